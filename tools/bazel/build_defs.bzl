@@ -1,0 +1,196 @@
+"""The macros every vpuc package uses: C++ targets, tablegen, lit, protobuf and flatbuffers.
+
+Each macro is a thin wrapper over a native rule or a genrule so that the whole build stays readable
+and works offline with Bazel 4.2.3 and the system toolchain.
+"""
+
+load("@rules_cc//cc:defs.bzl", "cc_binary", "cc_library", "cc_test")
+
+#===------------------------------------------------------------------------===#
+# C++
+#===------------------------------------------------------------------------===#
+
+VPUC_COPTS = []
+
+def vpuc_cc_library(name, copts = [], **kwargs):
+    """A cc_library with the project's flags."""
+    cc_library(name = name, copts = VPUC_COPTS + copts, **kwargs)
+
+def vpuc_cc_binary(name, copts = [], **kwargs):
+    """A cc_binary with the project's flags."""
+    cc_binary(name = name, copts = VPUC_COPTS + copts, **kwargs)
+
+def vpuc_cc_test(name, copts = [], deps = [], **kwargs):
+    """A gtest binary: links gtest_main unless deps bring their own main."""
+    cc_test(
+        name = name,
+        copts = VPUC_COPTS + copts,
+        deps = deps + ["//third_party:gtest_main"],
+        **kwargs
+    )
+
+#===------------------------------------------------------------------------===#
+# Tablegen
+#===------------------------------------------------------------------------===#
+
+def vpuc_td_library(name, srcs, deps = [], **kwargs):
+    """A set of .td files plus the .td files they include (transitively through deps)."""
+    native.filegroup(
+        name = name,
+        srcs = srcs + deps + ["@llvm//:td_files"],
+        **kwargs
+    )
+
+def _tblgen_genrule(name, td_file, td_srcs, flags, out):
+    native.genrule(
+        name = name,
+        srcs = [td_file] + td_srcs,
+        outs = [out],
+        tools = ["@llvm//:mlir_tblgen"],
+        cmd = ("$(location @llvm//:mlir_tblgen) {flags} -I . -I $(GENDIR) " +
+               "-I external/llvm/include -I /usr/lib/llvm-19/include " +
+               "$(location {td}) -o $@").format(flags = flags, td = td_file),
+    )
+
+def vpuc_gentbl_cc_library(name, td_file, tbl_outs, deps = [], **kwargs):
+    """Runs mlir-tblgen once per (flags, output) pair and exposes the outputs as textual headers.
+
+    Args:
+      name: the cc_library holding the generated .h.inc/.cpp.inc files.
+      td_file: the main .td file.
+      tbl_outs: list of (flags string, output file name) pairs.
+      deps: vpuc_td_library targets with the .td files td_file includes.
+    """
+    outs = []
+    for i, (flags, out) in enumerate(tbl_outs):
+        _tblgen_genrule(
+            name = "%s_gen_%d" % (name, i),
+            td_file = td_file,
+            td_srcs = deps,
+            flags = flags,
+            out = out,
+        )
+        outs.append(out)
+    cc_library(
+        name = name,
+        textual_hdrs = outs,
+        **kwargs
+    )
+
+def vpuc_tablegen_doc(name, td_file, flags, out, deps = [], **kwargs):
+    """Generates the markdown reference of a dialect, its ops or its passes."""
+    _tblgen_genrule(
+        name = name,
+        td_file = td_file,
+        td_srcs = deps,
+        flags = flags,
+        out = out,
+    )
+
+def vpuc_pass_library(name, td_file, pass_name, srcs, hdrs, deps = [], td_deps = [], **kwargs):
+    """One pass package: its tablegen'd declarations, markdown docs and the C++ library.
+
+    Args:
+      name: the library (named after the package).
+      td_file: the package's .td file with exactly one pass def.
+      pass_name: the tablegen def name, used as -name for the generated group.
+      srcs, hdrs, deps: as for cc_library.
+      td_deps: vpuc_td_library targets the .td file includes.
+    """
+    vpuc_gentbl_cc_library(
+        name = "PassIncGen",
+        td_file = td_file,
+        tbl_outs = [("-gen-pass-decls -name=" + pass_name, "Passes.h.inc")],
+        deps = td_deps + ["@llvm//:td_files"],
+    )
+    vpuc_tablegen_doc(
+        name = "docs",
+        td_file = td_file,
+        flags = "-gen-pass-doc",
+        out = name + ".md",
+        deps = td_deps + ["@llvm//:td_files"],
+    )
+    vpuc_cc_library(
+        name = name,
+        srcs = srcs,
+        hdrs = hdrs,
+        deps = deps + [":PassIncGen", "//third_party:mlir"],
+        **kwargs
+    )
+
+#===------------------------------------------------------------------------===#
+# lit
+#===------------------------------------------------------------------------===#
+
+def vpuc_lit_test_suite(name, srcs, tools = [], data = [], size = "small", **kwargs):
+    """One sh_test running lit over the given .mlir (or other) test files of a directory.
+
+    Args:
+      srcs: the test files; each must start with a `// RUN:` line.
+      tools: binaries the RUN lines call (e.g. //tools/vpuc-opt); their directories go on PATH.
+      data: other files the tests read (inputs, pipeline specs).
+    """
+    native.sh_test(
+        name = name,
+        srcs = ["//tools/bazel:lit_runner.sh"],
+        args = ["$(location %s)" % t for t in tools] + ["--"] + ["$(location %s)" % s for s in srcs],
+        data = srcs + tools + data + [
+            "//:lit.cfg.py",
+            "@llvm//:lit_tools",
+        ],
+        size = size,
+        **kwargs
+    )
+
+#===------------------------------------------------------------------------===#
+# Protobuf and flatbuffers code generation
+#===------------------------------------------------------------------------===#
+
+def vpuc_proto_cc_library(name, src, deps = [], **kwargs):
+    """protoc --cpp_out on one .proto file, compiled as a cc_library (`#include "<pkg>/<X>.pb.h"`)."""
+    base = src[:-len(".proto")]
+    native.genrule(
+        name = name + "_protoc",
+        srcs = [src],
+        outs = [base + ".pb.h", base + ".pb.cc"],
+        cmd = "protoc -I. --cpp_out=$(GENDIR) $(location %s)" % src,
+    )
+    cc_library(
+        name = name,
+        srcs = [base + ".pb.cc"],
+        hdrs = [base + ".pb.h"],
+        deps = deps + ["//third_party:protobuf"],
+        **kwargs
+    )
+
+def vpuc_flatbuffers_cc_library(name, src, flatc_args = [], deps = [], **kwargs):
+    """flatc --cpp on one .fbs schema, exposed as a header-only cc_library (`<X>_generated.h`)."""
+    base = src[:-len(".fbs")]
+    out = base + "_generated.h"
+    native.genrule(
+        name = name + "_flatc",
+        srcs = [src],
+        outs = [out],
+        cmd = "flatc --cpp --scoped-enums %s -o $(@D) $(location %s)" % (" ".join(flatc_args), src),
+    )
+    cc_library(
+        name = name,
+        hdrs = [out],
+        deps = deps + ["//third_party:flatbuffers"],
+        **kwargs
+    )
+
+def vpuc_embed_file(name, src, symbol, namespace = "vpuc::embedded", **kwargs):
+    """Embeds a text file (e.g. a pipeline spec) as a `const char <symbol>[]` in a cc_library."""
+    native.genrule(
+        name = name + "_gen",
+        srcs = [src],
+        outs = [name + ".cpp"],
+        tools = ["//tools/bazel:embed_file.py"],
+        cmd = "python3 $(location //tools/bazel:embed_file.py) $(location %s) %s %s > $@" % (src, namespace, symbol),
+    )
+    cc_library(
+        name = name,
+        srcs = [name + ".cpp"],
+        **kwargs
+    )
