@@ -9,7 +9,7 @@ PACKAGES=(
   libabsl-dev libflatbuffers-dev flatbuffers-compiler
   libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev libonnx-dev
-  zlib1g-dev
+  zlib1g-dev libminizip-dev
 )
 
 missing=()

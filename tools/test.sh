@@ -8,6 +8,6 @@ bash tools/setup.sh
 status=0
 bash tools/bazel.sh test //... "$@" || status=$?
 
-python3 tools/test_summary.py "$(bazel info bazel-testlogs 2>/dev/null)" \
+/usr/bin/python3 tools/test_summary.py "$(bazel info bazel-testlogs 2>/dev/null)" \
   $(bazel query 'tests(//...)' 2>/dev/null) || status=$((status ? status : 1))
 exit $status

@@ -187,7 +187,7 @@ def vpuc_embed_file(name, src, symbol, namespace = "vpuc::embedded", **kwargs):
         srcs = [src],
         outs = [name + ".cpp"],
         tools = ["//tools/bazel:embed_file.py"],
-        cmd = "python3 $(location //tools/bazel:embed_file.py) $(location %s) %s %s > $@" % (src, namespace, symbol),
+        cmd = "/usr/bin/python3 $(location //tools/bazel:embed_file.py) $(location %s) %s %s > $@" % (src, namespace, symbol),
     )
     cc_library(
         name = name,

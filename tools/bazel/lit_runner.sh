@@ -19,4 +19,4 @@ if [ -n "${XML_OUTPUT_FILE:-}" ]; then
   xml_args=(--xunit-xml-output "$XML_OUTPUT_FILE")
 fi
 
-exec python3 /usr/lib/llvm-19/build/utils/lit/lit.py -v "${xml_args[@]}" "$@"
+exec /usr/bin/python3 /usr/lib/llvm-19/build/utils/lit/lit.py -v "${xml_args[@]}" "$@"
