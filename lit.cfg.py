@@ -19,3 +19,5 @@ for var in ["HOME", "TMPDIR", "TEST_TMPDIR", "LD_LIBRARY_PATH"]:
 
 # FileCheck always with --enable-var-scope; run lines name tools as they are on PATH.
 config.substitutions.append(("FileCheck", "FileCheck --enable-var-scope"))
+# Debian's Python with NumPy, for tests that make their input files.
+config.substitutions.append(("%python", "/usr/bin/python3"))

@@ -1,0 +1,189 @@
+//===- Compare.cpp - Numerical comparison of result tensors ----------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/compare/Compare.h"
+
+#include <cmath>
+
+#include "core/numeric/Float16.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::compare {
+
+namespace {
+
+template <typename T>
+void convert(const npy::Array &array, std::vector<float> &out) {
+  llvm::ArrayRef<T> values = array.getValues<T>();
+  for (size_t i = 0; i < values.size(); ++i) {
+    out[i] = static_cast<float>(values[i]);
+  }
+}
+
+std::string formatShape(llvm::ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(shape, os, "x");
+  return shape.empty() ? "scalar" : text;
+}
+
+} // namespace
+
+llvm::Expected<Tolerance> parseTolerance(llvm::StringRef text) {
+  Tolerance tolerance;
+  auto [cosText, euclidText] = text.split(',');
+  auto parse = [&](llvm::StringRef part, double &value) {
+    return !part.trim().getAsDouble(value) && value >= -1.0 && value <= 1.0;
+  };
+  if (!parse(cosText, tolerance.cosine) ||
+      (!euclidText.empty() && !parse(euclidText, tolerance.euclidean))) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "invalid tolerance '" + text +
+            "': expected COS or COS,EUCLID with values in [-1, 1]");
+  }
+  return tolerance;
+}
+
+std::vector<float> toFloat(const npy::Array &array) {
+  std::vector<float> out(array.getNumElements());
+  switch (array.dtype) {
+  case npy::DType::Bool:
+  case npy::DType::U8:
+    convert<uint8_t>(array, out);
+    break;
+  case npy::DType::I8:
+    convert<int8_t>(array, out);
+    break;
+  case npy::DType::I16:
+    convert<int16_t>(array, out);
+    break;
+  case npy::DType::U16:
+    convert<uint16_t>(array, out);
+    break;
+  case npy::DType::I32:
+    convert<int32_t>(array, out);
+    break;
+  case npy::DType::U32:
+    convert<uint32_t>(array, out);
+    break;
+  case npy::DType::I64:
+    convert<int64_t>(array, out);
+    break;
+  case npy::DType::U64:
+    convert<uint64_t>(array, out);
+    break;
+  case npy::DType::F16:
+    numeric::f16BitsToFloat(array.getValues<uint16_t>(), out);
+    break;
+  case npy::DType::F32:
+    convert<float>(array, out);
+    break;
+  case npy::DType::F64:
+    convert<double>(array, out);
+    break;
+  }
+  return out;
+}
+
+llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
+                                       const npy::Array &reference) {
+  if (actual.getNumElements() != reference.getNumElements()) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "shape " + formatShape(actual.shape) + " does not match the reference shape " +
+            formatShape(reference.shape));
+  }
+  std::vector<float> a = toFloat(actual);
+  std::vector<float> r = toFloat(reference);
+  double dot = 0, normA = 0, normR = 0, normDiff = 0;
+  Metrics metrics;
+  metrics.numElements = static_cast<int64_t>(a.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    double x = a[i], y = r[i];
+    dot += x * y;
+    normA += x * x;
+    normR += y * y;
+    double diff = x - y;
+    normDiff += diff * diff;
+    // std::fmax would drop NaNs; keep them so that they fail every tolerance.
+    double absDiff = std::fabs(diff);
+    if (!(absDiff <= metrics.maxAbsError)) {
+      metrics.maxAbsError = absDiff;
+    }
+    metrics.referenceAbsMax = std::fmax(metrics.referenceAbsMax, std::fabs(y));
+  }
+  normA = std::sqrt(normA);
+  normR = std::sqrt(normR);
+  normDiff = std::sqrt(normDiff);
+  if (normA == 0 && normR == 0) {
+    metrics.cosine = 1;
+    metrics.euclidean = 1;
+  } else {
+    metrics.cosine = (normA == 0 || normR == 0) ? 0 : dot / (normA * normR);
+    metrics.euclidean = 1 - normDiff / std::fmax(normA, normR);
+  }
+  if (std::isnan(normDiff)) {
+    metrics.cosine = metrics.euclidean = metrics.maxAbsError = NAN;
+  }
+  return metrics;
+}
+
+llvm::Expected<std::vector<TensorReport>>
+compareArrays(const npy::ArrayMap &actual, const npy::ArrayMap &reference,
+              const Tolerance &tolerance) {
+  std::vector<TensorReport> reports;
+  bool byPosition = actual.size() == 1 && reference.size() == 1;
+  for (const auto &[name, ref] : reference) {
+    auto it = byPosition ? actual.begin() : actual.find(name);
+    if (it == actual.end()) {
+      std::string names;
+      for (const auto &entry : actual) {
+        names += (names.empty() ? "" : ", ") + entry.first;
+      }
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "reference tensor '" + name +
+                                         "' has no counterpart among: " + names);
+    }
+    llvm::Expected<Metrics> metrics = computeMetrics(it->second, ref);
+    if (!metrics) {
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "tensor '" + name + "': " +
+                                         llvm::toString(metrics.takeError()));
+    }
+    TensorReport report;
+    report.name = name;
+    report.actualName = it->first;
+    report.shape.assign(ref.shape.begin(), ref.shape.end());
+    report.metrics = *metrics;
+    report.passed = metrics->cosine >= tolerance.cosine &&
+                    metrics->euclidean >= tolerance.euclidean;
+    reports.push_back(std::move(report));
+  }
+  return reports;
+}
+
+void printReports(llvm::ArrayRef<TensorReport> reports, llvm::raw_ostream &os) {
+  os << llvm::formatv("{0,-24} {1,-16} {2,12} {3,12} {4,12} {5,12}  {6}\n",
+                      "tensor", "shape", "cosine", "euclidean", "max_abs_err",
+                      "ref_abs_max", "result");
+  for (const TensorReport &report : reports) {
+    std::string name = report.name;
+    if (report.actualName != report.name) {
+      name = report.actualName + " ~ " + report.name;
+    }
+    const Metrics &m = report.metrics;
+    os << llvm::format("%-24s %-16s %12.7f %12.7f %12.4g %12.4g  %s\n",
+                       name.c_str(), formatShape(report.shape).c_str(),
+                       m.cosine, m.euclidean, m.maxAbsError, m.referenceAbsMax,
+                       report.passed ? "ok" : "BELOW TOLERANCE");
+  }
+}
+
+} // namespace mlir::vpuc::compare

@@ -1,0 +1,82 @@
+//===- Compare.h - Numerical comparison of result tensors -------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The metrics vpuc uses to compare a result with a reference (ONNX Runtime's output, the IE
+// interpreter's, the emulator's): cosine similarity, euclidean similarity and max abs error, per
+// tensor, over arrays of any numeric dtype (computed in double after conversion to float).
+//
+//   cosine similarity    = <a, r> / (|a| |r|)            (1 when both are all zeros)
+//   euclidean similarity = 1 - |a - r| / max(|a|, |r|)   (1 when both are all zeros)
+//   max abs error        = max_i |a_i - r_i|
+//
+// NaNs make every metric NaN, which fails every tolerance.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_CORE_COMPARE_COMPARE_H_
+#define VPUC_CORE_COMPARE_COMPARE_H_
+
+#include <string>
+#include <vector>
+
+#include "core/npy/Npy.h"
+#include "llvm/Support/Error.h"
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir::vpuc::compare {
+
+/// The metrics of one tensor against its reference.
+struct Metrics {
+  double cosine = 0;
+  double euclidean = 0;
+  double maxAbsError = 0;
+  /// max |r_i|, to read maxAbsError relative to the reference's range.
+  double referenceAbsMax = 0;
+  int64_t numElements = 0;
+};
+
+/// Minimum similarities a comparison must reach.
+struct Tolerance {
+  double cosine = 0.999;
+  double euclidean = 0.0;
+};
+
+/// One compared pair of tensors.
+struct TensorReport {
+  std::string name;          // The reference's name.
+  std::string actualName;    // The actual tensor's name (differs when matched by position).
+  llvm::SmallVector<int64_t, 4> shape;
+  Metrics metrics;
+  bool passed = false;
+};
+
+/// Parses "COS" or "COS,EUCLID" (e.g. "0.999,0.98").
+llvm::Expected<Tolerance> parseTolerance(llvm::StringRef text);
+
+/// Converts any numeric array to float32 values (fp16 exactly, integers and bools by value).
+std::vector<float> toFloat(const npy::Array &array);
+
+/// Computes the metrics of `actual` against `reference`; the shapes must have equal element counts
+/// (a leading/trailing 1 difference such as 1x10 vs 10 is accepted).
+llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
+                                       const npy::Array &reference);
+
+/// Compares every tensor of `reference` with the tensor of the same name in `actual`; when both
+/// hold exactly one tensor they are compared whatever their names. Fails when a reference tensor
+/// has no counterpart or sizes differ.
+llvm::Expected<std::vector<TensorReport>>
+compareArrays(const npy::ArrayMap &actual, const npy::ArrayMap &reference,
+              const Tolerance &tolerance);
+
+/// Prints the reports as an aligned table.
+void printReports(llvm::ArrayRef<TensorReport> reports, llvm::raw_ostream &os);
+
+} // namespace mlir::vpuc::compare
+
+#endif // VPUC_CORE_COMPARE_COMPARE_H_

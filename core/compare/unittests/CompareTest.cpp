@@ -1,0 +1,115 @@
+//===- CompareTest.cpp - Tests of the comparison metrics -------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/compare/Compare.h"
+
+#include <cmath>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir::vpuc;
+using namespace mlir::vpuc::compare;
+using ::testing::HasSubstr;
+
+namespace {
+
+npy::Array floats(llvm::ArrayRef<int64_t> shape, std::vector<float> values) {
+  return npy::Array::fromValues<float>(npy::DType::F32, shape, values);
+}
+
+TEST(CompareTest, metricsOfKnownVectors) {
+  auto m = computeMetrics(floats({2}, {1, 0}), floats({2}, {0, 1}));
+  ASSERT_TRUE(bool(m));
+  EXPECT_DOUBLE_EQ(m->cosine, 0);
+  EXPECT_NEAR(m->euclidean, 1 - std::sqrt(2.0), 1e-12);
+  EXPECT_DOUBLE_EQ(m->maxAbsError, 1);
+
+  m = computeMetrics(floats({1, 3}, {2, 4, 6}), floats({3}, {1, 2, 3}));
+  ASSERT_TRUE(bool(m));
+  EXPECT_NEAR(m->cosine, 1, 1e-12);
+  EXPECT_NEAR(m->euclidean, 0.5, 1e-12);
+  EXPECT_DOUBLE_EQ(m->maxAbsError, 3);
+  EXPECT_DOUBLE_EQ(m->referenceAbsMax, 3);
+
+  m = computeMetrics(floats({2}, {0, 0}), floats({2}, {0, 0}));
+  ASSERT_TRUE(bool(m));
+  EXPECT_EQ(m->cosine, 1);
+  EXPECT_EQ(m->euclidean, 1);
+}
+
+TEST(CompareTest, nanFailsEveryTolerance) {
+  auto m = computeMetrics(floats({2}, {NAN, 1}), floats({2}, {1, 1}));
+  ASSERT_TRUE(bool(m));
+  EXPECT_TRUE(std::isnan(m->cosine));
+  npy::ArrayMap actual, reference;
+  actual["y"] = floats({2}, {NAN, 1});
+  reference["y"] = floats({2}, {1, 1});
+  auto reports = compareArrays(actual, reference, Tolerance{-1, -1});
+  ASSERT_TRUE(bool(reports));
+  EXPECT_FALSE((*reports)[0].passed);
+}
+
+TEST(CompareTest, convertsEveryDType) {
+  std::vector<uint16_t> half = {0x3c00, 0xc000}; // 1, -2
+  EXPECT_EQ(toFloat(npy::Array::fromValues<uint16_t>(npy::DType::F16, {2}, half)),
+            (std::vector<float>{1, -2}));
+  std::vector<int8_t> i8 = {-128, 127};
+  EXPECT_EQ(toFloat(npy::Array::fromValues<int8_t>(npy::DType::I8, {2}, i8)),
+            (std::vector<float>{-128, 127}));
+  std::vector<int64_t> i64 = {-5, 1 << 20};
+  EXPECT_EQ(toFloat(npy::Array::fromValues<int64_t>(npy::DType::I64, {2}, i64)),
+            (std::vector<float>{-5, 1 << 20}));
+}
+
+TEST(CompareTest, matchesByNameOrPosition) {
+  npy::ArrayMap actual, reference;
+  actual["out"] = floats({2}, {1, 2});
+  reference["output_0"] = floats({2}, {1, 2});
+  auto reports = compareArrays(actual, reference, Tolerance{});
+  ASSERT_TRUE(bool(reports));
+  EXPECT_EQ((*reports)[0].actualName, "out");
+  EXPECT_TRUE((*reports)[0].passed);
+
+  actual["other"] = floats({2}, {1, 2});
+  auto missing = compareArrays(actual, reference, Tolerance{});
+  ASSERT_FALSE(bool(missing));
+  EXPECT_THAT(llvm::toString(missing.takeError()),
+              HasSubstr("reference tensor 'output_0' has no counterpart among: out, other"));
+
+  npy::ArrayMap small;
+  small["output_0"] = floats({3}, {1, 2, 3});
+  auto mismatch = compareArrays(small, reference, Tolerance{});
+  ASSERT_FALSE(bool(mismatch));
+  EXPECT_THAT(llvm::toString(mismatch.takeError()),
+              HasSubstr("tensor 'output_0': shape 3 does not match the reference shape 2"));
+}
+
+TEST(CompareTest, toleranceAndReport) {
+  auto tol = parseTolerance("0.99,0.9");
+  ASSERT_TRUE(bool(tol));
+  EXPECT_DOUBLE_EQ(tol->cosine, 0.99);
+  EXPECT_DOUBLE_EQ(tol->euclidean, 0.9);
+  EXPECT_FALSE(bool(parseTolerance("abc")));
+  auto bad = parseTolerance("0.9,2");
+  ASSERT_FALSE(bool(bad));
+  EXPECT_THAT(llvm::toString(bad.takeError()), HasSubstr("invalid tolerance '0.9,2'"));
+  llvm::consumeError(parseTolerance("abc").takeError());
+
+  npy::ArrayMap actual, reference;
+  actual["y"] = floats({1, 2}, {1, 0});
+  reference["y"] = floats({1, 2}, {0, 1});
+  auto reports = compareArrays(actual, reference, *tol);
+  ASSERT_TRUE(bool(reports));
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printReports(*reports, os);
+  EXPECT_THAT(os.str(), HasSubstr("1x2"));
+  EXPECT_THAT(os.str(), HasSubstr("BELOW TOLERANCE"));
+}
+
+} // namespace

@@ -1,0 +1,36 @@
+//===- Commands.h - The subcommands of the vpuc driver ----------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Each subcommand of `vpuc` lives in its own translation unit with its own llvm::cl::SubCommand
+// and options, and exposes one entry point called by main.cpp when it was selected.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_TOOLS_VPUC_COMMANDS_H_
+#define VPUC_TOOLS_VPUC_COMMANDS_H_
+
+namespace llvm::cl {
+class SubCommand;
+} // namespace llvm::cl
+
+namespace mlir::vpuc::tools {
+
+/// Process exit codes shared by the subcommands.
+enum ExitCode : int {
+  kExitOk = 0,
+  /// The command ran, and a numerical check failed (e.g. below tolerance).
+  kExitCheckFailed = 1,
+  /// Bad input or usage: the message says which.
+  kExitError = 2,
+};
+
+/// `vpuc compare ACTUAL REFERENCE [--tolerance COS[,EUCLID]]`.
+llvm::cl::SubCommand &getCompareCommand();
+int runCompare();
+
+} // namespace mlir::vpuc::tools
+
+#endif // VPUC_TOOLS_VPUC_COMMANDS_H_

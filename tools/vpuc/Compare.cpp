@@ -1,0 +1,80 @@
+//===- Compare.cpp - `vpuc compare` ----------------------------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Compares two sets of tensors (.npz archives or single .npy files) and prints, per tensor, the
+// cosine similarity, euclidean similarity and max abs error; exits with 1 when a tensor is below
+// the tolerance and with 2 on bad input.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/compare/Compare.h"
+#include "core/npy/Npy.h"
+#include "tools/vpuc/Commands.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::tools {
+
+namespace cl = llvm::cl;
+
+cl::SubCommand &getCompareCommand() {
+  static cl::SubCommand command(
+      "compare",
+      "Compare result tensors with reference tensors (.npz or .npy):\n"
+      "cosine similarity, euclidean similarity and max abs error per tensor");
+  return command;
+}
+
+namespace {
+
+cl::opt<std::string> actualPath(cl::Positional, cl::desc("<actual.npz|.npy>"),
+                                cl::Required, cl::sub(getCompareCommand()));
+cl::opt<std::string> referencePath(cl::Positional,
+                                   cl::desc("<reference.npz|.npy>"),
+                                   cl::Required, cl::sub(getCompareCommand()));
+cl::opt<std::string> toleranceText(
+    "tolerance",
+    cl::desc("Minimum cosine[,euclidean] similarity, e.g. 0.999,0.98"),
+    cl::init("0.999"), cl::sub(getCompareCommand()));
+
+int fail(llvm::Error error) {
+  llvm::WithColor::error(llvm::errs(), "vpuc compare")
+      << llvm::toString(std::move(error)) << "\n";
+  return kExitError;
+}
+
+} // namespace
+
+int runCompare() {
+  llvm::Expected<compare::Tolerance> tolerance =
+      compare::parseTolerance(toleranceText);
+  if (!tolerance) {
+    return fail(tolerance.takeError());
+  }
+  llvm::Expected<npy::ArrayMap> actual = npy::readArrays(actualPath);
+  if (!actual) {
+    return fail(actual.takeError());
+  }
+  llvm::Expected<npy::ArrayMap> reference = npy::readArrays(referencePath);
+  if (!reference) {
+    return fail(reference.takeError());
+  }
+  llvm::Expected<std::vector<compare::TensorReport>> reports =
+      compare::compareArrays(*actual, *reference, *tolerance);
+  if (!reports) {
+    return fail(reports.takeError());
+  }
+  compare::printReports(*reports, llvm::outs());
+  for (const compare::TensorReport &report : *reports) {
+    if (!report.passed) {
+      return kExitCheckFailed;
+    }
+  }
+  return kExitOk;
+}
+
+} // namespace mlir::vpuc::tools
