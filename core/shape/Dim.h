@@ -37,8 +37,7 @@ namespace detail {
 
 /// The common implementation of `Dim` and `MemDim`; `Tag` keeps the
 /// instantiations distinct types.
-template <typename Tag>
-class DimBase {
+template <typename Tag> class DimBase {
 public:
   /// Makes the index `index`, which must be non-negative.
   constexpr explicit DimBase(int64_t index) : index(index) {

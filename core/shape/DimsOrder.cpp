@@ -53,13 +53,13 @@ struct NamedOrder {
 } // namespace
 
 static constexpr NamedOrder kNamedOrders[] = {
-    {"SCALAR", 0x0},     {"C", 0x1},         {"NC", 0x12},
-    {"CN", 0x21},        {"CHW", 0x123},     {"HWC", 0x231},
-    {"HCW", 0x213},      {"CWH", 0x132},     {"NCHW", 0x1234},
-    {"NHWC", 0x1342},    {"NCWH", 0x1243},   {"NWCH", 0x1423},
-    {"NWHC", 0x1432},    {"NHCW", 0x1324},   {"YXOI", 0x3412},
-    {"IYXO", 0x2341},    {"NCDHW", 0x12345}, {"NDHWC", 0x13452},
-    {"GOYXI", 0x12453},  {"OIYX", 0x1234},   {"OYXI", 0x1342},
+    {"SCALAR", 0x0},    {"C", 0x1},         {"NC", 0x12},
+    {"CN", 0x21},       {"CHW", 0x123},     {"HWC", 0x231},
+    {"HCW", 0x213},     {"CWH", 0x132},     {"NCHW", 0x1234},
+    {"NHWC", 0x1342},   {"NCWH", 0x1243},   {"NWCH", 0x1423},
+    {"NWHC", 0x1432},   {"NHCW", 0x1324},   {"YXOI", 0x3412},
+    {"IYXO", 0x2341},   {"NCDHW", 0x12345}, {"NDHWC", 0x13452},
+    {"GOYXI", 0x12453}, {"OIYX", 0x1234},   {"OYXI", 0x1342},
     {"GOIYX", 0x12345},
 };
 
@@ -173,9 +173,7 @@ int64_t DimsOrder::rank() const {
   return rank;
 }
 
-bool DimsOrder::isIdentity() const {
-  return *this == getDefaultOrder(rank());
-}
+bool DimsOrder::isIdentity() const { return *this == getDefaultOrder(rank()); }
 
 Dim DimsOrder::dimAt(MemDim dim) const {
   int64_t n = rank();

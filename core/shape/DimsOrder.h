@@ -18,10 +18,10 @@
 //   NHWC = 0x1342   memory order N, H, W, C (channels innermost)
 //
 // Ranks 0 (scalar, code 0) to 8 are supported. The equivalent MLIR form is the
-// permutation AffineMap (d0, ..., dn-1) -> (d_p0, ..., d_pn-1) whose result i is
-// the logical dimension stored at MemDim(i), e.g. NHWC is
-// (d0, d1, d2, d3) -> (d0, d2, d3, d1). This is also the project-wide layout
-// encoding of tensor and memref types (see ShapedTypeUtils.h).
+// permutation AffineMap (d0, ..., dn-1) -> (d_p0, ..., d_pn-1) whose result i
+// is the logical dimension stored at MemDim(i), e.g. NHWC is (d0, d1, d2, d3)
+// -> (d0, d2, d3, d1). This is also the project-wide layout encoding of tensor
+// and memref types (see ShapedTypeUtils.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,10 +33,10 @@
 
 #include "core/shape/Dim.h"
 #include "core/shape/Shape.h"
+#include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
-#include "mlir/Support/LogicalResult.h"
 
 namespace llvm {
 class raw_ostream;

@@ -53,7 +53,9 @@ static int64_t product(llvm::ArrayRef<int64_t> values) {
   return result;
 }
 
-bool Shape::isStatic() const { return !llvm::is_contained(raw(), kDynamicSize); }
+bool Shape::isStatic() const {
+  return !llvm::is_contained(raw(), kDynamicSize);
+}
 
 int64_t Shape::totalSize() const { return product(raw()); }
 

@@ -60,8 +60,12 @@ public:
   friend constexpr bool operator<=(Bit a, Bit b) { return a.value <= b.value; }
   friend constexpr bool operator>(Bit a, Bit b) { return a.value > b.value; }
   friend constexpr bool operator>=(Bit a, Bit b) { return a.value >= b.value; }
-  friend constexpr Bit operator+(Bit a, Bit b) { return Bit(a.value + b.value); }
-  friend constexpr Bit operator-(Bit a, Bit b) { return Bit(a.value - b.value); }
+  friend constexpr Bit operator+(Bit a, Bit b) {
+    return Bit(a.value + b.value);
+  }
+  friend constexpr Bit operator-(Bit a, Bit b) {
+    return Bit(a.value - b.value);
+  }
   friend constexpr Bit operator*(Bit a, int64_t n) { return Bit(a.value * n); }
   friend constexpr Bit operator*(int64_t n, Bit a) { return Bit(a.value * n); }
 
@@ -79,20 +83,32 @@ public:
   /// The same size in bits.
   constexpr Bit toBits() const { return Bit(value * 8); }
 
-  friend constexpr bool operator==(Byte a, Byte b) { return a.value == b.value; }
-  friend constexpr bool operator!=(Byte a, Byte b) { return a.value != b.value; }
+  friend constexpr bool operator==(Byte a, Byte b) {
+    return a.value == b.value;
+  }
+  friend constexpr bool operator!=(Byte a, Byte b) {
+    return a.value != b.value;
+  }
   friend constexpr bool operator<(Byte a, Byte b) { return a.value < b.value; }
-  friend constexpr bool operator<=(Byte a, Byte b) { return a.value <= b.value; }
+  friend constexpr bool operator<=(Byte a, Byte b) {
+    return a.value <= b.value;
+  }
   friend constexpr bool operator>(Byte a, Byte b) { return a.value > b.value; }
-  friend constexpr bool operator>=(Byte a, Byte b) { return a.value >= b.value; }
+  friend constexpr bool operator>=(Byte a, Byte b) {
+    return a.value >= b.value;
+  }
   friend constexpr Byte operator+(Byte a, Byte b) {
     return Byte(a.value + b.value);
   }
   friend constexpr Byte operator-(Byte a, Byte b) {
     return Byte(a.value - b.value);
   }
-  friend constexpr Byte operator*(Byte a, int64_t n) { return Byte(a.value * n); }
-  friend constexpr Byte operator*(int64_t n, Byte a) { return Byte(a.value * n); }
+  friend constexpr Byte operator*(Byte a, int64_t n) {
+    return Byte(a.value * n);
+  }
+  friend constexpr Byte operator*(int64_t n, Byte a) {
+    return Byte(a.value * n);
+  }
 
 private:
   int64_t value;
@@ -124,8 +140,7 @@ namespace detail {
 
 /// A small vector of int64_t indexed by `DimT`. `Tag` keeps e.g. `Shape` and
 /// `Strides` distinct even though both are indexed by `Dim`.
-template <typename DimT, typename Tag>
-class DimValues {
+template <typename DimT, typename Tag> class DimValues {
 public:
   using value_type = int64_t;
   using iterator = int64_t *;

@@ -47,8 +47,9 @@ FailureOr<Bit> getElemTypeSize(Type elemType) {
 static DimsOrder orderFromStrides(llvm::ArrayRef<int64_t> strides) {
   llvm::SmallVector<unsigned, DimsOrder::kMaxRank> permutation(strides.size());
   std::iota(permutation.begin(), permutation.end(), 0u);
-  std::stable_sort(permutation.begin(), permutation.end(),
-                   [&](unsigned a, unsigned b) { return strides[a] > strides[b]; });
+  std::stable_sort(
+      permutation.begin(), permutation.end(),
+      [&](unsigned a, unsigned b) { return strides[a] > strides[b]; });
   return DimsOrder::fromPermutation(permutation);
 }
 

@@ -29,9 +29,9 @@
 
 #include "core/shape/Dim.h"
 #include "core/shape/Shape.h"
+#include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
-#include "mlir/Support/LogicalResult.h"
 
 namespace llvm {
 class raw_ostream;

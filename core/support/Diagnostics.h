@@ -8,7 +8,8 @@
 // at this location and fail" pattern, with llvm::formatv formatting:
 //
 //   if (size > limit)
-//     return errorAt(op->getLoc(), "buffer of {0} bytes exceeds {1}", size, limit);
+//     return errorAt(op->getLoc(), "buffer of {0} bytes exceeds {1}", size,
+//     limit);
 //
 // Everything goes through mlir::emitError/emitWarning/emitRemark, so the
 // messages reach whatever handler is installed (e.g. -verify-diagnostics) and
@@ -37,21 +38,22 @@ namespace mlir::vpuc::support {
 /// the returned diagnostic (notes, attributes) before it is reported.
 template <typename... Args>
 InFlightDiagnostic emitErrorf(Location loc, const char *fmt, Args &&...args) {
-  return mlir::emitError(loc, llvm::formatv(fmt, std::forward<Args>(args)...).str());
+  return mlir::emitError(loc,
+                         llvm::formatv(fmt, std::forward<Args>(args)...).str());
 }
 
 /// Emits a warning at `loc` with a formatv message.
 template <typename... Args>
 InFlightDiagnostic emitWarningf(Location loc, const char *fmt, Args &&...args) {
-  return mlir::emitWarning(loc,
-                           llvm::formatv(fmt, std::forward<Args>(args)...).str());
+  return mlir::emitWarning(
+      loc, llvm::formatv(fmt, std::forward<Args>(args)...).str());
 }
 
 /// Emits a remark at `loc` with a formatv message.
 template <typename... Args>
 InFlightDiagnostic emitRemarkf(Location loc, const char *fmt, Args &&...args) {
-  return mlir::emitRemark(loc,
-                          llvm::formatv(fmt, std::forward<Args>(args)...).str());
+  return mlir::emitRemark(
+      loc, llvm::formatv(fmt, std::forward<Args>(args)...).str());
 }
 
 /// Emits an error at `loc` with a formatv message and returns failure; the

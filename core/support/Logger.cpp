@@ -71,7 +71,8 @@ void registerLoggerCLOptions() {
           clEnumValN(LogLevel::Info, "info", "plus progress information"),
           clEnumValN(LogLevel::Debug, "debug", "plus debugging details"),
           clEnumValN(LogLevel::Trace, "trace", "everything")),
-      llvm::cl::callback([](const LogLevel &level) { setGlobalLogLevel(level); }));
+      llvm::cl::callback(
+          [](const LogLevel &level) { setGlobalLogLevel(level); }));
   (void)logLevel;
 }
 

@@ -75,7 +75,8 @@ void registerLoggerCLOptions();
 class Logger {
 public:
   /// A logger called `name` writing to `os` (llvm::errs() when null).
-  explicit Logger(llvm::StringRef name = "vpuc", llvm::raw_ostream *os = nullptr);
+  explicit Logger(llvm::StringRef name = "vpuc",
+                  llvm::raw_ostream *os = nullptr);
 
   /// A child logger one level of indentation deeper, same name and stream.
   Logger nest(unsigned depth = 1) const;
@@ -112,8 +113,7 @@ public:
     logf(LogLevel::Warning, fmt, std::forward<Args>(args)...);
   }
   /// Logs a formatv message at info level.
-  template <typename... Args>
-  void info(const char *fmt, Args &&...args) const {
+  template <typename... Args> void info(const char *fmt, Args &&...args) const {
     logf(LogLevel::Info, fmt, std::forward<Args>(args)...);
   }
   /// Logs a formatv message at debug level.

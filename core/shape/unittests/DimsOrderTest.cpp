@@ -15,11 +15,11 @@
 #include <string>
 
 #include "core/shape/unittests/TestPrinters.h"
-#include "gtest/gtest.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
 
 using namespace mlir;
 using namespace mlir::vpuc::shape;
@@ -85,10 +85,10 @@ TEST(DimsOrderTest, scalarAndDefaultOrders) {
 TEST(DimsOrderTest, codeValidation) {
   EXPECT_TRUE(DimsOrder::isValidCode(0));
   EXPECT_TRUE(DimsOrder::isValidCode(0x87654321));
-  EXPECT_FALSE(DimsOrder::isValidCode(0x1233));     // Repeated digit.
-  EXPECT_FALSE(DimsOrder::isValidCode(0x1204));     // Zero inside.
-  EXPECT_FALSE(DimsOrder::isValidCode(0x1235));     // Digit above rank.
-  EXPECT_FALSE(DimsOrder::isValidCode(0x2));        // Missing dimension 1.
+  EXPECT_FALSE(DimsOrder::isValidCode(0x1233));      // Repeated digit.
+  EXPECT_FALSE(DimsOrder::isValidCode(0x1204));      // Zero inside.
+  EXPECT_FALSE(DimsOrder::isValidCode(0x1235));      // Digit above rank.
+  EXPECT_FALSE(DimsOrder::isValidCode(0x2));         // Missing dimension 1.
   EXPECT_FALSE(DimsOrder::isValidCode(0x123456789)); // Rank 9.
   EXPECT_FALSE(DimsOrder::isValidCode(0x1f));
   EXPECT_TRUE(DimsOrder::isPermutation({}));
@@ -192,24 +192,24 @@ TEST(DimsOrderTest, nonPermutationMapsRejected) {
   bindDims(&context, d0, d1, d2);
   AffineExpr s0 = getAffineSymbolExpr(0, &context);
   const AffineMap rejected[] = {
-      AffineMap::get(2, 0, {d0}, &context),                // Drops a dim.
-      AffineMap::get(2, 0, {d0, d0}, &context),            // Repeats a dim.
-      AffineMap::get(3, 0, {d0, d2}, &context),            // Projection.
-      AffineMap::get(2, 0, {d0 + d1, d1}, &context),       // Expression.
-      AffineMap::get(2, 0, {d0 * 2, d1}, &context),        // Strided.
+      AffineMap::get(2, 0, {d0}, &context),          // Drops a dim.
+      AffineMap::get(2, 0, {d0, d0}, &context),      // Repeats a dim.
+      AffineMap::get(3, 0, {d0, d2}, &context),      // Projection.
+      AffineMap::get(2, 0, {d0 + d1, d1}, &context), // Expression.
+      AffineMap::get(2, 0, {d0 * 2, d1}, &context),  // Strided.
       AffineMap::get(2, 0, {d1, getAffineConstantExpr(0, &context)},
-                     &context),                            // Constant.
-      AffineMap::get(2, 1, {d1, d0}, &context),            // Has a symbol.
-      AffineMap::get(2, 1, {d1, s0}, &context),            // Symbol result.
-      AffineMap::get(1, 0, {d0, d0}, &context),            // More results.
-      AffineMap(),                                         // Null.
+                     &context),                 // Constant.
+      AffineMap::get(2, 1, {d1, d0}, &context), // Has a symbol.
+      AffineMap::get(2, 1, {d1, s0}, &context), // Symbol result.
+      AffineMap::get(1, 0, {d0, d0}, &context), // More results.
+      AffineMap(),                              // Null.
   };
   for (AffineMap map : rejected) {
     EXPECT_TRUE(failed(DimsOrder::fromAffineMap(map)));
   }
   // Rank 9 is beyond the packed code.
-  EXPECT_TRUE(failed(
-      DimsOrder::fromAffineMap(AffineMap::getMultiDimIdentityMap(9, &context))));
+  EXPECT_TRUE(failed(DimsOrder::fromAffineMap(
+      AffineMap::getMultiDimIdentityMap(9, &context))));
 }
 
 TEST(DimsOrderTest, namesAndParsing) {

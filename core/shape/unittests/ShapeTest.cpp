@@ -15,8 +15,8 @@
 
 #include "core/shape/Dim.h"
 #include "core/shape/unittests/TestPrinters.h"
-#include "gtest/gtest.h"
 #include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
 
 using namespace mlir::vpuc::shape;
 
@@ -49,8 +49,7 @@ static_assert(!std::is_convertible_v<Bit, Byte>);
 static_assert(!std::is_convertible_v<int64_t, Bit>);
 static_assert(Byte(2).toBits() == Bit(16));
 
-template <typename T>
-std::string print(const T &value) {
+template <typename T> std::string print(const T &value) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << value;

@@ -11,7 +11,6 @@
 #include "core/shape/ShapedTypeUtils.h"
 
 #include "core/shape/unittests/TestPrinters.h"
-#include "gtest/gtest.h"
 #include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/AffineExpr.h"
@@ -20,6 +19,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
 
 using namespace mlir;
 using namespace mlir::vpuc::shape;
@@ -119,15 +119,18 @@ TEST_F(ShapedTypeUtilsTest, unsupportedTensorEncodings) {
     return failed(getOrder(tensor({2, 3}, b.getF16Type(), encoding)));
   };
   EXPECT_TRUE(bad(b.getStringAttr("NHWC")));
-  EXPECT_TRUE(bad(AffineMapAttr::get(AffineMap::get(2, 0, {d0, d0}, &context))));
-  EXPECT_TRUE(bad(AffineMapAttr::get(AffineMap::get(2, 0, {d0 + d1, d1}, &context))));
+  EXPECT_TRUE(
+      bad(AffineMapAttr::get(AffineMap::get(2, 0, {d0, d0}, &context))));
+  EXPECT_TRUE(
+      bad(AffineMapAttr::get(AffineMap::get(2, 0, {d0 + d1, d1}, &context))));
   EXPECT_TRUE(bad(mapAttr(DimsOrder::CHW))); // Rank mismatch.
   EXPECT_TRUE(failed(getOrder(UnrankedTensorType::get(b.getF16Type()))));
   EXPECT_TRUE(failed(getOrder(b.getF16Type())));
-  EXPECT_TRUE(failed(getMemShape(tensor({2, 3}, b.getF16Type(),
-                                        b.getStringAttr("x")))));
+  EXPECT_TRUE(failed(
+      getMemShape(tensor({2, 3}, b.getF16Type(), b.getStringAttr("x")))));
   // Rank 9 is beyond DimsOrder.
-  EXPECT_TRUE(failed(getOrder(tensor({1, 1, 1, 1, 1, 1, 1, 1, 1}, b.getF16Type()))));
+  EXPECT_TRUE(
+      failed(getOrder(tensor({1, 1, 1, 1, 1, 1, 1, 1, 1}, b.getF16Type()))));
 }
 
 TEST_F(ShapedTypeUtilsTest, dynamicShapes) {
@@ -146,8 +149,8 @@ TEST_F(ShapedTypeUtilsTest, memrefLayouts) {
   EXPECT_EQ(*getStrides(plain), (Strides{48, 16}));
 
   // Permutation layout.
-  MemRefType nhwc = MemRefType::get({1, 16, 8, 4}, b.getF16Type(),
-                                    mapAttr(DimsOrder::NHWC));
+  MemRefType nhwc =
+      MemRefType::get({1, 16, 8, 4}, b.getF16Type(), mapAttr(DimsOrder::NHWC));
   EXPECT_EQ(*getOrder(nhwc), DimsOrder::NHWC);
   EXPECT_EQ(*getMemStrides(nhwc), (MemStrides{8192, 1024, 256, 16}));
 
@@ -167,8 +170,9 @@ TEST_F(ShapedTypeUtilsTest, memrefLayouts) {
   EXPECT_EQ(*getOrder(hwc), DimsOrder::HWC);
   EXPECT_EQ(*getMemStrides(hwc), (MemStrides{64, 16, 8}));
   EXPECT_TRUE(*isCompact(hwc));
-  MemRefType cwh = MemRefType::get(
-      {2, 3, 4}, b.getI8Type(), StridedLayoutAttr::get(&context, 0, {12, 1, 3}));
+  MemRefType cwh =
+      MemRefType::get({2, 3, 4}, b.getI8Type(),
+                      StridedLayoutAttr::get(&context, 0, {12, 1, 3}));
   EXPECT_EQ(*getOrder(cwh), DimsOrder::CWH);
   EXPECT_EQ(*getMemStrides(cwh), (MemStrides{96, 24, 8}));
   EXPECT_TRUE(*isCompact(cwh));
@@ -181,7 +185,8 @@ TEST_F(ShapedTypeUtilsTest, memrefLayouts) {
   MemRefType i4 = MemRefType::get({3}, b.getIntegerType(4));
   EXPECT_EQ(*getStrides(i4), (Strides{4}));
   EXPECT_EQ(*getTotalAllocSize(i4), Byte(2));
-  EXPECT_EQ(*getTotalAllocSize(MemRefType::get({0, 3}, b.getF32Type())), Byte(0));
+  EXPECT_EQ(*getTotalAllocSize(MemRefType::get({0, 3}, b.getF32Type())),
+            Byte(0));
 
   // Unsupported layouts.
   MemRefType dynamicStrides = MemRefType::get(

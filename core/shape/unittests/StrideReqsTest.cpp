@@ -14,8 +14,8 @@
 #include <string>
 
 #include "core/shape/unittests/TestPrinters.h"
-#include "gtest/gtest.h"
 #include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
 
 using namespace mlir;
 using namespace mlir::vpuc::shape;
@@ -30,16 +30,17 @@ TEST(StrideReqsTest, compactByDefault) {
   ASSERT_TRUE(succeeded(strides));
   EXPECT_EQ(*strides, (MemStrides{3 * 5 * 7 * 16, 5 * 7 * 16, 7 * 16, 16}));
   EXPECT_EQ(*strides, computeCompactStrides(shape, kF16));
-  EXPECT_TRUE(succeeded(StrideReqs::compact(4).checkStrides(*strides, shape, kF16)));
-  EXPECT_TRUE(succeeded(
-      StrideReqs::compact(4).computeStrides(shape, kF16)));
+  EXPECT_TRUE(
+      succeeded(StrideReqs::compact(4).checkStrides(*strides, shape, kF16)));
+  EXPECT_TRUE(succeeded(StrideReqs::compact(4).computeStrides(shape, kF16)));
 }
 
 TEST(StrideReqsTest, scalar) {
   FailureOr<MemStrides> strides = StrideReqs().computeStrides(MemShape(), kF16);
   ASSERT_TRUE(succeeded(strides));
   EXPECT_EQ(strides->rank(), 0);
-  EXPECT_TRUE(succeeded(StrideReqs().checkStrides(MemStrides(), MemShape(), kF16)));
+  EXPECT_TRUE(
+      succeeded(StrideReqs().checkStrides(MemStrides(), MemShape(), kF16)));
 }
 
 TEST(StrideReqsTest, alignedInnermostButOne) {
@@ -53,8 +54,8 @@ TEST(StrideReqsTest, alignedInnermostButOne) {
   EXPECT_TRUE(succeeded(reqs.checkStrides(*strides, shape, kF16)));
   // The compact strides do not satisfy the alignment.
   std::string why;
-  EXPECT_TRUE(failed(
-      reqs.checkStrides(computeCompactStrides(shape, kF16), shape, kF16, &why)));
+  EXPECT_TRUE(failed(reqs.checkStrides(computeCompactStrides(shape, kF16),
+                                       shape, kF16, &why)));
   EXPECT_EQ(why, "m2: stride 48 bits is not aligned to 128 bits");
   // Already aligned minimum: unchanged.
   EXPECT_EQ(*reqs.computeStrides(MemShape{1, 2, 8, 8}, kF16),
@@ -76,9 +77,11 @@ TEST(StrideReqsTest, fixedStrides) {
   EXPECT_EQ(*reqs.computeStrides(shape, kF16), (MemStrides{256, 16}));
   EXPECT_TRUE(succeeded(reqs.checkStrides(MemStrides{256, 16}, shape, kF16)));
   std::string why;
-  EXPECT_TRUE(failed(reqs.checkStrides(MemStrides{128, 16}, shape, kF16, &why)));
-  EXPECT_EQ(why,
-            "m0: stride 128 bits differs from the required fixed stride 256 bits");
+  EXPECT_TRUE(
+      failed(reqs.checkStrides(MemStrides{128, 16}, shape, kF16, &why)));
+  EXPECT_EQ(
+      why,
+      "m0: stride 128 bits differs from the required fixed stride 256 bits");
   // A fixed innermost stride larger than the element (e.g. every other one).
   StrideReqs inner;
   inner.add(StrideReq::fixed(MemDim(1), Bit(32)))
@@ -107,7 +110,8 @@ TEST(StrideReqsTest, conflictingRequirements) {
   compactAndFixed.add(StrideReq::compact(MemDim(0)))
       .add(StrideReq::fixed(MemDim(0), Bit(64)));
   EXPECT_TRUE(failed(compactAndFixed.computeStrides(shape, kF16, &why)));
-  EXPECT_EQ(why, "m0: fixed stride 64 bits conflicts with compact stride 48 bits");
+  EXPECT_EQ(why,
+            "m0: fixed stride 64 bits conflicts with compact stride 48 bits");
 
   StrideReqs compactAndAligned;
   compactAndAligned.add(StrideReq::compact(MemDim(0)))
@@ -130,8 +134,8 @@ TEST(StrideReqsTest, conflictingRequirements) {
   EXPECT_EQ(why, "stride requirement 'm2: compact' names a dimension beyond "
                  "rank 2");
 
-  EXPECT_TRUE(failed(StrideReqs().computeStrides(MemShape{kDynamicSize, 2},
-                                                 kF16, &why)));
+  EXPECT_TRUE(failed(
+      StrideReqs().computeStrides(MemShape{kDynamicSize, 2}, kF16, &why)));
   EXPECT_EQ(why, "cannot compute strides of a dynamic shape");
   // Without a message sink the failure is still reported.
   EXPECT_TRUE(failed(tooSmall.computeStrides(shape, kF16)));
@@ -141,26 +145,27 @@ TEST(StrideReqsTest, checkNonCompactStrides) {
   MemShape shape{4, 3};
   std::string why;
   // Padded rows satisfy `Any` but not `Compact`.
-  EXPECT_TRUE(succeeded(StrideReqs().checkStrides(MemStrides{64, 16}, shape, kF16)));
-  EXPECT_TRUE(failed(
-      StrideReqs::compact(2).checkStrides(MemStrides{64, 16}, shape, kF16, &why)));
+  EXPECT_TRUE(
+      succeeded(StrideReqs().checkStrides(MemStrides{64, 16}, shape, kF16)));
+  EXPECT_TRUE(failed(StrideReqs::compact(2).checkStrides(MemStrides{64, 16},
+                                                         shape, kF16, &why)));
   EXPECT_EQ(why, "m0: stride 64 bits is not compact (expected 48 bits)");
   // Overlapping rows are never valid.
-  EXPECT_TRUE(failed(
-      StrideReqs().checkStrides(MemStrides{32, 16}, shape, kF16, &why)));
+  EXPECT_TRUE(
+      failed(StrideReqs().checkStrides(MemStrides{32, 16}, shape, kF16, &why)));
   EXPECT_EQ(why, "m0: stride 32 bits is below the minimum 48 bits (the "
                  "dimension overlaps)");
-  EXPECT_TRUE(failed(
-      StrideReqs().checkStrides(MemStrides{64, 8}, shape, kF16, &why)));
+  EXPECT_TRUE(
+      failed(StrideReqs().checkStrides(MemStrides{64, 8}, shape, kF16, &why)));
   EXPECT_EQ(why, "m1: stride 8 bits is below the minimum 16 bits (the "
                  "dimension overlaps)");
   // Compactness is relative to the actual inner strides.
   StrideReqs outerCompact;
   outerCompact.add(StrideReq::compact(MemDim(0)));
-  EXPECT_TRUE(succeeded(
-      outerCompact.checkStrides(MemStrides{96, 32}, shape, kF16)));
-  EXPECT_TRUE(failed(
-      StrideReqs().checkStrides(MemStrides{64}, shape, kF16, &why)));
+  EXPECT_TRUE(
+      succeeded(outerCompact.checkStrides(MemStrides{96, 32}, shape, kF16)));
+  EXPECT_TRUE(
+      failed(StrideReqs().checkStrides(MemStrides{64}, shape, kF16, &why)));
   EXPECT_EQ(why, "strides have rank 1 but the shape has rank 2");
 }
 
@@ -174,7 +179,8 @@ TEST(StrideReqsTest, subByteElements) {
   ASSERT_TRUE(succeeded(strides));
   EXPECT_EQ(*strides, (MemStrides{16, 4}));
   std::string why;
-  EXPECT_TRUE(failed(byteRows.checkStrides(MemStrides{12, 4}, shape, kI4, &why)));
+  EXPECT_TRUE(
+      failed(byteRows.checkStrides(MemStrides{12, 4}, shape, kI4, &why)));
   EXPECT_EQ(why, "m0: stride 12 bits is not aligned to 8 bits");
   // 1-bit elements.
   EXPECT_EQ(*StrideReqs().computeStrides(MemShape{3, 5}, Bit(1)),

@@ -31,12 +31,18 @@ void printWithRawOstream(const T &value, std::ostream *os) {
   *os << stream.str();
 }
 
-inline void PrintTo(Dim value, std::ostream *os) { printWithRawOstream(value, os); }
+inline void PrintTo(Dim value, std::ostream *os) {
+  printWithRawOstream(value, os);
+}
 inline void PrintTo(MemDim value, std::ostream *os) {
   printWithRawOstream(value, os);
 }
-inline void PrintTo(Bit value, std::ostream *os) { printWithRawOstream(value, os); }
-inline void PrintTo(Byte value, std::ostream *os) { printWithRawOstream(value, os); }
+inline void PrintTo(Bit value, std::ostream *os) {
+  printWithRawOstream(value, os);
+}
+inline void PrintTo(Byte value, std::ostream *os) {
+  printWithRawOstream(value, os);
+}
 inline void PrintTo(const Shape &value, std::ostream *os) {
   printWithRawOstream(value, os);
 }

@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "gtest/gtest.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
 
 using namespace mlir;
 using namespace mlir::vpuc::support;
@@ -36,7 +36,8 @@ protected:
   DiagnosticsTest()
       : handler(&context, [this](Diagnostic &diag) {
           Captured captured{diag.getSeverity(),
-                            locationToString(diag.getLocation()), diag.str(),
+                            locationToString(diag.getLocation()),
+                            diag.str(),
                             {}};
           for (Diagnostic &note : diag.getNotes()) {
             captured.notes.push_back(note.str());
@@ -79,7 +80,8 @@ TEST_F(DiagnosticsTest, errorAtConvertsToFailureOr) {
 
 TEST_F(DiagnosticsTest, inFlightDiagnosticsAcceptMore) {
   {
-    InFlightDiagnostic diag = emitErrorf(fileLoc(2, 1), "op {0} is invalid", "conv");
+    InFlightDiagnostic diag =
+        emitErrorf(fileLoc(2, 1), "op {0} is invalid", "conv");
     diag << "; rank " << 4;
     diag.attachNote(fileLoc(1, 1)) << "defined here";
   }
@@ -107,7 +109,8 @@ TEST_F(DiagnosticsTest, printLocation) {
   EXPECT_EQ(locationToString(file), "model.mlir:10:4");
   EXPECT_EQ(locationToString(NameLoc::get(b.getStringAttr("conv1"), file)),
             "\"conv1\"(model.mlir:10:4)");
-  EXPECT_EQ(locationToString(NameLoc::get(b.getStringAttr("relu"))), "\"relu\"");
+  EXPECT_EQ(locationToString(NameLoc::get(b.getStringAttr("relu"))),
+            "\"relu\"");
   EXPECT_EQ(locationToString(CallSiteLoc::get(file, fileLoc(1, 1))),
             "model.mlir:10:4");
   EXPECT_EQ(locationToString(

@@ -12,9 +12,9 @@
 
 #include <string>
 
-#include "gtest/gtest.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
+#include "gtest/gtest.h"
 
 using namespace mlir::vpuc::support;
 
