@@ -53,26 +53,35 @@ float bf16BitsToFloat(uint16_t bits);
 // Bulk conversions
 //===----------------------------------------------------------------------===//
 
-/// Converts every element of `src` to fp16 bits into `dst`; the sizes must match.
-void floatToF16Bits(llvm::ArrayRef<float> src, llvm::MutableArrayRef<uint16_t> dst);
+/// Converts every element of `src` to fp16 bits into `dst`; the sizes must
+/// match.
+void floatToF16Bits(llvm::ArrayRef<float> src,
+                    llvm::MutableArrayRef<uint16_t> dst);
 
-/// Converts every fp16 bit pattern of `src` to a float into `dst`; the sizes must match.
-void f16BitsToFloat(llvm::ArrayRef<uint16_t> src, llvm::MutableArrayRef<float> dst);
+/// Converts every fp16 bit pattern of `src` to a float into `dst`; the sizes
+/// must match.
+void f16BitsToFloat(llvm::ArrayRef<uint16_t> src,
+                    llvm::MutableArrayRef<float> dst);
 
-/// Converts every element of `src` to bf16 bits into `dst`; the sizes must match.
-void floatToBF16Bits(llvm::ArrayRef<float> src, llvm::MutableArrayRef<uint16_t> dst);
+/// Converts every element of `src` to bf16 bits into `dst`; the sizes must
+/// match.
+void floatToBF16Bits(llvm::ArrayRef<float> src,
+                     llvm::MutableArrayRef<uint16_t> dst);
 
-/// Converts every bf16 bit pattern of `src` to a float into `dst`; the sizes must match.
-void bf16BitsToFloat(llvm::ArrayRef<uint16_t> src, llvm::MutableArrayRef<float> dst);
+/// Converts every bf16 bit pattern of `src` to a float into `dst`; the sizes
+/// must match.
+void bf16BitsToFloat(llvm::ArrayRef<uint16_t> src,
+                     llvm::MutableArrayRef<float> dst);
 
 //===----------------------------------------------------------------------===//
 // Value classes
 //===----------------------------------------------------------------------===//
 
 /// An IEEE binary16 value stored as its bit pattern. It only converts
-/// explicitly: `float16(1.5f)`, `static_cast<float>(h)`, `float16::fromBits(b)`.
-/// It deliberately has no arithmetic and no comparison operators: compute in
-/// float, and compare bit patterns with `bits()` when that is what you mean.
+/// explicitly: `float16(1.5f)`, `static_cast<float>(h)`,
+/// `float16::fromBits(b)`. It deliberately has no arithmetic and no comparison
+/// operators: compute in float, and compare bit patterns with `bits()` when
+/// that is what you mean.
 class float16 {
 public:
   /// Positive zero.

@@ -103,8 +103,8 @@ TEST(Float16Test, exhaustiveMidpointsRoundToEven) {
     for (uint32_t i = 0; i < 0x7bff; ++i) {
       uint16_t lo = static_cast<uint16_t>(sign | i);
       uint16_t hi = static_cast<uint16_t>(sign | (i + 1));
-      float mid = static_cast<float>(
-          (referenceF16(lo) + referenceF16(hi)) / 2.0); // Exact in float.
+      float mid = static_cast<float>((referenceF16(lo) + referenceF16(hi)) /
+                                     2.0); // Exact in float.
       ASSERT_EQ(static_cast<double>(mid),
                 (referenceF16(lo) + referenceF16(hi)) / 2.0);
       uint16_t even = (lo & 1) == 0 ? lo : hi;
@@ -149,8 +149,10 @@ TEST(Float16Test, denormalsAndZeros) {
   EXPECT_EQ(floatToF16Bits(std::ldexp(1.0f, -25)), 0x0000);
   EXPECT_EQ(floatToF16Bits(-std::ldexp(1.0f, -25)), 0x8000);
   // Just above half rounds up, just below rounds down.
-  EXPECT_EQ(floatToF16Bits(std::nextafter(std::ldexp(1.0f, -25), 1.0f)), 0x0001);
-  EXPECT_EQ(floatToF16Bits(std::nextafter(std::ldexp(1.0f, -25), 0.0f)), 0x0000);
+  EXPECT_EQ(floatToF16Bits(std::nextafter(std::ldexp(1.0f, -25), 1.0f)),
+            0x0001);
+  EXPECT_EQ(floatToF16Bits(std::nextafter(std::ldexp(1.0f, -25), 0.0f)),
+            0x0000);
   // 1.5 * smallest ties to even 2 * smallest.
   EXPECT_EQ(floatToF16Bits(1.5f * smallest), 0x0002);
   // Largest denormal and its carry into the smallest normal.
@@ -237,8 +239,10 @@ TEST(BFloat16Test, exhaustiveMidpointsRoundToEven) {
       float mid = fromBits((static_cast<uint32_t>(lo) << 16) | 0x8000u);
       uint16_t even = (lo & 1) == 0 ? lo : hi;
       ASSERT_EQ(floatToBF16Bits(mid), even) << std::hex << lo;
-      ASSERT_EQ(floatToBF16Bits(fromBits(bitsOf(mid) - 1)), lo) << std::hex << lo;
-      ASSERT_EQ(floatToBF16Bits(fromBits(bitsOf(mid) + 1)), hi) << std::hex << lo;
+      ASSERT_EQ(floatToBF16Bits(fromBits(bitsOf(mid) - 1)), lo)
+          << std::hex << lo;
+      ASSERT_EQ(floatToBF16Bits(fromBits(bitsOf(mid) + 1)), hi)
+          << std::hex << lo;
     }
   }
 }

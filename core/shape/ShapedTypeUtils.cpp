@@ -1,0 +1,191 @@
+//===- ShapedTypeUtils.cpp - Shape/layout queries on MLIR types -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements the layout convention of ShapedTypeUtils.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/shape/ShapedTypeUtils.h"
+
+#include <algorithm>
+#include <numeric>
+
+#include "core/shape/StrideReqs.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+
+namespace mlir::vpuc::shape {
+
+Shape getShape(ShapedType type) {
+  assert(type.hasRank() && "getShape: the type must be ranked");
+  return Shape(type.getShape());
+}
+
+FailureOr<Bit> getElemTypeSize(Type elemType) {
+  if (auto quantized = dyn_cast<quant::QuantizedType>(elemType)) {
+    return Bit(quantized.getStorageTypeIntegralWidth());
+  }
+  if (auto complex = dyn_cast<ComplexType>(elemType)) {
+    FailureOr<Bit> part = getElemTypeSize(complex.getElementType());
+    if (failed(part)) {
+      return failure();
+    }
+    return *part * 2;
+  }
+  if (isa<IntegerType, FloatType>(elemType)) {
+    return Bit(elemType.getIntOrFloatBitWidth());
+  }
+  return failure();
+}
+
+/// The order given by decreasing strides; ties keep the logical order.
+static DimsOrder orderFromStrides(llvm::ArrayRef<int64_t> strides) {
+  llvm::SmallVector<unsigned, DimsOrder::kMaxRank> permutation(strides.size());
+  std::iota(permutation.begin(), permutation.end(), 0u);
+  std::stable_sort(
+      permutation.begin(), permutation.end(),
+      [&](unsigned a, unsigned b) { return strides[a] > strides[b]; });
+  return DimsOrder::fromPermutation(permutation);
+}
+
+FailureOr<DimsOrder> getOrder(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type)) {
+    if (tensor.getRank() > static_cast<int64_t>(DimsOrder::kMaxRank)) {
+      return failure();
+    }
+    Attribute encoding = tensor.getEncoding();
+    if (!encoding) {
+      return DimsOrder::getDefaultOrder(tensor.getRank());
+    }
+    auto mapAttr = dyn_cast<AffineMapAttr>(encoding);
+    if (!mapAttr || mapAttr.getValue().getNumDims() != tensor.getRank()) {
+      return failure();
+    }
+    return DimsOrder::fromAffineMap(mapAttr.getValue());
+  }
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    if (memref.getRank() > static_cast<int64_t>(DimsOrder::kMaxRank)) {
+      return failure();
+    }
+    MemRefLayoutAttrInterface layout = memref.getLayout();
+    if (auto strided = dyn_cast<StridedLayoutAttr>(layout)) {
+      if (llvm::is_contained(strided.getStrides(), ShapedType::kDynamic)) {
+        return failure();
+      }
+      return orderFromStrides(strided.getStrides());
+    }
+    auto mapAttr = dyn_cast<AffineMapAttr>(layout);
+    if (!mapAttr) {
+      return failure();
+    }
+    AffineMap map = mapAttr.getValue();
+    if (map.isIdentity()) {
+      return DimsOrder::getDefaultOrder(memref.getRank());
+    }
+    if (map.getNumDims() != memref.getRank()) {
+      return failure();
+    }
+    return DimsOrder::fromAffineMap(map);
+  }
+  return failure();
+}
+
+RankedTensorType withOrder(RankedTensorType type, DimsOrder order) {
+  assert(order.rank() == type.getRank() &&
+         "withOrder: the order's rank differs from the tensor's rank");
+  Attribute encoding;
+  if (!order.isIdentity()) {
+    encoding = AffineMapAttr::get(order.toAffineMap(type.getContext()));
+  }
+  return RankedTensorType::get(type.getShape(), type.getElementType(),
+                               encoding);
+}
+
+MemRefType withOrder(MemRefType type, DimsOrder order) {
+  assert(order.rank() == type.getRank() &&
+         "withOrder: the order's rank differs from the memref's rank");
+  MemRefLayoutAttrInterface layout;
+  if (!order.isIdentity()) {
+    layout = AffineMapAttr::get(order.toAffineMap(type.getContext()));
+  }
+  return MemRefType::get(type.getShape(), type.getElementType(), layout,
+                         type.getMemorySpace());
+}
+
+FailureOr<MemShape> getMemShape(ShapedType type) {
+  FailureOr<DimsOrder> order = getOrder(type);
+  if (failed(order)) {
+    return failure();
+  }
+  return order->toMemoryOrder(getShape(type));
+}
+
+FailureOr<Strides> getCompactStrides(ShapedType type) {
+  FailureOr<DimsOrder> order = getOrder(type);
+  FailureOr<Bit> elemSize = getElemTypeSize(type.getElementType());
+  if (failed(order) || failed(elemSize) || !type.hasStaticShape()) {
+    return failure();
+  }
+  MemShape memShape = order->toMemoryOrder(getShape(type));
+  return order->toLogicalOrder(computeCompactStrides(memShape, *elemSize));
+}
+
+FailureOr<Strides> getStrides(ShapedType type) {
+  if (auto memref = dyn_cast<MemRefType>(type)) {
+    if (auto strided = dyn_cast<StridedLayoutAttr>(memref.getLayout())) {
+      FailureOr<Bit> elemSize = getElemTypeSize(type.getElementType());
+      if (failed(elemSize) || !type.hasStaticShape() ||
+          llvm::is_contained(strided.getStrides(), ShapedType::kDynamic)) {
+        return failure();
+      }
+      Strides strides(strided.getStrides());
+      for (int64_t &stride : strides) {
+        stride *= elemSize->count();
+      }
+      return strides;
+    }
+  }
+  return getCompactStrides(type);
+}
+
+FailureOr<MemStrides> getMemStrides(ShapedType type) {
+  FailureOr<DimsOrder> order = getOrder(type);
+  FailureOr<Strides> strides = getStrides(type);
+  if (failed(order) || failed(strides)) {
+    return failure();
+  }
+  return order->toMemoryOrder(*strides);
+}
+
+FailureOr<bool> isCompact(ShapedType type) {
+  FailureOr<Strides> strides = getStrides(type);
+  FailureOr<Strides> compact = getCompactStrides(type);
+  if (failed(strides) || failed(compact)) {
+    return failure();
+  }
+  return *strides == *compact;
+}
+
+FailureOr<Byte> getTotalAllocSize(ShapedType type) {
+  FailureOr<Strides> strides = getStrides(type);
+  FailureOr<Bit> elemSize = getElemTypeSize(type.getElementType());
+  if (failed(strides) || failed(elemSize)) {
+    return failure();
+  }
+  Shape shape = getShape(type);
+  if (llvm::is_contained(shape.raw(), 0)) {
+    return Byte(0);
+  }
+  int64_t extent = elemSize->count();
+  for (int64_t i = 0, e = shape.rank(); i < e; ++i) {
+    extent += (shape[Dim(i)] - 1) * (*strides)[Dim(i)];
+  }
+  return Bit(extent).toBytesCeil();
+}
+
+} // namespace mlir::vpuc::shape
