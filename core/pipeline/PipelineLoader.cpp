@@ -747,8 +747,8 @@ PipelineLoader::lowerRegisteredToTextualPipeline(llvm::StringRef name) {
                                 overrides);
 }
 
-LogicalResult PipelineLoader::addTextualPipeline(llvm::StringRef textual,
-                                                 OpPassManager &pm) {
+LogicalResult addTextualPipeline(llvm::StringRef textual, OpPassManager &pm,
+                                 llvm::raw_ostream &diagnostics) {
   std::string message;
   llvm::raw_string_ostream messageOs(message);
   // Parse the anchored form exactly as `--pass-pipeline` would, then add its body to `pm`.
@@ -780,7 +780,7 @@ LogicalResult PipelineLoader::buildPassManager(SpecSource source,
   if (failed(textual)) {
     return failure();
   }
-  return addTextualPipeline(*textual, pm);
+  return addTextualPipeline(*textual, pm, diagnostics);
 }
 
 LogicalResult PipelineLoader::buildRegisteredPassManager(llvm::StringRef name,
@@ -789,7 +789,7 @@ LogicalResult PipelineLoader::buildRegisteredPassManager(llvm::StringRef name,
   if (failed(textual)) {
     return failure();
   }
-  return addTextualPipeline(*textual, pm);
+  return addTextualPipeline(*textual, pm, diagnostics);
 }
 
 } // namespace mlir::vpuc::pipeline

@@ -57,6 +57,11 @@ struct SpecSummary {
 FailureOr<SpecSummary> summarizeSpec(SpecSource source,
                                      llvm::raw_ostream &diagnostics);
 
+/// Adds the anchored textual pipeline `textual` (e.g. `builtin.module(cse)`) to `pm`, whose
+/// anchor must be the pipeline's. The string is parsed exactly as `--pass-pipeline` parses it.
+LogicalResult addTextualPipeline(llvm::StringRef textual, OpPassManager &pm,
+                                 llvm::raw_ostream &diagnostics);
+
 /// Loads specs against one context and registry.
 class PipelineLoader {
 public:
@@ -84,8 +89,6 @@ public:
                                            OpPassManager &pm);
 
 private:
-  LogicalResult addTextualPipeline(llvm::StringRef textual, OpPassManager &pm);
-
   MLIRContext &context;
   const registry::Registry &registry;
   llvm::raw_ostream &diagnostics;
