@@ -9,11 +9,18 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/ErrorHandling.h"
 
 namespace mlir::vpuc::registry {
 
 void Registry::beginComponent(llvm::StringRef id) {
+  for (const ComponentInfo &info : components) {
+    if (info.id == id) {
+      llvm::report_fatal_error(llvm::Twine("vpuc registry: component '") + id +
+                               "' is registered twice");
+    }
+  }
   components.push_back(ComponentInfo{id.str(), {}, {}, {}, {}});
 }
 
@@ -37,6 +44,11 @@ void Registry::addDialects(llvm::ArrayRef<llvm::StringRef> names,
 void Registry::addPass(std::function<std::unique_ptr<mlir::Pass>()> factory) {
   std::unique_ptr<mlir::Pass> pass = factory();
   ComponentInfo &info = current();
+  if (const PassInfo *existing = lookupPass(pass->getArgument())) {
+    llvm::report_fatal_error(llvm::Twine("vpuc registry: pass '") +
+                             pass->getArgument() + "' is registered by both '" +
+                             existing->component + "' and '" + info.id + "'");
+  }
   info.passes.push_back(pass->getArgument().str());
   passes.push_back(PassInfo{pass->getArgument().str(),
                             pass->getDescription().str(), info.id});
@@ -46,6 +58,11 @@ void Registry::addPass(std::function<std::unique_ptr<mlir::Pass>()> factory) {
 void Registry::addPipeline(llvm::StringRef name, llvm::StringRef text,
                            llvm::StringRef sourceName) {
   ComponentInfo &info = current();
+  if (const PipelineInfo *existing = lookupPipeline(name)) {
+    llvm::report_fatal_error(llvm::Twine("vpuc registry: pipeline '") + name +
+                             "' is registered by both '" + existing->component +
+                             "' and '" + info.id + "'");
+  }
   info.pipelines.push_back(name.str());
   pipelines.push_back(
       PipelineInfo{name.str(), sourceName.str(), text.str(), info.id});
@@ -71,6 +88,15 @@ void Registry::registerTranslations() {
   for (const auto &fn : translationFns) {
     fn();
   }
+}
+
+const PassInfo *Registry::lookupPass(llvm::StringRef argument) const {
+  for (const PassInfo &info : passes) {
+    if (info.argument == argument) {
+      return &info;
+    }
+  }
+  return nullptr;
 }
 
 const PipelineInfo *Registry::lookupPipeline(llvm::StringRef name) const {

@@ -61,7 +61,8 @@ struct PipelineInfo {
 class Registry {
 public:
   /// Marks the component whose entry point is being called; everything added until the next
-  /// call belongs to it. Called by the generated Components code, not by components.
+  /// call belongs to it. Called by the generated Components code, not by components. A
+  /// component id given twice is a fatal error.
   void beginComponent(llvm::StringRef id);
 
   /// Adds dialects: `fn` inserts them into an MLIR DialectRegistry. `names` are the dialect
@@ -70,10 +71,12 @@ public:
                    std::function<void(mlir::DialectRegistry &)> fn);
 
   /// Adds a pass: registers its factory with MLIR's pass registry (so textual pipelines and
-  /// vpuc-opt flags know it) and records its argument and summary.
+  /// vpuc-opt flags know it) and records its argument and summary. Two components adding the
+  /// same pass argument is a fatal error naming both.
   void addPass(std::function<std::unique_ptr<mlir::Pass>()> factory);
 
-  /// Adds a pipeline spec (textproto text). `sourceName` names the file it came from.
+  /// Adds a pipeline spec (textproto text). `sourceName` names the file it came from. `name` must
+  /// equal the spec's `name` field (the pipeline loader checks it) and be unique.
   void addPipeline(llvm::StringRef name, llvm::StringRef text,
                    llvm::StringRef sourceName);
 
@@ -89,6 +92,9 @@ public:
   llvm::ArrayRef<ComponentInfo> getComponents() const { return components; }
   llvm::ArrayRef<PassInfo> getPasses() const { return passes; }
   llvm::ArrayRef<PipelineInfo> getPipelines() const { return pipelines; }
+
+  /// Returns the pass with this argument, or nullptr.
+  const PassInfo *lookupPass(llvm::StringRef argument) const;
 
   /// Returns the pipeline with this name, or nullptr.
   const PipelineInfo *lookupPipeline(llvm::StringRef name) const;

@@ -1,10 +1,24 @@
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+//===- main.cpp - vpuc-opt: mlir-opt with every vpuc component ----------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The registry is generated from //tools/bazel:components.bzl (ALL_COMPONENTS; vpuc-opt-test adds
+// ALL_TEST_COMPONENTS); the driver itself lives in VpucOptMain.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/registry/Components.h"
+#include "core/registry/Registry.h"
+#include "tools/vpuc-opt/VpucOptMain.h"
 
 int main(int argc, char **argv) {
-  mlir::DialectRegistry registry;
-  registry.insert<mlir::func::FuncDialect>();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "vpuc optimizer driver\n", registry));
+  mlir::vpuc::registry::Registry registry;
+  mlir::vpuc::registry::registerComponents(registry);
+
+  // Options owned by other libraries are created here, before the command line is parsed, and
+  // applied through the hooks (e.g. core/support's `--vpuc-log-level`, once it exists).
+  mlir::vpuc::opt::ToolHooks hooks;
+  return mlir::vpuc::opt::vpucOptMain(argc, argv, registry, hooks);
 }

@@ -1,0 +1,23 @@
+//===- Pipelines.cpp - The pipeline specs shipped with vpuc -------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The `pipelines` registry component: every .textproto spec of this directory, embedded at build
+// time (vpuc_embed_file) and registered by name. Adding a spec: embed it in BUILD, declare its
+// symbol below and add one addPipeline call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/registry/Registry.h"
+
+namespace vpuc::embedded {
+extern const char kCleanupSpec[];
+} // namespace vpuc::embedded
+
+/// The entry point of the `pipelines` component.
+extern "C" void vpuc_register_pipelines(mlir::vpuc::registry::Registry &registry) {
+  registry.addPipeline("cleanup", vpuc::embedded::kCleanupSpec,
+                       "pipelines/cleanup.textproto");
+}

@@ -1,0 +1,22 @@
+"""The single list of every registry component in the tree.
+
+Every `vpuc_component` target must be listed here (the macro fails at analysis time otherwise), and
+vpuc-opt links every entry of ALL_COMPONENTS, so no component can exist that the tools do not
+register. //tools/vpuc-opt/test:components_test checks that `vpuc-opt --list-components` prints
+exactly these ids, in this order, and that each of them registered something.
+
+Keys are component ids (see //tools/bazel:registry.bzl for the id rule), values the component's
+label. Keep the entries sorted by id, except that a component must come after the components whose
+registrations it relies on (none do today).
+"""
+
+ALL_COMPONENTS = {
+    "mlir_core": "//passes/common/mlir_core:mlir_core",
+    "pipelines": "//pipelines:pipelines",
+}
+
+# Components that exist only for tests (test passes, test dialects). They are linked into
+# //tools/vpuc-opt:vpuc-opt-test only, never into vpuc-opt, like mlir-opt's MLIR_INCLUDE_TESTS.
+# Declare them with `vpuc_component(..., testonly = True)`.
+ALL_TEST_COMPONENTS = {
+}
