@@ -194,8 +194,7 @@ LogicalResult setupSpecPipeline(PassManager &pm, const VpucOptOptions &options,
 
 } // namespace
 
-int vpucOptMain(int argc, char **argv, registry::Registry &registry,
-                const ToolHooks &hooks) {
+int vpucOptMain(int argc, char **argv, registry::Registry &registry) {
   DialectRegistry dialects;
   registry.appendDialects(dialects);
   registry.registerTranslations();
@@ -203,9 +202,6 @@ int vpucOptMain(int argc, char **argv, registry::Registry &registry,
   VpucOptOptions options;
   auto [inputFilename, outputFilename] = registerAndParseCLIOptions(
       argc, argv, "vpuc optimizer driver\n", dialects);
-  if (hooks.onOptionsParsed && failed(hooks.onOptionsParsed())) {
-    return 1;
-  }
 
   if (options.listPasses) {
     listPasses(registry);

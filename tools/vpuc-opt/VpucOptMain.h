@@ -13,27 +13,16 @@
 #ifndef VPUC_TOOLS_VPUC_OPT_VPUCOPTMAIN_H_
 #define VPUC_TOOLS_VPUC_OPT_VPUCOPTMAIN_H_
 
-#include <functional>
-
-#include "mlir/Support/LogicalResult.h"
-
 namespace mlir::vpuc::registry {
 class Registry;
 } // namespace mlir::vpuc::registry
 
 namespace mlir::vpuc::opt {
 
-/// Hooks for options other libraries own (e.g. the log level of core/support). Their llvm::cl
-/// options must exist before vpucOptMain parses the command line: create them before the call.
-struct ToolHooks {
-  /// Called once the command line is parsed, before anything runs; failure exits with 1.
-  std::function<LogicalResult()> onOptionsParsed;
-};
-
 /// Runs vpuc-opt with every dialect, pass, pipeline and translation of `registry`. Returns the
-/// process exit code.
-int vpucOptMain(int argc, char **argv, registry::Registry &registry,
-                const ToolHooks &hooks = {});
+/// process exit code. Options owned by other libraries (e.g. core/support's `--vpuc-log-level`)
+/// must be created before the call, which parses the command line.
+int vpucOptMain(int argc, char **argv, registry::Registry &registry);
 
 } // namespace mlir::vpuc::opt
 

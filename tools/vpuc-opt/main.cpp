@@ -11,14 +11,14 @@
 
 #include "core/registry/Components.h"
 #include "core/registry/Registry.h"
+#include "core/support/Logger.h"
 #include "tools/vpuc-opt/VpucOptMain.h"
 
 int main(int argc, char **argv) {
   mlir::vpuc::registry::Registry registry;
   mlir::vpuc::registry::registerComponents(registry);
 
-  // Options owned by other libraries are created here, before the command line is parsed, and
-  // applied through the hooks (e.g. core/support's `--vpuc-log-level`, once it exists).
-  mlir::vpuc::opt::ToolHooks hooks;
-  return mlir::vpuc::opt::vpucOptMain(argc, argv, registry, hooks);
+  // Options owned by other libraries exist before the command line is parsed.
+  mlir::vpuc::support::registerLoggerCLOptions();
+  return mlir::vpuc::opt::vpucOptMain(argc, argv, registry);
 }
