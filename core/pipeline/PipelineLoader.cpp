@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "core/pipeline/PipelineSpec.pb.h"
+#include "core/proto/TextProto.h"
 #include "core/registry/Registry.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -31,7 +32,6 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/text_format.h>
 
 namespace mlir::vpuc::pipeline {
@@ -46,33 +46,6 @@ namespace {
 // Parsing
 //===----------------------------------------------------------------------===//
 
-/// Writes protobuf syntax errors as `FILE:LINE:COL: message`.
-class SyntaxErrorCollector : public pb::io::ErrorCollector {
-public:
-  SyntaxErrorCollector(llvm::StringRef file, llvm::raw_ostream &os)
-      : file(file), os(os) {}
-
-  void AddError(int line, pb::io::ColumnNumber column,
-                const std::string &message) override {
-    os << file << ":" << line + 1 << ":" << column + 1 << ": " << message
-       << "\n";
-    ++numErrors;
-  }
-
-  void AddWarning(int line, pb::io::ColumnNumber column,
-                  const std::string &message) override {
-    os << file << ":" << line + 1 << ":" << column + 1
-       << ": warning: " << message << "\n";
-  }
-
-  /// The number of errors reported so far.
-  int numErrors = 0;
-
-private:
-  llvm::StringRef file;
-  llvm::raw_ostream &os;
-};
-
 /// A parsed spec with the locations of its fields.
 struct ParsedSpec {
   std::string file;
@@ -85,14 +58,9 @@ static std::unique_ptr<ParsedSpec> parseSpec(SpecSource source,
                                              llvm::raw_ostream &os) {
   auto parsed = std::make_unique<ParsedSpec>();
   parsed->file = source.sourceName.str();
-  SyntaxErrorCollector collector(parsed->file, os);
-  pb::TextFormat::Parser parser;
-  parser.RecordErrorsTo(&collector);
-  parser.WriteLocationsTo(&parsed->tree);
-  if (!parser.ParseFromString(source.text.str(), &parsed->spec)) {
-    if (collector.numErrors == 0) {
-      os << parsed->file << ": cannot parse the pipeline spec\n";
-    }
+  if (llvm::Error error = mlir::vpuc::proto::parseTextProto(
+          source.text, parsed->file, parsed->spec, &parsed->tree)) {
+    os << llvm::toString(std::move(error)) << "\n";
     return nullptr;
   }
   return parsed;

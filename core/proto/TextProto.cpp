@@ -16,24 +16,22 @@ namespace mlir::vpuc::proto {
 
 namespace {
 
-/// Keeps the first error protobuf reports, with its location.
-class FirstErrorCollector : public google::protobuf::io::ErrorCollector {
+/// Collects every error protobuf reports, one `SOURCE:LINE:COL: what` line each.
+class LocatedErrorCollector : public google::protobuf::io::ErrorCollector {
 public:
-  explicit FirstErrorCollector(llvm::StringRef sourceName)
+  explicit LocatedErrorCollector(llvm::StringRef sourceName)
       : sourceName(sourceName.str()) {}
 
   void AddError(int line, int column, const std::string &message) override {
-    if (!error.empty()) {
-      return;
-    }
     // protobuf counts lines and columns from 0.
-    error = sourceName + ":" + std::to_string(line + 1) + ":" +
-            std::to_string(column + 1) + ": " + message;
+    errors += (errors.empty() ? "" : "\n") + sourceName + ":" +
+              std::to_string(line + 1) + ":" + std::to_string(column + 1) +
+              ": " + message;
   }
 
   void AddWarning(int line, int column, const std::string &message) override {}
 
-  std::string error;
+  std::string errors;
 
 private:
   std::string sourceName;
@@ -44,15 +42,15 @@ private:
 llvm::Error parseTextProto(llvm::StringRef text, llvm::StringRef sourceName,
                            google::protobuf::Message &message,
                            google::protobuf::TextFormat::ParseInfoTree *infoTree) {
-  FirstErrorCollector collector(sourceName);
+  LocatedErrorCollector collector(sourceName);
   google::protobuf::TextFormat::Parser parser;
   parser.RecordErrorsTo(&collector);
   parser.WriteLocationsTo(infoTree);
   if (!parser.ParseFromString(text.str(), &message)) {
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        collector.error.empty() ? sourceName.str() + ": invalid textproto"
-                                : collector.error);
+        collector.errors.empty() ? sourceName.str() + ": invalid textproto"
+                                 : collector.errors);
   }
   return llvm::Error::success();
 }

@@ -23,7 +23,8 @@
 
 namespace mlir::vpuc::proto {
 
-/// Parses `text` into `message`. On failure the error reads "SOURCE:LINE:COL: what". When
+/// Parses `text` into `message`. On failure the error has one "SOURCE:LINE:COL: what" line per
+/// syntax error. When
 /// `infoTree` is given it receives the location of every parsed field.
 llvm::Error parseTextProto(llvm::StringRef text, llvm::StringRef sourceName,
                            google::protobuf::Message &message,
