@@ -35,7 +35,7 @@ static ParseResult parseContent(OpAsmParser &parser, ContentAttr &content) {
 /// Prints the full `#const.Content<...>` attribute.
 static void printContent(OpAsmPrinter &printer, DeclareOp,
                          ContentAttr content) {
-  printer.printAttribute(content);
+  printer.printAttributeWithoutType(content);
 }
 
 LogicalResult DeclareOp::verify() {
