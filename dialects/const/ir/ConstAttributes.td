@@ -237,6 +237,11 @@ def Const_QuantCastAttr : Const_Transformation<"QuantCast", "QuantCast"> {
   let parameters = (ins "::mlir::Type":$elemType);
   let assemblyFormat = "`<` $elemType `>`";
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Returns true if a QuantCast from element type `from` to `to` is valid
+    /// (ignoring the shape).
+    static bool isValidCast(::mlir::Type from, ::mlir::Type to);
+  }];
 }
 
 def Const_DequantizeAttr : Const_Transformation<"Dequantize", "Dequantize"> {

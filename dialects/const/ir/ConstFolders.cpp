@@ -11,8 +11,9 @@
 //     type, Reshape to the same shape, Reorder to the current order, full
 //     SubView, empty PadWithZero, Broadcast to size 1), as are Rescale<1.0>
 //     and Add<0.0>;
-//   - Reshape+Reshape, Reorder+Reorder, SubView+SubView, Rescale+Rescale and
-//     Add+Add merge into one transformation.
+//   - Reshape+Reshape, Reorder+Reorder, SubView+SubView, Rescale+Rescale,
+//     Add+Add and QuantCast+QuantCast merge into one transformation (or
+//     none, when the pair restores the input).
 // Merged Rescale/Add compute in double, so the result may differ from the
 // unmerged chain by the rounding of the intermediate element type.
 //
@@ -42,15 +43,28 @@ static bool isNoOp(TransformationAttrInterface transformation,
   return input == output;
 }
 
-/// Merges `first` followed by `second`. Returns the merged transformation, or
-/// nullptr when they do not merge.
-static TransformationAttrInterface merge(TransformationAttrInterface first,
-                                         TransformationAttrInterface second) {
+/// Merges `first` followed by `second`, applied to `input`. Returns
+/// std::nullopt when they do not merge, a null attribute when together they
+/// do nothing, and the merged transformation otherwise. A merged
+/// transformation is always valid for `input`.
+static std::optional<TransformationAttrInterface>
+merge(TransformationAttrInterface first, TransformationAttrInterface second,
+      ShapedType input) {
   MLIRContext *ctx = first.getContext();
-  if (llvm::isa<ReshapeAttr>(first) && llvm::isa<ReshapeAttr>(second)) {
-    return second;
+  if (llvm::isa<QuantCastAttr>(first)) {
+    if (auto b = llvm::dyn_cast<QuantCastAttr>(second)) {
+      Type from = input.getElementType();
+      if (b.getElemType() == from) {
+        return TransformationAttrInterface();
+      }
+      if (QuantCastAttr::isValidCast(from, b.getElemType())) {
+        return TransformationAttrInterface(b);
+      }
+      return std::nullopt;
+    }
   }
-  if (llvm::isa<ReorderAttr>(first) && llvm::isa<ReorderAttr>(second)) {
+  if ((llvm::isa<ReshapeAttr>(first) && llvm::isa<ReshapeAttr>(second)) ||
+      (llvm::isa<ReorderAttr>(first) && llvm::isa<ReorderAttr>(second))) {
     return second;
   }
   if (auto a = llvm::dyn_cast<RescaleAttr>(first)) {
@@ -72,7 +86,7 @@ static TransformationAttrInterface merge(TransformationAttrInterface first,
       return SubViewAttr::get(ctx, offset, b.getShape());
     }
   }
-  return nullptr;
+  return std::nullopt;
 }
 
 /// Applies one simplification to `list` (starting from `baseType`); returns
@@ -89,9 +103,14 @@ static bool simplifyOnce(ShapedType baseType,
       return true;
     }
     if (i + 1 < list.size()) {
-      if (TransformationAttrInterface merged = merge(list[i], list[i + 1])) {
-        list[i] = merged;
+      if (std::optional<TransformationAttrInterface> merged =
+              merge(list[i], list[i + 1], type)) {
         list.erase(list.begin() + i + 1);
+        if (*merged) {
+          list[i] = *merged;
+        } else {
+          list.erase(list.begin() + i);
+        }
         return true;
       }
     }

@@ -182,6 +182,21 @@ QuantCastAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// Returns true if the storage of `from` and `to` is the same.
+static bool haveSameStorage(Type from, Type to) {
+  std::optional<StorageKind> fromKind = getStorageKind(from);
+  std::optional<StorageKind> toKind = getStorageKind(to);
+  return fromKind && toKind && fromKind->width == toKind->width &&
+         (!fromKind->isSigned || !toKind->isSigned ||
+          *fromKind->isSigned == *toKind->isSigned);
+}
+
+bool QuantCastAttr::isValidCast(Type from, Type to) {
+  return (llvm::isa<quant::QuantizedType>(from) ||
+          llvm::isa<quant::QuantizedType>(to)) &&
+         haveSameStorage(from, to);
+}
+
 FailureOr<ShapedType> QuantCastAttr::inferOutputType(
     ShapedType input, function_ref<InFlightDiagnostic()> emitError) const {
   Type from = input.getElementType();
@@ -190,12 +205,7 @@ FailureOr<ShapedType> QuantCastAttr::inferOutputType(
     return emitError() << "QuantCast from " << from << " to " << to
                        << " needs a quantized type on one side";
   }
-  std::optional<StorageKind> fromKind = getStorageKind(from);
-  std::optional<StorageKind> toKind = getStorageKind(to);
-  bool compatible = fromKind && toKind && fromKind->width == toKind->width &&
-                    (!fromKind->isSigned || !toKind->isSigned ||
-                     *fromKind->isSigned == *toKind->isSigned);
-  if (!compatible) {
+  if (!haveSameStorage(from, to)) {
     return emitError() << "QuantCast from " << from << " to " << to
                        << ": storage types do not match";
   }
