@@ -358,7 +358,7 @@ void Content::copyTo(MutableArrayRef<char> dst) const {
 }
 
 Content Content::withType(ShapedType newType) && {
-  assert(newType.getNumElements() == getNumElements() &&
+  assert((splat || newType.getNumElements() == getNumElements()) &&
          getElementByteSize(newType.getElementType()) == elemBytes &&
          "reinterpretation must keep the element count and size");
   Content result = std::move(*this);

@@ -82,8 +82,8 @@ public:
   /// which must hold `getSizeInBytes()` bytes.
   void copyTo(MutableArrayRef<char> dst) const;
 
-  /// Returns the same bytes with another type of the same element count and
-  /// storage element size (a reinterpretation).
+  /// Returns the same bytes with another type of the same storage element
+  /// size and, unless splat, the same element count (a reinterpretation).
   Content withType(ShapedType newType) &&;
 
   /// Returns a splat-free copy (owned, all elements stored).
