@@ -49,10 +49,10 @@ func.func @reorder_and_back() -> tensor<1x2x2x2xf32> {
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 #NWHC = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2, d1)>
-// CHECK-DAG: #[[NWHC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2, d1)>
+// CHECK-DAG: #[[$NWHC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2, d1)>
 // CHECK-LABEL: func.func @reorder_reorder
 func.func @reorder_reorder() -> tensor<1x2x2x2xf32, #NWHC> {
-  // CHECK: [#const.Reorder<#[[NWHC]]>]>
+  // CHECK: [#const.Reorder<#[[$NWHC]]>]>
   %0 = const.Declare tensor<1x2x2x2xf32, #NWHC> = #const.Content<dense<1.0> : tensor<1x2x2x2xf32>, [#const.Reorder<#NHWC>, #const.Reorder<#NWHC>]>
   return %0 : tensor<1x2x2x2xf32, #NWHC>
 }

@@ -1,11 +1,11 @@
 // RUN: vpuc-opt %s --split-input-file | vpuc-opt --split-input-file | FileCheck %s
 
-// CHECK-DAG: #[[NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-DAG: #[[$NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
 // CHECK-LABEL: func.func @weights
 func.func @weights() -> tensor<1x16x3x3xf16, #NHWC> {
-  // CHECK: const.Declare tensor<1x16x3x3xf16, #[[NHWC]]> = #const.Content<dense<1.000000e+00> : tensor<16x3x3xf32>, [#const.Reshape<[1, 16, 3, 3]>, #const.ConvertElemType<f16>, #const.Reorder<#[[NHWC]]>]>
+  // CHECK: const.Declare tensor<1x16x3x3xf16, #[[$NHWC]]> = #const.Content<dense<1.000000e+00> : tensor<16x3x3xf32>, [#const.Reshape<[1, 16, 3, 3]>, #const.ConvertElemType<f16>, #const.Reorder<#[[$NHWC]]>]>
   %0 = const.Declare tensor<1x16x3x3xf16, #NHWC> = #const.Content<dense<1.0> : tensor<16x3x3xf32>,
          [#const.Reshape<[1, 16, 3, 3]>, #const.ConvertElemType<f16>, #const.Reorder<#NHWC>]>
   return %0 : tensor<1x16x3x3xf16, #NHWC>

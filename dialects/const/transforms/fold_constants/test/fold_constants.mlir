@@ -2,12 +2,12 @@
 // RUN: vpuc-opt %s --split-input-file -vpuc-const-fold="resource-threshold-bytes=4" | FileCheck %s --check-prefix=RESOURCE
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
-// CHECK-DAG: #[[NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-DAG: #[[$NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 // CHECK-LABEL: func.func @reorder
 // RESOURCE-LABEL: func.func @reorder
 func.func @reorder() -> tensor<1x2x2x2xf16, #NHWC> {
   // The base is stored in the NHWC memory order of its type.
-  // CHECK: const.Declare tensor<1x2x2x2xf16, #[[NHWC]]> = #const.Content<dense<{{\[\[\[\[}}1.500000e+00, 3.500000e+00], [2.000000e+00, 4.000000e+00]], {{\[\[}}2.500000e+00, 4.500000e+00], [3.000000e+00, 5.000000e+00]]]]> : tensor<1x2x2x2xf16, #[[NHWC]]>>
+  // CHECK: const.Declare tensor<1x2x2x2xf16, #[[$NHWC]]> = #const.Content<dense<{{\[\[\[\[}}1.500000e+00, 3.500000e+00], [2.000000e+00, 4.000000e+00]], {{\[\[}}2.500000e+00, 4.500000e+00], [3.000000e+00, 5.000000e+00]]]]> : tensor<1x2x2x2xf16, #[[$NHWC]]>>
   // RESOURCE: const.Declare tensor<1x2x2x2xf16, #{{.+}}> = #const.Content<dense_resource<[[BLOB:.+]]> : tensor<1x2x2x2xf16, #{{.+}}>>
   %0 = const.Declare tensor<1x2x2x2xf16, #NHWC> = #const.Content<dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]> : tensor<8xf32>,
          [#const.Reshape<[1, 2, 2, 2]>, #const.ConvertElemType<f16>, #const.Reorder<#NHWC>, #const.Rescale<0.5>, #const.Add<1.0>]>
