@@ -200,9 +200,8 @@ TEST(StridedCopyTest, matchesReference) {
         for (unsigned dim : perm) {
           shape.push_back(logical[dim]);
           // Broadcast logical dim 1 (read its first element only).
-          srcStrides.push_back(broadcast && dim == 1
-                                   ? 0
-                                   : srcCompact[MemDim(dim)]);
+          srcStrides.push_back(broadcast && dim == 1 ? 0
+                                                     : srcCompact[MemDim(dim)]);
         }
         MemStrides dstStrides =
             computeCompactStrides(shape, Bit(8 * elemBytes));
