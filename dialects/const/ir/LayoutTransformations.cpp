@@ -153,9 +153,8 @@ FailureOr<ShapedType> ReorderAttr::inferOutputType(
                        << order.getNumDims() << " dimensions, but the input "
                        << input << " has rank " << input.getRank();
   }
-  return llvm::cast<ShapedType>(
-      shape::withOrder(llvm::cast<RankedTensorType>(input),
-                       *DimsOrder::fromAffineMap(order)));
+  return llvm::cast<ShapedType>(shape::withOrder(
+      llvm::cast<RankedTensorType>(input), *DimsOrder::fromAffineMap(order)));
 }
 
 Content ReorderAttr::transform(Content &input, ShapedType outputType) const {
@@ -272,10 +271,9 @@ Content PadWithZeroAttr::transform(Content &input,
     bool zeroBytes = llvm::all_of(padValue.getRawStorage(),
                                   [](char byte) { return byte == 0; });
     if (!zeroBytes) {
-      for (int64_t i = 0, e = output.getNumElements(); i < e; ++i) {
-        std::memcpy(dst + i * elemBytes, padValue.getRawStorage().data(),
-                    elemBytes);
-      }
+      shape::stridedCopy(padValue.getRawStorage().data(),
+                         MemStrides(outMemShape.size(), 0), dst, outStrides,
+                         outMemShape, elemSize);
     }
   }
 
