@@ -129,7 +129,7 @@ void stridedCopy(const char *src, const MemStrides &srcStrides, char *dst,
 
   CopyDim inner = dims.pop_back_val();
   RowCopyFn copyRow = selectRowCopy(inner, elemBytes);
-  auto rowBytes = static_cast<size_t>(elemBytes);
+  auto elemByteCount = static_cast<size_t>(elemBytes);
 
   // Odometer over the outer dimensions, one row per step.
   llvm::SmallVector<int64_t, 8> index(dims.size(), 0);
@@ -137,7 +137,7 @@ void stridedCopy(const char *src, const MemStrides &srcStrides, char *dst,
   int64_t dstOffset = 0;
   while (true) {
     copyRow(dst + dstOffset, src + srcOffset, inner.size, inner.dstStride,
-            inner.srcStride, rowBytes);
+            inner.srcStride, elemByteCount);
     int64_t d = static_cast<int64_t>(dims.size()) - 1;
     for (; d >= 0; --d) {
       ++index[d];
