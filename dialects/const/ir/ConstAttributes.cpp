@@ -13,8 +13,9 @@
 
 #include "dialects/const/ir/ConstAttributes.h"
 
+#include "core/shape/DimsOrder.h"
+#include "core/shape/ShapedTypeUtils.h"
 #include "dialects/const/ir/ConstDialect.h"
-#include "dialects/const/ir/Layout.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -54,7 +55,13 @@ verifyBase(function_ref<InFlightDiagnostic()> emitError, ElementsAttr base) {
                           "ranked tensor type, got "
                        << base.getShapedType();
   }
-  if (!layout::hasSupportedLayout(type)) {
+  if (type.getRank() > static_cast<int64_t>(shape::DimsOrder::kMaxRank)) {
+    return emitError() << "#const.Content base type " << type << " has rank "
+                       << type.getRank() << ", more than the "
+                       << shape::DimsOrder::kMaxRank
+                       << " dimensions a memory order supports";
+  }
+  if (failed(shape::getOrder(type))) {
     return emitError() << "#const.Content base type " << type
                        << " has an encoding that is not a memory order "
                           "permutation";

@@ -16,6 +16,7 @@
 #include <limits>
 
 #include "core/numeric/Float16.h"
+#include "core/shape/StridedCopy.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 
 namespace mlir::vpuc::Const {
@@ -351,10 +352,11 @@ void Content::copyTo(MutableArrayRef<char> dst) const {
     std::memcpy(dst.data(), data.data(), data.size());
     return;
   }
-  int64_t count = getNumElements();
-  for (int64_t i = 0; i < count; ++i) {
-    std::memcpy(dst.data() + i * elemBytes, data.data(), elemBytes);
-  }
+  // The splat element broadcast over all elements.
+  shape::Bit elemSize = shape::Byte(static_cast<int64_t>(elemBytes)).toBits();
+  shape::stridedCopy(data.data(), shape::MemStrides{0}, dst.data(),
+                     shape::MemStrides{elemSize.count()},
+                     shape::MemShape{getNumElements()}, elemSize);
 }
 
 Content Content::withType(ShapedType newType) && {

@@ -6,10 +6,10 @@
 //
 // `Content`: the bytes of a constant (owned, or borrowed from an attribute)
 // together with their type, as produced by `ContentAttr::fold()`. Elements are
-// stored in the memory order of the type (see dialects/const/ir/Layout.h), one
-// storage element per element: `i1` as one byte (0 or 1), quantized types as
-// their storage integer, `f16`/`bf16` as their 16-bit patterns. A splat
-// content stores one element only.
+// stored in the memory order of the type (the layout convention of
+// core/shape/ShapedTypeUtils.h), one storage element per element: `i1` as one
+// byte (0 or 1), quantized types as their storage integer, `f16`/`bf16` as
+// their 16-bit patterns. A splat content stores one element only.
 //
 //===----------------------------------------------------------------------===//
 

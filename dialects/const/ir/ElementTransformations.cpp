@@ -14,7 +14,8 @@
 
 #include <cmath>
 
-#include "dialects/const/ir/Layout.h"
+#include "core/shape/DimsOrder.h"
+#include "core/shape/ShapedTypeUtils.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 
 namespace mlir::vpuc::Const {
@@ -264,19 +265,18 @@ Content DequantizeAttr::transform(Content &input, ShapedType outputType) const {
   auto perAxis = llvm::cast<quant::UniformQuantizedPerAxisType>(elemType);
   ArrayRef<double> scales = perAxis.getScales();
   ArrayRef<int64_t> zeroPoints = perAxis.getZeroPoints();
-  // The channel of the element at memory position i.
-  SmallVector<unsigned> perm = layout::getMemoryPermutation(input.getType());
-  SmallVector<int64_t> memShape =
-      layout::toMemory(input.getType().getShape(), perm);
-  SmallVector<int64_t> memStrides = layout::getRowMajorStrides(memShape);
-  unsigned memAxis = 0;
-  for (unsigned i = 0, e = perm.size(); i < e; ++i) {
-    if (perm[i] == static_cast<unsigned>(perAxis.getQuantizedDimension())) {
-      memAxis = i;
-    }
-  }
-  int64_t stride = memStrides[memAxis];
-  int64_t size = memShape[memAxis];
+  // The channel of the element at memory position i: the channel dimension
+  // repeats every `stride` elements (the product of the inner memory
+  // dimensions) and has `size` values.
+  FailureOr<shape::DimsOrder> order = shape::getOrder(input.getType());
+  FailureOr<shape::MemShape> memShape = shape::getMemShape(input.getType());
+  assert(succeeded(order) && succeeded(memShape) &&
+         "constant types have a supported memory order");
+  int64_t memAxis =
+      order->dimPos(shape::Dim(perAxis.getQuantizedDimension())).ind();
+  int64_t stride =
+      shape::MemShape(memShape->raw().drop_front(memAxis + 1)).totalSize();
+  int64_t size = (*memShape)[shape::MemDim(memAxis)];
   Content dense = std::move(input).expandSplat();
   Content output = Content::allocate(outputType, /*isSplat=*/false);
   for (int64_t i = 0, e = dense.getNumElements(); i < e; ++i) {

@@ -16,10 +16,21 @@
 
 #include <cstring>
 
-#include "dialects/const/ir/Layout.h"
+#include "core/shape/DimsOrder.h"
+#include "core/shape/ShapedTypeUtils.h"
+#include "core/shape/StrideReqs.h"
+#include "core/shape/StridedCopy.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 
 namespace mlir::vpuc::Const {
+
+using shape::Bit;
+using shape::Byte;
+using shape::Dim;
+using shape::DimsOrder;
+using shape::MemDim;
+using shape::MemShape;
+using shape::MemStrides;
 
 /// Formats a list of integers as `[a, b, c]`.
 static std::string formatList(ArrayRef<int64_t> values) {
@@ -42,14 +53,30 @@ static quant::UniformQuantizedPerAxisType getPerAxis(ShapedType type) {
   return llvm::dyn_cast<quant::UniformQuantizedPerAxisType>(type.getElementType());
 }
 
-/// Memory position of logical dimension `dim` in `perm`.
-static unsigned memoryPosition(ArrayRef<unsigned> perm, unsigned dim) {
-  for (unsigned i = 0, e = perm.size(); i < e; ++i) {
-    if (perm[i] == dim) {
-      return i;
-    }
+/// The memory order of `type`, which a verified constant type always has.
+static DimsOrder getMemoryOrder(ShapedType type) {
+  FailureOr<DimsOrder> order = shape::getOrder(type);
+  assert(succeeded(order) && "constant types have a supported memory order");
+  return *order;
+}
+
+/// `values` (one per logical dimension) in memory order `order`.
+static MemShape toMemory(DimsOrder order, ArrayRef<int64_t> values) {
+  return order.toMemoryOrder(shape::Shape(values));
+}
+
+/// The size of one storage element of `content`.
+static Bit getStorageElementSize(const Content &content) {
+  return Byte(static_cast<int64_t>(content.getElementByteSize())).toBits();
+}
+
+/// The offset in bytes of memory index `index` with strides `strides`.
+static int64_t getByteOffset(const MemShape &index, const MemStrides &strides) {
+  int64_t offset = 0;
+  for (int64_t i = 0, e = index.rank(); i < e; ++i) {
+    offset += index[MemDim(i)] * strides[MemDim(i)];
   }
-  return 0;
+  return Bit(offset).toBytes().count();
 }
 
 //===----------------------------------------------------------------------===//
@@ -69,7 +96,8 @@ LogicalResult ReshapeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 FailureOr<ShapedType> ReshapeAttr::inferOutputType(
     ShapedType input, function_ref<InFlightDiagnostic()> emitError) const {
-  if (!layout::hasIdentityOrder(input)) {
+  FailureOr<DimsOrder> order = shape::getOrder(input);
+  if (failed(order) || !order->isIdentity()) {
     return emitError() << "Reshape requires an input in identity memory "
                           "order, got "
                        << input;
@@ -78,10 +106,13 @@ FailureOr<ShapedType> ReshapeAttr::inferOutputType(
     return emitError() << "Reshape of the per-axis quantized type " << input
                        << " is not supported";
   }
-  int64_t count = 1;
-  for (int64_t dim : getShape()) {
-    count *= dim;
+  if (getShape().size() > DimsOrder::kMaxRank) {
+    return emitError() << "Reshape to " << formatList(getShape())
+                       << " has rank " << getShape().size()
+                       << ", more than the " << DimsOrder::kMaxRank
+                       << " dimensions a memory order supports";
   }
+  int64_t count = shape::Shape(getShape()).totalSize();
   if (count != input.getNumElements()) {
     return emitError() << "Reshape to " << formatList(getShape()) << " has "
                        << count << " elements, but the input " << input
@@ -105,6 +136,12 @@ LogicalResult ReorderAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "Reorder order " << order
                        << " is not a permutation";
   }
+  if (failed(DimsOrder::fromAffineMap(order.getValue()))) {
+    return emitError() << "Reorder order " << order << " has "
+                       << order.getValue().getNumDims()
+                       << " dimensions, more than the " << DimsOrder::kMaxRank
+                       << " a memory order supports";
+  }
   return success();
 }
 
@@ -116,31 +153,30 @@ FailureOr<ShapedType> ReorderAttr::inferOutputType(
                        << order.getNumDims() << " dimensions, but the input "
                        << input << " has rank " << input.getRank();
   }
-  return llvm::cast<ShapedType>(
-      layout::withOrder(llvm::cast<RankedTensorType>(input), order));
+  return llvm::cast<ShapedType>(shape::withOrder(
+      llvm::cast<RankedTensorType>(input), *DimsOrder::fromAffineMap(order)));
 }
 
 Content ReorderAttr::transform(Content &input, ShapedType outputType) const {
-  SmallVector<unsigned> inPerm = layout::getMemoryPermutation(input.getType());
-  SmallVector<unsigned> outPerm = layout::getMemoryPermutation(outputType);
-  if (input.isSplat() || inPerm == outPerm) {
+  DimsOrder inOrder = getMemoryOrder(input.getType());
+  DimsOrder outOrder = getMemoryOrder(outputType);
+  if (input.isSplat() || inOrder == outOrder) {
     return std::move(input).withType(outputType);
   }
-  ArrayRef<int64_t> shape = outputType.getShape();
-  SmallVector<int64_t> inStrides =
-      layout::getRowMajorStrides(layout::toMemory(shape, inPerm));
-  SmallVector<int64_t> outMemShape = layout::toMemory(shape, outPerm);
-  // Output memory dimension j holds logical dimension outPerm[j], which the
-  // input stores at memory position memoryPosition(inPerm, outPerm[j]).
-  SmallVector<int64_t> srcStrides;
-  for (unsigned dim : outPerm) {
-    srcStrides.push_back(inStrides[memoryPosition(inPerm, dim)]);
-  }
+  Bit elemSize = getStorageElementSize(input);
+  shape::Shape logicalShape(outputType.getShape());
+  // The input's compact strides, per logical dimension, then listed in the
+  // output's memory order.
+  shape::Strides inStrides =
+      inOrder.toLogicalOrder(shape::computeCompactStrides(
+          inOrder.toMemoryOrder(logicalShape), elemSize));
+  MemStrides srcStrides = outOrder.toMemoryOrder(inStrides);
+  MemShape outMemShape = outOrder.toMemoryOrder(logicalShape);
   Content output = Content::allocate(outputType, /*isSplat=*/false);
-  MutableArrayRef<char> dst = output.getMutableRawStorage();
-  layout::stridedCopy(input.getRawStorage().data(), srcStrides, dst.data(),
-                      layout::getRowMajorStrides(outMemShape), outMemShape,
-                      output.getElementByteSize());
+  shape::stridedCopy(input.getRawStorage().data(), srcStrides,
+                     output.getMutableRawStorage().data(),
+                     shape::computeCompactStrides(outMemShape, elemSize),
+                     outMemShape, elemSize);
   return output;
 }
 
@@ -196,11 +232,11 @@ Content PadWithZeroAttr::transform(Content &input,
     return std::move(input).withType(outputType);
   }
   size_t elemBytes = input.getElementByteSize();
+  Bit elemSize = getStorageElementSize(input);
   Type elemType = outputType.getElementType();
-  SmallVector<unsigned> perm = layout::getMemoryPermutation(outputType);
-  SmallVector<int64_t> outMemShape =
-      layout::toMemory(outputType.getShape(), perm);
-  SmallVector<int64_t> outStrides = layout::getRowMajorStrides(outMemShape);
+  DimsOrder order = getMemoryOrder(outputType);
+  MemShape outMemShape = toMemory(order, outputType.getShape());
+  MemStrides outStrides = shape::computeCompactStrides(outMemShape, elemSize);
 
   // The padding value: zero, the zero point, or one zero point per channel.
   Content padValue = Content::allocate(
@@ -227,35 +263,28 @@ Content PadWithZeroAttr::transform(Content &input,
     for (size_t c = 0; c < zeroPoints.size(); ++c) {
       channels.setInt(c, zeroPoints[c]);
     }
-    SmallVector<int64_t> srcStrides(outMemShape.size(), 0);
-    srcStrides[memoryPosition(perm, axis)] = 1;
-    layout::stridedCopy(channels.getRawStorage().data(), srcStrides, dst,
-                        outStrides, outMemShape, elemBytes);
+    MemStrides srcStrides(outMemShape.size(), 0);
+    srcStrides[order.dimPos(Dim(axis))] = elemSize.count();
+    shape::stridedCopy(channels.getRawStorage().data(), srcStrides, dst,
+                       outStrides, outMemShape, elemSize);
   } else {
     bool zeroBytes = llvm::all_of(padValue.getRawStorage(),
                                   [](char byte) { return byte == 0; });
     if (!zeroBytes) {
-      for (int64_t i = 0, e = output.getNumElements(); i < e; ++i) {
-        std::memcpy(dst + i * elemBytes, padValue.getRawStorage().data(),
-                    elemBytes);
-      }
+      shape::stridedCopy(padValue.getRawStorage().data(),
+                         MemStrides(outMemShape.size(), 0), dst, outStrides,
+                         outMemShape, elemSize);
     }
   }
 
   // Copy the input into the interior (a splat input is read with stride 0).
-  SmallVector<int64_t> inMemShape =
-      layout::toMemory(input.getType().getShape(), perm);
-  SmallVector<int64_t> memBefore = layout::toMemory(getPadBefore(), perm);
-  int64_t offset = 0;
-  for (size_t i = 0; i < memBefore.size(); ++i) {
-    offset += memBefore[i] * outStrides[i];
-  }
-  SmallVector<int64_t> srcStrides =
-      input.isSplat() ? SmallVector<int64_t>(inMemShape.size(), 0)
-                      : layout::getRowMajorStrides(inMemShape);
-  layout::stridedCopy(input.getRawStorage().data(), srcStrides,
-                      dst + offset * elemBytes, outStrides, inMemShape,
-                      elemBytes);
+  MemShape inMemShape = toMemory(order, input.getType().getShape());
+  int64_t offset = getByteOffset(toMemory(order, getPadBefore()), outStrides);
+  MemStrides srcStrides =
+      input.isSplat() ? MemStrides(inMemShape.size(), 0)
+                      : shape::computeCompactStrides(inMemShape, elemSize);
+  shape::stridedCopy(input.getRawStorage().data(), srcStrides, dst + offset,
+                     outStrides, inMemShape, elemSize);
   return output;
 }
 
@@ -319,22 +348,17 @@ Content SubViewAttr::transform(Content &input, ShapedType outputType) const {
       input.getType().getShape() == outputType.getShape()) {
     return std::move(input).withType(outputType);
   }
-  SmallVector<unsigned> perm = layout::getMemoryPermutation(outputType);
-  SmallVector<int64_t> inStrides = layout::getRowMajorStrides(
-      layout::toMemory(input.getType().getShape(), perm));
-  SmallVector<int64_t> outMemShape =
-      layout::toMemory(outputType.getShape(), perm);
-  SmallVector<int64_t> memOffset = layout::toMemory(getOffset(), perm);
-  int64_t offset = 0;
-  for (size_t i = 0; i < memOffset.size(); ++i) {
-    offset += memOffset[i] * inStrides[i];
-  }
+  DimsOrder order = getMemoryOrder(outputType);
+  Bit elemSize = getStorageElementSize(input);
+  MemStrides inStrides = shape::computeCompactStrides(
+      toMemory(order, input.getType().getShape()), elemSize);
+  MemShape outMemShape = toMemory(order, outputType.getShape());
+  int64_t offset = getByteOffset(toMemory(order, getOffset()), inStrides);
   Content output = Content::allocate(outputType, /*isSplat=*/false);
-  size_t elemBytes = output.getElementByteSize();
-  layout::stridedCopy(input.getRawStorage().data() + offset * elemBytes,
-                      inStrides, output.getMutableRawStorage().data(),
-                      layout::getRowMajorStrides(outMemShape), outMemShape,
-                      elemBytes);
+  shape::stridedCopy(input.getRawStorage().data() + offset, inStrides,
+                     output.getMutableRawStorage().data(),
+                     shape::computeCompactStrides(outMemShape, elemSize),
+                     outMemShape, elemSize);
   return output;
 }
 
@@ -381,17 +405,17 @@ Content BroadcastAttr::transform(Content &input, ShapedType outputType) const {
       input.getType().getShape() == outputType.getShape()) {
     return std::move(input).withType(outputType);
   }
-  SmallVector<unsigned> perm = layout::getMemoryPermutation(outputType);
-  SmallVector<int64_t> srcStrides = layout::getRowMajorStrides(
-      layout::toMemory(input.getType().getShape(), perm));
-  srcStrides[memoryPosition(perm, getAxis())] = 0;
-  SmallVector<int64_t> outMemShape =
-      layout::toMemory(outputType.getShape(), perm);
+  DimsOrder order = getMemoryOrder(outputType);
+  Bit elemSize = getStorageElementSize(input);
+  MemStrides srcStrides = shape::computeCompactStrides(
+      toMemory(order, input.getType().getShape()), elemSize);
+  srcStrides[order.dimPos(Dim(getAxis()))] = 0;
+  MemShape outMemShape = toMemory(order, outputType.getShape());
   Content output = Content::allocate(outputType, /*isSplat=*/false);
-  layout::stridedCopy(input.getRawStorage().data(), srcStrides,
-                      output.getMutableRawStorage().data(),
-                      layout::getRowMajorStrides(outMemShape), outMemShape,
-                      output.getElementByteSize());
+  shape::stridedCopy(input.getRawStorage().data(), srcStrides,
+                     output.getMutableRawStorage().data(),
+                     shape::computeCompactStrides(outMemShape, elemSize),
+                     outMemShape, elemSize);
   return output;
 }
 

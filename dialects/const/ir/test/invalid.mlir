@@ -48,6 +48,14 @@ func.func @base_encoding() -> tensor<2xf32> {
 
 // -----
 
+func.func @base_rank() -> tensor<1x1x1x1x1x1x1x1x2xf32> {
+  // expected-error @+1 {{#const.Content base type 'tensor<1x1x1x1x1x1x1x1x2xf32>' has rank 9, more than the 8 dimensions a memory order supports}}
+  %0 = const.Declare tensor<1x1x1x1x1x1x1x1x2xf32> = #const.Content<dense<1.0> : tensor<1x1x1x1x1x1x1x1x2xf32>>
+  return %0 : tensor<1x1x1x1x1x1x1x1x2xf32>
+}
+
+// -----
+
 func.func @base_element_type() -> tensor<2xi4> {
   // expected-error @+1 {{#const.Content base element type 'i4' is not supported}}
   %0 = const.Declare tensor<2xi4> = #const.Content<dense<1> : tensor<2xi4>>
@@ -120,6 +128,14 @@ func.func @reshape_count() -> tensor<3xf32> {
 
 // -----
 
+func.func @reshape_rank() -> tensor<2xf32> {
+  // expected-error @+1 {{Reshape to [1, 1, 1, 1, 1, 1, 1, 1, 2] has rank 9, more than the 8 dimensions a memory order supports}}
+  %0 = const.Declare tensor<2xf32> = #const.Content<dense<1.0> : tensor<2xf32>, [#const.Reshape<[1, 1, 1, 1, 1, 1, 1, 1, 2]>]>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
 #NC = affine_map<(d0, d1) -> (d1, d0)>
 func.func @reshape_order() -> tensor<4xf32> {
   // expected-error @+1 {{Reshape requires an input in identity memory order}}
@@ -141,6 +157,14 @@ func.func @reorder_not_permutation() -> tensor<2x2xf32> {
   // expected-error @+1 {{Reorder order affine_map<(d0, d1) -> (d0, d0)> is not a permutation}}
   %0 = const.Declare tensor<2x2xf32> = #const.Content<dense<1.0> : tensor<2x2xf32>, [#const.Reorder<affine_map<(d0, d1) -> (d0, d0)>>]>
   return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @reorder_too_many_dims() -> tensor<2xf32> {
+  // expected-error @+1 {{Reorder order affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8) -> (d8, d0, d1, d2, d3, d4, d5, d6, d7)> has 9 dimensions, more than the 8 a memory order supports}}
+  %0 = const.Declare tensor<2xf32> = #const.Content<dense<1.0> : tensor<2xf32>, [#const.Reorder<affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8) -> (d8, d0, d1, d2, d3, d4, d5, d6, d7)>>]>
+  return %0 : tensor<2xf32>
 }
 
 // -----

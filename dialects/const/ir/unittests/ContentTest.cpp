@@ -195,6 +195,40 @@ TEST_F(ContentTest, broadcast) {
             (std::vector<double>{1, 1, 1, 2, 2, 2}));
 }
 
+TEST_F(ContentTest, padAndBroadcastReordered) {
+  // 1x2x1x2 NCHW [c0: 1, 2; c1: 3, 4] stored NHWC as 1, 3, 2, 4; W padded by
+  // one in front: NHWC memory (0, 0), (1, 3), (2, 4).
+  ContentAttr pad = parse(
+      "#const.Content<dense<[[[[1, 2]], [[3, 4]]]]> : tensor<1x2x1x2xi8>, "
+      "[#const.Reorder<affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, "
+      "#const.PadWithZero<[0, 0, 0, 1], [0, 0, 0, 0]>]>");
+  ASSERT_TRUE(pad);
+  SmallVector<int8_t> padded = pad.fold().getValues<int8_t>();
+  EXPECT_EQ(std::vector<int8_t>(padded.begin(), padded.end()),
+            (std::vector<int8_t>{0, 0, 1, 3, 2, 4}));
+
+  // Broadcasting W of an NHWC 1x2x1x1 repeats the channel pair.
+  ContentAttr broadcast = parse(
+      "#const.Content<dense<[[[[5]], [[6]]]]> : tensor<1x2x1x1xi8>, "
+      "[#const.Reorder<affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, "
+      "#const.Broadcast<3, 3>]>");
+  ASSERT_TRUE(broadcast);
+  SmallVector<int8_t> broadcasted = broadcast.fold().getValues<int8_t>();
+  EXPECT_EQ(std::vector<int8_t>(broadcasted.begin(), broadcasted.end()),
+            (std::vector<int8_t>{5, 6, 5, 6, 5, 6}));
+
+  // Per-axis zero points (axis 1, channels innermost in NHWC) fill the pads.
+  ContentAttr perAxis = parse(
+      "#const.Content<dense<[[[[1]], [[2]]]]> : tensor<1x2x1x1xui8>, "
+      "[#const.QuantCast<!quant.uniform<u8:f32:1, {1.0:10, 2.0:20}>>, "
+      "#const.Reorder<affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, "
+      "#const.PadWithZero<[0, 0, 0, 1], [0, 0, 0, 1]>]>");
+  ASSERT_TRUE(perAxis);
+  SmallVector<uint8_t> axisValues = perAxis.fold().getValues<uint8_t>();
+  EXPECT_EQ(std::vector<uint8_t>(axisValues.begin(), axisValues.end()),
+            (std::vector<uint8_t>{10, 20, 1, 2, 10, 20}));
+}
+
 TEST_F(ContentTest, rescaleAdd) {
   ContentAttr attr =
       parse("#const.Content<dense<[1.0, -2.0, 0.5]> : tensor<3xbf16>, "

@@ -1,0 +1,159 @@
+//===- StridedCopy.cpp - Copies between strided memory layouts --*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements `stridedCopy`: dimension collapsing, then an iterative walk over
+// the outer dimensions with a memcpy or an element-size specialised loop for
+// the innermost one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/shape/StridedCopy.h"
+
+#include <cassert>
+#include <cstring>
+
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::vpuc::shape {
+
+namespace {
+/// One dimension of a copy, strides in bytes.
+struct CopyDim {
+  int64_t size;
+  int64_t srcStride;
+  int64_t dstStride;
+};
+
+/// Copies one row of `count` elements.
+using RowCopyFn = void (*)(char *dst, const char *src, int64_t count,
+                           int64_t dstStride, int64_t srcStride,
+                           size_t elemBytes);
+} // namespace
+
+/// Copies a row of `count` elements of `N` bytes (a compile-time size lets
+/// the memcpy become one load and one store).
+template <size_t N>
+static void copyRowFixed(char *dst, const char *src, int64_t count,
+                         int64_t dstStride, int64_t srcStride, size_t) {
+  for (int64_t i = 0; i < count; ++i) {
+    std::memcpy(dst + i * dstStride, src + i * srcStride, N);
+  }
+}
+
+/// Copies a row of `count` elements of any size.
+static void copyRowGeneric(char *dst, const char *src, int64_t count,
+                           int64_t dstStride, int64_t srcStride,
+                           size_t elemBytes) {
+  for (int64_t i = 0; i < count; ++i) {
+    std::memcpy(dst + i * dstStride, src + i * srcStride, elemBytes);
+  }
+}
+
+/// Copies a row that is contiguous on both sides.
+static void copyRowContiguous(char *dst, const char *src, int64_t count,
+                              int64_t, int64_t, size_t elemBytes) {
+  std::memcpy(dst, src, static_cast<size_t>(count) * elemBytes);
+}
+
+/// Fills a contiguous row of bytes with one source byte.
+static void fillRowBytes(char *dst, const char *src, int64_t count, int64_t,
+                         int64_t, size_t) {
+  std::memset(dst, *src, static_cast<size_t>(count));
+}
+
+/// The row copy for the innermost dimension `inner`.
+static RowCopyFn selectRowCopy(const CopyDim &inner, int64_t elemBytes) {
+  if (inner.srcStride == elemBytes && inner.dstStride == elemBytes) {
+    return copyRowContiguous;
+  }
+  if (elemBytes == 1 && inner.srcStride == 0 && inner.dstStride == 1) {
+    return fillRowBytes;
+  }
+  switch (elemBytes) {
+  case 1:
+    return copyRowFixed<1>;
+  case 2:
+    return copyRowFixed<2>;
+  case 4:
+    return copyRowFixed<4>;
+  case 8:
+    return copyRowFixed<8>;
+  default:
+    return copyRowGeneric;
+  }
+}
+
+/// Converts a stride or size in bits to bytes.
+static int64_t toByteCount(int64_t bits) {
+  assert(bits % 8 == 0 && "stridedCopy: strides must be whole bytes");
+  return bits / 8;
+}
+
+void stridedCopy(const char *src, const MemStrides &srcStrides, char *dst,
+                 const MemStrides &dstStrides, const MemShape &shape,
+                 Bit elemSize) {
+  assert(srcStrides.rank() == shape.rank() &&
+         dstStrides.rank() == shape.rank() &&
+         "stridedCopy: the strides' ranks differ from the shape's rank");
+  assert(elemSize.count() > 0 && "stridedCopy: empty elements");
+  int64_t elemBytes = toByteCount(elemSize.count());
+
+  // Drop size-1 dimensions and merge each dimension into the next inner one
+  // when both layouts are contiguous across them.
+  llvm::SmallVector<CopyDim, 8> dims;
+  for (int64_t i = 0, e = shape.rank(); i < e; ++i) {
+    int64_t size = shape[MemDim(i)];
+    assert(size >= 0 && "stridedCopy: the shape must be static");
+    if (size == 0) {
+      return;
+    }
+    if (size == 1) {
+      continue;
+    }
+    CopyDim dim{size, toByteCount(srcStrides[MemDim(i)]),
+                toByteCount(dstStrides[MemDim(i)])};
+    if (!dims.empty() && dims.back().srcStride == dim.srcStride * size &&
+        dims.back().dstStride == dim.dstStride * size) {
+      dim.size *= dims.back().size;
+      dims.pop_back();
+    }
+    dims.push_back(dim);
+  }
+  if (dims.empty()) {
+    std::memcpy(dst, src, static_cast<size_t>(elemBytes));
+    return;
+  }
+
+  CopyDim inner = dims.pop_back_val();
+  RowCopyFn copyRow = selectRowCopy(inner, elemBytes);
+  auto elemByteCount = static_cast<size_t>(elemBytes);
+
+  // Odometer over the outer dimensions, one row per step.
+  llvm::SmallVector<int64_t, 8> index(dims.size(), 0);
+  int64_t srcOffset = 0;
+  int64_t dstOffset = 0;
+  while (true) {
+    copyRow(dst + dstOffset, src + srcOffset, inner.size, inner.dstStride,
+            inner.srcStride, elemByteCount);
+    int64_t d = static_cast<int64_t>(dims.size()) - 1;
+    for (; d >= 0; --d) {
+      ++index[d];
+      srcOffset += dims[d].srcStride;
+      dstOffset += dims[d].dstStride;
+      if (index[d] < dims[d].size) {
+        break;
+      }
+      srcOffset -= dims[d].srcStride * dims[d].size;
+      dstOffset -= dims[d].dstStride * dims[d].size;
+      index[d] = 0;
+    }
+    if (d < 0) {
+      return;
+    }
+  }
+}
+
+} // namespace mlir::vpuc::shape
