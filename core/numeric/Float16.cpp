@@ -1,0 +1,162 @@
+//===- Float16.cpp - IEEE half and bfloat16 conversions ---------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Integer-only implementations of the fp16/bf16 <-> float conversions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/numeric/Float16.h"
+
+#include <cassert>
+#include <cstring>
+
+namespace mlir::vpuc::numeric {
+
+static uint32_t floatBits(float value) {
+  uint32_t bits;
+  std::memcpy(&bits, &value, sizeof(bits));
+  return bits;
+}
+
+static float bitsToFloat(uint32_t bits) {
+  float value;
+  std::memcpy(&value, &bits, sizeof(value));
+  return value;
+}
+
+/// Shifts `value` right by `shift` (1..31) bits, rounding to nearest even.
+static uint32_t shiftRightRNE(uint32_t value, unsigned shift) {
+  uint32_t kept = value >> shift;
+  uint32_t rest = value & ((uint32_t(1) << shift) - 1);
+  uint32_t half = uint32_t(1) << (shift - 1);
+  if (rest > half || (rest == half && (kept & 1))) {
+    ++kept;
+  }
+  return kept;
+}
+
+uint16_t floatToF16Bits(float value) {
+  uint32_t bits = floatBits(value);
+  uint16_t sign = static_cast<uint16_t>((bits >> 16) & 0x8000u);
+  uint32_t magnitude = bits & 0x7fffffffu;
+  uint32_t exponent = magnitude >> 23; // Biased by 127.
+  uint32_t mantissa = magnitude & 0x7fffffu;
+
+  if (exponent == 0xff) {
+    if (mantissa == 0) {
+      return sign | 0x7c00u; // Infinity.
+    }
+    // NaN: keep the top payload bits, force the quiet bit.
+    return sign | 0x7e00u | static_cast<uint16_t>(mantissa >> 13);
+  }
+  // fp16 exponent = exponent - 127 + 15.
+  if (exponent >= 127 + 16) {
+    return sign | 0x7c00u; // |value| >= 2^16: overflows even before rounding.
+  }
+  if (exponent >= 127 - 14) {
+    // Normal fp16 range. Rounding may carry into the exponent, which is exactly
+    // right: 0x3ff + 1 moves to the next binade, and 0x7bff + 1 is infinity.
+    uint32_t rebased = ((exponent - 112) << 23) | mantissa;
+    return sign | static_cast<uint16_t>(shiftRightRNE(rebased, 13));
+  }
+  // fp16 denormal (or zero): the result is round(|value| / 2^-24). With the
+  // implicit bit, |value| = significand * 2^(exponent - 150), so the quotient
+  // is significand >> (126 - exponent).
+  unsigned shift = 126 - exponent;
+  if (shift > 24) {
+    // |value| < 2^-25, strictly less than half the smallest denormal (this
+    // includes float denormals and zeros).
+    return sign;
+  }
+  uint32_t significand = mantissa | 0x800000u;
+  return sign | static_cast<uint16_t>(shiftRightRNE(significand, shift));
+}
+
+float f16BitsToFloat(uint16_t bits) {
+  uint32_t sign = static_cast<uint32_t>(bits & 0x8000u) << 16;
+  uint32_t exponent = (bits >> 10) & 0x1fu;
+  uint32_t mantissa = bits & 0x3ffu;
+
+  if (exponent == 0x1f) {
+    if (mantissa == 0) {
+      return bitsToFloat(sign | 0x7f800000u);
+    }
+    return bitsToFloat(sign | 0x7fc00000u | (mantissa << 13));
+  }
+  if (exponent == 0) {
+    if (mantissa == 0) {
+      return bitsToFloat(sign); // Signed zero.
+    }
+    // Denormal: normalise so that the leading one becomes the implicit bit.
+    int unbiased = -14;
+    while ((mantissa & 0x400u) == 0) {
+      mantissa <<= 1;
+      --unbiased;
+    }
+    mantissa &= 0x3ffu;
+    return bitsToFloat(sign | (static_cast<uint32_t>(unbiased + 127) << 23) |
+                       (mantissa << 13));
+  }
+  return bitsToFloat(sign | ((exponent + 112) << 23) | (mantissa << 13));
+}
+
+uint16_t floatToBF16Bits(float value) {
+  uint32_t bits = floatBits(value);
+  if ((bits & 0x7f800000u) == 0x7f800000u && (bits & 0x7fffffu) != 0) {
+    // NaN: truncating could lose every payload bit; keep it a quiet NaN.
+    return static_cast<uint16_t>(bits >> 16) | 0x0040u;
+  }
+  // Rounding to nearest even on the low 16 bits; a carry out of the mantissa
+  // correctly bumps the exponent, and the largest finite values round to inf.
+  uint32_t roundingBias = 0x7fffu + ((bits >> 16) & 1u);
+  return static_cast<uint16_t>((bits + roundingBias) >> 16);
+}
+
+float bf16BitsToFloat(uint16_t bits) {
+  uint32_t wide = static_cast<uint32_t>(bits) << 16;
+  if ((wide & 0x7f800000u) == 0x7f800000u && (wide & 0x7fffffu) != 0) {
+    wide |= 0x00400000u; // Quiet NaN.
+  }
+  return bitsToFloat(wide);
+}
+
+void floatToF16Bits(llvm::ArrayRef<float> src,
+                    llvm::MutableArrayRef<uint16_t> dst) {
+  assert(src.size() == dst.size() &&
+         "floatToF16Bits: source and destination sizes differ");
+  for (size_t i = 0, e = src.size(); i < e; ++i) {
+    dst[i] = floatToF16Bits(src[i]);
+  }
+}
+
+void f16BitsToFloat(llvm::ArrayRef<uint16_t> src,
+                    llvm::MutableArrayRef<float> dst) {
+  assert(src.size() == dst.size() &&
+         "f16BitsToFloat: source and destination sizes differ");
+  for (size_t i = 0, e = src.size(); i < e; ++i) {
+    dst[i] = f16BitsToFloat(src[i]);
+  }
+}
+
+void floatToBF16Bits(llvm::ArrayRef<float> src,
+                     llvm::MutableArrayRef<uint16_t> dst) {
+  assert(src.size() == dst.size() &&
+         "floatToBF16Bits: source and destination sizes differ");
+  for (size_t i = 0, e = src.size(); i < e; ++i) {
+    dst[i] = floatToBF16Bits(src[i]);
+  }
+}
+
+void bf16BitsToFloat(llvm::ArrayRef<uint16_t> src,
+                     llvm::MutableArrayRef<float> dst) {
+  assert(src.size() == dst.size() &&
+         "bf16BitsToFloat: source and destination sizes differ");
+  for (size_t i = 0, e = src.size(); i < e; ++i) {
+    dst[i] = bf16BitsToFloat(src[i]);
+  }
+}
+
+} // namespace mlir::vpuc::numeric

@@ -1,0 +1,46 @@
+//===- ConstDialect.cpp - The Const dialect ---------------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements the `const` dialect: registration of its attributes and ops and
+// the constant materializer used by folding.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/const/ir/ConstDialect.h"
+
+#include "dialects/const/ir/ConstAttributes.h"
+#include "dialects/const/ir/ConstOps.h"
+#include "mlir/Dialect/Quant/QuantOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectRegistry.h"
+
+#include "dialects/const/ir/ConstDialect.cpp.inc" // IWYU pragma: keep
+
+namespace mlir::vpuc::Const {
+
+void ConstDialect::initialize() {
+  registerAttributes();
+  addOperations<
+#define GET_OP_LIST
+#include "dialects/const/ir/ConstOps.cpp.inc" // IWYU pragma: keep
+      >();
+}
+
+Operation *ConstDialect::materializeConstant(OpBuilder &builder,
+                                             Attribute value, Type type,
+                                             Location loc) {
+  auto content = llvm::dyn_cast<ContentAttr>(value);
+  if (!content || content.getType() != type) {
+    return nullptr;
+  }
+  return builder.create<DeclareOp>(loc, content);
+}
+
+void registerConstDialect(DialectRegistry &registry) {
+  registry.insert<ConstDialect, quant::QuantizationDialect>();
+}
+
+} // namespace mlir::vpuc::Const
