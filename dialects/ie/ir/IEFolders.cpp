@@ -7,21 +7,31 @@
 // Folders: identities with a splat constant (x + 0, x - 0, x * 1, x / 1) and idempotent or
 // involutive chains (ReLU(ReLU(x)), Negative(Negative(x)), Convert to the same type).
 //
-// The constant folds read the operand's constant value through the fold adaptor, so they
-// apply to any ConstantLike producer (const.Declare, or any constant op that folds to an
-// ElementsAttr). They fire only when the result type equals the type of the operand that is
+// The constant folds read the operand's constant value through the fold adaptor: a
+// `#const.Content` (what const.Declare folds to; only splat bases are read, so large weights
+// are never materialised here) or a splat ElementsAttr of any other ConstantLike op. They fire only when the result type equals the type of the operand that is
 // returned, so broadcasting and layout encodings are never lost.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ie/ir/IEOps.h"
 
+#include "dialects/const/ir/ConstAttributes.h"
+#include "dialects/const/ir/Content.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 
 namespace mlir::vpuc::IE {
 
 /// True if `attr` is a splat ElementsAttr whose every element equals `value`.
 static bool isSplatOf(Attribute attr, double value) {
+  if (auto content = llvm::dyn_cast_or_null<Const::ContentAttr>(attr)) {
+    Type elemType = content.getType().getElementType();
+    if (!content.getBaseContent().isSplat() || !elemType.isIntOrFloat()) {
+      return false;
+    }
+    Const::Content folded = content.fold();
+    return folded.isSplat() && folded.getSplatValue<double>() == value;
+  }
   auto elements = llvm::dyn_cast_or_null<ElementsAttr>(attr);
   if (!elements || !elements.isSplat()) {
     return false;

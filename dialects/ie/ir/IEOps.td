@@ -81,7 +81,7 @@ def IE_DataInfoOp : IE_Op<"DataInfo", [HasParent<"::mlir::vpuc::IE::CNNNetworkOp
     Example:
 
     ```mlir
-    IE.DataInfo "data" : tensor<1x3x224x224xf32> precision u8 layout affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+    IE.DataInfo "data" : tensor<1x3x224x224xf32> precision ui8 layout affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
     ```
   }];
   let arguments = (ins
