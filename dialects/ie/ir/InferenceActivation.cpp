@@ -33,7 +33,7 @@ static inline float roundHalfToEven(float x) {
   if (diff > 0.5f || (diff == 0.5f && std::fmod(r, 2.0f) != 0.0f)) {
     r += 1.0f;
   }
-  return r;
+  return std::copysign(r, x);
 }
 
 static inline float hardSigmoid(float x) {
@@ -142,7 +142,7 @@ LogicalResult SwishOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   } else if (std::optional<APFloat> value = getBetaValue()) {
     beta = static_cast<float>(value->convertToDouble());
   }
-  return inferUnary(*this, inputs.take_front(), outputs,
+  return detail::applyUnary(*this, inputs.front(), outputs,
                     [beta](float x) { return x / (1.0f + std::exp(-beta * x)); });
 }
 

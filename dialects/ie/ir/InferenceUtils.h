@@ -38,6 +38,10 @@ FailureOr<SmallVector<int64_t, 6>> broadcastInputShapes(Operation *op,
                                                         ArrayRef<ArrayRef<int64_t>> shapes,
                                                         AutoBroadcastType mode);
 
+template <typename Fn>
+LogicalResult applyUnary(Operation *op, const HostTensor &input,
+                         SmallVectorImpl<HostTensor> &outputs, Fn fn);
+
 /// Runs `fn(float) -> float` over the single input of `op`.
 template <typename Fn>
 LogicalResult inferUnary(Operation *op, ArrayRef<HostTensor> inputs,
@@ -45,7 +49,14 @@ LogicalResult inferUnary(Operation *op, ArrayRef<HostTensor> inputs,
   if (failed(checkInferenceInputs(op, inputs))) {
     return failure();
   }
-  const HostTensor &input = inputs.front();
+  return applyUnary(op, inputs.front(), outputs, fn);
+}
+
+/// Applies `fn(float) -> float` to every value of `input` (already checked) and appends the
+/// result, rounded to the type of the op's result.
+template <typename Fn>
+LogicalResult applyUnary(Operation *op, const HostTensor &input,
+                         SmallVectorImpl<HostTensor> &outputs, Fn fn) {
   HostTensor output = HostTensor::filled(input.shape);
   const float *in = input.data.data();
   float *out = output.data.data();
