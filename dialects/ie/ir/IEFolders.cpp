@@ -1,0 +1,104 @@
+//===- IEFolders.cpp - Folders of the IE ops -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Folders: identities with a splat constant (x + 0, x - 0, x * 1, x / 1) and idempotent or
+// involutive chains (ReLU(ReLU(x)), Negative(Negative(x)), Convert to the same type).
+//
+// The constant folds read the operand's constant value through the fold adaptor: a
+// `#const.Content` (what const.Declare folds to; only splat bases are read, so large weights
+// are never materialised here) or a splat ElementsAttr of any other ConstantLike op. They fire only when the result type equals the type of the operand that is
+// returned, so broadcasting and layout encodings are never lost.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/ie/ir/IEOps.h"
+
+#include "dialects/const/ir/ConstAttributes.h"
+#include "dialects/const/ir/Content.h"
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+
+namespace mlir::vpuc::IE {
+
+/// True if `attr` is a splat ElementsAttr whose every element equals `value`.
+static bool isSplatOf(Attribute attr, double value) {
+  if (auto content = llvm::dyn_cast_or_null<Const::ContentAttr>(attr)) {
+    Type elemType = content.getType().getElementType();
+    if (!content.getBaseContent().isSplat() || !elemType.isIntOrFloat()) {
+      return false;
+    }
+    Const::Content folded = content.fold();
+    return folded.isSplat() && folded.getSplatValue<double>() == value;
+  }
+  auto elements = llvm::dyn_cast_or_null<ElementsAttr>(attr);
+  if (!elements || !elements.isSplat()) {
+    return false;
+  }
+  Attribute splat = elements.getSplatValue<Attribute>();
+  if (auto floatAttr = llvm::dyn_cast<FloatAttr>(splat)) {
+    return floatAttr.getValueAsDouble() == value;
+  }
+  if (auto intAttr = llvm::dyn_cast<IntegerAttr>(splat)) {
+    if (intAttr.getType().isUnsignedInteger()) {
+      return static_cast<double>(intAttr.getValue().getZExtValue()) == value;
+    }
+    return static_cast<double>(intAttr.getValue().getSExtValue()) == value;
+  }
+  return false;
+}
+
+/// Returns `kept` if `constant` is a splat of `value` and `kept` has the result type.
+static OpFoldResult foldIdentity(Operation *op, Value kept, Attribute constant,
+                                 double value) {
+  if (kept.getType() == op->getResult(0).getType() && isSplatOf(constant, value)) {
+    return kept;
+  }
+  return {};
+}
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0)) {
+    return result;
+  }
+  return foldIdentity(*this, getInput2(), adaptor.getInput1(), 0.0);
+}
+
+OpFoldResult SubtractOp::fold(FoldAdaptor adaptor) {
+  return foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0);
+}
+
+OpFoldResult MultiplyOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 1.0)) {
+    return result;
+  }
+  return foldIdentity(*this, getInput2(), adaptor.getInput1(), 1.0);
+}
+
+OpFoldResult DivideOp::fold(FoldAdaptor adaptor) {
+  return foldIdentity(*this, getInput1(), adaptor.getInput2(), 1.0);
+}
+
+OpFoldResult NegativeOp::fold(FoldAdaptor adaptor) {
+  if (auto inner = getInput().getDefiningOp<NegativeOp>()) {
+    return inner.getInput();
+  }
+  return {};
+}
+
+OpFoldResult ReLUOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getDefiningOp<ReLUOp>()) {
+    return getInput();
+  }
+  return {};
+}
+
+OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType()) {
+    return getInput();
+  }
+  return {};
+}
+
+} // namespace mlir::vpuc::IE

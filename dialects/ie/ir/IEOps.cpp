@@ -1,0 +1,22 @@
+//===- IEOps.cpp - Generated definitions of the IE ops -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The tablegen'd op definitions (parsers, printers, builders, ODS verifiers and the
+// extraClassDefinition code of IEOps.td). Hand-written verifiers, folders and kernels live in
+// the per-family sources (CNNNetwork.cpp, Eltwise.cpp, Activation.cpp, IEFolders.cpp,
+// Inference*.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/ie/ir/IEOps.h"
+
+#include "dialects/ie/ir/IEOpUtils.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/TypeUtilities.h"
+
+#define GET_OP_CLASSES
+#include "dialects/ie/ir/IEOps.cpp.inc" // IWYU pragma: keep
