@@ -758,4 +758,11 @@ def IE_ConvertOp : IE_LayerOp<"Convert", 1> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Further op families, one file each
+//===----------------------------------------------------------------------===//
+
+include "dialects/ie/ir/IEOpsNN.td"
+include "dialects/ie/ir/IEOpsData.td"
+
 #endif // VPUC_DIALECTS_IE_IR_IEOPS
