@@ -200,15 +200,15 @@ static llvm::Error checkCapacity(llvm::ArrayRef<BufferRequest> buffers,
                                  llvm::ArrayRef<Occupied> occupied,
                                  const AllocatorOptions &options) {
   const BufferRequest &buffer = buffers[index];
-  if (!options.capacity || placement.offset + buffer.size <= *options.capacity) {
+  if (!options.capacity ||
+      placement.offset + buffer.size <= *options.capacity) {
     return llvm::Error::success();
   }
   uint64_t largestGap = placement.largestGap;
   if (placement.top < *options.capacity) {
     largestGap = std::max(largestGap, *options.capacity - placement.top);
   }
-  return capacityError(buffers, index, occupied, largestGap,
-                       *options.capacity);
+  return capacityError(buffers, index, occupied, largestGap, *options.capacity);
 }
 
 /// Linear scan in start order (see the header).
@@ -374,9 +374,9 @@ llvm::Error verifyAllocation(llvm::ArrayRef<BufferRequest> buffers,
                              const Allocation &allocation,
                              const AllocatorOptions &options) {
   if (allocation.offsets.size() != buffers.size()) {
-    return makeError("allocation has " + llvm::Twine(allocation.offsets.size()) +
-                     " offsets for " + llvm::Twine(buffers.size()) +
-                     " buffers");
+    return makeError("allocation has " +
+                     llvm::Twine(allocation.offsets.size()) + " offsets for " +
+                     llvm::Twine(buffers.size()) + " buffers");
   }
   uint64_t peak = 0;
   for (unsigned i = 0, e = buffers.size(); i < e; ++i) {

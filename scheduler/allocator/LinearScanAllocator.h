@@ -1,4 +1,5 @@
-//===- LinearScanAllocator.h - Static allocation over live ranges -*- C++ -*-===//
+//===- LinearScanAllocator.h - Static allocation over live ranges -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- AllocatorBenchmark.cpp - Benchmarks of the static allocator -*- C++ -*-===//
+//===- AllocatorBenchmark.cpp - Benchmarks of the static allocator -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

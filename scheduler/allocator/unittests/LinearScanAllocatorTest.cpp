@@ -1,4 +1,5 @@
-//===- LinearScanAllocatorTest.cpp - Tests of the static allocator -*- C++ -*-===//
+//===- LinearScanAllocatorTest.cpp - Tests of the static allocator -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -14,8 +15,8 @@
 #include <iostream>
 #include <random>
 
-#include "gmock/gmock.h"
 #include "llvm/Support/MathExtras.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::sched {
@@ -91,17 +92,15 @@ TEST(LinearScanAllocatorTest, bestFitPicksTheSmallestHole) {
 }
 
 TEST(LinearScanAllocatorTest, respectsAlignment) {
-  std::vector<BufferRequest> buffers = {buffer(0, 10, 0, 5),
-                                        buffer(1, 10, 0, 5, 64),
-                                        buffer(2, 3, 0, 5, 16)};
+  std::vector<BufferRequest> buffers = {
+      buffer(0, 10, 0, 5), buffer(1, 10, 0, 5, 64), buffer(2, 3, 0, 5, 16)};
   Allocation allocation = allocateOk(buffers);
   EXPECT_EQ(allocation.offsets[1] % 64, 0u);
   EXPECT_EQ(allocation.offsets[2] % 16, 0u);
 }
 
 TEST(LinearScanAllocatorTest, zeroSizedBuffersTakeNoSpace) {
-  std::vector<BufferRequest> buffers = {buffer(0, 0, 0, 5),
-                                        buffer(1, 8, 0, 5)};
+  std::vector<BufferRequest> buffers = {buffer(0, 0, 0, 5), buffer(1, 8, 0, 5)};
   Allocation allocation = allocateOk(buffers);
   EXPECT_EQ(allocation.peakSize, 8u);
 }
@@ -129,9 +128,8 @@ TEST(LinearScanAllocatorTest, fillsGapsBetweenFixedBuffers) {
 }
 
 TEST(LinearScanAllocatorTest, capacityFailureNamesBufferAndLiveSet) {
-  std::vector<BufferRequest> buffers = {buffer(0, 60, 0, 4),
-                                        buffer(1, 30, 1, 4),
-                                        buffer(2, 20, 2, 4)};
+  std::vector<BufferRequest> buffers = {
+      buffer(0, 60, 0, 4), buffer(1, 30, 1, 4), buffer(2, 20, 2, 4)};
   buffers[0].name = "conv1";
   buffers[2].name = "add3";
   AllocatorOptions options;
@@ -189,8 +187,9 @@ TEST(LinearScanAllocatorTest, verifierCatchesBadAllocations) {
   EXPECT_THAT(llvm::toString(verifyAllocation(buffers, misaligned)),
               HasSubstr("is at misaligned offset 20"));
   Allocation badPeak{{0, 16}, 40};
-  EXPECT_THAT(llvm::toString(verifyAllocation(buffers, badPeak)),
-              HasSubstr("reports a peak of 40 bytes but its buffers end at 32"));
+  EXPECT_THAT(
+      llvm::toString(verifyAllocation(buffers, badPeak)),
+      HasSubstr("reports a peak of 40 bytes but its buffers end at 32"));
   AllocatorOptions options;
   options.capacity = 24;
   Allocation good{{0, 16}, 32};
@@ -224,8 +223,8 @@ std::vector<BufferRequest> randomBuffers(std::mt19937 &rng, unsigned count,
     unsigned length = percent(rng) < 85
                           ? 1 + rng() % 8
                           : 1 + rng() % std::max<unsigned>(1, numTasks / 4);
-    uint64_t size = percent(rng) < 70 ? 64 + rng() % 4096
-                                      : 4096 + rng() % (256 * 1024);
+    uint64_t size =
+        percent(rng) < 70 ? 64 + rng() % 4096 : 4096 + rng() % (256 * 1024);
     buffers.push_back(
         buffer(i, size, start, start + length, alignments[rng() % 4]));
   }
@@ -270,8 +269,8 @@ TEST(LinearScanAllocatorTest, randomLiveRanges) {
     within10 += ratio <= 1.10;
     ++cases;
   }
-  std::cout << "peak / max-live-bytes over " << cases
-            << " cases: mean " << sumRatio / cases << ", worst " << worstRatio
+  std::cout << "peak / max-live-bytes over " << cases << " cases: mean "
+            << sumRatio / cases << ", worst " << worstRatio
             << ", within 10%: " << within10 << "\n";
   EXPECT_GE(within10 * 10, cases * 7) << "fewer than 70% of cases within 10%";
   EXPECT_LE(sumRatio / cases, 1.10);
