@@ -194,3 +194,29 @@ def vpuc_embed_file(name, src, symbol, namespace = "vpuc::embedded", **kwargs):
         srcs = [name + ".cpp"],
         **kwargs
     )
+
+#===------------------------------------------------------------------------===#
+# Layering
+#===------------------------------------------------------------------------===#
+
+def vpuc_assert_no_dependency(name, targets, forbidden, **kwargs):
+    """A test that fails when any of `targets` depends (transitively) on a package under `forbidden`.
+
+    Args:
+      targets: labels whose dependency closure is checked.
+      forbidden: package prefixes such as "//dialects/" or "//tools/".
+    """
+    native.genquery(
+        name = name + "_deps",
+        expression = " + ".join(["deps(%s)" % t for t in targets]),
+        scope = targets,
+        opts = ["--noimplicit_deps"],
+    )
+    native.sh_test(
+        name = name,
+        srcs = ["//tools/bazel:assert_no_dependency.sh"],
+        args = ["$(location :%s_deps)" % name] + forbidden,
+        data = [":%s_deps" % name],
+        size = "small",
+        **kwargs
+    )
