@@ -128,4 +128,47 @@ LogicalResult SliceOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
   return success();
 }
 
+LogicalResult PadOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+                                     Components &components) {
+  RankedTensorType type = getTensorType(adaptor.getInput());
+  FailureOr<DimVector> shape =
+      detail::inferPadShape(emitError, type.getShape(), adaptor.getPadsBegin(),
+                            adaptor.getPadsEnd(), static_cast<int>(adaptor.getMode()));
+  if (failed(shape)) {
+    return failure();
+  }
+  components.emplace_back(*shape, type.getElementType(), type.getEncoding());
+  return success();
+}
+
+LogicalResult TileOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+                                      Components &components) {
+  RankedTensorType type = getTensorType(adaptor.getInput());
+  FailureOr<DimVector> shape =
+      detail::inferTileShape(emitError, type.getShape(), adaptor.getRepeats());
+  if (failed(shape)) {
+    return failure();
+  }
+  components.emplace_back(*shape, type.getElementType(), type.getEncoding());
+  return success();
+}
+
+LogicalResult GatherOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+                                        Components &components) {
+  RankedTensorType type = getTensorType(adaptor.getInput());
+  int64_t axis = adaptor.getAxis();
+  return addPlain(detail::inferGatherShape(emitError, type.getShape(),
+                                           getTensorType(adaptor.getIndices()).getShape(),
+                                           axis),
+                  type, components);
+}
+
+LogicalResult ShapeOfOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+                                         Components &components) {
+  RankedTensorType type = getTensorType(adaptor.getInput());
+  components.emplace_back(ArrayRef<int64_t>{type.getRank()},
+                          IntegerType::get(type.getContext(), 64));
+  return success();
+}
+
 } // namespace mlir::vpuc::IE

@@ -309,4 +309,67 @@ FailureOr<SliceDims> inferSliceDims(ErrorFn emitError, ArrayRef<int64_t> input,
   return dims;
 }
 
+FailureOr<DimVector> inferPadShape(ErrorFn emitError, ArrayRef<int64_t> input,
+                                   ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd,
+                                   int mode) {
+  const size_t rank = input.size();
+  if (padsBegin.size() != rank || padsEnd.size() != rank) {
+    return emitError() << "expects pads_begin and pads_end of " << rank
+                       << " entries (one per dim), got " << padsBegin.size() << " and "
+                       << padsEnd.size();
+  }
+  DimVector result;
+  for (size_t d = 0; d < rank; ++d) {
+    const int64_t begin = padsBegin[d];
+    const int64_t end = padsEnd[d];
+    if (begin < 0 || end < 0) {
+      return emitError() << "pads of dim " << d << " must be non-negative, got " << begin
+                         << " and " << end;
+    }
+    if (isDynamic(input[d])) {
+      result.push_back(ShapedType::kDynamic);
+      continue;
+    }
+    if (mode == 2 && (begin >= input[d] || end >= input[d])) {
+      return emitError() << "reflect pads " << begin << " and " << end << " of dim " << d
+                         << " must be smaller than its size " << input[d];
+    }
+    if (mode == 1 && input[d] == 0 && begin + end > 0) {
+      return emitError() << "cannot edge-pad the empty dim " << d;
+    }
+    result.push_back(input[d] + begin + end);
+  }
+  return result;
+}
+
+FailureOr<DimVector> inferTileShape(ErrorFn emitError, ArrayRef<int64_t> input,
+                                    ArrayRef<int64_t> repeats) {
+  if (repeats.size() != input.size()) {
+    return emitError() << "expects " << input.size() << " repeats (one per dim), got "
+                       << repeats.size();
+  }
+  DimVector result;
+  for (auto [dim, repeat] : llvm::zip_equal(input, repeats)) {
+    if (repeat < 0) {
+      return emitError() << "repeats " << formatShape(repeats) << " has the negative entry "
+                         << repeat;
+    }
+    result.push_back(isDynamic(dim) ? ShapedType::kDynamic : dim * repeat);
+  }
+  return result;
+}
+
+FailureOr<DimVector> inferGatherShape(ErrorFn emitError, ArrayRef<int64_t> input,
+                                      ArrayRef<int64_t> indices, int64_t &axis) {
+  FailureOr<int64_t> normalized = normalizeAxis(emitError, axis, input.size());
+  if (failed(normalized)) {
+    return failure();
+  }
+  axis = *normalized;
+  DimVector result(input.take_front(axis));
+  result.append(indices.begin(), indices.end());
+  result.append(input.begin() + axis + 1, input.end());
+  return result;
+}
+
 } // namespace mlir::vpuc::IE::detail

@@ -88,6 +88,20 @@ FailureOr<SliceDims> inferSliceDims(ErrorFn emitError, ArrayRef<int64_t> input,
                                     std::optional<ArrayRef<int64_t>> axes,
                                     std::optional<ArrayRef<int64_t>> steps);
 
+/// IE.Pad: checks the pads (and, for `reflect` / `edge`, that the dims allow them) and
+/// returns the padded shape. `mode` is 0 constant, 1 edge, 2 reflect (IE::PadMode).
+FailureOr<DimVector> inferPadShape(ErrorFn emitError, ArrayRef<int64_t> input,
+                                   ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd,
+                                   int mode);
+
+/// IE.Tile: the input dims times `repeats`.
+FailureOr<DimVector> inferTileShape(ErrorFn emitError, ArrayRef<int64_t> input,
+                                    ArrayRef<int64_t> repeats);
+
+/// IE.Gather: `input[:axis] + indices + input[axis + 1:]`; `axis` is normalised in place.
+FailureOr<DimVector> inferGatherShape(ErrorFn emitError, ArrayRef<int64_t> input,
+                                      ArrayRef<int64_t> indices, int64_t &axis);
+
 } // namespace mlir::vpuc::IE::detail
 
 #endif // VPUC_DIALECTS_IE_IR_DATAOPUTILS_H_

@@ -201,4 +201,91 @@ def IE_SliceOp : IE_UnaryDataOp<"Slice", (ins
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Pad, Tile, Gather, ShapeOf
+//===----------------------------------------------------------------------===//
+
+def IE_PadMode : I32EnumAttr<"PadMode", "how IE.Pad fills the border", [
+      I32EnumAttrCase<"CONSTANT", 0, "constant">,
+      I32EnumAttrCase<"EDGE", 1, "edge">,
+      I32EnumAttrCase<"REFLECT", 2, "reflect">,
+    ]> {
+  let cppNamespace = "::mlir::vpuc::IE";
+  let genSpecializedAttr = 0;
+}
+
+def IE_PadModeAttr : EnumAttr<IE_Dialect, IE_PadMode, "pad_mode"> {
+  let summary = "border mode of IE.Pad";
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def IE_PadOp : IE_UnaryDataOp<"Pad", (ins
+    DenseI64ArrayAttr:$pads_begin, DenseI64ArrayAttr:$pads_end,
+    DefaultValuedAttr<IE_PadModeAttr, "::mlir::vpuc::IE::PadMode::CONSTANT">:$mode,
+    DefaultValuedAttr<F64Attr, "0.0">:$pad_value)> {
+  let summary = "Pads the tensor at the start and end of each dim";
+  let description = [{
+    Adds `pads_begin[d]` elements before and `pads_end[d]` after dim `d` (one non-negative
+    entry per dim). `mode`: `constant` fills with `pad_value`; `edge` repeats the border
+    element (the dim must not be empty); `reflect` mirrors the elements next to the border
+    without repeating it (ONNX / NumPy "reflect": pads must be smaller than the dim). The
+    result keeps the input's layout encoding.
+
+    ```mlir
+    %0 = IE.Pad(%x) {mode = #IE.pad_mode<reflect>, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 0, 2>}
+           : tensor<2x3xf32> -> tensor<2x6xf32>
+    ```
+  }];
+}
+
+def IE_TileOp : IE_UnaryDataOp<"Tile", (ins DenseI64ArrayAttr:$repeats)> {
+  let summary = "Repeats the tensor along each dim";
+  let description = [{
+    Result dim `d` is `repeats[d]` copies of input dim `d` (one non-negative entry per dim).
+    The result keeps the input's layout encoding.
+
+    ```mlir
+    %0 = IE.Tile(%x) {repeats = array<i64: 2, 1>} : tensor<2x3xf32> -> tensor<4x3xf32>
+    ```
+  }];
+}
+
+def IE_GatherOp : IE_DataOp<"Gather", [AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "Takes slices of the input at the given indices along one axis";
+  let description = [{
+    ONNX Gather: `output[a..., i..., b...] = input[a..., indices[i...], b...]`, where `a` are
+    the dims before `axis` (negative values count from the end) and `b` the dims after it;
+    the result shape is `input[:axis] + indices.shape + input[axis + 1:]`. `indices` is an
+    integer or float tensor (float values are truncated); negative indices count from the
+    end of the dim, and out-of-range indices are an error at inference time. The result
+    has no layout encoding.
+
+    ```mlir
+    %0 = IE.Gather(%x, %i) {axis = 1 : i64} : tensor<2x5xf32>, tensor<3xsi64> -> tensor<2x3xf32>
+    ```
+  }];
+  let arguments = (ins IE_AnyTensor:$input, IE_NumericTensor:$indices, I64Attr:$axis);
+  let results = (outs IE_AnyTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $indices `)` attr-dict `:` type($input) `,` type($indices) `->` type($output)
+  }];
+}
+
+def IE_ShapeOfOp : IE_DataOp<"ShapeOf"> {
+  let summary = "Returns the shape of the tensor";
+  let description = [{
+    A 1-D `i64` tensor with one element per dim of `input`: its extents (the actual ones for
+    dynamic dims, at inference time).
+
+    ```mlir
+    %0 = IE.ShapeOf(%x) : tensor<?x3xf32> -> tensor<2xi64>
+    ```
+  }];
+  let arguments = (ins IE_AnyTensor:$input);
+  let results = (outs RankedTensorOf<[I64]>:$output);
+  let assemblyFormat = [{
+    `(` $input `)` attr-dict `:` type($input) `->` type($output)
+  }];
+}
+
 #endif // VPUC_DIALECTS_IE_IR_IEOPSDATA

@@ -216,3 +216,75 @@ func.func @slice_axis_range(%x: tensor<2x5xf32>) -> tensor<2x5xf32> {
   %0 = IE.Slice(%x) {starts = array<i64: 0>, ends = array<i64: 1>, axes = array<i64: 2>} : tensor<2x5xf32> -> tensor<2x5xf32>
   return %0 : tensor<2x5xf32>
 }
+
+// -----
+
+func.func @pad_lengths(%x: tensor<2x3xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'IE.Pad' op expects pads_begin and pads_end of 2 entries (one per dim), got 1 and 2}}
+  %0 = IE.Pad(%x) {pads_begin = array<i64: 1>, pads_end = array<i64: 0, 1>} : tensor<2x3xf32> -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @pad_negative(%x: tensor<2x3xf32>) -> tensor<2x2xf32> {
+  // expected-error @+1 {{'IE.Pad' op pads of dim 1 must be non-negative, got 0 and -1}}
+  %0 = IE.Pad(%x) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, -1>} : tensor<2x3xf32> -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @pad_reflect_too_wide(%x: tensor<2x3xf32>) -> tensor<2x6xf32> {
+  // expected-error @+1 {{'IE.Pad' op reflect pads 3 and 0 of dim 1 must be smaller than its size 3}}
+  %0 = IE.Pad(%x) {mode = #IE.pad_mode<reflect>, pads_begin = array<i64: 0, 3>, pads_end = array<i64: 0, 0>} : tensor<2x3xf32> -> tensor<2x6xf32>
+  return %0 : tensor<2x6xf32>
+}
+
+// -----
+
+func.func @pad_edge_empty(%x: tensor<2x0xf32>) -> tensor<2x1xf32> {
+  // expected-error @+1 {{'IE.Pad' op cannot edge-pad the empty dim 1}}
+  %0 = IE.Pad(%x) {mode = #IE.pad_mode<edge>, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 0, 0>} : tensor<2x0xf32> -> tensor<2x1xf32>
+  return %0 : tensor<2x1xf32>
+}
+
+// -----
+
+func.func @tile_length(%x: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'IE.Tile' op expects 2 repeats (one per dim), got 1}}
+  %0 = IE.Tile(%x) {repeats = array<i64: 2>} : tensor<2x3xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @tile_negative(%x: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  // expected-error @+1 {{'IE.Tile' op repeats [2, -1] has the negative entry -1}}
+  %0 = IE.Tile(%x) {repeats = array<i64: 2, -1>} : tensor<2x3xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+func.func @gather_axis(%x: tensor<2x3xf32>, %i: tensor<2xsi64>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'IE.Gather' op axis -3 is out of range for rank 2}}
+  %0 = IE.Gather(%x, %i) {axis = -3 : i64} : tensor<2x3xf32>, tensor<2xsi64> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @gather_element_type(%x: tensor<2x3xf32>, %i: tensor<2xf32>) -> tensor<2x3xf16> {
+  // expected-error @+1 {{'IE.Gather' op failed to verify that all of {input, output} have same element type}}
+  %0 = IE.Gather(%x, %i) {axis = 0 : i64} : tensor<2x3xf32>, tensor<2xf32> -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+func.func @shape_of_type(%x: tensor<2x3xf32>) -> tensor<2xi32> {
+  // expected-error @+1 {{'IE.ShapeOf' op result #0 must be ranked tensor of 64-bit signless integer values}}
+  %0 = IE.ShapeOf(%x) : tensor<2x3xf32> -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}

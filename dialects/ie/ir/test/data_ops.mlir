@@ -117,3 +117,43 @@ func.func @slice(%x: tensor<2x5xf32>, %d: tensor<?x5xf32>, %n: tensor<1x8x4x4xf1
   %6 = IE.Slice(%x) {starts = array<i64: 9223372036854775807>, ends = array<i64: -9223372036854775808>, axes = array<i64: 1>, steps = array<i64: -1>} : tensor<2x5xf32> -> tensor<2x5xf32>
   return %0, %1, %2, %3, %4, %5, %6 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<1x2xf32>, tensor<2x0xf32>, tensor<?x2xf32>, tensor<1x4x4x4xf16, #NHWC>, tensor<2x5xf32>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// CHECK-LABEL: func.func @pad_tile
+func.func @pad_tile(%x: tensor<2x3xf32>, %n: tensor<1x2x3x3xf16, #NHWC>, %d: tensor<?x3xsi32>)
+    -> (tensor<2x6xf32>, tensor<4x5xf32>, tensor<1x2x5x5xf16, #NHWC>, tensor<?x4xsi32>,
+        tensor<4x3xf32>, tensor<?x0xsi32>) {
+  // CHECK: IE.Pad(%{{.+}}) {mode = #IE.pad_mode<reflect>, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 0, 2>} : tensor<2x3xf32> -> tensor<2x6xf32>
+  %0 = IE.Pad(%x) {mode = #IE.pad_mode<reflect>, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 0, 2>} : tensor<2x3xf32> -> tensor<2x6xf32>
+  // CHECK: IE.Pad(%{{.+}}) {pad_value = 1.500000e+00 : f64, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>} : tensor<2x3xf32> -> tensor<4x5xf32>
+  %1 = IE.Pad(%x) {pad_value = 1.5 : f64, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>} : tensor<2x3xf32> -> tensor<4x5xf32>
+  // CHECK: IE.Pad(%{{.+}}) {mode = #IE.pad_mode<edge>, pads_begin = array<i64: 0, 0, 1, 1>, pads_end = array<i64: 0, 0, 1, 1>} : tensor<1x2x3x3xf16, #[[$L:.+]]> -> tensor<1x2x5x5xf16, #[[$L]]>
+  %2 = IE.Pad(%n) {mode = #IE.pad_mode<edge>, pads_begin = array<i64: 0, 0, 1, 1>, pads_end = array<i64: 0, 0, 1, 1>} : tensor<1x2x3x3xf16, #NHWC> -> tensor<1x2x5x5xf16, #NHWC>
+  // The default mode is not printed.
+  // CHECK: IE.Pad(%{{.+}}) {pads_begin = array<i64: 1, 0>, pads_end = array<i64: 0, 1>} : tensor<?x3xsi32> -> tensor<?x4xsi32>
+  %3 = IE.Pad(%d) {mode = #IE.pad_mode<constant>, pads_begin = array<i64: 1, 0>, pads_end = array<i64: 0, 1>} : tensor<?x3xsi32> -> tensor<?x4xsi32>
+  // CHECK: IE.Tile(%{{.+}}) {repeats = array<i64: 2, 1>} : tensor<2x3xf32> -> tensor<4x3xf32>
+  %4 = IE.Tile(%x) {repeats = array<i64: 2, 1>} : tensor<2x3xf32> -> tensor<4x3xf32>
+  // CHECK: IE.Tile(%{{.+}}) {repeats = array<i64: 3, 0>} : tensor<?x3xsi32> -> tensor<?x0xsi32>
+  %5 = IE.Tile(%d) {repeats = array<i64: 3, 0>} : tensor<?x3xsi32> -> tensor<?x0xsi32>
+  return %0, %1, %2, %3, %4, %5 : tensor<2x6xf32>, tensor<4x5xf32>, tensor<1x2x5x5xf16, #NHWC>, tensor<?x4xsi32>, tensor<4x3xf32>, tensor<?x0xsi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @gather_shape_of
+func.func @gather_shape_of(%x: tensor<2x5x4xf32>, %i: tensor<3xsi64>, %j: tensor<2x2xf32>, %s: tensor<si32>, %d: tensor<?x3xf32>)
+    -> (tensor<2x3x4xf32>, tensor<2x5x2x2xf32>, tensor<5x4xf32>, tensor<2xi64>) {
+  // CHECK: IE.Gather(%{{.+}}, %{{.+}}) {axis = 1 : i64} : tensor<2x5x4xf32>, tensor<3xsi64> -> tensor<2x3x4xf32>
+  %0 = IE.Gather(%x, %i) {axis = 1 : i64} : tensor<2x5x4xf32>, tensor<3xsi64> -> tensor<2x3x4xf32>
+  // CHECK: IE.Gather(%{{.+}}, %{{.+}}) {axis = -1 : i64} : tensor<2x5x4xf32>, tensor<2x2xf32> -> tensor<2x5x2x2xf32>
+  %1 = IE.Gather(%x, %j) {axis = -1 : i64} : tensor<2x5x4xf32>, tensor<2x2xf32> -> tensor<2x5x2x2xf32>
+  // CHECK: IE.Gather(%{{.+}}, %{{.+}}) {axis = 0 : i64} : tensor<2x5x4xf32>, tensor<si32> -> tensor<5x4xf32>
+  %2 = IE.Gather(%x, %s) {axis = 0 : i64} : tensor<2x5x4xf32>, tensor<si32> -> tensor<5x4xf32>
+  // CHECK: IE.ShapeOf(%{{.+}}) : tensor<?x3xf32> -> tensor<2xi64>
+  %3 = IE.ShapeOf(%d) : tensor<?x3xf32> -> tensor<2xi64>
+  return %0, %1, %2, %3 : tensor<2x3x4xf32>, tensor<2x5x2x2xf32>, tensor<5x4xf32>, tensor<2xi64>
+}

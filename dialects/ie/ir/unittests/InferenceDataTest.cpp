@@ -190,6 +190,61 @@ TEST_F(InferenceDataTest, sliceClampsLikeOnnx) {
 }
 
 //===----------------------------------------------------------------------===//
+// Pad, Tile, Gather, ShapeOf
+//===----------------------------------------------------------------------===//
+
+TEST_F(InferenceDataTest, padModes) {
+  // [[1, 2, 3], [4, 5, 6]] padded by 2 before and 1 after dim 1, 1 before dim 0.
+  HostTensor x({2, 3}, {1, 2, 3, 4, 5, 6});
+  auto pads = [&](PadMode mode) {
+    return builder.create<PadOp>(loc(), arg({2, 3}), ints({1, 2}), ints({0, 1}),
+                                 PadModeAttr::get(&context, mode),
+                                 builder.getF64FloatAttr(-1.0));
+  };
+  expectOutput(pads(PadMode::CONSTANT), {x}, {3, 6},
+               {-1, -1, -1, -1, -1, -1,  //
+                -1, -1, 1, 2, 3, -1,     //
+                -1, -1, 4, 5, 6, -1});
+  expectOutput(pads(PadMode::EDGE), {x}, {3, 6},
+               {1, 1, 1, 2, 3, 3,  //
+                1, 1, 1, 2, 3, 3,  //
+                4, 4, 4, 5, 6, 6});
+  // Reflect mirrors without the border: row -1 is row 1; columns -2, -1 are 2, 1; 3 is 1.
+  expectOutput(pads(PadMode::REFLECT), {x}, {3, 6},
+               {6, 5, 4, 5, 6, 5,  //
+                3, 2, 1, 2, 3, 2,  //
+                6, 5, 4, 5, 6, 5});
+}
+
+TEST_F(InferenceDataTest, tile) {
+  auto op = builder.create<TileOp>(loc(), arg({2, 2}), ints({2, 3}));
+  expectOutput(op, {HostTensor({2, 2}, {1, 2, 3, 4})}, {4, 6},
+               {1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4,  //
+                1, 2, 1, 2, 1, 2, 3, 4, 3, 4, 3, 4});
+}
+
+TEST_F(InferenceDataTest, gatherNegativeIndices) {
+  Value indices = builder.create<UnrealizedConversionCastOp>(
+      loc(), RankedTensorType::get({2, 2}, builder.getIntegerType(64, /*isSigned=*/true)),
+      ValueRange{}).getResult(0);
+  auto op = builder.create<GatherOp>(loc(), arg({2, 4}), indices, -1);
+  expectOutput(op, {iota({2, 4}), HostTensor({2, 2}, {-1, 0, 2, -4})}, {2, 2, 2},
+               {3, 0, 2, 0, 7, 4, 6, 4});
+  expectInferenceError(op, {iota({2, 4}), HostTensor({2, 2}, {0, 4, 0, 0})},
+                       "index 4 is out of range for dim 1 of size 4");
+  // Float indices along axis 0 are truncated.
+  auto rows = builder.create<GatherOp>(loc(), arg({2, 4}), arg({1}), 0);
+  expectOutput(rows, {iota({2, 4}), HostTensor({1}, {-1.0f})}, {1, 4}, {4, 5, 6, 7});
+}
+
+TEST_F(InferenceDataTest, shapeOfDynamic) {
+  auto op = builder.create<ShapeOfOp>(loc(), arg({ShapedType::kDynamic, 3}));
+  SmallVector<HostTensor> outputs = runAll(op, {iota({5, 3})});
+  ASSERT_EQ(outputs.size(), 1u);
+  EXPECT_EQ(outputs[0].data, (std::vector<float>{5, 3}));
+}
+
+//===----------------------------------------------------------------------===//
 // Cost
 //===----------------------------------------------------------------------===//
 
