@@ -46,11 +46,25 @@
 // of each added ordering (bounded by O((T + edges) * E) each, usually local).
 // T tasks, E executors, N physical barriers.
 //
+// Fallback. The greedy can corner itself with few physical barriers (every
+// id held by a use whose completion waits for the barrier to place, and no
+// acyclic merge). Then, for N >= 2, the program is assigned again from
+// scratch by a segment walk (assignBySegments): one topological order is cut
+// into segments joined by appended sync barriers (last task of each executor
+// before the cut -> first task of each executor after it), dependencies the
+// cuts imply are dropped, and a cut is placed wherever the open barriers
+// would not fit in N. It trades parallelism across cuts for a guarantee; see
+// its comment for the proof of progress and of deadlock freedom.
+//
 //===----------------------------------------------------------------------===//
 
 #include "scheduler/barriers/BarrierProgram.h"
 
 #include <algorithm>
+#include <cassert>
+#include <deque>
+#include <functional>
+#include <queue>
 #include <tuple>
 
 #include "llvm/ADT/STLExtras.h"
@@ -394,36 +408,12 @@ std::string describeBarrier(const BarrierProgram &program, unsigned b) {
   return text;
 }
 
-} // namespace
-
-llvm::Expected<BarrierAssignment>
-assignPhysicalBarriers(BarrierProgram &program, const BarrierLimits &limits) {
-  if (limits.numPhysicalBarriers == 0) {
-    return makeError("cannot assign barriers: the target has no physical "
-                     "barriers");
-  }
-  if (llvm::Error error = verifyProgram(program)) {
-    return std::move(error);
-  }
+/// The greedy of the file comment (steps 1-4) over the clocks `hb` of
+/// `program`, which it updates with its merges.
+llvm::Expected<BarrierAssignment> assignGreedy(BarrierProgram &program,
+                                               const BarrierLimits &limits,
+                                               HappensBefore &hb) {
   unsigned numBarriers = program.barriers.size();
-  for (unsigned b = 0; b < numBarriers; ++b) {
-    const VirtualBarrier &barrier = program.barriers[b];
-    if (barrier.producers.size() > limits.maxProducers ||
-        barrier.consumers.size() > limits.maxConsumers) {
-      return makeError(
-          describeBarrier(program, b) + " has " +
-          llvm::Twine(barrier.producers.size()) + " producers and " +
-          llvm::Twine(barrier.consumers.size()) +
-          " consumers; the limits are " + llvm::Twine(limits.maxProducers) +
-          " and " + llvm::Twine(limits.maxConsumers) +
-          " (split it with splitOversizedBarriers)");
-    }
-  }
-  HappensBefore hb;
-  if (llvm::Error error = hb.build(program)) {
-    return std::move(error);
-  }
-
   // Release order in the topological order found by build().
   std::vector<std::pair<uint64_t, unsigned>> keyed;
   keyed.reserve(numBarriers);
@@ -611,6 +601,414 @@ assignPhysicalBarriers(BarrierProgram &program, const BarrierLimits &limits) {
     return makeError(text);
   }
   return result;
+}
+
+
+/// Records, for every reuse of a physical id in `result`, whether the final
+/// program already orders the completion of the previous use before the users
+/// of the next one; the reuses that need the dispatch rule are added to
+/// `result.addedOrderings`.
+void recordAddedOrderings(const BarrierProgram &program,
+                          BarrierAssignment &result) {
+  HappensBefore hb;
+  if (llvm::Error error = hb.build(program)) {
+    // The walk keeps the program acyclic (the walk order is topological).
+    llvm::consumeError(std::move(error));
+    return;
+  }
+  llvm::SmallVector<unsigned, 8> users;
+  for (unsigned p = 0, e = result.physicalUses.size(); p < e; ++p) {
+    const llvm::SmallVector<unsigned> &uses = result.physicalUses[p];
+    for (unsigned i = 1, n = uses.size(); i < n; ++i) {
+      const VirtualBarrier &previous = program.barriers[uses[i - 1]];
+      const VirtualBarrier &next = program.barriers[uses[i]];
+      llvm::ArrayRef<unsigned> completion = completionSet(previous);
+      std::vector<uint32_t> joined = hb.join(completion);
+      users.assign(next.producers.begin(), next.producers.end());
+      users.append(next.consumers.begin(), next.consumers.end());
+      for (unsigned k = 0, m = users.size(); k < m; ++k) {
+        if (relate(hb, users[k], k < next.producers.size(), completion,
+                   !previous.consumers.empty(),
+                   joined) != Relation::Implied) {
+          result.addedOrderings.push_back({uses[i - 1], uses[i], p});
+          break;
+        }
+      }
+    }
+  }
+}
+
+/// The segment walk (see the file comment): the fallback used when the
+/// greedy finds no assignment, complete for any acyclic program and N >= 2.
+///
+/// Tasks are walked in one topological order (Kahn's algorithm, smallest
+/// task index first). A barrier is "open" from its first walked user until
+/// its last one, and holds one physical id meanwhile; one further id is
+/// reserved for the sync barrier of the current segment. The walk is cut into
+/// segments; at the cut before walk position i a sync barrier J is appended
+/// with, as producers, the last task of each executor in the segment and, as
+/// consumers, the first unwalked task of each executor. By induction over the
+/// cuts every task walked before a cut happens before every task walked after
+/// it (each task after cut k follows, on its executor, a consumer of J_k,
+/// which follows every producer of J_k, and a task before the cut precedes,
+/// on its executor, a producer of some J_m with m <= k, every producer of
+/// which precedes a producer of J_{m+1}, ... of J_k). So at a cut every
+/// dependency across it is implied and can be dropped: the open barriers
+/// whose producers all ran lose their unwalked consumers and close (among
+/// them the previous sync barrier), the others lose their walked producers
+/// and become unopened again. A task's waits on barriers whose producers all
+/// ran before the last cut are dropped the same way, and so are waits on
+/// barriers without producers (they order nothing).
+///
+/// Progress: a task t is walked normally when the open barriers, the
+/// reserved id and the barriers t opens fit in N; otherwise the segment is
+/// cut before t (if it holds any task), which leaves only the new sync
+/// barrier open; if t still does not fit, it forms a segment of its own:
+/// its waits were all dropped (their producers ran before the cut), it is
+/// removed from the barriers it produces (their consumers come after the cut
+/// that immediately follows it) and it uses at most the previous sync barrier
+/// and the next one, 2 <= N ids. So every task is walked, the walk ends, and
+/// at no time more than N ids are held.
+///
+/// Correctness: uses of one physical id have disjoint walk intervals, in the
+/// order of the physical sequence, and every use's producers precede its
+/// consumers in the walk order, so running the tasks in walk order never
+/// blocks on the dispatch rule: the program cannot deadlock.
+///
+/// Cost: O(T log T) for the order, O(sum of barrier sizes) for the walk and
+/// O(E + N) per cut, plus O((T + edges) * E) to classify the reuses.
+llvm::Expected<BarrierAssignment>
+assignBySegments(BarrierProgram &program, const BarrierLimits &limits) {
+  unsigned numTasks = program.numTasks();
+  unsigned numExecutors = program.numExecutors;
+  unsigned numPhysical = limits.numPhysicalBarriers;
+  assert(numPhysical >= 2 && "the segment walk needs two physical barriers");
+
+  // The walk order: Kahn's algorithm, smallest task index first.
+  std::vector<llvm::SmallVector<unsigned, 2>> waitsOf(numTasks),
+      updatesOf(numTasks);
+  for (unsigned v = 0, e = program.barriers.size(); v < e; ++v) {
+    for (unsigned task : program.barriers[v].producers) {
+      updatesOf[task].push_back(v);
+    }
+    for (unsigned task : program.barriers[v].consumers) {
+      waitsOf[task].push_back(v);
+    }
+  }
+  std::vector<std::vector<unsigned>> queues(numExecutors);
+  for (unsigned task = 0; task < numTasks; ++task) {
+    queues[program.taskExecutor[task]].push_back(task);
+  }
+  std::vector<unsigned> walk;
+  walk.reserve(numTasks);
+  {
+    std::vector<unsigned> indegree(numTasks, 0);
+    std::vector<unsigned> producersLeft(program.barriers.size());
+    for (unsigned v = 0, e = program.barriers.size(); v < e; ++v) {
+      producersLeft[v] = program.barriers[v].producers.size();
+      for (unsigned task : program.barriers[v].consumers) {
+        indegree[task] += producersLeft[v] != 0;
+      }
+    }
+    std::vector<unsigned> nextOnExec(numTasks, ~0u);
+    for (const std::vector<unsigned> &queue : queues) {
+      for (unsigned i = 1, n = queue.size(); i < n; ++i) {
+        nextOnExec[queue[i - 1]] = queue[i];
+        ++indegree[queue[i]];
+      }
+    }
+    std::priority_queue<unsigned, std::vector<unsigned>, std::greater<>> ready;
+    for (unsigned task = 0; task < numTasks; ++task) {
+      if (indegree[task] == 0) {
+        ready.push(task);
+      }
+    }
+    while (!ready.empty()) {
+      unsigned task = ready.top();
+      ready.pop();
+      walk.push_back(task);
+      if (nextOnExec[task] != ~0u && --indegree[nextOnExec[task]] == 0) {
+        ready.push(nextOnExec[task]);
+      }
+      for (unsigned v : updatesOf[task]) {
+        if (--producersLeft[v] == 0) {
+          for (unsigned consumer : program.barriers[v].consumers) {
+            if (--indegree[consumer] == 0) {
+              ready.push(consumer);
+            }
+          }
+        }
+      }
+    }
+    if (walk.size() != numTasks) {
+      return makeError("the program has a dependency cycle");
+    }
+  }
+  std::vector<unsigned> walkPos(numTasks);
+  for (unsigned i = 0; i < numTasks; ++i) {
+    walkPos[walk[i]] = i;
+  }
+
+  // Per-barrier walk state (grows with the sync barriers).
+  constexpr unsigned kClosed = ~0u;
+  std::vector<unsigned> idOf(program.barriers.size(), kClosed);
+  std::vector<unsigned> producersToWalk(program.barriers.size());
+  std::vector<unsigned> consumersToWalk(program.barriers.size());
+  std::vector<uint64_t> openKey(program.barriers.size(), 0);
+  std::vector<bool> isSync(program.barriers.size(), false);
+  for (unsigned v = 0, e = program.barriers.size(); v < e; ++v) {
+    producersToWalk[v] = program.barriers[v].producers.size();
+    consumersToWalk[v] = program.barriers[v].consumers.size();
+  }
+
+  BarrierAssignment result;
+  result.physicalUses.assign(numPhysical, {});
+  llvm::SmallVector<unsigned, 8> open;
+  // Free ids, least recently freed first.
+  std::deque<unsigned> freeIds;
+  for (unsigned p = 1; p < numPhysical; ++p) {
+    freeIds.push_back(p);
+  }
+  unsigned reserved = 0;
+  unsigned segmentStart = 0;
+  uint64_t keys = 0;
+  // Per executor: its last task in the current segment (or ~0u), and the
+  // index in its queue of its first unwalked task.
+  std::vector<unsigned> lastInSegment(numExecutors, ~0u);
+  std::vector<unsigned> head(numExecutors, 0);
+
+  auto openBarrier = [&](unsigned v, unsigned p, uint64_t key) {
+    idOf[v] = p;
+    openKey[v] = key;
+    result.physicalUses[p].push_back(v);
+    open.push_back(v);
+  };
+  auto closeIfDone = [&](unsigned v) {
+    if (idOf[v] == kClosed || producersToWalk[v] != 0 ||
+        consumersToWalk[v] != 0) {
+      return;
+    }
+    freeIds.push_back(idOf[v]);
+    idOf[v] = kClosed;
+    llvm::erase(open, v);
+  };
+  auto dropConsumer = [&](unsigned v, unsigned task) {
+    llvm::erase(program.barriers[v].consumers, task);
+    llvm::erase(waitsOf[task], v);
+    --consumersToWalk[v];
+  };
+  auto dropProducer = [&](unsigned v, unsigned task) {
+    llvm::erase(program.barriers[v].producers, task);
+    llvm::erase(updatesOf[task], v);
+  };
+
+  // Cuts the segment [segmentStart, i): see the function comment.
+  auto cut = [&](unsigned i) -> llvm::Error {
+    VirtualBarrier sync;
+    for (unsigned exec = 0; exec < numExecutors; ++exec) {
+      if (lastInSegment[exec] != ~0u) {
+        sync.producers.push_back(lastInSegment[exec]);
+        lastInSegment[exec] = ~0u;
+      }
+      if (head[exec] < queues[exec].size()) {
+        sync.consumers.push_back(queues[exec][head[exec]]);
+      }
+    }
+    if (sync.producers.size() > limits.maxProducers ||
+        sync.consumers.size() > limits.maxConsumers) {
+      return makeError(
+          "a sync barrier over " + llvm::Twine(numExecutors) +
+          " executors exceeds the per-barrier limits of " +
+          llvm::Twine(limits.maxProducers) + " producers and " +
+          llvm::Twine(limits.maxConsumers) + " consumers");
+    }
+    for (unsigned v : llvm::SmallVector<unsigned, 8>(open)) {
+      VirtualBarrier &barrier = program.barriers[v];
+      if (producersToWalk[v] == 0) {
+        for (unsigned task : llvm::SmallVector<unsigned, 4>(barrier.consumers)) {
+          if (walkPos[task] >= i) {
+            dropConsumer(v, task);
+          }
+        }
+        closeIfDone(v);
+        continue;
+      }
+      // Not released: no consumer ran; forget the producers that did.
+      for (unsigned task : llvm::SmallVector<unsigned, 4>(barrier.producers)) {
+        if (walkPos[task] < i) {
+          dropProducer(v, task);
+        }
+      }
+      assert(result.physicalUses[idOf[v]].back() == v);
+      result.physicalUses[idOf[v]].pop_back();
+      freeIds.push_front(idOf[v]);
+      idOf[v] = kClosed;
+      llvm::erase(open, v);
+    }
+    assert(open.empty() && "a cut closes every open barrier");
+    unsigned j = program.barriers.size();
+    unsigned firstProducer = ~0u;
+    for (unsigned task : sync.producers) {
+      firstProducer = std::min(firstProducer, walkPos[task]);
+    }
+    for (unsigned task : sync.consumers) {
+      waitsOf[task].push_back(j);
+    }
+    program.barriers.push_back(std::move(sync));
+    idOf.push_back(kClosed);
+    producersToWalk.push_back(0);
+    consumersToWalk.push_back(program.barriers[j].consumers.size());
+    openKey.push_back(0);
+    isSync.push_back(true);
+    result.syncBarriers.push_back(j);
+    openBarrier(j, reserved, (uint64_t(firstProducer) << 32) | keys++);
+    reserved = freeIds.front();
+    freeIds.pop_front();
+    segmentStart = i;
+    return llvm::Error::success();
+  };
+
+  // Number of barriers of `task` that are not open.
+  auto toOpen = [&](unsigned task) {
+    unsigned count = 0;
+    for (unsigned v : waitsOf[task]) {
+      count += idOf[v] == kClosed;
+    }
+    for (unsigned v : updatesOf[task]) {
+      count += idOf[v] == kClosed;
+    }
+    return count;
+  };
+  // Drops the waits of `task` that the cuts already imply.
+  auto dropImpliedWaits = [&](unsigned task) {
+    for (unsigned v : llvm::SmallVector<unsigned, 2>(waitsOf[task])) {
+      if (isSync[v]) {
+        continue;
+      }
+      if (llvm::all_of(program.barriers[v].producers, [&](unsigned producer) {
+            return walkPos[producer] < segmentStart;
+          })) {
+        dropConsumer(v, task);
+        closeIfDone(v);
+      }
+    }
+  };
+
+  for (unsigned i = 0; i < numTasks; ++i) {
+    unsigned task = walk[i];
+    unsigned exec = program.taskExecutor[task];
+    dropImpliedWaits(task);
+    bool alone = false;
+    if (open.size() + 1 + toOpen(task) > numPhysical) {
+      if (i > segmentStart) {
+        if (llvm::Error error = cut(i)) {
+          return std::move(error);
+        }
+        dropImpliedWaits(task);
+      }
+      if (open.size() + 1 + toOpen(task) > numPhysical) {
+        // A segment of its own: the cut after it implies its updates.
+        assert(llvm::all_of(waitsOf[task], [&](unsigned v) {
+          return isSync[v];
+        }) && "the cut before the task implies its waits");
+        for (unsigned v : llvm::SmallVector<unsigned, 2>(updatesOf[task])) {
+          dropProducer(v, task);
+          --producersToWalk[v];
+        }
+        alone = true;
+      }
+    }
+    uint64_t key = (uint64_t(i) << 32) | keys++;
+    for (unsigned v : waitsOf[task]) {
+      if (idOf[v] == kClosed) {
+        openBarrier(v, freeIds.front(), key);
+        freeIds.pop_front();
+      }
+    }
+    for (unsigned v : updatesOf[task]) {
+      if (idOf[v] == kClosed) {
+        openBarrier(v, freeIds.front(), key);
+        freeIds.pop_front();
+      }
+    }
+    ++head[exec];
+    lastInSegment[exec] = task;
+    for (unsigned v : llvm::SmallVector<unsigned, 2>(waitsOf[task])) {
+      --consumersToWalk[v];
+      closeIfDone(v);
+    }
+    for (unsigned v : llvm::SmallVector<unsigned, 2>(updatesOf[task])) {
+      --producersToWalk[v];
+      closeIfDone(v);
+    }
+    if (alone && i + 1 < numTasks) {
+      if (llvm::Error error = cut(i + 1)) {
+        return std::move(error);
+      }
+    }
+  }
+  assert(open.empty() && "every barrier closes with its last user");
+
+  unsigned numBarriers = program.barriers.size();
+  result.physicalId.assign(numBarriers, 0);
+  result.mergedInto.assign(numBarriers, std::nullopt);
+  for (unsigned p = 0; p < numPhysical; ++p) {
+    for (unsigned v : result.physicalUses[p]) {
+      result.physicalId[v] = p;
+      result.order.push_back(v);
+    }
+  }
+  llvm::sort(result.order,
+             [&](unsigned a, unsigned b) { return openKey[a] < openKey[b]; });
+  while (!result.physicalUses.empty() && result.physicalUses.back().empty()) {
+    result.physicalUses.pop_back();
+  }
+  recordAddedOrderings(program, result);
+  return result;
+}
+
+} // namespace
+
+llvm::Expected<BarrierAssignment>
+assignPhysicalBarriers(BarrierProgram &program, const BarrierLimits &limits) {
+  if (limits.numPhysicalBarriers == 0) {
+    return makeError("cannot assign barriers: the target has no physical "
+                     "barriers");
+  }
+  if (llvm::Error error = verifyProgram(program)) {
+    return std::move(error);
+  }
+  unsigned numBarriers = program.barriers.size();
+  for (unsigned b = 0; b < numBarriers; ++b) {
+    const VirtualBarrier &barrier = program.barriers[b];
+    if (barrier.producers.size() > limits.maxProducers ||
+        barrier.consumers.size() > limits.maxConsumers) {
+      return makeError(
+          describeBarrier(program, b) + " has " +
+          llvm::Twine(barrier.producers.size()) + " producers and " +
+          llvm::Twine(barrier.consumers.size()) +
+          " consumers; the limits are " + llvm::Twine(limits.maxProducers) +
+          " and " + llvm::Twine(limits.maxConsumers) +
+          " (split it with splitOversizedBarriers)");
+    }
+  }
+  HappensBefore hb;
+  if (llvm::Error error = hb.build(program)) {
+    return std::move(error);
+  }
+
+  BarrierProgram greedyProgram = program;
+  llvm::Expected<BarrierAssignment> greedy =
+      assignGreedy(greedyProgram, limits, hb);
+  if (greedy) {
+    program = std::move(greedyProgram);
+    return greedy;
+  }
+  if (limits.numPhysicalBarriers < 2) {
+    return greedy.takeError();
+  }
+  llvm::consumeError(greedy.takeError());
+  return assignBySegments(program, limits);
 }
 
 } // namespace mlir::vpuc::sched

@@ -118,15 +118,25 @@ struct BarrierAssignment {
   std::vector<std::optional<unsigned>> mergedInto;
   /// Reuses that added an ordering not implied by the program.
   std::vector<AddedOrdering> addedOrderings;
+  /// Sync barriers the assignment appended to the program (indices into its
+  /// barriers, after the original ones) to serialise it where the physical
+  /// barriers do not suffice otherwise.
+  std::vector<unsigned> syncBarriers;
 };
 
 /// Assigns a physical id to every virtual barrier of `program` so that at
 /// most `limits.numPhysicalBarriers` are used and every reuse is
 /// deadlock-free; may merge a barrier into the previous use of a physical id
-/// when no reuse is possible (the program is updated). Fails with a message
-/// naming the barrier and the physical barriers that block it when no
-/// assignment is found, or when the program is malformed or exceeds the
-/// per-barrier limits (see splitOversizedBarriers).
+/// when no reuse is possible (the program is updated). When that greedy finds
+/// no assignment and there are at least two physical barriers, the program is
+/// serialised instead: it is cut into segments of one topological order,
+/// joined by appended sync barriers (`syncBarriers`), and dependencies the
+/// cuts imply are dropped from the original barriers, which always succeeds
+/// for an acyclic program whose executors fit in one barrier's producer and
+/// consumer limits. Fails with a message naming the barrier and the physical
+/// barriers that block it when no assignment is found (one physical barrier),
+/// or when the program is malformed or exceeds the per-barrier limits (see
+/// splitOversizedBarriers).
 llvm::Expected<BarrierAssignment>
 assignPhysicalBarriers(BarrierProgram &program, const BarrierLimits &limits);
 

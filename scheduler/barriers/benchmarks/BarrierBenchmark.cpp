@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Physical barrier assignment and simulation on random programs of 1k and 10k
-// tasks over 4 executors with barriers between nearby tasks.
+// tasks over 4 executors with barriers between nearby tasks, with 32 physical
+// barriers (the greedy) and 4 (mostly the segment-walk fallback).
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,9 +46,9 @@ BarrierProgram makeProgram(unsigned numTasks) {
   return program;
 }
 
-BarrierLimits benchmarkLimits() {
+BarrierLimits benchmarkLimits(unsigned numPhysical) {
   BarrierLimits limits;
-  limits.numPhysicalBarriers = 32;
+  limits.numPhysicalBarriers = numPhysical;
   limits.maxProducers = 64;
   limits.maxConsumers = 64;
   return limits;
@@ -60,7 +61,7 @@ void BM_AssignPhysicalBarriers(benchmark::State &state) {
     BarrierProgram program = original;
     state.ResumeTiming();
     llvm::Expected<BarrierAssignment> result =
-        assignPhysicalBarriers(program, benchmarkLimits());
+        assignPhysicalBarriers(program, benchmarkLimits(state.range(1)));
     if (!result) {
       state.SkipWithError(llvm::toString(result.takeError()).c_str());
       return;
@@ -69,27 +70,36 @@ void BM_AssignPhysicalBarriers(benchmark::State &state) {
   }
   state.SetItemsProcessed(state.iterations() * original.numTasks());
 }
-BENCHMARK(BM_AssignPhysicalBarriers)->Arg(1000)->Arg(10000);
+BENCHMARK(BM_AssignPhysicalBarriers)
+    ->Args({1000, 32})
+    ->Args({10000, 32})
+    ->Args({1000, 4})
+    ->Args({10000, 4});
 
 void BM_SimulateBarriers(benchmark::State &state) {
   BarrierProgram program = makeProgram(state.range(0));
   const BarrierProgram original = program;
   llvm::Expected<BarrierAssignment> result =
-      assignPhysicalBarriers(program, benchmarkLimits());
+      assignPhysicalBarriers(program, benchmarkLimits(state.range(1)));
   if (!result) {
     state.SkipWithError(llvm::toString(result.takeError()).c_str());
     return;
   }
   for (auto _ : state) {
     if (llvm::Error error =
-            simulateBarriers(program, *result, benchmarkLimits(), &original)) {
+            simulateBarriers(program, *result, benchmarkLimits(state.range(1)),
+                             &original)) {
       state.SkipWithError(llvm::toString(std::move(error)).c_str());
       return;
     }
   }
   state.SetItemsProcessed(state.iterations() * program.numTasks());
 }
-BENCHMARK(BM_SimulateBarriers)->Arg(1000)->Arg(10000);
+BENCHMARK(BM_SimulateBarriers)
+    ->Args({1000, 32})
+    ->Args({10000, 32})
+    ->Args({1000, 4})
+    ->Args({10000, 4});
 
 } // namespace
 } // namespace mlir::vpuc::sched
