@@ -145,10 +145,10 @@ def cast():
                  [vi("y", I32, [2, 2]), vi("z", F32, [3])])
 
 
-def cast_bad(to):
+def cast_bad(to, out_type):
     def make():
         nodes = [helper.make_node("Cast", ["x"], ["y"], name="bad_cast", to=to)]
-        return model(nodes, [vi("x", F32, [2])], [vi("y", F32, [2])])
+        return model(nodes, [vi("x", F32, [2])], [vi("y", out_type, [2])])
     return make
 
 
@@ -270,8 +270,8 @@ MODELS = {
     "clip": clip,
     "clip_nonconst": clip_nonconst,
     "cast": cast,
-    "cast_string": cast_bad(TensorProto.STRING),
-    "cast_unknown": cast_bad(100),
+    "cast_string": cast_bad(TensorProto.STRING, TensorProto.STRING),
+    "cast_unknown": cast_bad(100, F32),
     "elu_bad_type": elu_bad_type,
     "constants": constants,
     "dynamic": dynamic,
