@@ -152,7 +152,6 @@ private:
   int64_t opset;
   const ImportOptions &options;
   llvm::StringMap<Value> values;
-  unsigned resourceCounter = 0;
 };
 
 //===----------------------------------------------------------------------===//
