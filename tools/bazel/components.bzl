@@ -15,6 +15,7 @@ ALL_COMPONENTS = {
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
     "ie_dialect": "//dialects/ie/ir:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
+    "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",
 }
 

@@ -1,0 +1,149 @@
+//===- Eltwise.cpp - ONNX eltwise, comparison and logic ops -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Handlers of the binary arithmetic ops (Add, Sub, Mul, Div, Pow, Mod), the variadic Max/Min,
+// the comparisons (Equal, Less, Greater), the logic ops (And, Or, Not) and Where. ONNX
+// multidirectional broadcasting is IE's `auto_broadcast = NUMPY` (the default).
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/ie/ir/IEOps.h"
+#include "frontend/onnx/ImportContext.h"
+#include "onnx/onnx_pb.h"
+
+namespace mlir::vpuc::onnx_frontend {
+
+/// A node with two inputs and one output mapped to the IE op `OpTy`.
+template <typename OpTy>
+static LogicalResult importBinary(ImportContext &ctx, const onnx::NodeProto &node) {
+  FailureOr<Value> lhs = ctx.getInput(node, 0);
+  FailureOr<Value> rhs = ctx.getInput(node, 1);
+  if (failed(lhs) || failed(rhs)) {
+    return failure();
+  }
+  FailureOr<OpTy> op = ctx.create<OpTy>(ctx.getNodeLoc(node), {*lhs, *rhs});
+  if (failed(op)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {op->getResult()});
+}
+
+/// A node with one input and one output mapped to the IE op `OpTy`.
+template <typename OpTy>
+static LogicalResult importUnaryEltwise(ImportContext &ctx, const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  if (failed(input)) {
+    return failure();
+  }
+  FailureOr<OpTy> op = ctx.create<OpTy>(ctx.getNodeLoc(node), {*input});
+  if (failed(op)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {op->getResult()});
+}
+
+/// Max/Min: one to any number of inputs, folded left to right into binary IE ops.
+template <typename OpTy>
+static LogicalResult importVariadic(ImportContext &ctx, const onnx::NodeProto &node) {
+  FailureOr<Value> result = ctx.getInput(node, 0);
+  if (failed(result)) {
+    return failure();
+  }
+  for (int index = 1; index < node.input_size(); ++index) {
+    FailureOr<Value> next = ctx.getInput(node, index);
+    if (failed(next)) {
+      return failure();
+    }
+    FailureOr<OpTy> op = ctx.create<OpTy>(ctx.getNodeLoc(node), {*result, *next});
+    if (failed(op)) {
+      return failure();
+    }
+    result = op->getResult();
+  }
+  return ctx.setOutputs(node, {*result});
+}
+
+/// Pow: the exponent may have another element type than the base (opset >= 12); it is then
+/// converted to the base's type, which is also the result's.
+static LogicalResult importPow(ImportContext &ctx, const onnx::NodeProto &node) {
+  FailureOr<Value> base = ctx.getInput(node, 0);
+  FailureOr<Value> exponent = ctx.getInput(node, 1);
+  if (failed(base) || failed(exponent)) {
+    return failure();
+  }
+  Location loc = ctx.getNodeLoc(node);
+  Type baseElem = llvm::cast<ShapedType>(base->getType()).getElementType();
+  if (llvm::cast<ShapedType>(exponent->getType()).getElementType() != baseElem) {
+    FailureOr<IE::ConvertOp> convert = ctx.create<IE::ConvertOp>(
+        loc, {*exponent},
+        {ctx.getBuilder().getNamedAttr("dstElemType", TypeAttr::get(baseElem))});
+    if (failed(convert)) {
+      return failure();
+    }
+    exponent = convert->getResult();
+  }
+  FailureOr<IE::PowerOp> op = ctx.create<IE::PowerOp>(loc, {*base, *exponent});
+  if (failed(op)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {op->getResult()});
+}
+
+/// Mod: `fmod = 0` (the default) is the floored modulo of IE.FloorMod; the truncated C fmod
+/// (`fmod = 1`) has no IE op.
+static LogicalResult importMod(ImportContext &ctx, const onnx::NodeProto &node) {
+  FailureOr<int64_t> fmod = ctx.getIntAttr(node, "fmod", 0);
+  if (failed(fmod)) {
+    return failure();
+  }
+  if (*fmod == 1) {
+    return ctx.emitNodeError(node)
+           << "attribute 'fmod' = 1 (truncated C fmod) is not supported; only fmod = 0";
+  }
+  if (*fmod != 0) {
+    return ctx.emitNodeError(node) << "attribute 'fmod' must be 0 or 1, got " << *fmod;
+  }
+  return importBinary<IE::FloorModOp>(ctx, node);
+}
+
+/// Where(condition, X, Y) is IE.Select.
+static LogicalResult importWhere(ImportContext &ctx, const onnx::NodeProto &node) {
+  FailureOr<Value> condition = ctx.getInput(node, 0);
+  FailureOr<Value> onTrue = ctx.getInput(node, 1);
+  FailureOr<Value> onFalse = ctx.getInput(node, 2);
+  if (failed(condition) || failed(onTrue) || failed(onFalse)) {
+    return failure();
+  }
+  FailureOr<IE::SelectOp> op =
+      ctx.create<IE::SelectOp>(ctx.getNodeLoc(node), {*condition, *onTrue, *onFalse});
+  if (failed(op)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {op->getResult()});
+}
+
+llvm::ArrayRef<OpHandlerInfo> getEltwiseHandlers() {
+  static const OpHandlerInfo handlers[] = {
+      {"Add", 9, 17, importBinary<IE::AddOp>},
+      {"Sub", 9, 17, importBinary<IE::SubtractOp>},
+      {"Mul", 9, 17, importBinary<IE::MultiplyOp>},
+      {"Div", 9, 17, importBinary<IE::DivideOp>},
+      {"Pow", 9, 17, importPow},
+      {"Max", 9, 17, importVariadic<IE::MaximumOp>},
+      {"Min", 9, 17, importVariadic<IE::MinimumOp>},
+      {"Mod", 10, 17, importMod},
+      {"Equal", 9, 17, importBinary<IE::EqualOp>},
+      {"Less", 9, 17, importBinary<IE::LessOp>},
+      {"Greater", 9, 17, importBinary<IE::GreaterOp>},
+      {"And", 9, 17, importBinary<IE::LogicalAndOp>},
+      {"Or", 9, 17, importBinary<IE::LogicalOrOp>},
+      {"Not", 9, 17, importUnaryEltwise<IE::LogicalNotOp>},
+      {"Where", 9, 17, importWhere},
+  };
+  return handlers;
+}
+
+} // namespace mlir::vpuc::onnx_frontend

@@ -1,0 +1,182 @@
+//===- ImportContext.h - State of one ONNX import, op handler table -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Internal interface between the graph importer (OnnxImporter.cpp) and the op handlers (one
+// file per op family). A handler converts one ONNX node into IE ops through an ImportContext:
+// it reads the node's inputs and attributes, creates ops with `createOp` (which infers the
+// result types and verifies the op, so a malformed model gives a diagnostic, never a crash) and
+// binds the node's outputs with `setOutputs`.
+//
+// Adding an op: write `LogicalResult importFoo(ImportContext &, const onnx::NodeProto &)` in the
+// family's file and add `{"Foo", minOpset, maxOpset, importFoo}` to that family's table.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_FRONTEND_ONNX_IMPORTCONTEXT_H_
+#define VPUC_FRONTEND_ONNX_IMPORTCONTEXT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "frontend/onnx/OnnxImporter.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Value.h"
+
+namespace onnx {
+class AttributeProto;
+class NodeProto;
+class TensorProto;
+} // namespace onnx
+
+namespace mlir::vpuc::onnx_frontend {
+
+/// The lowest and highest default-domain opset the importer accepts.
+inline constexpr int64_t kMinSupportedOpset = 9;
+inline constexpr int64_t kMaxSupportedOpset = 17;
+
+/// Returns the MLIR element type of an ONNX TensorProto::DataType (signed/unsigned integers,
+/// i1 for BOOL), or null when unsupported.
+Type convertOnnxElementType(MLIRContext *context, int32_t onnxType);
+
+/// The state of one import: the builder, the model's opset and the ONNX value names in scope.
+class ImportContext {
+public:
+  ImportContext(MLIRContext *context, OpBuilder &builder, llvm::StringRef modelPath,
+                int64_t opset, const ImportOptions &options);
+
+  MLIRContext *getContext() const { return context; }
+  OpBuilder &getBuilder() { return builder; }
+  /// The default-domain opset of the model.
+  int64_t getOpset() const { return opset; }
+  /// The model file, as given to the importer.
+  llvm::StringRef getModelPath() const { return modelPath; }
+  const ImportOptions &getOptions() const { return options; }
+
+  /// `loc("name")` of the node, falling back to its first output name, then to the model file.
+  Location getNodeLoc(const onnx::NodeProto &node) const;
+  /// The location of the model file itself (for inputs and whole-model errors).
+  Location getFileLoc() const;
+  /// A name for the node in messages: its name, or its first output's, or its op type.
+  static std::string getNodeDisplayName(const onnx::NodeProto &node);
+
+  /// Emits an error at the node's location, prefixed with "<OpType> node '<name>': ".
+  InFlightDiagnostic emitNodeError(const onnx::NodeProto &node) const;
+
+  //===--------------------------------------------------------------------===//
+  // Values
+  //===--------------------------------------------------------------------===//
+
+  /// Binds an ONNX value name to an IR value.
+  void define(llvm::StringRef name, Value value) { values[name] = value; }
+  /// Returns the IR value of an ONNX value name, or null.
+  Value lookup(llvm::StringRef name) const { return values.lookup(name); }
+
+  /// Returns input `index` of the node; an error when it is absent or unknown.
+  FailureOr<Value> getInput(const onnx::NodeProto &node, int index) const;
+  /// Returns input `index`, or a null Value when the node omits it (absent or empty name).
+  FailureOr<Value> getOptionalInput(const onnx::NodeProto &node, int index) const;
+  /// Binds the node's outputs to `results`, in order. Omitted (empty) outputs are skipped; a
+  /// used output with no result is an error.
+  LogicalResult setOutputs(const onnx::NodeProto &node, ValueRange results);
+
+  //===--------------------------------------------------------------------===//
+  // Attributes
+  //===--------------------------------------------------------------------===//
+
+  /// Returns the attribute `name` of the node, or nullptr.
+  static const onnx::AttributeProto *findAttribute(const onnx::NodeProto &node,
+                                                   llvm::StringRef name);
+  /// A FLOAT attribute, `defaultValue` when absent; an error naming it when of another type.
+  FailureOr<double> getFloatAttr(const onnx::NodeProto &node, llvm::StringRef name,
+                                 std::optional<double> defaultValue) const;
+  /// An INT attribute, `defaultValue` when absent; an error naming it when of another type.
+  FailureOr<int64_t> getIntAttr(const onnx::NodeProto &node, llvm::StringRef name,
+                                std::optional<int64_t> defaultValue) const;
+
+  //===--------------------------------------------------------------------===//
+  // Types and constants
+  //===--------------------------------------------------------------------===//
+
+  /// Returns the MLIR element type of an ONNX TensorProto::DataType, or null when unsupported.
+  Type convertElementType(int32_t onnxType) const {
+    return convertOnnxElementType(context, onnxType);
+  }
+  /// The name of an ONNX TensorProto::DataType (`FLOAT`, `STRING`, ...), or its number.
+  static std::string getDataTypeName(int32_t onnxType);
+
+  /// Creates a `const.Declare` of an ONNX tensor (initializer or Constant value), reading
+  /// external data relative to the model directory. `what` names it in errors.
+  FailureOr<Value> createConstant(const onnx::TensorProto &tensor, Location loc,
+                                  llvm::StringRef what);
+  /// Creates a `const.Declare` filled with `value` of the given element type and shape.
+  Value createSplatConstant(Type elemType, llvm::ArrayRef<int64_t> shape, double value,
+                            Location loc);
+  /// The values of a constant (a `const.Declare`) as doubles, or std::nullopt when `value` is
+  /// not a constant.
+  static std::optional<llvm::SmallVector<double>> getConstantValues(Value value);
+
+  //===--------------------------------------------------------------------===//
+  // Op creation
+  //===--------------------------------------------------------------------===//
+
+  /// Creates an op with inferred result types and verifies it; on failure the op is erased and
+  /// the diagnostics (at `loc`) explain why.
+  FailureOr<Operation *> createOp(llvm::StringRef opName, Location loc, ValueRange operands,
+                                  llvm::ArrayRef<NamedAttribute> attributes = {},
+                                  unsigned numResults = 1);
+  template <typename OpTy>
+  FailureOr<OpTy> create(Location loc, ValueRange operands,
+                         llvm::ArrayRef<NamedAttribute> attributes = {}) {
+    FailureOr<Operation *> op =
+        createOp(OpTy::getOperationName(), loc, operands, attributes, 1);
+    if (failed(op)) {
+      return failure();
+    }
+    return llvm::cast<OpTy>(*op);
+  }
+
+private:
+  MLIRContext *context;
+  OpBuilder &builder;
+  std::string modelPath;
+  int64_t opset;
+  const ImportOptions &options;
+  llvm::StringMap<Value> values;
+};
+
+//===----------------------------------------------------------------------===//
+// Op handler table
+//===----------------------------------------------------------------------===//
+
+/// Converts one node; emits a diagnostic and fails when it cannot.
+using Handler = LogicalResult (*)(ImportContext &, const onnx::NodeProto &);
+
+/// One table entry: the handler of an op type for model opsets in [minOpset, maxOpset].
+struct OpHandlerInfo {
+  const char *opType;
+  int64_t minOpset;
+  int64_t maxOpset;
+  Handler handler;
+};
+
+/// The handler of `opType` (default domain) for `opset`, or nullptr when unsupported.
+const OpHandlerInfo *lookupOpHandler(llvm::StringRef opType, int64_t opset);
+
+/// The tables of the op families (one file each); OpTable.cpp joins them.
+llvm::ArrayRef<OpHandlerInfo> getEltwiseHandlers();
+llvm::ArrayRef<OpHandlerInfo> getActivationHandlers();
+llvm::ArrayRef<OpHandlerInfo> getGeneralHandlers();
+
+} // namespace mlir::vpuc::onnx_frontend
+
+#endif // VPUC_FRONTEND_ONNX_IMPORTCONTEXT_H_

@@ -1,0 +1,431 @@
+//===- OnnxImporter.cpp - ONNX model -> IE dialect -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The model-level part of the importer: parsing, the ONNX checker and shape inference (the
+// ONNX library throws; every call into it is wrapped here), the opset and unsupported-op
+// checks, graph inputs/outputs, initializers, the node loop and the IE.CNNNetwork op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/onnx/OnnxImporter.h"
+
+#include <exception>
+#include <limits>
+
+#include "dialects/const/ir/ConstDialect.h"
+#include "dialects/ie/ir/IEDialect.h"
+#include "dialects/ie/ir/IEOps.h"
+#include "frontend/onnx/ImportContext.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
+#include "onnx/checker.h"
+#include "onnx/onnx_pb.h"
+#include "onnx/shape_inference/implementation.h"
+
+namespace mlir::vpuc::onnx_frontend {
+
+void registerImportDialects(DialectRegistry &registry) {
+  registry.insert<func::FuncDialect, IE::IEDialect, Const::ConstDialect>();
+}
+
+std::string parseInputShape(llvm::StringRef text, ImportOptions &options) {
+  auto [name, dims] = text.rsplit('=');
+  if (name.empty() || !text.contains('=')) {
+    return ("expected 'name=DxDx...', got '" + text + "'").str();
+  }
+  std::vector<int64_t> shape;
+  if (!dims.empty()) {
+    llvm::SmallVector<llvm::StringRef> parts;
+    dims.split(parts, 'x');
+    for (llvm::StringRef part : parts) {
+      int64_t dim = 0;
+      if (part.getAsInteger(10, dim) || dim < 0) {
+        return ("invalid dimension '" + part + "' in '" + text + "'").str();
+      }
+      shape.push_back(dim);
+    }
+  }
+  if (!options.inputShapes.emplace(name.str(), std::move(shape)).second) {
+    return ("input '" + name + "' is given twice").str();
+  }
+  return "";
+}
+
+namespace {
+
+/// Imports one parsed model.
+class ModelImporter {
+public:
+  ModelImporter(MLIRContext *context, llvm::StringRef path, const ImportOptions &options)
+      : context(context), path(path), options(options),
+        fileLoc(FileLineColLoc::get(context, path, 0, 0)) {}
+
+  FailureOr<OwningOpRef<ModuleOp>> run(llvm::StringRef bytes);
+
+private:
+  LogicalResult parse(llvm::StringRef bytes);
+  LogicalResult readOpset();
+  LogicalResult applyInputShapes();
+  LogicalResult checkAndInferShapes();
+  LogicalResult checkSupportedNodes();
+  FailureOr<RankedTensorType> convertValueType(const onnx::ValueInfoProto &info,
+                                               llvm::StringRef what, bool requireStatic);
+  FailureOr<OwningOpRef<ModuleOp>> build();
+
+  MLIRContext *context;
+  std::string path;
+  const ImportOptions &options;
+  Location fileLoc;
+  onnx::ModelProto model;
+  int64_t opset = 0;
+};
+
+} // namespace
+
+LogicalResult ModelImporter::parse(llvm::StringRef bytes) {
+  if (bytes.empty()) {
+    return emitError(fileLoc) << "the ONNX model file is empty";
+  }
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()) ||
+      !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    return emitError(fileLoc) << "not an ONNX model: the file is not a valid ModelProto "
+                                 "(truncated or not protobuf)";
+  }
+  if (!model.has_graph() || model.ir_version() <= 0) {
+    return emitError(fileLoc) << "not an ONNX model: no ir_version or graph";
+  }
+  return success();
+}
+
+LogicalResult ModelImporter::readOpset() {
+  bool found = false;
+  for (const onnx::OperatorSetIdProto &entry : model.opset_import()) {
+    if (entry.domain().empty() || entry.domain() == "ai.onnx") {
+      opset = entry.version();
+      found = true;
+    }
+  }
+  if (!found) {
+    return emitError(fileLoc) << "the model imports no opset of the default ONNX domain";
+  }
+  if (opset < kMinSupportedOpset || opset > kMaxSupportedOpset) {
+    return emitError(fileLoc) << "opset " << opset
+                              << " of the default ONNX domain is not supported (supported: "
+                              << kMinSupportedOpset << " to " << kMaxSupportedOpset << ")";
+  }
+  return success();
+}
+
+/// The names of the initializers of `graph`.
+static llvm::StringSet<> getInitializerNames(const onnx::GraphProto &graph) {
+  llvm::StringSet<> names;
+  for (const onnx::TensorProto &tensor : graph.initializer()) {
+    names.insert(tensor.name());
+  }
+  return names;
+}
+
+LogicalResult ModelImporter::applyInputShapes() {
+  onnx::GraphProto *graph = model.mutable_graph();
+  llvm::StringSet<> initializers = getInitializerNames(*graph);
+  llvm::StringSet<> used;
+  for (onnx::ValueInfoProto &input : *graph->mutable_input()) {
+    if (initializers.contains(input.name())) {
+      continue;
+    }
+    auto it = options.inputShapes.find(input.name());
+    if (it == options.inputShapes.end()) {
+      continue;
+    }
+    used.insert(input.name());
+    if (!input.type().has_tensor_type()) {
+      return emitError(fileLoc) << "input '" << input.name() << "' is not a tensor";
+    }
+    onnx::TypeProto_Tensor *tensorType = input.mutable_type()->mutable_tensor_type();
+    const std::vector<int64_t> &shape = it->second;
+    if (tensorType->has_shape() &&
+        tensorType->shape().dim_size() != static_cast<int>(shape.size())) {
+      return emitError(fileLoc) << "--input-shape for '" << input.name() << "' has rank "
+                                << shape.size() << " but the input has rank "
+                                << tensorType->shape().dim_size();
+    }
+    onnx::TensorShapeProto *shapeProto = tensorType->mutable_shape();
+    shapeProto->clear_dim();
+    for (int64_t dim : shape) {
+      shapeProto->add_dim()->set_dim_value(dim);
+    }
+  }
+  for (const auto &entry : options.inputShapes) {
+    if (!used.contains(entry.first)) {
+      return emitError(fileLoc) << "--input-shape names '" << entry.first
+                                << "', which is not an input of the model";
+    }
+  }
+  return success();
+}
+
+LogicalResult ModelImporter::checkAndInferShapes() {
+  // The ONNX library reports errors with exceptions: none may escape the importer.
+  try {
+    // check_model(ModelProto) with the model directory set, so that external-data locations
+    // are resolved next to the model rather than in the working directory.
+    if (model.ir_version() > onnx::Version::IR_VERSION) {
+      return emitError(fileLoc) << "invalid ONNX model: ir_version " << model.ir_version()
+                                << " is newer than the ONNX library's ("
+                                << static_cast<int>(onnx::Version::IR_VERSION) << ")";
+    }
+    onnx::checker::CheckerContext checkerContext;
+    checkerContext.set_ir_version(static_cast<int>(model.ir_version()));
+    std::unordered_map<std::string, int> opsets;
+    for (const onnx::OperatorSetIdProto &entry : model.opset_import()) {
+      opsets[entry.domain()] = static_cast<int>(entry.version());
+    }
+    checkerContext.set_opset_imports(opsets);
+    checkerContext.set_model_dir(llvm::sys::path::parent_path(path).str());
+    onnx::checker::LexicalScopeContext lexicalScope;
+    onnx::checker::check_graph(model.graph(), checkerContext, lexicalScope);
+    onnx::checker::check_model_local_functions(model, checkerContext, lexicalScope);
+  } catch (const std::exception &error) {
+    return emitError(fileLoc) << "invalid ONNX model: " << llvm::StringRef(error.what()).trim();
+  } catch (...) {
+    return emitError(fileLoc) << "invalid ONNX model: the ONNX checker failed";
+  }
+  try {
+    onnx::ShapeInferenceOptions inferenceOptions(/*check_type_val=*/false,
+                                                 /*strict_mode_val=*/0,
+                                                 /*data_prop_val=*/false);
+    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(),
+                                       inferenceOptions);
+  } catch (const std::exception &error) {
+    return emitError(fileLoc) << "ONNX shape inference failed: "
+                              << llvm::StringRef(error.what()).trim();
+  } catch (...) {
+    return emitError(fileLoc) << "ONNX shape inference failed";
+  }
+  return success();
+}
+
+LogicalResult ModelImporter::checkSupportedNodes() {
+  SmallVector<std::string> unsupported;
+  for (const onnx::NodeProto &node : model.graph().node()) {
+    bool defaultDomain = node.domain().empty() || node.domain() == "ai.onnx";
+    if (defaultDomain && lookupOpHandler(node.op_type(), opset)) {
+      continue;
+    }
+    std::string entry = node.op_type() + " (";
+    if (!defaultDomain) {
+      int64_t domainOpset = 0;
+      for (const onnx::OperatorSetIdProto &import : model.opset_import()) {
+        if (import.domain() == node.domain()) {
+          domainOpset = import.version();
+        }
+      }
+      entry += "domain '" + node.domain() + "' opset " + std::to_string(domainOpset);
+    } else {
+      entry += "opset " + std::to_string(opset);
+    }
+    entry += ") '" + ImportContext::getNodeDisplayName(node) + "'";
+    unsupported.push_back(std::move(entry));
+  }
+  if (unsupported.empty()) {
+    return success();
+  }
+  InFlightDiagnostic diag = emitError(fileLoc);
+  diag << unsupported.size() << " unsupported ONNX node" << (unsupported.size() == 1 ? "" : "s")
+       << ": ";
+  llvm::interleaveComma(unsupported, diag);
+  return diag;
+}
+
+FailureOr<RankedTensorType> ModelImporter::convertValueType(const onnx::ValueInfoProto &info,
+                                                            llvm::StringRef what,
+                                                            bool requireStatic) {
+  if (!info.type().has_tensor_type()) {
+    return emitError(fileLoc) << what << " '" << info.name() << "' is not a tensor";
+  }
+  const onnx::TypeProto_Tensor &tensorType = info.type().tensor_type();
+  Type elemType = convertOnnxElementType(context, tensorType.elem_type());
+  if (!elemType) {
+    return emitError(fileLoc) << what << " '" << info.name()
+                              << "' has unsupported element type "
+                              << ImportContext::getDataTypeName(tensorType.elem_type());
+  }
+  if (!tensorType.has_shape()) {
+    if (requireStatic) {
+      return emitError(fileLoc) << what << " '" << info.name()
+                                << "' has no shape; give one with --input-shape "
+                                << info.name() << "=DxDx...";
+    }
+    return RankedTensorType();
+  }
+  SmallVector<int64_t> shape;
+  for (auto [index, dim] : llvm::enumerate(tensorType.shape().dim())) {
+    if (dim.has_dim_value() && dim.dim_value() >= 0) {
+      shape.push_back(dim.dim_value());
+      continue;
+    }
+    if (!requireStatic) {
+      shape.push_back(ShapedType::kDynamic);
+      continue;
+    }
+    InFlightDiagnostic diag = emitError(fileLoc);
+    diag << what << " '" << info.name() << "' has a dynamic dimension #" << index;
+    if (dim.has_dim_param()) {
+      diag << " ('" << dim.dim_param() << "')";
+    }
+    diag << "; give its shape with --input-shape " << info.name() << "=DxDx...";
+    return diag;
+  }
+  return RankedTensorType::get(shape, elemType);
+}
+
+FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
+  const onnx::GraphProto &graph = model.graph();
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(module->getBody());
+  ImportContext ctx(context, builder, path, opset, options);
+  llvm::StringSet<> initializers = getInitializerNames(graph);
+
+  // Inputs.
+  SmallVector<const onnx::ValueInfoProto *> inputs;
+  SmallVector<Type> inputTypes;
+  for (const onnx::ValueInfoProto &input : graph.input()) {
+    if (initializers.contains(input.name())) {
+      continue;
+    }
+    FailureOr<RankedTensorType> type = convertValueType(input, "input", true);
+    if (failed(type)) {
+      return failure();
+    }
+    inputs.push_back(&input);
+    inputTypes.push_back(*type);
+  }
+  if (graph.output_size() == 0) {
+    return emitError(fileLoc) << "the model has no outputs";
+  }
+
+  auto network =
+      builder.create<IE::CNNNetworkOp>(fileLoc, FlatSymbolRefAttr::get(context, options.entryPoint));
+  auto func = builder.create<func::FuncOp>(fileLoc, options.entryPoint,
+                                           builder.getFunctionType(inputTypes, {}));
+  Block *body = func.addEntryBlock();
+  for (auto [input, argument] : llvm::zip(inputs, body->getArguments())) {
+    ctx.define(input->name(), argument);
+  }
+
+  // Initializers, then nodes in (checked) topological order.
+  builder.setInsertionPointToEnd(body);
+  for (const onnx::TensorProto &tensor : graph.initializer()) {
+    Location loc = NameLoc::get(builder.getStringAttr(tensor.name()));
+    FailureOr<Value> value =
+        ctx.createConstant(tensor, loc, "initializer '" + tensor.name() + "'");
+    if (failed(value)) {
+      return failure();
+    }
+    ctx.define(tensor.name(), *value);
+  }
+  for (const onnx::NodeProto &node : graph.node()) {
+    const OpHandlerInfo *info = lookupOpHandler(node.op_type(), opset);
+    assert(info && "unsupported nodes are rejected before building");
+    if (failed(info->handler(ctx, node))) {
+      return failure();
+    }
+  }
+
+  // Outputs.
+  SmallVector<Value> results;
+  SmallVector<Type> resultTypes;
+  for (const onnx::ValueInfoProto &output : graph.output()) {
+    Location loc = NameLoc::get(builder.getStringAttr(output.name()));
+    Value value = ctx.lookup(output.name());
+    if (!value) {
+      return emitError(loc) << "output '" << output.name() << "' is not computed by the graph";
+    }
+    FailureOr<RankedTensorType> declared = convertValueType(output, "output", false);
+    if (failed(declared)) {
+      return failure();
+    }
+    auto actual = llvm::cast<RankedTensorType>(value.getType());
+    if (*declared && (declared->getElementType() != actual.getElementType() ||
+                      failed(verifyCompatibleShape(declared->getShape(), actual.getShape())))) {
+      return emitError(loc) << "output '" << output.name() << "' is declared as " << *declared
+                            << " but computes " << actual;
+    }
+    results.push_back(value);
+    resultTypes.push_back(actual);
+  }
+  builder.create<func::ReturnOp>(fileLoc, results);
+  func.setFunctionType(builder.getFunctionType(inputTypes, resultTypes));
+
+  // The network description.
+  auto addInfo = [&](Region &region, llvm::StringRef name, Type type) {
+    if (region.empty()) {
+      region.emplaceBlock();
+    }
+    builder.setInsertionPointToEnd(&region.front());
+    auto tensorType = llvm::cast<RankedTensorType>(type);
+    builder.create<IE::DataInfoOp>(fileLoc, builder.getStringAttr(name), TypeAttr::get(type),
+                                   TypeAttr::get(tensorType.getElementType()),
+                                   AffineMapAttr());
+  };
+  network.getInputsInfo().emplaceBlock();
+  network.getOutputsInfo().emplaceBlock();
+  for (auto [input, type] : llvm::zip(inputs, inputTypes)) {
+    addInfo(network.getInputsInfo(), input->name(), type);
+  }
+  for (auto [output, type] : llvm::zip(graph.output(), resultTypes)) {
+    addInfo(network.getOutputsInfo(), output.name(), type);
+  }
+
+  if (failed(mlir::verify(*module))) {
+    return failure();
+  }
+  return module;
+}
+
+FailureOr<OwningOpRef<ModuleOp>> ModelImporter::run(llvm::StringRef bytes) {
+  if (failed(parse(bytes)) || failed(readOpset()) || failed(applyInputShapes()) ||
+      failed(checkAndInferShapes()) || failed(checkSupportedNodes())) {
+    return failure();
+  }
+  return build();
+}
+
+FailureOr<OwningOpRef<ModuleOp>> importOnnxModelFromBytes(MLIRContext *context,
+                                                          llvm::StringRef bytes,
+                                                          llvm::StringRef path,
+                                                          const ImportOptions &options) {
+  DialectRegistry registry;
+  registerImportDialects(registry);
+  context->appendDialectRegistry(registry);
+  context->loadDialect<func::FuncDialect, IE::IEDialect, Const::ConstDialect>();
+  // Protobuf itself may throw (std::bad_alloc on huge inputs); nothing may escape.
+  try {
+    return ModelImporter(context, path, options).run(bytes);
+  } catch (const std::exception &error) {
+    return emitError(FileLineColLoc::get(context, path, 0, 0))
+           << "failed to import the ONNX model: " << error.what();
+  }
+}
+
+FailureOr<OwningOpRef<ModuleOp>> importOnnxModel(MLIRContext *context, llvm::StringRef path,
+                                                 const ImportOptions &options) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+  if (!file) {
+    return emitError(FileLineColLoc::get(context, path, 0, 0))
+           << "cannot read the ONNX model: " << file.getError().message();
+  }
+  return importOnnxModelFromBytes(context, (*file)->getBuffer(), path, options);
+}
+
+} // namespace mlir::vpuc::onnx_frontend
