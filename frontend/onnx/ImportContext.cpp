@@ -47,11 +47,11 @@ Location ImportContext::getFileLoc() const {
 
 Location ImportContext::getNodeLoc(const onnx::NodeProto &node) const {
   if (!node.name().empty()) {
-    return NameLoc::get(StringAttr::get(context, node.name()));
+    return NameLoc::get(StringAttr::get(context, node.name()), getFileLoc());
   }
   for (const std::string &output : node.output()) {
     if (!output.empty()) {
-      return NameLoc::get(StringAttr::get(context, output));
+      return NameLoc::get(StringAttr::get(context, output), getFileLoc());
     }
   }
   return getFileLoc();

@@ -325,7 +325,7 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
   // Initializers, then nodes in (checked) topological order.
   builder.setInsertionPointToEnd(body);
   for (const onnx::TensorProto &tensor : graph.initializer()) {
-    Location loc = NameLoc::get(builder.getStringAttr(tensor.name()));
+    Location loc = NameLoc::get(builder.getStringAttr(tensor.name()), ctx.getFileLoc());
     FailureOr<Value> value =
         ctx.createConstant(tensor, loc, "initializer '" + tensor.name() + "'");
     if (failed(value)) {
@@ -345,7 +345,7 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
   SmallVector<Value> results;
   SmallVector<Type> resultTypes;
   for (const onnx::ValueInfoProto &output : graph.output()) {
-    Location loc = NameLoc::get(builder.getStringAttr(output.name()));
+    Location loc = NameLoc::get(builder.getStringAttr(output.name()), ctx.getFileLoc());
     Value value = ctx.lookup(output.name());
     if (!value) {
       return emitError(loc) << "output '" << output.name() << "' is not computed by the graph";
