@@ -144,4 +144,158 @@ def IE_MatMulOp : IE_NNLayerOp<"MatMul", [AllElementTypesMatch<["input1", "input
   }];
 }
 
+
+//===----------------------------------------------------------------------===//
+// Pooling
+//===----------------------------------------------------------------------===//
+
+def IE_RoundingType : I32EnumAttr<"RoundingType",
+    "how a pool's output size is rounded", [
+      I32EnumAttrCase<"FLOOR", 0, "floor">,
+      I32EnumAttrCase<"CEIL", 1, "ceil">,
+    ]> {
+  let cppNamespace = "::mlir::vpuc::IE";
+  let genSpecializedAttr = 0;
+}
+
+def IE_RoundingTypeAttr : EnumAttr<IE_Dialect, IE_RoundingType, "rounding_type"> {
+  let summary = "output size rounding of a pool (ONNX ceil_mode)";
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// A 2-D pool over [N, C, H, W].
+class IE_PoolOp<string mnemonic, dag extraArgs = (ins)> :
+    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>]> {
+  let arguments = !con((ins IE_FloatTensor:$input,
+      DenseI64ArrayAttr:$kernel_size,
+      DenseI64ArrayAttr:$strides,
+      DenseI64ArrayAttr:$pads_begin,
+      DenseI64ArrayAttr:$pads_end,
+      DefaultValuedAttr<IE_RoundingTypeAttr,
+                        "::mlir::vpuc::IE::RoundingType::FLOOR">:$rounding_type), extraArgs);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `)` attr-dict `:` type($input) `->` type($output)
+  }];
+}
+
+def IE_MaxPoolOp : IE_PoolOp<"MaxPool"> {
+  let summary = "2-D max pooling";
+  let description = [{
+    The maximum of each `kernel_size` window of `input` `[N, C, H, W]`, the windows `strides`
+    apart, over the input padded by `pads_begin` / `pads_end` (padding never wins: it is
+    -infinity). Pads must be smaller than the kernel. With `rounding_type` `floor` (default)
+
+    `O = floor((I + pad_begin + pad_end - K) / stride) + 1`;
+
+    with `ceil`, `O = ceil((I + pad_begin + pad_end - K) / stride) + 1`, minus one if the
+    last window would start inside the end padding (at or after `I + pad_begin`), so every
+    window covers at least one input element (ONNX `ceil_mode = 1`, PyTorch rule). A NaN in a
+    window gives NaN. The result keeps the input's layout encoding.
+
+    A global max pool (ONNX GlobalMaxPool) is `IE.ReduceMax` over axes `[2, 3]` with
+    `keep_dims`.
+
+    ```mlir
+    %0 = IE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 0, 0>,
+           pads_end = array<i64: 0, 0>, rounding_type = #IE.rounding_type<ceil>, strides = array<i64: 2, 2>}
+           : tensor<1x64x112x112xf32> -> tensor<1x64x56x56xf32>
+    ```
+  }];
+}
+
+def IE_AvgPoolOp : IE_PoolOp<"AvgPool", (ins UnitAttr:$exclude_pad)> {
+  let summary = "2-D average pooling";
+  let description = [{
+    The mean of each window of `input` `[N, C, H, W]`; windows and output sizes are those of
+    `IE.MaxPool`. Padding reads zeros. The divisor is the number of window positions inside
+    the input when `exclude_pad` is set (ONNX `count_include_pad = 0`), otherwise the number
+    of positions inside the padded input `[-pad_begin, I + pad_end)` (so the part of a ceil
+    mode window beyond the end padding is never counted, as in ONNX / PyTorch).
+
+    A global average pool (ONNX GlobalAveragePool) is `IE.ReduceMean` over axes `[2, 3]`
+    with `keep_dims`.
+
+    ```mlir
+    %0 = IE.AvgPool(%x) {exclude_pad, kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>,
+           pads_end = array<i64: 1, 1>, strides = array<i64: 1, 1>}
+           : tensor<1x64x28x28xf32> -> tensor<1x64x28x28xf32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+/// A reduction over `axes`.
+class IE_ReduceOp<string mnemonic, Type tensorType, string formula> :
+    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "Reduction over axes: " # formula;
+  let description = [{
+    Reduces `input` over `axes` (at least one, distinct, each in `[-rank, rank)`, negative
+    counting from the end): `}] # formula # [{`. With `keep_dims` the reduced dims stay with
+    extent 1 (and the result keeps the input's layout encoding), otherwise they are removed.
+
+    ```mlir
+    %0 = IE.}] # mnemonic # [{(%x) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x8x7x7xf32> -> tensor<1x8x1x1xf32>
+    %1 = IE.}] # mnemonic # [{(%x) {axes = array<i64: -1>} : tensor<1x8x7x7xf32> -> tensor<1x8x7xf32>
+    ```
+  }];
+  let arguments = (ins tensorType:$input, DenseI64ArrayAttr:$axes, UnitAttr:$keep_dims);
+  let results = (outs tensorType:$output);
+  let assemblyFormat = [{
+    `(` $input `)` attr-dict `:` type($input) `->` type($output)
+  }];
+}
+
+def IE_ReduceMeanOp : IE_ReduceOp<"ReduceMean", IE_FloatTensor,
+    "mean of the reduced elements">;
+def IE_ReduceSumOp : IE_ReduceOp<"ReduceSum", IE_NumericTensor,
+    "sum of the reduced elements">;
+def IE_ReduceMaxOp : IE_ReduceOp<"ReduceMax", IE_NumericTensor,
+    "maximum of the reduced elements (NaN if one is NaN)">;
+def IE_ReduceMinOp : IE_ReduceOp<"ReduceMin", IE_NumericTensor,
+    "minimum of the reduced elements (NaN if one is NaN)">;
+def IE_ReduceL2Op : IE_ReduceOp<"ReduceL2", IE_FloatTensor,
+    "square root of the sum of the squares of the reduced elements">;
+
+//===----------------------------------------------------------------------===//
+// SoftMax
+//===----------------------------------------------------------------------===//
+
+class IE_SoftMaxBaseOp<string mnemonic> :
+    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>]> {
+  let arguments = (ins IE_FloatTensor:$input, I64Attr:$axis);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `)` attr-dict `:` type($input) `->` type($output)
+  }];
+}
+
+def IE_SoftMaxOp : IE_SoftMaxBaseOp<"SoftMax"> {
+  let summary = "SoftMax along one axis";
+  let description = [{
+    `output = exp(x - max) / sum(exp(x - max))` along `axis` (in `[-rank, rank)`), computed
+    with the maximum subtracted so large inputs do not overflow (ONNX SoftMax-13). The result
+    has the input's type.
+
+    ```mlir
+    %0 = IE.SoftMax(%x) {axis = 1 : i64} : tensor<1x1000xf32> -> tensor<1x1000xf32>
+    ```
+  }];
+}
+
+def IE_LogSoftMaxOp : IE_SoftMaxBaseOp<"LogSoftMax"> {
+  let summary = "Logarithm of SoftMax along one axis";
+  let description = [{
+    `output = x - max - log(sum(exp(x - max)))` along `axis` (in `[-rank, rank)`): finite for
+    any finite input (ONNX LogSoftMax-13). The result has the input's type.
+
+    ```mlir
+    %0 = IE.LogSoftMax(%x) {axis = -1 : i64} : tensor<2x5xf32> -> tensor<2x5xf32>
+    ```
+  }];
+}
+
 #endif // VPUC_DIALECTS_IE_IR_IEOPSNN

@@ -182,3 +182,108 @@ func.func @matmul_batch(%a: tensor<2x4x8xf32>, %b: tensor<3x8x5xf32>) -> tensor<
   %0 = IE.MatMul(%a, %b) : tensor<2x4x8xf32>, tensor<3x8x5xf32> -> tensor<2x4x5xf32>
   return %0 : tensor<2x4x5xf32>
 }
+
+// -----
+
+func.func @pool_rank(%x: tensor<8x6x6xf32>) -> tensor<8x3x3xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op expects a 4-D input [N, C, H, W], got shape [8, 6, 6]}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<8x6x6xf32> -> tensor<8x3x3xf32>
+  return %0 : tensor<8x3x3xf32>
+}
+
+// -----
+
+func.func @pool_kernel_count(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x3x3xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op expects kernel_size to have 2 values (y, x), got 1}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x3x3xf32>
+  return %0 : tensor<1x8x3x3xf32>
+}
+
+// -----
+
+func.func @pool_zero_kernel(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x3x3xf32> {
+  // expected-error @+1 {{'IE.AvgPool' op expects kernel_size >= 1, got [0, 2]}}
+  %0 = IE.AvgPool(%x) {kernel_size = array<i64: 0, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x3x3xf32>
+  return %0 : tensor<1x8x3x3xf32>
+}
+
+// -----
+
+func.func @pool_pad_too_big(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x4x4xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op pads [2, 0] and [0, 0] must be smaller than the kernel size 2x2}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 2, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x4x4xf32>
+  return %0 : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+func.func @pool_kernel_too_big(%x: tensor<1x8x2x6xf32>) -> tensor<1x8x1x2xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op kernel size 3x3 exceeds the padded input 2x6}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x2x6xf32> -> tensor<1x8x1x2xf32>
+  return %0 : tensor<1x8x1x2xf32>
+}
+
+// -----
+
+func.func @pool_zero_stride(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x3x3xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op expects strides >= 1, got [0, 2]}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 0, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x3x3xf32>
+  return %0 : tensor<1x8x3x3xf32>
+}
+
+// -----
+
+func.func @pool_wrong_result(%x: tensor<1x8x7x7xf32>) -> tensor<1x8x4x4xf32> {
+  // expected-error @+2 {{'IE.MaxPool' op inferred type(s) 'tensor<1x8x3x3xf32>' are incompatible with return type(s) of operation 'tensor<1x8x4x4xf32>'}}
+  // expected-error @+1 {{'IE.MaxPool' op failed to infer returned types}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x7x7xf32> -> tensor<1x8x4x4xf32>
+  return %0 : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+func.func @reduce_no_axes(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'IE.ReduceSum' op expects at least one axis}}
+  %0 = IE.ReduceSum(%x) {axes = array<i64>} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @reduce_axis_range(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'IE.ReduceMean' op axis 2 is out of range for rank 2}}
+  %0 = IE.ReduceMean(%x) {axes = array<i64: 2>} : tensor<2x3xf32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @reduce_repeated_axis(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'IE.ReduceMax' op axes [1, -1] name a dim more than once}}
+  %0 = IE.ReduceMax(%x) {axes = array<i64: 1, -1>} : tensor<2x3xf32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @reduce_mean_int(%x: tensor<2x3xsi32>) -> tensor<2xsi32> {
+  // expected-error @+1 {{'IE.ReduceMean' op operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float values}}
+  %0 = IE.ReduceMean(%x) {axes = array<i64: 1>} : tensor<2x3xsi32> -> tensor<2xsi32>
+  return %0 : tensor<2xsi32>
+}
+
+// -----
+
+func.func @softmax_axis(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'IE.SoftMax' op axis -3 is out of range for rank 2}}
+  %0 = IE.SoftMax(%x) {axis = -3 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @log_softmax_axis(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'IE.LogSoftMax' op axis 2 is out of range for rank 2}}
+  %0 = IE.LogSoftMax(%x) {axis = 2 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

@@ -326,6 +326,173 @@ TEST_F(InferenceNNTest, matMulVectors) {
   expectNear(run(dot, {v, v}), {}, {static_cast<float>(sum)});
 }
 
+//===----------------------------------------------------------------------===//
+// Pools
+//===----------------------------------------------------------------------===//
+
+/// Reference pool over [N, C, H, W]: window [oy*s - pb, +k) per dim; max ignores padding;
+/// average divides by the in-input count (excludePad) or by the count inside the padded input.
+std::vector<float> referencePool(const HostTensor &in, int64_t k, int64_t s, int64_t pb,
+                                 int64_t pe, int64_t oh, int64_t ow, bool isMax,
+                                 bool excludePad) {
+  const int64_t planes = in.shape[0] * in.shape[1], h = in.shape[2], w = in.shape[3];
+  std::vector<float> out(planes * oh * ow);
+  for (int64_t p = 0; p < planes; ++p) {
+    for (int64_t oy = 0; oy < oh; ++oy) {
+      for (int64_t ox = 0; ox < ow; ++ox) {
+        float best = -std::numeric_limits<float>::infinity();
+        double sum = 0.0;
+        int64_t inside = 0, padded = 0;
+        for (int64_t ky = 0; ky < k; ++ky) {
+          for (int64_t kx = 0; kx < k; ++kx) {
+            const int64_t y = oy * s - pb + ky, x = ox * s - pb + kx;
+            if (y < h + pe && x < w + pe) {
+              ++padded;
+            }
+            if (y < 0 || y >= h || x < 0 || x >= w) {
+              continue;
+            }
+            ++inside;
+            const float v = in.data[(p * h + y) * w + x];
+            best = std::max(best, v);
+            sum += v;
+          }
+        }
+        out[(p * oh + oy) * ow + ox] =
+            isMax ? best : static_cast<float>(sum / (excludePad ? inside : padded));
+      }
+    }
+  }
+  return out;
+}
+
+TEST_F(InferenceNNTest, maxPoolCeilMode) {
+  Value x = arg({1, 2, 7, 7});
+  auto op = builder.create<MaxPoolOp>(
+      loc(), x, builder.getDenseI64ArrayAttr({3, 3}), builder.getDenseI64ArrayAttr({2, 2}),
+      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
+      RoundingType::CEIL);
+  // ceil((7 + 2 - 3) / 2) + 1 = 4; the last window starts at 5 < 7 + 1.
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({1, 2, 4, 4}));
+  HostTensor in = random({1, 2, 7, 7});
+  expectNear(run(op, {in}), {1, 2, 4, 4}, referencePool(in, 3, 2, 1, 1, 4, 4, true, false));
+  EXPECT_EQ(*op.getNumFLOPs(), 2 * 4 * 4 * 9);
+}
+
+TEST_F(InferenceNNTest, maxPoolPropagatesNaN) {
+  auto op = builder.create<MaxPoolOp>(
+      loc(), arg({1, 1, 2, 2}), builder.getDenseI64ArrayAttr({2, 2}),
+      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({0, 0}),
+      builder.getDenseI64ArrayAttr({0, 0}), RoundingType::FLOOR);
+  HostTensor out =
+      run(op, {HostTensor({1, 1, 2, 2}, {1.0f, std::numeric_limits<float>::quiet_NaN(), 3.0f, 2.0f})});
+  ASSERT_EQ(out.data.size(), 1u);
+  EXPECT_TRUE(std::isnan(out.data[0]));
+}
+
+TEST_F(InferenceNNTest, avgPoolExcludePadAndCeil) {
+  for (bool excludePad : {false, true}) {
+    Value x = arg({2, 3, 6, 6});
+    auto op = builder.create<AvgPoolOp>(
+        loc(), x, builder.getDenseI64ArrayAttr({3, 3}), builder.getDenseI64ArrayAttr({2, 2}),
+        builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
+        RoundingType::CEIL, excludePad);
+    // ceil((6 + 2 - 3) / 2) + 1 = 4; the last window starts at 5 < 6 + 1 and reaches 8,
+    // beyond the padded input (7): its divisor is 2 columns without exclude_pad.
+    ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 3, 4, 4}));
+    HostTensor in = random({2, 3, 6, 6});
+    expectNear(run(op, {in}), {2, 3, 4, 4},
+               referencePool(in, 3, 2, 1, 1, 4, 4, false, excludePad));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+TEST_F(InferenceNNTest, reductions) {
+  // input [2, 3, 4], reduce axes {0, 2}: result [3] (or [1, 3, 1]).
+  HostTensor in = random({2, 3, 4});
+  std::vector<float> sum(3, 0.0f), sq(3, 0.0f), mx(3, -1e30f), mn(3, 1e30f);
+  for (int64_t a = 0; a < 2; ++a) {
+    for (int64_t b = 0; b < 3; ++b) {
+      for (int64_t c = 0; c < 4; ++c) {
+        const float v = in.data[(a * 3 + b) * 4 + c];
+        sum[b] += v;
+        sq[b] += v * v;
+        mx[b] = std::max(mx[b], v);
+        mn[b] = std::min(mn[b], v);
+      }
+    }
+  }
+  std::vector<float> mean(3), l2(3);
+  for (int64_t b = 0; b < 3; ++b) {
+    mean[b] = sum[b] / 8.0f;
+    l2[b] = std::sqrt(sq[b]);
+  }
+  auto axes = builder.getDenseI64ArrayAttr({2, -3});
+  expectNear(run(builder.create<ReduceSumOp>(loc(), arg({2, 3, 4}), axes, false), {in}), {3},
+             sum);
+  expectNear(run(builder.create<ReduceMeanOp>(loc(), arg({2, 3, 4}), axes, true), {in}),
+             {1, 3, 1}, mean);
+  expectNear(run(builder.create<ReduceMaxOp>(loc(), arg({2, 3, 4}), axes, false), {in}), {3},
+             mx);
+  expectNear(run(builder.create<ReduceMinOp>(loc(), arg({2, 3, 4}), axes, false), {in}), {3},
+             mn);
+  auto l2op = builder.create<ReduceL2Op>(loc(), arg({2, 3, 4}), axes, false);
+  expectNear(run(l2op, {in}), {3}, l2);
+  EXPECT_EQ(*l2op.getNumFLOPs(), 2 * 24 + 3);
+}
+
+TEST_F(InferenceNNTest, reduceInnerKeptAxis) {
+  // Reduce the middle axis of [2, 3, 4]: rows accumulate into contiguous result rows.
+  HostTensor in = random({2, 3, 4});
+  std::vector<float> expected(8, 0.0f);
+  for (int64_t a = 0; a < 2; ++a) {
+    for (int64_t b = 0; b < 3; ++b) {
+      for (int64_t c = 0; c < 4; ++c) {
+        expected[a * 4 + c] += in.data[(a * 3 + b) * 4 + c];
+      }
+    }
+  }
+  auto op = builder.create<ReduceSumOp>(loc(), arg({2, 3, 4}),
+                                        builder.getDenseI64ArrayAttr({1}), false);
+  expectNear(run(op, {in}), {2, 4}, expected);
+}
+
+//===----------------------------------------------------------------------===//
+// SoftMax
+//===----------------------------------------------------------------------===//
+
+TEST_F(InferenceNNTest, softMaxOnLargeValues) {
+  // [2, 3, 2] along axis 1; values around 1000 would overflow a naive exp.
+  HostTensor in = random({2, 3, 2}, 5.0f);
+  for (float &v : in.data) {
+    v += 1000.0f;
+  }
+  std::vector<float> soft(12), logSoft(12);
+  for (int64_t a = 0; a < 2; ++a) {
+    for (int64_t c = 0; c < 2; ++c) {
+      double m = -1e30;
+      for (int64_t b = 0; b < 3; ++b) {
+        m = std::max<double>(m, in.data[(a * 3 + b) * 2 + c]);
+      }
+      double sum = 0.0;
+      for (int64_t b = 0; b < 3; ++b) {
+        sum += std::exp(in.data[(a * 3 + b) * 2 + c] - m);
+      }
+      for (int64_t b = 0; b < 3; ++b) {
+        const int64_t i = (a * 3 + b) * 2 + c;
+        soft[i] = static_cast<float>(std::exp(in.data[i] - m) / sum);
+        logSoft[i] = static_cast<float>(in.data[i] - m - std::log(sum));
+      }
+    }
+  }
+  expectNear(run(builder.create<SoftMaxOp>(loc(), arg({2, 3, 2}), 1), {in}), {2, 3, 2}, soft);
+  expectNear(run(builder.create<LogSoftMaxOp>(loc(), arg({2, 3, 2}), -2), {in}), {2, 3, 2},
+             logSoft, 1e-5f);
+}
+
 TEST_F(InferenceNNTest, inferenceChecksActualShapes) {
   Value x = arg({1, 3, 4, 4});
   Value w = arg({2, 3, 3, 3});
