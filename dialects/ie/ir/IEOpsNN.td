@@ -6,9 +6,296 @@
 //
 // Convolution, pooling, matrix multiplication, reductions and normalisation ops of the IE dialect. Included by IEOps.td.
 //
+// Their verifiers and result type inference live in NN.cpp (convolutions, matrix products),
+// Pooling.cpp (pools, reductions, softmax) and Normalization.cpp, their geometry helpers in
+// NNUtils.h, their host kernels in InferenceNN.cpp and InferencePooling.cpp. All of them work
+// on float tensors whose operands share one element type; spatial ops are 2-D (NCHW logical
+// order, any layout encoding) and keep the input's layout encoding on their result.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef VPUC_DIALECTS_IE_IR_IEOPSNN
 #define VPUC_DIALECTS_IE_IR_IEOPSNN
+
+//===----------------------------------------------------------------------===//
+// Base class
+//===----------------------------------------------------------------------===//
+
+/// An NN layer: verifier, type inference (inferReturnTypeComponents), host kernel and cost
+/// (getNumMACs / getNumFLOPs) are all hand-written in C++.
+class IE_NNLayerOp<string mnemonic, list<Trait> traits = []> :
+    IE_LayerOp<mnemonic, 0, traits> {
+  let extraClassDefinition = "";
+}
+
+/// Spatial attributes of 2-D convolutions (y then x).
+defvar IE_ConvSpatialArgs = (ins
+  DenseI64ArrayAttr:$strides,
+  DenseI64ArrayAttr:$pads_begin,
+  DenseI64ArrayAttr:$pads_end,
+  DenseI64ArrayAttr:$dilations
+);
+
+//===----------------------------------------------------------------------===//
+// Convolutions and matrix products
+//===----------------------------------------------------------------------===//
+
+def IE_ConvolutionOp : IE_NNLayerOp<"Convolution", [
+    AllElementTypesMatch<["input", "filter", "output"]>,
+    DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
+  let summary = "2-D convolution";
+  let description = [{
+    `input` is `[N, C_in, H, W]`, `filter` is `[C_out, C_in, KY, KX]` and the optional `bias`
+    is `[C_out]` or `[1, C_out, 1, 1]`. `strides`, `pads_begin`, `pads_end` and `dilations`
+    each have two values (y, x); strides and dilations are >= 1, pads >= 0. The output is
+    `[N, C_out, OH, OW]` with
+
+    `O = floor((I + pad_begin + pad_end - (dilation * (K - 1) + 1)) / stride) + 1`
+
+    and the dilated kernel must fit in the padded input. Padding reads zeros. A dynamic N,
+    H or W gives a dynamic output dim. The result keeps the input's layout encoding.
+
+    ```mlir
+    %0 = IE.Convolution(%x, %w, %b) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>,
+           pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>}
+           : tensor<1x3x224x224xf32>, tensor<32x3x3x3xf32>, tensor<32xf32> -> tensor<1x32x112x112xf32>
+    ```
+  }];
+  let arguments = !con((ins IE_FloatTensor:$input, IE_FloatTensor:$filter,
+                            Optional<IE_FloatTensor>:$bias), IE_ConvSpatialArgs);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
+    (`,` type($bias)^)? `->` type($output)
+  }];
+}
+
+def IE_GroupConvolutionOp : IE_NNLayerOp<"GroupConvolution", [
+    AllElementTypesMatch<["input", "filter", "output"]>,
+    DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
+  let summary = "2-D grouped convolution (depthwise when groups = C_in)";
+  let description = [{
+    Like `IE.Convolution`, with the channels split into `groups` independent groups (the ONNX
+    `group` attribute form; the filter is not reshaped to `[G, O/G, I/G, KY, KX]`): `input` is
+    `[N, C_in, H, W]`, `filter` is `[C_out, C_in / groups, KY, KX]`, and `C_out` must be a
+    multiple of `groups`. Output channel `o` belongs to group `o / (C_out / groups)` and reads
+    the input channels of that group. A depthwise convolution is `groups = C_in` with a filter
+    `[C_in * M, 1, KY, KX]`. The optional bias is `[C_out]` or `[1, C_out, 1, 1]`; output sizes
+    follow the `IE.Convolution` formula.
+
+    ```mlir
+    %0 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 32 : i64,
+           pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 1, 1>}
+           : tensor<1x32x112x112xf32>, tensor<32x1x3x3xf32> -> tensor<1x32x112x112xf32>
+    ```
+  }];
+  let arguments = !con((ins IE_FloatTensor:$input, IE_FloatTensor:$filter,
+                            Optional<IE_FloatTensor>:$bias), IE_ConvSpatialArgs,
+                       (ins ConfinedAttr<I64Attr, [IntPositive]>:$groups));
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
+    (`,` type($bias)^)? `->` type($output)
+  }];
+}
+
+def IE_FullyConnectedOp : IE_NNLayerOp<"FullyConnected", [
+    AllElementTypesMatch<["input", "weights", "output"]>,
+    DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
+  let summary = "Fully connected layer (ONNX Gemm with transB = 1)";
+  let description = [{
+    `output[n, o] = sum_k input[n, k] * weights[o, k] + bias[o]`: `input` is `[N, K]`,
+    `weights` is `[O, K]` and the optional `bias` is `[O]` or `[1, O]`. The output is `[N, O]`
+    without layout encoding.
+
+    ```mlir
+    %0 = IE.FullyConnected(%x, %w, %b) : tensor<1x1024xf32>, tensor<1000x1024xf32>, tensor<1000xf32> -> tensor<1x1000xf32>
+    ```
+  }];
+  let arguments = (ins IE_FloatTensor:$input, IE_FloatTensor:$weights,
+                       Optional<IE_FloatTensor>:$bias);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $weights (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($weights)
+    (`,` type($bias)^)? `->` type($output)
+  }];
+}
+
+def IE_MatMulOp : IE_NNLayerOp<"MatMul", [AllElementTypesMatch<["input1", "input2", "output"]>]> {
+  let summary = "Batched matrix product with broadcasting (NumPy matmul)";
+  let description = [{
+    Multiplies the matrices in the last two dims of `input1` (`[..., M, K]`, or `[..., K, M]`
+    with `transpose_a`) and `input2` (`[..., K, N]`, or `[..., N, K]` with `transpose_b`). The
+    batch dims (all but the last two) broadcast by NumPy rules and lead the result
+    `[batch..., M, N]`. As in NumPy / ONNX, a 1-D `input1` `[K]` is read as `[1, K]` and a
+    1-D `input2` `[K]` as `[K, 1]`, and the added dim is removed from the result; the
+    transpose flag of a 1-D operand is ignored. The result has no layout encoding.
+
+    ```mlir
+    %0 = IE.MatMul(%a, %b) : tensor<2x1x4x8xf32>, tensor<3x8x5xf32> -> tensor<2x3x4x5xf32>
+    %1 = IE.MatMul(%q, %k) {transpose_b} : tensor<8x16x64xf32>, tensor<8x16x64xf32> -> tensor<8x16x16xf32>
+    ```
+  }];
+  let arguments = (ins IE_FloatTensor:$input1, IE_FloatTensor:$input2,
+                       UnitAttr:$transpose_a, UnitAttr:$transpose_b);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input1 `,` $input2 `)` attr-dict `:` type($input1) `,` type($input2) `->` type($output)
+  }];
+}
+
+
+//===----------------------------------------------------------------------===//
+// Pooling
+//===----------------------------------------------------------------------===//
+
+def IE_RoundingType : I32EnumAttr<"RoundingType",
+    "how a pool's output size is rounded", [
+      I32EnumAttrCase<"FLOOR", 0, "floor">,
+      I32EnumAttrCase<"CEIL", 1, "ceil">,
+    ]> {
+  let cppNamespace = "::mlir::vpuc::IE";
+  let genSpecializedAttr = 0;
+}
+
+def IE_RoundingTypeAttr : EnumAttr<IE_Dialect, IE_RoundingType, "rounding_type"> {
+  let summary = "output size rounding of a pool (ONNX ceil_mode)";
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// A 2-D pool over [N, C, H, W].
+class IE_PoolOp<string mnemonic, dag extraArgs = (ins)> :
+    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>]> {
+  let arguments = !con((ins IE_FloatTensor:$input,
+      DenseI64ArrayAttr:$kernel_size,
+      DenseI64ArrayAttr:$strides,
+      DenseI64ArrayAttr:$pads_begin,
+      DenseI64ArrayAttr:$pads_end,
+      DefaultValuedAttr<IE_RoundingTypeAttr,
+                        "::mlir::vpuc::IE::RoundingType::FLOOR">:$rounding_type), extraArgs);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `)` attr-dict `:` type($input) `->` type($output)
+  }];
+}
+
+def IE_MaxPoolOp : IE_PoolOp<"MaxPool"> {
+  let summary = "2-D max pooling";
+  let description = [{
+    The maximum of each `kernel_size` window of `input` `[N, C, H, W]`, the windows `strides`
+    apart, over the input padded by `pads_begin` / `pads_end` (padding never wins: it is
+    -infinity). Pads must be smaller than the kernel. With `rounding_type` `floor` (default)
+
+    `O = floor((I + pad_begin + pad_end - K) / stride) + 1`;
+
+    with `ceil`, `O = ceil((I + pad_begin + pad_end - K) / stride) + 1`, minus one if the
+    last window would start inside the end padding (at or after `I + pad_begin`), so every
+    window covers at least one input element (ONNX `ceil_mode = 1`, PyTorch rule). A NaN in a
+    window gives NaN. The result keeps the input's layout encoding.
+
+    A global max pool (ONNX GlobalMaxPool) is `IE.ReduceMax` over axes `[2, 3]` with
+    `keep_dims`.
+
+    ```mlir
+    %0 = IE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 0, 0>,
+           pads_end = array<i64: 0, 0>, rounding_type = #IE.rounding_type<ceil>, strides = array<i64: 2, 2>}
+           : tensor<1x64x112x112xf32> -> tensor<1x64x56x56xf32>
+    ```
+  }];
+}
+
+def IE_AvgPoolOp : IE_PoolOp<"AvgPool", (ins UnitAttr:$exclude_pad)> {
+  let summary = "2-D average pooling";
+  let description = [{
+    The mean of each window of `input` `[N, C, H, W]`; windows and output sizes are those of
+    `IE.MaxPool`. Padding reads zeros. The divisor is the number of window positions inside
+    the input when `exclude_pad` is set (ONNX `count_include_pad = 0`), otherwise the number
+    of positions inside the padded input `[-pad_begin, I + pad_end)` (so the part of a ceil
+    mode window beyond the end padding is never counted, as in ONNX / PyTorch).
+
+    A global average pool (ONNX GlobalAveragePool) is `IE.ReduceMean` over axes `[2, 3]`
+    with `keep_dims`.
+
+    ```mlir
+    %0 = IE.AvgPool(%x) {exclude_pad, kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>,
+           pads_end = array<i64: 1, 1>, strides = array<i64: 1, 1>}
+           : tensor<1x64x28x28xf32> -> tensor<1x64x28x28xf32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+/// A reduction over `axes`.
+class IE_ReduceOp<string mnemonic, Type tensorType, string formula> :
+    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "Reduction over axes: " # formula;
+  let description = [{
+    Reduces `input` over `axes` (at least one, distinct, each in `[-rank, rank)`, negative
+    counting from the end): `}] # formula # [{`. With `keep_dims` the reduced dims stay with
+    extent 1 (and the result keeps the input's layout encoding), otherwise they are removed.
+
+    ```mlir
+    %0 = IE.}] # mnemonic # [{(%x) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x8x7x7xf32> -> tensor<1x8x1x1xf32>
+    %1 = IE.}] # mnemonic # [{(%x) {axes = array<i64: -1>} : tensor<1x8x7x7xf32> -> tensor<1x8x7xf32>
+    ```
+  }];
+  let arguments = (ins tensorType:$input, DenseI64ArrayAttr:$axes, UnitAttr:$keep_dims);
+  let results = (outs tensorType:$output);
+  let assemblyFormat = [{
+    `(` $input `)` attr-dict `:` type($input) `->` type($output)
+  }];
+}
+
+def IE_ReduceMeanOp : IE_ReduceOp<"ReduceMean", IE_FloatTensor,
+    "mean of the reduced elements">;
+def IE_ReduceSumOp : IE_ReduceOp<"ReduceSum", IE_NumericTensor,
+    "sum of the reduced elements">;
+def IE_ReduceMaxOp : IE_ReduceOp<"ReduceMax", IE_NumericTensor,
+    "maximum of the reduced elements (NaN if one is NaN)">;
+def IE_ReduceMinOp : IE_ReduceOp<"ReduceMin", IE_NumericTensor,
+    "minimum of the reduced elements (NaN if one is NaN)">;
+def IE_ReduceL2Op : IE_ReduceOp<"ReduceL2", IE_FloatTensor,
+    "square root of the sum of the squares of the reduced elements">;
+
+//===----------------------------------------------------------------------===//
+// SoftMax
+//===----------------------------------------------------------------------===//
+
+class IE_SoftMaxBaseOp<string mnemonic> :
+    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>]> {
+  let arguments = (ins IE_FloatTensor:$input, I64Attr:$axis);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `)` attr-dict `:` type($input) `->` type($output)
+  }];
+}
+
+def IE_SoftMaxOp : IE_SoftMaxBaseOp<"SoftMax"> {
+  let summary = "SoftMax along one axis";
+  let description = [{
+    `output = exp(x - max) / sum(exp(x - max))` along `axis` (in `[-rank, rank)`), computed
+    with the maximum subtracted so large inputs do not overflow (ONNX SoftMax-13). The result
+    has the input's type.
+
+    ```mlir
+    %0 = IE.SoftMax(%x) {axis = 1 : i64} : tensor<1x1000xf32> -> tensor<1x1000xf32>
+    ```
+  }];
+}
+
+def IE_LogSoftMaxOp : IE_SoftMaxBaseOp<"LogSoftMax"> {
+  let summary = "Logarithm of SoftMax along one axis";
+  let description = [{
+    `output = x - max - log(sum(exp(x - max)))` along `axis` (in `[-rank, rank)`): finite for
+    any finite input (ONNX LogSoftMax-13). The result has the input's type.
+
+    ```mlir
+    %0 = IE.LogSoftMax(%x) {axis = -1 : i64} : tensor<2x5xf32> -> tensor<2x5xf32>
+    ```
+  }];
+}
 
 #endif // VPUC_DIALECTS_IE_IR_IEOPSNN

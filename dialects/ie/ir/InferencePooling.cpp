@@ -1,0 +1,357 @@
+//===- InferencePooling.cpp - Host kernels of IE pools, reductions and SoftMax -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// inferOnCPU of IE.MaxPool, IE.AvgPool, the IE.Reduce* ops, IE.SoftMax and IE.LogSoftMax.
+// Reductions walk the input row by row (the innermost dim), accumulating either into one
+// value (innermost dim reduced) or into a contiguous row of the result; SoftMax works on
+// [outer, axis, inner] with per-inner running buffers so its loops are contiguous too.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/ie/ir/IEOps.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "dialects/ie/ir/IEOpUtils.h"
+#include "dialects/ie/ir/InferenceUtils.h"
+#include "dialects/ie/ir/NNUtils.h"
+
+namespace mlir::vpuc::IE {
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Pools
+//===----------------------------------------------------------------------===//
+
+/// Shared driver of the pools: computes the output shape from the actual input and calls
+/// `window(plane, y0, y1, x0, x1, divisorY, divisorX)` per output element, where [y0, y1) x
+/// [x0, x1) is the window clipped to the input and divisor* the extent of the window clipped
+/// to the padded input.
+template <typename OpT, typename WindowFn>
+LogicalResult runPool(OpT op, ArrayRef<HostTensor> inputs,
+                      SmallVectorImpl<HostTensor> &outputs, WindowFn window) {
+  if (failed(detail::checkInferenceInputs(op, inputs))) {
+    return failure();
+  }
+  detail::Window2D w;
+  w.strides = op.getStrides();
+  w.padsBegin = op.getPadsBegin();
+  w.padsEnd = op.getPadsEnd();
+  ArrayRef<int64_t> kernel = op.getKernelSize();
+  SmallVector<int64_t, 4> shape;
+  std::string error;
+  if (failed(detail::inferPoolShape(inputs[0].shape, kernel, w,
+                                    op.getRoundingType() == RoundingType::CEIL, shape,
+                                    error))) {
+    return op.emitOpError() << "inference: " << error;
+  }
+  const int64_t h = shape.empty() ? 0 : inputs[0].shape[2];
+  const int64_t wd = inputs[0].shape[3];
+  const int64_t oh = shape[2];
+  const int64_t ow = shape[3];
+  const int64_t planes = shape[0] * shape[1];
+  HostTensor output = HostTensor::filled(shape);
+  for (int64_t p = 0; p < planes; ++p) {
+    const float *plane = inputs[0].data.data() + p * h * wd;
+    float *out = output.data.data() + p * oh * ow;
+    for (int64_t oy = 0; oy < oh; ++oy) {
+      const int64_t ys = oy * w.strides[0] - w.padsBegin[0];
+      const int64_t ye = ys + kernel[0];
+      const int64_t y0 = std::max<int64_t>(ys, 0);
+      const int64_t y1 = std::min(ye, h);
+      const int64_t padY = std::min(ye, h + w.padsEnd[0]) - ys;
+      for (int64_t ox = 0; ox < ow; ++ox) {
+        const int64_t xs = ox * w.strides[1] - w.padsBegin[1];
+        const int64_t xe = xs + kernel[1];
+        const int64_t x0 = std::max<int64_t>(xs, 0);
+        const int64_t x1 = std::min(xe, wd);
+        const int64_t padX = std::min(xe, wd + w.padsEnd[1]) - xs;
+        out[oy * ow + ox] = window(plane, wd, y0, y1, x0, x1, padY * padX);
+      }
+    }
+  }
+  detail::roundToResultType(output, op.getOutput());
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+/// Calls fn(inOffset, outOffset, count, outStride) for each innermost row of a tensor of
+/// `shape`, where element i of the row maps to outOffset + i * outStride in a result whose
+/// strides per input dim are `outStrides` (0 for reduced dims).
+template <typename Fn>
+void forEachRow(ArrayRef<int64_t> shape, ArrayRef<int64_t> outStrides, Fn fn) {
+  const int64_t total = HostTensor::getNumElements(shape);
+  if (total == 0) {
+    return;
+  }
+  if (shape.empty()) {
+    fn(0, 0, 1, 0);
+    return;
+  }
+  const int64_t inner = shape.back();
+  const int64_t rows = total / inner;
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  SmallVector<int64_t, 6> index(rank, 0);
+  int64_t outOffset = 0;
+  for (int64_t r = 0; r < rows; ++r) {
+    fn(r * inner, outOffset, inner, outStrides.back());
+    for (int64_t d = rank - 2; d >= 0; --d) {
+      ++index[d];
+      outOffset += outStrides[d];
+      if (index[d] < shape[d]) {
+        break;
+      }
+      outOffset -= outStrides[d] * shape[d];
+      index[d] = 0;
+    }
+  }
+}
+
+/// For each input dim, its stride in the keep_dims result (0 if `reduced`).
+SmallVector<int64_t, 6> reducedStrides(ArrayRef<int64_t> shape, ArrayRef<int64_t> axes) {
+  SmallVector<int64_t, 6> strides(shape.size(), 0);
+  int64_t stride = 1;
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
+    if (!llvm::is_contained(axes, d)) {
+      strides[d] = stride;
+      stride *= shape[d];
+    }
+  }
+  return strides;
+}
+
+/// The kernels of the reductions.
+enum class ReduceKind { Sum, Mean, Max, Min, L2 };
+
+template <ReduceKind kind>
+float combine(float acc, float v) {
+  if constexpr (kind == ReduceKind::Max) {
+    return (v > acc || std::isnan(v)) && !std::isnan(acc) ? v : acc;
+  } else if constexpr (kind == ReduceKind::Min) {
+    return (v < acc || std::isnan(v)) && !std::isnan(acc) ? v : acc;
+  } else if constexpr (kind == ReduceKind::L2) {
+    return acc + v * v;
+  } else {
+    return acc + v;
+  }
+}
+
+template <ReduceKind kind>
+LogicalResult runReduce(Operation *op, ArrayRef<int64_t> axes, bool keepDims,
+                        ArrayRef<HostTensor> inputs, SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(op, inputs))) {
+    return failure();
+  }
+  ArrayRef<int64_t> shape = inputs[0].shape;
+  SmallVector<int64_t, 6> normalized;
+  std::string error;
+  if (failed(detail::normalizeAxes(axes, static_cast<int64_t>(shape.size()), normalized,
+                                   error))) {
+    return op->emitOpError() << "inference: " << error;
+  }
+  SmallVector<int64_t, 6> outShape;
+  int64_t reducedCount = 1;
+  for (auto [d, dim] : llvm::enumerate(shape)) {
+    if (!llvm::is_contained(normalized, static_cast<int64_t>(d))) {
+      outShape.push_back(dim);
+    } else {
+      reducedCount *= dim;
+      if (keepDims) {
+        outShape.push_back(1);
+      }
+    }
+  }
+  float init = 0.0f;
+  if (kind == ReduceKind::Max) {
+    init = -std::numeric_limits<float>::infinity();
+  } else if (kind == ReduceKind::Min) {
+    init = std::numeric_limits<float>::infinity();
+  }
+  HostTensor output = HostTensor::filled(outShape, init);
+  const float *in = inputs[0].data.data();
+  float *out = output.data.data();
+  forEachRow(shape, reducedStrides(shape, normalized),
+             [&](int64_t inOffset, int64_t outOffset, int64_t count, int64_t outStride) {
+               const float *row = in + inOffset;
+               if (outStride == 0) {
+                 float acc = out[outOffset];
+                 for (int64_t i = 0; i < count; ++i) {
+                   acc = combine<kind>(acc, row[i]);
+                 }
+                 out[outOffset] = acc;
+               } else {
+                 float *orow = out + outOffset;
+                 for (int64_t i = 0; i < count; ++i) {
+                   orow[i] = combine<kind>(orow[i], row[i]);
+                 }
+               }
+             });
+  if (kind == ReduceKind::Mean) {
+    const float scale = 1.0f / static_cast<float>(reducedCount);
+    for (float &v : output.data) {
+      v *= scale;
+    }
+  } else if (kind == ReduceKind::L2) {
+    for (float &v : output.data) {
+      v = std::sqrt(v);
+    }
+  }
+  detail::roundToResultType(output, op->getResult(0));
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SoftMax
+//===----------------------------------------------------------------------===//
+
+template <bool isLog>
+LogicalResult runSoftMax(Operation *op, int64_t axisAttr, ArrayRef<HostTensor> inputs,
+                         SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(op, inputs))) {
+    return failure();
+  }
+  ArrayRef<int64_t> shape = inputs[0].shape;
+  int64_t axis;
+  std::string error;
+  if (failed(detail::normalizeAxis(axisAttr, static_cast<int64_t>(shape.size()), axis,
+                                   error))) {
+    return op->emitOpError() << "inference: " << error;
+  }
+  const int64_t outer = HostTensor::getNumElements(shape.take_front(axis));
+  const int64_t n = shape[axis];
+  const int64_t inner = HostTensor::getNumElements(shape.drop_front(axis + 1));
+  HostTensor output = HostTensor::filled(shape);
+  std::vector<float> maxima(inner);
+  std::vector<float> sums(inner);
+  for (int64_t o = 0; o < outer; ++o) {
+    const float *in = inputs[0].data.data() + o * n * inner;
+    float *out = output.data.data() + o * n * inner;
+    std::fill(maxima.begin(), maxima.end(), -std::numeric_limits<float>::infinity());
+    std::fill(sums.begin(), sums.end(), 0.0f);
+    for (int64_t k = 0; k < n; ++k) {
+      for (int64_t j = 0; j < inner; ++j) {
+        maxima[j] = std::max(maxima[j], in[k * inner + j]);
+      }
+    }
+    for (int64_t k = 0; k < n; ++k) {
+      for (int64_t j = 0; j < inner; ++j) {
+        const float e = std::exp(in[k * inner + j] - maxima[j]);
+        sums[j] += e;
+        if (!isLog) {
+          out[k * inner + j] = e;
+        }
+      }
+    }
+    if (isLog) {
+      // (x - max) - log(sum): subtracting max first keeps the small result exact.
+      for (int64_t j = 0; j < inner; ++j) {
+        sums[j] = std::log(sums[j]);
+      }
+      for (int64_t k = 0; k < n; ++k) {
+        for (int64_t j = 0; j < inner; ++j) {
+          out[k * inner + j] = (in[k * inner + j] - maxima[j]) - sums[j];
+        }
+      }
+    } else {
+      for (int64_t j = 0; j < inner; ++j) {
+        sums[j] = 1.0f / sums[j];
+      }
+      for (int64_t k = 0; k < n; ++k) {
+        for (int64_t j = 0; j < inner; ++j) {
+          out[k * inner + j] *= sums[j];
+        }
+      }
+    }
+  }
+  detail::roundToResultType(output, op->getResult(0));
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+} // namespace
+
+LogicalResult MaxPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                    SmallVectorImpl<HostTensor> &outputs) {
+  return runPool(*this, inputs, outputs,
+                 [](const float *plane, int64_t width, int64_t y0, int64_t y1, int64_t x0,
+                    int64_t x1, int64_t) {
+                   float m = -std::numeric_limits<float>::infinity();
+                   for (int64_t y = y0; y < y1; ++y) {
+                     for (int64_t x = x0; x < x1; ++x) {
+                       const float v = plane[y * width + x];
+                       if (v > m || std::isnan(v)) {
+                         m = v;
+                         if (std::isnan(v)) {
+                           return v;
+                         }
+                       }
+                     }
+                   }
+                   return m;
+                 });
+}
+
+LogicalResult AvgPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                    SmallVectorImpl<HostTensor> &outputs) {
+  const bool excludePad = getExcludePad();
+  return runPool(*this, inputs, outputs,
+                 [excludePad](const float *plane, int64_t width, int64_t y0, int64_t y1,
+                              int64_t x0, int64_t x1, int64_t paddedCount) {
+                   float sum = 0.0f;
+                   for (int64_t y = y0; y < y1; ++y) {
+                     for (int64_t x = x0; x < x1; ++x) {
+                       sum += plane[y * width + x];
+                     }
+                   }
+                   const int64_t count = excludePad ? (y1 - y0) * (x1 - x0) : paddedCount;
+                   return sum / static_cast<float>(count);
+                 });
+}
+
+LogicalResult ReduceMeanOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                       SmallVectorImpl<HostTensor> &outputs) {
+  return runReduce<ReduceKind::Mean>(*this, getAxes(), getKeepDims(), inputs, outputs);
+}
+
+LogicalResult ReduceSumOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                      SmallVectorImpl<HostTensor> &outputs) {
+  return runReduce<ReduceKind::Sum>(*this, getAxes(), getKeepDims(), inputs, outputs);
+}
+
+LogicalResult ReduceMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                      SmallVectorImpl<HostTensor> &outputs) {
+  return runReduce<ReduceKind::Max>(*this, getAxes(), getKeepDims(), inputs, outputs);
+}
+
+LogicalResult ReduceMinOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                      SmallVectorImpl<HostTensor> &outputs) {
+  return runReduce<ReduceKind::Min>(*this, getAxes(), getKeepDims(), inputs, outputs);
+}
+
+LogicalResult ReduceL2Op::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                     SmallVectorImpl<HostTensor> &outputs) {
+  return runReduce<ReduceKind::L2>(*this, getAxes(), getKeepDims(), inputs, outputs);
+}
+
+LogicalResult SoftMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                    SmallVectorImpl<HostTensor> &outputs) {
+  return runSoftMax</*isLog=*/false>(*this, getAxis(), inputs, outputs);
+}
+
+LogicalResult LogSoftMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                       SmallVectorImpl<HostTensor> &outputs) {
+  return runSoftMax</*isLog=*/true>(*this, getAxis(), inputs, outputs);
+}
+
+} // namespace mlir::vpuc::IE

@@ -1,0 +1,267 @@
+//===- NN.cpp - Convolution and matrix product IE ops -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Verifiers, result type inference, cost and post-op support of IE.Convolution,
+// IE.GroupConvolution, IE.Deconvolution, IE.FullyConnected and IE.MatMul. The shape rules
+// are in NNUtils.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/ie/ir/IEOps.h"
+
+#include "dialects/ie/ir/IEOpUtils.h"
+#include "dialects/ie/ir/NNUtils.h"
+#include "mlir/IR/Diagnostics.h"
+
+namespace mlir::vpuc::IE {
+
+namespace {
+
+/// The shape of an optional operand's type.
+std::optional<ArrayRef<int64_t>> optionalShape(Value value) {
+  if (!value) {
+    return std::nullopt;
+  }
+  return llvm::cast<ShapedType>(value.getType()).getShape();
+}
+
+ArrayRef<int64_t> shapeOf(Value value) {
+  return llvm::cast<ShapedType>(value.getType()).getShape();
+}
+
+detail::Window2D convWindow(ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin,
+                            ArrayRef<int64_t> padsEnd, ArrayRef<int64_t> dilations) {
+  detail::Window2D window;
+  window.strides = strides;
+  window.padsBegin = padsBegin;
+  window.padsEnd = padsEnd;
+  window.dilations = dilations;
+  window.hasDilations = true;
+  return window;
+}
+
+/// Appends a result of `shape` with the element type of `input` and, if `keepEncoding`, its
+/// layout encoding.
+LogicalResult addResult(Value input, ArrayRef<int64_t> shape, bool keepEncoding,
+                        SmallVectorImpl<ShapedTypeComponents> &components) {
+  auto type = llvm::cast<RankedTensorType>(input.getType());
+  Attribute encoding = keepEncoding && type.getRank() == static_cast<int64_t>(shape.size())
+                           ? type.getEncoding()
+                           : Attribute();
+  components.emplace_back(shape, type.getElementType(), encoding);
+  return success();
+}
+
+/// True if `postOp` is ReLU, Clamp or LeakyRelu applied to the single result of `layer`.
+bool isSupportedActivationOf(Operation *layer, Operation *postOp) {
+  if (!postOp || !llvm::isa<ReLUOp, ClampOp, LeakyReluOp>(postOp)) {
+    return false;
+  }
+  return layer->getNumResults() == 1 && postOp->getNumOperands() == 1 &&
+         postOp->getOperand(0) == layer->getResult(0);
+}
+
+/// MACs of a convolution: output elements times the filter elements per output channel.
+std::optional<int64_t> convMACs(Value output, Value filter) {
+  std::optional<int64_t> out = detail::getStaticCount(shapeOf(output));
+  ArrayRef<int64_t> f = shapeOf(filter);
+  std::optional<int64_t> perOutput = detail::getStaticCount(f.drop_front());
+  if (!out || !perOutput) {
+    return std::nullopt;
+  }
+  return *out * *perOutput;
+}
+
+/// 2 FLOPs per MAC plus one addition per output element for a bias.
+std::optional<int64_t> flopsWithBias(std::optional<int64_t> macs, Value output, Value bias) {
+  std::optional<int64_t> out = detail::getStaticCount(shapeOf(output));
+  if (!macs || !out) {
+    return std::nullopt;
+  }
+  return 2 * *macs + (bias ? *out : 0);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Convolution
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvolutionOp::verifyBeforeInference() {
+  SmallVector<int64_t, 4> shape;
+  std::string error;
+  if (failed(detail::inferConvShape(
+          shapeOf(getInput()), shapeOf(getFilter()), optionalShape(getBias()),
+          convWindow(getStrides(), getPadsBegin(), getPadsEnd(), getDilations()), 1, shape,
+          error))) {
+    return emitOpError() << error;
+  }
+  return success();
+}
+
+LogicalResult ConvolutionOp::inferReturnTypeComponents(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<ShapedTypeComponents> &components) {
+  SmallVector<int64_t, 4> shape;
+  std::string error;
+  if (failed(detail::inferConvShape(
+          shapeOf(adaptor.getInput()), shapeOf(adaptor.getFilter()),
+          optionalShape(adaptor.getBias()),
+          convWindow(adaptor.getStrides(), adaptor.getPadsBegin(), adaptor.getPadsEnd(),
+                     adaptor.getDilations()),
+          1, shape, error))) {
+    return emitOptionalError(loc, error);
+  }
+  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true, components);
+}
+
+std::optional<int64_t> ConvolutionOp::getNumMACs() {
+  return convMACs(getOutput(), getFilter());
+}
+
+std::optional<int64_t> ConvolutionOp::getNumFLOPs() {
+  return flopsWithBias(getNumMACs(), getOutput(), getBias());
+}
+
+bool ConvolutionOp::isSupportedPostOp(Operation *postOp) {
+  return isSupportedActivationOf(getOperation(), postOp);
+}
+
+//===----------------------------------------------------------------------===//
+// GroupConvolution
+//===----------------------------------------------------------------------===//
+
+LogicalResult GroupConvolutionOp::verifyBeforeInference() {
+  SmallVector<int64_t, 4> shape;
+  std::string error;
+  if (failed(detail::inferConvShape(
+          shapeOf(getInput()), shapeOf(getFilter()), optionalShape(getBias()),
+          convWindow(getStrides(), getPadsBegin(), getPadsEnd(), getDilations()), getGroups(),
+          shape, error))) {
+    return emitOpError() << error;
+  }
+  return success();
+}
+
+LogicalResult GroupConvolutionOp::inferReturnTypeComponents(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<ShapedTypeComponents> &components) {
+  SmallVector<int64_t, 4> shape;
+  std::string error;
+  if (failed(detail::inferConvShape(
+          shapeOf(adaptor.getInput()), shapeOf(adaptor.getFilter()),
+          optionalShape(adaptor.getBias()),
+          convWindow(adaptor.getStrides(), adaptor.getPadsBegin(), adaptor.getPadsEnd(),
+                     adaptor.getDilations()),
+          adaptor.getGroups(), shape, error))) {
+    return emitOptionalError(loc, error);
+  }
+  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true, components);
+}
+
+std::optional<int64_t> GroupConvolutionOp::getNumMACs() {
+  return convMACs(getOutput(), getFilter());
+}
+
+std::optional<int64_t> GroupConvolutionOp::getNumFLOPs() {
+  return flopsWithBias(getNumMACs(), getOutput(), getBias());
+}
+
+bool GroupConvolutionOp::isSupportedPostOp(Operation *postOp) {
+  return isSupportedActivationOf(getOperation(), postOp);
+}
+
+//===----------------------------------------------------------------------===//
+// FullyConnected
+//===----------------------------------------------------------------------===//
+
+LogicalResult FullyConnectedOp::verifyBeforeInference() {
+  SmallVector<int64_t, 2> shape;
+  std::string error;
+  if (failed(detail::inferFullyConnectedShape(shapeOf(getInput()), shapeOf(getWeights()),
+                                              optionalShape(getBias()), shape, error))) {
+    return emitOpError() << error;
+  }
+  return success();
+}
+
+LogicalResult FullyConnectedOp::inferReturnTypeComponents(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<ShapedTypeComponents> &components) {
+  SmallVector<int64_t, 2> shape;
+  std::string error;
+  if (failed(detail::inferFullyConnectedShape(shapeOf(adaptor.getInput()),
+                                              shapeOf(adaptor.getWeights()),
+                                              optionalShape(adaptor.getBias()), shape,
+                                              error))) {
+    return emitOptionalError(loc, error);
+  }
+  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/false, components);
+}
+
+std::optional<int64_t> FullyConnectedOp::getNumMACs() {
+  std::optional<int64_t> out = detail::getStaticCount(shapeOf(getOutput()));
+  int64_t k = shapeOf(getWeights())[1];
+  if (!out || k < 0) {
+    return std::nullopt;
+  }
+  return *out * k;
+}
+
+std::optional<int64_t> FullyConnectedOp::getNumFLOPs() {
+  return flopsWithBias(getNumMACs(), getOutput(), getBias());
+}
+
+bool FullyConnectedOp::isSupportedPostOp(Operation *postOp) {
+  return isSupportedActivationOf(getOperation(), postOp);
+}
+
+//===----------------------------------------------------------------------===//
+// MatMul
+//===----------------------------------------------------------------------===//
+
+LogicalResult MatMulOp::verifyBeforeInference() {
+  SmallVector<int64_t, 4> shape;
+  std::string error;
+  if (failed(detail::inferMatMulShape(shapeOf(getInput1()), shapeOf(getInput2()),
+                                      getTransposeA(), getTransposeB(), shape, error))) {
+    return emitOpError() << error;
+  }
+  return success();
+}
+
+LogicalResult MatMulOp::inferReturnTypeComponents(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<ShapedTypeComponents> &components) {
+  SmallVector<int64_t, 4> shape;
+  std::string error;
+  if (failed(detail::inferMatMulShape(shapeOf(adaptor.getInput1()),
+                                      shapeOf(adaptor.getInput2()), adaptor.getTransposeA(),
+                                      adaptor.getTransposeB(), shape, error))) {
+    return emitOptionalError(loc, error);
+  }
+  return addResult(adaptor.getInput1(), shape, /*keepEncoding=*/false, components);
+}
+
+std::optional<int64_t> MatMulOp::getNumMACs() {
+  std::optional<int64_t> out = detail::getStaticCount(shapeOf(getOutput()));
+  ArrayRef<int64_t> a = shapeOf(getInput1());
+  int64_t k = a.size() == 1 ? a[0] : (getTransposeA() ? a[a.size() - 2] : a.back());
+  if (!out || k < 0) {
+    return std::nullopt;
+  }
+  return *out * k;
+}
+
+std::optional<int64_t> MatMulOp::getNumFLOPs() {
+  std::optional<int64_t> macs = getNumMACs();
+  if (!macs) {
+    return std::nullopt;
+  }
+  return 2 * *macs;
+}
+
+} // namespace mlir::vpuc::IE

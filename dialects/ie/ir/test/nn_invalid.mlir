@@ -1,0 +1,289 @@
+// RUN: vpuc-opt %s --split-input-file -verify-diagnostics
+
+func.func @conv_input_rank(%x: tensor<3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects a 4-D input [N, C, H, W], got shape [3, 8, 8]}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_filter_rank(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects a 4-D filter, got shape [4, 3, 3]}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op input channels 3 do not match filter input channels 4 x groups 1}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x4x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_kernel_too_big(%x: tensor<1x3x4x4xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x1x1xf32> {
+  // expected-error @+1 {{'IE.Convolution' op kernel size 3x3 with dilation 2x2 exceeds the padded input 4x4}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x4x4xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x1x1xf32>
+  return %0 : tensor<1x4x1x1xf32>
+}
+
+// -----
+
+func.func @conv_strides_count(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects strides to have 2 values (y, x), got 1}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1>} : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_zero_stride(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects strides >= 1, got [1, 0]}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 0>} : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_negative_pad(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects pads_begin >= 0, got [-1, 0]}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: -1, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_pads_end_count(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects pads_end to have 2 values (y, x), got 3}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_zero_dilation(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects dilations >= 1, got [0, 1]}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 0, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_bias_shape(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>, %b: tensor<1x4x1xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects a bias of shape [4] or [1, 4, 1, 1], got [1, 4, 1]}}
+  %0 = IE.Convolution(%x, %w, %b) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<1x4x1xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv_wrong_result(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x8x8xf32> {
+  // expected-error @+2 {{'IE.Convolution' op inferred type(s) 'tensor<1x4x6x6xf32>' are incompatible with return type(s) of operation 'tensor<1x4x8x8xf32>'}}
+  // expected-error @+1 {{'IE.Convolution' op failed to infer returned types}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x8x8xf32>
+  return %0 : tensor<1x4x8x8xf32>
+}
+
+// -----
+
+func.func @conv_element_types(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf16>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op failed to verify that all of {input, filter, output} have same element type}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf16> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @group_conv_channels(%x: tensor<1x32x8x8xf32>, %w: tensor<32x2x3x3xf32>) -> tensor<1x32x6x6xf32> {
+  // expected-error @+1 {{'IE.GroupConvolution' op input channels 32 do not match filter input channels 2 x groups 32}}
+  %0 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 32 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x32x8x8xf32>, tensor<32x2x3x3xf32> -> tensor<1x32x6x6xf32>
+  return %0 : tensor<1x32x6x6xf32>
+}
+
+// -----
+
+func.func @group_conv_output_channels(%x: tensor<1x8x8x8xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x6x6x6xf32> {
+  // expected-error @+1 {{'IE.GroupConvolution' op filter output channels 6 are not divisible by groups 4}}
+  %0 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 4 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x8x8x8xf32>, tensor<6x2x3x3xf32> -> tensor<1x6x6x6xf32>
+  return %0 : tensor<1x6x6x6xf32>
+}
+
+// -----
+
+func.func @group_conv_zero_groups(%x: tensor<1x8x8x8xf32>, %w: tensor<8x1x3x3xf32>) -> tensor<1x8x6x6xf32> {
+  // expected-error @+1 {{'IE.GroupConvolution' op attribute 'groups' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  %0 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 0 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x8x8x8xf32>, tensor<8x1x3x3xf32> -> tensor<1x8x6x6xf32>
+  return %0 : tensor<1x8x6x6xf32>
+}
+
+// -----
+
+func.func @fc_input_rank(%x: tensor<1x2x8xf32>, %w: tensor<4x8xf32>) -> tensor<1x4xf32> {
+  // expected-error @+1 {{'IE.FullyConnected' op expects a 2-D input [N, K], got shape [1, 2, 8]}}
+  %0 = IE.FullyConnected(%x, %w) : tensor<1x2x8xf32>, tensor<4x8xf32> -> tensor<1x4xf32>
+  return %0 : tensor<1x4xf32>
+}
+
+// -----
+
+func.func @fc_weights_rank(%x: tensor<1x8xf32>, %w: tensor<4x8x1xf32>) -> tensor<1x4xf32> {
+  // expected-error @+1 {{'IE.FullyConnected' op expects 2-D weights [O, K], got shape [4, 8, 1]}}
+  %0 = IE.FullyConnected(%x, %w) : tensor<1x8xf32>, tensor<4x8x1xf32> -> tensor<1x4xf32>
+  return %0 : tensor<1x4xf32>
+}
+
+// -----
+
+func.func @fc_features(%x: tensor<1x8xf32>, %w: tensor<4x9xf32>) -> tensor<1x4xf32> {
+  // expected-error @+1 {{'IE.FullyConnected' op input features 8 do not match weights features 9}}
+  %0 = IE.FullyConnected(%x, %w) : tensor<1x8xf32>, tensor<4x9xf32> -> tensor<1x4xf32>
+  return %0 : tensor<1x4xf32>
+}
+
+// -----
+
+func.func @fc_bias(%x: tensor<1x8xf32>, %w: tensor<4x8xf32>, %b: tensor<2x4xf32>) -> tensor<1x4xf32> {
+  // expected-error @+1 {{'IE.FullyConnected' op expects a bias of shape [4] or [1, 4], got [2, 4]}}
+  %0 = IE.FullyConnected(%x, %w, %b) : tensor<1x8xf32>, tensor<4x8xf32>, tensor<2x4xf32> -> tensor<1x4xf32>
+  return %0 : tensor<1x4xf32>
+}
+
+// -----
+
+func.func @matmul_scalar(%a: tensor<f32>, %b: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'IE.MatMul' op expects operands of rank >= 1, got shapes [] and [4]}}
+  %0 = IE.MatMul(%a, %b) : tensor<f32>, tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @matmul_contraction(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{'IE.MatMul' op contraction dims differ: input1 [2, 3] has K = 3, input2 [2, 4] has K = 2}}
+  %0 = IE.MatMul(%a, %b) : tensor<2x3xf32>, tensor<2x4xf32> -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+func.func @matmul_contraction_transposed(%a: tensor<2x3xf32>, %b: tensor<2x4xf32>) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'IE.MatMul' op contraction dims differ: input1 [2, 3] (transposed) has K = 2, input2 [2, 4] (transposed) has K = 4}}
+  %0 = IE.MatMul(%a, %b) {transpose_a, transpose_b} : tensor<2x3xf32>, tensor<2x4xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @matmul_batch(%a: tensor<2x4x8xf32>, %b: tensor<3x8x5xf32>) -> tensor<2x4x5xf32> {
+  // expected-error @+1 {{'IE.MatMul' op batch dims [2] and [3] are not broadcastable}}
+  %0 = IE.MatMul(%a, %b) : tensor<2x4x8xf32>, tensor<3x8x5xf32> -> tensor<2x4x5xf32>
+  return %0 : tensor<2x4x5xf32>
+}
+
+// -----
+
+func.func @pool_rank(%x: tensor<8x6x6xf32>) -> tensor<8x3x3xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op expects a 4-D input [N, C, H, W], got shape [8, 6, 6]}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<8x6x6xf32> -> tensor<8x3x3xf32>
+  return %0 : tensor<8x3x3xf32>
+}
+
+// -----
+
+func.func @pool_kernel_count(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x3x3xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op expects kernel_size to have 2 values (y, x), got 1}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x3x3xf32>
+  return %0 : tensor<1x8x3x3xf32>
+}
+
+// -----
+
+func.func @pool_zero_kernel(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x3x3xf32> {
+  // expected-error @+1 {{'IE.AvgPool' op expects kernel_size >= 1, got [0, 2]}}
+  %0 = IE.AvgPool(%x) {kernel_size = array<i64: 0, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x3x3xf32>
+  return %0 : tensor<1x8x3x3xf32>
+}
+
+// -----
+
+func.func @pool_pad_too_big(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x4x4xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op pads [2, 0] and [0, 0] must be smaller than the kernel size 2x2}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 2, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x4x4xf32>
+  return %0 : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+func.func @pool_kernel_too_big(%x: tensor<1x8x2x6xf32>) -> tensor<1x8x1x2xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op kernel size 3x3 exceeds the padded input 2x6}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x2x6xf32> -> tensor<1x8x1x2xf32>
+  return %0 : tensor<1x8x1x2xf32>
+}
+
+// -----
+
+func.func @pool_zero_stride(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x3x3xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op expects strides >= 1, got [0, 2]}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 0, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x3x3xf32>
+  return %0 : tensor<1x8x3x3xf32>
+}
+
+// -----
+
+func.func @pool_wrong_result(%x: tensor<1x8x7x7xf32>) -> tensor<1x8x4x4xf32> {
+  // expected-error @+2 {{'IE.MaxPool' op inferred type(s) 'tensor<1x8x3x3xf32>' are incompatible with return type(s) of operation 'tensor<1x8x4x4xf32>'}}
+  // expected-error @+1 {{'IE.MaxPool' op failed to infer returned types}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x7x7xf32> -> tensor<1x8x4x4xf32>
+  return %0 : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+func.func @reduce_no_axes(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'IE.ReduceSum' op expects at least one axis}}
+  %0 = IE.ReduceSum(%x) {axes = array<i64>} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @reduce_axis_range(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'IE.ReduceMean' op axis 2 is out of range for rank 2}}
+  %0 = IE.ReduceMean(%x) {axes = array<i64: 2>} : tensor<2x3xf32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @reduce_repeated_axis(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'IE.ReduceMax' op axes [1, -1] name a dim more than once}}
+  %0 = IE.ReduceMax(%x) {axes = array<i64: 1, -1>} : tensor<2x3xf32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @reduce_mean_int(%x: tensor<2x3xsi32>) -> tensor<2xsi32> {
+  // expected-error @+1 {{'IE.ReduceMean' op operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float values}}
+  %0 = IE.ReduceMean(%x) {axes = array<i64: 1>} : tensor<2x3xsi32> -> tensor<2xsi32>
+  return %0 : tensor<2xsi32>
+}
+
+// -----
+
+func.func @softmax_axis(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'IE.SoftMax' op axis -3 is out of range for rank 2}}
+  %0 = IE.SoftMax(%x) {axis = -3 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @log_softmax_axis(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+  // expected-error @+1 {{'IE.LogSoftMax' op axis 2 is out of range for rank 2}}
+  %0 = IE.LogSoftMax(%x) {axis = 2 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}

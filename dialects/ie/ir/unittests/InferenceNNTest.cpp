@@ -1,0 +1,515 @@
+//===- InferenceNNTest.cpp - Tests of the IE NN host kernels -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Builds IE NN ops in a local MLIRContext (result types inferred by the builders), runs
+// inferOnCPU on pseudo-random buffers and checks the values against straightforward
+// reference loops written here; also checks inferred shapes and costs.
+//
+//===----------------------------------------------------------------------===//
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+#include "dialects/ie/ir/IEDialect.h"
+#include "dialects/ie/ir/IEOps.h"
+#include "dialects/ie/utils/HostTensor.h"
+#include "gtest/gtest.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
+
+namespace mlir::vpuc::IE {
+namespace {
+
+class InferenceNNTest : public ::testing::Test {
+protected:
+  InferenceNNTest() : builder(&context) {
+    context.loadDialect<IEDialect, func::FuncDialect>();
+    module = ModuleOp::create(builder.getUnknownLoc());
+    builder.setInsertionPointToEnd(module->getBody());
+  }
+
+  /// A value of type tensor<shape x f32> (an operand-less cast).
+  Value arg(ArrayRef<int64_t> shape) {
+    Type type = RankedTensorType::get(shape, builder.getF32Type());
+    return builder.create<UnrealizedConversionCastOp>(loc(), type, ValueRange{})
+        .getResult(0);
+  }
+
+  Location loc() { return builder.getUnknownLoc(); }
+
+  /// A tensor of `shape` with deterministic pseudo-random values in [-scale, scale].
+  HostTensor random(ArrayRef<int64_t> shape, float scale = 1.0f) {
+    HostTensor tensor = HostTensor::filled(shape);
+    for (float &v : tensor.data) {
+      seed = seed * 1664525u + 1013904223u;
+      v = scale * (static_cast<float>(seed >> 8) / static_cast<float>(1u << 24) * 2.0f - 1.0f);
+    }
+    return tensor;
+  }
+
+  /// Runs the op's inference on `inputs`, expecting success and one output.
+  HostTensor run(Operation *op, ArrayRef<HostTensor> inputs) {
+    EXPECT_TRUE(succeeded(verify(op)));
+    SmallVector<HostTensor> outputs;
+    auto iface = llvm::cast<InferenceOpInterface>(op);
+    EXPECT_TRUE(succeeded(iface.inferOnCPU(inputs, outputs)));
+    EXPECT_EQ(outputs.size(), 1u);
+    return outputs.empty() ? HostTensor() : outputs.front();
+  }
+
+  static void expectNear(const HostTensor &actual, ArrayRef<int64_t> shape,
+                         const std::vector<float> &expected, float tolerance = 1e-4f) {
+    ASSERT_EQ(ArrayRef<int64_t>(actual.shape), shape);
+    ASSERT_EQ(actual.data.size(), expected.size());
+    for (size_t i = 0; i < expected.size(); ++i) {
+      ASSERT_NEAR(actual.data[i], expected[i],
+                  tolerance * std::max(1.0f, std::fabs(expected[i])))
+          << "at " << i;
+    }
+  }
+
+  static ArrayRef<int64_t> resultShape(Operation *op) {
+    return llvm::cast<ShapedType>(op->getResult(0).getType()).getShape();
+  }
+
+  MLIRContext context;
+  OpBuilder builder;
+  OwningOpRef<ModuleOp> module;
+  uint32_t seed = 12345;
+};
+
+//===----------------------------------------------------------------------===//
+// Reference loops
+//===----------------------------------------------------------------------===//
+
+struct ConvParams {
+  int64_t sy = 1, sx = 1, pby = 0, pbx = 0, pey = 0, pex = 0, dy = 1, dx = 1, groups = 1;
+};
+
+/// out[n][oc][oy][ox] = bias[oc] + sum over ic in the group, ky, kx of
+/// in[n][ic][oy*sy - pby + ky*dy][ox*sx - pbx + kx*dx] * w[oc][ic % cinG][ky][kx].
+std::vector<float> referenceConv(const HostTensor &in, const HostTensor &w,
+                                 const std::vector<float> &bias, const ConvParams &p,
+                                 int64_t oh, int64_t ow) {
+  const int64_t n = in.shape[0], c = in.shape[1], h = in.shape[2], wd = in.shape[3];
+  const int64_t oc = w.shape[0], cg = w.shape[1], kh = w.shape[2], kw = w.shape[3];
+  const int64_t ocg = oc / p.groups;
+  std::vector<float> out(n * oc * oh * ow);
+  for (int64_t b = 0; b < n; ++b) {
+    for (int64_t o = 0; o < oc; ++o) {
+      for (int64_t y = 0; y < oh; ++y) {
+        for (int64_t x = 0; x < ow; ++x) {
+          double sum = bias.empty() ? 0.0 : bias[o];
+          for (int64_t i = 0; i < cg; ++i) {
+            const int64_t ic = (o / ocg) * cg + i;
+            for (int64_t ky = 0; ky < kh; ++ky) {
+              for (int64_t kx = 0; kx < kw; ++kx) {
+                const int64_t iy = y * p.sy - p.pby + ky * p.dy;
+                const int64_t ix = x * p.sx - p.pbx + kx * p.dx;
+                if (iy < 0 || iy >= h || ix < 0 || ix >= wd) {
+                  continue;
+                }
+                sum += in.data[((b * c + ic) * h + iy) * wd + ix] *
+                       w.data[((o * cg + i) * kh + ky) * kw + kx];
+              }
+            }
+          }
+          out[((b * oc + o) * oh + y) * ow + x] = static_cast<float>(sum);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+//===----------------------------------------------------------------------===//
+// Convolutions
+//===----------------------------------------------------------------------===//
+
+TEST_F(InferenceNNTest, convolutionWithPadsStridesDilations) {
+  ConvParams p;
+  p.sy = 2;
+  p.sx = 1;
+  p.pby = 1;
+  p.pbx = 2;
+  p.pey = 0;
+  p.pex = 1;
+  p.dy = 1;
+  p.dx = 2;
+  Value x = arg({2, 3, 9, 10});
+  Value w = arg({4, 3, 3, 3});
+  Value b = arg({4});
+  auto op = builder.create<ConvolutionOp>(
+      loc(), x, w, b, builder.getDenseI64ArrayAttr({p.sy, p.sx}),
+      builder.getDenseI64ArrayAttr({p.pby, p.pbx}), builder.getDenseI64ArrayAttr({p.pey, p.pex}),
+      builder.getDenseI64ArrayAttr({p.dy, p.dx}));
+  // OH = floor((9 + 1 + 0 - 3) / 2) + 1 = 4; OW = floor((10 + 2 + 1 - 5) / 1) + 1 = 9.
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 4, 4, 9}));
+  HostTensor in = random({2, 3, 9, 10});
+  HostTensor filter = random({4, 3, 3, 3});
+  HostTensor bias = random({4});
+  HostTensor out = run(op, {in, filter, bias});
+  expectNear(out, {2, 4, 4, 9}, referenceConv(in, filter, bias.data, p, 4, 9));
+  EXPECT_EQ(*op.getNumMACs(), 2 * 4 * 4 * 9 * 27);
+  EXPECT_EQ(*op.getNumFLOPs(), 2 * 2 * 4 * 4 * 9 * 27 + 2 * 4 * 4 * 9);
+}
+
+TEST_F(InferenceNNTest, convolutionStrideTwoBothDims) {
+  ConvParams p;
+  p.sy = 2;
+  p.sx = 3;
+  p.pby = 1;
+  p.pbx = 1;
+  p.pey = 1;
+  p.pex = 1;
+  Value x = arg({1, 2, 7, 11});
+  Value w = arg({3, 2, 3, 3});
+  auto op = builder.create<ConvolutionOp>(
+      loc(), x, w, Value(), builder.getDenseI64ArrayAttr({2, 3}),
+      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 1}));
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({1, 3, 4, 4}));
+  HostTensor in = random({1, 2, 7, 11});
+  HostTensor filter = random({3, 2, 3, 3});
+  expectNear(run(op, {in, filter}), {1, 3, 4, 4}, referenceConv(in, filter, {}, p, 4, 4));
+}
+
+TEST_F(InferenceNNTest, groupConvolution) {
+  ConvParams p;
+  p.groups = 2;
+  p.pby = p.pbx = p.pey = p.pex = 1;
+  Value x = arg({1, 4, 5, 6});
+  Value w = arg({6, 2, 3, 3});
+  Value b = arg({1, 6, 1, 1});
+  auto op = builder.create<GroupConvolutionOp>(
+      loc(), x, w, b, builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getI64IntegerAttr(2));
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({1, 6, 5, 6}));
+  HostTensor in = random({1, 4, 5, 6});
+  HostTensor filter = random({6, 2, 3, 3});
+  HostTensor bias = random({1, 6, 1, 1});
+  expectNear(run(op, {in, filter, bias}), {1, 6, 5, 6},
+             referenceConv(in, filter, bias.data, p, 5, 6));
+  EXPECT_EQ(*op.getNumMACs(), 6 * 5 * 6 * 18);
+}
+
+TEST_F(InferenceNNTest, depthwiseConvolution) {
+  ConvParams p;
+  p.groups = 3;
+  p.sy = p.sx = 2;
+  p.pby = p.pbx = 1;
+  p.dy = p.dx = 2;
+  Value x = arg({2, 3, 8, 8});
+  Value w = arg({3, 1, 3, 3});
+  auto op = builder.create<GroupConvolutionOp>(
+      loc(), x, w, Value(), builder.getDenseI64ArrayAttr({2, 2}),
+      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({0, 0}),
+      builder.getDenseI64ArrayAttr({2, 2}), builder.getI64IntegerAttr(3));
+  // floor((8 + 1 - 5) / 2) + 1 = 3.
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 3, 3, 3}));
+  HostTensor in = random({2, 3, 8, 8});
+  HostTensor filter = random({3, 1, 3, 3});
+  expectNear(run(op, {in, filter}), {2, 3, 3, 3}, referenceConv(in, filter, {}, p, 3, 3));
+}
+
+//===----------------------------------------------------------------------===//
+// FullyConnected and MatMul
+//===----------------------------------------------------------------------===//
+
+TEST_F(InferenceNNTest, fullyConnected) {
+  Value x = arg({3, 7});
+  Value w = arg({5, 7});
+  Value b = arg({5});
+  auto op = builder.create<FullyConnectedOp>(loc(), x, w, b);
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({3, 5}));
+  HostTensor in = random({3, 7});
+  HostTensor weights = random({5, 7});
+  HostTensor bias = random({5});
+  std::vector<float> expected(15);
+  for (int64_t n = 0; n < 3; ++n) {
+    for (int64_t o = 0; o < 5; ++o) {
+      double sum = bias.data[o];
+      for (int64_t k = 0; k < 7; ++k) {
+        sum += in.data[n * 7 + k] * weights.data[o * 7 + k];
+      }
+      expected[n * 5 + o] = static_cast<float>(sum);
+    }
+  }
+  expectNear(run(op, {in, weights, bias}), {3, 5}, expected);
+  EXPECT_EQ(*op.getNumMACs(), 3 * 5 * 7);
+  EXPECT_EQ(*op.getNumFLOPs(), 2 * 3 * 5 * 7 + 15);
+}
+
+/// Reference batched matmul: a [B?, M, K] etc. with explicit index functions.
+TEST_F(InferenceNNTest, batchedMatMulWithBroadcast) {
+  // a: [2, 1, 3, 4], b: [3, 4, 5] -> [2, 3, 3, 5].
+  Value a = arg({2, 1, 3, 4});
+  Value b = arg({3, 4, 5});
+  auto op = builder.create<MatMulOp>(loc(), a, b, false, false);
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 3, 3, 5}));
+  HostTensor ta = random({2, 1, 3, 4});
+  HostTensor tb = random({3, 4, 5});
+  std::vector<float> expected(2 * 3 * 3 * 5);
+  for (int64_t i = 0; i < 2; ++i) {
+    for (int64_t j = 0; j < 3; ++j) {
+      for (int64_t m = 0; m < 3; ++m) {
+        for (int64_t n = 0; n < 5; ++n) {
+          double sum = 0.0;
+          for (int64_t k = 0; k < 4; ++k) {
+            sum += ta.data[(i * 3 + m) * 4 + k] * tb.data[(j * 4 + k) * 5 + n];
+          }
+          expected[((i * 3 + j) * 3 + m) * 5 + n] = static_cast<float>(sum);
+        }
+      }
+    }
+  }
+  expectNear(run(op, {ta, tb}), {2, 3, 3, 5}, expected);
+  EXPECT_EQ(*op.getNumMACs(), 2 * 3 * 3 * 5 * 4);
+}
+
+TEST_F(InferenceNNTest, matMulTransposed) {
+  // a: [2, 4, 3] read as [2, 3, 4]; b: [5, 4] read as [4, 5] -> [2, 3, 5].
+  Value a = arg({2, 4, 3});
+  Value b = arg({5, 4});
+  auto op = builder.create<MatMulOp>(loc(), a, b, true, true);
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 3, 5}));
+  HostTensor ta = random({2, 4, 3});
+  HostTensor tb = random({5, 4});
+  std::vector<float> expected(2 * 3 * 5);
+  for (int64_t i = 0; i < 2; ++i) {
+    for (int64_t m = 0; m < 3; ++m) {
+      for (int64_t n = 0; n < 5; ++n) {
+        double sum = 0.0;
+        for (int64_t k = 0; k < 4; ++k) {
+          sum += ta.data[(i * 4 + k) * 3 + m] * tb.data[n * 4 + k];
+        }
+        expected[(i * 3 + m) * 5 + n] = static_cast<float>(sum);
+      }
+    }
+  }
+  expectNear(run(op, {ta, tb}), {2, 3, 5}, expected);
+}
+
+TEST_F(InferenceNNTest, matMulVectors) {
+  HostTensor v = random({4});
+  HostTensor m = random({2, 4, 3});
+  // [4] x [2, 4, 3] -> [2, 3].
+  auto vm = builder.create<MatMulOp>(loc(), arg({4}), arg({2, 4, 3}), false, false);
+  ASSERT_EQ(resultShape(vm), ArrayRef<int64_t>({2, 3}));
+  std::vector<float> expected(6);
+  for (int64_t b = 0; b < 2; ++b) {
+    for (int64_t n = 0; n < 3; ++n) {
+      double sum = 0.0;
+      for (int64_t k = 0; k < 4; ++k) {
+        sum += v.data[k] * m.data[(b * 4 + k) * 3 + n];
+      }
+      expected[b * 3 + n] = static_cast<float>(sum);
+    }
+  }
+  expectNear(run(vm, {v, m}), {2, 3}, expected);
+  // [4] x [4] -> scalar.
+  auto dot = builder.create<MatMulOp>(loc(), arg({4}), arg({4}), false, false);
+  ASSERT_TRUE(resultShape(dot).empty());
+  double sum = 0.0;
+  for (float x : v.data) {
+    sum += x * x;
+  }
+  expectNear(run(dot, {v, v}), {}, {static_cast<float>(sum)});
+}
+
+//===----------------------------------------------------------------------===//
+// Pools
+//===----------------------------------------------------------------------===//
+
+/// Reference pool over [N, C, H, W]: window [oy*s - pb, +k) per dim; max ignores padding;
+/// average divides by the in-input count (excludePad) or by the count inside the padded input.
+std::vector<float> referencePool(const HostTensor &in, int64_t k, int64_t s, int64_t pb,
+                                 int64_t pe, int64_t oh, int64_t ow, bool isMax,
+                                 bool excludePad) {
+  const int64_t planes = in.shape[0] * in.shape[1], h = in.shape[2], w = in.shape[3];
+  std::vector<float> out(planes * oh * ow);
+  for (int64_t p = 0; p < planes; ++p) {
+    for (int64_t oy = 0; oy < oh; ++oy) {
+      for (int64_t ox = 0; ox < ow; ++ox) {
+        float best = -std::numeric_limits<float>::infinity();
+        double sum = 0.0;
+        int64_t inside = 0, padded = 0;
+        for (int64_t ky = 0; ky < k; ++ky) {
+          for (int64_t kx = 0; kx < k; ++kx) {
+            const int64_t y = oy * s - pb + ky, x = ox * s - pb + kx;
+            if (y < h + pe && x < w + pe) {
+              ++padded;
+            }
+            if (y < 0 || y >= h || x < 0 || x >= w) {
+              continue;
+            }
+            ++inside;
+            const float v = in.data[(p * h + y) * w + x];
+            best = std::max(best, v);
+            sum += v;
+          }
+        }
+        out[(p * oh + oy) * ow + ox] =
+            isMax ? best : static_cast<float>(sum / (excludePad ? inside : padded));
+      }
+    }
+  }
+  return out;
+}
+
+TEST_F(InferenceNNTest, maxPoolCeilMode) {
+  Value x = arg({1, 2, 7, 7});
+  auto op = builder.create<MaxPoolOp>(
+      loc(), x, builder.getDenseI64ArrayAttr({3, 3}), builder.getDenseI64ArrayAttr({2, 2}),
+      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
+      RoundingType::CEIL);
+  // ceil((7 + 2 - 3) / 2) + 1 = 4; the last window starts at 5 < 7 + 1.
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({1, 2, 4, 4}));
+  HostTensor in = random({1, 2, 7, 7});
+  expectNear(run(op, {in}), {1, 2, 4, 4}, referencePool(in, 3, 2, 1, 1, 4, 4, true, false));
+  EXPECT_EQ(*op.getNumFLOPs(), 2 * 4 * 4 * 9);
+}
+
+TEST_F(InferenceNNTest, maxPoolPropagatesNaN) {
+  auto op = builder.create<MaxPoolOp>(
+      loc(), arg({1, 1, 2, 2}), builder.getDenseI64ArrayAttr({2, 2}),
+      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({0, 0}),
+      builder.getDenseI64ArrayAttr({0, 0}), RoundingType::FLOOR);
+  HostTensor out =
+      run(op, {HostTensor({1, 1, 2, 2}, {1.0f, std::numeric_limits<float>::quiet_NaN(), 3.0f, 2.0f})});
+  ASSERT_EQ(out.data.size(), 1u);
+  EXPECT_TRUE(std::isnan(out.data[0]));
+}
+
+TEST_F(InferenceNNTest, avgPoolExcludePadAndCeil) {
+  for (bool excludePad : {false, true}) {
+    Value x = arg({2, 3, 6, 6});
+    auto op = builder.create<AvgPoolOp>(
+        loc(), x, builder.getDenseI64ArrayAttr({3, 3}), builder.getDenseI64ArrayAttr({2, 2}),
+        builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
+        RoundingType::CEIL, excludePad);
+    // ceil((6 + 2 - 3) / 2) + 1 = 4; the last window starts at 5 < 6 + 1 and reaches 8,
+    // beyond the padded input (7): its divisor is 2 columns without exclude_pad.
+    ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 3, 4, 4}));
+    HostTensor in = random({2, 3, 6, 6});
+    expectNear(run(op, {in}), {2, 3, 4, 4},
+               referencePool(in, 3, 2, 1, 1, 4, 4, false, excludePad));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions
+//===----------------------------------------------------------------------===//
+
+TEST_F(InferenceNNTest, reductions) {
+  // input [2, 3, 4], reduce axes {0, 2}: result [3] (or [1, 3, 1]).
+  HostTensor in = random({2, 3, 4});
+  std::vector<float> sum(3, 0.0f), sq(3, 0.0f), mx(3, -1e30f), mn(3, 1e30f);
+  for (int64_t a = 0; a < 2; ++a) {
+    for (int64_t b = 0; b < 3; ++b) {
+      for (int64_t c = 0; c < 4; ++c) {
+        const float v = in.data[(a * 3 + b) * 4 + c];
+        sum[b] += v;
+        sq[b] += v * v;
+        mx[b] = std::max(mx[b], v);
+        mn[b] = std::min(mn[b], v);
+      }
+    }
+  }
+  std::vector<float> mean(3), l2(3);
+  for (int64_t b = 0; b < 3; ++b) {
+    mean[b] = sum[b] / 8.0f;
+    l2[b] = std::sqrt(sq[b]);
+  }
+  auto axes = builder.getDenseI64ArrayAttr({2, -3});
+  expectNear(run(builder.create<ReduceSumOp>(loc(), arg({2, 3, 4}), axes, false), {in}), {3},
+             sum);
+  expectNear(run(builder.create<ReduceMeanOp>(loc(), arg({2, 3, 4}), axes, true), {in}),
+             {1, 3, 1}, mean);
+  expectNear(run(builder.create<ReduceMaxOp>(loc(), arg({2, 3, 4}), axes, false), {in}), {3},
+             mx);
+  expectNear(run(builder.create<ReduceMinOp>(loc(), arg({2, 3, 4}), axes, false), {in}), {3},
+             mn);
+  auto l2op = builder.create<ReduceL2Op>(loc(), arg({2, 3, 4}), axes, false);
+  expectNear(run(l2op, {in}), {3}, l2);
+  EXPECT_EQ(*l2op.getNumFLOPs(), 2 * 24 + 3);
+}
+
+TEST_F(InferenceNNTest, reduceInnerKeptAxis) {
+  // Reduce the middle axis of [2, 3, 4]: rows accumulate into contiguous result rows.
+  HostTensor in = random({2, 3, 4});
+  std::vector<float> expected(8, 0.0f);
+  for (int64_t a = 0; a < 2; ++a) {
+    for (int64_t b = 0; b < 3; ++b) {
+      for (int64_t c = 0; c < 4; ++c) {
+        expected[a * 4 + c] += in.data[(a * 3 + b) * 4 + c];
+      }
+    }
+  }
+  auto op = builder.create<ReduceSumOp>(loc(), arg({2, 3, 4}),
+                                        builder.getDenseI64ArrayAttr({1}), false);
+  expectNear(run(op, {in}), {2, 4}, expected);
+}
+
+//===----------------------------------------------------------------------===//
+// SoftMax
+//===----------------------------------------------------------------------===//
+
+TEST_F(InferenceNNTest, softMaxOnLargeValues) {
+  // [2, 3, 2] along axis 1; values around 1000 would overflow a naive exp.
+  HostTensor in = random({2, 3, 2}, 5.0f);
+  for (float &v : in.data) {
+    v += 1000.0f;
+  }
+  std::vector<float> soft(12), logSoft(12);
+  for (int64_t a = 0; a < 2; ++a) {
+    for (int64_t c = 0; c < 2; ++c) {
+      double m = -1e30;
+      for (int64_t b = 0; b < 3; ++b) {
+        m = std::max<double>(m, in.data[(a * 3 + b) * 2 + c]);
+      }
+      double sum = 0.0;
+      for (int64_t b = 0; b < 3; ++b) {
+        sum += std::exp(in.data[(a * 3 + b) * 2 + c] - m);
+      }
+      for (int64_t b = 0; b < 3; ++b) {
+        const int64_t i = (a * 3 + b) * 2 + c;
+        soft[i] = static_cast<float>(std::exp(in.data[i] - m) / sum);
+        logSoft[i] = static_cast<float>(in.data[i] - m - std::log(sum));
+      }
+    }
+  }
+  expectNear(run(builder.create<SoftMaxOp>(loc(), arg({2, 3, 2}), 1), {in}), {2, 3, 2}, soft);
+  expectNear(run(builder.create<LogSoftMaxOp>(loc(), arg({2, 3, 2}), -2), {in}), {2, 3, 2},
+             logSoft, 1e-5f);
+}
+
+TEST_F(InferenceNNTest, inferenceChecksActualShapes) {
+  Value x = arg({1, 3, 4, 4});
+  Value w = arg({2, 3, 3, 3});
+  auto op = builder.create<ConvolutionOp>(
+      loc(), x, w, Value(), builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({0, 0}), builder.getDenseI64ArrayAttr({0, 0}),
+      builder.getDenseI64ArrayAttr({1, 1}));
+  std::string message;
+  ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
+    message = diag.str();
+    return success();
+  });
+  SmallVector<HostTensor> outputs;
+  EXPECT_TRUE(failed(op.inferOnCPU({random({1, 3, 5, 4}), random({2, 3, 3, 3})}, outputs)));
+  EXPECT_EQ(message, "'IE.Convolution' op inference input #0 has shape [1, 3, 5, 4] but "
+                     "operand #0 has type 'tensor<1x3x4x4xf32>'");
+}
+
+} // namespace
+} // namespace mlir::vpuc::IE
