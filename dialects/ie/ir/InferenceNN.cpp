@@ -1,4 +1,4 @@
-//===- InferenceNN.cpp - Host kernels of the IE convolution and matrix ops -*- C++ -*-===//
+//===- InferenceNN.cpp - IE convolution/matmul kernels -*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

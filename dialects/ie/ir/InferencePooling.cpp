@@ -1,4 +1,4 @@
-//===- InferencePooling.cpp - Host kernels of IE pools, reductions and normalisations -*- C++ -*-===//
+//===- InferencePooling.cpp - IE pool/reduce/norm kernels -*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -52,7 +52,7 @@ LogicalResult runPool(OpT op, ArrayRef<HostTensor> inputs,
                                     error))) {
     return op.emitOpError() << "inference: " << error;
   }
-  const int64_t h = shape.empty() ? 0 : inputs[0].shape[2];
+  const int64_t h = inputs[0].shape[2];
   const int64_t wd = inputs[0].shape[3];
   const int64_t oh = shape[2];
   const int64_t ow = shape[3];

@@ -384,8 +384,8 @@ TEST_F(InferenceNNTest, maxPoolPropagatesNaN) {
       loc(), arg({1, 1, 2, 2}), builder.getDenseI64ArrayAttr({2, 2}),
       builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({0, 0}),
       builder.getDenseI64ArrayAttr({0, 0}), RoundingType::FLOOR);
-  HostTensor out =
-      run(op, {HostTensor({1, 1, 2, 2}, {1.0f, std::numeric_limits<float>::quiet_NaN(), 3.0f, 2.0f})});
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  HostTensor out = run(op, {HostTensor({1, 1, 2, 2}, {1.0f, nan, 3.0f, 2.0f})});
   ASSERT_EQ(out.data.size(), 1u);
   EXPECT_TRUE(std::isnan(out.data[0]));
 }
@@ -759,7 +759,8 @@ TEST_F(InferenceNNTest, realSizedConvolutionRuns) {
         for (int64_t kx = 0; kx < 3; ++kx) {
           const int64_t iy = oy - 1 + ky, ix = ox - 1 + kx;
           if (iy >= 0 && iy < 112 && ix >= 0 && ix < 112) {
-            sum += in.data[(ic * 112 + iy) * 112 + ix] * filter.data[((oc * 32 + ic) * 3 + ky) * 3 + kx];
+            sum += in.data[(ic * 112 + iy) * 112 + ix] *
+                   filter.data[((oc * 32 + ic) * 3 + ky) * 3 + kx];
           }
         }
       }
