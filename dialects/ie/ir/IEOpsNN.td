@@ -298,4 +298,129 @@ def IE_LogSoftMaxOp : IE_SoftMaxBaseOp<"LogSoftMax"> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Transposed convolution
+//===----------------------------------------------------------------------===//
+
+def IE_DeconvolutionOp : IE_NNLayerOp<"Deconvolution", [
+    AllElementTypesMatch<["input", "filter", "output"]>]> {
+  let summary = "2-D transposed convolution (ONNX ConvTranspose)";
+  let description = [{
+    The gradient of a convolution with respect to its input: each input element scatters
+    `input[n, ic, iy, ix] * filter[ic, oc % (C_out / groups), ky, kx]` to output position
+    `(iy * stride - pad_begin + ky * dilation, ix * ...)` of each output channel `oc` of its
+    group. `input` is `[N, C_in, H, W]`, `filter` is `[C_in, C_out / groups, KY, KX]` (ONNX
+    layout) with `C_in` a multiple of `groups` (default 1), and the optional `bias` is
+    `[C_out]` or `[1, C_out, 1, 1]`. The output is `[N, C_out, OH, OW]` with
+
+    `O = (I - 1) * stride - pad_begin - pad_end + dilation * (K - 1) + 1 + output_padding`
+
+    where each `output_padding` value must be smaller than the stride or the dilation of its
+    dim, and `O >= 1`. The result keeps the input's layout encoding.
+
+    ```mlir
+    %0 = IE.Deconvolution(%x, %w) {dilations = array<i64: 1, 1>, output_padding = array<i64: 1, 1>,
+           pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>}
+           : tensor<1x16x8x8xf32>, tensor<16x8x3x3xf32> -> tensor<1x8x16x16xf32>
+    ```
+  }];
+  let arguments = !con((ins IE_FloatTensor:$input, IE_FloatTensor:$filter,
+                            Optional<IE_FloatTensor>:$bias), IE_ConvSpatialArgs,
+                       (ins DenseI64ArrayAttr:$output_padding,
+                            DefaultValuedAttr<ConfinedAttr<I64Attr, [IntPositive]>, "1">:$groups));
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
+    (`,` type($bias)^)? `->` type($output)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Normalisation
+//===----------------------------------------------------------------------===//
+
+def IE_BatchNormInferenceOp : IE_NNLayerOp<"BatchNormInference", [
+    AllElementTypesMatch<["input", "gamma", "beta", "mean", "variance", "output"]>]> {
+  let summary = "Batch normalisation with fixed statistics";
+  let description = [{
+    `output = (input - mean) / sqrt(variance + epsilon) * gamma + beta` per channel: `input`
+    is `[N, C, ...]` (rank >= 2) and `gamma`, `beta`, `mean` and `variance` are `[C]`.
+    `epsilon` must be >= 0. The result has the input's type.
+
+    ```mlir
+    %0 = IE.BatchNormInference(%x, %g, %b, %m, %v) {epsilon = 1.000000e-05 : f64}
+           : tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32> -> tensor<1x16x8x8xf32>
+    ```
+  }];
+  let arguments = (ins IE_FloatTensor:$input, IE_FloatTensor:$gamma, IE_FloatTensor:$beta,
+                       IE_FloatTensor:$mean, IE_FloatTensor:$variance, F64Attr:$epsilon);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $gamma `,` $beta `,` $mean `,` $variance `)` attr-dict `:` type($input) `,`
+    type($gamma) `,` type($beta) `,` type($mean) `,` type($variance) `->` type($output)
+  }];
+}
+
+def IE_MvnEpsMode : I32EnumAttr<"MvnEpsMode", "where MVN adds epsilon", [
+      I32EnumAttrCase<"INSIDE_SQRT", 0, "inside_sqrt">,
+      I32EnumAttrCase<"OUTSIDE_SQRT", 1, "outside_sqrt">,
+    ]> {
+  let cppNamespace = "::mlir::vpuc::IE";
+  let genSpecializedAttr = 0;
+}
+
+def IE_MvnEpsModeAttr : EnumAttr<IE_Dialect, IE_MvnEpsMode, "mvn_eps_mode"> {
+  let summary = "where MVN adds epsilon: sqrt(var + eps) or sqrt(var) + eps";
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def IE_MVNOp : IE_NNLayerOp<"MVN", [AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "Mean-variance normalisation over axes";
+  let description = [{
+    Subtracts the mean over `axes` (at least one, distinct, in `[-rank, rank)`) and, with
+    `normalize_variance`, divides by the standard deviation over the same axes (population
+    variance): `sqrt(var + eps)` with `eps_mode` `inside_sqrt`, `sqrt(var) + eps` with
+    `outside_sqrt`. OpenVINO MVN-1 `across_channels = true` on `[N, C, H, W]` is axes
+    `[1, 2, 3]`, `false` is `[2, 3]`. `eps` must be >= 0. The result has the input's type.
+
+    ```mlir
+    %0 = IE.MVN(%x) {axes = array<i64: 2, 3>, eps = 1.000000e-09 : f64,
+           eps_mode = #IE.mvn_eps_mode<outside_sqrt>, normalize_variance}
+           : tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>
+    ```
+  }];
+  let arguments = (ins IE_FloatTensor:$input, DenseI64ArrayAttr:$axes,
+                       UnitAttr:$normalize_variance, F64Attr:$eps,
+                       IE_MvnEpsModeAttr:$eps_mode);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `)` attr-dict `:` type($input) `->` type($output)
+  }];
+}
+
+def IE_LayerNormalizationOp : IE_NNLayerOp<"LayerNormalization", [
+    AllElementTypesMatch<["input", "scale", "output"]>]> {
+  let summary = "Layer normalisation (ONNX LayerNormalization)";
+  let description = [{
+    Normalises over the dims `[axis, rank)` (`axis` in `[-rank, rank)`, default -1):
+    `output = (input - mean) / sqrt(var + epsilon) * scale + bias` with the population
+    variance. `scale` and the optional `bias` broadcast (NumPy, unidirectionally) to the
+    normalised shape `input.shape[axis:]`. `epsilon` must be >= 0. The result has the input's
+    type.
+
+    ```mlir
+    %0 = IE.LayerNormalization(%x, %s, %b) {axis = -1 : i64, epsilon = 1.000000e-05 : f64}
+           : tensor<1x128x768xf32>, tensor<768xf32>, tensor<768xf32> -> tensor<1x128x768xf32>
+    ```
+  }];
+  let arguments = (ins IE_FloatTensor:$input, IE_FloatTensor:$scale,
+                       Optional<IE_FloatTensor>:$bias,
+                       DefaultValuedAttr<I64Attr, "-1">:$axis, F64Attr:$epsilon);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $scale (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($scale)
+    (`,` type($bias)^)? `->` type($output)
+  }];
+}
+
 #endif // VPUC_DIALECTS_IE_IR_IEOPSNN

@@ -1,4 +1,4 @@
-//===- InferenceNN.cpp - Host kernels of the IE convolution and matrix ops -*- C++ -*-===//
+//===- InferenceNN.cpp - IE convolution/matmul kernels -*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -341,6 +341,30 @@ LogicalResult MatMulOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     matmul(dataA.data() + offsetA, dataB.data() + offsetB,
            output.data.data() + batch * m * n, m, k, n);
   }
+  detail::roundToResultType(output, getOutput());
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+LogicalResult DeconvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                          SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  detail::Window2D window{getStrides(), getPadsBegin(), getPadsEnd(), getDilations(),
+                          /*hasDilations=*/true};
+  SmallVector<int64_t, 4> shape;
+  std::string error;
+  if (failed(detail::inferDeconvShape(inputs[0].shape, inputs[1].shape,
+                                      optionalInputShape(inputs, 2), window,
+                                      getOutputPadding(), getGroups(), shape, error))) {
+    return emitOpError() << "inference: " << error;
+  }
+  HostTensor output = HostTensor::filled(shape);
+  ConvGeometry g = makeGeometry(inputs[0].shape, shape, ArrayRef(inputs[1].shape).drop_front(2),
+                                getStrides(), getPadsBegin(), getDilations(), getGroups());
+  deconvolve(g, inputs[0].data.data(), inputs[1].data.data(), optionalData(inputs, 2),
+             output.data.data());
   detail::roundToResultType(output, getOutput());
   outputs.push_back(std::move(output));
   return success();

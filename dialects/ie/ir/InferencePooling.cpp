@@ -1,10 +1,11 @@
-//===- InferencePooling.cpp - Host kernels of IE pools, reductions and SoftMax -*- C++ -*-===//
+//===- InferencePooling.cpp - IE pool/reduce/norm kernels -*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of IE.MaxPool, IE.AvgPool, the IE.Reduce* ops, IE.SoftMax and IE.LogSoftMax.
+// inferOnCPU of IE.MaxPool, IE.AvgPool, the IE.Reduce* ops, IE.SoftMax, IE.LogSoftMax and
+// the normalisations (IE.BatchNormInference, IE.MVN, IE.LayerNormalization).
 // Reductions walk the input row by row (the innermost dim), accumulating either into one
 // value (innermost dim reduced) or into a contiguous row of the result; SoftMax works on
 // [outer, axis, inner] with per-inner running buffers so its loops are contiguous too.
@@ -51,7 +52,7 @@ LogicalResult runPool(OpT op, ArrayRef<HostTensor> inputs,
                                     error))) {
     return op.emitOpError() << "inference: " << error;
   }
-  const int64_t h = shape.empty() ? 0 : inputs[0].shape[2];
+  const int64_t h = inputs[0].shape[2];
   const int64_t wd = inputs[0].shape[3];
   const int64_t oh = shape[2];
   const int64_t ow = shape[3];
@@ -352,6 +353,160 @@ LogicalResult SoftMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 LogicalResult LogSoftMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                        SmallVectorImpl<HostTensor> &outputs) {
   return runSoftMax</*isLog=*/true>(*this, getAxis(), inputs, outputs);
+}
+
+LogicalResult BatchNormInferenceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                               SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  ArrayRef<int64_t> shape = inputs[0].shape;
+  const int64_t channels = shape[1];
+  for (size_t k = 1; k < 5; ++k) {
+    if (inputs[k].shape.size() != 1 || inputs[k].shape[0] != channels) {
+      return emitOpError() << "inference: parameter #" << k << " has shape "
+                           << detail::formatShape(inputs[k].shape) << ", expected ["
+                           << channels << "]";
+    }
+  }
+  const int64_t batch = shape[0];
+  const int64_t plane = HostTensor::getNumElements(shape.drop_front(2));
+  const float eps = static_cast<float>(getEpsilon().convertToDouble());
+  HostTensor output = HostTensor::filled(shape);
+  for (int64_t c = 0; c < channels; ++c) {
+    // x * scale + shift with scale = gamma / sqrt(var + eps), shift = beta - mean * scale.
+    const float scale = inputs[1].data[c] / std::sqrt(inputs[4].data[c] + eps);
+    const float shift = inputs[2].data[c] - inputs[3].data[c] * scale;
+    for (int64_t n = 0; n < batch; ++n) {
+      const float *in = inputs[0].data.data() + (n * channels + c) * plane;
+      float *out = output.data.data() + (n * channels + c) * plane;
+      for (int64_t i = 0; i < plane; ++i) {
+        out[i] = in[i] * scale + shift;
+      }
+    }
+  }
+  detail::roundToResultType(output, getOutput());
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+LogicalResult MVNOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  ArrayRef<int64_t> shape = inputs[0].shape;
+  SmallVector<int64_t, 6> axes;
+  std::string error;
+  if (failed(detail::normalizeAxes(getAxes(), static_cast<int64_t>(shape.size()), axes,
+                                   error))) {
+    return emitOpError() << "inference: " << error;
+  }
+  int64_t groups = 1;
+  int64_t count = 1;
+  for (auto [d, dim] : llvm::enumerate(shape)) {
+    (llvm::is_contained(axes, static_cast<int64_t>(d)) ? count : groups) *= dim;
+  }
+  SmallVector<int64_t, 6> strides = reducedStrides(shape, axes);
+  const float *in = inputs[0].data.data();
+  // Pass 1: means; pass 2: variances around them (two passes for accuracy).
+  std::vector<float> mean(groups, 0.0f);
+  forEachRow(shape, strides, [&](int64_t inOffset, int64_t outOffset, int64_t n, int64_t os) {
+    for (int64_t i = 0; i < n; ++i) {
+      mean[outOffset + i * os] += in[inOffset + i];
+    }
+  });
+  const float invCount = count == 0 ? 0.0f : 1.0f / static_cast<float>(count);
+  for (float &m : mean) {
+    m *= invCount;
+  }
+  std::vector<float> factor(groups, 1.0f);
+  if (getNormalizeVariance()) {
+    std::vector<float> var(groups, 0.0f);
+    forEachRow(shape, strides,
+               [&](int64_t inOffset, int64_t outOffset, int64_t n, int64_t os) {
+                 for (int64_t i = 0; i < n; ++i) {
+                   const float d = in[inOffset + i] - mean[outOffset + i * os];
+                   var[outOffset + i * os] += d * d;
+                 }
+               });
+    const float eps = static_cast<float>(getEps().convertToDouble());
+    const bool inside = getEpsMode() == MvnEpsMode::INSIDE_SQRT;
+    for (int64_t g = 0; g < groups; ++g) {
+      const float v = var[g] * invCount;
+      factor[g] = 1.0f / (inside ? std::sqrt(v + eps) : std::sqrt(v) + eps);
+    }
+  }
+  HostTensor output = HostTensor::filled(shape);
+  float *out = output.data.data();
+  forEachRow(shape, strides, [&](int64_t inOffset, int64_t outOffset, int64_t n, int64_t os) {
+    for (int64_t i = 0; i < n; ++i) {
+      const int64_t g = outOffset + i * os;
+      out[inOffset + i] = (in[inOffset + i] - mean[g]) * factor[g];
+    }
+  });
+  detail::roundToResultType(output, getOutput());
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+LogicalResult LayerNormalizationOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                               SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  ArrayRef<int64_t> shape = inputs[0].shape;
+  int64_t axis;
+  std::string error;
+  if (failed(detail::normalizeAxis(getAxis(), static_cast<int64_t>(shape.size()), axis,
+                                   error))) {
+    return emitOpError() << "inference: " << error;
+  }
+  ArrayRef<int64_t> normalized = shape.drop_front(axis);
+  // Expand scale and bias to the normalised shape (one row of `inner` values).
+  const int64_t inner = HostTensor::getNumElements(normalized);
+  const int64_t outer = HostTensor::getNumElements(shape.take_front(axis));
+  std::vector<float> scale(inner, 1.0f);
+  std::vector<float> bias(inner, 0.0f);
+  for (size_t k = 1; k < inputs.size(); ++k) {
+    if (!isBroadcastableTo(inputs[k].shape, normalized)) {
+      return emitOpError() << "inference: parameter of shape "
+                           << detail::formatShape(inputs[k].shape)
+                           << " does not broadcast to the normalized shape "
+                           << detail::formatShape(normalized);
+    }
+    if (inner == 0) {
+      continue;
+    }
+    BroadcastPlan plan = BroadcastPlan::get({inputs[k].shape, inputs[k].shape}, normalized);
+    const float *p = inputs[k].data.data();
+    broadcastBinary(plan, p, p, (k == 1 ? scale : bias).data(),
+                    [](float a, float) { return a; });
+  }
+  const float eps = static_cast<float>(getEpsilon().convertToDouble());
+  HostTensor output = HostTensor::filled(shape);
+  for (int64_t o = 0; o < outer; ++o) {
+    const float *in = inputs[0].data.data() + o * inner;
+    float *out = output.data.data() + o * inner;
+    float sum = 0.0f;
+    for (int64_t i = 0; i < inner; ++i) {
+      sum += in[i];
+    }
+    const float mean = inner == 0 ? 0.0f : sum / static_cast<float>(inner);
+    float sq = 0.0f;
+    for (int64_t i = 0; i < inner; ++i) {
+      const float d = in[i] - mean;
+      sq += d * d;
+    }
+    const float factor =
+        1.0f / std::sqrt((inner == 0 ? 0.0f : sq / static_cast<float>(inner)) + eps);
+    for (int64_t i = 0; i < inner; ++i) {
+      out[i] = (in[i] - mean) * factor * scale[i] + bias[i];
+    }
+  }
+  detail::roundToResultType(output, getOutput());
+  outputs.push_back(std::move(output));
+  return success();
 }
 
 } // namespace mlir::vpuc::IE

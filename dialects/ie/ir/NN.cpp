@@ -64,7 +64,8 @@ bool isSupportedActivationOf(Operation *layer, Operation *postOp) {
          postOp->getOperand(0) == layer->getResult(0);
 }
 
-/// MACs of a convolution: output elements times the filter elements per output channel.
+/// MACs of a convolution: output elements times the filter elements per output channel
+/// (for a deconvolution: input elements times the filter elements per input channel).
 std::optional<int64_t> convMACs(Value output, Value filter) {
   std::optional<int64_t> out = detail::getStaticCount(shapeOf(output));
   ArrayRef<int64_t> f = shapeOf(filter);
@@ -262,6 +263,47 @@ std::optional<int64_t> MatMulOp::getNumFLOPs() {
     return std::nullopt;
   }
   return 2 * *macs;
+}
+
+//===----------------------------------------------------------------------===//
+// Deconvolution
+//===----------------------------------------------------------------------===//
+
+LogicalResult DeconvolutionOp::verifyBeforeInference() {
+  SmallVector<int64_t, 4> shape;
+  std::string error;
+  if (failed(detail::inferDeconvShape(
+          shapeOf(getInput()), shapeOf(getFilter()), optionalShape(getBias()),
+          convWindow(getStrides(), getPadsBegin(), getPadsEnd(), getDilations()),
+          getOutputPadding(), getGroups(), shape, error))) {
+    return emitOpError() << error;
+  }
+  return success();
+}
+
+LogicalResult DeconvolutionOp::inferReturnTypeComponents(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<ShapedTypeComponents> &components) {
+  SmallVector<int64_t, 4> shape;
+  std::string error;
+  if (failed(detail::inferDeconvShape(
+          shapeOf(adaptor.getInput()), shapeOf(adaptor.getFilter()),
+          optionalShape(adaptor.getBias()),
+          convWindow(adaptor.getStrides(), adaptor.getPadsBegin(), adaptor.getPadsEnd(),
+                     adaptor.getDilations()),
+          adaptor.getOutputPadding(), adaptor.getGroups(), shape, error))) {
+    return emitOptionalError(loc, error);
+  }
+  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true, components);
+}
+
+/// Every input element is multiplied by the filter taps of each output channel of its group.
+std::optional<int64_t> DeconvolutionOp::getNumMACs() {
+  return convMACs(getInput(), getFilter());
+}
+
+std::optional<int64_t> DeconvolutionOp::getNumFLOPs() {
+  return flopsWithBias(getNumMACs(), getOutput(), getBias());
 }
 
 } // namespace mlir::vpuc::IE

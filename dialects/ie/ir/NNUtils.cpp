@@ -104,6 +104,10 @@ static LogicalResult checkRank4(ArrayRef<int64_t> input, ArrayRef<int64_t> filte
     os << "expects a 4-D filter, got shape " << formatShape(filter);
     return failure();
   }
+  if (filter[2] == 0 || filter[3] == 0) {
+    os << "expects a filter with a non-empty kernel, got shape " << formatShape(filter);
+    return failure();
+  }
   return success();
 }
 

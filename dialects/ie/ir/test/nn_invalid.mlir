@@ -16,6 +16,14 @@ func.func @conv_filter_rank(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3xf32>) -> t
 
 // -----
 
+func.func @conv_empty_kernel(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x0x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects a filter with a non-empty kernel, got shape [4, 3, 0, 3]}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x3x0x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
 func.func @conv_channels(%x: tensor<1x3x8x8xf32>, %w: tensor<4x4x3x3xf32>) -> tensor<1x4x6x6xf32> {
   // expected-error @+1 {{'IE.Convolution' op input channels 3 do not match filter input channels 4 x groups 1}}
   %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x4x3x3xf32> -> tensor<1x4x6x6xf32>
@@ -286,4 +294,132 @@ func.func @log_softmax_axis(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   // expected-error @+1 {{'IE.LogSoftMax' op axis 2 is out of range for rank 2}}
   %0 = IE.LogSoftMax(%x) {axis = 2 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>
   return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+func.func @deconv_channels(%x: tensor<1x16x8x8xf32>, %w: tensor<8x8x3x3xf32>) -> tensor<1x8x10x10xf32> {
+  // expected-error @+1 {{'IE.Deconvolution' op input channels 16 do not match filter input channels 8}}
+  %0 = IE.Deconvolution(%x, %w) {dilations = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x8x8xf32>, tensor<8x8x3x3xf32> -> tensor<1x8x10x10xf32>
+  return %0 : tensor<1x8x10x10xf32>
+}
+
+// -----
+
+func.func @deconv_groups(%x: tensor<1x6x8x8xf32>, %w: tensor<6x2x3x3xf32>) -> tensor<1x8x10x10xf32> {
+  // expected-error @+1 {{'IE.Deconvolution' op filter input channels 6 are not divisible by groups 4}}
+  %0 = IE.Deconvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 4 : i64, output_padding = array<i64: 0, 0>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x6x8x8xf32>, tensor<6x2x3x3xf32> -> tensor<1x8x10x10xf32>
+  return %0 : tensor<1x8x10x10xf32>
+}
+
+// -----
+
+func.func @deconv_output_padding(%x: tensor<1x16x8x8xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<1x8x18x18xf32> {
+  // expected-error @+1 {{'IE.Deconvolution' op output_padding 2x2 must be smaller than the stride or the dilation in each dim (strides 2x2, dilations 1x1)}}
+  %0 = IE.Deconvolution(%x, %w) {dilations = array<i64: 1, 1>, output_padding = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x16x8x8xf32>, tensor<16x8x3x3xf32> -> tensor<1x8x18x18xf32>
+  return %0 : tensor<1x8x18x18xf32>
+}
+
+// -----
+
+func.func @deconv_output_padding_count(%x: tensor<1x16x8x8xf32>, %w: tensor<16x8x3x3xf32>) -> tensor<1x8x10x10xf32> {
+  // expected-error @+1 {{'IE.Deconvolution' op expects output_padding to have 2 values (y, x), got 1}}
+  %0 = IE.Deconvolution(%x, %w) {dilations = array<i64: 1, 1>, output_padding = array<i64: 0>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x8x8xf32>, tensor<16x8x3x3xf32> -> tensor<1x8x10x10xf32>
+  return %0 : tensor<1x8x10x10xf32>
+}
+
+// -----
+
+func.func @deconv_no_output(%x: tensor<1x16x1x1xf32>, %w: tensor<16x8x1x1xf32>) -> tensor<1x8x1x1xf32> {
+  // expected-error @+1 {{'IE.Deconvolution' op pads [1, 0] and [0, 0] leave no output for input 1x1 and kernel 1x1}}
+  %0 = IE.Deconvolution(%x, %w) {dilations = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pads_begin = array<i64: 1, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x1x1xf32>, tensor<16x8x1x1xf32> -> tensor<1x8x1x1xf32>
+  return %0 : tensor<1x8x1x1xf32>
+}
+
+// -----
+
+func.func @deconv_bias(%x: tensor<1x16x8x8xf32>, %w: tensor<16x8x3x3xf32>, %b: tensor<16xf32>) -> tensor<1x8x10x10xf32> {
+  // expected-error @+1 {{'IE.Deconvolution' op expects a bias of shape [8] or [1, 8, 1, 1], got [16]}}
+  %0 = IE.Deconvolution(%x, %w, %b) {dilations = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x8x8xf32>, tensor<16x8x3x3xf32>, tensor<16xf32> -> tensor<1x8x10x10xf32>
+  return %0 : tensor<1x8x10x10xf32>
+}
+
+// -----
+
+func.func @batchnorm_rank(%x: tensor<16xf32>, %c: tensor<16xf32>) -> tensor<16xf32> {
+  // expected-error @+1 {{'IE.BatchNormInference' op expects an input [N, C, ...] of rank >= 2, got shape [16]}}
+  %0 = IE.BatchNormInference(%x, %c, %c, %c, %c) {epsilon = 1.0e-05 : f64} : tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32> -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}
+
+// -----
+
+func.func @batchnorm_param(%x: tensor<1x16x4x4xf32>, %c: tensor<16xf32>, %v: tensor<8xf32>) -> tensor<1x16x4x4xf32> {
+  // expected-error @+1 {{'IE.BatchNormInference' op expects variance of shape [16] (one value per channel), got [8]}}
+  %0 = IE.BatchNormInference(%x, %c, %c, %c, %v) {epsilon = 1.0e-05 : f64} : tensor<1x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<8xf32> -> tensor<1x16x4x4xf32>
+  return %0 : tensor<1x16x4x4xf32>
+}
+
+// -----
+
+func.func @batchnorm_epsilon(%x: tensor<1x16x4x4xf32>, %c: tensor<16xf32>) -> tensor<1x16x4x4xf32> {
+  // expected-error @+1 {{'IE.BatchNormInference' op expects epsilon >= 0, got -1.000000e+00}}
+  %0 = IE.BatchNormInference(%x, %c, %c, %c, %c) {epsilon = -1.0 : f64} : tensor<1x16x4x4xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32> -> tensor<1x16x4x4xf32>
+  return %0 : tensor<1x16x4x4xf32>
+}
+
+// -----
+
+func.func @mvn_axes(%x: tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32> {
+  // expected-error @+1 {{'IE.MVN' op axis 4 is out of range for rank 4}}
+  %0 = IE.MVN(%x) {axes = array<i64: 2, 4>, eps = 1.0e-09 : f64, eps_mode = #IE.mvn_eps_mode<inside_sqrt>} : tensor<1x16x4x4xf32> -> tensor<1x16x4x4xf32>
+  return %0 : tensor<1x16x4x4xf32>
+}
+
+// -----
+
+func.func @mvn_eps(%x: tensor<1x16x4x4xf32>) -> tensor<1x16x4x4xf32> {
+  // expected-error @+1 {{'IE.MVN' op expects eps >= 0, got -5.000000e-01}}
+  %0 = IE.MVN(%x) {axes = array<i64: 2, 3>, eps = -0.5 : f64, eps_mode = #IE.mvn_eps_mode<inside_sqrt>, normalize_variance} : tensor<1x16x4x4xf32> -> tensor<1x16x4x4xf32>
+  return %0 : tensor<1x16x4x4xf32>
+}
+
+// -----
+
+func.func @layernorm_axis(%x: tensor<2x8xf32>, %s: tensor<8xf32>) -> tensor<2x8xf32> {
+  // expected-error @+1 {{'IE.LayerNormalization' op axis 2 is out of range for rank 2}}
+  %0 = IE.LayerNormalization(%x, %s) {axis = 2 : i64, epsilon = 1.0e-05 : f64} : tensor<2x8xf32>, tensor<8xf32> -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+
+// -----
+
+func.func @layernorm_scale(%x: tensor<2x8xf32>, %s: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  // expected-error @+1 {{'IE.LayerNormalization' op scale of shape [2, 8] does not broadcast to the normalized shape [8]}}
+  %0 = IE.LayerNormalization(%x, %s) {epsilon = 1.0e-05 : f64} : tensor<2x8xf32>, tensor<2x8xf32> -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+
+// -----
+
+func.func @layernorm_bias(%x: tensor<2x8xf32>, %s: tensor<8xf32>, %b: tensor<4xf32>) -> tensor<2x8xf32> {
+  // expected-error @+1 {{'IE.LayerNormalization' op bias of shape [4] does not broadcast to the normalized shape [8]}}
+  %0 = IE.LayerNormalization(%x, %s, %b) {epsilon = 1.0e-05 : f64} : tensor<2x8xf32>, tensor<8xf32>, tensor<4xf32> -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+
+// -----
+
+func.func @layernorm_bias_type(%x: tensor<2x8xf32>, %s: tensor<8xf32>, %b: tensor<8xf16>) -> tensor<2x8xf32> {
+  // expected-error @+1 {{'IE.LayerNormalization' op expects bias of the input's element type 'f32', got 'f16'}}
+  %0 = IE.LayerNormalization(%x, %s, %b) {epsilon = 1.0e-05 : f64} : tensor<2x8xf32>, tensor<8xf32>, tensor<8xf16> -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+
+// -----
+
+func.func @layernorm_epsilon(%x: tensor<2x8xf32>, %s: tensor<8xf32>) -> tensor<2x8xf32> {
+  // expected-error @+1 {{'IE.LayerNormalization' op expects epsilon >= 0, got -1.000000e+00}}
+  %0 = IE.LayerNormalization(%x, %s) {epsilon = -1.0 : f64} : tensor<2x8xf32>, tensor<8xf32> -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
 }

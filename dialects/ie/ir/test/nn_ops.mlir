@@ -126,3 +126,37 @@ func.func @softmax(%x: tensor<1x1000xf32>, %y: tensor<2x5xf16>) -> (tensor<1x100
   %1 = IE.LogSoftMax(%y) {axis = -1 : i64} : tensor<2x5xf16> -> tensor<2x5xf16>
   return %0, %1 : tensor<1x1000xf32>, tensor<2x5xf16>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @deconvolution
+func.func @deconvolution(%x: tensor<1x16x8x8xf32>, %w: tensor<16x8x3x3xf32>, %b: tensor<8xf32>, %g: tensor<16x2x4x4xf32>)
+    -> (tensor<1x8x16x16xf32>, tensor<1x8x10x10xf32>, tensor<1x8x19x19xf32>) {
+  // (8 - 1) * 2 - 1 - 1 + 2 + 1 + 1 = 16
+  // CHECK: IE.Deconvolution(%{{.*}}, %{{.*}}) {dilations = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x16x8x8xf32>, tensor<16x8x3x3xf32> -> tensor<1x8x16x16xf32>
+  %0 = IE.Deconvolution(%x, %w) {dilations = array<i64: 1, 1>, output_padding = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x16x8x8xf32>, tensor<16x8x3x3xf32> -> tensor<1x8x16x16xf32>
+  // CHECK: IE.Deconvolution(%{{.*}}, %{{.*}}, %{{.*}}) {{.*}} : tensor<1x16x8x8xf32>, tensor<16x8x3x3xf32>, tensor<8xf32> -> tensor<1x8x10x10xf32>
+  %1 = IE.Deconvolution(%x, %w, %b) {dilations = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x8x8xf32>, tensor<16x8x3x3xf32>, tensor<8xf32> -> tensor<1x8x10x10xf32>
+  // groups = 4: C_out = 2 x 4; (8 - 1) * 2 + 3 * 1 + 1 + 1 = 19 with dilation 1... K = 4, dilation 2: 14 + 7 = 21 - 2 pads = 19
+  // CHECK: IE.Deconvolution(%{{.*}}, %{{.*}}) {{.*}}groups = 4 : i64{{.*}} : tensor<1x16x8x8xf32>, tensor<16x2x4x4xf32> -> tensor<1x8x19x19xf32>
+  %2 = IE.Deconvolution(%x, %g) {dilations = array<i64: 2, 2>, groups = 4 : i64, output_padding = array<i64: 0, 0>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x16x8x8xf32>, tensor<16x2x4x4xf32> -> tensor<1x8x19x19xf32>
+  return %0, %1, %2 : tensor<1x8x16x16xf32>, tensor<1x8x10x10xf32>, tensor<1x8x19x19xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @normalization
+func.func @normalization(%x: tensor<1x16x8x8xf32>, %c: tensor<16xf32>, %t: tensor<1x128x768xf16>, %s: tensor<768xf16>, %d: tensor<?x768xf32>, %sd: tensor<768xf32>)
+    -> (tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>, tensor<1x128x768xf16>, tensor<?x768xf32>) {
+  // CHECK: IE.BatchNormInference(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {epsilon = 1.000000e-05 : f64} : tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32> -> tensor<1x16x8x8xf32>
+  %0 = IE.BatchNormInference(%x, %c, %c, %c, %c) {epsilon = 1.000000e-05 : f64} : tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32> -> tensor<1x16x8x8xf32>
+  // CHECK: IE.MVN(%{{.*}}) {axes = array<i64: 2, 3>, eps = 1.000000e-09 : f64, eps_mode = #IE.mvn_eps_mode<outside_sqrt>, normalize_variance} : tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>
+  %1 = IE.MVN(%x) {axes = array<i64: 2, 3>, eps = 1.000000e-09 : f64, eps_mode = #IE.mvn_eps_mode<outside_sqrt>, normalize_variance} : tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>
+  // CHECK: IE.MVN(%{{.*}}) {axes = array<i64: 1, 2, 3>, eps = 0.000000e+00 : f64, eps_mode = #IE.mvn_eps_mode<inside_sqrt>} : tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>
+  %2 = IE.MVN(%x) {axes = array<i64: 1, 2, 3>, eps = 0.0 : f64, eps_mode = #IE.mvn_eps_mode<inside_sqrt>} : tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>
+  // CHECK: IE.LayerNormalization(%{{.*}}, %{{.*}}, %{{.*}}) {epsilon = 1.000000e-05 : f64} : tensor<1x128x768xf16>, tensor<768xf16>, tensor<768xf16> -> tensor<1x128x768xf16>
+  %3 = IE.LayerNormalization(%t, %s, %s) {epsilon = 1.000000e-05 : f64} : tensor<1x128x768xf16>, tensor<768xf16>, tensor<768xf16> -> tensor<1x128x768xf16>
+  // CHECK: IE.LayerNormalization(%{{.*}}, %{{.*}}) {axis = 1 : i64, epsilon = 1.000000e-05 : f64} : tensor<?x768xf32>, tensor<768xf32> -> tensor<?x768xf32>
+  %4 = IE.LayerNormalization(%d, %sd) {axis = 1 : i64, epsilon = 1.000000e-05 : f64} : tensor<?x768xf32>, tensor<768xf32> -> tensor<?x768xf32>
+  return %0, %1, %2, %3, %4 : tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>, tensor<1x128x768xf16>, tensor<?x768xf32>
+}

@@ -384,8 +384,8 @@ TEST_F(InferenceNNTest, maxPoolPropagatesNaN) {
       loc(), arg({1, 1, 2, 2}), builder.getDenseI64ArrayAttr({2, 2}),
       builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({0, 0}),
       builder.getDenseI64ArrayAttr({0, 0}), RoundingType::FLOOR);
-  HostTensor out =
-      run(op, {HostTensor({1, 1, 2, 2}, {1.0f, std::numeric_limits<float>::quiet_NaN(), 3.0f, 2.0f})});
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  HostTensor out = run(op, {HostTensor({1, 1, 2, 2}, {1.0f, nan, 3.0f, 2.0f})});
   ASSERT_EQ(out.data.size(), 1u);
   EXPECT_TRUE(std::isnan(out.data[0]));
 }
@@ -491,6 +491,282 @@ TEST_F(InferenceNNTest, softMaxOnLargeValues) {
   expectNear(run(builder.create<SoftMaxOp>(loc(), arg({2, 3, 2}), 1), {in}), {2, 3, 2}, soft);
   expectNear(run(builder.create<LogSoftMaxOp>(loc(), arg({2, 3, 2}), -2), {in}), {2, 3, 2},
              logSoft, 1e-5f);
+}
+
+//===----------------------------------------------------------------------===//
+// Deconvolution
+//===----------------------------------------------------------------------===//
+
+/// Reference transposed convolution: the scatter definition, one input element at a time.
+std::vector<float> referenceDeconv(const HostTensor &in, const HostTensor &w,
+                                   const std::vector<float> &bias, const ConvParams &p,
+                                   int64_t oh, int64_t ow) {
+  const int64_t n = in.shape[0], c = in.shape[1], h = in.shape[2], wd = in.shape[3];
+  const int64_t ocg = w.shape[1], kh = w.shape[2], kw = w.shape[3];
+  const int64_t oc = ocg * p.groups, icg = c / p.groups;
+  std::vector<double> out(n * oc * oh * ow, 0.0);
+  for (int64_t b = 0; b < n; ++b) {
+    for (int64_t o = 0; o < oc; ++o) {
+      for (int64_t i = 0; i < oh * ow; ++i) {
+        out[(b * oc + o) * oh * ow + i] = bias.empty() ? 0.0 : bias[o];
+      }
+    }
+    for (int64_t ic = 0; ic < c; ++ic) {
+      const int64_t g = ic / icg;
+      for (int64_t iy = 0; iy < h; ++iy) {
+        for (int64_t ix = 0; ix < wd; ++ix) {
+          const float v = in.data[((b * c + ic) * h + iy) * wd + ix];
+          for (int64_t j = 0; j < ocg; ++j) {
+            for (int64_t ky = 0; ky < kh; ++ky) {
+              for (int64_t kx = 0; kx < kw; ++kx) {
+                const int64_t y = iy * p.sy - p.pby + ky * p.dy;
+                const int64_t x = ix * p.sx - p.pbx + kx * p.dx;
+                if (y < 0 || y >= oh || x < 0 || x >= ow) {
+                  continue;
+                }
+                out[((b * oc + g * ocg + j) * oh + y) * ow + x] +=
+                    v * w.data[((ic * ocg + j) * kh + ky) * kw + kx];
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  return std::vector<float>(out.begin(), out.end());
+}
+
+TEST_F(InferenceNNTest, deconvolutionWithOutputPadding) {
+  ConvParams p;
+  p.sy = 2;
+  p.sx = 3;
+  p.pby = 1;
+  p.pbx = 0;
+  Value x = arg({2, 3, 4, 5});
+  Value w = arg({3, 2, 3, 3});
+  Value b = arg({2});
+  auto op = builder.create<DeconvolutionOp>(
+      loc(), x, w, b, builder.getDenseI64ArrayAttr({2, 3}), builder.getDenseI64ArrayAttr({1, 0}),
+      builder.getDenseI64ArrayAttr({1, 2}), builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 2}), builder.getI64IntegerAttr(1));
+  // OH = 3 * 2 - 2 + 3 + 1 = 8; OW = 4 * 3 - 2 + 3 + 2 = 15.
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 2, 8, 15}));
+  HostTensor in = random({2, 3, 4, 5});
+  HostTensor filter = random({3, 2, 3, 3});
+  HostTensor bias = random({2});
+  expectNear(run(op, {in, filter, bias}), {2, 2, 8, 15},
+             referenceDeconv(in, filter, bias.data, p, 8, 15));
+  EXPECT_EQ(*op.getNumMACs(), 2 * 3 * 4 * 5 * 2 * 9);
+}
+
+TEST_F(InferenceNNTest, groupedDilatedDeconvolution) {
+  ConvParams p;
+  p.groups = 2;
+  p.sy = p.sx = 2;
+  p.dy = p.dx = 2;
+  p.pby = p.pbx = 1;
+  Value x = arg({1, 4, 3, 3});
+  Value w = arg({4, 3, 2, 2});
+  auto op = builder.create<DeconvolutionOp>(
+      loc(), x, w, Value(), builder.getDenseI64ArrayAttr({2, 2}),
+      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({2, 2}), builder.getDenseI64ArrayAttr({0, 1}),
+      builder.getI64IntegerAttr(2));
+  // OH = 2 * 2 - 2 + 2 + 1 = 5; OW = 6.
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({1, 6, 5, 6}));
+  HostTensor in = random({1, 4, 3, 3});
+  HostTensor filter = random({4, 3, 2, 2});
+  expectNear(run(op, {in, filter}), {1, 6, 5, 6}, referenceDeconv(in, filter, {}, p, 5, 6));
+}
+
+//===----------------------------------------------------------------------===//
+// Normalisation
+//===----------------------------------------------------------------------===//
+
+TEST_F(InferenceNNTest, batchNormInference) {
+  HostTensor in = random({2, 3, 2, 2});
+  HostTensor gamma = random({3});
+  HostTensor beta = random({3});
+  HostTensor mean = random({3});
+  HostTensor var = random({3});
+  for (float &v : var.data) {
+    v = std::fabs(v) + 0.1f;
+  }
+  std::vector<float> expected(24);
+  for (int64_t i = 0; i < 24; ++i) {
+    const int64_t c = (i / 4) % 3;
+    expected[i] = (in.data[i] - mean.data[c]) / std::sqrt(var.data[c] + 1e-3f) * gamma.data[c] +
+                  beta.data[c];
+  }
+  Value c = arg({3});
+  auto op = builder.create<BatchNormInferenceOp>(loc(), arg({2, 3, 2, 2}), c, c, c, c,
+                                                 builder.getF64FloatAttr(1e-3));
+  expectNear(run(op, {in, gamma, beta, mean, var}), {2, 3, 2, 2}, expected);
+  EXPECT_EQ(*op.getNumFLOPs(), 4 * 24);
+}
+
+/// Reference MVN over the last two dims of [A, B, C, D] (per (a, b)) or the last three.
+std::vector<float> referenceMVN(const HostTensor &in, int64_t groupSize, bool normalizeVariance,
+                                float eps, bool inside) {
+  std::vector<float> out(in.data.size());
+  for (size_t g = 0; g < in.data.size() / groupSize; ++g) {
+    double sum = 0.0;
+    for (int64_t i = 0; i < groupSize; ++i) {
+      sum += in.data[g * groupSize + i];
+    }
+    const double mean = sum / groupSize;
+    double sq = 0.0;
+    for (int64_t i = 0; i < groupSize; ++i) {
+      const double d = in.data[g * groupSize + i] - mean;
+      sq += d * d;
+    }
+    const double var = sq / groupSize;
+    const double div = !normalizeVariance ? 1.0
+                       : inside           ? std::sqrt(var + eps)
+                                          : std::sqrt(var) + eps;
+    for (int64_t i = 0; i < groupSize; ++i) {
+      out[g * groupSize + i] = static_cast<float>((in.data[g * groupSize + i] - mean) / div);
+    }
+  }
+  return out;
+}
+
+TEST_F(InferenceNNTest, mvn) {
+  HostTensor in = random({2, 3, 4, 5}, 3.0f);
+  struct Case {
+    std::vector<int64_t> axes;
+    int64_t groupSize;
+    bool normalizeVariance;
+    MvnEpsMode mode;
+  };
+  const Case cases[] = {{{2, 3}, 20, true, MvnEpsMode::INSIDE_SQRT},
+                        {{-1, 1, 2}, 60, true, MvnEpsMode::OUTSIDE_SQRT},
+                        {{3, 2}, 20, false, MvnEpsMode::INSIDE_SQRT}};
+  for (const Case &c : cases) {
+    auto op = builder.create<MVNOp>(loc(), arg({2, 3, 4, 5}), ArrayRef<int64_t>(c.axes),
+                                    c.normalizeVariance, llvm::APFloat(0.5), c.mode);
+    expectNear(run(op, {in}), {2, 3, 4, 5},
+               referenceMVN(in, c.groupSize, c.normalizeVariance, 0.5f,
+                            c.mode == MvnEpsMode::INSIDE_SQRT));
+  }
+}
+
+TEST_F(InferenceNNTest, mvnNonTrailingAxes) {
+  // Axes {0, 2} of [2, 3, 4]: groups are the 3 channels, strided in memory.
+  HostTensor in = random({2, 3, 4});
+  std::vector<float> expected(24);
+  for (int64_t b = 0; b < 3; ++b) {
+    double sum = 0.0, sq = 0.0;
+    for (int64_t a = 0; a < 2; ++a) {
+      for (int64_t c = 0; c < 4; ++c) {
+        sum += in.data[(a * 3 + b) * 4 + c];
+      }
+    }
+    const double mean = sum / 8;
+    for (int64_t a = 0; a < 2; ++a) {
+      for (int64_t c = 0; c < 4; ++c) {
+        const double d = in.data[(a * 3 + b) * 4 + c] - mean;
+        sq += d * d;
+      }
+    }
+    const double div = std::sqrt(sq / 8 + 1e-6);
+    for (int64_t a = 0; a < 2; ++a) {
+      for (int64_t c = 0; c < 4; ++c) {
+        const int64_t i = (a * 3 + b) * 4 + c;
+        expected[i] = static_cast<float>((in.data[i] - mean) / div);
+      }
+    }
+  }
+  auto op = builder.create<MVNOp>(loc(), arg({2, 3, 4}), ArrayRef<int64_t>{0, 2}, true,
+                                  llvm::APFloat(1e-6), MvnEpsMode::INSIDE_SQRT);
+  expectNear(run(op, {in}), {2, 3, 4}, expected);
+}
+
+TEST_F(InferenceNNTest, layerNormalization) {
+  // [2, 3, 4] normalised over axes {1, 2}; scale [3, 1] broadcasts to [3, 4], bias [4].
+  HostTensor in = random({2, 3, 4}, 2.0f);
+  HostTensor scale = random({3, 1});
+  HostTensor bias = random({4});
+  std::vector<float> expected(24);
+  for (int64_t a = 0; a < 2; ++a) {
+    double sum = 0.0, sq = 0.0;
+    for (int64_t i = 0; i < 12; ++i) {
+      sum += in.data[a * 12 + i];
+    }
+    const double mean = sum / 12;
+    for (int64_t i = 0; i < 12; ++i) {
+      sq += (in.data[a * 12 + i] - mean) * (in.data[a * 12 + i] - mean);
+    }
+    const double div = std::sqrt(sq / 12 + 1e-5);
+    for (int64_t i = 0; i < 12; ++i) {
+      expected[a * 12 + i] = static_cast<float>((in.data[a * 12 + i] - mean) / div *
+                                                    scale.data[i / 4] +
+                                                bias.data[i % 4]);
+    }
+  }
+  auto op = builder.create<LayerNormalizationOp>(loc(), arg({2, 3, 4}), arg({3, 1}), arg({4}),
+                                                 1, llvm::APFloat(1e-5));
+  expectNear(run(op, {in, scale, bias}), {2, 3, 4}, expected);
+  EXPECT_EQ(*op.getNumFLOPs(), 8 * 24);
+}
+
+TEST_F(InferenceNNTest, layerNormalizationLastAxisNoBias) {
+  HostTensor in = random({3, 5});
+  HostTensor scale = random({5});
+  std::vector<float> expected(15);
+  for (int64_t a = 0; a < 3; ++a) {
+    double sum = 0.0, sq = 0.0;
+    for (int64_t i = 0; i < 5; ++i) {
+      sum += in.data[a * 5 + i];
+    }
+    const double mean = sum / 5;
+    for (int64_t i = 0; i < 5; ++i) {
+      sq += (in.data[a * 5 + i] - mean) * (in.data[a * 5 + i] - mean);
+    }
+    for (int64_t i = 0; i < 5; ++i) {
+      expected[a * 5 + i] = static_cast<float>((in.data[a * 5 + i] - mean) /
+                                               std::sqrt(sq / 5 + 1e-5) * scale.data[i]);
+    }
+  }
+  auto op = builder.create<LayerNormalizationOp>(loc(), arg({3, 5}), arg({5}), Value(), -1,
+                                                 llvm::APFloat(1e-5));
+  expectNear(run(op, {in, scale}), {3, 5}, expected);
+}
+
+//===----------------------------------------------------------------------===//
+// Speed
+//===----------------------------------------------------------------------===//
+
+TEST_F(InferenceNNTest, realSizedConvolutionRuns) {
+  // A 3x3 convolution over 1x32x112x112 (as in MobileNet); checks a sample of outputs.
+  ConvParams p;
+  p.pby = p.pbx = p.pey = p.pex = 1;
+  Value x = arg({1, 32, 112, 112});
+  Value w = arg({32, 32, 3, 3});
+  auto op = builder.create<ConvolutionOp>(
+      loc(), x, w, Value(), builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 1}));
+  HostTensor in = random({1, 32, 112, 112});
+  HostTensor filter = random({32, 32, 3, 3});
+  HostTensor out = run(op, {in, filter});
+  ASSERT_EQ(out.data.size(), 32u * 112 * 112);
+  for (int64_t sample : {0, 1, 111, 112 * 57 + 3, 31 * 112 * 112 + 112 * 112 - 1}) {
+    const int64_t oc = sample / (112 * 112), oy = (sample / 112) % 112, ox = sample % 112;
+    double sum = 0.0;
+    for (int64_t ic = 0; ic < 32; ++ic) {
+      for (int64_t ky = 0; ky < 3; ++ky) {
+        for (int64_t kx = 0; kx < 3; ++kx) {
+          const int64_t iy = oy - 1 + ky, ix = ox - 1 + kx;
+          if (iy >= 0 && iy < 112 && ix >= 0 && ix < 112) {
+            sum += in.data[(ic * 112 + iy) * 112 + ix] *
+                   filter.data[((oc * 32 + ic) * 3 + ky) * 3 + kx];
+          }
+        }
+      }
+    }
+    EXPECT_NEAR(out.data[sample], sum, 1e-3);
+  }
 }
 
 TEST_F(InferenceNNTest, inferenceChecksActualShapes) {
