@@ -85,6 +85,17 @@ std::optional<int64_t> flopsWithBias(std::optional<int64_t> macs, Value output, 
   return 2 * *macs + (bias ? *out : 0);
 }
 
+/// The output shape of a (grouped) convolution, from the op or from its adaptor (which share
+/// accessor names).
+template <typename OpOrAdaptor>
+LogicalResult inferConvShapeOf(OpOrAdaptor op, int64_t groups, SmallVectorImpl<int64_t> &shape,
+                               std::string &error) {
+  return detail::inferConvShape(
+      shapeOf(op.getInput()), shapeOf(op.getFilter()), optionalShape(op.getBias()),
+      convWindow(op.getStrides(), op.getPadsBegin(), op.getPadsEnd(), op.getDilations()), groups,
+      shape, error);
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -94,10 +105,7 @@ std::optional<int64_t> flopsWithBias(std::optional<int64_t> macs, Value output, 
 LogicalResult ConvolutionOp::verifyBeforeInference() {
   SmallVector<int64_t, 4> shape;
   std::string error;
-  if (failed(detail::inferConvShape(
-          shapeOf(getInput()), shapeOf(getFilter()), optionalShape(getBias()),
-          convWindow(getStrides(), getPadsBegin(), getPadsEnd(), getDilations()), 1, shape,
-          error))) {
+  if (failed(inferConvShapeOf(*this, 1, shape, error))) {
     return emitOpError() << error;
   }
   return success();
@@ -108,12 +116,7 @@ LogicalResult ConvolutionOp::inferReturnTypeComponents(
     SmallVectorImpl<ShapedTypeComponents> &components) {
   SmallVector<int64_t, 4> shape;
   std::string error;
-  if (failed(detail::inferConvShape(
-          shapeOf(adaptor.getInput()), shapeOf(adaptor.getFilter()),
-          optionalShape(adaptor.getBias()),
-          convWindow(adaptor.getStrides(), adaptor.getPadsBegin(), adaptor.getPadsEnd(),
-                     adaptor.getDilations()),
-          1, shape, error))) {
+  if (failed(inferConvShapeOf(adaptor, 1, shape, error))) {
     return emitOptionalError(loc, error);
   }
   return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true, components);
@@ -138,10 +141,7 @@ bool ConvolutionOp::isSupportedPostOp(Operation *postOp) {
 LogicalResult GroupConvolutionOp::verifyBeforeInference() {
   SmallVector<int64_t, 4> shape;
   std::string error;
-  if (failed(detail::inferConvShape(
-          shapeOf(getInput()), shapeOf(getFilter()), optionalShape(getBias()),
-          convWindow(getStrides(), getPadsBegin(), getPadsEnd(), getDilations()), getGroups(),
-          shape, error))) {
+  if (failed(inferConvShapeOf(*this, getGroups(), shape, error))) {
     return emitOpError() << error;
   }
   return success();
@@ -152,12 +152,7 @@ LogicalResult GroupConvolutionOp::inferReturnTypeComponents(
     SmallVectorImpl<ShapedTypeComponents> &components) {
   SmallVector<int64_t, 4> shape;
   std::string error;
-  if (failed(detail::inferConvShape(
-          shapeOf(adaptor.getInput()), shapeOf(adaptor.getFilter()),
-          optionalShape(adaptor.getBias()),
-          convWindow(adaptor.getStrides(), adaptor.getPadsBegin(), adaptor.getPadsEnd(),
-                     adaptor.getDilations()),
-          adaptor.getGroups(), shape, error))) {
+  if (failed(inferConvShapeOf(adaptor, adaptor.getGroups(), shape, error))) {
     return emitOptionalError(loc, error);
   }
   return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true, components);
