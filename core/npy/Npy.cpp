@@ -6,6 +6,9 @@
 
 #include "core/npy/Npy.h"
 
+#include "core/shape/StrideReqs.h"
+#include "core/shape/StridedCopy.h"
+
 #include <minizip/unzip.h>
 #include <minizip/zip.h>
 
@@ -153,24 +156,17 @@ llvm::Expected<DType> parseDescr(llvm::StringRef descr, bool &swapBytes,
 std::vector<char> fortranToC(const std::vector<char> &src,
                              llvm::ArrayRef<int64_t> shape, int64_t elemSize) {
   std::vector<char> dst(src.size());
-  int64_t rank = shape.size();
-  int64_t count = src.size() / elemSize;
-  llvm::SmallVector<int64_t, 8> index(rank, 0);
-  for (int64_t cIdx = 0; cIdx < count; ++cIdx) {
-    // Fortran offset of the current C-order index.
-    int64_t fIdx = 0;
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      fIdx = fIdx * shape[d] + index[d];
-    }
-    std::memcpy(dst.data() + cIdx * elemSize, src.data() + fIdx * elemSize,
-                elemSize);
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      if (++index[d] < shape[d]) {
-        break;
-      }
-      index[d] = 0;
-    }
+  shape::Bit elemBits = shape::Byte(elemSize).toBits();
+  shape::MemShape memShape(shape);
+  shape::MemStrides fortranStrides(shape.size(), 0);
+  int64_t stride = elemBits.count();
+  for (size_t d = 0; d < shape.size(); ++d) {
+    fortranStrides[shape::MemDim(d)] = stride;
+    stride *= shape[d];
   }
+  shape::stridedCopy(src.data(), fortranStrides, dst.data(),
+                     shape::computeCompactStrides(memShape, elemBits), memShape,
+                     elemBits);
   return dst;
 }
 
