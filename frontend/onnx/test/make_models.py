@@ -10,30 +10,13 @@ not ONNX models at all (empty, truncated, garbage) are written here too.
 """
 
 import os
-import sys
 
 import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
 
-F32 = TensorProto.FLOAT
-F16 = TensorProto.FLOAT16
-I32 = TensorProto.INT32
-I64 = TensorProto.INT64
-BOOL = TensorProto.BOOL
-
-
-def vi(name, elem_type, shape):
-    return helper.make_tensor_value_info(name, elem_type, shape)
-
-
-def model(nodes, inputs, outputs, initializers=(), opset=13, check=True):
-    graph = helper.make_graph(nodes, "test", inputs, outputs, list(initializers))
-    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)],
-                          producer_name="vpuc-make-models")
-    if check:
-        onnx.checker.check_model(m)
-    return m
+from model_utils import BOOL, F16, F32, I32, I64, model, vi
+import model_utils
 
 
 def arith():
@@ -284,10 +267,7 @@ MODELS = {
 
 
 def main():
-    out_dir = sys.argv[1]
-    os.makedirs(out_dir, exist_ok=True)
-    for name, make in MODELS.items():
-        onnx.save(make(), os.path.join(out_dir, name + ".onnx"))
+    out_dir = model_utils.main(MODELS)
     onnx.save(external_model(out_dir, "external", 0), os.path.join(out_dir, "external.onnx"))
     onnx.save(external_model(out_dir, "external_short", 4),
               os.path.join(out_dir, "external_short.onnx"))
