@@ -17,6 +17,7 @@
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/const/ir/Content.h"
+#include "frontend/onnx/ConstantEvaluation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
@@ -35,7 +36,9 @@ ImportContext::ImportContext(MLIRContext *context, OpBuilder &builder,
                              llvm::StringRef modelPath, int64_t opset,
                              const ImportOptions &options)
     : context(context), builder(builder), modelPath(modelPath.str()), opset(opset),
-      options(options) {}
+      options(options), evaluator(std::make_unique<ConstantEvaluator>()) {}
+
+ImportContext::~ImportContext() = default;
 
 //===----------------------------------------------------------------------===//
 // Locations and diagnostics
@@ -78,6 +81,14 @@ InFlightDiagnostic ImportContext::emitNodeError(const onnx::NodeProto &node) con
 //===----------------------------------------------------------------------===//
 // Values
 //===----------------------------------------------------------------------===//
+
+bool ImportContext::hasInput(const onnx::NodeProto &node, int index) {
+  return index < node.input_size() && !node.input(index).empty();
+}
+
+bool ImportContext::hasOutput(const onnx::NodeProto &node, int index) {
+  return index < node.output_size() && !node.output(index).empty();
+}
 
 FailureOr<Value> ImportContext::getOptionalInput(const onnx::NodeProto &node,
                                                  int index) const {
@@ -169,6 +180,37 @@ FailureOr<int64_t> ImportContext::getIntAttr(const onnx::NodeProto &node,
                                << getAttributeTypeName(attr->type());
   }
   return static_cast<int64_t>(attr->i());
+}
+
+FailureOr<std::optional<SmallVector<int64_t>>>
+ImportContext::getIntsAttr(const onnx::NodeProto &node, llvm::StringRef name) const {
+  const onnx::AttributeProto *attr = findAttribute(node, name);
+  if (!attr) {
+    return std::optional<SmallVector<int64_t>>();
+  }
+  if (attr->type() != onnx::AttributeProto::INTS) {
+    return emitNodeError(node) << "attribute '" << name << "' must be INTS, got "
+                               << getAttributeTypeName(attr->type());
+  }
+  return std::optional<SmallVector<int64_t>>(
+      SmallVector<int64_t>(attr->ints().begin(), attr->ints().end()));
+}
+
+FailureOr<std::string>
+ImportContext::getStringAttr(const onnx::NodeProto &node, llvm::StringRef name,
+                             std::optional<llvm::StringRef> defaultValue) const {
+  const onnx::AttributeProto *attr = findAttribute(node, name);
+  if (!attr) {
+    if (!defaultValue) {
+      return emitNodeError(node) << "expects attribute '" << name << "'";
+    }
+    return defaultValue->str();
+  }
+  if (attr->type() != onnx::AttributeProto::STRING) {
+    return emitNodeError(node) << "attribute '" << name << "' must be a STRING, got "
+                               << getAttributeTypeName(attr->type());
+  }
+  return attr->s();
 }
 
 //===----------------------------------------------------------------------===//
@@ -437,6 +479,56 @@ std::optional<SmallVector<double>> ImportContext::getConstantValues(Value value)
   }
   return values;
 }
+
+/// Reads input `index` of `node` through `read` (the evaluator's getInts or getFloats) and
+/// reports a value that is not known at import time.
+template <typename T, typename ReadFn>
+static FailureOr<SmallVector<T>> readConstantInput(const ImportContext &ctx,
+                                                   const onnx::NodeProto &node, int index,
+                                                   llvm::StringRef what, ReadFn read) {
+  FailureOr<Value> value = ctx.getInput(node, index);
+  if (failed(value)) {
+    return failure();
+  }
+  SmallVector<T> values;
+  std::string reason;
+  switch (read(*value, values, reason)) {
+  case ConstantEvaluator::Status::Evaluated:
+    return values;
+  case ConstantEvaluator::Status::Error:
+    return ctx.emitNodeError(node) << "cannot evaluate input '" << what << "' ('"
+                                   << node.input(index) << "') at import time";
+  case ConstantEvaluator::Status::NotEvaluable:
+    break;
+  }
+  return ctx.emitNodeError(node)
+         << "input '" << what << "' ('" << node.input(index)
+         << "') must be known at import time (a constant, or computed from constants and "
+            "static shapes), but "
+         << reason;
+}
+
+FailureOr<SmallVector<int64_t>> ImportContext::getConstantInts(const onnx::NodeProto &node,
+                                                               int index,
+                                                               llvm::StringRef what) {
+  return readConstantInput<int64_t>(
+      *this, node, index, what,
+      [&](Value value, SmallVectorImpl<int64_t> &values, std::string &reason) {
+        return evaluator->getInts(value, values, reason);
+      });
+}
+
+FailureOr<SmallVector<double>> ImportContext::getConstantFloats(const onnx::NodeProto &node,
+                                                                int index,
+                                                                llvm::StringRef what) {
+  return readConstantInput<double>(
+      *this, node, index, what,
+      [&](Value value, SmallVectorImpl<double> &values, std::string &reason) {
+        return evaluator->getFloats(value, values, reason);
+      });
+}
+
+void ImportContext::clearConstantCache() { evaluator->clear(); }
 
 //===----------------------------------------------------------------------===//
 // Op creation

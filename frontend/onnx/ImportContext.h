@@ -19,6 +19,7 @@
 #define VPUC_FRONTEND_ONNX_IMPORTCONTEXT_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -40,6 +41,8 @@ class TensorProto;
 
 namespace mlir::vpuc::onnx_frontend {
 
+class ConstantEvaluator;
+
 /// The lowest and highest default-domain opset the importer accepts.
 inline constexpr int64_t kMinSupportedOpset = 9;
 inline constexpr int64_t kMaxSupportedOpset = 17;
@@ -53,6 +56,9 @@ class ImportContext {
 public:
   ImportContext(MLIRContext *context, OpBuilder &builder, llvm::StringRef modelPath,
                 int64_t opset, const ImportOptions &options);
+  ~ImportContext();
+  ImportContext(const ImportContext &) = delete;
+  ImportContext &operator=(const ImportContext &) = delete;
 
   MLIRContext *getContext() const { return context; }
   OpBuilder &getBuilder() { return builder; }
@@ -85,6 +91,10 @@ public:
   FailureOr<Value> getInput(const onnx::NodeProto &node, int index) const;
   /// Returns input `index`, or a null Value when the node omits it (absent or empty name).
   FailureOr<Value> getOptionalInput(const onnx::NodeProto &node, int index) const;
+  /// True if the node gives input `index` (present with a non-empty name).
+  static bool hasInput(const onnx::NodeProto &node, int index);
+  /// True if output `index` of the node is used (present with a non-empty name).
+  static bool hasOutput(const onnx::NodeProto &node, int index);
   /// Binds the node's outputs to `results`, in order. Omitted (empty) outputs are skipped; a
   /// used output with no result is an error.
   LogicalResult setOutputs(const onnx::NodeProto &node, ValueRange results);
@@ -102,6 +112,12 @@ public:
   /// An INT attribute, `defaultValue` when absent; an error naming it when of another type.
   FailureOr<int64_t> getIntAttr(const onnx::NodeProto &node, llvm::StringRef name,
                                 std::optional<int64_t> defaultValue) const;
+  /// An INTS attribute, std::nullopt when absent; an error naming it when of another type.
+  FailureOr<std::optional<llvm::SmallVector<int64_t>>>
+  getIntsAttr(const onnx::NodeProto &node, llvm::StringRef name) const;
+  /// A STRING attribute, `defaultValue` when absent; an error naming it when of another type.
+  FailureOr<std::string> getStringAttr(const onnx::NodeProto &node, llvm::StringRef name,
+                                       std::optional<llvm::StringRef> defaultValue) const;
 
   //===--------------------------------------------------------------------===//
   // Types and constants
@@ -124,6 +140,18 @@ public:
   /// The values of a constant (a `const.Declare`) as doubles, or std::nullopt when `value` is
   /// not a constant.
   static std::optional<llvm::SmallVector<double>> getConstantValues(Value value);
+
+  /// The values of input `index` of the node as integers, for inputs that become static
+  /// attributes (shapes, axes, pads, ...). The input must be known at import time: a constant,
+  /// or computed from constants and static shapes (ConstantEvaluation.h). `what` names the
+  /// input in the error (its ONNX name, e.g. "shape").
+  FailureOr<llvm::SmallVector<int64_t>> getConstantInts(const onnx::NodeProto &node, int index,
+                                                        llvm::StringRef what);
+  /// The values of input `index` of the node as doubles; see getConstantInts.
+  FailureOr<llvm::SmallVector<double>> getConstantFloats(const onnx::NodeProto &node,
+                                                         int index, llvm::StringRef what);
+  /// Forgets the values evaluated so far (before the IR they refer to changes).
+  void clearConstantCache();
 
   //===--------------------------------------------------------------------===//
   // Op creation
@@ -152,6 +180,7 @@ private:
   int64_t opset;
   const ImportOptions &options;
   llvm::StringMap<Value> values;
+  std::unique_ptr<ConstantEvaluator> evaluator;
 };
 
 //===----------------------------------------------------------------------===//
@@ -167,6 +196,9 @@ struct OpHandlerInfo {
   int64_t minOpset;
   int64_t maxOpset;
   Handler handler;
+  /// The IE ops the handler may create, for the supported-op listing
+  /// (`vpuc-translate --list-onnx-ops`), e.g. "IE.Convolution, IE.GroupConvolution".
+  const char *ieOps = "";
 };
 
 /// The handler of `opType` (default domain) for `opset`, or nullptr when unsupported.
@@ -176,6 +208,8 @@ const OpHandlerInfo *lookupOpHandler(llvm::StringRef opType, int64_t opset);
 llvm::ArrayRef<OpHandlerInfo> getEltwiseHandlers();
 llvm::ArrayRef<OpHandlerInfo> getActivationHandlers();
 llvm::ArrayRef<OpHandlerInfo> getGeneralHandlers();
+llvm::ArrayRef<OpHandlerInfo> getNNHandlers();
+llvm::ArrayRef<OpHandlerInfo> getDataHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

@@ -26,6 +26,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "onnx/checker.h"
 #include "onnx/onnx_pb.h"
 #include "onnx/shape_inference/implementation.h"
@@ -365,6 +366,15 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
   }
   builder.create<func::ReturnOp>(fileLoc, results);
   func.setFunctionType(builder.getFunctionType(inputTypes, resultTypes));
+
+  // The subgraphs evaluated at import time (shape computations feeding Reshape, Slice, ...)
+  // and unused constants are left without uses: erase them, users before definitions.
+  ctx.clearConstantCache();
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body))) {
+    if (isOpTriviallyDead(&op)) {
+      op.erase();
+    }
+  }
 
   // The network description.
   auto addInfo = [&](Region &region, llvm::StringRef name, Type type) {
