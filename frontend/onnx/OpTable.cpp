@@ -4,12 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Joins the handler tables of the op families. A new family adds its table here.
+// Joins the handler tables of the op families (a new family adds its table here) and prints
+// them as the supported-op listing.
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
+#include <string>
+
 #include "frontend/onnx/ImportContext.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::onnx_frontend {
 
@@ -18,7 +23,8 @@ static const llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>> &getTa
   static const auto *table = [] {
     auto *map = new llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>>();
     for (llvm::ArrayRef<OpHandlerInfo> family :
-         {getEltwiseHandlers(), getActivationHandlers(), getGeneralHandlers()}) {
+         {getEltwiseHandlers(), getActivationHandlers(), getGeneralHandlers(), getNNHandlers(),
+          getDataHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }
@@ -39,6 +45,26 @@ const OpHandlerInfo *lookupOpHandler(llvm::StringRef opType, int64_t opset) {
     }
   }
   return nullptr;
+}
+
+void printSupportedOps(llvm::raw_ostream &os) {
+  std::vector<const OpHandlerInfo *> entries;
+  for (const auto &entry : getTable()) {
+    entries.insert(entries.end(), entry.second.begin(), entry.second.end());
+  }
+  std::sort(entries.begin(), entries.end(), [](const OpHandlerInfo *a, const OpHandlerInfo *b) {
+    int order = llvm::StringRef(a->opType).compare(b->opType);
+    return order != 0 ? order < 0 : a->minOpset < b->minOpset;
+  });
+  os << "| ONNX op | Opsets | IE ops |\n";
+  os << "|---|---|---|\n";
+  for (const OpHandlerInfo *info : entries) {
+    os << "| " << info->opType << " | " << info->minOpset;
+    if (info->maxOpset != info->minOpset) {
+      os << "-" << info->maxOpset;
+    }
+    os << " | " << info->ieOps << " |\n";
+  }
 }
 
 } // namespace mlir::vpuc::onnx_frontend
