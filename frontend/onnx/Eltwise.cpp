@@ -127,21 +127,21 @@ static LogicalResult importWhere(ImportContext &ctx, const onnx::NodeProto &node
 
 llvm::ArrayRef<OpHandlerInfo> getEltwiseHandlers() {
   static const OpHandlerInfo handlers[] = {
-      {"Add", 9, 17, importBinary<IE::AddOp>},
-      {"Sub", 9, 17, importBinary<IE::SubtractOp>},
-      {"Mul", 9, 17, importBinary<IE::MultiplyOp>},
-      {"Div", 9, 17, importBinary<IE::DivideOp>},
-      {"Pow", 9, 17, importPow},
-      {"Max", 9, 17, importVariadic<IE::MaximumOp>},
-      {"Min", 9, 17, importVariadic<IE::MinimumOp>},
-      {"Mod", 10, 17, importMod},
-      {"Equal", 9, 17, importBinary<IE::EqualOp>},
-      {"Less", 9, 17, importBinary<IE::LessOp>},
-      {"Greater", 9, 17, importBinary<IE::GreaterOp>},
-      {"And", 9, 17, importBinary<IE::LogicalAndOp>},
-      {"Or", 9, 17, importBinary<IE::LogicalOrOp>},
-      {"Not", 9, 17, importUnaryEltwise<IE::LogicalNotOp>},
-      {"Where", 9, 17, importWhere},
+      {"Add", 9, 17, importBinary<IE::AddOp>, "IE.Add"},
+      {"Sub", 9, 17, importBinary<IE::SubtractOp>, "IE.Subtract"},
+      {"Mul", 9, 17, importBinary<IE::MultiplyOp>, "IE.Multiply"},
+      {"Div", 9, 17, importBinary<IE::DivideOp>, "IE.Divide"},
+      {"Pow", 9, 17, importPow, "IE.Power, IE.Convert"},
+      {"Max", 9, 17, importVariadic<IE::MaximumOp>, "IE.Maximum"},
+      {"Min", 9, 17, importVariadic<IE::MinimumOp>, "IE.Minimum"},
+      {"Mod", 10, 17, importMod, "IE.FloorMod"},
+      {"Equal", 9, 17, importBinary<IE::EqualOp>, "IE.Equal"},
+      {"Less", 9, 17, importBinary<IE::LessOp>, "IE.Less"},
+      {"Greater", 9, 17, importBinary<IE::GreaterOp>, "IE.Greater"},
+      {"And", 9, 17, importBinary<IE::LogicalAndOp>, "IE.LogicalAnd"},
+      {"Or", 9, 17, importBinary<IE::LogicalOrOp>, "IE.LogicalOr"},
+      {"Not", 9, 17, importUnaryEltwise<IE::LogicalNotOp>, "IE.LogicalNot"},
+      {"Where", 9, 17, importWhere, "IE.Select"},
   };
   return handlers;
 }

@@ -100,9 +100,9 @@ static LogicalResult importCast(ImportContext &ctx, const onnx::NodeProto &node)
 
 llvm::ArrayRef<OpHandlerInfo> getGeneralHandlers() {
   static const OpHandlerInfo handlers[] = {
-      {"Constant", 9, 17, importConstant},
-      {"Identity", 9, 17, importIdentity},
-      {"Cast", 9, 17, importCast},
+      {"Constant", 9, 17, importConstant, "const.Declare"},
+      {"Identity", 9, 17, importIdentity, "(none: forwards its input)"},
+      {"Cast", 9, 17, importCast, "IE.Convert"},
   };
   return handlers;
 }

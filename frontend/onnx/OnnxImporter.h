@@ -25,6 +25,10 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LogicalResult.h"
 
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
 namespace mlir {
 class DialectRegistry;
 class MLIRContext;
@@ -62,6 +66,11 @@ FailureOr<OwningOpRef<ModuleOp>> importOnnxModelFromBytes(MLIRContext *context,
 
 /// Inserts the dialects the importer creates (func, IE, const) into `registry`.
 void registerImportDialects(DialectRegistry &registry);
+
+/// Prints the supported ONNX ops (default domain) as a Markdown table generated from the op
+/// handler table: op type, opsets, and the IE ops the import may create. README.md holds a
+/// copy (`vpuc-translate --list-onnx-ops`, tools/update_onnx_op_list.sh).
+void printSupportedOps(llvm::raw_ostream &os);
 
 } // namespace mlir::vpuc::onnx_frontend
 

@@ -6,15 +6,19 @@
 //
 // The component entry point `vpuc_register_onnx`: adds the `--import-onnx` translation (ONNX
 // model file -> IE dialect) with its options `--input-shape name=DxDx...` (repeatable) and
-// `--onnx-resource-threshold=BYTES`.
+// `--onnx-resource-threshold=BYTES`, and `--list-onnx-ops`, which prints the supported ONNX
+// ops as a Markdown table and exits (like `--help`).
 //
 //===----------------------------------------------------------------------===//
+
+#include <cstdlib>
 
 #include "core/registry/Registry.h"
 #include "frontend/onnx/OnnxImporter.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
@@ -34,6 +38,18 @@ void registerImportOnnxTranslation() {
       llvm::cl::desc("With --import-onnx: constants larger than this many bytes become "
                      "dense_resource blobs"),
       llvm::cl::init(1024));
+  static llvm::cl::opt<bool> listOps(
+      "list-onnx-ops",
+      llvm::cl::desc("Print the supported ONNX ops (op type, opsets, IE ops) as a Markdown "
+                     "table and exit"),
+      llvm::cl::ValueDisallowed, llvm::cl::callback([](const bool &value) {
+        if (!value) {
+          return;
+        }
+        mlir::vpuc::onnx_frontend::printSupportedOps(llvm::outs());
+        llvm::outs().flush();
+        std::exit(0);
+      }));
 
   static mlir::TranslateToMLIRRegistration registration(
       "import-onnx", "Import an ONNX model into the IE dialect",
