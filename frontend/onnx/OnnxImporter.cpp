@@ -6,7 +6,8 @@
 //
 // The model-level part of the importer: parsing, the ONNX checker and shape inference (the
 // ONNX library throws; every call into it is wrapped here), the opset and unsupported-op
-// checks, graph inputs/outputs, initializers, the node loop and the IE.CNNNetwork op.
+// checks, graph inputs/outputs, initializers, the node loop, the erasure of the ops left
+// without uses (shape subgraphs evaluated at import time) and the IE.CNNNetwork op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,6 +76,7 @@ private:
   LogicalResult parse(llvm::StringRef bytes);
   LogicalResult readOpset();
   LogicalResult applyInputShapes();
+  LogicalResult checkWindowAttributes();
   LogicalResult checkAndInferShapes();
   LogicalResult checkSupportedNodes();
   FailureOr<RankedTensorType> convertValueType(const onnx::ValueInfoProto &info,
@@ -168,6 +170,29 @@ LogicalResult ModelImporter::applyInputShapes() {
     if (!used.contains(entry.first)) {
       return emitError(fileLoc) << "--input-shape names '" << entry.first
                                 << "', which is not an input of the model";
+    }
+  }
+  return success();
+}
+
+/// The ONNX shape inference of convolutions and pools divides by strides and kernel sizes
+/// without checking them (a zero is a floating-point exception): they are checked first.
+LogicalResult ModelImporter::checkWindowAttributes() {
+  for (const onnx::NodeProto &node : model.graph().node()) {
+    for (const onnx::AttributeProto &attr : node.attribute()) {
+      if (attr.type() != onnx::AttributeProto::INTS ||
+          (attr.name() != "strides" && attr.name() != "dilations" &&
+           attr.name() != "kernel_shape")) {
+        continue;
+      }
+      if (llvm::all_of(attr.ints(), [](int64_t value) { return value > 0; })) {
+        continue;
+      }
+      InFlightDiagnostic diag = emitError(fileLoc);
+      diag << node.op_type() << " node '" << ImportContext::getNodeDisplayName(node)
+           << "': attribute '" << attr.name() << "' must have positive values, got [";
+      llvm::interleaveComma(attr.ints(), diag);
+      return diag << "]";
     }
   }
   return success();
@@ -404,7 +429,8 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
 
 FailureOr<OwningOpRef<ModuleOp>> ModelImporter::run(llvm::StringRef bytes) {
   if (failed(parse(bytes)) || failed(readOpset()) || failed(applyInputShapes()) ||
-      failed(checkAndInferShapes()) || failed(checkSupportedNodes())) {
+      failed(checkWindowAttributes()) || failed(checkAndInferShapes()) ||
+      failed(checkSupportedNodes())) {
     return failure();
   }
   return build();
