@@ -15,6 +15,7 @@
 #include "dialects/const/ir/Content.h"
 #include "dialects/ie/interpreter/HostConstant.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -75,32 +76,39 @@ ConstantEvaluator::evaluateOne(Value value, Status &status) {
     remember(value, std::move(entry));
     return result;
   };
-  auto type = llvm::dyn_cast<RankedTensorType>(value.getType());
   if (auto argument = llvm::dyn_cast<BlockArgument>(value)) {
     return store(notEvaluable("it depends on graph input #" +
-                             std::to_string(argument.getArgNumber())));
+                              std::to_string(argument.getArgNumber())));
   }
   Operation *op = value.getDefiningOp();
-  if (!type || !type.hasStaticShape()) {
-    return store(notEvaluable("it depends on a result of " + describeOp(op) +
-                             " without a static shape"));
-  }
-  if (type.getNumElements() > maxElements) {
-    return store(notEvaluable("it depends on a result of " + describeOp(op) + " with " +
-                             std::to_string(type.getNumElements()) +
-                             " elements, more than the import-time evaluation limit of " +
-                             std::to_string(maxElements)));
-  }
+  // Checks that `result` of `op` has a static shape within the size limit.
+  auto checkSize = [&](Value result) -> std::optional<std::string> {
+    auto type = llvm::dyn_cast<RankedTensorType>(result.getType());
+    if (!type || !type.hasStaticShape()) {
+      return "it depends on a result of " + describeOp(op) + " without a static shape";
+    }
+    if (type.getNumElements() > maxElements) {
+      return "it depends on a result of " + describeOp(op) + " with " +
+             std::to_string(type.getNumElements()) +
+             " elements, more than the import-time evaluation limit of " +
+             std::to_string(maxElements);
+    }
+    return std::nullopt;
+  };
 
   auto entry = std::make_unique<Entry>();
   entry->evaluable = true;
   if (auto declare = llvm::dyn_cast<Const::DeclareOp>(op)) {
+    if (std::optional<std::string> reason = checkSize(value)) {
+      return store(notEvaluable(std::move(*reason)));
+    }
     FailureOr<IE::HostTensor> tensor = IE::readHostConstant(declare);
     if (failed(tensor)) {
       status = Status::Error;
       return failure();
     }
     entry->tensor = std::move(*tensor);
+    auto type = llvm::cast<RankedTensorType>(value.getType());
     if (llvm::isa<IntegerType>(type.getElementType()) && !type.getEncoding()) {
       Const::Content content = declare.getContent().fold();
       SmallVector<int64_t> ints;
@@ -125,15 +133,7 @@ ConstantEvaluator::evaluateOne(Value value, Status &status) {
   auto inference = llvm::dyn_cast<IE::InferenceOpInterface>(op);
   if (!inference) {
     return store(notEvaluable("it depends on " + describeOp(op) +
-                             ", which cannot be evaluated at import time"));
-  }
-  for (Value result : op->getResults()) {
-    auto resultType = llvm::dyn_cast<RankedTensorType>(result.getType());
-    if (!resultType || !resultType.hasStaticShape() ||
-        resultType.getNumElements() > maxElements) {
-      return store(notEvaluable("it depends on " + describeOp(op) +
-                               ", whose results are too large or not static"));
-    }
+                              ", which cannot be evaluated at import time"));
   }
   SmallVector<IE::HostTensor, 4> inputs;
   for (Value operand : op->getOperands()) {
@@ -143,6 +143,11 @@ ConstantEvaluator::evaluateOne(Value value, Status &status) {
       return store(notEvaluable(operandEntry->reason));
     }
     inputs.push_back(operandEntry->tensor);
+  }
+  for (Value result : op->getResults()) {
+    if (std::optional<std::string> reason = checkSize(result)) {
+      return store(notEvaluable(std::move(*reason)));
+    }
   }
   SmallVector<IE::HostTensor, 2> outputs;
   if (failed(inference.inferOnCPU(inputs, outputs))) {
@@ -227,7 +232,7 @@ ConstantEvaluator::Status ConstantEvaluator::getInts(Value value,
     double number = element;
     if (!std::isfinite(number) || std::trunc(number) != number) {
       std::string text;
-      llvm::raw_string_ostream(text) << number;
+      llvm::raw_string_ostream(text) << llvm::format("%g", number);
       reason = "it evaluates to the non-integer value " + text;
       return Status::NotEvaluable;
     }
