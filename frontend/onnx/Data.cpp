@@ -236,7 +236,8 @@ static LogicalResult importConcat(ImportContext &ctx, const onnx::NodeProto &nod
 }
 
 /// Split -> IE.Split {axis, splits}: the sizes are the attribute `split` before opset 13, the
-/// optional input from it; without them the dim is cut into equal parts, one per output.
+/// optional input from it; without them (or with an empty list) the dim is cut into equal
+/// parts, one per output.
 static LogicalResult importSplit(ImportContext &ctx, const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", 0);
@@ -247,7 +248,7 @@ static LogicalResult importSplit(ImportContext &ctx, const onnx::NodeProto &node
   }
   int64_t numOutputs = node.output_size();
   SmallVector<int64_t> splits;
-  if (*split) {
+  if (*split && !(*split)->empty()) {
     splits = **split;
     if (static_cast<int64_t>(splits.size()) != numOutputs) {
       return ctx.emitNodeError(node) << "has " << splits.size() << " split sizes but "

@@ -538,6 +538,17 @@ FailureOr<Operation *> ImportContext::createOp(llvm::StringRef opName, Location 
                                                ValueRange operands,
                                                llvm::ArrayRef<NamedAttribute> attributes,
                                                unsigned numResults) {
+  // An error of the op's checks names the ONNX node in a note (the node's location prints as
+  // the model file only).
+  ScopedDiagnosticHandler nodeNote(context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Error) {
+      if (auto nameLoc = llvm::dyn_cast<NameLoc>(loc)) {
+        diag.attachNote(loc) << "while importing ONNX node '" << nameLoc.getName().getValue()
+                             << "' as " << opName;
+      }
+    }
+    return failure(); // Not handled here: the diagnostic goes on to the tool's handler.
+  });
   // Build with placeholder result types, then infer them from the op's own properties (so
   // inference sees the inherent attributes exactly as the op stores them).
   OperationState state(loc, opName);

@@ -11,7 +11,13 @@
 // binds the node's outputs with `setOutputs`.
 //
 // Adding an op: write `LogicalResult importFoo(ImportContext &, const onnx::NodeProto &)` in the
-// family's file and add `{"Foo", minOpset, maxOpset, importFoo}` to that family's table.
+// family's file and add `{"Foo", minOpset, maxOpset, importFoo, "IE.Foo"}` to that family's
+// table (the last field lists the IE ops the handler creates), then run
+// tools/update_onnx_op_list.sh to regenerate the README's table of supported ops.
+//
+// Inputs that IE ops take as static attributes (shapes, axes, pads, ...) are read with
+// `getConstantInts` / `getConstantFloats`: constants or subgraphs computed from constants and
+// static shapes, evaluated at import time (ConstantEvaluation.h).
 //
 //===----------------------------------------------------------------------===//
 
