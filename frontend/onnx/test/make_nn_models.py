@@ -504,7 +504,112 @@ def dropout_training():
     return model(nodes, [vi("x", F32, [2, 3])], [vi("y", F32, [2, 3])], inits)
 
 
+#===------------------------------------------------------------------------===#
+# Further negative cases (checked by the ONNX checker, rejected by the handlers)
+#===------------------------------------------------------------------------===#
+
+def conv_group_zero():
+    return single("Conv", [1, 4, 8, 8], [1, 4, 6, 6], [weights("w", [4, 2, 3, 3])], ["w"],
+                  group=0)
+
+
+def conv_filter_rank():
+    return single("Conv", [1, 3, 8, 8], ["a", "b", "c"], [weights("w", [4, 3, 3])], ["w"],
+                  check=False)
+
+
+def conv_transpose_bad_output_shape():
+    return single("ConvTranspose", [1, 4, 4, 4], [1, 2, 8, 8], [weights("w", [4, 2, 3, 3])],
+                  ["w"], output_shape=[8])
+
+
+def gemm_rank():
+    return single("Gemm", [2, 3, 4], [2, 5], [weights("w", [4, 5])], ["w"], check=False)
+
+
+def pool_bad_ceil_mode():
+    return single("MaxPool", [1, 1, 4, 4], [1, 1, 3, 3], kernel_shape=[2, 2], ceil_mode=2)
+
+
+def avgpool_bad_count_include_pad():
+    return single("AveragePool", [1, 1, 4, 4], [1, 1, 3, 3], kernel_shape=[2, 2],
+                  count_include_pad=2)
+
+
+def global_pool_rank():
+    return single("GlobalAveragePool", [2, 3], [2, 3], check=False)
+
+
+def softmax_bad_axis():
+    return single("Softmax", [2, 3, 4], [2, 3, 4], axis=3, check=False)
+
+
+def instnorm_rank():
+    return single("InstanceNormalization", [2, 3], [2, 3], [const("s", [1, 1, 1]),
+                                                              const("b", [0, 0, 0])],
+                  ["s", "b"], check=False)
+
+
+def instnorm_scale_shape():
+    return single("InstanceNormalization", [1, 2, 3], [1, 2, 3], [const("s", [1, 1, 1]),
+                                                                  const("b", [0, 0, 0])],
+                  ["s", "b"], check=False)
+
+
+def reshape_copy_beyond_rank():
+    return single("Reshape", [6], [6, 1], [const("s", [-1, 0], np.int64)], ["s"], check=False)
+
+
+def reshape_invalid_dim():
+    return single("Reshape", [2, 3], [2, 3], [const("s", [-2, 3], np.int64)], ["s"],
+                  check=False)
+
+
+def reshape_cannot_infer():
+    return single("Reshape", [2, 3], [2, 3], [const("s", [-1, 4], np.int64)], ["s"],
+                  check=False)
+
+
+def reshape_eval_error():
+    # The shape subgraph gathers index 5 of a 2-element constant: the evaluation fails.
+    inits = [const("dims", [3, 2], np.int64), const("idx", [0, 5], np.int64)]
+    nodes = [
+        node("Gather", ["dims", "idx"], ["s"], "gather_out_of_range"),
+        node("Reshape", ["x", "s"], ["y"], "reshape_bad_shape"),
+    ]
+    return model(nodes, [vi("x", F32, [2, 3])], [vi("y", F32, [3, 2])], inits, check=False)
+
+
+def split_count_mismatch():
+    nodes = [node("Split", ["x"], ["a", "b", "c"], "split_mismatch", axis=1, split=[1, 2])]
+    return model(nodes, [vi("x", F32, [2, 3])],
+                 [vi("a", F32, [2, 1]), vi("b", F32, [2, 2]), vi("c", F32, [2, 0])], opset=11,
+                 check=False)
+
+
+def split_bad_axis():
+    nodes = [node("Split", ["x"], ["a", "b"], "split_axis", axis=5)]
+    return model(nodes, [vi("x", F32, [2, 4])], [vi("a", F32, [2, 2]), vi("b", F32, [2, 2])],
+                 check=False)
+
+
+def pad_value_shape():
+    return single("Pad", [3, 4], [5, 4], [const("pads", [1, 0, 1, 0], np.int64),
+                                          const("v", [1.0, 2.0])], ["pads", "v"], check=False)
+
+
+def pad_count():
+    return single("Pad", [3, 4], [5, 4], [const("pads", [1, 0, 1], np.int64)], ["pads"],
+                  check=False)
+
+
+def pad_crop_too_much():
+    return single("Pad", [3, 4], ["a", "b"], [const("pads", [-3, 0, -1, 0], np.int64)], ["pads"],
+                  check=False)
+
+
 MODELS = {
+    "avgpool_bad_count_include_pad": avgpool_bad_count_include_pad,
     "batchnorm": batchnorm,
     "batchnorm15": batchnorm15,
     "batchnorm_spatial": batchnorm_spatial,
@@ -515,9 +620,12 @@ MODELS = {
     "conv_bad_auto_pad": conv_bad_auto_pad,
     "conv_bad_kernel_shape": conv_bad_kernel_shape,
     "conv_bad_strides": conv_bad_strides,
+    "conv_filter_rank": conv_filter_rank,
+    "conv_group_zero": conv_group_zero,
     "conv_transpose": conv_transpose,
-    "conv_zero_strides": conv_zero_strides,
+    "conv_transpose_bad_output_shape": conv_transpose_bad_output_shape,
     "conv_transpose_too_large": conv_transpose_too_large,
+    "conv_zero_strides": conv_zero_strides,
     "data": data,
     "data11": data11,
     "dropout": dropout,
@@ -525,7 +633,11 @@ MODELS = {
     "dropout_mask": dropout_mask,
     "dropout_training": dropout_training,
     "gemm": gemm,
+    "gemm_rank": gemm_rank,
+    "global_pool_rank": global_pool_rank,
     "instnorm_dynamic_scale": instnorm_dynamic_scale,
+    "instnorm_rank": instnorm_rank,
+    "instnorm_scale_shape": instnorm_scale_shape,
     "layernorm_mean": layernorm_mean,
     "maxpool_3d": maxpool_3d,
     "maxpool_dilations": maxpool_dilations,
@@ -534,13 +646,21 @@ MODELS = {
     "pad13": pad13,
     "pad9": pad9,
     "pad_bad_mode": pad_bad_mode,
+    "pad_count": pad_count,
+    "pad_crop_too_much": pad_crop_too_much,
+    "pad_value_shape": pad_value_shape,
     "pool": pool,
+    "pool_bad_ceil_mode": pool_bad_ceil_mode,
     "pool_opset9": pool_opset9,
     "reduce": reduce,
     "reduce11": reduce11,
     "reduce_axes_nonconst": reduce_axes_nonconst,
     "reshape": reshape,
     "reshape_allowzero_mismatch": reshape_allowzero_mismatch,
+    "reshape_cannot_infer": reshape_cannot_infer,
+    "reshape_copy_beyond_rank": reshape_copy_beyond_rank,
+    "reshape_eval_error": reshape_eval_error,
+    "reshape_invalid_dim": reshape_invalid_dim,
     "reshape_large": reshape_large,
     "reshape_nonconst": reshape_nonconst,
     "reshape_two_inferred": reshape_two_inferred,
@@ -551,7 +671,10 @@ MODELS = {
     "slice_nonconst": slice_nonconst,
     "softmax": softmax,
     "softmax11": softmax11,
+    "softmax_bad_axis": softmax_bad_axis,
     "split13": split13,
+    "split_bad_axis": split_bad_axis,
+    "split_count_mismatch": split_count_mismatch,
     "split_uneven": split_uneven,
     "unsqueeze_nonconst": unsqueeze_nonconst,
 }
