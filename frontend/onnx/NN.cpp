@@ -15,7 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include <cstdlib>
+#include <algorithm>
+#include <functional>
 #include <numeric>
 
 #include "dialects/const/ir/ConstAttributes.h"
@@ -114,8 +115,7 @@ static LogicalResult check2DInput(ImportContext &ctx, const onnx::NodeProto &nod
   int64_t rank = getType(input).getRank();
   if (rank != 4) {
     return ctx.emitNodeError(node) << "only 2-D " << node.op_type()
-                                   << " (an input [N, C, H, W]) is supported, got an input of "
-                                      "rank "
+                                   << " (an input [N, C, H, W]) is supported, got an input of rank "
                                    << rank;
   }
   return success();
