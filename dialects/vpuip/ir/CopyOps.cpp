@@ -23,9 +23,9 @@ static LogicalResult verifyCopy(Operation *op, Value input, Value output) {
   BufferType in(llvm::cast<MemRefType>(input.getType()));
   BufferType out(llvm::cast<MemRefType>(output.getType()));
   if (in.getShape() != out.getShape()) {
-    return op->emitOpError() << "input shape " << in.getShape()
-                             << " differs from output shape "
-                             << out.getShape();
+    return op->emitOpError() << "input shape [" << in.getShape().raw()
+                             << "] differs from output shape ["
+                             << out.getShape().raw() << "]";
   }
   if (in.getElementType() != out.getElementType()) {
     return op->emitOpError()

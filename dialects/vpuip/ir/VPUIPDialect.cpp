@@ -40,12 +40,12 @@ static LogicalResult verifyKernelDeclaration(Operation *op,
                                              NamedAttribute attr) {
   auto entry = llvm::dyn_cast<StringAttr>(attr.getValue());
   if (!entry || entry.getValue().empty()) {
-    return op->emitOpError() << "attribute '" << attr.getName()
+    return op->emitOpError() << "attribute '" << attr.getName().getValue()
                              << "' must be a non-empty string";
   }
   auto func = llvm::dyn_cast<func::FuncOp>(op);
   if (!func) {
-    return op->emitOpError() << "attribute '" << attr.getName()
+    return op->emitOpError() << "attribute '" << attr.getName().getValue()
                              << "' is only valid on a func.func";
   }
   auto module = llvm::dyn_cast_if_present<ModuleOp>(func->getParentOp());

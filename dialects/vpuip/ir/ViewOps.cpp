@@ -186,9 +186,9 @@ LogicalResult ConcatViewOp::verify() {
     shape::Shape inShape = input.getShape();
     for (int64_t i = 0, e = inShape.rank(); i < e; ++i) {
       if (inShape[Dim(i)] > outShape[Dim(i)]) {
-        return emitOpError() << "input #" << index << " of shape " << inShape
-                             << " does not fit in the output buffer of shape "
-                             << outShape;
+        return emitOpError() << "input #" << index << " of shape [" << inShape.raw()
+                             << "] does not fit in the output buffer of shape ["
+                             << outShape.raw() << "]";
       }
     }
     elements += input.getNumElements();
