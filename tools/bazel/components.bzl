@@ -18,6 +18,7 @@ ALL_COMPONENTS = {
     "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",
     "vpuip_dialect": "//dialects/vpuip/ir:component",
+    "vpurt_dialect": "//dialects/vpurt/ir:component",
 }
 
 # Components that exist only for tests (test passes, test dialects). They are linked into
