@@ -103,15 +103,15 @@ Byte BufferType::getTotalAllocSize() const {
 }
 
 BufferType BufferType::withShape(const shape::Shape &shape) const {
-  return getCompact(shape, getElementType(), getOrder(),
-                    llvm::cast_if_present<MemorySpaceAttr>(
-                        type.getMemorySpace()));
+  return getCompact(
+      shape, getElementType(), getOrder(),
+      llvm::cast_if_present<MemorySpaceAttr>(type.getMemorySpace()));
 }
 
 BufferType BufferType::withOrder(DimsOrder order) const {
-  return getCompact(getShape(), getElementType(), order,
-                    llvm::cast_if_present<MemorySpaceAttr>(
-                        type.getMemorySpace()));
+  return getCompact(
+      getShape(), getElementType(), order,
+      llvm::cast_if_present<MemorySpaceAttr>(type.getMemorySpace()));
 }
 
 BufferType BufferType::withMemorySpace(MemorySpaceAttr space) const {
@@ -119,9 +119,9 @@ BufferType BufferType::withMemorySpace(MemorySpaceAttr space) const {
 }
 
 BufferType BufferType::withElementType(Type elementType) const {
-  return getCompact(getShape(), elementType, getOrder(),
-                    llvm::cast_if_present<MemorySpaceAttr>(
-                        type.getMemorySpace()));
+  return getCompact(
+      getShape(), elementType, getOrder(),
+      llvm::cast_if_present<MemorySpaceAttr>(type.getMemorySpace()));
 }
 
 } // namespace mlir::vpuc::VPUIP

@@ -23,9 +23,9 @@ static LogicalResult verifyCopy(Operation *op, Value input, Value output) {
   BufferType in(llvm::cast<MemRefType>(input.getType()));
   BufferType out(llvm::cast<MemRefType>(output.getType()));
   if (in.getShape() != out.getShape()) {
-    return op->emitOpError() << "input shape [" << in.getShape().raw()
-                             << "] differs from output shape ["
-                             << out.getShape().raw() << "]";
+    return op->emitOpError()
+           << "input shape [" << in.getShape().raw()
+           << "] differs from output shape [" << out.getShape().raw() << "]";
   }
   if (in.getElementType() != out.getElementType()) {
     return op->emitOpError()
@@ -34,8 +34,8 @@ static LogicalResult verifyCopy(Operation *op, Value input, Value output) {
   }
   int64_t bits = in.getDataSize().count();
   if (bits % 8 != 0) {
-    return op->emitOpError() << "moves " << bits
-                             << " bits, not a whole number of bytes";
+    return op->emitOpError()
+           << "moves " << bits << " bits, not a whole number of bytes";
   }
   return success();
 }

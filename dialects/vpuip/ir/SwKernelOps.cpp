@@ -60,9 +60,8 @@ static LogicalResult verifyResultsTiedToOutputs(Operation *op,
     return op->emitOpError() << "needs at least one output buffer";
   }
   if (results.size() != outputBuffs.size()) {
-    return op->emitOpError()
-           << "has " << results.size() << " result(s) but "
-           << outputBuffs.size() << " output buffer(s)";
+    return op->emitOpError() << "has " << results.size() << " result(s) but "
+                             << outputBuffs.size() << " output buffer(s)";
   }
   for (auto [index, pair] : llvm::enumerate(llvm::zip(results, outputBuffs))) {
     auto [result, buffer] = pair;
@@ -109,10 +108,9 @@ static LogicalResult verifyKernelCall(Operation *op, SymbolRefAttr ref,
     auto passedType = llvm::cast<MemRefType>(passed);
     auto declType = llvm::dyn_cast<BaseMemRefType>(argTypes[index]);
     if (!declType) {
-      return op->emitOpError()
-             << "argument #" << index << " of kernel " << ref
-             << " is a scalar of type " << argTypes[index]
-             << ", but the call passes a buffer";
+      return op->emitOpError() << "argument #" << index << " of kernel " << ref
+                               << " is a scalar of type " << argTypes[index]
+                               << ", but the call passes a buffer";
     }
     if (declType.getElementType() != passedType.getElementType()) {
       return op->emitOpError()
@@ -133,9 +131,9 @@ static LogicalResult verifyKernelCall(Operation *op, SymbolRefAttr ref,
       int64_t size = ranked.getDimSize(dim);
       if (!ShapedType::isDynamic(size) && size != passedType.getDimSize(dim)) {
         return op->emitOpError()
-               << "argument #" << index << " of kernel " << ref
-               << " has size " << size << " in dimension " << dim
-               << ", but the call passes " << passedType;
+               << "argument #" << index << " of kernel " << ref << " has size "
+               << size << " in dimension " << dim << ", but the call passes "
+               << passedType;
       }
     }
   }
@@ -157,8 +155,7 @@ static LogicalResult verifyKernelCall(Operation *op, SymbolRefAttr ref,
 }
 
 /// Reads every input, writes every output buffer.
-static void addKernelEffects(EffectList &effects,
-                             MutableOperandRange inputs,
+static void addKernelEffects(EffectList &effects, MutableOperandRange inputs,
                              MutableOperandRange outputBuffs) {
   for (OpOperand &input : inputs) {
     effects.emplace_back(MemoryEffects::Read::get(), &input,
@@ -182,8 +179,8 @@ SwKernelRunOp SwKernelOp::getRunOp() {
 }
 
 LogicalResult SwKernelOp::verify() {
-  if (failed(verifyResultsTiedToOutputs(*this, getOutputBuffs(),
-                                        getResults())) ||
+  if (failed(
+          verifyResultsTiedToOutputs(*this, getOutputBuffs(), getResults())) ||
       failed(verifyKernelRef(*this, getKernel(), "kernel"))) {
     return failure();
   }
@@ -344,8 +341,8 @@ LogicalResult SwRuntimeOp::verifySymbolUses(SymbolTableCollection &tables) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult UpaSwOp::verify() {
-  if (failed(verifyResultsTiedToOutputs(*this, getOutputBuffs(),
-                                        getResults())) ||
+  if (failed(
+          verifyResultsTiedToOutputs(*this, getOutputBuffs(), getResults())) ||
       failed(verifyKernelRef(*this, getKernel(), "kernel")) ||
       failed(verifyScalarParams(*this, getParams()))) {
     return failure();
@@ -360,12 +357,10 @@ LogicalResult UpaSwOp::verify() {
                          << " has activation SHAVEs (use VPUIP.SW.Kernel)";
   }
   std::optional<uint64_t> maxShaves = getMaxShaves();
-  if (maxShaves &&
-      static_cast<int64_t>(*maxShaves) > resources.getShaves()) {
+  if (maxShaves && static_cast<int64_t>(*maxShaves) > resources.getShaves()) {
     return emitOpError() << "max_shaves " << *maxShaves
-                         << " is more than the target "
-                         << resources.getArch() << " has ("
-                         << resources.getShaves() << ")";
+                         << " is more than the target " << resources.getArch()
+                         << " has (" << resources.getShaves() << ")";
   }
   return success();
 }

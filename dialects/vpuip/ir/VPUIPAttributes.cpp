@@ -51,8 +51,7 @@ MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "CMX_NN needs a cluster index: CMX_NN[<cluster>]";
     }
     if (*index < 0) {
-      return emitError() << "CMX_NN cluster index " << *index
-                         << " is negative";
+      return emitError() << "CMX_NN cluster index " << *index << " is negative";
     }
     return success();
   }
@@ -63,8 +62,7 @@ MemorySpaceAttr MemorySpaceAttr::getDDR(MLIRContext *context) {
   return get(context, MemoryKind::DDR);
 }
 
-MemorySpaceAttr MemorySpaceAttr::getCMX(MLIRContext *context,
-                                        int64_t cluster) {
+MemorySpaceAttr MemorySpaceAttr::getCMX(MLIRContext *context, int64_t cluster) {
   return get(context, MemoryKind::CMX_NN, cluster);
 }
 
@@ -72,12 +70,13 @@ MemorySpaceAttr MemorySpaceAttr::getCMX(MLIRContext *context,
 // ResourcesAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult ResourcesAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, StringRef arch,
-    int64_t clusters, int64_t cmxSize, int64_t cmxAlignment,
-    int64_t ddrAlignment, int64_t dmaPorts, int64_t dmaMaxTransfer,
-    ShaveKind shaveKind, int64_t shaves, int64_t barriers, int64_t maxProducers,
-    int64_t maxConsumers) {
+LogicalResult
+ResourcesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      StringRef arch, int64_t clusters, int64_t cmxSize,
+                      int64_t cmxAlignment, int64_t ddrAlignment,
+                      int64_t dmaPorts, int64_t dmaMaxTransfer,
+                      ShaveKind shaveKind, int64_t shaves, int64_t barriers,
+                      int64_t maxProducers, int64_t maxConsumers) {
   if (arch.empty()) {
     return emitError() << "the target name (arch) is empty";
   }
@@ -159,8 +158,7 @@ bool isSameMemory(Type a, Type b) {
 }
 
 ResourcesAttr getResources(Operation *op) {
-  for (Operation *current = op; current;
-       current = current->getParentOp()) {
+  for (Operation *current = op; current; current = current->getParentOp()) {
     if (!llvm::isa<ModuleOp>(current)) {
       continue;
     }

@@ -1,4 +1,4 @@
-//===- VPUIPBase.td - VPUIP dialect, enums and base classes -*- tablegen -*-===//
+//===- VPUIPBase.td - VPUIP dialect, enums, base classes --*- tablegen -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -50,9 +50,8 @@ static LogicalResult verifyKernelDeclaration(Operation *op,
   }
   auto module = llvm::dyn_cast_if_present<ModuleOp>(func->getParentOp());
   if (!module || module.getName() != VPUIPDialect::kKernelModuleName) {
-    return func.emitOpError()
-           << "kernel declaration must be in module @"
-           << VPUIPDialect::kKernelModuleName;
+    return func.emitOpError() << "kernel declaration must be in module @"
+                              << VPUIPDialect::kKernelModuleName;
   }
   if (!func.isDeclaration() || !func.isPrivate()) {
     return func.emitOpError()

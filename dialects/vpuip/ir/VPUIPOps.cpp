@@ -90,8 +90,7 @@ static void printKernelArgs(OpAsmPrinter &printer, Operation *,
 }
 
 /// An optional `params [<attr>, ...]`, absent for an empty list.
-static ParseResult parseOptionalParams(OpAsmParser &parser,
-                                       ArrayAttr &params) {
+static ParseResult parseOptionalParams(OpAsmParser &parser, ArrayAttr &params) {
   if (failed(parser.parseOptionalKeyword("params"))) {
     params = parser.getBuilder().getArrayAttr({});
     return success();
@@ -115,14 +114,13 @@ namespace detail {
 
 LogicalResult verifyMemorySpacesInTarget(Operation *op) {
   ResourcesAttr resources;
-  auto check = [&](Type type, StringRef what,
-                   unsigned index) -> LogicalResult {
+  auto check = [&](Type type, StringRef what, unsigned index) -> LogicalResult {
     auto memref = llvm::dyn_cast<BaseMemRefType>(type);
     if (!memref) {
       return success();
     }
-    auto space = llvm::dyn_cast_if_present<MemorySpaceAttr>(
-        memref.getMemorySpace());
+    auto space =
+        llvm::dyn_cast_if_present<MemorySpaceAttr>(memref.getMemorySpace());
     if (!space || space.getKind() != MemoryKind::CMX_NN) {
       return success();
     }

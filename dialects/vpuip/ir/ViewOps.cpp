@@ -33,10 +33,9 @@ LogicalResult StaticAllocOp::verify() {
   MemoryKind kind = type.getMemoryKind();
   int64_t alignment = getAlignment(resources, kind);
   if (offset % alignment != 0) {
-    return emitOpError() << "offset " << offset
-                         << " is not a multiple of the " << stringifyEnum(kind)
-                         << " alignment of the target (" << alignment
-                         << " bytes)";
+    return emitOpError() << "offset " << offset << " is not a multiple of the "
+                         << stringifyEnum(kind) << " alignment of the target ("
+                         << alignment << " bytes)";
   }
   if (kind == MemoryKind::CMX_NN) {
     int64_t end = offset + type.getTotalAllocSize().count();
@@ -83,8 +82,8 @@ SubViewOp::inferResultType(function_ref<InFlightDiagnostic()> emitError,
   for (int64_t i = 0; i < rank; ++i) {
     int64_t dimSize = srcShape[Dim(i)];
     if (offsets[i] < 0 || sizes[i] < 1 || offsets[i] + sizes[i] > dimSize) {
-      return emitError() << "offset " << offsets[i] << " and size "
-                         << sizes[i] << " of dimension " << i
+      return emitError() << "offset " << offsets[i] << " and size " << sizes[i]
+                         << " of dimension " << i
                          << " are out of range for a source dimension of "
                          << dimSize;
     }
@@ -96,8 +95,7 @@ SubViewOp::inferResultType(function_ref<InFlightDiagnostic()> emitError,
                        << " of the source, not on a byte boundary";
   }
 
-  auto space =
-      llvm::cast_if_present<MemorySpaceAttr>(source.getMemorySpace());
+  auto space = llvm::cast_if_present<MemorySpaceAttr>(source.getMemorySpace());
   shape::Shape shape(sizes);
   BufferType compact = BufferType::getCompact(shape, src.getElementType(),
                                               src.getOrder(), space);
@@ -125,9 +123,9 @@ SubViewOp::inferResultType(function_ref<InFlightDiagnostic()> emitError,
 
 void SubViewOp::build(OpBuilder &builder, OperationState &state, Value source,
                       ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
-  FailureOr<MemRefType> type = inferResultType(
-      [] { return InFlightDiagnostic(); },
-      llvm::cast<MemRefType>(source.getType()), offsets, sizes);
+  FailureOr<MemRefType> type =
+      inferResultType([] { return InFlightDiagnostic(); },
+                      llvm::cast<MemRefType>(source.getType()), offsets, sizes);
   assert(succeeded(type) && "SubViewOp::build: invalid sub-view");
   build(builder, state, *type, source, offsets, sizes);
 }
@@ -186,9 +184,10 @@ LogicalResult ConcatViewOp::verify() {
     shape::Shape inShape = input.getShape();
     for (int64_t i = 0, e = inShape.rank(); i < e; ++i) {
       if (inShape[Dim(i)] > outShape[Dim(i)]) {
-        return emitOpError() << "input #" << index << " of shape [" << inShape.raw()
-                             << "] does not fit in the output buffer of shape ["
-                             << outShape.raw() << "]";
+        return emitOpError()
+               << "input #" << index << " of shape [" << inShape.raw()
+               << "] does not fit in the output buffer of shape ["
+               << outShape.raw() << "]";
       }
     }
     elements += input.getNumElements();

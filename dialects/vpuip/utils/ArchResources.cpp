@@ -1,4 +1,4 @@
-//===- ArchResources.cpp - Target resources as a VPUIP attribute -*- C++ -*-===//
+//===- ArchResources.cpp - Target resources as an attribute ----*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -27,9 +27,9 @@ llvm::Expected<ResourcesAttr> getResourcesAttr(MLIRContext *context,
     shaveKind = ShaveKind::ACT;
     break;
   default:
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "target '%s': shave.kind must be UPA or ACT", arch.name().c_str());
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "target '%s': shave.kind must be UPA or ACT",
+                                   arch.name().c_str());
   }
   context->getOrLoadDialect<VPUIPDialect>();
   return ResourcesAttr::get(

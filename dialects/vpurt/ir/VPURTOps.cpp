@@ -77,16 +77,15 @@ static LogicalResult verifyNetworkBuffer(DeclareBufferOp op, bool isInput,
   Type argType = func.getArgumentTypes()[argNo];
   FailureOr<BufferType> arg = BufferType::get(argType);
   if (failed(arg)) {
-    return op.emitOpError() << "network " << what << " #" << index
-                            << " (function argument #" << argNo
-                            << ") has type " << argType
-                            << ", which is not a buffer";
+    return op.emitOpError()
+           << "network " << what << " #" << index << " (function argument #"
+           << argNo << ") has type " << argType << ", which is not a buffer";
   }
   int64_t size = arg->getTotalAllocSize().count();
   if (end > size) {
-    return op.emitOpError() << "buffer ends at byte " << end
-                            << ", beyond network " << what << " #" << index
-                            << " (" << size << " bytes)";
+    return op.emitOpError()
+           << "buffer ends at byte " << end << ", beyond network " << what
+           << " #" << index << " (" << size << " bytes)";
   }
   return success();
 }
@@ -99,9 +98,8 @@ LogicalResult DeclareBufferOp::verify() {
                     section == BufferSection::NetworkOutput ||
                     section == BufferSection::CMX_NN;
   if (needsIndex && !index) {
-    return emitOpError() << "section " << sectionName
-                         << " needs an index: <" << sectionName
-                         << "> [<index>]";
+    return emitOpError() << "section " << sectionName << " needs an index: <"
+                         << sectionName << "> [<index>]";
   }
   if (!needsIndex && index) {
     return emitOpError() << "section " << sectionName << " takes no index";
@@ -110,8 +108,7 @@ LogicalResult DeclareBufferOp::verify() {
   BufferType buffer(getType());
   MemorySpaceAttr expected =
       section == BufferSection::CMX_NN
-          ? MemorySpaceAttr::getCMX(getContext(),
-                                    static_cast<int64_t>(*index))
+          ? MemorySpaceAttr::getCMX(getContext(), static_cast<int64_t>(*index))
           : MemorySpaceAttr::getDDR(getContext());
   if (buffer.getMemorySpace() != expected) {
     return emitOpError() << "buffer in " << buffer.getMemorySpace()
@@ -156,8 +153,7 @@ LogicalResult DeclareBufferOp::verify() {
     std::optional<int64_t> size = getSectionSize(*this, section);
     if (size && end > *size) {
       return emitOpError() << "buffer ends at byte " << end << ", beyond the "
-                           << sectionName << " section (" << *size
-                           << " bytes)";
+                           << sectionName << " section (" << *size << " bytes)";
     }
     return success();
   }
@@ -182,16 +178,16 @@ static LogicalResult verifyBarrierUses(Operation *op, Value barrier) {
   SmallVector<TaskOp> producers = getBarrierProducers(barrier);
   SmallVector<TaskOp> consumers = getBarrierConsumers(barrier);
   if (producers.empty() && !consumers.empty()) {
-    InFlightDiagnostic diag =
-        op->emitOpError() << "is waited on by " << consumers.size()
-                          << " task(s), but no task updates it";
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "is waited on by " << consumers.size()
+                              << " task(s), but no task updates it";
     diag.attachNote(consumers.front().getLoc()) << "the first waiting task";
     return diag;
   }
   if (!producers.empty() && consumers.empty()) {
-    InFlightDiagnostic diag =
-        op->emitOpError() << "is updated by " << producers.size()
-                          << " task(s), but no task waits on it";
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "is updated by " << producers.size()
+                              << " task(s), but no task waits on it";
     diag.attachNote(producers.front().getLoc()) << "the first updating task";
     return diag;
   }

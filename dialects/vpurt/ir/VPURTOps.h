@@ -25,8 +25,7 @@
 namespace mlir::vpuc::VPURT {
 
 /// The side-effect resource of barrier declarations (see VPURTBase.td).
-struct BarrierResource
-    : public SideEffects::Resource::Base<BarrierResource> {
+struct BarrierResource : public SideEffects::Resource::Base<BarrierResource> {
   StringRef getName() final { return "VPURT::Barrier"; }
 };
 

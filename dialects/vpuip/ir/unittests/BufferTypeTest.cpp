@@ -1,4 +1,4 @@
-//===- BufferTypeTest.cpp - Tests of BufferType and memory helpers -*- C++ -*-===//
+//===- BufferTypeTest.cpp - Tests of BufferType and helpers -----*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -13,11 +13,11 @@
 
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
@@ -63,11 +63,12 @@ TEST_F(BufferTypeTest, bufferTypePredicate) {
   EXPECT_FALSE(isBufferType(type("tensor<2x3xf32>")));
   EXPECT_FALSE(isBufferType(type("memref<2x3xindex>")));
   EXPECT_FALSE(isBufferType(type("memref<2x3xf32, 1>")));
-  EXPECT_FALSE(isBufferType(type("memref<2x3xf32, strided<[4, 1], offset: 1>>")));
+  EXPECT_FALSE(
+      isBufferType(type("memref<2x3xf32, strided<[4, 1], offset: 1>>")));
   EXPECT_FALSE(isBufferType(type("memref<2x3xf32, strided<[?, 1]>>")));
   EXPECT_FALSE(isBufferType(type("memref<2x3xf32, strided<[-3, 1]>>")));
-  EXPECT_FALSE(isBufferType(
-      type("memref<2x3xf32, affine_map<(d0, d1) -> (d0 + d1)>>")));
+  EXPECT_FALSE(
+      isBufferType(type("memref<2x3xf32, affine_map<(d0, d1) -> (d0 + d1)>>")));
   EXPECT_FALSE(isBufferType(type("memref<1x1x1x1x1x1x1x1x1xf32>")));
 }
 
@@ -189,8 +190,9 @@ TEST_F(BufferTypeTest, builders) {
                    "d2, d3, d1)>, #VPUIP.mem<CMX_NN[0]>>"));
   EXPECT_EQ(nhwc.withMemorySpace({}).withOrder(DimsOrder::NCHW).getType(),
             memref("memref<1x3x2x2xf32>"));
-  EXPECT_EQ(nhwc.withMemorySpace({}), BufferType(memref(
-      "memref<1x3x2x2xf32, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>")));
+  EXPECT_EQ(nhwc.withMemorySpace({}),
+            BufferType(memref("memref<1x3x2x2xf32, affine_map<(d0, d1, d2, d3) "
+                              "-> (d0, d2, d3, d1)>>")));
 
   EXPECT_TRUE(succeeded(BufferType::get(type("memref<4xf16>"))));
   EXPECT_TRUE(failed(BufferType::get(type("memref<?xf16>"))));
