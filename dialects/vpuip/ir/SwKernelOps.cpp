@@ -251,6 +251,10 @@ LogicalResult SwKernelOp::verifySymbolUses(SymbolTableCollection &tables) {
     return failure();
   }
   SwKernelRunOp run = getRunOp();
+  if (!run) {
+    // The op verifier reports the missing terminator.
+    return failure();
+  }
   return verifyKernelCall(*this, getKernel(), *decl, run.getArgs().getTypes(),
                           run.getParams());
 }

@@ -144,9 +144,10 @@ def VPURT_TaskOp : VPURT_Op<"Task", [
   let extraClassDeclaration = [{
     /// The VPUIP task the body holds, or null in an invalid op.
     ::mlir::vpuc::VPUIP::TaskOpInterface getInnerTaskOp();
-    /// The kind of executor that runs the task.
+    /// The kind of executor that runs the task (of a verified op).
     ::mlir::vpuc::VPUIP::ExecutorKind getExecutorKind();
-    /// The executor instance (DMA port, cluster/tile, 0 for UPA SHAVEs).
+    /// The executor instance (DMA port, cluster/tile, 0 for UPA SHAVEs) (of
+    /// a verified op).
     int64_t getExecutorInstance();
     /// How many times the runtime counts the task on each of its barriers.
     int64_t getBarrierCount();
