@@ -17,6 +17,8 @@ ALL_COMPONENTS = {
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",
+    "vpuip_dialect": "//dialects/vpuip/ir:component",
+    "vpurt_dialect": "//dialects/vpurt/ir:component",
 }
 
 # Components that exist only for tests (test passes, test dialects). They are linked into

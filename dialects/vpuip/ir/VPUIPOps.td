@@ -1,0 +1,346 @@
+//===- VPUIPOps.td - VPUIP dialect operations --------------*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Buffers and views (StaticAlloc, SubView, ConcatView), copies and DMAs (Copy,
+// NNDMA) and software kernels (SW.Kernel, SW.Kernel.run, SW.Runtime, UPA.SW).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_DIALECTS_VPUIP_IR_VPUIPOPS
+#define VPUC_DIALECTS_VPUIP_IR_VPUIPOPS
+
+include "dialects/vpuip/ir/VPUIPAttributes.td"
+include "dialects/vpuip/ir/VPUIPInterfaces.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Buffers and views
+//===----------------------------------------------------------------------===//
+
+def VPUIP_StaticAllocOp : VPUIP_Op<"StaticAlloc", [Pure]> {
+  let summary = "A buffer at a fixed byte offset of its memory";
+  let description = [{
+    The buffer of the result type placed at byte `offset` of the memory its
+    memory space names (DDR, or the CMX of one cluster). Memory allocation
+    replaces `memref.alloc` by this op.
+
+    With target resources on the module, the offset is a multiple of the
+    memory's alignment (`cmx_alignment` or `ddr_alignment`) and a CMX buffer
+    ends within the cluster's usable CMX (`cmx_size`).
+
+    ```mlir
+    %0 = VPUIP.StaticAlloc<1024> -> memref<1x16x8x8xf16, #VPUIP.mem<CMX_NN[0]>>
+    ```
+  }];
+  let arguments = (ins ConfinedAttr<I64Attr, [IntNonNegative]>:$offset);
+  let results = (outs VPUIP_Buffer:$memref);
+  let assemblyFormat = "`<` $offset `>` attr-dict `->` type($memref)";
+  let hasVerifier = 1;
+}
+
+def VPUIP_SubViewOp : VPUIP_Op<"SubView", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "A rectangular part of a buffer, as a view";
+  let description = [{
+    The elements `static_offsets[i] <= x < static_offsets[i] + static_sizes[i]`
+    of every dimension of `source`, without a copy. The result type is
+    computed from the source (`inferResultType`): the same element type,
+    memory space and strides; when the part is compact in the source's order
+    (strides of size-1 dimensions do not matter) the layout is the source's
+    order, otherwise a `strided` layout with the source's strides (in
+    elements). The part must start on a byte boundary (`getByteOffset`).
+
+    ```mlir
+    #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+    %1 = VPUIP.SubView %0 [0, 8, 0, 0] [1, 8, 4, 4]
+        : memref<1x16x4x4xf16, #NHWC> to memref<1x8x4x4xf16, strided<[256, 1, 64, 16]>>
+    ```
+  }];
+  let arguments = (ins
+    VPUIP_Buffer:$source,
+    DenseI64ArrayAttr:$static_offsets,
+    DenseI64ArrayAttr:$static_sizes
+  );
+  let results = (outs VPUIP_Buffer:$result);
+  let assemblyFormat = [{
+    $source $static_offsets $static_sizes attr-dict `:` type($source) `to` type($result)
+  }];
+  let hasVerifier = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$source, "::llvm::ArrayRef<int64_t>":$offsets,
+                   "::llvm::ArrayRef<int64_t>":$sizes)>,
+  ];
+  let extraClassDeclaration = [{
+    /// The type of the part `offsets`/`sizes` of a buffer of type `source`;
+    /// fails (emitting through `emitError`) when the part is out of bounds or
+    /// does not start on a byte boundary.
+    static ::mlir::FailureOr<::mlir::MemRefType> inferResultType(
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
+        ::mlir::MemRefType source, ::llvm::ArrayRef<int64_t> offsets,
+        ::llvm::ArrayRef<int64_t> sizes);
+
+    /// The byte offset of the view's first element in the source buffer.
+    int64_t getByteOffset();
+  }];
+}
+
+def VPUIP_ConcatViewOp : VPUIP_Op<"ConcatView", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>,
+    AllTypesMatch<["output_buff", "output"]>]> {
+  let summary = "Joins parts written into one buffer";
+  let description = [{
+    `output_buff` is a buffer whose parts were written by the producers of
+    `inputs` (each input is the result of a task whose output buffer is a view
+    of `output_buff`); the result is `output_buff` once all of them are done.
+    Nothing is copied: the op only joins the data dependencies.
+
+    The inputs have the element type, rank and memory of the output buffer,
+    each fits in it, and together they hold exactly as many elements.
+
+    ```mlir
+    %r = VPUIP.ConcatView inputs(%a, %b : memref<1x16x2x4xf16, strided<[256, 16, 4, 1]>>,
+                                          memref<1x16x2x4xf16, strided<[256, 16, 4, 1]>>)
+                          outputs(%buf : memref<1x16x4x4xf16>) -> memref<1x16x4x4xf16>
+    ```
+  }];
+  let arguments = (ins Variadic<VPUIP_Buffer>:$inputs, VPUIP_Buffer:$output_buff);
+  let results = (outs VPUIP_Buffer:$output);
+  let assemblyFormat = [{
+    `inputs` `(` $inputs `:` type($inputs) `)`
+    `outputs` `(` $output_buff `:` type($output_buff) `)`
+    attr-dict `->` type($output)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Copies
+//===----------------------------------------------------------------------===//
+
+/// An op copying one buffer into another of the same shape and element type.
+class VPUIP_CopyLikeOp<string mnemonic, list<Trait> traits = []> :
+    VPUIP_Op<mnemonic, !listconcat([
+      DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+      DestinationStyleOpInterface,
+      AllTypesMatch<["output_buff", "output"]>], traits)> {
+  let results = (outs VPUIP_Buffer:$output);
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// DestinationStyleOpInterface: the output buffer.
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getOutputBuffMutable();
+    }
+  }];
+}
+
+def VPUIP_CopyOp : VPUIP_CopyLikeOp<"Copy"> {
+  let summary = "Copies a buffer into another (executor not chosen yet)";
+  let description = [{
+    Copies `input` into `output_buff` and returns it. Both have the same shape
+    and element type; layouts, strides and memories may differ. A later pass
+    turns it into a task (`VPUIP.NNDMA`).
+
+    ```mlir
+    %r = VPUIP.Copy inputs(%in : memref<1x16xf16>)
+                    outputs(%buf : memref<1x16xf16, #VPUIP.mem<CMX_NN[0]>>)
+                    -> memref<1x16xf16, #VPUIP.mem<CMX_NN[0]>>
+    ```
+  }];
+  let arguments = (ins VPUIP_Buffer:$input, VPUIP_Buffer:$output_buff);
+  let assemblyFormat = [{
+    `inputs` `(` $input `:` type($input) `)`
+    `outputs` `(` $output_buff `:` type($output_buff) `)`
+    attr-dict `->` type($output)
+  }];
+}
+
+def VPUIP_NNDMAOp : VPUIP_CopyLikeOp<"NNDMA", [
+    DeclareOpInterfaceMethods<VPUIP_TaskOpInterface,
+                              ["getExecutorKind", "getExecutorInstance"]>]> {
+  let summary = "A DMA task: copies a buffer into another on a DMA port";
+  let description = [{
+    Copies `input` into `output_buff` on DMA engine `port` (default 0) and
+    returns `output_buff`. Both buffers have the same shape and element type;
+    their layouts, strides and memories may differ (the DMA descriptor walks
+    both with their own strides, so it also reorders). The transfer is a whole
+    number of bytes. With target resources on the module, `port` is below
+    `dma_ports` and the transfer at most `dma_max_transfer` bytes.
+
+    ```mlir
+    #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+    %r = VPUIP.NNDMA {port = 1 : i64}
+        inputs(%in : memref<1x16x8x8xf16>)
+        outputs(%buf : memref<1x16x8x8xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        -> memref<1x16x8x8xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    ```
+  }];
+  let arguments = (ins
+    VPUIP_Buffer:$input,
+    VPUIP_Buffer:$output_buff,
+    DefaultValuedAttr<ConfinedAttr<I64Attr, [IntNonNegative]>, "0">:$port
+  );
+  let assemblyFormat = [{
+    attr-dict `inputs` `(` $input `:` type($input) `)`
+    `outputs` `(` $output_buff `:` type($output_buff) `)` `->` type($output)
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Software kernels
+//===----------------------------------------------------------------------===//
+
+def VPUIP_SwKernelOp : VPUIP_Op<"SW.Kernel", [
+    AttrSizedOperandSegments,
+    SingleBlock,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<VPUIP_TaskOpInterface,
+                              ["getExecutorKind", "getExecutorInstance"]>,
+    DestinationStyleOpInterface]> {
+  let summary = "A software kernel invocation on the activation SHAVEs of a tile";
+  let description = [{
+    Runs the kernel `kernel` (a declaration in `module @VPU.SW`, see the
+    dialect description) once on tile `tile`, reading `inputs` and writing
+    `output_buffs`; the results are the output buffers.
+
+    The body is one block whose arguments are the buffers (`inputs` then
+    `output_buffs`, with their types) and which holds only the terminator
+    `VPUIP.SW.Kernel.run`. The run lists the kernel's arguments in the order
+    of its declaration: buffers (block arguments, each becoming a `MemRefData`
+    descriptor) then scalar parameters. The verifier checks the run against
+    the declaration's signature: the number of arguments, each buffer's
+    element type and rank, each scalar's type.
+
+    A buffer in CMX must be in the CMX of `tile`. With target resources on the
+    module, the target has `ACT` SHAVEs and `tile` is below `clusters`.
+
+    ```mlir
+    %r = VPUIP.SW.Kernel @VPU.SW::@softmax on tile 0
+        inputs(%in : memref<1x1000xf16>) outputs(%buf : memref<1x1000xf16>)
+        -> memref<1x1000xf16> {
+    ^bb0(%arg0: memref<1x1000xf16>, %arg1: memref<1x1000xf16>):
+      VPUIP.SW.Kernel.run(%arg0, %arg1, 1 : i64) : memref<1x1000xf16>, memref<1x1000xf16>
+    }
+    ```
+  }];
+  let arguments = (ins
+    SymbolRefAttr:$kernel,
+    ConfinedAttr<I64Attr, [IntNonNegative]>:$tile,
+    Variadic<VPUIP_Buffer>:$inputs,
+    Variadic<VPUIP_Buffer>:$output_buffs
+  );
+  let results = (outs Variadic<VPUIP_Buffer>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $kernel `on` `tile` $tile
+    (`inputs` `(` $inputs^ `:` type($inputs) `)`)?
+    `outputs` `(` $output_buffs `:` type($output_buffs) `)`
+    (`->` type($results)^)? attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// DestinationStyleOpInterface: the output buffers.
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getOutputBuffsMutable();
+    }
+    /// The terminator of the body, or null in an invalid op.
+    SwKernelRunOp getRunOp();
+  }];
+}
+
+def VPUIP_SwKernelRunOp : VPUIP_Op<"SW.Kernel.run", [
+    Terminator, HasParent<"SwKernelOp">, Pure]> {
+  let summary = "The arguments of a software kernel invocation, in order";
+  let description = [{
+    Terminates the body of `VPUIP.SW.Kernel` and gives the kernel's argument
+    list: the buffers (arguments of the body) in the order of the kernel's
+    buffer parameters, then the scalar parameters as typed integer or float
+    attributes. The enclosing `VPUIP.SW.Kernel` checks the list against the
+    kernel's declaration.
+
+    ```mlir
+    VPUIP.SW.Kernel.run(%arg0, %arg1, 1 : i64, 5.000000e-01 : f32)
+        : memref<1x1000xf16>, memref<1x1000xf16>
+    ```
+  }];
+  let arguments = (ins
+    Variadic<VPUIP_Buffer>:$args,
+    DefaultValuedAttr<ArrayAttr, "{}">:$params
+  );
+  let assemblyFormat = [{
+    `(` custom<KernelArgs>($args, $params) `)` attr-dict (`:` type($args)^)?
+  }];
+  let hasVerifier = 1;
+}
+
+def VPUIP_SwRuntimeOp : VPUIP_Op<"SW.Runtime", [
+    HasParent<"::mlir::ModuleOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "The runtime kernel of the activation SHAVEs and their stacks";
+  let description = [{
+    Declares the management kernel the activation SHAVEs run between kernel
+    invocations (`entry_point`, a declaration without arguments in
+    `module @VPU.SW`) and the stack size in bytes of the SHAVEs of each tile
+    (`stack_sizes[t]` for tile `t`). At most one per module, directly in the
+    top module. With target resources on the module, the target has `ACT`
+    SHAVEs and there is one stack size per cluster.
+
+    ```mlir
+    VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
+    ```
+  }];
+  let arguments = (ins SymbolRefAttr:$entry_point, DenseI64ArrayAttr:$stack_sizes);
+  let assemblyFormat = "$entry_point `stack_sizes` $stack_sizes attr-dict";
+  let hasVerifier = 1;
+}
+
+def VPUIP_UpaSwOp : VPUIP_Op<"UPA.SW", [
+    AttrSizedOperandSegments,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<VPUIP_TaskOpInterface,
+                              ["getExecutorKind", "getExecutorInstance"]>,
+    DestinationStyleOpInterface]> {
+  let summary = "A software kernel as a UPA task (VPUX30XX-class targets)";
+  let description = [{
+    Runs the kernel `kernel` (a declaration in `module @VPU.SW`, as for
+    `VPUIP.SW.Kernel`) on the device's UPA SHAVEs, on at most `max_shaves` of
+    them (all when absent). The kernel's arguments are `inputs`, then
+    `output_buffs`, then the typed scalar `params`, in that order, checked
+    against the declaration. With target resources on the module, the target
+    has `UPA` SHAVEs and `max_shaves` is at most `shaves`.
+
+    ```mlir
+    %r = VPUIP.UPA.SW @VPU.SW::@softmax inputs(%in : memref<1x1000xf16>)
+        outputs(%buf : memref<1x1000xf16>) params [1 : i64] -> memref<1x1000xf16>
+    ```
+  }];
+  let arguments = (ins
+    SymbolRefAttr:$kernel,
+    Variadic<VPUIP_Buffer>:$inputs,
+    Variadic<VPUIP_Buffer>:$output_buffs,
+    DefaultValuedAttr<ArrayAttr, "{}">:$params,
+    OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$max_shaves
+  );
+  let results = (outs Variadic<VPUIP_Buffer>:$results);
+  let assemblyFormat = [{
+    $kernel (`inputs` `(` $inputs^ `:` type($inputs) `)`)?
+    `outputs` `(` $output_buffs `:` type($output_buffs) `)`
+    custom<OptionalParams>($params) attr-dict (`->` type($results)^)?
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// DestinationStyleOpInterface: the output buffers.
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getOutputBuffsMutable();
+    }
+  }];
+}
+
+#endif // VPUC_DIALECTS_VPUIP_IR_VPUIPOPS
