@@ -12,6 +12,8 @@
 
 #include <vector>
 
+#include "core/shape/DimsOrder.h"
+#include "core/shape/ShapedTypeUtils.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/const/ir/Content.h"
 #include "mlir/IR/AsmState.h"
@@ -66,16 +68,77 @@ std::optional<double> getSplatValue(Value value) {
   return getSplatValue(attr);
 }
 
+/// True if `transformation` applies to content of `type`: the failure conditions of its
+/// inferOutputType, checked up front because a fold must not emit diagnostics (and an
+/// inactive diagnostic cannot be streamed into). Transformations other than those the IE
+/// folds and fusions build are reported as not applicable.
+static bool canApply(Const::TransformationAttrInterface transformation, ShapedType type) {
+  Type elemType = type.getElementType();
+  bool plainElements = elemType.isIntOrFloat();
+  if (auto reshape = llvm::dyn_cast<Const::ReshapeAttr>(transformation)) {
+    FailureOr<shape::DimsOrder> order = shape::getOrder(type);
+    int64_t count = 1;
+    for (int64_t dim : reshape.getShape()) {
+      count *= dim;
+    }
+    return plainElements && succeeded(order) && order->isIdentity() &&
+           reshape.getShape().size() <= shape::DimsOrder::kMaxRank &&
+           count == type.getNumElements();
+  }
+  if (auto transpose = llvm::dyn_cast<Const::TransposeAttr>(transformation)) {
+    return plainElements && transpose.getPerm().size() == static_cast<size_t>(type.getRank());
+  }
+  if (auto subview = llvm::dyn_cast<Const::SubViewAttr>(transformation)) {
+    if (!plainElements || subview.getOffset().size() != static_cast<size_t>(type.getRank())) {
+      return false;
+    }
+    for (auto [offset, size, dim] :
+         llvm::zip_equal(subview.getOffset(), subview.getShape(), type.getShape())) {
+      if (offset + size > dim) {
+        return false;
+      }
+    }
+    return true;
+  }
+  if (auto pad = llvm::dyn_cast<Const::PadWithZeroAttr>(transformation)) {
+    return plainElements && pad.getPadBefore().size() == static_cast<size_t>(type.getRank());
+  }
+  if (auto broadcast = llvm::dyn_cast<Const::BroadcastAttr>(transformation)) {
+    return plainElements && broadcast.getAxis() < type.getRank() &&
+           type.getDimSize(broadcast.getAxis()) == 1;
+  }
+  if (llvm::isa<Const::ConvertElemTypeAttr>(transformation)) {
+    return plainElements;
+  }
+  if (llvm::isa<Const::RescaleAttr, Const::AddAttr>(transformation)) {
+    return llvm::isa<FloatType>(elemType);
+  }
+  return false;
+}
+
 Const::ContentAttr
 tryTransform(Const::ContentAttr content,
              ArrayRef<Const::TransformationAttrInterface> transformations) {
   if (!content) {
     return {};
   }
+  MLIRContext *ctx = content.getContext();
+  auto emitError = [ctx] { return mlir::emitError(UnknownLoc::get(ctx)); };
+  ShapedType type = content.getType();
+  for (Const::TransformationAttrInterface transformation : transformations) {
+    if (!canApply(transformation, type)) {
+      return {};
+    }
+    // Cannot fail (and so emits nothing) once canApply holds.
+    FailureOr<ShapedType> next = transformation.inferOutputType(type, emitError);
+    if (failed(next)) {
+      return {};
+    }
+    type = *next;
+  }
   SmallVector<Const::TransformationAttrInterface> list = content.getTransformationList();
   list.append(transformations.begin(), transformations.end());
-  auto noDiagnostic = [] { return InFlightDiagnostic(); };
-  return Const::ContentAttr::getChecked(noDiagnostic, content.getBaseContent(), list);
+  return Const::ContentAttr::get(content.getBaseContent(), list);
 }
 
 Const::ContentAttr createContent(RankedTensorType type, ArrayRef<double> values,

@@ -33,8 +33,10 @@ std::optional<double> getSplatValue(Attribute attr);
 /// ConstantLike op), or std::nullopt.
 std::optional<double> getSplatValue(Value value);
 
-/// Returns `content` with `transformations` appended if the result is valid (each applies
-/// to the type before it), or null; nothing is reported.
+/// Returns `content` with `transformations` appended if each applies to the type before it,
+/// or null; nothing is reported. Supports the transformations the IE folds and fusions use
+/// (Reshape, Transpose, SubView, PadWithZero, Broadcast, ConvertElemType, Rescale, Add) on
+/// integer / float content; the transformations themselves must be valid attributes.
 Const::ContentAttr
 tryTransform(Const::ContentAttr content,
              ArrayRef<Const::TransformationAttrInterface> transformations);

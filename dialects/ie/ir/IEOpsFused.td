@@ -16,7 +16,7 @@
 // ScaleShift
 //===----------------------------------------------------------------------===//
 
-def IE_ScaleShiftOp : IE_NNLayerOp<"ScaleShift", [AttrSizedOperandSegments]> {
+def IE_ScaleShiftOp : IE_NNLayerOp<"ScaleShift", [AttrSizedOperandSegments, IE_AnyLayout]> {
   let summary = "Per-channel scale and shift";
   let description = [{
     `output[n, c, ...] = input[n, c, ...] * weights[0, c, 0, ...] + biases[0, c, 0, ...]`:
