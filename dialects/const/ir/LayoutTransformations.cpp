@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements the transformations that move elements: Reshape, Reorder,
-// Transpose, PadWithZero, SubView and Broadcast. Logical parameters are permuted into
-// memory order and the data is moved with one strided copy, so any memory
-// order and rank work. Splats stay splat except through padding with a
-// different value.
+// Transpose, PadWithZero, SubView and Broadcast. Logical parameters are
+// permuted into memory order and the data is moved with one strided copy, so
+// any memory order and rank work. Splats stay splat except through padding
+// with a different value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -219,7 +219,8 @@ FailureOr<ShapedType> TransposeAttr::inferOutputType(
   Type elemType = input.getElementType();
   if (auto perAxis = getPerAxis(input)) {
     int32_t axis = perAxis.getQuantizedDimension();
-    int32_t newAxis = static_cast<int32_t>(llvm::find(perm, axis) - perm.begin());
+    int32_t newAxis =
+        static_cast<int32_t>(llvm::find(perm, axis) - perm.begin());
     elemType = quant::UniformQuantizedPerAxisType::get(
         perAxis.getFlags(), perAxis.getStorageType(),
         perAxis.getExpressedType(), perAxis.getScales(),
@@ -237,8 +238,9 @@ Content TransposeAttr::transform(Content &input, ShapedType outputType) const {
   Bit elemSize = getStorageElementSize(input);
   // The input's compact strides per logical dimension; output dimension i
   // (stored in identity order) reads input dimension perm[i].
-  shape::Strides inStrides = inOrder.toLogicalOrder(shape::computeCompactStrides(
-      toMemory(inOrder, input.getType().getShape()), elemSize));
+  shape::Strides inStrides =
+      inOrder.toLogicalOrder(shape::computeCompactStrides(
+          toMemory(inOrder, input.getType().getShape()), elemSize));
   ArrayRef<int64_t> perm = getPerm();
   MemStrides srcStrides(perm.size(), 0);
   for (size_t i = 0; i < perm.size(); ++i) {

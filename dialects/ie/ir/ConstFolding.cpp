@@ -1,4 +1,4 @@
-//===- ConstFolding.cpp - Constant folding of IE ops through Const transformations -*- C++ -*-===//
+//===- ConstFolding.cpp - Constant folding of IE ops ------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -54,9 +54,9 @@ static Const::ContentAttr getFoldableContent(Attribute attr) {
 }
 
 /// `content` with `transformations` appended, if valid and of type `resultType`.
-static Const::ContentAttr
-transformTo(Const::ContentAttr content,
-            ArrayRef<Const::TransformationAttrInterface> transformations, Type resultType) {
+static Const::ContentAttr transformTo(Const::ContentAttr content,
+                                      ArrayRef<Const::TransformationAttrInterface> transformations,
+                                      Type resultType) {
   Const::ContentAttr folded = tryTransform(content, transformations);
   if (!folded || folded.getType() != resultType) {
     return {};
@@ -86,14 +86,12 @@ Const::ContentAttr foldConstReshape(Attribute input, Type resultType) {
   return transformTo(content, {Const::ReshapeAttr::get(ctx, type.getShape())}, resultType);
 }
 
-Const::ContentAttr foldConstTranspose(Attribute input, ArrayRef<int64_t> perm,
-                                      Type resultType) {
+Const::ContentAttr foldConstTranspose(Attribute input, ArrayRef<int64_t> perm, Type resultType) {
   Const::ContentAttr content = getFoldableContent(input);
   if (!content || perm.size() > shape::DimsOrder::kMaxRank) {
     return {};
   }
-  return transformTo(content, {Const::TransposeAttr::get(content.getContext(), perm)},
-                     resultType);
+  return transformTo(content, {Const::TransposeAttr::get(content.getContext(), perm)}, resultType);
 }
 
 Const::ContentAttr foldConstConvert(Attribute input, Type resultType) {
@@ -172,8 +170,7 @@ Const::ContentAttr foldConstArithmetic(ScalarArithmetic kind, Attribute lhs, Att
     if (!scalar) {
       continue;
     }
-    if (Const::ContentAttr folded =
-            foldWithScalar(kind, content, index, *scalar, resultType)) {
+    if (Const::ContentAttr folded = foldWithScalar(kind, content, index, *scalar, resultType)) {
       return folded;
     }
   }
@@ -185,8 +182,7 @@ Const::ContentAttr foldConstNegative(Attribute input, Type resultType) {
   if (!content || !hasFloatElements(content)) {
     return {};
   }
-  return transformTo(content, {Const::RescaleAttr::get(content.getContext(), -1.0)},
-                     resultType);
+  return transformTo(content, {Const::RescaleAttr::get(content.getContext(), -1.0)}, resultType);
 }
 
 } // namespace detail
@@ -205,8 +201,7 @@ OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
   FailureOr<detail::SliceDims> dims =
       // Cannot fail: the verifier ran the same checks on the same (input) shape.
       detail::inferSliceDims([this] { return emitOpError(); }, content.getType().getShape(),
-                             getStarts(),
-                             getEnds(), getAxes(), getSteps());
+                             getStarts(), getEnds(), getAxes(), getSteps());
   if (failed(dims)) {
     return {};
   }
@@ -215,8 +210,7 @@ OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
       return {};
     }
   }
-  return transformTo(content,
-                     {Const::SubViewAttr::get(getContext(), dims->starts, dims->shape)},
+  return transformTo(content, {Const::SubViewAttr::get(getContext(), dims->starts, dims->shape)},
                      getType());
 }
 
@@ -227,9 +221,9 @@ OpFoldResult PadOp::fold(FoldAdaptor adaptor) {
   if (!content || getMode() != PadMode::CONSTANT || !padValue.isPosZero()) {
     return {};
   }
-  return transformTo(
-      content, {Const::PadWithZeroAttr::get(getContext(), getPadsBegin(), getPadsEnd())},
-      getType());
+  return transformTo(content,
+                     {Const::PadWithZeroAttr::get(getContext(), getPadsBegin(), getPadsEnd())},
+                     getType());
 }
 
 /// A tile by all ones is its input. On a constant, repeating a dim of size 1 is a

@@ -1,4 +1,4 @@
-//===- ConstFolding.h - Constant folding of IE ops through Const transformations -*- C++ -*-===//
+//===- ConstFolding.h - Constant folding of IE ops --------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

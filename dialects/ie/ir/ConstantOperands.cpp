@@ -1,4 +1,4 @@
-//===- ConstantOperands.cpp - Constant operands to attributes -*- C++ -*-===//
+//===- ConstantOperands.cpp - Operands to attributes ------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

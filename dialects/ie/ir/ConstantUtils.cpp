@@ -1,4 +1,4 @@
-//===- ConstantUtils.cpp - Reading constant operands of IE ops -*- C++ -*-===//
+//===- ConstantUtils.cpp - Constant operands of IE ops ----------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -32,16 +32,14 @@ Const::ContentAttr getConstContent(Value value) {
 
 std::optional<double> getSplatValue(Attribute attr) {
   if (auto content = llvm::dyn_cast_or_null<Const::ContentAttr>(attr)) {
-    if (!content.getBaseContent().isSplat() ||
-        !content.getType().getElementType().isIntOrFloat()) {
+    if (!content.getBaseContent().isSplat() || !content.getType().getElementType().isIntOrFloat()) {
       return std::nullopt;
     }
     Const::Content folded = content.fold();
     if (!folded.isSplat()) {
       return std::nullopt;
     }
-    return folded.hasFloatElements() ? folded.getDouble(0)
-                                     : static_cast<double>(folded.getInt(0));
+    return folded.hasFloatElements() ? folded.getDouble(0) : static_cast<double>(folded.getInt(0));
   }
   auto elements = llvm::dyn_cast_or_null<ElementsAttr>(attr);
   if (!elements || !elements.isSplat()) {
@@ -116,9 +114,8 @@ static bool canApply(Const::TransformationAttrInterface transformation, ShapedTy
   return false;
 }
 
-Const::ContentAttr
-tryTransform(Const::ContentAttr content,
-             ArrayRef<Const::TransformationAttrInterface> transformations) {
+Const::ContentAttr tryTransform(Const::ContentAttr content,
+                                ArrayRef<Const::TransformationAttrInterface> transformations) {
   if (!content) {
     return {};
   }
@@ -160,8 +157,7 @@ Const::ContentAttr createContent(RankedTensorType type, ArrayRef<double> values,
     }
     ArrayRef<char> raw = content.getRawStorage();
     if (!splat && static_cast<int64_t>(raw.size()) > resourceThresholdBytes) {
-      AsmResourceBlob blob =
-          HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t));
+      AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t));
       base = DenseResourceElementsAttr::get(type, "vpuc_const", std::move(blob));
     } else {
       // A raw buffer of exactly one element is a splat.

@@ -1,4 +1,4 @@
-//===- ConstantUtils.h - Reading constant operands of IE ops -*- C++ -*-===//
+//===- ConstantUtils.h - Constant operands of IE ops ------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -37,9 +37,8 @@ std::optional<double> getSplatValue(Value value);
 /// or null; nothing is reported. Supports the transformations the IE folds and fusions use
 /// (Reshape, Transpose, SubView, PadWithZero, Broadcast, ConvertElemType, Rescale, Add) on
 /// integer / float content; the transformations themselves must be valid attributes.
-Const::ContentAttr
-tryTransform(Const::ContentAttr content,
-             ArrayRef<Const::TransformationAttrInterface> transformations);
+Const::ContentAttr tryTransform(Const::ContentAttr content,
+                                ArrayRef<Const::TransformationAttrInterface> transformations);
 
 /// A `#const.Content` of `type` (static shape, integer or float elements of a `Content`
 /// supported type, any layout encoding) holding `values`, given in the memory order of

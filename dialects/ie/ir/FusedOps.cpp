@@ -1,4 +1,4 @@
-//===- FusedOps.cpp - IE ops produced by layer fusion -*- C++ -*-===//
+//===- FusedOps.cpp - IE ops built by layer fusion --------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -32,24 +32,21 @@ static LogicalResult verifyScaleShiftParam(ScaleShiftOp op, StringRef name, Valu
   auto type = llvm::cast<RankedTensorType>(param.getType());
   if (type.getElementType() != inputType.getElementType()) {
     return op.emitOpError() << "expects " << name << " of the input's element type "
-                            << inputType.getElementType() << ", got "
-                            << type.getElementType();
+                            << inputType.getElementType() << ", got " << type.getElementType();
   }
   ArrayRef<int64_t> input = inputType.getShape();
   ArrayRef<int64_t> shape = type.getShape();
   bool matches = shape.size() == input.size();
   for (size_t d = 0; matches && d < shape.size(); ++d) {
     const int64_t expected = d == 1 ? input[1] : 1;
-    matches = shape[d] == expected || ShapedType::isDynamic(shape[d]) ||
-              ShapedType::isDynamic(expected);
+    matches =
+        shape[d] == expected || ShapedType::isDynamic(shape[d]) || ShapedType::isDynamic(expected);
   }
   if (!matches) {
     SmallVector<int64_t, 6> expected(input.size(), 1);
     expected[1] = input[1];
-    return op.emitOpError() << "expects " << name << " of shape "
-                            << detail::formatShape(expected)
-                            << " (one value per channel), got "
-                            << detail::formatShape(shape);
+    return op.emitOpError() << "expects " << name << " of shape " << detail::formatShape(expected)
+                            << " (one value per channel), got " << detail::formatShape(shape);
   }
   return success();
 }
@@ -70,9 +67,10 @@ LogicalResult ScaleShiftOp::verifyBeforeInference() {
   return success();
 }
 
-LogicalResult ScaleShiftOp::inferReturnTypeComponents(
-    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<ShapedTypeComponents> &components) {
+LogicalResult
+ScaleShiftOp::inferReturnTypeComponents(MLIRContext *ctx, std::optional<Location> loc,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<ShapedTypeComponents> &components) {
   auto type = llvm::cast<RankedTensorType>(adaptor.getInput().getType());
   components.emplace_back(type.getShape(), type.getElementType(), type.getEncoding());
   return success();
@@ -82,8 +80,7 @@ std::optional<int64_t> ScaleShiftOp::getNumMACs() { return 0; }
 
 /// One multiplication and / or one addition per element.
 std::optional<int64_t> ScaleShiftOp::getNumFLOPs() {
-  return detail::countEltwiseFLOPs(getOperation(),
-                                   (getWeights() ? 1 : 0) + (getBiases() ? 1 : 0));
+  return detail::countEltwiseFLOPs(getOperation(), (getWeights() ? 1 : 0) + (getBiases() ? 1 : 0));
 }
 
 OpFoldResult ScaleShiftOp::fold(FoldAdaptor adaptor) {
@@ -112,8 +109,8 @@ LogicalResult ScaleShiftOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   for (const HostTensor *param : {weights, biases}) {
     if (param && param->getNumElements() != channels) {
       return emitOpError() << "inference: a parameter of shape "
-                           << detail::formatShape(param->shape) << " does not hold "
-                           << channels << " channel values";
+                           << detail::formatShape(param->shape) << " does not hold " << channels
+                           << " channel values";
     }
   }
   const int64_t batch = shape[0];

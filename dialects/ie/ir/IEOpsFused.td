@@ -1,4 +1,4 @@
-//===- IEOpsFused.td - IE: Ops produced by layer fusion -*- tablegen -*-===//
+//===- IEOpsFused.td - IE: ops built by layer fusion -------*- tablegen -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

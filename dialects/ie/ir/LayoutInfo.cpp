@@ -1,4 +1,4 @@
-//===- LayoutInfo.cpp - Layouts an IE layer supports -*- C++ -*-===//
+//===- LayoutInfo.cpp - Layouts an IE layer supports ------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -105,8 +105,7 @@ LogicalResult getCurrentLayouts(Operation *op, SmallVectorImpl<DimsOrder> &opera
 namespace detail {
 bool acceptsLayouts(Operation *op, const LayoutInfo &info, ArrayRef<DimsOrder> operandOrders,
                     ArrayRef<DimsOrder> resultOrders) {
-  if (operandOrders.size() != op->getNumOperands() ||
-      resultOrders.size() != op->getNumResults()) {
+  if (operandOrders.size() != op->getNumOperands() || resultOrders.size() != op->getNumResults()) {
     return false;
   }
   auto ranksMatch = [](ValueRange values, ArrayRef<DimsOrder> orders) {
@@ -119,8 +118,7 @@ bool acceptsLayouts(Operation *op, const LayoutInfo &info, ArrayRef<DimsOrder> o
     return true;
   };
   return ranksMatch(op->getOperands(), operandOrders) &&
-         ranksMatch(op->getResults(), resultOrders) &&
-         info.accepts(operandOrders, resultOrders);
+         ranksMatch(op->getResults(), resultOrders) && info.accepts(operandOrders, resultOrders);
 }
 } // namespace detail
 

@@ -1,4 +1,4 @@
-//===- LayoutInfo.h - Layouts an IE layer supports -*- C++ -*-===//
+//===- LayoutInfo.h - Layouts an IE layer supports --------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -66,8 +66,7 @@ LogicalResult getCurrentLayouts(Operation *op, SmallVectorImpl<shape::DimsOrder>
 namespace detail {
 /// True if `operandOrders` / `resultOrders` have one order per operand / result of `op`,
 /// each of the rank of its (ranked tensor) type, and `info` accepts them.
-bool acceptsLayouts(Operation *op, const LayoutInfo &info,
-                    ArrayRef<shape::DimsOrder> operandOrders,
+bool acceptsLayouts(Operation *op, const LayoutInfo &info, ArrayRef<shape::DimsOrder> operandOrders,
                     ArrayRef<shape::DimsOrder> resultOrders);
 } // namespace detail
 

@@ -1,11 +1,11 @@
-//===- FuseLayers.cpp - vpuc-ie-fuse-layers pass -*- C++ -*-===//
+//===- FuseLayers.cpp - vpuc-ie-fuse-layers pass ----------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Implements FuseLayersPass: collects the fusion patterns its options select and applies
-// them greedily.
+// Implements FuseLayersPass: collects the fusion patterns its options select
+// and applies them greedily.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,7 +45,8 @@ struct FuseLayersPass : public impl::FuseLayersPassBase<FuseLayersPass> {
   }
 
   void runOnOperation() override {
-    // Not converging within the iteration limit is no error: every rewrite is valid.
+    // Not converging within the iteration limit is no error: every rewrite is
+    // valid.
     (void)applyPatternsAndFoldGreedily(getOperation(), patterns);
   }
 

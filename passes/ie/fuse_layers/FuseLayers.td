@@ -1,4 +1,4 @@
-//===- FuseLayers.td - vpuc-ie-fuse-layers pass -*- tablegen -*-===//
+//===- FuseLayers.td - vpuc-ie-fuse-layers pass ------------*- tablegen -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,14 +1,15 @@
-//===- FusePatterns.cpp - Layer fusion patterns of vpuc-ie-fuse-layers -*- C++ -*-===//
+//===- FusePatterns.cpp - Layer fusion patterns -----------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// The patterns FuseLayers.td describes: bias Add into Convolution / GroupConvolution /
-// FullyConnected, BatchNormInference into a convolution or a ScaleShift, Multiply + Add into
-// ScaleShift, MatMul with constant 2-D weights into FullyConnected. Constants are reshaped
-// and transposed lazily through #const transformations; the BatchNorm folds compute new
-// constant content in double, rounded once to the element type.
+// The patterns FuseLayers.td describes: bias Add into Convolution /
+// GroupConvolution / FullyConnected, BatchNormInference into a convolution or a
+// ScaleShift, Multiply + Add into ScaleShift, MatMul with constant 2-D weights
+// into FullyConnected. Constants are reshaped and transposed lazily through
+// #const transformations; the BatchNorm folds compute new constant content in
+// double, rounded once to the element type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +35,8 @@ namespace {
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// The static channel count C of an activation type [N, C, ...] (rank >= 2), if any.
+/// The static channel count C of an activation type [N, C, ...] (rank >= 2), if
+/// any.
 std::optional<int64_t> getChannels(Type type) {
   auto tensorType = llvm::dyn_cast<RankedTensorType>(type);
   if (!tensorType || tensorType.getRank() < 2 || tensorType.isDynamicDim(1) ||
@@ -44,12 +46,13 @@ std::optional<int64_t> getChannels(Type type) {
   return tensorType.getDimSize(1);
 }
 
-/// If `constant` is a const.Declare that an eltwise op broadcasts (NumPy, aligned on the
-/// right) against `activation` [N, C, ...] along the channel dim only (each of its dims is
-/// 1 except the one aligned with dim 1, which is C or 1, and its rank is at most the
-/// activation's), returns its content as [1, C, 1, ..., 1] of the activation's rank;
-/// otherwise null.
-Const::ContentAttr getPerChannelContent(Value constant, RankedTensorType activation) {
+/// If `constant` is a const.Declare that an eltwise op broadcasts (NumPy,
+/// aligned on the right) against `activation` [N, C, ...] along the channel dim
+/// only (each of its dims is 1 except the one aligned with dim 1, which is C or
+/// 1, and its rank is at most the activation's), returns its content as [1, C,
+/// 1, ..., 1] of the activation's rank; otherwise null.
+Const::ContentAttr getPerChannelContent(Value constant,
+                                        RankedTensorType activation) {
   std::optional<int64_t> channels = getChannels(activation);
   Const::ContentAttr content = getConstContent(constant);
   if (!channels || !content) {
@@ -109,13 +112,14 @@ struct BatchNormCoefficients {
   SmallVector<double> beta;
 };
 
-/// Reads the statistics of `op`; fails unless all four are float constants of one length
-/// and every scale is finite.
+/// Reads the statistics of `op`; fails unless all four are float constants of
+/// one length and every scale is finite.
 std::optional<BatchNormCoefficients> getCoefficients(BatchNormInferenceOp op) {
   std::optional<SmallVector<double>> gamma = getFloatValues(op.getGamma());
   std::optional<SmallVector<double>> beta = getFloatValues(op.getBeta());
   std::optional<SmallVector<double>> mean = getFloatValues(op.getMean());
-  std::optional<SmallVector<double>> variance = getFloatValues(op.getVariance());
+  std::optional<SmallVector<double>> variance =
+      getFloatValues(op.getVariance());
   if (!gamma || !beta || !mean || !variance || beta->size() != gamma->size() ||
       mean->size() != gamma->size() || variance->size() != gamma->size()) {
     return std::nullopt;
@@ -136,14 +140,16 @@ std::optional<BatchNormCoefficients> getCoefficients(BatchNormInferenceOp op) {
 }
 
 /// The type [1, C, 1, ..., 1] of `rank` with `elemType`.
-RankedTensorType getPerChannelType(int64_t rank, int64_t channels, Type elemType) {
+RankedTensorType getPerChannelType(int64_t rank, int64_t channels,
+                                   Type elemType) {
   SmallVector<int64_t, 6> shape(rank, 1);
   shape[1] = channels;
   return RankedTensorType::get(shape, elemType);
 }
 
 /// A const.Declare of `content` at the rewriter's insertion point.
-Value createConstant(PatternRewriter &rewriter, Location loc, Const::ContentAttr content) {
+Value createConstant(PatternRewriter &rewriter, Location loc,
+                     Const::ContentAttr content) {
   return rewriter.create<Const::DeclareOp>(loc, content);
 }
 
@@ -151,13 +157,15 @@ Value createConstant(PatternRewriter &rewriter, Location loc, Const::ContentAttr
 // Bias Add into the preceding layer
 //===----------------------------------------------------------------------===//
 
-/// Add(layer, c) with a per-channel constant c and a bias-less `LayerOp` used only here ->
-/// the layer with bias c ([1, C, 1, 1], or [1, O] for FullyConnected).
+/// Add(layer, c) with a per-channel constant c and a bias-less `LayerOp` used
+/// only here -> the layer with bias c ([1, C, 1, 1], or [1, O] for
+/// FullyConnected).
 template <typename LayerOp>
 struct FuseBiasAdd : public OpRewritePattern<AddOp> {
   using OpRewritePattern<AddOp>::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(AddOp add, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(AddOp add,
+                                PatternRewriter &rewriter) const override {
     for (unsigned index = 0; index < 2; ++index) {
       auto layer = add->getOperand(index).getDefiningOp<LayerOp>();
       if (!layer) {
@@ -167,15 +175,18 @@ struct FuseBiasAdd : public OpRewritePattern<AddOp> {
         return rewriter.notifyMatchFailure(add, "the layer already has a bias");
       }
       if (!layer->hasOneUse()) {
-        return rewriter.notifyMatchFailure(add, "the layer's output has other users");
+        return rewriter.notifyMatchFailure(
+            add, "the layer's output has other users");
       }
       if (add.getType() != layer.getType()) {
-        return rewriter.notifyMatchFailure(add, "the Add broadcasts the layer's output");
+        return rewriter.notifyMatchFailure(
+            add, "the Add broadcasts the layer's output");
       }
       Const::ContentAttr bias =
           getPerChannelContent(add->getOperand(1 - index), layer.getType());
       if (!bias) {
-        return rewriter.notifyMatchFailure(add, "the addend is no per-channel constant");
+        return rewriter.notifyMatchFailure(
+            add, "the addend is no per-channel constant");
       }
       rewriter.setInsertionPoint(layer);
       Value biasValue = createConstant(rewriter, add.getLoc(), bias);
@@ -195,11 +206,13 @@ struct FuseBiasAdd : public OpRewritePattern<AddOp> {
 // BatchNormInference
 //===----------------------------------------------------------------------===//
 
-/// BatchNormInference(conv) with constant statistics, a constant default-order float filter,
-/// a constant or no bias and no other user of the convolution -> one convolution with the
-/// filter scaled per output channel and the adjusted bias.
+/// BatchNormInference(conv) with constant statistics, a constant default-order
+/// float filter, a constant or no bias and no other user of the convolution ->
+/// one convolution with the filter scaled per output channel and the adjusted
+/// bias.
 template <typename ConvOp>
-struct FuseBatchNormIntoConvolution : public OpRewritePattern<BatchNormInferenceOp> {
+struct FuseBatchNormIntoConvolution
+    : public OpRewritePattern<BatchNormInferenceOp> {
   FuseBatchNormIntoConvolution(MLIRContext *ctx)
       : OpRewritePattern<BatchNormInferenceOp>(ctx, /*benefit=*/2) {}
 
@@ -214,10 +227,13 @@ struct FuseBatchNormIntoConvolution : public OpRewritePattern<BatchNormInference
     }
     auto filterType = llvm::cast<RankedTensorType>(conv.getFilter().getType());
     FailureOr<shape::DimsOrder> filterOrder = shape::getOrder(filterType);
-    if (failed(filterOrder) || !filterOrder->isIdentity() || !filterType.hasStaticShape()) {
-      return rewriter.notifyMatchFailure(op, "the filter is not in the default order");
+    if (failed(filterOrder) || !filterOrder->isIdentity() ||
+        !filterType.hasStaticShape()) {
+      return rewriter.notifyMatchFailure(
+          op, "the filter is not in the default order");
     }
-    std::optional<SmallVector<double>> filter = getFloatValues(conv.getFilter());
+    std::optional<SmallVector<double>> filter =
+        getFloatValues(conv.getFilter());
     if (!filter) {
       return rewriter.notifyMatchFailure(op, "the filter is not a constant");
     }
@@ -231,10 +247,12 @@ struct FuseBatchNormIntoConvolution : public OpRewritePattern<BatchNormInference
     }
     std::optional<BatchNormCoefficients> bn = getCoefficients(op);
     if (!bn || static_cast<int64_t>(bn->scale.size()) != channels) {
-      return rewriter.notifyMatchFailure(op, "the statistics are not constants");
+      return rewriter.notifyMatchFailure(op,
+                                         "the statistics are not constants");
     }
 
-    // filter'[o, ...] = filter[o, ...] * s[o]; bias'[o] = (bias[o] - mean[o]) * s[o] + beta[o].
+    // filter'[o, ...] = filter[o, ...] * s[o]; bias'[o] = (bias[o] - mean[o]) *
+    // s[o] + beta[o].
     const int64_t perChannel = filterType.getNumElements() / channels;
     SmallVector<double> newFilter(filter->size());
     for (int64_t i = 0, e = filterType.getNumElements(); i < e; ++i) {
@@ -262,9 +280,9 @@ struct FuseBatchNormIntoConvolution : public OpRewritePattern<BatchNormInference
   }
 };
 
-/// BatchNormInference(x) with constant statistics -> ScaleShift(x) with weights s and
-/// biases beta - mean * s; weights that are all 1 or biases that are all 0 are left out (and
-/// the BatchNorm disappears when both are).
+/// BatchNormInference(x) with constant statistics -> ScaleShift(x) with weights
+/// s and biases beta - mean * s; weights that are all 1 or biases that are all
+/// 0 are left out (and the BatchNorm disappears when both are).
 struct BatchNormToScaleShift : public OpRewritePattern<BatchNormInferenceOp> {
   BatchNormToScaleShift(MLIRContext *ctx)
       : OpRewritePattern<BatchNormInferenceOp>(ctx, /*benefit=*/1) {}
@@ -274,7 +292,8 @@ struct BatchNormToScaleShift : public OpRewritePattern<BatchNormInferenceOp> {
     RankedTensorType type = op.getInput().getType();
     std::optional<BatchNormCoefficients> bn = getCoefficients(op);
     if (!bn) {
-      return rewriter.notifyMatchFailure(op, "the statistics are not constants");
+      return rewriter.notifyMatchFailure(op,
+                                         "the statistics are not constants");
     }
     const int64_t channels = static_cast<int64_t>(bn->scale.size());
     if (channels <= 0) {
@@ -282,19 +301,24 @@ struct BatchNormToScaleShift : public OpRewritePattern<BatchNormInferenceOp> {
     }
     RankedTensorType paramType =
         getPerChannelType(type.getRank(), channels, type.getElementType());
-    const bool unitScale = llvm::all_of(bn->scale, [](double s) { return s == 1.0; });
-    const bool zeroShift = llvm::all_of(bn->shift, [](double s) { return s == 0.0; });
+    const bool unitScale =
+        llvm::all_of(bn->scale, [](double s) { return s == 1.0; });
+    const bool zeroShift =
+        llvm::all_of(bn->shift, [](double s) { return s == 0.0; });
     if (unitScale && zeroShift) {
       rewriter.replaceOp(op, op.getInput());
       return success();
     }
-    Value weights = unitScale ? Value()
-                              : createConstant(rewriter, op.getLoc(),
-                                               createContent(paramType, bn->scale));
-    Value biases = zeroShift ? Value()
-                             : createConstant(rewriter, op.getLoc(),
-                                              createContent(paramType, bn->shift));
-    rewriter.replaceOpWithNewOp<ScaleShiftOp>(op, op.getInput(), weights, biases);
+    Value weights = unitScale
+                        ? Value()
+                        : createConstant(rewriter, op.getLoc(),
+                                         createContent(paramType, bn->scale));
+    Value biases = zeroShift
+                       ? Value()
+                       : createConstant(rewriter, op.getLoc(),
+                                        createContent(paramType, bn->shift));
+    rewriter.replaceOpWithNewOp<ScaleShiftOp>(op, op.getInput(), weights,
+                                              biases);
     return success();
   }
 };
@@ -303,15 +327,18 @@ struct BatchNormToScaleShift : public OpRewritePattern<BatchNormInferenceOp> {
 // Multiply + Add into ScaleShift
 //===----------------------------------------------------------------------===//
 
-/// Add(Multiply(x, w), b) with per-channel constants w and b, no broadcasting of x or of
-/// the product, and no other user of the product -> ScaleShift(x) weights(w) biases(b).
+/// Add(Multiply(x, w), b) with per-channel constants w and b, no broadcasting
+/// of x or of the product, and no other user of the product -> ScaleShift(x)
+/// weights(w) biases(b).
 struct FuseMultiplyAdd : public OpRewritePattern<AddOp> {
   using OpRewritePattern::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(AddOp add, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(AddOp add,
+                                PatternRewriter &rewriter) const override {
     auto type = llvm::cast<RankedTensorType>(add.getType());
     if (!llvm::isa<FloatType>(type.getElementType()) || !getChannels(type)) {
-      return rewriter.notifyMatchFailure(add, "no float activation [N, C, ...]");
+      return rewriter.notifyMatchFailure(add,
+                                         "no float activation [N, C, ...]");
     }
     for (unsigned index = 0; index < 2; ++index) {
       auto mul = add->getOperand(index).getDefiningOp<MultiplyOp>();
@@ -322,30 +349,36 @@ struct FuseMultiplyAdd : public OpRewritePattern<AddOp> {
         return rewriter.notifyMatchFailure(add, "the product has other users");
       }
       if (mul.getType() != type) {
-        return rewriter.notifyMatchFailure(add, "the Add broadcasts the product");
+        return rewriter.notifyMatchFailure(add,
+                                           "the Add broadcasts the product");
       }
-      Const::ContentAttr biases = getPerChannelContent(add->getOperand(1 - index), type);
+      Const::ContentAttr biases =
+          getPerChannelContent(add->getOperand(1 - index), type);
       if (!biases) {
-        return rewriter.notifyMatchFailure(add, "the addend is no per-channel constant");
+        return rewriter.notifyMatchFailure(
+            add, "the addend is no per-channel constant");
       }
       for (unsigned input = 0; input < 2; ++input) {
         Value x = mul->getOperand(input);
         if (x.getType() != type) {
           continue;
         }
-        Const::ContentAttr weights = getPerChannelContent(mul->getOperand(1 - input), type);
+        Const::ContentAttr weights =
+            getPerChannelContent(mul->getOperand(1 - input), type);
         if (!weights) {
           continue;
         }
         Location loc = rewriter.getFusedLoc({mul.getLoc(), add.getLoc()});
         Value weightsValue = createConstant(rewriter, mul.getLoc(), weights);
         Value biasesValue = createConstant(rewriter, add.getLoc(), biases);
-        auto scaleShift = rewriter.create<ScaleShiftOp>(loc, x, weightsValue, biasesValue);
+        auto scaleShift =
+            rewriter.create<ScaleShiftOp>(loc, x, weightsValue, biasesValue);
         rewriter.replaceOp(add, scaleShift->getResults());
         rewriter.eraseOp(mul);
         return success();
       }
-      return rewriter.notifyMatchFailure(add, "the factor is no per-channel constant");
+      return rewriter.notifyMatchFailure(
+          add, "the factor is no per-channel constant");
     }
     return rewriter.notifyMatchFailure(add, "no Multiply operand");
   }
@@ -355,12 +388,14 @@ struct FuseMultiplyAdd : public OpRewritePattern<AddOp> {
 // MatMul into FullyConnected
 //===----------------------------------------------------------------------===//
 
-/// MatMul(x, w) with a constant 2-D w and no transpose_a -> FullyConnected(x, w [O, K]),
-/// with x of rank > 2 (static shape) reshaped to 2-D and the result reshaped back.
+/// MatMul(x, w) with a constant 2-D w and no transpose_a -> FullyConnected(x, w
+/// [O, K]), with x of rank > 2 (static shape) reshaped to 2-D and the result
+/// reshaped back.
 struct MatMulToFullyConnected : public OpRewritePattern<MatMulOp> {
   using OpRewritePattern::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(MatMulOp op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(MatMulOp op,
+                                PatternRewriter &rewriter) const override {
     if (op.getTransposeA()) {
       return rewriter.notifyMatchFailure(op, "transpose_a");
     }
@@ -371,9 +406,11 @@ struct MatMulToFullyConnected : public OpRewritePattern<MatMulOp> {
     if (!op.getTransposeB()) {
       // FullyConnected weights are [O, K]; MatMul's are [K, O].
       weights = tryTransform(
-          weights, {Const::TransposeAttr::get(getContext(), ArrayRef<int64_t>{1, 0})});
+          weights,
+          {Const::TransposeAttr::get(getContext(), ArrayRef<int64_t>{1, 0})});
       if (!weights) {
-        return rewriter.notifyMatchFailure(op, "the weights cannot be transposed");
+        return rewriter.notifyMatchFailure(op,
+                                           "the weights cannot be transposed");
       }
     }
     RankedTensorType inputType = op.getInput1().getType();
@@ -382,16 +419,18 @@ struct MatMulToFullyConnected : public OpRewritePattern<MatMulOp> {
     if (rank < 2) {
       return rewriter.notifyMatchFailure(op, "1-D input");
     }
-    if (rank > 2 && (!inputType.hasStaticShape() || !resultType.hasStaticShape())) {
+    if (rank > 2 &&
+        (!inputType.hasStaticShape() || !resultType.hasStaticShape())) {
       return rewriter.notifyMatchFailure(op, "batched input of dynamic shape");
     }
-    // FullyConnected gives [rows, O] without encoding, which (reshaped back) must be the
-    // MatMul's result.
-    if (resultType.getEncoding() || resultType.getDimSize(rank - 1) !=
-                                        weights.getType().getDimSize(0)) {
+    // FullyConnected gives [rows, O] without encoding, which (reshaped back)
+    // must be the MatMul's result.
+    if (resultType.getEncoding() ||
+        resultType.getDimSize(rank - 1) != weights.getType().getDimSize(0)) {
       return rewriter.notifyMatchFailure(op, "unexpected MatMul result type");
     }
-    Value weightsValue = createConstant(rewriter, op.getInput2().getLoc(), weights);
+    Value weightsValue =
+        createConstant(rewriter, op.getInput2().getLoc(), weights);
     Value input = op.getInput1();
     if (rank > 2) {
       ArrayRef<int64_t> shape = inputType.getShape();
@@ -399,13 +438,16 @@ struct MatMulToFullyConnected : public OpRewritePattern<MatMulOp> {
       for (int64_t dim : shape.drop_back()) {
         rows *= dim;
       }
-      input = rewriter.create<ReshapeOp>(op.getLoc(), input,
-                                         rewriter.getDenseI64ArrayAttr({rows, shape.back()}));
+      input = rewriter.create<ReshapeOp>(
+          op.getLoc(), input,
+          rewriter.getDenseI64ArrayAttr({rows, shape.back()}));
     }
-    Value output = rewriter.create<FullyConnectedOp>(op.getLoc(), input, weightsValue, Value());
+    Value output = rewriter.create<FullyConnectedOp>(op.getLoc(), input,
+                                                     weightsValue, Value());
     if (rank > 2) {
-      output = rewriter.create<ReshapeOp>(op.getLoc(), output,
-                                          rewriter.getDenseI64ArrayAttr(resultType.getShape()));
+      output = rewriter.create<ReshapeOp>(
+          op.getLoc(), output,
+          rewriter.getDenseI64ArrayAttr(resultType.getShape()));
     }
     rewriter.replaceOp(op, output);
     return success();
@@ -421,8 +463,8 @@ void populateFuseConvBiasPatterns(RewritePatternSet &patterns) {
 
 void populateFuseBatchNormPatterns(RewritePatternSet &patterns) {
   patterns.add<FuseBatchNormIntoConvolution<ConvolutionOp>,
-               FuseBatchNormIntoConvolution<GroupConvolutionOp>, BatchNormToScaleShift>(
-      patterns.getContext());
+               FuseBatchNormIntoConvolution<GroupConvolutionOp>,
+               BatchNormToScaleShift>(patterns.getContext());
 }
 
 void populateFuseScaleShiftPatterns(RewritePatternSet &patterns) {

@@ -1,4 +1,4 @@
-//===- Registration.cpp - Registry entry point of vpuc-ie-fuse-layers -*- C++ -*-===//
+//===- Registration.cpp - Entry point of fuse_layers ------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -11,6 +11,7 @@
 #include "core/registry/Registry.h"
 #include "passes/ie/fuse_layers/FuseLayers.h"
 
-extern "C" void vpuc_register_fuse_layers(mlir::vpuc::registry::Registry &registry) {
+extern "C" void
+vpuc_register_fuse_layers(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::IE::createFuseLayersPass(); });
 }

@@ -1,4 +1,4 @@
-//===- FusedOpsTest.cpp - Tests of the IE ops built by layer fusion -*- C++ -*-===//
+//===- FusedOpsTest.cpp - Tests of the fused IE ops -------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -17,12 +17,12 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/utils/HostTensor.h"
-#include "gtest/gtest.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "gtest/gtest.h"
 
 namespace mlir::vpuc::IE {
 namespace {
@@ -38,8 +38,7 @@ protected:
   /// A value of type tensor<shape x elemType> (f32 by default).
   Value arg(ArrayRef<int64_t> shape, Type elemType = {}) {
     Type type = RankedTensorType::get(shape, elemType ? elemType : builder.getF32Type());
-    return builder.create<UnrealizedConversionCastOp>(builder.getUnknownLoc(), type,
-                                                      ValueRange{})
+    return builder.create<UnrealizedConversionCastOp>(builder.getUnknownLoc(), type, ValueRange{})
         .getResult(0);
   }
 
@@ -108,24 +107,23 @@ TEST_F(FusedOpsTest, scaleShiftRoundsToF16) {
   auto op = builder.create<ScaleShiftOp>(builder.getUnknownLoc(), arg({1, 1, 1, 1}, f16),
                                          arg({1, 1, 1, 1}, f16), Value());
   // 1 + 2^-11 is halfway between two f16 values and rounds to even (1).
-  HostTensor out = run(op, {HostTensor({1, 1, 1, 1}, {1.0f + 1.0f / 2048.0f}),
-                            HostTensor({1, 1, 1, 1}, {1.0f})});
+  HostTensor out = run(
+      op, {HostTensor({1, 1, 1, 1}, {1.0f + 1.0f / 2048.0f}), HostTensor({1, 1, 1, 1}, {1.0f})});
   EXPECT_EQ(out.data[0], 1.0f);
 }
 
 TEST_F(FusedOpsTest, scaleShiftDynamicShapeCost) {
-  auto op = builder.create<ScaleShiftOp>(builder.getUnknownLoc(),
-                                         arg({ShapedType::kDynamic, 4}), arg({1, 4}), Value());
+  auto op = builder.create<ScaleShiftOp>(builder.getUnknownLoc(), arg({ShapedType::kDynamic, 4}),
+                                         arg({1, 4}), Value());
   EXPECT_EQ(*op.getNumMACs(), 0);
   EXPECT_FALSE(op.getNumFLOPs().has_value());
-  HostTensor out = run(op, {HostTensor({2, 4}, {1, 2, 3, 4, 5, 6, 7, 8}),
-                            HostTensor({1, 4}, {1, 0, -1, 2})});
+  HostTensor out =
+      run(op, {HostTensor({2, 4}, {1, 2, 3, 4, 5, 6, 7, 8}), HostTensor({1, 4}, {1, 0, -1, 2})});
   EXPECT_EQ(out.data, (std::vector<float>{1, 0, -3, 8, 5, 0, -7, 16}));
 }
 
 TEST_F(FusedOpsTest, scaleShiftInferenceErrors) {
-  auto op = builder.create<ScaleShiftOp>(builder.getUnknownLoc(),
-                                         arg({1, ShapedType::kDynamic}),
+  auto op = builder.create<ScaleShiftOp>(builder.getUnknownLoc(), arg({1, ShapedType::kDynamic}),
                                          arg({1, ShapedType::kDynamic}), Value());
   std::string message;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
@@ -133,8 +131,8 @@ TEST_F(FusedOpsTest, scaleShiftInferenceErrors) {
     return success();
   });
   SmallVector<HostTensor> outputs;
-  EXPECT_TRUE(failed(op.inferOnCPU(
-      {HostTensor({1, 3}, {1, 2, 3}), HostTensor({1, 2}, {1, 2})}, outputs)));
+  EXPECT_TRUE(
+      failed(op.inferOnCPU({HostTensor({1, 3}, {1, 2, 3}), HostTensor({1, 2}, {1, 2})}, outputs)));
   EXPECT_EQ(message, "'IE.ScaleShift' op inference: a parameter of shape [1, 2] does not "
                      "hold 3 channel values");
   EXPECT_TRUE(failed(op.inferOnCPU({HostTensor({1, 3}, {1, 2, 3})}, outputs)));

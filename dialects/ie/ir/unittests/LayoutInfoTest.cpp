@@ -1,4 +1,4 @@
-//===- LayoutInfoTest.cpp - Tests of IE_LayoutInfoOpInterface -*- C++ -*-===//
+//===- LayoutInfoTest.cpp - LayoutInfoOpInterface tests ---------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -10,15 +10,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "dialects/ie/ir/LayoutInfo.h"
 #include "core/shape/DimsOrder.h"
 #include "core/shape/ShapedTypeUtils.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
-#include "dialects/ie/ir/LayoutInfo.h"
-#include "gtest/gtest.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
 
 namespace mlir::vpuc::IE {
 namespace {
@@ -44,16 +44,13 @@ protected:
 
   Location loc() { return builder.getUnknownLoc(); }
 
-  DenseI64ArrayAttr ints(ArrayRef<int64_t> values) {
-    return builder.getDenseI64ArrayAttr(values);
-  }
+  DenseI64ArrayAttr ints(ArrayRef<int64_t> values) { return builder.getDenseI64ArrayAttr(values); }
 
   /// A 3x3 convolution with padding 1 of `x` by a [4, C, 3, 3] filter.
   ConvolutionOp conv(Value x) {
     int64_t channels = llvm::cast<ShapedType>(x.getType()).getDimSize(1);
-    return builder.create<ConvolutionOp>(loc(), x, arg({4, channels, 3, 3}), Value(),
-                                         ints({1, 1}), ints({1, 1}), ints({1, 1}),
-                                         ints({1, 1}));
+    return builder.create<ConvolutionOp>(loc(), x, arg({4, channels, 3, 3}), Value(), ints({1, 1}),
+                                         ints({1, 1}), ints({1, 1}), ints({1, 1}));
   }
 
   static LayoutInfoOpInterface layoutOf(Operation *op) {
@@ -81,8 +78,8 @@ TEST_F(LayoutInfoTest, acceptsChecksCountsListsAndGroups) {
 }
 
 TEST_F(LayoutInfoTest, eltwiseIsLayoutAgnostic) {
-  auto add = builder.create<AddOp>(loc(), arg({1, 3, 4, 4}), arg({1, 3, 1, 1}),
-                                   AutoBroadcastType::NUMPY);
+  auto add =
+      builder.create<AddOp>(loc(), arg({1, 3, 4, 4}), arg({1, 3, 1, 1}), AutoBroadcastType::NUMPY);
   LayoutInfoOpInterface iface = layoutOf(add);
   LayoutInfo info = iface.getSupportedLayouts();
   ASSERT_EQ(info.operands.size(), 2u);
@@ -102,8 +99,8 @@ TEST_F(LayoutInfoTest, eltwiseIsLayoutAgnostic) {
   EXPECT_TRUE(iface.hasSupportedLayout());
 
   // An operand of another rank (broadcast) is free.
-  auto scaled = builder.create<MultiplyOp>(loc(), arg({1, 3, 4, 4}), arg({4}),
-                                           AutoBroadcastType::NUMPY);
+  auto scaled =
+      builder.create<MultiplyOp>(loc(), arg({1, 3, 4, 4}), arg({4}), AutoBroadcastType::NUMPY);
   LayoutInfoOpInterface scaledIface = layoutOf(scaled);
   EXPECT_EQ(scaledIface.getSupportedLayouts().operands[1].group, -1);
   EXPECT_TRUE(scaledIface.isSupportedLayout({DimsOrder::NHWC, DimsOrder::C}, {DimsOrder::NHWC}));
@@ -114,8 +111,7 @@ TEST_F(LayoutInfoTest, eltwiseIsLayoutAgnostic) {
   auto shift = builder.create<ScaleShiftOp>(loc(), arg({1, 3, 4, 4}, DimsOrder::NHWC), Value(),
                                             arg({1, 3, 1, 1}));
   LayoutInfoOpInterface shiftIface = layoutOf(shift);
-  EXPECT_TRUE(shiftIface.isSupportedLayout({DimsOrder::NHWC, DimsOrder::NHWC},
-                                           {DimsOrder::NHWC}));
+  EXPECT_TRUE(shiftIface.isSupportedLayout({DimsOrder::NHWC, DimsOrder::NHWC}, {DimsOrder::NHWC}));
   // The biases are rank 4 too, so they join the group: NCHW biases with NHWC data do not.
   EXPECT_FALSE(shiftIface.hasSupportedLayout());
 }
@@ -135,9 +131,9 @@ TEST_F(LayoutInfoTest, spatialOpsTakeNCHWOrNHWC) {
   EXPECT_TRUE(layoutOf(conv(arg({1, 3, 8, 8}, DimsOrder::NHWC))).hasSupportedLayout());
   EXPECT_FALSE(layoutOf(conv(arg({1, 3, 8, 8}, DimsOrder::NCWH))).hasSupportedLayout());
 
-  auto pool = builder.create<MaxPoolOp>(loc(), arg({1, 3, 8, 8}, DimsOrder::NHWC), ints({2, 2}),
-                                        ints({2, 2}), ints({0, 0}), ints({0, 0}),
-                                        RoundingType::FLOOR);
+  auto pool =
+      builder.create<MaxPoolOp>(loc(), arg({1, 3, 8, 8}, DimsOrder::NHWC), ints({2, 2}),
+                                ints({2, 2}), ints({0, 0}), ints({0, 0}), RoundingType::FLOOR);
   EXPECT_TRUE(layoutOf(pool).hasSupportedLayout());
   EXPECT_TRUE(layoutOf(pool).isSupportedLayout({DimsOrder::NCHW}, {DimsOrder::NCHW}));
   EXPECT_FALSE(layoutOf(pool).isSupportedLayout({DimsOrder::NCHW}, {DimsOrder::NHWC}));
@@ -154,17 +150,14 @@ TEST_F(LayoutInfoTest, shapeOpsRequireTheDefaultOrder) {
   EXPECT_TRUE(iface.isSupportedLayout({DimsOrder::NCHW}, {DimsOrder::C}));
   EXPECT_FALSE(iface.isSupportedLayout({DimsOrder::NHWC}, {DimsOrder::C}));
   EXPECT_TRUE(iface.hasSupportedLayout());
-  auto reordered = builder.create<ReshapeOp>(loc(), arg({1, 2, 3, 4}, DimsOrder::NHWC),
-                                             ints({24}));
+  auto reordered = builder.create<ReshapeOp>(loc(), arg({1, 2, 3, 4}, DimsOrder::NHWC), ints({24}));
   EXPECT_FALSE(layoutOf(reordered).hasSupportedLayout());
 
   auto transpose = builder.create<TransposeOp>(loc(), arg({1, 2, 3, 4}), ints({0, 2, 3, 1}));
   EXPECT_FALSE(layoutOf(transpose).isSupportedLayout({DimsOrder::NHWC}, {DimsOrder::NCHW}));
   auto matmul = builder.create<MatMulOp>(loc(), arg({2, 3}), arg({3, 4}), false, false);
-  EXPECT_TRUE(layoutOf(matmul).isSupportedLayout({DimsOrder::NC, DimsOrder::NC},
-                                                 {DimsOrder::NC}));
-  EXPECT_FALSE(layoutOf(matmul).isSupportedLayout({DimsOrder::CN, DimsOrder::NC},
-                                                  {DimsOrder::NC}));
+  EXPECT_TRUE(layoutOf(matmul).isSupportedLayout({DimsOrder::NC, DimsOrder::NC}, {DimsOrder::NC}));
+  EXPECT_FALSE(layoutOf(matmul).isSupportedLayout({DimsOrder::CN, DimsOrder::NC}, {DimsOrder::NC}));
 }
 
 TEST_F(LayoutInfoTest, reductionWithoutKeepDims) {
