@@ -20,10 +20,13 @@ def FuseLayersPass : Pass<"vpuc-ie-fuse-layers"> {
     larger layers:
 
     * `conv-bias`: `Add(Convolution | GroupConvolution | FullyConnected, c)` where the layer
-      has no bias and no other user, and `c` is one value per output channel (shape
-      `[C]` aligned on the channel dim, e.g. `[1, C, 1, 1]`, `[C, 1, 1]`, or a scalar),
-      becomes the layer with bias `c` reshaped to `[1, C, 1, 1]` (`[1, C]` for
-      FullyConnected) through `#const` transformations.
+      has no bias and no other user, the Add does not broadcast the layer's output, and the
+      constant `c` holds one value per output channel (its shape, aligned on the right with
+      the output's as in NumPy broadcasting, is 1 everywhere but at the channel dim, where
+      it is C or 1: `[1, C, 1, 1]`, `[C, 1, 1]`, `[O]` for FullyConnected, a scalar; a `[C]`
+      addend of a 4-D output is per column, not per channel), becomes the layer with bias
+      `c` reshaped (and broadcast) to `[1, C, 1, 1]` (`[1, O]` for FullyConnected) through
+      `#const` transformations.
     * `batch-norm`: `BatchNormInference(Convolution | GroupConvolution)` with constant
       statistics, a constant filter in the default order and a constant or no bias, the
       convolution having no other user, becomes one convolution with
