@@ -13,6 +13,7 @@ registrations it relies on (none do today).
 ALL_COMPONENTS = {
     "const_dialect": "//dialects/const/ir:component",
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
+    "fuse_layers": "//passes/ie/fuse_layers:component",
     "ie_dialect": "//dialects/ie/ir:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "onnx": "//frontend/onnx:component",

@@ -179,6 +179,10 @@ ContentAttr ContentAttr::reorder(AffineMap order) const {
   return transform(ReorderAttr::get(getContext(), AffineMapAttr::get(order)));
 }
 
+ContentAttr ContentAttr::transpose(ArrayRef<int64_t> perm) const {
+  return transform(TransposeAttr::get(getContext(), perm));
+}
+
 ContentAttr ContentAttr::padWithZero(ArrayRef<int64_t> padBefore,
                                      ArrayRef<int64_t> padAfter) const {
   return transform(PadWithZeroAttr::get(getContext(), padBefore, padAfter));

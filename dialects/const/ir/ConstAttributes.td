@@ -85,6 +85,7 @@ def Const_ContentAttr : Const_Attr<"Content", "Content", [TypedAttrInterface]> {
     ContentAttr convertElemType(::mlir::Type elemType) const;
     ContentAttr reshape(::llvm::ArrayRef<int64_t> shape) const;
     ContentAttr reorder(::mlir::AffineMap order) const;
+    ContentAttr transpose(::llvm::ArrayRef<int64_t> perm) const;
     ContentAttr padWithZero(::llvm::ArrayRef<int64_t> padBefore,
                             ::llvm::ArrayRef<int64_t> padAfter) const;
     ContentAttr subview(::llvm::ArrayRef<int64_t> offset,
@@ -144,6 +145,22 @@ def Const_ReorderAttr : Const_Transformation<"Reorder", "Reorder"> {
   }];
   let parameters = (ins "::mlir::AffineMapAttr":$order);
   let assemblyFormat = "`<` $order `>`";
+  let genVerifyDecl = 1;
+}
+
+def Const_TransposeAttr : Const_Transformation<"Transpose", "Transpose"> {
+  let summary = "Permutes the logical dimensions";
+  let description = [{
+    `#const.Transpose<[p0, p1, ...]>` makes logical dimension `i` of the
+    result the input's logical dimension `p[i]` (the `IE.Transpose`
+    convention); `p` is a permutation of the input's dimensions. Unlike
+    `#const.Reorder`, which keeps the logical tensor and changes only the
+    memory order, this changes the logical tensor. The input may be in any
+    memory order; the result has no encoding (identity order). The quantized
+    dimension of a per-axis type moves with its dimension.
+  }];
+  let parameters = (ins ArrayRefParameter<"int64_t">:$perm);
+  let assemblyFormat = "`<` `[` $perm `]` `>`";
   let genVerifyDecl = 1;
 }
 

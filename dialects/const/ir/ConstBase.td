@@ -22,6 +22,7 @@ def Const_Dialect : Dialect {
     The `const` dialect holds constant tensors (weights, biases, quantisation
     tables) as a base `ElementsAttr` plus an ordered list of transformations
     (`#const.ConvertElemType`, `#const.Reshape`, `#const.Reorder`,
+    `#const.Transpose`,
     `#const.PadWithZero`, `#const.SubView`, `#const.Broadcast`,
     `#const.Rescale`, `#const.Add`, `#const.QuantCast`, `#const.Dequantize`).
     The transformations are applied only when the content is read (through the

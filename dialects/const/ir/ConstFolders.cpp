@@ -9,11 +9,11 @@
 //   - a transformation whose output type equals its input type and which
 //     does not change data is removed (ConvertElemType/QuantCast to the same
 //     type, Reshape to the same shape, Reorder to the current order, full
-//     SubView, empty PadWithZero, Broadcast to size 1), as are Rescale<1.0>
-//     and Add<0.0>;
-//   - Reshape+Reshape, Reorder+Reorder, SubView+SubView, Rescale+Rescale,
-//     Add+Add and QuantCast+QuantCast merge into one transformation (or
-//     none, when the pair restores the input).
+//     SubView, empty PadWithZero, Broadcast to size 1, identity Transpose of
+//     an identity-order input), as are Rescale<1.0> and Add<0.0>;
+//   - Reshape+Reshape, Reorder+Reorder, Transpose+Transpose, SubView+SubView,
+//     Rescale+Rescale, Add+Add and QuantCast+QuantCast merge into one
+//     transformation (or none, when the pair restores the input).
 // Merged Rescale/Add compute in double, so the result may differ from the
 // unmerged chain by the rounding of the intermediate element type.
 //
@@ -39,6 +39,14 @@ static bool isNoOp(TransformationAttrInterface transformation,
   }
   if (auto add = llvm::dyn_cast<AddAttr>(transformation)) {
     return add.getBiasValue() == 0.0;
+  }
+  if (auto transpose = llvm::dyn_cast<TransposeAttr>(transformation)) {
+    // A transpose of a type onto itself may still move data (2x2, [1, 0]).
+    for (auto [index, p] : llvm::enumerate(transpose.getPerm())) {
+      if (p != static_cast<int64_t>(index)) {
+        return false;
+      }
+    }
   }
   return input == output;
 }
@@ -75,6 +83,17 @@ merge(TransformationAttrInterface first, TransformationAttrInterface second,
   if (auto a = llvm::dyn_cast<AddAttr>(first)) {
     if (auto b = llvm::dyn_cast<AddAttr>(second)) {
       return AddAttr::get(ctx, a.getBiasValue() + b.getBiasValue());
+    }
+  }
+  if (auto a = llvm::dyn_cast<TransposeAttr>(first)) {
+    if (auto b = llvm::dyn_cast<TransposeAttr>(second)) {
+      // second[j] reads first's dimension b[j], which is input dimension
+      // a[b[j]].
+      SmallVector<int64_t> perm;
+      for (int64_t p : b.getPerm()) {
+        perm.push_back(a.getPerm()[p]);
+      }
+      return TransposeAttr::get(ctx, perm);
     }
   }
   if (auto a = llvm::dyn_cast<SubViewAttr>(first)) {

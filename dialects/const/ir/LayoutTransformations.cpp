@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements the transformations that move elements: Reshape, Reorder,
-// PadWithZero, SubView and Broadcast. Logical parameters are permuted into
-// memory order and the data is moved with one strided copy, so any memory
-// order and rank work. Splats stay splat except through padding with a
-// different value.
+// Transpose, PadWithZero, SubView and Broadcast. Logical parameters are
+// permuted into memory order and the data is moved with one strided copy, so
+// any memory order and rank work. Splats stay splat except through padding
+// with a different value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -172,6 +172,81 @@ Content ReorderAttr::transform(Content &input, ShapedType outputType) const {
           inOrder.toMemoryOrder(logicalShape), elemSize));
   MemStrides srcStrides = outOrder.toMemoryOrder(inStrides);
   MemShape outMemShape = outOrder.toMemoryOrder(logicalShape);
+  Content output = Content::allocate(outputType, /*isSplat=*/false);
+  shape::stridedCopy(input.getRawStorage().data(), srcStrides,
+                     output.getMutableRawStorage().data(),
+                     shape::computeCompactStrides(outMemShape, elemSize),
+                     outMemShape, elemSize);
+  return output;
+}
+
+//===----------------------------------------------------------------------===//
+// Transpose
+//===----------------------------------------------------------------------===//
+
+LogicalResult
+TransposeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      ArrayRef<int64_t> perm) {
+  SmallVector<bool, 8> seen(perm.size(), false);
+  for (int64_t p : perm) {
+    if (p < 0 || p >= static_cast<int64_t>(perm.size()) || seen[p]) {
+      return emitError() << "Transpose perm " << formatList(perm)
+                         << " is not a permutation";
+    }
+    seen[p] = true;
+  }
+  if (perm.size() > DimsOrder::kMaxRank) {
+    return emitError() << "Transpose perm " << formatList(perm) << " has "
+                       << perm.size() << " dimensions, more than the "
+                       << DimsOrder::kMaxRank
+                       << " a memory order supports";
+  }
+  return success();
+}
+
+FailureOr<ShapedType> TransposeAttr::inferOutputType(
+    ShapedType input, function_ref<InFlightDiagnostic()> emitError) const {
+  ArrayRef<int64_t> perm = getPerm();
+  if (perm.size() != static_cast<size_t>(input.getRank())) {
+    return emitError() << "Transpose perm " << formatList(perm) << " has "
+                       << perm.size() << " dimensions, but the input "
+                       << input << " has rank " << input.getRank();
+  }
+  SmallVector<int64_t> shape;
+  for (int64_t p : perm) {
+    shape.push_back(input.getDimSize(p));
+  }
+  Type elemType = input.getElementType();
+  if (auto perAxis = getPerAxis(input)) {
+    int32_t axis = perAxis.getQuantizedDimension();
+    int32_t newAxis =
+        static_cast<int32_t>(llvm::find(perm, axis) - perm.begin());
+    elemType = quant::UniformQuantizedPerAxisType::get(
+        perAxis.getFlags(), perAxis.getStorageType(),
+        perAxis.getExpressedType(), perAxis.getScales(),
+        perAxis.getZeroPoints(), newAxis, perAxis.getStorageTypeMin(),
+        perAxis.getStorageTypeMax());
+  }
+  return llvm::cast<ShapedType>(RankedTensorType::get(shape, elemType));
+}
+
+Content TransposeAttr::transform(Content &input, ShapedType outputType) const {
+  if (input.isSplat()) {
+    return std::move(input).withType(outputType);
+  }
+  DimsOrder inOrder = getMemoryOrder(input.getType());
+  Bit elemSize = getStorageElementSize(input);
+  // The input's compact strides per logical dimension; output dimension i
+  // (stored in identity order) reads input dimension perm[i].
+  shape::Strides inStrides =
+      inOrder.toLogicalOrder(shape::computeCompactStrides(
+          toMemory(inOrder, input.getType().getShape()), elemSize));
+  ArrayRef<int64_t> perm = getPerm();
+  MemStrides srcStrides(perm.size(), 0);
+  for (size_t i = 0; i < perm.size(); ++i) {
+    srcStrides[MemDim(i)] = inStrides[Dim(perm[i])];
+  }
+  MemShape outMemShape(outputType.getShape());
   Content output = Content::allocate(outputType, /*isSplat=*/false);
   shape::stridedCopy(input.getRawStorage().data(), srcStrides,
                      output.getMutableRawStorage().data(),

@@ -8,11 +8,13 @@
 // a Reshape of a reshape-like reads the inner input (in place), and a Squeeze / Unsqueeze /
 // Flatten of a reshape-like with a static result becomes one Reshape. Transpose folds
 // identities and composes with an inner Transpose; a Concat of one input folds to it.
+// Reshape-likes and Transpose of a constant fold to a constant (ConstFolding.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ie/ir/IEOps.h"
 
+#include "dialects/ie/ir/ConstFolding.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/PatternMatch.h"
 
@@ -35,6 +37,9 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult result = foldSameType(*this)) {
     return result;
   }
+  if (Attribute folded = detail::foldConstReshape(adaptor.getInput(), getType())) {
+    return folded;
+  }
   Operation *inner = getInput().getDefiningOp();
   if (isReshapeLike(inner)) {
     getInputMutable().assign(inner->getOperand(0));
@@ -46,11 +51,25 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-OpFoldResult SqueezeOp::fold(FoldAdaptor adaptor) { return foldSameType(*this); }
+/// foldSameType, then the constant case.
+static OpFoldResult foldReshapeLike(Operation *op, Attribute input) {
+  if (OpFoldResult result = foldSameType(op)) {
+    return result;
+  }
+  return detail::foldConstReshape(input, op->getResult(0).getType());
+}
 
-OpFoldResult UnsqueezeOp::fold(FoldAdaptor adaptor) { return foldSameType(*this); }
+OpFoldResult SqueezeOp::fold(FoldAdaptor adaptor) {
+  return foldReshapeLike(*this, adaptor.getInput());
+}
 
-OpFoldResult FlattenOp::fold(FoldAdaptor adaptor) { return foldSameType(*this); }
+OpFoldResult UnsqueezeOp::fold(FoldAdaptor adaptor) {
+  return foldReshapeLike(*this, adaptor.getInput());
+}
+
+OpFoldResult FlattenOp::fold(FoldAdaptor adaptor) {
+  return foldReshapeLike(*this, adaptor.getInput());
+}
 
 namespace {
 
@@ -100,6 +119,9 @@ static bool isIdentityPerm(ArrayRef<int64_t> perm) {
 OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
   if (isIdentityPerm(getPerm()) && getInput().getType() == getType()) {
     return getInput();
+  }
+  if (Attribute folded = detail::foldConstTranspose(adaptor.getInput(), getPerm(), getType())) {
+    return folded;
   }
   auto inner = getInput().getDefiningOp<TransposeOp>();
   if (!inner) {

@@ -41,9 +41,20 @@ def IE_Dialect : Dialect {
     * `InferTypeOpInterface` / `InferShapedTypeOpInterface` (result types from operands),
     * `IE_LayerOpInterface` (inputs and outputs of the layer),
     * `IE_InferenceOpInterface` (runs the op on host float buffers, DESIGN.md section 10),
-    * `IE_CostOpInterface` (MACs / FLOPs for cost reports).
+    * `IE_CostOpInterface` (MACs / FLOPs for cost reports),
+    * `IE_LayoutInfoOpInterface` (the dimension orders each operand and result supports).
+
+    Constant folding is lazy: an op whose operands are `const.Declare`s folds to a new
+    `const.Declare` with the same base content and one more `#const` transformation when
+    one expresses the op exactly (Reshape, Squeeze, Unsqueeze, Flatten -> `Reshape`;
+    Transpose -> `Transpose`; Convert -> `ConvertElemType`; a unit-step Slice -> `SubView`;
+    a zero constant Pad -> `PadWithZero`; Tile -> `Broadcast` (with `Reshape`s); Add,
+    Subtract, Multiply, Divide by a power of two and Negative with a float splat ->
+    `Add` / `Rescale`). The dialect materialises such folded `#const.Content` values as
+    `const.Declare` ops.
   }];
-  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::vpuc::Const::ConstDialect"];
+  let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     /// Registers the dialect's attributes (IEAttributes.cpp, where their storage is defined).

@@ -10,6 +10,7 @@
 
 #include "dialects/ie/ir/IEDialect.h"
 
+#include "dialects/const/ir/ConstDialect.h"
 #include "dialects/ie/ir/IEAttributes.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"

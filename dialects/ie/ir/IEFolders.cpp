@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Folders: identities with a splat constant (x + 0, x - 0, x * 1, x / 1) and idempotent or
-// involutive chains (ReLU(ReLU(x)), Negative(Negative(x)), Convert to the same type).
+// involutive chains (ReLU(ReLU(x)), Negative(Negative(x)), Convert to the same type); then
+// the constant cases (ConstFolding.h): arithmetic of a constant with a float splat,
+// Negative and Convert of a constant become `#const` transformations.
 //
 // The constant folds read the operand's constant value through the fold adaptor: a
 // `#const.Content` (what const.Declare folds to; only splat bases are read, so large weights
@@ -17,6 +19,7 @@
 #include "dialects/ie/ir/IEOps.h"
 
 #include "dialects/const/ir/ConstAttributes.h"
+#include "dialects/ie/ir/ConstFolding.h"
 #include "dialects/const/ir/Content.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 
@@ -62,29 +65,45 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0)) {
     return result;
   }
-  return foldIdentity(*this, getInput2(), adaptor.getInput1(), 0.0);
+  if (OpFoldResult result = foldIdentity(*this, getInput2(), adaptor.getInput1(), 0.0)) {
+    return result;
+  }
+  return detail::foldConstArithmetic(detail::ScalarArithmetic::Add, adaptor.getInput1(),
+                                     adaptor.getInput2(), getType());
 }
 
 OpFoldResult SubtractOp::fold(FoldAdaptor adaptor) {
-  return foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0);
+  if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0)) {
+    return result;
+  }
+  return detail::foldConstArithmetic(detail::ScalarArithmetic::Subtract, adaptor.getInput1(),
+                                     adaptor.getInput2(), getType());
 }
 
 OpFoldResult MultiplyOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 1.0)) {
     return result;
   }
-  return foldIdentity(*this, getInput2(), adaptor.getInput1(), 1.0);
+  if (OpFoldResult result = foldIdentity(*this, getInput2(), adaptor.getInput1(), 1.0)) {
+    return result;
+  }
+  return detail::foldConstArithmetic(detail::ScalarArithmetic::Multiply, adaptor.getInput1(),
+                                     adaptor.getInput2(), getType());
 }
 
 OpFoldResult DivideOp::fold(FoldAdaptor adaptor) {
-  return foldIdentity(*this, getInput1(), adaptor.getInput2(), 1.0);
+  if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 1.0)) {
+    return result;
+  }
+  return detail::foldConstArithmetic(detail::ScalarArithmetic::Divide, adaptor.getInput1(),
+                                     adaptor.getInput2(), getType());
 }
 
 OpFoldResult NegativeOp::fold(FoldAdaptor adaptor) {
   if (auto inner = getInput().getDefiningOp<NegativeOp>()) {
     return inner.getInput();
   }
-  return {};
+  return detail::foldConstNegative(adaptor.getInput(), getType());
 }
 
 OpFoldResult ReLUOp::fold(FoldAdaptor adaptor) {
@@ -98,7 +117,7 @@ OpFoldResult ConvertOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType()) {
     return getInput();
   }
-  return {};
+  return detail::foldConstConvert(adaptor.getInput(), getType());
 }
 
 } // namespace mlir::vpuc::IE

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// LayerOpInterface, LayerWithPostOpInterface, InferenceOpInterface and CostOpInterface
-// (documented in IEInterfaces.td and the generated IEInterfaces.md).
+// LayerOpInterface, LayerWithPostOpInterface, InferenceOpInterface, CostOpInterface and
+// LayoutInfoOpInterface (documented in IEInterfaces.td and the generated IEInterfaces.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,7 @@
 
 #include <optional>
 
+#include "dialects/ie/ir/LayoutInfo.h"
 #include "dialects/ie/utils/HostTensor.h"
 #include "mlir/IR/OpDefinition.h"
 

@@ -6,7 +6,8 @@
 //
 // Op interfaces through which generic passes and tools work on IE layers without lists of op
 // names (DESIGN.md section 1, principle 4): layer inputs/outputs, post-op fusion, host
-// inference (the reference interpreter, DESIGN.md section 10) and cost (MACs / FLOPs).
+// inference (the reference interpreter, DESIGN.md section 10), cost (MACs / FLOPs) and the
+// layouts (dimension orders) a layer supports.
 //
 //===----------------------------------------------------------------------===//
 
@@ -107,6 +108,82 @@ def IE_CostOpInterface : OpInterface<"CostOpInterface"> {
       "std::optional<int64_t>", "getNumMACs">,
     InterfaceMethod<"Returns the number of floating-point operations.",
       "std::optional<int64_t>", "getNumFLOPs">,
+  ];
+}
+
+//===----------------------------------------------------------------------===//
+// LayoutInfoOpInterface
+//===----------------------------------------------------------------------===//
+
+/// Marks a layer that computes on logical indices only (eltwise ops, activations,
+/// reductions, concatenation, ...): any order, with the operands and results of the result's
+/// rank sharing one (see LayoutInfo.h).
+def IE_AnyLayout : NativeOpTrait<"AnyLayout"> {
+  let cppNamespace = "::mlir::vpuc::IE";
+}
+
+/// Marks a 2-D spatial layer (convolutions, pools): its input and output are NCHW or NHWC,
+/// both the same; other operands (weights, biases) take any order.
+def IE_SpatialLayout : NativeOpTrait<"SpatialLayout"> {
+  let cppNamespace = "::mlir::vpuc::IE";
+}
+
+def IE_LayoutInfoOpInterface : OpInterface<"LayoutInfoOpInterface"> {
+  let cppNamespace = "::mlir::vpuc::IE";
+  let description = [{
+    The memory orders (layouts, `core/shape` `DimsOrder`) each operand and result of a layer
+    supports, for the layout assignment pass: `getSupportedLayouts()` lists, per operand and
+    per result, the accepted orders (or any order) and which tensors must share one order;
+    `isSupportedLayout(operandOrders, resultOrders)` checks a proposed assignment (one order
+    per operand and result, of the tensor's rank); `hasSupportedLayout()` checks the orders
+    the operand and result types carry now (their layout encodings).
+
+    The default implementation picks one of three rules by trait:
+    * `IE_AnyLayout`: any order; the operands and results whose rank equals the first
+      result's rank must all have the same order (a broadcast operand of another rank is
+      free). Eltwise ops, activations, reductions, softmax, normalisations, concatenation,
+      split, slice, pad, tile and ScaleShift.
+    * `IE_SpatialLayout`: the first operand and the first result are NCHW or NHWC, the same
+      one; other operands take any order. Convolutions and pools.
+    * neither: the default (identity) order everywhere. Ops that reinterpret the row-major
+      element order (Reshape, Squeeze, Unsqueeze, Flatten, Transpose, Gather), the matrix
+      products and every op that declares nothing: the safe choice.
+
+    An op overrides `getSupportedLayouts` when none of these describes it.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Returns the layouts every operand and result accepts and the groups of tensors that
+        must share one order.
+      }],
+      "::mlir::vpuc::IE::LayoutInfo", "getSupportedLayouts", (ins), [{}],
+      /*defaultImplementation=*/[{
+        return ::mlir::vpuc::IE::getDefaultLayoutInfo($_op.getOperation());
+      }]>,
+    InterfaceMethod<[{
+        Returns true if the op supports `operandOrders` / `resultOrders` (one order per
+        operand / result, each of the tensor's rank).
+      }],
+      "bool", "isSupportedLayout",
+      (ins "::llvm::ArrayRef<::mlir::vpuc::shape::DimsOrder>":$operandOrders,
+           "::llvm::ArrayRef<::mlir::vpuc::shape::DimsOrder>":$resultOrders), [{}],
+      /*defaultImplementation=*/[{
+        return ::mlir::vpuc::IE::detail::acceptsLayouts($_op.getOperation(),
+            $_op.getSupportedLayouts(), operandOrders, resultOrders);
+      }]>,
+    InterfaceMethod<[{
+        Returns true if the orders of the current operand and result types (their layout
+        encodings) are supported.
+      }],
+      "bool", "hasSupportedLayout", (ins), [{}],
+      /*defaultImplementation=*/[{
+        ::llvm::SmallVector<::mlir::vpuc::shape::DimsOrder, 4> operandOrders, resultOrders;
+        if (::mlir::failed(::mlir::vpuc::IE::getCurrentLayouts($_op.getOperation(),
+                                                               operandOrders, resultOrders))) {
+          return false;
+        }
+        return $_op.isSupportedLayout(operandOrders, resultOrders);
+      }]>,
   ];
 }
 

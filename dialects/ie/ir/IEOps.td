@@ -121,6 +121,7 @@ class IE_LayerOp<string mnemonic, int flops, list<Trait> traits = []> :
         IE_VerifiedBeforeInference,
         InferTensorTypeAdaptor,
         IE_LayerOpInterface,
+        IE_LayoutInfoOpInterface,
         DeclareOpInterfaceMethods<IE_InferenceOpInterface>,
         DeclareOpInterfaceMethods<IE_CostOpInterface>,
       ], traits)> {
@@ -141,8 +142,8 @@ defvar IE_AutoBroadcastArg =
 /// (with `ctx` the MLIRContext), or `nullptr` for the operands' element type.
 class IE_BinaryEltwiseOp<string mnemonic, int flops, Type operandType, Type resultType,
                          code resultElemType, list<Trait> traits = []> :
-    IE_LayerOp<mnemonic, flops, !listconcat([AllElementTypesMatch<["input1", "input2"]>],
-                                            traits)> {
+    IE_LayerOp<mnemonic, flops, !listconcat([AllElementTypesMatch<["input1", "input2"]>,
+                                             IE_AnyLayout], traits)> {
   let arguments = (ins operandType:$input1, operandType:$input2,
                    IE_AutoBroadcastArg:$auto_broadcast);
   let results = (outs resultType:$output);
@@ -182,7 +183,7 @@ class IE_BinaryLogicOp<string mnemonic, list<Trait> traits = []> :
 /// extra checks set `unaryVerifier` to a C++ statement returning a LogicalResult.
 class IE_UnaryOp<string mnemonic, int flops, Type tensorType, dag attrs = (ins),
                  list<Trait> traits = []> :
-    IE_LayerOp<mnemonic, flops, traits> {
+    IE_LayerOp<mnemonic, flops, !listconcat([IE_AnyLayout], traits)> {
   let arguments = !con((ins tensorType:$input), attrs);
   let results = (outs tensorType:$output);
   let assemblyFormat = [{
@@ -395,7 +396,7 @@ def IE_LogicalNotOp : IE_UnaryOp<"LogicalNot", 1, IE_BoolTensor> {
 }
 
 def IE_SelectOp : IE_LayerOp<"Select", 1, [
-    AllElementTypesMatch<["input1", "input2", "output"]>]> {
+    AllElementTypesMatch<["input1", "input2", "output"]>, IE_AnyLayout]> {
   let summary = "Elementwise choice between two tensors (ONNX Where)";
   let description = [{
     `output = condition ? input1 : input2`, the three operands broadcast together by
@@ -622,12 +623,13 @@ def IE_HSigmoidOp : IE_UnaryOp<"HSigmoid", 4, IE_FloatTensor> {
   }];
 }
 
-def IE_SwishOp : IE_LayerOp<"Swish", 6> {
+def IE_SwishOp : IE_LayerOp<"Swish", 6, [IE_AnyLayout]> {
   let summary = "Swish (SiLU for beta = 1)";
   let description = [{
     `output = input * sigmoid(beta * input)`. `beta` is either the optional scalar operand
     `beta` (a one-element float tensor of the input's element type), or the attribute
-    `beta_value`, or 1 when neither is given; giving both is an error.
+    `beta_value`, or 1 when neither is given; giving both is an error. Canonicalisation
+    turns a constant `beta` operand into `beta_value` and drops `beta_value = 1`.
 
     ```mlir
     %0 = IE.Swish(%x) : tensor<1x8xf32> -> tensor<1x8xf32>
@@ -641,6 +643,7 @@ def IE_SwishOp : IE_LayerOp<"Swish", 6> {
   let assemblyFormat = [{
     `(` $input (`,` $beta^)? `)` attr-dict `:` type($input) (`,` type($beta)^)? `->` type($output)
   }];
+  let hasCanonicalizer = 1;
   let extraClassDefinition = costDefinition # [{
     ::llvm::LogicalResult $cppClass::inferReturnTypeComponents(
         ::mlir::MLIRContext *ctx, std::optional<::mlir::Location> loc, Adaptor adaptor,
@@ -687,7 +690,8 @@ def IE_LeakyReluOp : IE_UnaryOp<"LeakyRelu", 2, IE_FloatTensor,
   }];
 }
 
-def IE_PReluOp : IE_LayerOp<"PRelu", 2, [AllElementTypesMatch<["input", "slope", "output"]>]> {
+def IE_PReluOp : IE_LayerOp<"PRelu", 2, [AllElementTypesMatch<["input", "slope", "output"]>,
+                                         IE_AnyLayout]> {
   let summary = "Parametric rectified linear unit";
   let description = [{
     `output = input >= 0 ? input : slope * input`. The result has the type of `input`.
@@ -728,7 +732,7 @@ def IE_NegativeOp : IE_UnaryOp<"Negative", 1, IE_NumericTensor> {
   let hasFolder = 1;
 }
 
-def IE_ConvertOp : IE_LayerOp<"Convert", 1> {
+def IE_ConvertOp : IE_LayerOp<"Convert", 1, [IE_AnyLayout]> {
   let summary = "Converts the element type";
   let description = [{
     Converts each element to `dstElemType` (float or integer; the shape and layout encoding
@@ -764,5 +768,6 @@ def IE_ConvertOp : IE_LayerOp<"Convert", 1> {
 
 include "dialects/ie/ir/IEOpsNN.td"
 include "dialects/ie/ir/IEOpsData.td"
+include "dialects/ie/ir/IEOpsFused.td"
 
 #endif // VPUC_DIALECTS_IE_IR_IEOPS

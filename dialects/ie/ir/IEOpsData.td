@@ -142,7 +142,7 @@ def IE_TransposeOp : IE_UnaryDataOp<"Transpose", (ins DenseI64ArrayAttr:$perm)> 
   let hasFolder = 1;
 }
 
-def IE_ConcatOp : IE_DataOp<"Concat"> {
+def IE_ConcatOp : IE_DataOp<"Concat", [IE_AnyLayout]> {
   let summary = "Concatenates tensors along one axis";
   let description = [{
     Joins the `inputs` (at least one, of one rank and element type) along `axis` (negative
@@ -161,7 +161,7 @@ def IE_ConcatOp : IE_DataOp<"Concat"> {
   let hasFolder = 1;
 }
 
-def IE_SplitOp : IE_DataOp<"Split"> {
+def IE_SplitOp : IE_DataOp<"Split", [IE_AnyLayout]> {
   let summary = "Splits a tensor into parts along one axis";
   let description = [{
     Cuts `input` along `axis` (negative values count from the end) into one result per entry
@@ -182,7 +182,8 @@ def IE_SplitOp : IE_DataOp<"Split"> {
 
 def IE_SliceOp : IE_UnaryDataOp<"Slice", (ins
     DenseI64ArrayAttr:$starts, DenseI64ArrayAttr:$ends,
-    OptionalAttr<DenseI64ArrayAttr>:$axes, OptionalAttr<DenseI64ArrayAttr>:$steps)> {
+    OptionalAttr<DenseI64ArrayAttr>:$axes, OptionalAttr<DenseI64ArrayAttr>:$steps),
+    [IE_AnyLayout]> {
   let summary = "Takes a strided slice (ONNX Slice with static parameters)";
   let description = [{
     For each `axes[i]` (default `0, 1, ...`; negative values count from the end; no axis
@@ -199,6 +200,7 @@ def IE_SliceOp : IE_UnaryDataOp<"Slice", (ins
            : tensor<2x5xf32> -> tensor<2x3xf32>
     ```
   }];
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -222,7 +224,7 @@ def IE_PadModeAttr : EnumAttr<IE_Dialect, IE_PadMode, "pad_mode"> {
 def IE_PadOp : IE_UnaryDataOp<"Pad", (ins
     DenseI64ArrayAttr:$pads_begin, DenseI64ArrayAttr:$pads_end,
     DefaultValuedAttr<IE_PadModeAttr, "::mlir::vpuc::IE::PadMode::CONSTANT">:$mode,
-    DefaultValuedAttr<F64Attr, "0.0">:$pad_value)> {
+    DefaultValuedAttr<F64Attr, "0.0">:$pad_value), [IE_AnyLayout]> {
   let summary = "Pads the tensor at the start and end of each dim";
   let description = [{
     Adds `pads_begin[d]` elements before and `pads_end[d]` after dim `d` (one non-negative
@@ -236,9 +238,10 @@ def IE_PadOp : IE_UnaryDataOp<"Pad", (ins
            : tensor<2x3xf32> -> tensor<2x6xf32>
     ```
   }];
+  let hasFolder = 1;
 }
 
-def IE_TileOp : IE_UnaryDataOp<"Tile", (ins DenseI64ArrayAttr:$repeats)> {
+def IE_TileOp : IE_UnaryDataOp<"Tile", (ins DenseI64ArrayAttr:$repeats), [IE_AnyLayout]> {
   let summary = "Repeats the tensor along each dim";
   let description = [{
     Result dim `d` is `repeats[d]` copies of input dim `d` (one non-negative entry per dim).
@@ -248,6 +251,7 @@ def IE_TileOp : IE_UnaryDataOp<"Tile", (ins DenseI64ArrayAttr:$repeats)> {
     %0 = IE.Tile(%x) {repeats = array<i64: 2, 1>} : tensor<2x3xf32> -> tensor<4x3xf32>
     ```
   }];
+  let hasFolder = 1;
 }
 
 def IE_GatherOp : IE_DataOp<"Gather", [AllElementTypesMatch<["input", "output"]>]> {

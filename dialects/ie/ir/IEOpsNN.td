@@ -41,7 +41,7 @@ defvar IE_ConvSpatialArgs = (ins
 //===----------------------------------------------------------------------===//
 
 def IE_ConvolutionOp : IE_NNLayerOp<"Convolution", [
-    AllElementTypesMatch<["input", "filter", "output"]>,
+    AllElementTypesMatch<["input", "filter", "output"]>, IE_SpatialLayout,
     DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
   let summary = "2-D convolution";
   let description = [{
@@ -71,7 +71,7 @@ def IE_ConvolutionOp : IE_NNLayerOp<"Convolution", [
 }
 
 def IE_GroupConvolutionOp : IE_NNLayerOp<"GroupConvolution", [
-    AllElementTypesMatch<["input", "filter", "output"]>,
+    AllElementTypesMatch<["input", "filter", "output"]>, IE_SpatialLayout,
     DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
   let summary = "2-D grouped convolution (depthwise when groups = C_in)";
   let description = [{
@@ -165,7 +165,7 @@ def IE_RoundingTypeAttr : EnumAttr<IE_Dialect, IE_RoundingType, "rounding_type">
 
 /// A 2-D pool over [N, C, H, W].
 class IE_PoolOp<string mnemonic, dag extraArgs = (ins)> :
-    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>]> {
+    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>, IE_SpatialLayout]> {
   let arguments = !con((ins IE_FloatTensor:$input,
       DenseI64ArrayAttr:$kernel_size,
       DenseI64ArrayAttr:$strides,
@@ -230,7 +230,7 @@ def IE_AvgPoolOp : IE_PoolOp<"AvgPool", (ins UnitAttr:$exclude_pad)> {
 
 /// A reduction over `axes`.
 class IE_ReduceOp<string mnemonic, Type tensorType, string formula> :
-    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>]> {
+    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>, IE_AnyLayout]> {
   let summary = "Reduction over axes: " # formula;
   let description = [{
     Reduces `input` over `axes` (at least one, distinct, each in `[-rank, rank)`, negative
@@ -265,7 +265,7 @@ def IE_ReduceL2Op : IE_ReduceOp<"ReduceL2", IE_FloatTensor,
 //===----------------------------------------------------------------------===//
 
 class IE_SoftMaxBaseOp<string mnemonic> :
-    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>]> {
+    IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>, IE_AnyLayout]> {
   let arguments = (ins IE_FloatTensor:$input, I64Attr:$axis);
   let results = (outs IE_FloatTensor:$output);
   let assemblyFormat = [{
@@ -303,7 +303,7 @@ def IE_LogSoftMaxOp : IE_SoftMaxBaseOp<"LogSoftMax"> {
 //===----------------------------------------------------------------------===//
 
 def IE_DeconvolutionOp : IE_NNLayerOp<"Deconvolution", [
-    AllElementTypesMatch<["input", "filter", "output"]>]> {
+    AllElementTypesMatch<["input", "filter", "output"]>, IE_SpatialLayout]> {
   let summary = "2-D transposed convolution (ONNX ConvTranspose)";
   let description = [{
     The gradient of a convolution with respect to its input: each input element scatters
@@ -340,7 +340,8 @@ def IE_DeconvolutionOp : IE_NNLayerOp<"Deconvolution", [
 //===----------------------------------------------------------------------===//
 
 def IE_BatchNormInferenceOp : IE_NNLayerOp<"BatchNormInference", [
-    AllElementTypesMatch<["input", "gamma", "beta", "mean", "variance", "output"]>]> {
+    AllElementTypesMatch<["input", "gamma", "beta", "mean", "variance", "output"]>,
+    IE_AnyLayout]> {
   let summary = "Batch normalisation with fixed statistics";
   let description = [{
     `output = (input - mean) / sqrt(variance + epsilon) * gamma + beta` per channel: `input`
@@ -374,7 +375,7 @@ def IE_MvnEpsModeAttr : EnumAttr<IE_Dialect, IE_MvnEpsMode, "mvn_eps_mode"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
-def IE_MVNOp : IE_NNLayerOp<"MVN", [AllElementTypesMatch<["input", "output"]>]> {
+def IE_MVNOp : IE_NNLayerOp<"MVN", [AllElementTypesMatch<["input", "output"]>, IE_AnyLayout]> {
   let summary = "Mean-variance normalisation over axes";
   let description = [{
     Subtracts the mean over `axes` (at least one, distinct, in `[-rank, rank)`) and, with
@@ -399,7 +400,7 @@ def IE_MVNOp : IE_NNLayerOp<"MVN", [AllElementTypesMatch<["input", "output"]>]> 
 }
 
 def IE_LayerNormalizationOp : IE_NNLayerOp<"LayerNormalization", [
-    AllElementTypesMatch<["input", "scale", "output"]>]> {
+    AllElementTypesMatch<["input", "scale", "output"]>, IE_AnyLayout]> {
   let summary = "Layer normalisation (ONNX LayerNormalization)";
   let description = [{
     Normalises over the dims `[axis, rank)` (`axis` in `[-rank, rank)`, default -1):

@@ -140,3 +140,43 @@ func.func @quantcast_quantcast() -> tensor<2x!quant.uniform<i8:f32, 2.000000e+00
   %0 = const.Declare tensor<2x!quant.uniform<i8:f32, 2.0:1>> = #const.Content<dense<1> : tensor<2xi8>, [#const.QuantCast<!quant.uniform<i8:f32, 0.5>>, #const.QuantCast<!quant.uniform<i8:f32, 2.0:1>>]>
   return %0 : tensor<2x!quant.uniform<i8:f32, 2.0:1>>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @transpose_transpose
+func.func @transpose_transpose() -> tensor<2x3x4xf32> {
+  // [1, 2, 0] then [0, 2, 1] reads input dims [1, 0, 2].
+  // CHECK: const.Declare tensor<2x3x4xf32> = #const.Content<dense<1.000000e+00> : tensor<3x2x4xf32>, [#const.Transpose<[1, 0, 2]>]>
+  %0 = const.Declare tensor<2x3x4xf32> = #const.Content<dense<1.0> : tensor<3x2x4xf32>, [#const.Transpose<[1, 2, 0]>, #const.Transpose<[0, 2, 1]>]>
+  return %0 : tensor<2x3x4xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @transpose_and_back
+func.func @transpose_and_back() -> tensor<2x3xf32> {
+  // CHECK: const.Declare tensor<2x3xf32> = #const.Content<dense<1.000000e+00> : tensor<2x3xf32>>
+  %0 = const.Declare tensor<2x3xf32> = #const.Content<dense<1.0> : tensor<2x3xf32>, [#const.Transpose<[1, 0]>, #const.Transpose<[1, 0]>]>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// A transpose of a square tensor keeps the type but moves data: it stays.
+// CHECK-LABEL: func.func @transpose_square
+func.func @transpose_square() -> tensor<2x2xf32> {
+  // CHECK: [#const.Transpose<[1, 0]>]>
+  %0 = const.Declare tensor<2x2xf32> = #const.Content<dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>, [#const.Transpose<[1, 0]>]>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+#NC = affine_map<(d0, d1) -> (d1, d0)>
+// An identity transpose of a reordered input drops the order: it stays.
+// CHECK-LABEL: func.func @transpose_identity_of_reordered
+func.func @transpose_identity_of_reordered() -> tensor<2x3xf32> {
+  // CHECK: [#const.Reorder<#{{.*}}>, #const.Transpose<[0, 1]>]>
+  %0 = const.Declare tensor<2x3xf32> = #const.Content<dense<1.0> : tensor<2x3xf32>, [#const.Reorder<#NC>, #const.Transpose<[0, 1]>]>
+  return %0 : tensor<2x3xf32>
+}

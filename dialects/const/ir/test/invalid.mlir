@@ -177,6 +177,30 @@ func.func @reorder_rank() -> tensor<2x2xf32> {
 
 // -----
 
+func.func @transpose_not_permutation() -> tensor<2x2xf32> {
+  // expected-error @+1 {{Transpose perm [0, 0] is not a permutation}}
+  %0 = const.Declare tensor<2x2xf32> = #const.Content<dense<1.0> : tensor<2x2xf32>, [#const.Transpose<[0, 0]>]>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
+func.func @transpose_too_many_dims() -> tensor<2xf32> {
+  // expected-error @+1 {{Transpose perm [8, 0, 1, 2, 3, 4, 5, 6, 7] has 9 dimensions, more than the 8 a memory order supports}}
+  %0 = const.Declare tensor<2xf32> = #const.Content<dense<1.0> : tensor<2xf32>, [#const.Transpose<[8, 0, 1, 2, 3, 4, 5, 6, 7]>]>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @transpose_rank() -> tensor<2x2xf32> {
+  // expected-error @+1 {{Transpose perm [1, 0] has 2 dimensions, but the input 'tensor<4xf32>' has rank 1}}
+  %0 = const.Declare tensor<2x2xf32> = #const.Content<dense<1.0> : tensor<4xf32>, [#const.Transpose<[1, 0]>]>
+  return %0 : tensor<2x2xf32>
+}
+
+// -----
+
 func.func @pad_ranks() -> tensor<2xf32> {
   // expected-error @+1 {{PadWithZero padBefore [1] and padAfter [1, 2] have different ranks}}
   %0 = const.Declare tensor<2xf32> = #const.Content<dense<1.0> : tensor<2xf32>, [#const.PadWithZero<[1], [1, 2]>]>

@@ -87,3 +87,12 @@ func.func @resource_base() -> tensor<2xf32> {
     }
   }
 #-}
+
+// -----
+
+// CHECK-LABEL: func.func @transpose
+func.func @transpose() -> tensor<3x1x2xf32> {
+  // CHECK: #const.Content<dense<{{.*}}> : tensor<1x2x3xf32>, [#const.Transpose<[2, 0, 1]>]>
+  %0 = const.Declare tensor<3x1x2xf32> = #const.Content<dense<[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]]> : tensor<1x2x3xf32>, [#const.Transpose<[2, 0, 1]>]>
+  return %0 : tensor<3x1x2xf32>
+}

@@ -180,6 +180,62 @@ TEST_F(ContentTest, subviewPerAxisSlicesScales) {
             (std::vector<float>{38.0f, 112.0f}));
 }
 
+TEST_F(ContentTest, transpose) {
+  // 2x3 values 0..5 transposed to 3x2.
+  ContentAttr attr = parse("#const.Content<dense<[[0, 1, 2], [3, 4, 5]]> : "
+                           "tensor<2x3xi32>, [#const.Transpose<[1, 0]>]>");
+  ASSERT_TRUE(attr);
+  EXPECT_EQ(attr.getType().getShape(), ArrayRef<int64_t>({3, 2}));
+  SmallVector<int32_t> values = attr.fold().getValues<int32_t>();
+  EXPECT_EQ(std::vector<int32_t>(values.begin(), values.end()),
+            (std::vector<int32_t>{0, 3, 1, 4, 2, 5}));
+}
+
+TEST_F(ContentTest, transposeOfReordered) {
+  // 1x2x2x3 NCHW values 0..11, stored NHWC, transposed to NHWC logically:
+  // the result (no encoding) is row-major [n][h][w][c] = 0, 6, 1, 7, ...
+  ContentAttr attr = parse(
+      "#const.Content<dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]> : "
+      "tensor<12xi16>, [#const.Reshape<[1, 2, 2, 3]>, "
+      "#const.Reorder<affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, "
+      "#const.Transpose<[0, 2, 3, 1]>]>");
+  ASSERT_TRUE(attr);
+  EXPECT_EQ(attr.getType(),
+            RankedTensorType::get({1, 2, 3, 2}, IntegerType::get(&ctx, 16)));
+  SmallVector<int16_t> values = attr.fold().getValues<int16_t>();
+  EXPECT_EQ(std::vector<int16_t>(values.begin(), values.end()),
+            (std::vector<int16_t>{0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11}));
+  // A rank-3 permutation that is its own inverse neither: (1, 2, 0).
+  ContentAttr cyclic = parse(
+      "#const.Content<dense<[[[0, 1], [2, 3], [4, 5]]]> : tensor<1x3x2xi8>, "
+      "[#const.Transpose<[1, 2, 0]>]>");
+  ASSERT_TRUE(cyclic);
+  EXPECT_EQ(cyclic.getType().getShape(), ArrayRef<int64_t>({3, 2, 1}));
+  SmallVector<int8_t> cyclicValues = cyclic.fold().getValues<int8_t>();
+  EXPECT_EQ(std::vector<int8_t>(cyclicValues.begin(), cyclicValues.end()),
+            (std::vector<int8_t>{0, 1, 2, 3, 4, 5}));
+}
+
+TEST_F(ContentTest, transposePerAxisMovesQuantizedDim) {
+  ContentAttr attr = parse(
+      "#const.Content<dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>, "
+      "[#const.QuantCast<!quant.uniform<i8:f32:1, {1.0, 2.0, 4.0}>>, "
+      "#const.Transpose<[1, 0]>, #const.Dequantize]>");
+  ASSERT_TRUE(attr);
+  SmallVector<float> values = attr.fold().getValues<float>();
+  EXPECT_EQ(std::vector<float>(values.begin(), values.end()),
+            (std::vector<float>{1, 4, 4, 10, 12, 24}));
+}
+
+TEST_F(ContentTest, transposeSplatStaysSplat) {
+  ContentAttr attr = parse("#const.Content<dense<3.0> : tensor<2x3xf32>, "
+                           "[#const.Transpose<[1, 0]>]>");
+  ASSERT_TRUE(attr);
+  Content content = attr.fold();
+  EXPECT_TRUE(content.isSplat());
+  EXPECT_EQ(content.getNumElements(), 6);
+}
+
 TEST_F(ContentTest, broadcast) {
   ContentAttr attr = parse("#const.Content<dense<[[1, 2, 3]]> : "
                            "tensor<1x3xi32>, [#const.Broadcast<0, 2>]>");

@@ -129,3 +129,22 @@ func.func @convert_same_type(%x: tensor<3xf16>) -> (tensor<3xf16>, tensor<3xf32>
   // CHECK: return %[[X]], %[[C]]
   return %0, %1 : tensor<3xf16>, tensor<3xf32>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @scale_shift_identity
+// CHECK-SAME: (%[[X:.+]]: tensor<1x4x2x2xf32>
+func.func @scale_shift_identity(%x: tensor<1x4x2x2xf32>, %w: tensor<1x4x1x1xf32>)
+    -> (tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>) {
+  %one = const.Declare tensor<1x4x1x1xf32> = #const.Content<dense<1.0> : tensor<1x4x1x1xf32>>
+  %zero = const.Declare tensor<1x4x1x1xf32> = #const.Content<dense<0.0> : tensor<1x4x1x1xf32>>
+  %0 = IE.ScaleShift(%x) weights(%one : tensor<1x4x1x1xf32>) : tensor<1x4x2x2xf32> -> tensor<1x4x2x2xf32>
+  %1 = IE.ScaleShift(%x) weights(%one : tensor<1x4x1x1xf32>) biases(%zero : tensor<1x4x1x1xf32>) : tensor<1x4x2x2xf32> -> tensor<1x4x2x2xf32>
+  // Real parameters stay.
+  // CHECK: %[[S:.+]] = IE.ScaleShift(%[[X]]) weights(%{{.*}}) biases
+  %2 = IE.ScaleShift(%x) weights(%w : tensor<1x4x1x1xf32>) biases(%zero : tensor<1x4x1x1xf32>) : tensor<1x4x2x2xf32> -> tensor<1x4x2x2xf32>
+  // CHECK: %[[T:.+]] = IE.ScaleShift(%[[X]]) biases
+  %3 = IE.ScaleShift(%x) biases(%one : tensor<1x4x1x1xf32>) : tensor<1x4x2x2xf32> -> tensor<1x4x2x2xf32>
+  // CHECK: return %[[X]], %[[X]], %[[S]], %[[T]]
+  return %0, %1, %2, %3 : tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>, tensor<1x4x2x2xf32>
+}
