@@ -43,7 +43,7 @@ def IE_Dialect : Dialect {
     * `IE_InferenceOpInterface` (runs the op on host float buffers, DESIGN.md section 10),
     * `IE_CostOpInterface` (MACs / FLOPs for cost reports).
   }];
-  let dependentDialects = ["::mlir::func::FuncDialect"];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::quant::QuantizationDialect"];
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{
     /// Registers the dialect's attributes (IEAttributes.cpp, where their storage is defined).
