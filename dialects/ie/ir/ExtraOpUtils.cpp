@@ -16,7 +16,7 @@
 
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/utils/Broadcast.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -24,13 +24,14 @@ namespace mlir::vpuc::IE::detail {
 
 static bool isDynamic(int64_t dim) { return ShapedType::isDynamic(dim); }
 
-/// Formats a list of doubles as "[1, 2.5]".
+/// Formats a list of doubles as "[1.000000e+00, 2.500000e+00]".
 static std::string formatDoubles(ArrayRef<double> values) {
-  std::string text = "[";
-  for (auto [index, value] : llvm::enumerate(values)) {
-    text += (index == 0 ? "" : ", ") + llvm::formatv("{0}", value).str();
-  }
-  return text + "]";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << '[';
+  llvm::interleaveComma(values, os);
+  os << ']';
+  return os.str();
 }
 
 //===----------------------------------------------------------------------===//
@@ -116,9 +117,6 @@ LogicalResult verifyQuantizedElementType(ErrorFn emitError, Type elemType,
                        << " is not a uniform quantized type (!quant.uniform)";
   }
   auto quantType = llvm::cast<quant::QuantizedType>(elemType);
-  if (quantType.getStorageTypeIntegralWidth() > 32) {
-    return emitError() << what << " " << elemType << " has a storage type wider than 32 bits";
-  }
   if (!llvm::isa<FloatType>(quantType.getExpressedType())) {
     return emitError() << what << " " << elemType << " does not express a float type";
   }
@@ -330,14 +328,19 @@ LogicalResult verifyAffineReshape(ErrorFn emitError, ArrayRef<int64_t> input,
   if (expectedFirst != outRank) {
     return emitError() << "'dim_mapping' does not cover all " << outRank << " result dims";
   }
+  // A result dim shared by two input dims is a merge: neither of them may be split.
+  for (int64_t i = 1; i < inRank; ++i) {
+    ArrayRef<int64_t> prev = dimMapping[i - 1], dims = dimMapping[i];
+    if (dims.front() == prev.back() && (dims.size() > 1 || prev.size() > 1)) {
+      return emitError() << "input dims " << i - 1 << " and " << i << " share result dim "
+                         << dims.front() << ", so neither may be split";
+    }
+  }
   // Sizes: a split input dim is the product of its result dims; a merged result dim the
   // product of its input dims.
   for (int64_t i = 0; i < inRank;) {
     ArrayRef<int64_t> dims = dimMapping[i];
     if (dims.size() > 1) {
-      if (i > 0 && dimMapping[i - 1].back() == dims.front()) {
-        return emitError() << "input dim " << i << " is both split and merged";
-      }
       int64_t product = 1;
       for (int64_t o : dims) {
         product *= target[o];
@@ -350,12 +353,8 @@ LogicalResult verifyAffineReshape(ErrorFn emitError, ArrayRef<int64_t> input,
       continue;
     }
     int64_t last = i;
-    while (last + 1 < inRank && dimMapping[last + 1].size() == 1 &&
-           dimMapping[last + 1].front() == dims.front()) {
+    while (last + 1 < inRank && dimMapping[last + 1].front() == dims.front()) {
       ++last;
-    }
-    if (last + 1 < inRank && dimMapping[last + 1].front() == dims.front()) {
-      return emitError() << "input dim " << last + 1 << " is both split and merged";
     }
     int64_t product = 1;
     bool dynamic = false;
