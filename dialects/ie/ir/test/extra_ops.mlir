@@ -25,7 +25,7 @@ func.func @interpolate(%x: tensor<1x8x16x16xf32, #NHWC>, %y: tensor<2x5xf16>, %d
   // CHECK: IE.Interpolate(%{{.+}}) {coord_mode = #IE.interp_coord_mode<tf_crop_and_resize>, extrapolation_value = 1.000000e+01 : f64, mode = #IE.interp_mode<linear>, roi = array<f64: 0.000000e+00, 4.000000e-01, 1.000000e+00, 6.000000e-01>, sizes = array<i64: 4, 5>} : tensor<2x5xf32> -> tensor<4x5xf32>
   %4 = IE.Interpolate(%e) {mode = #IE.interp_mode<linear>, coord_mode = #IE.interp_coord_mode<tf_crop_and_resize>,
          roi = array<f64: 0.0, 0.4, 1.0, 0.6>, extrapolation_value = 10.0, sizes = array<i64: 4, 5>} : tensor<2x5xf32> -> tensor<4x5xf32>
-  // CHECK: IE.Interpolate(%{{.+}}) {coord_mode = #IE.interp_coord_mode<pytorch_half_pixel>, mode = #IE.interp_mode<linear>, sizes = array<i64: 5, 4>} : tensor<?x3xf32> -> tensor<?x4xf32>
+  // CHECK: IE.Interpolate(%{{.+}}) {coord_mode = #IE.interp_coord_mode<pytorch_half_pixel>, mode = #IE.interp_mode<linear>, sizes = array<i64: 5, 4>} : tensor<?x3xf32> -> tensor<5x4xf32>
   %5 = IE.Interpolate(%d) {mode = #IE.interp_mode<linear>, coord_mode = #IE.interp_coord_mode<pytorch_half_pixel>, sizes = array<i64: 5, 4>}
          : tensor<?x3xf32> -> tensor<5x4xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<1x8x32x32xf32, #NHWC>, tensor<2x3xf16>, tensor<3x7xf16>, tensor<?x7xf32>, tensor<4x5xf32>, tensor<5x4xf32>
