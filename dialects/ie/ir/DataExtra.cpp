@@ -28,6 +28,14 @@ static RankedTensorType getTensorType(Value value) {
   return llvm::cast<RankedTensorType>(value.getType());
 }
 
+// Attributes with defaults may be absent while a builder infers the result types: the
+// inferComponents below read them through their Attr getters and fall back to the default.
+
+/// The values of an optional array attribute (empty when absent).
+static ArrayRef<int64_t> getArray(DenseI64ArrayAttr attr) {
+  return attr ? attr.asArrayRef() : ArrayRef<int64_t>();
+}
+
 /// Appends `shape` with `elementType` and `encoding`, if `shape` succeeded.
 static LogicalResult addResult(FailureOr<DimVector> shape, Type elementType,
                                Attribute encoding, Components &components) {
@@ -43,7 +51,8 @@ LogicalResult StridedSliceOp::inferComponents(ErrorFn emitError, Adaptor adaptor
   RankedTensorType type = getTensorType(adaptor.getInput());
   FailureOr<detail::SliceDims> dims = detail::inferStridedSliceDims(
       emitError, type.getShape(), adaptor.getBegins(), adaptor.getEnds(),
-      adaptor.getStrides(), adaptor.getBeginMask(), adaptor.getEndMask());
+      adaptor.getStrides(), getArray(adaptor.getBeginMaskAttr()),
+      getArray(adaptor.getEndMaskAttr()));
   if (failed(dims)) {
     return failure();
   }
@@ -56,7 +65,9 @@ LogicalResult BroadcastOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
   RankedTensorType type = getTensorType(adaptor.getInput());
   DimVector inputAxes;
   return addResult(detail::inferBroadcastShape(emitError, type.getShape(),
-                                               adaptor.getTargetShape(), adaptor.getMode(),
+                                               adaptor.getTargetShape(),
+                                               adaptor.getModeAttr() ? adaptor.getMode()
+                                                                     : BroadcastMode::NUMPY,
                                                adaptor.getAxesMapping(), inputAxes),
                    type.getElementType(), nullptr, components);
 }
@@ -196,7 +207,7 @@ LogicalResult ScatterNDUpdateOp::inferComponents(ErrorFn emitError, Adaptor adap
 LogicalResult TopKOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                       Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
-  int64_t axis = adaptor.getAxis();
+  int64_t axis = adaptor.getAxisAttr() ? adaptor.getAxisAttr().getInt() : -1;
   FailureOr<DimVector> shape =
       detail::inferTopKShape(emitError, type.getShape(), adaptor.getK(), axis);
   if (failed(shape)) {

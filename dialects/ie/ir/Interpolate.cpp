@@ -21,9 +21,11 @@ LogicalResult
 InterpolateOp::inferComponents(detail::ErrorFn emitError, Adaptor adaptor,
                                SmallVectorImpl<ShapedTypeComponents> &components) {
   auto type = llvm::cast<RankedTensorType>(adaptor.getInput().getType());
+  // Attributes with defaults may be absent while a builder infers the result type.
+  InterpolateCoordModeAttr coordMode = adaptor.getCoordModeAttr();
   FailureOr<detail::InterpolateGeometry> geometry = detail::inferInterpolateGeometry(
       emitError, type.getShape(), adaptor.getScales(), adaptor.getSizes(), adaptor.getRoi(),
-      adaptor.getCoordMode());
+      coordMode ? coordMode.getValue() : InterpolateCoordMode::HALF_PIXEL);
   if (failed(geometry)) {
     return failure();
   }

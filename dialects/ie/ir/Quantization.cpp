@@ -55,17 +55,21 @@ LogicalResult FakeQuantizeOp::inferComponents(ErrorFn emitError, Adaptor adaptor
   if (adaptor.getLevels() < 2) {
     return emitError() << "levels " << adaptor.getLevels() << " must be at least 2";
   }
+  // Absent while a builder infers the result type: the default.
+  const AutoBroadcastType broadcast = adaptor.getAutoBroadcastAttr()
+                                          ? adaptor.getAutoBroadcast()
+                                          : AutoBroadcastType::NUMPY;
   const char *names[] = {"input_low", "input_high", "output_low", "output_high"};
   Value limits[] = {adaptor.getInputLow(), adaptor.getInputHigh(), adaptor.getOutputLow(),
                     adaptor.getOutputHigh()};
   for (auto [name, limit] : llvm::zip(names, limits)) {
     ArrayRef<int64_t> shape = getTensorType(limit).getShape();
-    const bool ok = adaptor.getAutoBroadcast() == AutoBroadcastType::NUMPY
+    const bool ok = broadcast == AutoBroadcastType::NUMPY
                         ? isBroadcastableTo(shape, type.getShape())
                         : shape == type.getShape();
     if (!ok) {
       return emitError() << name << " of shape " << detail::formatShape(shape)
-                         << (adaptor.getAutoBroadcast() == AutoBroadcastType::NUMPY
+                         << (broadcast == AutoBroadcastType::NUMPY
                                  ? " does not broadcast to"
                                  : " differs from")
                          << " the input shape " << detail::formatShape(type.getShape());
