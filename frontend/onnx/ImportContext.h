@@ -216,6 +216,9 @@ llvm::ArrayRef<OpHandlerInfo> getActivationHandlers();
 llvm::ArrayRef<OpHandlerInfo> getGeneralHandlers();
 llvm::ArrayRef<OpHandlerInfo> getNNHandlers();
 llvm::ArrayRef<OpHandlerInfo> getDataHandlers();
+llvm::ArrayRef<OpHandlerInfo> getResizeHandlers();
+llvm::ArrayRef<OpHandlerInfo> getQuantizationHandlers();
+llvm::ArrayRef<OpHandlerInfo> getIndexingHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

@@ -24,7 +24,8 @@ static const llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>> &getTa
     auto *map = new llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>>();
     for (llvm::ArrayRef<OpHandlerInfo> family :
          {getEltwiseHandlers(), getActivationHandlers(), getGeneralHandlers(), getNNHandlers(),
-          getDataHandlers()}) {
+          getDataHandlers(), getResizeHandlers(), getQuantizationHandlers(),
+          getIndexingHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }

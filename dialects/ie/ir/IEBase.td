@@ -53,7 +53,8 @@ def IE_Dialect : Dialect {
     `Add` / `Rescale`). The dialect materialises such folded `#const.Content` values as
     `const.Declare` ops.
   }];
-  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::vpuc::Const::ConstDialect"];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::quant::QuantizationDialect",
+                           "::mlir::vpuc::Const::ConstDialect"];
   let hasConstantMaterializer = 1;
   let useDefaultAttributePrinterParser = 1;
   let extraClassDeclaration = [{

@@ -14,6 +14,7 @@
 #include "dialects/ie/ir/IEAttributes.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
 #include "dialects/ie/ir/IEDialect.cpp.inc" // IWYU pragma: keep
@@ -29,7 +30,7 @@ void IEDialect::initialize() {
 }
 
 void registerIEDialect(DialectRegistry &registry) {
-  registry.insert<IEDialect, func::FuncDialect>();
+  registry.insert<IEDialect, func::FuncDialect, quant::QuantizationDialect>();
 }
 
 } // namespace mlir::vpuc::IE

@@ -769,5 +769,6 @@ def IE_ConvertOp : IE_LayerOp<"Convert", 1, [IE_AnyLayout]> {
 include "dialects/ie/ir/IEOpsNN.td"
 include "dialects/ie/ir/IEOpsData.td"
 include "dialects/ie/ir/IEOpsFused.td"
+include "dialects/ie/ir/IEOpsExtra.td"
 
 #endif // VPUC_DIALECTS_IE_IR_IEOPS

@@ -1,0 +1,418 @@
+//===- InferenceDataExtra.cpp - Host kernels of the extra IE data ops -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// inferOnCPU of StridedSlice, Broadcast, Range, Reorder, AffineReshape, PerAxisTile,
+// GatherElements, ScatterNDUpdate, TopK, CumSum, DepthToSpace and SpaceToDepth. Copies are
+// strided copies (core/shape's stridedCopy) with element strides computed once per op; the
+// indexing ops are plain loops over precomputed strides. The result shapes come from the same
+// functions as type inference (ExtraOpUtils.h), applied to the actual input shapes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/ie/ir/IEOps.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "core/shape/StridedCopy.h"
+#include "dialects/ie/ir/ExtraOpUtils.h"
+#include "dialects/ie/ir/InferenceUtils.h"
+
+namespace mlir::vpuc::IE {
+
+using detail::DimVector;
+
+namespace {
+
+/// Copies the `shape` elements read at `src` + dot(idx, srcStrides) to `dst` +
+/// dot(idx, dstStrides) (element strides).
+void copyFloats(const float *src, ArrayRef<int64_t> srcStrides, float *dst,
+                ArrayRef<int64_t> dstStrides, ArrayRef<int64_t> shape) {
+  if (HostTensor::getNumElements(shape) == 0) {
+    return;
+  }
+  shape::MemStrides srcBits, dstBits;
+  for (auto [s, d] : llvm::zip(srcStrides, dstStrides)) {
+    srcBits.push_back(s * 32);
+    dstBits.push_back(d * 32);
+  }
+  shape::stridedCopy(reinterpret_cast<const char *>(src), srcBits,
+                     reinterpret_cast<char *>(dst), dstBits, shape::MemShape(shape),
+                     shape::Bit(32));
+}
+
+/// An error emitter reporting on `op`.
+auto opErrors(Operation *op) {
+  return [op] { return op->emitOpError(); };
+}
+
+/// Resolves an index value (float, truncated) of a dim of `size`: negative values count from
+/// the end. Returns -1 when out of range.
+int64_t resolveIndex(float value, int64_t size) {
+  int64_t index = static_cast<int64_t>(std::trunc(value));
+  if (index < -size || index >= size) {
+    return -1;
+  }
+  return index < 0 ? index + size : index;
+}
+
+/// Copies `input` transposed: result dim i is dim perm[i] of `view`, a row-major view of the
+/// input's data.
+HostTensor transposeView(const HostTensor &input, ArrayRef<int64_t> view,
+                         ArrayRef<int64_t> perm, ArrayRef<int64_t> resultShape) {
+  DimVector viewStrides = detail::getRowMajorStrides(view);
+  DimVector shape, srcStrides;
+  for (int64_t p : perm) {
+    shape.push_back(view[p]);
+    srcStrides.push_back(viewStrides[p]);
+  }
+  HostTensor output = HostTensor::filled(resultShape);
+  copyFloats(input.data.data(), srcStrides, output.data.data(),
+             detail::getRowMajorStrides(shape), shape);
+  return output;
+}
+
+} // namespace
+
+LogicalResult StridedSliceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                         SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  const HostTensor &input = inputs.front();
+  FailureOr<detail::SliceDims> dims =
+      detail::inferStridedSliceDims(opErrors(*this), input.shape, getBegins(), getEnds(),
+                                    getStrides(), getBeginMask(), getEndMask());
+  if (failed(dims)) {
+    return failure();
+  }
+  DimVector inStrides = detail::getRowMajorStrides(input.shape);
+  DimVector srcStrides;
+  int64_t srcOffset = 0;
+  for (size_t d = 0; d < input.shape.size(); ++d) {
+    srcOffset += dims->starts[d] * inStrides[d];
+    srcStrides.push_back(dims->steps[d] * inStrides[d]);
+  }
+  HostTensor output = HostTensor::filled(dims->shape);
+  if (output.getNumElements() > 0) {
+    copyFloats(input.data.data() + srcOffset, srcStrides, output.data.data(),
+               detail::getRowMajorStrides(dims->shape), dims->shape);
+  }
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+LogicalResult BroadcastOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                      SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  const HostTensor &input = inputs.front();
+  DimVector inputAxes;
+  FailureOr<DimVector> shape =
+      detail::inferBroadcastShape(opErrors(*this), input.shape, getTargetShape(), getMode(),
+                                  getAxesMapping(), inputAxes);
+  if (failed(shape)) {
+    return failure();
+  }
+  DimVector inStrides = detail::getRowMajorStrides(input.shape);
+  DimVector srcStrides(shape->size(), 0);
+  for (auto [i, axis] : llvm::enumerate(inputAxes)) {
+    srcStrides[axis] = input.shape[i] == 1 ? 0 : inStrides[i];
+  }
+  HostTensor output = HostTensor::filled(*shape);
+  copyFloats(input.data.data(), srcStrides, output.data.data(),
+             detail::getRowMajorStrides(*shape), *shape);
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+LogicalResult RangeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                  SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  const double start = getStart().convertToDouble();
+  const double delta = getDelta().convertToDouble();
+  FailureOr<int64_t> length =
+      detail::inferRangeLength(opErrors(*this), start, getLimit().convertToDouble(), delta,
+                               llvm::isa<IntegerType>(getDstElemType()));
+  if (failed(length)) {
+    return failure();
+  }
+  HostTensor output = HostTensor::filled({*length});
+  for (int64_t i = 0; i < *length; ++i) {
+    output.data[i] = static_cast<float>(start + static_cast<double>(i) * delta);
+  }
+  detail::roundToResultType(output, getOutput());
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+LogicalResult ReorderOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                    SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  // Host tensors are in logical order whatever the layout: a reorder copies them unchanged.
+  outputs.push_back(inputs.front());
+  return success();
+}
+
+LogicalResult AffineReshapeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                          SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  const HostTensor &input = inputs.front();
+  SmallVector<ArrayRef<int64_t>, 6> mapping;
+  for (Attribute entry : getDimMapping()) {
+    mapping.push_back(llvm::cast<DenseI64ArrayAttr>(entry).asArrayRef());
+  }
+  if (failed(detail::verifyAffineReshape(opErrors(*this), input.shape, mapping,
+                                         getShapeValue()))) {
+    return failure();
+  }
+  outputs.emplace_back(getShapeValue(), input.data);
+  return success();
+}
+
+LogicalResult PerAxisTileOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                        SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  const HostTensor &input = inputs.front();
+  int64_t axis = getAxis();
+  FailureOr<DimVector> shape =
+      detail::inferPerAxisTileShape(opErrors(*this), input.shape, axis, getTiles());
+  if (failed(shape)) {
+    return failure();
+  }
+  // One copy over input[:axis] + [tiles] + input[axis:]; the tiles dim reads with stride 0.
+  DimVector inStrides = detail::getRowMajorStrides(input.shape);
+  DimVector outStrides = detail::getRowMajorStrides(*shape);
+  DimVector copyShape(input.shape), srcStrides(inStrides), dstStrides(outStrides);
+  copyShape.insert(copyShape.begin() + axis, getTiles());
+  srcStrides.insert(srcStrides.begin() + axis, 0);
+  dstStrides.insert(dstStrides.begin() + axis, input.shape[axis] * outStrides[axis]);
+  HostTensor output = HostTensor::filled(*shape);
+  copyFloats(input.data.data(), srcStrides, output.data.data(), dstStrides, copyShape);
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+LogicalResult GatherElementsOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                           SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  const HostTensor &input = inputs[0];
+  const HostTensor &indices = inputs[1];
+  int64_t axis = getAxis();
+  FailureOr<DimVector> shape = detail::inferGatherElementsShape(opErrors(*this), input.shape,
+                                                                indices.shape, axis);
+  if (failed(shape)) {
+    return failure();
+  }
+  const int64_t rank = input.shape.size();
+  const int64_t dim = input.shape[axis];
+  const DimVector inStrides = detail::getRowMajorStrides(input.shape);
+  HostTensor output = HostTensor::filled(*shape);
+  const int64_t count = output.getNumElements();
+  DimVector index(rank, 0);
+  int64_t base = 0; // Offset in the input of `index` with the axis coordinate set to 0.
+  for (int64_t flat = 0; flat < count; ++flat) {
+    const int64_t resolved = resolveIndex(indices.data[flat], dim);
+    if (resolved < 0) {
+      return emitOpError() << "index " << static_cast<int64_t>(std::trunc(indices.data[flat]))
+                           << " is out of range for dim " << axis << " of size " << dim;
+    }
+    output.data[flat] = input.data[base + resolved * inStrides[axis]];
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      const int64_t step = d == axis ? 0 : inStrides[d];
+      base += step;
+      if (++index[d] < (*shape)[d]) {
+        break;
+      }
+      base -= step * (*shape)[d];
+      index[d] = 0;
+    }
+  }
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+LogicalResult ScatterNDUpdateOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                            SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  const HostTensor &input = inputs[0];
+  const HostTensor &indices = inputs[1];
+  const HostTensor &updates = inputs[2];
+  if (failed(detail::verifyScatterNDShapes(opErrors(*this), input.shape, indices.shape,
+                                           updates.shape))) {
+    return failure();
+  }
+  const int64_t k = indices.shape.back();
+  const DimVector inStrides = detail::getRowMajorStrides(input.shape);
+  const int64_t sliceSize = HostTensor::getNumElements(ArrayRef(input.shape).drop_front(k));
+  const int64_t tuples = k == 0 ? 0 : indices.getNumElements() / k;
+  HostTensor output = input;
+  for (int64_t t = 0; t < tuples; ++t) {
+    int64_t offset = 0;
+    for (int64_t j = 0; j < k; ++j) {
+      const float value = indices.data[t * k + j];
+      const int64_t resolved = resolveIndex(value, input.shape[j]);
+      if (resolved < 0) {
+        return emitOpError() << "index " << static_cast<int64_t>(std::trunc(value))
+                             << " is out of range for dim " << j << " of size "
+                             << input.shape[j];
+      }
+      offset += resolved * inStrides[j];
+    }
+    std::copy_n(updates.data.begin() + t * sliceSize, sliceSize,
+                output.data.begin() + offset);
+  }
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+LogicalResult TopKOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                 SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  const HostTensor &input = inputs.front();
+  int64_t axis = getAxis();
+  const int64_t k = getK();
+  FailureOr<DimVector> shape = detail::inferTopKShape(opErrors(*this), input.shape, k, axis);
+  if (failed(shape)) {
+    return failure();
+  }
+  const int64_t dim = input.shape[axis];
+  const int64_t outer = HostTensor::getNumElements(ArrayRef(input.shape).take_front(axis));
+  const int64_t inner = HostTensor::getNumElements(ArrayRef(input.shape).drop_front(axis + 1));
+  HostTensor values = HostTensor::filled(*shape);
+  HostTensor indices = HostTensor::filled(*shape);
+  const bool largest = getMode() == TopKMode::MAX;
+  const bool byValue = getSort() == TopKSortType::VALUE;
+  std::vector<float> slice(dim);
+  std::vector<int64_t> order(dim);
+  // Strict weak orders: the first elements are the ones kept; NaN is the largest value and
+  // ties go to the lower index.
+  auto before = [&](int64_t a, int64_t b) {
+    const float va = slice[a], vb = slice[b];
+    const bool nanA = std::isnan(va), nanB = std::isnan(vb);
+    if (nanA || nanB) {
+      if (nanA && nanB) {
+        return a < b;
+      }
+      return largest ? nanA : nanB;
+    }
+    if (va != vb) {
+      return largest ? va > vb : va < vb;
+    }
+    return a < b;
+  };
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      const float *src = input.data.data() + o * dim * inner + i;
+      for (int64_t j = 0; j < dim; ++j) {
+        slice[j] = src[j * inner];
+      }
+      std::iota(order.begin(), order.end(), 0);
+      std::partial_sort(order.begin(), order.begin() + k, order.end(), before);
+      if (!byValue) {
+        std::sort(order.begin(), order.begin() + k);
+      }
+      const int64_t base = o * k * inner + i;
+      for (int64_t j = 0; j < k; ++j) {
+        values.data[base + j * inner] = slice[order[j]];
+        indices.data[base + j * inner] = static_cast<float>(order[j]);
+      }
+    }
+  }
+  outputs.push_back(std::move(values));
+  outputs.push_back(std::move(indices));
+  return success();
+}
+
+LogicalResult CumSumOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                   SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  const HostTensor &input = inputs.front();
+  FailureOr<int64_t> axis =
+      detail::normalizeAxis(opErrors(*this), getAxis(), input.shape.size());
+  if (failed(axis)) {
+    return failure();
+  }
+  const int64_t dim = input.shape[*axis];
+  const int64_t outer = HostTensor::getNumElements(ArrayRef(input.shape).take_front(*axis));
+  const int64_t inner =
+      HostTensor::getNumElements(ArrayRef(input.shape).drop_front(*axis + 1));
+  const bool exclusive = getExclusive();
+  const bool reverse = getReverse();
+  HostTensor output = HostTensor::filled(input.shape);
+  std::vector<float> sums(inner);
+  for (int64_t o = 0; o < outer; ++o) {
+    std::fill(sums.begin(), sums.end(), 0.0f);
+    for (int64_t step = 0; step < dim; ++step) {
+      const int64_t j = reverse ? dim - 1 - step : step;
+      const float *in = input.data.data() + (o * dim + j) * inner;
+      float *out = output.data.data() + (o * dim + j) * inner;
+      if (exclusive) {
+        for (int64_t i = 0; i < inner; ++i) {
+          out[i] = sums[i];
+          sums[i] += in[i];
+        }
+      } else {
+        for (int64_t i = 0; i < inner; ++i) {
+          sums[i] += in[i];
+          out[i] = sums[i];
+        }
+      }
+    }
+  }
+  detail::roundToResultType(output, getOutput());
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+/// DepthToSpace / SpaceToDepth: a 6-D transposed copy.
+static LogicalResult inferDepthSpace(Operation *op, ArrayRef<HostTensor> inputs,
+                                     SmallVectorImpl<HostTensor> &outputs, int64_t blockSize,
+                                     DepthToSpaceMode mode, bool toSpace) {
+  if (failed(detail::checkInferenceInputs(op, inputs))) {
+    return failure();
+  }
+  const HostTensor &input = inputs.front();
+  FailureOr<DimVector> shape =
+      detail::inferDepthSpaceShape(opErrors(op), input.shape, blockSize, toSpace);
+  if (failed(shape)) {
+    return failure();
+  }
+  DimVector view, perm;
+  detail::getDepthSpaceTranspose(input.shape, blockSize, toSpace, mode, view, perm);
+  outputs.push_back(transposeView(input, view, perm, *shape));
+  return success();
+}
+
+LogicalResult DepthToSpaceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                         SmallVectorImpl<HostTensor> &outputs) {
+  return inferDepthSpace(*this, inputs, outputs, getBlockSize(), getMode(), true);
+}
+
+LogicalResult SpaceToDepthOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                         SmallVectorImpl<HostTensor> &outputs) {
+  return inferDepthSpace(*this, inputs, outputs, getBlockSize(), getMode(), false);
+}
+
+} // namespace mlir::vpuc::IE
