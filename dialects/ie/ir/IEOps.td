@@ -764,5 +764,6 @@ def IE_ConvertOp : IE_LayerOp<"Convert", 1> {
 
 include "dialects/ie/ir/IEOpsNN.td"
 include "dialects/ie/ir/IEOpsData.td"
+include "dialects/ie/ir/IEOpsMisc.td"
 
 #endif // VPUC_DIALECTS_IE_IR_IEOPS
