@@ -176,6 +176,9 @@ const OpHandlerInfo *lookupOpHandler(llvm::StringRef opType, int64_t opset);
 llvm::ArrayRef<OpHandlerInfo> getEltwiseHandlers();
 llvm::ArrayRef<OpHandlerInfo> getActivationHandlers();
 llvm::ArrayRef<OpHandlerInfo> getGeneralHandlers();
+llvm::ArrayRef<OpHandlerInfo> getRecurrentHandlers();
+llvm::ArrayRef<OpHandlerInfo> getLocalNormalizationHandlers();
+llvm::ArrayRef<OpHandlerInfo> getEinsumHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

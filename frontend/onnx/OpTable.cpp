@@ -18,7 +18,8 @@ static const llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>> &getTa
   static const auto *table = [] {
     auto *map = new llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>>();
     for (llvm::ArrayRef<OpHandlerInfo> family :
-         {getEltwiseHandlers(), getActivationHandlers(), getGeneralHandlers()}) {
+         {getEltwiseHandlers(), getActivationHandlers(), getGeneralHandlers(),
+          getRecurrentHandlers(), getLocalNormalizationHandlers(), getEinsumHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }
