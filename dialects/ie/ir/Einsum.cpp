@@ -55,30 +55,29 @@ std::optional<int64_t> EinsumOp::getNumMACs() {
   if (getInputs().size() != 2) {
     return 0;
   }
-  FailureOr<detail::EinsumEquation> parsed = detail::parseEinsumEquation(
-      [] { return InFlightDiagnostic(); }, getEquation(), getInputs().size());
+  auto noError = [] { return InFlightDiagnostic(); };
+  FailureOr<detail::EinsumEquation> parsed =
+      detail::parseEinsumEquation(noError, getEquation(), getInputs().size());
   if (failed(parsed)) {
     return std::nullopt;
   }
-  std::optional<int64_t> count =
+  SmallVector<ArrayRef<int64_t>, 2> shapes;
+  for (Value input : getInputs()) {
+    shapes.push_back(llvm::cast<ShapedType>(input.getType()).getShape());
+  }
+  FailureOr<detail::EinsumExtents> extents =
+      detail::getEinsumExtents(noError, getEquation(), *parsed, shapes);
+  std::optional<int64_t> macs =
       detail::getStaticCount(llvm::cast<ShapedType>(getOutput().getType()).getShape());
-  if (!count) {
+  if (failed(extents) || !macs) {
     return std::nullopt;
   }
-  int64_t macs = *count;
   for (char label : parsed->summed) {
-    int64_t extent = ShapedType::kDynamic;
-    for (auto [labels, input] : llvm::zip(parsed->inputs, getInputs())) {
-      auto it = llvm::find(labels, label);
-      if (it != labels.end()) {
-        extent = llvm::cast<ShapedType>(input.getType()).getDimSize(it - labels.begin());
-        break;
-      }
-    }
+    const int64_t extent = (*extents)[static_cast<unsigned char>(label)];
     if (ShapedType::isDynamic(extent)) {
       return std::nullopt;
     }
-    macs *= extent;
+    *macs *= extent;
   }
   return macs;
 }
