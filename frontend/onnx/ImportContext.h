@@ -219,6 +219,9 @@ llvm::ArrayRef<OpHandlerInfo> getDataHandlers();
 llvm::ArrayRef<OpHandlerInfo> getResizeHandlers();
 llvm::ArrayRef<OpHandlerInfo> getQuantizationHandlers();
 llvm::ArrayRef<OpHandlerInfo> getIndexingHandlers();
+llvm::ArrayRef<OpHandlerInfo> getRecurrentHandlers();
+llvm::ArrayRef<OpHandlerInfo> getLocalNormalizationHandlers();
+llvm::ArrayRef<OpHandlerInfo> getEinsumHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

@@ -25,7 +25,8 @@ static const llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>> &getTa
     for (llvm::ArrayRef<OpHandlerInfo> family :
          {getEltwiseHandlers(), getActivationHandlers(), getGeneralHandlers(), getNNHandlers(),
           getDataHandlers(), getResizeHandlers(), getQuantizationHandlers(),
-          getIndexingHandlers()}) {
+          getIndexingHandlers(), getRecurrentHandlers(), getLocalNormalizationHandlers(),
+          getEinsumHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }

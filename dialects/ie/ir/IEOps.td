@@ -770,5 +770,6 @@ include "dialects/ie/ir/IEOpsNN.td"
 include "dialects/ie/ir/IEOpsData.td"
 include "dialects/ie/ir/IEOpsFused.td"
 include "dialects/ie/ir/IEOpsExtra.td"
+include "dialects/ie/ir/IEOpsMisc.td"
 
 #endif // VPUC_DIALECTS_IE_IR_IEOPS

@@ -204,7 +204,7 @@ def unsupported():
     nodes = [
         helper.make_node("Det", ["x"], ["d"], name="det"),
         helper.make_node("Relu", ["x"], ["r"], name="relu"),
-        helper.make_node("Einsum", ["r"], ["e"], name="einsum", equation="ij->ji"),
+        helper.make_node("Multinomial", ["r"], ["e"], name="multinomial"),
         helper.make_node("Frobnicate", ["e"], ["y"], name="custom", domain="com.example"),
     ]
     m = helper.make_model(
