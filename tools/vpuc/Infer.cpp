@@ -256,6 +256,8 @@ int runInfer() {
   onnx_frontend::registerImportDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
+  // Errors name their op by location; the op's whole text would bury the message.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   if (model.ends_with(".mlir")) {
     std::string error;
@@ -278,7 +280,7 @@ int runInfer() {
   }
   llvm::Expected<npy::ArrayMap> arrays = npy::readArrays(inputsPath);
   if (!arrays) {
-    return fail(arrays.takeError());
+    return fail("--inputs: " + llvm::toString(arrays.takeError()));
   }
   llvm::ArrayRef<IE::NetworkTensorInfo> inputInfos = interpreter->getInputs();
   if (llvm::StringRef(inputsPath).ends_with(".npy") && inputInfos.size() != 1) {

@@ -180,11 +180,17 @@ FailureOr<Interpreter> Interpreter::create(ModuleOp module, StringRef entryPoint
                                  << " is not a func.func";
     }
   } else {
-    SmallVector<func::FuncOp, 2> funcs(module.getOps<func::FuncOp>());
+    // Declarations cannot be run, so only functions with a body are candidates.
+    SmallVector<func::FuncOp, 2> funcs;
+    for (func::FuncOp candidate : module.getOps<func::FuncOp>()) {
+      if (!candidate.isExternal()) {
+        funcs.push_back(candidate);
+      }
+    }
     if (funcs.size() != 1) {
       return module.emitError()
              << "cannot tell which function to interpret: the module has no IE.CNNNetwork and "
-             << funcs.size() << " func.func ops; name the entry function";
+             << funcs.size() << " func.func ops with a body; name the entry function";
     }
     func = funcs.front();
   }

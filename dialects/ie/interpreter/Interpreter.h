@@ -69,7 +69,7 @@ using LayerCallback =
 class Interpreter {
 public:
   /// An interpreter of the network of `module`: the function named by its IE.CNNNetwork or,
-  /// without one, its only func.func. With a non-empty `entryPoint`, the func.func of that
+  /// without one, its only func.func with a body. With a non-empty `entryPoint`, the func.func of that
   /// name (the network description still names its inputs and outputs when it describes
   /// that function). Emits an error and fails when there is no such function or its
   /// signature is not made of ranked tensors.
