@@ -4,7 +4,8 @@
 # Times the IE reference interpreter on real models. Builds //tools/vpuc optimised
 # (--config=opt), then for every MODELS_DIR/<name>/ holding model.onnx and input_0.npy runs
 # `vpuc infer --timing` and, when output_0.npy (the reference output) is there, `vpuc compare`;
-# prints one table row per model: import and run times, cosine similarity and max abs error.
+# prints one table row per model: import and run times (wall clock, and the run's CPU time, which
+# is what the work took on a loaded machine), cosine similarity and max abs error.
 # A model that fails to import or run gets its first error line instead of numbers.
 #
 # Usage: tools/bench_models.sh [MODELS_DIR]   (default: ../shared/models when it exists,
@@ -33,7 +34,8 @@ vpuc="$(bazel info --config=opt bazel-bin 2>/dev/null)/tools/vpuc/vpuc"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-printf '%-24s %10s %10s %12s %12s  %s\n' model import_ms run_ms cosine max_abs_err note
+printf '%-24s %10s %10s %10s %12s %12s  %s\n' model import_ms run_ms run_cpu_ms cosine \
+  max_abs_err note
 found=0
 for dir in "$models_dir"/*/; do
   dir="${dir%/}"
@@ -43,12 +45,13 @@ for dir in "$models_dir"/*/; do
   out="$work/$name.npy"
   if ! timing=$("$vpuc" infer "$dir/model.onnx" --inputs "$dir/input_0.npy" -o "$out" \
       --timing 2>"$work/$name.err"); then
-    printf '%-24s %10s %10s %12s %12s  %s\n' "$name" - - - - \
+    printf '%-24s %10s %10s %10s %12s %12s  %s\n' "$name" - - - - - \
       "$(grep -m1 -o 'error: .*' "$work/$name.err" | cut -c1-100)"
     continue
   fi
   import_ms=$(awk '$1 == "import:" { print $2 }' <<<"$timing")
   run_ms=$(awk '$1 == "run:" { print $2 }' <<<"$timing")
+  run_cpu_ms=$(awk '$1 == "run:" { print $5 }' <<<"$timing")
   cosine=-
   max_abs=-
   note=""
@@ -71,8 +74,8 @@ for dir in "$models_dir"/*/; do
   else
     note="no output_0.npy"
   fi
-  printf '%-24s %10s %10s %12s %12s  %s\n' "$name" "$import_ms" "$run_ms" "$cosine" \
-    "$max_abs" "$note"
+  printf '%-24s %10s %10s %10s %12s %12s  %s\n' "$name" "$import_ms" "$run_ms" \
+    "$run_cpu_ms" "$cosine" "$max_abs" "$note"
 done
 if [[ "$found" == 0 ]]; then
   echo "bench_models.sh: no <name>/model.onnx with input_0.npy under $models_dir" >&2
