@@ -10,7 +10,7 @@
 // loop runs over a row of output x, bounds hoisted. Every other convolution is im2col + GEMM on
 // tiles of output rows, so the column buffer stays bounded (about 1 MiB) and cache resident:
 // col [inPerGroup * KH * KW, rows * OW], output rows += filter [outPerGroup, inPerGroup * KH *
-// KW] x col.
+// KW] x col, with col written directly in GEMM's packed layout (no separate packing pass).
 //
 // Transposed convolution is GEMM + col2im on tiles of input rows: col [outPerGroup * KH * KW,
 // rows * IW] = filter^T x input rows, then each col row is scatter-added into the output.
@@ -63,39 +63,53 @@ void fillBias(const ConvGeometry &g, const float *bias, float *out) {
   }
 }
 
+/// Writes the im2col row of tap (ky, kx) of one input plane for output rows [oy0, oy1): the
+/// input value each output (oy, ox) reads at that tap (zero in the padding), at column
+/// (oy - oy0) * OW + ox of `dst`.
+void im2colRow(const ConvGeometry &g, const float *plane, int64_t ky, int64_t kx, int64_t oy0,
+               int64_t oy1, float *dst) {
+  const int64_t offY = ky * g.dilationH - g.padTop;
+  const int64_t offX = kx * g.dilationW - g.padLeft;
+  auto [oxBegin, oxEnd] = validRange(g.outW, g.inW, g.strideW, offX);
+  for (int64_t oy = oy0; oy < oy1; ++oy, dst += g.outW) {
+    const int64_t iy = oy * g.strideH + offY;
+    if (iy < 0 || iy >= g.inH || oxBegin >= oxEnd) {
+      std::fill(dst, dst + g.outW, 0.0f);
+      continue;
+    }
+    const float *src = plane + iy * g.inW;
+    std::fill(dst, dst + oxBegin, 0.0f);
+    if (g.strideW == 1) {
+      std::copy(src + oxBegin + offX, src + oxEnd + offX, dst + oxBegin);
+    } else {
+      const int64_t sx = g.strideW;
+      for (int64_t ox = oxBegin; ox < oxEnd; ++ox) {
+        dst[ox] = src[ox * sx + offX];
+      }
+    }
+    std::fill(dst + oxEnd, dst + g.outW, 0.0f);
+  }
+}
+
 /// Writes the im2col matrix of output rows [oy0, oy1) for `channels` consecutive input planes
-/// starting at `image`: row (c * KH + ky) * KW + kx, column (oy - oy0) * OW + ox holds the input
-/// value tap (ky, kx) of output (oy, ox) reads (zero in the padding).
-void im2col(const ConvGeometry &g, const float *image, int64_t channels, int64_t oy0,
-            int64_t oy1, float *col) {
+/// starting at `image` directly in GEMM's packed B layout: row (c * KH + ky) * KW + kx holds
+/// tap (ky, kx) of plane c, column (oy - oy0) * OW + ox output (oy, ox). Each row is built in
+/// `rowBuffer` (one row of the tile, L1 resident) and then cut into the panels.
+void im2colPacked(const ConvGeometry &g, const float *image, int64_t channels, int64_t oy0,
+                  int64_t oy1, float *rowBuffer, float *packed) {
   const int64_t columns = (oy1 - oy0) * g.outW;
+  const PackedLayout layout{channels * g.kernelH * g.kernelW, columns};
   const int64_t inPlane = g.inH * g.inW;
+  int64_t p = 0;
   for (int64_t c = 0; c < channels; ++c) {
-    const float *plane = image + c * inPlane;
     for (int64_t ky = 0; ky < g.kernelH; ++ky) {
-      const int64_t offY = ky * g.dilationH - g.padTop;
-      for (int64_t kx = 0; kx < g.kernelW; ++kx) {
-        const int64_t offX = kx * g.dilationW - g.padLeft;
-        auto [oxBegin, oxEnd] = validRange(g.outW, g.inW, g.strideW, offX);
-        float *row = col + ((c * g.kernelH + ky) * g.kernelW + kx) * columns;
-        for (int64_t oy = oy0; oy < oy1; ++oy) {
-          float *dst = row + (oy - oy0) * g.outW;
-          const int64_t iy = oy * g.strideH + offY;
-          if (iy < 0 || iy >= g.inH || oxBegin >= oxEnd) {
-            std::fill(dst, dst + g.outW, 0.0f);
-            continue;
-          }
-          const float *src = plane + iy * g.inW;
-          std::fill(dst, dst + oxBegin, 0.0f);
-          if (g.strideW == 1) {
-            std::copy(src + oxBegin + offX, src + oxEnd + offX, dst + oxBegin);
-          } else {
-            const int64_t sx = g.strideW;
-            for (int64_t ox = oxBegin; ox < oxEnd; ++ox) {
-              dst[ox] = src[ox * sx + offX];
-            }
-          }
-          std::fill(dst + oxEnd, dst + g.outW, 0.0f);
+      for (int64_t kx = 0; kx < g.kernelW; ++kx, ++p) {
+        im2colRow(g, image + c * inPlane, ky, kx, oy0, oy1, rowBuffer);
+        for (int64_t j = 0; j < columns; j += kGemmPanelWidth) {
+          const int64_t count = std::min(kGemmPanelWidth, columns - j);
+          float *dst = packed + layout.offset(p, j);
+          std::copy(rowBuffer + j, rowBuffer + j + count, dst);
+          std::fill(dst + count, dst + kGemmPanelWidth, 0.0f);
         }
       }
     }
@@ -202,7 +216,8 @@ void convolution(const ConvGeometry &g, const float *input, const float *filter,
                          g.strideW == 1 && g.padTop == 0 && g.padLeft == 0 &&
                          g.inH == g.outH && g.inW == g.outW;
   const int64_t rows = pointwise ? g.outH : tileRows(depth * g.outW, g.outH);
-  std::vector<float> col(pointwise ? 0 : depth * rows * g.outW);
+  std::vector<float> packed(pointwise ? 0 : PackedLayout{depth, rows * g.outW}.size());
+  std::vector<float> rowBuffer(pointwise ? 0 : rows * g.outW);
   for (int64_t n = 0; n < g.batch; ++n) {
     for (int64_t group = 0; group < g.groups; ++group) {
       const float *image = input + (n * g.inChannels + group * inPerGroup) * inPlane;
@@ -216,9 +231,9 @@ void convolution(const ConvGeometry &g, const float *input, const float *filter,
       for (int64_t oy0 = 0; oy0 < g.outH; oy0 += rows) {
         const int64_t oy1 = std::min(g.outH, oy0 + rows);
         const int64_t columns = (oy1 - oy0) * g.outW;
-        im2col(g, image, inPerGroup, oy0, oy1, col.data());
-        gemm(outPerGroup, columns, depth, {weights, depth}, {col.data(), columns},
-             out + oy0 * g.outW, outPlane, /*accumulate=*/true);
+        im2colPacked(g, image, inPerGroup, oy0, oy1, rowBuffer.data(), packed.data());
+        gemmPackedB(outPerGroup, columns, depth, {weights, depth}, packed.data(),
+                    out + oy0 * g.outW, outPlane, /*accumulate=*/true);
       }
     }
   }

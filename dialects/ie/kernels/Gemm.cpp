@@ -30,7 +30,7 @@ namespace {
 /// Rows of the register tile.
 constexpr int64_t kMR = 8;
 /// Columns of the register tile: one 256-bit vector (two 128-bit ones).
-constexpr int64_t kNR = 8;
+constexpr int64_t kNR = kGemmPanelWidth;
 /// Depth of a packed slice (a kNR panel of B is kKC * kNR * 4 bytes = 8 KiB: L1).
 constexpr int64_t kKC = 256;
 /// Rows of a packed A block (kMC * kKC * 4 bytes = 128 KiB: L2).
@@ -125,17 +125,35 @@ VPUC_KERNEL_INLINE void microKernel(int64_t kc, const float *__restrict a, const
   }
 }
 
-/// Runs the micro-kernel over all tiles of a packed block.
-VPUC_KERNEL_CLONES void macroKernel(int64_t mc, int64_t nc, int64_t kc, const float *packedA, const float *packedB,
-            float *c, int64_t ldc, bool add) {
+/// Runs the micro-kernel over all tiles of a packed block; consecutive B panels are
+/// `panelStride` floats apart.
+VPUC_KERNEL_CLONES void macroKernel(int64_t mc, int64_t nc, int64_t kc, const float *packedA,
+                                    const float *packedB, int64_t panelStride, float *c,
+                                    int64_t ldc, bool add) {
   for (int64_t jr = 0; jr < nc; jr += kNR) {
     const int64_t cols = std::min(kNR, nc - jr);
+    const float *panel = packedB + jr / kNR * panelStride;
     for (int64_t ir = 0; ir < mc; ir += kMR) {
       const int64_t rows = std::min(kMR, mc - ir);
-      microKernel(kc, packedA + ir * kc, packedB + jr * kc, c + ir * ldc + jr, ldc, rows,
-                  cols, add);
+      microKernel(kc, packedA + ir * kc, panel, c + ir * ldc + jr, ldc, rows, cols, add);
     }
   }
+}
+
+/// Fills or leaves C for an empty product; returns true if there is nothing to multiply.
+bool handleEmpty(int64_t m, int64_t n, int64_t k, float *c, int64_t ldc, bool accumulate) {
+  if (m <= 0 || n <= 0) {
+    return true;
+  }
+  if (k <= 0) {
+    if (!accumulate) {
+      for (int64_t i = 0; i < m; ++i) {
+        std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
+      }
+    }
+    return true;
+  }
+  return false;
 }
 
 /// The dot product of two contiguous vectors, in kLanes independent partial sums (a fixed
@@ -190,15 +208,7 @@ VPUC_KERNEL_CLONES void gemv(int64_t n, int64_t k, const float *a, ConstMatrix b
 
 void gemm(int64_t m, int64_t n, int64_t k, ConstMatrix a, ConstMatrix b, float *c,
           int64_t ldc, bool accumulate) {
-  if (m <= 0 || n <= 0) {
-    return;
-  }
-  if (k <= 0) {
-    if (!accumulate) {
-      for (int64_t i = 0; i < m; ++i) {
-        std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
-      }
-    }
+  if (handleEmpty(m, n, k, c, ldc, accumulate)) {
     return;
   }
   if (m == 1) {
@@ -228,8 +238,33 @@ void gemm(int64_t m, int64_t n, int64_t k, ConstMatrix a, ConstMatrix b, float *
       for (int64_t i0 = 0; i0 < m; i0 += kMC) {
         const int64_t mc = std::min(kMC, m - i0);
         packA(a, i0, mc, p0, kc, packedA.data());
-        macroKernel(mc, nc, kc, packedA.data(), packedB.data(), c + i0 * ldc + j0, ldc,
-                    add);
+        macroKernel(mc, nc, kc, packedA.data(), packedB.data(), kc * kNR, c + i0 * ldc + j0,
+                    ldc, add);
+      }
+    }
+  }
+}
+
+void gemmPackedB(int64_t m, int64_t n, int64_t k, ConstMatrix a, const float *packedB,
+                 float *c, int64_t ldc, bool accumulate) {
+  if (handleEmpty(m, n, k, c, ldc, accumulate)) {
+    return;
+  }
+  // The slice [p0, p0 + kc) of a panel starts p0 * kNR floats into it; panels are k * kNR
+  // floats apart.
+  const int64_t kcMax = std::min(kKC, k);
+  const int64_t mcMax = (std::min(kMC, m) + kMR - 1) / kMR * kMR;
+  std::vector<float> packedA(mcMax * kcMax);
+  for (int64_t j0 = 0; j0 < n; j0 += kNC) {
+    const int64_t nc = std::min(kNC, n - j0);
+    for (int64_t p0 = 0; p0 < k; p0 += kKC) {
+      const int64_t kc = std::min(kKC, k - p0);
+      const bool add = accumulate || p0 > 0;
+      const float *slice = packedB + j0 * k + p0 * kNR;
+      for (int64_t i0 = 0; i0 < m; i0 += kMC) {
+        const int64_t mc = std::min(kMC, m - i0);
+        packA(a, i0, mc, p0, kc, packedA.data());
+        macroKernel(mc, nc, kc, packedA.data(), slice, k * kNR, c + i0 * ldc + j0, ldc, add);
       }
     }
   }

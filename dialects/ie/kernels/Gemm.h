@@ -34,6 +34,31 @@ struct ConstMatrix {
 void gemm(int64_t m, int64_t n, int64_t k, ConstMatrix a, ConstMatrix b, float *c,
           int64_t ldc, bool accumulate = false);
 
+/// The number of columns of a panel of a packed B operand.
+constexpr int64_t kGemmPanelWidth = 8;
+
+/// The packed layout of a B[k, n] operand, which a producer can write directly (e.g. an
+/// im2col) to save gemm a packing pass: ceil(n / kGemmPanelWidth) panels, each k rows of
+/// kGemmPanelWidth consecutive columns, row-major; the columns past n are zero.
+struct PackedLayout {
+  int64_t k = 0;
+  int64_t n = 0;
+
+  /// The number of floats of the packed buffer.
+  int64_t size() const {
+    return (n + kGemmPanelWidth - 1) / kGemmPanelWidth * kGemmPanelWidth * k;
+  }
+  /// The offset of element (p, j).
+  int64_t offset(int64_t p, int64_t j) const {
+    return (j / kGemmPanelWidth) * k * kGemmPanelWidth + p * kGemmPanelWidth +
+           j % kGemmPanelWidth;
+  }
+};
+
+/// As gemm, with B[k, n] given in PackedLayout{k, n}.
+void gemmPackedB(int64_t m, int64_t n, int64_t k, ConstMatrix a, const float *packedB,
+                 float *c, int64_t ldc, bool accumulate = false);
+
 } // namespace mlir::vpuc::kernels
 
 #endif // VPUC_DIALECTS_IE_KERNELS_GEMM_H_

@@ -87,6 +87,33 @@ TEST(GemmTest, randomShapes) {
   }
 }
 
+TEST(GemmTest, packedB) {
+  Random random(23);
+  const int64_t shapes[][3] = {{16, 37, 9}, {9, 8, 300}, {3, 2100, 5}, {20, 1, 1}, {1, 13, 4}};
+  for (const auto &[m, n, k] : shapes) {
+    std::vector<float> a = random.values(m * k);
+    std::vector<float> b = random.values(k * n);
+    PackedLayout layout{k, n};
+    std::vector<float> packed(layout.size(), 99.0f);
+    for (int64_t p = 0; p < k; ++p) {
+      for (int64_t j = 0; j < layout.size() / k; ++j) {
+        packed[layout.offset(p, j)] = j < n ? b[p * n + j] : 0.0f;
+      }
+    }
+    std::vector<float> expected(m * n), c(m * n, 1.0f);
+    gemm(m, n, k, {a.data(), k}, {b.data(), n}, expected.data(), n);
+    gemmPackedB(m, n, k, {a.data(), k}, packed.data(), c.data(), n);
+    SCOPED_TRACE(::testing::Message() << "m=" << m << " n=" << n << " k=" << k);
+    expectClose(c, expected, static_cast<double>(k));
+    // Accumulating adds to C.
+    gemmPackedB(m, n, k, {a.data(), k}, packed.data(), c.data(), n, /*accumulate=*/true);
+    for (float &v : expected) {
+      v *= 2.0f;
+    }
+    expectClose(c, expected, static_cast<double>(k));
+  }
+}
+
 TEST(GemmTest, emptyDepthZeroesOrKeeps) {
   std::vector<float> c = {1, 2, 3, 4};
   gemm(2, 2, 0, {nullptr, 0}, {nullptr, 2}, c.data(), 2, /*accumulate=*/true);
