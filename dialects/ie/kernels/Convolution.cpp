@@ -105,11 +105,19 @@ void im2colPacked(const ConvGeometry &g, const float *image, int64_t channels, i
     for (int64_t ky = 0; ky < g.kernelH; ++ky) {
       for (int64_t kx = 0; kx < g.kernelW; ++kx, ++p) {
         im2colRow(g, image + c * inPlane, ky, kx, oy0, oy1, rowBuffer);
-        for (int64_t j = 0; j < columns; j += kGemmPanelWidth) {
-          const int64_t count = std::min(kGemmPanelWidth, columns - j);
+        // Fixed-size copies of full panels (no library call per 32 bytes), then the tail.
+        int64_t j = 0;
+        for (; j + kGemmPanelWidth <= columns; j += kGemmPanelWidth) {
           float *dst = packed + layout.offset(p, j);
-          std::copy(rowBuffer + j, rowBuffer + j + count, dst);
-          std::fill(dst + count, dst + kGemmPanelWidth, 0.0f);
+          for (int64_t i = 0; i < kGemmPanelWidth; ++i) {
+            dst[i] = rowBuffer[j + i];
+          }
+        }
+        if (j < columns) {
+          float *dst = packed + layout.offset(p, j);
+          for (int64_t i = 0; i < kGemmPanelWidth; ++i) {
+            dst[i] = j + i < columns ? rowBuffer[j + i] : 0.0f;
+          }
         }
       }
     }
