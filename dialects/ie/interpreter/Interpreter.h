@@ -26,12 +26,13 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Types.h"
 #include "mlir/Support/LogicalResult.h"
 
 namespace mlir {
+class ModuleOp;
 class Operation;
+class Value;
 namespace func {
 class FuncOp;
 } // namespace func
