@@ -51,6 +51,17 @@ llvm::Expected<Tolerance> parseTolerance(llvm::StringRef text) {
   return tolerance;
 }
 
+llvm::Expected<double> parseMaxAbsErrorOfRange(llvm::StringRef text) {
+  double value = 0;
+  if (text.trim().getAsDouble(value) || !(value >= 0) || std::isinf(value)) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "invalid max abs error '" + text +
+                                       "': expected a finite fraction of the reference "
+                                       "range >= 0, e.g. 1e-3");
+  }
+  return value;
+}
+
 std::vector<float> toFloat(const npy::Array &array) {
   std::vector<float> out(array.getNumElements());
   switch (array.dtype) {
@@ -103,6 +114,7 @@ llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
   std::vector<float> a = toFloat(actual);
   std::vector<float> r = toFloat(reference);
   double dot = 0, normA = 0, normR = 0, normDiff = 0;
+  double referenceMin = INFINITY, referenceMax = -INFINITY;
   Metrics metrics;
   metrics.numElements = static_cast<int64_t>(a.size());
   for (size_t i = 0; i < a.size(); ++i) {
@@ -118,7 +130,10 @@ llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
       metrics.maxAbsError = absDiff;
     }
     metrics.referenceAbsMax = std::fmax(metrics.referenceAbsMax, std::fabs(y));
+    referenceMin = std::fmin(referenceMin, y);
+    referenceMax = std::fmax(referenceMax, y);
   }
+  metrics.referenceRange = a.empty() ? 0 : referenceMax - referenceMin;
   normA = std::sqrt(normA);
   normR = std::sqrt(normR);
   normDiff = std::sqrt(normDiff);
@@ -162,8 +177,13 @@ compareArrays(const npy::ArrayMap &actual, const npy::ArrayMap &reference,
     report.actualName = it->first;
     report.shape.assign(ref.shape.begin(), ref.shape.end());
     report.metrics = *metrics;
-    report.passed = metrics->cosine >= tolerance.cosine &&
-                    metrics->euclidean >= tolerance.euclidean;
+    report.similar = metrics->cosine >= tolerance.cosine &&
+                     metrics->euclidean >= tolerance.euclidean;
+    if (tolerance.maxAbsErrorOfRange) {
+      report.absErrorLimit = *tolerance.maxAbsErrorOfRange * metrics->referenceRange;
+      report.absErrorWithinLimit = metrics->maxAbsError <= *report.absErrorLimit;
+    }
+    report.passed = report.similar && report.absErrorWithinLimit;
     reports.push_back(std::move(report));
   }
   return reports;
@@ -179,10 +199,23 @@ void printReports(llvm::ArrayRef<TensorReport> reports, llvm::raw_ostream &os) {
       name = report.actualName + " ~ " + report.name;
     }
     const Metrics &m = report.metrics;
+    std::string result;
+    if (report.passed) {
+      result = "ok";
+    } else {
+      if (!report.similar) {
+        result = "BELOW TOLERANCE";
+      }
+      if (!report.absErrorWithinLimit) {
+        std::string limit;
+        llvm::raw_string_ostream(limit) << llvm::format("%g", *report.absErrorLimit);
+        result += (result.empty() ? "" : ", ") + ("MAX ABS ERROR ABOVE " + limit);
+      }
+    }
     os << llvm::format("%-24s %-16s %12.7f %12.7f %12.4g %12.4g  %s\n",
                        name.c_str(), formatShape(report.shape).c_str(),
                        m.cosine, m.euclidean, m.maxAbsError, m.referenceAbsMax,
-                       report.passed ? "ok" : "BELOW TOLERANCE");
+                       result.c_str());
   }
 }
 

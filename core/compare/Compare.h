@@ -11,6 +11,8 @@
 //   cosine similarity    = <a, r> / (|a| |r|)            (1 when both are all zeros)
 //   euclidean similarity = 1 - |a - r| / max(|a|, |r|)   (1 when both are all zeros)
 //   max abs error        = max_i |a_i - r_i|
+//   reference range      = max_i r_i - min_i r_i   (an optional limit on the max abs error is
+//                          given relative to it)
 //
 // NaNs make every metric NaN, which fails every tolerance.
 //
@@ -19,6 +21,7 @@
 #ifndef VPUC_CORE_COMPARE_COMPARE_H_
 #define VPUC_CORE_COMPARE_COMPARE_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,15 +39,19 @@ struct Metrics {
   double cosine = 0;
   double euclidean = 0;
   double maxAbsError = 0;
-  /// max |r_i|, to read maxAbsError relative to the reference's range.
+  /// max |r_i|, to read maxAbsError relative to the reference's magnitude.
   double referenceAbsMax = 0;
+  /// max r_i - min r_i (0 for an empty tensor).
+  double referenceRange = 0;
   int64_t numElements = 0;
 };
 
-/// Minimum similarities a comparison must reach.
+/// Minimum similarities a comparison must reach, and optionally a maximum abs error.
 struct Tolerance {
   double cosine = 0.999;
   double euclidean = 0.0;
+  /// When set, the max abs error may be at most this fraction of the reference's range.
+  std::optional<double> maxAbsErrorOfRange;
 };
 
 /// One compared pair of tensors.
@@ -53,11 +60,21 @@ struct TensorReport {
   std::string actualName;    // The actual tensor's name (differs when matched by position).
   llvm::SmallVector<int64_t, 4> shape;
   Metrics metrics;
+  /// The similarities reach the tolerance.
+  bool similar = false;
+  /// The max abs error is within its limit (true when there is none).
+  bool absErrorWithinLimit = true;
+  /// Both of the above.
   bool passed = false;
+  /// The abs error limit applied, in the tensor's units (unset without a limit).
+  std::optional<double> absErrorLimit;
 };
 
 /// Parses "COS" or "COS,EUCLID" (e.g. "0.999,0.98").
 llvm::Expected<Tolerance> parseTolerance(llvm::StringRef text);
+
+/// Parses a max abs error limit relative to the reference range: a number >= 0 (e.g. "1e-3").
+llvm::Expected<double> parseMaxAbsErrorOfRange(llvm::StringRef text);
 
 /// Converts any numeric array to float32 values (fp16 exactly, integers and bools by value).
 std::vector<float> toFloat(const npy::Array &array);

@@ -27,9 +27,13 @@ enum ExitCode : int {
   kExitError = 2,
 };
 
-/// `vpuc compare ACTUAL REFERENCE [--tolerance COS[,EUCLID]]`.
+/// `vpuc compare ACTUAL REFERENCE [--tolerance COS[,EUCLID]] [--max-abs-rel-range F]`.
 llvm::cl::SubCommand &getCompareCommand();
 int runCompare();
+
+/// `vpuc infer MODEL --inputs IN -o OUT [--dump-layers PATH] [--timing]`.
+llvm::cl::SubCommand &getInferCommand();
+int runInfer();
 
 } // namespace mlir::vpuc::tools
 

@@ -6,7 +6,8 @@
 //
 // Compares two sets of tensors (.npz archives or single .npy files) and prints, per tensor, the
 // cosine similarity, euclidean similarity and max abs error; exits with 1 when a tensor is below
-// the tolerance and with 2 on bad input.
+// the tolerance (or, with --max-abs-rel-range, its max abs error is above that fraction of the
+// reference's range) and with 2 on bad input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +41,11 @@ cl::opt<std::string> toleranceText(
     "tolerance",
     cl::desc("Minimum cosine[,euclidean] similarity, e.g. 0.999,0.98"),
     cl::init("0.999"), cl::sub(getCompareCommand()));
+cl::opt<std::string> maxAbsRelRangeText(
+    "max-abs-rel-range",
+    cl::desc("Also fail a tensor whose max abs error exceeds this fraction of the "
+             "reference's range (max - min), e.g. 1e-3"),
+    cl::value_desc("fraction"), cl::sub(getCompareCommand()));
 
 int fail(llvm::Error error) {
   llvm::WithColor::error(llvm::errs(), "vpuc compare")
@@ -54,6 +60,13 @@ int runCompare() {
       compare::parseTolerance(toleranceText);
   if (!tolerance) {
     return fail(tolerance.takeError());
+  }
+  if (maxAbsRelRangeText.getNumOccurrences() > 0) {
+    llvm::Expected<double> limit = compare::parseMaxAbsErrorOfRange(maxAbsRelRangeText);
+    if (!limit) {
+      return fail(limit.takeError());
+    }
+    tolerance->maxAbsErrorOfRange = *limit;
   }
   llvm::Expected<npy::ArrayMap> actual = npy::readArrays(actualPath);
   if (!actual) {

@@ -112,4 +112,41 @@ TEST(CompareTest, toleranceAndReport) {
   EXPECT_THAT(os.str(), HasSubstr("BELOW TOLERANCE"));
 }
 
+TEST(CompareTest, maxAbsErrorRelativeToRange) {
+  auto m = computeMetrics(floats({3}, {1.5f, 2, 5}), floats({3}, {1, 2, 5}));
+  ASSERT_TRUE(bool(m));
+  EXPECT_DOUBLE_EQ(m->referenceRange, 4);
+
+  npy::ArrayMap actual, reference;
+  actual["y"] = floats({4}, {-1.001f, 0, 1, 3});
+  reference["y"] = floats({4}, {-1, 0, 1, 3});
+  Tolerance tol;
+  tol.maxAbsErrorOfRange = 1e-3; // Range 4: limit 0.004.
+  auto reports = compareArrays(actual, reference, tol);
+  ASSERT_TRUE(bool(reports));
+  EXPECT_TRUE((*reports)[0].passed);
+  ASSERT_TRUE((*reports)[0].absErrorLimit.has_value());
+  EXPECT_NEAR(*(*reports)[0].absErrorLimit, 0.004, 1e-12);
+
+  actual["y"] = floats({4}, {-1, 0, 1, 3.01f});
+  reports = compareArrays(actual, reference, tol);
+  ASSERT_TRUE(bool(reports));
+  EXPECT_TRUE((*reports)[0].similar);
+  EXPECT_FALSE((*reports)[0].absErrorWithinLimit);
+  EXPECT_FALSE((*reports)[0].passed);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printReports(*reports, os);
+  EXPECT_THAT(os.str(), HasSubstr("MAX ABS ERROR ABOVE 0.004"));
+
+  auto limit = parseMaxAbsErrorOfRange("1e-3");
+  ASSERT_TRUE(bool(limit));
+  EXPECT_DOUBLE_EQ(*limit, 1e-3);
+  for (const char *bad : {"-1", "x", "inf", "nan"}) {
+    auto parsed = parseMaxAbsErrorOfRange(bad);
+    ASSERT_FALSE(bool(parsed)) << bad;
+    EXPECT_THAT(llvm::toString(parsed.takeError()), HasSubstr("invalid max abs error"));
+  }
+}
+
 } // namespace

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // inferOnCPU of IE.MaxPool, IE.AvgPool, the IE.Reduce* ops, IE.SoftMax, IE.LogSoftMax and
-// the normalisations (IE.BatchNormInference, IE.MVN, IE.LayerNormalization).
+// the normalisations (IE.BatchNormInference, IE.MVN, IE.LayerNormalization). The pools are
+// adapters over //dialects/ie/kernels (compiled with optimisation whatever the build mode).
 // Reductions walk the input row by row (the innermost dim), accumulating either into one
 // value (innermost dim reduced) or into a contiguous row of the result; SoftMax works on
 // [outer, axis, inner] with per-inner running buffers so its loops are contiguous too.
@@ -21,6 +22,7 @@
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/ir/InferenceUtils.h"
 #include "dialects/ie/ir/NNUtils.h"
+#include "dialects/ie/kernels/Pooling.h"
 
 namespace mlir::vpuc::IE {
 
@@ -30,13 +32,11 @@ namespace {
 // Pools
 //===----------------------------------------------------------------------===//
 
-/// Shared driver of the pools: computes the output shape from the actual input and calls
-/// `window(plane, y0, y1, x0, x1, divisorY, divisorX)` per output element, where [y0, y1) x
-/// [x0, x1) is the window clipped to the input and divisor* the extent of the window clipped
-/// to the padded input.
-template <typename OpT, typename WindowFn>
+/// Shared driver of the pools: computes the output shape from the actual input and runs
+/// `kernel(geometry, input, output)`.
+template <typename OpT, typename KernelFn>
 LogicalResult runPool(OpT op, ArrayRef<HostTensor> inputs,
-                      SmallVectorImpl<HostTensor> &outputs, WindowFn window) {
+                      SmallVectorImpl<HostTensor> &outputs, KernelFn kernel) {
   if (failed(detail::checkInferenceInputs(op, inputs))) {
     return failure();
   }
@@ -44,39 +44,30 @@ LogicalResult runPool(OpT op, ArrayRef<HostTensor> inputs,
   w.strides = op.getStrides();
   w.padsBegin = op.getPadsBegin();
   w.padsEnd = op.getPadsEnd();
-  ArrayRef<int64_t> kernel = op.getKernelSize();
+  ArrayRef<int64_t> kernelSize = op.getKernelSize();
   SmallVector<int64_t, 4> shape;
   std::string error;
-  if (failed(detail::inferPoolShape(inputs[0].shape, kernel, w,
+  if (failed(detail::inferPoolShape(inputs[0].shape, kernelSize, w,
                                     op.getRoundingType() == RoundingType::CEIL, shape,
                                     error))) {
     return op.emitOpError() << "inference: " << error;
   }
-  const int64_t h = inputs[0].shape[2];
-  const int64_t wd = inputs[0].shape[3];
-  const int64_t oh = shape[2];
-  const int64_t ow = shape[3];
-  const int64_t planes = shape[0] * shape[1];
+  kernels::PoolGeometry g;
+  g.planes = shape[0] * shape[1];
+  g.inH = inputs[0].shape[2];
+  g.inW = inputs[0].shape[3];
+  g.outH = shape[2];
+  g.outW = shape[3];
+  g.kernelH = kernelSize[0];
+  g.kernelW = kernelSize[1];
+  g.strideH = w.strides[0];
+  g.strideW = w.strides[1];
+  g.padTop = w.padsBegin[0];
+  g.padLeft = w.padsBegin[1];
+  g.padBottom = w.padsEnd[0];
+  g.padRight = w.padsEnd[1];
   HostTensor output = HostTensor::filled(shape);
-  for (int64_t p = 0; p < planes; ++p) {
-    const float *plane = inputs[0].data.data() + p * h * wd;
-    float *out = output.data.data() + p * oh * ow;
-    for (int64_t oy = 0; oy < oh; ++oy) {
-      const int64_t ys = oy * w.strides[0] - w.padsBegin[0];
-      const int64_t ye = ys + kernel[0];
-      const int64_t y0 = std::max<int64_t>(ys, 0);
-      const int64_t y1 = std::min(ye, h);
-      const int64_t padY = std::min(ye, h + w.padsEnd[0]) - ys;
-      for (int64_t ox = 0; ox < ow; ++ox) {
-        const int64_t xs = ox * w.strides[1] - w.padsBegin[1];
-        const int64_t xe = xs + kernel[1];
-        const int64_t x0 = std::max<int64_t>(xs, 0);
-        const int64_t x1 = std::min(xe, wd);
-        const int64_t padX = std::min(xe, wd + w.padsEnd[1]) - xs;
-        out[oy * ow + ox] = window(plane, wd, y0, y1, x0, x1, padY * padX);
-      }
-    }
-  }
+  kernel(g, inputs[0].data.data(), output.data.data());
   detail::roundToResultType(output, op.getOutput());
   outputs.push_back(std::move(output));
   return success();
@@ -285,21 +276,8 @@ LogicalResult runSoftMax(Operation *op, int64_t axisAttr, ArrayRef<HostTensor> i
 LogicalResult MaxPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
   return runPool(*this, inputs, outputs,
-                 [](const float *plane, int64_t width, int64_t y0, int64_t y1, int64_t x0,
-                    int64_t x1, int64_t) {
-                   float m = -std::numeric_limits<float>::infinity();
-                   for (int64_t y = y0; y < y1; ++y) {
-                     for (int64_t x = x0; x < x1; ++x) {
-                       const float v = plane[y * width + x];
-                       if (v > m || std::isnan(v)) {
-                         m = v;
-                         if (std::isnan(v)) {
-                           return v;
-                         }
-                       }
-                     }
-                   }
-                   return m;
+                 [](const kernels::PoolGeometry &g, const float *in, float *out) {
+                   kernels::maxPool(g, in, out);
                  });
 }
 
@@ -307,16 +285,8 @@ LogicalResult AvgPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
   const bool excludePad = getExcludePad();
   return runPool(*this, inputs, outputs,
-                 [excludePad](const float *plane, int64_t width, int64_t y0, int64_t y1,
-                              int64_t x0, int64_t x1, int64_t paddedCount) {
-                   float sum = 0.0f;
-                   for (int64_t y = y0; y < y1; ++y) {
-                     for (int64_t x = x0; x < x1; ++x) {
-                       sum += plane[y * width + x];
-                     }
-                   }
-                   const int64_t count = excludePad ? (y1 - y0) * (x1 - x0) : paddedCount;
-                   return sum / static_cast<float>(count);
+                 [excludePad](const kernels::PoolGeometry &g, const float *in, float *out) {
+                   kernels::avgPool(g, excludePad, in, out);
                  });
 }
 
