@@ -57,7 +57,7 @@ double RunReport::toMicroseconds(double cycles) const {
 
 void RunReport::printSummary(llvm::raw_ostream &os) const {
   size_t numTasks = tasks.size();
-  os << "ran " << numTasks << " tasks in "
+  os << "ran " << numTasks << (numTasks == 1 ? " task" : " tasks") << " in "
      << llvm::format("%.3f", toMicroseconds(totalCycles)) << " us ("
      << llvm::format("%.0f", totalCycles) << " cycles at "
      << llvm::format("%.0f", frequencyMhz) << " MHz)";

@@ -18,9 +18,13 @@
 // only after the release and decrement the consumer count when they start;
 // once released with no consumers left, the physical barrier is reset and
 // programmed with its next use -- so it is re-armed only after every consumer
-// of the previous use has started and every producer has finished. A task is
+// of the previous use has started and every producer has finished (a
+// consumer may still be running then: only its start is ordered, and the
+// hazard detector checks that nothing relies on more). A task is
 // dispatched only when each physical barrier it waits on or updates holds the
-// use it names. This is a discrete-event simulation over the cost model
+// use it names. This is the runtime model scheduler/barriers' simulateBarriers
+// proves programs deadlock-free against, so both agree on what a blob may do.
+// The run is a discrete-event simulation over the cost model
 // (CostModel.h): a task starts at the earliest time its executor is free and
 // its barrier conditions hold, and its function runs then (DMAs as strided
 // copies, software layers as native kernels called through the SHAVE ABI).
