@@ -68,7 +68,7 @@ struct EmulatorOptions {
   /// Problems kept in the report (the rest are counted).
   size_t maxProblems = 100;
   /// The emulator refuses blobs whose memory regions add up to more.
-  uint64_t maxMemoryBytes = uint64_t(16) << 30;
+  uint64_t maxMemoryBytes = uint64_t(4) << 30;
 };
 
 /// Timing of one executor.
