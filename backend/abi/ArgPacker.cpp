@@ -21,8 +21,8 @@ void ArgPacker::addMemRef(ArgKind kind, uint32_t dataAddr,
   assert(memDims.size() == memStridesBits.size() && "dims/strides mismatch");
   kinds.push_back(kind);
   args.push_back({kind, memRefs.size()});
-  memRefs.push_back({dataAddr, isStatic ? 1u : 0u, dataType, dimsOrder,
-                     memDims, memStridesBits});
+  memRefs.push_back({dataAddr, isStatic ? 1u : 0u, dataType, dimsOrder, memDims,
+                     memStridesBits});
 }
 
 void ArgPacker::addI32(int32_t value) {

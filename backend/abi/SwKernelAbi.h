@@ -12,8 +12,10 @@
 // Address space. A kernel runs in a 32-bit address space in which three
 // windows of 16 MB are mapped (DESIGN.md section 8):
 //
-//   WIN_D  0x1D000000  the kernel's code and read-only data   (ActKernel.text)
-//   WIN_E  0x1E000000  the invocation's arguments and RW data (ActKernelInvocation.data)
+//   WIN_D  0x1D000000  the kernel's code and read-only data
+//                      (ActKernel.text)
+//   WIN_E  0x1E000000  the invocation's arguments and RW data
+//                      (ActKernelInvocation.data)
 //   WIN_F  0x1F000000  the CMX of the tile the kernel runs on (CMX_NN[tile])
 //
 // Every address in an argument buffer is such a window address.

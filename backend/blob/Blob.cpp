@@ -176,9 +176,9 @@ void BlobFile::AlignedDeleter::operator()(uint8_t *pointer) const {
 uint64_t BlobFile::getRegionSize(schema::MemoryLocation location,
                                  uint32_t index) const {
   const schema::Header &header = *root->header();
-  auto ioSize = [](const flatbuffers::Vector<
-                       flatbuffers::Offset<schema::NetworkIO>> *ios,
-                   uint32_t index) -> uint64_t {
+  auto ioSize =
+      [](const flatbuffers::Vector<flatbuffers::Offset<schema::NetworkIO>> *ios,
+         uint32_t index) -> uint64_t {
     if (!ios || index >= ios->size()) {
       return 0;
     }
@@ -218,8 +218,8 @@ uint64_t BlobFile::getRegionSize(schema::MemoryLocation location,
 //===----------------------------------------------------------------------===//
 
 /// Reads the header's version with just enough verification to do so safely.
-static llvm::Expected<schema::SchemaVersion>
-readVersion(const uint8_t *data, size_t size) {
+static llvm::Expected<schema::SchemaVersion> readVersion(const uint8_t *data,
+                                                         size_t size) {
   flatbuffers::Verifier verifier(data, size);
   flatbuffers::uoffset_t rootOffset = verifier.VerifyOffset(0);
   llvm::Error malformed =
@@ -270,8 +270,8 @@ private:
                                  const llvm::Twine &what);
   llvm::Error checkActKernels();
   llvm::Error checkTaskLists();
-  llvm::Error checkTask(const schema::TaskList &list,
-                        const schema::Task &task, const std::string &what);
+  llvm::Error checkTask(const schema::TaskList &list, const schema::Task &task,
+                        const std::string &what);
   llvm::Error checkTensorIndex(uint32_t index, const llvm::Twine &what);
   llvm::Error checkWritable(uint32_t index, const llvm::Twine &what);
 
@@ -327,8 +327,8 @@ llvm::Error Checker::checkNetworkIO(
   llvm::StringSet<> names;
   for (uint32_t i = 0, e = ios->size(); i < e; ++i) {
     const schema::NetworkIO &io = *ios->Get(i);
-    std::string what = "network " + kind.str() + " " + std::to_string(i) +
-                       quoted(io.name());
+    std::string what =
+        "network " + kind.str() + " " + std::to_string(i) + quoted(io.name());
     if (io.name()->size() == 0) {
       return makeError(what + ": empty name");
     }
@@ -368,7 +368,8 @@ llvm::Error Checker::checkTensors() {
     const schema::Header &header = *blob.header();
     switch (location) {
     case schema::MemoryLocation::NETWORK_INPUT:
-      exists = header.inputs() && ref.location_index() < header.inputs()->size();
+      exists =
+          header.inputs() && ref.location_index() < header.inputs()->size();
       break;
     case schema::MemoryLocation::NETWORK_OUTPUT:
       exists =
@@ -390,8 +391,8 @@ llvm::Error Checker::checkTensors() {
     }
     uint64_t regionSize = file.getRegionSize(location, ref.location_index());
     uint64_t span = layout->spanBytes;
-    if (span > 0 && (ref.offset() > regionSize ||
-                     span > regionSize - ref.offset())) {
+    if (span > 0 &&
+        (ref.offset() > regionSize || span > regionSize - ref.offset())) {
       return makeError(what + ": " + llvm::Twine(span) + " bytes at offset " +
                        llvm::Twine(ref.offset()) + " lie outside " + region +
                        " of " + llvm::Twine(regionSize) + " bytes");
@@ -412,8 +413,8 @@ llvm::Error Checker::checkBarriers() {
     if (barrier.physical_id() >= physical) {
       return makeError("barrier " + llvm::Twine(i) + ": physical id " +
                        llvm::Twine(barrier.physical_id()) +
-                       " out of range (the blob uses " +
-                       llvm::Twine(physical) + " physical barriers)");
+                       " out of range (the blob uses " + llvm::Twine(physical) +
+                       " physical barriers)");
     }
   }
   return llvm::Error::success();
@@ -424,8 +425,8 @@ llvm::Error Checker::checkKernelDataRef(const schema::KernelDataReference &ref,
   uint32_t count = blob.kernel_data() ? blob.kernel_data()->size() : 0;
   if (ref.buffer() >= count) {
     return makeError(what + ": kernel data buffer " +
-                     llvm::Twine(ref.buffer()) + " out of range (the blob has " +
-                     llvm::Twine(count) + ")");
+                     llvm::Twine(ref.buffer()) +
+                     " out of range (the blob has " + llvm::Twine(count) + ")");
   }
   uint64_t size = blob.kernel_data()->Get(ref.buffer())->data()->size();
   if (ref.offset() > size || ref.size() > size - ref.offset()) {
@@ -445,11 +446,13 @@ llvm::Error Checker::checkActKernels() {
   uint32_t numKernels = blob.act_kernels() ? blob.act_kernels()->size() : 0;
   for (uint32_t i = 0; i < numKernels; ++i) {
     const schema::ActKernel &kernel = *blob.act_kernels()->Get(i);
-    std::string what = "act kernel " + std::to_string(i) + quoted(kernel.name());
+    std::string what =
+        "act kernel " + std::to_string(i) + quoted(kernel.name());
     if (kernel.name()->size() == 0) {
       return makeError(what + ": empty name");
     }
-    if (llvm::Error error = checkKernelDataRef(*kernel.text(), what + " text")) {
+    if (llvm::Error error =
+            checkKernelDataRef(*kernel.text(), what + " text")) {
       return error;
     }
   }
@@ -484,10 +487,9 @@ llvm::Error Checker::checkActKernels() {
   if (const schema::ActKernelRuntime *runtime = blob.act_runtime()) {
     uint32_t clusters = blob.header()->resources()->clusters();
     if (runtime->stack_sizes()->size() != clusters) {
-      return makeError("act runtime: " +
-                       llvm::Twine(runtime->stack_sizes()->size()) +
-                       " stack sizes for " + llvm::Twine(clusters) +
-                       " clusters");
+      return makeError(
+          "act runtime: " + llvm::Twine(runtime->stack_sizes()->size()) +
+          " stack sizes for " + llvm::Twine(clusters) + " clusters");
     }
     for (uint32_t size : *runtime->stack_sizes()) {
       if (size == 0) {
@@ -525,8 +527,9 @@ llvm::Error Checker::checkTaskLists() {
       }
       break;
     case schema::ExecutorKind::NCE:
-      return makeError(what + ": NCE task lists are not supported by blob "
-                              "schema version " +
+      return makeError(what +
+                       ": NCE task lists are not supported by blob "
+                       "schema version " +
                        llvm::Twine(kSchemaMajor) + "." +
                        llvm::Twine(kSchemaMinor));
     case schema::ExecutorKind::ACT_SHAVE:
@@ -564,9 +567,8 @@ llvm::Error Checker::checkTaskLists() {
     }
     for (uint32_t t = 0, n = list.tasks()->size(); t < n; ++t) {
       const schema::Task &task = *list.tasks()->Get(t);
-      std::string taskWhat =
-          "task list " + name + ", task " + std::to_string(t) +
-          quoted(task.location());
+      std::string taskWhat = "task list " + name + ", task " +
+                             std::to_string(t) + quoted(task.location());
       if (llvm::Error error = checkTask(list, task, taskWhat)) {
         return error;
       }
@@ -660,7 +662,8 @@ llvm::Error Checker::checkTask(const schema::TaskList &list,
     if (llvm::Error error = checkTensorIndex(dma.src(), what + " source")) {
       return error;
     }
-    if (llvm::Error error = checkTensorIndex(dma.dst(), what + " destination")) {
+    if (llvm::Error error =
+            checkTensorIndex(dma.dst(), what + " destination")) {
       return error;
     }
     const TensorLayout &src = layouts[dma.src()];
@@ -675,8 +678,8 @@ llvm::Error Checker::checkTask(const schema::TaskList &list,
                        " converts the element type, which schema 1.0 DMAs "
                        "cannot do");
     }
-    if (src.elemBits < 8 && !(src.isCompact() && dst.isCompact() &&
-                              src.order == dst.order)) {
+    if (src.elemBits < 8 &&
+        !(src.isCompact() && dst.isCompact() && src.order == dst.order)) {
       return makeError(what + ": a DMA of " + getDTypeName(src.dtype) +
                        " elements must copy between identical compact "
                        "layouts");
@@ -691,15 +694,16 @@ llvm::Error Checker::checkTask(const schema::TaskList &list,
         src.spanBytes > 0 && dst.spanBytes > 0 &&
         srcRef.offset() < dstRef.offset() + dst.spanBytes &&
         dstRef.offset() < srcRef.offset() + src.spanBytes) {
-      return makeError(what + ": DMA source and destination overlap in " +
-                       getRegionName(srcRef.location(),
-                                     srcRef.location_index()));
+      return makeError(
+          what + ": DMA source and destination overlap in " +
+          getRegionName(srcRef.location(), srcRef.location_index()));
     }
     return llvm::Error::success();
   }
   case schema::TaskKind::ActKernelTask: {
     uint32_t index = task.kind_as_ActKernelTask()->invocation();
-    uint32_t count = blob.act_invocations() ? blob.act_invocations()->size() : 0;
+    uint32_t count =
+        blob.act_invocations() ? blob.act_invocations()->size() : 0;
     if (index >= count) {
       return makeError(what + ": act invocation " + llvm::Twine(index) +
                        " out of range (the blob has " + llvm::Twine(count) +
@@ -776,8 +780,7 @@ llvm::Expected<BlobFile> loadBlob(llvm::ArrayRef<uint8_t> bytes) {
   BlobFile file;
   // 64-byte aligned copy: force_align'ed vectors stay aligned in memory.
   size_t allocated = (bytes.size() + 63) / 64 * 64;
-  file.storage.reset(
-      static_cast<uint8_t *>(std::aligned_alloc(64, allocated)));
+  file.storage.reset(static_cast<uint8_t *>(std::aligned_alloc(64, allocated)));
   if (!file.storage) {
     return makeError("out of memory reading a blob of " +
                      llvm::Twine(bytes.size()) + " bytes");
@@ -786,18 +789,16 @@ llvm::Expected<BlobFile> loadBlob(llvm::ArrayRef<uint8_t> bytes) {
   file.size = bytes.size();
   const uint8_t *data = file.storage.get();
 
-  llvm::Expected<schema::SchemaVersion> version =
-      readVersion(data, file.size);
+  llvm::Expected<schema::SchemaVersion> version = readVersion(data, file.size);
   if (!version) {
     return version.takeError();
   }
   if (version->major() != kSchemaMajor || version->minor() > kSchemaMinor) {
-    return makeError("unsupported blob schema version " +
-                     llvm::Twine(version->major()) + "." +
-                     llvm::Twine(version->minor()) + ": this reader reads " +
-                     llvm::Twine(kSchemaMajor) + ".0 to " +
-                     llvm::Twine(kSchemaMajor) + "." +
-                     llvm::Twine(kSchemaMinor));
+    return makeError(
+        "unsupported blob schema version " + llvm::Twine(version->major()) +
+        "." + llvm::Twine(version->minor()) + ": this reader reads " +
+        llvm::Twine(kSchemaMajor) + ".0 to " + llvm::Twine(kSchemaMajor) + "." +
+        llvm::Twine(kSchemaMinor));
   }
 
   flatbuffers::Verifier::Options options;

@@ -58,8 +58,7 @@ public:
 
   /// The size in bytes of the memory region `location`[`index`], or 0 when
   /// the blob has no such region.
-  uint64_t getRegionSize(schema::MemoryLocation location,
-                         uint32_t index) const;
+  uint64_t getRegionSize(schema::MemoryLocation location, uint32_t index) const;
 
 private:
   friend llvm::Expected<BlobFile> loadBlob(llvm::ArrayRef<uint8_t> bytes);

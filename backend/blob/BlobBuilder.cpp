@@ -32,9 +32,8 @@ std::vector<int64_t> TensorTypeDesc::getStrides() const {
   if (layout.rank() != static_cast<int64_t>(dims.size())) {
     layout = shape::DimsOrder::getDefaultOrder(dims.size());
   }
-  shape::Strides compact =
-      getCompactStrides(shape::Shape(llvm::ArrayRef<int64_t>(dims)), layout,
-                        getDTypeBits(dtype));
+  shape::Strides compact = getCompactStrides(
+      shape::Shape(llvm::ArrayRef<int64_t>(dims)), layout, getDTypeBits(dtype));
   return std::vector<int64_t>(compact.begin(), compact.end());
 }
 
@@ -82,10 +81,9 @@ uint32_t BlobBuilder::addOutput(llvm::StringRef name,
 
 uint64_t BlobBuilder::addConstant(llvm::ArrayRef<uint8_t> bytes,
                                   uint64_t alignment) {
-  uint64_t offset = alignment == 0
-                        ? constants.size()
-                        : (constants.size() + alignment - 1) / alignment *
-                              alignment;
+  uint64_t offset = alignment == 0 ? constants.size()
+                                   : (constants.size() + alignment - 1) /
+                                         alignment * alignment;
   constants.resize(offset, 0);
   constants.insert(constants.end(), bytes.begin(), bytes.end());
   return offset;
@@ -129,8 +127,8 @@ uint32_t BlobBuilder::addActInvocation(uint32_t kernel, uint32_t tile,
 
 uint32_t BlobBuilder::addActInvocationWithArgs(uint32_t kernel, uint32_t tile,
                                                llvm::ArrayRef<uint8_t> args) {
-  uint32_t buffer = addKernelData(
-      "args" + std::to_string(actInvocations.size()), args);
+  uint32_t buffer =
+      addKernelData("args" + std::to_string(actInvocations.size()), args);
   return addActInvocation(kernel, tile, {buffer, 0, args.size()});
 }
 
@@ -150,8 +148,8 @@ void BlobBuilder::addDmaTask(uint32_t port, uint32_t src, uint32_t dst,
   taskLists[{schema::ExecutorKind::DMA, 0, port}].push_back(std::move(task));
 }
 
-void BlobBuilder::addActTask(uint32_t tile, uint32_t shave,
-                             uint32_t invocation, const TaskBarriers &barriers,
+void BlobBuilder::addActTask(uint32_t tile, uint32_t shave, uint32_t invocation,
+                             const TaskBarriers &barriers,
                              llvm::StringRef location) {
   Task task;
   task.kind = schema::TaskKind::ActKernelTask;
@@ -185,13 +183,12 @@ static fb::Offset<schema::TensorType>
 writeTensorType(fb::FlatBufferBuilder &fbb, const TensorTypeDesc &type) {
   fb::Offset<schema::QuantParams> quant;
   if (!type.scales.empty()) {
-    quant = schema::CreateQuantParamsDirect(fbb, &type.scales,
-                                            &type.zeroPoints, type.quantAxis);
+    quant = schema::CreateQuantParamsDirect(fbb, &type.scales, &type.zeroPoints,
+                                            type.quantAxis);
   }
   std::vector<int64_t> strides = type.getStrides();
-  return schema::CreateTensorTypeDirect(fbb, &type.dims, &strides,
-                                        type.getOrder().code(), type.dtype,
-                                        quant);
+  return schema::CreateTensorTypeDirect(
+      fbb, &type.dims, &strides, type.getOrder().code(), type.dtype, quant);
 }
 
 std::vector<uint8_t> BlobBuilder::finish() const {
@@ -228,10 +225,10 @@ std::vector<uint8_t> BlobBuilder::finish() const {
   auto resourcesOffset = schema::CreateResources(
       fbb, resources.clusters, resources.shaves, resources.dmaPorts,
       resources.barriers, resources.ddrScratchBytes, resources.cmxBytes);
-  auto header = schema::CreateHeader(
-      fbb, &schemaVersion, fbb.CreateString(arch), fbb.CreateString(name),
-      fbb.CreateString(generator), resourcesOffset, inputsOffset,
-      outputsOffset);
+  auto header =
+      schema::CreateHeader(fbb, &schemaVersion, fbb.CreateString(arch),
+                           fbb.CreateString(name), fbb.CreateString(generator),
+                           resourcesOffset, inputsOffset, outputsOffset);
 
   std::vector<fb::Offset<schema::TensorReference>> tensorOffsets;
   for (const Tensor &tensor : tensors) {
@@ -243,8 +240,8 @@ std::vector<uint8_t> BlobBuilder::finish() const {
   std::vector<fb::Offset<schema::Barrier>> barrierOffsets;
   for (size_t i = 0; i < barriers.size(); ++i) {
     auto [producers, consumers] = barriers[i].counts.value_or(counts[i]);
-    barrierOffsets.push_back(schema::CreateBarrier(
-        fbb, barriers[i].physicalId, producers, consumers));
+    barrierOffsets.push_back(schema::CreateBarrier(fbb, barriers[i].physicalId,
+                                                   producers, consumers));
   }
 
   auto writeKernelRef = [&](const KernelDataRef &ref) {
@@ -284,8 +281,8 @@ std::vector<uint8_t> BlobBuilder::finish() const {
           &task.barriers.updates, task.kind, kind));
     }
     auto [executor, cluster, index] = key;
-    listOffsets.push_back(schema::CreateTaskListDirect(
-        fbb, executor, cluster, index, &taskOffsets));
+    listOffsets.push_back(schema::CreateTaskListDirect(fbb, executor, cluster,
+                                                       index, &taskOffsets));
   }
 
   fb::Offset<fb::Vector<uint8_t>> constantsOffset;
@@ -314,12 +311,12 @@ std::vector<uint8_t> BlobBuilder::finish() const {
     runtime = schema::CreateActKernelRuntimeDirect(fbb, &*actStackSizes);
   }
 
-  auto root = schema::CreateBlob(
-      fbb, header, fbb.CreateVector(tensorOffsets),
-      fbb.CreateVector(barrierOffsets), fbb.CreateVector(listOffsets),
-      constantsOffset, fbb.CreateVector(kernelDataOffsets),
-      fbb.CreateVector(kernelOffsets), fbb.CreateVector(invocationOffsets),
-      runtime);
+  auto root = schema::CreateBlob(fbb, header, fbb.CreateVector(tensorOffsets),
+                                 fbb.CreateVector(barrierOffsets),
+                                 fbb.CreateVector(listOffsets), constantsOffset,
+                                 fbb.CreateVector(kernelDataOffsets),
+                                 fbb.CreateVector(kernelOffsets),
+                                 fbb.CreateVector(invocationOffsets), runtime);
   schema::FinishBlobBuffer(fbb, root);
   return std::vector<uint8_t>(fbb.GetBufferPointer(),
                               fbb.GetBufferPointer() + fbb.GetSize());

@@ -23,8 +23,8 @@ static std::string describeType(const schema::TensorType &type) {
     llvm::consumeError(layout.takeError());
     return "?";
   }
-  std::string text = layout->describe() + " (" +
-                     std::to_string(layout->spanBytes) + " bytes)";
+  std::string text =
+      layout->describe() + " (" + std::to_string(layout->spanBytes) + " bytes)";
   if (const schema::QuantParams *quant = type.quant()) {
     text += quant->axis() < 0
                 ? " quant scale " + std::to_string(quant->scales()->Get(0))
@@ -63,8 +63,8 @@ void printBlobInfo(const BlobFile &file, llvm::raw_ostream &os, bool tasks) {
   const schema::Header &header = *blob.header();
   const schema::Resources &resources = *header.resources();
   os << "schema " << header.version()->major() << "."
-     << header.version()->minor() << ", arch " << header.arch()->str()
-     << ", " << file.getBytes().size() << " bytes\n";
+     << header.version()->minor() << ", arch " << header.arch()->str() << ", "
+     << file.getBytes().size() << " bytes\n";
   if (header.name() && header.name()->size() > 0) {
     os << "network: " << header.name()->str() << "\n";
   }
@@ -75,8 +75,8 @@ void printBlobInfo(const BlobFile &file, llvm::raw_ostream &os, bool tasks) {
      << count(resources.shaves(), "SHAVE") << ", "
      << count(resources.dma_ports(), "DMA port") << ", "
      << count(resources.barriers(), "barrier") << ", DDR scratch "
-     << resources.ddr_scratch_bytes() << " bytes, CMX "
-     << resources.cmx_bytes() << " bytes per cluster\n";
+     << resources.ddr_scratch_bytes() << " bytes, CMX " << resources.cmx_bytes()
+     << " bytes per cluster\n";
   auto printIOs = [&](llvm::StringRef title, const auto *ios) {
     size_t size = ios ? ios->size() : 0;
     os << title << ": " << size << "\n";
@@ -95,8 +95,8 @@ void printBlobInfo(const BlobFile &file, llvm::raw_ostream &os, bool tasks) {
   }
   os << "constants: " << (blob.constants() ? blob.constants()->size() : 0)
      << " bytes\n";
-  os << "kernel data: " << count(numKernelData, "buffer") << ", "
-     << kernelBytes << " bytes\n";
+  os << "kernel data: " << count(numKernelData, "buffer") << ", " << kernelBytes
+     << " bytes\n";
   if (blob.act_kernels() && blob.act_kernels()->size() > 0) {
     std::set<std::string> names;
     for (const schema::ActKernel *kernel : *blob.act_kernels()) {
@@ -149,15 +149,14 @@ void printBlobInfo(const BlobFile &file, llvm::raw_ostream &os, bool tasks) {
             *blob.act_invocations()->Get(index);
         os << "ActKernel '"
            << blob.act_kernels()->Get(invocation.kernel())->name()->str()
-           << "' invocation " << index << " (args "
-           << invocation.data()->size() << " bytes in kernel data "
-           << invocation.data()->buffer() << ")";
+           << "' invocation " << index << " (args " << invocation.data()->size()
+           << " bytes in kernel data " << invocation.data()->buffer() << ")";
         break;
       }
       case schema::TaskKind::UpaLayerTask: {
         const schema::UpaLayerTask &upa = *task.kind_as_UpaLayerTask();
-        os << "UPALayer '" << upa.kernel()->str() << "' on "
-           << upa.max_shaves() << " SHAVEs";
+        os << "UPALayer '" << upa.kernel()->str() << "' on " << upa.max_shaves()
+           << " SHAVEs";
         if (upa.params_type() != schema::UpaParams::NONE) {
           os << " with " << schema::EnumNameUpaParams(upa.params_type());
         }

@@ -144,8 +144,7 @@ llvm::Expected<TensorLayout> getTensorLayout(const schema::TensorType &type,
     }
     if (quant->zero_points() && quant->zero_points()->size() != 0 &&
         quant->zero_points()->size() != quant->scales()->size()) {
-      return makeError(what + ": " +
-                       llvm::Twine(quant->zero_points()->size()) +
+      return makeError(what + ": " + llvm::Twine(quant->zero_points()->size()) +
                        " zero points for " +
                        llvm::Twine(quant->scales()->size()) + " scales");
     }
@@ -167,14 +166,13 @@ llvm::Expected<TensorLayout> getTensorLayout(const schema::TensorType &type,
       continue;
     }
     if (previous >= 0 && stride > previous) {
-      return makeError(what + ": strides [" +
-                       llvm::join(llvm::map_range(layout.strides,
-                                                  [](int64_t s) {
-                                                    return std::to_string(s);
-                                                  }),
-                                  ", ") +
-                       "] bits do not follow the dims order " +
-                       layout.order.getName());
+      return makeError(
+          what + ": strides [" +
+          llvm::join(
+              llvm::map_range(layout.strides,
+                              [](int64_t s) { return std::to_string(s); }),
+              ", ") +
+          "] bits do not follow the dims order " + layout.order.getName());
     }
     previous = stride;
   }

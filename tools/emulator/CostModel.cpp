@@ -29,8 +29,8 @@ CostModel::CostModel(const arch::ArchDesc &arch)
       barrierCycles(arch.barriers().latency_cycles()) {}
 
 double CostModel::getDmaCycles(uint64_t bytes, bool ddr) const {
-  double rate = std::min(dmaBytesPerCycle,
-                         ddr ? ddrBytesPerCycle : cmxBytesPerCycle);
+  double rate =
+      std::min(dmaBytesPerCycle, ddr ? ddrBytesPerCycle : cmxBytesPerCycle);
   if (rate <= 0) {
     return dmaLatency;
   }

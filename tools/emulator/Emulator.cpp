@@ -171,8 +171,7 @@ struct Event {
   enum Kind { Finish, Release } kind;
   uint32_t id;
   bool operator>(const Event &other) const {
-    return time != other.time ? time > other.time
-                              : sequence > other.sequence;
+    return time != other.time ? time > other.time : sequence > other.sequence;
   }
 };
 
@@ -278,8 +277,8 @@ uint32_t Emulator::Impl::getRegionId(schema::MemoryLocation location,
 
 std::string Emulator::Impl::describeTask(uint32_t taskId) const {
   const Task &task = tasks[taskId];
-  std::string text = executors[task.executor].name + " task " +
-                     std::to_string(task.position);
+  std::string text =
+      executors[task.executor].name + " task " + std::to_string(task.position);
   if (task.task->location() && task.task->location()->size() > 0) {
     text += " '" + task.task->location()->str() + "'";
   }
@@ -316,10 +315,9 @@ llvm::Error Emulator::Impl::checkTarget() {
     bool upa = list->executor() == schema::ExecutorKind::UPA_SHAVE;
     if ((act && arch.shave().kind() != ::vpuc::arch::ACT) ||
         (upa && arch.shave().kind() != ::vpuc::arch::UPA)) {
-      return makeError("task list " + blob::getExecutorName(*list) +
-                       " needs " + (act ? "ACT" : "UPA") +
-                       " SHAVEs, which target " + arch.name() +
-                       " does not have");
+      return makeError("task list " + blob::getExecutorName(*list) + " needs " +
+                       (act ? "ACT" : "UPA") + " SHAVEs, which target " +
+                       arch.name() + " does not have");
     }
     if ((act || upa) &&
         resources.shaves() > static_cast<uint64_t>(arch.shave().count())) {
@@ -376,8 +374,9 @@ llvm::Error Emulator::Impl::allocateRegions() {
   }
   kernelDataBase = plans.size();
   for (uint32_t k = 0; k < numKernelData; ++k) {
-    plans.push_back({blob::getRegionName(schema::MemoryLocation::KERNEL_DATA, k),
-                     blob.kernel_data()->Get(k)->data()->size(), false, true});
+    plans.push_back(
+        {blob::getRegionName(schema::MemoryLocation::KERNEL_DATA, k),
+         blob.kernel_data()->Get(k)->data()->size(), false, true});
   }
   uint64_t total = 0;
   for (const Plan &plan : plans) {
@@ -493,22 +492,19 @@ llvm::Error Emulator::Impl::prepareActTask(Task &task,
   Region &textRegion = regions[kernelDataBase + text.buffer()];
   Region &dataRegion = regions[kernelDataBase + data.buffer()];
   Region &cmx = regions[cmxBase + invocation.tile()];
-  task.windows.push_back({abi::kWinDBase, text.size(),
-                          textRegion.bytes.data() + text.offset(),
-                          kernelDataBase + text.buffer(), text.offset(),
-                          /*writable=*/false,
-                          "WIN_D (kernel '" + name + "' text)"});
-  task.windows.push_back({abi::kWinEBase, data.size(),
-                          dataRegion.bytes.data() + data.offset(),
-                          kernelDataBase + data.buffer(), data.offset(),
-                          /*writable=*/true,
-                          "WIN_E (invocation " + std::to_string(index) +
-                              " data)"});
-  task.windows.push_back({abi::kWinFBase,
-                          std::min<uint64_t>(cmx.bytes.size(),
-                                             abi::kWindowSize),
-                          cmx.bytes.data(), cmxBase + invocation.tile(), 0,
-                          /*writable=*/true, "WIN_F (" + cmx.name + ")"});
+  task.windows.push_back(
+      {abi::kWinDBase, text.size(), textRegion.bytes.data() + text.offset(),
+       kernelDataBase + text.buffer(), text.offset(),
+       /*writable=*/false, "WIN_D (kernel '" + name + "' text)"});
+  task.windows.push_back(
+      {abi::kWinEBase, data.size(), dataRegion.bytes.data() + data.offset(),
+       kernelDataBase + data.buffer(), data.offset(),
+       /*writable=*/true,
+       "WIN_E (invocation " + std::to_string(index) + " data)"});
+  task.windows.push_back(
+      {abi::kWinFBase, std::min<uint64_t>(cmx.bytes.size(), abi::kWindowSize),
+       cmx.bytes.data(), cmxBase + invocation.tile(), 0,
+       /*writable=*/true, "WIN_F (" + cmx.name + ")"});
   task.args = task.windows[1].host + invocation.args_offset();
   return llvm::Error::success();
 }
@@ -563,9 +559,8 @@ llvm::Error Emulator::Impl::prepareUpaTask(Task &task,
     }
     Region &region = regions[tensor.region];
     task.windows.push_back(
-        {static_cast<uint32_t>(base), size,
-         region.bytes.data() + tensor.offset, tensor.region, tensor.offset,
-         output && !region.readOnly,
+        {static_cast<uint32_t>(base), size, region.bytes.data() + tensor.offset,
+         tensor.region, tensor.offset, output && !region.readOnly,
          "operand window of tensor " + std::to_string(tensorId) + " (" +
              region.name + ")"});
     std::vector<int64_t> dims(tensor.memDims.begin(), tensor.memDims.end());
@@ -713,11 +708,11 @@ llvm::Error Emulator::Impl::prepare() {
         [this](uint32_t task) { return describeTask(task); });
     for (uint32_t r = 0; r < regions.size(); ++r) {
       // Inputs are marked written when they are set.
-      bool hostWritten = r == constantsId ||
-                         (r >= kernelDataBase &&
-                          r < kernelDataBase + (blob.kernel_data()
-                                                    ? blob.kernel_data()->size()
-                                                    : 0));
+      bool hostWritten =
+          r == constantsId ||
+          (r >= kernelDataBase &&
+           r < kernelDataBase +
+                   (blob.kernel_data() ? blob.kernel_data()->size() : 0));
       detector->addRegion(regions[r].name, hostWritten,
                           regions[r].bytes.size());
     }
@@ -799,10 +794,9 @@ static void copyLogical(const TensorLayout &layout, uint8_t *layoutData,
   shape::MemShape dims(layout.dims.raw());
   shape::MemStrides layoutStrides(layout.strides.raw());
   shape::MemStrides compactStrides(
-      blob::getCompactStrides(layout.dims,
-                              shape::DimsOrder::getDefaultOrder(
-                                  layout.dims.rank()),
-                              layout.elemBits)
+      blob::getCompactStrides(
+          layout.dims, shape::DimsOrder::getDefaultOrder(layout.dims.rank()),
+          layout.elemBits)
           .raw());
   if (toLayout) {
     shape::stridedCopy(reinterpret_cast<const char *>(compact), compactStrides,
@@ -815,8 +809,7 @@ static void copyLogical(const TensorLayout &layout, uint8_t *layoutData,
   }
 }
 
-llvm::Error Emulator::Impl::setInput(unsigned index,
-                                     const npy::Array &array) {
+llvm::Error Emulator::Impl::setInput(unsigned index, const npy::Array &array) {
   if (index >= inputLayouts.size()) {
     return makeError("the network has no input " + llvm::Twine(index));
   }
@@ -825,13 +818,12 @@ llvm::Error Emulator::Impl::setInput(unsigned index,
       "input '" + blob.header()->inputs()->Get(index)->name()->str() + "'";
   if (llvm::ArrayRef<int64_t>(array.shape) != layout.dims.raw()) {
     auto text = [](llvm::ArrayRef<int64_t> dims) {
-      return dims.empty() ? std::string("scalar")
-                          : llvm::join(llvm::map_range(dims,
-                                                       [](int64_t d) {
-                                                         return std::to_string(
-                                                             d);
-                                                       }),
-                                       "x");
+      return dims.empty()
+                 ? std::string("scalar")
+                 : llvm::join(
+                       llvm::map_range(
+                           dims, [](int64_t d) { return std::to_string(d); }),
+                       "x");
     };
     return makeError(what + ": array of shape " + text(array.shape) +
                      " for an input of shape " + text(layout.dims.raw()));
@@ -900,9 +892,9 @@ llvm::Error Emulator::Impl::setInput(unsigned index,
       }
     }
   } else {
-    return makeError(what + ": an array of " +
-                     npy::getDTypeName(array.dtype) + " cannot feed a " +
-                     blob::getDTypeName(layout.dtype) + " input");
+    return makeError(what + ": an array of " + npy::getDTypeName(array.dtype) +
+                     " cannot feed a " + blob::getDTypeName(layout.dtype) +
+                     " input");
   }
   Region &region = regions[inputsBase + index];
   if (layout.elemBits % 8 == 0) {
@@ -1045,17 +1037,15 @@ std::string Emulator::Impl::describePending(uint32_t v) const {
   std::string text;
   if (!barrier.released) {
     text += std::to_string(barrier.producersLeft) + " of " +
-            std::to_string(barrier.producerCount) +
-            " producer signals missing";
+            std::to_string(barrier.producerCount) + " producer signals missing";
     text += producers.empty()
                 ? " and no unfinished task updates it"
                 : " (unfinished producers: " + listTasks(producers) + ")";
   } else {
     text += "released, " + std::to_string(barrier.consumersLeft) + " of " +
             std::to_string(barrier.consumerCount) + " consumers not started";
-    text += consumers.empty()
-                ? " and no waiting task left"
-                : " (waiting: " + listTasks(consumers) + ")";
+    text += consumers.empty() ? " and no waiting task left"
+                              : " (waiting: " + listTasks(consumers) + ")";
   }
   return text;
 }
@@ -1162,8 +1152,8 @@ void Emulator::Impl::finish(uint32_t taskId, double now) {
     }
     join(barrier.releaseClock, executor.clock);
     if (--barrier.producersLeft == 0) {
-      events.push({now + costModel.getBarrierCycles(), sequence++,
-                   Event::Release, v});
+      events.push(
+          {now + costModel.getBarrierCycles(), sequence++, Event::Release, v});
     }
   }
 }
@@ -1198,8 +1188,7 @@ double Emulator::Impl::executeDma(Task &task) {
     // Source strides along the destination's memory dimensions.
     shape::MemStrides srcStrides;
     for (int64_t d = 0; d < dst.memDims.rank(); ++d) {
-      srcStrides.push_back(
-          src.layout.strides[layout.order.dimAt(MemDim(d))]);
+      srcStrides.push_back(src.layout.strides[layout.order.dimAt(MemDim(d))]);
     }
     shape::stridedCopy(reinterpret_cast<const char *>(from), srcStrides,
                        reinterpret_cast<char *>(to), dst.memStrides,
@@ -1224,20 +1213,17 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
       std::memcpy(&desc, task.args + offset, sizeof(desc));
       bool write = kind == abi::ArgKind::MemRefOut;
       bool outOfBounds = false;
-      llvm::Expected<TensorView> view =
-          context.view(desc, write, &outOfBounds);
+      llvm::Expected<TensorView> view = context.view(desc, write, &outOfBounds);
       if (!view) {
-        problem(outOfBounds ? ProblemKind::OutOfBounds
-                            : ProblemKind::KernelError,
-                std::string(outOfBounds ? "out-of-bounds access: "
-                                        : "invalid kernel argument: ") +
-                    describeTask(taskId) + ", kernel '" + kernel.name +
-                    "' argument " + std::to_string(i) + ": " +
-                    llvm::toString(view.takeError()) +
-                    "; the task was skipped");
+        problem(
+            outOfBounds ? ProblemKind::OutOfBounds : ProblemKind::KernelError,
+            std::string(outOfBounds ? "out-of-bounds access: "
+                                    : "invalid kernel argument: ") +
+                describeTask(taskId) + ", kernel '" + kernel.name +
+                "' argument " + std::to_string(i) + ": " +
+                llvm::toString(view.takeError()) + "; the task was skipped");
         lastAmount = 0;
-        return costModel.getShaveCycles(0, kernel.cyclesPerVector,
-                                        task.shaves);
+        return costModel.getShaveCycles(0, kernel.cyclesPerVector, task.shaves);
       }
       views.push_back(std::move(*view));
       writes.push_back(write);
@@ -1264,9 +1250,9 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
     }
   }
   if (llvm::Error error = kernel.run(task.args, context)) {
-    problem(ProblemKind::KernelError,
-            "kernel error: " + describeTask(taskId) + ": " +
-                llvm::toString(std::move(error)));
+    problem(ProblemKind::KernelError, "kernel error: " + describeTask(taskId) +
+                                          ": " +
+                                          llvm::toString(std::move(error)));
   }
   lastAmount = elements;
   return costModel.getShaveCycles(elements, kernel.cyclesPerVector,
@@ -1344,8 +1330,8 @@ void Emulator::Impl::finishReport() {
         continue;
       }
       uint32_t taskId = executor.tasks[executor.next];
-      message += "\n  " + describeTask(taskId) + " " +
-                 whyBlocked(tasks[taskId]);
+      message +=
+          "\n  " + describeTask(taskId) + " " + whyBlocked(tasks[taskId]);
     }
     problem(ProblemKind::Deadlock, message);
   } else {
@@ -1364,8 +1350,7 @@ void Emulator::Impl::finishReport() {
                   std::to_string(barrier.producers.size()) +
                   " producer tasks, consumer count " +
                   std::to_string(barrier.consumerCount) + " with " +
-                  std::to_string(barrier.consumers.size()) +
-                  " consumer tasks" +
+                  std::to_string(barrier.consumers.size()) + " consumer tasks" +
                   (physical.uses.size() - physical.current > 1
                        ? ", so the " +
                              std::to_string(physical.uses.size() -
@@ -1426,8 +1411,7 @@ llvm::Error Emulator::Impl::writeTrace(llvm::StringRef path) const {
         json.attribute("name", "process_name");
         json.attribute("ph", "M");
         json.attribute("pid", 0);
-        json.attributeObject("args",
-                             [&] { json.attribute("name", process); });
+        json.attributeObject("args", [&] { json.attribute("name", process); });
       });
       uint32_t barrierTrack = executors.size();
       for (uint32_t e = 0; e <= barrierTrack; ++e) {
@@ -1443,11 +1427,12 @@ llvm::Error Emulator::Impl::writeTrace(llvm::StringRef path) const {
         });
       }
       for (const TaskRecord &record : report.tasks) {
-        const Task &task = tasks[executors[record.executor].tasks[record.position]];
-        std::string name = task.task->location() &&
-                                   task.task->location()->size() > 0
-                               ? task.task->location()->str()
-                               : blob::getTaskKindName(task.kind);
+        const Task &task =
+            tasks[executors[record.executor].tasks[record.position]];
+        std::string name =
+            task.task->location() && task.task->location()->size() > 0
+                ? task.task->location()->str()
+                : blob::getTaskKindName(task.kind);
         json.object([&] {
           json.attribute("name", name);
           json.attribute("cat", blob::getTaskKindName(task.kind));
@@ -1533,13 +1518,12 @@ llvm::Error Emulator::setInputs(const npy::ArrayMap &arrays) {
     names.push_back(name);
     auto it = arrays.find(name);
     if (it == arrays.end()) {
-      return makeError("no array for network input '" + name + "' (given: " +
-                       llvm::join(llvm::map_range(arrays,
-                                                  [](const auto &entry) {
-                                                    return entry.first;
-                                                  }),
-                                  ", ") +
-                       ")");
+      return makeError(
+          "no array for network input '" + name + "' (given: " +
+          llvm::join(llvm::map_range(
+                         arrays, [](const auto &entry) { return entry.first; }),
+                     ", ") +
+          ")");
     }
     if (llvm::Error error = setInput(i, it->second)) {
       return error;
@@ -1547,9 +1531,9 @@ llvm::Error Emulator::setInputs(const npy::ArrayMap &arrays) {
   }
   for (const auto &entry : arrays) {
     if (!llvm::is_contained(names, entry.first)) {
-      return makeError("'" + entry.first +
-                       "' is not a network input (inputs: " +
-                       llvm::join(names, ", ") + ")");
+      return makeError(
+          "'" + entry.first +
+          "' is not a network input (inputs: " + llvm::join(names, ", ") + ")");
     }
   }
   return llvm::Error::success();
@@ -1575,8 +1559,7 @@ llvm::Error Emulator::writeTrace(llvm::StringRef path) const {
   return impl->writeTrace(path);
 }
 
-std::string Emulator::describeTask(uint32_t executor,
-                                   uint32_t position) const {
+std::string Emulator::describeTask(uint32_t executor, uint32_t position) const {
   return impl->describeTask(executor, position);
 }
 

@@ -91,8 +91,7 @@ void HazardDetector::splitAt(Shadow &shadow, uint64_t at) {
   }
 }
 
-void HazardDetector::mergeAround(Shadow &shadow, uint64_t begin,
-                                 uint64_t end) {
+void HazardDetector::mergeAround(Shadow &shadow, uint64_t begin, uint64_t end) {
   auto it = shadow.lower_bound(begin);
   if (it != shadow.begin()) {
     --it;
@@ -131,8 +130,8 @@ void HazardDetector::reportRace(uint32_t first, bool firstWrites,
   }
   raceIndex[key] = races.size();
   order.push_back({0, races.size()});
-  races.push_back({first, second, firstWrites, secondWrites, region, begin,
-                   end});
+  races.push_back(
+      {first, second, firstWrites, secondWrites, region, begin, end});
 }
 
 void HazardDetector::reportUninit(uint32_t region, uint64_t begin,
@@ -151,8 +150,8 @@ void HazardDetector::reportUninit(uint32_t region, uint64_t begin,
   }
   uninitIndex[key] = uninits.size();
   order.push_back({1, uninits.size()});
-  uninits.push_back({static_cast<uint32_t>(current), region, begin, end,
-                     end - begin});
+  uninits.push_back(
+      {static_cast<uint32_t>(current), region, begin, end, end - begin});
 }
 
 void HazardDetector::access(uint32_t region, uint64_t begin, uint64_t end,
@@ -275,14 +274,13 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
                                   const shape::MemShape &dims,
                                   const shape::MemStrides &strides,
                                   int64_t elemBits, bool write) {
-  forEachByteRun(offset, dims, strides, elemBits,
-                 [&](uint64_t begin, uint64_t end) {
-                   access(region, begin, end, write);
-                 });
+  forEachByteRun(
+      offset, dims, strides, elemBits,
+      [&](uint64_t begin, uint64_t end) { access(region, begin, end, write); });
 }
 
-void HazardDetector::checkWritten(uint32_t region, uint64_t begin,
-                                  uint64_t end, const std::string &what) {
+void HazardDetector::checkWritten(uint32_t region, uint64_t begin, uint64_t end,
+                                  const std::string &what) {
   const Shadow &shadow = shadows[region];
   uint64_t missingBegin = 0, missingEnd = 0, missing = 0;
   auto note = [&](uint64_t from, uint64_t to) {

@@ -39,8 +39,7 @@ int64_t TensorView::getNumElements() const {
 // KernelContext
 //===----------------------------------------------------------------------===//
 
-const Window *KernelContext::findWindow(uint32_t address,
-                                        uint64_t size) const {
+const Window *KernelContext::findWindow(uint32_t address, uint64_t size) const {
   for (const Window &window : windows) {
     if (address >= window.base && address - window.base <= window.size &&
         size <= window.size - (address - window.base)) {
@@ -93,8 +92,8 @@ llvm::Expected<TensorView> KernelContext::view(const abi::MemRefData &desc,
                      llvm::Twine(desc.numDims));
   }
   uint32_t rank = desc.numDims;
-  const uint8_t *dims = rank ? translate(desc.dimsAddr, 4ull * rank, false)
-                             : nullptr;
+  const uint8_t *dims =
+      rank ? translate(desc.dimsAddr, 4ull * rank, false) : nullptr;
   if (rank && !dims) {
     return outside("dims array at " + hex(desc.dimsAddr) +
                    " lies outside the windows");
@@ -140,8 +139,8 @@ llvm::Expected<TensorView> KernelContext::view(const abi::MemRefData &desc,
     llvm::SmallVector<std::pair<int64_t, int64_t>, 8> steps;
     for (uint32_t i = 0; i < rank; ++i) {
       if (view.dims[shape::MemDim(i)] > 1) {
-        steps.push_back({view.strides[shape::MemDim(i)],
-                         view.dims[shape::MemDim(i)]});
+        steps.push_back(
+            {view.strides[shape::MemDim(i)], view.dims[shape::MemDim(i)]});
       }
     }
     std::sort(steps.begin(), steps.end());

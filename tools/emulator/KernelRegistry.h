@@ -19,7 +19,10 @@
 //   #include "tools/emulator/kernels/KernelSupport.h"
 //   namespace mlir::vpuc::emu {
 //   namespace {
-//   struct __attribute__((packed)) MyArgs { abi::MemRefData in, out; float k; };
+//   struct __attribute__((packed)) MyArgs {
+//     abi::MemRefData in, out;
+//     float k;
+//   };
 //   constexpr abi::ArgKind kSignature[] = {abi::ArgKind::MemRefIn,
 //                                          abi::ArgKind::MemRefOut,
 //                                          abi::ArgKind::F32};
@@ -31,8 +34,9 @@
 //   }
 //   } // namespace
 //   VPUC_EMU_KERNEL(my_kernel) {
-//     registry.add({"my_kernel", kSignature, run, /*cyclesPerVector=*/1.0,
-//                   /*packUpaScalars=*/nullptr});
+//     registry.add({"my_kernel",
+//                   {std::begin(kSignature), std::end(kSignature)}, run,
+//                   /*cyclesPerVector=*/1.0, /*packUpaScalars=*/nullptr});
 //   }
 //   } // namespace mlir::vpuc::emu
 //

@@ -1,4 +1,4 @@
-//===- Info.cpp - `vpuc info` ----------------------------------------------===//
+//===- Info.cpp - `vpuc info` ---------------------------------------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

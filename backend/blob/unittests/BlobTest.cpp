@@ -22,8 +22,8 @@
 namespace mlir::vpuc::blob {
 namespace {
 
-using ::testing::HasSubstr;
 using testing::FullBlob;
+using ::testing::HasSubstr;
 using testing::makeFullBuilder;
 
 /// The error message of loading `bytes` ("" when it loads).
@@ -67,17 +67,16 @@ TEST(BlobTest, fullBlobRoundTrip) {
   EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::NETWORK_INPUT, 1), 0u);
   EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::CMX_NN, 1), 65536u);
   EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::CMX_NN, 2), 0u);
-  EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::DDR_SCRATCH, 0),
-            4096u);
+  EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::DDR_SCRATCH, 0), 4096u);
   EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::CONSTANT, 0), 64u);
   EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::KERNEL_DATA, 1), 128u);
 
   // Constants and kernel data are 32-byte aligned in memory.
   EXPECT_EQ(reinterpret_cast<uintptr_t>(blob.constants()->data()) % 32, 0u);
-  EXPECT_EQ(reinterpret_cast<uintptr_t>(
-                blob.kernel_data()->Get(1)->data()->data()) %
-                32,
-            0u);
+  EXPECT_EQ(
+      reinterpret_cast<uintptr_t>(blob.kernel_data()->Get(1)->data()->data()) %
+          32,
+      0u);
 
   // Barrier counts derived from the tasks.
   EXPECT_EQ(blob.barriers()->Get(parts.barrier0)->producer_count(), 1u);
@@ -115,7 +114,8 @@ TEST(BlobTest, upaParamsAndQuant) {
   ASSERT_TRUE(static_cast<bool>(file)) << llvm::toString(file.takeError());
   const schema::TaskList &upa = *file->get().task_lists()->Get(4);
   EXPECT_EQ(getExecutorName(upa), "UPA1");
-  const schema::UpaLayerTask *task = upa.tasks()->Get(0)->kind_as_UpaLayerTask();
+  const schema::UpaLayerTask *task =
+      upa.tasks()->Get(0)->kind_as_UpaLayerTask();
   ASSERT_NE(task, nullptr);
   EXPECT_EQ(task->kernel()->str(), "softmax");
   EXPECT_EQ(task->max_shaves(), 2u);
@@ -145,7 +145,8 @@ TEST(BlobTest, checksVersion) {
                         "reads 1.0 to 1.0"));
   BlobBuilder minor = makeFullBuilder();
   minor.setVersion(1, 7);
-  EXPECT_THAT(loadError(minor), HasSubstr("unsupported blob schema version 1.7"));
+  EXPECT_THAT(loadError(minor),
+              HasSubstr("unsupported blob schema version 1.7"));
   BlobBuilder old = makeFullBuilder();
   old.setVersion(0, 9);
   EXPECT_THAT(loadError(old), HasSubstr("version 0.9"));
@@ -211,7 +212,8 @@ TEST(BlobTest, checksTensorLayouts) {
   EXPECT_THAT(tensorError(ddr, 0, 0, dtype),
               HasSubstr("unknown element type dtype(77)"));
 
-  TensorTypeDesc rank = tensorType(schema::DType::U8, std::vector<int64_t>(9, 1));
+  TensorTypeDesc rank =
+      tensorType(schema::DType::U8, std::vector<int64_t>(9, 1));
   rank.order = shape::DimsOrder::NCHW;
   rank.strides = std::vector<int64_t>(9, 8);
   EXPECT_THAT(tensorError(ddr, 0, 0, rank),
@@ -224,8 +226,9 @@ TEST(BlobTest, checksTensorLayouts) {
 
   TensorTypeDesc order = good;
   order.order = shape::DimsOrder::NCHW;
-  EXPECT_THAT(tensorError(ddr, 0, 0, order),
-              HasSubstr("dims order NCHW has rank 4 but the tensor has rank 2"));
+  EXPECT_THAT(
+      tensorError(ddr, 0, 0, order),
+      HasSubstr("dims order NCHW has rank 4 but the tensor has rank 2"));
 
   TensorTypeDesc negative = good;
   negative.dims = {-1, 3};
@@ -246,8 +249,9 @@ TEST(BlobTest, checksTensorLayouts) {
 
   TensorTypeDesc swapped = good;
   swapped.strides = {16, 32};
-  EXPECT_THAT(tensorError(ddr, 0, 0, swapped),
-              HasSubstr("strides [16, 32] bits do not follow the dims order NC"));
+  EXPECT_THAT(
+      tensorError(ddr, 0, 0, swapped),
+      HasSubstr("strides [16, 32] bits do not follow the dims order NC"));
 
   TensorTypeDesc huge = tensorType(schema::DType::U8, {4, 2});
   huge.strides = {int64_t(1) << 51, 8};
@@ -256,7 +260,8 @@ TEST(BlobTest, checksTensorLayouts) {
 
   TensorTypeDesc many = tensorType(schema::DType::U8, {1 << 30, 1 << 30});
   many.strides = {0, 0};
-  EXPECT_THAT(tensorError(ddr, 0, 0, many), HasSubstr("more than 2^48 elements"));
+  EXPECT_THAT(tensorError(ddr, 0, 0, many),
+              HasSubstr("more than 2^48 elements"));
 
   TensorTypeDesc quant = tensorType(schema::DType::U8, {2, 3});
   quant.scales = {1.0f, 2.0f};
@@ -277,9 +282,8 @@ TEST(BlobTest, checksTensorRegions) {
   TensorTypeDesc type = tensorType(schema::DType::F16, {2, 3});
   EXPECT_THAT(tensorError(schema::MemoryLocation::NONE, 0, 0, type),
               HasSubstr("invalid memory location NONE"));
-  EXPECT_THAT(
-      tensorError(static_cast<schema::MemoryLocation>(40), 0, 0, type),
-      HasSubstr("invalid memory location location(40)[0]"));
+  EXPECT_THAT(tensorError(static_cast<schema::MemoryLocation>(40), 0, 0, type),
+              HasSubstr("invalid memory location location(40)[0]"));
   EXPECT_THAT(tensorError(schema::MemoryLocation::CMX_NN, 2, 0, type),
               HasSubstr("the blob has no region CMX_NN[2]"));
   EXPECT_THAT(tensorError(schema::MemoryLocation::NETWORK_INPUT, 1, 0, type),
@@ -331,7 +335,8 @@ TEST(BlobTest, checksTaskBarriers) {
   EXPECT_THAT(loadError(twiceUpdate), HasSubstr("updates barrier 2 twice"));
   BlobBuilder both = makeFullBuilder(&p);
   both.addDmaTask(1, p.inputTensor, p.cmxIn, {{1}, {1}}, "late");
-  EXPECT_THAT(loadError(both), HasSubstr("both waits on and updates barrier 1"));
+  EXPECT_THAT(loadError(both),
+              HasSubstr("both waits on and updates barrier 1"));
 }
 
 TEST(BlobTest, checksDmaTasks) {
@@ -346,19 +351,19 @@ TEST(BlobTest, checksDmaTasks) {
               }),
               HasSubstr("task list DMA1, task 1 'bad' source: tensor 99 out of "
                         "range (the blob has 6 tensors)"));
+  EXPECT_THAT(
+      dmaError([&](BlobBuilder &b) { b.addDmaTask(1, p.cmxIn, 6, {}, "bad"); }),
+      HasSubstr("destination: tensor 6 out of range"));
+  EXPECT_THAT(
+      dmaError([&](BlobBuilder &b) {
+        b.addDmaTask(1, p.constTensor, p.cmxIn, {}, "bad");
+      }),
+      HasSubstr("DMA from u8 64 C to f16 1x8x4x4 NHWC changes the dims"));
   EXPECT_THAT(dmaError([&](BlobBuilder &b) {
-                b.addDmaTask(1, p.cmxIn, 6, {}, "bad");
-              }),
-              HasSubstr("destination: tensor 6 out of range"));
-  EXPECT_THAT(dmaError([&](BlobBuilder &b) {
-                b.addDmaTask(1, p.constTensor, p.cmxIn, {}, "bad");
-              }),
-              HasSubstr("DMA from u8 64 C to f16 1x8x4x4 NHWC changes the dims"));
-  EXPECT_THAT(dmaError([&](BlobBuilder &b) {
-                uint32_t f32 = b.addTensor(
-                    "f", schema::MemoryLocation::CMX_NN, 1, 0,
-                    tensorType(schema::DType::F32, {1, 8, 4, 4},
-                               shape::DimsOrder::NHWC));
+                uint32_t f32 =
+                    b.addTensor("f", schema::MemoryLocation::CMX_NN, 1, 0,
+                                tensorType(schema::DType::F32, {1, 8, 4, 4},
+                                           shape::DimsOrder::NHWC));
                 b.addDmaTask(1, p.cmxIn, f32, {}, "bad");
               }),
               HasSubstr("converts the element type, which schema 1.0 DMAs "
@@ -382,9 +387,9 @@ TEST(BlobTest, checksDmaTasks) {
               HasSubstr("is written but its elements overlap (u8 64 C strides "
                         "[0] bits)"));
   EXPECT_THAT(dmaError([&](BlobBuilder &b) {
-                uint32_t t = b.addTensor(
-                    "o", schema::MemoryLocation::DDR_SCRATCH, 0, 160,
-                    tensorType(schema::DType::U8, {64}));
+                uint32_t t =
+                    b.addTensor("o", schema::MemoryLocation::DDR_SCRATCH, 0,
+                                160, tensorType(schema::DType::U8, {64}));
                 b.addDmaTask(1, p.ddrTensor, t, {}, "bad");
               }),
               HasSubstr("DMA source and destination overlap in DDR_SCRATCH"));
@@ -401,9 +406,9 @@ TEST(BlobTest, checksDmaTasks) {
                         "compact layouts"));
   // A permuting DMA and a broadcasting source are fine.
   EXPECT_EQ(dmaError([&](BlobBuilder &b) {
-              uint32_t nchw = b.addTensor(
-                  "nchw", schema::MemoryLocation::CMX_NN, 1, 0,
-                  tensorType(schema::DType::F16, {1, 8, 4, 4}));
+              uint32_t nchw =
+                  b.addTensor("nchw", schema::MemoryLocation::CMX_NN, 1, 0,
+                              tensorType(schema::DType::F16, {1, 8, 4, 4}));
               b.addDmaTask(1, p.cmxIn, nchw, {}, "permute");
               TensorTypeDesc broadcast = tensorType(schema::DType::U8, {64});
               broadcast.strides = {0};
@@ -489,12 +494,12 @@ TEST(BlobTest, checksUpaTasks) {
               HasSubstr("task list 4 (UPA5): UPA queue 5 (cluster 0) out of "
                         "range"));
   BlobBuilder params = makeFullBuilder(&p);
-  params.addUpaTask(
-      0, "copy", {p.ddrTensor}, {p.ddrTensor}, {}, "u",
-      [](flatbuffers::FlatBufferBuilder &fbb) {
-        return std::make_pair(static_cast<schema::UpaParams>(9),
-                              schema::CreateSoftmaxParams(fbb, 1).Union());
-      });
+  params.addUpaTask(0, "copy", {p.ddrTensor}, {p.ddrTensor}, {}, "u",
+                    [](flatbuffers::FlatBufferBuilder &fbb) {
+                      return std::make_pair(
+                          static_cast<schema::UpaParams>(9),
+                          schema::CreateSoftmaxParams(fbb, 1).Union());
+                    });
   EXPECT_THAT(loadError(params),
               HasSubstr("unknown UPA parameter kind 9 (a newer schema "
                         "version?)"));
@@ -510,33 +515,33 @@ TEST(BlobTest, checksDmaPorts) {
 }
 
 /// A minimal blob whose task lists are written by `writeLists`.
-std::vector<uint8_t> blobWithLists(
-    std::function<std::vector<flatbuffers::Offset<schema::TaskList>>(
-        flatbuffers::FlatBufferBuilder &)>
-        writeLists,
-    bool withRuntime = false) {
+std::vector<uint8_t>
+blobWithLists(std::function<std::vector<flatbuffers::Offset<schema::TaskList>>(
+                  flatbuffers::FlatBufferBuilder &)>
+                  writeLists,
+              bool withRuntime = false) {
   flatbuffers::FlatBufferBuilder fbb;
   schema::SchemaVersion version(kSchemaMajor, kSchemaMinor);
   auto resources = schema::CreateResources(fbb, 1, 1, 1, 1, 0, 1024);
-  auto header = schema::CreateHeaderDirect(fbb, &version, "VPUX37XX", "", "",
-                                           resources);
+  auto header =
+      schema::CreateHeaderDirect(fbb, &version, "VPUX37XX", "", "", resources);
   std::vector<int64_t> dims = {4}, strides = {8};
   auto type = schema::CreateTensorTypeDirect(fbb, &dims, &strides, 0x1,
                                              schema::DType::U8);
   std::vector<flatbuffers::Offset<schema::TensorReference>> tensors = {
-      schema::CreateTensorReferenceDirect(fbb, "a", schema::MemoryLocation::CMX_NN,
-                                          0, 0, type),
-      schema::CreateTensorReferenceDirect(fbb, "b", schema::MemoryLocation::CMX_NN,
-                                          0, 64, type)};
+      schema::CreateTensorReferenceDirect(
+          fbb, "a", schema::MemoryLocation::CMX_NN, 0, 0, type),
+      schema::CreateTensorReferenceDirect(
+          fbb, "b", schema::MemoryLocation::CMX_NN, 0, 64, type)};
   std::vector<flatbuffers::Offset<schema::TaskList>> lists = writeLists(fbb);
   flatbuffers::Offset<schema::ActKernelRuntime> runtime;
   if (withRuntime) {
     std::vector<uint32_t> stacks = {1024};
     runtime = schema::CreateActKernelRuntimeDirect(fbb, &stacks);
   }
-  auto root = schema::CreateBlobDirect(fbb, header, &tensors, nullptr, &lists,
-                                       nullptr, nullptr, nullptr, nullptr,
-                                       runtime);
+  auto root =
+      schema::CreateBlobDirect(fbb, header, &tensors, nullptr, &lists, nullptr,
+                               nullptr, nullptr, nullptr, runtime);
   schema::FinishBlobBuffer(fbb, root);
   return std::vector<uint8_t>(fbb.GetBufferPointer(),
                               fbb.GetBufferPointer() + fbb.GetSize());
@@ -559,15 +564,16 @@ TEST(BlobTest, checksTaskListKinds) {
           schema::CreateTaskListDirect(fbb, kind, 0, index, &tasks)};
     };
   };
-  EXPECT_EQ(loadError(blobWithLists(list(schema::ExecutorKind::DMA, 0, dmaTask))),
-            "");
-  EXPECT_THAT(loadError(blobWithLists(list(schema::ExecutorKind::NCE, 0, dmaTask))),
-              HasSubstr("task list 0 (NCE0): NCE task lists are not supported "
-                        "by blob schema version 1.0"));
+  EXPECT_EQ(
+      loadError(blobWithLists(list(schema::ExecutorKind::DMA, 0, dmaTask))),
+      "");
   EXPECT_THAT(
-      loadError(blobWithLists(
-          list(static_cast<schema::ExecutorKind>(7), 0, dmaTask))),
-      HasSubstr("unknown executor kind 7 (a newer schema version?)"));
+      loadError(blobWithLists(list(schema::ExecutorKind::NCE, 0, dmaTask))),
+      HasSubstr("task list 0 (NCE0): NCE task lists are not supported "
+                "by blob schema version 1.0"));
+  EXPECT_THAT(loadError(blobWithLists(
+                  list(static_cast<schema::ExecutorKind>(7), 0, dmaTask))),
+              HasSubstr("unknown executor kind 7 (a newer schema version?)"));
   EXPECT_THAT(loadError(blobWithLists(
                   list(schema::ExecutorKind::UPA_SHAVE, 0, dmaTask))),
               HasSubstr("task list UPA0, task 0 'dma': a DMA task cannot run "

@@ -26,7 +26,8 @@ void inspect(const BlobFile &file) {
   if (blob.tensors()) {
     for (const schema::TensorReference *ref : *blob.tensors()) {
       llvm::Expected<TensorLayout> layout = getTensorLayout(*ref->type(), "t");
-      ASSERT_TRUE(static_cast<bool>(layout)) << "a loaded blob has a bad layout";
+      ASSERT_TRUE(static_cast<bool>(layout))
+          << "a loaded blob has a bad layout";
       EXPECT_LE(ref->offset() + layout->spanBytes,
                 file.getRegionSize(ref->location(), ref->location_index()) +
                     (layout->spanBytes == 0 ? ref->offset() : 0));

@@ -42,36 +42,34 @@ inline BlobBuilder makeFullBuilder(FullBlob *parts = nullptr) {
   FullBlob p;
   p.inputTensor =
       builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT, 0, 0, type);
-  p.cmxIn = builder.addTensor("x_cmx", schema::MemoryLocation::CMX_NN, 0, 0,
-                              type);
-  p.cmxOut = builder.addTensor("y_cmx", schema::MemoryLocation::CMX_NN, 0, 256,
-                               type);
-  p.outputTensor = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT,
-                                     0, 0, type);
+  p.cmxIn =
+      builder.addTensor("x_cmx", schema::MemoryLocation::CMX_NN, 0, 0, type);
+  p.cmxOut =
+      builder.addTensor("y_cmx", schema::MemoryLocation::CMX_NN, 0, 256, type);
+  p.outputTensor = builder.addTensor(
+      "y", schema::MemoryLocation::NETWORK_OUTPUT, 0, 0, type);
   std::vector<uint8_t> weights(64, 0x3c);
   uint64_t constOffset = builder.addConstant(weights);
   TensorTypeDesc constType = tensorType(schema::DType::U8, {64});
   p.constTensor = builder.addTensor("w", schema::MemoryLocation::CONSTANT, 0,
                                     constOffset, constType);
-  p.ddrTensor =
-      builder.addTensor("w_ddr", schema::MemoryLocation::DDR_SCRATCH, 0, 128,
-                        constType);
+  p.ddrTensor = builder.addTensor("w_ddr", schema::MemoryLocation::DDR_SCRATCH,
+                                  0, 128, constType);
   p.barrier0 = builder.addBarrier(0);
   p.barrier1 = builder.addBarrier(1);
   p.barrier2 = builder.addBarrier(0);
   uint32_t text = builder.addKernelData("relu.text", std::vector<uint8_t>(16));
   uint32_t kernel = builder.addActKernel("relu", {text, 0, 16});
-  p.invocation = builder.addActInvocationWithArgs(kernel, 0,
-                                                  std::vector<uint8_t>(128));
+  p.invocation =
+      builder.addActInvocationWithArgs(kernel, 0, std::vector<uint8_t>(128));
   builder.setActRuntime({16384, 16384});
   builder.addDmaTask(0, p.inputTensor, p.cmxIn, {{}, {p.barrier0}}, "x/copy");
   builder.addActTask(0, 0, p.invocation, {{p.barrier0}, {p.barrier1}}, "relu");
-  builder.addDmaTask(0, p.cmxOut, p.outputTensor, {{p.barrier1}, {}},
-                     "y/copy");
+  builder.addDmaTask(0, p.cmxOut, p.outputTensor, {{p.barrier1}, {}}, "y/copy");
   builder.addDmaTask(1, p.constTensor, p.ddrTensor, {{}, {p.barrier2}},
                      "w/copy");
-  builder.addUpaTask(0, "copy", {p.ddrTensor}, {p.ddrTensor}, {{p.barrier2}, {}},
-                     "w/upa", nullptr, 1);
+  builder.addUpaTask(0, "copy", {p.ddrTensor}, {p.ddrTensor},
+                     {{p.barrier2}, {}}, "w/upa", nullptr, 1);
   if (parts) {
     *parts = p;
   }

@@ -65,12 +65,12 @@ std::vector<uint8_t> buildActBlob(bool withKernel) {
   uint32_t bytes = kElements * 2;
   builder.addInput("x", nchw);
   builder.addOutput("y", nchw);
-  uint32_t x = builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT,
-                                 0, 0, nchw);
-  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT,
-                                 0, 0, nchw);
-  uint32_t in = builder.addTensor("in", schema::MemoryLocation::CMX_NN, 0, 0,
-                                  nhwc);
+  uint32_t x =
+      builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT, 0, 0, nchw);
+  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT, 0,
+                                 0, nchw);
+  uint32_t in =
+      builder.addTensor("in", schema::MemoryLocation::CMX_NN, 0, 0, nhwc);
   uint32_t out = builder.addTensor("out", schema::MemoryLocation::CMX_NN, 0,
                                    withKernel ? bytes : 0, nhwc);
   uint32_t b0 = builder.addBarrier(0), b1 = builder.addBarrier(1);
@@ -101,10 +101,10 @@ std::vector<uint8_t> buildUpaSoftmax() {
   TensorTypeDesc type = tensorType(schema::DType::F16, {kN, kC, kH, kW});
   builder.addInput("x", type);
   builder.addOutput("y", type);
-  uint32_t x = builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT,
-                                 0, 0, type);
-  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT,
-                                 0, 0, type);
+  uint32_t x =
+      builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT, 0, 0, type);
+  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT, 0,
+                                 0, type);
   // Along the channels: a strided row per pixel.
   builder.addUpaTask(0, "softmax", {x}, {y}, {}, "softmax",
                      blob::softmaxParams(1), 16);

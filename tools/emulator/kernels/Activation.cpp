@@ -42,11 +42,11 @@ static_assert(offsetof(ClampArgs, min) == 64 && offsetof(ClampArgs, max) == 68,
 
 /// Applies `fn` to every element of input into output (same dims).
 template <typename Fn>
-llvm::Error runUnary(const abi::MemRefData &inDesc,
-                     const abi::MemRefData &outDesc,
-                     const KernelContext &context, llvm::StringRef name,
-                     Fn fn) {
-  llvm::Expected<TensorView> in = viewArg(context, inDesc, false, name, "input");
+llvm::Error
+runUnary(const abi::MemRefData &inDesc, const abi::MemRefData &outDesc,
+         const KernelContext &context, llvm::StringRef name, Fn fn) {
+  llvm::Expected<TensorView> in =
+      viewArg(context, inDesc, false, name, "input");
   if (!in) {
     return in.takeError();
   }
@@ -98,8 +98,8 @@ llvm::Error runClamp(const uint8_t *args, const KernelContext &context) {
   ClampArgs a = readArgs<ClampArgs>(args);
   float lo = a.min, hi = a.max;
   if (std::isnan(lo) || std::isnan(hi) || lo > hi) {
-    return kernelError("clamp", "invalid bounds [" + std::to_string(lo) +
-                                    ", " + std::to_string(hi) + "]");
+    return kernelError("clamp", "invalid bounds [" + std::to_string(lo) + ", " +
+                                    std::to_string(hi) + "]");
   }
   return runUnary(a.input, a.output, context, "clamp", [lo, hi](float x) {
     return x < lo ? lo : (x > hi ? hi : x);
@@ -128,7 +128,8 @@ VPUC_EMU_KERNEL(activation) {
   registry.add({"clamp",
                 {std::begin(kClampSignature), std::end(kClampSignature)},
                 runClamp,
-                /*cyclesPerVector=*/1.0, packClamp});
+                /*cyclesPerVector=*/1.0,
+                packClamp});
 }
 
 } // namespace mlir::vpuc::emu

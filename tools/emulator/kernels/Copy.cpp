@@ -37,13 +37,13 @@ bool overlap(const TensorView &a, const TensorView &b) {
 
 llvm::Error runCopy(const uint8_t *args, const KernelContext &context) {
   UnaryArgs a = readArgs<UnaryArgs>(args);
-  llvm::Expected<TensorView> in = viewArg(context, a.input, false, "copy",
-                                          "input");
+  llvm::Expected<TensorView> in =
+      viewArg(context, a.input, false, "copy", "input");
   if (!in) {
     return in.takeError();
   }
-  llvm::Expected<TensorView> out = viewArg(context, a.output, true, "copy",
-                                           "output");
+  llvm::Expected<TensorView> out =
+      viewArg(context, a.output, true, "copy", "output");
   if (!out) {
     return out.takeError();
   }
@@ -61,8 +61,8 @@ llvm::Error runCopy(const uint8_t *args, const KernelContext &context) {
                                    " elements are not supported");
   }
   if (overlap(*in, *out)) {
-    if (in->data == out->data && in->getLogicalStrides() ==
-                                     out->getLogicalStrides()) {
+    if (in->data == out->data &&
+        in->getLogicalStrides() == out->getLogicalStrides()) {
       return llvm::Error::success();
     }
     return kernelError("copy", "input and output overlap");
@@ -81,13 +81,13 @@ llvm::Error runCopy(const uint8_t *args, const KernelContext &context) {
 
 llvm::Error runConvert(const uint8_t *args, const KernelContext &context) {
   UnaryArgs a = readArgs<UnaryArgs>(args);
-  llvm::Expected<TensorView> in = viewArg(context, a.input, false, "convert",
-                                          "input");
+  llvm::Expected<TensorView> in =
+      viewArg(context, a.input, false, "convert", "input");
   if (!in) {
     return in.takeError();
   }
-  llvm::Expected<TensorView> out = viewArg(context, a.output, true, "convert",
-                                           "output");
+  llvm::Expected<TensorView> out =
+      viewArg(context, a.output, true, "convert", "output");
   if (!out) {
     return out.takeError();
   }

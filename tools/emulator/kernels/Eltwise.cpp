@@ -68,9 +68,9 @@ llvm::Error runBinary(const uint8_t *args, const KernelContext &context) {
   if (!out) {
     return out.takeError();
   }
-  for (auto [view, what] : {std::make_pair(&*in1, "input 0"),
-                            std::make_pair(&*in2, "input 1"),
-                            std::make_pair(&*out, "output")}) {
+  for (auto [view, what] :
+       {std::make_pair(&*in1, "input 0"), std::make_pair(&*in2, "input 1"),
+        std::make_pair(&*out, "output")}) {
     if (llvm::Error error = checkRowType(*view, Op::name, what, true)) {
       return error;
     }

@@ -138,8 +138,8 @@ static void storeInts(uint8_t *data, int64_t stride, int64_t count,
   }
 }
 
-void storeRow(abi::DataType type, uint8_t *data, int64_t stride,
-              int64_t count, const float *in) {
+void storeRow(abi::DataType type, uint8_t *data, int64_t stride, int64_t count,
+              const float *in) {
   switch (type) {
   case abi::DataType::F32:
     if (stride == 4) {
@@ -197,11 +197,10 @@ getStridesAlong(const TensorView &reference, const TensorView &operand,
     } else if (operandSize == 1) {
       result.push_back(0);
     } else {
-      return kernelError(kernel, operandName + " dimension " +
-                                     llvm::Twine(logical.ind()) + " of size " +
-                                     llvm::Twine(operandSize) +
-                                     " does not broadcast to " +
-                                     llvm::Twine(size));
+      return kernelError(
+          kernel, operandName + " dimension " + llvm::Twine(logical.ind()) +
+                      " of size " + llvm::Twine(operandSize) +
+                      " does not broadcast to " + llvm::Twine(size));
     }
   }
   return result;
@@ -242,8 +241,7 @@ llvm::Expected<TensorView> viewArg(const KernelContext &context,
                                    llvm::StringRef name) {
   llvm::Expected<TensorView> view = context.view(desc, write);
   if (!view) {
-    return kernelError(kernel,
-                       name + ": " + llvm::toString(view.takeError()));
+    return kernelError(kernel, name + ": " + llvm::toString(view.takeError()));
   }
   return view;
 }

@@ -115,7 +115,8 @@ VPUC_EMU_KERNEL(softmax) {
   registry.add({"softmax",
                 {std::begin(kSoftmaxSignature), std::end(kSoftmaxSignature)},
                 runSoftmax,
-                /*cyclesPerVector=*/8.0, packSoftmax});
+                /*cyclesPerVector=*/8.0,
+                packSoftmax});
 }
 
 } // namespace mlir::vpuc::emu

@@ -15,10 +15,10 @@
 #include <cmath>
 
 #include "tools/emulator/unittests/TestUtils.h"
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 
 namespace mlir::vpuc::emu {
 namespace {
@@ -79,8 +79,9 @@ TEST(EmulatorTest, dmaChainThroughPermutedAndPaddedLayouts) {
 TEST(EmulatorTest, broadcastingSourceDma) {
   blob::BlobBuilder builder = make37xxBuilder();
   // A constant row of 4 f16 repeated 3 times.
-  std::vector<uint16_t> row = {numeric::floatToF16Bits(1), numeric::floatToF16Bits(2),
-                               numeric::floatToF16Bits(3), numeric::floatToF16Bits(4)};
+  std::vector<uint16_t> row = {
+      numeric::floatToF16Bits(1), numeric::floatToF16Bits(2),
+      numeric::floatToF16Bits(3), numeric::floatToF16Bits(4)};
   uint64_t offset = builder.addConstant(llvm::ArrayRef<uint8_t>(
       reinterpret_cast<const uint8_t *>(row.data()), 8));
   TensorTypeDesc broadcast = tensorType(schema::DType::F16, {3, 4});
@@ -124,8 +125,8 @@ buildActBlob(llvm::StringRef name, const std::vector<TensorTypeDesc> &inTypes,
     std::string inName = "x" + std::to_string(i);
     builder.addInput(inName, inTypes[i]);
     uint32_t in = builder.addTensor(inName, kInput, i, 0, inTypes[i]);
-    uint32_t cmx = builder.addTensor(inName + "_cmx", kCmx, 1, 1024 * i,
-                                     cmxTypes[i]);
+    uint32_t cmx =
+        builder.addTensor(inName + "_cmx", kCmx, 1, 1024 * i, cmxTypes[i]);
     builder.addDmaTask(i % 2, in, cmx, {{}, {loaded}}, inName + "/load");
     addCmxArg(packer, abi::ArgKind::MemRefIn, cmxTypes[i], 1024 * i);
   }
@@ -157,8 +158,8 @@ TEST(EmulatorTest, actAddThroughTheAbi) {
   std::vector<float> fa = toFloats(inputs.find("x0")->second);
   std::vector<float> fb = toFloats(inputs.find("x1")->second);
   for (size_t i = 0; i < out.size(); ++i) {
-    EXPECT_EQ(out[i], numeric::f16BitsToFloat(
-                          numeric::floatToF16Bits(fa[i] + fb[i])))
+    EXPECT_EQ(out[i],
+              numeric::f16BitsToFloat(numeric::floatToF16Bits(fa[i] + fb[i])))
         << i;
   }
 }
@@ -188,9 +189,9 @@ TEST(EmulatorTest, actSoftmaxAlongChannelsOfNhwc) {
   TensorTypeDesc nchw = tensorType(schema::DType::F16, {1, 4, 2, 3});
   TensorTypeDesc nhwc =
       tensorType(schema::DType::F16, {1, 4, 2, 3}, shape::DimsOrder::NHWC);
-  std::vector<uint8_t> bytes = buildActBlob(
-      "softmax", {nchw}, {nhwc}, nhwc, nchw,
-      [](abi::ArgPacker &packer) { packer.addI32(1); });
+  std::vector<uint8_t> bytes =
+      buildActBlob("softmax", {nchw}, {nhwc}, nhwc, nchw,
+                   [](abi::ArgPacker &packer) { packer.addI32(1); });
   std::vector<float> x = ramp(24, 0.37f, -3.0f);
   npy::ArrayMap inputs;
   inputs.insert({"x0", f16Array({1, 4, 2, 3}, x)});
@@ -215,11 +216,14 @@ TEST(EmulatorTest, actSoftmaxAlongChannelsOfNhwc) {
 }
 
 TEST(EmulatorTest, actConvertRoundsToNearestEven) {
-  std::vector<float> values = {1.0f + 1.0f / 2048,     // tie: down to 1
-                               1.0f + 3.0f / 2048,     // tie: up to even
-                               65519.0f,  65520.0f,    // max f16 / inf
-                               -1e-8f,    5.96e-8f,    // denormals
-                               0.1f,      -2.5f};
+  std::vector<float> values = {1.0f + 1.0f / 2048, // tie: down to 1
+                               1.0f + 3.0f / 2048, // tie: up to even
+                               65519.0f,
+                               65520.0f, // max f16 / inf
+                               -1e-8f,
+                               5.96e-8f, // denormals
+                               0.1f,
+                               -2.5f};
   TensorTypeDesc f32 = tensorType(schema::DType::F32, {8});
   TensorTypeDesc f16 = tensorType(schema::DType::F16, {8});
   std::vector<uint8_t> bytes = buildActBlob("convert", {f32}, {f32}, f16, f16);
@@ -241,11 +245,11 @@ TEST(EmulatorTest, actConvertRoundsToNearestEven) {
 TEST(EmulatorTest, actReluAndClampWithFloatScalars) {
   TensorTypeDesc type = tensorType(schema::DType::F16, {2, 8});
   std::vector<uint8_t> relu = buildActBlob("relu", {type}, {type}, type, type);
-  std::vector<uint8_t> clamp = buildActBlob(
-      "clamp", {type}, {type}, type, type, [](abi::ArgPacker &packer) {
-        packer.addF32(-0.5f);
-        packer.addF32(1.25f);
-      });
+  std::vector<uint8_t> clamp = buildActBlob("clamp", {type}, {type}, type, type,
+                                            [](abi::ArgPacker &packer) {
+                                              packer.addF32(-0.5f);
+                                              packer.addF32(1.25f);
+                                            });
   npy::ArrayMap inputs;
   inputs.insert({"x0", f16Array({2, 8}, ramp(16))});
   RunResult reluResult = runBlob(relu, inputs);
@@ -346,33 +350,32 @@ TEST(EmulatorTest, upaLayersWithTypedParams) {
   // The softmax layer is split across 4 SHAVEs: its duration is the overhead
   // plus a quarter of one vector at 8 cycles.
   const arch::ArchDesc &arch = getArch("VPUX30XX");
-  double expected =
-      arch.shave().task_overhead_cycles() +
-      std::ceil(10.0 / arch.shave().fp16_lanes()) * 8.0 / 4;
+  double expected = arch.shave().task_overhead_cycles() +
+                    std::ceil(10.0 / arch.shave().fp16_lanes()) * 8.0 / 4;
   EXPECT_DOUBLE_EQ(result.report.tasks[0].endCycles -
                        result.report.tasks[0].startCycles,
                    expected);
 }
 
 TEST(EmulatorTest, upaPreparationErrors) {
-  auto prepareError = [](std::function<void(blob::BlobBuilder &, uint32_t,
-                                            uint32_t)>
-                             addTask) {
-    blob::BlobBuilder builder = make30xxBuilder();
-    TensorTypeDesc type = tensorType(schema::DType::F16, {2, 5});
-    builder.addInput("x", type);
-    builder.addOutput("y", type);
-    uint32_t x = builder.addTensor("x", kInput, 0, 0, type);
-    uint32_t y = builder.addTensor("y", kOutput, 0, 0, type);
-    addTask(builder, x, y);
-    return runBlob(builder.finish(), {}).error;
-  };
-  EXPECT_THAT(prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
-                b.addUpaTask(0, "gelu", {x}, {y}, {}, "g");
-              }),
-              HasSubstr("UPA0 task 0 'g': kernel 'gelu' is not implemented by "
-                        "the emulator (it has: add, clamp, convert, copy, "
-                        "maximum, minimum, multiply, relu, softmax, subtract)"));
+  auto prepareError =
+      [](std::function<void(blob::BlobBuilder &, uint32_t, uint32_t)> addTask) {
+        blob::BlobBuilder builder = make30xxBuilder();
+        TensorTypeDesc type = tensorType(schema::DType::F16, {2, 5});
+        builder.addInput("x", type);
+        builder.addOutput("y", type);
+        uint32_t x = builder.addTensor("x", kInput, 0, 0, type);
+        uint32_t y = builder.addTensor("y", kOutput, 0, 0, type);
+        addTask(builder, x, y);
+        return runBlob(builder.finish(), {}).error;
+      };
+  EXPECT_THAT(
+      prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
+        b.addUpaTask(0, "gelu", {x}, {y}, {}, "g");
+      }),
+      HasSubstr("UPA0 task 0 'g': kernel 'gelu' is not implemented by "
+                "the emulator (it has: add, clamp, convert, copy, "
+                "maximum, minimum, multiply, relu, softmax, subtract)"));
   EXPECT_THAT(prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
                 b.addUpaTask(0, "softmax", {x}, {y}, {}, "s");
               }),
@@ -462,8 +465,8 @@ std::vector<uint8_t> copyBlob(schema::DType inType, schema::DType outType,
 }
 
 TEST(EmulatorTest, inputConversionsAndErrors) {
-  std::vector<uint8_t> f16 = copyBlob(schema::DType::F16, schema::DType::F16,
-                                      {3});
+  std::vector<uint8_t> f16 =
+      copyBlob(schema::DType::F16, schema::DType::F16, {3});
   // A float32 array feeds an f16 input (rounded to nearest even).
   npy::ArrayMap floats;
   floats.insert({"x", f32Array({3}, {1.0f + 1.0f / 2048, 2.0f, -0.1f})});
@@ -473,14 +476,16 @@ TEST(EmulatorTest, inputConversionsAndErrors) {
               ElementsAre(0x3c00, 0x4000, numeric::floatToF16Bits(-0.1f)));
 
   npy::ArrayMap ints;
-  ints.insert({"x", npy::Array::fromValues<int32_t>(npy::DType::I32, {3},
-                                                    {1, 2, 3})});
-  EXPECT_THAT(runBlob(f16, ints).error,
-              HasSubstr("input 'x': an array of int32 cannot feed a f16 input"));
+  ints.insert(
+      {"x", npy::Array::fromValues<int32_t>(npy::DType::I32, {3}, {1, 2, 3})});
+  EXPECT_THAT(
+      runBlob(f16, ints).error,
+      HasSubstr("input 'x': an array of int32 cannot feed a f16 input"));
   npy::ArrayMap shape;
   shape.insert({"x", f32Array({1, 3}, {1, 2, 3})});
-  EXPECT_THAT(runBlob(f16, shape).error,
-              HasSubstr("input 'x': array of shape 1x3 for an input of shape 3"));
+  EXPECT_THAT(
+      runBlob(f16, shape).error,
+      HasSubstr("input 'x': array of shape 1x3 for an input of shape 3"));
   EXPECT_THAT(runBlob(f16, {}).error,
               HasSubstr("no array for network input 'x' (given: )"));
   npy::ArrayMap extra = floats;
@@ -489,8 +494,8 @@ TEST(EmulatorTest, inputConversionsAndErrors) {
               HasSubstr("'z' is not a network input (inputs: x)"));
 
   // bf16 comes back as f32; 4-bit integers as int8.
-  std::vector<uint8_t> bf16 = copyBlob(schema::DType::BF16, schema::DType::BF16,
-                                       {2});
+  std::vector<uint8_t> bf16 =
+      copyBlob(schema::DType::BF16, schema::DType::BF16, {2});
   npy::ArrayMap bfInputs;
   bfInputs.insert({"x", f32Array({2}, {1.00390625f, -3.0f})});
   RunResult bf = runBlob(bf16, bfInputs);
@@ -514,8 +519,8 @@ TEST(EmulatorTest, inputConversionsAndErrors) {
 }
 
 TEST(EmulatorTest, runsOnlyOnceAndNeedsInputs) {
-  std::vector<uint8_t> bytes = copyBlob(schema::DType::F16, schema::DType::F16,
-                                        {3});
+  std::vector<uint8_t> bytes =
+      copyBlob(schema::DType::F16, schema::DType::F16, {3});
   llvm::Expected<blob::BlobFile> file = blob::loadBlob(bytes);
   ASSERT_TRUE(static_cast<bool>(file));
   llvm::Expected<std::unique_ptr<Emulator>> emulator =
@@ -523,10 +528,9 @@ TEST(EmulatorTest, runsOnlyOnceAndNeedsInputs) {
   ASSERT_TRUE(static_cast<bool>(emulator));
   llvm::Expected<const RunReport &> early = (*emulator)->run();
   ASSERT_FALSE(static_cast<bool>(early));
-  EXPECT_EQ(llvm::toString(early.takeError()),
-            "network input 'x' was not set");
-  ASSERT_FALSE(static_cast<bool>(
-      (*emulator)->setInput(0, f16Array({3}, {1, 2, 3}))));
+  EXPECT_EQ(llvm::toString(early.takeError()), "network input 'x' was not set");
+  ASSERT_FALSE(
+      static_cast<bool>((*emulator)->setInput(0, f16Array({3}, {1, 2, 3}))));
   llvm::Expected<const RunReport &> first = (*emulator)->run();
   ASSERT_TRUE(static_cast<bool>(first));
   llvm::Expected<const RunReport &> second = (*emulator)->run();
@@ -610,8 +614,7 @@ TEST(EmulatorTest, independentExecutorsOverlap) {
 
 TEST(EmulatorTest, writesAChromeTrace) {
   TensorTypeDesc type = tensorType(schema::DType::F16, {1, 2, 3, 4});
-  std::vector<uint8_t> bytes =
-      buildActBlob("relu", {type}, {type}, type, type);
+  std::vector<uint8_t> bytes = buildActBlob("relu", {type}, {type}, type, type);
   npy::ArrayMap inputs;
   inputs.insert({"x0", f16Array({1, 2, 3, 4}, ramp(24))});
   RunResult result = runBlob(bytes, inputs);
@@ -632,8 +635,7 @@ TEST(EmulatorTest, writesAChromeTrace) {
     const llvm::json::Object &object = *event.getAsObject();
     std::string phase = object.getString("ph")->str();
     if (phase == "M" && *object.getString("name") == "thread_name") {
-      threads.push_back(
-          object.getObject("args")->getString("name")->str());
+      threads.push_back(object.getObject("args")->getString("name")->str());
     } else if (phase == "X") {
       tasks.push_back(object.getString("name")->str());
       EXPECT_GT(*object.getNumber("dur"), 0);

@@ -200,8 +200,8 @@ RunResult runReuseProgram(bool shared) {
   addCmxArg(args, abi::ArgKind::MemRefOut, type, 64);
   p.builder.addDmaTask(0, p.x, p.a, {{}, {v0}}, "W");
   p.builder.addDmaTask(1, p.x, p.y, {{v0}, {}}, "C");
-  p.builder.addActTask(0, 0, addActCall(p.builder, "relu", 0, args),
-                       {{}, {v1}}, "R");
+  p.builder.addActTask(0, 0, addActCall(p.builder, "relu", 0, args), {{}, {v1}},
+                       "R");
   p.builder.addDmaTask(1, p.b, p.y, {{v1}, {}}, "Q");
   return p.run();
 }
@@ -214,8 +214,8 @@ TEST(HazardTest, physicalBarrierReuseOrdersTasks) {
   ASSERT_EQ(shared.report.tasks.size(), 4u);
   const TaskRecord *w = nullptr, *r = nullptr;
   for (const TaskRecord &task : shared.report.tasks) {
-    std::string name = shared.emulator->describeTask(task.executor,
-                                                     task.position);
+    std::string name =
+        shared.emulator->describeTask(task.executor, task.position);
     if (name == "DMA0 task 0 'W'") {
       w = &task;
     } else if (name == "ACT0.0 task 0 'R'") {
@@ -379,8 +379,8 @@ RunResult runRelu(std::function<void(abi::ArgPacker &)> pack) {
   pack(args);
   uint32_t b0 = p.builder.addBarrier(0);
   p.builder.addDmaTask(0, p.x, p.a, {{}, {b0}}, "load");
-  p.builder.addActTask(0, 0, addActCall(p.builder, "relu", 0, args),
-                       {{b0}, {}}, "relu");
+  p.builder.addActTask(0, 0, addActCall(p.builder, "relu", 0, args), {{b0}, {}},
+                       "relu");
   p.builder.addDmaTask(1, p.x, p.y, {}, "pass");
   return p.run();
 }

@@ -36,8 +36,7 @@ struct Tile {
     return KernelContext({
         {abi::kWinDBase, text.size(), text.data(), kNoRegion, 0, false,
          "WIN_D"},
-        {abi::kWinEBase, args.size(), args.data(), kNoRegion, 0, true,
-         "WIN_E"},
+        {abi::kWinEBase, args.size(), args.data(), kNoRegion, 0, true, "WIN_E"},
         {abi::kWinFBase, cmx.size(), cmx.data(), kNoRegion, 0, true, "WIN_F"},
     });
   }
@@ -250,7 +249,7 @@ TEST(KernelTest, descriptorChecks) {
   int64_t strides[2] = {64, 16};
   std::memcpy(tile.args.data(), dims, 8);
   std::memcpy(tile.args.data() + 8, strides, 16);
-  abi::MemRefData desc{abi::kWinFBase, 1, 2, abi::kWinEBase,
+  abi::MemRefData desc{abi::kWinFBase,     1, 2,   abi::kWinEBase,
                        abi::kWinEBase + 8, 2, 0x12};
   EXPECT_EQ(viewError(desc, true), "");
   KernelContext context = tile.context();
@@ -308,8 +307,8 @@ TEST(KernelTest, iterationSpaceMergesContiguousDims) {
   int rows = 0;
   std::array<uint8_t *, 2> bases = {nullptr, nullptr};
   forEachRow<2>(space, bases,
-                [&](const std::array<uint8_t *, 2> &, const std::array<int64_t, 2> &,
-                    int64_t n) {
+                [&](const std::array<uint8_t *, 2> &,
+                    const std::array<int64_t, 2> &, int64_t n) {
                   EXPECT_EQ(n, 4);
                   ++rows;
                 });

@@ -88,8 +88,8 @@ inline void addCmxArg(abi::ArgPacker &packer, abi::ArgKind kind,
 /// `tile` with `args`; returns the invocation index.
 inline uint32_t addActCall(blob::BlobBuilder &builder, llvm::StringRef name,
                            uint32_t tile, const abi::ArgPacker &args) {
-  uint32_t text = builder.addKernelData(name.str() + ".text",
-                                        std::vector<uint8_t>(64, 0));
+  uint32_t text =
+      builder.addKernelData(name.str() + ".text", std::vector<uint8_t>(64, 0));
   uint32_t kernel = builder.addActKernel(name, {text, 0, 64});
   return builder.addActInvocationWithArgs(kernel, tile, args.finish());
 }

@@ -1,4 +1,4 @@
-//===- MakeTestBlobs.cpp - Blobs for the lit tests of vpuc ------------------===//
+//===- MakeTestBlobs.cpp - Blobs for the lit tests of vpuc ----------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -70,12 +70,12 @@ std::vector<uint8_t> makeAdd(llvm::StringRef kernel = "add") {
   builder.addInput("a", type);
   builder.addInput("b", type);
   builder.addOutput("y", type);
-  uint32_t a = builder.addTensor("a", schema::MemoryLocation::NETWORK_INPUT,
-                                 0, 0, type);
-  uint32_t b = builder.addTensor("b", schema::MemoryLocation::NETWORK_INPUT,
-                                 1, 0, type);
-  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT,
-                                 0, 0, type);
+  uint32_t a =
+      builder.addTensor("a", schema::MemoryLocation::NETWORK_INPUT, 0, 0, type);
+  uint32_t b =
+      builder.addTensor("b", schema::MemoryLocation::NETWORK_INPUT, 1, 0, type);
+  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT, 0,
+                                 0, type);
   uint32_t aCmx =
       builder.addTensor("a_cmx", schema::MemoryLocation::CMX_NN, 0, 0, nhwc);
   uint32_t bCmx =
@@ -112,10 +112,10 @@ std::vector<uint8_t> makeSoftmaxUpa() {
   TensorTypeDesc type = tensorType(schema::DType::F16, {2, 5});
   builder.addInput("x", type);
   builder.addOutput("y", type);
-  uint32_t x = builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT,
-                                 0, 0, type);
-  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT,
-                                 0, 0, type);
+  uint32_t x =
+      builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT, 0, 0, type);
+  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT, 0,
+                                 0, type);
   builder.addUpaTask(0, "softmax", {x}, {y}, {}, "softmax",
                      blob::softmaxParams(-1), 8);
   return builder.finish();
@@ -129,10 +129,10 @@ std::vector<uint8_t> makeCopy(llvm::StringRef name, bool barrier,
   TensorTypeDesc type = tensorType(schema::DType::U8, {64});
   builder.addInput("x", type);
   builder.addOutput("y", type);
-  uint32_t x = builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT,
-                                 0, 0, type);
-  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT,
-                                 0, 0, type);
+  uint32_t x =
+      builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT, 0, 0, type);
+  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT, 0,
+                                 0, type);
   uint32_t cmx =
       builder.addTensor("x_cmx", schema::MemoryLocation::CMX_NN, 1, 0, type);
   blob::TaskBarriers load, store;
