@@ -208,6 +208,7 @@ private:
   uint32_t getRegionId(schema::MemoryLocation location, uint32_t index) const;
 
   // Running.
+  bool isReady(const Task &task) const;
   std::string whyBlocked(const Task &task) const;
   std::string describePending(uint32_t barrier) const;
   void arm(uint32_t barrier, double now);
@@ -1050,6 +1051,25 @@ std::string Emulator::Impl::describePending(uint32_t v) const {
   return text;
 }
 
+bool Emulator::Impl::isReady(const Task &task) const {
+  auto holds = [&](uint32_t v) {
+    const PhysicalBarrier &physical = physicals[barriers[v].physical];
+    return physical.current < physical.uses.size() &&
+           physical.uses[physical.current] == v;
+  };
+  for (uint32_t v : task.waits) {
+    if (!holds(v) || !barriers[v].released) {
+      return false;
+    }
+  }
+  for (uint32_t v : task.updates) {
+    if (!holds(v)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 std::string Emulator::Impl::whyBlocked(const Task &task) const {
   auto check = [&](uint32_t v, bool wait) -> std::string {
     const Barrier &barrier = barriers[v];
@@ -1293,7 +1313,7 @@ llvm::Expected<const RunReport &> Emulator::Impl::run() {
           continue;
         }
         uint32_t taskId = executor.tasks[executor.next];
-        if (whyBlocked(tasks[taskId]).empty()) {
+        if (isReady(tasks[taskId])) {
           start(taskId, now);
           progress = true;
         }

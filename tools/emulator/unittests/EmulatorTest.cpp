@@ -76,6 +76,46 @@ TEST(EmulatorTest, dmaChainThroughPermutedAndPaddedLayouts) {
   EXPECT_EQ(result.report.tasks[0].amount, 120u);
 }
 
+TEST(EmulatorTest, longPingPongOnTwoReusedBarriers) {
+  // 2000 DMAs alternate between two CMX buffers on two ports; each waits for
+  // the previous one through a barrier, and the barriers take turns on two
+  // physical barriers.
+  constexpr uint32_t kTasks = 2000;
+  blob::BlobBuilder builder = make37xxBuilder(2);
+  TensorTypeDesc type = tensorType(schema::DType::F16, {4, 8});
+  builder.addInput("x", type);
+  builder.addOutput("y", type);
+  uint32_t x = builder.addTensor("x", kInput, 0, 0, type);
+  uint32_t y = builder.addTensor("y", kOutput, 0, 0, type);
+  uint32_t buffers[2] = {builder.addTensor("a", kCmx, 0, 0, type),
+                         builder.addTensor("b", kCmx, 0, 64, type)};
+  std::vector<uint32_t> barriers;
+  for (uint32_t i = 0; i + 1 < kTasks; ++i) {
+    barriers.push_back(builder.addBarrier(i % 2));
+  }
+  for (uint32_t i = 0; i < kTasks; ++i) {
+    uint32_t src = i == 0 ? x : buffers[(i + 1) % 2];
+    uint32_t dst = i + 1 == kTasks ? y : buffers[i % 2];
+    blob::TaskBarriers deps;
+    if (i > 0) {
+      deps.waits = {barriers[i - 1]};
+    }
+    if (i + 1 < kTasks) {
+      deps.updates = {barriers[i]};
+    }
+    builder.addDmaTask(i % 2, src, dst, deps, "step" + std::to_string(i));
+  }
+  npy::ArrayMap inputs;
+  inputs.insert({"x", f16Array({4, 8}, ramp(32))});
+  RunResult result = runBlob(builder.finish(), inputs);
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(), ElementsAre());
+  EXPECT_TRUE(result.report.completed);
+  EXPECT_EQ(result.report.tasks.size(), kTasks);
+  EXPECT_EQ(result.outputs.begin()->second.data, inputs.begin()->second.data);
+  EXPECT_EQ(result.report.barriers.size(), kTasks - 1);
+}
+
 TEST(EmulatorTest, broadcastingSourceDma) {
   blob::BlobBuilder builder = make37xxBuilder();
   // A constant row of 4 f16 repeated 3 times.

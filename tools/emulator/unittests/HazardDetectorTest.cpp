@@ -21,9 +21,10 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
-std::vector<std::pair<uint64_t, uint64_t>>
-runs(uint64_t offset, std::vector<int64_t> dims, std::vector<int64_t> strides,
-     int64_t elemBits) {
+std::vector<std::pair<uint64_t, uint64_t>> runs(uint64_t offset,
+                                                std::vector<int64_t> dims,
+                                                std::vector<int64_t> strides,
+                                                int64_t elemBits) {
   std::vector<std::pair<uint64_t, uint64_t>> result;
   forEachByteRun(offset, shape::MemShape(llvm::ArrayRef<int64_t>(dims)),
                  shape::MemStrides(llvm::ArrayRef<int64_t>(strides)), elemBits,
