@@ -35,6 +35,15 @@ int runCompare();
 llvm::cl::SubCommand &getInferCommand();
 int runInfer();
 
+/// `vpuc info BLOB [--tasks]`.
+llvm::cl::SubCommand &getInfoCommand();
+int runInfo();
+
+/// `vpuc run BLOB --inputs IN.npz -o OUT.npz [--trace T.json]
+/// [--no-hazard-check] [--arch NAME]`.
+llvm::cl::SubCommand &getRunCommand();
+int runRun();
+
 } // namespace mlir::vpuc::tools
 
 #endif // VPUC_TOOLS_VPUC_COMMANDS_H_

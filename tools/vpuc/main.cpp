@@ -20,6 +20,8 @@ int main(int argc, char **argv) {
   // Touch every subcommand so that it is registered before parsing.
   llvm::cl::SubCommand &compare = getCompareCommand();
   llvm::cl::SubCommand &infer = getInferCommand();
+  llvm::cl::SubCommand &info = getInfoCommand();
+  llvm::cl::SubCommand &run = getRunCommand();
   if (!llvm::cl::ParseCommandLineOptions(
           argc, argv, "vpuc: a neural-network compiler for VPU-class accelerators\n",
           &llvm::errs())) {
@@ -30,6 +32,12 @@ int main(int argc, char **argv) {
   }
   if (infer) {
     return runInfer();
+  }
+  if (info) {
+    return runInfo();
+  }
+  if (run) {
+    return runRun();
   }
   llvm::errs() << "vpuc: no command given; see `vpuc --help`\n";
   return kExitError;

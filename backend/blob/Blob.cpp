@@ -1,0 +1,852 @@
+//===- Blob.cpp - Loading and checking vpuc blobs -------------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// loadBlob's four stages (see Blob.h) and the names used in diagnostics. The
+// semantic checks follow the "Checked:" notes of blob.fbs field by field.
+//
+//===----------------------------------------------------------------------===//
+
+#include "backend/blob/Blob.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <set>
+#include <tuple>
+
+#include "backend/abi/SwKernelAbi.h"
+#include "backend/blob/TensorLayout.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::blob {
+
+// The ABI's element type numbering is the schema's.
+static_assert(static_cast<uint32_t>(abi::DataType::F32) ==
+                      static_cast<uint32_t>(schema::DType::F32) &&
+                  static_cast<uint32_t>(abi::DataType::F16) ==
+                      static_cast<uint32_t>(schema::DType::F16) &&
+                  static_cast<uint32_t>(abi::DataType::BF16) ==
+                      static_cast<uint32_t>(schema::DType::BF16) &&
+                  static_cast<uint32_t>(abi::DataType::I8) ==
+                      static_cast<uint32_t>(schema::DType::I8) &&
+                  static_cast<uint32_t>(abi::DataType::U8) ==
+                      static_cast<uint32_t>(schema::DType::U8) &&
+                  static_cast<uint32_t>(abi::DataType::I16) ==
+                      static_cast<uint32_t>(schema::DType::I16) &&
+                  static_cast<uint32_t>(abi::DataType::U16) ==
+                      static_cast<uint32_t>(schema::DType::U16) &&
+                  static_cast<uint32_t>(abi::DataType::I32) ==
+                      static_cast<uint32_t>(schema::DType::I32) &&
+                  static_cast<uint32_t>(abi::DataType::U32) ==
+                      static_cast<uint32_t>(schema::DType::U32) &&
+                  static_cast<uint32_t>(abi::DataType::I64) ==
+                      static_cast<uint32_t>(schema::DType::I64) &&
+                  static_cast<uint32_t>(abi::DataType::U64) ==
+                      static_cast<uint32_t>(schema::DType::U64) &&
+                  static_cast<uint32_t>(abi::DataType::Bool) ==
+                      static_cast<uint32_t>(schema::DType::BOOL) &&
+                  static_cast<uint32_t>(abi::DataType::I4) ==
+                      static_cast<uint32_t>(schema::DType::I4) &&
+                  static_cast<uint32_t>(abi::DataType::U4) ==
+                      static_cast<uint32_t>(schema::DType::U4) &&
+                  abi::kMaxDataType ==
+                      static_cast<uint32_t>(schema::DType::MAX),
+              "abi::DataType and the schema's DType must agree");
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+//===----------------------------------------------------------------------===//
+// Names
+//===----------------------------------------------------------------------===//
+
+std::string getDTypeName(schema::DType dtype) {
+  switch (dtype) {
+  case schema::DType::UNDEFINED:
+    return "undefined";
+  case schema::DType::F32:
+    return "f32";
+  case schema::DType::F16:
+    return "f16";
+  case schema::DType::BF16:
+    return "bf16";
+  case schema::DType::I8:
+    return "i8";
+  case schema::DType::U8:
+    return "u8";
+  case schema::DType::I16:
+    return "i16";
+  case schema::DType::U16:
+    return "u16";
+  case schema::DType::I32:
+    return "i32";
+  case schema::DType::U32:
+    return "u32";
+  case schema::DType::I64:
+    return "i64";
+  case schema::DType::U64:
+    return "u64";
+  case schema::DType::BOOL:
+    return "bool";
+  case schema::DType::I4:
+    return "i4";
+  case schema::DType::U4:
+    return "u4";
+  }
+  return "dtype(" + std::to_string(static_cast<int>(dtype)) + ")";
+}
+
+int64_t getDTypeBits(schema::DType dtype) {
+  return abi::getDataTypeBits(static_cast<abi::DataType>(dtype));
+}
+
+std::string getRegionName(schema::MemoryLocation location, uint32_t index) {
+  std::string suffix = "[" + std::to_string(index) + "]";
+  switch (location) {
+  case schema::MemoryLocation::NONE:
+    return "NONE";
+  case schema::MemoryLocation::NETWORK_INPUT:
+    return "NETWORK_INPUT" + suffix;
+  case schema::MemoryLocation::NETWORK_OUTPUT:
+    return "NETWORK_OUTPUT" + suffix;
+  case schema::MemoryLocation::CONSTANT:
+    return "CONSTANT";
+  case schema::MemoryLocation::DDR_SCRATCH:
+    return "DDR_SCRATCH";
+  case schema::MemoryLocation::CMX_NN:
+    return "CMX_NN" + suffix;
+  case schema::MemoryLocation::KERNEL_DATA:
+    return "KERNEL_DATA" + suffix;
+  }
+  return "location(" + std::to_string(static_cast<int>(location)) + ")" +
+         suffix;
+}
+
+std::string getExecutorName(schema::ExecutorKind kind, uint32_t cluster,
+                            uint32_t index) {
+  switch (kind) {
+  case schema::ExecutorKind::DMA:
+    return "DMA" + std::to_string(index);
+  case schema::ExecutorKind::NCE:
+    return "NCE" + std::to_string(cluster);
+  case schema::ExecutorKind::ACT_SHAVE:
+    return "ACT" + std::to_string(cluster) + "." + std::to_string(index);
+  case schema::ExecutorKind::UPA_SHAVE:
+    return "UPA" + std::to_string(index);
+  }
+  return "executor(" + std::to_string(static_cast<int>(kind)) + ")" +
+         std::to_string(cluster) + "." + std::to_string(index);
+}
+
+std::string getExecutorName(const schema::TaskList &list) {
+  return getExecutorName(list.executor(), list.cluster(), list.index());
+}
+
+std::string getTaskKindName(schema::TaskKind kind) {
+  switch (kind) {
+  case schema::TaskKind::NONE:
+    return "none";
+  case schema::TaskKind::DmaTask:
+    return "DMA";
+  case schema::TaskKind::ActKernelTask:
+    return "ActKernel";
+  case schema::TaskKind::UpaLayerTask:
+    return "UPALayer";
+  }
+  return "unknown(" + std::to_string(static_cast<int>(kind)) + ")";
+}
+
+//===----------------------------------------------------------------------===//
+// BlobFile
+//===----------------------------------------------------------------------===//
+
+void BlobFile::AlignedDeleter::operator()(uint8_t *pointer) const {
+  std::free(pointer);
+}
+
+uint64_t BlobFile::getRegionSize(schema::MemoryLocation location,
+                                 uint32_t index) const {
+  const schema::Header &header = *root->header();
+  auto ioSize =
+      [](const flatbuffers::Vector<flatbuffers::Offset<schema::NetworkIO>> *ios,
+         uint32_t index) -> uint64_t {
+    if (!ios || index >= ios->size()) {
+      return 0;
+    }
+    llvm::Expected<TensorLayout> layout =
+        getTensorLayout(*ios->Get(index)->type(), "");
+    if (!layout) {
+      llvm::consumeError(layout.takeError());
+      return 0;
+    }
+    return layout->spanBytes;
+  };
+  switch (location) {
+  case schema::MemoryLocation::NETWORK_INPUT:
+    return ioSize(header.inputs(), index);
+  case schema::MemoryLocation::NETWORK_OUTPUT:
+    return ioSize(header.outputs(), index);
+  case schema::MemoryLocation::CONSTANT:
+    return index == 0 && root->constants() ? root->constants()->size() : 0;
+  case schema::MemoryLocation::DDR_SCRATCH:
+    return index == 0 ? header.resources()->ddr_scratch_bytes() : 0;
+  case schema::MemoryLocation::CMX_NN:
+    return index < header.resources()->clusters()
+               ? header.resources()->cmx_bytes()
+               : 0;
+  case schema::MemoryLocation::KERNEL_DATA:
+    return root->kernel_data() && index < root->kernel_data()->size()
+               ? root->kernel_data()->Get(index)->data()->size()
+               : 0;
+  case schema::MemoryLocation::NONE:
+    return 0;
+  }
+  return 0;
+}
+
+//===----------------------------------------------------------------------===//
+// Version
+//===----------------------------------------------------------------------===//
+
+/// Reads the header's version with just enough verification to do so safely.
+static llvm::Expected<schema::SchemaVersion> readVersion(const uint8_t *data,
+                                                         size_t size) {
+  flatbuffers::Verifier verifier(data, size);
+  flatbuffers::uoffset_t rootOffset = verifier.VerifyOffset(0);
+  llvm::Error malformed =
+      makeError("malformed blob: the header cannot be read");
+  if (!rootOffset) {
+    return std::move(malformed);
+  }
+  const auto *root =
+      reinterpret_cast<const flatbuffers::Table *>(data + rootOffset);
+  if (!root->VerifyTableStart(verifier) ||
+      !root->VerifyOffsetRequired(verifier, schema::Blob::VT_HEADER)) {
+    return std::move(malformed);
+  }
+  const auto *header =
+      root->GetPointer<const flatbuffers::Table *>(schema::Blob::VT_HEADER);
+  if (!header->VerifyTableStart(verifier) ||
+      !header->VerifyFieldRequired<schema::SchemaVersion>(
+          verifier, schema::Header::VT_VERSION,
+          alignof(schema::SchemaVersion))) {
+    return std::move(malformed);
+  }
+  llvm::consumeError(std::move(malformed));
+  return *header->GetStruct<const schema::SchemaVersion *>(
+      schema::Header::VT_VERSION);
+}
+
+//===----------------------------------------------------------------------===//
+// Semantic checks
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The semantic checks of one blob.
+class Checker {
+public:
+  Checker(const BlobFile &file) : file(file), blob(file.get()) {}
+
+  llvm::Error check();
+
+private:
+  llvm::Error checkHeader();
+  llvm::Error checkNetworkIO(
+      const flatbuffers::Vector<flatbuffers::Offset<schema::NetworkIO>> *ios,
+      llvm::StringRef kind);
+  llvm::Error checkTensors();
+  llvm::Error checkBarriers();
+  llvm::Error checkKernelDataRef(const schema::KernelDataReference &ref,
+                                 const llvm::Twine &what);
+  llvm::Error checkActKernels();
+  llvm::Error checkTaskLists();
+  llvm::Error checkTask(const schema::TaskList &list, const schema::Task &task,
+                        const std::string &what);
+  llvm::Error checkTensorIndex(uint32_t index, const llvm::Twine &what);
+  llvm::Error checkWritable(uint32_t index, const llvm::Twine &what);
+
+  const BlobFile &file;
+  const schema::Blob &blob;
+  /// Checked layouts of Blob.tensors.
+  std::vector<TensorLayout> layouts;
+  uint32_t numBarriers = 0;
+};
+
+} // namespace
+
+static std::string quoted(const flatbuffers::String *name) {
+  if (!name || name->size() == 0) {
+    return "";
+  }
+  return " '" + name->str() + "'";
+}
+
+llvm::Error Checker::check() {
+  if (llvm::Error error = checkHeader()) {
+    return error;
+  }
+  if (llvm::Error error = checkTensors()) {
+    return error;
+  }
+  if (llvm::Error error = checkBarriers()) {
+    return error;
+  }
+  if (llvm::Error error = checkActKernels()) {
+    return error;
+  }
+  return checkTaskLists();
+}
+
+llvm::Error Checker::checkHeader() {
+  const schema::Header &header = *blob.header();
+  if (header.arch()->size() == 0) {
+    return makeError("header: empty arch name");
+  }
+  if (llvm::Error error = checkNetworkIO(header.inputs(), "input")) {
+    return error;
+  }
+  return checkNetworkIO(header.outputs(), "output");
+}
+
+llvm::Error Checker::checkNetworkIO(
+    const flatbuffers::Vector<flatbuffers::Offset<schema::NetworkIO>> *ios,
+    llvm::StringRef kind) {
+  if (!ios) {
+    return llvm::Error::success();
+  }
+  llvm::StringSet<> names;
+  for (uint32_t i = 0, e = ios->size(); i < e; ++i) {
+    const schema::NetworkIO &io = *ios->Get(i);
+    std::string what =
+        "network " + kind.str() + " " + std::to_string(i) + quoted(io.name());
+    if (io.name()->size() == 0) {
+      return makeError(what + ": empty name");
+    }
+    if (!names.insert(io.name()->string_view()).second) {
+      return makeError(what + ": duplicate name");
+    }
+    llvm::Expected<TensorLayout> layout = getTensorLayout(*io.type(), what);
+    if (!layout) {
+      return layout.takeError();
+    }
+    if (!layout->isNonOverlapping()) {
+      return makeError(what + ": elements overlap (zero or too small strides)");
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkTensors() {
+  if (!blob.tensors()) {
+    return llvm::Error::success();
+  }
+  for (uint32_t i = 0, e = blob.tensors()->size(); i < e; ++i) {
+    const schema::TensorReference &ref = *blob.tensors()->Get(i);
+    std::string what = "tensor " + std::to_string(i) + quoted(ref.name());
+    schema::MemoryLocation location = ref.location();
+    if (location == schema::MemoryLocation::NONE ||
+        location > schema::MemoryLocation::MAX) {
+      return makeError(what + ": invalid memory location " +
+                       getRegionName(location, ref.location_index()));
+    }
+    llvm::Expected<TensorLayout> layout = getTensorLayout(*ref.type(), what);
+    if (!layout) {
+      return layout.takeError();
+    }
+    std::string region = getRegionName(location, ref.location_index());
+    bool exists = true;
+    const schema::Header &header = *blob.header();
+    switch (location) {
+    case schema::MemoryLocation::NETWORK_INPUT:
+      exists =
+          header.inputs() && ref.location_index() < header.inputs()->size();
+      break;
+    case schema::MemoryLocation::NETWORK_OUTPUT:
+      exists =
+          header.outputs() && ref.location_index() < header.outputs()->size();
+      break;
+    case schema::MemoryLocation::CMX_NN:
+      exists = ref.location_index() < header.resources()->clusters();
+      break;
+    case schema::MemoryLocation::KERNEL_DATA:
+      exists = blob.kernel_data() &&
+               ref.location_index() < blob.kernel_data()->size();
+      break;
+    default:
+      exists = ref.location_index() == 0;
+      break;
+    }
+    if (!exists) {
+      return makeError(what + ": the blob has no region " + region);
+    }
+    uint64_t regionSize = file.getRegionSize(location, ref.location_index());
+    uint64_t span = layout->spanBytes;
+    if (span > 0 &&
+        (ref.offset() > regionSize || span > regionSize - ref.offset())) {
+      return makeError(what + ": " + llvm::Twine(span) + " bytes at offset " +
+                       llvm::Twine(ref.offset()) + " lie outside " + region +
+                       " of " + llvm::Twine(regionSize) + " bytes");
+    }
+    layouts.push_back(std::move(*layout));
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkBarriers() {
+  if (!blob.barriers()) {
+    return llvm::Error::success();
+  }
+  numBarriers = blob.barriers()->size();
+  uint32_t physical = blob.header()->resources()->barriers();
+  for (uint32_t i = 0; i < numBarriers; ++i) {
+    const schema::Barrier &barrier = *blob.barriers()->Get(i);
+    if (barrier.physical_id() >= physical) {
+      return makeError("barrier " + llvm::Twine(i) + ": physical id " +
+                       llvm::Twine(barrier.physical_id()) +
+                       " out of range (the blob uses " + llvm::Twine(physical) +
+                       " physical barriers)");
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkKernelDataRef(const schema::KernelDataReference &ref,
+                                        const llvm::Twine &what) {
+  uint32_t count = blob.kernel_data() ? blob.kernel_data()->size() : 0;
+  if (ref.buffer() >= count) {
+    return makeError(what + ": kernel data buffer " +
+                     llvm::Twine(ref.buffer()) +
+                     " out of range (the blob has " + llvm::Twine(count) + ")");
+  }
+  uint64_t size = blob.kernel_data()->Get(ref.buffer())->data()->size();
+  if (ref.offset() > size || ref.size() > size - ref.offset()) {
+    return makeError(what + ": bytes [" + llvm::Twine(ref.offset()) + ", +" +
+                     llvm::Twine(ref.size()) + ") lie outside kernel data " +
+                     llvm::Twine(ref.buffer()) + " of " + llvm::Twine(size) +
+                     " bytes");
+  }
+  if (ref.size() > abi::kWindowSize) {
+    return makeError(what + ": " + llvm::Twine(ref.size()) +
+                     " bytes do not fit a 16 MB window");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkActKernels() {
+  uint32_t numKernels = blob.act_kernels() ? blob.act_kernels()->size() : 0;
+  for (uint32_t i = 0; i < numKernels; ++i) {
+    const schema::ActKernel &kernel = *blob.act_kernels()->Get(i);
+    std::string what =
+        "act kernel " + std::to_string(i) + quoted(kernel.name());
+    if (kernel.name()->size() == 0) {
+      return makeError(what + ": empty name");
+    }
+    if (llvm::Error error =
+            checkKernelDataRef(*kernel.text(), what + " text")) {
+      return error;
+    }
+  }
+  if (blob.act_invocations()) {
+    for (uint32_t i = 0, e = blob.act_invocations()->size(); i < e; ++i) {
+      const schema::ActKernelInvocation &invocation =
+          *blob.act_invocations()->Get(i);
+      std::string what = "act invocation " + std::to_string(i);
+      if (invocation.kernel() >= numKernels) {
+        return makeError(what + ": kernel " + llvm::Twine(invocation.kernel()) +
+                         " out of range (the blob has " +
+                         llvm::Twine(numKernels) + " act kernels)");
+      }
+      if (invocation.tile() >= blob.header()->resources()->clusters()) {
+        return makeError(what + ": tile " + llvm::Twine(invocation.tile()) +
+                         " out of range (the blob uses " +
+                         llvm::Twine(blob.header()->resources()->clusters()) +
+                         " clusters)");
+      }
+      if (llvm::Error error =
+              checkKernelDataRef(*invocation.data(), what + " data")) {
+        return error;
+      }
+      if (invocation.args_offset() >= invocation.data()->size()) {
+        return makeError(what + ": args offset " +
+                         llvm::Twine(invocation.args_offset()) +
+                         " outside its data of " +
+                         llvm::Twine(invocation.data()->size()) + " bytes");
+      }
+    }
+  }
+  if (const schema::ActKernelRuntime *runtime = blob.act_runtime()) {
+    uint32_t clusters = blob.header()->resources()->clusters();
+    if (runtime->stack_sizes()->size() != clusters) {
+      return makeError(
+          "act runtime: " + llvm::Twine(runtime->stack_sizes()->size()) +
+          " stack sizes for " + llvm::Twine(clusters) + " clusters");
+    }
+    for (uint32_t size : *runtime->stack_sizes()) {
+      if (size == 0) {
+        return makeError("act runtime: zero stack size");
+      }
+    }
+    if (runtime->code()) {
+      if (llvm::Error error =
+              checkKernelDataRef(*runtime->code(), "act runtime code")) {
+        return error;
+      }
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkTaskLists() {
+  if (!blob.task_lists()) {
+    return llvm::Error::success();
+  }
+  const schema::Resources &resources = *blob.header()->resources();
+  std::set<std::tuple<int, uint32_t, uint32_t>> seen;
+  for (uint32_t l = 0, e = blob.task_lists()->size(); l < e; ++l) {
+    const schema::TaskList &list = *blob.task_lists()->Get(l);
+    std::string name = getExecutorName(list);
+    std::string what = "task list " + std::to_string(l) + " (" + name + ")";
+    switch (list.executor()) {
+    case schema::ExecutorKind::DMA:
+      if (list.cluster() != 0 || list.index() >= resources.dma_ports()) {
+        return makeError(what + ": DMA port " + llvm::Twine(list.index()) +
+                         " (cluster " + llvm::Twine(list.cluster()) +
+                         ") out of range: the blob uses " +
+                         llvm::Twine(resources.dma_ports()) +
+                         " DMA ports and DMA lists have cluster 0");
+      }
+      break;
+    case schema::ExecutorKind::NCE:
+      return makeError(what +
+                       ": NCE task lists are not supported by blob "
+                       "schema version " +
+                       llvm::Twine(kSchemaMajor) + "." +
+                       llvm::Twine(kSchemaMinor));
+    case schema::ExecutorKind::ACT_SHAVE:
+      if (list.cluster() >= resources.clusters() ||
+          list.index() >= resources.shaves()) {
+        return makeError(what + ": ACT SHAVE " + llvm::Twine(list.index()) +
+                         " of tile " + llvm::Twine(list.cluster()) +
+                         " out of range: the blob uses " +
+                         llvm::Twine(resources.clusters()) + " tiles of " +
+                         llvm::Twine(resources.shaves()) + " SHAVEs");
+      }
+      if (!blob.act_runtime()) {
+        return makeError(what + ": the blob has ACT task lists but no "
+                                "act_runtime declaration");
+      }
+      break;
+    case schema::ExecutorKind::UPA_SHAVE:
+      if (list.cluster() != 0 || list.index() >= resources.shaves()) {
+        return makeError(what + ": UPA queue " + llvm::Twine(list.index()) +
+                         " (cluster " + llvm::Twine(list.cluster()) +
+                         ") out of range: the blob uses " +
+                         llvm::Twine(resources.shaves()) +
+                         " SHAVEs and UPA lists have cluster 0");
+      }
+      break;
+    default:
+      return makeError(what + ": unknown executor kind " +
+                       llvm::Twine(static_cast<int>(list.executor())) +
+                       " (a newer schema version?)");
+    }
+    if (!seen.insert({static_cast<int>(list.executor()), list.cluster(),
+                      list.index()})
+             .second) {
+      return makeError(what + ": a second task list for executor " + name);
+    }
+    for (uint32_t t = 0, n = list.tasks()->size(); t < n; ++t) {
+      const schema::Task &task = *list.tasks()->Get(t);
+      std::string taskWhat = "task list " + name + ", task " +
+                             std::to_string(t) + quoted(task.location());
+      if (llvm::Error error = checkTask(list, task, taskWhat)) {
+        return error;
+      }
+    }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkTensorIndex(uint32_t index, const llvm::Twine &what) {
+  if (index >= layouts.size()) {
+    return makeError(what + ": tensor " + llvm::Twine(index) +
+                     " out of range (the blob has " +
+                     llvm::Twine(layouts.size()) + " tensors)");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkWritable(uint32_t index, const llvm::Twine &what) {
+  const schema::TensorReference &ref = *blob.tensors()->Get(index);
+  if (ref.location() == schema::MemoryLocation::CONSTANT ||
+      ref.location() == schema::MemoryLocation::NETWORK_INPUT) {
+    return makeError(what + ": tensor " + llvm::Twine(index) +
+                     " is written but lies in read-only " +
+                     getRegionName(ref.location(), ref.location_index()));
+  }
+  if (!layouts[index].isNonOverlapping()) {
+    return makeError(what + ": tensor " + llvm::Twine(index) +
+                     " is written but its elements overlap (" +
+                     layouts[index].describe() + ")");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkTask(const schema::TaskList &list,
+                               const schema::Task &task,
+                               const std::string &what) {
+  llvm::SmallDenseSet<uint32_t, 8> waits;
+  if (task.wait_barriers()) {
+    for (uint32_t id : *task.wait_barriers()) {
+      if (id >= numBarriers) {
+        return makeError(what + ": wait barrier " + llvm::Twine(id) +
+                         " out of range (the blob has " +
+                         llvm::Twine(numBarriers) + " barriers)");
+      }
+      if (!waits.insert(id).second) {
+        return makeError(what + ": waits twice on barrier " + llvm::Twine(id));
+      }
+    }
+  }
+  if (task.update_barriers()) {
+    llvm::SmallDenseSet<uint32_t, 8> updates;
+    for (uint32_t id : *task.update_barriers()) {
+      if (id >= numBarriers) {
+        return makeError(what + ": update barrier " + llvm::Twine(id) +
+                         " out of range (the blob has " +
+                         llvm::Twine(numBarriers) + " barriers)");
+      }
+      if (!updates.insert(id).second) {
+        return makeError(what + ": updates barrier " + llvm::Twine(id) +
+                         " twice");
+      }
+      if (waits.contains(id)) {
+        return makeError(what + ": both waits on and updates barrier " +
+                         llvm::Twine(id));
+      }
+    }
+  }
+  schema::TaskKind kind = task.kind_type();
+  schema::ExecutorKind expected;
+  switch (kind) {
+  case schema::TaskKind::DmaTask:
+    expected = schema::ExecutorKind::DMA;
+    break;
+  case schema::TaskKind::ActKernelTask:
+    expected = schema::ExecutorKind::ACT_SHAVE;
+    break;
+  case schema::TaskKind::UpaLayerTask:
+    expected = schema::ExecutorKind::UPA_SHAVE;
+    break;
+  default:
+    return makeError(what + ": unknown task kind " + getTaskKindName(kind) +
+                     " (a newer schema version?)");
+  }
+  if (expected != list.executor()) {
+    return makeError(what + ": a " + getTaskKindName(kind) +
+                     " task cannot run on " + getExecutorName(list));
+  }
+  switch (kind) {
+  case schema::TaskKind::DmaTask: {
+    const schema::DmaTask &dma = *task.kind_as_DmaTask();
+    if (llvm::Error error = checkTensorIndex(dma.src(), what + " source")) {
+      return error;
+    }
+    if (llvm::Error error =
+            checkTensorIndex(dma.dst(), what + " destination")) {
+      return error;
+    }
+    const TensorLayout &src = layouts[dma.src()];
+    const TensorLayout &dst = layouts[dma.dst()];
+    if (src.dims != dst.dims) {
+      return makeError(what + ": DMA from " + src.describe() + " to " +
+                       dst.describe() + " changes the dims");
+    }
+    if (src.dtype != dst.dtype) {
+      return makeError(what + ": DMA from " + src.describe() + " to " +
+                       dst.describe() +
+                       " converts the element type, which schema 1.0 DMAs "
+                       "cannot do");
+    }
+    if (src.elemBits < 8 &&
+        !(src.isCompact() && dst.isCompact() && src.order == dst.order)) {
+      return makeError(what + ": a DMA of " + getDTypeName(src.dtype) +
+                       " elements must copy between identical compact "
+                       "layouts");
+    }
+    if (llvm::Error error = checkWritable(dma.dst(), what + " destination")) {
+      return error;
+    }
+    const schema::TensorReference &srcRef = *blob.tensors()->Get(dma.src());
+    const schema::TensorReference &dstRef = *blob.tensors()->Get(dma.dst());
+    if (srcRef.location() == dstRef.location() &&
+        srcRef.location_index() == dstRef.location_index() &&
+        src.spanBytes > 0 && dst.spanBytes > 0 &&
+        srcRef.offset() < dstRef.offset() + dst.spanBytes &&
+        dstRef.offset() < srcRef.offset() + src.spanBytes) {
+      return makeError(
+          what + ": DMA source and destination overlap in " +
+          getRegionName(srcRef.location(), srcRef.location_index()));
+    }
+    return llvm::Error::success();
+  }
+  case schema::TaskKind::ActKernelTask: {
+    uint32_t index = task.kind_as_ActKernelTask()->invocation();
+    uint32_t count =
+        blob.act_invocations() ? blob.act_invocations()->size() : 0;
+    if (index >= count) {
+      return makeError(what + ": act invocation " + llvm::Twine(index) +
+                       " out of range (the blob has " + llvm::Twine(count) +
+                       ")");
+    }
+    uint32_t tile = blob.act_invocations()->Get(index)->tile();
+    if (tile != list.cluster()) {
+      return makeError(what + ": invocation " + llvm::Twine(index) +
+                       " is for tile " + llvm::Twine(tile) + " but runs on " +
+                       getExecutorName(list));
+    }
+    return llvm::Error::success();
+  }
+  case schema::TaskKind::UpaLayerTask: {
+    const schema::UpaLayerTask &upa = *task.kind_as_UpaLayerTask();
+    if (upa.kernel()->size() == 0) {
+      return makeError(what + ": empty kernel name");
+    }
+    for (uint32_t index : *upa.inputs()) {
+      if (llvm::Error error = checkTensorIndex(index, what + " input")) {
+        return error;
+      }
+    }
+    for (uint32_t index : *upa.outputs()) {
+      if (llvm::Error error = checkTensorIndex(index, what + " output")) {
+        return error;
+      }
+      if (llvm::Error error = checkWritable(index, what + " output")) {
+        return error;
+      }
+    }
+    uint32_t shaves = blob.header()->resources()->shaves();
+    if (upa.max_shaves() == 0 || upa.max_shaves() > shaves) {
+      return makeError(what + ": max_shaves " + llvm::Twine(upa.max_shaves()) +
+                       " out of range [1, " + llvm::Twine(shaves) + "]");
+    }
+    if (upa.params_type() > schema::UpaParams::MAX) {
+      return makeError(what + ": unknown UPA parameter kind " +
+                       llvm::Twine(static_cast<int>(upa.params_type())) +
+                       " (a newer schema version?)");
+    }
+    return llvm::Error::success();
+  }
+  default:
+    break;
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// loadBlob
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<BlobFile> loadBlob(llvm::ArrayRef<uint8_t> bytes) {
+  const char *identifier = schema::BlobIdentifier();
+  if (bytes.size() < 8) {
+    return makeError("not a vpuc blob: " + llvm::Twine(bytes.size()) +
+                     " bytes are too few");
+  }
+  if (!flatbuffers::BufferHasIdentifier(bytes.data(), identifier)) {
+    std::string found;
+    for (int i = 4; i < 8; ++i) {
+      char c = static_cast<char>(bytes[i]);
+      found += (c >= 32 && c < 127) ? std::string(1, c) : "?";
+    }
+    return makeError("not a vpuc blob: file identifier '" + found +
+                     "', expected '" + identifier + "'");
+  }
+  if (bytes.size() >= FLATBUFFERS_MAX_BUFFER_SIZE) {
+    return makeError("blob of " + llvm::Twine(bytes.size()) +
+                     " bytes exceeds the 2 GB flatbuffers limit");
+  }
+
+  BlobFile file;
+  // 64-byte aligned copy: force_align'ed vectors stay aligned in memory.
+  size_t allocated = (bytes.size() + 63) / 64 * 64;
+  file.storage.reset(static_cast<uint8_t *>(std::aligned_alloc(64, allocated)));
+  if (!file.storage) {
+    return makeError("out of memory reading a blob of " +
+                     llvm::Twine(bytes.size()) + " bytes");
+  }
+  std::memcpy(file.storage.get(), bytes.data(), bytes.size());
+  file.size = bytes.size();
+  const uint8_t *data = file.storage.get();
+
+  llvm::Expected<schema::SchemaVersion> version = readVersion(data, file.size);
+  if (!version) {
+    return version.takeError();
+  }
+  if (version->major() != kSchemaMajor || version->minor() > kSchemaMinor) {
+    return makeError(
+        "unsupported blob schema version " + llvm::Twine(version->major()) +
+        "." + llvm::Twine(version->minor()) + ": this reader reads " +
+        llvm::Twine(kSchemaMajor) + ".0 to " + llvm::Twine(kSchemaMajor) + "." +
+        llvm::Twine(kSchemaMinor));
+  }
+
+  flatbuffers::Verifier::Options options;
+  // Every table takes at least 4 bytes; the default cap of 10^6 tables would
+  // reject large but valid networks.
+  options.max_tables = std::max<size_t>(1000000, file.size / 4);
+  flatbuffers::Verifier verifier(data, file.size, options);
+  if (!schema::VerifyBlobBuffer(verifier)) {
+    return makeError("malformed blob: the flatbuffers verifier rejects it "
+                     "(truncated or corrupted file?)");
+  }
+  file.root = schema::GetBlob(data);
+  Checker checker(file);
+  if (llvm::Error error = checker.check()) {
+    return makeError("invalid blob: " + llvm::toString(std::move(error)));
+  }
+  return std::move(file);
+}
+
+llvm::Expected<BlobFile> readBlobFile(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    return makeError(path + ": " + buffer.getError().message());
+  }
+  llvm::ArrayRef<uint8_t> bytes(
+      reinterpret_cast<const uint8_t *>((*buffer)->getBufferStart()),
+      (*buffer)->getBufferSize());
+  llvm::Expected<BlobFile> file = loadBlob(bytes);
+  if (!file) {
+    return makeError(path + ": " + llvm::toString(file.takeError()));
+  }
+  return file;
+}
+
+llvm::Error writeBlobFile(llvm::StringRef path, llvm::ArrayRef<uint8_t> bytes) {
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error, llvm::sys::fs::OF_None);
+  if (error) {
+    return makeError(path + ": " + error.message());
+  }
+  os.write(reinterpret_cast<const char *>(bytes.data()), bytes.size());
+  os.close();
+  if (os.has_error()) {
+    return makeError(path + ": " + os.error().message());
+  }
+  return llvm::Error::success();
+}
+
+} // namespace mlir::vpuc::blob

@@ -1,0 +1,325 @@
+//===- BlobBuilder.cpp - Building vpuc blobs ------------------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "backend/blob/BlobBuilder.h"
+
+#include "backend/blob/TensorLayout.h"
+
+namespace mlir::vpuc::blob {
+
+namespace fb = flatbuffers;
+
+//===----------------------------------------------------------------------===//
+// TensorTypeDesc
+//===----------------------------------------------------------------------===//
+
+shape::DimsOrder TensorTypeDesc::getOrder() const {
+  if (order) {
+    return *order;
+  }
+  return shape::DimsOrder::getDefaultOrder(dims.size());
+}
+
+std::vector<int64_t> TensorTypeDesc::getStrides() const {
+  if (!strides.empty() || dims.empty()) {
+    return strides;
+  }
+  // An order of another rank (an invalid blob on purpose): default strides.
+  shape::DimsOrder layout = getOrder();
+  if (layout.rank() != static_cast<int64_t>(dims.size())) {
+    layout = shape::DimsOrder::getDefaultOrder(dims.size());
+  }
+  shape::Strides compact = getCompactStrides(
+      shape::Shape(llvm::ArrayRef<int64_t>(dims)), layout, getDTypeBits(dtype));
+  return std::vector<int64_t>(compact.begin(), compact.end());
+}
+
+TensorTypeDesc tensorType(schema::DType dtype, std::vector<int64_t> dims,
+                          std::optional<shape::DimsOrder> order) {
+  TensorTypeDesc desc;
+  desc.dtype = dtype;
+  desc.dims = std::move(dims);
+  desc.order = order;
+  return desc;
+}
+
+UpaParamsWriter softmaxParams(int32_t axis) {
+  return [axis](fb::FlatBufferBuilder &fbb) {
+    return std::make_pair(schema::UpaParams::SoftmaxParams,
+                          schema::CreateSoftmaxParams(fbb, axis).Union());
+  };
+}
+
+UpaParamsWriter clampParams(float min, float max) {
+  return [min, max](fb::FlatBufferBuilder &fbb) {
+    return std::make_pair(schema::UpaParams::ClampParams,
+                          schema::CreateClampParams(fbb, min, max).Union());
+  };
+}
+
+//===----------------------------------------------------------------------===//
+// BlobBuilder
+//===----------------------------------------------------------------------===//
+
+BlobBuilder::BlobBuilder(llvm::StringRef arch)
+    : arch(arch.str()), version(kSchemaMajor, kSchemaMinor) {}
+
+uint32_t BlobBuilder::addInput(llvm::StringRef name,
+                               const TensorTypeDesc &type) {
+  inputs.push_back({name.str(), type});
+  return inputs.size() - 1;
+}
+
+uint32_t BlobBuilder::addOutput(llvm::StringRef name,
+                                const TensorTypeDesc &type) {
+  outputs.push_back({name.str(), type});
+  return outputs.size() - 1;
+}
+
+uint64_t BlobBuilder::addConstant(llvm::ArrayRef<uint8_t> bytes,
+                                  uint64_t alignment) {
+  uint64_t offset = alignment == 0 ? constants.size()
+                                   : (constants.size() + alignment - 1) /
+                                         alignment * alignment;
+  constants.resize(offset, 0);
+  constants.insert(constants.end(), bytes.begin(), bytes.end());
+  return offset;
+}
+
+uint32_t BlobBuilder::addKernelData(llvm::StringRef name,
+                                    llvm::ArrayRef<uint8_t> bytes) {
+  kernelData.push_back({name.str(), bytes.vec()});
+  return kernelData.size() - 1;
+}
+
+uint32_t BlobBuilder::addTensor(llvm::StringRef name,
+                                schema::MemoryLocation location,
+                                uint32_t locationIndex, uint64_t offset,
+                                const TensorTypeDesc &type) {
+  tensors.push_back({name.str(), location, locationIndex, offset, type});
+  return tensors.size() - 1;
+}
+
+uint32_t BlobBuilder::addBarrier(uint32_t physicalId) {
+  barriers.push_back({physicalId, std::nullopt});
+  return barriers.size() - 1;
+}
+
+void BlobBuilder::setBarrierCounts(uint32_t barrier, uint32_t producers,
+                                   uint32_t consumers) {
+  barriers.at(barrier).counts = std::make_pair(producers, consumers);
+}
+
+uint32_t BlobBuilder::addActKernel(llvm::StringRef name, KernelDataRef text) {
+  actKernels.push_back({name.str(), text});
+  return actKernels.size() - 1;
+}
+
+uint32_t BlobBuilder::addActInvocation(uint32_t kernel, uint32_t tile,
+                                       KernelDataRef data,
+                                       uint32_t argsOffset) {
+  actInvocations.push_back({kernel, tile, data, argsOffset});
+  return actInvocations.size() - 1;
+}
+
+uint32_t BlobBuilder::addActInvocationWithArgs(uint32_t kernel, uint32_t tile,
+                                               llvm::ArrayRef<uint8_t> args) {
+  uint32_t buffer =
+      addKernelData("args" + std::to_string(actInvocations.size()), args);
+  return addActInvocation(kernel, tile, {buffer, 0, args.size()});
+}
+
+void BlobBuilder::setActRuntime(std::vector<uint32_t> stackSizes) {
+  actStackSizes = std::move(stackSizes);
+}
+
+void BlobBuilder::addDmaTask(uint32_t port, uint32_t src, uint32_t dst,
+                             const TaskBarriers &barriers,
+                             llvm::StringRef location) {
+  Task task;
+  task.kind = schema::TaskKind::DmaTask;
+  task.location = location.str();
+  task.barriers = barriers;
+  task.src = src;
+  task.dst = dst;
+  taskLists[{schema::ExecutorKind::DMA, 0, port}].push_back(std::move(task));
+}
+
+void BlobBuilder::addActTask(uint32_t tile, uint32_t shave, uint32_t invocation,
+                             const TaskBarriers &barriers,
+                             llvm::StringRef location) {
+  Task task;
+  task.kind = schema::TaskKind::ActKernelTask;
+  task.location = location.str();
+  task.barriers = barriers;
+  task.invocation = invocation;
+  taskLists[{schema::ExecutorKind::ACT_SHAVE, tile, shave}].push_back(
+      std::move(task));
+}
+
+void BlobBuilder::addUpaTask(uint32_t queue, llvm::StringRef kernel,
+                             std::vector<uint32_t> inputs,
+                             std::vector<uint32_t> outputs,
+                             const TaskBarriers &barriers,
+                             llvm::StringRef location, UpaParamsWriter params,
+                             uint32_t maxShaves) {
+  Task task;
+  task.kind = schema::TaskKind::UpaLayerTask;
+  task.location = location.str();
+  task.barriers = barriers;
+  task.kernel = kernel.str();
+  task.inputs = std::move(inputs);
+  task.outputs = std::move(outputs);
+  task.params = std::move(params);
+  task.maxShaves = maxShaves;
+  taskLists[{schema::ExecutorKind::UPA_SHAVE, 0, queue}].push_back(
+      std::move(task));
+}
+
+static fb::Offset<schema::TensorType>
+writeTensorType(fb::FlatBufferBuilder &fbb, const TensorTypeDesc &type) {
+  fb::Offset<schema::QuantParams> quant;
+  if (!type.scales.empty()) {
+    quant = schema::CreateQuantParamsDirect(fbb, &type.scales, &type.zeroPoints,
+                                            type.quantAxis);
+  }
+  std::vector<int64_t> strides = type.getStrides();
+  return schema::CreateTensorTypeDirect(
+      fbb, &type.dims, &strides, type.getOrder().code(), type.dtype, quant);
+}
+
+std::vector<uint8_t> BlobBuilder::finish() const {
+  fb::FlatBufferBuilder fbb(1024);
+
+  // Barrier counts from the tasks.
+  std::vector<std::pair<uint32_t, uint32_t>> counts(barriers.size());
+  for (const auto &[key, tasks] : taskLists) {
+    for (const Task &task : tasks) {
+      for (uint32_t id : task.barriers.updates) {
+        if (id < counts.size()) {
+          ++counts[id].first;
+        }
+      }
+      for (uint32_t id : task.barriers.waits) {
+        if (id < counts.size()) {
+          ++counts[id].second;
+        }
+      }
+    }
+  }
+
+  auto writeIOs = [&](const std::vector<IO> &ios) {
+    std::vector<fb::Offset<schema::NetworkIO>> offsets;
+    for (const IO &io : ios) {
+      offsets.push_back(schema::CreateNetworkIODirect(
+          fbb, io.name.c_str(), writeTensorType(fbb, io.type)));
+    }
+    return fbb.CreateVector(offsets);
+  };
+  auto inputsOffset = writeIOs(inputs);
+  auto outputsOffset = writeIOs(outputs);
+  schema::SchemaVersion schemaVersion(version.first, version.second);
+  auto resourcesOffset = schema::CreateResources(
+      fbb, resources.clusters, resources.shaves, resources.dmaPorts,
+      resources.barriers, resources.ddrScratchBytes, resources.cmxBytes);
+  auto header =
+      schema::CreateHeader(fbb, &schemaVersion, fbb.CreateString(arch),
+                           fbb.CreateString(name), fbb.CreateString(generator),
+                           resourcesOffset, inputsOffset, outputsOffset);
+
+  std::vector<fb::Offset<schema::TensorReference>> tensorOffsets;
+  for (const Tensor &tensor : tensors) {
+    tensorOffsets.push_back(schema::CreateTensorReferenceDirect(
+        fbb, tensor.name.c_str(), tensor.location, tensor.locationIndex,
+        tensor.offset, writeTensorType(fbb, tensor.type)));
+  }
+
+  std::vector<fb::Offset<schema::Barrier>> barrierOffsets;
+  for (size_t i = 0; i < barriers.size(); ++i) {
+    auto [producers, consumers] = barriers[i].counts.value_or(counts[i]);
+    barrierOffsets.push_back(schema::CreateBarrier(fbb, barriers[i].physicalId,
+                                                   producers, consumers));
+  }
+
+  auto writeKernelRef = [&](const KernelDataRef &ref) {
+    return schema::CreateKernelDataReference(fbb, ref.buffer, ref.offset,
+                                             ref.size);
+  };
+
+  std::vector<fb::Offset<schema::TaskList>> listOffsets;
+  for (const auto &[key, tasks] : taskLists) {
+    std::vector<fb::Offset<schema::Task>> taskOffsets;
+    for (const Task &task : tasks) {
+      fb::Offset<void> kind;
+      switch (task.kind) {
+      case schema::TaskKind::DmaTask:
+        kind = schema::CreateDmaTask(fbb, task.src, task.dst).Union();
+        break;
+      case schema::TaskKind::ActKernelTask:
+        kind = schema::CreateActKernelTask(fbb, task.invocation).Union();
+        break;
+      case schema::TaskKind::UpaLayerTask: {
+        std::pair<schema::UpaParams, fb::Offset<void>> params = {
+            schema::UpaParams::NONE, 0};
+        if (task.params) {
+          params = task.params(fbb);
+        }
+        kind = schema::CreateUpaLayerTaskDirect(
+                   fbb, task.kernel.c_str(), &task.inputs, &task.outputs,
+                   task.maxShaves, params.first, params.second)
+                   .Union();
+        break;
+      }
+      default:
+        break;
+      }
+      taskOffsets.push_back(schema::CreateTaskDirect(
+          fbb, task.location.c_str(), &task.barriers.waits,
+          &task.barriers.updates, task.kind, kind));
+    }
+    auto [executor, cluster, index] = key;
+    listOffsets.push_back(schema::CreateTaskListDirect(fbb, executor, cluster,
+                                                       index, &taskOffsets));
+  }
+
+  fb::Offset<fb::Vector<uint8_t>> constantsOffset;
+  if (!constants.empty()) {
+    fbb.ForceVectorAlignment(constants.size(), sizeof(uint8_t), 32);
+    constantsOffset = fbb.CreateVector(constants);
+  }
+  std::vector<fb::Offset<schema::KernelData>> kernelDataOffsets;
+  for (const KernelDataBuffer &buffer : kernelData) {
+    kernelDataOffsets.push_back(schema::CreateKernelDataDirect(
+        fbb, buffer.name.c_str(), &buffer.bytes));
+  }
+  std::vector<fb::Offset<schema::ActKernel>> kernelOffsets;
+  for (const ActKernel &kernel : actKernels) {
+    kernelOffsets.push_back(schema::CreateActKernelDirect(
+        fbb, kernel.name.c_str(), writeKernelRef(kernel.text)));
+  }
+  std::vector<fb::Offset<schema::ActKernelInvocation>> invocationOffsets;
+  for (const ActInvocation &invocation : actInvocations) {
+    invocationOffsets.push_back(schema::CreateActKernelInvocation(
+        fbb, invocation.kernel, invocation.tile,
+        writeKernelRef(invocation.data), invocation.argsOffset));
+  }
+  fb::Offset<schema::ActKernelRuntime> runtime;
+  if (actStackSizes) {
+    runtime = schema::CreateActKernelRuntimeDirect(fbb, &*actStackSizes);
+  }
+
+  auto root = schema::CreateBlob(fbb, header, fbb.CreateVector(tensorOffsets),
+                                 fbb.CreateVector(barrierOffsets),
+                                 fbb.CreateVector(listOffsets), constantsOffset,
+                                 fbb.CreateVector(kernelDataOffsets),
+                                 fbb.CreateVector(kernelOffsets),
+                                 fbb.CreateVector(invocationOffsets), runtime);
+  schema::FinishBlobBuffer(fbb, root);
+  return std::vector<uint8_t>(fbb.GetBufferPointer(),
+                              fbb.GetBufferPointer() + fbb.GetSize());
+}
+
+} // namespace mlir::vpuc::blob

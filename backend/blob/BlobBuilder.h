@@ -1,0 +1,216 @@
+//===- BlobBuilder.h - Building vpuc blobs ----------------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// A convenience layer over the generated flatbuffers builders: collect the
+// parts of a blob (network I/O, tensors, constants, kernel data, barriers,
+// tasks per executor), then `finish()` serialises them. Barrier producer and
+// consumer counts are derived from the tasks unless set explicitly, task lists
+// are emitted sorted by executor, and tensor strides default to the compact
+// ones of their order. The builder checks nothing: run loadBlob on the result
+// (tests build invalid blobs on purpose).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_BACKEND_BLOB_BLOBBUILDER_H_
+#define VPUC_BACKEND_BLOB_BLOBBUILDER_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "backend/blob/Blob.h"
+#include "core/shape/DimsOrder.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+namespace mlir::vpuc::blob {
+
+/// A tensor type for the builder.
+struct TensorTypeDesc {
+  schema::DType dtype = schema::DType::F16;
+  /// Logical dims.
+  std::vector<int64_t> dims;
+  /// The memory layout; empty means the default order of the rank.
+  std::optional<shape::DimsOrder> order;
+  /// Strides in bits, logical order; empty means compact.
+  std::vector<int64_t> strides;
+  /// Optional per-tensor or per-axis quantisation.
+  std::vector<float> scales;
+  std::vector<int64_t> zeroPoints;
+  int32_t quantAxis = -1;
+
+  /// The order, defaulted.
+  shape::DimsOrder getOrder() const;
+  /// The strides, defaulted to compact.
+  std::vector<int64_t> getStrides() const;
+};
+
+/// Shorthand for a compact tensor type.
+TensorTypeDesc tensorType(schema::DType dtype, std::vector<int64_t> dims,
+                          std::optional<shape::DimsOrder> order = std::nullopt);
+
+/// Wait and update barriers of a task (virtual ids).
+struct TaskBarriers {
+  std::vector<uint32_t> waits;
+  std::vector<uint32_t> updates;
+};
+
+/// A view of a kernel data buffer.
+struct KernelDataRef {
+  uint32_t buffer = 0;
+  uint64_t offset = 0;
+  uint64_t size = 0;
+};
+
+/// Writes a UPA parameter table; returns its union type and offset.
+using UpaParamsWriter =
+    std::function<std::pair<schema::UpaParams, flatbuffers::Offset<void>>(
+        flatbuffers::FlatBufferBuilder &)>;
+
+/// SoftmaxParams{axis}.
+UpaParamsWriter softmaxParams(int32_t axis);
+/// ClampParams{min, max}.
+UpaParamsWriter clampParams(float min, float max);
+
+/// Collects the parts of a blob; see the file comment.
+class BlobBuilder {
+public:
+  /// A blob for the target `arch` (e.g. "VPUX37XX").
+  explicit BlobBuilder(llvm::StringRef arch);
+
+  void setName(llvm::StringRef name) { this->name = name.str(); }
+  void setGenerator(llvm::StringRef generator) {
+    this->generator = generator.str();
+  }
+  /// Overrides the schema version (tests of version checks).
+  void setVersion(uint16_t major, uint16_t minor) { version = {major, minor}; }
+
+  /// Resources (Header.resources).
+  struct Resources {
+    uint32_t clusters = 1;
+    uint32_t shaves = 1;
+    uint32_t dmaPorts = 1;
+    uint32_t barriers = 0;
+    uint64_t ddrScratchBytes = 0;
+    uint64_t cmxBytes = 0;
+  };
+  Resources &getResources() { return resources; }
+
+  /// Adds a network input; returns its index (NETWORK_INPUT[index]).
+  uint32_t addInput(llvm::StringRef name, const TensorTypeDesc &type);
+  /// Adds a network output; returns its index.
+  uint32_t addOutput(llvm::StringRef name, const TensorTypeDesc &type);
+  /// Appends bytes to the constants section at the next multiple of
+  /// `alignment`; returns their offset.
+  uint64_t addConstant(llvm::ArrayRef<uint8_t> bytes, uint64_t alignment = 64);
+  /// Adds a kernel data buffer; returns its index.
+  uint32_t addKernelData(llvm::StringRef name, llvm::ArrayRef<uint8_t> bytes);
+  /// Adds a tensor reference; returns its index.
+  uint32_t addTensor(llvm::StringRef name, schema::MemoryLocation location,
+                     uint32_t locationIndex, uint64_t offset,
+                     const TensorTypeDesc &type);
+  /// Adds a virtual barrier on `physicalId`; returns its virtual id. Barriers
+  /// must be added in the order of their uses (see blob.fbs, Barrier).
+  uint32_t addBarrier(uint32_t physicalId);
+  /// Fixes a barrier's counts instead of deriving them from the tasks.
+  void setBarrierCounts(uint32_t barrier, uint32_t producers,
+                        uint32_t consumers);
+
+  /// Adds an ACT kernel; returns its index.
+  uint32_t addActKernel(llvm::StringRef name, KernelDataRef text);
+  /// Adds an ACT kernel invocation; returns its index.
+  uint32_t addActInvocation(uint32_t kernel, uint32_t tile, KernelDataRef data,
+                            uint32_t argsOffset = 0);
+  /// Adds a kernel data buffer holding `args` (e.g. from abi::ArgPacker) and
+  /// an invocation using it as its data window; returns the invocation index.
+  uint32_t addActInvocationWithArgs(uint32_t kernel, uint32_t tile,
+                                    llvm::ArrayRef<uint8_t> args);
+  /// Declares the ACT runtime with per-tile stack sizes.
+  void setActRuntime(std::vector<uint32_t> stackSizes);
+
+  /// Appends a DMA task to DMA port `port`.
+  void addDmaTask(uint32_t port, uint32_t src, uint32_t dst,
+                  const TaskBarriers &barriers, llvm::StringRef location);
+  /// Appends an ACT kernel task to SHAVE `shave` of tile `tile`.
+  void addActTask(uint32_t tile, uint32_t shave, uint32_t invocation,
+                  const TaskBarriers &barriers, llvm::StringRef location);
+  /// Appends a UPA layer task to UPA queue `queue`.
+  void addUpaTask(uint32_t queue, llvm::StringRef kernel,
+                  std::vector<uint32_t> inputs, std::vector<uint32_t> outputs,
+                  const TaskBarriers &barriers, llvm::StringRef location,
+                  UpaParamsWriter params = nullptr, uint32_t maxShaves = 1);
+
+  /// Serialises the blob.
+  std::vector<uint8_t> finish() const;
+
+private:
+  struct IO {
+    std::string name;
+    TensorTypeDesc type;
+  };
+  struct Tensor {
+    std::string name;
+    schema::MemoryLocation location;
+    uint32_t locationIndex;
+    uint64_t offset;
+    TensorTypeDesc type;
+  };
+  struct Barrier {
+    uint32_t physicalId;
+    std::optional<std::pair<uint32_t, uint32_t>> counts;
+  };
+  struct KernelDataBuffer {
+    std::string name;
+    std::vector<uint8_t> bytes;
+  };
+  struct ActKernel {
+    std::string name;
+    KernelDataRef text;
+  };
+  struct ActInvocation {
+    uint32_t kernel;
+    uint32_t tile;
+    KernelDataRef data;
+    uint32_t argsOffset;
+  };
+  struct Task {
+    schema::TaskKind kind;
+    std::string location;
+    TaskBarriers barriers;
+    // DMA
+    uint32_t src = 0, dst = 0;
+    // ACT
+    uint32_t invocation = 0;
+    // UPA
+    std::string kernel;
+    std::vector<uint32_t> inputs, outputs;
+    UpaParamsWriter params;
+    uint32_t maxShaves = 1;
+  };
+  using ListKey = std::tuple<schema::ExecutorKind, uint32_t, uint32_t>;
+
+  std::string arch, name, generator = "vpuc BlobBuilder";
+  std::pair<uint16_t, uint16_t> version;
+  Resources resources;
+  std::vector<IO> inputs, outputs;
+  std::vector<uint8_t> constants;
+  std::vector<KernelDataBuffer> kernelData;
+  std::vector<Tensor> tensors;
+  std::vector<Barrier> barriers;
+  std::vector<ActKernel> actKernels;
+  std::vector<ActInvocation> actInvocations;
+  std::optional<std::vector<uint32_t>> actStackSizes;
+  std::map<ListKey, std::vector<Task>> taskLists;
+};
+
+} // namespace mlir::vpuc::blob
+
+#endif // VPUC_BACKEND_BLOB_BLOBBUILDER_H_

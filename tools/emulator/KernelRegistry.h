@@ -1,0 +1,206 @@
+//===- KernelRegistry.h - Native SHAVE kernels of the emulator --*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The emulator runs software layers with native C++ kernels registered by
+// name. A kernel receives exactly what a SHAVE kernel receives: a pointer to
+// its packed parameter struct (backend/abi/SwKernelAbi.h) whose MemRefData
+// descriptors hold window addresses, and a KernelContext that translates
+// those addresses to host memory the way the SHAVE's windows would. The
+// emulator decodes and checks every tensor argument of the declared signature
+// before the call (bounds, read-only windows, overlapping outputs), so a
+// kernel may trust `context.view()` on them.
+//
+// Adding a kernel is one new file in tools/emulator/kernels/ (the BUILD file
+// globs them; a genrule collects the registration functions):
+//
+//   #include "tools/emulator/kernels/KernelSupport.h"
+//   namespace mlir::vpuc::emu {
+//   namespace {
+//   struct __attribute__((packed)) MyArgs {
+//     abi::MemRefData in, out;
+//     float k;
+//   };
+//   constexpr abi::ArgKind kSignature[] = {abi::ArgKind::MemRefIn,
+//                                          abi::ArgKind::MemRefOut,
+//                                          abi::ArgKind::F32};
+//   static_assert(sizeof(MyArgs) == abi::getPackedArgSize(kSignature));
+//   llvm::Error run(const uint8_t *args, const KernelContext &context) {
+//     MyArgs a = readArgs<MyArgs>(args);
+//     llvm::Expected<TensorView> in = context.view(a.in, /*write=*/false);
+//     ...plain loops over rows (KernelSupport.h), FP32 math, RNE stores...
+//   }
+//   } // namespace
+//   VPUC_EMU_KERNEL(my_kernel) {
+//     registry.add({"my_kernel",
+//                   {std::begin(kSignature), std::end(kSignature)}, run,
+//                   /*cyclesPerVector=*/1.0, /*packUpaScalars=*/nullptr});
+//   }
+//   } // namespace mlir::vpuc::emu
+//
+// `registerBuiltinKernels` calls every VPUC_EMU_KERNEL function; there is no
+// static-initialisation registration. A kernel with scalar arguments that
+// should also run as a VPUX30XX UPA layer gets a parameter table in blob.fbs's
+// UpaParams union and a `packUpaScalars` that appends the scalars from it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_TOOLS_EMULATOR_KERNELREGISTRY_H_
+#define VPUC_TOOLS_EMULATOR_KERNELREGISTRY_H_
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "backend/abi/ArgPacker.h"
+#include "backend/abi/SwKernelAbi.h"
+#include "backend/schema/blob_generated.h"
+#include "core/shape/DimsOrder.h"
+#include "core/shape/Shape.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace mlir::vpuc::emu {
+
+/// The id of a memory region of the emulator, or kNoRegion for memory that
+/// belongs to no region (e.g. the argument buffer the UPA runtime builds).
+inline constexpr uint32_t kNoRegion = ~0u;
+
+/// A decoded tensor argument: host pointer, element type and layout.
+struct TensorView {
+  /// Host address of the element at index 0.
+  uint8_t *data = nullptr;
+  abi::DataType type = abi::DataType::Undefined;
+  /// Bits per element.
+  int64_t elemBits = 0;
+  shape::DimsOrder order;
+  /// Dims in memory order (outermost first).
+  shape::MemShape dims;
+  /// Strides in bits, memory order.
+  shape::MemStrides strides;
+  /// Bytes spanned from element 0 (0 for an empty tensor).
+  int64_t spanBytes = 0;
+  /// Where the view lies (for the hazard detector).
+  uint32_t region = kNoRegion;
+  uint64_t regionOffset = 0;
+
+  /// Product of the dims.
+  int64_t getNumElements() const;
+  /// Dims in logical order.
+  shape::Shape getLogicalDims() const { return order.toLogicalOrder(dims); }
+  /// Strides in bits in logical order.
+  shape::Strides getLogicalStrides() const {
+    return order.toLogicalOrder(strides);
+  }
+  /// Rank.
+  int64_t getRank() const { return dims.rank(); }
+};
+
+/// A window of the kernel's 32-bit address space mapped to host memory.
+struct Window {
+  /// First address of the window.
+  uint32_t base = 0;
+  /// Mapped bytes from `base`.
+  uint64_t size = 0;
+  /// Host memory of address `base`.
+  uint8_t *host = nullptr;
+  /// The region and offset of `host` (kNoRegion for private memory).
+  uint32_t region = kNoRegion;
+  uint64_t regionOffset = 0;
+  bool writable = false;
+  /// For diagnostics, e.g. "WIN_F (CMX_NN[0])".
+  std::string name;
+};
+
+/// What a kernel sees of the machine: address translation through windows.
+class KernelContext {
+public:
+  explicit KernelContext(llvm::SmallVector<Window, 4> windows)
+      : windows(std::move(windows)) {}
+
+  /// The window holding [address, address + size), or nullptr.
+  const Window *findWindow(uint32_t address, uint64_t size) const;
+
+  /// Host pointer of [address, address + size) when it lies inside one
+  /// window (a writable one if `write`), else nullptr.
+  uint8_t *translate(uint32_t address, uint64_t size, bool write) const;
+
+  /// Decodes and checks a descriptor: rank, element type, order, the dims and
+  /// strides arrays, the layout (non-overlapping if `write`) and its data
+  /// inside one window (writable if `write`). On failure the message says
+  /// what is wrong; `*outOfBounds` (when given) tells whether it was an
+  /// address outside the windows or a write to a read-only window.
+  llvm::Expected<TensorView> view(const abi::MemRefData &desc, bool write,
+                                  bool *outOfBounds = nullptr) const;
+
+  /// The windows, for diagnostics.
+  llvm::ArrayRef<Window> getWindows() const { return windows; }
+
+private:
+  llvm::SmallVector<Window, 4> windows;
+};
+
+/// A kernel: its packed parameter struct at `args` (already checked to lie
+/// inside the argument window), and the context of the invocation.
+using KernelFn = llvm::Error (*)(const uint8_t *args,
+                                 const KernelContext &context);
+
+/// Appends a UPA layer's scalar arguments (from its typed parameters) to the
+/// argument buffer; fails when the parameters are missing or of another kind.
+using UpaScalarPacker = llvm::Error (*)(const ::vpuc::schema::UpaLayerTask &,
+                                        abi::ArgPacker &packer);
+
+/// A registered kernel.
+struct KernelInfo {
+  /// The name blobs use (ActKernel.name, UpaLayerTask.kernel).
+  std::string name;
+  /// The argument kinds, in ABI order.
+  std::vector<abi::ArgKind> signature;
+  KernelFn run = nullptr;
+  /// Cost model: SHAVE cycles per vector of `fp16_lanes` output elements.
+  double cyclesPerVector = 1.0;
+  /// Scalars of a UPA layer; nullptr when the kernel has no scalar argument.
+  UpaScalarPacker packUpaScalars = nullptr;
+};
+
+/// Kernels by name.
+class KernelRegistry {
+public:
+  /// Adds a kernel; a second kernel with the same name is a programming
+  /// error (asserted).
+  void add(KernelInfo info);
+  /// The kernel registered as `name`, or nullptr.
+  const KernelInfo *lookup(llvm::StringRef name) const;
+  /// The registered names, sorted.
+  std::vector<std::string> getNames() const;
+
+private:
+  llvm::StringMap<KernelInfo> kernels;
+};
+
+/// Registers every kernel of tools/emulator/kernels.
+void registerBuiltinKernels(KernelRegistry &registry);
+
+/// The registry with every built-in kernel.
+const KernelRegistry &getBuiltinKernels();
+
+/// Copies a packed parameter struct out of an argument buffer.
+template <typename T> T readArgs(const uint8_t *args) {
+  T value;
+  std::memcpy(&value, args, sizeof(T));
+  return value;
+}
+
+/// Declares the registration function of a kernel file; see the file comment.
+#define VPUC_EMU_KERNEL(id)                                                    \
+  void registerKernel_##id(::mlir::vpuc::emu::KernelRegistry &registry)
+
+} // namespace mlir::vpuc::emu
+
+#endif // VPUC_TOOLS_EMULATOR_KERNELREGISTRY_H_

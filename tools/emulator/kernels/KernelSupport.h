@@ -1,0 +1,217 @@
+//===- KernelSupport.h - Loops shared by the native kernels -----*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The numeric model of the SHAVE kernels: elements are loaded to FP32, the
+// math is done in FP32, and results are rounded to the storage type on store
+// (round to nearest even for f16/bf16, core/numeric). Kernels work row by row:
+// `forEachRow` walks an iteration space (dims plus, per operand, byte strides)
+// and hands each innermost row to a callback, which loads it with `loadRow`
+// into a float buffer, computes with a plain loop and stores with `storeRow`.
+// The element type is dispatched once per row, never per element.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_TOOLS_EMULATOR_KERNELS_KERNELSUPPORT_H_
+#define VPUC_TOOLS_EMULATOR_KERNELS_KERNELSUPPORT_H_
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "tools/emulator/KernelRegistry.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Error.h"
+
+namespace mlir::vpuc::emu {
+
+/// An error of kernel `kernel`: "<kernel>: <message>".
+llvm::Error kernelError(llvm::StringRef kernel, const llvm::Twine &message);
+
+/// The name of an ABI data type ("f16", ...).
+std::string getDataTypeName(abi::DataType type);
+
+/// True for the types the arithmetic kernels compute on: f32, f16, bf16.
+bool isFloatType(abi::DataType type);
+
+/// True for the types loadRow/storeRow handle: the float types and the
+/// integers of at most 16 bits (exact in FP32).
+bool isRowType(abi::DataType type);
+
+/// Loads `count` elements of `type` starting at `data`, `strideBytes` apart,
+/// as floats into `out`. `type` must satisfy isRowType.
+void loadRow(abi::DataType type, const uint8_t *data, int64_t strideBytes,
+             int64_t count, float *out);
+
+/// Stores `count` floats to elements of `type`, rounding to nearest even
+/// (integers: rounded to nearest even and saturated).
+void storeRow(abi::DataType type, uint8_t *data, int64_t strideBytes,
+              int64_t count, const float *in);
+
+/// An iteration space for `N` operands: sizes and, per operand, byte strides
+/// of each dimension (outermost first). Rows run along the last dimension.
+template <size_t N> struct IterationSpace {
+  llvm::SmallVector<int64_t, 8> dims;
+  std::array<llvm::SmallVector<int64_t, 8>, N> strides;
+
+  /// Appends a dimension.
+  void push(int64_t size, const std::array<int64_t, N> &operandStrides) {
+    dims.push_back(size);
+    for (size_t i = 0; i < N; ++i) {
+      strides[i].push_back(operandStrides[i]);
+    }
+  }
+
+  /// Drops size-1 dimensions and merges a dimension into the next inner one
+  /// when every operand steps over it contiguously. With `keepLast`, the last
+  /// dimension stays as it is (e.g. the softmax axis).
+  void simplify(bool keepLast);
+};
+
+/// Calls `rowFn(pointers, innerStrides, rowLength)` for every row of `space`
+/// (the last dimension), with the operands' pointers at the row start.
+template <size_t N, typename RowFn>
+void forEachRow(const IterationSpace<N> &space,
+                const std::array<uint8_t *, N> &bases, RowFn rowFn) {
+  size_t rank = space.dims.size();
+  for (int64_t dim : space.dims) {
+    if (dim == 0) {
+      return;
+    }
+  }
+  std::array<int64_t, N> inner;
+  int64_t rowLength = 1;
+  if (rank == 0) {
+    inner.fill(0);
+  } else {
+    rowLength = space.dims[rank - 1];
+    for (size_t i = 0; i < N; ++i) {
+      inner[i] = space.strides[i][rank - 1];
+    }
+  }
+  size_t outer = rank == 0 ? 0 : rank - 1;
+  llvm::SmallVector<int64_t, 8> index(outer, 0);
+  std::array<uint8_t *, N> pointers = bases;
+  while (true) {
+    rowFn(pointers, inner, rowLength);
+    // Odometer over the outer dimensions.
+    size_t d = outer;
+    while (d > 0) {
+      --d;
+      if (++index[d] < space.dims[d]) {
+        for (size_t i = 0; i < N; ++i) {
+          pointers[i] += space.strides[i][d];
+        }
+        break;
+      }
+      for (size_t i = 0; i < N; ++i) {
+        pointers[i] -= space.strides[i][d] * (space.dims[d] - 1);
+      }
+      index[d] = 0;
+      if (d == 0) {
+        return;
+      }
+    }
+    if (outer == 0) {
+      return;
+    }
+  }
+}
+
+template <size_t N> void IterationSpace<N>::simplify(bool keepLast) {
+  IterationSpace<N> result;
+  size_t rank = dims.size();
+  for (size_t d = 0; d < rank; ++d) {
+    bool last = d + 1 == rank;
+    if (dims[d] == 1 && !(keepLast && last)) {
+      continue;
+    }
+    std::array<int64_t, N> operandStrides;
+    for (size_t i = 0; i < N; ++i) {
+      operandStrides[i] = strides[i][d];
+    }
+    // Merge the previous (outer) kept dimension into this one if contiguous.
+    bool canMerge = !result.dims.empty() && !(keepLast && last);
+    if (canMerge) {
+      size_t p = result.dims.size() - 1;
+      for (size_t i = 0; i < N; ++i) {
+        if (result.strides[i][p] != operandStrides[i] * dims[d]) {
+          canMerge = false;
+        }
+      }
+    }
+    if (canMerge) {
+      size_t p = result.dims.size() - 1;
+      result.dims[p] *= dims[d];
+      for (size_t i = 0; i < N; ++i) {
+        result.strides[i][p] = operandStrides[i];
+      }
+    } else {
+      result.push(dims[d], operandStrides);
+    }
+  }
+  *this = std::move(result);
+}
+
+/// Byte strides of `operand` along the memory dimensions of `reference`
+/// (dims of size 1 in `operand` where `reference` is larger get stride 0:
+/// numpy-style broadcasting). Both must have the same rank; fails when a
+/// dimension is neither equal nor broadcastable.
+llvm::Expected<llvm::SmallVector<int64_t, 8>>
+getStridesAlong(const TensorView &reference, const TensorView &operand,
+                llvm::StringRef kernel, llvm::StringRef operandName);
+
+/// Checks that `view` has one of the row types and byte-sized elements.
+llvm::Error checkRowType(const TensorView &view, llvm::StringRef kernel,
+                         llvm::StringRef operandName, bool floatOnly);
+
+/// Fails unless `output` and `input` are disjoint or the very same elements
+/// (same address, element size and strides): kernels that load a row before
+/// storing it may then run in place.
+llvm::Error checkAliasing(const TensorView &output, const TensorView &input,
+                          llvm::StringRef kernel, llvm::StringRef inputName);
+
+/// Decodes the descriptor of argument `name` of `kernel`.
+llvm::Expected<TensorView> viewArg(const KernelContext &context,
+                                   const abi::MemRefData &desc, bool write,
+                                   llvm::StringRef kernel,
+                                   llvm::StringRef name);
+
+/// The space of an element-wise operation: the output's memory dims, and
+/// per operand the byte strides along them (inputs broadcast). Operand 0 is
+/// the output, the inputs follow.
+template <size_t N>
+llvm::Expected<IterationSpace<N>>
+getElementwiseSpace(const TensorView &output,
+                    const std::array<const TensorView *, N - 1> &inputs,
+                    llvm::StringRef kernel) {
+  IterationSpace<N> space;
+  std::array<llvm::SmallVector<int64_t, 8>, N> strides;
+  for (int64_t d = 0; d < output.getRank(); ++d) {
+    strides[0].push_back(output.strides[shape::MemDim(d)] / 8);
+  }
+  for (size_t i = 0; i + 1 < N; ++i) {
+    llvm::Expected<llvm::SmallVector<int64_t, 8>> along = getStridesAlong(
+        output, *inputs[i], kernel, "input " + std::to_string(i));
+    if (!along) {
+      return along.takeError();
+    }
+    strides[i + 1] = std::move(*along);
+  }
+  for (int64_t d = 0; d < output.getRank(); ++d) {
+    std::array<int64_t, N> operandStrides;
+    for (size_t i = 0; i < N; ++i) {
+      operandStrides[i] = strides[i][d];
+    }
+    space.push(output.dims[shape::MemDim(d)], operandStrides);
+  }
+  space.simplify(/*keepLast=*/false);
+  return space;
+}
+
+} // namespace mlir::vpuc::emu
+
+#endif // VPUC_TOOLS_EMULATOR_KERNELS_KERNELSUPPORT_H_

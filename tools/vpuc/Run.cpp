@@ -1,0 +1,126 @@
+//===- Run.cpp - `vpuc run` -----------------------------------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs a blob on the emulator (tools/emulator): reads the inputs from a .npz
+// (or .npy) file by name, writes the outputs to a .npz file, prints the
+// per-executor timing summary and, optionally, a Chrome/Perfetto trace.
+// Exit codes: 0 when the run completed without problems; 1 when the
+// emulator found problems in the blob (hazards, barrier misuse, deadlock,
+// bad kernel arguments; outputs are still written when every task ran);
+// 2 on bad input (unreadable blob or inputs, a blob the target cannot run).
+//
+//===----------------------------------------------------------------------===//
+
+#include "backend/blob/Blob.h"
+#include "core/arch/Arch.h"
+#include "core/npy/Npy.h"
+#include "tools/emulator/Emulator.h"
+#include "tools/vpuc/Commands.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::tools {
+
+namespace cl = llvm::cl;
+
+cl::SubCommand &getRunCommand() {
+  static cl::SubCommand command(
+      "run", "Run a blob on the emulator: inputs from .npz, outputs to .npz, "
+             "hazard checks, estimated latency");
+  return command;
+}
+
+namespace {
+
+cl::opt<std::string> blobPath(cl::Positional, cl::desc("<m.blob>"),
+                              cl::Required, cl::sub(getRunCommand()));
+cl::opt<std::string> inputsPath("inputs",
+                                cl::desc("Network inputs by name (.npz, or "
+                                         ".npy for a single input)"),
+                                cl::value_desc("in.npz"),
+                                cl::sub(getRunCommand()));
+cl::opt<std::string> outputPath("o", cl::desc("Where to write the outputs"),
+                                cl::value_desc("out.npz"),
+                                cl::sub(getRunCommand()));
+cl::opt<std::string> tracePath("trace",
+                               cl::desc("Write a Chrome/Perfetto trace"),
+                               cl::value_desc("trace.json"),
+                               cl::sub(getRunCommand()));
+cl::opt<bool> noHazardCheck("no-hazard-check",
+                            cl::desc("Do not track memory accesses for races "
+                                     "and uninitialised reads"),
+                            cl::sub(getRunCommand()));
+cl::opt<std::string> archName(
+    "arch",
+    cl::desc("Target name or .textproto path (default: the blob's arch)"),
+    cl::sub(getRunCommand()));
+
+int fail(llvm::Error error) {
+  llvm::WithColor::error(llvm::errs(), "vpuc run")
+      << llvm::toString(std::move(error)) << "\n";
+  return kExitError;
+}
+
+} // namespace
+
+int runRun() {
+  llvm::Expected<blob::BlobFile> file = blob::readBlobFile(blobPath);
+  if (!file) {
+    return fail(file.takeError());
+  }
+  std::string target =
+      archName.empty() ? file->get().header()->arch()->str() : archName;
+  llvm::Expected<arch::ArchDesc> arch = arch::loadArch(target);
+  if (!arch) {
+    return fail(arch.takeError());
+  }
+  emu::EmulatorOptions options;
+  options.hazardCheck = !noHazardCheck;
+  llvm::Expected<std::unique_ptr<emu::Emulator>> emulator =
+      emu::Emulator::create(*file, *arch, emu::getBuiltinKernels(), options);
+  if (!emulator) {
+    return fail(llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        blobPath + ": " + llvm::toString(emulator.takeError())));
+  }
+  npy::ArrayMap inputs;
+  if (!inputsPath.empty()) {
+    llvm::Expected<npy::ArrayMap> read = npy::readArrays(inputsPath);
+    if (!read) {
+      return fail(read.takeError());
+    }
+    inputs = std::move(*read);
+  }
+  if (llvm::Error error = (*emulator)->setInputs(inputs)) {
+    return fail(std::move(error));
+  }
+  llvm::Expected<const emu::RunReport &> report = (*emulator)->run();
+  if (!report) {
+    return fail(report.takeError());
+  }
+  report->printSummary(llvm::outs());
+  llvm::outs().flush();
+  report->printProblems(llvm::errs());
+  if (!tracePath.empty()) {
+    if (llvm::Error error = (*emulator)->writeTrace(tracePath)) {
+      return fail(std::move(error));
+    }
+  }
+  if (!outputPath.empty()) {
+    if (!report->completed) {
+      llvm::WithColor::error(llvm::errs(), "vpuc run")
+          << "the run did not complete; no outputs written to " << outputPath
+          << "\n";
+    } else if (llvm::Error error =
+                   npy::writeNpz(outputPath, (*emulator)->getOutputs())) {
+      return fail(std::move(error));
+    }
+  }
+  return report->problems.empty() ? kExitOk : kExitCheckFailed;
+}
+
+} // namespace mlir::vpuc::tools
