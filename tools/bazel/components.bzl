@@ -17,6 +17,7 @@ ALL_COMPONENTS = {
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",
+    "use_user_precision": "//passes/ie/use_user_precision:component",
     "vpuip_dialect": "//dialects/vpuip/ir:component",
     "vpurt_dialect": "//dialects/vpurt/ir:component",
 }
