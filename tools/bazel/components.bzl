@@ -13,6 +13,7 @@ registrations it relies on (none do today).
 ALL_COMPONENTS = {
     "const_dialect": "//dialects/const/ir:component",
     "convert_precision_to_fp16": "//passes/ie/convert_precision_to_fp16:component",
+    "convert_shape_to_4d": "//passes/ie/convert_shape_to_4d:component",
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
     "ie_dialect": "//dialects/ie/ir:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
