@@ -35,7 +35,9 @@ def ConvertPrecisionToFP16Pass
     and `f64` tensors are not changed.
 
     Values beyond the `f16` range become infinities, and precision drops to 11 significant
-    bits; that is the point of the pass, not an error.
+    bits; that is the point of the pass, not an error. It applies to f32 tensors holding
+    integer values too (a float `IE.Gather` index, an input converted to an integer type):
+    integers above 2048 in magnitude may round.
 
     ```mlir
     func.func @main(%arg0: tensor<1x8xf32>) -> tensor<1x8xf32> {
