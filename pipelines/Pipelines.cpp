@@ -14,10 +14,13 @@
 
 namespace vpuc::embedded {
 extern const char kCleanupSpec[];
+extern const char kIeAdaptationSpec[];
 } // namespace vpuc::embedded
 
 /// The entry point of the `pipelines` component.
 extern "C" void vpuc_register_pipelines(mlir::vpuc::registry::Registry &registry) {
   registry.addPipeline("cleanup", vpuc::embedded::kCleanupSpec,
                        "pipelines/cleanup.textproto");
+  registry.addPipeline("ie_adaptation", vpuc::embedded::kIeAdaptationSpec,
+                       "pipelines/ie_adaptation.textproto");
 }

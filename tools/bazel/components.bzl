@@ -12,12 +12,15 @@ registrations it relies on (none do today).
 
 ALL_COMPONENTS = {
     "const_dialect": "//dialects/const/ir:component",
+    "convert_precision_to_fp16": "//passes/ie/convert_precision_to_fp16:component",
+    "convert_shape_to_4d": "//passes/ie/convert_shape_to_4d:component",
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
     "fuse_layers": "//passes/ie/fuse_layers:component",
     "ie_dialect": "//dialects/ie/ir:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",
+    "use_user_precision": "//passes/ie/use_user_precision:component",
     "vpuip_dialect": "//dialects/vpuip/ir:component",
     "vpurt_dialect": "//dialects/vpurt/ir:component",
 }

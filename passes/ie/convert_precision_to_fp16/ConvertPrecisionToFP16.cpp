@@ -1,0 +1,214 @@
+//===- ConvertPrecisionToFP16.cpp - f32 to f16 pass -------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements ConvertPrecisionToFP16Pass as a dialect conversion: f32 tensors
+// become f16 tensors in IE ops, const.Declare and private function signatures;
+// IE.Convert ops materialise the conversions where converted values meet kept
+// types.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ie/convert_precision_to_fp16/ConvertPrecisionToFP16.h"
+
+#include "dialects/const/ir/ConstDialect.h"
+#include "dialects/const/ir/ConstOps.h"
+#include "dialects/ie/ir/IEDialect.h"
+#include "dialects/ie/ir/IEOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
+
+namespace mlir::vpuc::IE {
+
+#define GEN_PASS_DEF_CONVERTPRECISIONTOFP16PASS
+#include "passes/ie/convert_precision_to_fp16/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// Returns `type` with f32 replaced by f16: an f32 scalar type, or a ranked
+/// tensor of f32 (keeping its shape and encoding). Other types are returned as
+/// they are.
+static Type toF16(Type type) {
+  if (type.isF32()) {
+    return Float16Type::get(type.getContext());
+  }
+  if (auto tensor = llvm::dyn_cast<RankedTensorType>(type)) {
+    if (tensor.getElementType().isF32()) {
+      return tensor.clone(Float16Type::get(type.getContext()));
+    }
+  }
+  return type;
+}
+
+/// True if a TypeAttr among the attributes of `op` names f32 or an f32 tensor.
+static bool hasF32TypeAttr(Operation *op) {
+  return llvm::any_of(op->getAttrDictionary(), [](NamedAttribute attr) {
+    auto typeAttr = llvm::dyn_cast<TypeAttr>(attr.getValue());
+    return typeAttr && toF16(typeAttr.getValue()) != typeAttr.getValue();
+  });
+}
+
+/// Creates `IE.Convert(input)` to the element type of `type`, when both are
+/// ranked tensors.
+static std::optional<Value> buildConvert(OpBuilder &builder,
+                                         RankedTensorType type,
+                                         ValueRange inputs, Location loc) {
+  if (inputs.size() != 1 || !llvm::isa<RankedTensorType>(inputs[0].getType())) {
+    return std::nullopt;
+  }
+  return builder
+      .create<ConvertOp>(loc, inputs[0], TypeAttr::get(type.getElementType()))
+      .getResult();
+}
+
+/// Converts ranked f32 tensors to f16 tensors (the only tensors the IE ops
+/// take), with IE.Convert as the materialisation in both directions.
+class FP16TypeConverter : public TypeConverter {
+public:
+  FP16TypeConverter() {
+    addConversion([](Type type) { return type; });
+    addConversion([](RankedTensorType type) -> Type { return toF16(type); });
+    addSourceMaterialization(buildConvert);
+    addTargetMaterialization(buildConvert);
+    addArgumentMaterialization(buildConvert);
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+/// Rebuilds an IE op with converted operands, f16 result types and f16 type
+/// attributes.
+struct ConvertIELayerPrecision : public ConversionPattern {
+  ConvertIELayerPrecision(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1,
+                          context) {}
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!llvm::isa<IEDialect>(op->getDialect()) || op->getNumRegions() != 0) {
+      return rewriter.notifyMatchFailure(op, "not an IE op without regions");
+    }
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
+                                                resultTypes))) {
+      return rewriter.notifyMatchFailure(op, "result types do not convert");
+    }
+    IRMapping mapping;
+    mapping.map(op->getOperands(), operands);
+    Operation *newOp = op->clone(mapping);
+    for (auto [result, type] :
+         llvm::zip_equal(newOp->getResults(), resultTypes)) {
+      result.setType(type);
+    }
+    for (NamedAttribute attr : op->getAttrDictionary()) {
+      if (auto typeAttr = llvm::dyn_cast<TypeAttr>(attr.getValue())) {
+        newOp->setAttr(attr.getName(),
+                       TypeAttr::get(toF16(typeAttr.getValue())));
+      }
+    }
+    rewriter.insert(newOp);
+    rewriter.replaceOp(op, newOp->getResults());
+    return success();
+  }
+};
+
+/// Appends `#const.ConvertElemType<f16>` to the content of an f32
+/// const.Declare.
+struct ConvertDeclarePrecision : public OpConversionPattern<Const::DeclareOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(Const::DeclareOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = llvm::dyn_cast<RankedTensorType>(
+        getTypeConverter()->convertType(op.getType()));
+    if (!type || type == op.getType()) {
+      return rewriter.notifyMatchFailure(op, "not an f32 tensor");
+    }
+    rewriter.replaceOpWithNewOp<Const::DeclareOp>(
+        op, op.getContent().convertElemType(type.getElementType()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Pass
+//===----------------------------------------------------------------------===//
+
+struct ConvertPrecisionToFP16Pass
+    : public impl::ConvertPrecisionToFP16PassBase<ConvertPrecisionToFP16Pass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+
+    // Functions whose signature is an interface: public ones and the network
+    // entry point.
+    llvm::DenseSet<Operation *> kept;
+    for (func::FuncOp func : module.getOps<func::FuncOp>()) {
+      if (func.isPublic()) {
+        kept.insert(func);
+      }
+    }
+    for (CNNNetworkOp network : module.getOps<CNNNetworkOp>()) {
+      if (auto func = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+              network, network.getEntryPointAttr())) {
+        kept.insert(func);
+      }
+    }
+
+    FP16TypeConverter converter;
+    ConversionTarget target(*context);
+    target.addLegalOp<CNNNetworkOp, DataInfoOp>();
+    target.addDynamicallyLegalDialect<IEDialect>([&](Operation *op) {
+      return converter.isLegal(op) && !hasF32TypeAttr(op);
+    });
+    target.addDynamicallyLegalOp<Const::DeclareOp>(
+        [&](Const::DeclareOp op) { return converter.isLegal(op.getType()); });
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
+      return kept.contains(func) ||
+             (converter.isSignatureLegal(func.getFunctionType()) &&
+              converter.isLegal(&func.getBody()));
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp>([&](func::ReturnOp op) {
+      return kept.contains(op->getParentOp()) ||
+             converter.isLegal(op.getOperandTypes());
+    });
+    target.addDynamicallyLegalOp<func::CallOp>([&](func::CallOp op) {
+      Operation *callee =
+          SymbolTable::lookupNearestSymbolFrom(op, op.getCalleeAttr());
+      return (callee && kept.contains(callee)) || converter.isLegal(op);
+    });
+    // Ops of other dialects keep their types; materialisations convert around
+    // them.
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+
+    RewritePatternSet patterns(context);
+    patterns.add<ConvertIELayerPrecision, ConvertDeclarePrecision>(converter,
+                                                                   context);
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
+                                                                   converter);
+    populateCallOpTypeConversionPattern(patterns, converter);
+    populateReturnOpTypeConversionPattern(patterns, converter);
+    if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
+      signalPassFailure();
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::vpuc::IE

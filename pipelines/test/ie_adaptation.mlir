@@ -1,0 +1,68 @@
+// RUN: vpuc-opt %s --pipeline=ie_adaptation --split-input-file | FileCheck %s
+// RUN: vpuc-opt %s --pipeline-spec=%S/../ie_adaptation.textproto --split-input-file | FileCheck %s
+// RUN: vpuc-opt %s --pipeline=ie_adaptation --split-input-file --print-spec-pipeline -o /dev/null 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=TEXTUAL
+
+// TEXTUAL: builtin.module(func.func(canonicalize,cse),symbol-dce,vpuc-ie-use-user-precision,
+// TEXTUAL-SAME: vpuc-ie-convert-precision-to-fp16,func.func(vpuc-ie-convert-shape-to-4d{ops=IE.Add,
+// TEXTUAL-SAME: IE.Convert}),func.func(canonicalize,cse),symbol-dce)
+
+// An f16 user input into an f32 network with an f32 user output: the network
+// computes in f16 without a round trip through f32 at the input, the eltwise ops
+// (the output IE.Convert too) on 4-D tensors (the reshapes between them
+// cancel), SoftMax stays 2-D.
+
+// CHECK-LABEL: func.func @main
+// CHECK-SAME:    (%[[ARG:.+]]: tensor<2x8xf16>) -> tensor<2x8xf32>
+// CHECK-DAG:     %[[CST:.+]] = const.Declare tensor<1x1x1x8xf16> = #const.Content<dense<5.000000e-01> : tensor<8xf32>, [#const.ConvertElemType<f16>, #const.Reshape<[1, 1, 1, 8]>]>
+// CHECK-DAG:     %[[IN:.+]] = IE.Reshape(%[[ARG]]) {shape = array<i64: 1, 1, 2, 8>} : tensor<2x8xf16> -> tensor<1x1x2x8xf16>
+// CHECK:         %[[ADD:.+]] = IE.Add(%[[IN]], %[[CST]]) : tensor<1x1x2x8xf16>, tensor<1x1x1x8xf16> -> tensor<1x1x2x8xf16>
+// CHECK-NEXT:    %[[RELU:.+]] = IE.ReLU(%[[ADD]]) : tensor<1x1x2x8xf16> -> tensor<1x1x2x8xf16>
+// CHECK-NEXT:    %[[OUT2D:.+]] = IE.Reshape(%[[RELU]]) {shape = array<i64: 2, 8>} : tensor<1x1x2x8xf16> -> tensor<2x8xf16>
+// CHECK-NEXT:    %[[SM:.+]] = IE.SoftMax(%[[OUT2D]]) {axis = 1 : i64} : tensor<2x8xf16> -> tensor<2x8xf16>
+// CHECK-NEXT:    %[[SM4:.+]] = IE.Reshape(%[[SM]]) {shape = array<i64: 1, 1, 2, 8>} : tensor<2x8xf16> -> tensor<1x1x2x8xf16>
+// CHECK-NEXT:    %[[CVT:.+]] = IE.Convert(%[[SM4]]) {dstElemType = f32} : tensor<1x1x2x8xf16> -> tensor<1x1x2x8xf32>
+// CHECK-NEXT:    %[[OUT:.+]] = IE.Reshape(%[[CVT]]) {shape = array<i64: 2, 8>} : tensor<1x1x2x8xf32> -> tensor<2x8xf32>
+// CHECK-NEXT:    return %[[OUT]] : tensor<2x8xf32>
+// CHECK:       IE.CNNNetwork entryPoint : @main
+// CHECK:         IE.DataInfo "data" : tensor<2x8xf32> precision f16
+// CHECK:         IE.DataInfo "prob" : tensor<2x8xf32> precision f32
+func.func @main(%arg0: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %cst = const.Declare tensor<8xf32> = #const.Content<dense<0.5> : tensor<8xf32>>
+  %0 = IE.Add(%arg0, %cst) : tensor<2x8xf32>, tensor<8xf32> -> tensor<2x8xf32>
+  %1 = IE.ReLU(%0) : tensor<2x8xf32> -> tensor<2x8xf32>
+  %2 = IE.SoftMax(%1) {axis = 1 : i64} : tensor<2x8xf32> -> tensor<2x8xf32>
+  return %2 : tensor<2x8xf32>
+}
+IE.CNNNetwork entryPoint : @main inputsInfo : {
+  IE.DataInfo "data" : tensor<2x8xf32> precision f16
+} outputsInfo : {
+  IE.DataInfo "prob" : tensor<2x8xf32> precision f32
+}
+
+// -----
+
+// A u8 image and an integer index input: the image converts to f16 directly,
+// integer tensors are untouched, 4-D ops stay as they are.
+
+// CHECK-LABEL: func.func @net
+// CHECK-SAME:    (%[[IMG:.+]]: tensor<1x3x4x4xui8>, %[[IDX:.+]]: tensor<2xsi64>) -> (tensor<1x3x4x4xf16>, tensor<2xsi64>)
+// CHECK-NEXT:    %[[F:.+]] = IE.Convert(%[[IMG]]) {dstElemType = f16} : tensor<1x3x4x4xui8> -> tensor<1x3x4x4xf16>
+// CHECK-NEXT:    %[[S:.+]] = IE.Sigmoid(%[[F]]) : tensor<1x3x4x4xf16> -> tensor<1x3x4x4xf16>
+// CHECK-NEXT:    %[[I4:.+]] = IE.Reshape(%[[IDX]]) {shape = array<i64: 1, 1, 1, 2>} : tensor<2xsi64> -> tensor<1x1x1x2xsi64>
+// CHECK-NEXT:    %[[A:.+]] = IE.Add(%[[I4]], %[[I4]]) : tensor<1x1x1x2xsi64>, tensor<1x1x1x2xsi64> -> tensor<1x1x1x2xsi64>
+// CHECK-NEXT:    %[[I:.+]] = IE.Reshape(%[[A]]) {shape = array<i64: 2>} : tensor<1x1x1x2xsi64> -> tensor<2xsi64>
+// CHECK-NEXT:    return %[[S]], %[[I]] : tensor<1x3x4x4xf16>, tensor<2xsi64>
+func.func @net(%img: tensor<1x3x4x4xf32>, %idx: tensor<2xsi64>)
+    -> (tensor<1x3x4x4xf32>, tensor<2xsi64>) {
+  %0 = IE.Sigmoid(%img) : tensor<1x3x4x4xf32> -> tensor<1x3x4x4xf32>
+  %1 = IE.Add(%idx, %idx) : tensor<2xsi64>, tensor<2xsi64> -> tensor<2xsi64>
+  return %0, %1 : tensor<1x3x4x4xf32>, tensor<2xsi64>
+}
+IE.CNNNetwork entryPoint : @net inputsInfo : {
+  IE.DataInfo "img" : tensor<1x3x4x4xf32> precision ui8
+  IE.DataInfo "idx" : tensor<2xsi64> precision si64
+} outputsInfo : {
+  IE.DataInfo "prob" : tensor<1x3x4x4xf32> precision f16
+  IE.DataInfo "out_idx" : tensor<2xsi64> precision si64
+}
