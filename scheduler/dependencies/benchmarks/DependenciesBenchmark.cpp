@@ -1,4 +1,5 @@
-//===- DependenciesBenchmark.cpp - Benchmarks of DependencyGraph -*- C++ -*-===//
+//===- DependenciesBenchmark.cpp - Benchmarks of DependencyGraph -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -48,7 +49,8 @@ void BM_PredicateWithIndependentTasks(benchmark::State &state) {
     // Every 16th task joins the previous 16: the predicate is asked about
     // every task since the last join.
     for (unsigned t = 0; t < numTasks; ++t) {
-      graph.addTaskIf({}, [&](unsigned p) { return t % 16 == 0 && p + 16 >= t; });
+      graph.addTaskIf({},
+                      [&](unsigned p) { return t % 16 == 0 && p + 16 >= t; });
     }
     benchmark::DoNotOptimize(graph.numTasks());
   }

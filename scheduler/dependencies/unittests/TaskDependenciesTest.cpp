@@ -105,14 +105,14 @@ TEST(DependencyGraphTest, addTaskIfFindsIndependentProducers) {
 
 TEST(DependencyGraphTest, groupsConsumersWithEqualProducerSets) {
   DependencyGraph graph;
-  graph.addTask({}, {});      // 0
-  graph.addTask({}, {});      // 1
-  graph.addTask({}, {0});     // 2
-  graph.addTask({}, {0});     // 3
-  graph.addTask({}, {0, 1});  // 4
-  graph.addTask({}, {1, 0});  // 5
-  graph.addTask({}, {});      // 6
-  graph.addTask({}, {2, 3});  // 7
+  graph.addTask({}, {});     // 0
+  graph.addTask({}, {});     // 1
+  graph.addTask({}, {0});    // 2
+  graph.addTask({}, {0});    // 3
+  graph.addTask({}, {0, 1}); // 4
+  graph.addTask({}, {1, 0}); // 5
+  graph.addTask({}, {});     // 6
+  graph.addTask({}, {2, 3}); // 7
   std::vector<VirtualBarrier> barriers = groupIntoBarriers(graph);
   ASSERT_EQ(barriers.size(), 3u);
   EXPECT_THAT(vec(barriers[0].producers), ElementsAre(0u));
@@ -174,13 +174,11 @@ TEST(DependencyGraphTest, matchesBruteForceOnRandomGraphs) {
       }
       llvm::SmallVector<unsigned> got;
       if (round % 2) {
-        got = graph.addTask(
-            implicit, llvm::SmallVector<unsigned>(preds[t].begin(),
-                                                  preds[t].end()));
+        got = graph.addTask(implicit, llvm::SmallVector<unsigned>(
+                                          preds[t].begin(), preds[t].end()));
       } else {
-        got = graph.addTaskIf(implicit, [&](unsigned p) {
-          return preds[t].count(p) != 0;
-        });
+        got = graph.addTaskIf(
+            implicit, [&](unsigned p) { return preds[t].count(p) != 0; });
       }
       EXPECT_EQ(vec(got), expected) << "round " << round << " task " << t;
       for (unsigned p = 0; p < t; ++p) {
