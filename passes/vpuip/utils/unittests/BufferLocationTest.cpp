@@ -1,5 +1,4 @@
-//===- BufferLocationTest.cpp - Tests of the buffer alias analysis -*- C++
-//-*-===//
+//===- BufferLocationTest.cpp - Tests of BufferLocation --------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
