@@ -1,5 +1,4 @@
-//===- DependenciesBenchmark.cpp - Benchmarks of DependencyGraph -*- C++
-//-*-===//
+//===- DependenciesBenchmark.cpp - DependencyGraph benchmarks ---*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
