@@ -11,6 +11,7 @@ registrations it relies on (none do today).
 """
 
 ALL_COMPONENTS = {
+    "add_buffers_for_net_results": "//passes/vpuip/add_buffers_for_net_results:component",
     "const_dialect": "//dialects/const/ir:component",
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
     "ie_dialect": "//dialects/ie/ir:component",
