@@ -13,6 +13,7 @@ registrations it relies on (none do today).
 ALL_COMPONENTS = {
     "add_buffers_for_net_results": "//passes/vpuip/add_buffers_for_net_results:component",
     "const_dialect": "//dialects/const/ir:component",
+    "ddr_static_allocation": "//passes/vpuip/ddr_static_allocation:component",
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
     "ie_dialect": "//dialects/ie/ir:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
