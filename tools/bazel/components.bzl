@@ -21,6 +21,7 @@ ALL_COMPONENTS = {
     "pipelines": "//pipelines:pipelines",
     "vpuip_dialect": "//dialects/vpuip/ir:component",
     "vpurt_dialect": "//dialects/vpurt/ir:component",
+    "wrap_into_async_regions": "//passes/vpuip/wrap_into_async_regions:component",
 }
 
 # Components that exist only for tests (test passes, test dialects). They are linked into
