@@ -21,6 +21,7 @@ ALL_COMPONENTS = {
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",
+    "print_statistics": "//passes/vpurt/print_statistics:component",
     "vpuip_dialect": "//dialects/vpuip/ir:component",
     "vpurt_dialect": "//dialects/vpurt/ir:component",
     "wrap_into_async_regions": "//passes/vpuip/wrap_into_async_regions:component",
