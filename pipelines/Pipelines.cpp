@@ -14,10 +14,14 @@
 
 namespace vpuc::embedded {
 extern const char kCleanupSpec[];
+extern const char kReferenceSwBackendSpec[];
 } // namespace vpuc::embedded
 
 /// The entry point of the `pipelines` component.
 extern "C" void vpuc_register_pipelines(mlir::vpuc::registry::Registry &registry) {
   registry.addPipeline("cleanup", vpuc::embedded::kCleanupSpec,
                        "pipelines/cleanup.textproto");
+  registry.addPipeline("reference_sw_backend",
+                       vpuc::embedded::kReferenceSwBackendSpec,
+                       "pipelines/reference_sw_backend.textproto");
 }
