@@ -83,6 +83,13 @@ static FailureOr<Placement> place(Value value, Operation *user,
   switch (location.kind) {
   case BufferRootKind::Argument: {
     unsigned argNo = llvm::cast<BlockArgument>(location.root).getArgNumber();
+    FailureOr<VPUIP::MemorySpaceAttr> space =
+        VPUIP::getMemorySpace(location.root.getType());
+    if (failed(space) || space->getKind() != VPUIP::MemoryKind::DDR) {
+      return fail() << "of function argument #" << argNo
+                    << ", which is not in DDR; network inputs and outputs "
+                       "live in DDR";
+    }
     if (argNo < numInputs) {
       placement.section = BufferSection::NetworkInput;
       placement.index = argNo;

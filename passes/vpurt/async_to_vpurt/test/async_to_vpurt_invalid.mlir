@@ -134,3 +134,14 @@ func.func @token_use(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
   %i = async.add_to_group %t, %g : !async.token
   return %out : memref<8xf16>
 }
+
+// -----
+
+func.func @cmx_argument(%in: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, %out: memref<8xf16>) -> memref<8xf16> {
+  %t = async.execute {
+    // expected-error @+1 {{'VPUIP.NNDMA' op uses a buffer of type 'memref<8xf16, #VPUIP.mem<CMX_NN[0]>>' of function argument #0, which is not in DDR; network inputs and outputs live in DDR}}
+    %r = VPUIP.NNDMA inputs(%in : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%out : memref<8xf16>) -> memref<8xf16>
+    async.yield
+  }
+  return %out : memref<8xf16>
+}
