@@ -38,3 +38,12 @@ func.func @mixed(%in: memref<64xf16>, %out: memref<64xf16>) -> memref<64xf16> {
   }
   return %out : memref<64xf16>
 }
+
+// -----
+
+// expected-error @+1 {{'func.func' op has 2 blocks; a VPURT function has one}}
+func.func @blocks(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+  cf.br ^next
+^next:
+  return %out : memref<8xf16>
+}

@@ -145,3 +145,12 @@ func.func @cmx_argument(%in: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, %out: memref<
   }
   return %out : memref<8xf16>
 }
+
+// -----
+
+// expected-error @+1 {{'func.func' op has 2 blocks; the VPURT form has a body of one block}}
+func.func @blocks(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+  cf.br ^next
+^next:
+  return %out : memref<8xf16>
+}
