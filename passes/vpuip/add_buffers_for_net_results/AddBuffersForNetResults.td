@@ -1,4 +1,4 @@
-//===- AddBuffersForNetResults.td - Output buffer arguments -*- tablegen -*-===//
+//===- AddBuffersForNetResults.td - Output buffers ---------*- tablegen -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,4 @@
-//===- BufferLocation.cpp - Where the bytes of a buffer are ----*- C++ -*-===//
+//===- BufferLocation.cpp - Where the bytes of a buffer are -----*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,4 @@
-//===- BufferLocationTest.cpp - Tests of BufferLocation --------*- C++ -*-===//
+//===- BufferLocationTest.cpp - Tests of BufferLocation ---------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
