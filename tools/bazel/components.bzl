@@ -15,6 +15,7 @@ ALL_COMPONENTS = {
     "assign_physical_barriers": "//passes/vpurt/assign_physical_barriers:component",
     "async_to_vpurt": "//passes/vpurt/async_to_vpurt:component",
     "const_dialect": "//dialects/const/ir:component",
+    "convert_copies_to_dma": "//passes/vpuip/convert_copies_to_dma:component",
     "ddr_static_allocation": "//passes/vpuip/ddr_static_allocation:component",
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
     "ie_dialect": "//dialects/ie/ir:component",
