@@ -15,6 +15,7 @@
 namespace vpuc::embedded {
 extern const char kCleanupSpec[];
 extern const char kIeAdaptationSpec[];
+extern const char kReferenceSwBackendSpec[];
 } // namespace vpuc::embedded
 
 /// The entry point of the `pipelines` component.
@@ -23,4 +24,7 @@ extern "C" void vpuc_register_pipelines(mlir::vpuc::registry::Registry &registry
                        "pipelines/cleanup.textproto");
   registry.addPipeline("ie_adaptation", vpuc::embedded::kIeAdaptationSpec,
                        "pipelines/ie_adaptation.textproto");
+  registry.addPipeline("reference_sw_backend",
+                       vpuc::embedded::kReferenceSwBackendSpec,
+                       "pipelines/reference_sw_backend.textproto");
 }

@@ -11,18 +11,25 @@ registrations it relies on (none do today).
 """
 
 ALL_COMPONENTS = {
+    "add_buffers_for_net_results": "//passes/vpuip/add_buffers_for_net_results:component",
+    "assign_physical_barriers": "//passes/vpurt/assign_physical_barriers:component",
+    "async_to_vpurt": "//passes/vpurt/async_to_vpurt:component",
     "const_dialect": "//dialects/const/ir:component",
+    "convert_copies_to_dma": "//passes/vpuip/convert_copies_to_dma:component",
     "convert_precision_to_fp16": "//passes/ie/convert_precision_to_fp16:component",
     "convert_shape_to_4d": "//passes/ie/convert_shape_to_4d:component",
+    "ddr_static_allocation": "//passes/vpuip/ddr_static_allocation:component",
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
     "fuse_layers": "//passes/ie/fuse_layers:component",
     "ie_dialect": "//dialects/ie/ir:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",
+    "print_statistics": "//passes/vpurt/print_statistics:component",
     "use_user_precision": "//passes/ie/use_user_precision:component",
     "vpuip_dialect": "//dialects/vpuip/ir:component",
     "vpurt_dialect": "//dialects/vpurt/ir:component",
+    "wrap_into_async_regions": "//passes/vpuip/wrap_into_async_regions:component",
 }
 
 # Components that exist only for tests (test passes, test dialects). They are linked into

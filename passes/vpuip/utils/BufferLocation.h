@@ -1,0 +1,79 @@
+//===- BufferLocation.h - Where the bytes of a buffer value are -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The alias analysis of the level-2 scheduling passes. A buffer value is a
+// view of a root buffer: following `VPUIP.SubView` (which adds its byte
+// offset), `VPUIP.ConcatView` (its output buffer) and the results of
+// destination-style ops (the output buffer each result is tied to) leads to
+// the value that owns the memory, and gives the byte range of the value
+// within it. Two buffer values may share bytes when their ranges overlap in
+// the same root, or, for two static allocations of the same memory, at the
+// same absolute offsets. The DDR allocation uses it for the live ranges of
+// allocations, the async wrapping for the dependencies between tasks and the
+// conversion to VPURT for the byte offsets of declared buffers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_VPUIP_UTILS_BUFFERLOCATION_H_
+#define VPUC_PASSES_VPUIP_UTILS_BUFFERLOCATION_H_
+
+#include <cstdint>
+#include <optional>
+
+#include "mlir/IR/Value.h"
+
+namespace mlir::vpuc::VPUIP {
+
+/// What owns the memory of a buffer.
+enum class BufferRootKind {
+  /// An argument of a function's entry block (a network input or output):
+  /// distinct arguments never share memory.
+  Argument,
+  /// A `memref.alloc`: memory of its own until it is allocated.
+  Allocation,
+  /// A `VPUIP.StaticAlloc`: bytes [offset, offset + size) of its memory,
+  /// which other static allocations of the same memory may share.
+  StaticAllocation,
+  /// Anything else (an op the analysis does not see through, a block
+  /// argument of a nested region): may share memory with any buffer.
+  Unknown,
+};
+
+/// The bytes a buffer value spans: `[offset, offset + size)` of `root`.
+struct BufferLocation {
+  /// The value owning the memory.
+  Value root;
+  /// What `root` is.
+  BufferRootKind kind = BufferRootKind::Unknown;
+  /// Byte offset of the value's first byte from the first byte of `root`.
+  int64_t offset = 0;
+  /// The bytes the value spans, from its first to its last byte (so a
+  /// strided view covers the gaps between its elements too).
+  int64_t size = 0;
+  /// False when a view on the way from the value to its root has an offset
+  /// the analysis does not know (a view op other than `VPUIP.SubView` and
+  /// `VPUIP.ConcatView`): the location is then all of `root`.
+  bool exact = true;
+
+  /// For a static allocation, the offset of the value in its memory
+  /// (the allocation's offset plus `offset`); nullopt otherwise.
+  std::optional<int64_t> getAbsoluteOffset() const;
+
+  /// True if the two values may share a byte: both non-empty and either in
+  /// one root with overlapping ranges, or static allocations of the same
+  /// memory with overlapping absolute ranges, or one of them of unknown
+  /// root. Distinct arguments and distinct `memref.alloc`s never do.
+  bool mayOverlap(const BufferLocation &other) const;
+};
+
+/// The location of the memref value `buffer` (see the file comment). The
+/// size of a value whose type is not a VPUIP buffer (e.g. unranked) is
+/// unknown and taken as unbounded.
+BufferLocation getBufferLocation(Value buffer);
+
+} // namespace mlir::vpuc::VPUIP
+
+#endif // VPUC_PASSES_VPUIP_UTILS_BUFFERLOCATION_H_

@@ -1,0 +1,250 @@
+//===- WrapIntoAsyncRegions.cpp - Tasks into async regions ------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements WrapIntoAsyncRegionsPass: the buffer accesses of every task, the
+// reduced dependencies between them (sched::DependencyGraph), and the
+// rewrite into async.execute regions joined by tokens.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/vpuip/wrap_into_async_regions/WrapIntoAsyncRegions.h"
+
+#include "core/registry/Registry.h"
+#include "core/support/Logger.h"
+#include "dialects/vpuip/ir/VPUIPOps.h"
+#include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "passes/vpuip/utils/BufferLocation.h"
+#include "scheduler/dependencies/TaskDependencies.h"
+
+namespace mlir::vpuc::VPUIP {
+
+#define GEN_PASS_DEF_WRAPINTOASYNCREGIONSPASS
+#include "passes/vpuip/wrap_into_async_regions/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+/// One buffer a task reads or writes.
+struct Access {
+  BufferLocation location;
+  bool write;
+};
+
+/// The buffers a task accesses.
+struct TaskAccesses {
+  SmallVector<Access, 4> accesses;
+  /// The task has an effect on memory the analysis cannot locate.
+  bool touchesAll = false;
+};
+
+/// The accesses of `task`: from its memory effects, or every buffer operand
+/// read and written when it declares none.
+static TaskAccesses getAccesses(TaskOpInterface task) {
+  TaskAccesses result;
+  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(task.getOperation());
+  if (!effects) {
+    for (Value operand : task->getOperands()) {
+      if (llvm::isa<BaseMemRefType>(operand.getType())) {
+        result.accesses.push_back({getBufferLocation(operand), true});
+      }
+    }
+    return result;
+  }
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &instance : instances) {
+    bool isRead = llvm::isa<MemoryEffects::Read>(instance.getEffect());
+    bool isWrite = llvm::isa<MemoryEffects::Write>(instance.getEffect());
+    if (!isRead && !isWrite) {
+      continue;
+    }
+    Value value = instance.getValue();
+    if (!value || !llvm::isa<BaseMemRefType>(value.getType())) {
+      result.touchesAll = true;
+      continue;
+    }
+    result.accesses.push_back({getBufferLocation(value), isWrite});
+  }
+  return result;
+}
+
+/// True if `b`, after `a`, must wait for it.
+static bool conflict(const TaskAccesses &a, const TaskAccesses &b) {
+  if (a.touchesAll || b.touchesAll) {
+    return true;
+  }
+  for (const Access &x : a.accesses) {
+    for (const Access &y : b.accesses) {
+      if ((x.write || y.write) && x.location.mayOverlap(y.location)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/// True if `op` may stay outside the regions: it does nothing to memory
+/// but allocate.
+static bool isAllocationOrPure(Operation *op) {
+  if (isMemoryEffectFree(op)) {
+    return true;
+  }
+  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && effects.onlyHasEffect<MemoryEffects::Allocate>();
+}
+
+struct WrapIntoAsyncRegionsPass
+    : public impl::WrapIntoAsyncRegionsPassBase<WrapIntoAsyncRegionsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (failed(wrap(getOperation()))) {
+      signalPassFailure();
+    }
+  }
+
+  LogicalResult wrap(func::FuncOp func) {
+    if (func.isExternal()) {
+      return success();
+    }
+    Region &body = func.getBody();
+    if (!body.hasOneBlock()) {
+      return func.emitOpError()
+             << "has " << body.getBlocks().size()
+             << " blocks; wrapping tasks into async regions needs a body of "
+                "one block";
+    }
+    Block &block = body.front();
+
+    // Classify the ops.
+    SmallVector<TaskOpInterface> tasks;
+    SmallVector<ConcatViewOp> concats;
+    for (Operation &op : block) {
+      if (llvm::isa<async::AsyncDialect>(op.getDialect())) {
+        return op.emitOpError()
+               << "is already in the function: its tasks are already "
+                  "wrapped into async regions";
+      }
+      if (auto task = llvm::dyn_cast<TaskOpInterface>(op)) {
+        tasks.push_back(task);
+        continue;
+      }
+      if (llvm::isa<CopyOp>(op)) {
+        return op.emitOpError()
+               << "has no executor yet; convert it into a DMA task "
+                  "(VPUIP.NNDMA) before wrapping tasks into async regions";
+      }
+      if (auto concat = llvm::dyn_cast<ConcatViewOp>(op)) {
+        concats.push_back(concat);
+        continue;
+      }
+      if (op.hasTrait<OpTrait::IsTerminator>() || isAllocationOrPure(&op)) {
+        continue;
+      }
+      return op.emitOpError()
+             << "accesses memory but is not a VPUIP task "
+                "(VPUIP_TaskOpInterface), so it cannot run in an async region";
+    }
+    for (TaskOpInterface task : tasks) {
+      for (OpResult result : task->getResults()) {
+        auto dps =
+            llvm::dyn_cast<DestinationStyleOpInterface>(task.getOperation());
+        if (!dps || !dps.getTiedOpOperand(result)) {
+          return task->emitOpError()
+                 << "result #" << result.getResultNumber()
+                 << " is not tied to an output buffer, so its uses cannot "
+                    "read the buffer instead";
+        }
+      }
+    }
+
+    // Dependencies, on the accesses of the original IR.
+    sched::DependencyGraph graph;
+    SmallVector<TaskAccesses> accesses;
+    size_t numDependencies = 0;
+    for (auto [index, task] : llvm::enumerate(tasks)) {
+      auto current = static_cast<unsigned>(index);
+      if (linear) {
+        SmallVector<unsigned, 1> previous;
+        if (current > 0) {
+          previous.push_back(current - 1);
+        }
+        numDependencies += graph.addTask({}, previous).size();
+        continue;
+      }
+      accesses.push_back(getAccesses(task));
+      numDependencies += graph
+                             .addTaskIf({},
+                                        [&](unsigned earlier) {
+                                          return conflict(accesses[earlier],
+                                                          accesses[current]);
+                                        })
+                             .size();
+    }
+
+    // Task results and concatenations become the buffers they stand for.
+    for (TaskOpInterface task : tasks) {
+      auto dps = llvm::cast<DestinationStyleOpInterface>(task.getOperation());
+      for (OpResult result : task->getResults()) {
+        result.replaceAllUsesWith(dps.getTiedOpOperand(result)->get());
+      }
+    }
+    for (ConcatViewOp concat : concats) {
+      concat.getOutput().replaceAllUsesWith(concat.getOutputBuff());
+      concat.erase();
+    }
+
+    // The regions.
+    OpBuilder builder(func.getContext());
+    SmallVector<Value> tokens;
+    SmallVector<bool> hasSuccessor(tasks.size(), false);
+    for (auto [index, task] : llvm::enumerate(tasks)) {
+      SmallVector<Value> dependencies;
+      for (unsigned pred : graph.getDependencies(index)) {
+        dependencies.push_back(tokens[pred]);
+        hasSuccessor[pred] = true;
+      }
+      builder.setInsertionPoint(task);
+      auto execute = builder.create<async::ExecuteOp>(
+          task.getLoc(), TypeRange(), dependencies, ValueRange(),
+          [](OpBuilder &nested, Location loc, ValueRange) {
+            nested.create<async::YieldOp>(loc, ValueRange());
+          });
+      execute->setAttr("executor", builder.getStringAttr(stringifyExecutorKind(
+                                       task.getExecutorKind())));
+      execute->setAttr("executor_instance",
+                       builder.getI64IntegerAttr(task.getExecutorInstance()));
+      Block &inner = execute.getBodyRegion().front();
+      task->moveBefore(inner.getTerminator());
+      tokens.push_back(execute.getToken());
+    }
+    builder.setInsertionPoint(block.getTerminator());
+    for (auto [token, used] : llvm::zip(tokens, hasSuccessor)) {
+      if (!used) {
+        builder.create<async::AwaitOp>(func.getLoc(), token);
+      }
+    }
+
+    support::Logger(getArgument())
+        .info("@{0}: {1} task(s) in async regions with {2} token "
+              "dependencies",
+              func.getSymName(), tasks.size(), numDependencies);
+    return success();
+  }
+};
+
+} // namespace
+} // namespace mlir::vpuc::VPUIP
+
+/// The entry point of the `wrap_into_async_regions` component.
+extern "C" void vpuc_register_wrap_into_async_regions(
+    mlir::vpuc::registry::Registry &registry) {
+  registry.addPass(
+      [] { return mlir::vpuc::VPUIP::createWrapIntoAsyncRegionsPass(); });
+}
