@@ -36,8 +36,11 @@ static llvm::Error checkName(llvm::StringRef what, llvm::StringRef name) {
     return llvm::createStringError("kernel image: empty " + what);
   }
   if (name.find_first_of("\r\n") != llvm::StringRef::npos) {
-    return llvm::createStringError("kernel image: the " + what + " '" + name +
-                                   "' holds a line break");
+    std::string escaped;
+    llvm::raw_string_ostream os(escaped);
+    os.write_escaped(name);
+    return llvm::createStringError("kernel image: the " + what + " '" +
+                                   os.str() + "' holds a line break");
   }
   return llvm::Error::success();
 }

@@ -93,13 +93,23 @@ llvm::Expected<TensorTypeDesc> getTensorTypeDesc(Type bufferType) {
 
 llvm::Expected<Type> getElementType(MLIRContext *context,
                                     const schema::TensorType &type) {
+  if (type.quant()) {
+    return llvm::createStringError(
+        "quantisation parameters have no buffer form (memrefs cannot hold "
+        "quantized element types)");
+  }
+  return getElementType(context, type.dtype());
+}
+
+llvm::Expected<Type> getElementType(MLIRContext *context,
+                                    schema::DType dtype) {
   Builder builder(context);
   Type storage;
   auto integer = [&](unsigned width, bool signedInteger) -> Type {
     return signedInteger ? builder.getIntegerType(width)
                          : builder.getIntegerType(width, /*isSigned=*/false);
   };
-  switch (type.dtype()) {
+  switch (dtype) {
   case schema::DType::F32:
     storage = builder.getF32Type();
     break;
@@ -111,35 +121,30 @@ llvm::Expected<Type> getElementType(MLIRContext *context,
     break;
   case schema::DType::I4:
   case schema::DType::U4:
-    storage = integer(4, type.dtype() == schema::DType::I4);
+    storage = integer(4, dtype == schema::DType::I4);
     break;
   case schema::DType::I8:
   case schema::DType::U8:
-    storage = integer(8, type.dtype() == schema::DType::I8);
+    storage = integer(8, dtype == schema::DType::I8);
     break;
   case schema::DType::I16:
   case schema::DType::U16:
-    storage = integer(16, type.dtype() == schema::DType::I16);
+    storage = integer(16, dtype == schema::DType::I16);
     break;
   case schema::DType::I32:
   case schema::DType::U32:
-    storage = integer(32, type.dtype() == schema::DType::I32);
+    storage = integer(32, dtype == schema::DType::I32);
     break;
   case schema::DType::I64:
   case schema::DType::U64:
-    storage = integer(64, type.dtype() == schema::DType::I64);
+    storage = integer(64, dtype == schema::DType::I64);
     break;
   default:
     return llvm::createStringError(
         llvm::inconvertibleErrorCode(),
-        "element type " + getDTypeName(type.dtype()) +
+        "element type " + getDTypeName(dtype) +
             " has no IR type (BOOL tensors take a byte per element, which no "
             "MLIR element type describes)");
-  }
-  if (type.quant()) {
-    return llvm::createStringError(
-        "quantisation parameters have no buffer form (memrefs cannot hold "
-        "quantized element types)");
   }
   return storage;
 }

@@ -49,6 +49,9 @@ llvm::Expected<TensorTypeDesc> getTensorTypeDesc(Type bufferType);
 llvm::Expected<Type> getElementType(MLIRContext *context,
                                     const schema::TensorType &type);
 
+/// The element type of a blob element type; fails for BOOL.
+llvm::Expected<Type> getElementType(MLIRContext *context, schema::DType dtype);
+
 /// The buffer type of a blob tensor type (already checked by loadBlob) in
 /// memory `space` (null: no memory space, i.e. DDR). `what` names the tensor
 /// in errors.

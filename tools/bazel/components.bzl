@@ -11,6 +11,7 @@ registrations it relies on (none do today).
 """
 
 ALL_COMPONENTS = {
+    "blob_translation": "//backend/blob_translation",
     "const_dialect": "//dialects/const/ir:component",
     "convert_precision_to_fp16": "//passes/ie/convert_precision_to_fp16:component",
     "convert_shape_to_4d": "//passes/ie/convert_shape_to_4d:component",

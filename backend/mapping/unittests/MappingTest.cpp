@@ -198,7 +198,7 @@ TEST_F(MappingTest, kernelImage) {
   llvm::Expected<std::vector<uint8_t>> brokenBytes = printKernelImage(broken);
   ASSERT_FALSE(static_cast<bool>(brokenBytes));
   EXPECT_THAT(llvm::toString(brokenBytes.takeError()),
-              HasSubstr("the entry name 'two\nlines' holds a line break"));
+              HasSubstr("the entry name 'two\\nlines' holds a line break"));
 }
 
 TEST_F(MappingTest, kernelImageErrors) {
