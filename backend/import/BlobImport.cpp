@@ -374,8 +374,17 @@ llvm::Error BlobReader::createConstant(uint32_t index,
   const uint8_t *data = blob.constants()->data() + tensor.offset();
   auto bytes = llvm::ArrayRef<char>(reinterpret_cast<const char *>(data),
                                     static_cast<size_t>(layout->spanBytes));
+  // The blob's name for the resource when it is a plain identifier.
+  std::string key = tensor.name()->str();
+  bool plain = !key.empty() && !llvm::isDigit(key.front()) &&
+               llvm::all_of(key, [](char c) {
+                 return llvm::isAlnum(c) || c == '_' || c == '.';
+               });
+  if (!plain) {
+    key = "constant_" + std::to_string(index);
+  }
   auto base = DenseResourceElementsAttr::get(
-      tensorType, "constant_" + std::to_string(index),
+      tensorType, key,
       HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignof(uint64_t)));
   auto content = Const::ContentAttr::get(base);
   auto constant = builder.create<Const::DeclareOp>(
