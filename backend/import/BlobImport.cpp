@@ -253,8 +253,8 @@ llvm::Error BlobReader::createActKernels() {
         bool isBuffer = llvm::isa<BaseMemRefType>(arg.type);
         if (isBuffer != (arg.kind != KernelArgKind::Scalar)) {
           return makeError(what + ": its kernel image gives the " +
-                           (isBuffer ? "buffer" : "scalar") + " type " +
-                           print(arg.type) + " to a " +
+                           (isBuffer ? "buffer" : "scalar") + " type '" +
+                           print(arg.type) + "' to a " +
                            (isBuffer ? "scalar" : "buffer") + " argument");
         }
         argTypes.push_back(arg.type);
@@ -362,8 +362,8 @@ llvm::Error BlobReader::createConstant(uint32_t index,
     return makeError(what + ": " + llvm::toString(elementType.takeError()));
   }
   if (!Const::Content::isSupportedElementType(*elementType)) {
-    return makeError(what + ": constants of element type " +
-                     print(*elementType) + " have no const.Declare form");
+    return makeError(what + ": constants of element type '" +
+                     print(*elementType) + "' have no const.Declare form");
   }
   Attribute encoding;
   if (!layout->order.isIdentity()) {
@@ -499,8 +499,8 @@ llvm::Error BlobReader::decodeInvocation(uint32_t index) {
       } else if (arg.type.isInteger(64)) {
         size = 8;
       } else {
-        return makeError(argWhat + ": scalars of type " + print(arg.type) +
-                         " have no kernel ABI form (i32, i64, f32)");
+        return makeError(argWhat + ": scalars of type '" + print(arg.type) +
+                         "' have no kernel ABI form (i32, i64, f32)");
       }
       if (cursor + size > data.size()) {
         return makeError(argWhat + ": the argument buffer of " +
