@@ -1,4 +1,4 @@
-//===- Registration.cpp - The blob translations ------------------*- C++ -*-===//
+//===- Registration.cpp - The blob translations -----------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -51,8 +51,8 @@ void registerExportBlobTranslation() {
 void registerImportBlobTranslation() {
   static mlir::TranslateToMLIRRegistration registration(
       "import-blob", "Read a blob as a module in VPURT form",
-      [](llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context)
-          -> mlir::OwningOpRef<mlir::Operation *> {
+      [](llvm::SourceMgr &sourceMgr,
+         mlir::MLIRContext *context) -> mlir::OwningOpRef<mlir::Operation *> {
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         llvm::ArrayRef<uint8_t> bytes(

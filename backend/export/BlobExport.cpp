@@ -153,9 +153,8 @@ LogicalResult BlobWriter::findNetworkFunction() {
     func = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
         network, network.getEntryPointAttr());
     if (!func || func.isDeclaration()) {
-      return network.emitOpError()
-             << "entry point @" << network.getEntryPoint()
-             << " is not a func.func with a body";
+      return network.emitOpError() << "entry point @" << network.getEntryPoint()
+                                   << " is not a func.func with a body";
     }
     return success();
   }
@@ -177,7 +176,8 @@ LogicalResult BlobWriter::findNetworkFunction() {
         << " functions with a body and no IE.CNNNetwork naming the entry "
            "point: a blob holds one network";
     for (func::FuncOp candidate : candidates) {
-      diag.attachNote(candidate.getLoc()) << "function @" << candidate.getName();
+      diag.attachNote(candidate.getLoc())
+          << "function @" << candidate.getName();
     }
     return diag;
   }
@@ -196,13 +196,11 @@ LogicalResult BlobWriter::writeNetworkIO() {
   }
   numInputs = numArgs - numOutputs;
   for (int64_t i = 0; i < numOutputs; ++i) {
-    if (func.getResultTypes()[i] !=
-        func.getArgumentTypes()[numInputs + i]) {
+    if (func.getResultTypes()[i] != func.getArgumentTypes()[numInputs + i]) {
       return func.emitOpError()
              << "result #" << i << " has type " << func.getResultTypes()[i]
-             << ", but network output #" << i << " (argument #"
-             << numInputs + i << ") has type "
-             << func.getArgumentTypes()[numInputs + i];
+             << ", but network output #" << i << " (argument #" << numInputs + i
+             << ") has type " << func.getArgumentTypes()[numInputs + i];
     }
   }
 
@@ -227,8 +225,7 @@ LogicalResult BlobWriter::writeNetworkIO() {
     llvm::StringRef what = isInput ? "input" : "output";
     Type type = func.getArgumentTypes()[arg];
     FailureOr<VPUIP::BufferType> buffer = VPUIP::BufferType::get(type);
-    if (failed(buffer) ||
-        buffer->getMemoryKind() != VPUIP::MemoryKind::DDR) {
+    if (failed(buffer) || buffer->getMemoryKind() != VPUIP::MemoryKind::DDR) {
       return func.emitOpError()
              << "network " << what << " #" << index << " (argument #" << arg
              << ") has type " << type
@@ -241,8 +238,8 @@ LogicalResult BlobWriter::writeNetworkIO() {
              << "): " << llvm::toString(desc.takeError());
     }
 
-    auto argName =
-        func.getArgAttrOfType<StringAttr>(arg, VPURT::VPURTDialect::kNameAttrName);
+    auto argName = func.getArgAttrOfType<StringAttr>(
+        arg, VPURT::VPURTDialect::kNameAttrName);
     std::string name;
     if (network) {
       IE::DataInfoOp info = isInput ? inputInfos[index] : outputInfos[index];
@@ -250,15 +247,16 @@ LogicalResult BlobWriter::writeNetworkIO() {
       if (argName && argName.getValue() != name) {
         return func.emitOpError()
                << "network " << what << " #" << index << " is named '"
-               << argName.getValue() << "' by " << VPURT::VPURTDialect::kNameAttrName
-               << " but '" << name << "' by IE.CNNNetwork";
+               << argName.getValue() << "' by "
+               << VPURT::VPURTDialect::kNameAttrName << " but '" << name
+               << "' by IE.CNNNetwork";
       }
       if (info.getTensorType().getShape() !=
           llvm::ArrayRef<int64_t>(buffer->getShape().raw())) {
         return info.emitOpError()
-               << "describes shape " << info.getUserType()
-               << ", but network " << what << " #" << index << " of @"
-               << func.getName() << " has type " << type;
+               << "describes shape " << info.getUserType() << ", but network "
+               << what << " #" << index << " of @" << func.getName()
+               << " has type " << type;
       }
       if (info.getPrecision() != buffer->getElementType()) {
         return info.emitOpError()
@@ -279,8 +277,8 @@ LogicalResult BlobWriter::writeNetworkIO() {
       }
       if (userOrder != buffer->getOrder()) {
         return info.emitOpError()
-               << "has layout " << userOrder.getName() << ", but network " << what
-               << " #" << index << " of @" << func.getName()
+               << "has layout " << userOrder.getName() << ", but network "
+               << what << " #" << index << " of @" << func.getName()
                << " is laid out " << buffer->getOrder().getName()
                << ": the blob exchanges the network's own buffers, so any "
                   "reordering must be part of the network";
@@ -294,10 +292,9 @@ LogicalResult BlobWriter::writeNetworkIO() {
     llvm::StringMap<int64_t> &names = isInput ? inputNames : outputNames;
     auto [it, inserted] = names.try_emplace(name, arg);
     if (!inserted) {
-      return func.emitOpError()
-             << "network " << what << " name '" << name
-             << "' is used twice (arguments #" << it->second << " and #" << arg
-             << ")";
+      return func.emitOpError() << "network " << what << " name '" << name
+                                << "' is used twice (arguments #" << it->second
+                                << " and #" << arg << ")";
     }
     if (isInput) {
       builder.addInput(name, *desc);
@@ -314,9 +311,8 @@ LogicalResult BlobWriter::writeNetworkIO() {
 
 LogicalResult BlobWriter::checkBody() {
   if (!func.getBody().hasOneBlock()) {
-    return func.emitOpError()
-           << "has " << func.getBody().getBlocks().size()
-           << " blocks; a VPURT function has one";
+    return func.emitOpError() << "has " << func.getBody().getBlocks().size()
+                              << " blocks; a VPURT function has one";
   }
   for (Operation &op : func.getBody().front()) {
     LogicalResult result =
@@ -492,9 +488,9 @@ LogicalResult BlobWriter::writeTensors() {
 }
 
 void BlobWriter::writeBarriers() {
-  for (auto barrier : func.getBody().front().getOps<VPURT::ConfigureBarrierOp>()) {
-    uint32_t index =
-        builder.addBarrier(static_cast<uint32_t>(barrier.getId()));
+  for (auto barrier :
+       func.getBody().front().getOps<VPURT::ConfigureBarrierOp>()) {
+    uint32_t index = builder.addBarrier(static_cast<uint32_t>(barrier.getId()));
     VPURT::BarrierCounts counts = VPURT::getBarrierCounts(barrier.getBarrier());
     builder.setBarrierCounts(index, static_cast<uint32_t>(counts.producers),
                              static_cast<uint32_t>(counts.consumers));
@@ -536,8 +532,8 @@ LogicalResult BlobWriter::writeActKernels() {
   VPUIP::SwKernelOp firstCall;
   for (const VPURT::TaskList &list : taskLists) {
     for (VPURT::TaskOp task : list.tasks) {
-      auto call =
-          llvm::dyn_cast<VPUIP::SwKernelOp>(task.getInnerTaskOp().getOperation());
+      auto call = llvm::dyn_cast<VPUIP::SwKernelOp>(
+          task.getInnerTaskOp().getOperation());
       if (!call) {
         continue;
       }
@@ -562,7 +558,8 @@ LogicalResult BlobWriter::writeActKernels() {
         if (known && *known != kind) {
           InFlightDiagnostic diag =
               call.emitOpError()
-              << "passes " << (kind == KernelArgKind::Input ? "an input" : "an output")
+              << "passes "
+              << (kind == KernelArgKind::Input ? "an input" : "an output")
               << " as argument #" << argIndex << " of kernel "
               << call.getKernel() << ", which an earlier call passes "
               << (*known == KernelArgKind::Input ? "an input" : "an output")
@@ -600,10 +597,9 @@ LogicalResult BlobWriter::writeActKernels() {
       if (failed(image)) {
         return failure();
       }
-      llvm::StringRef entry =
-          decl->getAttrOfType<StringAttr>(
-                  VPUIP::VPUIPDialect::kKernelEntryAttrName)
-              .getValue();
+      llvm::StringRef entry = decl->getAttrOfType<StringAttr>(
+                                      VPUIP::VPUIPDialect::kKernelEntryAttrName)
+                                  .getValue();
       uint32_t text = builder.addKernelData(entry.str() + ".text", *image);
       ActKernelInfo info = std::move(it->second);
       info.index = builder.addActKernel(
@@ -630,8 +626,8 @@ LogicalResult BlobWriter::writeActKernels() {
       }
       stackSizes.push_back(static_cast<uint32_t>(size));
     }
-    uint32_t code = builder.addKernelData(decl.getName().str() + ".runtime",
-                                          *image);
+    uint32_t code =
+        builder.addKernelData(decl.getName().str() + ".runtime", *image);
     builder.setActRuntime(std::move(stackSizes),
                           KernelDataRef{code, 0, image->size()});
   }
@@ -645,9 +641,10 @@ LogicalResult BlobWriter::writeActKernels() {
 LogicalResult BlobWriter::writeActTask(VPUIP::SwKernelOp op,
                                        const TaskBarriers &taskBarriers,
                                        llvm::StringRef location) {
-  auto decl = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
-      op, op.getKernel());
-  const ActKernelInfo &info = actKernels[actKernelIndex.at(decl.getOperation())];
+  auto decl =
+      symbolTables.lookupNearestSymbolFrom<func::FuncOp>(op, op.getKernel());
+  const ActKernelInfo &info =
+      actKernels[actKernelIndex.at(decl.getOperation())];
   VPUIP::SwKernelRunOp run = op.getRunOp();
   abi::ArgPacker packer;
   for (auto [argIndex, arg] : llvm::enumerate(run.getArgs())) {
@@ -669,15 +666,13 @@ LogicalResult BlobWriter::writeActTask(VPUIP::SwKernelOp op,
     }
     shape::MemShape dims = buffer.getMemShape();
     shape::MemStrides strides = buffer.getMemStrides();
-    packer.addMemRef(*info.kinds[argIndex] == KernelArgKind::Output
-                         ? abi::ArgKind::MemRefOut
-                         : abi::ArgKind::MemRefIn,
-                     abi::kWinFBase +
-                         static_cast<uint32_t>(declare.getByteOffset()),
-                     std::vector<int64_t>(dims.begin(), dims.end()),
-                     std::vector<int64_t>(strides.begin(), strides.end()),
-                     static_cast<abi::DataType>(*dtype),
-                     buffer.getOrder().code());
+    packer.addMemRef(
+        *info.kinds[argIndex] == KernelArgKind::Output ? abi::ArgKind::MemRefOut
+                                                       : abi::ArgKind::MemRefIn,
+        abi::kWinFBase + static_cast<uint32_t>(declare.getByteOffset()),
+        std::vector<int64_t>(dims.begin(), dims.end()),
+        std::vector<int64_t>(strides.begin(), strides.end()),
+        static_cast<abi::DataType>(*dtype), buffer.getOrder().code());
   }
   for (auto [index, param] : llvm::enumerate(run.getParams())) {
     Type type = llvm::cast<TypedAttr>(param).getType();
@@ -687,8 +682,8 @@ LogicalResult BlobWriter::writeActTask(VPUIP::SwKernelOp op,
     } else if (type.isInteger(64)) {
       packer.addI64(llvm::cast<IntegerAttr>(param).getInt());
     } else if (type.isF32()) {
-      packer.addF32(static_cast<float>(
-          llvm::cast<FloatAttr>(param).getValueAsDouble()));
+      packer.addF32(
+          static_cast<float>(llvm::cast<FloatAttr>(param).getValueAsDouble()));
     } else {
       return op.emitOpError()
              << "scalar parameter #" << index << " has type " << type
@@ -705,8 +700,8 @@ LogicalResult BlobWriter::writeActTask(VPUIP::SwKernelOp op,
 LogicalResult BlobWriter::writeUpaTask(VPUIP::UpaSwOp op,
                                        const TaskBarriers &taskBarriers,
                                        llvm::StringRef location) {
-  auto decl = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
-      op, op.getKernel());
+  auto decl =
+      symbolTables.lookupNearestSymbolFrom<func::FuncOp>(op, op.getKernel());
   llvm::StringRef entry =
       decl->getAttrOfType<StringAttr>(VPUIP::VPUIPDialect::kKernelEntryAttrName)
           .getValue();
@@ -735,11 +730,10 @@ LogicalResult BlobWriter::writeUpaTask(VPUIP::UpaSwOp op,
     llvm::SmallVector<std::string> expected(table->fieldTypes.begin(),
                                             table->fieldTypes.end());
     if (passed != expected) {
-      return op.emitOpError()
-             << "passes scalar parameters (" << llvm::join(passed, ", ")
-             << ") to kernel '" << entry
-             << "', whose UPA parameter table holds ("
-             << llvm::join(expected, ", ") << ")";
+      return op.emitOpError() << "passes scalar parameters ("
+                              << llvm::join(passed, ", ") << ") to kernel '"
+                              << entry << "', whose UPA parameter table holds ("
+                              << llvm::join(expected, ", ") << ")";
     }
     params = table->makeWriter(
         llvm::to_vector(op.getParams().getAsRange<Attribute>()));
@@ -832,9 +826,8 @@ FailureOr<std::vector<uint8_t>> BlobWriter::run() {
   std::vector<uint8_t> bytes = builder.finish();
   llvm::Expected<BlobFile> file = loadBlob(bytes);
   if (!file) {
-    return module.emitError()
-           << "the written blob fails the blob checks: "
-           << llvm::toString(file.takeError());
+    return module.emitError() << "the written blob fails the blob checks: "
+                              << llvm::toString(file.takeError());
   }
   return bytes;
 }

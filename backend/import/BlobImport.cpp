@@ -182,9 +182,8 @@ llvm::Error BlobReader::createModule() {
   };
   auto resources = VPUIP::ResourcesAttr::get(
       context, target->getArch(), pick(used.clusters(), target->getClusters()),
-      pick(used.cmx_bytes(), target->getCmxSize()),
-      target->getCmxAlignment(), target->getDdrAlignment(),
-      pick(used.dma_ports(), target->getDmaPorts()),
+      pick(used.cmx_bytes(), target->getCmxSize()), target->getCmxAlignment(),
+      target->getDdrAlignment(), pick(used.dma_ports(), target->getDmaPorts()),
       target->getDmaMaxTransfer(), target->getShaveKind(),
       pick(used.shaves(), target->getShaves()),
       pick(used.barriers(), target->getBarriers()), target->getMaxProducers(),
@@ -239,9 +238,10 @@ llvm::Error BlobReader::createActKernels() {
       llvm::Expected<KernelImage> image =
           parseKernelImage(kernelData(*kernel.text()), context);
       if (!image) {
-        return makeError(what + ": its code is not a kernel image of the "
-                                "reference-SW targets, so its declaration is "
-                                "unknown (" +
+        return makeError(what +
+                         ": its code is not a kernel image of the "
+                         "reference-SW targets, so its declaration is "
+                         "unknown (" +
                          llvm::toString(image.takeError()) + ")");
       }
       if (image->entry != kernel.name()->string_view()) {
@@ -296,18 +296,19 @@ llvm::Error BlobReader::createFunction() {
   const schema::Header &header = *blob.header();
   llvm::SmallVector<Type> argTypes;
   llvm::SmallVector<DictionaryAttr> argAttrs;
-  auto addArgs = [&](const flatbuffers::Vector<
-                         flatbuffers::Offset<schema::NetworkIO>> *ios,
-                     llvm::StringRef what) -> llvm::Error {
+  auto addArgs =
+      [&](const flatbuffers::Vector<flatbuffers::Offset<schema::NetworkIO>>
+              *ios,
+          llvm::StringRef what) -> llvm::Error {
     if (!ios) {
       return llvm::Error::success();
     }
     for (uint32_t i = 0; i < ios->size(); ++i) {
       const schema::NetworkIO &io = *ios->Get(i);
-      llvm::Expected<MemRefType> type = getBufferType(
-          context, *io.type(), {},
-          "network " + what.str() + " " + std::to_string(i) + " '" +
-              io.name()->str() + "'");
+      llvm::Expected<MemRefType> type =
+          getBufferType(context, *io.type(), {},
+                        "network " + what.str() + " " + std::to_string(i) +
+                            " '" + io.name()->str() + "'");
       if (!type) {
         return type.takeError();
       }
@@ -405,8 +406,8 @@ llvm::Error BlobReader::createTensors() {
       }
       continue;
     }
-    std::string what = "tensor " + std::to_string(i) + " '" +
-                       tensor.name()->str() + "'";
+    std::string what =
+        "tensor " + std::to_string(i) + " '" + tensor.name()->str() + "'";
     VPURT::BufferSection section;
     std::optional<uint32_t> index = tensor.location_index();
     VPUIP::MemorySpaceAttr space;
@@ -426,10 +427,10 @@ llvm::Error BlobReader::createTensors() {
       space = VPUIP::MemorySpaceAttr::getCMX(context, *index);
       break;
     default:
-      return makeError(what + " is in " +
-                       getRegionName(tensor.location(),
-                                     tensor.location_index()) +
-                       ", which has no VPURT section");
+      return makeError(
+          what + " is in " +
+          getRegionName(tensor.location(), tensor.location_index()) +
+          ", which has no VPURT section");
     }
     llvm::Expected<MemRefType> type =
         getBufferType(context, *tensor.type(), space, what);
@@ -459,12 +460,12 @@ Value BlobReader::getCmxBuffer(uint32_t tile, uint64_t offset,
   if (!buffer) {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPoint(&func.getBody().front(), buffersEnd);
-    buffer = builder
-                 .create<VPURT::DeclareBufferOp>(
-                     UnknownLoc::get(context), type,
-                     VPURT::BufferSection::CMX_NN,
-                     builder.getI64IntegerAttr(tile), offset)
-                 .getBuffer();
+    buffer =
+        builder
+            .create<VPURT::DeclareBufferOp>(
+                UnknownLoc::get(context), type, VPURT::BufferSection::CMX_NN,
+                builder.getI64IntegerAttr(tile), offset)
+            .getBuffer();
   }
   return buffer;
 }
@@ -474,8 +475,7 @@ llvm::Error BlobReader::decodeInvocation(uint32_t index) {
       *blob.act_invocations()->Get(index);
   std::string what = "act invocation " + std::to_string(index);
   const schema::KernelDataReference &dataRef = *invocation.data();
-  const schema::KernelData &buffer =
-      *blob.kernel_data()->Get(dataRef.buffer());
+  const schema::KernelData &buffer = *blob.kernel_data()->Get(dataRef.buffer());
   if (invocation.args_offset() != 0 || dataRef.offset() != 0 ||
       dataRef.size() != buffer.data()->size()) {
     return makeError(what + ": its data window is not laid out as the blob "
@@ -587,22 +587,22 @@ llvm::Error BlobReader::decodeInvocation(uint32_t index) {
     llvm::Expected<Type> elementType =
         getElementType(context, static_cast<schema::DType>(desc.dataType));
     if (!elementType) {
-      return makeError(argWhat + ": " + llvm::toString(elementType.takeError()));
+      return makeError(argWhat + ": " +
+                       llvm::toString(elementType.takeError()));
     }
-    llvm::Expected<MemRefType> type = getBufferType(
-        dims.raw(), strides.raw(), order, *elementType,
-        VPUIP::MemorySpaceAttr::getCMX(context, decoded.tile));
+    llvm::Expected<MemRefType> type =
+        getBufferType(dims.raw(), strides.raw(), order, *elementType,
+                      VPUIP::MemorySpaceAttr::getCMX(context, decoded.tile));
     if (!type) {
       return makeError(argWhat + ": " + llvm::toString(type.takeError()));
     }
     uint64_t offset = desc.dataAddr - abi::kWinFBase;
     decoded.buffers.push_back(getCmxBuffer(decoded.tile, offset, *type));
-    packer.addMemRef(arg.kind == KernelArgKind::Output
-                         ? abi::ArgKind::MemRefOut
-                         : abi::ArgKind::MemRefIn,
+    packer.addMemRef(arg.kind == KernelArgKind::Output ? abi::ArgKind::MemRefOut
+                                                       : abi::ArgKind::MemRefIn,
                      desc.dataAddr, memDims, memStrides,
-                     static_cast<abi::DataType>(desc.dataType),
-                     desc.dimsOrder, desc.isStatic != 0);
+                     static_cast<abi::DataType>(desc.dataType), desc.dimsOrder,
+                     desc.isStatic != 0);
   }
   if (packer.finish() != data.vec()) {
     return makeError(what + ": its argument buffer is not laid out as the "
@@ -734,8 +734,7 @@ llvm::Error BlobReader::createTask(const schema::Task &task,
       blockTypes.push_back(buffer.getType());
     }
     llvm::SmallVector<Location> blockLocs(blockTypes.size(), taskLoc);
-    Block *body =
-        builder.createBlock(&op.getBody(), {}, blockTypes, blockLocs);
+    Block *body = builder.createBlock(&op.getBody(), {}, blockTypes, blockLocs);
     llvm::SmallVector<Value> runArgs;
     for (unsigned position : positions) {
       runArgs.push_back(body->getArgument(position));
@@ -770,10 +769,10 @@ llvm::Error BlobReader::createTask(const schema::Task &task,
       outputs.push_back(tensors[index]);
       resultTypes.push_back(tensors[index].getType());
     }
-    builder.create<VPUIP::UpaSwOp>(
-        taskLoc, resultTypes, getKernelRef(*decl), inputs, outputs,
-        builder.getArrayAttr(params),
-        builder.getI64IntegerAttr(upa.max_shaves()));
+    builder.create<VPUIP::UpaSwOp>(taskLoc, resultTypes, getKernelRef(*decl),
+                                   inputs, outputs,
+                                   builder.getArrayAttr(params),
+                                   builder.getI64IntegerAttr(upa.max_shaves()));
     return llvm::Error::success();
   }
   default:

@@ -118,8 +118,8 @@ llvm::Expected<KernelImage> parseKernelImage(llvm::ArrayRef<uint8_t> bytes,
         type = parseType(typeText, context);
       }
       if (!type) {
-        return lineError(index, "invalid type '" + typeText + "': " +
-                                    diagnostic);
+        return lineError(index,
+                         "invalid type '" + typeText + "': " + diagnostic);
       }
       image.args.push_back({kind, type});
     } else {

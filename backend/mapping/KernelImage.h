@@ -1,4 +1,4 @@
-//===- KernelImage.h - The blob image of a reference SHAVE kernel -*- C++ -*-===//
+//===- KernelImage.h - A reference kernel as blob code ----------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

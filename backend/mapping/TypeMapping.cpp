@@ -101,8 +101,7 @@ llvm::Expected<Type> getElementType(MLIRContext *context,
   return getElementType(context, type.dtype());
 }
 
-llvm::Expected<Type> getElementType(MLIRContext *context,
-                                    schema::DType dtype) {
+llvm::Expected<Type> getElementType(MLIRContext *context, schema::DType dtype) {
   Builder builder(context);
   Type storage;
   auto integer = [&](unsigned width, bool signedInteger) -> Type {
@@ -159,8 +158,7 @@ llvm::Expected<MemRefType> getBufferType(llvm::ArrayRef<int64_t> dims,
     return makeError("element type ", elementType, " has no storage size");
   }
   shape::Shape shape(dims);
-  shape::Strides compact =
-      getCompactStrides(shape, order, elemBits->count());
+  shape::Strides compact = getCompactStrides(shape, order, elemBits->count());
   MemRefType type;
   if (llvm::ArrayRef<int64_t>(compact.raw()) == strides) {
     type = shape::withOrder(

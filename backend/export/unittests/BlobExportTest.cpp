@@ -44,8 +44,7 @@ std::string copyModule(llvm::StringRef moduleHead, llvm::StringRef extraAttrs,
                        llvm::StringRef network = "",
                        llvm::StringRef argAttrs = "") {
   return (moduleHead + " attributes {" + kResources + extraAttrs + "} {\n" +
-          network +
-          "  func.func @main(%x: memref<1x2x3x4xf16>" + argAttrs +
+          network + "  func.func @main(%x: memref<1x2x3x4xf16>" + argAttrs +
           ", %y: memref<1x2x3x4xf16>) -> memref<1x2x3x4xf16> {\n"
           "    %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> "
           "memref<1x2x3x4xf16>\n"
@@ -209,15 +208,16 @@ TEST_F(BlobExportTest, networkDescriptionMismatches) {
                         "network's own buffers, so any reordering must be "
                         "part of the network"));
 
-  EXPECT_TRUE(failed(exportText(
-      copyModule("module", "",
-                 network("IE.DataInfo \"data\" : tensor<1x2x12xf16> "
-                         "precision f16")),
-      /*verify=*/false)));
-  EXPECT_THAT(errors,
-              HasSubstr("'IE.DataInfo' op describes shape 'tensor<1x2x12xf16>', "
-                        "but network input #0 of @main has type "
-                        "'memref<1x2x3x4xf16>'"));
+  EXPECT_TRUE(failed(
+      exportText(copyModule("module", "",
+                            network("IE.DataInfo \"data\" : tensor<1x2x12xf16> "
+                                    "precision f16")),
+                 /*verify=*/false)));
+  EXPECT_THAT(
+      errors,
+      HasSubstr("'IE.DataInfo' op describes shape 'tensor<1x2x12xf16>', "
+                "but network input #0 of @main has type "
+                "'memref<1x2x3x4xf16>'"));
 }
 
 TEST_F(BlobExportTest, kernelImagesAreTheDeclarations) {

@@ -126,13 +126,12 @@ TEST_F(BlobImportTest, importsBuilderBlobs) {
   // the same network, and a second round trip is byte-identical.
   BlobBuilder builder = make37xx();
   builder.setName("copy");
-  uint32_t x =
-      builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT, 0, 0,
-                        f16x8());
+  uint32_t x = builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT, 0,
+                                 0, f16x8());
   uint32_t cmx = builder.addTensor("x_cmx", schema::MemoryLocation::CMX_NN, 1,
                                    32, f16x8());
-  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT,
-                                 0, 0, f16x8());
+  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT, 0,
+                                 0, f16x8());
   uint32_t barrier = builder.addBarrier(2);
   builder.addDmaTask(1, x, cmx, {{}, {barrier}}, "load");
   builder.addDmaTask(0, cmx, y, {{barrier}, {}}, "store");
@@ -194,8 +193,7 @@ TEST_F(BlobImportTest, refusesTaskListsTheIRCannotHold) {
 TEST_F(BlobImportTest, refusesTensorsWithoutBufferForm) {
   BlobBuilder kernelData = make37xx();
   kernelData.addKernelData("data", std::vector<uint8_t>(64));
-  kernelData.addTensor("k", schema::MemoryLocation::KERNEL_DATA, 0, 0,
-                       f16x8());
+  kernelData.addTensor("k", schema::MemoryLocation::KERNEL_DATA, 0, 0, f16x8());
   EXPECT_THAT(importError(kernelData.finish()),
               HasSubstr("tensor 0 'k' is in KERNEL_DATA[0], which has no "
                         "VPURT section"));
@@ -293,9 +291,10 @@ TEST_F(BlobImportTest, decodesScalars) {
   packer.addI32(-3);
   packer.addI64(int64_t(1) << 40);
   packer.addF32(0.25f);
-  addActTask(builder,
-             unaryImage("k", "arg scalar i32\narg scalar i64\narg scalar f32\n"),
-             packer.finish(), "k");
+  addActTask(
+      builder,
+      unaryImage("k", "arg scalar i32\narg scalar i64\narg scalar f32\n"),
+      packer.finish(), "k");
   OwningOpRef<ModuleOp> module = import(builder.finish());
   ASSERT_TRUE(module) << diagnostics;
   EXPECT_THAT(print(*module),
@@ -409,12 +408,12 @@ TEST_F(BlobImportTest, declaresUpaKernelsPerSignature) {
   builder.addInput("x32", f32x8);
   builder.addOutput("y", f16x8());
   builder.addOutput("y32", f32x8);
-  uint32_t x = builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT,
-                                 0, 0, f16x8());
-  uint32_t x32 = builder.addTensor(
-      "x32", schema::MemoryLocation::NETWORK_INPUT, 1, 0, f32x8);
-  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT,
-                                 0, 0, f16x8());
+  uint32_t x = builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT, 0,
+                                 0, f16x8());
+  uint32_t x32 = builder.addTensor("x32", schema::MemoryLocation::NETWORK_INPUT,
+                                   1, 0, f32x8);
+  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT, 0,
+                                 0, f16x8());
   uint32_t y32 = builder.addTensor(
       "y32", schema::MemoryLocation::NETWORK_OUTPUT, 1, 0, f32x8);
   builder.addUpaTask(0, "softmax", {x}, {y}, {}, "a", softmaxParams(0), 2);
@@ -432,10 +431,10 @@ TEST_F(BlobImportTest, declaresUpaKernelsPerSignature) {
 
 TEST_F(BlobImportTest, inconsistentBarrierCountsFailVerification) {
   BlobBuilder builder = make37xx();
-  uint32_t x = builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT,
-                                 0, 0, f16x8());
-  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT,
-                                 0, 0, f16x8());
+  uint32_t x = builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT, 0,
+                                 0, f16x8());
+  uint32_t y = builder.addTensor("y", schema::MemoryLocation::NETWORK_OUTPUT, 0,
+                                 0, f16x8());
   uint32_t barrier = builder.addBarrier(0);
   builder.setBarrierCounts(barrier, 2, 1);
   builder.addDmaTask(0, x, y, {{}, {barrier}}, "a");

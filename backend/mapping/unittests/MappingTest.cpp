@@ -28,9 +28,7 @@ using ::testing::HasSubstr;
 
 class MappingTest : public ::testing::Test {
 protected:
-  MappingTest() {
-    context.loadDialect<VPUIP::VPUIPDialect>();
-  }
+  MappingTest() { context.loadDialect<VPUIP::VPUIPDialect>(); }
 
   Type type(llvm::StringRef text) {
     Type parsed = parseType(text, &context);
@@ -244,7 +242,8 @@ TEST_F(MappingTest, upaParamTables) {
   Attribute params[] = {builder.getF32FloatAttr(-1.5f),
                         builder.getF32FloatAttr(6.0f)};
   BlobBuilder blob("VPUX30XX");
-  blob.addUpaTask(0, "clamp", {}, {}, {}, "c", clamp->makeWriter(llvm::ArrayRef<Attribute>(params)));
+  blob.addUpaTask(0, "clamp", {}, {}, {}, "c",
+                  clamp->makeWriter(llvm::ArrayRef<Attribute>(params)));
   std::vector<uint8_t> bytes = blob.finish();
   auto root = flatbuffers::GetRoot<schema::Blob>(bytes.data());
   const schema::UpaLayerTask *task =

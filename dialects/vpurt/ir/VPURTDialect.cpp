@@ -76,8 +76,8 @@ LogicalResult VPURTDialect::verifyRegionArgAttribute(Operation *op,
                                                      NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   if (name != kNameAttrName) {
-    return op->emitOpError() << "unknown VPURT argument attribute '" << name
-                             << "'";
+    return op->emitOpError()
+           << "unknown VPURT argument attribute '" << name << "'";
   }
   auto value = llvm::dyn_cast<StringAttr>(attr.getValue());
   if (!value || value.getValue().empty()) {
