@@ -180,14 +180,24 @@ llvm::Error BlobReader::createModule() {
   auto pick = [](uint64_t value, int64_t fallback) {
     return value > 0 ? static_cast<int64_t>(value) : fallback;
   };
-  auto resources = VPUIP::ResourcesAttr::get(
-      context, target->getArch(), pick(used.clusters(), target->getClusters()),
+  if (used.cmx_bytes() > static_cast<uint64_t>(INT64_MAX) ||
+      used.ddr_scratch_bytes() > static_cast<uint64_t>(INT64_MAX)) {
+    return makeError("header resources: memory sizes beyond 2^63 bytes");
+  }
+  auto resources = VPUIP::ResourcesAttr::getChecked(
+      [&] { return emitError(loc); }, context, target->getArch(),
+      pick(used.clusters(), target->getClusters()),
       pick(used.cmx_bytes(), target->getCmxSize()), target->getCmxAlignment(),
       target->getDdrAlignment(), pick(used.dma_ports(), target->getDmaPorts()),
       target->getDmaMaxTransfer(), target->getShaveKind(),
       pick(used.shaves(), target->getShaves()),
       pick(used.barriers(), target->getBarriers()), target->getMaxProducers(),
       target->getMaxConsumers());
+  if (!resources) {
+    return makeError("header resources: not a valid #VPUIP.resources for "
+                     "target " +
+                     arch);
+  }
 
   std::optional<llvm::StringRef> name;
   if (header.name() && header.name()->size() != 0) {
@@ -580,6 +590,30 @@ llvm::Error BlobReader::decodeInvocation(uint32_t index) {
       memDims.push_back(dim);
       memStrides.push_back(stride);
     }
+    // The bytes the tensor spans must lie in the window (which also keeps
+    // every size computed from its type far from overflowing).
+    uint64_t offset = desc.dataAddr - abi::kWinFBase;
+    uint64_t elemBits =
+        abi::getDataTypeBits(static_cast<abi::DataType>(desc.dataType));
+    uint64_t lastBit = elemBits;
+    bool empty = false;
+    bool fits = true;
+    for (uint32_t d = 0; d < desc.numDims; ++d) {
+      if (memDims[d] == 0) {
+        empty = true;
+        continue;
+      }
+      uint64_t step = 0;
+      fits = fits &&
+             !__builtin_mul_overflow(static_cast<uint64_t>(memDims[d] - 1),
+                                     static_cast<uint64_t>(memStrides[d]),
+                                     &step) &&
+             !__builtin_add_overflow(lastBit, step, &lastBit);
+    }
+    if (!empty && (!fits || offset + (lastBit + 7) / 8 > abi::kWindowSize)) {
+      return makeError(argWhat + ": the tensor does not fit in the tile's "
+                                 "CMX window WIN_F");
+    }
     shape::DimsOrder order = shape::DimsOrder::fromCode(desc.dimsOrder);
     shape::Shape dims = order.toLogicalOrder(shape::MemShape(memDims));
     shape::Strides strides =
@@ -596,7 +630,6 @@ llvm::Error BlobReader::decodeInvocation(uint32_t index) {
     if (!type) {
       return makeError(argWhat + ": " + llvm::toString(type.takeError()));
     }
-    uint64_t offset = desc.dataAddr - abi::kWinFBase;
     decoded.buffers.push_back(getCmxBuffer(decoded.tile, offset, *type));
     packer.addMemRef(arg.kind == KernelArgKind::Output ? abi::ArgKind::MemRefOut
                                                        : abi::ArgKind::MemRefIn,

@@ -20,6 +20,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -190,6 +191,13 @@ TEST_F(BlobImportTest, refusesTaskListsTheIRCannotHold) {
                         "queues other than 0 cannot be imported"));
 }
 
+TEST_F(BlobImportTest, refusesHeaderResources) {
+  BlobBuilder builder = make37xx();
+  builder.getResources().ddrScratchBytes = uint64_t(1) << 63;
+  EXPECT_THAT(importError(builder.finish()),
+              HasSubstr("header resources: memory sizes beyond 2^63 bytes"));
+}
+
 TEST_F(BlobImportTest, refusesTensorsWithoutBufferForm) {
   BlobBuilder kernelData = make37xx();
   kernelData.addKernelData("data", std::vector<uint8_t>(64));
@@ -346,6 +354,15 @@ TEST_F(BlobImportTest, refusesBadArguments) {
               HasSubstr("act invocation 0, argument #0: negative dims or "
                         "strides"));
 
+  BlobBuilder huge = make37xx();
+  abi::ArgPacker hugePacker;
+  hugePacker.addMemRef(abi::ArgKind::MemRefIn, abi::kWinFBase + 1024,
+                       {1 << 20, 8}, {128, 16}, abi::DataType::F16, 0x12);
+  addActTask(huge, unaryImage("relu"), hugePacker.finish());
+  EXPECT_THAT(importError(huge.finish()),
+              HasSubstr("act invocation 0, argument #0: the tensor does not "
+                        "fit in the tile's CMX window WIN_F"));
+
   BlobBuilder boolean = make37xx();
   abi::ArgPacker boolPacker;
   boolPacker.addMemRef(abi::ArgKind::MemRefIn, abi::kWinFBase, {8}, {8},
@@ -443,6 +460,104 @@ TEST_F(BlobImportTest, inconsistentBarrierCountsFailVerification) {
               HasSubstr("'VPURT.ConfigureBarrier' op producer_count 2 differs "
                         "from the count of the tasks that update the barrier "
                         "(1)"));
+}
+
+/// Networks in VPURT form whose blobs the corruption test damages: ACT
+/// kernels with scalars on VPUX37XX, UPA layers and constants on VPUX30XX.
+constexpr const char *kActNetwork = R"mlir(
+module @act attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX",
+    clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64,
+    dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2,
+    barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @softmax(memref<*xf16>, memref<*xf16>, i32) attributes {VPUIP.kernel_entry = "softmax"}
+    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
+  }
+  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
+  func.func @main(%x: memref<2x8xf16>, %y: memref<2x8xf16>) -> memref<2x8xf16> {
+    %in = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<2x8xf16> loc("x")
+    %a = VPURT.DeclareBuffer <CMX_NN> [1] <0> -> memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>> loc("a")
+    %b = VPURT.DeclareBuffer <CMX_NN> [1] <64> -> memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>> loc("b")
+    %out = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<2x8xf16> loc("y")
+    %b0 = VPURT.ConfigureBarrier<0> -> !VPURT.Barrier
+    %b1 = VPURT.ConfigureBarrier<1> -> !VPURT.Barrier
+    VPURT.Task updates(%b0) {
+      %r = VPUIP.NNDMA inputs(%in : memref<2x8xf16>) outputs(%a : memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>>) -> memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>>
+    } loc("load")
+    VPURT.Task waits(%b0) updates(%b1) {
+      %r = VPUIP.SW.Kernel @VPU.SW::@softmax on tile 1 inputs(%a : memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>>) outputs(%b : memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>>) -> memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>> {
+      ^bb0(%i: memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>>, %o: memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>>):
+        VPUIP.SW.Kernel.run(%i, %o, 1 : i32) : memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>>, memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>>
+      }
+    } loc("softmax")
+    VPURT.Task waits(%b1) {
+      %r = VPUIP.NNDMA {port = 1 : i64} inputs(%b : memref<2x8xf16, #VPUIP.mem<CMX_NN[1]>>) outputs(%out : memref<2x8xf16>) -> memref<2x8xf16>
+    } loc("store")
+    return %y : memref<2x8xf16>
+  }
+}
+)mlir";
+
+constexpr const char *kUpaNetwork = R"mlir(
+module @upa attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX",
+    clusters = 4, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64,
+    dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 16,
+    barriers = 32, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @add(memref<*xf16>, memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "add"}
+    func.func private @clamp(memref<*xf16>, memref<*xf16>, f32, f32) attributes {VPUIP.kernel_entry = "clamp"}
+  }
+  func.func @main(%x: memref<2x4xf16>, %y: memref<2x4xf16>) -> memref<2x4xf16> {
+    %c = const.Declare memref<2x4xf16> = #const.Content<dense<1.0> : tensor<2x4xf16>> loc("bias")
+    %in = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<2x4xf16>
+    %sum = VPURT.DeclareBuffer <DDR> <0> -> memref<2x4xf16>
+    %out = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<2x4xf16>
+    %b0 = VPURT.ConfigureBarrier<0> -> !VPURT.Barrier
+    VPURT.Task updates(%b0) {
+      %r = VPUIP.UPA.SW @VPU.SW::@add inputs(%in, %c : memref<2x4xf16>, memref<2x4xf16>) outputs(%sum : memref<2x4xf16>) -> memref<2x4xf16>
+    } loc("add")
+    VPURT.Task waits(%b0) {
+      %r = VPUIP.NNDMA inputs(%sum : memref<2x4xf16>) outputs(%out : memref<2x4xf16>) -> memref<2x4xf16>
+    } loc("copy")
+    VPURT.Task {
+      %r = VPUIP.UPA.SW @VPU.SW::@clamp inputs(%sum : memref<2x4xf16>) outputs(%out : memref<2x4xf16>) params [0.0 : f32, 1.0 : f32] -> memref<2x4xf16>
+    } loc("clamp")
+    return %y : memref<2x4xf16>
+  }
+}
+)mlir";
+
+TEST_F(BlobImportTest, survivesCorruption) {
+  // Every byte flipped and every prefix of the writer's blobs: the reader
+  // either imports a valid module or reports an error, and never crashes.
+  for (const char *text : {kActNetwork, kUpaNetwork}) {
+    OwningOpRef<ModuleOp> source = parseSourceString<ModuleOp>(text, &context);
+    ASSERT_TRUE(source);
+    FailureOr<std::vector<uint8_t>> bytes = exportBlob(*source);
+    ASSERT_TRUE(succeeded(bytes));
+    OwningOpRef<ModuleOp> intact = import(*bytes);
+    ASSERT_TRUE(intact) << diagnostics;
+    FailureOr<std::vector<uint8_t>> again = exportBlob(*intact);
+    ASSERT_TRUE(succeeded(again));
+    EXPECT_EQ(*bytes, *again);
+
+    size_t imported = 0;
+    for (size_t i = 0; i < bytes->size(); ++i) {
+      std::vector<uint8_t> corrupted = *bytes;
+      corrupted[i] ^= 0xff;
+      if (import(corrupted)) {
+        ++imported;
+      } else {
+        EXPECT_FALSE(diagnostics.empty()) << "byte " << i;
+      }
+    }
+    for (size_t size = 0; size < bytes->size(); ++size) {
+      std::vector<uint8_t> prefix(bytes->begin(), bytes->begin() + size);
+      EXPECT_FALSE(import(prefix)) << "prefix of " << size << " bytes";
+    }
+    // Flips in padding, names and values still import.
+    EXPECT_GT(imported, 0u);
+  }
 }
 
 } // namespace
