@@ -132,8 +132,10 @@ uint32_t BlobBuilder::addActInvocationWithArgs(uint32_t kernel, uint32_t tile,
   return addActInvocation(kernel, tile, {buffer, 0, args.size()});
 }
 
-void BlobBuilder::setActRuntime(std::vector<uint32_t> stackSizes) {
+void BlobBuilder::setActRuntime(std::vector<uint32_t> stackSizes,
+                                std::optional<KernelDataRef> code) {
   actStackSizes = std::move(stackSizes);
+  actRuntimeCode = code;
 }
 
 void BlobBuilder::addDmaTask(uint32_t port, uint32_t src, uint32_t dst,
@@ -308,7 +310,11 @@ std::vector<uint8_t> BlobBuilder::finish() const {
   }
   fb::Offset<schema::ActKernelRuntime> runtime;
   if (actStackSizes) {
-    runtime = schema::CreateActKernelRuntimeDirect(fbb, &*actStackSizes);
+    fb::Offset<schema::KernelDataReference> code;
+    if (actRuntimeCode) {
+      code = writeKernelRef(*actRuntimeCode);
+    }
+    runtime = schema::CreateActKernelRuntimeDirect(fbb, &*actStackSizes, code);
   }
 
   auto root = schema::CreateBlob(fbb, header, fbb.CreateVector(tensorOffsets),

@@ -133,8 +133,10 @@ public:
   /// an invocation using it as its data window; returns the invocation index.
   uint32_t addActInvocationWithArgs(uint32_t kernel, uint32_t tile,
                                     llvm::ArrayRef<uint8_t> args);
-  /// Declares the ACT runtime with per-tile stack sizes.
-  void setActRuntime(std::vector<uint32_t> stackSizes);
+  /// Declares the ACT runtime with per-tile stack sizes and, optionally, its
+  /// code.
+  void setActRuntime(std::vector<uint32_t> stackSizes,
+                     std::optional<KernelDataRef> code = std::nullopt);
 
   /// Appends a DMA task to DMA port `port`.
   void addDmaTask(uint32_t port, uint32_t src, uint32_t dst,
@@ -208,6 +210,7 @@ private:
   std::vector<ActKernel> actKernels;
   std::vector<ActInvocation> actInvocations;
   std::optional<std::vector<uint32_t>> actStackSizes;
+  std::optional<KernelDataRef> actRuntimeCode;
   std::map<ListKey, std::vector<Task>> taskLists;
 };
 

@@ -14,6 +14,7 @@ ALL_COMPONENTS = {
     "add_buffers_for_net_results": "//passes/vpuip/add_buffers_for_net_results:component",
     "assign_physical_barriers": "//passes/vpurt/assign_physical_barriers:component",
     "async_to_vpurt": "//passes/vpurt/async_to_vpurt:component",
+    "blob_translation": "//backend/blob_translation",
     "const_dialect": "//dialects/const/ir:component",
     "convert_copies_to_dma": "//passes/vpuip/convert_copies_to_dma:component",
     "convert_precision_to_fp16": "//passes/ie/convert_precision_to_fp16:component",

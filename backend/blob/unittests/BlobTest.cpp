@@ -455,6 +455,21 @@ TEST(BlobTest, checksActKernels) {
   BlobBuilder zero = makeFullBuilder(&p);
   zero.setActRuntime({1024, 0});
   EXPECT_THAT(loadError(zero), HasSubstr("act runtime: zero stack size"));
+  BlobBuilder withCode = makeFullBuilder(&p);
+  withCode.setActRuntime({1024, 1024}, KernelDataRef{0, 4, 8});
+  std::vector<uint8_t> withCodeBytes = withCode.finish();
+  llvm::Expected<BlobFile> withCodeFile = loadBlob(withCodeBytes);
+  ASSERT_TRUE(static_cast<bool>(withCodeFile))
+      << llvm::toString(withCodeFile.takeError());
+  const schema::KernelDataReference *runtimeCode =
+      withCodeFile->get().act_runtime()->code();
+  ASSERT_NE(runtimeCode, nullptr);
+  EXPECT_EQ(runtimeCode->offset(), 4u);
+  EXPECT_EQ(runtimeCode->size(), 8u);
+  BlobBuilder code = makeFullBuilder(&p);
+  code.setActRuntime({1024, 1024}, KernelDataRef{7, 0, 4});
+  EXPECT_THAT(loadError(code),
+              HasSubstr("act runtime code: kernel data buffer 7 out of range"));
   BlobBuilder task = makeFullBuilder(&p);
   task.addActTask(0, 1, 4, {}, "k");
   EXPECT_THAT(loadError(task),

@@ -33,10 +33,15 @@ Operation *ConstDialect::materializeConstant(OpBuilder &builder,
                                              Attribute value, Type type,
                                              Location loc) {
   auto content = llvm::dyn_cast<ContentAttr>(value);
-  if (!content || content.getType() != type) {
+  if (!content) {
     return nullptr;
   }
-  return builder.create<DeclareOp>(loc, content);
+  bool isBuffer = llvm::isa<MemRefType>(type) &&
+                  type == DeclareOp::getBufferType(content.getType());
+  if (content.getType() != type && !isBuffer) {
+    return nullptr;
+  }
+  return builder.create<DeclareOp>(loc, type, content);
 }
 
 void registerConstDialect(DialectRegistry &registry) {

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Implements `const.Declare`: its assembly and verifier. Folding and
-// canonicalisation live in ConstFolders.cpp.
+// Implements `const.Declare`: its assembly, its verifier (tensor or buffer
+// result) and the buffer type of a constant. Folding and canonicalisation
+// live in ConstFolders.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,9 +39,29 @@ static void printContent(OpAsmPrinter &printer, DeclareOp,
   printer.printAttributeWithoutType(content);
 }
 
+MemRefType DeclareOp::getBufferType(ShapedType contentType) {
+  auto tensor = llvm::cast<RankedTensorType>(contentType);
+  MemRefLayoutAttrInterface layout;
+  if (auto order = llvm::dyn_cast_or_null<AffineMapAttr>(tensor.getEncoding());
+      order && !order.getValue().isIdentity()) {
+    layout = order;
+  }
+  return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
+}
+
 LogicalResult DeclareOp::verify() {
   ContentAttr content = getContent();
-  if (content.getType() != getType()) {
+  if (auto buffer = llvm::dyn_cast<MemRefType>(getType())) {
+    MemRefType expected = getBufferType(content.getType());
+    if (buffer != expected) {
+      return emitOpError()
+             << "declared buffer type " << buffer
+             << " does not match the content type " << content.getType()
+             << ": a constant buffer has the content's shape, element type "
+                "and order, and no memory space ("
+             << expected << ")";
+    }
+  } else if (content.getType() != getType()) {
     return emitOpError() << "declared type " << getType()
                          << " does not match the content type "
                          << content.getType();

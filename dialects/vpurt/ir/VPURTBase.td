@@ -33,11 +33,15 @@ def VPURT_Dialect : Dialect {
     **The function.** Its arguments are the network inputs followed by the
     network outputs, as buffers; it returns the output arguments. So with `R`
     results and `A` arguments, arguments `0 .. A-R-1` are the inputs and the
-    last `R` arguments the outputs.
+    last `R` arguments the outputs. An argument may carry its network name
+    as `VPURT.name = "<name>"` (a non-empty string), which the blob writer
+    uses when the module has no `IE.CNNNetwork` description.
 
     **Buffers.** Every buffer a task uses is a `VPURT.DeclareBuffer`: a byte
     offset in a section (a network input or output, the constants, the DDR
-    scratch heap, or the CMX of one cluster). Verifiers check that a buffer
+    scratch heap, or the CMX of one cluster), or a constant buffer
+    (`const.Declare` with a memref result), whose place in the blob's
+    constant section the blob writer chooses. Verifiers check that a buffer
     lies within its section whenever the section's size is known: the
     function argument for network inputs and outputs, the target's CMX size
     (`VPUIP.resources`) for CMX, and the module attribute
@@ -88,12 +92,15 @@ def VPURT_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   let useDefaultTypePrinterParser = 1;
   let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Registers the dialect's attributes and types (VPURTTypes.cpp).
     void registerAttributesAndTypes();
 
     /// The module attribute holding the sizes of the DDR and Constant sections.
     static constexpr ::llvm::StringLiteral kSectionSizesAttrName = "VPURT.section_sizes";
+    /// The argument attribute naming a network input or output.
+    static constexpr ::llvm::StringLiteral kNameAttrName = "VPURT.name";
   }];
 }
 

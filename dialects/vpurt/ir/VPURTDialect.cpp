@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Dialect initialisation, registration and the verification of the module
-// attribute `VPURT.section_sizes`.
+// attribute `VPURT.section_sizes` and the argument attribute `VPURT.name`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,6 +68,24 @@ LogicalResult VPURTDialect::verifyOperationAttribute(Operation *op,
   }
   return op->emitOpError() << "unknown VPURT attribute '"
                            << attr.getName().getValue() << "'";
+}
+
+LogicalResult VPURTDialect::verifyRegionArgAttribute(Operation *op,
+                                                     unsigned regionIndex,
+                                                     unsigned argIndex,
+                                                     NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != kNameAttrName) {
+    return op->emitOpError()
+           << "unknown VPURT argument attribute '" << name << "'";
+  }
+  auto value = llvm::dyn_cast<StringAttr>(attr.getValue());
+  if (!value || value.getValue().empty()) {
+    return op->emitOpError()
+           << "argument attribute '" << name << "' of argument #" << argIndex
+           << " must be a non-empty string (the network input or output name)";
+  }
+  return success();
 }
 
 void registerVPURTDialect(DialectRegistry &registry) {

@@ -180,3 +180,13 @@ func.func @transpose_identity_of_reordered() -> tensor<2x3xf32> {
   %0 = const.Declare tensor<2x3xf32> = #const.Content<dense<1.0> : tensor<2x3xf32>, [#const.Reorder<#NC>, #const.Transpose<[0, 1]>]>
   return %0 : tensor<2x3xf32>
 }
+
+// -----
+
+// Constant buffers simplify their content the same way.
+// CHECK-LABEL: func.func @buffer_reshape_reshape
+func.func @buffer_reshape_reshape() -> memref<4x2xf32> {
+  // CHECK: const.Declare memref<4x2xf32> = #const.Content<dense<1.000000e+00> : tensor<8xf32>, [#const.Reshape<[4, 2]>]>
+  %0 = const.Declare memref<4x2xf32> = #const.Content<dense<1.0> : tensor<8xf32>, [#const.Reshape<[2, 4]>, #const.Reshape<[4, 2]>]>
+  return %0 : memref<4x2xf32>
+}

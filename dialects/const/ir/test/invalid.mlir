@@ -374,3 +374,44 @@ func.func @dequantize_not_quantized() -> tensor<2xf32> {
   %0 = const.Declare tensor<2xf32> = #const.Content<dense<1.0> : tensor<2xf32>, [#const.Dequantize]>
   return %0 : tensor<2xf32>
 }
+
+// -----
+
+func.func @buffer_shape_mismatch() -> memref<3x2xf32> {
+  // expected-error @+1 {{'const.Declare' op declared buffer type 'memref<3x2xf32>' does not match the content type 'tensor<2x3xf32>': a constant buffer has the content's shape, element type and order, and no memory space ('memref<2x3xf32>')}}
+  %0 = const.Declare memref<3x2xf32> = #const.Content<dense<1.0> : tensor<2x3xf32>>
+  return %0 : memref<3x2xf32>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @buffer_order_mismatch() -> memref<1x2x2x2xf32> {
+  // expected-error @+1 {{does not match the content type 'tensor<1x2x2x2xf32, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>'}}
+  %0 = const.Declare memref<1x2x2x2xf32> = #const.Content<dense<1.0> : tensor<1x2x2x2xf32>, [#const.Reorder<#NHWC>]>
+  return %0 : memref<1x2x2x2xf32>
+}
+
+// -----
+
+func.func @buffer_strided() -> memref<2x2xf32, strided<[2, 1]>> {
+  // expected-error @+1 {{declared buffer type 'memref<2x2xf32, strided<[2, 1]>>' does not match}}
+  %0 = const.Declare memref<2x2xf32, strided<[2, 1]>> = #const.Content<dense<1.0> : tensor<2x2xf32>>
+  return %0 : memref<2x2xf32, strided<[2, 1]>>
+}
+
+// -----
+
+func.func @buffer_memory_space() -> memref<2xf32, 1> {
+  // expected-error @+1 {{declared buffer type 'memref<2xf32, 1>' does not match}}
+  %0 = const.Declare memref<2xf32, 1> = #const.Content<dense<1.0> : tensor<2xf32>>
+  return %0 : memref<2xf32, 1>
+}
+
+// -----
+
+func.func @buffer_dynamic() -> memref<?xf32> {
+  // expected-error @+1 {{'const.Declare' op result #0 must be statically shaped tensor or memref, but got 'memref<?xf32>'}}
+  %0 = const.Declare memref<?xf32> = #const.Content<dense<1.0> : tensor<2xf32>>
+  return %0 : memref<?xf32>
+}

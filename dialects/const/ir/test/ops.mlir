@@ -96,3 +96,18 @@ func.func @transpose() -> tensor<3x1x2xf32> {
   %0 = const.Declare tensor<3x1x2xf32> = #const.Content<dense<[[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]]> : tensor<1x2x3xf32>, [#const.Transpose<[2, 0, 1]>]>
   return %0 : tensor<3x1x2xf32>
 }
+
+// -----
+
+// Constant buffers (the VPUIP and VPURT levels).
+// CHECK-DAG: #[[$NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// CHECK-LABEL: func.func @buffers
+func.func @buffers() -> (memref<2x3xf16>, memref<1x16x3x3xf16, #NHWC>) {
+  // CHECK: const.Declare memref<2x3xf16> = #const.Content<dense<1.000000e+00> : tensor<6xf32>, [#const.Reshape<[2, 3]>, #const.ConvertElemType<f16>]>
+  %0 = const.Declare memref<2x3xf16> = #const.Content<dense<1.0> : tensor<6xf32>, [#const.Reshape<[2, 3]>, #const.ConvertElemType<f16>]>
+  // CHECK: const.Declare memref<1x16x3x3xf16, #[[$NHWC]]> = #const.Content<dense<2.000000e+00> : tensor<1x16x3x3xf16>, [#const.Reorder<#[[$NHWC]]>]>
+  %1 = const.Declare memref<1x16x3x3xf16, #NHWC> = #const.Content<dense<2.0> : tensor<1x16x3x3xf16>, [#const.Reorder<#NHWC>]>
+  return %0, %1 : memref<2x3xf16>, memref<1x16x3x3xf16, #NHWC>
+}

@@ -443,3 +443,28 @@ module {
     return %out : memref<4xf16>
   }
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Argument attributes
+//===----------------------------------------------------------------------===//
+
+// expected-error @+1 {{'func.func' op argument attribute 'VPURT.name' of argument #1 must be a non-empty string (the network input or output name)}}
+func.func @empty_name(%in: memref<4xf16>, %out: memref<4xf16> {VPURT.name = ""}) -> memref<4xf16> {
+  return %out : memref<4xf16>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op argument attribute 'VPURT.name' of argument #0 must be a non-empty string (the network input or output name)}}
+func.func @not_a_string(%in: memref<4xf16> {VPURT.name = 1 : i64}, %out: memref<4xf16>) -> memref<4xf16> {
+  return %out : memref<4xf16>
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op unknown VPURT argument attribute 'VPURT.label'}}
+func.func @unknown_arg_attr(%in: memref<4xf16> {VPURT.label = "x"}, %out: memref<4xf16>) -> memref<4xf16> {
+  return %out : memref<4xf16>
+}

@@ -111,3 +111,12 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", cluster
     return %out : memref<1x64xf16>
   }
 }
+
+// -----
+
+// Network names on the arguments.
+// CHECK-LABEL: func.func @named
+// CHECK-SAME: (%{{.+}}: memref<4xf16> {VPURT.name = "data"}, %{{.+}}: memref<4xf16> {VPURT.name = "prob"})
+func.func @named(%in: memref<4xf16> {VPURT.name = "data"}, %out: memref<4xf16> {VPURT.name = "prob"}) -> memref<4xf16> {
+  return %out : memref<4xf16>
+}

@@ -1,0 +1,269 @@
+// RUN: vpuc-translate %s --export-blob --split-input-file -verify-diagnostics -o /dev/null
+
+// The blob writer's errors on software kernels (ACT kernels and UPA layers).
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu"}
+    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
+  }
+  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <DDR> <0> -> memref<8xf16>
+    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #0 is in section DDR: an ACT kernel reaches only the CMX of its tile (window WIN_F); copy the data to CMX_NN[0] first}}
+      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<8xf16>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%a, %b) : memref<8xf16>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+      }
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu"}
+    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
+  }
+  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %c = const.Declare memref<8xf16> = #const.Content<dense<1.0> : tensor<8xf16>>
+    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #0 is a constant buffer: an ACT kernel reaches only the CMX of its tile (window WIN_F); copy the constant to CMX first}}
+      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%c : memref<8xf16>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<8xf16>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%a, %b) : memref<8xf16>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+      }
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu"}
+    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
+  }
+  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.SW.Kernel' op operand #0 is not a buffer declared by VPURT.DeclareBuffer or const.Declare in the function body, which are the buffers a blob refers to}}
+      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%in : memref<8xf16>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<8xf16>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%a, %b) : memref<8xf16>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+      }
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+// A kernel argument that one call reads and another writes.
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu"}
+    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
+  }
+  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <64> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    VPURT.Task {
+      // expected-note @+1 {{the earlier call}}
+      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%0 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%a, %b) : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+      }
+    }
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.SW.Kernel' op passes an output as argument #0 of kernel @VPU.SW::@relu, which an earlier call passes an input to: the blob records one role per kernel argument}}
+      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%0 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%b, %a) : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+      }
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu"}
+  }
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <64> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.SW.Kernel' op needs the ACT runtime, but the module has no VPUIP.SW.Runtime (the blob records its stack sizes)}}
+      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%0 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%a, %b) : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+      }
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    // expected-error @+1 {{'func.func' op kernel image: the entry name 're\nlu' holds a line break}}
+    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "re\0Alu"}
+    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
+  }
+  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <64> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    VPURT.Task {
+      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%0 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%a, %b) : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+      }
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 1, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
+  }
+  // expected-error @+1 {{'VPUIP.SW.Runtime' op stack size 5000000000 does not fit the blob's 32-bit stack sizes}}
+  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [5000000000]
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+// A target with a CMX larger than the 16 MB window of a kernel.
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 1, cmx_size = 33554432, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu"}
+    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
+  }
+  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384]
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <16777216> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #1 ends at CMX byte 16777232, beyond the 16 MB window WIN_F of the kernel}}
+      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%0 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%a, %b) : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+      }
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @mask(memref<*xi1>, memref<*xi1>) attributes {VPUIP.kernel_entry = "mask"}
+    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
+  }
+  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<64xi1, #VPUIP.mem<CMX_NN[0]>>
+    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <64> -> memref<64xi1, #VPUIP.mem<CMX_NN[0]>>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #0: element type 'i1' has no blob type (BOOL tensors take a byte per element; use i8 or ui8)}}
+      %r = VPUIP.SW.Kernel @VPU.SW::@mask on tile 0 inputs(%0 : memref<64xi1, #VPUIP.mem<CMX_NN[0]>>) outputs(%1 : memref<64xi1, #VPUIP.mem<CMX_NN[0]>>) -> memref<64xi1, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<64xi1, #VPUIP.mem<CMX_NN[0]>>, %b: memref<64xi1, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%a, %b) : memref<64xi1, #VPUIP.mem<CMX_NN[0]>>, memref<64xi1, #VPUIP.mem<CMX_NN[0]>>
+      }
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @scale(memref<*xf16>, memref<*xf16>, f16) attributes {VPUIP.kernel_entry = "scale"}
+    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
+  }
+  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <64> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.SW.Kernel' op scalar parameter #0 has type 'f16': the kernel ABI passes i32, i64 and f32 scalars}}
+      %r = VPUIP.SW.Kernel @VPU.SW::@scale on tile 0 inputs(%0 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%a, %b, 2.0 : f16) : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
+      }
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 4, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 16, barriers = 32, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @elu(memref<*xf16>, memref<*xf16>, f32) attributes {VPUIP.kernel_entry = "elu"}
+  }
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<8xf16>
+    %1 = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<8xf16>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters to kernel 'elu', which has no UPA parameter table in the blob schema (tables exist for: softmax, clamp)}}
+      %r = VPUIP.UPA.SW @VPU.SW::@elu inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16>) params [1.0 : f32] -> memref<8xf16>
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 4, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 16, barriers = 32, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @softmax(memref<*xf16>, memref<*xf16>, i64) attributes {VPUIP.kernel_entry = "softmax"}
+  }
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<8xf16>
+    %1 = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<8xf16>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters (i64) to kernel 'softmax', whose UPA parameter table holds (i32)}}
+      %r = VPUIP.UPA.SW @VPU.SW::@softmax inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16>) params [0 : i64] -> memref<8xf16>
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 4, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 16, barriers = 32, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @clamp(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "clamp"}
+  }
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<8xf16>
+    %1 = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<8xf16>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters () to kernel 'clamp', whose UPA parameter table holds (f32, f32)}}
+      %r = VPUIP.UPA.SW @VPU.SW::@clamp inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16>) -> memref<8xf16>
+    }
+    return %out : memref<8xf16>
+  }
+}
