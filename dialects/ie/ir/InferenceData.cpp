@@ -26,27 +26,6 @@ using detail::DimVector;
 
 namespace {
 
-/// Element strides to bit strides for stridedCopy.
-shape::MemStrides toBitStrides(ArrayRef<int64_t> strides) {
-  shape::MemStrides bits;
-  for (int64_t stride : strides) {
-    bits.push_back(stride * 32);
-  }
-  return bits;
-}
-
-/// Copies the `shape` elements read at `src` + dot(idx, srcStrides) to `dst` +
-/// dot(idx, dstStrides) (element strides).
-void copyFloats(const float *src, ArrayRef<int64_t> srcStrides, float *dst,
-                ArrayRef<int64_t> dstStrides, ArrayRef<int64_t> shape) {
-  if (HostTensor::getNumElements(shape) == 0) {
-    return;
-  }
-  shape::stridedCopy(reinterpret_cast<const char *>(src), toBitStrides(srcStrides),
-                     reinterpret_cast<char *>(dst), toBitStrides(dstStrides),
-                     shape::MemShape(shape), shape::Bit(32));
-}
-
 /// An error emitter reporting on `op`.
 auto opErrors(Operation *op) {
   return [op] { return op->emitOpError(); };
@@ -115,7 +94,7 @@ LogicalResult TransposeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     srcStrides.push_back(inStrides[p]);
   }
   HostTensor output = HostTensor::filled(*shape);
-  copyFloats(input.data.data(), srcStrides, output.data.data(),
+  detail::copyFloats(input.data.data(), srcStrides, output.data.data(),
              detail::getRowMajorStrides(*shape), *shape);
   outputs.push_back(std::move(output));
   return success();
@@ -139,7 +118,7 @@ LogicalResult ConcatOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   DimVector outStrides = detail::getRowMajorStrides(*shape);
   int64_t offset = 0;
   for (const HostTensor &input : inputs) {
-    copyFloats(input.data.data(), detail::getRowMajorStrides(input.shape),
+    detail::copyFloats(input.data.data(), detail::getRowMajorStrides(input.shape),
                output.data.data() + offset * outStrides[axis], outStrides, input.shape);
     offset += input.shape[axis];
   }
@@ -163,7 +142,7 @@ LogicalResult SplitOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   int64_t offset = 0;
   for (const DimVector &shape : *shapes) {
     HostTensor output = HostTensor::filled(shape);
-    copyFloats(input.data.data() + offset * inStrides[axis], inStrides, output.data.data(),
+    detail::copyFloats(input.data.data() + offset * inStrides[axis], inStrides, output.data.data(),
                detail::getRowMajorStrides(shape), shape);
     offset += shape[axis];
     outputs.push_back(std::move(output));
@@ -182,19 +161,7 @@ LogicalResult SliceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   if (failed(dims)) {
     return failure();
   }
-  DimVector inStrides = detail::getRowMajorStrides(input.shape);
-  DimVector srcStrides;
-  int64_t srcOffset = 0;
-  for (size_t d = 0; d < input.shape.size(); ++d) {
-    srcOffset += dims->starts[d] * inStrides[d];
-    srcStrides.push_back(dims->steps[d] * inStrides[d]);
-  }
-  HostTensor output = HostTensor::filled(dims->shape);
-  if (output.getNumElements() > 0) {
-    copyFloats(input.data.data() + srcOffset, srcStrides, output.data.data(),
-               detail::getRowMajorStrides(dims->shape), dims->shape);
-  }
-  outputs.push_back(std::move(output));
+  outputs.push_back(detail::sliceHostTensor(input, *dims));
   return success();
 }
 
@@ -219,7 +186,7 @@ LogicalResult PadOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     for (size_t d = 0; d < shape->size(); ++d) {
       offset += getPadsBegin()[d] * outStrides[d];
     }
-    copyFloats(input.data.data(), inStrides, output.data.data() + offset, outStrides,
+    detail::copyFloats(input.data.data(), inStrides, output.data.data() + offset, outStrides,
                input.shape);
     detail::roundToResultType(output, getResult());
     outputs.push_back(std::move(output));
@@ -279,7 +246,7 @@ LogicalResult TileOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     dstStrides.append({input.shape[d] * outStrides[d], outStrides[d]});
   }
   HostTensor output = HostTensor::filled(*shape);
-  copyFloats(input.data.data(), srcStrides, output.data.data(), dstStrides, copyShape);
+  detail::copyFloats(input.data.data(), srcStrides, output.data.data(), dstStrides, copyShape);
   outputs.push_back(std::move(output));
   return success();
 }

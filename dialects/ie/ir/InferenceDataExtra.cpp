@@ -28,23 +28,6 @@ using detail::DimVector;
 
 namespace {
 
-/// Copies the `shape` elements read at `src` + dot(idx, srcStrides) to `dst` +
-/// dot(idx, dstStrides) (element strides).
-void copyFloats(const float *src, ArrayRef<int64_t> srcStrides, float *dst,
-                ArrayRef<int64_t> dstStrides, ArrayRef<int64_t> shape) {
-  if (HostTensor::getNumElements(shape) == 0) {
-    return;
-  }
-  shape::MemStrides srcBits, dstBits;
-  for (auto [s, d] : llvm::zip(srcStrides, dstStrides)) {
-    srcBits.push_back(s * 32);
-    dstBits.push_back(d * 32);
-  }
-  shape::stridedCopy(reinterpret_cast<const char *>(src), srcBits,
-                     reinterpret_cast<char *>(dst), dstBits, shape::MemShape(shape),
-                     shape::Bit(32));
-}
-
 /// An error emitter reporting on `op`.
 auto opErrors(Operation *op) {
   return [op] { return op->emitOpError(); };
@@ -71,7 +54,7 @@ HostTensor transposeView(const HostTensor &input, ArrayRef<int64_t> view,
     srcStrides.push_back(viewStrides[p]);
   }
   HostTensor output = HostTensor::filled(resultShape);
-  copyFloats(input.data.data(), srcStrides, output.data.data(),
+  detail::copyFloats(input.data.data(), srcStrides, output.data.data(),
              detail::getRowMajorStrides(shape), shape);
   return output;
 }
@@ -90,19 +73,7 @@ LogicalResult StridedSliceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   if (failed(dims)) {
     return failure();
   }
-  DimVector inStrides = detail::getRowMajorStrides(input.shape);
-  DimVector srcStrides;
-  int64_t srcOffset = 0;
-  for (size_t d = 0; d < input.shape.size(); ++d) {
-    srcOffset += dims->starts[d] * inStrides[d];
-    srcStrides.push_back(dims->steps[d] * inStrides[d]);
-  }
-  HostTensor output = HostTensor::filled(dims->shape);
-  if (output.getNumElements() > 0) {
-    copyFloats(input.data.data() + srcOffset, srcStrides, output.data.data(),
-               detail::getRowMajorStrides(dims->shape), dims->shape);
-  }
-  outputs.push_back(std::move(output));
+  outputs.push_back(detail::sliceHostTensor(input, *dims));
   return success();
 }
 
@@ -125,7 +96,7 @@ LogicalResult BroadcastOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     srcStrides[axis] = input.shape[i] == 1 ? 0 : inStrides[i];
   }
   HostTensor output = HostTensor::filled(*shape);
-  copyFloats(input.data.data(), srcStrides, output.data.data(),
+  detail::copyFloats(input.data.data(), srcStrides, output.data.data(),
              detail::getRowMajorStrides(*shape), *shape);
   outputs.push_back(std::move(output));
   return success();
@@ -201,7 +172,7 @@ LogicalResult PerAxisTileOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   srcStrides.insert(srcStrides.begin() + axis, 0);
   dstStrides.insert(dstStrides.begin() + axis, input.shape[axis] * outStrides[axis]);
   HostTensor output = HostTensor::filled(*shape);
-  copyFloats(input.data.data(), srcStrides, output.data.data(), dstStrides, copyShape);
+  detail::copyFloats(input.data.data(), srcStrides, output.data.data(), dstStrides, copyShape);
   outputs.push_back(std::move(output));
   return success();
 }

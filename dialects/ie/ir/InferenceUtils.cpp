@@ -10,11 +10,42 @@
 
 #include "dialects/ie/ir/InferenceUtils.h"
 
+#include "core/shape/StridedCopy.h"
+#include "dialects/ie/ir/DataOpUtils.h"
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 
 namespace mlir::vpuc::IE::detail {
+
+void copyFloats(const float *src, ArrayRef<int64_t> srcStrides, float *dst,
+                ArrayRef<int64_t> dstStrides, ArrayRef<int64_t> shape) {
+  if (HostTensor::getNumElements(shape) == 0) {
+    return;
+  }
+  shape::MemStrides srcBits, dstBits;
+  for (auto [src, dst] : llvm::zip(srcStrides, dstStrides)) {
+    srcBits.push_back(src * 32);
+    dstBits.push_back(dst * 32);
+  }
+  shape::stridedCopy(reinterpret_cast<const char *>(src), srcBits,
+                     reinterpret_cast<char *>(dst), dstBits, shape::MemShape(shape),
+                     shape::Bit(32));
+}
+
+HostTensor sliceHostTensor(const HostTensor &input, const SliceDims &dims) {
+  DimVector inStrides = getRowMajorStrides(input.shape);
+  DimVector srcStrides;
+  int64_t srcOffset = 0;
+  for (size_t d = 0; d < input.shape.size(); ++d) {
+    srcOffset += dims.starts[d] * inStrides[d];
+    srcStrides.push_back(dims.steps[d] * inStrides[d]);
+  }
+  HostTensor output = HostTensor::filled(dims.shape);
+  copyFloats(input.data.data() + srcOffset, srcStrides, output.data.data(),
+             getRowMajorStrides(dims.shape), dims.shape);
+  return output;
+}
 
 LogicalResult checkInferenceInputs(Operation *op, ArrayRef<HostTensor> inputs) {
   if (inputs.size() != op->getNumOperands()) {

@@ -22,6 +22,17 @@
 
 namespace mlir::vpuc::IE::detail {
 
+struct SliceDims;
+
+/// Copies the `shape` elements read at `src` + dot(idx, srcStrides) to `dst` +
+/// dot(idx, dstStrides) (element strides; through core/shape's stridedCopy).
+void copyFloats(const float *src, ArrayRef<int64_t> srcStrides, float *dst,
+                ArrayRef<int64_t> dstStrides, ArrayRef<int64_t> shape);
+
+/// The elements of `input` that `dims` selects (per dim: first element, step, count), the
+/// common kernel of IE.Slice and IE.StridedSlice.
+HostTensor sliceHostTensor(const HostTensor &input, const SliceDims &dims);
+
 /// Checks that `inputs` has one consistent tensor per operand of `op`, each with the static
 /// dims of the operand's type; emits an error on `op` otherwise.
 LogicalResult checkInferenceInputs(Operation *op, ArrayRef<HostTensor> inputs);
