@@ -21,6 +21,7 @@ ALL_COMPONENTS = {
     "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",
     "use_user_precision": "//passes/ie/use_user_precision:component",
+    "vpu_dialect": "//dialects/vpu/ir:component",
     "vpuip_dialect": "//dialects/vpuip/ir:component",
     "vpurt_dialect": "//dialects/vpurt/ir:component",
 }
