@@ -17,6 +17,7 @@ ALL_COMPONENTS = {
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
     "fuse_layers": "//passes/ie/fuse_layers:component",
     "ie_dialect": "//dialects/ie/ir:component",
+    "ie_to_vpu": "//conversions/ie_to_vpu:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",

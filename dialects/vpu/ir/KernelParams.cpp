@@ -17,13 +17,8 @@
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "llvm/ADT/StringSwitch.h"
 
-namespace mlir::vpuc::VPU::detail {
+namespace mlir::vpuc::VPU {
 
-namespace {
-
-/// The input index of the first element an ONNX-style slice takes from a dim of size
-/// `dim` with `start` and `step` (negative positions count from the end; then the start
-/// is clamped into the dim, IE.Slice / IE.StridedSlice semantics).
 int64_t resolveSliceStart(int64_t start, int64_t step, int64_t dim) {
   if (start < 0) {
     start = start < -dim ? -1 : start + dim;
@@ -33,6 +28,12 @@ int64_t resolveSliceStart(int64_t start, int64_t step, int64_t dim) {
   }
   return std::clamp<int64_t>(start, 0, std::max<int64_t>(dim - 1, 0));
 }
+
+} // namespace mlir::vpuc::VPU
+
+namespace mlir::vpuc::VPU::detail {
+
+namespace {
 
 /// The static shape of the ranked tensor `value`.
 ArrayRef<int64_t> shapeOf(Value value) {

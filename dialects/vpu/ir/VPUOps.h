@@ -33,6 +33,15 @@
 #define GET_OP_CLASSES
 #include "dialects/vpu/ir/VPUOps.h.inc" // IWYU pragma: keep
 
+namespace mlir::vpuc::VPU {
+
+/// The input index of the first element an ONNX-style slice (IE.Slice, IE.StridedSlice)
+/// takes from a dim of size `dim` with `start` and `step` (nonzero): negative positions
+/// count from the end, then the start is clamped into the dim.
+int64_t resolveSliceStart(int64_t start, int64_t step, int64_t dim);
+
+} // namespace mlir::vpuc::VPU
+
 namespace mlir::vpuc::VPU::detail {
 
 /// Appends `stride_y`, `stride_x`, `pad_top`, `pad_left`, `pad_bottom`, `pad_right`,
