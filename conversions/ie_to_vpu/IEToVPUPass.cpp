@@ -87,10 +87,11 @@ struct ConvertIEToVPUPass : impl::ConvertIEToVPUPassBase<ConvertIEToVPUPass> {
       }
       return failure();
     }
+    if (!report) {
+      return success(llvm::all_of(op->getOperandTypes(), isTensorType) &&
+                     llvm::all_of(op->getResultTypes(), isTensorType));
+    }
     auto emitError = [&]() -> InFlightDiagnostic {
-      if (!report) {
-        return InFlightDiagnostic();
-      }
       return op->emitOpError() << "cannot be lowered to the VPU dialect: ";
     };
     for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {

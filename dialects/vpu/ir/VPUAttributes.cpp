@@ -175,6 +175,13 @@ Type stripMemorySpace(Type type) {
   return type;
 }
 
+bool isTensorType(Type type) {
+  auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.hasStaticShape() &&
+         tensor.getRank() <= static_cast<int64_t>(shape::DimsOrder::kMaxRank) &&
+         succeeded(getMemorySpace(type)) && succeeded(shape::getOrder(type));
+}
+
 LogicalResult verifyTensorType(Type type, function_ref<InFlightDiagnostic()> emitError,
                                StringRef what) {
   auto tensor = llvm::dyn_cast<RankedTensorType>(type);

@@ -49,6 +49,9 @@ RankedTensorType getTensorType(ArrayRef<int64_t> shape, Type elementType,
 /// as they are.
 Type stripMemorySpace(Type type);
 
+/// True if `type` is a VPU tensor (see verifyTensorType).
+bool isTensorType(Type type);
+
 /// Checks that `type` is a VPU tensor: a ranked tensor with a static shape of rank <= 8 and
 /// no encoding, an order map of its rank or a `#VPU.tensor` (valid by construction). `what`
 /// names the value in the message ("operand #0").
