@@ -30,8 +30,11 @@ namespace mlir::vpuc::VPU {
 
 namespace {
 
-/// True for the IE ops that describe the network rather than compute (they stay).
-bool isNetworkDescription(Operation *op) { return llvm::isa<IE::CNNNetworkOp, IE::DataInfoOp>(op); }
+/// True for the IE ops that describe the network rather than compute (they
+/// stay).
+bool isNetworkDescription(Operation *op) {
+  return llvm::isa<IE::CNNNetworkOp, IE::DataInfoOp>(op);
+}
 
 struct ConvertIEToVPUPass : impl::ConvertIEToVPUPassBase<ConvertIEToVPUPass> {
   using Base::Base;
@@ -42,7 +45,8 @@ struct ConvertIEToVPUPass : impl::ConvertIEToVPUPassBase<ConvertIEToVPUPass> {
     RewritePatternSet patterns(context);
     populateIEToVPUConversionPatterns(typeConverter, patterns);
     llvm::DenseSet<OperationName> lowered;
-    for (const std::unique_ptr<RewritePattern> &pattern : patterns.getNativePatterns()) {
+    for (const std::unique_ptr<RewritePattern> &pattern :
+         patterns.getNativePatterns()) {
       if (std::optional<OperationName> root = pattern->getRootKind()) {
         lowered.insert(*root);
       }
@@ -52,7 +56,8 @@ struct ConvertIEToVPUPass : impl::ConvertIEToVPUPassBase<ConvertIEToVPUPass> {
     llvm::DenseSet<Operation *> kept;
     bool failedCheck = false;
     getOperation().walk([&](Operation *op) {
-      if (!llvm::isa<IE::IEDialect>(op->getDialect()) || isNetworkDescription(op)) {
+      if (!llvm::isa<IE::IEDialect>(op->getDialect()) ||
+          isNetworkDescription(op)) {
         return;
       }
       if (failed(checkLowerable(op, lowered, /*report=*/!allowIELayers))) {
@@ -68,21 +73,27 @@ struct ConvertIEToVPUPass : impl::ConvertIEToVPUPassBase<ConvertIEToVPUPass> {
     }
 
     ConversionTarget target(*context);
-    target.addLegalDialect<VPUDialect, Const::ConstDialect, func::FuncDialect>();
-    target.addDynamicallyLegalDialect<IE::IEDialect>(
-        [&](Operation *op) { return isNetworkDescription(op) || kept.contains(op); });
-    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns)))) {
+    target
+        .addLegalDialect<VPUDialect, Const::ConstDialect, func::FuncDialect>();
+    target.addDynamicallyLegalDialect<IE::IEDialect>([&](Operation *op) {
+      return isNetworkDescription(op) || kept.contains(op);
+    });
+    if (failed(applyPartialConversion(getOperation(), target,
+                                      std::move(patterns)))) {
       signalPassFailure();
     }
   }
 
-  /// Checks that the IE layer `op` can be lowered: a pattern handles it and its operands
-  /// and results are VPU tensors. With `report`, emits the reason otherwise.
-  static LogicalResult checkLowerable(Operation *op, const llvm::DenseSet<OperationName> &lowered,
-                                      bool report) {
+  /// Checks that the IE layer `op` can be lowered: a pattern handles it and its
+  /// operands and results are VPU tensors. With `report`, emits the reason
+  /// otherwise.
+  static LogicalResult
+  checkLowerable(Operation *op, const llvm::DenseSet<OperationName> &lowered,
+                 bool report) {
     if (!lowered.contains(op->getName())) {
       if (report) {
-        op->emitOpError() << "cannot be lowered to the VPU dialect: no software kernel or view "
+        op->emitOpError() << "cannot be lowered to the VPU dialect: no "
+                             "software kernel or view "
                              "implements it";
       }
       return failure();
@@ -95,12 +106,14 @@ struct ConvertIEToVPUPass : impl::ConvertIEToVPUPassBase<ConvertIEToVPUPass> {
       return op->emitOpError() << "cannot be lowered to the VPU dialect: ";
     };
     for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
-      if (failed(verifyTensorType(type, emitError, ("operand #" + llvm::Twine(index)).str()))) {
+      if (failed(verifyTensorType(type, emitError,
+                                  ("operand #" + llvm::Twine(index)).str()))) {
         return failure();
       }
     }
     for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
-      if (failed(verifyTensorType(type, emitError, ("result #" + llvm::Twine(index)).str()))) {
+      if (failed(verifyTensorType(type, emitError,
+                                  ("result #" + llvm::Twine(index)).str()))) {
         return failure();
       }
     }

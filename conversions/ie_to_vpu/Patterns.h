@@ -19,9 +19,10 @@
 
 namespace mlir::vpuc::VPU {
 
-/// The types of the IE -> VPU lowering. In the reference-SW mode every tensor stays in DDR,
-/// where a VPU tensor has the IE spelling (the order encoding or none), so tensor types
-/// convert to themselves; memory and layout are chosen by later VPU passes.
+/// The types of the IE -> VPU lowering. In the reference-SW mode every tensor
+/// stays in DDR, where a VPU tensor has the IE spelling (the order encoding or
+/// none), so tensor types convert to themselves; memory and layout are chosen
+/// by later VPU passes.
 class IEToVPUTypeConverter : public TypeConverter {
 public:
   IEToVPUTypeConverter();

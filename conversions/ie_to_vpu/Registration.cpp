@@ -11,6 +11,7 @@
 #include "conversions/ie_to_vpu/IEToVPU.h"
 #include "core/registry/Registry.h"
 
-extern "C" void vpuc_register_ie_to_vpu(mlir::vpuc::registry::Registry &registry) {
+extern "C" void
+vpuc_register_ie_to_vpu(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::VPU::createConvertIEToVPUPass(); });
 }

@@ -1,4 +1,4 @@
-//===- LayoutEncoding.cpp - Tensor encodings that carry an order -*- C++ -*-===//
+//===- LayoutEncoding.cpp - Encodings with an order -------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

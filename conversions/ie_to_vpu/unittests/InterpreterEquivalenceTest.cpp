@@ -1,4 +1,4 @@
-//===- InterpreterEquivalenceTest.cpp - IE and VPU IR compute alike -*- C++ -*-===//
+//===- InterpreterEquivalenceTest.cpp - IE and VPU agree --------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -81,10 +81,12 @@ protected:
     onnx_frontend::registerImportDialects(registry);
     registerVPUDialect(registry);
     context.appendDialectRegistry(registry);
-    context.loadDialect<func::FuncDialect, IE::IEDialect, Const::ConstDialect, VPUDialect>();
+    context.loadDialect<func::FuncDialect, IE::IEDialect, Const::ConstDialect,
+                        VPUDialect>();
   }
 
-  /// The results of every layer of one run, by layer name (names met twice are dropped).
+  /// The results of every layer of one run, by layer name (names met twice are
+  /// dropped).
   struct Run {
     IE::HostTensorMap outputs;
     std::map<std::string, HostTensor> layers;
@@ -108,8 +110,8 @@ protected:
       }
       inputs.insert({info.name, std::move(tensor)});
     }
-    FailureOr<IE::HostTensorMap> outputs =
-        interpreter->run(inputs, [&](StringRef name, Value, const HostTensor &tensor) {
+    FailureOr<IE::HostTensorMap> outputs = interpreter->run(
+        inputs, [&](StringRef name, Value, const HostTensor &tensor) {
           result.layers[name.str()] = tensor;
           ++result.counts[name.str()];
           return success();
@@ -121,7 +123,8 @@ protected:
     return result;
   }
 
-  /// Lowers a copy of `module` to VPU and checks that both compute the same values.
+  /// Lowers a copy of `module` to VPU and checks that both compute the same
+  /// values.
   void expectSameResults(ModuleOp module) {
     OwningOpRef<ModuleOp> lowered(module.clone());
     PassManager pm(&context);
@@ -176,7 +179,8 @@ IE.CNNNetwork entryPoint : @main inputsInfo : {
 }
 func.func @main(%x: tensor<1x3x8x8xf32>) -> (tensor<1x10xf32>, tensor<1x8xf32>, tensor<1x8x8x8xf32>) {
   %w = const.Declare tensor<8x3x3x3xf32> = #const.Content<)mlir" +
-                       values.denseHex(8 * 3 * 3 * 3) + R"mlir( : tensor<8x3x3x3xf32>>
+                       values.denseHex(8 * 3 * 3 * 3) +
+                       R"mlir( : tensor<8x3x3x3xf32>>
   %b = const.Declare tensor<8xf32> = #const.Content<)mlir" +
                        values.denseHex(8) + R"mlir( : tensor<8xf32>>
   %dw = const.Declare tensor<8x1x3x3xf32> = #const.Content<)mlir" +
@@ -226,15 +230,17 @@ class SharedModelTest : public InterpreterEquivalenceTest,
                         public ::testing::WithParamInterface<const char *> {};
 
 TEST_P(SharedModelTest, lowersToTheSameResults) {
-  const std::string path = std::string("tests/models/") + GetParam() + "/model.onnx";
-  FailureOr<OwningOpRef<ModuleOp>> module =
-      onnx_frontend::importOnnxModel(&context, path, onnx_frontend::ImportOptions());
+  const std::string path =
+      std::string("tests/models/") + GetParam() + "/model.onnx";
+  FailureOr<OwningOpRef<ModuleOp>> module = onnx_frontend::importOnnxModel(
+      &context, path, onnx_frontend::ImportOptions());
   ASSERT_TRUE(succeeded(module)) << errors;
   expectSameResults(**module);
 }
 
 INSTANTIATE_TEST_SUITE_P(Models, SharedModelTest,
-                         ::testing::Values("mlp", "ppocr_mobile_v2_cls", "unet_tiny"));
+                         ::testing::Values("mlp", "ppocr_mobile_v2_cls",
+                                           "unet_tiny"));
 
 } // namespace
 } // namespace mlir::vpuc::VPU

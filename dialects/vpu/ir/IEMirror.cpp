@@ -29,20 +29,21 @@ namespace mlir::vpuc::VPU::detail {
 
 namespace {
 
-/// Captures the diagnostics the current thread emits while it is registered (other threads'
-/// diagnostics pass through), so that those of a detached IE op can be re-emitted on the VPU
-/// op it stands for.
+/// Captures the diagnostics the current thread emits while it is registered
+/// (other threads' diagnostics pass through), so that those of a detached IE op
+/// can be re-emitted on the VPU op it stands for.
 class DiagnosticCapture {
 public:
   explicit DiagnosticCapture(MLIRContext *context)
       : context(context), thread(llvm::get_threadid()) {
-    handler = context->getDiagEngine().registerHandler([this](Diagnostic &diag) {
-      if (llvm::get_threadid() != thread) {
-        return failure();
-      }
-      captured.push_back(std::move(diag));
-      return success();
-    });
+    handler =
+        context->getDiagEngine().registerHandler([this](Diagnostic &diag) {
+          if (llvm::get_threadid() != thread) {
+            return failure();
+          }
+          captured.push_back(std::move(diag));
+          return success();
+        });
   }
 
   DiagnosticCapture(const DiagnosticCapture &) = delete;
@@ -50,8 +51,8 @@ public:
 
   ~DiagnosticCapture() { stop(); }
 
-  /// Stops capturing and re-emits what was captured on `op`: "'<ieName>' op " prefixes
-  /// become `op`'s own, and notes showing the detached op are dropped.
+  /// Stops capturing and re-emits what was captured on `op`: "'<ieName>' op "
+  /// prefixes become `op`'s own, and notes showing the detached op are dropped.
   void replayOn(Operation *op, StringRef ieName) {
     stop();
     const std::string prefix = ("'" + ieName + "' op ").str();
@@ -105,14 +106,17 @@ private:
   SmallVector<Diagnostic, 2> captured;
 };
 
-/// Builds the detached IE op `ieName` with operands of `operandTypes` and results of
-/// `resultTypes` (both without memory; the operands are arguments of a private block) and
-/// the inherent attributes `attributes`, calls `fn` on it, and destroys it.
-LogicalResult withEquivalentIEOp(StringRef ieName, MLIRContext *context, Location loc,
-                                 TypeRange operandTypes, DictionaryAttr attributes,
+/// Builds the detached IE op `ieName` with operands of `operandTypes` and
+/// results of `resultTypes` (both without memory; the operands are arguments of
+/// a private block) and the inherent attributes `attributes`, calls `fn` on it,
+/// and destroys it.
+LogicalResult withEquivalentIEOp(StringRef ieName, MLIRContext *context,
+                                 Location loc, TypeRange operandTypes,
+                                 DictionaryAttr attributes,
                                  TypeRange resultTypes,
                                  function_ref<LogicalResult(Operation *)> fn) {
-  std::optional<RegisteredOperationName> name = RegisteredOperationName::lookup(ieName, context);
+  std::optional<RegisteredOperationName> name =
+      RegisteredOperationName::lookup(ieName, context);
   if (!name) {
     return emitError(loc) << "the IE op '" << ieName
                           << "' that this VPU op mirrors is not registered";
@@ -127,8 +131,10 @@ LogicalResult withEquivalentIEOp(StringRef ieName, MLIRContext *context, Locatio
   }
   Operation *op = Operation::create(state);
   LogicalResult result = success();
-  if (op->getPropertiesStorageSize() != 0 && attributes && !attributes.empty()) {
-    result = op->setPropertiesFromAttribute(attributes, [&] { return emitError(loc); });
+  if (op->getPropertiesStorageSize() != 0 && attributes &&
+      !attributes.empty()) {
+    result = op->setPropertiesFromAttribute(attributes,
+                                            [&] { return emitError(loc); });
   }
   if (succeeded(result)) {
     result = fn(op);
@@ -171,9 +177,10 @@ LogicalResult verifyMirroredLayer(Operation *op, StringRef ieName) {
       return success();
     }
     if (current != memory) {
-      return op->emitOpError() << name << " is in " << describe(current) << " but "
-                               << memoryOwner << " is in " << describe(memory)
-                               << ": the tensors of a VPU layer are in one memory";
+      return op->emitOpError()
+             << name << " is in " << describe(current) << " but " << memoryOwner
+             << " is in " << describe(memory)
+             << ": the tensors of a VPU layer are in one memory";
     }
     return success();
   };
@@ -190,20 +197,25 @@ LogicalResult verifyMirroredLayer(Operation *op, StringRef ieName) {
 
   auto verifyAsIE = [&](TypeRange resultTypes) {
     return withEquivalentIEOp(
-        ieName, op->getContext(), op->getLoc(), op->getOperandTypes(), getInherentAttrs(op),
-        resultTypes, [](Operation *ieOp) { return verify(ieOp, /*verifyRecursively=*/false); });
+        ieName, op->getContext(), op->getLoc(), op->getOperandTypes(),
+        getInherentAttrs(op), resultTypes, [](Operation *ieOp) {
+          return verify(ieOp, /*verifyRecursively=*/false);
+        });
   };
   DiagnosticCapture capture(op->getContext());
   if (succeeded(verifyAsIE(op->getResultTypes()))) {
     capture.replayOn(op, ieName);
     return success();
   }
-  // When the IE op accepts its own result types, only the result types were wrong: the
-  // result type check of the VPU op reports that with the VPU types (memory included).
+  // When the IE op accepts its own result types, only the result types were
+  // wrong: the result type check of the VPU op reports that with the VPU types
+  // (memory included).
   SmallVector<Type, 2> inferred;
   if (succeeded(inferMirroredReturnTypes(ieName, op->getContext(), op->getLoc(),
-                                         op->getOperands(), getInherentAttrs(op), inferred)) &&
-      inferred.size() == op->getNumResults() && succeeded(verifyAsIE(inferred))) {
+                                         op->getOperands(),
+                                         getInherentAttrs(op), inferred)) &&
+      inferred.size() == op->getNumResults() &&
+      succeeded(verifyAsIE(inferred))) {
     capture.discard();
     return success();
   }
@@ -211,7 +223,8 @@ LogicalResult verifyMirroredLayer(Operation *op, StringRef ieName) {
   return failure();
 }
 
-DictionaryAttr mergeInherentAttrs(MLIRContext *context, DictionaryAttr attributes,
+DictionaryAttr mergeInherentAttrs(MLIRContext *context,
+                                  DictionaryAttr attributes,
                                   Attribute properties) {
   auto fromProperties = llvm::dyn_cast_or_null<DictionaryAttr>(properties);
   if (!fromProperties || fromProperties.empty()) {
@@ -227,39 +240,44 @@ DictionaryAttr mergeInherentAttrs(MLIRContext *context, DictionaryAttr attribute
   return merged.getDictionary(context);
 }
 
-LogicalResult inferMirroredReturnTypes(StringRef ieName, MLIRContext *context,
-                                       std::optional<Location> location, ValueRange operands,
-                                       DictionaryAttr attributes,
-                                       SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+inferMirroredReturnTypes(StringRef ieName, MLIRContext *context,
+                         std::optional<Location> location, ValueRange operands,
+                         DictionaryAttr attributes,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
   MemorySpaceAttr memory = MemorySpaceAttr::getDDR(context);
   if (!operands.empty()) {
-    FailureOr<MemorySpaceAttr> operandMemory = getMemorySpace(operands.front().getType());
+    FailureOr<MemorySpaceAttr> operandMemory =
+        getMemorySpace(operands.front().getType());
     if (failed(operandMemory)) {
-      return emitOptionalError(location, "operand #0 of type ", operands.front().getType(),
+      return emitOptionalError(location, "operand #0 of type ",
+                               operands.front().getType(),
                                " is not a VPU tensor");
     }
     memory = *operandMemory;
   }
   Location loc = location.value_or(UnknownLoc::get(context));
   return withEquivalentIEOp(
-      ieName, context, loc, operands.getTypes(), attributes, {}, [&](Operation *ieOp) {
+      ieName, context, loc, operands.getTypes(), attributes, {},
+      [&](Operation *ieOp) {
         auto inference = llvm::dyn_cast<InferTypeOpInterface>(ieOp);
         if (!inference) {
           return emitOptionalError(location, "the IE op '", ieName,
                                    "' does not infer its result types");
         }
         SmallVector<Type, 2> ieTypes;
-        if (failed(inference.inferReturnTypes(context, location, ieOp->getOperands(),
-                                              ieOp->getRawDictionaryAttrs(),
-                                              ieOp->getPropertiesStorage(),
-                                              ieOp->getRegions(), ieTypes))) {
+        if (failed(inference.inferReturnTypes(
+                context, location, ieOp->getOperands(),
+                ieOp->getRawDictionaryAttrs(), ieOp->getPropertiesStorage(),
+                ieOp->getRegions(), ieTypes))) {
           return failure();
         }
         for (Type type : ieTypes) {
           auto tensor = llvm::dyn_cast<RankedTensorType>(type);
           if (!tensor || failed(shape::getOrder(tensor))) {
-            return emitOptionalError(location, "the IE op '", ieName, "' inferred the type ",
-                                     type, ", which is not a tensor with an order");
+            return emitOptionalError(location, "the IE op '", ieName,
+                                     "' inferred the type ", type,
+                                     ", which is not a tensor with an order");
           }
           inferredReturnTypes.push_back(withMemorySpace(tensor, memory));
         }
@@ -272,8 +290,9 @@ LogicalResult inferMirroredOnCPU(Operation *op, StringRef ieName,
                                  SmallVectorImpl<IE::HostTensor> &outputs) {
   DiagnosticCapture capture(op->getContext());
   LogicalResult result = withEquivalentIEOp(
-      ieName, op->getContext(), op->getLoc(), op->getOperandTypes(), getInherentAttrs(op),
-      op->getResultTypes(), [&](Operation *ieOp) -> LogicalResult {
+      ieName, op->getContext(), op->getLoc(), op->getOperandTypes(),
+      getInherentAttrs(op), op->getResultTypes(),
+      [&](Operation *ieOp) -> LogicalResult {
         auto inference = llvm::dyn_cast<IE::InferenceOpInterface>(ieOp);
         if (!inference) {
           return ieOp->emitOpError() << "has no host inference";
@@ -284,18 +303,20 @@ LogicalResult inferMirroredOnCPU(Operation *op, StringRef ieName,
   return result;
 }
 
-std::optional<int64_t> getMirroredCost(Operation *op, StringRef ieName, bool macs) {
+std::optional<int64_t> getMirroredCost(Operation *op, StringRef ieName,
+                                       bool macs) {
   std::optional<int64_t> cost;
   DiagnosticCapture capture(op->getContext());
-  (void)withEquivalentIEOp(ieName, op->getContext(), op->getLoc(), op->getOperandTypes(),
-                           getInherentAttrs(op), op->getResultTypes(),
-                           [&](Operation *ieOp) -> LogicalResult {
-                             auto costOp = llvm::dyn_cast<IE::CostOpInterface>(ieOp);
-                             if (costOp) {
-                               cost = macs ? costOp.getNumMACs() : costOp.getNumFLOPs();
-                             }
-                             return success();
-                           });
+  (void)withEquivalentIEOp(
+      ieName, op->getContext(), op->getLoc(), op->getOperandTypes(),
+      getInherentAttrs(op), op->getResultTypes(),
+      [&](Operation *ieOp) -> LogicalResult {
+        auto costOp = llvm::dyn_cast<IE::CostOpInterface>(ieOp);
+        if (costOp) {
+          cost = macs ? costOp.getNumMACs() : costOp.getNumFLOPs();
+        }
+        return success();
+      });
   capture.replayOn(op, ieName);
   return cost;
 }

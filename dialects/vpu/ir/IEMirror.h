@@ -28,18 +28,20 @@ namespace mlir::vpuc::VPU {
 
 namespace detail {
 
-/// Verifies `op`, which mirrors the IE op `ieName`: every operand and result is a VPU
-/// tensor (verifyTensorType), all of them are in one memory, and the equivalent IE op
-/// verifies.
+/// Verifies `op`, which mirrors the IE op `ieName`: every operand and result is
+/// a VPU tensor (verifyTensorType), all of them are in one memory, and the
+/// equivalent IE op verifies.
 LogicalResult verifyMirroredLayer(Operation *op, StringRef ieName);
 
-/// `attributes` with the entries of the dictionary `properties` (may be null) added or
-/// replacing theirs.
-DictionaryAttr mergeInherentAttrs(MLIRContext *context, DictionaryAttr attributes,
+/// `attributes` with the entries of the dictionary `properties` (may be null)
+/// added or replacing theirs.
+DictionaryAttr mergeInherentAttrs(MLIRContext *context,
+                                  DictionaryAttr attributes,
                                   Attribute properties);
 
-/// The inherent attributes of an `OpTy` being built or verified: `attributes` and the
-/// `properties` storage (when the op has properties and it is set) merged.
+/// The inherent attributes of an `OpTy` being built or verified: `attributes`
+/// and the `properties` storage (when the op has properties and it is set)
+/// merged.
 template <typename OpTy>
 DictionaryAttr getInherentAttrs(MLIRContext *context, DictionaryAttr attributes,
                                 OpaqueProperties properties) {
@@ -53,26 +55,32 @@ DictionaryAttr getInherentAttrs(MLIRContext *context, DictionaryAttr attributes,
   return mergeInherentAttrs(context, attributes, fromProperties);
 }
 
-/// The result types of an op mirroring `ieName` with `operands` and the inherent
-/// attributes `attributes`: the IE op's result types for the operands' types without
-/// memory, placed in the memory of the first operand (DDR without operands).
-LogicalResult inferMirroredReturnTypes(StringRef ieName, MLIRContext *context,
-                                       std::optional<Location> location, ValueRange operands,
-                                       DictionaryAttr attributes,
-                                       SmallVectorImpl<Type> &inferredReturnTypes);
+/// The result types of an op mirroring `ieName` with `operands` and the
+/// inherent attributes `attributes`: the IE op's result types for the operands'
+/// types without memory, placed in the memory of the first operand (DDR without
+/// operands).
+LogicalResult
+inferMirroredReturnTypes(StringRef ieName, MLIRContext *context,
+                         std::optional<Location> location, ValueRange operands,
+                         DictionaryAttr attributes,
+                         SmallVectorImpl<Type> &inferredReturnTypes);
 
-/// Runs the host kernel of the IE op `ieName` for `op` (IE_InferenceOpInterface).
+/// Runs the host kernel of the IE op `ieName` for `op`
+/// (IE_InferenceOpInterface).
 LogicalResult inferMirroredOnCPU(Operation *op, StringRef ieName,
                                  ArrayRef<IE::HostTensor> inputs,
                                  SmallVectorImpl<IE::HostTensor> &outputs);
 
-/// The MACs (`macs`) or FLOPs of the IE op `ieName` for `op` (IE_CostOpInterface).
-std::optional<int64_t> getMirroredCost(Operation *op, StringRef ieName, bool macs);
+/// The MACs (`macs`) or FLOPs of the IE op `ieName` for `op`
+/// (IE_CostOpInterface).
+std::optional<int64_t> getMirroredCost(Operation *op, StringRef ieName,
+                                       bool macs);
 
 } // namespace detail
 
-/// The trait of the ops built by VPU_IEMirrorOp: runs verifyMirroredLayer before the
-/// result types are checked, so a bad op gets the IE op's precise message.
+/// The trait of the ops built by VPU_IEMirrorOp: runs verifyMirroredLayer
+/// before the result types are checked, so a bad op gets the IE op's precise
+/// message.
 template <typename ConcreteType>
 class MirrorsIELayer : public OpTrait::TraitBase<ConcreteType, MirrorsIELayer> {
 public:

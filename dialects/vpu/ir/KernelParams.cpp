@@ -1,4 +1,4 @@
-//===- KernelParams.cpp - Kernel parameters of VPU software layers -*- C++ -*-===//
+//===- KernelParams.cpp - Kernel parameters ---------------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -43,7 +43,8 @@ ArrayRef<int64_t> shapeOf(Value value) {
 } // namespace
 
 void addConvolutionParams(SWKernelParams &params, ArrayRef<int64_t> strides,
-                          ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd,
+                          ArrayRef<int64_t> padsBegin,
+                          ArrayRef<int64_t> padsEnd,
                           ArrayRef<int64_t> dilations) {
   params.addI64("stride_y", strides[0]);
   params.addI64("stride_x", strides[1]);
@@ -55,8 +56,9 @@ void addConvolutionParams(SWKernelParams &params, ArrayRef<int64_t> strides,
   params.addI64("dilation_x", dilations[1]);
 }
 
-void addPoolParams(SWKernelParams &params, ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
-                   ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd) {
+void addPoolParams(SWKernelParams &params, ArrayRef<int64_t> kernel,
+                   ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin,
+                   ArrayRef<int64_t> padsEnd) {
   params.addI64("kernel_y", kernel[0]);
   params.addI64("kernel_x", kernel[1]);
   params.addI64("stride_y", strides[0]);
@@ -68,11 +70,12 @@ void addPoolParams(SWKernelParams &params, ArrayRef<int64_t> kernel, ArrayRef<in
 }
 
 void addPReluParams(SWPReluOp op, SWKernelParams &params) {
-  // IE.PRelu's rule: a 1-D slope of C = dim 1 (C != 1) elements is one slope per channel.
+  // IE.PRelu's rule: a 1-D slope of C = dim 1 (C != 1) elements is one slope
+  // per channel.
   ArrayRef<int64_t> input = shapeOf(op.getInput());
   ArrayRef<int64_t> slope = shapeOf(op.getSlope());
-  params.addFlag("per_channel", input.size() >= 2 && slope.size() == 1 && slope[0] != 1 &&
-                                    slope[0] == input[1]);
+  params.addFlag("per_channel", input.size() >= 2 && slope.size() == 1 &&
+                                    slope[0] != 1 && slope[0] == input[1]);
 }
 
 void addBroadcastParams(SWBroadcastOp op, SWKernelParams &params) {
@@ -96,7 +99,8 @@ void addSliceParams(SWSliceOp op, SWKernelParams &params) {
   const int64_t rank = input.size();
   SmallVector<int64_t, 8> begins(rank, 0), strides(rank, 1);
   for (auto [index, start] : llvm::enumerate(op.getStarts())) {
-    int64_t axis = op.getAxes() ? (*op.getAxes())[index] : static_cast<int64_t>(index);
+    int64_t axis =
+        op.getAxes() ? (*op.getAxes())[index] : static_cast<int64_t>(index);
     if (axis < 0) {
       axis += rank;
     }
@@ -115,7 +119,8 @@ void addStridedSliceParams(SWStridedSliceOp op, SWKernelParams &params) {
   for (auto [d, stride] : llvm::enumerate(op.getStrides())) {
     const bool masked = !beginMask.empty() && beginMask[d] == 1;
     const int64_t begin =
-        masked ? (stride > 0 ? 0 : std::numeric_limits<int64_t>::max()) : op.getBegins()[d];
+        masked ? (stride > 0 ? 0 : std::numeric_limits<int64_t>::max())
+               : op.getBegins()[d];
     begins.push_back(resolveSliceStart(begin, stride, input[d]));
   }
   params.addI64List("begins", begins);
@@ -130,14 +135,16 @@ void addInterpolateParams(SWInterpolateOp op, SWKernelParams &params) {
   params.addI64("nearest_mode", static_cast<int64_t>(op.getNearestMode()));
   params.addF32("cubic_coeff_a", op.getCubicCoeffA().convertToDouble());
   params.addFlag("exclude_outside", op.getExcludeOutside());
-  params.addF32("extrapolation_value", op.getExtrapolationValue().convertToDouble());
+  params.addF32("extrapolation_value",
+                op.getExtrapolationValue().convertToDouble());
   SmallVector<double, 8> scales;
   if (std::optional<ArrayRef<double>> given = op.getScales()) {
     scales.assign(given->begin(), given->end());
   } else {
     ArrayRef<int64_t> sizes = *op.getSizes();
     for (int64_t d = 0; d < rank; ++d) {
-      scales.push_back(static_cast<double>(sizes[d]) / static_cast<double>(input[d]));
+      scales.push_back(static_cast<double>(sizes[d]) /
+                       static_cast<double>(input[d]));
     }
   }
   params.addF32List("scales", scales);
@@ -157,7 +164,8 @@ bool isPerAxis(Type type) {
 
 void addQuantParams(Type type, SWKernelParams &params) {
   Type elementType = llvm::cast<ShapedType>(type).getElementType();
-  if (auto perTensor = llvm::dyn_cast<quant::UniformQuantizedType>(elementType)) {
+  if (auto perTensor =
+          llvm::dyn_cast<quant::UniformQuantizedType>(elementType)) {
     params.addF32("scale", perTensor.getScale());
     params.addI64("zero_point", perTensor.getZeroPoint());
   } else {
@@ -169,8 +177,9 @@ void addQuantParams(Type type, SWKernelParams &params) {
   params.addI64("storage_max", quantized.getStorageTypeMax());
 }
 
-void addRNNParams(SWKernelParams &params, int64_t hiddenSize, ArrayAttr activations,
-                  ArrayRef<StringRef> names, std::optional<llvm::APFloat> clip) {
+void addRNNParams(SWKernelParams &params, int64_t hiddenSize,
+                  ArrayAttr activations, ArrayRef<StringRef> names,
+                  std::optional<llvm::APFloat> clip) {
   params.addI64("hidden_size", hiddenSize);
   for (auto [name, activation] : llvm::zip(names, activations)) {
     params.addI64(name, llvm::StringSwitch<int64_t>(

@@ -13,7 +13,8 @@
 #include "dialects/vpu/ir/VPUDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 
-extern "C" void vpuc_register_vpu_dialect(mlir::vpuc::registry::Registry &registry) {
+extern "C" void
+vpuc_register_vpu_dialect(mlir::vpuc::registry::Registry &registry) {
   registry.addDialects({"VPU"}, [](mlir::DialectRegistry &dialects) {
     mlir::vpuc::VPU::registerVPUDialect(dialects);
   });

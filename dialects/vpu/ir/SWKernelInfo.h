@@ -38,7 +38,8 @@
 
 namespace mlir::vpuc::VPU {
 
-/// The scalar parameters of a kernel call, in the order of the kernel's signature.
+/// The scalar parameters of a kernel call, in the order of the kernel's
+/// signature.
 class SWKernelParams {
 public:
   /// The number of entries of a per-dim list (the largest tensor rank).
@@ -54,15 +55,19 @@ public:
   void addFlag(llvm::StringRef name, bool value);
   /// Appends an axis in [-rank, rank), normalised to [0, rank).
   void addAxis(llvm::StringRef name, int64_t axis, int64_t rank);
-  /// Appends a set of axes (each in [-rank, rank)) as a bit mask of logical dims.
-  void addAxesMask(llvm::StringRef name, llvm::ArrayRef<int64_t> axes, int64_t rank);
-  /// Appends the per-dim list `name_0` ... `name_7` of `values` (at most kListSize) and
-  /// zeros.
+  /// Appends a set of axes (each in [-rank, rank)) as a bit mask of logical
+  /// dims.
+  void addAxesMask(llvm::StringRef name, llvm::ArrayRef<int64_t> axes,
+                   int64_t rank);
+  /// Appends the per-dim list `name_0` ... `name_7` of `values` (at most
+  /// kListSize) and zeros.
   void addI64List(llvm::StringRef name, llvm::ArrayRef<int64_t> values);
   /// Appends the per-dim f32 list `name_0` ... `name_7` of `values` and zeros.
   void addF32List(llvm::StringRef name, llvm::ArrayRef<double> values);
-  /// Appends a permutation (at most kListSize entries) as a DimsOrder-style code.
-  void addPermutationCode(llvm::StringRef name, llvm::ArrayRef<int64_t> permutation);
+  /// Appends a permutation (at most kListSize entries) as a DimsOrder-style
+  /// code.
+  void addPermutationCode(llvm::StringRef name,
+                          llvm::ArrayRef<int64_t> permutation);
 
   /// The parameters so far, as named typed attributes.
   llvm::ArrayRef<NamedAttribute> getParams() const { return params; }
@@ -72,7 +77,8 @@ private:
   llvm::SmallVector<NamedAttribute, 8> params;
 };
 
-/// One software kernel call: the kernel, its tensor arguments and its scalar parameters.
+/// One software kernel call: the kernel, its tensor arguments and its scalar
+/// parameters.
 struct SWKernelInfo {
   /// The kernel name (see VPU_SWKernelOpInterface).
   std::string name;
@@ -84,8 +90,8 @@ struct SWKernelInfo {
   llvm::SmallVector<NamedAttribute, 8> params;
 
   /// Builds a call of `name` on `inputs` and `outputs` with `params`.
-  static SWKernelInfo get(llvm::StringRef name, ValueRange inputs, ValueRange outputs,
-                          const SWKernelParams &params);
+  static SWKernelInfo get(llvm::StringRef name, ValueRange inputs,
+                          ValueRange outputs, const SWKernelParams &params);
 
   /// Prints `name(param = value, ...)` (for diagnostics and tests).
   std::string toString() const;

@@ -1,4 +1,4 @@
-//===- VPUAttributes.cpp - VPU enums, attributes, tensor helpers -*- C++ -*-===//
+//===- VPUAttributes.cpp - VPU attributes, tensor helpers -------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -33,7 +33,8 @@ void VPUDialect::registerAttributes() {
 
 /// Verifies a memory kind and its index (shared by both attributes).
 static LogicalResult verifyMemory(function_ref<InFlightDiagnostic()> emitError,
-                                  MemoryKind kind, std::optional<int64_t> index) {
+                                  MemoryKind kind,
+                                  std::optional<int64_t> index) {
   switch (kind) {
   case MemoryKind::DDR:
     if (index) {
@@ -56,8 +57,9 @@ static LogicalResult verifyMemory(function_ref<InFlightDiagnostic()> emitError,
 // MemorySpaceAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                      MemoryKind kind, std::optional<int64_t> index) {
+LogicalResult
+MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                        MemoryKind kind, std::optional<int64_t> index) {
   return verifyMemory(emitError, kind, index);
 }
 
@@ -73,9 +75,10 @@ MemorySpaceAttr MemorySpaceAttr::getCMX(MLIRContext *context, int64_t cluster) {
 // TensorEncodingAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult TensorEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                         AffineMapAttr order, MemoryKind memKind,
-                                         std::optional<int64_t> memIndex) {
+LogicalResult
+TensorEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           AffineMapAttr order, MemoryKind memKind,
+                           std::optional<int64_t> memIndex) {
   if (order) {
     if (failed(shape::DimsOrder::fromAffineMap(order.getValue()))) {
       return emitError() << "order " << order
@@ -86,24 +89,27 @@ LogicalResult TensorEncodingAttr::verify(function_ref<InFlightDiagnostic()> emit
     }
   }
   if (memKind == MemoryKind::DDR) {
-    return emitError() << "a DDR tensor has no #VPU.tensor encoding: its encoding is its "
-                          "order map (or none)";
+    return emitError()
+           << "a DDR tensor has no #VPU.tensor encoding: its encoding is its "
+              "order map (or none)";
   }
   return verifyMemory(emitError, memKind, memIndex);
 }
 
-LogicalResult
-TensorEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type elementType,
-                                   function_ref<InFlightDiagnostic()> emitError) const {
+LogicalResult TensorEncodingAttr::verifyEncoding(
+    ArrayRef<int64_t> shape, Type elementType,
+    function_ref<InFlightDiagnostic()> emitError) const {
   if (AffineMapAttr order = getOrder()) {
     if (order.getValue().getNumDims() != shape.size()) {
-      return emitError() << "the order " << order << " of a #VPU.tensor encoding has "
-                         << order.getValue().getNumDims() << " dims, but the tensor has rank "
-                         << shape.size();
+      return emitError() << "the order " << order
+                         << " of a #VPU.tensor encoding has "
+                         << order.getValue().getNumDims()
+                         << " dims, but the tensor has rank " << shape.size();
     }
   } else if (shape.size() > shape::DimsOrder::kMaxRank) {
-    return emitError() << "a tensor with a #VPU.tensor encoding has rank at most "
-                       << shape::DimsOrder::kMaxRank << ", got " << shape.size();
+    return emitError()
+           << "a tensor with a #VPU.tensor encoding has rank at most "
+           << shape::DimsOrder::kMaxRank << ", got " << shape.size();
   }
   return success();
 }
@@ -159,9 +165,10 @@ RankedTensorType getTensorType(ArrayRef<int64_t> shape, Type elementType,
   if (!space || space.isDDR()) {
     return RankedTensorType::get(shape, elementType, orderAttr);
   }
-  return RankedTensorType::get(
-      shape, elementType,
-      TensorEncodingAttr::get(context, orderAttr, space.getKind(), space.getIndex()));
+  return RankedTensorType::get(shape, elementType,
+                               TensorEncodingAttr::get(context, orderAttr,
+                                                       space.getKind(),
+                                                       space.getIndex()));
 }
 
 Type stripMemorySpace(Type type) {
@@ -169,8 +176,10 @@ Type stripMemorySpace(Type type) {
   if (!tensor) {
     return type;
   }
-  if (auto vpu = llvm::dyn_cast_or_null<TensorEncodingAttr>(tensor.getEncoding())) {
-    return RankedTensorType::get(tensor.getShape(), tensor.getElementType(), vpu.getOrder());
+  if (auto vpu =
+          llvm::dyn_cast_or_null<TensorEncodingAttr>(tensor.getEncoding())) {
+    return RankedTensorType::get(tensor.getShape(), tensor.getElementType(),
+                                 vpu.getOrder());
   }
   return type;
 }
@@ -182,24 +191,28 @@ bool isTensorType(Type type) {
          succeeded(getMemorySpace(type)) && succeeded(shape::getOrder(type));
 }
 
-LogicalResult verifyTensorType(Type type, function_ref<InFlightDiagnostic()> emitError,
+LogicalResult verifyTensorType(Type type,
+                               function_ref<InFlightDiagnostic()> emitError,
                                StringRef what) {
   auto tensor = llvm::dyn_cast<RankedTensorType>(type);
   if (!tensor) {
-    return emitError() << what << " has type " << type << ", expected a ranked tensor";
+    return emitError() << what << " has type " << type
+                       << ", expected a ranked tensor";
   }
   if (!tensor.hasStaticShape()) {
     return emitError() << what << " has type " << type
                        << ": VPU tensors have static shapes";
   }
   if (tensor.getRank() > static_cast<int64_t>(shape::DimsOrder::kMaxRank)) {
-    return emitError() << what << " has type " << type << ": VPU tensors have rank at most "
+    return emitError() << what << " has type " << type
+                       << ": VPU tensors have rank at most "
                        << shape::DimsOrder::kMaxRank;
   }
   if (failed(getMemorySpace(type)) || failed(shape::getOrder(type))) {
-    return emitError() << what << " has type " << type
-                       << ", whose encoding is neither an order map of its rank nor a "
-                          "#VPU.tensor";
+    return emitError()
+           << what << " has type " << type
+           << ", whose encoding is neither an order map of its rank nor a "
+              "#VPU.tensor";
   }
   return success();
 }

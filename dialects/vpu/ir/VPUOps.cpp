@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The generated op definitions. The mirrored ops need nothing more (IEMirror.h);
-// the view ops' own code is in ViewOps.cpp, the kernel parameter helpers in
-// KernelParams.cpp.
+// The generated op definitions. The mirrored ops need nothing more
+// (IEMirror.h); the view ops' own code is in ViewOps.cpp, the kernel parameter
+// helpers in KernelParams.cpp.
 //
 //===----------------------------------------------------------------------===//
 

@@ -35,25 +35,28 @@
 
 namespace mlir::vpuc::VPU {
 
-/// The input index of the first element an ONNX-style slice (IE.Slice, IE.StridedSlice)
-/// takes from a dim of size `dim` with `start` and `step` (nonzero): negative positions
-/// count from the end, then the start is clamped into the dim.
+/// The input index of the first element an ONNX-style slice (IE.Slice,
+/// IE.StridedSlice) takes from a dim of size `dim` with `start` and `step`
+/// (nonzero): negative positions count from the end, then the start is clamped
+/// into the dim.
 int64_t resolveSliceStart(int64_t start, int64_t step, int64_t dim);
 
 } // namespace mlir::vpuc::VPU
 
 namespace mlir::vpuc::VPU::detail {
 
-/// Appends `stride_y`, `stride_x`, `pad_top`, `pad_left`, `pad_bottom`, `pad_right`,
-/// `dilation_y`, `dilation_x` of a 2-D convolution.
+/// Appends `stride_y`, `stride_x`, `pad_top`, `pad_left`, `pad_bottom`,
+/// `pad_right`, `dilation_y`, `dilation_x` of a 2-D convolution.
 void addConvolutionParams(SWKernelParams &params, ArrayRef<int64_t> strides,
-                          ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd,
+                          ArrayRef<int64_t> padsBegin,
+                          ArrayRef<int64_t> padsEnd,
                           ArrayRef<int64_t> dilations);
 
-/// Appends `kernel_y`, `kernel_x`, `stride_y`, `stride_x`, `pad_top`, `pad_left`,
-/// `pad_bottom`, `pad_right` of a 2-D pool.
-void addPoolParams(SWKernelParams &params, ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
-                   ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd);
+/// Appends `kernel_y`, `kernel_x`, `stride_y`, `stride_x`, `pad_top`,
+/// `pad_left`, `pad_bottom`, `pad_right` of a 2-D pool.
+void addPoolParams(SWKernelParams &params, ArrayRef<int64_t> kernel,
+                   ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin,
+                   ArrayRef<int64_t> padsEnd);
 
 /// Appends `per_channel` of a PRelu.
 void addPReluParams(SWPReluOp op, SWKernelParams &params);
@@ -73,13 +76,15 @@ void addInterpolateParams(SWInterpolateOp op, SWKernelParams &params);
 /// True if the element type of `type` is a per-axis quantized type.
 bool isPerAxis(Type type);
 
-/// Appends the parameters of a Quantize / Dequantize with the quantized tensor type `type`.
+/// Appends the parameters of a Quantize / Dequantize with the quantized tensor
+/// type `type`.
 void addQuantParams(Type type, SWKernelParams &params);
 
-/// Appends `hidden_size`, one activation code per name of `names` (from `activations`)
-/// and `clip` of a recurrent layer.
-void addRNNParams(SWKernelParams &params, int64_t hiddenSize, ArrayAttr activations,
-                  ArrayRef<StringRef> names, std::optional<llvm::APFloat> clip);
+/// Appends `hidden_size`, one activation code per name of `names` (from
+/// `activations`) and `clip` of a recurrent layer.
+void addRNNParams(SWKernelParams &params, int64_t hiddenSize,
+                  ArrayAttr activations, ArrayRef<StringRef> names,
+                  std::optional<llvm::APFloat> clip);
 
 } // namespace mlir::vpuc::VPU::detail
 

@@ -21,9 +21,10 @@ namespace mlir::vpuc::VPU {
 LogicalResult ReshapeOp::verify() {
   FailureOr<shape::DimsOrder> order = shape::getOrder(getInput().getType());
   if (succeeded(order) && !order->isIdentity()) {
-    return emitOpError() << "reads the row-major elements of its input, which must have "
-                            "the default order to be viewed, got "
-                         << order->getName() << "; reorder it first (VPU.SW.Reorder)";
+    return emitOpError()
+           << "reads the row-major elements of its input, which must have "
+              "the default order to be viewed, got "
+           << order->getName() << "; reorder it first (VPU.SW.Reorder)";
   }
   return success();
 }
@@ -42,32 +43,36 @@ LogicalResult SliceOp::verifyBeforeInference() {
   ArrayRef<int64_t> offsets = getStaticOffsets();
   ArrayRef<int64_t> sizes = getStaticSizes();
   if (offsets.size() != shape.size() || sizes.size() != shape.size()) {
-    return emitOpError() << "expects one offset and one size per dim of the rank-"
-                         << shape.size() << " input, got " << offsets.size()
-                         << " offsets and " << sizes.size() << " sizes";
+    return emitOpError()
+           << "expects one offset and one size per dim of the rank-"
+           << shape.size() << " input, got " << offsets.size()
+           << " offsets and " << sizes.size() << " sizes";
   }
   for (size_t d = 0; d < shape.size(); ++d) {
     if (offsets[d] < 0 || sizes[d] < 1 || offsets[d] > shape[d] - sizes[d]) {
       return emitOpError() << "dim " << d << ": the box [" << offsets[d] << ", "
                            << offsets[d] << " + " << sizes[d]
-                           << ") is not a non-empty part of [0, " << shape[d] << ")";
+                           << ") is not a non-empty part of [0, " << shape[d]
+                           << ")";
     }
   }
   return success();
 }
 
-LogicalResult SliceOp::inferReturnTypes(MLIRContext *context, std::optional<Location> location,
-                                        Adaptor adaptor,
-                                        SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+SliceOp::inferReturnTypes(MLIRContext *context,
+                          std::optional<Location> location, Adaptor adaptor,
+                          SmallVectorImpl<Type> &inferredReturnTypes) {
   auto input = llvm::cast<RankedTensorType>(adaptor.getInput().getType());
   ArrayRef<int64_t> sizes = adaptor.getStaticSizes();
   if (static_cast<int64_t>(sizes.size()) != input.getRank()) {
     return emitOptionalError(location, "expects one size per dim of the rank-",
                              input.getRank(), " input, got ", sizes.size());
   }
-  // A box of a tensor keeps its order and its memory: the encoding is the input's.
-  inferredReturnTypes.push_back(
-      RankedTensorType::get(sizes, input.getElementType(), input.getEncoding()));
+  // A box of a tensor keeps its order and its memory: the encoding is the
+  // input's.
+  inferredReturnTypes.push_back(RankedTensorType::get(
+      sizes, input.getElementType(), input.getEncoding()));
   return success();
 }
 
@@ -76,7 +81,8 @@ LogicalResult SliceOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
   ArrayRef<int64_t> shape = getInput().getType().getShape();
   if (inputs.size() != 1 || !inputs.front().isConsistent() ||
       ArrayRef<int64_t>(inputs.front().shape) != shape) {
-    return emitOpError() << "inference expects one input tensor of the input's shape";
+    return emitOpError()
+           << "inference expects one input tensor of the input's shape";
   }
   const IE::HostTensor &input = inputs.front();
   ArrayRef<int64_t> offsets = getStaticOffsets();

@@ -34,10 +34,12 @@ namespace {
 class KernelInfoTest : public ::testing::Test {
 protected:
   KernelInfoTest() {
-    context.loadDialect<VPUDialect, func::FuncDialect, quant::QuantizationDialect>();
+    context.loadDialect<VPUDialect, func::FuncDialect,
+                        quant::QuantizationDialect>();
   }
 
-  /// Parses `body` (one function) and returns the kernel call of its first software layer.
+  /// Parses `body` (one function) and returns the kernel call of its first
+  /// software layer.
   SWKernelInfo kernelOf(StringRef body) {
     module = parseSourceString<ModuleOp>(body, &context);
     EXPECT_TRUE(module) << body.str();
@@ -100,10 +102,11 @@ TEST_F(KernelInfoTest, convolutionNamesItsBiasVariant) {
       %0 = VPU.SW.Convolution(%x, %w, %b) {dilations = array<i64: 1, 2>, pads_begin = array<i64: 1, 0>, pads_end = array<i64: 0, 1>, strides = array<i64: 2, 3>} : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf32>, tensor<4xf32> -> tensor<1x4x4x2xf32>
       return %0 : tensor<1x4x4x2xf32>
     })mlir");
-  EXPECT_EQ(info.toString(),
-            "convolution_bias(stride_y = 2 : i64, stride_x = 3 : i64, pad_top = 1 : i64, "
-            "pad_left = 0 : i64, pad_bottom = 0 : i64, pad_right = 1 : i64, dilation_y = 1 : "
-            "i64, dilation_x = 2 : i64)");
+  EXPECT_EQ(info.toString(), "convolution_bias(stride_y = 2 : i64, stride_x = "
+                             "3 : i64, pad_top = 1 : i64, "
+                             "pad_left = 0 : i64, pad_bottom = 0 : i64, "
+                             "pad_right = 1 : i64, dilation_y = 1 : "
+                             "i64, dilation_x = 2 : i64)");
   EXPECT_EQ(info.inputs.size(), 3u);
 
   SWKernelInfo noBias = kernelOf(R"mlir(
@@ -121,7 +124,8 @@ TEST_F(KernelInfoTest, reductionsTakeAnAxesMask) {
       %0 = VPU.SW.ReduceMean(%x) {axes = array<i64: -1, 2>, keep_dims} : tensor<1x8x7x7xf32> -> tensor<1x8x1x1xf32>
       return %0 : tensor<1x8x1x1xf32>
     })mlir");
-  EXPECT_EQ(info.toString(), "reduce_mean(axes = 12 : i64, keep_dims = 1 : i64)");
+  EXPECT_EQ(info.toString(),
+            "reduce_mean(axes = 12 : i64, keep_dims = 1 : i64)");
 }
 
 TEST_F(KernelInfoTest, transposeTakesAPermutationCode) {
@@ -177,16 +181,18 @@ TEST_F(KernelInfoTest, quantizeReadsItsType) {
       %0 = VPU.SW.Quantize(%x) {dstElemType = !quant.uniform<u8:f32, 2.500000e-01:128>} : tensor<1x3xf32> -> tensor<1x3x!quant.uniform<u8:f32, 2.500000e-01:128>>
       return %0 : tensor<1x3x!quant.uniform<u8:f32, 2.500000e-01:128>>
     })mlir");
-  EXPECT_EQ(info.toString(), "quantize(scale = 2.500000e-01 : f32, zero_point = 128 : i64, "
-                             "storage_min = 0 : i64, storage_max = 255 : i64)");
+  EXPECT_EQ(info.toString(),
+            "quantize(scale = 2.500000e-01 : f32, zero_point = 128 : i64, "
+            "storage_min = 0 : i64, storage_max = 255 : i64)");
 
   SWKernelInfo perAxis = kernelOf(R"mlir(
     func.func @f(%q: tensor<2x3x!quant.uniform<i8:f32:0, {1.0, 2.0}>>) -> tensor<2x3xf32> {
       %0 = VPU.SW.Dequantize(%q) {dstElemType = f32} : tensor<2x3x!quant.uniform<i8:f32:0, {1.0, 2.0}>> -> tensor<2x3xf32>
       return %0 : tensor<2x3xf32>
     })mlir");
-  EXPECT_EQ(perAxis.toString(), "dequantize_per_axis(axis = 0 : i64, storage_min = -128 : i64, "
-                                "storage_max = 127 : i64)");
+  EXPECT_EQ(perAxis.toString(),
+            "dequantize_per_axis(axis = 0 : i64, storage_min = -128 : i64, "
+            "storage_max = 127 : i64)");
 }
 
 TEST_F(KernelInfoTest, optionalOperandsChooseTheKernel) {
@@ -194,32 +200,44 @@ TEST_F(KernelInfoTest, optionalOperandsChooseTheKernel) {
     func.func @f(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
       %0 = VPU.SW.Swish(%x) {beta_value = 1.5 : f64} : tensor<1x8xf32> -> tensor<1x8xf32>
       return %0 : tensor<1x8xf32>
-    })mlir").toString(), "swish(beta = 1.500000e+00 : f32)");
+    })mlir")
+                .toString(),
+            "swish(beta = 1.500000e+00 : f32)");
   EXPECT_EQ(kernelOf(R"mlir(
     func.func @f(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
       %0 = VPU.SW.Swish(%x) : tensor<1x8xf32> -> tensor<1x8xf32>
       return %0 : tensor<1x8xf32>
-    })mlir").toString(), "swish(beta = 1.000000e+00 : f32)");
+    })mlir")
+                .toString(),
+            "swish(beta = 1.000000e+00 : f32)");
   EXPECT_EQ(kernelOf(R"mlir(
     func.func @f(%x: tensor<1x8xf32>, %b: tensor<1xf32>) -> tensor<1x8xf32> {
       %0 = VPU.SW.Swish(%x, %b) : tensor<1x8xf32>, tensor<1xf32> -> tensor<1x8xf32>
       return %0 : tensor<1x8xf32>
-    })mlir").toString(), "swish_beta_tensor()");
+    })mlir")
+                .toString(),
+            "swish_beta_tensor()");
   EXPECT_EQ(kernelOf(R"mlir(
     func.func @f(%x: tensor<1x4x2x2xf32>, %w: tensor<1x4x1x1xf32>) -> tensor<1x4x2x2xf32> {
       %0 = VPU.SW.ScaleShift(%x) weights(%w : tensor<1x4x1x1xf32>) : tensor<1x4x2x2xf32> -> tensor<1x4x2x2xf32>
       return %0 : tensor<1x4x2x2xf32>
-    })mlir").name, "scale");
+    })mlir")
+                .name,
+            "scale");
   EXPECT_EQ(kernelOf(R"mlir(
     func.func @f(%x: tensor<1x4x2x2xf32>, %b: tensor<1x4x1x1xf32>) -> tensor<1x4x2x2xf32> {
       %0 = VPU.SW.ScaleShift(%x) biases(%b : tensor<1x4x1x1xf32>) : tensor<1x4x2x2xf32> -> tensor<1x4x2x2xf32>
       return %0 : tensor<1x4x2x2xf32>
-    })mlir").name, "shift");
+    })mlir")
+                .name,
+            "shift");
   EXPECT_EQ(kernelOf(R"mlir(
     func.func @f(%x: tensor<1x4x2x2xf32>, %w: tensor<1x4x1x1xf32>) -> tensor<1x4x2x2xf32> {
       %0 = VPU.SW.ScaleShift(%x) weights(%w : tensor<1x4x1x1xf32>) biases(%w : tensor<1x4x1x1xf32>) : tensor<1x4x2x2xf32> -> tensor<1x4x2x2xf32>
       return %0 : tensor<1x4x2x2xf32>
-    })mlir").name, "scale_shift");
+    })mlir")
+                .name,
+            "scale_shift");
 }
 
 TEST_F(KernelInfoTest, preluAndBroadcastParameters) {
@@ -227,12 +245,16 @@ TEST_F(KernelInfoTest, preluAndBroadcastParameters) {
     func.func @f(%x: tensor<1x16x8x8xf32>, %s: tensor<16xf32>) -> tensor<1x16x8x8xf32> {
       %0 = VPU.SW.PRelu(%x, %s) : tensor<1x16x8x8xf32>, tensor<16xf32> -> tensor<1x16x8x8xf32>
       return %0 : tensor<1x16x8x8xf32>
-    })mlir").toString(), "prelu(per_channel = 1 : i64)");
+    })mlir")
+                .toString(),
+            "prelu(per_channel = 1 : i64)");
   EXPECT_EQ(kernelOf(R"mlir(
     func.func @f(%x: tensor<1x16x8x8xf32>, %s: tensor<16x1x1xf32>) -> tensor<1x16x8x8xf32> {
       %0 = VPU.SW.PRelu(%x, %s) : tensor<1x16x8x8xf32>, tensor<16x1x1xf32> -> tensor<1x16x8x8xf32>
       return %0 : tensor<1x16x8x8xf32>
-    })mlir").toString(), "prelu(per_channel = 0 : i64)");
+    })mlir")
+                .toString(),
+            "prelu(per_channel = 0 : i64)");
   SWKernelInfo numpy = kernelOf(R"mlir(
     func.func @f(%x: tensor<3x1xf32>) -> tensor<2x3x4xf32> {
       %0 = VPU.SW.Broadcast(%x) {target_shape = array<i64: 2, 3, 4>} : tensor<3x1xf32> -> tensor<2x3x4xf32>
@@ -254,7 +276,9 @@ TEST_F(KernelInfoTest, multipleResultsAreOutputs) {
       %0:2 = VPU.SW.TopK(%x) {axis = -1 : i64, k = 3 : i64, indexElemType = si64} : tensor<2x10xf32> -> tensor<2x3xf32>, tensor<2x3xsi64>
       return %0#0, %0#1 : tensor<2x3xf32>, tensor<2x3xsi64>
     })mlir");
-  EXPECT_EQ(info.toString(), "topk(axis = 1 : i64, k = 3 : i64, mode = 0 : i64, sort = 0 : i64)");
+  EXPECT_EQ(
+      info.toString(),
+      "topk(axis = 1 : i64, k = 3 : i64, mode = 0 : i64, sort = 0 : i64)");
   EXPECT_EQ(info.inputs.size(), 1u);
   EXPECT_EQ(info.outputs.size(), 2u);
 }
@@ -268,19 +292,25 @@ TEST_F(KernelInfoTest, paramsBuilderConventions) {
   params.addI64List("list", {7, -1});
   params.addF32("real", 0.5);
   ASSERT_EQ(params.getParams().size(), 13u);
-  EXPECT_EQ(params.getParams()[0].getValue(), IntegerAttr::get(IntegerType::get(&context, 64), 2));
-  EXPECT_EQ(llvm::cast<IntegerAttr>(params.getParams()[1].getValue()).getInt(), 5);
-  EXPECT_EQ(llvm::cast<IntegerAttr>(params.getParams()[2].getValue()).getInt(), 1);
-  EXPECT_EQ(llvm::cast<IntegerAttr>(params.getParams()[3].getValue()).getInt(), 0x21);
+  EXPECT_EQ(params.getParams()[0].getValue(),
+            IntegerAttr::get(IntegerType::get(&context, 64), 2));
+  EXPECT_EQ(llvm::cast<IntegerAttr>(params.getParams()[1].getValue()).getInt(),
+            5);
+  EXPECT_EQ(llvm::cast<IntegerAttr>(params.getParams()[2].getValue()).getInt(),
+            1);
+  EXPECT_EQ(llvm::cast<IntegerAttr>(params.getParams()[3].getValue()).getInt(),
+            0x21);
   EXPECT_EQ(params.getParams()[4].getName(), "list_0");
   EXPECT_EQ(params.getParams()[11].getName(), "list_7");
-  EXPECT_EQ(llvm::cast<IntegerAttr>(params.getParams()[11].getValue()).getInt(), 0);
+  EXPECT_EQ(llvm::cast<IntegerAttr>(params.getParams()[11].getValue()).getInt(),
+            0);
   auto real = llvm::cast<FloatAttr>(params.getParams()[12].getValue());
   EXPECT_TRUE(real.getType().isF32());
   EXPECT_EQ(real.getValueAsDouble(), 0.5);
 }
 
-/// Every op of the round-trip test: well-formed kernel calls, one signature per name.
+/// Every op of the round-trip test: well-formed kernel calls, one signature per
+/// name.
 TEST_F(KernelInfoTest, everyOpOfTheRoundTripTest) {
   std::ifstream file("dialects/vpu/ir/test/ops.mlir");
   ASSERT_TRUE(file) << "cannot read dialects/vpu/ir/test/ops.mlir";
@@ -294,7 +324,8 @@ TEST_F(KernelInfoTest, everyOpOfTheRoundTripTest) {
   for (StringRef chunk : chunks) {
     // The lexer needs a null-terminated buffer.
     const std::string chunkText = chunk.str();
-    OwningOpRef<ModuleOp> parsed = parseSourceString<ModuleOp>(chunkText, &context);
+    OwningOpRef<ModuleOp> parsed =
+        parseSourceString<ModuleOp>(chunkText, &context);
     ASSERT_TRUE(parsed) << chunk.str();
     parsed->walk([&](Operation *op) {
       if (op->getDialect()->getNamespace() != "VPU") {
@@ -303,7 +334,8 @@ TEST_F(KernelInfoTest, everyOpOfTheRoundTripTest) {
       opNames.insert(op->getName().getStringRef());
       auto kernel = llvm::dyn_cast<SWKernelOpInterface>(op);
       // Software layers are VPU.SW.*, views have no kernel.
-      EXPECT_EQ(bool(kernel), op->getName().getStringRef().starts_with("VPU.SW."))
+      EXPECT_EQ(bool(kernel),
+                op->getName().getStringRef().starts_with("VPU.SW."))
           << op->getName().getStringRef().str();
       if (!kernel) {
         return;
@@ -321,14 +353,16 @@ TEST_F(KernelInfoTest, everyOpOfTheRoundTripTest) {
         EXPECT_TRUE(names.insert(attr.getName().getValue()).second)
             << info.name << " repeats " << attr.getName().getValue().str();
         Type type = llvm::cast<TypedAttr>(attr.getValue()).getType();
-        EXPECT_TRUE((llvm::isa<IntegerAttr>(attr.getValue()) && type.isInteger(64)) ||
-                    (llvm::isa<FloatAttr>(attr.getValue()) && type.isF32()))
+        EXPECT_TRUE(
+            (llvm::isa<IntegerAttr>(attr.getValue()) && type.isInteger(64)) ||
+            (llvm::isa<FloatAttr>(attr.getValue()) && type.isF32()))
             << info.name << "." << attr.getName().getValue().str();
         signature += attr.getName().getValue().str() + ":" +
                      (llvm::isa<FloatAttr>(attr.getValue()) ? "f32 " : "i64 ");
       }
       auto [it, inserted] = signatures.emplace(info.name, signature);
-      EXPECT_EQ(it->second, signature) << "two signatures for kernel " << info.name;
+      EXPECT_EQ(it->second, signature)
+          << "two signatures for kernel " << info.name;
     });
   }
   // Every VPU op has a round-trip case.

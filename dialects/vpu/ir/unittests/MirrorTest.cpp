@@ -43,14 +43,18 @@ protected:
 
   /// A value of `type`.
   Value arg(Type type) {
-    return builder.create<UnrealizedConversionCastOp>(loc(), type, ValueRange{}).getResult(0);
+    return builder.create<UnrealizedConversionCastOp>(loc(), type, ValueRange{})
+        .getResult(0);
   }
 
-  RankedTensorType f32(ArrayRef<int64_t> shape, DimsOrder order, MemorySpaceAttr memory = {}) {
+  RankedTensorType f32(ArrayRef<int64_t> shape, DimsOrder order,
+                       MemorySpaceAttr memory = {}) {
     return getTensorType(shape, builder.getF32Type(), order, memory);
   }
 
-  MemorySpaceAttr cmx(int64_t cluster) { return MemorySpaceAttr::getCMX(&context, cluster); }
+  MemorySpaceAttr cmx(int64_t cluster) {
+    return MemorySpaceAttr::getCMX(&context, cluster);
+  }
 
   Location loc() { return builder.getUnknownLoc(); }
 
@@ -62,7 +66,8 @@ protected:
   static std::vector<float> ramp(int64_t count) {
     std::vector<float> values;
     for (int64_t i = 0; i < count; ++i) {
-      values.push_back((i % 2 ? -1.0f : 1.0f) * (0.5f + static_cast<float>(i)) / 7.0f);
+      values.push_back((i % 2 ? -1.0f : 1.0f) * (0.5f + static_cast<float>(i)) /
+                       7.0f);
     }
     return values;
   }
@@ -76,8 +81,9 @@ TEST_F(MirrorTest, builtOpsTakeTheInputMemory) {
   Value x = arg(f32({1, 8, 4, 4}, DimsOrder::NHWC, cmx(1)));
   auto relu = builder.create<SWReLUOp>(loc(), x);
   EXPECT_EQ(relu.getType(), x.getType());
-  auto pool = builder.create<SWMaxPoolOp>(loc(), x, ints({2, 2}), ints({2, 2}), ints({0, 0}),
-                                          ints({0, 0}), IE::RoundingType::FLOOR);
+  auto pool = builder.create<SWMaxPoolOp>(loc(), x, ints({2, 2}), ints({2, 2}),
+                                          ints({0, 0}), ints({0, 0}),
+                                          IE::RoundingType::FLOOR);
   EXPECT_EQ(pool.getType(), f32({1, 8, 2, 2}, DimsOrder::NHWC, cmx(1)));
   // IE.Transpose gives the default order; the memory stays.
   auto transpose = builder.create<SWTransposeOp>(loc(), x, ints({0, 2, 3, 1}));
@@ -87,7 +93,8 @@ TEST_F(MirrorTest, builtOpsTakeTheInputMemory) {
 
 TEST_F(MirrorTest, viewsKeepOrderAndMemory) {
   Value x = arg(f32({1, 16, 4, 4}, DimsOrder::NHWC, cmx(0)));
-  auto slice = builder.create<SliceOp>(loc(), x, ints({0, 8, 0, 0}), ints({1, 8, 4, 4}));
+  auto slice =
+      builder.create<SliceOp>(loc(), x, ints({0, 8, 0, 0}), ints({1, 8, 4, 4}));
   EXPECT_EQ(slice.getType(), f32({1, 8, 4, 4}, DimsOrder::NHWC, cmx(0)));
   auto concat = builder.create<ConcatOp>(loc(), ValueRange{slice, slice}, 1);
   EXPECT_EQ(concat.getType(), f32({1, 16, 4, 4}, DimsOrder::NHWC, cmx(0)));
@@ -100,17 +107,21 @@ TEST_F(MirrorTest, hostInferenceEqualsIE) {
   Value x = arg(inputType);
   Value w = arg(filterType);
   auto vpuConv =
-      builder.create<SWConvolutionOp>(loc(), x, w, Value(), ints({2, 1}), ints({1, 0}),
-                                      ints({1, 1}), ints({1, 1}));
-  auto ieConv = builder.create<IE::ConvolutionOp>(loc(), x, w, Value(), ints({2, 1}),
-                                                  ints({1, 0}), ints({1, 1}), ints({1, 1}));
+      builder.create<SWConvolutionOp>(loc(), x, w, Value(), ints({2, 1}),
+                                      ints({1, 0}), ints({1, 1}), ints({1, 1}));
+  auto ieConv = builder.create<IE::ConvolutionOp>(loc(), x, w, Value(),
+                                                  ints({2, 1}), ints({1, 0}),
+                                                  ints({1, 1}), ints({1, 1}));
   ASSERT_EQ(vpuConv.getType(), ieConv.getType());
   std::vector<IE::HostTensor> inputs = {
       IE::HostTensor(inputType.getShape(), ramp(inputType.getNumElements())),
       IE::HostTensor(filterType.getShape(), ramp(filterType.getNumElements()))};
   SmallVector<IE::HostTensor, 1> vpuOut, ieOut;
-  ASSERT_TRUE(succeeded(llvm::cast<IE::InferenceOpInterface>(*vpuConv).inferOnCPU(inputs, vpuOut)));
-  ASSERT_TRUE(succeeded(llvm::cast<IE::InferenceOpInterface>(*ieConv).inferOnCPU(inputs, ieOut)));
+  ASSERT_TRUE(
+      succeeded(llvm::cast<IE::InferenceOpInterface>(*vpuConv).inferOnCPU(
+          inputs, vpuOut)));
+  ASSERT_TRUE(succeeded(
+      llvm::cast<IE::InferenceOpInterface>(*ieConv).inferOnCPU(inputs, ieOut)));
   ASSERT_EQ(vpuOut.size(), 1u);
   EXPECT_EQ(vpuOut[0].shape, ieOut[0].shape);
   EXPECT_EQ(vpuOut[0].data, ieOut[0].data);
@@ -121,18 +132,22 @@ TEST_F(MirrorTest, hostInferenceEqualsIE) {
   EXPECT_EQ(vpuCost.getNumMACs(), ieCost.getNumMACs());
   EXPECT_GT(*vpuCost.getNumMACs(), 0);
   auto layouts = llvm::cast<IE::LayoutInfoOpInterface>(*vpuConv);
-  EXPECT_TRUE(layouts.isSupportedLayout({DimsOrder::NHWC, DimsOrder::NCHW}, {DimsOrder::NHWC}));
-  EXPECT_FALSE(layouts.isSupportedLayout({DimsOrder::NHWC, DimsOrder::NCHW}, {DimsOrder::NCHW}));
+  EXPECT_TRUE(layouts.isSupportedLayout({DimsOrder::NHWC, DimsOrder::NCHW},
+                                        {DimsOrder::NHWC}));
+  EXPECT_FALSE(layouts.isSupportedLayout({DimsOrder::NHWC, DimsOrder::NCHW},
+                                         {DimsOrder::NCHW}));
   EXPECT_TRUE(layouts.hasSupportedLayout());
 }
 
 TEST_F(MirrorTest, hostInferenceOfCMXTensors) {
   RankedTensorType type = f32({2, 3}, DimsOrder::CN, cmx(0));
   auto softmax = builder.create<SWSoftMaxOp>(loc(), arg(type), 0);
-  std::vector<IE::HostTensor> inputs = {IE::HostTensor({2, 3}, {0, 1, 2, 3, 4, 5})};
+  std::vector<IE::HostTensor> inputs = {
+      IE::HostTensor({2, 3}, {0, 1, 2, 3, 4, 5})};
   SmallVector<IE::HostTensor, 1> outputs;
   ASSERT_TRUE(
-      succeeded(llvm::cast<IE::InferenceOpInterface>(*softmax).inferOnCPU(inputs, outputs)));
+      succeeded(llvm::cast<IE::InferenceOpInterface>(*softmax).inferOnCPU(
+          inputs, outputs)));
   ASSERT_EQ(outputs.size(), 1u);
   // Columns sum to 1 (axis 0).
   for (int c = 0; c < 3; ++c) {
@@ -142,8 +157,10 @@ TEST_F(MirrorTest, hostInferenceOfCMXTensors) {
 
 TEST_F(MirrorTest, kernelErrorsNameTheVPUOp) {
   RankedTensorType dataType = f32({4, 2}, DimsOrder::NC);
-  auto indexType = RankedTensorType::get({1}, builder.getIntegerType(64, /*isSigned=*/true));
-  auto gather = builder.create<SWGatherOp>(loc(), arg(dataType), arg(indexType), 0);
+  auto indexType =
+      RankedTensorType::get({1}, builder.getIntegerType(64, /*isSigned=*/true));
+  auto gather =
+      builder.create<SWGatherOp>(loc(), arg(dataType), arg(indexType), 0);
   std::string message;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
     message = diag.str();
@@ -152,20 +169,23 @@ TEST_F(MirrorTest, kernelErrorsNameTheVPUOp) {
   std::vector<IE::HostTensor> inputs = {IE::HostTensor({4, 2}, ramp(8)),
                                         IE::HostTensor({1}, {9.0f})};
   SmallVector<IE::HostTensor, 1> outputs;
-  EXPECT_TRUE(
-      failed(llvm::cast<IE::InferenceOpInterface>(*gather).inferOnCPU(inputs, outputs)));
+  EXPECT_TRUE(failed(llvm::cast<IE::InferenceOpInterface>(*gather).inferOnCPU(
+      inputs, outputs)));
   EXPECT_TRUE(StringRef(message).starts_with("'VPU.SW.Gather' op ")) << message;
   EXPECT_EQ(message.find("IE.Gather"), std::string::npos) << message;
 }
 
 TEST_F(MirrorTest, everyIELayerWithAKernelHasAVPUOp) {
-  // The IE layers that are no VPU.SW op: views (VPU.Reshape, VPU.AffineReshape, VPU.Concat,
-  // VPU.Slice), shape ops resolved at compile time and Einsum (decomposed before).
+  // The IE layers that are no VPU.SW op: views (VPU.Reshape, VPU.AffineReshape,
+  // VPU.Concat, VPU.Slice), shape ops resolved at compile time and Einsum
+  // (decomposed before).
   const llvm::StringSet<> notSoftware = {
-      "IE.Reshape", "IE.Squeeze", "IE.Unsqueeze", "IE.Flatten", "IE.AffineReshape",
-      "IE.Concat",  "IE.Split",   "IE.ShapeOf",   "IE.Einsum"};
+      "IE.Reshape", "IE.Squeeze",       "IE.Unsqueeze",
+      "IE.Flatten", "IE.AffineReshape", "IE.Concat",
+      "IE.Split",   "IE.ShapeOf",       "IE.Einsum"};
   for (RegisteredOperationName name : context.getRegisteredOperations()) {
-    if (name.getDialectNamespace() != "IE" || !name.hasInterface<IE::LayerOpInterface>() ||
+    if (name.getDialectNamespace() != "IE" ||
+        !name.hasInterface<IE::LayerOpInterface>() ||
         notSoftware.contains(name.getStringRef())) {
       continue;
     }

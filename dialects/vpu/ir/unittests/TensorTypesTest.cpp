@@ -34,7 +34,9 @@ protected:
     return getTensorType(shape, Float16Type::get(&context), order, memory);
   }
 
-  MemorySpaceAttr cmx(int64_t cluster) { return MemorySpaceAttr::getCMX(&context, cluster); }
+  MemorySpaceAttr cmx(int64_t cluster) {
+    return MemorySpaceAttr::getCMX(&context, cluster);
+  }
   MemorySpaceAttr ddr() { return MemorySpaceAttr::getDDR(&context); }
 
   MLIRContext context;
@@ -59,7 +61,8 @@ TEST_F(TensorTypesTest, cmxTensorsCarryOrderAndMemory) {
   EXPECT_EQ(*shape::getOrder(type), DimsOrder::NHWC);
 
   RankedTensorType rowMajor = tensor({1, 16, 8, 8}, DimsOrder::NCHW, cmx(0));
-  auto rowMajorEncoding = llvm::dyn_cast<TensorEncodingAttr>(rowMajor.getEncoding());
+  auto rowMajorEncoding =
+      llvm::dyn_cast<TensorEncodingAttr>(rowMajor.getEncoding());
   ASSERT_TRUE(rowMajorEncoding);
   EXPECT_FALSE(rowMajorEncoding.getOrder());
   EXPECT_EQ(*shape::getOrder(rowMajor), DimsOrder::NCHW);
@@ -69,7 +72,8 @@ TEST_F(TensorTypesTest, withOrderKeepsTheMemory) {
   RankedTensorType type = tensor({1, 16, 8, 8}, DimsOrder::NCHW, cmx(0));
   RankedTensorType nhwc = shape::withOrder(type, DimsOrder::NHWC);
   EXPECT_EQ(nhwc, tensor({1, 16, 8, 8}, DimsOrder::NHWC, cmx(0)));
-  // Back to the default order: the encoding keeps the memory and omits the order.
+  // Back to the default order: the encoding keeps the memory and omits the
+  // order.
   EXPECT_EQ(shape::withOrder(nhwc, DimsOrder::NCHW), type);
 }
 
@@ -99,17 +103,22 @@ TEST_F(TensorTypesTest, verifyTensorType) {
     return success();
   });
   auto emitError = [&] { return mlir::emitError(UnknownLoc::get(&context)); };
-  EXPECT_TRUE(succeeded(
-      verifyTensorType(tensor({2, 3}, DimsOrder::CN, cmx(0)), emitError, "operand #0")));
-  auto dynamic = RankedTensorType::get({ShapedType::kDynamic, 3}, Float16Type::get(&context));
+  EXPECT_TRUE(succeeded(verifyTensorType(tensor({2, 3}, DimsOrder::CN, cmx(0)),
+                                         emitError, "operand #0")));
+  auto dynamic = RankedTensorType::get({ShapedType::kDynamic, 3},
+                                       Float16Type::get(&context));
   EXPECT_TRUE(failed(verifyTensorType(dynamic, emitError, "operand #1")));
-  EXPECT_EQ(message, "operand #1 has type 'tensor<?x3xf16>': VPU tensors have static shapes");
-  EXPECT_TRUE(failed(verifyTensorType(Float16Type::get(&context), emitError, "result #0")));
+  EXPECT_EQ(
+      message,
+      "operand #1 has type 'tensor<?x3xf16>': VPU tensors have static shapes");
+  EXPECT_TRUE(failed(
+      verifyTensorType(Float16Type::get(&context), emitError, "result #0")));
   EXPECT_EQ(message, "result #0 has type 'f16', expected a ranked tensor");
 }
 
 TEST_F(TensorTypesTest, memorySpacesMatchVPUIPNumbering) {
-  // Bufferisation maps #VPU.mem onto #VPUIP.mem case by case: the numbering is the contract.
+  // Bufferisation maps #VPU.mem onto #VPUIP.mem case by case: the numbering is
+  // the contract.
   EXPECT_EQ(static_cast<int>(MemoryKind::DDR), 0);
   EXPECT_EQ(static_cast<int>(MemoryKind::CMX_NN), 1);
   EXPECT_EQ(stringifyMemoryKind(MemoryKind::CMX_NN), "CMX_NN");
