@@ -14,6 +14,7 @@
 #include "core/shape/ShapedTypeUtils.h"
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "dialects/vpu/ir/VPUDialect.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -116,12 +117,17 @@ TEST_F(TensorTypesTest, verifyTensorType) {
   EXPECT_EQ(message, "result #0 has type 'f16', expected a ranked tensor");
 }
 
-TEST_F(TensorTypesTest, memorySpacesMatchVPUIPNumbering) {
-  // Bufferisation maps #VPU.mem onto #VPUIP.mem case by case: the numbering is
-  // the contract.
-  EXPECT_EQ(static_cast<int>(MemoryKind::DDR), 0);
-  EXPECT_EQ(static_cast<int>(MemoryKind::CMX_NN), 1);
-  EXPECT_EQ(stringifyMemoryKind(MemoryKind::CMX_NN), "CMX_NN");
+TEST_F(TensorTypesTest, memorySpacesMatchVPUIP) {
+  // Bufferisation maps #VPU.mem onto #VPUIP.mem kind by kind: same values, same
+  // names.
+  for (MemoryKind kind : {MemoryKind::DDR, MemoryKind::CMX_NN}) {
+    std::optional<VPUIP::MemoryKind> vpuip =
+        VPUIP::symbolizeMemoryKind(static_cast<uint32_t>(kind));
+    ASSERT_TRUE(vpuip.has_value());
+    EXPECT_EQ(VPUIP::stringifyMemoryKind(*vpuip), stringifyMemoryKind(kind));
+  }
+  EXPECT_FALSE(symbolizeMemoryKind(2).has_value());
+  EXPECT_FALSE(VPUIP::symbolizeMemoryKind(2).has_value());
 }
 
 } // namespace
