@@ -155,3 +155,20 @@ func.func @slice_memory(%x: tensor<4x4xf32, #VPU.tensor<mem_space = CMX_NN[0]>>)
   %0 = VPU.Slice %x [0, 0] [2, 2] : tensor<4x4xf32, #VPU.tensor<mem_space = CMX_NN[0]>> -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+// Operand and attribute constraints are the IE op's, checked by the VPU op's own ODS code.
+func.func @ie_operand_constraint(%x: tensor<1x8xi1>) -> tensor<1x8xi1> {
+  // expected-error @+1 {{'VPU.SW.SoftMax' op operand #0 must be ranked tensor of 16-bit float or bfloat16 type or 32-bit float or 64-bit float values, but got 'tensor<1x8xi1>'}}
+  %0 = "VPU.SW.SoftMax"(%x) {axis = 1 : i64} : (tensor<1x8xi1>) -> tensor<1x8xi1>
+  return %0 : tensor<1x8xi1>
+}
+
+// -----
+
+func.func @ie_attribute_constraint(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  // expected-error @+1 {{'VPU.SW.SoftMax' op requires attribute 'axis'}}
+  %0 = "VPU.SW.SoftMax"(%x) : (tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
+}
