@@ -26,7 +26,8 @@ defvar VPU_NoParams = "no scalar parameters";
 
 /// A broadcasting eltwise kernel: the operands' descriptors give the broadcast.
 class VPU_SWEltwiseOp<string name, Op ieOp, string kernel> : VPU_SWOp<name, ieOp, kernel> {
-  let kernelDoc = "Kernel `" # kernel # "`, " # VPU_NoParams # ": the operands broadcast "
+  let kernelDoc = "Kernel `" # kernel # "`, "
+      # !strconcat(VPU_NoParams, "") # ": the operands broadcast "
       # "(NumPy rules) as their dims say.";
 }
 
@@ -70,7 +71,8 @@ def VPU_SWSoftPlusOp : VPU_SWSimpleOp<"SoftPlus", IE_SoftPlusOp, "softplus">;
 def VPU_SWNegativeOp : VPU_SWSimpleOp<"Negative", IE_NegativeOp, "negative">;
 
 def VPU_SWConvertOp : VPU_SWOp<"Convert", IE_ConvertOp, "convert"> {
-  let kernelDoc = "Kernel `convert`, " # VPU_NoParams # ": the target element type is the "
+  let kernelDoc = "Kernel `convert`, "
+      # !strconcat(VPU_NoParams, "") # ": the target element type is the "
       # "output descriptor's.";
 }
 
@@ -106,7 +108,7 @@ def VPU_SWSwishOp : VPU_SWOp<"Swish", IE_SwishOp, "swish"> {
     }
   }];
   let kernelDoc = "Kernel `swish` (parameters: `beta`, f32: `beta_value` or 1), or "
-      # "`swish_beta_tensor` when `beta` is an operand (" # VPU_NoParams # ").";
+      # "`swish_beta_tensor` when `beta` is an operand (" # !strconcat(VPU_NoParams, "") # ").";
 }
 
 def VPU_SWPReluOp : VPU_SWOp<"PRelu", IE_PReluOp, "prelu"> {
@@ -129,7 +131,7 @@ def VPU_SWConvolutionOp : VPU_SWOp<"Convolution", IE_ConvolutionOp, "convolution
                                                   getPadsEnd(), getDilations());
   }];
   let kernelDoc = "Kernel `convolution`, or `convolution_bias` with a bias; parameters: "
-      # VPU_ConvDoc # ".";
+      # !strconcat(VPU_ConvDoc, "") # ".";
 }
 
 def VPU_SWGroupConvolutionOp : VPU_SWOp<"GroupConvolution", IE_GroupConvolutionOp,
@@ -141,7 +143,7 @@ def VPU_SWGroupConvolutionOp : VPU_SWOp<"GroupConvolution", IE_GroupConvolutionO
     params.addI64("groups", static_cast<int64_t>(getGroups()));
   }];
   let kernelDoc = "Kernel `group_convolution`, or `group_convolution_bias` with a bias; "
-      # "parameters: " # VPU_ConvDoc # ", `groups` (i64).";
+      # "parameters: " # !strconcat(VPU_ConvDoc, "") # ", `groups` (i64).";
 }
 
 def VPU_SWDeconvolutionOp : VPU_SWOp<"Deconvolution", IE_DeconvolutionOp, "deconvolution"> {
@@ -154,14 +156,14 @@ def VPU_SWDeconvolutionOp : VPU_SWOp<"Deconvolution", IE_DeconvolutionOp, "decon
     params.addI64("groups", static_cast<int64_t>(getGroups()));
   }];
   let kernelDoc = "Kernel `deconvolution`, or `deconvolution_bias` with a bias; parameters: "
-      # VPU_ConvDoc # ", `output_padding_y`, `output_padding_x`, `groups` (i64).";
+      # !strconcat(VPU_ConvDoc, "") # ", `output_padding_y`, `output_padding_x`, `groups` (i64).";
 }
 
 def VPU_SWFullyConnectedOp : VPU_SWOp<"FullyConnected", IE_FullyConnectedOp,
                                       "fully_connected"> {
   let kernelName = [{ return getBias() ? "fully_connected_bias" : "fully_connected"; }];
   let kernelDoc = "Kernel `fully_connected`, or `fully_connected_bias` with a bias; "
-      # VPU_NoParams # ".";
+      # !strconcat(VPU_NoParams, "") # ".";
 }
 
 def VPU_SWMatMulOp : VPU_SWOp<"MatMul", IE_MatMulOp, "matmul"> {
@@ -184,7 +186,8 @@ def VPU_SWMaxPoolOp : VPU_SWOp<"MaxPool", IE_MaxPoolOp, "max_pool"> {
     ::mlir::vpuc::VPU::detail::addPoolParams(params, getKernelSize(), getStrides(),
                                            getPadsBegin(), getPadsEnd());
   }];
-  let kernelDoc = "Kernel `max_pool`; parameters: " # VPU_PoolDoc # ". The output dims "
+  let kernelDoc = "Kernel `max_pool`; parameters: "
+      # !strconcat(VPU_PoolDoc, "") # ". The output dims "
       # "already reflect the rounding type.";
 }
 
@@ -194,7 +197,8 @@ def VPU_SWAvgPoolOp : VPU_SWOp<"AvgPool", IE_AvgPoolOp, "avg_pool"> {
                                            getPadsBegin(), getPadsEnd());
     params.addFlag("exclude_pad", getExcludePad());
   }];
-  let kernelDoc = "Kernel `avg_pool`; parameters: " # VPU_PoolDoc # ", `exclude_pad` (flag).";
+  let kernelDoc = "Kernel `avg_pool`; parameters: "
+      # !strconcat(VPU_PoolDoc, "") # ", `exclude_pad` (flag).";
 }
 
 /// A reduction: the reduced axes as a mask and keep_dims.
@@ -256,7 +260,7 @@ def VPU_SWScaleShiftOp : VPU_SWOp<"ScaleShift", IE_ScaleShiftOp, "scale_shift"> 
     return getWeights() ? "scale" : "shift";
   }];
   let kernelDoc = "Kernel `scale_shift` (weights and biases), `scale` (weights only) or "
-      # "`shift` (biases only); " # VPU_NoParams # ".";
+      # "`shift` (biases only); " # !strconcat(VPU_NoParams, "") # ".";
 }
 
 def VPU_SWLRNOp : VPU_SWOp<"LRN", IE_LRNOp, "lrn"> {
@@ -295,7 +299,8 @@ def VPU_SWTransposeOp : VPU_SWOp<"Transpose", IE_TransposeOp, "transpose"> {
 }
 
 def VPU_SWReorderOp : VPU_SWOp<"Reorder", IE_ReorderOp, "reorder"> {
-  let kernelDoc = "Kernel `reorder` (a memory permutation), " # VPU_NoParams # ": both orders "
+  let kernelDoc = "Kernel `reorder` (a memory permutation), "
+      # !strconcat(VPU_NoParams, "") # ": both orders "
       # "are in the descriptors.";
 }
 
@@ -311,12 +316,13 @@ def VPU_SWPadOp : VPU_SWOp<"Pad", IE_PadOp, "pad"> {
 }
 
 def VPU_SWTileOp : VPU_SWOp<"Tile", IE_TileOp, "tile"> {
-  let kernelDoc = "Kernel `tile`, " # VPU_NoParams # ": the repeats are the ratios of the "
+  let kernelDoc = "Kernel `tile`, "
+      # !strconcat(VPU_NoParams, "") # ": the repeats are the ratios of the "
       # "output and input dims.";
 }
 
 def VPU_SWPerAxisTileOp : VPU_SWOp<"PerAxisTile", IE_PerAxisTileOp, "tile"> {
-  let kernelDoc = "Kernel `tile` (as `VPU.SW.Tile`), " # VPU_NoParams # ".";
+  let kernelDoc = "Kernel `tile` (as `VPU.SW.Tile`), " # !strconcat(VPU_NoParams, "") # ".";
 }
 
 def VPU_SWBroadcastOp : VPU_SWOp<"Broadcast", IE_BroadcastOp, "broadcast"> {
@@ -376,7 +382,7 @@ defvar VPU_StridedSliceDoc = "Kernel `strided_slice`; parameters: `begins` (per-
 def VPU_SWSliceOp : VPU_SWOp<"Slice", IE_SliceOp, "strided_slice"> {
   let kernelParams = [{ ::mlir::vpuc::VPU::detail::addSliceParams(*this, params); }];
   let kernelDoc = "A slice with steps other than 1 (unit-step slices are `VPU.Slice` views). "
-      # VPU_StridedSliceDoc;
+      # !strconcat(VPU_StridedSliceDoc, "");
 }
 
 def VPU_SWStridedSliceOp : VPU_SWOp<"StridedSlice", IE_StridedSliceOp, "strided_slice"> {
@@ -444,8 +450,7 @@ def VPU_SWFakeQuantizeOp : VPU_SWOp<"FakeQuantize", IE_FakeQuantizeOp, "fake_qua
 // Recurrent layers
 //===----------------------------------------------------------------------===//
 
-defvar VPU_RNNDoc = "`hidden_size` (i64), the activations (i64: 0 sigmoid, 1 tanh, 2 relu), "
-    # "`clip` (f32, 0 for none)";
+defvar VPU_ActDoc = "(i64 activation codes: 0 sigmoid, 1 tanh, 2 relu)";
 
 def VPU_SWLSTMCellOp : VPU_SWOp<"LSTMCell", IE_LSTMCellOp, "lstm_cell"> {
   let kernelParams = [{
@@ -453,8 +458,8 @@ def VPU_SWLSTMCellOp : VPU_SWOp<"LSTMCell", IE_LSTMCellOp, "lstm_cell"> {
                                           getActivations(), {"act_f", "act_g", "act_h"},
                                           getClip());
   }];
-  let kernelDoc = "Kernel `lstm_cell`; parameters: " # VPU_RNNDoc # " as `hidden_size`, "
-      # "`act_f`, `act_g`, `act_h`, `clip`.";
+  let kernelDoc = "Kernel `lstm_cell`; parameters: `hidden_size` (i64), `act_f`, `act_g`, "
+      # "`act_h` " # !strconcat(VPU_ActDoc, "") # ", `clip` (f32, 0 for none).";
 }
 
 def VPU_SWLSTMSequenceOp : VPU_SWOp<"LSTMSequence", IE_LSTMSequenceOp, "lstm_sequence"> {
@@ -464,9 +469,9 @@ def VPU_SWLSTMSequenceOp : VPU_SWOp<"LSTMSequence", IE_LSTMSequenceOp, "lstm_seq
                                           getClip());
     params.addI64("direction", static_cast<int64_t>(getDirection()));
   }];
-  let kernelDoc = "Kernel `lstm_sequence`; parameters: " # VPU_RNNDoc # " as `hidden_size`, "
-      # "`act_f`, `act_g`, `act_h`, `clip`, then `direction` (i64: 0 forward, 1 reverse, 2 "
-      # "bidirectional).";
+  let kernelDoc = "Kernel `lstm_sequence`; parameters: `hidden_size` (i64), `act_f`, "
+      # "`act_g`, `act_h` " # !strconcat(VPU_ActDoc, "") # ", `clip` (f32, 0 for none), "
+      # "`direction` (i64: 0 forward, 1 reverse, 2 bidirectional).";
 }
 
 def VPU_SWGRUSequenceOp : VPU_SWOp<"GRUSequence", IE_GRUSequenceOp, "gru_sequence"> {
@@ -476,8 +481,9 @@ def VPU_SWGRUSequenceOp : VPU_SWOp<"GRUSequence", IE_GRUSequenceOp, "gru_sequenc
     params.addI64("direction", static_cast<int64_t>(getDirection()));
     params.addFlag("linear_before_reset", getLinearBeforeReset());
   }];
-  let kernelDoc = "Kernel `gru_sequence`; parameters: " # VPU_RNNDoc # " as `hidden_size`, "
-      # "`act_f`, `act_g`, `clip`, then `direction` (i64) and `linear_before_reset` (flag).";
+  let kernelDoc = "Kernel `gru_sequence`; parameters: `hidden_size` (i64), `act_f`, `act_g` "
+      # !strconcat(VPU_ActDoc, "") # ", `clip` (f32, 0 for none), `direction` (i64), "
+      # "`linear_before_reset` (flag).";
 }
 
 //===----------------------------------------------------------------------===//
