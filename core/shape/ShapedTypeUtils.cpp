@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "core/shape/LayoutEncoding.h"
 #include "core/shape/StrideReqs.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/AffineMap.h"
@@ -62,11 +63,21 @@ FailureOr<DimsOrder> getOrder(Type type) {
     if (!encoding) {
       return DimsOrder::getDefaultOrder(tensor.getRank());
     }
-    auto mapAttr = dyn_cast<AffineMapAttr>(encoding);
-    if (!mapAttr || mapAttr.getValue().getNumDims() != tensor.getRank()) {
+    AffineMap map;
+    if (auto mapAttr = dyn_cast<AffineMapAttr>(encoding)) {
+      map = mapAttr.getValue();
+    } else if (auto layout = dyn_cast<LayoutEncodingAttrInterface>(encoding)) {
+      map = layout.getOrderMap();
+      if (!map) {
+        return DimsOrder::getDefaultOrder(tensor.getRank());
+      }
+    } else {
       return failure();
     }
-    return DimsOrder::fromAffineMap(mapAttr.getValue());
+    if (map.getNumDims() != tensor.getRank()) {
+      return failure();
+    }
+    return DimsOrder::fromAffineMap(map);
   }
   if (auto memref = dyn_cast<MemRefType>(type)) {
     if (memref.getRank() > static_cast<int64_t>(DimsOrder::kMaxRank)) {
@@ -98,9 +109,16 @@ FailureOr<DimsOrder> getOrder(Type type) {
 RankedTensorType withOrder(RankedTensorType type, DimsOrder order) {
   assert(order.rank() == type.getRank() &&
          "withOrder: the order's rank differs from the tensor's rank");
-  Attribute encoding;
+  AffineMap map;
   if (!order.isIdentity()) {
-    encoding = AffineMapAttr::get(order.toAffineMap(type.getContext()));
+    map = order.toAffineMap(type.getContext());
+  }
+  Attribute encoding;
+  if (auto layout =
+          dyn_cast_or_null<LayoutEncodingAttrInterface>(type.getEncoding())) {
+    encoding = layout.withOrderMap(map);
+  } else if (map) {
+    encoding = AffineMapAttr::get(map);
   }
   return RankedTensorType::get(type.getShape(), type.getElementType(),
                                encoding);

@@ -15,7 +15,11 @@
 //    compact in their order. `withOrder` writes no encoding for the default
 //    order, so every layout has exactly one spelling:
 //      tensor<1x16x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
-//    is an NHWC tensor.
+//    is an NHWC tensor. An encoding attribute implementing
+//    LayoutEncodingAttrInterface (LayoutEncoding.h) carries the order next to
+//    other information (the VPU dialect's `#VPU.tensor<order = ..., mem =
+//    ...>`): the order is read from it, and `withOrder` replaces the order
+//    inside it, keeping the rest.
 //  - MemRefType: the order comes from the layout. An AffineMapAttr permutation
 //    layout gives that order with compact strides (an identity layout is the
 //    default order). A StridedLayoutAttr gives the order by decreasing stride
@@ -59,7 +63,9 @@ FailureOr<Bit> getElemTypeSize(Type elemType);
 FailureOr<DimsOrder> getOrder(Type type);
 
 /// `type` with the layout `order` (of the type's rank): the encoding is
-/// removed for the default order and set to the permutation map otherwise.
+/// removed for the default order and set to the permutation map otherwise;
+/// an encoding implementing LayoutEncodingAttrInterface gets the new order
+/// through `withOrderMap` instead.
 RankedTensorType withOrder(RankedTensorType type, DimsOrder order);
 
 /// `type` with the AffineMapAttr permutation layout of `order` (of the type's

@@ -1,0 +1,13 @@
+//===- VPUInterfaces.cpp - Op interfaces of the VPU dialect -----*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The generated definitions of SWKernelOpInterface.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/vpu/ir/VPUInterfaces.h"
+
+#include "dialects/vpu/ir/VPUOpInterfaces.cpp.inc" // IWYU pragma: keep
