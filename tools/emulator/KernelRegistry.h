@@ -184,6 +184,15 @@ private:
   llvm::StringMap<KernelInfo> kernels;
 };
 
+/// "(in, in, out, i32)".
+std::string getSignatureText(llvm::ArrayRef<abi::ArgKind> kinds);
+
+/// Fails unless `given` is the signature of `kernel`; `what` names the
+/// caller's arguments in the message ("the UPA layer gives", ...).
+llvm::Error checkSignature(const KernelInfo &kernel,
+                           llvm::ArrayRef<abi::ArgKind> given,
+                           llvm::StringRef what);
+
 /// Registers every kernel of tools/emulator/kernels.
 void registerBuiltinKernels(KernelRegistry &registry);
 

@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "core/numeric/Float16.h"
+#include "core/shape/StridedCopy.h"
 
 namespace mlir::vpuc::emu {
 
@@ -490,6 +491,54 @@ void storeTensorF64(const TensorView &view, const double *values) {
   storeDense(view, values);
 }
 
+namespace {
+
+/// The dims and bit strides of `view` in logical order, with the strides of
+/// the dense row-major layout of the same dims.
+void getDenseCopy(const TensorView &view, shape::MemShape &dims,
+                  shape::MemStrides &strides, shape::MemStrides &dense) {
+  shape::Shape logical = view.getLogicalDims();
+  shape::Strides logicalStrides = view.getLogicalStrides();
+  int64_t rank = view.getRank();
+  std::vector<int64_t> denseBits(rank, view.elemBits);
+  for (int64_t d = rank - 2; d >= 0; --d) {
+    denseBits[d] = denseBits[d + 1] * logical[shape::Dim(d + 1)];
+  }
+  for (int64_t d = 0; d < rank; ++d) {
+    dims.push_back(logical[shape::Dim(d)]);
+    strides.push_back(logicalStrides[shape::Dim(d)]);
+    dense.push_back(denseBits[d]);
+  }
+}
+
+} // namespace
+
+std::vector<uint8_t> loadBytes(const TensorView &view) {
+  std::vector<uint8_t> bytes(view.getNumElements() * (view.elemBits / 8));
+  if (bytes.empty()) {
+    return bytes;
+  }
+  shape::MemShape dims;
+  shape::MemStrides strides, dense;
+  getDenseCopy(view, dims, strides, dense);
+  shape::stridedCopy(reinterpret_cast<const char *>(view.data), strides,
+                     reinterpret_cast<char *>(bytes.data()), dense, dims,
+                     shape::Bit(view.elemBits));
+  return bytes;
+}
+
+void storeBytes(const TensorView &view, const uint8_t *bytes) {
+  if (view.getNumElements() == 0) {
+    return;
+  }
+  shape::MemShape dims;
+  shape::MemStrides strides, dense;
+  getDenseCopy(view, dims, strides, dense);
+  shape::stridedCopy(reinterpret_cast<const char *>(bytes), dense,
+                     reinterpret_cast<char *>(view.data), strides, dims,
+                     shape::Bit(view.elemBits));
+}
+
 llvm::Error viewOperands(const KernelContext &context, llvm::StringRef kernel,
                          std::initializer_list<Operand> operands) {
   for (const Operand &operand : operands) {
@@ -527,6 +576,111 @@ llvm::Expected<TensorView> viewArg(const KernelContext &context,
     return kernelError(kernel, name + ": " + llvm::toString(view.takeError()));
   }
   return view;
+}
+
+namespace {
+
+template <typename T, typename AddFn>
+llvm::Error packPerDim(const flatbuffers::Vector<T> *values,
+                       llvm::StringRef kernel, llvm::StringRef what,
+                       AddFn add) {
+  uint32_t size = values ? values->size() : 0;
+  if (size > abi::kMaxRank) {
+    return kernelError(kernel, what + " has " + llvm::Twine(size) +
+                                   " entries, more than " +
+                                   llvm::Twine(abi::kMaxRank));
+  }
+  for (uint32_t d = 0; d < abi::kMaxRank; ++d) {
+    add(d < size ? values->Get(d) : T(0));
+  }
+  return llvm::Error::success();
+}
+
+} // namespace
+
+llvm::Error packI32PerDim(abi::ArgPacker &packer,
+                          const flatbuffers::Vector<int32_t> *values,
+                          llvm::StringRef kernel, llvm::StringRef what) {
+  return packPerDim(values, kernel, what,
+                    [&](int32_t value) { packer.addI32(value); });
+}
+
+llvm::Error packF32PerDim(abi::ArgPacker &packer,
+                          const flatbuffers::Vector<float> *values,
+                          llvm::StringRef kernel, llvm::StringRef what) {
+  return packPerDim(values, kernel, what,
+                    [&](float value) { packer.addF32(value); });
+}
+
+std::vector<int64_t> getReducedDims(llvm::ArrayRef<int64_t> dims,
+                                    const std::vector<bool> &axes,
+                                    bool keepDims) {
+  std::vector<int64_t> result;
+  for (size_t d = 0; d < dims.size(); ++d) {
+    if (!axes[d]) {
+      result.push_back(dims[d]);
+    } else if (keepDims) {
+      result.push_back(1);
+    }
+  }
+  return result;
+}
+
+llvm::Expected<std::vector<float>>
+loadBroadcast(const TensorView &view, llvm::ArrayRef<int64_t> dims,
+              llvm::StringRef kernel, llvm::StringRef operandName) {
+  std::vector<int64_t> own = getDims(view);
+  int64_t rank = static_cast<int64_t>(dims.size());
+  int64_t offset = rank - static_cast<int64_t>(own.size());
+  bool broadcasts = offset >= 0;
+  for (int64_t d = 0; broadcasts && d < static_cast<int64_t>(own.size());
+       ++d) {
+    broadcasts = own[d] == 1 || own[d] == dims[d + offset];
+  }
+  if (!broadcasts) {
+    return kernelError(kernel, operandName + " of dims " + formatDims(own) +
+                                   " does not broadcast to " +
+                                   formatDims(dims));
+  }
+  std::vector<float> values = loadTensor(view);
+  std::vector<float> result(getProduct(dims, 0, dims.size()));
+  if (result.empty()) {
+    return result;
+  }
+  // Source strides per target dim (0 where broadcast).
+  std::vector<int64_t> strides(rank, 0);
+  int64_t stride = 1;
+  for (int64_t d = rank - 1; d >= offset; --d) {
+    int64_t size = own[d - offset];
+    strides[d] = size == 1 ? 0 : stride;
+    stride *= size;
+  }
+  std::vector<int64_t> index(rank, 0);
+  int64_t source = 0;
+  for (float &value : result) {
+    value = values[source];
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      source += strides[d];
+      if (++index[d] < dims[d]) {
+        break;
+      }
+      source -= strides[d] * dims[d];
+      index[d] = 0;
+    }
+  }
+  return result;
+}
+
+int64_t getProduct(llvm::ArrayRef<int64_t> dims, size_t begin, size_t end) {
+  int64_t result = 1;
+  for (size_t d = begin; d < end; ++d) {
+    result *= dims[d];
+  }
+  return result;
+}
+
+llvm::Error missingUpaParams(llvm::StringRef kernel, llvm::StringRef table) {
+  return kernelError(kernel, "the UPA layer needs " + table);
 }
 
 } // namespace mlir::vpuc::emu

@@ -271,6 +271,13 @@ std::vector<double> loadTensorF64(const TensorView &view);
 /// storeTensor from doubles.
 void storeTensorF64(const TensorView &view, const double *values);
 
+/// The bytes of every element of `view` (a byte-sized type) in logical
+/// row-major order.
+std::vector<uint8_t> loadBytes(const TensorView &view);
+
+/// Stores `bytes` (logical row-major order) to every element of `view`.
+void storeBytes(const TensorView &view, const uint8_t *bytes);
+
 /// One tensor operand of a kernel to decode with viewOperands.
 struct Operand {
   const abi::MemRefData &desc;
@@ -284,6 +291,82 @@ struct Operand {
 /// Decodes the descriptors of `operands` (see KernelContext::view).
 llvm::Error viewOperands(const KernelContext &context, llvm::StringRef kernel,
                          std::initializer_list<Operand> operands);
+
+/// The dims of a tensor of `dims` reduced over `axes`: reduced dims become 1
+/// (keepDims) or disappear.
+std::vector<int64_t> getReducedDims(llvm::ArrayRef<int64_t> dims,
+                                    const std::vector<bool> &axes,
+                                    bool keepDims);
+
+/// Calls `rowFn(offset, group, count, groupStride)` for every innermost row
+/// of a dense row-major tensor of `dims`: element i of the row is at
+/// `offset + i` and belongs to group `group + i * groupStride`, the groups
+/// being the elements of the keep-dims reduction over `axes` in row-major
+/// order. Rows are visited in row-major order.
+template <typename RowFn>
+void forEachReductionRow(llvm::ArrayRef<int64_t> dims,
+                         const std::vector<bool> &axes, RowFn rowFn) {
+  int64_t rank = static_cast<int64_t>(dims.size());
+  int64_t total = 1;
+  for (int64_t dim : dims) {
+    total *= dim;
+  }
+  if (total == 0) {
+    return;
+  }
+  if (rank == 0) {
+    rowFn(0, 0, 1, 0);
+    return;
+  }
+  // Strides of each dim in the group buffer (0 for reduced dims).
+  llvm::SmallVector<int64_t, 8> groupStrides(rank, 0);
+  int64_t stride = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (!axes[d]) {
+      groupStrides[d] = stride;
+      stride *= dims[d];
+    }
+  }
+  int64_t inner = dims[rank - 1];
+  int64_t rows = total / inner;
+  llvm::SmallVector<int64_t, 8> index(rank, 0);
+  int64_t group = 0;
+  for (int64_t r = 0; r < rows; ++r) {
+    rowFn(r * inner, group, inner, groupStrides[rank - 1]);
+    for (int64_t d = rank - 2; d >= 0; --d) {
+      ++index[d];
+      group += groupStrides[d];
+      if (index[d] < dims[d]) {
+        break;
+      }
+      group -= groupStrides[d] * dims[d];
+      index[d] = 0;
+    }
+  }
+}
+
+/// Loads `view` broadcast NumPy-style to `dims` (dense, row-major); fails
+/// when it does not broadcast.
+llvm::Expected<std::vector<float>>
+loadBroadcast(const TensorView &view, llvm::ArrayRef<int64_t> dims,
+              llvm::StringRef kernel, llvm::StringRef operandName);
+
+/// The product of dims[begin, end).
+int64_t getProduct(llvm::ArrayRef<int64_t> dims, size_t begin, size_t end);
+
+/// Appends a per-dim vector of a UPA parameter table as kMaxRank int32
+/// scalars (missing entries 0); fails above kMaxRank entries.
+llvm::Error packI32PerDim(abi::ArgPacker &packer,
+                          const flatbuffers::Vector<int32_t> *values,
+                          llvm::StringRef kernel, llvm::StringRef what);
+
+/// As packI32PerDim for float scalars.
+llvm::Error packF32PerDim(abi::ArgPacker &packer,
+                          const flatbuffers::Vector<float> *values,
+                          llvm::StringRef kernel, llvm::StringRef what);
+
+/// The error of a UPA layer without the parameter table `table`.
+llvm::Error missingUpaParams(llvm::StringRef kernel, llvm::StringRef table);
 
 /// The registry entry of ABI kernel `K` (backend/abi/SwKernels.h).
 template <typename K>
