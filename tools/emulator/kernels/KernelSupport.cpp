@@ -630,6 +630,11 @@ llvm::Expected<std::vector<float>>
 loadBroadcast(const TensorView &view, llvm::ArrayRef<int64_t> dims,
               llvm::StringRef kernel, llvm::StringRef operandName) {
   std::vector<int64_t> own = getDims(view);
+  // Leading dims of size 1 beyond the target rank do not matter.
+  std::vector<int64_t> original = own;
+  while (own.size() > dims.size() && own.front() == 1) {
+    own.erase(own.begin());
+  }
   int64_t rank = static_cast<int64_t>(dims.size());
   int64_t offset = rank - static_cast<int64_t>(own.size());
   bool broadcasts = offset >= 0;
@@ -638,7 +643,8 @@ loadBroadcast(const TensorView &view, llvm::ArrayRef<int64_t> dims,
     broadcasts = own[d] == 1 || own[d] == dims[d + offset];
   }
   if (!broadcasts) {
-    return kernelError(kernel, operandName + " of dims " + formatDims(own) +
+    return kernelError(kernel, operandName + " of dims " +
+                                   formatDims(original) +
                                    " does not broadcast to " +
                                    formatDims(dims));
   }
