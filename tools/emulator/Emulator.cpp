@@ -1246,8 +1246,8 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
                                           llvm::toString(std::move(error)));
   }
   lastAmount = elements;
-  return costModel.getShaveCycles(elements, kernel.cyclesPerVector,
-                                  task.shaves);
+  int64_t work = kernel.work ? kernel.work(task.args, views) : elements;
+  return costModel.getShaveCycles(work, kernel.cyclesPerVector, task.shaves);
 }
 
 //===----------------------------------------------------------------------===//

@@ -156,6 +156,13 @@ using KernelFn = llvm::Error (*)(const uint8_t *args,
 using UpaScalarPacker = llvm::Error (*)(const ::vpuc::schema::UpaLayerTask &,
                                         abi::ArgPacker &packer);
 
+/// The work of one call for the cost model, in elements: the cost is
+/// `cyclesPerVector` per vector of `fp16_lanes` of them (e.g. the MACs of a
+/// convolution). `views` are the decoded tensor arguments in signature order;
+/// the function must not trust their dims (the kernel checks them later).
+using KernelWorkFn = int64_t (*)(const uint8_t *args,
+                                 llvm::ArrayRef<TensorView> views);
+
 /// A registered kernel.
 struct KernelInfo {
   /// The name blobs use (ActKernel.name, UpaLayerTask.kernel).
@@ -167,6 +174,8 @@ struct KernelInfo {
   double cyclesPerVector = 1.0;
   /// Scalars of a UPA layer; nullptr when the kernel has no scalar argument.
   UpaScalarPacker packUpaScalars = nullptr;
+  /// The work of a call; nullptr: the number of output elements.
+  KernelWorkFn work = nullptr;
 };
 
 /// Kernels by name.

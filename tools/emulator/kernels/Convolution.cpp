@@ -133,11 +133,23 @@ llvm::Error packConvolution(const ::vpuc::schema::UpaLayerTask &task,
   return llvm::Error::success();
 }
 
+/// MACs: each output element takes a filter row of C / groups * KH * KW.
+int64_t getConvolutionWork(const uint8_t *, llvm::ArrayRef<TensorView> views) {
+  int64_t out = getElements(views, 3);
+  if (views.size() < 4 || views[1].getRank() != 4 ||
+      views[1].dims[shape::MemDim(0)] == 0) {
+    return out;
+  }
+  int64_t outChannels = views[1].getLogicalDims()[shape::Dim(0)];
+  return outChannels == 0 ? out
+                          : out * (views[1].getNumElements() / outChannels);
+}
+
 } // namespace
 
 VPUC_EMU_KERNEL(convolution) {
-  registry.add(makeKernelInfo<abi::ConvolutionKernel>(runConvolution, 16.0,
-                                                      packConvolution));
+  registry.add(makeKernelInfo<abi::ConvolutionKernel>(
+      runConvolution, 1.0, packConvolution, getConvolutionWork));
 }
 
 } // namespace mlir::vpuc::emu

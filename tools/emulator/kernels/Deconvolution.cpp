@@ -132,11 +132,23 @@ llvm::Error packDeconvolution(const ::vpuc::schema::UpaLayerTask &task,
   return llvm::Error::success();
 }
 
+/// MACs: each input element meets OC / groups * KH * KW filter taps.
+int64_t getDeconvolutionWork(const uint8_t *,
+                             llvm::ArrayRef<TensorView> views) {
+  if (views.size() < 4 || views[1].getRank() != 4) {
+    return getElements(views, 3);
+  }
+  int64_t channels = views[1].getLogicalDims()[shape::Dim(0)];
+  return channels == 0 ? getElements(views, 3)
+                       : getElements(views, 0) *
+                             (views[1].getNumElements() / channels);
+}
+
 } // namespace
 
 VPUC_EMU_KERNEL(deconvolution) {
   registry.add(makeKernelInfo<abi::DeconvolutionKernel>(
-      runDeconvolution, 16.0, packDeconvolution));
+      runDeconvolution, 1.0, packDeconvolution, getDeconvolutionWork));
 }
 
 } // namespace mlir::vpuc::emu

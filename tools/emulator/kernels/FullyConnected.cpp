@@ -84,11 +84,21 @@ llvm::Error packFullyConnected(const ::vpuc::schema::UpaLayerTask &task,
   return llvm::Error::success();
 }
 
+/// MACs: each output element takes K of them.
+int64_t getFullyConnectedWork(const uint8_t *,
+                              llvm::ArrayRef<TensorView> views) {
+  if (views.size() < 4 || views[0].getRank() != 2) {
+    return getElements(views, 3);
+  }
+  int64_t k = views[0].getLogicalDims()[shape::Dim(1)];
+  return getElements(views, 3) * std::max<int64_t>(k, 1);
+}
+
 } // namespace
 
 VPUC_EMU_KERNEL(fully_connected) {
   registry.add(makeKernelInfo<abi::FullyConnectedKernel>(
-      runFullyConnected, 16.0, packFullyConnected));
+      runFullyConnected, 1.0, packFullyConnected, getFullyConnectedWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -685,6 +685,10 @@ int64_t getProduct(llvm::ArrayRef<int64_t> dims, size_t begin, size_t end) {
   return result;
 }
 
+int64_t getInputWork(const uint8_t *, llvm::ArrayRef<TensorView> views) {
+  return getElements(views, 0);
+}
+
 llvm::Error missingUpaParams(llvm::StringRef kernel, llvm::StringRef table) {
   return kernelError(kernel, "the UPA layer needs " + table);
 }

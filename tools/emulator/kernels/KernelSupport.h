@@ -372,12 +372,23 @@ llvm::Error missingUpaParams(llvm::StringRef kernel, llvm::StringRef table);
 /// The registry entry of ABI kernel `K` (backend/abi/SwKernels.h).
 template <typename K>
 KernelInfo makeKernelInfo(KernelFn run, double cyclesPerVector,
-                          UpaScalarPacker packUpaScalars = nullptr) {
+                          UpaScalarPacker packUpaScalars = nullptr,
+                          KernelWorkFn work = nullptr) {
   return {K::name,
           {std::begin(K::signature), std::end(K::signature)},
           run,
           cyclesPerVector,
-          packUpaScalars};
+          packUpaScalars,
+          work};
+}
+
+/// Work function: the elements of the first tensor argument (kernels that
+/// read their whole input once per pass: reductions, normalisations).
+int64_t getInputWork(const uint8_t *args, llvm::ArrayRef<TensorView> views);
+
+/// The elements of view `index`, or 0 when there is no such view.
+inline int64_t getElements(llvm::ArrayRef<TensorView> views, size_t index) {
+  return index < views.size() ? views[index].getNumElements() : 0;
 }
 
 /// Fails unless `output` and `input` are disjoint or the very same elements

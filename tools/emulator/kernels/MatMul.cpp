@@ -127,10 +127,23 @@ llvm::Error packMatMul(const ::vpuc::schema::UpaLayerTask &task,
   return llvm::Error::success();
 }
 
+/// MACs: each output element takes K of them.
+int64_t getMatMulWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
+  auto a = readArgs<abi::MatMulKernel::Args>(args);
+  if (views.size() < 3 || views[0].getRank() < 2) {
+    return getElements(views, 2);
+  }
+  shape::Shape dims = views[0].getLogicalDims();
+  int64_t rank = views[0].getRank();
+  int64_t k = dims[shape::Dim(a.transposeA ? rank - 2 : rank - 1)];
+  return getElements(views, 2) * std::max<int64_t>(k, 1);
+}
+
 } // namespace
 
 VPUC_EMU_KERNEL(matmul) {
-  registry.add(makeKernelInfo<abi::MatMulKernel>(runMatMul, 16.0, packMatMul));
+  registry.add(makeKernelInfo<abi::MatMulKernel>(runMatMul, 1.0, packMatMul,
+                                                 getMatMulWork));
 }
 
 } // namespace mlir::vpuc::emu

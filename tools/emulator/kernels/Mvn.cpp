@@ -124,7 +124,7 @@ llvm::Error packMvn(const ::vpuc::schema::UpaLayerTask &task,
 } // namespace
 
 VPUC_EMU_KERNEL(mvn) {
-  registry.add(makeKernelInfo<abi::MvnKernel>(runMvn, 4.0, packMvn));
+  registry.add(makeKernelInfo<abi::MvnKernel>(runMvn, 4.0, packMvn, getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

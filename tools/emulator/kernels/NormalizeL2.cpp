@@ -101,8 +101,8 @@ llvm::Error packNormalizeL2(const ::vpuc::schema::UpaLayerTask &task,
 } // namespace
 
 VPUC_EMU_KERNEL(normalize_l2) {
-  registry.add(makeKernelInfo<abi::NormalizeL2Kernel>(runNormalizeL2, 3.0,
-                                                      packNormalizeL2));
+  registry.add(makeKernelInfo<abi::NormalizeL2Kernel>(
+      runNormalizeL2, 3.0, packNormalizeL2, getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -14,6 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
+#include <cstddef>
+
 #include "kernels/reference/Pooling.h"
 #include "tools/emulator/kernels/KernelSupport.h"
 
@@ -171,13 +174,25 @@ llvm::Error packPool(const ::vpuc::schema::UpaLayerTask &task,
   return llvm::Error::success();
 }
 
+static_assert(offsetof(abi::MaxPoolKernel::Args, kernelW) ==
+                  offsetof(abi::AvgPoolKernel::Args, kernelW),
+              "the pools share their leading scalars");
+
+/// Each output element reads a window of KH * KW.
+int64_t getPoolWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
+  // kernelH and kernelW are the first scalars of both Args structs.
+  auto a = readArgs<abi::MaxPoolKernel::Args>(args);
+  int64_t window = std::max<int64_t>(int64_t(a.kernelH) * a.kernelW, 1);
+  return getElements(views, 1) * window;
+}
+
 } // namespace
 
 VPUC_EMU_KERNEL(pooling) {
-  registry.add(
-      makeKernelInfo<abi::MaxPoolKernel>(runMaxPool, 4.0, packPool<true>));
-  registry.add(
-      makeKernelInfo<abi::AvgPoolKernel>(runAvgPool, 4.0, packPool<false>));
+  registry.add(makeKernelInfo<abi::MaxPoolKernel>(runMaxPool, 1.0,
+                                                  packPool<true>, getPoolWork));
+  registry.add(makeKernelInfo<abi::AvgPoolKernel>(runAvgPool, 1.0,
+                                                  packPool<false>, getPoolWork));
 }
 
 } // namespace mlir::vpuc::emu

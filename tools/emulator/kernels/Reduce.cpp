@@ -187,7 +187,8 @@ llvm::Error packReduce(const ::vpuc::schema::UpaLayerTask &task,
 } // namespace
 
 VPUC_EMU_KERNEL(reduce) {
-  registry.add(makeKernelInfo<abi::ReduceKernel>(runReduce, 2.0, packReduce));
+  registry.add(makeKernelInfo<abi::ReduceKernel>(runReduce, 1.0, packReduce,
+                                                 getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -136,7 +136,8 @@ llvm::Error packTopK(const ::vpuc::schema::UpaLayerTask &task,
 } // namespace
 
 VPUC_EMU_KERNEL(topk) {
-  registry.add(makeKernelInfo<abi::TopKKernel>(runTopK, 8.0, packTopK));
+  registry.add(makeKernelInfo<abi::TopKKernel>(runTopK, 8.0, packTopK,
+                                               getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -468,6 +468,13 @@ TEST(EmulatorTest, upaLayersOfTheKernelLibrary) {
       numeric::floatToF16Bits(1.0f / (1.0f + std::exp(-6.25f))));
   EXPECT_THAT(toFloats(result.outputs.find("sigmoid")->second),
               ElementsAre(s, s, s, s));
+  // The convolution costs its MACs (16 outputs x 9 taps), not its outputs.
+  const arch::ArchDesc &arch = getArch("VPUX30XX");
+  double expected = arch.shave().task_overhead_cycles() +
+                    std::ceil(16.0 * 9 / arch.shave().fp16_lanes()) * 1.0;
+  EXPECT_DOUBLE_EQ(result.report.tasks[0].endCycles -
+                       result.report.tasks[0].startCycles,
+                   expected);
 }
 
 TEST(EmulatorTest, upaPreparationErrors) {
