@@ -32,8 +32,9 @@
 //
 // Element types. "float" means F32, F16 or BF16; each operand may have its
 // own type (e.g. an F16 input with an F32 bias). Elements are loaded to FP32,
-// the math is FP32 (some reductions accumulate in FP64, noted there) and
-// results are rounded on store: F16/BF16 to nearest even; integers are
+// the math is FP32 (accumulations too, in row-major order; the exceptions,
+// in FP64, are noted: convert, dequantize, interpolate) and results are
+// rounded on store: F16/BF16 to nearest even; integers are
 // truncated toward zero and saturated, NaN -> 0; Bool stores x != 0. "int"
 // means any integer type of 8 to 64 bits (values above 2^53 lose precision
 // where they pass through FP64). "any" means any element type of at least
@@ -623,7 +624,7 @@ struct TopKKernel {
 //===----------------------------------------------------------------------===//
 
 /// reduce(input: float, output: float, op, axesMask, keepDims): the ReduceOp
-/// over the logical dims in axesMask (accumulated in FP64); the output has
+/// over the logical dims in axesMask; the output has
 /// the input dims with the reduced dims set to 1 (keepDims = 1) or removed
 /// (keepDims = 0). An empty mask copies.
 /// UPA: ReduceParams.
@@ -642,7 +643,8 @@ struct ReduceKernel {
 
 /// mvn(input: float, output: float, axesMask, normalizeVariance, epsMode,
 /// eps: f32): x - mean over the dims in axesMask, divided by the standard
-/// deviation (MvnEpsMode) when normalizeVariance is 1. Statistics in FP64.
+/// deviation (MvnEpsMode) when normalizeVariance is 1 (mean first, then the
+/// variance around it).
 /// UPA: MvnParams.
 struct MvnKernel {
   static constexpr const char name[] = "mvn";
@@ -661,7 +663,8 @@ struct MvnKernel {
 /// layer_norm(input: float, scale: float (optional), bias: float
 /// (optional), output: float, axis, eps: f32): normalises over the dims from
 /// `axis` (negative from the end) to the last: (x - mean) / sqrt(var + eps)
-/// * scale + bias, scale and bias broadcast NumPy-style to those dims.
+/// * scale + bias, scale and bias broadcast NumPy-style to those dims
+/// (leading dims of size 1 beyond their rank are allowed).
 /// UPA: LayerNormParams.
 struct LayerNormKernel {
   static constexpr const char name[] = "layer_norm";
