@@ -131,7 +131,8 @@ enum class ActivationOp : int32_t {
   Sign = 24,
   /// max(0, min(1, alpha * x + beta)) (ONNX HardSigmoid).
   HardSigmoid = 25,
-  /// beta * (x > 0 ? x : alpha * (e^x - 1)) (alpha, beta = ONNX Selu alpha, gamma).
+  /// beta * (x > 0 ? x : alpha * (e^x - 1)) (alpha, beta = ONNX Selu alpha,
+  /// gamma).
   Selu = 26,
   /// 1 / x.
   Reciprocal = 27,
@@ -334,10 +335,9 @@ struct PadKernel {
     int32_t padsEnd[kMaxRank];
   };
   static constexpr ArgKind signature[] = {
-      sig::In,  sig::Out, sig::I32, sig::F32, sig::I32, sig::I32,
-      sig::I32, sig::I32, sig::I32, sig::I32, sig::I32, sig::I32,
-      sig::I32, sig::I32, sig::I32, sig::I32, sig::I32, sig::I32,
-      sig::I32, sig::I32};
+      sig::In,  sig::Out, sig::I32, sig::F32, sig::I32, sig::I32, sig::I32,
+      sig::I32, sig::I32, sig::I32, sig::I32, sig::I32, sig::I32, sig::I32,
+      sig::I32, sig::I32, sig::I32, sig::I32, sig::I32, sig::I32};
 };
 
 /// gather(data: any, indices: int, output: any, axis, batchDims): output =
@@ -402,7 +402,7 @@ struct __attribute__((packed)) BinaryArgs {
 
 #define VPUC_ABI_BINARY_KERNEL(Kernel, kernelName)                             \
   struct Kernel {                                                              \
-    static constexpr const char name[] = kernelName;                          \
+    static constexpr const char name[] = kernelName;                           \
     using Args = BinaryArgs;                                                   \
     static constexpr ArgKind signature[] = {sig::In, sig::In, sig::Out};       \
   }
@@ -465,8 +465,8 @@ struct ActivationKernel {
     float alpha;
     float beta;
   };
-  static constexpr ArgKind signature[] = {sig::In, sig::Out, sig::I32,
-                                          sig::F32, sig::F32};
+  static constexpr ArgKind signature[] = {sig::In, sig::Out, sig::I32, sig::F32,
+                                          sig::F32};
 };
 
 /// relu(input: float, output: float): activation Relu without scalars.
@@ -593,8 +593,8 @@ struct CumSumKernel {
     int32_t exclusive;
     int32_t reverse;
   };
-  static constexpr ArgKind signature[] = {sig::In, sig::Out, sig::I32,
-                                          sig::I32, sig::I32};
+  static constexpr ArgKind signature[] = {sig::In, sig::Out, sig::I32, sig::I32,
+                                          sig::I32};
 };
 
 /// topk(input: float or int, values: float or int, indices: int or float,
@@ -614,9 +614,8 @@ struct TopKKernel {
     int32_t mode;
     int32_t sort;
   };
-  static constexpr ArgKind signature[] = {sig::In,  sig::Out, sig::Out,
-                                          sig::I32, sig::I32, sig::I32,
-                                          sig::I32};
+  static constexpr ArgKind signature[] = {
+      sig::In, sig::Out, sig::Out, sig::I32, sig::I32, sig::I32, sig::I32};
 };
 
 //===----------------------------------------------------------------------===//
@@ -637,8 +636,8 @@ struct ReduceKernel {
     int32_t axesMask;
     int32_t keepDims;
   };
-  static constexpr ArgKind signature[] = {sig::In, sig::Out, sig::I32,
-                                          sig::I32, sig::I32};
+  static constexpr ArgKind signature[] = {sig::In, sig::Out, sig::I32, sig::I32,
+                                          sig::I32};
 };
 
 /// mvn(input: float, output: float, axesMask, normalizeVariance, epsMode,
@@ -676,7 +675,7 @@ struct LayerNormKernel {
     int32_t axis;
     float eps;
   };
-  static constexpr ArgKind signature[] = {sig::In,  sig::In, sig::In,
+  static constexpr ArgKind signature[] = {sig::In,  sig::In,  sig::In,
                                           sig::Out, sig::I32, sig::F32};
 };
 
@@ -693,8 +692,8 @@ struct NormalizeL2Kernel {
     int32_t epsMode;
     float eps;
   };
-  static constexpr ArgKind signature[] = {sig::In, sig::Out, sig::I32,
-                                          sig::I32, sig::F32};
+  static constexpr ArgKind signature[] = {sig::In, sig::Out, sig::I32, sig::I32,
+                                          sig::F32};
 };
 
 /// batch_norm_inference(input: float [N, C, ...], gamma, beta, mean,
@@ -712,7 +711,7 @@ struct BatchNormKernel {
     MemRefData output;
     float eps;
   };
-  static constexpr ArgKind signature[] = {sig::In, sig::In, sig::In, sig::In,
+  static constexpr ArgKind signature[] = {sig::In, sig::In,  sig::In, sig::In,
                                           sig::In, sig::Out, sig::F32};
 };
 
@@ -803,8 +802,8 @@ struct MatMulKernel {
     int32_t transposeA;
     int32_t transposeB;
   };
-  static constexpr ArgKind signature[] = {sig::In, sig::In, sig::Out,
-                                          sig::I32, sig::I32};
+  static constexpr ArgKind signature[] = {sig::In, sig::In, sig::Out, sig::I32,
+                                          sig::I32};
 };
 
 /// fully_connected(input: float [M, K], weights: float [N, K], bias: float
@@ -822,9 +821,8 @@ struct FullyConnectedKernel {
     float postOpAlpha;
     float postOpBeta;
   };
-  static constexpr ArgKind signature[] = {sig::In,  sig::In,  sig::In,
-                                          sig::Out, sig::I32, sig::F32,
-                                          sig::F32};
+  static constexpr ArgKind signature[] = {sig::In,  sig::In,  sig::In, sig::Out,
+                                          sig::I32, sig::F32, sig::F32};
 };
 
 /// max_pool(input: float [N, C, H, W], output: float [N, C, OH, OW], kernel,
@@ -875,8 +873,8 @@ struct AvgPoolKernel {
     int32_t excludePad;
   };
   static constexpr ArgKind signature[] = {
-      sig::In,  sig::Out, sig::I32, sig::I32, sig::I32, sig::I32, sig::I32,
-      sig::I32, sig::I32, sig::I32, sig::I32, sig::I32};
+      sig::In,  sig::Out, sig::I32, sig::I32, sig::I32, sig::I32,
+      sig::I32, sig::I32, sig::I32, sig::I32, sig::I32, sig::I32};
 };
 
 /// interpolate(input: float, output: float, mode, coordMode, nearestMode,
@@ -976,12 +974,13 @@ struct KernelDecl {
 };
 
 #define VPUC_ABI_KERNEL_DECL(Kernel)                                           \
-  KernelDecl{Kernel::name, Kernel::signature,                                  \
-             static_cast<uint32_t>(sizeof(Kernel::signature) /                 \
-                                   sizeof(ArgKind))},
+  KernelDecl{                                                                  \
+      Kernel::name, Kernel::signature,                                         \
+      static_cast<uint32_t>(sizeof(Kernel::signature) / sizeof(ArgKind))},
 
 /// Every kernel of the library, in VPUC_SW_KERNELS order.
-inline constexpr KernelDecl kSwKernels[] = {VPUC_SW_KERNELS(VPUC_ABI_KERNEL_DECL)};
+inline constexpr KernelDecl kSwKernels[] = {
+    VPUC_SW_KERNELS(VPUC_ABI_KERNEL_DECL)};
 
 #undef VPUC_ABI_KERNEL_DECL
 

@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The interpolation is separable, so the kernel resizes one dim at a time. For each resized
-// dim it precomputes, per output position, the taps (input index, weight) of the mode, then
-// runs a plain loop `out[o, j, i] += w * in[o, index, i]` over the outer and inner blocks.
-// Values are kept in double between the passes and rounded to float once. Positions that
-// tf_crop_and_resize maps outside the input in any dim are set to the extrapolation value at
-// the end.
+// The interpolation is separable, so the kernel resizes one dim at a time. For
+// each resized dim it precomputes, per output position, the taps (input index,
+// weight) of the mode, then runs a plain loop `out[o, j, i] += w * in[o, index,
+// i]` over the outer and inner blocks. Values are kept in double between the
+// passes and rounded to float once. Positions that tf_crop_and_resize maps
+// outside the input in any dim are set to the extrapolation value at the end.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +30,8 @@ struct Tap {
   double weight;
 };
 
-/// The taps of every output position of one dim (tapsPerOutput each) and which positions
-/// lie outside the input (tf_crop_and_resize only).
+/// The taps of every output position of one dim (tapsPerOutput each) and which
+/// positions lie outside the input (tf_crop_and_resize only).
 struct DimPlan {
   int64_t tapsPerOutput = 1;
   std::vector<Tap> taps;
@@ -40,8 +40,8 @@ struct DimPlan {
 };
 
 /// The input coordinate of output position `x` of `dim`.
-double getOriginalCoordinate(const InterpolateParams &params, const InterpolateDim &dim,
-                             double x) {
+double getOriginalCoordinate(const InterpolateParams &params,
+                             const InterpolateDim &dim, double x) {
   const double in = static_cast<double>(dim.in);
   const double out = dim.resizedLength;
   const double scale = dim.scale;
@@ -87,8 +87,8 @@ int64_t roundNearest(InterpolateNearestMode mode, double x, double scale) {
   return static_cast<int64_t>(floorX);
 }
 
-/// The cubic convolution weights of the neighbours floor(x) - 1 ... floor(x) + 2 for the
-/// fraction `t` (ONNX / Keys, coefficient `a`).
+/// The cubic convolution weights of the neighbours floor(x) - 1 ... floor(x) +
+/// 2 for the fraction `t` (ONNX / Keys, coefficient `a`).
 void getCubicWeights(double t, double a, double (&weights)[4]) {
   const double t1 = t + 1.0, s = 1.0 - t, s1 = s + 1.0;
   weights[0] = ((a * t1 - 5.0 * a) * t1 + 8.0 * a) * t1 - 4.0 * a;
@@ -108,16 +108,20 @@ DimPlan planDim(const InterpolateParams &params, const InterpolateDim &dim) {
   plan.taps.reserve(out * plan.tapsPerOutput);
   plan.outside.assign(out, 0);
   const double last = static_cast<double>(in) - 1.0;
-  auto clampIndex = [in](int64_t index) { return std::clamp<int64_t>(index, 0, in - 1); };
+  auto clampIndex = [in](int64_t index) {
+    return std::clamp<int64_t>(index, 0, in - 1);
+  };
   for (int64_t o = 0; o < out; ++o) {
     const double x = getOriginalCoordinate(params, dim, static_cast<double>(o));
-    if (params.coordMode == InterpolateCoordMode::TfCropAndResize && (x < 0.0 || x > last)) {
+    if (params.coordMode == InterpolateCoordMode::TfCropAndResize &&
+        (x < 0.0 || x > last)) {
       plan.outside[o] = 1;
       plan.anyOutside = true;
     }
     switch (params.mode) {
     case InterpolateMode::Nearest:
-      plan.taps.push_back({clampIndex(roundNearest(params.nearestMode, x, dim.scale)), 1.0});
+      plan.taps.push_back(
+          {clampIndex(roundNearest(params.nearestMode, x, dim.scale)), 1.0});
       break;
     case InterpolateMode::Linear: {
       const double clamped = std::clamp(x, 0.0, last);
@@ -155,8 +159,8 @@ DimPlan planDim(const InterpolateParams &params, const InterpolateDim &dim) {
   return plan;
 }
 
-/// True if the taps copy the input unchanged (same size, each output reads its own index
-/// with weight 1 and every other tap has weight 0).
+/// True if the taps copy the input unchanged (same size, each output reads its
+/// own index with weight 1 and every other tap has weight 0).
 bool isIdentity(const DimPlan &plan, int64_t in, int64_t out) {
   if (in != out || plan.anyOutside) {
     return false;
@@ -186,8 +190,8 @@ int64_t product(const std::vector<int64_t> &shape, size_t begin, size_t end) {
 
 /// Resizes dim `d` of `data` (of `shape`) from shape[d] to `out` elements.
 std::vector<double> resizeDim(const std::vector<double> &data,
-                              const std::vector<int64_t> &shape, size_t d, int64_t out,
-                              const DimPlan &plan) {
+                              const std::vector<int64_t> &shape, size_t d,
+                              int64_t out, const DimPlan &plan) {
   const int64_t in = shape[d];
   const int64_t outer = product(shape, 0, d);
   const int64_t inner = product(shape, d + 1, shape.size());
@@ -216,7 +220,8 @@ InterpolateDim getInterpolateDimFromSize(int64_t in, int64_t out) {
   InterpolateDim dim;
   dim.in = in;
   dim.out = out;
-  dim.scale = in == 0 ? 0.0 : static_cast<double>(out) / static_cast<double>(in);
+  dim.scale =
+      in == 0 ? 0.0 : static_cast<double>(out) / static_cast<double>(in);
   dim.resizedLength = static_cast<double>(out);
   return dim;
 }
@@ -231,13 +236,14 @@ InterpolateDim getInterpolateDimFromScale(int64_t in, double scale) {
 }
 
 bool isValid(const InterpolateDim &dim) {
-  return dim.in >= 1 && dim.out >= 0 && std::isfinite(dim.scale) && dim.scale > 0.0 &&
-         std::isfinite(dim.resizedLength) && dim.resizedLength > 0.0 &&
-         std::isfinite(dim.roiStart) && std::isfinite(dim.roiEnd);
+  return dim.in >= 1 && dim.out >= 0 && std::isfinite(dim.scale) &&
+         dim.scale > 0.0 && std::isfinite(dim.resizedLength) &&
+         dim.resizedLength > 0.0 && std::isfinite(dim.roiStart) &&
+         std::isfinite(dim.roiEnd);
 }
 
-void interpolate(const InterpolateParams &params, const InterpolateDim *dims, int64_t rank,
-                 const float *input, float *output) {
+void interpolate(const InterpolateParams &params, const InterpolateDim *dims,
+                 int64_t rank, const float *input, float *output) {
   std::vector<int64_t> shape;
   std::vector<int64_t> outShape;
   for (int64_t d = 0; d < rank; ++d) {
@@ -260,7 +266,8 @@ void interpolate(const InterpolateParams &params, const InterpolateDim *dims, in
   for (int64_t i = 0; i < count; ++i) {
     output[i] = static_cast<float>(data[i]);
   }
-  // tf_crop_and_resize: positions outside the input in any dim take the extrapolation value.
+  // tf_crop_and_resize: positions outside the input in any dim take the
+  // extrapolation value.
   bool anyOutside = false;
   for (const DimPlan &plan : plans) {
     anyOutside = anyOutside || plan.anyOutside;

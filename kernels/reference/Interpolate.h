@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The interpolation of IE.Interpolate / ONNX Resize over a row-major float buffer of any rank:
-// nearest (five rounding rules), linear and cubic, with the six ONNX coordinate
-// transformation modes. Plain C++ (no MLIR): the IE reference interpreter and the emulator's
-// `interpolate` kernel call the same code, so they agree bit for bit.
+// The interpolation of IE.Interpolate / ONNX Resize over a row-major float
+// buffer of any rank: nearest (five rounding rules), linear and cubic, with the
+// six ONNX coordinate transformation modes. Plain C++ (no MLIR): the IE
+// reference interpreter and the emulator's `interpolate` kernel call the same
+// code, so they agree bit for bit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,8 +33,9 @@ enum class InterpolateCoordMode {
   TfCropAndResize,
 };
 
-/// How nearest mode rounds an input coordinate to an index (ONNX nearest_mode, plus the
-/// OpenVINO `simple` rule: ceil when downscaling, truncation otherwise).
+/// How nearest mode rounds an input coordinate to an index (ONNX nearest_mode,
+/// plus the OpenVINO `simple` rule: ceil when downscaling, truncation
+/// otherwise).
 enum class InterpolateNearestMode {
   RoundPreferFloor,
   RoundPreferCeil,
@@ -49,9 +51,11 @@ struct InterpolateParams {
   InterpolateNearestMode nearestMode = InterpolateNearestMode::RoundPreferFloor;
   /// The cubic coefficient `a` (ONNX cubic_coeff_a).
   double cubicCoeffA = -0.75;
-  /// Cubic only: taps outside the input get weight 0 and the others are renormalised.
+  /// Cubic only: taps outside the input get weight 0 and the others are
+  /// renormalised.
   bool excludeOutside = false;
-  /// TfCropAndResize only: the value of output positions that map outside the input.
+  /// TfCropAndResize only: the value of output positions that map outside the
+  /// input.
   float extrapolationValue = 0.0f;
 };
 
@@ -60,13 +64,14 @@ struct InterpolateDim {
   /// Input and output extents; in >= 1, out >= 0.
   int64_t in = 1;
   int64_t out = 1;
-  /// The scale of the coordinate formulas (ONNX `scales[d]`, or out / in when the output
-  /// size was given).
+  /// The scale of the coordinate formulas (ONNX `scales[d]`, or out / in when
+  /// the output size was given).
   double scale = 1.0;
-  /// The length of the resized dim in the formulas: `in * scale` when scales were given,
-  /// else `out`.
+  /// The length of the resized dim in the formulas: `in * scale` when scales
+  /// were given, else `out`.
   double resizedLength = 1.0;
-  /// TfCropAndResize only: the region of interest, in normalised input coordinates.
+  /// TfCropAndResize only: the region of interest, in normalised input
+  /// coordinates.
   double roiStart = 0.0;
   double roiEnd = 1.0;
 };
@@ -74,18 +79,19 @@ struct InterpolateDim {
 /// The geometry of a dim resized to the output size `out` (ONNX `sizes`).
 InterpolateDim getInterpolateDimFromSize(int64_t in, int64_t out);
 
-/// The geometry of a dim resized by `scale` (ONNX `scales`): out = floor(in * scale).
+/// The geometry of a dim resized by `scale` (ONNX `scales`): out = floor(in *
+/// scale).
 InterpolateDim getInterpolateDimFromScale(int64_t in, double scale);
 
-/// True if the geometry can be interpolated: in >= 1, out >= 0, finite positive scales and
-/// resized lengths, finite ROI bounds.
+/// True if the geometry can be interpolated: in >= 1, out >= 0, finite positive
+/// scales and resized lengths, finite ROI bounds.
 bool isValid(const InterpolateDim &dim);
 
-/// Resizes `input` (row-major, extents dims[d].in) into `output` (row-major, extents
-/// dims[d].out), one dim at a time in double precision, rounding to float once at the end.
-/// `output` must not alias `input`.
-void interpolate(const InterpolateParams &params, const InterpolateDim *dims, int64_t rank,
-                 const float *input, float *output);
+/// Resizes `input` (row-major, extents dims[d].in) into `output` (row-major,
+/// extents dims[d].out), one dim at a time in double precision, rounding to
+/// float once at the end. `output` must not alias `input`.
+void interpolate(const InterpolateParams &params, const InterpolateDim *dims,
+                 int64_t rank, const float *input, float *output);
 
 } // namespace mlir::vpuc::kernels
 

@@ -26,7 +26,8 @@
 //     auto a = readArgs<abi::MyKernel::Args>(args);
 //     TensorView in, out;
 //     if (llvm::Error error = viewOperands(context, abi::MyKernel::name,
-//             {{a.input, false, "input", in}, {a.output, true, "output", out}}))
+//             {{a.input, false, "input", in}, {a.output, true, "output",
+//             out}}))
 //       return error;
 //     ...check types, dims and scalars with KernelSupport.h's helpers, then
 //     plain loops over rows (forEachRow/loadRow/storeRow) or over dense

@@ -69,8 +69,8 @@ TEST(SwKernelsTest, argsStructMatchesThePacker) {
   // ...and by the packer: the scalars land at the same bytes.
   ArgPacker packer;
   for (int i = 0; i < 4; ++i) {
-    packer.addMemRef(i == 3 ? ArgKind::MemRefOut : ArgKind::MemRefIn,
-                     kWinFBase, {1}, {16}, DataType::F16, 0x1);
+    packer.addMemRef(i == 3 ? ArgKind::MemRefOut : ArgKind::MemRefIn, kWinFBase,
+                     {1}, {16}, DataType::F16, 0x1);
   }
   for (int32_t value : {2, 1, 1, 0, 1, 0, 1, 3, 4, 21}) {
     packer.addI32(value);

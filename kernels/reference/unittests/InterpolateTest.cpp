@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// kernels::interpolate on small cases worked out by hand from the ONNX Resize definition
-// (the IE interpreter's tests cover the modes exhaustively through IE.Interpolate), and the
-// geometry helpers.
+// kernels::interpolate on small cases worked out by hand from the ONNX Resize
+// definition (the IE interpreter's tests cover the modes exhaustively through
+// IE.Interpolate), and the geometry helpers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,7 +40,8 @@ TEST(InterpolateTest, nearestAsymmetricUpsampling) {
   params.mode = InterpolateMode::Nearest;
   params.coordMode = InterpolateCoordMode::Asymmetric;
   params.nearestMode = InterpolateNearestMode::Floor;
-  InterpolateDim dims[2] = {getInterpolateDimFromSize(2, 4), getInterpolateDimFromSize(1, 2)};
+  InterpolateDim dims[2] = {getInterpolateDimFromSize(2, 4),
+                            getInterpolateDimFromSize(1, 2)};
   const float input[2] = {1.0f, 2.0f};
   std::vector<float> output(8);
   interpolate(params, dims, 2, input, output.data());

@@ -24,10 +24,9 @@ llvm::Error runUnary(const abi::MemRefData &inDesc,
                      const KernelContext &context, llvm::StringRef name,
                      abi::ActivationOp op, float alpha, float beta) {
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{inDesc, false, "input", in},
-                        {outDesc, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{inDesc, false, "input", in}, {outDesc, true, "output", out}})) {
     return error;
   }
   if (llvm::Error error = checkType(in, kFloatTypes, name, "input")) {

@@ -56,21 +56,34 @@ template <typename Fn> void apply(float *values, int64_t count, Fn fn) {
 } // namespace
 
 std::string getActivationName(int32_t op) {
-  static const char *const names[] = {
-      "relu",     "clamp",
-      "sigmoid",  "tanh",
-      "elu",      "erf",
-      "gelu",     "gelu_tanh",
-      "exp",      "log",
-      "sqrt",     "abs",
-      "floor",    "ceil",
-      "round_half_to_even", "round_half_away_from_zero",
-      "hswish",   "hsigmoid",
-      "swish",    "mish",
-      "softplus", "leaky_relu",
-      "negative", "logical_not",
-      "sign",     "hard_sigmoid",
-      "selu",     "reciprocal"};
+  static const char *const names[] = {"relu",
+                                      "clamp",
+                                      "sigmoid",
+                                      "tanh",
+                                      "elu",
+                                      "erf",
+                                      "gelu",
+                                      "gelu_tanh",
+                                      "exp",
+                                      "log",
+                                      "sqrt",
+                                      "abs",
+                                      "floor",
+                                      "ceil",
+                                      "round_half_to_even",
+                                      "round_half_away_from_zero",
+                                      "hswish",
+                                      "hsigmoid",
+                                      "swish",
+                                      "mish",
+                                      "softplus",
+                                      "leaky_relu",
+                                      "negative",
+                                      "logical_not",
+                                      "sign",
+                                      "hard_sigmoid",
+                                      "selu",
+                                      "reciprocal"};
   static_assert(sizeof(names) / sizeof(names[0]) == abi::kMaxActivationOp + 1,
                 "one name per ActivationOp");
   if (op >= 0 && op <= abi::kMaxActivationOp) {
@@ -88,19 +101,18 @@ llvm::Error checkActivation(int32_t op, float alpha, float beta,
   std::string name = getActivationName(op);
   ParamUse use = getParamUse(activation);
   if ((!use.alpha && alpha != 0.0f) || (!use.beta && beta != 0.0f)) {
-    return kernelError(kernel, name + " takes " +
-                                   (use.alpha ? "no beta"
-                                              : "neither alpha nor beta") +
-                                   ", got alpha " + std::to_string(alpha) +
-                                   " and beta " + std::to_string(beta));
+    return kernelError(kernel,
+                       name + " takes " +
+                           (use.alpha ? "no beta" : "neither alpha nor beta") +
+                           ", got alpha " + std::to_string(alpha) +
+                           " and beta " + std::to_string(beta));
   }
   if ((use.alpha && std::isnan(alpha)) || (use.beta && std::isnan(beta))) {
     return kernelError(kernel, name + " parameters must not be NaN");
   }
   if (activation == ActivationOp::Clamp && alpha > beta) {
-    return kernelError(kernel, "clamp bounds [" + std::to_string(alpha) +
-                                   ", " + std::to_string(beta) +
-                                   "] are empty");
+    return kernelError(kernel, "clamp bounds [" + std::to_string(alpha) + ", " +
+                                   std::to_string(beta) + "] are empty");
   }
   return llvm::Error::success();
 }
@@ -153,8 +165,8 @@ void applyActivation(ActivationOp op, float alpha, float beta, float *values,
   case ActivationOp::GeluTanh:
     return apply(values, count, [](float x) {
       return 0.5f * x *
-             (1.0f + std::tanh(0.79788456080286536f *
-                               (x + 0.044715f * x * x * x)));
+             (1.0f +
+              std::tanh(0.79788456080286536f * (x + 0.044715f * x * x * x)));
     });
   case ActivationOp::Exp:
     return apply(values, count, [](float x) { return std::exp(x); });

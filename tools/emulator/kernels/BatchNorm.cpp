@@ -32,8 +32,10 @@ llvm::Error runBatchNorm(const uint8_t *args, const KernelContext &context) {
                         {a.output, true, "output", out}})) {
     return error;
   }
-  std::pair<TensorView *, const char *> params[] = {
-      {&gamma, "gamma"}, {&beta, "beta"}, {&mean, "mean"}, {&variance, "variance"}};
+  std::pair<TensorView *, const char *> params[] = {{&gamma, "gamma"},
+                                                    {&beta, "beta"},
+                                                    {&mean, "mean"},
+                                                    {&variance, "variance"}};
   for (auto [view, what] :
        {std::make_pair(&in, "input"), std::make_pair(&out, "output")}) {
     if (llvm::Error error = checkType(*view, kFloatTypes, name, what)) {

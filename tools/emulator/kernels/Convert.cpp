@@ -21,10 +21,9 @@ llvm::Error runConvert(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::ConvertKernel::Args>(args);
   const char *name = abi::ConvertKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (llvm::Error error = checkType(in, kAnyRowType, name, "input")) {

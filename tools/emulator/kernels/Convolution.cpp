@@ -24,18 +24,17 @@ llvm::Error runConvolution(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::ConvolutionKernel::Args>(args);
   const char *name = abi::ConvolutionKernel::name;
   TensorView in, filter, bias, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.filter, false, "filter", filter},
-                        {a.bias, false, "bias", bias},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.input, false, "input", in},
+                                        {a.filter, false, "filter", filter},
+                                        {a.bias, false, "bias", bias},
+                                        {a.output, true, "output", out}})) {
     return error;
   }
   std::vector<int64_t> filterDims = getDims(filter);
   int64_t outChannels = filter.getRank() == 4 ? filterDims[0] : 0;
-  if (llvm::Error error = checkWeightedOperands(in, filter, bias, out, 4,
-                                                outChannels, name)) {
+  if (llvm::Error error =
+          checkWeightedOperands(in, filter, bias, out, 4, outChannels, name)) {
     return error;
   }
   if (llvm::Error error =
@@ -49,13 +48,11 @@ llvm::Error runConvolution(const uint8_t *args, const KernelContext &context) {
   }
   std::vector<int64_t> inDims = getDims(in);
   int64_t channels = inDims[1];
-  if (a.groups < 1 || channels % a.groups != 0 ||
-      outChannels % a.groups != 0) {
-    return kernelError(name, "groups " + llvm::Twine(a.groups) +
-                                 " must divide the input channels " +
-                                 llvm::Twine(channels) +
-                                 " and the output channels " +
-                                 llvm::Twine(outChannels));
+  if (a.groups < 1 || channels % a.groups != 0 || outChannels % a.groups != 0) {
+    return kernelError(
+        name, "groups " + llvm::Twine(a.groups) +
+                  " must divide the input channels " + llvm::Twine(channels) +
+                  " and the output channels " + llvm::Twine(outChannels));
   }
   if (filterDims[1] != channels / a.groups) {
     return kernelError(name, "filter has dims " + formatDims(filterDims) +

@@ -25,10 +25,9 @@ bool overlap(const TensorView &a, const TensorView &b) {
 llvm::Error runCopy(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::CopyKernel::Args>(args);
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, "copy",
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, "copy",
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (in.type != out.type) {

@@ -19,10 +19,9 @@ llvm::Error runCumSum(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::CumSumKernel::Args>(args);
   const char *name = abi::CumSumKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (llvm::Error error = checkType(in, kNumericTypes, name, "input")) {

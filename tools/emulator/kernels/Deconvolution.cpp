@@ -27,19 +27,18 @@ llvm::Error runDeconvolution(const uint8_t *args,
   auto a = readArgs<abi::DeconvolutionKernel::Args>(args);
   const char *name = abi::DeconvolutionKernel::name;
   TensorView in, filter, bias, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.filter, false, "filter", filter},
-                        {a.bias, false, "bias", bias},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.input, false, "input", in},
+                                        {a.filter, false, "filter", filter},
+                                        {a.bias, false, "bias", bias},
+                                        {a.output, true, "output", out}})) {
     return error;
   }
   std::vector<int64_t> filterDims = getDims(filter);
   int64_t groups = a.groups;
   int64_t outChannels = filter.getRank() == 4 ? filterDims[1] * groups : 0;
-  if (llvm::Error error = checkWeightedOperands(in, filter, bias, out, 4,
-                                                outChannels, name)) {
+  if (llvm::Error error =
+          checkWeightedOperands(in, filter, bias, out, 4, outChannels, name)) {
     return error;
   }
   if (llvm::Error error =
@@ -120,11 +119,10 @@ llvm::Error packDeconvolution(const ::vpuc::schema::UpaLayerTask &task,
   if (!p) {
     return missingUpaParams("deconvolution", "ConvolutionParams");
   }
-  for (int32_t value :
-       {p->stride_h(), p->stride_w(), p->pad_top(), p->pad_left(),
-        p->pad_bottom(), p->pad_right(), p->dilation_h(), p->dilation_w(),
-        p->output_padding_h(), p->output_padding_w(), p->groups(),
-        p->post_op()}) {
+  for (int32_t value : {p->stride_h(), p->stride_w(), p->pad_top(),
+                        p->pad_left(), p->pad_bottom(), p->pad_right(),
+                        p->dilation_h(), p->dilation_w(), p->output_padding_h(),
+                        p->output_padding_w(), p->groups(), p->post_op()}) {
     packer.addI32(value);
   }
   packer.addF32(p->post_op_alpha());
@@ -139,9 +137,9 @@ int64_t getDeconvolutionWork(const uint8_t *,
     return getElements(views, 3);
   }
   int64_t channels = views[1].getLogicalDims()[shape::Dim(0)];
-  return channels == 0 ? getElements(views, 3)
-                       : getElements(views, 0) *
-                             (views[1].getNumElements() / channels);
+  return channels == 0
+             ? getElements(views, 3)
+             : getElements(views, 0) * (views[1].getNumElements() / channels);
 }
 
 } // namespace

@@ -24,10 +24,9 @@ llvm::Error runDepthSpace(const uint8_t *args, const KernelContext &context) {
   const char *name =
       toSpace ? abi::DepthToSpaceKernel::name : abi::SpaceToDepthKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (in.type != out.type) {
@@ -98,8 +97,8 @@ llvm::Error runDepthSpace(const uint8_t *args, const KernelContext &context) {
   // Depth channel of (c, by, bx): BlocksFirst (by * b + bx) * C + c,
   // DepthFirst c * b^2 + by * b + bx.
   for (int64_t stride :
-       {dN, blocksFirst ? dC : dC * b * b, dH, blocksFirst ? dC * b * c : dC * b,
-        dW, blocksFirst ? dC * c : dC}) {
+       {dN, blocksFirst ? dC : dC * b * b, dH,
+        blocksFirst ? dC * b * c : dC * b, dW, blocksFirst ? dC * c : dC}) {
     depthStrides.push_back(stride);
   }
   if (out.getNumElements() > 0) {
@@ -132,8 +131,8 @@ llvm::Error packDepthSpace(const ::vpuc::schema::UpaLayerTask &task,
 VPUC_EMU_KERNEL(depth_space) {
   registry.add(makeKernelInfo<abi::DepthToSpaceKernel>(runDepthSpace<true>, 1.0,
                                                        packDepthSpace));
-  registry.add(makeKernelInfo<abi::SpaceToDepthKernel>(
-      runDepthSpace<false>, 1.0, packDepthSpace));
+  registry.add(makeKernelInfo<abi::SpaceToDepthKernel>(runDepthSpace<false>,
+                                                       1.0, packDepthSpace));
 }
 
 } // namespace mlir::vpuc::emu

@@ -115,11 +115,10 @@ llvm::Error runBinary(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::BinaryArgs>(args);
   const char *name = Op::name;
   TensorView in1, in2, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input1, false, "input 0", in1},
-                        {a.input2, false, "input 1", in2},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.input1, false, "input 0", in1},
+                                        {a.input2, false, "input 1", in2},
+                                        {a.output, true, "output", out}})) {
     return error;
   }
   for (auto [view, what] :

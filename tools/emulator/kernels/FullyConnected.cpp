@@ -26,18 +26,17 @@ llvm::Error runFullyConnected(const uint8_t *args,
   auto a = readArgs<abi::FullyConnectedKernel::Args>(args);
   const char *name = abi::FullyConnectedKernel::name;
   TensorView in, weights, bias, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.weights, false, "weights", weights},
-                        {a.bias, false, "bias", bias},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.input, false, "input", in},
+                                        {a.weights, false, "weights", weights},
+                                        {a.bias, false, "bias", bias},
+                                        {a.output, true, "output", out}})) {
     return error;
   }
   std::vector<int64_t> weightDims = getDims(weights);
   int64_t features = weights.getRank() == 2 ? weightDims[0] : 0;
-  if (llvm::Error error = checkWeightedOperands(in, weights, bias, out, 2,
-                                                features, name)) {
+  if (llvm::Error error =
+          checkWeightedOperands(in, weights, bias, out, 2, features, name)) {
     return error;
   }
   if (llvm::Error error =
@@ -59,8 +58,7 @@ llvm::Error runFullyConnected(const uint8_t *args,
   std::vector<float> result(out.getNumElements(), 0.0f);
   if (!biases.empty()) {
     for (int64_t row = 0; row < batch; ++row) {
-      std::copy(biases.begin(), biases.end(),
-                result.begin() + row * features);
+      std::copy(biases.begin(), biases.end(), result.begin() + row * features);
     }
   }
   if (batch > 0 && features > 0) {

@@ -22,11 +22,10 @@ llvm::Error runGather(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::GatherKernel::Args>(args);
   const char *name = abi::GatherKernel::name;
   TensorView data, indices, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.data, false, "data", data},
-                        {a.indices, false, "indices", indices},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.data, false, "data", data},
+                                        {a.indices, false, "indices", indices},
+                                        {a.output, true, "output", out}})) {
     return error;
   }
   if (data.type != out.type) {
@@ -64,8 +63,7 @@ llvm::Error runGather(const uint8_t *args, const KernelContext &context) {
   std::vector<int64_t> expected(dataDims.begin(), dataDims.begin() + *axis);
   expected.insert(expected.end(), indexDims.begin() + batchDims,
                   indexDims.end());
-  expected.insert(expected.end(), dataDims.begin() + *axis + 1,
-                  dataDims.end());
+  expected.insert(expected.end(), dataDims.begin() + *axis + 1, dataDims.end());
   if (llvm::Error error = checkDims(out, expected, name, "output")) {
     return error;
   }
@@ -85,10 +83,9 @@ llvm::Error runGather(const uint8_t *args, const KernelContext &context) {
   for (size_t i = 0; i < values.size(); ++i) {
     int64_t index = static_cast<int64_t>(values[i]);
     if (index < -dim || index >= dim) {
-      return kernelError(name, "index " + llvm::Twine(index) +
-                                   " out of range for dim " +
-                                   llvm::Twine(*axis) + " of size " +
-                                   llvm::Twine(dim));
+      return kernelError(
+          name, "index " + llvm::Twine(index) + " out of range for dim " +
+                    llvm::Twine(*axis) + " of size " + llvm::Twine(dim));
     }
     resolved[i] = index < 0 ? index + dim : index;
   }

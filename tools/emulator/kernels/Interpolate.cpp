@@ -24,9 +24,10 @@ namespace {
 static_assert(static_cast<int>(kernels::InterpolateMode::Cubic) ==
                   static_cast<int>(abi::InterpolateMode::Cubic),
               "interpolation modes");
-static_assert(static_cast<int>(kernels::InterpolateCoordMode::TfCropAndResize) ==
-                  static_cast<int>(abi::InterpolateCoordMode::TfCropAndResize),
-              "coordinate modes");
+static_assert(
+    static_cast<int>(kernels::InterpolateCoordMode::TfCropAndResize) ==
+        static_cast<int>(abi::InterpolateCoordMode::TfCropAndResize),
+    "coordinate modes");
 static_assert(static_cast<int>(kernels::InterpolateCoordMode::AlignCorners) ==
                   static_cast<int>(abi::InterpolateCoordMode::AlignCorners),
               "coordinate modes");
@@ -41,10 +42,9 @@ llvm::Error runInterpolate(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::InterpolateKernel::Args>(args);
   const char *name = abi::InterpolateKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (llvm::Error error = checkType(in, kFloatTypes, name, "input")) {
@@ -64,10 +64,10 @@ llvm::Error runInterpolate(const uint8_t *args, const KernelContext &context) {
     int32_t value, max;
     const char *what;
   };
-  for (Range range : {Range{a.mode, 2, "mode"},
-                      Range{a.coordMode, 5, "coordMode"},
-                      Range{a.nearestMode, 4, "nearestMode"},
-                      Range{a.shapeCalcMode, 1, "shapeCalcMode"}}) {
+  for (Range range :
+       {Range{a.mode, 2, "mode"}, Range{a.coordMode, 5, "coordMode"},
+        Range{a.nearestMode, 4, "nearestMode"},
+        Range{a.shapeCalcMode, 1, "shapeCalcMode"}}) {
     if (range.value < 0 || range.value > range.max) {
       return kernelError(name, "unknown " + llvm::Twine(range.what) + " " +
                                    llvm::Twine(range.value));
@@ -79,16 +79,15 @@ llvm::Error runInterpolate(const uint8_t *args, const KernelContext &context) {
   if (!std::isfinite(a.cubicCoeffA)) {
     return kernelError(name, "cubicCoeffA must be finite");
   }
-  for (auto [values, what] :
-       {std::make_pair(&a.scales, "scales"),
-        std::make_pair(&a.roiStart, "roiStart"),
-        std::make_pair(&a.roiEnd, "roiEnd")}) {
+  for (auto [values, what] : {std::make_pair(&a.scales, "scales"),
+                              std::make_pair(&a.roiStart, "roiStart"),
+                              std::make_pair(&a.roiEnd, "roiEnd")}) {
     if (llvm::Error error = checkPerDimArray(*values, rank, name, what)) {
       return error;
     }
   }
-  bool byScales =
-      a.shapeCalcMode == static_cast<int32_t>(abi::InterpolateShapeCalcMode::Scales);
+  bool byScales = a.shapeCalcMode ==
+                  static_cast<int32_t>(abi::InterpolateShapeCalcMode::Scales);
   bool crop = a.coordMode ==
               static_cast<int32_t>(abi::InterpolateCoordMode::TfCropAndResize);
   std::vector<int64_t> inDims = getDims(in), outDims = getDims(out);
@@ -101,8 +100,8 @@ llvm::Error runInterpolate(const uint8_t *args, const KernelContext &context) {
     if (byScales) {
       float scale = a.scales[d];
       if (!(scale > 0.0f) || std::isinf(scale)) {
-        return kernelError(name, "scales[" + llvm::Twine(d) + "] = " +
-                                     std::to_string(scale) +
+        return kernelError(name, "scales[" + llvm::Twine(d) +
+                                     "] = " + std::to_string(scale) +
                                      " must be finite and positive");
       }
       dims[d] = kernels::getInterpolateDimFromScale(inDims[d], scale);
@@ -118,8 +117,7 @@ llvm::Error runInterpolate(const uint8_t *args, const KernelContext &context) {
         return kernelError(name, "scales must be 0 when the sizes are given");
       }
       if (outDims[d] == 0) {
-        return kernelError(name, "output dim " + llvm::Twine(d) +
-                                     " of size 0");
+        return kernelError(name, "output dim " + llvm::Twine(d) + " of size 0");
       }
       dims[d] = kernels::getInterpolateDimFromSize(inDims[d], outDims[d]);
     }
@@ -127,9 +125,8 @@ llvm::Error runInterpolate(const uint8_t *args, const KernelContext &context) {
       dims[d].roiStart = a.roiStart[d];
       dims[d].roiEnd = a.roiEnd[d];
     } else if (a.roiStart[d] != 0.0f || a.roiEnd[d] != 0.0f) {
-      return kernelError(name,
-                         "roiStart and roiEnd must be 0 outside "
-                         "tf_crop_and_resize");
+      return kernelError(name, "roiStart and roiEnd must be 0 outside "
+                               "tf_crop_and_resize");
     }
     if (!kernels::isValid(dims[d])) {
       return kernelError(name, "invalid geometry of dim " + llvm::Twine(d));

@@ -256,10 +256,9 @@ getStridesAlong(const TensorView &reference, const TensorView &operand,
   int64_t rank = reference.getRank();
   int64_t operandRank = operand.getRank();
   if (operandRank > rank) {
-    return kernelError(kernel, operandName + " has rank " +
-                                   llvm::Twine(operandRank) +
-                                   " but the output has rank " +
-                                   llvm::Twine(rank));
+    return kernelError(kernel,
+                       operandName + " has rank " + llvm::Twine(operandRank) +
+                           " but the output has rank " + llvm::Twine(rank));
   }
   int64_t offset = rank - operandRank;
   shape::Shape dims = operand.getLogicalDims();
@@ -280,11 +279,10 @@ getStridesAlong(const TensorView &reference, const TensorView &operand,
     } else if (operandSize == 1) {
       result.push_back(0);
     } else {
-      return kernelError(kernel, operandName + " dimension " +
-                                     llvm::Twine(operandDim) + " of size " +
-                                     llvm::Twine(operandSize) +
-                                     " does not broadcast to " +
-                                     llvm::Twine(size));
+      return kernelError(kernel,
+                         operandName + " dimension " + llvm::Twine(operandDim) +
+                             " of size " + llvm::Twine(operandSize) +
+                             " does not broadcast to " + llvm::Twine(size));
     }
   }
   return result;
@@ -316,16 +314,15 @@ llvm::Error checkType(const TensorView &view, unsigned types,
   }
   std::string expected;
   for (size_t i = 0; i < names.size(); ++i) {
-    expected += (i == 0 ? "" : (i + 1 == names.size() ? " or " : ", ")) +
-                names[i];
+    expected +=
+        (i == 0 ? "" : (i + 1 == names.size() ? " or " : ", ")) + names[i];
   }
   if (names.size() == 1 && (types & kFloatTypes)) {
     expected = "f32, f16 or bf16";
   }
-  return kernelError(kernel, operandName + " of type " +
-                                 getDataTypeName(view.type) +
-                                 " is not supported (expected " + expected +
-                                 ")");
+  return kernelError(kernel,
+                     operandName + " of type " + getDataTypeName(view.type) +
+                         " is not supported (expected " + expected + ")");
 }
 
 llvm::Error checkByteType(const TensorView &view, llvm::StringRef kernel,
@@ -416,8 +413,8 @@ llvm::Error checkFlag(int32_t value, llvm::StringRef kernel,
   if (value == 0 || value == 1) {
     return llvm::Error::success();
   }
-  return kernelError(kernel, what + " must be 0 or 1, got " +
-                                 llvm::Twine(value));
+  return kernelError(kernel,
+                     what + " must be 0 or 1, got " + llvm::Twine(value));
 }
 
 namespace {
@@ -447,8 +444,7 @@ template <typename V> std::vector<V> loadDense(const TensorView &view) {
   }
   IterationSpace<2> space = getDenseSpace(view, sizeof(V));
   abi::DataType type = view.type;
-  forEachRow<2>(space,
-                {view.data, reinterpret_cast<uint8_t *>(values.data())},
+  forEachRow<2>(space, {view.data, reinterpret_cast<uint8_t *>(values.data())},
                 [&](const std::array<uint8_t *, 2> &p,
                     const std::array<int64_t, 2> &stride, int64_t n) {
                   loadRowImpl(type, p[0], stride[0], n,
@@ -463,14 +459,13 @@ template <typename V> void storeDense(const TensorView &view, const V *values) {
   }
   IterationSpace<2> space = getDenseSpace(view, sizeof(V));
   abi::DataType type = view.type;
-  forEachRow<2>(space,
-                {view.data,
-                 reinterpret_cast<uint8_t *>(const_cast<V *>(values))},
-                [&](const std::array<uint8_t *, 2> &p,
-                    const std::array<int64_t, 2> &stride, int64_t n) {
-                  storeRowImpl(type, p[0], stride[0], n,
-                               reinterpret_cast<const V *>(p[1]));
-                });
+  forEachRow<2>(
+      space, {view.data, reinterpret_cast<uint8_t *>(const_cast<V *>(values))},
+      [&](const std::array<uint8_t *, 2> &p,
+          const std::array<int64_t, 2> &stride, int64_t n) {
+        storeRowImpl(type, p[0], stride[0], n,
+                     reinterpret_cast<const V *>(p[1]));
+      });
 }
 
 } // namespace
@@ -626,9 +621,10 @@ std::vector<int64_t> getReducedDims(llvm::ArrayRef<int64_t> dims,
   return result;
 }
 
-llvm::Expected<std::vector<float>>
-loadBroadcast(const TensorView &view, llvm::ArrayRef<int64_t> dims,
-              llvm::StringRef kernel, llvm::StringRef operandName) {
+llvm::Expected<std::vector<float>> loadBroadcast(const TensorView &view,
+                                                 llvm::ArrayRef<int64_t> dims,
+                                                 llvm::StringRef kernel,
+                                                 llvm::StringRef operandName) {
   std::vector<int64_t> own = getDims(view);
   // Leading dims of size 1 beyond the target rank do not matter.
   std::vector<int64_t> original = own;
@@ -638,15 +634,13 @@ loadBroadcast(const TensorView &view, llvm::ArrayRef<int64_t> dims,
   int64_t rank = static_cast<int64_t>(dims.size());
   int64_t offset = rank - static_cast<int64_t>(own.size());
   bool broadcasts = offset >= 0;
-  for (int64_t d = 0; broadcasts && d < static_cast<int64_t>(own.size());
-       ++d) {
+  for (int64_t d = 0; broadcasts && d < static_cast<int64_t>(own.size()); ++d) {
     broadcasts = own[d] == 1 || own[d] == dims[d + offset];
   }
   if (!broadcasts) {
-    return kernelError(kernel, operandName + " of dims " +
-                                   formatDims(original) +
-                                   " does not broadcast to " +
-                                   formatDims(dims));
+    return kernelError(kernel,
+                       operandName + " of dims " + formatDims(original) +
+                           " does not broadcast to " + formatDims(dims));
   }
   std::vector<float> values = loadTensor(view);
   std::vector<float> result(getProduct(dims, 0, dims.size()));

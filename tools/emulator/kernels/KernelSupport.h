@@ -348,9 +348,10 @@ void forEachReductionRow(llvm::ArrayRef<int64_t> dims,
 /// Loads `view` broadcast NumPy-style to `dims` (dense, row-major; leading
 /// dims of size 1 beyond the rank of `dims` are ignored); fails when it does
 /// not broadcast.
-llvm::Expected<std::vector<float>>
-loadBroadcast(const TensorView &view, llvm::ArrayRef<int64_t> dims,
-              llvm::StringRef kernel, llvm::StringRef operandName);
+llvm::Expected<std::vector<float>> loadBroadcast(const TensorView &view,
+                                                 llvm::ArrayRef<int64_t> dims,
+                                                 llvm::StringRef kernel,
+                                                 llvm::StringRef operandName);
 
 /// The product of dims[begin, end).
 int64_t getProduct(llvm::ArrayRef<int64_t> dims, size_t begin, size_t end);

@@ -22,12 +22,11 @@ llvm::Error runLayerNorm(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::LayerNormKernel::Args>(args);
   const char *name = abi::LayerNormKernel::name;
   TensorView in, scale, bias, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.scale, false, "scale", scale},
-                        {a.bias, false, "bias", bias},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.input, false, "input", in},
+                                        {a.scale, false, "scale", scale},
+                                        {a.bias, false, "bias", bias},
+                                        {a.output, true, "output", out}})) {
     return error;
   }
   for (auto [view, what] :

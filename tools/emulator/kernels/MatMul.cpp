@@ -24,16 +24,14 @@ llvm::Error runMatMul(const uint8_t *args, const KernelContext &context) {
   auto p = readArgs<abi::MatMulKernel::Args>(args);
   const char *name = abi::MatMulKernel::name;
   TensorView a, b, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{p.a, false, "a", a},
-                        {p.b, false, "b", b},
-                        {p.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{p.a, false, "a", a},
+                                        {p.b, false, "b", b},
+                                        {p.output, true, "output", out}})) {
     return error;
   }
-  for (auto [view, what] :
-       {std::make_pair(&a, "a"), std::make_pair(&b, "b"),
-        std::make_pair(&out, "output")}) {
+  for (auto [view, what] : {std::make_pair(&a, "a"), std::make_pair(&b, "b"),
+                            std::make_pair(&out, "output")}) {
     if (llvm::Error error = checkType(*view, kFloatTypes, name, what)) {
       return error;
     }

@@ -23,10 +23,9 @@ llvm::Error runMvn(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::MvnKernel::Args>(args);
   const char *name = abi::MvnKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (llvm::Error error = checkType(in, kFloatTypes, name, "input")) {
@@ -65,13 +64,13 @@ llvm::Error runMvn(const uint8_t *args, const KernelContext &context) {
   }
   std::vector<float> input = loadTensor(in);
   std::vector<float> mean(groups, 0.0f);
-  forEachReductionRow(dims, *axes,
-                      [&](int64_t offset, int64_t group, int64_t n,
-                          int64_t stride) {
-                        for (int64_t i = 0; i < n; ++i) {
-                          mean[group + i * stride] += input[offset + i];
-                        }
-                      });
+  forEachReductionRow(
+      dims, *axes,
+      [&](int64_t offset, int64_t group, int64_t n, int64_t stride) {
+        for (int64_t i = 0; i < n; ++i) {
+          mean[group + i * stride] += input[offset + i];
+        }
+      });
   float invCount = count == 0 ? 0.0f : 1.0f / static_cast<float>(count);
   for (float &m : mean) {
     m *= invCount;
@@ -79,15 +78,14 @@ llvm::Error runMvn(const uint8_t *args, const KernelContext &context) {
   std::vector<float> factor(groups, 1.0f);
   if (a.normalizeVariance) {
     std::vector<float> var(groups, 0.0f);
-    forEachReductionRow(dims, *axes,
-                        [&](int64_t offset, int64_t group, int64_t n,
-                            int64_t stride) {
-                          for (int64_t i = 0; i < n; ++i) {
-                            float d = input[offset + i] -
-                                      mean[group + i * stride];
-                            var[group + i * stride] += d * d;
-                          }
-                        });
+    forEachReductionRow(
+        dims, *axes,
+        [&](int64_t offset, int64_t group, int64_t n, int64_t stride) {
+          for (int64_t i = 0; i < n; ++i) {
+            float d = input[offset + i] - mean[group + i * stride];
+            var[group + i * stride] += d * d;
+          }
+        });
     bool inside =
         a.epsMode == static_cast<int32_t>(abi::MvnEpsMode::InsideSqrt);
     for (int64_t g = 0; g < groups; ++g) {
@@ -95,15 +93,14 @@ llvm::Error runMvn(const uint8_t *args, const KernelContext &context) {
       factor[g] = 1.0f / (inside ? std::sqrt(v + a.eps) : std::sqrt(v) + a.eps);
     }
   }
-  forEachReductionRow(dims, *axes,
-                      [&](int64_t offset, int64_t group, int64_t n,
-                          int64_t stride) {
-                        for (int64_t i = 0; i < n; ++i) {
-                          int64_t g = group + i * stride;
-                          input[offset + i] =
-                              (input[offset + i] - mean[g]) * factor[g];
-                        }
-                      });
+  forEachReductionRow(
+      dims, *axes,
+      [&](int64_t offset, int64_t group, int64_t n, int64_t stride) {
+        for (int64_t i = 0; i < n; ++i) {
+          int64_t g = group + i * stride;
+          input[offset + i] = (input[offset + i] - mean[g]) * factor[g];
+        }
+      });
   storeTensor(out, input.data());
   return llvm::Error::success();
 }
@@ -124,7 +121,8 @@ llvm::Error packMvn(const ::vpuc::schema::UpaLayerTask &task,
 } // namespace
 
 VPUC_EMU_KERNEL(mvn) {
-  registry.add(makeKernelInfo<abi::MvnKernel>(runMvn, 4.0, packMvn, getInputWork));
+  registry.add(
+      makeKernelInfo<abi::MvnKernel>(runMvn, 4.0, packMvn, getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -23,10 +23,9 @@ llvm::Error runNormalizeL2(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::NormalizeL2Kernel::Args>(args);
   const char *name = abi::NormalizeL2Kernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (llvm::Error error = checkType(in, kFloatTypes, name, "input")) {
@@ -63,25 +62,25 @@ llvm::Error runNormalizeL2(const uint8_t *args, const KernelContext &context) {
   }
   std::vector<float> input = loadTensor(in);
   std::vector<float> norms(groups, 0.0f);
-  forEachReductionRow(dims, *axes,
-                      [&](int64_t offset, int64_t group, int64_t n,
-                          int64_t stride) {
-                        for (int64_t i = 0; i < n; ++i) {
-                          float x = input[offset + i];
-                          norms[group + i * stride] += x * x;
-                        }
-                      });
+  forEachReductionRow(
+      dims, *axes,
+      [&](int64_t offset, int64_t group, int64_t n, int64_t stride) {
+        for (int64_t i = 0; i < n; ++i) {
+          float x = input[offset + i];
+          norms[group + i * stride] += x * x;
+        }
+      });
   bool add = a.epsMode == static_cast<int32_t>(abi::NormalizeEpsMode::Add);
   for (float &value : norms) {
     value = add ? std::sqrt(value + a.eps) : std::sqrt(std::max(value, a.eps));
   }
-  forEachReductionRow(dims, *axes,
-                      [&](int64_t offset, int64_t group, int64_t n,
-                          int64_t stride) {
-                        for (int64_t i = 0; i < n; ++i) {
-                          input[offset + i] /= norms[group + i * stride];
-                        }
-                      });
+  forEachReductionRow(
+      dims, *axes,
+      [&](int64_t offset, int64_t group, int64_t n, int64_t stride) {
+        for (int64_t i = 0; i < n; ++i) {
+          input[offset + i] /= norms[group + i * stride];
+        }
+      });
   storeTensor(out, input.data());
   return llvm::Error::success();
 }

@@ -19,11 +19,10 @@ llvm::Error runPRelu(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::PReluKernel::Args>(args);
   const char *name = abi::PReluKernel::name;
   TensorView in, slope, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.slope, false, "slope", slope},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.input, false, "input", in},
+                                        {a.slope, false, "slope", slope},
+                                        {a.output, true, "output", out}})) {
     return error;
   }
   for (auto [view, what] :

@@ -23,10 +23,9 @@ llvm::Error runPad(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::PadKernel::Args>(args);
   const char *name = abi::PadKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (in.type != out.type) {
@@ -38,8 +37,8 @@ llvm::Error runPad(const uint8_t *args, const KernelContext &context) {
     return error;
   }
   int64_t rank = in.getRank();
-  if (llvm::Error error = checkPerDimArray(a.padsBegin, rank, name,
-                                           "padsBegin")) {
+  if (llvm::Error error =
+          checkPerDimArray(a.padsBegin, rank, name, "padsBegin")) {
     return error;
   }
   if (llvm::Error error = checkPerDimArray(a.padsEnd, rank, name, "padsEnd")) {
@@ -59,17 +58,16 @@ llvm::Error runPad(const uint8_t *args, const KernelContext &context) {
       return kernelError(name, "pads of dim " + llvm::Twine(d) +
                                    " must be non-negative");
     }
-    bool tooLarge = (mode == abi::PadMode::Reflect &&
-                     (begin >= size || end >= size) && begin + end > 0) ||
-                    (mode == abi::PadMode::Symmetric &&
-                     (begin > size || end > size)) ||
-                    (mode == abi::PadMode::Edge && size == 0 && begin + end > 0);
+    bool tooLarge =
+        (mode == abi::PadMode::Reflect && (begin >= size || end >= size) &&
+         begin + end > 0) ||
+        (mode == abi::PadMode::Symmetric && (begin > size || end > size)) ||
+        (mode == abi::PadMode::Edge && size == 0 && begin + end > 0);
     if (tooLarge) {
-      return kernelError(name, "pads " + llvm::Twine(begin) + " and " +
-                                   llvm::Twine(end) + " of dim " +
-                                   llvm::Twine(d) + " of size " +
-                                   llvm::Twine(size) +
-                                   " are too large for the mode");
+      return kernelError(
+          name, "pads " + llvm::Twine(begin) + " and " + llvm::Twine(end) +
+                    " of dim " + llvm::Twine(d) + " of size " +
+                    llvm::Twine(size) + " are too large for the mode");
     }
     expected.push_back(begin + size + end);
   }

@@ -47,12 +47,12 @@ template <bool isMax>
 llvm::Error runPool(const abi::MemRefData &inDesc,
                     const abi::MemRefData &outDesc, const PoolScalars &s,
                     bool excludePad, const KernelContext &context) {
-  const char *name = isMax ? abi::MaxPoolKernel::name : abi::AvgPoolKernel::name;
+  const char *name =
+      isMax ? abi::MaxPoolKernel::name : abi::AvgPoolKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{inDesc, false, "input", in},
-                        {outDesc, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{inDesc, false, "input", in}, {outDesc, true, "output", out}})) {
     return error;
   }
   for (auto [view, what] :
@@ -71,8 +71,7 @@ llvm::Error runPool(const abi::MemRefData &inDesc,
     return kernelError(name, "kernel " + llvm::Twine(s.kernelH) + "x" +
                                  llvm::Twine(s.kernelW) + " and strides " +
                                  llvm::Twine(s.strideH) + "x" +
-                                 llvm::Twine(s.strideW) +
-                                 " must be positive");
+                                 llvm::Twine(s.strideW) + " must be positive");
   }
   if (s.padTop < 0 || s.padLeft < 0 || s.padBottom < 0 || s.padRight < 0) {
     return kernelError(name, "pads must be non-negative");
@@ -94,8 +93,8 @@ llvm::Error runPool(const abi::MemRefData &inDesc,
                                  " does not fit the padded input " +
                                  formatDims(inDims));
   }
-  if (llvm::Error error = checkDims(out, {inDims[0], inDims[1], outH, outW},
-                                    name, "output")) {
+  if (llvm::Error error =
+          checkDims(out, {inDims[0], inDims[1], outH, outW}, name, "output")) {
     return error;
   }
   if (s.padTop >= s.kernelH || s.padLeft >= s.kernelW ||
@@ -132,9 +131,8 @@ llvm::Error runPool(const abi::MemRefData &inDesc,
 
 llvm::Error runMaxPool(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::MaxPoolKernel::Args>(args);
-  PoolScalars s{a.kernelH, a.kernelW,   a.strideH,  a.strideW,
-                a.padTop,  a.padLeft,   a.padBottom, a.padRight,
-                a.roundingType};
+  PoolScalars s{a.kernelH, a.kernelW,   a.strideH,  a.strideW,     a.padTop,
+                a.padLeft, a.padBottom, a.padRight, a.roundingType};
   return runPool<true>(a.input, a.output, s, false, context);
 }
 
@@ -144,9 +142,8 @@ llvm::Error runAvgPool(const uint8_t *args, const KernelContext &context) {
           checkFlag(a.excludePad, abi::AvgPoolKernel::name, "excludePad")) {
     return error;
   }
-  PoolScalars s{a.kernelH, a.kernelW,   a.strideH,  a.strideW,
-                a.padTop,  a.padLeft,   a.padBottom, a.padRight,
-                a.roundingType};
+  PoolScalars s{a.kernelH, a.kernelW,   a.strideH,  a.strideW,     a.padTop,
+                a.padLeft, a.padBottom, a.padRight, a.roundingType};
   return runPool<false>(a.input, a.output, s, a.excludePad != 0, context);
 }
 
@@ -154,7 +151,8 @@ llvm::Error runAvgPool(const uint8_t *args, const KernelContext &context) {
 template <bool isMax>
 llvm::Error packPool(const ::vpuc::schema::UpaLayerTask &task,
                      abi::ArgPacker &packer) {
-  const char *name = isMax ? abi::MaxPoolKernel::name : abi::AvgPoolKernel::name;
+  const char *name =
+      isMax ? abi::MaxPoolKernel::name : abi::AvgPoolKernel::name;
   const auto *p = task.params_as_PoolingParams();
   if (!p) {
     return missingUpaParams(name, "PoolingParams");
@@ -191,8 +189,8 @@ int64_t getPoolWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
 VPUC_EMU_KERNEL(pooling) {
   registry.add(makeKernelInfo<abi::MaxPoolKernel>(runMaxPool, 1.0,
                                                   packPool<true>, getPoolWork));
-  registry.add(makeKernelInfo<abi::AvgPoolKernel>(runAvgPool, 1.0,
-                                                  packPool<false>, getPoolWork));
+  registry.add(makeKernelInfo<abi::AvgPoolKernel>(
+      runAvgPool, 1.0, packPool<false>, getPoolWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -48,8 +48,8 @@ llvm::Expected<QuantParams> getQuantParams(const TensorView &data,
             checkType(zeroPoint, kNumericTypes, name, "zeroPoint")) {
       return error;
     }
-    if (llvm::Error error = checkDims(zeroPoint, getDims(scale), name,
-                                      "zeroPoint")) {
+    if (llvm::Error error =
+            checkDims(zeroPoint, getDims(scale), name, "zeroPoint")) {
       return error;
     }
   }
@@ -69,8 +69,9 @@ llvm::Expected<QuantParams> getQuantParams(const TensorView &data,
     }
     if (dims[*axis] != channels) {
       return kernelError(name, "dim " + llvm::Twine(*axis) + " has size " +
-                                   llvm::Twine(dims[*axis]) + " but there are " +
-                                   llvm::Twine(channels) + " scales");
+                                   llvm::Twine(dims[*axis]) +
+                                   " but there are " + llvm::Twine(channels) +
+                                   " scales");
     }
     params.outer = getProduct(dims, 0, *axis);
     params.inner = getProduct(dims, *axis + 1, dims.size());

@@ -42,33 +42,32 @@ template <ReduceOp op> inline float combine(float acc, float v) {
 template <ReduceOp op>
 void accumulate(llvm::ArrayRef<int64_t> dims, const std::vector<bool> &axes,
                 const float *input, float *groups) {
-  forEachReductionRow(dims, axes,
-                      [&](int64_t offset, int64_t group, int64_t count,
-                          int64_t groupStride) {
-                        const float *row = input + offset;
-                        if (groupStride == 0) {
-                          float acc = groups[group];
-                          for (int64_t i = 0; i < count; ++i) {
-                            acc = combine<op>(acc, row[i]);
-                          }
-                          groups[group] = acc;
-                        } else {
-                          float *out = groups + group;
-                          for (int64_t i = 0; i < count; ++i) {
-                            out[i] = combine<op>(out[i], row[i]);
-                          }
-                        }
-                      });
+  forEachReductionRow(
+      dims, axes,
+      [&](int64_t offset, int64_t group, int64_t count, int64_t groupStride) {
+        const float *row = input + offset;
+        if (groupStride == 0) {
+          float acc = groups[group];
+          for (int64_t i = 0; i < count; ++i) {
+            acc = combine<op>(acc, row[i]);
+          }
+          groups[group] = acc;
+        } else {
+          float *out = groups + group;
+          for (int64_t i = 0; i < count; ++i) {
+            out[i] = combine<op>(out[i], row[i]);
+          }
+        }
+      });
 }
 
 llvm::Error runReduce(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::ReduceKernel::Args>(args);
   const char *name = abi::ReduceKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (llvm::Error error = checkType(in, kFloatTypes, name, "input")) {
@@ -89,9 +88,8 @@ llvm::Error runReduce(const uint8_t *args, const KernelContext &context) {
   if (!axes) {
     return axes.takeError();
   }
-  if (llvm::Error error =
-          checkDims(out, getReducedDims(dims, *axes, a.keepDims != 0), name,
-                    "output")) {
+  if (llvm::Error error = checkDims(
+          out, getReducedDims(dims, *axes, a.keepDims != 0), name, "output")) {
     return error;
   }
   if (llvm::Error error = checkDisjoint(out, in, name, "the input")) {
@@ -140,20 +138,19 @@ llvm::Error runReduce(const uint8_t *args, const KernelContext &context) {
     std::vector<float> maxima = groups;
     std::vector<float> shifted(input.size());
     std::vector<float> sums(groups.size(), 0.0f);
-    forEachReductionRow(dims, *axes,
-                        [&](int64_t offset, int64_t group, int64_t count,
-                            int64_t groupStride) {
-                          for (int64_t i = 0; i < count; ++i) {
-                            float m = maxima[group + i * groupStride];
-                            shifted[offset + i] =
-                                std::isinf(m) ? 0.0f
-                                              : std::exp(input[offset + i] - m);
-                          }
-                        });
+    forEachReductionRow(
+        dims, *axes,
+        [&](int64_t offset, int64_t group, int64_t count, int64_t groupStride) {
+          for (int64_t i = 0; i < count; ++i) {
+            float m = maxima[group + i * groupStride];
+            shifted[offset + i] =
+                std::isinf(m) ? 0.0f : std::exp(input[offset + i] - m);
+          }
+        });
     accumulate<ReduceOp::Sum>(dims, *axes, shifted.data(), sums.data());
     for (size_t g = 0; g < groups.size(); ++g) {
-      groups[g] = std::isinf(maxima[g]) ? maxima[g]
-                                        : std::log(sums[g]) + maxima[g];
+      groups[g] =
+          std::isinf(maxima[g]) ? maxima[g] : std::log(sums[g]) + maxima[g];
     }
     break;
   }

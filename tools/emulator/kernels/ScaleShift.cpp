@@ -19,12 +19,11 @@ llvm::Error runScaleShift(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::ScaleShiftKernel::Args>(args);
   const char *name = abi::ScaleShiftKernel::name;
   TensorView in, scale, shift, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.scale, false, "scale", scale},
-                        {a.shift, false, "shift", shift},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.input, false, "input", in},
+                                        {a.scale, false, "scale", scale},
+                                        {a.shift, false, "shift", shift},
+                                        {a.output, true, "output", out}})) {
     return error;
   }
   bool hasShift = !isAbsent(shift);
@@ -60,28 +59,28 @@ llvm::Error runScaleShift(const uint8_t *args, const KernelContext &context) {
     return space.takeError();
   }
   std::vector<float> x, s, b;
-  forEachRow<4>(*space,
-                {out.data, in.data, scale.data,
-                 hasShift ? shift.data : scale.data},
-                [&](const std::array<uint8_t *, 4> &p,
-                    const std::array<int64_t, 4> &stride, int64_t n) {
-                  x.resize(n);
-                  s.resize(n);
-                  loadRow(in.type, p[1], stride[1], n, x.data());
-                  loadRow(scale.type, p[2], stride[2], n, s.data());
-                  if (hasShift) {
-                    b.resize(n);
-                    loadRow(shift.type, p[3], stride[3], n, b.data());
-                    for (int64_t i = 0; i < n; ++i) {
-                      x[i] = x[i] * s[i] + b[i];
-                    }
-                  } else {
-                    for (int64_t i = 0; i < n; ++i) {
-                      x[i] = x[i] * s[i];
-                    }
-                  }
-                  storeRow(out.type, p[0], stride[0], n, x.data());
-                });
+  forEachRow<4>(
+      *space,
+      {out.data, in.data, scale.data, hasShift ? shift.data : scale.data},
+      [&](const std::array<uint8_t *, 4> &p,
+          const std::array<int64_t, 4> &stride, int64_t n) {
+        x.resize(n);
+        s.resize(n);
+        loadRow(in.type, p[1], stride[1], n, x.data());
+        loadRow(scale.type, p[2], stride[2], n, s.data());
+        if (hasShift) {
+          b.resize(n);
+          loadRow(shift.type, p[3], stride[3], n, b.data());
+          for (int64_t i = 0; i < n; ++i) {
+            x[i] = x[i] * s[i] + b[i];
+          }
+        } else {
+          for (int64_t i = 0; i < n; ++i) {
+            x[i] = x[i] * s[i];
+          }
+        }
+        storeRow(out.type, p[0], stride[0], n, x.data());
+      });
   return llvm::Error::success();
 }
 

@@ -19,12 +19,11 @@ llvm::Error runSelect(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::SelectKernel::Args>(args);
   const char *name = abi::SelectKernel::name;
   TensorView cond, in1, in2, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.condition, false, "condition", cond},
-                        {a.input1, false, "input 1", in1},
-                        {a.input2, false, "input 2", in2},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.condition, false, "condition", cond},
+                                        {a.input1, false, "input 1", in1},
+                                        {a.input2, false, "input 2", in2},
+                                        {a.output, true, "output", out}})) {
     return error;
   }
   for (auto [view, what] :

@@ -26,10 +26,9 @@ llvm::Error runSoftmax(const uint8_t *args, const KernelContext &context) {
   const char *name =
       isLog ? abi::LogSoftmaxKernel::name : abi::SoftmaxKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (llvm::Error error = checkType(in, kFloatTypes, name, "input")) {
@@ -110,8 +109,8 @@ llvm::Error packSoftmax(const ::vpuc::schema::UpaLayerTask &task,
 } // namespace
 
 VPUC_EMU_KERNEL(softmax) {
-  registry.add(makeKernelInfo<abi::SoftmaxKernel>(runSoftmax<false>, 8.0,
-                                                  packSoftmax));
+  registry.add(
+      makeKernelInfo<abi::SoftmaxKernel>(runSoftmax<false>, 8.0, packSoftmax));
   registry.add(makeKernelInfo<abi::LogSoftmaxKernel>(runSoftmax<true>, 8.0,
                                                      packSoftmax));
 }

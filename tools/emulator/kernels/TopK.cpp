@@ -79,7 +79,8 @@ llvm::Error runTopK(const uint8_t *args, const KernelContext &context) {
   bool largest = a.mode == static_cast<int32_t>(abi::TopKMode::Max);
   bool byValue = a.sort == static_cast<int32_t>(abi::TopKSort::Value);
   std::vector<double> input = loadTensorF64(in);
-  std::vector<double> outValues(outer * k * inner), outIndices(outer * k * inner);
+  std::vector<double> outValues(outer * k * inner),
+      outIndices(outer * k * inner);
   std::vector<double> slice(dim);
   std::vector<int64_t> order(dim);
   // Strict weak order: the first elements are the ones kept.
@@ -136,8 +137,8 @@ llvm::Error packTopK(const ::vpuc::schema::UpaLayerTask &task,
 } // namespace
 
 VPUC_EMU_KERNEL(topk) {
-  registry.add(makeKernelInfo<abi::TopKKernel>(runTopK, 8.0, packTopK,
-                                               getInputWork));
+  registry.add(
+      makeKernelInfo<abi::TopKKernel>(runTopK, 8.0, packTopK, getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -20,10 +20,9 @@ llvm::Error runTranspose(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::TransposeKernel::Args>(args);
   const char *name = abi::TransposeKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", in},
-                        {a.output, true, "output", out}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
     return error;
   }
   if (in.type != out.type) {

@@ -18,13 +18,13 @@
 namespace mlir::vpuc::emu {
 namespace {
 
-using ::testing::HasSubstr;
+using abi::ActivationOp;
+using abi::DataType;
 using testing::expectClose;
+using ::testing::HasSubstr;
 using testing::Machine;
 using testing::Random;
 using testing::Tensor;
-using abi::ActivationOp;
-using abi::DataType;
 
 /// One op, its parameters, the input range and the double reference.
 struct OpCase {
@@ -63,7 +63,8 @@ std::vector<OpCase> getCases() {
       {ActivationOp::Abs, 0, 0, -4, 4, [](double x) { return std::fabs(x); }},
       {ActivationOp::Floor, 0, 0, -40, 40,
        [](double x) { return std::floor(x); }},
-      {ActivationOp::Ceil, 0, 0, -40, 40, [](double x) { return std::ceil(x); }},
+      {ActivationOp::Ceil, 0, 0, -40, 40,
+       [](double x) { return std::ceil(x); }},
       {ActivationOp::RoundHalfToEven, 0, 0, -40, 40,
        [](double x) { return std::nearbyint(x); }},
       {ActivationOp::RoundHalfAwayFromZero, 0, 0, -40, 40,

@@ -1,4 +1,5 @@
-//===- ConvKernelsTest.cpp - Convolutions, products, pools, resize -*- C++ -*-===//
+//===- ConvKernelsTest.cpp - Convolutions, products, pools, resize -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -20,10 +21,10 @@
 namespace mlir::vpuc::emu {
 namespace {
 
-using ::testing::HasSubstr;
 using abi::DataType;
 using testing::expectClose;
 using testing::forEachIndex;
+using ::testing::HasSubstr;
 using testing::Machine;
 using testing::Random;
 using testing::rowMajorStrides;
@@ -49,8 +50,8 @@ void checkConvolution(const ConvCase &k) {
   int64_t cg = k.c / k.groups, og = k.oc / k.groups;
   Tensor in = machine.alloc(DataType::F16, {k.n, k.c, k.h, k.w}, k.inOrder);
   Tensor filter = machine.alloc(DataType::F16, {k.oc, cg, k.kh, k.kw}, kNHWC);
-  Tensor bias = k.bias ? machine.alloc(DataType::F32, {k.oc})
-                       : machine.absent();
+  Tensor bias =
+      k.bias ? machine.alloc(DataType::F32, {k.oc}) : machine.absent();
   Tensor out = machine.alloc(DataType::F16, {k.n, k.oc, oh, ow}, k.outOrder);
   std::vector<double> x = machine.fill(in, random, -1, 1);
   std::vector<double> f = machine.fill(filter, random, -1, 1);
@@ -61,8 +62,8 @@ void checkConvolution(const ConvCase &k) {
   machine.in(packer, filter);
   machine.in(packer, bias);
   machine.out(packer, out);
-  for (int32_t value : {k.sh, k.sw, k.pt, k.pl, k.pb, k.pr, k.dh, k.dw,
-                        k.groups, k.postOp}) {
+  for (int32_t value :
+       {k.sh, k.sw, k.pt, k.pl, k.pb, k.pr, k.dh, k.dw, k.groups, k.postOp}) {
     packer.addI32(value);
   }
   packer.addF32(k.alpha);
@@ -89,8 +90,7 @@ void checkConvolution(const ConvCase &k) {
       sum = std::max(sum, 0.0);
     } else if (k.postOp == static_cast<int32_t>(abi::ActivationOp::Clamp)) {
       sum = std::min(std::max(sum, double(k.alpha)), double(k.beta));
-    } else if (k.postOp ==
-               static_cast<int32_t>(abi::ActivationOp::LeakyRelu)) {
+    } else if (k.postOp == static_cast<int32_t>(abi::ActivationOp::LeakyRelu)) {
       sum = sum >= 0 ? sum : double(k.alpha) * sum;
     }
     reference.push_back(sum);
@@ -105,20 +105,20 @@ TEST(ConvKernelsTest, convolution) {
   const int32_t leaky = static_cast<int32_t>(abi::ActivationOp::LeakyRelu);
   ConvCase cases[] = {
       // Plain 3x3, same padding.
-      {1, 3, 8, 8, 4, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 1, true, none, 0, 0, kNCHW,
-       kNCHW},
+      {1, 3, 8, 8, 4, 3,    3,    1, 1, 1,     1,
+       1, 1, 1, 1, 1, true, none, 0, 0, kNCHW, kNCHW},
       // Strided, asymmetric pads, NHWC in and out, relu.
-      {2, 4, 9, 7, 6, 3, 2, 2, 1, 0, 1, 2, 0, 1, 1, 1, true, relu, 0, 0, kNHWC,
-       kNHWC},
+      {2, 4, 9, 7, 6, 3,    2,    2, 1, 0,     1,
+       2, 0, 1, 1, 1, true, relu, 0, 0, kNHWC, kNHWC},
       // Grouped with dilation and clamp.
-      {1, 6, 10, 10, 4, 3, 3, 1, 2, 2, 2, 2, 2, 2, 2, 2, false, clamp, -0.5f,
-       0.75f, kNHWC, kNCHW},
+      {1, 6, 10, 10, 4, 3,     3,     1,     2,     2,     2,
+       2, 2, 2,  2,  2, false, clamp, -0.5f, 0.75f, kNHWC, kNCHW},
       // Depthwise with leaky relu.
-      {1, 5, 6, 6, 5, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1, 5, true, leaky, 0.1f, 0,
-       kNCHW, kNHWC},
+      {1, 5, 6, 6, 5, 3,    3,     1,    1, 1,     1,
+       1, 1, 1, 1, 5, true, leaky, 0.1f, 0, kNCHW, kNHWC},
       // 1x1 (a matrix product per pixel), batch 3.
-      {3, 8, 4, 5, 16, 1, 1, 1, 1, 0, 0, 0, 0, 1, 1, 1, true, none, 0, 0,
-       kNHWC, kNHWC},
+      {3, 8, 4, 5, 16, 1,    1,    1, 1, 0,     0,
+       0, 0, 1, 1, 1,  true, none, 0, 0, kNHWC, kNHWC},
   };
   for (const ConvCase &k : cases) {
     checkConvolution(k);
@@ -154,20 +154,20 @@ TEST(ConvKernelsTest, convolutionErrors) {
             "convolution: output has dims [1, 4, 5, 5], expected [1, 2, 3, 3]");
   EXPECT_EQ(call(filter, machine.absent(), in, ok),
             "convolution: the output overlaps the input");
-  EXPECT_EQ(call(filter, machine.absent(), out,
-                 {1, 1, 0, 0, 0, 0, 1, 1, 3, -1}),
-            "convolution: groups 3 must divide the input channels 4 and the "
-            "output channels 2");
-  EXPECT_EQ(call(filter, machine.absent(), out,
-                 {0, 1, 0, 0, 0, 0, 1, 1, 1, -1}),
-            "convolution: strides 0x1 must be positive");
-  EXPECT_EQ(call(filter, machine.absent(), out,
-                 {1, 1, 0, 0, 0, 0, 1, 1, 1, -1}, 1.0f),
+  EXPECT_EQ(
+      call(filter, machine.absent(), out, {1, 1, 0, 0, 0, 0, 1, 1, 3, -1}),
+      "convolution: groups 3 must divide the input channels 4 and the "
+      "output channels 2");
+  EXPECT_EQ(
+      call(filter, machine.absent(), out, {0, 1, 0, 0, 0, 0, 1, 1, 1, -1}),
+      "convolution: strides 0x1 must be positive");
+  EXPECT_EQ(call(filter, machine.absent(), out, {1, 1, 0, 0, 0, 0, 1, 1, 1, -1},
+                 1.0f),
             "convolution: postOpAlpha and postOpBeta must be 0 without a "
             "post-operation");
-  EXPECT_EQ(call(filter, machine.absent(), out,
-                 {1, 1, 0, 0, 0, 0, 1, 1, 1, 99}),
-            "convolution: unknown postOp 99");
+  EXPECT_EQ(
+      call(filter, machine.absent(), out, {1, 1, 0, 0, 0, 0, 1, 1, 1, 99}),
+      "convolution: unknown postOp 99");
   Tensor flat = machine.alloc(DataType::F16, {2, 36});
   EXPECT_EQ(call(flat, machine.absent(), out, ok),
             "convolution: filter has rank 2, expected 4");
@@ -204,8 +204,8 @@ TEST(ConvKernelsTest, deconvolution) {
     machine.in(packer, filter);
     machine.in(packer, bias);
     machine.out(packer, out);
-    for (int32_t value : {k.sh, k.sw, k.pt, k.pl, k.pb, k.pr, k.dh, k.dw,
-                          k.oph, k.opw, k.groups, abi::kNoPostOp}) {
+    for (int32_t value : {k.sh, k.sw, k.pt, k.pl, k.pb, k.pr, k.dh, k.dw, k.oph,
+                          k.opw, k.groups, abi::kNoPostOp}) {
       packer.addI32(value);
     }
     packer.addF32(0);
@@ -280,8 +280,10 @@ TEST(ConvKernelsTest, matmulWithTransposesAndBroadcasting) {
       // Batch offsets with broadcasting.
       int64_t offA = 0, offB = 0;
       for (size_t d = 0; d + 2 < r; ++d) {
-        int64_t da = static_cast<int64_t>(d) - static_cast<int64_t>(r - c.a.size());
-        int64_t db = static_cast<int64_t>(d) - static_cast<int64_t>(r - c.b.size());
+        int64_t da =
+            static_cast<int64_t>(d) - static_cast<int64_t>(r - c.a.size());
+        int64_t db =
+            static_cast<int64_t>(d) - static_cast<int64_t>(r - c.b.size());
         if (da >= 0 && c.a[da] != 1) {
           offA += i[d] * sa[da];
         }
@@ -291,9 +293,10 @@ TEST(ConvKernelsTest, matmulWithTransposesAndBroadcasting) {
       }
       double sum = 0;
       for (int64_t p = 0; p < k; ++p) {
-        double av = c.ta ? x[offA + p * m + i[r - 2]]
-                         : x[offA + i[r - 2] * k + p];
-        double bv = c.tb ? y[offB + i[r - 1] * k + p] : y[offB + p * n + i[r - 1]];
+        double av =
+            c.ta ? x[offA + p * m + i[r - 2]] : x[offA + i[r - 2] * k + p];
+        double bv =
+            c.tb ? y[offB + i[r - 1] * k + p] : y[offB + p * n + i[r - 1]];
         sum += av * bv;
       }
       reference.push_back(sum);
@@ -474,15 +477,30 @@ TEST(ConvKernelsTest, interpolateNearestAndLinear) {
     std::vector<int64_t> outDims;
     std::vector<float> scales;
   } cases[] = {
-      {abi::InterpolateMode::Linear, abi::InterpolateCoordMode::HalfPixel,
-       abi::InterpolateNearestMode::RoundPreferFloor, false, {1, 2, 7, 4}, {}},
-      {abi::InterpolateMode::Linear, abi::InterpolateCoordMode::AlignCorners,
-       abi::InterpolateNearestMode::RoundPreferFloor, false, {1, 2, 6, 9}, {}},
-      {abi::InterpolateMode::Nearest, abi::InterpolateCoordMode::Asymmetric,
-       abi::InterpolateNearestMode::Floor, true, {1, 2, 6, 12},
+      {abi::InterpolateMode::Linear,
+       abi::InterpolateCoordMode::HalfPixel,
+       abi::InterpolateNearestMode::RoundPreferFloor,
+       false,
+       {1, 2, 7, 4},
+       {}},
+      {abi::InterpolateMode::Linear,
+       abi::InterpolateCoordMode::AlignCorners,
+       abi::InterpolateNearestMode::RoundPreferFloor,
+       false,
+       {1, 2, 6, 9},
+       {}},
+      {abi::InterpolateMode::Nearest,
+       abi::InterpolateCoordMode::Asymmetric,
+       abi::InterpolateNearestMode::Floor,
+       true,
+       {1, 2, 6, 12},
        {1, 1, 2, 2.5f}},
-      {abi::InterpolateMode::Nearest, abi::InterpolateCoordMode::HalfPixel,
-       abi::InterpolateNearestMode::RoundPreferCeil, false, {1, 2, 5, 3}, {}},
+      {abi::InterpolateMode::Nearest,
+       abi::InterpolateCoordMode::HalfPixel,
+       abi::InterpolateNearestMode::RoundPreferCeil,
+       false,
+       {1, 2, 5, 3},
+       {}},
   };
   for (const Case &c : cases) {
     Machine machine;
@@ -521,13 +539,12 @@ TEST(ConvKernelsTest, interpolateNearestAndLinear) {
         double xc = resizeCoordinate(c.coord, o[d], scale, in, resized);
         if (c.mode == abi::InterpolateMode::Nearest) {
           double fl = std::floor(xc);
-          int64_t i = c.nearest == abi::InterpolateNearestMode::Floor
-                          ? static_cast<int64_t>(fl)
-                          : static_cast<int64_t>(xc - fl == 0.5
-                                                     ? std::ceil(xc)
-                                                     : std::round(xc));
-          taps[d].push_back(
-              {std::clamp<int64_t>(i, 0, inDims[d] - 1), 1.0});
+          int64_t i =
+              c.nearest == abi::InterpolateNearestMode::Floor
+                  ? static_cast<int64_t>(fl)
+                  : static_cast<int64_t>(xc - fl == 0.5 ? std::ceil(xc)
+                                                        : std::round(xc));
+          taps[d].push_back({std::clamp<int64_t>(i, 0, inDims[d] - 1), 1.0});
         } else {
           double clamped = std::clamp(xc, 0.0, in - 1);
           int64_t x0 = static_cast<int64_t>(std::floor(clamped));
@@ -541,9 +558,9 @@ TEST(ConvKernelsTest, interpolateNearestAndLinear) {
         for (auto [i1, w1] : taps[1]) {
           for (auto [i2, w2] : taps[2]) {
             for (auto [i3, w3] : taps[3]) {
-              sum += w0 * w1 * w2 * w3 *
-                     x[((i0 * inDims[1] + i1) * inDims[2] + i2) * inDims[3] +
-                       i3];
+              sum +=
+                  w0 * w1 * w2 * w3 *
+                  x[((i0 * inDims[1] + i1) * inDims[2] + i2) * inDims[3] + i3];
             }
           }
         }
@@ -588,7 +605,8 @@ TEST(ConvKernelsTest, interpolateErrors) {
             "interpolate: roiStart and roiEnd must be 0 outside "
             "tf_crop_and_resize");
   EXPECT_EQ(call(0, {}, 6), "interpolate: unknown coordMode 6");
-  EXPECT_EQ(call(0, {0, 0, 0, 0, 1}), "interpolate: scales[4] must be 0 for rank 4");
+  EXPECT_EQ(call(0, {0, 0, 0, 0, 1}),
+            "interpolate: scales[4] must be 0 for rank 4");
 }
 
 } // namespace

@@ -19,10 +19,10 @@
 namespace mlir::vpuc::emu {
 namespace {
 
-using ::testing::HasSubstr;
 using abi::DataType;
 using testing::expectClose;
 using testing::forEachIndex;
+using ::testing::HasSubstr;
 using testing::Machine;
 using testing::Random;
 using testing::rowMajorStrides;
@@ -56,9 +56,9 @@ TEST(DataKernelsTest, convertBetweenAllTypes) {
                             DataType::I8,  DataType::U8,  DataType::I16,
                             DataType::U16, DataType::I32, DataType::U32,
                             DataType::I64, DataType::U64, DataType::Bool};
-  const std::vector<double> values = {-300.75, -128.5, -1.5, -0.5, 0,  0.25,
-                                      1,       2.5,    3.5,  127.4, 255.9,
-                                      1000,    70000,  -70000};
+  const std::vector<double> values = {-300.75, -128.5, -1.5,  -0.5,  0,
+                                      0.25,    1,      2.5,   3.5,   127.4,
+                                      255.9,   1000,   70000, -70000};
   for (DataType from : types) {
     for (DataType to : types) {
       Machine machine;
@@ -374,7 +374,8 @@ TEST(DataKernelsTest, depthToSpaceAndBack) {
     std::vector<double> reference;
     forEachIndex(spaceDims, [&](const std::vector<int64_t> &index) {
       int64_t c = index[1], by = index[2] % b, bx = index[3] % b;
-      int64_t channel = mode == 0 ? (by * b + bx) * 3 + c : c * b * b + by * b + bx;
+      int64_t channel =
+          mode == 0 ? (by * b + bx) * 3 + c : c * b * b + by * b + bx;
       reference.push_back(x[flatIndex(
           depthDims, {index[0], channel, index[2] / b, index[3] / b})]);
     });

@@ -19,10 +19,10 @@
 namespace mlir::vpuc::emu {
 namespace {
 
-using ::testing::HasSubstr;
 using abi::DataType;
 using testing::expectClose;
 using testing::forEachIndex;
+using ::testing::HasSubstr;
 using testing::Machine;
 using testing::Random;
 using testing::rowMajorStrides;
@@ -81,8 +81,8 @@ std::vector<BinaryCase> getComparisons() {
        2, -1, 2},
       {"logical_or", [](double a, double b) { return a != 0 || b != 0; }, -1, 2,
        -1, 2},
-      {"logical_xor",
-       [](double a, double b) { return (a != 0) != (b != 0); }, -1, 2, -1, 2},
+      {"logical_xor", [](double a, double b) { return (a != 0) != (b != 0); },
+       -1, 2, -1, 2},
   };
 }
 
@@ -156,8 +156,7 @@ TEST(EltwiseKernelsTest, integerOperands) {
   for (auto [name, expected] :
        {std::make_pair("divide", std::vector<double>{3, -3, -3, 3, 0, 33333}),
         std::make_pair("floor_mod", std::vector<double>{1, 1, -1, -1, 0, 1}),
-        std::make_pair("add",
-                       std::vector<double>{9, -5, 5, -9, 5, 100003})}) {
+        std::make_pair("add", std::vector<double>{9, -5, 5, -9, 5, 100003})}) {
     abi::ArgPacker packer;
     machine.in(packer, a);
     machine.in(packer, b);

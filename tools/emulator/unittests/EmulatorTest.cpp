@@ -418,9 +418,9 @@ TEST(EmulatorTest, upaLayersOfTheKernelLibrary) {
   }
   uint64_t weightsOffset = builder.addConstant(ones);
   uint32_t x = builder.addTensor("x", kInput, 0, 0, image);
-  uint32_t w = builder.addTensor("w", schema::MemoryLocation::CONSTANT, 0,
-                                 weightsOffset,
-                                 tensorType(schema::DType::F16, {1, 1, 3, 3}));
+  uint32_t w =
+      builder.addTensor("w", schema::MemoryLocation::CONSTANT, 0, weightsOffset,
+                        tensorType(schema::DType::F16, {1, 1, 3, 3}));
   uint32_t noBias = builder.addTensor("no_bias", kInput, 0, 0,
                                       tensorType(schema::DType::F16, {0}));
   uint32_t conv = builder.addTensor("conv", kOutput, 0, 0, image);
@@ -428,24 +428,24 @@ TEST(EmulatorTest, upaLayersOfTheKernelLibrary) {
   uint32_t sigmoid = builder.addTensor("sigmoid", kOutput, 2, 0, pooled);
   uint32_t b0 = builder.addBarrier(0);
   uint32_t b1 = builder.addBarrier(1);
-  builder.addUpaTask(
-      0, "convolution", {x, w, noBias}, {conv}, {{}, {b0}}, "conv",
-      [](flatbuffers::FlatBufferBuilder &fbb) {
-        schema::ConvolutionParamsBuilder params(fbb);
-        params.add_pad_top(1);
-        params.add_pad_left(1);
-        params.add_pad_bottom(1);
-        params.add_pad_right(1);
-        return std::make_pair(schema::UpaParams::ConvolutionParams,
-                              params.Finish().Union());
-      });
-  builder.addUpaTask(0, "avg_pool", {conv}, {pool}, {{b0}, {b1}}, "pool",
-                     [](flatbuffers::FlatBufferBuilder &fbb) {
+  builder.addUpaTask(0, "convolution", {x, w, noBias}, {conv}, {{}, {b0}},
+                     "conv", [](flatbuffers::FlatBufferBuilder &fbb) {
+                       schema::ConvolutionParamsBuilder params(fbb);
+                       params.add_pad_top(1);
+                       params.add_pad_left(1);
+                       params.add_pad_bottom(1);
+                       params.add_pad_right(1);
                        return std::make_pair(
-                           schema::UpaParams::PoolingParams,
-                           schema::CreatePoolingParams(fbb, 2, 2, 2, 2)
-                               .Union());
+                           schema::UpaParams::ConvolutionParams,
+                           params.Finish().Union());
                      });
+  builder.addUpaTask(
+      0, "avg_pool", {conv}, {pool}, {{b0}, {b1}}, "pool",
+      [](flatbuffers::FlatBufferBuilder &fbb) {
+        return std::make_pair(
+            schema::UpaParams::PoolingParams,
+            schema::CreatePoolingParams(fbb, 2, 2, 2, 2).Union());
+      });
   builder.addUpaTask(
       0, "activation", {pool}, {sigmoid}, {{b1}, {}}, "sigmoid",
       [](flatbuffers::FlatBufferBuilder &fbb) {
@@ -489,12 +489,11 @@ TEST(EmulatorTest, upaPreparationErrors) {
         addTask(builder, x, y);
         return runBlob(builder.finish(), {}).error;
       };
-  EXPECT_THAT(
-      prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
-        b.addUpaTask(0, "gelu", {x}, {y}, {}, "g");
-      }),
-      HasSubstr("UPA0 task 0 'g': kernel 'gelu' is not implemented by "
-                "the emulator (it has: activation, add, avg_pool, "));
+  EXPECT_THAT(prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
+                b.addUpaTask(0, "gelu", {x}, {y}, {}, "g");
+              }),
+              HasSubstr("UPA0 task 0 'g': kernel 'gelu' is not implemented by "
+                        "the emulator (it has: activation, add, avg_pool, "));
   EXPECT_THAT(prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
                 b.addUpaTask(0, "activation", {x}, {y}, {}, "a",
                              blob::softmaxParams(0));

@@ -1,4 +1,5 @@
-//===- KernelHarness.h - Calling kernels through the ABI in tests -*- C++ -*-===//
+//===- KernelHarness.h - Calling kernels through the ABI in tests -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -209,8 +210,8 @@ public:
       memDims.push_back(tensor.dims[logical]);
       memStrides.push_back(tensor.strides[logical] * 8);
     }
-    packer.addMemRef(kind, abi::kWinFBase + tensor.offset, memDims,
-                     memStrides, tensor.type, tensor.order);
+    packer.addMemRef(kind, abi::kWinFBase + tensor.offset, memDims, memStrides,
+                     tensor.type, tensor.order);
   }
   void in(abi::ArgPacker &packer, const Tensor &tensor) {
     add(packer, abi::ArgKind::MemRefIn, tensor);
@@ -226,18 +227,17 @@ public:
     if (!kernel) {
       return "no kernel '" + name.str() + "'";
     }
-    if (llvm::Error error = checkSignature(*kernel, packer.getSignature(),
-                                           "the call gives")) {
+    if (llvm::Error error =
+            checkSignature(*kernel, packer.getSignature(), "the call gives")) {
       return llvm::toString(std::move(error));
     }
     args = packer.finish();
-    KernelContext context(
-        {{abi::kWinDBase, text.size(), text.data(), kNoRegion, 0, false,
-          "WIN_D"},
-         {abi::kWinEBase, args.size(), args.data(), kNoRegion, 0, false,
-          "WIN_E"},
-         {abi::kWinFBase, cmx.size(), cmx.data(), kNoRegion, 0, true,
-          "WIN_F"}});
+    KernelContext context({{abi::kWinDBase, text.size(), text.data(), kNoRegion,
+                            0, false, "WIN_D"},
+                           {abi::kWinEBase, args.size(), args.data(), kNoRegion,
+                            0, false, "WIN_E"},
+                           {abi::kWinFBase, cmx.size(), cmx.data(), kNoRegion,
+                            0, true, "WIN_F"}});
     // Decode every tensor argument first, as the emulator does.
     uint32_t offset = 0;
     for (abi::ArgKind kind : kernel->signature) {
@@ -274,8 +274,7 @@ private:
         offset += index[d] * tensor.strides[d];
       }
       fn(flat, cmx.data() + offset);
-      for (int64_t d = rank - 1; d >= 0 && ++index[d] == tensor.dims[d];
-           --d) {
+      for (int64_t d = rank - 1; d >= 0 && ++index[d] == tensor.dims[d]; --d) {
         index[d] = 0;
       }
     }

@@ -21,10 +21,10 @@
 namespace mlir::vpuc::emu {
 namespace {
 
-using ::testing::HasSubstr;
 using abi::DataType;
 using testing::expectClose;
 using testing::forEachIndex;
+using ::testing::HasSubstr;
 using testing::Machine;
 using testing::Random;
 using testing::rowMajorStrides;
@@ -301,8 +301,8 @@ TEST(ReduceKernelsTest, normalizeL2) {
       for (int64_t i : group) {
         sum += x[i] * x[i];
       }
-      double norm = epsMode == 0 ? std::sqrt(sum + 0.5)
-                                 : std::sqrt(std::max(sum, 0.5));
+      double norm =
+          epsMode == 0 ? std::sqrt(sum + 0.5) : std::sqrt(std::max(sum, 0.5));
       for (int64_t i : group) {
         reference[i] = x[i] / norm;
       }
@@ -381,8 +381,8 @@ TEST(ReduceKernelsTest, softmaxAndLogSoftmax) {
           sum += std::exp(x[i] - max);
         }
         for (int64_t i : group) {
-          reference[i] = isLog ? x[i] - max - std::log(sum)
-                               : std::exp(x[i] - max) / sum;
+          reference[i] =
+              isLog ? x[i] - max - std::log(sum) : std::exp(x[i] - max) / sum;
         }
       }
       expectClose(machine.read(out), reference, DataType::F16, 1.0, 1e-5);

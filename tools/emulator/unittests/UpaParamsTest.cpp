@@ -122,7 +122,9 @@ std::vector<Case> getCases() {
          return as(P::TransposeParams,
                    schema::CreateTransposeParamsDirect(f, &perm));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {0, 2, 3, 1, 0, 0, 0, 0}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {0, 2, 3, 1, 0, 0, 0, 0});
+       }},
       {"pad",
        [](fb::FlatBufferBuilder &f) {
          std::vector<int32_t> begin = {0, 1, 2}, end = {3, 4, 5};
@@ -138,23 +140,32 @@ std::vector<Case> getCases() {
        [](fb::FlatBufferBuilder &f) {
          return as(P::GatherParams, schema::CreateGatherParams(f, 2, 1));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {2, 1}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {2, 1});
+       }},
       {"depth_to_space",
        [](fb::FlatBufferBuilder &f) {
-         return as(P::DepthSpaceParams, schema::CreateDepthSpaceParams(f, 2, 1));
+         return as(P::DepthSpaceParams,
+                   schema::CreateDepthSpaceParams(f, 2, 1));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {2, 1}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {2, 1});
+       }},
       {"space_to_depth",
        [](fb::FlatBufferBuilder &f) {
          return as(P::DepthSpaceParams, schema::CreateDepthSpaceParams(f, 3));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {3, 0}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {3, 0});
+       }},
       {"quantize",
        [](fb::FlatBufferBuilder &f) {
          return as(P::QuantizeParams,
                    schema::CreateQuantizeParams(f, 1, -127, 127));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {1, -127, 127}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {1, -127, 127});
+       }},
       {"dequantize",
        [](fb::FlatBufferBuilder &f) {
          return as(P::QuantizeParams, schema::CreateQuantizeParams(f, 1, 0, 9));
@@ -164,20 +175,27 @@ std::vector<Case> getCases() {
        [](fb::FlatBufferBuilder &f) {
          return as(P::CumSumParams, schema::CreateCumSumParams(f, -1, true));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {-1, 1, 0}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {-1, 1, 0});
+       }},
       {"topk",
        [](fb::FlatBufferBuilder &f) {
          return as(P::TopKParams, schema::CreateTopKParams(f, 1, 5, 1, 1));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {1, 5, 1, 1}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {1, 5, 1, 1});
+       }},
       {"reduce",
        [](fb::FlatBufferBuilder &f) {
          return as(P::ReduceParams, schema::CreateReduceParams(f, 5, 12, true));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {5, 12, 1}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {5, 12, 1});
+       }},
       {"mvn",
        [](fb::FlatBufferBuilder &f) {
-         return as(P::MvnParams, schema::CreateMvnParams(f, 12, true, 1, 1e-5f));
+         return as(P::MvnParams,
+                   schema::CreateMvnParams(f, 12, true, 1, 1e-5f));
        },
        [](abi::ArgPacker &p) {
          addI32s(p, {12, 1, 1});
@@ -232,7 +250,9 @@ std::vector<Case> getCases() {
        [](fb::FlatBufferBuilder &f) {
          return as(P::MatMulParams, schema::CreateMatMulParams(f, false, true));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {0, 1}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {0, 1});
+       }},
       {"fully_connected",
        [](fb::FlatBufferBuilder &f) {
          return as(P::FullyConnectedParams,
@@ -248,21 +268,24 @@ std::vector<Case> getCases() {
          return as(P::PoolingParams,
                    schema::CreatePoolingParams(f, 3, 3, 2, 2, 1, 1, 0, 0, 1));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {3, 3, 2, 2, 1, 1, 0, 0, 1}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {3, 3, 2, 2, 1, 1, 0, 0, 1});
+       }},
       {"avg_pool",
        [](fb::FlatBufferBuilder &f) {
          return as(P::PoolingParams, schema::CreatePoolingParams(
                                          f, 2, 2, 2, 2, 0, 0, 1, 1, 0, true));
        },
-       [](abi::ArgPacker &p) { addI32s(p, {2, 2, 2, 2, 0, 0, 1, 1, 0, 1}); }},
+       [](abi::ArgPacker &p) {
+         addI32s(p, {2, 2, 2, 2, 0, 0, 1, 1, 0, 1});
+       }},
       {"interpolate",
        [](fb::FlatBufferBuilder &f) {
          std::vector<float> scales = {1, 1, 2, 2}, start = {0, 0, 0.1f, 0.2f},
                             end = {1, 1, 0.9f, 0.8f};
-         return as(P::InterpolateParams,
-                   schema::CreateInterpolateParamsDirect(
-                       f, 1, 5, 2, 1, true, -0.5f, 3.0f, &scales, &start,
-                       &end));
+         return as(P::InterpolateParams, schema::CreateInterpolateParamsDirect(
+                                             f, 1, 5, 2, 1, true, -0.5f, 3.0f,
+                                             &scales, &start, &end));
        },
        [](abi::ArgPacker &p) {
          addI32s(p, {1, 5, 2, 1, 1});
