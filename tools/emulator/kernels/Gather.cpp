@@ -11,7 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <cmath>
 #include <cstring>
+#include <string>
 
 #include "tools/emulator/kernels/KernelSupport.h"
 
@@ -81,12 +83,18 @@ llvm::Error runGather(const uint8_t *args, const KernelContext &context) {
   std::vector<double> values = loadTensorF64(indices);
   std::vector<int64_t> resolved(values.size());
   for (size_t i = 0; i < values.size(); ++i) {
-    int64_t index = static_cast<int64_t>(values[i]);
-    if (index < -dim || index >= dim) {
-      return kernelError(
-          name, "index " + llvm::Twine(index) + " out of range for dim " +
-                    llvm::Twine(*axis) + " of size " + llvm::Twine(dim));
+    // Compare as doubles first: a huge u64 index must not overflow int64.
+    double value = values[i];
+    if (!(value >= -static_cast<double>(dim) &&
+          value < static_cast<double>(dim))) {
+      std::string text = std::fabs(value) < 9.0e18
+                             ? std::to_string(static_cast<int64_t>(value))
+                             : std::to_string(value);
+      return kernelError(name, "index " + text + " out of range for dim " +
+                                   llvm::Twine(*axis) + " of size " +
+                                   llvm::Twine(dim));
     }
+    int64_t index = static_cast<int64_t>(value);
     resolved[i] = index < 0 ? index + dim : index;
   }
   int64_t elemBytes = data.elemBits / 8;
