@@ -50,9 +50,11 @@
 // Per-dim arrays have kMaxRank entries; entries at and beyond the rank must
 // be 0.
 //
-// In place. Element-wise kernels may write their output over an input when
-// both describe the very same elements; other kernels reject overlapping
-// inputs and outputs.
+// In place. Kernels whose output has their input's dims (copy, convert, the
+// element-wise kernels, activation, prelu, scale_shift, softmax, log_softmax,
+// cumsum, mvn, layer_norm, normalize_l2, batch_norm_inference) may write the
+// output over their (first) input when both describe the very same elements;
+// every other overlap of an output with an input is rejected.
 //
 // Errors. A kernel that rejects its arguments reports "<name>: <reason>";
 // the emulator reports it as a `kernel-error` problem of the task.
