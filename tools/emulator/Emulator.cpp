@@ -510,33 +510,6 @@ llvm::Error Emulator::Impl::prepareActTask(Task &task,
   return llvm::Error::success();
 }
 
-static std::string signatureText(llvm::ArrayRef<abi::ArgKind> kinds) {
-  std::string text = "(";
-  for (size_t i = 0; i < kinds.size(); ++i) {
-    if (i) {
-      text += ", ";
-    }
-    switch (kinds[i]) {
-    case abi::ArgKind::MemRefIn:
-      text += "in";
-      break;
-    case abi::ArgKind::MemRefOut:
-      text += "out";
-      break;
-    case abi::ArgKind::I32:
-      text += "i32";
-      break;
-    case abi::ArgKind::I64:
-      text += "i64";
-      break;
-    case abi::ArgKind::F32:
-      text += "f32";
-      break;
-    }
-  }
-  return text + ")";
-}
-
 llvm::Error Emulator::Impl::prepareUpaTask(Task &task,
                                            const std::string &what) {
   const schema::UpaLayerTask &upa = *task.task->kind_as_UpaLayerTask();
@@ -594,11 +567,9 @@ llvm::Error Emulator::Impl::prepareUpaTask(Task &task,
                      "' takes no parameters but the layer has " +
                      schema::EnumNameUpaParams(upa.params_type()));
   }
-  if (packer.getSignature() != task.kernel->signature) {
-    return makeError(what + ": kernel '" + name + "' takes " +
-                     signatureText(task.kernel->signature) +
-                     " but the UPA layer gives " +
-                     signatureText(packer.getSignature()));
+  if (llvm::Error error = checkSignature(*task.kernel, packer.getSignature(),
+                                         "the UPA layer gives")) {
+    return makeError(what + ": " + llvm::toString(std::move(error)));
   }
   task.ownedArgs = packer.finish();
   task.windows.push_back({abi::kWinEBase, task.ownedArgs.size(),
@@ -1275,8 +1246,8 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
                                           llvm::toString(std::move(error)));
   }
   lastAmount = elements;
-  return costModel.getShaveCycles(elements, kernel.cyclesPerVector,
-                                  task.shaves);
+  int64_t work = kernel.work ? kernel.work(task.args, views) : elements;
+  return costModel.getShaveCycles(work, kernel.cyclesPerVector, task.shaves);
 }
 
 //===----------------------------------------------------------------------===//

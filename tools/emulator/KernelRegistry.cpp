@@ -202,6 +202,44 @@ std::vector<std::string> KernelRegistry::getNames() const {
   return names;
 }
 
+std::string getSignatureText(llvm::ArrayRef<abi::ArgKind> kinds) {
+  std::string text = "(";
+  for (size_t i = 0; i < kinds.size(); ++i) {
+    if (i) {
+      text += ", ";
+    }
+    switch (kinds[i]) {
+    case abi::ArgKind::MemRefIn:
+      text += "in";
+      break;
+    case abi::ArgKind::MemRefOut:
+      text += "out";
+      break;
+    case abi::ArgKind::I32:
+      text += "i32";
+      break;
+    case abi::ArgKind::I64:
+      text += "i64";
+      break;
+    case abi::ArgKind::F32:
+      text += "f32";
+      break;
+    }
+  }
+  return text + ")";
+}
+
+llvm::Error checkSignature(const KernelInfo &kernel,
+                           llvm::ArrayRef<abi::ArgKind> given,
+                           llvm::StringRef what) {
+  if (llvm::ArrayRef<abi::ArgKind>(kernel.signature) == given) {
+    return llvm::Error::success();
+  }
+  return makeError("kernel '" + kernel.name + "' takes " +
+                   getSignatureText(kernel.signature) + " but " + what + " " +
+                   getSignatureText(given));
+}
+
 // Declarations of the registration functions...
 #undef VPUC_EMU_KERNEL
 #define VPUC_EMU_KERNEL(id) void registerKernel_##id(KernelRegistry &registry);

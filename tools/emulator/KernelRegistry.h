@@ -13,37 +13,38 @@
 // before the call (bounds, read-only windows, overlapping outputs), so a
 // kernel may trust `context.view()` on them.
 //
-// Adding a kernel is one new file in tools/emulator/kernels/ (the BUILD file
-// globs them; a genrule collects the registration functions):
+// The kernels are the software-layer library of backend/abi/SwKernels.h,
+// which fixes each kernel's name, packed parameter struct and signature.
+// Adding a kernel is one entry there (Args, signature, VPUC_SW_KERNELS) and
+// one new file in tools/emulator/kernels/ (the BUILD file globs them; a
+// genrule collects the registration functions):
 //
 //   #include "tools/emulator/kernels/KernelSupport.h"
 //   namespace mlir::vpuc::emu {
 //   namespace {
-//   struct __attribute__((packed)) MyArgs {
-//     abi::MemRefData in, out;
-//     float k;
-//   };
-//   constexpr abi::ArgKind kSignature[] = {abi::ArgKind::MemRefIn,
-//                                          abi::ArgKind::MemRefOut,
-//                                          abi::ArgKind::F32};
-//   static_assert(sizeof(MyArgs) == abi::getPackedArgSize(kSignature));
 //   llvm::Error run(const uint8_t *args, const KernelContext &context) {
-//     MyArgs a = readArgs<MyArgs>(args);
-//     llvm::Expected<TensorView> in = context.view(a.in, /*write=*/false);
-//     ...plain loops over rows (KernelSupport.h), FP32 math, RNE stores...
+//     auto a = readArgs<abi::MyKernel::Args>(args);
+//     TensorView in, out;
+//     if (llvm::Error error = viewOperands(context, abi::MyKernel::name,
+//             {{a.input, false, "input", in}, {a.output, true, "output",
+//             out}}))
+//       return error;
+//     ...check types, dims and scalars with KernelSupport.h's helpers, then
+//     plain loops over rows (forEachRow/loadRow/storeRow) or over dense
+//     buffers (loadTensor/storeTensor), FP32 math, RNE stores...
 //   }
 //   } // namespace
 //   VPUC_EMU_KERNEL(my_kernel) {
-//     registry.add({"my_kernel",
-//                   {std::begin(kSignature), std::end(kSignature)}, run,
-//                   /*cyclesPerVector=*/1.0, /*packUpaScalars=*/nullptr});
+//     registry.add(makeKernelInfo<abi::MyKernel>(run, /*cyclesPerVector=*/1.0,
+//                                                packUpaScalars, work));
 //   }
 //   } // namespace mlir::vpuc::emu
 //
 // `registerBuiltinKernels` calls every VPUC_EMU_KERNEL function; there is no
-// static-initialisation registration. A kernel with scalar arguments that
-// should also run as a VPUX30XX UPA layer gets a parameter table in blob.fbs's
-// UpaParams union and a `packUpaScalars` that appends the scalars from it.
+// static-initialisation registration. A kernel with scalar arguments also
+// runs as a VPUX30XX UPA layer: its `packUpaScalars` appends the scalars from
+// its parameter table in blob.fbs's UpaParams union, in Args order. The
+// kernels_test checks that the registry and SwKernels.h agree.
 //
 //===----------------------------------------------------------------------===//
 
@@ -156,6 +157,13 @@ using KernelFn = llvm::Error (*)(const uint8_t *args,
 using UpaScalarPacker = llvm::Error (*)(const ::vpuc::schema::UpaLayerTask &,
                                         abi::ArgPacker &packer);
 
+/// The work of one call for the cost model, in elements: the cost is
+/// `cyclesPerVector` per vector of `fp16_lanes` of them (e.g. the MACs of a
+/// convolution). `views` are the decoded tensor arguments in signature order;
+/// the function must not trust their dims (the kernel checks them later).
+using KernelWorkFn = int64_t (*)(const uint8_t *args,
+                                 llvm::ArrayRef<TensorView> views);
+
 /// A registered kernel.
 struct KernelInfo {
   /// The name blobs use (ActKernel.name, UpaLayerTask.kernel).
@@ -167,6 +175,8 @@ struct KernelInfo {
   double cyclesPerVector = 1.0;
   /// Scalars of a UPA layer; nullptr when the kernel has no scalar argument.
   UpaScalarPacker packUpaScalars = nullptr;
+  /// The work of a call; nullptr: the number of output elements.
+  KernelWorkFn work = nullptr;
 };
 
 /// Kernels by name.
@@ -183,6 +193,15 @@ public:
 private:
   llvm::StringMap<KernelInfo> kernels;
 };
+
+/// "(in, in, out, i32)".
+std::string getSignatureText(llvm::ArrayRef<abi::ArgKind> kinds);
+
+/// Fails unless `given` is the signature of `kernel`; `what` names the
+/// caller's arguments in the message ("the UPA layer gives", ...).
+llvm::Error checkSignature(const KernelInfo &kernel,
+                           llvm::ArrayRef<abi::ArgKind> given,
+                           llvm::StringRef what);
 
 /// Registers every kernel of tools/emulator/kernels.
 void registerBuiltinKernels(KernelRegistry &registry);

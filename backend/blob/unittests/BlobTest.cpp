@@ -142,7 +142,7 @@ TEST(BlobTest, checksVersion) {
   major.setVersion(2, 0);
   EXPECT_THAT(loadError(major),
               HasSubstr("unsupported blob schema version 2.0: this reader "
-                        "reads 1.0 to 1.0"));
+                        "reads 1.0 to 1.1"));
   BlobBuilder minor = makeFullBuilder();
   minor.setVersion(1, 7);
   EXPECT_THAT(loadError(minor),
@@ -512,11 +512,11 @@ TEST(BlobTest, checksUpaTasks) {
   params.addUpaTask(0, "copy", {p.ddrTensor}, {p.ddrTensor}, {}, "u",
                     [](flatbuffers::FlatBufferBuilder &fbb) {
                       return std::make_pair(
-                          static_cast<schema::UpaParams>(9),
+                          static_cast<schema::UpaParams>(99),
                           schema::CreateSoftmaxParams(fbb, 1).Union());
                     });
   EXPECT_THAT(loadError(params),
-              HasSubstr("unknown UPA parameter kind 9 (a newer schema "
+              HasSubstr("unknown UPA parameter kind 99 (a newer schema "
                         "version?)"));
 }
 
@@ -585,7 +585,7 @@ TEST(BlobTest, checksTaskListKinds) {
   EXPECT_THAT(
       loadError(blobWithLists(list(schema::ExecutorKind::NCE, 0, dmaTask))),
       HasSubstr("task list 0 (NCE0): NCE task lists are not supported "
-                "by blob schema version 1.0"));
+                "by blob schema version 1.1"));
   EXPECT_THAT(loadError(blobWithLists(
                   list(static_cast<schema::ExecutorKind>(7), 0, dmaTask))),
               HasSubstr("unknown executor kind 7 (a newer schema version?)"));

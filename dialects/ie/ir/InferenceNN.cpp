@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // inferOnCPU of IE.Convolution, IE.GroupConvolution, IE.Deconvolution, IE.FullyConnected and
-// IE.MatMul: shape checks and thin adapters over the numeric kernels of //dialects/ie/kernels
+// IE.MatMul: shape checks and thin adapters over the numeric kernels of //kernels/reference
 // (GEMM, im2col + GEMM convolution, GEMM + col2im transposed convolution), which are compiled
 // with optimisation whatever the build mode.
 //
@@ -18,8 +18,8 @@
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/ir/InferenceUtils.h"
 #include "dialects/ie/ir/NNUtils.h"
-#include "dialects/ie/kernels/Convolution.h"
-#include "dialects/ie/kernels/Gemm.h"
+#include "kernels/reference/Convolution.h"
+#include "kernels/reference/Gemm.h"
 
 namespace mlir::vpuc::IE {
 

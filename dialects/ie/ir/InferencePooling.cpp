@@ -6,7 +6,7 @@
 //
 // inferOnCPU of IE.MaxPool, IE.AvgPool, the IE.Reduce* ops, IE.SoftMax, IE.LogSoftMax and
 // the normalisations (IE.BatchNormInference, IE.MVN, IE.LayerNormalization). The pools are
-// adapters over //dialects/ie/kernels (compiled with optimisation whatever the build mode).
+// adapters over //kernels/reference (compiled with optimisation whatever the build mode).
 // Reductions walk the input row by row (the innermost dim), accumulating either into one
 // value (innermost dim reduced) or into a contiguous row of the result; SoftMax works on
 // [outer, axis, inner] with per-inner running buffers so its loops are contiguous too.
@@ -22,7 +22,7 @@
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/ir/InferenceUtils.h"
 #include "dialects/ie/ir/NNUtils.h"
-#include "dialects/ie/kernels/Pooling.h"
+#include "kernels/reference/Pooling.h"
 
 namespace mlir::vpuc::IE {
 

@@ -4,91 +4,145 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// add, subtract, multiply, maximum, minimum (input1, input2, output): f32, f16
-// or bf16 operands of the same rank, inputs broadcast numpy-style along
-// dimensions of size 1, any layouts. FP32 math, round to nearest even on
-// store. An output may alias an input element for element (in place).
+// The binary element-wise kernels of backend/abi/SwKernels.h, all
+// name(input1, input2, output): arithmetic (add, subtract, multiply, divide,
+// power, maximum, minimum, squared_difference, floor_mod), comparisons and
+// logic (results 1 / 0). Float, integer or bool operands of any mix, inputs
+// broadcast NumPy-style, any layouts, FP32 math with the formulas of the IE
+// interpreter (dialects/ie/ir/InferenceEltwise.cpp), rounding on store. An
+// output may alias an input element for element (in place).
 //
 //===----------------------------------------------------------------------===//
 
-#include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "tools/emulator/kernels/KernelSupport.h"
 
 namespace mlir::vpuc::emu {
 namespace {
 
-struct __attribute__((packed)) BinaryArgs {
-  abi::MemRefData input1;
-  abi::MemRefData input2;
-  abi::MemRefData output;
-};
+float nanAware(float a, float b, float chosen) {
+  return (std::isnan(a) || std::isnan(b))
+             ? std::numeric_limits<float>::quiet_NaN()
+             : chosen;
+}
 
-constexpr abi::ArgKind kBinarySignature[] = {
-    abi::ArgKind::MemRefIn, abi::ArgKind::MemRefIn, abi::ArgKind::MemRefOut};
-static_assert(sizeof(BinaryArgs) == abi::getPackedArgSize(kBinarySignature),
-              "BinaryArgs must match its signature");
-
-struct Add {
-  static constexpr const char *name = "add";
-  static float apply(float a, float b) { return a + b; }
+struct Add : abi::AddKernel {
+  static float apply(float a, float b, bool) { return a + b; }
 };
-struct Subtract {
-  static constexpr const char *name = "subtract";
-  static float apply(float a, float b) { return a - b; }
+struct Subtract : abi::SubtractKernel {
+  static float apply(float a, float b, bool) { return a - b; }
 };
-struct Multiply {
-  static constexpr const char *name = "multiply";
-  static float apply(float a, float b) { return a * b; }
+struct Multiply : abi::MultiplyKernel {
+  static float apply(float a, float b, bool) { return a * b; }
 };
-struct Maximum {
-  static constexpr const char *name = "maximum";
-  static float apply(float a, float b) { return std::max(a, b); }
+struct Divide : abi::DivideKernel {
+  static float apply(float a, float b, bool integer) {
+    if (integer) {
+      return b == 0.0f ? 0.0f : std::trunc(a / b);
+    }
+    return a / b;
+  }
 };
-struct Minimum {
-  static constexpr const char *name = "minimum";
-  static float apply(float a, float b) { return std::min(a, b); }
+struct Power : abi::PowerKernel {
+  static float apply(float a, float b, bool) { return std::pow(a, b); }
+};
+struct Maximum : abi::MaximumKernel {
+  static float apply(float a, float b, bool) {
+    return nanAware(a, b, a > b ? a : b);
+  }
+};
+struct Minimum : abi::MinimumKernel {
+  static float apply(float a, float b, bool) {
+    return nanAware(a, b, a < b ? a : b);
+  }
+};
+struct SquaredDifference : abi::SquaredDifferenceKernel {
+  static float apply(float a, float b, bool) {
+    float d = a - b;
+    return d * d;
+  }
+};
+struct FloorMod : abi::FloorModKernel {
+  static float apply(float a, float b, bool integer) {
+    if (integer && b == 0.0f) {
+      return 0.0f;
+    }
+    float r = std::fmod(a, b);
+    if (r != 0.0f && ((r < 0.0f) != (b < 0.0f))) {
+      r += b;
+    }
+    return r;
+  }
+};
+struct Equal : abi::EqualKernel {
+  static float apply(float a, float b, bool) { return a == b ? 1.0f : 0.0f; }
+};
+struct NotEqual : abi::NotEqualKernel {
+  static float apply(float a, float b, bool) { return a != b ? 1.0f : 0.0f; }
+};
+struct Less : abi::LessKernel {
+  static float apply(float a, float b, bool) { return a < b ? 1.0f : 0.0f; }
+};
+struct LessEqual : abi::LessEqualKernel {
+  static float apply(float a, float b, bool) { return a <= b ? 1.0f : 0.0f; }
+};
+struct Greater : abi::GreaterKernel {
+  static float apply(float a, float b, bool) { return a > b ? 1.0f : 0.0f; }
+};
+struct GreaterEqual : abi::GreaterEqualKernel {
+  static float apply(float a, float b, bool) { return a >= b ? 1.0f : 0.0f; }
+};
+struct LogicalAnd : abi::LogicalAndKernel {
+  static float apply(float a, float b, bool) {
+    return (a != 0.0f && b != 0.0f) ? 1.0f : 0.0f;
+  }
+};
+struct LogicalOr : abi::LogicalOrKernel {
+  static float apply(float a, float b, bool) {
+    return (a != 0.0f || b != 0.0f) ? 1.0f : 0.0f;
+  }
+};
+struct LogicalXor : abi::LogicalXorKernel {
+  static float apply(float a, float b, bool) {
+    return ((a != 0.0f) != (b != 0.0f)) ? 1.0f : 0.0f;
+  }
 };
 
 template <typename Op>
 llvm::Error runBinary(const uint8_t *args, const KernelContext &context) {
-  BinaryArgs a = readArgs<BinaryArgs>(args);
-  llvm::Expected<TensorView> in1 =
-      viewArg(context, a.input1, false, Op::name, "input 0");
-  if (!in1) {
-    return in1.takeError();
-  }
-  llvm::Expected<TensorView> in2 =
-      viewArg(context, a.input2, false, Op::name, "input 1");
-  if (!in2) {
-    return in2.takeError();
-  }
-  llvm::Expected<TensorView> out =
-      viewArg(context, a.output, true, Op::name, "output");
-  if (!out) {
-    return out.takeError();
+  auto a = readArgs<abi::BinaryArgs>(args);
+  const char *name = Op::name;
+  TensorView in1, in2, out;
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.input1, false, "input 0", in1},
+                                        {a.input2, false, "input 1", in2},
+                                        {a.output, true, "output", out}})) {
+    return error;
   }
   for (auto [view, what] :
-       {std::make_pair(&*in1, "input 0"), std::make_pair(&*in2, "input 1"),
-        std::make_pair(&*out, "output")}) {
-    if (llvm::Error error = checkRowType(*view, Op::name, what, true)) {
+       {std::make_pair(&in1, "input 0"), std::make_pair(&in2, "input 1"),
+        std::make_pair(&out, "output")}) {
+    if (llvm::Error error = checkType(*view, kAnyRowType, name, what)) {
       return error;
     }
   }
-  if (llvm::Error error = checkAliasing(*out, *in1, Op::name, "input 0")) {
+  if (llvm::Error error = checkAliasing(out, in1, name, "input 0")) {
     return error;
   }
-  if (llvm::Error error = checkAliasing(*out, *in2, Op::name, "input 1")) {
+  if (llvm::Error error = checkAliasing(out, in2, name, "input 1")) {
     return error;
   }
   llvm::Expected<IterationSpace<3>> space =
-      getElementwiseSpace<3>(*out, {&*in1, &*in2}, Op::name);
+      getElementwiseSpace<3>(out, {&in1, &in2}, name);
   if (!space) {
     return space.takeError();
   }
+  bool integer = !isFloatType(out.type);
   std::vector<float> x, y;
-  abi::DataType t0 = out->type, t1 = in1->type, t2 = in2->type;
-  forEachRow<3>(*space, {out->data, in1->data, in2->data},
+  abi::DataType t0 = out.type, t1 = in1.type, t2 = in2.type;
+  forEachRow<3>(*space, {out.data, in1.data, in2.data},
                 [&](const std::array<uint8_t *, 3> &p,
                     const std::array<int64_t, 3> &stride, int64_t n) {
                   x.resize(n);
@@ -96,7 +150,7 @@ llvm::Error runBinary(const uint8_t *args, const KernelContext &context) {
                   loadRow(t1, p[1], stride[1], n, x.data());
                   loadRow(t2, p[2], stride[2], n, y.data());
                   for (int64_t i = 0; i < n; ++i) {
-                    x[i] = Op::apply(x[i], y[i]);
+                    x[i] = Op::apply(x[i], y[i], integer);
                   }
                   storeRow(t0, p[0], stride[0], n, x.data());
                 });
@@ -104,11 +158,7 @@ llvm::Error runBinary(const uint8_t *args, const KernelContext &context) {
 }
 
 template <typename Op> KernelInfo binaryKernel() {
-  return {Op::name,
-          {std::begin(kBinarySignature), std::end(kBinarySignature)},
-          runBinary<Op>,
-          /*cyclesPerVector=*/1.0,
-          /*packUpaScalars=*/nullptr};
+  return makeKernelInfo<Op>(runBinary<Op>, /*cyclesPerVector=*/1.0);
 }
 
 } // namespace
@@ -117,8 +167,21 @@ VPUC_EMU_KERNEL(eltwise) {
   registry.add(binaryKernel<Add>());
   registry.add(binaryKernel<Subtract>());
   registry.add(binaryKernel<Multiply>());
+  registry.add(binaryKernel<Divide>());
+  registry.add(binaryKernel<Power>());
   registry.add(binaryKernel<Maximum>());
   registry.add(binaryKernel<Minimum>());
+  registry.add(binaryKernel<SquaredDifference>());
+  registry.add(binaryKernel<FloorMod>());
+  registry.add(binaryKernel<Equal>());
+  registry.add(binaryKernel<NotEqual>());
+  registry.add(binaryKernel<Less>());
+  registry.add(binaryKernel<LessEqual>());
+  registry.add(binaryKernel<Greater>());
+  registry.add(binaryKernel<GreaterEqual>());
+  registry.add(binaryKernel<LogicalAnd>());
+  registry.add(binaryKernel<LogicalOr>());
+  registry.add(binaryKernel<LogicalXor>());
 }
 
 } // namespace mlir::vpuc::emu

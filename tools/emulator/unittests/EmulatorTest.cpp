@@ -14,6 +14,8 @@
 
 #include <cmath>
 
+#include "backend/abi/SwKernels.h"
+#include "core/numeric/Float16.h"
 #include "tools/emulator/unittests/TestUtils.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -397,6 +399,84 @@ TEST(EmulatorTest, upaLayersWithTypedParams) {
                    expected);
 }
 
+TEST(EmulatorTest, upaLayersOfTheKernelLibrary) {
+  // A 3x3 convolution with same padding of ones by ones counts the taps
+  // inside the input, then an avg_pool and an activation, all as UPA layers
+  // whose scalars come from the typed parameter tables.
+  blob::BlobBuilder builder = make30xxBuilder();
+  TensorTypeDesc image = tensorType(schema::DType::F16, {1, 1, 4, 4});
+  TensorTypeDesc pooled = tensorType(schema::DType::F16, {1, 1, 2, 2});
+  builder.addInput("x", image);
+  builder.addOutput("conv", image);
+  builder.addOutput("pool", pooled);
+  builder.addOutput("sigmoid", pooled);
+  std::vector<uint8_t> ones;
+  uint16_t one = numeric::floatToF16Bits(1.0f);
+  for (int i = 0; i < 9; ++i) {
+    ones.push_back(one & 0xff);
+    ones.push_back(one >> 8);
+  }
+  uint64_t weightsOffset = builder.addConstant(ones);
+  uint32_t x = builder.addTensor("x", kInput, 0, 0, image);
+  uint32_t w =
+      builder.addTensor("w", schema::MemoryLocation::CONSTANT, 0, weightsOffset,
+                        tensorType(schema::DType::F16, {1, 1, 3, 3}));
+  uint32_t noBias = builder.addTensor("no_bias", kInput, 0, 0,
+                                      tensorType(schema::DType::F16, {0}));
+  uint32_t conv = builder.addTensor("conv", kOutput, 0, 0, image);
+  uint32_t pool = builder.addTensor("pool", kOutput, 1, 0, pooled);
+  uint32_t sigmoid = builder.addTensor("sigmoid", kOutput, 2, 0, pooled);
+  uint32_t b0 = builder.addBarrier(0);
+  uint32_t b1 = builder.addBarrier(1);
+  builder.addUpaTask(0, "convolution", {x, w, noBias}, {conv}, {{}, {b0}},
+                     "conv", [](flatbuffers::FlatBufferBuilder &fbb) {
+                       schema::ConvolutionParamsBuilder params(fbb);
+                       params.add_pad_top(1);
+                       params.add_pad_left(1);
+                       params.add_pad_bottom(1);
+                       params.add_pad_right(1);
+                       return std::make_pair(
+                           schema::UpaParams::ConvolutionParams,
+                           params.Finish().Union());
+                     });
+  builder.addUpaTask(
+      0, "avg_pool", {conv}, {pool}, {{b0}, {b1}}, "pool",
+      [](flatbuffers::FlatBufferBuilder &fbb) {
+        return std::make_pair(
+            schema::UpaParams::PoolingParams,
+            schema::CreatePoolingParams(fbb, 2, 2, 2, 2).Union());
+      });
+  builder.addUpaTask(
+      0, "activation", {pool}, {sigmoid}, {{b1}, {}}, "sigmoid",
+      [](flatbuffers::FlatBufferBuilder &fbb) {
+        return std::make_pair(
+            schema::UpaParams::ActivationParams,
+            schema::CreateActivationParams(
+                fbb, static_cast<int32_t>(abi::ActivationOp::Sigmoid))
+                .Union());
+      });
+  npy::ArrayMap inputs;
+  inputs.insert({"x", f16Array({1, 1, 4, 4}, std::vector<float>(16, 1.0f))});
+  RunResult result = runBlob(builder.finish(), inputs);
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(), ElementsAre());
+  EXPECT_THAT(toFloats(result.outputs.find("conv")->second),
+              ElementsAre(4, 6, 6, 4, 6, 9, 9, 6, 6, 9, 9, 6, 4, 6, 6, 4));
+  EXPECT_THAT(toFloats(result.outputs.find("pool")->second),
+              ElementsAre(6.25f, 6.25f, 6.25f, 6.25f));
+  float s = numeric::f16BitsToFloat(
+      numeric::floatToF16Bits(1.0f / (1.0f + std::exp(-6.25f))));
+  EXPECT_THAT(toFloats(result.outputs.find("sigmoid")->second),
+              ElementsAre(s, s, s, s));
+  // The convolution costs its MACs (16 outputs x 9 taps), not its outputs.
+  const arch::ArchDesc &arch = getArch("VPUX30XX");
+  double expected = arch.shave().task_overhead_cycles() +
+                    std::ceil(16.0 * 9 / arch.shave().fp16_lanes()) * 1.0;
+  EXPECT_DOUBLE_EQ(result.report.tasks[0].endCycles -
+                       result.report.tasks[0].startCycles,
+                   expected);
+}
+
 TEST(EmulatorTest, upaPreparationErrors) {
   auto prepareError =
       [](std::function<void(blob::BlobBuilder &, uint32_t, uint32_t)> addTask) {
@@ -409,13 +489,17 @@ TEST(EmulatorTest, upaPreparationErrors) {
         addTask(builder, x, y);
         return runBlob(builder.finish(), {}).error;
       };
-  EXPECT_THAT(
-      prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
-        b.addUpaTask(0, "gelu", {x}, {y}, {}, "g");
-      }),
-      HasSubstr("UPA0 task 0 'g': kernel 'gelu' is not implemented by "
-                "the emulator (it has: add, clamp, convert, copy, "
-                "maximum, minimum, multiply, relu, softmax, subtract)"));
+  EXPECT_THAT(prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
+                b.addUpaTask(0, "gelu", {x}, {y}, {}, "g");
+              }),
+              HasSubstr("UPA0 task 0 'g': kernel 'gelu' is not implemented by "
+                        "the emulator (it has: activation, add, avg_pool, "));
+  EXPECT_THAT(prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
+                b.addUpaTask(0, "activation", {x}, {y}, {}, "a",
+                             blob::softmaxParams(0));
+              }),
+              HasSubstr("UPA0 task 0 'a': activation: the UPA layer needs "
+                        "ActivationParams"));
   EXPECT_THAT(prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
                 b.addUpaTask(0, "softmax", {x}, {y}, {}, "s");
               }),

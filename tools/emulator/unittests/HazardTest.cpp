@@ -436,7 +436,7 @@ TEST(HazardTest, invalidKernelArguments) {
   ASSERT_EQ(mismatch.error, "");
   EXPECT_THAT(mismatch.messages(ProblemKind::KernelError),
               ElementsAre("kernel error: ACT0.0 task 0 'relu': relu: input "
-                          "and output dims differ"));
+                          "dims [32] differ from output dims [16]"));
 }
 
 //===----------------------------------------------------------------------===//

@@ -17,15 +17,15 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/ie/kernels/Convolution.h"
+#include "kernels/reference/Convolution.h"
 
 #include <algorithm>
 #include <cassert>
 #include <utility>
 #include <vector>
 
-#include "dialects/ie/kernels/Gemm.h"
-#include "dialects/ie/kernels/Target.h"
+#include "kernels/reference/Gemm.h"
+#include "kernels/reference/Target.h"
 
 namespace mlir::vpuc::kernels {
 

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VPUC_DIALECTS_IE_KERNELS_CONVOLUTION_H_
-#define VPUC_DIALECTS_IE_KERNELS_CONVOLUTION_H_
+#ifndef VPUC_KERNELS_REFERENCE_CONVOLUTION_H_
+#define VPUC_KERNELS_REFERENCE_CONVOLUTION_H_
 
 #include <cstdint>
 
@@ -55,4 +55,4 @@ void deconvolution(const ConvGeometry &g, const float *input, const float *filte
 
 } // namespace mlir::vpuc::kernels
 
-#endif // VPUC_DIALECTS_IE_KERNELS_CONVOLUTION_H_
+#endif // VPUC_KERNELS_REFERENCE_CONVOLUTION_H_

@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/ie/kernels/Pooling.h"
+#include "kernels/reference/Pooling.h"
 
 #include <algorithm>
 #include <cassert>
@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "dialects/ie/kernels/Target.h"
+#include "kernels/reference/Target.h"
 
 namespace mlir::vpuc::kernels {
 

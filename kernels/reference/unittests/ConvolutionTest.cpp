@@ -11,9 +11,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/ie/kernels/Convolution.h"
+#include "kernels/reference/Convolution.h"
 
-#include "dialects/ie/kernels/unittests/Reference.h"
+#include "kernels/reference/unittests/Reference.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::kernels {

@@ -6,12 +6,12 @@
 //
 // Straightforward loops written from the definitions (one output element at a time, bounds
 // checked per tap, accumulated in double), pseudo-random data and a comparison helper for the
-// tests of //dialects/ie/kernels.
+// tests of //kernels/reference.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VPUC_DIALECTS_IE_KERNELS_UNITTESTS_REFERENCE_H_
-#define VPUC_DIALECTS_IE_KERNELS_UNITTESTS_REFERENCE_H_
+#ifndef VPUC_KERNELS_REFERENCE_UNITTESTS_REFERENCE_H_
+#define VPUC_KERNELS_REFERENCE_UNITTESTS_REFERENCE_H_
 
 #include <algorithm>
 #include <cmath>
@@ -19,8 +19,8 @@
 #include <limits>
 #include <vector>
 
-#include "dialects/ie/kernels/Convolution.h"
-#include "dialects/ie/kernels/Pooling.h"
+#include "kernels/reference/Convolution.h"
+#include "kernels/reference/Pooling.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::kernels::testing {
@@ -195,4 +195,4 @@ inline std::vector<float> referencePool(const PoolGeometry &g, bool isMax, bool 
 
 } // namespace mlir::vpuc::kernels::testing
 
-#endif // VPUC_DIALECTS_IE_KERNELS_UNITTESTS_REFERENCE_H_
+#endif // VPUC_KERNELS_REFERENCE_UNITTESTS_REFERENCE_H_

@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/ie/kernels/Pooling.h"
+#include "kernels/reference/Pooling.h"
 
-#include "dialects/ie/kernels/unittests/Reference.h"
+#include "kernels/reference/unittests/Reference.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::kernels {

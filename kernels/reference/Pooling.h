@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VPUC_DIALECTS_IE_KERNELS_POOLING_H_
-#define VPUC_DIALECTS_IE_KERNELS_POOLING_H_
+#ifndef VPUC_KERNELS_REFERENCE_POOLING_H_
+#define VPUC_KERNELS_REFERENCE_POOLING_H_
 
 #include <cstdint>
 
@@ -46,4 +46,4 @@ void avgPool(const PoolGeometry &g, bool excludePad, const float *input, float *
 
 } // namespace mlir::vpuc::kernels
 
-#endif // VPUC_DIALECTS_IE_KERNELS_POOLING_H_
+#endif // VPUC_KERNELS_REFERENCE_POOLING_H_

@@ -15,13 +15,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/ie/kernels/Gemm.h"
+#include "kernels/reference/Gemm.h"
 
 #include <algorithm>
 #include <cstring>
 #include <vector>
 
-#include "dialects/ie/kernels/Target.h"
+#include "kernels/reference/Target.h"
 
 namespace mlir::vpuc::kernels {
 

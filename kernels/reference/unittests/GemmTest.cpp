@@ -10,9 +10,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "dialects/ie/kernels/Gemm.h"
+#include "kernels/reference/Gemm.h"
 
-#include "dialects/ie/kernels/unittests/Reference.h"
+#include "kernels/reference/unittests/Reference.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::kernels {

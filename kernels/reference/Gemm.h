@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef VPUC_DIALECTS_IE_KERNELS_GEMM_H_
-#define VPUC_DIALECTS_IE_KERNELS_GEMM_H_
+#ifndef VPUC_KERNELS_REFERENCE_GEMM_H_
+#define VPUC_KERNELS_REFERENCE_GEMM_H_
 
 #include <cstdint>
 
@@ -61,4 +61,4 @@ void gemmPackedB(int64_t m, int64_t n, int64_t k, ConstMatrix a, const float *pa
 
 } // namespace mlir::vpuc::kernels
 
-#endif // VPUC_DIALECTS_IE_KERNELS_GEMM_H_
+#endif // VPUC_KERNELS_REFERENCE_GEMM_H_

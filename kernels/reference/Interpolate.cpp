@@ -1,0 +1,293 @@
+//===- Interpolate.cpp - N-D resize following ONNX Resize -------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The interpolation is separable, so the kernel resizes one dim at a time. For
+// each resized dim it precomputes, per output position, the taps (input index,
+// weight) of the mode, then runs a plain loop `out[o, j, i] += w * in[o, index,
+// i]` over the outer and inner blocks. Values are kept in double between the
+// passes and rounded to float once. Positions that tf_crop_and_resize maps
+// outside the input in any dim are set to the extrapolation value at the end.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernels/reference/Interpolate.h"
+
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <vector>
+
+namespace mlir::vpuc::kernels {
+
+namespace {
+
+/// One input sample of an output position: weight times input[index].
+struct Tap {
+  int64_t index;
+  double weight;
+};
+
+/// The taps of every output position of one dim (tapsPerOutput each) and which
+/// positions lie outside the input (tf_crop_and_resize only).
+struct DimPlan {
+  int64_t tapsPerOutput = 1;
+  std::vector<Tap> taps;
+  std::vector<char> outside;
+  bool anyOutside = false;
+};
+
+/// The input coordinate of output position `x` of `dim`.
+double getOriginalCoordinate(const InterpolateParams &params,
+                             const InterpolateDim &dim, double x) {
+  const double in = static_cast<double>(dim.in);
+  const double out = dim.resizedLength;
+  const double scale = dim.scale;
+  switch (params.coordMode) {
+  case InterpolateCoordMode::HalfPixel:
+    return (x + 0.5) / scale - 0.5;
+  case InterpolateCoordMode::PytorchHalfPixel:
+    return out > 1.0 ? (x + 0.5) / scale - 0.5 : 0.0;
+  case InterpolateCoordMode::AlignCorners:
+    return out == 1.0 ? 0.0 : x * (in - 1.0) / (out - 1.0);
+  case InterpolateCoordMode::Asymmetric:
+    return x / scale;
+  case InterpolateCoordMode::TfHalfPixelForNn:
+    return (x + 0.5) / scale;
+  case InterpolateCoordMode::TfCropAndResize: {
+    const double start = dim.roiStart;
+    const double end = dim.roiEnd;
+    if (out > 1.0) {
+      return start * (in - 1.0) + x * (end - start) * (in - 1.0) / (out - 1.0);
+    }
+    return 0.5 * (start + end) * (in - 1.0);
+  }
+  }
+  return x;
+}
+
+/// The nearest input index of coordinate `x` (before clamping).
+int64_t roundNearest(InterpolateNearestMode mode, double x, double scale) {
+  const double floorX = std::floor(x);
+  const double fraction = x - floorX;
+  switch (mode) {
+  case InterpolateNearestMode::RoundPreferFloor:
+    return static_cast<int64_t>(fraction == 0.5 ? floorX : std::round(x));
+  case InterpolateNearestMode::RoundPreferCeil:
+    return static_cast<int64_t>(fraction == 0.5 ? std::ceil(x) : std::round(x));
+  case InterpolateNearestMode::Floor:
+    return static_cast<int64_t>(floorX);
+  case InterpolateNearestMode::Ceil:
+    return static_cast<int64_t>(std::ceil(x));
+  case InterpolateNearestMode::Simple:
+    return static_cast<int64_t>(scale < 1.0 ? std::ceil(x) : std::trunc(x));
+  }
+  return static_cast<int64_t>(floorX);
+}
+
+/// The cubic convolution weights of the neighbours floor(x) - 1 ... floor(x) +
+/// 2 for the fraction `t` (ONNX / Keys, coefficient `a`).
+void getCubicWeights(double t, double a, double (&weights)[4]) {
+  const double t1 = t + 1.0, s = 1.0 - t, s1 = s + 1.0;
+  weights[0] = ((a * t1 - 5.0 * a) * t1 + 8.0 * a) * t1 - 4.0 * a;
+  weights[1] = ((a + 2.0) * t - (a + 3.0)) * t * t + 1.0;
+  weights[2] = ((a + 2.0) * s - (a + 3.0)) * s * s + 1.0;
+  weights[3] = ((a * s1 - 5.0 * a) * s1 + 8.0 * a) * s1 - 4.0 * a;
+}
+
+/// Builds the taps of `dim`.
+DimPlan planDim(const InterpolateParams &params, const InterpolateDim &dim) {
+  const int64_t in = dim.in;
+  const int64_t out = dim.out;
+  DimPlan plan;
+  plan.tapsPerOutput = params.mode == InterpolateMode::Nearest  ? 1
+                       : params.mode == InterpolateMode::Linear ? 2
+                                                                : 4;
+  plan.taps.reserve(out * plan.tapsPerOutput);
+  plan.outside.assign(out, 0);
+  const double last = static_cast<double>(in) - 1.0;
+  auto clampIndex = [in](int64_t index) {
+    return std::clamp<int64_t>(index, 0, in - 1);
+  };
+  for (int64_t o = 0; o < out; ++o) {
+    const double x = getOriginalCoordinate(params, dim, static_cast<double>(o));
+    if (params.coordMode == InterpolateCoordMode::TfCropAndResize &&
+        (x < 0.0 || x > last)) {
+      plan.outside[o] = 1;
+      plan.anyOutside = true;
+    }
+    switch (params.mode) {
+    case InterpolateMode::Nearest:
+      plan.taps.push_back(
+          {clampIndex(roundNearest(params.nearestMode, x, dim.scale)), 1.0});
+      break;
+    case InterpolateMode::Linear: {
+      const double clamped = std::clamp(x, 0.0, last);
+      const int64_t x0 = static_cast<int64_t>(std::floor(clamped));
+      const double t = clamped - static_cast<double>(x0);
+      plan.taps.push_back({x0, 1.0 - t});
+      plan.taps.push_back({clampIndex(x0 + 1), t});
+      break;
+    }
+    case InterpolateMode::Cubic: {
+      const double floorX = std::floor(x);
+      const int64_t x0 = static_cast<int64_t>(floorX);
+      double weights[4];
+      getCubicWeights(x - floorX, params.cubicCoeffA, weights);
+      if (params.excludeOutside) {
+        double sum = 0.0;
+        for (int k = 0; k < 4; ++k) {
+          const int64_t index = x0 - 1 + k;
+          if (index < 0 || index >= in) {
+            weights[k] = 0.0;
+          }
+          sum += weights[k];
+        }
+        for (double &weight : weights) {
+          weight /= sum;
+        }
+      }
+      for (int k = 0; k < 4; ++k) {
+        plan.taps.push_back({clampIndex(x0 - 1 + k), weights[k]});
+      }
+      break;
+    }
+    }
+  }
+  return plan;
+}
+
+/// True if the taps copy the input unchanged (same size, each output reads its
+/// own index with weight 1 and every other tap has weight 0).
+bool isIdentity(const DimPlan &plan, int64_t in, int64_t out) {
+  if (in != out || plan.anyOutside) {
+    return false;
+  }
+  for (int64_t o = 0; o < out; ++o) {
+    for (int64_t k = 0; k < plan.tapsPerOutput; ++k) {
+      const Tap &tap = plan.taps[o * plan.tapsPerOutput + k];
+      const bool own = tap.index == o && tap.weight == 1.0;
+      if (!own && tap.weight != 0.0) {
+        return false;
+      }
+      if (tap.index == o && tap.weight != 1.0 && tap.weight != 0.0) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
+int64_t product(const std::vector<int64_t> &shape, size_t begin, size_t end) {
+  int64_t result = 1;
+  for (size_t d = begin; d < end; ++d) {
+    result *= shape[d];
+  }
+  return result;
+}
+
+/// Resizes dim `d` of `data` (of `shape`) from shape[d] to `out` elements.
+std::vector<double> resizeDim(const std::vector<double> &data,
+                              const std::vector<int64_t> &shape, size_t d,
+                              int64_t out, const DimPlan &plan) {
+  const int64_t in = shape[d];
+  const int64_t outer = product(shape, 0, d);
+  const int64_t inner = product(shape, d + 1, shape.size());
+  const int64_t taps = plan.tapsPerOutput;
+  std::vector<double> result(static_cast<size_t>(outer * out * inner), 0.0);
+  for (int64_t o = 0; o < outer; ++o) {
+    const double *src = data.data() + o * in * inner;
+    for (int64_t j = 0; j < out; ++j) {
+      double *dst = result.data() + (o * out + j) * inner;
+      for (int64_t k = 0; k < taps; ++k) {
+        const Tap &tap = plan.taps[j * taps + k];
+        const double *row = src + tap.index * inner;
+        const double weight = tap.weight;
+        for (int64_t i = 0; i < inner; ++i) {
+          dst[i] += weight * row[i];
+        }
+      }
+    }
+  }
+  return result;
+}
+
+} // namespace
+
+InterpolateDim getInterpolateDimFromSize(int64_t in, int64_t out) {
+  InterpolateDim dim;
+  dim.in = in;
+  dim.out = out;
+  dim.scale =
+      in == 0 ? 0.0 : static_cast<double>(out) / static_cast<double>(in);
+  dim.resizedLength = static_cast<double>(out);
+  return dim;
+}
+
+InterpolateDim getInterpolateDimFromScale(int64_t in, double scale) {
+  InterpolateDim dim;
+  dim.in = in;
+  dim.scale = scale;
+  dim.resizedLength = static_cast<double>(in) * scale;
+  dim.out = static_cast<int64_t>(std::floor(dim.resizedLength));
+  return dim;
+}
+
+bool isValid(const InterpolateDim &dim) {
+  return dim.in >= 1 && dim.out >= 0 && std::isfinite(dim.scale) &&
+         dim.scale > 0.0 && std::isfinite(dim.resizedLength) &&
+         dim.resizedLength > 0.0 && std::isfinite(dim.roiStart) &&
+         std::isfinite(dim.roiEnd);
+}
+
+void interpolate(const InterpolateParams &params, const InterpolateDim *dims,
+                 int64_t rank, const float *input, float *output) {
+  std::vector<int64_t> shape;
+  std::vector<int64_t> outShape;
+  for (int64_t d = 0; d < rank; ++d) {
+    assert(isValid(dims[d]) && "invalid interpolation geometry");
+    shape.push_back(dims[d].in);
+    outShape.push_back(dims[d].out);
+  }
+  std::vector<double> data(input, input + product(shape, 0, shape.size()));
+  std::vector<DimPlan> plans;
+  for (int64_t d = 0; d < rank; ++d) {
+    const int64_t out = dims[d].out;
+    plans.push_back(planDim(params, dims[d]));
+    if (isIdentity(plans.back(), shape[d], out)) {
+      continue;
+    }
+    data = resizeDim(data, shape, d, out, plans.back());
+    shape[d] = out;
+  }
+  const int64_t count = product(outShape, 0, outShape.size());
+  for (int64_t i = 0; i < count; ++i) {
+    output[i] = static_cast<float>(data[i]);
+  }
+  // tf_crop_and_resize: positions outside the input in any dim take the
+  // extrapolation value.
+  bool anyOutside = false;
+  for (const DimPlan &plan : plans) {
+    anyOutside = anyOutside || plan.anyOutside;
+  }
+  if (!anyOutside || count == 0) {
+    return;
+  }
+  std::vector<int64_t> index(rank, 0);
+  for (int64_t flat = 0; flat < count; ++flat) {
+    bool outside = false;
+    for (int64_t d = 0; d < rank && !outside; ++d) {
+      outside = plans[d].outside[index[d]] != 0;
+    }
+    if (outside) {
+      output[flat] = params.extrapolationValue;
+    }
+    for (int64_t d = rank - 1; d >= 0 && ++index[d] == outShape[d]; --d) {
+      index[d] = 0;
+    }
+  }
+}
+
+} // namespace mlir::vpuc::kernels

@@ -1,0 +1,45 @@
+//===- ConvSupport.h - Checks shared by the convolution kernels -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The operand checks and the post-operation shared by convolution,
+// deconvolution and fully_connected (tools/emulator/kernels).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_TOOLS_EMULATOR_KERNELS_CONVSUPPORT_H_
+#define VPUC_TOOLS_EMULATOR_KERNELS_CONVSUPPORT_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "tools/emulator/KernelRegistry.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace mlir::vpuc::emu {
+
+/// Checks the operands of a layer with weights: float types, `rank`-D
+/// input, filter and output, a bias that is absent or of dims [channels],
+/// and an output disjoint from the inputs.
+llvm::Error checkWeightedOperands(const TensorView &input,
+                                  const TensorView &filter,
+                                  const TensorView &bias,
+                                  const TensorView &output, int64_t rank,
+                                  int64_t channels, llvm::StringRef kernel);
+
+/// Checks the 2-D window scalars: strides and dilations >= 1, pads >= 0.
+llvm::Error checkWindow(int32_t strideH, int32_t strideW, int32_t dilationH,
+                        int32_t dilationW, int32_t padTop, int32_t padLeft,
+                        int32_t padBottom, int32_t padRight,
+                        llvm::StringRef kernel);
+
+/// Applies the checked post-operation to the dense output and stores it.
+void finishWeighted(const TensorView &output, int32_t postOp, float alpha,
+                    float beta, std::vector<float> &result);
+
+} // namespace mlir::vpuc::emu
+
+#endif // VPUC_TOOLS_EMULATOR_KERNELS_CONVSUPPORT_H_
