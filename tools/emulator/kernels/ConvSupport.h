@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "kernels/reference/Convolution.h"
 #include "tools/emulator/KernelRegistry.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -39,6 +40,34 @@ llvm::Error checkWindow(int32_t strideH, int32_t strideW, int32_t dilationH,
 /// Applies the checked post-operation to the dense output and stores it.
 void finishWeighted(const TensorView &output, int32_t postOp, float alpha,
                     float beta, std::vector<float> &result);
+
+/// The geometry of a (transposed) convolution of `inDims` [N, C, H, W] by `filterDims`
+/// (KY, KX are dims 2 and 3) into [N, outChannels, outH, outW]; strides, pads and dilations
+/// come from the kernel's argument struct.
+template <typename Args>
+kernels::ConvGeometry makeConvGeometry(const Args &a, const std::vector<int64_t> &inDims,
+                                       const std::vector<int64_t> &filterDims,
+                                       int64_t outChannels, int64_t outH, int64_t outW,
+                                       int64_t groups) {
+  kernels::ConvGeometry g;
+  g.batch = inDims[0];
+  g.inChannels = inDims[1];
+  g.inH = inDims[2];
+  g.inW = inDims[3];
+  g.outChannels = outChannels;
+  g.outH = outH;
+  g.outW = outW;
+  g.kernelH = filterDims[2];
+  g.kernelW = filterDims[3];
+  g.strideH = a.strideH;
+  g.strideW = a.strideW;
+  g.padTop = a.padTop;
+  g.padLeft = a.padLeft;
+  g.dilationH = a.dilationH;
+  g.dilationW = a.dilationW;
+  g.groups = groups;
+  return g;
+}
 
 } // namespace mlir::vpuc::emu
 

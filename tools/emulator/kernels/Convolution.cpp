@@ -79,23 +79,8 @@ llvm::Error runConvolution(const uint8_t *args, const KernelContext &context) {
                                     name, "output")) {
     return error;
   }
-  kernels::ConvGeometry g;
-  g.batch = inDims[0];
-  g.inChannels = channels;
-  g.inH = inDims[2];
-  g.inW = inDims[3];
-  g.outChannels = outChannels;
-  g.outH = outH;
-  g.outW = outW;
-  g.kernelH = filterDims[2];
-  g.kernelW = filterDims[3];
-  g.strideH = a.strideH;
-  g.strideW = a.strideW;
-  g.padTop = a.padTop;
-  g.padLeft = a.padLeft;
-  g.dilationH = a.dilationH;
-  g.dilationW = a.dilationW;
-  g.groups = a.groups;
+  kernels::ConvGeometry g =
+      makeConvGeometry(a, inDims, filterDims, outChannels, outH, outW, a.groups);
   std::vector<float> input = loadTensor(in);
   std::vector<float> weights = loadTensor(filter);
   std::vector<float> biases = loadTensor(bias);
