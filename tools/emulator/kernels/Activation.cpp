@@ -24,21 +24,12 @@ llvm::Error runUnary(const abi::MemRefData &inDesc,
                      const KernelContext &context, llvm::StringRef name,
                      abi::ActivationOp op, float alpha, float beta) {
   TensorView in, out;
-  if (llvm::Error error = viewOperands(
-          context, name,
-          {{inDesc, false, "input", in}, {outDesc, true, "output", out}})) {
+  if (llvm::Error error =
+          viewUnaryOperands(context, name, inDesc, outDesc, kFloatTypes, in, out)) {
     return error;
   }
-  if (llvm::Error error = checkType(in, kFloatTypes, name, "input")) {
+  if (llvm::Error error = checkSameDims(in, out, name)) {
     return error;
-  }
-  if (llvm::Error error = checkType(out, kFloatTypes, name, "output")) {
-    return error;
-  }
-  if (in.getLogicalDims() != out.getLogicalDims()) {
-    return kernelError(name, "input dims " + formatDims(getDims(in)) +
-                                 " differ from output dims " +
-                                 formatDims(getDims(out)));
   }
   if (llvm::Error error = checkAliasing(out, in, name, "the input")) {
     return error;

@@ -21,21 +21,12 @@ llvm::Error runConvert(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::ConvertKernel::Args>(args);
   const char *name = abi::ConvertKernel::name;
   TensorView in, out;
-  if (llvm::Error error = viewOperands(
-          context, name,
-          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
+  if (llvm::Error error =
+          viewUnaryOperands(context, name, a.input, a.output, kAnyRowType, in, out)) {
     return error;
   }
-  if (llvm::Error error = checkType(in, kAnyRowType, name, "input")) {
+  if (llvm::Error error = checkSameDims(in, out, name)) {
     return error;
-  }
-  if (llvm::Error error = checkType(out, kAnyRowType, name, "output")) {
-    return error;
-  }
-  if (in.getLogicalDims() != out.getLogicalDims()) {
-    return kernelError(name, "input dims " + formatDims(getDims(in)) +
-                                 " differ from output dims " +
-                                 formatDims(getDims(out)));
   }
   if (llvm::Error error = checkAliasing(out, in, name, "the input")) {
     return error;

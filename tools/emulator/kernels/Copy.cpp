@@ -36,10 +36,8 @@ llvm::Error runCopy(const uint8_t *args, const KernelContext &context) {
                                    getDataTypeName(out.type) +
                                    " (use convert)");
   }
-  if (in.getLogicalDims() != out.getLogicalDims()) {
-    return kernelError("copy", "input dims " + formatDims(getDims(in)) +
-                                   " differ from output dims " +
-                                   formatDims(getDims(out)));
+  if (llvm::Error error = checkSameDims(in, out, "copy")) {
+    return error;
   }
   if (in.elemBits % 8 != 0) {
     return kernelError("copy", getDataTypeName(in.type) +

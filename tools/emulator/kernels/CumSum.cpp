@@ -19,15 +19,8 @@ llvm::Error runCumSum(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::CumSumKernel::Args>(args);
   const char *name = abi::CumSumKernel::name;
   TensorView in, out;
-  if (llvm::Error error = viewOperands(
-          context, name,
-          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
-    return error;
-  }
-  if (llvm::Error error = checkType(in, kNumericTypes, name, "input")) {
-    return error;
-  }
-  if (llvm::Error error = checkType(out, kNumericTypes, name, "output")) {
+  if (llvm::Error error =
+          viewUnaryOperands(context, name, a.input, a.output, kNumericTypes, in, out)) {
     return error;
   }
   std::vector<int64_t> dims = getDims(in);

@@ -23,15 +23,8 @@ llvm::Error runNormalizeL2(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::NormalizeL2Kernel::Args>(args);
   const char *name = abi::NormalizeL2Kernel::name;
   TensorView in, out;
-  if (llvm::Error error = viewOperands(
-          context, name,
-          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
-    return error;
-  }
-  if (llvm::Error error = checkType(in, kFloatTypes, name, "input")) {
-    return error;
-  }
-  if (llvm::Error error = checkType(out, kFloatTypes, name, "output")) {
+  if (llvm::Error error =
+          viewUnaryOperands(context, name, a.input, a.output, kFloatTypes, in, out)) {
     return error;
   }
   std::vector<int64_t> dims = getDims(in);

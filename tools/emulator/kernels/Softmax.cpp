@@ -26,23 +26,14 @@ llvm::Error runSoftmax(const uint8_t *args, const KernelContext &context) {
   const char *name =
       isLog ? abi::LogSoftmaxKernel::name : abi::SoftmaxKernel::name;
   TensorView in, out;
-  if (llvm::Error error = viewOperands(
-          context, name,
-          {{a.input, false, "input", in}, {a.output, true, "output", out}})) {
+  if (llvm::Error error =
+          viewUnaryOperands(context, name, a.input, a.output, kFloatTypes, in, out)) {
     return error;
   }
-  if (llvm::Error error = checkType(in, kFloatTypes, name, "input")) {
-    return error;
-  }
-  if (llvm::Error error = checkType(out, kFloatTypes, name, "output")) {
+  if (llvm::Error error = checkSameDims(in, out, name)) {
     return error;
   }
   shape::Shape dims = out.getLogicalDims();
-  if (in.getLogicalDims() != dims) {
-    return kernelError(name, "input dims " + formatDims(getDims(in)) +
-                                 " differ from output dims " +
-                                 formatDims(getDims(out)));
-  }
   if (llvm::Error error = checkAliasing(out, in, name, "the input")) {
     return error;
   }
