@@ -15,6 +15,7 @@
 
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/interpreter/HostConstant.h"
+#include "dialects/ie/ir/HostElementType.h"
 #include "dialects/ie/ir/IEInterfaces.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/utils/Rounding.h"
@@ -29,26 +30,6 @@ namespace mlir::vpuc::IE {
 
 namespace {
 
-/// Formats a shape as "1x3x224x224" ("?" for dynamic dims, "scalar" for rank 0).
-std::string formatShape(ArrayRef<int64_t> shape) {
-  if (shape.empty()) {
-    return "scalar";
-  }
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvm::interleave(
-      shape, os,
-      [&](int64_t dim) {
-        if (ShapedType::isDynamic(dim)) {
-          os << "?";
-        } else {
-          os << dim;
-        }
-      },
-      "x");
-  return text;
-}
-
 /// True if `actual` (static) has the rank of `expected` and its static dims.
 bool matchesShape(ArrayRef<int64_t> actual, ArrayRef<int64_t> expected) {
   if (actual.size() != expected.size()) {
@@ -60,26 +41,6 @@ bool matchesShape(ArrayRef<int64_t> actual, ArrayRef<int64_t> expected) {
     }
   }
   return true;
-}
-
-/// How values of `elementType` are rounded.
-HostElementType getRounding(Type elementType) {
-  HostElementType result;
-  if (elementType.isF16()) {
-    result.kind = HostElementKind::F16;
-    result.bits = 16;
-  } else if (elementType.isBF16()) {
-    result.kind = HostElementKind::BF16;
-    result.bits = 16;
-  } else if (elementType.isF64()) {
-    result.kind = HostElementKind::F64;
-    result.bits = 64;
-  } else if (auto intType = llvm::dyn_cast<IntegerType>(elementType)) {
-    result.kind = HostElementKind::Integer;
-    result.bits = intType.getWidth();
-    result.isSigned = !intType.isUnsigned();
-  }
-  return result;
 }
 
 /// The name of the first NameLoc in `loc`, looking into fused and call-site locations.
@@ -285,7 +246,7 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
                               << formatShape(info.shape);
     }
     HostTensor value = tensor;
-    roundInPlace(value.data, getRounding(info.elementType));
+    roundInPlace(value.data, getHostElementType(info.elementType));
     values[argument] = std::move(value);
   }
 
@@ -374,6 +335,25 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
     ++position;
   }
   return func.emitError() << "@" << func.getSymName() << " ends without func.return";
+}
+
+std::string formatShape(ArrayRef<int64_t> shape) {
+  if (shape.empty()) {
+    return "scalar";
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(
+      shape, os,
+      [&](int64_t dim) {
+        if (ShapedType::isDynamic(dim)) {
+          os << "?";
+        } else {
+          os << dim;
+        }
+      },
+      "x");
+  return text;
 }
 
 } // namespace mlir::vpuc::IE

@@ -59,6 +59,9 @@ struct NetworkTensorInfo {
   shape::DimsOrder layout;
 };
 
+/// A shape in messages: "1x3x224x224", "?" for dynamic dims, "scalar" for rank 0.
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
+
 /// Called with each result of each interpreted layer, in execution order: `name` is the
 /// layer's name (see Interpreter::getLayerName), suffixed `:<index>` for results after the
 /// first. Returning failure stops the run.

@@ -27,26 +27,6 @@ llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-/// "1x3x224x224", "?" for dynamic dims, "scalar" for rank 0.
-std::string formatShape(llvm::ArrayRef<int64_t> shape) {
-  if (shape.empty()) {
-    return "scalar";
-  }
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  llvm::interleave(
-      shape, os,
-      [&](int64_t dim) {
-        if (ShapedType::isDynamic(dim)) {
-          os << "?";
-        } else {
-          os << dim;
-        }
-      },
-      "x");
-  return text;
-}
-
 /// `shape` (logical order) in the memory order of `layout`.
 llvm::SmallVector<int64_t, 4> toMemoryOrder(llvm::ArrayRef<int64_t> shape,
                                             shape::DimsOrder layout) {

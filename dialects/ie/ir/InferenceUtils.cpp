@@ -72,25 +72,6 @@ LogicalResult checkInferenceInputs(Operation *op, ArrayRef<HostTensor> inputs) {
   return success();
 }
 
-HostElementType getHostElementType(Type elementType) {
-  HostElementType result;
-  if (elementType.isF16()) {
-    result.kind = HostElementKind::F16;
-    result.bits = 16;
-  } else if (elementType.isBF16()) {
-    result.kind = HostElementKind::BF16;
-    result.bits = 16;
-  } else if (elementType.isF64()) {
-    result.kind = HostElementKind::F64;
-    result.bits = 64;
-  } else if (auto intType = llvm::dyn_cast<IntegerType>(elementType)) {
-    result.kind = HostElementKind::Integer;
-    result.bits = intType.getWidth();
-    result.isSigned = !intType.isUnsigned();
-  }
-  return result;
-}
-
 void roundToResultType(HostTensor &tensor, Value result) {
   Type elementType = llvm::cast<ShapedType>(result.getType()).getElementType();
   roundInPlace(tensor.data, getHostElementType(elementType));
@@ -117,3 +98,26 @@ FailureOr<SmallVector<int64_t, 6>> broadcastInputShapes(Operation *op,
 }
 
 } // namespace mlir::vpuc::IE::detail
+
+namespace mlir::vpuc::IE {
+
+HostElementType getHostElementType(Type elementType) {
+  HostElementType result;
+  if (elementType.isF16()) {
+    result.kind = HostElementKind::F16;
+    result.bits = 16;
+  } else if (elementType.isBF16()) {
+    result.kind = HostElementKind::BF16;
+    result.bits = 16;
+  } else if (elementType.isF64()) {
+    result.kind = HostElementKind::F64;
+    result.bits = 64;
+  } else if (auto intType = llvm::dyn_cast<IntegerType>(elementType)) {
+    result.kind = HostElementKind::Integer;
+    result.bits = intType.getWidth();
+    result.isSigned = !intType.isUnsigned();
+  }
+  return result;
+}
+
+} // namespace mlir::vpuc::IE

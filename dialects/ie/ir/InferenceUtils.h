@@ -17,6 +17,7 @@
 #include "dialects/ie/ir/IEAttributes.h"
 #include "dialects/ie/utils/Broadcast.h"
 #include "dialects/ie/utils/HostTensor.h"
+#include "dialects/ie/ir/HostElementType.h"
 #include "dialects/ie/utils/Rounding.h"
 #include "mlir/IR/Operation.h"
 
@@ -36,9 +37,6 @@ HostTensor sliceHostTensor(const HostTensor &input, const SliceDims &dims);
 /// Checks that `inputs` has one consistent tensor per operand of `op`, each with the static
 /// dims of the operand's type; emits an error on `op` otherwise.
 LogicalResult checkInferenceInputs(Operation *op, ArrayRef<HostTensor> inputs);
-
-/// Describes `elementType` for rounding.
-HostElementType getHostElementType(Type elementType);
 
 /// Rounds the values of `tensor` to the element type of `result`.
 void roundToResultType(HostTensor &tensor, Value result);
