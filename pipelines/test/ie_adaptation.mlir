@@ -3,7 +3,8 @@
 // RUN: vpuc-opt %s --pipeline=ie_adaptation --split-input-file --print-spec-pipeline -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TEXTUAL
 
-// TEXTUAL: builtin.module(func.func(canonicalize,cse),symbol-dce,vpuc-ie-use-user-precision,
+// TEXTUAL: builtin.module(func.func(canonicalize,cse),symbol-dce,vpuc-ie-use-user-layout,
+// TEXTUAL-SAME: vpuc-ie-use-user-precision,
 // TEXTUAL-SAME: vpuc-ie-convert-precision-to-fp16,func.func(vpuc-ie-convert-shape-to-4d{ops=IE.Add,
 // TEXTUAL-SAME: IE.Convert}),func.func(canonicalize,cse),symbol-dce)
 
@@ -65,4 +66,30 @@ IE.CNNNetwork entryPoint : @net inputsInfo : {
 } outputsInfo : {
   IE.DataInfo "prob" : tensor<1x3x4x4xf32> precision f16
   IE.DataInfo "out_idx" : tensor<2xsi64> precision si64
+}
+
+// -----
+
+// A u8 NHWC image in and an f32 NHWC result out of a network that computes in NCHW: the
+// reorders move f16 data, the precision converts sit outside them.
+
+// CHECK-DAG:   #[[$NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-DAG:   #[[$NCHW:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @nhwc
+// CHECK-SAME:    (%[[IMG:.+]]: tensor<1x3x4x4xui8, #[[$NHWC]]>) -> tensor<1x3x4x4xf32, #[[$NHWC]]>
+// CHECK-NEXT:    %[[F:.+]] = IE.Convert(%[[IMG]]) {dstElemType = f16} : tensor<1x3x4x4xui8, #[[$NHWC]]> -> tensor<1x3x4x4xf16, #[[$NHWC]]>
+// CHECK-NEXT:    %[[IN:.+]] = IE.Reorder(%[[F]]) {dstOrder = #[[$NCHW]]} : tensor<1x3x4x4xf16, #[[$NHWC]]> -> tensor<1x3x4x4xf16>
+// CHECK-NEXT:    %[[S:.+]] = IE.Sigmoid(%[[IN]]) : tensor<1x3x4x4xf16> -> tensor<1x3x4x4xf16>
+// CHECK-NEXT:    %[[OUT:.+]] = IE.Reorder(%[[S]]) {dstOrder = #[[$NHWC]]} : tensor<1x3x4x4xf16> -> tensor<1x3x4x4xf16, #[[$NHWC]]>
+// CHECK-NEXT:    %[[R:.+]] = IE.Convert(%[[OUT]]) {dstElemType = f32} : tensor<1x3x4x4xf16, #[[$NHWC]]> -> tensor<1x3x4x4xf32, #[[$NHWC]]>
+// CHECK-NEXT:    return %[[R]]
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @nhwc(%arg0: tensor<1x3x4x4xf32>) -> tensor<1x3x4x4xf32> {
+  %0 = IE.Sigmoid(%arg0) : tensor<1x3x4x4xf32> -> tensor<1x3x4x4xf32>
+  return %0 : tensor<1x3x4x4xf32>
+}
+IE.CNNNetwork entryPoint : @nhwc inputsInfo : {
+  IE.DataInfo "img" : tensor<1x3x4x4xf32> precision ui8 layout #NHWC
+} outputsInfo : {
+  IE.DataInfo "prob" : tensor<1x3x4x4xf32> precision f32 layout #NHWC
 }
