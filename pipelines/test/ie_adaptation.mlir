@@ -5,7 +5,8 @@
 
 // TEXTUAL: builtin.module(func.func(canonicalize,cse),symbol-dce,vpuc-ie-use-user-layout,
 // TEXTUAL-SAME: vpuc-ie-use-user-precision,
-// TEXTUAL-SAME: vpuc-ie-convert-precision-to-fp16,func.func(vpuc-ie-convert-shape-to-4d{ops=IE.Add,
+// TEXTUAL-SAME: vpuc-ie-convert-precision-to-fp16,func.func(vpuc-ie-resolve-strided-slice,
+// TEXTUAL-SAME: vpuc-ie-convert-shape-to-4d{ops=IE.Add,
 // TEXTUAL-SAME: IE.Convert}),func.func(canonicalize,cse),symbol-dce)
 
 // An f16 user input into an f32 network with an f32 user output: the network
@@ -92,4 +93,26 @@ IE.CNNNetwork entryPoint : @nhwc inputsInfo : {
   IE.DataInfo "img" : tensor<1x3x4x4xf32> precision ui8 layout #NHWC
 } outputsInfo : {
   IE.DataInfo "prob" : tensor<1x3x4x4xf32> precision f32 layout #NHWC
+}
+
+// -----
+
+// Strided slices in one form: unit strides become IE.Slice, the others lose their masks.
+
+// CHECK-LABEL: func.func @slices
+// CHECK-SAME:    (%[[X:.+]]: tensor<4x6xf16>)
+// CHECK-DAG:     IE.Slice(%[[X]]) {ends = array<i64: 4, 6>, starts = array<i64: 1, 2>} : tensor<4x6xf16> -> tensor<3x4xf16>
+// CHECK-DAG:     IE.StridedSlice(%[[X]]) {begins = array<i64: 3, 0>, ends = array<i64: -5, 5>, strides = array<i64: -1, 2>} : tensor<4x6xf16> -> tensor<4x3xf16>
+func.func @slices(%x: tensor<4x6xf32>) -> (tensor<3x4xf32>, tensor<4x3xf32>) {
+  %0 = IE.StridedSlice(%x) {begins = array<i64: -3, 2>, ends = array<i64: 0, 0>, strides = array<i64: 1, 1>,
+         end_mask = array<i64: 1, 1>} : tensor<4x6xf32> -> tensor<3x4xf32>
+  %1 = IE.StridedSlice(%x) {begins = array<i64: 0, 0>, ends = array<i64: 0, 6>, strides = array<i64: -1, 2>,
+         begin_mask = array<i64: 1, 0>, end_mask = array<i64: 1, 0>} : tensor<4x6xf32> -> tensor<4x3xf32>
+  return %0, %1 : tensor<3x4xf32>, tensor<4x3xf32>
+}
+IE.CNNNetwork entryPoint : @slices inputsInfo : {
+  IE.DataInfo "x" : tensor<4x6xf32> precision f16
+} outputsInfo : {
+  IE.DataInfo "a" : tensor<3x4xf32> precision f16
+  IE.DataInfo "b" : tensor<4x3xf32> precision f16
 }

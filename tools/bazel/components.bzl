@@ -28,6 +28,7 @@ ALL_COMPONENTS = {
     "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",
     "print_statistics": "//passes/vpurt/print_statistics:component",
+    "resolve_strided_slice": "//passes/ie/resolve_strided_slice:component",
     "use_user_layout": "//passes/ie/use_user_layout:component",
     "use_user_precision": "//passes/ie/use_user_precision:component",
     "vpu_dialect": "//dialects/vpu/ir:component",
