@@ -5,7 +5,8 @@
 
 // TEXTUAL: builtin.module(func.func(canonicalize,cse),symbol-dce,vpuc-ie-use-user-layout,
 // TEXTUAL-SAME: vpuc-ie-use-user-precision,
-// TEXTUAL-SAME: vpuc-ie-convert-precision-to-fp16,func.func(vpuc-ie-resolve-strided-slice,
+// TEXTUAL-SAME: vpuc-ie-convert-precision-to-fp16,func.func(vpuc-ie-convert-conv1d-to-conv2d,
+// TEXTUAL-SAME: vpuc-ie-resolve-strided-slice,
 // TEXTUAL-SAME: vpuc-ie-convert-shape-to-4d{ops=IE.Add,
 // TEXTUAL-SAME: IE.Convert}),func.func(canonicalize,cse),symbol-dce)
 
@@ -115,4 +116,31 @@ IE.CNNNetwork entryPoint : @slices inputsInfo : {
 } outputsInfo : {
   IE.DataInfo "a" : tensor<3x4xf32> precision f16
   IE.DataInfo "b" : tensor<4x3xf32> precision f16
+}
+
+// -----
+
+// A 1-D network: the convolution and the pool compute in 2-D with H = 1, in f16, with one
+// reshape at each end.
+
+// CHECK-LABEL: func.func @conv1d
+// CHECK-SAME:    (%[[X:.+]]: tensor<1x3x10xf16>) -> tensor<1x4x5xf16>
+// CHECK-DAG:     %[[W:.+]] = const.Declare tensor<4x3x1x3xf16> = #const.Content<dense<2.500000e-01> : tensor<4x3x3xf32>, [{{.*}}#const.Reshape<[4, 3, 1, 3]>{{.*}}]>
+// CHECK-DAG:     %[[X4:.+]] = IE.Reshape(%[[X]]) {shape = array<i64: 1, 3, 1, 10>} : tensor<1x3x10xf16> -> tensor<1x3x1x10xf16>
+// CHECK:         %[[C:.+]] = IE.Convolution(%[[X4]], %[[W]]) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 0, 1>, strides = array<i64: 1, 1>} : tensor<1x3x1x10xf16>, tensor<4x3x1x3xf16> -> tensor<1x4x1x10xf16>
+// CHECK-NEXT:    %[[P:.+]] = IE.MaxPool(%[[C]]) {kernel_size = array<i64: 1, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 2>} : tensor<1x4x1x10xf16> -> tensor<1x4x1x5xf16>
+// CHECK-NEXT:    %[[R:.+]] = IE.Reshape(%[[P]]) {shape = array<i64: 1, 4, 5>} : tensor<1x4x1x5xf16> -> tensor<1x4x5xf16>
+// CHECK-NEXT:    return %[[R]]
+func.func @conv1d(%x: tensor<1x3x10xf32>) -> tensor<1x4x5xf32> {
+  %w = const.Declare tensor<4x3x3xf32> = #const.Content<dense<0.25> : tensor<4x3x3xf32>>
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1>, pads_begin = array<i64: 1>,
+         pads_end = array<i64: 1>, strides = array<i64: 1>} : tensor<1x3x10xf32>, tensor<4x3x3xf32> -> tensor<1x4x10xf32>
+  %1 = IE.MaxPool(%0) {kernel_size = array<i64: 2>, pads_begin = array<i64: 0>, pads_end = array<i64: 0>,
+         strides = array<i64: 2>} : tensor<1x4x10xf32> -> tensor<1x4x5xf32>
+  return %1 : tensor<1x4x5xf32>
+}
+IE.CNNNetwork entryPoint : @conv1d inputsInfo : {
+  IE.DataInfo "x" : tensor<1x3x10xf32> precision f16
+} outputsInfo : {
+  IE.DataInfo "y" : tensor<1x4x5xf32> precision f16
 }
