@@ -1,4 +1,4 @@
-//===- ConvertConv1DToConv2D.cpp - vpuc-ie-convert-conv1d-to-conv2d -*- C++ -*-===//
+//===- ConvertConv1DToConv2D.cpp - 1-D to 2-D window ops --------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -66,8 +66,8 @@ static Value insertUnitH(RewriterBase &rewriter, Location loc, Value value) {
 
 /// The window attributes of the 1-D ops and the value of their added y entry.
 static constexpr std::pair<StringLiteral, int64_t> kWindowAttrs[] = {
-    {"strides", 1},       {"dilations", 1},      {"kernel_size", 1},
-    {"pads_begin", 0},    {"pads_end", 0},       {"output_padding", 0},
+    {"strides", 1},    {"dilations", 1}, {"kernel_size", 1},
+    {"pads_begin", 0}, {"pads_end", 0},  {"output_padding", 0},
 };
 
 /// The attributes of the 2-D form of `op`: each window attribute (x) becomes

@@ -1,4 +1,4 @@
-//===- ConvertConv1DToConv2D.h - vpuc-ie-convert-conv1d-to-conv2d -*- C++ -*-===//
+//===- ConvertConv1DToConv2D.h - 1-D to 2-D window ops ----------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

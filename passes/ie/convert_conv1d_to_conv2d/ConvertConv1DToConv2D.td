@@ -1,4 +1,4 @@
-//===- ConvertConv1DToConv2D.td - vpuc-ie-convert-conv1d-to-conv2d -*- tablegen -*-===//
+//===- ConvertConv1DToConv2D.td - 1-D to 2-D window ops ----*- tablegen -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

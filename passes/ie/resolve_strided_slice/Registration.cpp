@@ -11,8 +11,8 @@
 #include "core/registry/Registry.h"
 #include "passes/ie/resolve_strided_slice/ResolveStridedSlice.h"
 
-extern "C" void vpuc_register_resolve_strided_slice(
-    mlir::vpuc::registry::Registry &registry) {
+extern "C" void
+vpuc_register_resolve_strided_slice(mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::IE::createResolveStridedSlicePass(); });
 }

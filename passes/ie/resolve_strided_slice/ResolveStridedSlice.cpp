@@ -93,7 +93,8 @@ struct ResolveStridedSlicePass
       if (llvm::all_of(slice->strides,
                        [](int64_t stride) { return stride == 1; })) {
         rewriter.replaceOpWithNewOp<SliceOp>(
-            op, type, op.getInput(), rewriter.getDenseI64ArrayAttr(slice->begins),
+            op, type, op.getInput(),
+            rewriter.getDenseI64ArrayAttr(slice->begins),
             rewriter.getDenseI64ArrayAttr(slice->ends),
             /*axes=*/DenseI64ArrayAttr(), /*steps=*/DenseI64ArrayAttr());
         continue;

@@ -1,4 +1,4 @@
-//===- ResolveStridedSlice.td - vpuc-ie-resolve-strided-slice -*- tablegen -*-===//
+//===- ResolveStridedSlice.td - resolve strided slices -----*- tablegen -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
