@@ -7,7 +7,8 @@
 // Handlers of the NN layers: Conv, ConvTranspose, Gemm, MatMul, MaxPool, AveragePool,
 // GlobalAveragePool, GlobalMaxPool, BatchNormalization, Softmax, LogSoftmax, the reductions
 // (ReduceMean/Sum/Max/Min/L2), InstanceNormalization, MeanVarianceNormalization and
-// LayerNormalization. The IE window ops are 2-D (NCHW); ONNX `auto_pad` and the other
+// LayerNormalization. The IE window ops are 2-D (NCHW) or 1-D ([N, C, W]); ONNX `auto_pad`
+// and the other
 // opset-dependent attributes are resolved here into explicit IE attributes. Where ONNX
 // semantics need more than one IE op (Gemm's alpha/beta/C, Softmax-1..12's 2-D coercion,
 // InstanceNormalization's scale and bias) a fixed small expansion at the node's location is
@@ -32,7 +33,7 @@ namespace mlir::vpuc::onnx_frontend {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The explicit 2-D window of a convolution or pool (y, x).
+/// The explicit window of a convolution or pool: one value per spatial dim, (y, x) or (x).
 struct Window {
   SmallVector<int64_t, 2> strides;
   SmallVector<int64_t, 2> dilations;
@@ -109,25 +110,29 @@ static LogicalResult checkUnusedOutput(ImportContext &ctx, const onnx::NodeProto
   return success();
 }
 
-/// Checks that `input` is [N, C, H, W], the only form of the IE window ops.
-static LogicalResult check2DInput(ImportContext &ctx, const onnx::NodeProto &node,
-                                  Value input) {
+/// Checks that `input` is [N, C, W] or [N, C, H, W], the forms of the IE window ops.
+static LogicalResult checkSpatialInput(ImportContext &ctx, const onnx::NodeProto &node,
+                                       Value input) {
   int64_t rank = getType(input).getRank();
-  if (rank != 4) {
-    return ctx.emitNodeError(node) << "only 2-D " << node.op_type()
-                                   << " (an input [N, C, H, W]) is supported, got an input of rank "
+  if (rank != 3 && rank != 4) {
+    return ctx.emitNodeError(node) << "only 1-D and 2-D " << node.op_type()
+                                   << " (an input [N, C, W] or [N, C, H, W]) are supported, "
+                                      "got an input of rank "
                                    << rank;
   }
   return success();
 }
 
-/// Reads an INTS attribute with one value per spatial dim (2), each >= `minValue`;
-/// `defaultValue` for every dim when absent.
+/// The number of spatial dims of the window op input `input` (checked by checkSpatialInput).
+static size_t getSpatialRank(Value input) { return getType(input).getRank() - 2; }
+
+/// Reads an INTS attribute with `count` values (one per spatial dim, or two per spatial dim
+/// for pads), each >= `minValue`; `defaultValue` for every value when absent.
 static FailureOr<SmallVector<int64_t, 2>> getSpatialAttr(ImportContext &ctx,
                                                          const onnx::NodeProto &node,
                                                          llvm::StringRef name,
                                                          int64_t defaultValue,
-                                                         int64_t minValue, size_t count = 2) {
+                                                         int64_t minValue, size_t count) {
   FailureOr<std::optional<SmallVector<int64_t>>> attr = ctx.getIntsAttr(node, name);
   if (failed(attr)) {
     return failure();
@@ -144,6 +149,13 @@ static FailureOr<SmallVector<int64_t, 2>> getSpatialAttr(ImportContext &ctx,
     return diag << "]";
   }
   return SmallVector<int64_t, 2>((*attr)->begin(), (*attr)->end());
+}
+
+/// Splits ONNX `pads` (all begins, then all ends) into the window's pads.
+static void setPads(Window &window, llvm::ArrayRef<int64_t> pads) {
+  size_t spatialRank = pads.size() / 2;
+  window.padsBegin.assign(pads.begin(), pads.begin() + spatialRank);
+  window.padsEnd.assign(pads.begin() + spatialRank, pads.end());
 }
 
 static FailureOr<AutoPad> getAutoPad(ImportContext &ctx, const onnx::NodeProto &node) {
@@ -169,44 +181,48 @@ static FailureOr<AutoPad> getAutoPad(ImportContext &ctx, const onnx::NodeProto &
 }
 
 /// Resolves strides, dilations and pads of a convolution or pool over the spatial dims
-/// `inputDims` with the (undilated) `kernel`. Without `allowDilations`, dilations other than 1
-/// are an error.
+/// `inputDims` (one or two) with the (undilated) `kernel`. Without `allowDilations`, dilations
+/// other than 1 are an error.
 static FailureOr<Window> getWindow(ImportContext &ctx, const onnx::NodeProto &node,
                                    llvm::ArrayRef<int64_t> inputDims,
                                    llvm::ArrayRef<int64_t> kernel, bool allowDilations) {
   Window window;
-  FailureOr<SmallVector<int64_t, 2>> strides = getSpatialAttr(ctx, node, "strides", 1, 1);
-  FailureOr<SmallVector<int64_t, 2>> dilations = getSpatialAttr(ctx, node, "dilations", 1, 1);
+  const size_t spatialRank = inputDims.size();
+  FailureOr<SmallVector<int64_t, 2>> strides =
+      getSpatialAttr(ctx, node, "strides", 1, 1, spatialRank);
+  FailureOr<SmallVector<int64_t, 2>> dilations =
+      getSpatialAttr(ctx, node, "dilations", 1, 1, spatialRank);
   FailureOr<AutoPad> autoPad = getAutoPad(ctx, node);
   if (failed(strides) || failed(dilations) || failed(autoPad)) {
     return failure();
   }
   if (!allowDilations && llvm::any_of(*dilations, [](int64_t d) { return d != 1; })) {
-    return ctx.emitNodeError(node) << "dilations other than 1 are not supported (the IE "
-                                   << "pools have none), got [" << (*dilations)[0] << ", "
-                                   << (*dilations)[1] << "]";
+    InFlightDiagnostic diag = ctx.emitNodeError(node);
+    diag << "dilations other than 1 are not supported (the IE pools have none), got [";
+    llvm::interleaveComma(*dilations, diag);
+    return diag << "]";
   }
   window.strides = *strides;
   window.dilations = *dilations;
   switch (*autoPad) {
   case AutoPad::NotSet: {
-    FailureOr<SmallVector<int64_t, 2>> pads = getSpatialAttr(ctx, node, "pads", 0, 0, 4);
+    FailureOr<SmallVector<int64_t, 2>> pads =
+        getSpatialAttr(ctx, node, "pads", 0, 0, 2 * spatialRank);
     if (failed(pads)) {
       return failure();
     }
-    window.padsBegin = {(*pads)[0], (*pads)[1]};
-    window.padsEnd = {(*pads)[2], (*pads)[3]};
+    setPads(window, *pads);
     break;
   }
   case AutoPad::Valid:
-    window.padsBegin = {0, 0};
-    window.padsEnd = {0, 0};
+    window.padsBegin.assign(spatialRank, 0);
+    window.padsEnd.assign(spatialRank, 0);
     break;
   case AutoPad::SameUpper:
   case AutoPad::SameLower:
     // The output size is ceil(input / stride); the extra pad of an odd total goes to the end
     // (SAME_UPPER) or the beginning (SAME_LOWER).
-    for (size_t d = 0; d < 2; ++d) {
+    for (size_t d = 0; d < spatialRank; ++d) {
       int64_t out = (inputDims[d] + window.strides[d] - 1) / window.strides[d];
       int64_t extent = window.dilations[d] * (kernel[d] - 1) + 1;
       int64_t total = std::max<int64_t>(0, (out - 1) * window.strides[d] + extent - inputDims[d]);
@@ -238,8 +254,9 @@ static LogicalResult checkKernelShape(ImportContext &ctx, const onnx::NodeProto 
     InFlightDiagnostic diag = ctx.emitNodeError(node);
     diag << "attribute 'kernel_shape' [";
     llvm::interleaveComma(**attr, diag);
-    return diag << "] does not match the filter's spatial dims [" << kernel[0] << ", "
-                << kernel[1] << "]";
+    diag << "] does not match the filter's spatial dims [";
+    llvm::interleaveComma(kernel, diag);
+    return diag << "]";
   }
   return success();
 }
@@ -266,13 +283,14 @@ static LogicalResult importConv(ImportContext &ctx, const onnx::NodeProto &node)
   FailureOr<Value> filter = ctx.getInput(node, 1);
   FailureOr<Value> bias = ctx.getOptionalInput(node, 2);
   if (failed(input) || failed(filter) || failed(bias) ||
-      failed(check2DInput(ctx, node, *input))) {
+      failed(checkSpatialInput(ctx, node, *input))) {
     return failure();
   }
   RankedTensorType filterType = getType(*filter);
-  if (filterType.getRank() != 4) {
-    return ctx.emitNodeError(node) << "expects a filter [C_out, C_in / group, KY, KX], got "
-                                   << filterType;
+  if (filterType.getRank() != getType(*input).getRank()) {
+    return ctx.emitNodeError(node) << "expects a filter [C_out, C_in / group, "
+                                   << (getSpatialRank(*input) == 1 ? "KX" : "KY, KX")
+                                   << "], got " << filterType;
   }
   llvm::ArrayRef<int64_t> kernel = filterType.getShape().drop_front(2);
   FailureOr<int64_t> group = getGroup(ctx, node);
@@ -310,21 +328,25 @@ static LogicalResult importConvTranspose(ImportContext &ctx, const onnx::NodePro
   FailureOr<Value> filter = ctx.getInput(node, 1);
   FailureOr<Value> bias = ctx.getOptionalInput(node, 2);
   if (failed(input) || failed(filter) || failed(bias) ||
-      failed(check2DInput(ctx, node, *input))) {
+      failed(checkSpatialInput(ctx, node, *input))) {
     return failure();
   }
+  const size_t spatialRank = getSpatialRank(*input);
   RankedTensorType filterType = getType(*filter);
-  if (filterType.getRank() != 4) {
-    return ctx.emitNodeError(node) << "expects a filter [C_in, C_out / group, KY, KX], got "
+  if (filterType.getRank() != getType(*input).getRank()) {
+    return ctx.emitNodeError(node) << "expects a filter [C_in, C_out / group, "
+                                   << (spatialRank == 1 ? "KX" : "KY, KX") << "], got "
                                    << filterType;
   }
   llvm::ArrayRef<int64_t> kernel = filterType.getShape().drop_front(2);
   llvm::ArrayRef<int64_t> inputDims = getType(*input).getShape().drop_front(2);
   FailureOr<int64_t> group = getGroup(ctx, node);
-  FailureOr<SmallVector<int64_t, 2>> strides = getSpatialAttr(ctx, node, "strides", 1, 1);
-  FailureOr<SmallVector<int64_t, 2>> dilations = getSpatialAttr(ctx, node, "dilations", 1, 1);
+  FailureOr<SmallVector<int64_t, 2>> strides =
+      getSpatialAttr(ctx, node, "strides", 1, 1, spatialRank);
+  FailureOr<SmallVector<int64_t, 2>> dilations =
+      getSpatialAttr(ctx, node, "dilations", 1, 1, spatialRank);
   FailureOr<SmallVector<int64_t, 2>> outputPadding =
-      getSpatialAttr(ctx, node, "output_padding", 0, 0);
+      getSpatialAttr(ctx, node, "output_padding", 0, 0, spatialRank);
   FailureOr<AutoPad> autoPad = getAutoPad(ctx, node);
   FailureOr<std::optional<SmallVector<int64_t>>> outputShape =
       ctx.getIntsAttr(node, "output_shape");
@@ -340,21 +362,24 @@ static LogicalResult importConvTranspose(ImportContext &ctx, const onnx::NodePro
   std::optional<SmallVector<int64_t, 2>> target;
   if (*outputShape) {
     llvm::ArrayRef<int64_t> dims = **outputShape;
-    if (dims.size() == 4) {
+    if (dims.size() == spatialRank + 2) {
       dims = dims.drop_front(2);
     }
-    if (dims.size() != 2) {
-      return ctx.emitNodeError(node) << "attribute 'output_shape' must have 2 (spatial) or 4 "
-                                        "values, got "
-                                     << (*outputShape)->size();
+    if (dims.size() != spatialRank) {
+      return ctx.emitNodeError(node)
+             << "attribute 'output_shape' must have " << spatialRank << " (spatial) or "
+             << spatialRank + 2 << " values, got " << (*outputShape)->size();
     }
     target = SmallVector<int64_t, 2>(dims.begin(), dims.end());
   } else if (*autoPad == AutoPad::SameUpper || *autoPad == AutoPad::SameLower) {
-    target = SmallVector<int64_t, 2>{inputDims[0] * (*strides)[0], inputDims[1] * (*strides)[1]};
+    target.emplace();
+    for (size_t d = 0; d < spatialRank; ++d) {
+      target->push_back(inputDims[d] * (*strides)[d]);
+    }
   }
 
   if (target) {
-    for (size_t d = 0; d < 2; ++d) {
+    for (size_t d = 0; d < spatialRank; ++d) {
       int64_t total = (*strides)[d] * (inputDims[d] - 1) + (*outputPadding)[d] +
                       ((kernel[d] - 1) * (*dilations)[d] + 1) - (*target)[d];
       if (total < 0) {
@@ -368,15 +393,15 @@ static LogicalResult importConvTranspose(ImportContext &ctx, const onnx::NodePro
       window.padsEnd.push_back(upper ? total - small : small);
     }
   } else if (*autoPad == AutoPad::Valid) {
-    window.padsBegin = {0, 0};
-    window.padsEnd = {0, 0};
+    window.padsBegin.assign(spatialRank, 0);
+    window.padsEnd.assign(spatialRank, 0);
   } else {
-    FailureOr<SmallVector<int64_t, 2>> pads = getSpatialAttr(ctx, node, "pads", 0, 0, 4);
+    FailureOr<SmallVector<int64_t, 2>> pads =
+        getSpatialAttr(ctx, node, "pads", 0, 0, 2 * spatialRank);
     if (failed(pads)) {
       return failure();
     }
-    window.padsBegin = {(*pads)[0], (*pads)[1]};
-    window.padsEnd = {(*pads)[2], (*pads)[3]};
+    setPads(window, *pads);
   }
 
   SmallVector<Value, 3> operands = {*input, *filter};
@@ -481,7 +506,8 @@ static FailureOr<SmallVector<NamedAttribute>> getPoolAttrs(ImportContext &ctx,
   if (!ImportContext::findAttribute(node, "kernel_shape")) {
     return ctx.emitNodeError(node) << "expects attribute 'kernel_shape'";
   }
-  FailureOr<SmallVector<int64_t, 2>> kernel = getSpatialAttr(ctx, node, "kernel_shape", 1, 1);
+  FailureOr<SmallVector<int64_t, 2>> kernel =
+      getSpatialAttr(ctx, node, "kernel_shape", 1, 1, getSpatialRank(input));
   FailureOr<int64_t> ceilMode = ctx.getIntAttr(node, "ceil_mode", 0);
   if (failed(kernel) || failed(ceilMode)) {
     return failure();
@@ -507,7 +533,7 @@ static FailureOr<SmallVector<NamedAttribute>> getPoolAttrs(ImportContext &ctx,
 /// MaxPool -> IE.MaxPool; the Indices output has no IE equivalent.
 static LogicalResult importMaxPool(ImportContext &ctx, const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
-  if (failed(input) || failed(check2DInput(ctx, node, *input)) ||
+  if (failed(input) || failed(checkSpatialInput(ctx, node, *input)) ||
       failed(checkUnusedOutput(ctx, node, 1, "Indices"))) {
     return failure();
   }
@@ -526,7 +552,7 @@ static LogicalResult importMaxPool(ImportContext &ctx, const onnx::NodeProto &no
 static LogicalResult importAveragePool(ImportContext &ctx, const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<int64_t> countIncludePad = ctx.getIntAttr(node, "count_include_pad", 0);
-  if (failed(input) || failed(countIncludePad) || failed(check2DInput(ctx, node, *input))) {
+  if (failed(input) || failed(countIncludePad) || failed(checkSpatialInput(ctx, node, *input))) {
     return failure();
   }
   FailureOr<SmallVector<NamedAttribute>> attrs = getPoolAttrs(ctx, node, *input);

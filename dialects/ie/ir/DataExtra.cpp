@@ -6,8 +6,8 @@
 //
 // inferComponents of StridedSlice, Broadcast, Range, Reorder, AffineReshape, PerAxisTile,
 // GatherElements, ScatterNDUpdate, TopK, CumSum, DepthToSpace and SpaceToDepth: the shape
-// checks of ExtraOpUtils.h plus element type and layout encoding of the results, and the
-// Reorder folder.
+// checks of ExtraOpUtils.h plus element type and layout encoding of the results, the
+// Reorder folder, and the resolved starts of a StridedSlice (SliceUtils.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +17,7 @@
 #include "core/shape/ShapedTypeUtils.h"
 #include "dialects/ie/ir/ExtraOpUtils.h"
 #include "dialects/ie/ir/IEOpUtils.h"
+#include "dialects/ie/ir/SliceUtils.h"
 
 namespace mlir::vpuc::IE {
 
@@ -58,6 +59,14 @@ LogicalResult StridedSliceOp::inferComponents(ErrorFn emitError, Adaptor adaptor
   }
   components.emplace_back(dims->shape, type.getElementType(), type.getEncoding());
   return success();
+}
+
+SmallVector<int64_t, 4> getResolvedStridedSliceStarts(StridedSliceOp op) {
+  FailureOr<detail::SliceDims> dims = detail::inferStridedSliceDims(
+      [] { return InFlightDiagnostic(); }, getTensorType(op.getInput()).getShape(),
+      op.getBegins(), op.getEnds(), op.getStrides(), op.getBeginMask(), op.getEndMask());
+  assert(succeeded(dims) && "expects a verified IE.StridedSlice");
+  return SmallVector<int64_t, 4>(dims->starts.begin(), dims->starts.end());
 }
 
 LogicalResult BroadcastOp::inferComponents(ErrorFn emitError, Adaptor adaptor,

@@ -122,8 +122,9 @@ def IE_AnyLayout : NativeOpTrait<"AnyLayout"> {
   let cppNamespace = "::mlir::vpuc::IE";
 }
 
-/// Marks a 2-D spatial layer (convolutions, pools): its input and output are NCHW or NHWC,
-/// both the same; other operands (weights, biases) take any order.
+/// Marks a spatial layer (convolutions, pools): its input and output are NCHW or NHWC (for a
+/// 1-D layer on [N, C, W]: the identity order or channels last, (d0, d2, d1)), both the same;
+/// other operands (weights, biases) take any order.
 def IE_SpatialLayout : NativeOpTrait<"SpatialLayout"> {
   let cppNamespace = "::mlir::vpuc::IE";
 }
@@ -144,7 +145,8 @@ def IE_LayoutInfoOpInterface : OpInterface<"LayoutInfoOpInterface"> {
       free). Eltwise ops, activations, reductions, softmax, normalisations, concatenation,
       split, slice, pad, tile and ScaleShift.
     * `IE_SpatialLayout`: the first operand and the first result are NCHW or NHWC, the same
-      one; other operands take any order. Convolutions and pools.
+      one (a 1-D op on [N, C, W]: the identity order or channels last); other operands take
+      any order. Convolutions and pools.
     * neither: the default (identity) order everywhere. Ops that reinterpret the row-major
       element order (Reshape, Squeeze, Unsqueeze, Flatten, Transpose, Gather), the matrix
       products and every op that declares nothing: the safe choice.

@@ -10,7 +10,8 @@
 // Pooling.cpp (pools, reductions, softmax) and Normalization.cpp, their geometry helpers in
 // NNUtils.h, their host kernels in InferenceNN.cpp and InferencePooling.cpp. All of them work
 // on float tensors whose operands share one element type; spatial ops are 2-D (NCHW logical
-// order, any layout encoding) and keep the input's layout encoding on their result.
+// order, any layout encoding) or 1-D ([N, C, W], every window attribute with one value,
+// computed as the 2-D op with H = 1) and keep the input's layout encoding on their result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +29,7 @@ class IE_NNLayerOp<string mnemonic, list<Trait> traits = []> :
   let extraClassDefinition = "";
 }
 
-/// Spatial attributes of 2-D convolutions (y then x).
+/// Spatial attributes of convolutions: (y, x) for 2-D ones, (x) for 1-D ones.
 defvar IE_ConvSpatialArgs = (ins
   DenseI64ArrayAttr:$strides,
   DenseI64ArrayAttr:$pads_begin,
@@ -43,7 +44,7 @@ defvar IE_ConvSpatialArgs = (ins
 def IE_ConvolutionOp : IE_NNLayerOp<"Convolution", [
     AllElementTypesMatch<["input", "filter", "output"]>, IE_SpatialLayout,
     DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
-  let summary = "2-D convolution";
+  let summary = "2-D or 1-D convolution";
   let description = [{
     `input` is `[N, C_in, H, W]`, `filter` is `[C_out, C_in, KY, KX]` and the optional `bias`
     is `[C_out]` or `[1, C_out, 1, 1]`. `strides`, `pads_begin`, `pads_end` and `dilations`
@@ -55,10 +56,18 @@ def IE_ConvolutionOp : IE_NNLayerOp<"Convolution", [
     and the dilated kernel must fit in the padded input. Padding reads zeros. A dynamic N,
     H or W gives a dynamic output dim. The result keeps the input's layout encoding.
 
+    The 1-D form has no H: `input` `[N, C_in, W]`, `filter` `[C_out, C_in, KX]`, a bias
+    `[C_out]` or `[1, C_out, 1]`, one value (x) per window attribute and an output
+    `[N, C_out, OW]`; it computes what the 2-D form computes with H = 1 (vpuc-ie-convert-
+    conv1d-to-conv2d rewrites it so).
+
     ```mlir
     %0 = IE.Convolution(%x, %w, %b) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>,
            pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>}
            : tensor<1x3x224x224xf32>, tensor<32x3x3x3xf32>, tensor<32xf32> -> tensor<1x32x112x112xf32>
+    %1 = IE.Convolution(%s, %k) {dilations = array<i64: 2>, pads_begin = array<i64: 2>,
+           pads_end = array<i64: 2>, strides = array<i64: 1>}
+           : tensor<1x16x100xf32>, tensor<32x16x3xf32> -> tensor<1x32x100xf32>
     ```
   }];
   let arguments = !con((ins IE_FloatTensor:$input, IE_FloatTensor:$filter,
@@ -73,7 +82,7 @@ def IE_ConvolutionOp : IE_NNLayerOp<"Convolution", [
 def IE_GroupConvolutionOp : IE_NNLayerOp<"GroupConvolution", [
     AllElementTypesMatch<["input", "filter", "output"]>, IE_SpatialLayout,
     DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
-  let summary = "2-D grouped convolution (depthwise when groups = C_in)";
+  let summary = "2-D or 1-D grouped convolution (depthwise when groups = C_in)";
   let description = [{
     Like `IE.Convolution`, with the channels split into `groups` independent groups (the ONNX
     `group` attribute form; the filter is not reshaped to `[G, O/G, I/G, KY, KX]`): `input` is
@@ -81,7 +90,8 @@ def IE_GroupConvolutionOp : IE_NNLayerOp<"GroupConvolution", [
     multiple of `groups`. Output channel `o` belongs to group `o / (C_out / groups)` and reads
     the input channels of that group. A depthwise convolution is `groups = C_in` with a filter
     `[C_in * M, 1, KY, KX]`. The optional bias is `[C_out]` or `[1, C_out, 1, 1]`; output sizes
-    follow the `IE.Convolution` formula.
+    follow the `IE.Convolution` formula. The 1-D form (`input` `[N, C_in, W]`, `filter`
+    `[C_out, C_in / groups, KX]`, one value per window attribute) is that of `IE.Convolution`.
 
     ```mlir
     %0 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 32 : i64,
@@ -163,7 +173,7 @@ def IE_RoundingTypeAttr : EnumAttr<IE_Dialect, IE_RoundingType, "rounding_type">
   let assemblyFormat = "`<` $value `>`";
 }
 
-/// A 2-D pool over [N, C, H, W].
+/// A 2-D pool over [N, C, H, W] or a 1-D one over [N, C, W].
 class IE_PoolOp<string mnemonic, dag extraArgs = (ins)> :
     IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>, IE_SpatialLayout]> {
   let arguments = !con((ins IE_FloatTensor:$input,
@@ -180,7 +190,7 @@ class IE_PoolOp<string mnemonic, dag extraArgs = (ins)> :
 }
 
 def IE_MaxPoolOp : IE_PoolOp<"MaxPool"> {
-  let summary = "2-D max pooling";
+  let summary = "2-D or 1-D max pooling";
   let description = [{
     The maximum of each `kernel_size` window of `input` `[N, C, H, W]`, the windows `strides`
     apart, over the input padded by `pads_begin` / `pads_end` (padding never wins: it is
@@ -191,7 +201,9 @@ def IE_MaxPoolOp : IE_PoolOp<"MaxPool"> {
     with `ceil`, `O = ceil((I + pad_begin + pad_end - K) / stride) + 1`, minus one if the
     last window would start inside the end padding (at or after `I + pad_begin`), so every
     window covers at least one input element (ONNX `ceil_mode = 1`, PyTorch rule). A NaN in a
-    window gives NaN. The result keeps the input's layout encoding.
+    window gives NaN. The result keeps the input's layout encoding. A 1-D pool takes
+    `input` `[N, C, W]` with one value (x) in `kernel_size`, `strides` and the pads, and
+    computes what the 2-D pool computes with H = 1.
 
     A global max pool (ONNX GlobalMaxPool) is `IE.ReduceMax` over axes `[2, 3]` with
     `keep_dims`.
@@ -205,13 +217,14 @@ def IE_MaxPoolOp : IE_PoolOp<"MaxPool"> {
 }
 
 def IE_AvgPoolOp : IE_PoolOp<"AvgPool", (ins UnitAttr:$exclude_pad)> {
-  let summary = "2-D average pooling";
+  let summary = "2-D or 1-D average pooling";
   let description = [{
     The mean of each window of `input` `[N, C, H, W]`; windows and output sizes are those of
     `IE.MaxPool`. Padding reads zeros. The divisor is the number of window positions inside
     the input when `exclude_pad` is set (ONNX `count_include_pad = 0`), otherwise the number
     of positions inside the padded input `[-pad_begin, I + pad_end)` (so the part of a ceil
-    mode window beyond the end padding is never counted, as in ONNX / PyTorch).
+    mode window beyond the end padding is never counted, as in ONNX / PyTorch). A 1-D pool
+    takes `input` `[N, C, W]`, as `IE.MaxPool`.
 
     A global average pool (ONNX GlobalAveragePool) is `IE.ReduceMean` over axes `[2, 3]`
     with `keep_dims`.
@@ -304,7 +317,7 @@ def IE_LogSoftMaxOp : IE_SoftMaxBaseOp<"LogSoftMax"> {
 
 def IE_DeconvolutionOp : IE_NNLayerOp<"Deconvolution", [
     AllElementTypesMatch<["input", "filter", "output"]>, IE_SpatialLayout]> {
-  let summary = "2-D transposed convolution (ONNX ConvTranspose)";
+  let summary = "2-D or 1-D transposed convolution (ONNX ConvTranspose)";
   let description = [{
     The gradient of a convolution with respect to its input: each input element scatters
     `input[n, ic, iy, ix] * filter[ic, oc % (C_out / groups), ky, kx]` to output position
@@ -316,7 +329,10 @@ def IE_DeconvolutionOp : IE_NNLayerOp<"Deconvolution", [
     `O = (I - 1) * stride - pad_begin - pad_end + dilation * (K - 1) + 1 + output_padding`
 
     where each `output_padding` value must be smaller than the stride or the dilation of its
-    dim, and `O >= 1`. The result keeps the input's layout encoding.
+    dim, and `O >= 1`. The result keeps the input's layout encoding. The 1-D form takes
+    `input` `[N, C_in, W]`, `filter` `[C_in, C_out / groups, KX]`, a bias `[C_out]` or
+    `[1, C_out, 1]` and one value (x) per window attribute and `output_padding`, and computes
+    what the 2-D form computes with H = 1.
 
     ```mlir
     %0 = IE.Deconvolution(%x, %w) {dilations = array<i64: 1, 1>, output_padding = array<i64: 1, 1>,

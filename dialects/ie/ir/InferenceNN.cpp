@@ -7,7 +7,7 @@
 // inferOnCPU of IE.Convolution, IE.GroupConvolution, IE.Deconvolution, IE.FullyConnected and
 // IE.MatMul: shape checks and thin adapters over the numeric kernels of //kernels/reference
 // (GEMM, im2col + GEMM convolution, GEMM + col2im transposed convolution), which are compiled
-// with optimisation whatever the build mode.
+// with optimisation whatever the build mode. 1-D convolutions run the 2-D kernels with H = 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,27 +25,36 @@ namespace mlir::vpuc::IE {
 
 namespace {
 
-/// The kernel geometry of a (transposed) convolution from its NCHW input and output shapes.
+/// The value of a window attribute for the y dim: its first value for a 2-D op, `unit` for a
+/// 1-D op, which runs as a 2-D one with H = 1.
+int64_t yValue(ArrayRef<int64_t> values, int64_t unit) {
+  return values.size() == 2 ? values[0] : unit;
+}
+
+/// The kernel geometry of a (transposed) convolution from its NCHW input and output shapes;
+/// a 1-D convolution ([N, C, W]) is the 2-D one with H = 1 (kernel, stride and dilation 1,
+/// no padding along y).
 kernels::ConvGeometry makeGeometry(ArrayRef<int64_t> input, ArrayRef<int64_t> output,
                                    ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
                                    ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> dilations,
                                    int64_t groups) {
+  const bool is2D = input.size() == 4;
   kernels::ConvGeometry g;
   g.batch = input[0];
   g.inChannels = input[1];
-  g.inH = input[2];
-  g.inW = input[3];
+  g.inH = is2D ? input[2] : 1;
+  g.inW = input.back();
   g.outChannels = output[1];
-  g.kernelH = kernel[0];
-  g.kernelW = kernel[1];
-  g.outH = output[2];
-  g.outW = output[3];
-  g.strideH = strides[0];
-  g.strideW = strides[1];
-  g.padTop = padsBegin[0];
-  g.padLeft = padsBegin[1];
-  g.dilationH = dilations[0];
-  g.dilationW = dilations[1];
+  g.kernelH = yValue(kernel, 1);
+  g.kernelW = kernel.back();
+  g.outH = is2D ? output[2] : 1;
+  g.outW = output.back();
+  g.strideH = yValue(strides, 1);
+  g.strideW = strides.back();
+  g.padTop = yValue(padsBegin, 0);
+  g.padLeft = padsBegin.back();
+  g.dilationH = yValue(dilations, 1);
+  g.dilationW = dilations.back();
   g.groups = groups;
   return g;
 }
@@ -71,7 +80,7 @@ LogicalResult runConvolution(Operation *op, ArrayRef<HostTensor> inputs,
   if (failed(detail::checkInferenceInputs(op, inputs))) {
     return failure();
   }
-  detail::Window2D window{strides, padsBegin, padsEnd, dilations, /*hasDilations=*/true};
+  detail::Window window{strides, padsBegin, padsEnd, dilations, /*hasDilations=*/true};
   SmallVector<int64_t, 4> shape;
   std::string error;
   if (failed(detail::inferConvShape(inputs[0].shape, inputs[1].shape,
@@ -204,7 +213,7 @@ LogicalResult DeconvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
-  detail::Window2D window{getStrides(), getPadsBegin(), getPadsEnd(), getDilations(),
+  detail::Window window{getStrides(), getPadsBegin(), getPadsEnd(), getDilations(),
                           /*hasDilations=*/true};
   SmallVector<int64_t, 4> shape;
   std::string error;

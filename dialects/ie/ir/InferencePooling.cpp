@@ -40,7 +40,7 @@ LogicalResult runPool(OpT op, ArrayRef<HostTensor> inputs,
   if (failed(detail::checkInferenceInputs(op, inputs))) {
     return failure();
   }
-  detail::Window2D w;
+  detail::Window w;
   w.strides = op.getStrides();
   w.padsBegin = op.getPadsBegin();
   w.padsEnd = op.getPadsEnd();
@@ -52,20 +52,22 @@ LogicalResult runPool(OpT op, ArrayRef<HostTensor> inputs,
                                     error))) {
     return op.emitOpError() << "inference: " << error;
   }
+  // A 1-D pool ([N, C, W]) runs as the 2-D one with H = 1: kernel and stride 1, no padding.
+  const bool is2D = shape.size() == 4;
   kernels::PoolGeometry g;
   g.planes = shape[0] * shape[1];
-  g.inH = inputs[0].shape[2];
-  g.inW = inputs[0].shape[3];
-  g.outH = shape[2];
-  g.outW = shape[3];
-  g.kernelH = kernelSize[0];
-  g.kernelW = kernelSize[1];
-  g.strideH = w.strides[0];
-  g.strideW = w.strides[1];
-  g.padTop = w.padsBegin[0];
-  g.padLeft = w.padsBegin[1];
-  g.padBottom = w.padsEnd[0];
-  g.padRight = w.padsEnd[1];
+  g.inH = is2D ? inputs[0].shape[2] : 1;
+  g.inW = inputs[0].shape.back();
+  g.outH = is2D ? shape[2] : 1;
+  g.outW = shape.back();
+  g.kernelH = is2D ? kernelSize[0] : 1;
+  g.kernelW = kernelSize.back();
+  g.strideH = is2D ? w.strides[0] : 1;
+  g.strideW = w.strides.back();
+  g.padTop = is2D ? w.padsBegin[0] : 0;
+  g.padLeft = w.padsBegin.back();
+  g.padBottom = is2D ? w.padsEnd[0] : 0;
+  g.padRight = w.padsEnd.back();
   HostTensor output = HostTensor::filled(shape);
   kernel(g, inputs[0].data.data(), output.data.data());
   detail::roundToResultType(output, op.getOutput());

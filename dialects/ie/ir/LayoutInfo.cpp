@@ -59,7 +59,11 @@ LayoutInfo getDefaultLayoutInfo(Operation *op) {
     return info;
   }
   if (op->hasTrait<SpatialLayout>()) {
-    const DimsOrder spatial[] = {DimsOrder::NCHW, DimsOrder::NHWC};
+    // NCHW / NHWC for 2-D ops; their [N, C, W] forms (identity / channels last) for 1-D ops.
+    const bool is1D = op->getNumOperands() > 0 && getRank(op->getOperand(0)) == 3;
+    const DimsOrder spatial2D[] = {DimsOrder::NCHW, DimsOrder::NHWC};
+    const DimsOrder spatial1D[] = {DimsOrder::CHW, DimsOrder::CWH};
+    ArrayRef<DimsOrder> spatial = is1D ? ArrayRef<DimsOrder>(spatial1D) : spatial2D;
     for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
       info.operands.push_back(i == 0 ? TensorLayouts::oneOf(spatial, 0) : TensorLayouts::any());
     }

@@ -32,9 +32,9 @@ ArrayRef<int64_t> shapeOf(Value value) {
   return llvm::cast<ShapedType>(value.getType()).getShape();
 }
 
-detail::Window2D convWindow(ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin,
+detail::Window convWindow(ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin,
                             ArrayRef<int64_t> padsEnd, ArrayRef<int64_t> dilations) {
-  detail::Window2D window;
+  detail::Window window;
   window.strides = strides;
   window.padsBegin = padsBegin;
   window.padsEnd = padsEnd;

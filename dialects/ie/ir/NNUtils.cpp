@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Window output sizes, convolution / matrix product shape checks and axis normalisation.
+// Window output sizes (1-D and 2-D), convolution / matrix product shape checks and axis
+// normalisation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,17 +21,27 @@ namespace mlir::vpuc::IE::detail {
 
 static bool isDynamic(int64_t dim) { return dim < 0; }
 
-/// Formats a 2-element array as "3x3".
-static std::string formatPair(ArrayRef<int64_t> values) {
-  return std::to_string(values[0]) + "x" + std::to_string(values[1]);
+/// Formats the per-dim values of a window as "3x3" (2-D) or "3" (1-D).
+static std::string formatSpatial(ArrayRef<int64_t> values) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleave(values, os, "x");
+  return text;
 }
 
-/// Checks one attribute array: two values, each >= minimum.
-static LogicalResult checkPair(ArrayRef<int64_t> values, StringRef name, int64_t minimum,
-                               std::string &error) {
+/// The names of the spatial dims of a window of `spatialRank` values.
+static StringRef spatialNames(size_t spatialRank) {
+  return spatialRank == 1 ? "(x)" : "(y, x)";
+}
+
+/// Checks one attribute array: one value per spatial dim, each >= minimum.
+static LogicalResult checkSpatial(ArrayRef<int64_t> values, StringRef name,
+                                  size_t spatialRank, int64_t minimum, std::string &error) {
   llvm::raw_string_ostream os(error);
-  if (values.size() != 2) {
-    os << "expects " << name << " to have 2 values (y, x), got " << values.size();
+  if (values.size() != spatialRank) {
+    os << "expects " << name << " to have " << spatialRank
+       << (spatialRank == 1 ? " value " : " values ") << spatialNames(spatialRank) << ", got "
+       << values.size();
     return failure();
   }
   for (int64_t v : values) {
@@ -42,46 +53,55 @@ static LogicalResult checkPair(ArrayRef<int64_t> values, StringRef name, int64_t
   return success();
 }
 
-LogicalResult checkWindow(const Window2D &window, std::string &error) {
-  if (failed(checkPair(window.strides, "strides", 1, error)) ||
-      failed(checkPair(window.padsBegin, "pads_begin", 0, error)) ||
-      failed(checkPair(window.padsEnd, "pads_end", 0, error))) {
+LogicalResult checkWindow(const Window &window, size_t spatialRank, std::string &error) {
+  if (failed(checkSpatial(window.strides, "strides", spatialRank, 1, error)) ||
+      failed(checkSpatial(window.padsBegin, "pads_begin", spatialRank, 0, error)) ||
+      failed(checkSpatial(window.padsEnd, "pads_end", spatialRank, 0, error))) {
     return failure();
   }
   if (window.hasDilations) {
-    return checkPair(window.dilations, "dilations", 1, error);
+    return checkSpatial(window.dilations, "dilations", spatialRank, 1, error);
   }
   return success();
 }
 
-/// The padded input extent, the effective kernel extent, for one dim.
-static int64_t paddedExtent(int64_t in, const Window2D &window, size_t d) {
-  return in + window.padsBegin[d] + window.padsEnd[d];
+/// The padded input extent of spatial dim `d` (0 for a dynamic input dim).
+static int64_t paddedExtent(int64_t in, const Window &window, size_t d) {
+  return (isDynamic(in) ? 0 : in) + window.padsBegin[d] + window.padsEnd[d];
 }
 
-static int64_t dilationOf(const Window2D &window, size_t d) {
+/// The padded input extents of every spatial dim, for messages.
+static SmallVector<int64_t, 2> paddedExtents(ArrayRef<int64_t> in, const Window &window) {
+  SmallVector<int64_t, 2> extents;
+  for (size_t d = 0; d < in.size(); ++d) {
+    extents.push_back(paddedExtent(in[d], window, d));
+  }
+  return extents;
+}
+
+static int64_t dilationOf(const Window &window, size_t d) {
   return window.hasDilations ? window.dilations[d] : 1;
 }
 
 LogicalResult computeConvOutput(ArrayRef<int64_t> in, ArrayRef<int64_t> kernel,
-                                const Window2D &window, SmallVectorImpl<int64_t> &out,
+                                const Window &window, SmallVectorImpl<int64_t> &out,
                                 std::string &error) {
-  for (size_t d = 0; d < 2; ++d) {
+  const size_t spatialRank = in.size();
+  for (size_t d = 0; d < spatialRank; ++d) {
     if (isDynamic(in[d]) || isDynamic(kernel[d])) {
       continue;
     }
     int64_t extent = dilationOf(window, d) * (kernel[d] - 1) + 1;
     if (extent > paddedExtent(in[d], window, d)) {
       llvm::raw_string_ostream os(error);
-      os << "kernel size " << formatPair(kernel) << " with dilation "
-         << (window.hasDilations ? formatPair(window.dilations) : std::string("1x1"))
-         << " exceeds the padded input "
-         << formatPair({paddedExtent(isDynamic(in[0]) ? 0 : in[0], window, 0),
-                        paddedExtent(isDynamic(in[1]) ? 0 : in[1], window, 1)});
+      os << "kernel size " << formatSpatial(kernel) << " with dilation "
+         << (window.hasDilations ? formatSpatial(window.dilations)
+                                 : formatSpatial(SmallVector<int64_t, 2>(spatialRank, 1)))
+         << " exceeds the padded input " << formatSpatial(paddedExtents(in, window));
       return failure();
     }
   }
-  for (size_t d = 0; d < 2; ++d) {
+  for (size_t d = 0; d < spatialRank; ++d) {
     if (isDynamic(in[d]) || isDynamic(kernel[d])) {
       out.push_back(ShapedType::kDynamic);
       continue;
@@ -92,28 +112,40 @@ LogicalResult computeConvOutput(ArrayRef<int64_t> in, ArrayRef<int64_t> kernel,
   return success();
 }
 
-/// Checks ranks 4 of input and filter.
-static LogicalResult checkRank4(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
-                                std::string &error) {
+/// Checks that `input` is a 1-D [N, C, W] or 2-D [N, C, H, W] window op input.
+static LogicalResult checkSpatialInput(ArrayRef<int64_t> input, std::string &error) {
+  if (input.size() != 3 && input.size() != 4) {
+    llvm::raw_string_ostream os(error);
+    os << "expects a 4-D input [N, C, H, W] or a 3-D input [N, C, W], got shape "
+       << formatShape(input);
+    return failure();
+  }
+  return success();
+}
+
+/// Checks the ranks of input and filter (the filter has the input's rank) and the filter's
+/// kernel.
+static LogicalResult checkConvRanks(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
+                                    std::string &error) {
+  if (failed(checkSpatialInput(input, error))) {
+    return failure();
+  }
   llvm::raw_string_ostream os(error);
-  if (input.size() != 4) {
-    os << "expects a 4-D input [N, C, H, W], got shape " << formatShape(input);
+  if (filter.size() != input.size()) {
+    os << "expects a " << input.size() << "-D filter for a " << input.size()
+       << "-D input, got shape " << formatShape(filter);
     return failure();
   }
-  if (filter.size() != 4) {
-    os << "expects a 4-D filter, got shape " << formatShape(filter);
-    return failure();
-  }
-  if (filter[2] == 0 || filter[3] == 0) {
+  if (llvm::is_contained(filter.drop_front(2), 0)) {
     os << "expects a filter with a non-empty kernel, got shape " << formatShape(filter);
     return failure();
   }
   return success();
 }
 
-/// Checks a per-channel bias: [C] or [1, C, 1, 1].
+/// Checks a per-channel bias: [C], or [1, C, 1, 1] (2-D op) / [1, C, 1] (1-D op).
 static LogicalResult checkChannelBias(std::optional<ArrayRef<int64_t>> bias, int64_t channels,
-                                      std::string &error) {
+                                      size_t rank, std::string &error) {
   if (!bias) {
     return success();
   }
@@ -122,21 +154,23 @@ static LogicalResult checkChannelBias(std::optional<ArrayRef<int64_t>> bias, int
     return isDynamic(dim) || isDynamic(channels) || dim == channels;
   };
   bool ok = (b.size() == 1 && matches(b[0])) ||
-            (b.size() == 4 && b[0] == 1 && matches(b[1]) && b[2] == 1 && b[3] == 1);
+            (b.size() == rank && b[0] == 1 && matches(b[1]) &&
+             llvm::all_of(b.drop_front(2), [](int64_t dim) { return dim == 1; }));
   if (!ok) {
     llvm::raw_string_ostream os(error);
     os << "expects a bias of shape [" << channels << "] or [1, " << channels
-       << ", 1, 1], got " << formatShape(b);
+       << (rank == 3 ? ", 1]" : ", 1, 1]") << ", got " << formatShape(b);
     return failure();
   }
   return success();
 }
 
 LogicalResult inferConvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
-                             std::optional<ArrayRef<int64_t>> bias, const Window2D &window,
+                             std::optional<ArrayRef<int64_t>> bias, const Window &window,
                              int64_t groups, SmallVectorImpl<int64_t> &shape,
                              std::string &error) {
-  if (failed(checkRank4(input, filter, error)) || failed(checkWindow(window, error))) {
+  if (failed(checkConvRanks(input, filter, error)) ||
+      failed(checkWindow(window, input.size() - 2, error))) {
     return failure();
   }
   llvm::raw_string_ostream os(error);
@@ -153,7 +187,7 @@ LogicalResult inferConvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
     os << "filter output channels " << filter[0] << " are not divisible by groups " << groups;
     return failure();
   }
-  if (failed(checkChannelBias(bias, filter[0], error))) {
+  if (failed(checkChannelBias(bias, filter[0], input.size(), error))) {
     return failure();
   }
   shape.assign({input[0], filter[0]});
@@ -161,11 +195,15 @@ LogicalResult inferConvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
 }
 
 LogicalResult inferDeconvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
-                               std::optional<ArrayRef<int64_t>> bias, const Window2D &window,
+                               std::optional<ArrayRef<int64_t>> bias, const Window &window,
                                ArrayRef<int64_t> outputPadding, int64_t groups,
                                SmallVectorImpl<int64_t> &shape, std::string &error) {
-  if (failed(checkRank4(input, filter, error)) || failed(checkWindow(window, error)) ||
-      failed(checkPair(outputPadding, "output_padding", 0, error))) {
+  if (failed(checkConvRanks(input, filter, error))) {
+    return failure();
+  }
+  const size_t spatialRank = input.size() - 2;
+  if (failed(checkWindow(window, spatialRank, error)) ||
+      failed(checkSpatial(outputPadding, "output_padding", spatialRank, 0, error))) {
     return failure();
   }
   llvm::raw_string_ostream os(error);
@@ -173,11 +211,11 @@ LogicalResult inferDeconvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter
     os << "expects groups >= 1, got " << groups;
     return failure();
   }
-  for (size_t d = 0; d < 2; ++d) {
+  for (size_t d = 0; d < spatialRank; ++d) {
     if (outputPadding[d] >= std::max(window.strides[d], window.dilations[d])) {
-      os << "output_padding " << formatPair(outputPadding)
+      os << "output_padding " << formatSpatial(outputPadding)
          << " must be smaller than the stride or the dilation in each dim (strides "
-         << formatPair(window.strides) << ", dilations " << formatPair(window.dilations)
+         << formatSpatial(window.strides) << ", dilations " << formatSpatial(window.dilations)
          << ")";
       return failure();
     }
@@ -192,11 +230,11 @@ LogicalResult inferDeconvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter
     return failure();
   }
   int64_t outChannels = isDynamic(filter[1]) ? ShapedType::kDynamic : filter[1] * groups;
-  if (failed(checkChannelBias(bias, outChannels, error))) {
+  if (failed(checkChannelBias(bias, outChannels, input.size(), error))) {
     return failure();
   }
   shape.assign({input[0], outChannels});
-  for (size_t d = 0; d < 2; ++d) {
+  for (size_t d = 0; d < spatialRank; ++d) {
     int64_t in = input[2 + d];
     int64_t k = filter[2 + d];
     if (isDynamic(in) || isDynamic(k)) {
@@ -207,8 +245,8 @@ LogicalResult inferDeconvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter
                   window.dilations[d] * (k - 1) + 1 + outputPadding[d];
     if (out < 1) {
       os << "pads " << formatShape(window.padsBegin) << " and " << formatShape(window.padsEnd)
-         << " leave no output for input " << formatPair(input.drop_front(2))
-         << " and kernel " << formatPair(filter.drop_front(2));
+         << " leave no output for input " << formatSpatial(input.drop_front(2))
+         << " and kernel " << formatSpatial(filter.drop_front(2));
       return failure();
     }
     shape.push_back(out);
@@ -294,26 +332,26 @@ LogicalResult inferMatMulShape(ArrayRef<int64_t> a, ArrayRef<int64_t> b, bool tr
 }
 
 LogicalResult inferPoolShape(ArrayRef<int64_t> input, ArrayRef<int64_t> kernel,
-                             const Window2D &window, bool ceilMode,
+                             const Window &window, bool ceilMode,
                              SmallVectorImpl<int64_t> &shape, std::string &error) {
+  if (failed(checkSpatialInput(input, error))) {
+    return failure();
+  }
+  const size_t spatialRank = input.size() - 2;
+  if (failed(checkSpatial(kernel, "kernel_size", spatialRank, 1, error)) ||
+      failed(checkWindow(window, spatialRank, error))) {
+    return failure();
+  }
   llvm::raw_string_ostream os(error);
-  if (input.size() != 4) {
-    os << "expects a 4-D input [N, C, H, W], got shape " << formatShape(input);
-    return failure();
-  }
-  if (failed(checkPair(kernel, "kernel_size", 1, error)) ||
-      failed(checkWindow(window, error))) {
-    return failure();
-  }
-  for (size_t d = 0; d < 2; ++d) {
+  for (size_t d = 0; d < spatialRank; ++d) {
     if (window.padsBegin[d] >= kernel[d] || window.padsEnd[d] >= kernel[d]) {
       os << "pads " << formatShape(window.padsBegin) << " and " << formatShape(window.padsEnd)
-         << " must be smaller than the kernel size " << formatPair(kernel);
+         << " must be smaller than the kernel size " << formatSpatial(kernel);
       return failure();
     }
   }
   shape.assign({input[0], input[1]});
-  for (size_t d = 0; d < 2; ++d) {
+  for (size_t d = 0; d < spatialRank; ++d) {
     int64_t in = input[2 + d];
     if (isDynamic(in)) {
       shape.push_back(ShapedType::kDynamic);
@@ -321,9 +359,8 @@ LogicalResult inferPoolShape(ArrayRef<int64_t> input, ArrayRef<int64_t> kernel,
     }
     int64_t span = paddedExtent(in, window, d) - kernel[d];
     if (span < 0) {
-      os << "kernel size " << formatPair(kernel) << " exceeds the padded input "
-         << formatPair({isDynamic(input[2]) ? 0 : paddedExtent(input[2], window, 0),
-                        isDynamic(input[3]) ? 0 : paddedExtent(input[3], window, 1)});
+      os << "kernel size " << formatSpatial(kernel) << " exceeds the padded input "
+         << formatSpatial(paddedExtents(input.drop_front(2), window));
       return failure();
     }
     int64_t stride = window.strides[d];

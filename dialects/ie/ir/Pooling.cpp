@@ -23,9 +23,9 @@ ArrayRef<int64_t> shapeOf(Value value) {
   return llvm::cast<ShapedType>(value.getType()).getShape();
 }
 
-detail::Window2D poolWindow(ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin,
+detail::Window poolWindow(ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin,
                             ArrayRef<int64_t> padsEnd) {
-  detail::Window2D window;
+  detail::Window window;
   window.strides = strides;
   window.padsBegin = padsBegin;
   window.padsEnd = padsEnd;
@@ -67,10 +67,11 @@ LogicalResult inferPool(std::optional<Location> loc, Adaptor adaptor,
 /// an average).
 std::optional<int64_t> poolFLOPs(Value output, ArrayRef<int64_t> kernel, int64_t extra) {
   std::optional<int64_t> out = detail::getStaticCount(shapeOf(output));
-  if (!out || kernel.size() != 2) {
+  std::optional<int64_t> window = detail::getStaticCount(kernel);
+  if (!out || !window) {
     return std::nullopt;
   }
-  return *out * (kernel[0] * kernel[1] + extra);
+  return *out * (*window + extra);
 }
 
 /// The result shape of a reduction.

@@ -70,7 +70,24 @@ def conv():
 
 
 def conv_1d():
-    return single("Conv", [1, 3, 8], [1, 4, 6], [weights("w", [4, 3, 3])], ["w"])
+    """1-D convolutions ([N, C, W]): bias, pads, strides, dilations, auto_pad, groups and a
+    depthwise filter, and a 1-D ConvTranspose."""
+    inits = [weights("w", [4, 3, 3]), const("b", [1, 2, 3, 4]), weights("wg", [4, 2, 3]),
+             weights("wd", [4, 1, 5]), weights("wt", [4, 2, 3])]
+    nodes = [
+        node("Conv", ["x", "w", "b"], ["c1"], "conv1d_bias", pads=[1, 2], strides=[2]),
+        node("Conv", ["x", "w"], ["c2"], "conv1d_dilated", dilations=[3], kernel_shape=[3]),
+        node("Conv", ["x", "w"], ["c3"], "conv1d_same_lower", auto_pad="SAME_LOWER",
+             strides=[3]),
+        node("Conv", ["x4", "wg"], ["c4"], "conv1d_group", group=2, pads=[1, 1]),
+        node("Conv", ["x4", "wd"], ["c5"], "conv1d_depthwise", group=4, auto_pad="SAME_UPPER"),
+        node("ConvTranspose", ["x4", "wt"], ["d1"], "deconv1d", strides=[2], pads=[1, 0],
+             output_padding=[1]),
+    ]
+    return model(nodes, [vi("x", F32, [1, 3, 10]), vi("x4", F32, [1, 4, 9])],
+                 [vi("c1", F32, [1, 4, 6]), vi("c2", F32, [1, 4, 4]), vi("c3", F32, [1, 4, 4]),
+                  vi("c4", F32, [1, 4, 9]), vi("c5", F32, [1, 4, 9]),
+                  vi("d1", F32, [1, 2, 19])], inits)
 
 
 def conv_bad_auto_pad():
@@ -170,6 +187,23 @@ def maxpool_indices():
 
 def maxpool_dilations():
     return single("MaxPool", [1, 1, 6, 6], [1, 1, 4, 4], kernel_shape=[2, 2], dilations=[2, 2])
+
+
+def pool_1d():
+    """1-D pools ([N, C, W]): pads, ceil_mode, auto_pad, count_include_pad, and global pools."""
+    nodes = [
+        node("MaxPool", ["x"], ["p1"], "maxpool1d_ceil", kernel_shape=[3], strides=[2],
+             pads=[1, 0], ceil_mode=1),
+        node("MaxPool", ["x"], ["p2"], "maxpool1d_same", kernel_shape=[2], strides=[2],
+             auto_pad="SAME_UPPER"),
+        node("AveragePool", ["x"], ["p3"], "avgpool1d_exclude", kernel_shape=[3], pads=[1, 1]),
+        node("AveragePool", ["x"], ["p4"], "avgpool1d_include", kernel_shape=[3], pads=[1, 1],
+             count_include_pad=1, strides=[2]),
+        node("GlobalAveragePool", ["x"], ["p5"], "gap1d"),
+    ]
+    return model(nodes, [vi("x", F32, [1, 2, 7])],
+                 [vi("p1", F32, [1, 2, 4]), vi("p2", F32, [1, 2, 4]), vi("p3", F32, [1, 2, 7]),
+                  vi("p4", F32, [1, 2, 4]), vi("p5", F32, [1, 2, 1])])
 
 
 def maxpool_3d():
@@ -650,6 +684,7 @@ MODELS = {
     "pad_crop_too_much": pad_crop_too_much,
     "pad_value_shape": pad_value_shape,
     "pool": pool,
+    "pool_1d": pool_1d,
     "pool_bad_ceil_mode": pool_bad_ceil_mode,
     "pool_opset9": pool_opset9,
     "reduce": reduce,

@@ -1,15 +1,56 @@
 // RUN: vpuc-opt %s --split-input-file -verify-diagnostics
 
-func.func @conv_input_rank(%x: tensor<3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
-  // expected-error @+1 {{'IE.Convolution' op expects a 4-D input [N, C, H, W], got shape [3, 8, 8]}}
+func.func @conv_input_rank(%x: tensor<1x3x2x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects a 4-D input [N, C, H, W] or a 3-D input [N, C, W], got shape [1, 3, 2, 8, 8]}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x2x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+func.func @conv1d_filter_rank(%x: tensor<3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects a 3-D filter for a 3-D input, got shape [4, 3, 3, 3]}}
   %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<3x8x8xf32>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6xf32>
   return %0 : tensor<1x4x6x6xf32>
 }
 
 // -----
 
+func.func @conv1d_strides(%x: tensor<1x8x8xf32>, %w: tensor<4x8x3xf32>) -> tensor<1x4x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects strides to have 1 value (x), got 2}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1>, pads_begin = array<i64: 0>, pads_end = array<i64: 0>, strides = array<i64: 1, 1>} : tensor<1x8x8xf32>, tensor<4x8x3xf32> -> tensor<1x4x6xf32>
+  return %0 : tensor<1x4x6xf32>
+}
+
+// -----
+
+func.func @conv1d_bias(%x: tensor<1x8x8xf32>, %w: tensor<4x8x3xf32>, %b: tensor<1x4x1x1xf32>) -> tensor<1x4x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op expects a bias of shape [4] or [1, 4, 1], got [1, 4, 1, 1]}}
+  %0 = IE.Convolution(%x, %w, %b) {dilations = array<i64: 1>, pads_begin = array<i64: 0>, pads_end = array<i64: 0>, strides = array<i64: 1>} : tensor<1x8x8xf32>, tensor<4x8x3xf32>, tensor<1x4x1x1xf32> -> tensor<1x4x6xf32>
+  return %0 : tensor<1x4x6xf32>
+}
+
+// -----
+
+func.func @conv1d_kernel_too_large(%x: tensor<1x8x4xf32>, %w: tensor<4x8x3xf32>) -> tensor<1x4x1xf32> {
+  // expected-error @+1 {{'IE.Convolution' op kernel size 3 with dilation 2 exceeds the padded input 4}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 2>, pads_begin = array<i64: 0>, pads_end = array<i64: 0>, strides = array<i64: 1>} : tensor<1x8x4xf32>, tensor<4x8x3xf32> -> tensor<1x4x1xf32>
+  return %0 : tensor<1x4x1xf32>
+}
+
+// -----
+
+func.func @conv1d_result_type(%x: tensor<1x8x8xf32>, %w: tensor<4x8x3xf32>) -> tensor<1x4x1x6xf32> {
+  // expected-error @+2 {{'IE.Convolution' op inferred type(s) 'tensor<1x4x6xf32>' are incompatible with return type(s) of operation 'tensor<1x4x1x6xf32>'}}
+  // expected-error @+1 {{'IE.Convolution' op failed to infer returned types}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1>, pads_begin = array<i64: 0>, pads_end = array<i64: 0>, strides = array<i64: 1>} : tensor<1x8x8xf32>, tensor<4x8x3xf32> -> tensor<1x4x1x6xf32>
+  return %0 : tensor<1x4x1x6xf32>
+}
+
+// -----
+
 func.func @conv_filter_rank(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3xf32>) -> tensor<1x4x6x6xf32> {
-  // expected-error @+1 {{'IE.Convolution' op expects a 4-D filter, got shape [4, 3, 3]}}
+  // expected-error @+1 {{'IE.Convolution' op expects a 4-D filter for a 4-D input, got shape [4, 3, 3]}}
   %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x3x3xf32> -> tensor<1x4x6x6xf32>
   return %0 : tensor<1x4x6x6xf32>
 }
@@ -193,10 +234,34 @@ func.func @matmul_batch(%a: tensor<2x4x8xf32>, %b: tensor<3x8x5xf32>) -> tensor<
 
 // -----
 
-func.func @pool_rank(%x: tensor<8x6x6xf32>) -> tensor<8x3x3xf32> {
-  // expected-error @+1 {{'IE.MaxPool' op expects a 4-D input [N, C, H, W], got shape [8, 6, 6]}}
+func.func @pool_rank(%x: tensor<6x6xf32>) -> tensor<3x3xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op expects a 4-D input [N, C, H, W] or a 3-D input [N, C, W], got shape [6, 6]}}
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<6x6xf32> -> tensor<3x3xf32>
+  return %0 : tensor<3x3xf32>
+}
+
+// -----
+
+func.func @pool1d_kernel_size(%x: tensor<8x6x6xf32>) -> tensor<8x3x3xf32> {
+  // expected-error @+1 {{'IE.MaxPool' op expects kernel_size to have 1 value (x), got 2}}
   %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<8x6x6xf32> -> tensor<8x3x3xf32>
   return %0 : tensor<8x3x3xf32>
+}
+
+// -----
+
+func.func @pool1d_pads(%x: tensor<1x2x6xf32>) -> tensor<1x2x4xf32> {
+  // expected-error @+1 {{'IE.AvgPool' op pads [2] and [0] must be smaller than the kernel size 2}}
+  %0 = IE.AvgPool(%x) {kernel_size = array<i64: 2>, pads_begin = array<i64: 2>, pads_end = array<i64: 0>, strides = array<i64: 2>} : tensor<1x2x6xf32> -> tensor<1x2x4xf32>
+  return %0 : tensor<1x2x4xf32>
+}
+
+// -----
+
+func.func @deconv1d_output_padding(%x: tensor<1x4x5xf32>, %w: tensor<4x2x3xf32>) -> tensor<1x2x12xf32> {
+  // expected-error @+1 {{'IE.Deconvolution' op output_padding 2 must be smaller than the stride or the dilation in each dim (strides 2, dilations 1)}}
+  %0 = IE.Deconvolution(%x, %w) {dilations = array<i64: 1>, output_padding = array<i64: 2>, pads_begin = array<i64: 0>, pads_end = array<i64: 0>, strides = array<i64: 2>} : tensor<1x4x5xf32>, tensor<4x2x3xf32> -> tensor<1x2x12xf32>
+  return %0 : tensor<1x2x12xf32>
 }
 
 // -----

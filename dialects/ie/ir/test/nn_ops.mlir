@@ -160,3 +160,35 @@ func.func @normalization(%x: tensor<1x16x8x8xf32>, %c: tensor<16xf32>, %t: tenso
   %4 = IE.LayerNormalization(%d, %sd) {axis = 1 : i64, epsilon = 1.000000e-05 : f64} : tensor<?x768xf32>, tensor<768xf32> -> tensor<?x768xf32>
   return %0, %1, %2, %3, %4 : tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32>, tensor<1x128x768xf16>, tensor<?x768xf32>
 }
+
+// -----
+
+// 1-D forms ([N, C, W], one value per window attribute).
+
+#NWC = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+
+// CHECK: #[[$NWC:.+]] = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+// CHECK-LABEL: func.func @window_1d
+func.func @window_1d(%x: tensor<1x3x10xf32>, %w: tensor<4x3x3xf32>, %b: tensor<1x4x1xf32>,
+                     %wg: tensor<6x1x3xf32>, %y: tensor<2x4x9xf16, #NWC>, %wt: tensor<4x2x3xf16>,
+                     %d: tensor<?x3x?xf32>)
+    -> (tensor<1x4x6xf32>, tensor<1x6x4xf32>, tensor<2x2x19xf16, #NWC>, tensor<2x4x5xf16, #NWC>,
+        tensor<1x3x10xf32>, tensor<?x3x?xf32>) {
+  // floor((10 + 1 + 2 - 3) / 2) + 1 = 6
+  // CHECK: IE.Convolution(%{{.*}}, %{{.*}}, %{{.*}}) {dilations = array<i64: 1>, pads_begin = array<i64: 1>, pads_end = array<i64: 2>, strides = array<i64: 2>} : tensor<1x3x10xf32>, tensor<4x3x3xf32>, tensor<1x4x1xf32> -> tensor<1x4x6xf32>
+  %0 = IE.Convolution(%x, %w, %b) {dilations = array<i64: 1>, pads_begin = array<i64: 1>, pads_end = array<i64: 2>, strides = array<i64: 2>} : tensor<1x3x10xf32>, tensor<4x3x3xf32>, tensor<1x4x1xf32> -> tensor<1x4x6xf32>
+  // Depthwise with dilation 3: 10 - 7 + 1 = 4.
+  // CHECK: IE.GroupConvolution({{.*}}) {{.*}} : tensor<1x3x10xf32>, tensor<6x1x3xf32> -> tensor<1x6x4xf32>
+  %1 = IE.GroupConvolution(%x, %wg) {dilations = array<i64: 3>, groups = 3 : i64, pads_begin = array<i64: 0>, pads_end = array<i64: 0>, strides = array<i64: 1>} : tensor<1x3x10xf32>, tensor<6x1x3xf32> -> tensor<1x6x4xf32>
+  // (9 - 1) * 2 - 1 - 0 + 2 + 1 + 1 = 19; the layout is kept.
+  // CHECK: IE.Deconvolution({{.*}}) {{.*}} : tensor<2x4x9xf16, #[[$NWC]]>, tensor<4x2x3xf16> -> tensor<2x2x19xf16, #[[$NWC]]>
+  %2 = IE.Deconvolution(%y, %wt) {dilations = array<i64: 1>, output_padding = array<i64: 1>, pads_begin = array<i64: 1>, pads_end = array<i64: 0>, strides = array<i64: 2>} : tensor<2x4x9xf16, #NWC>, tensor<4x2x3xf16> -> tensor<2x2x19xf16, #NWC>
+  // ceil((9 + 1 - 3) / 2) + 1 = 5
+  // CHECK: IE.MaxPool({{.*}}) {kernel_size = array<i64: 3>, pads_begin = array<i64: 1>, pads_end = array<i64: 0>, rounding_type = #IE.rounding_type<ceil>, strides = array<i64: 2>} : tensor<2x4x9xf16, #[[$NWC]]> -> tensor<2x4x5xf16, #[[$NWC]]>
+  %3 = IE.MaxPool(%y) {kernel_size = array<i64: 3>, pads_begin = array<i64: 1>, pads_end = array<i64: 0>, rounding_type = #IE.rounding_type<ceil>, strides = array<i64: 2>} : tensor<2x4x9xf16, #NWC> -> tensor<2x4x5xf16, #NWC>
+  // CHECK: IE.AvgPool({{.*}}) {exclude_pad, kernel_size = array<i64: 3>, {{.*}}} : tensor<1x3x10xf32> -> tensor<1x3x10xf32>
+  %4 = IE.AvgPool(%x) {exclude_pad, kernel_size = array<i64: 3>, pads_begin = array<i64: 1>, pads_end = array<i64: 1>, strides = array<i64: 1>} : tensor<1x3x10xf32> -> tensor<1x3x10xf32>
+  // CHECK: IE.AvgPool({{.*}}) {{.*}} : tensor<?x3x?xf32> -> tensor<?x3x?xf32>
+  %5 = IE.AvgPool(%d) {kernel_size = array<i64: 2>, pads_begin = array<i64: 0>, pads_end = array<i64: 1>, strides = array<i64: 1>} : tensor<?x3x?xf32> -> tensor<?x3x?xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<1x4x6xf32>, tensor<1x6x4xf32>, tensor<2x2x19xf16, #NWC>, tensor<2x4x5xf16, #NWC>, tensor<1x3x10xf32>, tensor<?x3x?xf32>
+}

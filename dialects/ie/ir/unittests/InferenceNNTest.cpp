@@ -737,6 +737,65 @@ TEST_F(InferenceNNTest, layerNormalizationLastAxisNoBias) {
 // Speed
 //===----------------------------------------------------------------------===//
 
+//===----------------------------------------------------------------------===//
+// 1-D window ops
+//===----------------------------------------------------------------------===//
+
+/// `tensor` [A, B, W] as [A, B, 1, W] (the same values).
+HostTensor withUnitH(const HostTensor &tensor) {
+  return HostTensor({tensor.shape[0], tensor.shape[1], 1, tensor.shape[2]}, tensor.data);
+}
+
+TEST_F(InferenceNNTest, groupConvolution1DIsTheHeightOneConvolution) {
+  ConvParams p;
+  p.sx = 2;
+  p.pbx = 1;
+  p.pex = 2;
+  p.dx = 2;
+  p.groups = 2;
+  auto op = builder.create<GroupConvolutionOp>(
+      loc(), arg({2, 4, 11}), arg({6, 2, 3}), arg({6}), builder.getDenseI64ArrayAttr({2}),
+      builder.getDenseI64ArrayAttr({1}), builder.getDenseI64ArrayAttr({2}),
+      builder.getDenseI64ArrayAttr({2}), builder.getI64IntegerAttr(2));
+  // floor((11 + 1 + 2 - 5) / 2) + 1 = 5
+  ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 6, 5}));
+  HostTensor in = random({2, 4, 11});
+  HostTensor filter = random({6, 2, 3});
+  HostTensor bias = random({6});
+  expectNear(run(op, {in, filter, bias}), {2, 6, 5},
+             referenceConv(withUnitH(in), withUnitH(filter), bias.data, p, 1, 5));
+  EXPECT_EQ(*op.getNumMACs(), 2 * 6 * 5 * 2 * 3);
+}
+
+TEST_F(InferenceNNTest, deconvolution1D) {
+  auto op = builder.create<DeconvolutionOp>(
+      loc(), arg({1, 1, 2}), arg({1, 1, 2}), Value(), builder.getDenseI64ArrayAttr({2}),
+      builder.getDenseI64ArrayAttr({0}), builder.getDenseI64ArrayAttr({0}),
+      builder.getDenseI64ArrayAttr({1}), builder.getDenseI64ArrayAttr({1}),
+      builder.getI64IntegerAttr(1));
+  // (2 - 1) * 2 + (2 - 1) + 1 + 1 = 5; each input scatters to two positions.
+  expectNear(run(op, {HostTensor({1, 1, 2}, {1.0f, 2.0f}), HostTensor({1, 1, 2}, {1.0f, 1.0f})}),
+             {1, 1, 5}, {1.0f, 1.0f, 2.0f, 2.0f, 0.0f});
+}
+
+TEST_F(InferenceNNTest, pools1D) {
+  auto maxPool = builder.create<MaxPoolOp>(
+      loc(), arg({1, 1, 5}), builder.getDenseI64ArrayAttr({2}), builder.getDenseI64ArrayAttr({2}),
+      builder.getDenseI64ArrayAttr({0}), builder.getDenseI64ArrayAttr({1}), RoundingType::FLOOR);
+  expectNear(run(maxPool, {HostTensor({1, 1, 5}, {1.0f, 5.0f, 2.0f, 4.0f, 3.0f})}), {1, 1, 3},
+             {5.0f, 4.0f, 3.0f});
+  EXPECT_EQ(*maxPool.getNumFLOPs(), 3 * 2);
+  for (bool excludePad : {false, true}) {
+    auto avgPool = builder.create<AvgPoolOp>(
+        loc(), arg({1, 1, 3}), builder.getDenseI64ArrayAttr({3}),
+        builder.getDenseI64ArrayAttr({1}), builder.getDenseI64ArrayAttr({1}),
+        builder.getDenseI64ArrayAttr({1}), RoundingType::FLOOR, excludePad);
+    std::vector<float> expected = excludePad ? std::vector<float>{1.5f, 2.0f, 2.5f}
+                                             : std::vector<float>{1.0f, 2.0f, 5.0f / 3.0f};
+    expectNear(run(avgPool, {HostTensor({1, 1, 3}, {1.0f, 2.0f, 3.0f})}), {1, 1, 3}, expected);
+  }
+}
+
 TEST_F(InferenceNNTest, realSizedConvolutionRuns) {
   // A 3x3 convolution over 1x32x112x112 (as in MobileNet); checks a sample of outputs.
   ConvParams p;

@@ -137,6 +137,16 @@ TEST_F(LayoutInfoTest, spatialOpsTakeNCHWOrNHWC) {
   EXPECT_TRUE(layoutOf(pool).hasSupportedLayout());
   EXPECT_TRUE(layoutOf(pool).isSupportedLayout({DimsOrder::NCHW}, {DimsOrder::NCHW}));
   EXPECT_FALSE(layoutOf(pool).isSupportedLayout({DimsOrder::NCHW}, {DimsOrder::NHWC}));
+
+  // 1-D ops on [N, C, W]: the identity order or channels last (CWH is (d0, d2, d1)).
+  auto pool1D =
+      builder.create<MaxPoolOp>(loc(), arg({1, 3, 8}, DimsOrder::CWH), ints({2}), ints({2}),
+                                ints({0}), ints({0}), RoundingType::FLOOR);
+  EXPECT_TRUE(layoutOf(pool1D).hasSupportedLayout());
+  EXPECT_TRUE(layoutOf(pool1D).isSupportedLayout({DimsOrder::CHW}, {DimsOrder::CHW}));
+  EXPECT_FALSE(layoutOf(pool1D).isSupportedLayout({DimsOrder::CHW}, {DimsOrder::CWH}));
+  EXPECT_FALSE(layoutOf(pool1D).isSupportedLayout({DimsOrder::HWC}, {DimsOrder::HWC}));
+  EXPECT_FALSE(layoutOf(pool1D).isSupportedLayout({DimsOrder::NCHW}, {DimsOrder::NCHW}));
 }
 
 TEST_F(LayoutInfoTest, shapeOpsRequireTheDefaultOrder) {
