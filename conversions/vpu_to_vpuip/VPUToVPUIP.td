@@ -69,6 +69,7 @@ def ConvertVPUToVPUIPPass : Pass<"vpuc-convert-vpu-to-vpuip", "::mlir::ModuleOp"
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::vpuc::Const::ConstDialect",
+    "::mlir::vpuc::VPU::VPUDialect",
     "::mlir::vpuc::VPUIP::VPUIPDialect",
   ];
 }
