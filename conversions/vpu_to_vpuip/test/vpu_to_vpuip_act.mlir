@@ -93,7 +93,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
 // CHECK-NEXT: func.func private @convert_f32_f16(memref<*xf32>, memref<*xf16>) attributes {VPUIP.kernel_entry = "convert"}
 // CHECK-NEXT: func.func private @add(memref<*xf16>, memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "add"}
 // CHECK-NEXT: func.func private @add_f32_f32_f32(memref<*xf32>, memref<*xf32>, memref<*xf32>) attributes {VPUIP.kernel_entry = "add"}
-// CHECK-NEXT: func.func private @runtime() attributes
+// CHECK-NEXT: func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
 // CHECK-NEXT: }
 // CHECK-LABEL: func.func @declarations
 // CHECK: VPUIP.SW.Kernel @VPU.SW::@convert_f32_f16
