@@ -37,6 +37,10 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
 // CHECK: VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%[[X]] : memref<1x16x4x4xf16, #[[$NHWC]]>) outputs(%[[B0]] : memref<1x16x4x4xf16, #[[$NHWC]]>)
 // CHECK: %[[B1:.+]] = memref.alloc() : memref<1x16x4x4xf16, #[[$NHWC]], #VPUIP.mem<CMX_NN[0]>>
 // CHECK: VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%[[Y]] : memref<1x16x4x4xf16, #[[$NHWC]], #VPUIP.mem<CMX_NN[0]>>) outputs(%[[B1]] :
+// The tile option places kernels on DDR tensors; a kernel on CMX tensors runs on their tile.
+// TILE1-LABEL: func.func @layouts
+// TILE1: VPUIP.SW.Kernel @VPU.SW::@relu on tile 1 inputs(%{{.+}} : memref<1x16x4x4xf16, #{{.+}}>)
+// TILE1: VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%{{.+}} : memref<1x16x4x4xf16, #{{.+}}, #VPUIP.mem<CMX_NN[0]>>)
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
   func.func @layouts(%x: tensor<1x16x4x4xf16, #NHWC>,
                      %y: tensor<1x16x4x4xf16, #VPU.tensor<order = #NHWC, mem_space = CMX_NN[0]>>)
