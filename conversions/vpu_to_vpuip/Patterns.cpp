@@ -9,6 +9,8 @@
 //     (VPUIP.SW.Kernel or VPUIP.UPA.SW) on fresh output buffers;
 //   * ConvertReorder: VPU.SW.Reorder becomes a VPUIP.Copy between layouts;
 //   * ConvertSlice, ConvertReshape, ConvertConcat: the views;
+//   (reorders, slices and row-major reshapes of constants become constants:
+//   tasks read constant buffers directly, never through views);
 //   * ConvertConstant: a constant tensor becomes a constant buffer;
 //   * ConvertReturn: results become buffers, strided views copied first.
 // The patterns of ops that read tensors are built without the type converter,
@@ -114,6 +116,29 @@ Value getCompact(OpBuilder &builder, Location loc, Value value) {
 /// A buffer (memref) value: the converted operands of the patterns below are
 /// buffers once their producers are converted.
 bool isBuffer(Value value) { return isBufferType(value.getType()); }
+
+/// The constant buffer `value` is, or null.
+Const::DeclareOp getConstant(Value value) {
+  auto constant = value.getDefiningOp<Const::DeclareOp>();
+  return constant && llvm::isa<MemRefType>(constant.getType()) ? constant
+                                                               : nullptr;
+}
+
+/// A constant buffer of `content`.
+Value createConstant(OpBuilder &builder, Location loc,
+                     Const::ContentAttr content) {
+  return builder.create<Const::DeclareOp>(
+      loc, Const::DeclareOp::getBufferType(content.getType()), content);
+}
+
+/// A copy of the constant buffer `value` in a new DDR buffer: views read
+/// buffers with a runtime section, never constants (the blob writer lays
+/// constants out itself).
+Value copyConstant(OpBuilder &builder, Location loc, Value value) {
+  auto type = llvm::cast<MemRefType>(value.getType());
+  auto alloc = builder.create<memref::AllocOp>(loc, type);
+  return builder.create<CopyOp>(loc, type, value, alloc);
+}
 
 //===----------------------------------------------------------------------===//
 // Software layers
@@ -233,6 +258,14 @@ public:
     if (!isBuffer(input) || failed(types)) {
       return rewriter.notifyMatchFailure(op, "types do not convert");
     }
+    if (Const::DeclareOp constant = getConstant(input)) {
+      // A constant in another order is another constant.
+      rewriter.replaceOp(
+          op, createConstant(rewriter, op.getLoc(),
+                             constant.getContent().reorder(
+                                 op.getDstOrder())));
+      return success();
+    }
     auto alloc = rewriter.create<memref::AllocOp>(op.getLoc(), types->front());
     rewriter.replaceOpWithNewOp<CopyOp>(op, alloc.getType(), input, alloc);
     return success();
@@ -257,6 +290,14 @@ public:
     Value input = adaptor.getInput();
     if (!isBuffer(input)) {
       return rewriter.notifyMatchFailure(op, "the input is not a buffer");
+    }
+    if (Const::DeclareOp constant = getConstant(input)) {
+      // A part of a constant is a constant.
+      rewriter.replaceOp(op, createConstant(rewriter, op.getLoc(),
+                                            constant.getContent().subview(
+                                                op.getStaticOffsets(),
+                                                op.getStaticSizes())));
+      return success();
     }
     FailureOr<MemRefType> type = SubViewOp::inferResultType(
         [] { return InFlightDiagnostic(); },
@@ -289,8 +330,21 @@ public:
     if (!isBuffer(input) || failed(types)) {
       return rewriter.notifyMatchFailure(op, "types do not convert");
     }
+    MemRefType resultType = types->front();
+    if (Const::DeclareOp constant = getConstant(input)) {
+      // A row-major constant with another shape is a constant; otherwise the
+      // view reads a copy.
+      if (llvm::cast<MemRefType>(constant.getType()).getLayout().isIdentity() &&
+          resultType.getLayout().isIdentity()) {
+        rewriter.replaceOp(op, createConstant(rewriter, op.getLoc(),
+                                              constant.getContent().reshape(
+                                                  resultType.getShape())));
+        return success();
+      }
+      input = copyConstant(rewriter, op.getLoc(), input);
+    }
     Value compact = getCompact(rewriter, op.getLoc(), input);
-    rewriter.replaceOpWithNewOp<GenericReshapeOp>(op, types->front(), compact);
+    rewriter.replaceOpWithNewOp<GenericReshapeOp>(op, resultType, compact);
     return success();
   }
 

@@ -130,3 +130,29 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
     return %0 : tensor<1x16x4x4xf16, #NHWC>
   }
 }
+
+// -----
+
+// Tasks read constant buffers directly, never through views: a slice, a row-major reshape or
+// a reorder of a constant is another constant; other views read a copy of it.
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+#NWC = affine_map<(d0, d1, d2) -> (d0, d2, d1)>
+// CHECK-LABEL: func.func @constant_views
+// CHECK-DAG: %[[S:.+]] = const.Declare memref<2x4xf16> = #const.Content<dense<1.000000e+00> : tensor<2x8xf16>, [#const.SubView<[0, 2], [2, 4]>]>
+// CHECK-DAG: %[[R:.+]] = const.Declare memref<1x2x2x2xf16, #{{.+}}> = #const.Content<dense<1.000000e+00> : tensor<2x8xf16>, [#const.SubView<[0, 2], [2, 4]>, #const.Reshape<[1, 2, 2, 2]>, #const.Reorder<#{{.+}}>]>
+// CHECK: VPUIP.SW.Kernel @VPU.SW::@add on tile 0 inputs(%{{.+}}, %[[S]] : memref<2x4xf16>, memref<2x4xf16>)
+// CHECK: %[[B:.+]] = memref.alloc() : memref<1x2x2x2xf16, #{{.+}}>
+// CHECK: %[[C:.+]] = VPUIP.Copy inputs(%[[R]] : memref<1x2x2x2xf16, #{{.+}}>) outputs(%[[B]] : memref<1x2x2x2xf16, #{{.+}}>)
+// CHECK: %[[V:.+]] = VPUIP.GenericReshape %[[C]] : memref<1x2x2x2xf16, #{{.+}}> to memref<1x2x4xf16, #{{.+}}>
+// CHECK: return %{{.+}}, %[[R]], %[[V]]
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  func.func @constant_views(%x: tensor<2x4xf16>) -> (tensor<2x4xf16>, tensor<1x2x2x2xf16, #NHWC>, tensor<1x2x4xf16, #NWC>) {
+    %c = const.Declare tensor<2x8xf16> = #const.Content<dense<1.0> : tensor<2x8xf16>>
+    %0 = VPU.Slice %c [0, 2] [2, 4] : tensor<2x8xf16> -> tensor<2x4xf16>
+    %1 = VPU.SW.Add(%x, %0) : tensor<2x4xf16>, tensor<2x4xf16> -> tensor<2x4xf16>
+    %2 = VPU.Reshape(%0) {shape = array<i64: 1, 2, 2, 2>} : tensor<2x4xf16> -> tensor<1x2x2x2xf16>
+    %3 = VPU.SW.Reorder(%2) {dstOrder = #NHWC} : tensor<1x2x2x2xf16> -> tensor<1x2x2x2xf16, #NHWC>
+    %4 = VPU.AffineReshape(%3) {dim_mapping = [array<i64: 0>, array<i64: 1>, array<i64: 2>, array<i64: 2>], shape_value = array<i64: 1, 2, 4>} : tensor<1x2x2x2xf16, #NHWC> -> tensor<1x2x4xf16, #NWC>
+    return %1, %3, %4 : tensor<2x4xf16>, tensor<1x2x2x2xf16, #NHWC>, tensor<1x2x4xf16, #NWC>
+  }
+}
