@@ -18,7 +18,14 @@
 //                      (ActKernelInvocation.data)
 //   WIN_F  0x1F000000  the CMX of the tile the kernel runs on (CMX_NN[tile])
 //
-// Every address in an argument buffer is such a window address.
+// Every address in an argument buffer is such a window address, except the
+// data addresses of relocated descriptors (blob.fbs, ActRelocation): a tensor
+// outside the tile's CMX (network input or output, constant, DDR scratch)
+// has no address the compiler knows, so its descriptor holds dataAddr 0 and
+// the runtime, before the kernel runs, maps the tensor into the 32-bit
+// space outside the three windows and writes the mapped address of its
+// element 0 there (its dims and strides arrays stay in WIN_E). UPA layers
+// (VPUX30XX) get all their tensors mapped that way.
 //
 // Argument buffer. A kernel is entered with the window address of its packed
 // parameter struct: the kernel's arguments in declaration order, tensors

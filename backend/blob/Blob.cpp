@@ -13,6 +13,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <set>
 #include <tuple>
 
@@ -273,6 +274,8 @@ private:
   llvm::Error checkTask(const schema::TaskList &list, const schema::Task &task,
                         const std::string &what);
   llvm::Error checkTensorIndex(uint32_t index, const llvm::Twine &what);
+  llvm::Error checkRelocations(const schema::ActKernelInvocation &invocation,
+                               const std::string &what);
   llvm::Error checkWritable(uint32_t index, const llvm::Twine &what);
 
   const BlobFile &file;
@@ -442,6 +445,93 @@ llvm::Error Checker::checkKernelDataRef(const schema::KernelDataReference &ref,
   return llvm::Error::success();
 }
 
+llvm::Error
+Checker::checkRelocations(const schema::ActKernelInvocation &invocation,
+                          const std::string &what) {
+  const auto *relocations = invocation.relocations();
+  if (!relocations) {
+    return llvm::Error::success();
+  }
+  const schema::KernelDataReference &ref = *invocation.data();
+  // checkKernelDataRef has checked the view.
+  const uint8_t *data =
+      blob.kernel_data()->Get(ref.buffer())->data()->data() + ref.offset();
+  uint64_t size = ref.size();
+  std::set<uint32_t> relocated;
+  for (uint32_t r = 0, e = relocations->size(); r < e; ++r) {
+    const schema::ActRelocation &relocation = *relocations->Get(r);
+    std::string relocationWhat = what + ", relocation " + std::to_string(r);
+    if (llvm::Error error =
+            checkTensorIndex(relocation.tensor(), relocationWhat)) {
+      return error;
+    }
+    uint64_t offset = relocation.descriptor();
+    if (offset > size || size - offset < sizeof(abi::MemRefData)) {
+      return makeError(relocationWhat + ": the descriptor at offset " +
+                       llvm::Twine(offset) +
+                       " does not fit the invocation's data of " +
+                       llvm::Twine(size) + " bytes");
+    }
+    if (!relocated.insert(relocation.descriptor()).second) {
+      return makeError(relocationWhat + ": the descriptor at offset " +
+                       llvm::Twine(offset) + " is relocated twice");
+    }
+    abi::MemRefData desc;
+    std::memcpy(&desc, data + offset, sizeof(desc));
+    const TensorLayout &layout = layouts[relocation.tensor()];
+    std::string tensorWhat = "tensor " + std::to_string(relocation.tensor());
+    if (desc.dataAddr != 0) {
+      return makeError(relocationWhat + ": the descriptor's data address is " +
+                       llvm::Twine::utohexstr(desc.dataAddr) +
+                       ", not 0 (the runtime fills it in)");
+    }
+    if (desc.numDims != layout.order.rank() ||
+        desc.dataType != static_cast<uint32_t>(layout.dtype) ||
+        desc.dimsOrder != layout.order.code()) {
+      return makeError(relocationWhat + ": the descriptor (rank " +
+                       llvm::Twine(desc.numDims) + ", data type " +
+                       llvm::Twine(desc.dataType) + ", order 0x" +
+                       llvm::Twine::utohexstr(desc.dimsOrder) +
+                       ") does not describe " + tensorWhat + " (" +
+                       layout.describe() + ")");
+    }
+    // The dims and strides arrays, in WIN_E.
+    shape::MemShape dims = layout.getMemShape();
+    shape::MemStrides strides = layout.getMemStrides();
+    auto arrayOffset = [&](uint32_t address,
+                           uint64_t bytes) -> std::optional<uint64_t> {
+      if (address < abi::kWinEBase || address - abi::kWinEBase > size ||
+          size - (address - abi::kWinEBase) < bytes) {
+        return std::nullopt;
+      }
+      return address - abi::kWinEBase;
+    };
+    std::optional<uint64_t> dimsAt =
+        arrayOffset(desc.dimsAddr, 4ull * desc.numDims);
+    std::optional<uint64_t> stridesAt =
+        arrayOffset(desc.stridesAddr, 8ull * desc.numDims);
+    if (!dimsAt || !stridesAt) {
+      return makeError(relocationWhat +
+                       ": the descriptor's dims or strides array lies "
+                       "outside the invocation's data");
+    }
+    for (uint32_t d = 0; d < desc.numDims; ++d) {
+      int32_t dim = 0;
+      int64_t stride = 0;
+      std::memcpy(&dim, data + *dimsAt + 4 * d, 4);
+      std::memcpy(&stride, data + *stridesAt + 8 * d, 8);
+      if (dim != dims[shape::MemDim(d)] ||
+          stride != strides[shape::MemDim(d)]) {
+        return makeError(relocationWhat +
+                         ": the descriptor's dims or strides are not those "
+                         "of " +
+                         tensorWhat + " (" + layout.describe() + ")");
+      }
+    }
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error Checker::checkActKernels() {
   uint32_t numKernels = blob.act_kernels() ? blob.act_kernels()->size() : 0;
   for (uint32_t i = 0; i < numKernels; ++i) {
@@ -481,6 +571,9 @@ llvm::Error Checker::checkActKernels() {
                          llvm::Twine(invocation.args_offset()) +
                          " outside its data of " +
                          llvm::Twine(invocation.data()->size()) + " bytes");
+      }
+      if (llvm::Error error = checkRelocations(invocation, what)) {
+        return error;
       }
     }
   }

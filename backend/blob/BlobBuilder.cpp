@@ -118,18 +118,22 @@ uint32_t BlobBuilder::addActKernel(llvm::StringRef name, KernelDataRef text) {
   return actKernels.size() - 1;
 }
 
-uint32_t BlobBuilder::addActInvocation(uint32_t kernel, uint32_t tile,
-                                       KernelDataRef data,
-                                       uint32_t argsOffset) {
-  actInvocations.push_back({kernel, tile, data, argsOffset});
+uint32_t
+BlobBuilder::addActInvocation(uint32_t kernel, uint32_t tile,
+                              KernelDataRef data, uint32_t argsOffset,
+                              std::vector<ActRelocationDesc> relocations) {
+  actInvocations.push_back(
+      {kernel, tile, data, argsOffset, std::move(relocations)});
   return actInvocations.size() - 1;
 }
 
-uint32_t BlobBuilder::addActInvocationWithArgs(uint32_t kernel, uint32_t tile,
-                                               llvm::ArrayRef<uint8_t> args) {
+uint32_t BlobBuilder::addActInvocationWithArgs(
+    uint32_t kernel, uint32_t tile, llvm::ArrayRef<uint8_t> args,
+    std::vector<ActRelocationDesc> relocations) {
   uint32_t buffer =
       addKernelData("args" + std::to_string(actInvocations.size()), args);
-  return addActInvocation(kernel, tile, {buffer, 0, args.size()});
+  return addActInvocation(kernel, tile, {buffer, 0, args.size()}, 0,
+                          std::move(relocations));
 }
 
 void BlobBuilder::setActRuntime(std::vector<uint32_t> stackSizes,
@@ -304,9 +308,17 @@ std::vector<uint8_t> BlobBuilder::finish() const {
   }
   std::vector<fb::Offset<schema::ActKernelInvocation>> invocationOffsets;
   for (const ActInvocation &invocation : actInvocations) {
+    fb::Offset<fb::Vector<const schema::ActRelocation *>> relocations;
+    if (!invocation.relocations.empty()) {
+      std::vector<schema::ActRelocation> structs;
+      for (const ActRelocationDesc &relocation : invocation.relocations) {
+        structs.emplace_back(relocation.tensor, relocation.descriptor);
+      }
+      relocations = fbb.CreateVectorOfStructs(structs);
+    }
     invocationOffsets.push_back(schema::CreateActKernelInvocation(
         fbb, invocation.kernel, invocation.tile,
-        writeKernelRef(invocation.data), invocation.argsOffset));
+        writeKernelRef(invocation.data), invocation.argsOffset, relocations));
   }
   fb::Offset<schema::ActKernelRuntime> runtime;
   if (actStackSizes) {

@@ -70,6 +70,14 @@ struct KernelDataRef {
   uint64_t size = 0;
 };
 
+/// A relocated descriptor of an ACT invocation (blob.fbs, ActRelocation).
+struct ActRelocationDesc {
+  /// The tensor (index into the tensors).
+  uint32_t tensor = 0;
+  /// Byte offset of the MemRefData descriptor in the invocation's data.
+  uint32_t descriptor = 0;
+};
+
 /// Writes a UPA parameter table; returns its union type and offset.
 using UpaParamsWriter =
     std::function<std::pair<schema::UpaParams, flatbuffers::Offset<void>>(
@@ -128,11 +136,14 @@ public:
   uint32_t addActKernel(llvm::StringRef name, KernelDataRef text);
   /// Adds an ACT kernel invocation; returns its index.
   uint32_t addActInvocation(uint32_t kernel, uint32_t tile, KernelDataRef data,
-                            uint32_t argsOffset = 0);
+                            uint32_t argsOffset = 0,
+                            std::vector<ActRelocationDesc> relocations = {});
   /// Adds a kernel data buffer holding `args` (e.g. from abi::ArgPacker) and
   /// an invocation using it as its data window; returns the invocation index.
-  uint32_t addActInvocationWithArgs(uint32_t kernel, uint32_t tile,
-                                    llvm::ArrayRef<uint8_t> args);
+  uint32_t
+  addActInvocationWithArgs(uint32_t kernel, uint32_t tile,
+                           llvm::ArrayRef<uint8_t> args,
+                           std::vector<ActRelocationDesc> relocations = {});
   /// Declares the ACT runtime with per-tile stack sizes and, optionally, its
   /// code.
   void setActRuntime(std::vector<uint32_t> stackSizes,
@@ -182,6 +193,7 @@ private:
     uint32_t tile;
     KernelDataRef data;
     uint32_t argsOffset;
+    std::vector<ActRelocationDesc> relocations;
   };
   struct Task {
     schema::TaskKind kind;

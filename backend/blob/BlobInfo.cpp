@@ -151,6 +151,12 @@ void printBlobInfo(const BlobFile &file, llvm::raw_ostream &os, bool tasks) {
            << blob.act_kernels()->Get(invocation.kernel())->name()->str()
            << "' invocation " << index << " (args " << invocation.data()->size()
            << " bytes in kernel data " << invocation.data()->buffer() << ")";
+        if (const auto *relocations = invocation.relocations()) {
+          for (const schema::ActRelocation *relocation : *relocations) {
+            os << "\n        @" << relocation->descriptor() << " <- "
+               << describeTensor(blob, relocation->tensor());
+          }
+        }
         break;
       }
       case schema::TaskKind::UpaLayerTask: {

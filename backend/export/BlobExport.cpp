@@ -126,7 +126,8 @@ private:
   int64_t ddrEnd = 0;
   llvm::SmallVector<VPURT::TaskList> taskLists;
 
-  /// Buffers DMA and UPA tasks use (they become tensor references).
+  /// Buffers DMA and UPA tasks use, and the buffers outside the tile's CMX
+  /// that ACT tasks use (they become tensor references).
   llvm::DenseSet<Value> taskBuffers;
   /// Tensor reference index of each such buffer.
   llvm::DenseMap<Value, uint32_t> tensors;
@@ -392,24 +393,25 @@ static LogicalResult emitUndeclaredOperand(Operation *op, int64_t index) {
 
 LogicalResult BlobWriter::checkActBuffer(VPUIP::SwKernelOp op, Value buffer,
                                          int64_t index) {
-  auto declare = buffer.getDefiningOp<VPURT::DeclareBufferOp>();
-  if (!declare || declare->getParentOp() != func.getOperation()) {
-    if (isDeclaredBuffer(buffer, func)) {
-      return op.emitOpError()
-             << "buffer #" << index
-             << " is a constant buffer: an ACT kernel reaches only the CMX of "
-                "its tile (window WIN_F); copy the constant to CMX first";
-    }
+  if (!isDeclaredBuffer(buffer, func)) {
     return emitUndeclaredOperand(op, index);
   }
-  if (declare.getSection() != VPURT::BufferSection::CMX_NN) {
-    return op.emitOpError()
-           << "buffer #" << index << " is in section "
-           << VPURT::stringifyBufferSection(declare.getSection())
-           << ": an ACT kernel reaches only the CMX of its tile (window "
-              "WIN_F); copy the data to CMX_NN["
-           << op.getTile() << "] first";
+  auto declare = buffer.getDefiningOp<VPURT::DeclareBufferOp>();
+  if (declare && declare.getSection() == VPURT::BufferSection::CMX_NN) {
+    // The tile's own CMX is window WIN_F. (The verifiers reject another
+    // tile's CMX already; the blob could not express it either.)
+    auto cluster = static_cast<int64_t>(declare.getSectionIndex().value_or(0));
+    if (cluster != static_cast<int64_t>(op.getTile())) {
+      return op.emitOpError()
+             << "buffer #" << index << " is in CMX_NN[" << cluster
+             << "], but the kernel runs on tile " << op.getTile()
+             << ": an ACT kernel reaches only the CMX of its own tile";
+    }
+    return success();
   }
+  // Network inputs and outputs, constants and DDR scratch: a tensor
+  // reference the runtime maps for the kernel (an ActRelocation).
+  taskBuffers.insert(buffer);
   return success();
 }
 
@@ -647,30 +649,37 @@ LogicalResult BlobWriter::writeActTask(VPUIP::SwKernelOp op,
       actKernels[actKernelIndex.at(decl.getOperation())];
   VPUIP::SwKernelRunOp run = op.getRunOp();
   abi::ArgPacker packer;
+  std::vector<ActRelocationDesc> relocations;
   for (auto [argIndex, arg] : llvm::enumerate(run.getArgs())) {
     unsigned position = llvm::cast<BlockArgument>(arg).getArgNumber();
-    auto declare =
-        op->getOperand(position).getDefiningOp<VPURT::DeclareBufferOp>();
-    VPUIP::BufferType buffer(declare.getType());
+    Value operand = op->getOperand(position);
+    VPUIP::BufferType buffer(llvm::cast<MemRefType>(operand.getType()));
     llvm::Expected<schema::DType> dtype = getDType(buffer.getElementType());
     if (!dtype) {
       return op.emitOpError() << "buffer #" << position << ": "
                               << llvm::toString(dtype.takeError());
     }
-    uint64_t end = declare.getByteOffset() +
-                   static_cast<uint64_t>(buffer.getTotalAllocSize().count());
-    if (end > abi::kWindowSize) {
-      return op.emitOpError()
-             << "buffer #" << position << " ends at CMX byte " << end
-             << ", beyond the 16 MB window WIN_F of the kernel";
+    uint32_t address = 0;
+    auto declare = operand.getDefiningOp<VPURT::DeclareBufferOp>();
+    if (declare && declare.getSection() == VPURT::BufferSection::CMX_NN) {
+      uint64_t end = declare.getByteOffset() +
+                     static_cast<uint64_t>(buffer.getTotalAllocSize().count());
+      if (end > abi::kWindowSize) {
+        return op.emitOpError()
+               << "buffer #" << position << " ends at CMX byte " << end
+               << ", beyond the 16 MB window WIN_F of the kernel";
+      }
+      address = abi::kWinFBase + static_cast<uint32_t>(declare.getByteOffset());
+    } else {
+      // The writer lays the arguments out at offset 0 of the data.
+      relocations.push_back({tensors.at(operand), packer.getStructSize()});
     }
     shape::MemShape dims = buffer.getMemShape();
     shape::MemStrides strides = buffer.getMemStrides();
     packer.addMemRef(
         *info.kinds[argIndex] == KernelArgKind::Output ? abi::ArgKind::MemRefOut
                                                        : abi::ArgKind::MemRefIn,
-        abi::kWinFBase + static_cast<uint32_t>(declare.getByteOffset()),
-        std::vector<int64_t>(dims.begin(), dims.end()),
+        address, std::vector<int64_t>(dims.begin(), dims.end()),
         std::vector<int64_t>(strides.begin(), strides.end()),
         static_cast<abi::DataType>(*dtype), buffer.getOrder().code());
   }
@@ -691,8 +700,8 @@ LogicalResult BlobWriter::writeActTask(VPUIP::SwKernelOp op,
     }
   }
   auto tile = static_cast<uint32_t>(op.getTile());
-  uint32_t invocation =
-      builder.addActInvocationWithArgs(info.index, tile, packer.finish());
+  uint32_t invocation = builder.addActInvocationWithArgs(
+      info.index, tile, packer.finish(), std::move(relocations));
   builder.addActTask(tile, 0, invocation, taskBarriers, location);
   return success();
 }

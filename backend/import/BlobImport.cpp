@@ -13,6 +13,8 @@
 #include "backend/import/BlobImport.h"
 
 #include <cstring>
+#include <map>
+#include <optional>
 #include <string>
 #include <tuple>
 
@@ -499,6 +501,13 @@ llvm::Error BlobReader::decodeInvocation(uint32_t index) {
   decoded.kernel = invocation.kernel();
   decoded.tile = invocation.tile();
   abi::ArgPacker packer;
+  // The relocated descriptors: tensor by descriptor offset.
+  std::map<uint64_t, uint32_t> relocations;
+  if (const auto *list = invocation.relocations()) {
+    for (const schema::ActRelocation *relocation : *list) {
+      relocations[relocation->descriptor()] = relocation->tensor();
+    }
+  }
   uint64_t cursor = 0;
   for (auto [argIndex, arg] : llvm::enumerate(kernel.image.args)) {
     std::string argWhat = what + ", argument #" + std::to_string(argIndex);
@@ -542,9 +551,16 @@ llvm::Error BlobReader::decodeInvocation(uint32_t index) {
     }
     abi::MemRefData desc;
     std::memcpy(&desc, data.data() + cursor, sizeof(desc));
+    // A tensor outside the tile's CMX: loadBlob has checked that the
+    // descriptor describes it.
+    std::optional<uint32_t> relocated;
+    if (auto it = relocations.find(cursor); it != relocations.end()) {
+      relocated = it->second;
+      relocations.erase(it);
+    }
     cursor += sizeof(desc);
-    if (desc.dataAddr < abi::kWinFBase ||
-        desc.dataAddr - abi::kWinFBase >= abi::kWindowSize) {
+    if (!relocated && (desc.dataAddr < abi::kWinFBase ||
+                       desc.dataAddr - abi::kWinFBase >= abi::kWindowSize)) {
       return makeError(argWhat + ": data address " +
                        llvm::Twine::utohexstr(desc.dataAddr) +
                        " is not in the tile's CMX (window WIN_F)");
@@ -589,6 +605,16 @@ llvm::Error BlobReader::decodeInvocation(uint32_t index) {
       }
       memDims.push_back(dim);
       memStrides.push_back(stride);
+    }
+    if (relocated) {
+      decoded.buffers.push_back(tensors[*relocated]);
+      packer.addMemRef(arg.kind == KernelArgKind::Output
+                           ? abi::ArgKind::MemRefOut
+                           : abi::ArgKind::MemRefIn,
+                       desc.dataAddr, memDims, memStrides,
+                       static_cast<abi::DataType>(desc.dataType),
+                       desc.dimsOrder, desc.isStatic != 0);
+      continue;
     }
     // The bytes the tensor spans must lie in the window (which also keeps
     // every size computed from its type far from overflowing).
@@ -636,6 +662,13 @@ llvm::Error BlobReader::decodeInvocation(uint32_t index) {
                      desc.dataAddr, memDims, memStrides,
                      static_cast<abi::DataType>(desc.dataType), desc.dimsOrder,
                      desc.isStatic != 0);
+  }
+  if (!relocations.empty()) {
+    return makeError(what + ": relocation of the descriptor at offset " +
+                     llvm::Twine(relocations.begin()->first) +
+                     ", which is not the descriptor of a tensor argument of "
+                     "kernel '" +
+                     kernel.image.symbol + "'");
   }
   if (packer.finish() != data.vec()) {
     return makeError(what + ": its argument buffer is not laid out as the "

@@ -43,9 +43,11 @@ static llvm::Error makeError(const llvm::Twine &message) {
 /// that a missed write shows in the results even without the detector.
 static constexpr uint8_t kUninitializedByte = 0xff;
 
-/// Where the operand windows of UPA layers start in the 32-bit space.
-static constexpr uint64_t kUpaWindowsBase = 0x20000000;
-static constexpr uint64_t kUpaWindowAlignment = 0x10000;
+/// Where the runtime maps tensors for software layers (the operands of UPA
+/// layers, the relocated tensors of ACT invocations) in the 32-bit space:
+/// above the three windows, each at a multiple of the alignment.
+static constexpr uint64_t kTensorWindowsBase = 0x20000000;
+static constexpr uint64_t kTensorWindowAlignment = 0x10000;
 
 //===----------------------------------------------------------------------===//
 // RunReport
@@ -132,6 +134,10 @@ struct Task {
   const uint8_t *args = nullptr;
   /// UPA: the argument buffer the runtime built.
   std::vector<uint8_t> ownedArgs;
+  /// ACT: the relocated descriptors' dataAddr fields (host memory in the
+  /// invocation's data) and the addresses the runtime writes there before
+  /// the kernel runs.
+  llvm::SmallVector<std::pair<uint8_t *, uint32_t>, 2> relocations;
   uint32_t shaves = 1;
 };
 
@@ -205,6 +211,8 @@ private:
   llvm::Error prepareTasks();
   llvm::Error prepareActTask(Task &task, const std::string &what);
   llvm::Error prepareUpaTask(Task &task, const std::string &what);
+  llvm::Expected<uint32_t> mapTensor(Task &task, uint32_t tensorId, bool write,
+                                     uint64_t &next, const std::string &what);
   uint32_t getRegionId(schema::MemoryLocation location, uint32_t index) const;
 
   // Running.
@@ -507,7 +515,50 @@ llvm::Error Emulator::Impl::prepareActTask(Task &task,
        cmx.bytes.data(), cmxBase + invocation.tile(), 0,
        /*writable=*/true, "WIN_F (" + cmx.name + ")"});
   task.args = task.windows[1].host + invocation.args_offset();
+  // The relocated tensors: mapped outside the windows, their addresses
+  // written into the descriptors when the task runs (loadBlob has checked
+  // the descriptors).
+  if (const auto *relocations = invocation.relocations()) {
+    uint64_t next = kTensorWindowsBase;
+    for (const schema::ActRelocation *relocation : *relocations) {
+      // Outputs are writable unless their region is read-only (writes to
+      // such a tensor are then out-of-bounds accesses).
+      llvm::Expected<uint32_t> address =
+          mapTensor(task, relocation->tensor(), /*write=*/true, next, what);
+      if (!address) {
+        return address.takeError();
+      }
+      task.relocations.push_back({task.windows[1].host +
+                                      relocation->descriptor() +
+                                      offsetof(abi::MemRefData, dataAddr),
+                                  *address});
+    }
+  }
   return llvm::Error::success();
+}
+
+llvm::Expected<uint32_t> Emulator::Impl::mapTensor(Task &task,
+                                                   uint32_t tensorId,
+                                                   bool write, uint64_t &next,
+                                                   const std::string &what) {
+  const Tensor &tensor = tensors[tensorId];
+  uint64_t size = tensor.layout.spanBytes;
+  if (size > abi::kWindowSize || next + size > 0x100000000ull) {
+    return makeError(what + ": tensor " + llvm::Twine(tensorId) +
+                     " does not fit the 32-bit address space of the "
+                     "SHAVEs next to the other tensors the task maps");
+  }
+  Region &region = regions[tensor.region];
+  auto address = static_cast<uint32_t>(next);
+  // A zero-element tensor maps no bytes (kernels never touch its data).
+  task.windows.push_back(
+      {address, size, size > 0 ? region.bytes.data() + tensor.offset : nullptr,
+       tensor.region, tensor.offset, write && !region.readOnly,
+       "window of tensor " + std::to_string(tensorId) + " (" + region.name +
+           ")"});
+  next = (next + std::max<uint64_t>(size, 1) + kTensorWindowAlignment - 1) /
+         kTensorWindowAlignment * kTensorWindowAlignment;
+  return address;
 }
 
 llvm::Error Emulator::Impl::prepareUpaTask(Task &task,
@@ -523,29 +574,21 @@ llvm::Error Emulator::Impl::prepareUpaTask(Task &task,
   task.shaves = upa.max_shaves();
   // Map every operand into a window of its own and describe it.
   abi::ArgPacker packer(abi::kWinEBase);
-  uint64_t base = kUpaWindowsBase;
+  uint64_t next = kTensorWindowsBase;
   auto addOperand = [&](uint32_t tensorId, bool output) -> llvm::Error {
-    const Tensor &tensor = tensors[tensorId];
-    uint64_t size = tensor.layout.spanBytes;
-    if (base + size > 0x100000000ull) {
-      return makeError(what + ": the operands of the UPA layer do not fit "
-                              "the 32-bit address space");
+    llvm::Expected<uint32_t> address =
+        mapTensor(task, tensorId, output, next, what);
+    if (!address) {
+      return address.takeError();
     }
-    Region &region = regions[tensor.region];
-    task.windows.push_back(
-        {static_cast<uint32_t>(base), size, region.bytes.data() + tensor.offset,
-         tensor.region, tensor.offset, output && !region.readOnly,
-         "operand window of tensor " + std::to_string(tensorId) + " (" +
-             region.name + ")"});
+    const Tensor &tensor = tensors[tensorId];
     std::vector<int64_t> dims(tensor.memDims.begin(), tensor.memDims.end());
     std::vector<int64_t> strides(tensor.memStrides.begin(),
                                  tensor.memStrides.end());
     packer.addMemRef(output ? abi::ArgKind::MemRefOut : abi::ArgKind::MemRefIn,
-                     static_cast<uint32_t>(base), dims, strides,
+                     *address, dims, strides,
                      static_cast<abi::DataType>(tensor.layout.dtype),
                      tensor.layout.order.code());
-    base = (base + std::max<uint64_t>(size, 1) + kUpaWindowAlignment - 1) /
-           kUpaWindowAlignment * kUpaWindowAlignment;
     return llvm::Error::success();
   };
   for (uint32_t tensorId : *upa.inputs()) {
@@ -1193,6 +1236,10 @@ double Emulator::Impl::executeDma(Task &task) {
 
 double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
   const KernelInfo &kernel = *task.kernel;
+  // What the runtime does before it starts an ACT kernel.
+  for (auto [field, address] : task.relocations) {
+    std::memcpy(field, &address, sizeof(address));
+  }
   KernelContext context(task.windows);
   llvm::SmallVector<TensorView, 4> views;
   llvm::SmallVector<bool, 4> writes;

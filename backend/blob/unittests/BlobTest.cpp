@@ -69,7 +69,7 @@ TEST(BlobTest, fullBlobRoundTrip) {
   EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::CMX_NN, 2), 0u);
   EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::DDR_SCRATCH, 0), 4096u);
   EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::CONSTANT, 0), 64u);
-  EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::KERNEL_DATA, 1), 128u);
+  EXPECT_EQ(file->getRegionSize(schema::MemoryLocation::KERNEL_DATA, 1), 160u);
 
   // Constants and kernel data are 32-byte aligned in memory.
   EXPECT_EQ(reinterpret_cast<uintptr_t>(blob.constants()->data()) % 32, 0u);
@@ -142,7 +142,7 @@ TEST(BlobTest, checksVersion) {
   major.setVersion(2, 0);
   EXPECT_THAT(loadError(major),
               HasSubstr("unsupported blob schema version 2.0: this reader "
-                        "reads 1.0 to 1.1"));
+                        "reads 1.0 to 1.2"));
   BlobBuilder minor = makeFullBuilder();
   minor.setVersion(1, 7);
   EXPECT_THAT(loadError(minor),
@@ -486,6 +486,63 @@ TEST(BlobTest, checksActKernels) {
                         "tiles of 2 SHAVEs"));
 }
 
+/// The load error of the full blob with a second relu invocation whose
+/// arguments are `args` and relocations `relocations`.
+std::string relocationError(std::vector<uint8_t> args,
+                            std::vector<ActRelocationDesc> relocations) {
+  FullBlob parts;
+  BlobBuilder builder = makeFullBuilder(&parts);
+  builder.addActInvocationWithArgs(0, 1, args, std::move(relocations));
+  return loadError(builder);
+}
+
+TEST(BlobTest, checksActRelocations) {
+  FullBlob p;
+  makeFullBuilder(&p);
+  std::vector<uint8_t> args = testing::getReluArgs(0, 0);
+  // Both descriptors relocated: valid (the full blob has one too).
+  EXPECT_EQ(relocationError(args, {{p.inputTensor, 0}, {p.outputTensor, 32}}),
+            "");
+  EXPECT_THAT(relocationError(args, {{42, 0}}),
+              HasSubstr("act invocation 1, relocation 0: tensor 42 out of "
+                        "range (the blob has 6 tensors)"));
+  EXPECT_THAT(
+      relocationError(args, {{p.inputTensor, 0}, {p.outputTensor, 140}}),
+      HasSubstr("act invocation 1, relocation 1: the descriptor at "
+                "offset 140 does not fit the invocation's data of 160 "
+                "bytes"));
+  EXPECT_THAT(relocationError(args, {{p.inputTensor, 0}, {p.outputTensor, 0}}),
+              HasSubstr("act invocation 1, relocation 1: the descriptor at "
+                        "offset 0 is relocated twice"));
+  EXPECT_THAT(
+      relocationError(testing::getReluArgs(abi::kWinFBase, 0),
+                      {{p.inputTensor, 0}}),
+      HasSubstr("act invocation 1, relocation 0: the descriptor's data address "
+                "is 1f000000, not 0 (the runtime fills it in)"));
+  // Descriptors that do not describe their tensor.
+  EXPECT_THAT(relocationError(args, {{p.constTensor, 0}}),
+              HasSubstr("act invocation 1, relocation 0: the descriptor (rank "
+                        "4, data type 2, order 0x1342) does not describe "
+                        "tensor 4 (u8 64 C"));
+  std::vector<uint8_t> otherDims = args;
+  otherDims[64] = 2; // dims[0] of the first descriptor
+  EXPECT_THAT(relocationError(otherDims, {{p.inputTensor, 0}}),
+              HasSubstr("act invocation 1, relocation 0: the descriptor's dims "
+                        "or strides are not those of tensor 0"));
+  std::vector<uint8_t> badArray = args;
+  badArray[12] = 0xf0; // dimsAddr of the first descriptor
+  EXPECT_THAT(relocationError(badArray, {{p.inputTensor, 0}}),
+              HasSubstr("act invocation 1, relocation 0: the descriptor's dims "
+                        "or strides array lies outside the invocation's data"));
+}
+
+TEST(BlobTest, readsBlobsWithoutRelocations) {
+  // A 1.1 blob: the full blob without its relocation.
+  BlobBuilder builder = makeFullBuilder(nullptr, /*relocate=*/false);
+  builder.setVersion(1, 1);
+  EXPECT_EQ(loadError(builder), "");
+}
+
 TEST(BlobTest, checksUpaTasks) {
   FullBlob p;
   BlobBuilder noName = makeFullBuilder(&p);
@@ -585,7 +642,7 @@ TEST(BlobTest, checksTaskListKinds) {
   EXPECT_THAT(
       loadError(blobWithLists(list(schema::ExecutorKind::NCE, 0, dmaTask))),
       HasSubstr("task list 0 (NCE0): NCE task lists are not supported "
-                "by blob schema version 1.1"));
+                "by blob schema version 1.2"));
   EXPECT_THAT(loadError(blobWithLists(
                   list(static_cast<schema::ExecutorKind>(7), 0, dmaTask))),
               HasSubstr("unknown executor kind 7 (a newer schema version?)"));

@@ -12,6 +12,7 @@
 #ifndef VPUC_BACKEND_BLOB_UNITTESTS_TESTBLOBS_H_
 #define VPUC_BACKEND_BLOB_UNITTESTS_TESTBLOBS_H_
 
+#include "backend/abi/ArgPacker.h"
 #include "backend/blob/BlobBuilder.h"
 
 namespace mlir::vpuc::blob::testing {
@@ -23,9 +24,24 @@ struct FullBlob {
   uint32_t invocation;
 };
 
+/// The 160-byte arguments of a relu of f16 1x8x4x4 NHWC tensors at `in` and
+/// `out` (descriptors, then dims and strides).
+inline std::vector<uint8_t> getReluArgs(uint32_t in, uint32_t out) {
+  abi::ArgPacker packer;
+  for (auto [kind, address] : {std::make_pair(abi::ArgKind::MemRefIn, in),
+                               std::make_pair(abi::ArgKind::MemRefOut, out)}) {
+    packer.addMemRef(kind, address, {1, 4, 4, 8}, {2048, 512, 128, 16},
+                     abi::DataType::F16, shape::DimsOrder::NHWC.code());
+  }
+  return packer.finish();
+}
+
 /// input x (f16 1x8x4x4 NHWC) -> DMA to CMX -> ACT "relu" -> DMA to output
-/// y; a constant DMA'd to DDR scratch, a UPA "copy" on the side.
-inline BlobBuilder makeFullBuilder(FullBlob *parts = nullptr) {
+/// y (relu reads x itself, relocated, in fact); a constant DMA'd to DDR
+/// scratch, a UPA "copy" on the side. Without `relocate`, relu reads x_cmx
+/// (a 1.1 blob).
+inline BlobBuilder makeFullBuilder(FullBlob *parts = nullptr,
+                                   bool relocate = true) {
   BlobBuilder builder("VPUX37XX");
   builder.setName("full");
   BlobBuilder::Resources &resources = builder.getResources();
@@ -60,8 +76,12 @@ inline BlobBuilder makeFullBuilder(FullBlob *parts = nullptr) {
   p.barrier2 = builder.addBarrier(0);
   uint32_t text = builder.addKernelData("relu.text", std::vector<uint8_t>(16));
   uint32_t kernel = builder.addActKernel("relu", {text, 0, 16});
-  p.invocation =
-      builder.addActInvocationWithArgs(kernel, 0, std::vector<uint8_t>(128));
+  // relu reads the network input (a relocation) and writes y_cmx (WIN_F).
+  p.invocation = builder.addActInvocationWithArgs(
+      kernel, 0,
+      getReluArgs(relocate ? 0 : abi::kWinFBase, abi::kWinFBase + 256),
+      relocate ? std::vector<ActRelocationDesc>{{p.inputTensor, 0}}
+               : std::vector<ActRelocationDesc>{});
   builder.setActRuntime({16384, 16384});
   builder.addDmaTask(0, p.inputTensor, p.cmxIn, {{}, {p.barrier0}}, "x/copy");
   builder.addActTask(0, 0, p.invocation, {{p.barrier0}, {p.barrier1}}, "relu");

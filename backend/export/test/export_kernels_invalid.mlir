@@ -9,50 +9,6 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
   }
   VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
   func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
-    %0 = VPURT.DeclareBuffer <DDR> <0> -> memref<8xf16>
-    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
-    VPURT.Task {
-      // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #0 is in section DDR: an ACT kernel reaches only the CMX of its tile (window WIN_F); copy the data to CMX_NN[0] first}}
-      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
-      ^bb0(%a: memref<8xf16>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
-        VPUIP.SW.Kernel.run(%a, %b) : memref<8xf16>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
-      }
-    }
-    return %out : memref<8xf16>
-  }
-}
-
-// -----
-
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
-  module @VPU.SW {
-    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu"}
-    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
-  }
-  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
-  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
-    %c = const.Declare memref<8xf16> = #const.Content<dense<1.0> : tensor<8xf16>>
-    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
-    VPURT.Task {
-      // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #0 is a constant buffer: an ACT kernel reaches only the CMX of its tile (window WIN_F); copy the constant to CMX first}}
-      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%c : memref<8xf16>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
-      ^bb0(%a: memref<8xf16>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
-        VPUIP.SW.Kernel.run(%a, %b) : memref<8xf16>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
-      }
-    }
-    return %out : memref<8xf16>
-  }
-}
-
-// -----
-
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
-  module @VPU.SW {
-    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu"}
-    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
-  }
-  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
-  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
     %1 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
     VPURT.Task {
       // expected-error @+1 {{'VPUIP.SW.Kernel' op operand #0 is not a buffer declared by VPURT.DeclareBuffer or const.Declare in the function body, which are the buffers a blob refers to}}

@@ -440,6 +440,147 @@ TEST(HazardTest, invalidKernelArguments) {
 }
 
 //===----------------------------------------------------------------------===//
+// Relocated tensors (ACT kernels on tensors outside the tile's CMX)
+//===----------------------------------------------------------------------===//
+
+/// A 37XX blob with f16[32] input x and output y, a DDR scratch tensor d, a
+/// constant c of 32 ones and a zero-element constant none.
+struct DdrProgram {
+  blob::BlobBuilder builder = make37xxBuilder();
+  TensorTypeDesc type = tensorType(schema::DType::F16, {32});
+  uint32_t x, y, d, c, none;
+  DdrProgram() {
+    builder.addInput("x", type);
+    builder.addOutput("y", type);
+    x = builder.addTensor("x", kInput, 0, 0, type);
+    y = builder.addTensor("y", kOutput, 0, 0, type);
+    d = builder.addTensor("d", schema::MemoryLocation::DDR_SCRATCH, 0, 0, type);
+    std::vector<uint8_t> ones;
+    for (int i = 0; i < 32; ++i) {
+      ones.push_back(0x00);
+      ones.push_back(0x3c);
+    }
+    c = builder.addTensor("c", schema::MemoryLocation::CONSTANT, 0,
+                          builder.addConstant(ones), type);
+    none = builder.addTensor("none", schema::MemoryLocation::CONSTANT, 0,
+                             builder.addConstant({}),
+                             tensorType(schema::DType::F16, {0}));
+  }
+  /// A kernel call on `tile` whose tensors are all relocated.
+  uint32_t call(llvm::StringRef kernel, uint32_t tile,
+                std::vector<uint32_t> inputs, uint32_t output) {
+    abi::ArgPacker args;
+    std::vector<blob::ActRelocationDesc> relocations;
+    for (uint32_t input : inputs) {
+      addRelocatedArg(args, abi::ArgKind::MemRefIn,
+                      input == none ? tensorType(schema::DType::F16, {0})
+                                    : type,
+                      input, relocations);
+    }
+    addRelocatedArg(args, abi::ArgKind::MemRefOut, type, output, relocations);
+    return addActCall(builder, kernel, tile, args, std::move(relocations));
+  }
+  RunResult run() {
+    npy::ArrayMap inputs;
+    inputs.insert({"x", f16Array({32}, ramp(32))});
+    return runBlob(builder.finish(), inputs);
+  }
+};
+
+TEST(HazardTest, relocatedTensorsRun) {
+  // y = relu(x) + c through DDR scratch, on two tiles.
+  DdrProgram p;
+  uint32_t b0 = p.builder.addBarrier(0);
+  p.builder.addActTask(0, 0, p.call("relu", 0, {p.x}, p.d), {{}, {b0}}, "relu");
+  p.builder.addActTask(1, 0, p.call("add", 1, {p.d, p.c}, p.y), {{b0}, {}},
+                       "add");
+  RunResult result = p.run();
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(), IsEmpty());
+  std::vector<float> y = toFloats(result.outputs.lookup("y"));
+  std::vector<float> x = ramp(32);
+  ASSERT_EQ(y.size(), 32u);
+  for (size_t i = 0; i < 32; ++i) {
+    EXPECT_EQ(y[i], std::max(x[i], 0.0f) + 1.0f) << i;
+  }
+}
+
+TEST(HazardTest, racesOnRelocatedTensors) {
+  // Without the barrier, the add reads the scratch the relu writes.
+  DdrProgram p;
+  p.builder.addActTask(0, 0, p.call("relu", 0, {p.x}, p.d), {}, "relu");
+  p.builder.addActTask(1, 0, p.call("add", 1, {p.d, p.c}, p.y), {}, "add");
+  RunResult result = p.run();
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(ProblemKind::Race),
+              ElementsAre(AllOf(HasSubstr("ACT0.0 task 0 'relu' writes"),
+                                HasSubstr("ACT1.0 task 0 'add' reads"),
+                                HasSubstr("bytes [0, 64)"),
+                                HasSubstr("no barrier orders the two tasks"))));
+}
+
+TEST(HazardTest, relocatedTensorsKeepTheirBounds) {
+  // Writing a constant: the mapped window is read-only.
+  DdrProgram p;
+  p.builder.addActTask(0, 0, p.call("relu", 0, {p.x}, p.c), {}, "relu");
+  p.builder.addDmaTask(0, p.x, p.y, {}, "pass");
+  RunResult result = p.run();
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(ProblemKind::OutOfBounds),
+              ElementsAre(AllOf(
+                  HasSubstr("ACT0.0 task 0 'relu', kernel 'relu' argument 1: "
+                            "output data at 0x20010000 lies in read-only "
+                            "window of tensor 3"),
+                  HasSubstr("the task was skipped"))));
+
+  // Reading scratch nothing wrote.
+  DdrProgram q;
+  q.builder.addActTask(0, 0, q.call("add", 0, {q.d, q.c}, q.y), {}, "add");
+  RunResult unwritten = q.run();
+  ASSERT_EQ(unwritten.error, "");
+  EXPECT_THAT(unwritten.messages(ProblemKind::UninitializedRead),
+              ElementsAre(HasSubstr("ACT0.0 task 0 'add' reads 64 bytes of "
+                                    "DDR_SCRATCH in [0, 64) that no task "
+                                    "wrote before it")));
+}
+
+TEST(HazardTest, zeroElementOperands) {
+  // scale_shift without a shift (a zero-element constant), as an ACT kernel
+  // (relocated) and as a UPA layer: no problems, y = x * 1.
+  DdrProgram p;
+  p.builder.addActTask(0, 0, p.call("scale_shift", 0, {p.x, p.c, p.none}, p.y),
+                       {}, "scale_shift");
+  RunResult act = p.run();
+  ASSERT_EQ(act.error, "");
+  EXPECT_THAT(act.messages(), IsEmpty());
+  EXPECT_EQ(toFloats(act.outputs.lookup("y")), ramp(32));
+
+  blob::BlobBuilder upa = make30xxBuilder();
+  TensorTypeDesc type = tensorType(schema::DType::F16, {32});
+  upa.addInput("x", type);
+  upa.addOutput("y", type);
+  uint32_t x = upa.addTensor("x", kInput, 0, 0, type);
+  uint32_t y = upa.addTensor("y", kOutput, 0, 0, type);
+  uint32_t scale = upa.addTensor("scale", schema::MemoryLocation::CONSTANT, 0,
+                                 upa.addConstant({0x00, 0x40}),
+                                 tensorType(schema::DType::F16, {1}));
+  uint32_t none =
+      upa.addTensor("none", schema::MemoryLocation::CONSTANT, 0,
+                    upa.addConstant({}), tensorType(schema::DType::F16, {0}));
+  upa.addUpaTask(0, "scale_shift", {x, scale, none}, {y}, {}, "scale_shift");
+  npy::ArrayMap inputs;
+  inputs.insert({"x", f16Array({32}, ramp(32))});
+  RunResult result = runBlob(upa.finish(), inputs);
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(), IsEmpty());
+  std::vector<float> expected;
+  for (float value : ramp(32)) {
+    expected.push_back(2 * value);
+  }
+  EXPECT_EQ(toFloats(result.outputs.lookup("y")), expected);
+}
+
+//===----------------------------------------------------------------------===//
 // Damaged blobs
 //===----------------------------------------------------------------------===//
 
@@ -456,6 +597,18 @@ TEST(HazardTest, damagedBlobsNeverCrashTheEmulator) {
   p.builder.addActTask(0, 0, addActCall(p.builder, "relu", 0, args),
                        {{b0}, {b1}}, "relu");
   p.builder.addDmaTask(1, p.b, p.y, {{b1}, {}}, "store");
+  // A copy of the input to DDR scratch on tile 1, both relocated.
+  TensorTypeDesc bytesType = tensorType(schema::DType::U8, {64});
+  uint32_t scratch = p.builder.addTensor(
+      "s", schema::MemoryLocation::DDR_SCRATCH, 0, 0, bytesType);
+  abi::ArgPacker copy;
+  std::vector<blob::ActRelocationDesc> relocations;
+  addRelocatedArg(copy, abi::ArgKind::MemRefIn, bytesType, p.x, relocations);
+  addRelocatedArg(copy, abi::ArgKind::MemRefOut, bytesType, scratch,
+                  relocations);
+  p.builder.addActTask(
+      1, 0, addActCall(p.builder, "copy", 1, copy, std::move(relocations)), {},
+      "copy");
   std::vector<uint8_t> bytes = p.builder.finish();
   npy::ArrayMap inputs;
   inputs.insert({"x", npy::Array::zeros(npy::DType::U8, {64})});

@@ -68,30 +68,48 @@ inline blob::BlobBuilder make30xxBuilder(uint32_t barriers = 8) {
   return builder;
 }
 
-/// Adds a tensor argument for `type` at `cmxOffset` of the invocation's tile
-/// (a WIN_F address).
-inline void addCmxArg(abi::ArgPacker &packer, abi::ArgKind kind,
-                      const blob::TensorTypeDesc &type, uint64_t cmxOffset) {
+/// Adds a tensor argument for `type` with data address `address`.
+inline void addArg(abi::ArgPacker &packer, abi::ArgKind kind,
+                   const blob::TensorTypeDesc &type, uint32_t address) {
   shape::DimsOrder order = type.getOrder();
   std::vector<int64_t> strides = type.getStrides();
   shape::MemShape memDims =
       order.toMemoryOrder(shape::Shape(llvm::ArrayRef<int64_t>(type.dims)));
   shape::MemStrides memStrides =
       order.toMemoryOrder(shape::Strides(llvm::ArrayRef<int64_t>(strides)));
-  packer.addMemRef(kind, abi::kWinFBase + static_cast<uint32_t>(cmxOffset),
+  packer.addMemRef(kind, address,
                    std::vector<int64_t>(memDims.begin(), memDims.end()),
                    std::vector<int64_t>(memStrides.begin(), memStrides.end()),
                    static_cast<abi::DataType>(type.dtype), order.code());
 }
 
+/// Adds a tensor argument for `type` at `cmxOffset` of the invocation's tile
+/// (a WIN_F address).
+inline void addCmxArg(abi::ArgPacker &packer, abi::ArgKind kind,
+                      const blob::TensorTypeDesc &type, uint64_t cmxOffset) {
+  addArg(packer, kind, type, abi::kWinFBase + static_cast<uint32_t>(cmxOffset));
+}
+
+/// Adds a tensor argument for tensor reference `tensor` of type `type`,
+/// which the runtime maps (a relocation, recorded in `relocations`).
+inline void addRelocatedArg(abi::ArgPacker &packer, abi::ArgKind kind,
+                            const blob::TensorTypeDesc &type, uint32_t tensor,
+                            std::vector<blob::ActRelocationDesc> &relocations) {
+  relocations.push_back({tensor, packer.getStructSize()});
+  addArg(packer, kind, type, 0);
+}
+
 /// Adds an ACT kernel `name` (with a dummy 64-byte text) and an invocation on
-/// `tile` with `args`; returns the invocation index.
-inline uint32_t addActCall(blob::BlobBuilder &builder, llvm::StringRef name,
-                           uint32_t tile, const abi::ArgPacker &args) {
+/// `tile` with `args` and `relocations`; returns the invocation index.
+inline uint32_t
+addActCall(blob::BlobBuilder &builder, llvm::StringRef name, uint32_t tile,
+           const abi::ArgPacker &args,
+           std::vector<blob::ActRelocationDesc> relocations = {}) {
   uint32_t text =
       builder.addKernelData(name.str() + ".text", std::vector<uint8_t>(64, 0));
   uint32_t kernel = builder.addActKernel(name, {text, 0, 64});
-  return builder.addActInvocationWithArgs(kernel, tile, args.finish());
+  return builder.addActInvocationWithArgs(kernel, tile, args.finish(),
+                                          std::move(relocations));
 }
 
 /// An f16 array from floats (rounded to nearest even).
