@@ -76,9 +76,9 @@ LogicalResult KernelCalls::add(Operation *op, std::string &reason) {
     abi = mapToAbiKernel(info, [&] { return mlir::emitError(op->getLoc()); });
   }
   if (failed(abi)) {
-    reason = messages.empty() ? "the kernel library has no kernel '" +
-                                    info.name + "'"
-                              : messages;
+    reason = messages.empty()
+                 ? "the kernel library has no kernel '" + info.name + "'"
+                 : messages;
     return failure();
   }
 
@@ -226,8 +226,7 @@ LogicalResult KernelCalls::declare(ModuleOp module) const {
     }
   }
 
-  if (shaveKind != ShaveKind::ACT ||
-      !module.getOps<SwRuntimeOp>().empty()) {
+  if (shaveKind != ShaveKind::ACT || !module.getOps<SwRuntimeOp>().empty()) {
     return success();
   }
   auto runtime = StringAttr::get(context, kRuntimeSymbol);
@@ -241,8 +240,7 @@ LogicalResult KernelCalls::declare(ModuleOp module) const {
       SymbolRefAttr::get(
           StringAttr::get(context, VPUIPDialect::kKernelModuleName),
           {FlatSymbolRefAttr::get(runtime)}),
-      builder.getDenseI64ArrayAttr(
-          SmallVector<int64_t>(clusters, kStackSize)));
+      builder.getDenseI64ArrayAttr(SmallVector<int64_t>(clusters, kStackSize)));
   return success();
 }
 

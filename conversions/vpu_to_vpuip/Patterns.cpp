@@ -59,10 +59,10 @@ static Type convertTensorType(RankedTensorType type) {
     }
     space = MemorySpaceAttr::get(type.getContext(), *kind, memory->getIndex());
   }
-  MemRefType buffer = shape::withOrder(
-      MemRefType::get(type.getShape(), type.getElementType(),
-                      MemRefLayoutAttrInterface(), space),
-      *order);
+  MemRefType buffer =
+      shape::withOrder(MemRefType::get(type.getShape(), type.getElementType(),
+                                       MemRefLayoutAttrInterface(), space),
+                       *order);
   if (!isBufferType(buffer)) {
     return Type();
   }
@@ -89,7 +89,8 @@ FailureOr<SmallVector<MemRefType, 1>>
 convertResultTypes(const TypeConverter &converter, Operation *op) {
   SmallVector<MemRefType, 1> types;
   for (Type type : op->getResultTypes()) {
-    auto buffer = llvm::dyn_cast_or_null<MemRefType>(converter.convertType(type));
+    auto buffer =
+        llvm::dyn_cast_or_null<MemRefType>(converter.convertType(type));
     if (!buffer) {
       return failure();
     }
@@ -107,8 +108,7 @@ Value getCompact(OpBuilder &builder, Location loc, Value value) {
   }
   BufferType compact = BufferType::getCompact(
       type.getShape(), type.getElementType(), type.getOrder(),
-      llvm::cast_if_present<MemorySpaceAttr>(
-          type.getType().getMemorySpace()));
+      llvm::cast_if_present<MemorySpaceAttr>(type.getType().getMemorySpace()));
   auto alloc = builder.create<memref::AllocOp>(loc, compact.getType());
   return builder.create<CopyOp>(loc, alloc.getType(), value, alloc);
 }
@@ -210,10 +210,9 @@ public:
         argLocs.push_back(loc);
       }
       OpBuilder::InsertionGuard guard(rewriter);
-      Block *body = rewriter.createBlock(&swKernel.getBody(), {}, argTypes,
-                                         argLocs);
-      rewriter.create<SwKernelRunOp>(loc, body->getArguments(),
-                                     call->scalars);
+      Block *body =
+          rewriter.createBlock(&swKernel.getBody(), {}, argTypes, argLocs);
+      rewriter.create<SwKernelRunOp>(loc, body->getArguments(), call->scalars);
       kernel = swKernel;
     } else {
       kernel = rewriter.create<UpaSwOp>(loc, outputTypes, call->kernel, inputs,
@@ -262,8 +261,7 @@ public:
       // A constant in another order is another constant.
       rewriter.replaceOp(
           op, createConstant(rewriter, op.getLoc(),
-                             constant.getContent().reorder(
-                                 op.getDstOrder())));
+                             constant.getContent().reorder(op.getDstOrder())));
       return success();
     }
     auto alloc = rewriter.create<memref::AllocOp>(op.getLoc(), types->front());
@@ -293,22 +291,21 @@ public:
     }
     if (Const::DeclareOp constant = getConstant(input)) {
       // A part of a constant is a constant.
-      rewriter.replaceOp(op, createConstant(rewriter, op.getLoc(),
-                                            constant.getContent().subview(
-                                                op.getStaticOffsets(),
-                                                op.getStaticSizes())));
+      rewriter.replaceOp(
+          op, createConstant(rewriter, op.getLoc(),
+                             constant.getContent().subview(
+                                 op.getStaticOffsets(), op.getStaticSizes())));
       return success();
     }
-    FailureOr<MemRefType> type = SubViewOp::inferResultType(
-        [] { return InFlightDiagnostic(); },
-        llvm::cast<MemRefType>(input.getType()), op.getStaticOffsets(),
-        op.getStaticSizes());
+    FailureOr<MemRefType> type =
+        SubViewOp::inferResultType([] { return InFlightDiagnostic(); },
+                                   llvm::cast<MemRefType>(input.getType()),
+                                   op.getStaticOffsets(), op.getStaticSizes());
     if (failed(type)) {
       return rewriter.notifyMatchFailure(op, "not a valid sub-view");
     }
-    rewriter.replaceOpWithNewOp<SubViewOp>(op, *type, input,
-                                           op.getStaticOffsetsAttr(),
-                                           op.getStaticSizesAttr());
+    rewriter.replaceOpWithNewOp<SubViewOp>(
+        op, *type, input, op.getStaticOffsetsAttr(), op.getStaticSizesAttr());
     return success();
   }
 };
@@ -444,7 +441,8 @@ public:
          llvm::zip(op.getOperands(), adaptor.getOperands())) {
       Type expected = converter.convertType(original.getType());
       if (!expected) {
-        return rewriter.notifyMatchFailure(op, "a result type does not convert");
+        return rewriter.notifyMatchFailure(op,
+                                           "a result type does not convert");
       }
       if (value.getType() != expected && isBuffer(value)) {
         value = getCompact(rewriter, op.getLoc(), value);

@@ -97,8 +97,9 @@ struct ConvertVPUToVPUIPPass
     });
     target.addDynamicallyLegalOp<func::ReturnOp>(
         [&](func::ReturnOp op) { return typeConverter.isLegal(op); });
-    target.addDynamicallyLegalOp<Const::DeclareOp>(
-        [](Const::DeclareOp op) { return llvm::isa<MemRefType>(op.getType()); });
+    target.addDynamicallyLegalOp<Const::DeclareOp>([](Const::DeclareOp op) {
+      return llvm::isa<MemRefType>(op.getType());
+    });
     if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
       signalPassFailure();
     }

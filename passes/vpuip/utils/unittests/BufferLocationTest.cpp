@@ -64,9 +64,8 @@ func.func @main(%in: memref<1x16x4x4xf16, #NHWC>, %out: memref<1x16x4x4xf16, #NH
 class BufferLocationTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    context
-        .loadDialect<VPUIPDialect, Const::ConstDialect, func::FuncDialect,
-                     memref::MemRefDialect>();
+    context.loadDialect<VPUIPDialect, Const::ConstDialect, func::FuncDialect,
+                        memref::MemRefDialect>();
     module = parseSourceString<ModuleOp>(kProgram, &context);
     ASSERT_TRUE(module);
     func = *module->getOps<func::FuncOp>().begin();
