@@ -30,6 +30,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -317,6 +318,27 @@ private:
   bool failed = false;
 };
 
+/// True for the library kernels whose tensors are all "float" (f32, f16,
+/// bf16) in SwKernels.h.
+bool isFloatOnlyKernel(llvm::StringRef kernel) {
+  for (const char *name :
+       {abi::ActivationKernel::name, abi::ReluKernel::name,
+        abi::ClampKernel::name, abi::PReluKernel::name,
+        abi::ScaleShiftKernel::name, abi::SoftmaxKernel::name,
+        abi::LogSoftmaxKernel::name, abi::ReduceKernel::name,
+        abi::MvnKernel::name, abi::LayerNormKernel::name,
+        abi::NormalizeL2Kernel::name, abi::BatchNormKernel::name,
+        abi::ConvolutionKernel::name, abi::DeconvolutionKernel::name,
+        abi::MatMulKernel::name, abi::FullyConnectedKernel::name,
+        abi::MaxPoolKernel::name, abi::AvgPoolKernel::name,
+        abi::InterpolateKernel::name}) {
+    if (kernel == name) {
+      return true;
+    }
+  }
+  return false;
+}
+
 FailureOr<AbiKernelCall> CallBuilder::finish() {
   // Descriptors hold at most kMaxRank dims.
   auto checkRank = [&](Value value, llvm::StringRef what, int64_t index) {
@@ -334,6 +356,26 @@ FailureOr<AbiKernelCall> CallBuilder::finish() {
   }
   for (auto [index, value] : llvm::enumerate(info.outputs)) {
     checkRank(value, "output", index);
+  }
+  // The kernels SwKernels.h declares on float tensors reject other types.
+  if (isFloatOnlyKernel(call.kernel)) {
+    auto checkFloat = [&](Value value, llvm::StringRef what, int64_t index) {
+      Type type = llvm::cast<ShapedType>(value.getType()).getElementType();
+      if (!type.isF32() && !type.isF16() && !type.isBF16()) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << type;
+        failOperand(what + " #" + llvm::Twine(index) + " has element type " +
+                    text + "; the library kernel takes f32, f16 or bf16 "
+                    "tensors only");
+      }
+    };
+    for (auto [index, value] : llvm::enumerate(info.inputs)) {
+      checkFloat(value, "input", index);
+    }
+    for (auto [index, value] : llvm::enumerate(info.outputs)) {
+      checkFloat(value, "output", index);
+    }
   }
   // Every VPU parameter must have been translated.
   for (auto [index, param] : llvm::enumerate(info.params)) {
@@ -993,8 +1035,6 @@ const Entry kEntries[] = {
      act(abi::ActivationOp::Log)},
     {"log_softmax", abi::LogSoftmaxKernel::name, mapAxis},
     {"logical_and", abi::LogicalAndKernel::name, mapTensorsOnly},
-    {"logical_not", abi::ActivationKernel::name, mapActivation,
-     act(abi::ActivationOp::LogicalNot)},
     {"logical_or", abi::LogicalOrKernel::name, mapTensorsOnly},
     {"matmul", abi::MatMulKernel::name, mapMatMul},
     {"max_pool", abi::MaxPoolKernel::name, mapPool, 0},

@@ -63,9 +63,13 @@ struct AbiKernelCall {
 /// names the VPU kernel and says the library has no kernel for it), when a
 /// parameter is outside what the library kernel accepts (e.g. an axis mask
 /// beyond the ABI's rank, an i64 that does not fit i32, an unsupported enum
-/// value, rank > 8), naming the parameter. Every call is checked against the
-/// library kernel's signature before it is returned; a mismatch is an
-/// internal error of the table, reported the same way.
+/// value, rank > 8), naming the parameter, and when the tensors are outside
+/// what the library kernel takes (an integer tensor of a float-only kernel
+/// such as `activation`, a bias that is not 1-D, a 1-D per-channel PRelu
+/// slope of an input of rank > 2, a 1-D matmul operand: the caller may
+/// reshape and retry). Every call is checked against the library kernel's
+/// signature before it is returned; a mismatch is an internal error of the
+/// table, reported the same way.
 FailureOr<AbiKernelCall>
 mapToAbiKernel(const VPU::SWKernelInfo &info,
                llvm::function_ref<InFlightDiagnostic()> emitError);
