@@ -417,6 +417,31 @@ TEST_F(BlobImportTest, refusesArgumentsTheWriterWouldLayOutDifferently) {
                         "as the blob writer lays it out"));
 }
 
+TEST_F(BlobImportTest, refusesRelocationsOfNoArgument) {
+  // A valid relocation (as loadBlob sees it) of a descriptor appended after
+  // the arguments: not one the kernel's arguments use.
+  BlobBuilder builder = make37xx();
+  uint32_t x = builder.addTensor("x", schema::MemoryLocation::NETWORK_INPUT, 0,
+                                 0, f16x8());
+  std::vector<uint8_t> args = packUnary().finish();
+  auto offset = static_cast<uint32_t>(args.size());
+  std::vector<uint8_t> extra(args.begin() + 32, args.begin() + 64);
+  std::fill(extra.begin(), extra.begin() + 4, 0); // dataAddr 0
+  args.insert(args.end(), extra.begin(), extra.end());
+  std::vector<uint8_t> image = unaryImage("relu");
+  uint32_t text = builder.addKernelData("relu.text", image);
+  uint32_t kernel = builder.addActKernel(
+      "relu", {text, 0, static_cast<uint64_t>(image.size())});
+  uint32_t invocation =
+      builder.addActInvocationWithArgs(kernel, 0, args, {{x, offset}});
+  builder.setActRuntime({16384, 16384});
+  builder.addActTask(0, 0, invocation, {}, "relu");
+  EXPECT_THAT(importError(builder.finish()),
+              HasSubstr("act invocation 0: relocation of the descriptor at "
+                        "offset 96, which is not the descriptor of a tensor "
+                        "argument of kernel 'relu'"));
+}
+
 TEST_F(BlobImportTest, declaresUpaKernelsPerSignature) {
   BlobBuilder builder("VPUX30XX");
   builder.getResources().shaves = 16;
