@@ -125,7 +125,15 @@ LogicalResult CNNNetworkOp::verifySymbolUses(SymbolTableCollection &symbolTable)
   FunctionType type = func.getFunctionType();
   SmallVector<DataInfoOp, 4> inputs = getInputsDataInfo();
   SmallVector<DataInfoOp, 4> outputs = getOutputsDataInfo();
-  if (failed(verifyAgainstSignature(*this, inputs, type.getInputs(), "input")) ||
+  // At the runtime levels the network outputs are also buffers passed as trailing
+  // arguments (the function returns them): the inputs are the leading arguments.
+  TypeRange inputTypes = type.getInputs();
+  if (inputTypes.size() == inputs.size() + outputs.size() &&
+      type.getNumResults() == outputs.size() &&
+      llvm::all_of(type.getInputs(), [](Type t) { return llvm::isa<BaseMemRefType>(t); })) {
+    inputTypes = inputTypes.take_front(inputs.size());
+  }
+  if (failed(verifyAgainstSignature(*this, inputs, inputTypes, "input")) ||
       failed(verifyAgainstSignature(*this, outputs, type.getResults(), "output"))) {
     return failure();
   }

@@ -40,7 +40,9 @@ def IE_CNNNetworkOp : IE_Op<"CNNNetwork", [
 
     The verifier checks that the entry point exists and is a `func.func`, that it has as many
     inputs and outputs as described, and that their shapes agree; names must be unique among
-    the inputs and among the outputs.
+    the inputs and among the outputs. At the runtime levels (buffers), the entry point may
+    also take the output buffers as trailing arguments, after the inputs, and return them
+    (the calling convention of VPURT).
 
     Example:
 

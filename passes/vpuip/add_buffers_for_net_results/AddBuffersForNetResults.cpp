@@ -19,6 +19,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -66,10 +67,17 @@ struct AddBuffersForNetResultsPass
     if (outputTypes.empty()) {
       return success();
     }
-    if (!SymbolTable::symbolKnownUseEmpty(func, module)) {
-      return func.emitOpError()
-             << "is used by another op of the module, so its results cannot "
-                "become output arguments";
+    // A call would no longer match the signature; other references (e.g.
+    // the entry point of a network description) name the function only.
+    if (std::optional<SymbolTable::UseRange> uses =
+            SymbolTable::getSymbolUses(func, module)) {
+      for (const SymbolTable::SymbolUse &use : *uses) {
+        if (llvm::isa<CallOpInterface>(use.getUser())) {
+          return func.emitOpError()
+                 << "is used by another op of the module, so its results "
+                    "cannot become output arguments";
+        }
+      }
     }
 
     unsigned numInputs = func.getNumArguments();

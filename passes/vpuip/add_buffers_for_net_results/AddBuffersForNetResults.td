@@ -26,7 +26,8 @@ def AddBuffersForNetResultsPass
     copied into it right before the return (`VPUIP.Copy`, or `VPUIP.NNDMA` on
     port 0 with `use-dma`), and the function returns the copies. Results of
     other types than VPUIP buffers are an error, and so is a function that is
-    called (its signature cannot change under its callers). Private functions
+    called (its signature cannot change under its callers); other references
+    to it (the entry point of `IE.CNNNetwork`) stay valid. Private functions
     and declarations (e.g. the kernels of `module @VPU.SW`) are left alone.
 
     The pass always adds arguments: running it twice gives two sets.

@@ -37,6 +37,20 @@ func.func @no_inputs() -> tensor<2xf32> {
 
 // -----
 
+// At the runtime levels the outputs are also trailing buffer arguments.
+// CHECK-LABEL: IE.CNNNetwork entryPoint : @buffers inputsInfo : {
+// CHECK: func.func @buffers(%{{.+}}: memref<1x8xf16>, %{{.+}}: memref<1x4xf16>) -> memref<1x4xf16>
+IE.CNNNetwork entryPoint : @buffers inputsInfo : {
+  IE.DataInfo "x" : tensor<1x8xf32> precision f32
+} outputsInfo : {
+  IE.DataInfo "y" : tensor<1x4xf32> precision f32
+}
+func.func @buffers(%x: memref<1x8xf16>, %y: memref<1x4xf16>) -> memref<1x4xf16> {
+  return %y : memref<1x4xf16>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @arithmetic
 func.func @arithmetic(%a: tensor<1x3x1x4xf32>, %b: tensor<2x1x5x1xf32>, %c: tensor<4xf32>)
     -> (tensor<2x3x5x4xf32>, tensor<1x3x1x4xf32>, tensor<1x3x1x4xf32>, tensor<1x3x1x4xf32>,

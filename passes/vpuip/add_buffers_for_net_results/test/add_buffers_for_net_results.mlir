@@ -72,3 +72,19 @@ func.func @no_results(%in: memref<4xf16>) {
 func.func @arg_attrs(%in: memref<4xf16> {test.name = "x"}) -> memref<4xf16> {
   return %in : memref<4xf16>
 }
+
+// -----
+
+// A network description naming the function is not a call: the function is converted.
+// CHECK-LABEL: IE.CNNNetwork entryPoint : @described
+// CHECK-LABEL: func.func @described
+// CHECK-SAME: (%{{.+}}: memref<4xf16>, %[[OUT:.+]]: memref<4xf16>) -> memref<4xf16>
+// CHECK: VPUIP.Copy inputs(%{{.+}} : memref<4xf16>) outputs(%[[OUT]] : memref<4xf16>)
+IE.CNNNetwork entryPoint : @described inputsInfo : {
+  IE.DataInfo "input" : tensor<4xf16> precision f16
+} outputsInfo : {
+  IE.DataInfo "output" : tensor<4xf16> precision f16
+}
+func.func @described(%in: memref<4xf16>) -> memref<4xf16> {
+  return %in : memref<4xf16>
+}

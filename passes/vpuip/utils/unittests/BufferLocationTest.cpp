@@ -5,12 +5,14 @@
 //===----------------------------------------------------------------------===//
 //
 // Roots, byte offsets and overlaps of arguments, allocations, static
-// allocations, views, concatenations and task results on parsed VPUIP IR.
+// allocations, views, concatenations, generic reshapes, constants and task
+// results on parsed VPUIP IR.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/vpuip/utils/BufferLocation.h"
 
+#include "dialects/const/ir/ConstDialect.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -52,6 +54,9 @@ func.func @main(%in: memref<1x16x4x4xf16, #NHWC>, %out: memref<1x16x4x4xf16, #NH
   %cast = memref.cast %b {tag = "cast"} : memref<1x16x4x4xf16, #NHWC> to memref<1x16x4x4xf16, #NHWC>
   %g = memref.get_global @g : memref<16xf16> {tag = "g"}
   %u = memref.subview %s1[16] [16] [1] {tag = "u"} : memref<64xf16> to memref<16xf16, strided<[1], offset: 16>>
+  %r = VPUIP.GenericReshape %s1v {tag = "r"} : memref<32xf16> to memref<4x8xf16>
+  %k = const.Declare memref<16xf16> = #const.Content<dense<1.0> : tensor<16xf16>> {tag = "k"}
+  %kv = VPUIP.SubView %k [8] [8] {tag = "kv"} : memref<16xf16> to memref<8xf16>
   return %out : memref<1x16x4x4xf16, #NHWC>
 }
 )mlir";
@@ -59,8 +64,8 @@ func.func @main(%in: memref<1x16x4x4xf16, #NHWC>, %out: memref<1x16x4x4xf16, #NH
 class BufferLocationTest : public ::testing::Test {
 protected:
   void SetUp() override {
-    context
-        .loadDialect<VPUIPDialect, func::FuncDialect, memref::MemRefDialect>();
+    context.loadDialect<VPUIPDialect, Const::ConstDialect, func::FuncDialect,
+                        memref::MemRefDialect>();
     module = parseSourceString<ModuleOp>(kProgram, &context);
     ASSERT_TRUE(module);
     func = *module->getOps<func::FuncOp>().begin();
@@ -179,3 +184,33 @@ TEST_F(BufferLocationTest, unknownRootsAndViewsAreConservative) {
 }
 
 } // namespace
+
+TEST_F(BufferLocationTest, genericReshapeIsTheSameBytes) {
+  // A reshape of the view at byte 64 of %s1: the same bytes, exactly.
+  BufferLocation r = at("r");
+  EXPECT_TRUE(r.exact);
+  EXPECT_EQ(r.root, values.lookup("s1"));
+  EXPECT_EQ(r.kind, BufferRootKind::StaticAllocation);
+  EXPECT_EQ(r.offset, 64);
+  EXPECT_EQ(r.size, 64);
+  EXPECT_EQ(*r.getAbsoluteOffset(), 192);
+  EXPECT_TRUE(r.mayOverlap(at("s1v")));
+  EXPECT_FALSE(r.mayOverlap(at("s0")));
+}
+
+TEST_F(BufferLocationTest, constantsShareNothing) {
+  BufferLocation k = at("k");
+  EXPECT_EQ(k.kind, BufferRootKind::Constant);
+  EXPECT_EQ(k.size, 32);
+  EXPECT_FALSE(k.mayOverlap(at("a")));
+  EXPECT_FALSE(k.mayOverlap(at("s0")));
+  EXPECT_FALSE(k.mayOverlap(getBufferLocation(func.getArgument(0))));
+  // Unknown roots stay conservative.
+  EXPECT_TRUE(k.mayOverlap(at("g")));
+  // A view of a constant is in the constant.
+  BufferLocation kv = at("kv");
+  EXPECT_EQ(kv.root, values.lookup("k"));
+  EXPECT_EQ(kv.kind, BufferRootKind::Constant);
+  EXPECT_EQ(kv.offset, 16);
+  EXPECT_TRUE(kv.mayOverlap(k));
+}

@@ -210,3 +210,37 @@ func.func @done(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
   }
   return %out : memref<8xf16>
 }
+
+// -----
+
+// A generic reshape is the same bytes with another type: its declared buffer has the new type
+// at the offset of its input. A constant buffer stays as it is, read directly by the task.
+// CHECK-LABEL: func.func @reshape_and_constant
+// CHECK-DAG: %[[IN:.+]] = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<2x4xf16>
+// CHECK-DAG: %[[A:.+]] = VPURT.DeclareBuffer <DDR> <64> -> memref<8xf16>
+// CHECK-DAG: %[[A2:.+]] = VPURT.DeclareBuffer <DDR> <64> -> memref<2x4xf16>
+// CHECK-DAG: %[[OUT:.+]] = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<8xf16>
+// CHECK-DAG: %[[C:.+]] = const.Declare memref<8xf16> = #const.Content<dense<1.000000e+00> : tensor<8xf16>>
+// CHECK: VPUIP.UPA.SW @VPU.SW::@add inputs(%[[IN]], %[[IN]] : memref<2x4xf16>, memref<2x4xf16>) outputs(%[[A2]] : memref<2x4xf16>)
+// CHECK: VPUIP.UPA.SW @VPU.SW::@add inputs(%[[A]], %[[C]] : memref<8xf16>, memref<8xf16>) outputs(%[[OUT]] : memref<8xf16>)
+// CHECK-NOT: VPUIP.GenericReshape
+module @reshape_and_constant {
+  module @VPU.SW {
+    func.func private @add(memref<*xf16>, memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "add"}
+  }
+  func.func @reshape_and_constant(%in: memref<2x4xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %c = const.Declare memref<8xf16> = #const.Content<dense<1.0> : tensor<8xf16>>
+    %a = VPUIP.StaticAlloc<64> -> memref<2x4xf16>
+    %t0 = async.execute {
+      %0 = VPUIP.UPA.SW @VPU.SW::@add inputs(%in, %in : memref<2x4xf16>, memref<2x4xf16>) outputs(%a : memref<2x4xf16>) -> memref<2x4xf16>
+      async.yield
+    }
+    %r = VPUIP.GenericReshape %a : memref<2x4xf16> to memref<8xf16>
+    %t1 = async.execute [%t0] {
+      %1 = VPUIP.UPA.SW @VPU.SW::@add inputs(%r, %c : memref<8xf16>, memref<8xf16>) outputs(%out : memref<8xf16>) -> memref<8xf16>
+      async.yield
+    }
+    async.await %t1 : !async.token
+    return %out : memref<8xf16>
+  }
+}

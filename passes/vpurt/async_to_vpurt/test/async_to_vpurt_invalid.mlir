@@ -154,3 +154,21 @@ func.func @blocks(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
 ^next:
   return %out : memref<8xf16>
 }
+
+// -----
+
+module {
+  module @VPU.SW {
+    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu"}
+  }
+  func.func @constant_view(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %c = const.Declare memref<2x4xf16> = #const.Content<dense<1.0> : tensor<2x4xf16>>
+    %v = VPUIP.GenericReshape %c : memref<2x4xf16> to memref<8xf16>
+    %t = async.execute {
+      // expected-error @+1 {{'VPUIP.UPA.SW' op uses a buffer of type 'memref<8xf16>' through a view of a constant buffer ('const.Declare'); tasks read constant buffers directly}}
+      %r = VPUIP.UPA.SW @VPU.SW::@relu inputs(%v : memref<8xf16>) outputs(%out : memref<8xf16>) -> memref<8xf16>
+      async.yield
+    }
+    return %out : memref<8xf16>
+  }
+}
