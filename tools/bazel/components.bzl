@@ -31,6 +31,7 @@ ALL_COMPONENTS = {
     "print_statistics": "//passes/vpurt/print_statistics:component",
     "use_user_precision": "//passes/ie/use_user_precision:component",
     "vpu_dialect": "//dialects/vpu/ir:component",
+    "vpu_to_vpuip": "//conversions/vpu_to_vpuip:component",
     "vpuip_dialect": "//dialects/vpuip/ir:component",
     "vpurt_dialect": "//dialects/vpurt/ir:component",
     "wrap_into_async_regions": "//passes/vpuip/wrap_into_async_regions:component",

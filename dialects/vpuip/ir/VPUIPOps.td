@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Buffers and views (StaticAlloc, SubView, ConcatView), copies and DMAs (Copy,
-// NNDMA) and software kernels (SW.Kernel, SW.Kernel.run, SW.Runtime, UPA.SW).
+// Buffers and views (StaticAlloc, SubView, ConcatView, GenericReshape),
+// copies and DMAs (Copy, NNDMA) and software kernels (SW.Kernel,
+// SW.Kernel.run, SW.Runtime, UPA.SW).
 //
 //===----------------------------------------------------------------------===//
 
@@ -117,6 +118,32 @@ def VPUIP_ConcatViewOp : VPUIP_Op<"ConcatView", [
     attr-dict `->` type($output)
   }];
   let hasVerifier = 1;
+}
+
+def VPUIP_GenericReshapeOp : VPUIP_Op<"GenericReshape", [
+    Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
+  let summary = "The bytes of a compact buffer seen with another shape or order";
+  let description = [{
+    The same bytes as `input`, seen as a buffer of the result type, without a
+    copy: the element at memory position `k` of the input (counting in the
+    input's memory order) is the element at memory position `k` of the result
+    (in the result's memory order). It is the buffer form of reshapes
+    (`VPU.Reshape`, `VPU.AffineReshape`), of squeezes and flattenings, and of
+    a change of order that moves no data.
+
+    Both buffers are compact (no strided view), have the same element type,
+    the same memory and the same size in bytes; shape, rank and order may
+    differ. The view starts at byte 0 of its input.
+
+    ```mlir
+    %1 = VPUIP.GenericReshape %0 : memref<1x16x4x4xf16> to memref<1x256xf16>
+    ```
+  }];
+  let arguments = (ins VPUIP_Buffer:$input);
+  let results = (outs VPUIP_Buffer:$output);
+  let assemblyFormat = "$input attr-dict `:` type($input) `to` type($output)";
+  let hasVerifier = 1;
+  let hasFolder = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// VPUIP.StaticAlloc, VPUIP.SubView (result type inference, byte offset) and
-// VPUIP.ConcatView: verifiers and view interfaces.
+// VPUIP.StaticAlloc, VPUIP.SubView (result type inference, byte offset),
+// VPUIP.ConcatView and VPUIP.GenericReshape: verifiers, folders and view
+// interfaces.
 //
 //===----------------------------------------------------------------------===//
 
@@ -201,5 +202,55 @@ LogicalResult ConcatViewOp::verify() {
 }
 
 Value ConcatViewOp::getViewSource() { return getOutputBuff(); }
+
+//===----------------------------------------------------------------------===//
+// GenericReshapeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GenericReshapeOp::verify() {
+  BufferType input(getInput().getType());
+  BufferType output(getOutput().getType());
+  if (input.getElementType() != output.getElementType()) {
+    return emitOpError() << "changes the element type from "
+                         << input.getElementType() << " to "
+                         << output.getElementType()
+                         << ": a reshape keeps the elements";
+  }
+  if (!isSameMemory(input.getType(), output.getType())) {
+    return emitOpError() << "moves the buffer from " << input.getMemorySpace()
+                         << " to " << output.getMemorySpace()
+                         << ": a reshape is a view of the same memory";
+  }
+  if (!input.isCompact()) {
+    return emitOpError() << "input " << input.getType()
+                         << " is not compact: only the bytes of a compact "
+                            "buffer can be seen with another shape";
+  }
+  if (!output.isCompact()) {
+    return emitOpError() << "result " << output.getType()
+                         << " is not compact: a reshape is a compact buffer";
+  }
+  if (input.getDataSize() != output.getDataSize()) {
+    return emitOpError() << "input of " << input.getDataSize().count()
+                         << " bits and result of "
+                         << output.getDataSize().count()
+                         << " bits differ in size: a reshape keeps every byte";
+  }
+  return success();
+}
+
+OpFoldResult GenericReshapeOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getOutput().getType()) {
+    return getInput();
+  }
+  // A reshape of a reshape sees the first input's bytes.
+  if (auto producer = getInput().getDefiningOp<GenericReshapeOp>()) {
+    getInputMutable().assign(producer.getInput());
+    return getResult();
+  }
+  return {};
+}
+
+Value GenericReshapeOp::getViewSource() { return getInput(); }
 
 } // namespace mlir::vpuc::VPUIP

@@ -47,6 +47,10 @@ static BufferRootKind classifyRoot(Value root) {
   if (llvm::isa<StaticAllocOp>(def)) {
     return BufferRootKind::StaticAllocation;
   }
+  if (def->hasTrait<OpTrait::ConstantLike>() &&
+      llvm::isa<MemRefType>(root.getType())) {
+    return BufferRootKind::Constant;
+  }
   return BufferRootKind::Unknown;
 }
 
@@ -62,6 +66,11 @@ BufferLocation getBufferLocation(Value buffer) {
     }
     if (auto concat = llvm::dyn_cast<ConcatViewOp>(def)) {
       current = concat.getOutputBuff();
+      continue;
+    }
+    if (auto reshape = llvm::dyn_cast<GenericReshapeOp>(def)) {
+      // The same bytes, from the first one.
+      current = reshape.getInput();
       continue;
     }
     if (auto view = llvm::dyn_cast<ViewLikeOpInterface>(def)) {
@@ -111,6 +120,11 @@ bool BufferLocation::mayOverlap(const BufferLocation &other) const {
   if (kind == BufferRootKind::Unknown ||
       other.kind == BufferRootKind::Unknown) {
     return true;
+  }
+  if (kind == BufferRootKind::Constant ||
+      other.kind == BufferRootKind::Constant) {
+    // Constants are read-only data of their own.
+    return false;
   }
   if (kind == BufferRootKind::StaticAllocation &&
       other.kind == BufferRootKind::StaticAllocation &&

@@ -6,7 +6,8 @@
 //
 // The alias analysis of the level-2 scheduling passes. A buffer value is a
 // view of a root buffer: following `VPUIP.SubView` (which adds its byte
-// offset), `VPUIP.ConcatView` (its output buffer) and the results of
+// offset), `VPUIP.ConcatView` (its output buffer), `VPUIP.GenericReshape`
+// (the same bytes from offset 0) and the results of
 // destination-style ops (the output buffer each result is tied to) leads to
 // the value that owns the memory, and gives the byte range of the value
 // within it. Two buffer values may share bytes when their ranges overlap in
@@ -37,6 +38,10 @@ enum class BufferRootKind {
   /// A `VPUIP.StaticAlloc`: bytes [offset, offset + size) of its memory,
   /// which other static allocations of the same memory may share.
   StaticAllocation,
+  /// A constant buffer (a ConstantLike op of memref type, e.g. a
+  /// `const.Declare` buffer): read-only data of its own, which no other root
+  /// shares.
+  Constant,
   /// Anything else (an op the analysis does not see through, a block
   /// argument of a nested region): may share memory with any buffer.
   Unknown,
@@ -54,8 +59,9 @@ struct BufferLocation {
   /// strided view covers the gaps between its elements too).
   int64_t size = 0;
   /// False when a view on the way from the value to its root has an offset
-  /// the analysis does not know (a view op other than `VPUIP.SubView` and
-  /// `VPUIP.ConcatView`): the location is then all of `root`.
+  /// the analysis does not know (a view op other than `VPUIP.SubView`,
+  /// `VPUIP.ConcatView` and `VPUIP.GenericReshape`): the location is then all
+  /// of `root`.
   bool exact = true;
 
   /// For a static allocation, the offset of the value in its memory
@@ -65,7 +71,8 @@ struct BufferLocation {
   /// True if the two values may share a byte: both non-empty and either in
   /// one root with overlapping ranges, or static allocations of the same
   /// memory with overlapping absolute ranges, or one of them of unknown
-  /// root. Distinct arguments and distinct `memref.alloc`s never do.
+  /// root. Distinct arguments, distinct `memref.alloc`s and distinct
+  /// constants never do, nor does a constant with another root.
   bool mayOverlap(const BufferLocation &other) const;
 };
 

@@ -113,6 +113,13 @@ static FailureOr<Placement> place(Value value, Operation *user,
     return fail() << "that is not placed yet (memref.alloc); run the memory "
                      "allocation (e.g. vpuc-vpuip-ddr-static-allocation) "
                      "first";
+  case BufferRootKind::Constant:
+    // Constant buffers used directly are kept (see isConstantBuffer); a view
+    // of one would need a declared buffer of the constant section, which the
+    // blob writer lays out itself.
+    return fail() << "through a view of a constant buffer ('"
+                  << location.root.getDefiningOp()->getName()
+                  << "'); tasks read constant buffers directly";
   case BufferRootKind::Unknown:
     break;
   }
@@ -124,6 +131,14 @@ static FailureOr<Placement> place(Value value, Operation *user,
   return fail() << "defined by '" << def->getName()
                 << "', which has no runtime section (only function "
                    "arguments and VPUIP.StaticAlloc buffers have one)";
+}
+
+/// True if `value` is a constant buffer (the result of a ConstantLike op of
+/// memref type, e.g. `const.Declare`): tasks keep reading it directly.
+static bool isConstantBuffer(Value value) {
+  Operation *def = value.getDefiningOp();
+  return def && def->hasTrait<OpTrait::ConstantLike>() &&
+         llvm::isa<MemRefType>(value.getType());
 }
 
 struct AsyncToVPURTPass : public impl::AsyncToVPURTPassBase<AsyncToVPURTPass> {
@@ -217,7 +232,8 @@ struct AsyncToVPURTPass : public impl::AsyncToVPURTPassBase<AsyncToVPURTPass> {
           for (OpOperand &operand : nested->getOpOperands()) {
             Value value = operand.get();
             if (task->getOperation()->isAncestor(
-                    value.getParentRegion()->getParentOp())) {
+                    value.getParentRegion()->getParentOp()) ||
+                isConstantBuffer(value)) {
               continue;
             }
             FailureOr<Placement> placement = place(value, nested, numInputs);
@@ -334,11 +350,16 @@ struct AsyncToVPURTPass : public impl::AsyncToVPURTPassBase<AsyncToVPURTPass> {
       entry.execute.erase();
     }
 
-    // What is left besides the VPURT ops must be dead buffers and views.
+    // What is left besides the VPURT ops and the constant buffers tasks read
+    // must be dead buffers and views.
     for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
       if (llvm::isa<DeclareBufferOp, DeclareVirtualBarrierOp,
                     ConfigureBarrierOp, TaskOp, func::ReturnOp>(op)) {
         continue;
+      }
+      if (!op.use_empty() && op.getNumResults() == 1 &&
+          isConstantBuffer(op.getResult(0))) {
+        continue; // A constant buffer tasks read.
       }
       bool removable = isMemoryEffectFree(&op);
       if (auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op)) {

@@ -37,19 +37,20 @@ def AsyncToVPURTPass : Pass<"vpuc-vpurt-async-to-vpurt", "::mlir::func::FuncOp">
     **Buffers.** Every buffer a task uses becomes a `VPURT.DeclareBuffer` at
     the top of the function, one per distinct section, offset and type,
     following views (`VPUIP.SubView` adds its byte offset, `VPUIP.ConcatView`
-    is its output buffer) to the root:
+    is its output buffer, `VPUIP.GenericReshape` has its input's offset) to
+    the root:
 
     * function argument `i` < number of inputs: `<NetworkInput> [i]`; the
       output arguments: `<NetworkOutput> [j]`;
     * `VPUIP.StaticAlloc<o>` in DDR: `<DDR> <o + view offset>`; in
       `CMX_NN[c]`: `<CMX_NN> [c] <o + view offset>`.
 
-    A buffer without a runtime section is an error: a `memref.alloc` (run the
-    memory allocation first), a view with an unknown offset, or any other
-    definition. In particular constants: the `Const` dialect declares
-    tensors only, so no constant buffer reaches this level; the `Constant`
-    section will be used once constants have a buffer form. The
-    allocations and views left without uses are erased.
+    Constant buffers (`const.Declare` of a memref, any ConstantLike op of
+    memref type) stay as they are: tasks read them directly and the blob
+    writer lays them out in the constant section. A view of a constant is an
+    error, and so is a buffer without a runtime section: a `memref.alloc` (run
+    the memory allocation first), a view with an unknown offset, or any other
+    definition. The allocations and views left without uses are erased.
 
     The function must follow the runtime's convention (arguments are the
     network inputs then outputs, and it returns the output arguments in

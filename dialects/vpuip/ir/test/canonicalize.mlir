@@ -36,3 +36,19 @@ module {
     return %v1 : memref<1x8x4x4xf16>
   }
 }
+
+// -----
+
+// A reshape to its own type is its input; a reshape of a reshape reads the
+// first input.
+// CHECK-LABEL: func.func @generic_reshape_folds
+// CHECK-SAME: (%[[X:.+]]: memref<2x3x4xf16>)
+func.func @generic_reshape_folds(%x: memref<2x3x4xf16>) -> (memref<2x3x4xf16>, memref<24xf16>) {
+  %0 = VPUIP.GenericReshape %x : memref<2x3x4xf16> to memref<2x3x4xf16>
+  %1 = VPUIP.GenericReshape %0 : memref<2x3x4xf16> to memref<6x4xf16>
+  // CHECK: %[[R:.+]] = VPUIP.GenericReshape %[[X]] : memref<2x3x4xf16> to memref<24xf16>
+  // CHECK-NOT: VPUIP.GenericReshape
+  %2 = VPUIP.GenericReshape %1 : memref<6x4xf16> to memref<24xf16>
+  // CHECK: return %[[X]], %[[R]]
+  return %0, %2 : memref<2x3x4xf16>, memref<24xf16>
+}

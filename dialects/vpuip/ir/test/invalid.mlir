@@ -171,6 +171,50 @@ func.func @negative_offset() {
 // -----
 
 //===----------------------------------------------------------------------===//
+// GenericReshape
+//===----------------------------------------------------------------------===//
+
+func.func @reshape_element_type(%x: memref<2x3xf16>) {
+  // expected-error @+1 {{'VPUIP.GenericReshape' op changes the element type from 'f16' to 'i16': a reshape keeps the elements}}
+  %0 = VPUIP.GenericReshape %x : memref<2x3xf16> to memref<6xi16>
+  return
+}
+
+// -----
+
+func.func @reshape_memory(%x: memref<2x3xf16>) {
+  // expected-error @+1 {{'VPUIP.GenericReshape' op moves the buffer from #VPUIP.mem<DDR> to #VPUIP.mem<CMX_NN[0]>: a reshape is a view of the same memory}}
+  %0 = VPUIP.GenericReshape %x : memref<2x3xf16> to memref<6xf16, #VPUIP.mem<CMX_NN[0]>>
+  return
+}
+
+// -----
+
+func.func @reshape_strided_input(%x: memref<1x8x4x4xf16, strided<[256, 1, 64, 16]>>) {
+  // expected-error @+1 {{'VPUIP.GenericReshape' op input 'memref<1x8x4x4xf16, strided<[256, 1, 64, 16]>>' is not compact: only the bytes of a compact buffer can be seen with another shape}}
+  %0 = VPUIP.GenericReshape %x : memref<1x8x4x4xf16, strided<[256, 1, 64, 16]>> to memref<128xf16>
+  return
+}
+
+// -----
+
+func.func @reshape_strided_result(%x: memref<4x2xf16>) {
+  // expected-error @+1 {{'VPUIP.GenericReshape' op result 'memref<2x4xf16, strided<[8, 1]>>' is not compact: a reshape is a compact buffer}}
+  %0 = VPUIP.GenericReshape %x : memref<4x2xf16> to memref<2x4xf16, strided<[8, 1]>>
+  return
+}
+
+// -----
+
+func.func @reshape_size(%x: memref<2x3xf16>) {
+  // expected-error @+1 {{'VPUIP.GenericReshape' op input of 96 bits and result of 128 bits differ in size: a reshape keeps every byte}}
+  %0 = VPUIP.GenericReshape %x : memref<2x3xf16> to memref<8xf16>
+  return
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
 // SubView
 //===----------------------------------------------------------------------===//
 

@@ -56,6 +56,26 @@ func.func @sub_views(%src: memref<1x16x4x4xf16, #NHWC>, %plain: memref<1x16x4x4x
 
 // -----
 
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// CHECK-LABEL: func.func @generic_reshape
+func.func @generic_reshape(%x: memref<1x16x4x4xf16>, %y: memref<1x4x4x16xf16, #VPUIP.mem<CMX_NN[0]>>,
+                           %z: memref<2x3xi8, #VPUIP.mem<DDR>>) {
+  // Another shape, the same row-major bytes.
+  // CHECK: VPUIP.GenericReshape %{{.+}} : memref<1x16x4x4xf16> to memref<1x256xf16>
+  %0 = VPUIP.GenericReshape %x : memref<1x16x4x4xf16> to memref<1x256xf16>
+  // Another order and rank, in CMX.
+  // CHECK: VPUIP.GenericReshape %{{.+}} : memref<1x4x4x16xf16, #VPUIP.mem<CMX_NN[0]>> to memref<1x16x4x4xf16, #{{.+}}, #VPUIP.mem<CMX_NN[0]>>
+  %1 = VPUIP.GenericReshape %y : memref<1x4x4x16xf16, #VPUIP.mem<CMX_NN[0]>>
+      to memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  // The two spellings of DDR are the same memory.
+  // CHECK: VPUIP.GenericReshape %{{.+}} : memref<2x3xi8, #VPUIP.mem<DDR>> to memref<6xi8>
+  %2 = VPUIP.GenericReshape %z : memref<2x3xi8, #VPUIP.mem<DDR>> to memref<6xi8>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @concat_view
 func.func @concat_view(%a: memref<1x16x2x4xf16, strided<[256, 16, 4, 1]>>,
                        %b: memref<1x16x2x4xf16, strided<[256, 16, 4, 1]>>,

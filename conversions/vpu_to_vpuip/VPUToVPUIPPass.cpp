@@ -1,0 +1,186 @@
+//===- VPUToVPUIPPass.cpp - VPU to VPUIP bufferisation pass -----*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// ConvertVPUToVPUIPPass: reads the target resources, checks every op of the
+// module's functions and plans the kernel calls (reporting every layer it
+// cannot lower in one error), declares the kernels, then runs the patterns
+// of Patterns.h as a partial dialect conversion in which the VPU dialect and
+// tensors are illegal.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/vpu_to_vpuip/VPUToVPUIP.h"
+
+#include <string>
+
+#include "conversions/vpu_to_vpuip/KernelCalls.h"
+#include "conversions/vpu_to_vpuip/Patterns.h"
+#include "dialects/const/ir/ConstDialect.h"
+#include "dialects/const/ir/ConstOps.h"
+#include "dialects/ie/ir/IEDialect.h"
+#include "dialects/vpu/ir/VPUDialect.h"
+#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
+#include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::VPUIP {
+
+#define GEN_PASS_DEF_CONVERTVPUTOVPUIPPASS
+#include "conversions/vpu_to_vpuip/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+/// A layer the pass cannot lower, and why.
+struct Unlowered {
+  Operation *op;
+  std::string reason;
+};
+
+/// True if `op` reads or produces a tensor.
+bool hasTensors(Operation *op) {
+  auto isTensor = [](Type type) { return llvm::isa<TensorType>(type); };
+  return llvm::any_of(op->getOperandTypes(), isTensor) ||
+         llvm::any_of(op->getResultTypes(), isTensor);
+}
+
+struct ConvertVPUToVPUIPPass
+    : impl::ConvertVPUToVPUIPPassBase<ConvertVPUToVPUIPPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    ResourcesAttr resources = getResources(module);
+    if (!resources) {
+      module.emitError()
+          << "cannot bufferise without the target resources: the module has "
+             "no '"
+          << VPUIPDialect::kResourcesAttrName
+          << "' attribute (set by the compiler's init pass), which says "
+             "whether software layers run on ACT or UPA SHAVEs";
+      return signalPassFailure();
+    }
+    if (resources.getShaveKind() == ShaveKind::ACT &&
+        (tile < 0 || tile >= resources.getClusters())) {
+      module.emitError() << "option tile=" << tile
+                         << " is out of range: the target "
+                         << resources.getArch() << " has "
+                         << resources.getClusters() << " tile(s)";
+      return signalPassFailure();
+    }
+
+    VPUToVPUIPTypeConverter typeConverter;
+    KernelCalls calls(resources.getShaveKind(), resources.getClusters(), tile);
+    if (failed(check(module, typeConverter, calls)) ||
+        failed(calls.declare(module))) {
+      return signalPassFailure();
+    }
+
+    RewritePatternSet patterns(context);
+    populateVPUToVPUIPConversionPatterns(typeConverter, calls, patterns);
+    ConversionTarget target(*context);
+    target.addLegalDialect<VPUIPDialect, memref::MemRefDialect>();
+    target.addIllegalDialect<VPU::VPUDialect>();
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
+      return typeConverter.isSignatureLegal(func.getFunctionType()) &&
+             typeConverter.isLegal(&func.getBody());
+    });
+    target.addDynamicallyLegalOp<func::ReturnOp>(
+        [&](func::ReturnOp op) { return typeConverter.isLegal(op); });
+    target.addDynamicallyLegalOp<Const::DeclareOp>(
+        [](Const::DeclareOp op) { return llvm::isa<MemRefType>(op.getType()); });
+    if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
+      signalPassFailure();
+    }
+  }
+
+  /// Checks every op of the module's functions and plans the kernel calls;
+  /// emits one error listing every layer that cannot be lowered.
+  LogicalResult check(ModuleOp module, const TypeConverter &typeConverter,
+                      KernelCalls &calls) {
+    SmallVector<Unlowered> unlowered;
+    auto convertsAll = [&](TypeRange types) {
+      return llvm::all_of(types, [&](Type type) {
+        return static_cast<bool>(typeConverter.convertType(type));
+      });
+    };
+    module.walk([&](Operation *op) {
+      if (auto func = llvm::dyn_cast<func::FuncOp>(op)) {
+        if (!convertsAll(func.getArgumentTypes()) ||
+            !convertsAll(func.getResultTypes())) {
+          unlowered.push_back(
+              {op, "its signature has a tensor that is not a VPU tensor "
+                   "(static shape, rank at most 8, a VPU encoding)"});
+        }
+        return;
+      }
+      if (!hasTensors(op)) {
+        return;
+      }
+      if (!convertsAll(op->getOperandTypes()) ||
+          !convertsAll(op->getResultTypes())) {
+        unlowered.push_back(
+            {op, "it has a tensor that is not a VPU tensor (static shape, "
+                 "rank at most 8, a VPU encoding)"});
+        return;
+      }
+      if (KernelCalls::isKernelLayer(op)) {
+        std::string reason;
+        if (failed(calls.add(op, reason))) {
+          unlowered.push_back({op, reason});
+        }
+        return;
+      }
+      if (llvm::isa<VPU::SWReorderOp, VPU::SliceOp, VPU::ReshapeOp,
+                    VPU::AffineReshapeOp, VPU::ConcatOp, func::ReturnOp>(op)) {
+        return;
+      }
+      if (auto constant = llvm::dyn_cast<Const::DeclareOp>(op)) {
+        if (typeConverter.convertType(constant.getType()) !=
+            Const::DeclareOp::getBufferType(constant.getContent().getType())) {
+          unlowered.push_back(
+              {op, "a constant must be a DDR tensor (a constant buffer has no "
+                   "memory space)"});
+        }
+        return;
+      }
+      if (llvm::isa<VPU::VPUDialect>(op->getDialect())) {
+        unlowered.push_back({op, "the bufferisation has no lowering for it"});
+        return;
+      }
+      unlowered.push_back(
+          {op, "it is not a VPU op: lower it to the VPU dialect first"});
+    });
+    if (unlowered.empty()) {
+      return success();
+    }
+
+    std::string list;
+    llvm::raw_string_ostream os(list);
+    for (const Unlowered &layer : unlowered) {
+      os << "\n  '" << layer.op->getName() << "' at " << layer.op->getLoc()
+         << ": " << layer.reason;
+    }
+    os.flush();
+    InFlightDiagnostic diag = unlowered.front().op->emitError()
+                              << "cannot bufferise " << unlowered.size()
+                              << " op(s) of the VPU IR:" << list;
+    for (const Unlowered &layer : llvm::drop_begin(unlowered)) {
+      diag.attachNote(layer.op->getLoc())
+          << "'" << layer.op->getName() << "' cannot be bufferised";
+    }
+    return failure();
+  }
+};
+
+} // namespace
+
+} // namespace mlir::vpuc::VPUIP

@@ -1,0 +1,1106 @@
+//===- KernelMapping.cpp - VPU kernel calls onto the library ABI -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The table of VPU kernels the software-layer library runs. Each entry names
+// the VPU kernel, the library kernel (through its `<X>Kernel::name`, so that
+// a renamed kernel is a compile error) and a mapping function that picks the
+// operands and writes the scalars in ABI order from the named VPU
+// parameters. The CallBuilder reads every parameter by name and type, checks
+// the ranges the ABI imposes (int32, axis masks within kMaxRank, per-dim
+// lists zero beyond the rank), requires every VPU parameter to be consumed,
+// and checks the finished call against the library kernel's signature.
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/vpu_to_vpuip/kernels/KernelMapping.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "backend/abi/SwKernels.h"
+#include "dialects/ie/ir/IEAttributes.h"
+#include "dialects/vpu/ir/SWKernelInfo.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace mlir::vpuc::VPUIP {
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// CallBuilder
+//===----------------------------------------------------------------------===//
+
+/// Builds one AbiKernelCall from a SWKernelInfo. The first error is
+/// reported; later calls are no-ops that return neutral values, so mapping
+/// functions need not check after every step.
+class CallBuilder {
+public:
+  CallBuilder(const VPU::SWKernelInfo &info,
+              llvm::function_ref<InFlightDiagnostic()> emitError,
+              llvm::StringRef kernel)
+      : info(info), emitErrorFn(emitError),
+        builder(info.outputs.front().getContext()),
+        used(info.params.size()) {
+    call.kernel = kernel.str();
+  }
+
+  /// The VPU call.
+  const VPU::SWKernelInfo &getInfo() const { return info; }
+  bool hasFailed() const { return failed; }
+
+  //===--------------------------------------------------------------------===//
+  // Errors
+  //===--------------------------------------------------------------------===//
+
+  /// Reports that parameter `param` of the VPU call is outside what the
+  /// library kernel accepts (only the first error is reported).
+  void failParam(llvm::StringRef param, const llvm::Twine &why) {
+    fail("parameter '" + param + "' of VPU kernel '" + info.name +
+         "' is not supported by library kernel '" + call.kernel + "': " + why);
+  }
+
+  /// Reports that tensor operands of the VPU call do not fit the library
+  /// kernel.
+  void failOperand(const llvm::Twine &why) {
+    fail("VPU kernel '" + info.name + "' cannot run as library kernel '" +
+         call.kernel + "': " + why);
+  }
+
+  /// Reports an inconsistency between the table and the VPU call.
+  void failInternal(const llvm::Twine &why) {
+    fail("internal error mapping VPU kernel '" + info.name +
+         "' onto library kernel '" + call.kernel + "': " + why);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Tensors
+  //===--------------------------------------------------------------------===//
+
+  /// The number of VPU input tensors.
+  int64_t getNumInputs() const {
+    return static_cast<int64_t>(info.inputs.size());
+  }
+
+  /// The static dims of VPU input `index` (empty and an internal error if
+  /// unranked or out of range).
+  llvm::ArrayRef<int64_t> inputDims(int64_t index) {
+    return dimsOf(index < getNumInputs() ? info.inputs[index] : Value(),
+                  "input", index);
+  }
+  /// The static dims of VPU output `index`.
+  llvm::ArrayRef<int64_t> outputDims(int64_t index) {
+    return dimsOf(index < static_cast<int64_t>(info.outputs.size())
+                      ? info.outputs[index]
+                      : Value(),
+                  "output", index);
+  }
+  /// The rank of VPU input 0.
+  int64_t inputRank() { return static_cast<int64_t>(inputDims(0).size()); }
+
+  /// Appends VPU input `index` as the next ABI input.
+  void input(int64_t index) {
+    if (index >= getNumInputs()) {
+      failInternal("the VPU call has no input #" + llvm::Twine(index));
+    }
+    call.inputs.push_back(index);
+  }
+  /// Appends VPU input `index` if the VPU call has it, else an absent
+  /// operand.
+  void optionalInput(int64_t index) {
+    call.inputs.push_back(index < getNumInputs() ? index : kAbsentOperand);
+  }
+  /// Appends an absent optional ABI input.
+  void absentInput() { call.inputs.push_back(kAbsentOperand); }
+  /// Appends every VPU input, then every VPU output, in order.
+  void allTensors() {
+    for (int64_t i = 0; i < getNumInputs(); ++i) {
+      input(i);
+    }
+    for (int64_t i = 0, e = info.outputs.size(); i < e; ++i) {
+      output(i);
+    }
+  }
+  /// Appends VPU output `index` as the next ABI output.
+  void output(int64_t index) {
+    if (index >= static_cast<int64_t>(info.outputs.size())) {
+      failInternal("the VPU call has no output #" + llvm::Twine(index));
+    }
+    call.outputs.push_back(index);
+  }
+
+  //===--------------------------------------------------------------------===//
+  // VPU parameters
+  //===--------------------------------------------------------------------===//
+
+  /// The i64 parameter `name`.
+  int64_t i64(llvm::StringRef name) {
+    if (auto attr = llvm::dyn_cast_or_null<IntegerAttr>(lookup(name))) {
+      if (attr.getType().isInteger(64)) {
+        return attr.getInt();
+      }
+    }
+    failInternal("no i64 parameter '" + name + "'");
+    return 0;
+  }
+  /// The flag parameter `name` (i64 0 / 1).
+  bool flag(llvm::StringRef name) {
+    int64_t value = i64(name);
+    if (value != 0 && value != 1) {
+      failInternal("flag '" + name + "' is " + llvm::Twine(value));
+    }
+    return value == 1;
+  }
+  /// The f32 parameter `name`.
+  float f32(llvm::StringRef name) {
+    if (auto attr = llvm::dyn_cast_or_null<FloatAttr>(lookup(name))) {
+      if (attr.getType().isF32()) {
+        return attr.getValue().convertToFloat();
+      }
+    }
+    failInternal("no f32 parameter '" + name + "'");
+    return 0.0f;
+  }
+  /// The i64 per-dim list `name_0` ... `name_7`, checked to be 0 at and
+  /// beyond `rank`; returns the first `rank` entries.
+  llvm::SmallVector<int64_t, 8> i64List(llvm::StringRef name, int64_t rank) {
+    llvm::SmallVector<int64_t, 8> values;
+    for (int64_t i = 0; i < VPU::SWKernelParams::kListSize; ++i) {
+      std::string entry = (name + "_" + llvm::Twine(i)).str();
+      int64_t value = i64(entry);
+      if (i < rank) {
+        values.push_back(value);
+      } else if (value != 0) {
+        failParam(entry, "entries at and beyond the rank " +
+                             llvm::Twine(rank) + " must be 0, got " +
+                             llvm::Twine(value));
+      }
+    }
+    return values;
+  }
+  /// The f32 per-dim list `name_0` ... `name_7`; returns the first `rank`
+  /// entries (entries beyond must be 0).
+  llvm::SmallVector<float, 8> f32List(llvm::StringRef name, int64_t rank) {
+    llvm::SmallVector<float, 8> values;
+    for (int64_t i = 0; i < VPU::SWKernelParams::kListSize; ++i) {
+      std::string entry = (name + "_" + llvm::Twine(i)).str();
+      float value = f32(entry);
+      if (i < rank) {
+        values.push_back(value);
+      } else if (value != 0.0f) {
+        failParam(entry, "entries at and beyond the rank " +
+                             llvm::Twine(rank) + " must be 0");
+      }
+    }
+    return values;
+  }
+  /// The axis-mask parameter `name`, checked against the rank of the input
+  /// and the library's kMaxRank.
+  int64_t axesMask(llvm::StringRef name) {
+    int64_t mask = i64(name);
+    int64_t rank = std::min<int64_t>(inputRank(), abi::kMaxRank);
+    if (mask < 0 || mask >= (int64_t{1} << rank)) {
+      failParam(name, "axis mask " + llvm::Twine(mask) +
+                          " has bits beyond the rank " + llvm::Twine(rank));
+    }
+    return mask;
+  }
+  /// The axis parameter `name`, checked to be in [0, rank of input 0).
+  int64_t axis(llvm::StringRef name) {
+    int64_t value = i64(name);
+    if (value < 0 || value >= inputRank()) {
+      failParam(name, "axis " + llvm::Twine(value) + " is outside [0, " +
+                          llvm::Twine(inputRank()) + ")");
+    }
+    return value;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // ABI scalars
+  //===--------------------------------------------------------------------===//
+
+  /// Appends an int32 scalar from parameter `param` (named in the error if
+  /// the value does not fit int32).
+  void addI32(llvm::StringRef param, int64_t value) {
+    if (value < std::numeric_limits<int32_t>::min() ||
+        value > std::numeric_limits<int32_t>::max()) {
+      failParam(param, "value " + llvm::Twine(value) + " does not fit int32");
+      value = 0;
+    }
+    call.scalars.push_back(builder.getI32IntegerAttr(value));
+  }
+  /// Appends an int32 scalar the table computes (always in range).
+  void addI32(int32_t value) {
+    call.scalars.push_back(builder.getI32IntegerAttr(value));
+  }
+  /// Appends an int32 scalar from the i64 parameter of the same name.
+  void copyI32(llvm::StringRef param) { addI32(param, i64(param)); }
+  /// Appends a float scalar.
+  void addF32(float value) {
+    call.scalars.push_back(builder.getF32FloatAttr(value));
+  }
+  /// Appends the int32 per-dim array of list `name` (kMaxRank entries).
+  void addI32List(llvm::StringRef name, llvm::ArrayRef<int64_t> values) {
+    for (uint32_t i = 0; i < abi::kMaxRank; ++i) {
+      if (i < values.size()) {
+        addI32((name + "_" + llvm::Twine(i)).str(), values[i]);
+      } else {
+        addI32(0);
+      }
+    }
+  }
+  /// Appends the float per-dim array (kMaxRank entries).
+  void addF32List(llvm::ArrayRef<float> values) {
+    for (uint32_t i = 0; i < abi::kMaxRank; ++i) {
+      addF32(i < values.size() ? values[i] : 0.0f);
+    }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Finishing
+  //===--------------------------------------------------------------------===//
+
+  /// Checks the call (tensor ranks, every parameter consumed, operand
+  /// indices, the library signature) and returns it.
+  FailureOr<AbiKernelCall> finish();
+
+private:
+  /// Marks parameter `name` used and returns its value (null if missing).
+  Attribute lookup(llvm::StringRef name) {
+    for (auto [index, param] : llvm::enumerate(info.params)) {
+      if (param.getName() == name) {
+        used.set(index);
+        return param.getValue();
+      }
+    }
+    return {};
+  }
+
+  llvm::ArrayRef<int64_t> dimsOf(Value value, llvm::StringRef what,
+                                 int64_t index) {
+    auto type = value ? llvm::dyn_cast<RankedTensorType>(value.getType())
+                      : RankedTensorType();
+    if (!type) {
+      failInternal("the VPU call has no ranked " + what + " #" +
+                   llvm::Twine(index));
+      return {};
+    }
+    if (!type.hasStaticShape()) {
+      failOperand(what + " #" + llvm::Twine(index) +
+                  " has a dynamic shape, which the library does not take");
+      return {};
+    }
+    return type.getShape();
+  }
+
+  void fail(const llvm::Twine &message) {
+    if (!failed) {
+      emitErrorFn() << message;
+      failed = true;
+    }
+  }
+
+  const VPU::SWKernelInfo &info;
+  llvm::function_ref<InFlightDiagnostic()> emitErrorFn;
+  Builder builder;
+  /// The parameters read so far.
+  llvm::SmallBitVector used;
+  AbiKernelCall call;
+  bool failed = false;
+};
+
+FailureOr<AbiKernelCall> CallBuilder::finish() {
+  // Descriptors hold at most kMaxRank dims.
+  auto checkRank = [&](Value value, llvm::StringRef what, int64_t index) {
+    auto type = llvm::dyn_cast<ShapedType>(value.getType());
+    if (type && type.hasRank() &&
+        type.getRank() > static_cast<int64_t>(abi::kMaxRank)) {
+      failOperand(what + " #" + llvm::Twine(index) + " has rank " +
+                  llvm::Twine(type.getRank()) +
+                  ", above the library's maximum rank " +
+                  llvm::Twine(abi::kMaxRank));
+    }
+  };
+  for (auto [index, value] : llvm::enumerate(info.inputs)) {
+    checkRank(value, "input", index);
+  }
+  for (auto [index, value] : llvm::enumerate(info.outputs)) {
+    checkRank(value, "output", index);
+  }
+  // Every VPU parameter must have been translated.
+  for (auto [index, param] : llvm::enumerate(info.params)) {
+    if (!used.test(index)) {
+      failInternal("parameter '" + param.getName().getValue() +
+                   "' is not translated");
+    }
+  }
+  // Operand indices.
+  llvm::SmallBitVector inputUsed(info.inputs.size());
+  for (int64_t index : call.inputs) {
+    if (index == kAbsentOperand) {
+      continue;
+    }
+    if (index < 0 || index >= getNumInputs() || inputUsed.test(index)) {
+      failInternal("bad input index " + llvm::Twine(index));
+      continue;
+    }
+    inputUsed.set(index);
+  }
+  if (!inputUsed.all()) {
+    failInternal("not every VPU input is an operand of the call");
+  }
+  for (int64_t index : call.outputs) {
+    if (index < 0 || index >= static_cast<int64_t>(info.outputs.size())) {
+      failInternal("bad output index " + llvm::Twine(index));
+    }
+  }
+  if (call.outputs.size() != info.outputs.size()) {
+    failInternal("not every VPU output is an operand of the call");
+  }
+  if (failed) {
+    return failure();
+  }
+  // The library signature: inputs, outputs, then the scalars.
+  std::optional<llvm::ArrayRef<abi::ArgKind>> signature =
+      getAbiSignature(call.kernel);
+  if (!signature) {
+    failInternal("the library has no kernel '" + call.kernel + "'");
+    return failure();
+  }
+  llvm::SmallVector<abi::ArgKind, 32> given;
+  given.append(call.inputs.size(), abi::ArgKind::MemRefIn);
+  given.append(call.outputs.size(), abi::ArgKind::MemRefOut);
+  for (Attribute scalar : call.scalars) {
+    auto integer = llvm::dyn_cast<IntegerAttr>(scalar);
+    auto real = llvm::dyn_cast<FloatAttr>(scalar);
+    if (integer && integer.getType().isInteger(32)) {
+      given.push_back(abi::ArgKind::I32);
+    } else if (real && real.getType().isF32()) {
+      given.push_back(abi::ArgKind::F32);
+    } else {
+      failInternal("a scalar is neither an i32 nor an f32 attribute");
+      return failure();
+    }
+  }
+  if (llvm::ArrayRef<abi::ArgKind>(given) != *signature) {
+    auto count = [](llvm::ArrayRef<abi::ArgKind> kinds, abi::ArgKind kind) {
+      return llvm::count(kinds, kind);
+    };
+    failInternal(
+        "the call does not match the library signature: it has " +
+        llvm::Twine(count(given, abi::ArgKind::MemRefIn)) + " in, " +
+        llvm::Twine(count(given, abi::ArgKind::MemRefOut)) + " out, " +
+        llvm::Twine(count(given, abi::ArgKind::I32)) + " i32, " +
+        llvm::Twine(count(given, abi::ArgKind::F32)) +
+        " f32 arguments, the kernel " +
+        llvm::Twine(count(*signature, abi::ArgKind::MemRefIn)) + " in, " +
+        llvm::Twine(count(*signature, abi::ArgKind::MemRefOut)) + " out, " +
+        llvm::Twine(count(*signature, abi::ArgKind::I32)) + " i32, " +
+        llvm::Twine(count(*signature, abi::ArgKind::F32)) +
+        " f32 (or another order)");
+    return failure();
+  }
+  return std::move(call);
+}
+
+//===----------------------------------------------------------------------===//
+// Enum translations (IE enum values -> ABI enum values)
+//===----------------------------------------------------------------------===//
+
+/// One case of an enum translation.
+struct EnumCase {
+  int64_t ie;
+  int32_t abi;
+};
+
+/// Translates the IE enum value of parameter `param` through `cases`;
+/// reports unknown values.
+int32_t translateEnum(CallBuilder &b, llvm::StringRef param,
+                      llvm::ArrayRef<EnumCase> cases) {
+  int64_t value = b.i64(param);
+  for (const EnumCase &entry : cases) {
+    if (entry.ie == value) {
+      return entry.abi;
+    }
+  }
+  if (!b.hasFailed()) {
+    b.failParam(param, "unsupported value " + llvm::Twine(value));
+  }
+  return 0;
+}
+
+template <typename IEEnum, typename AbiEnum>
+constexpr EnumCase enumCase(IEEnum ie, AbiEnum abiValue) {
+  return {static_cast<int64_t>(ie), static_cast<int32_t>(abiValue)};
+}
+
+//===----------------------------------------------------------------------===//
+// Mapping functions
+//===----------------------------------------------------------------------===//
+
+/// A mapping function: `code` is the entry's operation code (ActivationOp,
+/// ReduceOp, ...) where it has one.
+using MapFn = void (*)(CallBuilder &b, int32_t code);
+
+/// The VPU tensors in order, no scalars.
+void mapTensorsOnly(CallBuilder &b, int32_t) { b.allTensors(); }
+
+/// prelu: the library broadcasts the slope NumPy-style, which is IE's rule
+/// except for IE's 1-D per-channel slope of an input of rank > 2.
+void mapPRelu(CallBuilder &b, int32_t) {
+  b.allTensors();
+  if (b.flag("per_channel") && b.inputRank() > 2) {
+    b.failParam("per_channel",
+                "the library broadcasts the slope NumPy-style: a 1-D "
+                "per-channel slope of a rank-" +
+                    llvm::Twine(b.inputRank()) +
+                    " input must be given as a [C, 1, ...] tensor");
+  }
+}
+
+/// activation(input, output, op, alpha, beta) with the ActivationOp `code`
+/// and the alpha / beta each VPU kernel defines.
+void mapActivation(CallBuilder &b, int32_t code) {
+  b.input(0);
+  b.output(0);
+  float alpha = 0.0f;
+  float beta = 0.0f;
+  switch (static_cast<abi::ActivationOp>(code)) {
+  case abi::ActivationOp::Elu:
+    alpha = b.f32("alpha");
+    break;
+  case abi::ActivationOp::LeakyRelu:
+    alpha = b.f32("negative_slope");
+    break;
+  case abi::ActivationOp::Swish:
+    alpha = b.f32("beta");
+    break;
+  case abi::ActivationOp::RoundHalfToEven:
+    // `round`: the IE RoundMode selects the operation.
+    code = translateEnum(
+        b, "mode",
+        {enumCase(IE::RoundMode::HALF_TO_EVEN,
+                  abi::ActivationOp::RoundHalfToEven),
+         enumCase(IE::RoundMode::HALF_AWAY_FROM_ZERO,
+                  abi::ActivationOp::RoundHalfAwayFromZero)});
+    break;
+  default:
+    break;
+  }
+  b.addI32(code);
+  b.addF32(alpha);
+  b.addF32(beta);
+}
+
+void mapClamp(CallBuilder &b, int32_t) {
+  b.allTensors();
+  float min = b.f32("min");
+  float max = b.f32("max");
+  if (!(min <= max)) {
+    b.failParam("min", "min must not exceed max");
+  }
+  b.addF32(min);
+  b.addF32(max);
+}
+
+/// scale_shift(input, scale, shift?, output) from `scale_shift` (weights and
+/// biases) and `scale` (weights only).
+void mapScaleShift(CallBuilder &b, int32_t) {
+  b.input(0);
+  b.input(1);
+  b.optionalInput(2);
+  b.output(0);
+}
+
+/// reduce(input, output, op, axesMask, keepDims) with the ReduceOp `code`.
+void mapReduce(CallBuilder &b, int32_t code) {
+  b.allTensors();
+  b.addI32(code);
+  b.addI32("axes", b.axesMask("axes"));
+  b.addI32(b.flag("keep_dims") ? 1 : 0);
+}
+
+/// softmax / log_softmax(input, output, axis).
+void mapAxis(CallBuilder &b, int32_t) {
+  b.allTensors();
+  b.addI32("axis", b.axis("axis"));
+}
+
+void mapMvn(CallBuilder &b, int32_t) {
+  b.allTensors();
+  b.addI32("axes", b.axesMask("axes"));
+  b.addI32(b.flag("normalize_variance") ? 1 : 0);
+  b.addI32(translateEnum(
+      b, "eps_mode",
+      {enumCase(IE::MvnEpsMode::INSIDE_SQRT, abi::MvnEpsMode::InsideSqrt),
+       enumCase(IE::MvnEpsMode::OUTSIDE_SQRT,
+                abi::MvnEpsMode::OutsideSqrt)}));
+  b.addF32(b.f32("eps"));
+}
+
+void mapNormalizeL2(CallBuilder &b, int32_t) {
+  b.allTensors();
+  b.addI32("axes", b.axesMask("axes"));
+  b.addI32(translateEnum(
+      b, "eps_mode",
+      {enumCase(IE::EpsMode::ADD, abi::NormalizeEpsMode::Add),
+       enumCase(IE::EpsMode::MAX, abi::NormalizeEpsMode::Max)}));
+  b.addF32(b.f32("eps"));
+}
+
+/// layer_norm(input, scale, bias?, output, axis, eps).
+void mapLayerNorm(CallBuilder &b, int32_t) {
+  b.input(0);
+  b.input(1);
+  b.optionalInput(2);
+  b.output(0);
+  b.addI32("axis", b.axis("axis"));
+  b.addF32(b.f32("epsilon"));
+}
+
+/// batch_norm_inference(input, gamma, beta, mean, variance, output, eps).
+void mapBatchNorm(CallBuilder &b, int32_t) {
+  b.allTensors();
+  b.addF32(b.f32("epsilon"));
+}
+
+/// The strides, pads and dilations of the convolutions, in ABI order (the
+/// same as the VPU order).
+void addConvGeometry(CallBuilder &b) {
+  for (llvm::StringRef name :
+       {"stride_y", "stride_x", "pad_top", "pad_left", "pad_bottom",
+        "pad_right", "dilation_y", "dilation_x"}) {
+    b.copyI32(name);
+  }
+}
+
+/// The optional bias (VPU input 2) of the convolutions and fully_connected:
+/// the library takes it as [OC] only.
+void addOptionalBias(CallBuilder &b) {
+  if (b.getNumInputs() > 2 && b.inputDims(2).size() != 1) {
+    b.failOperand("the library takes the bias as a 1-D [OC] tensor; reshape "
+                  "the rank-" +
+                  llvm::Twine(b.inputDims(2).size()) + " bias first");
+  }
+  b.optionalInput(2);
+}
+
+/// No fused post-operation.
+void addNoPostOp(CallBuilder &b) {
+  b.addI32(abi::kNoPostOp);
+  b.addF32(0.0f);
+  b.addF32(0.0f);
+}
+
+/// convolution(input, filter, bias?, output, geometry, groups, post-op) from
+/// `convolution(_bias)` (groups 1) and `group_convolution(_bias)`.
+void mapConvolution(CallBuilder &b, int32_t grouped) {
+  b.input(0);
+  b.input(1);
+  addOptionalBias(b);
+  b.output(0);
+  addConvGeometry(b);
+  if (grouped) {
+    b.copyI32("groups");
+  } else {
+    b.addI32(1);
+  }
+  addNoPostOp(b);
+}
+
+void mapDeconvolution(CallBuilder &b, int32_t) {
+  b.input(0);
+  b.input(1);
+  addOptionalBias(b);
+  b.output(0);
+  addConvGeometry(b);
+  b.copyI32("output_padding_y");
+  b.copyI32("output_padding_x");
+  b.copyI32("groups");
+  addNoPostOp(b);
+}
+
+void mapFullyConnected(CallBuilder &b, int32_t) {
+  b.input(0);
+  b.input(1);
+  addOptionalBias(b);
+  b.output(0);
+  addNoPostOp(b);
+}
+
+void mapMatMul(CallBuilder &b, int32_t) {
+  b.allTensors();
+  for (int64_t i = 0; i < 2 && !b.hasFailed(); ++i) {
+    if (b.inputDims(i).size() < 2) {
+      b.failOperand("input #" + llvm::Twine(i) +
+                    " is 1-D; the library's matmul takes matrices (reshape "
+                    "the vector first)");
+    }
+  }
+  b.addI32(b.flag("transpose_a") ? 1 : 0);
+  b.addI32(b.flag("transpose_b") ? 1 : 0);
+}
+
+/// The output extent of a pool along one dim for a rounding type (the rule
+/// of IE.MaxPool and abi::RoundingType).
+int64_t getPoolExtent(int64_t in, int64_t kernel, int64_t stride,
+                      int64_t padBegin, int64_t padEnd, bool ceil) {
+  int64_t span = in + padBegin + padEnd - kernel;
+  if (span < 0 || stride < 1) {
+    return -1;
+  }
+  int64_t out = (ceil ? (span + stride - 1) / stride : span / stride) + 1;
+  if (ceil && (out - 1) * stride >= in + padBegin) {
+    --out;
+  }
+  return out;
+}
+
+/// max_pool / avg_pool(input, output, kernel, strides, pads, roundingType
+/// [, excludePad]); the rounding type is the one that gives the output dims
+/// (the VPU op's output type already reflects it).
+void mapPool(CallBuilder &b, int32_t isAvg) {
+  b.allTensors();
+  llvm::ArrayRef<int64_t> in = b.inputDims(0);
+  llvm::ArrayRef<int64_t> out = b.outputDims(0);
+  if (b.hasFailed()) {
+    return;
+  }
+  if (in.size() != 4 || out.size() != 4) {
+    b.failOperand("the library pools take 4-D tensors");
+    return;
+  }
+  int64_t kernelY = b.i64("kernel_y"), kernelX = b.i64("kernel_x");
+  int64_t strideY = b.i64("stride_y"), strideX = b.i64("stride_x");
+  int64_t padTop = b.i64("pad_top"), padLeft = b.i64("pad_left");
+  int64_t padBottom = b.i64("pad_bottom"), padRight = b.i64("pad_right");
+  auto matches = [&](bool ceil) {
+    return getPoolExtent(in[2], kernelY, strideY, padTop, padBottom, ceil) ==
+               out[2] &&
+           getPoolExtent(in[3], kernelX, strideX, padLeft, padRight, ceil) ==
+               out[3];
+  };
+  abi::RoundingType rounding = abi::RoundingType::Floor;
+  if (!matches(/*ceil=*/false)) {
+    if (matches(/*ceil=*/true)) {
+      rounding = abi::RoundingType::Ceil;
+    } else {
+      b.failOperand("the output dims match neither the floor nor the ceil "
+                    "rounding of the pool");
+      return;
+    }
+  }
+  b.addI32("kernel_y", kernelY);
+  b.addI32("kernel_x", kernelX);
+  b.addI32("stride_y", strideY);
+  b.addI32("stride_x", strideX);
+  b.addI32("pad_top", padTop);
+  b.addI32("pad_left", padLeft);
+  b.addI32("pad_bottom", padBottom);
+  b.addI32("pad_right", padRight);
+  b.addI32(static_cast<int32_t>(rounding));
+  if (isAvg) {
+    b.addI32(b.flag("exclude_pad") ? 1 : 0);
+  }
+}
+
+/// interpolate(input, output, mode, coordMode, nearestMode, shapeCalcMode,
+/// excludeOutside, cubicCoeffA, extrapolationValue, scales[8], roiStart[8],
+/// roiEnd[8]). The VPU call always gives per-dim scales (`sizes` become
+/// output / input); a call whose scales are exactly those ratios is passed
+/// as Sizes (the library then uses out / in in FP64 and the output dims as
+/// the resized lengths), any other as Scales.
+void mapInterpolate(CallBuilder &b, int32_t) {
+  b.allTensors();
+  int32_t mode = translateEnum(
+      b, "mode",
+      {enumCase(IE::InterpolateMode::NEAREST, abi::InterpolateMode::Nearest),
+       enumCase(IE::InterpolateMode::LINEAR, abi::InterpolateMode::Linear),
+       enumCase(IE::InterpolateMode::CUBIC, abi::InterpolateMode::Cubic)});
+  int32_t coordMode = translateEnum(
+      b, "coord_mode",
+      {enumCase(IE::InterpolateCoordMode::HALF_PIXEL,
+                abi::InterpolateCoordMode::HalfPixel),
+       enumCase(IE::InterpolateCoordMode::PYTORCH_HALF_PIXEL,
+                abi::InterpolateCoordMode::PytorchHalfPixel),
+       enumCase(IE::InterpolateCoordMode::ALIGN_CORNERS,
+                abi::InterpolateCoordMode::AlignCorners),
+       enumCase(IE::InterpolateCoordMode::ASYMMETRIC,
+                abi::InterpolateCoordMode::Asymmetric),
+       enumCase(IE::InterpolateCoordMode::TF_HALF_PIXEL_FOR_NN,
+                abi::InterpolateCoordMode::TfHalfPixelForNn),
+       enumCase(IE::InterpolateCoordMode::TF_CROP_AND_RESIZE,
+                abi::InterpolateCoordMode::TfCropAndResize)});
+  int32_t nearestMode = translateEnum(
+      b, "nearest_mode",
+      {enumCase(IE::InterpolateNearestMode::ROUND_PREFER_FLOOR,
+                abi::InterpolateNearestMode::RoundPreferFloor),
+       enumCase(IE::InterpolateNearestMode::ROUND_PREFER_CEIL,
+                abi::InterpolateNearestMode::RoundPreferCeil),
+       enumCase(IE::InterpolateNearestMode::FLOOR,
+                abi::InterpolateNearestMode::Floor),
+       enumCase(IE::InterpolateNearestMode::CEIL,
+                abi::InterpolateNearestMode::Ceil),
+       enumCase(IE::InterpolateNearestMode::SIMPLE,
+                abi::InterpolateNearestMode::Simple)});
+  float cubicCoeffA = b.f32("cubic_coeff_a");
+  bool excludeOutside = b.flag("exclude_outside");
+  float extrapolationValue = b.f32("extrapolation_value");
+  llvm::ArrayRef<int64_t> in = b.inputDims(0);
+  llvm::ArrayRef<int64_t> out = b.outputDims(0);
+  int64_t rank = static_cast<int64_t>(in.size());
+  llvm::SmallVector<float, 8> scales = b.f32List("scales", rank);
+  llvm::SmallVector<float, 8> roiStart = b.f32List("roi_start", rank);
+  llvm::SmallVector<float, 8> roiEnd = b.f32List("roi_end", rank);
+  if (b.hasFailed()) {
+    return;
+  }
+  if (out.size() != in.size()) {
+    b.failInternal("input and output ranks differ");
+    return;
+  }
+  bool bySizes = true;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (in[d] == 0) {
+      b.failOperand("input dim " + llvm::Twine(d) + " is empty");
+      return;
+    }
+    bySizes &= static_cast<float>(static_cast<double>(out[d]) /
+                                  static_cast<double>(in[d])) == scales[d];
+  }
+  if (!bySizes) {
+    // The library's rule for scales: out = floor(in * scale) in FP64.
+    for (int64_t d = 0; d < rank; ++d) {
+      double resized = static_cast<double>(in[d]) * scales[d];
+      if (!(scales[d] > 0.0f) || std::isinf(scales[d]) ||
+          static_cast<int64_t>(std::floor(resized)) != out[d]) {
+        b.failParam(("scales_" + llvm::Twine(d)).str(),
+                    "output dim " + llvm::Twine(out[d]) + " is not floor(" +
+                        llvm::Twine(in[d]) + " * scale)");
+        return;
+      }
+    }
+  }
+  b.addI32(mode);
+  b.addI32(coordMode);
+  b.addI32(nearestMode);
+  b.addI32(static_cast<int32_t>(bySizes
+                                    ? abi::InterpolateShapeCalcMode::Sizes
+                                    : abi::InterpolateShapeCalcMode::Scales));
+  b.addI32(excludeOutside ? 1 : 0);
+  b.addF32(cubicCoeffA);
+  b.addF32(extrapolationValue);
+  if (bySizes) {
+    b.addF32List({});
+  } else {
+    b.addF32List(scales);
+  }
+  // The library reads the region of interest in tf_crop_and_resize only and
+  // requires zeros otherwise.
+  bool crop = coordMode ==
+              static_cast<int32_t>(abi::InterpolateCoordMode::TfCropAndResize);
+  b.addF32List(crop ? llvm::ArrayRef<float>(roiStart)
+                    : llvm::ArrayRef<float>());
+  b.addF32List(crop ? llvm::ArrayRef<float>(roiEnd) : llvm::ArrayRef<float>());
+}
+
+/// transpose(input, output, perm[8]) from the DimsOrder-style code.
+void mapTranspose(CallBuilder &b, int32_t) {
+  b.allTensors();
+  int64_t code = b.i64("perm");
+  int64_t rank = b.inputRank();
+  llvm::SmallVector<int64_t, 8> perm(rank, 0);
+  llvm::SmallBitVector seen(std::max<int64_t>(rank, 1));
+  int64_t rest = code;
+  for (int64_t i = rank - 1; i >= 0; --i) {
+    int64_t dim = (rest & 0xf) - 1;
+    rest >>= 4;
+    if (dim < 0 || dim >= rank || seen.test(dim)) {
+      b.failParam("perm", "code 0x" + llvm::utohexstr(code) +
+                              " is not a permutation of " +
+                              llvm::Twine(rank) + " dims");
+      return;
+    }
+    seen.set(dim);
+    perm[i] = dim;
+  }
+  if (rest != 0) {
+    b.failParam("perm", "code 0x" + llvm::utohexstr(code) + " has more than " +
+                            llvm::Twine(rank) + " digits");
+    return;
+  }
+  b.addI32List("perm", perm);
+}
+
+/// pad(input, output, mode, padValue, padsBegin[8], padsEnd[8]).
+void mapPad(CallBuilder &b, int32_t) {
+  b.allTensors();
+  int32_t mode = translateEnum(
+      b, "mode",
+      {enumCase(IE::PadMode::CONSTANT, abi::PadMode::Constant),
+       enumCase(IE::PadMode::EDGE, abi::PadMode::Edge),
+       enumCase(IE::PadMode::REFLECT, abi::PadMode::Reflect)});
+  float padValue = b.f32("pad_value");
+  int64_t rank = b.inputRank();
+  llvm::SmallVector<int64_t, 8> begins = b.i64List("pads_begin", rank);
+  llvm::SmallVector<int64_t, 8> ends = b.i64List("pads_end", rank);
+  for (auto [name, values] : {std::make_pair("pads_begin", &begins),
+                              std::make_pair("pads_end", &ends)}) {
+    for (auto [d, value] : llvm::enumerate(*values)) {
+      if (value < 0) {
+        b.failParam((name + llvm::Twine("_") + llvm::Twine(d)).str(),
+                    "negative pads are not supported");
+      }
+    }
+  }
+  b.addI32(mode);
+  // The library requires 0 outside the constant mode.
+  b.addF32(mode == static_cast<int32_t>(abi::PadMode::Constant) ? padValue
+                                                                : 0.0f);
+  b.addI32List("pads_begin", begins);
+  b.addI32List("pads_end", ends);
+}
+
+/// gather(data, indices, output, axis, batchDims = 0).
+void mapGather(CallBuilder &b, int32_t) {
+  b.allTensors();
+  b.addI32("axis", b.axis("axis"));
+  b.addI32(0);
+}
+
+/// topk(input, values, indices, axis, k, mode, sort).
+void mapTopK(CallBuilder &b, int32_t) {
+  b.allTensors();
+  b.addI32("axis", b.axis("axis"));
+  int64_t k = b.i64("k");
+  if (k < 1) {
+    b.failParam("k", "k = " + llvm::Twine(k) + " must be at least 1");
+  }
+  b.addI32("k", k);
+  b.addI32(translateEnum(
+      b, "mode",
+      {enumCase(IE::TopKMode::MAX, abi::TopKMode::Max),
+       enumCase(IE::TopKMode::MIN, abi::TopKMode::Min)}));
+  // IE's `none` leaves the order to the implementation; the IE interpreter
+  // orders by index, and so does the call.
+  b.addI32(translateEnum(
+      b, "sort",
+      {enumCase(IE::TopKSortType::VALUE, abi::TopKSort::Value),
+       enumCase(IE::TopKSortType::INDEX, abi::TopKSort::Index),
+       enumCase(IE::TopKSortType::NONE, abi::TopKSort::Index)}));
+}
+
+/// cumsum(input, output, axis, exclusive, reverse).
+void mapCumSum(CallBuilder &b, int32_t) {
+  b.allTensors();
+  b.addI32("axis", b.axis("axis"));
+  b.addI32(b.flag("exclusive") ? 1 : 0);
+  b.addI32(b.flag("reverse") ? 1 : 0);
+}
+
+/// depth_to_space / space_to_depth(input, output, blockSize, mode).
+void mapDepthSpace(CallBuilder &b, int32_t) {
+  b.allTensors();
+  int64_t blockSize = b.i64("block_size");
+  if (blockSize < 1) {
+    b.failParam("block_size", "block size " + llvm::Twine(blockSize) +
+                                  " must be at least 1");
+  }
+  b.addI32("block_size", blockSize);
+  b.addI32(translateEnum(
+      b, "mode",
+      {enumCase(IE::DepthToSpaceMode::DCR, abi::DepthSpaceMode::BlocksFirst),
+       enumCase(IE::DepthToSpaceMode::CRD, abi::DepthSpaceMode::DepthFirst)}));
+}
+
+//===----------------------------------------------------------------------===//
+// The table
+//===----------------------------------------------------------------------===//
+
+/// One VPU kernel the library runs.
+struct Entry {
+  /// The VPU kernel name (SWKernelInfo::name).
+  const char *vpu;
+  /// The library kernel (`<X>Kernel::name`).
+  const char *abi;
+  MapFn map;
+  /// The operation code passed to `map`.
+  int32_t code = 0;
+};
+
+constexpr int32_t act(abi::ActivationOp op) {
+  return static_cast<int32_t>(op);
+}
+constexpr int32_t red(abi::ReduceOp op) { return static_cast<int32_t>(op); }
+
+/// The table, sorted by VPU name.
+const Entry kEntries[] = {
+    {"abs", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Abs)},
+    {"add", abi::AddKernel::name, mapTensorsOnly},
+    {"avg_pool", abi::AvgPoolKernel::name, mapPool, 1},
+    {"batch_norm", abi::BatchNormKernel::name, mapBatchNorm},
+    {"ceil", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Ceil)},
+    {"clamp", abi::ClampKernel::name, mapClamp},
+    {"convert", abi::ConvertKernel::name, mapTensorsOnly},
+    {"convolution", abi::ConvolutionKernel::name, mapConvolution, 0},
+    {"convolution_bias", abi::ConvolutionKernel::name, mapConvolution, 0},
+    {"cumsum", abi::CumSumKernel::name, mapCumSum},
+    {"deconvolution", abi::DeconvolutionKernel::name, mapDeconvolution},
+    {"deconvolution_bias", abi::DeconvolutionKernel::name, mapDeconvolution},
+    {"depth_to_space", abi::DepthToSpaceKernel::name, mapDepthSpace},
+    {"divide", abi::DivideKernel::name, mapTensorsOnly},
+    {"elu", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Elu)},
+    {"equal", abi::EqualKernel::name, mapTensorsOnly},
+    {"erf", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Erf)},
+    {"exp", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Exp)},
+    {"floor", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Floor)},
+    {"floor_mod", abi::FloorModKernel::name, mapTensorsOnly},
+    {"fully_connected", abi::FullyConnectedKernel::name, mapFullyConnected},
+    {"fully_connected_bias", abi::FullyConnectedKernel::name,
+     mapFullyConnected},
+    {"gather", abi::GatherKernel::name, mapGather},
+    {"gelu", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Gelu)},
+    {"greater", abi::GreaterKernel::name, mapTensorsOnly},
+    {"group_convolution", abi::ConvolutionKernel::name, mapConvolution, 1},
+    {"group_convolution_bias", abi::ConvolutionKernel::name, mapConvolution,
+     1},
+    {"hsigmoid", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::HSigmoid)},
+    {"hswish", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::HSwish)},
+    {"interpolate", abi::InterpolateKernel::name, mapInterpolate},
+    {"layer_norm", abi::LayerNormKernel::name, mapLayerNorm},
+    {"layer_norm_bias", abi::LayerNormKernel::name, mapLayerNorm},
+    {"leaky_relu", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::LeakyRelu)},
+    {"less", abi::LessKernel::name, mapTensorsOnly},
+    {"log", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Log)},
+    {"log_softmax", abi::LogSoftmaxKernel::name, mapAxis},
+    {"logical_and", abi::LogicalAndKernel::name, mapTensorsOnly},
+    {"logical_not", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::LogicalNot)},
+    {"logical_or", abi::LogicalOrKernel::name, mapTensorsOnly},
+    {"matmul", abi::MatMulKernel::name, mapMatMul},
+    {"max_pool", abi::MaxPoolKernel::name, mapPool, 0},
+    {"maximum", abi::MaximumKernel::name, mapTensorsOnly},
+    {"minimum", abi::MinimumKernel::name, mapTensorsOnly},
+    {"mish", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Mish)},
+    {"multiply", abi::MultiplyKernel::name, mapTensorsOnly},
+    {"mvn", abi::MvnKernel::name, mapMvn},
+    {"negative", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Negative)},
+    {"normalize_l2", abi::NormalizeL2Kernel::name, mapNormalizeL2},
+    {"pad", abi::PadKernel::name, mapPad},
+    {"power", abi::PowerKernel::name, mapTensorsOnly},
+    {"prelu", abi::PReluKernel::name, mapPRelu},
+    {"reduce_l2", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::L2)},
+    {"reduce_max", abi::ReduceKernel::name, mapReduce,
+     red(abi::ReduceOp::Max)},
+    {"reduce_mean", abi::ReduceKernel::name, mapReduce,
+     red(abi::ReduceOp::Mean)},
+    {"reduce_min", abi::ReduceKernel::name, mapReduce,
+     red(abi::ReduceOp::Min)},
+    {"reduce_sum", abi::ReduceKernel::name, mapReduce,
+     red(abi::ReduceOp::Sum)},
+    {"relu", abi::ReluKernel::name, mapTensorsOnly},
+    // The round mode parameter selects RoundHalfToEven or
+    // RoundHalfAwayFromZero.
+    {"round", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::RoundHalfToEven)},
+    {"scale", abi::ScaleShiftKernel::name, mapScaleShift},
+    {"scale_shift", abi::ScaleShiftKernel::name, mapScaleShift},
+    {"select", abi::SelectKernel::name, mapTensorsOnly},
+    // Biases only: input + biases.
+    {"shift", abi::AddKernel::name, mapTensorsOnly},
+    {"sigmoid", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Sigmoid)},
+    {"softmax", abi::SoftmaxKernel::name, mapAxis},
+    {"softplus", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::SoftPlus)},
+    {"space_to_depth", abi::SpaceToDepthKernel::name, mapDepthSpace},
+    {"sqrt", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Sqrt)},
+    {"squared_difference", abi::SquaredDifferenceKernel::name,
+     mapTensorsOnly},
+    {"subtract", abi::SubtractKernel::name, mapTensorsOnly},
+    {"swish", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Swish)},
+    {"tanh", abi::ActivationKernel::name, mapActivation,
+     act(abi::ActivationOp::Tanh)},
+    {"topk", abi::TopKKernel::name, mapTopK},
+    {"transpose", abi::TransposeKernel::name, mapTranspose},
+};
+
+/// The entry of VPU kernel `name`, or nullptr.
+const Entry *findEntry(llvm::StringRef name) {
+  for (const Entry &entry : kEntries) {
+    if (name == entry.vpu) {
+      return &entry;
+    }
+  }
+  return nullptr;
+}
+
+} // namespace
+
+FailureOr<AbiKernelCall>
+mapToAbiKernel(const VPU::SWKernelInfo &info,
+               llvm::function_ref<InFlightDiagnostic()> emitError) {
+  const Entry *entry = findEntry(info.name);
+  if (!entry) {
+    emitError() << "the software-kernel library has no kernel for VPU kernel '"
+                << info.name << "'";
+    return failure();
+  }
+  if (info.outputs.empty()) {
+    emitError() << "internal error mapping VPU kernel '" << info.name
+                << "': the call has no output";
+    return failure();
+  }
+  CallBuilder builder(info, emitError, entry->abi);
+  entry->map(builder, entry->code);
+  return builder.finish();
+}
+
+std::optional<llvm::ArrayRef<abi::ArgKind>>
+getAbiSignature(llvm::StringRef name) {
+  for (const abi::KernelDecl &decl : abi::kSwKernels) {
+    if (name == decl.name) {
+      return llvm::ArrayRef<abi::ArgKind>(decl.signature, decl.numArgs);
+    }
+  }
+  return std::nullopt;
+}
+
+llvm::SmallVector<llvm::StringRef> getMappedVpuKernels() {
+  llvm::SmallVector<llvm::StringRef> names;
+  for (const Entry &entry : kEntries) {
+    names.push_back(entry.vpu);
+  }
+  llvm::sort(names);
+  return names;
+}
+
+llvm::StringRef getAbiKernelFor(llvm::StringRef vpuKernel) {
+  const Entry *entry = findEntry(vpuKernel);
+  return entry ? llvm::StringRef(entry->abi) : llvm::StringRef();
+}
+
+} // namespace mlir::vpuc::VPUIP
