@@ -32,6 +32,16 @@
 #include "core/registry/Components.h"
 #include "core/registry/Registry.h"
 #include "frontend/onnx/OnnxImporter.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "passes/common/init_compiler/InitCompiler.h"
 #include "tools/vpuc/Commands.h"
 #include "llvm/ADT/DenseMap.h"
@@ -46,16 +56,6 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/OwningOpRef.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Parser/Parser.h"
-#include "mlir/Pass/PassInstrumentation.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Support/Timing.h"
 
 namespace mlir::vpuc::tools {
 
@@ -100,11 +100,11 @@ cl::opt<std::string> outputPath("o",
                                          "<model name>.blob in the current directory for a "
                                          "blob, standard output for MLIR)"),
                                 cl::value_desc("file"), cl::sub(getCompileCommand()));
-cl::opt<EmitKind> emitKind("emit", cl::desc("What to write"), cl::init(EmitKind::Blob),
-                           cl::values(clEnumValN(EmitKind::Blob, "blob", "the blob (default)"),
-                                      clEnumValN(EmitKind::Mlir, "mlir",
-                                                 "the IR at the end of the pipeline")),
-                           cl::sub(getCompileCommand()));
+cl::opt<EmitKind>
+    emitKind("emit", cl::desc("What to write"), cl::init(EmitKind::Blob),
+             cl::values(clEnumValN(EmitKind::Blob, "blob", "the blob (default)"),
+                        clEnumValN(EmitKind::Mlir, "mlir", "the IR at the end of the pipeline")),
+             cl::sub(getCompileCommand()));
 cl::list<std::string> inputShapes("input-shape",
                                   cl::desc("For an ONNX model: the static shape of a model "
                                            "input, `name=DxDx...` (repeatable)"),
@@ -118,18 +118,18 @@ cl::opt<bool> timing("timing",
                      cl::desc("Print the time of the import, of every pass and of the blob "
                               "export to standard error"),
                      cl::sub(getCompileCommand()));
-cl::opt<ProgressKind> progress(
-    "progress", cl::desc("Show the pass being run on one overwritten line of standard error"),
-    cl::init(ProgressKind::Auto),
-    cl::values(clEnumValN(ProgressKind::Auto, "auto", "when standard error is a terminal"),
-               clEnumValN(ProgressKind::Always, "always", "always"),
-               clEnumValN(ProgressKind::Never, "never", "never")),
-    cl::sub(getCompileCommand()));
+cl::opt<ProgressKind>
+    progress("progress",
+             cl::desc("Show the pass being run on one overwritten line of standard error"),
+             cl::init(ProgressKind::Auto),
+             cl::values(clEnumValN(ProgressKind::Auto, "auto", "when standard error is a terminal"),
+                        clEnumValN(ProgressKind::Always, "always", "always"),
+                        clEnumValN(ProgressKind::Never, "never", "never")),
+             cl::sub(getCompileCommand()));
 cl::opt<bool> showRemarks("remarks",
                           cl::desc("Print the remarks of the passes (e.g. the VPURT statistics)"),
                           cl::sub(getCompileCommand()));
-cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"),
-                    cl::sub(getCompileCommand()));
+cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"), cl::sub(getCompileCommand()));
 
 int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "vpuc compile") << message << "\n";
@@ -214,8 +214,7 @@ FailureOr<SpecChoice> chooseSpec(const registry::Registry &registry) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
         llvm::MemoryBuffer::getFile(pipelinePath, /*IsText=*/true);
     if (!file) {
-      fail("--pipeline " + pipelinePath + ": cannot read the file: " +
-           file.getError().message());
+      fail("--pipeline " + pipelinePath + ": cannot read the file: " + file.getError().message());
       return failure();
     }
     return SpecChoice{(*file)->getBuffer().str(), pipelinePath, std::nullopt};
@@ -340,8 +339,8 @@ public:
     }
     if (error) {
       if (!dumpError) {
-        dumpError = "--dump-ir-after-each: cannot write " + std::string(path) + ": " +
-                    error.message();
+        dumpError =
+            "--dump-ir-after-each: cannot write " + std::string(path) + ": " + error.message();
       }
       return failure();
     }
@@ -442,8 +441,8 @@ void describeBlob(const blob::BlobFile &file, OutputFacts &facts) {
   for (size_t b = 0; b < numBarriers; ++b) {
     physical.insert(root.barriers()->Get(b)->physical_id());
   }
-  facts.barriers = std::to_string(numBarriers) + " (on " + std::to_string(physical.size()) +
-                   " physical)";
+  facts.barriers =
+      std::to_string(numBarriers) + " (on " + std::to_string(physical.size()) + " physical)";
   facts.ddrScratchBytes = root.header()->resources()->ddr_scratch_bytes();
   facts.constantBytes = root.constants() ? root.constants()->size() : 0;
 }
@@ -462,8 +461,8 @@ void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay, llvm::Stri
     line("output:") << (facts.path == "-" ? "<stdout>" : facts.path) << " (MLIR, " << facts.bytes
                     << " bytes, " << *facts.opsOut << " ops in function bodies)\n";
   } else {
-    line("output:") << (facts.path == "-" ? "<stdout>" : facts.path) << " (blob, "
-                    << facts.bytes << " bytes)\n";
+    line("output:") << (facts.path == "-" ? "<stdout>" : facts.path) << " (blob, " << facts.bytes
+                    << " bytes)\n";
   }
   if (facts.tasks) {
     line("tasks:") << *facts.tasks << "\n";
@@ -499,8 +498,7 @@ public:
     return file;
   }
 
-  OutputFile(OutputFile &&other)
-      : path(std::move(other.path)), temp(std::move(other.temp)) {
+  OutputFile(OutputFile &&other) : path(std::move(other.path)), temp(std::move(other.temp)) {
     // A moved-from TempFile is done; the moved-from object must not discard the file.
     other.temp.reset();
   }
@@ -589,8 +587,7 @@ int runCompile() {
                 " are those of its IR");
   }
   if (archName.empty()) {
-    return fail("no target: give --arch, one of " +
-                llvm::join(arch::getBuiltinArchNames(), ", ") +
+    return fail("no target: give --arch, one of " + llvm::join(arch::getBuiltinArchNames(), ", ") +
                 ", or the path of a .textproto target description");
   }
   llvm::Expected<arch::ArchDesc> archDesc = arch::loadArch(archName);
@@ -655,10 +652,9 @@ int runCompile() {
   pipeline::PipelineLoader loader(context, registry, llvm::errs());
   loader.setOverrides(overrides);
   pipeline::SpecSource source{spec->text, spec->sourceName};
-  FailureOr<std::string> textual = spec->registeredName
-                                       ? loader.lowerRegisteredToTextualPipeline(
-                                             *spec->registeredName)
-                                       : loader.lowerToTextualPipeline(source);
+  FailureOr<std::string> textual =
+      spec->registeredName ? loader.lowerRegisteredToTextualPipeline(*spec->registeredName)
+                           : loader.lowerToTextualPipeline(source);
   if (failed(textual)) {
     return fail("cannot load the pipeline " + specDisplay);
   }
@@ -690,8 +686,7 @@ int runCompile() {
   timingManager.setEnabled(timing);
   TimingScope rootTimer = timingManager.getRootScope();
 
-  auto instrumentation =
-      std::make_unique<CompileInstrumentation>(numPasses, showProgress, dumpDir);
+  auto instrumentation = std::make_unique<CompileInstrumentation>(numPasses, showProgress, dumpDir);
   CompileInstrumentation &progressLine = *instrumentation;
   // Diagnostics start on a line of their own; remarks only on request.
   ScopedDiagnosticHandler filter(&context, [&](Diagnostic &diag) {
@@ -710,8 +705,7 @@ int runCompile() {
     return kExitError;
   }
   int64_t layersIn = countLayers(**module);
-  if (!dumpDir.empty() &&
-      failed(progressLine.writeModule(module->get(), "00-input.mlir"))) {
+  if (!dumpDir.empty() && failed(progressLine.writeModule(module->get(), "00-input.mlir"))) {
     return fail(*progressLine.takeDumpError());
   }
 
@@ -770,14 +764,13 @@ int runCompile() {
   timingManager.setEnabled(false);
 
   if (!quiet) {
-    double milliseconds =
-        std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    double milliseconds = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     std::string archDisplay = archDesc->name();
     if (archDisplay != archName) {
       archDisplay += " (" + archName + ")";
     }
-    printSummary(output == "-" ? llvm::errs() : llvm::outs(), archDisplay, specDisplay,
-                 layersIn, facts, milliseconds);
+    printSummary(output == "-" ? llvm::errs() : llvm::outs(), archDisplay, specDisplay, layersIn,
+                 facts, milliseconds);
   }
   return kExitOk;
 }

@@ -26,8 +26,7 @@ namespace mlir::vpuc::common {
 
 namespace {
 
-struct InitCompilerPass
-    : public impl::InitCompilerPassBase<InitCompilerPass> {
+struct InitCompilerPass : public impl::InitCompilerPassBase<InitCompilerPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -56,11 +55,11 @@ struct InitCompilerPass
       // The dialect's attribute verifier made sure it is a ResourcesAttr.
       auto current = llvm::cast<VPUIP::ResourcesAttr>(existing);
       if (current.getArch() != resources->getArch()) {
-        module.emitError()
-            << "the module already targets '" << current.getArch()
-            << "' (" << VPUIP::VPUIPDialect::kResourcesAttrName
-            << "); it cannot be compiled for '" << resources->getArch()
-            << "'";
+        module.emitError() << "the module already targets '"
+                           << current.getArch() << "' ("
+                           << VPUIP::VPUIPDialect::kResourcesAttrName
+                           << "); it cannot be compiled for '"
+                           << resources->getArch() << "'";
         return signalPassFailure();
       }
       // Same target: keep the resources the module was given (a test may
