@@ -727,16 +727,19 @@ LogicalResult BlobWriter::writeUpaTask(VPUIP::UpaSwOp op,
            << getUpaParamKernelNames() << ")";
   }
   if (table) {
-    llvm::SmallVector<std::string> expected(table->fieldTypes.begin(),
-                                            table->fieldTypes.end());
+    llvm::SmallVector<std::string> expected = table->getScalarTypeNames();
     if (passed != expected) {
       return op.emitOpError() << "passes scalar parameters ("
                               << llvm::join(passed, ", ") << ") to kernel '"
                               << entry << "', whose UPA parameter table holds ("
                               << llvm::join(expected, ", ") << ")";
     }
-    params = table->makeWriter(
+    llvm::Expected<UpaParamsWriter> writer = table->makeWriter(
         llvm::to_vector(op.getParams().getAsRange<Attribute>()));
+    if (!writer) {
+      return op.emitOpError() << llvm::toString(writer.takeError());
+    }
+    params = std::move(*writer);
   }
   auto maxShaves = static_cast<uint32_t>(
       op.getMaxShaves().value_or(static_cast<uint64_t>(resources.getShaves())));

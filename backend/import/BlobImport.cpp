@@ -779,15 +779,21 @@ llvm::Error BlobReader::createTask(const schema::Task &task,
   case schema::TaskKind::UpaLayerTask: {
     const schema::UpaLayerTask &upa = *task.kind_as_UpaLayerTask();
     llvm::SmallVector<Attribute> params;
-    if (upa.params_type() != schema::UpaParams::NONE) {
-      const UpaParamTable *table = lookupUpaParamTable(upa.params_type());
-      if (!table) {
-        return makeError(
-            "UPA layer '" + upa.kernel()->str() + "': its parameters " +
-            schema::EnumNameUpaParams(upa.params_type()) +
-            " have no IR form (backend/mapping/UpaParams.cpp has no table)");
+    const UpaParamTable *table = lookupUpaParamTable(upa.kernel()->str());
+    if (table) {
+      // Checks that the member is the kernel's table.
+      llvm::Expected<llvm::SmallVector<Attribute>> read =
+          table->read(upa, context);
+      if (!read) {
+        return read.takeError();
       }
-      params = table->read(upa, context);
+      params = std::move(*read);
+    } else if (upa.params_type() != schema::UpaParams::NONE) {
+      return makeError(
+          "UPA layer '" + upa.kernel()->str() + "': its parameters " +
+          schema::EnumNameUpaParams(upa.params_type()) +
+          " have no IR form (backend/mapping/UpaParams.cpp has no table "
+          "for the kernel)");
     }
     llvm::Expected<func::FuncOp> decl = getUpaDeclaration(upa, params);
     if (!decl) {

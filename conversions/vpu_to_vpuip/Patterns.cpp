@@ -165,9 +165,19 @@ public:
 
     Operation *kernel;
     if (calls.getShaveKind() == ShaveKind::ACT) {
+      // The tile whose CMX holds the layer's tensors, else the chosen one.
+      int64_t tile = calls.getTile();
+      for (Value buffer : llvm::concat<Value>(inputs, outputs)) {
+        if (std::optional<int64_t> cluster =
+                BufferType(llvm::cast<MemRefType>(buffer.getType()))
+                    .getClusterIndex()) {
+          tile = *cluster;
+          break;
+        }
+      }
       auto swKernel = rewriter.create<SwKernelOp>(
-          loc, outputTypes, call->kernel,
-          rewriter.getI64IntegerAttr(calls.getTile()), inputs, outputs);
+          loc, outputTypes, call->kernel, rewriter.getI64IntegerAttr(tile),
+          inputs, outputs);
       SmallVector<Type> argTypes;
       SmallVector<Location> argLocs;
       for (Value buffer : llvm::concat<Value>(inputs, outputs)) {

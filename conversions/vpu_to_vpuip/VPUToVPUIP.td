@@ -30,7 +30,8 @@ def ConvertVPUToVPUIPPass : Pass<"vpuc-convert-vpu-to-vpuip", "::mlir::ModuleOp"
       onto the library's ABI by `VPUIP::mapToAbiKernel`, each result gets a
       `memref.alloc`, and an absent optional operand is passed as an empty constant buffer
       (`const.Declare memref<0xf16>`). On targets with activation SHAVEs
-      (`shave_kind = ACT`) the call is a `VPUIP.SW.Kernel` on tile `tile`; on UPA targets a
+      (`shave_kind = ACT`) the call is a `VPUIP.SW.Kernel` on the tile whose CMX holds the
+      layer's tensors, or on tile `tile` for tensors in DDR; on UPA targets a
       `VPUIP.UPA.SW`. The kernels are declared in `module @VPU.SW`, one `func.func private`
       per kernel and operand element types (buffers as `memref<*xT>`, then the scalars;
       `VPUIP.kernel_entry` names the library kernel), named after the kernel when every
@@ -63,12 +64,13 @@ def ConvertVPUToVPUIPPass : Pass<"vpuc-convert-vpu-to-vpuip", "::mlir::ModuleOp"
   }];
   let options = [
     Option<"tile", "tile", "int64_t", /*default=*/"0",
-           "The tile whose activation SHAVEs run the kernels (ACT targets)">,
+           "The tile whose activation SHAVEs run the kernels on DDR tensors (ACT targets)">,
   ];
   let dependentDialects = [
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::vpuc::Const::ConstDialect",
+    "::mlir::vpuc::VPU::VPUDialect",
     "::mlir::vpuc::VPUIP::VPUIPDialect",
   ];
 }

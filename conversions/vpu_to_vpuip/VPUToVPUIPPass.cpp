@@ -68,9 +68,10 @@ struct ConvertVPUToVPUIPPass
              "whether software layers run on ACT or UPA SHAVEs";
       return signalPassFailure();
     }
+    int64_t tileIndex = tile;
     if (resources.getShaveKind() == ShaveKind::ACT &&
-        (tile < 0 || tile >= resources.getClusters())) {
-      module.emitError() << "option tile=" << tile
+        (tileIndex < 0 || tileIndex >= resources.getClusters())) {
+      module.emitError() << "option tile=" << tileIndex
                          << " is out of range: the target "
                          << resources.getArch() << " has "
                          << resources.getClusters() << " tile(s)";
@@ -78,7 +79,8 @@ struct ConvertVPUToVPUIPPass
     }
 
     VPUToVPUIPTypeConverter typeConverter;
-    KernelCalls calls(resources.getShaveKind(), resources.getClusters(), tile);
+    KernelCalls calls(resources.getShaveKind(), resources.getClusters(),
+                      tileIndex);
     if (failed(check(module, typeConverter, calls)) ||
         failed(calls.declare(module))) {
       return signalPassFailure();
@@ -112,7 +114,7 @@ struct ConvertVPUToVPUIPPass
         return static_cast<bool>(typeConverter.convertType(type));
       });
     };
-    module.walk([&](Operation *op) {
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
       if (auto func = llvm::dyn_cast<func::FuncOp>(op)) {
         if (!convertsAll(func.getArgumentTypes()) ||
             !convertsAll(func.getResultTypes())) {
@@ -143,13 +145,8 @@ struct ConvertVPUToVPUIPPass
                     VPU::AffineReshapeOp, VPU::ConcatOp, func::ReturnOp>(op)) {
         return;
       }
-      if (auto constant = llvm::dyn_cast<Const::DeclareOp>(op)) {
-        if (typeConverter.convertType(constant.getType()) !=
-            Const::DeclareOp::getBufferType(constant.getContent().getType())) {
-          unlowered.push_back(
-              {op, "a constant must be a DDR tensor (a constant buffer has no "
-                   "memory space)"});
-        }
+      if (llvm::isa<Const::DeclareOp>(op)) {
+        // A constant's tensor type is its content's, so in DDR.
         return;
       }
       if (llvm::isa<VPU::VPUDialect>(op->getDialect())) {

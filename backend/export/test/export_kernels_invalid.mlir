@@ -227,7 +227,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", cluster
     %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<8xf16>
     %1 = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<8xf16>
     VPURT.Task {
-      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters to kernel 'elu', which has no UPA parameter table in the blob schema (tables exist for: softmax, clamp)}}
+      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters to kernel 'elu', which has no UPA parameter table in the blob schema (tables exist for: softmax, log_softmax, clamp, activation, transpose, pad, gather, depth_to_space, space_to_depth, quantize, dequantize, cumsum, topk, reduce, mvn, layer_norm, normalize_l2, batch_norm_inference, convolution, deconvolution, matmul, fully_connected, max_pool, avg_pool, interpolate)}}
       %r = VPUIP.UPA.SW @VPU.SW::@elu inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16>) params [1.0 : f32] -> memref<8xf16>
     }
     return %out : memref<8xf16>
@@ -263,6 +263,23 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", cluster
     VPURT.Task {
       // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters () to kernel 'clamp', whose UPA parameter table holds (f32, f32)}}
       %r = VPUIP.UPA.SW @VPU.SW::@clamp inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16>) -> memref<8xf16>
+    }
+    return %out : memref<8xf16>
+  }
+}
+
+// -----
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 4, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 16, barriers = 32, max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @cumsum(memref<*xf16>, memref<*xf16>, i32, i32, i32) attributes {VPUIP.kernel_entry = "cumsum"}
+  }
+  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
+    %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<8xf16>
+    %1 = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<8xf16>
+    VPURT.Task {
+      // expected-error @+1 {{'VPUIP.UPA.SW' op scalar #2 (reverse) of kernel 'cumsum' is a flag, 0 or 1, not -1}}
+      %r = VPUIP.UPA.SW @VPU.SW::@cumsum inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16>) params [0 : i32, 1 : i32, -1 : i32] -> memref<8xf16>
     }
     return %out : memref<8xf16>
   }

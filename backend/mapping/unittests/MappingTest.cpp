@@ -13,6 +13,10 @@
 #include "backend/mapping/TypeMapping.h"
 #include "backend/mapping/UpaParams.h"
 
+#include <set>
+
+#include "backend/abi/SwKernels.h"
+
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/IR/Builders.h"
@@ -226,32 +230,236 @@ TEST_F(MappingTest, kernelImageErrors) {
               HasSubstr("kernel image: empty symbol"));
 }
 
-TEST_F(MappingTest, upaParamTables) {
+/// The scalars `table`'s kernel takes, with distinct values: flags
+/// alternate, per-dim arrays end in zeros, values differ from the defaults.
+llvm::SmallVector<Attribute> getSampleScalars(const UpaParamTable &table,
+                                              MLIRContext *context) {
+  Builder builder(context);
+  llvm::SmallVector<Attribute> scalars;
+  int32_t next = 2;
+  for (auto [index, field] : llvm::enumerate(table.fields)) {
+    if (table.unusedFields & (1u << index)) {
+      continue;
+    }
+    unsigned count = field.kind == UpaFieldKind::I32PerDim ||
+                             field.kind == UpaFieldKind::F32PerDim
+                         ? abi::kMaxRank
+                         : 1;
+    for (unsigned i = 0; i < count; ++i, ++next) {
+      bool zero = count > 1 && i >= 5;
+      switch (field.kind) {
+      case UpaFieldKind::Bool:
+        scalars.push_back(builder.getI32IntegerAttr(next % 2));
+        break;
+      case UpaFieldKind::I32:
+      case UpaFieldKind::I32PerDim:
+        scalars.push_back(builder.getI32IntegerAttr(zero ? 0 : -next));
+        break;
+      case UpaFieldKind::F32:
+      case UpaFieldKind::F32PerDim:
+        scalars.push_back(builder.getF32FloatAttr(zero ? 0.0f : next + 0.25f));
+        break;
+      }
+    }
+  }
+  return scalars;
+}
+
+/// The scalars of `table`'s kernel at the schema defaults.
+llvm::SmallVector<Attribute> getDefaultScalars(const UpaParamTable &table,
+                                               MLIRContext *context) {
+  Builder builder(context);
+  llvm::SmallVector<Attribute> scalars;
+  for (auto [index, field] : llvm::enumerate(table.fields)) {
+    if (table.unusedFields & (1u << index)) {
+      continue;
+    }
+    bool perDim = field.kind == UpaFieldKind::I32PerDim ||
+                  field.kind == UpaFieldKind::F32PerDim;
+    for (unsigned i = 0; i < (perDim ? abi::kMaxRank : 1); ++i) {
+      if (field.kind == UpaFieldKind::F32 ||
+          field.kind == UpaFieldKind::F32PerDim) {
+        scalars.push_back(
+            builder.getF32FloatAttr(static_cast<float>(field.defaultValue)));
+      } else {
+        scalars.push_back(builder.getI32IntegerAttr(
+            static_cast<int32_t>(field.defaultValue)));
+      }
+    }
+  }
+  return scalars;
+}
+
+class UpaParamsTest : public MappingTest {
+protected:
+  /// A blob with one UPA layer of `kernel` whose table `writer` writes.
+  const schema::UpaLayerTask *writeTask(llvm::StringRef kernel,
+                                        UpaParamsWriter writer) {
+    BlobBuilder blob("VPUX30XX");
+    blob.addUpaTask(0, kernel, {}, {}, {}, "t", std::move(writer));
+    bytes = blob.finish();
+    auto root = flatbuffers::GetRoot<schema::Blob>(bytes.data());
+    return root->task_lists()->Get(0)->tasks()->Get(0)->kind_as_UpaLayerTask();
+  }
+
+  /// Writes `scalars` with `table` and reads them back.
+  llvm::SmallVector<Attribute> roundTrip(const UpaParamTable &table,
+                                         llvm::ArrayRef<Attribute> scalars) {
+    llvm::Expected<UpaParamsWriter> writer = table.makeWriter(scalars);
+    EXPECT_TRUE(static_cast<bool>(writer)) << table.kernel.str();
+    if (!writer) {
+      llvm::consumeError(writer.takeError());
+      return {};
+    }
+    const schema::UpaLayerTask *task = writeTask(table.kernel, *writer);
+    llvm::Expected<llvm::SmallVector<Attribute>> read =
+        table.read(*task, &context);
+    EXPECT_TRUE(static_cast<bool>(read)) << table.kernel.str();
+    if (!read) {
+      llvm::consumeError(read.takeError());
+      return {};
+    }
+    return *read;
+  }
+
+  std::string readError(const UpaParamTable &table,
+                        const schema::UpaLayerTask &task) {
+    llvm::Expected<llvm::SmallVector<Attribute>> read =
+        table.read(task, &context);
+    if (read) {
+      return "no error";
+    }
+    return llvm::toString(read.takeError());
+  }
+
+  std::vector<uint8_t> bytes;
+};
+
+TEST_F(UpaParamsTest, lookups) {
   const UpaParamTable *softmax = lookupUpaParamTable("softmax");
   ASSERT_NE(softmax, nullptr);
   EXPECT_EQ(softmax->kind, schema::UpaParams::SoftmaxParams);
-  EXPECT_EQ(lookupUpaParamTable(schema::UpaParams::ClampParams)->kernel,
-            "clamp");
+  EXPECT_EQ(lookupUpaParamTable("log_softmax")->kind,
+            schema::UpaParams::SoftmaxParams);
   EXPECT_EQ(lookupUpaParamTable("relu"), nullptr);
-  EXPECT_EQ(lookupUpaParamTable(schema::UpaParams::NONE), nullptr);
-  EXPECT_EQ(getUpaParamKernelNames(), "softmax, clamp");
+  EXPECT_EQ(lookupUpaParamTable("nonexistent"), nullptr);
+  EXPECT_THAT(getUpaParamKernelNames(),
+              HasSubstr("softmax, log_softmax, clamp, activation"));
+  EXPECT_EQ(lookupUpaParamTable("interpolate")->getScalarTypeNames().size(),
+            31u);
+}
 
-  // Write the clamp table and read it back.
+// Every kernel of the library with scalars has a table whose fields hold
+// exactly its ABI scalars; every union member is some kernel's table.
+TEST_F(UpaParamsTest, tablesMatchTheAbi) {
+  std::set<schema::UpaParams> members;
+  for (const abi::KernelDecl &decl : abi::kSwKernels) {
+    const UpaParamTable *table = lookupUpaParamTable(decl.name);
+    llvm::SmallVector<abi::ArgKind> scalars;
+    for (uint32_t i = 0; i < decl.numArgs; ++i) {
+      if (!abi::isMemRefArg(decl.signature[i])) {
+        scalars.push_back(decl.signature[i]);
+      }
+    }
+    if (scalars.empty()) {
+      EXPECT_EQ(table, nullptr) << decl.name;
+      continue;
+    }
+    ASSERT_NE(table, nullptr) << decl.name;
+    members.insert(table->kind);
+    EXPECT_EQ(table->getScalarKinds(), scalars) << decl.name;
+    llvm::SmallVector<abi::ArgKind> fromFields;
+    for (auto [index, field] : llvm::enumerate(table->fields)) {
+      if (table->unusedFields & (1u << index)) {
+        continue;
+      }
+      bool isFloat = field.kind == UpaFieldKind::F32 ||
+                     field.kind == UpaFieldKind::F32PerDim;
+      bool perDim = field.kind == UpaFieldKind::I32PerDim ||
+                    field.kind == UpaFieldKind::F32PerDim;
+      fromFields.append(perDim ? abi::kMaxRank : 1,
+                        isFloat ? abi::ArgKind::F32 : abi::ArgKind::I32);
+    }
+    EXPECT_EQ(fromFields, scalars) << decl.name;
+  }
+  for (auto member = static_cast<int>(schema::UpaParams::MIN) + 1;
+       member <= static_cast<int>(schema::UpaParams::MAX); ++member) {
+    EXPECT_TRUE(members.count(static_cast<schema::UpaParams>(member)))
+        << schema::EnumNameUpaParams(static_cast<schema::UpaParams>(member));
+  }
+  EXPECT_EQ(getUpaParamTables().size(), 25u);
+}
+
+TEST_F(UpaParamsTest, everyTableRoundTrips) {
+  for (const UpaParamTable &table : getUpaParamTables()) {
+    llvm::SmallVector<Attribute> sample = getSampleScalars(table, &context);
+    EXPECT_EQ(roundTrip(table, sample), sample) << table.kernel.str();
+    llvm::SmallVector<Attribute> defaults = getDefaultScalars(table, &context);
+    EXPECT_EQ(roundTrip(table, defaults), defaults) << table.kernel.str();
+  }
+  // -0.0 is not the default 0.0.
   Builder builder(&context);
-  const UpaParamTable *clamp = lookupUpaParamTable("clamp");
-  Attribute params[] = {builder.getF32FloatAttr(-1.5f),
-                        builder.getF32FloatAttr(6.0f)};
-  BlobBuilder blob("VPUX30XX");
-  blob.addUpaTask(0, "clamp", {}, {}, {}, "c",
-                  clamp->makeWriter(llvm::ArrayRef<Attribute>(params)));
-  std::vector<uint8_t> bytes = blob.finish();
-  auto root = flatbuffers::GetRoot<schema::Blob>(bytes.data());
-  const schema::UpaLayerTask *task =
-      root->task_lists()->Get(0)->tasks()->Get(0)->kind_as_UpaLayerTask();
-  llvm::SmallVector<Attribute> read = clamp->read(*task, &context);
+  Attribute clamp[] = {builder.getF32FloatAttr(-0.0f),
+                       builder.getF32FloatAttr(0.0f)};
+  llvm::SmallVector<Attribute> read =
+      roundTrip(*lookupUpaParamTable("clamp"), clamp);
   ASSERT_EQ(read.size(), 2u);
-  EXPECT_EQ(read[0], params[0]);
-  EXPECT_EQ(read[1], params[1]);
+  EXPECT_TRUE(llvm::cast<FloatAttr>(read[0]).getValue().isNegZero());
+}
+
+TEST_F(UpaParamsTest, writerErrors) {
+  Builder builder(&context);
+  auto writeError = [&](llvm::StringRef kernel,
+                        llvm::ArrayRef<Attribute> scalars) -> std::string {
+    llvm::Expected<UpaParamsWriter> writer =
+        lookupUpaParamTable(kernel)->makeWriter(scalars);
+    if (writer) {
+      return "no error";
+    }
+    return llvm::toString(writer.takeError());
+  };
+  Attribute cumsum[] = {builder.getI32IntegerAttr(0),
+                        builder.getI32IntegerAttr(2),
+                        builder.getI32IntegerAttr(0)};
+  EXPECT_EQ(writeError("cumsum", cumsum),
+            "scalar #1 (exclusive) of kernel 'cumsum' is a flag, 0 or 1, not "
+            "2");
+  EXPECT_EQ(writeError("cumsum", llvm::ArrayRef(cumsum).take_front(2)),
+            "kernel 'cumsum' takes 3 scalars, not 2");
+  Attribute clamp[] = {builder.getI32IntegerAttr(0),
+                       builder.getF32FloatAttr(1)};
+  EXPECT_EQ(writeError("clamp", clamp),
+            "scalar #0 (min) of kernel 'clamp': expected an f32 value");
+}
+
+TEST_F(UpaParamsTest, readerErrors) {
+  // Output padding in a convolution.
+  const schema::UpaLayerTask *task =
+      writeTask("convolution", [](flatbuffers::FlatBufferBuilder &fbb) {
+        return std::make_pair(
+            schema::UpaParams::ConvolutionParams,
+            schema::CreateConvolutionParams(fbb, 1, 1, 0, 0, 0, 0, 1, 1, 1)
+                .Union());
+      });
+  EXPECT_EQ(readError(*lookupUpaParamTable("convolution"), *task),
+            "ConvolutionParams.output_padding_h is not a parameter of kernel "
+            "'convolution' and must keep its default");
+  // A per-dim vector of 9 entries.
+  task = writeTask("transpose", [](flatbuffers::FlatBufferBuilder &fbb) {
+    std::vector<int32_t> perm(9, 0);
+    return std::make_pair(
+        schema::UpaParams::TransposeParams,
+        schema::CreateTransposeParamsDirect(fbb, &perm).Union());
+  });
+  EXPECT_EQ(readError(*lookupUpaParamTable("transpose"), *task),
+            "TransposeParams.perm has 9 entries, more than 8");
+  // Another kernel's table, and none.
+  task = writeTask("softmax", clampParams(0, 1));
+  EXPECT_EQ(readError(*lookupUpaParamTable("softmax"), *task),
+            "UPA layer 'softmax' needs SoftmaxParams, not ClampParams");
+  task = writeTask("softmax", nullptr);
+  EXPECT_EQ(readError(*lookupUpaParamTable("softmax"), *task),
+            "UPA layer 'softmax' needs SoftmaxParams, not NONE");
 }
 
 } // namespace
