@@ -16,6 +16,7 @@ namespace vpuc::embedded {
 extern const char kCleanupSpec[];
 extern const char kIeAdaptationSpec[];
 extern const char kReferenceSwBackendSpec[];
+extern const char kReferenceSwSpec[];
 } // namespace vpuc::embedded
 
 /// The entry point of the `pipelines` component.
@@ -27,4 +28,6 @@ extern "C" void vpuc_register_pipelines(mlir::vpuc::registry::Registry &registry
   registry.addPipeline("reference_sw_backend",
                        vpuc::embedded::kReferenceSwBackendSpec,
                        "pipelines/reference_sw_backend.textproto");
+  registry.addPipeline("reference_sw", vpuc::embedded::kReferenceSwSpec,
+                       "pipelines/reference_sw.textproto");
 }

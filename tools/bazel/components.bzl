@@ -25,6 +25,7 @@ ALL_COMPONENTS = {
     "fuse_layers": "//passes/ie/fuse_layers:component",
     "ie_dialect": "//dialects/ie/ir:component",
     "ie_to_vpu": "//conversions/ie_to_vpu:component",
+    "init_compiler": "//passes/common/init_compiler:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "onnx": "//frontend/onnx:component",
     "pipelines": "//pipelines:pipelines",

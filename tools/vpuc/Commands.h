@@ -31,6 +31,11 @@ enum ExitCode : int {
 llvm::cl::SubCommand &getCompareCommand();
 int runCompare();
 
+/// `vpuc compile MODEL --arch NAME [--mode NAME | --pipeline SPEC] [-o OUT]
+/// [--emit=blob|mlir] [--dump-ir-after-each DIR] [--timing]`.
+llvm::cl::SubCommand &getCompileCommand();
+int runCompile();
+
 /// `vpuc infer MODEL --inputs IN -o OUT [--dump-layers PATH] [--timing]`.
 llvm::cl::SubCommand &getInferCommand();
 int runInfer();

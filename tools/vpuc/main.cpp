@@ -19,6 +19,7 @@ int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   // Touch every subcommand so that it is registered before parsing.
   llvm::cl::SubCommand &compare = getCompareCommand();
+  llvm::cl::SubCommand &compile = getCompileCommand();
   llvm::cl::SubCommand &infer = getInferCommand();
   llvm::cl::SubCommand &info = getInfoCommand();
   llvm::cl::SubCommand &run = getRunCommand();
@@ -29,6 +30,9 @@ int main(int argc, char **argv) {
   }
   if (compare) {
     return runCompare();
+  }
+  if (compile) {
+    return runCompile();
   }
   if (infer) {
     return runInfer();

@@ -1,0 +1,80 @@
+//===- InitCompiler.cpp - Record the target on the module -------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements InitCompilerPass: loads the target description named by the
+// `arch` option and attaches its `#VPUIP.resources` to the top module.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/common/init_compiler/InitCompiler.h"
+
+#include "core/arch/Arch.h"
+#include "core/registry/Registry.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
+#include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "dialects/vpuip/utils/ArchResources.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace mlir::vpuc::common {
+
+#define GEN_PASS_DEF_INITCOMPILERPASS
+#include "passes/common/init_compiler/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+struct InitCompilerPass : public impl::InitCompilerPassBase<InitCompilerPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    if (arch.empty()) {
+      module.emitError()
+          << "no target: set the 'arch' option of vpuc-init-compiler to a "
+             "known target ("
+          << llvm::join(arch::getBuiltinArchNames(), ", ")
+          << ") or to the path of a .textproto target description";
+      return signalPassFailure();
+    }
+    llvm::Expected<arch::ArchDesc> desc = arch::loadArch(arch);
+    if (!desc) {
+      module.emitError() << llvm::toString(desc.takeError());
+      return signalPassFailure();
+    }
+    llvm::Expected<VPUIP::ResourcesAttr> resources =
+        VPUIP::getResourcesAttr(&getContext(), *desc);
+    if (!resources) {
+      module.emitError() << llvm::toString(resources.takeError());
+      return signalPassFailure();
+    }
+    if (Attribute existing =
+            module->getAttr(VPUIP::VPUIPDialect::kResourcesAttrName)) {
+      // The dialect's attribute verifier made sure it is a ResourcesAttr.
+      auto current = llvm::cast<VPUIP::ResourcesAttr>(existing);
+      if (current.getArch() != resources->getArch()) {
+        module.emitError() << "the module already targets '"
+                           << current.getArch() << "' ("
+                           << VPUIP::VPUIPDialect::kResourcesAttrName
+                           << "); it cannot be compiled for '"
+                           << resources->getArch() << "'";
+        return signalPassFailure();
+      }
+      // Same target: keep the resources the module was given (a test may
+      // have shrunk them).
+      return markAllAnalysesPreserved();
+    }
+    VPUIP::setResources(module, *resources);
+  }
+};
+
+} // namespace
+} // namespace mlir::vpuc::common
+
+/// The entry point of the `init_compiler` component.
+extern "C" void
+vpuc_register_init_compiler(mlir::vpuc::registry::Registry &registry) {
+  registry.addPass([] { return mlir::vpuc::common::createInitCompilerPass(); });
+}

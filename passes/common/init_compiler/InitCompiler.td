@@ -1,0 +1,55 @@
+//===- InitCompiler.td - Record the target on the module --*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares InitCompilerPass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_COMMON_INIT_COMPILER_INITCOMPILER
+#define VPUC_PASSES_COMMON_INIT_COMPILER_INITCOMPILER
+
+include "mlir/Pass/PassBase.td"
+
+def InitCompilerPass : Pass<"vpuc-init-compiler", "::mlir::ModuleOp"> {
+  let summary = "Records the target's resources on the module (VPUIP.resources)";
+  let description = [{
+    The first pass of every compilation mode: it loads the target description
+    named by `arch` (core/arch: a built-in target such as `VPUX30XX` or
+    `VPUX37XX`, case-insensitive, or the path of a `.textproto` target
+    description) and attaches its resources to the top module as the
+    `VPUIP.resources` attribute (see `VPUIP::getResourcesAttr`), which the
+    level-2 and level-1 verifiers, the passes and the blob writer read.
+
+    A module that already targets the same arch (a `VPUIP.resources` attribute
+    with the same `arch` name) keeps its resources unchanged, so that a test can
+    shrink them (e.g. the CMX size or the barrier count) before running a whole
+    pipeline. It is an error when:
+
+    * `arch` is not set, or names neither a known target nor a readable,
+      valid target description (the message lists the known targets);
+    * the module already targets another arch.
+
+    ```mlir
+    // vpuc-opt --vpuc-init-compiler=arch=VPUX37XX
+    module @net {
+    }
+    // becomes
+    module @net attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX",
+        clusters = 2, cmx_size = 1982464, ..., shave_kind = ACT, shaves = 2, ...>} {
+    }
+    ```
+  }];
+  let options = [
+    Option<"arch", "arch", "std::string", /*default=*/"\"\"",
+           "The target: a built-in target name (VPUX30XX, VPUX37XX) or the "
+           "path of a .textproto target description">,
+  ];
+  let dependentDialects = [
+    "::mlir::vpuc::VPUIP::VPUIPDialect",
+  ];
+}
+
+#endif // VPUC_PASSES_COMMON_INIT_COMPILER_INITCOMPILER

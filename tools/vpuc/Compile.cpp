@@ -1,0 +1,778 @@
+//===- Compile.cpp - `vpuc compile` ----------------------------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Compiles a network (ONNX model, or IE IR .mlir) into a blob (DESIGN.md section 11): imports it
+// as vpuc-translate does, runs a compilation mode (a registered pipeline spec, pipelines/<mode>
+// .textproto) or a spec file on it for the target given by --arch, and writes the blob with the
+// blob writer (or the final IR with --emit=mlir). The target reaches the pipeline through the
+// `arch` option of vpuc-init-compiler: overridden where the spec runs that pass, run before the
+// spec where it does not. The output is written to a temporary file renamed into place, so a
+// failed compilation leaves nothing at the output path.
+//
+// --dump-ir-after-each writes the module after every pass, --timing prints MLIR's timing report,
+// a terminal shows the pass being run, and a summary of the result ends the compilation.
+//
+//===----------------------------------------------------------------------===//
+
+#include <chrono>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "backend/blob/Blob.h"
+#include "backend/export/BlobExport.h"
+#include "core/arch/Arch.h"
+#include "core/pipeline/PipelineLoader.h"
+#include "core/pipeline/PipelineSpec.pb.h"
+#include "core/proto/TextProto.h"
+#include "core/registry/Components.h"
+#include "core/registry/Registry.h"
+#include "frontend/onnx/OnnxImporter.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
+#include "passes/common/init_compiler/InitCompiler.h"
+#include "tools/vpuc/Commands.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::tools {
+
+namespace cl = llvm::cl;
+
+cl::SubCommand &getCompileCommand() {
+  static cl::SubCommand command(
+      "compile", "Compile a network (ONNX .onnx or IE IR .mlir) into a blob for a target");
+  return command;
+}
+
+namespace {
+
+/// The mode used when neither --mode nor --pipeline is given.
+constexpr const char *kDefaultMode = "reference_sw";
+/// The pass that records the target on the module.
+constexpr const char *kInitPass = "vpuc-init-compiler";
+
+enum class EmitKind { Blob, Mlir };
+enum class ProgressKind { Auto, Always, Never };
+
+cl::opt<std::string> modelPath(cl::Positional, cl::desc("<model.onnx|model.mlir>"), cl::Required,
+                               cl::sub(getCompileCommand()));
+cl::opt<std::string> archName("arch",
+                              cl::desc("The target: a built-in target name (VPUX30XX, VPUX37XX) "
+                                       "or the path of a .textproto target description "
+                                       "(required)"),
+                              cl::value_desc("name|file.textproto"), cl::sub(getCompileCommand()));
+cl::opt<std::string> modeName("mode",
+                              cl::desc("The compilation mode: a registered pipeline spec that "
+                                       "compiles a whole network (default: reference_sw)"),
+                              cl::value_desc("name"), cl::sub(getCompileCommand()));
+cl::opt<std::string> pipelinePath("pipeline",
+                                  cl::desc("Run the pipeline spec in this file instead of a mode"),
+                                  cl::value_desc("spec.textproto"), cl::sub(getCompileCommand()));
+cl::list<std::string> pipelineOptions(
+    "pipeline-option",
+    cl::desc("Override an option of every occurrence of a pass in the pipeline (repeatable)"),
+    cl::value_desc("pass.option=value"), cl::sub(getCompileCommand()));
+cl::opt<std::string> outputPath("o",
+                                cl::desc("The output file ('-' for standard output; default: "
+                                         "<model name>.blob in the current directory for a "
+                                         "blob, standard output for MLIR)"),
+                                cl::value_desc("file"), cl::sub(getCompileCommand()));
+cl::opt<EmitKind>
+    emitKind("emit", cl::desc("What to write"), cl::init(EmitKind::Blob),
+             cl::values(clEnumValN(EmitKind::Blob, "blob", "the blob (default)"),
+                        clEnumValN(EmitKind::Mlir, "mlir", "the IR at the end of the pipeline")),
+             cl::sub(getCompileCommand()));
+cl::list<std::string> inputShapes("input-shape",
+                                  cl::desc("For an ONNX model: the static shape of a model "
+                                           "input, `name=DxDx...` (repeatable)"),
+                                  cl::value_desc("name=shape"), cl::sub(getCompileCommand()));
+cl::opt<std::string> dumpDir("dump-ir-after-each",
+                             cl::desc("Write the module after every pass into this directory "
+                                      "(created if needed), one numbered file per pass, "
+                                      "00-input.mlir being the imported module"),
+                             cl::value_desc("dir"), cl::sub(getCompileCommand()));
+cl::opt<bool> timing("timing",
+                     cl::desc("Print the time of the import, of every pass and of the blob "
+                              "export to standard error"),
+                     cl::sub(getCompileCommand()));
+cl::opt<ProgressKind>
+    progress("progress",
+             cl::desc("Show the pass being run on one overwritten line of standard error"),
+             cl::init(ProgressKind::Auto),
+             cl::values(clEnumValN(ProgressKind::Auto, "auto", "when standard error is a terminal"),
+                        clEnumValN(ProgressKind::Always, "always", "always"),
+                        clEnumValN(ProgressKind::Never, "never", "never")),
+             cl::sub(getCompileCommand()));
+cl::opt<bool> showRemarks("remarks",
+                          cl::desc("Print the remarks of the passes (e.g. the VPURT statistics)"),
+                          cl::sub(getCompileCommand()));
+cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"), cl::sub(getCompileCommand()));
+
+int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "vpuc compile") << message << "\n";
+  return kExitError;
+}
+
+int fail(llvm::Error error) { return fail(llvm::toString(std::move(error))); }
+
+using Clock = std::chrono::steady_clock;
+
+//===----------------------------------------------------------------------===//
+// Paths
+//===----------------------------------------------------------------------===//
+
+/// `path` made absolute, with `.` and `..` removed.
+std::string normalizePath(llvm::StringRef path) {
+  llvm::SmallString<256> result(path);
+  llvm::sys::fs::make_absolute(result);
+  llvm::sys::path::remove_dots(result, /*remove_dot_dot=*/true);
+  return std::string(result);
+}
+
+/// True if `a` and `b` name the same file (or would, for files that do not exist yet).
+bool isSameFile(llvm::StringRef a, llvm::StringRef b) {
+  bool equivalent = false;
+  if (!llvm::sys::fs::equivalent(a, b, equivalent) && equivalent) {
+    return true;
+  }
+  return normalizePath(a) == normalizePath(b);
+}
+
+/// The output path: -o, else the default of the emitted kind.
+std::string getOutputPath() {
+  if (!outputPath.empty()) {
+    return outputPath;
+  }
+  if (emitKind == EmitKind::Mlir) {
+    return "-";
+  }
+  return (llvm::sys::path::stem(modelPath) + ".blob").str();
+}
+
+//===----------------------------------------------------------------------===//
+// Pipeline
+//===----------------------------------------------------------------------===//
+
+/// The spec to run: its text and the name diagnostics use; `registeredName` for a mode.
+struct SpecChoice {
+  std::string text;
+  std::string sourceName;
+  std::optional<std::string> registeredName;
+};
+
+/// True if the spec `text` runs vpuc-init-compiler as one of its top-level stages. A spec that
+/// does not parse is not one; the loader reports its syntax errors later.
+bool runsInitPass(llvm::StringRef text, llvm::StringRef sourceName) {
+  ::vpuc::pipeline::PipelineSpec spec;
+  if (llvm::Error error = proto::parseTextProto(text, sourceName, spec)) {
+    llvm::consumeError(std::move(error));
+    return false;
+  }
+  return llvm::any_of(spec.stages(), [](const ::vpuc::pipeline::Stage &stage) {
+    return stage.has_pass() && stage.pass().name() == kInitPass;
+  });
+}
+
+/// The modes: the registered specs that compile a whole network, i.e. that start from the
+/// target (run vpuc-init-compiler at the top level).
+std::vector<std::string> getModes(const registry::Registry &registry) {
+  std::vector<std::string> modes;
+  for (const registry::PipelineInfo &info : registry.getPipelines()) {
+    if (runsInitPass(info.text, info.sourceName)) {
+      modes.push_back(info.name);
+    }
+  }
+  return modes;
+}
+
+/// Picks the spec from --mode / --pipeline; reports and fails on a bad choice.
+FailureOr<SpecChoice> chooseSpec(const registry::Registry &registry) {
+  if (!pipelinePath.empty()) {
+    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+        llvm::MemoryBuffer::getFile(pipelinePath, /*IsText=*/true);
+    if (!file) {
+      fail("--pipeline " + pipelinePath + ": cannot read the file: " + file.getError().message());
+      return failure();
+    }
+    return SpecChoice{(*file)->getBuffer().str(), pipelinePath, std::nullopt};
+  }
+  std::string mode = modeName.empty() ? std::string(kDefaultMode) : modeName.getValue();
+  std::vector<std::string> modes = getModes(registry);
+  const registry::PipelineInfo *info = registry.lookupPipeline(mode);
+  if (!info || !llvm::is_contained(modes, mode)) {
+    std::string known = modes.empty() ? "none" : llvm::join(modes, ", ");
+    if (info) {
+      fail("'" + mode + "' is a partial pipeline, not a compilation mode (it does not start " +
+           "with " + kInitPass + "); the modes are: " + known +
+           " (run a partial pipeline with vpuc-opt --pipeline=" + mode + ")");
+    } else {
+      fail("unknown mode '" + mode + "'; the modes are: " + known +
+           " (or run a spec file with --pipeline FILE)");
+    }
+    return failure();
+  }
+  return SpecChoice{info->text, info->sourceName, mode};
+}
+
+/// The number of passes in a textual pipeline (`builtin.module(a,func.func(b{x=1},c))` has 3):
+/// the names followed by '(' are anchors, option blocks are skipped.
+int countPasses(llvm::StringRef textual) {
+  int count = 0;
+  int braces = 0;
+  char quote = 0;
+  bool inItem = false;
+  for (char c : textual) {
+    if (quote) {
+      quote = c == quote ? 0 : quote;
+    } else if (braces > 0) {
+      braces += c == '{' ? 1 : (c == '}' ? -1 : 0);
+      quote = (c == '"' || c == '\'') ? c : 0;
+    } else if (c == '{') {
+      ++braces;
+    } else if (c == '(') {
+      inItem = false; // An anchor.
+    } else if (c == ',' || c == ')') {
+      count += inItem ? 1 : 0;
+      inItem = false;
+    } else if (!llvm::isSpace(c)) {
+      inItem = true;
+    }
+  }
+  return count;
+}
+
+//===----------------------------------------------------------------------===//
+// Instrumentation
+//===----------------------------------------------------------------------===//
+
+/// The top-level operation enclosing `op`.
+Operation *getTopLevel(Operation *op) {
+  while (Operation *parent = op->getParentOp()) {
+    op = parent;
+  }
+  return op;
+}
+
+/// Numbers the passes in the order they first run (a pass nested on functions runs once per
+/// function, with one number), shows progress and dumps the module after each pass.
+class CompileInstrumentation : public PassInstrumentation {
+public:
+  CompileInstrumentation(int numPasses, bool showProgress, std::string dumpDir)
+      : numPasses(numPasses), showProgress(showProgress), dumpDir(std::move(dumpDir)) {
+    width = std::max<int>(2, std::to_string(numPasses).size());
+  }
+
+  void runBeforePass(Pass *pass, Operation *) override {
+    if (!isRealPass(pass)) {
+      return;
+    }
+    int index = getIndex(pass);
+    if (showProgress) {
+      llvm::errs() << "\r\x1b[K[" << index << "/" << numPasses << "] " << pass->getArgument();
+      llvm::errs().flush();
+      lineShown = true;
+    }
+  }
+
+  void runAfterPass(Pass *pass, Operation *op) override {
+    if (isRealPass(pass)) {
+      dump(pass, op, "");
+    }
+  }
+
+  void runAfterPassFailed(Pass *pass, Operation *op) override {
+    if (!isRealPass(pass)) {
+      return;
+    }
+    failedPass = pass->getArgument().str();
+    dump(pass, op, ".failed");
+  }
+
+  /// Clears the progress line (before other output, and at the end).
+  void clearLine() {
+    if (lineShown) {
+      llvm::errs() << "\r\x1b[K";
+      llvm::errs().flush();
+      lineShown = false;
+    }
+  }
+
+  /// The argument of the pass that failed, if one did.
+  llvm::StringRef getFailedPass() const { return failedPass; }
+
+  /// The first error writing a file, if any (then cleared).
+  std::optional<std::string> takeDumpError() { return std::move(dumpError); }
+
+  /// Writes `module` as `<dir>/<name>`.
+  LogicalResult writeModule(Operation *module, llvm::StringRef name) {
+    llvm::SmallString<256> path(dumpDir);
+    llvm::sys::path::append(path, name);
+    std::error_code error;
+    llvm::raw_fd_ostream os(path, error, llvm::sys::fs::OF_Text);
+    if (!error) {
+      module->print(os);
+      os.close();
+      error = os.error();
+    }
+    if (error) {
+      if (!dumpError) {
+        dumpError =
+            "--dump-ir-after-each: cannot write " + std::string(path) + ": " + error.message();
+      }
+      return failure();
+    }
+    return success();
+  }
+
+private:
+  /// Pass adaptors (the nested pass managers) have no argument.
+  static bool isRealPass(Pass *pass) { return !pass->getArgument().empty(); }
+
+  int getIndex(Pass *pass) {
+    auto [it, inserted] = indices.try_emplace(pass, indices.size() + 1);
+    return it->second;
+  }
+
+  void dump(Pass *pass, Operation *op, llvm::StringRef suffix) {
+    if (dumpDir.empty()) {
+      return;
+    }
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    os << llvm::format("%0*d", width, getIndex(pass)) << "-" << pass->getArgument() << suffix
+       << ".mlir";
+    (void)writeModule(getTopLevel(op), os.str());
+  }
+
+  int numPasses;
+  int width;
+  bool showProgress;
+  bool lineShown = false;
+  std::string dumpDir;
+  llvm::DenseMap<Pass *, int> indices;
+  std::string failedPass;
+  std::optional<std::string> dumpError;
+};
+
+//===----------------------------------------------------------------------===//
+// Summary
+//===----------------------------------------------------------------------===//
+
+/// The functions with a body at the top level of `module`.
+SmallVector<Operation *> getBodies(ModuleOp module) {
+  SmallVector<Operation *> bodies;
+  for (Operation &op : module.getBody()->getOperations()) {
+    if (auto function = llvm::dyn_cast<FunctionOpInterface>(&op)) {
+      if (!function.isExternal()) {
+        bodies.push_back(&op);
+      }
+    }
+  }
+  return bodies;
+}
+
+/// The layers of a network: the ops of its function bodies that are neither constants nor
+/// terminators.
+int64_t countLayers(ModuleOp module) {
+  int64_t count = 0;
+  for (Operation *function : getBodies(module)) {
+    function->walk([&](Operation *op) {
+      if (op != function && op->getParentOp() == function &&
+          !op->hasTrait<OpTrait::ConstantLike>() && !op->hasTrait<OpTrait::IsTerminator>()) {
+        ++count;
+      }
+    });
+  }
+  return count;
+}
+
+/// What the summary reports about the output.
+struct OutputFacts {
+  std::string path;
+  uint64_t bytes = 0;
+  /// From the blob (absent for --emit=mlir).
+  std::optional<std::string> tasks;
+  std::optional<std::string> barriers;
+  std::optional<uint64_t> ddrScratchBytes;
+  std::optional<uint64_t> constantBytes;
+  /// For --emit=mlir: the ops of the function bodies at the end of the pipeline.
+  std::optional<int64_t> opsOut;
+};
+
+/// Fills the blob facts of the summary from a loaded blob.
+void describeBlob(const blob::BlobFile &file, OutputFacts &facts) {
+  const blob::schema::Blob &root = file.get();
+  size_t total = 0;
+  std::vector<std::string> perExecutor;
+  if (root.task_lists()) {
+    for (const blob::schema::TaskList *list : *root.task_lists()) {
+      size_t size = list->tasks() ? list->tasks()->size() : 0;
+      total += size;
+      perExecutor.push_back(blob::getExecutorName(*list) + ": " + std::to_string(size));
+    }
+  }
+  facts.tasks = std::to_string(total) +
+                (perExecutor.empty() ? "" : " (" + llvm::join(perExecutor, ", ") + ")");
+  std::set<uint32_t> physical;
+  size_t numBarriers = root.barriers() ? root.barriers()->size() : 0;
+  for (size_t b = 0; b < numBarriers; ++b) {
+    physical.insert(root.barriers()->Get(b)->physical_id());
+  }
+  facts.barriers =
+      std::to_string(numBarriers) + " (on " + std::to_string(physical.size()) + " physical)";
+  facts.ddrScratchBytes = root.header()->resources()->ddr_scratch_bytes();
+  facts.constantBytes = root.constants() ? root.constants()->size() : 0;
+}
+
+void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay, llvm::StringRef spec,
+                  int64_t layersIn, const OutputFacts &facts, double milliseconds) {
+  auto line = [&](llvm::StringRef key) -> llvm::raw_ostream & {
+    return os << "  " << llvm::left_justify(key, 13) << " ";
+  };
+  os << "vpuc compile summary\n";
+  line("model:") << modelPath << " (" << layersIn << " layer" << (layersIn == 1 ? "" : "s")
+                 << ")\n";
+  line("arch:") << archDisplay << "\n";
+  line(pipelinePath.empty() ? "mode:" : "pipeline:") << spec << "\n";
+  if (facts.opsOut) {
+    line("output:") << (facts.path == "-" ? "<stdout>" : facts.path) << " (MLIR, " << facts.bytes
+                    << " bytes, " << *facts.opsOut << " ops in function bodies)\n";
+  } else {
+    line("output:") << (facts.path == "-" ? "<stdout>" : facts.path) << " (blob, " << facts.bytes
+                    << " bytes)\n";
+  }
+  if (facts.tasks) {
+    line("tasks:") << *facts.tasks << "\n";
+    line("barriers:") << *facts.barriers << "\n";
+    line("DDR scratch:") << *facts.ddrScratchBytes << " bytes\n";
+    line("constants:") << *facts.constantBytes << " bytes\n";
+  }
+  line("compile time:") << llvm::format("%.1f ms", milliseconds) << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// Output
+//===----------------------------------------------------------------------===//
+
+/// The output file: a temporary file next to the destination, renamed into place by `commit`,
+/// removed otherwise; or standard output.
+class OutputFile {
+public:
+  static llvm::Expected<OutputFile> open(llvm::StringRef path) {
+    OutputFile file;
+    file.path = path.str();
+    if (path == "-") {
+      return file;
+    }
+    llvm::Expected<llvm::sys::fs::TempFile> temp =
+        llvm::sys::fs::TempFile::create(path + ".tmp-%%%%%%");
+    if (!temp) {
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot write " + path + ": " +
+                                         llvm::toString(temp.takeError()));
+    }
+    file.temp.emplace(std::move(*temp));
+    return file;
+  }
+
+  OutputFile(OutputFile &&other) : path(std::move(other.path)), temp(std::move(other.temp)) {
+    // A moved-from TempFile is done; the moved-from object must not discard the file.
+    other.temp.reset();
+  }
+  OutputFile &operator=(OutputFile &&) = delete;
+  ~OutputFile() { discard(); }
+
+  /// Writes `bytes` and moves the file into place.
+  llvm::Error commit(llvm::StringRef bytes) {
+    if (!temp) {
+      llvm::outs() << bytes;
+      llvm::outs().flush();
+      return llvm::Error::success();
+    }
+    {
+      llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+      os << bytes;
+      os.flush();
+      if (os.has_error()) {
+        std::error_code error = os.error();
+        os.clear_error();
+        return llvm::createStringError(error, "cannot write " + path + ": " + error.message());
+      }
+    }
+    llvm::Error error = temp->keep(path);
+    temp.reset();
+    if (error) {
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "cannot write " + path + ": " +
+                                         llvm::toString(std::move(error)));
+    }
+    return llvm::Error::success();
+  }
+
+  /// Removes the temporary file.
+  void discard() {
+    if (temp) {
+      llvm::consumeError(temp->discard());
+      temp.reset();
+    }
+  }
+
+private:
+  OutputFile() = default;
+  std::string path;
+  std::optional<llvm::sys::fs::TempFile> temp;
+};
+
+/// Reads or imports the model; errors are reported through the context's diagnostics.
+FailureOr<OwningOpRef<ModuleOp>> loadModel(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
+  if (llvm::StringRef(modelPath).ends_with(".onnx")) {
+    onnx_frontend::ImportOptions options;
+    for (const std::string &item : inputShapes) {
+      std::string error = onnx_frontend::parseInputShape(item, options);
+      if (!error.empty()) {
+        fail("--input-shape: " + error);
+        return failure();
+      }
+    }
+    return onnx_frontend::importOnnxModel(&context, modelPath, options);
+  }
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module) {
+    return failure();
+  }
+  return module;
+}
+
+} // namespace
+
+int runCompile() {
+  Clock::time_point start = Clock::now();
+
+  // Arguments, checked before anything is read.
+  llvm::StringRef model(modelPath);
+  if (!model.ends_with(".onnx") && !model.ends_with(".mlir")) {
+    return fail("unknown model format '" + modelPath + "': expected a .onnx or .mlir file");
+  }
+  if (!llvm::sys::fs::exists(modelPath)) {
+    return fail(modelPath + ": no such file");
+  }
+  if (llvm::sys::fs::is_directory(modelPath)) {
+    return fail(modelPath + " is a directory, not a model");
+  }
+  if (!inputShapes.empty() && !model.ends_with(".onnx")) {
+    return fail("--input-shape applies to ONNX models only; the shapes of " + modelPath +
+                " are those of its IR");
+  }
+  if (archName.empty()) {
+    return fail("no target: give --arch, one of " + llvm::join(arch::getBuiltinArchNames(), ", ") +
+                ", or the path of a .textproto target description");
+  }
+  llvm::Expected<arch::ArchDesc> archDesc = arch::loadArch(archName);
+  if (!archDesc) {
+    return fail("--arch: " + llvm::toString(archDesc.takeError()));
+  }
+  if (!modeName.empty() && !pipelinePath.empty()) {
+    return fail("--mode and --pipeline are mutually exclusive");
+  }
+  std::string output = getOutputPath();
+  if (output != "-") {
+    if (isSameFile(output, modelPath)) {
+      return fail("-o " + output + " is the input model; choose another output path");
+    }
+    if (llvm::sys::fs::is_directory(output)) {
+      return fail("-o " + output + " is a directory; give a file path");
+    }
+  } else if (emitKind == EmitKind::Blob && llvm::outs().is_displayed()) {
+    return fail("-o -: refusing to write a binary blob to a terminal");
+  }
+
+  // The registry, the context and the spec.
+  registry::Registry registry;
+  registry::registerComponents(registry);
+  DialectRegistry dialects;
+  registry.appendDialects(dialects);
+  onnx_frontend::registerImportDialects(dialects);
+  MLIRContext context(dialects);
+  context.loadAllAvailableDialects();
+  // Errors name their op by location; the op's whole text would bury the message.
+  context.printOpOnDiagnostic(false);
+  if (!dumpDir.empty()) {
+    // The module is printed after each pass: no pass may be running on another function.
+    context.disableMultithreading();
+  }
+
+  FailureOr<SpecChoice> spec = chooseSpec(registry);
+  if (failed(spec)) {
+    return kExitError;
+  }
+  std::string specDisplay = spec->registeredName ? *spec->registeredName : spec->sourceName;
+
+  llvm::SourceMgr sourceMgr;
+  if (model.ends_with(".mlir")) {
+    std::string error;
+    if (!sourceMgr.AddIncludeFile(modelPath, llvm::SMLoc(), error)) {
+      return fail(modelPath + ": cannot read the file");
+    }
+  }
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  bool showProgress = progress == ProgressKind::Always ||
+                      (progress == ProgressKind::Auto && llvm::errs().is_displayed());
+  // Lower the spec: vpuc-init-compiler gets the target where the spec runs it, and runs first
+  // otherwise.
+  bool specRunsInit = runsInitPass(spec->text, spec->sourceName);
+  std::vector<std::string> overrides;
+  if (specRunsInit) {
+    overrides.push_back(std::string(kInitPass) + ".arch=" + archName);
+  }
+  overrides.insert(overrides.end(), pipelineOptions.begin(), pipelineOptions.end());
+  pipeline::PipelineLoader loader(context, registry, llvm::errs());
+  loader.setOverrides(overrides);
+  pipeline::SpecSource source{spec->text, spec->sourceName};
+  FailureOr<std::string> textual =
+      spec->registeredName ? loader.lowerRegisteredToTextualPipeline(*spec->registeredName)
+                           : loader.lowerToTextualPipeline(source);
+  if (failed(textual)) {
+    return fail("cannot load the pipeline " + specDisplay);
+  }
+  PassManager pm(&context, ModuleOp::getOperationName());
+  pm.enableVerifier(true);
+  if (!specRunsInit) {
+    common::InitCompilerPassOptions initOptions;
+    initOptions.arch = archName;
+    pm.addPass(common::createInitCompilerPass(initOptions));
+  }
+  if (failed(pipeline::addTextualPipeline(*textual, pm, llvm::errs()))) {
+    return fail("cannot load the pipeline " + specDisplay);
+  }
+  int numPasses = countPasses(*textual) + (specRunsInit ? 0 : 1);
+
+  if (!dumpDir.empty()) {
+    if (std::error_code error = llvm::sys::fs::create_directories(dumpDir)) {
+      return fail("--dump-ir-after-each: cannot create the directory " + dumpDir + ": " +
+                  error.message());
+    }
+  }
+  // Opened before the work, so that an unwritable output fails at once.
+  llvm::Expected<OutputFile> outputFile = OutputFile::open(output);
+  if (!outputFile) {
+    return fail(outputFile.takeError());
+  }
+
+  DefaultTimingManager timingManager;
+  timingManager.setEnabled(timing);
+  TimingScope rootTimer = timingManager.getRootScope();
+
+  auto instrumentation = std::make_unique<CompileInstrumentation>(numPasses, showProgress, dumpDir);
+  CompileInstrumentation &progressLine = *instrumentation;
+  // Diagnostics start on a line of their own; remarks only on request.
+  ScopedDiagnosticHandler filter(&context, [&](Diagnostic &diag) {
+    if (diag.getSeverity() == DiagnosticSeverity::Remark && !showRemarks) {
+      return success();
+    }
+    progressLine.clearLine();
+    return failure();
+  });
+
+  // Import.
+  TimingScope importTimer = rootTimer.nest("import");
+  FailureOr<OwningOpRef<ModuleOp>> module = loadModel(context, sourceMgr);
+  importTimer.stop();
+  if (failed(module)) {
+    return kExitError;
+  }
+  int64_t layersIn = countLayers(**module);
+  if (!dumpDir.empty() && failed(progressLine.writeModule(module->get(), "00-input.mlir"))) {
+    return fail(*progressLine.takeDumpError());
+  }
+
+  // Compile.
+  pm.addInstrumentation(std::move(instrumentation));
+  TimingScope pipelineTimer = rootTimer.nest("pipeline");
+  pm.enableTiming(pipelineTimer);
+  LogicalResult compiled = pm.run(**module);
+  pipelineTimer.stop();
+  progressLine.clearLine();
+  if (std::optional<std::string> error = progressLine.takeDumpError()) {
+    return fail(*error);
+  }
+  if (failed(compiled)) {
+    if (!progressLine.getFailedPass().empty()) {
+      return fail("pass '" + progressLine.getFailedPass() + "' failed on " + modelPath +
+                  "; nothing was written");
+    }
+    return fail("the pipeline failed on " + modelPath + "; nothing was written");
+  }
+
+  // Emit.
+  OutputFacts facts;
+  facts.path = output;
+  std::string bytes;
+  if (emitKind == EmitKind::Mlir) {
+    llvm::raw_string_ostream os(bytes);
+    (*module)->print(os);
+    os.flush();
+    facts.opsOut = 0;
+    for (Operation *function : getBodies(**module)) {
+      function->walk([&](Operation *op) { *facts.opsOut += op != function ? 1 : 0; });
+    }
+  } else {
+    TimingScope exportTimer = rootTimer.nest("export");
+    FailureOr<std::vector<uint8_t>> blobBytes = blob::exportBlob(**module);
+    exportTimer.stop();
+    if (failed(blobBytes)) {
+      return fail("cannot write the blob of " + modelPath + "; nothing was written");
+    }
+    llvm::Expected<blob::BlobFile> loaded = blob::loadBlob(*blobBytes);
+    if (!loaded) {
+      return fail("the blob writer produced an invalid blob: " +
+                  llvm::toString(loaded.takeError()));
+    }
+    describeBlob(*loaded, facts);
+    bytes.assign(reinterpret_cast<const char *>(blobBytes->data()), blobBytes->size());
+  }
+  facts.bytes = bytes.size();
+  if (llvm::Error error = outputFile->commit(bytes)) {
+    return fail(std::move(error));
+  }
+  rootTimer.stop();
+  timingManager.print();
+  // Printed once: the manager would print an empty report again when destroyed.
+  timingManager.setEnabled(false);
+
+  if (!quiet) {
+    double milliseconds = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    std::string archDisplay = archDesc->name();
+    if (archDisplay != archName) {
+      archDisplay += " (" + archName + ")";
+    }
+    printSummary(output == "-" ? llvm::errs() : llvm::outs(), archDisplay, specDisplay, layersIn,
+                 facts, milliseconds);
+  }
+  return kExitOk;
+}
+
+} // namespace mlir::vpuc::tools
