@@ -1,19 +1,32 @@
 #!/usr/bin/env bash
-# The README's main command: installs what is missing, builds vpuc-opt and runs the sample
-# pipeline spec (samples/fold_weights.textproto) on the sample IR (samples/weights.mlir).
+# Part of vpuc. SPDX-License-Identifier: Apache-2.0
+#
+# The README's main command: installs what is missing, builds `vpuc`, compiles the sample model
+# shipped in the repository (tests/models/unet_tiny: a small U-Net, ONNX, with ONNX Runtime's
+# output for its stored input) in the reference-SW mode, runs the blob on the emulator and
+# compares the emulator's output with ONNX Runtime's.
+#
+# Usage: tools/run_sample.sh [ARCH]   (VPUX37XX by default; VPUX30XX is the other target)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+arch="${1:-VPUX37XX}"
+sample=tests/models/unet_tiny
+
 bash tools/setup.sh
-if ! log=$(bash tools/bazel.sh build //tools/vpuc-opt 2>&1); then
+if ! log=$(bash tools/bazel.sh build //tools/vpuc 2>&1); then
   echo "$log" >&2
   exit 1
 fi
-opt="$(bazel info bazel-bin 2>/dev/null)/tools/vpuc-opt/vpuc-opt"
+vpuc="$(bazel info bazel-bin 2>/dev/null)/tools/vpuc/vpuc"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
 
-echo "== samples/fold_weights.textproto as a textual pipeline:"
-"$opt" samples/weights.mlir --pipeline-spec=samples/fold_weights.textproto \
-  --print-spec-pipeline -o /dev/null 2>&1
+echo "== vpuc compile $sample/model.onnx --arch $arch --mode reference_sw"
+"$vpuc" compile "$sample/model.onnx" --arch "$arch" --mode reference_sw -o "$work/sample.blob"
 echo
-echo "== samples/weights.mlir after the pipeline:"
-"$opt" samples/weights.mlir --pipeline-spec=samples/fold_weights.textproto
+echo "== vpuc run (the emulator, with hazard detection)"
+"$vpuc" run "$work/sample.blob" --inputs "$sample/input_0.npy" -o "$work/output.npz"
+echo
+echo "== vpuc compare: the emulator's output against ONNX Runtime's"
+"$vpuc" compare "$work/output.npz" "$sample/output_0.npy" --tolerance 0.999
