@@ -1,0 +1,129 @@
+//===- CmxArena.cpp - Online best-fit allocator with coalescing -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implementation of the free-range map of CmxArena.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scheduler/feasible/CmxArena.h"
+
+#include <algorithm>
+#include <cassert>
+#include <iterator>
+
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::vpuc::sched::feasible {
+
+CmxArena::CmxArena(uint64_t capacity) : capacity(capacity) {
+  if (capacity > 0) {
+    freeRanges.emplace(0, capacity);
+  }
+}
+
+std::map<uint64_t, uint64_t>::const_iterator
+CmxArena::findBestFit(uint64_t size, uint64_t alignment) const {
+  auto best = freeRanges.end();
+  uint64_t bestSlack = 0;
+  for (auto it = freeRanges.begin(), e = freeRanges.end(); it != e; ++it) {
+    uint64_t start = llvm::alignTo(it->first, alignment);
+    if (start >= it->second || it->second - start < size) {
+      continue;
+    }
+    uint64_t slack = (it->second - it->first) - size;
+    if (best == freeRanges.end() || slack < bestSlack) {
+      best = it;
+      bestSlack = slack;
+      if (slack == 0) {
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+bool CmxArena::canAllocate(uint64_t size, uint64_t alignment) const {
+  return size == 0 || findBestFit(size, alignment) != freeRanges.end();
+}
+
+std::optional<uint64_t> CmxArena::allocate(uint64_t size, uint64_t alignment) {
+  assert(llvm::isPowerOf2_64(alignment) && "alignment must be a power of 2");
+  if (size == 0) {
+    return 0;
+  }
+  auto best = findBestFit(size, alignment);
+  if (best == freeRanges.end()) {
+    return std::nullopt;
+  }
+  uint64_t rangeStart = best->first;
+  uint64_t rangeEnd = best->second;
+  uint64_t start = llvm::alignTo(rangeStart, alignment);
+  uint64_t end = start + size;
+  freeRanges.erase(rangeStart);
+  if (rangeStart < start) {
+    freeRanges.emplace(rangeStart, start);
+  }
+  if (end < rangeEnd) {
+    freeRanges.emplace(end, rangeEnd);
+  }
+  used += size;
+  return start;
+}
+
+void CmxArena::release(uint64_t offset, uint64_t size) {
+  if (size == 0) {
+    return;
+  }
+  uint64_t start = offset;
+  uint64_t end = offset + size;
+  assert(end <= capacity && used >= size && "release of a foreign range");
+  auto next = freeRanges.lower_bound(start);
+  assert((next == freeRanges.end() || next->first >= end) &&
+         "release of a range that is partly free");
+  if (next != freeRanges.end() && next->first == end) {
+    end = next->second;
+    next = freeRanges.erase(next);
+  }
+  if (next != freeRanges.begin()) {
+    auto prev = std::prev(next);
+    assert(prev->second <= start && "release of a range that is partly free");
+    if (prev->second == start) {
+      start = prev->first;
+      freeRanges.erase(prev);
+    }
+  }
+  freeRanges.emplace(start, end);
+  used -= size;
+}
+
+bool CmxArena::fitsIfReleased(uint64_t offset, uint64_t size,
+                              uint64_t requestSize,
+                              uint64_t requestAlignment) const {
+  uint64_t start = offset;
+  uint64_t end = offset + size;
+  auto next = freeRanges.lower_bound(start);
+  if (next != freeRanges.end() && next->first == end) {
+    end = next->second;
+  }
+  if (next != freeRanges.begin()) {
+    auto prev = std::prev(next);
+    if (prev->second == start) {
+      start = prev->first;
+    }
+  }
+  uint64_t alignedStart = llvm::alignTo(start, requestAlignment);
+  return alignedStart <= end && end - alignedStart >= requestSize;
+}
+
+uint64_t CmxArena::getLargestFreeRange() const {
+  uint64_t largest = 0;
+  for (auto [start, end] : freeRanges) {
+    largest = std::max(largest, end - start);
+  }
+  return largest;
+}
+
+} // namespace mlir::vpuc::sched::feasible

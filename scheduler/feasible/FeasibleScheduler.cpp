@@ -1,0 +1,650 @@
+//===- FeasibleScheduler.cpp - CMX-feasible scheduling ----------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Graph verification and the scheduler: compute tasks in the given order,
+// data tasks just in time or prefetched, eviction (spill or drop) when the
+// buffers of the next compute task do not fit, online best-fit placement in
+// a CmxArena, and dependencies from physical locations and address reuse.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scheduler/feasible/FeasibleScheduler.h"
+
+#include <algorithm>
+#include <map>
+
+#include "scheduler/dependencies/TaskDependencies.h"
+#include "scheduler/feasible/CmxArena.h"
+#include "scheduler/feasible/GraphAnalysis.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::vpuc::sched::feasible {
+
+llvm::StringRef stringifyExecutorKind(ExecutorKind kind) {
+  switch (kind) {
+  case ExecutorKind::DMA:
+    return "DMA";
+  case ExecutorKind::DPU:
+    return "DPU";
+  case ExecutorKind::Shave:
+    return "SHAVE";
+  }
+  return "unknown";
+}
+
+llvm::StringRef stringifyStepKind(StepKind kind) {
+  switch (kind) {
+  case StepKind::Task:
+    return "task";
+  case StepKind::SpillWrite:
+    return "spill-write";
+  case StepKind::SpillRead:
+    return "spill-read";
+  case StepKind::Reload:
+    return "reload";
+  }
+  return "unknown";
+}
+
+unsigned Graph::addBuffer(Buffer buffer) {
+  buffers.push_back(std::move(buffer));
+  return buffers.size() - 1;
+}
+
+unsigned Graph::addTask(Task task) {
+  tasks.push_back(std::move(task));
+  return tasks.size() - 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Graph verification
+//===----------------------------------------------------------------------===//
+
+static std::string describeTask(const Graph &graph, unsigned task) {
+  return llvm::formatv("task '{0}' (#{1})", graph.tasks[task].name, task);
+}
+
+static std::string describeBuffer(const Graph &graph, unsigned buffer) {
+  return llvm::formatv("buffer '{0}' (#{1})", graph.buffers[buffer].name,
+                       buffer);
+}
+
+uint64_t getTaskCmxFootprint(const Graph &graph, unsigned task) {
+  llvm::SmallVector<unsigned> cmx = getDistinctCmxBuffers(graph, task);
+  sortForPlacement(graph, cmx);
+  uint64_t end = 0;
+  for (unsigned buffer : cmx) {
+    const Buffer &b = graph.buffers[buffer];
+    if (b.size == 0) {
+      continue;
+    }
+    end = llvm::alignTo(end, b.alignment) + b.size;
+  }
+  return end;
+}
+
+llvm::Error verifyGraph(const Graph &graph) {
+  auto error = [](const std::string &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+  };
+  for (unsigned i = 0, e = graph.buffers.size(); i < e; ++i) {
+    const Buffer &buffer = graph.buffers[i];
+    if (!llvm::isPowerOf2_64(buffer.alignment)) {
+      return error(llvm::formatv("{0} has alignment {1}, not a power of two",
+                                 describeBuffer(graph, i), buffer.alignment));
+    }
+    if (buffer.reloadable && buffer.memory != MemoryKind::DDR) {
+      return error(llvm::formatv("{0} is reloadable but lives in CMX; only "
+                                 "DDR buffers can be reloadable",
+                                 describeBuffer(graph, i)));
+    }
+  }
+  unsigned numBuffers = graph.buffers.size();
+  // Whether each CMX buffer has been written by an earlier task.
+  std::vector<bool> written(numBuffers, false);
+  for (unsigned t = 0, e = graph.tasks.size(); t < e; ++t) {
+    const Task &task = graph.tasks[t];
+    if (task.cost == 0) {
+      return error(llvm::formatv("{0} has cost 0; a task costs at least one "
+                                 "cycle",
+                                 describeTask(graph, t)));
+    }
+    for (unsigned dep : task.deps) {
+      if (dep >= t) {
+        return error(llvm::formatv(
+            "{0} depends on task #{1}, which does not come before it; the "
+            "tasks must be in a topological order",
+            describeTask(graph, t), dep));
+      }
+    }
+    for (unsigned buffer :
+         llvm::concat<const unsigned>(task.reads, task.writes)) {
+      if (buffer >= numBuffers) {
+        return error(llvm::formatv("{0} uses buffer #{1}, but there are only "
+                                   "{2} buffers",
+                                   describeTask(graph, t), buffer, numBuffers));
+      }
+    }
+    for (unsigned buffer : task.reads) {
+      if (graph.buffers[buffer].memory == MemoryKind::CMX && !written[buffer]) {
+        return error(llvm::formatv("{0} reads {1} before any task writes it",
+                                   describeTask(graph, t),
+                                   describeBuffer(graph, buffer)));
+      }
+    }
+    for (unsigned buffer : task.writes) {
+      if (graph.buffers[buffer].reloadable) {
+        return error(llvm::formatv("{0} writes {1}, which is reloadable "
+                                   "(a graph input or constant)",
+                                   describeTask(graph, t),
+                                   describeBuffer(graph, buffer)));
+      }
+      written[buffer] = true;
+    }
+    uint64_t footprint = getTaskCmxFootprint(graph, t);
+    if (footprint > graph.cmxCapacity) {
+      std::string names;
+      for (unsigned buffer : getDistinctCmxBuffers(graph, t)) {
+        names += (names.empty() ? "'" : ", '") + graph.buffers[buffer].name +
+                 "' (" + std::to_string(graph.buffers[buffer].size) + ")";
+      }
+      return error(llvm::formatv(
+          "{0} needs {1} bytes of CMX for its buffers ({2}), more than the "
+          "capacity of {3} bytes; it must be tiled first",
+          describeTask(graph, t), footprint, names, graph.cmxCapacity));
+    }
+  }
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// Scheduler
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Where a CMX buffer's current content is.
+enum class Residency : uint8_t {
+  /// Not written yet (or, for a data buffer, its data task not scheduled).
+  Unborn,
+  /// In CMX, in instance `instance`.
+  Resident,
+  /// Out of CMX: in its spill slot, or (data buffer) reloadable.
+  Evicted,
+  /// All its users are scheduled.
+  Dead,
+};
+
+/// The scheduler's view of one buffer.
+struct BufferState {
+  Residency residency = Residency::Unborn;
+  /// The instance holding it while Resident.
+  unsigned instance = ~0u;
+  /// Number of scheduled writes (its current version).
+  unsigned version = 0;
+  /// The version held by its spill slot, or -1 if none.
+  int64_t spilledVersion = -1;
+  /// Position in GraphAnalysis::users of the next unscheduled user.
+  unsigned cursor = 0;
+};
+
+/// The last writer and the readers since of one physical location.
+struct LocationState {
+  int64_t lastWriter = -1;
+  llvm::SmallVector<unsigned, 4> readers;
+};
+
+/// A location accessed by a step. CMX instances, DDR buffers of the graph and
+/// spill slots (one per buffer) are distinct location spaces.
+struct Access {
+  enum class Space : uint8_t { Instance, Ddr, SpillSlot };
+  Space space;
+  unsigned index;
+  bool read;
+  bool write;
+};
+
+class Scheduler {
+public:
+  Scheduler(const Graph &graph, const SchedulerOptions &options)
+      : graph(graph), options(options), analysis(analyzeGraph(graph)),
+        arena(graph.cmxCapacity), buffers(graph.buffers.size()),
+        ddrLocations(graph.buffers.size()),
+        spillLocations(graph.buffers.size()) {}
+
+  Schedule run();
+
+private:
+  /// Schedules compute task `task` with everything it needs first.
+  void scheduleCompute(unsigned task);
+  /// Picks the resident buffer to evict so that `request` may fit; buffers of
+  /// `needed` only if no other is resident.
+  unsigned chooseVictim(llvm::ArrayRef<unsigned> needed, unsigned request);
+  /// Moves `buffer` out of CMX (spill write unless not needed).
+  void evict(unsigned buffer);
+  /// Schedules data tasks of the next compute tasks while they fit.
+  void prefetchAfter(unsigned computePosition);
+  /// Creates an instance for `buffer` at `offset`.
+  unsigned createInstance(unsigned buffer, uint64_t offset);
+  /// Releases the instance of a resident buffer and records its users as the
+  /// latest occupants of its bytes.
+  void releaseInstance(unsigned buffer);
+  /// Appends a step; computes its dependencies from `accesses`, the reuse of
+  /// the bytes of the instances it is the first to use and explicit deps.
+  void emit(Step step, llvm::ArrayRef<Access> accesses,
+            llvm::ArrayRef<unsigned> explicitDeps = {});
+  /// Emits a Task step for `task` (a compute task or a data task).
+  void emitTask(unsigned task);
+  /// Appends the reads of data task `task` (its DDR sources) to `out`.
+  void appendSourceReads(unsigned task, llvm::SmallVectorImpl<Access> &out);
+  /// Cost of a spill DMA of `bytes`.
+  uint64_t spillCost(uint64_t bytes) const {
+    return options.dmaLatency +
+           llvm::divideCeil(bytes,
+                            std::max<uint64_t>(1, options.dmaBytesPerCycle));
+  }
+  /// The next unscheduled user of a resident buffer (graph task index).
+  unsigned nextUse(unsigned buffer) const {
+    const auto &users = analysis.users[buffer];
+    const BufferState &state = buffers[buffer];
+    return state.cursor < users.size() ? users[state.cursor] : ~0u;
+  }
+  LocationState &location(const Access &access) {
+    switch (access.space) {
+    case Access::Space::Instance:
+      return instanceLocations[access.index];
+    case Access::Space::Ddr:
+      return ddrLocations[access.index];
+    case Access::Space::SpillSlot:
+      return spillLocations[access.index];
+    }
+    llvm_unreachable("unknown location space");
+  }
+
+  const Graph &graph;
+  const SchedulerOptions &options;
+  GraphAnalysis analysis;
+  CmxArena arena;
+  std::vector<BufferState> buffers;
+  std::vector<bool> taskScheduled;
+  /// Resident buffers, unordered.
+  std::vector<unsigned> resident;
+  /// Locations.
+  std::vector<LocationState> instanceLocations;
+  std::vector<LocationState> ddrLocations;
+  std::vector<LocationState> spillLocations;
+  /// Steps using each instance, in order.
+  std::vector<llvm::SmallVector<unsigned, 4>> instanceUsers;
+  /// The latest released instance over each byte range: start -> (end,
+  /// instance), disjoint.
+  std::map<uint64_t, std::pair<uint64_t, unsigned>> history;
+  DependencyGraph dependencies;
+  Schedule schedule;
+};
+
+} // namespace
+
+unsigned Scheduler::createInstance(unsigned buffer, uint64_t offset) {
+  Instance instance;
+  instance.buffer = buffer;
+  instance.offset = offset;
+  instance.size = graph.buffers[buffer].size;
+  instance.firstStep = ~0u;
+  instance.lastStep = ~0u;
+  schedule.instances.push_back(instance);
+  instanceLocations.emplace_back();
+  instanceUsers.emplace_back();
+  unsigned id = schedule.instances.size() - 1;
+  BufferState &state = buffers[buffer];
+  state.residency = Residency::Resident;
+  state.instance = id;
+  resident.push_back(buffer);
+  return id;
+}
+
+void Scheduler::releaseInstance(unsigned buffer) {
+  BufferState &state = buffers[buffer];
+  const Instance &instance = schedule.instances[state.instance];
+  if (instance.size != 0) {
+    arena.release(instance.offset, instance.size);
+    uint64_t start = instance.offset;
+    uint64_t end = instance.offset + instance.size;
+    // Cut the segments overlapping [start, end) and insert the new one.
+    auto it = history.lower_bound(start);
+    if (it != history.begin()) {
+      auto prev = std::prev(it);
+      if (prev->second.first > start) {
+        it = prev;
+      }
+    }
+    while (it != history.end() && it->first < end) {
+      uint64_t segStart = it->first;
+      auto [segEnd, segInstance] = it->second;
+      it = history.erase(it);
+      if (segStart < start) {
+        history.emplace(segStart, std::make_pair(start, segInstance));
+      }
+      if (segEnd > end) {
+        history.emplace(end, std::make_pair(segEnd, segInstance));
+      }
+    }
+    history.emplace(start, std::make_pair(end, state.instance));
+  }
+  state.instance = ~0u;
+  auto pos = llvm::find(resident, buffer);
+  *pos = resident.back();
+  resident.pop_back();
+}
+
+void Scheduler::emit(Step step, llvm::ArrayRef<Access> accesses,
+                     llvm::ArrayRef<unsigned> explicitDeps) {
+  unsigned index = schedule.steps.size();
+  llvm::SmallVector<unsigned, 16> candidates(explicitDeps.begin(),
+                                             explicitDeps.end());
+  for (const Access &access : accesses) {
+    LocationState &state = location(access);
+    if (state.lastWriter >= 0) {
+      candidates.push_back(state.lastWriter);
+    }
+    if (access.write) {
+      candidates.append(state.readers.begin(), state.readers.end());
+    }
+  }
+  for (const InstanceUse &use : step.cmx) {
+    Instance &instance = schedule.instances[use.instance];
+    if (instance.firstStep == ~0u) {
+      instance.firstStep = index;
+      // Address reuse: wait for every user of the previous occupants.
+      if (instance.size != 0) {
+        uint64_t start = instance.offset;
+        uint64_t end = instance.offset + instance.size;
+        auto it = history.lower_bound(start);
+        if (it != history.begin() && std::prev(it)->second.first > start) {
+          --it;
+        }
+        for (; it != history.end() && it->first < end; ++it) {
+          const auto &users = instanceUsers[it->second.second];
+          candidates.append(users.begin(), users.end());
+        }
+      }
+    }
+    instance.lastStep = index;
+    if (instanceUsers[use.instance].empty() ||
+        instanceUsers[use.instance].back() != index) {
+      instanceUsers[use.instance].push_back(index);
+    }
+  }
+  if (options.serial && index > 0) {
+    candidates.push_back(index - 1);
+  }
+  llvm::SmallVector<unsigned> reduced = dependencies.addTask({}, candidates);
+  step.deps.assign(reduced.begin(), reduced.end());
+  for (const Access &access : accesses) {
+    LocationState &state = location(access);
+    if (access.write) {
+      state.lastWriter = index;
+      state.readers.clear();
+    } else if (access.read) {
+      state.readers.push_back(index);
+    }
+  }
+  schedule.steps.push_back(std::move(step));
+}
+
+void Scheduler::appendSourceReads(unsigned task,
+                                  llvm::SmallVectorImpl<Access> &out) {
+  for (unsigned buffer : graph.tasks[task].reads) {
+    out.push_back({Access::Space::Ddr, buffer, true, false});
+  }
+}
+
+void Scheduler::emitTask(unsigned task) {
+  const Task &t = graph.tasks[task];
+  Step step;
+  step.kind = StepKind::Task;
+  step.task = task;
+  step.executor = t.executor;
+  step.cost = t.cost;
+  llvm::SmallVector<Access, 8> accesses;
+  for (unsigned buffer : analysis.cmxBuffers[task]) {
+    bool read = llvm::is_contained(t.reads, buffer);
+    bool write = llvm::is_contained(t.writes, buffer);
+    unsigned instance = buffers[buffer].instance;
+    step.cmx.push_back({buffer, instance});
+    accesses.push_back({Access::Space::Instance, instance, read, write});
+  }
+  for (unsigned buffer : analysis.ddrBuffers[task]) {
+    bool read = llvm::is_contained(t.reads, buffer);
+    bool write = llvm::is_contained(t.writes, buffer);
+    accesses.push_back({Access::Space::Ddr, buffer, read, write});
+  }
+  llvm::SmallVector<unsigned, 4> explicitDeps;
+  for (unsigned dep : t.deps) {
+    explicitDeps.push_back(schedule.stepOfTask[dep]);
+  }
+  schedule.stepOfTask[task] = schedule.steps.size();
+  taskScheduled[task] = true;
+  emit(std::move(step), accesses, explicitDeps);
+  for (unsigned buffer : analysis.cmxBuffers[task]) {
+    BufferState &state = buffers[buffer];
+    if (llvm::is_contained(t.writes, buffer)) {
+      ++state.version;
+    }
+    const auto &users = analysis.users[buffer];
+    if (state.cursor < users.size() && users[state.cursor] == task) {
+      ++state.cursor;
+    }
+  }
+}
+
+void Scheduler::evict(unsigned buffer) {
+  BufferState &state = buffers[buffer];
+  unsigned instance = state.instance;
+  bool isData = analysis.dataTaskOf[buffer] != ~0u;
+  if (!isData && state.spilledVersion != static_cast<int64_t>(state.version)) {
+    uint64_t size = graph.buffers[buffer].size;
+    Step step;
+    step.kind = StepKind::SpillWrite;
+    step.buffer = buffer;
+    step.executor = ExecutorKind::DMA;
+    step.cost = spillCost(size);
+    step.cmx.push_back({buffer, instance});
+    Access accesses[] = {{Access::Space::Instance, instance, true, false},
+                         {Access::Space::SpillSlot, buffer, false, true}};
+    emit(std::move(step), accesses);
+    state.spilledVersion = state.version;
+    ++schedule.stats.numSpillWrites;
+    schedule.stats.spillWriteBytes += size;
+  }
+  releaseInstance(buffer);
+  state.residency = Residency::Evicted;
+}
+
+unsigned Scheduler::chooseVictim(llvm::ArrayRef<unsigned> needed,
+                                 unsigned request) {
+  const Buffer &req = graph.buffers[request];
+  unsigned best = ~0u;
+  // Key: (frees a hole for the request, next use, cheap, size), larger is
+  // better; the buffer index breaks ties (lower wins).
+  std::tuple<bool, unsigned, bool, uint64_t> bestKey;
+  for (unsigned buffer : resident) {
+    if (llvm::is_contained(needed, buffer)) {
+      continue;
+    }
+    const Instance &instance = schedule.instances[buffers[buffer].instance];
+    bool freesHole = arena.fitsIfReleased(instance.offset, instance.size,
+                                          req.size, req.alignment);
+    bool cheap = analysis.dataTaskOf[buffer] != ~0u ||
+                 buffers[buffer].spilledVersion ==
+                     static_cast<int64_t>(buffers[buffer].version);
+    auto key =
+        std::make_tuple(freesHole, nextUse(buffer), cheap, instance.size);
+    if (best == ~0u || key > bestKey || (key == bestKey && buffer < best)) {
+      best = buffer;
+      bestKey = key;
+    }
+  }
+  if (best != ~0u) {
+    return best;
+  }
+  // Only the task's own buffers are left: relocate the largest.
+  for (unsigned buffer : resident) {
+    uint64_t size = graph.buffers[buffer].size;
+    if (best == ~0u || size > graph.buffers[best].size ||
+        (size == graph.buffers[best].size && buffer < best)) {
+      best = buffer;
+    }
+  }
+  assert(best != ~0u && "nothing to evict although the task fits CMX");
+  return best;
+}
+
+void Scheduler::scheduleCompute(unsigned task) {
+  llvm::ArrayRef<unsigned> needed = analysis.placementOrder[task];
+  llvm::SmallVector<std::pair<unsigned, uint64_t>, 8> placed;
+  while (true) {
+    placed.clear();
+    unsigned failed = ~0u;
+    for (unsigned buffer : needed) {
+      if (buffers[buffer].residency == Residency::Resident) {
+        continue;
+      }
+      const Buffer &b = graph.buffers[buffer];
+      std::optional<uint64_t> offset = arena.allocate(b.size, b.alignment);
+      if (!offset) {
+        failed = buffer;
+        break;
+      }
+      placed.emplace_back(buffer, *offset);
+    }
+    if (failed == ~0u) {
+      break;
+    }
+    for (auto [buffer, offset] : placed) {
+      arena.release(offset, graph.buffers[buffer].size);
+    }
+    evict(chooseVictim(needed, failed));
+  }
+
+  // Bring in what is missing, then run the task.
+  for (auto [buffer, offset] : placed) {
+    Residency before = buffers[buffer].residency;
+    unsigned instance = createInstance(buffer, offset);
+    uint64_t size = graph.buffers[buffer].size;
+    unsigned dataTask = analysis.dataTaskOf[buffer];
+    if (before == Residency::Evicted) {
+      Step step;
+      step.buffer = buffer;
+      step.executor = ExecutorKind::DMA;
+      step.cmx.push_back({buffer, instance});
+      llvm::SmallVector<Access, 4> accesses;
+      if (dataTask != ~0u) {
+        step.kind = StepKind::Reload;
+        step.task = dataTask;
+        step.cost = graph.tasks[dataTask].cost;
+        appendSourceReads(dataTask, accesses);
+        ++schedule.stats.numReloads;
+        schedule.stats.reloadBytes += size;
+      } else {
+        step.kind = StepKind::SpillRead;
+        step.cost = spillCost(size);
+        accesses.push_back({Access::Space::SpillSlot, buffer, true, false});
+        ++schedule.stats.numSpillReads;
+        schedule.stats.spillReadBytes += size;
+      }
+      accesses.push_back({Access::Space::Instance, instance, false, true});
+      emit(std::move(step), accesses);
+    } else if (dataTask != ~0u && !taskScheduled[dataTask]) {
+      emitTask(dataTask);
+    }
+    // Otherwise the task itself is the buffer's first writer.
+  }
+  emitTask(task);
+
+  if (!options.serial && options.prefetchLookahead > 0) {
+    prefetchAfter(analysis.computePosition[task]);
+  }
+
+  for (unsigned buffer : needed) {
+    BufferState &state = buffers[buffer];
+    if (state.residency == Residency::Resident &&
+        state.cursor == analysis.users[buffer].size()) {
+      releaseInstance(buffer);
+      state.residency = Residency::Dead;
+    }
+  }
+}
+
+void Scheduler::prefetchAfter(unsigned computePosition) {
+  const auto &order = analysis.computeOrder;
+  for (unsigned
+           i = computePosition + 1,
+           e = std::min<size_t>(order.size(), computePosition + 1 +
+                                                  options.prefetchLookahead);
+       i < e; ++i) {
+    for (unsigned dataTask : analysis.dataPreds[order[i]]) {
+      if (taskScheduled[dataTask]) {
+        continue;
+      }
+      unsigned buffer = graph.tasks[dataTask].writes.front();
+      const Buffer &b = graph.buffers[buffer];
+      std::optional<uint64_t> offset = arena.allocate(b.size, b.alignment);
+      if (!offset) {
+        return;
+      }
+      createInstance(buffer, *offset);
+      emitTask(dataTask);
+      ++schedule.stats.numPrefetched;
+    }
+  }
+}
+
+Schedule Scheduler::run() {
+  unsigned numTasks = graph.tasks.size();
+  taskScheduled.assign(numTasks, false);
+  schedule.stepOfTask.assign(numTasks, ~0u);
+  for (unsigned task : analysis.computeOrder) {
+    scheduleCompute(task);
+  }
+  assert(resident.empty() && "a buffer outlives its users");
+
+  // Estimated timing: in-order executors, dependencies.
+  uint64_t executorFree[kNumExecutorKinds] = {};
+  ScheduleStats &stats = schedule.stats;
+  for (Step &step : schedule.steps) {
+    uint64_t start = executorFree[static_cast<unsigned>(step.executor)];
+    for (unsigned dep : step.deps) {
+      start = std::max(start, schedule.steps[dep].end);
+    }
+    step.start = start;
+    step.end = start + step.cost;
+    executorFree[static_cast<unsigned>(step.executor)] = step.end;
+    stats.makespan = std::max(stats.makespan, step.end);
+    stats.numDependencies += step.deps.size();
+  }
+  for (const Instance &instance : schedule.instances) {
+    if (instance.size != 0) {
+      stats.peakCmx = std::max(stats.peakCmx, instance.offset + instance.size);
+    }
+  }
+  return std::move(schedule);
+}
+
+llvm::Expected<Schedule> scheduleGraph(const Graph &graph,
+                                       const SchedulerOptions &options) {
+  if (llvm::Error error = verifyGraph(graph)) {
+    return std::move(error);
+  }
+  if (options.dmaBytesPerCycle == 0) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "dmaBytesPerCycle must be positive");
+  }
+  return Scheduler(graph, options).run();
+}
+
+} // namespace mlir::vpuc::sched::feasible

@@ -1,0 +1,271 @@
+//===- FeasibleScheduler.h - CMX-feasible scheduling ------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The IR-independent core of the feasible memory scheduler (DESIGN.md
+// section 7). The input is a graph of tasks in a topological order; each task
+// runs on an executor (DMA, DPU, SHAVE), has a cost in cycles and reads and
+// writes whole buffers, which live in CMX (to be allocated here) or in DDR
+// (allocated elsewhere). The given order defines the meaning of the program:
+// a task reads the version of a buffer written by the latest earlier writer.
+//
+// The scheduler produces an order of the tasks, possibly with inserted spill
+// DMAs, a CMX offset for every buffer *instance* (a buffer evicted and brought
+// back gets a new instance, maybe at a new offset) and the dependencies that
+// make any execution respecting them equivalent to the sequential one: data
+// dependencies on the physical locations, plus address-reuse dependencies (the
+// first writer of an instance waits for every task that used an earlier
+// instance overlapping its bytes).
+//
+// Vocabulary:
+//  - A *data task* is a DMA task whose only write is a CMX buffer written by
+//    no other task and whose reads are all `reloadable` DDR buffers (graph
+//    inputs, constants), with no explicit dependency and at least one reader.
+//    It is scheduled when its first reader needs it (or earlier, prefetched),
+//    and its buffer, never modified, is reloaded from the source instead of
+//    being spilled.
+//  - Every other task is a *compute task* (DMA tasks of activations too); the
+//    compute tasks are scheduled in the given order.
+//
+// The algorithm, the guarantees and the options are described in
+// scheduler/feasible/README.md.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_SCHEDULER_FEASIBLE_FEASIBLESCHEDULER_H_
+#define VPUC_SCHEDULER_FEASIBLE_FEASIBLESCHEDULER_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+namespace mlir::vpuc::sched::feasible {
+
+//===----------------------------------------------------------------------===//
+// Input model
+//===----------------------------------------------------------------------===//
+
+/// The executor a task runs on.
+enum class ExecutorKind : uint8_t { DMA, DPU, Shave };
+
+/// The number of executor kinds.
+inline constexpr unsigned kNumExecutorKinds = 3;
+
+/// Returns "DMA", "DPU" or "SHAVE".
+llvm::StringRef stringifyExecutorKind(ExecutorKind kind);
+
+/// Where a buffer lives.
+enum class MemoryKind : uint8_t { CMX, DDR };
+
+/// A buffer, accessed as a whole.
+struct Buffer {
+  /// Readable name used in messages.
+  std::string name;
+  /// Size in bytes (0 is allowed: such a buffer occupies nothing).
+  uint64_t size = 0;
+  /// Required alignment of a CMX offset, a power of two.
+  uint64_t alignment = 1;
+  /// CMX buffers are allocated by the scheduler, DDR buffers are not.
+  MemoryKind memory = MemoryKind::CMX;
+  /// A DDR buffer whose content is fixed for the whole run (a graph input or
+  /// a constant): no task writes it, and a DMA may (re)load it at any time.
+  bool reloadable = false;
+};
+
+/// A task of the graph.
+struct Task {
+  /// Readable name used in messages.
+  std::string name;
+  /// The executor running it.
+  ExecutorKind executor = ExecutorKind::DPU;
+  /// Estimated duration in cycles.
+  uint64_t cost = 1;
+  /// Buffers read (indices into Graph::buffers).
+  llvm::SmallVector<unsigned, 4> reads;
+  /// Buffers written (a buffer both read and written is updated in place).
+  /// A write may be partial (e.g. one part of a concatenation), so the
+  /// earlier content of a written buffer is preserved across spills too.
+  llvm::SmallVector<unsigned, 2> writes;
+  /// Extra ordering constraints: earlier tasks this one must follow, on top
+  /// of the data dependencies implied by the buffers.
+  llvm::SmallVector<unsigned, 2> deps;
+};
+
+/// The scheduling problem.
+struct Graph {
+  /// The buffers.
+  std::vector<Buffer> buffers;
+  /// The tasks, in a topological order (deps point to earlier tasks).
+  std::vector<Task> tasks;
+  /// CMX bytes available to the scheduler.
+  uint64_t cmxCapacity = 0;
+
+  /// Appends a buffer and returns its index.
+  unsigned addBuffer(Buffer buffer);
+  /// Appends a task and returns its index.
+  unsigned addTask(Task task);
+};
+
+/// Options of the scheduler.
+struct SchedulerOptions {
+  /// Conservative serial schedule (reference_hw): no prefetching, and every
+  /// task depends on the previous one, so no two tasks ever overlap.
+  bool serial = false;
+  /// Prefetching: after each compute task, the data tasks of the next
+  /// `prefetchLookahead` compute tasks are scheduled at once if their buffers
+  /// fit without evicting anything, so that their DMAs overlap the compute.
+  /// 0 disables prefetching (data tasks are then scheduled just in time).
+  unsigned prefetchLookahead = 1;
+  /// Duration model of inserted spill DMAs: `dmaLatency + ceil(bytes /
+  /// dmaBytesPerCycle)` cycles (reloads cost what their data task costs).
+  uint64_t dmaLatency = 0;
+  /// See dmaLatency; must be positive.
+  uint64_t dmaBytesPerCycle = 32;
+};
+
+//===----------------------------------------------------------------------===//
+// Output model
+//===----------------------------------------------------------------------===//
+
+/// What a scheduled step does.
+enum class StepKind : uint8_t {
+  /// Runs task `task` of the graph.
+  Task,
+  /// DMA CMX -> DDR: copies `buffer` to its spill slot in DDR.
+  SpillWrite,
+  /// DMA DDR -> CMX: copies `buffer` back from its spill slot.
+  SpillRead,
+  /// Runs data task `task` again to reload its buffer `buffer` (evicted
+  /// earlier) from the task's reloadable DDR source.
+  Reload,
+};
+
+/// Returns "task", "spill-write", "spill-read" or "reload".
+llvm::StringRef stringifyStepKind(StepKind kind);
+
+/// A CMX buffer instance this step accesses.
+struct InstanceUse {
+  /// The buffer (index into Graph::buffers).
+  unsigned buffer = 0;
+  /// The instance (index into Schedule::instances) holding it.
+  unsigned instance = 0;
+};
+
+/// One step of the schedule.
+struct Step {
+  /// What the step does.
+  StepKind kind = StepKind::Task;
+  /// The graph task run (Task, Reload), else ~0u.
+  unsigned task = ~0u;
+  /// The buffer moved (SpillWrite, SpillRead, Reload), else ~0u.
+  unsigned buffer = ~0u;
+  /// The executor.
+  ExecutorKind executor = ExecutorKind::DMA;
+  /// Duration in cycles.
+  uint64_t cost = 0;
+  /// The CMX instances the step uses, one per CMX buffer it reads or writes:
+  /// for a Task, every CMX buffer of the task; for a SpillWrite the instance
+  /// read; for a SpillRead or Reload the instance written.
+  llvm::SmallVector<InstanceUse, 4> cmx;
+  /// The earlier steps this one waits for (transitively reduced, ascending).
+  llvm::SmallVector<unsigned, 4> deps;
+  /// Estimated start and end cycles: each executor runs its steps one after
+  /// the other in schedule order, a step starting when its executor is free
+  /// and its dependencies have ended.
+  uint64_t start = 0;
+  /// See start.
+  uint64_t end = 0;
+};
+
+/// A residency period of a CMX buffer at a fixed offset.
+struct Instance {
+  /// The buffer (index into Graph::buffers).
+  unsigned buffer = 0;
+  /// Byte offset in CMX.
+  uint64_t offset = 0;
+  /// Size in bytes (the buffer's).
+  uint64_t size = 0;
+  /// The step that allocates it (its first writer) and the last step that
+  /// uses it; the bytes are reused only after every user has finished.
+  unsigned firstStep = 0;
+  /// See firstStep.
+  unsigned lastStep = 0;
+};
+
+/// Statistics of a schedule.
+struct ScheduleStats {
+  /// Highest `offset + size` over all instances.
+  uint64_t peakCmx = 0;
+  /// Spill writes (CMX -> DDR) and their bytes.
+  unsigned numSpillWrites = 0;
+  /// See numSpillWrites.
+  uint64_t spillWriteBytes = 0;
+  /// Spill reads (DDR -> CMX) and their bytes.
+  unsigned numSpillReads = 0;
+  /// See numSpillReads.
+  uint64_t spillReadBytes = 0;
+  /// Reloads of data task buffers and their bytes.
+  unsigned numReloads = 0;
+  /// See numReloads.
+  uint64_t reloadBytes = 0;
+  /// Data tasks scheduled ahead of the compute task that needs them.
+  unsigned numPrefetched = 0;
+  /// Total number of dependencies (after reduction).
+  unsigned numDependencies = 0;
+  /// Estimated end of the last step, in cycles.
+  uint64_t makespan = 0;
+};
+
+/// The result of scheduling.
+struct Schedule {
+  /// The steps, in order: every dependency points to an earlier step.
+  std::vector<Step> steps;
+  /// The CMX instances, by first step.
+  std::vector<Instance> instances;
+  /// The step running each graph task (its `StepKind::Task` step).
+  std::vector<unsigned> stepOfTask;
+  /// Statistics.
+  ScheduleStats stats;
+};
+
+//===----------------------------------------------------------------------===//
+// Entry points
+//===----------------------------------------------------------------------===//
+
+/// Checks that `graph` is well formed: indices in range, alignments powers of
+/// two, explicit dependencies pointing to earlier tasks, reloadable buffers in
+/// DDR and never written, no CMX buffer read before it is written, costs
+/// positive, and no task's CMX buffers exceed the capacity (such a task must
+/// be tiled first). The error names the task or buffer.
+llvm::Error verifyGraph(const Graph &graph);
+
+/// Schedules `graph` (which must pass verifyGraph, checked here as well).
+llvm::Expected<Schedule> scheduleGraph(const Graph &graph,
+                                       const SchedulerOptions &options = {});
+
+/// Independently checks a schedule against its graph: every task scheduled
+/// once; dependencies point backwards (no deadlock); every task ordered after
+/// the tasks whose data it reads and its explicit dependencies; every step's
+/// CMX buffers held by instances of those buffers, within the capacity and
+/// aligned; any two instances sharing a byte ordered entirely one before the
+/// other; no unordered conflicting accesses to one location; and, simulating
+/// the steps, every task reads the version of each buffer it would read in
+/// the sequential program (spilled data comes back unchanged). Also checks
+/// the statistics. The first violation is returned as an error.
+llvm::Error verifySchedule(const Graph &graph, const Schedule &schedule,
+                           const SchedulerOptions &options = {});
+
+/// The least CMX that task `task` needs on its own: its distinct CMX buffers
+/// packed by decreasing alignment, then decreasing size.
+uint64_t getTaskCmxFootprint(const Graph &graph, unsigned task);
+
+} // namespace mlir::vpuc::sched::feasible
+
+#endif // VPUC_SCHEDULER_FEASIBLE_FEASIBLESCHEDULER_H_

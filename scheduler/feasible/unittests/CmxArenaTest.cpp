@@ -1,0 +1,128 @@
+//===- CmxArenaTest.cpp - Tests of the online CMX allocator -----*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Best fit, alignment padding, coalescing on release, and a randomised
+// allocate/release sequence checked against a byte map.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scheduler/feasible/CmxArena.h"
+
+#include <random>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace mlir::vpuc::sched::feasible {
+namespace {
+
+TEST(CmxArenaTest, AllocatesFromZeroAndFails) {
+  CmxArena arena(1000);
+  EXPECT_EQ(arena.allocate(100, 1), 0u);
+  EXPECT_EQ(arena.allocate(100, 1), 100u);
+  EXPECT_EQ(arena.getUsedBytes(), 200u);
+  EXPECT_FALSE(arena.allocate(801, 1).has_value());
+  EXPECT_FALSE(arena.canAllocate(801, 1));
+  EXPECT_TRUE(arena.canAllocate(800, 1));
+  EXPECT_EQ(arena.allocate(800, 1), 200u);
+  EXPECT_FALSE(arena.allocate(1, 1).has_value());
+  EXPECT_EQ(arena.allocate(0, 64), 0u) << "zero-size requests always succeed";
+}
+
+TEST(CmxArenaTest, BestFitPrefersTheTightestHole) {
+  CmxArena arena(1000);
+  uint64_t a = *arena.allocate(300, 1);
+  uint64_t b = *arena.allocate(100, 1);
+  uint64_t c = *arena.allocate(100, 1);
+  uint64_t d = *arena.allocate(100, 1);
+  (void)b;
+  (void)d;
+  arena.release(a, 300); // hole [0, 300)
+  arena.release(c, 100); // hole [400, 500); tail [600, 1000)
+  EXPECT_EQ(arena.allocate(100, 1), 400u);
+  EXPECT_EQ(arena.allocate(250, 1), 0u);
+  EXPECT_EQ(arena.allocate(350, 1), 600u);
+}
+
+TEST(CmxArenaTest, AlignmentLeavesPaddingFree) {
+  CmxArena arena(1024);
+  EXPECT_EQ(arena.allocate(10, 1), 0u);
+  EXPECT_EQ(arena.allocate(100, 256), 256u);
+  // The padding [10, 256) is still usable.
+  EXPECT_EQ(arena.allocate(200, 2), 10u);
+  EXPECT_EQ(arena.getNumFreeRanges(), 2u);
+}
+
+TEST(CmxArenaTest, ReleaseCoalescesNeighbours) {
+  CmxArena arena(300);
+  uint64_t a = *arena.allocate(100, 1);
+  uint64_t b = *arena.allocate(100, 1);
+  uint64_t c = *arena.allocate(100, 1);
+  arena.release(a, 100);
+  arena.release(c, 100);
+  EXPECT_EQ(arena.getNumFreeRanges(), 2u);
+  EXPECT_EQ(arena.getLargestFreeRange(), 100u);
+  EXPECT_TRUE(arena.fitsIfReleased(b, 100, 300, 1));
+  EXPECT_FALSE(arena.fitsIfReleased(b, 100, 301, 1));
+  arena.release(b, 100);
+  EXPECT_EQ(arena.getNumFreeRanges(), 1u);
+  EXPECT_EQ(arena.getLargestFreeRange(), 300u);
+  EXPECT_EQ(arena.getUsedBytes(), 0u);
+}
+
+TEST(CmxArenaTest, RandomSequencesNeverOverlap) {
+  for (unsigned seed = 0; seed < 50; ++seed) {
+    std::mt19937 rng(seed);
+    const uint64_t capacity = 4096;
+    CmxArena arena(capacity);
+    std::vector<int> owner(capacity, -1);
+    std::vector<std::pair<uint64_t, uint64_t>> live;
+    uint64_t used = 0;
+    for (int step = 0; step < 500; ++step) {
+      if (!live.empty() && rng() % 2 == 0) {
+        size_t i = rng() % live.size();
+        auto [offset, size] = live[i];
+        arena.release(offset, size);
+        for (uint64_t x = offset; x < offset + size; ++x) {
+          owner[x] = -1;
+        }
+        used -= size;
+        live[i] = live.back();
+        live.pop_back();
+        continue;
+      }
+      uint64_t size = 1 + rng() % 300;
+      uint64_t alignment = uint64_t(1) << (rng() % 7);
+      bool predicted = arena.canAllocate(size, alignment);
+      std::optional<uint64_t> offset = arena.allocate(size, alignment);
+      ASSERT_EQ(predicted, offset.has_value());
+      if (!offset) {
+        // Check that no aligned free window exists.
+        for (uint64_t start = 0; start + size <= capacity; start += alignment) {
+          bool free = true;
+          for (uint64_t x = start; x < start + size && free; ++x) {
+            free = owner[x] < 0;
+          }
+          ASSERT_FALSE(free)
+              << "seed " << seed << ": missed a hole at " << start;
+        }
+        continue;
+      }
+      ASSERT_EQ(*offset % alignment, 0u);
+      ASSERT_LE(*offset + size, capacity);
+      for (uint64_t x = *offset; x < *offset + size; ++x) {
+        ASSERT_LT(owner[x], 0) << "seed " << seed << ": overlap at " << x;
+        owner[x] = step;
+      }
+      live.emplace_back(*offset, size);
+      used += size;
+      ASSERT_EQ(arena.getUsedBytes(), used);
+    }
+  }
+}
+
+} // namespace
+} // namespace mlir::vpuc::sched::feasible

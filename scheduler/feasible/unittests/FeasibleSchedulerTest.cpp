@@ -1,0 +1,658 @@
+//===- FeasibleSchedulerTest.cpp - Hand-made scheduling cases ---*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Small graphs with known answers: just-in-time data tasks, prefetching,
+// address-reuse dependencies, spills and reloads, relocation under
+// fragmentation, the serial mode, every graph error, and verifier failures
+// on corrupted schedules.
+//
+//===----------------------------------------------------------------------===//
+
+#include "scheduler/feasible/FeasibleScheduler.h"
+
+#include <algorithm>
+#include <string>
+
+#include "llvm/ADT/STLExtras.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace mlir::vpuc::sched::feasible {
+namespace {
+
+using ::testing::AllOf;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+/// A little graph builder.
+class Builder {
+public:
+  explicit Builder(uint64_t capacity) { graph.cmxCapacity = capacity; }
+
+  unsigned cmx(const std::string &name, uint64_t size, uint64_t alignment = 1) {
+    Buffer buffer;
+    buffer.name = name;
+    buffer.size = size;
+    buffer.alignment = alignment;
+    return graph.addBuffer(buffer);
+  }
+  unsigned ddr(const std::string &name, uint64_t size,
+               bool reloadable = false) {
+    Buffer buffer;
+    buffer.name = name;
+    buffer.size = size;
+    buffer.memory = MemoryKind::DDR;
+    buffer.reloadable = reloadable;
+    return graph.addBuffer(buffer);
+  }
+  unsigned task(const std::string &name, ExecutorKind executor, uint64_t cost,
+                llvm::ArrayRef<unsigned> reads, llvm::ArrayRef<unsigned> writes,
+                llvm::ArrayRef<unsigned> deps = {}) {
+    Task task;
+    task.name = name;
+    task.executor = executor;
+    task.cost = cost;
+    task.reads.assign(reads.begin(), reads.end());
+    task.writes.assign(writes.begin(), writes.end());
+    task.deps.assign(deps.begin(), deps.end());
+    return graph.addTask(task);
+  }
+  unsigned dpu(const std::string &name, llvm::ArrayRef<unsigned> reads,
+               llvm::ArrayRef<unsigned> writes, uint64_t cost = 100) {
+    return task(name, ExecutorKind::DPU, cost, reads, writes);
+  }
+  unsigned dma(const std::string &name, llvm::ArrayRef<unsigned> reads,
+               llvm::ArrayRef<unsigned> writes, uint64_t cost = 10) {
+    return task(name, ExecutorKind::DMA, cost, reads, writes);
+  }
+
+  Graph graph;
+};
+
+Schedule scheduleOk(const Graph &graph, const SchedulerOptions &options = {}) {
+  llvm::Expected<Schedule> schedule = scheduleGraph(graph, options);
+  if (!schedule) {
+    ADD_FAILURE() << llvm::toString(schedule.takeError());
+    return {};
+  }
+  if (llvm::Error error = verifySchedule(graph, *schedule, options)) {
+    ADD_FAILURE() << llvm::toString(std::move(error));
+  }
+  return std::move(*schedule);
+}
+
+std::string scheduleError(const Graph &graph,
+                          const SchedulerOptions &options = {}) {
+  llvm::Expected<Schedule> schedule = scheduleGraph(graph, options);
+  if (schedule) {
+    ADD_FAILURE() << "scheduling succeeded";
+    return "";
+  }
+  return llvm::toString(schedule.takeError());
+}
+
+std::string verifyError(const Graph &graph, const Schedule &schedule,
+                        const SchedulerOptions &options = {}) {
+  llvm::Error error = verifySchedule(graph, schedule, options);
+  if (!error) {
+    ADD_FAILURE() << "the corrupted schedule verifies";
+    return "";
+  }
+  return llvm::toString(std::move(error));
+}
+
+/// The steps as readable strings: "name" for tasks, "kind:buffer" else.
+std::vector<std::string> describe(const Graph &graph,
+                                  const Schedule &schedule) {
+  std::vector<std::string> result;
+  for (const Step &step : schedule.steps) {
+    if (step.kind == StepKind::Task) {
+      result.push_back(graph.tasks[step.task].name);
+    } else {
+      result.push_back(stringifyStepKind(step.kind).str() + ":" +
+                       graph.buffers[step.buffer].name);
+    }
+  }
+  return result;
+}
+
+/// A three-layer network: x -> conv1(w1) -> a1 -> conv2(w2) -> a2 -> out.
+struct Chain {
+  explicit Chain(uint64_t capacity) : b(capacity) {
+    in = b.ddr("in", 100, true);
+    consts = b.ddr("consts", 1000, true);
+    out = b.ddr("out", 100);
+    x = b.cmx("x", 100);
+    w1 = b.cmx("w1", 100);
+    a1 = b.cmx("a1", 100);
+    w2 = b.cmx("w2", 100);
+    a2 = b.cmx("a2", 100);
+    b.dma("load_x", {in}, {x});
+    b.dma("load_w1", {consts}, {w1});
+    conv1 = b.dpu("conv1", {x, w1}, {a1});
+    b.dma("load_w2", {consts}, {w2});
+    conv2 = b.dpu("conv2", {a1, w2}, {a2});
+    b.dma("store", {a2}, {out});
+  }
+  Builder b;
+  unsigned in, consts, out, x, w1, a1, w2, a2, conv1, conv2;
+};
+
+TEST(FeasibleSchedulerTest, JustInTimeDataTasks) {
+  Chain chain(1000);
+  SchedulerOptions options;
+  options.prefetchLookahead = 0;
+  Schedule schedule = scheduleOk(chain.b.graph, options);
+  // load_x and load_w1 are data tasks: scheduled right before conv1, in
+  // placement order (equal sizes: by index).
+  EXPECT_THAT(
+      describe(chain.b.graph, schedule),
+      ElementsAre("load_x", "load_w1", "conv1", "load_w2", "conv2", "store"));
+  EXPECT_EQ(schedule.stats.numSpillWrites, 0u);
+  EXPECT_EQ(schedule.stats.numPrefetched, 0u);
+  // x and w1 die after conv1; w2 takes the freed range of x (best fit, lowest
+  // offset) and must wait for conv1, the last user of x.
+  unsigned loadW2 = schedule.stepOfTask[3];
+  EXPECT_EQ(schedule.steps[loadW2].cmx.front().buffer, chain.w2);
+  uint64_t w2Offset =
+      schedule.instances[schedule.steps[loadW2].cmx.front().instance].offset;
+  EXPECT_EQ(w2Offset, 0u);
+  EXPECT_THAT(schedule.steps[loadW2].deps,
+              ElementsAre(schedule.stepOfTask[chain.conv1]));
+  EXPECT_EQ(schedule.stats.peakCmx, 300u);
+}
+
+TEST(FeasibleSchedulerTest, PrefetchOverlapsDmaWithCompute) {
+  Chain chain(1000);
+  SchedulerOptions jit;
+  jit.prefetchLookahead = 0;
+  Schedule slow = scheduleOk(chain.b.graph, jit);
+  Schedule fast = scheduleOk(chain.b.graph);
+  EXPECT_THAT(
+      describe(chain.b.graph, fast),
+      ElementsAre("load_x", "load_w1", "conv1", "load_w2", "conv2", "store"));
+  EXPECT_EQ(fast.stats.numPrefetched, 1u);
+  // load_w2 is placed while x and w1 are still live: it does not wait for
+  // conv1 and runs during it.
+  const Step &loadW2 = fast.steps[fast.stepOfTask[3]];
+  EXPECT_TRUE(loadW2.deps.empty());
+  EXPECT_LT(loadW2.start, fast.steps[fast.stepOfTask[chain.conv1]].end);
+  EXPECT_LT(fast.stats.makespan, slow.stats.makespan);
+  EXPECT_EQ(fast.stats.peakCmx, 400u);
+}
+
+TEST(FeasibleSchedulerTest, PrefetchDoesNotEvict) {
+  // With 300 bytes, w2 cannot be prefetched during conv1.
+  Chain chain(300);
+  Schedule schedule = scheduleOk(chain.b.graph);
+  EXPECT_EQ(schedule.stats.numPrefetched, 0u);
+  EXPECT_EQ(schedule.stats.numSpillWrites, 0u);
+  EXPECT_EQ(schedule.stats.peakCmx, 300u);
+}
+
+TEST(FeasibleSchedulerTest, SerialModeChainsEverything) {
+  Chain chain(1000);
+  SchedulerOptions options;
+  options.serial = true;
+  Schedule schedule = scheduleOk(chain.b.graph, options);
+  uint64_t total = 0;
+  for (unsigned s = 0; s < schedule.steps.size(); ++s) {
+    total += schedule.steps[s].cost;
+    if (s > 0) {
+      EXPECT_THAT(schedule.steps[s].deps, ElementsAre(s - 1));
+    }
+  }
+  EXPECT_EQ(schedule.stats.makespan, total);
+  EXPECT_EQ(schedule.stats.numPrefetched, 0u);
+}
+
+TEST(FeasibleSchedulerTest, ReloadsConstantsInsteadOfSpilling) {
+  // w is used by c1 and c4; c2 needs its room in between.
+  Builder b(350);
+  unsigned consts = b.ddr("consts", 1000, true);
+  unsigned w = b.cmx("w", 100);
+  unsigned a1 = b.cmx("a1", 150);
+  unsigned a2 = b.cmx("a2", 150);
+  unsigned a3 = b.cmx("a3", 150);
+  unsigned out = b.ddr("out", 100);
+  b.dma("load_w", {consts}, {w});
+  b.dpu("c1", {w}, {a1});
+  b.dpu("c2", {a1}, {a2});
+  b.dpu("c3", {a2}, {a3});
+  b.dpu("c4", {w, a3}, {out});
+  Schedule schedule = scheduleOk(b.graph);
+  EXPECT_EQ(schedule.stats.numSpillWrites, 0u);
+  EXPECT_EQ(schedule.stats.numSpillReads, 0u);
+  EXPECT_EQ(schedule.stats.numReloads, 1u);
+  EXPECT_EQ(schedule.stats.reloadBytes, 100u);
+  EXPECT_THAT(describe(b.graph, schedule),
+              ElementsAre("load_w", "c1", "c2", "c3", "reload:w", "c4"));
+  const Step &reload = schedule.steps[4];
+  EXPECT_EQ(reload.task, 0u);
+  EXPECT_EQ(reload.cost, b.graph.tasks[0].cost);
+}
+
+TEST(FeasibleSchedulerTest, SpillsTheActivationUsedFarthestAway) {
+  Builder b(300);
+  unsigned in = b.ddr("in", 150);
+  unsigned x = b.cmx("x", 150);
+  unsigned a1 = b.cmx("a1", 100);
+  unsigned a2 = b.cmx("a2", 100);
+  unsigned out = b.ddr("out", 100);
+  b.dma("fetch", {in}, {x}); // not reloadable: an activation
+  b.dpu("c1", {x}, {a1});
+  b.dpu("c2", {a1}, {a2});
+  unsigned last = b.dpu("last", {x, a2}, {out});
+  Schedule schedule = scheduleOk(b.graph);
+  EXPECT_EQ(schedule.stats.numSpillWrites, 1u);
+  EXPECT_EQ(schedule.stats.numSpillReads, 1u);
+  EXPECT_EQ(schedule.stats.spillWriteBytes, 150u);
+  EXPECT_EQ(schedule.stats.spillReadBytes, 150u);
+  EXPECT_EQ(schedule.stats.numReloads, 0u);
+  EXPECT_THAT(describe(b.graph, schedule),
+              ElementsAre("fetch", "c1", "spill-write:x", "c2", "spill-read:x",
+                          "last"));
+  // The read-back feeds "last", from a new instance.
+  EXPECT_THAT(schedule.steps[schedule.stepOfTask[last]].deps,
+              testing::Contains(4u));
+  EXPECT_NE(schedule.steps[1].cmx.front().instance,
+            schedule.steps[5].cmx.front().instance);
+}
+
+TEST(FeasibleSchedulerTest, UnchangedSpilledBufferIsNotWrittenTwice) {
+  // a0 is evicted twice between its uses; its DDR copy stays valid.
+  Builder b(200);
+  unsigned in = b.ddr("in", 100);
+  unsigned a0 = b.cmx("a0", 100);
+  unsigned t1 = b.cmx("t1", 100);
+  unsigned t2 = b.cmx("t2", 100);
+  unsigned t3 = b.cmx("t3", 100);
+  unsigned t4 = b.cmx("t4", 100);
+  unsigned out = b.ddr("out", 100);
+  b.dma("fetch", {in}, {a0});
+  b.dpu("p1", {}, {t1});
+  b.dpu("p2", {t1}, {t2});
+  b.dpu("use1", {a0}, {out});
+  b.dpu("p3", {t2}, {t3});
+  b.dpu("p4", {t3}, {t4});
+  b.dpu("use2", {a0, t4}, {out});
+  Schedule schedule = scheduleOk(b.graph);
+  EXPECT_EQ(schedule.stats.numSpillWrites, 1u);
+  EXPECT_EQ(schedule.stats.numSpillReads, 2u);
+}
+
+TEST(FeasibleSchedulerTest, InPlaceUpdateIsSpilledWithItsNewVersion) {
+  Builder b(200);
+  unsigned in = b.ddr("in", 100);
+  unsigned a = b.cmx("a", 100);
+  unsigned t1 = b.cmx("t1", 100);
+  unsigned t2 = b.cmx("t2", 100);
+  unsigned out = b.ddr("out", 100);
+  b.dma("fetch", {in}, {a});
+  b.dpu("bump", {a}, {a}); // in place: version 2
+  b.dpu("p1", {}, {t1});
+  b.dpu("p2", {t1}, {t2});
+  b.dpu("bump2", {a, t2}, {a}); // version 3
+  b.dpu("p3", {}, {t1});
+  b.dpu("p4", {t1}, {t2});
+  b.dpu("use", {a, t2}, {out});
+  Schedule schedule = scheduleOk(b.graph);
+  // Each time "a" leaves CMX it holds a new version: two writes of "a".
+  // t1, evicted for bump2, is written back too: a write may be partial, so
+  // the content is kept although p3 only writes t1.
+  std::vector<std::string> steps = describe(b.graph, schedule);
+  EXPECT_EQ(llvm::count(steps, "spill-write:a"), 2);
+  EXPECT_EQ(llvm::count(steps, "spill-read:a"), 2);
+  EXPECT_EQ(llvm::count(steps, "spill-write:t1"), 1);
+  EXPECT_EQ(llvm::count(steps, "spill-read:t1"), 1);
+  EXPECT_EQ(schedule.stats.numSpillWrites, 3u);
+  EXPECT_EQ(schedule.stats.numSpillReads, 3u);
+}
+
+TEST(FeasibleSchedulerTest, RelocatesItsOwnInputUnderFragmentation) {
+  // Capacity 300. k1 and k2 sit at 0 and 100, k1 dies, leaving [0, 100) and
+  // [200, 300) free around k2. "big" needs k2 plus 200 contiguous bytes: k2
+  // must be moved (spilled and read back) although 200 bytes are free.
+  Builder b(300);
+  unsigned in = b.ddr("in", 100);
+  unsigned k1 = b.cmx("k1", 100);
+  unsigned k2 = b.cmx("k2", 100);
+  unsigned big = b.cmx("big", 200);
+  unsigned out = b.ddr("out", 300);
+  b.dma("f1", {in}, {k1});
+  b.dma("f2", {in, k1}, {k2});
+  b.dpu("big", {k2}, {big});
+  b.dpu("use", {big, k2}, {out});
+  Schedule schedule = scheduleOk(b.graph);
+  EXPECT_EQ(schedule.stats.numSpillWrites, 1u);
+  EXPECT_EQ(schedule.stats.numSpillReads, 1u);
+  EXPECT_THAT(
+      describe(b.graph, schedule),
+      ElementsAre("f1", "f2", "spill-write:k2", "spill-read:k2", "big", "use"));
+  EXPECT_EQ(schedule.stats.peakCmx, 300u);
+}
+
+TEST(FeasibleSchedulerTest, ReuseWaitsForAllReadersOfThePreviousOccupant) {
+  // x is read by two independent tasks; the buffer that reuses x's bytes must
+  // wait for both.
+  Builder b(300);
+  unsigned in = b.ddr("in", 100);
+  unsigned x = b.cmx("x", 100);
+  unsigned p = b.cmx("p", 100);
+  unsigned q = b.cmx("q", 100);
+  unsigned r = b.cmx("r", 100);
+  unsigned out = b.ddr("out", 100);
+  b.dma("fetch", {in}, {x});
+  unsigned left = b.dpu("left", {x}, {p});
+  unsigned right = b.task("right", ExecutorKind::Shave, 100, {x}, {q});
+  unsigned join = b.dpu("join", {p, q}, {r});
+  b.dma("store", {r}, {out});
+  Schedule schedule = scheduleOk(b.graph);
+  const Step &joinStep = schedule.steps[schedule.stepOfTask[join]];
+  uint64_t rOffset = schedule.instances[joinStep.cmx.back().instance].offset;
+  EXPECT_EQ(rOffset, 0u) << "r reuses x's bytes";
+  EXPECT_THAT(joinStep.deps, ElementsAre(schedule.stepOfTask[left],
+                                         schedule.stepOfTask[right]));
+}
+
+TEST(FeasibleSchedulerTest, ExplicitDependenciesAreKept) {
+  Builder b(1000);
+  unsigned a = b.cmx("a", 10);
+  unsigned c = b.cmx("c", 10);
+  unsigned first = b.dpu("first", {}, {a});
+  unsigned second = b.task("second", ExecutorKind::Shave, 5, {}, {c}, {first});
+  Schedule schedule = scheduleOk(b.graph);
+  EXPECT_THAT(schedule.steps[schedule.stepOfTask[second]].deps,
+              ElementsAre(schedule.stepOfTask[first]));
+}
+
+TEST(FeasibleSchedulerTest, ZeroSizeAndDdrOnlyTasks) {
+  Builder b(100);
+  unsigned empty = b.cmx("empty", 0, 64);
+  unsigned d1 = b.ddr("d1", 10);
+  unsigned d2 = b.ddr("d2", 10);
+  b.task("shave", ExecutorKind::Shave, 3, {}, {d1});
+  b.dpu("z", {d1}, {empty});
+  b.dma("copy", {empty, d1}, {d2});
+  Schedule schedule = scheduleOk(b.graph);
+  EXPECT_EQ(schedule.stats.peakCmx, 0u);
+  EXPECT_EQ(schedule.steps.size(), 3u);
+}
+
+//===----------------------------------------------------------------------===//
+// Graph errors
+//===----------------------------------------------------------------------===//
+
+TEST(FeasibleSchedulerErrorTest, TaskTooLargeForCmx) {
+  Builder b(1000);
+  unsigned x = b.cmx("x", 600, 64);
+  unsigned y = b.cmx("y", 500);
+  b.dpu("init", {}, {x});
+  b.dpu("conv", {x}, {y});
+  EXPECT_THAT(scheduleError(b.graph),
+              AllOf(HasSubstr("task 'conv' (#1) needs 1100 bytes of CMX"),
+                    HasSubstr("'x' (600), 'y' (500)"),
+                    HasSubstr("capacity of 1000 bytes"),
+                    HasSubstr("must be tiled first")));
+}
+
+TEST(FeasibleSchedulerErrorTest, FootprintCountsAlignmentPadding) {
+  Builder b(1000);
+  unsigned x = b.cmx("x", 500, 512);
+  unsigned y = b.cmx("y", 10, 512);
+  b.dpu("t", {}, {x, y});
+  // 500 -> padded to 512, then 10: 522 fits; a third aligned one does not.
+  EXPECT_EQ(getTaskCmxFootprint(b.graph, 0), 522u);
+  unsigned z = b.cmx("z", 10, 512);
+  b.graph.tasks[0].writes.push_back(z);
+  EXPECT_EQ(getTaskCmxFootprint(b.graph, 0), 1034u);
+  EXPECT_THAT(scheduleError(b.graph), HasSubstr("task 't' (#0) needs 1034"));
+}
+
+TEST(FeasibleSchedulerErrorTest, ReadBeforeWrite) {
+  Builder b(1000);
+  unsigned x = b.cmx("x", 10);
+  unsigned y = b.cmx("y", 10);
+  b.dpu("t", {x}, {y});
+  EXPECT_THAT(scheduleError(b.graph),
+              HasSubstr("task 't' (#0) reads buffer 'x' (#0) before any task "
+                        "writes it"));
+}
+
+TEST(FeasibleSchedulerErrorTest, InPlaceFirstAccessReadsGarbage) {
+  Builder b(1000);
+  unsigned x = b.cmx("x", 10);
+  b.dpu("t", {x}, {x});
+  EXPECT_THAT(scheduleError(b.graph), HasSubstr("before any task writes it"));
+}
+
+TEST(FeasibleSchedulerErrorTest, WritesReloadable) {
+  Builder b(1000);
+  unsigned c = b.ddr("const", 10, true);
+  b.dpu("t", {}, {c});
+  EXPECT_THAT(scheduleError(b.graph),
+              HasSubstr("task 't' (#0) writes buffer 'const' (#0), which is "
+                        "reloadable"));
+}
+
+TEST(FeasibleSchedulerErrorTest, ReloadableInCmx) {
+  Builder b(1000);
+  unsigned c = b.cmx("c", 10);
+  b.graph.buffers[c].reloadable = true;
+  EXPECT_THAT(scheduleError(b.graph),
+              HasSubstr("buffer 'c' (#0) is reloadable but lives in CMX"));
+}
+
+TEST(FeasibleSchedulerErrorTest, BadAlignment) {
+  Builder b(1000);
+  b.cmx("c", 10, 48);
+  EXPECT_THAT(scheduleError(b.graph),
+              HasSubstr("buffer 'c' (#0) has alignment 48, not a power of "
+                        "two"));
+}
+
+TEST(FeasibleSchedulerErrorTest, ForwardDependency) {
+  Builder b(1000);
+  b.task("t", ExecutorKind::DPU, 1, {}, {}, {1});
+  b.task("u", ExecutorKind::DPU, 1, {}, {});
+  EXPECT_THAT(scheduleError(b.graph),
+              HasSubstr("task 't' (#0) depends on task #1, which does not "
+                        "come before it"));
+}
+
+TEST(FeasibleSchedulerErrorTest, UnknownBuffer) {
+  Builder b(1000);
+  b.dpu("t", {}, {7});
+  EXPECT_THAT(scheduleError(b.graph),
+              HasSubstr("task 't' (#0) uses buffer #7, but there are only 0 "
+                        "buffers"));
+}
+
+TEST(FeasibleSchedulerErrorTest, ZeroCost) {
+  Builder b(1000);
+  b.task("t", ExecutorKind::DPU, 0, {}, {});
+  EXPECT_THAT(scheduleError(b.graph), HasSubstr("task 't' (#0) has cost 0"));
+}
+
+TEST(FeasibleSchedulerErrorTest, ZeroDmaBandwidth) {
+  Builder b(1000);
+  SchedulerOptions options;
+  options.dmaBytesPerCycle = 0;
+  EXPECT_THAT(scheduleError(b.graph, options),
+              HasSubstr("dmaBytesPerCycle must be positive"));
+}
+
+//===----------------------------------------------------------------------===//
+// The verifier catches corrupted schedules
+//===----------------------------------------------------------------------===//
+
+TEST(ScheduleVerifierTest, DetectsOverlappingLiveInstances) {
+  Chain chain(1000);
+  Schedule schedule = scheduleOk(chain.b.graph);
+  // Put a1 over x while both are live (conv1 reads x and writes a1).
+  const Step &conv1 = schedule.steps[schedule.stepOfTask[chain.conv1]];
+  unsigned xInstance = conv1.cmx[0].instance;
+  unsigned a1Instance = conv1.cmx[2].instance;
+  ASSERT_EQ(conv1.cmx[2].buffer, chain.a1);
+  schedule.instances[a1Instance].offset = schedule.instances[xInstance].offset;
+  EXPECT_THAT(verifyError(chain.b.graph, schedule),
+              HasSubstr("share CMX bytes but"));
+}
+
+TEST(ScheduleVerifierTest, DetectsMissingReuseDependency) {
+  Chain chain(1000);
+  SchedulerOptions options;
+  options.prefetchLookahead = 0;
+  Schedule schedule = scheduleOk(chain.b.graph, options);
+  unsigned loadW2 = schedule.stepOfTask[3];
+  ASSERT_FALSE(schedule.steps[loadW2].deps.empty());
+  schedule.steps[loadW2].deps.clear();
+  // Keep conv2 ordered after conv1 directly: only the reuse is unordered.
+  auto &conv2Deps = schedule.steps[schedule.stepOfTask[chain.conv2]].deps;
+  conv2Deps.push_back(schedule.stepOfTask[chain.conv1]);
+  llvm::sort(conv2Deps);
+  EXPECT_THAT(
+      verifyError(chain.b.graph, schedule, options),
+      HasSubstr("is not ordered before step #" + std::to_string(loadW2)));
+}
+
+TEST(ScheduleVerifierTest, DetectsMissingDataDependency) {
+  Chain chain(1000);
+  Schedule schedule = scheduleOk(chain.b.graph);
+  unsigned conv2 = schedule.stepOfTask[chain.conv2];
+  schedule.steps[conv2].deps.clear();
+  EXPECT_THAT(verifyError(chain.b.graph, schedule),
+              HasSubstr("unordered with a conflicting access"));
+}
+
+TEST(ScheduleVerifierTest, DetectsForwardDependency) {
+  Chain chain(1000);
+  Schedule schedule = scheduleOk(chain.b.graph);
+  schedule.steps[0].deps.push_back(3);
+  EXPECT_THAT(verifyError(chain.b.graph, schedule),
+              HasSubstr("possible deadlock"));
+}
+
+TEST(ScheduleVerifierTest, DetectsMismatchedInstance) {
+  Builder b(350);
+  unsigned in = b.ddr("in", 100);
+  unsigned a0 = b.cmx("a0", 100);
+  unsigned a1 = b.cmx("a1", 100);
+  unsigned a2 = b.cmx("a2", 150);
+  unsigned a3 = b.cmx("a3", 150);
+  unsigned out = b.ddr("out", 100);
+  b.dma("fetch", {in}, {a0});
+  b.dma("fetch2", {in}, {a1});
+  b.dpu("mid1", {a1}, {a2});
+  b.dpu("mid2", {a2}, {a3});
+  b.dpu("last", {a0, a3}, {out});
+  Schedule schedule = scheduleOk(b.graph);
+  ASSERT_EQ(schedule.stats.numSpillWrites, 1u);
+  // Make the read-back claim to move another buffer.
+  for (Step &step : schedule.steps) {
+    if (step.kind == StepKind::SpillRead) {
+      step.buffer = a1;
+      step.cmx.front().buffer = a1;
+    }
+  }
+  EXPECT_THAT(verifyError(b.graph, schedule),
+              HasSubstr("maps buffer #2 to instance"));
+  (void)a0;
+  (void)a2;
+  (void)a3;
+  (void)out;
+}
+
+/// Removes step `victim`; later steps that waited for it wait for its
+/// dependencies instead, so the ordering of the others is unchanged.
+Schedule removeStep(Schedule schedule, unsigned victim) {
+  llvm::SmallVector<unsigned, 4> victimDeps = schedule.steps[victim].deps;
+  for (unsigned s = victim + 1; s < schedule.steps.size(); ++s) {
+    llvm::SmallVector<unsigned, 4> deps;
+    for (unsigned dep : schedule.steps[s].deps) {
+      if (dep == victim) {
+        deps.append(victimDeps.begin(), victimDeps.end());
+      } else {
+        deps.push_back(dep);
+      }
+    }
+    for (unsigned &dep : deps) {
+      dep -= dep > victim ? 1 : 0;
+    }
+    llvm::sort(deps);
+    deps.erase(std::unique(deps.begin(), deps.end()), deps.end());
+    schedule.steps[s].deps = deps;
+  }
+  schedule.steps.erase(schedule.steps.begin() + victim);
+  for (unsigned &step : schedule.stepOfTask) {
+    step -= step > victim ? 1 : 0;
+  }
+  for (Instance &instance : schedule.instances) {
+    instance.firstStep = ~0u;
+  }
+  for (unsigned s = 0; s < schedule.steps.size(); ++s) {
+    for (const InstanceUse &use : schedule.steps[s].cmx) {
+      Instance &instance = schedule.instances[use.instance];
+      if (instance.firstStep == ~0u) {
+        instance.firstStep = s;
+      }
+      instance.lastStep = s;
+    }
+  }
+  return schedule;
+}
+
+TEST(ScheduleVerifierTest, DetectsStaleSpilledData) {
+  // "a" is updated in place, spilled, updated again and spilled again;
+  // dropping the second spill write makes "use" read the old version.
+  Builder b(200);
+  unsigned in = b.ddr("in", 100);
+  unsigned a = b.cmx("a", 100);
+  unsigned t1 = b.cmx("t1", 100);
+  unsigned t2 = b.cmx("t2", 100);
+  unsigned out = b.ddr("out", 100);
+  b.dma("fetch", {in}, {a});
+  b.dpu("bump", {a}, {a});
+  b.dpu("p1", {}, {t1});
+  b.dpu("p2", {t1}, {t2});
+  b.dpu("bump2", {a, t2}, {a});
+  b.dpu("p3", {}, {t1});
+  b.dpu("p4", {t1}, {t2});
+  b.dpu("use", {a, t2}, {out});
+  Schedule schedule = scheduleOk(b.graph);
+  std::vector<std::string> steps = describe(b.graph, schedule);
+  auto second = std::find(llvm::find(steps, "spill-write:a") + 1, steps.end(),
+                          "spill-write:a");
+  ASSERT_NE(second, steps.end());
+  EXPECT_THAT(
+      verifyError(b.graph, removeStep(schedule, second - steps.begin())),
+      HasSubstr("expects version 3 of 'a' but finds version 2 of "
+                "'a'"));
+}
+
+TEST(ScheduleVerifierTest, DetectsUnscheduledTaskAndBadStats) {
+  Chain chain(1000);
+  Schedule schedule = scheduleOk(chain.b.graph);
+  Schedule wrongStats = schedule;
+  wrongStats.stats.peakCmx += 1;
+  EXPECT_THAT(verifyError(chain.b.graph, wrongStats),
+              HasSubstr("the statistics do not match"));
+  schedule.steps.pop_back();
+  EXPECT_THAT(verifyError(chain.b.graph, schedule),
+              HasSubstr("task 'store' (#5) is not scheduled"));
+}
+
+TEST(ScheduleVerifierTest, DetectsBrokenSerialOrder) {
+  Chain chain(1000);
+  Schedule schedule = scheduleOk(chain.b.graph);
+  SchedulerOptions serial;
+  serial.serial = true;
+  EXPECT_THAT(verifyError(chain.b.graph, schedule, serial),
+              HasSubstr("serial schedule"));
+}
+
+} // namespace
+} // namespace mlir::vpuc::sched::feasible
