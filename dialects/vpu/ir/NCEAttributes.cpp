@@ -198,8 +198,7 @@ LogicalResult PPEAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "PPE mode " << stringifyPPEMode(mode)
                        << " takes no clamp_low / clamp_high (only CLAMP does)";
   }
-  if (isClamp &&
-      clampLow.getValueAsDouble() > clampHigh.getValueAsDouble()) {
+  if (isClamp && clampLow.getValueAsDouble() > clampHigh.getValueAsDouble()) {
     return emitError() << "PPE clamp_low " << clampLow.getValueAsDouble()
                        << " is above clamp_high "
                        << clampHigh.getValueAsDouble();

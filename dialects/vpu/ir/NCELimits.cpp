@@ -68,8 +68,8 @@ bool checkWindow(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
   bool beginOk = checkCount(padsBegin, "pads_begin");
   bool endOk = checkCount(padsEnd, "pads_end");
   for (int axis = 0; axis < 2; ++axis) {
-    if (kernelOk && (kernel[axis] < kMinKernelSize ||
-                     kernel[axis] > kMaxKernelSize)) {
+    if (kernelOk &&
+        (kernel[axis] < kMinKernelSize || kernel[axis] > kMaxKernelSize)) {
       log("kernel " + Twine(axes[axis]) + " " + Twine(kernel[axis]) +
           " is outside the NCE range [" + Twine(kMinKernelSize) + ", " +
           Twine(kMaxKernelSize) + "]");

@@ -138,7 +138,8 @@ bool checkBias(Value bias, int64_t channels, LogCallback log) {
     std::string text;
     llvm::raw_string_ostream os(text);
     os << elementType;
-    log("bias element type " + text + " is not supported by the NCE (f16, f32)");
+    log("bias element type " + text +
+        " is not supported by the NCE (f16, f32)");
     return false;
   }
   return true;
@@ -226,8 +227,8 @@ LogicalResult verifyWindowOp(Operation *op, Value input, Value output,
                              ArrayRef<int64_t> padsEnd, PPEAttr ppe,
                              FirstError &log) {
   auto logFn = [&](const Twine &reason) { log(reason); };
-  if (log.hasFailed() || !NCE::checkWindow(kernel, strides, padsBegin, padsEnd,
-                                           logFn)) {
+  if (log.hasFailed() ||
+      !NCE::checkWindow(kernel, strides, padsBegin, padsEnd, logFn)) {
     return failure();
   }
   std::string error;
@@ -260,7 +261,8 @@ bool checkIEActivations(Operation *op, ArrayRef<Value> activations,
       llvm::raw_string_ostream os(text);
       os << value.getType();
       log(what + " type " + text +
-          " is not a static rank-4 tensor: the NCE runs 2-D ops on [N, C, H, W]");
+          " is not a static rank-4 tensor: the NCE runs 2-D ops on [N, C, H, "
+          "W]");
       ok = false;
       continue;
     }
@@ -293,7 +295,8 @@ bool checkIEWeights(Value filter, Value bias, ArrayRef<int64_t> dilations,
   ok &= NCE::checkElementType(tensorOf(filter).getElementType(), "filter", log);
   if (bias) {
     if (!isConstant(bias)) {
-      log("the bias is not a constant: the NCE reads it from the weights table");
+      log("the bias is not a constant: the NCE reads it from the weights "
+          "table");
       ok = false;
     }
     if (!NCE::isSupportedBiasElementType(tensorOf(bias).getElementType())) {
@@ -324,26 +327,27 @@ SmallVector<int64_t, 2> filterKernel(Value filter) {
 
 /// Builds the IE op equivalent to an NCE op from `args` (block arguments of
 /// the operand shapes, f32) and the f32 `resultType`.
-using IEBuilder = function_ref<Operation *(OpBuilder &builder, Location loc,
-                                           ArrayRef<Value> args,
-                                           Type resultType)>;
+using IEBuilder = function_ref<Operation *(
+    OpBuilder &builder, Location loc, ArrayRef<Value> args, Type resultType)>;
 
 /// Runs the IE op `build` returns on `inputs` in FP32, applies `ppe` and
 /// rounds to the NCE op's result element type.
-LogicalResult runAsIE(Operation *op, PPEAttr ppe, ArrayRef<IE::HostTensor> inputs,
+LogicalResult runAsIE(Operation *op, PPEAttr ppe,
+                      ArrayRef<IE::HostTensor> inputs,
                       SmallVectorImpl<IE::HostTensor> &outputs,
                       IEBuilder build) {
   if (inputs.size() != op->getNumOperands()) {
     return op->emitOpError() << "inference expects " << op->getNumOperands()
                              << " input tensors, got " << inputs.size();
   }
-  for (auto [index, input, operand] : llvm::enumerate(inputs, op->getOperands())) {
-    if (!input.isConsistent() || ArrayRef<int64_t>(input.shape) != shapeOf(operand)) {
-      return op->emitOpError()
-             << "inference input #" << index << " has shape "
-             << describe(input.shape) << " and " << input.data.size()
-             << " values but operand #" << index << " has type "
-             << operand.getType();
+  for (auto [index, input, operand] :
+       llvm::enumerate(inputs, op->getOperands())) {
+    if (!input.isConsistent() ||
+        ArrayRef<int64_t>(input.shape) != shapeOf(operand)) {
+      return op->emitOpError() << "inference input #" << index << " has shape "
+                               << describe(input.shape) << " and "
+                               << input.data.size() << " values but operand #"
+                               << index << " has type " << operand.getType();
     }
   }
   MLIRContext *context = op->getContext();
@@ -352,8 +356,8 @@ LogicalResult runAsIE(Operation *op, PPEAttr ppe, ArrayRef<IE::HostTensor> input
   Block block;
   SmallVector<Value, 3> args;
   for (Value operand : op->getOperands()) {
-    args.push_back(block.addArgument(
-        RankedTensorType::get(shapeOf(operand), f32), loc));
+    args.push_back(
+        block.addArgument(RankedTensorType::get(shapeOf(operand), f32), loc));
   }
   RankedTensorType resultType = tensorOf(op->getResult(0));
   OpBuilder builder(context);
@@ -418,13 +422,14 @@ LogicalResult NCEConvolutionOp::verifyBeforeInference() {
     return failure();
   }
   return verifyWindowOp(*this, getInput(), getOutput(), filter[0],
-                        filterKernel(getFilter()), getStrides(),
-                        getPadsBegin(), getPadsEnd(), getPpe(), log);
+                        filterKernel(getFilter()), getStrides(), getPadsBegin(),
+                        getPadsEnd(), getPpe(), log);
 }
 
-LogicalResult NCEConvolutionOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
-    SmallVectorImpl<Type> &types) {
+LogicalResult NCEConvolutionOp::inferReturnTypes(MLIRContext *,
+                                                 std::optional<Location> loc,
+                                                 Adaptor adaptor,
+                                                 SmallVectorImpl<Type> &types) {
   auto filter = llvm::dyn_cast<RankedTensorType>(adaptor.getFilter().getType());
   if (!filter || filter.getRank() != 4) {
     return emitOptionalError(loc, "the filter is not a rank-4 tensor");
@@ -478,12 +483,14 @@ bool NCEConvolutionOp::isSupported(IE::ConvolutionOp op, LogCallback log,
   if (!checkIEActivations(op, {op.getInput(), op.getOutput()}, log, options)) {
     return false;
   }
-  bool ok = checkIEWeights(op.getFilter(), op.getBias(), op.getDilations(), log);
+  bool ok =
+      checkIEWeights(op.getFilter(), op.getBias(), op.getDilations(), log);
   ok &= NCE::checkWindow(filterKernel(op.getFilter()), op.getStrides(),
                          op.getPadsBegin(), op.getPadsEnd(), log);
   if (options.checkChannelAlignment) {
     ok &= NCE::checkChannels(shapeOf(op.getInput())[1], "input channels", log);
-    ok &= NCE::checkChannels(shapeOf(op.getOutput())[1], "output channels", log);
+    ok &=
+        NCE::checkChannels(shapeOf(op.getOutput())[1], "output channels", log);
   }
   return ok;
 }
@@ -518,8 +525,8 @@ LogicalResult NCEDepthConvolutionOp::verifyBeforeInference() {
     return failure();
   }
   return verifyWindowOp(*this, getInput(), getOutput(), filter[0],
-                        filterKernel(getFilter()), getStrides(),
-                        getPadsBegin(), getPadsEnd(), getPpe(), log);
+                        filterKernel(getFilter()), getStrides(), getPadsBegin(),
+                        getPadsEnd(), getPpe(), log);
 }
 
 LogicalResult NCEDepthConvolutionOp::inferReturnTypes(
@@ -581,7 +588,8 @@ bool NCEDepthConvolutionOp::isSupported(IE::GroupConvolutionOp op,
   if (!checkIEActivations(op, {op.getInput(), op.getOutput()}, log, options)) {
     return false;
   }
-  bool ok = checkIEWeights(op.getFilter(), op.getBias(), op.getDilations(), log);
+  bool ok =
+      checkIEWeights(op.getFilter(), op.getBias(), op.getDilations(), log);
   const int64_t inChannels = shapeOf(op.getInput())[1];
   const int64_t outChannels = shapeOf(op.getOutput())[1];
   if (static_cast<int64_t>(op.getGroups()) != inChannels ||
@@ -626,7 +634,8 @@ template <typename PoolOp> LogicalResult verifyPool(PoolOp op) {
 
 /// The checks of both IE pools but exclude_pad.
 template <typename IEPoolOp>
-bool isSupportedPool(IEPoolOp op, LogCallback log, NCE::SupportOptions options) {
+bool isSupportedPool(IEPoolOp op, LogCallback log,
+                     NCE::SupportOptions options) {
   if (!checkIEActivations(op, {op.getInput(), op.getOutput()}, log, options)) {
     return false;
   }
@@ -646,7 +655,9 @@ bool isSupportedPool(IEPoolOp op, LogCallback log, NCE::SupportOptions options) 
 
 } // namespace
 
-LogicalResult NCEMaxPoolOp::verifyBeforeInference() { return verifyPool(*this); }
+LogicalResult NCEMaxPoolOp::verifyBeforeInference() {
+  return verifyPool(*this);
+}
 
 LogicalResult NCEMaxPoolOp::inferReturnTypes(MLIRContext *,
                                              std::optional<Location> loc,
@@ -661,8 +672,9 @@ LogicalResult NCEMaxPoolOp::inferReturnTypes(MLIRContext *,
                          adaptor.getPadsBegin(), adaptor.getPadsEnd(), types);
 }
 
-LogicalResult NCEMaxPoolOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
-                                       SmallVectorImpl<IE::HostTensor> &outputs) {
+LogicalResult
+NCEMaxPoolOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
+                         SmallVectorImpl<IE::HostTensor> &outputs) {
   return runAsIE(*this, getPpe(), inputs, outputs,
                  [&](OpBuilder &b, Location loc, ArrayRef<Value> args,
                      Type type) -> Operation * {
@@ -810,23 +822,23 @@ LogicalResult NCEEltwiseOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-LogicalResult NCEEltwiseOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
-                                       SmallVectorImpl<IE::HostTensor> &outputs) {
-  return runAsIE(*this, getPpe(), inputs, outputs,
-                 [&](OpBuilder &b, Location loc, ArrayRef<Value> args,
-                     Type type) -> Operation * {
-                   switch (getOpType()) {
-                   case EltwiseType::ADD:
-                     return b.create<IE::AddOp>(loc, type, args[0], args[1]);
-                   case EltwiseType::SUBTRACT:
-                     return b.create<IE::SubtractOp>(loc, type, args[0],
-                                                     args[1]);
-                   case EltwiseType::MULTIPLY:
-                     return b.create<IE::MultiplyOp>(loc, type, args[0],
-                                                     args[1]);
-                   }
-                   llvm_unreachable("unknown EltwiseType");
-                 });
+LogicalResult
+NCEEltwiseOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
+                         SmallVectorImpl<IE::HostTensor> &outputs) {
+  return runAsIE(
+      *this, getPpe(), inputs, outputs,
+      [&](OpBuilder &b, Location loc, ArrayRef<Value> args,
+          Type type) -> Operation * {
+        switch (getOpType()) {
+        case EltwiseType::ADD:
+          return b.create<IE::AddOp>(loc, type, args[0], args[1]);
+        case EltwiseType::SUBTRACT:
+          return b.create<IE::SubtractOp>(loc, type, args[0], args[1]);
+        case EltwiseType::MULTIPLY:
+          return b.create<IE::MultiplyOp>(loc, type, args[0], args[1]);
+        }
+        llvm_unreachable("unknown EltwiseType");
+      });
 }
 
 std::optional<int64_t> NCEEltwiseOp::getNumMACs() {

@@ -94,14 +94,14 @@ std::string ieConv(StringRef inputShape, StringRef filterShape,
                    StringRef elem = "f16", StringRef encoding = ", #NHWC",
                    bool constantFilter = true) {
   std::string filterDef =
-      constantFilter
-          ? ("%w = const.Declare tensor<" + filterShape + "x" + elem +
-             "> = #const.Content<dense<1.0> : tensor<" + filterShape + "x" +
-             elem + ">>")
-                .str()
-          : "";
+      constantFilter ? ("%w = const.Declare tensor<" + filterShape + "x" +
+                        elem + "> = #const.Content<dense<1.0> : tensor<" +
+                        filterShape + "x" + elem + ">>")
+                           .str()
+                     : "";
   std::string filterArg =
-      constantFilter ? "" : (", %w: tensor<" + filterShape + "x" + elem + ">").str();
+      constantFilter ? ""
+                     : (", %w: tensor<" + filterShape + "x" + elem + ">").str();
   return (R"(#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 func.func @f(%x: tensor<)" +
           inputShape + "x" + elem + encoding + ">" + filterArg +
@@ -179,7 +179,8 @@ TEST_F(NCETest, convolutionReasons) {
        "weights table built at compile time\n"},
   };
   for (const Case &c : cases) {
-    auto conv = llvm::dyn_cast_or_null<IE::ConvolutionOp>(parseResultOp(c.source));
+    auto conv =
+        llvm::dyn_cast_or_null<IE::ConvolutionOp>(parseResultOp(c.source));
     ASSERT_TRUE(conv);
     EXPECT_EQ(reasons([&](LogCallback log) {
                 return NCEConvolutionOp::isSupported(conv, log);
@@ -225,13 +226,14 @@ func.func @f(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<)" +
             R"(xf16>>
   %b = const.Declare tensor<)" +
             output.substr(2, 2) +
-            "xf16> = #const.Content<dense<0.5> : tensor<" + output.substr(2, 2) +
+            "xf16> = #const.Content<dense<0.5> : tensor<" +
+            output.substr(2, 2) +
             R"(xf16>>
   %0 = IE.GroupConvolution(%x, %w, %b) {dilations = array<i64: 1, 1>, groups = )" +
             Twine(groups) +
             R"( : i64, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 1, 1>} : tensor<1x16x8x8xf16, #NHWC>, tensor<)" +
-            filter + "xf16>, tensor<" + output.substr(2, 2) + "xf16> -> tensor<" +
-            output + R"(xf16, #NHWC>
+            filter + "xf16>, tensor<" + output.substr(2, 2) +
+            "xf16> -> tensor<" + output + R"(xf16, #NHWC>
   return %0 : tensor<)" +
             output + R"(xf16, #NHWC>
 })")
@@ -274,9 +276,9 @@ func.func @f(%x: tensor<1x16x7x7xf16, #NHWC>) -> tensor<)" +
               return NCEMaxPoolOp::isSupported(floor, log);
             }),
             "");
-  IE::MaxPoolOp ceil = maxPool(
-      std::string(window) + ", rounding_type = #IE.rounding_type<ceil>",
-      "1x16x4x4");
+  IE::MaxPoolOp ceil =
+      maxPool(std::string(window) + ", rounding_type = #IE.rounding_type<ceil>",
+              "1x16x4x4");
   EXPECT_EQ(reasons([&](LogCallback log) {
               return NCEMaxPoolOp::isSupported(ceil, log);
             }),
@@ -301,10 +303,10 @@ TEST_F(NCETest, eltwise) {
     return parseResultOp(
         (R"(#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 func.func @f(%a: tensor<)" +
-         a + R"(xf16, #NHWC>, %b: tensor<)" + b + R"(xf16, #NHWC>) -> tensor<)" +
-         out + R"(xf16, #NHWC> {
-  %0 = )" + op +
-         R"((%a, %b) : tensor<)" + a + R"(xf16, #NHWC>, tensor<)" + b +
+         a + R"(xf16, #NHWC>, %b: tensor<)" + b +
+         R"(xf16, #NHWC>) -> tensor<)" + out + R"(xf16, #NHWC> {
+  %0 = )" +
+         op + R"((%a, %b) : tensor<)" + a + R"(xf16, #NHWC>, tensor<)" + b +
          R"(xf16, #NHWC> -> tensor<)" + out + R"(xf16, #NHWC>
   return %0 : tensor<)" +
          out + R"(xf16, #NHWC>
@@ -358,7 +360,8 @@ TEST_F(NCETest, hostInferenceEqualsIE) {
   const std::string nhwc =
       "#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>\n";
   const std::vector<Case> cases = {
-      {"conv+relu", R"(
+      {"conv+relu",
+       R"(
 func.func @f(%x: tensor<1x16x6x5xf16, #NHWC>, %w: tensor<32x16x3x3xf16, #NHWC>, %b: tensor<32xf16>) -> tensor<1x32x3x5xf16, #NHWC> {
   %0 = IE.Convolution(%x, %w, %b) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 0, 1>, strides = array<i64: 2, 1>} : tensor<1x16x6x5xf16, #NHWC>, tensor<32x16x3x3xf16, #NHWC>, tensor<32xf16> -> tensor<1x32x3x5xf16, #NHWC>
   %1 = IE.ReLU(%0) : tensor<1x32x3x5xf16, #NHWC> -> tensor<1x32x3x5xf16, #NHWC>
@@ -367,7 +370,8 @@ func.func @f(%x: tensor<1x16x6x5xf16, #NHWC>, %w: tensor<32x16x3x3xf16, #NHWC>, 
 })",
        {{1, 16, 6, 5}, {32, 16, 3, 3}, {32}},
        0.0f},
-      {"conv+clamp", R"(
+      {"conv+clamp",
+       R"(
 func.func @f(%x: tensor<1x16x4x4xf16, #NHWC>, %w: tensor<16x16x1x1xf16, #NHWC>) -> tensor<1x16x4x4xf16, #NHWC> {
   %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x4x4xf16, #NHWC>, tensor<16x16x1x1xf16, #NHWC> -> tensor<1x16x4x4xf16, #NHWC>
   %1 = IE.Clamp(%0) {max = 1.0 : f64, min = -0.5 : f64} : tensor<1x16x4x4xf16, #NHWC> -> tensor<1x16x4x4xf16, #NHWC>
@@ -377,7 +381,8 @@ func.func @f(%x: tensor<1x16x4x4xf16, #NHWC>, %w: tensor<16x16x1x1xf16, #NHWC>) 
        {{1, 16, 4, 4}, {16, 16, 1, 1}},
        0.0f},
       // LeakyRelu on the f16-rounded conv output vs on the FP32 one: 1 ulp.
-      {"depthconv+leaky", R"(
+      {"depthconv+leaky",
+       R"(
 func.func @f(%x: tensor<1x16x5x5xf16, #NHWC>, %w: tensor<16x1x3x3xf16, #NHWC>) -> tensor<1x16x3x3xf16, #NHWC> {
   %0 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 16 : i64, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x16x5x5xf16, #NHWC>, tensor<16x1x3x3xf16, #NHWC> -> tensor<1x16x3x3xf16, #NHWC>
   %1 = IE.LeakyRelu(%0) {negative_slope = 0.1 : f64} : tensor<1x16x3x3xf16, #NHWC> -> tensor<1x16x3x3xf16, #NHWC>
@@ -386,7 +391,8 @@ func.func @f(%x: tensor<1x16x5x5xf16, #NHWC>, %w: tensor<16x1x3x3xf16, #NHWC>) -
 })",
        {{1, 16, 5, 5}, {16, 1, 3, 3}},
        2e-3f},
-      {"maxpool", R"(
+      {"maxpool",
+       R"(
 func.func @f(%x: tensor<1x16x7x7xf16, #NHWC>) -> tensor<1x16x4x4xf16, #NHWC> {
   %0 = IE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x16x7x7xf16, #NHWC> -> tensor<1x16x4x4xf16, #NHWC>
   %2 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>} : tensor<1x16x7x7xf16, #NHWC> -> tensor<1x16x4x4xf16, #NHWC>
@@ -394,7 +400,8 @@ func.func @f(%x: tensor<1x16x7x7xf16, #NHWC>) -> tensor<1x16x4x4xf16, #NHWC> {
 })",
        {{1, 16, 7, 7}},
        0.0f},
-      {"avgpool+relu", R"(
+      {"avgpool+relu",
+       R"(
 func.func @f(%x: tensor<1x16x7x7xf16, #NHWC>) -> tensor<1x16x7x7xf16, #NHWC> {
   %0 = IE.AvgPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 1, 1>} : tensor<1x16x7x7xf16, #NHWC> -> tensor<1x16x7x7xf16, #NHWC>
   %1 = IE.ReLU(%0) : tensor<1x16x7x7xf16, #NHWC> -> tensor<1x16x7x7xf16, #NHWC>
@@ -403,7 +410,8 @@ func.func @f(%x: tensor<1x16x7x7xf16, #NHWC>) -> tensor<1x16x7x7xf16, #NHWC> {
 })",
        {{1, 16, 7, 7}},
        0.0f},
-      {"add+relu", R"(
+      {"add+relu",
+       R"(
 func.func @f(%a: tensor<1x16x3x3xf16, #NHWC>, %b: tensor<1x16x3x3xf16, #NHWC>) -> tensor<1x16x3x3xf16, #NHWC> {
   %0 = IE.Add(%a, %b) : tensor<1x16x3x3xf16, #NHWC>, tensor<1x16x3x3xf16, #NHWC> -> tensor<1x16x3x3xf16, #NHWC>
   %1 = IE.ReLU(%0) : tensor<1x16x3x3xf16, #NHWC> -> tensor<1x16x3x3xf16, #NHWC>
@@ -412,7 +420,8 @@ func.func @f(%a: tensor<1x16x3x3xf16, #NHWC>, %b: tensor<1x16x3x3xf16, #NHWC>) -
 })",
        {{1, 16, 3, 3}, {1, 16, 3, 3}},
        0.0f},
-      {"subtract", R"(
+      {"subtract",
+       R"(
 func.func @f(%a: tensor<1x16x3x3xf16, #NHWC>, %b: tensor<1x16x3x3xf16, #NHWC>) -> tensor<1x16x3x3xf16, #NHWC> {
   %0 = IE.Subtract(%a, %b) : tensor<1x16x3x3xf16, #NHWC>, tensor<1x16x3x3xf16, #NHWC> -> tensor<1x16x3x3xf16, #NHWC>
   %2 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<SUBTRACT>, ppe = #VPU.PPE<NONE>} : tensor<1x16x3x3xf16, #NHWC>, tensor<1x16x3x3xf16, #NHWC> -> tensor<1x16x3x3xf16, #NHWC>
@@ -420,7 +429,8 @@ func.func @f(%a: tensor<1x16x3x3xf16, #NHWC>, %b: tensor<1x16x3x3xf16, #NHWC>) -
 })",
        {{1, 16, 3, 3}, {1, 16, 3, 3}},
        0.0f},
-      {"multiply+clamp", R"(
+      {"multiply+clamp",
+       R"(
 func.func @f(%a: tensor<1x16x3x3xf16, #NHWC>, %b: tensor<1x16x3x3xf16, #NHWC>) -> tensor<1x16x3x3xf16, #NHWC> {
   %0 = IE.Multiply(%a, %b) : tensor<1x16x3x3xf16, #NHWC>, tensor<1x16x3x3xf16, #NHWC> -> tensor<1x16x3x3xf16, #NHWC>
   %1 = IE.Clamp(%0) {max = 6.0 : f64, min = 0.0 : f64} : tensor<1x16x3x3xf16, #NHWC> -> tensor<1x16x3x3xf16, #NHWC>
@@ -476,8 +486,8 @@ func.func @f(%x: tensor<1x16x4x4xf16, #NHWC>) -> tensor<1x16x2x2xf16, #NHWC> {
   });
   SmallVector<IE::HostTensor, 1> outputs;
   IE::HostTensor wrong = IE::HostTensor::filled({1, 16, 4, 5});
-  EXPECT_TRUE(failed(llvm::cast<IE::InferenceOpInterface>(nce).inferOnCPU(
-      {wrong}, outputs)));
+  EXPECT_TRUE(failed(
+      llvm::cast<IE::InferenceOpInterface>(nce).inferOnCPU({wrong}, outputs)));
   EXPECT_EQ(message, "'VPU.NCE.MaxPool' op inference input #0 has shape "
                      "[1, 16, 4, 5] and 320 values but operand #0 has type "
                      "'tensor<1x16x4x4xf16, affine_map<(d0, d1, d2, d3) -> "
@@ -575,7 +585,8 @@ TEST_F(NCETest, everyOpHasARoundTripCase) {
       continue;
     }
     ++ops;
-    EXPECT_TRUE(name.hasInterface<NCEOpInterface>()) << name.getStringRef().str();
+    EXPECT_TRUE(name.hasInterface<NCEOpInterface>())
+        << name.getStringRef().str();
     EXPECT_NE(source.find((name.getStringRef() + "(").str()), std::string::npos)
         << name.getStringRef().str() << " has no case in test/nce_ops.mlir";
   }
