@@ -86,4 +86,7 @@ def VPU_TensorEncodingAttr : VPU_Attr<"TensorEncoding", "tensor", [
   }];
 }
 
+// The attributes of the NCE ops.
+include "dialects/vpu/ir/VPUAttributesNCE.td"
+
 #endif // VPUC_DIALECTS_VPU_IR_VPUATTRIBUTES

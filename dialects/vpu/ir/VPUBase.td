@@ -27,7 +27,7 @@ def VPU_Dialect : Dialect {
   let description = [{
     VPU is the second half of level 3 of vpuc (DESIGN.md section 3): the network is still a
     graph of pure ops on tensors, but every op is now something the device runs (a SHAVE
-    software kernel here; NCE tasks come with the HW path) and every tensor says where it lives.
+    software kernel or an NCE task) and every tensor says where it lives.
 
     **Tensors.** A VPU tensor is a statically shaped `RankedTensorType` of rank <= 8 whose
     `encoding` holds its dims order and its memory:
@@ -84,6 +84,12 @@ def VPU_Dialect : Dialect {
     what IE's Reshape, Squeeze, Unsqueeze and Flatten become), `VPU.AffineReshape`,
     `VPU.Slice` (static offsets and sizes, what unit-step IE slices and IE.Split become) and
     `VPU.Concat`.
+
+    **NCE ops.** In the HW modes, convolutions, pools and eltwise ops run on the DPUs as
+    `VPU.NCE.Convolution`, `.DepthConvolution`, `.MaxPool`, `.AveragePool` and `.Eltwise`,
+    each with a `#VPU.PPE` post-processing (activation, later requantisation). Their HW limits
+    (NCELimits.h) are checked by their verifiers and queried by passes through their static
+    `isSupported(IE op, log)` functions; their host inference is the IE op's followed by the PPE.
   }];
   let dependentDialects = ["::mlir::vpuc::IE::IEDialect"];
   let useDefaultAttributePrinterParser = 1;

@@ -11,3 +11,7 @@
 #include "dialects/vpu/ir/VPUInterfaces.h"
 
 #include "dialects/vpu/ir/VPUOpInterfaces.cpp.inc" // IWYU pragma: keep
+
+#include "dialects/vpu/ir/VPUNCEInterfaces.h"
+
+#include "dialects/vpu/ir/VPUNCEOpInterfaces.cpp.inc" // IWYU pragma: keep

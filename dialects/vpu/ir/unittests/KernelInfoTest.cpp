@@ -365,9 +365,11 @@ TEST_F(KernelInfoTest, everyOpOfTheRoundTripTest) {
           << "two signatures for kernel " << info.name;
     });
   }
-  // Every VPU op has a round-trip case.
+  // Every VPU op has a round-trip case (the NCE ops, which run no kernel, have
+  // theirs in test/nce_ops.mlir: see NCETest).
   for (RegisteredOperationName name : context.getRegisteredOperations()) {
-    if (name.getDialectNamespace() == "VPU") {
+    if (name.getDialectNamespace() == "VPU" &&
+        !name.getStringRef().starts_with("VPU.NCE.")) {
       EXPECT_TRUE(opNames.contains(name.getStringRef()))
           << name.getStringRef().str() << " has no case in test/ops.mlir";
     }

@@ -1,0 +1,100 @@
+//===- NCELimits.h - HW limits of the NCE ops -------------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The hardware limits of the NCE (DPU) operations, in one place: the verifiers
+// of the VPU.NCE.* ops and their static `isSupported(IE op, log)` queries call
+// these checks, so passes ask rather than restate a limit. Each check logs
+// every violation it finds (naming the limit and the value) through a
+// LogCallback and returns whether there was none.
+//
+// The values are those of the modelled DPUs of both targets (arch/*.textproto,
+// `nce.limits`; a test checks that the built-in targets agree).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_DIALECTS_VPU_IR_NCELIMITS_H_
+#define VPUC_DIALECTS_VPU_IR_NCELIMITS_H_
+
+#include <cstdint>
+
+#include "mlir/IR/Types.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/Twine.h"
+
+namespace mlir::vpuc::IE {
+class ConvolutionOp;
+class GroupConvolutionOp;
+class MaxPoolOp;
+class AvgPoolOp;
+} // namespace mlir::vpuc::IE
+
+namespace mlir::vpuc::VPU {
+
+/// Receives one reason why an op does not meet a limit.
+using LogCallback = llvm::function_ref<void(const llvm::Twine &reason)>;
+
+namespace NCE {
+
+/// Kernel sizes (KY and KX) are in [kMinKernelSize, kMaxKernelSize].
+inline constexpr int64_t kMinKernelSize = 1;
+inline constexpr int64_t kMaxKernelSize = 11;
+/// Strides (SY and SX) are in [1, kMaxStride].
+inline constexpr int64_t kMaxStride = 8;
+/// Each pad is at most kMaxPad and smaller than the kernel along its axis.
+inline constexpr int64_t kMaxPad = 5;
+/// Activation channels (input and output) are multiples of this.
+inline constexpr int64_t kChannelAlignment = 16;
+/// The NCE processes one image: the batch is 1.
+inline constexpr int64_t kBatch = 1;
+
+/// What the `isSupported` queries check besides the limits that no pass can
+/// change.
+struct SupportOptions {
+  /// Check the layouts (NHWC activations, OYXI filter); off for the layout
+  /// assignment, which asks before it chooses them.
+  bool checkLayouts = true;
+  /// Check the channel alignment; off for the channel expansion, which asks
+  /// before it pads the channels.
+  bool checkChannelAlignment = true;
+};
+
+/// True if `type` is an element type of NCE activations and weights: f16 (the
+/// quantized types come with the INT8 phase).
+bool isSupportedElementType(Type type);
+
+/// True if `type` is an element type of an NCE bias: f16 or f32.
+bool isSupportedBiasElementType(Type type);
+
+/// Checks that `kernel`, `strides`, `padsBegin` and `padsEnd` (two values each:
+/// y, x) are within the NCE limits.
+bool checkWindow(llvm::ArrayRef<int64_t> kernel,
+                 llvm::ArrayRef<int64_t> strides,
+                 llvm::ArrayRef<int64_t> padsBegin,
+                 llvm::ArrayRef<int64_t> padsEnd, LogCallback log);
+
+/// Checks that `channels` of `what` ("input channels") are a multiple of the
+/// alignment.
+bool checkChannels(int64_t channels, llvm::StringRef what, LogCallback log);
+
+/// Checks the batch (dim 0) of an activation shape.
+bool checkBatch(llvm::ArrayRef<int64_t> shape, llvm::StringRef what,
+                LogCallback log);
+
+/// Checks the element type of `what`.
+bool checkElementType(Type elementType, llvm::StringRef what, LogCallback log);
+
+/// Checks that the tensor type `type` of `what` is an NHWC activation.
+bool checkActivationLayout(Type type, llvm::StringRef what, LogCallback log);
+
+/// Checks that the tensor type `type` of a filter has the OYXI order.
+bool checkFilterLayout(Type type, LogCallback log);
+
+} // namespace NCE
+} // namespace mlir::vpuc::VPU
+
+#endif // VPUC_DIALECTS_VPU_IR_NCELIMITS_H_

@@ -1,0 +1,899 @@
+//===- NCEOps.cpp - The NCE ops of the VPU dialect --------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Verifiers (the HW limits of NCELimits.h), result types, host inference (the
+// equivalent IE op's kernel in FP32, then the PPE, then rounding to the result
+// type), cost and the static `isSupported` queries of the VPU.NCE.* ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include <string>
+
+#include "core/shape/DimsOrder.h"
+#include "dialects/ie/ir/IEOps.h"
+#include "dialects/ie/utils/Rounding.h"
+#include "dialects/vpu/ir/VPUOps.h"
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::VPU {
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+RankedTensorType tensorOf(Value value) {
+  return llvm::cast<RankedTensorType>(value.getType());
+}
+
+ArrayRef<int64_t> shapeOf(Value value) { return tensorOf(value).getShape(); }
+
+/// A LogCallback that reports the first violation as an error of `op`.
+class FirstError {
+public:
+  explicit FirstError(Operation *op) : op(op) {}
+
+  void operator()(const Twine &reason) {
+    if (!failed) {
+      op->emitOpError() << reason;
+      failed = true;
+    }
+  }
+
+  bool hasFailed() const { return failed; }
+
+  LogicalResult result() const { return failure(failed); }
+
+private:
+  Operation *op;
+  bool failed = false;
+};
+
+/// Prints a memory for diagnostics.
+std::string describe(MemorySpaceAttr memory) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << stringifyMemoryKind(memory.getKind());
+  if (memory.getIndex()) {
+    os << "[" << *memory.getIndex() << "]";
+  }
+  return text;
+}
+
+/// Prints a shape as `[a, b, ...]`.
+std::string describe(ArrayRef<int64_t> shape) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "[";
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return text;
+}
+
+/// Every operand and result of `op` is a VPU tensor, all in one memory.
+LogicalResult verifyTensors(Operation *op) {
+  auto emitError = [op] { return op->emitOpError(); };
+  MemorySpaceAttr memory;
+  std::string owner;
+  auto check = [&](Type type, StringRef what, size_t index) -> LogicalResult {
+    std::string name = (what + " #" + Twine(index)).str();
+    if (failed(verifyTensorType(type, emitError, name))) {
+      return failure();
+    }
+    MemorySpaceAttr current = *getMemorySpace(type);
+    if (!memory) {
+      memory = current;
+      owner = name;
+    } else if (current != memory) {
+      return op->emitOpError()
+             << name << " is in " << describe(current) << " but " << owner
+             << " is in " << describe(memory)
+             << ": the tensors of an NCE op are in one memory";
+    }
+    return success();
+  };
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
+    if (failed(check(type, "operand", index))) {
+      return failure();
+    }
+  }
+  for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
+    if (failed(check(type, "result", index))) {
+      return failure();
+    }
+  }
+  return success();
+}
+
+/// Checks that `value` (named `what`) has rank `rank`.
+bool checkRank(Value value, int64_t rank, StringRef what, LogCallback log) {
+  int64_t actual = tensorOf(value).getRank();
+  if (actual != rank) {
+    log(what + " has rank " + Twine(actual) + ", expected " + Twine(rank));
+    return false;
+  }
+  return true;
+}
+
+/// Checks a bias operand: rank 1, [channels], a bias element type.
+bool checkBias(Value bias, int64_t channels, LogCallback log) {
+  if (!bias) {
+    return true;
+  }
+  ArrayRef<int64_t> shape = shapeOf(bias);
+  if (shape.size() != 1 || shape[0] != channels) {
+    log("bias shape " + describe(shape) + " is not [" + Twine(channels) +
+        "] (one value per output channel)");
+    return false;
+  }
+  Type elementType = tensorOf(bias).getElementType();
+  if (!NCE::isSupportedBiasElementType(elementType)) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << elementType;
+    log("bias element type " + text +
+        " is not supported by the NCE (f16, f32)");
+    return false;
+  }
+  return true;
+}
+
+/// Checks that the PPE fits the output: the requantisation fields need a
+/// quantized output.
+bool checkPPE(PPEAttr ppe, Value output, LogCallback log) {
+  if (ppe.hasRequantization()) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << tensorOf(output).getElementType();
+    log("the PPE's requantisation fields need a quantized output, but the "
+        "output element type is " +
+        text);
+    return false;
+  }
+  return true;
+}
+
+/// The output shape [N, channels, OH, OW] of a window op on `input`
+/// ([N, C, H, W]) with the floor rule; fails with `error` if the window is
+/// malformed or does not fit the padded input.
+FailureOr<SmallVector<int64_t, 4>>
+inferWindowShape(ArrayRef<int64_t> input, int64_t channels,
+                 ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                 ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd,
+                 std::string &error) {
+  if (input.size() != 4 || kernel.size() != 2 || strides.size() != 2 ||
+      padsBegin.size() != 2 || padsEnd.size() != 2) {
+    error = "an NCE op needs a rank-4 input and two values (y, x) per window "
+            "attribute";
+    return failure();
+  }
+  SmallVector<int64_t, 4> shape = {input[0], channels};
+  const char *axes[2] = {"height", "width"};
+  for (int axis = 0; axis < 2; ++axis) {
+    if (strides[axis] < 1) {
+      error = "strides must be positive";
+      return failure();
+    }
+    int64_t padded = input[2 + axis] + padsBegin[axis] + padsEnd[axis];
+    if (kernel[axis] > padded) {
+      error = ("the kernel " + Twine(axes[axis]) + " " + Twine(kernel[axis]) +
+               " exceeds the padded input " + axes[axis] + " " + Twine(padded))
+                  .str();
+      return failure();
+    }
+    shape.push_back((padded - kernel[axis]) / strides[axis] + 1);
+  }
+  return shape;
+}
+
+/// Appends the type of a window op's output: the shape from inferWindowShape,
+/// the input's element type and encoding (order and memory).
+LogicalResult inferWindowType(std::optional<Location> loc, Value input,
+                              int64_t channels, ArrayRef<int64_t> kernel,
+                              ArrayRef<int64_t> strides,
+                              ArrayRef<int64_t> padsBegin,
+                              ArrayRef<int64_t> padsEnd,
+                              SmallVectorImpl<Type> &types) {
+  auto inputType = llvm::dyn_cast<RankedTensorType>(input.getType());
+  if (!inputType) {
+    return emitOptionalError(loc, "the input is not a ranked tensor");
+  }
+  std::string error;
+  FailureOr<SmallVector<int64_t, 4>> shape =
+      inferWindowShape(inputType.getShape(), channels, kernel, strides,
+                       padsBegin, padsEnd, error);
+  if (failed(shape)) {
+    return emitOptionalError(loc, error);
+  }
+  types.push_back(RankedTensorType::get(*shape, inputType.getElementType(),
+                                        inputType.getEncoding()));
+  return success();
+}
+
+/// The checks shared by every window op, after its operand checks: window
+/// limits, the window fitting the padded input, batch, activation layouts,
+/// channel alignment and the PPE.
+LogicalResult verifyWindowOp(Operation *op, Value input, Value output,
+                             int64_t outChannels, ArrayRef<int64_t> kernel,
+                             ArrayRef<int64_t> strides,
+                             ArrayRef<int64_t> padsBegin,
+                             ArrayRef<int64_t> padsEnd, PPEAttr ppe,
+                             FirstError &log) {
+  auto logFn = [&](const Twine &reason) { log(reason); };
+  if (log.hasFailed() ||
+      !NCE::checkWindow(kernel, strides, padsBegin, padsEnd, logFn)) {
+    return failure();
+  }
+  std::string error;
+  if (failed(inferWindowShape(shapeOf(input), outChannels, kernel, strides,
+                              padsBegin, padsEnd, error))) {
+    return op->emitOpError() << error;
+  }
+  if (!NCE::checkBatch(shapeOf(input), "input", logFn) ||
+      !NCE::checkActivationLayout(input.getType(), "input", logFn) ||
+      !NCE::checkChannels(shapeOf(input)[1], "input channels", logFn) ||
+      !NCE::checkChannels(outChannels, "output channels", logFn) ||
+      !checkPPE(ppe, output, logFn)) {
+    return failure();
+  }
+  return success();
+}
+
+/// Checks that every tensor of a supported IE op is a static rank-4 tensor of
+/// a supported element type with batch 1 and, if asked, NHWC.
+bool checkIEActivations(Operation *op, ArrayRef<Value> activations,
+                        LogCallback log, NCE::SupportOptions options) {
+  bool ok = true;
+  for (auto [index, value] : llvm::enumerate(activations)) {
+    std::string what = value.getDefiningOp() == op
+                           ? std::string("output")
+                           : ("input #" + Twine(index)).str();
+    auto type = llvm::dyn_cast<RankedTensorType>(value.getType());
+    if (!type || type.getRank() != 4 || !type.hasStaticShape()) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << value.getType();
+      log(what + " type " + text +
+          " is not a static rank-4 tensor: the NCE runs 2-D ops on [N, C, H, "
+          "W]");
+      ok = false;
+      continue;
+    }
+    ok &= NCE::checkBatch(type.getShape(), what, log);
+    ok &= NCE::checkElementType(type.getElementType(), what, log);
+    if (options.checkLayouts) {
+      ok &= NCE::checkActivationLayout(type, what, log);
+    }
+  }
+  return ok;
+}
+
+/// True if `value` is defined by a constant-like op.
+bool isConstant(Value value) {
+  Operation *def = value.getDefiningOp();
+  return def && def->hasTrait<OpTrait::ConstantLike>();
+}
+
+/// The filter and bias checks of an IE (group) convolution: constant filter of
+/// a supported element type, constant bias [OC] or [1, OC, 1, 1] of a bias
+/// element type, no dilation.
+bool checkIEWeights(Value filter, Value bias, ArrayRef<int64_t> dilations,
+                    LogCallback log) {
+  bool ok = true;
+  if (!isConstant(filter)) {
+    log("the filter is not a constant: the NCE reads its weights through a "
+        "weights table built at compile time");
+    ok = false;
+  }
+  ok &= NCE::checkElementType(tensorOf(filter).getElementType(), "filter", log);
+  if (bias) {
+    if (!isConstant(bias)) {
+      log("the bias is not a constant: the NCE reads it from the weights "
+          "table");
+      ok = false;
+    }
+    if (!NCE::isSupportedBiasElementType(tensorOf(bias).getElementType())) {
+      log("the bias element type is not supported by the NCE (f16, f32)");
+      ok = false;
+    }
+  }
+  if (llvm::any_of(dilations, [](int64_t d) { return d != 1; })) {
+    log("dilations " + describe(dilations) +
+        " are not supported: the NCE has no dilated convolution");
+    ok = false;
+  }
+  return ok;
+}
+
+/// The kernel (KY, KX) of a rank-4 filter.
+SmallVector<int64_t, 2> filterKernel(Value filter) {
+  ArrayRef<int64_t> shape = shapeOf(filter);
+  if (shape.size() != 4) {
+    return {};
+  }
+  return {shape[2], shape[3]};
+}
+
+//===----------------------------------------------------------------------===//
+// Host inference
+//===----------------------------------------------------------------------===//
+
+/// Builds the IE op equivalent to an NCE op from `args` (block arguments of
+/// the operand shapes, f32) and the f32 `resultType`.
+using IEBuilder = function_ref<Operation *(
+    OpBuilder &builder, Location loc, ArrayRef<Value> args, Type resultType)>;
+
+/// Runs the IE op `build` returns on `inputs` in FP32, applies `ppe` and
+/// rounds to the NCE op's result element type.
+LogicalResult runAsIE(Operation *op, PPEAttr ppe,
+                      ArrayRef<IE::HostTensor> inputs,
+                      SmallVectorImpl<IE::HostTensor> &outputs,
+                      IEBuilder build) {
+  if (inputs.size() != op->getNumOperands()) {
+    return op->emitOpError() << "inference expects " << op->getNumOperands()
+                             << " input tensors, got " << inputs.size();
+  }
+  for (auto [index, input, operand] :
+       llvm::enumerate(inputs, op->getOperands())) {
+    if (!input.isConsistent() ||
+        ArrayRef<int64_t>(input.shape) != shapeOf(operand)) {
+      return op->emitOpError() << "inference input #" << index << " has shape "
+                               << describe(input.shape) << " and "
+                               << input.data.size() << " values but operand #"
+                               << index << " has type " << operand.getType();
+    }
+  }
+  MLIRContext *context = op->getContext();
+  Location loc = op->getLoc();
+  Type f32 = Float32Type::get(context);
+  Block block;
+  SmallVector<Value, 3> args;
+  for (Value operand : op->getOperands()) {
+    args.push_back(
+        block.addArgument(RankedTensorType::get(shapeOf(operand), f32), loc));
+  }
+  RankedTensorType resultType = tensorOf(op->getResult(0));
+  OpBuilder builder(context);
+  Operation *ieOp = build(builder, loc, args,
+                          RankedTensorType::get(resultType.getShape(), f32));
+  LogicalResult result =
+      llvm::cast<IE::InferenceOpInterface>(ieOp).inferOnCPU(inputs, outputs);
+  ieOp->erase();
+  if (failed(result)) {
+    return failure();
+  }
+  const bool toF16 = resultType.getElementType().isF16();
+  for (float &value : outputs.front().data) {
+    value = ppe.apply(value);
+    if (toF16) {
+      value = IE::roundToF16(value);
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Cost
+//===----------------------------------------------------------------------===//
+
+int64_t numElements(Value value) { return tensorOf(value).getNumElements(); }
+
+/// One FLOP per output element for an activation PPE.
+int64_t ppeFLOPs(PPEAttr ppe, Value output) {
+  return ppe.getMode() == PPEMode::NONE ? 0 : numElements(output);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// NCE.Convolution
+//===----------------------------------------------------------------------===//
+
+LogicalResult NCEConvolutionOp::verifyBeforeInference() {
+  if (failed(verifyTensors(*this))) {
+    return failure();
+  }
+  FirstError log(*this);
+  auto logFn = [&](const Twine &reason) { log(reason); };
+  if (!checkRank(getInput(), 4, "input", logFn) ||
+      !checkRank(getFilter(), 4, "filter", logFn) ||
+      !NCE::checkElementType(tensorOf(getInput()).getElementType(), "input",
+                             logFn) ||
+      !NCE::checkElementType(tensorOf(getFilter()).getElementType(), "filter",
+                             logFn) ||
+      !NCE::checkFilterLayout(getFilter().getType(), logFn)) {
+    return failure();
+  }
+  ArrayRef<int64_t> input = shapeOf(getInput());
+  ArrayRef<int64_t> filter = shapeOf(getFilter());
+  if (filter[1] != input[1]) {
+    return emitOpError() << "filter " << describe(filter) << " reads "
+                         << filter[1] << " input channels but the input has "
+                         << input[1];
+  }
+  if (!checkBias(getBias(), filter[0], logFn)) {
+    return failure();
+  }
+  return verifyWindowOp(*this, getInput(), getOutput(), filter[0],
+                        filterKernel(getFilter()), getStrides(), getPadsBegin(),
+                        getPadsEnd(), getPpe(), log);
+}
+
+LogicalResult NCEConvolutionOp::inferReturnTypes(MLIRContext *,
+                                                 std::optional<Location> loc,
+                                                 Adaptor adaptor,
+                                                 SmallVectorImpl<Type> &types) {
+  auto filter = llvm::dyn_cast<RankedTensorType>(adaptor.getFilter().getType());
+  if (!filter || filter.getRank() != 4) {
+    return emitOptionalError(loc, "the filter is not a rank-4 tensor");
+  }
+  return inferWindowType(loc, adaptor.getInput(), filter.getDimSize(0),
+                         filter.getShape().drop_front(2), adaptor.getStrides(),
+                         adaptor.getPadsBegin(), adaptor.getPadsEnd(), types);
+}
+
+LogicalResult
+NCEConvolutionOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
+                             SmallVectorImpl<IE::HostTensor> &outputs) {
+  return runAsIE(*this, getPpe(), inputs, outputs,
+                 [&](OpBuilder &b, Location loc, ArrayRef<Value> args,
+                     Type type) -> Operation * {
+                   return b.create<IE::ConvolutionOp>(
+                       loc, type, args[0], args[1],
+                       args.size() > 2 ? args[2] : Value(), getStrides(),
+                       getPadsBegin(), getPadsEnd(), ArrayRef<int64_t>{1, 1});
+                 });
+}
+
+std::optional<int64_t> NCEConvolutionOp::getNumMACs() {
+  ArrayRef<int64_t> filter = shapeOf(getFilter());
+  return numElements(getOutput()) * filter[1] * filter[2] * filter[3];
+}
+
+std::optional<int64_t> NCEConvolutionOp::getNumFLOPs() {
+  return 2 * *getNumMACs() + (getBias() ? numElements(getOutput()) : 0) +
+         ppeFLOPs(getPpe(), getOutput());
+}
+
+SmallVector<int64_t, 2> NCEConvolutionOp::getKernelSizeVector() {
+  return filterKernel(getFilter());
+}
+
+SmallVector<int64_t, 2> NCEConvolutionOp::getStridesVector() {
+  return SmallVector<int64_t, 2>(getStrides());
+}
+
+SmallVector<int64_t, 2> NCEConvolutionOp::getPadsBeginVector() {
+  return SmallVector<int64_t, 2>(getPadsBegin());
+}
+
+SmallVector<int64_t, 2> NCEConvolutionOp::getPadsEndVector() {
+  return SmallVector<int64_t, 2>(getPadsEnd());
+}
+
+bool NCEConvolutionOp::isSupported(IE::ConvolutionOp op, LogCallback log,
+                                   NCE::SupportOptions options) {
+  if (!checkIEActivations(op, {op.getInput(), op.getOutput()}, log, options)) {
+    return false;
+  }
+  bool ok =
+      checkIEWeights(op.getFilter(), op.getBias(), op.getDilations(), log);
+  ok &= NCE::checkWindow(filterKernel(op.getFilter()), op.getStrides(),
+                         op.getPadsBegin(), op.getPadsEnd(), log);
+  if (options.checkChannelAlignment) {
+    ok &= NCE::checkChannels(shapeOf(op.getInput())[1], "input channels", log);
+    ok &=
+        NCE::checkChannels(shapeOf(op.getOutput())[1], "output channels", log);
+  }
+  return ok;
+}
+
+//===----------------------------------------------------------------------===//
+// NCE.DepthConvolution
+//===----------------------------------------------------------------------===//
+
+LogicalResult NCEDepthConvolutionOp::verifyBeforeInference() {
+  if (failed(verifyTensors(*this))) {
+    return failure();
+  }
+  FirstError log(*this);
+  auto logFn = [&](const Twine &reason) { log(reason); };
+  if (!checkRank(getInput(), 4, "input", logFn) ||
+      !checkRank(getFilter(), 4, "filter", logFn) ||
+      !NCE::checkElementType(tensorOf(getInput()).getElementType(), "input",
+                             logFn) ||
+      !NCE::checkElementType(tensorOf(getFilter()).getElementType(), "filter",
+                             logFn) ||
+      !NCE::checkFilterLayout(getFilter().getType(), logFn)) {
+    return failure();
+  }
+  ArrayRef<int64_t> input = shapeOf(getInput());
+  ArrayRef<int64_t> filter = shapeOf(getFilter());
+  if (filter[0] != input[1] || filter[1] != 1) {
+    return emitOpError() << "filter " << describe(filter) << " is not ["
+                         << input[1]
+                         << ", 1, KY, KX] (one filter per input channel)";
+  }
+  if (!checkBias(getBias(), filter[0], logFn)) {
+    return failure();
+  }
+  return verifyWindowOp(*this, getInput(), getOutput(), filter[0],
+                        filterKernel(getFilter()), getStrides(), getPadsBegin(),
+                        getPadsEnd(), getPpe(), log);
+}
+
+LogicalResult NCEDepthConvolutionOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<Type> &types) {
+  auto filter = llvm::dyn_cast<RankedTensorType>(adaptor.getFilter().getType());
+  if (!filter || filter.getRank() != 4) {
+    return emitOptionalError(loc, "the filter is not a rank-4 tensor");
+  }
+  return inferWindowType(loc, adaptor.getInput(), filter.getDimSize(0),
+                         filter.getShape().drop_front(2), adaptor.getStrides(),
+                         adaptor.getPadsBegin(), adaptor.getPadsEnd(), types);
+}
+
+LogicalResult
+NCEDepthConvolutionOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
+                                  SmallVectorImpl<IE::HostTensor> &outputs) {
+  const uint64_t groups = shapeOf(getInput())[1];
+  return runAsIE(*this, getPpe(), inputs, outputs,
+                 [&](OpBuilder &b, Location loc, ArrayRef<Value> args,
+                     Type type) -> Operation * {
+                   return b.create<IE::GroupConvolutionOp>(
+                       loc, type, args[0], args[1],
+                       args.size() > 2 ? args[2] : Value(), getStrides(),
+                       getPadsBegin(), getPadsEnd(), ArrayRef<int64_t>{1, 1},
+                       groups);
+                 });
+}
+
+std::optional<int64_t> NCEDepthConvolutionOp::getNumMACs() {
+  ArrayRef<int64_t> filter = shapeOf(getFilter());
+  return numElements(getOutput()) * filter[2] * filter[3];
+}
+
+std::optional<int64_t> NCEDepthConvolutionOp::getNumFLOPs() {
+  return 2 * *getNumMACs() + (getBias() ? numElements(getOutput()) : 0) +
+         ppeFLOPs(getPpe(), getOutput());
+}
+
+SmallVector<int64_t, 2> NCEDepthConvolutionOp::getKernelSizeVector() {
+  return filterKernel(getFilter());
+}
+
+SmallVector<int64_t, 2> NCEDepthConvolutionOp::getStridesVector() {
+  return SmallVector<int64_t, 2>(getStrides());
+}
+
+SmallVector<int64_t, 2> NCEDepthConvolutionOp::getPadsBeginVector() {
+  return SmallVector<int64_t, 2>(getPadsBegin());
+}
+
+SmallVector<int64_t, 2> NCEDepthConvolutionOp::getPadsEndVector() {
+  return SmallVector<int64_t, 2>(getPadsEnd());
+}
+
+bool NCEDepthConvolutionOp::isSupported(IE::GroupConvolutionOp op,
+                                        LogCallback log,
+                                        NCE::SupportOptions options) {
+  if (!checkIEActivations(op, {op.getInput(), op.getOutput()}, log, options)) {
+    return false;
+  }
+  bool ok =
+      checkIEWeights(op.getFilter(), op.getBias(), op.getDilations(), log);
+  const int64_t inChannels = shapeOf(op.getInput())[1];
+  const int64_t outChannels = shapeOf(op.getOutput())[1];
+  if (static_cast<int64_t>(op.getGroups()) != inChannels ||
+      outChannels != inChannels) {
+    log("groups " + Twine(op.getGroups()) + " with " + Twine(inChannels) +
+        " input and " + Twine(outChannels) +
+        " output channels is not a depthwise convolution (groups = input "
+        "channels = output channels)");
+    ok = false;
+  }
+  ok &= NCE::checkWindow(filterKernel(op.getFilter()), op.getStrides(),
+                         op.getPadsBegin(), op.getPadsEnd(), log);
+  if (options.checkChannelAlignment) {
+    ok &= NCE::checkChannels(inChannels, "channels", log);
+  }
+  return ok;
+}
+
+//===----------------------------------------------------------------------===//
+// Pools
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The verifier of both pools.
+template <typename PoolOp> LogicalResult verifyPool(PoolOp op) {
+  if (failed(verifyTensors(op))) {
+    return failure();
+  }
+  FirstError log(op);
+  auto logFn = [&](const Twine &reason) { log(reason); };
+  if (!checkRank(op.getInput(), 4, "input", logFn) ||
+      !NCE::checkElementType(tensorOf(op.getInput()).getElementType(), "input",
+                             logFn)) {
+    return failure();
+  }
+  return verifyWindowOp(op, op.getInput(), op.getOutput(),
+                        shapeOf(op.getInput())[1], op.getKernelSize(),
+                        op.getStrides(), op.getPadsBegin(), op.getPadsEnd(),
+                        op.getPpe(), log);
+}
+
+/// The checks of both IE pools but exclude_pad.
+template <typename IEPoolOp>
+bool isSupportedPool(IEPoolOp op, LogCallback log,
+                     NCE::SupportOptions options) {
+  if (!checkIEActivations(op, {op.getInput(), op.getOutput()}, log, options)) {
+    return false;
+  }
+  bool ok = true;
+  if (op.getRoundingType() != IE::RoundingType::FLOOR) {
+    log("rounding_type ceil is not supported: NCE pools round the output "
+        "size down (floor)");
+    ok = false;
+  }
+  ok &= NCE::checkWindow(op.getKernelSize(), op.getStrides(), op.getPadsBegin(),
+                         op.getPadsEnd(), log);
+  if (options.checkChannelAlignment) {
+    ok &= NCE::checkChannels(shapeOf(op.getInput())[1], "channels", log);
+  }
+  return ok;
+}
+
+} // namespace
+
+LogicalResult NCEMaxPoolOp::verifyBeforeInference() {
+  return verifyPool(*this);
+}
+
+LogicalResult NCEMaxPoolOp::inferReturnTypes(MLIRContext *,
+                                             std::optional<Location> loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &types) {
+  auto input = llvm::dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+  if (!input || input.getRank() != 4) {
+    return emitOptionalError(loc, "the input is not a rank-4 tensor");
+  }
+  return inferWindowType(loc, adaptor.getInput(), input.getDimSize(1),
+                         adaptor.getKernelSize(), adaptor.getStrides(),
+                         adaptor.getPadsBegin(), adaptor.getPadsEnd(), types);
+}
+
+LogicalResult
+NCEMaxPoolOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
+                         SmallVectorImpl<IE::HostTensor> &outputs) {
+  return runAsIE(*this, getPpe(), inputs, outputs,
+                 [&](OpBuilder &b, Location loc, ArrayRef<Value> args,
+                     Type type) -> Operation * {
+                   return b.create<IE::MaxPoolOp>(
+                       loc, type, args[0], getKernelSize(), getStrides(),
+                       getPadsBegin(), getPadsEnd(), IE::RoundingType::FLOOR);
+                 });
+}
+
+std::optional<int64_t> NCEMaxPoolOp::getNumMACs() {
+  ArrayRef<int64_t> kernel = getKernelSize();
+  return numElements(getOutput()) * kernel[0] * kernel[1];
+}
+
+std::optional<int64_t> NCEMaxPoolOp::getNumFLOPs() {
+  return *getNumMACs() + ppeFLOPs(getPpe(), getOutput());
+}
+
+SmallVector<int64_t, 2> NCEMaxPoolOp::getKernelSizeVector() {
+  return SmallVector<int64_t, 2>(getKernelSize());
+}
+
+SmallVector<int64_t, 2> NCEMaxPoolOp::getStridesVector() {
+  return SmallVector<int64_t, 2>(getStrides());
+}
+
+SmallVector<int64_t, 2> NCEMaxPoolOp::getPadsBeginVector() {
+  return SmallVector<int64_t, 2>(getPadsBegin());
+}
+
+SmallVector<int64_t, 2> NCEMaxPoolOp::getPadsEndVector() {
+  return SmallVector<int64_t, 2>(getPadsEnd());
+}
+
+bool NCEMaxPoolOp::isSupported(IE::MaxPoolOp op, LogCallback log,
+                               NCE::SupportOptions options) {
+  return isSupportedPool(op, log, options);
+}
+
+LogicalResult NCEAveragePoolOp::verifyBeforeInference() {
+  return verifyPool(*this);
+}
+
+LogicalResult NCEAveragePoolOp::inferReturnTypes(MLIRContext *,
+                                                 std::optional<Location> loc,
+                                                 Adaptor adaptor,
+                                                 SmallVectorImpl<Type> &types) {
+  auto input = llvm::dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+  if (!input || input.getRank() != 4) {
+    return emitOptionalError(loc, "the input is not a rank-4 tensor");
+  }
+  return inferWindowType(loc, adaptor.getInput(), input.getDimSize(1),
+                         adaptor.getKernelSize(), adaptor.getStrides(),
+                         adaptor.getPadsBegin(), adaptor.getPadsEnd(), types);
+}
+
+LogicalResult
+NCEAveragePoolOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
+                             SmallVectorImpl<IE::HostTensor> &outputs) {
+  return runAsIE(*this, getPpe(), inputs, outputs,
+                 [&](OpBuilder &b, Location loc, ArrayRef<Value> args,
+                     Type type) -> Operation * {
+                   return b.create<IE::AvgPoolOp>(
+                       loc, type, args[0], getKernelSize(), getStrides(),
+                       getPadsBegin(), getPadsEnd(), IE::RoundingType::FLOOR,
+                       /*exclude_pad=*/false);
+                 });
+}
+
+std::optional<int64_t> NCEAveragePoolOp::getNumMACs() {
+  ArrayRef<int64_t> kernel = getKernelSize();
+  return numElements(getOutput()) * kernel[0] * kernel[1];
+}
+
+std::optional<int64_t> NCEAveragePoolOp::getNumFLOPs() {
+  return *getNumMACs() + numElements(getOutput()) +
+         ppeFLOPs(getPpe(), getOutput());
+}
+
+SmallVector<int64_t, 2> NCEAveragePoolOp::getKernelSizeVector() {
+  return SmallVector<int64_t, 2>(getKernelSize());
+}
+
+SmallVector<int64_t, 2> NCEAveragePoolOp::getStridesVector() {
+  return SmallVector<int64_t, 2>(getStrides());
+}
+
+SmallVector<int64_t, 2> NCEAveragePoolOp::getPadsBeginVector() {
+  return SmallVector<int64_t, 2>(getPadsBegin());
+}
+
+SmallVector<int64_t, 2> NCEAveragePoolOp::getPadsEndVector() {
+  return SmallVector<int64_t, 2>(getPadsEnd());
+}
+
+bool NCEAveragePoolOp::isSupported(IE::AvgPoolOp op, LogCallback log,
+                                   NCE::SupportOptions options) {
+  bool ok = isSupportedPool(op, log, options);
+  auto isZero = [](int64_t pad) { return pad == 0; };
+  if (op.getExcludePad() && !(llvm::all_of(op.getPadsBegin(), isZero) &&
+                              llvm::all_of(op.getPadsEnd(), isZero))) {
+    log("exclude_pad with padding is not supported: the NCE divides every "
+        "window by the kernel area");
+    ok = false;
+  }
+  return ok;
+}
+
+//===----------------------------------------------------------------------===//
+// NCE.Eltwise
+//===----------------------------------------------------------------------===//
+
+LogicalResult NCEEltwiseOp::verifyBeforeInference() {
+  if (failed(verifyTensors(*this))) {
+    return failure();
+  }
+  FirstError log(*this);
+  auto logFn = [&](const Twine &reason) { log(reason); };
+  if (!checkRank(getInput1(), 4, "input1", logFn) ||
+      !NCE::checkElementType(tensorOf(getInput1()).getElementType(), "input1",
+                             logFn)) {
+    return failure();
+  }
+  if (getInput2().getType() != getInput1().getType()) {
+    return emitOpError() << "input2 has type " << getInput2().getType()
+                         << " but input1 has type " << getInput1().getType()
+                         << ": NCE eltwise inputs have one type (no "
+                            "broadcasting)";
+  }
+  ArrayRef<int64_t> shape = shapeOf(getInput1());
+  if (!NCE::checkBatch(shape, "input1", logFn) ||
+      !NCE::checkActivationLayout(getInput1().getType(), "input1", logFn) ||
+      !NCE::checkChannels(shape[1], "channels", logFn) ||
+      !checkPPE(getPpe(), getOutput(), logFn)) {
+    return failure();
+  }
+  return success();
+}
+
+LogicalResult NCEEltwiseOp::inferReturnTypes(MLIRContext *,
+                                             std::optional<Location> loc,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &types) {
+  types.push_back(adaptor.getInput1().getType());
+  return success();
+}
+
+LogicalResult
+NCEEltwiseOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
+                         SmallVectorImpl<IE::HostTensor> &outputs) {
+  return runAsIE(
+      *this, getPpe(), inputs, outputs,
+      [&](OpBuilder &b, Location loc, ArrayRef<Value> args,
+          Type type) -> Operation * {
+        switch (getOpType()) {
+        case EltwiseType::ADD:
+          return b.create<IE::AddOp>(loc, type, args[0], args[1]);
+        case EltwiseType::SUBTRACT:
+          return b.create<IE::SubtractOp>(loc, type, args[0], args[1]);
+        case EltwiseType::MULTIPLY:
+          return b.create<IE::MultiplyOp>(loc, type, args[0], args[1]);
+        }
+        llvm_unreachable("unknown EltwiseType");
+      });
+}
+
+std::optional<int64_t> NCEEltwiseOp::getNumMACs() {
+  return numElements(getOutput());
+}
+
+std::optional<int64_t> NCEEltwiseOp::getNumFLOPs() {
+  return numElements(getOutput()) + ppeFLOPs(getPpe(), getOutput());
+}
+
+SmallVector<int64_t, 2> NCEEltwiseOp::getKernelSizeVector() { return {1, 1}; }
+
+SmallVector<int64_t, 2> NCEEltwiseOp::getStridesVector() { return {1, 1}; }
+
+SmallVector<int64_t, 2> NCEEltwiseOp::getPadsBeginVector() { return {0, 0}; }
+
+SmallVector<int64_t, 2> NCEEltwiseOp::getPadsEndVector() { return {0, 0}; }
+
+std::optional<EltwiseType> NCEEltwiseOp::getEltwiseType(Operation *ieOp) {
+  if (llvm::isa_and_nonnull<IE::AddOp>(ieOp)) {
+    return EltwiseType::ADD;
+  }
+  if (llvm::isa_and_nonnull<IE::SubtractOp>(ieOp)) {
+    return EltwiseType::SUBTRACT;
+  }
+  if (llvm::isa_and_nonnull<IE::MultiplyOp>(ieOp)) {
+    return EltwiseType::MULTIPLY;
+  }
+  return std::nullopt;
+}
+
+bool NCEEltwiseOp::isSupported(Operation *op, LogCallback log,
+                               NCE::SupportOptions options) {
+  if (!getEltwiseType(op)) {
+    log("'" + (op ? op->getName().getStringRef() : StringRef("<null>")) +
+        "' is not an eltwise op of the NCE (IE.Add, IE.Subtract, IE.Multiply)");
+    return false;
+  }
+  Value input1 = op->getOperand(0);
+  Value input2 = op->getOperand(1);
+  if (!checkIEActivations(op, {input1, input2, op->getResult(0)}, log,
+                          options)) {
+    return false;
+  }
+  bool ok = true;
+  if (shapeOf(input1) != shapeOf(input2)) {
+    log("input shapes " + describe(shapeOf(input1)) + " and " +
+        describe(shapeOf(input2)) +
+        " differ: the NCE eltwise does not broadcast");
+    ok = false;
+  }
+  if (options.checkChannelAlignment) {
+    ok &= NCE::checkChannels(shapeOf(op->getResult(0))[1], "channels", log);
+  }
+  return ok;
+}
+
+} // namespace mlir::vpuc::VPU

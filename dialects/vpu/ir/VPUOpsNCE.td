@@ -1,0 +1,192 @@
+//===- VPUOpsNCE.td - NCE ops of the VPU dialect -----------*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The NCE ops `VPU.NCE.*`: convolutions, pools and eltwise ops that run on the
+// DPUs, with their PPE post-processing. Included by VPUOps.td. Verifiers,
+// result types, host inference, cost and the `isSupported` queries are in
+// NCEOps.cpp; the HW limits in NCELimits.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_DIALECTS_VPU_IR_VPUOPSNCE
+#define VPUC_DIALECTS_VPU_IR_VPUOPSNCE
+
+include "dialects/vpu/ir/VPUAttributes.td"
+include "dialects/vpu/ir/VPUNCEInterfaces.td"
+
+/// An NCE op: checked by verifyBeforeInference (VPU tensors in one memory, the
+/// HW limits of NCELimits.h), result types inferred, host inference through the
+/// equivalent IE op and the PPE, cost in MACs.
+class VPU_NCEOp<string mnemonic, list<Trait> traits = []> :
+    VPU_Op<"NCE." # mnemonic, !listconcat([
+        Pure,
+        IE_VerifiedBeforeInference,
+        InferTypeOpAdaptor,
+        IE_LayerOpInterface,
+        DeclareOpInterfaceMethods<IE_InferenceOpInterface>,
+        DeclareOpInterfaceMethods<IE_CostOpInterface>,
+        DeclareOpInterfaceMethods<VPU_NCEOpInterface, [
+          "getKernelSizeVector", "getStridesVector", "getPadsBeginVector",
+          "getPadsEndVector"]>,
+      ], traits)> {
+  /// The IE op whose semantics this op has (with the PPE after it).
+  string ieEquivalent = "";
+  /// Declarations an op adds to the NCE ones.
+  code extraNCEDeclaration = "";
+  let extraClassDeclaration = extraNCEDeclaration # [{
+    /// True if the IE op can run as this NCE op: every HW limit is met. Logs each
+    /// reason it cannot through `log` (see NCELimits.h for `options`).
+    static bool isSupported(}] # ieEquivalent # [{ op, ::mlir::vpuc::VPU::LogCallback log,
+        ::mlir::vpuc::VPU::NCE::SupportOptions options = {});
+  }];
+}
+
+defvar VPU_NCEWindowArgs = (ins
+  DenseI64ArrayAttr:$strides,
+  DenseI64ArrayAttr:$pads_begin,
+  DenseI64ArrayAttr:$pads_end,
+  VPU_PPEAttr:$ppe
+);
+
+def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution"> {
+  let ieEquivalent = "::mlir::vpuc::IE::ConvolutionOp";
+  let summary = "Convolution on the NCE";
+  let description = [{
+    `IE.Convolution` without dilation (2-D, floor output size), then the PPE `ppe`:
+    `input` is `[1, IC, H, W]` in NHWC, `filter` the constant weights `[OC, IC, KY, KX]`
+    in OYXI order (output channel outermost, input channel innermost), the optional
+    `bias` `[OC]`. `strides`, `pads_begin` (top, left) and `pads_end` (bottom, right)
+    have two values. The output is `[1, OC, OH, OW]`, NHWC, in the input's memory, with
+    `O = floor((I + pad_begin + pad_end - K) / stride) + 1`. Every tensor is in one
+    memory; the weights table (per output channel: weights and bias pointers, PPE
+    scales) is built from `filter` and `bias` at level 2.
+
+    The HW limits (NCELimits.h): f16 input, filter and output (bias f16 or f32), batch
+    1, IC and OC multiples of 16, kernel sizes in [1, 11], strides in [1, 8], each pad
+    at most 5 and smaller than the kernel along its axis. `isSupported(IE::ConvolutionOp,
+    log)` tells whether an IE convolution can become one.
+
+    ```mlir
+    %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>,
+           ppe = #VPU.PPE<RELU>, strides = array<i64: 1, 1>}
+           : tensor<1x16x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>,
+             tensor<32x16x3x3xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, tensor<32xf16>
+           -> tensor<1x32x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+    ```
+  }];
+  let arguments = !con((ins AnyRankedTensor:$input, AnyRankedTensor:$filter,
+                            Optional<AnyRankedTensor>:$bias), VPU_NCEWindowArgs);
+  let results = (outs AnyRankedTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
+    (`,` type($bias)^)? `->` type($output)
+  }];
+}
+
+def VPU_NCEDepthConvolutionOp : VPU_NCEOp<"DepthConvolution"> {
+  let ieEquivalent = "::mlir::vpuc::IE::GroupConvolutionOp";
+  let summary = "Depthwise convolution on the NCE";
+  let description = [{
+    `IE.GroupConvolution` with `groups = C` and one output channel per input channel
+    (no dilation), then the PPE: `input` `[1, C, H, W]` NHWC, `filter` `[C, 1, KY, KX]`
+    OYXI, optional `bias` `[C]`; the output `[1, C, OH, OW]` NHWC. Window attributes,
+    output sizes and limits are those of `VPU.NCE.Convolution` (C a multiple of 16).
+
+    ```mlir
+    %0 = VPU.NCE.DepthConvolution(%x, %w) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>,
+           ppe = #VPU.PPE<CLAMP, clamp_low = 0.0, clamp_high = 6.0>, strides = array<i64: 2, 2>}
+           : tensor<1x32x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>,
+             tensor<32x1x3x3xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+           -> tensor<1x32x4x4xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+    ```
+  }];
+  let arguments = !con((ins AnyRankedTensor:$input, AnyRankedTensor:$filter,
+                            Optional<AnyRankedTensor>:$bias), VPU_NCEWindowArgs);
+  let results = (outs AnyRankedTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
+    (`,` type($bias)^)? `->` type($output)
+  }];
+}
+
+/// A pool on the NCE.
+class VPU_NCEPoolOp<string mnemonic> : VPU_NCEOp<mnemonic> {
+  let arguments = !con((ins AnyRankedTensor:$input, DenseI64ArrayAttr:$kernel_size),
+                       VPU_NCEWindowArgs);
+  let results = (outs AnyRankedTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `)` attr-dict `:` type($input) `->` type($output)
+  }];
+}
+
+def VPU_NCEMaxPoolOp : VPU_NCEPoolOp<"MaxPool"> {
+  let ieEquivalent = "::mlir::vpuc::IE::MaxPoolOp";
+  let summary = "Max pooling on the NCE";
+  let description = [{
+    `IE.MaxPool` with `rounding_type = floor` (padding never wins), then the PPE:
+    `input` `[1, C, H, W]` NHWC, `kernel_size`, `strides`, `pads_begin`, `pads_end` with
+    two values (y, x); the output `[1, C, OH, OW]` NHWC with
+    `O = floor((I + pad_begin + pad_end - K) / stride) + 1`. Limits as for
+    `VPU.NCE.Convolution` (C a multiple of 16).
+
+    ```mlir
+    %0 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>,
+           pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+           : tensor<1x16x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+           -> tensor<1x16x4x4xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+    ```
+  }];
+}
+
+def VPU_NCEAveragePoolOp : VPU_NCEPoolOp<"AveragePool"> {
+  let ieEquivalent = "::mlir::vpuc::IE::AvgPoolOp";
+  let summary = "Average pooling on the NCE";
+  let description = [{
+    `IE.AvgPool` with `rounding_type = floor` and the padding counted (no `exclude_pad`),
+    then the PPE: every window is inside the padded input, so each output is the sum of
+    its window (padding reads zeros) divided by `KY * KX`. Operands, attributes, output
+    sizes and limits as for `VPU.NCE.MaxPool`.
+
+    ```mlir
+    %0 = VPU.NCE.AveragePool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>,
+           pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+           : tensor<1x16x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+           -> tensor<1x16x4x4xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+    ```
+  }];
+}
+
+def VPU_NCEEltwiseOp : VPU_NCEOp<"Eltwise"> {
+  let ieEquivalent = "::mlir::Operation *";
+  let summary = "Elementwise add, subtract or multiply on the NCE";
+  let description = [{
+    `IE.Add`, `IE.Subtract` or `IE.Multiply` (by `op_type`) of two tensors of the same
+    shape and layout (no broadcasting), then the PPE: `input1` and `input2`
+    `[1, C, H, W]` NHWC, the output the same. Limits: f16, batch 1, C a multiple of 16.
+    `isSupported(op, log)` takes an `IE.Add`, `IE.Subtract` or `IE.Multiply`.
+
+    ```mlir
+    %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}
+           : tensor<1x16x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>,
+             tensor<1x16x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+           -> tensor<1x16x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+    ```
+  }];
+  let extraNCEDeclaration = [{
+    /// The operation an IE.Add, IE.Subtract or IE.Multiply computes, or nothing
+    /// for another op.
+    static std::optional<::mlir::vpuc::VPU::EltwiseType> getEltwiseType(
+        ::mlir::Operation *ieOp);
+  }];
+  let arguments = (ins AnyRankedTensor:$input1, AnyRankedTensor:$input2,
+                       VPU_EltwiseTypeAttr:$op_type, VPU_PPEAttr:$ppe);
+  let results = (outs AnyRankedTensor:$output);
+  let assemblyFormat = [{
+    `(` $input1 `,` $input2 `)` attr-dict `:` type($input1) `,` type($input2) `->` type($output)
+  }];
+}
+
+#endif // VPUC_DIALECTS_VPU_IR_VPUOPSNCE
