@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Part of vpuc. SPDX-License-Identifier: Apache-2.0
 #
 # Shared code of the benchmark scripts (tools/bench_*.sh), sourced by them from the repository
