@@ -1,0 +1,133 @@
+# shellcheck shell=bash
+# Part of vpuc. SPDX-License-Identifier: Apache-2.0
+#
+# Shared code of the benchmark scripts (tools/bench_*.sh), sourced by them from the repository
+# root: where the models are, the optimised vpuc, timing a command, comparing with the
+# reference output and printing markdown table rows.
+#
+# A model directory holds model.onnx, input_0.npy, meta.json (input names) and, for the
+# comparisons, ONNX Runtime's output_0.npy (/work/shared/models/README.md).
+
+# The models directory: the first argument, else ../shared/models when it exists, else
+# tests/models. Sets `models_dir`; exits when it is not a directory.
+bench_models_dir() {
+  models_dir="${1:-}"
+  if [[ -z "$models_dir" ]]; then
+    if [[ -d ../shared/models ]]; then
+      models_dir=../shared/models
+    else
+      models_dir=tests/models
+    fi
+  fi
+  if [[ ! -d "$models_dir" ]]; then
+    echo "$(basename "$0"): $models_dir is not a directory" >&2
+    exit 2
+  fi
+}
+
+# Builds //tools/vpuc optimised (--config=opt) and sets `vpuc` to it. With VPUC_BIN set, uses
+# that binary instead and builds nothing.
+bench_build_vpuc() {
+  if [[ -n "${VPUC_BIN:-}" ]]; then
+    vpuc="$VPUC_BIN"
+    return
+  fi
+  local log
+  if ! log=$(bash tools/bazel.sh build --config=opt //tools/vpuc 2>&1); then
+    echo "$log" >&2
+    exit 1
+  fi
+  vpuc="$(bazel info --config=opt bazel-bin 2>/dev/null)/tools/vpuc/vpuc"
+}
+
+# Creates the scratch directory `work`, removed on exit.
+bench_make_work_dir() {
+  work="$(mktemp -d)"
+  trap 'rm -rf "$work"' EXIT
+}
+
+# Prints the model directories under `models_dir` that hold model.onnx and input_0.npy, one a
+# line; exits when there is none.
+bench_model_dirs() {
+  local dir found=0
+  for dir in "$models_dir"/*/; do
+    dir="${dir%/}"
+    if [[ -f "$dir/model.onnx" && -f "$dir/input_0.npy" ]]; then
+      echo "$dir"
+      found=1
+    fi
+  done
+  if [[ "$found" == 0 ]]; then
+    echo "$(basename "$0"): no <name>/model.onnx with input_0.npy under $models_dir" >&2
+    exit 2
+  fi
+}
+
+# bench_time TIMES_FILE ERR_FILE COMMAND...: runs COMMAND with its standard error in ERR_FILE
+# and writes "wall_ms cpu_ms" (user + system) to TIMES_FILE; returns COMMAND's status.
+bench_time() {
+  local times="$1" err="$2"
+  shift 2
+  local status=0 TIMEFORMAT='%3R %3U %3S'
+  { time "$@" 2>"$err" </dev/null; } 2>"$times.raw" || status=$?
+  awk '{ printf "%.1f %.1f\n", $1 * 1000, ($2 + $3) * 1000 }' "$times.raw" >"$times"
+  return "$status"
+}
+
+# The first error message in FILE (else its first line), cut to 160 characters; `-` when FILE
+# is empty.
+bench_first_error() {
+  local line
+  line=$(grep -m1 -o 'error: .*' "$1" || grep -m1 . "$1" || true)
+  line="${line:0:160}"
+  echo "${line:--}"
+}
+
+# bench_compare OUTPUT REFERENCE [TOLERANCE [MAX_ABS_REL_RANGE]]: compares with `vpuc compare`
+# (default bars: cosine 0.99999, max abs error 1e-3 of the reference's range) and prints
+# "cosine max_abs_err ref_abs_max result"; the fields are `-` when the comparison could not be
+# made, the result then being the error.
+bench_compare() {
+  local report
+  report=$("$vpuc" compare "$1" "$2" --tolerance="${3:-0.99999}" \
+    --max-abs-rel-range="${4:-1e-3}" 2>&1 | tail -n 1) || true
+  # The table row: the field after the shape is the cosine, the third after it the max abs
+  # error, the fourth the reference's abs max; the result text follows.
+  awk '{
+      for (i = 1; i <= NF; ++i) {
+        if ($i ~ /^([0-9]+(x[0-9]+)*|scalar)$/) {
+          result = ""
+          for (j = i + 5; j <= NF; ++j) { result = result (result == "" ? "" : " ") $j }
+          print $(i + 1), $(i + 3), $(i + 4), result
+          exit
+        }
+      }
+      print "-", "-", "-", $0
+    }' <<<"$report"
+}
+
+# bench_row FIELD...: one markdown table row.
+bench_row() {
+  local row="|" field
+  for field in "$@"; do
+    row+=" ${field//|/\\|} |"
+  done
+  echo "$row"
+}
+
+# bench_header NAME...: the header of a markdown table; a name ending in `:` is right-aligned
+# (numbers), the colon is not printed.
+bench_header() {
+  local names=() rule=() name
+  for name in "$@"; do
+    if [[ "$name" == *: ]]; then
+      names+=("${name%:}")
+      rule+=("---:")
+    else
+      names+=("$name")
+      rule+=("---")
+    fi
+  done
+  bench_row "${names[@]}"
+  echo "|$(printf ' %s |' "${rule[@]}")"
+}

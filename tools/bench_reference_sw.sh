@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Part of vpuc. SPDX-License-Identifier: Apache-2.0
+#
+# Benchmarks the reference-SW compilation mode on real models. Builds //tools/vpuc optimised
+# (--config=opt), then for every MODELS_DIR/<name>/ holding model.onnx and input_0.npy, and for
+# every target, compiles the model (`vpuc compile --mode reference_sw`), runs the blob on the
+# emulator with its input (`vpuc run`, hazard detection on) and compares the output with ONNX
+# Runtime's output_0.npy. Prints a markdown table, one row per model and target:
+#
+#   compile ms, compile CPU ms  wall clock and CPU time (user + system) of `vpuc compile`
+#   blob KiB, tasks             the blob's size and task count
+#   run ms, run CPU ms          wall clock and CPU time of `vpuc run` (the emulator)
+#   est. latency us             the emulator's estimate of the blob's latency on the target
+#   cosine, max abs err         against output_0.npy; the note says `ok` when the cosine
+#                               reaches the FP16 bar (0.999)
+#
+# A model that fails to compile or run gets its first error line instead of numbers; a run in
+# which the emulator found problems (hazards, ...) gets the first one in its note.
+#
+# Usage: tools/bench_reference_sw.sh [MODELS_DIR]   (default: ../shared/models when it exists,
+#                                                   else tests/models)
+# ARCHS="VPUX37XX" restricts the targets (default: VPUX30XX VPUX37XX); VPUC_BIN=path/to/vpuc
+# uses that binary instead of building one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source tools/bench_lib.sh
+
+read -r -a archs <<<"${ARCHS:-VPUX30XX VPUX37XX}"
+bench_models_dir "${1:-}"
+dirs=$(bench_model_dirs)
+bench_build_vpuc
+bench_make_work_dir
+
+bench_header model arch "compile ms:" "compile CPU ms:" "blob KiB:" "tasks:" "run ms:" \
+  "run CPU ms:" "est. latency us:" "cosine:" "max abs err:" note
+while read -r dir; do
+  name="$(basename "$dir")"
+  inputs="$work/$name.inputs.npz"
+  if ! /usr/bin/python3 tests/models/model_inputs.py "$dir" "$inputs" 2>"$work/$name.err"; then
+    bench_row "$name" - - - - - - - - - - - "$(head -n 1 "$work/$name.err")"
+    continue
+  fi
+  for arch in "${archs[@]}"; do
+    base="$work/$name.$arch"
+    if ! bench_time "$base.compile.times" "$base.compile.err" "$vpuc" compile \
+        "$dir/model.onnx" --arch "$arch" --mode reference_sw -o "$base.blob" \
+        >"$base.compile.out"; then
+      bench_row "$name" "$arch" - - - - - - - - - "$(bench_first_error "$base.compile.err")"
+      continue
+    fi
+    read -r compile_ms compile_cpu_ms <"$base.compile.times"
+    blob_kib=$(awk -v bytes="$(stat -c %s "$base.blob")" 'BEGIN { printf "%.1f", bytes / 1024 }')
+    tasks=$(awk '$1 == "tasks:" { print $2 }' "$base.compile.out")
+    note=""
+    status=0
+    bench_time "$base.run.times" "$base.run.err" "$vpuc" run "$base.blob" --inputs "$inputs" \
+      -o "$base.out.npz" >"$base.run.out" || status=$?
+    read -r run_ms run_cpu_ms <"$base.run.times"
+    # "ran N tasks in T us (C cycles at F MHz)".
+    latency_us=$(awk '$1 == "ran" && $4 == "in" { print $5; exit }' "$base.run.out")
+    if [[ "$status" != 0 ]]; then
+      # Exit status 1: problems found, outputs written when every task ran; 2: no run.
+      note="$(bench_first_error "$base.run.err")"
+      if [[ "$status" != 1 || ! -f "$base.out.npz" ]]; then
+        bench_row "$name" "$arch" "$compile_ms" "$compile_cpu_ms" "$blob_kib" "$tasks" \
+          "$run_ms" "$run_cpu_ms" "${latency_us:--}" - - "${note:-vpuc run failed}"
+        continue
+      fi
+    fi
+    cosine=-
+    max_abs=-
+    if [[ -f "$dir/output_0.npy" ]]; then
+      # The max abs error is reported, not judged (no bar fits every model's range).
+      read -r cosine max_abs _ result < <(bench_compare "$base.out.npz" "$dir/output_0.npy" \
+        0.999 1)
+      note="${note:+$note; }$result"
+    else
+      note="${note:+$note; }no output_0.npy"
+    fi
+    bench_row "$name" "$arch" "$compile_ms" "$compile_cpu_ms" "$blob_kib" "$tasks" "$run_ms" \
+      "$run_cpu_ms" "$latency_us" "$cosine" "$max_abs" "$note"
+  done
+done <<<"$dirs"
