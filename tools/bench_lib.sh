@@ -5,7 +5,7 @@
 # root: where the models are, the optimised vpuc, timing a command, comparing with the
 # reference output and printing markdown table rows.
 #
-# A model directory holds model.onnx, input_0.npy, meta.json (input names) and, for the
+# A model directory holds model.onnx, input_0.npy, meta.json and, for the
 # comparisons, ONNX Runtime's output_0.npy (/work/shared/models/README.md).
 
 # The models directory: the first argument, else ../shared/models when it exists, else

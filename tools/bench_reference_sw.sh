@@ -35,11 +35,7 @@ bench_header model arch "compile ms:" "compile CPU ms:" "blob KiB:" "tasks:" "ru
   "run CPU ms:" "est. latency us:" "cosine:" "max abs err:" note
 while read -r dir; do
   name="$(basename "$dir")"
-  inputs="$work/$name.inputs.npz"
-  if ! /usr/bin/python3 tests/models/model_inputs.py "$dir" "$inputs" 2>"$work/$name.err"; then
-    bench_row "$name" - - - - - - - - - - - "$(head -n 1 "$work/$name.err")"
-    continue
-  fi
+  inputs="$dir/input_0.npy"
   for arch in "${archs[@]}"; do
     base="$work/$name.$arch"
     if ! bench_time "$base.compile.times" "$base.compile.err" "$vpuc" compile \
