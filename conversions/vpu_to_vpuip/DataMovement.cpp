@@ -1,4 +1,5 @@
-//===- DataMovement.cpp - Data-movement layers as views and DMAs -*- C++ -*-===//
+//===- DataMovement.cpp - Data-movement layers as views, DMAs --*- C++ -*-===//
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -164,8 +165,7 @@ FailureOr<SmallVector<int64_t>> getBroadcastAxes(VPU::SWBroadcastOp op,
 /// rank and element type whose every dim divides `dst`'s, at most one of the
 /// dims it repeats having an input extent other than 1) and returns the
 /// value of `dst` once filled. See the file comment.
-Value fillByDoubling(OpBuilder &builder, Location loc, Value input,
-                     Value dst) {
+Value fillByDoubling(OpBuilder &builder, Location loc, Value input, Value dst) {
   BufferType in(llvm::cast<MemRefType>(input.getType()));
   BufferType out(llvm::cast<MemRefType>(dst.getType()));
   shape::Shape from = in.getShape();
@@ -212,8 +212,7 @@ Value fillByDoubling(OpBuilder &builder, Location loc, Value input,
     }
     BufferType workType = BufferType::getCompact(
         to, out.getElementType(), DimsOrder::fromPermutation(workPerm),
-        llvm::cast_if_present<MemorySpaceAttr>(
-            out.getType().getMemorySpace()));
+        llvm::cast_if_present<MemorySpaceAttr>(out.getType().getMemorySpace()));
     work = builder.create<memref::AllocOp>(loc, workType.getType());
   }
 
@@ -240,8 +239,7 @@ Value fillByDoubling(OpBuilder &builder, Location loc, Value input,
     }
     sizes[index] = to[d];
   }
-  Value filled =
-      builder.create<ConcatViewOp>(loc, work.getType(), parts, work);
+  Value filled = builder.create<ConcatViewOp>(loc, work.getType(), parts, work);
   if (work == dst) {
     return filled;
   }
@@ -258,8 +256,8 @@ template <typename OpT>
 class DataLayerPattern : public OpConversionPattern<OpT> {
 public:
   DataLayerPattern(const TypeConverter &converter, MLIRContext *context)
-      : OpConversionPattern<OpT>(context, /*benefit=*/2),
-        converter(converter) {}
+      : OpConversionPattern<OpT>(context, /*benefit=*/2), converter(converter) {
+  }
 
 protected:
   /// The buffer type of the layer's result, or null.
@@ -300,10 +298,10 @@ public:
     if (getConstant(input)) {
       input = copyConstant(rewriter, loc, input);
     }
-    if (failed(SubViewOp::inferResultType(
-            [] { return InFlightDiagnostic(); },
-            llvm::cast<MemRefType>(input.getType()), box->offsets,
-            box->sizes, box->steps))) {
+    if (failed(
+            SubViewOp::inferResultType([] { return InFlightDiagnostic(); },
+                                       llvm::cast<MemRefType>(input.getType()),
+                                       box->offsets, box->sizes, box->steps))) {
       return rewriter.notifyMatchFailure(op, "not a valid sub-view");
     }
     Value view = rewriter.create<SubViewOp>(loc, input, box->offsets,
@@ -320,8 +318,7 @@ public:
 /// VPU.SW.Tile, VPU.SW.PerAxisTile -> copies filling the output by doubling:
 /// one pass for the repeated dims of input extent 1 and the first other one,
 /// then one pass for each other repeated dim.
-template <typename OpT>
-class ConvertTile final : public DataLayerPattern<OpT> {
+template <typename OpT> class ConvertTile final : public DataLayerPattern<OpT> {
 public:
   using DataLayerPattern<OpT>::DataLayerPattern;
 
@@ -340,8 +337,8 @@ public:
     }
     BufferType result(resultType);
     shape::Shape to = result.getShape();
-    shape::Shape current = BufferType(llvm::cast<MemRefType>(input.getType()))
-                               .getShape();
+    shape::Shape current =
+        BufferType(llvm::cast<MemRefType>(input.getType())).getShape();
     // The passes: each a set of dims to fill.
     SmallVector<SmallVector<int64_t>> passes(1);
     for (int64_t d = 0, e = to.rank(); d < e; ++d) {
@@ -489,8 +486,8 @@ public:
     if (auto intType = llvm::dyn_cast<IntegerType>(elementType)) {
       SmallVector<APInt> values;
       for (int64_t i = 0; i < count; ++i) {
-        auto value = static_cast<int64_t>(start + static_cast<double>(i) *
-                                                      delta);
+        auto value =
+            static_cast<int64_t>(start + static_cast<double>(i) * delta);
         values.push_back(APInt(intType.getWidth(), value,
                                /*isSigned=*/!intType.isUnsigned()));
       }
@@ -532,11 +529,11 @@ LogicalResult checkDataLayer(Operation *op, std::string &reason) {
 
 void populateDataLayerPatterns(const TypeConverter &typeConverter,
                                RewritePatternSet &patterns) {
-  patterns.add<ConvertStridedSlice<VPU::SWStridedSliceOp>,
-               ConvertStridedSlice<VPU::SWSliceOp>,
-               ConvertTile<VPU::SWTileOp>, ConvertTile<VPU::SWPerAxisTileOp>,
-               ConvertBroadcast, ConvertRange>(typeConverter,
-                                               patterns.getContext());
+  patterns
+      .add<ConvertStridedSlice<VPU::SWStridedSliceOp>,
+           ConvertStridedSlice<VPU::SWSliceOp>, ConvertTile<VPU::SWTileOp>,
+           ConvertTile<VPU::SWPerAxisTileOp>, ConvertBroadcast, ConvertRange>(
+          typeConverter, patterns.getContext());
 }
 
 } // namespace mlir::vpuc::VPUIP

@@ -6,9 +6,9 @@
 //
 // ConvertVPUToVPUIPPass: reads the target resources, checks every op of the
 // module's functions and plans the kernel calls of the layers that are not
-// views or copies (reporting every layer it cannot lower in one error), declares the kernels, then runs the patterns
-// of Patterns.h as a partial dialect conversion in which the VPU dialect and
-// tensors are illegal.
+// views or copies (reporting every layer it cannot lower in one error),
+// declares the kernels, then runs the patterns of Patterns.h as a partial
+// dialect conversion in which the VPU dialect and tensors are illegal.
 //
 //===----------------------------------------------------------------------===//
 

@@ -103,8 +103,7 @@ SubViewOp::inferResultType(function_ref<InFlightDiagnostic()> emitError,
         diag << " with step " << stepOf(i);
       }
       return diag << " of dimension " << i
-                  << " are out of range for a source dimension of "
-                  << dimSize;
+                  << " are out of range for a source dimension of " << dimSize;
     }
   }
   shape::Strides strides = src.getStrides();
@@ -174,9 +173,9 @@ LogicalResult SubViewOp::verify() {
                               "'static_strides' out instead";
     }
   }
-  FailureOr<MemRefType> inferred = inferResultType(
-      [this] { return emitOpError(); }, getSource().getType(),
-      getStaticOffsets(), getStaticSizes(), steps);
+  FailureOr<MemRefType> inferred =
+      inferResultType([this] { return emitOpError(); }, getSource().getType(),
+                      getStaticOffsets(), getStaticSizes(), steps);
   if (failed(inferred)) {
     return failure();
   }
