@@ -1,4 +1,4 @@
-//===- DataMovement.cpp - Data-movement layers as views, DMAs --*- C++ -*-===//
+//===- DataMovement.cpp - Data-movement layers as views, DMAs ---*- C++ -*-===//
 //-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0

@@ -8,7 +8,8 @@
 // module's functions and plans the kernel calls of the layers that are not
 // views or copies (reporting every layer it cannot lower in one error),
 // declares the kernels, then runs the patterns of Patterns.h as a partial
-// dialect conversion in which the VPU dialect and tensors are illegal.
+// dialect conversion in which the VPU dialect and tensors are illegal, and
+// lets the producers of concatenation inputs write into their parts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -102,8 +103,9 @@ struct ConvertVPUToVPUIPPass
       return llvm::isa<MemRefType>(op.getType());
     });
     if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
-      signalPassFailure();
+      return signalPassFailure();
     }
+    writeConcatInputsInPlace(module);
   }
 
   /// Checks every op of the module's functions and plans the kernel calls;
