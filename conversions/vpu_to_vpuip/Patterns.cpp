@@ -10,7 +10,9 @@
 //   * ConvertReorder: VPU.SW.Reorder becomes a VPUIP.Copy between layouts;
 //   * the data layers (strided slices, tiles, broadcasts, ranges) become
 //     views, copies and constants (DataMovement.cpp);
-//   * ConvertSlice, ConvertReshape, ConvertConcat: the views;
+//   * ConvertSlice, ConvertReshape, ConvertConcat: the views (a
+//     concatenation copies each input into its part; ConcatInPlace.cpp then
+//     lets producing tasks write their parts directly);
 //   (reorders, slices and row-major reshapes of constants become constants:
 //   tasks read constant buffers directly, never through views);
 //   * ConvertConstant: a constant tensor becomes a constant buffer;
