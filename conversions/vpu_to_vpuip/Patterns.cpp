@@ -8,7 +8,11 @@
 //   * ConvertKernelLayer: a software layer becomes the planned kernel call
 //     (VPUIP.SW.Kernel or VPUIP.UPA.SW) on fresh output buffers;
 //   * ConvertReorder: VPU.SW.Reorder becomes a VPUIP.Copy between layouts;
-//   * ConvertSlice, ConvertReshape, ConvertConcat: the views;
+//   * the data layers (strided slices, tiles, broadcasts, ranges) become
+//     views, copies and constants (DataMovement.cpp);
+//   * ConvertSlice, ConvertReshape, ConvertConcat: the views (a
+//     concatenation copies each input into its part; ConcatInPlace.cpp then
+//     lets producing tasks write their parts directly);
 //   (reorders, slices and row-major reshapes of constants become constants:
 //   tasks read constant buffers directly, never through views);
 //   * ConvertConstant: a constant tensor becomes a constant buffer;
@@ -22,6 +26,8 @@
 
 #include "conversions/vpu_to_vpuip/Patterns.h"
 
+#include "conversions/vpu_to_vpuip/BufferUtils.h"
+#include "conversions/vpu_to_vpuip/DataMovement.h"
 #include "conversions/vpu_to_vpuip/KernelCalls.h"
 #include "core/shape/ShapedTypeUtils.h"
 #include "dialects/const/ir/ConstAttributes.h"
@@ -79,66 +85,6 @@ VPUToVPUIPTypeConverter::VPUToVPUIPTypeConverter() {
 }
 
 namespace {
-
-//===----------------------------------------------------------------------===//
-// Helpers
-//===----------------------------------------------------------------------===//
-
-/// The buffer types of the results of `op`.
-FailureOr<SmallVector<MemRefType, 1>>
-convertResultTypes(const TypeConverter &converter, Operation *op) {
-  SmallVector<MemRefType, 1> types;
-  for (Type type : op->getResultTypes()) {
-    auto buffer =
-        llvm::dyn_cast_or_null<MemRefType>(converter.convertType(type));
-    if (!buffer) {
-      return failure();
-    }
-    types.push_back(buffer);
-  }
-  return types;
-}
-
-/// `value` itself if it is a compact buffer, else a compact copy of it in its
-/// order and memory.
-Value getCompact(OpBuilder &builder, Location loc, Value value) {
-  BufferType type(llvm::cast<MemRefType>(value.getType()));
-  if (type.isCompact()) {
-    return value;
-  }
-  BufferType compact = BufferType::getCompact(
-      type.getShape(), type.getElementType(), type.getOrder(),
-      llvm::cast_if_present<MemorySpaceAttr>(type.getType().getMemorySpace()));
-  auto alloc = builder.create<memref::AllocOp>(loc, compact.getType());
-  return builder.create<CopyOp>(loc, alloc.getType(), value, alloc);
-}
-
-/// A buffer (memref) value: the converted operands of the patterns below are
-/// buffers once their producers are converted.
-bool isBuffer(Value value) { return isBufferType(value.getType()); }
-
-/// The constant buffer `value` is, or null.
-Const::DeclareOp getConstant(Value value) {
-  auto constant = value.getDefiningOp<Const::DeclareOp>();
-  return constant && llvm::isa<MemRefType>(constant.getType()) ? constant
-                                                               : nullptr;
-}
-
-/// A constant buffer of `content`.
-Value createConstant(OpBuilder &builder, Location loc,
-                     Const::ContentAttr content) {
-  return builder.create<Const::DeclareOp>(
-      loc, Const::DeclareOp::getBufferType(content.getType()), content);
-}
-
-/// A copy of the constant buffer `value` in a new DDR buffer: views read
-/// buffers with a runtime section, never constants (the blob writer lays
-/// constants out itself).
-Value copyConstant(OpBuilder &builder, Location loc, Value value) {
-  auto type = llvm::cast<MemRefType>(value.getType());
-  auto alloc = builder.create<memref::AllocOp>(loc, type);
-  return builder.create<CopyOp>(loc, type, value, alloc);
-}
 
 //===----------------------------------------------------------------------===//
 // Software layers
@@ -305,7 +251,8 @@ public:
       return rewriter.notifyMatchFailure(op, "not a valid sub-view");
     }
     rewriter.replaceOpWithNewOp<SubViewOp>(
-        op, *type, input, op.getStaticOffsetsAttr(), op.getStaticSizesAttr());
+        op, *type, input, op.getStaticOffsetsAttr(), op.getStaticSizesAttr(),
+        /*static_strides=*/DenseI64ArrayAttr());
     return success();
   }
 };
@@ -472,6 +419,7 @@ void populateVPUToVPUIPConversionPatterns(const TypeConverter &typeConverter,
                ConvertReshape<VPU::AffineReshapeOp>>(typeConverter, context);
   patterns.add<ConvertSlice>(context);
   patterns.add<ConvertConstant>(typeConverter, context);
+  populateDataLayerPatterns(typeConverter, patterns);
   populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(patterns,
                                                                  typeConverter);
 }

@@ -40,6 +40,13 @@ void populateVPUToVPUIPConversionPatterns(const TypeConverter &typeConverter,
                                           const KernelCalls &calls,
                                           RewritePatternSet &patterns);
 
+/// After the conversion: lets each task whose result a copy moves into a
+/// part of a concatenation buffer (`VPUIP.ConcatView`) write into that part
+/// directly, when every other reader of the result takes strided buffers
+/// (see ConcatInPlace.cpp). Inputs that are function arguments, constants
+/// or views keep their copies.
+void writeConcatInputsInPlace(Operation *root);
+
 } // namespace mlir::vpuc::VPUIP
 
 #endif // VPUC_CONVERSIONS_VPU_TO_VPUIP_PATTERNS_H_

@@ -5,10 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // ConvertVPUToVPUIPPass: reads the target resources, checks every op of the
-// module's functions and plans the kernel calls (reporting every layer it
-// cannot lower in one error), declares the kernels, then runs the patterns
-// of Patterns.h as a partial dialect conversion in which the VPU dialect and
-// tensors are illegal.
+// module's functions and plans the kernel calls of the layers that are not
+// views or copies (reporting every layer it cannot lower in one error),
+// declares the kernels, then runs the patterns of Patterns.h as a partial
+// dialect conversion in which the VPU dialect and tensors are illegal, and
+// lets the producers of concatenation inputs write into their parts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 
 #include <string>
 
+#include "conversions/vpu_to_vpuip/DataMovement.h"
 #include "conversions/vpu_to_vpuip/KernelCalls.h"
 #include "conversions/vpu_to_vpuip/Patterns.h"
 #include "dialects/const/ir/ConstDialect.h"
@@ -101,8 +103,9 @@ struct ConvertVPUToVPUIPPass
       return llvm::isa<MemRefType>(op.getType());
     });
     if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
-      signalPassFailure();
+      return signalPassFailure();
     }
+    writeConcatInputsInPlace(module);
   }
 
   /// Checks every op of the module's functions and plans the kernel calls;
@@ -133,6 +136,19 @@ struct ConvertVPUToVPUIPPass
         unlowered.push_back(
             {op, "it has a tensor that is not a VPU tensor (static shape, "
                  "rank at most 8, a VPU encoding)"});
+        return;
+      }
+      if (isDataLayer(op)) {
+        // Views and copies if possible, else a kernel if there is one.
+        std::string reason;
+        if (succeeded(checkDataLayer(op, reason))) {
+          return;
+        }
+        std::string kernelReason;
+        if (failed(calls.add(op, kernelReason))) {
+          unlowered.push_back({op, "it is not a view or copy: " + reason +
+                                       "; and " + kernelReason});
+        }
         return;
       }
       if (KernelCalls::isKernelLayer(op)) {

@@ -49,42 +49,56 @@ def VPUIP_SubViewOp : VPUIP_Op<"SubView", [
     Pure, DeclareOpInterfaceMethods<ViewLikeOpInterface>]> {
   let summary = "A rectangular part of a buffer, as a view";
   let description = [{
-    The elements `static_offsets[i] <= x < static_offsets[i] + static_sizes[i]`
-    of every dimension of `source`, without a copy. The result type is
-    computed from the source (`inferResultType`): the same element type,
-    memory space and strides; when the part is compact in the source's order
-    (strides of size-1 dimensions do not matter) the layout is the source's
-    order, otherwise a `strided` layout with the source's strides (in
-    elements). The part must start on a byte boundary (`getByteOffset`).
+    The elements `static_offsets[i] + k * static_strides[i]`, `0 <= k <
+    static_sizes[i]`, of every dimension of `source`, without a copy.
+    `static_strides` (the steps, in elements of the source; written after
+    `steps`) is optional and all 1 when absent; each step is at least 1 and
+    the last element taken is within the dimension. The result type is
+    computed from the source (`inferResultType`): the same element type and
+    memory space, and the source's strides times the steps; when the part is
+    compact in the source's order (strides of size-1 dimensions do not
+    matter) the layout is the source's order, otherwise a `strided` layout
+    with those strides (in elements). The part must start on a byte boundary
+    (`getByteOffset`). Steps of 1 are not written (`static_strides` is
+    dropped when every step is 1).
 
     ```mlir
     #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
     %1 = VPUIP.SubView %0 [0, 8, 0, 0] [1, 8, 4, 4]
         : memref<1x16x4x4xf16, #NHWC> to memref<1x8x4x4xf16, strided<[256, 1, 64, 16]>>
+    %2 = VPUIP.SubView %0 [0, 1, 0, 0] [1, 8, 2, 4] steps [1, 2, 2, 1]
+        : memref<1x16x4x4xf16, #NHWC> to memref<1x8x2x4xf16, strided<[256, 2, 128, 16]>>
     ```
   }];
   let arguments = (ins
     VPUIP_Buffer:$source,
     DenseI64ArrayAttr:$static_offsets,
-    DenseI64ArrayAttr:$static_sizes
+    DenseI64ArrayAttr:$static_sizes,
+    OptionalAttr<DenseI64ArrayAttr>:$static_strides
   );
   let results = (outs VPUIP_Buffer:$result);
   let assemblyFormat = [{
-    $source $static_offsets $static_sizes attr-dict `:` type($source) `to` type($result)
+    $source $static_offsets $static_sizes (`steps` $static_strides^)? attr-dict
+    `:` type($source) `to` type($result)
   }];
   let hasVerifier = 1;
   let builders = [
     OpBuilder<(ins "::mlir::Value":$source, "::llvm::ArrayRef<int64_t>":$offsets,
-                   "::llvm::ArrayRef<int64_t>":$sizes)>,
+                   "::llvm::ArrayRef<int64_t>":$sizes,
+                   CArg<"::llvm::ArrayRef<int64_t>", "{}">:$steps)>,
   ];
   let extraClassDeclaration = [{
-    /// The type of the part `offsets`/`sizes` of a buffer of type `source`;
-    /// fails (emitting through `emitError`) when the part is out of bounds or
-    /// does not start on a byte boundary.
+    /// The type of the part `offsets`/`sizes`/`steps` of a buffer of type
+    /// `source` (`steps` empty: all 1); fails (emitting through `emitError`)
+    /// when the part is out of bounds, a step is below 1 or the part does not
+    /// start on a byte boundary.
     static ::mlir::FailureOr<::mlir::MemRefType> inferResultType(
         ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
         ::mlir::MemRefType source, ::llvm::ArrayRef<int64_t> offsets,
-        ::llvm::ArrayRef<int64_t> sizes);
+        ::llvm::ArrayRef<int64_t> sizes, ::llvm::ArrayRef<int64_t> steps = {});
+
+    /// The steps of every dimension (1 where `static_strides` is absent).
+    ::llvm::SmallVector<int64_t> getSteps();
 
     /// The byte offset of the view's first element in the source buffer.
     int64_t getByteOffset();

@@ -66,7 +66,7 @@ static Bit getBitOffset(const shape::Strides &strides,
 FailureOr<MemRefType>
 SubViewOp::inferResultType(function_ref<InFlightDiagnostic()> emitError,
                            MemRefType source, ArrayRef<int64_t> offsets,
-                           ArrayRef<int64_t> sizes) {
+                           ArrayRef<int64_t> sizes, ArrayRef<int64_t> steps) {
   FailureOr<BufferType> maybeSource = BufferType::get(source);
   if (failed(maybeSource)) {
     return emitError() << "source " << source << " is not a buffer";
@@ -79,14 +79,31 @@ SubViewOp::inferResultType(function_ref<InFlightDiagnostic()> emitError,
                        << sizes.size() << " sizes for a source of rank "
                        << rank;
   }
+  if (!steps.empty() && static_cast<int64_t>(steps.size()) != rank) {
+    return emitError() << "has " << steps.size()
+                       << " steps for a source of rank " << rank;
+  }
+  auto stepOf = [&](int64_t i) { return steps.empty() ? 1 : steps[i]; };
   shape::Shape srcShape = src.getShape();
   for (int64_t i = 0; i < rank; ++i) {
+    if (stepOf(i) < 1) {
+      return emitError() << "step " << stepOf(i) << " of dimension " << i
+                         << " is not positive";
+    }
+  }
+  for (int64_t i = 0; i < rank; ++i) {
     int64_t dimSize = srcShape[Dim(i)];
-    if (offsets[i] < 0 || sizes[i] < 1 || offsets[i] + sizes[i] > dimSize) {
-      return emitError() << "offset " << offsets[i] << " and size " << sizes[i]
-                         << " of dimension " << i
-                         << " are out of range for a source dimension of "
-                         << dimSize;
+    // The last element taken, offsets[i] + (sizes[i] - 1) * step, must be in
+    // the dimension (checked without overflow).
+    if (offsets[i] < 0 || sizes[i] < 1 || offsets[i] >= dimSize ||
+        (sizes[i] - 1) > (dimSize - 1 - offsets[i]) / stepOf(i)) {
+      InFlightDiagnostic diag = emitError();
+      diag << "offset " << offsets[i] << " and size " << sizes[i];
+      if (stepOf(i) != 1) {
+        diag << " with step " << stepOf(i);
+      }
+      return diag << " of dimension " << i
+                  << " are out of range for a source dimension of " << dimSize;
     }
   }
   shape::Strides strides = src.getStrides();
@@ -94,6 +111,9 @@ SubViewOp::inferResultType(function_ref<InFlightDiagnostic()> emitError,
   if (offset.count() % 8 != 0) {
     return emitError() << "starts at bit " << offset.count()
                        << " of the source, not on a byte boundary";
+  }
+  for (int64_t i = 0; i < rank; ++i) {
+    strides[Dim(i)] *= stepOf(i);
   }
 
   auto space = llvm::cast_if_present<MemorySpaceAttr>(source.getMemorySpace());
@@ -123,18 +143,39 @@ SubViewOp::inferResultType(function_ref<InFlightDiagnostic()> emitError,
 }
 
 void SubViewOp::build(OpBuilder &builder, OperationState &state, Value source,
-                      ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
-  FailureOr<MemRefType> type =
-      inferResultType([] { return InFlightDiagnostic(); },
-                      llvm::cast<MemRefType>(source.getType()), offsets, sizes);
+                      ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes,
+                      ArrayRef<int64_t> steps) {
+  FailureOr<MemRefType> type = inferResultType(
+      [] { return InFlightDiagnostic(); },
+      llvm::cast<MemRefType>(source.getType()), offsets, sizes, steps);
   assert(succeeded(type) && "SubViewOp::build: invalid sub-view");
-  build(builder, state, *type, source, offsets, sizes);
+  DenseI64ArrayAttr stepsAttr;
+  if (llvm::any_of(steps, [](int64_t step) { return step != 1; })) {
+    stepsAttr = builder.getDenseI64ArrayAttr(steps);
+  }
+  build(builder, state, *type, source, builder.getDenseI64ArrayAttr(offsets),
+        builder.getDenseI64ArrayAttr(sizes), stepsAttr);
+}
+
+SmallVector<int64_t> SubViewOp::getSteps() {
+  if (std::optional<ArrayRef<int64_t>> steps = getStaticStrides()) {
+    return SmallVector<int64_t>(*steps);
+  }
+  return SmallVector<int64_t>(getStaticOffsets().size(), 1);
 }
 
 LogicalResult SubViewOp::verify() {
+  ArrayRef<int64_t> steps;
+  if (std::optional<ArrayRef<int64_t>> given = getStaticStrides()) {
+    steps = *given;
+    if (llvm::all_of(steps, [](int64_t step) { return step == 1; })) {
+      return emitOpError() << "has steps that are all 1: leave "
+                              "'static_strides' out instead";
+    }
+  }
   FailureOr<MemRefType> inferred =
       inferResultType([this] { return emitOpError(); }, getSource().getType(),
-                      getStaticOffsets(), getStaticSizes());
+                      getStaticOffsets(), getStaticSizes(), steps);
   if (failed(inferred)) {
     return failure();
   }
