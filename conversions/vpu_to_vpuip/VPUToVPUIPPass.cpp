@@ -20,6 +20,7 @@
 #include "conversions/vpu_to_vpuip/DataMovement.h"
 #include "conversions/vpu_to_vpuip/KernelCalls.h"
 #include "conversions/vpu_to_vpuip/Patterns.h"
+#include "core/support/Diagnostics.h"
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEDialect.h"
@@ -31,6 +32,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::VPUIP {
@@ -45,6 +47,19 @@ struct Unlowered {
   Operation *op;
   std::string reason;
 };
+
+/// Layers named per kind of failure in the error, and notes attached to it.
+constexpr size_t kExamplesPerGroup = 3;
+constexpr size_t kMaxNotes = 9;
+
+/// The layer a location names: the name of a name location (e.g. the ONNX
+/// node), else the location printed compactly.
+std::string getLayerName(Location loc) {
+  if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
+    return name.getName().str();
+  }
+  return support::locationToString(loc);
+}
 
 /// True if `op` reads or produces a tensor.
 bool hasTensors(Operation *op) {
@@ -177,19 +192,40 @@ struct ConvertVPUToVPUIPPass
       return success();
     }
 
+    // One line per distinct (op, reason), with a count and a few layers, so
+    // that a model with hundreds of unsupported layers stays readable; notes
+    // point at the first few layers after the one the error is reported at.
+    llvm::MapVector<std::pair<OperationName, StringRef>,
+                    SmallVector<Operation *>>
+        groups;
+    for (const Unlowered &layer : unlowered) {
+      groups[{layer.op->getName(), layer.reason}].push_back(layer.op);
+    }
     std::string list;
     llvm::raw_string_ostream os(list);
-    for (const Unlowered &layer : unlowered) {
-      os << "\n  '" << layer.op->getName() << "' at " << layer.op->getLoc()
-         << ": " << layer.reason;
+    for (const auto &[key, ops] : groups) {
+      os << "\n  " << ops.size() << " x '" << key.first << "': " << key.second
+         << " (at ";
+      for (auto [index, op] : llvm::enumerate(ArrayRef(ops).take_front(
+               kExamplesPerGroup))) {
+        os << (index ? ", " : "") << getLayerName(op->getLoc());
+      }
+      if (ops.size() > kExamplesPerGroup) {
+        os << " and " << ops.size() - kExamplesPerGroup << " more";
+      }
+      os << ")";
     }
     os.flush();
     InFlightDiagnostic diag = unlowered.front().op->emitError()
                               << "cannot bufferise " << unlowered.size()
                               << " op(s) of the VPU IR:" << list;
-    for (const Unlowered &layer : llvm::drop_begin(unlowered)) {
-      diag.attachNote(layer.op->getLoc())
-          << "'" << layer.op->getName() << "' cannot be bufferised";
+    for (const Unlowered &layer :
+         ArrayRef(unlowered).drop_front().take_front(kMaxNotes)) {
+      Diagnostic &note = diag.attachNote(layer.op->getLoc());
+      note << "'" << layer.op->getName() << "' cannot be bufferised";
+      if (llvm::isa<NameLoc>(layer.op->getLoc())) {
+        note << " (layer " << getLayerName(layer.op->getLoc()) << ")";
+      }
     }
     return failure();
   }
