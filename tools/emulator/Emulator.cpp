@@ -1429,7 +1429,16 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
     return result;
   };
 
-  // The weights table, read from CMX now: one row per output channel.
+  // The weights table, read from CMX now: one row per output channel (each
+  // variant reads the rows of its channels).
+  if (detector && isNceWeighted(desc.type)) {
+    const Tensor &table = tensors[inv.weights_table()];
+    for (uint32_t v = 0; v < variants.size(); ++v) {
+      NceBox out = box(v);
+      detector->access(table.region, table.offset + out.z0 * 16,
+                       table.offset + (out.z1 + 1) * 16, false);
+    }
+  }
   std::vector<NceChannelWeights> channelWeights;
   std::vector<uint64_t> weightsOffsets;
   uint64_t blockBytes = 0;
@@ -1499,9 +1508,6 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
         accessBox(inv.input2(), out, false);
       }
       if (isNceWeighted(desc.type)) {
-        const Tensor &table = tensors[inv.weights_table()];
-        detector->access(table.region, table.offset + out.z0 * 16,
-                         table.offset + (out.z1 + 1) * 16, false);
         uint32_t weightsRegion = tensors[inv.weights()].region;
         for (int64_t k = out.z0; k <= out.z1; ++k) {
           detector->access(weightsRegion, weightsOffsets[k],
