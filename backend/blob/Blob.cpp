@@ -881,8 +881,8 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
   bool eltwise = type == schema::NceTaskType::ELTWISE_ADD ||
                  type == schema::NceTaskType::ELTWISE_SUB ||
                  type == schema::NceTaskType::ELTWISE_MUL;
-  bool weighted = type == schema::NceTaskType::CONV ||
-                  type == schema::NceTaskType::DWCONV;
+  bool weighted =
+      type == schema::NceTaskType::CONV || type == schema::NceTaskType::DWCONV;
   // Presence of the operands.
   auto presence = [&](uint32_t index, bool wanted,
                       llvm::StringRef name) -> llvm::Error {
@@ -919,13 +919,11 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
     const schema::TensorReference &ref = *blob.tensors()->Get(index);
     if (ref.location() != schema::MemoryLocation::CMX_NN ||
         ref.location_index() != list.cluster()) {
-      return makeError(operandWhat + ": tensor " + llvm::Twine(index) +
-                       " lies in " +
-                       getRegionName(ref.location(), ref.location_index()) +
-                       ", not in the CMX of the task's cluster (" +
-                       getRegionName(schema::MemoryLocation::CMX_NN,
-                                     list.cluster()) +
-                       ")");
+      return makeError(
+          operandWhat + ": tensor " + llvm::Twine(index) + " lies in " +
+          getRegionName(ref.location(), ref.location_index()) +
+          ", not in the CMX of the task's cluster (" +
+          getRegionName(schema::MemoryLocation::CMX_NN, list.cluster()) + ")");
     }
     const TensorLayout &layout = layouts[index];
     if (layout.dtype != dtype || layout.dims.rank() != 4) {
@@ -976,12 +974,11 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
           sw = inv.stride_w();
   int64_t pt = inv.pad_top(), pb = inv.pad_bottom(), pl = inv.pad_left(),
           pr = inv.pad_right();
-  std::string kernelText = "kernel " + std::to_string(kh) + "x" +
-                           std::to_string(kw) + ", strides " +
-                           std::to_string(sh) + "x" + std::to_string(sw) +
-                           ", padding [" + std::to_string(pt) + ", " +
-                           std::to_string(pb) + ", " + std::to_string(pl) +
-                           ", " + std::to_string(pr) + "]";
+  std::string kernelText =
+      "kernel " + std::to_string(kh) + "x" + std::to_string(kw) + ", strides " +
+      std::to_string(sh) + "x" + std::to_string(sw) + ", padding [" +
+      std::to_string(pt) + ", " + std::to_string(pb) + ", " +
+      std::to_string(pl) + ", " + std::to_string(pr) + "]";
   if (kh < 1 || kw < 1 || sh < 1 || sw < 1 || pt >= kh || pb >= kh ||
       pl >= kw || pr >= kw) {
     return makeError(what + ": invalid " + kernelText +
@@ -1006,8 +1003,8 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
                      " and the output " + llvm::Twine(outC));
   }
   if (weighted) {
-    if (llvm::Error error = operand(inv.weights(), "weights",
-                                    schema::DType::F16)) {
+    if (llvm::Error error =
+            operand(inv.weights(), "weights", schema::DType::F16)) {
       return error;
     }
     const TensorLayout &weights = layouts[inv.weights()];
@@ -1020,8 +1017,8 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
                        std::to_string(weightsIC) + "x" + std::to_string(kh) +
                        "x" + std::to_string(kw) + " NHWC, compact");
     }
-    if (llvm::Error error = operand(inv.weights_table(), "weights_table",
-                                    schema::DType::I32)) {
+    if (llvm::Error error =
+            operand(inv.weights_table(), "weights_table", schema::DType::I32)) {
       return error;
     }
     const TensorLayout &table = layouts[inv.weights_table()];
@@ -1049,10 +1046,10 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
         (!alpha && ppe->alpha() != 0) ||
         (clamp && ppe->clamp_low() > ppe->clamp_high())) {
       return makeError(what + ": invalid PPE parameters for mode " +
-                       schema::EnumNamePpeMode(mode) +
-                       " (clamp_low " + std::to_string(ppe->clamp_low()) +
-                       ", clamp_high " + std::to_string(ppe->clamp_high()) +
-                       ", alpha " + std::to_string(ppe->alpha()) + ")");
+                       schema::EnumNamePpeMode(mode) + " (clamp_low " +
+                       std::to_string(ppe->clamp_low()) + ", clamp_high " +
+                       std::to_string(ppe->clamp_high()) + ", alpha " +
+                       std::to_string(ppe->alpha()) + ")");
     }
     if ((ppe->quant_mult() && ppe->quant_mult()->size() > 0) ||
         (ppe->quant_shift() && ppe->quant_shift()->size() > 0) ||
@@ -1078,13 +1075,12 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
     int64_t end[3] = {variant.end_x(), variant.end_y(), variant.end_z()};
     for (int axis = 0; axis < 3; ++axis) {
       if (start[axis] > end[axis] || end[axis] >= extent[axis]) {
-        return makeError(variantWhat + ": box [" + llvm::Twine(start[0]) +
-                         ", " + llvm::Twine(start[1]) + ", " +
-                         llvm::Twine(start[2]) + "] to [" +
-                         llvm::Twine(end[0]) + ", " + llvm::Twine(end[1]) +
-                         ", " + llvm::Twine(end[2]) +
-                         "] is not inside the output (" +
-                         layouts[inv.output()].describe() + ")");
+        return makeError(
+            variantWhat + ": box [" + llvm::Twine(start[0]) + ", " +
+            llvm::Twine(start[1]) + ", " + llvm::Twine(start[2]) + "] to [" +
+            llvm::Twine(end[0]) + ", " + llvm::Twine(end[1]) + ", " +
+            llvm::Twine(end[2]) + "] is not inside the output (" +
+            layouts[inv.output()].describe() + ")");
       }
     }
     if (variant.mpe_mode() < schema::MpeMode::MIN ||
@@ -1092,16 +1088,15 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
       return makeError(variantWhat + ": unknown MPE mode " +
                        llvm::Twine(static_cast<int>(variant.mpe_mode())));
     }
-    int64_t expectedPad[4] = {start[1] == 0 ? pt : 0,
-                              end[1] == outH - 1 ? pb : 0,
-                              start[0] == 0 ? pl : 0,
-                              end[0] == outW - 1 ? pr : 0};
+    int64_t expectedPad[4] = {
+        start[1] == 0 ? pt : 0, end[1] == outH - 1 ? pb : 0,
+        start[0] == 0 ? pl : 0, end[0] == outW - 1 ? pr : 0};
     int64_t pad[4] = {variant.pad_top(), variant.pad_bottom(),
                       variant.pad_left(), variant.pad_right()};
     if (!std::equal(pad, pad + 4, expectedPad)) {
       return makeError(variantWhat + ": padding [" + llvm::Twine(pad[0]) +
-                       ", " + llvm::Twine(pad[1]) + ", " +
-                       llvm::Twine(pad[2]) + ", " + llvm::Twine(pad[3]) +
+                       ", " + llvm::Twine(pad[1]) + ", " + llvm::Twine(pad[2]) +
+                       ", " + llvm::Twine(pad[3]) +
                        "] differs from the task's on the output border [" +
                        llvm::Twine(expectedPad[0]) + ", " +
                        llvm::Twine(expectedPad[1]) + ", " +

@@ -195,8 +195,7 @@ void BlobBuilder::addNceTask(uint32_t cluster, NceTaskDesc nce,
   task.location = location.str();
   task.barriers = barriers;
   task.nce = std::move(nce);
-  taskLists[{schema::ExecutorKind::NCE, cluster, 0}].push_back(
-      std::move(task));
+  taskLists[{schema::ExecutorKind::NCE, cluster, 0}].push_back(std::move(task));
 }
 
 /// Writes an NCE cluster task.

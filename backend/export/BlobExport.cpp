@@ -811,9 +811,9 @@ LogicalResult BlobWriter::writeNceTask(VPUIP::NCEClusterTaskOp op,
     nce.variants.push_back(variant);
   }
   if (nce.variants.size() > kMaxNceVariants) {
-    return op.emitOpError() << "has " << nce.variants.size()
-                            << " variants; a blob task holds at most "
-                            << kMaxNceVariants;
+    return op.emitOpError()
+           << "has " << nce.variants.size()
+           << " variants; a blob task holds at most " << kMaxNceVariants;
   }
   if (std::optional<VPUIP::PPEAttr> ppe = op.getPpe()) {
     NceTaskDesc::Ppe desc;

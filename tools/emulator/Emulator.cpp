@@ -361,8 +361,7 @@ llvm::Error Emulator::Impl::checkTarget() {
         resources.shaves() > static_cast<uint64_t>(arch.shave().count())) {
       return exceeds("SHAVEs", resources.shaves(), arch.shave().count());
     }
-    if (list->executor() == schema::ExecutorKind::NCE &&
-        !costModel.hasDpus()) {
+    if (list->executor() == schema::ExecutorKind::NCE && !costModel.hasDpus()) {
       return makeError("task list " + blob::getExecutorName(*list) +
                        " needs DPUs with an f16 MAC rate, which target " +
                        arch.name() + " does not have");
@@ -768,8 +767,8 @@ llvm::Error Emulator::Impl::prepare() {
   for (auto &[key, index] : dpuIndex) {
     index = report.dpus.size();
     DpuSummary summary;
-    summary.name = executors[key.first].name + ".DPU" +
-                   std::to_string(key.second);
+    summary.name =
+        executors[key.first].name + ".DPU" + std::to_string(key.second);
     report.dpus.push_back(std::move(summary));
   }
   for (Task &task : tasks) {
@@ -1489,11 +1488,10 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
     auto accessBox = [&](uint32_t id, const NceBox &part, bool write) {
       const Tensor &tensor = tensors[id];
       const TensorLayout &layout = tensor.layout;
-      uint64_t offset = tensor.offset +
-                        (part.z0 * layout.strides[Dim(1)] +
-                         part.y0 * layout.strides[Dim(2)] +
-                         part.x0 * layout.strides[Dim(3)]) /
-                            8;
+      uint64_t offset = tensor.offset + (part.z0 * layout.strides[Dim(1)] +
+                                         part.y0 * layout.strides[Dim(2)] +
+                                         part.x0 * layout.strides[Dim(3)]) /
+                                            8;
       shape::Shape dims(llvm::ArrayRef<int64_t>{1, part.z1 - part.z0 + 1,
                                                 part.y1 - part.y0 + 1,
                                                 part.x1 - part.x0 + 1});
@@ -1731,8 +1729,7 @@ llvm::Error Emulator::Impl::writeTrace(llvm::StringRef path) const {
                 ? task.task->location()->str()
                 : blob::getTaskKindName(task.kind);
         json.object([&] {
-          json.attribute("name",
-                         name + " #" + std::to_string(record.variant));
+          json.attribute("name", name + " #" + std::to_string(record.variant));
           json.attribute("cat", "DPU");
           json.attribute("ph", "X");
           json.attribute("pid", 0);
@@ -1780,9 +1777,9 @@ llvm::Error Emulator::Impl::writeTrace(llvm::StringRef path) const {
               json.attribute("kernel", task.kernel->name);
               json.attribute("elements", static_cast<int64_t>(record.amount));
             } else if (task.nce) {
-              json.attribute("operation",
-                             blob::getNceTaskTypeName(
-                                 task.nce->invariant()->task_type()));
+              json.attribute(
+                  "operation",
+                  blob::getNceTaskTypeName(task.nce->invariant()->task_type()));
               json.attribute("variants", task.nce->variants()->size());
               json.attribute("elements", static_cast<int64_t>(record.amount));
             } else {

@@ -50,13 +50,11 @@ NceBox getNceInputBox(const NceInvariantDesc &desc, const NceBox &box,
                       const NceActivation &input) {
   NceBox in;
   in.y0 = std::max<int64_t>(0, box.y0 * desc.strideH - desc.padTop);
-  in.y1 = std::min<int64_t>(input.height - 1, box.y1 * desc.strideH -
-                                                  desc.padTop + desc.kernelH -
-                                                  1);
+  in.y1 = std::min<int64_t>(
+      input.height - 1, box.y1 * desc.strideH - desc.padTop + desc.kernelH - 1);
   in.x0 = std::max<int64_t>(0, box.x0 * desc.strideW - desc.padLeft);
-  in.x1 = std::min<int64_t>(input.width - 1, box.x1 * desc.strideW -
-                                                 desc.padLeft + desc.kernelW -
-                                                 1);
+  in.x1 = std::min<int64_t>(
+      input.width - 1, box.x1 * desc.strideW - desc.padLeft + desc.kernelW - 1);
   if (desc.type == schema::NceTaskType::CONV) {
     in.z0 = 0;
     in.z1 = input.channels - 1;
@@ -118,8 +116,8 @@ void computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
         continue;
       }
       for (int64_t col = 0; col < cols; ++col) {
-        const uint8_t *pixel = input.data + iy * input.strideH +
-                               (inBox.x0 + col) * input.strideW;
+        const uint8_t *pixel =
+            input.data + iy * input.strideH + (inBox.x0 + col) * input.strideW;
         float *into = rows.data() + (ky * cols + col) * chans;
         for (int64_t c = 0; c < chans; ++c) {
           into[c] = load(pixel + (inBox.z0 + c) * input.strideC);

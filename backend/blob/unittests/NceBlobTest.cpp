@@ -135,10 +135,9 @@ TEST(NceBlobTest, operands) {
                         "cluster (CMX_NN[0])"));
   EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.weights = kDrop; }),
               HasSubstr("a CONV task needs weights"));
-  EXPECT_THAT(errorAfter([](NceBlob &b) {
-                b.nce.type = schema::NceTaskType::MAXPOOL;
-              }),
-              HasSubstr("a MAXPOOL task takes no weights"));
+  EXPECT_THAT(
+      errorAfter([](NceBlob &b) { b.nce.type = schema::NceTaskType::MAXPOOL; }),
+      HasSubstr("a MAXPOOL task takes no weights"));
   EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.input2 = 0; }),
               HasSubstr("a CONV task takes no input2"));
   EXPECT_THAT(errorAfter([](NceBlob &b) {

@@ -106,10 +106,9 @@ NceTaskDesc::Variant wholeVariant(const NceCase &c, uint32_t dpu = 0) {
   variant.end = {static_cast<uint32_t>(c.outW() - 1),
                  static_cast<uint32_t>(c.outH() - 1),
                  static_cast<uint32_t>(c.outC - 1)};
-  variant.pad = {static_cast<uint32_t>(c.padTop),
-                 static_cast<uint32_t>(c.padBottom),
-                 static_cast<uint32_t>(c.padLeft),
-                 static_cast<uint32_t>(c.padRight)};
+  variant.pad = {
+      static_cast<uint32_t>(c.padTop), static_cast<uint32_t>(c.padBottom),
+      static_cast<uint32_t>(c.padLeft), static_cast<uint32_t>(c.padRight)};
   variant.dpu = dpu;
   return variant;
 }
@@ -121,12 +120,11 @@ NceTaskDesc::Variant boxVariant(const NceCase &c, std::array<uint32_t, 3> start,
   NceTaskDesc::Variant variant;
   variant.start = start;
   variant.end = end;
-  variant.pad = {start[1] == 0 ? static_cast<uint32_t>(c.padTop) : 0,
-                 end[1] == c.outH() - 1 ? static_cast<uint32_t>(c.padBottom)
-                                        : 0,
-                 start[0] == 0 ? static_cast<uint32_t>(c.padLeft) : 0,
-                 end[0] == c.outW() - 1 ? static_cast<uint32_t>(c.padRight)
-                                        : 0};
+  variant.pad = {
+      start[1] == 0 ? static_cast<uint32_t>(c.padTop) : 0,
+      end[1] == c.outH() - 1 ? static_cast<uint32_t>(c.padBottom) : 0,
+      start[0] == 0 ? static_cast<uint32_t>(c.padLeft) : 0,
+      end[0] == c.outW() - 1 ? static_cast<uint32_t>(c.padRight) : 0};
   variant.dpu = dpu;
   variant.mpe = mpe;
   return variant;
@@ -162,15 +160,16 @@ void addStore(blob::BlobBuilder &builder, const NceCase &c,
 /// input(s), weights and weights table to CMX (barrier `loaded`), the NCE task
 /// (barrier `computed`), a DMA of the result to the output. `tableRows`
 /// overrides the weights table.
-blob::BlobBuilder buildNce(const NceCase &c, NceBlobParts *parts = nullptr,
-                           const std::vector<std::array<uint32_t, 4>>
-                               *tableRows = nullptr,
-                           bool storeResult = true) {
+blob::BlobBuilder
+buildNce(const NceCase &c, NceBlobParts *parts = nullptr,
+         const std::vector<std::array<uint32_t, 4>> *tableRows = nullptr,
+         bool storeResult = true) {
   blob::BlobBuilder builder = make30xxBuilder();
   TensorTypeDesc inNchw =
       tensorType(schema::DType::F16, {1, c.inC, c.height, c.width});
-  TensorTypeDesc inNhwc = tensorType(
-      schema::DType::F16, {1, c.inC, c.height, c.width}, shape::DimsOrder::NHWC);
+  TensorTypeDesc inNhwc =
+      tensorType(schema::DType::F16, {1, c.inC, c.height, c.width},
+                 shape::DimsOrder::NHWC);
   TensorTypeDesc outNchw =
       tensorType(schema::DType::F16, {1, c.outC, c.outH(), c.outW()});
   TensorTypeDesc outNhwc =
@@ -235,10 +234,9 @@ blob::BlobBuilder buildNce(const NceCase &c, NceBlobParts *parts = nullptr,
     uint32_t block = static_cast<uint32_t>(icw * c.kernelH * c.kernelW * 2);
     std::vector<float> bias = c.bias();
     for (int64_t k = 0; k < c.outC; ++k) {
-      std::array<uint32_t, 4> row = {static_cast<uint32_t>(k) * block,
-                                     0xFFFFFFFFu,
-                                     llvm::bit_cast<uint32_t>(c.scale),
-                                     llvm::bit_cast<uint32_t>(bias[k])};
+      std::array<uint32_t, 4> row = {
+          static_cast<uint32_t>(k) * block, 0xFFFFFFFFu,
+          llvm::bit_cast<uint32_t>(c.scale), llvm::bit_cast<uint32_t>(bias[k])};
       if (tableRows) {
         row = (*tableRows)[k];
       }
@@ -251,8 +249,7 @@ blob::BlobBuilder buildNce(const NceCase &c, NceBlobParts *parts = nullptr,
         "wt", kConst, 0, builder.addConstant(table), tableType);
     p.cmxTable =
         builder.addTensor("wt_cmx", kCmx, 0, place(table.size()), tableType);
-    builder.addDmaTask(0, tableConst, p.cmxTable, {{}, {p.loaded}},
-                       "wt/load");
+    builder.addDmaTask(0, tableConst, p.cmxTable, {{}, {p.loaded}}, "wt/load");
     nce.weights = p.cmxWeights;
     nce.weightsTable = p.cmxTable;
   }
@@ -531,15 +528,16 @@ TEST(NceTest, variantSplitsGiveTheSameResult) {
 
   // Over H and over C on four DPUs, one DPU running two variants.
   NceCase split = single;
-  split.variants = {boxVariant(split, {0, 0, 0}, {7, 2, 15}, 0),
-                    boxVariant(split, {0, 3, 0}, {7, 7, 15}, 1),
-                    boxVariant(split, {0, 0, 16}, {7, 4, 31}, 2,
-                               schema::MpeMode::MATRIX),
-                    boxVariant(split, {0, 5, 16}, {3, 7, 31}, 3),
-                    boxVariant(split, {4, 5, 16}, {7, 7, 31}, 3)};
+  split.variants = {
+      boxVariant(split, {0, 0, 0}, {7, 2, 15}, 0),
+      boxVariant(split, {0, 3, 0}, {7, 7, 15}, 1),
+      boxVariant(split, {0, 0, 16}, {7, 4, 31}, 2, schema::MpeMode::MATRIX),
+      boxVariant(split, {0, 5, 16}, {3, 7, 31}, 3),
+      boxVariant(split, {4, 5, 16}, {7, 7, 31}, 3)};
   RunResult many = runAndCheck(split);
   ASSERT_TRUE(one.report.completed && many.report.completed);
-  EXPECT_EQ(one.outputs.find("y")->second.data, many.outputs.find("y")->second.data);
+  EXPECT_EQ(one.outputs.find("y")->second.data,
+            many.outputs.find("y")->second.data);
 
   // The variants overlap on their DPUs: the task takes the overhead plus
   // its busiest DPU, less than one DPU doing everything.
@@ -591,7 +589,8 @@ TEST(NceTest, timingModel) {
   EXPECT_DOUBLE_EQ(v.endCycles - v.startCycles, 16.0 * 5 * 32 * 144 / 64);
   EXPECT_EQ(v.macs, 6u * 5 * 20 * 144);
   // MATRIX (4x4): 6 -> 8 columns, 5 -> 8 rows.
-  c.variants = {boxVariant(c, {0, 0, 0}, {5, 4, 19}, 0, schema::MpeMode::MATRIX)};
+  c.variants = {
+      boxVariant(c, {0, 0, 0}, {5, 4, 19}, 0, schema::MpeMode::MATRIX)};
   RunResult matrix = runAndCheck(c);
   ASSERT_EQ(matrix.report.variants.size(), 1u);
   const VariantRecord &m = matrix.report.variants[0];
@@ -638,8 +637,8 @@ TEST(NceTest, raceOnTheHaloOfAVariant) {
   // channels) from the network input.
   TensorTypeDesc rowType =
       tensorType(schema::DType::F16, {1, 16, 1, 4}, shape::DimsOrder::NHWC);
-  uint32_t src = builder.addTensor("x_row", kInput, 0, 0,
-                                   tensorType(schema::DType::F16, {1, 16, 1, 4}));
+  uint32_t src = builder.addTensor(
+      "x_row", kInput, 0, 0, tensorType(schema::DType::F16, {1, 16, 1, 4}));
   uint32_t row = builder.addTensor("x_cmx_row5", kCmx, 0,
                                    parts.inOffset + 5 * 4 * 16 * 2, rowType);
   builder.addDmaTask(0, src, row, {{parts.loaded}, {}}, "late_row");
@@ -662,8 +661,8 @@ TEST(NceTest, noRaceOutsideTheBoxesRead) {
   // after the input instead.
   TensorTypeDesc rowType = tensorType(schema::DType::F16, {1, 16, 1, 1});
   uint32_t src = builder.addTensor("x_px", kInput, 0, 0, rowType);
-  uint32_t after = builder.addTensor(
-      "after_input", kCmx, 0, parts.inOffset + 6 * 4 * 16 * 2, rowType);
+  uint32_t after = builder.addTensor("after_input", kCmx, 0,
+                                     parts.inOffset + 6 * 4 * 16 * 2, rowType);
   builder.addDmaTask(0, src, after, {{parts.loaded}, {}}, "next_to_input");
   addStore(builder, c, parts);
   RunResult result = runBlob(builder.finish(), inputsOf(c));
@@ -680,8 +679,8 @@ TEST(NceTest, twoTasksWritingTheSameBoxUnordered) {
       buildNce(c, &parts, nullptr, /*storeResult=*/false);
   TensorTypeDesc boxType =
       tensorType(schema::DType::F16, {1, 16, 1, 2}, shape::DimsOrder::NHWC);
-  uint32_t src = builder.addTensor("x_box", kInput, 0, 0,
-                                   tensorType(schema::DType::F16, {1, 16, 1, 2}));
+  uint32_t src = builder.addTensor(
+      "x_box", kInput, 0, 0, tensorType(schema::DType::F16, {1, 16, 1, 2}));
   uint32_t box = builder.addTensor("y_cmx_row3", kCmx, 0,
                                    parts.outOffset + 3 * 2 * 16 * 2, boxType);
   builder.addDmaTask(0, src, box, {{parts.loaded}, {}}, "overwrite");
@@ -704,8 +703,8 @@ TEST(NceTest, weightsReadThroughTheTableAreTracked) {
       buildNce(c, &parts, nullptr, /*storeResult=*/false);
   TensorTypeDesc block = tensorType(schema::DType::F16, {144});
   uint32_t src = builder.addTensor("x_flat", kInput, 0, 0, block);
-  uint32_t dst = builder.addTensor("w3", kCmx, 0,
-                                   parts.weightsOffset + 3 * 288, block);
+  uint32_t dst =
+      builder.addTensor("w3", kCmx, 0, parts.weightsOffset + 3 * 288, block);
   builder.addDmaTask(0, src, dst, {{parts.loaded}, {}}, "rewrite_w3");
   addStore(builder, c, parts);
   RunResult result = runBlob(builder.finish(), inputsOf(c));
@@ -719,8 +718,8 @@ TEST(NceTest, weightsTableErrors) {
   NceCase c;
   c.outC = 2;
   std::vector<float> bias = c.bias();
-  std::vector<std::array<uint32_t, 4>> rows = {
-      {0, 0xFFFFFFFFu, 0x3F800000u, 0}, {32, 0, 0x3F800000u, 0}};
+  std::vector<std::array<uint32_t, 4>> rows = {{0, 0xFFFFFFFFu, 0x3F800000u, 0},
+                                               {32, 0, 0x3F800000u, 0}};
   RunResult sparse = runBlob(buildNce(c, nullptr, &rows).finish(), inputsOf(c));
   ASSERT_EQ(sparse.error, "");
   EXPECT_THAT(sparse.messages(ProblemKind::KernelError),
