@@ -491,3 +491,30 @@ func.func @ppe_twice() attributes {test.ppe = #VPUIP.ppe<LRELU, alpha = 0.5, alp
 
 // expected-error @+1 {{PPE alpha must be finite}}
 func.func @ppe_inf() attributes {test.ppe = #VPUIP.ppe<LRELU, alpha = 1.0e39>}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A barrier's declared producer count must count each variant of an NCE task.
+func.func @barrier_counts_variants() {
+  %in = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %out = VPURT.DeclareBuffer <CMX_NN> [0] <512> -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  // expected-error @+1 {{producer_count 1 differs from the count of the tasks that update the barrier (2)}}
+  %b = VPURT.ConfigureBarrier<0> {producer_count = 1 : i64} -> !VPURT.Barrier
+  VPURT.Task updates(%b) {
+    %r = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 2, 2>, kernel_strides = array<i64: 2, 2>,
+            kernel_padding = array<i64: 0, 0, 0, 0>}
+        input(%in : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        outputs(%out : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+      VPUIP.DPUTask outStart [0, 0, 0] outEnd [1, 0, 15] pad [0, 0, 0, 0] dpu 0 mpe VECTOR
+      VPUIP.DPUTask outStart [0, 1, 0] outEnd [1, 1, 15] pad [0, 0, 0, 0] dpu 1 mpe VECTOR
+    }
+  }
+  VPURT.Task waits(%b) {
+    %r = VPUIP.NNDMA inputs(%out : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+                     outputs(%out : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  }
+  return
+}

@@ -95,3 +95,33 @@ func.func @others(%in: memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>,
 func.func @ppe_quant() attributes {test.ppe = #VPUIP.ppe<NONE, quant_mult = [16384, 8192], quant_shift = [14, 13], quant_post_shift = 1, out_zero_point = -3>} {
   return
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// In a VPURT task, an NCE cluster task runs on the DPUs of its cluster and
+// counts once per variant on its barriers.
+// CHECK-LABEL: func.func @in_vpurt_task
+func.func @in_vpurt_task() {
+  %in = VPURT.DeclareBuffer <CMX_NN> [1] <0> -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  %out = VPURT.DeclareBuffer <CMX_NN> [1] <512> -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  %copy = VPURT.DeclareBuffer <CMX_NN> [1] <1024> -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  // CHECK: VPURT.ConfigureBarrier<0> {producer_count = 2 : i64}
+  %b = VPURT.ConfigureBarrier<0> {producer_count = 2 : i64} -> !VPURT.Barrier
+  VPURT.Task updates(%b) {
+    %r = VPUIP.NCEClusterTask <AVEPOOL> {kernel_size = array<i64: 2, 2>, kernel_strides = array<i64: 2, 2>,
+            kernel_padding = array<i64: 0, 0, 0, 0>}
+        input(%in : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+        outputs(%out : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+        -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>> variants {
+      VPUIP.DPUTask outStart [0, 0, 0] outEnd [1, 0, 15] pad [0, 0, 0, 0] dpu 0 mpe VECTOR
+      VPUIP.DPUTask outStart [0, 1, 0] outEnd [1, 1, 15] pad [0, 0, 0, 0] dpu 1 mpe VECTOR
+    }
+  }
+  VPURT.Task waits(%b) {
+    %r = VPUIP.NNDMA inputs(%out : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+                     outputs(%copy : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>) -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  }
+  return
+}
