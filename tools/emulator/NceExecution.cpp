@@ -107,6 +107,19 @@ void computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
   int64_t chans = inBox.z1 - inBox.z0 + 1;
   std::vector<float> rows(desc.kernelH * cols * chans);
   std::vector<bool> rowValid(desc.kernelH);
+  // The weights of the box's channels in FP32, converted once.
+  int64_t block =
+      weights.empty()
+          ? 0
+          : desc.kernelH * desc.kernelW *
+                (type == schema::NceTaskType::CONV ? inC : int64_t(1));
+  std::vector<float> boxWeights(
+      weights.empty() ? 0 : (box.z1 - box.z0 + 1) * block);
+  for (int64_t k = box.z0; !weights.empty() && k <= box.z1; ++k) {
+    for (int64_t i = 0; i < block; ++i) {
+      boxWeights[(k - box.z0) * block + i] = load(weights[k].weights + 2 * i);
+    }
+  }
   for (int64_t y = box.y0; y <= box.y1; ++y) {
     int64_t top = y * desc.strideH - desc.padTop;
     for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
@@ -141,7 +154,9 @@ void computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
           bool isMax = type == schema::NceTaskType::MAXPOOL;
           bool first = true;
           float acc = 0;
-          const uint8_t *w = weights.empty() ? nullptr : weights[k].weights;
+          const float *w = weights.empty()
+                               ? nullptr
+                               : boxWeights.data() + (k - box.z0) * block;
           for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
             for (int64_t kx = 0; kx < desc.kernelW; ++kx) {
               int64_t ix = left + kx;
@@ -150,10 +165,10 @@ void computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
                   valid ? rows.data() + (ky * cols + (ix - inBox.x0)) * chans
                         : nullptr;
               if (type == schema::NceTaskType::CONV) {
-                const uint8_t *wk = w + (ky * desc.kernelW + kx) * inC * 2;
+                const float *wk = w + (ky * desc.kernelW + kx) * inC;
                 if (valid) {
                   for (int64_t ic = 0; ic < inC; ++ic) {
-                    acc += pixel[ic] * load(wk + ic * 2);
+                    acc += pixel[ic] * wk[ic];
                   }
                 }
                 continue;
@@ -163,7 +178,7 @@ void computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
               }
               float value = pixel[k - inBox.z0];
               if (type == schema::NceTaskType::DWCONV) {
-                acc += value * load(w + (ky * desc.kernelW + kx) * 2);
+                acc += value * w[ky * desc.kernelW + kx];
               } else if (isMax) {
                 acc = first ? value : std::max(acc, value);
                 first = false;
