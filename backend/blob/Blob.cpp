@@ -11,6 +11,8 @@
 
 #include "backend/blob/Blob.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <optional>
@@ -152,6 +154,13 @@ std::string getExecutorName(const schema::TaskList &list) {
   return getExecutorName(list.executor(), list.cluster(), list.index());
 }
 
+std::string getNceTaskTypeName(schema::NceTaskType type) {
+  if (type >= schema::NceTaskType::MIN && type <= schema::NceTaskType::MAX) {
+    return schema::EnumNameNceTaskType(type);
+  }
+  return "unknown(" + std::to_string(static_cast<int>(type)) + ")";
+}
+
 std::string getTaskKindName(schema::TaskKind kind) {
   switch (kind) {
   case schema::TaskKind::NONE:
@@ -162,6 +171,8 @@ std::string getTaskKindName(schema::TaskKind kind) {
     return "ActKernel";
   case schema::TaskKind::UpaLayerTask:
     return "UPALayer";
+  case schema::TaskKind::NceClusterTask:
+    return "NCE";
   }
   return "unknown(" + std::to_string(static_cast<int>(kind)) + ")";
 }
@@ -277,6 +288,9 @@ private:
   llvm::Error checkRelocations(const schema::ActKernelInvocation &invocation,
                                const std::string &what);
   llvm::Error checkWritable(uint32_t index, const llvm::Twine &what);
+  llvm::Error checkNceTask(const schema::TaskList &list,
+                           const schema::NceClusterTask &nce,
+                           const std::string &what);
 
   const BlobFile &file;
   const schema::Blob &blob;
@@ -620,11 +634,14 @@ llvm::Error Checker::checkTaskLists() {
       }
       break;
     case schema::ExecutorKind::NCE:
-      return makeError(what +
-                       ": NCE task lists are not supported by blob "
-                       "schema version " +
-                       llvm::Twine(kSchemaMajor) + "." +
-                       llvm::Twine(kSchemaMinor));
+      if (list.cluster() >= resources.clusters() || list.index() != 0) {
+        return makeError(what + ": NCE cluster " + llvm::Twine(list.cluster()) +
+                         " (index " + llvm::Twine(list.index()) +
+                         ") out of range: the blob uses " +
+                         llvm::Twine(resources.clusters()) +
+                         " clusters and NCE lists have index 0");
+      }
+      break;
     case schema::ExecutorKind::ACT_SHAVE:
       if (list.cluster() >= resources.clusters() ||
           list.index() >= resources.shaves()) {
@@ -741,6 +758,9 @@ llvm::Error Checker::checkTask(const schema::TaskList &list,
   case schema::TaskKind::UpaLayerTask:
     expected = schema::ExecutorKind::UPA_SHAVE;
     break;
+  case schema::TaskKind::NceClusterTask:
+    expected = schema::ExecutorKind::NCE;
+    break;
   default:
     return makeError(what + ": unknown task kind " + getTaskKindName(kind) +
                      " (a newer schema version?)");
@@ -840,8 +860,265 @@ llvm::Error Checker::checkTask(const schema::TaskList &list,
     }
     return llvm::Error::success();
   }
+  case schema::TaskKind::NceClusterTask:
+    return checkNceTask(list, *task.kind_as_NceClusterTask(), what);
   default:
     break;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkNceTask(const schema::TaskList &list,
+                                  const schema::NceClusterTask &nce,
+                                  const std::string &what) {
+  const schema::NceInvariant &inv = *nce.invariant();
+  schema::NceTaskType type = inv.task_type();
+  if (type < schema::NceTaskType::MIN || type > schema::NceTaskType::MAX) {
+    return makeError(what + ": unknown NCE task type " +
+                     getNceTaskTypeName(type) + " (a newer schema version?)");
+  }
+  std::string typeName = getNceTaskTypeName(type);
+  bool eltwise = type == schema::NceTaskType::ELTWISE_ADD ||
+                 type == schema::NceTaskType::ELTWISE_SUB ||
+                 type == schema::NceTaskType::ELTWISE_MUL;
+  bool weighted =
+      type == schema::NceTaskType::CONV || type == schema::NceTaskType::DWCONV;
+  // Presence of the operands.
+  auto presence = [&](uint32_t index, bool wanted,
+                      llvm::StringRef name) -> llvm::Error {
+    if ((index != kNoTensor) != wanted) {
+      return makeError(what + ": a " + typeName + " task " +
+                       (wanted ? "needs" : "takes no") + " " + name);
+    }
+    return llvm::Error::success();
+  };
+  if (llvm::Error error = presence(inv.input(), true, "input")) {
+    return error;
+  }
+  if (llvm::Error error = presence(inv.output(), true, "output")) {
+    return error;
+  }
+  if (llvm::Error error = presence(inv.input2(), eltwise, "input2")) {
+    return error;
+  }
+  if (llvm::Error error = presence(inv.weights(), weighted, "weights")) {
+    return error;
+  }
+  if (llvm::Error error =
+          presence(inv.weights_table(), weighted, "weights_table")) {
+    return error;
+  }
+  // Each present operand: in range, in this cluster's CMX, of the right
+  // type and layout.
+  auto operand = [&](uint32_t index, llvm::StringRef name,
+                     schema::DType dtype) -> llvm::Error {
+    std::string operandWhat = what + " " + name.str();
+    if (llvm::Error error = checkTensorIndex(index, operandWhat)) {
+      return error;
+    }
+    const schema::TensorReference &ref = *blob.tensors()->Get(index);
+    if (ref.location() != schema::MemoryLocation::CMX_NN ||
+        ref.location_index() != list.cluster()) {
+      return makeError(
+          operandWhat + ": tensor " + llvm::Twine(index) + " lies in " +
+          getRegionName(ref.location(), ref.location_index()) +
+          ", not in the CMX of the task's cluster (" +
+          getRegionName(schema::MemoryLocation::CMX_NN, list.cluster()) + ")");
+    }
+    const TensorLayout &layout = layouts[index];
+    if (layout.dtype != dtype || layout.dims.rank() != 4) {
+      return makeError(operandWhat + ": tensor " + llvm::Twine(index) + " is " +
+                       layout.describe() + ", expected a 4-d " +
+                       getDTypeName(dtype) + " tensor");
+    }
+    return llvm::Error::success();
+  };
+  auto dims = [&](uint32_t index) { return layouts[index].dims.raw(); };
+  auto activation = [&](uint32_t index, llvm::StringRef name) -> llvm::Error {
+    if (llvm::Error error = operand(index, name, schema::DType::F16)) {
+      return error;
+    }
+    const TensorLayout &layout = layouts[index];
+    if (dims(index)[0] != 1 || layout.order != shape::DimsOrder::NHWC) {
+      return makeError(what + " " + name + ": tensor " + llvm::Twine(index) +
+                       " is " + layout.describe() +
+                       ", expected 1 x C x H x W in NHWC");
+    }
+    return llvm::Error::success();
+  };
+  if (llvm::Error error = activation(inv.input(), "input")) {
+    return error;
+  }
+  if (llvm::Error error = activation(inv.output(), "output")) {
+    return error;
+  }
+  if (llvm::Error error = checkWritable(inv.output(), what + " output")) {
+    return error;
+  }
+  int64_t inC = dims(inv.input())[1], inH = dims(inv.input())[2],
+          inW = dims(inv.input())[3];
+  int64_t outC = dims(inv.output())[1], outH = dims(inv.output())[2],
+          outW = dims(inv.output())[3];
+  if (eltwise) {
+    if (llvm::Error error = activation(inv.input2(), "input2")) {
+      return error;
+    }
+    if (dims(inv.input2()) != dims(inv.input())) {
+      return makeError(what + ": input2 " + layouts[inv.input2()].describe() +
+                       " and input " + layouts[inv.input()].describe() +
+                       " differ in dims");
+    }
+  }
+  // Kernel.
+  int64_t kh = inv.kernel_h(), kw = inv.kernel_w(), sh = inv.stride_h(),
+          sw = inv.stride_w();
+  int64_t pt = inv.pad_top(), pb = inv.pad_bottom(), pl = inv.pad_left(),
+          pr = inv.pad_right();
+  std::string kernelText =
+      "kernel " + std::to_string(kh) + "x" + std::to_string(kw) + ", strides " +
+      std::to_string(sh) + "x" + std::to_string(sw) + ", padding [" +
+      std::to_string(pt) + ", " + std::to_string(pb) + ", " +
+      std::to_string(pl) + ", " + std::to_string(pr) + "]";
+  if (kh < 1 || kw < 1 || sh < 1 || sw < 1 || pt >= kh || pb >= kh ||
+      pl >= kw || pr >= kw) {
+    return makeError(what + ": invalid " + kernelText +
+                     " (kernel and strides >= 1, each padding below the "
+                     "kernel size on its axis)");
+  }
+  if (eltwise && (kh != 1 || kw != 1 || sh != 1 || sw != 1)) {
+    return makeError(what + ": a " + typeName +
+                     " task needs a 1x1 kernel and strides 1, got " +
+                     kernelText);
+  }
+  if (inH + pt + pb < kh || inW + pl + pr < kw ||
+      outH != (inH + pt + pb - kh) / sh + 1 ||
+      outW != (inW + pl + pr - kw) / sw + 1) {
+    return makeError(what + ": output " + layouts[inv.output()].describe() +
+                     " does not match input " +
+                     layouts[inv.input()].describe() + " with " + kernelText);
+  }
+  if (type != schema::NceTaskType::CONV && inC != outC) {
+    return makeError(what + ": a " + typeName + " task keeps the channels, " +
+                     "but the input has " + llvm::Twine(inC) +
+                     " and the output " + llvm::Twine(outC));
+  }
+  if (weighted) {
+    if (llvm::Error error =
+            operand(inv.weights(), "weights", schema::DType::F16)) {
+      return error;
+    }
+    const TensorLayout &weights = layouts[inv.weights()];
+    int64_t weightsIC = type == schema::NceTaskType::CONV ? inC : 1;
+    llvm::SmallVector<int64_t, 4> expected = {outC, weightsIC, kh, kw};
+    if (dims(inv.weights()) != llvm::ArrayRef<int64_t>(expected) ||
+        weights.order != shape::DimsOrder::NHWC || !weights.isCompact()) {
+      return makeError(what + ": weights " + weights.describe() +
+                       ", expected f16 " + std::to_string(outC) + "x" +
+                       std::to_string(weightsIC) + "x" + std::to_string(kh) +
+                       "x" + std::to_string(kw) + " NHWC, compact");
+    }
+    if (llvm::Error error =
+            operand(inv.weights_table(), "weights_table", schema::DType::I32)) {
+      return error;
+    }
+    const TensorLayout &table = layouts[inv.weights_table()];
+    llvm::SmallVector<int64_t, 4> tableDims = {outC, 1, 1, 4};
+    if (dims(inv.weights_table()) != llvm::ArrayRef<int64_t>(tableDims) ||
+        !table.isCompact()) {
+      return makeError(what + ": weights_table " + table.describe() +
+                       ", expected i32 " + std::to_string(outC) +
+                       "x1x1x4, compact");
+    }
+  }
+  // PPE.
+  if (const schema::PpeTask *ppe = nce.ppe()) {
+    schema::PpeMode mode = ppe->mode();
+    if (mode < schema::PpeMode::MIN || mode > schema::PpeMode::MAX) {
+      return makeError(what + ": unknown PPE mode " +
+                       llvm::Twine(static_cast<int>(mode)) +
+                       " (a newer schema version?)");
+    }
+    bool clamp = mode == schema::PpeMode::RELUX;
+    bool alpha = mode == schema::PpeMode::LRELU;
+    if (!std::isfinite(ppe->clamp_low()) || !std::isfinite(ppe->clamp_high()) ||
+        !std::isfinite(ppe->alpha()) ||
+        (!clamp && (ppe->clamp_low() != 0 || ppe->clamp_high() != 0)) ||
+        (!alpha && ppe->alpha() != 0) ||
+        (clamp && ppe->clamp_low() > ppe->clamp_high())) {
+      return makeError(what + ": invalid PPE parameters for mode " +
+                       schema::EnumNamePpeMode(mode) + " (clamp_low " +
+                       std::to_string(ppe->clamp_low()) + ", clamp_high " +
+                       std::to_string(ppe->clamp_high()) + ", alpha " +
+                       std::to_string(ppe->alpha()) + ")");
+    }
+    if ((ppe->quant_mult() && ppe->quant_mult()->size() > 0) ||
+        (ppe->quant_shift() && ppe->quant_shift()->size() > 0) ||
+        ppe->quant_post_shift() != 0 || ppe->out_zero_point() != 0) {
+      return makeError(what + ": PPE requantisation fields on a task with an "
+                              "f16 output");
+    }
+  }
+  // Variants.
+  const auto &variants = *nce.variants();
+  if (variants.size() == 0 || variants.size() > kMaxNceVariants) {
+    return makeError(what + ": " + llvm::Twine(variants.size()) +
+                     " variants, expected 1 to " +
+                     llvm::Twine(kMaxNceVariants));
+  }
+  int64_t extent[3] = {outW, outH, outC};
+  int64_t covered = 0;
+  for (uint32_t v = 0, n = variants.size(); v < n; ++v) {
+    const schema::DpuVariant &variant = *variants.Get(v);
+    std::string variantWhat = what + ", variant " + std::to_string(v);
+    int64_t start[3] = {variant.start_x(), variant.start_y(),
+                        variant.start_z()};
+    int64_t end[3] = {variant.end_x(), variant.end_y(), variant.end_z()};
+    for (int axis = 0; axis < 3; ++axis) {
+      if (start[axis] > end[axis] || end[axis] >= extent[axis]) {
+        return makeError(
+            variantWhat + ": box [" + llvm::Twine(start[0]) + ", " +
+            llvm::Twine(start[1]) + ", " + llvm::Twine(start[2]) + "] to [" +
+            llvm::Twine(end[0]) + ", " + llvm::Twine(end[1]) + ", " +
+            llvm::Twine(end[2]) + "] is not inside the output (" +
+            layouts[inv.output()].describe() + ")");
+      }
+    }
+    if (variant.mpe_mode() < schema::MpeMode::MIN ||
+        variant.mpe_mode() > schema::MpeMode::MAX) {
+      return makeError(variantWhat + ": unknown MPE mode " +
+                       llvm::Twine(static_cast<int>(variant.mpe_mode())));
+    }
+    int64_t expectedPad[4] = {
+        start[1] == 0 ? pt : 0, end[1] == outH - 1 ? pb : 0,
+        start[0] == 0 ? pl : 0, end[0] == outW - 1 ? pr : 0};
+    int64_t pad[4] = {variant.pad_top(), variant.pad_bottom(),
+                      variant.pad_left(), variant.pad_right()};
+    if (!std::equal(pad, pad + 4, expectedPad)) {
+      return makeError(variantWhat + ": padding [" + llvm::Twine(pad[0]) +
+                       ", " + llvm::Twine(pad[1]) + ", " + llvm::Twine(pad[2]) +
+                       ", " + llvm::Twine(pad[3]) +
+                       "] differs from the task's on the output border [" +
+                       llvm::Twine(expectedPad[0]) + ", " +
+                       llvm::Twine(expectedPad[1]) + ", " +
+                       llvm::Twine(expectedPad[2]) + ", " +
+                       llvm::Twine(expectedPad[3]) + "]");
+    }
+    covered += (end[0] - start[0] + 1) * (end[1] - start[1] + 1) *
+               (end[2] - start[2] + 1);
+    for (uint32_t o = 0; o < v; ++o) {
+      const schema::DpuVariant &other = *variants.Get(o);
+      if (start[0] <= other.end_x() && other.start_x() <= end[0] &&
+          start[1] <= other.end_y() && other.start_y() <= end[1] &&
+          start[2] <= other.end_z() && other.start_z() <= end[2]) {
+        return makeError(variantWhat + ": box overlaps variant " +
+                         llvm::Twine(o));
+      }
+    }
+  }
+  if (covered != outW * outH * outC) {
+    return makeError(what + ": the variants cover " + llvm::Twine(covered) +
+                     " of the " + llvm::Twine(outW * outH * outC) +
+                     " output elements");
   }
   return llvm::Error::success();
 }

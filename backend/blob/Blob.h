@@ -40,7 +40,7 @@ namespace schema = ::vpuc::schema;
 
 /// The schema version this library reads and writes.
 inline constexpr uint16_t kSchemaMajor = 1;
-inline constexpr uint16_t kSchemaMinor = 2;
+inline constexpr uint16_t kSchemaMinor = 3;
 
 /// A verified blob. It owns an aligned copy of the bytes, so `get()` and every
 /// pointer obtained from it stay valid as long as the BlobFile lives.
@@ -96,7 +96,13 @@ std::string getExecutorName(schema::ExecutorKind kind, uint32_t cluster,
                             uint32_t index);
 /// The name of a task list's executor.
 std::string getExecutorName(const schema::TaskList &list);
-/// "DMA", "ActKernel", "UPALayer" or "unknown(N)".
+/// "CONV", "DWCONV", ... or "unknown(N)".
+std::string getNceTaskTypeName(schema::NceTaskType type);
+/// The tensor index that marks an absent NceInvariant tensor.
+inline constexpr uint32_t kNoTensor = 0xFFFFFFFF;
+/// The most variants an NceClusterTask may have.
+inline constexpr uint32_t kMaxNceVariants = 4096;
+/// "DMA", "ActKernel", "UPALayer", "NCE" or "unknown(N)".
 std::string getTaskKindName(schema::TaskKind kind);
 
 } // namespace mlir::vpuc::blob

@@ -8,6 +8,8 @@
 
 #include "backend/blob/TensorLayout.h"
 
+#include <algorithm>
+
 namespace mlir::vpuc::blob {
 
 namespace fb = flatbuffers;
@@ -185,6 +187,46 @@ void BlobBuilder::addUpaTask(uint32_t queue, llvm::StringRef kernel,
       std::move(task));
 }
 
+void BlobBuilder::addNceTask(uint32_t cluster, NceTaskDesc nce,
+                             const TaskBarriers &barriers,
+                             llvm::StringRef location) {
+  Task task;
+  task.kind = schema::TaskKind::NceClusterTask;
+  task.location = location.str();
+  task.barriers = barriers;
+  task.nce = std::move(nce);
+  taskLists[{schema::ExecutorKind::NCE, cluster, 0}].push_back(std::move(task));
+}
+
+/// Writes an NCE cluster task.
+static fb::Offset<void> writeNceTask(fb::FlatBufferBuilder &fbb,
+                                     const NceTaskDesc &nce) {
+  auto invariant = schema::CreateNceInvariant(
+      fbb, nce.type, nce.input, nce.input2, nce.weights, nce.weightsTable,
+      nce.output, nce.kernelH, nce.kernelW, nce.strideH, nce.strideW,
+      nce.padTop, nce.padBottom, nce.padLeft, nce.padRight);
+  std::vector<fb::Offset<schema::DpuVariant>> variants;
+  for (const NceTaskDesc::Variant &variant : nce.variants) {
+    variants.push_back(schema::CreateDpuVariant(
+        fbb, variant.start[0], variant.start[1], variant.start[2],
+        variant.end[0], variant.end[1], variant.end[2], variant.pad[0],
+        variant.pad[1], variant.pad[2], variant.pad[3], variant.dpu,
+        variant.mpe));
+  }
+  auto variantsOffset = fbb.CreateVector(variants);
+  fb::Offset<schema::PpeTask> ppe;
+  if (nce.ppe) {
+    const NceTaskDesc::Ppe &p = *nce.ppe;
+    ppe = schema::CreatePpeTaskDirect(
+        fbb, p.mode, p.clampLow, p.clampHigh, p.alpha,
+        p.quantMult.empty() ? nullptr : &p.quantMult,
+        p.quantShift.empty() ? nullptr : &p.quantShift, p.quantPostShift,
+        p.outZeroPoint);
+  }
+  return schema::CreateNceClusterTask(fbb, invariant, variantsOffset, ppe)
+      .Union();
+}
+
 static fb::Offset<schema::TensorType>
 writeTensorType(fb::FlatBufferBuilder &fbb, const TensorTypeDesc &type) {
   fb::Offset<schema::QuantParams> quant;
@@ -204,14 +246,19 @@ std::vector<uint8_t> BlobBuilder::finish() const {
   std::vector<std::pair<uint32_t, uint32_t>> counts(barriers.size());
   for (const auto &[key, tasks] : taskLists) {
     for (const Task &task : tasks) {
+      // An NCE task counts once per variant.
+      auto weight = static_cast<uint32_t>(
+          task.kind == schema::TaskKind::NceClusterTask
+              ? std::max<size_t>(1, task.nce.variants.size())
+              : 1);
       for (uint32_t id : task.barriers.updates) {
         if (id < counts.size()) {
-          ++counts[id].first;
+          counts[id].first += weight;
         }
       }
       for (uint32_t id : task.barriers.waits) {
         if (id < counts.size()) {
-          ++counts[id].second;
+          counts[id].second += weight;
         }
       }
     }
@@ -279,6 +326,9 @@ std::vector<uint8_t> BlobBuilder::finish() const {
                    .Union();
         break;
       }
+      case schema::TaskKind::NceClusterTask:
+        kind = writeNceTask(fbb, task.nce);
+        break;
       default:
         break;
       }

@@ -17,6 +17,7 @@
 #ifndef VPUC_BACKEND_BLOB_BLOBBUILDER_H_
 #define VPUC_BACKEND_BLOB_BLOBBUILDER_H_
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -76,6 +77,33 @@ struct ActRelocationDesc {
   uint32_t tensor = 0;
   /// Byte offset of the MemRefData descriptor in the invocation's data.
   uint32_t descriptor = 0;
+};
+
+/// An NCE cluster task for the builder (blob.fbs, NceClusterTask).
+struct NceTaskDesc {
+  schema::NceTaskType type = schema::NceTaskType::CONV;
+  /// Tensor indices; kNoTensor when absent.
+  uint32_t input = kNoTensor, input2 = kNoTensor, weights = kNoTensor,
+           weightsTable = kNoTensor, output = kNoTensor;
+  uint32_t kernelH = 1, kernelW = 1, strideH = 1, strideW = 1;
+  uint32_t padTop = 0, padBottom = 0, padLeft = 0, padRight = 0;
+  /// One variant: an inclusive [x, y, z] box, its padding [top, bottom,
+  /// left, right], its DPU and MPE mode.
+  struct Variant {
+    std::array<uint32_t, 3> start{}, end{};
+    std::array<uint32_t, 4> pad{};
+    uint32_t dpu = 0;
+    schema::MpeMode mpe = schema::MpeMode::VECTOR;
+  };
+  std::vector<Variant> variants;
+  /// The PPE; absent means no PpeTask table.
+  struct Ppe {
+    schema::PpeMode mode = schema::PpeMode::NONE;
+    float clampLow = 0, clampHigh = 0, alpha = 0;
+    std::vector<int32_t> quantMult, quantShift;
+    int32_t quantPostShift = 0, outZeroPoint = 0;
+  };
+  std::optional<Ppe> ppe;
 };
 
 /// Writes a UPA parameter table; returns its union type and offset.
@@ -161,6 +189,11 @@ public:
                   const TaskBarriers &barriers, llvm::StringRef location,
                   UpaParamsWriter params = nullptr, uint32_t maxShaves = 1);
 
+  /// Appends an NCE cluster task to the NCE list of `cluster`; it counts
+  /// once per variant on its barriers.
+  void addNceTask(uint32_t cluster, NceTaskDesc nce,
+                  const TaskBarriers &barriers, llvm::StringRef location);
+
   /// Serialises the blob.
   std::vector<uint8_t> finish() const;
 
@@ -208,6 +241,8 @@ private:
     std::vector<uint32_t> inputs, outputs;
     UpaParamsWriter params;
     uint32_t maxShaves = 1;
+    // NCE
+    NceTaskDesc nce;
   };
   using ListKey = std::tuple<schema::ExecutorKind, uint32_t, uint32_t>;
 

@@ -174,6 +174,36 @@ void printBlobInfo(const BlobFile &file, llvm::raw_ostream &os, bool tasks) {
         }
         break;
       }
+      case schema::TaskKind::NceClusterTask: {
+        const schema::NceClusterTask &nce = *task.kind_as_NceClusterTask();
+        const schema::NceInvariant &inv = *nce.invariant();
+        os << "NCE " << getNceTaskTypeName(inv.task_type()) << " kernel "
+           << inv.kernel_h() << "x" << inv.kernel_w() << " stride "
+           << inv.stride_h() << "x" << inv.stride_w() << " pad ["
+           << inv.pad_top() << ", " << inv.pad_bottom() << ", "
+           << inv.pad_left() << ", " << inv.pad_right() << "]";
+        if (nce.ppe()) {
+          os << " ppe " << schema::EnumNamePpeMode(nce.ppe()->mode());
+        }
+        os << ", " << count(nce.variants()->size(), "variant");
+        auto operand = [&](const char *name, uint32_t index) {
+          if (index != kNoTensor) {
+            os << "\n        " << name << " " << describeTensor(blob, index);
+          }
+        };
+        operand("in     ", inv.input());
+        operand("in2    ", inv.input2());
+        operand("weights", inv.weights());
+        operand("wtable ", inv.weights_table());
+        operand("out    ", inv.output());
+        for (const schema::DpuVariant *v : *nce.variants()) {
+          os << "\n        dpu " << v->dpu() << " "
+             << schema::EnumNameMpeMode(v->mpe_mode()) << " [" << v->start_x()
+             << ", " << v->start_y() << ", " << v->start_z() << "] to ["
+             << v->end_x() << ", " << v->end_y() << ", " << v->end_z() << "]";
+        }
+        break;
+      }
       default:
         os << getTaskKindName(task.kind_type());
         break;

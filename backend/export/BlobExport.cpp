@@ -112,6 +112,9 @@ private:
                              llvm::StringRef location);
   LogicalResult writeUpaTask(VPUIP::UpaSwOp op, const TaskBarriers &barriers,
                              llvm::StringRef location);
+  LogicalResult writeNceTask(VPUIP::NCEClusterTaskOp op,
+                             const TaskBarriers &barriers,
+                             llvm::StringRef location);
 
   ModuleOp module;
   VPUIP::ResourcesAttr resources;
@@ -757,6 +760,78 @@ LogicalResult BlobWriter::writeUpaTask(VPUIP::UpaSwOp op,
   return success();
 }
 
+// The IR enums of NCE tasks have the blob's numbering.
+static_assert(static_cast<int>(VPUIP::NCETaskType::ELTWISE_MUL) ==
+              static_cast<int>(schema::NceTaskType::ELTWISE_MUL));
+static_assert(static_cast<int>(VPUIP::MPEMode::MATRIX) ==
+              static_cast<int>(schema::MpeMode::MATRIX));
+static_assert(static_cast<int>(VPUIP::PPEMode::LRELU) ==
+              static_cast<int>(schema::PpeMode::LRELU));
+
+LogicalResult BlobWriter::writeNceTask(VPUIP::NCEClusterTaskOp op,
+                                       const TaskBarriers &taskBarriers,
+                                       llvm::StringRef location) {
+  NceTaskDesc nce;
+  nce.type = static_cast<schema::NceTaskType>(op.getTaskType());
+  nce.input = tensors.at(op.getInput());
+  nce.output = tensors.at(op.getOutputBuff());
+  if (op.getInput2()) {
+    nce.input2 = tensors.at(op.getInput2());
+  }
+  if (op.getWeights()) {
+    nce.weights = tensors.at(op.getWeights());
+  }
+  if (op.getWeightsTable()) {
+    nce.weightsTable = tensors.at(op.getWeightsTable());
+  }
+  auto u32 = [](int64_t value) { return static_cast<uint32_t>(value); };
+  nce.kernelH = u32(op.getKernelSize()[0]);
+  nce.kernelW = u32(op.getKernelSize()[1]);
+  nce.strideH = u32(op.getKernelStrides()[0]);
+  nce.strideW = u32(op.getKernelStrides()[1]);
+  nce.padTop = u32(op.getKernelPadding()[0]);
+  nce.padBottom = u32(op.getKernelPadding()[1]);
+  nce.padLeft = u32(op.getKernelPadding()[2]);
+  nce.padRight = u32(op.getKernelPadding()[3]);
+  for (VPUIP::DPUTaskOp dpu : op.getDpuTasks()) {
+    NceTaskDesc::Variant variant;
+    for (int axis = 0; axis < 3; ++axis) {
+      variant.start[axis] = u32(dpu.getOutStart()[axis]);
+      variant.end[axis] = u32(dpu.getOutEnd()[axis]);
+    }
+    for (int side = 0; side < 4; ++side) {
+      variant.pad[side] = u32(dpu.getPad()[side]);
+    }
+    if (dpu.getDpu() > std::numeric_limits<uint32_t>::max()) {
+      return dpu.emitOpError() << "DPU index " << dpu.getDpu()
+                               << " does not fit the blob's 32 bits";
+    }
+    variant.dpu = u32(dpu.getDpu());
+    variant.mpe = static_cast<schema::MpeMode>(dpu.getMpe());
+    nce.variants.push_back(variant);
+  }
+  if (nce.variants.size() > kMaxNceVariants) {
+    return op.emitOpError()
+           << "has " << nce.variants.size()
+           << " variants; a blob task holds at most " << kMaxNceVariants;
+  }
+  if (std::optional<VPUIP::PPEAttr> ppe = op.getPpe()) {
+    NceTaskDesc::Ppe desc;
+    desc.mode = static_cast<schema::PpeMode>(ppe->getMode());
+    desc.clampLow = ppe->getClampLow();
+    desc.clampHigh = ppe->getClampHigh();
+    desc.alpha = ppe->getAlpha();
+    desc.quantMult = ppe->getQuantMult().vec();
+    desc.quantShift = ppe->getQuantShift().vec();
+    desc.quantPostShift = ppe->getQuantPostShift();
+    desc.outZeroPoint = ppe->getOutZeroPoint();
+    nce.ppe = std::move(desc);
+  }
+  builder.addNceTask(u32(op.getCluster()), std::move(nce), taskBarriers,
+                     location);
+  return success();
+}
+
 LogicalResult BlobWriter::writeTasks() {
   for (const VPURT::TaskList &list : taskLists) {
     for (VPURT::TaskOp task : list.tasks) {
@@ -787,10 +862,15 @@ LogicalResult BlobWriter::writeTasks() {
               .Case([&](VPUIP::UpaSwOp upa) {
                 return writeUpaTask(upa, taskBarriers, location);
               })
+              .Case([&](VPUIP::NCEClusterTaskOp nce) {
+                return writeNceTask(nce, taskBarriers, location);
+              })
               .Default([](Operation *other) {
                 return other->emitOpError()
-                       << "has no form in blob schema 1.0, which holds DMA, "
-                          "ACT kernel and UPA layer tasks";
+                       << "has no form in blob schema " << kSchemaMajor << "."
+                       << kSchemaMinor
+                       << ", which holds DMA, ACT kernel, UPA layer and NCE "
+                          "cluster tasks";
               });
       if (failed(result)) {
         return failure();

@@ -45,6 +45,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::blob {
@@ -108,6 +109,8 @@ private:
   llvm::Error createTasks();
   llvm::Error createTask(const schema::Task &task,
                          const schema::TaskList &list);
+  llvm::Error createNceTask(const schema::NceClusterTask &nce,
+                            Location taskLoc);
   llvm::Expected<func::FuncOp>
   getUpaDeclaration(const schema::UpaLayerTask &upa,
                     llvm::ArrayRef<Attribute> params);
@@ -734,6 +737,61 @@ BlobReader::getUpaDeclaration(const schema::UpaLayerTask &upa,
   return decl;
 }
 
+llvm::Error BlobReader::createNceTask(const schema::NceClusterTask &nce,
+                                      Location taskLoc) {
+  const schema::NceInvariant &inv = *nce.invariant();
+  auto optional = [&](uint32_t index) -> Value {
+    return index == kNoTensor ? Value() : tensors[index];
+  };
+  Value output = tensors[inv.output()];
+  auto i64 = [](uint32_t value) { return static_cast<int64_t>(value); };
+  VPUIP::PPEAttr ppe;
+  if (const schema::PpeTask *table = nce.ppe()) {
+    llvm::SmallVector<int32_t> quantMult, quantShift;
+    if (table->quant_mult()) {
+      quantMult.assign(table->quant_mult()->begin(),
+                       table->quant_mult()->end());
+    }
+    if (table->quant_shift()) {
+      quantShift.assign(table->quant_shift()->begin(),
+                        table->quant_shift()->end());
+    }
+    ppe = VPUIP::PPEAttr::get(
+        context, static_cast<VPUIP::PPEMode>(table->mode()),
+        llvm::bit_cast<uint32_t>(table->clamp_low()),
+        llvm::bit_cast<uint32_t>(table->clamp_high()),
+        llvm::bit_cast<uint32_t>(table->alpha()),
+        llvm::ArrayRef<int32_t>(quantMult), llvm::ArrayRef<int32_t>(quantShift),
+        table->quant_post_shift(), table->out_zero_point());
+  }
+  auto op = builder.create<VPUIP::NCEClusterTaskOp>(
+      taskLoc, output.getType(),
+      static_cast<VPUIP::NCETaskType>(inv.task_type()),
+      builder.getDenseI64ArrayAttr({i64(inv.kernel_h()), i64(inv.kernel_w())}),
+      builder.getDenseI64ArrayAttr({i64(inv.stride_h()), i64(inv.stride_w())}),
+      builder.getDenseI64ArrayAttr({i64(inv.pad_top()), i64(inv.pad_bottom()),
+                                    i64(inv.pad_left()), i64(inv.pad_right())}),
+      ppe, tensors[inv.input()], optional(inv.input2()),
+      optional(inv.weights()), optional(inv.weights_table()), output);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.createBlock(&op.getVariants());
+  for (const schema::DpuVariant *variant : *nce.variants()) {
+    builder.create<VPUIP::DPUTaskOp>(
+        taskLoc,
+        builder.getDenseI64ArrayAttr({i64(variant->start_x()),
+                                      i64(variant->start_y()),
+                                      i64(variant->start_z())}),
+        builder.getDenseI64ArrayAttr({i64(variant->end_x()),
+                                      i64(variant->end_y()),
+                                      i64(variant->end_z())}),
+        builder.getDenseI64ArrayAttr(
+            {i64(variant->pad_top()), i64(variant->pad_bottom()),
+             i64(variant->pad_left()), i64(variant->pad_right())}),
+        i64(variant->dpu()), static_cast<VPUIP::MPEMode>(variant->mpe_mode()));
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error BlobReader::createTask(const schema::Task &task,
                                    const schema::TaskList &list) {
   llvm::SmallVector<Value> waits, updates;
@@ -847,6 +905,8 @@ llvm::Error BlobReader::createTask(const schema::Task &task,
                                    builder.getI64IntegerAttr(upa.max_shaves()));
     return llvm::Error::success();
   }
+  case schema::TaskKind::NceClusterTask:
+    return createNceTask(*task.kind_as_NceClusterTask(), taskLoc);
   default:
     return makeError("task kind " + getTaskKindName(task.kind_type()) +
                      " has no IR form");

@@ -15,7 +15,20 @@
 //    shave.fp16_lanes output elements, the kernel's cycles per vector
 //    (KernelInfo::cyclesPerVector), divided among the SHAVEs a UPA layer uses;
 //  - a barrier release reaches the waiting tasks barriers.latency_cycles
-//    after the last producer finished.
+//    after the last producer finished;
+//  - an NCE cluster task costs nce.task_overhead_cycles plus, for each DPU
+//    of the cluster, the sum of the cycles of the variants it runs (the DPUs
+//    work in parallel); a variant computing a W x H x C output box costs
+//
+//        ceil(W / gw) * gw * ceil(H / gh) * gh * ceil(C / 16) * 16
+//          * MACs per output element / (f16 MACs per cycle of one DPU)
+//
+//    cycles, where (gw, gh) is the MPE mode's spatial grid (VECTOR 16 x 1,
+//    MATRIX 4 x 4) and 16 the MAC array's channel block. That is the MACs
+//    divided by (MACs per cycle x efficiency), with efficiency = (channel
+//    utilisation) x (spatial utilisation) = C / (ceil(C / 16) * 16) x
+//    W * H / (ceil(W / gw) * gw * ceil(H / gh) * gh). MACs per output
+//    element: KY * KX * IC (CONV), KY * KX (DWCONV, pools), 1 (eltwise).
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,6 +52,18 @@ public:
   /// SHAVEs at `cyclesPerVector`.
   double getShaveCycles(int64_t elements, double cyclesPerVector,
                         uint32_t shaves) const;
+  /// True if the target gives DPUs an f16 MAC rate (NCE tasks can run).
+  bool hasDpus() const { return dpuMacsPerCycle > 0; }
+  /// Cycles of one DPU variant computing a `width` x `height` x `channels`
+  /// output box at `macsPerOutput` MACs per element, in MPE mode `matrix`
+  /// (4 x 4) or vector (16 x 1).
+  double getDpuVariantCycles(int64_t width, int64_t height, int64_t channels,
+                             int64_t macsPerOutput, bool matrix) const;
+  /// The fixed cost of an NCE cluster task.
+  double getNceOverheadCycles() const { return nceOverhead; }
+  /// The MAC array's channel block.
+  static constexpr int64_t kDpuChannelBlock = 16;
+
   /// Cycles from a barrier's last producer to its consumers.
   double getBarrierCycles() const { return barrierCycles; }
   /// The clock in MHz.
@@ -49,6 +74,7 @@ private:
   double dmaLatency, dmaBytesPerCycle, ddrBytesPerCycle, cmxBytesPerCycle;
   double shaveOverhead, shaveLanes;
   double barrierCycles;
+  double dpuMacsPerCycle, nceOverhead;
 };
 
 } // namespace mlir::vpuc::emu

@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <map>
+#include <optional>
 #include <queue>
 
 #include "backend/blob/TensorLayout.h"
@@ -22,8 +24,10 @@
 #include "core/shape/StridedCopy.h"
 #include "tools/emulator/CostModel.h"
 #include "tools/emulator/HazardDetector.h"
+#include "tools/emulator/NceExecution.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -77,6 +81,19 @@ void RunReport::printSummary(llvm::raw_ostream &os) const {
        << llvm::right_justify(std::to_string(executor.tasks), 7)
        << llvm::format("%12.3f", toMicroseconds(executor.busyCycles))
        << llvm::format("%12.3f", toMicroseconds(executor.endCycles))
+       << llvm::format("%7.1f%%", share) << "\n";
+  }
+  if (dpus.empty()) {
+    return;
+  }
+  os << llvm::left_justify("dpu", 12) << llvm::right_justify("variants", 9)
+     << llvm::right_justify("busy_us", 12) << llvm::right_justify("busy", 8)
+     << "\n";
+  for (const DpuSummary &dpu : dpus) {
+    double share = totalCycles > 0 ? 100.0 * dpu.busyCycles / totalCycles : 0.0;
+    os << llvm::left_justify(dpu.name, 12)
+       << llvm::right_justify(std::to_string(dpu.variants), 9)
+       << llvm::format("%12.3f", toMicroseconds(dpu.busyCycles))
        << llvm::format("%7.1f%%", share) << "\n";
   }
 }
@@ -139,6 +156,12 @@ struct Task {
   /// the kernel runs.
   llvm::SmallVector<std::pair<uint8_t *, uint32_t>, 2> relocations;
   uint32_t shaves = 1;
+  // NCE.
+  const schema::NceClusterTask *nce = nullptr;
+  /// DpuSummary index of each variant.
+  llvm::SmallVector<uint32_t, 4> variantDpus;
+  /// How many times the task counts on each of its barriers.
+  uint32_t barrierCount = 1;
 };
 
 struct Executor {
@@ -227,6 +250,8 @@ private:
   double execute(uint32_t taskId, const VectorClock &clock);
   double executeDma(Task &task);
   double executeKernel(uint32_t taskId, Task &task);
+  double executeNce(uint32_t taskId, Task &task);
+  llvm::Error prepareNceTask(Task &task, const std::string &what);
   void problem(ProblemKind kind, std::string message);
   void finishReport();
 
@@ -256,6 +281,10 @@ private:
   bool ran = false;
   /// Bytes or elements of the task being executed (for its record).
   uint64_t lastAmount = 0;
+  /// Start of the task being executed.
+  double currentStart = 0;
+  /// DpuSummary index by (executor, DPU).
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> dpuIndex;
   RunReport report;
 };
 
@@ -331,6 +360,11 @@ llvm::Error Emulator::Impl::checkTarget() {
     if ((act || upa) &&
         resources.shaves() > static_cast<uint64_t>(arch.shave().count())) {
       return exceeds("SHAVEs", resources.shaves(), arch.shave().count());
+    }
+    if (list->executor() == schema::ExecutorKind::NCE && !costModel.hasDpus()) {
+      return makeError("task list " + blob::getExecutorName(*list) +
+                       " needs DPUs with an f16 MAC rate, which target " +
+                       arch.name() + " does not have");
     }
   }
   return llvm::Error::success();
@@ -622,6 +656,26 @@ llvm::Error Emulator::Impl::prepareUpaTask(Task &task,
   return llvm::Error::success();
 }
 
+llvm::Error Emulator::Impl::prepareNceTask(Task &task,
+                                           const std::string &what) {
+  task.nce = task.task->kind_as_NceClusterTask();
+  const auto &variants = *task.nce->variants();
+  task.barrierCount = variants.size();
+  auto dpus = static_cast<uint64_t>(arch.nce().dpus_per_cluster());
+  for (uint32_t v = 0; v < variants.size(); ++v) {
+    uint32_t dpu = variants.Get(v)->dpu();
+    if (dpu >= dpus) {
+      return makeError(what + ", variant " + llvm::Twine(v) + ": DPU " +
+                       llvm::Twine(dpu) + " out of range: target " +
+                       arch.name() + " has " + llvm::Twine(dpus) +
+                       " DPUs per cluster");
+    }
+    task.variantDpus.push_back(0);
+    dpuIndex.try_emplace({task.executor, dpu}, 0);
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error Emulator::Impl::prepareTasks() {
   if (!blob.task_lists()) {
     return llvm::Error::success();
@@ -682,6 +736,11 @@ llvm::Error Emulator::Impl::prepareTasks() {
           return error;
         }
         break;
+      case schema::TaskKind::NceClusterTask:
+        if (llvm::Error error = prepareNceTask(added, what)) {
+          return error;
+        }
+        break;
       default:
         return makeError(what + ": unsupported task kind");
       }
@@ -703,6 +762,23 @@ llvm::Error Emulator::Impl::prepare() {
   prepareBarriers();
   if (llvm::Error error = prepareTasks()) {
     return error;
+  }
+  // The DPUs in (executor, DPU) order.
+  for (auto &[key, index] : dpuIndex) {
+    index = report.dpus.size();
+    DpuSummary summary;
+    summary.name =
+        executors[key.first].name + ".DPU" + std::to_string(key.second);
+    report.dpus.push_back(std::move(summary));
+  }
+  for (Task &task : tasks) {
+    if (!task.nce) {
+      continue;
+    }
+    for (uint32_t v = 0; v < task.variantDpus.size(); ++v) {
+      task.variantDpus[v] =
+          dpuIndex.at({task.executor, task.nce->variants()->Get(v)->dpu()});
+    }
   }
   VectorClock zero(executors.size(), 0);
   for (Executor &executor : executors) {
@@ -1139,14 +1215,26 @@ void Emulator::Impl::start(uint32_t taskId, double now) {
   for (uint32_t v : task.updates) {
     join(clock, barriers[v].armedClock);
   }
-  // Consumers decrement when they start.
+  // Consumers decrement when they start (an NCE task once per variant).
   for (uint32_t v : task.waits) {
     Barrier &barrier = barriers[v];
-    --barrier.consumersLeft;
+    if (barrier.consumersLeft < task.barrierCount) {
+      problem(ProblemKind::BarrierMisuse,
+              "barrier misuse: " + describeTask(taskId) + " consumes barrier " +
+                  std::to_string(v) + " (physical " +
+                  std::to_string(barrier.physical) + ") " +
+                  std::to_string(task.barrierCount) + " times, but only " +
+                  std::to_string(barrier.consumersLeft) + " of its " +
+                  std::to_string(barrier.consumerCount) +
+                  " consumer counts are left");
+      barrier.consumersLeft = task.barrierCount;
+    }
+    barrier.consumersLeft -= task.barrierCount;
     if (barrier.consumersLeft == 0) {
       complete(v, now);
     }
   }
+  currentStart = now;
   double duration = execute(taskId, clock);
   executor.runningEnd = clock;
   executor.runningEnd[task.executor] = task.position + 1;
@@ -1172,7 +1260,7 @@ void Emulator::Impl::finish(uint32_t taskId, double now) {
   executor.clock = executor.runningEnd;
   for (uint32_t v : task.updates) {
     Barrier &barrier = barriers[v];
-    if (barrier.producersLeft == 0) {
+    if (barrier.producersLeft < task.barrierCount) {
       problem(ProblemKind::BarrierMisuse,
               "barrier misuse: " + describeTask(taskId) + " signals barrier " +
                   std::to_string(v) + " (physical " +
@@ -1182,10 +1270,14 @@ void Emulator::Impl::finish(uint32_t taskId, double now) {
                   " was reached; its count does not match the " +
                   std::to_string(barrier.producers.size()) +
                   " tasks that update it");
-      continue;
+      if (barrier.producersLeft == 0) {
+        continue;
+      }
+      barrier.producersLeft = task.barrierCount;
     }
     join(barrier.releaseClock, executor.clock);
-    if (--barrier.producersLeft == 0) {
+    barrier.producersLeft -= task.barrierCount;
+    if (barrier.producersLeft == 0) {
       events.push(
           {now + costModel.getBarrierCycles(), sequence++, Event::Release, v});
     }
@@ -1199,6 +1291,9 @@ double Emulator::Impl::execute(uint32_t taskId, const VectorClock &clock) {
   }
   if (task.kind == schema::TaskKind::DmaTask) {
     return executeDma(task);
+  }
+  if (task.nce) {
+    return executeNce(taskId, task);
   }
   return executeKernel(taskId, task);
 }
@@ -1295,6 +1390,169 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
   lastAmount = elements;
   int64_t work = kernel.work ? kernel.work(task.args, views) : elements;
   return costModel.getShaveCycles(work, kernel.cyclesPerVector, task.shaves);
+}
+
+double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
+  const schema::NceClusterTask &nce = *task.nce;
+  const schema::NceInvariant &inv = *nce.invariant();
+  NceInvariantDesc desc = getNceInvariantDesc(nce);
+  auto activation = [&](uint32_t id) {
+    const Tensor &tensor = tensors[id];
+    NceActivation view;
+    view.data = regions[tensor.region].bytes.data() + tensor.offset;
+    view.channels = tensor.layout.dims[Dim(1)];
+    view.height = tensor.layout.dims[Dim(2)];
+    view.width = tensor.layout.dims[Dim(3)];
+    view.strideC = tensor.layout.strides[Dim(1)] / 8;
+    view.strideH = tensor.layout.strides[Dim(2)] / 8;
+    view.strideW = tensor.layout.strides[Dim(3)] / 8;
+    return view;
+  };
+  NceActivation input = activation(inv.input());
+  NceActivation output = activation(inv.output());
+  std::optional<NceActivation> input2;
+  if (inv.input2() != blob::kNoTensor) {
+    input2 = activation(inv.input2());
+  }
+  double overhead = costModel.getNceOverheadCycles();
+  const auto &variants = *nce.variants();
+  auto box = [&](uint32_t v) {
+    const schema::DpuVariant &variant = *variants.Get(v);
+    NceBox result;
+    result.x0 = variant.start_x();
+    result.y0 = variant.start_y();
+    result.z0 = variant.start_z();
+    result.x1 = variant.end_x();
+    result.y1 = variant.end_y();
+    result.z1 = variant.end_z();
+    return result;
+  };
+
+  // The weights table, read from CMX now: one row per output channel (each
+  // variant reads the rows of its channels).
+  if (detector && isNceWeighted(desc.type)) {
+    const Tensor &table = tensors[inv.weights_table()];
+    for (uint32_t v = 0; v < variants.size(); ++v) {
+      NceBox out = box(v);
+      detector->access(table.region, table.offset + out.z0 * 16,
+                       table.offset + (out.z1 + 1) * 16, false);
+    }
+  }
+  std::vector<NceChannelWeights> channelWeights;
+  std::vector<uint64_t> weightsOffsets;
+  uint64_t blockBytes = 0;
+  if (isNceWeighted(desc.type)) {
+    const Tensor &table = tensors[inv.weights_table()];
+    const Tensor &weights = tensors[inv.weights()];
+    const uint8_t *rows = regions[table.region].bytes.data() + table.offset;
+    blockBytes = desc.kernelH * desc.kernelW *
+                 (desc.type == schema::NceTaskType::CONV ? input.channels : 1) *
+                 2;
+    for (int64_t k = 0; k < output.channels; ++k) {
+      uint32_t words[4];
+      std::memcpy(words, rows + k * 16, sizeof(words));
+      std::string row = "weights table row " + std::to_string(k);
+      if (words[1] != 0xFFFFFFFFu) {
+        problem(ProblemKind::KernelError,
+                "invalid NCE task: " + describeTask(taskId) + ": " + row +
+                    " has sparsity offset " + std::to_string(words[1]) +
+                    ", but only dense weights (0xFFFFFFFF) are modelled; the "
+                    "task was skipped");
+        lastAmount = 0;
+        return overhead;
+      }
+      if (words[0] > weights.layout.spanBytes ||
+          blockBytes > weights.layout.spanBytes - words[0]) {
+        problem(ProblemKind::OutOfBounds,
+                "out-of-bounds access: " + describeTask(taskId) + ": " + row +
+                    " points at weights byte " + std::to_string(words[0]) +
+                    ", but the block of " + std::to_string(blockBytes) +
+                    " bytes must end within the " +
+                    std::to_string(weights.layout.spanBytes) +
+                    " bytes of the weights; the task was skipped");
+        lastAmount = 0;
+        return overhead;
+      }
+      NceChannelWeights entry;
+      entry.weights =
+          regions[weights.region].bytes.data() + weights.offset + words[0];
+      entry.scale = llvm::bit_cast<float>(words[2]);
+      entry.bias = llvm::bit_cast<float>(words[3]);
+      channelWeights.push_back(entry);
+      weightsOffsets.push_back(weights.offset + words[0]);
+    }
+  }
+
+  if (detector) {
+    // A box of an activation tensor, as the detector sees it.
+    auto accessBox = [&](uint32_t id, const NceBox &part, bool write) {
+      const Tensor &tensor = tensors[id];
+      const TensorLayout &layout = tensor.layout;
+      uint64_t offset = tensor.offset + (part.z0 * layout.strides[Dim(1)] +
+                                         part.y0 * layout.strides[Dim(2)] +
+                                         part.x0 * layout.strides[Dim(3)]) /
+                                            8;
+      shape::Shape dims(llvm::ArrayRef<int64_t>{1, part.z1 - part.z0 + 1,
+                                                part.y1 - part.y0 + 1,
+                                                part.x1 - part.x0 + 1});
+      detector->accessLayout(tensor.region, offset,
+                             layout.order.toMemoryOrder(dims),
+                             tensor.memStrides, layout.elemBits, write);
+    };
+    for (uint32_t v = 0; v < variants.size(); ++v) {
+      NceBox out = box(v);
+      accessBox(inv.input(), getNceInputBox(desc, out, input), false);
+      if (input2) {
+        accessBox(inv.input2(), out, false);
+      }
+      if (isNceWeighted(desc.type)) {
+        uint32_t weightsRegion = tensors[inv.weights()].region;
+        for (int64_t k = out.z0; k <= out.z1; ++k) {
+          detector->access(weightsRegion, weightsOffsets[k],
+                           weightsOffsets[k] + blockBytes, false);
+        }
+      }
+    }
+    for (uint32_t v = 0; v < variants.size(); ++v) {
+      accessBox(inv.output(), box(v), true);
+    }
+  }
+
+  // Each variant on its DPU; the DPUs of the cluster run in parallel.
+  int64_t macsPerOutput = getNceMacsPerOutput(desc, input.channels);
+  std::map<uint32_t, double> dpuTime;
+  uint64_t elements = 0;
+  for (uint32_t v = 0; v < variants.size(); ++v) {
+    const schema::DpuVariant &variant = *variants.Get(v);
+    NceBox out = box(v);
+    computeNceBox(desc, input, input2 ? &*input2 : nullptr, channelWeights,
+                  output, out);
+    double cycles = costModel.getDpuVariantCycles(
+        out.x1 - out.x0 + 1, out.y1 - out.y0 + 1, out.z1 - out.z0 + 1,
+        macsPerOutput, variant.mpe_mode() == schema::MpeMode::MATRIX);
+    double &busy = dpuTime[variant.dpu()];
+    VariantRecord record;
+    record.executor = task.executor;
+    record.position = task.position;
+    record.variant = v;
+    record.dpu = variant.dpu();
+    record.startCycles = currentStart + overhead + busy;
+    record.endCycles = record.startCycles + cycles;
+    record.macs = static_cast<uint64_t>(out.getNumElements()) *
+                  static_cast<uint64_t>(macsPerOutput);
+    report.variants.push_back(record);
+    DpuSummary &summary = report.dpus[task.variantDpus[v]];
+    summary.variants += 1;
+    summary.busyCycles += cycles;
+    busy += cycles;
+    elements += out.getNumElements();
+  }
+  double longest = 0;
+  for (const auto &entry : dpuTime) {
+    longest = std::max(longest, entry.second);
+  }
+  lastAmount = elements;
+  return overhead + longest;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1452,6 +1710,40 @@ llvm::Error Emulator::Impl::writeTrace(llvm::StringRef path) const {
         json.attributeObject("args", [&] { json.attribute("name", process); });
       });
       uint32_t barrierTrack = executors.size();
+      uint32_t dpuTrackBase = barrierTrack + 1;
+      for (uint32_t d = 0; d < report.dpus.size(); ++d) {
+        json.object([&] {
+          json.attribute("name", "thread_name");
+          json.attribute("ph", "M");
+          json.attribute("pid", 0);
+          json.attribute("tid", dpuTrackBase + d);
+          json.attributeObject(
+              "args", [&] { json.attribute("name", report.dpus[d].name); });
+        });
+      }
+      for (const VariantRecord &record : report.variants) {
+        const Task &task =
+            tasks[executors[record.executor].tasks[record.position]];
+        std::string name =
+            task.task->location() && task.task->location()->size() > 0
+                ? task.task->location()->str()
+                : blob::getTaskKindName(task.kind);
+        json.object([&] {
+          json.attribute("name", name + " #" + std::to_string(record.variant));
+          json.attribute("cat", "DPU");
+          json.attribute("ph", "X");
+          json.attribute("pid", 0);
+          json.attribute("tid",
+                         dpuTrackBase + task.variantDpus[record.variant]);
+          json.attribute("ts", us(record.startCycles));
+          json.attribute("dur", us(record.endCycles - record.startCycles));
+          json.attributeObject("args", [&] {
+            json.attribute("task", record.position);
+            json.attribute("variant", record.variant);
+            json.attribute("macs", static_cast<int64_t>(record.macs));
+          });
+        });
+      }
       for (uint32_t e = 0; e <= barrierTrack; ++e) {
         json.object([&] {
           json.attribute("name", "thread_name");
@@ -1483,6 +1775,12 @@ llvm::Error Emulator::Impl::writeTrace(llvm::StringRef path) const {
             json.attribute("task", record.position);
             if (task.kernel) {
               json.attribute("kernel", task.kernel->name);
+              json.attribute("elements", static_cast<int64_t>(record.amount));
+            } else if (task.nce) {
+              json.attribute(
+                  "operation",
+                  blob::getNceTaskTypeName(task.nce->invariant()->task_type()));
+              json.attribute("variants", task.nce->variants()->size());
               json.attribute("elements", static_cast<int64_t>(record.amount));
             } else {
               json.attribute("bytes", static_cast<int64_t>(record.amount));

@@ -36,7 +36,18 @@
 // never start are reported as a deadlock with what each stuck task waits for,
 // and outputs nobody wrote are reported.
 //
-// Timing. Per-executor timelines, a summary and a Chrome/Perfetto trace.
+// NCE cluster tasks (NceExecution.h) run their variants on the DPUs of their
+// cluster: each variant computes its output box exactly (FP16 in, FP32
+// accumulation, weights through the weights table read from CMX when the
+// task starts), and the hazard detector sees, per variant, the weights table
+// rows, the weights blocks and the input box it reads (halo included) and
+// the output box it writes. The runtime counts a task once per variant on
+// its barriers: the emulator dispatches the task as one unit, consuming all
+// its counts when it starts and producing them when its last variant ends.
+//
+// Timing. Per-executor timelines, a summary and a Chrome/Perfetto trace;
+// variants on different DPUs of a cluster overlap (CostModel.h), and the
+// summary and the trace show each DPU's busy time and variants.
 //
 //===----------------------------------------------------------------------===//
 
@@ -93,6 +104,29 @@ struct TaskRecord {
   uint64_t amount = 0;
 };
 
+/// One DPU variant of an NCE task.
+struct VariantRecord {
+  uint32_t executor = 0;
+  uint32_t position = 0;
+  /// The variant's index in its task.
+  uint32_t variant = 0;
+  /// The DPU of the cluster that ran it.
+  uint32_t dpu = 0;
+  double startCycles = 0;
+  double endCycles = 0;
+  /// MACs of the variant (output elements x MACs per element).
+  uint64_t macs = 0;
+};
+
+/// Timing of one DPU.
+struct DpuSummary {
+  /// "NCE0.DPU1".
+  std::string name;
+  uint32_t variants = 0;
+  /// Sum of the variant durations, in cycles.
+  double busyCycles = 0;
+};
+
 /// A barrier release.
 struct BarrierRecord {
   uint32_t barrier = 0;
@@ -112,10 +146,14 @@ struct RunReport {
   std::vector<ExecutorSummary> executors;
   std::vector<TaskRecord> tasks;
   std::vector<BarrierRecord> barriers;
+  /// The DPUs NCE tasks used (by cluster, then DPU) and their variants.
+  std::vector<DpuSummary> dpus;
+  std::vector<VariantRecord> variants;
 
   /// Cycles as microseconds at the target frequency.
   double toMicroseconds(double cycles) const;
-  /// Prints the per-executor summary.
+  /// Prints the per-executor summary (and the per-DPU one when NCE tasks
+  /// ran).
   void printSummary(llvm::raw_ostream &os) const;
   /// Prints every problem as "error: [kind] message" lines.
   void printProblems(llvm::raw_ostream &os) const;

@@ -142,7 +142,7 @@ TEST(BlobTest, checksVersion) {
   major.setVersion(2, 0);
   EXPECT_THAT(loadError(major),
               HasSubstr("unsupported blob schema version 2.0: this reader "
-                        "reads 1.0 to 1.2"));
+                        "reads 1.0 to 1.3"));
   BlobBuilder minor = makeFullBuilder();
   minor.setVersion(1, 7);
   EXPECT_THAT(loadError(minor),
@@ -641,8 +641,7 @@ TEST(BlobTest, checksTaskListKinds) {
       "");
   EXPECT_THAT(
       loadError(blobWithLists(list(schema::ExecutorKind::NCE, 0, dmaTask))),
-      HasSubstr("task list 0 (NCE0): NCE task lists are not supported "
-                "by blob schema version 1.2"));
+      HasSubstr("task list NCE0, task 0 'dma': a DMA task cannot run on NCE0"));
   EXPECT_THAT(loadError(blobWithLists(
                   list(static_cast<schema::ExecutorKind>(7), 0, dmaTask))),
               HasSubstr("unknown executor kind 7 (a newer schema version?)"));

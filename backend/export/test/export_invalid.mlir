@@ -241,3 +241,23 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
     return %out : memref<4xf16>
   }
 }
+
+// -----
+
+// An NCE variant whose DPU index does not fit the blob's 32 bits.
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 4, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 16, barriers = 32, max_producers = 256, max_consumers = 256>} {
+  func.func @main(%x: memref<1x16x2x2xf16>, %y: memref<1x16x2x2xf16>) -> memref<1x16x2x2xf16> {
+    %in = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    %out = VPURT.DeclareBuffer <CMX_NN> [0] <128> -> memref<1x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    VPURT.Task {
+      %r = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 2, 2>, kernel_strides = array<i64: 2, 2>, kernel_padding = array<i64: 0, 0, 0, 0>}
+          input(%in : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+          outputs(%out : memref<1x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+        // expected-error @+1 {{DPU index 4294967296 does not fit the blob's 32 bits}}
+        VPUIP.DPUTask outStart [0, 0, 0] outEnd [0, 0, 15] pad [0, 0, 0, 0] dpu 4294967296 mpe VECTOR
+      }
+    }
+    return %y : memref<1x16x2x2xf16>
+  }
+}

@@ -26,6 +26,7 @@
 
 namespace mlir::vpuc::VPUIP {
 class SwKernelRunOp;
+class DPUTaskOp;
 } // namespace mlir::vpuc::VPUIP
 
 #define GET_OP_CLASSES

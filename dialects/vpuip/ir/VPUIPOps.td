@@ -15,6 +15,7 @@
 
 include "dialects/vpuip/ir/VPUIPAttributes.td"
 include "dialects/vpuip/ir/VPUIPInterfaces.td"
+include "dialects/vpuip/ir/VPUIPOpsNCE.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/DestinationStyleOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"

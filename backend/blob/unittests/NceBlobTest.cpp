@@ -1,0 +1,302 @@
+//===- NceBlobTest.cpp - loadBlob's checks of NCE cluster tasks -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// A small blob with one NCE cluster task (schema 1.3), made invalid one rule
+// at a time, and damaged at random: every check of blob.fbs's NceInvariant,
+// DpuVariant and PpeTask has a message, and no damage crashes the loader.
+//
+//===----------------------------------------------------------------------===//
+
+#include <functional>
+#include <limits>
+#include <random>
+
+#include "backend/blob/Blob.h"
+#include "backend/blob/BlobBuilder.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+namespace mlir::vpuc::blob {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr auto kCmx = schema::MemoryLocation::CMX_NN;
+
+/// What a test may change before the blob is built.
+struct NceBlob {
+  /// Tensors of the task: input 1x16x6x6, weights 16x16x3x3, table
+  /// 16x1x1x4, output 1x16x3x3 (3x3 conv, stride 2, padding 1 on top and
+  /// left), all NHWC in CMX_NN[0].
+  TensorTypeDesc input =
+      tensorType(schema::DType::F16, {1, 16, 6, 6}, shape::DimsOrder::NHWC);
+  TensorTypeDesc weights =
+      tensorType(schema::DType::F16, {16, 16, 3, 3}, shape::DimsOrder::NHWC);
+  TensorTypeDesc table = tensorType(schema::DType::I32, {16, 1, 1, 4});
+  TensorTypeDesc output =
+      tensorType(schema::DType::F16, {1, 16, 3, 3}, shape::DimsOrder::NHWC);
+  schema::MemoryLocation inputLocation = kCmx;
+  uint32_t inputCluster = 0;
+  uint32_t listCluster = 0;
+  NceTaskDesc nce;
+
+  NceBlob() {
+    nce.kernelH = nce.kernelW = 3;
+    nce.strideH = nce.strideW = 2;
+    nce.padTop = nce.padLeft = 1;
+    NceTaskDesc::Variant top, bottom;
+    top.end = {2, 0, 15};
+    top.pad = {1, 0, 1, 0};
+    bottom.start = {0, 1, 0};
+    bottom.end = {2, 2, 15};
+    bottom.pad = {0, 0, 1, 0};
+    bottom.dpu = 1;
+    nce.variants = {top, bottom};
+  }
+
+  std::vector<uint8_t> build() const {
+    BlobBuilder builder("VPUX30XX");
+    BlobBuilder::Resources &resources = builder.getResources();
+    resources.clusters = 2;
+    resources.shaves = 16;
+    resources.dmaPorts = 1;
+    resources.barriers = 2;
+    resources.ddrScratchBytes = 65536;
+    resources.cmxBytes = 65536;
+    NceTaskDesc task = nce;
+    task.input = builder.addTensor("in", inputLocation, inputCluster, 0, input);
+    task.weights = builder.addTensor("w", kCmx, 0, 2048, weights);
+    task.weightsTable = builder.addTensor("wt", kCmx, 0, 8192, table);
+    task.output = builder.addTensor("out", kCmx, 0, 12288, output);
+    if (nce.input2 != kNoTensor) {
+      task.input2 = builder.addTensor("in2", kCmx, 0, 16384, input);
+    }
+    if (nce.weights == kNoTensor + 1) {
+      task.weights = kNoTensor;
+    }
+    if (nce.weightsTable == kNoTensor + 1) {
+      task.weightsTable = kNoTensor;
+    }
+    builder.addNceTask(listCluster, task, {}, "conv");
+    return builder.finish();
+  }
+};
+
+/// "" when `blob` loads, else the error.
+std::string loadError(const NceBlob &blob) {
+  llvm::Expected<BlobFile> file = loadBlob(blob.build());
+  if (file) {
+    return "";
+  }
+  return llvm::toString(file.takeError());
+}
+
+/// The error of the blob after `change`.
+std::string errorAfter(const std::function<void(NceBlob &)> &change) {
+  NceBlob blob;
+  change(blob);
+  return loadError(blob);
+}
+
+// Markers for build(): drop the weights / the table.
+constexpr uint32_t kDrop = kNoTensor + 1;
+
+TEST(NceBlobTest, validBlobLoads) {
+  EXPECT_EQ(loadError(NceBlob()), "");
+  llvm::Expected<BlobFile> file = loadBlob(NceBlob().build());
+  ASSERT_TRUE(static_cast<bool>(file));
+  const schema::TaskList &list = *file->get().task_lists()->Get(0);
+  EXPECT_EQ(getExecutorName(list), "NCE0");
+  EXPECT_EQ(getTaskKindName(list.tasks()->Get(0)->kind_type()), "NCE");
+}
+
+TEST(NceBlobTest, taskLists) {
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.listCluster = 2; }),
+              HasSubstr("task list 0 (NCE2): NCE cluster 2 (index 0) out of "
+                        "range: the blob uses 2 clusters and NCE lists have "
+                        "index 0"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.listCluster = 1; }),
+              HasSubstr("task list NCE1, task 0 'conv' input: tensor 0 lies in "
+                        "CMX_NN[0], not in the CMX of the task's cluster "
+                        "(CMX_NN[1])"));
+}
+
+TEST(NceBlobTest, operands) {
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.inputLocation = schema::MemoryLocation::DDR_SCRATCH;
+              }),
+              HasSubstr("input: tensor 0 lies in DDR_SCRATCH, not in the CMX "
+                        "of the task's cluster (CMX_NN[0])"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.inputCluster = 1; }),
+              HasSubstr("lies in CMX_NN[1], not in the CMX of the task's "
+                        "cluster (CMX_NN[0])"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.weights = kDrop; }),
+              HasSubstr("a CONV task needs weights"));
+  EXPECT_THAT(
+      errorAfter([](NceBlob &b) { b.nce.type = schema::NceTaskType::MAXPOOL; }),
+      HasSubstr("a MAXPOOL task takes no weights"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.input2 = 0; }),
+              HasSubstr("a CONV task takes no input2"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.nce.type = schema::NceTaskType::ELTWISE_ADD;
+                b.nce.weights = b.nce.weightsTable = kDrop;
+              }),
+              HasSubstr("a ELTWISE_ADD task needs input2"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.input = tensorType(schema::DType::F16, {1, 16, 6, 6});
+              }),
+              HasSubstr("input: tensor 0 is f16 1x16x6x6 NCHW, expected 1 x C "
+                        "x H x W in NHWC"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.input = tensorType(schema::DType::F32, {1, 16, 6, 6},
+                                     shape::DimsOrder::NHWC);
+              }),
+              HasSubstr("input: tensor 0 is f32 1x16x6x6 NHWC, expected a 4-d "
+                        "f16 tensor"));
+  EXPECT_THAT(
+      errorAfter([](NceBlob &b) {
+        b.weights = tensorType(schema::DType::F16, {16, 8, 3, 3},
+                               shape::DimsOrder::NHWC);
+      }),
+      HasSubstr("weights f16 16x8x3x3 NHWC, expected f16 16x16x3x3 NHWC, "
+                "compact"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.table = tensorType(schema::DType::F16, {16, 1, 1, 4});
+              }),
+              HasSubstr("weights_table: tensor 2 is f16 16x1x1x4 NCHW, "
+                        "expected a 4-d i32 tensor"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.table = tensorType(schema::DType::I32, {8, 1, 1, 4});
+              }),
+              HasSubstr("weights_table i32 8x1x1x4 NCHW, expected i32 "
+                        "16x1x1x4, compact"));
+}
+
+TEST(NceBlobTest, kernel) {
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.padTop = 3; }),
+              HasSubstr("invalid kernel 3x3, strides 2x2, padding [3, 0, 1, "
+                        "0] (kernel and strides >= 1, each padding below the "
+                        "kernel size on its axis)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.strideW = 0; }),
+              HasSubstr("invalid kernel"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.padBottom = 2; }),
+              HasSubstr("output f16 1x16x3x3 NHWC does not match input f16 "
+                        "1x16x6x6 NHWC with kernel 3x3"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.nce.type = schema::NceTaskType::DWCONV;
+                b.weights = tensorType(schema::DType::F16, {16, 1, 3, 3},
+                                       shape::DimsOrder::NHWC);
+                b.output = tensorType(schema::DType::F16, {1, 8, 3, 3},
+                                      shape::DimsOrder::NHWC);
+              }),
+              HasSubstr("a DWCONV task keeps the channels, but the input has "
+                        "16 and the output 8"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.nce.type = static_cast<schema::NceTaskType>(9);
+              }),
+              HasSubstr("unknown NCE task type unknown(9) (a newer schema "
+                        "version?)"));
+}
+
+TEST(NceBlobTest, variants) {
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.variants.pop_back(); }),
+              HasSubstr("the variants cover 48 of the 144 output elements"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.variants.clear(); }),
+              HasSubstr("0 variants, expected 1 to 4096"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.nce.variants.resize(4097, b.nce.variants[0]);
+              }),
+              HasSubstr("4097 variants, expected 1 to 4096"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.variants[1].end[1] = 3; }),
+              HasSubstr("task list NCE0, task 0 'conv', variant 1: box [0, 1, "
+                        "0] to [2, 3, 15] is not inside the output"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.variants[1].start[1] = 0; }),
+              HasSubstr("variant 1: padding [0, 0, 1, 0] differs from the "
+                        "task's on the output border [1, 0, 1, 0]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.nce.variants[1].start[1] = 0;
+                b.nce.variants[1].pad[0] = 1;
+              }),
+              HasSubstr("variant 1: box overlaps variant 0"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.nce.variants[0].mpe = static_cast<schema::MpeMode>(5);
+              }),
+              HasSubstr("variant 0: unknown MPE mode 5"));
+}
+
+TEST(NceBlobTest, ppe) {
+  auto withPpe = [](std::function<void(NceTaskDesc::Ppe &)> change) {
+    return errorAfter([&](NceBlob &b) {
+      NceTaskDesc::Ppe ppe;
+      change(ppe);
+      b.nce.ppe = ppe;
+    });
+  };
+  EXPECT_EQ(withPpe([](NceTaskDesc::Ppe &p) {
+              p.mode = schema::PpeMode::RELUX;
+              p.clampHigh = 6;
+            }),
+            "");
+  EXPECT_THAT(withPpe([](NceTaskDesc::Ppe &p) {
+                p.mode = static_cast<schema::PpeMode>(7);
+              }),
+              HasSubstr("unknown PPE mode 7 (a newer schema version?)"));
+  EXPECT_THAT(withPpe([](NceTaskDesc::Ppe &p) { p.alpha = 0.5f; }),
+              HasSubstr("invalid PPE parameters for mode NONE"));
+  EXPECT_THAT(withPpe([](NceTaskDesc::Ppe &p) {
+                p.mode = schema::PpeMode::RELUX;
+                p.clampLow = 1;
+              }),
+              HasSubstr("invalid PPE parameters for mode RELUX"));
+  EXPECT_THAT(withPpe([](NceTaskDesc::Ppe &p) {
+                p.mode = schema::PpeMode::LRELU;
+                p.alpha = std::numeric_limits<float>::infinity();
+              }),
+              HasSubstr("invalid PPE parameters for mode LRELU"));
+  EXPECT_THAT(withPpe([](NceTaskDesc::Ppe &p) { p.quantMult = {1}; }),
+              HasSubstr("PPE requantisation fields on a task with an f16 "
+                        "output"));
+}
+
+TEST(NceBlobTest, damageNeverCrashes) {
+  NceTaskDesc::Ppe ppe;
+  ppe.mode = schema::PpeMode::LRELU;
+  ppe.alpha = 0.125f;
+  NceBlob blob;
+  blob.nce.ppe = ppe;
+  std::vector<uint8_t> bytes = blob.build();
+  ASSERT_TRUE(static_cast<bool>(loadBlob(bytes)));
+  size_t loaded = 0, rejected = 0;
+  for (uint8_t pattern : {0x01, 0x80, 0xff, 0x10}) {
+    for (size_t at = 0; at < bytes.size(); ++at) {
+      std::vector<uint8_t> damaged = bytes;
+      damaged[at] ^= pattern;
+      llvm::Expected<BlobFile> file = loadBlob(damaged);
+      if (file) {
+        ++loaded;
+      } else {
+        EXPECT_FALSE(llvm::toString(file.takeError()).empty());
+        ++rejected;
+      }
+    }
+  }
+  EXPECT_GT(loaded, 0u);
+  EXPECT_GT(rejected, 0u);
+  std::mt19937 random(99);
+  for (int round = 0; round < 2000; ++round) {
+    std::vector<uint8_t> damaged = bytes;
+    for (int i = 0, n = 1 + random() % 8; i < n; ++i) {
+      damaged[random() % damaged.size()] = static_cast<uint8_t>(random());
+    }
+    llvm::Expected<BlobFile> file = loadBlob(damaged);
+    if (!file) {
+      llvm::consumeError(file.takeError());
+    }
+  }
+}
+
+} // namespace
+} // namespace mlir::vpuc::blob

@@ -1,0 +1,558 @@
+//===- NCEClusterTask.cpp - VPUIP.NCEClusterTask and its variants -*- C++
+//-*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The `#VPUIP.ppe` attribute (assembly and verifier), the verifiers of
+// `VPUIP.NCEClusterTask` (buffers, shapes, kernel) and of its variants
+// (`VPUIP.DPUTask`: inside the output, no overlap, full coverage, padding),
+// its memory effects and its task interface.
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/vpuip/ir/VPUIPOps.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "core/shape/DimsOrder.h"
+#include "dialects/vpuip/ir/BufferType.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/bit.h"
+
+namespace mlir::vpuc::VPUIP {
+
+//===----------------------------------------------------------------------===//
+// PPEAttr
+//===----------------------------------------------------------------------===//
+
+/// The shortest decimal form of `value` that reads back as the same float.
+static std::string formatFloat(float value) {
+  char text[32];
+  for (int precision = 6; precision <= 9; ++precision) {
+    std::snprintf(text, sizeof(text), "%.*g", precision,
+                  static_cast<double>(value));
+    if (static_cast<float>(std::strtod(text, nullptr)) == value) {
+      break;
+    }
+  }
+  std::string result(text);
+  if (result.find_first_of(".e") == std::string::npos) {
+    result += ".0";
+  }
+  return result;
+}
+
+Attribute PPEAttr::parse(AsmParser &parser, Type) {
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  StringRef modeName;
+  if (parser.parseLess() || parser.parseKeyword(&modeName)) {
+    return {};
+  }
+  std::optional<PPEMode> mode = symbolizePPEMode(modeName);
+  if (!mode) {
+    parser.emitError(loc) << "unknown PPE mode '" << modeName
+                          << "' (expected NONE, RELU, RELUX or LRELU)";
+    return {};
+  }
+  float clampLow = 0, clampHigh = 0, alpha = 0;
+  SmallVector<int32_t> quantMult, quantShift;
+  int32_t quantPostShift = 0, outZeroPoint = 0;
+  llvm::StringSet<> seen;
+  auto parseFloatValue = [&](float &into) -> ParseResult {
+    double value = 0;
+    if (parser.parseFloat(value)) {
+      return failure();
+    }
+    into = static_cast<float>(value);
+    return success();
+  };
+  auto parseList = [&](SmallVector<int32_t> &into) -> ParseResult {
+    return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
+                                          [&]() -> ParseResult {
+                                            int32_t value = 0;
+                                            if (parser.parseInteger(value)) {
+                                              return failure();
+                                            }
+                                            into.push_back(value);
+                                            return success();
+                                          });
+  };
+  while (succeeded(parser.parseOptionalComma())) {
+    llvm::SMLoc keyLoc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual()) {
+      return {};
+    }
+    if (!seen.insert(key).second) {
+      parser.emitError(keyLoc) << "'" << key << "' appears twice";
+      return {};
+    }
+    ParseResult result = failure();
+    if (key == "clamp_low") {
+      result = parseFloatValue(clampLow);
+    } else if (key == "clamp_high") {
+      result = parseFloatValue(clampHigh);
+    } else if (key == "alpha") {
+      result = parseFloatValue(alpha);
+    } else if (key == "quant_mult") {
+      result = parseList(quantMult);
+    } else if (key == "quant_shift") {
+      result = parseList(quantShift);
+    } else if (key == "quant_post_shift") {
+      result = parser.parseInteger(quantPostShift);
+    } else if (key == "out_zero_point") {
+      result = parser.parseInteger(outZeroPoint);
+    } else {
+      parser.emitError(keyLoc)
+          << "unknown PPE parameter '" << key
+          << "' (expected clamp_low, clamp_high, alpha, quant_mult, "
+             "quant_shift, quant_post_shift or out_zero_point)";
+      return {};
+    }
+    if (failed(result)) {
+      return {};
+    }
+  }
+  if (parser.parseGreater()) {
+    return {};
+  }
+  return PPEAttr::getChecked(
+      [&] { return parser.emitError(loc); }, parser.getContext(), *mode,
+      llvm::bit_cast<uint32_t>(clampLow), llvm::bit_cast<uint32_t>(clampHigh),
+      llvm::bit_cast<uint32_t>(alpha), ArrayRef<int32_t>(quantMult),
+      ArrayRef<int32_t>(quantShift), quantPostShift, outZeroPoint);
+}
+
+void PPEAttr::print(AsmPrinter &printer) const {
+  printer << "<" << stringifyPPEMode(getMode());
+  if (getMode() == PPEMode::RELUX) {
+    printer << ", clamp_low = " << formatFloat(getClampLow())
+            << ", clamp_high = " << formatFloat(getClampHigh());
+  }
+  if (getMode() == PPEMode::LRELU) {
+    printer << ", alpha = " << formatFloat(getAlpha());
+  }
+  auto printList = [&](StringRef key, ArrayRef<int32_t> values) {
+    if (values.empty()) {
+      return;
+    }
+    printer << ", " << key << " = [";
+    llvm::interleaveComma(values, printer);
+    printer << "]";
+  };
+  printList("quant_mult", getQuantMult());
+  printList("quant_shift", getQuantShift());
+  if (getQuantPostShift() != 0) {
+    printer << ", quant_post_shift = " << getQuantPostShift();
+  }
+  if (getOutZeroPoint() != 0) {
+    printer << ", out_zero_point = " << getOutZeroPoint();
+  }
+  printer << ">";
+}
+
+LogicalResult PPEAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                              PPEMode mode, uint32_t clampLowBits,
+                              uint32_t clampHighBits, uint32_t alphaBits,
+                              ArrayRef<int32_t> quantMult,
+                              ArrayRef<int32_t> quantShift, int32_t, int32_t) {
+  auto clampLow = llvm::bit_cast<float>(clampLowBits);
+  auto clampHigh = llvm::bit_cast<float>(clampHighBits);
+  auto alpha = llvm::bit_cast<float>(alphaBits);
+  for (auto [name, value] : {std::make_pair("clamp_low", clampLow),
+                             std::make_pair("clamp_high", clampHigh),
+                             std::make_pair("alpha", alpha)}) {
+    if (!std::isfinite(value)) {
+      return emitError() << "PPE " << name << " must be finite, got " << value;
+    }
+  }
+  bool usesClamp = mode == PPEMode::RELUX;
+  bool usesAlpha = mode == PPEMode::LRELU;
+  if (!usesClamp && (clampLow != 0 || clampHigh != 0)) {
+    return emitError() << "PPE mode " << stringifyPPEMode(mode)
+                       << " takes no clamp_low / clamp_high";
+  }
+  if (!usesAlpha && alpha != 0) {
+    return emitError() << "PPE mode " << stringifyPPEMode(mode)
+                       << " takes no alpha";
+  }
+  if (usesClamp && clampLow > clampHigh) {
+    return emitError() << "PPE clamp_low " << clampLow
+                       << " is above clamp_high " << clampHigh;
+  }
+  if (quantMult.size() != quantShift.size()) {
+    return emitError() << "PPE quant_mult has " << quantMult.size()
+                       << " entries but quant_shift has " << quantShift.size();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// NCEClusterTaskOp
+//===----------------------------------------------------------------------===//
+
+using EffectList =
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>;
+
+namespace {
+
+/// The geometry a verified NCE cluster task computes with.
+struct Geometry {
+  int64_t inC, inH, inW;
+  int64_t outC, outH, outW;
+  int64_t kernelY, kernelX, strideY, strideX;
+  int64_t padTop, padBottom, padLeft, padRight;
+};
+
+} // namespace
+
+/// True for the element-wise task types.
+static bool isEltwise(NCETaskType type) {
+  return type == NCETaskType::ELTWISE_ADD || type == NCETaskType::ELTWISE_SUB ||
+         type == NCETaskType::ELTWISE_MUL;
+}
+
+/// True for the task types that read weights and a weights table.
+static bool hasWeights(NCETaskType type) {
+  return type == NCETaskType::CONV || type == NCETaskType::DWCONV;
+}
+
+/// An activation: `1 x C x H x W` in NHWC, FP16, in `cluster`'s CMX.
+static LogicalResult verifyActivation(Operation *op, Value value,
+                                      StringRef what, int64_t cluster) {
+  BufferType buffer(llvm::cast<MemRefType>(value.getType()));
+  if (buffer.getRank() != 4 || buffer.getShape().raw()[0] != 1) {
+    return op->emitOpError()
+           << what << " must be a 1xCxHxW buffer, got " << buffer.getType();
+  }
+  if (!buffer.getElementType().isF16()) {
+    return op->emitOpError() << what << " must have element type f16, got "
+                             << buffer.getElementType();
+  }
+  if (buffer.getOrder() != shape::DimsOrder::NHWC) {
+    return op->emitOpError() << what << " must be laid out NHWC, got "
+                             << buffer.getOrder().getName();
+  }
+  std::optional<int64_t> index = buffer.getClusterIndex();
+  if (!index || *index != cluster) {
+    return op->emitOpError() << what << " must be in CMX_NN[" << cluster
+                             << "] (the CMX of the task's cluster), got "
+                             << buffer.getMemorySpace();
+  }
+  return success();
+}
+
+/// Any other buffer: in `cluster`'s CMX and compact.
+static LogicalResult verifyCmxCompact(Operation *op, Value value,
+                                      StringRef what, int64_t cluster) {
+  BufferType buffer(llvm::cast<MemRefType>(value.getType()));
+  std::optional<int64_t> index = buffer.getClusterIndex();
+  if (!index || *index != cluster) {
+    return op->emitOpError() << what << " must be in CMX_NN[" << cluster
+                             << "] (the CMX of the task's cluster), got "
+                             << buffer.getMemorySpace();
+  }
+  if (!buffer.isCompact()) {
+    return op->emitOpError()
+           << what << " must be compact, got " << buffer.getType();
+  }
+  return success();
+}
+
+int64_t NCEClusterTaskOp::getCluster() {
+  BufferType output(llvm::cast<MemRefType>(getOutputBuff().getType()));
+  return output.getClusterIndex().value_or(0);
+}
+
+PPEMode NCEClusterTaskOp::getPPEMode() {
+  std::optional<PPEAttr> ppe = getPpe();
+  return ppe ? ppe->getMode() : PPEMode::NONE;
+}
+
+SmallVector<DPUTaskOp> NCEClusterTaskOp::getDpuTasks() {
+  return llvm::to_vector(getVariants().front().getOps<DPUTaskOp>());
+}
+
+/// The geometry of `op`, checking the kernel attributes and the shapes.
+static FailureOr<Geometry> verifyGeometry(NCEClusterTaskOp op) {
+  NCETaskType type = op.getTaskType();
+  ArrayRef<int64_t> kernel = op.getKernelSize();
+  ArrayRef<int64_t> strides = op.getKernelStrides();
+  ArrayRef<int64_t> pads = op.getKernelPadding();
+  if (kernel.size() != 2 || strides.size() != 2 || pads.size() != 4) {
+    return op.emitOpError()
+           << "needs kernel_size [KY, KX], kernel_strides [SY, SX] and "
+              "kernel_padding [top, bottom, left, right], got "
+           << kernel.size() << ", " << strides.size() << " and " << pads.size()
+           << " values";
+  }
+  Geometry g;
+  g.kernelY = kernel[0];
+  g.kernelX = kernel[1];
+  g.strideY = strides[0];
+  g.strideX = strides[1];
+  g.padTop = pads[0];
+  g.padBottom = pads[1];
+  g.padLeft = pads[2];
+  g.padRight = pads[3];
+  if (g.kernelY < 1 || g.kernelX < 1 || g.strideY < 1 || g.strideX < 1) {
+    return op.emitOpError()
+           << "kernel sizes and strides must be positive, got kernel_size ["
+           << kernel << "] and kernel_strides [" << strides << "]";
+  }
+  if (g.padTop < 0 || g.padBottom < 0 || g.padLeft < 0 || g.padRight < 0) {
+    return op.emitOpError()
+           << "kernel_padding must not be negative, got [" << pads << "]";
+  }
+  if (g.padTop >= g.kernelY || g.padBottom >= g.kernelY ||
+      g.padLeft >= g.kernelX || g.padRight >= g.kernelX) {
+    return op.emitOpError()
+           << "kernel_padding [" << pads << "] must be below the kernel size ["
+           << kernel << "] on each axis";
+  }
+  if (isEltwise(type) &&
+      (g.kernelY != 1 || g.kernelX != 1 || g.strideY != 1 || g.strideX != 1)) {
+    return op.emitOpError() << stringifyNCETaskType(type)
+                            << " needs a 1x1 kernel with strides 1";
+  }
+  ArrayRef<int64_t> in =
+      llvm::cast<MemRefType>(op.getInput().getType()).getShape();
+  ArrayRef<int64_t> out =
+      llvm::cast<MemRefType>(op.getOutputBuff().getType()).getShape();
+  g.inC = in[1];
+  g.inH = in[2];
+  g.inW = in[3];
+  g.outC = out[1];
+  g.outH = out[2];
+  g.outW = out[3];
+  int64_t paddedH = g.inH + g.padTop + g.padBottom;
+  int64_t paddedW = g.inW + g.padLeft + g.padRight;
+  if (paddedH < g.kernelY || paddedW < g.kernelX) {
+    return op.emitOpError()
+           << "kernel [" << kernel << "] is larger than the padded input "
+           << paddedH << "x" << paddedW;
+  }
+  int64_t expectedH = (paddedH - g.kernelY) / g.strideY + 1;
+  int64_t expectedW = (paddedW - g.kernelX) / g.strideX + 1;
+  if (g.outH != expectedH || g.outW != expectedW) {
+    return op.emitOpError()
+           << "output spatial size " << g.outH << "x" << g.outW
+           << " differs from " << expectedH << "x" << expectedW
+           << ", which the input, kernel, strides and padding give";
+  }
+  if (type != NCETaskType::CONV && g.outC != g.inC) {
+    return op.emitOpError()
+           << stringifyNCETaskType(type) << " output has " << g.outC
+           << " channels but the input has " << g.inC;
+  }
+  return g;
+}
+
+LogicalResult NCEClusterTaskOp::verify() {
+  NCETaskType type = getTaskType();
+  BufferType output(llvm::cast<MemRefType>(getOutputBuff().getType()));
+  std::optional<int64_t> cluster = output.getClusterIndex();
+  if (!cluster) {
+    return emitOpError() << "output must be in the CMX of a cluster, got "
+                         << output.getMemorySpace();
+  }
+  if (failed(verifyActivation(*this, getInput(), "input", *cluster)) ||
+      failed(verifyActivation(*this, getOutputBuff(), "output", *cluster))) {
+    return failure();
+  }
+  // Operands by task type.
+  if (isEltwise(type) != static_cast<bool>(getInput2())) {
+    return emitOpError() << stringifyNCETaskType(type)
+                         << (isEltwise(type) ? " needs" : " takes no")
+                         << " second input (input2)";
+  }
+  if (hasWeights(type) != static_cast<bool>(getWeights()) ||
+      hasWeights(type) != static_cast<bool>(getWeightsTable())) {
+    return emitOpError() << stringifyNCETaskType(type)
+                         << (hasWeights(type) ? " needs" : " takes no")
+                         << " weights and weights_table";
+  }
+  if (getInput2()) {
+    if (failed(verifyActivation(*this, getInput2(), "input2", *cluster))) {
+      return failure();
+    }
+    auto in = llvm::cast<MemRefType>(getInput().getType());
+    auto in2 = llvm::cast<MemRefType>(getInput2().getType());
+    if (in.getShape() != in2.getShape()) {
+      return emitOpError() << "input2 shape [" << in2.getShape()
+                           << "] differs from input shape [" << in.getShape()
+                           << "]";
+    }
+  }
+  FailureOr<Geometry> geometry = verifyGeometry(*this);
+  if (failed(geometry)) {
+    return failure();
+  }
+  const Geometry &g = *geometry;
+  if (hasWeights(type)) {
+    if (failed(verifyCmxCompact(*this, getWeights(), "weights", *cluster)) ||
+        failed(verifyCmxCompact(*this, getWeightsTable(), "weights_table",
+                                *cluster))) {
+      return failure();
+    }
+    BufferType weights(llvm::cast<MemRefType>(getWeights().getType()));
+    int64_t weightsIC = type == NCETaskType::CONV ? g.inC : 1;
+    SmallVector<int64_t> expected = {g.outC, weightsIC, g.kernelY, g.kernelX};
+    if (ArrayRef<int64_t>(weights.getShape().raw()) !=
+        ArrayRef<int64_t>(expected)) {
+      return emitOpError() << "weights shape [" << weights.getShape().raw()
+                           << "] differs from [" << ArrayRef(expected)
+                           << "] (OC x " << (weightsIC == 1 ? "1" : "IC")
+                           << " x KY x KX)";
+    }
+    if (!weights.getElementType().isF16()) {
+      return emitOpError() << "weights must have element type f16, got "
+                           << weights.getElementType();
+    }
+    if (weights.getOrder() != shape::DimsOrder::NHWC) {
+      return emitOpError() << "weights must be laid out NHWC (OYXI), got "
+                           << weights.getOrder().getName();
+    }
+    BufferType table(llvm::cast<MemRefType>(getWeightsTable().getType()));
+    SmallVector<int64_t> tableShape = {g.outC, 1, 1, 4};
+    auto tableElement = llvm::dyn_cast<IntegerType>(table.getElementType());
+    if (ArrayRef<int64_t>(table.getShape().raw()) !=
+            ArrayRef<int64_t>(tableShape) ||
+        !tableElement || tableElement.getWidth() != 32 ||
+        tableElement.isUnsigned()) {
+      return emitOpError() << "weights_table must be " << g.outC
+                           << "x1x1x4xi32 (4 words per output channel), got "
+                           << table.getType();
+    }
+  }
+  if (std::optional<PPEAttr> ppe = getPpe()) {
+    if (ppe->hasQuantization()) {
+      return emitOpError() << "PPE requantisation fields need an integer "
+                              "output; this task's output is f16";
+    }
+  }
+  return success();
+}
+
+LogicalResult NCEClusterTaskOp::verifyRegions() {
+  Block &body = getVariants().front();
+  if (body.empty()) {
+    return emitOpError() << "needs at least one variant (VPUIP.DPUTask)";
+  }
+  for (Operation &op : body) {
+    if (!llvm::isa<DPUTaskOp>(op)) {
+      return op.emitOpError()
+             << "is not a VPUIP.DPUTask: the variants region of "
+                "VPUIP.NCEClusterTask holds only variants";
+    }
+  }
+  FailureOr<Geometry> geometry = verifyGeometry(*this);
+  if (failed(geometry)) {
+    return failure();
+  }
+  const Geometry &g = *geometry;
+  int64_t extent[3] = {g.outW, g.outH, g.outC};
+  SmallVector<DPUTaskOp> variants = getDpuTasks();
+  int64_t covered = 0;
+  for (auto [index, variant] : llvm::enumerate(variants)) {
+    ArrayRef<int64_t> start = variant.getOutStart();
+    ArrayRef<int64_t> end = variant.getOutEnd();
+    for (int axis = 0; axis < 3; ++axis) {
+      if (start[axis] < 0 || start[axis] > end[axis] ||
+          end[axis] >= extent[axis]) {
+        return variant.emitOpError()
+               << "box [" << start << "] to [" << end
+               << "] is not inside the output [0, 0, 0] to ["
+               << ArrayRef<int64_t>{g.outW - 1, g.outH - 1, g.outC - 1}
+               << "] ([x, y, z], inclusive)";
+      }
+    }
+    int64_t expectedPad[4] = {
+        start[1] == 0 ? g.padTop : 0, end[1] == g.outH - 1 ? g.padBottom : 0,
+        start[0] == 0 ? g.padLeft : 0, end[0] == g.outW - 1 ? g.padRight : 0};
+    if (variant.getPad() != ArrayRef<int64_t>(expectedPad)) {
+      return variant.emitOpError()
+             << "pad [" << variant.getPad() << "] should be ["
+             << ArrayRef<int64_t>(expectedPad)
+             << "]: the task's padding on the sides where the box touches "
+                "the border of the output, 0 elsewhere";
+    }
+    covered += (end[0] - start[0] + 1) * (end[1] - start[1] + 1) *
+               (end[2] - start[2] + 1);
+    for (size_t other = 0; other < index; ++other) {
+      ArrayRef<int64_t> otherStart = variants[other].getOutStart();
+      ArrayRef<int64_t> otherEnd = variants[other].getOutEnd();
+      bool overlap = true;
+      for (int axis = 0; axis < 3; ++axis) {
+        overlap = overlap && start[axis] <= otherEnd[axis] &&
+                  otherStart[axis] <= end[axis];
+      }
+      if (overlap) {
+        InFlightDiagnostic diag = variant.emitOpError()
+                                  << "box overlaps the box of variant #"
+                                  << other;
+        diag.attachNote(variants[other].getLoc()) << "variant #" << other;
+        return diag;
+      }
+    }
+  }
+  int64_t total = g.outW * g.outH * g.outC;
+  if (covered != total) {
+    return emitOpError() << "variants cover " << covered << " of the " << total
+                         << " output elements; they must cover the "
+                         << "output exactly once";
+  }
+  return success();
+}
+
+void NCEClusterTaskOp::getEffects(EffectList &effects) {
+  auto read = [&](OpOperand &operand) {
+    effects.emplace_back(MemoryEffects::Read::get(), &operand,
+                         SideEffects::DefaultResource::get());
+  };
+  read(getInputMutable());
+  for (OpOperand &operand : getInput2Mutable()) {
+    read(operand);
+  }
+  for (OpOperand &operand : getWeightsMutable()) {
+    read(operand);
+  }
+  for (OpOperand &operand : getWeightsTableMutable()) {
+    read(operand);
+  }
+  effects.emplace_back(MemoryEffects::Write::get(), &getOutputBuffMutable(),
+                       SideEffects::DefaultResource::get());
+}
+
+ExecutorKind NCEClusterTaskOp::getExecutorKind() { return ExecutorKind::DPU; }
+
+int64_t NCEClusterTaskOp::getExecutorInstance() { return getCluster(); }
+
+int64_t NCEClusterTaskOp::getBarrierCount() {
+  return std::max<int64_t>(1, std::distance(getVariants().front().begin(),
+                                            getVariants().front().end()));
+}
+
+//===----------------------------------------------------------------------===//
+// DPUTaskOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DPUTaskOp::verify() {
+  if (getOutStart().size() != 3 || getOutEnd().size() != 3) {
+    return emitOpError() << "outStart and outEnd must be [x, y, z], got "
+                         << getOutStart().size() << " and "
+                         << getOutEnd().size() << " values";
+  }
+  if (getPad().size() != 4) {
+    return emitOpError() << "pad must be [top, bottom, left, right], got "
+                         << getPad().size() << " values";
+  }
+  return success();
+}
+
+} // namespace mlir::vpuc::VPUIP

@@ -1,0 +1,272 @@
+//===- VPUIPOpsNCE.td - NCE cluster tasks of VPUIP ---------*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The DPU work of a cluster: VPUIP.NCEClusterTask (the invariant: operation,
+// buffers, kernel, PPE) with its VPUIP.DPUTask variants, and their enums and
+// the #VPUIP.ppe attribute. Included by VPUIPOps.td.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_DIALECTS_VPUIP_IR_VPUIPOPSNCE
+#define VPUC_DIALECTS_VPUIP_IR_VPUIPOPSNCE
+
+include "dialects/vpuip/ir/VPUIPAttributes.td"
+include "dialects/vpuip/ir/VPUIPInterfaces.td"
+include "mlir/Interfaces/DestinationStyleOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Enums
+//===----------------------------------------------------------------------===//
+
+def VPUIP_NCETaskType : I32EnumAttr<"NCETaskType",
+    "the operation of an NCE cluster task", [
+      I32EnumAttrCase<"CONV", 0>,
+      I32EnumAttrCase<"DWCONV", 1>,
+      I32EnumAttrCase<"MAXPOOL", 2>,
+      I32EnumAttrCase<"AVEPOOL", 3>,
+      I32EnumAttrCase<"ELTWISE_ADD", 4>,
+      I32EnumAttrCase<"ELTWISE_SUB", 5>,
+      I32EnumAttrCase<"ELTWISE_MUL", 6>,
+    ]> {
+  let cppNamespace = "::mlir::vpuc::VPUIP";
+}
+
+def VPUIP_MPEMode : I32EnumAttr<"MPEMode",
+    "the spatial grid a DPU maps a variant's output onto", [
+      I32EnumAttrCase<"VECTOR", 0>,
+      I32EnumAttrCase<"MATRIX", 1>,
+    ]> {
+  let cppNamespace = "::mlir::vpuc::VPUIP";
+}
+
+def VPUIP_PPEMode : I32EnumAttr<"PPEMode",
+    "the post-processing of an NCE cluster task's results", [
+      I32EnumAttrCase<"NONE", 0>,
+      I32EnumAttrCase<"RELU", 1>,
+      I32EnumAttrCase<"RELUX", 2>,
+      I32EnumAttrCase<"LRELU", 3>,
+    ]> {
+  let cppNamespace = "::mlir::vpuc::VPUIP";
+  let genSpecializedAttr = 0;
+}
+
+//===----------------------------------------------------------------------===//
+// PPE attribute
+//===----------------------------------------------------------------------===//
+
+def VPUIP_PPEAttr : VPUIP_Attr<"PPE", "ppe"> {
+  let summary = "The post-processing (PPE) of an NCE cluster task";
+  let description = [{
+    What the PPE does to each result of the MAC array, in FP32, after the
+    weights table's scale and bias (see `VPUIP.NCEClusterTask`) and before
+    the rounding to the output type:
+
+    * `NONE`: nothing;
+    * `RELU`: `max(x, 0)`;
+    * `RELUX`: `min(max(x, clamp_low), clamp_high)` (ReLUX is `clamp_low = 0`;
+      any clamp with `clamp_low <= clamp_high`);
+    * `LRELU`: `x < 0 ? alpha * x : x`.
+
+    Only the parameters of the mode appear (and are allowed); they are finite
+    FP32 values (stored as their bit patterns). `quant_mult`, `quant_shift`, `quant_post_shift` and
+    `out_zero_point` are the INT8 requantisation of a later phase (per output
+    channel or per tensor); tasks with an FP16 output carry none of them.
+
+    ```mlir
+    #VPUIP.ppe<RELU>
+    #VPUIP.ppe<RELUX, clamp_low = 0.0, clamp_high = 6.0>
+    #VPUIP.ppe<LRELU, alpha = 0.1>
+    ```
+  }];
+  let parameters = (ins
+    EnumParameter<VPUIP_PPEMode>:$mode,
+    "uint32_t":$clamp_low_bits,
+    "uint32_t":$clamp_high_bits,
+    "uint32_t":$alpha_bits,
+    OptionalArrayRefParameter<"int32_t">:$quant_mult,
+    OptionalArrayRefParameter<"int32_t">:$quant_shift,
+    "int32_t":$quant_post_shift,
+    "int32_t":$out_zero_point
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let builders = [
+    AttrBuilder<(ins "::mlir::vpuc::VPUIP::PPEMode":$mode,
+                     CArg<"float", "0.0f">:$clampLow,
+                     CArg<"float", "0.0f">:$clampHigh,
+                     CArg<"float", "0.0f">:$alpha), [{
+      return $_get($_ctxt, mode, ::llvm::bit_cast<uint32_t>(clampLow),
+                   ::llvm::bit_cast<uint32_t>(clampHigh),
+                   ::llvm::bit_cast<uint32_t>(alpha),
+                   ::llvm::ArrayRef<int32_t>(), ::llvm::ArrayRef<int32_t>(), 0, 0);
+    }]>,
+  ];
+  let extraClassDeclaration = [{
+    /// The lower clamp bound (RELUX).
+    float getClampLow() const { return ::llvm::bit_cast<float>(getClampLowBits()); }
+    /// The upper clamp bound (RELUX).
+    float getClampHigh() const { return ::llvm::bit_cast<float>(getClampHighBits()); }
+    /// The slope of negative values (LRELU).
+    float getAlpha() const { return ::llvm::bit_cast<float>(getAlphaBits()); }
+    /// True if the attribute carries INT8 requantisation fields.
+    bool hasQuantization() const {
+      return !getQuantMult().empty() || !getQuantShift().empty() ||
+             getQuantPostShift() != 0 || getOutZeroPoint() != 0;
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Ops
+//===----------------------------------------------------------------------===//
+
+def VPUIP_NCEClusterTaskOp : VPUIP_Op<"NCEClusterTask", [
+    AttrSizedOperandSegments,
+    AllTypesMatch<["output_buff", "output"]>,
+    NoTerminator,
+    SingleBlock,
+    DeclareOpInterfaceMethods<MemoryEffectsOpInterface>,
+    DeclareOpInterfaceMethods<VPUIP_TaskOpInterface,
+        ["getExecutorKind", "getExecutorInstance", "getBarrierCount"]>,
+    DestinationStyleOpInterface]> {
+  let summary = "A convolution, pool or eltwise on the DPUs of one cluster";
+  let description = [{
+    The DPU work of one NCE cluster: the *invariant* (the operation
+    `task_type`, its buffers, kernel, strides, padding and PPE) and, in the
+    region, its *variants* (`VPUIP.DPUTask`): boxes of the output, each run on
+    one DPU of the cluster. The cluster is the one whose CMX holds the
+    buffers; the task is one entry of that cluster's DPU task list, counted
+    once per variant on every barrier it waits on or updates.
+
+    **Buffers.** Every buffer is in the CMX of one cluster (`CMX_NN[c]`, the
+    same `c` for all). Activations (`input`, `input2`, `output_buff`) are
+    `1 x C x H x W` in `NHWC` order (they may be strided views); FP16 is the
+    element type of activations and weights.
+
+    | task_type | input | input2 | weights | weights_table | output |
+    |---|---|---|---|---|---|
+    | `CONV` | `1xICxHxW` | - | `OCxICxKYxKX`, `NHWC` | `OCx1x1x4xi32` | `1xOCxOHxOW` |
+    | `DWCONV` | `1xCxHxW` | - | `Cx1xKYxKX`, `NHWC` | `Cx1x1x4xi32` | `1xCxOHxOW` |
+    | `MAXPOOL`, `AVEPOOL` | `1xCxHxW` | - | - | - | `1xCxOHxOW` |
+    | `ELTWISE_ADD/SUB/MUL` | `1xCxHxW` | as input | - | - | `1xCxHxW` |
+
+    `OH = (H + pad_top + pad_bottom - KY) / SY + 1` (and likewise `OW`), with
+    `kernel_size = [KY, KX]`, `kernel_strides = [SY, SX]` and
+    `kernel_padding = [top, bottom, left, right]`; each padding is below the
+    kernel size on its axis. Eltwise tasks have a 1x1 kernel, strides 1 and no
+    padding. Weights are compact, one dense block of `KY * KX * IC` (`CONV`)
+    or `KY * KX` (`DWCONV`) FP16 values per output channel in `(ky, kx, ic)`
+    order.
+
+    **Weights table** (`CONV`, `DWCONV`): per output channel `k`, 4 x int32
+    (16 bytes, row `k` of the `OCx1x1x4xi32` buffer):
+
+    | word | meaning |
+    |---|---|
+    | 0 | byte offset of channel `k`'s weights block, relative to the start of `weights` |
+    | 1 | byte offset of its sparsity map; dense weights: `-1` (`0xFFFFFFFF`) |
+    | 2 | FP16 mode: the bit pattern of the FP32 scale (`1.0` = `0x3F800000`) |
+    | 3 | FP16 mode: the bit pattern of the FP32 bias |
+
+    The DPU finds the weights through word 0 only (the block may be anywhere
+    in `weights`); the table is data in CMX (written by a DMA like any
+    other), so it is checked when the task runs, not by the verifier.
+
+    **Arithmetic.** FP16 inputs and weights are multiplied and accumulated in
+    FP32; padded positions contribute 0 (`MAXPOOL`: they are skipped). Then,
+    in FP32: `CONV`/`DWCONV` `acc * scale + bias`; `AVEPOOL` `acc / (KY*KX)`
+    (padding counts); eltwise `a + b`, `a - b`, `a * b`; then the PPE
+    (`#VPUIP.ppe`, none when absent); then one rounding to FP16, to nearest
+    even.
+
+    **Variants.** The region holds only `VPUIP.DPUTask` ops, at least one.
+    Their output boxes lie inside the output, do not overlap and cover it
+    exactly once; each one's padding is the task's padding on the sides where
+    the box touches the border of the output, 0 elsewhere.
+
+    ```mlir
+    #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+    %r = VPUIP.NCEClusterTask <CONV> {kernel_size = [3, 3], kernel_strides = [2, 2],
+            kernel_padding = [1, 1, 1, 1], ppe = #VPUIP.ppe<RELU>}
+        input(%in : memref<1x16x8x8xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        weights(%w : memref<16x16x3x3xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+        outputs(%out : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+      VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 1, 15] pad [1, 0, 1, 1] dpu 0 mpe VECTOR
+      VPUIP.DPUTask outStart [0, 2, 0] outEnd [3, 3, 15] pad [0, 1, 1, 1] dpu 1 mpe VECTOR
+    }
+    ```
+  }];
+  let arguments = (ins
+    VPUIP_NCETaskType:$task_type,
+    DenseI64ArrayAttr:$kernel_size,
+    DenseI64ArrayAttr:$kernel_strides,
+    DenseI64ArrayAttr:$kernel_padding,
+    OptionalAttr<VPUIP_PPEAttr>:$ppe,
+    VPUIP_Buffer:$input,
+    Optional<VPUIP_Buffer>:$input2,
+    Optional<VPUIP_Buffer>:$weights,
+    Optional<VPUIP_Buffer>:$weights_table,
+    VPUIP_Buffer:$output_buff
+  );
+  let results = (outs VPUIP_Buffer:$output);
+  let regions = (region SizedRegion<1>:$variants);
+  let assemblyFormat = [{
+    `<` $task_type `>` attr-dict
+    `input` `(` $input `:` type($input) `)`
+    (`input2` `(` $input2^ `:` type($input2) `)`)?
+    (`weights` `(` $weights^ `:` type($weights) `)`)?
+    (`weights_table` `(` $weights_table^ `:` type($weights_table) `)`)?
+    `outputs` `(` $output_buff `:` type($output_buff) `)` `->` type($output)
+    `variants` $variants
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// DestinationStyleOpInterface: the output buffer.
+    ::mlir::MutableOperandRange getDpsInitsMutable() {
+      return getOutputBuffMutable();
+    }
+    /// The variants, in order.
+    ::llvm::SmallVector<DPUTaskOp> getDpuTasks();
+    /// The PPE mode (NONE without a `ppe` attribute).
+    PPEMode getPPEMode();
+    /// The cluster whose CMX holds the buffers (of a verified op).
+    int64_t getCluster();
+  }];
+}
+
+def VPUIP_DPUTaskOp : VPUIP_Op<"DPUTask", [HasParent<"NCEClusterTaskOp">]> {
+  let summary = "A variant of an NCE cluster task: one output box on one DPU";
+  let description = [{
+    The part of the enclosing `VPUIP.NCEClusterTask`'s output from
+    `outStart` to `outEnd` (both inclusive, as `[x, y, z]` = `[W, H, C]`
+    coordinates of the output), computed by DPU `dpu` of the cluster in MPE
+    mode `mpe` (`VECTOR`: a 16x1 spatial grid, `MATRIX`: 4x4; see
+    docs/blob_and_emulator.md for what that costs). `pad` is
+    `[top, bottom, left, right]`: the task's padding on the sides where the
+    box touches the border of the output, 0 elsewhere (checked by the task).
+
+    ```mlir
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [7, 3, 15] pad [1, 0, 1, 1] dpu 0 mpe MATRIX
+    ```
+  }];
+  let arguments = (ins
+    DenseI64ArrayAttr:$outStart,
+    DenseI64ArrayAttr:$outEnd,
+    DenseI64ArrayAttr:$pad,
+    ConfinedAttr<I64Attr, [IntNonNegative]>:$dpu,
+    VPUIP_MPEMode:$mpe
+  );
+  let assemblyFormat = [{
+    `outStart` $outStart `outEnd` $outEnd `pad` $pad `dpu` $dpu `mpe` $mpe attr-dict
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // VPUC_DIALECTS_VPUIP_IR_VPUIPOPSNCE

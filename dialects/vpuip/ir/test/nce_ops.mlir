@@ -1,0 +1,127 @@
+// RUN: vpuc-opt %s --split-input-file | vpuc-opt --split-input-file | FileCheck %s
+// RUN: vpuc-opt %s --split-input-file --mlir-print-op-generic | vpuc-opt --split-input-file | FileCheck %s
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A 3x3 stride-2 convolution with padding, split over H on two DPUs.
+// CHECK-LABEL: func.func @conv
+func.func @conv(%in: memref<1x16x8x8xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>,
+                %w: memref<16x16x3x3xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>,
+                %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>,
+                %out: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // CHECK: VPUIP.NCEClusterTask<CONV> {kernel_padding = array<i64: 1, 1, 1, 1>, kernel_size = array<i64: 3, 3>, kernel_strides = array<i64: 2, 2>, ppe = #VPUIP.ppe<RELU>}
+  // CHECK-SAME: input(%{{[a-z0-9_]+}} : memref<1x16x8x8xf16, #{{[a-z0-9_]+}}, #VPUIP.mem<CMX_NN[0]>>)
+  // CHECK-SAME: weights(%{{[a-z0-9_]+}} : memref<16x16x3x3xf16, #{{[a-z0-9_]+}}, #VPUIP.mem<CMX_NN[0]>>)
+  // CHECK-SAME: weights_table(%{{[a-z0-9_]+}} : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+  // CHECK-SAME: outputs(%{{[a-z0-9_]+}} : memref<1x16x4x4xf16, #{{[a-z0-9_]+}}, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #{{[a-z0-9_]+}}, #VPUIP.mem<CMX_NN[0]>> variants {
+  // CHECK-NEXT: VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 1, 15] pad [1, 0, 1, 1] dpu 0 mpe VECTOR
+  // CHECK-NEXT: VPUIP.DPUTask outStart [0, 2, 0] outEnd [3, 3, 15] pad [0, 1, 1, 1] dpu 1 mpe MATRIX
+  // CHECK-NEXT: }
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 3, 3>, kernel_strides = array<i64: 2, 2>,
+          kernel_padding = array<i64: 1, 1, 1, 1>, ppe = #VPUIP.ppe<RELU>}
+      input(%in : memref<1x16x8x8xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x3x3xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 1, 15] pad [1, 0, 1, 1] dpu 0 mpe VECTOR
+    VPUIP.DPUTask outStart [0, 2, 0] outEnd [3, 3, 15] pad [0, 1, 1, 1] dpu 1 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// Depthwise, pools and eltwise ops, with every PPE mode; a channel split.
+// CHECK-LABEL: func.func @others
+func.func @others(%in: memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>,
+                  %in2: memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>,
+                  %w: memref<32x1x3x3xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>,
+                  %wt: memref<32x1x1x4xi32, #VPUIP.mem<CMX_NN[1]>>,
+                  %out: memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>,
+                  %pooled: memref<1x32x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>) {
+  // CHECK: VPUIP.NCEClusterTask<DWCONV> {{{.+}}, ppe = #VPUIP.ppe<RELUX, clamp_low = 0.0, clamp_high = 6.0>}
+  // CHECK: VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [1, 1, 1, 1] dpu 0 mpe VECTOR
+  // CHECK: VPUIP.DPUTask outStart [0, 0, 16] outEnd [3, 3, 31] pad [1, 1, 1, 1] dpu 0 mpe VECTOR
+  %0 = VPUIP.NCEClusterTask <DWCONV> {kernel_size = array<i64: 3, 3>, kernel_strides = array<i64: 1, 1>,
+          kernel_padding = array<i64: 1, 1, 1, 1>, ppe = #VPUIP.ppe<RELUX, clamp_low = 0.0, clamp_high = 6.0>}
+      input(%in : memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      weights(%w : memref<32x1x3x3xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      weights_table(%wt : memref<32x1x1x4xi32, #VPUIP.mem<CMX_NN[1]>>)
+      outputs(%out : memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      -> memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [1, 1, 1, 1] dpu 0 mpe VECTOR
+    VPUIP.DPUTask outStart [0, 0, 16] outEnd [3, 3, 31] pad [1, 1, 1, 1] dpu 0 mpe VECTOR
+  }
+  // CHECK: VPUIP.NCEClusterTask<MAXPOOL> {{{.+}}, ppe = #VPUIP.ppe<LRELU, alpha = 0.1>}
+  %1 = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 2, 2>, kernel_strides = array<i64: 2, 2>,
+          kernel_padding = array<i64: 0, 0, 0, 0>, ppe = #VPUIP.ppe<LRELU, alpha = 0.1>}
+      input(%in : memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      outputs(%pooled : memref<1x32x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      -> memref<1x32x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [1, 1, 31] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  // CHECK: VPUIP.NCEClusterTask<AVEPOOL> {kernel_padding
+  // CHECK-NOT: ppe
+  // CHECK-SAME: input(
+  %2 = VPUIP.NCEClusterTask <AVEPOOL> {kernel_size = array<i64: 2, 2>, kernel_strides = array<i64: 2, 2>,
+          kernel_padding = array<i64: 0, 0, 0, 0>}
+      input(%in : memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      outputs(%pooled : memref<1x32x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      -> memref<1x32x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [1, 1, 31] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  // CHECK: VPUIP.NCEClusterTask<ELTWISE_SUB> {{{.+}}, ppe = #VPUIP.ppe<NONE>}
+  // CHECK-SAME: input2(%{{[a-z0-9_]+}} : memref<1x32x4x4xf16, #{{[a-z0-9_]+}}, #VPUIP.mem<CMX_NN[1]>>)
+  %3 = VPUIP.NCEClusterTask <ELTWISE_SUB> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>,
+          kernel_padding = array<i64: 0, 0, 0, 0>, ppe = #VPUIP.ppe<NONE>}
+      input(%in : memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      input2(%in2 : memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      outputs(%out : memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      -> memref<1x32x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [1, 3, 31] pad [0, 0, 0, 0] dpu 0 mpe VECTOR
+    VPUIP.DPUTask outStart [2, 0, 0] outEnd [3, 3, 31] pad [0, 0, 0, 0] dpu 0 mpe VECTOR
+  }
+  return
+}
+
+// -----
+
+// The PPE attribute's INT8 fields print back (ops with an f16 output reject them).
+// CHECK-LABEL: func.func @ppe_quant
+// CHECK-SAME: test.ppe = #VPUIP.ppe<NONE, quant_mult = [16384, 8192], quant_shift = [14, 13], quant_post_shift = 1, out_zero_point = -3>
+func.func @ppe_quant() attributes {test.ppe = #VPUIP.ppe<NONE, quant_mult = [16384, 8192], quant_shift = [14, 13], quant_post_shift = 1, out_zero_point = -3>} {
+  return
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// In a VPURT task, an NCE cluster task runs on the DPUs of its cluster and
+// counts once per variant on its barriers.
+// CHECK-LABEL: func.func @in_vpurt_task
+func.func @in_vpurt_task() {
+  %in = VPURT.DeclareBuffer <CMX_NN> [1] <0> -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  %out = VPURT.DeclareBuffer <CMX_NN> [1] <512> -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  %copy = VPURT.DeclareBuffer <CMX_NN> [1] <1024> -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  // CHECK: VPURT.ConfigureBarrier<0> {producer_count = 2 : i64}
+  %b = VPURT.ConfigureBarrier<0> {producer_count = 2 : i64} -> !VPURT.Barrier
+  VPURT.Task updates(%b) {
+    %r = VPUIP.NCEClusterTask <AVEPOOL> {kernel_size = array<i64: 2, 2>, kernel_strides = array<i64: 2, 2>,
+            kernel_padding = array<i64: 0, 0, 0, 0>}
+        input(%in : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+        outputs(%out : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+        -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>> variants {
+      VPUIP.DPUTask outStart [0, 0, 0] outEnd [1, 0, 15] pad [0, 0, 0, 0] dpu 0 mpe VECTOR
+      VPUIP.DPUTask outStart [0, 1, 0] outEnd [1, 1, 15] pad [0, 0, 0, 0] dpu 1 mpe VECTOR
+    }
+  }
+  VPURT.Task waits(%b) {
+    %r = VPUIP.NNDMA inputs(%out : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+                     outputs(%copy : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>) -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  }
+  return
+}
