@@ -63,20 +63,6 @@ static FailureOr<std::optional<Type>> getUserType(DataInfoOp info, Type type,
   return std::optional<Type>(shape::withOrder(tensorType, userOrder));
 }
 
-/// Collects the user types of `infos` for `types`; fails after all errors are
-/// reported.
-static LogicalResult
-collectUserTypes(ArrayRef<DataInfoOp> infos, TypeRange types, StringRef what,
-                 SmallVectorImpl<std::optional<Type>> &userTypes) {
-  bool ok = true;
-  for (auto [info, type] : llvm::zip_equal(infos, types)) {
-    FailureOr<std::optional<Type>> userType = getUserType(info, type, what);
-    ok &= succeeded(userType);
-    userTypes.push_back(succeeded(userType) ? *userType : std::nullopt);
-  }
-  return success(ok);
-}
-
 /// Creates `IE.Reorder(value)` to the order of `type` (which the callers have
 /// checked core/shape can read).
 static Value createReorder(OpBuilder &builder, Location loc, Value value,
@@ -93,31 +79,9 @@ struct UseUserLayoutPass
   using Base::Base;
 
   void runOnOperation() override {
-    FailureOr<std::optional<NetworkEntry>> entry =
-        lookupNetwork(getOperation());
-    if (failed(entry)) {
-      return signalPassFailure();
+    if (failed(applyUserTypes(getOperation(), getUserType, createReorder))) {
+      signalPassFailure();
     }
-    if (!*entry) {
-      return;
-    }
-    CNNNetworkOp network = (*entry)->network;
-    func::FuncOp func = (*entry)->entryPoint;
-    // The network verifier guarantees one IE.DataInfo per argument and result,
-    // of the same shape, and the DataInfo verifier a layout of that rank.
-    SmallVector<std::optional<Type>> inputTypes, outputTypes;
-    LogicalResult inputs =
-        collectUserTypes(network.getInputsDataInfo(), func.getArgumentTypes(),
-                         "input", inputTypes);
-    LogicalResult outputs =
-        collectUserTypes(network.getOutputsDataInfo(), func.getResultTypes(),
-                         "output", outputTypes);
-    if (failed(inputs) || failed(outputs)) {
-      return signalPassFailure();
-    }
-    IRRewriter rewriter(&getContext());
-    setArgumentTypes(rewriter, func, inputTypes, createReorder);
-    setResultTypes(rewriter, func, outputTypes, createReorder);
   }
 };
 

@@ -52,20 +52,6 @@ static FailureOr<std::optional<Type>> getUserType(DataInfoOp info, Type type,
   return std::optional<Type>(tensorType.clone(precision));
 }
 
-/// Collects the user types of `infos` for `types`; fails after all errors are
-/// reported.
-static LogicalResult
-collectUserTypes(ArrayRef<DataInfoOp> infos, TypeRange types, StringRef what,
-                 SmallVectorImpl<std::optional<Type>> &userTypes) {
-  bool ok = true;
-  for (auto [info, type] : llvm::zip_equal(infos, types)) {
-    FailureOr<std::optional<Type>> userType = getUserType(info, type, what);
-    ok &= succeeded(userType);
-    userTypes.push_back(succeeded(userType) ? *userType : std::nullopt);
-  }
-  return success(ok);
-}
-
 /// Creates `IE.Convert(value)` to the element type of `type`.
 static Value createConvert(OpBuilder &builder, Location loc, Value value,
                            Type type) {
@@ -78,30 +64,9 @@ struct UseUserPrecisionPass
   using Base::Base;
 
   void runOnOperation() override {
-    FailureOr<std::optional<NetworkEntry>> entry =
-        lookupNetwork(getOperation());
-    if (failed(entry)) {
-      return signalPassFailure();
+    if (failed(applyUserTypes(getOperation(), getUserType, createConvert))) {
+      signalPassFailure();
     }
-    if (!*entry) {
-      return;
-    }
-    CNNNetworkOp network = (*entry)->network;
-    func::FuncOp func = (*entry)->entryPoint;
-    // The network verifier guarantees one IE.DataInfo per argument and result.
-    SmallVector<std::optional<Type>> inputTypes, outputTypes;
-    LogicalResult inputs =
-        collectUserTypes(network.getInputsDataInfo(), func.getArgumentTypes(),
-                         "input", inputTypes);
-    LogicalResult outputs =
-        collectUserTypes(network.getOutputsDataInfo(), func.getResultTypes(),
-                         "output", outputTypes);
-    if (failed(inputs) || failed(outputs)) {
-      return signalPassFailure();
-    }
-    IRRewriter rewriter(&getContext());
-    setArgumentTypes(rewriter, func, inputTypes, createConvert);
-    setResultTypes(rewriter, func, outputTypes, createConvert);
   }
 };
 

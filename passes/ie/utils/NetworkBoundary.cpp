@@ -124,4 +124,47 @@ void setResultTypes(RewriterBase &rewriter, func::FuncOp func,
   });
 }
 
+/// Collects the user types of `infos` for `types`; fails after all errors are
+/// reported.
+static LogicalResult
+collectUserTypes(ArrayRef<DataInfoOp> infos, TypeRange types, StringRef what,
+                 UserTypeGetter getUserType,
+                 SmallVectorImpl<std::optional<Type>> &userTypes) {
+  bool ok = true;
+  for (auto [info, type] : llvm::zip_equal(infos, types)) {
+    FailureOr<std::optional<Type>> userType = getUserType(info, type, what);
+    ok &= succeeded(userType);
+    userTypes.push_back(succeeded(userType) ? *userType : std::nullopt);
+  }
+  return success(ok);
+}
+
+LogicalResult applyUserTypes(ModuleOp module, UserTypeGetter getUserType,
+                             BoundaryConversionBuilder convert) {
+  FailureOr<std::optional<NetworkEntry>> entry = lookupNetwork(module);
+  if (failed(entry)) {
+    return failure();
+  }
+  if (!*entry) {
+    return success();
+  }
+  CNNNetworkOp network = (*entry)->network;
+  func::FuncOp func = (*entry)->entryPoint;
+  // The network verifier guarantees one IE.DataInfo per argument and result.
+  SmallVector<std::optional<Type>> inputTypes, outputTypes;
+  LogicalResult inputs =
+      collectUserTypes(network.getInputsDataInfo(), func.getArgumentTypes(),
+                       "input", getUserType, inputTypes);
+  LogicalResult outputs =
+      collectUserTypes(network.getOutputsDataInfo(), func.getResultTypes(),
+                       "output", getUserType, outputTypes);
+  if (failed(inputs) || failed(outputs)) {
+    return failure();
+  }
+  IRRewriter rewriter(module.getContext());
+  setArgumentTypes(rewriter, func, inputTypes, convert);
+  setResultTypes(rewriter, func, outputTypes, convert);
+  return success();
+}
+
 } // namespace mlir::vpuc::IE

@@ -63,6 +63,21 @@ void setResultTypes(RewriterBase &rewriter, func::FuncOp func,
                     ArrayRef<std::optional<Type>> newTypes,
                     BoundaryConversionBuilder convert);
 
+/// Returns the type a network input or output of type `type` gets for what
+/// the user asked in `info`, or std::nullopt when it already has it. Fails,
+/// with an error on `info`, when it cannot get it. `what` is "input" or
+/// "output".
+using UserTypeGetter = llvm::function_ref<FailureOr<std::optional<Type>>(
+    DataInfoOp info, Type type, StringRef what)>;
+
+/// Gives the arguments and results of the entry point of `module`'s network
+/// the types `getUserType` returns for their IE.DataInfo, with `convert` at
+/// the boundary (setArgumentTypes, setResultTypes). Does nothing when the
+/// module has no network; fails, after reporting every error, when
+/// lookupNetwork or `getUserType` fails, and then changes nothing.
+LogicalResult applyUserTypes(ModuleOp module, UserTypeGetter getUserType,
+                             BoundaryConversionBuilder convert);
+
 } // namespace mlir::vpuc::IE
 
 #endif // VPUC_PASSES_IE_UTILS_NETWORKBOUNDARY_H_
