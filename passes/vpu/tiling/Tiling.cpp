@@ -168,9 +168,8 @@ struct TileBox {
 
 /// The split of `extent` (a multiple of `granule`) into `count` ranges of
 /// whole granules, the larger first.
-SmallVector<std::pair<int64_t, int64_t>> splitRange(int64_t extent,
-                                                    int64_t granule,
-                                                    int64_t count) {
+SmallVector<std::pair<int64_t, int64_t>>
+splitRange(int64_t extent, int64_t granule, int64_t count) {
   const int64_t units = extent / granule;
   SmallVector<std::pair<int64_t, int64_t>> ranges;
   int64_t offset = 0;
@@ -363,8 +362,7 @@ Value sliceValue(OpBuilder &builder, Location loc, Value value,
   auto sliceType =
       RankedTensorType::get(sizes, type.getElementType(), type.getEncoding());
   if (auto constant = value.getDefiningOp<Const::DeclareOp>()) {
-    Const::ContentAttr content =
-        constant.getContent().subview(offsets, sizes);
+    Const::ContentAttr content = constant.getContent().subview(offsets, sizes);
     if (content.getType() == sliceType) {
       return builder.create<Const::DeclareOp>(loc, sliceType, content);
     }
@@ -429,12 +427,11 @@ void rewriteIntoTiles(Operation *op, const OpGeometry &geometry,
     }
     NamedAttrList attributes(op->getAttrDictionary());
     if (choice.axis == TileAxis::Height && op->hasAttr("pads_begin")) {
-      attributes.set("pads_begin",
-                     DenseI64ArrayAttr::get(context, padsBegin));
+      attributes.set("pads_begin", DenseI64ArrayAttr::get(context, padsBegin));
       attributes.set("pads_end", DenseI64ArrayAttr::get(context, padsEnd));
     }
-    auto tileType = RankedTensorType::get(
-        outShape, outputType.getElementType(), outputType.getEncoding());
+    auto tileType = RankedTensorType::get(outShape, outputType.getElementType(),
+                                          outputType.getEncoding());
     OperationState state(loc, op->getName());
     state.addOperands(operands);
     state.addTypes(tileType);
