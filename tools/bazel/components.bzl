@@ -31,6 +31,7 @@ ALL_COMPONENTS = {
     "pipelines": "//pipelines:pipelines",
     "print_statistics": "//passes/vpurt/print_statistics:component",
     "resolve_strided_slice": "//passes/ie/resolve_strided_slice:component",
+    "tiling": "//passes/vpu/tiling:component",
     "use_user_layout": "//passes/ie/use_user_layout:component",
     "use_user_precision": "//passes/ie/use_user_precision:component",
     "vpu_dialect": "//dialects/vpu/ir:component",

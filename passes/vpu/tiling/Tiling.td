@@ -1,0 +1,78 @@
+//===- Tiling.td - vpuc-vpu-tiling pass --------------------*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares TilingPass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_VPU_TILING_TILING
+#define VPUC_PASSES_VPU_TILING_TILING
+
+include "mlir/Pass/PassBase.td"
+
+def TilingPass : Pass<"vpuc-vpu-tiling", "::mlir::func::FuncOp"> {
+  let summary = "Splits NCE ops whose tensors do not fit CMX into tiles";
+  let description = [{
+    Splits every `VPU.NCE.*` op whose CMX footprint exceeds the CMX budget into tiles, as
+    pure data flow: `VPU.Slice` of the activation inputs (a `const.Declare` filter or bias
+    is sliced as a new constant with `#const.SubView`), one NCE op per tile and a
+    `VPU.Concat` of the tile outputs, which replaces the op.
+
+    **Footprint.** The bytes the op needs in the CMX of one cluster: its input, its output,
+    the second input of an eltwise op, the weights (`filter`) and, for convolutions and
+    depthwise convolutions, the weights table (16 bytes per output channel, which also
+    holds the bias), each rounded up to the target's `cmx_alignment`. The budget is the
+    module's `VPUIP.resources` `cmx_size`, or the `cmx-bytes` option when it is not 0 (the
+    alignment is then still the target's, or 1 without target resources).
+
+    **Axes.** Every op can be tiled over `H` (output rows): each tile reads the input rows
+    its windows cover (the halo the kernel, stride and padding need) and keeps the op's
+    top / bottom padding only where the tile touches the true edge of the padded input, so
+    `pads_begin` / `pads_end` are adjusted per tile. A convolution can also be tiled over
+    `K` (output channels: filter and bias sliced, the input read whole by every tile);
+    depthwise convolutions, pools and eltwise ops over `C` (input and output channels
+    together, with filter and bias for the depthwise convolution). Channel tiles are
+    multiples of the NCE channel alignment (`VPU::NCE::kChannelAlignment`); tiles along
+    an axis differ in size by at most one row (one channel group), the larger first.
+
+    **Choice (the cost rule).** For each axis the pass takes the smallest tile count `N`
+    for which every tile fits the budget. Among the axes it prefers (1) the smaller `N`
+    (each tile costs a DPU task, its DMAs and their synchronisation), then (2) the fewer
+    bytes moved between DDR and CMX, the sum over tiles of their footprints (this counts
+    the re-read halo rows of `H` tiles, the weights every `H` tile re-reads and the input
+    every `K` tile re-reads), then (3) the axis order `H`, `K`, `C`.
+
+    **Order.** Tiles are emitted in ascending order along the axis, each preceded by its
+    own slices, so that a scheduler can prefetch the inputs of tile `i + 1` while tile `i`
+    runs; neighbouring `H` tiles share their halo rows.
+
+    An op that does not fit even in its smallest tiles (one output row, or one channel
+    group) is an error naming the layer, its smallest footprint per axis and the budget.
+
+    ```mlir
+    // cmx-bytes=3000
+    %0 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>,
+           pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+           : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+    // becomes (over H, 2 tiles of 4 output rows reading 5 input rows each)
+    %s0 = VPU.Slice %x [0, 0, 0, 0] [1, 16, 5, 8] : ...
+    %t0 = VPU.NCE.MaxPool(%s0) {..., pads_begin = array<i64: 1, 1>, pads_end = array<i64: 0, 1>, ...}
+    %s1 = VPU.Slice %x [0, 0, 3, 0] [1, 16, 5, 8] : ...
+    %t1 = VPU.NCE.MaxPool(%s1) {..., pads_begin = array<i64: 0, 1>, pads_end = array<i64: 1, 1>, ...}
+    %0 = VPU.Concat(%t0, %t1) {axis = 2 : i64} : ...
+    ```
+  }];
+  let options = [
+    Option<"cmxBytes", "cmx-bytes", "int64_t", /*default=*/"0",
+           "CMX budget in bytes per op (0: the cmx_size of the module's VPUIP.resources)">,
+  ];
+  let dependentDialects = [
+    "::mlir::vpuc::Const::ConstDialect",
+    "::mlir::vpuc::VPU::VPUDialect",
+  ];
+}
+
+#endif // VPUC_PASSES_VPU_TILING_TILING

@@ -1,0 +1,244 @@
+//===- TilingTest.cpp - Tests of vpuc-vpu-tiling ----------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs small VPU functions (one NCE op with pseudo-random constants) through
+// the host inference of the NCE ops (the IE reference interpreter) before and
+// after vpuc-vpu-tiling with a small CMX budget, and checks that the tiled
+// function computes the same values and that it was split into the expected
+// number of tiles along the expected axis.
+//
+//===----------------------------------------------------------------------===//
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "dialects/const/ir/ConstDialect.h"
+#include "dialects/ie/interpreter/Interpreter.h"
+#include "dialects/ie/utils/HostTensor.h"
+#include "dialects/vpu/ir/VPUDialect.h"
+#include "dialects/vpu/ir/VPUOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "passes/vpu/tiling/Tiling.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "gtest/gtest.h"
+
+namespace mlir::vpuc::VPU {
+namespace {
+
+/// One case: a function `@main` of one NCE op, the budget, and the expected
+/// split.
+struct TilingCase {
+  const char *name;
+  /// The function body; `{W}` and `{B}` are replaced by the filter and bias
+  /// constants (see constants()).
+  std::string function;
+  int64_t cmxBytes;
+  int64_t expectedTiles;
+  /// The Concat axis: 2 (H) or 1 (K, C).
+  int64_t expectedAxis;
+};
+
+class TilingTest : public ::testing::TestWithParam<TilingCase> {
+protected:
+  TilingTest() {
+    DialectRegistry registry;
+    registerVPUDialect(registry);
+    Const::registerConstDialect(registry);
+    registry.insert<func::FuncDialect>();
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+
+  /// Deterministic pseudo-random floats in [-1, 1].
+  float next() {
+    seed = seed * 1664525u + 1013904223u;
+    return static_cast<float>(seed >> 8) / static_cast<float>(1u << 23) - 1.0f;
+  }
+
+  /// Runs `module` on `inputs` with the reference interpreter.
+  IE::HostTensorMap run(ModuleOp module, const IE::HostTensorMap &inputs) {
+    FailureOr<IE::Interpreter> interpreter = IE::Interpreter::create(module);
+    EXPECT_TRUE(succeeded(interpreter));
+    if (failed(interpreter)) {
+      return {};
+    }
+    FailureOr<IE::HostTensorMap> outputs = interpreter->run(inputs);
+    EXPECT_TRUE(succeeded(outputs));
+    return succeeded(outputs) ? *outputs : IE::HostTensorMap();
+  }
+
+  MLIRContext context;
+  uint32_t seed = 12345;
+};
+
+/// A const.Declare of `shape` (written "64x16x3x3") with `count` values from
+/// `values`, reshaped from 1-D and reordered to NHWC for rank 4.
+std::string constant(StringRef name, StringRef shape, int64_t count,
+                     const std::vector<float> &values) {
+  std::string body = "[";
+  for (int64_t i = 0; i < count; ++i) {
+    body += llvm::formatv("{0}{1:e}", i ? ", " : "", values[i]).str();
+  }
+  body += "]";
+  std::string dims = shape.str();
+  std::replace(dims.begin(), dims.end(), 'x', ',');
+  const bool rank4 = std::count(dims.begin(), dims.end(), ',') == 3;
+  return llvm::formatv(
+             "  %{0} = const.Declare tensor<{1}xf16{2}> = #const.Content<"
+             "dense<{3}> : tensor<{4}xf16>, [#const.Reshape<[{5}]>{6}]>\n",
+             name, shape, rank4 ? ", #NHWC" : "", body, count, dims,
+             rank4 ? ", #const.Reorder<#NHWC>" : "")
+      .str();
+}
+
+TEST_P(TilingTest, SameValuesAfterTiling) {
+  const TilingCase &param = GetParam();
+  // Replace {W:shape:count} and {B:shape:count} markers by random constants.
+  std::string function = param.function;
+  for (const char *marker : {"{W:", "{B:"}) {
+    size_t begin = function.find(marker);
+    if (begin == std::string::npos) {
+      continue;
+    }
+    size_t end = function.find('}', begin);
+    StringRef spec = StringRef(function).slice(begin + 3, end);
+    auto [shape, countText] = spec.split(':');
+    int64_t count = 0;
+    ASSERT_FALSE(countText.getAsInteger(10, count));
+    std::vector<float> values;
+    for (int64_t i = 0; i < count; ++i) {
+      values.push_back(next() * 0.25f);
+    }
+    std::string decl =
+        constant(marker[1] == 'W' ? "w" : "b", shape, count, values);
+    function.replace(begin, end - begin + 1, decl);
+  }
+  std::string source =
+      "#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>\n" + function;
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  ASSERT_TRUE(module) << source;
+
+  // Random activations for every argument.
+  auto func = *module->getOps<func::FuncOp>().begin();
+  IE::HostTensorMap inputs;
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+    auto tensor = llvm::cast<RankedTensorType>(type);
+    IE::HostTensor host = IE::HostTensor::filled(tensor.getShape());
+    for (float &value : host.data) {
+      value = next();
+    }
+    inputs.insert({"arg" + std::to_string(index), std::move(host)});
+  }
+  IE::HostTensorMap before = run(*module, inputs);
+  ASSERT_EQ(before.size(), 1u);
+
+  PassManager pm(&context);
+  TilingPassOptions options;
+  options.cmxBytes = param.cmxBytes;
+  pm.addNestedPass<func::FuncOp>(createTilingPass(options));
+  ASSERT_TRUE(succeeded(pm.run(*module)));
+
+  int64_t tiles = 0;
+  func.walk([&](NCEOpInterface) { ++tiles; });
+  EXPECT_EQ(tiles, param.expectedTiles);
+  SmallVector<ConcatOp> concats(func.getOps<ConcatOp>());
+  ASSERT_EQ(concats.size(), 1u);
+  EXPECT_EQ(concats.front().getAxis(), param.expectedAxis);
+
+  IE::HostTensorMap after = run(*module, inputs);
+  ASSERT_EQ(after.size(), 1u);
+  const IE::HostTensor &expected = before.begin()->second;
+  const IE::HostTensor &actual = after.begin()->second;
+  ASSERT_EQ(actual.shape, expected.shape);
+  ASSERT_EQ(actual.data.size(), expected.data.size());
+  // Each output element is computed from the same values in the same order;
+  // the padding the tiles drop only added zeros.
+  for (size_t i = 0; i < expected.data.size(); ++i) {
+    ASSERT_EQ(actual.data[i], expected.data[i]) << "element " << i;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, TilingTest,
+    ::testing::Values(
+        // 3x3, pads 1, bias: H (4 tiles of 4, 4, 3 and 3 rows).
+        TilingCase{
+            "ConvOverH",
+            R"(func.func @main(%x: tensor<1x16x14x9xf16, #NHWC>) -> tensor<1x16x14x9xf16, #NHWC> {
+{W:16x16x3x3:2304}{B:16:16}  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<LEAKY_RELU, slope = 0.1>, strides = array<i64: 1, 1>}
+         : tensor<1x16x14x9xf16, #NHWC>, tensor<16x16x3x3xf16, #NHWC>, tensor<16xf16> -> tensor<1x16x14x9xf16, #NHWC>
+  return %0 : tensor<1x16x14x9xf16, #NHWC>
+})",
+            8000, 4, 2},
+        // 5x3 window, stride 2 x 1, asymmetric pads: H with halo (7 tiles: the
+        // first has 2 output rows, as its top rows are padding).
+        TilingCase{
+            "ConvStridedOverH",
+            R"(func.func @main(%x: tensor<1x16x17x6xf16, #NHWC>) -> tensor<1x16x8x6xf16, #NHWC> {
+{W:16x16x5x3:3840}  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 2, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 1>}
+         : tensor<1x16x17x6xf16, #NHWC>, tensor<16x16x5x3xf16, #NHWC> -> tensor<1x16x8x6xf16, #NHWC>
+  return %0 : tensor<1x16x8x6xf16, #NHWC>
+})",
+            9500, 7, 2},
+        // Weights dominate: K (4 tiles of 16 output channels), bias sliced.
+        TilingCase{
+            "ConvOverK",
+            R"(func.func @main(%x: tensor<1x16x5x5xf16, #NHWC>) -> tensor<1x64x5x5xf16, #NHWC> {
+{W:64x16x3x3:9216}{B:64:64}  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<RELU>, strides = array<i64: 1, 1>}
+         : tensor<1x16x5x5xf16, #NHWC>, tensor<64x16x3x3xf16, #NHWC>, tensor<64xf16> -> tensor<1x64x5x5xf16, #NHWC>
+  return %0 : tensor<1x64x5x5xf16, #NHWC>
+})",
+            8000, 4, 1},
+        // Depthwise with bias: C (3 tiles).
+        TilingCase{
+            "DepthConvOverC",
+            R"(func.func @main(%x: tensor<1x48x8x8xf16, #NHWC>) -> tensor<1x48x8x8xf16, #NHWC> {
+{W:48x1x3x3:432}{B:48:48}  %0 = VPU.NCE.DepthConvolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<CLAMP, clamp_low = -0.5, clamp_high = 0.5>, strides = array<i64: 1, 1>}
+         : tensor<1x48x8x8xf16, #NHWC>, tensor<48x1x3x3xf16, #NHWC>, tensor<48xf16> -> tensor<1x48x8x8xf16, #NHWC>
+  return %0 : tensor<1x48x8x8xf16, #NHWC>
+})",
+            8000, 3, 1},
+        // Average pool, stride 2, pads 1: padding counted, H.
+        TilingCase{
+            "AvgPoolOverH",
+            R"(func.func @main(%x: tensor<1x16x15x15xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+  %0 = VPU.NCE.AveragePool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+         : tensor<1x16x15x15xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  return %0 : tensor<1x16x8x8xf16, #NHWC>
+})",
+            4000, 4, 2},
+        // Max pool over H with a 5x5 window.
+        TilingCase{
+            "MaxPoolOverH",
+            R"(func.func @main(%x: tensor<1x16x24x24xf16, #NHWC>) -> tensor<1x16x12x12xf16, #NHWC> {
+  %0 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 5, 5>, pads_begin = array<i64: 2, 2>, pads_end = array<i64: 2, 2>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+         : tensor<1x16x24x24xf16, #NHWC> -> tensor<1x16x12x12xf16, #NHWC>
+  return %0 : tensor<1x16x12x12xf16, #NHWC>
+})",
+            8000, 6, 2},
+        // Eltwise subtract of two inputs, one row high: only C can split.
+        TilingCase{
+            "EltwiseOverC",
+            R"(func.func @main(%a: tensor<1x64x1x32xf16, #NHWC>, %b: tensor<1x64x1x32xf16, #NHWC>) -> tensor<1x64x1x32xf16, #NHWC> {
+  %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<SUBTRACT>, ppe = #VPU.PPE<NONE>}
+         : tensor<1x64x1x32xf16, #NHWC>, tensor<1x64x1x32xf16, #NHWC> -> tensor<1x64x1x32xf16, #NHWC>
+  return %0 : tensor<1x64x1x32xf16, #NHWC>
+})",
+            4000, 4, 1}),
+    [](const ::testing::TestParamInfo<TilingCase> &info) {
+      return std::string(info.param.name);
+    });
+
+} // namespace
+} // namespace mlir::vpuc::VPU
