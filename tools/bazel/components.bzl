@@ -19,6 +19,7 @@ ALL_COMPONENTS = {
     "convert_copies_to_dma": "//passes/vpuip/convert_copies_to_dma:component",
     "convert_avg_pool_to_dw_conv": "//passes/ie/convert_avg_pool_to_dw_conv:component",
     "convert_conv1d_to_conv2d": "//passes/ie/convert_conv1d_to_conv2d:component",
+    "convert_fc_to_conv": "//passes/ie/convert_fc_to_conv:component",
     "convert_precision_to_fp16": "//passes/ie/convert_precision_to_fp16:component",
     "convert_shape_to_4d": "//passes/ie/convert_shape_to_4d:component",
     "ddr_static_allocation": "//passes/vpuip/ddr_static_allocation:component",
