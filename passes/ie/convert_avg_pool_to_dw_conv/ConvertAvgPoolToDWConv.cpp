@@ -22,10 +22,10 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpu/ir/VPUOps.h"
+#include "passes/ie/nce_support/NCESupport.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 
 namespace mlir::vpuc::IE {
 
@@ -33,45 +33,6 @@ namespace mlir::vpuc::IE {
 #include "passes/ie/convert_avg_pool_to_dw_conv/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// The NCE checks that apply at the IE level: the layouts and the channel
-/// alignment are established by later passes.
-VPU::NCE::SupportOptions getIEStageOptions() {
-  VPU::NCE::SupportOptions options;
-  options.checkLayouts = false;
-  options.checkChannelAlignment = false;
-  return options;
-}
-
-/// Records the ops a rewriter inserts, so that a candidate rewrite the NCE
-/// rejects can be erased again.
-class InsertedOps : public RewriterBase::Listener {
-public:
-  void notifyOperationInserted(Operation *op,
-                               OpBuilder::InsertPoint /*previous*/) override {
-    ops.push_back(op);
-  }
-
-  /// Erases the recorded ops, users first.
-  void discard(RewriterBase &rewriter) {
-    for (Operation *op : llvm::reverse(ops)) {
-      rewriter.eraseOp(op);
-    }
-    ops.clear();
-  }
-
-  /// Erases the recorded op `op`, which has no uses.
-  void erase(RewriterBase &rewriter, Operation *op) {
-    llvm::erase(ops, op);
-    rewriter.eraseOp(op);
-  }
-
-  /// Keeps the recorded ops.
-  void keep() { ops.clear(); }
-
-private:
-  SmallVector<Operation *> ops;
-};
 
 /// An average pool to rewrite: 2-D, static shapes.
 struct PoolSpec {
@@ -88,15 +49,6 @@ struct PoolSpec {
   ArrayRef<int64_t> inputShape() const {
     return llvm::cast<RankedTensorType>(input.getType()).getShape();
   }
-};
-
-/// Collects the reasons a check gives.
-struct Reasons {
-  SmallVector<std::string> list;
-
-  void add(const Twine &reason) { list.push_back(reason.str()); }
-
-  std::string join() const { return llvm::join(list, "; "); }
 };
 
 /// The pads_end of a depthwise convolution that computes `spec` exactly (the
@@ -167,7 +119,7 @@ FailureOr<Value> createDepthwise(IRRewriter &rewriter, InsertedOps &inserted,
   Reasons nce;
   if (!VPU::NCEDepthConvolutionOp::isSupported(
           conv, [&](const Twine &reason) { nce.add(reason); },
-          getIEStageOptions())) {
+          getIEStageSupportOptions())) {
     reasons.add("the NCE cannot run the depthwise convolution (" + nce.join() +
                 ")");
     inserted.discard(rewriter);
@@ -229,7 +181,7 @@ FailureOr<Value> createPoolChain(IRRewriter &rewriter, InsertedOps &inserted,
           ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(zeros),
           RoundingType::FLOOR, /*exclude_pad=*/false);
       if (VPU::NCEAveragePoolOp::isSupported(
-              pool, [](const Twine &) {}, getIEStageOptions())) {
+              pool, [](const Twine &) {}, getIEStageSupportOptions())) {
         next = pool.getOutput();
         remainingY /= dy;
         remainingX /= dx;
@@ -292,11 +244,11 @@ struct ConvertAvgPoolToDWConvPass
     Reasons reasons;
     if (VPU::NCEAveragePoolOp::isSupported(
             op, [&](const Twine &reason) { reasons.add(reason); },
-            getIEStageOptions())) {
+            getIEStageSupportOptions())) {
       return;
     }
     std::string poolReasons = reasons.join();
-    reasons.list.clear();
+    reasons.clear();
     reasons.add("the NCE cannot run it as a pool (" + poolReasons + ")");
     PoolSpec spec;
     spec.input = op.getInput();
@@ -341,14 +293,14 @@ struct ConvertAvgPoolToDWConvPass
     if (pool.getType() == spec.resultType &&
         VPU::NCEAveragePoolOp::isSupported(
             pool, [&](const Twine &reason) { reasons.add(reason); },
-            getIEStageOptions())) {
+            getIEStageSupportOptions())) {
       inserted.keep();
       rewriter.replaceOp(op, pool.getOutput());
       return;
     }
     inserted.discard(rewriter);
     std::string poolReasons = reasons.join();
-    reasons.list.clear();
+    reasons.clear();
     reasons.add("the NCE cannot run it as a pool (" + poolReasons + ")");
     rewrite(rewriter, inserted, op, spec, reasons);
   }

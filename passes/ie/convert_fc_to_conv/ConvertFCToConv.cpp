@@ -21,9 +21,9 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpu/ir/VPUOps.h"
+#include "passes/ie/nce_support/NCESupport.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 
 namespace mlir::vpuc::IE {
 
@@ -31,39 +31,6 @@ namespace mlir::vpuc::IE {
 #include "passes/ie/convert_fc_to_conv/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// The NCE checks that apply at the IE level: the layouts and the channel
-/// alignment are established by later passes.
-VPU::NCE::SupportOptions getIEStageOptions() {
-  VPU::NCE::SupportOptions options;
-  options.checkLayouts = false;
-  options.checkChannelAlignment = false;
-  return options;
-}
-
-/// Records the ops a rewriter inserts, so that a candidate rewrite the NCE
-/// rejects can be erased again.
-class InsertedOps : public RewriterBase::Listener {
-public:
-  void notifyOperationInserted(Operation *op,
-                               OpBuilder::InsertPoint /*previous*/) override {
-    ops.push_back(op);
-  }
-
-  /// Erases the recorded ops, users first.
-  void discard(RewriterBase &rewriter) {
-    for (Operation *op : llvm::reverse(ops)) {
-      rewriter.eraseOp(op);
-    }
-    ops.clear();
-  }
-
-  /// Keeps the recorded ops.
-  void keep() { ops.clear(); }
-
-private:
-  SmallVector<Operation *> ops;
-};
 
 RankedTensorType getTensorType(Value value) {
   return llvm::cast<RankedTensorType>(value.getType());
@@ -90,7 +57,7 @@ Value reshape(RewriterBase &rewriter, Location loc, Value value,
 FailureOr<Value> createConv(IRRewriter &rewriter, InsertedOps &inserted,
                             Location loc, Value input, Value filter, Value bias,
                             RankedTensorType resultType,
-                            SmallVectorImpl<std::string> &reasons) {
+                            Reasons &reasons) {
   ArrayRef<int64_t> shape = getTensorType(input).getShape();
   int64_t rows = 1;
   for (int64_t dim : shape.drop_back()) {
@@ -103,18 +70,18 @@ FailureOr<Value> createConv(IRRewriter &rewriter, InsertedOps &inserted,
       loc, input4D, filter, bias, ArrayRef<int64_t>(ones),
       ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(zeros),
       ArrayRef<int64_t>(ones));
-  SmallVector<std::string> nce;
+  Reasons nce;
   if (!VPU::NCEConvolutionOp::isSupported(
-          conv, [&](const Twine &reason) { nce.push_back(reason.str()); },
-          getIEStageOptions())) {
-    reasons.push_back("the NCE cannot run the 1x1 convolution (" +
-                      llvm::join(nce, "; ") + ")");
+          conv, [&](const Twine &reason) { nce.add(reason); },
+          getIEStageSupportOptions())) {
+    reasons.add("the NCE cannot run the 1x1 convolution (" + nce.join() +
+                ")");
     inserted.discard(rewriter);
     return failure();
   }
   Value result = reshape(rewriter, loc, conv.getOutput(), resultType.getShape());
   if (result.getType() != resultType) {
-    reasons.push_back("the convolution would not give the layer's result type");
+    reasons.add("the convolution would not give the layer's result type");
     inserted.discard(rewriter);
     return failure();
   }
@@ -132,19 +99,19 @@ struct ConvertFCToConvPass
     : public impl::ConvertFCToConvPassBase<ConvertFCToConvPass> {
   using Base::Base;
 
-  void report(Operation *op, ArrayRef<std::string> reasons) {
+  void report(Operation *op, const Reasons &reasons) {
     if (emitRemarks) {
-      op->emitRemark() << "left unchanged: " << llvm::join(reasons, "; ");
+      op->emitRemark() << "left unchanged: " << reasons.join();
     }
   }
 
   void convertFullyConnected(IRRewriter &rewriter, InsertedOps &inserted,
                              FullyConnectedOp op) {
-    SmallVector<std::string> reasons;
+    Reasons reasons;
     if (!isPlainStatic(op.getInput().getType()) ||
         !isPlainStatic(op.getWeights().getType()) ||
         !isPlainStatic(op.getType())) {
-      reasons.push_back("the activations or weights have a dynamic shape or a "
+      reasons.add("the activations or weights have a dynamic shape or a "
                         "layout encoding");
       report(op, reasons);
       return;
@@ -174,14 +141,14 @@ struct ConvertFCToConvPass
     if (!weights || weights.getType().getRank() != 2 || op.getTransposeA()) {
       return;
     }
-    SmallVector<std::string> reasons;
+    Reasons reasons;
     RankedTensorType inputType = op.getInput1().getType();
     if (inputType.getRank() < 2 || !isPlainStatic(inputType) ||
         !isPlainStatic(op.getType()) ||
         weights.getType().getShape() !=
             getTensorType(op.getInput2()).getShape() ||
         getTensorType(op.getInput2()).getEncoding()) {
-      reasons.push_back("the input is 1-D, or the activations or weights have "
+      reasons.add("the input is 1-D, or the activations or weights have "
                         "a dynamic shape or a layout encoding");
       report(op, reasons);
       return;
@@ -200,7 +167,7 @@ struct ConvertFCToConvPass
         context, ArrayRef<int64_t>{outChannels, depth, 1, 1}));
     Const::ContentAttr filterContent = tryTransform(weights, transformations);
     if (!filterContent || depth != inputType.getShape().back()) {
-      reasons.push_back("the weights cannot be made a [O, K, 1, 1] filter");
+      reasons.add("the weights cannot be made a [O, K, 1, 1] filter");
       report(op, reasons);
       return;
     }
