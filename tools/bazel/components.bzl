@@ -20,6 +20,7 @@ ALL_COMPONENTS = {
     "convert_avg_pool_to_dw_conv": "//passes/ie/convert_avg_pool_to_dw_conv:component",
     "convert_conv1d_to_conv2d": "//passes/ie/convert_conv1d_to_conv2d:component",
     "convert_fc_to_conv": "//passes/ie/convert_fc_to_conv:component",
+    "convert_paddings_to_floor_mode": "//passes/ie/convert_paddings_to_floor_mode:component",
     "convert_precision_to_fp16": "//passes/ie/convert_precision_to_fp16:component",
     "convert_scale_shift_to_depthwise": "//passes/ie/convert_scale_shift_to_depthwise:component",
     "convert_shape_to_4d": "//passes/ie/convert_shape_to_4d:component",
