@@ -22,9 +22,9 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpu/ir/VPUOps.h"
-#include "passes/ie/nce_support/NCESupport.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
+#include "passes/ie/nce_support/NCESupport.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace mlir::vpuc::IE {
@@ -72,8 +72,8 @@ FailureOr<SmallVector<int64_t, 2>> getExactPadsEnd(const PoolSpec &spec,
                   "divides by fewer than KY * KX elements");
       return failure();
     }
-    const int64_t used = std::max<int64_t>(
-        0, (out - 1) * stride + kernel - in - begin);
+    const int64_t used =
+        std::max<int64_t>(0, (out - 1) * stride + kernel - in - begin);
     if (spec.excludePad && (begin > 0 || used > 0)) {
       reasons.add("a depthwise convolution is not exact: with exclude_pad the "
                   "windows that read padding divide by fewer than KY * KX "
@@ -103,8 +103,8 @@ FailureOr<Value> createDepthwise(IRRewriter &rewriter, InsertedOps &inserted,
   Attribute weight =
       rewriter.getFloatAttr(elementType, 1.0 / static_cast<double>(area));
   auto weights = DenseElementsAttr::get(filterType, llvm::ArrayRef(weight));
-  Value filter = rewriter.create<Const::DeclareOp>(
-      loc, Const::ContentAttr::get(weights));
+  Value filter =
+      rewriter.create<Const::DeclareOp>(loc, Const::ContentAttr::get(weights));
   const SmallVector<int64_t, 2> dilations = {1, 1};
   auto conv = rewriter.create<GroupConvolutionOp>(
       loc, spec.input, filter, Value(), ArrayRef<int64_t>(spec.strides),
@@ -238,7 +238,8 @@ struct ConvertAvgPoolToDWConvPass
   void convertAvgPool(IRRewriter &rewriter, InsertedOps &inserted,
                       AvgPoolOp op) {
     if (!isStatic4D(op.getInput().getType()) ||
-        !isStatic4D(op.getOutput().getType()) || op.getKernelSize().size() != 2) {
+        !isStatic4D(op.getOutput().getType()) ||
+        op.getKernelSize().size() != 2) {
       return;
     }
     Reasons reasons;
@@ -318,8 +319,7 @@ struct ConvertAvgPoolToDWConvPass
       if (auto pool = llvm::dyn_cast<AvgPoolOp>(op)) {
         convertAvgPool(rewriter, inserted, pool);
       } else {
-        convertGlobalMean(rewriter, inserted,
-                          llvm::cast<ReduceMeanOp>(op));
+        convertGlobalMean(rewriter, inserted, llvm::cast<ReduceMeanOp>(op));
       }
     }
   }

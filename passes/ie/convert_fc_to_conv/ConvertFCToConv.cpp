@@ -21,8 +21,8 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpu/ir/VPUOps.h"
-#include "passes/ie/nce_support/NCESupport.h"
 #include "mlir/IR/PatternMatch.h"
+#include "passes/ie/nce_support/NCESupport.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace mlir::vpuc::IE {
@@ -56,8 +56,7 @@ Value reshape(RewriterBase &rewriter, Location loc, Value value,
 /// convolution; nothing is left in the IR otherwise.
 FailureOr<Value> createConv(IRRewriter &rewriter, InsertedOps &inserted,
                             Location loc, Value input, Value filter, Value bias,
-                            RankedTensorType resultType,
-                            Reasons &reasons) {
+                            RankedTensorType resultType, Reasons &reasons) {
   ArrayRef<int64_t> shape = getTensorType(input).getShape();
   int64_t rows = 1;
   for (int64_t dim : shape.drop_back()) {
@@ -74,12 +73,12 @@ FailureOr<Value> createConv(IRRewriter &rewriter, InsertedOps &inserted,
   if (!VPU::NCEConvolutionOp::isSupported(
           conv, [&](const Twine &reason) { nce.add(reason); },
           getIEStageSupportOptions())) {
-    reasons.add("the NCE cannot run the 1x1 convolution (" + nce.join() +
-                ")");
+    reasons.add("the NCE cannot run the 1x1 convolution (" + nce.join() + ")");
     inserted.discard(rewriter);
     return failure();
   }
-  Value result = reshape(rewriter, loc, conv.getOutput(), resultType.getShape());
+  Value result =
+      reshape(rewriter, loc, conv.getOutput(), resultType.getShape());
   if (result.getType() != resultType) {
     reasons.add("the convolution would not give the layer's result type");
     inserted.discard(rewriter);
@@ -112,7 +111,7 @@ struct ConvertFCToConvPass
         !isPlainStatic(op.getWeights().getType()) ||
         !isPlainStatic(op.getType())) {
       reasons.add("the activations or weights have a dynamic shape or a "
-                        "layout encoding");
+                  "layout encoding");
       report(op, reasons);
       return;
     }
@@ -135,8 +134,7 @@ struct ConvertFCToConvPass
     rewriter.replaceOp(op, *result);
   }
 
-  void convertMatMul(IRRewriter &rewriter, InsertedOps &inserted,
-                     MatMulOp op) {
+  void convertMatMul(IRRewriter &rewriter, InsertedOps &inserted, MatMulOp op) {
     Const::ContentAttr weights = getConstContent(op.getInput2());
     if (!weights || weights.getType().getRank() != 2 || op.getTransposeA()) {
       return;
@@ -149,7 +147,7 @@ struct ConvertFCToConvPass
             getTensorType(op.getInput2()).getShape() ||
         getTensorType(op.getInput2()).getEncoding()) {
       reasons.add("the input is 1-D, or the activations or weights have "
-                        "a dynamic shape or a layout encoding");
+                  "a dynamic shape or a layout encoding");
       report(op, reasons);
       return;
     }
@@ -162,7 +160,8 @@ struct ConvertFCToConvPass
     }
     const int64_t outChannels =
         weights.getType().getDimSize(op.getTransposeB() ? 0 : 1);
-    const int64_t depth = weights.getType().getDimSize(op.getTransposeB() ? 1 : 0);
+    const int64_t depth =
+        weights.getType().getDimSize(op.getTransposeB() ? 1 : 0);
     transformations.push_back(Const::ReshapeAttr::get(
         context, ArrayRef<int64_t>{outChannels, depth, 1, 1}));
     Const::ContentAttr filterContent = tryTransform(weights, transformations);
@@ -172,11 +171,11 @@ struct ConvertFCToConvPass
       return;
     }
     rewriter.setInsertionPoint(op);
-    Value filter =
-        rewriter.create<Const::DeclareOp>(op.getInput2().getLoc(), filterContent);
-    FailureOr<Value> result =
-        createConv(rewriter, inserted, op.getLoc(), op.getInput1(), filter,
-                   Value(), llvm::cast<RankedTensorType>(op.getType()), reasons);
+    Value filter = rewriter.create<Const::DeclareOp>(op.getInput2().getLoc(),
+                                                     filterContent);
+    FailureOr<Value> result = createConv(
+        rewriter, inserted, op.getLoc(), op.getInput1(), filter, Value(),
+        llvm::cast<RankedTensorType>(op.getType()), reasons);
     if (failed(result)) {
       report(op, reasons);
       return;

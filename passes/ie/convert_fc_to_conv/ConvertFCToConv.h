@@ -1,4 +1,4 @@
-//===- ConvertFCToConv.h - FullyConnected to conv -------*- C++ -*-===//
+//===- ConvertFCToConv.h - FullyConnected to conv ---------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

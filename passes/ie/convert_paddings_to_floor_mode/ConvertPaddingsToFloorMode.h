@@ -1,4 +1,4 @@
-//===- ConvertPaddingsToFloorMode.h - Ceil pools to floor*- C++ -*-===//
+//===- ConvertPaddingsToFloorMode.h - Ceil pools to floor -------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

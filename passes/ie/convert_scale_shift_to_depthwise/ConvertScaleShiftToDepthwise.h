@@ -1,4 +1,4 @@
-//===- ConvertScaleShiftToDepthwise.h - ScaleShift to depthwise*- C++ -*-===//
+//===- ConvertScaleShiftToDepthwise.h - ScaleShift to depthwise -*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

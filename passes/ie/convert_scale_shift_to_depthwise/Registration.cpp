@@ -1,4 +1,4 @@
-//===- Registration.cpp - convert_scale_shift_to_depthwise component -*- C++ -*-===//
+//===- Registration.cpp - the registry component ----------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

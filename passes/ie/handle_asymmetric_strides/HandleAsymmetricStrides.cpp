@@ -107,7 +107,8 @@ struct HandleAsymmetricStridesPass
       return;
     }
     Reasons reasons;
-    if (isSupportedOnNCE(op, [&](const Twine &reason) { reasons.add(reason); })) {
+    if (isSupportedOnNCE(op,
+                         [&](const Twine &reason) { reasons.add(reason); })) {
       return;
     }
     auto type = llvm::cast<RankedTensorType>(op->getResult(0).getType());

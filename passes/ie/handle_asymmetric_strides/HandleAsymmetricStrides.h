@@ -1,4 +1,4 @@
-//===- HandleAsymmetricStrides.h - Asymmetric strides*- C++ -*-===//
+//===- HandleAsymmetricStrides.h - Asymmetric strides -----------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,4 @@
-//===- Registration.cpp - handle_asymmetric_strides component -*- C++ -*-===//
+//===- Registration.cpp - handle_asymmetric_strides component ---*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
