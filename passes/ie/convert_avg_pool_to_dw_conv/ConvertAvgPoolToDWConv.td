@@ -1,0 +1,73 @@
+//===- ConvertAvgPoolToDWConv.td - AvgPool to depthwise conv -*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares ConvertAvgPoolToDWConvPass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_IE_CONVERT_AVG_POOL_TO_DW_CONV_CONVERTAVGPOOLTODWCONV
+#define VPUC_PASSES_IE_CONVERT_AVG_POOL_TO_DW_CONV_CONVERTAVGPOOLTODWCONV
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::mlir::func::FuncOp"> {
+  let summary = "Rewrites average pools the NCE cannot run as pools into forms it can run";
+  let description = [{
+    An `IE.AvgPool` that `VPU::NCEAveragePoolOp::isSupported` rejects is rewritten, where the
+    rewrite computes exactly the same values, into a form the NCE runs:
+
+    1. **Depthwise convolution.** The pool becomes an `IE.GroupConvolution` with
+       `groups = C`, a constant filter `[C, 1, KY, KX]` of `1 / (KY * KX)` (in the
+       activation element type), no bias, the pool's strides and `pads_begin`, and
+       `pads_end` reduced to what the windows read. This is exact when every window
+       divides by `KY * KX`: every window lies inside the padded input (the output size
+       is the floor-rule one, so a `ceil` pool qualifies only where ceil and floor agree)
+       and, with `exclude_pad`, no window reads padding (`pads_begin` 0 and the last
+       window ends inside the input). The rewrite is made only if
+       `VPU::NCEDepthConvolutionOp::isSupported` accepts the convolution.
+    2. **Decomposition of large non-overlapping pools.** A pool whose windows tile the
+       input without overlap and read no padding (per axis: the stride equals the kernel,
+       or there is one window; `pads_begin` 0; `O = floor(I / K)`) but whose kernel the
+       NCE rejects, e.g. a global pool over a 14x14 map, becomes a chain of pools with
+       kernel = stride `(ky_i, kx_i)`, no padding and floor rounding, where the products
+       of the `ky_i` and of the `kx_i` are KY and KX: the mean of equal-sized group means is
+       the mean. Each stage takes the largest factor pair (by `ky * kx`) whose pool
+       `VPU::NCEAveragePoolOp::isSupported` accepts; a kernel that does not factor so
+       (e.g. a prime beyond the NCE kernel limit) is left.
+
+    Global average pools, `IE.ReduceMean` over axes 2 and 3 of a rank-4 input with
+    `keep_dims` (the form of ONNX GlobalAveragePool), are treated as the average pool with
+    kernel `[H, W]`, strides 1 and no padding: replaced by that pool if the NCE runs it,
+    else by rule 1 or 2.
+
+    The NCE is asked without its layout and channel alignment checks
+    (`SupportOptions{checkLayouts = false, checkChannelAlignment = false}`): the layout
+    assignment and the channel expansion run later. Ops with dynamic shapes, 1-D pools and
+    pools the NCE already runs are left; so is every op for which no rewrite is exact and
+    supported. The new ops take the location of the op they replace. The pass never fails.
+
+    ```mlir
+    %0 = IE.AvgPool(%x) {exclude_pad, kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>,
+           pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x16x8x8xf16> -> tensor<1x16x4x4xf16>
+    // becomes (no window reads the end padding)
+    %w = const.Declare tensor<16x1x2x2xf16> = #const.Content<dense<2.500000e-01> : tensor<16x1x2x2xf16>>
+    %0 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 16 : i64,
+           pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>}
+           : tensor<1x16x8x8xf16>, tensor<16x1x2x2xf16> -> tensor<1x16x4x4xf16>
+    ```
+  }];
+  let options = [
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on each average pool the NCE cannot run that the pass leaves, "
+           "with the reasons">,
+  ];
+  let dependentDialects = [
+    "::mlir::vpuc::Const::ConstDialect",
+    "::mlir::vpuc::IE::IEDialect",
+  ];
+}
+
+#endif // VPUC_PASSES_IE_CONVERT_AVG_POOL_TO_DW_CONV_CONVERTAVGPOOLTODWCONV

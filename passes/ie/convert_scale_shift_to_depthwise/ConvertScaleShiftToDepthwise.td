@@ -1,0 +1,53 @@
+//===- ConvertScaleShiftToDepthwise.td - ScaleShift to DW conv -*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares ConvertScaleShiftToDepthwisePass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_IE_CONVERT_SCALE_SHIFT_TO_DEPTHWISE_CONVERTSCALESHIFTTODEPTHWISE
+#define VPUC_PASSES_IE_CONVERT_SCALE_SHIFT_TO_DEPTHWISE_CONVERTSCALESHIFTTODEPTHWISE
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertScaleShiftToDepthwisePass
+    : Pass<"vpuc-ie-convert-scale-shift-to-depthwise", "::mlir::func::FuncOp"> {
+  let summary = "Rewrites per-channel ScaleShifts as 1x1 depthwise convolutions the NCE runs";
+  let description = [{
+    `IE.ScaleShift(x) weights(w) biases(b)` on a rank-4 `x` `[N, C, H, W]` computes
+    `x[n, c, h, w] * w[0, c, 0, 0] + b[0, c, 0, 0]`, which is a 1x1 depthwise convolution:
+    `IE.GroupConvolution(x, w', b)` with `groups = C`, the filter `w'` `[C, 1, 1, 1]` (the
+    weights reshaped: a reshaped `const.Declare`, or an `IE.Reshape` of other weights; a
+    constant of ones without weights), the bias `b` `[1, C, 1, 1]` (none without biases),
+    unit strides and dilations and no padding.
+
+    The rewrite is made only where `VPU::NCEDepthConvolutionOp::isSupported` accepts the
+    convolution, asked without its layout and channel alignment checks (the layout
+    assignment and the channel expansion come later): the weights and biases must be
+    constants, the activations f16 with batch 1. Other ScaleShifts (other ranks, dynamic
+    shapes) are left. The new ops take the location of the ScaleShift; the pass never fails.
+
+    ```mlir
+    %0 = IE.ScaleShift(%x) weights(%w : tensor<1x16x1x1xf16>) biases(%b : tensor<1x16x1x1xf16>)
+           : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16>
+    // becomes
+    %f = const.Declare tensor<16x1x1x1xf16> = #const.Content<... : tensor<1x16x1x1xf16>, [#const.Reshape<[16, 1, 1, 1]>]>
+    %0 = IE.GroupConvolution(%x, %f, %b) {dilations = array<i64: 1, 1>, groups = 16 : i64,
+           pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+           : tensor<1x16x8x8xf16>, tensor<16x1x1x1xf16>, tensor<1x16x1x1xf16> -> tensor<1x16x8x8xf16>
+    ```
+  }];
+  let options = [
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on each rank-4 ScaleShift the pass leaves, with the reasons">,
+  ];
+  let dependentDialects = [
+    "::mlir::vpuc::Const::ConstDialect",
+    "::mlir::vpuc::IE::IEDialect",
+  ];
+}
+
+#endif // VPUC_PASSES_IE_CONVERT_SCALE_SHIFT_TO_DEPTHWISE_CONVERTSCALESHIFTTODEPTHWISE
