@@ -23,6 +23,7 @@ ALL_COMPONENTS = {
     "ddr_static_allocation": "//passes/vpuip/ddr_static_allocation:component",
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
     "fuse_layers": "//passes/ie/fuse_layers:component",
+    "fuse_post_ops": "//passes/ie/fuse_post_ops:component",
     "ie_dialect": "//dialects/ie/ir:component",
     "ie_to_vpu": "//conversions/ie_to_vpu:component",
     "init_compiler": "//passes/common/init_compiler:component",
