@@ -1,4 +1,4 @@
-//===- PostOp.cpp - The post-op attribute of IE layers -----------*- C++ -*-===//
+//===- PostOp.cpp - The post-op attribute of IE layers ----------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,4 @@
-//===- AdjustLayouts.h - vpuc-ie-adjust-layouts pass -------------*- C++ -*-===//
+//===- AdjustLayouts.h - vpuc-ie-adjust-layouts pass ------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,4 @@
-//===- Registration.cpp - Entry point of adjust_layouts ----------*- C++ -*-===//
+//===- Registration.cpp - Entry point of adjust_layouts ---------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
