@@ -1,4 +1,4 @@
-//===- OptimizeReorders.td - vpuc-ie-optimize-reorders pass -*- tablegen -*-===//
+//===- OptimizeReorders.td - optimize-reorders pass --------*- tablegen -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
