@@ -24,6 +24,11 @@
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 
 namespace mlir::vpuc::IE {
+/// True if `layer` has a post-op (PostOp.cpp; see dialects/ie/ir/PostOp.h).
+bool hasPostOp(Operation *layer);
+} // namespace mlir::vpuc::IE
+
+namespace mlir::vpuc::IE {
 
 /// True if `attr` is a splat ElementsAttr whose every element equals `value`.
 static bool isSplatOf(Attribute attr, double value) {
@@ -62,6 +67,9 @@ static OpFoldResult foldIdentity(Operation *op, Value kept, Attribute constant,
 }
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  if (hasPostOp(*this)) {
+    return {};
+  }
   if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0)) {
     return result;
   }
@@ -73,6 +81,9 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult SubtractOp::fold(FoldAdaptor adaptor) {
+  if (hasPostOp(*this)) {
+    return {};
+  }
   if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0)) {
     return result;
   }
@@ -81,6 +92,9 @@ OpFoldResult SubtractOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult MultiplyOp::fold(FoldAdaptor adaptor) {
+  if (hasPostOp(*this)) {
+    return {};
+  }
   if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 1.0)) {
     return result;
   }

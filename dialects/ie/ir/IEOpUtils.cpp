@@ -19,6 +19,11 @@
 #include "mlir/IR/Operation.h"
 
 namespace mlir::vpuc::IE {
+/// Verifies the post-op of `op` (PostOp.cpp; see dialects/ie/ir/PostOp.h).
+LogicalResult verifyPostOp(Operation *op);
+} // namespace mlir::vpuc::IE
+
+namespace mlir::vpuc::IE {
 
 namespace detail {
 
@@ -80,7 +85,9 @@ LogicalResult verifyLayoutEncodings(Operation *op) {
       return failure();
     }
   }
-  return success();
+  // The one check every IE op runs: the place to reject a `post_op` on an op
+  // that cannot carry one, and to check it where it is allowed (PostOp.h).
+  return verifyPostOp(op);
 }
 
 /// Formats "[a] and [b]" or "[a], [b] and [c]".

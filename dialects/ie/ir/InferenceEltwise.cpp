@@ -16,6 +16,13 @@
 
 #include "dialects/ie/ir/InferenceUtils.h"
 
+namespace mlir::vpuc::IE::detail {
+/// Applies the post-op of `layer` to its host output (PostOp.cpp; declared
+/// here because dialects/ie/ir:post_op, which exports it, is built on top of
+/// this library).
+void applyPostOp(Operation *layer, HostTensor &output);
+} // namespace mlir::vpuc::IE::detail
+
 namespace mlir::vpuc::IE {
 
 using detail::inferBinary;
@@ -32,20 +39,32 @@ static float nanAware(float a, float b, float chosen) {
 
 LogicalResult AddOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                 SmallVectorImpl<HostTensor> &outputs) {
-  return inferBinary(*this, inputs, outputs, getAutoBroadcast(),
-                     [](float a, float b) { return a + b; });
+  if (failed(inferBinary(*this, inputs, outputs, getAutoBroadcast(),
+                         [](float a, float b) { return a + b; }))) {
+    return failure();
+  }
+  detail::applyPostOp(*this, outputs.back());
+  return success();
 }
 
 LogicalResult SubtractOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                      SmallVectorImpl<HostTensor> &outputs) {
-  return inferBinary(*this, inputs, outputs, getAutoBroadcast(),
-                     [](float a, float b) { return a - b; });
+  if (failed(inferBinary(*this, inputs, outputs, getAutoBroadcast(),
+                         [](float a, float b) { return a - b; }))) {
+    return failure();
+  }
+  detail::applyPostOp(*this, outputs.back());
+  return success();
 }
 
 LogicalResult MultiplyOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                      SmallVectorImpl<HostTensor> &outputs) {
-  return inferBinary(*this, inputs, outputs, getAutoBroadcast(),
-                     [](float a, float b) { return a * b; });
+  if (failed(inferBinary(*this, inputs, outputs, getAutoBroadcast(),
+                         [](float a, float b) { return a * b; }))) {
+    return failure();
+  }
+  detail::applyPostOp(*this, outputs.back());
+  return success();
 }
 
 LogicalResult DivideOp::inferOnCPU(ArrayRef<HostTensor> inputs,

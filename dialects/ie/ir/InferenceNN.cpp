@@ -21,6 +21,13 @@
 #include "kernels/reference/Convolution.h"
 #include "kernels/reference/Gemm.h"
 
+namespace mlir::vpuc::IE::detail {
+/// Applies the post-op of `layer` to its host output (PostOp.cpp; declared
+/// here because dialects/ie/ir:post_op, which exports it, is built on top of
+/// this library).
+void applyPostOp(Operation *layer, HostTensor &output);
+} // namespace mlir::vpuc::IE::detail
+
 namespace mlir::vpuc::IE {
 
 namespace {
@@ -118,14 +125,22 @@ SmallVector<int64_t, 6> batchStrides(ArrayRef<int64_t> batch, ArrayRef<int64_t> 
 
 LogicalResult ConvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                         SmallVectorImpl<HostTensor> &outputs) {
-  return runConvolution(*this, inputs, outputs, getStrides(), getPadsBegin(), getPadsEnd(),
-                        getDilations(), 1);
+  if (failed(runConvolution(*this, inputs, outputs, getStrides(), getPadsBegin(), getPadsEnd(),
+                            getDilations(), 1))) {
+    return failure();
+  }
+  detail::applyPostOp(*this, outputs.back());
+  return success();
 }
 
 LogicalResult GroupConvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                              SmallVectorImpl<HostTensor> &outputs) {
-  return runConvolution(*this, inputs, outputs, getStrides(), getPadsBegin(), getPadsEnd(),
-                        getDilations(), getGroups());
+  if (failed(runConvolution(*this, inputs, outputs, getStrides(), getPadsBegin(), getPadsEnd(),
+                            getDilations(), getGroups()))) {
+    return failure();
+  }
+  detail::applyPostOp(*this, outputs.back());
+  return success();
 }
 
 LogicalResult FullyConnectedOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -153,6 +168,7 @@ LogicalResult FullyConnectedOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                 {inputs[1].data.data(), k, /*transposed=*/true}, output.data.data(), features,
                 /*accumulate=*/true);
   detail::roundToResultType(output, getOutput());
+  detail::applyPostOp(*this, output);
   outputs.push_back(std::move(output));
   return success();
 }

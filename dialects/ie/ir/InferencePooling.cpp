@@ -24,6 +24,13 @@
 #include "dialects/ie/ir/NNUtils.h"
 #include "kernels/reference/Pooling.h"
 
+namespace mlir::vpuc::IE::detail {
+/// Applies the post-op of `layer` to its host output (PostOp.cpp; declared
+/// here because dialects/ie/ir:post_op, which exports it, is built on top of
+/// this library).
+void applyPostOp(Operation *layer, HostTensor &output);
+} // namespace mlir::vpuc::IE::detail
+
 namespace mlir::vpuc::IE {
 
 namespace {
@@ -277,19 +284,27 @@ LogicalResult runSoftMax(Operation *op, int64_t axisAttr, ArrayRef<HostTensor> i
 
 LogicalResult MaxPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
-  return runPool(*this, inputs, outputs,
-                 [](const kernels::PoolGeometry &g, const float *in, float *out) {
-                   kernels::maxPool(g, in, out);
-                 });
+  if (failed(runPool(*this, inputs, outputs,
+                     [](const kernels::PoolGeometry &g, const float *in, float *out) {
+                       kernels::maxPool(g, in, out);
+                     }))) {
+    return failure();
+  }
+  detail::applyPostOp(*this, outputs.back());
+  return success();
 }
 
 LogicalResult AvgPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
   const bool excludePad = getExcludePad();
-  return runPool(*this, inputs, outputs,
-                 [excludePad](const kernels::PoolGeometry &g, const float *in, float *out) {
-                   kernels::avgPool(g, excludePad, in, out);
-                 });
+  if (failed(runPool(*this, inputs, outputs,
+                     [excludePad](const kernels::PoolGeometry &g, const float *in, float *out) {
+                       kernels::avgPool(g, excludePad, in, out);
+                     }))) {
+    return failure();
+  }
+  detail::applyPostOp(*this, outputs.back());
+  return success();
 }
 
 LogicalResult ReduceMeanOp::inferOnCPU(ArrayRef<HostTensor> inputs,

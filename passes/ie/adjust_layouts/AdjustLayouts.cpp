@@ -1,0 +1,160 @@
+//===- AdjustLayouts.cpp - NHWC for the NCE layers --------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements AdjustLayoutsPass: the layers the NCE can run compute in NHWC
+// (OYXI constant filters) between IE.Reorder ops.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ie/adjust_layouts/AdjustLayouts.h"
+
+#include "core/shape/DimsOrder.h"
+#include "core/shape/ShapedTypeUtils.h"
+#include "dialects/const/ir/ConstAttributes.h"
+#include "dialects/const/ir/ConstDialect.h"
+#include "dialects/const/ir/ConstOps.h"
+#include "dialects/ie/ir/IEDialect.h"
+#include "dialects/ie/ir/IEOps.h"
+#include "dialects/vpu/ir/VPUDialect.h"
+#include "dialects/vpu/ir/VPUOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::vpuc::IE {
+
+#define GEN_PASS_DEF_ADJUSTLAYOUTSPASS
+#include "passes/ie/adjust_layouts/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+using shape::DimsOrder;
+
+/// True if the NCE can run `layer` once its layouts and channels are adjusted.
+bool isNCELayer(Operation *layer) {
+  VPU::NCE::SupportOptions options;
+  options.checkLayouts = false;
+  options.checkChannelAlignment = false;
+  auto ignore = [](const Twine &) {};
+  return llvm::TypeSwitch<Operation *, bool>(layer)
+      .Case<ConvolutionOp>([&](auto op) {
+        return VPU::NCEConvolutionOp::isSupported(op, ignore, options);
+      })
+      .Case<GroupConvolutionOp>([&](auto op) {
+        return VPU::NCEDepthConvolutionOp::isSupported(op, ignore, options);
+      })
+      .Case<MaxPoolOp>([&](auto op) {
+        return VPU::NCEMaxPoolOp::isSupported(op, ignore, options);
+      })
+      .Case<AvgPoolOp>([&](auto op) {
+        return VPU::NCEAveragePoolOp::isSupported(op, ignore, options);
+      })
+      .Case<AddOp, SubtractOp, MultiplyOp>([&](auto op) {
+        return VPU::NCEEltwiseOp::isSupported(op, ignore, options);
+      })
+      .Default([](Operation *) { return false; });
+}
+
+/// The order of `value`'s tensor type (the supported layers have valid ones).
+DimsOrder orderOf(Value value) {
+  FailureOr<DimsOrder> order = shape::getOrder(value.getType());
+  return succeeded(order) ? *order
+                          : DimsOrder::getDefaultOrder(
+                                llvm::cast<RankedTensorType>(value.getType())
+                                    .getRank());
+}
+
+/// Rewrites the layers of one function.
+class LayoutAdjuster {
+public:
+  explicit LayoutAdjuster(MLIRContext *context) : builder(context) {}
+
+  /// Makes `layer` compute in NHWC.
+  void adjust(Operation *layer) {
+    const bool isEltwise = llvm::isa<AddOp, SubtractOp, MultiplyOp>(layer);
+    const unsigned numActivations = isEltwise ? 2 : 1;
+    for (unsigned i = 0; i < numActivations; ++i) {
+      layer->setOperand(i, toNHWC(layer->getOperand(i)));
+    }
+    if (llvm::isa<ConvolutionOp, GroupConvolutionOp>(layer)) {
+      adjustFilter(layer, layer->getOpOperand(1));
+    }
+    Value result = layer->getResult(0);
+    const DimsOrder oldOrder = orderOf(result);
+    if (oldOrder == DimsOrder::NHWC) {
+      return;
+    }
+    auto type = llvm::cast<RankedTensorType>(result.getType());
+    result.setType(shape::withOrder(type, DimsOrder::NHWC));
+    builder.setInsertionPointAfter(layer);
+    auto back = builder.create<ReorderOp>(
+        layer->getLoc(), result,
+        AffineMapAttr::get(oldOrder.toAffineMap(builder.getContext())));
+    result.replaceAllUsesExcept(back.getOutput(), back);
+  }
+
+private:
+  /// `value` in NHWC: itself, or an IE.Reorder of it (one per value).
+  Value toNHWC(Value value) {
+    if (orderOf(value) == DimsOrder::NHWC) {
+      return value;
+    }
+    auto [it, inserted] = reordered.try_emplace(value, Value());
+    if (!inserted) {
+      return it->second;
+    }
+    if (auto arg = llvm::dyn_cast<BlockArgument>(value)) {
+      builder.setInsertionPointToStart(arg.getOwner());
+    } else {
+      builder.setInsertionPointAfter(value.getDefiningOp());
+    }
+    it->second = builder.create<ReorderOp>(
+        value.getLoc(), value,
+        AffineMapAttr::get(DimsOrder::NHWC.toAffineMap(builder.getContext())));
+    return it->second;
+  }
+
+  /// Gives the constant filter `operand` the OYXI order.
+  void adjustFilter(Operation *layer, OpOperand &operand) {
+    auto constant = operand.get().getDefiningOp<Const::DeclareOp>();
+    if (!constant || orderOf(operand.get()) == DimsOrder::OYXI) {
+      return;
+    }
+    builder.setInsertionPoint(layer);
+    auto reorderedFilter = builder.create<Const::DeclareOp>(
+        constant.getLoc(), constant.getContent().reorder(
+                               DimsOrder::OYXI.toAffineMap(builder.getContext())));
+    operand.set(reorderedFilter);
+    if (constant->use_empty()) {
+      constant->erase();
+    }
+  }
+
+  OpBuilder builder;
+  /// The NHWC reorder of each value reordered so far.
+  llvm::DenseMap<Value, Value> reordered;
+};
+
+struct AdjustLayoutsPass : impl::AdjustLayoutsPassBase<AdjustLayoutsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> layers;
+    getOperation().walk([&](Operation *op) {
+      if (isNCELayer(op)) {
+        layers.push_back(op);
+      }
+    });
+    LayoutAdjuster adjuster(&getContext());
+    for (Operation *layer : layers) {
+      adjuster.adjust(layer);
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::vpuc::IE

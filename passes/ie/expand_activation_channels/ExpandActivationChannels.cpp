@@ -1,0 +1,227 @@
+//===- ExpandActivationChannels.cpp - Aligned NCE channels ------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements ExpandActivationChannelsPass: NCE layers with unaligned channel
+// counts compute on zero-padded channels and their results are sliced back.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ie/expand_activation_channels/ExpandActivationChannels.h"
+
+#include "dialects/const/ir/ConstAttributes.h"
+#include "dialects/const/ir/ConstDialect.h"
+#include "dialects/const/ir/ConstOps.h"
+#include "dialects/ie/ir/IEDialect.h"
+#include "dialects/ie/ir/IEOps.h"
+#include "dialects/vpu/ir/NCELimits.h"
+#include "dialects/vpu/ir/VPUOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::vpuc::IE {
+
+#define GEN_PASS_DEF_EXPANDACTIVATIONCHANNELSPASS
+#include "passes/ie/expand_activation_channels/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+/// True if the NCE can run `layer` once its layouts and channels are adjusted.
+bool isNCELayer(Operation *layer) {
+  VPU::NCE::SupportOptions options;
+  options.checkLayouts = false;
+  options.checkChannelAlignment = false;
+  auto ignore = [](const Twine &) {};
+  return llvm::TypeSwitch<Operation *, bool>(layer)
+      .Case<ConvolutionOp>([&](auto op) {
+        return VPU::NCEConvolutionOp::isSupported(op, ignore, options);
+      })
+      .Case<GroupConvolutionOp>([&](auto op) {
+        return VPU::NCEDepthConvolutionOp::isSupported(op, ignore, options);
+      })
+      .Case<MaxPoolOp>([&](auto op) {
+        return VPU::NCEMaxPoolOp::isSupported(op, ignore, options);
+      })
+      .Case<AvgPoolOp>([&](auto op) {
+        return VPU::NCEAveragePoolOp::isSupported(op, ignore, options);
+      })
+      .Case<AddOp, SubtractOp, MultiplyOp>([&](auto op) {
+        return VPU::NCEEltwiseOp::isSupported(op, ignore, options);
+      })
+      .Default([](Operation *) { return false; });
+}
+
+/// `channels` rounded up to the NCE alignment.
+int64_t alignChannels(int64_t channels) {
+  const int64_t alignment = VPU::NCE::kChannelAlignment;
+  return (channels + alignment - 1) / alignment * alignment;
+}
+
+RankedTensorType tensorOf(Value value) {
+  return llvm::cast<RankedTensorType>(value.getType());
+}
+
+/// The channel count (dim 1) of a rank-4 activation.
+int64_t channelsOf(Value value) { return tensorOf(value).getDimSize(1); }
+
+/// Rewrites the layers of one function.
+class ChannelExpander {
+public:
+  explicit ChannelExpander(MLIRContext *context) : builder(context) {}
+
+  /// Expands the channels of `layer` if one of its counts is unaligned.
+  void expand(Operation *layer) {
+    Value result = layer->getResult(0);
+    const int64_t outChannels = channelsOf(result);
+    const int64_t inChannels = channelsOf(layer->getOperand(0));
+    const int64_t outAligned = alignChannels(outChannels);
+    const int64_t inAligned = alignChannels(inChannels);
+    if (outAligned == outChannels && inAligned == inChannels) {
+      return;
+    }
+    builder.setInsertionPoint(layer);
+    Location loc = layer->getLoc();
+    SmallVector<Value, 3> operands(layer->getOperands());
+    operands[0] = padChannels(loc, operands[0], inAligned);
+    if (llvm::isa<AddOp, SubtractOp, MultiplyOp>(layer)) {
+      operands[1] = padChannels(loc, operands[1], inAligned);
+    }
+    if (llvm::isa<ConvolutionOp>(layer)) {
+      // [OC, IC, KY, KX]: zero filters and zero input channels.
+      operands[1] = padConstant(operands[1], 0, outAligned - outChannels, 1,
+                                inAligned - inChannels);
+    } else if (llvm::isa<GroupConvolutionOp>(layer)) {
+      // [C, 1, KY, KX]: zero filters.
+      operands[1] =
+          padConstant(operands[1], 0, outAligned - outChannels, 1, 0);
+    }
+    if (llvm::isa<ConvolutionOp, GroupConvolutionOp>(layer) &&
+        operands.size() > 2) {
+      // [OC] or [1, OC, 1, 1].
+      const unsigned dim = tensorOf(operands[2]).getRank() == 1 ? 0 : 1;
+      operands[2] =
+          padConstant(operands[2], dim, outAligned - outChannels, dim, 0);
+    }
+    Operation *expanded = builder.clone(*layer);
+    expanded->setOperands(operands);
+    RankedTensorType type = tensorOf(result);
+    SmallVector<int64_t, 4> shape(type.getShape());
+    shape[1] = outAligned;
+    expanded->getResult(0).setType(RankedTensorType::get(
+        shape, type.getElementType(), type.getEncoding()));
+    if (auto group = llvm::dyn_cast<GroupConvolutionOp>(expanded)) {
+      group.setGroups(static_cast<uint64_t>(outAligned));
+    }
+    Value replacement = expanded->getResult(0);
+    if (outAligned != outChannels) {
+      SmallVector<int64_t, 4> starts(shape.size(), 0);
+      auto slice = builder.create<SliceOp>(
+          loc, replacement, builder.getDenseI64ArrayAttr(starts),
+          builder.getDenseI64ArrayAttr(type.getShape()), DenseI64ArrayAttr(),
+          DenseI64ArrayAttr());
+      slices.insert(slice);
+      maybeDead.push_back(slice);
+      replacement = slice.getOutput();
+    }
+    layer->getResult(0).replaceAllUsesWith(replacement);
+    layer->erase();
+  }
+
+  /// Erases the slices and constants this pass left without users (a slice
+  /// whose users all read the padded result, a filter replaced by its padded
+  /// copy).
+  void eraseDeadOps() {
+    for (Operation *op : maybeDead) {
+      if (op->use_empty()) {
+        op->erase();
+      }
+    }
+  }
+
+private:
+  /// `value` with zero channels added up to `channels`: itself, the padded
+  /// result a slice of this pass was taken from, or an IE.Pad (one per value,
+  /// created before the first layer reading it, which precedes the others).
+  Value padChannels(Location loc, Value value, int64_t channels) {
+    if (channelsOf(value) == channels) {
+      return value;
+    }
+    if (auto slice = value.getDefiningOp<SliceOp>();
+        slice && slices.contains(slice) &&
+        channelsOf(slice.getInput()) == channels) {
+      return slice.getInput();
+    }
+    auto [it, inserted] = padded.try_emplace(value, Value());
+    if (!inserted && channelsOf(it->second) == channels) {
+      return it->second;
+    }
+    const int64_t rank = tensorOf(value).getRank();
+    SmallVector<int64_t, 4> begin(rank, 0);
+    SmallVector<int64_t, 4> end(rank, 0);
+    end[1] = channels - channelsOf(value);
+    it->second = builder.create<PadOp>(
+        loc, value, builder.getDenseI64ArrayAttr(begin),
+        builder.getDenseI64ArrayAttr(end),
+        PadModeAttr::get(builder.getContext(), PadMode::CONSTANT),
+        builder.getF64FloatAttr(0.0));
+    return it->second;
+  }
+
+  /// The constant `value` with `padA` zeros at the end of dim `dimA` and
+  /// `padB` at the end of dim `dimB` (the same dim counts once).
+  Value padConstant(Value value, unsigned dimA, int64_t padA, unsigned dimB,
+                    int64_t padB) {
+    if (padA == 0 && padB == 0) {
+      return value;
+    }
+    auto constant = value.getDefiningOp<Const::DeclareOp>();
+    if (!llvm::is_contained(maybeDead, constant.getOperation())) {
+      maybeDead.push_back(constant);
+    }
+    const int64_t rank = tensorOf(value).getRank();
+    SmallVector<int64_t, 4> before(rank, 0);
+    SmallVector<int64_t, 4> after(rank, 0);
+    after[dimA] = padA;
+    if (dimB != dimA) {
+      after[dimB] = padB;
+    }
+    return builder.create<Const::DeclareOp>(
+        constant.getLoc(), constant.getContent().padWithZero(before, after));
+  }
+
+  OpBuilder builder;
+  /// The slices this pass created after an expanded layer.
+  llvm::DenseSet<Operation *> slices;
+  /// The IE.Pad created for each value (shared by the layers reading it).
+  llvm::DenseMap<Value, Value> padded;
+  /// The slices and the constants replaced by padded copies, which may have no
+  /// user left.
+  SmallVector<Operation *> maybeDead;
+};
+
+struct ExpandActivationChannelsPass
+    : impl::ExpandActivationChannelsPassBase<ExpandActivationChannelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    SmallVector<Operation *> layers;
+    getOperation().walk([&](Operation *op) {
+      if (isNCELayer(op)) {
+        layers.push_back(op);
+      }
+    });
+    ChannelExpander expander(&getContext());
+    for (Operation *layer : layers) {
+      expander.expand(layer);
+    }
+    expander.eraseDeadOps();
+  }
+};
+
+} // namespace
+} // namespace mlir::vpuc::IE

@@ -1,0 +1,61 @@
+// RUN: vpuc-opt %s --pass-pipeline='builtin.module(func.func(vpuc-ie-expand-activation-channels))' --split-input-file | FileCheck %s
+
+// A convolution 3 -> 5 channels, then a depthwise convolution and a pool on 5 channels: the
+// input is padded once, the layers chain on 16 channels and one slice restores 5 at the end.
+// The filter gets zero filters and input channels, the bias zeros, the depthwise filter zero
+// filters and groups = 16.
+
+// CHECK-LABEL: func.func @chain
+// CHECK-SAME:    (%[[X:.+]]: tensor<1x3x8x8xf16>)
+// CHECK:         %[[P:.+]] = IE.Pad(%[[X]]) {pads_begin = array<i64: 0, 0, 0, 0>, pads_end = array<i64: 0, 13, 0, 0>} : tensor<1x3x8x8xf16> -> tensor<1x16x8x8xf16>
+// CHECK-NEXT:    %[[W:.+]] = const.Declare tensor<16x16x3x3xf16> = #const.Content<dense<5.000000e-01> : tensor<5x3x3x3xf16>, [#const.PadWithZero<[0, 0, 0, 0], [11, 13, 0, 0]>]>
+// CHECK-NEXT:    %[[B:.+]] = const.Declare tensor<1x16x1x1xf16> = #const.Content<dense<1.000000e+00> : tensor<1x5x1x1xf16>, [#const.PadWithZero<[0, 0, 0, 0], [0, 11, 0, 0]>]>
+// CHECK-NEXT:    %[[C:.+]] = IE.Convolution(%[[P]], %[[W]], %[[B]]) {{.+}}post_op = {name = "IE.ReLU"}{{.+}} : tensor<1x16x8x8xf16>, tensor<16x16x3x3xf16>, tensor<1x16x1x1xf16> -> tensor<1x16x8x8xf16>
+// CHECK-NEXT:    %[[D:.+]] = const.Declare tensor<16x1x3x3xf16> = #const.Content<dense<2.500000e-01> : tensor<5x1x3x3xf16>, [#const.PadWithZero<[0, 0, 0, 0], [11, 0, 0, 0]>]>
+// CHECK-NEXT:    %[[G:.+]] = IE.GroupConvolution(%[[C]], %[[D]]) {{{.+}}, groups = 16 : i64, {{.+}}} : tensor<1x16x8x8xf16>, tensor<16x1x3x3xf16> -> tensor<1x16x8x8xf16>
+// CHECK-NEXT:    %[[M:.+]] = IE.MaxPool(%[[G]]) {{.+}} : tensor<1x16x8x8xf16> -> tensor<1x16x4x4xf16>
+// CHECK-NEXT:    %[[S:.+]] = IE.Slice(%[[M]]) {ends = array<i64: 1, 5, 4, 4>, starts = array<i64: 0, 0, 0, 0>} : tensor<1x16x4x4xf16> -> tensor<1x5x4x4xf16>
+// CHECK-NEXT:    return %[[S]]
+func.func @chain(%x: tensor<1x3x8x8xf16>) -> tensor<1x5x4x4xf16> {
+  %w = const.Declare tensor<5x3x3x3xf16> = #const.Content<dense<0.5> : tensor<5x3x3x3xf16>>
+  %b = const.Declare tensor<1x5x1x1xf16> = #const.Content<dense<1.0> : tensor<1x5x1x1xf16>>
+  %dw = const.Declare tensor<5x1x3x3xf16> = #const.Content<dense<0.25> : tensor<5x1x3x3xf16>>
+  %0 = IE.Convolution(%x, %w, %b) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>,
+         pads_end = array<i64: 1, 1>, post_op = {name = "IE.ReLU"}, strides = array<i64: 1, 1>}
+         : tensor<1x3x8x8xf16>, tensor<5x3x3x3xf16>, tensor<1x5x1x1xf16> -> tensor<1x5x8x8xf16>
+  %1 = IE.GroupConvolution(%0, %dw) {dilations = array<i64: 1, 1>, groups = 5 : i64,
+         pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 1, 1>}
+         : tensor<1x5x8x8xf16>, tensor<5x1x3x3xf16> -> tensor<1x5x8x8xf16>
+  %2 = IE.MaxPool(%1) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x5x8x8xf16> -> tensor<1x5x4x4xf16>
+  return %2 : tensor<1x5x4x4xf16>
+}
+
+// -----
+
+// An eltwise op on 20 channels becomes 32; a value used by a layer and by another op keeps its
+// slice for the other op. Aligned layers and ops the NCE cannot run are left alone.
+
+// CHECK-DAG:   #[[$NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-LABEL: func.func @eltwise
+// CHECK-SAME:    (%[[X:.+]]: tensor<1x20x2x2xf16, #[[$NHWC]]>, %[[Y:.+]]: tensor<1x16x2x2xf16>, %[[F:.+]]: tensor<1x20x2x2xf32>)
+// CHECK-NEXT:    %[[P:.+]] = IE.Pad(%[[X]]) {{.+}} -> tensor<1x32x2x2xf16, #[[$NHWC]]>
+// CHECK-NEXT:    %[[A:.+]] = IE.Add(%[[P]], %[[P]]) : tensor<1x32x2x2xf16, #[[$NHWC]]>, tensor<1x32x2x2xf16, #[[$NHWC]]> -> tensor<1x32x2x2xf16, #[[$NHWC]]>
+// CHECK-NEXT:    %[[S:.+]] = IE.Slice(%[[A]]) {ends = array<i64: 1, 20, 2, 2>, starts = array<i64: 0, 0, 0, 0>} : tensor<1x32x2x2xf16, #[[$NHWC]]> -> tensor<1x20x2x2xf16, #[[$NHWC]]>
+// CHECK-NEXT:    %[[M:.+]] = IE.Multiply(%[[A]], %[[A]]) {{.+}} -> tensor<1x32x2x2xf16, #[[$NHWC]]>
+// CHECK-NEXT:    %[[S2:.+]] = IE.Slice(%[[M]])
+// CHECK-NEXT:    %[[G:.+]] = IE.Sigmoid(%[[S]])
+// CHECK-NEXT:    %[[Q:.+]] = IE.MaxPool(%[[Y]]) {{.+}} : tensor<1x16x2x2xf16> -> tensor<1x16x2x2xf16>
+// CHECK-NEXT:    %[[R:.+]] = IE.Add(%[[F]], %[[F]]) : tensor<1x20x2x2xf32>
+// CHECK-NEXT:    return %[[S2]], %[[G]], %[[Q]], %[[R]]
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @eltwise(%x: tensor<1x20x2x2xf16, #NHWC>, %y: tensor<1x16x2x2xf16>, %f: tensor<1x20x2x2xf32>)
+    -> (tensor<1x20x2x2xf16, #NHWC>, tensor<1x20x2x2xf16, #NHWC>, tensor<1x16x2x2xf16>, tensor<1x20x2x2xf32>) {
+  %0 = IE.Add(%x, %x) : tensor<1x20x2x2xf16, #NHWC>, tensor<1x20x2x2xf16, #NHWC> -> tensor<1x20x2x2xf16, #NHWC>
+  %1 = IE.Multiply(%0, %0) : tensor<1x20x2x2xf16, #NHWC>, tensor<1x20x2x2xf16, #NHWC> -> tensor<1x20x2x2xf16, #NHWC>
+  %2 = IE.Sigmoid(%0) : tensor<1x20x2x2xf16, #NHWC> -> tensor<1x20x2x2xf16, #NHWC>
+  %3 = IE.MaxPool(%y) {kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x2x2xf16> -> tensor<1x16x2x2xf16>
+  %4 = IE.Add(%f, %f) : tensor<1x20x2x2xf32>, tensor<1x20x2x2xf32> -> tensor<1x20x2x2xf32>
+  return %1, %2, %3, %4 : tensor<1x20x2x2xf16, #NHWC>, tensor<1x20x2x2xf16, #NHWC>, tensor<1x16x2x2xf16>, tensor<1x20x2x2xf32>
+}
