@@ -53,12 +53,32 @@ def ConvertIEToVPUPass : Pass<"vpuc-convert-ie-to-vpu", "::mlir::ModuleOp"> {
     %1 = VPU.Reshape(%0) {shape = array<i64: 1, 144>} : tensor<1x4x6x6xf32> -> tensor<1x144xf32>
     ```
 
+    With `use-nce`, the layers the DPUs can run become NCE ops instead (the HW modes):
+    `IE.Convolution` -> `VPU.NCE.Convolution`, a depthwise `IE.GroupConvolution` ->
+    `VPU.NCE.DepthConvolution`, `IE.MaxPool` / `IE.AvgPool` -> `VPU.NCE.MaxPool` /
+    `VPU.NCE.AveragePool`, `IE.Add` / `IE.Subtract` / `IE.Multiply` -> `VPU.NCE.Eltwise`,
+    each only where the NCE op's `isSupported` query accepts the layer as it is (NHWC f16
+    activations, OYXI constant filter, aligned channels, window limits: the layout and
+    channel-expansion passes prepare the IR); the others stay software layers. A bias
+    `[1, OC, 1, 1]` becomes a constant `[OC]`. An `IE.ReLU`, `IE.Clamp` or `IE.LeakyRelu`
+    that is the layer's only user and that the layer accepts as its post-op
+    (`IE::LayerWithPostOpInterface`) is folded into the NCE op's `#VPU.PPE`.
+
+    ```mlir
+    %0 = IE.Convolution(%x, %w) {...} : tensor<1x16x8x8xf16, #NHWC>, tensor<16x16x3x3xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+    %1 = IE.ReLU(%0) : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+    // becomes, with use-nce
+    %1 = VPU.NCE.Convolution(%x, %w) {..., ppe = #VPU.PPE<RELU>, ...} : ... -> tensor<1x16x8x8xf16, #NHWC>
+    ```
+
     The VPU IR computes what the IE IR computed: every VPU op runs the host kernel of the IE
     op it comes from in the reference interpreter.
   }];
   let options = [
     Option<"allowIELayers", "allow-ie-layers", "bool", /*default=*/"false",
            "Leave the IE layers that cannot be lowered in place instead of failing">,
+    Option<"useNCE", "use-nce", "bool", /*default=*/"false",
+           "Lower the layers the DPUs can run to VPU.NCE ops (HW modes)">,
   ];
   let dependentDialects = [
     "::mlir::vpuc::Const::ConstDialect",

@@ -44,6 +44,9 @@ struct ConvertIEToVPUPass : impl::ConvertIEToVPUPassBase<ConvertIEToVPUPass> {
     IEToVPUTypeConverter typeConverter;
     RewritePatternSet patterns(context);
     populateIEToVPUConversionPatterns(typeConverter, patterns);
+    if (useNCE) {
+      populateIEToNCEConversionPatterns(typeConverter, patterns);
+    }
     llvm::DenseSet<OperationName> lowered;
     for (const std::unique_ptr<RewritePattern> &pattern :
          patterns.getNativePatterns()) {

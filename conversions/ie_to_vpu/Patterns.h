@@ -7,7 +7,8 @@
 // The patterns that lower IE layers to the VPU dialect, one per op family:
 // layers with a software kernel become the VPU.SW op that mirrors them;
 // reshapes, affine reshapes, concatenations, slices and splits become VPU
-// views; a static ShapeOf becomes a constant. The pass (IEToVPUPass.cpp) owns
+// views; a static ShapeOf becomes a constant. With the NCE patterns, layers
+// the DPUs can run become VPU.NCE ops instead. The pass (IEToVPUPass.cpp) owns
 // the legality.
 //
 //===----------------------------------------------------------------------===//
@@ -30,6 +31,15 @@ public:
 
 /// Adds the IE -> VPU lowering patterns to `patterns`.
 void populateIEToVPUConversionPatterns(TypeConverter &typeConverter,
+                                       RewritePatternSet &patterns);
+
+/// Adds the patterns that lower the IE layers the DPUs can run (convolutions,
+/// depthwise convolutions, pools, eltwise add / subtract / multiply) to
+/// VPU.NCE ops, with a following activation folded into the PPE
+/// (NCEPatterns.cpp). They apply where `VPU::NCE<X>Op::isSupported` accepts
+/// the layer and take precedence over the software patterns, which lower the
+/// rest.
+void populateIEToNCEConversionPatterns(TypeConverter &typeConverter,
                                        RewritePatternSet &patterns);
 
 } // namespace mlir::vpuc::VPU

@@ -44,6 +44,18 @@ def ConvertVPUToVPUIPPass : Pass<"vpuc-convert-vpu-to-vpuip", "::mlir::ModuleOp"
       `VPUIP.ConcatView`; `VPU.SW.Reorder` becomes a `VPUIP.Copy` into a buffer of the new
       order (a layout-changing DMA).
     * A function result that is a strided view is copied into a compact buffer first.
+    * A `VPU.NCE` op becomes a `VPUIP.NCEClusterTask` on cluster 0 (NCELowering.h):
+      its activations are copied into buffers in `#VPUIP.mem<CMX_NN[0]>`, the constant
+      weights (OYXI, i.e. NHWC `OCxICxKYxKX`, depthwise `Cx1xKYxKX`) and a constant
+      weights table `OCx1x1x4xi32` (per output channel: the byte offset of its weights,
+      `0xFFFFFFFF` for dense weights, the FP32 bit patterns of the scale 1.0 and of the
+      bias) are copied there too, the output gets a CMX buffer and is copied back to DDR.
+      The variants split the output over the cluster's DPUs (`dpus` of the resources):
+      over H when there is a row per DPU, else over C in blocks of 16 channels; each
+      has the task's padding on the sides where it touches the output's border, and the
+      MPE mode `MATRIX` when it is at least 4x4, else `VECTOR`. A layer whose buffers
+      do not fit one cluster's CMX is reported (bytes needed and available): it needs
+      tiling first.
 
     The module needs the target resources (`VPUIP.resources`, set by the compiler's init
     pass): they choose between ACT and UPA calls. Before changing anything, the pass checks

@@ -19,6 +19,7 @@
 
 #include "conversions/vpu_to_vpuip/DataMovement.h"
 #include "conversions/vpu_to_vpuip/KernelCalls.h"
+#include "conversions/vpu_to_vpuip/NCELowering.h"
 #include "conversions/vpu_to_vpuip/Patterns.h"
 #include "core/support/Diagnostics.h"
 #include "dialects/const/ir/ConstDialect.h"
@@ -98,13 +99,14 @@ struct ConvertVPUToVPUIPPass
     VPUToVPUIPTypeConverter typeConverter;
     KernelCalls calls(resources.getShaveKind(), resources.getClusters(),
                       tileIndex);
-    if (failed(check(module, typeConverter, calls)) ||
+    if (failed(check(module, typeConverter, calls, resources)) ||
         failed(calls.declare(module))) {
       return signalPassFailure();
     }
 
     RewritePatternSet patterns(context);
     populateVPUToVPUIPConversionPatterns(typeConverter, calls, patterns);
+    populateNCELoweringPatterns(typeConverter, resources, patterns);
     ConversionTarget target(*context);
     target.addLegalDialect<VPUIPDialect, memref::MemRefDialect>();
     target.addIllegalDialect<VPU::VPUDialect>();
@@ -126,7 +128,7 @@ struct ConvertVPUToVPUIPPass
   /// Checks every op of the module's functions and plans the kernel calls;
   /// emits one error listing every layer that cannot be lowered.
   LogicalResult check(ModuleOp module, const TypeConverter &typeConverter,
-                      KernelCalls &calls) {
+                      KernelCalls &calls, ResourcesAttr resources) {
     SmallVector<Unlowered> unlowered;
     auto convertsAll = [&](TypeRange types) {
       return llvm::all_of(types, [&](Type type) {
@@ -163,6 +165,13 @@ struct ConvertVPUToVPUIPPass
         if (failed(calls.add(op, kernelReason))) {
           unlowered.push_back({op, "it is not a view or copy: " + reason +
                                        "; and " + kernelReason});
+        }
+        return;
+      }
+      if (isNCELayer(op)) {
+        std::string reason;
+        if (failed(checkNCELayer(op, resources, reason))) {
+          unlowered.push_back({op, reason});
         }
         return;
       }

@@ -76,7 +76,8 @@ ResourcesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                       int64_t cmxAlignment, int64_t ddrAlignment,
                       int64_t dmaPorts, int64_t dmaMaxTransfer,
                       ShaveKind shaveKind, int64_t shaves, int64_t barriers,
-                      int64_t maxProducers, int64_t maxConsumers) {
+                      int64_t maxProducers, int64_t maxConsumers,
+                      int64_t dpus) {
   if (arch.empty()) {
     return emitError() << "the target name (arch) is empty";
   }
@@ -91,6 +92,7 @@ ResourcesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
       {"barriers", barriers},
       {"max_producers", maxProducers},
       {"max_consumers", maxConsumers},
+      {"dpus", dpus},
   };
   for (auto [name, value] : counts) {
     if (value <= 0) {

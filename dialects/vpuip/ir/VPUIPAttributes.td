@@ -69,7 +69,9 @@ def VPUIP_ResourcesAttr : VPUIP_Attr<"Resources", "resources"> {
       `VPUIP.SW.Kernel`) or `UPA` SHAVEs (`shaves` for the whole device, kernels
       run as `VPUIP.UPA.SW`);
     * `barriers`, `max_producers`, `max_consumers`: hardware barriers the compiler
-      may use, and the largest producer and consumer counts of one barrier.
+      may use, and the largest producer and consumer counts of one barrier;
+    * `dpus`: DPUs per cluster, over which an NCE cluster task's variants are
+      split (optional, 1 when absent).
 
     All values are positive; the alignments are powers of two.
 
@@ -93,8 +95,24 @@ def VPUIP_ResourcesAttr : VPUIP_Attr<"Resources", "resources"> {
     "int64_t":$shaves,
     "int64_t":$barriers,
     "int64_t":$max_producers,
-    "int64_t":$max_consumers
+    "int64_t":$max_consumers,
+    DefaultValuedParameter<"int64_t", "1">:$dpus
   );
+  let builders = [
+    AttrBuilder<(ins "::llvm::StringRef":$arch, "int64_t":$clusters,
+                     "int64_t":$cmx_size, "int64_t":$cmx_alignment,
+                     "int64_t":$ddr_alignment, "int64_t":$dma_ports,
+                     "int64_t":$dma_max_transfer,
+                     "::mlir::vpuc::VPUIP::ShaveKind":$shave_kind,
+                     "int64_t":$shaves, "int64_t":$barriers,
+                     "int64_t":$max_producers, "int64_t":$max_consumers,
+                     CArg<"int64_t", "1">:$dpus), [{
+      return $_get($_ctxt, arch, clusters, cmx_size, cmx_alignment, ddr_alignment,
+                   dma_ports, dma_max_transfer, shave_kind, shaves, barriers,
+                   max_producers, max_consumers, dpus);
+    }]>,
+  ];
+  let skipDefaultBuilders = 1;
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
 }

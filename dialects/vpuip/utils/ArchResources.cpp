@@ -38,7 +38,7 @@ llvm::Expected<ResourcesAttr> getResourcesAttr(MLIRContext *context,
       arch.ddr().alignment_bytes(), arch.dma().ports(),
       arch.dma().max_transfer_bytes(), shaveKind, arch.shave().count(),
       arch.barriers().usable(), arch.barriers().max_producers(),
-      arch.barriers().max_consumers());
+      arch.barriers().max_consumers(), arch.nce().dpus_per_cluster());
 }
 
 void setResources(ModuleOp module, ResourcesAttr resources) {

@@ -59,11 +59,31 @@ static std::string describe(Operation *op) {
   return text;
 }
 
-/// True if `type` is a buffer in DDR (either spelling).
-static bool isDdr(Type type) {
-  FailureOr<MemorySpaceAttr> space = getMemorySpace(type);
-  return succeeded(space) && space->getKind() == MemoryKind::DDR;
-}
+/// The memory one run of the allocation places buffers in: DDR, or the CMX
+/// of one cluster.
+struct Target {
+  MemoryKind kind = MemoryKind::DDR;
+  int64_t cluster = 0;
+  /// Bytes available (0: unlimited).
+  int64_t capacity = 0;
+
+  /// True if `type` is a buffer in this memory (DDR in either spelling).
+  bool contains(Type type) const {
+    FailureOr<MemorySpaceAttr> space = getMemorySpace(type);
+    if (failed(space) || space->getKind() != kind) {
+      return false;
+    }
+    return kind == MemoryKind::DDR || space->getIndex().value_or(0) == cluster;
+  }
+
+  /// "DDR scratch heap" or "CMX_NN[c]" for messages.
+  std::string describe() const {
+    if (kind == MemoryKind::DDR) {
+      return "DDR scratch heap";
+    }
+    return "CMX_NN[" + std::to_string(cluster) + "]";
+  }
+};
 
 struct DdrStaticAllocationPass
     : public impl::DdrStaticAllocationPassBase<DdrStaticAllocationPass> {
@@ -84,6 +104,37 @@ struct DdrStaticAllocationPass
       return signalPassFailure();
     }
     ResourcesAttr resources = getResources(module);
+    support::Logger log(getArgument());
+    if (memory == "CMX_NN") {
+      // Every cluster's CMX on its own, within the target's usable CMX.
+      if (!resources) {
+        module.emitError() << "the CMX allocation (memory=CMX_NN) needs the "
+                              "target resources (#VPUIP.resources) for the "
+                              "CMX size and clusters";
+        return signalPassFailure();
+      }
+      const int64_t baseAlignment =
+          std::max<int64_t>(align, resources.getCmxAlignment());
+      for (int64_t cluster = 0; cluster < resources.getClusters(); ++cluster) {
+        Target target{MemoryKind::CMX_NN, cluster,
+                      maxSize != 0
+                          ? std::min<int64_t>(maxSize, resources.getCmxSize())
+                          : resources.getCmxSize()};
+        for (auto func : module.getOps<func::FuncOp>()) {
+          if (!func.isExternal() &&
+              failed(allocate(func, target, baseAlignment, log))) {
+            return signalPassFailure();
+          }
+        }
+      }
+      return;
+    }
+    if (memory != "DDR") {
+      module.emitError() << "memory '" << memory
+                         << "' of vpuc-vpuip-ddr-static-allocation is not DDR "
+                            "or CMX_NN";
+      return signalPassFailure();
+    }
     int64_t baseAlignment = align != 0 ? align : kDefaultAlignment;
     if (resources) {
       baseAlignment =
@@ -91,13 +142,13 @@ struct DdrStaticAllocationPass
                      : resources.getDdrAlignment();
     }
 
-    support::Logger log(getArgument());
     std::optional<int64_t> heapSize;
+    Target target{MemoryKind::DDR, 0, static_cast<int64_t>(maxSize)};
     for (auto func : module.getOps<func::FuncOp>()) {
       if (func.isExternal()) {
         continue;
       }
-      FailureOr<int64_t> peak = allocate(func, baseAlignment, log);
+      FailureOr<int64_t> peak = allocate(func, target, baseAlignment, log);
       if (failed(peak)) {
         return signalPassFailure();
       }
@@ -123,9 +174,11 @@ struct DdrStaticAllocationPass
     module->setAttr(name, entries.getDictionary(context));
   }
 
-  /// Places the DDR buffers of `func`; returns the heap size it needs.
-  FailureOr<int64_t> allocate(func::FuncOp func, int64_t baseAlignment,
+  /// Places the buffers of `func` in `target`; returns the size it needs.
+  FailureOr<int64_t> allocate(func::FuncOp func, const Target &target,
+                              int64_t baseAlignment,
                               const support::Logger &log) {
+    const int64_t capacity = target.capacity;
     Region &body = func.getBody();
     if (!body.hasOneBlock()) {
       return func.emitOpError()
@@ -147,7 +200,7 @@ struct DdrStaticAllocationPass
     for (auto [index, op] : llvm::enumerate(block)) {
       step[&op] = index;
       if (auto alloc = llvm::dyn_cast<memref::AllocOp>(op)) {
-        if (!isDdr(alloc.getType())) {
+        if (!target.contains(alloc.getType())) {
           continue;
         }
         FailureOr<BufferType> type = BufferType::get(alloc.getType());
@@ -157,7 +210,7 @@ struct DdrStaticAllocationPass
         }
         buffers[alloc.getResult()] = {alloc, type->getTotalAllocSize().count()};
       } else if (auto alloc = llvm::dyn_cast<StaticAllocOp>(op)) {
-        if (isDdr(alloc.getType())) {
+        if (target.contains(alloc.getType())) {
           buffers[alloc.getResult()] = {
               alloc, BufferType(alloc.getType()).getTotalAllocSize().count()};
         }
@@ -208,11 +261,11 @@ struct DdrStaticAllocationPass
       unsigned start = buffer.first.value_or(def);
       unsigned stop = buffer.last.value_or(def) + 1;
       if (auto alloc = llvm::dyn_cast<memref::AllocOp>(buffer.op)) {
-        if (maxSize != 0 && buffer.size > maxSize) {
+        if (capacity != 0 && buffer.size > capacity) {
           return alloc.emitOpError()
-                 << "allocates " << buffer.size
-                 << " bytes, more than the DDR scratch heap of "
-                 << static_cast<int64_t>(maxSize) << " bytes (max-size)";
+                 << "allocates " << buffer.size << " bytes, more than the "
+                 << target.describe() << " of " << capacity << " bytes"
+                 << (target.kind == MemoryKind::DDR ? " (max-size)" : "");
         }
         BufferType type(alloc.getType());
         int64_t elemBytes =
@@ -261,17 +314,20 @@ struct DdrStaticAllocationPass
     sched::AllocatorOptions options;
     options.strategy = greedyBySize ? sched::AllocationStrategy::Best
                                     : sched::AllocationStrategy::LinearScan;
-    if (maxSize != 0) {
-      options.capacity = maxSize;
+    if (capacity != 0) {
+      options.capacity = capacity;
     }
     llvm::Expected<sched::Allocation> allocation =
         sched::allocateLinearScan(requests, options);
     if (!allocation) {
       return func.emitOpError()
-             << "cannot place its DDR buffers"
-             << (maxSize != 0 ? " within the DDR scratch heap of " +
-                                    std::to_string(maxSize) + " bytes"
-                              : std::string())
+             << "cannot place its "
+             << (target.kind == MemoryKind::DDR ? std::string("DDR")
+                                                : target.describe())
+             << " buffers"
+             << (capacity != 0 ? " within the " + target.describe() + " of " +
+                                     std::to_string(capacity) + " bytes"
+                               : std::string())
              << " (time steps are the indices of the ops of the body): "
              << llvm::toString(allocation.takeError());
     }
@@ -291,6 +347,13 @@ struct DdrStaticAllocationPass
     }
 
     int64_t peak = static_cast<int64_t>(allocation->peakSize);
+    if (target.kind != MemoryKind::DDR) {
+      log.info("@{0}: {1} buffer(s) placed in {2}, {3} bytes used (lower "
+               "bound {4} bytes)",
+               func.getSymName(), allocs.size(), target.describe(), peak,
+               sched::maxLiveBytes(requests));
+      return peak;
+    }
     log.info("@{0}: {1} DDR buffer(s) placed, scratch heap {2} bytes (lower "
              "bound {3} bytes)",
              func.getSymName(), allocs.size(), peak,

@@ -48,6 +48,15 @@ def DdrStaticAllocationPass
     of the target's `ddr_alignment`, of an `alignment` attribute of the
     `memref.alloc`, and of the element size.
 
+    **CMX.** With `memory=CMX_NN` the pass places the `memref.alloc`s in
+    `#VPUIP.mem<CMX_NN[c]>` instead, cluster by cluster, within the target's
+    usable CMX (`cmx_size` of `#VPUIP.resources`, which is required; also
+    `max-size` when it is smaller) and at multiples of its `cmx_alignment`
+    (and of `alignment`). The CMX buffers of a cluster that cannot all be
+    placed are an error naming the cluster: the layers need tiling or a
+    schedule with spilling. The section sizes are not recorded (the CMX is
+    the arch's).
+
     With `max-size` the heap must fit in that many bytes; a buffer that is
     larger on its own, or a set of live buffers that cannot be placed, is an
     error. The pass logs, at info level (`--vpuc-log-level=info`), the
@@ -73,6 +82,9 @@ def DdrStaticAllocationPass
            "Size of the DDR scratch heap in bytes (0: unlimited)">,
     Option<"greedyBySize", "greedy-by-size", "bool", /*default=*/"true",
            "Also run the greedy-by-size placement and keep the lower peak">,
+    Option<"memory", "memory", "std::string", /*default=*/"\"DDR\"",
+           "The memory whose buffers are placed: DDR (the scratch heap) or "
+           "CMX_NN (each cluster's CMX, within the target's usable CMX)">,
   ];
   let dependentDialects = [
     "::mlir::vpuc::VPUIP::VPUIPDialect",

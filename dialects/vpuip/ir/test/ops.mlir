@@ -155,11 +155,12 @@ module {
 
 // -----
 
-// VPUX30XX-class: the same kernels as UPA tasks with typed parameters.
+// VPUX30XX-class: the same kernels as UPA tasks with typed parameters; 5 DPUs per cluster.
+// CHECK: module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", {{.*}}, max_consumers = 256, dpus = 5>}
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 4,
     cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1,
     dma_max_transfer = 16777215, shave_kind = UPA, shaves = 16, barriers = 32,
-    max_producers = 256, max_consumers = 256>} {
+    max_producers = 256, max_consumers = 256, dpus = 5>} {
   module @VPU.SW {
     func.func private @softmax(memref<*xf16>, memref<*xf16>, i64) attributes {VPUIP.kernel_entry = "softmax_fp16"}
     func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu_fp16"}

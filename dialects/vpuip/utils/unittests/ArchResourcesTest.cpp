@@ -43,6 +43,7 @@ TEST(ArchResourcesTest, vpux37xx) {
   EXPECT_EQ(resources->getBarriers(), desc->barriers().usable());
   EXPECT_EQ(resources->getMaxProducers(), desc->barriers().max_producers());
   EXPECT_EQ(resources->getMaxConsumers(), desc->barriers().max_consumers());
+  EXPECT_EQ(resources->getDpus(), desc->nce().dpus_per_cluster());
 }
 
 TEST(ArchResourcesTest, vpux30xxOnAModule) {

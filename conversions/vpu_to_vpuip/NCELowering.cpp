@@ -1,0 +1,381 @@
+//===- NCELowering.cpp - VPU.NCE ops to NCE cluster tasks -------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements NCELowering.h. A VPU.NCE op becomes, on cluster 0:
+//   * a VPUIP.Copy of each activation (DDR -> a memref.alloc in CMX_NN[0]);
+//   * for convolutions: the constant weights (already OYXI, i.e. NHWC
+//     OC x IC x KY x KX, or C x 1 x KY x KX for depthwise) copied to CMX, and
+//     a constant weights table (per output channel: the byte offset of the
+//     channel's weights block, 0xFFFFFFFF for dense weights, the FP32 bit
+//     pattern of the scale 1.0 and of the bias) copied to CMX;
+//   * an output buffer in CMX and the VPUIP.NCEClusterTask, whose variants
+//     split the output over the cluster's DPUs: over H when the output has at
+//     least one row per DPU, else over C in blocks of 16 channels (or over H
+//     again when that gives more variants); each variant carries the task's
+//     padding on the sides where it touches the output's border;
+//   * a copy of the output back to the result's buffer (DDR).
+//
+//===----------------------------------------------------------------------===//
+
+#include "conversions/vpu_to_vpuip/NCELowering.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "conversions/vpu_to_vpuip/BufferUtils.h"
+#include "core/shape/DimsOrder.h"
+#include "core/shape/ShapedTypeUtils.h"
+#include "dialects/const/ir/ConstAttributes.h"
+#include "dialects/const/ir/ConstOps.h"
+#include "dialects/const/ir/Content.h"
+#include "dialects/vpu/ir/NCELimits.h"
+#include "dialects/vpu/ir/VPUAttributes.h"
+#include "dialects/vpu/ir/VPUNCEInterfaces.h"
+#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpuip/ir/BufferType.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
+#include "dialects/vpuip/ir/VPUIPOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::vpuc::VPUIP {
+
+namespace {
+
+/// The cluster whose CMX holds the buffers of every NCE layer (no
+/// multi-cluster strategy yet).
+constexpr int64_t kCluster = 0;
+
+/// Bytes of one weights-table row: 4 x int32.
+constexpr int64_t kTableRowBytes = 16;
+/// Weights-table word 1 of dense weights (no sparsity map).
+constexpr uint32_t kDenseSparsity = 0xFFFFFFFFu;
+
+/// What the lowering needs to know of an NCE op.
+struct NCELayer {
+  NCETaskType taskType;
+  /// Operand indices of the activations (one, or two for eltwise).
+  SmallVector<unsigned, 2> activations;
+  /// Operand indices of the filter and the bias; -1 when absent.
+  int filter = -1;
+  int bias = -1;
+};
+
+/// The task type and operand roles of the NCE op `op`, or nothing.
+std::optional<NCELayer> describe(Operation *op) {
+  auto conv = [&](NCETaskType type) {
+    NCELayer layer{type, {0}, 1, op->getNumOperands() > 2 ? 2 : -1};
+    return layer;
+  };
+  if (llvm::isa<VPU::NCEConvolutionOp>(op)) {
+    return conv(NCETaskType::CONV);
+  }
+  if (llvm::isa<VPU::NCEDepthConvolutionOp>(op)) {
+    return conv(NCETaskType::DWCONV);
+  }
+  if (llvm::isa<VPU::NCEMaxPoolOp>(op)) {
+    return NCELayer{NCETaskType::MAXPOOL, {0}};
+  }
+  if (llvm::isa<VPU::NCEAveragePoolOp>(op)) {
+    return NCELayer{NCETaskType::AVEPOOL, {0}};
+  }
+  if (auto eltwise = llvm::dyn_cast<VPU::NCEEltwiseOp>(op)) {
+    NCETaskType type = NCETaskType::ELTWISE_ADD;
+    switch (eltwise.getOpType()) {
+    case VPU::EltwiseType::ADD:
+      type = NCETaskType::ELTWISE_ADD;
+      break;
+    case VPU::EltwiseType::SUBTRACT:
+      type = NCETaskType::ELTWISE_SUB;
+      break;
+    case VPU::EltwiseType::MULTIPLY:
+      type = NCETaskType::ELTWISE_MUL;
+      break;
+    }
+    return NCELayer{type, {0, 1}};
+  }
+  return std::nullopt;
+}
+
+/// The bytes of the compact tensor or buffer type `type`.
+int64_t getByteSize(Type type) {
+  auto shaped = llvm::cast<ShapedType>(type);
+  return shaped.getNumElements() *
+         static_cast<int64_t>(
+             Const::Content::getElementByteSize(shaped.getElementType()));
+}
+
+/// The number of output channels of the NCE op `op`.
+int64_t getOutputChannels(Operation *op) {
+  return llvm::cast<ShapedType>(op->getResult(0).getType()).getDimSize(1);
+}
+
+/// The #VPUIP.ppe of `ppe`, or null for NONE.
+PPEAttr convertPPE(VPU::PPEAttr ppe) {
+  MLIRContext *context = ppe.getContext();
+  switch (ppe.getMode()) {
+  case VPU::PPEMode::NONE:
+    return {};
+  case VPU::PPEMode::RELU:
+    return PPEAttr::get(context, PPEMode::RELU);
+  case VPU::PPEMode::CLAMP:
+    return PPEAttr::get(
+        context, PPEMode::RELUX,
+        static_cast<float>(ppe.getClampLow().getValueAsDouble()),
+        static_cast<float>(ppe.getClampHigh().getValueAsDouble()));
+  case VPU::PPEMode::LEAKY_RELU:
+    return PPEAttr::get(context, PPEMode::LRELU, 0.0f, 0.0f,
+                        static_cast<float>(ppe.getSlope().getValueAsDouble()));
+  }
+  return {};
+}
+
+/// The compact buffer type of `type`'s shape, element type and order in the
+/// CMX of the cluster.
+MemRefType getCMXType(MemRefType type) {
+  BufferType buffer(type);
+  return BufferType::getCompact(
+             buffer.getShape(), buffer.getElementType(), buffer.getOrder(),
+             MemorySpaceAttr::getCMX(type.getContext(), kCluster))
+      .getType();
+}
+
+/// `value` in the CMX of the cluster: itself when it is a compact buffer
+/// there, else a copy into a new CMX buffer.
+Value toCMX(OpBuilder &builder, Location loc, Value value) {
+  auto type = llvm::cast<MemRefType>(value.getType());
+  BufferType buffer(type);
+  if (buffer.isCompact() && buffer.getClusterIndex() == kCluster) {
+    return value;
+  }
+  auto alloc = builder.create<memref::AllocOp>(loc, getCMXType(type));
+  return builder.create<CopyOp>(loc, alloc.getType(), value, alloc);
+}
+
+/// The weights table of a (depthwise) convolution with `outChannels` output
+/// channels, `blockBytes` weight bytes per output channel and the bias
+/// `bias` (one value per output channel, or empty for none), as a constant
+/// buffer `OC x 1 x 1 x 4 x i32`.
+Value createWeightsTable(OpBuilder &builder, Location loc, int64_t outChannels,
+                         int64_t blockBytes, ArrayRef<float> bias) {
+  SmallVector<int32_t> words;
+  words.reserve(outChannels * 4);
+  for (int64_t k = 0; k < outChannels; ++k) {
+    words.push_back(static_cast<int32_t>(k * blockBytes));
+    words.push_back(llvm::bit_cast<int32_t>(kDenseSparsity));
+    words.push_back(llvm::bit_cast<int32_t>(1.0f));
+    words.push_back(llvm::bit_cast<int32_t>(bias.empty() ? 0.0f : bias[k]));
+  }
+  auto type =
+      RankedTensorType::get({outChannels, 1, 1, 4}, builder.getIntegerType(32));
+  return createConstant(
+      builder, loc,
+      Const::ContentAttr::get(DenseElementsAttr::get(type, ArrayRef(words))));
+}
+
+/// The boxes ([x, y, z] start and inclusive end) the output of `outW` x
+/// `outH` x `outC` is split into for `dpus` DPUs.
+SmallVector<std::pair<SmallVector<int64_t, 3>, SmallVector<int64_t, 3>>>
+splitOutput(int64_t outW, int64_t outH, int64_t outC, int64_t dpus) {
+  const int64_t channelBlocks =
+      std::max<int64_t>(1, outC / VPU::NCE::kChannelAlignment);
+  const bool overH = outH >= dpus || outH >= channelBlocks;
+  const int64_t parts =
+      std::max<int64_t>(1, std::min(dpus, overH ? outH : channelBlocks));
+  const int64_t extent = overH ? outH : channelBlocks;
+  SmallVector<std::pair<SmallVector<int64_t, 3>, SmallVector<int64_t, 3>>>
+      boxes;
+  int64_t begin = 0;
+  for (int64_t part = 0; part < parts; ++part) {
+    // Nearly equal parts, the larger ones first.
+    const int64_t size = extent / parts + (part < extent % parts ? 1 : 0);
+    const int64_t end = begin + size - 1;
+    if (overH) {
+      boxes.push_back({{0, begin, 0}, {outW - 1, end, outC - 1}});
+    } else {
+      const int64_t first = begin * VPU::NCE::kChannelAlignment;
+      const int64_t last = part + 1 == parts
+                               ? outC - 1
+                               : (end + 1) * VPU::NCE::kChannelAlignment - 1;
+      boxes.push_back({{0, 0, first}, {outW - 1, outH - 1, last}});
+    }
+    begin = end + 1;
+  }
+  return boxes;
+}
+
+/// A VPU.NCE op -> copies into CMX, an NCE cluster task and a copy back.
+class ConvertNCELayer final
+    : public OpInterfaceConversionPattern<VPU::NCEOpInterface> {
+public:
+  ConvertNCELayer(const TypeConverter &converter, ResourcesAttr resources,
+                  MLIRContext *context)
+      : OpInterfaceConversionPattern(context), converter(converter),
+        resources(resources) {}
+
+  LogicalResult
+  matchAndRewrite(VPU::NCEOpInterface nce, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    Operation *op = nce.getOperation();
+    std::optional<NCELayer> layer = describe(op);
+    if (!layer) {
+      return rewriter.notifyMatchFailure(op, "not a known NCE op");
+    }
+    if (!llvm::all_of(operands, isBuffer)) {
+      return rewriter.notifyMatchFailure(op, "an operand is not a buffer");
+    }
+    FailureOr<SmallVector<MemRefType, 1>> resultTypes =
+        convertResultTypes(converter, op);
+    if (failed(resultTypes)) {
+      return rewriter.notifyMatchFailure(op, "the result has no buffer type");
+    }
+    Location loc = op->getLoc();
+
+    // Activations, weights and weights table in CMX.
+    SmallVector<Value, 2> inputs;
+    for (unsigned index : layer->activations) {
+      inputs.push_back(toCMX(rewriter, loc, operands[index]));
+    }
+    Value weights;
+    Value table;
+    if (layer->filter >= 0) {
+      Value filter = operands[layer->filter];
+      if (!getConstant(filter)) {
+        return rewriter.notifyMatchFailure(op, "the filter is not a constant");
+      }
+      SmallVector<float> bias;
+      if (layer->bias >= 0) {
+        Const::DeclareOp biasConstant = getConstant(operands[layer->bias]);
+        if (!biasConstant) {
+          return rewriter.notifyMatchFailure(op, "the bias is not a constant");
+        }
+        bias = biasConstant.getContent().fold().getValues<float>();
+      }
+      auto filterType = llvm::cast<MemRefType>(filter.getType());
+      const int64_t outChannels = filterType.getDimSize(0);
+      const int64_t blockBytes = getByteSize(filterType) / outChannels;
+      weights = toCMX(rewriter, loc, filter);
+      table = toCMX(
+          rewriter, loc,
+          createWeightsTable(rewriter, loc, outChannels, blockBytes, bias));
+    }
+
+    // The task on a CMX output.
+    MemRefType resultType = resultTypes->front();
+    auto output = rewriter.create<memref::AllocOp>(loc, getCMXType(resultType));
+    SmallVector<int64_t, 2> kernel = nce.getKernelSizeVector();
+    SmallVector<int64_t, 2> strides = nce.getStridesVector();
+    SmallVector<int64_t, 2> padsBegin = nce.getPadsBeginVector();
+    SmallVector<int64_t, 2> padsEnd = nce.getPadsEndVector();
+    const SmallVector<int64_t, 4> padding = {padsBegin[0], padsEnd[0],
+                                             padsBegin[1], padsEnd[1]};
+    auto task = rewriter.create<NCEClusterTaskOp>(
+        loc, output.getType(), layer->taskType, kernel, strides, padding,
+        convertPPE(nce.getPPE()), inputs[0],
+        inputs.size() > 1 ? inputs[1] : Value(), weights, table, output);
+    addVariants(rewriter, task, resultType, padding);
+
+    // Back to the result's memory.
+    Value result = task.getOutput();
+    if (resultType != result.getType()) {
+      auto alloc = rewriter.create<memref::AllocOp>(loc, resultType);
+      result = rewriter.create<CopyOp>(loc, resultType, result, alloc);
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  /// Fills the variants region of `task`: one DPU task per output box.
+  void addVariants(OpBuilder &builder, NCEClusterTaskOp task,
+                   MemRefType outputType, ArrayRef<int64_t> padding) const {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.createBlock(&task.getVariants());
+    ArrayRef<int64_t> shape = outputType.getShape();
+    const int64_t outC = shape[1];
+    const int64_t outH = shape[2];
+    const int64_t outW = shape[3];
+    for (auto [index, box] :
+         llvm::enumerate(splitOutput(outW, outH, outC, resources.getDpus()))) {
+      const auto &[start, end] = box;
+      SmallVector<int64_t, 4> pad = {
+          start[1] == 0 ? padding[0] : 0, end[1] == outH - 1 ? padding[1] : 0,
+          start[0] == 0 ? padding[2] : 0, end[0] == outW - 1 ? padding[3] : 0};
+      // MATRIX (a 4x4 grid) for boxes at least 4 x 4, else VECTOR (16x1).
+      const bool matrix =
+          end[0] - start[0] + 1 >= 4 && end[1] - start[1] + 1 >= 4;
+      builder.create<DPUTaskOp>(task.getLoc(), start, end, pad,
+                                static_cast<uint64_t>(index),
+                                matrix ? MPEMode::MATRIX : MPEMode::VECTOR);
+    }
+  }
+
+  const TypeConverter &converter;
+  ResourcesAttr resources;
+};
+
+} // namespace
+
+bool isNCELayer(Operation *op) { return llvm::isa<VPU::NCEOpInterface>(op); }
+
+int64_t getNCELayerCMXBytes(Operation *op, ResourcesAttr resources) {
+  const uint64_t alignment = static_cast<uint64_t>(resources.getCmxAlignment());
+  auto aligned = [&](int64_t bytes) {
+    return static_cast<int64_t>(
+        llvm::alignTo(static_cast<uint64_t>(bytes), alignment));
+  };
+  std::optional<NCELayer> layer = describe(op);
+  if (!layer) {
+    return 0;
+  }
+  int64_t total = aligned(getByteSize(op->getResult(0).getType()));
+  for (unsigned index : layer->activations) {
+    total += aligned(getByteSize(op->getOperand(index).getType()));
+  }
+  if (layer->filter >= 0) {
+    total += aligned(getByteSize(op->getOperand(layer->filter).getType()));
+    total += aligned(getOutputChannels(op) * kTableRowBytes);
+  }
+  return total;
+}
+
+LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
+                            std::string &reason) {
+  std::optional<NCELayer> layer = describe(op);
+  if (!layer) {
+    reason = "the bufferisation does not know this NCE op";
+    return failure();
+  }
+  for (int index : {layer->filter, layer->bias}) {
+    if (index >= 0 &&
+        !op->getOperand(index).getDefiningOp<Const::DeclareOp>()) {
+      reason = "its weights and bias must be constants (the weights table is "
+               "built at compile time)";
+      return failure();
+    }
+  }
+  const int64_t needed = getNCELayerCMXBytes(op, resources);
+  if (needed > resources.getCmxSize()) {
+    reason = ("needs tiling: its activations, weights, weights table and "
+              "output need " +
+              Twine(needed) + " bytes of CMX but a cluster of " +
+              resources.getArch() + " has " + Twine(resources.getCmxSize()))
+                 .str();
+    return failure();
+  }
+  return success();
+}
+
+void populateNCELoweringPatterns(const TypeConverter &typeConverter,
+                                 ResourcesAttr resources,
+                                 RewritePatternSet &patterns) {
+  patterns.add<ConvertNCELayer>(typeConverter, resources,
+                                patterns.getContext());
+}
+
+} // namespace mlir::vpuc::VPUIP

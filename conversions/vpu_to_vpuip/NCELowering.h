@@ -1,0 +1,49 @@
+//===- NCELowering.h - VPU.NCE ops to NCE cluster tasks ---------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The bufferisation of the VPU.NCE ops (NCELowering.cpp): each becomes a
+// VPUIP.NCEClusterTask on cluster 0 whose buffers are in that cluster's CMX,
+// fed by copies (DMAs) from DDR and copied back to DDR. The whole layer must
+// fit the cluster's CMX: layers that do not need tiling first, which the
+// pass's check reports through checkNCELayer.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_CONVERSIONS_VPU_TO_VPUIP_NCELOWERING_H_
+#define VPUC_CONVERSIONS_VPU_TO_VPUIP_NCELOWERING_H_
+
+#include <string>
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::vpuc::VPUIP {
+
+class ResourcesAttr;
+
+/// True if `op` is a VPU.NCE op.
+bool isNCELayer(Operation *op);
+
+/// The CMX bytes the NCE layer `op` needs on one cluster: its activations,
+/// weights, weights table and output, each rounded up to the CMX alignment
+/// of `resources`.
+int64_t getNCELayerCMXBytes(Operation *op, ResourcesAttr resources);
+
+/// Checks that the NCE layer `op` can be lowered for `resources`: its buffers
+/// fit the CMX of one cluster (else `reason` says the bytes needed and
+/// available: the layer needs tiling) and its weights and bias are constants.
+LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
+                            std::string &reason);
+
+/// Adds the pattern that lowers every VPU.NCE op to copies into the CMX of
+/// cluster 0, an NCE cluster task with one variant per DPU of the cluster
+/// (`resources`), and a copy of the output back to DDR.
+void populateNCELoweringPatterns(const TypeConverter &typeConverter,
+                                 ResourcesAttr resources,
+                                 RewritePatternSet &patterns);
+
+} // namespace mlir::vpuc::VPUIP
+
+#endif // VPUC_CONVERSIONS_VPU_TO_VPUIP_NCELOWERING_H_
