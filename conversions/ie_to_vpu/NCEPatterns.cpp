@@ -19,6 +19,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <cmath>
+#include <optional>
+
 #include "conversions/ie_to_vpu/Patterns.h"
 
 #include "core/shape/DimsOrder.h"
@@ -27,6 +30,7 @@
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEInterfaces.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "dialects/ie/ir/PostOp.h"
 #include "dialects/vpu/ir/NCELimits.h"
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "dialects/vpu/ir/VPUOps.h"
@@ -48,7 +52,8 @@ void ignoreReason(const Twine &) {}
 /// activation `layer` accepts as a post-op, that the PPE can compute and that
 /// keeps the layer's type; else null.
 Operation *getFoldablePostOp(Operation *layer) {
-  if (layer->getNumResults() != 1 || !layer->getResult(0).hasOneUse()) {
+  if (IE::hasPostOp(layer) || layer->getNumResults() != 1 ||
+      !layer->getResult(0).hasOneUse()) {
     return nullptr;
   }
   Operation *user = *layer->getResult(0).getUsers().begin();
@@ -62,8 +67,46 @@ Operation *getFoldablePostOp(Operation *layer) {
   return user;
 }
 
-/// The PPE of the NCE op replacing `layer`: its folded post-op's, or NONE.
+/// The PPE of the `post_op` attribute `postOp` (IE/PostOp.h), or null when
+/// the PPE cannot compute it.
+PPEAttr getPPEOfPostOpAttr(DictionaryAttr postOp) {
+  MLIRContext *context = postOp.getContext();
+  auto name = postOp.getAs<StringAttr>("name");
+  auto attrs = postOp.getAs<DictionaryAttr>("attrs");
+  auto getDouble = [&](StringRef attrName) -> std::optional<double> {
+    auto value = attrs ? attrs.getAs<FloatAttr>(attrName) : FloatAttr();
+    if (!value || !std::isfinite(value.getValueAsDouble())) {
+      return std::nullopt;
+    }
+    return value.getValueAsDouble();
+  };
+  if (!name) {
+    return {};
+  }
+  if (name.getValue() == IE::ReLUOp::getOperationName()) {
+    return PPEAttr::get(context, PPEMode::RELU);
+  }
+  if (name.getValue() == IE::ClampOp::getOperationName()) {
+    std::optional<double> low = getDouble("min"), high = getDouble("max");
+    if (!low || !high || *low > *high) {
+      return {};
+    }
+    return PPEAttr::getClamp(context, *low, *high);
+  }
+  if (name.getValue() == IE::LeakyReluOp::getOperationName()) {
+    std::optional<double> slope = getDouble("negative_slope");
+    return slope ? PPEAttr::getLeakyRelu(context, *slope) : PPEAttr();
+  }
+  return {};
+}
+
+/// The PPE of the NCE op replacing `layer`: that of its `post_op` attribute,
+/// else its folded post-op's, else NONE; null when the PPE cannot compute the
+/// layer's post-op.
 PPEAttr getPPE(Operation *layer, Operation *postOp) {
+  if (DictionaryAttr attr = IE::getPostOpAttr(layer)) {
+    return getPPEOfPostOpAttr(attr);
+  }
   if (postOp) {
     return PPEAttr::getForActivation(postOp);
   }
@@ -130,10 +173,14 @@ public:
       return rewriter.notifyMatchFailure(op, "the bias is not a constant");
     }
     Operation *postOp = getFoldablePostOp(op);
+    PPEAttr ppe = getPPE(op, postOp);
+    if (!ppe) {
+      return rewriter.notifyMatchFailure(op, "the PPE cannot apply the post-op");
+    }
     auto nce = rewriter.create<NCEConvolutionOp>(
         op.getLoc(), adaptor.getInput(), adaptor.getFilter(), *bias,
         op.getStridesAttr(), op.getPadsBeginAttr(), op.getPadsEndAttr(),
-        getPPE(op, postOp));
+        ppe);
     if (nce.getType() != op.getType()) {
       rewriter.eraseOp(nce);
       return rewriter.notifyMatchFailure(op, "the NCE result type differs");
@@ -163,10 +210,14 @@ public:
       return rewriter.notifyMatchFailure(op, "the bias is not a constant");
     }
     Operation *postOp = getFoldablePostOp(op);
+    PPEAttr ppe = getPPE(op, postOp);
+    if (!ppe) {
+      return rewriter.notifyMatchFailure(op, "the PPE cannot apply the post-op");
+    }
     auto nce = rewriter.create<NCEDepthConvolutionOp>(
         op.getLoc(), adaptor.getInput(), adaptor.getFilter(), *bias,
         op.getStridesAttr(), op.getPadsBeginAttr(), op.getPadsEndAttr(),
-        getPPE(op, postOp));
+        ppe);
     if (nce.getType() != op.getType()) {
       rewriter.eraseOp(nce);
       return rewriter.notifyMatchFailure(op, "the NCE result type differs");
@@ -190,10 +241,14 @@ public:
       return rewriter.notifyMatchFailure(op, "not supported by the NCE");
     }
     Operation *postOp = getFoldablePostOp(op);
+    PPEAttr ppe = getPPE(op, postOp);
+    if (!ppe) {
+      return rewriter.notifyMatchFailure(op, "the PPE cannot apply the post-op");
+    }
     auto nce = rewriter.create<NCEOp>(
         op.getLoc(), adaptor.getInput(), op.getKernelSizeAttr(),
         op.getStridesAttr(), op.getPadsBeginAttr(), op.getPadsEndAttr(),
-        getPPE(op, postOp));
+        ppe);
     if (nce.getType() != op.getType()) {
       rewriter.eraseOp(nce);
       return rewriter.notifyMatchFailure(op, "the NCE result type differs");
@@ -218,9 +273,13 @@ public:
     }
     std::optional<EltwiseType> type = NCEEltwiseOp::getEltwiseType(op);
     Operation *postOp = getFoldablePostOp(op);
+    PPEAttr ppe = getPPE(op, postOp);
+    if (!ppe) {
+      return rewriter.notifyMatchFailure(op, "the PPE cannot apply the post-op");
+    }
     auto nce = rewriter.create<NCEEltwiseOp>(
         op.getLoc(), adaptor.getInput1(), adaptor.getInput2(),
-        EltwiseTypeAttr::get(op.getContext(), *type), getPPE(op, postOp));
+        EltwiseTypeAttr::get(op.getContext(), *type), ppe);
     if (nce.getType() != op.getType()) {
       rewriter.eraseOp(nce);
       return rewriter.notifyMatchFailure(op, "the NCE result type differs");

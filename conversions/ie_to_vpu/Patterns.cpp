@@ -28,6 +28,7 @@
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "dialects/ie/ir/PostOp.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -59,6 +60,28 @@ convertResultTypes(const TypeConverter *converter, Operation *op) {
 // Layers with a VPU mirror
 //===----------------------------------------------------------------------===//
 
+/// Creates, after a layer whose result is `value`, the software layer of its
+/// `post_op` attribute `postOp` (IE/PostOp.h: `IE.<Activation>` with its
+/// attributes becomes `VPU.SW.<Activation>`, which mirrors it).
+FailureOr<Value> createSWPostOp(OpBuilder &builder, Location loc,
+                                DictionaryAttr postOp, Value value) {
+  auto name = postOp.getAs<StringAttr>("name");
+  if (!name || !name.getValue().starts_with("IE.")) {
+    return failure();
+  }
+  std::string vpuName = ("VPU.SW." + name.getValue().drop_front(3)).str();
+  if (!RegisteredOperationName::lookup(vpuName, builder.getContext())) {
+    return failure();
+  }
+  OperationState state(loc, vpuName);
+  state.addOperands(value);
+  state.addTypes(value.getType());
+  if (auto attrs = postOp.getAs<DictionaryAttr>("attrs")) {
+    state.addAttributes(attrs.getValue());
+  }
+  return builder.create(state)->getResult(0);
+}
+
 /// `IEOp` -> `VPUOp`, the VPU op that mirrors it: the same operands, attributes
 /// and result types.
 template <typename IEOp, typename VPUOp>
@@ -74,8 +97,27 @@ public:
     if (failed(types)) {
       return rewriter.notifyMatchFailure(op, "a result type does not convert");
     }
-    rewriter.replaceOpWithNewOp<VPUOp>(op, *types, adaptor.getOperands(),
-                                       op->getAttrs());
+    DictionaryAttr postOp = IE::getPostOpAttr(op);
+    if (!postOp) {
+      rewriter.replaceOpWithNewOp<VPUOp>(op, *types, adaptor.getOperands(),
+                                         op->getAttrs());
+      return success();
+    }
+    // A software kernel has no post-op: the activation runs as its own layer.
+    SmallVector<NamedAttribute> attrs;
+    llvm::copy_if(op->getAttrs(), std::back_inserter(attrs),
+                  [](NamedAttribute attr) {
+                    return attr.getName() != IE::kPostOpAttrName;
+                  });
+    auto layer = rewriter.create<VPUOp>(op->getLoc(), *types,
+                                        adaptor.getOperands(), attrs);
+    FailureOr<Value> activation =
+        createSWPostOp(rewriter, op->getLoc(), postOp, layer->getResult(0));
+    if (failed(activation)) {
+      rewriter.eraseOp(layer);
+      return rewriter.notifyMatchFailure(op, "unknown post-op");
+    }
+    rewriter.replaceOp(op, *activation);
     return success();
   }
 };

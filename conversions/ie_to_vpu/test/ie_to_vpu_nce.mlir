@@ -108,3 +108,21 @@ func.func @unsupported(%x: tensor<1x16x8x8xf16>, %y: tensor<1x8x8x8xf16, #NHWC>,
   %6 = IE.Add(%v, %s) : tensor<1x16x8x8xf16, #NHWC>, tensor<1x16x1x1xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
   return %1, %2, %3, %4, %5, %6 : tensor<1x16x6x6xf16>, tensor<1x8x4x4xf16, #NHWC>, tensor<1x16x8x8xf32, #NHWC>, tensor<1x16x4x4xf16, #NHWC>, tensor<1x16x4x4xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC>
 }
+
+// -----
+
+// A `post_op` attribute (vpuc-ie-fuse-post-ops) becomes the PPE; a software kernel has no
+// post-op, so on the software path the activation runs as its own layer.
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-LABEL: func.func @post_op_attr(
+// CHECK: VPU.NCE.Convolution({{.+}}) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.000000e+00, clamp_high = 6.000000e+00>, strides = array<i64: 1, 1>}
+// CHECK-NOT: post_op
+// SW-LABEL: func.func @post_op_attr(
+// SW: %[[C:.+]] = VPU.SW.Convolution({{.+}}) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+// SW-NEXT: %[[A:.+]] = VPU.SW.Clamp(%[[C]]) {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64}
+// SW-NEXT: return %[[A]]
+func.func @post_op_attr(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+  %w = const.Declare tensor<16x16x1x1xf16, #NHWC> = #const.Content<dense<1.0> : tensor<16x16x1x1xf16>, [#const.Reorder<#NHWC>]>
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>, post_op = {attrs = {max = 6.0 : f64, min = 0.0 : f64}, name = "IE.Clamp"}} : tensor<1x16x8x8xf16, #NHWC>, tensor<16x16x1x1xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  return %0 : tensor<1x16x8x8xf16, #NHWC>
+}
