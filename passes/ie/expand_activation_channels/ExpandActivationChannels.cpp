@@ -18,6 +18,7 @@
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpu/ir/NCELimits.h"
 #include "dialects/vpu/ir/VPUOps.h"
+#include "passes/ie/nce_support/NCESupport.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
@@ -30,31 +31,6 @@ namespace mlir::vpuc::IE {
 #include "passes/ie/expand_activation_channels/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// True if the NCE can run `layer` once its layouts and channels are adjusted.
-bool isNCELayer(Operation *layer) {
-  VPU::NCE::SupportOptions options;
-  options.checkLayouts = false;
-  options.checkChannelAlignment = false;
-  auto ignore = [](const Twine &) {};
-  return llvm::TypeSwitch<Operation *, bool>(layer)
-      .Case<ConvolutionOp>([&](auto op) {
-        return VPU::NCEConvolutionOp::isSupported(op, ignore, options);
-      })
-      .Case<GroupConvolutionOp>([&](auto op) {
-        return VPU::NCEDepthConvolutionOp::isSupported(op, ignore, options);
-      })
-      .Case<MaxPoolOp>([&](auto op) {
-        return VPU::NCEMaxPoolOp::isSupported(op, ignore, options);
-      })
-      .Case<AvgPoolOp>([&](auto op) {
-        return VPU::NCEAveragePoolOp::isSupported(op, ignore, options);
-      })
-      .Case<AddOp, SubtractOp, MultiplyOp>([&](auto op) {
-        return VPU::NCEEltwiseOp::isSupported(op, ignore, options);
-      })
-      .Default([](Operation *) { return false; });
-}
 
 /// `channels` rounded up to the NCE alignment.
 int64_t alignChannels(int64_t channels) {

@@ -17,6 +17,7 @@
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "dialects/vpu/ir/VPUDialect.h"
 #include "dialects/vpu/ir/VPUOps.h"
+#include "passes/ie/nce_support/NCESupport.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -26,31 +27,6 @@ namespace mlir::vpuc::IE {
 #include "passes/ie/fuse_post_ops/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// True if the NCE can run `layer` once its layouts and channels are adjusted.
-bool isNCELayer(Operation *layer) {
-  VPU::NCE::SupportOptions options;
-  options.checkLayouts = false;
-  options.checkChannelAlignment = false;
-  auto ignore = [](const Twine &) {};
-  return llvm::TypeSwitch<Operation *, bool>(layer)
-      .Case<ConvolutionOp>([&](auto op) {
-        return VPU::NCEConvolutionOp::isSupported(op, ignore, options);
-      })
-      .Case<GroupConvolutionOp>([&](auto op) {
-        return VPU::NCEDepthConvolutionOp::isSupported(op, ignore, options);
-      })
-      .Case<MaxPoolOp>([&](auto op) {
-        return VPU::NCEMaxPoolOp::isSupported(op, ignore, options);
-      })
-      .Case<AvgPoolOp>([&](auto op) {
-        return VPU::NCEAveragePoolOp::isSupported(op, ignore, options);
-      })
-      .Case<AddOp, SubtractOp, MultiplyOp>([&](auto op) {
-        return VPU::NCEEltwiseOp::isSupported(op, ignore, options);
-      })
-      .Default([](Operation *) { return false; });
-}
 
 /// True if `layer` accepts the activation `activation` as its post-op.
 bool acceptsPostOp(Operation *layer, Operation *activation) {

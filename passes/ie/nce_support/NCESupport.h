@@ -26,6 +26,11 @@ namespace mlir::vpuc::IE {
 /// channel expansion: the layouts and the channel alignment are left out.
 VPU::NCE::SupportOptions getIEStageSupportOptions();
 
+/// True if the NCE can run the IE layer `layer` once its layouts and channels
+/// are adjusted (the `isSupported` query of its NCE op, with
+/// getIEStageSupportOptions); false for layers without an NCE form.
+bool isNCELayer(Operation *layer);
+
 /// The reasons a check gives (each one a sentence fragment).
 class Reasons {
 public:
