@@ -67,35 +67,22 @@ Operation *getFoldablePostOp(Operation *layer) {
   return user;
 }
 
-/// The PPE of the `post_op` attribute `postOp` (IE/PostOp.h), or null when
-/// the PPE cannot compute it.
-PPEAttr getPPEOfPostOpAttr(DictionaryAttr postOp) {
-  MLIRContext *context = postOp.getContext();
-  auto name = postOp.getAs<StringAttr>("name");
-  auto attrs = postOp.getAs<DictionaryAttr>("attrs");
-  auto getDouble = [&](StringRef attrName) -> std::optional<double> {
-    auto value = attrs ? attrs.getAs<FloatAttr>(attrName) : FloatAttr();
-    if (!value || !std::isfinite(value.getValueAsDouble())) {
-      return std::nullopt;
-    }
-    return value.getValueAsDouble();
-  };
-  if (!name) {
-    return {};
-  }
-  if (name.getValue() == IE::ReLUOp::getOperationName()) {
+/// The PPE of the post-op `postOp` (IE/PostOp.h), or null when the PPE
+/// cannot compute it.
+PPEAttr getPPEOfPostOp(MLIRContext *context, const IE::PostOp &postOp) {
+  switch (postOp.kind) {
+  case IE::PostOpKind::ReLU:
     return PPEAttr::get(context, PPEMode::RELU);
-  }
-  if (name.getValue() == IE::ClampOp::getOperationName()) {
-    std::optional<double> low = getDouble("min"), high = getDouble("max");
-    if (!low || !high || *low > *high) {
+  case IE::PostOpKind::Clamp:
+    if (!std::isfinite(postOp.min) || !std::isfinite(postOp.max)) {
       return {};
     }
-    return PPEAttr::getClamp(context, *low, *high);
-  }
-  if (name.getValue() == IE::LeakyReluOp::getOperationName()) {
-    std::optional<double> slope = getDouble("negative_slope");
-    return slope ? PPEAttr::getLeakyRelu(context, *slope) : PPEAttr();
+    return PPEAttr::getClamp(context, postOp.min, postOp.max);
+  case IE::PostOpKind::LeakyRelu:
+    if (!std::isfinite(postOp.slope)) {
+      return {};
+    }
+    return PPEAttr::getLeakyRelu(context, postOp.slope);
   }
   return {};
 }
@@ -104,8 +91,9 @@ PPEAttr getPPEOfPostOpAttr(DictionaryAttr postOp) {
 /// else its folded post-op's, else NONE; null when the PPE cannot compute the
 /// layer's post-op.
 PPEAttr getPPE(Operation *layer, Operation *postOp) {
-  if (DictionaryAttr attr = IE::getPostOpAttr(layer)) {
-    return getPPEOfPostOpAttr(attr);
+  if (IE::hasPostOp(layer)) {
+    std::optional<IE::PostOp> decoded = IE::getPostOp(layer);
+    return decoded ? getPPEOfPostOp(layer->getContext(), *decoded) : PPEAttr();
   }
   if (postOp) {
     return PPEAttr::getForActivation(postOp);

@@ -21,12 +21,8 @@
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/ie/ir/ConstFolding.h"
 #include "dialects/const/ir/Content.h"
+#include "dialects/ie/ir/PostOp.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
-
-namespace mlir::vpuc::IE {
-/// True if `layer` has a post-op (PostOp.cpp; see dialects/ie/ir/PostOp.h).
-bool hasPostOp(Operation *layer);
-} // namespace mlir::vpuc::IE
 
 namespace mlir::vpuc::IE {
 

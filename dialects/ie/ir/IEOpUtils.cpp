@@ -12,16 +12,12 @@
 #include "dialects/ie/ir/IEOpUtils.h"
 
 #include "dialects/ie/ir/IETraits.h"
+#include "dialects/ie/ir/PostOp.h"
 #include "dialects/ie/utils/Broadcast.h"
 #include "llvm/Support/raw_ostream.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
-
-namespace mlir::vpuc::IE {
-/// Verifies the post-op of `op` (PostOp.cpp; see dialects/ie/ir/PostOp.h).
-LogicalResult verifyPostOp(Operation *op);
-} // namespace mlir::vpuc::IE
 
 namespace mlir::vpuc::IE {
 

@@ -15,13 +15,7 @@
 #include <limits>
 
 #include "dialects/ie/ir/InferenceUtils.h"
-
-namespace mlir::vpuc::IE::detail {
-/// Applies the post-op of `layer` to its host output (PostOp.cpp; declared
-/// here because dialects/ie/ir:post_op, which exports it, is built on top of
-/// this library).
-void applyPostOp(Operation *layer, HostTensor &output);
-} // namespace mlir::vpuc::IE::detail
+#include "dialects/ie/ir/PostOp.h"
 
 namespace mlir::vpuc::IE {
 

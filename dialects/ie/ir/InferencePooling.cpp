@@ -22,14 +22,8 @@
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/ir/InferenceUtils.h"
 #include "dialects/ie/ir/NNUtils.h"
+#include "dialects/ie/ir/PostOp.h"
 #include "kernels/reference/Pooling.h"
-
-namespace mlir::vpuc::IE::detail {
-/// Applies the post-op of `layer` to its host output (PostOp.cpp; declared
-/// here because dialects/ie/ir:post_op, which exports it, is built on top of
-/// this library).
-void applyPostOp(Operation *layer, HostTensor &output);
-} // namespace mlir::vpuc::IE::detail
 
 namespace mlir::vpuc::IE {
 

@@ -15,6 +15,7 @@
 
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/ir/InferenceUtils.h"
+#include "dialects/ie/ir/PostOp.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -22,8 +23,6 @@ namespace mlir::vpuc::IE {
 
 namespace {
 
-/// The attribute name (kPostOpAttrName in PostOp.h).
-constexpr llvm::StringLiteral kPostOpAttrName = "post_op";
 constexpr llvm::StringLiteral kNameKey = "name";
 constexpr llvm::StringLiteral kAttrsKey = "attrs";
 
@@ -40,21 +39,6 @@ std::optional<double> getFloat(DictionaryAttr attrs, StringRef name) {
   }
   return attr.getValueAsDouble();
 }
-
-/// The activations a post-op can be.
-enum class PostOpKind { ReLU, Clamp, LeakyRelu };
-
-/// A decoded post-op: its kind and parameters (`min` / `max` for Clamp,
-/// `slope` for LeakyRelu).
-struct PostOp {
-  PostOpKind kind = PostOpKind::ReLU;
-  double min = 0.0;
-  double max = 0.0;
-  double slope = 0.0;
-
-  /// The activation applied to `value`, computed in float as the IE ops do.
-  float apply(float value) const;
-};
 
 /// Decodes `postOp`, explaining in `error` why it is malformed.
 std::optional<PostOp> decode(DictionaryAttr postOp, std::string &error) {
@@ -121,6 +105,11 @@ std::optional<PostOp> decode(DictionaryAttr postOp, std::string &error) {
   return std::nullopt;
 }
 
+
+} // namespace
+
+// The declarations of the functions below are in PostOp.h.
+
 float PostOp::apply(float value) const {
   switch (kind) {
   case PostOpKind::ReLU:
@@ -136,7 +125,6 @@ float PostOp::apply(float value) const {
   return value;
 }
 
-/// The decoded post-op of `layer`, or nothing.
 std::optional<PostOp> getPostOp(Operation *layer) {
   auto attr = layer->getAttrOfType<DictionaryAttr>(kPostOpAttrName);
   if (!attr) {
@@ -145,10 +133,6 @@ std::optional<PostOp> getPostOp(Operation *layer) {
   std::string error;
   return decode(attr, error);
 }
-
-} // namespace
-
-// The declarations of the functions below are in PostOp.h.
 
 bool isPostOpActivation(Operation *op) {
   return llvm::isa_and_nonnull<ReLUOp, ClampOp, LeakyReluOp>(op);

@@ -27,14 +27,16 @@
 // and its parameters).
 //
 // The functions are defined in dialects/ie/ir (PostOp.cpp) and exported by
-// the header-only target //dialects/ie/ir:post_op, so that adding them left
-// the headers of //dialects/ie/ir, which the whole tree compiles against,
-// unchanged; the IE sources that call them declare them locally.
+// the header-only target //dialects/ie/ir:post_op, so that the headers of
+// //dialects/ie/ir, which the whole tree compiles against, stay as they are;
+// within :ir the header is private (a source of the library).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef VPUC_DIALECTS_IE_IR_POSTOP_H_
 #define VPUC_DIALECTS_IE_IR_POSTOP_H_
+
+#include <optional>
 
 #include "dialects/ie/utils/HostTensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -45,6 +47,24 @@ namespace mlir::vpuc::IE {
 
 /// The name of the post-op attribute of a layer.
 inline constexpr llvm::StringLiteral kPostOpAttrName = "post_op";
+
+/// The activations a post-op can be.
+enum class PostOpKind { ReLU, Clamp, LeakyRelu };
+
+/// A decoded post-op: its kind and parameters (`min` / `max` for Clamp,
+/// `slope` for LeakyRelu).
+struct PostOp {
+  PostOpKind kind = PostOpKind::ReLU;
+  double min = 0.0;
+  double max = 0.0;
+  double slope = 0.0;
+
+  /// The activation applied to `value`, computed in float as the IE ops do.
+  float apply(float value) const;
+};
+
+/// The decoded post-op of `layer`, or nothing (none, or malformed).
+std::optional<PostOp> getPostOp(Operation *layer);
 
 /// True if `op` is an activation a post-op can describe (IE.ReLU, IE.Clamp,
 /// IE.LeakyRelu).
