@@ -615,6 +615,25 @@ bool NCEDepthConvolutionOp::isSupported(IE::GroupConvolutionOp op,
 namespace {
 
 /// The verifier of both pools.
+/// The result type of a pool with the operands and attributes of `adaptor`.
+template <typename Adaptor>
+LogicalResult inferPoolType(std::optional<Location> loc, Adaptor adaptor,
+                            SmallVectorImpl<Type> &types) {
+  auto input = llvm::dyn_cast<RankedTensorType>(adaptor.getInput().getType());
+  if (!input || input.getRank() != 4) {
+    return emitOptionalError(loc, "the input is not a rank-4 tensor");
+  }
+  return inferWindowType(loc, adaptor.getInput(), input.getDimSize(1),
+                         adaptor.getKernelSize(), adaptor.getStrides(),
+                         adaptor.getPadsBegin(), adaptor.getPadsEnd(), types);
+}
+
+/// The DPU operations of a pool: one per output element and window position.
+template <typename PoolOp> int64_t getPoolMACs(PoolOp op) {
+  ArrayRef<int64_t> kernel = op.getKernelSize();
+  return numElements(op.getOutput()) * kernel[0] * kernel[1];
+}
+
 template <typename PoolOp> LogicalResult verifyPool(PoolOp op) {
   if (failed(verifyTensors(op))) {
     return failure();
@@ -663,13 +682,7 @@ LogicalResult NCEMaxPoolOp::inferReturnTypes(MLIRContext *,
                                              std::optional<Location> loc,
                                              Adaptor adaptor,
                                              SmallVectorImpl<Type> &types) {
-  auto input = llvm::dyn_cast<RankedTensorType>(adaptor.getInput().getType());
-  if (!input || input.getRank() != 4) {
-    return emitOptionalError(loc, "the input is not a rank-4 tensor");
-  }
-  return inferWindowType(loc, adaptor.getInput(), input.getDimSize(1),
-                         adaptor.getKernelSize(), adaptor.getStrides(),
-                         adaptor.getPadsBegin(), adaptor.getPadsEnd(), types);
+  return inferPoolType(loc, adaptor, types);
 }
 
 LogicalResult
@@ -685,8 +698,7 @@ NCEMaxPoolOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
 }
 
 std::optional<int64_t> NCEMaxPoolOp::getNumMACs() {
-  ArrayRef<int64_t> kernel = getKernelSize();
-  return numElements(getOutput()) * kernel[0] * kernel[1];
+  return getPoolMACs(*this);
 }
 
 std::optional<int64_t> NCEMaxPoolOp::getNumFLOPs() {
@@ -722,13 +734,7 @@ LogicalResult NCEAveragePoolOp::inferReturnTypes(MLIRContext *,
                                                  std::optional<Location> loc,
                                                  Adaptor adaptor,
                                                  SmallVectorImpl<Type> &types) {
-  auto input = llvm::dyn_cast<RankedTensorType>(adaptor.getInput().getType());
-  if (!input || input.getRank() != 4) {
-    return emitOptionalError(loc, "the input is not a rank-4 tensor");
-  }
-  return inferWindowType(loc, adaptor.getInput(), input.getDimSize(1),
-                         adaptor.getKernelSize(), adaptor.getStrides(),
-                         adaptor.getPadsBegin(), adaptor.getPadsEnd(), types);
+  return inferPoolType(loc, adaptor, types);
 }
 
 LogicalResult
@@ -745,8 +751,7 @@ NCEAveragePoolOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
 }
 
 std::optional<int64_t> NCEAveragePoolOp::getNumMACs() {
-  ArrayRef<int64_t> kernel = getKernelSize();
-  return numElements(getOutput()) * kernel[0] * kernel[1];
+  return getPoolMACs(*this);
 }
 
 std::optional<int64_t> NCEAveragePoolOp::getNumFLOPs() {
