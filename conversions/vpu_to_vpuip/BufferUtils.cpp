@@ -40,8 +40,7 @@ Value getCompact(OpBuilder &builder, Location loc, Value value) {
   BufferType compact = BufferType::getCompact(
       type.getShape(), type.getElementType(), type.getOrder(),
       llvm::cast_if_present<MemorySpaceAttr>(type.getType().getMemorySpace()));
-  auto alloc = builder.create<memref::AllocOp>(loc, compact.getType());
-  return builder.create<CopyOp>(loc, alloc.getType(), value, alloc);
+  return copyToNewBuffer(builder, loc, value, compact.getType());
 }
 
 bool isBuffer(Value value) { return isBufferType(value.getType()); }
@@ -58,10 +57,15 @@ Value createConstant(OpBuilder &builder, Location loc,
       loc, Const::DeclareOp::getBufferType(content.getType()), content);
 }
 
-Value copyConstant(OpBuilder &builder, Location loc, Value value) {
-  auto type = llvm::cast<MemRefType>(value.getType());
+Value copyToNewBuffer(OpBuilder &builder, Location loc, Value value,
+                      MemRefType type) {
   auto alloc = builder.create<memref::AllocOp>(loc, type);
   return builder.create<CopyOp>(loc, type, value, alloc);
+}
+
+Value copyConstant(OpBuilder &builder, Location loc, Value value) {
+  return copyToNewBuffer(builder, loc, value,
+                         llvm::cast<MemRefType>(value.getType()));
 }
 
 } // namespace mlir::vpuc::VPUIP

@@ -44,6 +44,12 @@ Const::DeclareOp getConstant(Value value);
 Value createConstant(OpBuilder &builder, Location loc,
                      Const::ContentAttr content);
 
+/// Copies `value` into a new buffer (`memref.alloc`) of type `type` (same
+/// shape and element type; any layout and memory) and returns the copy's
+/// result.
+Value copyToNewBuffer(OpBuilder &builder, Location loc, Value value,
+                      MemRefType type);
+
 /// A copy of the constant buffer `value` in a new DDR buffer: views read
 /// buffers with a runtime section, never constants (the blob writer lays
 /// constants out itself).

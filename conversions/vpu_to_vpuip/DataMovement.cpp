@@ -307,8 +307,7 @@ public:
     Value view = rewriter.create<SubViewOp>(loc, input, box->offsets,
                                             box->sizes, box->steps);
     if (!isSameMemory(view.getType(), resultType)) {
-      auto alloc = rewriter.create<memref::AllocOp>(loc, resultType);
-      view = rewriter.create<CopyOp>(loc, resultType, view, alloc);
+      view = copyToNewBuffer(rewriter, loc, view, resultType);
     }
     rewriter.replaceOp(op, view);
     return success();
@@ -458,8 +457,7 @@ public:
     Value constant =
         createConstant(rewriter, loc, Const::ContentAttr::get(*values));
     if (constant.getType() != resultType) {
-      auto alloc = rewriter.create<memref::AllocOp>(loc, resultType);
-      constant = rewriter.create<CopyOp>(loc, resultType, constant, alloc);
+      constant = copyToNewBuffer(rewriter, loc, constant, resultType);
     }
     rewriter.replaceOp(op, constant);
     return success();

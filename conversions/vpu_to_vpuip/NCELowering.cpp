@@ -153,8 +153,7 @@ Value toCMX(OpBuilder &builder, Location loc, Value value) {
   if (buffer.isCompact() && buffer.getClusterIndex() == kCluster) {
     return value;
   }
-  auto alloc = builder.create<memref::AllocOp>(loc, getCMXType(type));
-  return builder.create<CopyOp>(loc, alloc.getType(), value, alloc);
+  return copyToNewBuffer(builder, loc, value, getCMXType(type));
 }
 
 /// The weights table of a (depthwise) convolution with `outChannels` output
@@ -283,8 +282,7 @@ public:
     // Back to the result's memory.
     Value result = task.getOutput();
     if (resultType != result.getType()) {
-      auto alloc = rewriter.create<memref::AllocOp>(loc, resultType);
-      result = rewriter.create<CopyOp>(loc, resultType, result, alloc);
+      result = copyToNewBuffer(rewriter, loc, result, resultType);
     }
     rewriter.replaceOp(op, result);
     return success();
