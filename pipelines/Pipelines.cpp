@@ -14,9 +14,11 @@
 
 namespace vpuc::embedded {
 extern const char kCleanupSpec[];
+extern const char kHwAdaptationSpec[];
 extern const char kIeAdaptationSpec[];
-extern const char kReferenceSwBackendSpec[];
+extern const char kReferenceHwSpec[];
 extern const char kReferenceSwSpec[];
+extern const char kSerialBackendSpec[];
 } // namespace vpuc::embedded
 
 /// The entry point of the `pipelines` component.
@@ -25,9 +27,13 @@ extern "C" void vpuc_register_pipelines(mlir::vpuc::registry::Registry &registry
                        "pipelines/cleanup.textproto");
   registry.addPipeline("ie_adaptation", vpuc::embedded::kIeAdaptationSpec,
                        "pipelines/ie_adaptation.textproto");
-  registry.addPipeline("reference_sw_backend",
-                       vpuc::embedded::kReferenceSwBackendSpec,
-                       "pipelines/reference_sw_backend.textproto");
+  registry.addPipeline("serial_backend",
+                       vpuc::embedded::kSerialBackendSpec,
+                       "pipelines/serial_backend.textproto");
   registry.addPipeline("reference_sw", vpuc::embedded::kReferenceSwSpec,
                        "pipelines/reference_sw.textproto");
+  registry.addPipeline("hw_adaptation", vpuc::embedded::kHwAdaptationSpec,
+                       "pipelines/hw_adaptation.textproto");
+  registry.addPipeline("reference_hw", vpuc::embedded::kReferenceHwSpec,
+                       "pipelines/reference_hw.textproto");
 }

@@ -6,18 +6,19 @@
 #
 #   infer         `vpuc infer` (the IE reference interpreter) on the model; its output is compared
 #                 with output_0.npy.
-#   reference_sw  `vpuc compile --mode reference_sw --arch ARCH`, then `vpuc run` of the blob on the
+#   run           `vpuc compile --mode MODE --arch ARCH`, then `vpuc run` of the blob on the
 #                 emulator (hazard detection on: any problem fails the test); the output is
 #                 compared with output_0.npy.
-#   blob          the blob of the reference-SW mode is deterministic (a second compilation gives
-#                 the same bytes) and survives `vpuc-translate --import-blob` then `--export-blob`
-#                 byte for byte.
+#   blob          the blob of mode MODE is deterministic (a second compilation gives the same
+#                 bytes) and survives `vpuc-translate --import-blob` then `--export-blob` byte for
+#                 byte.
 #
 # The comparison (`vpuc compare`) requires a cosine similarity of at least --tolerance and a max
 # abs error of at most --max-abs-rel-range times the reference's range (max - min).
 #
-# Usage: run_model_test.sh --vpuc=PATH --model=DIR --check=infer|reference_sw|blob
-#          [--arch=NAME] [--vpuc-translate=PATH] [--tolerance=COS] [--max-abs-rel-range=F]
+# Usage: run_model_test.sh --vpuc=PATH --model=DIR --check=infer|run|blob
+#          [--arch=NAME] [--mode=MODE] [--vpuc-translate=PATH] [--tolerance=COS]
+#          [--max-abs-rel-range=F]
 set -euo pipefail
 
 vpuc=""
@@ -25,6 +26,7 @@ translate=""
 dir=""
 check=""
 arch=""
+mode=""
 tolerance=""
 max_abs_rel_range=""
 for arg in "$@"; do
@@ -34,6 +36,7 @@ for arg in "$@"; do
     --model=*) dir="${arg#*=}" ;;
     --check=*) check="${arg#*=}" ;;
     --arch=*) arch="${arg#*=}" ;;
+    --mode=*) mode="${arg#*=}" ;;
     --tolerance=*) tolerance="${arg#*=}" ;;
     --max-abs-rel-range=*) max_abs_rel_range="${arg#*=}" ;;
     *)
@@ -50,21 +53,21 @@ usage_error() {
 [[ -n "$vpuc" ]] || usage_error "--vpuc is required"
 [[ -n "$dir" ]] || usage_error "--model is required"
 case "$check" in
-  infer | reference_sw)
+  infer | run)
     [[ -n "$tolerance" && -n "$max_abs_rel_range" ]] ||
       usage_error "--check=$check needs --tolerance and --max-abs-rel-range"
     ;;
   blob)
     [[ -n "$translate" ]] || usage_error "--check=blob needs --vpuc-translate"
     ;;
-  *) usage_error "--check must be infer, reference_sw or blob (got '$check')" ;;
+  *) usage_error "--check must be infer, run or blob (got '$check')" ;;
 esac
-if [[ "$check" != infer && -z "$arch" ]]; then
-  usage_error "--check=$check needs --arch"
+if [[ "$check" != infer && (-z "$arch" || -z "$mode") ]]; then
+  usage_error "--check=$check needs --arch and --mode"
 fi
 
 name="$(basename "$dir")"
-work="${TEST_TMPDIR:-$(mktemp -d)}/$name${arch:+.$arch}.$check"
+work="${TEST_TMPDIR:-$(mktemp -d)}/$name${arch:+.$arch}${mode:+.$mode}.$check"
 mkdir -p "$work"
 
 # Prints the step and runs it: a failing test shows where it failed.
@@ -79,7 +82,7 @@ compare() {
 }
 
 compile() {
-  step "$vpuc" compile "$dir/model.onnx" --arch "$arch" --mode reference_sw -o "$1" --quiet
+  step "$vpuc" compile "$dir/model.onnx" --arch "$arch" --mode "$mode" -o "$1" --quiet
 }
 
 case "$check" in
@@ -87,7 +90,7 @@ case "$check" in
     step "$vpuc" infer "$dir/model.onnx" --inputs "$dir/input_0.npy" -o "$work/output.npy" --timing
     compare "$work/output.npy"
     ;;
-  reference_sw)
+  run)
     compile "$work/model.blob"
     # Exit status 1: the emulator found hazards or other problems in the blob.
     step "$vpuc" run "$work/model.blob" --inputs "$dir/input_0.npy" -o "$work/outputs.npz"

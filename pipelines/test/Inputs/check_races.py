@@ -2,7 +2,7 @@
 
 Usage: check_races.py FILE
 
-For the networks of random_network.py after the reference_sw_backend pipeline: reads the
+For the networks of random_network.py after the serial_backend pipeline: reads the
 declared buffers (section, index, byte offset, size), the configured barriers and the tasks
 (executor, waits, updates, input and output buffers), builds happens-before from the task
 lists (one per executor, in function order) and the barriers (producers before consumers),

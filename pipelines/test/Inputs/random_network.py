@@ -1,4 +1,4 @@
-"""Writes a random level-2 network for the reference_sw_backend pipeline tests.
+"""Writes a random level-2 network for the serial_backend pipeline tests.
 
 Usage: random_network.py SEED NUM_TASKS
 

@@ -1,11 +1,11 @@
-// RUN: vpuc-opt %s --pipeline=reference_sw_backend | FileCheck %s
-// RUN: vpuc-opt %s --pipeline-spec=%S/../reference_sw_backend.textproto | FileCheck %s
-// RUN: vpuc-opt %s --pipeline=reference_sw_backend --print-spec-pipeline -o /dev/null 2>&1 \
+// RUN: vpuc-opt %s --pipeline=serial_backend | FileCheck %s
+// RUN: vpuc-opt %s --pipeline-spec=%S/../serial_backend.textproto | FileCheck %s
+// RUN: vpuc-opt %s --pipeline=serial_backend --print-spec-pipeline -o /dev/null 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=TEXTUAL
-// RUN: vpuc-opt %s --pipeline=reference_sw_backend --pipeline-option=vpuc-vpurt-assign-physical-barriers.num-barriers=2 \
+// RUN: vpuc-opt %s --pipeline=serial_backend --pipeline-option=vpuc-vpurt-assign-physical-barriers.num-barriers=2 \
 // RUN:   | FileCheck %s --check-prefix=TWO
 
-// TEXTUAL: builtin.module(vpuc-vpuip-add-buffers-for-net-results,func.func(vpuc-vpuip-convert-copies-to-dma),vpuc-vpuip-ddr-static-allocation,func.func(vpuc-vpuip-wrap-into-async-regions{linear=true},vpuc-vpurt-async-to-vpurt,vpuc-vpurt-assign-physical-barriers))
+// TEXTUAL: builtin.module(vpuc-vpuip-add-buffers-for-net-results,func.func(vpuc-vpuip-convert-copies-to-dma),vpuc-vpuip-ddr-static-allocation,vpuc-vpuip-ddr-static-allocation{memory=CMX_NN},func.func(vpuc-vpuip-wrap-into-async-regions{linear=true},vpuc-vpurt-async-to-vpurt,vpuc-vpurt-assign-physical-barriers))
 
 // A level-2 network (DMA in, two kernels, result in a DDR buffer) reaches VPURT form: an output
 // argument, the scratch heap (the softmax output reuses the first buffer), a linear chain of
