@@ -36,10 +36,14 @@ RankedTensorType getTensorType(Value value) {
   return llvm::cast<RankedTensorType>(value.getType());
 }
 
-/// `value` reshaped to the static `shape`: a reshaped constant for a
-/// const.Declare without encoding, an IE.Reshape otherwise.
+/// `value` reshaped to the static `shape`: `value` itself if it has that
+/// shape, a reshaped constant for a const.Declare without encoding, an
+/// IE.Reshape otherwise.
 Value reshape(RewriterBase &rewriter, Location loc, Value value,
               ArrayRef<int64_t> shape) {
+  if (getTensorType(value).getShape() == shape) {
+    return value;
+  }
   if (auto constant = value.getDefiningOp<Const::DeclareOp>()) {
     if (!getTensorType(value).getEncoding()) {
       return rewriter.create<Const::DeclareOp>(
@@ -50,19 +54,48 @@ Value reshape(RewriterBase &rewriter, Location loc, Value value,
                                     rewriter.getDenseI64ArrayAttr(shape));
 }
 
+/// `value` ([A, B], no encoding) transposed to [B, A].
+Value transpose2D(RewriterBase &rewriter, Location loc, Value value) {
+  return rewriter.create<TransposeOp>(loc, value,
+                                      rewriter.getDenseI64ArrayAttr({1, 0}));
+}
+
 /// The product `input` ([..., K], static, no encoding) times `filter`
 /// ([O, K, 1, 1]) plus the optional `bias` ([O] or [1, O, 1, 1]) as a 1x1
-/// convolution on [N, K, 1, 1] reshaped to `resultType`, if the NCE runs the
-/// convolution; nothing is left in the IR otherwise.
+/// convolution reshaped to `resultType`, if the NCE runs the convolution;
+/// nothing is left in the IR otherwise. With one row (all dims but the last
+/// multiply to 1) the convolution's input is [1, K, 1, 1]; with R > 1 rows,
+/// which the NCE cannot take as a batch, the rows become the convolution's
+/// pixels: [R, K] is transposed to [K, R] and reshaped to [1, K, H, W] with
+/// H * W = R (W the largest divisor of R not above its square root), and the
+/// [1, O, H, W] result reshaped to [O, R] and transposed back.
 FailureOr<Value> createConv(IRRewriter &rewriter, InsertedOps &inserted,
                             Location loc, Value input, Value filter, Value bias,
                             RankedTensorType resultType, Reasons &reasons) {
   ArrayRef<int64_t> shape = getTensorType(input).getShape();
+  const int64_t depth = shape.back();
   int64_t rows = 1;
   for (int64_t dim : shape.drop_back()) {
     rows *= dim;
   }
-  Value input4D = reshape(rewriter, loc, input, {rows, shape.back(), 1, 1});
+  // The rows as an H x W image, as square as R allows: the DPUs compute
+  // output pixels in blocks of several rows and columns, so a one-column
+  // image would leave most of the MAC array idle.
+  int64_t rowsWidth = 1;
+  for (int64_t width = 2; width * width <= rows; ++width) {
+    if (rows % width == 0) {
+      rowsWidth = width;
+    }
+  }
+  Value input4D;
+  if (rows == 1) {
+    input4D = reshape(rewriter, loc, input, {1, depth, 1, 1});
+  } else {
+    Value matrix = transpose2D(
+        rewriter, loc, reshape(rewriter, loc, input, {rows, depth}));
+    input4D = reshape(rewriter, loc, matrix,
+                      {1, depth, rows / rowsWidth, rowsWidth});
+  }
   const SmallVector<int64_t, 2> ones = {1, 1};
   const SmallVector<int64_t, 2> zeros = {0, 0};
   auto conv = rewriter.create<ConvolutionOp>(
@@ -77,8 +110,13 @@ FailureOr<Value> createConv(IRRewriter &rewriter, InsertedOps &inserted,
     inserted.discard(rewriter);
     return failure();
   }
-  Value result =
-      reshape(rewriter, loc, conv.getOutput(), resultType.getShape());
+  Value product = conv.getOutput();
+  if (rows > 1) {
+    const int64_t outChannels = getTensorType(product).getDimSize(1);
+    product = transpose2D(rewriter, loc,
+                          reshape(rewriter, loc, product, {outChannels, rows}));
+  }
+  Value result = reshape(rewriter, loc, product, resultType.getShape());
   if (result.getType() != resultType) {
     reasons.add("the convolution would not give the layer's result type");
     inserted.discard(rewriter);

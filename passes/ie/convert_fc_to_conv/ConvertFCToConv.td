@@ -34,10 +34,18 @@ def ConvertFCToConvPass : Pass<"vpuc-ie-convert-fc-to-conv", "::mlir::func::Func
     unless `transpose_b` is set, and the `[N, O]` product is reshaped to the MatMul's
     result.
 
+    The NCE takes one image, so with `N > 1` rows the rows become the convolution's pixels
+    instead of its batch: `x` is transposed to `[K, N]` and reshaped to `[1, K, H, W]` with
+    `H * W = N` as square as `N` allows (`W` the largest divisor of `N` not above its square
+    root: the DPUs compute blocks of rows and columns, and a one-column image would leave most
+    of the MAC array idle), and the `[1, O, H, W]` result is reshaped to `[O, N]` and
+    transposed back. In NHWC, which the layout assignment gives the convolution, `[1, K, H, W]`
+    has the memory order of `[N, K]`, so the data movement around it stays small next to the
+    product.
+
     The rewrite is made only where `VPU::NCEConvolutionOp::isSupported` accepts the
     convolution, asked without its layout and channel alignment checks (the layout
-    assignment and the channel expansion come later); in particular the NCE takes one image,
-    so `N` must be 1 (a MatMul with more than one row is left). The activations must have no
+    assignment and the channel expansion come later). The activations must have no
     layout encoding (an `IE.Reshape` takes none). The new ops take the location of the op
     they replace; the pass never fails.
   }];

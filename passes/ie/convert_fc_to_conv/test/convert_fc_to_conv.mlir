@@ -59,25 +59,48 @@ func.func @matmul(%x: tensor<1x1x16xf16>, %y: tensor<1x16xf16>) -> (tensor<1x1x8
 
 // -----
 
-// Left: more than one row (the NCE takes one image), non-constant weights, f32, a MatMul
-// with transpose_a or non-constant weights.
+// Several rows: they become the convolution's pixels (2 -> 2x1, 4 -> 2x2), through transposes.
+
+// CHECK-LABEL: func.func @rows
+// CHECK-SAME:    (%[[X:.+]]: tensor<2x16xf16>, %[[M:.+]]: tensor<1x4x16xf16>)
+// CHECK:         %[[XT:.+]] = IE.Transpose(%[[X]]) {perm = array<i64: 1, 0>} : tensor<2x16xf16> -> tensor<16x2xf16>
+// CHECK-NEXT:    %[[X4:.+]] = IE.Reshape(%[[XT]]) {shape = array<i64: 1, 16, 2, 1>} : tensor<16x2xf16> -> tensor<1x16x2x1xf16>
+// CHECK-NEXT:    %[[C:.+]] = IE.Convolution(%[[X4]], %{{.+}}) {{.+}} : tensor<1x16x2x1xf16>, tensor<8x16x1x1xf16> -> tensor<1x8x2x1xf16>
+// CHECK-NEXT:    %[[C2:.+]] = IE.Reshape(%[[C]]) {shape = array<i64: 8, 2>} : tensor<1x8x2x1xf16> -> tensor<8x2xf16>
+// CHECK-NEXT:    %[[R:.+]] = IE.Transpose(%[[C2]]) {perm = array<i64: 1, 0>} : tensor<8x2xf16> -> tensor<2x8xf16>
+// CHECK:         %[[M2:.+]] = IE.Reshape(%[[M]]) {shape = array<i64: 4, 16>} : tensor<1x4x16xf16> -> tensor<4x16xf16>
+// CHECK-NEXT:    %[[MT:.+]] = IE.Transpose(%[[M2]]) {perm = array<i64: 1, 0>} : tensor<4x16xf16> -> tensor<16x4xf16>
+// CHECK-NEXT:    %[[M4:.+]] = IE.Reshape(%[[MT]]) {shape = array<i64: 1, 16, 2, 2>}
+// CHECK-NEXT:    %[[MC:.+]] = IE.Convolution(%[[M4]], %{{.+}}) {{.+}} -> tensor<1x8x2x2xf16>
+// CHECK-NEXT:    %[[MC2:.+]] = IE.Reshape(%[[MC]]) {shape = array<i64: 8, 4>}
+// CHECK-NEXT:    %[[MCT:.+]] = IE.Transpose(%[[MC2]]) {perm = array<i64: 1, 0>} : tensor<8x4xf16> -> tensor<4x8xf16>
+// CHECK-NEXT:    %[[MR:.+]] = IE.Reshape(%[[MCT]]) {shape = array<i64: 1, 4, 8>} : tensor<4x8xf16> -> tensor<1x4x8xf16>
+// CHECK-NEXT:    return %[[R]], %[[MR]]
+func.func @rows(%x: tensor<2x16xf16>, %m: tensor<1x4x16xf16>) -> (tensor<2x8xf16>, tensor<1x4x8xf16>) {
+  %c = const.Declare tensor<8x16xf16> = #const.Content<dense<0.5> : tensor<8x16xf16>>
+  %ct = const.Declare tensor<16x8xf16> = #const.Content<dense<0.5> : tensor<16x8xf16>>
+  %0 = IE.FullyConnected(%x, %c) : tensor<2x16xf16>, tensor<8x16xf16> -> tensor<2x8xf16>
+  %1 = IE.MatMul(%m, %ct) : tensor<1x4x16xf16>, tensor<16x8xf16> -> tensor<1x4x8xf16>
+  return %0, %1 : tensor<2x8xf16>, tensor<1x4x8xf16>
+}
+
+// -----
+
+// Left: non-constant weights, f32, a MatMul with transpose_a or non-constant weights.
 
 // CHECK-LABEL: func.func @left
 // CHECK-NOT:     IE.Convolution
-// CHECK-COUNT-3: IE.FullyConnected
-// CHECK-COUNT-3: IE.MatMul
+// CHECK-COUNT-2: IE.FullyConnected
+// CHECK-COUNT-2: IE.MatMul
 // CHECK-NOT:     IE.Convolution
-func.func @left(%x: tensor<2x16xf16>, %y: tensor<1x16xf16>, %w: tensor<8x16xf16>, %z: tensor<1x16xf32>, %m: tensor<1x4x16xf16>)
-    -> (tensor<2x8xf16>, tensor<1x8xf16>, tensor<1x8xf32>, tensor<1x4x8xf16>, tensor<1x8xf16>, tensor<1x8xf16>) {
-  %c = const.Declare tensor<8x16xf16> = #const.Content<dense<0.5> : tensor<8x16xf16>>
+func.func @left(%y: tensor<1x16xf16>, %w: tensor<8x16xf16>, %z: tensor<1x16xf32>)
+    -> (tensor<1x8xf16>, tensor<1x8xf32>, tensor<1x8xf16>, tensor<1x8xf16>) {
   %cf = const.Declare tensor<8x16xf32> = #const.Content<dense<0.5> : tensor<8x16xf32>>
   %ct = const.Declare tensor<16x8xf16> = #const.Content<dense<0.5> : tensor<16x8xf16>>
   %c1 = const.Declare tensor<16x1xf16> = #const.Content<dense<0.5> : tensor<16x1xf16>>
-  %0 = IE.FullyConnected(%x, %c) : tensor<2x16xf16>, tensor<8x16xf16> -> tensor<2x8xf16>
   %1 = IE.FullyConnected(%y, %w) : tensor<1x16xf16>, tensor<8x16xf16> -> tensor<1x8xf16>
   %2 = IE.FullyConnected(%z, %cf) : tensor<1x16xf32>, tensor<8x16xf32> -> tensor<1x8xf32>
-  %3 = IE.MatMul(%m, %ct) : tensor<1x4x16xf16>, tensor<16x8xf16> -> tensor<1x4x8xf16>
   %4 = IE.MatMul(%y, %w) {transpose_b} : tensor<1x16xf16>, tensor<8x16xf16> -> tensor<1x8xf16>
   %5 = IE.MatMul(%c1, %ct) {transpose_a} : tensor<16x1xf16>, tensor<16x8xf16> -> tensor<1x8xf16>
-  return %0, %1, %2, %3, %4, %5 : tensor<2x8xf16>, tensor<1x8xf16>, tensor<1x8xf32>, tensor<1x4x8xf16>, tensor<1x8xf16>, tensor<1x8xf16>
+  return %1, %2, %4, %5 : tensor<1x8xf16>, tensor<1x8xf32>, tensor<1x8xf16>, tensor<1x8xf16>
 }

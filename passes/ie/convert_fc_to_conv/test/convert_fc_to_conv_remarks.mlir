@@ -3,11 +3,11 @@
 // With `remarks`, every fully connected layer (or MatMul with constant 2-D weights) the pass
 // leaves gets a remark with the reasons.
 
-func.func @batch(%x: tensor<2x16xf16>) -> tensor<2x8xf16> {
-  %c = const.Declare tensor<8x16xf16> = #const.Content<dense<0.5> : tensor<8x16xf16>>
-  // expected-remark @below {{left unchanged: the NCE cannot run the 1x1 convolution (input #0 batch 2 is not 1: the NCE processes one image; output batch 2 is not 1: the NCE processes one image)}}
-  %0 = IE.FullyConnected(%x, %c) : tensor<2x16xf16>, tensor<8x16xf16> -> tensor<2x8xf16>
-  return %0 : tensor<2x8xf16>
+func.func @f32(%x: tensor<1x16xf32>) -> tensor<1x8xf32> {
+  %c = const.Declare tensor<8x16xf32> = #const.Content<dense<0.5> : tensor<8x16xf32>>
+  // expected-remark @below {{left unchanged: the NCE cannot run the 1x1 convolution (input #0 element type f32 is not supported by the NCE (f16); output element type f32 is not supported by the NCE (f16))}}
+  %0 = IE.FullyConnected(%x, %c) : tensor<1x16xf32>, tensor<8x16xf32> -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
 }
 
 // -----
@@ -16,15 +16,6 @@ func.func @weights(%x: tensor<1x16xf16>, %w: tensor<8x16xf16>) -> tensor<1x8xf16
   // expected-remark @below {{left unchanged: the NCE cannot run the 1x1 convolution (the filter is not a constant: the NCE reads its weights through a weights table built at compile time)}}
   %0 = IE.FullyConnected(%x, %w) : tensor<1x16xf16>, tensor<8x16xf16> -> tensor<1x8xf16>
   return %0 : tensor<1x8xf16>
-}
-
-// -----
-
-func.func @rows(%m: tensor<1x4x16xf16>) -> tensor<1x4x8xf16> {
-  %c = const.Declare tensor<16x8xf16> = #const.Content<dense<0.5> : tensor<16x8xf16>>
-  // expected-remark @below {{input #0 batch 4 is not 1}}
-  %0 = IE.MatMul(%m, %c) : tensor<1x4x16xf16>, tensor<16x8xf16> -> tensor<1x4x8xf16>
-  return %0 : tensor<1x4x8xf16>
 }
 
 // -----
