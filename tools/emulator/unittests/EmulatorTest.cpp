@@ -206,6 +206,66 @@ TEST(EmulatorTest, actAddThroughTheAbi) {
   }
 }
 
+TEST(EmulatorTest, bothShavesOfATileRunConcurrently) {
+  // Tile 1: a ReLU on SHAVE 0 and one on SHAVE 1, each on its own half of
+  // the tile's CMX, after one load; each SHAVE is an executor of its own.
+  TensorTypeDesc type = tensorType(schema::DType::F16, {1, 2, 3, 4});
+  blob::BlobBuilder builder = make37xxBuilder();
+  uint32_t loaded = builder.addBarrier(0);
+  uint32_t computed = builder.addBarrier(1);
+  builder.addInput("x", type);
+  builder.addOutput("y", type);
+  builder.addOutput("z", type);
+  uint32_t in = builder.addTensor("x", kInput, 0, 0, type);
+  uint32_t cmx = builder.addTensor("x_cmx", kCmx, 1, 0, type);
+  builder.addDmaTask(0, in, cmx, {{}, {loaded}}, "x/load");
+  for (uint32_t shave = 0; shave < 2; ++shave) {
+    abi::ArgPacker packer;
+    addCmxArg(packer, abi::ArgKind::MemRefIn, type, 0);
+    addCmxArg(packer, abi::ArgKind::MemRefOut, type, 1024 * (shave + 1));
+    uint32_t invocation = addActCall(builder, "relu", 1, packer);
+    builder.addActTask(1, shave, invocation, {{loaded}, {computed}},
+                       "relu" + std::to_string(shave));
+  }
+  for (uint32_t shave = 0; shave < 2; ++shave) {
+    uint32_t result = builder.addTensor("r_cmx", kCmx, 1,
+                                        1024 * (shave + 1), type);
+    uint32_t out = builder.addTensor(shave ? "z" : "y", kOutput, shave, 0,
+                                     type);
+    builder.addDmaTask(shave, result, out, {{computed}, {}},
+                       shave ? "z/store" : "y/store");
+  }
+  npy::ArrayMap inputs;
+  inputs.insert({"x", f16Array({1, 2, 3, 4}, ramp(24))});
+  RunResult result = runBlob(builder.finish(), inputs);
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(), ElementsAre());
+  std::vector<std::string> names;
+  for (const ExecutorSummary &executor : result.report.executors) {
+    names.push_back(executor.name);
+  }
+  EXPECT_THAT(names, ElementsAre("DMA0", "DMA1", "ACT1.0", "ACT1.1"));
+  // The two ReLUs start together, and so do the two stores.
+  const std::vector<TaskRecord> &tasks = result.report.tasks;
+  auto startOf = [&](uint32_t executor) {
+    for (const TaskRecord &task : tasks) {
+      if (task.executor == executor) {
+        return task.startCycles;
+      }
+    }
+    return -1.0;
+  };
+  EXPECT_GT(startOf(2), 0);
+  EXPECT_EQ(startOf(2), startOf(3));
+  for (const auto &[name, array] : result.outputs) {
+    std::vector<float> values = toFloats(array);
+    std::vector<float> inputValues = ramp(24);
+    for (size_t i = 0; i < values.size(); ++i) {
+      EXPECT_EQ(values[i], std::max(0.0f, inputValues[i])) << name << i;
+    }
+  }
+}
+
 TEST(EmulatorTest, actMultiplyBroadcastsAcrossLayouts) {
   TensorTypeDesc a = tensorType(schema::DType::F16, {1, 2, 3, 4});
   TensorTypeDesc aNhwc =
