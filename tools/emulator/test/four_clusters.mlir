@@ -28,6 +28,15 @@
 // CHECK-NEXT: NCE1.DPU0           1
 // CHECK-NEXT: NCE2.DPU0           1
 // CHECK-NEXT: NCE3.DPU0           1
+// The roofline: 4 pools of 16x16x16 outputs x 49 MACs = 802816 MACs at 64 MACs x 5 DPUs x 4
+// clusters per cycle = 627.2 cycles = 0.896 us; 4 x 8192 input and 4 x 8192 output bytes at 20 GB/s
+// x 0.7 / 700 MHz = 20 bytes per cycle = 3276.8 cycles = 4.681 us, the bound; 4.681 / 9.120 us.
+// CHECK-NEXT: roofline: 0.513 (lower bound 4.681 us / latency 9.120 us)
+// CHECK-NEXT:   nce: 802816 MACs at 1280 MACs/cycle = 0.896 us
+// CHECK-NEXT:   ddr: 65536 bytes (inputs 32768, outputs 32768, constants read 0) at 20.000 bytes/cycle = 4.681 us
+// CHECK-NEXT: cmx peak: CMX_NN[0] 16384 bytes, CMX_NN[1] 16384 bytes, CMX_NN[2] 16384 bytes, CMX_NN[3] 16384 bytes
+// CHECK-NEXT: barriers: 8 virtual on 8 physical
+// CHECK-NEXT: ddr scratch dmas (spills and round trips): 0 CMX->DDR (0 bytes), 0 DDR->CMX (0 bytes)
 
 // OVERLAP: pool0@NCE0 pool1@NCE1 pool2@NCE2 pool3@NCE3 overlap
 

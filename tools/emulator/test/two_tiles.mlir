@@ -7,7 +7,8 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: vpuc-translate %s --export-blob -o %t/a.blob
 // RUN: %python -c "import numpy as np; r = np.random.RandomState(5); np.savez('%t/in.npz', x0=r.standard_normal((1, 16, 16, 16)).astype(np.float16), x1=r.standard_normal((1, 16, 16, 16)).astype(np.float16))"
-// RUN: vpuc run %t/a.blob --inputs %t/in.npz -o %t/out.npz --trace %t/trace.json | FileCheck %s
+// RUN: vpuc run %t/a.blob --inputs %t/in.npz -o %t/out.npz --trace %t/trace.json --profile=1 | FileCheck %s
+// RUN: not vpuc run %t/a.blob --inputs %t/in.npz --profile=0 2>&1 | FileCheck %s --check-prefix=BAD-PROFILE
 // RUN: %python %S/Inputs/maxpool_check.py %t/in.npz %t/out.npz 7 relu:y0=x0 relu:y1=x1
 // RUN: %python %S/Inputs/overlap_check.py %t/trace.json x0/load x1/load | FileCheck %s --check-prefix=LOAD
 // RUN: %python %S/Inputs/overlap_check.py %t/trace.json pool0 pool1 | FileCheck %s --check-prefix=POOL
@@ -23,6 +24,21 @@
 // CHECK-NEXT: ACT1.0          1
 // CHECK:      NCE0.DPU0           1
 // CHECK-NEXT: NCE1.DPU0           1
+// CHECK:      cmx peak: CMX_NN[0] 24576 bytes, CMX_NN[1] 24576 bytes
+// The profile: the busiest layer of each executor kind (ties in name order).
+// CHECK:      profile: the 1 layers with the largest busy time per executor kind
+// CHECK-NEXT: DMA: 4 tasks, busy 2.100 us
+// CHECK-NEXT:        busy_us   share  tasks  layer
+// CHECK-NEXT:          0.525   25.0%      1  x0/load
+// CHECK-NEXT: NCE: 2 tasks, busy 0.394 us
+// CHECK-NEXT:        busy_us   share  tasks  layer
+// CHECK-NEXT:          0.197   50.0%      1  pool0
+// CHECK-NEXT: ACT: 2 tasks, busy 0.855 us
+// CHECK-NEXT:        busy_us   share  tasks  layer
+// CHECK-NEXT:          0.428   50.0%      1  relu0
+// CHECK-NOT:  {{.}}
+
+// BAD-PROFILE: vpuc run: error: --profile takes a positive number of layers, not '0'
 
 // LOAD: x0/load@DMA0 x1/load@DMA1 overlap
 // POOL: pool0@NCE0 pool1@NCE1 overlap

@@ -17,6 +17,7 @@
 #include "backend/abi/SwKernels.h"
 #include "core/numeric/Float16.h"
 #include "tools/emulator/unittests/TestUtils.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "gmock/gmock.h"
@@ -794,6 +795,110 @@ TEST(EmulatorTest, independentExecutorsOverlap) {
   ASSERT_EQ(result.report.tasks.size(), 2u);
   EXPECT_EQ(result.report.tasks[0].startCycles, 0);
   EXPECT_EQ(result.report.tasks[1].startCycles, 0);
+}
+
+TEST(EmulatorTest, rooflineAndResourceSummary) {
+  // VPUX37XX: x (64 bytes) -> CMX_NN[1]@256 -> DDR scratch -> CMX_NN[1]@256
+  // -> y; a 64-byte constant (of a 128-byte section) read twice into
+  // CMX_NN[1]@512. Compulsory DDR bytes: 64 + 64 + 64 (the constant once).
+  blob::BlobBuilder builder = make37xxBuilder();
+  TensorTypeDesc type = tensorType(schema::DType::U8, {64});
+  builder.addInput("x", type);
+  builder.addOutput("y", type);
+  uint64_t constant = builder.addConstant(std::vector<uint8_t>(64, 1));
+  builder.addConstant(std::vector<uint8_t>(64, 2));
+  uint32_t x = builder.addTensor("x", kInput, 0, 0, type);
+  uint32_t y = builder.addTensor("y", kOutput, 0, 0, type);
+  uint32_t c = builder.addTensor("c", schema::MemoryLocation::CONSTANT, 0,
+                                 constant, type);
+  uint32_t cmx = builder.addTensor("x_cmx", kCmx, 1, 256, type);
+  uint32_t cmxC = builder.addTensor("c_cmx", kCmx, 1, 512, type);
+  uint32_t ddr = builder.addTensor("x_ddr", kDdr, 0, 0, type);
+  uint32_t b0 = builder.addBarrier(0), b1 = builder.addBarrier(1);
+  uint32_t b2 = builder.addBarrier(0);
+  builder.addDmaTask(0, x, cmx, {{}, {b0}}, "load");
+  builder.addDmaTask(0, c, cmxC, {{}, {}}, "const0");
+  builder.addDmaTask(0, c, cmxC, {{}, {}}, "const1");
+  builder.addDmaTask(1, cmx, ddr, {{b0}, {b1}}, "spill");
+  builder.addDmaTask(1, ddr, cmx, {{b1}, {b2}}, "reload");
+  builder.addDmaTask(1, cmx, y, {{b2}, {}}, "store");
+  npy::ArrayMap inputs;
+  inputs.insert({"x", npy::Array::zeros(npy::DType::U8, {64})});
+  RunResult result = runBlob(builder.finish(), inputs);
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(), ElementsAre());
+  const RunReport &report = result.report;
+  const Roofline &roofline = report.roofline;
+  EXPECT_EQ(roofline.inputBytes, 64u);
+  EXPECT_EQ(roofline.outputBytes, 64u);
+  EXPECT_EQ(roofline.constantBytesRead, 64u);
+  EXPECT_EQ(roofline.getCompulsoryDdrBytes(), 192u);
+  EXPECT_EQ(roofline.nceMacs, 0u);
+  // 27 GB/s x 0.75 at 1300 MHz; 1024 f16 MACs x 1 DPU x 2 clusters.
+  EXPECT_DOUBLE_EQ(roofline.ddrBytesPerCycle, 27e3 * 0.75 / 1300);
+  EXPECT_DOUBLE_EQ(roofline.peakMacsPerCycle, 2048);
+  EXPECT_DOUBLE_EQ(roofline.getDdrCycles(), 192 / (27e3 * 0.75 / 1300));
+  EXPECT_DOUBLE_EQ(roofline.getLowerBoundCycles(), roofline.getDdrCycles());
+  EXPECT_DOUBLE_EQ(report.getRooflineRatio(),
+                   roofline.getDdrCycles() / report.totalCycles);
+  EXPECT_THAT(report.cmxPeakBytes, ElementsAre(0u, 576u));
+  EXPECT_EQ(report.virtualBarriers, 3u);
+  EXPECT_EQ(report.physicalBarriersUsed, 2u);
+  EXPECT_EQ(report.scratch.toDdr, 1u);
+  EXPECT_EQ(report.scratch.toDdrBytes, 64u);
+  EXPECT_EQ(report.scratch.fromDdr, 1u);
+  EXPECT_EQ(report.scratch.fromDdrBytes, 64u);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  report.printSummary(os);
+  EXPECT_THAT(os.str(), HasSubstr("  nce: 0 MACs at 2048 MACs/cycle = 0.000 us\n"));
+  EXPECT_THAT(os.str(), HasSubstr("  ddr: 192 bytes (inputs 64, outputs 64, "
+                                  "constants read 64) at 15.577 "
+                                  "bytes/cycle = 0.009 us\n"));
+  EXPECT_THAT(os.str(), HasSubstr("cmx peak: CMX_NN[0] 0 bytes, CMX_NN[1] "
+                                  "576 bytes\n"));
+  EXPECT_THAT(os.str(), HasSubstr("barriers: 3 virtual on 2 physical\n"));
+  EXPECT_THAT(os.str(), HasSubstr("ddr scratch dmas (spills and round trips): "
+                                  "1 CMX->DDR (64 bytes), 1 DDR->CMX (64 "
+                                  "bytes)\n"));
+
+  // The profile: the two DMA tasks (one per location) with the largest
+  // busy time of the six.
+  std::string profile;
+  llvm::raw_string_ostream ps(profile);
+  report.printProfile(ps, 2);
+  EXPECT_THAT(ps.str(), HasSubstr("DMA: 6 tasks, busy "));
+  size_t rows = 0;
+  for (llvm::StringRef line : llvm::split(ps.str(), '\n')) {
+    rows += line.contains("%      1  ");
+  }
+  EXPECT_EQ(rows, 2u) << ps.str();
+}
+
+TEST(EmulatorTest, profileGroupsTasksByLocation) {
+  RunReport report;
+  report.frequencyMhz = 1;
+  report.executors = {{"DMA0", 3, 60, 60}, {"ACT0.0", 1, 40, 40},
+                      {"ACT1.0", 1, 10, 50}};
+  report.tasks = {{0, 0, 0, 10, 0, "conv1"},  {0, 1, 10, 40, 0, "conv2"},
+                  {0, 2, 40, 60, 0, "conv1"}, {1, 0, 0, 40, 0, "softmax"},
+                  {2, 0, 40, 50, 0, ""}};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  report.printProfile(os, 1);
+  EXPECT_EQ(os.str(),
+            "profile: the 1 layers with the largest busy time per executor "
+            "kind\n"
+            "DMA: 3 tasks, busy 60.000 us\n"
+            "       busy_us   share  tasks  layer\n"
+            "        30.000   50.0%      2  conv1\n"
+            "ACT: 2 tasks, busy 50.000 us\n"
+            "       busy_us   share  tasks  layer\n"
+            "        40.000   80.0%      1  softmax\n");
+  text.clear();
+  report.printProfile(os, 5);
+  EXPECT_THAT(os.str(), HasSubstr("        10.000   20.0%      1  ACT1.0 task "
+                                  "0\n"));
 }
 
 TEST(EmulatorTest, writesAChromeTrace) {
