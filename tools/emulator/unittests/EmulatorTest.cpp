@@ -851,7 +851,8 @@ TEST(EmulatorTest, rooflineAndResourceSummary) {
   std::string text;
   llvm::raw_string_ostream os(text);
   report.printSummary(os);
-  EXPECT_THAT(os.str(), HasSubstr("  nce: 0 MACs at 2048 MACs/cycle = 0.000 us\n"));
+  EXPECT_THAT(os.str(),
+              HasSubstr("  nce: 0 MACs at 2048 MACs/cycle = 0.000 us\n"));
   EXPECT_THAT(os.str(), HasSubstr("  ddr: 192 bytes (inputs 64, outputs 64, "
                                   "constants read 64) at 15.577 "
                                   "bytes/cycle = 0.009 us\n"));
