@@ -131,3 +131,45 @@ bench_header() {
   bench_row "${names[@]}"
   echo "|$(printf ' %s |' "${rule[@]}")"
 }
+
+# bench_mode_args MODE: the `vpuc compile` arguments of a compilation mode. A path to a pipeline
+# spec file (ending in .textproto) is `--pipeline MODE`, labelled with its base name; anything
+# else is `--mode MODE`. Sets `mode_args` (an array) and `mode_label`.
+# shellcheck disable=SC2034 # the variables are the caller's
+bench_mode_args() {
+  if [[ "$1" == *.textproto ]]; then
+    mode_args=(--pipeline "$1")
+    mode_label="$(basename "$1" .textproto)"
+  else
+    mode_args=(--mode "$1")
+    mode_label="$1"
+  fi
+}
+
+# bench_run BASE INPUTS: runs BASE.blob on the emulator (`vpuc run`, hazard detection on) with
+# INPUTS, writing BASE.out.npz and BASE.run.{out,err,times}. Sets `run_ms`, `run_cpu_ms`,
+# `latency_us` (the estimate; `-` when the run printed none), `roofline` (the roofline ratio;
+# `-` when not printed) and `run_note` (the first problem the emulator reported, empty when
+# none). Returns 0 when the outputs were written (also when problems were found), else 1.
+# shellcheck disable=SC2034 # the variables are the caller's
+bench_run() {
+  local base="$1" inputs="$2" status=0
+  bench_time "$base.run.times" "$base.run.err" "$vpuc" run "$base.blob" --inputs "$inputs" \
+    -o "$base.out.npz" >"$base.run.out" || status=$?
+  read -r run_ms run_cpu_ms <"$base.run.times"
+  # "ran N tasks in T us (C cycles at F MHz)" and "roofline: R (lower bound ...)".
+  latency_us=$(awk '$1 == "ran" && $4 == "in" { print $5; exit }' "$base.run.out")
+  latency_us="${latency_us:--}"
+  roofline=$(awk '$1 == "roofline:" { print $2; exit }' "$base.run.out")
+  roofline="${roofline:--}"
+  run_note=""
+  if [[ "$status" != 0 ]]; then
+    # Exit status 1: problems found, outputs written when every task ran; 2: no run.
+    run_note="$(bench_first_error "$base.run.err")"
+    if [[ "$status" != 1 || ! -f "$base.out.npz" ]]; then
+      run_note="${run_note:-vpuc run failed}"
+      return 1
+    fi
+  fi
+  return 0
+}

@@ -47,22 +47,12 @@ while read -r dir; do
     read -r compile_ms compile_cpu_ms <"$base.compile.times"
     blob_kib=$(awk -v bytes="$(stat -c %s "$base.blob")" 'BEGIN { printf "%.1f", bytes / 1024 }')
     tasks=$(awk '$1 == "tasks:" { print $2 }' "$base.compile.out")
-    note=""
-    status=0
-    bench_time "$base.run.times" "$base.run.err" "$vpuc" run "$base.blob" --inputs "$inputs" \
-      -o "$base.out.npz" >"$base.run.out" || status=$?
-    read -r run_ms run_cpu_ms <"$base.run.times"
-    # "ran N tasks in T us (C cycles at F MHz)".
-    latency_us=$(awk '$1 == "ran" && $4 == "in" { print $5; exit }' "$base.run.out")
-    if [[ "$status" != 0 ]]; then
-      # Exit status 1: problems found, outputs written when every task ran; 2: no run.
-      note="$(bench_first_error "$base.run.err")"
-      if [[ "$status" != 1 || ! -f "$base.out.npz" ]]; then
-        bench_row "$name" "$arch" "$compile_ms" "$compile_cpu_ms" "$blob_kib" "$tasks" \
-          "$run_ms" "$run_cpu_ms" "${latency_us:--}" - - "${note:-vpuc run failed}"
-        continue
-      fi
+    if ! bench_run "$base" "$inputs"; then
+      bench_row "$name" "$arch" "$compile_ms" "$compile_cpu_ms" "$blob_kib" "$tasks" \
+        "$run_ms" "$run_cpu_ms" "$latency_us" - - "$run_note"
+      continue
     fi
+    note="$run_note"
     cosine=-
     max_abs=-
     if [[ -f "$dir/output_0.npy" ]]; then

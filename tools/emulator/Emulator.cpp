@@ -83,19 +83,141 @@ void RunReport::printSummary(llvm::raw_ostream &os) const {
        << llvm::format("%12.3f", toMicroseconds(executor.endCycles))
        << llvm::format("%7.1f%%", share) << "\n";
   }
-  if (dpus.empty()) {
-    return;
+  if (!dpus.empty()) {
+    os << llvm::left_justify("dpu", 12) << llvm::right_justify("variants", 9)
+       << llvm::right_justify("busy_us", 12) << llvm::right_justify("busy", 8)
+       << "\n";
+    for (const DpuSummary &dpu : dpus) {
+      double share =
+          totalCycles > 0 ? 100.0 * dpu.busyCycles / totalCycles : 0.0;
+      os << llvm::left_justify(dpu.name, 12)
+         << llvm::right_justify(std::to_string(dpu.variants), 9)
+         << llvm::format("%12.3f", toMicroseconds(dpu.busyCycles))
+         << llvm::format("%7.1f%%", share) << "\n";
+    }
   }
-  os << llvm::left_justify("dpu", 12) << llvm::right_justify("variants", 9)
-     << llvm::right_justify("busy_us", 12) << llvm::right_justify("busy", 8)
-     << "\n";
-  for (const DpuSummary &dpu : dpus) {
-    double share = totalCycles > 0 ? 100.0 * dpu.busyCycles / totalCycles : 0.0;
-    os << llvm::left_justify(dpu.name, 12)
-       << llvm::right_justify(std::to_string(dpu.variants), 9)
-       << llvm::format("%12.3f", toMicroseconds(dpu.busyCycles))
-       << llvm::format("%7.1f%%", share) << "\n";
+  os << "roofline: " << llvm::format("%.3f", getRooflineRatio())
+     << " (lower bound "
+     << llvm::format("%.3f", toMicroseconds(roofline.getLowerBoundCycles()))
+     << " us / latency " << llvm::format("%.3f", toMicroseconds(totalCycles))
+     << " us)\n";
+  os << "  nce: " << roofline.nceMacs << " MACs at "
+     << llvm::format("%.0f", roofline.peakMacsPerCycle) << " MACs/cycle = "
+     << llvm::format("%.3f", toMicroseconds(roofline.getComputeCycles()))
+     << " us\n";
+  os << "  ddr: " << roofline.getCompulsoryDdrBytes() << " bytes (inputs "
+     << roofline.inputBytes << ", outputs " << roofline.outputBytes
+     << ", constants read " << roofline.constantBytesRead << ") at "
+     << llvm::format("%.3f", roofline.ddrBytesPerCycle) << " bytes/cycle = "
+     << llvm::format("%.3f", toMicroseconds(roofline.getDdrCycles()))
+     << " us\n";
+  os << "cmx peak:";
+  for (size_t c = 0; c < cmxPeakBytes.size(); ++c) {
+    os << (c ? ", " : " ") << "CMX_NN[" << c << "] " << cmxPeakBytes[c]
+       << " bytes";
   }
+  if (cmxPeakBytes.empty()) {
+    os << " no CMX";
+  }
+  os << "\n";
+  os << "barriers: " << virtualBarriers << " virtual on "
+     << physicalBarriersUsed << " physical\n";
+  os << "ddr scratch dmas (spills and round trips): " << scratch.toDdr
+     << " CMX->DDR (" << scratch.toDdrBytes << " bytes), " << scratch.fromDdr
+     << " DDR->CMX (" << scratch.fromDdrBytes << " bytes)\n";
+}
+
+/// "DMA" of "DMA1", "ACT" of "ACT1.0".
+static llvm::StringRef getExecutorKind(llvm::StringRef name) {
+  return name.take_while([](char c) { return !llvm::isDigit(c); });
+}
+
+void RunReport::printProfile(llvm::raw_ostream &os, size_t count) const {
+  // Per kind, in the order of the executors: busy cycles and tasks by layer.
+  struct Layer {
+    double busy = 0;
+    uint32_t tasks = 0;
+  };
+  struct Kind {
+    std::string name;
+    double busy = 0;
+    uint32_t tasks = 0;
+    std::map<std::string, Layer> layers;
+  };
+  std::vector<Kind> kinds;
+  auto kindOf = [&](llvm::StringRef executor) -> Kind & {
+    llvm::StringRef name = getExecutorKind(executor);
+    for (Kind &kind : kinds) {
+      if (kind.name == name) {
+        return kind;
+      }
+    }
+    kinds.push_back({name.str(), 0, 0, {}});
+    return kinds.back();
+  };
+  for (const ExecutorSummary &executor : executors) {
+    kindOf(executor.name);
+  }
+  for (const TaskRecord &task : tasks) {
+    const std::string &executor = executors[task.executor].name;
+    Kind &kind = kindOf(executor);
+    double busy = task.endCycles - task.startCycles;
+    std::string layer = !task.location.empty()
+                            ? task.location
+                            : executor + " task " +
+                                  std::to_string(task.position);
+    Layer &entry = kind.layers[layer];
+    entry.busy += busy;
+    entry.tasks += 1;
+    kind.busy += busy;
+    kind.tasks += 1;
+  }
+  os << "profile: the " << count
+     << " layers with the largest busy time per executor kind\n";
+  for (const Kind &kind : kinds) {
+    os << kind.name << ": " << kind.tasks
+       << (kind.tasks == 1 ? " task" : " tasks") << ", busy "
+       << llvm::format("%.3f", toMicroseconds(kind.busy)) << " us\n";
+    std::vector<std::pair<std::string, Layer>> sorted(kind.layers.begin(),
+                                                      kind.layers.end());
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const auto &a, const auto &b) {
+                       return a.second.busy > b.second.busy;
+                     });
+    if (sorted.empty()) {
+      continue;
+    }
+    os << "  " << llvm::right_justify("busy_us", 12)
+       << llvm::right_justify("share", 8) << llvm::right_justify("tasks", 7)
+       << "  layer\n";
+    for (size_t i = 0; i < std::min(count, sorted.size()); ++i) {
+      const Layer &layer = sorted[i].second;
+      double share = kind.busy > 0 ? 100.0 * layer.busy / kind.busy : 0.0;
+      os << "  " << llvm::format("%12.3f", toMicroseconds(layer.busy))
+         << llvm::format("%7.1f%%", share)
+         << llvm::right_justify(std::to_string(layer.tasks), 7) << "  "
+         << sorted[i].first << "\n";
+    }
+  }
+}
+
+double Roofline::getComputeCycles() const {
+  return peakMacsPerCycle > 0 ? static_cast<double>(nceMacs) / peakMacsPerCycle
+                              : 0.0;
+}
+
+double Roofline::getDdrCycles() const {
+  return ddrBytesPerCycle > 0
+             ? static_cast<double>(getCompulsoryDdrBytes()) / ddrBytesPerCycle
+             : 0.0;
+}
+
+double Roofline::getLowerBoundCycles() const {
+  return std::max(getComputeCycles(), getDdrCycles());
+}
+
+double RunReport::getRooflineRatio() const {
+  return totalCycles > 0 ? roofline.getLowerBoundCycles() / totalCycles : 0.0;
 }
 
 void RunReport::printProblems(llvm::raw_ostream &os) const {
@@ -285,7 +407,21 @@ private:
   double currentStart = 0;
   /// DpuSummary index by (executor, DPU).
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> dpuIndex;
+  /// Per region, one past the highest byte a task touched.
+  std::vector<uint64_t> regionPeak;
+  /// The bytes of the constant section tasks read.
+  std::vector<bool> constantRead;
   RunReport report;
+
+  /// Records that a task touches bytes [begin, end) of `region`.
+  void touch(uint32_t region, uint64_t begin, uint64_t end) {
+    if (region < regionPeak.size() && end > begin) {
+      regionPeak[region] = std::max(regionPeak[region], end);
+    }
+  }
+  /// Records a task's read of a layout in `region` (for the constants read).
+  void noteRead(uint32_t region, uint64_t offset, const shape::MemShape &dims,
+                const shape::MemStrides &strides, int64_t elemBits);
 };
 
 //===----------------------------------------------------------------------===//
@@ -809,7 +945,44 @@ llvm::Error Emulator::Impl::prepare() {
     }
   }
   report.frequencyMhz = costModel.getFrequencyMhz();
+  regionPeak.assign(regions.size(), 0);
+  constantRead.assign(regions[constantsId].bytes.size(), false);
+  Roofline &roofline = report.roofline;
+  roofline.peakMacsPerCycle = static_cast<double>(
+      arch::getMacsPerCycle(arch, "f16") * arch.nce().dpus_per_cluster() *
+      arch.nce().clusters());
+  roofline.ddrBytesPerCycle = arch::getDdrBytesPerCycle(arch);
+  auto elementBytes = [](const TensorLayout &layout) {
+    return static_cast<uint64_t>(
+        (layout.getNumElements() * layout.elemBits + 7) / 8);
+  };
+  for (const TensorLayout &layout : inputLayouts) {
+    roofline.inputBytes += elementBytes(layout);
+  }
+  for (const TensorLayout &layout : outputLayouts) {
+    roofline.outputBytes += elementBytes(layout);
+  }
+  report.virtualBarriers = barriers.size();
+  for (const PhysicalBarrier &physical : physicals) {
+    report.physicalBarriersUsed += !physical.uses.empty();
+  }
   return llvm::Error::success();
+}
+
+void Emulator::Impl::noteRead(uint32_t region, uint64_t offset,
+                              const shape::MemShape &dims,
+                              const shape::MemStrides &strides,
+                              int64_t elemBits) {
+  if (region != constantsId) {
+    return;
+  }
+  forEachByteRun(offset, dims, strides, elemBits,
+                 [&](uint64_t begin, uint64_t end) {
+                   end = std::min<uint64_t>(end, constantRead.size());
+                   for (uint64_t b = begin; b < end; ++b) {
+                     constantRead[b] = true;
+                   }
+                 });
 }
 
 //===----------------------------------------------------------------------===//
@@ -1244,7 +1417,10 @@ void Emulator::Impl::start(uint32_t taskId, double now) {
   record.startCycles = now;
   record.endCycles = now + duration;
   record.amount = lastAmount;
-  report.tasks.push_back(record);
+  if (task.task->location()) {
+    record.location = task.task->location()->str();
+  }
+  report.tasks.push_back(std::move(record));
   executor.summary.tasks += 1;
   executor.summary.busyCycles += duration;
   executor.summary.endCycles = now + duration;
@@ -1325,6 +1501,19 @@ double Emulator::Impl::executeDma(Task &task) {
   }
   uint64_t bytes = (layout.getNumElements() * layout.elemBits + 7) / 8;
   bool ddr = regions[src.region].isDdr || regions[dst.region].isDdr;
+  touch(src.region, src.offset, src.offset + src.layout.spanBytes);
+  touch(dst.region, dst.offset, dst.offset + layout.spanBytes);
+  noteRead(src.region, src.offset, src.memDims, src.memStrides,
+           src.layout.elemBits);
+  bool srcCmx = src.region >= cmxBase && src.region < kernelDataBase;
+  bool dstCmx = dst.region >= cmxBase && dst.region < kernelDataBase;
+  if (srcCmx && dst.region == ddrId) {
+    report.scratch.toDdr += 1;
+    report.scratch.toDdrBytes += bytes;
+  } else if (src.region == ddrId && dstCmx) {
+    report.scratch.fromDdr += 1;
+    report.scratch.fromDdrBytes += bytes;
+  }
   lastAmount = bytes;
   return costModel.getDmaCycles(bytes, ddr);
 }
@@ -1368,6 +1557,15 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
     if (writes[i]) {
       elements += views[i].getNumElements();
     }
+    const TensorView &view = views[i];
+    if (view.region != kNoRegion) {
+      touch(view.region, view.regionOffset,
+            view.regionOffset + static_cast<uint64_t>(view.spanBytes));
+      if (!writes[i]) {
+        noteRead(view.region, view.regionOffset, view.dims, view.strides,
+                 view.elemBits);
+      }
+    }
   }
   if (detector) {
     // Reads first, then writes (a kernel may work in place).
@@ -1408,6 +1606,14 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
     view.strideW = tensor.layout.strides[Dim(3)] / 8;
     return view;
   };
+  for (uint32_t id : {inv.input(), inv.input2(), inv.weights(),
+                      inv.weights_table(), inv.output()}) {
+    if (id != blob::kNoTensor) {
+      const Tensor &tensor = tensors[id];
+      touch(tensor.region, tensor.offset,
+            tensor.offset + tensor.layout.spanBytes);
+    }
+  }
   NceActivation input = activation(inv.input());
   NceActivation output = activation(inv.output());
   std::optional<NceActivation> input2;
@@ -1541,6 +1747,7 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
     record.macs = static_cast<uint64_t>(out.getNumElements()) *
                   static_cast<uint64_t>(macsPerOutput);
     report.variants.push_back(record);
+    report.roofline.nceMacs += record.macs;
     DpuSummary &summary = report.dpus[task.variantDpus[v]];
     summary.variants += 1;
     summary.busyCycles += cycles;
@@ -1680,6 +1887,11 @@ void Emulator::Impl::finishReport() {
       report.problems.push_back(std::move(problem));
     }
     report.droppedProblems += dropped;
+  }
+  report.roofline.constantBytesRead =
+      std::count(constantRead.begin(), constantRead.end(), true);
+  for (uint32_t r = cmxBase; r < kernelDataBase; ++r) {
+    report.cmxPeakBytes.push_back(regionPeak[r]);
   }
   for (const Executor &executor : executors) {
     report.executors.push_back(executor.summary);

@@ -102,6 +102,8 @@ struct TaskRecord {
   double endCycles = 0;
   /// Bytes moved (DMA) or output elements computed (kernels).
   uint64_t amount = 0;
+  /// The task's location in the blob (its layer), empty when it has none.
+  std::string location;
 };
 
 /// One DPU variant of an NCE task.
@@ -127,6 +129,41 @@ struct DpuSummary {
   double busyCycles = 0;
 };
 
+/// The run against the target's ideal: a lower bound of the latency from the
+/// NCE work at the peak MAC rate and from the compulsory DDR traffic at the
+/// effective DDR bandwidth (docs/blob_and_emulator.md, "Roofline").
+struct Roofline {
+  /// MACs of every NCE variant that ran.
+  uint64_t nceMacs = 0;
+  /// f16 MACs per cycle of the whole target: one DPU's rate x DPUs per
+  /// cluster x clusters.
+  double peakMacsPerCycle = 0;
+  /// Bytes of the network inputs and outputs (their elements), and the
+  /// distinct bytes of the constant section that tasks read.
+  uint64_t inputBytes = 0, outputBytes = 0, constantBytesRead = 0;
+  /// Effective DDR bandwidth: bandwidth x derate, in bytes per cycle.
+  double ddrBytesPerCycle = 0;
+
+  /// Inputs + outputs + constants read, each byte once.
+  uint64_t getCompulsoryDdrBytes() const {
+    return inputBytes + outputBytes + constantBytesRead;
+  }
+  /// nceMacs / peakMacsPerCycle (0 without DPUs).
+  double getComputeCycles() const;
+  /// getCompulsoryDdrBytes() / ddrBytesPerCycle.
+  double getDdrCycles() const;
+  /// The larger of the two.
+  double getLowerBoundCycles() const;
+};
+
+/// DMAs between a CMX and the DDR scratch: spills and reloads, and the DDR
+/// round trips of a schedule that keeps results in DDR (a blob does not tell
+/// them apart).
+struct ScratchTraffic {
+  uint32_t toDdr = 0, fromDdr = 0;
+  uint64_t toDdrBytes = 0, fromDdrBytes = 0;
+};
+
 /// A barrier release.
 struct BarrierRecord {
   uint32_t barrier = 0;
@@ -149,12 +186,27 @@ struct RunReport {
   /// The DPUs NCE tasks used (by cluster, then DPU) and their variants.
   std::vector<DpuSummary> dpus;
   std::vector<VariantRecord> variants;
+  Roofline roofline;
+  /// Per cluster, one past the highest CMX byte any task touched (0 when
+  /// unused).
+  std::vector<uint64_t> cmxPeakBytes;
+  /// Virtual barriers of the blob, and the physical barriers they use.
+  uint32_t virtualBarriers = 0, physicalBarriersUsed = 0;
+  ScratchTraffic scratch;
 
   /// Cycles as microseconds at the target frequency.
   double toMicroseconds(double cycles) const;
+  /// The roofline's lower bound over the estimated latency (totalCycles): 1
+  /// when the run reaches the bound; 0 for an empty run.
+  double getRooflineRatio() const;
   /// Prints the per-executor summary (and the per-DPU one when NCE tasks
-  /// ran).
+  /// ran), then the roofline, the CMX peaks, the barriers and the DDR
+  /// scratch traffic.
   void printSummary(llvm::raw_ostream &os) const;
+  /// Prints, per executor kind (DMA, NCE, ACT, UPA), the `count` layers
+  /// (task locations; a task without one counts on its own) with the largest
+  /// busy time and their share of the kind's total busy time.
+  void printProfile(llvm::raw_ostream &os, size_t count) const;
   /// Prints every problem as "error: [kind] message" lines.
   void printProblems(llvm::raw_ostream &os) const;
 };

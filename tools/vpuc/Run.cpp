@@ -6,7 +6,9 @@
 //
 // Runs a blob on the emulator (tools/emulator): reads the inputs from a .npz
 // (or .npy) file by name, writes the outputs to a .npz file, prints the
-// per-executor timing summary and, optionally, a Chrome/Perfetto trace.
+// per-executor timing summary with the roofline, CMX peaks, barriers and DDR
+// scratch traffic, optionally the layers that dominate each executor kind
+// (--profile) and a Chrome/Perfetto trace.
 // Exit codes: 0 when the run completed without problems; 1 when the
 // emulator found problems in the blob (hazards, barrier misuse, deadlock,
 // bad kernel arguments; outputs are still written when every task ran);
@@ -54,6 +56,11 @@ cl::opt<bool> noHazardCheck("no-hazard-check",
                             cl::desc("Do not track memory accesses for races "
                                      "and uninitialised reads"),
                             cl::sub(getRunCommand()));
+cl::opt<std::string> profile(
+    "profile",
+    cl::desc("After the summary, list the N layers (task locations) with the "
+             "largest busy time per executor kind (default N: 10)"),
+    cl::value_desc("N"), cl::ValueOptional, cl::sub(getRunCommand()));
 cl::opt<std::string> archName(
     "arch",
     cl::desc("Target name or .textproto path (default: the blob's arch)"),
@@ -68,6 +75,18 @@ int fail(llvm::Error error) {
 } // namespace
 
 int runRun() {
+  size_t profileCount = 0;
+  if (profile.getNumOccurrences() > 0) {
+    profileCount = 10;
+    if (!profile.empty() &&
+        (llvm::StringRef(profile).getAsInteger(10, profileCount) ||
+         profileCount == 0)) {
+      return fail(llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "--profile takes a positive number of layers, not '" + profile +
+              "'"));
+    }
+  }
   llvm::Expected<blob::BlobFile> file = blob::readBlobFile(blobPath);
   if (!file) {
     return fail(file.takeError());
@@ -109,6 +128,9 @@ int runRun() {
     return fail(report.takeError());
   }
   report->printSummary(llvm::outs());
+  if (profileCount > 0) {
+    report->printProfile(llvm::outs(), profileCount);
+  }
   llvm::outs().flush();
   report->printProblems(llvm::errs());
   if (!tracePath.empty()) {

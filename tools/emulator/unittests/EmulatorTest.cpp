@@ -17,6 +17,7 @@
 #include "backend/abi/SwKernels.h"
 #include "core/numeric/Float16.h"
 #include "tools/emulator/unittests/TestUtils.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "gmock/gmock.h"
@@ -203,6 +204,66 @@ TEST(EmulatorTest, actAddThroughTheAbi) {
     EXPECT_EQ(out[i],
               numeric::f16BitsToFloat(numeric::floatToF16Bits(fa[i] + fb[i])))
         << i;
+  }
+}
+
+TEST(EmulatorTest, bothShavesOfATileRunConcurrently) {
+  // Tile 1: a ReLU on SHAVE 0 and one on SHAVE 1, each on its own half of
+  // the tile's CMX, after one load; each SHAVE is an executor of its own.
+  TensorTypeDesc type = tensorType(schema::DType::F16, {1, 2, 3, 4});
+  blob::BlobBuilder builder = make37xxBuilder();
+  uint32_t loaded = builder.addBarrier(0);
+  uint32_t computed = builder.addBarrier(1);
+  builder.addInput("x", type);
+  builder.addOutput("y", type);
+  builder.addOutput("z", type);
+  uint32_t in = builder.addTensor("x", kInput, 0, 0, type);
+  uint32_t cmx = builder.addTensor("x_cmx", kCmx, 1, 0, type);
+  builder.addDmaTask(0, in, cmx, {{}, {loaded}}, "x/load");
+  for (uint32_t shave = 0; shave < 2; ++shave) {
+    abi::ArgPacker packer;
+    addCmxArg(packer, abi::ArgKind::MemRefIn, type, 0);
+    addCmxArg(packer, abi::ArgKind::MemRefOut, type, 1024 * (shave + 1));
+    uint32_t invocation = addActCall(builder, "relu", 1, packer);
+    builder.addActTask(1, shave, invocation, {{loaded}, {computed}},
+                       "relu" + std::to_string(shave));
+  }
+  for (uint32_t shave = 0; shave < 2; ++shave) {
+    uint32_t result = builder.addTensor("r_cmx", kCmx, 1,
+                                        1024 * (shave + 1), type);
+    uint32_t out = builder.addTensor(shave ? "z" : "y", kOutput, shave, 0,
+                                     type);
+    builder.addDmaTask(shave, result, out, {{computed}, {}},
+                       shave ? "z/store" : "y/store");
+  }
+  npy::ArrayMap inputs;
+  inputs.insert({"x", f16Array({1, 2, 3, 4}, ramp(24))});
+  RunResult result = runBlob(builder.finish(), inputs);
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(), ElementsAre());
+  std::vector<std::string> names;
+  for (const ExecutorSummary &executor : result.report.executors) {
+    names.push_back(executor.name);
+  }
+  EXPECT_THAT(names, ElementsAre("DMA0", "DMA1", "ACT1.0", "ACT1.1"));
+  // The two ReLUs start together, and so do the two stores.
+  const std::vector<TaskRecord> &tasks = result.report.tasks;
+  auto startOf = [&](uint32_t executor) {
+    for (const TaskRecord &task : tasks) {
+      if (task.executor == executor) {
+        return task.startCycles;
+      }
+    }
+    return -1.0;
+  };
+  EXPECT_GT(startOf(2), 0);
+  EXPECT_EQ(startOf(2), startOf(3));
+  for (const auto &[name, array] : result.outputs) {
+    std::vector<float> values = toFloats(array);
+    std::vector<float> inputValues = ramp(24);
+    for (size_t i = 0; i < values.size(); ++i) {
+      EXPECT_EQ(values[i], std::max(0.0f, inputValues[i])) << name << i;
+    }
   }
 }
 
@@ -734,6 +795,111 @@ TEST(EmulatorTest, independentExecutorsOverlap) {
   ASSERT_EQ(result.report.tasks.size(), 2u);
   EXPECT_EQ(result.report.tasks[0].startCycles, 0);
   EXPECT_EQ(result.report.tasks[1].startCycles, 0);
+}
+
+TEST(EmulatorTest, rooflineAndResourceSummary) {
+  // VPUX37XX: x (64 bytes) -> CMX_NN[1]@256 -> DDR scratch -> CMX_NN[1]@256
+  // -> y; a 64-byte constant (of a 128-byte section) read twice into
+  // CMX_NN[1]@512. Compulsory DDR bytes: 64 + 64 + 64 (the constant once).
+  blob::BlobBuilder builder = make37xxBuilder();
+  TensorTypeDesc type = tensorType(schema::DType::U8, {64});
+  builder.addInput("x", type);
+  builder.addOutput("y", type);
+  uint64_t constant = builder.addConstant(std::vector<uint8_t>(64, 1));
+  builder.addConstant(std::vector<uint8_t>(64, 2));
+  uint32_t x = builder.addTensor("x", kInput, 0, 0, type);
+  uint32_t y = builder.addTensor("y", kOutput, 0, 0, type);
+  uint32_t c = builder.addTensor("c", schema::MemoryLocation::CONSTANT, 0,
+                                 constant, type);
+  uint32_t cmx = builder.addTensor("x_cmx", kCmx, 1, 256, type);
+  uint32_t cmxC = builder.addTensor("c_cmx", kCmx, 1, 512, type);
+  uint32_t ddr = builder.addTensor("x_ddr", kDdr, 0, 0, type);
+  uint32_t b0 = builder.addBarrier(0), b1 = builder.addBarrier(1);
+  uint32_t b2 = builder.addBarrier(0);
+  builder.addDmaTask(0, x, cmx, {{}, {b0}}, "load");
+  builder.addDmaTask(0, c, cmxC, {{}, {}}, "const0");
+  builder.addDmaTask(0, c, cmxC, {{}, {}}, "const1");
+  builder.addDmaTask(1, cmx, ddr, {{b0}, {b1}}, "spill");
+  builder.addDmaTask(1, ddr, cmx, {{b1}, {b2}}, "reload");
+  builder.addDmaTask(1, cmx, y, {{b2}, {}}, "store");
+  npy::ArrayMap inputs;
+  inputs.insert({"x", npy::Array::zeros(npy::DType::U8, {64})});
+  RunResult result = runBlob(builder.finish(), inputs);
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(), ElementsAre());
+  const RunReport &report = result.report;
+  const Roofline &roofline = report.roofline;
+  EXPECT_EQ(roofline.inputBytes, 64u);
+  EXPECT_EQ(roofline.outputBytes, 64u);
+  EXPECT_EQ(roofline.constantBytesRead, 64u);
+  EXPECT_EQ(roofline.getCompulsoryDdrBytes(), 192u);
+  EXPECT_EQ(roofline.nceMacs, 0u);
+  // 27 GB/s x 0.75 at 1300 MHz; 1024 f16 MACs x 1 DPU x 2 clusters.
+  EXPECT_DOUBLE_EQ(roofline.ddrBytesPerCycle, 27e3 * 0.75 / 1300);
+  EXPECT_DOUBLE_EQ(roofline.peakMacsPerCycle, 2048);
+  EXPECT_DOUBLE_EQ(roofline.getDdrCycles(), 192 / (27e3 * 0.75 / 1300));
+  EXPECT_DOUBLE_EQ(roofline.getLowerBoundCycles(), roofline.getDdrCycles());
+  EXPECT_DOUBLE_EQ(report.getRooflineRatio(),
+                   roofline.getDdrCycles() / report.totalCycles);
+  EXPECT_THAT(report.cmxPeakBytes, ElementsAre(0u, 576u));
+  EXPECT_EQ(report.virtualBarriers, 3u);
+  EXPECT_EQ(report.physicalBarriersUsed, 2u);
+  EXPECT_EQ(report.scratch.toDdr, 1u);
+  EXPECT_EQ(report.scratch.toDdrBytes, 64u);
+  EXPECT_EQ(report.scratch.fromDdr, 1u);
+  EXPECT_EQ(report.scratch.fromDdrBytes, 64u);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  report.printSummary(os);
+  EXPECT_THAT(os.str(),
+              HasSubstr("  nce: 0 MACs at 2048 MACs/cycle = 0.000 us\n"));
+  EXPECT_THAT(os.str(), HasSubstr("  ddr: 192 bytes (inputs 64, outputs 64, "
+                                  "constants read 64) at 15.577 "
+                                  "bytes/cycle = 0.009 us\n"));
+  EXPECT_THAT(os.str(), HasSubstr("cmx peak: CMX_NN[0] 0 bytes, CMX_NN[1] "
+                                  "576 bytes\n"));
+  EXPECT_THAT(os.str(), HasSubstr("barriers: 3 virtual on 2 physical\n"));
+  EXPECT_THAT(os.str(), HasSubstr("ddr scratch dmas (spills and round trips): "
+                                  "1 CMX->DDR (64 bytes), 1 DDR->CMX (64 "
+                                  "bytes)\n"));
+
+  // The profile: the two DMA tasks (one per location) with the largest
+  // busy time of the six.
+  std::string profile;
+  llvm::raw_string_ostream ps(profile);
+  report.printProfile(ps, 2);
+  EXPECT_THAT(ps.str(), HasSubstr("DMA: 6 tasks, busy "));
+  size_t rows = 0;
+  for (llvm::StringRef line : llvm::split(ps.str(), '\n')) {
+    rows += line.contains("%      1  ");
+  }
+  EXPECT_EQ(rows, 2u) << ps.str();
+}
+
+TEST(EmulatorTest, profileGroupsTasksByLocation) {
+  RunReport report;
+  report.frequencyMhz = 1;
+  report.executors = {{"DMA0", 3, 60, 60}, {"ACT0.0", 1, 40, 40},
+                      {"ACT1.0", 1, 10, 50}};
+  report.tasks = {{0, 0, 0, 10, 0, "conv1"},  {0, 1, 10, 40, 0, "conv2"},
+                  {0, 2, 40, 60, 0, "conv1"}, {1, 0, 0, 40, 0, "softmax"},
+                  {2, 0, 40, 50, 0, ""}};
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  report.printProfile(os, 1);
+  EXPECT_EQ(os.str(),
+            "profile: the 1 layers with the largest busy time per executor "
+            "kind\n"
+            "DMA: 3 tasks, busy 60.000 us\n"
+            "       busy_us   share  tasks  layer\n"
+            "        30.000   50.0%      2  conv1\n"
+            "ACT: 2 tasks, busy 50.000 us\n"
+            "       busy_us   share  tasks  layer\n"
+            "        40.000   80.0%      1  softmax\n");
+  text.clear();
+  report.printProfile(os, 5);
+  EXPECT_THAT(os.str(), HasSubstr("        10.000   20.0%      1  ACT1.0 task "
+                                  "0\n"));
 }
 
 TEST(EmulatorTest, writesAChromeTrace) {

@@ -595,6 +595,11 @@ TEST(NceTest, timingModel) {
   ASSERT_EQ(matrix.report.variants.size(), 1u);
   const VariantRecord &m = matrix.report.variants[0];
   EXPECT_DOUBLE_EQ(m.endCycles - m.startCycles, 8.0 * 8 * 32 * 144 / 64);
+  // The roofline's compute term: the MACs at 64 MACs x 5 DPUs x 4 clusters.
+  EXPECT_EQ(matrix.report.roofline.nceMacs, 6u * 5 * 20 * 144);
+  EXPECT_DOUBLE_EQ(matrix.report.roofline.peakMacsPerCycle, 1280);
+  EXPECT_DOUBLE_EQ(matrix.report.roofline.getComputeCycles(),
+                   6.0 * 5 * 20 * 144 / 1280);
   // The summary lists the DPU.
   std::string text;
   llvm::raw_string_ostream os(text);
