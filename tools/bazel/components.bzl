@@ -36,6 +36,7 @@ ALL_COMPONENTS = {
     "init_compiler": "//passes/common/init_compiler:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "onnx": "//frontend/onnx:component",
+    "optimize_copies": "//passes/vpuip/optimize_copies:component",
     "optimize_reorders": "//passes/ie/optimize_reorders:component",
     "pipelines": "//pipelines:pipelines",
     "print_statistics": "//passes/vpurt/print_statistics:component",
