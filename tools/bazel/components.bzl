@@ -13,6 +13,7 @@ registrations it relies on (none do today).
 ALL_COMPONENTS = {
     "add_buffers_for_net_results": "//passes/vpuip/add_buffers_for_net_results:component",
     "adjust_layouts": "//passes/ie/adjust_layouts:component",
+    "assign_dma_ports": "//passes/vpuip/assign_dma_ports:component",
     "assign_physical_barriers": "//passes/vpurt/assign_physical_barriers:component",
     "async_to_vpurt": "//passes/vpurt/async_to_vpurt:component",
     "blob_translation": "//backend/blob_translation",

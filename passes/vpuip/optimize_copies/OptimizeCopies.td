@@ -1,4 +1,4 @@
-//===- OptimizeCopies.td - Remove DDR round trips of CMX data -*- tablegen -*-===//
+//===- OptimizeCopies.td - Remove DDR round trips of CMX ---*- tablegen -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
