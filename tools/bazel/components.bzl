@@ -13,6 +13,7 @@ registrations it relies on (none do today).
 ALL_COMPONENTS = {
     "add_buffers_for_net_results": "//passes/vpuip/add_buffers_for_net_results:component",
     "adjust_layouts": "//passes/ie/adjust_layouts:component",
+    "assign_dma_ports": "//passes/vpuip/assign_dma_ports:component",
     "assign_physical_barriers": "//passes/vpurt/assign_physical_barriers:component",
     "async_to_vpurt": "//passes/vpurt/async_to_vpurt:component",
     "blob_translation": "//backend/blob_translation",
@@ -36,6 +37,7 @@ ALL_COMPONENTS = {
     "init_compiler": "//passes/common/init_compiler:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "onnx": "//frontend/onnx:component",
+    "optimize_copies": "//passes/vpuip/optimize_copies:component",
     "optimize_reorders": "//passes/ie/optimize_reorders:component",
     "pipelines": "//pipelines:pipelines",
     "print_statistics": "//passes/vpurt/print_statistics:component",
