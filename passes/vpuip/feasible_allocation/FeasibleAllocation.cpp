@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
@@ -295,6 +296,9 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
   }
 
   const int64_t cmxAlignment = resources.getCmxAlignment();
+  // Names the SSA values once for the whole function (printing one value on
+  // its own would number the function again each time).
+  AsmState asmState(func);
   auto getBuffer = [&](Operation *user,
                        Value value) -> FailureOr<unsigned> {
     BufferLocation location = getBufferLocation(value);
@@ -306,7 +310,7 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
     feasible::Buffer buffer;
     std::string name;
     llvm::raw_string_ostream os(name);
-    root.printAsOperand(os, OpPrintingFlags());
+    root.printAsOperand(os, asmState);
     buffer.name = name;
     buffer.size = getBytes(root);
     switch (location.kind) {
@@ -332,12 +336,9 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
         buffer.memory = feasible::MemoryKind::DDR;
         break;
       }
+      // The VPUIP verifiers keep CMX buffers within the target's clusters.
       int64_t cluster = type->getClusterIndex().value_or(0);
-      if (cluster >= clusters) {
-        return alloc.emitOpError()
-               << "allocates a buffer in CMX_NN[" << cluster
-               << "], but the target has " << clusters << " cluster(s)";
-      }
+      assert(cluster < clusters && "a CMX buffer beyond the clusters");
       int64_t elemBytes =
           std::max<int64_t>(1, type->getElemTypeSize().count() / 8);
       buffer.memory = feasible::MemoryKind::CMX;
