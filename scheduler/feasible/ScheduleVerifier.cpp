@@ -366,7 +366,8 @@ llvm::Error Verifier::checkAddressReuse() {
   llvm::sort(order, [&](unsigned a, unsigned b) {
     const Instance &x = schedule.instances[a];
     const Instance &y = schedule.instances[b];
-    return std::make_pair(x.arena, x.offset) < std::make_pair(y.arena, y.offset);
+    return std::make_pair(x.arena, x.offset) <
+           std::make_pair(y.arena, y.offset);
   });
   for (unsigned x = 0, e = order.size(); x < e; ++x) {
     const Instance &a = schedule.instances[order[x]];

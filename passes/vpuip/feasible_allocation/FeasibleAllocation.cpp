@@ -441,7 +441,8 @@ static Value rebuildView(OpBuilder &builder, Value value, Value oldRoot,
     }
   }
   Operation *clone = builder.clone(*def, mapping);
-  Value result = clone->getResult(llvm::cast<OpResult>(value).getResultNumber());
+  Value result =
+      clone->getResult(llvm::cast<OpResult>(value).getResultNumber());
   cache[key] = result;
   return result;
 }
