@@ -74,13 +74,14 @@ static std::string describeBuffer(const Graph &graph, unsigned buffer) {
                        buffer);
 }
 
-uint64_t getTaskCmxFootprint(const Graph &graph, unsigned task) {
+uint64_t getTaskCmxFootprint(const Graph &graph, unsigned task,
+                             unsigned arena) {
   llvm::SmallVector<unsigned> cmx = getDistinctCmxBuffers(graph, task);
   sortForPlacement(graph, cmx);
   uint64_t end = 0;
   for (unsigned buffer : cmx) {
     const Buffer &b = graph.buffers[buffer];
-    if (b.size == 0) {
+    if (b.size == 0 || b.arena != arena) {
       continue;
     }
     end = llvm::alignTo(end, b.alignment) + b.size;
@@ -102,6 +103,13 @@ llvm::Error verifyGraph(const Graph &graph) {
       return error(llvm::formatv("{0} is reloadable but lives in CMX; only "
                                  "DDR buffers can be reloadable",
                                  describeBuffer(graph, i)));
+    }
+    if (buffer.memory == MemoryKind::CMX &&
+        buffer.arena >= graph.getNumArenas()) {
+      return error(llvm::formatv("{0} lives in CMX arena {1}, but there are "
+                                 "only {2} arenas",
+                                 describeBuffer(graph, i), buffer.arena,
+                                 graph.getNumArenas()));
     }
   }
   unsigned numBuffers = graph.buffers.size();
@@ -146,17 +154,28 @@ llvm::Error verifyGraph(const Graph &graph) {
       }
       written[buffer] = true;
     }
-    uint64_t footprint = getTaskCmxFootprint(graph, t);
-    if (footprint > graph.cmxCapacity) {
+    for (unsigned arena = 0, numArenas = graph.getNumArenas();
+         arena < numArenas; ++arena) {
+      uint64_t footprint = getTaskCmxFootprint(graph, t, arena);
+      uint64_t capacity = graph.getArenaCapacity(arena);
+      if (footprint <= capacity) {
+        continue;
+      }
       std::string names;
       for (unsigned buffer : getDistinctCmxBuffers(graph, t)) {
+        if (graph.buffers[buffer].arena != arena) {
+          continue;
+        }
         names += (names.empty() ? "'" : ", '") + graph.buffers[buffer].name +
                  "' (" + std::to_string(graph.buffers[buffer].size) + ")";
       }
+      std::string where =
+          numArenas == 1 ? std::string("CMX")
+                         : llvm::formatv("CMX arena {0}", arena).str();
       return error(llvm::formatv(
-          "{0} needs {1} bytes of CMX for its buffers ({2}), more than the "
-          "capacity of {3} bytes; it must be tiled first",
-          describeTask(graph, t), footprint, names, graph.cmxCapacity));
+          "{0} needs {1} bytes of {2} for its buffers ({3}), more than the "
+          "capacity of {4} bytes; it must be tiled first",
+          describeTask(graph, t), footprint, where, names, capacity));
     }
   }
   return llvm::Error::success();
@@ -213,9 +232,13 @@ class Scheduler {
 public:
   Scheduler(const Graph &graph, const SchedulerOptions &options)
       : graph(graph), options(options), analysis(analyzeGraph(graph)),
-        arena(graph.cmxCapacity), buffers(graph.buffers.size()),
-        ddrLocations(graph.buffers.size()),
-        spillLocations(graph.buffers.size()) {}
+        buffers(graph.buffers.size()), ddrLocations(graph.buffers.size()),
+        spillLocations(graph.buffers.size()),
+        history(graph.getNumArenas()) {
+    for (unsigned arena = 0, e = graph.getNumArenas(); arena < e; ++arena) {
+      arenas.emplace_back(graph.getArenaCapacity(arena));
+    }
+  }
 
   Schedule run();
 
@@ -229,6 +252,10 @@ private:
   void evict(unsigned buffer);
   /// Schedules data tasks of the next compute tasks while they fit.
   void prefetchAfter(unsigned computePosition);
+  /// The arena of CMX buffer `buffer`.
+  CmxArena &arenaOf(unsigned buffer) {
+    return arenas[graph.buffers[buffer].arena];
+  }
   /// Creates an instance for `buffer` at `offset`.
   unsigned createInstance(unsigned buffer, uint64_t offset);
   /// Releases the instance of a resident buffer and records its users as the
@@ -269,7 +296,8 @@ private:
   const Graph &graph;
   const SchedulerOptions &options;
   GraphAnalysis analysis;
-  CmxArena arena;
+  /// One allocator per CMX arena.
+  std::vector<CmxArena> arenas;
   std::vector<BufferState> buffers;
   std::vector<bool> taskScheduled;
   /// Resident buffers, unordered.
@@ -280,9 +308,9 @@ private:
   std::vector<LocationState> spillLocations;
   /// Steps using each instance, in order.
   std::vector<llvm::SmallVector<unsigned, 4>> instanceUsers;
-  /// The latest released instance over each byte range: start -> (end,
-  /// instance), disjoint.
-  std::map<uint64_t, std::pair<uint64_t, unsigned>> history;
+  /// Per arena, the latest released instance over each byte range: start ->
+  /// (end, instance), disjoint.
+  std::vector<std::map<uint64_t, std::pair<uint64_t, unsigned>>> history;
   DependencyGraph dependencies;
   Schedule schedule;
 };
@@ -292,6 +320,7 @@ private:
 unsigned Scheduler::createInstance(unsigned buffer, uint64_t offset) {
   Instance instance;
   instance.buffer = buffer;
+  instance.arena = graph.buffers[buffer].arena;
   instance.offset = offset;
   instance.size = graph.buffers[buffer].size;
   instance.firstStep = ~0u;
@@ -311,7 +340,8 @@ void Scheduler::releaseInstance(unsigned buffer) {
   BufferState &state = buffers[buffer];
   const Instance &instance = schedule.instances[state.instance];
   if (instance.size != 0) {
-    arena.release(instance.offset, instance.size);
+    arenaOf(buffer).release(instance.offset, instance.size);
+    auto &history = this->history[instance.arena];
     uint64_t start = instance.offset;
     uint64_t end = instance.offset + instance.size;
     // Cut the segments overlapping [start, end) and insert the new one.
@@ -363,6 +393,7 @@ void Scheduler::emit(Step step, llvm::ArrayRef<Access> accesses,
       if (instance.size != 0) {
         uint64_t start = instance.offset;
         uint64_t end = instance.offset + instance.size;
+        auto &history = this->history[instance.arena];
         auto it = history.lower_bound(start);
         if (it != history.begin() && std::prev(it)->second.first > start) {
           --it;
@@ -468,12 +499,14 @@ void Scheduler::evict(unsigned buffer) {
 unsigned Scheduler::chooseVictim(llvm::ArrayRef<unsigned> needed,
                                  unsigned request) {
   const Buffer &req = graph.buffers[request];
+  const CmxArena &arena = arenas[req.arena];
   unsigned best = ~0u;
   // Key: (frees a hole for the request, next use, cheap, size), larger is
   // better; the buffer index breaks ties (lower wins).
   std::tuple<bool, unsigned, bool, uint64_t> bestKey;
   for (unsigned buffer : resident) {
-    if (llvm::is_contained(needed, buffer)) {
+    if (llvm::is_contained(needed, buffer) ||
+        graph.buffers[buffer].arena != req.arena) {
       continue;
     }
     const Instance &instance = schedule.instances[buffers[buffer].instance];
@@ -492,8 +525,11 @@ unsigned Scheduler::chooseVictim(llvm::ArrayRef<unsigned> needed,
   if (best != ~0u) {
     return best;
   }
-  // Only the task's own buffers are left: relocate the largest.
+  // Only the task's own buffers are left in the arena: relocate the largest.
   for (unsigned buffer : resident) {
+    if (graph.buffers[buffer].arena != req.arena) {
+      continue;
+    }
     uint64_t size = graph.buffers[buffer].size;
     if (best == ~0u || size > graph.buffers[best].size ||
         (size == graph.buffers[best].size && buffer < best)) {
@@ -515,7 +551,8 @@ void Scheduler::scheduleCompute(unsigned task) {
         continue;
       }
       const Buffer &b = graph.buffers[buffer];
-      std::optional<uint64_t> offset = arena.allocate(b.size, b.alignment);
+      std::optional<uint64_t> offset =
+          arenaOf(buffer).allocate(b.size, b.alignment);
       if (!offset) {
         failed = buffer;
         break;
@@ -526,7 +563,7 @@ void Scheduler::scheduleCompute(unsigned task) {
       break;
     }
     for (auto [buffer, offset] : placed) {
-      arena.release(offset, graph.buffers[buffer].size);
+      arenaOf(buffer).release(offset, graph.buffers[buffer].size);
     }
     evict(chooseVictim(needed, failed));
   }
@@ -593,7 +630,8 @@ void Scheduler::prefetchAfter(unsigned computePosition) {
       }
       unsigned buffer = graph.tasks[dataTask].writes.front();
       const Buffer &b = graph.buffers[buffer];
-      std::optional<uint64_t> offset = arena.allocate(b.size, b.alignment);
+      std::optional<uint64_t> offset =
+          arenaOf(buffer).allocate(b.size, b.alignment);
       if (!offset) {
         return;
       }
@@ -627,9 +665,13 @@ Schedule Scheduler::run() {
     stats.makespan = std::max(stats.makespan, step.end);
     stats.numDependencies += step.deps.size();
   }
+  stats.peakCmxPerArena.assign(graph.getNumArenas(), 0);
   for (const Instance &instance : schedule.instances) {
     if (instance.size != 0) {
-      stats.peakCmx = std::max(stats.peakCmx, instance.offset + instance.size);
+      uint64_t end = instance.offset + instance.size;
+      stats.peakCmx = std::max(stats.peakCmx, end);
+      uint64_t &peak = stats.peakCmxPerArena[instance.arena];
+      peak = std::max(peak, end);
     }
   }
   return std::move(schedule);

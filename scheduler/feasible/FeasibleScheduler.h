@@ -77,6 +77,10 @@ struct Buffer {
   /// A DDR buffer whose content is fixed for the whole run (a graph input or
   /// a constant): no task writes it, and a DMA may (re)load it at any time.
   bool reloadable = false;
+  /// The CMX arena (e.g. the cluster's CMX_NN[c]) a CMX buffer lives in:
+  /// arenas are disjoint memories, each with its own capacity (see
+  /// Graph::arenaCapacities). Ignored for DDR buffers.
+  unsigned arena = 0;
 };
 
 /// A task of the graph.
@@ -104,13 +108,25 @@ struct Graph {
   std::vector<Buffer> buffers;
   /// The tasks, in a topological order (deps point to earlier tasks).
   std::vector<Task> tasks;
-  /// CMX bytes available to the scheduler.
+  /// CMX bytes available to the scheduler in every arena, unless
+  /// arenaCapacities is given.
   uint64_t cmxCapacity = 0;
+  /// The capacity of each CMX arena (arena i: arenaCapacities[i]). Empty: a
+  /// single arena (0) of cmxCapacity bytes.
+  llvm::SmallVector<uint64_t, 4> arenaCapacities;
 
   /// Appends a buffer and returns its index.
   unsigned addBuffer(Buffer buffer);
   /// Appends a task and returns its index.
   unsigned addTask(Task task);
+  /// The number of CMX arenas.
+  unsigned getNumArenas() const {
+    return arenaCapacities.empty() ? 1 : arenaCapacities.size();
+  }
+  /// The capacity of arena `arena` (< getNumArenas()).
+  uint64_t getArenaCapacity(unsigned arena) const {
+    return arenaCapacities.empty() ? cmxCapacity : arenaCapacities[arena];
+  }
 };
 
 /// Options of the scheduler.
@@ -188,7 +204,9 @@ struct Step {
 struct Instance {
   /// The buffer (index into Graph::buffers).
   unsigned buffer = 0;
-  /// Byte offset in CMX.
+  /// The arena (the buffer's).
+  unsigned arena = 0;
+  /// Byte offset in the arena.
   uint64_t offset = 0;
   /// Size in bytes (the buffer's).
   uint64_t size = 0;
@@ -203,6 +221,9 @@ struct Instance {
 struct ScheduleStats {
   /// Highest `offset + size` over all instances.
   uint64_t peakCmx = 0;
+  /// Highest `offset + size` over the instances of each arena (one entry per
+  /// arena of the graph).
+  llvm::SmallVector<uint64_t, 4> peakCmxPerArena;
   /// Spill writes (CMX -> DDR) and their bytes.
   unsigned numSpillWrites = 0;
   /// See numSpillWrites.
@@ -239,11 +260,12 @@ struct Schedule {
 // Entry points
 //===----------------------------------------------------------------------===//
 
-/// Checks that `graph` is well formed: indices in range, alignments powers of
-/// two, explicit dependencies pointing to earlier tasks, reloadable buffers in
-/// DDR and never written, no CMX buffer read before it is written, costs
-/// positive, and no task's CMX buffers exceed the capacity (such a task must
-/// be tiled first). The error names the task or buffer.
+/// Checks that `graph` is well formed: indices in range (buffer arenas
+/// included), alignments powers of two, explicit dependencies pointing to
+/// earlier tasks, reloadable buffers in DDR and never written, no CMX buffer
+/// read before it is written, costs positive, and no task's CMX buffers of
+/// one arena exceed that arena's capacity (such a task must be tiled first).
+/// The error names the task or buffer.
 llvm::Error verifyGraph(const Graph &graph);
 
 /// Schedules `graph` (which must pass verifyGraph, checked here as well).
@@ -262,9 +284,11 @@ llvm::Expected<Schedule> scheduleGraph(const Graph &graph,
 llvm::Error verifySchedule(const Graph &graph, const Schedule &schedule,
                            const SchedulerOptions &options = {});
 
-/// The least CMX that task `task` needs on its own: its distinct CMX buffers
-/// packed by decreasing alignment, then decreasing size.
-uint64_t getTaskCmxFootprint(const Graph &graph, unsigned task);
+/// The least CMX of arena `arena` that task `task` needs on its own: its
+/// distinct CMX buffers of that arena packed by decreasing alignment, then
+/// decreasing size.
+uint64_t getTaskCmxFootprint(const Graph &graph, unsigned task,
+                             unsigned arena = 0);
 
 } // namespace mlir::vpuc::sched::feasible
 

@@ -285,12 +285,19 @@ llvm::Error Verifier::checkInstances() {
       return fail("instance #{0} of '{1}' has size {2}, not {3}", i,
                   buffer.name, instance.size, buffer.size);
     }
+    if (instance.arena != buffer.arena) {
+      return fail("instance #{0} of '{1}' is in arena {2}, not the buffer's "
+                  "arena {3}",
+                  i, buffer.name, instance.arena, buffer.arena);
+    }
     if (instance.size != 0 &&
         (instance.offset % buffer.alignment != 0 ||
-         instance.offset + instance.size > graph.cmxCapacity)) {
+         instance.offset + instance.size >
+             graph.getArenaCapacity(instance.arena))) {
       return fail("instance #{0} of '{1}' at offset {2} is misaligned or "
-                  "exceeds the CMX capacity of {3}",
-                  i, buffer.name, instance.offset, graph.cmxCapacity);
+                  "exceeds the capacity of CMX arena {3} ({4} bytes)",
+                  i, buffer.name, instance.offset, instance.arena,
+                  graph.getArenaCapacity(instance.arena));
     }
     const std::vector<unsigned> &steps = instanceSteps[i];
     if (steps.empty()) {
@@ -357,13 +364,16 @@ llvm::Error Verifier::checkAddressReuse() {
     }
   }
   llvm::sort(order, [&](unsigned a, unsigned b) {
-    return schedule.instances[a].offset < schedule.instances[b].offset;
+    const Instance &x = schedule.instances[a];
+    const Instance &y = schedule.instances[b];
+    return std::make_pair(x.arena, x.offset) <
+           std::make_pair(y.arena, y.offset);
   });
   for (unsigned x = 0, e = order.size(); x < e; ++x) {
     const Instance &a = schedule.instances[order[x]];
     for (unsigned y = x + 1; y < e; ++y) {
       const Instance &b = schedule.instances[order[y]];
-      if (b.offset >= a.offset + a.size) {
+      if (b.arena != a.arena || b.offset >= a.offset + a.size) {
         break;
       }
       unsigned before = order[x];
@@ -575,14 +585,20 @@ llvm::Error Verifier::checkStats() {
       break;
     }
   }
+  expected.peakCmxPerArena.assign(graph.getNumArenas(), 0);
   for (const Instance &instance : schedule.instances) {
     if (instance.size != 0) {
-      expected.peakCmx =
-          std::max(expected.peakCmx, instance.offset + instance.size);
+      uint64_t end = instance.offset + instance.size;
+      expected.peakCmx = std::max(expected.peakCmx, end);
+      if (instance.arena < expected.peakCmxPerArena.size()) {
+        uint64_t &peak = expected.peakCmxPerArena[instance.arena];
+        peak = std::max(peak, end);
+      }
     }
   }
   const ScheduleStats &actual = schedule.stats;
   if (actual.peakCmx != expected.peakCmx ||
+      actual.peakCmxPerArena != expected.peakCmxPerArena ||
       actual.numSpillWrites != expected.numSpillWrites ||
       actual.spillWriteBytes != expected.spillWriteBytes ||
       actual.numSpillReads != expected.numSpillReads ||

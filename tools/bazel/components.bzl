@@ -28,6 +28,7 @@ ALL_COMPONENTS = {
     "convert_shape_to_4d": "//passes/ie/convert_shape_to_4d:component",
     "ddr_static_allocation": "//passes/vpuip/ddr_static_allocation:component",
     "expand_activation_channels": "//passes/ie/expand_activation_channels:component",
+    "feasible_allocation": "//passes/vpuip/feasible_allocation:component",
     "fold_constants": "//dialects/const/transforms/fold_constants:component",
     "fuse_layers": "//passes/ie/fuse_layers:component",
     "fuse_post_ops": "//passes/ie/fuse_post_ops:component",

@@ -50,6 +50,9 @@ unsigned Generator::cmxBuffer(const std::string &name, unsigned maxUnits) {
   buffer.memory = MemoryKind::CMX;
   buffer.size = 64 * uniform(1, maxUnits);
   buffer.alignment = 64;
+  if (options.numArenas > 1) {
+    buffer.arena = uniform(0, options.numArenas - 1);
+  }
   if (options.irregular && chance(0.2)) {
     static const uint64_t alignments[] = {1, 16, 256, 1024};
     buffer.alignment = alignments[uniform(0, 3)];
@@ -208,21 +211,30 @@ Graph Generator::run() {
     graph.addTask(store);
   }
 
-  // Capacity between the largest footprint and the sum of the CMX buffers.
-  uint64_t largest = 0;
-  for (unsigned t = 0, e = graph.tasks.size(); t < e; ++t) {
-    largest = std::max(largest, getTaskCmxFootprint(graph, t));
-  }
-  uint64_t total = 0;
-  for (const Buffer &buffer : graph.buffers) {
-    if (buffer.memory == MemoryKind::CMX) {
-      total += llvm::alignTo(buffer.size, buffer.alignment);
+  // Capacity of each arena between the largest footprint in it and the sum
+  // of its CMX buffers.
+  double p = std::clamp(options.pressure, 0.0, 1.0);
+  unsigned numArenas = std::max(1u, options.numArenas);
+  for (unsigned arena = 0; arena < numArenas; ++arena) {
+    uint64_t largest = 0;
+    for (unsigned t = 0, e = graph.tasks.size(); t < e; ++t) {
+      largest = std::max(largest, getTaskCmxFootprint(graph, t, arena));
+    }
+    uint64_t total = 0;
+    for (const Buffer &buffer : graph.buffers) {
+      if (buffer.memory == MemoryKind::CMX && buffer.arena == arena) {
+        total += llvm::alignTo(buffer.size, buffer.alignment);
+      }
+    }
+    total = std::max(total, largest);
+    uint64_t capacity =
+        largest + static_cast<uint64_t>((1.0 - p) * (total - largest));
+    if (numArenas == 1) {
+      graph.cmxCapacity = capacity;
+    } else {
+      graph.arenaCapacities.push_back(capacity);
     }
   }
-  total = std::max(total, largest);
-  double p = std::clamp(options.pressure, 0.0, 1.0);
-  graph.cmxCapacity =
-      largest + static_cast<uint64_t>((1.0 - p) * (total - largest));
   return std::move(graph);
 }
 

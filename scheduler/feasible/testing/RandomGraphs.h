@@ -41,6 +41,10 @@ struct RandomGraphOptions {
   /// Whether to add the irregular features (in place, double writers, DDR
   /// round trips, explicit dependencies, odd alignments and sizes).
   bool irregular = true;
+  /// Number of CMX arenas (clusters): every CMX buffer is put in a random
+  /// arena, and each arena gets its own capacity (the pressure applied to
+  /// the buffers of that arena). 1 keeps Graph::arenaCapacities empty.
+  unsigned numArenas = 1;
 };
 
 /// Builds a random graph from `seed`; it always passes verifyGraph.

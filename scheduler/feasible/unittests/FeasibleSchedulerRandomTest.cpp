@@ -69,7 +69,10 @@ void scheduleAndVerify(const Graph &graph, const std::string &label,
         << label << " " << variant.name << ": "
         << llvm::toString(std::move(error));
     const ScheduleStats &stats = schedule->stats;
-    EXPECT_LE(stats.peakCmx, graph.cmxCapacity);
+    ASSERT_EQ(stats.peakCmxPerArena.size(), graph.getNumArenas());
+    for (unsigned arena = 0; arena < graph.getNumArenas(); ++arena) {
+      EXPECT_LE(stats.peakCmxPerArena[arena], graph.getArenaCapacity(arena));
+    }
     EXPECT_EQ(stats.numSpillWrites <= stats.numSpillReads, true)
         << label << ": every spilled buffer is still needed, so it is read "
         << "back at least once";
@@ -116,6 +119,37 @@ TEST(FeasibleSchedulerRandomTest, ThousandsOfSmallGraphs) {
             << ", with prefetches " << totals.withPrefetch << "\n";
 }
 
+// Several CMX arenas (clusters): buffers spread at random over 2 to 4
+// arenas with one capacity each; tasks often use buffers of several arenas
+// (e.g. a DMA from one cluster's CMX to another's).
+TEST(FeasibleSchedulerRandomTest, MultipleArenas) {
+  const double pressures[] = {0.0, 0.5, 0.85, 1.0};
+  Totals totals;
+  for (uint64_t seed = 0; seed < 400; ++seed) {
+    RandomGraphOptions options;
+    options.numComputeTasks = 3 + seed % 40;
+    options.maxLayerWidth = 1 + seed % 4;
+    options.pressure = pressures[seed % 4];
+    options.numArenas = 2 + seed % 3;
+    Graph graph = makeRandomGraph(20000 + seed, options);
+    ASSERT_EQ(graph.getNumArenas(), options.numArenas);
+    ASSERT_FALSE(static_cast<bool>(verifyGraph(graph))) << "seed " << seed;
+    scheduleAndVerify(graph, "arenas seed " + std::to_string(20000 + seed),
+                      totals, false);
+    if (HasFatalFailure()) {
+      return;
+    }
+  }
+  EXPECT_EQ(totals.schedules, 1600u);
+  EXPECT_GT(totals.withSpillWrites, 100u);
+  EXPECT_GT(totals.withReloads, 100u);
+  EXPECT_GT(totals.withPrefetch, 100u);
+  std::cout << "arenas: schedules " << totals.schedules
+            << ", with spill writes " << totals.withSpillWrites
+            << ", with reloads " << totals.withReloads << ", with prefetches "
+            << totals.withPrefetch << "\n";
+}
+
 TEST(FeasibleSchedulerRandomTest, LargerGraphs) {
   Totals totals;
   for (uint64_t seed = 0; seed < 12; ++seed) {
@@ -144,6 +178,7 @@ TEST(FeasibleSchedulerRandomTest, DroppingAnyDependencyIsCaught) {
     RandomGraphOptions options;
     options.numComputeTasks = 3 + seed % 30;
     options.pressure = (seed % 4) / 3.0;
+    options.numArenas = 1 + seed % 3;
     Graph graph = makeRandomGraph(5000 + seed, options);
     SchedulerOptions schedulerOptions;
     schedulerOptions.serial = seed % 5 == 0;

@@ -32,11 +32,13 @@ class Builder {
 public:
   explicit Builder(uint64_t capacity) { graph.cmxCapacity = capacity; }
 
-  unsigned cmx(const std::string &name, uint64_t size, uint64_t alignment = 1) {
+  unsigned cmx(const std::string &name, uint64_t size, uint64_t alignment = 1,
+               unsigned arena = 0) {
     Buffer buffer;
     buffer.name = name;
     buffer.size = size;
     buffer.alignment = alignment;
+    buffer.arena = arena;
     return graph.addBuffer(buffer);
   }
   unsigned ddr(const std::string &name, uint64_t size,
@@ -383,8 +385,100 @@ TEST(FeasibleSchedulerTest, ZeroSizeAndDdrOnlyTasks) {
 }
 
 //===----------------------------------------------------------------------===//
+// Several CMX arenas (clusters)
+//===----------------------------------------------------------------------===//
+
+TEST(FeasibleSchedulerTest, ArenasAreSeparateMemories) {
+  // Two clusters of 200 bytes: each conv's buffers fill its own cluster, and
+  // the two convs share no byte, so nothing is evicted and both arenas start
+  // at offset 0.
+  Builder b(0);
+  b.graph.arenaCapacities = {200, 200};
+  unsigned in = b.ddr("in", 100, true);
+  unsigned out0 = b.ddr("out0", 100);
+  unsigned out1 = b.ddr("out1", 100);
+  unsigned x0 = b.cmx("x0", 100, 1, 0);
+  unsigned y0 = b.cmx("y0", 100, 1, 0);
+  unsigned x1 = b.cmx("x1", 100, 1, 1);
+  unsigned y1 = b.cmx("y1", 100, 1, 1);
+  b.dma("load_x0", {in}, {x0});
+  b.dma("load_x1", {in}, {x1});
+  unsigned c0 = b.dpu("conv0", {x0}, {y0});
+  unsigned c1 = b.dpu("conv1", {x1}, {y1});
+  b.dma("store0", {y0}, {out0});
+  b.dma("store1", {y1}, {out1});
+  Schedule schedule = scheduleOk(b.graph);
+  EXPECT_EQ(schedule.stats.numSpillWrites + schedule.stats.numReloads, 0u);
+  EXPECT_THAT(schedule.stats.peakCmxPerArena, ElementsAre(200u, 200u));
+  EXPECT_EQ(schedule.stats.peakCmx, 200u);
+  const Step &conv0 = schedule.steps[schedule.stepOfTask[c0]];
+  const Step &conv1 = schedule.steps[schedule.stepOfTask[c1]];
+  for (const InstanceUse &use : conv0.cmx) {
+    EXPECT_EQ(schedule.instances[use.instance].arena, 0u);
+  }
+  for (const InstanceUse &use : conv1.cmx) {
+    EXPECT_EQ(schedule.instances[use.instance].arena, 1u);
+  }
+  // The same offsets in two arenas are not a reuse: conv1 does not wait for
+  // conv0.
+  EXPECT_FALSE(llvm::is_contained(conv1.deps, schedule.stepOfTask[c0]));
+}
+
+TEST(FeasibleSchedulerTest, EvictsOnlyInTheArenaThatIsFull) {
+  // a (arena 0) is used again at the end; the tasks in between fill arena 1
+  // only, so a stays resident and nothing of arena 0 is spilled, while arena
+  // 1 spills b.
+  Builder b(0);
+  b.graph.arenaCapacities = {300, 200};
+  unsigned out = b.ddr("out", 100);
+  unsigned a = b.cmx("a", 100, 1, 0);
+  unsigned bb = b.cmx("b", 100, 1, 1);
+  unsigned c = b.cmx("c", 100, 1, 1);
+  unsigned d = b.cmx("d", 100, 1, 1);
+  b.dpu("make_a", {}, {a});
+  b.dpu("make_b", {}, {bb});
+  b.dpu("make_c", {}, {c});
+  b.dpu("make_d", {c}, {d});
+  b.dpu("use", {a, bb, d}, {});
+  b.dma("store", {a}, {out});
+  Schedule schedule = scheduleOk(b.graph);
+  EXPECT_EQ(schedule.stats.numSpillWrites, 1u);
+  for (const Step &step : schedule.steps) {
+    if (step.kind == StepKind::SpillWrite) {
+      EXPECT_EQ(step.buffer, bb);
+    }
+  }
+  EXPECT_LE(schedule.stats.peakCmxPerArena[1], 200u);
+}
+
+//===----------------------------------------------------------------------===//
 // Graph errors
 //===----------------------------------------------------------------------===//
+
+TEST(FeasibleSchedulerErrorTest, TaskTooLargeForItsArena) {
+  // 150 bytes in each arena fit the total of 300, but not arena 1's 100.
+  Builder b(0);
+  b.graph.arenaCapacities = {200, 100};
+  unsigned x = b.cmx("x", 150, 1, 0);
+  unsigned y = b.cmx("y", 150, 1, 1);
+  b.dpu("init", {}, {x});
+  b.dma("copy", {x}, {y});
+  EXPECT_EQ(getTaskCmxFootprint(b.graph, 1, 0), 150u);
+  EXPECT_EQ(getTaskCmxFootprint(b.graph, 1, 1), 150u);
+  EXPECT_THAT(scheduleError(b.graph),
+              AllOf(HasSubstr("task 'copy' (#1) needs 150 bytes of CMX arena "
+                              "1 for its buffers ('y' (150))"),
+                    HasSubstr("capacity of 100 bytes")));
+}
+
+TEST(FeasibleSchedulerErrorTest, UnknownArena) {
+  Builder b(0);
+  b.graph.arenaCapacities = {100, 100};
+  b.cmx("x", 10, 1, 2);
+  EXPECT_THAT(scheduleError(b.graph),
+              HasSubstr("buffer 'x' (#0) lives in CMX arena 2, but there are "
+                        "only 2 arenas"));
+}
 
 TEST(FeasibleSchedulerErrorTest, TaskTooLargeForCmx) {
   Builder b(1000);
@@ -500,6 +594,15 @@ TEST(ScheduleVerifierTest, DetectsOverlappingLiveInstances) {
   schedule.instances[a1Instance].offset = schedule.instances[xInstance].offset;
   EXPECT_THAT(verifyError(chain.b.graph, schedule),
               HasSubstr("share CMX bytes but"));
+}
+
+TEST(ScheduleVerifierTest, DetectsInstanceInTheWrongArena) {
+  Chain chain(1000);
+  chain.b.graph.arenaCapacities = {1000, 1000};
+  Schedule schedule = scheduleOk(chain.b.graph);
+  schedule.instances[0].arena = 1;
+  EXPECT_THAT(verifyError(chain.b.graph, schedule),
+              HasSubstr("is in arena 1, not the buffer's arena 0"));
 }
 
 TEST(ScheduleVerifierTest, DetectsMissingReuseDependency) {

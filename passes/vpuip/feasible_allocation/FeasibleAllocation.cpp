@@ -1,0 +1,675 @@
+//===- FeasibleAllocation.cpp - CMX feasible scheduling ---------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements FeasibleAllocationPass: builds a sched::feasible::Graph from the
+// tasks of a function (buffers through BufferLocation, accesses from memory
+// effects, costs from estimateCost), schedules it, and rewrites the function
+// in the schedule's order with static CMX placements, spill DMAs and reloads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/vpuip/feasible_allocation/FeasibleAllocation.h"
+
+#include <algorithm>
+
+#include "core/registry/Registry.h"
+#include "core/support/Logger.h"
+#include "dialects/vpuip/ir/BufferType.h"
+#include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "dialects/vpuip/ir/VPUIPOps.h"
+#include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "passes/vpuip/utils/BufferLocation.h"
+#include "scheduler/feasible/FeasibleScheduler.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::vpuc::VPUIP {
+
+#define GEN_PASS_DEF_FEASIBLEALLOCATIONPASS
+#include "passes/vpuip/feasible_allocation/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+namespace feasible = sched::feasible;
+
+//===----------------------------------------------------------------------===//
+// Cost model
+//===----------------------------------------------------------------------===//
+
+/// Fixed cycles of a DMA, also used for the inserted spill DMAs.
+constexpr uint64_t kDmaLatency = 100;
+/// Bytes a DMA moves per cycle.
+constexpr uint64_t kDmaBytesPerCycle = 32;
+/// MACs one DPU computes per cycle.
+constexpr uint64_t kMacsPerDpuCycle = 256;
+/// Fixed cycles of a SHAVE task.
+constexpr uint64_t kShaveOverhead = 1000;
+/// Output elements one SHAVE produces per cycle.
+constexpr uint64_t kElementsPerShaveCycle = 8;
+
+/// The bytes `value` spans (0 if it is not a VPUIP buffer).
+static uint64_t getBytes(Value value) {
+  FailureOr<BufferType> type = BufferType::get(value.getType());
+  return succeeded(type) ? type->getTotalAllocSize().count() : 0;
+}
+
+/// The elements of `value` (0 if it is not a shaped type).
+static uint64_t getElements(Value value) {
+  auto type = llvm::dyn_cast<ShapedType>(value.getType());
+  return type && type.hasStaticShape() ? type.getNumElements() : 0;
+}
+
+/// The estimated cycles of `task` (see the pass description). The schedule's
+/// decisions do not depend on them, only its estimated timing.
+static uint64_t estimateCost(TaskOpInterface task, ResourcesAttr resources) {
+  uint64_t cycles = 1;
+  if (auto dma = llvm::dyn_cast<NNDMAOp>(task.getOperation())) {
+    cycles = kDmaLatency +
+             llvm::divideCeil(getBytes(dma.getInput()), kDmaBytesPerCycle);
+  } else if (auto nce = llvm::dyn_cast<NCEClusterTaskOp>(task.getOperation())) {
+    uint64_t perElement = 1;
+    ArrayRef<int64_t> kernel = nce.getKernelSize();
+    switch (nce.getTaskType()) {
+    case NCETaskType::CONV: {
+      auto input = llvm::cast<ShapedType>(nce.getInput().getType());
+      perElement = kernel[0] * kernel[1] * input.getDimSize(1);
+      break;
+    }
+    case NCETaskType::DWCONV:
+    case NCETaskType::MAXPOOL:
+    case NCETaskType::AVEPOOL:
+      perElement = kernel[0] * kernel[1];
+      break;
+    default:
+      break;
+    }
+    uint64_t macs = getElements(nce.getOutputBuff()) * perElement;
+    uint64_t dpus = std::max<int64_t>(1, resources.getDpus());
+    cycles = llvm::divideCeil(macs, kMacsPerDpuCycle * dpus);
+  } else if (task.getExecutorKind() == ExecutorKind::SHAVE_ACT ||
+             task.getExecutorKind() == ExecutorKind::SHAVE_UPA) {
+    uint64_t elements = 0;
+    if (auto dps =
+            llvm::dyn_cast<DestinationStyleOpInterface>(task.getOperation())) {
+      for (OpOperand &init : dps.getDpsInitsMutable()) {
+        elements += getElements(init.get());
+      }
+    }
+    uint64_t shaves = std::max<int64_t>(1, resources.getShaves());
+    cycles = kShaveOverhead +
+             llvm::divideCeil(elements, kElementsPerShaveCycle * shaves);
+  }
+  return std::max<uint64_t>(1, cycles);
+}
+
+//===----------------------------------------------------------------------===//
+// Accesses
+//===----------------------------------------------------------------------===//
+
+/// A buffer value a task reads or writes.
+struct Access {
+  Value value;
+  bool read;
+  bool write;
+};
+
+/// The accesses of `op` from its memory effects (every buffer operand read
+/// and written without effects); fails on an effect on an unknown value.
+static FailureOr<SmallVector<Access>> getAccesses(Operation *op) {
+  SmallVector<Access> result;
+  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects) {
+    for (Value operand : op->getOperands()) {
+      if (llvm::isa<BaseMemRefType>(operand.getType())) {
+        result.push_back({operand, true, true});
+      }
+    }
+    return result;
+  }
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &instance : instances) {
+    bool read = llvm::isa<MemoryEffects::Read>(instance.getEffect());
+    bool write = llvm::isa<MemoryEffects::Write>(instance.getEffect());
+    if (!read && !write) {
+      continue;
+    }
+    Value value = instance.getValue();
+    if (!value || !llvm::isa<BaseMemRefType>(value.getType())) {
+      return failure();
+    }
+    result.push_back({value, read, write});
+  }
+  return result;
+}
+
+/// True if `op` does nothing to memory but allocate.
+static bool isAllocationOrPure(Operation *op) {
+  if (isMemoryEffectFree(op)) {
+    return true;
+  }
+  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && effects.onlyHasEffect<MemoryEffects::Allocate>();
+}
+
+/// The buffer `value` stands for: task results become their tied output
+/// buffers and concatenations their output buffer, repeatedly.
+static Value getUnderlyingBuffer(Value value) {
+  while (auto result = llvm::dyn_cast<OpResult>(value)) {
+    Operation *def = result.getOwner();
+    if (auto concat = llvm::dyn_cast<ConcatViewOp>(def)) {
+      value = concat.getOutputBuff();
+      continue;
+    }
+    auto dps = llvm::dyn_cast<DestinationStyleOpInterface>(def);
+    if (!dps || !llvm::isa<TaskOpInterface>(def)) {
+      break;
+    }
+    OpOperand *tied = dps.getTiedOpOperand(result);
+    if (!tied) {
+      break;
+    }
+    value = tied->get();
+  }
+  return value;
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+struct FeasibleAllocationPass
+    : public impl::FeasibleAllocationPassBase<FeasibleAllocationPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (failed(run(getOperation()))) {
+      signalPassFailure();
+    }
+  }
+
+  /// The graph of a function and what its indices stand for.
+  struct Problem {
+    feasible::Graph graph;
+    /// Per graph task: the op.
+    SmallVector<Operation *> taskOps;
+    /// Per graph task: its operands before the rewrite (for reload clones).
+    SmallVector<SmallVector<Value>> taskOperands;
+    /// Per graph buffer: its root value.
+    SmallVector<Value> roots;
+    DenseMap<Value, unsigned> bufferOfRoot;
+  };
+
+  LogicalResult run(func::FuncOp func);
+  /// Checks the shape of the function and detaches the SSA uses of task
+  /// results and concatenations (every use reads the buffer instead).
+  LogicalResult prepare(func::FuncOp func);
+  FailureOr<Problem> buildGraph(func::FuncOp func, ResourcesAttr resources,
+                                int64_t capacity);
+  void rewrite(func::FuncOp func, Problem &problem,
+               const feasible::Schedule &schedule,
+               SmallVectorImpl<Operation *> &stepOps);
+  LogicalResult verifyDependencies(func::FuncOp func,
+                                   const feasible::Schedule &schedule,
+                                   ArrayRef<Operation *> stepOps);
+};
+
+LogicalResult FeasibleAllocationPass::prepare(func::FuncOp func) {
+  Region &body = func.getBody();
+  if (!body.hasOneBlock()) {
+    return func.emitOpError()
+           << "has " << body.getBlocks().size()
+           << " blocks; the feasible allocation needs a body of one block "
+              "in program order";
+  }
+  Block &block = body.front();
+  for (Operation &op : block) {
+    if (llvm::isa<async::AsyncDialect>(op.getDialect())) {
+      return op.emitOpError()
+             << "is not supported by the feasible allocation, which runs "
+                "before tasks are wrapped into async regions";
+    }
+    if (auto alloc = llvm::dyn_cast<StaticAllocOp>(op)) {
+      if (BufferType(alloc.getType()).getMemoryKind() == MemoryKind::CMX_NN) {
+        return alloc.emitOpError()
+               << "places a CMX buffer before the feasible allocation, which "
+                  "owns the whole CMX; run it before any CMX allocation";
+      }
+      continue;
+    }
+    if (llvm::isa<TaskOpInterface>(op) ||
+        op.hasTrait<OpTrait::IsTerminator>() || isAllocationOrPure(&op)) {
+      continue;
+    }
+    return op.emitOpError() << "accesses memory but is not a VPUIP task "
+                               "(VPUIP_TaskOpInterface); the feasible "
+                               "allocation cannot schedule it";
+  }
+  for (Operation &op : block) {
+    for (OpOperand &operand : op.getOpOperands()) {
+      if (llvm::isa<BaseMemRefType>(operand.get().getType())) {
+        operand.set(getUnderlyingBuffer(operand.get()));
+      }
+    }
+  }
+  return success();
+}
+
+FailureOr<FeasibleAllocationPass::Problem>
+FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
+                                   int64_t capacity) {
+  Problem problem;
+  feasible::Graph &graph = problem.graph;
+  const int64_t clusters = resources.getClusters();
+  graph.arenaCapacities.assign(clusters, capacity);
+  Block &block = func.getBody().front();
+
+  // Buffers written by some task (arguments written are outputs).
+  SmallVector<std::pair<Operation *, SmallVector<Access>>> tasks;
+  DenseSet<Value> writtenRoots;
+  for (Operation &op : block) {
+    if (!llvm::isa<TaskOpInterface>(op)) {
+      continue;
+    }
+    FailureOr<SmallVector<Access>> accesses = getAccesses(&op);
+    if (failed(accesses)) {
+      return op.emitOpError() << "has a memory effect on an unknown buffer; "
+                                 "the feasible allocation cannot locate it";
+    }
+    for (const Access &access : *accesses) {
+      if (access.write) {
+        writtenRoots.insert(getBufferLocation(access.value).root);
+      }
+    }
+    tasks.emplace_back(&op, std::move(*accesses));
+  }
+
+  const int64_t cmxAlignment = resources.getCmxAlignment();
+  // Names the SSA values once for the whole function (printing one value on
+  // its own would number the function again each time).
+  AsmState asmState(func);
+  auto getBuffer = [&](Operation *user,
+                       Value value) -> FailureOr<unsigned> {
+    BufferLocation location = getBufferLocation(value);
+    Value root = location.root;
+    auto it = problem.bufferOfRoot.find(root);
+    if (it != problem.bufferOfRoot.end()) {
+      return it->second;
+    }
+    feasible::Buffer buffer;
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    root.printAsOperand(os, asmState);
+    buffer.name = name;
+    buffer.size = getBytes(root);
+    switch (location.kind) {
+    case BufferRootKind::Argument:
+      buffer.memory = feasible::MemoryKind::DDR;
+      buffer.reloadable = !writtenRoots.contains(root);
+      break;
+    case BufferRootKind::Constant:
+      buffer.memory = feasible::MemoryKind::DDR;
+      buffer.reloadable = !writtenRoots.contains(root);
+      break;
+    case BufferRootKind::StaticAllocation:
+      buffer.memory = feasible::MemoryKind::DDR;
+      break;
+    case BufferRootKind::Allocation: {
+      auto alloc = llvm::cast<memref::AllocOp>(root.getDefiningOp());
+      FailureOr<BufferType> type = BufferType::get(alloc.getType());
+      if (failed(type)) {
+        return alloc.emitOpError() << "allocates " << alloc.getType()
+                                   << ", which is not a static VPUIP buffer";
+      }
+      if (type->getMemoryKind() != MemoryKind::CMX_NN) {
+        buffer.memory = feasible::MemoryKind::DDR;
+        break;
+      }
+      // The VPUIP verifiers keep CMX buffers within the target's clusters.
+      int64_t cluster = type->getClusterIndex().value_or(0);
+      assert(cluster < clusters && "a CMX buffer beyond the clusters");
+      int64_t elemBytes =
+          std::max<int64_t>(1, type->getElemTypeSize().count() / 8);
+      buffer.memory = feasible::MemoryKind::CMX;
+      buffer.arena = cluster;
+      buffer.alignment = std::max<uint64_t>(
+          {static_cast<uint64_t>(cmxAlignment), llvm::PowerOf2Ceil(elemBytes),
+           alloc.getAlignment().value_or(1)});
+      break;
+    }
+    case BufferRootKind::Unknown:
+      return user->emitOpError()
+             << "uses a buffer whose memory the feasible allocation cannot "
+                "locate (defined by "
+             << (root.getDefiningOp() ? root.getDefiningOp()->getName()
+                                            .getStringRef()
+                                      : StringRef("a block argument"))
+             << ")";
+    }
+    unsigned index = graph.addBuffer(std::move(buffer));
+    problem.bufferOfRoot[root] = index;
+    problem.roots.push_back(root);
+    return index;
+  };
+
+  for (auto &[op, accesses] : tasks) {
+    auto task = llvm::cast<TaskOpInterface>(op);
+    feasible::Task t;
+    std::string name;
+    llvm::raw_string_ostream os(name);
+    os << op->getName() << " at " << op->getLoc();
+    t.name = name;
+    switch (task.getExecutorKind()) {
+    case ExecutorKind::DMA_NN:
+      t.executor = feasible::ExecutorKind::DMA;
+      break;
+    case ExecutorKind::DPU:
+      t.executor = feasible::ExecutorKind::DPU;
+      break;
+    case ExecutorKind::SHAVE_ACT:
+    case ExecutorKind::SHAVE_UPA:
+      t.executor = feasible::ExecutorKind::Shave;
+      break;
+    }
+    t.cost = estimateCost(task, resources);
+    for (const Access &access : accesses) {
+      FailureOr<unsigned> buffer = getBuffer(op, access.value);
+      if (failed(buffer)) {
+        return failure();
+      }
+      if (access.read && !llvm::is_contained(t.reads, *buffer)) {
+        t.reads.push_back(*buffer);
+      }
+      if (access.write && !llvm::is_contained(t.writes, *buffer)) {
+        t.writes.push_back(*buffer);
+      }
+    }
+    // A CMX buffer read before any write holds garbage: the program reads
+    // an uninitialised buffer, which the scheduler cannot preserve.
+    graph.addTask(std::move(t));
+    problem.taskOps.push_back(op);
+    problem.taskOperands.emplace_back(op->getOperands());
+  }
+
+  // The return must not hand out CMX buffers.
+  Operation *terminator = block.getTerminator();
+  for (Value operand : terminator->getOperands()) {
+    if (!llvm::isa<BaseMemRefType>(operand.getType())) {
+      continue;
+    }
+    auto it = problem.bufferOfRoot.find(getBufferLocation(operand).root);
+    if (it != problem.bufferOfRoot.end() &&
+        graph.buffers[it->second].memory == feasible::MemoryKind::CMX) {
+      return terminator->emitOpError()
+             << "returns a CMX buffer; the results of a function are in DDR";
+    }
+  }
+  return problem;
+}
+
+/// Rebuilds `value`, a view chain over `oldRoot`, over `newRoot` before the
+/// builder's insertion point.
+static Value rebuildView(OpBuilder &builder, Value value, Value oldRoot,
+                         Value newRoot,
+                         DenseMap<std::pair<Value, Value>, Value> &cache) {
+  if (value == oldRoot) {
+    return newRoot;
+  }
+  auto key = std::make_pair(value, newRoot);
+  if (Value cached = cache.lookup(key)) {
+    return cached;
+  }
+  Operation *def = value.getDefiningOp();
+  assert(def && "a view chain ends at its root");
+  IRMapping mapping;
+  for (Value operand : def->getOperands()) {
+    if (llvm::isa<BaseMemRefType>(operand.getType()) &&
+        getBufferLocation(operand).root == oldRoot) {
+      mapping.map(operand,
+                  rebuildView(builder, operand, oldRoot, newRoot, cache));
+    }
+  }
+  Operation *clone = builder.clone(*def, mapping);
+  Value result =
+      clone->getResult(llvm::cast<OpResult>(value).getResultNumber());
+  cache[key] = result;
+  return result;
+}
+
+void FeasibleAllocationPass::rewrite(func::FuncOp func, Problem &problem,
+                                     const feasible::Schedule &schedule,
+                                     SmallVectorImpl<Operation *> &stepOps) {
+  Block &block = func.getBody().front();
+  Operation *terminator = block.getTerminator();
+  OpBuilder builder(func.getContext());
+  const feasible::Graph &graph = problem.graph;
+
+  // The instances, at the top of the body.
+  builder.setInsertionPointToStart(&block);
+  SmallVector<Value> instances;
+  for (const feasible::Instance &instance : schedule.instances) {
+    Value root = problem.roots[instance.buffer];
+    auto placed = builder.create<StaticAllocOp>(
+        root.getLoc(), root.getType(), static_cast<int64_t>(instance.offset));
+    instances.push_back(placed.getResult());
+  }
+  // One DDR spill buffer per spilled buffer.
+  DenseMap<unsigned, Value> spillBuffers;
+  auto getSpillBuffer = [&](unsigned buffer) {
+    Value &slot = spillBuffers[buffer];
+    if (!slot) {
+      Value root = problem.roots[buffer];
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(&block);
+      auto type = withMemorySpace(llvm::cast<MemRefType>(root.getType()),
+                                  MemorySpaceAttr());
+      slot = builder.create<memref::AllocOp>(root.getLoc(), type);
+    }
+    return slot;
+  };
+
+  // Points the CMX operands of `op` (original operands `operands`) at the
+  // instances of `step`.
+  DenseMap<std::pair<Value, Value>, Value> views;
+  auto retarget = [&](Operation *op, ArrayRef<Value> operands,
+                      const feasible::Step &step) {
+    builder.setInsertionPoint(op);
+    for (auto [index, operand] : llvm::enumerate(operands)) {
+      Value value = operand;
+      if (llvm::isa<BaseMemRefType>(value.getType())) {
+        Value root = getBufferLocation(value).root;
+        auto it = problem.bufferOfRoot.find(root);
+        if (it != problem.bufferOfRoot.end() &&
+            graph.buffers[it->second].memory == feasible::MemoryKind::CMX) {
+          const feasible::InstanceUse *use =
+              llvm::find_if(step.cmx, [&](const feasible::InstanceUse &use) {
+                return use.buffer == it->second;
+              });
+          assert(use != step.cmx.end() && "every CMX buffer has an instance");
+          value = rebuildView(builder, value, root, instances[use->instance],
+                              views);
+        }
+      }
+      op->setOperand(index, value);
+    }
+  };
+
+  for (const feasible::Step &step : schedule.steps) {
+    switch (step.kind) {
+    case feasible::StepKind::Task: {
+      Operation *op = problem.taskOps[step.task];
+      op->moveBefore(terminator);
+      retarget(op, problem.taskOperands[step.task], step);
+      stepOps.push_back(op);
+      break;
+    }
+    case feasible::StepKind::Reload: {
+      builder.setInsertionPoint(terminator);
+      Operation *op = builder.clone(*problem.taskOps[step.task]);
+      retarget(op, problem.taskOperands[step.task], step);
+      stepOps.push_back(op);
+      break;
+    }
+    case feasible::StepKind::SpillWrite:
+    case feasible::StepKind::SpillRead: {
+      builder.setInsertionPoint(terminator);
+      Value slot = getSpillBuffer(step.buffer);
+      Value cmx = instances[step.cmx.front().instance];
+      bool write = step.kind == feasible::StepKind::SpillWrite;
+      Value from = write ? cmx : slot;
+      Value to = write ? slot : cmx;
+      auto dma = builder.create<NNDMAOp>(problem.roots[step.buffer].getLoc(),
+                                         to.getType(), from, to,
+                                         static_cast<uint64_t>(0));
+      stepOps.push_back(dma);
+      break;
+    }
+    }
+  }
+
+  // The old CMX allocations, their views and other dead pure ops go.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
+    if (!op.hasTrait<OpTrait::IsTerminator>() &&
+        !llvm::isa<TaskOpInterface>(op) && op.use_empty() &&
+        isAllocationOrPure(&op)) {
+      op.erase();
+    }
+  }
+}
+
+LogicalResult FeasibleAllocationPass::verifyDependencies(
+    func::FuncOp func, const feasible::Schedule &schedule,
+    ArrayRef<Operation *> stepOps) {
+  SmallVector<SmallVector<std::pair<BufferLocation, bool>>> accesses;
+  for (Operation *op : stepOps) {
+    auto &list = accesses.emplace_back();
+    FailureOr<SmallVector<Access>> effects = getAccesses(op);
+    assert(succeeded(effects) && "checked when building the graph");
+    for (const Access &access : *effects) {
+      list.emplace_back(getBufferLocation(access.value), access.write);
+    }
+  }
+  for (auto [index, step] : llvm::enumerate(schedule.steps)) {
+    for (unsigned dep : step.deps) {
+      // A conflict the wrapping sees, or a write to another part of a
+      // buffer the other task uses: the scheduler sees whole buffers, the
+      // wrapping the parts, which need no order.
+      bool covered = false;
+      for (const auto &[a, aWrite] : accesses[dep]) {
+        for (const auto &[b, bWrite] : accesses[index]) {
+          covered |= (aWrite || bWrite) &&
+                     (a.mayOverlap(b) ||
+                      (a.root == b.root && a.exact && b.exact));
+        }
+      }
+      if (!covered) {
+        InFlightDiagnostic diag =
+            stepOps[index]->emitOpError()
+            << "depends on an earlier task in the schedule, but the two "
+               "access no common bytes one of them writes, so the async "
+               "wrapping would not order them";
+        diag.attachNote(stepOps[dep]->getLoc()) << "the earlier task";
+        return failure();
+      }
+    }
+  }
+  return success();
+}
+
+LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
+  if (func.isExternal()) {
+    return success();
+  }
+  ResourcesAttr resources = getResources(func);
+  if (!resources) {
+    return func.emitOpError()
+           << "has no target resources (#VPUIP.resources on the module); the "
+              "feasible allocation needs the CMX size and the clusters";
+  }
+  int64_t capacity = cmxBytes;
+  if (capacity < 0 || capacity > resources.getCmxSize()) {
+    return func.emitOpError()
+           << "cmx-bytes " << capacity << " of " << getArgument()
+           << " is not between 0 and the target's cmx_size ("
+           << resources.getCmxSize() << ")";
+  }
+  if (capacity == 0) {
+    capacity = resources.getCmxSize();
+  }
+  if (failed(prepare(func))) {
+    return failure();
+  }
+  FailureOr<Problem> problem = buildGraph(func, resources, capacity);
+  if (failed(problem)) {
+    return failure();
+  }
+
+  feasible::SchedulerOptions options;
+  options.prefetchLookahead = prefetchLookahead;
+  options.dmaLatency = kDmaLatency;
+  options.dmaBytesPerCycle = kDmaBytesPerCycle;
+  llvm::Expected<feasible::Schedule> schedule =
+      feasible::scheduleGraph(problem->graph, options);
+  if (!schedule) {
+    // Name the task when the message is about one.
+    std::string message = llvm::toString(schedule.takeError());
+    Operation *at = func;
+    for (auto [index, op] : llvm::enumerate(problem->taskOps)) {
+      if (StringRef(message).starts_with(
+              "task '" + problem->graph.tasks[index].name + "' (#" +
+              std::to_string(index) + ")")) {
+        at = op;
+        break;
+      }
+    }
+    return at->emitError() << "cannot be scheduled in CMX: " << message;
+  }
+
+  SmallVector<Operation *> stepOps;
+  rewrite(func, *problem, *schedule, stepOps);
+  if (checkDependencies &&
+      failed(verifyDependencies(func, *schedule, stepOps))) {
+    return failure();
+  }
+
+  const feasible::ScheduleStats &stats = schedule->stats;
+  std::string peaks;
+  for (auto [cluster, peak] : llvm::enumerate(stats.peakCmxPerArena)) {
+    peaks += (cluster == 0 ? "" : ", ") + std::string("CMX_NN[") +
+             std::to_string(cluster) + "] " + std::to_string(peak);
+  }
+  std::string text = llvm::formatv(
+      "{0} task(s), {1} step(s); {2} spill write(s) ({3} bytes), {4} spill "
+      "read(s), {5} reload(s) ({6} bytes), {7} prefetched; CMX peak per "
+      "cluster (of {8} bytes): {9}; estimated makespan {10} cycles",
+      problem->graph.tasks.size(), schedule->steps.size(),
+      stats.numSpillWrites, stats.spillWriteBytes, stats.numSpillReads,
+      stats.numReloads, stats.reloadBytes, stats.numPrefetched, capacity, peaks,
+      stats.makespan);
+  support::Logger(getArgument()).info("@{0}: {1}", func.getSymName(), text);
+  if (summary) {
+    func.emitRemark() << text;
+  }
+  return success();
+}
+
+} // namespace
+} // namespace mlir::vpuc::VPUIP
+
+/// The entry point of the `feasible_allocation` component.
+extern "C" void
+vpuc_register_feasible_allocation(mlir::vpuc::registry::Registry &registry) {
+  registry.addPass(
+      [] { return mlir::vpuc::VPUIP::createFeasibleAllocationPass(); });
+}

@@ -1,0 +1,122 @@
+//===- FeasibleAllocation.td - CMX feasible scheduling ------*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares FeasibleAllocationPass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_VPUIP_FEASIBLE_ALLOCATION_FEASIBLEALLOCATION
+#define VPUC_PASSES_VPUIP_FEASIBLE_ALLOCATION_FEASIBLEALLOCATION
+
+include "mlir/Pass/PassBase.td"
+
+def FeasibleAllocationPass
+    : Pass<"vpuc-vpuip-feasible-allocation", "::mlir::func::FuncOp"> {
+  let summary = "Schedules the VPUIP tasks and places the CMX buffers with "
+                "prefetching and spilling (feasible memory scheduler)";
+  let description = [{
+    Runs the feasible memory scheduler of scheduler/feasible on the tasks of
+    the function: it reorders them, prefetches the loads of weights and
+    inputs, evicts buffers when the CMX is full (spilling activations to DDR,
+    reloading constants and inputs from their source) and gives every CMX
+    buffer instance a fixed offset. It replaces the CMX linear scan
+    (`vpuc-vpuip-ddr-static-allocation{memory=CMX_NN}`).
+
+    **Place in the pipeline.** After `vpuc-vpuip-convert-copies-to-dma` and
+    before `vpuc-vpuip-ddr-static-allocation` (which then places the DDR
+    spill buffers the pass creates) and the non-linear
+    `vpuc-vpuip-wrap-into-async-regions`. The input is one block of VPUIP
+    tasks (`VPUIP_TaskOpInterface`: NNDMA, NCEClusterTask, software kernels,
+    UPA tasks) in program order, `memref.alloc`s in DDR and in
+    `CMX_NN[c]`, views of them (`VPUIP.SubView`, `VPUIP.GenericReshape`,
+    `VPUIP.ConcatView`, ...), constants, DDR `VPUIP.StaticAlloc`s and the
+    return.
+
+    **Graph.** Every CMX root buffer (a `memref.alloc` in `CMX_NN[c]`, seen
+    through its views with passes/vpuip/utils/BufferLocation.h) is a CMX
+    buffer of arena `c`; each cluster's CMX is a separate arena of
+    `cmx-bytes` bytes (default: `cmx_size` of `#VPUIP.resources`). Function
+    arguments that no task writes (network inputs) and constants are
+    reloadable DDR buffers; other DDR roots (allocations, written arguments,
+    DDR static allocations) are DDR buffers tracked for dependencies. The
+    reads and writes of a task are its memory effects (every buffer operand
+    read and written for a task without effects), mapped to root buffers.
+    A DMA loading a constant or an input into a CMX buffer nobody else
+    writes is a *data task*: the scheduler moves it (just in time or
+    prefetched) and reloads its buffer instead of spilling it.
+
+    **Costs** (estimates for the schedule's timing only, not its
+    decisions), one function: a DMA `100 + bytes / 32` cycles; an NCE task
+    `MACs / (256 x dpus)` cycles, the MACs being the output elements times
+    `KY x KX x IC` (CONV), `KY x KX` (DWCONV, pools) or 1 (eltwise); a
+    SHAVE task `1000 + output elements / (8 x shaves)` cycles; at least 1.
+
+    **Rewrite.** The tasks are reordered in the schedule's order. Every CMX
+    buffer instance becomes a `VPUIP.StaticAlloc<offset>` in `CMX_NN[c]`
+    (what the CMX linear scan produces), and each task uses the instance
+    current at its step (views are rebuilt on it). A spill is a DMA of the
+    instance to a spill buffer (a new `memref.alloc` in DDR, one per
+    spilled buffer) and a DMA from there into the new instance, which later
+    users use; a reload is a clone of the data DMA writing the new instance.
+    Task results and `VPUIP.ConcatView`s are replaced by the buffers they
+    stand for. The order of the body is then a valid sequential schedule,
+    and `vpuc-vpuip-wrap-into-async-regions` derives every dependency the
+    scheduler computed from it: each is a read/write or write/write conflict
+    on a location (a CMX placement, a DDR buffer or a spill buffer), which
+    the wrapping sees through the overlapping static allocations.
+    `check-dependencies` verifies that claim on the rewritten function (a
+    test aid): every dependency of the schedule joins two tasks with
+    accesses that may overlap (one writing), or that write disjoint parts
+    of one buffer (the scheduler sees whole buffers, the wrapping the parts,
+    and such parts need no order).
+
+    **Summary.** The log (`--vpuc-log-level=info`), and with `summary` a
+    remark on the function, give the numbers of tasks, steps, spill writes,
+    spill reads, reloads and prefetched loads, the CMX peak of every cluster
+    and the estimated makespan:
+    `12 task(s), 14 step(s); 1 spill write(s) (2048 bytes), 1 spill read(s),
+    0 reload(s) (0 bytes), 2 prefetched; CMX peak per cluster (of 4096
+    bytes): CMX_NN[0] 4096; estimated makespan 1234 cycles`. (MLIR pass
+    statistics are not used: the system LLVM is built without them.)
+
+    **Errors.** No `#VPUIP.resources`; a task whose CMX buffers of one
+    cluster do not fit on their own (it names the task, the buffers and the
+    sizes: tiling should have prevented it); a function the pass does not
+    handle (several blocks, async regions, CMX static allocations, an op
+    that accesses memory but is not a task, a buffer whose root is unknown,
+    a CMX buffer returned).
+
+    ```mlir
+    %w = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+    %0 = VPUIP.NNDMA inputs(%cst : memref<1000xf16>) outputs(%w : ...)
+    // becomes
+    %w = VPUIP.StaticAlloc<0> -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+    %0 = VPUIP.NNDMA inputs(%cst : memref<1000xf16>) outputs(%w : ...)
+    ```
+  }];
+  let options = [
+    Option<"prefetchLookahead", "prefetch-lookahead", "unsigned",
+           /*default=*/"1",
+           "Prefetch the loads of the next N compute tasks while they fit "
+           "(0: just in time)">,
+    Option<"cmxBytes", "cmx-bytes", "int64_t", /*default=*/"0",
+           "CMX bytes of each cluster the pass may use (0: cmx_size of the "
+           "target resources)">,
+    Option<"summary", "summary", "bool", /*default=*/"false",
+           "Emit a remark on each function with the spills, reloads and "
+           "the CMX peak of every cluster">,
+    Option<"checkDependencies", "check-dependencies", "bool",
+           /*default=*/"false",
+           "Check that every dependency of the schedule is a conflict the "
+           "async wrapping derives from the rewritten function">,
+  ];
+  let dependentDialects = [
+    "::mlir::memref::MemRefDialect",
+    "::mlir::vpuc::VPUIP::VPUIPDialect",
+  ];
+}
+
+#endif // VPUC_PASSES_VPUIP_FEASIBLE_ALLOCATION_FEASIBLEALLOCATION
