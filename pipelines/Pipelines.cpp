@@ -14,8 +14,10 @@
 
 namespace vpuc::embedded {
 extern const char kCleanupSpec[];
+extern const char kDefaultHwSpec[];
 extern const char kHwAdaptationSpec[];
 extern const char kIeAdaptationSpec[];
+extern const char kOverlappedBackendSpec[];
 extern const char kReferenceHwSpec[];
 extern const char kReferenceSwSpec[];
 extern const char kSerialBackendSpec[];
@@ -32,8 +34,12 @@ extern "C" void vpuc_register_pipelines(mlir::vpuc::registry::Registry &registry
                        "pipelines/serial_backend.textproto");
   registry.addPipeline("reference_sw", vpuc::embedded::kReferenceSwSpec,
                        "pipelines/reference_sw.textproto");
+  registry.addPipeline("overlapped_backend", vpuc::embedded::kOverlappedBackendSpec,
+                       "pipelines/overlapped_backend.textproto");
   registry.addPipeline("hw_adaptation", vpuc::embedded::kHwAdaptationSpec,
                        "pipelines/hw_adaptation.textproto");
   registry.addPipeline("reference_hw", vpuc::embedded::kReferenceHwSpec,
                        "pipelines/reference_hw.textproto");
+  registry.addPipeline("default_hw", vpuc::embedded::kDefaultHwSpec,
+                       "pipelines/default_hw.textproto");
 }
