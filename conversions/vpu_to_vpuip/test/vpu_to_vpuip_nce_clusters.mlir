@@ -18,8 +18,10 @@
 // CHECK: %[[O1:.+]] = memref.alloc() : memref<1x16x10x8xf16, {{.*}}, #VPUIP.mem<CMX_NN[1]>>
 // CHECK: VPUIP.NCEClusterTask<CONV> {{.*}} input(%{{.*}} : memref<1x16x10x8xf16, {{.*}}, #VPUIP.mem<CMX_NN[1]>>) {{.*}} outputs(%[[O1]] :
 // CHECK-NEXT: VPUIP.DPUTask {{.*}} dpu 0
+// CHECK: memref.alloc() : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[2]>>
 // CHECK: %[[O2:.+]] = memref.alloc() : memref<1x16x10x8xf16, {{.*}}, #VPUIP.mem<CMX_NN[2]>>
 // CHECK: VPUIP.NCEClusterTask<CONV> {{.*}} outputs(%[[O2]] :
+// CHECK: memref.alloc() : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[3]>>
 // CHECK: %[[O3:.+]] = memref.alloc() : memref<1x16x10x8xf16, {{.*}}, #VPUIP.mem<CMX_NN[3]>>
 // CHECK: VPUIP.NCEClusterTask<CONV> {{.*}} outputs(%[[O3]] :
 // CHECK-NEXT: VPUIP.DPUTask outStart [0, 0, 0] outEnd [7, 1, 15] pad [1, 0, 1, 1] dpu 0

@@ -15,6 +15,7 @@
 #include "passes/vpu/multi_cluster/MultiCluster.h"
 
 #include <algorithm>
+#include <array>
 #include <optional>
 
 #include "core/arch/Arch.h"
@@ -234,6 +235,7 @@ struct MultiClusterPass
     params.dmaPorts = std::max<int64_t>(1, resources.getDmaPorts());
 
     SmallVector<double> load(count, 0.0);
+    counts = {};
     SmallVector<NCEOpInterface> ops;
     func.walk([&](NCEOpInterface op) { ops.push_back(op); });
     for (NCEOpInterface op : ops) {
@@ -252,6 +254,13 @@ struct MultiClusterPass
         continue;
       }
       placeOp(op, *geometry, params, count, automatic, *forced, load);
+    }
+    if (remarks) {
+      func.emitRemark() << "vpuc-vpu-multi-cluster over " << count
+                        << " cluster" << (count == 1 ? "" : "s") << ": "
+                        << counts[0] << " Clustering, " << counts[1]
+                        << " SplitOverHeight, " << counts[2]
+                        << " SplitOverKernel";
     }
   }
 
@@ -288,13 +297,16 @@ struct MultiClusterPass
       *least += best.costs.front().total();
       op.setClusterIndex(cluster);
       ++numClustering;
+      ++counts[0];
       return;
     }
     case Strategy::SplitOverHeight:
       ++numSplitOverHeight;
+      ++counts[1];
       break;
     case Strategy::SplitOverKernel:
       ++numSplitOverKernel;
+      ++counts[2];
       break;
     }
     SmallVector<int64_t, 4> clusterOf;
@@ -305,6 +317,9 @@ struct MultiClusterPass
     rewriteIntoTiles(op, geometry, best.axis, best.pieces, "cluster",
                      clusterOf);
   }
+
+  /// Ops of the current function per strategy, in the order of Strategy.
+  std::array<int64_t, 3> counts = {};
 };
 
 } // namespace

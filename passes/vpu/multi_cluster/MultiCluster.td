@@ -63,13 +63,17 @@ def MultiClusterPass : Pass<"vpuc-vpu-multi-cluster", "::mlir::func::FuncOp"> {
     With `strategy` other than `auto`, every op uses that strategy where it can be split
     so (Clustering otherwise). NCE ops that already have a `cluster` are left as they are
     (their cost counts towards their cluster's load). The pass statistics count the
-    strategies chosen.
+    strategies chosen (when LLVM is built with statistics); with `remarks`, every function
+    gets a remark with its counts, e.g. `vpuc-vpu-multi-cluster over 4 clusters: 3
+    Clustering, 2 SplitOverHeight, 1 SplitOverKernel`.
   }];
   let options = [
     Option<"clusters", "clusters", "int64_t", /*default=*/"0",
            "Clusters to spread the ops over (0: the clusters of the module's VPUIP.resources)">,
     Option<"strategy", "strategy", "std::string", /*default=*/"\"auto\"",
            "auto (cost model), clustering, soh or sok">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark per function with the count of each strategy chosen">,
   ];
   let statistics = [
     Statistic<"numClustering", "clustering", "NCE ops run whole on one cluster">,

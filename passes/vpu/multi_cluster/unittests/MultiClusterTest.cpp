@@ -216,7 +216,9 @@ INSTANTIATE_TEST_SUITE_P(
         SplitCase{"BranchesSOK", kBranches, "sok", 3, {0, 1, 2}},
         SplitCase{"BranchesClustering", kBranches, "clustering", 3, {0, 1, 2}},
         SplitCase{"ConvAuto", kConv, "auto", 4, {0, 1, 2, 3}},
-        SplitCase{"PoolsAuto", kPools, "auto", 12, {0, 1, 2, 3}}),
+        // Small pools are DMA-bound on one DMA port: the cost model keeps
+        // them whole, on the least loaded clusters.
+        SplitCase{"PoolsAuto", kPools, "auto", 3, {0, 1, 2}}),
     [](const ::testing::TestParamInfo<SplitCase> &info) {
       return std::string(info.param.name);
     });
