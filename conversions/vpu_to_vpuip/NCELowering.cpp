@@ -268,8 +268,8 @@ public:
 
     // The task on a CMX output.
     MemRefType resultType = resultTypes->front();
-    auto output = rewriter.create<memref::AllocOp>(
-        loc, getCMXType(resultType, cluster));
+    auto output =
+        rewriter.create<memref::AllocOp>(loc, getCMXType(resultType, cluster));
     SmallVector<int64_t, 2> kernel = nce.getKernelSizeVector();
     SmallVector<int64_t, 2> strides = nce.getStridesVector();
     SmallVector<int64_t, 2> padsBegin = nce.getPadsBeginVector();
@@ -360,8 +360,7 @@ LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
       return failure();
     }
   }
-  const int64_t cluster =
-      llvm::cast<VPU::NCEOpInterface>(op).getClusterIndex();
+  const int64_t cluster = llvm::cast<VPU::NCEOpInterface>(op).getClusterIndex();
   if (cluster >= resources.getClusters()) {
     reason = ("runs on cluster " + Twine(cluster) + " but " +
               resources.getArch() + " has " + Twine(resources.getClusters()) +

@@ -41,15 +41,16 @@ double estimateNCECycles(int64_t width, int64_t height, int64_t channels,
   const int64_t channelGroups = std::max<int64_t>(1, channels / group);
   // The lowering's split of the output over the DPUs (NCELowering.cpp).
   const bool overHeight = height >= dpus || height >= channelGroups;
-  const int64_t parts = std::max<int64_t>(
-      1, std::min(dpus, overHeight ? height : channelGroups));
+  const int64_t parts =
+      std::max<int64_t>(1, std::min(dpus, overHeight ? height : channelGroups));
   // The busiest DPU computes the largest part.
   int64_t boxHeight = height;
   int64_t boxChannels = channels;
   if (overHeight) {
     boxHeight = (height + parts - 1) / parts;
   } else {
-    boxChannels = std::min(channels, (channelGroups + parts - 1) / parts * group);
+    boxChannels =
+        std::min(channels, (channelGroups + parts - 1) / parts * group);
   }
   auto roundUp = [](int64_t value, int64_t step) {
     return (value + step - 1) / step * step;
@@ -112,9 +113,9 @@ PieceCost costPiece(Operation *op, const OpGeometry &geometry,
     channels = tile.size;
   }
   PieceCost cost;
-  cost.dpu = estimateNCECycles(width, height, channels,
-                               macsPerElement(op, geometry), params.dpus,
-                               params.macsPerCycle, params.nceOverhead);
+  cost.dpu =
+      estimateNCECycles(width, height, channels, macsPerElement(op, geometry),
+                        params.dpus, params.macsPerCycle, params.nceOverhead);
   // Input(s), output, weights and weights table, unaligned.
   const int64_t bytes = footprint(geometry, axis, tile, /*alignment=*/1);
   const int64_t transfers = 2 + (geometry.input2 ? 1 : 0) +
@@ -156,8 +157,8 @@ std::optional<Candidate> costSplit(Operation *op, const OpGeometry &geometry,
     candidate.cost = std::max(candidate.cost, cost.total());
     dmaTotal += cost.dma;
   }
-  candidate.cost = std::max(
-      candidate.cost, dmaTotal / static_cast<double>(params.dmaPorts));
+  candidate.cost =
+      std::max(candidate.cost, dmaTotal / static_cast<double>(params.dmaPorts));
   return candidate;
 }
 
@@ -175,8 +176,7 @@ FailureOr<Strategy> parseStrategy(StringRef text, bool &automatic) {
   return failure();
 }
 
-struct MultiClusterPass
-    : public impl::MultiClusterPassBase<MultiClusterPass> {
+struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -221,9 +221,10 @@ struct MultiClusterPass
     }
     CostParams params;
     params.dpus = resources.getDpus();
-    params.macsPerCycle =
-        static_cast<double>(std::max<int64_t>(1, arch::getMacsPerCycle(*desc, "f16")));
-    params.nceOverhead = static_cast<double>(desc->nce().task_overhead_cycles());
+    params.macsPerCycle = static_cast<double>(
+        std::max<int64_t>(1, arch::getMacsPerCycle(*desc, "f16")));
+    params.nceOverhead =
+        static_cast<double>(desc->nce().task_overhead_cycles());
     const double portBytesPerCycle =
         desc->dma().bandwidth_gbps() * 1e3 / desc->frequency_mhz();
     params.dmaBytesPerCycle =
@@ -256,11 +257,10 @@ struct MultiClusterPass
       placeOp(op, *geometry, params, count, automatic, *forced, load);
     }
     if (remarks) {
-      func.emitRemark() << "vpuc-vpu-multi-cluster over " << count
-                        << " cluster" << (count == 1 ? "" : "s") << ": "
-                        << counts[0] << " Clustering, " << counts[1]
-                        << " SplitOverHeight, " << counts[2]
-                        << " SplitOverKernel";
+      func.emitRemark() << "vpuc-vpu-multi-cluster over " << count << " cluster"
+                        << (count == 1 ? "" : "s") << ": " << counts[0]
+                        << " Clustering, " << counts[1] << " SplitOverHeight, "
+                        << counts[2] << " SplitOverKernel";
     }
   }
 
@@ -283,8 +283,8 @@ struct MultiClusterPass
         splits.push_back(std::move(*sok));
       }
       for (Candidate &split : splits) {
-        const bool wanted = automatic ? split.cost < best.cost
-                                      : split.strategy == forced;
+        const bool wanted =
+            automatic ? split.cost < best.cost : split.strategy == forced;
         if (wanted) {
           best = std::move(split);
         }

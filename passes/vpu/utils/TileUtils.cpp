@@ -231,9 +231,8 @@ Location tileLoc(Operation *op, StringRef suffix, size_t index) {
     return loc;
   }
   return NameLoc::get(
-      StringAttr::get(op->getContext(),
-                      layerName(op) + "/" + suffix.str() +
-                          std::to_string(index)),
+      StringAttr::get(op->getContext(), layerName(op) + "/" + suffix.str() +
+                                            std::to_string(index)),
       loc);
 }
 
@@ -259,12 +258,10 @@ Value sliceValue(OpBuilder &builder, Location loc, Value value,
 
 } // namespace
 
-SmallVector<Operation *> rewriteIntoTiles(NCEOpInterface nce,
-                                             const OpGeometry &geometry,
-                                             TileAxis axis,
-                                             ArrayRef<TileBox> tiles,
-                                             StringRef suffix,
-                                             ArrayRef<int64_t> clusters) {
+SmallVector<Operation *>
+rewriteIntoTiles(NCEOpInterface nce, const OpGeometry &geometry, TileAxis axis,
+                 ArrayRef<TileBox> tiles, StringRef suffix,
+                 ArrayRef<int64_t> clusters) {
   Operation *op = nce.getOperation();
   OpBuilder builder(op);
   MLIRContext *context = op->getContext();
@@ -350,9 +347,10 @@ LogicalResult verifyClusters(func::FuncOp func, int64_t clusters,
   WalkResult result = func.walk([&](NCEOpInterface op) {
     const int64_t cluster = op.getClusterIndex();
     if (cluster >= clusters) {
-      op->emitOpError() << "runs on cluster " << cluster << " but the target has "
-                        << clusters << " cluster" << (clusters == 1 ? "" : "s")
-                        << " (checked by " << pass << ")";
+      op->emitOpError() << "runs on cluster " << cluster
+                        << " but the target has " << clusters << " cluster"
+                        << (clusters == 1 ? "" : "s") << " (checked by " << pass
+                        << ")";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
@@ -361,4 +359,3 @@ LogicalResult verifyClusters(func::FuncOp func, int64_t clusters,
 }
 
 } // namespace mlir::vpuc::VPU
-

@@ -130,12 +130,10 @@ std::string layerName(Operation *op);
 /// of a named layer is located at `<layer>/<suffix><i>`; it keeps the op's
 /// attributes, with `cluster = clusters[i]` when `clusters` is not empty.
 /// Returns the pieces.
-SmallVector<Operation *> rewriteIntoTiles(NCEOpInterface op,
-                                             const OpGeometry &geometry,
-                                             TileAxis axis,
-                                             ArrayRef<TileBox> tiles,
-                                             StringRef suffix,
-                                             ArrayRef<int64_t> clusters = {});
+SmallVector<Operation *>
+rewriteIntoTiles(NCEOpInterface op, const OpGeometry &geometry, TileAxis axis,
+                 ArrayRef<TileBox> tiles, StringRef suffix,
+                 ArrayRef<int64_t> clusters = {});
 
 /// Checks that every NCE op of `func` runs on a cluster below `clusters`
 /// (the module's VPUIP.resources); `pass` names the caller in the error.

@@ -90,7 +90,8 @@ protected:
         EXPECT_FALSE(countText.getAsInteger(10, count));
         std::string body = "[";
         for (int64_t i = 0; i < count; ++i) {
-          body += llvm::formatv("{0}{1:e}", i ? ", " : "", next() * 0.25f).str();
+          body +=
+              llvm::formatv("{0}{1:e}", i ? ", " : "", next() * 0.25f).str();
         }
         body += "]";
         std::string dims = shape.str();
@@ -167,19 +168,22 @@ TEST_P(MultiClusterTest, SameValuesAfterSplit) {
   }
 }
 
-const char *const kConv = R"(func.func @main(%x: tensor<1x16x14x9xf16, #NHWC>) -> tensor<1x64x7x9xf16, #NHWC> {
+const char *const kConv =
+    R"(func.func @main(%x: tensor<1x16x14x9xf16, #NHWC>) -> tensor<1x64x7x9xf16, #NHWC> {
 {W:64x16x5x3:15360}{B:64:64}  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 2, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<LEAKY_RELU, slope = 0.1>, strides = array<i64: 2, 1>}
          : tensor<1x16x14x9xf16, #NHWC>, tensor<64x16x5x3xf16, #NHWC>, tensor<64xf16> -> tensor<1x64x7x9xf16, #NHWC>
   return %0 : tensor<1x64x7x9xf16, #NHWC>
 })";
 
-const char *const kDepthConv = R"(func.func @main(%x: tensor<1x64x9x8xf16, #NHWC>) -> tensor<1x64x9x8xf16, #NHWC> {
+const char *const kDepthConv =
+    R"(func.func @main(%x: tensor<1x64x9x8xf16, #NHWC>) -> tensor<1x64x9x8xf16, #NHWC> {
 {W:64x1x3x3:576}{B:64:64}  %0 = VPU.NCE.DepthConvolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<CLAMP, clamp_low = -0.5, clamp_high = 0.5>, strides = array<i64: 1, 1>}
          : tensor<1x64x9x8xf16, #NHWC>, tensor<64x1x3x3xf16, #NHWC>, tensor<64xf16> -> tensor<1x64x9x8xf16, #NHWC>
   return %0 : tensor<1x64x9x8xf16, #NHWC>
 })";
 
-const char *const kPools = R"(func.func @main(%x: tensor<1x64x15x15xf16, #NHWC>) -> tensor<1x64x8x8xf16, #NHWC> {
+const char *const kPools =
+    R"(func.func @main(%x: tensor<1x64x15x15xf16, #NHWC>) -> tensor<1x64x8x8xf16, #NHWC> {
   %0 = VPU.NCE.AveragePool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
          : tensor<1x64x15x15xf16, #NHWC> -> tensor<1x64x8x8xf16, #NHWC>
   %1 = VPU.NCE.MaxPool(%0) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
@@ -190,7 +194,8 @@ const char *const kPools = R"(func.func @main(%x: tensor<1x64x15x15xf16, #NHWC>)
 })";
 
 // Two independent branches joined by an eltwise op (squeezenet's fire).
-const char *const kBranches = R"(func.func @main(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+const char *const kBranches =
+    R"(func.func @main(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
 {W:16x16x1x1:256}  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<RELU>, strides = array<i64: 1, 1>}
          : tensor<1x16x8x8xf16, #NHWC>, tensor<16x16x1x1xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
   %1 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
