@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Implements NCELowering.h. A VPU.NCE op becomes, on cluster 0:
-//   * a VPUIP.Copy of each activation (DDR -> a memref.alloc in CMX_NN[0]);
+// Implements NCELowering.h. A VPU.NCE op becomes, on the cluster `c` of its
+// `cluster` attribute (0 when absent):
+//   * a VPUIP.Copy of each activation (DDR -> a memref.alloc in CMX_NN[c]);
 //   * for convolutions: the constant weights (already OYXI, i.e. NHWC
 //     OC x IC x KY x KX, or C x 1 x KY x KX for depthwise) copied to CMX, and
 //     a constant weights table (per output channel: the byte offset of the
@@ -46,10 +47,6 @@
 namespace mlir::vpuc::VPUIP {
 
 namespace {
-
-/// The cluster whose CMX holds the buffers of every NCE layer (no
-/// multi-cluster strategy yet).
-constexpr int64_t kCluster = 0;
 
 /// Bytes of one weights-table row: 4 x int32.
 constexpr int64_t kTableRowBytes = 16;
@@ -136,24 +133,24 @@ PPEAttr convertPPE(VPU::PPEAttr ppe) {
 }
 
 /// The compact buffer type of `type`'s shape, element type and order in the
-/// CMX of the cluster.
-MemRefType getCMXType(MemRefType type) {
+/// CMX of `cluster`.
+MemRefType getCMXType(MemRefType type, int64_t cluster) {
   BufferType buffer(type);
   return BufferType::getCompact(
              buffer.getShape(), buffer.getElementType(), buffer.getOrder(),
-             MemorySpaceAttr::getCMX(type.getContext(), kCluster))
+             MemorySpaceAttr::getCMX(type.getContext(), cluster))
       .getType();
 }
 
-/// `value` in the CMX of the cluster: itself when it is a compact buffer
+/// `value` in the CMX of `cluster`: itself when it is a compact buffer
 /// there, else a copy into a new CMX buffer.
-Value toCMX(OpBuilder &builder, Location loc, Value value) {
+Value toCMX(OpBuilder &builder, Location loc, Value value, int64_t cluster) {
   auto type = llvm::cast<MemRefType>(value.getType());
   BufferType buffer(type);
-  if (buffer.isCompact() && buffer.getClusterIndex() == kCluster) {
+  if (buffer.isCompact() && buffer.getClusterIndex() == cluster) {
     return value;
   }
-  return copyToNewBuffer(builder, loc, value, getCMXType(type));
+  return copyToNewBuffer(builder, loc, value, getCMXType(type, cluster));
 }
 
 /// The weights table of a (depthwise) convolution with `outChannels` output
@@ -234,11 +231,15 @@ public:
       return rewriter.notifyMatchFailure(op, "the result has no buffer type");
     }
     Location loc = op->getLoc();
+    const int64_t cluster = nce.getClusterIndex();
+    if (cluster >= resources.getClusters()) {
+      return rewriter.notifyMatchFailure(op, "the cluster is out of range");
+    }
 
-    // Activations, weights and weights table in CMX.
+    // Activations, weights and weights table in the cluster's CMX.
     SmallVector<Value, 2> inputs;
     for (unsigned index : layer->activations) {
-      inputs.push_back(toCMX(rewriter, loc, operands[index]));
+      inputs.push_back(toCMX(rewriter, loc, operands[index], cluster));
     }
     Value weights;
     Value table;
@@ -258,15 +259,17 @@ public:
       auto filterType = llvm::cast<MemRefType>(filter.getType());
       const int64_t outChannels = filterType.getDimSize(0);
       const int64_t blockBytes = getByteSize(filterType) / outChannels;
-      weights = toCMX(rewriter, loc, filter);
+      weights = toCMX(rewriter, loc, filter, cluster);
       table = toCMX(
           rewriter, loc,
-          createWeightsTable(rewriter, loc, outChannels, blockBytes, bias));
+          createWeightsTable(rewriter, loc, outChannels, blockBytes, bias),
+          cluster);
     }
 
     // The task on a CMX output.
     MemRefType resultType = resultTypes->front();
-    auto output = rewriter.create<memref::AllocOp>(loc, getCMXType(resultType));
+    auto output =
+        rewriter.create<memref::AllocOp>(loc, getCMXType(resultType, cluster));
     SmallVector<int64_t, 2> kernel = nce.getKernelSizeVector();
     SmallVector<int64_t, 2> strides = nce.getStridesVector();
     SmallVector<int64_t, 2> padsBegin = nce.getPadsBeginVector();
@@ -356,6 +359,14 @@ LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
                "built at compile time)";
       return failure();
     }
+  }
+  const int64_t cluster = llvm::cast<VPU::NCEOpInterface>(op).getClusterIndex();
+  if (cluster >= resources.getClusters()) {
+    reason = ("runs on cluster " + Twine(cluster) + " but " +
+              resources.getArch() + " has " + Twine(resources.getClusters()) +
+              " cluster" + (resources.getClusters() == 1 ? "" : "s"))
+                 .str();
+    return failure();
   }
   const int64_t needed = getNCELayerCMXBytes(op, resources);
   if (needed > resources.getCmxSize()) {

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // The bufferisation of the VPU.NCE ops (NCELowering.cpp): each becomes a
-// VPUIP.NCEClusterTask on cluster 0 whose buffers are in that cluster's CMX,
+// VPUIP.NCEClusterTask on the cluster of its `cluster` attribute (0 when
+// absent) whose buffers are in that cluster's CMX,
 // fed by copies (DMAs) from DDR and copied back to DDR. The whole layer must
 // fit the cluster's CMX: layers that do not need tiling first, which the
 // pass's check reports through checkNCELayer.
@@ -31,14 +32,15 @@ bool isNCELayer(Operation *op);
 /// of `resources`.
 int64_t getNCELayerCMXBytes(Operation *op, ResourcesAttr resources);
 
-/// Checks that the NCE layer `op` can be lowered for `resources`: its buffers
-/// fit the CMX of one cluster (else `reason` says the bytes needed and
-/// available: the layer needs tiling) and its weights and bias are constants.
+/// Checks that the NCE layer `op` can be lowered for `resources`: its cluster
+/// exists, its buffers fit the CMX of one cluster (else `reason` says the
+/// bytes needed and available: the layer needs tiling) and its weights and
+/// bias are constants.
 LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
                             std::string &reason);
 
 /// Adds the pattern that lowers every VPU.NCE op to copies into the CMX of
-/// cluster 0, an NCE cluster task with one variant per DPU of the cluster
+/// its cluster, an NCE cluster task with one variant per DPU of the cluster
 /// (`resources`), and a copy of the output back to DDR.
 void populateNCELoweringPatterns(const TypeConverter &typeConverter,
                                  ResourcesAttr resources,

@@ -37,6 +37,7 @@ ALL_COMPONENTS = {
     "ie_to_vpu": "//conversions/ie_to_vpu:component",
     "init_compiler": "//passes/common/init_compiler:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
+    "multi_cluster": "//passes/vpu/multi_cluster:component",
     "onnx": "//frontend/onnx:component",
     "optimize_copies": "//passes/vpuip/optimize_copies:component",
     "optimize_reorders": "//passes/ie/optimize_reorders:component",

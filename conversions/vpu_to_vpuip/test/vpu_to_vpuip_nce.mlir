@@ -1,5 +1,6 @@
 // RUN: vpuc-opt %s --split-input-file --vpuc-convert-vpu-to-vpuip --mlir-print-local-scope | FileCheck %s
-// VPU.NCE ops become NCE cluster tasks on cluster 0: activations, weights and the weights table
+// VPU.NCE ops become NCE cluster tasks on cluster 0 (no `cluster`; see
+// vpu_to_vpuip_nce_clusters.mlir for the others): activations, weights and the weights table
 // copied into CMX_NN[0], the output allocated there and copied back to DDR, the output split
 // over the cluster's DPUs.
 

@@ -44,12 +44,21 @@ class VPU_NCEOp<string mnemonic, list<Trait> traits = []> :
   }];
 }
 
-defvar VPU_NCEWindowArgs = (ins
+/// The cluster (tile) that runs an NCE op, absent for cluster 0 (see
+/// VPU_NCEOpInterface). The attribute constraint rejects a negative index; the
+/// bound by the module's cluster count (`VPUIP.resources`, a runtime-level
+/// attribute the VPU dialect cannot read) is checked by the passes that read
+/// it: vpuc-vpu-multi-cluster, vpuc-vpu-tiling and vpuc-convert-vpu-to-vpuip.
+defvar VPU_NCEClusterArg = (ins
+  OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$cluster
+);
+
+defvar VPU_NCEWindowArgs = !con((ins
   DenseI64ArrayAttr:$strides,
   DenseI64ArrayAttr:$pads_begin,
   DenseI64ArrayAttr:$pads_end,
   VPU_PPEAttr:$ppe
-);
+), VPU_NCEClusterArg);
 
 def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution"> {
   let ieEquivalent = "::mlir::vpuc::IE::ConvolutionOp";
@@ -79,6 +88,15 @@ def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution"> {
   }];
   let arguments = !con((ins AnyRankedTensor:$input, AnyRankedTensor:$filter,
                             Optional<AnyRankedTensor>:$bias), VPU_NCEWindowArgs);
+  let builders = [
+    // Without a cluster (cluster 0).
+    OpBuilder<(ins "::mlir::Value":$input, "::mlir::Value":$filter, "::mlir::Value":$bias,
+                   "::mlir::DenseI64ArrayAttr":$strides, "::mlir::DenseI64ArrayAttr":$pads_begin,
+                   "::mlir::DenseI64ArrayAttr":$pads_end, "::mlir::vpuc::VPU::PPEAttr":$ppe), [{
+      build($_builder, $_state, input, filter, bias, strides, pads_begin, pads_end, ppe,
+            /*cluster=*/nullptr);
+    }]>,
+  ];
   let results = (outs AnyRankedTensor:$output);
   let assemblyFormat = [{
     `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
@@ -105,6 +123,15 @@ def VPU_NCEDepthConvolutionOp : VPU_NCEOp<"DepthConvolution"> {
   }];
   let arguments = !con((ins AnyRankedTensor:$input, AnyRankedTensor:$filter,
                             Optional<AnyRankedTensor>:$bias), VPU_NCEWindowArgs);
+  let builders = [
+    // Without a cluster (cluster 0).
+    OpBuilder<(ins "::mlir::Value":$input, "::mlir::Value":$filter, "::mlir::Value":$bias,
+                   "::mlir::DenseI64ArrayAttr":$strides, "::mlir::DenseI64ArrayAttr":$pads_begin,
+                   "::mlir::DenseI64ArrayAttr":$pads_end, "::mlir::vpuc::VPU::PPEAttr":$ppe), [{
+      build($_builder, $_state, input, filter, bias, strides, pads_begin, pads_end, ppe,
+            /*cluster=*/nullptr);
+    }]>,
+  ];
   let results = (outs AnyRankedTensor:$output);
   let assemblyFormat = [{
     `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
@@ -116,6 +143,15 @@ def VPU_NCEDepthConvolutionOp : VPU_NCEOp<"DepthConvolution"> {
 class VPU_NCEPoolOp<string mnemonic> : VPU_NCEOp<mnemonic> {
   let arguments = !con((ins AnyRankedTensor:$input, DenseI64ArrayAttr:$kernel_size),
                        VPU_NCEWindowArgs);
+  let builders = [
+    // Without a cluster (cluster 0).
+    OpBuilder<(ins "::mlir::Value":$input, "::mlir::DenseI64ArrayAttr":$kernel_size,
+                   "::mlir::DenseI64ArrayAttr":$strides, "::mlir::DenseI64ArrayAttr":$pads_begin,
+                   "::mlir::DenseI64ArrayAttr":$pads_end, "::mlir::vpuc::VPU::PPEAttr":$ppe), [{
+      build($_builder, $_state, input, kernel_size, strides, pads_begin, pads_end, ppe,
+            /*cluster=*/nullptr);
+    }]>,
+  ];
   let results = (outs AnyRankedTensor:$output);
   let assemblyFormat = [{
     `(` $input `)` attr-dict `:` type($input) `->` type($output)
@@ -181,8 +217,17 @@ def VPU_NCEEltwiseOp : VPU_NCEOp<"Eltwise"> {
     static std::optional<::mlir::vpuc::VPU::EltwiseType> getEltwiseType(
         ::mlir::Operation *ieOp);
   }];
-  let arguments = (ins AnyRankedTensor:$input1, AnyRankedTensor:$input2,
-                       VPU_EltwiseTypeAttr:$op_type, VPU_PPEAttr:$ppe);
+  let arguments = !con((ins AnyRankedTensor:$input1, AnyRankedTensor:$input2,
+                            VPU_EltwiseTypeAttr:$op_type, VPU_PPEAttr:$ppe),
+                       VPU_NCEClusterArg);
+  let builders = [
+    // Without a cluster (cluster 0).
+    OpBuilder<(ins "::mlir::Value":$input1, "::mlir::Value":$input2,
+                   "::mlir::vpuc::VPU::EltwiseTypeAttr":$op_type,
+                   "::mlir::vpuc::VPU::PPEAttr":$ppe), [{
+      build($_builder, $_state, input1, input2, op_type, ppe, /*cluster=*/nullptr);
+    }]>,
+  ];
   let results = (outs AnyRankedTensor:$output);
   let assemblyFormat = [{
     `(` $input1 `,` $input2 `)` attr-dict `:` type($input1) `,` type($input2) `->` type($output)

@@ -49,6 +49,12 @@ def TilingPass : Pass<"vpuc-vpu-tiling", "::mlir::func::FuncOp"> {
     own slices, so that a scheduler can prefetch the inputs of tile `i + 1` while tile `i`
     runs; neighbouring `H` tiles share their halo rows.
 
+    **Clusters.** The budget is the CMX of one cluster, so the pieces of a
+    vpuc-vpu-multi-cluster split (which runs before this pass) are tiled against the CMX of
+    the cluster that runs them; every tile keeps the op's attributes, its `cluster`
+    included. With target resources, an op whose `cluster` is not below the module's
+    cluster count is an error.
+
     An op that does not fit even in its smallest tiles (one output row, or one channel
     group) is an error naming the layer, its smallest footprint per axis and the budget.
 

@@ -379,3 +379,23 @@ func.func @eltwise_requant(%a: tensor<1x16x8x8xf16, #NHWC>, %b: tensor<1x16x8x8x
   %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<MULTIPLY>, ppe = #VPU.PPE<NONE, quant_scale = [1.0]>} : tensor<1x16x8x8xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
   return %0 : tensor<1x16x8x8xf16, #NHWC>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+func.func @negative_cluster(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+  // expected-error @+1 {{'VPU.NCE.MaxPool' op attribute 'cluster' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  %0 = VPU.NCE.MaxPool(%x) {cluster = -1 : i64, kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>} : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  return %0 : tensor<1x16x8x8xf16, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+func.func @cluster_not_i64(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+  // expected-error @+1 {{'VPU.NCE.Eltwise' op attribute 'cluster' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  %0 = VPU.NCE.Eltwise(%x, %x) {cluster = 1 : i32, op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>} : tensor<1x16x8x8xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  return %0 : tensor<1x16x8x8xf16, #NHWC>
+}

@@ -176,3 +176,17 @@ func.func @eltwise_multiply_cmx(%a: tensor<1x16x2x2xf16, #VPU.tensor<order = #NH
          -> tensor<1x16x2x2xf16, #VPU.tensor<order = #NHWC, mem_space = CMX_NN[0]>>
   return %0 : tensor<1x16x2x2xf16, #VPU.tensor<order = #NHWC, mem_space = CMX_NN[0]>>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// The cluster that runs the op.
+// CHECK-LABEL: func.func @maxpool_cluster
+// CHECK-NEXT: %0 = VPU.NCE.MaxPool(%arg0) {cluster = 3 : i64, kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+// CHECK-NEXT: %1 = VPU.NCE.Eltwise(%0, %0) {cluster = 1 : i64, op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>}
+func.func @maxpool_cluster(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+  %0 = VPU.NCE.MaxPool(%x) {cluster = 3 : i64, kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>} : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  %1 = VPU.NCE.Eltwise(%0, %0) {cluster = 1 : i64, op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>} : tensor<1x16x8x8xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  return %1 : tensor<1x16x8x8xf16, #NHWC>
+}

@@ -1,0 +1,332 @@
+//===- MultiCluster.cpp - vpuc-vpu-multi-cluster ----------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements MultiClusterPass (see MultiCluster.td for the strategies and the
+// cost model): every NCE op is costed as Clustering, SplitOverHeight and
+// SplitOverKernel pieces, the cheapest is chosen, and the op is rewritten
+// into Slice / NCE op {cluster = i} / Concat with the slicing of
+// passes/vpu/utils/TileUtils.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/vpu/multi_cluster/MultiCluster.h"
+
+#include <algorithm>
+#include <array>
+#include <optional>
+
+#include "core/arch/Arch.h"
+#include "core/registry/Registry.h"
+#include "dialects/const/ir/ConstOps.h"
+#include "dialects/vpu/ir/NCELimits.h"
+#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "passes/vpu/utils/TileUtils.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/Error.h"
+
+namespace mlir::vpuc::VPU {
+
+#define GEN_PASS_DEF_MULTICLUSTERPASS
+#include "passes/vpu/multi_cluster/Passes.h.inc" // IWYU pragma: keep
+
+double estimateNCECycles(int64_t width, int64_t height, int64_t channels,
+                         int64_t macsPerElement, int64_t dpus,
+                         double macsPerCycle, double taskOverheadCycles) {
+  const int64_t group = NCE::kChannelAlignment;
+  const int64_t channelGroups = std::max<int64_t>(1, channels / group);
+  // The lowering's split of the output over the DPUs (NCELowering.cpp).
+  const bool overHeight = height >= dpus || height >= channelGroups;
+  const int64_t parts =
+      std::max<int64_t>(1, std::min(dpus, overHeight ? height : channelGroups));
+  // The busiest DPU computes the largest part.
+  int64_t boxHeight = height;
+  int64_t boxChannels = channels;
+  if (overHeight) {
+    boxHeight = (height + parts - 1) / parts;
+  } else {
+    boxChannels =
+        std::min(channels, (channelGroups + parts - 1) / parts * group);
+  }
+  auto roundUp = [](int64_t value, int64_t step) {
+    return (value + step - 1) / step * step;
+  };
+  // MATRIX (4 x 4) for boxes at least 4 x 4, else VECTOR (16 x 1).
+  const bool matrix = width >= 4 && boxHeight >= 4;
+  const int64_t gridWidth = matrix ? 4 : 16;
+  const int64_t gridHeight = matrix ? 4 : 1;
+  const double work = static_cast<double>(roundUp(width, gridWidth)) *
+                      static_cast<double>(roundUp(boxHeight, gridHeight)) *
+                      static_cast<double>(roundUp(boxChannels, group)) *
+                      static_cast<double>(macsPerElement);
+  return taskOverheadCycles + work / macsPerCycle;
+}
+
+namespace {
+
+/// The strategies, in their tie-break order.
+enum class Strategy { Clustering, SplitOverHeight, SplitOverKernel };
+
+/// The target rates the cost model reads.
+struct CostParams {
+  int64_t dpus = 1;
+  double macsPerCycle = 1;
+  double nceOverhead = 0;
+  double dmaBytesPerCycle = 1;
+  double dmaLatency = 0;
+  int64_t dmaPorts = 1;
+};
+
+/// MACs per output element of `op`.
+int64_t macsPerElement(Operation *op, const OpGeometry &geometry) {
+  if (llvm::isa<NCEEltwiseOp>(op)) {
+    return 1;
+  }
+  int64_t macs = geometry.kernel[0] * geometry.kernel[1];
+  if (llvm::isa<NCEConvolutionOp>(op)) {
+    macs *= geometry.inputShape[1];
+  }
+  return macs;
+}
+
+/// Estimated cycles of one piece (the whole op when `axis` is empty): its
+/// DPU cycles and its DMA cycles.
+struct PieceCost {
+  double dpu = 0;
+  double dma = 0;
+  double total() const { return dpu + dma; }
+};
+
+PieceCost costPiece(Operation *op, const OpGeometry &geometry,
+                    std::optional<TileAxis> axis, const TileBox &tile,
+                    const CostParams &params) {
+  int64_t width = geometry.outputShape[3];
+  int64_t height = geometry.outputShape[2];
+  int64_t channels = geometry.outputShape[1];
+  if (axis == TileAxis::Height) {
+    height = tile.size;
+  } else if (axis) {
+    channels = tile.size;
+  }
+  PieceCost cost;
+  cost.dpu =
+      estimateNCECycles(width, height, channels, macsPerElement(op, geometry),
+                        params.dpus, params.macsPerCycle, params.nceOverhead);
+  // Input(s), output, weights and weights table, unaligned.
+  const int64_t bytes = footprint(geometry, axis, tile, /*alignment=*/1);
+  const int64_t transfers = 2 + (geometry.input2 ? 1 : 0) +
+                            (geometry.filter ? 1 : 0) +
+                            (geometry.hasWeightsTable ? 1 : 0);
+  cost.dma = static_cast<double>(transfers) * params.dmaLatency +
+             static_cast<double>(bytes) / params.dmaBytesPerCycle;
+  return cost;
+}
+
+/// A costed strategy for one op.
+struct Candidate {
+  Strategy strategy = Strategy::Clustering;
+  TileAxis axis = TileAxis::Height;
+  SmallVector<TileBox> pieces;
+  SmallVector<PieceCost> costs;
+  /// The maximum over clusters of the piece costs, at least the shared DMA
+  /// bound.
+  double cost = 0;
+};
+
+/// The split of `geometry` over `axis` into `clusters` pieces, or nothing
+/// when the op is too small.
+std::optional<Candidate> costSplit(Operation *op, const OpGeometry &geometry,
+                                   Strategy strategy, TileAxis axis,
+                                   int64_t clusters, const CostParams &params) {
+  if (maxTilesOf(geometry, axis) < clusters ||
+      extentOf(geometry, axis) < clusters * granuleOf(axis)) {
+    return std::nullopt;
+  }
+  Candidate candidate;
+  candidate.strategy = strategy;
+  candidate.axis = axis;
+  candidate.pieces = planTiles(geometry, axis, clusters);
+  double dmaTotal = 0;
+  for (const TileBox &piece : candidate.pieces) {
+    PieceCost cost = costPiece(op, geometry, axis, piece, params);
+    candidate.costs.push_back(cost);
+    candidate.cost = std::max(candidate.cost, cost.total());
+    dmaTotal += cost.dma;
+  }
+  candidate.cost =
+      std::max(candidate.cost, dmaTotal / static_cast<double>(params.dmaPorts));
+  return candidate;
+}
+
+FailureOr<Strategy> parseStrategy(StringRef text, bool &automatic) {
+  automatic = text == "auto";
+  if (automatic || text == "clustering") {
+    return Strategy::Clustering;
+  }
+  if (text == "soh") {
+    return Strategy::SplitOverHeight;
+  }
+  if (text == "sok") {
+    return Strategy::SplitOverKernel;
+  }
+  return failure();
+}
+
+struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    bool automatic = false;
+    FailureOr<Strategy> forced = parseStrategy(strategy, automatic);
+    if (failed(forced)) {
+      func.emitOpError() << "cannot use the strategy '" << strategy
+                         << "' (option strategy of vpuc-vpu-multi-cluster): "
+                            "expected auto, clustering, soh or sok";
+      return signalPassFailure();
+    }
+    VPUIP::ResourcesAttr resources = VPUIP::getResources(func);
+    if (!resources) {
+      func.emitOpError() << "has no target for vpuc-vpu-multi-cluster: the "
+                            "module has no VPUIP.resources (run "
+                            "vpuc-init-compiler)";
+      return signalPassFailure();
+    }
+    const auto optionClusters = static_cast<int64_t>(clusters);
+    if (optionClusters < 0 || optionClusters > resources.getClusters()) {
+      func.emitOpError() << "cannot spread NCE ops over " << optionClusters
+                         << " clusters (option clusters of "
+                            "vpuc-vpu-multi-cluster): "
+                         << resources.getArch() << " has "
+                         << resources.getClusters();
+      return signalPassFailure();
+    }
+    const int64_t count =
+        optionClusters != 0 ? optionClusters : resources.getClusters();
+    if (failed(verifyClusters(func, resources.getClusters(),
+                              "vpuc-vpu-multi-cluster"))) {
+      return signalPassFailure();
+    }
+    llvm::Expected<arch::ArchDesc> desc = arch::loadArch(resources.getArch());
+    if (!desc) {
+      func.emitOpError() << "cannot load the arch '" << resources.getArch()
+                         << "' of the module's VPUIP.resources for the "
+                            "vpuc-vpu-multi-cluster cost model: "
+                         << llvm::toString(desc.takeError());
+      return signalPassFailure();
+    }
+    CostParams params;
+    params.dpus = resources.getDpus();
+    params.macsPerCycle = static_cast<double>(
+        std::max<int64_t>(1, arch::getMacsPerCycle(*desc, "f16")));
+    params.nceOverhead =
+        static_cast<double>(desc->nce().task_overhead_cycles());
+    const double portBytesPerCycle =
+        desc->dma().bandwidth_gbps() * 1e3 / desc->frequency_mhz();
+    params.dmaBytesPerCycle =
+        std::min(portBytesPerCycle, arch::getDdrBytesPerCycle(*desc));
+    if (!(params.dmaBytesPerCycle > 0)) {
+      params.dmaBytesPerCycle = 1;
+    }
+    params.dmaLatency = static_cast<double>(desc->dma().latency_cycles());
+    params.dmaPorts = std::max<int64_t>(1, resources.getDmaPorts());
+
+    SmallVector<double> load(count, 0.0);
+    counts = {};
+    SmallVector<NCEOpInterface> ops;
+    func.walk([&](NCEOpInterface op) { ops.push_back(op); });
+    for (NCEOpInterface op : ops) {
+      FailureOr<OpGeometry> geometry = getGeometry(op);
+      if (failed(geometry)) {
+        op->emitOpError() << "is an NCE op that vpuc-vpu-multi-cluster does "
+                             "not know how to split";
+        return signalPassFailure();
+      }
+      if (op->hasAttr("cluster")) {
+        const int64_t cluster = op.getClusterIndex();
+        if (cluster < count) {
+          load[cluster] +=
+              costPiece(op, *geometry, std::nullopt, TileBox(), params).total();
+        }
+        continue;
+      }
+      placeOp(op, *geometry, params, count, automatic, *forced, load);
+    }
+    if (remarks) {
+      func.emitRemark() << "vpuc-vpu-multi-cluster over " << count << " cluster"
+                        << (count == 1 ? "" : "s") << ": " << counts[0]
+                        << " Clustering, " << counts[1] << " SplitOverHeight, "
+                        << counts[2] << " SplitOverKernel";
+    }
+  }
+
+  /// Chooses the strategy of `op` and rewrites it.
+  void placeOp(NCEOpInterface op, const OpGeometry &geometry,
+               const CostParams &params, int64_t count, bool automatic,
+               Strategy forced, SmallVector<double> &load) {
+    Candidate best;
+    PieceCost whole = costPiece(op, geometry, std::nullopt, TileBox(), params);
+    best.cost = whole.total();
+    best.costs = {whole};
+    if (count > 1) {
+      SmallVector<Candidate, 2> splits;
+      if (auto soh = costSplit(op, geometry, Strategy::SplitOverHeight,
+                               geometry.axes[0], count, params)) {
+        splits.push_back(std::move(*soh));
+      }
+      if (auto sok = costSplit(op, geometry, Strategy::SplitOverKernel,
+                               geometry.axes[1], count, params)) {
+        splits.push_back(std::move(*sok));
+      }
+      for (Candidate &split : splits) {
+        const bool wanted =
+            automatic ? split.cost < best.cost : split.strategy == forced;
+        if (wanted) {
+          best = std::move(split);
+        }
+      }
+    }
+    switch (best.strategy) {
+    case Strategy::Clustering: {
+      auto *least = std::min_element(load.begin(), load.end());
+      const int64_t cluster = least - load.begin();
+      *least += best.costs.front().total();
+      op.setClusterIndex(cluster);
+      ++numClustering;
+      ++counts[0];
+      return;
+    }
+    case Strategy::SplitOverHeight:
+      ++numSplitOverHeight;
+      ++counts[1];
+      break;
+    case Strategy::SplitOverKernel:
+      ++numSplitOverKernel;
+      ++counts[2];
+      break;
+    }
+    SmallVector<int64_t, 4> clusterOf;
+    for (auto [index, cost] : llvm::enumerate(best.costs)) {
+      clusterOf.push_back(static_cast<int64_t>(index));
+      load[index] += cost.total();
+    }
+    rewriteIntoTiles(op, geometry, best.axis, best.pieces, "cluster",
+                     clusterOf);
+  }
+
+  /// Ops of the current function per strategy, in the order of Strategy.
+  std::array<int64_t, 3> counts = {};
+};
+
+} // namespace
+
+} // namespace mlir::vpuc::VPU
+
+extern "C" void
+vpuc_register_multi_cluster(mlir::vpuc::registry::Registry &registry) {
+  registry.addPass([] { return mlir::vpuc::VPU::createMultiClusterPass(); });
+}

@@ -1,0 +1,253 @@
+//===- MultiClusterTest.cpp - Tests of vpuc-vpu-multi-cluster ---*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs small VPU functions (NCE ops with pseudo-random constants, in a module
+// with VPUX30XX resources: 4 clusters of 5 DPUs) through the host inference
+// of the NCE ops before and after vpuc-vpu-multi-cluster with each strategy,
+// and checks that the split function computes bit-identical values and that
+// its pieces run on the expected clusters. Also checks the NCE cycle
+// estimate against the emulator's formula (docs/blob_and_emulator.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include <algorithm>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "dialects/const/ir/ConstDialect.h"
+#include "dialects/ie/interpreter/Interpreter.h"
+#include "dialects/ie/utils/HostTensor.h"
+#include "dialects/vpu/ir/VPUDialect.h"
+#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "passes/vpu/multi_cluster/MultiCluster.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "gtest/gtest.h"
+
+namespace mlir::vpuc::VPU {
+namespace {
+
+/// One case: the body of `@main`, the strategy, and the expected NCE ops and
+/// clusters they run on.
+struct SplitCase {
+  const char *name;
+  /// The function; `{W:shape:count}` and `{B:shape:count}` become random
+  /// filter and bias constants.
+  std::string function;
+  const char *strategy;
+  int64_t expectedOps;
+  std::set<int64_t> expectedClusters;
+};
+
+class MultiClusterTest : public ::testing::TestWithParam<SplitCase> {
+protected:
+  MultiClusterTest() {
+    DialectRegistry registry;
+    registerVPUDialect(registry);
+    Const::registerConstDialect(registry);
+    registry.insert<VPUIP::VPUIPDialect, func::FuncDialect>();
+    context.appendDialectRegistry(registry);
+    context.loadAllAvailableDialects();
+  }
+
+  /// Deterministic pseudo-random floats in [-1, 1].
+  float next() {
+    seed = seed * 1664525u + 1013904223u;
+    return static_cast<float>(seed >> 8) / static_cast<float>(1u << 23) - 1.0f;
+  }
+
+  IE::HostTensorMap run(ModuleOp module, const IE::HostTensorMap &inputs) {
+    FailureOr<IE::Interpreter> interpreter = IE::Interpreter::create(module);
+    EXPECT_TRUE(succeeded(interpreter));
+    if (failed(interpreter)) {
+      return {};
+    }
+    FailureOr<IE::HostTensorMap> outputs = interpreter->run(inputs);
+    EXPECT_TRUE(succeeded(outputs));
+    return succeeded(outputs) ? *outputs : IE::HostTensorMap();
+  }
+
+  /// `function` with its constant markers replaced by random constants.
+  std::string expand(std::string function) {
+    for (const char *marker : {"{W:", "{B:"}) {
+      for (size_t begin = function.find(marker); begin != std::string::npos;
+           begin = function.find(marker)) {
+        size_t end = function.find('}', begin);
+        StringRef spec = StringRef(function).slice(begin + 3, end);
+        auto [shape, countText] = spec.split(':');
+        int64_t count = 0;
+        EXPECT_FALSE(countText.getAsInteger(10, count));
+        std::string body = "[";
+        for (int64_t i = 0; i < count; ++i) {
+          body +=
+              llvm::formatv("{0}{1:e}", i ? ", " : "", next() * 0.25f).str();
+        }
+        body += "]";
+        std::string dims = shape.str();
+        std::replace(dims.begin(), dims.end(), 'x', ',');
+        const bool rank4 = std::count(dims.begin(), dims.end(), ',') == 3;
+        std::string decl =
+            llvm::formatv("  %{0} = const.Declare tensor<{1}xf16{2}> = "
+                          "#const.Content<dense<{3}> : tensor<{4}xf16>, "
+                          "[#const.Reshape<[{5}]>{6}]>\n",
+                          marker[1] == 'W' ? "w" : "b", shape,
+                          rank4 ? ", #NHWC" : "", body, count, dims,
+                          rank4 ? ", #const.Reorder<#NHWC>" : "")
+                .str();
+        function.replace(begin, end - begin + 1, decl);
+      }
+    }
+    return function;
+  }
+
+  MLIRContext context;
+  uint32_t seed = 4242;
+};
+
+TEST_P(MultiClusterTest, SameValuesAfterSplit) {
+  const SplitCase &param = GetParam();
+  std::string source =
+      "#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>\n"
+      "module attributes {VPUIP.resources = #VPUIP.resources<arch = "
+      "\"VPUX30XX\", clusters = 4, cmx_size = 917504, cmx_alignment = 16, "
+      "ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, "
+      "shave_kind = UPA, shaves = 16, barriers = 32, max_producers = 256, "
+      "max_consumers = 256, dpus = 5>} {\n" +
+      expand(param.function) + "\n}\n";
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  ASSERT_TRUE(module) << source;
+
+  auto func = *module->getOps<func::FuncOp>().begin();
+  IE::HostTensorMap inputs;
+  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
+    auto tensor = llvm::cast<RankedTensorType>(type);
+    IE::HostTensor host = IE::HostTensor::filled(tensor.getShape());
+    for (float &value : host.data) {
+      value = next();
+    }
+    inputs.insert({"arg" + std::to_string(index), std::move(host)});
+  }
+  IE::HostTensorMap before = run(*module, inputs);
+  ASSERT_EQ(before.size(), 1u);
+
+  PassManager pm(&context);
+  MultiClusterPassOptions options;
+  options.strategy = param.strategy;
+  pm.addNestedPass<func::FuncOp>(createMultiClusterPass(options));
+  ASSERT_TRUE(succeeded(pm.run(*module)));
+
+  int64_t ops = 0;
+  std::set<int64_t> clusters;
+  func.walk([&](NCEOpInterface op) {
+    ++ops;
+    EXPECT_TRUE(op->hasAttr("cluster"));
+    clusters.insert(op.getClusterIndex());
+  });
+  EXPECT_EQ(ops, param.expectedOps);
+  EXPECT_EQ(clusters, param.expectedClusters);
+
+  IE::HostTensorMap after = run(*module, inputs);
+  ASSERT_EQ(after.size(), 1u);
+  const IE::HostTensor &expected = before.begin()->second;
+  const IE::HostTensor &actual = after.begin()->second;
+  ASSERT_EQ(actual.shape, expected.shape);
+  ASSERT_EQ(actual.data.size(), expected.data.size());
+  for (size_t i = 0; i < expected.data.size(); ++i) {
+    ASSERT_EQ(actual.data[i], expected.data[i]) << "element " << i;
+  }
+}
+
+const char *const kConv =
+    R"(func.func @main(%x: tensor<1x16x14x9xf16, #NHWC>) -> tensor<1x64x7x9xf16, #NHWC> {
+{W:64x16x5x3:15360}{B:64:64}  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 2, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<LEAKY_RELU, slope = 0.1>, strides = array<i64: 2, 1>}
+         : tensor<1x16x14x9xf16, #NHWC>, tensor<64x16x5x3xf16, #NHWC>, tensor<64xf16> -> tensor<1x64x7x9xf16, #NHWC>
+  return %0 : tensor<1x64x7x9xf16, #NHWC>
+})";
+
+const char *const kDepthConv =
+    R"(func.func @main(%x: tensor<1x64x9x8xf16, #NHWC>) -> tensor<1x64x9x8xf16, #NHWC> {
+{W:64x1x3x3:576}{B:64:64}  %0 = VPU.NCE.DepthConvolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<CLAMP, clamp_low = -0.5, clamp_high = 0.5>, strides = array<i64: 1, 1>}
+         : tensor<1x64x9x8xf16, #NHWC>, tensor<64x1x3x3xf16, #NHWC>, tensor<64xf16> -> tensor<1x64x9x8xf16, #NHWC>
+  return %0 : tensor<1x64x9x8xf16, #NHWC>
+})";
+
+const char *const kPools =
+    R"(func.func @main(%x: tensor<1x64x15x15xf16, #NHWC>) -> tensor<1x64x8x8xf16, #NHWC> {
+  %0 = VPU.NCE.AveragePool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+         : tensor<1x64x15x15xf16, #NHWC> -> tensor<1x64x8x8xf16, #NHWC>
+  %1 = VPU.NCE.MaxPool(%0) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x64x8x8xf16, #NHWC> -> tensor<1x64x8x8xf16, #NHWC>
+  %2 = VPU.NCE.Eltwise(%0, %1) {op_type = #VPU.eltwise_type<SUBTRACT>, ppe = #VPU.PPE<RELU>}
+         : tensor<1x64x8x8xf16, #NHWC>, tensor<1x64x8x8xf16, #NHWC> -> tensor<1x64x8x8xf16, #NHWC>
+  return %2 : tensor<1x64x8x8xf16, #NHWC>
+})";
+
+// Two independent branches joined by an eltwise op (squeezenet's fire).
+const char *const kBranches =
+    R"(func.func @main(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+{W:16x16x1x1:256}  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<RELU>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16, #NHWC>, tensor<16x16x1x1xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  %1 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  %2 = VPU.NCE.Eltwise(%0, %1) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>}
+         : tensor<1x16x8x8xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  return %2 : tensor<1x16x8x8xf16, #NHWC>
+})";
+
+INSTANTIATE_TEST_SUITE_P(
+    Cases, MultiClusterTest,
+    ::testing::Values(
+        // 7 output rows over 4 clusters (2, 2, 2, 1) with halo and edge pads.
+        SplitCase{"ConvSOH", kConv, "soh", 4, {0, 1, 2, 3}},
+        // 64 output channels: 4 x 16, filter and bias sliced.
+        SplitCase{"ConvSOK", kConv, "sok", 4, {0, 1, 2, 3}},
+        SplitCase{"DepthConvSOH", kDepthConv, "soh", 4, {0, 1, 2, 3}},
+        SplitCase{"DepthConvSOK", kDepthConv, "sok", 4, {0, 1, 2, 3}},
+        SplitCase{"PoolsSOH", kPools, "soh", 12, {0, 1, 2, 3}},
+        SplitCase{"PoolsSOK", kPools, "sok", 12, {0, 1, 2, 3}},
+        // 16 channels cannot be split over 4 clusters: the ops go whole to
+        // the least loaded clusters.
+        SplitCase{"BranchesSOK", kBranches, "sok", 3, {0, 1, 2}},
+        SplitCase{"BranchesClustering", kBranches, "clustering", 3, {0, 1, 2}},
+        SplitCase{"ConvAuto", kConv, "auto", 4, {0, 1, 2, 3}},
+        // Small pools are DMA-bound on one DMA port: the cost model keeps
+        // them whole, on the least loaded clusters.
+        SplitCase{"PoolsAuto", kPools, "auto", 3, {0, 1, 2}}),
+    [](const ::testing::TestParamInfo<SplitCase> &info) {
+      return std::string(info.param.name);
+    });
+
+// The example of docs/blob_and_emulator.md: a 3x3 convolution of 16 input
+// channels (144 MACs per element) to a 6x5x20 box on one VPUX30XX DPU (64
+// MACs per cycle) in MATRIX mode: 8 * 8 * 32 * 144 / 64 cycles.
+TEST(EstimateNCECyclesTest, EmulatorExample) {
+  EXPECT_DOUBLE_EQ(estimateNCECycles(6, 5, 20, 144, 1, 64.0, 0.0), 4608.0);
+  // Plus the task overhead.
+  EXPECT_DOUBLE_EQ(estimateNCECycles(6, 5, 20, 144, 1, 64.0, 100.0), 4708.0);
+}
+
+// Two DPUs split the 5 rows into 3 and 2: the busiest has a 6x3 box, in
+// VECTOR mode (16 x 1): 16 * 3 * 32 * 144 / 64 cycles.
+TEST(EstimateNCECyclesTest, BusiestDPU) {
+  EXPECT_DOUBLE_EQ(estimateNCECycles(6, 5, 20, 144, 2, 64.0, 0.0), 3456.0);
+}
+
+// One row and 64 channels on 4 DPUs: split over channel groups, 16 each.
+TEST(EstimateNCECyclesTest, OverChannels) {
+  EXPECT_DOUBLE_EQ(estimateNCECycles(16, 1, 64, 1, 4, 64.0, 0.0),
+                   16.0 * 1 * 16 / 64.0);
+}
+
+} // namespace
+} // namespace mlir::vpuc::VPU
