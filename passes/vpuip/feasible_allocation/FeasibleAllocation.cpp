@@ -6,7 +6,7 @@
 //
 // Implements FeasibleAllocationPass: builds a sched::feasible::Graph from the
 // tasks of a function (buffers through BufferLocation, accesses from memory
-// effects, costs from estimateCost), schedules it, and rewrites the function
+// effects, costs from estimateTaskCost), schedules it, and rewrites the function
 // in the schedule's order with static CMX placements, spill DMAs and reloads.
 //
 //===----------------------------------------------------------------------===//
@@ -29,6 +29,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "passes/vpuip/utils/BufferLocation.h"
+#include "passes/vpuip/utils/TaskCost.h"
 #include "scheduler/feasible/FeasibleScheduler.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -43,74 +44,10 @@ namespace {
 
 namespace feasible = sched::feasible;
 
-//===----------------------------------------------------------------------===//
-// Cost model
-//===----------------------------------------------------------------------===//
-
-/// Fixed cycles of a DMA, also used for the inserted spill DMAs.
-constexpr uint64_t kDmaLatency = 100;
-/// Bytes a DMA moves per cycle.
-constexpr uint64_t kDmaBytesPerCycle = 32;
-/// MACs one DPU computes per cycle.
-constexpr uint64_t kMacsPerDpuCycle = 256;
-/// Fixed cycles of a SHAVE task.
-constexpr uint64_t kShaveOverhead = 1000;
-/// Output elements one SHAVE produces per cycle.
-constexpr uint64_t kElementsPerShaveCycle = 8;
-
 /// The bytes `value` spans (0 if it is not a VPUIP buffer).
 static uint64_t getBytes(Value value) {
   FailureOr<BufferType> type = BufferType::get(value.getType());
   return succeeded(type) ? type->getTotalAllocSize().count() : 0;
-}
-
-/// The elements of `value` (0 if it is not a shaped type).
-static uint64_t getElements(Value value) {
-  auto type = llvm::dyn_cast<ShapedType>(value.getType());
-  return type && type.hasStaticShape() ? type.getNumElements() : 0;
-}
-
-/// The estimated cycles of `task` (see the pass description). The schedule's
-/// decisions do not depend on them, only its estimated timing.
-static uint64_t estimateCost(TaskOpInterface task, ResourcesAttr resources) {
-  uint64_t cycles = 1;
-  if (auto dma = llvm::dyn_cast<NNDMAOp>(task.getOperation())) {
-    cycles = kDmaLatency +
-             llvm::divideCeil(getBytes(dma.getInput()), kDmaBytesPerCycle);
-  } else if (auto nce = llvm::dyn_cast<NCEClusterTaskOp>(task.getOperation())) {
-    uint64_t perElement = 1;
-    ArrayRef<int64_t> kernel = nce.getKernelSize();
-    switch (nce.getTaskType()) {
-    case NCETaskType::CONV: {
-      auto input = llvm::cast<ShapedType>(nce.getInput().getType());
-      perElement = kernel[0] * kernel[1] * input.getDimSize(1);
-      break;
-    }
-    case NCETaskType::DWCONV:
-    case NCETaskType::MAXPOOL:
-    case NCETaskType::AVEPOOL:
-      perElement = kernel[0] * kernel[1];
-      break;
-    default:
-      break;
-    }
-    uint64_t macs = getElements(nce.getOutputBuff()) * perElement;
-    uint64_t dpus = std::max<int64_t>(1, resources.getDpus());
-    cycles = llvm::divideCeil(macs, kMacsPerDpuCycle * dpus);
-  } else if (task.getExecutorKind() == ExecutorKind::SHAVE_ACT ||
-             task.getExecutorKind() == ExecutorKind::SHAVE_UPA) {
-    uint64_t elements = 0;
-    if (auto dps =
-            llvm::dyn_cast<DestinationStyleOpInterface>(task.getOperation())) {
-      for (OpOperand &init : dps.getDpsInitsMutable()) {
-        elements += getElements(init.get());
-      }
-    }
-    uint64_t shaves = std::max<int64_t>(1, resources.getShaves());
-    cycles = kShaveOverhead +
-             llvm::divideCeil(elements, kElementsPerShaveCycle * shaves);
-  }
-  return std::max<uint64_t>(1, cycles);
 }
 
 //===----------------------------------------------------------------------===//
@@ -382,7 +319,7 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
       t.executor = feasible::ExecutorKind::Shave;
       break;
     }
-    t.cost = estimateCost(task, resources);
+    t.cost = estimateTaskCost(task, resources);
     for (const Access &access : accesses) {
       FailureOr<unsigned> buffer = getBuffer(op, access.value);
       if (failed(buffer)) {
@@ -617,7 +554,7 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
 
   feasible::SchedulerOptions options;
   options.prefetchLookahead = prefetchLookahead;
-  options.dmaLatency = kDmaLatency;
+  options.dmaLatency = kDmaLatencyCycles;
   options.dmaBytesPerCycle = kDmaBytesPerCycle;
   llvm::Expected<feasible::Schedule> schedule =
       feasible::scheduleGraph(problem->graph, options);

@@ -52,7 +52,9 @@ def FeasibleAllocationPass
     decisions), one function: a DMA `100 + bytes / 32` cycles; an NCE task
     `MACs / (256 x dpus)` cycles, the MACs being the output elements times
     `KY x KX x IC` (CONV), `KY x KX` (DWCONV, pools) or 1 (eltwise); a
-    SHAVE task `1000 + output elements / (8 x shaves)` cycles; at least 1.
+    SHAVE task `1000 + output elements / (8 x shaves)` cycles; at least 1
+    (`estimateTaskCost` of passes/vpuip/utils/TaskCost.h, shared with
+    `vpuc-vpuip-list-schedule`).
 
     **Rewrite.** The tasks are reordered in the schedule's order. Every CMX
     buffer instance becomes a `VPUIP.StaticAlloc<offset>` in `CMX_NN[c]`

@@ -20,7 +20,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "passes/vpuip/utils/BufferLocation.h"
+#include "passes/vpuip/utils/TaskAccesses.h"
 #include "scheduler/dependencies/TaskDependencies.h"
 
 namespace mlir::vpuc::VPUIP {
@@ -29,65 +29,6 @@ namespace mlir::vpuc::VPUIP {
 #include "passes/vpuip/wrap_into_async_regions/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// One buffer a task reads or writes.
-struct Access {
-  BufferLocation location;
-  bool write;
-};
-
-/// The buffers a task accesses.
-struct TaskAccesses {
-  SmallVector<Access, 4> accesses;
-  /// The task has an effect on memory the analysis cannot locate.
-  bool touchesAll = false;
-};
-
-/// The accesses of `task`: from its memory effects, or every buffer operand
-/// read and written when it declares none.
-static TaskAccesses getAccesses(TaskOpInterface task) {
-  TaskAccesses result;
-  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(task.getOperation());
-  if (!effects) {
-    for (Value operand : task->getOperands()) {
-      if (llvm::isa<BaseMemRefType>(operand.getType())) {
-        result.accesses.push_back({getBufferLocation(operand), true});
-      }
-    }
-    return result;
-  }
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  for (const MemoryEffects::EffectInstance &instance : instances) {
-    bool isRead = llvm::isa<MemoryEffects::Read>(instance.getEffect());
-    bool isWrite = llvm::isa<MemoryEffects::Write>(instance.getEffect());
-    if (!isRead && !isWrite) {
-      continue;
-    }
-    Value value = instance.getValue();
-    if (!value || !llvm::isa<BaseMemRefType>(value.getType())) {
-      result.touchesAll = true;
-      continue;
-    }
-    result.accesses.push_back({getBufferLocation(value), isWrite});
-  }
-  return result;
-}
-
-/// True if `b`, after `a`, must wait for it.
-static bool conflict(const TaskAccesses &a, const TaskAccesses &b) {
-  if (a.touchesAll || b.touchesAll) {
-    return true;
-  }
-  for (const Access &x : a.accesses) {
-    for (const Access &y : b.accesses) {
-      if ((x.write || y.write) && x.location.mayOverlap(y.location)) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
 
 /// True if `op` may stay outside the regions: it does nothing to memory
 /// but allocate.
@@ -178,7 +119,7 @@ struct WrapIntoAsyncRegionsPass
         numDependencies += graph.addTask({}, previous).size();
         continue;
       }
-      accesses.push_back(getAccesses(task));
+      accesses.push_back(getTaskAccesses(task));
       numDependencies += graph
                              .addTaskIf({},
                                         [&](unsigned earlier) {

@@ -1,0 +1,62 @@
+//===- TaskAccesses.cpp - The buffers a task reads and writes ---*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements getTaskAccesses and conflict.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/vpuip/utils/TaskAccesses.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::vpuc::VPUIP {
+
+TaskAccesses getTaskAccesses(Operation *op) {
+  TaskAccesses result;
+  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
+  if (!effects) {
+    for (Value operand : op->getOperands()) {
+      if (llvm::isa<BaseMemRefType>(operand.getType())) {
+        result.accesses.push_back({getBufferLocation(operand), true});
+      }
+    }
+    return result;
+  }
+  SmallVector<MemoryEffects::EffectInstance> instances;
+  effects.getEffects(instances);
+  for (const MemoryEffects::EffectInstance &instance : instances) {
+    bool isRead = llvm::isa<MemoryEffects::Read>(instance.getEffect());
+    bool isWrite = llvm::isa<MemoryEffects::Write>(instance.getEffect());
+    if (!isRead && !isWrite) {
+      continue;
+    }
+    Value value = instance.getValue();
+    if (!value || !llvm::isa<BaseMemRefType>(value.getType())) {
+      result.touchesAll = true;
+      continue;
+    }
+    result.accesses.push_back({getBufferLocation(value), isWrite});
+  }
+  return result;
+}
+
+bool conflict(const TaskAccesses &a, const TaskAccesses &b) {
+  if (a.touchesAll || b.touchesAll) {
+    return true;
+  }
+  for (const BufferAccess &x : a.accesses) {
+    for (const BufferAccess &y : b.accesses) {
+      if ((x.write || y.write) && x.location.mayOverlap(y.location)) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+} // namespace mlir::vpuc::VPUIP
