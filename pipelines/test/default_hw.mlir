@@ -12,7 +12,7 @@
 // TEXTUAL-SAME: vpuc-ie-fuse-layers,
 // TEXTUAL-SAME: vpuc-convert-ie-to-vpu{use-nce=true},func.func(vpuc-vpu-tiling),vpuc-convert-vpu-to-vpuip,
 // TEXTUAL-SAME: vpuc-vpuip-optimize-copies,vpuc-vpuip-feasible-allocation,vpuc-vpuip-assign-dma-ports),
-// TEXTUAL-SAME: vpuc-vpuip-ddr-static-allocation,func.func(vpuc-vpuip-wrap-into-async-regions,
+// TEXTUAL-SAME: vpuc-vpuip-ddr-static-allocation,func.func(vpuc-vpuip-list-schedule,vpuc-vpuip-wrap-into-async-regions,
 // TEXTUAL-SAME: vpuc-vpurt-print-statistics)
 
 // NOARCH: error: no target: set the 'arch' option of vpuc-init-compiler

@@ -36,6 +36,7 @@ ALL_COMPONENTS = {
     "ie_dialect": "//dialects/ie/ir:component",
     "ie_to_vpu": "//conversions/ie_to_vpu:component",
     "init_compiler": "//passes/common/init_compiler:component",
+    "list_schedule": "//passes/vpuip/list_schedule:component",
     "mlir_core": "//passes/common/mlir_core:mlir_core",
     "multi_cluster": "//passes/vpu/multi_cluster:component",
     "onnx": "//frontend/onnx:component",

@@ -1,0 +1,325 @@
+//===- ListSchedule.cpp - Reorder tasks by list scheduling ------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements ListSchedulePass: the dependencies between the tasks of a
+// function (buffer conflicts from TaskAccesses, SSA uses), a list scheduling
+// over simulated in-order executors with the costs of TaskCost, and the
+// rewrite of the function body in the new order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/vpuip/list_schedule/ListSchedule.h"
+
+#include <algorithm>
+#include <functional>
+#include <utility>
+
+#include "core/registry/Registry.h"
+#include "core/support/Logger.h"
+#include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "dialects/vpuip/ir/VPUIPOps.h"
+#include "mlir/Dialect/Async/IR/Async.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "passes/vpuip/utils/TaskAccesses.h"
+#include "passes/vpuip/utils/TaskCost.h"
+#include "scheduler/dependencies/TaskDependencies.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/FormatVariadic.h"
+
+namespace mlir::vpuc::VPUIP {
+
+#define GEN_PASS_DEF_LISTSCHEDULEPASS
+#include "passes/vpuip/list_schedule/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+/// True if `op` does nothing to memory but allocate.
+static bool isAllocationOrPure(Operation *op) {
+  if (isMemoryEffectFree(op)) {
+    return true;
+  }
+  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && effects.onlyHasEffect<MemoryEffects::Allocate>();
+}
+
+/// Calls `fn` on every value `op` or an op nested in it uses that is
+/// defined by an op of `block`.
+static void forEachUseFrom(Operation *op, Block &block,
+                           llvm::function_ref<void(Operation *)> fn) {
+  op->walk([&](Operation *nested) {
+    for (Value value : nested->getOperands()) {
+      Operation *def = value.getDefiningOp();
+      if (def && def->getBlock() == &block) {
+        fn(def);
+      }
+    }
+  });
+}
+
+/// The tasks of a function with their dependencies, costs and executors.
+struct TaskGraph {
+  SmallVector<Operation *> tasks;
+  /// Per task: the tasks it must follow (the transitive reduction).
+  sched::DependencyGraph dependencies;
+  /// Per task: the estimated cycles.
+  SmallVector<uint64_t> costs;
+  /// Per task: the index of its executor (kind, instance).
+  SmallVector<unsigned> executors;
+  unsigned numExecutors = 0;
+};
+
+/// The result of a list scheduling.
+struct ListScheduleResult {
+  /// The task indices in the new order.
+  SmallVector<unsigned> order;
+  /// The estimated cycles until the last task ends.
+  uint64_t makespan = 0;
+};
+
+/// List-schedules `graph`: repeatedly the ready task with the earliest
+/// estimated start, on a tie the earliest in program order, among the
+/// `window` earliest unplaced tasks (all with 0).
+static ListScheduleResult listSchedule(const TaskGraph &graph,
+                                       unsigned window) {
+  const unsigned n = graph.tasks.size();
+  SmallVector<SmallVector<unsigned>> successors(n);
+  SmallVector<unsigned> pending(n, 0);
+  for (unsigned task = 0; task < n; ++task) {
+    for (unsigned pred : graph.dependencies.getDependencies(task)) {
+      successors[pred].push_back(task);
+      ++pending[task];
+    }
+  }
+  SmallVector<uint64_t> readyAt(n, 0);
+  SmallVector<uint64_t> executorFree(graph.numExecutors, 0);
+  SmallVector<bool> placed(n, false);
+  SmallVector<unsigned> ready;
+  for (unsigned task = 0; task < n; ++task) {
+    if (pending[task] == 0) {
+      ready.push_back(task);
+    }
+  }
+  ListScheduleResult result;
+  unsigned lowest = 0;
+  while (result.order.size() < n) {
+    // The lowest unplaced task is always ready: its predecessors are
+    // earlier, so placed.
+    while (placed[lowest]) {
+      ++lowest;
+    }
+    size_t bestSlot = ready.size();
+    uint64_t bestStart = 0;
+    for (auto [slot, task] : llvm::enumerate(ready)) {
+      if (window != 0 && task >= lowest + window) {
+        continue;
+      }
+      uint64_t start =
+          std::max(readyAt[task], executorFree[graph.executors[task]]);
+      if (bestSlot == ready.size() || start < bestStart ||
+          (start == bestStart && task < ready[bestSlot])) {
+        bestSlot = slot;
+        bestStart = start;
+      }
+    }
+    assert(bestSlot < ready.size() && "the lowest unplaced task is ready");
+    unsigned task = ready[bestSlot];
+    ready.erase(ready.begin() + bestSlot);
+    placed[task] = true;
+    uint64_t end = bestStart + graph.costs[task];
+    executorFree[graph.executors[task]] = end;
+    result.makespan = std::max(result.makespan, end);
+    result.order.push_back(task);
+    for (unsigned succ : successors[task]) {
+      readyAt[succ] = std::max(readyAt[succ], end);
+      if (--pending[succ] == 0) {
+        ready.push_back(succ);
+      }
+    }
+  }
+  return result;
+}
+
+struct ListSchedulePass
+    : public impl::ListSchedulePassBase<ListSchedulePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (failed(run(getOperation()))) {
+      signalPassFailure();
+    }
+  }
+
+  LogicalResult run(func::FuncOp func);
+  /// The tasks of `block` and their dependencies; fails on an op the pass
+  /// cannot order.
+  FailureOr<TaskGraph> buildGraph(Block &block, ResourcesAttr resources);
+  /// Moves the ops of `block` into the task order `order`.
+  void rewrite(Block &block, const TaskGraph &graph, ArrayRef<unsigned> order);
+};
+
+FailureOr<TaskGraph> ListSchedulePass::buildGraph(Block &block,
+                                                  ResourcesAttr resources) {
+  TaskGraph graph;
+  DenseMap<Operation *, unsigned> taskIndex;
+  // Per non-task op: the tasks whose results it uses, directly or through
+  // other non-task ops.
+  DenseMap<Operation *, SmallVector<unsigned, 2>> taskAncestors;
+  DenseMap<std::pair<unsigned, int64_t>, unsigned> executorIndex;
+  SmallVector<TaskAccesses> accesses;
+
+  for (Operation &op : block) {
+    if (llvm::isa<async::AsyncDialect>(op.getDialect())) {
+      return op.emitOpError()
+             << "is already in the function: its tasks are already wrapped "
+                "into async regions, so the list scheduling cannot reorder "
+                "them; run it before vpuc-vpuip-wrap-into-async-regions";
+    }
+    // The tasks `op` uses results of.
+    llvm::SmallSetVector<unsigned, 4> uses;
+    forEachUseFrom(&op, block, [&](Operation *def) {
+      auto it = taskIndex.find(def);
+      if (it != taskIndex.end()) {
+        uses.insert(it->second);
+        return;
+      }
+      auto ancestors = taskAncestors.find(def);
+      if (ancestors != taskAncestors.end()) {
+        uses.insert(ancestors->second.begin(), ancestors->second.end());
+      }
+    });
+
+    auto task = llvm::dyn_cast<TaskOpInterface>(op);
+    if (!task) {
+      if (!op.hasTrait<OpTrait::IsTerminator>() && !isAllocationOrPure(&op)) {
+        return op.emitOpError()
+               << "accesses memory but is not a VPUIP task "
+                  "(VPUIP_TaskOpInterface); the list scheduling cannot order "
+                  "it";
+      }
+      if (!uses.empty()) {
+        taskAncestors[&op].assign(uses.begin(), uses.end());
+      }
+      continue;
+    }
+
+    auto current = static_cast<unsigned>(graph.tasks.size());
+    taskIndex[&op] = current;
+    graph.tasks.push_back(&op);
+    accesses.push_back(getTaskAccesses(&op));
+    graph.dependencies.addTaskIf({}, [&](unsigned earlier) {
+      return uses.contains(earlier) ||
+             conflict(accesses[earlier], accesses[current]);
+    });
+    graph.costs.push_back(estimateTaskCost(task, resources));
+    auto key = std::make_pair(static_cast<unsigned>(task.getExecutorKind()),
+                              task.getExecutorInstance());
+    auto [it, inserted] = executorIndex.try_emplace(key, graph.numExecutors);
+    if (inserted) {
+      ++graph.numExecutors;
+    }
+    graph.executors.push_back(it->second);
+  }
+  return graph;
+}
+
+void ListSchedulePass::rewrite(Block &block, const TaskGraph &graph,
+                               ArrayRef<unsigned> order) {
+  Operation *terminator = block.getTerminator();
+  DenseSet<Operation *> tasks(graph.tasks.begin(), graph.tasks.end());
+  DenseSet<Operation *> emitted;
+  // Moves `op` before the terminator, after the non-task ops it uses.
+  std::function<void(Operation *)> emit = [&](Operation *op) {
+    if (!emitted.insert(op).second) {
+      return;
+    }
+    forEachUseFrom(op, block, [&](Operation *def) {
+      if (!tasks.contains(def)) {
+        emit(def);
+      }
+      assert(emitted.contains(def) && "a task is placed after its users");
+    });
+    op->moveBefore(terminator);
+  };
+
+  // The non-task ops that use no task result stay in front of the tasks.
+  SmallVector<Operation *> original;
+  for (Operation &op : block.without_terminator()) {
+    original.push_back(&op);
+  }
+  DenseSet<Operation *> afterTasks;
+  for (Operation *op : original) {
+    if (tasks.contains(op)) {
+      continue;
+    }
+    bool usesTask = false;
+    forEachUseFrom(op, block, [&](Operation *def) {
+      usesTask |= tasks.contains(def) || afterTasks.contains(def);
+    });
+    if (usesTask) {
+      afterTasks.insert(op);
+    } else {
+      emit(op);
+    }
+  }
+  for (unsigned task : order) {
+    emit(graph.tasks[task]);
+  }
+  for (Operation *op : original) {
+    emit(op);
+  }
+}
+
+LogicalResult ListSchedulePass::run(func::FuncOp func) {
+  if (func.isExternal()) {
+    return success();
+  }
+  Region &body = func.getBody();
+  if (!body.hasOneBlock()) {
+    return func.emitOpError() << "has " << body.getBlocks().size()
+                              << " blocks; the list scheduling needs a body "
+                                 "of one block in program order";
+  }
+  ResourcesAttr resources = getResources(func);
+  if (!resources) {
+    return func.emitOpError()
+           << "has no target resources (#VPUIP.resources on the module); the "
+              "list scheduling needs them for the cost of the tasks";
+  }
+  Block &block = body.front();
+  FailureOr<TaskGraph> graph = buildGraph(block, resources);
+  if (failed(graph)) {
+    return failure();
+  }
+
+  ListScheduleResult programOrder = listSchedule(*graph, /*window=*/1);
+  ListScheduleResult scheduled = listSchedule(*graph, window);
+  size_t moved = 0;
+  for (auto [position, task] : llvm::enumerate(scheduled.order)) {
+    moved += position != task;
+  }
+  rewrite(block, *graph, scheduled.order);
+
+  std::string text = llvm::formatv(
+      "{0} task(s), {1} moved; estimated makespan {2} cycles in program "
+      "order, {3} cycles list-scheduled",
+      graph->tasks.size(), moved, programOrder.makespan, scheduled.makespan);
+  support::Logger(getArgument()).info("@{0}: {1}", func.getSymName(), text);
+  if (summary) {
+    func.emitRemark() << text;
+  }
+  return success();
+}
+
+} // namespace
+} // namespace mlir::vpuc::VPUIP
+
+/// The entry point of the `list_schedule` component.
+extern "C" void
+vpuc_register_list_schedule(mlir::vpuc::registry::Registry &registry) {
+  registry.addPass([] { return mlir::vpuc::VPUIP::createListSchedulePass(); });
+}

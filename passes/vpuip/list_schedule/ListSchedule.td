@@ -1,0 +1,95 @@
+//===- ListSchedule.td - Reorder tasks by list scheduling --*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares ListSchedulePass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_VPUIP_LIST_SCHEDULE_LISTSCHEDULE
+#define VPUC_PASSES_VPUIP_LIST_SCHEDULE_LISTSCHEDULE
+
+include "mlir/Pass/PassBase.td"
+
+def ListSchedulePass
+    : Pass<"vpuc-vpuip-list-schedule", "::mlir::func::FuncOp"> {
+  let summary = "Reorders the tasks so that the in-order executors overlap";
+  let description = [{
+    Every executor of the device (a DMA port, the DPUs of a cluster, an
+    activation SHAVE tile, the UPA SHAVEs) runs its tasks in program order.
+    A task that waits for another executor therefore blocks every later task
+    of its own executor: after multi-cluster splitting, the DMA of the result
+    of the piece on cluster 0 (which waits for that piece) sits before the
+    DMAs of the inputs of the piece on cluster 1, and the clusters run one
+    after another. This pass reorders the tasks of the function body so that
+    such tasks do not hold up independent ones. It runs after the buffers
+    are placed (after `vpuc-vpuip-ddr-static-allocation`) and before
+    `vpuc-vpuip-wrap-into-async-regions`.
+
+    **Dependencies.** Task B must stay after an earlier task A when they
+    conflict: they access buffers that may share a byte and one of them
+    writes it (the rule of `vpuc-vpuip-wrap-into-async-regions`,
+    passes/vpuip/utils/TaskAccesses.h), or B uses a value computed from a
+    result of A. Any order that keeps these pairs (a topological order of
+    the conflict graph) computes the same: with every buffer placed, the
+    conflicts are exactly the orders the async wrapping turns into
+    dependencies.
+
+    **List scheduling.** The pass simulates the executors: each task takes
+    its estimated cycles (`estimateTaskCost`, passes/vpuip/utils/TaskCost.h,
+    the cost model of the feasible memory scheduler) on its executor (the
+    `VPUIP_TaskOpInterface` executor kind and instance). Repeatedly, among
+    the tasks whose predecessors are all placed, it places next the one with
+    the earliest estimated start (the latest end of its predecessors, or its
+    executor's free time if later), on a tie the earliest in program order.
+    With `window` = N > 0 a task may be placed only while it is among the N
+    earliest (in program order) tasks not yet placed: 1 keeps the program
+    order, 0 (the default) sets no bound.
+
+    **Rewrite.** Ops that are not tasks (`VPUIP.StaticAlloc`, views,
+    constants, `memref.alloc`) stay in front of the tasks when they use no
+    task result; the others move just before the first task that uses them,
+    or after the tasks if none does. At log level `info`, and as a remark
+    with `summary`, the pass reports the tasks moved and the estimated
+    makespan of the program order and of the new order.
+
+    The function body must be one block of tasks, ops that do nothing to
+    memory but allocate, and the return; a function whose tasks are already
+    wrapped into async regions is an error, and so is one without target
+    resources (`VPUIP.resources` on the module, needed by the cost model).
+
+    Two clusters, one DMA port, NCE tasks longer than the DMAs (the DMA out
+    of piece 0 waits for the NCE task on cluster 0; the DMA in of piece 1
+    does not):
+
+    ```mlir
+    %i0 = VPUIP.NNDMA inputs(%in0 : ...) outputs(%cmx0 : ...)   // DMA 0
+    %n0 = VPUIP.NCEClusterTask ... outputs(%res0 : CMX_NN[0])  // cluster 0
+    %o0 = VPUIP.NNDMA inputs(%res0 : ...) outputs(%out0 : ...)  // DMA 0
+    %i1 = VPUIP.NNDMA inputs(%in1 : ...) outputs(%cmx1 : ...)   // DMA 0
+    %n1 = VPUIP.NCEClusterTask ... outputs(%res1 : CMX_NN[1])  // cluster 1
+    %o1 = VPUIP.NNDMA inputs(%res1 : ...) outputs(%out1 : ...)  // DMA 0
+    // becomes
+    %i0 = VPUIP.NNDMA inputs(%in0 : ...) outputs(%cmx0 : ...)
+    %n0 = VPUIP.NCEClusterTask ... outputs(%res0 : CMX_NN[0])
+    %i1 = VPUIP.NNDMA inputs(%in1 : ...) outputs(%cmx1 : ...)
+    %n1 = VPUIP.NCEClusterTask ... outputs(%res1 : CMX_NN[1])
+    %o0 = VPUIP.NNDMA inputs(%res0 : ...) outputs(%out0 : ...)
+    %o1 = VPUIP.NNDMA inputs(%res1 : ...) outputs(%out1 : ...)
+    ```
+
+    so that the two NCE tasks overlap.
+  }];
+  let options = [
+    Option<"window", "window", "unsigned", /*default=*/"0",
+           "Place a task only among this many earliest (in program order) "
+           "unplaced tasks: 1 keeps the program order, 0 sets no bound">,
+    Option<"summary", "summary", "bool", /*default=*/"false",
+           "Report the moved tasks and the estimated makespans as a remark "
+           "on the function">,
+  ];
+}
+
+#endif // VPUC_PASSES_VPUIP_LIST_SCHEDULE_LISTSCHEDULE

@@ -1,0 +1,126 @@
+// RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpuip-list-schedule))' | FileCheck %s
+// RUN: vpuc-opt %s --split-input-file --mlir-print-op-on-diagnostic=false --pass-pipeline='builtin.module(func.func(vpuc-vpuip-list-schedule{summary=true}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpuip-list-schedule{window=1}))' | FileCheck %s --check-prefix=WINDOW1
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// Two pieces on two clusters, one DMA port. The DMA out of piece 0 waits for
+// the pool on cluster 0 (784 cycles) and, in program order, holds up the DMA
+// in of piece 1 (356 cycles) on the DMA port: the pools run one after the
+// other. List-scheduled, the DMA in of piece 1 goes first and the pools
+// overlap.
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
+// REMARK: remark: 6 task(s), 3 moved; estimated makespan 2992 cycles in program order, 1852 cycles list-scheduled
+// CHECK-LABEL: func.func @two_clusters
+func.func @two_clusters(%in0: memref<1x16x16x16xf16, #NHWC>, %in1: memref<1x16x16x16xf16, #NHWC>, %out0: memref<1x16x16x16xf16, #NHWC>, %out1: memref<1x16x16x16xf16, #NHWC>) -> (memref<1x16x16x16xf16, #NHWC>, memref<1x16x16x16xf16, #NHWC>) {
+  // The allocations stay in front.
+  // CHECK-COUNT-4: VPUIP.StaticAlloc
+  // CHECK-NEXT: %[[I0:.+]] = VPUIP.NNDMA {tag = "in0"}
+  // CHECK-NEXT: VPUIP.NCEClusterTask<MAXPOOL> {{.*}}tag = "pool0"
+  // CHECK: VPUIP.NNDMA {tag = "in1"}
+  // CHECK-NEXT: VPUIP.NCEClusterTask<MAXPOOL> {{.*}}tag = "pool1"
+  // CHECK: VPUIP.NNDMA {tag = "out0"}
+  // CHECK-NEXT: VPUIP.NNDMA {tag = "out1"}
+  // CHECK-NEXT: return
+  // WINDOW1-LABEL: func.func @two_clusters
+  // WINDOW1: tag = "in0"
+  // WINDOW1: tag = "pool0"
+  // WINDOW1: tag = "out0"
+  // WINDOW1: tag = "in1"
+  // WINDOW1: tag = "pool1"
+  // WINDOW1: tag = "out1"
+  %a0 = VPUIP.StaticAlloc<0> -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %r0 = VPUIP.StaticAlloc<8192> -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %a1 = VPUIP.StaticAlloc<0> -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  %r1 = VPUIP.StaticAlloc<8192> -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  %0 = VPUIP.NNDMA {tag = "in0"} inputs(%in0 : memref<1x16x16x16xf16, #NHWC>) outputs(%a0 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %1 = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 7, 7>, kernel_strides = array<i64: 1, 1>,
+          kernel_padding = array<i64: 3, 3, 3, 3>, tag = "pool0"}
+      input(%0 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%r0 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [15, 15, 15] pad [3, 3, 3, 3] dpu 0 mpe VECTOR
+  }
+  %2 = VPUIP.NNDMA {tag = "out0"} inputs(%1 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) outputs(%out0 : memref<1x16x16x16xf16, #NHWC>) -> memref<1x16x16x16xf16, #NHWC>
+  %3 = VPUIP.NNDMA {tag = "in1"} inputs(%in1 : memref<1x16x16x16xf16, #NHWC>) outputs(%a1 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>) -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  %4 = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 7, 7>, kernel_strides = array<i64: 1, 1>,
+          kernel_padding = array<i64: 3, 3, 3, 3>, tag = "pool1"}
+      input(%3 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      outputs(%r1 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+      -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [15, 15, 15] pad [3, 3, 3, 3] dpu 0 mpe VECTOR
+  }
+  %5 = VPUIP.NNDMA {tag = "out1"} inputs(%4 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>) outputs(%out1 : memref<1x16x16x16xf16, #NHWC>) -> memref<1x16x16x16xf16, #NHWC>
+  return %2, %5 : memref<1x16x16x16xf16, #NHWC>, memref<1x16x16x16xf16, #NHWC>
+}
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// The same, but piece 1 reuses the CMX bytes of piece 0 (both on cluster 0):
+// the DMA in of piece 1 overwrites the result the DMA out of piece 0 reads,
+// so the conflicting tasks keep their order and nothing moves.
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
+// REMARK: remark: 6 task(s), 0 moved; estimated makespan 2992 cycles in program order, 2992 cycles list-scheduled
+// CHECK-LABEL: func.func @reused_cmx
+func.func @reused_cmx(%in0: memref<1x16x16x16xf16, #NHWC>, %in1: memref<1x16x16x16xf16, #NHWC>, %out0: memref<1x16x16x16xf16, #NHWC>, %out1: memref<1x16x16x16xf16, #NHWC>) -> (memref<1x16x16x16xf16, #NHWC>, memref<1x16x16x16xf16, #NHWC>) {
+  // CHECK: tag = "in0"
+  // CHECK: tag = "pool0"
+  // CHECK: tag = "out0"
+  // CHECK: tag = "in1"
+  // CHECK: tag = "pool1"
+  // CHECK: tag = "out1"
+  %a0 = VPUIP.StaticAlloc<0> -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %r0 = VPUIP.StaticAlloc<8192> -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %a1 = VPUIP.StaticAlloc<8192> -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %r1 = VPUIP.StaticAlloc<0> -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %0 = VPUIP.NNDMA {tag = "in0"} inputs(%in0 : memref<1x16x16x16xf16, #NHWC>) outputs(%a0 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %1 = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 7, 7>, kernel_strides = array<i64: 1, 1>,
+          kernel_padding = array<i64: 3, 3, 3, 3>, tag = "pool0"}
+      input(%0 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%r0 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [15, 15, 15] pad [3, 3, 3, 3] dpu 0 mpe VECTOR
+  }
+  %2 = VPUIP.NNDMA {tag = "out0"} inputs(%1 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) outputs(%out0 : memref<1x16x16x16xf16, #NHWC>) -> memref<1x16x16x16xf16, #NHWC>
+  %3 = VPUIP.NNDMA {tag = "in1"} inputs(%in1 : memref<1x16x16x16xf16, #NHWC>) outputs(%a1 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %4 = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 7, 7>, kernel_strides = array<i64: 1, 1>,
+          kernel_padding = array<i64: 3, 3, 3, 3>, tag = "pool1"}
+      input(%3 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%r1 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      -> memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [15, 15, 15] pad [3, 3, 3, 3] dpu 0 mpe VECTOR
+  }
+  %5 = VPUIP.NNDMA {tag = "out1"} inputs(%4 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) outputs(%out1 : memref<1x16x16x16xf16, #NHWC>) -> memref<1x16x16x16xf16, #NHWC>
+  return %2, %5 : memref<1x16x16x16xf16, #NHWC>, memref<1x16x16x16xf16, #NHWC>
+}
+}
+
+// -----
+
+// Views of task results move with their users. The DMA on port 1 does not
+// wait for anything and moves ahead of the store, which waits for the load
+// on port 0; the view the store reads stays between the load and the store,
+// the reshape the return uses goes after the tasks.
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 1, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
+// REMARK: remark: 3 task(s), 2 moved; estimated makespan 4196 cycles in program order, 4196 cycles list-scheduled
+// CHECK-LABEL: func.func @views
+func.func @views(%in: memref<8192xf16>, %big: memref<65536xf16>, %out: memref<4096xf16>, %out2: memref<65536xf16>) -> (memref<4096xf16>, memref<65536xf16>) {
+  // CHECK: %[[A:.+]] = VPUIP.StaticAlloc<0>
+  // CHECK-NEXT: %[[LOAD:.+]] = VPUIP.NNDMA {tag = "load"}
+  // CHECK-NEXT: %[[BIG:.+]] = VPUIP.NNDMA {port = 1 : i64, tag = "big"}
+  // CHECK-NEXT: %[[V:.+]] = VPUIP.SubView %[[LOAD]] [4096] [4096]
+  // CHECK-NEXT: %[[STORE:.+]] = VPUIP.NNDMA {tag = "store"} inputs(%[[V]] :
+  // CHECK-NEXT: %[[R:.+]] = VPUIP.GenericReshape %[[BIG]]
+  // CHECK-NEXT: return %[[STORE]], %[[R]]
+  %a = VPUIP.StaticAlloc<0> -> memref<8192xf16, #VPUIP.mem<CMX_NN[0]>>
+  %0 = VPUIP.NNDMA {tag = "load"} inputs(%in : memref<8192xf16>) outputs(%a : memref<8192xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8192xf16, #VPUIP.mem<CMX_NN[0]>>
+  %v = VPUIP.SubView %0 [4096] [4096] : memref<8192xf16, #VPUIP.mem<CMX_NN[0]>> to memref<4096xf16, #VPUIP.mem<CMX_NN[0]>>
+  %1 = VPUIP.NNDMA {tag = "store"} inputs(%v : memref<4096xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%out : memref<4096xf16>) -> memref<4096xf16>
+  %2 = VPUIP.NNDMA {port = 1 : i64, tag = "big"} inputs(%big : memref<65536xf16>) outputs(%out2 : memref<65536xf16>) -> memref<65536xf16>
+  %r = VPUIP.GenericReshape %2 : memref<65536xf16> to memref<65536xf16>
+  return %1, %r : memref<4096xf16>, memref<65536xf16>
+}
+}
