@@ -705,7 +705,8 @@ LogicalResult BlobWriter::writeActTask(VPUIP::SwKernelOp op,
   auto tile = static_cast<uint32_t>(op.getTile());
   uint32_t invocation = builder.addActInvocationWithArgs(
       info.index, tile, packer.finish(), std::move(relocations));
-  builder.addActTask(tile, 0, invocation, taskBarriers, location);
+  builder.addActTask(tile, static_cast<uint32_t>(op.getShaveIndex()),
+                     invocation, taskBarriers, location);
   return success();
 }
 

@@ -850,9 +850,14 @@ llvm::Error BlobReader::createTask(const schema::Task &task,
     for (Value output : outputs) {
       resultTypes.push_back(output.getType());
     }
+    // SHAVE 0 stays implicit, as the IR prints it.
+    IntegerAttr shave;
+    if (list.index() != 0) {
+      shave = builder.getI64IntegerAttr(list.index());
+    }
     auto op = builder.create<VPUIP::SwKernelOp>(
         taskLoc, resultTypes, getKernelRef(kernel.decl), invocation.tile,
-        inputs, outputs);
+        inputs, outputs, shave);
     llvm::SmallVector<Type> blockTypes;
     for (Value buffer : llvm::concat<Value>(inputs, outputs)) {
       blockTypes.push_back(buffer.getType());
@@ -919,13 +924,6 @@ llvm::Error BlobReader::createTasks() {
     return llvm::Error::success();
   }
   for (const schema::TaskList *list : *lists) {
-    if (list->executor() == schema::ExecutorKind::ACT_SHAVE &&
-        list->index() != 0) {
-      return makeError("task list " + getExecutorName(*list) +
-                       ": the IR has one task list per tile (run by SHAVE 0 "
-                       "of the tile), so ACT task lists of other SHAVEs "
-                       "cannot be imported");
-    }
     if (list->executor() == schema::ExecutorKind::UPA_SHAVE &&
         list->index() != 0) {
       return makeError("task list " + getExecutorName(*list) +

@@ -148,7 +148,7 @@ public:
       }
       auto swKernel = rewriter.create<SwKernelOp>(
           loc, outputTypes, call->kernel, rewriter.getI64IntegerAttr(tile),
-          inputs, outputs);
+          inputs, outputs, /*shave=*/IntegerAttr());
       SmallVector<Type> argTypes;
       SmallVector<Location> argLocs;
       for (Value buffer : llvm::concat<Value>(inputs, outputs)) {

@@ -10,33 +10,39 @@
 
 // TEXTUAL: builtin.module(vpuc-init-compiler{arch=VPUX37XX},func.func(canonicalize,cse),symbol-dce,
 // TEXTUAL-SAME: vpuc-ie-fuse-layers,
-// TEXTUAL-SAME: vpuc-convert-ie-to-vpu{use-nce=true},func.func(vpuc-vpu-tiling),vpuc-convert-vpu-to-vpuip,
-// TEXTUAL-SAME: vpuc-vpuip-optimize-copies,vpuc-vpuip-feasible-allocation,vpuc-vpuip-assign-dma-ports),
+// TEXTUAL-SAME: vpuc-convert-ie-to-vpu{use-nce=true},func.func(vpuc-vpu-multi-cluster,vpuc-vpu-tiling),vpuc-convert-vpu-to-vpuip,
+// TEXTUAL-SAME: vpuc-vpuip-optimize-copies,vpuc-vpuip-assign-shaves,vpuc-vpuip-feasible-allocation,vpuc-vpuip-assign-dma-ports),
 // TEXTUAL-SAME: vpuc-vpuip-ddr-static-allocation,func.func(vpuc-vpuip-list-schedule,vpuc-vpuip-wrap-into-async-regions,
 // TEXTUAL-SAME: vpuc-vpurt-print-statistics)
 
 // NOARCH: error: no target: set the 'arch' option of vpuc-init-compiler
 
-// The layers of the reference-HW mode; the activations between the NCE layers stay in CMX
-// (9 DMAs instead of the reference-HW mode's 15), on both DMA ports of VPUX37XX.
+// The layers of the reference-HW mode: the convolution and the first pool are split over the two
+// tiles, the small second pool and the FC run whole on the less loaded tile (pieces would not pay
+// for their DMAs), the four software kernels are spread over the four ACT SHAVEs, the DMAs over
+// both ports.
 // STATS: remark: VPURT statistics of @main:
-// STATS-NEXT: tasks: 17
-// STATS-NEXT: DMA_NN[0]: 2
+// STATS-NEXT: tasks: 30
+// STATS-NEXT: DMA_NN[0]: 13
 // STATS-NEXT: DMA_NN[1]: 7
-// STATS-NEXT: DPU[0]: 4
-// STATS-NEXT: SHAVE_ACT[0]: 4
+// STATS-NEXT: DPU[0]: 3
+// STATS-NEXT: DPU[1]: 3
+// STATS-NEXT: SHAVE_ACT[0]: 1
+// STATS-NEXT: SHAVE_ACT[1]: 1
+// STATS-NEXT: SHAVE_ACT[2]: 1
+// STATS-NEXT: SHAVE_ACT[3]: 1
 
 // CHECK-LABEL: func.func @main
 // CHECK: VPURT.DeclareBuffer <CMX_NN> [0]
-// X37: VPUIP.SW.Kernel @VPU.SW::@convert_f32_f16 on tile 0
+// X37: VPUIP.SW.Kernel @VPU.SW::@convert_f32_f16 on tile
 // X30: VPUIP.UPA.SW @VPU.SW::@convert_f32_f16
-// X37: VPUIP.SW.Kernel @VPU.SW::@pad on tile 0
+// X37: VPUIP.SW.Kernel @VPU.SW::@pad on tile
 // X30: VPUIP.UPA.SW @VPU.SW::@pad
 // CHECK: VPUIP.NCEClusterTask<CONV> {{.*}}ppe = #VPUIP.ppe<RELU>
 // CHECK: VPUIP.NCEClusterTask<AVEPOOL>
 // CHECK: VPUIP.NCEClusterTask<AVEPOOL>
 // CHECK: VPUIP.NCEClusterTask<CONV>
-// X37: VPUIP.SW.Kernel @VPU.SW::@softmax on tile 0
+// X37: VPUIP.SW.Kernel @VPU.SW::@softmax on tile
 // X30: VPUIP.UPA.SW @VPU.SW::@softmax
 module @net {
   func.func @main(%arg0: tensor<1x3x16x16xf32>) -> tensor<1x10xf32> {

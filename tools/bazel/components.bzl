@@ -15,6 +15,7 @@ ALL_COMPONENTS = {
     "adjust_layouts": "//passes/ie/adjust_layouts:component",
     "assign_dma_ports": "//passes/vpuip/assign_dma_ports:component",
     "assign_physical_barriers": "//passes/vpurt/assign_physical_barriers:component",
+    "assign_shaves": "//passes/vpuip/assign_shaves:component",
     "async_to_vpurt": "//passes/vpurt/async_to_vpurt:component",
     "blob_translation": "//backend/blob_translation",
     "const_dialect": "//dialects/const/ir:component",

@@ -178,6 +178,11 @@ SwKernelRunOp SwKernelOp::getRunOp() {
   return llvm::dyn_cast<SwKernelRunOp>(getBody().front().back());
 }
 
+int64_t SwKernelOp::getShaveIndex() {
+  std::optional<uint64_t> shave = getShave();
+  return shave ? static_cast<int64_t>(*shave) : 0;
+}
+
 LogicalResult SwKernelOp::verify() {
   if (failed(
           verifyResultsTiedToOutputs(*this, getOutputBuffs(), getResults())) ||
@@ -227,8 +232,15 @@ LogicalResult SwKernelOp::verify() {
     }
   }
 
+  int64_t shave = getShaveIndex();
   ResourcesAttr resources = getResources(*this);
   if (!resources) {
+    if (shave != 0) {
+      return emitOpError() << "runs on SHAVE " << shave
+                           << ", which needs target resources "
+                              "(VPUIP.resources on the module): without "
+                              "them only SHAVE 0 of a tile is known";
+    }
     return success();
   }
   if (resources.getShaveKind() != ShaveKind::ACT) {
@@ -240,6 +252,11 @@ LogicalResult SwKernelOp::verify() {
     return emitOpError() << "tile " << tile << " is out of range: the target "
                          << resources.getArch() << " has "
                          << resources.getClusters() << " tile(s)";
+  }
+  if (shave >= resources.getShaves()) {
+    return emitOpError() << "SHAVE " << shave << " is out of range: the target "
+                         << resources.getArch() << " has "
+                         << resources.getShaves() << " SHAVE(s) per tile";
   }
   return success();
 }
@@ -266,7 +283,13 @@ void SwKernelOp::getEffects(EffectList &effects) {
 ExecutorKind SwKernelOp::getExecutorKind() { return ExecutorKind::SHAVE_ACT; }
 
 int64_t SwKernelOp::getExecutorInstance() {
-  return static_cast<int64_t>(getTile());
+  // Without target resources the verifier allows SHAVE 0 only.
+  auto tile = static_cast<int64_t>(getTile());
+  ResourcesAttr resources = getResources(*this);
+  if (!resources) {
+    return tile;
+  }
+  return tile * resources.getShaves() + getShaveIndex();
 }
 
 //===----------------------------------------------------------------------===//

@@ -77,7 +77,7 @@ ResourcesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                       int64_t dmaPorts, int64_t dmaMaxTransfer,
                       ShaveKind shaveKind, int64_t shaves, int64_t barriers,
                       int64_t maxProducers, int64_t maxConsumers,
-                      int64_t dpus) {
+                      int64_t dpus, StringRef /*archFile*/) {
   if (arch.empty()) {
     return emitError() << "the target name (arch) is empty";
   }

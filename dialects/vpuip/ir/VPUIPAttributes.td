@@ -71,7 +71,11 @@ def VPUIP_ResourcesAttr : VPUIP_Attr<"Resources", "resources"> {
     * `barriers`, `max_producers`, `max_consumers`: hardware barriers the compiler
       may use, and the largest producer and consumer counts of one barrier;
     * `dpus`: DPUs per cluster, over which an NCE cluster task's variants are
-      split (optional, 1 when absent).
+      split (optional, 1 when absent);
+    * `arch_file`: the target description file the target was loaded from,
+      when it is not a built-in target (optional, empty when absent), so that
+      passes needing more of the description than these fields (e.g. the
+      multi-cluster cost model's MAC rates) can load it again.
 
     All values are positive; the alignments are powers of two.
 
@@ -96,7 +100,9 @@ def VPUIP_ResourcesAttr : VPUIP_Attr<"Resources", "resources"> {
     "int64_t":$barriers,
     "int64_t":$max_producers,
     "int64_t":$max_consumers,
-    DefaultValuedParameter<"int64_t", "1">:$dpus
+    DefaultValuedParameter<"int64_t", "1">:$dpus,
+    StringRefParameter<"the target description file of a non-built-in target",
+                       "\"\"">:$arch_file
   );
   let builders = [
     AttrBuilder<(ins "::llvm::StringRef":$arch, "int64_t":$clusters,
@@ -106,10 +112,11 @@ def VPUIP_ResourcesAttr : VPUIP_Attr<"Resources", "resources"> {
                      "::mlir::vpuc::VPUIP::ShaveKind":$shave_kind,
                      "int64_t":$shaves, "int64_t":$barriers,
                      "int64_t":$max_producers, "int64_t":$max_consumers,
-                     CArg<"int64_t", "1">:$dpus), [{
+                     CArg<"int64_t", "1">:$dpus,
+                     CArg<"::llvm::StringRef", "\"\"">:$arch_file), [{
       return $_get($_ctxt, arch, clusters, cmx_size, cmx_alignment, ddr_alignment,
                    dma_ports, dma_max_transfer, shave_kind, shaves, barriers,
-                   max_producers, max_consumers, dpus);
+                   max_producers, max_consumers, dpus, arch_file);
     }]>,
   ];
   let skipDefaultBuilders = 1;

@@ -245,11 +245,12 @@ def VPUIP_SwKernelOp : VPUIP_Op<"SW.Kernel", [
     DeclareOpInterfaceMethods<VPUIP_TaskOpInterface,
                               ["getExecutorKind", "getExecutorInstance"]>,
     DestinationStyleOpInterface]> {
-  let summary = "A software kernel invocation on the activation SHAVEs of a tile";
+  let summary = "A software kernel invocation on an activation SHAVE of a tile";
   let description = [{
     Runs the kernel `kernel` (a declaration in `module @VPU.SW`, see the
-    dialect description) once on tile `tile`, reading `inputs` and writing
-    `output_buffs`; the results are the output buffers.
+    dialect description) once on SHAVE `shave` (0 when absent) of tile
+    `tile`, reading `inputs` and writing `output_buffs`; the results are the
+    output buffers.
 
     The body is one block whose arguments are the buffers (`inputs` then
     `output_buffs`, with their types) and which holds only the terminator
@@ -260,11 +261,26 @@ def VPUIP_SwKernelOp : VPUIP_Op<"SW.Kernel", [
     element type and rank, each scalar's type.
 
     A buffer in CMX must be in the CMX of `tile`. With target resources on the
-    module, the target has `ACT` SHAVEs and `tile` is below `clusters`.
+    module, the target has `ACT` SHAVEs, `tile` is below `clusters` and
+    `shave` below `shaves` (the SHAVEs of one tile); a non-zero `shave` needs
+    the target resources.
+
+    Each SHAVE is an executor of its own that runs its tasks in order. The
+    executor instance (`SHAVE_ACT[i]`, see `VPUIP_TaskOpInterface`) is
+    `tile * shaves + shave` with the target's `shaves` per tile, `tile`
+    without target resources (where `shave` is 0); the blob writer puts the
+    task in the task list of SHAVE `shave` of tile `tile`.
 
     ```mlir
     %r = VPUIP.SW.Kernel @VPU.SW::@softmax on tile 0
         inputs(%in : memref<1x1000xf16>) outputs(%buf : memref<1x1000xf16>)
+        -> memref<1x1000xf16> {
+    ^bb0(%arg0: memref<1x1000xf16>, %arg1: memref<1x1000xf16>):
+      VPUIP.SW.Kernel.run(%arg0, %arg1, 1 : i64) : memref<1x1000xf16>, memref<1x1000xf16>
+    }
+    // On SHAVE 1 of tile 1.
+    %s = VPUIP.SW.Kernel @VPU.SW::@softmax on tile 1 shave 1
+        inputs(%in : memref<1x1000xf16>) outputs(%buf2 : memref<1x1000xf16>)
         -> memref<1x1000xf16> {
     ^bb0(%arg0: memref<1x1000xf16>, %arg1: memref<1x1000xf16>):
       VPUIP.SW.Kernel.run(%arg0, %arg1, 1 : i64) : memref<1x1000xf16>, memref<1x1000xf16>
@@ -275,12 +291,13 @@ def VPUIP_SwKernelOp : VPUIP_Op<"SW.Kernel", [
     SymbolRefAttr:$kernel,
     ConfinedAttr<I64Attr, [IntNonNegative]>:$tile,
     Variadic<VPUIP_Buffer>:$inputs,
-    Variadic<VPUIP_Buffer>:$output_buffs
+    Variadic<VPUIP_Buffer>:$output_buffs,
+    OptionalAttr<ConfinedAttr<I64Attr, [IntNonNegative]>>:$shave
   );
   let results = (outs Variadic<VPUIP_Buffer>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $kernel `on` `tile` $tile
+    $kernel `on` `tile` $tile (`shave` $shave^)?
     (`inputs` `(` $inputs^ `:` type($inputs) `)`)?
     `outputs` `(` $output_buffs `:` type($output_buffs) `)`
     (`->` type($results)^)? attr-dict-with-keyword $body
@@ -293,6 +310,8 @@ def VPUIP_SwKernelOp : VPUIP_Op<"SW.Kernel", [
     }
     /// The terminator of the body, or null in an invalid op.
     SwKernelRunOp getRunOp();
+    /// The SHAVE of the tile that runs the kernel (0 when `shave` is absent).
+    int64_t getShaveIndex();
   }];
 }
 

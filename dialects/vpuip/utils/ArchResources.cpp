@@ -17,7 +17,8 @@
 namespace mlir::vpuc::VPUIP {
 
 llvm::Expected<ResourcesAttr> getResourcesAttr(MLIRContext *context,
-                                               const arch::ArchDesc &arch) {
+                                               const arch::ArchDesc &arch,
+                                               llvm::StringRef archFile) {
   ShaveKind shaveKind;
   switch (arch.shave().kind()) {
   case ::vpuc::arch::UPA:
@@ -38,7 +39,8 @@ llvm::Expected<ResourcesAttr> getResourcesAttr(MLIRContext *context,
       arch.ddr().alignment_bytes(), arch.dma().ports(),
       arch.dma().max_transfer_bytes(), shaveKind, arch.shave().count(),
       arch.barriers().usable(), arch.barriers().max_producers(),
-      arch.barriers().max_consumers(), arch.nce().dpus_per_cluster());
+      arch.barriers().max_consumers(), arch.nce().dpus_per_cluster(),
+      archFile);
 }
 
 void setResources(ModuleOp module, ResourcesAttr resources) {

@@ -25,11 +25,13 @@ namespace mlir::vpuc::VPUIP {
 
 /// The resources of `arch`: its clusters, usable CMX and alignment, DDR
 /// alignment, DMA ports and largest transfer, SHAVE kind and count, usable
-/// barriers and per-barrier limits. Fails (with a message naming the field)
-/// when the description has no SHAVE kind; the other fields were checked by
-/// `arch::parseArchDesc`.
+/// barriers and per-barrier limits, and `archFile`, the file `arch` was
+/// loaded from when it is not a built-in target (empty otherwise). Fails
+/// (with a message naming the field) when the description has no SHAVE kind;
+/// the other fields were checked by `arch::parseArchDesc`.
 llvm::Expected<ResourcesAttr> getResourcesAttr(MLIRContext *context,
-                                               const arch::ArchDesc &arch);
+                                               const arch::ArchDesc &arch,
+                                               llvm::StringRef archFile = "");
 
 /// Sets the `VPUIP.resources` attribute of `module` to `resources`.
 void setResources(ModuleOp module, ResourcesAttr resources);

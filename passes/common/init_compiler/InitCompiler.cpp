@@ -17,7 +17,10 @@
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/utils/ArchResources.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 
 namespace mlir::vpuc::common {
 
@@ -44,8 +47,22 @@ struct InitCompilerPass : public impl::InitCompilerPassBase<InitCompilerPass> {
       module.emitError() << llvm::toString(desc.takeError());
       return signalPassFailure();
     }
+    // A target given by its description file is recorded with the file's
+    // absolute path, so that later passes (and later tools reading the IR)
+    // can load the whole description again.
+    llvm::SmallString<256> archFile;
+    if (llvm::none_of(arch::getBuiltinArchNames(), [&](StringRef name) {
+          return name.equals_insensitive(arch);
+        })) {
+      archFile = arch;
+      if (std::error_code error = llvm::sys::fs::make_absolute(archFile)) {
+        module.emitError() << "cannot make the path of the target description '"
+                           << arch << "' absolute: " << error.message();
+        return signalPassFailure();
+      }
+    }
     llvm::Expected<VPUIP::ResourcesAttr> resources =
-        VPUIP::getResourcesAttr(&getContext(), *desc);
+        VPUIP::getResourcesAttr(&getContext(), *desc, archFile);
     if (!resources) {
       module.emitError() << llvm::toString(resources.takeError());
       return signalPassFailure();

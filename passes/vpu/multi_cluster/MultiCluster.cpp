@@ -211,9 +211,12 @@ struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
                               "vpuc-vpu-multi-cluster"))) {
       return signalPassFailure();
     }
-    llvm::Expected<arch::ArchDesc> desc = arch::loadArch(resources.getArch());
+    StringRef archSource = resources.getArchFile().empty()
+                               ? resources.getArch()
+                               : resources.getArchFile();
+    llvm::Expected<arch::ArchDesc> desc = arch::loadArch(archSource);
     if (!desc) {
-      func.emitOpError() << "cannot load the arch '" << resources.getArch()
+      func.emitOpError() << "cannot load the arch '" << archSource
                          << "' of the module's VPUIP.resources for the "
                             "vpuc-vpu-multi-cluster cost model: "
                          << llvm::toString(desc.takeError());

@@ -21,7 +21,8 @@ def WrapIntoAsyncRegionsPass
     Puts every VPUIP task (an op implementing `VPUIP_TaskOpInterface`) of the
     function into its own `async.execute` region, in place, with the
     attributes `executor` (the executor kind, e.g. `"DMA_NN"`) and
-    `executor_instance` (the DMA port, tile, ...), and makes the ordering the
+    `executor_instance` (the DMA port, the NCE cluster, the activation
+    SHAVE `tile * shaves + shave`, ...), and makes the ordering the
     tasks need explicit as token dependencies, so that the function says
     exactly which tasks may run concurrently.
 

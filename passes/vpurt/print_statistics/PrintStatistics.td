@@ -22,7 +22,8 @@ def PrintStatisticsPass
     its VPURT form, and changes nothing:
 
     * the tasks (`VPURT.Task`), in total and per executor (kind and
-      instance, e.g. `DMA_NN[1]`), in executor order;
+      instance, e.g. `DMA_NN[1]`; an activation SHAVE's instance is
+      `tile * shaves + shave`, see `VPUIP.SW.Kernel`), in executor order;
     * the barriers: virtual (`VPURT.DeclareVirtualBarrier`) and configured
       (`VPURT.ConfigureBarrier`) ones, the distinct hardware ids used, and the
       largest producer and consumer counts of one barrier (as the runtime

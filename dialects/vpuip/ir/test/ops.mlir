@@ -128,7 +128,20 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
     ^bb0(%a: memref<1x1000xf16, #VPUIP.mem<CMX_NN[1]>>, %b: memref<1x1000xf16>):
       VPUIP.SW.Kernel.run(%a, %b, true, 1.0e-05 : f32) : memref<1x1000xf16, #VPUIP.mem<CMX_NN[1]>>, memref<1x1000xf16>
     }
-    return %1 : memref<1x1000xf16>
+    // SHAVE 1 of the tile; an explicit SHAVE 0 prints as well.
+    // CHECK: VPUIP.SW.Kernel @VPU.SW::@mvn on tile 1 shave 1 inputs(%{{.+}} : memref<1x1000xf16, #VPUIP.mem<CMX_NN[1]>>) outputs(%{{.+}} : memref<1x1000xf16>) -> memref<1x1000xf16> {
+    %2 = VPUIP.SW.Kernel @VPU.SW::@mvn on tile 1 shave 1
+        inputs(%cmx : memref<1x1000xf16, #VPUIP.mem<CMX_NN[1]>>) outputs(%1 : memref<1x1000xf16>) -> memref<1x1000xf16> {
+    ^bb0(%a: memref<1x1000xf16, #VPUIP.mem<CMX_NN[1]>>, %b: memref<1x1000xf16>):
+      VPUIP.SW.Kernel.run(%a, %b, true, 1.0e-05 : f32) : memref<1x1000xf16, #VPUIP.mem<CMX_NN[1]>>, memref<1x1000xf16>
+    }
+    // CHECK: VPUIP.SW.Kernel @VPU.SW::@softmax on tile 0 shave 0 inputs(
+    %3 = VPUIP.SW.Kernel @VPU.SW::@softmax on tile 0 shave 0
+        inputs(%2 : memref<1x1000xf16>) outputs(%out : memref<1x1000xf16>) -> memref<1x1000xf16> {
+    ^bb0(%a: memref<1x1000xf16>, %b: memref<1x1000xf16>):
+      VPUIP.SW.Kernel.run(%a, %b, 1 : i64) : memref<1x1000xf16>, memref<1x1000xf16>
+    }
+    return %3 : memref<1x1000xf16>
   }
 }
 

@@ -217,6 +217,44 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
 
 // -----
 
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  func.func @shave_out_of_range(%a: memref<4xf16>, %b: memref<4xf16>) {
+    // expected-error @+1 {{'VPUIP.SW.Kernel' op SHAVE 2 is out of range: the target VPUX37XX has 2 SHAVE(s) per tile}}
+    %0 = VPUIP.SW.Kernel @VPU.SW::@k on tile 1 shave 2 inputs(%a : memref<4xf16>) outputs(%b : memref<4xf16>) -> memref<4xf16> {
+    ^bb0(%x: memref<4xf16>, %y: memref<4xf16>):
+      VPUIP.SW.Kernel.run(%x, %y) : memref<4xf16>, memref<4xf16>
+    }
+    return
+  }
+}
+
+// -----
+
+func.func @shave_without_resources(%a: memref<4xf16>, %b: memref<4xf16>) {
+  // expected-error @+1 {{'VPUIP.SW.Kernel' op runs on SHAVE 1, which needs target resources (VPUIP.resources on the module): without them only SHAVE 0 of a tile is known}}
+  %0 = VPUIP.SW.Kernel @VPU.SW::@k on tile 0 shave 1 inputs(%a : memref<4xf16>) outputs(%b : memref<4xf16>) -> memref<4xf16> {
+  ^bb0(%x: memref<4xf16>, %y: memref<4xf16>):
+    VPUIP.SW.Kernel.run(%x, %y) : memref<4xf16>, memref<4xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @negative_shave(%a: memref<4xf16>, %b: memref<4xf16>) {
+  // expected-error @+1 {{'VPUIP.SW.Kernel' op attribute 'shave' failed to satisfy constraint: 64-bit signless integer attribute whose value is non-negative}}
+  %0 = VPUIP.SW.Kernel @VPU.SW::@k on tile 0 shave -1 inputs(%a : memref<4xf16>) outputs(%b : memref<4xf16>) -> memref<4xf16> {
+  ^bb0(%x: memref<4xf16>, %y: memref<4xf16>):
+    VPUIP.SW.Kernel.run(%x, %y) : memref<4xf16>, memref<4xf16>
+  }
+  return
+}
+
+// -----
+
 //===----------------------------------------------------------------------===//
 // SW.Kernel.run
 //===----------------------------------------------------------------------===//

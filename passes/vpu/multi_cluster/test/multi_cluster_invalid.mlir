@@ -40,3 +40,16 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "NOPE", clusters = 
     return
   }
 }
+
+// -----
+
+// A target description file (arch_file) the cost model cannot read.
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "GONE", clusters = 4, cmx_size = 917504,
+    cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA,
+    shaves = 16, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 5,
+    arch_file = "/nonexistent/gone.textproto">} {
+  // expected-error @+1 {{'func.func' op cannot load the arch '/nonexistent/gone.textproto' of the module's VPUIP.resources for the vpuc-vpu-multi-cluster cost model}}
+  func.func @missing_arch_file() {
+    return
+  }
+}

@@ -155,3 +155,40 @@ module @upa {
     return
   }
 }
+
+// -----
+
+// With target resources, each activation SHAVE is its own executor: instance tile * shaves +
+// shave. Kernels on different SHAVEs of independent buffers get no dependency.
+// CHECK-LABEL: func.func @shaves
+module @shaves attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu_fp16"}
+  }
+  func.func @shaves(%in: memref<8xf16>) {
+    %a = memref.alloc() : memref<8xf16>
+    %b = memref.alloc() : memref<8xf16>
+    %c = memref.alloc() : memref<8xf16>
+    // CHECK: async.execute attributes {executor = "SHAVE_ACT", executor_instance = 0 : i64}
+    %0 = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%in : memref<8xf16>) outputs(%a : memref<8xf16>) -> memref<8xf16> {
+    ^bb0(%x: memref<8xf16>, %y: memref<8xf16>):
+      VPUIP.SW.Kernel.run(%x, %y) : memref<8xf16>, memref<8xf16>
+    }
+    // CHECK: async.execute attributes {executor = "SHAVE_ACT", executor_instance = 1 : i64}
+    // CHECK-NEXT: on tile 0 shave 1
+    %1 = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 shave 1 inputs(%in : memref<8xf16>) outputs(%b : memref<8xf16>) -> memref<8xf16> {
+    ^bb0(%x: memref<8xf16>, %y: memref<8xf16>):
+      VPUIP.SW.Kernel.run(%x, %y) : memref<8xf16>, memref<8xf16>
+    }
+    // CHECK: async.execute attributes {executor = "SHAVE_ACT", executor_instance = 3 : i64}
+    // CHECK-NEXT: on tile 1 shave 1
+    %2 = VPUIP.SW.Kernel @VPU.SW::@relu on tile 1 shave 1 inputs(%in : memref<8xf16>) outputs(%c : memref<8xf16>) -> memref<8xf16> {
+    ^bb0(%x: memref<8xf16>, %y: memref<8xf16>):
+      VPUIP.SW.Kernel.run(%x, %y) : memref<8xf16>, memref<8xf16>
+    }
+    return
+  }
+}
