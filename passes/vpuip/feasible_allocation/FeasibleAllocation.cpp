@@ -209,6 +209,7 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
   Problem problem;
   feasible::Graph &graph = problem.graph;
   const int64_t clusters = resources.getClusters();
+  const TaskCostModel costModel = TaskCostModel::get(resources);
   graph.arenaCapacities.assign(clusters, capacity);
   Block &block = func.getBody().front();
 
@@ -319,7 +320,7 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
       t.executor = feasible::ExecutorKind::Shave;
       break;
     }
-    t.cost = estimateTaskCost(task, resources);
+    t.cost = estimateTaskCost(task, resources, costModel);
     for (const Access &access : accesses) {
       FailureOr<unsigned> buffer = getBuffer(op, access.value);
       if (failed(buffer)) {
@@ -554,8 +555,10 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
 
   feasible::SchedulerOptions options;
   options.prefetchLookahead = prefetchLookahead;
-  options.dmaLatency = kDmaLatencyCycles;
-  options.dmaBytesPerCycle = kDmaBytesPerCycle;
+  const TaskCostModel costModel = TaskCostModel::get(resources);
+  options.dmaLatency = costModel.dmaLatencyCycles;
+  options.dmaBytesPerCycle = std::max<uint64_t>(
+      1, static_cast<uint64_t>(costModel.dmaBytesPerCycle));
   llvm::Expected<feasible::Schedule> schedule =
       feasible::scheduleGraph(problem->graph, options);
   if (!schedule) {

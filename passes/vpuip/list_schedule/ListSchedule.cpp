@@ -164,6 +164,7 @@ struct ListSchedulePass
 
 FailureOr<TaskGraph> ListSchedulePass::buildGraph(Block &block,
                                                   ResourcesAttr resources) {
+  const TaskCostModel costModel = TaskCostModel::get(resources);
   TaskGraph graph;
   DenseMap<Operation *, unsigned> taskIndex;
   // Per non-task op: the tasks whose results it uses, directly or through
@@ -215,7 +216,7 @@ FailureOr<TaskGraph> ListSchedulePass::buildGraph(Block &block,
       return uses.contains(earlier) ||
              conflict(accesses[earlier], accesses[current]);
     });
-    graph.costs.push_back(estimateTaskCost(task, resources));
+    graph.costs.push_back(estimateTaskCost(task, resources, costModel));
     auto key = std::make_pair(static_cast<unsigned>(task.getExecutorKind()),
                               task.getExecutorInstance());
     auto [it, inserted] = executorIndex.try_emplace(key, graph.numExecutors);

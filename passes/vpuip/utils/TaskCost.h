@@ -21,26 +21,42 @@ namespace mlir::vpuc::VPUIP {
 class ResourcesAttr;
 class TaskOpInterface;
 
-/// Fixed cycles of a DMA.
-inline constexpr uint64_t kDmaLatencyCycles = 100;
-/// Bytes a DMA moves per cycle.
-inline constexpr uint64_t kDmaBytesPerCycle = 32;
-/// MACs one DPU computes per cycle.
-inline constexpr uint64_t kMacsPerDpuCycle = 256;
-/// Fixed cycles of a SHAVE task.
-inline constexpr uint64_t kShaveOverheadCycles = 1000;
-/// Output elements one SHAVE produces per cycle.
-inline constexpr uint64_t kElementsPerShaveCycle = 8;
+/// The rates of the cost model. The defaults are rough figures for a target
+/// whose description cannot be loaded; `get` reads the target's.
+struct TaskCostModel {
+  /// Fixed cycles of a DMA.
+  uint64_t dmaLatencyCycles = 100;
+  /// Bytes one DMA port moves per cycle.
+  double dmaBytesPerCycle = 32;
+  /// FP16 MACs one DPU computes per cycle.
+  double macsPerDpuCycle = 256;
+  /// Fixed cycles of an NCE cluster task.
+  uint64_t nceOverheadCycles = 0;
+  /// Fixed cycles of a SHAVE task.
+  uint64_t shaveOverheadCycles = 1000;
+  /// Output elements one SHAVE produces per cycle.
+  double elementsPerShaveCycle = 8;
 
-/// The estimated cycles of `task`, at least 1:
-/// - `VPUIP.NNDMA`: kDmaLatencyCycles + input bytes / kDmaBytesPerCycle;
-/// - `VPUIP.NCEClusterTask`: output elements times MACs per element
-///   (kernel area times input channels for CONV, kernel area for DWCONV and
-///   pools, 1 otherwise) / (kMacsPerDpuCycle times the target's DPUs);
-/// - SHAVE tasks (ACT or UPA): kShaveOverheadCycles + output elements /
-///   (kElementsPerShaveCycle times the target's SHAVEs);
+  /// The model of the module's target: the rates of the target description
+  /// (`arch_file` of `resources` when set, else the built-in target named
+  /// `arch`) at the target's frequency: DMA latency and port bandwidth, the
+  /// FP16 MAC rate of a DPU and the NCE task overhead, the SHAVE task
+  /// overhead and FP16 lanes. The defaults when the description cannot be
+  /// loaded (a test's made-up target).
+  static TaskCostModel get(ResourcesAttr resources);
+};
+
+/// The estimated cycles of `task` under `model`, at least 1:
+/// - `VPUIP.NNDMA`: the DMA latency + input bytes / the port bandwidth;
+/// - `VPUIP.NCEClusterTask`: the NCE overhead + output elements times MACs
+///   per element (kernel area times input channels for CONV, kernel area
+///   for DWCONV and pools, 1 otherwise) / (the DPU MAC rate times the
+///   target's DPUs per cluster);
+/// - SHAVE tasks: the SHAVE overhead + output elements / the SHAVE rate, times
+///   the target's SHAVEs for a UPA task (which spans them all);
 /// - anything else: 1.
-uint64_t estimateTaskCost(TaskOpInterface task, ResourcesAttr resources);
+uint64_t estimateTaskCost(TaskOpInterface task, ResourcesAttr resources,
+                          const TaskCostModel &model);
 
 } // namespace mlir::vpuc::VPUIP
 
