@@ -29,6 +29,7 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "passes/vpuip/utils/BufferLocation.h"
+#include "passes/vpuip/utils/TaskAccesses.h"
 #include "passes/vpuip/utils/TaskCost.h"
 #include "scheduler/feasible/FeasibleScheduler.h"
 #include "llvm/ADT/DenseMap.h"
@@ -89,15 +90,6 @@ static FailureOr<SmallVector<Access>> getAccesses(Operation *op) {
     result.push_back({value, read, write});
   }
   return result;
-}
-
-/// True if `op` does nothing to memory but allocate.
-static bool isAllocationOrPure(Operation *op) {
-  if (isMemoryEffectFree(op)) {
-    return true;
-  }
-  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
-  return effects && effects.onlyHasEffect<MemoryEffects::Allocate>();
 }
 
 /// The buffer `value` stands for: task results become their tied output

@@ -38,15 +38,6 @@ namespace mlir::vpuc::VPUIP {
 
 namespace {
 
-/// True if `op` does nothing to memory but allocate.
-static bool isAllocationOrPure(Operation *op) {
-  if (isMemoryEffectFree(op)) {
-    return true;
-  }
-  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
-  return effects && effects.onlyHasEffect<MemoryEffects::Allocate>();
-}
-
 /// Calls `fn` on every value `op` or an op nested in it uses that is
 /// defined by an op of `block`.
 static void forEachUseFrom(Operation *op, Block &block,

@@ -59,4 +59,12 @@ bool conflict(const TaskAccesses &a, const TaskAccesses &b) {
   return false;
 }
 
+bool isAllocationOrPure(Operation *op) {
+  if (isMemoryEffectFree(op)) {
+    return true;
+  }
+  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
+  return effects && effects.onlyHasEffect<MemoryEffects::Allocate>();
+}
+
 } // namespace mlir::vpuc::VPUIP

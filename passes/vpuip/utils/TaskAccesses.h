@@ -50,6 +50,11 @@ TaskAccesses getTaskAccesses(Operation *op);
 /// and at least one of the two accesses writes.
 bool conflict(const TaskAccesses &a, const TaskAccesses &b);
 
+/// True if `op` does nothing to memory but allocate (no memory effects, or
+/// only allocations): an op the level-2 scheduling passes may leave outside
+/// the order of the tasks.
+bool isAllocationOrPure(Operation *op);
+
 } // namespace mlir::vpuc::VPUIP
 
 #endif // VPUC_PASSES_VPUIP_UTILS_TASKACCESSES_H_

@@ -30,16 +30,6 @@ namespace mlir::vpuc::VPUIP {
 
 namespace {
 
-/// True if `op` may stay outside the regions: it does nothing to memory
-/// but allocate.
-static bool isAllocationOrPure(Operation *op) {
-  if (isMemoryEffectFree(op)) {
-    return true;
-  }
-  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
-  return effects && effects.onlyHasEffect<MemoryEffects::Allocate>();
-}
-
 struct WrapIntoAsyncRegionsPass
     : public impl::WrapIntoAsyncRegionsPassBase<WrapIntoAsyncRegionsPass> {
   using Base::Base;
