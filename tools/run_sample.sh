@@ -3,14 +3,16 @@
 #
 # The README's main command: installs what is missing, builds `vpuc`, compiles the sample model
 # shipped in the repository (tests/models/unet_tiny: a small U-Net, ONNX, with ONNX Runtime's
-# output for its stored input) in the reference-SW mode, runs the blob on the emulator and
-# compares the emulator's output with ONNX Runtime's.
+# output for its stored input) in a compilation mode, runs the blob on the emulator and compares
+# the emulator's output with ONNX Runtime's.
 #
-# Usage: tools/run_sample.sh [ARCH]   (VPUX37XX by default; VPUX30XX is the other target)
+# Usage: tools/run_sample.sh [ARCH [MODE]]   (VPUX37XX by default, VPUX30XX is the other target;
+#                                            default_hw by default, or reference_hw, reference_sw)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 arch="${1:-VPUX37XX}"
+mode="${2:-default_hw}"
 sample=tests/models/unet_tiny
 
 bash tools/setup.sh
@@ -22,8 +24,8 @@ vpuc="$(bazel info bazel-bin 2>/dev/null)/tools/vpuc/vpuc"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-echo "== vpuc compile $sample/model.onnx --arch $arch --mode reference_sw"
-"$vpuc" compile "$sample/model.onnx" --arch "$arch" --mode reference_sw -o "$work/sample.blob"
+echo "== vpuc compile $sample/model.onnx --arch $arch --mode $mode"
+"$vpuc" compile "$sample/model.onnx" --arch "$arch" --mode "$mode" -o "$work/sample.blob"
 echo
 echo "== vpuc run (the emulator, with hazard detection)"
 "$vpuc" run "$work/sample.blob" --inputs "$sample/input_0.npy" -o "$work/output.npz"
