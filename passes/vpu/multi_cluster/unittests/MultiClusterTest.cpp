@@ -13,26 +13,20 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include <algorithm>
 #include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
 
-#include "dialects/const/ir/ConstDialect.h"
-#include "dialects/ie/interpreter/Interpreter.h"
 #include "dialects/ie/utils/HostTensor.h"
-#include "dialects/vpu/ir/VPUDialect.h"
 #include "dialects/vpu/ir/VPUOps.h"
-#include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "passes/vpu/multi_cluster/MultiCluster.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "passes/vpu/utils/testing/SplitEquivalence.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::VPU {
@@ -50,69 +44,10 @@ struct SplitCase {
   std::set<int64_t> expectedClusters;
 };
 
-class MultiClusterTest : public ::testing::TestWithParam<SplitCase> {
+class MultiClusterTest : public testing::SplitEquivalence,
+                         public ::testing::TestWithParam<SplitCase> {
 protected:
-  MultiClusterTest() {
-    DialectRegistry registry;
-    registerVPUDialect(registry);
-    Const::registerConstDialect(registry);
-    registry.insert<VPUIP::VPUIPDialect, func::FuncDialect>();
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  /// Deterministic pseudo-random floats in [-1, 1].
-  float next() {
-    seed = seed * 1664525u + 1013904223u;
-    return static_cast<float>(seed >> 8) / static_cast<float>(1u << 23) - 1.0f;
-  }
-
-  IE::HostTensorMap run(ModuleOp module, const IE::HostTensorMap &inputs) {
-    FailureOr<IE::Interpreter> interpreter = IE::Interpreter::create(module);
-    EXPECT_TRUE(succeeded(interpreter));
-    if (failed(interpreter)) {
-      return {};
-    }
-    FailureOr<IE::HostTensorMap> outputs = interpreter->run(inputs);
-    EXPECT_TRUE(succeeded(outputs));
-    return succeeded(outputs) ? *outputs : IE::HostTensorMap();
-  }
-
-  /// `function` with its constant markers replaced by random constants.
-  std::string expand(std::string function) {
-    for (const char *marker : {"{W:", "{B:"}) {
-      for (size_t begin = function.find(marker); begin != std::string::npos;
-           begin = function.find(marker)) {
-        size_t end = function.find('}', begin);
-        StringRef spec = StringRef(function).slice(begin + 3, end);
-        auto [shape, countText] = spec.split(':');
-        int64_t count = 0;
-        EXPECT_FALSE(countText.getAsInteger(10, count));
-        std::string body = "[";
-        for (int64_t i = 0; i < count; ++i) {
-          body +=
-              llvm::formatv("{0}{1:e}", i ? ", " : "", next() * 0.25f).str();
-        }
-        body += "]";
-        std::string dims = shape.str();
-        std::replace(dims.begin(), dims.end(), 'x', ',');
-        const bool rank4 = std::count(dims.begin(), dims.end(), ',') == 3;
-        std::string decl =
-            llvm::formatv("  %{0} = const.Declare tensor<{1}xf16{2}> = "
-                          "#const.Content<dense<{3}> : tensor<{4}xf16>, "
-                          "[#const.Reshape<[{5}]>{6}]>\n",
-                          marker[1] == 'W' ? "w" : "b", shape,
-                          rank4 ? ", #NHWC" : "", body, count, dims,
-                          rank4 ? ", #const.Reorder<#NHWC>" : "")
-                .str();
-        function.replace(begin, end - begin + 1, decl);
-      }
-    }
-    return function;
-  }
-
-  MLIRContext context;
-  uint32_t seed = 4242;
+  MultiClusterTest() : SplitEquivalence(/*seed=*/4242) {}
 };
 
 TEST_P(MultiClusterTest, SameValuesAfterSplit) {
@@ -124,22 +59,13 @@ TEST_P(MultiClusterTest, SameValuesAfterSplit) {
       "ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, "
       "shave_kind = UPA, shaves = 16, barriers = 32, max_producers = 256, "
       "max_consumers = 256, dpus = 5>} {\n" +
-      expand(param.function) + "\n}\n";
+      expandConstants(param.function) + "\n}\n";
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   ASSERT_TRUE(module) << source;
 
   auto func = *module->getOps<func::FuncOp>().begin();
-  IE::HostTensorMap inputs;
-  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
-    auto tensor = llvm::cast<RankedTensorType>(type);
-    IE::HostTensor host = IE::HostTensor::filled(tensor.getShape());
-    for (float &value : host.data) {
-      value = next();
-    }
-    inputs.insert({"arg" + std::to_string(index), std::move(host)});
-  }
+  IE::HostTensorMap inputs = randomInputs(func);
   IE::HostTensorMap before = run(*module, inputs);
-  ASSERT_EQ(before.size(), 1u);
 
   PassManager pm(&context);
   MultiClusterPassOptions options;
@@ -157,15 +83,7 @@ TEST_P(MultiClusterTest, SameValuesAfterSplit) {
   EXPECT_EQ(ops, param.expectedOps);
   EXPECT_EQ(clusters, param.expectedClusters);
 
-  IE::HostTensorMap after = run(*module, inputs);
-  ASSERT_EQ(after.size(), 1u);
-  const IE::HostTensor &expected = before.begin()->second;
-  const IE::HostTensor &actual = after.begin()->second;
-  ASSERT_EQ(actual.shape, expected.shape);
-  ASSERT_EQ(actual.data.size(), expected.data.size());
-  for (size_t i = 0; i < expected.data.size(); ++i) {
-    ASSERT_EQ(actual.data[i], expected.data[i]) << "element " << i;
-  }
+  expectSameValues(before, run(*module, inputs));
 }
 
 const char *const kConv =

@@ -12,25 +12,19 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include <algorithm>
-#include <cmath>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "dialects/const/ir/ConstDialect.h"
-#include "dialects/ie/interpreter/Interpreter.h"
 #include "dialects/ie/utils/HostTensor.h"
-#include "dialects/vpu/ir/VPUDialect.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "passes/vpu/tiling/Tiling.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "passes/vpu/utils/testing/SplitEquivalence.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::VPU {
@@ -49,99 +43,23 @@ struct TilingCase {
   int64_t expectedAxis;
 };
 
-class TilingTest : public ::testing::TestWithParam<TilingCase> {
+class TilingTest : public testing::SplitEquivalence,
+                   public ::testing::TestWithParam<TilingCase> {
 protected:
-  TilingTest() {
-    DialectRegistry registry;
-    registerVPUDialect(registry);
-    Const::registerConstDialect(registry);
-    registry.insert<func::FuncDialect>();
-    context.appendDialectRegistry(registry);
-    context.loadAllAvailableDialects();
-  }
-
-  /// Deterministic pseudo-random floats in [-1, 1].
-  float next() {
-    seed = seed * 1664525u + 1013904223u;
-    return static_cast<float>(seed >> 8) / static_cast<float>(1u << 23) - 1.0f;
-  }
-
-  /// Runs `module` on `inputs` with the reference interpreter.
-  IE::HostTensorMap run(ModuleOp module, const IE::HostTensorMap &inputs) {
-    FailureOr<IE::Interpreter> interpreter = IE::Interpreter::create(module);
-    EXPECT_TRUE(succeeded(interpreter));
-    if (failed(interpreter)) {
-      return {};
-    }
-    FailureOr<IE::HostTensorMap> outputs = interpreter->run(inputs);
-    EXPECT_TRUE(succeeded(outputs));
-    return succeeded(outputs) ? *outputs : IE::HostTensorMap();
-  }
-
-  MLIRContext context;
-  uint32_t seed = 12345;
+  TilingTest() : SplitEquivalence(/*seed=*/12345) {}
 };
-
-/// A const.Declare of `shape` (written "64x16x3x3") with `count` values from
-/// `values`, reshaped from 1-D and reordered to NHWC for rank 4.
-std::string constant(StringRef name, StringRef shape, int64_t count,
-                     const std::vector<float> &values) {
-  std::string body = "[";
-  for (int64_t i = 0; i < count; ++i) {
-    body += llvm::formatv("{0}{1:e}", i ? ", " : "", values[i]).str();
-  }
-  body += "]";
-  std::string dims = shape.str();
-  std::replace(dims.begin(), dims.end(), 'x', ',');
-  const bool rank4 = std::count(dims.begin(), dims.end(), ',') == 3;
-  return llvm::formatv(
-             "  %{0} = const.Declare tensor<{1}xf16{2}> = #const.Content<"
-             "dense<{3}> : tensor<{4}xf16>, [#const.Reshape<[{5}]>{6}]>\n",
-             name, shape, rank4 ? ", #NHWC" : "", body, count, dims,
-             rank4 ? ", #const.Reorder<#NHWC>" : "")
-      .str();
-}
 
 TEST_P(TilingTest, SameValuesAfterTiling) {
   const TilingCase &param = GetParam();
-  // Replace {W:shape:count} and {B:shape:count} markers by random constants.
-  std::string function = param.function;
-  for (const char *marker : {"{W:", "{B:"}) {
-    size_t begin = function.find(marker);
-    if (begin == std::string::npos) {
-      continue;
-    }
-    size_t end = function.find('}', begin);
-    StringRef spec = StringRef(function).slice(begin + 3, end);
-    auto [shape, countText] = spec.split(':');
-    int64_t count = 0;
-    ASSERT_FALSE(countText.getAsInteger(10, count));
-    std::vector<float> values;
-    for (int64_t i = 0; i < count; ++i) {
-      values.push_back(next() * 0.25f);
-    }
-    std::string decl =
-        constant(marker[1] == 'W' ? "w" : "b", shape, count, values);
-    function.replace(begin, end - begin + 1, decl);
-  }
   std::string source =
-      "#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>\n" + function;
+      "#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>\n" +
+      expandConstants(param.function);
   OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
   ASSERT_TRUE(module) << source;
 
-  // Random activations for every argument.
   auto func = *module->getOps<func::FuncOp>().begin();
-  IE::HostTensorMap inputs;
-  for (auto [index, type] : llvm::enumerate(func.getArgumentTypes())) {
-    auto tensor = llvm::cast<RankedTensorType>(type);
-    IE::HostTensor host = IE::HostTensor::filled(tensor.getShape());
-    for (float &value : host.data) {
-      value = next();
-    }
-    inputs.insert({"arg" + std::to_string(index), std::move(host)});
-  }
+  IE::HostTensorMap inputs = randomInputs(func);
   IE::HostTensorMap before = run(*module, inputs);
-  ASSERT_EQ(before.size(), 1u);
 
   PassManager pm(&context);
   TilingPassOptions options;
@@ -156,17 +74,7 @@ TEST_P(TilingTest, SameValuesAfterTiling) {
   ASSERT_EQ(concats.size(), 1u);
   EXPECT_EQ(concats.front().getAxis(), param.expectedAxis);
 
-  IE::HostTensorMap after = run(*module, inputs);
-  ASSERT_EQ(after.size(), 1u);
-  const IE::HostTensor &expected = before.begin()->second;
-  const IE::HostTensor &actual = after.begin()->second;
-  ASSERT_EQ(actual.shape, expected.shape);
-  ASSERT_EQ(actual.data.size(), expected.data.size());
-  // Each output element is computed from the same values in the same order;
-  // the padding the tiles drop only added zeros.
-  for (size_t i = 0; i < expected.data.size(); ++i) {
-    ASSERT_EQ(actual.data[i], expected.data[i]) << "element " << i;
-  }
+  expectSameValues(before, run(*module, inputs));
 }
 
 INSTANTIATE_TEST_SUITE_P(
