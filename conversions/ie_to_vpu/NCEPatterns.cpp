@@ -142,17 +142,21 @@ FailureOr<Value> getNCEBias(Value bias, Location loc,
   return rewriter.create<Const::DeclareOp>(loc, content).getResult();
 }
 
-/// IE.Convolution -> VPU.NCE.Convolution.
-class ConvertConvolutionToNCE final
-    : public OpConversionPattern<IE::ConvolutionOp> {
+/// IE.Convolution -> VPU.NCE.Convolution and IE.GroupConvolution (depthwise)
+/// -> VPU.NCE.DepthConvolution: the same operands and attributes, with the
+/// bias as the NCE takes it and the post-op folded into the PPE.
+template <typename IEOp, typename NCEOp>
+class ConvertConvolutionToNCE final : public OpConversionPattern<IEOp> {
 public:
+  using OpAdaptor = typename OpConversionPattern<IEOp>::OpAdaptor;
+
   ConvertConvolutionToNCE(const TypeConverter &converter, MLIRContext *context)
-      : OpConversionPattern(converter, context, kNCEBenefit) {}
+      : OpConversionPattern<IEOp>(converter, context, kNCEBenefit) {}
 
   LogicalResult
-  matchAndRewrite(IE::ConvolutionOp op, OpAdaptor adaptor,
+  matchAndRewrite(IEOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!NCEConvolutionOp::isSupported(op, ignoreReason)) {
+    if (!NCEOp::isSupported(op, ignoreReason)) {
       return rewriter.notifyMatchFailure(op, "not supported by the NCE");
     }
     FailureOr<Value> bias =
@@ -165,44 +169,7 @@ public:
     if (!ppe) {
       return rewriter.notifyMatchFailure(op, "the PPE cannot apply the post-op");
     }
-    auto nce = rewriter.create<NCEConvolutionOp>(
-        op.getLoc(), adaptor.getInput(), adaptor.getFilter(), *bias,
-        op.getStridesAttr(), op.getPadsBeginAttr(), op.getPadsEndAttr(),
-        ppe);
-    if (nce.getType() != op.getType()) {
-      rewriter.eraseOp(nce);
-      return rewriter.notifyMatchFailure(op, "the NCE result type differs");
-    }
-    replaceLayer(op, postOp, nce, rewriter);
-    return success();
-  }
-};
-
-/// IE.GroupConvolution (depthwise) -> VPU.NCE.DepthConvolution.
-class ConvertDepthConvolutionToNCE final
-    : public OpConversionPattern<IE::GroupConvolutionOp> {
-public:
-  ConvertDepthConvolutionToNCE(const TypeConverter &converter,
-                               MLIRContext *context)
-      : OpConversionPattern(converter, context, kNCEBenefit) {}
-
-  LogicalResult
-  matchAndRewrite(IE::GroupConvolutionOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    if (!NCEDepthConvolutionOp::isSupported(op, ignoreReason)) {
-      return rewriter.notifyMatchFailure(op, "not supported by the NCE");
-    }
-    FailureOr<Value> bias =
-        getNCEBias(adaptor.getBias(), op.getLoc(), rewriter);
-    if (failed(bias)) {
-      return rewriter.notifyMatchFailure(op, "the bias is not a constant");
-    }
-    Operation *postOp = getFoldablePostOp(op);
-    PPEAttr ppe = getPPE(op, postOp);
-    if (!ppe) {
-      return rewriter.notifyMatchFailure(op, "the PPE cannot apply the post-op");
-    }
-    auto nce = rewriter.create<NCEDepthConvolutionOp>(
+    auto nce = rewriter.create<NCEOp>(
         op.getLoc(), adaptor.getInput(), adaptor.getFilter(), *bias,
         op.getStridesAttr(), op.getPadsBeginAttr(), op.getPadsEndAttr(),
         ppe);
@@ -283,7 +250,9 @@ void populateIEToNCEConversionPatterns(TypeConverter &typeConverter,
                                        RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns
-      .add<ConvertConvolutionToNCE, ConvertDepthConvolutionToNCE,
+      .add<ConvertConvolutionToNCE<IE::ConvolutionOp, NCEConvolutionOp>,
+           ConvertConvolutionToNCE<IE::GroupConvolutionOp,
+                                   NCEDepthConvolutionOp>,
            ConvertPoolToNCE<IE::MaxPoolOp, NCEMaxPoolOp>,
            ConvertPoolToNCE<IE::AvgPoolOp, NCEAveragePoolOp>,
            ConvertEltwiseToNCE<IE::AddOp>, ConvertEltwiseToNCE<IE::SubtractOp>,
