@@ -19,7 +19,7 @@
 #include <set>
 #include <tuple>
 
-#include "backend/abi/SwKernelAbi.h"
+#include "kernels/abi/SwKernelAbi.h"
 #include "backend/blob/TensorLayout.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"

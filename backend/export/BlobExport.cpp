@@ -17,7 +17,7 @@
 #include <optional>
 #include <string>
 
-#include "backend/abi/ArgPacker.h"
+#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/Blob.h"
 #include "backend/blob/BlobBuilder.h"
 #include "backend/mapping/KernelImage.h"
@@ -727,28 +727,27 @@ LogicalResult BlobWriter::writeUpaTask(VPUIP::UpaSwOp op,
   }
 
   UpaParamsWriter params;
-  const UpaParamTable *table = lookupUpaParamTable(entry);
   llvm::SmallVector<std::string> passed;
   for (Attribute param : op.getParams()) {
     passed.push_back(print(llvm::cast<TypedAttr>(param).getType()));
   }
-  if (!table && !passed.empty()) {
+  std::optional<llvm::SmallVector<std::string>> expected =
+      getKernelScalarTypeNames(entry);
+  if (!expected && !passed.empty()) {
     return op.emitOpError()
            << "passes scalar parameters to kernel '" << entry
-           << "', which has no UPA parameter table in the blob schema (tables "
-              "exist for: "
-           << getUpaParamKernelNames() << ")";
+           << "', which the kernel library does not have, so the blob schema "
+              "has no parameter table for it";
   }
-  if (table) {
-    llvm::SmallVector<std::string> expected = table->getScalarTypeNames();
-    if (passed != expected) {
-      return op.emitOpError() << "passes scalar parameters ("
-                              << llvm::join(passed, ", ") << ") to kernel '"
-                              << entry << "', whose UPA parameter table holds ("
-                              << llvm::join(expected, ", ") << ")";
-    }
-    llvm::Expected<UpaParamsWriter> writer = table->makeWriter(
-        llvm::to_vector(op.getParams().getAsRange<Attribute>()));
+  if (expected && passed != *expected) {
+    return op.emitOpError() << "passes scalar parameters ("
+                            << llvm::join(passed, ", ") << ") to kernel '"
+                            << entry << "', whose ABI scalars are ("
+                            << llvm::join(*expected, ", ") << ")";
+  }
+  if (!passed.empty()) {
+    llvm::Expected<UpaParamsWriter> writer = makeUpaParamsWriter(
+        entry, llvm::to_vector(op.getParams().getAsRange<Attribute>()));
     if (!writer) {
       return op.emitOpError() << llvm::toString(writer.takeError());
     }

@@ -23,7 +23,7 @@
 //    else of its VPUIP op's;
 //  - software kernels: each kernel declaration an ACT task calls becomes an
 //    ActKernel whose code is its kernel image (backend/mapping/KernelImage.h),
-//    each call an invocation whose packed arguments (backend/abi) address the
+//    each call an invocation whose packed arguments (kernels/abi) address the
 //    CMX of its tile; UPA layers name the kernel and carry its scalars in the
 //    kernel's UPA parameter table.
 //

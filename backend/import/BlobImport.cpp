@@ -18,7 +18,7 @@
 #include <string>
 #include <tuple>
 
-#include "backend/abi/ArgPacker.h"
+#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/Blob.h"
 #include "backend/blob/TensorLayout.h"
 #include "backend/mapping/KernelImage.h"
@@ -874,24 +874,12 @@ llvm::Error BlobReader::createTask(const schema::Task &task,
   }
   case schema::TaskKind::UpaLayerTask: {
     const schema::UpaLayerTask &upa = *task.kind_as_UpaLayerTask();
-    llvm::SmallVector<Attribute> params;
-    const UpaParamTable *table = lookupUpaParamTable(upa.kernel()->str());
-    if (table) {
-      // Checks that the member is the kernel's table.
-      llvm::Expected<llvm::SmallVector<Attribute>> read =
-          table->read(upa, context);
-      if (!read) {
-        return read.takeError();
-      }
-      params = std::move(*read);
-    } else if (upa.params_type() != schema::UpaParams::NONE) {
-      return makeError(
-          "UPA layer '" + upa.kernel()->str() + "': its parameters " +
-          schema::EnumNameUpaParams(upa.params_type()) +
-          " have no IR form (backend/mapping/UpaParams.cpp has no table "
-          "for the kernel)");
+    llvm::Expected<llvm::SmallVector<Attribute>> params =
+        readUpaParams(upa, context);
+    if (!params) {
+      return params.takeError();
     }
-    llvm::Expected<func::FuncOp> decl = getUpaDeclaration(upa, params);
+    llvm::Expected<func::FuncOp> decl = getUpaDeclaration(upa, *params);
     if (!decl) {
       return decl.takeError();
     }
@@ -906,7 +894,7 @@ llvm::Error BlobReader::createTask(const schema::Task &task,
     }
     builder.create<VPUIP::UpaSwOp>(taskLoc, resultTypes, getKernelRef(*decl),
                                    inputs, outputs,
-                                   builder.getArrayAttr(params),
+                                   builder.getArrayAttr(*params),
                                    builder.getI64IntegerAttr(upa.max_shaves()));
     return llvm::Error::success();
   }

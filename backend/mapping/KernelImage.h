@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // The reference-SW targets have no SHAVE binaries: their kernels are the
-// native kernels of the runtime (tools/emulator), registered by entry name.
+// native kernels of the runtime (emulator), registered by entry name.
 // What the blob writer stores as a kernel's code (ActKernel.text) and as the
 // ACT runtime's code (ActKernelRuntime.code) is therefore the kernel's
 // declaration, as UTF-8 text, one item per line:

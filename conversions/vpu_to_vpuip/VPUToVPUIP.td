@@ -26,7 +26,7 @@ def ConvertVPUToVPUIPPass : Pass<"vpuc-convert-vpu-to-vpuip", "::mlir::ModuleOp"
     * `const.Declare` of a tensor becomes `const.Declare` of the constant's buffer, with
       the same content and transformations.
     * Every `VPU.SW` layer becomes one call of a kernel of the software-kernel library
-      (backend/abi/SwKernels.h): the op's kernel (`VPU_SWKernelOpInterface`) is mapped
+      (kernels/abi/SwKernels.h): the op's kernel (`VPU_SWKernelOpInterface`) is mapped
       onto the library's ABI by `VPUIP::mapToAbiKernel`, each result gets a
       `memref.alloc`, and an absent optional operand is passed as an empty constant buffer
       (`const.Declare memref<0xf16>`). On targets with activation SHAVEs

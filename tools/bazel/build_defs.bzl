@@ -77,6 +77,22 @@ def vpuc_gentbl_cc_library(name, td_file, tbl_outs, deps = [], **kwargs):
         **kwargs
     )
 
+def vpuc_kernel_tblgen(name, action, out, **kwargs):
+    """Runs vpuc-tblgen's `action` (e.g. "gen-sw-kernel-abi") on the kernel contract
+    (kernels/abi/SwKernels.td) into `out`."""
+    native.genrule(
+        name = name,
+        srcs = [
+            "//kernels/abi:SwKernels.td",
+            "//kernels/abi:td_files",
+        ],
+        outs = [out],
+        tools = ["//tools/vpuc-tblgen"],
+        cmd = ("$(location //tools/vpuc-tblgen) -%s -I . " % action +
+               "$(location //kernels/abi:SwKernels.td) -o $@"),
+        **kwargs
+    )
+
 def vpuc_tablegen_doc(name, td_file, flags, out, deps = [], **kwargs):
     """Generates the markdown reference of a dialect, its ops or its passes."""
     _tblgen_genrule(
@@ -163,15 +179,19 @@ def vpuc_proto_cc_library(name, src, deps = [], **kwargs):
         **kwargs
     )
 
-def vpuc_flatbuffers_cc_library(name, src, flatc_args = [], deps = [], **kwargs):
-    """flatc --cpp on one .fbs schema, exposed as a header-only cc_library (`<X>_generated.h`)."""
+def vpuc_flatbuffers_cc_library(name, src, includes = [], flatc_args = [], deps = [], **kwargs):
+    """flatc --cpp on one .fbs schema, exposed as a header-only cc_library (`<X>_generated.h`).
+
+    `includes` are the (possibly generated) .fbs files `src` includes, by their path from the
+    workspace root; their types are generated into the same header.
+    """
     base = src[:-len(".fbs")]
     out = base + "_generated.h"
     native.genrule(
         name = name + "_flatc",
-        srcs = [src],
+        srcs = [src] + includes,
         outs = [out],
-        cmd = "flatc --cpp --scoped-enums %s -o $(@D) $(location %s)" % (" ".join(flatc_args), src),
+        cmd = "flatc --cpp --scoped-enums --gen-all -I . -I $(GENDIR) %s -o $(@D) $(location %s)" % (" ".join(flatc_args), src),
     )
     cc_library(
         name = name,

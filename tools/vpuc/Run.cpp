@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs a blob on the emulator (tools/emulator): reads the inputs from a .npz
+// Runs a blob on the emulator (emulator): reads the inputs from a .npz
 // (or .npy) file by name, writes the outputs to a .npz file, prints the
 // per-executor timing summary with the roofline, CMX peaks, barriers and DDR
 // scratch traffic, optionally the layers that dominate each executor kind
@@ -19,7 +19,7 @@
 #include "backend/blob/Blob.h"
 #include "core/arch/Arch.h"
 #include "core/npy/Npy.h"
-#include "tools/emulator/Emulator.h"
+#include "emulator/Emulator.h"
 #include "tools/vpuc/Commands.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/WithColor.h"

@@ -12,7 +12,7 @@
 #ifndef VPUC_BACKEND_BLOB_UNITTESTS_TESTBLOBS_H_
 #define VPUC_BACKEND_BLOB_UNITTESTS_TESTBLOBS_H_
 
-#include "backend/abi/ArgPacker.h"
+#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/BlobBuilder.h"
 
 namespace mlir::vpuc::blob::testing {

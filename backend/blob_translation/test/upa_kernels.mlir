@@ -199,7 +199,7 @@ module @upa_kernels attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX3
 // INFO:      UPALayer 'activation' on 16 SHAVEs with ActivationParams
 // INFO:      UPALayer 'depth_to_space' on 16 SHAVEs with DepthSpaceParams
 // INFO:      UPALayer 'dequantize' on 16 SHAVEs with QuantizeParams
-// INFO:      UPALayer 'deconvolution' on 16 SHAVEs with ConvolutionParams
+// INFO:      UPALayer 'deconvolution' on 16 SHAVEs with DeconvolutionParams
 // INFO:      UPALayer 'interpolate' on 16 SHAVEs with InterpolateParams
 // INFO:      UPALayer 'log_softmax' on 16 SHAVEs with SoftmaxParams
 

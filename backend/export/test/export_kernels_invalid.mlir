@@ -183,7 +183,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", cluster
     %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<8xf16>
     %1 = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<8xf16>
     VPURT.Task {
-      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters to kernel 'elu', which has no UPA parameter table in the blob schema (tables exist for: softmax, log_softmax, clamp, activation, transpose, pad, gather, depth_to_space, space_to_depth, quantize, dequantize, cumsum, topk, reduce, mvn, layer_norm, normalize_l2, batch_norm_inference, convolution, deconvolution, matmul, fully_connected, max_pool, avg_pool, interpolate)}}
+      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters to kernel 'elu', which the kernel library does not have, so the blob schema has no parameter table for it}}
       %r = VPUIP.UPA.SW @VPU.SW::@elu inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16>) params [1.0 : f32] -> memref<8xf16>
     }
     return %out : memref<8xf16>
@@ -200,7 +200,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", cluster
     %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<8xf16>
     %1 = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<8xf16>
     VPURT.Task {
-      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters (i64) to kernel 'softmax', whose UPA parameter table holds (i32)}}
+      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters (i64) to kernel 'softmax', whose ABI scalars are (i32)}}
       %r = VPUIP.UPA.SW @VPU.SW::@softmax inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16>) params [0 : i64] -> memref<8xf16>
     }
     return %out : memref<8xf16>
@@ -217,7 +217,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", cluster
     %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<8xf16>
     %1 = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<8xf16>
     VPURT.Task {
-      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters () to kernel 'clamp', whose UPA parameter table holds (f32, f32)}}
+      // expected-error @+1 {{'VPUIP.UPA.SW' op passes scalar parameters () to kernel 'clamp', whose ABI scalars are (f32, f32)}}
       %r = VPUIP.UPA.SW @VPU.SW::@clamp inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16>) -> memref<8xf16>
     }
     return %out : memref<8xf16>
@@ -234,7 +234,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", cluster
     %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<8xf16>
     %1 = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<8xf16>
     VPURT.Task {
-      // expected-error @+1 {{'VPUIP.UPA.SW' op scalar #2 (reverse) of kernel 'cumsum' is a flag, 0 or 1, not -1}}
+      // expected-error @+1 {{'VPUIP.UPA.SW' op UPA parameters of kernel 'cumsum': scalar 'reverse' is a flag, got -1}}
       %r = VPUIP.UPA.SW @VPU.SW::@cumsum inputs(%0 : memref<8xf16>) outputs(%1 : memref<8xf16>) params [0 : i32, 1 : i32, -1 : i32] -> memref<8xf16>
     }
     return %out : memref<8xf16>

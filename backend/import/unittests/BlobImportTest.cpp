@@ -14,7 +14,7 @@
 
 #include <string>
 
-#include "backend/abi/ArgPacker.h"
+#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/BlobBuilder.h"
 #include "backend/export/BlobExport.h"
 #include "mlir/IR/Diagnostics.h"

@@ -15,7 +15,7 @@
 
 #include <set>
 
-#include "backend/abi/SwKernels.h"
+#include "kernels/abi/SwKernels.h"
 
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "mlir/AsmParser/AsmParser.h"
@@ -230,60 +230,27 @@ TEST_F(MappingTest, kernelImageErrors) {
               HasSubstr("kernel image: empty symbol"));
 }
 
-/// The scalars `table`'s kernel takes, with distinct values: flags
-/// alternate, per-dim arrays end in zeros, values differ from the defaults.
-llvm::SmallVector<Attribute> getSampleScalars(const UpaParamTable &table,
+/// The scalars of library kernel `decl`, with distinct values inside their
+/// ranges: flags alternate, per-dim arrays end in zeros.
+llvm::SmallVector<Attribute> getSampleScalars(const abi::KernelDecl &decl,
                                               MLIRContext *context) {
   Builder builder(context);
   llvm::SmallVector<Attribute> scalars;
-  int32_t next = 2;
-  for (auto [index, field] : llvm::enumerate(table.fields)) {
-    if (table.unusedFields & (1u << index)) {
-      continue;
-    }
-    unsigned count = field.kind == UpaFieldKind::I32PerDim ||
-                             field.kind == UpaFieldKind::F32PerDim
-                         ? abi::kMaxRank
-                         : 1;
-    for (unsigned i = 0; i < count; ++i, ++next) {
-      bool zero = count > 1 && i >= 5;
-      switch (field.kind) {
-      case UpaFieldKind::Bool:
-        scalars.push_back(builder.getI32IntegerAttr(next % 2));
-        break;
-      case UpaFieldKind::I32:
-      case UpaFieldKind::I32PerDim:
-        scalars.push_back(builder.getI32IntegerAttr(zero ? 0 : -next));
-        break;
-      case UpaFieldKind::F32:
-      case UpaFieldKind::F32PerDim:
+  int64_t next = 2;
+  for (const abi::ScalarDecl &scalar :
+       llvm::ArrayRef(decl.scalars, decl.numScalars)) {
+    for (uint32_t i = 0; i < scalar.count; ++i, ++next) {
+      bool zero = scalar.count > 1 && i >= 5;
+      if (scalar.kind == abi::ArgKind::F32) {
         scalars.push_back(builder.getF32FloatAttr(zero ? 0.0f : next + 0.25f));
-        break;
-      }
-    }
-  }
-  return scalars;
-}
-
-/// The scalars of `table`'s kernel at the schema defaults.
-llvm::SmallVector<Attribute> getDefaultScalars(const UpaParamTable &table,
-                                               MLIRContext *context) {
-  Builder builder(context);
-  llvm::SmallVector<Attribute> scalars;
-  for (auto [index, field] : llvm::enumerate(table.fields)) {
-    if (table.unusedFields & (1u << index)) {
-      continue;
-    }
-    bool perDim = field.kind == UpaFieldKind::I32PerDim ||
-                  field.kind == UpaFieldKind::F32PerDim;
-    for (unsigned i = 0; i < (perDim ? abi::kMaxRank : 1); ++i) {
-      if (field.kind == UpaFieldKind::F32 ||
-          field.kind == UpaFieldKind::F32PerDim) {
-        scalars.push_back(
-            builder.getF32FloatAttr(static_cast<float>(field.defaultValue)));
+      } else if (zero) {
+        scalars.push_back(builder.getI32IntegerAttr(0));
       } else {
-        scalars.push_back(builder.getI32IntegerAttr(
-            static_cast<int32_t>(field.defaultValue)));
+        int64_t span = scalar.max - scalar.min + 1;
+        int64_t value =
+            span > 0 && span < 1000 ? scalar.min + next % span : -next;
+        scalars.push_back(
+            builder.getI32IntegerAttr(static_cast<int32_t>(value)));
       }
     }
   }
@@ -302,30 +269,29 @@ protected:
     return root->task_lists()->Get(0)->tasks()->Get(0)->kind_as_UpaLayerTask();
   }
 
-  /// Writes `scalars` with `table` and reads them back.
-  llvm::SmallVector<Attribute> roundTrip(const UpaParamTable &table,
+  /// Writes `scalars` of `kernel` and reads them back.
+  llvm::SmallVector<Attribute> roundTrip(llvm::StringRef kernel,
                                          llvm::ArrayRef<Attribute> scalars) {
-    llvm::Expected<UpaParamsWriter> writer = table.makeWriter(scalars);
-    EXPECT_TRUE(static_cast<bool>(writer)) << table.kernel.str();
+    llvm::Expected<UpaParamsWriter> writer =
+        makeUpaParamsWriter(kernel, scalars);
     if (!writer) {
-      llvm::consumeError(writer.takeError());
+      ADD_FAILURE() << kernel.str() << ": "
+                    << llvm::toString(writer.takeError());
       return {};
     }
-    const schema::UpaLayerTask *task = writeTask(table.kernel, *writer);
+    const schema::UpaLayerTask *task = writeTask(kernel, *writer);
     llvm::Expected<llvm::SmallVector<Attribute>> read =
-        table.read(*task, &context);
-    EXPECT_TRUE(static_cast<bool>(read)) << table.kernel.str();
+        readUpaParams(*task, &context);
     if (!read) {
-      llvm::consumeError(read.takeError());
+      ADD_FAILURE() << kernel.str() << ": " << llvm::toString(read.takeError());
       return {};
     }
     return *read;
   }
 
-  std::string readError(const UpaParamTable &table,
-                        const schema::UpaLayerTask &task) {
+  std::string readError(const schema::UpaLayerTask &task) {
     llvm::Expected<llvm::SmallVector<Attribute>> read =
-        table.read(task, &context);
+        readUpaParams(task, &context);
     if (read) {
       return "no error";
     }
@@ -335,74 +301,40 @@ protected:
   std::vector<uint8_t> bytes;
 };
 
-TEST_F(UpaParamsTest, lookups) {
-  const UpaParamTable *softmax = lookupUpaParamTable("softmax");
-  ASSERT_NE(softmax, nullptr);
-  EXPECT_EQ(softmax->kind, schema::UpaParams::SoftmaxParams);
-  EXPECT_EQ(lookupUpaParamTable("log_softmax")->kind,
-            schema::UpaParams::SoftmaxParams);
-  EXPECT_EQ(lookupUpaParamTable("relu"), nullptr);
-  EXPECT_EQ(lookupUpaParamTable("nonexistent"), nullptr);
-  EXPECT_THAT(getUpaParamKernelNames(),
-              HasSubstr("softmax, log_softmax, clamp, activation"));
-  EXPECT_EQ(lookupUpaParamTable("interpolate")->getScalarTypeNames().size(),
-            31u);
+TEST_F(UpaParamsTest, scalarTypes) {
+  EXPECT_EQ(getKernelScalarTypeNames("softmax"),
+            llvm::SmallVector<std::string>({"i32"}));
+  EXPECT_EQ(getKernelScalarTypeNames("clamp"),
+            llvm::SmallVector<std::string>({"f32", "f32"}));
+  EXPECT_EQ(getKernelScalarTypeNames("relu"), llvm::SmallVector<std::string>());
+  EXPECT_EQ(getKernelScalarTypeNames("nonexistent"), std::nullopt);
+  EXPECT_EQ(getKernelScalarTypeNames("interpolate")->size(), 31u);
 }
 
-// Every kernel of the library with scalars has a table whose fields hold
-// exactly its ABI scalars; every union member is some kernel's table.
-TEST_F(UpaParamsTest, tablesMatchTheAbi) {
-  std::set<schema::UpaParams> members;
+TEST_F(UpaParamsTest, everyKernelRoundTrips) {
+  Builder builder(&context);
+  size_t withScalars = 0;
   for (const abi::KernelDecl &decl : abi::kSwKernels) {
-    const UpaParamTable *table = lookupUpaParamTable(decl.name);
-    llvm::SmallVector<abi::ArgKind> scalars;
-    for (uint32_t i = 0; i < decl.numArgs; ++i) {
-      if (!abi::isMemRefArg(decl.signature[i])) {
-        scalars.push_back(decl.signature[i]);
-      }
-    }
-    if (scalars.empty()) {
-      EXPECT_EQ(table, nullptr) << decl.name;
+    if (decl.numScalars == 0) {
       continue;
     }
-    ASSERT_NE(table, nullptr) << decl.name;
-    members.insert(table->kind);
-    EXPECT_EQ(table->getScalarKinds(), scalars) << decl.name;
-    llvm::SmallVector<abi::ArgKind> fromFields;
-    for (auto [index, field] : llvm::enumerate(table->fields)) {
-      if (table->unusedFields & (1u << index)) {
-        continue;
-      }
-      bool isFloat = field.kind == UpaFieldKind::F32 ||
-                     field.kind == UpaFieldKind::F32PerDim;
-      bool perDim = field.kind == UpaFieldKind::I32PerDim ||
-                    field.kind == UpaFieldKind::F32PerDim;
-      fromFields.append(perDim ? abi::kMaxRank : 1,
-                        isFloat ? abi::ArgKind::F32 : abi::ArgKind::I32);
+    ++withScalars;
+    llvm::SmallVector<Attribute> sample = getSampleScalars(decl, &context);
+    EXPECT_EQ(roundTrip(decl.name, sample), sample) << decl.name;
+    // Zeros, written although some fields default to other values.
+    llvm::SmallVector<Attribute> zeros;
+    for (Attribute attr : sample) {
+      zeros.push_back(llvm::isa<FloatAttr>(attr)
+                          ? Attribute(builder.getF32FloatAttr(0.0f))
+                          : Attribute(builder.getI32IntegerAttr(0)));
     }
-    EXPECT_EQ(fromFields, scalars) << decl.name;
+    EXPECT_EQ(roundTrip(decl.name, zeros), zeros) << decl.name;
   }
-  for (auto member = static_cast<int>(schema::UpaParams::MIN) + 1;
-       member <= static_cast<int>(schema::UpaParams::MAX); ++member) {
-    EXPECT_TRUE(members.count(static_cast<schema::UpaParams>(member)))
-        << schema::EnumNameUpaParams(static_cast<schema::UpaParams>(member));
-  }
-  EXPECT_EQ(getUpaParamTables().size(), 25u);
-}
-
-TEST_F(UpaParamsTest, everyTableRoundTrips) {
-  for (const UpaParamTable &table : getUpaParamTables()) {
-    llvm::SmallVector<Attribute> sample = getSampleScalars(table, &context);
-    EXPECT_EQ(roundTrip(table, sample), sample) << table.kernel.str();
-    llvm::SmallVector<Attribute> defaults = getDefaultScalars(table, &context);
-    EXPECT_EQ(roundTrip(table, defaults), defaults) << table.kernel.str();
-  }
+  EXPECT_EQ(withScalars, 25u);
   // -0.0 is not the default 0.0.
-  Builder builder(&context);
   Attribute clamp[] = {builder.getF32FloatAttr(-0.0f),
                        builder.getF32FloatAttr(0.0f)};
-  llvm::SmallVector<Attribute> read =
-      roundTrip(*lookupUpaParamTable("clamp"), clamp);
+  llvm::SmallVector<Attribute> read = roundTrip("clamp", clamp);
   ASSERT_EQ(read.size(), 2u);
   EXPECT_TRUE(llvm::cast<FloatAttr>(read[0]).getValue().isNegZero());
 }
@@ -412,7 +344,7 @@ TEST_F(UpaParamsTest, writerErrors) {
   auto writeError = [&](llvm::StringRef kernel,
                         llvm::ArrayRef<Attribute> scalars) -> std::string {
     llvm::Expected<UpaParamsWriter> writer =
-        lookupUpaParamTable(kernel)->makeWriter(scalars);
+        makeUpaParamsWriter(kernel, scalars);
     if (writer) {
       return "no error";
     }
@@ -422,28 +354,29 @@ TEST_F(UpaParamsTest, writerErrors) {
                         builder.getI32IntegerAttr(2),
                         builder.getI32IntegerAttr(0)};
   EXPECT_EQ(writeError("cumsum", cumsum),
-            "scalar #1 (exclusive) of kernel 'cumsum' is a flag, 0 or 1, not "
-            "2");
+            "UPA parameters of kernel 'cumsum': scalar 'exclusive' is a flag, "
+            "got 2");
   EXPECT_EQ(writeError("cumsum", llvm::ArrayRef(cumsum).take_front(2)),
             "kernel 'cumsum' takes 3 scalars, not 2");
   Attribute clamp[] = {builder.getI32IntegerAttr(0),
                        builder.getF32FloatAttr(1)};
   EXPECT_EQ(writeError("clamp", clamp),
-            "scalar #0 (min) of kernel 'clamp': expected an f32 value");
+            "scalar #0 of kernel 'clamp': expected an f32 value");
+  EXPECT_EQ(writeError("nonexistent", {}),
+            "the kernel library has no kernel 'nonexistent'");
 }
 
 TEST_F(UpaParamsTest, readerErrors) {
-  // Output padding in a convolution.
+  // A qmin in a dequantize.
   const schema::UpaLayerTask *task =
-      writeTask("convolution", [](flatbuffers::FlatBufferBuilder &fbb) {
+      writeTask("dequantize", [](flatbuffers::FlatBufferBuilder &fbb) {
         return std::make_pair(
-            schema::UpaParams::ConvolutionParams,
-            schema::CreateConvolutionParams(fbb, 1, 1, 0, 0, 0, 0, 1, 1, 1)
-                .Union());
+            schema::UpaParams::QuantizeParams,
+            schema::CreateQuantizeParams(fbb, 1, -128).Union());
       });
-  EXPECT_EQ(readError(*lookupUpaParamTable("convolution"), *task),
-            "ConvolutionParams.output_padding_h is not a parameter of kernel "
-            "'convolution' and must keep its default");
+  EXPECT_EQ(readError(*task),
+            "UPA layer of kernel 'dequantize': field 'qmin' is not an argument "
+            "of the kernel and must keep its default");
   // A per-dim vector of 9 entries.
   task = writeTask("transpose", [](flatbuffers::FlatBufferBuilder &fbb) {
     std::vector<int32_t> perm(9, 0);
@@ -451,15 +384,21 @@ TEST_F(UpaParamsTest, readerErrors) {
         schema::UpaParams::TransposeParams,
         schema::CreateTransposeParamsDirect(fbb, &perm).Union());
   });
-  EXPECT_EQ(readError(*lookupUpaParamTable("transpose"), *task),
-            "TransposeParams.perm has 9 entries, more than 8");
+  EXPECT_EQ(readError(*task), "UPA layer of kernel 'transpose': field 'perm' "
+                              "has 9 entries, more than the 8 dims");
   // Another kernel's table, and none.
   task = writeTask("softmax", clampParams(0, 1));
-  EXPECT_EQ(readError(*lookupUpaParamTable("softmax"), *task),
-            "UPA layer 'softmax' needs SoftmaxParams, not ClampParams");
+  EXPECT_EQ(readError(*task), "UPA layer of kernel 'softmax' has parameters "
+                              "ClampParams, the kernel takes SoftmaxParams");
   task = writeTask("softmax", nullptr);
-  EXPECT_EQ(readError(*lookupUpaParamTable("softmax"), *task),
-            "UPA layer 'softmax' needs SoftmaxParams, not NONE");
+  EXPECT_EQ(readError(*task), "UPA layer of kernel 'softmax' has parameters "
+                              "NONE, the kernel takes SoftmaxParams");
+  // A kernel the library does not have.
+  task = writeTask("nonexistent", clampParams(0, 1));
+  EXPECT_EQ(readError(*task), "UPA layer 'nonexistent': its parameters "
+                              "ClampParams belong to no kernel of the library");
+  task = writeTask("nonexistent", nullptr);
+  EXPECT_EQ(readError(*task), "no error");
 }
 
 } // namespace

@@ -21,7 +21,7 @@
 #include <cmath>
 #include <limits>
 
-#include "backend/abi/SwKernels.h"
+#include "kernels/abi/SwKernels.h"
 #include "dialects/ie/ir/IEAttributes.h"
 #include "dialects/vpu/ir/SWKernelInfo.h"
 #include "mlir/IR/Builders.h"
@@ -318,27 +318,6 @@ private:
   bool failed = false;
 };
 
-/// True for the library kernels whose tensors are all "float" (f32, f16,
-/// bf16) in SwKernels.h.
-bool isFloatOnlyKernel(llvm::StringRef kernel) {
-  for (const char *name :
-       {abi::ActivationKernel::name, abi::ReluKernel::name,
-        abi::ClampKernel::name, abi::PReluKernel::name,
-        abi::ScaleShiftKernel::name, abi::SoftmaxKernel::name,
-        abi::LogSoftmaxKernel::name, abi::ReduceKernel::name,
-        abi::MvnKernel::name, abi::LayerNormKernel::name,
-        abi::NormalizeL2Kernel::name, abi::BatchNormKernel::name,
-        abi::ConvolutionKernel::name, abi::DeconvolutionKernel::name,
-        abi::MatMulKernel::name, abi::FullyConnectedKernel::name,
-        abi::MaxPoolKernel::name, abi::AvgPoolKernel::name,
-        abi::InterpolateKernel::name}) {
-    if (kernel == name) {
-      return true;
-    }
-  }
-  return false;
-}
-
 FailureOr<AbiKernelCall> CallBuilder::finish() {
   // Descriptors hold at most kMaxRank dims.
   auto checkRank = [&](Value value, llvm::StringRef what, int64_t index) {
@@ -357,8 +336,13 @@ FailureOr<AbiKernelCall> CallBuilder::finish() {
   for (auto [index, value] : llvm::enumerate(info.outputs)) {
     checkRank(value, "output", index);
   }
-  // The kernels SwKernels.h declares on float tensors reject other types.
-  if (isFloatOnlyKernel(call.kernel)) {
+  const abi::KernelDecl *decl = abi::findKernel(call.kernel.c_str());
+  if (!decl) {
+    failInternal("the library has no kernel '" + call.kernel + "'");
+    return failure();
+  }
+  // The kernels SwKernels.td declares on float tensors reject other types.
+  if (decl->floatOnly) {
     auto checkFloat = [&](Value value, llvm::StringRef what, int64_t index) {
       Type type = llvm::cast<ShapedType>(value.getType()).getElementType();
       if (!type.isF32() && !type.isF16() && !type.isBF16()) {
@@ -411,12 +395,7 @@ FailureOr<AbiKernelCall> CallBuilder::finish() {
     return failure();
   }
   // The library signature: inputs, outputs, then the scalars.
-  std::optional<llvm::ArrayRef<abi::ArgKind>> signature =
-      getAbiSignature(call.kernel);
-  if (!signature) {
-    failInternal("the library has no kernel '" + call.kernel + "'");
-    return failure();
-  }
+  llvm::ArrayRef<abi::ArgKind> signature(decl->signature, decl->numArgs);
   llvm::SmallVector<abi::ArgKind, 32> given;
   given.append(call.inputs.size(), abi::ArgKind::MemRefIn);
   given.append(call.outputs.size(), abi::ArgKind::MemRefOut);
@@ -432,7 +411,7 @@ FailureOr<AbiKernelCall> CallBuilder::finish() {
       return failure();
     }
   }
-  if (llvm::ArrayRef<abi::ArgKind>(given) != *signature) {
+  if (llvm::ArrayRef<abi::ArgKind>(given) != signature) {
     auto count = [](llvm::ArrayRef<abi::ArgKind> kinds, abi::ArgKind kind) {
       return llvm::count(kinds, kind);
     };
@@ -443,12 +422,30 @@ FailureOr<AbiKernelCall> CallBuilder::finish() {
         llvm::Twine(count(given, abi::ArgKind::I32)) + " i32, " +
         llvm::Twine(count(given, abi::ArgKind::F32)) +
         " f32 arguments, the kernel " +
-        llvm::Twine(count(*signature, abi::ArgKind::MemRefIn)) + " in, " +
-        llvm::Twine(count(*signature, abi::ArgKind::MemRefOut)) + " out, " +
-        llvm::Twine(count(*signature, abi::ArgKind::I32)) + " i32, " +
-        llvm::Twine(count(*signature, abi::ArgKind::F32)) +
+        llvm::Twine(count(signature, abi::ArgKind::MemRefIn)) + " in, " +
+        llvm::Twine(count(signature, abi::ArgKind::MemRefOut)) + " out, " +
+        llvm::Twine(count(signature, abi::ArgKind::I32)) + " i32, " +
+        llvm::Twine(count(signature, abi::ArgKind::F32)) +
         " f32 (or another order)");
     return failure();
+  }
+  // Every integer scalar within the range the contract gives it.
+  size_t position = 0;
+  for (const abi::ScalarDecl &scalar :
+       llvm::ArrayRef(decl->scalars, decl->numScalars)) {
+    for (uint32_t i = 0; i < scalar.count; ++i, ++position) {
+      if (scalar.kind != abi::ArgKind::I32) {
+        continue;
+      }
+      int64_t value = llvm::cast<IntegerAttr>(call.scalars[position]).getInt();
+      if (value < scalar.min || value > scalar.max) {
+        failOperand("scalar '" + llvm::Twine(scalar.name) + "' is " +
+                    llvm::Twine(value) + ", outside the library's range [" +
+                    llvm::Twine(scalar.min) + ", " + llvm::Twine(scalar.max) +
+                    "]");
+        return failure();
+      }
+    }
   }
   return std::move(call);
 }
@@ -983,41 +980,37 @@ constexpr int32_t act(abi::ActivationOp op) {
 }
 constexpr int32_t red(abi::ReduceOp op) { return static_cast<int32_t>(op); }
 
-/// The table, sorted by VPU name.
+/// The table: the rows SwKernels.td declares (tensors only), then the rows
+/// with code, sorted by VPU name.
 const Entry kEntries[] = {
+#include "conversions/vpu_to_vpuip/kernels/TensorOnlyRows.inc"
     {"abs", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Abs)},
-    {"add", abi::AddKernel::name, mapTensorsOnly},
     {"avg_pool", abi::AvgPoolKernel::name, mapPool, 1},
     {"batch_norm", abi::BatchNormKernel::name, mapBatchNorm},
     {"ceil", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Ceil)},
     {"clamp", abi::ClampKernel::name, mapClamp},
-    {"convert", abi::ConvertKernel::name, mapTensorsOnly},
     {"convolution", abi::ConvolutionKernel::name, mapConvolution, 0},
     {"convolution_bias", abi::ConvolutionKernel::name, mapConvolution, 0},
     {"cumsum", abi::CumSumKernel::name, mapCumSum},
     {"deconvolution", abi::DeconvolutionKernel::name, mapDeconvolution},
     {"deconvolution_bias", abi::DeconvolutionKernel::name, mapDeconvolution},
     {"depth_to_space", abi::DepthToSpaceKernel::name, mapDepthSpace},
-    {"divide", abi::DivideKernel::name, mapTensorsOnly},
     {"elu", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Elu)},
-    {"equal", abi::EqualKernel::name, mapTensorsOnly},
     {"erf", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Erf)},
     {"exp", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Exp)},
     {"floor", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Floor)},
-    {"floor_mod", abi::FloorModKernel::name, mapTensorsOnly},
     {"fully_connected", abi::FullyConnectedKernel::name, mapFullyConnected},
     {"fully_connected_bias", abi::FullyConnectedKernel::name,
      mapFullyConnected},
     {"gather", abi::GatherKernel::name, mapGather},
     {"gelu", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Gelu)},
-    {"greater", abi::GreaterKernel::name, mapTensorsOnly},
     {"group_convolution", abi::ConvolutionKernel::name, mapConvolution, 1},
     {"group_convolution_bias", abi::ConvolutionKernel::name, mapConvolution,
      1},
@@ -1030,25 +1023,18 @@ const Entry kEntries[] = {
     {"layer_norm_bias", abi::LayerNormKernel::name, mapLayerNorm},
     {"leaky_relu", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::LeakyRelu)},
-    {"less", abi::LessKernel::name, mapTensorsOnly},
     {"log", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Log)},
     {"log_softmax", abi::LogSoftmaxKernel::name, mapAxis},
-    {"logical_and", abi::LogicalAndKernel::name, mapTensorsOnly},
-    {"logical_or", abi::LogicalOrKernel::name, mapTensorsOnly},
     {"matmul", abi::MatMulKernel::name, mapMatMul},
     {"max_pool", abi::MaxPoolKernel::name, mapPool, 0},
-    {"maximum", abi::MaximumKernel::name, mapTensorsOnly},
-    {"minimum", abi::MinimumKernel::name, mapTensorsOnly},
     {"mish", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Mish)},
-    {"multiply", abi::MultiplyKernel::name, mapTensorsOnly},
     {"mvn", abi::MvnKernel::name, mapMvn},
     {"negative", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Negative)},
     {"normalize_l2", abi::NormalizeL2Kernel::name, mapNormalizeL2},
     {"pad", abi::PadKernel::name, mapPad},
-    {"power", abi::PowerKernel::name, mapTensorsOnly},
     {"prelu", abi::PReluKernel::name, mapPRelu},
     {"reduce_l2", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::L2)},
     {"reduce_max", abi::ReduceKernel::name, mapReduce,
@@ -1059,16 +1045,13 @@ const Entry kEntries[] = {
      red(abi::ReduceOp::Min)},
     {"reduce_sum", abi::ReduceKernel::name, mapReduce,
      red(abi::ReduceOp::Sum)},
-    {"relu", abi::ReluKernel::name, mapTensorsOnly},
     // The round mode parameter selects RoundHalfToEven or
     // RoundHalfAwayFromZero.
     {"round", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::RoundHalfToEven)},
     {"scale", abi::ScaleShiftKernel::name, mapScaleShift},
     {"scale_shift", abi::ScaleShiftKernel::name, mapScaleShift},
-    {"select", abi::SelectKernel::name, mapTensorsOnly},
     // Biases only: input + biases.
-    {"shift", abi::AddKernel::name, mapTensorsOnly},
     {"sigmoid", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Sigmoid)},
     {"softmax", abi::SoftmaxKernel::name, mapAxis},
@@ -1077,9 +1060,6 @@ const Entry kEntries[] = {
     {"space_to_depth", abi::SpaceToDepthKernel::name, mapDepthSpace},
     {"sqrt", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Sqrt)},
-    {"squared_difference", abi::SquaredDifferenceKernel::name,
-     mapTensorsOnly},
-    {"subtract", abi::SubtractKernel::name, mapTensorsOnly},
     {"swish", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Swish)},
     {"tanh", abi::ActivationKernel::name, mapActivation,
@@ -1121,12 +1101,11 @@ mapToAbiKernel(const VPU::SWKernelInfo &info,
 
 std::optional<llvm::ArrayRef<abi::ArgKind>>
 getAbiSignature(llvm::StringRef name) {
-  for (const abi::KernelDecl &decl : abi::kSwKernels) {
-    if (name == decl.name) {
-      return llvm::ArrayRef<abi::ArgKind>(decl.signature, decl.numArgs);
-    }
+  const abi::KernelDecl *decl = abi::findKernel(name.str().c_str());
+  if (!decl) {
+    return std::nullopt;
   }
-  return std::nullopt;
+  return llvm::ArrayRef<abi::ArgKind>(decl->signature, decl->numArgs);
 }
 
 llvm::SmallVector<llvm::StringRef> getMappedVpuKernels() {

@@ -6,7 +6,7 @@
 //
 // The table that maps a VPU software-kernel call (VPU::SWKernelInfo: an
 // ABI-independent kernel name, tensors and named i64 / f32 parameters) onto
-// a kernel of the software-layer library (backend/abi/SwKernels.h): the
+// a kernel of the software-layer library (kernels/abi/SwKernels.h): the
 // library kernel, which of the call's tensors are its operands in ABI order,
 // and its int32 / float scalars in ABI order with every unit, default and
 // enum value translated. Bufferisation emits `VPUIP.SW.Kernel` (VPUX37XX)
@@ -21,7 +21,7 @@
 #include <optional>
 #include <string>
 
-#include "backend/abi/SwKernelAbi.h"
+#include "kernels/abi/SwKernelAbi.h"
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/LogicalResult.h"
@@ -42,7 +42,7 @@ namespace mlir::vpuc::VPUIP {
 /// address the kernel never reads (SwKernels.h, "Optional operands").
 inline constexpr int64_t kAbsentOperand = -1;
 
-/// A call of a kernel of the software-kernel library (backend/abi/SwKernels.h).
+/// A call of a kernel of the software-kernel library (kernels/abi/SwKernels.h).
 struct AbiKernelCall {
   /// The library kernel's name (`<X>Kernel::name`), which is also its entry
   /// name.

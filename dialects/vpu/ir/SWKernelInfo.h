@@ -7,7 +7,7 @@
 // SWKernelParams and SWKernelInfo: what VPU_SWKernelOpInterface returns, a
 // software kernel call at the tensor level. The name and the scalar
 // parameters of the call are ABI-independent; the VPU -> VPUIP bufferisation
-// maps them onto the kernel declarations of backend/abi with one table.
+// maps them onto the kernel declarations of kernels/abi with one table.
 //
 // Parameter conventions (every VPU.SW op documents its list):
 //   * integers are `i64` IntegerAttrs, reals `f32` FloatAttrs, flags i64 0 / 1;

@@ -30,7 +30,7 @@ def VPU_SWKernelOpInterface : OpInterface<"SWKernelOpInterface"> {
       types are not parameters: the kernel reads them from its tensor descriptors.
 
     The VPU -> VPUIP bufferisation maps the name and the parameters onto the kernel
-    declarations of the ABI (backend/abi) with one table, and emits a `VPUIP.SW.Kernel`
+    declarations of the ABI (kernels/abi) with one table, and emits a `VPUIP.SW.Kernel`
     call whose scalars are these attributes.
   }];
   let methods = [

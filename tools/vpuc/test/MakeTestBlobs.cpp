@@ -21,7 +21,7 @@
 #include <cstdio>
 #include <string>
 
-#include "backend/abi/ArgPacker.h"
+#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/BlobBuilder.h"
 
 using namespace mlir::vpuc;

@@ -19,7 +19,7 @@
 #include <sstream>
 #include <string>
 
-#include "backend/abi/SwKernels.h"
+#include "kernels/abi/SwKernels.h"
 #include "dialects/vpu/ir/SWKernelInfo.h"
 #include "dialects/vpu/ir/VPUDialect.h"
 #include "dialects/vpu/ir/VPUInterfaces.h"

@@ -21,8 +21,8 @@
 #include <string>
 #include <vector>
 
-#include "backend/abi/ArgPacker.h"
-#include "backend/abi/SwKernelAbi.h"
+#include "kernels/abi/ArgPacker.h"
+#include "kernels/abi/SwKernelAbi.h"
 #include "conversions/vpu_to_vpuip/kernels/KernelMapping.h"
 #include "core/shape/DimsOrder.h"
 #include "dialects/ie/ir/IEInterfaces.h"
@@ -30,7 +30,7 @@
 #include "dialects/vpu/ir/SWKernelInfo.h"
 #include "dialects/vpu/ir/VPUDialect.h"
 #include "dialects/vpu/ir/VPUInterfaces.h"
-#include "tools/emulator/KernelRegistry.h"
+#include "kernels/shave/KernelRegistry.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"

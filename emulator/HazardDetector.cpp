@@ -1,0 +1,373 @@
+//===- HazardDetector.cpp - Races and uninitialised reads -----------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emulator/HazardDetector.h"
+
+#include <algorithm>
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
+
+namespace mlir::vpuc::emu {
+
+const char *getProblemKindName(ProblemKind kind) {
+  switch (kind) {
+  case ProblemKind::Race:
+    return "race";
+  case ProblemKind::UninitializedRead:
+    return "uninitialized-read";
+  case ProblemKind::UnwrittenOutput:
+    return "unwritten-output";
+  case ProblemKind::OutOfBounds:
+    return "out-of-bounds";
+  case ProblemKind::BarrierMisuse:
+    return "barrier-misuse";
+  case ProblemKind::Deadlock:
+    return "deadlock";
+  case ProblemKind::KernelError:
+    return "kernel-error";
+  }
+  return "problem";
+}
+
+/// The most distinct races or uninitialised reads kept (a broken blob can
+/// have a quadratic number of pairs).
+static constexpr size_t kMaxRecords = 10000;
+
+HazardDetector::HazardDetector(
+    std::vector<uint32_t> taskExecutor, std::vector<uint32_t> taskPosition,
+    std::function<std::string(uint32_t)> describeTask)
+    : taskExecutor(std::move(taskExecutor)),
+      taskPosition(std::move(taskPosition)),
+      describeTask(std::move(describeTask)) {}
+
+uint32_t HazardDetector::addRegion(std::string name, bool hostWritten,
+                                   uint64_t size) {
+  regionNames.push_back(std::move(name));
+  shadows.emplace_back();
+  if (hostWritten && size > 0) {
+    shadows.back()[0] = Segment{size, kHost, {}};
+  }
+  return shadows.size() - 1;
+}
+
+void HazardDetector::hostWrite(uint32_t region, uint64_t begin, uint64_t end) {
+  if (begin >= end) {
+    return;
+  }
+  Shadow &shadow = shadows[region];
+  splitAt(shadow, begin);
+  splitAt(shadow, end);
+  shadow.erase(shadow.lower_bound(begin), shadow.lower_bound(end));
+  shadow[begin] = Segment{end, kHost, {}};
+  mergeAround(shadow, begin, end);
+}
+
+void HazardDetector::beginTask(uint32_t task, const VectorClock &startClock) {
+  current = task;
+  clock = startClock;
+}
+
+bool HazardDetector::happensBefore(int32_t task) const {
+  if (task < 0 || task == current) {
+    return true;
+  }
+  return clock[taskExecutor[task]] > taskPosition[task];
+}
+
+void HazardDetector::splitAt(Shadow &shadow, uint64_t at) {
+  auto it = shadow.upper_bound(at);
+  if (it == shadow.begin()) {
+    return;
+  }
+  --it;
+  if (it->first < at && it->second.end > at) {
+    Segment tail = it->second;
+    it->second.end = at;
+    shadow.emplace(at, std::move(tail));
+  }
+}
+
+void HazardDetector::mergeAround(Shadow &shadow, uint64_t begin, uint64_t end) {
+  auto it = shadow.lower_bound(begin);
+  if (it != shadow.begin()) {
+    --it;
+  }
+  while (it != shadow.end() && it->first <= end) {
+    auto next = std::next(it);
+    if (next == shadow.end()) {
+      break;
+    }
+    if (it->second.end == next->first &&
+        it->second.writer == next->second.writer &&
+        it->second.readers == next->second.readers) {
+      it->second.end = next->second.end;
+      shadow.erase(next);
+    } else {
+      it = next;
+    }
+  }
+}
+
+void HazardDetector::reportRace(uint32_t first, bool firstWrites,
+                                uint32_t region, uint64_t begin, uint64_t end,
+                                bool secondWrites) {
+  uint32_t second = current;
+  auto key = std::make_pair(std::min(first, second), std::max(first, second));
+  auto it = raceIndex.find(key);
+  if (it != raceIndex.end()) {
+    Race &race = races[it->second];
+    if (race.region == region && race.end == begin) {
+      race.end = end;
+    }
+    return;
+  }
+  if (races.size() >= kMaxRecords) {
+    return;
+  }
+  raceIndex[key] = races.size();
+  order.push_back({0, races.size()});
+  races.push_back(
+      {first, second, firstWrites, secondWrites, region, begin, end});
+}
+
+void HazardDetector::reportUninit(uint32_t region, uint64_t begin,
+                                  uint64_t end) {
+  auto key = std::make_pair(static_cast<uint32_t>(current), region);
+  auto it = uninitIndex.find(key);
+  if (it != uninitIndex.end()) {
+    Uninit &uninit = uninits[it->second];
+    uninit.begin = std::min(uninit.begin, begin);
+    uninit.end = std::max(uninit.end, end);
+    uninit.bytes += end - begin;
+    return;
+  }
+  if (uninits.size() >= kMaxRecords) {
+    return;
+  }
+  uninitIndex[key] = uninits.size();
+  order.push_back({1, uninits.size()});
+  uninits.push_back(
+      {static_cast<uint32_t>(current), region, begin, end, end - begin});
+}
+
+void HazardDetector::access(uint32_t region, uint64_t begin, uint64_t end,
+                            bool write) {
+  if (begin >= end) {
+    return;
+  }
+  Shadow &shadow = shadows[region];
+  splitAt(shadow, begin);
+  splitAt(shadow, end);
+  uint64_t at = begin;
+  auto it = shadow.lower_bound(begin);
+  while (at < end) {
+    if (it == shadow.end() || it->first > at) {
+      // Bytes nobody touched yet.
+      uint64_t gapEnd =
+          it == shadow.end() ? end : std::min<uint64_t>(end, it->first);
+      Segment segment{gapEnd, write ? current : kNobody, {}};
+      if (!write) {
+        reportUninit(region, at, gapEnd);
+        segment.readers.push_back(current);
+      }
+      it = std::next(shadow.emplace(at, std::move(segment)).first);
+      at = gapEnd;
+      continue;
+    }
+    Segment &segment = it->second;
+    uint64_t segEnd = segment.end;
+    if (write) {
+      if (segment.writer >= 0 && !happensBefore(segment.writer)) {
+        reportRace(segment.writer, true, region, at, segEnd, true);
+      }
+      for (int32_t reader : segment.readers) {
+        if (!happensBefore(reader)) {
+          reportRace(reader, false, region, at, segEnd, true);
+        }
+      }
+      segment.writer = current;
+      segment.readers.clear();
+    } else {
+      if (segment.writer == kNobody) {
+        reportUninit(region, at, segEnd);
+      } else if (!happensBefore(segment.writer)) {
+        reportRace(segment.writer, true, region, at, segEnd, false);
+      }
+      // Readers ordered before this one are covered by it from now on.
+      llvm::erase_if(segment.readers,
+                     [&](int32_t reader) { return happensBefore(reader); });
+      segment.readers.push_back(current);
+    }
+    at = segEnd;
+    ++it;
+  }
+  mergeAround(shadow, begin, end);
+}
+
+void forEachByteRun(uint64_t offset, const shape::MemShape &dims,
+                    const shape::MemStrides &strides, int64_t elemBits,
+                    llvm::function_ref<void(uint64_t, uint64_t)> fn) {
+  int64_t rank = dims.rank();
+  __int128 lastBit = 0;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (dims[shape::MemDim(d)] == 0) {
+      return;
+    }
+    lastBit += static_cast<__int128>(dims[shape::MemDim(d)] - 1) *
+               strides[shape::MemDim(d)];
+  }
+  if (elemBits % 8 != 0) {
+    // Sub-byte elements: the bytes the layout spans.
+    fn(offset, offset + static_cast<uint64_t>((lastBit + elemBits + 7) / 8));
+    return;
+  }
+  // Drop size-1 and broadcast dimensions.
+  llvm::SmallVector<std::pair<int64_t, int64_t>, 8> kept; // (size, bytes)
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t size = dims[shape::MemDim(d)];
+    int64_t stride = strides[shape::MemDim(d)] / 8;
+    if (size != 1 && stride != 0) {
+      kept.push_back({size, stride});
+    }
+  }
+  // Fold contiguous inner dimensions into the run, then merge contiguous
+  // neighbours among the rest.
+  int64_t runBytes = elemBits / 8;
+  while (!kept.empty() && kept.back().second == runBytes) {
+    runBytes *= kept.back().first;
+    kept.pop_back();
+  }
+  for (size_t i = kept.size(); i-- > 1;) {
+    if (kept[i - 1].second == kept[i].second * kept[i].first) {
+      kept[i - 1] = {kept[i - 1].first * kept[i].first, kept[i].second};
+      kept.erase(kept.begin() + i);
+    }
+  }
+  size_t outer = kept.size();
+  llvm::SmallVector<int64_t, 8> index(outer, 0);
+  uint64_t at = offset;
+  while (true) {
+    fn(at, at + runBytes);
+    size_t d = outer;
+    bool done = true;
+    while (d > 0) {
+      --d;
+      if (++index[d] < kept[d].first) {
+        at += kept[d].second;
+        done = false;
+        break;
+      }
+      at -= kept[d].second * (kept[d].first - 1);
+      index[d] = 0;
+    }
+    if (done) {
+      return;
+    }
+  }
+}
+
+void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
+                                  const shape::MemShape &dims,
+                                  const shape::MemStrides &strides,
+                                  int64_t elemBits, bool write) {
+  forEachByteRun(
+      offset, dims, strides, elemBits,
+      [&](uint64_t begin, uint64_t end) { access(region, begin, end, write); });
+}
+
+void HazardDetector::checkWritten(uint32_t region, uint64_t begin, uint64_t end,
+                                  const std::string &what) {
+  const Shadow &shadow = shadows[region];
+  uint64_t missingBegin = 0, missingEnd = 0, missing = 0;
+  auto note = [&](uint64_t from, uint64_t to) {
+    if (from >= to) {
+      return;
+    }
+    if (missing == 0) {
+      missingBegin = from;
+    }
+    missingEnd = to;
+    missing += to - from;
+  };
+  uint64_t at = begin;
+  auto it = shadow.upper_bound(begin);
+  if (it != shadow.begin()) {
+    --it;
+  }
+  for (; it != shadow.end() && at < end; ++it) {
+    if (it->second.end <= at) {
+      continue;
+    }
+    note(at, std::min(end, it->first));
+    if (it->second.writer == kNobody) {
+      note(std::max(at, it->first), std::min(end, it->second.end));
+    }
+    at = std::max(at, std::min(end, it->second.end));
+  }
+  note(at, end);
+  if (missing == 0) {
+    return;
+  }
+  if (!unwritten.empty() && unwritten.back().what == what &&
+      order.back().first == 2) {
+    Unwritten &last = unwritten.back();
+    last.begin = std::min(last.begin, missingBegin);
+    last.end = std::max(last.end, missingEnd);
+    last.bytes += missing;
+    return;
+  }
+  {
+    order.push_back({2, unwritten.size()});
+    unwritten.push_back({what, region, missingBegin, missingEnd, missing});
+  }
+}
+
+std::vector<Problem> HazardDetector::getProblems(size_t limit,
+                                                 size_t *dropped) const {
+  std::vector<Problem> problems;
+  auto range = [](uint64_t begin, uint64_t end) {
+    return "[" + std::to_string(begin) + ", " + std::to_string(end) + ")";
+  };
+  for (auto [kind, index] : order) {
+    if (problems.size() >= limit) {
+      break;
+    }
+    if (kind == 0) {
+      const Race &race = races[index];
+      auto verb = [](bool writes) { return writes ? "writes" : "reads"; };
+      problems.push_back(
+          {ProblemKind::Race,
+           "race: " + describeTask(race.first) + " " + verb(race.firstWrites) +
+               " and " + describeTask(race.second) + " " +
+               verb(race.secondWrites) + " " + regionNames[race.region] +
+               " bytes " + range(race.begin, race.end) +
+               " and no barrier orders the two tasks"});
+    } else if (kind == 1) {
+      const Uninit &uninit = uninits[index];
+      problems.push_back(
+          {ProblemKind::UninitializedRead,
+           "read of uninitialised memory: " + describeTask(uninit.task) +
+               " reads " + std::to_string(uninit.bytes) + " bytes of " +
+               regionNames[uninit.region] + " in " +
+               range(uninit.begin, uninit.end) +
+               " that no task wrote before it"});
+    } else {
+      const Unwritten &missing = unwritten[index];
+      problems.push_back({ProblemKind::UnwrittenOutput,
+                          missing.what + ": " + std::to_string(missing.bytes) +
+                              " bytes of " + regionNames[missing.region] +
+                              " in " + range(missing.begin, missing.end) +
+                              " were never written"});
+    }
+  }
+  if (dropped) {
+    *dropped = order.size() - problems.size();
+  }
+  return problems;
+}
+
+} // namespace mlir::vpuc::emu

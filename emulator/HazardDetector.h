@@ -1,0 +1,158 @@
+//===- HazardDetector.h - Races and uninitialised reads ---------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Finds memory hazards that would bite on some interleaving of the hardware,
+// not just on the one the emulator happens to run.
+//
+// Ordering. Task A happens before task B when B cannot start before A has
+// finished on any run of the runtime: A precedes B on the same executor, or
+// A produces a barrier use B waits on, or A produces a use of a physical
+// barrier that was complete before the use B waits on or updates was
+// programmed (see blob.fbs, Barrier) -- and transitively. The emulator tracks
+// this with vector clocks indexed by executor: the clock of a task's start
+// holds, per executor, how many of that executor's tasks happen before it,
+// so "A happens before B" is `startClock(B)[executor(A)] > position(A)`.
+//
+// Shadow memory. Per region, an interval map records for every byte range
+// its last writer (a task, the host for inputs/constants/kernel data, or
+// nobody) and the reads since that write (pruned to the ones not ordered
+// before a later reader). Every access of a task is checked against it:
+//
+//  - write after write / read after write / write after read by tasks that
+//    are not ordered: a race, reported once per pair of tasks with the first
+//    byte range and both tasks' names and locations;
+//  - a read of bytes nobody wrote: an uninitialised read;
+//  - at the end, output bytes nobody wrote.
+//
+// Accesses are given as tensor layouts (`accessLayout`), walked as runs of
+// contiguous bytes, so strided and permuted tensors are tracked exactly.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_EMULATOR_HAZARDDETECTOR_H_
+#define VPUC_EMULATOR_HAZARDDETECTOR_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/shape/Shape.h"
+#include "emulator/Problem.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::vpuc::emu {
+
+/// Calls `fn(begin, end)` for each run of contiguous bytes of a tensor at
+/// byte `offset` with memory-order `dims` and `strides` (in bits): size-1 and
+/// broadcast (stride 0) dimensions are dropped and contiguous ones merged; a
+/// layout of sub-byte elements is one run over the bytes it spans.
+void forEachByteRun(uint64_t offset, const shape::MemShape &dims,
+                    const shape::MemStrides &strides, int64_t elemBits,
+                    llvm::function_ref<void(uint64_t, uint64_t)> fn);
+
+/// Per executor, the number of its tasks that happen before a point.
+using VectorClock = std::vector<uint32_t>;
+
+/// See the file comment.
+class HazardDetector {
+public:
+  /// `taskExecutor[t]` and `taskPosition[t]` place task `t`;
+  /// `describeTask(t)` names it in messages (e.g. "DMA0 task 3 'conv1'").
+  HazardDetector(std::vector<uint32_t> taskExecutor,
+                 std::vector<uint32_t> taskPosition,
+                 std::function<std::string(uint32_t)> describeTask);
+
+  /// Adds the next region (ids count from 0); `hostWritten` regions start
+  /// initialised by the host (inputs, constants, kernel data).
+  uint32_t addRegion(std::string name, bool hostWritten, uint64_t size);
+
+  /// Marks [begin, end) of `region` as written by the host (e.g. inputs).
+  void hostWrite(uint32_t region, uint64_t begin, uint64_t end);
+
+  /// The accesses that follow are made by `task`, which started with `clock`.
+  void beginTask(uint32_t task, const VectorClock &clock);
+
+  /// An access of the current task to [begin, end) of `region`.
+  void access(uint32_t region, uint64_t begin, uint64_t end, bool write);
+
+  /// An access of the current task to a tensor at `offset` of `region`, with
+  /// memory-order dims and strides in bits.
+  void accessLayout(uint32_t region, uint64_t offset,
+                    const shape::MemShape &dims,
+                    const shape::MemStrides &strides, int64_t elemBits,
+                    bool write);
+
+  /// After the run: reports bytes of [begin, end) of `region` nobody wrote,
+  /// naming them `what` (e.g. "network output 'y'"); consecutive calls with
+  /// the same `what` make one report.
+  void checkWritten(uint32_t region, uint64_t begin, uint64_t end,
+                    const std::string &what);
+
+  /// The problems found, in the order found (at most `limit`; the number
+  /// left out goes to `*dropped`).
+  std::vector<Problem> getProblems(size_t limit, size_t *dropped) const;
+
+private:
+  /// Writer values besides task ids.
+  static constexpr int32_t kNobody = -2;
+  static constexpr int32_t kHost = -1;
+
+  struct Segment {
+    uint64_t end;
+    int32_t writer;
+    llvm::SmallVector<int32_t, 2> readers;
+  };
+  using Shadow = std::map<uint64_t, Segment>;
+
+  struct Race {
+    uint32_t first, second;
+    bool firstWrites, secondWrites;
+    uint32_t region;
+    uint64_t begin, end;
+  };
+  struct Uninit {
+    uint32_t task, region;
+    uint64_t begin, end, bytes;
+  };
+  struct Unwritten {
+    std::string what;
+    uint32_t region;
+    uint64_t begin, end, bytes;
+  };
+
+  bool happensBefore(int32_t task) const;
+  void splitAt(Shadow &shadow, uint64_t at);
+  void mergeAround(Shadow &shadow, uint64_t begin, uint64_t end);
+  void reportRace(uint32_t first, bool firstWrites, uint32_t region,
+                  uint64_t begin, uint64_t end, bool secondWrites);
+  void reportUninit(uint32_t region, uint64_t begin, uint64_t end);
+
+  std::vector<uint32_t> taskExecutor, taskPosition;
+  std::function<std::string(uint32_t)> describeTask;
+  std::vector<std::string> regionNames;
+  std::vector<Shadow> shadows;
+
+  int32_t current = -1;
+  VectorClock clock;
+
+  /// Reports, deduplicated: races per task pair, uninitialised reads per
+  /// (task, region).
+  std::vector<Race> races;
+  llvm::DenseMap<std::pair<uint32_t, uint32_t>, size_t> raceIndex;
+  std::vector<Uninit> uninits;
+  llvm::DenseMap<std::pair<uint32_t, uint32_t>, size_t> uninitIndex;
+  std::vector<Unwritten> unwritten;
+  /// Order of all reports: (kind 0 race / 1 uninit / 2 unwritten, index).
+  std::vector<std::pair<int, size_t>> order;
+};
+
+} // namespace mlir::vpuc::emu
+
+#endif // VPUC_EMULATOR_HAZARDDETECTOR_H_

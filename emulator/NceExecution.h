@@ -1,0 +1,100 @@
+//===- NceExecution.h - The arithmetic of NCE cluster tasks -----*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What a DPU computes for one variant of an NCE cluster task (blob.fbs,
+// NceInvariant), on FP16 tensors in memory, exactly:
+//
+//  - the products of FP16 inputs and weights (exact in FP32) are accumulated
+//    in FP32 in the order ky, kx, ic (positions in the padding add nothing;
+//    MAXPOOL skips them and keeps the FP32 maximum);
+//  - then, in FP32: CONV / DWCONV `acc * scale + bias` (the channel's weights
+//    table words 2 and 3 as FP32 bit patterns), AVEPOOL `acc / (KY * KX)`,
+//    eltwise `a + b`, `a - b`, `a * b`;
+//  - then the PPE (RELU, RELUX clamp, LRELU) in FP32;
+//  - then one rounding to FP16, to nearest even.
+//
+// The emulator resolves the tensors and the weights table (NceTaskRunner in
+// Emulator.cpp); this file holds only the arithmetic and the geometry, so
+// that both can be tested on plain arrays.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_EMULATOR_NCEEXECUTION_H_
+#define VPUC_EMULATOR_NCEEXECUTION_H_
+
+#include <cstdint>
+
+#include "backend/blob/Blob.h"
+#include "llvm/ADT/ArrayRef.h"
+
+namespace mlir::vpuc::emu {
+
+namespace schema = ::vpuc::schema;
+
+/// A 1 x C x H x W FP16 activation in memory: element (c, y, x) is the
+/// 2 bytes at `data + c * strideC + y * strideH + x * strideW`.
+struct NceActivation {
+  uint8_t *data = nullptr;
+  int64_t channels = 0, height = 0, width = 0;
+  /// Strides in bytes.
+  int64_t strideC = 0, strideH = 0, strideW = 0;
+};
+
+/// The invariant of a task, as the arithmetic needs it.
+struct NceInvariantDesc {
+  schema::NceTaskType type = schema::NceTaskType::CONV;
+  int64_t kernelH = 1, kernelW = 1, strideH = 1, strideW = 1;
+  int64_t padTop = 0, padBottom = 0, padLeft = 0, padRight = 0;
+  schema::PpeMode ppe = schema::PpeMode::NONE;
+  float clampLow = 0, clampHigh = 0, alpha = 0;
+};
+
+/// The invariant of a blob task.
+NceInvariantDesc getNceInvariantDesc(const schema::NceClusterTask &task);
+
+/// What a weights table row gives one output channel: its weights (the
+/// FP16 block of KY * KX * IC, resp. KY * KX, values in (ky, kx, ic) order),
+/// scale and bias.
+struct NceChannelWeights {
+  const uint8_t *weights = nullptr;
+  float scale = 1, bias = 0;
+};
+
+/// An inclusive box of an output (x = W, y = H, z = C).
+struct NceBox {
+  int64_t x0 = 0, y0 = 0, z0 = 0, x1 = 0, y1 = 0, z1 = 0;
+
+  int64_t getNumElements() const {
+    return (x1 - x0 + 1) * (y1 - y0 + 1) * (z1 - z0 + 1);
+  }
+};
+
+/// True for the element-wise task types.
+bool isNceEltwise(schema::NceTaskType type);
+/// True for the task types with weights and a weights table.
+bool isNceWeighted(schema::NceTaskType type);
+
+/// The part of the input the variant computing `box` reads, clamped to the
+/// input (its halo included): rows and columns of the windows, and the
+/// input channels (all of them for CONV, the box's channels otherwise).
+NceBox getNceInputBox(const NceInvariantDesc &desc, const NceBox &box,
+                      const NceActivation &input);
+
+/// MACs per output element: KY * KX * IC for CONV, KY * KX for DWCONV and
+/// pools, 1 for eltwise.
+int64_t getNceMacsPerOutput(const NceInvariantDesc &desc, int64_t inChannels);
+
+/// Computes the output box `box` (see the file comment). `weights` has one
+/// entry per output channel for CONV and DWCONV and is empty otherwise;
+/// `input2` is set for eltwise tasks.
+void computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
+                   const NceActivation *input2,
+                   llvm::ArrayRef<NceChannelWeights> weights,
+                   const NceActivation &output, const NceBox &box);
+
+} // namespace mlir::vpuc::emu
+
+#endif // VPUC_EMULATOR_NCEEXECUTION_H_

@@ -1,0 +1,51 @@
+//===- Problem.h - Problems the emulator reports ----------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// A defect of a blob found while running it: a hazard, a barrier misuse, a
+// deadlock, a bad kernel argument. The message names the task(s) involved
+// with their executor, index and source location.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_EMULATOR_PROBLEM_H_
+#define VPUC_EMULATOR_PROBLEM_H_
+
+#include <string>
+
+namespace mlir::vpuc::emu {
+
+/// The kinds of problems.
+enum class ProblemKind {
+  /// Two tasks not ordered by barriers or executor order touch the same bytes,
+  /// at least one of them writing.
+  Race,
+  /// A task reads bytes no task (nor the host) has written.
+  UninitializedRead,
+  /// A network output has bytes no task wrote.
+  UnwrittenOutput,
+  /// A kernel argument addresses memory outside its windows or writes a
+  /// read-only window.
+  OutOfBounds,
+  /// A barrier's counts do not match the tasks that use it.
+  BarrierMisuse,
+  /// Tasks that can never start.
+  Deadlock,
+  /// A kernel rejected its arguments.
+  KernelError,
+};
+
+/// "race", "uninitialized-read", ...
+const char *getProblemKindName(ProblemKind kind);
+
+/// One problem.
+struct Problem {
+  ProblemKind kind;
+  std::string message;
+};
+
+} // namespace mlir::vpuc::emu
+
+#endif // VPUC_EMULATOR_PROBLEM_H_

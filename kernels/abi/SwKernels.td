@@ -1,0 +1,599 @@
+//===- SwKernels.td - The SHAVE software-kernel library -----*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The one source of the software-layer kernel contract: every kernel's name,
+// arguments (tensors, then scalars with their types, ranges and UPA
+// defaults), element types, UPA parameter table and the VPU kernels that map
+// onto it without code. SwKernels.h (the structs), the UPA tables of the blob
+// schema, their writers and readers, and the trivial mapping rows are
+// generated from this file (SwKernelBase.td). The conventions every kernel
+// follows (logical dims, element types, optional operands, in place, errors)
+// are in SwKernels.h.
+//
+// Adding a kernel: a `def` here, appended to `Library` at the end, and a file
+// in kernels/shave/ that implements it.
+//
+//===----------------------------------------------------------------------===//
+
+include "kernels/abi/SwKernelBase.td"
+
+//===----------------------------------------------------------------------===//
+// Operation codes
+//===----------------------------------------------------------------------===//
+
+def ActivationOp : AbiEnum<
+    "The functions of the `activation` kernel (and the fused post-operations "
+    "of convolution, deconvolution and fully_connected). `alpha` and `beta` "
+    "are the kernel's two float scalars; unused ones must be 0.", [
+  AbiCase<"Relu", 0, "max(x, 0).">,
+  AbiCase<"Clamp", 1, "min(max(x, alpha), beta); alpha <= beta.">,
+  AbiCase<"Sigmoid", 2, "1 / (1 + e^-x).">,
+  AbiCase<"Tanh", 3>,
+  AbiCase<"Elu", 4, "x > 0 ? x : alpha * (e^x - 1).">,
+  AbiCase<"Erf", 5>,
+  AbiCase<"Gelu", 6, "0.5 x (1 + erf(x / sqrt(2))).">,
+  AbiCase<"GeluTanh", 7,
+          "0.5 x (1 + tanh(sqrt(2 / pi) (x + 0.044715 x^3))).">,
+  AbiCase<"Exp", 8>,
+  AbiCase<"Log", 9>,
+  AbiCase<"Sqrt", 10>,
+  AbiCase<"Abs", 11>,
+  AbiCase<"Floor", 12>,
+  AbiCase<"Ceil", 13>,
+  AbiCase<"RoundHalfToEven", 14, "Round half to even.">,
+  AbiCase<"RoundHalfAwayFromZero", 15, "Round half away from zero.">,
+  AbiCase<"HSwish", 16, "x * min(max(x + 3, 0), 6) / 6.">,
+  AbiCase<"HSigmoid", 17, "min(max(x + 3, 0), 6) / 6.">,
+  AbiCase<"Swish", 18,
+          "x / (1 + e^(-alpha x)) (alpha is the Swish beta; 1 for SiLU).">,
+  AbiCase<"Mish", 19, "x * tanh(softplus(x)).">,
+  AbiCase<"SoftPlus", 20, "ln(1 + e^x).">,
+  AbiCase<"LeakyRelu", 21, "x >= 0 ? x : alpha * x.">,
+  AbiCase<"Negative", 22, "-x.">,
+  AbiCase<"LogicalNot", 23, "x != 0 ? 0 : 1.">,
+  AbiCase<"Sign", 24, "-1, 0 or 1 (NaN stays NaN).">,
+  AbiCase<"HardSigmoid", 25,
+          "max(0, min(1, alpha * x + beta)) (ONNX HardSigmoid).">,
+  AbiCase<"Selu", 26, "beta * (x > 0 ? x : alpha * (e^x - 1)) (alpha, beta "
+                      "= ONNX Selu alpha, gamma).">,
+  AbiCase<"Reciprocal", 27, "1 / x.">
+]>;
+
+def ReduceOp : AbiEnum<"The reductions of the `reduce` kernel.", [
+  AbiCase<"Sum", 0>,
+  AbiCase<"Mean", 1>,
+  AbiCase<"Max", 2, "NaN propagates.">,
+  AbiCase<"Min", 3, "NaN propagates.">,
+  AbiCase<"L1", 4, "sum |x|.">,
+  AbiCase<"L2", 5, "sqrt(sum x^2).">,
+  AbiCase<"Prod", 6>,
+  AbiCase<"LogSumExp", 7, "ln(sum e^x), computed around the maximum.">
+]>;
+
+def MvnEpsMode : AbiEnum<"Where `mvn` adds epsilon.", [
+  AbiCase<"InsideSqrt", 0, "(x - mean) / sqrt(var + eps).">,
+  AbiCase<"OutsideSqrt", 1, "(x - mean) / (sqrt(var) + eps).">
+]>;
+
+def NormalizeEpsMode : AbiEnum<
+    "How `normalize_l2` combines epsilon with the sum of squares.", [
+  AbiCase<"Add", 0, "x / sqrt(sum + eps).">,
+  AbiCase<"Max", 1, "x / sqrt(max(sum, eps)).">
+]>;
+
+def RoundingType : AbiEnum<"The output size rule of the pools.", [
+  AbiCase<"Floor", 0, "out = floor((in + pads - kernel) / stride) + 1.">,
+  AbiCase<"Ceil", 1, "out = ceil((in + pads - kernel) / stride) + 1, minus "
+                     "one when the last window would start beyond the input "
+                     "and the begin padding.">
+]>;
+
+def InterpolateMode : AbiEnum<"`interpolate` modes (ONNX Resize mode).", [
+  AbiCase<"Nearest", 0>, AbiCase<"Linear", 1>, AbiCase<"Cubic", 2>
+]>;
+
+def InterpolateCoordMode : AbiEnum<
+    "`interpolate` coordinate transformation modes.", [
+  AbiCase<"HalfPixel", 0>,
+  AbiCase<"PytorchHalfPixel", 1>,
+  AbiCase<"AlignCorners", 2>,
+  AbiCase<"Asymmetric", 3>,
+  AbiCase<"TfHalfPixelForNn", 4>,
+  AbiCase<"TfCropAndResize", 5>
+]>;
+
+def InterpolateNearestMode : AbiEnum<"`interpolate` nearest rounding rules.", [
+  AbiCase<"RoundPreferFloor", 0>,
+  AbiCase<"RoundPreferCeil", 1>,
+  AbiCase<"Floor", 2>,
+  AbiCase<"Ceil", 3>,
+  AbiCase<"Simple", 4, "ceil when downscaling, truncation otherwise "
+                       "(OpenVINO `simple`).">
+]>;
+
+def InterpolateShapeCalcMode : AbiEnum<
+    "Whether `interpolate` was given output sizes or scales.", [
+  AbiCase<"Sizes", 0, "The output dims are the sizes: scale = out / in, "
+                      "resized length = out.">,
+  AbiCase<"Scales", 1, "`scales` are the scales: out must be floor(in * "
+                       "scale), resized length in * scale.">
+]>;
+
+def PadMode : AbiEnum<"`pad` modes.", [
+  AbiCase<"Constant", 0, "The pad value.">,
+  AbiCase<"Edge", 1, "The nearest edge element.">,
+  AbiCase<"Reflect", 2, "Mirrored without repeating the edge (pads < dim).">,
+  AbiCase<"Symmetric", 3, "Mirrored repeating the edge (pads <= dim).">
+]>;
+
+def TopKMode : AbiEnum<"`topk` selection.", [
+  AbiCase<"Max", 0>, AbiCase<"Min", 1>
+]>;
+
+def TopKSort : AbiEnum<"`topk` output order.", [
+  AbiCase<"Value", 0, "By value (largest first for Max, smallest first for "
+                      "Min), ties by index.">,
+  AbiCase<"Index", 1, "By ascending index.">
+]>;
+
+def DepthSpaceMode : AbiEnum<
+    "`depth_to_space` / `space_to_depth` channel orders.", [
+  AbiCase<"BlocksFirst", 0, "Channel c = (block offset) * C' + c' (ONNX "
+                            "DCR).">,
+  AbiCase<"DepthFirst", 1, "Channel c = c' * block^2 + (block offset) (ONNX "
+                           "CRD).">
+]>;
+
+//===----------------------------------------------------------------------===//
+// Shared argument lists
+//===----------------------------------------------------------------------===//
+
+/// The fused post-operation of the convolutions and fully_connected.
+def PostOpArgs {
+  list<SwArg> args = [
+    EnumArg<"postOp", ActivationOp,
+            "kNoPostOp (-1) or an ActivationOp applied to the result", -1>,
+    F32<"postOpAlpha", "the post-operation's alpha">,
+    F32<"postOpBeta", "the post-operation's beta">
+  ];
+}
+
+/// Strides, pads and dilations of the convolutions.
+def ConvGeometryArgs {
+  list<SwArg> args = [
+    I32<"strideH", "", 1, 1>, I32<"strideW", "", 1, 1>,
+    I32<"padTop", "", 0, 0>, I32<"padLeft", "", 0, 0>,
+    I32<"padBottom", "", 0, 0>, I32<"padRight", "", 0, 0>,
+    I32<"dilationH", "", 1, 1>, I32<"dilationW", "", 1, 1>
+  ];
+}
+
+/// Kernel window, strides and pads of the pools.
+def PoolGeometryArgs {
+  list<SwArg> args = [
+    I32<"kernelH", "", 1, 1>, I32<"kernelW", "", 1, 1>,
+    I32<"strideH", "", 1, 1>, I32<"strideW", "", 1, 1>,
+    I32<"padTop", "", 0, 0>, I32<"padLeft", "", 0, 0>,
+    I32<"padBottom", "", 0, 0>, I32<"padRight", "", 0, 0>,
+    EnumArg<"roundingType", RoundingType>
+  ];
+}
+
+/// `name(input, output)`.
+class UnaryKernel<string kernelName> : SwKernel<kernelName,
+    [In<"input">, Out<"output">]> {
+  let sharedArgs = "UnaryArgs";
+}
+
+/// The binary element-wise kernels, all `name(input1, input2, output)`: NumPy
+/// broadcasting (ranks aligned from the innermost dim, dims of size 1 repeat;
+/// the output has the broadcast dims), float or int operands of any mix
+/// (arithmetic in FP32, exact for integers up to 2^24).
+class BinaryKernel<string kernelName, string kernelDoc,
+                   list<string> vpuKernels = []>
+    : SwKernel<kernelName, [In<"input1">, In<"input2">, Out<"output">]> {
+  let doc = kernelDoc;
+  let sharedArgs = "BinaryArgs";
+  let tensorOnlyVpuKernels = vpuKernels;
+}
+
+//===----------------------------------------------------------------------===//
+// Data movement and conversion
+//===----------------------------------------------------------------------===//
+
+def Copy : UnaryKernel<"copy"> {
+  let doc = "copy(input: any, output: any): same logical dims and type, any "
+            "layouts. Usually a DMA; the kernel exists for layouts a DMA "
+            "cannot reach.";
+}
+
+def Convert : UnaryKernel<"convert"> {
+  let doc = "convert(input, output): same logical dims, any layouts, element "
+            "type changed between any two of float, int and Bool. Float -> "
+            "int truncates toward zero and saturates (NaN -> 0); int -> int "
+            "saturates; -> Bool is x != 0; float -> float rounds to nearest "
+            "even.";
+  let tensorOnlyVpuKernels = ["convert"];
+}
+
+def Transpose : SwKernel<"transpose", [In<"input">, Out<"output">,
+    I32PerDim<"perm", "output logical dim d is input logical dim perm[d]">]> {
+  let doc = "transpose(input: any, output: any, perm[kMaxRank]): output "
+            "logical dim d is input logical dim perm[d] (perm a permutation "
+            "of 0..rank-1).";
+  let upaTable = "TransposeParams";
+}
+
+def Pad : SwKernel<"pad", [In<"input">, Out<"output">,
+    EnumArg<"mode", PadMode>,
+    F32<"padValue", "the value of the padding in Constant mode">,
+    I32PerDim<"padsBegin">, I32PerDim<"padsEnd">]> {
+  let doc = "pad(input: any, output: any, mode, padValue: f32, "
+            "padsBegin[kMaxRank], padsEnd[kMaxRank]): output dim d = "
+            "padsBegin[d] + input dim d + padsEnd[d] (pads >= 0); PadMode "
+            "says what the padding holds; padValue is converted to the "
+            "element type (Constant only, else 0).";
+  let upaTable = "PadParams";
+}
+
+def Gather : SwKernel<"gather", [In<"data">, In<"indices">, Out<"output">,
+    I32<"axis">, I32<"batchDims">]> {
+  let doc = "gather(data: any, indices: int, output: any, axis, batchDims): "
+            "output = data[:axis] + indices[batchDims:] + data[axis + 1:] "
+            "(dims), taking along `axis` the element named by the index; "
+            "negative indices count from the end; an index out of [-dim, "
+            "dim) is an error. 0 <= batchDims <= axis < rank(data), "
+            "batchDims <= rank(indices), and the first batchDims dims of "
+            "data and indices are equal. axis and batchDims may be negative "
+            "(from the end of data resp. indices).";
+  let upaTable = "GatherParams";
+}
+
+def DepthToSpace : SwKernel<"depth_to_space", [In<"input">, Out<"output">,
+    I32<"blockSize", "", 1, 1>, EnumArg<"mode", DepthSpaceMode>]> {
+  let doc = "depth_to_space(input: any [N, C * b^2, H, W], output: any [N, "
+            "C, H * b, W * b], blockSize b >= 1, mode).";
+  let sharedArgs = "DepthSpaceArgs";
+  let upaTable = "DepthSpaceParams";
+}
+
+def SpaceToDepth : SwKernel<"space_to_depth", DepthToSpace.args> {
+  let doc = "space_to_depth(input: any [N, C, H * b, W * b], output: any [N, "
+            "C * b^2, H, W], blockSize b >= 1, mode): the inverse of "
+            "depth_to_space.";
+  let sharedArgs = "DepthSpaceArgs";
+  let upaTable = "DepthSpaceParams";
+}
+
+//===----------------------------------------------------------------------===//
+// Element-wise
+//===----------------------------------------------------------------------===//
+
+def Add : BinaryKernel<"add", "a + b.", ["add", "shift"]>;
+def Subtract : BinaryKernel<"subtract", "a - b.", ["subtract"]>;
+def Multiply : BinaryKernel<"multiply", "a * b.", ["multiply"]>;
+def Divide : BinaryKernel<"divide",
+    "a / b; with an integer output trunc(a / b), and 0 where b == 0.",
+    ["divide"]>;
+def Power : BinaryKernel<"power", "a^b.", ["power"]>;
+def Maximum : BinaryKernel<"maximum", "max(a, b); NaN propagates.",
+                            ["maximum"]>;
+def Minimum : BinaryKernel<"minimum", "min(a, b); NaN propagates.",
+                            ["minimum"]>;
+def SquaredDifference : BinaryKernel<"squared_difference", "(a - b)^2.",
+                                        ["squared_difference"]>;
+def FloorMod : BinaryKernel<"floor_mod", "a - floor(a / b) * b (sign of b); "
+                            "with an integer output 0 where b == 0.",
+                            ["floor_mod"]>;
+def Equal : BinaryKernel<"equal", "a == b as 1 / 0 (any output type, usually "
+                         "Bool or U8); likewise the other comparisons.",
+                         ["equal"]>;
+def NotEqual : BinaryKernel<"not_equal", "a != b as 1 / 0.">;
+def Less : BinaryKernel<"less", "a < b as 1 / 0.", ["less"]>;
+def LessEqual : BinaryKernel<"less_equal", "a <= b as 1 / 0.">;
+def Greater : BinaryKernel<"greater", "a > b as 1 / 0.", ["greater"]>;
+def GreaterEqual : BinaryKernel<"greater_equal", "a >= b as 1 / 0.">;
+def LogicalAnd : BinaryKernel<"logical_and", "a != 0 && b != 0 as 1 / 0.",
+                              ["logical_and"]>;
+def LogicalOr : BinaryKernel<"logical_or", "a != 0 || b != 0 as 1 / 0.",
+                             ["logical_or"]>;
+def LogicalXor : BinaryKernel<"logical_xor",
+                              "(a != 0) != (b != 0) as 1 / 0.">;
+
+def Select : SwKernel<"select", [In<"condition">, In<"input1">, In<"input2">,
+                                 Out<"output">]> {
+  let doc = "select(condition, input1, input2, output): condition != 0 ? "
+            "input1 : input2, the three inputs broadcast as for the binary "
+            "kernels; condition of any float, int or Bool type.";
+  let tensorOnlyVpuKernels = ["select"];
+}
+
+def Activation : SwKernel<"activation", [In<"input">, Out<"output">,
+    EnumArg<"op", ActivationOp>, F32<"alpha">, F32<"beta">]> {
+  let doc = "activation(input: float, output: float, op, alpha: f32, beta: "
+            "f32): the ActivationOp `op` element by element, same logical "
+            "dims.";
+  let floatOnly = 1;
+  let upaTable = "ActivationParams";
+}
+
+def Relu : UnaryKernel<"relu"> {
+  let doc = "relu(input: float, output: float): activation Relu without "
+            "scalars.";
+  let floatOnly = 1;
+  let tensorOnlyVpuKernels = ["relu"];
+}
+
+def Clamp : SwKernel<"clamp", [In<"input">, Out<"output">,
+    F32<"min", "lower bound; min <= max, neither NaN">,
+    F32<"max", "upper bound">]> {
+  let doc = "clamp(input: float, output: float, min: f32, max: f32): "
+            "activation Clamp.";
+  let floatOnly = 1;
+  let upaTable = "ClampParams";
+}
+
+def PRelu : SwKernel<"prelu", [In<"input">, In<"slope">, Out<"output">]> {
+  let doc = "prelu(input: float, slope: float, output: float): x >= 0 ? x : "
+            "slope * x with the slope broadcast NumPy-style to the input (a "
+            "per-channel slope of a 4-D input is given as [1, C, 1, 1] or "
+            "[C, 1, 1]).";
+  let floatOnly = 1;
+}
+
+def ScaleShift : SwKernel<"scale_shift", [In<"input">, In<"scale">,
+                                          OptionalIn<"shift">, Out<"output">]> {
+  let doc = "scale_shift(input: float, scale: float, shift: float "
+            "(optional), output: float): x * scale + shift, scale and shift "
+            "broadcast NumPy-style to the input.";
+  let floatOnly = 1;
+}
+
+def Quantize : SwKernel<"quantize", [In<"input">, In<"scale">,
+    OptionalIn<"zeroPoint">, Out<"output">,
+    I32<"axis", "the quantised dim when scales are per axis", 0, 0, 7>,
+    I32<"qmin", "the storage range; checked against the output type">,
+    I32<"qmax">]> {
+  let doc = "quantize(input: float, scale: float, zeroPoint: int or float "
+            "(optional), output: int, axis, qmin, qmax): q = "
+            "clamp(round_half_even(x / scale) + zp, qmin, qmax) (NaN -> zp). "
+            "scale and zeroPoint are rank-1 with 1 element (per tensor) or "
+            "dims[axis] elements (per axis; 0 <= axis < rank).";
+  let upaTable = "QuantizeParams";
+}
+
+def Dequantize : SwKernel<"dequantize", [In<"input">, In<"scale">,
+    OptionalIn<"zeroPoint">, Out<"output">,
+    I32<"axis", "the quantised dim when scales are per axis", 0, 0, 7>]> {
+  let doc = "dequantize(input: int, scale: float, zeroPoint: int or float "
+            "(optional), output: float, axis): (q - zp) * scale in FP64, per "
+            "tensor or per axis as for quantize.";
+  let upaTable = "QuantizeParams";
+}
+
+//===----------------------------------------------------------------------===//
+// Along one axis
+//===----------------------------------------------------------------------===//
+
+def Softmax : SwKernel<"softmax", [In<"input">, Out<"output">,
+    I32<"axis", "negative values count from the end", 0, -8, 7>]> {
+  let doc = "softmax(input: float, output: float, axis): e^(x - max) / sum "
+            "along logical dim `axis` (negative from the end). In place "
+            "allowed.";
+  let floatOnly = 1;
+  let sharedArgs = "AxisArgs";
+  let upaTable = "SoftmaxParams";
+}
+
+def LogSoftmax : SwKernel<"log_softmax", Softmax.args> {
+  let doc = "log_softmax(input: float, output: float, axis): (x - max) - "
+            "ln(sum e^(x - max)). In place allowed.";
+  let floatOnly = 1;
+  let sharedArgs = "AxisArgs";
+  let upaTable = "SoftmaxParams";
+}
+
+def CumSum : SwKernel<"cumsum", [In<"input">, Out<"output">,
+    I32<"axis", "", 0, -8, 7>, Flag<"exclusive">, Flag<"reverse">]> {
+  let doc = "cumsum(input: float or int, output: same dims, axis, exclusive, "
+            "reverse): running sums along `axis` (negative from the end); "
+            "`exclusive` (0/1) leaves out the element itself, `reverse` "
+            "(0/1) sums from the end.";
+  let upaTable = "CumSumParams";
+}
+
+def TopK : SwKernel<"topk", [In<"input">, Out<"values">, Out<"indices">,
+    I32<"axis", "", 0, -8, 7>, I32<"k", "", 1, 1>, EnumArg<"mode", TopKMode>,
+    EnumArg<"sort", TopKSort>]> {
+  let doc = "topk(input: float or int, values: float or int, indices: int "
+            "or float, axis, k, mode, sort): the k largest (TopKMode::Max) "
+            "or smallest values along `axis` (negative from the end) and "
+            "their indices; values and indices have the input dims with dim "
+            "`axis` = k (1 <= k <= dim). NaN counts as the largest value; "
+            "ties keep the lower index first.";
+  let upaTable = "TopKParams";
+}
+
+//===----------------------------------------------------------------------===//
+// Reductions and normalisations
+//===----------------------------------------------------------------------===//
+
+def Reduce : SwKernel<"reduce", [In<"input">, Out<"output">,
+    EnumArg<"op", ReduceOp>,
+    I32<"axesMask", "bit d set: dim d is reduced", 0, 0, 255>,
+    Flag<"keepDims">]> {
+  let doc = "reduce(input: float, output: float, op, axesMask, keepDims): "
+            "the ReduceOp over the logical dims in axesMask; the output has "
+            "the input dims with the reduced dims set to 1 (keepDims = 1) or "
+            "removed (keepDims = 0). An empty mask copies.";
+  let floatOnly = 1;
+  let upaTable = "ReduceParams";
+}
+
+def Mvn : SwKernel<"mvn", [In<"input">, Out<"output">,
+    I32<"axesMask", "bit d set: dim d is normalised over", 0, 0, 255>,
+    Flag<"normalizeVariance">, EnumArg<"epsMode", MvnEpsMode>, F32<"eps">]> {
+  let doc = "mvn(input: float, output: float, axesMask, normalizeVariance, "
+            "epsMode, eps: f32): x - mean over the dims in axesMask, divided "
+            "by the standard deviation (MvnEpsMode) when normalizeVariance "
+            "is 1 (mean first, then the variance around it).";
+  let floatOnly = 1;
+  let upaTable = "MvnParams";
+}
+
+def LayerNorm : SwKernel<"layer_norm", [In<"input">, OptionalIn<"scale">,
+    OptionalIn<"bias">, Out<"output">,
+    I32<"axis", "the first normalised dim", 0, -8, 7>, F32<"eps">]> {
+  let doc = "layer_norm(input: float, scale: float (optional), bias: float "
+            "(optional), output: float, axis, eps: f32): normalises over the "
+            "dims from `axis` (negative from the end) to the last: (x - "
+            "mean) / sqrt(var + eps) * scale + bias, scale and bias "
+            "broadcast NumPy-style to those dims (leading dims of size 1 "
+            "beyond their rank are allowed).";
+  let floatOnly = 1;
+  let upaTable = "LayerNormParams";
+}
+
+def NormalizeL2 : SwKernel<"normalize_l2", [In<"input">, Out<"output">,
+    I32<"axesMask", "bit d set: dim d is summed over", 0, 0, 255>,
+    EnumArg<"epsMode", NormalizeEpsMode>, F32<"eps">]> {
+  let doc = "normalize_l2(input: float, output: float, axesMask, epsMode, "
+            "eps: f32): x / sqrt(sum of x^2 over the dims in axesMask, "
+            "combined with eps by NormalizeEpsMode).";
+  let floatOnly = 1;
+  let upaTable = "NormalizeL2Params";
+}
+
+def BatchNorm : SwKernel<"batch_norm_inference", [In<"input">, In<"gamma">,
+    In<"beta">, In<"mean">, In<"variance">, Out<"output">, F32<"eps">]> {
+  let doc = "batch_norm_inference(input: float [N, C, ...], gamma, beta, "
+            "mean, variance: float [C], output: float, eps: f32): x * s + "
+            "(beta - mean * s) with s = gamma / sqrt(variance + eps), per "
+            "channel (logical dim 1).";
+  let floatOnly = 1;
+  let upaTable = "BatchNormParams";
+}
+
+//===----------------------------------------------------------------------===//
+// Convolutions, matrix products, pooling, resizing
+//===----------------------------------------------------------------------===//
+
+def Convolution : SwKernel<"convolution",
+    !listconcat([In<"input">, In<"filter">, OptionalIn<"bias">, Out<"output">],
+                ConvGeometryArgs.args, [I32<"groups", "", 1, 1>],
+                PostOpArgs.args)> {
+  let doc = "convolution(input: float [N, C, H, W], filter: float [OC, C / "
+            "groups, KH, KW], bias: float [OC] (optional), output: float [N, "
+            "OC, OH, OW], strides, pads, dilations, groups, postOp, "
+            "postOpAlpha, postOpBeta): grouped 2-D convolution (depthwise: "
+            "groups = C = OC); positions in the padding read 0; OH = (H + "
+            "padTop + padBottom - dilationH * (KH - 1) - 1) / strideH + 1 "
+            "(floor), likewise OW. postOp is kNoPostOp or an ActivationOp "
+            "applied to the result with postOpAlpha / postOpBeta (e.g. Relu, "
+            "Clamp, LeakyRelu). 1-D and 3-D convolutions are not supported "
+            "(reshape 1-D to H = 1).";
+  let floatOnly = 1;
+  let upaTable = "ConvolutionParams";
+}
+
+def Deconvolution : SwKernel<"deconvolution",
+    !listconcat([In<"input">, In<"filter">, OptionalIn<"bias">, Out<"output">],
+                ConvGeometryArgs.args,
+                [I32<"outputPaddingH", "", 0, 0>,
+                 I32<"outputPaddingW", "", 0, 0>, I32<"groups", "", 1, 1>],
+                PostOpArgs.args)> {
+  let doc = "deconvolution(input: float [N, C, H, W], filter: float [C, OC / "
+            "groups, KH, KW], bias: float [OC] (optional), output: float [N, "
+            "OC, OH, OW], strides, pads, dilations, output paddings, groups, "
+            "postOp, postOpAlpha, postOpBeta): the transposed convolution; OH "
+            "= (H - 1) * strideH - padTop - padBottom + dilationH * (KH - 1) "
+            "+ 1 + outputPaddingH, likewise OW.";
+  let floatOnly = 1;
+  let upaTable = "DeconvolutionParams";
+}
+
+def MatMul : SwKernel<"matmul", [In<"a">, In<"b">, Out<"output">,
+    Flag<"transposeA">, Flag<"transposeB">]> {
+  let doc = "matmul(a: float [..., M, K], b: float [..., K, N], output: "
+            "float [..., M, N], transposeA, transposeB): batched matrix "
+            "product; with transposeA (0/1) a is given as [..., K, M], with "
+            "transposeB b as [..., N, K]. Ranks >= 2 (reshape vectors to "
+            "matrices); the batch dims broadcast NumPy-style.";
+  let floatOnly = 1;
+  let upaTable = "MatMulParams";
+}
+
+def FullyConnected : SwKernel<"fully_connected",
+    !listconcat([In<"input">, In<"weights">, OptionalIn<"bias">,
+                 Out<"output">], PostOpArgs.args)> {
+  let doc = "fully_connected(input: float [M, K], weights: float [N, K], "
+            "bias: float [N] (optional), output: float [M, N], postOp, "
+            "postOpAlpha, postOpBeta): input * weights^T + bias, then the "
+            "post-operation.";
+  let floatOnly = 1;
+  let upaTable = "FullyConnectedParams";
+}
+
+def MaxPool : SwKernel<"max_pool",
+    !listconcat([In<"input">, Out<"output">], PoolGeometryArgs.args)> {
+  let doc = "max_pool(input: float [N, C, H, W], output: float [N, C, OH, "
+            "OW], kernel, strides, pads, roundingType): the maximum of each "
+            "window over the input values it covers (padding is ignored; NaN "
+            "propagates). OH follows RoundingType; every window must overlap "
+            "the input.";
+  let floatOnly = 1;
+  let upaTable = "PoolingParams";
+}
+
+def AvgPool : SwKernel<"avg_pool",
+    !listconcat([In<"input">, Out<"output">], PoolGeometryArgs.args,
+                [Flag<"excludePad">])> {
+  let doc = "avg_pool(input, output, kernel, strides, pads, roundingType, "
+            "excludePad): as max_pool with the mean of each window: the sum "
+            "of the input values it covers divided by their number "
+            "(excludePad = 1) or by the window's extent clipped to the "
+            "padded input (excludePad = 0: padding cells count, the cells a "
+            "ceil-mode window reaches beyond the padding do not).";
+  let floatOnly = 1;
+  let upaTable = "PoolingParams";
+}
+
+def Interpolate : SwKernel<"interpolate", [In<"input">, Out<"output">,
+    EnumArg<"mode", InterpolateMode>, EnumArg<"coordMode", InterpolateCoordMode>,
+    EnumArg<"nearestMode", InterpolateNearestMode>,
+    EnumArg<"shapeCalcMode", InterpolateShapeCalcMode>,
+    Flag<"excludeOutside">, F32<"cubicCoeffA", "", "-0.75f">,
+    F32<"extrapolationValue">, F32PerDim<"scales">, F32PerDim<"roiStart">,
+    F32PerDim<"roiEnd">]> {
+  let doc = "interpolate(input: float, output: float, mode, coordMode, "
+            "nearestMode, shapeCalcMode, excludeOutside, cubicCoeffA: f32, "
+            "extrapolationValue: f32, scales[kMaxRank]: f32, "
+            "roiStart[kMaxRank]: f32, roiEnd[kMaxRank]: f32): ONNX Resize of "
+            "any rank, the same computation as the IE interpreter "
+            "(kernels/reference/Interpolate.h, FP64 inside). With Scales, "
+            "scales[d] gives the coordinate scale of dim d and the output "
+            "dim must be floor(in * scale); with Sizes, scales must be 0. "
+            "roiStart / roiEnd are the normalised crop region of "
+            "TfCropAndResize (else 0).";
+  let floatOnly = 1;
+  let upaTable = "InterpolateParams";
+}
+
+//===----------------------------------------------------------------------===//
+// The library
+//===----------------------------------------------------------------------===//
+
+def Library : SwKernelLibrary<[
+  Copy, Convert, Transpose, Pad, Gather, DepthToSpace, SpaceToDepth,
+  Add, Subtract, Multiply, Divide, Power, Maximum, Minimum, SquaredDifference,
+  FloorMod, Equal, NotEqual, Less, LessEqual, Greater, GreaterEqual,
+  LogicalAnd, LogicalOr, LogicalXor, Select,
+  Activation, Relu, Clamp, PRelu, ScaleShift, Quantize, Dequantize,
+  Softmax, LogSoftmax, CumSum, TopK,
+  Reduce, Mvn, LayerNorm, NormalizeL2, BatchNorm,
+  Convolution, Deconvolution, MatMul, FullyConnected, MaxPool, AvgPool,
+  Interpolate
+]>;

@@ -1,0 +1,57 @@
+//===- Convert.cpp - The convert kernel -----------------------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// convert(input, output) (kernels/abi/SwKernels.h): changes the element type
+// between any two float, integer and bool types, layouts may differ. Rows go
+// through FP64, which holds every f32 and every integer up to 2^53 exactly:
+// float -> integer truncates toward zero and saturates (NaN -> 0), integer ->
+// integer saturates, -> bool is x != 0, -> f16/bf16 rounds to nearest even.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernels/shave/KernelSupport.h"
+
+namespace mlir::vpuc::emu {
+namespace {
+
+llvm::Error runConvert(const uint8_t *args, const KernelContext &context) {
+  auto a = readArgs<abi::ConvertKernel::Args>(args);
+  const char *name = abi::ConvertKernel::name;
+  TensorView in, out;
+  if (llvm::Error error =
+          viewUnaryOperands(context, name, a.input, a.output, kAnyRowType, in, out)) {
+    return error;
+  }
+  if (llvm::Error error = checkSameDims(in, out, name)) {
+    return error;
+  }
+  if (llvm::Error error = checkAliasing(out, in, name, "the input")) {
+    return error;
+  }
+  llvm::Expected<IterationSpace<2>> space =
+      getElementwiseSpace<2>(out, {&in}, name);
+  if (!space) {
+    return space.takeError();
+  }
+  std::vector<double> row;
+  abi::DataType inType = in.type, outType = out.type;
+  forEachRow<2>(*space, {out.data, in.data},
+                [&](const std::array<uint8_t *, 2> &p,
+                    const std::array<int64_t, 2> &stride, int64_t n) {
+                  row.resize(n);
+                  loadRowF64(inType, p[1], stride[1], n, row.data());
+                  storeRowF64(outType, p[0], stride[0], n, row.data());
+                });
+  return llvm::Error::success();
+}
+
+} // namespace
+
+VPUC_EMU_KERNEL(convert) {
+  registry.add(makeKernelInfo<abi::ConvertKernel>(runConvert, 1.0));
+}
+
+} // namespace mlir::vpuc::emu

@@ -1,0 +1,187 @@
+//===- Eltwise.cpp - Binary element-wise kernels --------------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The binary element-wise kernels of kernels/abi/SwKernels.h, all
+// name(input1, input2, output): arithmetic (add, subtract, multiply, divide,
+// power, maximum, minimum, squared_difference, floor_mod), comparisons and
+// logic (results 1 / 0). Float, integer or bool operands of any mix, inputs
+// broadcast NumPy-style, any layouts, FP32 math with the formulas of the IE
+// interpreter (dialects/ie/ir/InferenceEltwise.cpp), rounding on store. An
+// output may alias an input element for element (in place).
+//
+//===----------------------------------------------------------------------===//
+
+#include <cmath>
+#include <limits>
+
+#include "kernels/shave/KernelSupport.h"
+
+namespace mlir::vpuc::emu {
+namespace {
+
+float nanAware(float a, float b, float chosen) {
+  return (std::isnan(a) || std::isnan(b))
+             ? std::numeric_limits<float>::quiet_NaN()
+             : chosen;
+}
+
+struct Add : abi::AddKernel {
+  static float apply(float a, float b, bool) { return a + b; }
+};
+struct Subtract : abi::SubtractKernel {
+  static float apply(float a, float b, bool) { return a - b; }
+};
+struct Multiply : abi::MultiplyKernel {
+  static float apply(float a, float b, bool) { return a * b; }
+};
+struct Divide : abi::DivideKernel {
+  static float apply(float a, float b, bool integer) {
+    if (integer) {
+      return b == 0.0f ? 0.0f : std::trunc(a / b);
+    }
+    return a / b;
+  }
+};
+struct Power : abi::PowerKernel {
+  static float apply(float a, float b, bool) { return std::pow(a, b); }
+};
+struct Maximum : abi::MaximumKernel {
+  static float apply(float a, float b, bool) {
+    return nanAware(a, b, a > b ? a : b);
+  }
+};
+struct Minimum : abi::MinimumKernel {
+  static float apply(float a, float b, bool) {
+    return nanAware(a, b, a < b ? a : b);
+  }
+};
+struct SquaredDifference : abi::SquaredDifferenceKernel {
+  static float apply(float a, float b, bool) {
+    float d = a - b;
+    return d * d;
+  }
+};
+struct FloorMod : abi::FloorModKernel {
+  static float apply(float a, float b, bool integer) {
+    if (integer && b == 0.0f) {
+      return 0.0f;
+    }
+    float r = std::fmod(a, b);
+    if (r != 0.0f && ((r < 0.0f) != (b < 0.0f))) {
+      r += b;
+    }
+    return r;
+  }
+};
+struct Equal : abi::EqualKernel {
+  static float apply(float a, float b, bool) { return a == b ? 1.0f : 0.0f; }
+};
+struct NotEqual : abi::NotEqualKernel {
+  static float apply(float a, float b, bool) { return a != b ? 1.0f : 0.0f; }
+};
+struct Less : abi::LessKernel {
+  static float apply(float a, float b, bool) { return a < b ? 1.0f : 0.0f; }
+};
+struct LessEqual : abi::LessEqualKernel {
+  static float apply(float a, float b, bool) { return a <= b ? 1.0f : 0.0f; }
+};
+struct Greater : abi::GreaterKernel {
+  static float apply(float a, float b, bool) { return a > b ? 1.0f : 0.0f; }
+};
+struct GreaterEqual : abi::GreaterEqualKernel {
+  static float apply(float a, float b, bool) { return a >= b ? 1.0f : 0.0f; }
+};
+struct LogicalAnd : abi::LogicalAndKernel {
+  static float apply(float a, float b, bool) {
+    return (a != 0.0f && b != 0.0f) ? 1.0f : 0.0f;
+  }
+};
+struct LogicalOr : abi::LogicalOrKernel {
+  static float apply(float a, float b, bool) {
+    return (a != 0.0f || b != 0.0f) ? 1.0f : 0.0f;
+  }
+};
+struct LogicalXor : abi::LogicalXorKernel {
+  static float apply(float a, float b, bool) {
+    return ((a != 0.0f) != (b != 0.0f)) ? 1.0f : 0.0f;
+  }
+};
+
+template <typename Op>
+llvm::Error runBinary(const uint8_t *args, const KernelContext &context) {
+  auto a = readArgs<abi::BinaryArgs>(args);
+  const char *name = Op::name;
+  TensorView in1, in2, out;
+  if (llvm::Error error = viewOperands(context, name,
+                                       {{a.input1, false, "input 0", in1},
+                                        {a.input2, false, "input 1", in2},
+                                        {a.output, true, "output", out}})) {
+    return error;
+  }
+  for (auto [view, what] :
+       {std::make_pair(&in1, "input 0"), std::make_pair(&in2, "input 1"),
+        std::make_pair(&out, "output")}) {
+    if (llvm::Error error = checkType(*view, kAnyRowType, name, what)) {
+      return error;
+    }
+  }
+  if (llvm::Error error = checkAliasing(out, in1, name, "input 0")) {
+    return error;
+  }
+  if (llvm::Error error = checkAliasing(out, in2, name, "input 1")) {
+    return error;
+  }
+  llvm::Expected<IterationSpace<3>> space =
+      getElementwiseSpace<3>(out, {&in1, &in2}, name);
+  if (!space) {
+    return space.takeError();
+  }
+  bool integer = !isFloatType(out.type);
+  std::vector<float> x, y;
+  abi::DataType t0 = out.type, t1 = in1.type, t2 = in2.type;
+  forEachRow<3>(*space, {out.data, in1.data, in2.data},
+                [&](const std::array<uint8_t *, 3> &p,
+                    const std::array<int64_t, 3> &stride, int64_t n) {
+                  x.resize(n);
+                  y.resize(n);
+                  loadRow(t1, p[1], stride[1], n, x.data());
+                  loadRow(t2, p[2], stride[2], n, y.data());
+                  for (int64_t i = 0; i < n; ++i) {
+                    x[i] = Op::apply(x[i], y[i], integer);
+                  }
+                  storeRow(t0, p[0], stride[0], n, x.data());
+                });
+  return llvm::Error::success();
+}
+
+template <typename Op> KernelInfo binaryKernel() {
+  return makeKernelInfo<Op>(runBinary<Op>, /*cyclesPerVector=*/1.0);
+}
+
+} // namespace
+
+VPUC_EMU_KERNEL(eltwise) {
+  registry.add(binaryKernel<Add>());
+  registry.add(binaryKernel<Subtract>());
+  registry.add(binaryKernel<Multiply>());
+  registry.add(binaryKernel<Divide>());
+  registry.add(binaryKernel<Power>());
+  registry.add(binaryKernel<Maximum>());
+  registry.add(binaryKernel<Minimum>());
+  registry.add(binaryKernel<SquaredDifference>());
+  registry.add(binaryKernel<FloorMod>());
+  registry.add(binaryKernel<Equal>());
+  registry.add(binaryKernel<NotEqual>());
+  registry.add(binaryKernel<Less>());
+  registry.add(binaryKernel<LessEqual>());
+  registry.add(binaryKernel<Greater>());
+  registry.add(binaryKernel<GreaterEqual>());
+  registry.add(binaryKernel<LogicalAnd>());
+  registry.add(binaryKernel<LogicalOr>());
+  registry.add(binaryKernel<LogicalXor>());
+}
+
+} // namespace mlir::vpuc::emu
