@@ -2,11 +2,140 @@
 # Part of vpuc. SPDX-License-Identifier: Apache-2.0
 #
 # Shared code of the benchmark scripts (tools/bench_*.sh), sourced by them from the repository
-# root: where the models are, the optimised vpuc, timing a command, comparing with the
-# reference output and printing markdown table rows.
+# root: their command line, where the models are, the optimised vpuc, timing a command,
+# comparing with the reference output, printing markdown table rows and writing the output into
+# a markdown file (docs/results.md).
 #
 # A model directory holds model.onnx, input_0.npy, meta.json and, for the
 # comparisons, ONNX Runtime's output_0.npy (/work/shared/models/README.md).
+
+# bench_parse_args "$@": the command line of a benchmark script, `[--markdown FILE] [MODELS_DIR]`
+# (paths relative to the repository root). Sets `markdown_file` (empty without --markdown) and
+# `models_arg` (empty without MODELS_DIR); exits with 2 on a bad command line.
+bench_parse_args() {
+  markdown_file=""
+  models_arg=""
+  while [[ $# -gt 0 ]]; do
+    case "$1" in
+      --markdown)
+        if [[ $# -lt 2 || -z "$2" ]]; then
+          echo "$(basename "$0"): --markdown needs a file" >&2
+          exit 2
+        fi
+        markdown_file="$2"
+        shift 2
+        ;;
+      --markdown=*)
+        markdown_file="${1#--markdown=}"
+        shift
+        ;;
+      -*)
+        echo "$(basename "$0"): unknown option $1 (usage: $0 [--markdown FILE] [MODELS_DIR])" >&2
+        exit 2
+        ;;
+      *)
+        if [[ -n "$models_arg" ]]; then
+          echo "$(basename "$0"): one MODELS_DIR only (usage: $0 [--markdown FILE] [MODELS_DIR])" >&2
+          exit 2
+        fi
+        models_arg="$1"
+        shift
+        ;;
+    esac
+  done
+}
+
+# bench_markdown_label COMMAND [VAR...]: the line that says where a table comes from: the command
+# (prefixed with the environment variables VAR that are set, as `VAR=value`), the commit of the
+# checkout (and whether it had uncommitted changes), the date, the machine, and how vpuc was
+# built (or that VPUC_BIN replaced the build).
+bench_markdown_label() {
+  local command="$1" var prefix="" commit dirty=""
+  shift
+  for var in "$@"; do
+    if [[ -n "${!var:-}" ]]; then
+      prefix+="$var=\"${!var}\" "
+    fi
+  done
+  commit="$(git rev-parse --short=7 HEAD 2>/dev/null || echo unknown)"
+  if [[ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]]; then
+    dirty=" with uncommitted changes"
+  fi
+  local label
+  label="\`$prefix$command\` at commit $commit$dirty, $(date -u +%Y-%m-%d), $(uname -m) with"
+  label+=" $(nproc) cores"
+  if [[ -n "${VPUC_BIN:-}" ]]; then
+    label+=", vpuc from VPUC_BIN (not built from that commit by the script)"
+  else
+    label+=", vpuc built with --config=opt"
+  fi
+  echo "$label."
+}
+
+# bench_markdown_write FILE REGION LABEL OUTPUT: replaces what lies between the lines
+# `<!-- REGION:begin -->` and `<!-- REGION:end -->` of FILE with LABEL and the markdown in the
+# file OUTPUT (its headings one level deeper, so that they nest under FILE's own). Exits with 2
+# when FILE does not have exactly one such pair.
+bench_markdown_write() {
+  /usr/bin/python3 - "$@" <<'PY'
+import sys
+
+path, region, label, output = sys.argv[1:]
+begin, end = "<!-- %s:begin -->" % region, "<!-- %s:end -->" % region
+with open(path) as f:
+    text = f.read()
+if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
+    sys.stderr.write("%s: expected one '%s' line before one '%s' line\n" % (path, begin, end))
+    sys.exit(2)
+with open(output) as f:
+    body = f.read().strip("\n")
+lines = ["#" + line if line.startswith("#") else line for line in body.split("\n")]
+head, rest = text.split(begin, 1)
+_, tail = rest.split(end, 1)
+updated = head + begin + "\n\n" + label + "\n\n" + "\n".join(lines) + "\n\n" + end + tail
+with open(path, "w") as f:
+    f.write(updated)
+sys.stderr.write("%s: region %s updated\n" % (path, region))
+PY
+}
+
+# bench_markdown_or_continue [VAR...]: for a benchmark script, after bench_parse_args. Without
+# --markdown, returns and the script runs as usual. With --markdown FILE, runs the script again
+# without the option (its output shown as it comes), then, when that run succeeded, writes the
+# output into FILE's region named after the script (`<!-- bench_modes:begin -->` ...
+# `<!-- bench_modes:end -->` for tools/bench_modes.sh) under a line naming the command (with
+# the environment variables VAR that are set), the commit and the machine; then exits with the
+# run's status. FILE must already hold the region's two marker lines.
+bench_markdown_or_continue() {
+  if [[ -z "$markdown_file" ]]; then
+    return 0
+  fi
+  local script region command label output status=0
+  script="tools/$(basename "$0")"
+  region="$(basename "$0" .sh)"
+  if [[ ! -f "$markdown_file" ]] || ! grep -qxF "<!-- $region:begin -->" "$markdown_file" ||
+      ! grep -qxF "<!-- $region:end -->" "$markdown_file"; then
+    echo "$(basename "$0"): $markdown_file has no '<!-- $region:begin -->' and" \
+      "'<!-- $region:end -->' lines to write between" >&2
+    exit 2
+  fi
+  command="$script${models_arg:+ $models_arg}"
+  # Taken before the run: the checkout may change while the benchmark runs.
+  label="$(bench_markdown_label "$command" "$@")"
+  output="$(mktemp)"
+  if bash "$script" ${models_arg:+"$models_arg"} | tee "$output"; then
+    status=0
+  else
+    status=$?
+  fi
+  if [[ "$status" == 0 ]]; then
+    bench_markdown_write "$markdown_file" "$region" "$label" "$output" || status=$?
+  else
+    echo "$(basename "$0"): the run failed (status $status); $markdown_file left unchanged" >&2
+  fi
+  rm -f "$output"
+  exit "$status"
+}
 
 # The models directory: the first argument, else ../shared/models when it exists, else
 # tests/models. Sets `models_dir`; exits when it is not a directory.

@@ -9,14 +9,18 @@
 # A model that fails to import or run gets its first error line instead of numbers.
 # tools/bench_reference_sw.sh does the same for the blobs of the reference-SW mode.
 #
-# Usage: tools/bench_models.sh [MODELS_DIR]   (default: ../shared/models when it exists,
-#                                             else tests/models)
+# Usage: tools/bench_models.sh [--markdown FILE] [MODELS_DIR]
+#   MODELS_DIR: default ../shared/models when it exists, else tests/models.
+#   --markdown FILE: also write the table into FILE between `<!-- bench_models:begin -->` and
+#     `<!-- bench_models:end -->`, with the command, commit and machine (docs/results.md).
 # VPUC_BIN=path/to/vpuc uses that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/bench_lib.sh
 
-bench_models_dir "${1:-}"
+bench_parse_args "$@"
+bench_markdown_or_continue VPUC_BIN
+bench_models_dir "$models_arg"
 dirs=$(bench_model_dirs)
 bench_build_vpuc
 bench_make_work_dir

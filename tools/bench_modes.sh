@@ -22,8 +22,11 @@
 #     first model, target and mode that compiled, or TIMING_MODEL, TIMING_ARCH, TIMING_MODE):
 #     the TIMING_ROWS (15) slowest passes, import and export.
 #
-# Usage: tools/bench_modes.sh [MODELS_DIR]   (default: ../shared/models when it exists, else
-#                                            tests/models)
+# Usage: tools/bench_modes.sh [--markdown FILE] [MODELS_DIR]
+#   MODELS_DIR: default ../shared/models when it exists, else tests/models.
+#   --markdown FILE: also write the tables into FILE between `<!-- bench_modes:begin -->` and
+#     `<!-- bench_modes:end -->` (headings one level deeper), with the command, commit and
+#     machine (docs/results.md).
 # MODES="reference_sw reference_hw default_hw" sets the modes (the default); a mode that is a
 # path ending in .textproto runs that pipeline spec (`vpuc compile --pipeline FILE`).
 # ARCHS="VPUX37XX" restricts the targets (default: VPUX30XX VPUX37XX); VPUC_BIN=path/to/vpuc
@@ -35,7 +38,9 @@ source tools/bench_lib.sh
 read -r -a archs <<<"${ARCHS:-VPUX30XX VPUX37XX}"
 read -r -a modes <<<"${MODES:-reference_sw reference_hw default_hw}"
 timing_rows="${TIMING_ROWS:-15}"
-bench_models_dir "${1:-}"
+bench_parse_args "$@"
+bench_markdown_or_continue ARCHS MODES TIMING_ROWS TIMING_MODEL TIMING_ARCH TIMING_MODE VPUC_BIN
+bench_models_dir "$models_arg"
 dirs=$(bench_model_dirs)
 bench_build_vpuc
 bench_make_work_dir

@@ -17,8 +17,11 @@
 # A model that fails to compile or run gets its first error line instead of numbers; a run in
 # which the emulator found problems (hazards, ...) gets the first one in its note.
 #
-# Usage: tools/bench_reference_sw.sh [MODELS_DIR]   (default: ../shared/models when it exists,
-#                                                   else tests/models)
+# Usage: tools/bench_reference_sw.sh [--markdown FILE] [MODELS_DIR]
+#   MODELS_DIR: default ../shared/models when it exists, else tests/models.
+#   --markdown FILE: also write the table into FILE between `<!-- bench_reference_sw:begin -->`
+#     and `<!-- bench_reference_sw:end -->`, with the command, commit and machine
+#     (docs/results.md).
 # ARCHS="VPUX37XX" restricts the targets (default: VPUX30XX VPUX37XX); VPUC_BIN=path/to/vpuc
 # uses that binary instead of building one.
 set -euo pipefail
@@ -26,7 +29,9 @@ cd "$(dirname "$0")/.."
 source tools/bench_lib.sh
 
 read -r -a archs <<<"${ARCHS:-VPUX30XX VPUX37XX}"
-bench_models_dir "${1:-}"
+bench_parse_args "$@"
+bench_markdown_or_continue ARCHS VPUC_BIN
+bench_models_dir "$models_arg"
 dirs=$(bench_model_dirs)
 bench_build_vpuc
 bench_make_work_dir
