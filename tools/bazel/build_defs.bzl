@@ -220,7 +220,7 @@ def vpuc_embed_file(name, src, symbol, namespace = "vpuc::embedded", **kwargs):
 #===------------------------------------------------------------------------===#
 
 def vpuc_assert_no_dependency(name, targets, forbidden, **kwargs):
-    """A test that fails when any of `targets` depends (transitively) on a package under `forbidden`.
+    """A test that fails when any of `targets` links (transitively) a package under `forbidden`.
 
     Args:
       targets: labels whose dependency closure is checked.
@@ -230,7 +230,11 @@ def vpuc_assert_no_dependency(name, targets, forbidden, **kwargs):
         name = name + "_deps",
         expression = " + ".join(["deps(%s)" % t for t in targets]),
         scope = targets,
-        opts = ["--noimplicit_deps"],
+        opts = [
+            "--noimplicit_deps",
+            # Layering is about what a library links: build tools (generators) do not count.
+            "--notool_deps",
+        ],
     )
     native.sh_test(
         name = name,

@@ -139,17 +139,18 @@ TEST(BlobTest, rejectsNonBlobs) {
 
 TEST(BlobTest, checksVersion) {
   BlobBuilder major = makeFullBuilder();
-  major.setVersion(2, 0);
+  major.setVersion(3, 0);
   EXPECT_THAT(loadError(major),
-              HasSubstr("unsupported blob schema version 2.0: this reader "
-                        "reads 1.0 to 1.3"));
+              HasSubstr("unsupported blob schema version 3.0: this reader "
+                        "reads 2.0 to 2.0"));
   BlobBuilder minor = makeFullBuilder();
-  minor.setVersion(1, 7);
+  minor.setVersion(2, 7);
   EXPECT_THAT(loadError(minor),
-              HasSubstr("unsupported blob schema version 1.7"));
+              HasSubstr("unsupported blob schema version 2.7"));
+  // 1.x blobs have other UPA parameter tables.
   BlobBuilder old = makeFullBuilder();
-  old.setVersion(0, 9);
-  EXPECT_THAT(loadError(old), HasSubstr("version 0.9"));
+  old.setVersion(1, 3);
+  EXPECT_THAT(loadError(old), HasSubstr("version 1.3"));
 }
 
 TEST(BlobTest, readsAndWritesFiles) {
@@ -537,9 +538,8 @@ TEST(BlobTest, checksActRelocations) {
 }
 
 TEST(BlobTest, readsBlobsWithoutRelocations) {
-  // A 1.1 blob: the full blob without its relocation.
+  // The full blob without its relocation (relocations are optional).
   BlobBuilder builder = makeFullBuilder(nullptr, /*relocate=*/false);
-  builder.setVersion(1, 1);
   EXPECT_EQ(loadError(builder), "");
 }
 

@@ -12,7 +12,7 @@
 //   race.blob           two DMAs on different ports share CMX, no barrier
 //   deadlock.blob       a task waits on a barrier nobody signals
 //   unknown_kernel.blob an ACT kernel the emulator does not implement
-//   version2.blob       schema version 2.0
+//   version3.blob       schema version 3.0
 //   invalid.blob        a tensor outside its region
 //   truncated.blob      the first half of add.blob
 //
@@ -150,9 +150,9 @@ std::vector<uint8_t> makeCopy(llvm::StringRef name, bool barrier,
   return builder.finish();
 }
 
-std::vector<uint8_t> makeVersion2() {
+std::vector<uint8_t> makeVersion3() {
   BlobBuilder builder = make37xx("future");
-  builder.setVersion(2, 0);
+  builder.setVersion(3, 0);
   return builder.finish();
 }
 
@@ -188,7 +188,7 @@ int main(int argc, char **argv) {
             write(dir + "/race.blob", makeCopy("race", false, false)) &&
             write(dir + "/deadlock.blob", makeCopy("deadlock", false, true)) &&
             write(dir + "/unknown_kernel.blob", makeAdd("gelu")) &&
-            write(dir + "/version2.blob", makeVersion2()) &&
+            write(dir + "/version3.blob", makeVersion3()) &&
             write(dir + "/invalid.blob", makeInvalid()) &&
             write(dir + "/truncated.blob", truncated);
   return ok ? 0 : 1;
