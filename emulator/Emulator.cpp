@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Preparation (regions, tensors, barriers, executors, kernel windows and
-// arguments), the discrete-event run with the barrier state machine, and the
-// functional part of DMA and software tasks. See Emulator.h for the model.
+// arguments), the discrete-event run over the barrier state machine
+// (Barriers.h), and the functional part of DMA and software tasks. See
+// Emulator.h for the model.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,7 @@
 #include "backend/schema/UpaParams.h"
 #include "core/numeric/Float16.h"
 #include "core/shape/StridedCopy.h"
+#include "emulator/Barriers.h"
 #include "emulator/CostModel.h"
 #include "emulator/HazardDetector.h"
 #include "emulator/NceExecution.h"
@@ -255,16 +257,12 @@ struct Tensor {
   shape::MemStrides memStrides;
 };
 
-enum class TaskState : uint8_t { Pending, Running, Done };
-
 /// A task, prepared.
 struct Task {
   uint32_t executor = 0;
   uint32_t position = 0;
   const schema::Task *task = nullptr;
   schema::TaskKind kind = schema::TaskKind::NONE;
-  llvm::SmallVector<uint32_t, 4> waits, updates;
-  TaskState state = TaskState::Pending;
   // DMA.
   uint32_t src = 0, dst = 0;
   // Software layers.
@@ -283,8 +281,6 @@ struct Task {
   const schema::NceClusterTask *nce = nullptr;
   /// DpuSummary index of each variant.
   llvm::SmallVector<uint32_t, 4> variantDpus;
-  /// How many times the task counts on each of its barriers.
-  uint32_t barrierCount = 1;
 };
 
 struct Executor {
@@ -297,24 +293,6 @@ struct Executor {
   /// Clock of the end of the running task.
   VectorClock runningEnd;
   ExecutorSummary summary;
-};
-
-/// A virtual barrier.
-struct Barrier {
-  uint32_t physical = 0;
-  uint32_t producerCount = 0, consumerCount = 0;
-  /// Position in its physical barrier's use sequence.
-  uint32_t use = 0;
-  std::vector<uint32_t> producers, consumers;
-  // Run state.
-  uint32_t producersLeft = 0, consumersLeft = 0;
-  bool armed = false, released = false, completed = false;
-  VectorClock armedClock, releaseClock;
-};
-
-struct PhysicalBarrier {
-  std::vector<uint32_t> uses;
-  size_t current = 0;
 };
 
 struct Event {
@@ -362,12 +340,6 @@ private:
   uint32_t getRegionId(schema::MemoryLocation location, uint32_t index) const;
 
   // Running.
-  bool isReady(const Task &task) const;
-  std::string whyBlocked(const Task &task) const;
-  std::string describePending(uint32_t barrier) const;
-  void arm(uint32_t barrier, double now);
-  void release(uint32_t barrier, double now);
-  void complete(uint32_t barrier, double now);
   void start(uint32_t taskId, double now);
   void finish(uint32_t taskId, double now);
   double execute(uint32_t taskId, const VectorClock &clock);
@@ -393,8 +365,7 @@ private:
   std::vector<bool> inputSet;
   std::vector<Task> tasks;
   std::vector<Executor> executors;
-  std::vector<Barrier> barriers;
-  std::vector<PhysicalBarrier> physicals;
+  std::optional<Barriers> barriers;
   std::unique_ptr<HazardDetector> detector;
 
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
@@ -627,20 +598,15 @@ llvm::Error Emulator::Impl::prepareTensors() {
 }
 
 void Emulator::Impl::prepareBarriers() {
-  uint32_t numPhysical = blob.header()->resources()->barriers();
-  physicals.resize(numPhysical);
+  barriers.emplace(blob.header()->resources()->barriers(),
+                   blob.task_lists() ? blob.task_lists()->size() : 0,
+                   [this](uint32_t task) { return describeTask(task); });
   if (!blob.barriers()) {
     return;
   }
-  for (uint32_t v = 0, e = blob.barriers()->size(); v < e; ++v) {
-    const schema::Barrier &entry = *blob.barriers()->Get(v);
-    Barrier barrier;
-    barrier.physical = entry.physical_id();
-    barrier.producerCount = entry.producer_count();
-    barrier.consumerCount = entry.consumer_count();
-    barrier.use = physicals[barrier.physical].uses.size();
-    physicals[barrier.physical].uses.push_back(v);
-    barriers.push_back(std::move(barrier));
+  for (const schema::Barrier *entry : *blob.barriers()) {
+    barriers->addBarrier(entry->physical_id(), entry->producer_count(),
+                         entry->consumer_count());
   }
 }
 
@@ -791,7 +757,6 @@ llvm::Error Emulator::Impl::prepareNceTask(Task &task,
                                            const std::string &what) {
   task.nce = task.task->kind_as_NceClusterTask();
   const auto &variants = *task.nce->variants();
-  task.barrierCount = variants.size();
   auto dpus = static_cast<uint64_t>(arch.nce().dpus_per_cluster());
   for (uint32_t v = 0; v < variants.size(); ++v) {
     uint32_t dpu = variants.Get(v)->dpu();
@@ -833,22 +798,8 @@ llvm::Error Emulator::Impl::prepareTasks() {
       task.position = p;
       task.task = list.tasks()->Get(p);
       task.kind = task.task->kind_type();
-      if (task.task->wait_barriers()) {
-        task.waits.assign(task.task->wait_barriers()->begin(),
-                          task.task->wait_barriers()->end());
-      }
-      if (task.task->update_barriers()) {
-        task.updates.assign(task.task->update_barriers()->begin(),
-                            task.task->update_barriers()->end());
-      }
       uint32_t id = tasks.size();
       executors[l].tasks.push_back(id);
-      for (uint32_t v : task.waits) {
-        barriers[v].consumers.push_back(id);
-      }
-      for (uint32_t v : task.updates) {
-        barriers[v].producers.push_back(id);
-      }
       tasks.push_back(std::move(task));
       Task &added = tasks.back();
       std::string what = describeTask(id);
@@ -875,6 +826,18 @@ llvm::Error Emulator::Impl::prepareTasks() {
       default:
         return makeError(what + ": unsupported task kind");
       }
+      // The runtime counts an NCE task once per variant on its barriers.
+      llvm::SmallVector<uint32_t, 4> waits, updates;
+      if (added.task->wait_barriers()) {
+        waits.assign(added.task->wait_barriers()->begin(),
+                     added.task->wait_barriers()->end());
+      }
+      if (added.task->update_barriers()) {
+        updates.assign(added.task->update_barriers()->begin(),
+                       added.task->update_barriers()->end());
+      }
+      barriers->addTask(waits, updates,
+                        added.nce ? added.nce->variants()->size() : 1);
     }
   }
   return llvm::Error::success();
@@ -915,10 +878,6 @@ llvm::Error Emulator::Impl::prepare() {
   for (Executor &executor : executors) {
     executor.clock = zero;
   }
-  for (Barrier &barrier : barriers) {
-    barrier.armedClock = zero;
-    barrier.releaseClock = zero;
-  }
   if (options.hazardCheck) {
     std::vector<uint32_t> taskExecutor, taskPosition;
     for (const Task &task : tasks) {
@@ -957,10 +916,8 @@ llvm::Error Emulator::Impl::prepare() {
   for (const TensorLayout &layout : outputLayouts) {
     roofline.outputBytes += elementBytes(layout);
   }
-  report.virtualBarriers = barriers.size();
-  for (const PhysicalBarrier &physical : physicals) {
-    report.physicalBarriersUsed += !physical.uses.empty();
-  }
+  report.virtualBarriers = barriers->getNumBarriers();
+  report.physicalBarriersUsed = barriers->getNumPhysicalUsed();
   return llvm::Error::success();
 }
 
@@ -1216,7 +1173,7 @@ npy::Array Emulator::Impl::getOutput(unsigned index) const {
 }
 
 //===----------------------------------------------------------------------===//
-// Barrier state machine
+// Problems
 //===----------------------------------------------------------------------===//
 
 void Emulator::Impl::problem(ProblemKind kind, std::string message) {
@@ -1227,145 +1184,6 @@ void Emulator::Impl::problem(ProblemKind kind, std::string message) {
   runProblems.push_back({kind, std::move(message)});
 }
 
-static void join(VectorClock &into, const VectorClock &other) {
-  for (size_t i = 0; i < into.size(); ++i) {
-    into[i] = std::max(into[i], other[i]);
-  }
-}
-
-void Emulator::Impl::arm(uint32_t v, double now) {
-  Barrier &barrier = barriers[v];
-  barrier.armed = true;
-  barrier.producersLeft = barrier.producerCount;
-  barrier.consumersLeft = barrier.consumerCount;
-  barrier.releaseClock = barrier.armedClock;
-  if (barrier.producerCount == 0) {
-    release(v, now);
-  }
-}
-
-void Emulator::Impl::release(uint32_t v, double now) {
-  Barrier &barrier = barriers[v];
-  barrier.released = true;
-  report.barriers.push_back({v, now});
-  if (barrier.consumersLeft == 0) {
-    complete(v, now);
-  }
-}
-
-void Emulator::Impl::complete(uint32_t v, double now) {
-  Barrier &barrier = barriers[v];
-  barrier.completed = true;
-  PhysicalBarrier &physical = physicals[barrier.physical];
-  ++physical.current;
-  if (physical.current < physical.uses.size()) {
-    uint32_t next = physical.uses[physical.current];
-    // Whatever happened before this use's release happens before every task
-    // of the next use.
-    barriers[next].armedClock = barrier.releaseClock;
-    arm(next, now);
-  }
-}
-
-/// "k of N producers have not finished (...)", for pending-task lists.
-static std::string listTasks(const std::vector<std::string> &names) {
-  std::string text;
-  size_t shown = std::min<size_t>(names.size(), 4);
-  for (size_t i = 0; i < shown; ++i) {
-    text += (i ? ", " : "") + names[i];
-  }
-  if (names.size() > shown) {
-    text += ", and " + std::to_string(names.size() - shown) + " more";
-  }
-  return text;
-}
-
-std::string Emulator::Impl::describePending(uint32_t v) const {
-  const Barrier &barrier = barriers[v];
-  std::vector<std::string> producers, consumers;
-  for (uint32_t t : barrier.producers) {
-    if (tasks[t].state != TaskState::Done) {
-      producers.push_back(describeTask(t));
-    }
-  }
-  for (uint32_t t : barrier.consumers) {
-    if (tasks[t].state == TaskState::Pending) {
-      consumers.push_back(describeTask(t));
-    }
-  }
-  std::string text;
-  if (!barrier.released) {
-    text += std::to_string(barrier.producersLeft) + " of " +
-            std::to_string(barrier.producerCount) + " producer signals missing";
-    text += producers.empty()
-                ? " and no unfinished task updates it"
-                : " (unfinished producers: " + listTasks(producers) + ")";
-  } else {
-    text += "released, " + std::to_string(barrier.consumersLeft) + " of " +
-            std::to_string(barrier.consumerCount) + " consumers not started";
-    text += consumers.empty() ? " and no waiting task left"
-                              : " (waiting: " + listTasks(consumers) + ")";
-  }
-  return text;
-}
-
-bool Emulator::Impl::isReady(const Task &task) const {
-  auto holds = [&](uint32_t v) {
-    const PhysicalBarrier &physical = physicals[barriers[v].physical];
-    return physical.current < physical.uses.size() &&
-           physical.uses[physical.current] == v;
-  };
-  for (uint32_t v : task.waits) {
-    if (!holds(v) || !barriers[v].released) {
-      return false;
-    }
-  }
-  for (uint32_t v : task.updates) {
-    if (!holds(v)) {
-      return false;
-    }
-  }
-  return true;
-}
-
-std::string Emulator::Impl::whyBlocked(const Task &task) const {
-  auto check = [&](uint32_t v, bool wait) -> std::string {
-    const Barrier &barrier = barriers[v];
-    const PhysicalBarrier &physical = physicals[barrier.physical];
-    std::string name = "barrier " + std::to_string(v) + " (physical " +
-                       std::to_string(barrier.physical) + ")";
-    std::string verb = wait ? "waits on " : "updates ";
-    if (physical.current < physical.uses.size() &&
-        physical.uses[physical.current] == v) {
-      if (wait && !barrier.released) {
-        return verb + name + ": " + describePending(v);
-      }
-      return "";
-    }
-    if (barrier.use < physical.current) {
-      return verb + name + ", which was already completed and reset: its " +
-             (wait ? "consumer" : "producer") +
-             " count was reached before this task ran";
-    }
-    uint32_t holder = physical.uses[physical.current];
-    return verb + name + ", but the physical barrier still serves barrier " +
-           std::to_string(holder) + ": " + describePending(holder);
-  };
-  for (uint32_t v : task.waits) {
-    std::string reason = check(v, true);
-    if (!reason.empty()) {
-      return reason;
-    }
-  }
-  for (uint32_t v : task.updates) {
-    std::string reason = check(v, false);
-    if (!reason.empty()) {
-      return reason;
-    }
-  }
-  return "";
-}
-
 //===----------------------------------------------------------------------===//
 // Running tasks
 //===----------------------------------------------------------------------===//
@@ -1373,34 +1191,12 @@ std::string Emulator::Impl::whyBlocked(const Task &task) const {
 void Emulator::Impl::start(uint32_t taskId, double now) {
   Task &task = tasks[taskId];
   Executor &executor = executors[task.executor];
-  task.state = TaskState::Running;
   executor.busy = true;
   VectorClock clock = executor.clock;
-  for (uint32_t v : task.waits) {
-    join(clock, barriers[v].armedClock);
-    join(clock, barriers[v].releaseClock);
-  }
-  for (uint32_t v : task.updates) {
-    join(clock, barriers[v].armedClock);
-  }
-  // Consumers decrement when they start (an NCE task once per variant).
-  for (uint32_t v : task.waits) {
-    Barrier &barrier = barriers[v];
-    if (barrier.consumersLeft < task.barrierCount) {
-      problem(ProblemKind::BarrierMisuse,
-              "barrier misuse: " + describeTask(taskId) + " consumes barrier " +
-                  std::to_string(v) + " (physical " +
-                  std::to_string(barrier.physical) + ") " +
-                  std::to_string(task.barrierCount) + " times, but only " +
-                  std::to_string(barrier.consumersLeft) + " of its " +
-                  std::to_string(barrier.consumerCount) +
-                  " consumer counts are left");
-      barrier.consumersLeft = task.barrierCount;
-    }
-    barrier.consumersLeft -= task.barrierCount;
-    if (barrier.consumersLeft == 0) {
-      complete(v, now);
-    }
+  std::vector<std::string> misuses;
+  barriers->startTask(taskId, now, clock, misuses);
+  for (std::string &message : misuses) {
+    problem(ProblemKind::BarrierMisuse, std::move(message));
   }
   currentStart = now;
   double duration = execute(taskId, clock);
@@ -1423,35 +1219,19 @@ void Emulator::Impl::start(uint32_t taskId, double now) {
 }
 
 void Emulator::Impl::finish(uint32_t taskId, double now) {
-  Task &task = tasks[taskId];
-  Executor &executor = executors[task.executor];
-  task.state = TaskState::Done;
+  Executor &executor = executors[tasks[taskId].executor];
   executor.busy = false;
   executor.next += 1;
   executor.clock = executor.runningEnd;
-  for (uint32_t v : task.updates) {
-    Barrier &barrier = barriers[v];
-    if (barrier.producersLeft < task.barrierCount) {
-      problem(ProblemKind::BarrierMisuse,
-              "barrier misuse: " + describeTask(taskId) + " signals barrier " +
-                  std::to_string(v) + " (physical " +
-                  std::to_string(barrier.physical) +
-                  ") after its producer count of " +
-                  std::to_string(barrier.producerCount) +
-                  " was reached; its count does not match the " +
-                  std::to_string(barrier.producers.size()) +
-                  " tasks that update it");
-      if (barrier.producersLeft == 0) {
-        continue;
-      }
-      barrier.producersLeft = task.barrierCount;
-    }
-    join(barrier.releaseClock, executor.clock);
-    barrier.producersLeft -= task.barrierCount;
-    if (barrier.producersLeft == 0) {
-      events.push(
-          {now + costModel.getBarrierCycles(), sequence++, Event::Release, v});
-    }
+  llvm::SmallVector<uint32_t, 4> due;
+  std::vector<std::string> misuses;
+  barriers->finishTask(taskId, executor.clock, due, misuses);
+  for (std::string &message : misuses) {
+    problem(ProblemKind::BarrierMisuse, std::move(message));
+  }
+  for (uint32_t v : due) {
+    events.push(
+        {now + costModel.getBarrierCycles(), sequence++, Event::Release, v});
   }
 }
 
@@ -1774,11 +1554,7 @@ llvm::Expected<const RunReport &> Emulator::Impl::run() {
   }
   ran = true;
   // Every physical barrier starts with its first use.
-  for (PhysicalBarrier &physical : physicals) {
-    if (!physical.uses.empty()) {
-      arm(physical.uses.front(), 0);
-    }
-  }
+  barriers->programFirstUses(0);
   double now = 0;
   while (true) {
     // Start every task that can start now; a start can complete a barrier
@@ -1791,7 +1567,7 @@ llvm::Expected<const RunReport &> Emulator::Impl::run() {
           continue;
         }
         uint32_t taskId = executor.tasks[executor.next];
-        if (isReady(tasks[taskId])) {
+        if (barriers->isReady(taskId)) {
           start(taskId, now);
           progress = true;
         }
@@ -1806,7 +1582,7 @@ llvm::Expected<const RunReport &> Emulator::Impl::run() {
     if (event.kind == Event::Finish) {
       finish(event.id, now);
     } else {
-      release(event.id, now);
+      barriers->release(event.id, now);
     }
   }
   finishReport();
@@ -1815,9 +1591,10 @@ llvm::Expected<const RunReport &> Emulator::Impl::run() {
 
 void Emulator::Impl::finishReport() {
   // Deadlock: tasks that never ran, with what each stuck executor waits for.
+  // (Every task that started has finished.)
   size_t notRun = 0;
-  for (const Task &task : tasks) {
-    notRun += task.state == TaskState::Pending;
+  for (const Executor &executor : executors) {
+    notRun += executor.tasks.size() - executor.next;
   }
   report.completed = notRun == 0;
   if (notRun > 0) {
@@ -1829,33 +1606,13 @@ void Emulator::Impl::finishReport() {
       }
       uint32_t taskId = executor.tasks[executor.next];
       message +=
-          "\n  " + describeTask(taskId) + " " + whyBlocked(tasks[taskId]);
+          "\n  " + describeTask(taskId) + " " + barriers->whyBlocked(taskId);
     }
     problem(ProblemKind::Deadlock, message);
   } else {
     // Barriers whose counts never allowed them to complete.
-    for (uint32_t p = 0; p < physicals.size(); ++p) {
-      const PhysicalBarrier &physical = physicals[p];
-      if (physical.current >= physical.uses.size()) {
-        continue;
-      }
-      uint32_t v = physical.uses[physical.current];
-      const Barrier &barrier = barriers[v];
-      problem(ProblemKind::BarrierMisuse,
-              "barrier misuse: barrier " + std::to_string(v) + " (physical " +
-                  std::to_string(p) + ") never completed: producer count " +
-                  std::to_string(barrier.producerCount) + " with " +
-                  std::to_string(barrier.producers.size()) +
-                  " producer tasks, consumer count " +
-                  std::to_string(barrier.consumerCount) + " with " +
-                  std::to_string(barrier.consumers.size()) + " consumer tasks" +
-                  (physical.uses.size() - physical.current > 1
-                       ? ", so the " +
-                             std::to_string(physical.uses.size() -
-                                            physical.current - 1) +
-                             " later uses of the physical barrier were "
-                             "never programmed"
-                       : std::string()));
+    for (std::string &message : barriers->getIncompleteUses()) {
+      problem(ProblemKind::BarrierMisuse, std::move(message));
     }
   }
   // Outputs nobody wrote.
@@ -1870,6 +1627,9 @@ void Emulator::Impl::finishReport() {
                                               what);
                      });
     }
+  }
+  for (const Barriers::Release &release : barriers->getReleases()) {
+    report.barriers.push_back({release.barrier, release.time});
   }
   report.problems = runProblems;
   report.droppedProblems = droppedRunProblems;
@@ -1964,8 +1724,8 @@ llvm::Error Emulator::Impl::writeTrace(llvm::StringRef path) const {
         });
       }
       for (const TaskRecord &record : report.tasks) {
-        const Task &task =
-            tasks[executors[record.executor].tasks[record.position]];
+        uint32_t taskId = executors[record.executor].tasks[record.position];
+        const Task &task = tasks[taskId];
         std::string name =
             task.task->location() && task.task->location()->size() > 0
                 ? task.task->location()->str()
@@ -1993,12 +1753,12 @@ llvm::Error Emulator::Impl::writeTrace(llvm::StringRef path) const {
               json.attribute("bytes", static_cast<int64_t>(record.amount));
             }
             json.attributeArray("wait", [&] {
-              for (uint32_t v : task.waits) {
+              for (uint32_t v : barriers->getWaits(taskId)) {
                 json.value(v);
               }
             });
             json.attributeArray("update", [&] {
-              for (uint32_t v : task.updates) {
+              for (uint32_t v : barriers->getUpdates(taskId)) {
                 json.value(v);
               }
             });
@@ -2016,7 +1776,7 @@ llvm::Error Emulator::Impl::writeTrace(llvm::StringRef path) const {
           json.attribute("tid", barrierTrack);
           json.attribute("ts", us(record.cycles));
           json.attributeObject("args", [&] {
-            json.attribute("physical", barriers[record.barrier].physical);
+            json.attribute("physical", barriers->getPhysical(record.barrier));
           });
         });
       }

@@ -43,6 +43,7 @@
 
 #include "core/shape/Shape.h"
 #include "emulator/Problem.h"
+#include "emulator/VectorClock.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -56,9 +57,6 @@ namespace mlir::vpuc::emu {
 void forEachByteRun(uint64_t offset, const shape::MemShape &dims,
                     const shape::MemStrides &strides, int64_t elemBits,
                     llvm::function_ref<void(uint64_t, uint64_t)> fn);
-
-/// Per executor, the number of its tasks that happen before a point.
-using VectorClock = std::vector<uint32_t>;
 
 /// See the file comment.
 class HazardDetector {
