@@ -1,0 +1,228 @@
+//===- EmulatorImpl.h - The state of an emulator run ------------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Emulator::Impl, private to the emulator library: the memory regions, the
+// prepared tensors and tasks, the executors, the barriers and the run state,
+// shared by the files that implement it:
+//
+//  - Setup.cpp: the target checks, the memory regions and the preparation of
+//    tensors, barriers and tasks (DMA, ACT and UPA kernel calls, NCE);
+//  - NetworkIO.cpp: the network inputs and outputs;
+//  - Execution.cpp: the discrete-event run, the tasks' functions and timing,
+//    and the report it ends with;
+//  - Trace.cpp: the Chrome/Perfetto trace.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_EMULATOR_EMULATORIMPL_H_
+#define VPUC_EMULATOR_EMULATORIMPL_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "backend/blob/TensorLayout.h"
+#include "emulator/Barriers.h"
+#include "emulator/CostModel.h"
+#include "emulator/Emulator.h"
+#include "emulator/VectorClock.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/Twine.h"
+
+namespace mlir::vpuc::emu {
+
+namespace schema = ::vpuc::schema;
+
+class HazardDetector;
+
+/// An error with `message`.
+inline llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// See Emulator.h.
+class Emulator::Impl {
+public:
+  Impl(const blob::BlobFile &file, const arch::ArchDesc &arch,
+       const KernelRegistry &kernels, EmulatorOptions options);
+  ~Impl();
+
+  /// Setup.cpp: checks the blob against the target and prepares everything.
+  llvm::Error prepare();
+  /// NetworkIO.cpp.
+  llvm::Error setInput(unsigned index, const npy::Array &array);
+  /// Execution.cpp.
+  llvm::Expected<const RunReport &> run();
+  /// NetworkIO.cpp.
+  npy::Array getOutput(unsigned index) const;
+  /// Trace.cpp.
+  llvm::Error writeTrace(llvm::StringRef path) const;
+  /// "DMA0 task 3 'conv1/copy'".
+  std::string describeTask(uint32_t task) const;
+  std::string describeTask(uint32_t executor, uint32_t position) const {
+    return describeTask(executors[executor].tasks[position]);
+  }
+
+  const schema::Blob &getBlob() const { return blob; }
+
+private:
+  /// A memory region.
+  struct Region {
+    std::string name;
+    std::vector<uint8_t> bytes;
+    bool readOnly = false;
+    /// DDR-side (for DMA bandwidth): everything but CMX.
+    bool isDdr = true;
+  };
+
+  /// A tensor reference resolved to a region.
+  struct Tensor {
+    uint32_t region = 0;
+    uint64_t offset = 0;
+    blob::TensorLayout layout;
+    shape::MemShape memDims;
+    shape::MemStrides memStrides;
+  };
+
+  /// A task, prepared.
+  struct Task {
+    uint32_t executor = 0;
+    uint32_t position = 0;
+    const schema::Task *task = nullptr;
+    schema::TaskKind kind = schema::TaskKind::NONE;
+    // DMA.
+    uint32_t src = 0, dst = 0;
+    // Software layers.
+    const KernelInfo *kernel = nullptr;
+    llvm::SmallVector<Window, 4> windows;
+    /// The packed parameter struct (host memory).
+    const uint8_t *args = nullptr;
+    /// UPA: the argument buffer the runtime built.
+    std::vector<uint8_t> ownedArgs;
+    /// ACT: the relocated descriptors' dataAddr fields (host memory in the
+    /// invocation's data) and the addresses the runtime writes there before
+    /// the kernel runs.
+    llvm::SmallVector<std::pair<uint8_t *, uint32_t>, 2> relocations;
+    uint32_t shaves = 1;
+    // NCE.
+    const schema::NceClusterTask *nce = nullptr;
+    /// DpuSummary index of each variant.
+    llvm::SmallVector<uint32_t, 4> variantDpus;
+  };
+
+  /// A task list, run in order.
+  struct Executor {
+    std::string name;
+    std::vector<uint32_t> tasks;
+    size_t next = 0;
+    bool busy = false;
+    /// Clock of the end of the last finished task.
+    VectorClock clock;
+    /// Clock of the end of the running task.
+    VectorClock runningEnd;
+    ExecutorSummary summary;
+  };
+
+  /// The end of a task or the release of a barrier, at a time.
+  struct Event {
+    double time;
+    uint64_t sequence;
+    enum Kind { Finish, Release } kind;
+    uint32_t id;
+    bool operator>(const Event &other) const {
+      return time != other.time ? time > other.time : sequence > other.sequence;
+    }
+  };
+
+  //===--------------------------------------------------------------------===//
+  // Preparation (Setup.cpp)
+  //===--------------------------------------------------------------------===//
+
+  llvm::Error checkTarget();
+  llvm::Error allocateRegions();
+  llvm::Error prepareTensors();
+  void prepareBarriers();
+  llvm::Error prepareTasks();
+  llvm::Error prepareActTask(Task &task, const std::string &what);
+  llvm::Error prepareUpaTask(Task &task, const std::string &what);
+  llvm::Error prepareNceTask(Task &task, const std::string &what);
+  llvm::Expected<uint32_t> mapTensor(Task &task, uint32_t tensorId, bool write,
+                                     uint64_t &next, const std::string &what);
+  uint32_t getRegionId(schema::MemoryLocation location, uint32_t index) const;
+
+  //===--------------------------------------------------------------------===//
+  // Running (Execution.cpp)
+  //===--------------------------------------------------------------------===//
+
+  void start(uint32_t taskId, double now);
+  void finish(uint32_t taskId, double now);
+  double execute(uint32_t taskId, const VectorClock &clock);
+  double executeDma(Task &task);
+  double executeKernel(uint32_t taskId, Task &task);
+  double executeNce(uint32_t taskId, Task &task);
+  void problem(ProblemKind kind, std::string message);
+  void finishReport();
+
+  /// Records that a task touches bytes [begin, end) of `region`.
+  void touch(uint32_t region, uint64_t begin, uint64_t end) {
+    if (region < regionPeak.size() && end > begin) {
+      regionPeak[region] = std::max(regionPeak[region], end);
+    }
+  }
+  /// Records a task's read of a layout in `region` (for the constants read).
+  void noteRead(uint32_t region, uint64_t offset, const shape::MemShape &dims,
+                const shape::MemStrides &strides, int64_t elemBits);
+
+  //===--------------------------------------------------------------------===//
+  // State
+  //===--------------------------------------------------------------------===//
+
+  const blob::BlobFile &file;
+  const schema::Blob &blob;
+  const arch::ArchDesc &arch;
+  const KernelRegistry &kernels;
+  EmulatorOptions options;
+  CostModel costModel;
+
+  std::vector<Region> regions;
+  uint32_t inputsBase = 0, outputsBase = 0, constantsId = 0, ddrId = 0,
+           cmxBase = 0, kernelDataBase = 0;
+  std::vector<Tensor> tensors;
+  std::vector<blob::TensorLayout> inputLayouts, outputLayouts;
+  std::vector<bool> inputSet;
+  std::vector<Task> tasks;
+  std::vector<Executor> executors;
+  std::optional<Barriers> barriers;
+  std::unique_ptr<HazardDetector> detector;
+
+  std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
+  uint64_t sequence = 0;
+  std::vector<Problem> runProblems;
+  size_t droppedRunProblems = 0;
+  bool ran = false;
+  /// Bytes or elements of the task being executed (for its record).
+  uint64_t lastAmount = 0;
+  /// Start of the task being executed.
+  double currentStart = 0;
+  /// DpuSummary index by (executor, DPU).
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> dpuIndex;
+  /// Per region, one past the highest byte a task touched.
+  std::vector<uint64_t> regionPeak;
+  /// The bytes of the constant section tasks read.
+  std::vector<bool> constantRead;
+  RunReport report;
+};
+
+} // namespace mlir::vpuc::emu
+
+#endif // VPUC_EMULATOR_EMULATORIMPL_H_

@@ -1,0 +1,532 @@
+//===- Execution.cpp - Running the tasks of a blob ------------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The discrete-event run over the barrier state machine (Barriers.h): tasks
+// start when their executor is free and their barriers allow, their
+// functions run then (DMAs as strided copies, software layers as native
+// kernels through the SHAVE ABI, NCE variants on their DPUs) with their
+// accesses checked, and their durations come from the cost model. The run
+// ends with the report: deadlocks, barriers that never completed, outputs
+// nobody wrote, the roofline's inputs and the CMX peaks.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emulator/EmulatorImpl.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/shape/StridedCopy.h"
+#include "emulator/HazardDetector.h"
+#include "emulator/NceExecution.h"
+#include "llvm/ADT/bit.h"
+
+namespace mlir::vpuc::emu {
+
+using blob::TensorLayout;
+using shape::Dim;
+using shape::MemDim;
+
+//===----------------------------------------------------------------------===//
+// Problems and memory use
+//===----------------------------------------------------------------------===//
+
+void Emulator::Impl::problem(ProblemKind kind, std::string message) {
+  if (runProblems.size() >= options.maxProblems) {
+    ++droppedRunProblems;
+    return;
+  }
+  runProblems.push_back({kind, std::move(message)});
+}
+
+void Emulator::Impl::noteRead(uint32_t region, uint64_t offset,
+                              const shape::MemShape &dims,
+                              const shape::MemStrides &strides,
+                              int64_t elemBits) {
+  if (region != constantsId) {
+    return;
+  }
+  forEachByteRun(offset, dims, strides, elemBits,
+                 [&](uint64_t begin, uint64_t end) {
+                   end = std::min<uint64_t>(end, constantRead.size());
+                   for (uint64_t b = begin; b < end; ++b) {
+                     constantRead[b] = true;
+                   }
+                 });
+}
+
+//===----------------------------------------------------------------------===//
+// Running tasks
+//===----------------------------------------------------------------------===//
+
+void Emulator::Impl::start(uint32_t taskId, double now) {
+  Task &task = tasks[taskId];
+  Executor &executor = executors[task.executor];
+  executor.busy = true;
+  VectorClock clock = executor.clock;
+  std::vector<std::string> misuses;
+  barriers->startTask(taskId, now, clock, misuses);
+  for (std::string &message : misuses) {
+    problem(ProblemKind::BarrierMisuse, std::move(message));
+  }
+  currentStart = now;
+  double duration = execute(taskId, clock);
+  executor.runningEnd = clock;
+  executor.runningEnd[task.executor] = task.position + 1;
+  TaskRecord record;
+  record.executor = task.executor;
+  record.position = task.position;
+  record.startCycles = now;
+  record.endCycles = now + duration;
+  record.amount = lastAmount;
+  if (task.task->location()) {
+    record.location = task.task->location()->str();
+  }
+  report.tasks.push_back(std::move(record));
+  executor.summary.tasks += 1;
+  executor.summary.busyCycles += duration;
+  executor.summary.endCycles = now + duration;
+  events.push({now + duration, sequence++, Event::Finish, taskId});
+}
+
+void Emulator::Impl::finish(uint32_t taskId, double now) {
+  Executor &executor = executors[tasks[taskId].executor];
+  executor.busy = false;
+  executor.next += 1;
+  executor.clock = executor.runningEnd;
+  llvm::SmallVector<uint32_t, 4> due;
+  std::vector<std::string> misuses;
+  barriers->finishTask(taskId, executor.clock, due, misuses);
+  for (std::string &message : misuses) {
+    problem(ProblemKind::BarrierMisuse, std::move(message));
+  }
+  for (uint32_t v : due) {
+    events.push(
+        {now + costModel.getBarrierCycles(), sequence++, Event::Release, v});
+  }
+}
+
+double Emulator::Impl::execute(uint32_t taskId, const VectorClock &clock) {
+  Task &task = tasks[taskId];
+  if (detector) {
+    detector->beginTask(taskId, clock);
+  }
+  if (task.kind == schema::TaskKind::DmaTask) {
+    return executeDma(task);
+  }
+  if (task.nce) {
+    return executeNce(taskId, task);
+  }
+  return executeKernel(taskId, task);
+}
+
+double Emulator::Impl::executeDma(Task &task) {
+  const Tensor &src = tensors[task.src];
+  const Tensor &dst = tensors[task.dst];
+  const TensorLayout &layout = dst.layout;
+  uint8_t *from = regions[src.region].bytes.data() + src.offset;
+  uint8_t *to = regions[dst.region].bytes.data() + dst.offset;
+  if (detector) {
+    detector->accessLayout(src.region, src.offset, src.memDims, src.memStrides,
+                           src.layout.elemBits, false);
+    detector->accessLayout(dst.region, dst.offset, dst.memDims, dst.memStrides,
+                           layout.elemBits, true);
+  }
+  if (layout.elemBits % 8 != 0) {
+    // Identical compact layouts (checked by loadBlob).
+    std::memmove(to, from, layout.spanBytes);
+  } else {
+    // Source strides along the destination's memory dimensions.
+    shape::MemStrides srcStrides;
+    for (int64_t d = 0; d < dst.memDims.rank(); ++d) {
+      srcStrides.push_back(src.layout.strides[layout.order.dimAt(MemDim(d))]);
+    }
+    shape::stridedCopy(reinterpret_cast<const char *>(from), srcStrides,
+                       reinterpret_cast<char *>(to), dst.memStrides,
+                       dst.memDims, shape::Bit(layout.elemBits));
+  }
+  uint64_t bytes = (layout.getNumElements() * layout.elemBits + 7) / 8;
+  bool ddr = regions[src.region].isDdr || regions[dst.region].isDdr;
+  touch(src.region, src.offset, src.offset + src.layout.spanBytes);
+  touch(dst.region, dst.offset, dst.offset + layout.spanBytes);
+  noteRead(src.region, src.offset, src.memDims, src.memStrides,
+           src.layout.elemBits);
+  bool srcCmx = src.region >= cmxBase && src.region < kernelDataBase;
+  bool dstCmx = dst.region >= cmxBase && dst.region < kernelDataBase;
+  if (srcCmx && dst.region == ddrId) {
+    report.scratch.toDdr += 1;
+    report.scratch.toDdrBytes += bytes;
+  } else if (src.region == ddrId && dstCmx) {
+    report.scratch.fromDdr += 1;
+    report.scratch.fromDdrBytes += bytes;
+  }
+  lastAmount = bytes;
+  return costModel.getDmaCycles(bytes, ddr);
+}
+
+double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
+  const KernelInfo &kernel = *task.kernel;
+  // What the runtime does before it starts an ACT kernel.
+  for (auto [field, address] : task.relocations) {
+    std::memcpy(field, &address, sizeof(address));
+  }
+  KernelContext context(task.windows);
+  llvm::SmallVector<TensorView, 4> views;
+  llvm::SmallVector<bool, 4> writes;
+  uint32_t offset = 0;
+  for (size_t i = 0; i < kernel.signature.size(); ++i) {
+    abi::ArgKind kind = kernel.signature[i];
+    if (abi::isMemRefArg(kind)) {
+      abi::MemRefData desc;
+      std::memcpy(&desc, task.args + offset, sizeof(desc));
+      bool write = kind == abi::ArgKind::MemRefOut;
+      bool outOfBounds = false;
+      llvm::Expected<TensorView> view = context.view(desc, write, &outOfBounds);
+      if (!view) {
+        problem(
+            outOfBounds ? ProblemKind::OutOfBounds : ProblemKind::KernelError,
+            std::string(outOfBounds ? "out-of-bounds access: "
+                                    : "invalid kernel argument: ") +
+                describeTask(taskId) + ", kernel '" + kernel.name +
+                "' argument " + std::to_string(i) + ": " +
+                llvm::toString(view.takeError()) + "; the task was skipped");
+        lastAmount = 0;
+        return costModel.getShaveCycles(0, kernel.cyclesPerVector, task.shaves);
+      }
+      views.push_back(std::move(*view));
+      writes.push_back(write);
+    }
+    offset += abi::getArgSize(kind);
+  }
+  int64_t elements = 0;
+  for (size_t i = 0; i < views.size(); ++i) {
+    if (writes[i]) {
+      elements += views[i].getNumElements();
+    }
+    const TensorView &view = views[i];
+    if (view.region != kNoRegion) {
+      touch(view.region, view.regionOffset,
+            view.regionOffset + static_cast<uint64_t>(view.spanBytes));
+      if (!writes[i]) {
+        noteRead(view.region, view.regionOffset, view.dims, view.strides,
+                 view.elemBits);
+      }
+    }
+  }
+  if (detector) {
+    // Reads first, then writes (a kernel may work in place).
+    for (int pass = 0; pass < 2; ++pass) {
+      for (size_t i = 0; i < views.size(); ++i) {
+        const TensorView &view = views[i];
+        if (writes[i] != (pass == 1) || view.region == kNoRegion) {
+          continue;
+        }
+        detector->accessLayout(view.region, view.regionOffset, view.dims,
+                               view.strides, view.elemBits, writes[i]);
+      }
+    }
+  }
+  if (llvm::Error error = kernel.run(task.args, context)) {
+    problem(ProblemKind::KernelError, "kernel error: " + describeTask(taskId) +
+                                          ": " +
+                                          llvm::toString(std::move(error)));
+  }
+  lastAmount = elements;
+  int64_t work = kernel.work ? kernel.work(task.args, views) : elements;
+  return costModel.getShaveCycles(work, kernel.cyclesPerVector, task.shaves);
+}
+
+double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
+  const schema::NceClusterTask &nce = *task.nce;
+  const schema::NceInvariant &inv = *nce.invariant();
+  NceInvariantDesc desc = getNceInvariantDesc(nce);
+  auto activation = [&](uint32_t id) {
+    const Tensor &tensor = tensors[id];
+    NceActivation view;
+    view.data = regions[tensor.region].bytes.data() + tensor.offset;
+    view.channels = tensor.layout.dims[Dim(1)];
+    view.height = tensor.layout.dims[Dim(2)];
+    view.width = tensor.layout.dims[Dim(3)];
+    view.strideC = tensor.layout.strides[Dim(1)] / 8;
+    view.strideH = tensor.layout.strides[Dim(2)] / 8;
+    view.strideW = tensor.layout.strides[Dim(3)] / 8;
+    return view;
+  };
+  for (uint32_t id : {inv.input(), inv.input2(), inv.weights(),
+                      inv.weights_table(), inv.output()}) {
+    if (id != blob::kNoTensor) {
+      const Tensor &tensor = tensors[id];
+      touch(tensor.region, tensor.offset,
+            tensor.offset + tensor.layout.spanBytes);
+    }
+  }
+  NceActivation input = activation(inv.input());
+  NceActivation output = activation(inv.output());
+  std::optional<NceActivation> input2;
+  if (inv.input2() != blob::kNoTensor) {
+    input2 = activation(inv.input2());
+  }
+  double overhead = costModel.getNceOverheadCycles();
+  const auto &variants = *nce.variants();
+  auto box = [&](uint32_t v) {
+    const schema::DpuVariant &variant = *variants.Get(v);
+    NceBox result;
+    result.x0 = variant.start_x();
+    result.y0 = variant.start_y();
+    result.z0 = variant.start_z();
+    result.x1 = variant.end_x();
+    result.y1 = variant.end_y();
+    result.z1 = variant.end_z();
+    return result;
+  };
+
+  // The weights table, read from CMX now: one row per output channel (each
+  // variant reads the rows of its channels).
+  if (detector && isNceWeighted(desc.type)) {
+    const Tensor &table = tensors[inv.weights_table()];
+    for (uint32_t v = 0; v < variants.size(); ++v) {
+      NceBox out = box(v);
+      detector->access(table.region, table.offset + out.z0 * 16,
+                       table.offset + (out.z1 + 1) * 16, false);
+    }
+  }
+  std::vector<NceChannelWeights> channelWeights;
+  std::vector<uint64_t> weightsOffsets;
+  uint64_t blockBytes = 0;
+  if (isNceWeighted(desc.type)) {
+    const Tensor &table = tensors[inv.weights_table()];
+    const Tensor &weights = tensors[inv.weights()];
+    const uint8_t *rows = regions[table.region].bytes.data() + table.offset;
+    blockBytes = desc.kernelH * desc.kernelW *
+                 (desc.type == schema::NceTaskType::CONV ? input.channels : 1) *
+                 2;
+    for (int64_t k = 0; k < output.channels; ++k) {
+      uint32_t words[4];
+      std::memcpy(words, rows + k * 16, sizeof(words));
+      std::string row = "weights table row " + std::to_string(k);
+      if (words[1] != 0xFFFFFFFFu) {
+        problem(ProblemKind::KernelError,
+                "invalid NCE task: " + describeTask(taskId) + ": " + row +
+                    " has sparsity offset " + std::to_string(words[1]) +
+                    ", but only dense weights (0xFFFFFFFF) are modelled; the "
+                    "task was skipped");
+        lastAmount = 0;
+        return overhead;
+      }
+      if (words[0] > weights.layout.spanBytes ||
+          blockBytes > weights.layout.spanBytes - words[0]) {
+        problem(ProblemKind::OutOfBounds,
+                "out-of-bounds access: " + describeTask(taskId) + ": " + row +
+                    " points at weights byte " + std::to_string(words[0]) +
+                    ", but the block of " + std::to_string(blockBytes) +
+                    " bytes must end within the " +
+                    std::to_string(weights.layout.spanBytes) +
+                    " bytes of the weights; the task was skipped");
+        lastAmount = 0;
+        return overhead;
+      }
+      NceChannelWeights entry;
+      entry.weights =
+          regions[weights.region].bytes.data() + weights.offset + words[0];
+      entry.scale = llvm::bit_cast<float>(words[2]);
+      entry.bias = llvm::bit_cast<float>(words[3]);
+      channelWeights.push_back(entry);
+      weightsOffsets.push_back(weights.offset + words[0]);
+    }
+  }
+
+  if (detector) {
+    // A box of an activation tensor, as the detector sees it.
+    auto accessBox = [&](uint32_t id, const NceBox &part, bool write) {
+      const Tensor &tensor = tensors[id];
+      const TensorLayout &layout = tensor.layout;
+      uint64_t offset = tensor.offset + (part.z0 * layout.strides[Dim(1)] +
+                                         part.y0 * layout.strides[Dim(2)] +
+                                         part.x0 * layout.strides[Dim(3)]) /
+                                            8;
+      shape::Shape dims(llvm::ArrayRef<int64_t>{1, part.z1 - part.z0 + 1,
+                                                part.y1 - part.y0 + 1,
+                                                part.x1 - part.x0 + 1});
+      detector->accessLayout(tensor.region, offset,
+                             layout.order.toMemoryOrder(dims),
+                             tensor.memStrides, layout.elemBits, write);
+    };
+    for (uint32_t v = 0; v < variants.size(); ++v) {
+      NceBox out = box(v);
+      accessBox(inv.input(), getNceInputBox(desc, out, input), false);
+      if (input2) {
+        accessBox(inv.input2(), out, false);
+      }
+      if (isNceWeighted(desc.type)) {
+        uint32_t weightsRegion = tensors[inv.weights()].region;
+        for (int64_t k = out.z0; k <= out.z1; ++k) {
+          detector->access(weightsRegion, weightsOffsets[k],
+                           weightsOffsets[k] + blockBytes, false);
+        }
+      }
+    }
+    for (uint32_t v = 0; v < variants.size(); ++v) {
+      accessBox(inv.output(), box(v), true);
+    }
+  }
+
+  // Each variant on its DPU; the DPUs of the cluster run in parallel.
+  int64_t macsPerOutput = getNceMacsPerOutput(desc, input.channels);
+  std::map<uint32_t, double> dpuTime;
+  uint64_t elements = 0;
+  for (uint32_t v = 0; v < variants.size(); ++v) {
+    const schema::DpuVariant &variant = *variants.Get(v);
+    NceBox out = box(v);
+    computeNceBox(desc, input, input2 ? &*input2 : nullptr, channelWeights,
+                  output, out);
+    double cycles = costModel.getDpuVariantCycles(
+        out.x1 - out.x0 + 1, out.y1 - out.y0 + 1, out.z1 - out.z0 + 1,
+        macsPerOutput, variant.mpe_mode() == schema::MpeMode::MATRIX);
+    double &busy = dpuTime[variant.dpu()];
+    VariantRecord record;
+    record.executor = task.executor;
+    record.position = task.position;
+    record.variant = v;
+    record.dpu = variant.dpu();
+    record.startCycles = currentStart + overhead + busy;
+    record.endCycles = record.startCycles + cycles;
+    record.macs = static_cast<uint64_t>(out.getNumElements()) *
+                  static_cast<uint64_t>(macsPerOutput);
+    report.variants.push_back(record);
+    report.roofline.nceMacs += record.macs;
+    DpuSummary &summary = report.dpus[task.variantDpus[v]];
+    summary.variants += 1;
+    summary.busyCycles += cycles;
+    busy += cycles;
+    elements += out.getNumElements();
+  }
+  double longest = 0;
+  for (const auto &entry : dpuTime) {
+    longest = std::max(longest, entry.second);
+  }
+  lastAmount = elements;
+  return overhead + longest;
+}
+
+//===----------------------------------------------------------------------===//
+// The run
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<const RunReport &> Emulator::Impl::run() {
+  if (ran) {
+    return makeError("the emulator has already run this blob");
+  }
+  for (size_t i = 0; i < inputSet.size(); ++i) {
+    if (!inputSet[i]) {
+      return makeError("network input '" +
+                       blob.header()->inputs()->Get(i)->name()->str() +
+                       "' was not set");
+    }
+  }
+  ran = true;
+  // Every physical barrier starts with its first use.
+  barriers->programFirstUses(0);
+  double now = 0;
+  while (true) {
+    // Start every task that can start now; a start can complete a barrier
+    // and so let another executor go.
+    bool progress = true;
+    while (progress) {
+      progress = false;
+      for (Executor &executor : executors) {
+        if (executor.busy || executor.next >= executor.tasks.size()) {
+          continue;
+        }
+        uint32_t taskId = executor.tasks[executor.next];
+        if (barriers->isReady(taskId)) {
+          start(taskId, now);
+          progress = true;
+        }
+      }
+    }
+    if (events.empty()) {
+      break;
+    }
+    Event event = events.top();
+    events.pop();
+    now = event.time;
+    if (event.kind == Event::Finish) {
+      finish(event.id, now);
+    } else {
+      barriers->release(event.id, now);
+    }
+  }
+  finishReport();
+  return report;
+}
+
+void Emulator::Impl::finishReport() {
+  // Deadlock: tasks that never ran, with what each stuck executor waits for.
+  // (Every task that started has finished.)
+  size_t notRun = 0;
+  for (const Executor &executor : executors) {
+    notRun += executor.tasks.size() - executor.next;
+  }
+  report.completed = notRun == 0;
+  if (notRun > 0) {
+    std::string message = "deadlock: " + std::to_string(notRun) + " of " +
+                          std::to_string(tasks.size()) + " tasks never ran";
+    for (const Executor &executor : executors) {
+      if (executor.next >= executor.tasks.size()) {
+        continue;
+      }
+      uint32_t taskId = executor.tasks[executor.next];
+      message +=
+          "\n  " + describeTask(taskId) + " " + barriers->whyBlocked(taskId);
+    }
+    problem(ProblemKind::Deadlock, message);
+  } else {
+    // Barriers whose counts never allowed them to complete.
+    for (std::string &message : barriers->getIncompleteUses()) {
+      problem(ProblemKind::BarrierMisuse, std::move(message));
+    }
+  }
+  // Outputs nobody wrote.
+  if (detector && report.completed) {
+    for (size_t i = 0; i < outputLayouts.size(); ++i) {
+      const TensorLayout &layout = outputLayouts[i];
+      std::string what = "network output '" +
+                         blob.header()->outputs()->Get(i)->name()->str() + "'";
+      forEachByteRun(0, layout.getMemShape(), layout.getMemStrides(),
+                     layout.elemBits, [&](uint64_t begin, uint64_t end) {
+                       detector->checkWritten(outputsBase + i, begin, end,
+                                              what);
+                     });
+    }
+  }
+  for (const Barriers::Release &release : barriers->getReleases()) {
+    report.barriers.push_back({release.barrier, release.time});
+  }
+  report.problems = runProblems;
+  report.droppedProblems = droppedRunProblems;
+  if (detector) {
+    size_t room = options.maxProblems > report.problems.size()
+                      ? options.maxProblems - report.problems.size()
+                      : 0;
+    size_t dropped = 0;
+    for (Problem &problem : detector->getProblems(room, &dropped)) {
+      report.problems.push_back(std::move(problem));
+    }
+    report.droppedProblems += dropped;
+  }
+  report.roofline.constantBytesRead =
+      std::count(constantRead.begin(), constantRead.end(), true);
+  for (uint32_t r = cmxBase; r < kernelDataBase; ++r) {
+    report.cmxPeakBytes.push_back(regionPeak[r]);
+  }
+  for (const Executor &executor : executors) {
+    report.executors.push_back(executor.summary);
+    report.totalCycles =
+        std::max(report.totalCycles, executor.summary.endCycles);
+  }
+}
+
+} // namespace mlir::vpuc::emu
