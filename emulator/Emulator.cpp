@@ -36,11 +36,9 @@ llvm::Error Emulator::setInput(unsigned index, const npy::Array &array) {
 }
 
 llvm::Error Emulator::setInputs(const npy::ArrayMap &arrays) {
-  const schema::Header &header = *impl->getBlob().header();
-  uint32_t numInputs = header.inputs() ? header.inputs()->size() : 0;
   std::vector<std::string> names;
-  for (uint32_t i = 0; i < numInputs; ++i) {
-    std::string name = header.inputs()->Get(i)->name()->str();
+  for (uint32_t i = 0, e = impl->getNumInputs(); i < e; ++i) {
+    std::string name = impl->getInputDesc(i).name()->str();
     names.push_back(name);
     auto it = arrays.find(name);
     if (it == arrays.end()) {
@@ -73,10 +71,8 @@ npy::Array Emulator::getOutput(unsigned index) const {
 
 npy::ArrayMap Emulator::getOutputs() const {
   npy::ArrayMap outputs;
-  const schema::Header &header = *impl->getBlob().header();
-  uint32_t numOutputs = header.outputs() ? header.outputs()->size() : 0;
-  for (uint32_t i = 0; i < numOutputs; ++i) {
-    outputs.insert({header.outputs()->Get(i)->name()->str(), getOutput(i)});
+  for (uint32_t i = 0, e = impl->getNumOutputs(); i < e; ++i) {
+    outputs.insert({impl->getOutputDesc(i).name()->str(), getOutput(i)});
   }
   return outputs;
 }

@@ -50,6 +50,12 @@ inline llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// Bytes of the elements of `layout` (not of the span they are laid out in).
+inline uint64_t getElementBytes(const blob::TensorLayout &layout) {
+  return static_cast<uint64_t>((layout.getNumElements() * layout.elemBits + 7) /
+                               8);
+}
+
 /// See Emulator.h.
 class Emulator::Impl {
 public:
@@ -73,7 +79,19 @@ public:
     return describeTask(executors[executor].tasks[position]);
   }
 
-  const schema::Blob &getBlob() const { return blob; }
+  /// The network inputs and outputs of the blob.
+  uint32_t getNumInputs() const {
+    return blob.header()->inputs() ? blob.header()->inputs()->size() : 0;
+  }
+  uint32_t getNumOutputs() const {
+    return blob.header()->outputs() ? blob.header()->outputs()->size() : 0;
+  }
+  const schema::NetworkIO &getInputDesc(unsigned index) const {
+    return *blob.header()->inputs()->Get(index);
+  }
+  const schema::NetworkIO &getOutputDesc(unsigned index) const {
+    return *blob.header()->outputs()->Get(index);
+  }
 
 private:
   /// A memory region.
@@ -118,6 +136,13 @@ private:
     const schema::NceClusterTask *nce = nullptr;
     /// DpuSummary index of each variant.
     llvm::SmallVector<uint32_t, 4> variantDpus;
+
+    /// The task's location in the blob (its layer), empty when it has none.
+    llvm::StringRef getLocation() const {
+      return task->location() ? llvm::StringRef(task->location()->c_str(),
+                                                task->location()->size())
+                              : llvm::StringRef();
+    }
   };
 
   /// A task list, run in order.
@@ -153,6 +178,11 @@ private:
   llvm::Error prepareTensors();
   void prepareBarriers();
   llvm::Error prepareTasks();
+  /// The part of a task's preparation that depends on its kind.
+  llvm::Error prepareTask(Task &task, const std::string &what);
+  /// Sets `task.kernel` to the kernel named `name`.
+  llvm::Error lookupKernel(Task &task, llvm::StringRef name,
+                           const std::string &what);
   llvm::Error prepareActTask(Task &task, const std::string &what);
   llvm::Error prepareUpaTask(Task &task, const std::string &what);
   llvm::Error prepareNceTask(Task &task, const std::string &what);
@@ -171,6 +201,8 @@ private:
   double executeKernel(uint32_t taskId, Task &task);
   double executeNce(uint32_t taskId, Task &task);
   void problem(ProblemKind kind, std::string message);
+  /// problem() for each message.
+  void problems(ProblemKind kind, std::vector<std::string> messages);
   void finishReport();
 
   /// Records that a task touches bytes [begin, end) of `region`.
@@ -178,6 +210,15 @@ private:
     if (region < regionPeak.size() && end > begin) {
       regionPeak[region] = std::max(regionPeak[region], end);
     }
+  }
+  /// Records that a task touches the bytes `tensor` spans.
+  void touch(const Tensor &tensor) {
+    touch(tensor.region, tensor.offset,
+          tensor.offset + static_cast<uint64_t>(tensor.layout.spanBytes));
+  }
+  /// Whether `region` is the CMX of a cluster.
+  bool isCmx(uint32_t region) const {
+    return region >= cmxBase && region < kernelDataBase;
   }
   /// Records a task's read of a layout in `region` (for the constants read).
   void noteRead(uint32_t region, uint64_t offset, const shape::MemShape &dims,

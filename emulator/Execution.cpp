@@ -42,6 +42,13 @@ void Emulator::Impl::problem(ProblemKind kind, std::string message) {
   runProblems.push_back({kind, std::move(message)});
 }
 
+void Emulator::Impl::problems(ProblemKind kind,
+                              std::vector<std::string> messages) {
+  for (std::string &message : messages) {
+    problem(kind, std::move(message));
+  }
+}
+
 void Emulator::Impl::noteRead(uint32_t region, uint64_t offset,
                               const shape::MemShape &dims,
                               const shape::MemStrides &strides,
@@ -69,9 +76,7 @@ void Emulator::Impl::start(uint32_t taskId, double now) {
   VectorClock clock = executor.clock;
   std::vector<std::string> misuses;
   barriers->startTask(taskId, now, clock, misuses);
-  for (std::string &message : misuses) {
-    problem(ProblemKind::BarrierMisuse, std::move(message));
-  }
+  problems(ProblemKind::BarrierMisuse, std::move(misuses));
   currentStart = now;
   double duration = execute(taskId, clock);
   executor.runningEnd = clock;
@@ -82,9 +87,7 @@ void Emulator::Impl::start(uint32_t taskId, double now) {
   record.startCycles = now;
   record.endCycles = now + duration;
   record.amount = lastAmount;
-  if (task.task->location()) {
-    record.location = task.task->location()->str();
-  }
+  record.location = task.getLocation().str();
   report.tasks.push_back(std::move(record));
   executor.summary.tasks += 1;
   executor.summary.busyCycles += duration;
@@ -100,9 +103,7 @@ void Emulator::Impl::finish(uint32_t taskId, double now) {
   llvm::SmallVector<uint32_t, 4> due;
   std::vector<std::string> misuses;
   barriers->finishTask(taskId, executor.clock, due, misuses);
-  for (std::string &message : misuses) {
-    problem(ProblemKind::BarrierMisuse, std::move(message));
-  }
+  problems(ProblemKind::BarrierMisuse, std::move(misuses));
   for (uint32_t v : due) {
     events.push(
         {now + costModel.getBarrierCycles(), sequence++, Event::Release, v});
@@ -148,18 +149,16 @@ double Emulator::Impl::executeDma(Task &task) {
                        reinterpret_cast<char *>(to), dst.memStrides,
                        dst.memDims, shape::Bit(layout.elemBits));
   }
-  uint64_t bytes = (layout.getNumElements() * layout.elemBits + 7) / 8;
+  uint64_t bytes = getElementBytes(layout);
   bool ddr = regions[src.region].isDdr || regions[dst.region].isDdr;
-  touch(src.region, src.offset, src.offset + src.layout.spanBytes);
-  touch(dst.region, dst.offset, dst.offset + layout.spanBytes);
+  touch(src);
+  touch(dst);
   noteRead(src.region, src.offset, src.memDims, src.memStrides,
            src.layout.elemBits);
-  bool srcCmx = src.region >= cmxBase && src.region < kernelDataBase;
-  bool dstCmx = dst.region >= cmxBase && dst.region < kernelDataBase;
-  if (srcCmx && dst.region == ddrId) {
+  if (isCmx(src.region) && dst.region == ddrId) {
     report.scratch.toDdr += 1;
     report.scratch.toDdrBytes += bytes;
-  } else if (src.region == ddrId && dstCmx) {
+  } else if (src.region == ddrId && isCmx(dst.region)) {
     report.scratch.fromDdr += 1;
     report.scratch.fromDdrBytes += bytes;
   }
@@ -258,9 +257,7 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
   for (uint32_t id : {inv.input(), inv.input2(), inv.weights(),
                       inv.weights_table(), inv.output()}) {
     if (id != blob::kNoTensor) {
-      const Tensor &tensor = tensors[id];
-      touch(tensor.region, tensor.offset,
-            tensor.offset + tensor.layout.spanBytes);
+      touch(tensors[id]);
     }
   }
   NceActivation input = activation(inv.input());
@@ -317,7 +314,8 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
         return overhead;
       }
       if (words[0] > weights.layout.spanBytes ||
-          blockBytes > weights.layout.spanBytes - words[0]) {
+          blockBytes >
+              static_cast<uint64_t>(weights.layout.spanBytes - words[0])) {
         problem(ProblemKind::OutOfBounds,
                 "out-of-bounds access: " + describeTask(taskId) + ": " + row +
                     " points at weights byte " + std::to_string(words[0]) +
@@ -421,8 +419,7 @@ llvm::Expected<const RunReport &> Emulator::Impl::run() {
   }
   for (size_t i = 0; i < inputSet.size(); ++i) {
     if (!inputSet[i]) {
-      return makeError("network input '" +
-                       blob.header()->inputs()->Get(i)->name()->str() +
+      return makeError("network input '" + getInputDesc(i).name()->str() +
                        "' was not set");
     }
   }
@@ -485,16 +482,14 @@ void Emulator::Impl::finishReport() {
     problem(ProblemKind::Deadlock, message);
   } else {
     // Barriers whose counts never allowed them to complete.
-    for (std::string &message : barriers->getIncompleteUses()) {
-      problem(ProblemKind::BarrierMisuse, std::move(message));
-    }
+    problems(ProblemKind::BarrierMisuse, barriers->getIncompleteUses());
   }
   // Outputs nobody wrote.
   if (detector && report.completed) {
     for (size_t i = 0; i < outputLayouts.size(); ++i) {
       const TensorLayout &layout = outputLayouts[i];
-      std::string what = "network output '" +
-                         blob.header()->outputs()->Get(i)->name()->str() + "'";
+      std::string what =
+          "network output '" + getOutputDesc(i).name()->str() + "'";
       forEachByteRun(0, layout.getMemShape(), layout.getMemStrides(),
                      layout.elemBits, [&](uint64_t begin, uint64_t end) {
                        detector->checkWritten(outputsBase + i, begin, end,

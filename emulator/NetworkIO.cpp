@@ -122,8 +122,7 @@ llvm::Error Emulator::Impl::setInput(unsigned index, const npy::Array &array) {
     return makeError("the network has no input " + llvm::Twine(index));
   }
   const TensorLayout &layout = inputLayouts[index];
-  std::string what =
-      "input '" + blob.header()->inputs()->Get(index)->name()->str() + "'";
+  std::string what = "input '" + getInputDesc(index).name()->str() + "'";
   if (llvm::ArrayRef<int64_t>(array.shape) != layout.dims.raw()) {
     auto text = [](llvm::ArrayRef<int64_t> dims) {
       return dims.empty()

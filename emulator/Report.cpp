@@ -24,6 +24,12 @@ namespace mlir::vpuc::emu {
 // Summary
 //===----------------------------------------------------------------------===//
 
+/// `part` as a percentage of `whole`, formatted as " 12.5%" (0 when `whole`
+/// is 0).
+static auto formatShare(double part, double whole) {
+  return llvm::format("%7.1f%%", whole > 0 ? 100.0 * part / whole : 0.0);
+}
+
 double RunReport::toMicroseconds(double cycles) const {
   return frequencyMhz > 0 ? cycles / frequencyMhz : 0;
 }
@@ -42,25 +48,21 @@ void RunReport::printSummary(llvm::raw_ostream &os) const {
      << llvm::right_justify("busy_us", 12) << llvm::right_justify("end_us", 12)
      << llvm::right_justify("busy", 8) << "\n";
   for (const ExecutorSummary &executor : executors) {
-    double share =
-        totalCycles > 0 ? 100.0 * executor.busyCycles / totalCycles : 0.0;
     os << llvm::left_justify(executor.name, 10)
        << llvm::right_justify(std::to_string(executor.tasks), 7)
        << llvm::format("%12.3f", toMicroseconds(executor.busyCycles))
        << llvm::format("%12.3f", toMicroseconds(executor.endCycles))
-       << llvm::format("%7.1f%%", share) << "\n";
+       << formatShare(executor.busyCycles, totalCycles) << "\n";
   }
   if (!dpus.empty()) {
     os << llvm::left_justify("dpu", 12) << llvm::right_justify("variants", 9)
        << llvm::right_justify("busy_us", 12) << llvm::right_justify("busy", 8)
        << "\n";
     for (const DpuSummary &dpu : dpus) {
-      double share =
-          totalCycles > 0 ? 100.0 * dpu.busyCycles / totalCycles : 0.0;
       os << llvm::left_justify(dpu.name, 12)
          << llvm::right_justify(std::to_string(dpu.variants), 9)
          << llvm::format("%12.3f", toMicroseconds(dpu.busyCycles))
-         << llvm::format("%7.1f%%", share) << "\n";
+         << formatShare(dpu.busyCycles, totalCycles) << "\n";
     }
   }
   os << "roofline: " << llvm::format("%.3f", getRooflineRatio())
@@ -163,9 +165,8 @@ void RunReport::printProfile(llvm::raw_ostream &os, size_t count) const {
        << "  layer\n";
     for (size_t i = 0; i < std::min(count, sorted.size()); ++i) {
       const Layer &layer = sorted[i].second;
-      double share = kind.busy > 0 ? 100.0 * layer.busy / kind.busy : 0.0;
       os << "  " << llvm::format("%12.3f", toMicroseconds(layer.busy))
-         << llvm::format("%7.1f%%", share)
+         << formatShare(layer.busy, kind.busy)
          << llvm::right_justify(std::to_string(layer.tasks), 7) << "  "
          << sorted[i].first << "\n";
     }

@@ -70,8 +70,8 @@ std::string Emulator::Impl::describeTask(uint32_t taskId) const {
   const Task &task = tasks[taskId];
   std::string text =
       executors[task.executor].name + " task " + std::to_string(task.position);
-  if (task.task->location() && task.task->location()->size() > 0) {
-    text += " '" + task.task->location()->str() + "'";
+  if (!task.getLocation().empty()) {
+    text += " '" + task.getLocation().str() + "'";
   }
   return text;
 }
@@ -125,8 +125,8 @@ llvm::Error Emulator::Impl::checkTarget() {
 
 llvm::Error Emulator::Impl::allocateRegions() {
   const schema::Header &header = *blob.header();
-  uint32_t numInputs = header.inputs() ? header.inputs()->size() : 0;
-  uint32_t numOutputs = header.outputs() ? header.outputs()->size() : 0;
+  uint32_t numInputs = getNumInputs();
+  uint32_t numOutputs = getNumOutputs();
   uint32_t numClusters = header.resources()->clusters();
   uint32_t numKernelData = blob.kernel_data() ? blob.kernel_data()->size() : 0;
 
@@ -136,25 +136,21 @@ llvm::Error Emulator::Impl::allocateRegions() {
     bool readOnly, isDdr;
   };
   std::vector<Plan> plans;
-  auto ioName = [](const schema::NetworkIO *io, const std::string &region) {
-    return region + " '" + io->name()->str() + "'";
-  };
+  // Network inputs (read-only) and outputs, with their names.
+  for (uint32_t i = 0; i < numInputs + numOutputs; ++i) {
+    bool output = i >= numInputs;
+    uint32_t index = output ? i - numInputs : i;
+    schema::MemoryLocation location =
+        output ? schema::MemoryLocation::NETWORK_OUTPUT
+               : schema::MemoryLocation::NETWORK_INPUT;
+    const schema::NetworkIO &io =
+        output ? getOutputDesc(index) : getInputDesc(index);
+    plans.push_back(
+        {blob::getRegionName(location, index) + " '" + io.name()->str() + "'",
+         file.getRegionSize(location, index), !output, true});
+  }
   inputsBase = 0;
-  for (uint32_t i = 0; i < numInputs; ++i) {
-    plans.push_back(
-        {ioName(header.inputs()->Get(i),
-                blob::getRegionName(schema::MemoryLocation::NETWORK_INPUT, i)),
-         file.getRegionSize(schema::MemoryLocation::NETWORK_INPUT, i), true,
-         true});
-  }
-  outputsBase = plans.size();
-  for (uint32_t i = 0; i < numOutputs; ++i) {
-    plans.push_back(
-        {ioName(header.outputs()->Get(i),
-                blob::getRegionName(schema::MemoryLocation::NETWORK_OUTPUT, i)),
-         file.getRegionSize(schema::MemoryLocation::NETWORK_OUTPUT, i), false,
-         true});
-  }
+  outputsBase = numInputs;
   constantsId = plans.size();
   plans.push_back({"CONSTANT",
                    file.getRegionSize(schema::MemoryLocation::CONSTANT, 0),
@@ -201,21 +197,16 @@ llvm::Error Emulator::Impl::allocateRegions() {
     std::memcpy(regions[kernelDataBase + k].bytes.data(), data->data(),
                 data->size());
   }
-  for (uint32_t i = 0; i < numInputs; ++i) {
+  for (uint32_t i = 0; i < numInputs + numOutputs; ++i) {
+    bool output = i >= numInputs;
+    const schema::NetworkIO &io =
+        output ? getOutputDesc(i - numInputs) : getInputDesc(i);
     llvm::Expected<TensorLayout> layout =
-        blob::getTensorLayout(*header.inputs()->Get(i)->type(), "input");
+        blob::getTensorLayout(*io.type(), output ? "output" : "input");
     if (!layout) {
       return layout.takeError();
     }
-    inputLayouts.push_back(std::move(*layout));
-  }
-  for (uint32_t i = 0; i < numOutputs; ++i) {
-    llvm::Expected<TensorLayout> layout =
-        blob::getTensorLayout(*header.outputs()->Get(i)->type(), "output");
-    if (!layout) {
-      return layout.takeError();
-    }
-    outputLayouts.push_back(std::move(*layout));
+    (output ? outputLayouts : inputLayouts).push_back(std::move(*layout));
   }
   inputSet.assign(numInputs, false);
   return llvm::Error::success();
@@ -259,6 +250,17 @@ void Emulator::Impl::prepareBarriers() {
   }
 }
 
+llvm::Error Emulator::Impl::lookupKernel(Task &task, llvm::StringRef name,
+                                         const std::string &what) {
+  task.kernel = kernels.lookup(name);
+  if (!task.kernel) {
+    return makeError(what + ": kernel '" + name +
+                     "' is not implemented by the emulator (it has: " +
+                     llvm::join(kernels.getNames(), ", ") + ")");
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error Emulator::Impl::prepareActTask(Task &task,
                                            const std::string &what) {
   uint32_t index = task.task->kind_as_ActKernelTask()->invocation();
@@ -267,11 +269,8 @@ llvm::Error Emulator::Impl::prepareActTask(Task &task,
   const schema::ActKernel &actKernel =
       *blob.act_kernels()->Get(invocation.kernel());
   std::string name = actKernel.name()->str();
-  task.kernel = kernels.lookup(name);
-  if (!task.kernel) {
-    return makeError(what + ": kernel '" + name +
-                     "' is not implemented by the emulator (it has: " +
-                     llvm::join(kernels.getNames(), ", ") + ")");
+  if (llvm::Error error = lookupKernel(task, name, what)) {
+    return error;
   }
   uint32_t argsSize = abi::getPackedArgSize(task.kernel->signature.data(),
                                             task.kernel->signature.size());
@@ -350,12 +349,8 @@ llvm::Expected<uint32_t> Emulator::Impl::mapTensor(Task &task,
 llvm::Error Emulator::Impl::prepareUpaTask(Task &task,
                                            const std::string &what) {
   const schema::UpaLayerTask &upa = *task.task->kind_as_UpaLayerTask();
-  std::string name = upa.kernel()->str();
-  task.kernel = kernels.lookup(name);
-  if (!task.kernel) {
-    return makeError(what + ": kernel '" + name +
-                     "' is not implemented by the emulator (it has: " +
-                     llvm::join(kernels.getNames(), ", ") + ")");
+  if (llvm::Error error = lookupKernel(task, upa.kernel()->str(), what)) {
+    return error;
   }
   task.shaves = upa.max_shaves();
   // Map every operand into a window of its own and describe it.
@@ -451,45 +446,37 @@ llvm::Error Emulator::Impl::prepareTasks() {
       executors[l].tasks.push_back(id);
       tasks.push_back(std::move(task));
       Task &added = tasks.back();
-      std::string what = describeTask(id);
-      switch (added.kind) {
-      case schema::TaskKind::DmaTask:
-        added.src = added.task->kind_as_DmaTask()->src();
-        added.dst = added.task->kind_as_DmaTask()->dst();
-        break;
-      case schema::TaskKind::ActKernelTask:
-        if (llvm::Error error = prepareActTask(added, what)) {
-          return error;
-        }
-        break;
-      case schema::TaskKind::UpaLayerTask:
-        if (llvm::Error error = prepareUpaTask(added, what)) {
-          return error;
-        }
-        break;
-      case schema::TaskKind::NceClusterTask:
-        if (llvm::Error error = prepareNceTask(added, what)) {
-          return error;
-        }
-        break;
-      default:
-        return makeError(what + ": unsupported task kind");
+      if (llvm::Error error = prepareTask(added, describeTask(id))) {
+        return error;
       }
       // The runtime counts an NCE task once per variant on its barriers.
-      llvm::SmallVector<uint32_t, 4> waits, updates;
-      if (added.task->wait_barriers()) {
-        waits.assign(added.task->wait_barriers()->begin(),
-                     added.task->wait_barriers()->end());
-      }
-      if (added.task->update_barriers()) {
-        updates.assign(added.task->update_barriers()->begin(),
-                       added.task->update_barriers()->end());
-      }
-      barriers->addTask(waits, updates,
+      auto ids = [](const flatbuffers::Vector<uint32_t> *list) {
+        return list ? llvm::SmallVector<uint32_t, 4>(list->begin(), list->end())
+                    : llvm::SmallVector<uint32_t, 4>();
+      };
+      barriers->addTask(ids(added.task->wait_barriers()),
+                        ids(added.task->update_barriers()),
                         added.nce ? added.nce->variants()->size() : 1);
     }
   }
   return llvm::Error::success();
+}
+
+llvm::Error Emulator::Impl::prepareTask(Task &task, const std::string &what) {
+  switch (task.kind) {
+  case schema::TaskKind::DmaTask:
+    task.src = task.task->kind_as_DmaTask()->src();
+    task.dst = task.task->kind_as_DmaTask()->dst();
+    return llvm::Error::success();
+  case schema::TaskKind::ActKernelTask:
+    return prepareActTask(task, what);
+  case schema::TaskKind::UpaLayerTask:
+    return prepareUpaTask(task, what);
+  case schema::TaskKind::NceClusterTask:
+    return prepareNceTask(task, what);
+  default:
+    return makeError(what + ": unsupported task kind");
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -559,15 +546,11 @@ llvm::Error Emulator::Impl::prepare() {
       arch::getMacsPerCycle(arch, "f16") * arch.nce().dpus_per_cluster() *
       arch.nce().clusters());
   roofline.ddrBytesPerCycle = arch::getDdrBytesPerCycle(arch);
-  auto elementBytes = [](const TensorLayout &layout) {
-    return static_cast<uint64_t>(
-        (layout.getNumElements() * layout.elemBits + 7) / 8);
-  };
   for (const TensorLayout &layout : inputLayouts) {
-    roofline.inputBytes += elementBytes(layout);
+    roofline.inputBytes += getElementBytes(layout);
   }
   for (const TensorLayout &layout : outputLayouts) {
-    roofline.outputBytes += elementBytes(layout);
+    roofline.outputBytes += getElementBytes(layout);
   }
   report.virtualBarriers = barriers->getNumBarriers();
   report.physicalBarriersUsed = barriers->getNumPhysicalUsed();
