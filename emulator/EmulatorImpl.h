@@ -13,7 +13,7 @@
 //  - NetworkIO.cpp: the network inputs and outputs;
 //  - Execution.cpp: the discrete-event run, the tasks' functions and timing,
 //    and the report it ends with;
-//  - Trace.cpp: the Chrome/Perfetto trace.
+//  - Report.cpp: the Chrome/Perfetto trace (besides RunReport's printing).
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,7 +71,7 @@ public:
   llvm::Expected<const RunReport &> run();
   /// NetworkIO.cpp.
   npy::Array getOutput(unsigned index) const;
-  /// Trace.cpp.
+  /// Report.cpp.
   llvm::Error writeTrace(llvm::StringRef path) const;
   /// "DMA0 task 3 'conv1/copy'".
   std::string describeTask(uint32_t task) const;
