@@ -6,11 +6,9 @@
 //
 // One pattern per op family (Patterns.h):
 //   * ConvertToMirror: a layer with a software kernel becomes the VPU.SW op
-//   that
-//     mirrors it, with the same operands and attributes (eltwise, activations,
-//     NN layers, normalisations, data movement with a kernel, quantisation,
-//     recurrent and detection layers); AffineReshape and Concat likewise become
-//     their VPU views;
+//     that mirrors it, with the same operands and attributes (the list is
+//     generated from the VPU dialect's VPU.SW ops); AffineReshape and Concat
+//     likewise become their VPU views;
 //   * ConvertReshapeLike: Reshape, Squeeze, Unsqueeze and Flatten become one
 //     VPU.Reshape of the row-major input (a VPU.SW.Reorder first when the input
 //     has another order);
@@ -135,90 +133,13 @@ void addMirrors(TypeConverter &converter, RewritePatternSet &patterns) {
   (Mirrors::add(converter, patterns), ...);
 }
 
-/// Binary eltwise, comparison and logic layers.
-void populateEltwisePatterns(TypeConverter &converter,
-                             RewritePatternSet &patterns) {
+/// Every software layer: the VPU.SW op of each IE op the VPU dialect mirrors
+/// (generated from VPUOps.td, so a new VPU.SW op needs no pattern here).
+void populateSoftwareLayerPatterns(TypeConverter &converter,
+                                   RewritePatternSet &patterns) {
   addMirrors<
-      Mirror<IE::AddOp, SWAddOp>, Mirror<IE::SubtractOp, SWSubtractOp>,
-      Mirror<IE::MultiplyOp, SWMultiplyOp>, Mirror<IE::DivideOp, SWDivideOp>,
-      Mirror<IE::PowerOp, SWPowerOp>, Mirror<IE::MaximumOp, SWMaximumOp>,
-      Mirror<IE::MinimumOp, SWMinimumOp>,
-      Mirror<IE::SquaredDifferenceOp, SWSquaredDifferenceOp>,
-      Mirror<IE::FloorModOp, SWFloorModOp>, Mirror<IE::EqualOp, SWEqualOp>,
-      Mirror<IE::LessOp, SWLessOp>, Mirror<IE::GreaterOp, SWGreaterOp>,
-      Mirror<IE::LogicalAndOp, SWLogicalAndOp>,
-      Mirror<IE::LogicalOrOp, SWLogicalOrOp>, Mirror<IE::SelectOp, SWSelectOp>>(
-      converter, patterns);
-}
-
-/// Activations, unary math and element type conversion.
-void populateActivationPatterns(TypeConverter &converter,
-                                RewritePatternSet &patterns) {
-  addMirrors<
-      Mirror<IE::LogicalNotOp, SWLogicalNotOp>, Mirror<IE::ReLUOp, SWReLUOp>,
-      Mirror<IE::ClampOp, SWClampOp>, Mirror<IE::SigmoidOp, SWSigmoidOp>,
-      Mirror<IE::TanhOp, SWTanhOp>, Mirror<IE::EluOp, SWEluOp>,
-      Mirror<IE::ErfOp, SWErfOp>, Mirror<IE::GeluOp, SWGeluOp>,
-      Mirror<IE::ExpOp, SWExpOp>, Mirror<IE::LogOp, SWLogOp>,
-      Mirror<IE::SqrtOp, SWSqrtOp>, Mirror<IE::AbsOp, SWAbsOp>,
-      Mirror<IE::FloorOp, SWFloorOp>, Mirror<IE::CeilOp, SWCeilOp>,
-      Mirror<IE::RoundOp, SWRoundOp>, Mirror<IE::HSwishOp, SWHSwishOp>,
-      Mirror<IE::HSigmoidOp, SWHSigmoidOp>, Mirror<IE::SwishOp, SWSwishOp>,
-      Mirror<IE::MishOp, SWMishOp>, Mirror<IE::SoftPlusOp, SWSoftPlusOp>,
-      Mirror<IE::LeakyReluOp, SWLeakyReluOp>, Mirror<IE::PReluOp, SWPReluOp>,
-      Mirror<IE::NegativeOp, SWNegativeOp>, Mirror<IE::ConvertOp, SWConvertOp>>(
-      converter, patterns);
-}
-
-/// Convolutions, matrix products, pools, reductions, softmax and
-/// normalisations.
-void populateNNPatterns(TypeConverter &converter, RewritePatternSet &patterns) {
-  addMirrors<
-      Mirror<IE::ConvolutionOp, SWConvolutionOp>,
-      Mirror<IE::GroupConvolutionOp, SWGroupConvolutionOp>,
-      Mirror<IE::DeconvolutionOp, SWDeconvolutionOp>,
-      Mirror<IE::FullyConnectedOp, SWFullyConnectedOp>,
-      Mirror<IE::MatMulOp, SWMatMulOp>, Mirror<IE::MaxPoolOp, SWMaxPoolOp>,
-      Mirror<IE::AvgPoolOp, SWAvgPoolOp>,
-      Mirror<IE::ReduceMeanOp, SWReduceMeanOp>,
-      Mirror<IE::ReduceSumOp, SWReduceSumOp>,
-      Mirror<IE::ReduceMaxOp, SWReduceMaxOp>,
-      Mirror<IE::ReduceMinOp, SWReduceMinOp>,
-      Mirror<IE::ReduceL2Op, SWReduceL2Op>, Mirror<IE::SoftMaxOp, SWSoftMaxOp>,
-      Mirror<IE::LogSoftMaxOp, SWLogSoftMaxOp>,
-      Mirror<IE::BatchNormInferenceOp, SWBatchNormInferenceOp>,
-      Mirror<IE::MVNOp, SWMVNOp>,
-      Mirror<IE::LayerNormalizationOp, SWLayerNormalizationOp>,
-      Mirror<IE::ScaleShiftOp, SWScaleShiftOp>, Mirror<IE::LRNOp, SWLRNOp>,
-      Mirror<IE::NormalizeL2Op, SWNormalizeL2Op>, Mirror<IE::GRNOp, SWGRNOp>>(
-      converter, patterns);
-}
-
-/// Data movement with a kernel, Interpolate, quantisation, recurrent and
-/// detection layers.
-void populateDataPatterns(TypeConverter &converter,
-                          RewritePatternSet &patterns) {
-  addMirrors<
-      Mirror<IE::TransposeOp, SWTransposeOp>,
-      Mirror<IE::ReorderOp, SWReorderOp>, Mirror<IE::PadOp, SWPadOp>,
-      Mirror<IE::TileOp, SWTileOp>, Mirror<IE::PerAxisTileOp, SWPerAxisTileOp>,
-      Mirror<IE::BroadcastOp, SWBroadcastOp>, Mirror<IE::GatherOp, SWGatherOp>,
-      Mirror<IE::GatherElementsOp, SWGatherElementsOp>,
-      Mirror<IE::ScatterNDUpdateOp, SWScatterNDUpdateOp>,
-      Mirror<IE::TopKOp, SWTopKOp>, Mirror<IE::CumSumOp, SWCumSumOp>,
-      Mirror<IE::DepthToSpaceOp, SWDepthToSpaceOp>,
-      Mirror<IE::SpaceToDepthOp, SWSpaceToDepthOp>,
-      Mirror<IE::RangeOp, SWRangeOp>,
-      Mirror<IE::InterpolateOp, SWInterpolateOp>,
-      Mirror<IE::QuantizeOp, SWQuantizeOp>,
-      Mirror<IE::DequantizeOp, SWDequantizeOp>,
-      Mirror<IE::FakeQuantizeOp, SWFakeQuantizeOp>,
-      Mirror<IE::LSTMCellOp, SWLSTMCellOp>,
-      Mirror<IE::LSTMSequenceOp, SWLSTMSequenceOp>,
-      Mirror<IE::GRUSequenceOp, SWGRUSequenceOp>,
-      Mirror<IE::CTCGreedyDecoderOp, SWCTCGreedyDecoderOp>,
-      Mirror<IE::RegionYoloOp, SWRegionYoloOp>,
-      Mirror<IE::ReorgYoloOp, SWReorgYoloOp>>(converter, patterns);
+#include "conversions/ie_to_vpu/SWMirrors.inc"
+      >(converter, patterns);
 }
 
 //===----------------------------------------------------------------------===//
@@ -435,10 +356,7 @@ void populateViewPatterns(TypeConverter &converter,
 
 void populateIEToVPUConversionPatterns(TypeConverter &typeConverter,
                                        RewritePatternSet &patterns) {
-  populateEltwisePatterns(typeConverter, patterns);
-  populateActivationPatterns(typeConverter, patterns);
-  populateNNPatterns(typeConverter, patterns);
-  populateDataPatterns(typeConverter, patterns);
+  populateSoftwareLayerPatterns(typeConverter, patterns);
   populateViewPatterns(typeConverter, patterns);
 }
 

@@ -554,7 +554,8 @@ TEST(EmulatorTest, upaPreparationErrors) {
                 b.addUpaTask(0, "gelu", {x}, {y}, {}, "g");
               }),
               HasSubstr("UPA0 task 0 'g': kernel 'gelu' is not implemented by "
-                        "the emulator (it has: activation, add, avg_pool, "));
+                        "the emulator (it has: activation, add, argmax, argmin, "
+                        "avg_pool, "));
   EXPECT_THAT(prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
                 b.addUpaTask(0, "activation", {x}, {y}, {}, "a",
                              blob::softmaxParams(0));

@@ -164,6 +164,31 @@ LogicalResult importCumSum(ImportContext &ctx, const onnx::NodeProto &node) {
   return createAndBind(ctx, node, IE::CumSumOp::getOperationName(), {*input}, attrs);
 }
 
+/// ArgMax / ArgMin {axis = 0, keepdims = 1, select_last_index = 0} -> IE.ArgMax /
+/// IE.ArgMin with int64 indices.
+template <typename OpTy>
+LogicalResult importArgExtremum(ImportContext &ctx, const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", 0);
+  FailureOr<int64_t> keepDims = ctx.getIntAttr(node, "keepdims", 1);
+  FailureOr<int64_t> selectLast = ctx.getIntAttr(node, "select_last_index", 0);
+  if (failed(input) || failed(axis) || failed(keepDims) || failed(selectLast)) {
+    return failure();
+  }
+  OpBuilder &builder = ctx.getBuilder();
+  SmallVector<NamedAttribute> attrs = {
+      builder.getNamedAttr("axis", builder.getI64IntegerAttr(*axis)),
+      builder.getNamedAttr("indexElemType",
+                           TypeAttr::get(ctx.convertElementType(onnx::TensorProto::INT64)))};
+  if (*keepDims != 0) {
+    attrs.push_back(builder.getNamedAttr("keep_dims", builder.getUnitAttr()));
+  }
+  if (*selectLast != 0) {
+    attrs.push_back(builder.getNamedAttr("select_last_index", builder.getUnitAttr()));
+  }
+  return createAndBind(ctx, node, OpTy::getOperationName(), {*input}, attrs);
+}
+
 /// DepthToSpace {blocksize, mode = DCR | CRD} and SpaceToDepth {blocksize}.
 template <typename OpTy>
 LogicalResult importDepthSpace(ImportContext &ctx, const onnx::NodeProto &node) {
@@ -196,6 +221,8 @@ llvm::ArrayRef<OpHandlerInfo> getIndexingHandlers() {
       {"ScatterND", 11, 17, importScatterND, "IE.ScatterNDUpdate"},
       {"TopK", 9, 17, importTopK, "IE.TopK"},
       {"CumSum", 11, 17, importCumSum, "IE.CumSum"},
+      {"ArgMax", 9, 17, importArgExtremum<IE::ArgMaxOp>, "IE.ArgMax"},
+      {"ArgMin", 9, 17, importArgExtremum<IE::ArgMinOp>, "IE.ArgMin"},
       {"DepthToSpace", 9, 17, importDepthSpace<IE::DepthToSpaceOp>, "IE.DepthToSpace"},
       {"SpaceToDepth", 9, 17, importDepthSpace<IE::SpaceToDepthOp>, "IE.SpaceToDepth"},
   };

@@ -16,6 +16,9 @@
 //   -gen-sw-kernel-mapping  the rows of the VPU -> library kernel mapping
 //                           that need no code
 //
+// (vpuc-tblgen -gen-ie-to-vpu-mirrors reads the VPU dialect instead: the
+// IE -> VPU.SW lowering of every software layer.)
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef VPUC_KERNELS_ABI_SWKERNELBASE_TD
@@ -75,6 +78,13 @@ class I32<string argName, string argDoc = "", int dflt = 0,
 class Flag<string argName, string argDoc = "">
     : I32<argName, argDoc, 0, 0, 1>;
 
+/// A logical dim of the first input, in [0, rank): the compiler checks it
+/// against the rank.
+class AxisArg<string argName, string argDoc = "">
+    : I32<argName, argDoc, 0, 0, 7> {
+  bit isAxis = 1;
+}
+
 /// A scalar holding a value of `enumDef`.
 class EnumArg<string argName, AbiEnum enumDef, string argDoc = "",
               int dflt = 0>
@@ -118,8 +128,10 @@ class SwKernel<string kernelName, list<SwArg> kernelArgs> {
   /// in common. Empty for kernels without scalars.
   string upaTable = "";
   /// VPU kernels (SWKernelInfo names) that run as this kernel with their
-  /// tensors in order and no scalars: their mapping rows are generated.
-  list<string> tensorOnlyVpuKernels = [];
+  /// tensors in order and each scalar from the VPU parameter of the same name
+  /// in snake_case (an AxisArg checked against the input rank, ranges
+  /// checked): their mapping rows are generated.
+  list<string> vpuKernels = [];
 }
 
 /// The library: every kernel in ABI order. The order of first use of the UPA

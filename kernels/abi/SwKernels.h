@@ -91,13 +91,15 @@ namespace mlir::vpuc::abi {
 inline constexpr int32_t kNoPostOp = -1;
 
 /// One scalar field of a kernel's Args: `count` scalars of `kind` (1, or
-/// kMaxRank for a per-dim array), each within [min, max] for I32.
+/// kMaxRank for a per-dim array), each within [min, max] for I32; `isAxis`:
+/// a logical dim of the first input, below its rank.
 struct ScalarDecl {
   const char *name;
   ArgKind kind;
   uint32_t count;
   int64_t min;
   int64_t max;
+  bool isAxis;
 };
 
 /// The range bounds of scalars without a range (F32).

@@ -14,7 +14,7 @@
 // are in SwKernels.h.
 //
 // Adding a kernel: a `def` here, appended to `Library` at the end, and a file
-// in kernels/shave/ that implements it.
+// in kernels/shave/ that implements it (docs/adding_a_layer.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -193,11 +193,11 @@ class UnaryKernel<string kernelName> : SwKernel<kernelName,
 /// the output has the broadcast dims), float or int operands of any mix
 /// (arithmetic in FP32, exact for integers up to 2^24).
 class BinaryKernel<string kernelName, string kernelDoc,
-                   list<string> vpuKernels = []>
+                   list<string> mappedVpuKernels = []>
     : SwKernel<kernelName, [In<"input1">, In<"input2">, Out<"output">]> {
   let doc = kernelDoc;
   let sharedArgs = "BinaryArgs";
-  let tensorOnlyVpuKernels = vpuKernels;
+  let vpuKernels = mappedVpuKernels;
 }
 
 //===----------------------------------------------------------------------===//
@@ -216,7 +216,7 @@ def Convert : UnaryKernel<"convert"> {
             "int truncates toward zero and saturates (NaN -> 0); int -> int "
             "saturates; -> Bool is x != 0; float -> float rounds to nearest "
             "even.";
-  let tensorOnlyVpuKernels = ["convert"];
+  let vpuKernels = ["convert"];
 }
 
 def Transpose : SwKernel<"transpose", [In<"input">, Out<"output">,
@@ -308,7 +308,7 @@ def Select : SwKernel<"select", [In<"condition">, In<"input1">, In<"input2">,
   let doc = "select(condition, input1, input2, output): condition != 0 ? "
             "input1 : input2, the three inputs broadcast as for the binary "
             "kernels; condition of any float, int or Bool type.";
-  let tensorOnlyVpuKernels = ["select"];
+  let vpuKernels = ["select"];
 }
 
 def Activation : SwKernel<"activation", [In<"input">, Out<"output">,
@@ -324,7 +324,7 @@ def Relu : UnaryKernel<"relu"> {
   let doc = "relu(input: float, output: float): activation Relu without "
             "scalars.";
   let floatOnly = 1;
-  let tensorOnlyVpuKernels = ["relu"];
+  let vpuKernels = ["relu"];
 }
 
 def Clamp : SwKernel<"clamp", [In<"input">, Out<"output">,
@@ -582,6 +582,26 @@ def Interpolate : SwKernel<"interpolate", [In<"input">, Out<"output">,
   let upaTable = "InterpolateParams";
 }
 
+/// argmax / argmin: the index of the extremum along one axis.
+class ArgExtremumKernel<string kernelName, string extremum>
+    : SwKernel<kernelName, [In<"input">, Out<"output">,
+                            AxisArg<"axis", "the reduced logical dim">,
+                            Flag<"keepDims", "1: the output keeps the reduced dim as 1">,
+                            Flag<"selectLastIndex", "1: ties go to the last index">]> {
+  let doc = kernelName # "(input: float or int, output: int or float, axis, keepDims, "
+            "selectLastIndex): the index along `axis` of the " # extremum # " element "
+            "of each slice (the first among equal values, or the last with "
+            "selectLastIndex; NaN is beyond every number). The output has the input "
+            "dims with dim `axis` set to 1 (keepDims) or removed; the reduced dim is "
+            "not empty and has at most 2^24 elements.";
+  let sharedArgs = "ArgExtremumArgs";
+  let upaTable = "ArgExtremumParams";
+  let vpuKernels = [kernelName];
+}
+
+def ArgMax : ArgExtremumKernel<"argmax", "largest">;
+def ArgMin : ArgExtremumKernel<"argmin", "smallest">;
+
 //===----------------------------------------------------------------------===//
 // The library
 //===----------------------------------------------------------------------===//
@@ -595,5 +615,6 @@ def Library : SwKernelLibrary<[
   Softmax, LogSoftmax, CumSum, TopK,
   Reduce, Mvn, LayerNorm, NormalizeL2, BatchNorm,
   Convolution, Deconvolution, MatMul, FullyConnected, MaxPool, AvgPool,
-  Interpolate
+  Interpolate,
+  ArgMax, ArgMin
 ]>;

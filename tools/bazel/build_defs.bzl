@@ -77,19 +77,30 @@ def vpuc_gentbl_cc_library(name, td_file, tbl_outs, deps = [], **kwargs):
         **kwargs
     )
 
-def vpuc_kernel_tblgen(name, action, out, **kwargs):
-    """Runs vpuc-tblgen's `action` (e.g. "gen-sw-kernel-abi") on the kernel contract
-    (kernels/abi/SwKernels.td) into `out`."""
+def vpuc_tblgen(name, action, td_file, out, td_srcs = [], **kwargs):
+    """Runs vpuc-tblgen's `action` (e.g. "gen-sw-kernel-abi") on `td_file` into `out`.
+
+    `td_srcs`: the .td files `td_file` includes (e.g. a vpuc_td_library); MLIR's own .td files
+    are found under the @llvm repository.
+    """
     native.genrule(
         name = name,
-        srcs = [
-            "//kernels/abi:SwKernels.td",
-            "//kernels/abi:td_files",
-        ],
+        srcs = [td_file] + td_srcs + ["@llvm//:td_files"],
         outs = [out],
         tools = ["//tools/vpuc-tblgen"],
-        cmd = ("$(location //tools/vpuc-tblgen) -%s -I . " % action +
-               "$(location //kernels/abi:SwKernels.td) -o $@"),
+        cmd = ("$(location //tools/vpuc-tblgen) -%s -I . -I external/llvm/include " % action +
+               "$(location %s) -o $@" % td_file),
+        **kwargs
+    )
+
+def vpuc_kernel_tblgen(name, action, out, **kwargs):
+    """vpuc_tblgen on the kernel contract (kernels/abi/SwKernels.td)."""
+    vpuc_tblgen(
+        name = name,
+        action = action,
+        td_file = "//kernels/abi:SwKernels.td",
+        td_srcs = ["//kernels/abi:td_files"],
+        out = out,
         **kwargs
     )
 

@@ -16,7 +16,12 @@
 //                            builders from packed scalars, and packing a
 //                            table's fields back into the argument buffer
 //   -gen-sw-kernel-mapping   the VPU -> library kernel mapping rows that
-//                            need no code (tensors in order, no scalars)
+//                            need no code (tensors in order, scalars by name)
+//
+// and, from the VPU dialect (dialects/vpu/ir/VPUOps.td):
+//
+//   -gen-ie-to-vpu-mirrors   the IE -> VPU.SW pattern list: one
+//                            Mirror<IE op, VPU.SW op> per software layer
 //
 // It also checks the declarations: unique names, tensors before scalars,
 // kernels sharing a packed struct or a UPA table agreeing on their fields,
@@ -48,6 +53,7 @@ enum class Action {
   UpaParamsFbs,
   UpaParamsCpp,
   SwKernelMapping,
+  IEToVPUMirrors,
 };
 
 cl::opt<Action> action(
@@ -60,7 +66,9 @@ cl::opt<Action> action(
         clEnumValN(Action::UpaParamsCpp, "gen-upa-params-cpp",
                    "the UPA parameter table writers and readers"),
         clEnumValN(Action::SwKernelMapping, "gen-sw-kernel-mapping",
-                   "the tensor-only rows of the VPU kernel mapping")));
+                   "the by-name rows of the VPU kernel mapping"),
+        clEnumValN(Action::IEToVPUMirrors, "gen-ie-to-vpu-mirrors",
+                   "the IE -> VPU.SW mirror patterns (from VPUOps.td)")));
 
 //===----------------------------------------------------------------------===//
 // The model
@@ -75,6 +83,7 @@ struct Arg {
   ArgClass cls;
   bool optional = false;
   bool flag = false;
+  bool isAxis = false;
   int64_t min = 0, max = 0, intDefault = 0;
   std::string floatDefault;
   const Record *enumDef = nullptr;
@@ -153,7 +162,7 @@ struct Kernel {
   bool floatOnly;
   std::string sharedArgs;
   std::string upaTable;
-  std::vector<std::string> tensorOnlyVpuKernels;
+  std::vector<std::string> vpuKernels;
   std::vector<Arg> args;
 
   std::string structName() const { return recordName + "Kernel"; }
@@ -197,6 +206,7 @@ Arg readArg(const Record *def, const Record *kernel) {
   } else if (def->isSubClassOf("I32")) {
     arg.cls = ArgClass::I32;
     arg.flag = def->isSubClassOf("Flag");
+    arg.isAxis = def->isSubClassOf("AxisArg");
     arg.intDefault = def->getValueAsInt("default");
     arg.min = def->getValueAsInt("min");
     arg.max = def->getValueAsInt("max");
@@ -257,8 +267,8 @@ Library readLibrary(RecordKeeper &records) {
     kernel.floatOnly = def->getValueAsBit("floatOnly");
     kernel.sharedArgs = def->getValueAsString("sharedArgs").str();
     kernel.upaTable = def->getValueAsString("upaTable").str();
-    for (StringRef vpu : def->getValueAsListOfStrings("tensorOnlyVpuKernels")) {
-      kernel.tensorOnlyVpuKernels.push_back(vpu.str());
+    for (StringRef vpu : def->getValueAsListOfStrings("vpuKernels")) {
+      kernel.vpuKernels.push_back(vpu.str());
     }
     for (Record *argDef : def->getValueAsListOfDefs("args")) {
       kernel.args.push_back(readArg(argDef, def));
@@ -353,6 +363,19 @@ Library readLibrary(RecordKeeper &records) {
 // Helpers
 //===----------------------------------------------------------------------===//
 
+/// `text` as a sentence: capitalised, ending in a full stop.
+std::string sentence(StringRef text) {
+  std::string out = text.trim().str();
+  if (out.empty()) {
+    return out;
+  }
+  out[0] = toUpper(out[0]);
+  if (out.back() != '.') {
+    out += '.';
+  }
+  return out;
+}
+
 /// Writes `text` as `///` comment lines of at most 80 columns.
 void emitDoc(raw_ostream &os, StringRef text, StringRef indent = "") {
   if (text.empty()) {
@@ -397,7 +420,7 @@ void emitArgsStruct(raw_ostream &os, StringRef name, const Kernel &kernel,
                     StringRef indent) {
   os << indent << "struct __attribute__((packed)) " << name << " {\n";
   for (const Arg &arg : kernel.args) {
-    emitDoc(os, arg.doc, (indent + "  ").str());
+    emitDoc(os, sentence(arg.doc), (indent + "  ").str());
     os << indent << "  ";
     switch (arg.cls) {
     case ArgClass::In:
@@ -496,11 +519,11 @@ bool emitSwKernelAbi(raw_ostream &os, RecordKeeper &records) {
       } else {
         os << "kNoMin, kNoMax";
       }
-      os << "}";
+      os << ", " << (arg.isAxis ? "true" : "false") << "}";
       first = false;
     }
     if (first) {
-      os << "{nullptr, ArgKind::I32, 0, 0, 0}";
+      os << "{nullptr, ArgKind::I32, 0, 0, 0, false}";
     }
     os << "};\n";
     os << "  static constexpr uint32_t numScalars = "
@@ -563,7 +586,7 @@ bool emitUpaParamsFbs(raw_ostream &os, RecordKeeper &records) {
         os << "  /// An abi::" << field.enumDef->getName() << " value.\n";
       }
       if (!field.doc.empty()) {
-        os << "  /// " << field.doc << ".\n";
+        os << "  /// " << sentence(field.doc) << "\n";
       }
       os << "  " << field.fieldName() << ": " << field.fbsType();
       std::string dflt = field.fbsDefault();
@@ -717,25 +740,56 @@ bool emitUpaParamsCpp(raw_ostream &os, RecordKeeper &records) {
 
 bool emitSwKernelMapping(raw_ostream &os, RecordKeeper &records) {
   Library lib = readLibrary(records);
-  emitSourceFileHeader("Tensor-only rows of the VPU kernel mapping", os,
-                       records);
+  emitSourceFileHeader("By-name rows of the VPU kernel mapping", os, records);
   std::set<std::string> seen;
   for (const Kernel &kernel : lib.kernels) {
-    if (!kernel.tensorOnlyVpuKernels.empty() && kernel.hasScalars()) {
-      PrintFatalError(kernel.def->getLoc(),
-                      "kernel '" + kernel.name +
-                          "' has scalars: its VPU kernels need a mapping "
-                          "function");
-    }
-    for (const std::string &vpu : kernel.tensorOnlyVpuKernels) {
+    for (const std::string &vpu : kernel.vpuKernels) {
       if (!seen.insert(vpu).second) {
         PrintFatalError(kernel.def->getLoc(),
                         "VPU kernel '" + vpu + "' is mapped twice");
       }
       os << "{\"" << vpu << "\", abi::" << kernel.structName()
-         << "::name, mapTensorsOnly},\n";
+         << "::name, mapByName},\n";
     }
   }
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// -gen-ie-to-vpu-mirrors
+//===----------------------------------------------------------------------===//
+
+/// The C++ class of op `def`: its dialect's namespace and the def name after
+/// the dialect prefix (IE_AddOp -> ::mlir::vpuc::IE::AddOp).
+std::string getCppClass(const Record *def) {
+  StringRef name = def->getName();
+  StringRef dialectNamespace =
+      def->getValueAsDef("opDialect")->getValueAsString("cppNamespace");
+  return (dialectNamespace + "::" + name.split('_').second).str();
+}
+
+bool emitIEToVPUMirrors(raw_ostream &os, RecordKeeper &records) {
+  emitSourceFileHeader("IE -> VPU.SW mirror patterns (VPUOps.td)", os,
+                       records);
+  std::map<std::string, const Record *> opsByName;
+  for (const Record *op : records.getAllDerivedDefinitions("Op")) {
+    std::string full = (op->getValueAsDef("opDialect")->getValueAsString("name") +
+                        "." + op->getValueAsString("opName"))
+                           .str();
+    opsByName[full] = op;
+  }
+  bool first = true;
+  for (const Record *op : records.getAllDerivedDefinitions("VPU_SWOp")) {
+    StringRef ieName = op->getValueAsString("ieOperationName");
+    auto found = opsByName.find(ieName.str());
+    if (found == opsByName.end()) {
+      PrintFatalError(op->getLoc(), "no op '" + ieName + "' to mirror");
+    }
+    os << (first ? "" : ",\n") << "Mirror<" << getCppClass(found->second)
+       << ", " << getCppClass(op) << ">";
+    first = false;
+  }
+  os << "\n";
   return false;
 }
 
@@ -749,6 +803,8 @@ bool generate(raw_ostream &os, RecordKeeper &records) {
     return emitUpaParamsCpp(os, records);
   case Action::SwKernelMapping:
     return emitSwKernelMapping(os, records);
+  case Action::IEToVPUMirrors:
+    return emitIEToVPUMirrors(os, records);
   }
   return true;
 }

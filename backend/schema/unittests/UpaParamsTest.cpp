@@ -281,6 +281,18 @@ std::vector<Case> getCases() {
        [](abi::ArgPacker &p) {
          addI32s(p, {2, 2, 2, 2, 0, 0, 1, 1, 0, 1});
        }},
+      {"argmax",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::ArgExtremumParams,
+                   schema::CreateArgExtremumParams(f, 2, true, false));
+       },
+       [](abi::ArgPacker &p) { addI32s(p, {2, 1, 0}); }},
+      {"argmin",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::ArgExtremumParams,
+                   schema::CreateArgExtremumParams(f, 0, false, true));
+       },
+       [](abi::ArgPacker &p) { addI32s(p, {0, 0, 1}); }},
       {"interpolate",
        [](fb::FlatBufferBuilder &f) {
          std::vector<float> scales = {1, 1, 2, 2}, start = {0, 0, 0.1f, 0.2f},

@@ -56,6 +56,8 @@ public:
 
   /// The VPU call.
   const VPU::SWKernelInfo &getInfo() const { return info; }
+  /// The library kernel's name.
+  llvm::StringRef getKernel() const { return call.kernel; }
   bool hasFailed() const { return failed; }
 
   //===--------------------------------------------------------------------===//
@@ -489,8 +491,44 @@ constexpr EnumCase enumCase(IEEnum ie, AbiEnum abiValue) {
 /// ReduceOp, ...) where it has one.
 using MapFn = void (*)(CallBuilder &b, int32_t code);
 
-/// The VPU tensors in order, no scalars.
-void mapTensorsOnly(CallBuilder &b, int32_t) { b.allTensors(); }
+/// `axisName` -> "axis_name".
+std::string toSnakeCase(llvm::StringRef name) {
+  std::string snake;
+  for (char c : name) {
+    if (llvm::isUpper(c)) {
+      snake += '_';
+      snake += llvm::toLower(c);
+    } else {
+      snake += c;
+    }
+  }
+  return snake;
+}
+
+/// The VPU tensors in order and each library scalar from the VPU parameter of
+/// its name in snake_case (the rows SwKernels.td declares, `vpuKernels`).
+void mapByName(CallBuilder &b, int32_t) {
+  b.allTensors();
+  const abi::KernelDecl *decl = abi::findKernel(b.getKernel().str().c_str());
+  if (!decl) {
+    b.failInternal("the library has no kernel '" + b.getKernel() + "'");
+    return;
+  }
+  for (const abi::ScalarDecl &scalar :
+       llvm::ArrayRef(decl->scalars, decl->numScalars)) {
+    std::string param = toSnakeCase(scalar.name);
+    bool isFloat = scalar.kind == abi::ArgKind::F32;
+    if (scalar.count == 1 && isFloat) {
+      b.addF32(b.f32(param));
+    } else if (scalar.count == 1) {
+      b.addI32(param, scalar.isAxis ? b.axis(param) : b.i64(param));
+    } else if (isFloat) {
+      b.addF32List(b.f32List(param, b.inputRank()));
+    } else {
+      b.addI32List(param, b.i64List(param, b.inputRank()));
+    }
+  }
+}
 
 /// prelu: the library broadcasts the slope NumPy-style, which is IE's rule
 /// except for IE's 1-D per-channel slope of an input of rank > 2.
@@ -980,10 +1018,10 @@ constexpr int32_t act(abi::ActivationOp op) {
 }
 constexpr int32_t red(abi::ReduceOp op) { return static_cast<int32_t>(op); }
 
-/// The table: the rows SwKernels.td declares (tensors only), then the rows
-/// with code, sorted by VPU name.
+/// The table: the rows SwKernels.td declares (mapByName), then the rows with
+/// code, sorted by VPU name.
 const Entry kEntries[] = {
-#include "conversions/vpu_to_vpuip/kernels/TensorOnlyRows.inc"
+#include "conversions/vpu_to_vpuip/kernels/ByNameRows.inc"
     {"abs", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Abs)},
     {"avg_pool", abi::AvgPoolKernel::name, mapPool, 1},

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // inferComponents of StridedSlice, Broadcast, Range, Reorder, AffineReshape, PerAxisTile,
-// GatherElements, ScatterNDUpdate, TopK, CumSum, DepthToSpace and SpaceToDepth: the shape
+// GatherElements, ScatterNDUpdate, TopK, CumSum, ArgMax, ArgMin, DepthToSpace and
+// SpaceToDepth: the shape
 // checks of ExtraOpUtils.h plus element type and layout encoding of the results, the
 // Reorder folder, and the resolved starts of a StridedSlice (SliceUtils.h).
 //
@@ -235,6 +236,46 @@ LogicalResult CumSumOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
   }
   components.emplace_back(type.getShape(), type.getElementType(), type.getEncoding());
   return success();
+}
+
+namespace {
+
+/// The result of ArgMax / ArgMin: the input shape reduced at `axis`.
+LogicalResult inferArgExtremum(ErrorFn emitError, RankedTensorType type, int64_t axis,
+                               bool keepDims, Type indexType, Components &components) {
+  FailureOr<int64_t> normalized = detail::normalizeAxis(emitError, axis, type.getRank());
+  if (failed(normalized)) {
+    return failure();
+  }
+  DimVector shape(type.getShape());
+  if (shape[*normalized] == 0) {
+    return emitError() << "the reduced dim " << *normalized << " is empty";
+  }
+  if (keepDims) {
+    shape[*normalized] = 1;
+  } else {
+    shape.erase(shape.begin() + *normalized);
+  }
+  components.emplace_back(shape, indexType);
+  return success();
+}
+
+} // namespace
+
+LogicalResult ArgMaxOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+                                        Components &components) {
+  // The attribute may be absent before verification: the default axis is 0.
+  int64_t axis = adaptor.getAxisAttr() ? adaptor.getAxisAttr().getInt() : 0;
+  return inferArgExtremum(emitError, getTensorType(adaptor.getInput()), axis,
+                          adaptor.getKeepDims(), adaptor.getIndexElemType(), components);
+}
+
+LogicalResult ArgMinOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+                                        Components &components) {
+  // The attribute may be absent before verification: the default axis is 0.
+  int64_t axis = adaptor.getAxisAttr() ? adaptor.getAxisAttr().getInt() : 0;
+  return inferArgExtremum(emitError, getTensorType(adaptor.getInput()), axis,
+                          adaptor.getKeepDims(), adaptor.getIndexElemType(), components);
 }
 
 LogicalResult DepthToSpaceOp::inferComponents(ErrorFn emitError, Adaptor adaptor,

@@ -528,6 +528,45 @@ def IE_CumSumOp : IE_ExtraOp<"CumSum", 1, [AllElementTypesMatch<["input", "outpu
   }];
 }
 
+/// ArgMax / ArgMin: the index of the extremum along one axis.
+class IE_ArgExtremumOp<string mnemonic, string extremum> : IE_ExtraOp<mnemonic, 1> {
+  let summary = "The index of the " # extremum # " element along one axis (ONNX " # mnemonic # ")";
+  let description = [{
+    The index along `axis` (negative values count from the end) of the }] # extremum # [{ element
+    of each slice of `input`: the first one among equal values, or the last one with
+    `select_last_index`. NaN is beyond every number (the first NaN wins, or the last one with
+    `select_last_index`). The result has the input shape with the `axis` dim set to 1
+    (`keep_dims`) or removed, the integer `indexElemType` and no layout encoding. The reduced
+    dim must not be empty.
+
+    ```mlir
+    %0 = IE.}] # mnemonic # [{(%x) {axis = 1 : i64, keep_dims, indexElemType = si64}
+           : tensor<2x5xf32> -> tensor<2x1xsi64>
+    ```
+  }];
+  let arguments = (ins IE_NumericTensor:$input, DefaultValuedAttr<I64Attr, "0">:$axis,
+                   UnitAttr:$keep_dims, UnitAttr:$select_last_index,
+                   TypeAttrOf<AnyInteger>:$indexElemType);
+  let results = (outs RankedTensorOf<[AnyInteger]>:$output);
+  let assemblyFormat = [{
+    `(` $input `)` attr-dict `:` type($input) `->` type($output)
+  }];
+  // One comparison per input element.
+  let extraClassDefinition = inferenceDefinition # [{
+    std::optional<int64_t> $cppClass::getNumMACs() { return 0; }
+    std::optional<int64_t> $cppClass::getNumFLOPs() {
+      auto type = ::llvm::cast<::mlir::ShapedType>(getInput().getType());
+      if (!type.hasStaticShape()) {
+        return std::nullopt;
+      }
+      return type.getNumElements();
+    }
+  }];
+}
+
+def IE_ArgMaxOp : IE_ArgExtremumOp<"ArgMax", "largest">;
+def IE_ArgMinOp : IE_ArgExtremumOp<"ArgMin", "smallest">;
+
 //===----------------------------------------------------------------------===//
 // Depth / space rearrangement
 //===----------------------------------------------------------------------===//

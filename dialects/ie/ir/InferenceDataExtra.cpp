@@ -314,6 +314,78 @@ LogicalResult TopKOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   return success();
 }
 
+namespace {
+
+/// ArgMax (`largest`) / ArgMin on the host: the index of the extremum of each slice along the
+/// axis (NaN beyond every number; ties to the first index, or the last one).
+LogicalResult inferArgExtremumOnCPU(Operation *op, int64_t axisAttr, bool keepDims,
+                                    bool selectLast, bool largest, ArrayRef<HostTensor> inputs,
+                                    SmallVectorImpl<HostTensor> &outputs) {
+  const HostTensor &input = inputs.front();
+  FailureOr<int64_t> axis =
+      detail::normalizeAxis(opErrors(op), axisAttr, input.shape.size());
+  if (failed(axis)) {
+    return failure();
+  }
+  const int64_t dim = input.shape[*axis];
+  if (dim == 0) {
+    return op->emitOpError() << "the reduced dim " << *axis << " is empty";
+  }
+  const int64_t outer = HostTensor::getNumElements(ArrayRef(input.shape).take_front(*axis));
+  const int64_t inner = HostTensor::getNumElements(ArrayRef(input.shape).drop_front(*axis + 1));
+  DimVector shape(input.shape);
+  if (keepDims) {
+    shape[*axis] = 1;
+  } else {
+    shape.erase(shape.begin() + *axis);
+  }
+  HostTensor output = HostTensor::filled(shape);
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      const float *slice = input.data.data() + o * dim * inner + i;
+      int64_t best = 0;
+      for (int64_t j = 1; j < dim; ++j) {
+        const float x = slice[j * inner];
+        const float current = slice[best * inner];
+        bool better;
+        if (std::isnan(x) || std::isnan(current)) {
+          better = std::isnan(x) && (!std::isnan(current) || selectLast);
+        } else if (x == current) {
+          better = selectLast;
+        } else {
+          better = largest ? x > current : x < current;
+        }
+        if (better) {
+          best = j;
+        }
+      }
+      output.data[o * inner + i] = static_cast<float>(best);
+    }
+  }
+  outputs.push_back(std::move(output));
+  return success();
+}
+
+} // namespace
+
+LogicalResult ArgMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                   SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  return inferArgExtremumOnCPU(*this, getAxis(), getKeepDims(), getSelectLastIndex(),
+                               /*largest=*/true, inputs, outputs);
+}
+
+LogicalResult ArgMinOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                   SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(detail::checkInferenceInputs(*this, inputs))) {
+    return failure();
+  }
+  return inferArgExtremumOnCPU(*this, getAxis(), getKeepDims(), getSelectLastIndex(),
+                               /*largest=*/false, inputs, outputs);
+}
+
 LogicalResult CumSumOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                    SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {

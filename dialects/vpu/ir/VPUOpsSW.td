@@ -357,6 +357,20 @@ def VPU_SWCumSumOp : VPU_SWOp<"CumSum", IE_CumSumOp, "cumsum"> {
   let kernelDoc = "Kernel `cumsum`; parameters: `axis` (i64), `exclusive`, `reverse` (flags).";
 }
 
+/// ArgMax / ArgMin: `axis` normalised, `keep_dims` and `select_last_index` as flags.
+class VPU_SWArgExtremumOp<string name, Op ieOp, string kernel> : VPU_SWOp<name, ieOp, kernel> {
+  let kernelParams = [{
+    params.addAxis("axis", static_cast<int64_t>(getAxis()), ::mlir::vpuc::VPU::getRank(getInput()));
+    params.addFlag("keep_dims", getKeepDims());
+    params.addFlag("select_last_index", getSelectLastIndex());
+  }];
+  let kernelDoc = "Kernel `" # kernel # "`; parameters: `axis` (i64, in [0, rank)), `keep_dims`, "
+      # "`select_last_index` (flags).";
+}
+
+def VPU_SWArgMaxOp : VPU_SWArgExtremumOp<"ArgMax", IE_ArgMaxOp, "argmax">;
+def VPU_SWArgMinOp : VPU_SWArgExtremumOp<"ArgMin", IE_ArgMinOp, "argmin">;
+
 def VPU_SWDepthToSpaceOp : VPU_SWOp<"DepthToSpace", IE_DepthToSpaceOp, "depth_to_space"> {
   let kernelParams = [{
     params.addI64("block_size", static_cast<int64_t>(getBlockSize()));

@@ -187,6 +187,22 @@ def extra_topk_nonconst():
                  [vi("v", F32, [3, "k"]), vi("i", I64, [3, "k"])])
 
 
+def extra_arg_extremum():
+    # ArgMax (defaults: axis 0, keepdims 1) and ArgMin (negative axis, no keepdims, ties to the
+    # last index) at opset 13; ArgMax at opset 11 (no select_last_index).
+    nodes = [
+        helper.make_node("ArgMax", ["x"], ["amax"], name="argmax"),
+        helper.make_node("ArgMin", ["x"], ["amin"], name="argmin", axis=-1, keepdims=0,
+                         select_last_index=1),
+    ]
+    return model(nodes, [vi("x", F32, [3, 4])], [vi("amax", I64, [1, 4]), vi("amin", I64, [3])])
+
+
+def extra_argmax11():
+    nodes = [helper.make_node("ArgMax", ["x"], ["y"], name="argmax11", axis=1, keepdims=0)]
+    return model(nodes, [vi("x", F32, [3, 4])], [vi("y", I64, [3])], opset=11)
+
+
 def extra_expand_nonconst():
     nodes = [helper.make_node("Expand", ["x", "shape"], ["y"], name="expand_dyn")]
     return model(nodes, [vi("x", F32, [3]), vi("shape", I64, [2])], [vi("y", F32, ["a", "b"])])
@@ -220,7 +236,8 @@ MODELS = {f.__name__: f for f in [
     extra_resize, extra_resize11, extra_resize10, extra_upsample9, extra_resize_nonconst,
     extra_resize_both, extra_resize_bad_mode, extra_resize_crop_no_roi, extra_qdq,
     extra_qdq_per_axis, extra_dq_input, extra_dq_mismatch, extra_q_nonconst_scale,
-    extra_indexing, extra_topk_opsets, extra_topk_nonconst, extra_expand_nonconst,
+    extra_indexing, extra_topk_opsets, extra_topk_nonconst, extra_arg_extremum, extra_argmax11,
+    extra_expand_nonconst,
     extra_range_float, extra_scatternd_add, extra_d2s_bad_mode, extra_d2s_channels]}
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // reduce (every op, keep dims or not), mvn, layer_norm, normalize_l2,
-// batch_norm_inference, softmax / log_softmax, cumsum and topk against
+// batch_norm_inference, softmax / log_softmax, cumsum, topk, argmax and argmin against
 // double-precision references on random f16 data in several layouts, and
 // their errors.
 //
@@ -502,6 +502,91 @@ TEST(ReduceKernelsTest, topk) {
   bad.addI32(0);
   bad.addI32(0);
   EXPECT_EQ(machine.run("topk", bad), "topk: k 6 out of range [1, 5]");
+}
+
+/// The index of the extremum of `slice` by plain comparisons: the first one
+/// (or the last with `last`); NaN beyond every number.
+int64_t referenceArgExtremum(const std::vector<double> &slice, bool largest,
+                             bool last) {
+  int64_t best = -1;
+  for (int64_t j = 0; j < static_cast<int64_t>(slice.size()); ++j) {
+    if (best < 0) {
+      best = j;
+      continue;
+    }
+    double x = slice[j], b = slice[best];
+    bool wins;
+    if (std::isnan(b)) {
+      wins = std::isnan(x) && last;
+    } else if (std::isnan(x)) {
+      wins = true;
+    } else {
+      wins = largest ? (x > b || (last && x == b)) : (x < b || (last && x == b));
+    }
+    if (wins) {
+      best = j;
+    }
+  }
+  return best;
+}
+
+TEST(ReduceKernelsTest, argMaxAndArgMin) {
+  std::vector<int64_t> dims = {2, 7, 3};
+  for (const char *kernel : {"argmax", "argmin"}) {
+    for (int keepDims = 0; keepDims < 2; ++keepDims) {
+      for (int last = 0; last < 2; ++last) {
+        Machine machine;
+        Random random(keepDims * 2 + last);
+        Tensor in = machine.alloc(DataType::F32, dims, 0x132);
+        std::vector<int64_t> outDims =
+            keepDims ? std::vector<int64_t>{2, 1, 3} : std::vector<int64_t>{2, 3};
+        Tensor out = machine.alloc(DataType::I64, outDims);
+        // Few distinct values, so that ties occur, and one NaN.
+        std::vector<double> x = machine.fill(in, random, -3, 3);
+        for (double &v : x) {
+          v = std::round(v);
+        }
+        x[4] = NAN;
+        x = machine.write(in, x);
+        abi::ArgPacker packer;
+        machine.in(packer, in);
+        machine.out(packer, out);
+        packer.addI32(1);
+        packer.addI32(keepDims);
+        packer.addI32(last);
+        ASSERT_EQ(machine.run(kernel, packer), "") << kernel;
+        std::vector<double> reference;
+        for (int64_t o = 0; o < 2; ++o) {
+          for (int64_t i = 0; i < 3; ++i) {
+            std::vector<double> slice;
+            for (int64_t j = 0; j < 7; ++j) {
+              slice.push_back(x[(o * 7 + j) * 3 + i]);
+            }
+            reference.push_back(static_cast<double>(referenceArgExtremum(
+                slice, std::string(kernel) == "argmax", last)));
+          }
+        }
+        EXPECT_EQ(machine.read(out), reference)
+            << kernel << " keepDims " << keepDims << " last " << last;
+      }
+    }
+  }
+  // Errors: an output of the wrong dims, a bad flag, an axis beyond the rank.
+  Machine machine;
+  Tensor in = machine.alloc(DataType::F16, {2, 3});
+  Tensor out = machine.alloc(DataType::I32, {2, 3});
+  auto call = [&](int32_t axis, int32_t keepDims) {
+    abi::ArgPacker packer;
+    machine.in(packer, in);
+    machine.out(packer, out);
+    packer.addI32(axis);
+    packer.addI32(keepDims);
+    packer.addI32(0);
+    return machine.run("argmax", packer);
+  };
+  EXPECT_EQ(call(1, 0), "argmax: output has dims [2, 3], expected [2]");
+  EXPECT_EQ(call(1, 2), "argmax: keepDims must be 0 or 1, got 2");
+  EXPECT_EQ(call(2, 0), "argmax: axis 2 out of range for rank 2");
 }
 
 TEST(ReduceKernelsTest, axisErrors) {

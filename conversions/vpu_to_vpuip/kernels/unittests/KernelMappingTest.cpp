@@ -685,6 +685,25 @@ TEST_F(KernelMappingTest, gatherTopKCumSum) {
   EXPECT_EQ(scalars(cumsumPlain), "0, 0, 0");
 }
 
+// The rows SwKernels.td declares: the scalars come from the VPU parameters of
+// the same names.
+TEST_F(KernelMappingTest, argMaxAndArgMinMapByName) {
+  AbiKernelCall argmax = mapOp(
+      "%a0: tensor<2x5x3xf16>",
+      "%0 = VPU.SW.ArgMax(%a0) {axis = -2 : i64, keep_dims, indexElemType = "
+      "si64} : tensor<2x5x3xf16> -> tensor<2x1x3xsi64>");
+  EXPECT_EQ(argmax.kernel, "argmax");
+  EXPECT_EQ(operands(argmax), "0 -> 0");
+  // axis (normalised), keepDims, selectLastIndex.
+  EXPECT_EQ(scalars(argmax), "1, 1, 0");
+  AbiKernelCall argmin = mapOp(
+      "%a0: tensor<2x5xsi32>",
+      "%0 = VPU.SW.ArgMin(%a0) {select_last_index, indexElemType = si32} : "
+      "tensor<2x5xsi32> -> tensor<5xsi32>");
+  EXPECT_EQ(argmin.kernel, "argmin");
+  EXPECT_EQ(scalars(argmin), "0, 0, 1");
+}
+
 TEST_F(KernelMappingTest, depthSpaceModes) {
   AbiKernelCall d2s = mapOp(
       "%a0: tensor<1x8x2x3xf32>",
@@ -835,6 +854,36 @@ TEST_F(HandMadeCallTest, outOfRangeParametersAreNamed) {
   EXPECT_EQ(diagnostic,
             "parameter 'mode' of VPU kernel 'depth_to_space' is not supported "
             "by library kernel 'depth_to_space': unsupported value 2");
+}
+
+TEST_F(HandMadeCallTest, byNameScalarsAreChecked) {
+  const char *args = "%a0: tensor<2x8xf16>, %a1: tensor<2xsi64>";
+  // An axis beyond the input rank.
+  EXPECT_TRUE(failed(map(call(args, "argmax", [](auto &p) {
+    p.addI64("axis", 2);
+    p.addFlag("keep_dims", false);
+    p.addFlag("select_last_index", false);
+  }))));
+  EXPECT_EQ(diagnostic, "parameter 'axis' of VPU kernel 'argmax' is not "
+                        "supported by library kernel 'argmax': axis 2 is "
+                        "outside [0, 2)");
+  // A flag outside the contract's range [0, 1].
+  EXPECT_TRUE(failed(map(call(args, "argmin", [](auto &p) {
+    p.addI64("axis", 1);
+    p.addI64("keep_dims", 3);
+    p.addFlag("select_last_index", false);
+  }))));
+  EXPECT_EQ(diagnostic, "VPU kernel 'argmin' cannot run as library kernel "
+                        "'argmin': scalar 'keepDims' is 3, outside the "
+                        "library's range [0, 1]");
+  // A parameter the contract does not name.
+  EXPECT_TRUE(failed(map(call(args, "argmin", [](auto &p) {
+    p.addI64("axis", 1);
+    p.addFlag("keep_dims", false);
+  }))));
+  EXPECT_EQ(diagnostic, "internal error mapping VPU kernel 'argmin' onto "
+                        "library kernel 'argmin': no i64 parameter "
+                        "'select_last_index'");
 }
 
 TEST_F(HandMadeCallTest, ranksAboveTheLibraryMaximumFail) {

@@ -492,6 +492,31 @@ func.func @cumsum_axis(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
 
 // -----
 
+func.func @argmax_axis(%x: tensor<2x3xf32>) -> tensor<2xsi64> {
+  // expected-error @+1 {{'IE.ArgMax' op axis 2 is out of range for rank 2}}
+  %0 = IE.ArgMax(%x) {axis = 2 : i64, indexElemType = si64} : tensor<2x3xf32> -> tensor<2xsi64>
+  return %0 : tensor<2xsi64>
+}
+
+// -----
+
+func.func @argmin_empty(%x: tensor<2x0xf32>) -> tensor<2xsi64> {
+  // expected-error @+1 {{'IE.ArgMin' op the reduced dim 1 is empty}}
+  %0 = IE.ArgMin(%x) {axis = 1 : i64, indexElemType = si64} : tensor<2x0xf32> -> tensor<2xsi64>
+  return %0 : tensor<2xsi64>
+}
+
+// -----
+
+func.func @argmax_result(%x: tensor<2x3xf32>) -> tensor<2x1xsi64> {
+  // expected-error @+2 {{'IE.ArgMax' op inferred type(s) 'tensor<2xsi64>' are incompatible with return type(s) of operation 'tensor<2x1xsi64>'}}
+  // expected-error @+1 {{'IE.ArgMax' op failed to infer returned types}}
+  %0 = IE.ArgMax(%x) {axis = 1 : i64, indexElemType = si64} : tensor<2x3xf32> -> tensor<2x1xsi64>
+  return %0 : tensor<2x1xsi64>
+}
+
+// -----
+
 func.func @d2s_rank(%x: tensor<8x2x3xf32>) -> tensor<8x2x3xf32> {
   // expected-error @+1 {{'IE.DepthToSpace' op expects a 4-D input [N, C, H, W], got rank 3}}
   %0 = IE.DepthToSpace(%x) {block_size = 2 : i64} : tensor<8x2x3xf32> -> tensor<8x2x3xf32>

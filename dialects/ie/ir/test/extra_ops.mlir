@@ -151,6 +151,21 @@ func.func @indexing(%x: tensor<2x5xf32>, %i: tensor<2x3xsi64>, %s: tensor<4x3xf1
 
 // -----
 
+// CHECK-LABEL: func.func @arg_extremum
+func.func @arg_extremum(%x: tensor<2x5x3xf32>, %d: tensor<?x5xf16>)
+    -> (tensor<2x3xsi64>, tensor<2x5x1xsi32>, tensor<1x5xsi64>) {
+  // CHECK: IE.ArgMax(%{{.+}}) {axis = 1 : i64, indexElemType = si64} : tensor<2x5x3xf32> -> tensor<2x3xsi64>
+  %0 = IE.ArgMax(%x) {axis = 1 : i64, indexElemType = si64} : tensor<2x5x3xf32> -> tensor<2x3xsi64>
+  // CHECK: IE.ArgMin(%{{.+}}) {axis = -1 : i64, indexElemType = si32, keep_dims, select_last_index} : tensor<2x5x3xf32> -> tensor<2x5x1xsi32>
+  %1 = IE.ArgMin(%x) {axis = -1 : i64, keep_dims, select_last_index, indexElemType = si32}
+         : tensor<2x5x3xf32> -> tensor<2x5x1xsi32>
+  // CHECK: IE.ArgMax(%{{.+}}) {indexElemType = si64, keep_dims} : tensor<?x5xf16> -> tensor<1x5xsi64>
+  %2 = IE.ArgMax(%d) {keep_dims, indexElemType = si64} : tensor<?x5xf16> -> tensor<1x5xsi64>
+  return %0, %1, %2 : tensor<2x3xsi64>, tensor<2x5x1xsi32>, tensor<1x5xsi64>
+}
+
+// -----
+
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
 // CHECK-LABEL: func.func @depth_space

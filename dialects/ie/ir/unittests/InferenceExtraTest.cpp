@@ -415,6 +415,28 @@ TEST_F(InferenceExtraTest, topK) {
   EXPECT_EQ(minOut[1].data, (std::vector<float>{1, 0, 2, 2}));
 }
 
+TEST_F(InferenceExtraTest, argMaxAndArgMin) {
+  Type si64 = IntegerType::get(&context, 64, IntegerType::Signed);
+  auto index = attr("indexElemType", TypeAttr::get(si64));
+  // Rows of [2, 4]: ties, a NaN, negatives.
+  HostTensor x({2, 4}, {3, 7, 7, 1, -2, NAN, -5, -5});
+  auto argMax = make<ArgMaxOp>(arg({2, 4}), {i64("axis", 1), index});
+  expectOutput(argMax, {x}, {2}, {1, 1});
+  EXPECT_EQ(argMax.getOutput().getType().getElementType(), si64);
+  expectOutput(make<ArgMaxOp>(arg({2, 4}), {i64("axis", -1), unit("keep_dims"),
+                                            unit("select_last_index"), index}),
+               {x}, {2, 1}, {2, 1});
+  expectOutput(make<ArgMinOp>(arg({2, 4}), {i64("axis", 1), index}), {x}, {2}, {3, 1});
+  expectOutput(make<ArgMinOp>(arg({2, 4}), {i64("axis", 1), unit("select_last_index"), index}),
+               {x}, {2}, {3, 1});
+  // Along axis 0 (the default).
+  expectOutput(make<ArgMinOp>(arg({3, 2}), {unit("keep_dims"), index}),
+               {HostTensor({3, 2}, {4, 1, 2, 9, 2, 0})}, {1, 2}, {1, 2});
+  // One comparison per input element.
+  auto op = make<ArgMaxOp>(arg({3, 2}), {index});
+  EXPECT_EQ(op.getNumFLOPs(), 6);
+}
+
 TEST_F(InferenceExtraTest, cumSum) {
   HostTensor x({2, 3}, {1, 2, 3, 4, 5, 6});
   expectOutput(make<CumSumOp>(arg({2, 3}), {i64("axis", 1)}), {x}, {2, 3}, {1, 3, 6, 4, 9, 15});

@@ -202,6 +202,17 @@ func.func @convolution_1(%a0: tensor<1x3x224x224xf32>, %a1: tensor<32x3x3x3xf32>
 
 // -----
 
+// CHECK-LABEL: func.func @arg_extremum_0
+// CHECK-NEXT: %0 = VPU.SW.ArgMax(%arg0) {axis = 1 : i64, indexElemType = si64, keep_dims} : tensor<2x5xf32> -> tensor<2x1xsi64>
+// CHECK-NEXT: %1 = VPU.SW.ArgMin(%arg0) {axis = -1 : i64, indexElemType = si32, select_last_index} : tensor<2x5xf32> -> tensor<2xsi32>
+func.func @arg_extremum_0(%a0: tensor<2x5xf32>) -> (tensor<2x1xsi64>, tensor<2xsi32>) {
+  %0 = VPU.SW.ArgMax(%a0) {axis = 1 : i64, keep_dims, indexElemType = si64} : tensor<2x5xf32> -> tensor<2x1xsi64>
+  %1 = VPU.SW.ArgMin(%a0) {axis = -1 : i64, select_last_index, indexElemType = si32} : tensor<2x5xf32> -> tensor<2xsi32>
+  return %0, %1 : tensor<2x1xsi64>, tensor<2xsi32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @cum_sum_0
 // CHECK-NEXT: %0 = VPU.SW.CumSum(%arg0) {axis = -1 : i64, exclusive, reverse} : tensor<2x5xf32> -> tensor<2x5xf32>
 func.func @cum_sum_0(%a0: tensor<2x5xf32>) -> tensor<2x5xf32> {
