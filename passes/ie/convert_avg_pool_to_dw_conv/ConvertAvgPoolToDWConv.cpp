@@ -21,7 +21,7 @@
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
-#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "passes/ie/nce_support/NCESupport.h"
@@ -117,7 +117,7 @@ FailureOr<Value> createDepthwise(IRRewriter &rewriter, InsertedOps &inserted,
     return failure();
   }
   Reasons nce;
-  if (!VPU::NCEDepthConvolutionOp::isSupported(
+  if (!VPU::isSupportedOnNCE(
           conv, [&](const Twine &reason) { nce.add(reason); },
           getIEStageSupportOptions())) {
     reasons.add("the NCE cannot run the depthwise convolution (" + nce.join() +
@@ -180,7 +180,7 @@ FailureOr<Value> createPoolChain(IRRewriter &rewriter, InsertedOps &inserted,
           loc, current, ArrayRef<int64_t>(window), ArrayRef<int64_t>(window),
           ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(zeros),
           RoundingType::FLOOR, /*exclude_pad=*/false);
-      if (VPU::NCEAveragePoolOp::isSupported(
+      if (VPU::isSupportedOnNCE(
               pool, [](const Twine &) {}, getIEStageSupportOptions())) {
         next = pool.getOutput();
         remainingY /= dy;
@@ -243,7 +243,7 @@ struct ConvertAvgPoolToDWConvPass
       return;
     }
     Reasons reasons;
-    if (VPU::NCEAveragePoolOp::isSupported(
+    if (VPU::isSupportedOnNCE(
             op, [&](const Twine &reason) { reasons.add(reason); },
             getIEStageSupportOptions())) {
       return;
@@ -292,7 +292,7 @@ struct ConvertAvgPoolToDWConvPass
         /*exclude_pad=*/false);
     Reasons reasons;
     if (pool.getType() == spec.resultType &&
-        VPU::NCEAveragePoolOp::isSupported(
+        VPU::isSupportedOnNCE(
             pool, [&](const Twine &reason) { reasons.add(reason); },
             getIEStageSupportOptions())) {
       inserted.keep();

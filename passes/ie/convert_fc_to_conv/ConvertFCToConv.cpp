@@ -20,7 +20,7 @@
 #include "dialects/ie/ir/ConstantUtils.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
-#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "mlir/IR/PatternMatch.h"
 #include "passes/ie/nce_support/NCESupport.h"
 #include "llvm/ADT/STLExtras.h"
@@ -103,7 +103,7 @@ FailureOr<Value> createConv(IRRewriter &rewriter, InsertedOps &inserted,
       ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(zeros),
       ArrayRef<int64_t>(ones));
   Reasons nce;
-  if (!VPU::NCEConvolutionOp::isSupported(
+  if (!VPU::isSupportedOnNCE(
           conv, [&](const Twine &reason) { nce.add(reason); },
           getIEStageSupportOptions())) {
     reasons.add("the NCE cannot run the 1x1 convolution (" + nce.join() + ")");

@@ -16,7 +16,7 @@
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
-#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "passes/ie/nce_support/NCESupport.h"
@@ -80,7 +80,7 @@ struct ConvertScaleShiftToDepthwisePass
         ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(zeros),
         ArrayRef<int64_t>(ones), static_cast<uint64_t>(channels));
     Reasons nce;
-    const bool supported = VPU::NCEDepthConvolutionOp::isSupported(
+    const bool supported = VPU::isSupportedOnNCE(
         conv, [&](const Twine &reason) { nce.add(reason); },
         getIEStageSupportOptions());
     if (supported && conv.getType() == op.getType()) {

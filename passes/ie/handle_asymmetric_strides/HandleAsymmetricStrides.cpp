@@ -14,7 +14,7 @@
 
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
-#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "mlir/IR/PatternMatch.h"
 #include "passes/ie/nce_support/NCESupport.h"
 #include "llvm/ADT/STLExtras.h"
@@ -29,21 +29,7 @@ namespace {
 
 /// Whether the NCE runs `op` (asked with the IE-stage options).
 bool isSupportedOnNCE(Operation *op, VPU::LogCallback log) {
-  const VPU::NCE::SupportOptions options = getIEStageSupportOptions();
-  return llvm::TypeSwitch<Operation *, bool>(op)
-      .Case([&](ConvolutionOp conv) {
-        return VPU::NCEConvolutionOp::isSupported(conv, log, options);
-      })
-      .Case([&](GroupConvolutionOp conv) {
-        return VPU::NCEDepthConvolutionOp::isSupported(conv, log, options);
-      })
-      .Case([&](MaxPoolOp pool) {
-        return VPU::NCEMaxPoolOp::isSupported(pool, log, options);
-      })
-      .Case([&](AvgPoolOp pool) {
-        return VPU::NCEAveragePoolOp::isSupported(pool, log, options);
-      })
-      .Default([](Operation *) { return false; });
+  return VPU::isSupportedOnNCE(op, log, VPU::NCE::getIEStageOptions());
 }
 
 /// The strides of a window op.

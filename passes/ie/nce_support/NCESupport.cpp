@@ -10,41 +10,19 @@
 
 #include "passes/ie/nce_support/NCESupport.h"
 
-#include "dialects/ie/ir/IEOps.h"
-#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace mlir::vpuc::IE {
 
 VPU::NCE::SupportOptions getIEStageSupportOptions() {
-  VPU::NCE::SupportOptions options;
-  options.checkLayouts = false;
-  options.checkChannelAlignment = false;
-  return options;
+  return VPU::NCE::getIEStageOptions();
 }
 
 bool isNCELayer(Operation *layer) {
-  VPU::NCE::SupportOptions options = getIEStageSupportOptions();
-  auto ignore = [](const Twine &) {};
-  return llvm::TypeSwitch<Operation *, bool>(layer)
-      .Case<ConvolutionOp>([&](auto op) {
-        return VPU::NCEConvolutionOp::isSupported(op, ignore, options);
-      })
-      .Case<GroupConvolutionOp>([&](auto op) {
-        return VPU::NCEDepthConvolutionOp::isSupported(op, ignore, options);
-      })
-      .Case<MaxPoolOp>([&](auto op) {
-        return VPU::NCEMaxPoolOp::isSupported(op, ignore, options);
-      })
-      .Case<AvgPoolOp>([&](auto op) {
-        return VPU::NCEAveragePoolOp::isSupported(op, ignore, options);
-      })
-      .Case<AddOp, SubtractOp, MultiplyOp>([&](auto op) {
-        return VPU::NCEEltwiseOp::isSupported(op, ignore, options);
-      })
-      .Default([](Operation *) { return false; });
+  return VPU::isSupportedOnNCE(layer, VPU::NCE::ignoreReason,
+                               getIEStageSupportOptions());
 }
 
 std::string Reasons::join() const { return llvm::join(list, "; "); }
