@@ -143,6 +143,10 @@ bool isSupportedOnNCE(OperationName kind, const NCE::LayerDesc &layer,
   return legality->isLayerSupportedOnNCE(layer, log, options);
 }
 
+bool isNCELayer(Operation *op) {
+  return isSupportedOnNCE(op, NCE::ignoreReason, NCE::getIEStageOptions());
+}
+
 std::string NCE::Reasons::join() const { return llvm::join(list, "; "); }
 
 void NCE::ignoreReason(const Twine &) {}

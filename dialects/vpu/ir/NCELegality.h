@@ -54,6 +54,11 @@ bool isSupportedOnNCE(MLIRContext *context, const NCE::LayerDesc &layer,
                           layer, log, options);
 }
 
+/// True if the NCE can run the IE layer `op` once the HW layout assignment and
+/// the channel expansion have adjusted it: isSupportedOnNCE with
+/// NCE::getIEStageOptions(), the reasons dropped.
+bool isNCELayer(Operation *op);
+
 namespace NCE {
 
 /// The output type of an NCE window layer on `input` ([N, C, H, W]) with

@@ -102,8 +102,7 @@ struct MoveReorderDown : RewritePattern {
     auto layoutInfo = llvm::dyn_cast<LayoutInfoOpInterface>(op);
     if (!layoutInfo || !op->hasTrait<AnyLayout>() || op->getNumResults() != 1 ||
         op->getNumRegions() != 0 || llvm::isa<ReorderOp>(op) ||
-        VPU::isSupportedOnNCE(op, VPU::NCE::ignoreReason,
-                              VPU::NCE::getIEStageOptions())) {
+        VPU::isNCELayer(op)) {
       return failure();
     }
     auto resultType = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
@@ -200,10 +199,14 @@ struct OptimizeReordersPass
     : impl::OptimizeReordersPassBase<OptimizeReordersPass> {
   using Base::Base;
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    VPU::registerNCELegalityModels(registry);
+  }
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<MergeReorderChain, FoldReorderOfConstant, MoveReorderDown>(
-        &getContext());
+    populateOptimizeReordersPatterns(patterns);
     // Every rewrite keeps the IR valid and the values unchanged, so stopping
     // before a fixed point (the iteration limit) is not an error.
     (void)applyPatternsAndFoldGreedily(getOperation(), std::move(patterns));
@@ -211,4 +214,10 @@ struct OptimizeReordersPass
 };
 
 } // namespace
+
+void populateOptimizeReordersPatterns(RewritePatternSet &patterns) {
+  patterns.add<MergeReorderChain, FoldReorderOfConstant, MoveReorderDown>(
+      patterns.getContext());
+}
+
 } // namespace mlir::vpuc::IE
