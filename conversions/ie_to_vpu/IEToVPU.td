@@ -57,7 +57,7 @@ def ConvertIEToVPUPass : Pass<"vpuc-convert-ie-to-vpu", "::mlir::ModuleOp"> {
     `IE.Convolution` -> `VPU.NCE.Convolution`, a depthwise `IE.GroupConvolution` ->
     `VPU.NCE.DepthConvolution`, `IE.MaxPool` / `IE.AvgPool` -> `VPU.NCE.MaxPool` /
     `VPU.NCE.AveragePool`, `IE.Add` / `IE.Subtract` / `IE.Multiply` -> `VPU.NCE.Eltwise`,
-    each only where the NCE op's `isSupported` query accepts the layer as it is (NHWC f16
+    each only where the layer's `VPU::NCELegalityOpInterface` accepts it as it is (NHWC f16
     activations, OYXI constant filter, aligned channels, window limits: the layout and
     channel-expansion passes prepare the IR); the others stay software layers. A bias
     `[1, OC, 1, 1]` becomes a constant `[OC]`. An `IE.ReLU`, `IE.Clamp` or `IE.LeakyRelu`

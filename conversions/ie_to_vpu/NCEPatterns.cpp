@@ -10,8 +10,8 @@
 //   * IE.GroupConvolution (depthwise) -> VPU.NCE.DepthConvolution;
 //   * IE.MaxPool / IE.AvgPool -> VPU.NCE.MaxPool / VPU.NCE.AveragePool;
 //   * IE.Add / IE.Subtract / IE.Multiply -> VPU.NCE.Eltwise.
-// A pattern applies only when the op's static `isSupported` query accepts the
-// IE layer (the HW limits live in the VPU dialect, NCELimits.h); otherwise it
+// A pattern applies only when the layer's NCELegalityOpInterface accepts it
+// (the HW limits live in the VPU dialect, NCELimits.h); otherwise it
 // fails to match and the software mirror pattern (benefit 1) lowers the layer.
 // An activation (IE.ReLU, IE.Clamp, IE.LeakyRelu) that is the only user of
 // the layer and that the layer accepts as its post-op
@@ -31,7 +31,7 @@
 #include "dialects/ie/ir/IEInterfaces.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/ir/PostOp.h"
-#include "dialects/vpu/ir/NCELimits.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/IR/AffineMap.h"
@@ -43,10 +43,6 @@ namespace {
 
 /// The benefit of the NCE patterns: tried before the software mirrors.
 constexpr unsigned kNCEBenefit = 2;
-
-/// Ignores the reasons an `isSupported` query gives: a rejected layer simply
-/// stays a software layer.
-void ignoreReason(const Twine &) {}
 
 /// The activation folded into `layer`'s PPE: its only user if that is an
 /// activation `layer` accepts as a post-op, that the PPE can compute and that
@@ -156,7 +152,7 @@ public:
   LogicalResult
   matchAndRewrite(IEOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!NCEOp::isSupported(op, ignoreReason)) {
+    if (!isSupportedOnNCE(op, NCE::ignoreReason)) {
       return rewriter.notifyMatchFailure(op, "not supported by the NCE");
     }
     FailureOr<Value> bias =
@@ -192,7 +188,7 @@ public:
   LogicalResult
   matchAndRewrite(IEOp op, typename IEOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!NCEOp::isSupported(op, ignoreReason)) {
+    if (!isSupportedOnNCE(op, NCE::ignoreReason)) {
       return rewriter.notifyMatchFailure(op, "not supported by the NCE");
     }
     Operation *postOp = getFoldablePostOp(op);
@@ -223,7 +219,7 @@ public:
   LogicalResult
   matchAndRewrite(IEOp op, typename IEOp::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (!NCEEltwiseOp::isSupported(op, ignoreReason)) {
+    if (!isSupportedOnNCE(op, NCE::ignoreReason)) {
       return rewriter.notifyMatchFailure(op, "not supported by the NCE");
     }
     std::optional<EltwiseType> type = NCEEltwiseOp::getEltwiseType(op);

@@ -36,8 +36,8 @@ void populateIEToVPUConversionPatterns(TypeConverter &typeConverter,
 /// Adds the patterns that lower the IE layers the DPUs can run (convolutions,
 /// depthwise convolutions, pools, eltwise add / subtract / multiply) to
 /// VPU.NCE ops, with a following activation folded into the PPE
-/// (NCEPatterns.cpp). They apply where `VPU::NCE<X>Op::isSupported` accepts
-/// the layer and take precedence over the software patterns, which lower the
+/// (NCEPatterns.cpp). They apply where the layer's NCELegalityOpInterface
+/// accepts it and take precedence over the software patterns, which lower the
 /// rest.
 void populateIEToNCEConversionPatterns(TypeConverter &typeConverter,
                                        RewritePatternSet &patterns);

@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // The hardware limits of the NCE (DPU) operations, in one place: the verifiers
-// of the VPU.NCE.* ops and their static `isSupported(IE op, log)` queries call
-// these checks, so passes ask rather than restate a limit. Each check logs
+// of the VPU.NCE.* ops and their static `isSupported(LayerDesc, log)` queries
+// call these checks, so passes ask rather than restate a limit. Each check logs
 // every violation it finds (naming the limit and the value) through a
-// LogCallback and returns whether there was none.
+// LogCallback and returns whether there was none. LayerDesc is what the
+// queries read of a layer: types and attributes, no IR (see
+// NCELegalityOpInterface and NCELegality.h).
 //
 // The values are those of the modelled DPUs of both targets (arch/*.textproto,
 // `nce.limits`; a test checks that the built-in targets agree).
@@ -23,15 +25,9 @@
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
-
-namespace mlir::vpuc::IE {
-class ConvolutionOp;
-class GroupConvolutionOp;
-class MaxPoolOp;
-class AvgPoolOp;
-} // namespace mlir::vpuc::IE
 
 namespace mlir::vpuc::VPU {
 
@@ -61,6 +57,48 @@ struct SupportOptions {
   /// Check the channel alignment; off for the channel expansion, which asks
   /// before it pads the channels.
   bool checkChannelAlignment = true;
+};
+
+/// The IE-stage options: the NCE checks that apply to IE ops before the HW
+/// layout assignment and the channel expansion (layouts and channel alignment
+/// left out), as the IE passes of the HW modes ask.
+inline SupportOptions getIEStageOptions() {
+  SupportOptions options;
+  options.checkLayouts = false;
+  options.checkChannelAlignment = false;
+  return options;
+}
+
+/// A layer as the NCE legality queries read it: the types of its tensors and
+/// its attributes, no IR, so that a pass can ask about a rewrite before it
+/// builds it. The fields a kind of layer does not have stay empty.
+struct LayerDesc {
+  /// The activation inputs (one; two for an eltwise op).
+  llvm::SmallVector<Type, 2> inputs;
+  /// The output.
+  Type output;
+  /// The filter of a (group) convolution ([OC, IC / groups, KY, KX]; its
+  /// kernel is the window's) and whether it is a constant.
+  Type filter;
+  bool constantFilter = false;
+  /// The optional bias of a (group) convolution and whether it is a constant.
+  Type bias;
+  bool constantBias = false;
+  /// The kernel (KY, KX) of a pool.
+  llvm::SmallVector<int64_t, 2> kernel;
+  /// The window: strides (SY, SX), pads_begin (top, left), pads_end (bottom,
+  /// right); empty for an eltwise op.
+  llvm::SmallVector<int64_t, 2> strides;
+  llvm::SmallVector<int64_t, 2> padsBegin;
+  llvm::SmallVector<int64_t, 2> padsEnd;
+  /// The dilations of a (group) convolution.
+  llvm::SmallVector<int64_t, 2> dilations;
+  /// The groups of a group convolution.
+  int64_t groups = 1;
+  /// A pool's rounding_type is ceil (the NCE rounds down).
+  bool ceilRounding = false;
+  /// An average pool's exclude_pad.
+  bool excludePad = false;
 };
 
 /// True if `type` is an element type of NCE activations and weights: f16 (the

@@ -15,6 +15,7 @@
 #include "core/shape/DimsOrder.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/utils/Rounding.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Builders.h"
@@ -246,79 +247,101 @@ LogicalResult verifyWindowOp(Operation *op, Value input, Value output,
   return success();
 }
 
-/// Checks that every tensor of a supported IE op is a static rank-4 tensor of
-/// a supported element type with batch 1 and, if asked, NHWC.
-bool checkIEActivations(Operation *op, ArrayRef<Value> activations,
-                        LogCallback log, NCE::SupportOptions options) {
+/// Prints a type for a message.
+std::string describe(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+/// Checks that every activation of a layer (`inputs`, then `output`) is a
+/// static rank-4 tensor of a supported element type with batch 1 and, if
+/// asked, NHWC.
+bool checkLayerActivations(ArrayRef<Type> inputs, Type output, LogCallback log,
+                           NCE::SupportOptions options) {
   bool ok = true;
-  for (auto [index, value] : llvm::enumerate(activations)) {
-    std::string what = value.getDefiningOp() == op
-                           ? std::string("output")
-                           : ("input #" + Twine(index)).str();
-    auto type = llvm::dyn_cast<RankedTensorType>(value.getType());
-    if (!type || type.getRank() != 4 || !type.hasStaticShape()) {
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      os << value.getType();
-      log(what + " type " + text +
+  auto check = [&](Type type, const std::string &what) {
+    auto tensor = llvm::dyn_cast_or_null<RankedTensorType>(type);
+    if (!tensor || tensor.getRank() != 4 || !tensor.hasStaticShape()) {
+      log(what + " type " + describe(type) +
           " is not a static rank-4 tensor: the NCE runs 2-D ops on [N, C, H, "
           "W]");
       ok = false;
-      continue;
+      return;
     }
-    ok &= NCE::checkBatch(type.getShape(), what, log);
-    ok &= NCE::checkElementType(type.getElementType(), what, log);
+    ok &= NCE::checkBatch(tensor.getShape(), what, log);
+    ok &= NCE::checkElementType(tensor.getElementType(), what, log);
     if (options.checkLayouts) {
-      ok &= NCE::checkActivationLayout(type, what, log);
+      ok &= NCE::checkActivationLayout(tensor, what, log);
     }
+  };
+  for (auto [index, type] : llvm::enumerate(inputs)) {
+    check(type, ("input #" + Twine(index)).str());
   }
+  check(output, "output");
   return ok;
 }
 
-/// True if `value` is defined by a constant-like op.
-bool isConstant(Value value) {
-  Operation *def = value.getDefiningOp();
-  return def && def->hasTrait<OpTrait::ConstantLike>();
-}
-
-/// The filter and bias checks of an IE (group) convolution: constant filter of
-/// a supported element type, constant bias [OC] or [1, OC, 1, 1] of a bias
-/// element type, no dilation.
-bool checkIEWeights(Value filter, Value bias, ArrayRef<int64_t> dilations,
-                    LogCallback log) {
+/// The filter and bias checks of a (group) convolution: a constant filter of a
+/// supported element type, a constant bias of a bias element type, no
+/// dilation.
+bool checkLayerWeights(const NCE::LayerDesc &layer, LogCallback log) {
   bool ok = true;
-  if (!isConstant(filter)) {
+  if (!layer.constantFilter) {
     log("the filter is not a constant: the NCE reads its weights through a "
         "weights table built at compile time");
     ok = false;
   }
-  ok &= NCE::checkElementType(tensorOf(filter).getElementType(), "filter", log);
-  if (bias) {
-    if (!isConstant(bias)) {
+  ok &= NCE::checkElementType(
+      llvm::cast<ShapedType>(layer.filter).getElementType(), "filter", log);
+  if (layer.bias) {
+    if (!layer.constantBias) {
       log("the bias is not a constant: the NCE reads it from the weights "
           "table");
       ok = false;
     }
-    if (!NCE::isSupportedBiasElementType(tensorOf(bias).getElementType())) {
+    if (!NCE::isSupportedBiasElementType(
+            llvm::cast<ShapedType>(layer.bias).getElementType())) {
       log("the bias element type is not supported by the NCE (f16, f32)");
       ok = false;
     }
   }
-  if (llvm::any_of(dilations, [](int64_t d) { return d != 1; })) {
-    log("dilations " + describe(dilations) +
+  if (llvm::any_of(layer.dilations, [](int64_t d) { return d != 1; })) {
+    log("dilations " + describe(ArrayRef<int64_t>(layer.dilations)) +
         " are not supported: the NCE has no dilated convolution");
     ok = false;
   }
   return ok;
 }
 
-/// The kernel (KY, KX) of a rank-4 filter.
-SmallVector<int64_t, 2> filterKernel(Value filter) {
-  ArrayRef<int64_t> shape = shapeOf(filter);
+/// The kernel (KY, KX) of a rank-4 filter type.
+SmallVector<int64_t, 2> filterKernel(Type filter) {
+  ArrayRef<int64_t> shape = llvm::cast<ShapedType>(filter).getShape();
   if (shape.size() != 4) {
     return {};
   }
   return {shape[2], shape[3]};
+}
+
+/// The kernel (KY, KX) of a rank-4 filter.
+SmallVector<int64_t, 2> filterKernel(Value filter) {
+  return filterKernel(filter.getType());
+}
+
+/// The channels (dim 1) of a checked activation type.
+int64_t channelsOf(Type type) {
+  return llvm::cast<RankedTensorType>(type).getDimSize(1);
+}
+
+/// Checks that a convolution layer has a filter; a malformed description is
+/// logged rather than asserted.
+bool checkHasFilter(const NCE::LayerDesc &layer, LogCallback log) {
+  if (!llvm::isa_and_nonnull<ShapedType>(layer.filter)) {
+    log("the convolution has no filter type");
+    return false;
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -391,6 +414,21 @@ int64_t ppeFLOPs(PPEAttr ppe, Value output) {
 }
 
 } // namespace
+
+FailureOr<RankedTensorType>
+NCE::inferWindowOutputType(RankedTensorType input, int64_t channels,
+                           ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                           ArrayRef<int64_t> padsBegin,
+                           ArrayRef<int64_t> padsEnd) {
+  std::string error;
+  FailureOr<SmallVector<int64_t, 4>> shape = inferWindowShape(
+      input.getShape(), channels, kernel, strides, padsBegin, padsEnd, error);
+  if (failed(shape)) {
+    return failure();
+  }
+  return RankedTensorType::get(*shape, input.getElementType(),
+                               input.getEncoding());
+}
 
 //===----------------------------------------------------------------------===//
 // NCE.Convolution
@@ -466,31 +504,19 @@ SmallVector<int64_t, 2> NCEConvolutionOp::getKernelSizeVector() {
   return filterKernel(getFilter());
 }
 
-SmallVector<int64_t, 2> NCEConvolutionOp::getStridesVector() {
-  return SmallVector<int64_t, 2>(getStrides());
-}
-
-SmallVector<int64_t, 2> NCEConvolutionOp::getPadsBeginVector() {
-  return SmallVector<int64_t, 2>(getPadsBegin());
-}
-
-SmallVector<int64_t, 2> NCEConvolutionOp::getPadsEndVector() {
-  return SmallVector<int64_t, 2>(getPadsEnd());
-}
-
-bool NCEConvolutionOp::isSupported(IE::ConvolutionOp op, LogCallback log,
+bool NCEConvolutionOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
                                    NCE::SupportOptions options) {
-  if (!checkIEActivations(op, {op.getInput(), op.getOutput()}, log, options)) {
+  if (!checkHasFilter(layer, log) ||
+      !checkLayerActivations(layer.inputs, layer.output, log, options)) {
     return false;
   }
-  bool ok =
-      checkIEWeights(op.getFilter(), op.getBias(), op.getDilations(), log);
-  ok &= NCE::checkWindow(filterKernel(op.getFilter()), op.getStrides(),
-                         op.getPadsBegin(), op.getPadsEnd(), log);
+  bool ok = checkLayerWeights(layer, log);
+  ok &= NCE::checkWindow(filterKernel(layer.filter), layer.strides,
+                         layer.padsBegin, layer.padsEnd, log);
   if (options.checkChannelAlignment) {
-    ok &= NCE::checkChannels(shapeOf(op.getInput())[1], "input channels", log);
-    ok &=
-        NCE::checkChannels(shapeOf(op.getOutput())[1], "output channels", log);
+    ok &= NCE::checkChannels(channelsOf(layer.inputs.front()), "input channels",
+                             log);
+    ok &= NCE::checkChannels(channelsOf(layer.output), "output channels", log);
   }
   return ok;
 }
@@ -570,38 +596,25 @@ SmallVector<int64_t, 2> NCEDepthConvolutionOp::getKernelSizeVector() {
   return filterKernel(getFilter());
 }
 
-SmallVector<int64_t, 2> NCEDepthConvolutionOp::getStridesVector() {
-  return SmallVector<int64_t, 2>(getStrides());
-}
-
-SmallVector<int64_t, 2> NCEDepthConvolutionOp::getPadsBeginVector() {
-  return SmallVector<int64_t, 2>(getPadsBegin());
-}
-
-SmallVector<int64_t, 2> NCEDepthConvolutionOp::getPadsEndVector() {
-  return SmallVector<int64_t, 2>(getPadsEnd());
-}
-
-bool NCEDepthConvolutionOp::isSupported(IE::GroupConvolutionOp op,
+bool NCEDepthConvolutionOp::isSupported(const NCE::LayerDesc &layer,
                                         LogCallback log,
                                         NCE::SupportOptions options) {
-  if (!checkIEActivations(op, {op.getInput(), op.getOutput()}, log, options)) {
+  if (!checkHasFilter(layer, log) ||
+      !checkLayerActivations(layer.inputs, layer.output, log, options)) {
     return false;
   }
-  bool ok =
-      checkIEWeights(op.getFilter(), op.getBias(), op.getDilations(), log);
-  const int64_t inChannels = shapeOf(op.getInput())[1];
-  const int64_t outChannels = shapeOf(op.getOutput())[1];
-  if (static_cast<int64_t>(op.getGroups()) != inChannels ||
-      outChannels != inChannels) {
-    log("groups " + Twine(op.getGroups()) + " with " + Twine(inChannels) +
+  bool ok = checkLayerWeights(layer, log);
+  const int64_t inChannels = channelsOf(layer.inputs.front());
+  const int64_t outChannels = channelsOf(layer.output);
+  if (layer.groups != inChannels || outChannels != inChannels) {
+    log("groups " + Twine(layer.groups) + " with " + Twine(inChannels) +
         " input and " + Twine(outChannels) +
         " output channels is not a depthwise convolution (groups = input "
         "channels = output channels)");
     ok = false;
   }
-  ok &= NCE::checkWindow(filterKernel(op.getFilter()), op.getStrides(),
-                         op.getPadsBegin(), op.getPadsEnd(), log);
+  ok &= NCE::checkWindow(filterKernel(layer.filter), layer.strides,
+                         layer.padsBegin, layer.padsEnd, log);
   if (options.checkChannelAlignment) {
     ok &= NCE::checkChannels(inChannels, "channels", log);
   }
@@ -651,23 +664,22 @@ template <typename PoolOp> LogicalResult verifyPool(PoolOp op) {
                         op.getPpe(), log);
 }
 
-/// The checks of both IE pools but exclude_pad.
-template <typename IEPoolOp>
-bool isSupportedPool(IEPoolOp op, LogCallback log,
+/// The checks of both pools but exclude_pad.
+bool isSupportedPool(const NCE::LayerDesc &layer, LogCallback log,
                      NCE::SupportOptions options) {
-  if (!checkIEActivations(op, {op.getInput(), op.getOutput()}, log, options)) {
+  if (!checkLayerActivations(layer.inputs, layer.output, log, options)) {
     return false;
   }
   bool ok = true;
-  if (op.getRoundingType() != IE::RoundingType::FLOOR) {
+  if (layer.ceilRounding) {
     log("rounding_type ceil is not supported: NCE pools round the output "
         "size down (floor)");
     ok = false;
   }
-  ok &= NCE::checkWindow(op.getKernelSize(), op.getStrides(), op.getPadsBegin(),
-                         op.getPadsEnd(), log);
+  ok &= NCE::checkWindow(layer.kernel, layer.strides, layer.padsBegin,
+                         layer.padsEnd, log);
   if (options.checkChannelAlignment) {
-    ok &= NCE::checkChannels(shapeOf(op.getInput())[1], "channels", log);
+    ok &= NCE::checkChannels(channelsOf(layer.inputs.front()), "channels", log);
   }
   return ok;
 }
@@ -705,25 +717,9 @@ std::optional<int64_t> NCEMaxPoolOp::getNumFLOPs() {
   return *getNumMACs() + ppeFLOPs(getPpe(), getOutput());
 }
 
-SmallVector<int64_t, 2> NCEMaxPoolOp::getKernelSizeVector() {
-  return SmallVector<int64_t, 2>(getKernelSize());
-}
-
-SmallVector<int64_t, 2> NCEMaxPoolOp::getStridesVector() {
-  return SmallVector<int64_t, 2>(getStrides());
-}
-
-SmallVector<int64_t, 2> NCEMaxPoolOp::getPadsBeginVector() {
-  return SmallVector<int64_t, 2>(getPadsBegin());
-}
-
-SmallVector<int64_t, 2> NCEMaxPoolOp::getPadsEndVector() {
-  return SmallVector<int64_t, 2>(getPadsEnd());
-}
-
-bool NCEMaxPoolOp::isSupported(IE::MaxPoolOp op, LogCallback log,
+bool NCEMaxPoolOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
                                NCE::SupportOptions options) {
-  return isSupportedPool(op, log, options);
+  return isSupportedPool(layer, log, options);
 }
 
 LogicalResult NCEAveragePoolOp::verifyBeforeInference() {
@@ -759,28 +755,12 @@ std::optional<int64_t> NCEAveragePoolOp::getNumFLOPs() {
          ppeFLOPs(getPpe(), getOutput());
 }
 
-SmallVector<int64_t, 2> NCEAveragePoolOp::getKernelSizeVector() {
-  return SmallVector<int64_t, 2>(getKernelSize());
-}
-
-SmallVector<int64_t, 2> NCEAveragePoolOp::getStridesVector() {
-  return SmallVector<int64_t, 2>(getStrides());
-}
-
-SmallVector<int64_t, 2> NCEAveragePoolOp::getPadsBeginVector() {
-  return SmallVector<int64_t, 2>(getPadsBegin());
-}
-
-SmallVector<int64_t, 2> NCEAveragePoolOp::getPadsEndVector() {
-  return SmallVector<int64_t, 2>(getPadsEnd());
-}
-
-bool NCEAveragePoolOp::isSupported(IE::AvgPoolOp op, LogCallback log,
+bool NCEAveragePoolOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
                                    NCE::SupportOptions options) {
-  bool ok = isSupportedPool(op, log, options);
+  bool ok = isSupportedPool(layer, log, options);
   auto isZero = [](int64_t pad) { return pad == 0; };
-  if (op.getExcludePad() && !(llvm::all_of(op.getPadsBegin(), isZero) &&
-                              llvm::all_of(op.getPadsEnd(), isZero))) {
+  if (layer.excludePad && !(llvm::all_of(layer.padsBegin, isZero) &&
+                            llvm::all_of(layer.padsEnd, isZero))) {
     log("exclude_pad with padding is not supported: the NCE divides every "
         "window by the kernel area");
     ok = false;
@@ -875,28 +855,25 @@ std::optional<EltwiseType> NCEEltwiseOp::getEltwiseType(Operation *ieOp) {
   return std::nullopt;
 }
 
-bool NCEEltwiseOp::isSupported(Operation *op, LogCallback log,
+bool NCEEltwiseOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
                                NCE::SupportOptions options) {
-  if (!getEltwiseType(op)) {
-    log("'" + (op ? op->getName().getStringRef() : StringRef("<null>")) +
-        "' is not an eltwise op of the NCE (IE.Add, IE.Subtract, IE.Multiply)");
+  if (layer.inputs.size() != 2) {
+    log("an NCE eltwise op has two inputs, not " + Twine(layer.inputs.size()));
     return false;
   }
-  Value input1 = op->getOperand(0);
-  Value input2 = op->getOperand(1);
-  if (!checkIEActivations(op, {input1, input2, op->getResult(0)}, log,
-                          options)) {
+  if (!checkLayerActivations(layer.inputs, layer.output, log, options)) {
     return false;
   }
   bool ok = true;
-  if (shapeOf(input1) != shapeOf(input2)) {
-    log("input shapes " + describe(shapeOf(input1)) + " and " +
-        describe(shapeOf(input2)) +
+  ArrayRef<int64_t> shape1 = llvm::cast<ShapedType>(layer.inputs[0]).getShape();
+  ArrayRef<int64_t> shape2 = llvm::cast<ShapedType>(layer.inputs[1]).getShape();
+  if (shape1 != shape2) {
+    log("input shapes " + describe(shape1) + " and " + describe(shape2) +
         " differ: the NCE eltwise does not broadcast");
     ok = false;
   }
   if (options.checkChannelAlignment) {
-    ok &= NCE::checkChannels(shapeOf(op->getResult(0))[1], "channels", log);
+    ok &= NCE::checkChannels(channelsOf(layer.output), "channels", log);
   }
   return ok;
 }

@@ -88,8 +88,9 @@ def VPU_Dialect : Dialect {
     **NCE ops.** In the HW modes, convolutions, pools and eltwise ops run on the DPUs as
     `VPU.NCE.Convolution`, `.DepthConvolution`, `.MaxPool`, `.AveragePool` and `.Eltwise`,
     each with a `#VPU.PPE` post-processing (activation, later requantisation). Their HW limits
-    (NCELimits.h) are checked by their verifiers and queried by passes through their static
-    `isSupported(IE op, log)` functions; their host inference is the IE op's followed by the PPE.
+    (NCELimits.h) are checked by their verifiers and queried by passes through
+    `VPU_NCELegalityOpInterface`, which this dialect attaches to the IE layers that have an
+    NCE form; their host inference is the IE op's followed by the PPE.
   }];
   let dependentDialects = ["::mlir::vpuc::IE::IEDialect"];
   let useDefaultAttributePrinterParser = 1;

@@ -4,13 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Dialect initialisation (ops and attributes) and registration.
+// Dialect initialisation (ops and attributes) and registration (with the
+// NCE legality models of the IE layers).
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/vpu/ir/VPUDialect.h"
 
 #include "dialects/ie/ir/IEDialect.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -30,6 +32,7 @@ void VPUDialect::initialize() {
 void registerVPUDialect(DialectRegistry &registry) {
   IE::registerIEDialect(registry);
   registry.insert<VPUDialect>();
+  registerNCELegalityModels(registry);
 }
 
 } // namespace mlir::vpuc::VPU

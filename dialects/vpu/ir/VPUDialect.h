@@ -17,7 +17,8 @@
 
 namespace mlir::vpuc::VPU {
 
-/// Inserts the VPU dialect (and the dialects it depends on) into `registry`.
+/// Inserts the VPU dialect (and the dialects it depends on) into `registry`,
+/// with the extension that attaches NCELegalityOpInterface to the IE layers.
 void registerVPUDialect(DialectRegistry &registry);
 
 } // namespace mlir::vpuc::VPU

@@ -4,13 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// NCEOpInterface (documented in VPUNCEInterfaces.td).
+// NCEOpInterface and NCELegalityOpInterface (documented in
+// VPUNCEInterfaces.td).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef VPUC_DIALECTS_VPU_IR_VPUNCEINTERFACES_H_
 #define VPUC_DIALECTS_VPU_IR_VPUNCEINTERFACES_H_
 
+#include "dialects/vpu/ir/NCELimits.h"
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "llvm/ADT/SmallVector.h"

@@ -7,7 +7,8 @@
 // The NCE ops `VPU.NCE.*`: convolutions, pools and eltwise ops that run on the
 // DPUs, with their PPE post-processing. Included by VPUOps.td. Verifiers,
 // result types, host inference, cost and the `isSupported` queries are in
-// NCEOps.cpp; the HW limits in NCELimits.h.
+// NCEOps.cpp; the HW limits in NCELimits.h; the IE layers' legality models in
+// NCELegality.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,28 +20,28 @@ include "dialects/vpu/ir/VPUNCEInterfaces.td"
 
 /// An NCE op: checked by verifyBeforeInference (VPU tensors in one memory, the
 /// HW limits of NCELimits.h), result types inferred, host inference through the
-/// equivalent IE op and the PPE, cost in MACs.
-class VPU_NCEOp<string mnemonic, list<Trait> traits = []> :
-    VPU_Op<"NCE." # mnemonic, !listconcat([
+/// equivalent IE op and the PPE, cost in MACs. `ownWindowGetters` names the
+/// NCEOpInterface window getters the op defines itself instead of taking the
+/// interface's defaults (read from its window attributes).
+class VPU_NCEOp<string mnemonic, list<string> ownWindowGetters = []> :
+    VPU_Op<"NCE." # mnemonic, [
         Pure,
         IE_VerifiedBeforeInference,
         InferTypeOpAdaptor,
         IE_LayerOpInterface,
         DeclareOpInterfaceMethods<IE_InferenceOpInterface>,
         DeclareOpInterfaceMethods<IE_CostOpInterface>,
-        DeclareOpInterfaceMethods<VPU_NCEOpInterface, [
-          "getKernelSizeVector", "getStridesVector", "getPadsBeginVector",
-          "getPadsEndVector"]>,
-      ], traits)> {
-  /// The IE op whose semantics this op has (with the PPE after it).
-  string ieEquivalent = "";
+        DeclareOpInterfaceMethods<VPU_NCEOpInterface, ownWindowGetters>,
+      ]> {
   /// Declarations an op adds to the NCE ones.
   code extraNCEDeclaration = "";
   let extraClassDeclaration = extraNCEDeclaration # [{
-    /// True if the IE op can run as this NCE op: every HW limit is met. Logs each
-    /// reason it cannot through `log` (see NCELimits.h for `options`).
-    static bool isSupported(}] # ieEquivalent # [{ op, ::mlir::vpuc::VPU::LogCallback log,
-        ::mlir::vpuc::VPU::NCE::SupportOptions options = {});
+    /// True if the NCE can run the layer `layer` as this op: every HW limit is
+    /// met. Logs each reason it cannot through `log` (see NCELimits.h for
+    /// `options`). The IE layers ask through NCELegalityOpInterface.
+    static bool isSupported(const ::mlir::vpuc::VPU::NCE::LayerDesc &layer,
+                            ::mlir::vpuc::VPU::LogCallback log,
+                            ::mlir::vpuc::VPU::NCE::SupportOptions options = {});
   }];
 }
 
@@ -60,8 +61,7 @@ defvar VPU_NCEWindowArgs = !con((ins
   VPU_PPEAttr:$ppe
 ), VPU_NCEClusterArg);
 
-def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution"> {
-  let ieEquivalent = "::mlir::vpuc::IE::ConvolutionOp";
+def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution", ["getKernelSizeVector"]> {
   let summary = "Convolution on the NCE";
   let description = [{
     `IE.Convolution` without dilation (2-D, floor output size), then the PPE `ppe`:
@@ -75,8 +75,8 @@ def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution"> {
 
     The HW limits (NCELimits.h): f16 input, filter and output (bias f16 or f32), batch
     1, IC and OC multiples of 16, kernel sizes in [1, 11], strides in [1, 8], each pad
-    at most 5 and smaller than the kernel along its axis. `isSupported(IE::ConvolutionOp,
-    log)` tells whether an IE convolution can become one.
+    at most 5 and smaller than the kernel along its axis. `isSupported(layer, log)` tells
+    whether a layer (an `IE.Convolution`, through NCELegalityOpInterface) can become one.
 
     ```mlir
     %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>,
@@ -104,8 +104,7 @@ def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution"> {
   }];
 }
 
-def VPU_NCEDepthConvolutionOp : VPU_NCEOp<"DepthConvolution"> {
-  let ieEquivalent = "::mlir::vpuc::IE::GroupConvolutionOp";
+def VPU_NCEDepthConvolutionOp : VPU_NCEOp<"DepthConvolution", ["getKernelSizeVector"]> {
   let summary = "Depthwise convolution on the NCE";
   let description = [{
     `IE.GroupConvolution` with `groups = C` and one output channel per input channel
@@ -159,7 +158,6 @@ class VPU_NCEPoolOp<string mnemonic> : VPU_NCEOp<mnemonic> {
 }
 
 def VPU_NCEMaxPoolOp : VPU_NCEPoolOp<"MaxPool"> {
-  let ieEquivalent = "::mlir::vpuc::IE::MaxPoolOp";
   let summary = "Max pooling on the NCE";
   let description = [{
     `IE.MaxPool` with `rounding_type = floor` (padding never wins), then the PPE:
@@ -178,7 +176,6 @@ def VPU_NCEMaxPoolOp : VPU_NCEPoolOp<"MaxPool"> {
 }
 
 def VPU_NCEAveragePoolOp : VPU_NCEPoolOp<"AveragePool"> {
-  let ieEquivalent = "::mlir::vpuc::IE::AvgPoolOp";
   let summary = "Average pooling on the NCE";
   let description = [{
     `IE.AvgPool` with `rounding_type = floor` and the padding counted (no `exclude_pad`),
@@ -195,14 +192,14 @@ def VPU_NCEAveragePoolOp : VPU_NCEPoolOp<"AveragePool"> {
   }];
 }
 
-def VPU_NCEEltwiseOp : VPU_NCEOp<"Eltwise"> {
-  let ieEquivalent = "::mlir::Operation *";
+def VPU_NCEEltwiseOp : VPU_NCEOp<"Eltwise", [
+    "getKernelSizeVector", "getStridesVector", "getPadsBeginVector", "getPadsEndVector"]> {
   let summary = "Elementwise add, subtract or multiply on the NCE";
   let description = [{
     `IE.Add`, `IE.Subtract` or `IE.Multiply` (by `op_type`) of two tensors of the same
     shape and layout (no broadcasting), then the PPE: `input1` and `input2`
     `[1, C, H, W]` NHWC, the output the same. Limits: f16, batch 1, C a multiple of 16.
-    `isSupported(op, log)` takes an `IE.Add`, `IE.Subtract` or `IE.Multiply`.
+    `isSupported(layer, log)` is the query of `IE.Add`, `IE.Subtract` and `IE.Multiply`.
 
     ```mlir
     %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}

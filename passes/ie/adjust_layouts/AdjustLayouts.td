@@ -19,7 +19,7 @@ def AdjustLayoutsPass : Pass<"vpuc-ie-adjust-layouts", "::mlir::func::FuncOp"> {
     The NCE reads and writes activations in NHWC and filters in OYXI order. For every
     `IE.Convolution`, `IE.GroupConvolution`, `IE.MaxPool`, `IE.AvgPool`, `IE.Add`,
     `IE.Subtract` and `IE.Multiply` that the NCE can run once its layouts and channel count
-    are adjusted (`VPU::NCE*Op::isSupported` with the layout and channel-alignment checks
+    are adjusted (`VPU::isNCELayer`, the NCE legality interface with the layout and channel-alignment checks
     off: a later pass pads the channels), this pass
 
     * reorders each activation input that is not NHWC with an `IE.Reorder` to NHWC (one per

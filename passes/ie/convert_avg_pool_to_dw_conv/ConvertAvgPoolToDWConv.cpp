@@ -4,16 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Implements ConvertAvgPoolToDWConvPass: average pools (IE.AvgPool and the
-// global IE.ReduceMean over H and W) that the NCE cannot run as pools become
-// depthwise convolutions with constant 1 / (KY * KX) weights, or chains of
-// smaller non-overlapping pools, where that is exact and the NCE runs the
-// result.
+// Implements ConvertAvgPoolToDWConvPass and its patterns: average pools
+// (IE.AvgPool and the global IE.ReduceMean over H and W) that the NCE cannot
+// run as pools become depthwise convolutions with constant 1 / (KY * KX)
+// weights, or chains of smaller non-overlapping pools, where that is exact and
+// the NCE runs the result. Each form is described and the NCE asked before
+// anything is built.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/ie/convert_avg_pool_to_dw_conv/ConvertAvgPoolToDWConv.h"
 
+#include <optional>
 #include <string>
 
 #include "dialects/const/ir/ConstAttributes.h"
@@ -21,10 +23,11 @@
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
-#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
-#include "passes/ie/nce_support/NCESupport.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "passes/ie/utils/ApplyOnce.h"
 #include "llvm/ADT/STLExtras.h"
 
 namespace mlir::vpuc::IE {
@@ -54,7 +57,7 @@ struct PoolSpec {
 /// The pads_end of a depthwise convolution that computes `spec` exactly (the
 /// end padding the windows read), or failure with the reason.
 FailureOr<SmallVector<int64_t, 2>> getExactPadsEnd(const PoolSpec &spec,
-                                                   Reasons &reasons) {
+                                                   VPU::NCE::Reasons &reasons) {
   SmallVector<int64_t, 2> padsEnd;
   ArrayRef<int64_t> inShape = spec.inputShape();
   ArrayRef<int64_t> outShape = spec.resultType.getShape();
@@ -85,15 +88,84 @@ FailureOr<SmallVector<int64_t, 2>> getExactPadsEnd(const PoolSpec &spec,
   return padsEnd;
 }
 
-/// Rule 1: the depthwise convolution with constant 1 / (KY * KX) weights, if
-/// it is exact and the NCE runs it; nothing is left in the IR otherwise.
-FailureOr<Value> createDepthwise(IRRewriter &rewriter, InsertedOps &inserted,
-                                 Location loc, const PoolSpec &spec,
-                                 Reasons &reasons) {
+/// The rewrite planned for an average pool (see the pass description).
+struct Plan {
+  enum class Kind {
+    /// An IE.AvgPool with the spec's window (a global mean the NCE runs as a
+    /// pool).
+    Pool,
+    /// Rule 1: a depthwise convolution with `padsEnd`.
+    Depthwise,
+    /// Rule 2: a chain of non-overlapping pools with `windows`.
+    PoolChain,
+  };
+  Kind kind = Kind::Pool;
+  SmallVector<int64_t, 2> padsEnd;
+  SmallVector<std::pair<int64_t, int64_t>> windows;
+};
+
+/// The NCE legality options of the IE stage.
+VPU::NCE::SupportOptions getOptions() { return VPU::NCE::getIEStageOptions(); }
+
+/// The description of an average pool with `window` (kernel = strides), no
+/// padding and floor rounding on `input`, with its output type.
+VPU::NCE::LayerDesc describePool(RankedTensorType input,
+                                 ArrayRef<int64_t> kernel,
+                                 ArrayRef<int64_t> strides,
+                                 RankedTensorType output) {
+  VPU::NCE::LayerDesc layer;
+  layer.inputs = {input};
+  layer.output = output;
+  layer.kernel.assign(kernel.begin(), kernel.end());
+  layer.strides.assign(strides.begin(), strides.end());
+  layer.padsBegin = {0, 0};
+  layer.padsEnd = {0, 0};
+  return layer;
+}
+
+/// Rule 1: checks that the depthwise convolution with constant
+/// 1 / (KY * KX) weights is exact and that the NCE runs it, or adds the
+/// reasons; returns its pads_end.
+FailureOr<SmallVector<int64_t, 2>> checkDepthwise(MLIRContext *context,
+                                                  const PoolSpec &spec,
+                                                  VPU::NCE::Reasons &reasons) {
   FailureOr<SmallVector<int64_t, 2>> padsEnd = getExactPadsEnd(spec, reasons);
   if (failed(padsEnd)) {
     return failure();
   }
+  auto inType = llvm::cast<RankedTensorType>(spec.input.getType());
+  const int64_t channels = inType.getDimSize(1);
+  FailureOr<RankedTensorType> output = VPU::NCE::inferWindowOutputType(
+      inType, channels, spec.kernel, spec.strides, spec.padsBegin, *padsEnd);
+  if (failed(output) || *output != spec.resultType) {
+    reasons.add("the depthwise convolution would not have the pool's result "
+                "type");
+    return failure();
+  }
+  VPU::NCE::LayerDesc layer;
+  layer.inputs = {inType};
+  layer.output = *output;
+  layer.filter = RankedTensorType::get(
+      {channels, 1, spec.kernel[0], spec.kernel[1]}, inType.getElementType());
+  layer.constantFilter = true;
+  layer.strides = spec.strides;
+  layer.padsBegin = spec.padsBegin;
+  layer.padsEnd = *padsEnd;
+  layer.dilations = {1, 1};
+  layer.groups = channels;
+  VPU::NCE::Reasons nce;
+  if (!VPU::isSupportedOnNCE<GroupConvolutionOp>(context, layer, nce,
+                                                 getOptions())) {
+    reasons.add("the NCE cannot run the depthwise convolution (" + nce.join() +
+                ")");
+    return failure();
+  }
+  return padsEnd;
+}
+
+/// Rule 1: builds the depthwise convolution checkDepthwise accepted.
+Value createDepthwise(RewriterBase &rewriter, Location loc,
+                      const PoolSpec &spec, ArrayRef<int64_t> padsEnd) {
   auto inType = llvm::cast<RankedTensorType>(spec.input.getType());
   const int64_t channels = inType.getDimSize(1);
   Type elementType = inType.getElementType();
@@ -106,27 +178,10 @@ FailureOr<Value> createDepthwise(IRRewriter &rewriter, InsertedOps &inserted,
   Value filter =
       rewriter.create<Const::DeclareOp>(loc, Const::ContentAttr::get(weights));
   const SmallVector<int64_t, 2> dilations = {1, 1};
-  auto conv = rewriter.create<GroupConvolutionOp>(
+  return rewriter.create<GroupConvolutionOp>(
       loc, spec.input, filter, Value(), ArrayRef<int64_t>(spec.strides),
-      ArrayRef<int64_t>(spec.padsBegin), ArrayRef<int64_t>(*padsEnd),
-      ArrayRef<int64_t>(dilations), static_cast<uint64_t>(channels));
-  if (conv.getType() != spec.resultType) {
-    reasons.add("the depthwise convolution would not have the pool's result "
-                "type");
-    inserted.discard(rewriter);
-    return failure();
-  }
-  Reasons nce;
-  if (!VPU::NCEDepthConvolutionOp::isSupported(
-          conv, [&](const Twine &reason) { nce.add(reason); },
-          getIEStageSupportOptions())) {
-    reasons.add("the NCE cannot run the depthwise convolution (" + nce.join() +
-                ")");
-    inserted.discard(rewriter);
-    return failure();
-  }
-  inserted.keep();
-  return conv.getOutput();
+      ArrayRef<int64_t>(spec.padsBegin), padsEnd, ArrayRef<int64_t>(dilations),
+      static_cast<uint64_t>(channels));
 }
 
 /// The factor pairs (dy, dx) of (ky, kx) but (1, 1), largest product first.
@@ -149,12 +204,12 @@ SmallVector<std::pair<int64_t, int64_t>> getFactorPairs(int64_t ky,
   return pairs;
 }
 
-/// Rule 2: a chain of non-overlapping pools the NCE runs, if the windows of
-/// `spec` tile the input without overlap or padding; nothing is left in the IR
-/// otherwise.
-FailureOr<Value> createPoolChain(IRRewriter &rewriter, InsertedOps &inserted,
-                                 Location loc, const PoolSpec &spec,
-                                 Reasons &reasons) {
+/// Rule 2: the windows of a chain of non-overlapping pools the NCE runs, if
+/// the windows of `spec` tile the input without overlap or padding; else
+/// adds the reasons.
+FailureOr<SmallVector<std::pair<int64_t, int64_t>>>
+planPoolChain(MLIRContext *context, const PoolSpec &spec,
+              VPU::NCE::Reasons &reasons) {
   ArrayRef<int64_t> inShape = spec.inputShape();
   ArrayRef<int64_t> outShape = spec.resultType.getShape();
   for (int axis = 0; axis < 2; ++axis) {
@@ -168,43 +223,98 @@ FailureOr<Value> createPoolChain(IRRewriter &rewriter, InsertedOps &inserted,
       return failure();
     }
   }
-  Value current = spec.input;
+  auto current = llvm::cast<RankedTensorType>(spec.input.getType());
+  const int64_t channels = current.getDimSize(1);
   int64_t remainingY = spec.kernel[0];
   int64_t remainingX = spec.kernel[1];
-  const SmallVector<int64_t, 2> zeros = {0, 0};
+  SmallVector<std::pair<int64_t, int64_t>> windows;
   while (remainingY != 1 || remainingX != 1) {
-    Value next;
+    RankedTensorType next;
     for (auto [dy, dx] : getFactorPairs(remainingY, remainingX)) {
       const SmallVector<int64_t, 2> window = {dy, dx};
-      auto pool = rewriter.create<AvgPoolOp>(
-          loc, current, ArrayRef<int64_t>(window), ArrayRef<int64_t>(window),
-          ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(zeros),
-          RoundingType::FLOOR, /*exclude_pad=*/false);
-      if (VPU::NCEAveragePoolOp::isSupported(
-              pool, [](const Twine &) {}, getIEStageSupportOptions())) {
-        next = pool.getOutput();
-        remainingY /= dy;
-        remainingX /= dx;
-        break;
+      FailureOr<RankedTensorType> output = VPU::NCE::inferWindowOutputType(
+          current, channels, window, window, {0, 0}, {0, 0});
+      if (failed(output) ||
+          !VPU::isSupportedOnNCE<AvgPoolOp>(
+              context, describePool(current, window, window, *output),
+              VPU::NCE::ignoreReason, getOptions())) {
+        continue;
       }
-      inserted.erase(rewriter, pool);
+      next = *output;
+      windows.emplace_back(dy, dx);
+      remainingY /= dy;
+      remainingX /= dx;
+      break;
     }
     if (!next) {
       reasons.add("no chain of smaller pools: the kernel " +
                   Twine(spec.kernel[0]) + "x" + Twine(spec.kernel[1]) +
                   " does not factor into pools the NCE runs");
-      inserted.discard(rewriter);
       return failure();
     }
     current = next;
   }
-  if (current.getType() != spec.resultType) {
+  if (current != spec.resultType) {
     reasons.add("the chain of pools would not have the pool's result type");
-    inserted.discard(rewriter);
     return failure();
   }
-  inserted.keep();
+  return windows;
+}
+
+/// Rule 2: builds the chain of pools planPoolChain planned.
+Value createPoolChain(RewriterBase &rewriter, Location loc,
+                      const PoolSpec &spec,
+                      ArrayRef<std::pair<int64_t, int64_t>> windows) {
+  Value current = spec.input;
+  const SmallVector<int64_t, 2> zeros = {0, 0};
+  for (auto [dy, dx] : windows) {
+    const SmallVector<int64_t, 2> window = {dy, dx};
+    current = rewriter.create<AvgPoolOp>(
+        loc, current, ArrayRef<int64_t>(window), ArrayRef<int64_t>(window),
+        ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(zeros), RoundingType::FLOOR,
+        /*exclude_pad=*/false);
+  }
   return current;
+}
+
+/// Plans rule 1, else rule 2, for `spec`; adds the reasons of both if neither
+/// applies.
+FailureOr<Plan> planRules(MLIRContext *context, const PoolSpec &spec,
+                          VPU::NCE::Reasons &reasons) {
+  Plan plan;
+  FailureOr<SmallVector<int64_t, 2>> padsEnd =
+      checkDepthwise(context, spec, reasons);
+  if (succeeded(padsEnd)) {
+    plan.kind = Plan::Kind::Depthwise;
+    plan.padsEnd = *padsEnd;
+    return plan;
+  }
+  FailureOr<SmallVector<std::pair<int64_t, int64_t>>> windows =
+      planPoolChain(context, spec, reasons);
+  if (failed(windows)) {
+    return failure();
+  }
+  plan.kind = Plan::Kind::PoolChain;
+  plan.windows = std::move(*windows);
+  return plan;
+}
+
+/// Builds `plan` for `spec`.
+Value createPlan(RewriterBase &rewriter, Location loc, const PoolSpec &spec,
+                 const Plan &plan) {
+  switch (plan.kind) {
+  case Plan::Kind::Pool:
+    return rewriter.create<AvgPoolOp>(
+        loc, spec.input, ArrayRef<int64_t>(spec.kernel),
+        ArrayRef<int64_t>(spec.strides), ArrayRef<int64_t>(spec.padsBegin),
+        ArrayRef<int64_t>(spec.padsEnd), RoundingType::FLOOR,
+        /*exclude_pad=*/false);
+  case Plan::Kind::Depthwise:
+    return createDepthwise(rewriter, loc, spec, plan.padsEnd);
+  case Plan::Kind::PoolChain:
+    return createPoolChain(rewriter, loc, spec, plan.windows);
+  }
+  llvm_unreachable("unknown plan kind");
 }
 
 /// True if `type` is a static rank-4 tensor.
@@ -213,117 +323,147 @@ bool isStatic4D(Type type) {
   return tensor && tensor.getRank() == 4 && tensor.hasStaticShape();
 }
 
+/// The spec of an IE.AvgPool the pass considers (2-D, static shapes), or
+/// nothing.
+std::optional<PoolSpec> getSpec(AvgPoolOp op) {
+  if (!isStatic4D(op.getInput().getType()) ||
+      !isStatic4D(op.getOutput().getType()) || op.getKernelSize().size() != 2) {
+    return std::nullopt;
+  }
+  PoolSpec spec;
+  spec.input = op.getInput();
+  spec.kernel.assign(op.getKernelSize().begin(), op.getKernelSize().end());
+  spec.strides.assign(op.getStrides().begin(), op.getStrides().end());
+  spec.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
+  spec.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
+  spec.excludePad = op.getExcludePad();
+  spec.resultType = llvm::cast<RankedTensorType>(op.getType());
+  return spec;
+}
+
+/// The spec of a global IE.ReduceMean (over H and W of a static rank-4 input,
+/// with keep_dims) as the average pool with kernel [H, W], or nothing.
+std::optional<PoolSpec> getSpec(ReduceMeanOp op) {
+  if (!op.getKeepDims() || !isStatic4D(op.getInput().getType()) ||
+      !isStatic4D(op.getType())) {
+    return std::nullopt;
+  }
+  SmallVector<int64_t, 2> axes;
+  for (int64_t axis : op.getAxes()) {
+    axes.push_back(axis < 0 ? axis + 4 : axis);
+  }
+  llvm::sort(axes);
+  if (axes != SmallVector<int64_t, 2>{2, 3}) {
+    return std::nullopt;
+  }
+  auto inType = llvm::cast<RankedTensorType>(op.getInput().getType());
+  PoolSpec spec;
+  spec.input = op.getInput();
+  spec.kernel = {inType.getDimSize(2), inType.getDimSize(3)};
+  spec.strides = {1, 1};
+  spec.padsBegin = {0, 0};
+  spec.padsEnd = {0, 0};
+  spec.resultType = llvm::cast<RankedTensorType>(op.getType());
+  return spec;
+}
+
+/// The rewrite of an IE.AvgPool the NCE cannot run as a pool: rule 1 or 2.
+/// Fails with no reasons if the pass leaves `op` silently (not considered, or
+/// the NCE runs it).
+FailureOr<Plan> planRewrite(AvgPoolOp op, const PoolSpec &spec,
+                            VPU::NCE::Reasons &reasons) {
+  VPU::NCE::Reasons pool;
+  if (VPU::isSupportedOnNCE(op, pool, getOptions())) {
+    return failure();
+  }
+  reasons.add("the NCE cannot run it as a pool (" + pool.join() + ")");
+  return planRules(op.getContext(), spec, reasons);
+}
+
+/// The rewrite of a global IE.ReduceMean: the average pool if the NCE runs
+/// it, else rule 1 or 2.
+FailureOr<Plan> planRewrite(ReduceMeanOp op, const PoolSpec &spec,
+                            VPU::NCE::Reasons &reasons) {
+  auto inType = llvm::cast<RankedTensorType>(spec.input.getType());
+  FailureOr<RankedTensorType> output = VPU::NCE::inferWindowOutputType(
+      inType, inType.getDimSize(1), spec.kernel, spec.strides, spec.padsBegin,
+      spec.padsEnd);
+  VPU::NCE::Reasons pool;
+  if (succeeded(output) && *output == spec.resultType &&
+      VPU::isSupportedOnNCE<AvgPoolOp>(
+          op.getContext(),
+          describePool(inType, spec.kernel, spec.strides, *output), pool,
+          getOptions())) {
+    return Plan();
+  }
+  reasons.add("the NCE cannot run it as a pool (" + pool.join() + ")");
+  return planRules(op.getContext(), spec, reasons);
+}
+
+/// Replaces an average pool (IE.AvgPool or a global IE.ReduceMean) the NCE
+/// cannot run as it is by a form it runs.
+template <typename OpT>
+struct ConvertAveragePool final : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpT op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<PoolSpec> spec = getSpec(op);
+    if (!spec) {
+      return rewriter.notifyMatchFailure(op, "not a static 2-D average pool");
+    }
+    VPU::NCE::Reasons reasons;
+    FailureOr<Plan> plan = planRewrite(op, *spec, reasons);
+    if (failed(plan)) {
+      return rewriter.notifyMatchFailure(op, reasons.empty() ? "the NCE runs it"
+                                                             : reasons.join());
+    }
+    rewriter.replaceOp(op, createPlan(rewriter, op.getLoc(), *spec, *plan));
+    return success();
+  }
+};
+
 struct ConvertAvgPoolToDWConvPass
     : public impl::ConvertAvgPoolToDWConvPassBase<ConvertAvgPoolToDWConvPass> {
   using Base::Base;
 
-  /// Replaces `op` by rule 1 or 2 applied to `spec`, or reports why not.
-  void rewrite(IRRewriter &rewriter, InsertedOps &inserted, Operation *op,
-               const PoolSpec &spec, Reasons &reasons) {
-    rewriter.setInsertionPoint(op);
-    FailureOr<Value> result =
-        createDepthwise(rewriter, inserted, op->getLoc(), spec, reasons);
-    if (failed(result)) {
-      result = createPoolChain(rewriter, inserted, op->getLoc(), spec, reasons);
-    }
-    if (succeeded(result)) {
-      rewriter.replaceOp(op, *result);
-      return;
-    }
-    if (emitRemarks) {
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    VPU::registerNCELegalityModels(registry);
+  }
+
+  /// Emits the remark of `op` if the pass left it with reasons.
+  template <typename OpT> void report(OpT op) {
+    std::optional<PoolSpec> spec = getSpec(op);
+    VPU::NCE::Reasons reasons;
+    if (spec && failed(planRewrite(op, *spec, reasons)) && !reasons.empty()) {
       op->emitRemark() << "left unchanged: " << reasons.join();
     }
   }
 
-  void convertAvgPool(IRRewriter &rewriter, InsertedOps &inserted,
-                      AvgPoolOp op) {
-    if (!isStatic4D(op.getInput().getType()) ||
-        !isStatic4D(op.getOutput().getType()) ||
-        op.getKernelSize().size() != 2) {
-      return;
-    }
-    Reasons reasons;
-    if (VPU::NCEAveragePoolOp::isSupported(
-            op, [&](const Twine &reason) { reasons.add(reason); },
-            getIEStageSupportOptions())) {
-      return;
-    }
-    std::string poolReasons = reasons.join();
-    reasons.clear();
-    reasons.add("the NCE cannot run it as a pool (" + poolReasons + ")");
-    PoolSpec spec;
-    spec.input = op.getInput();
-    spec.kernel.assign(op.getKernelSize().begin(), op.getKernelSize().end());
-    spec.strides.assign(op.getStrides().begin(), op.getStrides().end());
-    spec.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
-    spec.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
-    spec.excludePad = op.getExcludePad();
-    spec.resultType = llvm::cast<RankedTensorType>(op.getType());
-    rewrite(rewriter, inserted, op, spec, reasons);
-  }
-
-  void convertGlobalMean(IRRewriter &rewriter, InsertedOps &inserted,
-                         ReduceMeanOp op) {
-    if (!op.getKeepDims() || !isStatic4D(op.getInput().getType()) ||
-        !isStatic4D(op.getType())) {
-      return;
-    }
-    SmallVector<int64_t, 2> axes;
-    for (int64_t axis : op.getAxes()) {
-      axes.push_back(axis < 0 ? axis + 4 : axis);
-    }
-    llvm::sort(axes);
-    if (axes != SmallVector<int64_t, 2>{2, 3}) {
-      return;
-    }
-    auto inType = llvm::cast<RankedTensorType>(op.getInput().getType());
-    PoolSpec spec;
-    spec.input = op.getInput();
-    spec.kernel = {inType.getDimSize(2), inType.getDimSize(3)};
-    spec.strides = {1, 1};
-    spec.padsBegin = {0, 0};
-    spec.padsEnd = {0, 0};
-    spec.resultType = llvm::cast<RankedTensorType>(op.getType());
-    rewriter.setInsertionPoint(op);
-    auto pool = rewriter.create<AvgPoolOp>(
-        op.getLoc(), spec.input, ArrayRef<int64_t>(spec.kernel),
-        ArrayRef<int64_t>(spec.strides), ArrayRef<int64_t>(spec.padsBegin),
-        ArrayRef<int64_t>(spec.padsEnd), RoundingType::FLOOR,
-        /*exclude_pad=*/false);
-    Reasons reasons;
-    if (pool.getType() == spec.resultType &&
-        VPU::NCEAveragePoolOp::isSupported(
-            pool, [&](const Twine &reason) { reasons.add(reason); },
-            getIEStageSupportOptions())) {
-      inserted.keep();
-      rewriter.replaceOp(op, pool.getOutput());
-      return;
-    }
-    inserted.discard(rewriter);
-    std::string poolReasons = reasons.join();
-    reasons.clear();
-    reasons.add("the NCE cannot run it as a pool (" + poolReasons + ")");
-    rewrite(rewriter, inserted, op, spec, reasons);
-  }
-
   void runOnOperation() override {
-    SmallVector<Operation *> ops;
+    RewritePatternSet patterns(&getContext());
+    populateConvertAvgPoolToDWConvPatterns(patterns);
+    applyPatternsOnce(getOperation(),
+                      FrozenRewritePatternSet(std::move(patterns)));
+    if (!emitRemarks) {
+      return;
+    }
     getOperation().walk([&](Operation *op) {
-      if (llvm::isa<AvgPoolOp, ReduceMeanOp>(op)) {
-        ops.push_back(op);
+      if (auto pool = llvm::dyn_cast<AvgPoolOp>(op)) {
+        report(pool);
+      } else if (auto mean = llvm::dyn_cast<ReduceMeanOp>(op)) {
+        report(mean);
       }
     });
-    InsertedOps inserted;
-    IRRewriter rewriter(&getContext(), &inserted);
-    for (Operation *op : ops) {
-      if (auto pool = llvm::dyn_cast<AvgPoolOp>(op)) {
-        convertAvgPool(rewriter, inserted, pool);
-      } else {
-        convertGlobalMean(rewriter, inserted, llvm::cast<ReduceMeanOp>(op));
-      }
-    }
   }
 };
 
 } // namespace
+
+void populateConvertAvgPoolToDWConvPatterns(RewritePatternSet &patterns) {
+  patterns.add<ConvertAveragePool<AvgPoolOp>, ConvertAveragePool<ReduceMeanOp>>(
+      patterns.getContext());
+}
+
 } // namespace mlir::vpuc::IE

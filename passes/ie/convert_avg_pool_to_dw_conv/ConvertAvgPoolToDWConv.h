@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares createConvertAvgPoolToDWConvPass().
+// Declares createConvertAvgPoolToDWConvPass() and the pass's patterns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,10 +16,21 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace mlir::vpuc::IE {
 
 #define GEN_PASS_DECL_CONVERTAVGPOOLTODWCONVPASS
 #include "passes/ie/convert_avg_pool_to_dw_conv/Passes.h.inc" // IWYU pragma: keep
+
+/// Adds the patterns of vpuc-ie-convert-avg-pool-to-dw-conv: an IE.AvgPool the
+/// NCE cannot run as a pool, and a global IE.ReduceMean, become a pool, a
+/// depthwise convolution or a chain of pools the NCE runs, where that is
+/// exact. The context must have the NCE legality models
+/// (VPU::registerNCELegalityModels).
+void populateConvertAvgPoolToDWConvPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::vpuc::IE
 

@@ -16,7 +16,7 @@ include "mlir/Pass/PassBase.td"
 def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::mlir::func::FuncOp"> {
   let summary = "Rewrites average pools the NCE cannot run as pools into forms it can run";
   let description = [{
-    An `IE.AvgPool` that `VPU::NCEAveragePoolOp::isSupported` rejects is rewritten, where the
+    An `IE.AvgPool` the NCE rejects (its `VPU::NCELegalityOpInterface`) is rewritten, where the
     rewrite computes exactly the same values, into a form the NCE runs:
 
     1. **Depthwise convolution.** The pool becomes an `IE.GroupConvolution` with
@@ -27,7 +27,7 @@ def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::
        is the floor-rule one, so a `ceil` pool qualifies only where ceil and floor agree)
        and, with `exclude_pad`, no window reads padding (`pads_begin` 0 and the last
        window ends inside the input). The rewrite is made only if
-       `VPU::NCEDepthConvolutionOp::isSupported` accepts the convolution.
+       NCE accepts the convolution (`IE.GroupConvolution`'s legality interface).
     2. **Decomposition of large non-overlapping pools.** A pool whose windows tile the
        input without overlap and read no padding (per axis: the stride equals the kernel,
        or there is one window; `pads_begin` 0; `O = floor(I / K)`) but whose kernel the
@@ -35,7 +35,7 @@ def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::
        kernel = stride `(ky_i, kx_i)`, no padding and floor rounding, where the products
        of the `ky_i` and of the `kx_i` are KY and KX: the mean of equal-sized group means is
        the mean. Each stage takes the largest factor pair (by `ky * kx`) whose pool
-       `VPU::NCEAveragePoolOp::isSupported` accepts; a kernel that does not factor so
+       NCE accepts (`IE.AvgPool`'s legality interface); a kernel that does not factor so
        (e.g. a prime beyond the NCE kernel limit) is left.
 
     Global average pools, `IE.ReduceMean` over axes 2 and 3 of a rank-4 input with
@@ -47,7 +47,9 @@ def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::
     (`SupportOptions{checkLayouts = false, checkChannelAlignment = false}`): the layout
     assignment and the channel expansion run later. Ops with dynamic shapes, 1-D pools and
     pools the NCE already runs are left; so is every op for which no rewrite is exact and
-    supported. The new ops take the location of the op they replace. The pass never fails.
+    supported. Each form is described (types and attributes) and the NCE asked before
+    anything is built. The new ops take the location of the op they replace. The pass never
+    fails. The rewrites are also exported as `populateConvertAvgPoolToDWConvPatterns`.
 
     ```mlir
     %0 = IE.AvgPool(%x) {exclude_pad, kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>,

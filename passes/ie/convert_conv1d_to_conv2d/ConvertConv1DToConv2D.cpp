@@ -64,32 +64,76 @@ static Value insertUnitH(RewriterBase &rewriter, Location loc, Value value) {
                  {{0}, {1}, {2, 3}});
 }
 
-/// The window attributes of the 1-D ops and the value of their added y entry.
-static constexpr std::pair<StringLiteral, int64_t> kWindowAttrs[] = {
-    {"strides", 1},    {"dilations", 1}, {"kernel_size", 1},
-    {"pads_begin", 0}, {"pads_end", 0},  {"output_padding", 0},
-};
+/// `values` (x) with the y value `y` in front.
+static DenseI64ArrayAttr widen(Builder &builder, DenseI64ArrayAttr values,
+                               int64_t y) {
+  SmallVector<int64_t, 2> widened = {y};
+  llvm::append_range(widened, values.asArrayRef());
+  return builder.getDenseI64ArrayAttr(widened);
+}
 
-/// The attributes of the 2-D form of `op`: each window attribute (x) becomes
-/// (y, x) with its unit y value, the others are kept.
-static SmallVector<NamedAttribute> getAttrs2D(RewriterBase &rewriter,
-                                              Operation *op) {
-  SmallVector<NamedAttribute> attrs;
-  for (NamedAttribute attr : op->getAttrs()) {
-    const auto *window = llvm::find_if(kWindowAttrs, [&](const auto &entry) {
-      return entry.first == attr.getName().getValue();
-    });
-    auto values = llvm::dyn_cast<DenseI64ArrayAttr>(attr.getValue());
-    if (window == std::end(kWindowAttrs) || !values) {
-      attrs.push_back(attr);
-      continue;
-    }
-    SmallVector<int64_t, 2> widened = {window->second};
-    llvm::append_range(widened, values.asArrayRef());
-    attrs.push_back(rewriter.getNamedAttr(
-        attr.getName(), rewriter.getDenseI64ArrayAttr(widened)));
-  }
-  return attrs;
+/// Widens the window of a (group) convolution or deconvolution to (y, x):
+/// unit stride and dilation, no padding along y.
+template <typename Properties>
+static void widenConvWindow(Builder &builder, Properties &properties) {
+  properties.setStrides(widen(builder, properties.getStrides(), 1));
+  properties.setDilations(widen(builder, properties.getDilations(), 1));
+  properties.setPadsBegin(widen(builder, properties.getPadsBegin(), 0));
+  properties.setPadsEnd(widen(builder, properties.getPadsEnd(), 0));
+}
+
+/// Widens the window of a pool to (y, x): a unit kernel and stride, no padding
+/// along y.
+template <typename Properties>
+static void widenPoolWindow(Builder &builder, Properties &properties) {
+  properties.setKernelSize(widen(builder, properties.getKernelSize(), 1));
+  properties.setStrides(widen(builder, properties.getStrides(), 1));
+  properties.setPadsBegin(widen(builder, properties.getPadsBegin(), 0));
+  properties.setPadsEnd(widen(builder, properties.getPadsEnd(), 0));
+}
+
+static void widenWindow(Builder &builder,
+                        ConvolutionOp::Properties &properties) {
+  widenConvWindow(builder, properties);
+}
+
+static void widenWindow(Builder &builder,
+                        GroupConvolutionOp::Properties &properties) {
+  widenConvWindow(builder, properties);
+}
+
+static void widenWindow(Builder &builder,
+                        DeconvolutionOp::Properties &properties) {
+  widenConvWindow(builder, properties);
+  properties.setOutputPadding(widen(builder, properties.getOutputPadding(), 0));
+}
+
+static void widenWindow(Builder &builder, MaxPoolOp::Properties &properties) {
+  widenPoolWindow(builder, properties);
+}
+
+static void widenWindow(Builder &builder, AvgPoolOp::Properties &properties) {
+  widenPoolWindow(builder, properties);
+}
+
+/// The 2-D form of `op` on `operands`: its properties with the window widened
+/// (widenWindow), its discardable attributes kept, its result type inferred.
+template <typename OpT>
+static OpT create2D(RewriterBase &rewriter, OpT op, ValueRange operands) {
+  typename OpT::Properties properties = op.getProperties();
+  widenWindow(rewriter, properties);
+  OperationState state(op.getLoc(), OpT::getOperationName());
+  state.addOperands(operands);
+  state.addAttributes(llvm::to_vector(op->getDiscardableAttrs()));
+  SmallVector<Type, 1> types;
+  [[maybe_unused]] LogicalResult inferred = OpT::inferReturnTypes(
+      op.getContext(), op.getLoc(), operands,
+      state.attributes.getDictionary(op.getContext()),
+      OpaqueProperties(&properties), /*regions=*/{}, types);
+  assert(succeeded(inferred) && "expects the 2-D form of a valid 1-D op");
+  state.addTypes(types);
+  state.getOrAddProperties<typename OpT::Properties>() = properties;
+  return llvm::cast<OpT>(rewriter.create(state));
 }
 
 /// True if `op` is a 1-D window op whose operands and result are static (the
@@ -120,8 +164,7 @@ static void convertTo2D(RewriterBase &rewriter, OpT op) {
     }
     operands.push_back(insertUnitH(rewriter, loc, operand));
   }
-  auto op2D = rewriter.create<OpT>(loc, operands, getAttrs2D(rewriter, op));
-  Value result = op2D->getResult(0);
+  Value result = create2D(rewriter, op, operands)->getResult(0);
   RankedTensorType type = getTensorType(op->getResult(0));
   Value result1D =
       reshape(rewriter, loc, result, type.getShape(), {{0}, {1}, {2}, {2}});

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares createConvertFCToConvPass().
+// Declares createConvertFCToConvPass() and the pass's patterns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,10 +16,20 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace mlir::vpuc::IE {
 
 #define GEN_PASS_DECL_CONVERTFCTOCONVPASS
 #include "passes/ie/convert_fc_to_conv/Passes.h.inc" // IWYU pragma: keep
+
+/// Adds the patterns of vpuc-ie-convert-fc-to-conv: IE.FullyConnected, and
+/// IE.MatMul with constant 2-D weights, become 1x1 IE.Convolutions between
+/// reshapes where the NCE runs the convolution. The context must have the NCE
+/// legality models (VPU::registerNCELegalityModels).
+void populateConvertFCToConvPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::vpuc::IE
 

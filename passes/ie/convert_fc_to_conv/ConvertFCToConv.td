@@ -43,11 +43,13 @@ def ConvertFCToConvPass : Pass<"vpuc-ie-convert-fc-to-conv", "::mlir::func::Func
     has the memory order of `[N, K]`, so the data movement around it stays small next to the
     product.
 
-    The rewrite is made only where `VPU::NCEConvolutionOp::isSupported` accepts the
-    convolution, asked without its layout and channel alignment checks (the layout
+    The rewrite is made only where the NCE accepts the convolution (the
+    `VPU::NCELegalityOpInterface` of `IE.Convolution`, asked about its description before
+    anything is built), without its layout and channel alignment checks (the layout
     assignment and the channel expansion come later). The activations must have no
     layout encoding (an `IE.Reshape` takes none). The new ops take the location of the op
-    they replace; the pass never fails.
+    they replace; the pass never fails. The rewrites are also exported as
+    `populateConvertFCToConvPatterns`.
   }];
   let options = [
     Option<"emitRemarks", "remarks", "bool", /*default=*/"false",

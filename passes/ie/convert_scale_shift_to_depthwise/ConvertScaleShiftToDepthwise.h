@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares createConvertScaleShiftToDepthwisePass().
+// Declares createConvertScaleShiftToDepthwisePass() and the pass's pattern.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,10 +16,20 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace mlir::vpuc::IE {
 
 #define GEN_PASS_DECL_CONVERTSCALESHIFTTODEPTHWISEPASS
 #include "passes/ie/convert_scale_shift_to_depthwise/Passes.h.inc" // IWYU pragma: keep
+
+/// Adds the pattern of vpuc-ie-convert-scale-shift-to-depthwise: a static
+/// rank-4 IE.ScaleShift becomes a 1x1 depthwise IE.GroupConvolution where the
+/// NCE runs it. The context must have the NCE legality models
+/// (VPU::registerNCELegalityModels).
+void populateConvertScaleShiftToDepthwisePatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::vpuc::IE
 

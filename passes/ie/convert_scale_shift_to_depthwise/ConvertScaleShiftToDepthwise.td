@@ -24,11 +24,13 @@ def ConvertScaleShiftToDepthwisePass
     constant of ones without weights), the bias `b` `[1, C, 1, 1]` (none without biases),
     unit strides and dilations and no padding.
 
-    The rewrite is made only where `VPU::NCEDepthConvolutionOp::isSupported` accepts the
-    convolution, asked without its layout and channel alignment checks (the layout
+    The rewrite is made only where the NCE accepts the convolution (the
+    `VPU::NCELegalityOpInterface` of `IE.GroupConvolution`, asked about its description
+    before anything is built), without its layout and channel alignment checks (the layout
     assignment and the channel expansion come later): the weights and biases must be
     constants, the activations f16 with batch 1. Other ScaleShifts (other ranks, dynamic
     shapes) are left. The new ops take the location of the ScaleShift; the pass never fails.
+    The rewrite is also exported as `populateConvertScaleShiftToDepthwisePatterns`.
 
     ```mlir
     %0 = IE.ScaleShift(%x) weights(%w : tensor<1x16x1x1xf16>) biases(%b : tensor<1x16x1x1xf16>)

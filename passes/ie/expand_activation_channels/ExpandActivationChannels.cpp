@@ -16,9 +16,9 @@
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "dialects/vpu/ir/NCELimits.h"
 #include "dialects/vpu/ir/VPUOps.h"
-#include "passes/ie/nce_support/NCESupport.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
@@ -184,10 +184,15 @@ struct ExpandActivationChannelsPass
     : impl::ExpandActivationChannelsPassBase<ExpandActivationChannelsPass> {
   using Base::Base;
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    VPU::registerNCELegalityModels(registry);
+  }
+
   void runOnOperation() override {
     SmallVector<Operation *> layers;
     getOperation().walk([&](Operation *op) {
-      if (isNCELayer(op)) {
+      if (VPU::isNCELayer(op)) {
         layers.push_back(op);
       }
     });

@@ -21,7 +21,7 @@ def ExpandActivationChannelsPass
     (`VPU::NCE::kChannelAlignment`, NCELimits.h). Every `IE.Convolution`,
     `IE.GroupConvolution` (depthwise), `IE.MaxPool`, `IE.AvgPool`, `IE.Add`, `IE.Subtract`
     and `IE.Multiply` that the NCE can run but for the channel alignment
-    (`VPU::NCE*Op::isSupported` with the alignment and layout checks off) and has an
+    (`VPU::isNCELayer`, the NCE legality interface with the alignment and layout checks off) and has an
     unaligned channel count is rewritten with every channel count rounded up:
 
     * each activation input gets zero channels at the end (`IE.Pad`, constant 0);

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Implements FusePostOpsPass: an IE.ReLU / IE.Clamp / IE.LeakyRelu that is the
-// only user of an NCE-capable layer becomes the layer's `post_op`.
+// Implements FusePostOpsPass and its pattern: an IE.ReLU / IE.Clamp /
+// IE.LeakyRelu that is the only user of an NCE-capable layer becomes the
+// layer's `post_op`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,12 +15,13 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/ir/PostOp.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "dialects/vpu/ir/VPUDialect.h"
-#include "dialects/vpu/ir/VPUOps.h"
-#include "passes/ie/nce_support/NCESupport.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "passes/ie/utils/ApplyOnce.h"
 
 namespace mlir::vpuc::IE {
 
@@ -47,33 +49,56 @@ Operation *getFusableLayer(Operation *activation) {
       hasPostOp(layer) ||
       activation->getResult(0).getType() != input.getType() ||
       !acceptsPostOp(layer, activation) ||
-      !VPU::PPEAttr::getForActivation(activation) || !isNCELayer(layer)) {
+      !VPU::PPEAttr::getForActivation(activation) || !VPU::isNCELayer(layer)) {
     return nullptr;
   }
   return layer;
 }
 
+/// Fuses an activation into the layer it is the only user of (see
+/// getFusableLayer) as the layer's `post_op`.
+struct FusePostOpPattern final : RewritePattern {
+  explicit FusePostOpPattern(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *activation,
+                                PatternRewriter &rewriter) const override {
+    if (!isPostOpActivation(activation)) {
+      return rewriter.notifyMatchFailure(activation, "not a post-op");
+    }
+    Operation *layer = getFusableLayer(activation);
+    if (!layer) {
+      return rewriter.notifyMatchFailure(activation,
+                                         "no NCE layer to fuse into");
+    }
+    rewriter.modifyOpInPlace(layer, [&] {
+      layer->setAttr(kPostOpAttrName, buildPostOpAttr(activation));
+    });
+    rewriter.replaceOp(activation, layer->getResults());
+    return success();
+  }
+};
+
 struct FusePostOpsPass : impl::FusePostOpsPassBase<FusePostOpsPass> {
   using Base::Base;
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    VPU::registerNCELegalityModels(registry);
+  }
+
   void runOnOperation() override {
-    SmallVector<Operation *> activations;
-    getOperation().walk([&](Operation *op) {
-      if (isPostOpActivation(op)) {
-        activations.push_back(op);
-      }
-    });
-    for (Operation *activation : activations) {
-      Operation *layer = getFusableLayer(activation);
-      if (!layer) {
-        continue;
-      }
-      layer->setAttr(kPostOpAttrName, buildPostOpAttr(activation));
-      activation->getResult(0).replaceAllUsesWith(layer->getResult(0));
-      activation->erase();
-    }
+    RewritePatternSet patterns(&getContext());
+    populateFusePostOpsPatterns(patterns);
+    applyPatternsOnce(getOperation(),
+                      FrozenRewritePatternSet(std::move(patterns)));
   }
 };
 
 } // namespace
+
+void populateFusePostOpsPatterns(RewritePatternSet &patterns) {
+  patterns.add<FusePostOpPattern>(patterns.getContext());
+}
+
 } // namespace mlir::vpuc::IE

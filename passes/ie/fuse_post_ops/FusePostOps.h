@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares createFusePostOpsPass().
+// Declares createFusePostOpsPass() and the pass's pattern.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,10 +15,20 @@
 
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace mlir::vpuc::IE {
 
 #define GEN_PASS_DECL_FUSEPOSTOPSPASS
 #include "passes/ie/fuse_post_ops/Passes.h.inc" // IWYU pragma: keep
+
+/// Adds the pattern of vpuc-ie-fuse-post-ops: an IE.ReLU / IE.Clamp /
+/// IE.LeakyRelu that is the only user of a layer the NCE runs becomes the
+/// layer's `post_op`. The context must have the NCE legality models
+/// (VPU::registerNCELegalityModels).
+void populateFusePostOpsPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::vpuc::IE
 

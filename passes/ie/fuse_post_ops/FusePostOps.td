@@ -27,7 +27,7 @@ def FusePostOpsPass : Pass<"vpuc-ie-fuse-post-ops", "::mlir::func::FuncOp"> {
     * the activation has the layer's result type;
     * the NCE's PPE has a mode for it (`VPU::PPEAttr::getForActivation`: ReLU, a finite
       Clamp, a finite LeakyRelu slope);
-    * the layer can run on the NCE (`VPU::NCE*Op::isSupported` with the layout and
+    * the layer can run on the NCE (`VPU::isNCELayer`, the NCE legality interface with the layout and
       channel-alignment checks off, since later passes assign NHWC and pad the channels):
       a layer that stays a software kernel keeps its activation as a separate op.
 

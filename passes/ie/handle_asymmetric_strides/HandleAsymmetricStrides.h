@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares createHandleAsymmetricStridesPass().
+// Declares createHandleAsymmetricStridesPass() and the pass's patterns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,10 +16,21 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Pass/Pass.h"
 
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
 namespace mlir::vpuc::IE {
 
 #define GEN_PASS_DECL_HANDLEASYMMETRICSTRIDESPASS
 #include "passes/ie/handle_asymmetric_strides/Passes.h.inc" // IWYU pragma: keep
+
+/// Adds the patterns of vpuc-ie-handle-asymmetric-strides: an IE.Convolution,
+/// depthwise IE.GroupConvolution, IE.MaxPool or IE.AvgPool with asymmetric
+/// strides the NCE rejects becomes the op at the divisor strides the NCE takes
+/// with the largest product, then a strided IE.Slice. The context must have
+/// the NCE legality models (VPU::registerNCELegalityModels).
+void populateHandleAsymmetricStridesPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::vpuc::IE
 

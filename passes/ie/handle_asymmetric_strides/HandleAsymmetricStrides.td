@@ -18,9 +18,8 @@ def HandleAsymmetricStridesPass
   let summary = "Runs window ops with asymmetric strides the NCE rejects at strides it takes";
   let description = [{
     An `IE.Convolution`, depthwise `IE.GroupConvolution`, `IE.MaxPool` or `IE.AvgPool`
-    (2-D, static shapes) with `strides = [SY, SX]`, `SY != SX`, that the NCE query of its
-    kind (`VPU::NCEConvolutionOp`, `NCEDepthConvolutionOp`, `NCEMaxPoolOp`,
-    `NCEAveragePoolOp::isSupported`) rejects is computed at smaller strides and subsampled:
+    (2-D, static shapes) with `strides = [SY, SX]`, `SY != SX`, that the NCE rejects (its
+    `VPU::NCELegalityOpInterface`) is computed at smaller strides and subsampled:
 
     * the op is rebuilt with strides `[DY, DX]`, `DY` a divisor of `SY` and `DX` a divisor
       of `SX`, all other operands and attributes kept;
@@ -35,8 +34,10 @@ def HandleAsymmetricStridesPass
     extra computation) is taken; an op no pair makes runnable is left. Ceil-rounding pools
     are never accepted by the NCE: run `vpuc-ie-convert-paddings-to-floor-mode` first.
 
-    The NCE is asked without its layout and channel alignment checks (the layout assignment
-    and the channel expansion come later). Ops with equal strides are left (the same rewrite
+    The NCE is asked about each pair of strides on the op's description (types and
+    attributes) before anything is built, without its layout and channel alignment checks
+    (the layout assignment and the channel expansion come later). The rewrite is also
+    exported as `populateHandleAsymmetricStridesPatterns`. Ops with equal strides are left (the same rewrite
     would serve symmetric strides beyond the NCE limit, which this pass does not handle).
     The new ops take the location of the op they replace; the pass never fails.
 

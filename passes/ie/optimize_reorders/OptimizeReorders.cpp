@@ -19,11 +19,10 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/ir/LayoutInfo.h"
-#include "dialects/vpu/ir/VPUOps.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::vpuc::IE {
@@ -71,32 +70,6 @@ struct FoldReorderOfConstant : OpRewritePattern<ReorderOp> {
   }
 };
 
-/// True if the NCE can run `layer` once its layouts and channels are adjusted
-/// (vpuc-ie-adjust-layouts gives these layers NHWC; they keep it).
-bool isNCELayer(Operation *layer) {
-  VPU::NCE::SupportOptions options;
-  options.checkLayouts = false;
-  options.checkChannelAlignment = false;
-  auto ignore = [](const Twine &) {};
-  return llvm::TypeSwitch<Operation *, bool>(layer)
-      .Case<ConvolutionOp>([&](auto op) {
-        return VPU::NCEConvolutionOp::isSupported(op, ignore, options);
-      })
-      .Case<GroupConvolutionOp>([&](auto op) {
-        return VPU::NCEDepthConvolutionOp::isSupported(op, ignore, options);
-      })
-      .Case<MaxPoolOp>([&](auto op) {
-        return VPU::NCEMaxPoolOp::isSupported(op, ignore, options);
-      })
-      .Case<AvgPoolOp>([&](auto op) {
-        return VPU::NCEAveragePoolOp::isSupported(op, ignore, options);
-      })
-      .Case<AddOp, SubtractOp, MultiplyOp>([&](auto op) {
-        return VPU::NCEEltwiseOp::isSupported(op, ignore, options);
-      })
-      .Default([](Operation *) { return false; });
-}
-
 /// True if the result type `moved` infers is the one it has.
 bool hasInferredType(Operation *moved) {
   auto infer = llvm::dyn_cast<InferTypeOpInterface>(moved);
@@ -129,7 +102,7 @@ struct MoveReorderDown : RewritePattern {
     auto layoutInfo = llvm::dyn_cast<LayoutInfoOpInterface>(op);
     if (!layoutInfo || !op->hasTrait<AnyLayout>() || op->getNumResults() != 1 ||
         op->getNumRegions() != 0 || llvm::isa<ReorderOp>(op) ||
-        isNCELayer(op)) {
+        VPU::isNCELayer(op)) {
       return failure();
     }
     auto resultType = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
@@ -226,10 +199,14 @@ struct OptimizeReordersPass
     : impl::OptimizeReordersPassBase<OptimizeReordersPass> {
   using Base::Base;
 
+  void getDependentDialects(DialectRegistry &registry) const override {
+    Base::getDependentDialects(registry);
+    VPU::registerNCELegalityModels(registry);
+  }
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<MergeReorderChain, FoldReorderOfConstant, MoveReorderDown>(
-        &getContext());
+    populateOptimizeReordersPatterns(patterns);
     // Every rewrite keeps the IR valid and the values unchanged, so stopping
     // before a fixed point (the iteration limit) is not an error.
     (void)applyPatternsAndFoldGreedily(getOperation(), std::move(patterns));
@@ -237,4 +214,10 @@ struct OptimizeReordersPass
 };
 
 } // namespace
+
+void populateOptimizeReordersPatterns(RewritePatternSet &patterns) {
+  patterns.add<MergeReorderChain, FoldReorderOfConstant, MoveReorderDown>(
+      patterns.getContext());
+}
+
 } // namespace mlir::vpuc::IE

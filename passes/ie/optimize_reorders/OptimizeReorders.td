@@ -29,7 +29,7 @@ def OptimizeReordersPass : Pass<"vpuc-ie-optimize-reorders", "::mlir::func::Func
       result. Operands of another rank (broadcasts) are kept, provided the result then
       still takes S (its type inference says so). The reorder thus moves down towards the
       next layer, where it usually cancels with that layer's input reorder. Layers the NCE
-      can run (`VPU::NCE*Op::isSupported` with the layout and channel checks off) keep
+      can run (`VPU::isNCELayer`, the NCE legality interface with the layout and channel checks off) keep
       their layouts: `vpuc-ie-adjust-layouts` gave them NHWC on purpose.
 
     ```mlir

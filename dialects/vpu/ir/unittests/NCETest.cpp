@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The static `isSupported` queries on IE ops (supported, and each reason of
-// unsupported), host inference equal to the IE op followed by its activation,
-// the cost, the NCEOpInterface, the PPE helpers and the agreement of the
-// limits with the built-in target descriptions.
+// The NCE legality of IE layers (NCELegalityOpInterface on IE ops and on
+// described layers: supported, and each reason of unsupported), host inference
+// equal to the IE op followed by its activation, the cost, the NCEOpInterface,
+// the PPE helpers and the agreement of the limits with the built-in target
+// descriptions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +19,10 @@
 #include <vector>
 
 #include "core/arch/Arch.h"
+#include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/utils/Rounding.h"
+#include "dialects/vpu/ir/NCELegality.h"
 #include "dialects/vpu/ir/VPUDialect.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,7 +37,12 @@ namespace {
 
 class NCETest : public ::testing::Test {
 protected:
-  NCETest() { context.loadDialect<VPUDialect>(); }
+  NCETest() {
+    DialectRegistry registry;
+    registerVPUDialect(registry);
+    context.appendDialectRegistry(registry);
+    context.loadDialect<VPUDialect>();
+  }
 
   /// Parses `body` (the ops of a function) into the module and returns the op
   /// that defines `@f`'s returned value.
@@ -84,7 +92,7 @@ protected:
 };
 
 //===----------------------------------------------------------------------===//
-// isSupported on IE ops
+// NCELegalityOpInterface on IE ops
 //===----------------------------------------------------------------------===//
 
 /// An IE convolution with a constant filter of `filterShape`, on an input of
@@ -123,10 +131,9 @@ TEST_F(NCETest, convolutionIsSupported) {
       "1x16x8x8", "32x16x3x3", "1x32x8x8",
       "dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end "
       "= array<i64: 1, 1>, strides = array<i64: 1, 1>")));
-  EXPECT_EQ(reasons([&](LogCallback log) {
-              return NCEConvolutionOp::isSupported(conv, log);
-            }),
-            "");
+  EXPECT_EQ(
+      reasons([&](LogCallback log) { return isSupportedOnNCE(conv, log); }),
+      "");
 }
 
 TEST_F(NCETest, convolutionReasons) {
@@ -182,10 +189,9 @@ TEST_F(NCETest, convolutionReasons) {
     auto conv =
         llvm::dyn_cast_or_null<IE::ConvolutionOp>(parseResultOp(c.source));
     ASSERT_TRUE(conv);
-    EXPECT_EQ(reasons([&](LogCallback log) {
-                return NCEConvolutionOp::isSupported(conv, log);
-              }),
-              c.expected)
+    EXPECT_EQ(
+        reasons([&](LogCallback log) { return isSupportedOnNCE(conv, log); }),
+        c.expected)
         << c.source;
   }
 }
@@ -197,7 +203,7 @@ TEST_F(NCETest, convolutionOptionsSkipLayoutsAndAlignment) {
   options.checkLayouts = false;
   options.checkChannelAlignment = false;
   EXPECT_EQ(reasons([&](LogCallback log) {
-              return NCEConvolutionOp::isSupported(conv, log, options);
+              return isSupportedOnNCE(conv, log, options);
             }),
             "");
   // A rank-3 (1-D) convolution is never supported.
@@ -208,7 +214,7 @@ func.func @f(%x: tensor<1x16x8xf16>) -> tensor<1x16x8xf16> {
   return %0 : tensor<1x16x8xf16>
 })"));
   EXPECT_EQ(reasons([&](LogCallback log) {
-              return NCEConvolutionOp::isSupported(conv1d, log, options);
+              return isSupportedOnNCE(conv1d, log, options);
             }),
             "input #0 type tensor<1x16x8xf16> is not a static rank-4 tensor: "
             "the NCE runs 2-D ops on [N, C, H, W]\n"
@@ -242,16 +248,15 @@ func.func @f(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<)" +
   auto supported = llvm::cast<IE::GroupConvolutionOp>(
       parseResultOp(source("16x1x3x3", "1x16x8x8", 16)));
   EXPECT_EQ(reasons([&](LogCallback log) {
-              return NCEDepthConvolutionOp::isSupported(supported, log);
+              return isSupportedOnNCE(supported, log);
             }),
             "");
   auto grouped = llvm::cast<IE::GroupConvolutionOp>(
       parseResultOp(source("32x2x3x3", "1x32x8x8", 8)));
-  EXPECT_EQ(reasons([&](LogCallback log) {
-              return NCEDepthConvolutionOp::isSupported(grouped, log);
-            }),
-            "groups 8 with 16 input and 32 output channels is not a depthwise "
-            "convolution (groups = input channels = output channels)\n");
+  EXPECT_EQ(
+      reasons([&](LogCallback log) { return isSupportedOnNCE(grouped, log); }),
+      "groups 8 with 16 input and 32 output channels is not a depthwise "
+      "convolution (groups = input channels = output channels)\n");
 }
 
 TEST_F(NCETest, pools) {
@@ -272,18 +277,16 @@ func.func @f(%x: tensor<1x16x7x7xf16, #NHWC>) -> tensor<)" +
                        "array<i64: 0, 0>, pads_end = array<i64: 0, 0>, "
                        "strides = array<i64: 2, 2>";
   IE::MaxPoolOp floor = maxPool(window, "1x16x3x3");
-  EXPECT_EQ(reasons([&](LogCallback log) {
-              return NCEMaxPoolOp::isSupported(floor, log);
-            }),
-            "");
+  EXPECT_EQ(
+      reasons([&](LogCallback log) { return isSupportedOnNCE(floor, log); }),
+      "");
   IE::MaxPoolOp ceil =
       maxPool(std::string(window) + ", rounding_type = #IE.rounding_type<ceil>",
               "1x16x4x4");
-  EXPECT_EQ(reasons([&](LogCallback log) {
-              return NCEMaxPoolOp::isSupported(ceil, log);
-            }),
-            "rounding_type ceil is not supported: NCE pools round the output "
-            "size down (floor)\n");
+  EXPECT_EQ(
+      reasons([&](LogCallback log) { return isSupportedOnNCE(ceil, log); }),
+      "rounding_type ceil is not supported: NCE pools round the output "
+      "size down (floor)\n");
 
   auto avgPool = llvm::cast<IE::AvgPoolOp>(parseResultOp(
       R"(#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
@@ -291,11 +294,10 @@ func.func @f(%x: tensor<1x16x7x7xf16, #NHWC>) -> tensor<1x16x7x7xf16, #NHWC> {
   %0 = IE.AvgPool(%x) {exclude_pad, kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 1, 1>} : tensor<1x16x7x7xf16, #NHWC> -> tensor<1x16x7x7xf16, #NHWC>
   return %0 : tensor<1x16x7x7xf16, #NHWC>
 })"));
-  EXPECT_EQ(reasons([&](LogCallback log) {
-              return NCEAveragePoolOp::isSupported(avgPool, log);
-            }),
-            "exclude_pad with padding is not supported: the NCE divides every "
-            "window by the kernel area\n");
+  EXPECT_EQ(
+      reasons([&](LogCallback log) { return isSupportedOnNCE(avgPool, log); }),
+      "exclude_pad with padding is not supported: the NCE divides every "
+      "window by the kernel area\n");
 }
 
 TEST_F(NCETest, eltwise) {
@@ -315,10 +317,8 @@ func.func @f(%a: tensor<)" +
   };
   for (const char *name : {"IE.Add", "IE.Subtract", "IE.Multiply"}) {
     Operation *op = parse(name, "1x16x4x4", "1x16x4x4", "1x16x4x4");
-    EXPECT_EQ(reasons([&](LogCallback log) {
-                return NCEEltwiseOp::isSupported(op, log);
-              }),
-              "")
+    EXPECT_EQ(
+        reasons([&](LogCallback log) { return isSupportedOnNCE(op, log); }), "")
         << name;
   }
   EXPECT_EQ(NCEEltwiseOp::getEltwiseType(
@@ -326,16 +326,230 @@ func.func @f(%a: tensor<)" +
             EltwiseType::SUBTRACT);
   Operation *broadcast = parse("IE.Add", "1x16x4x4", "1x16x1x1", "1x16x4x4");
   EXPECT_EQ(reasons([&](LogCallback log) {
-              return NCEEltwiseOp::isSupported(broadcast, log);
+              return isSupportedOnNCE(broadcast, log);
             }),
             "input shapes [1, 16, 4, 4] and [1, 16, 1, 1] differ: the NCE "
             "eltwise does not broadcast\n");
   Operation *maximum = parse("IE.Maximum", "1x16x4x4", "1x16x4x4", "1x16x4x4");
+  EXPECT_EQ(
+      reasons([&](LogCallback log) { return isSupportedOnNCE(maximum, log); }),
+      "'IE.Maximum' has no NCE form\n");
+}
+
+//===----------------------------------------------------------------------===//
+// The query on described layers: types and attributes, no IR
+//===----------------------------------------------------------------------===//
+
+/// A static f16 tensor type (no encoding) of `shape`.
+RankedTensorType f16Tensor(MLIRContext &context, ArrayRef<int64_t> shape) {
+  return RankedTensorType::get(shape, Float16Type::get(&context));
+}
+
+/// A 3x3 convolution 16 -> 32 channels on [1, 16, 8, 8] with padding 1 and a
+/// constant filter and bias, as the IE stage describes it.
+NCE::LayerDesc describedConvolution(MLIRContext &context) {
+  NCE::LayerDesc layer;
+  layer.inputs = {f16Tensor(context, {1, 16, 8, 8})};
+  layer.output = f16Tensor(context, {1, 32, 8, 8});
+  layer.filter = f16Tensor(context, {32, 16, 3, 3});
+  layer.constantFilter = true;
+  layer.bias = f16Tensor(context, {32});
+  layer.constantBias = true;
+  layer.strides = {1, 1};
+  layer.padsBegin = {1, 1};
+  layer.padsEnd = {1, 1};
+  layer.dilations = {1, 1};
+  return layer;
+}
+
+TEST_F(NCETest, describedConvolution) {
+  const NCE::SupportOptions ieStage = NCE::getIEStageOptions();
+  auto ask = [&](const NCE::LayerDesc &layer,
+                 NCE::SupportOptions options = NCE::getIEStageOptions()) {
+    return reasons([&](LogCallback log) {
+      return isSupportedOnNCE<IE::ConvolutionOp>(&context, layer, log, options);
+    });
+  };
+  EXPECT_EQ(ask(describedConvolution(context)), "");
+
+  NCE::LayerDesc bigKernel = describedConvolution(context);
+  bigKernel.filter = f16Tensor(context, {32, 16, 12, 3});
+  EXPECT_EQ(ask(bigKernel),
+            "kernel height 12 is outside the NCE range [1, 11]\n");
+
+  NCE::LayerDesc bigStride = describedConvolution(context);
+  bigStride.strides = {1, 9};
+  EXPECT_EQ(ask(bigStride), "stride x 9 is outside the NCE range [1, 8]\n");
+
+  NCE::LayerDesc unaligned = describedConvolution(context);
+  unaligned.inputs = {f16Tensor(context, {1, 3, 8, 8})};
+  unaligned.filter = f16Tensor(context, {32, 3, 3, 3});
+  EXPECT_EQ(ask(unaligned), "") << "the IE stage leaves the alignment out";
+  NCE::SupportOptions aligned = ieStage;
+  aligned.checkChannelAlignment = true;
+  EXPECT_EQ(ask(unaligned, aligned),
+            "input channels 3 are not a multiple of the NCE channel alignment "
+            "16\n");
+
+  NCE::LayerDesc f32 = describedConvolution(context);
+  f32.inputs = {
+      RankedTensorType::get({1, 16, 8, 8}, Float32Type::get(&context))};
+  EXPECT_EQ(ask(f32),
+            "input #0 element type f32 is not supported by the NCE (f16)\n");
+
+  NCE::LayerDesc variableWeights = describedConvolution(context);
+  variableWeights.constantFilter = false;
+  variableWeights.constantBias = false;
+  EXPECT_EQ(ask(variableWeights),
+            "the filter is not a constant: the NCE reads its weights through a "
+            "weights table built at compile time\n"
+            "the bias is not a constant: the NCE reads it from the weights "
+            "table\n");
+
+  NCE::LayerDesc nchw = describedConvolution(context);
+  EXPECT_EQ(ask(nchw, NCE::SupportOptions()),
+            "input #0 order NCHW is not supported by the NCE (NHWC)\n"
+            "output order NCHW is not supported by the NCE (NHWC)\n");
+
+  NCE::LayerDesc noFilter = describedConvolution(context);
+  noFilter.filter = nullptr;
+  EXPECT_EQ(ask(noFilter), "the convolution has no filter type\n");
+}
+
+TEST_F(NCETest, describedDepthConvolutionPoolsAndEltwise) {
+  const NCE::SupportOptions ieStage = NCE::getIEStageOptions();
+  NCE::LayerDesc depthwise;
+  depthwise.inputs = {f16Tensor(context, {1, 16, 8, 8})};
+  depthwise.output = f16Tensor(context, {1, 16, 8, 8});
+  depthwise.filter = f16Tensor(context, {16, 1, 1, 1});
+  depthwise.constantFilter = true;
+  depthwise.strides = {1, 1};
+  depthwise.padsBegin = {0, 0};
+  depthwise.padsEnd = {0, 0};
+  depthwise.dilations = {1, 1};
+  depthwise.groups = 16;
   EXPECT_EQ(reasons([&](LogCallback log) {
-              return NCEEltwiseOp::isSupported(maximum, log);
+              return isSupportedOnNCE<IE::GroupConvolutionOp>(
+                  &context, depthwise, log, ieStage);
             }),
-            "'IE.Maximum' is not an eltwise op of the NCE (IE.Add, "
-            "IE.Subtract, IE.Multiply)\n");
+            "");
+  depthwise.groups = 4;
+  EXPECT_EQ(reasons([&](LogCallback log) {
+              return isSupportedOnNCE<IE::GroupConvolutionOp>(
+                  &context, depthwise, log, ieStage);
+            }),
+            "groups 4 with 16 input and 16 output channels is not a depthwise "
+            "convolution (groups = input channels = output channels)\n");
+
+  NCE::LayerDesc pool;
+  pool.inputs = {f16Tensor(context, {1, 16, 14, 14})};
+  pool.output = f16Tensor(context, {1, 16, 1, 1});
+  pool.kernel = {14, 14};
+  pool.strides = {1, 1};
+  pool.padsBegin = {0, 0};
+  pool.padsEnd = {0, 0};
+  EXPECT_EQ(reasons([&](LogCallback log) {
+              return isSupportedOnNCE<IE::AvgPoolOp>(&context, pool, log,
+                                                     ieStage);
+            }),
+            "kernel height 14 is outside the NCE range [1, 11]\n"
+            "kernel width 14 is outside the NCE range [1, 11]\n");
+  pool.kernel = {7, 7};
+  pool.strides = {7, 7};
+  pool.output = f16Tensor(context, {1, 16, 2, 2});
+  pool.ceilRounding = true;
+  EXPECT_EQ(reasons([&](LogCallback log) {
+              return isSupportedOnNCE<IE::MaxPoolOp>(&context, pool, log,
+                                                     ieStage);
+            }),
+            "rounding_type ceil is not supported: NCE pools round the output "
+            "size down (floor)\n");
+  pool.ceilRounding = false;
+  pool.excludePad = true;
+  pool.padsEnd = {1, 1};
+  EXPECT_EQ(reasons([&](LogCallback log) {
+              return isSupportedOnNCE<IE::AvgPoolOp>(&context, pool, log,
+                                                     ieStage);
+            }),
+            "exclude_pad with padding is not supported: the NCE divides every "
+            "window by the kernel area\n");
+
+  NCE::LayerDesc eltwise;
+  eltwise.inputs = {f16Tensor(context, {1, 16, 4, 4}),
+                    f16Tensor(context, {1, 16, 4, 4})};
+  eltwise.output = f16Tensor(context, {1, 16, 4, 4});
+  EXPECT_EQ(reasons([&](LogCallback log) {
+              return isSupportedOnNCE<IE::MultiplyOp>(&context, eltwise, log,
+                                                      ieStage);
+            }),
+            "");
+  eltwise.inputs.pop_back();
+  EXPECT_EQ(reasons([&](LogCallback log) {
+              return isSupportedOnNCE<IE::AddOp>(&context, eltwise, log,
+                                                 ieStage);
+            }),
+            "an NCE eltwise op has two inputs, not 1\n");
+
+  EXPECT_EQ(reasons([&](LogCallback log) {
+              return isSupportedOnNCE<IE::MaximumOp>(&context, eltwise, log,
+                                                     ieStage);
+            }),
+            "'IE.Maximum' has no NCE form\n");
+}
+
+TEST_F(NCETest, layerDescOfAnOp) {
+  auto conv = llvm::cast<IE::ConvolutionOp>(parseResultOp(ieConv(
+      "1x16x8x8", "32x16x3x3", "1x32x4x4",
+      "dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end "
+      "= array<i64: 0, 0>, strides = array<i64: 2, 2>")));
+  auto legality = llvm::dyn_cast<NCELegalityOpInterface>(conv.getOperation());
+  ASSERT_TRUE(legality);
+  NCE::LayerDesc layer = legality.getNCELayerDesc();
+  ASSERT_EQ(layer.inputs.size(), 1u);
+  EXPECT_EQ(layer.inputs.front(), conv.getInput().getType());
+  EXPECT_EQ(layer.output, conv.getOutput().getType());
+  EXPECT_EQ(layer.filter, conv.getFilter().getType());
+  EXPECT_TRUE(layer.constantFilter);
+  EXPECT_FALSE(layer.bias);
+  EXPECT_EQ(layer.strides, (SmallVector<int64_t, 2>{2, 2}));
+  EXPECT_EQ(layer.padsBegin, (SmallVector<int64_t, 2>{1, 1}));
+  EXPECT_EQ(layer.padsEnd, (SmallVector<int64_t, 2>{0, 0}));
+  EXPECT_EQ(layer.dilations, (SmallVector<int64_t, 2>{1, 1}));
+  EXPECT_TRUE(legality.isSupportedOnNCE(NCE::ignoreReason));
+}
+
+TEST_F(NCETest, legalityNeedsTheExtension) {
+  // Without the VPU dialect's extension the IE layers have no NCE form.
+  MLIRContext bare;
+  bare.loadDialect<IE::IEDialect>();
+  NCE::LayerDesc layer = describedConvolution(bare);
+  std::string text;
+  EXPECT_FALSE(isSupportedOnNCE<IE::ConvolutionOp>(
+      &bare, layer, [&](const Twine &reason) { text += reason.str(); }));
+  EXPECT_EQ(text, "'IE.Convolution' has no NCE form");
+}
+
+TEST_F(NCETest, windowOutputType) {
+  RankedTensorType input = f16Tensor(context, {1, 16, 7, 9});
+  FailureOr<RankedTensorType> output =
+      NCE::inferWindowOutputType(input, 32, {3, 3}, {2, 2}, {1, 1}, {0, 1});
+  ASSERT_TRUE(succeeded(output));
+  EXPECT_EQ(*output, f16Tensor(context, {1, 32, 3, 5}));
+  EXPECT_TRUE(failed(
+      NCE::inferWindowOutputType(input, 16, {9, 3}, {1, 1}, {0, 0}, {0, 0})));
+}
+
+NCE::Reasons collectTwo() {
+  NCE::Reasons reasons;
+  LogCallback log = reasons;
+  log("a");
+  log("b");
+  return reasons;
+}
+
+TEST(NCEReasonsTest, joinsWhatItCollects) {
+  EXPECT_EQ(collectTwo().join(), "a; b");
+  EXPECT_TRUE(NCE::Reasons().empty());
 }
 
 //===----------------------------------------------------------------------===//
