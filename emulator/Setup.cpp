@@ -282,14 +282,17 @@ llvm::Error Emulator::Impl::prepareActTask(Task &task,
                      ") do not fit its data window of " +
                      llvm::Twine(data.size()) + " bytes");
   }
-  const schema::KernelDataReference &text = *actKernel.text();
-  Region &textRegion = regions[kernelDataBase + text.buffer()];
   Region &dataRegion = regions[kernelDataBase + data.buffer()];
   Region &cmx = regions[cmxBase + invocation.tile()];
-  task.windows.push_back(
-      {abi::kWinDBase, text.size(), textRegion.bytes.data() + text.offset(),
-       kernelDataBase + text.buffer(), text.offset(),
-       /*writable=*/false, "WIN_D (kernel '" + name + "' text)"});
+  // The reference targets' kernels have no code: WIN_D is then empty.
+  if (const schema::KernelDataReference *text = actKernel.text()) {
+    Region &textRegion = regions[kernelDataBase + text->buffer()];
+    task.windows.push_back(
+        {abi::kWinDBase, text->size(),
+         textRegion.bytes.data() + text->offset(),
+         kernelDataBase + text->buffer(), text->offset(),
+         /*writable=*/false, "WIN_D (kernel '" + name + "' text)"});
+  }
   task.windows.push_back(
       {abi::kWinEBase, data.size(), dataRegion.bytes.data() + data.offset(),
        kernelDataBase + data.buffer(), data.offset(),
@@ -299,7 +302,8 @@ llvm::Error Emulator::Impl::prepareActTask(Task &task,
       {abi::kWinFBase, std::min<uint64_t>(cmx.bytes.size(), abi::kWindowSize),
        cmx.bytes.data(), cmxBase + invocation.tile(), 0,
        /*writable=*/true, "WIN_F (" + cmx.name + ")"});
-  task.args = task.windows[1].host + invocation.args_offset();
+  uint8_t *dataHost = dataRegion.bytes.data() + data.offset();
+  task.args = dataHost + invocation.args_offset();
   // The relocated tensors: mapped outside the windows, their addresses
   // written into the descriptors when the task runs (loadBlob has checked
   // the descriptors).
@@ -313,8 +317,7 @@ llvm::Error Emulator::Impl::prepareActTask(Task &task,
       if (!address) {
         return address.takeError();
       }
-      task.relocations.push_back({task.windows[1].host +
-                                      relocation->descriptor() +
+      task.relocations.push_back({dataHost + relocation->descriptor() +
                                       offsetof(abi::MemRefData, dataAddr),
                                   *address});
     }

@@ -278,6 +278,8 @@ private:
       llvm::StringRef kind);
   llvm::Error checkTensors();
   llvm::Error checkBarriers();
+  llvm::Error checkDeclaration(const schema::KernelDeclaration &declaration,
+                               const std::string &what);
   llvm::Error checkKernelDataRef(const schema::KernelDataReference &ref,
                                  const llvm::Twine &what);
   llvm::Error checkActKernels();
@@ -437,6 +439,27 @@ llvm::Error Checker::checkBarriers() {
   return llvm::Error::success();
 }
 
+llvm::Error
+Checker::checkDeclaration(const schema::KernelDeclaration &declaration,
+                          const std::string &what) {
+  if (declaration.symbol()->size() == 0 || declaration.entry()->size() == 0) {
+    return makeError(what + ": its declaration has an empty symbol or entry");
+  }
+  for (uint32_t i = 0, e = declaration.args()->size(); i < e; ++i) {
+    const schema::KernelDeclArg &arg = *declaration.args()->Get(i);
+    if (arg.type()->size() == 0) {
+      return makeError(what + ": argument " + llvm::Twine(i) +
+                       " of its declaration has no type");
+    }
+    if (arg.role() > schema::KernelArgRole::MAX) {
+      return makeError(what + ": argument " + llvm::Twine(i) +
+                       " of its declaration has the unknown role " +
+                       llvm::Twine(static_cast<int>(arg.role())));
+    }
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error Checker::checkKernelDataRef(const schema::KernelDataReference &ref,
                                         const llvm::Twine &what) {
   uint32_t count = blob.kernel_data() ? blob.kernel_data()->size() : 0;
@@ -555,9 +578,20 @@ llvm::Error Checker::checkActKernels() {
     if (kernel.name()->size() == 0) {
       return makeError(what + ": empty name");
     }
-    if (llvm::Error error =
-            checkKernelDataRef(*kernel.text(), what + " text")) {
-      return error;
+    if (kernel.text()) {
+      if (llvm::Error error =
+              checkKernelDataRef(*kernel.text(), what + " text")) {
+        return error;
+      }
+    }
+    if (const schema::KernelDeclaration *declaration = kernel.declaration()) {
+      if (llvm::Error error = checkDeclaration(*declaration, what)) {
+        return error;
+      }
+      if (declaration->entry()->string_view() != kernel.name()->string_view()) {
+        return makeError(what + ": its declaration has entry" +
+                         quoted(declaration->entry()));
+      }
     }
   }
   if (blob.act_invocations()) {
@@ -607,6 +641,16 @@ llvm::Error Checker::checkActKernels() {
       if (llvm::Error error =
               checkKernelDataRef(*runtime->code(), "act runtime code")) {
         return error;
+      }
+    }
+    if (const schema::KernelDeclaration *declaration = runtime->declaration()) {
+      if (llvm::Error error = checkDeclaration(*declaration, "act runtime")) {
+        return error;
+      }
+      if (declaration->args()->size() != 0) {
+        return makeError("act runtime: its declaration has " +
+                         llvm::Twine(declaration->args()->size()) +
+                         " argument(s); the runtime takes none");
       }
     }
   }

@@ -115,8 +115,11 @@ void BlobBuilder::setBarrierCounts(uint32_t barrier, uint32_t producers,
   barriers.at(barrier).counts = std::make_pair(producers, consumers);
 }
 
-uint32_t BlobBuilder::addActKernel(llvm::StringRef name, KernelDataRef text) {
-  actKernels.push_back({name.str(), text});
+uint32_t
+BlobBuilder::addActKernel(llvm::StringRef name,
+                          std::optional<KernelDataRef> text,
+                          std::optional<KernelDeclarationDesc> declaration) {
+  actKernels.push_back({name.str(), text, std::move(declaration)});
   return actKernels.size() - 1;
 }
 
@@ -138,10 +141,12 @@ uint32_t BlobBuilder::addActInvocationWithArgs(
                           std::move(relocations));
 }
 
-void BlobBuilder::setActRuntime(std::vector<uint32_t> stackSizes,
-                                std::optional<KernelDataRef> code) {
+void BlobBuilder::setActRuntime(
+    std::vector<uint32_t> stackSizes, std::optional<KernelDataRef> code,
+    std::optional<KernelDeclarationDesc> declaration) {
   actStackSizes = std::move(stackSizes);
   actRuntimeCode = code;
+  actRuntimeDeclaration = std::move(declaration);
 }
 
 void BlobBuilder::addDmaTask(uint32_t port, uint32_t src, uint32_t dst,
@@ -351,10 +356,28 @@ std::vector<uint8_t> BlobBuilder::finish() const {
     kernelDataOffsets.push_back(schema::CreateKernelDataDirect(
         fbb, buffer.name.c_str(), &buffer.bytes));
   }
+  auto writeDeclaration =
+      [&](const std::optional<KernelDeclarationDesc> &declaration) {
+        if (!declaration) {
+          return fb::Offset<schema::KernelDeclaration>();
+        }
+        std::vector<fb::Offset<schema::KernelDeclArg>> args;
+        for (const auto &[role, type] : declaration->args) {
+          args.push_back(
+              schema::CreateKernelDeclArgDirect(fbb, role, type.c_str()));
+        }
+        return schema::CreateKernelDeclarationDirect(
+            fbb, declaration->symbol.c_str(), declaration->entry.c_str(),
+            &args);
+      };
   std::vector<fb::Offset<schema::ActKernel>> kernelOffsets;
   for (const ActKernel &kernel : actKernels) {
+    fb::Offset<schema::KernelDataReference> text;
+    if (kernel.text) {
+      text = writeKernelRef(*kernel.text);
+    }
     kernelOffsets.push_back(schema::CreateActKernelDirect(
-        fbb, kernel.name.c_str(), writeKernelRef(kernel.text)));
+        fbb, kernel.name.c_str(), text, writeDeclaration(kernel.declaration)));
   }
   std::vector<fb::Offset<schema::ActKernelInvocation>> invocationOffsets;
   for (const ActInvocation &invocation : actInvocations) {
@@ -376,7 +399,8 @@ std::vector<uint8_t> BlobBuilder::finish() const {
     if (actRuntimeCode) {
       code = writeKernelRef(*actRuntimeCode);
     }
-    runtime = schema::CreateActKernelRuntimeDirect(fbb, &*actStackSizes, code);
+    runtime = schema::CreateActKernelRuntimeDirect(
+        fbb, &*actStackSizes, code, writeDeclaration(actRuntimeDeclaration));
   }
 
   auto root = schema::CreateBlob(fbb, header, fbb.CreateVector(tensorOffsets),

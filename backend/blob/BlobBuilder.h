@@ -71,6 +71,14 @@ struct KernelDataRef {
   uint64_t size = 0;
 };
 
+/// A kernel declaration (blob.fbs, KernelDeclaration).
+struct KernelDeclarationDesc {
+  std::string symbol;
+  std::string entry;
+  /// Each argument's role and type text, in declaration order.
+  std::vector<std::pair<schema::KernelArgRole, std::string>> args;
+};
+
 /// A relocated descriptor of an ACT invocation (blob.fbs, ActRelocation).
 struct ActRelocationDesc {
   /// The tensor (index into the tensors).
@@ -160,8 +168,10 @@ public:
   void setBarrierCounts(uint32_t barrier, uint32_t producers,
                         uint32_t consumers);
 
-  /// Adds an ACT kernel; returns its index.
-  uint32_t addActKernel(llvm::StringRef name, KernelDataRef text);
+  /// Adds an ACT kernel with its code `text` (none for the reference targets)
+  /// and declaration; returns its index.
+  uint32_t addActKernel(llvm::StringRef name, std::optional<KernelDataRef> text,
+                        std::optional<KernelDeclarationDesc> declaration = {});
   /// Adds an ACT kernel invocation; returns its index.
   uint32_t addActInvocation(uint32_t kernel, uint32_t tile, KernelDataRef data,
                             uint32_t argsOffset = 0,
@@ -173,9 +183,10 @@ public:
                            llvm::ArrayRef<uint8_t> args,
                            std::vector<ActRelocationDesc> relocations = {});
   /// Declares the ACT runtime with per-tile stack sizes and, optionally, its
-  /// code.
+  /// code and declaration.
   void setActRuntime(std::vector<uint32_t> stackSizes,
-                     std::optional<KernelDataRef> code = std::nullopt);
+                     std::optional<KernelDataRef> code = std::nullopt,
+                     std::optional<KernelDeclarationDesc> declaration = {});
 
   /// Appends a DMA task to DMA port `port`.
   void addDmaTask(uint32_t port, uint32_t src, uint32_t dst,
@@ -219,7 +230,8 @@ private:
   };
   struct ActKernel {
     std::string name;
-    KernelDataRef text;
+    std::optional<KernelDataRef> text;
+    std::optional<KernelDeclarationDesc> declaration;
   };
   struct ActInvocation {
     uint32_t kernel;
@@ -258,6 +270,7 @@ private:
   std::vector<ActInvocation> actInvocations;
   std::optional<std::vector<uint32_t>> actStackSizes;
   std::optional<KernelDataRef> actRuntimeCode;
+  std::optional<KernelDeclarationDesc> actRuntimeDeclaration;
   std::map<ListKey, std::vector<Task>> taskLists;
 };
 

@@ -20,7 +20,7 @@
 #include "kernels/abi/ArgPacker.h"
 #include "backend/blob/Blob.h"
 #include "backend/blob/BlobBuilder.h"
-#include "backend/mapping/KernelImage.h"
+#include "backend/mapping/KernelDeclaration.h"
 #include "backend/mapping/TypeMapping.h"
 #include "backend/mapping/UpaParams.h"
 #include "core/shape/DimsOrder.h"
@@ -507,13 +507,14 @@ void BlobWriter::writeBarriers() {
 // ACT kernels
 //===----------------------------------------------------------------------===//
 
-/// The kernel image of `decl` with argument roles `kinds`.
-static FailureOr<std::vector<uint8_t>>
-getImage(func::FuncOp decl,
-         llvm::ArrayRef<std::optional<KernelArgKind>> kinds) {
-  KernelImage image;
-  image.symbol = decl.getName().str();
-  image.entry =
+/// The declaration of `decl` with argument roles `kinds`, as the blob records
+/// it.
+static KernelDeclarationDesc
+getDeclaration(func::FuncOp decl,
+               llvm::ArrayRef<std::optional<KernelArgKind>> kinds) {
+  KernelDecl kernel;
+  kernel.symbol = decl.getName().str();
+  kernel.entry =
       decl->getAttrOfType<StringAttr>(VPUIP::VPUIPDialect::kKernelEntryAttrName)
           .getValue()
           .str();
@@ -522,13 +523,9 @@ getImage(func::FuncOp decl,
     if (llvm::isa<BaseMemRefType>(type)) {
       kind = kinds[index].value_or(KernelArgKind::Input);
     }
-    image.args.push_back({kind, type});
+    kernel.args.push_back({kind, type});
   }
-  llvm::Expected<std::vector<uint8_t>> bytes = printKernelImage(image);
-  if (!bytes) {
-    return decl.emitOpError() << llvm::toString(bytes.takeError());
-  }
-  return std::move(*bytes);
+  return toDeclarationDesc(kernel);
 }
 
 LogicalResult BlobWriter::writeActKernels() {
@@ -598,17 +595,13 @@ LogicalResult BlobWriter::writeActKernels() {
       if (it == used.end()) {
         continue;
       }
-      FailureOr<std::vector<uint8_t>> image = getImage(decl, it->second.kinds);
-      if (failed(image)) {
-        return failure();
-      }
       llvm::StringRef entry = decl->getAttrOfType<StringAttr>(
                                       VPUIP::VPUIPDialect::kKernelEntryAttrName)
                                   .getValue();
-      uint32_t text = builder.addKernelData(entry.str() + ".text", *image);
       ActKernelInfo info = std::move(it->second);
-      info.index = builder.addActKernel(
-          entry, {text, 0, static_cast<uint64_t>(image->size())});
+      // The reference targets' kernels are the runtime's own: no code.
+      info.index = builder.addActKernel(entry, std::nullopt,
+                                        getDeclaration(decl, info.kinds));
       actKernelIndex[decl.getOperation()] = actKernels.size();
       actKernels.push_back(std::move(info));
     }
@@ -618,10 +611,6 @@ LogicalResult BlobWriter::writeActKernels() {
     VPUIP::SwRuntimeOp runtime = runtimes.front();
     auto decl = symbolTables.lookupNearestSymbolFrom<func::FuncOp>(
         runtime, runtime.getEntryPoint());
-    FailureOr<std::vector<uint8_t>> image = getImage(decl, {});
-    if (failed(image)) {
-      return failure();
-    }
     std::vector<uint32_t> stackSizes;
     for (int64_t size : runtime.getStackSizes()) {
       if (size > std::numeric_limits<uint32_t>::max()) {
@@ -631,10 +620,8 @@ LogicalResult BlobWriter::writeActKernels() {
       }
       stackSizes.push_back(static_cast<uint32_t>(size));
     }
-    uint32_t code =
-        builder.addKernelData(decl.getName().str() + ".runtime", *image);
-    builder.setActRuntime(std::move(stackSizes),
-                          KernelDataRef{code, 0, image->size()});
+    builder.setActRuntime(std::move(stackSizes), std::nullopt,
+                          getDeclaration(decl, {}));
   }
   return success();
 }

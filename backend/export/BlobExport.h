@@ -22,7 +22,7 @@
 //    task's location string is the first name (NameLoc) of its location,
 //    else of its VPUIP op's;
 //  - software kernels: each kernel declaration an ACT task calls becomes an
-//    ActKernel whose code is its kernel image (backend/mapping/KernelImage.h),
+//    ActKernel with its declaration (backend/mapping/KernelDeclaration.h),
 //    each call an invocation whose packed arguments (kernels/abi) address the
 //    CMX of its tile; UPA layers name the kernel and carry its scalars in the
 //    kernel's UPA parameter table.

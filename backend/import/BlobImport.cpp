@@ -21,7 +21,7 @@
 #include "kernels/abi/ArgPacker.h"
 #include "backend/blob/Blob.h"
 #include "backend/blob/TensorLayout.h"
-#include "backend/mapping/KernelImage.h"
+#include "backend/mapping/KernelDeclaration.h"
 #include "backend/mapping/TypeMapping.h"
 #include "backend/mapping/UpaParams.h"
 #include "core/arch/Arch.h"
@@ -80,10 +80,10 @@ struct Invocation {
   llvm::SmallVector<Attribute> scalars;
 };
 
-/// An ACT kernel: its declaration and image.
+/// An ACT kernel: its IR declaration and the blob's record of it.
 struct ActKernel {
   func::FuncOp decl;
-  KernelImage image;
+  KernelDecl image;
 };
 
 /// Builds the module; see the file comment of BlobImport.h.
@@ -240,38 +240,23 @@ func::FuncOp BlobReader::declareKernel(llvm::StringRef symbol,
 }
 
 llvm::Error BlobReader::createActKernels() {
-  auto kernelData = [&](const schema::KernelDataReference &ref) {
-    const schema::KernelData &data = *blob.kernel_data()->Get(ref.buffer());
-    return llvm::ArrayRef<uint8_t>(data.data()->data() + ref.offset(),
-                                   ref.size());
-  };
   if (const auto *kernels = blob.act_kernels()) {
     for (uint32_t i = 0; i < kernels->size(); ++i) {
       const schema::ActKernel &kernel = *kernels->Get(i);
       std::string what =
           "act kernel " + std::to_string(i) + " '" + kernel.name()->str() + "'";
-      llvm::Expected<KernelImage> image =
-          parseKernelImage(kernelData(*kernel.text()), context);
-      if (!image) {
-        return makeError(what +
-                         ": its code is not a kernel image of the "
-                         "reference-SW targets, so its declaration is "
-                         "unknown (" +
-                         llvm::toString(image.takeError()) + ")");
+      if (!kernel.declaration()) {
+        return makeError(what + ": the blob does not declare it (no "
+                                "ActKernel.declaration), so its arguments' "
+                                "roles and types are unknown");
       }
-      if (image->entry != kernel.name()->string_view()) {
-        return makeError(what + ": its kernel image declares entry '" +
-                         image->entry + "'");
+      llvm::Expected<KernelDecl> image =
+          readDeclaration(*kernel.declaration(), context);
+      if (!image) {
+        return makeError(what + ": " + llvm::toString(image.takeError()));
       }
       llvm::SmallVector<Type> argTypes;
-      for (const KernelImage::Arg &arg : image->args) {
-        bool isBuffer = llvm::isa<BaseMemRefType>(arg.type);
-        if (isBuffer != (arg.kind != KernelArgKind::Scalar)) {
-          return makeError(what + ": its kernel image gives the " +
-                           (isBuffer ? "buffer" : "scalar") + " type '" +
-                           print(arg.type) + "' to a " +
-                           (isBuffer ? "scalar" : "buffer") + " argument");
-        }
+      for (const KernelDecl::Arg &arg : image->args) {
         argTypes.push_back(arg.type);
       }
       func::FuncOp decl = declareKernel(image->symbol, image->entry, argTypes);
@@ -281,18 +266,10 @@ llvm::Error BlobReader::createActKernels() {
 
   if (const schema::ActKernelRuntime *runtime = blob.act_runtime()) {
     func::FuncOp decl;
-    if (const schema::KernelDataReference *code = runtime->code()) {
-      llvm::Expected<KernelImage> image =
-          parseKernelImage(kernelData(*code), context);
+    if (const schema::KernelDeclaration *declaration = runtime->declaration()) {
+      llvm::Expected<KernelDecl> image = readDeclaration(*declaration, context);
       if (!image) {
-        return makeError("act runtime: its code is not a kernel image of the "
-                         "reference-SW targets (" +
-                         llvm::toString(image.takeError()) + ")");
-      }
-      if (!image->args.empty()) {
-        return makeError("act runtime: its kernel image declares " +
-                         llvm::Twine(image->args.size()) +
-                         " argument(s); the runtime kernel takes none");
+        return makeError("act runtime: " + llvm::toString(image.takeError()));
       }
       decl = declareKernel(image->symbol, image->entry, {});
     } else {
@@ -829,11 +806,11 @@ llvm::Error BlobReader::createTask(const schema::Task &task,
     llvm::SmallVector<Value> inputs, outputs;
     llvm::SmallVector<unsigned> positions;
     size_t numInputs = 0;
-    for (const KernelImage::Arg &arg : kernel.image.args) {
+    for (const KernelDecl::Arg &arg : kernel.image.args) {
       numInputs += arg.kind == KernelArgKind::Input;
     }
     size_t bufferIndex = 0;
-    for (const KernelImage::Arg &arg : kernel.image.args) {
+    for (const KernelDecl::Arg &arg : kernel.image.args) {
       if (arg.kind == KernelArgKind::Scalar) {
         continue;
       }

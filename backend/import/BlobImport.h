@@ -17,7 +17,7 @@
 //    in the constant section, a `const.Declare` buffer whose content is a
 //    `dense_resource` holding its bytes), named by a NameLoc;
 //  - each barrier a `VPURT.ConfigureBarrier` with its counts;
-//  - each ACT kernel the declaration its kernel image holds (in
+//  - each ACT kernel the declaration its KernelDeclaration table holds (in
 //    `module @VPU.SW`), each invocation's packed arguments the
 //    `VPUIP.SW.Kernel` operands (CMX buffers of its tile) and scalars; each
 //    UPA layer a `VPUIP.UPA.SW` call of a declaration made from its operands

@@ -80,12 +80,12 @@ def vpuc_gentbl_cc_library(name, td_file, tbl_outs, deps = [], **kwargs):
 def vpuc_tblgen(name, action, td_file, out, td_srcs = [], **kwargs):
     """Runs vpuc-tblgen's `action` (e.g. "gen-sw-kernel-abi") on `td_file` into `out`.
 
-    `td_srcs`: the .td files `td_file` includes (e.g. a vpuc_td_library); MLIR's own .td files
-    are found under the @llvm repository.
+    `td_srcs`: the .td files `td_file` includes (e.g. a vpuc_td_library, which brings MLIR's own
+    .td files from the @llvm repository).
     """
     native.genrule(
         name = name,
-        srcs = [td_file] + td_srcs + ["@llvm//:td_files"],
+        srcs = [td_file] + td_srcs,
         outs = [out],
         tools = ["//tools/vpuc-tblgen"],
         cmd = ("$(location //tools/vpuc-tblgen) -%s -I . -I external/llvm/include " % action +

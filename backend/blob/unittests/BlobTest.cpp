@@ -423,17 +423,17 @@ TEST(BlobTest, checksDmaTasks) {
 TEST(BlobTest, checksActKernels) {
   FullBlob p;
   BlobBuilder badText = makeFullBuilder(&p);
-  badText.addActKernel("k", {0, 8, 16});
+  badText.addActKernel("k", KernelDataRef{0, 8, 16});
   EXPECT_THAT(loadError(badText),
               HasSubstr("act kernel 1 'k' text: bytes [8, +16) lie outside "
                         "kernel data 0 of 16 bytes"));
   BlobBuilder badBuffer = makeFullBuilder(&p);
-  badBuffer.addActKernel("k", {5, 0, 0});
+  badBuffer.addActKernel("k", KernelDataRef{5, 0, 0});
   EXPECT_THAT(loadError(badBuffer),
               HasSubstr("act kernel 1 'k' text: kernel data buffer 5 out of "
                         "range (the blob has 2)"));
   BlobBuilder unnamed = makeFullBuilder(&p);
-  unnamed.addActKernel("", {0, 0, 16});
+  unnamed.addActKernel("", KernelDataRef{0, 0, 16});
   EXPECT_THAT(loadError(unnamed), HasSubstr("act kernel 1: empty name"));
   BlobBuilder kernel = makeFullBuilder(&p);
   kernel.addActInvocation(3, 0, {1, 0, 128});

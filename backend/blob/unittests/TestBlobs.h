@@ -75,7 +75,7 @@ inline BlobBuilder makeFullBuilder(FullBlob *parts = nullptr,
   p.barrier1 = builder.addBarrier(1);
   p.barrier2 = builder.addBarrier(0);
   uint32_t text = builder.addKernelData("relu.text", std::vector<uint8_t>(16));
-  uint32_t kernel = builder.addActKernel("relu", {text, 0, 16});
+  uint32_t kernel = builder.addActKernel("relu", KernelDataRef{text, 0, 16});
   // relu reads the network input (a relocation) and writes y_cmx (WIN_F).
   p.invocation = builder.addActInvocationWithArgs(
       kernel, 0,

@@ -82,12 +82,12 @@ module @act_ddr attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX"
 
 // Each relocation names the descriptor's offset in the arguments and the tensor.
 // INFO:      a.blob: schema 2.0, arch VPUX37XX
-// INFO:      0 'conv' wait [] update [0]: ActKernel 'convolution' invocation 0 (args 336 bytes in kernel data 4)
+// INFO:      0 'conv' wait [] update [0]: ActKernel 'convolution' invocation 0 (args 336 bytes in kernel data 0)
 // INFO-NEXT:     @0 <- tensor 2 'x' NETWORK_INPUT[0]@0 f16 1x2x4x4 NCHW (64 bytes)
 // INFO-NEXT:     @32 <- tensor 0 'w' CONSTANT@0 f16 2x2x1x1 NCHW (8 bytes)
 // INFO-NEXT:     @64 <- tensor 1 'no_bias' CONSTANT@64 f16 0 C (0 bytes)
 // INFO-NEXT:     @96 <- tensor 3 'conv' DDR_SCRATCH@0 f16 1x2x4x4 NCHW (64 bytes)
-// INFO:      0 'add' wait [0] update []: ActKernel 'add' invocation 2 (args 240 bytes in kernel data 6)
+// INFO:      0 'add' wait [0] update []: ActKernel 'add' invocation 2 (args 240 bytes in kernel data 2)
 // INFO-NEXT:     @0 <- tensor 3 'conv' DDR_SCRATCH@0 f16 1x2x4x4 NCHW (64 bytes)
 // INFO-NEXT:     @64 <- tensor 5 'y' NETWORK_OUTPUT[0]@0 f16 1x2x4x4 NCHW (64 bytes)
 

@@ -77,7 +77,7 @@ module @act_kernels attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX3
   }
 }
 
-// The kernels the ACT tasks call, in declaration order, then the runtime; the kernel images give
+// The kernels the ACT tasks call, in declaration order, then the runtime; the declaration tables give
 // the declarations back (ranked or not, scalar types).
 // CHECK:      module @VPU.SW {
 // CHECK-NEXT:   func.func private @relu(memref<2x8xf16>, memref<2x8xf16>) attributes {VPUIP.kernel_entry = "relu"}
@@ -109,7 +109,7 @@ module @act_kernels attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX3
 // CHECK-NEXT:     ^bb0(%[[P0:.+]]: {{.+}}, %[[P1:.+]]: {{.+}}, %[[P2:.+]]: {{.+}}):
 // CHECK-NEXT:       VPUIP.SW.Kernel.run(%[[P0]], %[[P1]], %[[P2]])
 
-// INFO:      kernel data: 7 buffers, {{[0-9]+}} bytes
+// INFO:      kernel data: 3 buffers, {{[0-9]+}} bytes
 // INFO-NEXT: act kernels: add, relu, softmax (3 invocations)
 // INFO:      barriers: 3 virtual on 2 physical
 // INFO:      task lists: 4, 7 tasks

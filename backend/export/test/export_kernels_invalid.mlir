@@ -73,28 +73,6 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
 
 // -----
 
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
-  module @VPU.SW {
-    // expected-error @+1 {{'func.func' op kernel image: the entry name 're\nlu' holds a line break}}
-    func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "re\0Alu"}
-    func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
-  }
-  VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
-  func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
-    %0 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
-    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <64> -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
-    VPURT.Task {
-      %r = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%0 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%1 : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<8xf16, #VPUIP.mem<CMX_NN[0]>> {
-      ^bb0(%a: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, %b: memref<8xf16, #VPUIP.mem<CMX_NN[0]>>):
-        VPUIP.SW.Kernel.run(%a, %b) : memref<8xf16, #VPUIP.mem<CMX_NN[0]>>, memref<8xf16, #VPUIP.mem<CMX_NN[0]>>
-      }
-    }
-    return %out : memref<8xf16>
-  }
-}
-
-// -----
-
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 1, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
   module @VPU.SW {
     func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}

@@ -220,7 +220,7 @@ TEST_F(BlobExportTest, networkDescriptionMismatches) {
                 "'memref<1x2x3x4xf16>'"));
 }
 
-TEST_F(BlobExportTest, kernelImagesAreTheDeclarations) {
+TEST_F(BlobExportTest, kernelDeclarationsAreTables) {
   std::string text =
       std::string("module attributes {") + kResources +
       "} {\n"
@@ -255,18 +255,24 @@ TEST_F(BlobExportTest, kernelImagesAreTheDeclarations) {
   llvm::Expected<BlobFile> file = loadBlob(*bytes);
   ASSERT_TRUE(static_cast<bool>(file)) << llvm::toString(file.takeError());
   const schema::Blob &blob = file->get();
-  auto dataOf = [&](const schema::KernelDataReference &ref) {
-    const auto *data = blob.kernel_data()->Get(ref.buffer())->data();
-    return std::string(data->begin() + ref.offset(),
-                       data->begin() + ref.offset() + ref.size());
-  };
+  // The reference kernels have no code; their declarations are tables.
   ASSERT_EQ(blob.act_kernels()->size(), 1u);
-  EXPECT_EQ(dataOf(*blob.act_kernels()->Get(0)->text()),
-            "vpuc-kernel-image 1\nsymbol relu\nentry relu\narg in "
-            "memref<*xf16>\narg out memref<*xf16>\n");
-  ASSERT_NE(blob.act_runtime()->code(), nullptr);
-  EXPECT_EQ(dataOf(*blob.act_runtime()->code()),
-            "vpuc-kernel-image 1\nsymbol rt\nentry nnActEntry\n");
+  const schema::ActKernel &kernel = *blob.act_kernels()->Get(0);
+  EXPECT_EQ(kernel.text(), nullptr);
+  const schema::KernelDeclaration *decl = kernel.declaration();
+  ASSERT_NE(decl, nullptr);
+  EXPECT_EQ(decl->symbol()->str(), "relu");
+  EXPECT_EQ(decl->entry()->str(), "relu");
+  ASSERT_EQ(decl->args()->size(), 2u);
+  EXPECT_EQ(decl->args()->Get(0)->role(), schema::KernelArgRole::INPUT);
+  EXPECT_EQ(decl->args()->Get(1)->role(), schema::KernelArgRole::OUTPUT);
+  EXPECT_EQ(decl->args()->Get(1)->type()->str(), "memref<*xf16>");
+  EXPECT_EQ(blob.act_runtime()->code(), nullptr);
+  const schema::KernelDeclaration *runtime = blob.act_runtime()->declaration();
+  ASSERT_NE(runtime, nullptr);
+  EXPECT_EQ(runtime->symbol()->str(), "rt");
+  EXPECT_EQ(runtime->entry()->str(), "nnActEntry");
+  EXPECT_EQ(runtime->args()->size(), 0u);
   EXPECT_EQ(blob.act_runtime()->stack_sizes()->Get(1), 2048u);
   const schema::ActKernelInvocation &invocation =
       *blob.act_invocations()->Get(0);

@@ -49,17 +49,24 @@ BlobBuilder make37xx() {
   return builder;
 }
 
-/// The bytes of `text`.
-std::vector<uint8_t> bytesOf(llvm::StringRef text) {
-  return std::vector<uint8_t>(text.begin(), text.end());
+using Role = schema::KernelArgRole;
+
+/// A declaration of kernel `name` with `args` (role, type text).
+KernelDeclarationDesc
+declaration(llvm::StringRef name,
+            std::vector<std::pair<Role, std::string>> args) {
+  return {name.str(), name.str(), std::move(args)};
 }
 
-/// The image of a kernel `name` reading one buffer and writing one.
-std::vector<uint8_t> unaryImage(llvm::StringRef name,
-                                llvm::StringRef extraArgs = "") {
-  return bytesOf(("vpuc-kernel-image 1\nsymbol " + name + "\nentry " + name +
-                  "\narg in memref<*xf16>\narg out memref<*xf16>\n" + extraArgs)
-                     .str());
+/// The declaration of a kernel `name` reading one buffer and writing one,
+/// then `extraArgs`.
+KernelDeclarationDesc
+unaryDecl(llvm::StringRef name,
+          std::vector<std::pair<Role, std::string>> extraArgs = {}) {
+  std::vector<std::pair<Role, std::string>> args = {
+      {Role::INPUT, "memref<*xf16>"}, {Role::OUTPUT, "memref<*xf16>"}};
+  args.insert(args.end(), extraArgs.begin(), extraArgs.end());
+  return declaration(name, std::move(args));
 }
 
 /// Packs (in, out) descriptors of f16 [8] buffers at CMX offsets 0 and 64.
@@ -72,14 +79,12 @@ abi::ArgPacker packUnary(uint32_t inAddress = abi::kWinFBase) {
   return packer;
 }
 
-/// Adds an ACT kernel with `image` and one task calling it with `args` on
+/// Adds an ACT kernel declared by `decl` and one task calling it with `args` on
 /// tile 0, and the runtime.
-void addActTask(BlobBuilder &builder, const std::vector<uint8_t> &image,
+void addActTask(BlobBuilder &builder, const KernelDeclarationDesc &decl,
                 const std::vector<uint8_t> &args, llvm::StringRef name = "relu",
                 uint32_t shave = 0) {
-  uint32_t text = builder.addKernelData(name.str() + ".text", image);
-  uint32_t kernel = builder.addActKernel(
-      name, {text, 0, static_cast<uint64_t>(image.size())});
+  uint32_t kernel = builder.addActKernel(name, std::nullopt, decl);
   uint32_t invocation = builder.addActInvocationWithArgs(kernel, 0, args);
   builder.setActRuntime({16384, 16384});
   builder.addActTask(0, shave, invocation, {}, name);
@@ -160,8 +165,7 @@ TEST_F(BlobImportTest, importsBuilderBlobs) {
 
 TEST_F(BlobImportTest, isDeterministic) {
   BlobBuilder builder = make37xx();
-  std::vector<uint8_t> image = unaryImage("relu");
-  addActTask(builder, image, packUnary().finish());
+  addActTask(builder, unaryDecl("relu"), packUnary().finish());
   std::vector<uint8_t> bytes = builder.finish();
   OwningOpRef<ModuleOp> a = import(bytes);
   OwningOpRef<ModuleOp> b = import(bytes);
@@ -173,7 +177,7 @@ TEST_F(BlobImportTest, importsActTasksOfEveryShave) {
   // A task of SHAVE 1 keeps its SHAVE through the IR, and a second round trip
   // is byte-identical.
   BlobBuilder act = make37xx();
-  addActTask(act, unaryImage("relu"), packUnary().finish(), "relu",
+  addActTask(act, unaryDecl("relu"), packUnary().finish(), "relu",
              /*shave=*/1);
   OwningOpRef<ModuleOp> module = import(act.finish());
   ASSERT_TRUE(module) << diagnostics;
@@ -265,42 +269,54 @@ TEST_F(BlobImportTest, runtimeDeclarations) {
               HasSubstr("VPUIP.SW.Runtime @VPU.SW::@act_runtime stack_sizes "
                         "[16384, 16384]"));
 
-  BlobBuilder args = make37xx();
-  std::vector<uint8_t> image = unaryImage("rt");
-  uint32_t code = args.addKernelData("rt", image);
-  args.setActRuntime({16384, 16384}, KernelDataRef{code, 0, image.size()});
-  EXPECT_THAT(importError(args.finish()),
-              HasSubstr("act runtime: its kernel image declares 2 "
-                        "argument(s); the runtime kernel takes none"));
+  BlobBuilder declared = make37xx();
+  declared.setActRuntime({16384, 16384}, std::nullopt,
+                         declaration("rt_decl", {}));
+  module = import(declared.finish());
+  ASSERT_TRUE(module) << diagnostics;
+  EXPECT_THAT(print(*module), HasSubstr("VPUIP.SW.Runtime @VPU.SW::@rt_decl"));
 
-  BlobBuilder garbage = make37xx();
-  code = garbage.addKernelData("rt", std::vector<uint8_t>(16));
-  garbage.setActRuntime({16384, 16384}, KernelDataRef{code, 0, 16});
-  EXPECT_THAT(importError(garbage.finish()),
-              HasSubstr("act runtime: its code is not a kernel image of the "
-                        "reference-SW targets"));
+  BlobBuilder args = make37xx();
+  args.setActRuntime({16384, 16384}, std::nullopt, unaryDecl("rt"));
+  EXPECT_THAT(importError(args.finish()),
+              HasSubstr("act runtime: its declaration has 2 argument(s); the "
+                        "runtime takes none"));
 }
 
-TEST_F(BlobImportTest, refusesInconsistentKernelImages) {
+TEST_F(BlobImportTest, refusesInconsistentKernelDeclarations) {
   BlobBuilder entry = make37xx();
-  addActTask(entry, unaryImage("gelu"), packUnary().finish(), "relu");
+  addActTask(entry, unaryDecl("gelu"), packUnary().finish(), "relu");
   EXPECT_THAT(importError(entry.finish()),
-              HasSubstr("act kernel 0 'relu': its kernel image declares entry "
+              HasSubstr("act kernel 0 'relu': its declaration has entry "
                         "'gelu'"));
 
   BlobBuilder kind = make37xx();
-  addActTask(kind,
-             bytesOf("vpuc-kernel-image 1\nsymbol relu\nentry relu\narg in "
-                     "i32\n"),
+  addActTask(kind, declaration("relu", {{Role::INPUT, "i32"}}),
              packUnary().finish());
   EXPECT_THAT(importError(kind.finish()),
-              HasSubstr("act kernel 0 'relu': its kernel image gives the "
-                        "scalar type 'i32' to a buffer argument"));
+              HasSubstr("act kernel 0 'relu': argument 0 of declaration "
+                        "'relu': the scalar type 'i32' has the role INPUT"));
+
+  BlobBuilder type = make37xx();
+  addActTask(type, declaration("relu", {{Role::INPUT, "memref<*xfoo>"}}),
+             packUnary().finish());
+  EXPECT_THAT(importError(type.finish()),
+              HasSubstr("act kernel 0 'relu': argument 0 of declaration "
+                        "'relu': invalid type 'memref<*xfoo>'"));
+
+  BlobBuilder none = make37xx();
+  uint32_t kernel = none.addActKernel("relu", std::nullopt);
+  uint32_t invocation =
+      none.addActInvocationWithArgs(kernel, 0, packUnary().finish());
+  none.setActRuntime({16384, 16384});
+  none.addActTask(0, 0, invocation, {}, "relu");
+  EXPECT_THAT(importError(none.finish()),
+              HasSubstr("act kernel 0 'relu': the blob does not declare it"));
 
   BlobBuilder scalar = make37xx();
   abi::ArgPacker packer = packUnary();
   packer.addI32(0);
-  addActTask(scalar, unaryImage("relu", "arg scalar f16\n"), packer.finish());
+  addActTask(scalar, unaryDecl("relu", {{Role::SCALAR, "f16"}}), packer.finish());
   EXPECT_THAT(importError(scalar.finish()),
               HasSubstr("act invocation 0, argument #2: scalars of type 'f16' "
                         "have no kernel ABI form (i32, i64, f32)"));
@@ -314,7 +330,9 @@ TEST_F(BlobImportTest, decodesScalars) {
   packer.addF32(0.25f);
   addActTask(
       builder,
-      unaryImage("k", "arg scalar i32\narg scalar i64\narg scalar f32\n"),
+      unaryDecl("k", {{Role::SCALAR, "i32"},
+                      {Role::SCALAR, "i64"},
+                      {Role::SCALAR, "f32"}}),
       packer.finish(), "k");
   OwningOpRef<ModuleOp> module = import(builder.finish());
   ASSERT_TRUE(module) << diagnostics;
@@ -324,7 +342,7 @@ TEST_F(BlobImportTest, decodesScalars) {
 
 TEST_F(BlobImportTest, refusesBadArguments) {
   BlobBuilder outside = make37xx();
-  addActTask(outside, unaryImage("relu"),
+  addActTask(outside, unaryDecl("relu"),
              packUnary(abi::kWinEBase + 64).finish());
   EXPECT_THAT(importError(outside.finish()),
               HasSubstr("act invocation 0, argument #0: data address 1e000040 "
@@ -333,15 +351,13 @@ TEST_F(BlobImportTest, refusesBadArguments) {
   BlobBuilder shortArgs = make37xx();
   std::vector<uint8_t> args = packUnary().finish();
   args.resize(16);
-  addActTask(shortArgs, unaryImage("relu"), args);
+  addActTask(shortArgs, unaryDecl("relu"), args);
   EXPECT_THAT(importError(shortArgs.finish()),
               HasSubstr("act invocation 0, argument #0: the argument buffer of "
                         "16 bytes ends before it"));
 
   BlobBuilder shortScalar = make37xx();
-  addActTask(shortScalar,
-             bytesOf("vpuc-kernel-image 1\nsymbol k\nentry k\narg scalar "
-                     "i64\n"),
+  addActTask(shortScalar, declaration("k", {{Role::SCALAR, "i64"}}),
              std::vector<uint8_t>(4), "k");
   EXPECT_THAT(importError(shortScalar.finish()),
               HasSubstr("act invocation 0, argument #0: the argument buffer of "
@@ -351,7 +367,7 @@ TEST_F(BlobImportTest, refusesBadArguments) {
   abi::ArgPacker badRank;
   badRank.addMemRef(abi::ArgKind::MemRefIn, abi::kWinFBase, {8}, {16},
                     abi::DataType::F16, 0x12);
-  addActTask(rank, unaryImage("relu"), badRank.finish());
+  addActTask(rank, unaryDecl("relu"), badRank.finish());
   EXPECT_THAT(importError(rank.finish()),
               HasSubstr("act invocation 0, argument #0: invalid descriptor "
                         "(rank 1, data type 2, order 0x12)"));
@@ -362,7 +378,7 @@ TEST_F(BlobImportTest, refusesBadArguments) {
   std::memcpy(&first, args.data(), sizeof(first));
   int32_t minusOne = -1;
   std::memcpy(args.data() + (first.dimsAddr - abi::kWinEBase), &minusOne, 4);
-  addActTask(negative, unaryImage("relu"), args);
+  addActTask(negative, unaryDecl("relu"), args);
   EXPECT_THAT(importError(negative.finish()),
               HasSubstr("act invocation 0, argument #0: negative dims or "
                         "strides"));
@@ -371,7 +387,7 @@ TEST_F(BlobImportTest, refusesBadArguments) {
   abi::ArgPacker hugePacker;
   hugePacker.addMemRef(abi::ArgKind::MemRefIn, abi::kWinFBase + 1024,
                        {1 << 20, 8}, {128, 16}, abi::DataType::F16, 0x12);
-  addActTask(huge, unaryImage("relu"), hugePacker.finish());
+  addActTask(huge, unaryDecl("relu"), hugePacker.finish());
   EXPECT_THAT(importError(huge.finish()),
               HasSubstr("act invocation 0, argument #0: the tensor does not "
                         "fit in the tile's CMX window WIN_F"));
@@ -380,7 +396,7 @@ TEST_F(BlobImportTest, refusesBadArguments) {
   abi::ArgPacker boolPacker;
   boolPacker.addMemRef(abi::ArgKind::MemRefIn, abi::kWinFBase, {8}, {8},
                        abi::DataType::Bool, 0x1);
-  addActTask(boolean, unaryImage("relu"), boolPacker.finish());
+  addActTask(boolean, unaryDecl("relu"), boolPacker.finish());
   EXPECT_THAT(importError(boolean.finish()),
               HasSubstr("act invocation 0, argument #0: element type bool has "
                         "no IR type"));
@@ -389,7 +405,7 @@ TEST_F(BlobImportTest, refusesBadArguments) {
   abi::ArgPacker broadcastPacker;
   broadcastPacker.addMemRef(abi::ArgKind::MemRefIn, abi::kWinFBase, {8}, {0},
                             abi::DataType::F16, 0x1);
-  addActTask(broadcast, unaryImage("relu"), broadcastPacker.finish());
+  addActTask(broadcast, unaryDecl("relu"), broadcastPacker.finish());
   EXPECT_THAT(importError(broadcast.finish()),
               HasSubstr("act invocation 0, argument #0: zero strides "
                         "(broadcasting) have no buffer type"));
@@ -400,7 +416,7 @@ TEST_F(BlobImportTest, refusesBadArguments) {
   std::memcpy(&desc, args.data(), sizeof(desc));
   desc.dimsAddr = abi::kWinEBase + 4096;
   std::memcpy(args.data(), &desc, sizeof(desc));
-  addActTask(dims, unaryImage("relu"), args);
+  addActTask(dims, unaryDecl("relu"), args);
   EXPECT_THAT(importError(dims.finish()),
               HasSubstr("act invocation 0, argument #0: the dims array at "
                         "1e001000 is not inside the argument buffer"));
@@ -408,9 +424,7 @@ TEST_F(BlobImportTest, refusesBadArguments) {
 
 TEST_F(BlobImportTest, refusesArgumentsTheWriterWouldLayOutDifferently) {
   BlobBuilder window = make37xx();
-  std::vector<uint8_t> image = unaryImage("relu");
-  uint32_t text = window.addKernelData("relu.text", image);
-  uint32_t kernel = window.addActKernel("relu", {text, 0, image.size()});
+  uint32_t kernel = window.addActKernel("relu", std::nullopt, unaryDecl("relu"));
   std::vector<uint8_t> args = packUnary().finish();
   uint32_t data = window.addKernelData("args", args);
   uint32_t invocation = window.addActInvocation(
@@ -424,7 +438,7 @@ TEST_F(BlobImportTest, refusesArgumentsTheWriterWouldLayOutDifferently) {
   BlobBuilder padded = make37xx();
   args = packUnary().finish();
   args.resize(args.size() + 8, 0);
-  addActTask(padded, unaryImage("relu"), args);
+  addActTask(padded, unaryDecl("relu"), args);
   EXPECT_THAT(importError(padded.finish()),
               HasSubstr("act invocation 0: its argument buffer is not laid out "
                         "as the blob writer lays it out"));
@@ -441,10 +455,8 @@ TEST_F(BlobImportTest, refusesRelocationsOfNoArgument) {
   std::vector<uint8_t> extra(args.begin() + 32, args.begin() + 64);
   std::fill(extra.begin(), extra.begin() + 4, 0); // dataAddr 0
   args.insert(args.end(), extra.begin(), extra.end());
-  std::vector<uint8_t> image = unaryImage("relu");
-  uint32_t text = builder.addKernelData("relu.text", image);
-  uint32_t kernel = builder.addActKernel(
-      "relu", {text, 0, static_cast<uint64_t>(image.size())});
+  uint32_t kernel =
+      builder.addActKernel("relu", std::nullopt, unaryDecl("relu"));
   uint32_t invocation =
       builder.addActInvocationWithArgs(kernel, 0, args, {{x, offset}});
   builder.setActRuntime({16384, 16384});

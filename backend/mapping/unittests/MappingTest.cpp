@@ -4,12 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Buffer types through blob tensor types and back, the reference kernel image
+// Buffer types through blob tensor types and back, the kernel declarations
 // and the UPA parameter tables.
 //
 //===----------------------------------------------------------------------===//
 
-#include "backend/mapping/KernelImage.h"
+#include "backend/mapping/KernelDeclaration.h"
 #include "backend/mapping/TypeMapping.h"
 #include "backend/mapping/UpaParams.h"
 
@@ -160,74 +160,61 @@ TEST_F(MappingTest, stridesInElements) {
               HasSubstr("zero strides (broadcasting) have no buffer type"));
 }
 
-TEST_F(MappingTest, kernelImage) {
-  KernelImage image;
-  image.symbol = "softmax";
-  image.entry = "softmax_fp16";
-  image.args = {{KernelArgKind::Input, type("memref<*xf16>")},
-                {KernelArgKind::Output, type("memref<1x1000xf16>")},
-                {KernelArgKind::Scalar, type("i32")}};
-  llvm::Expected<std::vector<uint8_t>> bytes = printKernelImage(image);
-  ASSERT_TRUE(static_cast<bool>(bytes)) << llvm::toString(bytes.takeError());
-  EXPECT_EQ(std::string(bytes->begin(), bytes->end()),
-            "vpuc-kernel-image 1\n"
-            "symbol softmax\n"
-            "entry softmax_fp16\n"
-            "arg in memref<*xf16>\n"
-            "arg out memref<1x1000xf16>\n"
-            "arg scalar i32\n");
-  llvm::Expected<KernelImage> parsed = parseKernelImage(*bytes, &context);
-  ASSERT_TRUE(static_cast<bool>(parsed)) << llvm::toString(parsed.takeError());
-  EXPECT_EQ(parsed->symbol, "softmax");
-  EXPECT_EQ(parsed->entry, "softmax_fp16");
-  ASSERT_EQ(parsed->args.size(), 3u);
-  EXPECT_EQ(parsed->args[1].kind, KernelArgKind::Output);
-  EXPECT_EQ(parsed->args[1].type, image.args[1].type);
-  EXPECT_EQ(parsed->args[2].kind, KernelArgKind::Scalar);
-
-  KernelImage empty;
-  empty.symbol = "runtime";
-  empty.entry = "nnActEntry";
-  llvm::Expected<std::vector<uint8_t>> emptyBytes = printKernelImage(empty);
-  ASSERT_TRUE(static_cast<bool>(emptyBytes));
-  llvm::Expected<KernelImage> emptyParsed =
-      parseKernelImage(*emptyBytes, &context);
-  ASSERT_TRUE(static_cast<bool>(emptyParsed));
-  EXPECT_TRUE(emptyParsed->args.empty());
-
-  KernelImage broken = image;
-  broken.entry = "two\nlines";
-  llvm::Expected<std::vector<uint8_t>> brokenBytes = printKernelImage(broken);
-  ASSERT_FALSE(static_cast<bool>(brokenBytes));
-  EXPECT_THAT(llvm::toString(brokenBytes.takeError()),
-              HasSubstr("the entry name 'two\\nlines' holds a line break"));
+TEST_F(MappingTest, kernelDeclarationRoundTrip) {
+  KernelDecl decl;
+  decl.symbol = "softmax";
+  decl.entry = "softmax_fp16";
+  decl.args = {{KernelArgKind::Input, type("memref<*xf16>")},
+               {KernelArgKind::Output, type("memref<1x1000xf16>")},
+               {KernelArgKind::Scalar, type("i32")}};
+  KernelDeclarationDesc desc = toDeclarationDesc(decl);
+  ASSERT_EQ(desc.args.size(), 3u);
+  EXPECT_EQ(desc.args[1].first, schema::KernelArgRole::OUTPUT);
+  EXPECT_EQ(desc.args[1].second, "memref<1x1000xf16>");
+  EXPECT_EQ(desc.args[2].second, "i32");
+  // Through the builder's table and back.
+  BlobBuilder builder("VPUX37XX");
+  builder.addActKernel("softmax_fp16", std::nullopt, desc);
+  std::vector<uint8_t> bytes = builder.finish();
+  auto root = flatbuffers::GetRoot<schema::Blob>(bytes.data());
+  const schema::KernelDeclaration *table =
+      root->act_kernels()->Get(0)->declaration();
+  ASSERT_NE(table, nullptr);
+  llvm::Expected<KernelDecl> read = readDeclaration(*table, &context);
+  ASSERT_TRUE(static_cast<bool>(read)) << llvm::toString(read.takeError());
+  EXPECT_EQ(read->symbol, "softmax");
+  EXPECT_EQ(read->entry, "softmax_fp16");
+  ASSERT_EQ(read->args.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ(read->args[i].kind, decl.args[i].kind);
+    EXPECT_EQ(read->args[i].type, decl.args[i].type);
+  }
 }
 
-TEST_F(MappingTest, kernelImageErrors) {
-  auto parseError = [&](llvm::StringRef text) {
-    std::vector<uint8_t> bytes(text.begin(), text.end());
-    llvm::Expected<KernelImage> image = parseKernelImage(bytes, &context);
-    if (image) {
-      return std::string("no error");
-    }
-    return llvm::toString(image.takeError());
-  };
-  EXPECT_THAT(parseError(std::string(64, '\0')),
-              HasSubstr("not a vpuc kernel image"));
-  EXPECT_THAT(parseError("vpuc-kernel-image 1\nsymbol k\nentry k"),
-              HasSubstr("not a vpuc kernel image"));
-  EXPECT_THAT(parseError("vpuc-kernel-image 1\n"),
-              HasSubstr("the symbol and entry lines are missing"));
-  EXPECT_THAT(parseError("vpuc-kernel-image 1\nentry k\n"),
-              HasSubstr("kernel image line 2: unexpected 'entry k'"));
-  EXPECT_THAT(parseError("vpuc-kernel-image 1\nsymbol k\nentry k\narg "
-                         "inout f32\n"),
-              HasSubstr("kernel image line 4: unknown argument kind 'inout'"));
-  EXPECT_THAT(parseError("vpuc-kernel-image 1\nsymbol k\nentry k\narg in "
-                         "memref<*xfoo>\n"),
-              HasSubstr("kernel image line 4: invalid type 'memref<*xfoo>'"));
-  EXPECT_THAT(parseError("vpuc-kernel-image 1\nsymbol \nentry k\n"),
-              HasSubstr("kernel image: empty symbol"));
+TEST_F(MappingTest, kernelDeclarationErrors) {
+  auto readError =
+      [&](std::vector<std::pair<schema::KernelArgRole, std::string>> args) {
+        BlobBuilder builder("VPUX37XX");
+        builder.addActKernel("k", std::nullopt, {{"k", "k", std::move(args)}});
+        std::vector<uint8_t> bytes = builder.finish();
+        auto root = flatbuffers::GetRoot<schema::Blob>(bytes.data());
+        llvm::Expected<KernelDecl> read = readDeclaration(
+            *root->act_kernels()->Get(0)->declaration(), &context);
+        return read ? std::string("no error")
+                    : llvm::toString(read.takeError());
+      };
+  EXPECT_EQ(readError({{schema::KernelArgRole::INPUT, "memref<*xfoo>"}}),
+            "argument 0 of declaration 'k': invalid type 'memref<*xfoo>'");
+  EXPECT_EQ(readError({{schema::KernelArgRole::SCALAR, "i32 trailing"}}),
+            "argument 0 of declaration 'k': invalid type 'i32 trailing'");
+  EXPECT_EQ(readError({{schema::KernelArgRole::SCALAR, "i32"},
+                       {schema::KernelArgRole::OUTPUT, "f16"}}),
+            "argument 1 of declaration 'k': the scalar type 'f16' has the "
+            "role OUTPUT");
+  EXPECT_EQ(readError({{schema::KernelArgRole::SCALAR, "memref<4xf16>"}}),
+            "argument 0 of declaration 'k': the buffer type 'memref<4xf16>' "
+            "has the role SCALAR");
+  EXPECT_EQ(readError({}), "no error");
 }
 
 /// The scalars of library kernel `decl`, with distinct values inside their
