@@ -4,19 +4,19 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The `pipelines` registry component: every .textproto spec of this directory, embedded at build
-// time (vpuc_embed_file) and registered by name. Adding a spec: embed it in BUILD, declare its
-// symbol below and add one addPipeline call.
+// The `pipelines` registry component: the .textproto specs of this directory that reach below the
+// IE level (the modes and their parts), embedded at build time (vpuc_embed_file) and registered by
+// name; the IE-level specs (cleanup, ie_adaptation) are the `ie_pipelines` component
+// (ie_pipelines/). Adding a spec: embed it in BUILD, declare its symbol below and add one
+// addPipeline call.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/registry/Registry.h"
 
 namespace vpuc::embedded {
-extern const char kCleanupSpec[];
 extern const char kDefaultHwSpec[];
 extern const char kHwAdaptationSpec[];
-extern const char kIeAdaptationSpec[];
 extern const char kOverlappedBackendSpec[];
 extern const char kReferenceHwSpec[];
 extern const char kReferenceSwSpec[];
@@ -25,10 +25,6 @@ extern const char kSerialBackendSpec[];
 
 /// The entry point of the `pipelines` component.
 extern "C" void vpuc_register_pipelines(mlir::vpuc::registry::Registry &registry) {
-  registry.addPipeline("cleanup", vpuc::embedded::kCleanupSpec,
-                       "pipelines/cleanup.textproto");
-  registry.addPipeline("ie_adaptation", vpuc::embedded::kIeAdaptationSpec,
-                       "pipelines/ie_adaptation.textproto");
   registry.addPipeline("serial_backend",
                        vpuc::embedded::kSerialBackendSpec,
                        "pipelines/serial_backend.textproto");

@@ -35,6 +35,7 @@ ALL_COMPONENTS = {
     "fuse_post_ops": "//passes/ie/fuse_post_ops:component",
     "handle_asymmetric_strides": "//passes/ie/handle_asymmetric_strides:component",
     "ie_dialect": "//dialects/ie/ir:component",
+    "ie_pipelines": "//pipelines/ie_pipelines",
     "ie_to_vpu": "//conversions/ie_to_vpu:component",
     "init_compiler": "//passes/common/init_compiler:component",
     "list_schedule": "//passes/vpuip/list_schedule:component",

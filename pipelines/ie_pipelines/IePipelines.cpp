@@ -1,0 +1,29 @@
+//===- IePipelines.cpp - The IE-level pipeline specs ----------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The `ie_pipelines` registry component: the specs of pipelines/ that stay at
+// the IE level (cleanup, ie_adaptation), embedded at build time and registered
+// by name. They need only the upstream MLIR passes and the target-independent
+// IE passes, so a front-end tool (tools/vpuc-ie) can link them without the back
+// end. The other specs are the `pipelines` component.
+//
+//===----------------------------------------------------------------------===//
+
+#include "core/registry/Registry.h"
+
+namespace vpuc::embedded {
+extern const char kCleanupSpec[];
+extern const char kIeAdaptationSpec[];
+} // namespace vpuc::embedded
+
+/// The entry point of the `ie_pipelines` component.
+extern "C" void
+vpuc_register_ie_pipelines(mlir::vpuc::registry::Registry &registry) {
+  registry.addPipeline("cleanup", vpuc::embedded::kCleanupSpec,
+                       "pipelines/cleanup.textproto");
+  registry.addPipeline("ie_adaptation", vpuc::embedded::kIeAdaptationSpec,
+                       "pipelines/ie_adaptation.textproto");
+}
