@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "core/pipeline/PipelineLoader.h"
+#include "core/registry/Listings.h"
 #include "core/registry/Registry.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -24,7 +25,6 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -70,88 +70,6 @@ struct VpucOptOptions {
       cl::desc("List the linked registry components and exit"),
       cl::cat(category)};
 };
-
-/// Returns `text` with runs of whitespace collapsed to one space, trimmed.
-std::string collapseSpaces(llvm::StringRef text) {
-  llvm::SmallVector<llvm::StringRef> words;
-  text.split(words, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
-  return llvm::join(words, " ");
-}
-
-/// Prints every registered pass, grouped by component, in MLIR's help format (argument,
-/// summary, one line per option with its description), followed by the options' defaults.
-void listPasses(const registry::Registry &registry) {
-  llvm::raw_ostream &os = llvm::outs();
-  size_t descIndent = 0;
-  for (const registry::PassInfo &info : registry.getPasses()) {
-    if (const PassInfo *pass = PassInfo::lookup(info.argument)) {
-      descIndent = std::max(descIndent, pass->getOptionWidth());
-    }
-  }
-  descIndent += 8;
-  llvm::StringRef component;
-  for (const registry::PassInfo &info : registry.getPasses()) {
-    if (info.component != component) {
-      component = info.component;
-      os << "Component " << component << ":\n";
-    }
-    const PassInfo *pass = PassInfo::lookup(info.argument);
-    if (!pass) {
-      continue;
-    }
-    os.flush();
-    pass->printHelpStr(/*indent=*/2, descIndent);
-    OpPassManager scratch;
-    if (failed(pass->addToPipeline(scratch, "", [](const llvm::Twine &) {
-          return failure();
-        })) ||
-        scratch.size() != 1) {
-      continue;
-    }
-    std::string printed;
-    llvm::raw_string_ostream printedOs(printed);
-    scratch.begin()->printAsTextualPipeline(printedOs);
-    llvm::StringRef text = printedOs.str();
-    size_t brace = text.find('{');
-    if (brace != llvm::StringRef::npos && text.ends_with("}")) {
-      os << "      defaults: "
-         << collapseSpaces(text.slice(brace + 1, text.size() - 1)) << "\n";
-    }
-  }
-}
-
-/// Prints every registered pipeline spec: name, description, source file, target archs.
-LogicalResult listPipelines(const registry::Registry &registry) {
-  bool ok = true;
-  for (const registry::PipelineInfo &info : registry.getPipelines()) {
-    FailureOr<pipeline::SpecSummary> summary = pipeline::summarizeSpec(
-        pipeline::SpecSource{info.text, info.sourceName}, llvm::errs());
-    if (failed(summary)) {
-      ok = false;
-      continue;
-    }
-    llvm::outs() << info.name << " (" << info.sourceName << ")\n";
-    llvm::outs() << "  " << summary->description << "\n";
-    if (!summary->targetArchs.empty()) {
-      llvm::outs() << "  target arch:";
-      for (const std::string &arch : summary->targetArchs) {
-        llvm::outs() << " " << arch;
-      }
-      llvm::outs() << "\n";
-    }
-  }
-  return success(ok);
-}
-
-/// Prints one line per component: `<id> dialects=N passes=N pipelines=N translations=N`.
-void listComponents(const registry::Registry &registry) {
-  for (const registry::ComponentInfo &info : registry.getComponents()) {
-    llvm::outs() << info.id << " dialects=" << info.dialects.size()
-                 << " passes=" << info.passes.size()
-                 << " pipelines=" << info.pipelines.size()
-                 << " translations=" << info.translations.size() << "\n";
-  }
-}
 
 /// Builds the pass manager from the spec named by the options, after whatever the standard
 /// mlir-opt flags set up (which must be nothing).
@@ -204,14 +122,14 @@ int vpucOptMain(int argc, char **argv, registry::Registry &registry) {
       argc, argv, "vpuc optimizer driver\n", dialects);
 
   if (options.listPasses) {
-    listPasses(registry);
+    registry::listPasses(registry);
     return 0;
   }
   if (options.listPipelines) {
-    return failed(listPipelines(registry)) ? 1 : 0;
+    return failed(registry::listPipelines(registry)) ? 1 : 0;
   }
   if (options.listComponents) {
-    listComponents(registry);
+    registry::listComponents(registry);
     return 0;
   }
 

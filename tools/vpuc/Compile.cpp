@@ -31,6 +31,7 @@
 #include "core/proto/TextProto.h"
 #include "core/registry/Components.h"
 #include "core/registry/Registry.h"
+#include "frontend/onnx/ModelLoader.h"
 #include "frontend/onnx/OnnxImporter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -38,7 +39,6 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
@@ -546,26 +546,6 @@ private:
   std::optional<llvm::sys::fs::TempFile> temp;
 };
 
-/// Reads or imports the model; errors are reported through the context's diagnostics.
-FailureOr<OwningOpRef<ModuleOp>> loadModel(MLIRContext &context, llvm::SourceMgr &sourceMgr) {
-  if (llvm::StringRef(modelPath).ends_with(".onnx")) {
-    onnx_frontend::ImportOptions options;
-    for (const std::string &item : inputShapes) {
-      std::string error = onnx_frontend::parseInputShape(item, options);
-      if (!error.empty()) {
-        fail("--input-shape: " + error);
-        return failure();
-      }
-    }
-    return onnx_frontend::importOnnxModel(&context, modelPath, options);
-  }
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module) {
-    return failure();
-  }
-  return module;
-}
-
 } // namespace
 
 int runCompile() {
@@ -631,12 +611,6 @@ int runCompile() {
   std::string specDisplay = spec->registeredName ? *spec->registeredName : spec->sourceName;
 
   llvm::SourceMgr sourceMgr;
-  if (model.ends_with(".mlir")) {
-    std::string error;
-    if (!sourceMgr.AddIncludeFile(modelPath, llvm::SMLoc(), error)) {
-      return fail(modelPath + ": cannot read the file");
-    }
-  }
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
   bool showProgress = progress == ProgressKind::Always ||
@@ -699,7 +673,8 @@ int runCompile() {
 
   // Import.
   TimingScope importTimer = rootTimer.nest("import");
-  FailureOr<OwningOpRef<ModuleOp>> module = loadModel(context, sourceMgr);
+  FailureOr<OwningOpRef<ModuleOp>> module =
+      onnx_frontend::loadModel(context, sourceMgr, modelPath, inputShapes, "vpuc compile");
   importTimer.stop();
   if (failed(module)) {
     return kExitError;

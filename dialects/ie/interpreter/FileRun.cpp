@@ -1,0 +1,281 @@
+//===- FileRun.cpp - Run a network on .npz/.npy files ---------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "dialects/ie/interpreter/FileRun.h"
+
+#include <chrono>
+#include <ctime>
+#include <optional>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+
+#include "core/npy/Npy.h"
+#include "dialects/ie/interpreter/Interpreter.h"
+#include "dialects/ie/interpreter/TensorConversion.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::IE {
+
+namespace {
+
+LogicalResult fail(const FileRunOptions &options, const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), options.toolName) << message << "\n";
+  return failure();
+}
+
+using Clock = std::chrono::steady_clock;
+
+/// The process's CPU time in milliseconds (all threads): on a loaded machine it
+/// shows what the work itself took, where wall time also counts waiting for a
+/// core.
+double cpuMilliseconds() {
+  return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
+
+/// The dtype a layer result of `type` is dumped with: its element type's, else
+/// float32.
+npy::DType getDumpDType(Type type) {
+  if (auto shaped = llvm::dyn_cast<ShapedType>(type)) {
+    llvm::Expected<npy::DType> dtype = getDType(shaped.getElementType());
+    if (dtype) {
+      return *dtype;
+    }
+    llvm::consumeError(dtype.takeError());
+  }
+  return npy::DType::F32;
+}
+
+/// A file name for a layer: its name with characters other than letters,
+/// digits, '.', '-' and '_' replaced by '_'.
+std::string sanitizeFileName(llvm::StringRef name) {
+  std::string result;
+  for (char c : name) {
+    result += (llvm::isAlnum(c) || c == '.' || c == '-' || c == '_') ? c : '_';
+  }
+  if (result.empty() || result == "." || result == "..") {
+    result = "layer" + result;
+  }
+  return result;
+}
+
+/// Collects layer results, into one archive or as .npy files in a directory.
+class LayerDumper {
+public:
+  static llvm::Expected<LayerDumper> create(llvm::StringRef path,
+                                            llvm::StringRef flag) {
+    LayerDumper dumper;
+    dumper.path = path.str();
+    dumper.flag = flag.str();
+    dumper.toArchive = path.ends_with(".npz");
+    if (!dumper.toArchive) {
+      if (std::error_code error = llvm::sys::fs::create_directories(path)) {
+        return llvm::createStringError(error,
+                                       flag + ": cannot create the directory " +
+                                           path + ": " + error.message());
+      }
+      dumper.index.emplace();
+    }
+    return dumper;
+  }
+
+  LogicalResult add(llvm::StringRef name, Value result,
+                    const HostTensor &tensor, llvm::StringRef toolName) {
+    npy::Array array = toArray(tensor, getDumpDType(result.getType()));
+    // Names are unique in the archive / directory: repeated names get a "#N" /
+    // "_N" suffix.
+    std::string key = unique(name.str(), toArchive ? "#" : "_", usedNames);
+    if (toArchive) {
+      arrays.insert({key, std::move(array)});
+      return success();
+    }
+    std::string file = unique(sanitizeFileName(name), "_", usedFiles) + ".npy";
+    llvm::SmallString<256> filePath(path);
+    llvm::sys::path::append(filePath, file);
+    if (llvm::Error error = npy::writeNpy(filePath, array)) {
+      llvm::WithColor::error(llvm::errs(), toolName)
+          << flag << ": " << llvm::toString(std::move(error)) << "\n";
+      return failure();
+    }
+    llvm::raw_string_ostream os(*index);
+    os << file << "\t" << name << "\t";
+    llvm::interleave(tensor.shape, os, "x");
+    os << "\t" << npy::getDTypeName(array.dtype) << "\n";
+    return success();
+  }
+
+  llvm::Error finish() {
+    if (toArchive) {
+      return npy::writeNpz(path, arrays);
+    }
+    llvm::SmallString<256> indexPath(path);
+    llvm::sys::path::append(indexPath, "layers.tsv");
+    std::error_code error;
+    llvm::raw_fd_ostream os(indexPath, error);
+    if (error) {
+      return llvm::createStringError(
+          error, flag + ": cannot write " + indexPath + ": " + error.message());
+    }
+    os << "file\tlayer\tshape\tdtype\n" << *index;
+    return llvm::Error::success();
+  }
+
+private:
+  static std::string unique(std::string name, llvm::StringRef separator,
+                            llvm::StringSet<> &used) {
+    std::string candidate = name;
+    for (int n = 2; !used.insert(candidate).second; ++n) {
+      candidate = name + separator.str() + std::to_string(n);
+    }
+    return candidate;
+  }
+
+  std::string path;
+  std::string flag;
+  bool toArchive = false;
+  npy::ArrayMap arrays;
+  std::optional<std::string> index;
+  llvm::StringSet<> usedNames, usedFiles;
+};
+
+/// Writes `arrays` to `path`: an archive, or for a .npy path the only array.
+llvm::Error writeOutputs(llvm::StringRef path, llvm::StringRef flag,
+                         const npy::ArrayMap &arrays) {
+  if (!path.ends_with(".npy")) {
+    return npy::writeNpz(path, arrays);
+  }
+  if (arrays.size() != 1) {
+    std::string names;
+    for (const auto &entry : arrays) {
+      names += (names.empty() ? "'" : ", '") + entry.first + "'";
+    }
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   flag + " " + path +
+                                       ": a .npy file holds one tensor but the "
+                                       "network has " +
+                                       std::to_string(arrays.size()) +
+                                       " outputs (" + names +
+                                       "); write an .npz");
+  }
+  return npy::writeNpy(path, arrays.begin()->second);
+}
+
+} // namespace
+
+LogicalResult checkFileRunOptions(const FileRunOptions &options) {
+  llvm::StringRef output(options.outputPath);
+  if (!output.ends_with(".npz") && !output.ends_with(".npy")) {
+    return fail(options, options.outputFlag + " " + options.outputPath +
+                             ": expected an .npz or .npy file name");
+  }
+  llvm::StringRef dump(options.dumpLayersPath);
+  if (!dump.empty() && dump.ends_with(".npy")) {
+    return fail(options, options.dumpLayersFlag + " " + options.dumpLayersPath +
+                             ": expected a directory or an .npz file name");
+  }
+  return success();
+}
+
+void keepFreedMemory() {
+#if defined(__GLIBC__)
+  // glibc would return large freed blocks to the system and map fresh pages (a
+  // page fault each) for the next layer.
+  mallopt(M_MMAP_THRESHOLD,
+          32 << 20); // glibc's maximum: larger blocks are still mapped.
+  mallopt(M_TRIM_THRESHOLD, 512 << 20);
+  mallopt(M_TOP_PAD, 64 << 20);
+#endif
+}
+
+LogicalResult runOnFiles(ModuleOp module, const FileRunOptions &options,
+                         FileRunTimes *times) {
+  if (failed(checkFileRunOptions(options))) {
+    return failure();
+  }
+  FailureOr<Interpreter> interpreter =
+      Interpreter::create(module, options.entryPoint);
+  if (failed(interpreter)) {
+    return failure();
+  }
+  const std::string &inputsPath = options.inputsPath;
+  llvm::Expected<npy::ArrayMap> arrays = npy::readArrays(inputsPath);
+  if (!arrays) {
+    return fail(options,
+                options.inputsFlag + ": " + llvm::toString(arrays.takeError()));
+  }
+  llvm::ArrayRef<NetworkTensorInfo> inputInfos = interpreter->getInputs();
+  if (llvm::StringRef(inputsPath).ends_with(".npy") && inputInfos.size() != 1) {
+    std::string names;
+    for (const NetworkTensorInfo &info : inputInfos) {
+      names += (names.empty() ? "'" : ", '") + info.name + "'";
+    }
+    return fail(options,
+                options.inputsFlag + " " + inputsPath +
+                    ": a .npy file holds one tensor but the network has " +
+                    llvm::Twine(inputInfos.size()) + " inputs" +
+                    (names.empty() ? "" : " (" + names + ")") +
+                    "; pass an .npz");
+  }
+  llvm::Expected<HostTensorMap> inputs = convertInputs(*arrays, inputInfos);
+  if (!inputs) {
+    return fail(options, options.inputsFlag + " " + inputsPath + ": " +
+                             llvm::toString(inputs.takeError()));
+  }
+
+  std::optional<LayerDumper> dumper;
+  if (!options.dumpLayersPath.empty()) {
+    llvm::Expected<LayerDumper> created =
+        LayerDumper::create(options.dumpLayersPath, options.dumpLayersFlag);
+    if (!created) {
+      return fail(options, llvm::toString(created.takeError()));
+    }
+    dumper.emplace(std::move(*created));
+  }
+  Clock::time_point start = Clock::now();
+  double cpuStart = cpuMilliseconds();
+  FailureOr<HostTensorMap> results =
+      dumper ? interpreter->run(*inputs,
+                                [&](llvm::StringRef name, Value result,
+                                    const HostTensor &tensor) {
+                                  return dumper->add(name, result, tensor,
+                                                     options.toolName);
+                                })
+             : interpreter->run(*inputs);
+  if (failed(results)) {
+    return failure();
+  }
+  if (times) {
+    times->wallMs =
+        std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    times->cpuMs = cpuMilliseconds() - cpuStart;
+  }
+
+  llvm::Expected<npy::ArrayMap> outputs =
+      convertOutputs(*results, interpreter->getOutputs());
+  if (!outputs) {
+    return fail(options, llvm::toString(outputs.takeError()));
+  }
+  if (llvm::Error error =
+          writeOutputs(options.outputPath, options.outputFlag, *outputs)) {
+    return fail(options, llvm::toString(std::move(error)));
+  }
+  if (dumper) {
+    if (llvm::Error error = dumper->finish()) {
+      return fail(options, llvm::toString(std::move(error)));
+    }
+  }
+  return success();
+}
+
+} // namespace mlir::vpuc::IE
