@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements FeasibleAllocationPass: builds a sched::feasible::Graph from the
-// tasks of a function (buffers through BufferLocation, accesses from memory
-// effects, costs from estimateTaskCost), schedules it, and rewrites the function
+// tasks of a function (buffers and accesses from TaskAccesses, costs from
+// estimateTaskCost), schedules it, and rewrites the function
 // in the schedule's order with static CMX placements, spill DMAs and reloads.
 //
 //===----------------------------------------------------------------------===//
@@ -49,47 +49,6 @@ namespace feasible = sched::feasible;
 static uint64_t getBytes(Value value) {
   FailureOr<BufferType> type = BufferType::get(value.getType());
   return succeeded(type) ? type->getTotalAllocSize().count() : 0;
-}
-
-//===----------------------------------------------------------------------===//
-// Accesses
-//===----------------------------------------------------------------------===//
-
-/// A buffer value a task reads or writes.
-struct Access {
-  Value value;
-  bool read;
-  bool write;
-};
-
-/// The accesses of `op` from its memory effects (every buffer operand read
-/// and written without effects); fails on an effect on an unknown value.
-static FailureOr<SmallVector<Access>> getAccesses(Operation *op) {
-  SmallVector<Access> result;
-  auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
-  if (!effects) {
-    for (Value operand : op->getOperands()) {
-      if (llvm::isa<BaseMemRefType>(operand.getType())) {
-        result.push_back({operand, true, true});
-      }
-    }
-    return result;
-  }
-  SmallVector<MemoryEffects::EffectInstance> instances;
-  effects.getEffects(instances);
-  for (const MemoryEffects::EffectInstance &instance : instances) {
-    bool read = llvm::isa<MemoryEffects::Read>(instance.getEffect());
-    bool write = llvm::isa<MemoryEffects::Write>(instance.getEffect());
-    if (!read && !write) {
-      continue;
-    }
-    Value value = instance.getValue();
-    if (!value || !llvm::isa<BaseMemRefType>(value.getType())) {
-      return failure();
-    }
-    result.push_back({value, read, write});
-  }
-  return result;
 }
 
 /// The buffer `value` stands for: task results become their tied output
@@ -206,23 +165,23 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
   Block &block = func.getBody().front();
 
   // Buffers written by some task (arguments written are outputs).
-  SmallVector<std::pair<Operation *, SmallVector<Access>>> tasks;
+  SmallVector<std::pair<Operation *, TaskAccesses>> tasks;
   DenseSet<Value> writtenRoots;
   for (Operation &op : block) {
     if (!llvm::isa<TaskOpInterface>(op)) {
       continue;
     }
-    FailureOr<SmallVector<Access>> accesses = getAccesses(&op);
-    if (failed(accesses)) {
+    TaskAccesses accesses = getTaskAccesses(&op);
+    if (accesses.touchesAll) {
       return op.emitOpError() << "has a memory effect on an unknown buffer; "
                                  "the feasible allocation cannot locate it";
     }
-    for (const Access &access : *accesses) {
+    for (const BufferAccess &access : accesses.accesses) {
       if (access.write) {
-        writtenRoots.insert(getBufferLocation(access.value).root);
+        writtenRoots.insert(access.location.root);
       }
     }
-    tasks.emplace_back(&op, std::move(*accesses));
+    tasks.emplace_back(&op, std::move(accesses));
   }
 
   const int64_t cmxAlignment = resources.getCmxAlignment();
@@ -313,7 +272,7 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
       break;
     }
     t.cost = estimateTaskCost(task, resources, costModel);
-    for (const Access &access : accesses) {
+    for (const BufferAccess &access : accesses.accesses) {
       FailureOr<unsigned> buffer = getBuffer(op, access.value);
       if (failed(buffer)) {
         return failure();
@@ -484,10 +443,8 @@ LogicalResult FeasibleAllocationPass::verifyDependencies(
   SmallVector<SmallVector<std::pair<BufferLocation, bool>>> accesses;
   for (Operation *op : stepOps) {
     auto &list = accesses.emplace_back();
-    FailureOr<SmallVector<Access>> effects = getAccesses(op);
-    assert(succeeded(effects) && "checked when building the graph");
-    for (const Access &access : *effects) {
-      list.emplace_back(getBufferLocation(access.value), access.write);
+    for (const BufferAccess &access : getTaskAccesses(op).accesses) {
+      list.emplace_back(access.location, access.write);
     }
   }
   for (auto [index, step] : llvm::enumerate(schedule.steps)) {

@@ -21,8 +21,10 @@ TaskAccesses getTaskAccesses(Operation *op) {
   auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects) {
     for (Value operand : op->getOperands()) {
+      // Without effects, every buffer operand may be read and written.
       if (llvm::isa<BaseMemRefType>(operand.getType())) {
-        result.accesses.push_back({getBufferLocation(operand), true});
+        result.accesses.push_back(
+            {operand, getBufferLocation(operand), true, true});
       }
     }
     return result;
@@ -40,7 +42,7 @@ TaskAccesses getTaskAccesses(Operation *op) {
       result.touchesAll = true;
       continue;
     }
-    result.accesses.push_back({getBufferLocation(value), isWrite});
+    result.accesses.push_back({value, getBufferLocation(value), isRead, isWrite});
   }
   return result;
 }

@@ -9,7 +9,8 @@
 // BufferLocation), and whether a later task must wait for an earlier one
 // because they may share a byte one of them writes. The async wrapping turns
 // the conflicts into token dependencies; the list scheduling reorders the
-// tasks within them.
+// tasks within them; the feasible allocation reads each task's buffers from
+// them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,8 +28,13 @@ namespace mlir::vpuc::VPUIP {
 
 /// One buffer a task reads or writes.
 struct BufferAccess {
+  /// The buffer value the task names (a view or a root buffer).
+  Value value;
+  /// Where `value` lies.
   BufferLocation location;
-  /// True for a write (a read otherwise).
+  /// The task reads the buffer.
+  bool read = false;
+  /// The task writes the buffer.
   bool write = false;
 };
 
