@@ -1,4 +1,4 @@
-//===- MlirCore.cpp - Upstream MLIR passes and dialects vpuc uses -------===//
+//===- Registration.cpp - Upstream MLIR passes and dialects vpuc uses ---===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
