@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_init_compiler`.
+// The component entry point `vpuc_register_common_init_compiler`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/common/init_compiler/InitCompiler.h"
 
 extern "C" void
-vpuc_register_init_compiler(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_common_init_compiler(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::common::createInitCompilerPass(); });
 }

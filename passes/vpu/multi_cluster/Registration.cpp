@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_multi_cluster`.
+// The component entry point `vpuc_register_vpu_multi_cluster`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/vpu/multi_cluster/MultiCluster.h"
 
 extern "C" void
-vpuc_register_multi_cluster(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_vpu_multi_cluster(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::VPU::createMultiClusterPass(); });
 }

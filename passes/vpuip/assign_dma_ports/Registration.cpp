@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_assign_dma_ports`.
+// The component entry point `vpuc_register_vpuip_assign_dma_ports`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +12,7 @@
 #include "passes/vpuip/assign_dma_ports/AssignDmaPorts.h"
 
 extern "C" void
-vpuc_register_assign_dma_ports(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_vpuip_assign_dma_ports(mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::VPUIP::createAssignDmaPortsPass(); });
 }

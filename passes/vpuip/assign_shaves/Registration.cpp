@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_assign_shaves`.
+// The component entry point `vpuc_register_vpuip_assign_shaves`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/vpuip/assign_shaves/AssignShaves.h"
 
 extern "C" void
-vpuc_register_assign_shaves(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_vpuip_assign_shaves(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::VPUIP::createAssignShavesPass(); });
 }

@@ -4,15 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_convert_copies_to_dma`.
+// The component entry point `vpuc_register_vpuip_convert_copies_to_dma`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/registry/Registry.h"
 #include "passes/vpuip/convert_copies_to_dma/ConvertCopiesToDma.h"
 
-extern "C" void
-vpuc_register_convert_copies_to_dma(mlir::vpuc::registry::Registry &registry) {
+extern "C" void vpuc_register_vpuip_convert_copies_to_dma(
+    mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::VPUIP::createConvertCopiesToDmaPass(); });
 }

@@ -4,15 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_ddr_static_allocation`.
+// The component entry point `vpuc_register_vpuip_ddr_static_allocation`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/registry/Registry.h"
 #include "passes/vpuip/ddr_static_allocation/DdrStaticAllocation.h"
 
-extern "C" void
-vpuc_register_ddr_static_allocation(mlir::vpuc::registry::Registry &registry) {
+extern "C" void vpuc_register_vpuip_ddr_static_allocation(
+    mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::VPUIP::createDdrStaticAllocationPass(); });
 }

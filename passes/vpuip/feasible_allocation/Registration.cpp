@@ -4,15 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_feasible_allocation`.
+// The component entry point `vpuc_register_vpuip_feasible_allocation`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/registry/Registry.h"
 #include "passes/vpuip/feasible_allocation/FeasibleAllocation.h"
 
-extern "C" void
-vpuc_register_feasible_allocation(mlir::vpuc::registry::Registry &registry) {
+extern "C" void vpuc_register_vpuip_feasible_allocation(
+    mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::VPUIP::createFeasibleAllocationPass(); });
 }

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_list_schedule`.
+// The component entry point `vpuc_register_vpuip_list_schedule`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/vpuip/list_schedule/ListSchedule.h"
 
 extern "C" void
-vpuc_register_list_schedule(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_vpuip_list_schedule(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::VPUIP::createListSchedulePass(); });
 }

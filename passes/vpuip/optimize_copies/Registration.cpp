@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_optimize_copies`.
+// The component entry point `vpuc_register_vpuip_optimize_copies`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +12,7 @@
 #include "passes/vpuip/optimize_copies/OptimizeCopies.h"
 
 extern "C" void
-vpuc_register_optimize_copies(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_vpuip_optimize_copies(mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::VPUIP::createOptimizeCopiesPass(); });
 }

@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_wrap_into_async_regions`.
+// The component entry point `vpuc_register_vpuip_wrap_into_async_regions`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/registry/Registry.h"
 #include "passes/vpuip/wrap_into_async_regions/WrapIntoAsyncRegions.h"
 
-extern "C" void vpuc_register_wrap_into_async_regions(
+extern "C" void vpuc_register_vpuip_wrap_into_async_regions(
     mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::VPUIP::createWrapIntoAsyncRegionsPass(); });

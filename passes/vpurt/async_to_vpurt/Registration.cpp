@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_async_to_vpurt`.
+// The component entry point `vpuc_register_vpurt_async_to_vpurt`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/vpurt/async_to_vpurt/AsyncToVPURT.h"
 
 extern "C" void
-vpuc_register_async_to_vpurt(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_vpurt_async_to_vpurt(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::VPURT::createAsyncToVPURTPass(); });
 }

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_print_statistics`.
+// The component entry point `vpuc_register_vpurt_print_statistics`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +12,7 @@
 #include "passes/vpurt/print_statistics/PrintStatistics.h"
 
 extern "C" void
-vpuc_register_print_statistics(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_vpurt_print_statistics(mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::VPURT::createPrintStatisticsPass(); });
 }
