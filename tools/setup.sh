@@ -10,6 +10,7 @@ PACKAGES=(
   libprotobuf-dev protobuf-compiler
   libgtest-dev libgmock-dev libbenchmark-dev libonnx-dev
   zlib1g-dev libminizip-dev
+  clang-format-19
 )
 
 missing=()

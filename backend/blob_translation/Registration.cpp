@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_blob_translation`: adds the
+// The component entry point `vpuc_register_backend_blob_translation`: adds the
 // translations `--export-blob` (a module in VPURT form -> the blob's bytes,
 // written unchanged to the output) and `--import-blob` (a blob -> a module in
 // VPURT form).
@@ -74,8 +74,8 @@ void registerImportBlobTranslation() {
 
 } // namespace
 
-extern "C" void
-vpuc_register_blob_translation(mlir::vpuc::registry::Registry &registry) {
+extern "C" void vpuc_register_backend_blob_translation(
+    mlir::vpuc::registry::Registry &registry) {
   registry.addTranslation("export-blob", registerExportBlobTranslation);
   registry.addTranslation("import-blob", registerImportBlobTranslation);
 }

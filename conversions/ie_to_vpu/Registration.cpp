@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_ie_to_vpu`.
+// The component entry point `vpuc_register_conversion_ie_to_vpu`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "core/registry/Registry.h"
 
 extern "C" void
-vpuc_register_ie_to_vpu(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_conversion_ie_to_vpu(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::VPU::createConvertIEToVPUPass(); });
 }

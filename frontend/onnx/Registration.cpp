@@ -1,13 +1,14 @@
-//===- Registration.cpp - Registry component of the ONNX front end -*- C++ -*-===//
+//===- Registration.cpp - Registry component of the ONNX front end ------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_onnx`: adds the `--import-onnx` translation (ONNX
-// model file -> IE dialect) with its options `--input-shape name=DxDx...` (repeatable) and
-// `--onnx-resource-threshold=BYTES`, and `--list-onnx-ops`, which prints the supported ONNX
-// ops as a Markdown table and exits (like `--help`).
+// The component entry point `vpuc_register_frontend_onnx`: adds the
+// `--import-onnx` translation (ONNX model file -> IE dialect) with its options
+// `--input-shape name=DxDx...` (repeatable) and
+// `--onnx-resource-threshold=BYTES`, and `--list-onnx-ops`, which prints the
+// supported ONNX ops as a Markdown table and exits (like `--help`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,18 +16,18 @@
 
 #include "core/registry/Registry.h"
 #include "frontend/onnx/OnnxImporter.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/Tools/mlir-translate/Translation.h"
 
 namespace {
 
-/// Registers the translation and its command-line options (created here, before the tool
-/// parses its command line).
+/// Registers the translation and its command-line options (created here, before
+/// the tool parses its command line).
 void registerImportOnnxTranslation() {
   static llvm::cl::list<std::string> inputShapes(
       "input-shape",
@@ -35,13 +36,14 @@ void registerImportOnnxTranslation() {
       llvm::cl::value_desc("name=shape"));
   static llvm::cl::opt<int64_t> resourceThreshold(
       "onnx-resource-threshold",
-      llvm::cl::desc("With --import-onnx: constants larger than this many bytes become "
-                     "dense_resource blobs"),
+      llvm::cl::desc(
+          "With --import-onnx: constants larger than this many bytes become "
+          "dense_resource blobs"),
       llvm::cl::init(1024));
   static llvm::cl::opt<bool> listOps(
       "list-onnx-ops",
-      llvm::cl::desc("Print the supported ONNX ops (op type, opsets, IE ops) as a Markdown "
-                     "table and exit"),
+      llvm::cl::desc("Print the supported ONNX ops (op type, opsets, IE ops) "
+                     "as a Markdown table and exit"),
       llvm::cl::ValueDisallowed, llvm::cl::callback([](const bool &value) {
         if (!value) {
           return;
@@ -55,14 +57,17 @@ void registerImportOnnxTranslation() {
       "import-onnx", "Import an ONNX model into the IE dialect",
       [](llvm::SourceMgr &sourceMgr,
          mlir::MLIRContext *context) -> mlir::OwningOpRef<mlir::Operation *> {
-        const llvm::MemoryBuffer *buffer = sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         llvm::StringRef path = buffer->getBufferIdentifier();
         mlir::vpuc::onnx_frontend::ImportOptions options;
         options.resourceThresholdBytes = resourceThreshold;
         for (const std::string &item : inputShapes) {
-          std::string error = mlir::vpuc::onnx_frontend::parseInputShape(item, options);
+          std::string error =
+              mlir::vpuc::onnx_frontend::parseInputShape(item, options);
           if (!error.empty()) {
-            mlir::emitError(mlir::UnknownLoc::get(context)) << "--input-shape: " << error;
+            mlir::emitError(mlir::UnknownLoc::get(context))
+                << "--input-shape: " << error;
             return nullptr;
           }
         }
@@ -80,6 +85,7 @@ void registerImportOnnxTranslation() {
 
 } // namespace
 
-extern "C" void vpuc_register_onnx(mlir::vpuc::registry::Registry &registry) {
+extern "C" void
+vpuc_register_frontend_onnx(mlir::vpuc::registry::Registry &registry) {
   registry.addTranslation("import-onnx", registerImportOnnxTranslation);
 }

@@ -48,7 +48,7 @@ def _tblgen_genrule(name, td_file, td_srcs, flags, out):
         outs = [out],
         tools = ["@llvm//:mlir_tblgen"],
         cmd = ("$(location @llvm//:mlir_tblgen) {flags} -I . -I $(GENDIR) " +
-               "-I external/llvm/include -I /usr/lib/llvm-19/include " +
+               "-I external/llvm/include " +
                "$(location {td}) -o $@").format(flags = flags, td = td_file),
     )
 

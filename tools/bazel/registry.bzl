@@ -10,12 +10,18 @@ component) and a .cpp defining `mlir::vpuc::registry::registerComponents(Registr
 `registry.beginComponent("<id>")` and then the entry point, for every component in order. A
 component missing its entry point is a link error; nothing relies on static initialisers.
 
-Component ids. An id is snake_case ([a-z][a-z0-9_]*) and is derived from the package:
-  * the id is the last element of the package path, with '-' replaced by '_'
-    (//passes/common/mlir_core -> `mlir_core`, //pipelines -> `pipelines`);
-  * except that a package whose last element is `ir` (a dialect, dialects/<name>/ir) has the id
-    `<name>_dialect` (//dialects/const/ir -> `const_dialect`).
+Component ids. An id is snake_case ([a-z][a-z0-9_]*) of the form `<level>_<name>`, derived from
+the whole package path ('/' and '-' become '_'), so that packages with the same last element in
+different levels (//passes/vpu/tiling, //passes/vpuip/tiling) get different ids:
+  * //passes/<level>/<name> -> `<level>_<name>` (//passes/vpu/tiling -> `vpu_tiling`);
+  * //dialects/<name>/ir -> `<name>_dialect` (//dialects/const/ir -> `const_dialect`);
+  * //dialects/<name>/transforms/<pass> -> `<name>_<pass>` (-> `const_fold_constants`);
+  * //conversions/<name> -> `conversion_<name>` (//conversions/ie_to_vpu -> `conversion_ie_to_vpu`);
+  * any other package -> its path (//frontend/onnx -> `frontend_onnx`, //pipelines -> `pipelines`).
 `component_id_for_package` implements the rule; `vpuc_component` fails when `id` differs from it.
+Ids are also the names the registry records (Registry::beginComponent) and `vpuc-opt
+--list-components` prints; pass arguments (`--vpuc-...`) are independent of them. Should two
+packages still map to one id, components.bzl (a dict keyed by id) and `vpuc_registry` reject it.
 
 Completeness. //tools/bazel:components.bzl lists every component (ALL_COMPONENTS, and
 ALL_TEST_COMPONENTS for `testonly` ones). `vpuc_component` fails when its label is not listed there
@@ -39,11 +45,16 @@ def _is_snake_case(id):
 
 def component_id_for_package(package):
     """Returns the component id the rule above gives the package `package` ("a/b/c")."""
-    parts = package.split("/")
-    last = parts[-1].replace("-", "_")
-    if last == "ir" and len(parts) >= 2:
-        return parts[-2].replace("-", "_") + "_dialect"
-    return last
+    parts = [p.replace("-", "_") for p in package.split("/")]
+    if parts[0] == "passes" and len(parts) == 3:
+        return "%s_%s" % (parts[1], parts[2])
+    if parts[0] == "dialects" and len(parts) == 3 and parts[2] == "ir":
+        return parts[1] + "_dialect"
+    if parts[0] == "dialects" and len(parts) == 4 and parts[2] == "transforms":
+        return "%s_%s" % (parts[1], parts[3])
+    if parts[0] == "conversions" and len(parts) == 2:
+        return "conversion_" + parts[1]
+    return "_".join(parts)
 
 def _normalize_label(label, package):
     """Returns `label` as "//pkg:name" (resolving ":name" against `package` and "//pkg")."""

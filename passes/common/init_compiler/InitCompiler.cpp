@@ -12,7 +12,6 @@
 #include "passes/common/init_compiler/InitCompiler.h"
 
 #include "core/arch/Arch.h"
-#include "core/registry/Registry.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/utils/ArchResources.h"
@@ -89,9 +88,3 @@ struct InitCompilerPass : public impl::InitCompilerPassBase<InitCompilerPass> {
 
 } // namespace
 } // namespace mlir::vpuc::common
-
-/// The entry point of the `init_compiler` component.
-extern "C" void
-vpuc_register_init_compiler(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass([] { return mlir::vpuc::common::createInitCompilerPass(); });
-}

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_adjust_layouts`.
+// The component entry point `vpuc_register_ie_adjust_layouts`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/ie/adjust_layouts/AdjustLayouts.h"
 
 extern "C" void
-vpuc_register_adjust_layouts(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_ie_adjust_layouts(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::IE::createAdjustLayoutsPass(); });
 }

@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_convert_avg_pool_to_dw_conv`.
+// The component entry point `vpuc_register_ie_convert_avg_pool_to_dw_conv`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/registry/Registry.h"
 #include "passes/ie/convert_avg_pool_to_dw_conv/ConvertAvgPoolToDWConv.h"
 
-extern "C" void vpuc_register_convert_avg_pool_to_dw_conv(
+extern "C" void vpuc_register_ie_convert_avg_pool_to_dw_conv(
     mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::IE::createConvertAvgPoolToDWConvPass(); });

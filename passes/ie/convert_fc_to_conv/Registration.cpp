@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_convert_fc_to_conv`.
+// The component entry point `vpuc_register_ie_convert_fc_to_conv`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/ie/convert_fc_to_conv/ConvertFCToConv.h"
 
 extern "C" void
-vpuc_register_convert_fc_to_conv(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_ie_convert_fc_to_conv(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::IE::createConvertFCToConvPass(); });
 }

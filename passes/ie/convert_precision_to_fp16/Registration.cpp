@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_convert_precision_to_fp16`.
+// The component entry point `vpuc_register_ie_convert_precision_to_fp16`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/registry/Registry.h"
 #include "passes/ie/convert_precision_to_fp16/ConvertPrecisionToFP16.h"
 
-extern "C" void vpuc_register_convert_precision_to_fp16(
+extern "C" void vpuc_register_ie_convert_precision_to_fp16(
     mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::IE::createConvertPrecisionToFP16Pass(); });

@@ -4,14 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_convert_scale_shift_to_depthwise`.
+// The component entry point
+// `vpuc_register_ie_convert_scale_shift_to_depthwise`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/registry/Registry.h"
 #include "passes/ie/convert_scale_shift_to_depthwise/ConvertScaleShiftToDepthwise.h"
 
-extern "C" void vpuc_register_convert_scale_shift_to_depthwise(
+extern "C" void vpuc_register_ie_convert_scale_shift_to_depthwise(
     mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::IE::createConvertScaleShiftToDepthwisePass(); });

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_convert_shape_to_4d`.
+// The component entry point `vpuc_register_ie_convert_shape_to_4d`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/ie/convert_shape_to_4d/ConvertShapeTo4D.h"
 
 extern "C" void
-vpuc_register_convert_shape_to_4d(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_ie_convert_shape_to_4d(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::IE::createConvertShapeTo4DPass(); });
 }

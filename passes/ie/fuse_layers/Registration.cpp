@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_fuse_layers`.
+// The component entry point `vpuc_register_ie_fuse_layers`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/ie/fuse_layers/FuseLayers.h"
 
 extern "C" void
-vpuc_register_fuse_layers(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_ie_fuse_layers(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::IE::createFuseLayersPass(); });
 }

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_fuse_post_ops`.
+// The component entry point `vpuc_register_ie_fuse_post_ops`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/ie/fuse_post_ops/FusePostOps.h"
 
 extern "C" void
-vpuc_register_fuse_post_ops(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_ie_fuse_post_ops(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::IE::createFusePostOpsPass(); });
 }

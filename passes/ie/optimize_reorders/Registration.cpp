@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_optimize_reorders`.
+// The component entry point `vpuc_register_ie_optimize_reorders`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/ie/optimize_reorders/OptimizeReorders.h"
 
 extern "C" void
-vpuc_register_optimize_reorders(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_ie_optimize_reorders(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::IE::createOptimizeReordersPass(); });
 }

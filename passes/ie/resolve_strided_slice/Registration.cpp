@@ -4,15 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_resolve_strided_slice`.
+// The component entry point `vpuc_register_ie_resolve_strided_slice`.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/registry/Registry.h"
 #include "passes/ie/resolve_strided_slice/ResolveStridedSlice.h"
 
-extern "C" void
-vpuc_register_resolve_strided_slice(mlir::vpuc::registry::Registry &registry) {
+extern "C" void vpuc_register_ie_resolve_strided_slice(
+    mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::IE::createResolveStridedSlicePass(); });
 }

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_use_user_precision`.
+// The component entry point `vpuc_register_ie_use_user_precision`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +12,6 @@
 #include "passes/ie/use_user_precision/UseUserPrecision.h"
 
 extern "C" void
-vpuc_register_use_user_precision(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_ie_use_user_precision(mlir::vpuc::registry::Registry &registry) {
   registry.addPass([] { return mlir::vpuc::IE::createUseUserPrecisionPass(); });
 }

@@ -19,7 +19,6 @@
 #include <optional>
 
 #include "core/arch/Arch.h"
-#include "core/registry/Registry.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/vpu/ir/NCELimits.h"
 #include "dialects/vpu/ir/VPUOps.h"
@@ -328,8 +327,3 @@ struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
 } // namespace
 
 } // namespace mlir::vpuc::VPU
-
-extern "C" void
-vpuc_register_multi_cluster(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass([] { return mlir::vpuc::VPU::createMultiClusterPass(); });
-}

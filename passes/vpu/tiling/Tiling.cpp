@@ -20,7 +20,6 @@
 #include <optional>
 #include <string>
 
-#include "core/registry/Registry.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
@@ -161,7 +160,3 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
 } // namespace
 
 } // namespace mlir::vpuc::VPU
-
-extern "C" void vpuc_register_tiling(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass([] { return mlir::vpuc::VPU::createTilingPass(); });
-}

@@ -11,7 +11,6 @@
 
 #include "passes/vpuip/add_buffers_for_net_results/AddBuffersForNetResults.h"
 
-#include "core/registry/Registry.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
@@ -114,10 +113,3 @@ struct AddBuffersForNetResultsPass
 
 } // namespace
 } // namespace mlir::vpuc::VPUIP
-
-/// The entry point of the `add_buffers_for_net_results` component.
-extern "C" void vpuc_register_add_buffers_for_net_results(
-    mlir::vpuc::registry::Registry &registry) {
-  registry.addPass(
-      [] { return mlir::vpuc::VPUIP::createAddBuffersForNetResultsPass(); });
-}

@@ -11,7 +11,6 @@
 
 #include "passes/vpuip/assign_dma_ports/AssignDmaPorts.h"
 
-#include "core/registry/Registry.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
@@ -118,10 +117,3 @@ struct AssignDmaPortsPass
 
 } // namespace
 } // namespace mlir::vpuc::VPUIP
-
-/// The entry point of the `assign_dma_ports` component.
-extern "C" void
-vpuc_register_assign_dma_ports(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass(
-      [] { return mlir::vpuc::VPUIP::createAssignDmaPortsPass(); });
-}

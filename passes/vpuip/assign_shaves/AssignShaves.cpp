@@ -12,7 +12,6 @@
 
 #include "passes/vpuip/assign_shaves/AssignShaves.h"
 
-#include "core/registry/Registry.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
@@ -158,9 +157,3 @@ struct AssignShavesPass : public impl::AssignShavesPassBase<AssignShavesPass> {
 
 } // namespace
 } // namespace mlir::vpuc::VPUIP
-
-/// The entry point of the `assign_shaves` component.
-extern "C" void
-vpuc_register_assign_shaves(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass([] { return mlir::vpuc::VPUIP::createAssignShavesPass(); });
-}

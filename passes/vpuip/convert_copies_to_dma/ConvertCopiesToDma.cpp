@@ -12,7 +12,6 @@
 
 #include "passes/vpuip/convert_copies_to_dma/ConvertCopiesToDma.h"
 
-#include "core/registry/Registry.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -77,10 +76,3 @@ struct ConvertCopiesToDmaPass
 
 } // namespace
 } // namespace mlir::vpuc::VPUIP
-
-/// The entry point of the `convert_copies_to_dma` component.
-extern "C" void
-vpuc_register_convert_copies_to_dma(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass(
-      [] { return mlir::vpuc::VPUIP::createConvertCopiesToDmaPass(); });
-}

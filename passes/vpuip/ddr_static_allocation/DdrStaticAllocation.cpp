@@ -14,7 +14,6 @@
 
 #include <algorithm>
 
-#include "core/registry/Registry.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
@@ -364,10 +363,3 @@ struct DdrStaticAllocationPass
 
 } // namespace
 } // namespace mlir::vpuc::VPUIP
-
-/// The entry point of the `ddr_static_allocation` component.
-extern "C" void
-vpuc_register_ddr_static_allocation(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass(
-      [] { return mlir::vpuc::VPUIP::createDdrStaticAllocationPass(); });
-}

@@ -15,7 +15,6 @@
 
 #include <algorithm>
 
-#include "core/registry/Registry.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
@@ -555,10 +554,3 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
 
 } // namespace
 } // namespace mlir::vpuc::VPUIP
-
-/// The entry point of the `feasible_allocation` component.
-extern "C" void
-vpuc_register_feasible_allocation(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass(
-      [] { return mlir::vpuc::VPUIP::createFeasibleAllocationPass(); });
-}

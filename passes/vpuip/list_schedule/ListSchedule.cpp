@@ -17,7 +17,6 @@
 #include <functional>
 #include <utility>
 
-#include "core/registry/Registry.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
@@ -309,9 +308,3 @@ LogicalResult ListSchedulePass::run(func::FuncOp func) {
 
 } // namespace
 } // namespace mlir::vpuc::VPUIP
-
-/// The entry point of the `list_schedule` component.
-extern "C" void
-vpuc_register_list_schedule(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass([] { return mlir::vpuc::VPUIP::createListSchedulePass(); });
-}

@@ -13,7 +13,6 @@
 
 #include "passes/vpuip/optimize_copies/OptimizeCopies.h"
 
-#include "core/registry/Registry.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
@@ -253,9 +252,3 @@ struct OptimizeCopiesPass
 
 } // namespace
 } // namespace mlir::vpuc::VPUIP
-
-/// The entry point of the `optimize_copies` component.
-extern "C" void
-vpuc_register_optimize_copies(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass([] { return mlir::vpuc::VPUIP::createOptimizeCopiesPass(); });
-}

@@ -12,7 +12,6 @@
 
 #include "passes/vpuip/wrap_into_async_regions/WrapIntoAsyncRegions.h"
 
-#include "core/registry/Registry.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Dialect/Async/IR/Async.h"
@@ -172,10 +171,3 @@ struct WrapIntoAsyncRegionsPass
 
 } // namespace
 } // namespace mlir::vpuc::VPUIP
-
-/// The entry point of the `wrap_into_async_regions` component.
-extern "C" void vpuc_register_wrap_into_async_regions(
-    mlir::vpuc::registry::Registry &registry) {
-  registry.addPass(
-      [] { return mlir::vpuc::VPUIP::createWrapIntoAsyncRegionsPass(); });
-}

@@ -17,7 +17,6 @@
 #include <limits>
 #include <map>
 
-#include "core/registry/Registry.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpurt/ir/BarrierQueries.h"
@@ -328,10 +327,3 @@ struct AssignPhysicalBarriersPass
 
 } // namespace
 } // namespace mlir::vpuc::VPURT
-
-/// The entry point of the `assign_physical_barriers` component.
-extern "C" void vpuc_register_assign_physical_barriers(
-    mlir::vpuc::registry::Registry &registry) {
-  registry.addPass(
-      [] { return mlir::vpuc::VPURT::createAssignPhysicalBarriersPass(); });
-}

@@ -15,7 +15,6 @@
 #include <map>
 #include <tuple>
 
-#include "core/registry/Registry.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "dialects/vpurt/ir/VPURTDialect.h"
@@ -385,9 +384,3 @@ struct AsyncToVPURTPass : public impl::AsyncToVPURTPassBase<AsyncToVPURTPass> {
 
 } // namespace
 } // namespace mlir::vpuc::VPURT
-
-/// The entry point of the `async_to_vpurt` component.
-extern "C" void
-vpuc_register_async_to_vpurt(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass([] { return mlir::vpuc::VPURT::createAsyncToVPURTPass(); });
-}

@@ -16,7 +16,6 @@
 #include <map>
 #include <set>
 
-#include "core/registry/Registry.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpurt/ir/BarrierQueries.h"
@@ -203,10 +202,3 @@ struct PrintStatisticsPass
 
 } // namespace
 } // namespace mlir::vpuc::VPURT
-
-/// The entry point of the `print_statistics` component.
-extern "C" void
-vpuc_register_print_statistics(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass(
-      [] { return mlir::vpuc::VPURT::createPrintStatisticsPass(); });
-}

@@ -1,13 +1,14 @@
-//===- MlirCore.cpp - Upstream MLIR passes and dialects vpuc uses -------===//
+//===- Registration.cpp - Upstream MLIR passes and dialects vpuc uses ---===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// The `mlir_core` registry component: the upstream MLIR dialects the lower levels of vpuc build
-// on (func, arith, tensor, memref, async) and the generic upstream passes pipeline specs use
-// (canonicalize, cse, symbol-dce, inline, sccp, loop-invariant-code-motion, strip-debuginfo,
-// print-op-stats, view-op-graph).
+// The `common_mlir_core` registry component: the upstream MLIR dialects the
+// lower levels of vpuc build on (func, arith, tensor, memref, async) and the
+// generic upstream passes pipeline specs use (canonicalize, cse, symbol-dce,
+// inline, sccp, loop-invariant-code-motion, strip-debuginfo, print-op-stats,
+// view-op-graph).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,8 +25,9 @@
 #include "mlir/Transforms/Passes.h"
 #include "mlir/Transforms/ViewOpGraph.h"
 
-/// The entry point of the `mlir_core` component.
-extern "C" void vpuc_register_mlir_core(mlir::vpuc::registry::Registry &registry) {
+/// The entry point of the `common_mlir_core` component.
+extern "C" void
+vpuc_register_common_mlir_core(mlir::vpuc::registry::Registry &registry) {
   registry.addDialects(
       {"arith", "async", "func", "memref", "tensor"},
       [](mlir::DialectRegistry &dialects) {

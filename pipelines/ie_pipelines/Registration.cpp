@@ -1,10 +1,10 @@
-//===- IePipelines.cpp - The IE-level pipeline specs ----------------------===//
+//===- Registration.cpp - The IE-level pipeline specs ---------------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// The `ie_pipelines` registry component: the specs of pipelines/ that stay at
+// The `pipelines_ie_pipelines` registry component: the specs of pipelines/ that stay at
 // the IE level (cleanup, ie_adaptation), embedded at build time and registered
 // by name. They need only the upstream MLIR passes and the target-independent
 // IE passes, so a front-end tool (tools/vpuc-ie) can link them without the back
@@ -19,9 +19,9 @@ extern const char kCleanupSpec[];
 extern const char kIeAdaptationSpec[];
 } // namespace vpuc::embedded
 
-/// The entry point of the `ie_pipelines` component.
+/// The entry point of the `pipelines_ie_pipelines` component.
 extern "C" void
-vpuc_register_ie_pipelines(mlir::vpuc::registry::Registry &registry) {
+vpuc_register_pipelines_ie_pipelines(mlir::vpuc::registry::Registry &registry) {
   registry.addPipeline("cleanup", vpuc::embedded::kCleanupSpec,
                        "pipelines/cleanup.textproto");
   registry.addPipeline("ie_adaptation", vpuc::embedded::kIeAdaptationSpec,

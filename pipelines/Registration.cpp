@@ -1,4 +1,4 @@
-//===- Pipelines.cpp - The pipeline specs shipped with vpuc -------------===//
+//===- Registration.cpp - The pipeline specs shipped with vpuc ---------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
