@@ -62,8 +62,8 @@
 #include "backend/blob/Blob.h"
 #include "core/arch/Arch.h"
 #include "core/npy/Npy.h"
-#include "kernels/shave/KernelRegistry.h"
 #include "emulator/Problem.h"
+#include "kernels/shave/KernelRegistry.h"
 #include "llvm/Support/Error.h"
 
 namespace llvm {

@@ -288,8 +288,7 @@ llvm::Error Emulator::Impl::prepareActTask(Task &task,
   if (const schema::KernelDataReference *text = actKernel.text()) {
     Region &textRegion = regions[kernelDataBase + text->buffer()];
     task.windows.push_back(
-        {abi::kWinDBase, text->size(),
-         textRegion.bytes.data() + text->offset(),
+        {abi::kWinDBase, text->size(), textRegion.bytes.data() + text->offset(),
          kernelDataBase + text->buffer(), text->offset(),
          /*writable=*/false, "WIN_D (kernel '" + name + "' text)"});
   }

@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The `pipelines` registry component: the .textproto specs of this directory that reach below the
-// IE level (the modes and their parts), embedded at build time (vpuc_embed_file) and registered by
-// name; the IE-level specs (cleanup, ie_adaptation) are the `ie_pipelines` component
-// (ie_pipelines/). Adding a spec: embed it in BUILD, declare its symbol below and add one
-// addPipeline call.
+// The `pipelines` registry component: the .textproto specs of this directory
+// that reach below the IE level (the modes and their parts), embedded at build
+// time (vpuc_embed_file) and registered by name; the IE-level specs (cleanup,
+// ie_adaptation) are the `ie_pipelines` component (ie_pipelines/). Adding a
+// spec: embed it in BUILD, declare its symbol below and add one addPipeline
+// call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,13 +25,14 @@ extern const char kSerialBackendSpec[];
 } // namespace vpuc::embedded
 
 /// The entry point of the `pipelines` component.
-extern "C" void vpuc_register_pipelines(mlir::vpuc::registry::Registry &registry) {
-  registry.addPipeline("serial_backend",
-                       vpuc::embedded::kSerialBackendSpec,
+extern "C" void
+vpuc_register_pipelines(mlir::vpuc::registry::Registry &registry) {
+  registry.addPipeline("serial_backend", vpuc::embedded::kSerialBackendSpec,
                        "pipelines/serial_backend.textproto");
   registry.addPipeline("reference_sw", vpuc::embedded::kReferenceSwSpec,
                        "pipelines/reference_sw.textproto");
-  registry.addPipeline("overlapped_backend", vpuc::embedded::kOverlappedBackendSpec,
+  registry.addPipeline("overlapped_backend",
+                       vpuc::embedded::kOverlappedBackendSpec,
                        "pipelines/overlapped_backend.textproto");
   registry.addPipeline("hw_adaptation", vpuc::embedded::kHwAdaptationSpec,
                        "pipelines/hw_adaptation.textproto");

@@ -34,7 +34,10 @@ fi
 
 if [ $check -eq 0 ]; then
   if [ ${#files[@]} -gt 0 ]; then
-    printf '%s\0' "${files[@]}" | xargs -0 -n 50 "$clang_format" -i --style=file
+    # Twice: braces that InsertBraces adds can change how the next pass wraps a line.
+    for pass in 1 2; do
+      printf '%s\0' "${files[@]}" | xargs -0 -n 50 "$clang_format" -i --style=file
+    done
   fi
   exit 0
 fi

@@ -19,8 +19,8 @@
 #include <set>
 #include <tuple>
 
-#include "kernels/abi/SwKernelAbi.h"
 #include "backend/blob/TensorLayout.h"
+#include "kernels/abi/SwKernelAbi.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"

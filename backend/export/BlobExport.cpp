@@ -17,7 +17,6 @@
 #include <optional>
 #include <string>
 
-#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/Blob.h"
 #include "backend/blob/BlobBuilder.h"
 #include "backend/mapping/KernelDeclaration.h"
@@ -35,6 +34,7 @@
 #include "dialects/vpurt/ir/BarrierQueries.h"
 #include "dialects/vpurt/ir/VPURTDialect.h"
 #include "dialects/vpurt/ir/VPURTOps.h"
+#include "kernels/abi/ArgPacker.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
@@ -727,10 +727,10 @@ LogicalResult BlobWriter::writeUpaTask(VPUIP::UpaSwOp op,
               "has no parameter table for it";
   }
   if (expected && passed != *expected) {
-    return op.emitOpError() << "passes scalar parameters ("
-                            << llvm::join(passed, ", ") << ") to kernel '"
-                            << entry << "', whose ABI scalars are ("
-                            << llvm::join(*expected, ", ") << ")";
+    return op.emitOpError()
+           << "passes scalar parameters (" << llvm::join(passed, ", ")
+           << ") to kernel '" << entry << "', whose ABI scalars are ("
+           << llvm::join(*expected, ", ") << ")";
   }
   if (!passed.empty()) {
     llvm::Expected<UpaParamsWriter> writer = makeUpaParamsWriter(

@@ -18,7 +18,6 @@
 #include <string>
 #include <tuple>
 
-#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/Blob.h"
 #include "backend/blob/TensorLayout.h"
 #include "backend/mapping/KernelDeclaration.h"
@@ -35,6 +34,7 @@
 #include "dialects/vpurt/ir/VPURTDialect.h"
 #include "dialects/vpurt/ir/VPURTOps.h"
 #include "dialects/vpurt/ir/VPURTTypes.h"
+#include "kernels/abi/ArgPacker.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"

@@ -57,9 +57,8 @@ readDeclaration(const schema::KernelDeclaration &table, MLIRContext *context) {
     Type type;
     {
       // Parser errors go to the message below, not to the context's handler.
-      ScopedDiagnosticHandler silence(context, [](Diagnostic &) {
-        return success();
-      });
+      ScopedDiagnosticHandler silence(context,
+                                      [](Diagnostic &) { return success(); });
       size_t read = 0;
       type = parseType(text, context, &read);
       if (type && read != text.size()) {
@@ -69,17 +68,15 @@ readDeclaration(const schema::KernelDeclaration &table, MLIRContext *context) {
     if (!type) {
       return llvm::createStringError(what + ": invalid type '" + text + "'");
     }
-    KernelArgKind kind = arg.role() == schema::KernelArgRole::INPUT
-                             ? KernelArgKind::Input
-                         : arg.role() == schema::KernelArgRole::OUTPUT
-                             ? KernelArgKind::Output
-                             : KernelArgKind::Scalar;
+    KernelArgKind kind =
+        arg.role() == schema::KernelArgRole::INPUT    ? KernelArgKind::Input
+        : arg.role() == schema::KernelArgRole::OUTPUT ? KernelArgKind::Output
+                                                      : KernelArgKind::Scalar;
     bool isBuffer = llvm::isa<BaseMemRefType>(type);
     if (isBuffer != (kind != KernelArgKind::Scalar)) {
       return llvm::createStringError(
           what + ": the " + (isBuffer ? "buffer" : "scalar") + " type '" +
-          text + "' has the role " +
-          schema::EnumNameKernelArgRole(arg.role()));
+          text + "' has the role " + schema::EnumNameKernelArgRole(arg.role()));
     }
     decl.args.push_back({kind, type});
   }

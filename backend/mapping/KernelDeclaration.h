@@ -1,4 +1,5 @@
-//===- KernelDeclaration.h - A SHAVE kernel's declaration in the blob -*- C++ -*-===//
+//===- KernelDeclaration.h - A SHAVE kernel's declaration in the blob -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -46,8 +46,7 @@ getScalarKinds(llvm::StringRef kernel) {
 
 std::optional<llvm::SmallVector<std::string>>
 getKernelScalarTypeNames(llvm::StringRef kernel) {
-  std::optional<llvm::SmallVector<abi::ArgKind>> kinds =
-      getScalarKinds(kernel);
+  std::optional<llvm::SmallVector<abi::ArgKind>> kinds = getScalarKinds(kernel);
   if (!kinds) {
     return std::nullopt;
   }
@@ -62,8 +61,7 @@ getKernelScalarTypeNames(llvm::StringRef kernel) {
 
 llvm::Expected<UpaParamsWriter>
 makeUpaParamsWriter(llvm::StringRef kernel, llvm::ArrayRef<Attribute> params) {
-  std::optional<llvm::SmallVector<abi::ArgKind>> kinds =
-      getScalarKinds(kernel);
+  std::optional<llvm::SmallVector<abi::ArgKind>> kinds = getScalarKinds(kernel);
   if (!kinds) {
     return makeError("the kernel library has no kernel '" + kernel + "'");
   }
@@ -113,8 +111,7 @@ makeUpaParamsWriter(llvm::StringRef kernel, llvm::ArrayRef<Attribute> params) {
 llvm::Expected<llvm::SmallVector<Attribute>>
 readUpaParams(const schema::UpaLayerTask &task, MLIRContext *context) {
   llvm::StringRef kernel = task.kernel()->string_view();
-  std::optional<llvm::SmallVector<abi::ArgKind>> kinds =
-      getScalarKinds(kernel);
+  std::optional<llvm::SmallVector<abi::ArgKind>> kinds = getScalarKinds(kernel);
   if (!kinds) {
     if (task.params_type() == schema::UpaParams::NONE) {
       return llvm::SmallVector<Attribute>();
@@ -140,8 +137,7 @@ readUpaParams(const schema::UpaLayerTask &task, MLIRContext *context) {
       std::memcpy(&value, &bits, sizeof(value));
       params.push_back(builder.getF32FloatAttr(value));
     } else {
-      params.push_back(
-          builder.getI32IntegerAttr(static_cast<int32_t>(bits)));
+      params.push_back(builder.getI32IntegerAttr(static_cast<int32_t>(bits)));
     }
   }
   return params;

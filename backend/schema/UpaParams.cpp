@@ -70,8 +70,10 @@ public:
   /// The first error, or one for scalars left over.
   llvm::Error finish() {
     if (error.empty() && pos != bytes.size()) {
-      fail("got " + llvm::Twine(bytes.size()) + " bytes of scalars, the "
-           "kernel takes " + llvm::Twine(pos));
+      fail("got " + llvm::Twine(bytes.size()) +
+           " bytes of scalars, the "
+           "kernel takes " +
+           llvm::Twine(pos));
     }
     if (error.empty()) {
       return llvm::Error::success();

@@ -163,12 +163,12 @@ public:
     Operation *postOp = getFoldablePostOp(op);
     PPEAttr ppe = getPPE(op, postOp);
     if (!ppe) {
-      return rewriter.notifyMatchFailure(op, "the PPE cannot apply the post-op");
+      return rewriter.notifyMatchFailure(op,
+                                         "the PPE cannot apply the post-op");
     }
     auto nce = rewriter.create<NCEOp>(
         op.getLoc(), adaptor.getInput(), adaptor.getFilter(), *bias,
-        op.getStridesAttr(), op.getPadsBeginAttr(), op.getPadsEndAttr(),
-        ppe);
+        op.getStridesAttr(), op.getPadsBeginAttr(), op.getPadsEndAttr(), ppe);
     if (nce.getType() != op.getType()) {
       rewriter.eraseOp(nce);
       return rewriter.notifyMatchFailure(op, "the NCE result type differs");
@@ -194,12 +194,12 @@ public:
     Operation *postOp = getFoldablePostOp(op);
     PPEAttr ppe = getPPE(op, postOp);
     if (!ppe) {
-      return rewriter.notifyMatchFailure(op, "the PPE cannot apply the post-op");
+      return rewriter.notifyMatchFailure(op,
+                                         "the PPE cannot apply the post-op");
     }
     auto nce = rewriter.create<NCEOp>(
         op.getLoc(), adaptor.getInput(), op.getKernelSizeAttr(),
-        op.getStridesAttr(), op.getPadsBeginAttr(), op.getPadsEndAttr(),
-        ppe);
+        op.getStridesAttr(), op.getPadsBeginAttr(), op.getPadsEndAttr(), ppe);
     if (nce.getType() != op.getType()) {
       rewriter.eraseOp(nce);
       return rewriter.notifyMatchFailure(op, "the NCE result type differs");
@@ -226,7 +226,8 @@ public:
     Operation *postOp = getFoldablePostOp(op);
     PPEAttr ppe = getPPE(op, postOp);
     if (!ppe) {
-      return rewriter.notifyMatchFailure(op, "the PPE cannot apply the post-op");
+      return rewriter.notifyMatchFailure(op,
+                                         "the PPE cannot apply the post-op");
     }
     auto nce = rewriter.create<NCEEltwiseOp>(
         op.getLoc(), adaptor.getInput1(), adaptor.getInput2(),
@@ -245,14 +246,13 @@ public:
 void populateIEToNCEConversionPatterns(TypeConverter &typeConverter,
                                        RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
-  patterns
-      .add<ConvertConvolutionToNCE<IE::ConvolutionOp, NCEConvolutionOp>,
-           ConvertConvolutionToNCE<IE::GroupConvolutionOp,
-                                   NCEDepthConvolutionOp>,
-           ConvertPoolToNCE<IE::MaxPoolOp, NCEMaxPoolOp>,
-           ConvertPoolToNCE<IE::AvgPoolOp, NCEAveragePoolOp>,
-           ConvertEltwiseToNCE<IE::AddOp>, ConvertEltwiseToNCE<IE::SubtractOp>,
-           ConvertEltwiseToNCE<IE::MultiplyOp>>(typeConverter, context);
+  patterns.add<
+      ConvertConvolutionToNCE<IE::ConvolutionOp, NCEConvolutionOp>,
+      ConvertConvolutionToNCE<IE::GroupConvolutionOp, NCEDepthConvolutionOp>,
+      ConvertPoolToNCE<IE::MaxPoolOp, NCEMaxPoolOp>,
+      ConvertPoolToNCE<IE::AvgPoolOp, NCEAveragePoolOp>,
+      ConvertEltwiseToNCE<IE::AddOp>, ConvertEltwiseToNCE<IE::SubtractOp>,
+      ConvertEltwiseToNCE<IE::MultiplyOp>>(typeConverter, context);
 }
 
 } // namespace mlir::vpuc::VPU

@@ -215,8 +215,8 @@ struct ConvertVPUToVPUIPPass
     for (const auto &[key, ops] : groups) {
       os << "\n  " << ops.size() << " x '" << key.first << "': " << key.second
          << " (at ";
-      for (auto [index, op] : llvm::enumerate(ArrayRef(ops).take_front(
-               kExamplesPerGroup))) {
+      for (auto [index, op] :
+           llvm::enumerate(ArrayRef(ops).take_front(kExamplesPerGroup))) {
         os << (index ? ", " : "") << getLayerName(op->getLoc());
       }
       if (ops.size() > kExamplesPerGroup) {

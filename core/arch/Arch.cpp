@@ -1,4 +1,5 @@
-//===- Arch.cpp - Target descriptions --------------------------------------===//
+//===- Arch.cpp - Target descriptions
+//--------------------------------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -30,11 +31,14 @@ struct BuiltinArch {
 };
 
 const BuiltinArch kBuiltinArchs[] = {
-    {"VPUX30XX", "arch/vpux30xx.textproto", ::vpuc::embedded::vpux30xx_textproto},
-    {"VPUX37XX", "arch/vpux37xx.textproto", ::vpuc::embedded::vpux37xx_textproto},
+    {"VPUX30XX", "arch/vpux30xx.textproto",
+     ::vpuc::embedded::vpux30xx_textproto},
+    {"VPUX37XX", "arch/vpux37xx.textproto",
+     ::vpuc::embedded::vpux37xx_textproto},
 };
 
-/// Collects the first failed check of a description, with the line of its field.
+/// Collects the first failed check of a description, with the line of its
+/// field.
 class Checker {
 public:
   Checker(const ArchDesc &arch,
@@ -56,9 +60,9 @@ public:
   }
 
   llvm::Error finish() {
-    return error.empty() ? llvm::Error::success()
-                         : llvm::createStringError(
-                               llvm::inconvertibleErrorCode(), error);
+    return error.empty()
+               ? llvm::Error::success()
+               : llvm::createStringError(llvm::inconvertibleErrorCode(), error);
   }
 
 private:
@@ -68,9 +72,10 @@ private:
   std::string error;
 };
 
-llvm::Error verifyArchDesc(const ArchDesc &arch,
-                           const google::protobuf::TextFormat::ParseInfoTree &tree,
-                           llvm::StringRef sourceName) {
+llvm::Error
+verifyArchDesc(const ArchDesc &arch,
+               const google::protobuf::TextFormat::ParseInfoTree &tree,
+               llvm::StringRef sourceName) {
   Checker c(arch, tree, sourceName);
   c.check(!arch.name().empty(), {"name"}, "must be set");
   c.check(arch.frequency_mhz() > 0, {"frequency_mhz"}, "must be positive");
@@ -83,7 +88,8 @@ llvm::Error verifyArchDesc(const ArchDesc &arch,
           "must list at least one element type");
   for (const auto &rate : nce.mac_rates()) {
     c.check(rate.macs_per_cycle() > 0, {"nce", "mac_rates"},
-            "must have positive macs_per_cycle for '" + rate.element_type() + "'");
+            "must have positive macs_per_cycle for '" + rate.element_type() +
+                "'");
   }
   c.check(nce.mpe_modes_size() > 0, {"nce", "mpe_modes"},
           "must list at least one mode");
@@ -116,7 +122,8 @@ llvm::Error verifyArchDesc(const ArchDesc &arch,
               cmx.usable_bytes_per_cluster() <= cmx.bytes_per_cluster(),
           {"cmx", "usable_bytes_per_cluster"},
           "must be positive and at most cmx.bytes_per_cluster");
-  c.check(cmx.alignment_bytes() > 0 && llvm::isPowerOf2_64(cmx.alignment_bytes()),
+  c.check(cmx.alignment_bytes() > 0 &&
+              llvm::isPowerOf2_64(cmx.alignment_bytes()),
           {"cmx", "alignment_bytes"}, "must be a power of two");
   c.check(cmx.bandwidth_gbps() > 0, {"cmx", "bandwidth_gbps"},
           "must be positive");
@@ -126,7 +133,8 @@ llvm::Error verifyArchDesc(const ArchDesc &arch,
           "must be positive");
   c.check(ddr.derate() > 0 && ddr.derate() <= 1, {"ddr", "derate"},
           "must be in (0, 1]");
-  c.check(ddr.alignment_bytes() > 0 && llvm::isPowerOf2_64(ddr.alignment_bytes()),
+  c.check(ddr.alignment_bytes() > 0 &&
+              llvm::isPowerOf2_64(ddr.alignment_bytes()),
           {"ddr", "alignment_bytes"}, "must be a power of two");
 
   const auto &shave = arch.shave();
@@ -145,9 +153,11 @@ llvm::Error verifyArchDesc(const ArchDesc &arch,
           "must be positive");
 
   const auto &barriers = arch.barriers();
-  c.check(barriers.physical() > 0, {"barriers", "physical"}, "must be positive");
+  c.check(barriers.physical() > 0, {"barriers", "physical"},
+          "must be positive");
   c.check(barriers.usable() > 0 && barriers.usable() <= barriers.physical(),
-          {"barriers", "usable"}, "must be positive and at most barriers.physical");
+          {"barriers", "usable"},
+          "must be positive and at most barriers.physical");
   c.check(barriers.max_producers() > 0, {"barriers", "max_producers"},
           "must be positive");
   c.check(barriers.max_consumers() > 0, {"barriers", "max_consumers"},
@@ -165,7 +175,8 @@ llvm::Expected<ArchDesc> parseArchDesc(llvm::StringRef text,
                                        llvm::StringRef sourceName) {
   ArchDesc arch;
   google::protobuf::TextFormat::ParseInfoTree tree;
-  if (llvm::Error error = proto::parseTextProto(text, sourceName, arch, &tree)) {
+  if (llvm::Error error =
+          proto::parseTextProto(text, sourceName, arch, &tree)) {
     return std::move(error);
   }
   if (llvm::Error error = verifyArchDesc(arch, tree, sourceName)) {

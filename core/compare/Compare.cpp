@@ -1,4 +1,5 @@
-//===- Compare.cpp - Numerical comparison of result tensors ----------------===//
+//===- Compare.cpp - Numerical comparison of result tensors
+//----------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -54,10 +55,11 @@ llvm::Expected<Tolerance> parseTolerance(llvm::StringRef text) {
 llvm::Expected<double> parseMaxAbsErrorOfRange(llvm::StringRef text) {
   double value = 0;
   if (text.trim().getAsDouble(value) || !(value >= 0) || std::isinf(value)) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "invalid max abs error '" + text +
-                                       "': expected a finite fraction of the reference "
-                                       "range >= 0, e.g. 1e-3");
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "invalid max abs error '" + text +
+            "': expected a finite fraction of the reference "
+            "range >= 0, e.g. 1e-3");
   }
   return value;
 }
@@ -106,10 +108,10 @@ std::vector<float> toFloat(const npy::Array &array) {
 llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
                                        const npy::Array &reference) {
   if (actual.getNumElements() != reference.getNumElements()) {
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "shape " + formatShape(actual.shape) + " does not match the reference shape " +
-            formatShape(reference.shape));
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "shape " + formatShape(actual.shape) +
+                                       " does not match the reference shape " +
+                                       formatShape(reference.shape));
   }
   std::vector<float> a = toFloat(actual);
   std::vector<float> r = toFloat(reference);
@@ -162,15 +164,15 @@ compareArrays(const npy::ArrayMap &actual, const npy::ArrayMap &reference,
       for (const auto &entry : actual) {
         names += (names.empty() ? "" : ", ") + entry.first;
       }
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "reference tensor '" + name +
-                                         "' has no counterpart among: " + names);
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "reference tensor '" + name + "' has no counterpart among: " + names);
     }
     llvm::Expected<Metrics> metrics = computeMetrics(it->second, ref);
     if (!metrics) {
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "tensor '" + name + "': " +
-                                         llvm::toString(metrics.takeError()));
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "tensor '" + name + "': " + llvm::toString(metrics.takeError()));
     }
     TensorReport report;
     report.name = name;
@@ -180,8 +182,10 @@ compareArrays(const npy::ArrayMap &actual, const npy::ArrayMap &reference,
     report.similar = metrics->cosine >= tolerance.cosine &&
                      metrics->euclidean >= tolerance.euclidean;
     if (tolerance.maxAbsErrorOfRange) {
-      report.absErrorLimit = *tolerance.maxAbsErrorOfRange * metrics->referenceRange;
-      report.absErrorWithinLimit = metrics->maxAbsError <= *report.absErrorLimit;
+      report.absErrorLimit =
+          *tolerance.maxAbsErrorOfRange * metrics->referenceRange;
+      report.absErrorWithinLimit =
+          metrics->maxAbsError <= *report.absErrorLimit;
     }
     report.passed = report.similar && report.absErrorWithinLimit;
     reports.push_back(std::move(report));
@@ -208,8 +212,10 @@ void printReports(llvm::ArrayRef<TensorReport> reports, llvm::raw_ostream &os) {
       }
       if (!report.absErrorWithinLimit) {
         std::string limit;
-        llvm::raw_string_ostream(limit) << llvm::format("%g", *report.absErrorLimit);
-        result += (result.empty() ? "" : ", ") + ("MAX ABS ERROR ABOVE " + limit);
+        llvm::raw_string_ostream(limit)
+            << llvm::format("%g", *report.absErrorLimit);
+        result +=
+            (result.empty() ? "" : ", ") + ("MAX ABS ERROR ABOVE " + limit);
       }
     }
     os << llvm::format("%-24s %-16s %12.7f %12.7f %12.4g %12.4g  %s\n",

@@ -4,14 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The metrics vpuc uses to compare a result with a reference (ONNX Runtime's output, the IE
-// interpreter's, the emulator's): cosine similarity, euclidean similarity and max abs error, per
-// tensor, over arrays of any numeric dtype (computed in double after conversion to float).
+// The metrics vpuc uses to compare a result with a reference (ONNX Runtime's
+// output, the IE interpreter's, the emulator's): cosine similarity, euclidean
+// similarity and max abs error, per tensor, over arrays of any numeric dtype
+// (computed in double after conversion to float).
 //
-//   cosine similarity    = <a, r> / (|a| |r|)            (1 when both are all zeros)
-//   euclidean similarity = 1 - |a - r| / max(|a|, |r|)   (1 when both are all zeros)
-//   max abs error        = max_i |a_i - r_i|
-//   reference range      = max_i r_i - min_i r_i   (an optional limit on the max abs error is
+//   cosine similarity    = <a, r> / (|a| |r|)            (1 when both are all
+//   zeros) euclidean similarity = 1 - |a - r| / max(|a|, |r|)   (1 when both
+//   are all zeros) max abs error        = max_i |a_i - r_i| reference range =
+//   max_i r_i - min_i r_i   (an optional limit on the max abs error is
 //                          given relative to it)
 //
 // NaNs make every metric NaN, which fails every tolerance.
@@ -46,18 +47,21 @@ struct Metrics {
   int64_t numElements = 0;
 };
 
-/// Minimum similarities a comparison must reach, and optionally a maximum abs error.
+/// Minimum similarities a comparison must reach, and optionally a maximum abs
+/// error.
 struct Tolerance {
   double cosine = 0.999;
   double euclidean = 0.0;
-  /// When set, the max abs error may be at most this fraction of the reference's range.
+  /// When set, the max abs error may be at most this fraction of the
+  /// reference's range.
   std::optional<double> maxAbsErrorOfRange;
 };
 
 /// One compared pair of tensors.
 struct TensorReport {
-  std::string name;          // The reference's name.
-  std::string actualName;    // The actual tensor's name (differs when matched by position).
+  std::string name;       // The reference's name.
+  std::string actualName; // The actual tensor's name (differs when matched by
+                          // position).
   llvm::SmallVector<int64_t, 4> shape;
   Metrics metrics;
   /// The similarities reach the tolerance.
@@ -66,27 +70,31 @@ struct TensorReport {
   bool absErrorWithinLimit = true;
   /// Both of the above.
   bool passed = false;
-  /// The abs error limit applied, in the tensor's units (unset without a limit).
+  /// The abs error limit applied, in the tensor's units (unset without a
+  /// limit).
   std::optional<double> absErrorLimit;
 };
 
 /// Parses "COS" or "COS,EUCLID" (e.g. "0.999,0.98").
 llvm::Expected<Tolerance> parseTolerance(llvm::StringRef text);
 
-/// Parses a max abs error limit relative to the reference range: a number >= 0 (e.g. "1e-3").
+/// Parses a max abs error limit relative to the reference range: a number >= 0
+/// (e.g. "1e-3").
 llvm::Expected<double> parseMaxAbsErrorOfRange(llvm::StringRef text);
 
-/// Converts any numeric array to float32 values (fp16 exactly, integers and bools by value).
+/// Converts any numeric array to float32 values (fp16 exactly, integers and
+/// bools by value).
 std::vector<float> toFloat(const npy::Array &array);
 
-/// Computes the metrics of `actual` against `reference`; the shapes must have equal element counts
-/// (a leading/trailing 1 difference such as 1x10 vs 10 is accepted).
+/// Computes the metrics of `actual` against `reference`; the shapes must have
+/// equal element counts (a leading/trailing 1 difference such as 1x10 vs 10 is
+/// accepted).
 llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
                                        const npy::Array &reference);
 
-/// Compares every tensor of `reference` with the tensor of the same name in `actual`; when both
-/// hold exactly one tensor they are compared whatever their names. Fails when a reference tensor
-/// has no counterpart or sizes differ.
+/// Compares every tensor of `reference` with the tensor of the same name in
+/// `actual`; when both hold exactly one tensor they are compared whatever their
+/// names. Fails when a reference tensor has no counterpart or sizes differ.
 llvm::Expected<std::vector<TensorReport>>
 compareArrays(const npy::ArrayMap &actual, const npy::ArrayMap &reference,
               const Tolerance &tolerance);

@@ -1,4 +1,5 @@
-//===- Npy.cpp - NumPy .npy / .npz reading and writing ---------------------===//
+//===- Npy.cpp - NumPy .npy / .npz reading and writing
+//---------------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -125,18 +126,21 @@ private:
   llvm::StringRef text;
 };
 
-/// Parses a NumPy type descriptor such as '<f4' or '|b1'; reports whether bytes need swapping.
+/// Parses a NumPy type descriptor such as '<f4' or '|b1'; reports whether bytes
+/// need swapping.
 llvm::Expected<DType> parseDescr(llvm::StringRef descr, bool &swapBytes,
                                  llvm::StringRef sourceName) {
   swapBytes = false;
   if (descr.size() < 3) {
-    return makeError(sourceName, "unsupported dtype descriptor '" + descr + "'");
+    return makeError(sourceName,
+                     "unsupported dtype descriptor '" + descr + "'");
   }
   char order = descr[0];
   char kind = descr[1];
   int64_t size = 0;
   if (descr.drop_front(2).getAsInteger(10, size)) {
-    return makeError(sourceName, "unsupported dtype descriptor '" + descr + "'");
+    return makeError(sourceName,
+                     "unsupported dtype descriptor '" + descr + "'");
   }
   for (const DTypeInfo &info : kDTypes) {
     if (info.kind == kind && info.size == size) {
@@ -147,9 +151,10 @@ llvm::Expected<DType> parseDescr(llvm::StringRef descr, bool &swapBytes,
       return info.dtype;
     }
   }
-  return makeError(sourceName,
-                   "unsupported dtype descriptor '" + descr +
-                       "' (supported: bool, int8..64, uint8..64, float16/32/64)");
+  return makeError(
+      sourceName,
+      "unsupported dtype descriptor '" + descr +
+          "' (supported: bool, int8..64, uint8..64, float16/32/64)");
 }
 
 /// Converts a Fortran-ordered (column-major) buffer into C order.
@@ -182,7 +187,8 @@ int64_t getDTypeSize(DType dtype) { return getInfo(dtype).size; }
 
 llvm::Expected<DType> parseDTypeName(llvm::StringRef name) {
   for (const DTypeInfo &info : kDTypes) {
-    std::string shortName = std::string(1, info.kind) + std::to_string(info.size);
+    std::string shortName =
+        std::string(1, info.kind) + std::to_string(info.size);
     if (name == info.name || name == shortName) {
       return info.dtype;
     }
@@ -207,7 +213,8 @@ int64_t Array::getNumElements() const {
   return count;
 }
 
-llvm::Expected<Array> parseNpy(llvm::StringRef bytes, llvm::StringRef sourceName) {
+llvm::Expected<Array> parseNpy(llvm::StringRef bytes,
+                               llvm::StringRef sourceName) {
   static constexpr llvm::StringLiteral kMagic("\x93NUMPY");
   if (!bytes.starts_with(kMagic)) {
     return makeError(sourceName, "not a .npy file (bad magic)");
@@ -218,7 +225,9 @@ llvm::Expected<Array> parseNpy(llvm::StringRef bytes, llvm::StringRef sourceName
   auto major = static_cast<uint8_t>(bytes[6]);
   size_t headerLen = 0;
   size_t headerStart = 0;
-  auto byteAt = [&](size_t i) { return static_cast<size_t>(static_cast<uint8_t>(bytes[i])); };
+  auto byteAt = [&](size_t i) {
+    return static_cast<size_t>(static_cast<uint8_t>(bytes[i]));
+  };
   if (major == 1) {
     headerLen = byteAt(8) | (byteAt(9) << 8);
     headerStart = 10;
@@ -226,7 +235,8 @@ llvm::Expected<Array> parseNpy(llvm::StringRef bytes, llvm::StringRef sourceName
     if (bytes.size() < 12) {
       return makeError(sourceName, "truncated .npy header");
     }
-    headerLen = byteAt(8) | (byteAt(9) << 8) | (byteAt(10) << 16) | (byteAt(11) << 24);
+    headerLen =
+        byteAt(8) | (byteAt(9) << 8) | (byteAt(10) << 16) | (byteAt(11) << 24);
     headerStart = 12;
   } else {
     return makeError(sourceName, "unsupported .npy format version " +
@@ -273,8 +283,9 @@ llvm::Expected<Array> parseNpy(llvm::StringRef bytes, llvm::StringRef sourceName
     break;
   }
   if (!haveDescr || !haveOrder || !haveShape) {
-    return makeError(sourceName,
-                     "the .npy header lacks 'descr', 'fortran_order' or 'shape'");
+    return makeError(
+        sourceName,
+        "the .npy header lacks 'descr', 'fortran_order' or 'shape'");
   }
 
   bool swapBytes = false;
@@ -289,7 +300,8 @@ llvm::Expected<Array> parseNpy(llvm::StringRef bytes, llvm::StringRef sourceName
   if (static_cast<int64_t>(payload.size()) < count * elemSize) {
     return makeError(sourceName, "truncated data: expected " +
                                      llvm::Twine(count * elemSize) +
-                                     " bytes, found " + llvm::Twine(payload.size()));
+                                     " bytes, found " +
+                                     llvm::Twine(payload.size()));
   }
   array.data.assign(payload.begin(), payload.begin() + count * elemSize);
   if (swapBytes) {
@@ -322,7 +334,8 @@ std::string serializeNpy(const Array &array) {
   os << "), }";
   os.flush();
 
-  // Pad with spaces so that the data starts on a 64-byte boundary; the header ends in '\n'.
+  // Pad with spaces so that the data starts on a 64-byte boundary; the header
+  // ends in '\n'.
   size_t prefix = 10;
   bool v2 = false;
   size_t total = prefix + header.size() + 1;

@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Reads and writes NumPy's .npy format (versions 1.0, 2.0, 3.0) and .npz archives (stored or
-// deflated zip members, through minizip). Arrays are kept as raw little-endian bytes in C order:
-// big-endian and Fortran-ordered files are converted on reading. Every failure is an llvm::Error
-// whose message names the file (and archive member) and what is wrong with it.
+// Reads and writes NumPy's .npy format (versions 1.0, 2.0, 3.0) and .npz
+// archives (stored or deflated zip members, through minizip). Arrays are kept
+// as raw little-endian bytes in C order: big-endian and Fortran-ordered files
+// are converted on reading. Every failure is an llvm::Error whose message names
+// the file (and archive member) and what is wrong with it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,10 +39,12 @@ llvm::StringRef getDTypeName(DType dtype);
 /// Returns the size of one element in bytes.
 int64_t getDTypeSize(DType dtype);
 
-/// Returns the dtype of a NumPy name ("float32", "f4", "int64", "bool", ...) or an error.
+/// Returns the dtype of a NumPy name ("float32", "f4", "int64", "bool", ...) or
+/// an error.
 llvm::Expected<DType> parseDTypeName(llvm::StringRef name);
 
-/// An N-dimensional array: element type, shape and the elements as little-endian bytes in C order.
+/// An N-dimensional array: element type, shape and the elements as
+/// little-endian bytes in C order.
 struct Array {
   DType dtype = DType::F32;
   llvm::SmallVector<int64_t, 4> shape;
@@ -76,12 +79,15 @@ struct Array {
 };
 
 /// Named arrays in archive order (the member names without ".npy").
-using ArrayMap = llvm::MapVector<std::string, Array, std::map<std::string, unsigned>>;
+using ArrayMap =
+    llvm::MapVector<std::string, Array, std::map<std::string, unsigned>>;
 
 /// Parses the bytes of a .npy file. `sourceName` names it in error messages.
-llvm::Expected<Array> parseNpy(llvm::StringRef bytes, llvm::StringRef sourceName);
+llvm::Expected<Array> parseNpy(llvm::StringRef bytes,
+                               llvm::StringRef sourceName);
 
-/// Returns the bytes of a version 1.0 .npy file (2.0 when the header needs it) holding `array`.
+/// Returns the bytes of a version 1.0 .npy file (2.0 when the header needs it)
+/// holding `array`.
 std::string serializeNpy(const Array &array);
 
 /// Reads a .npy file.
@@ -93,12 +99,13 @@ llvm::Error writeNpy(llvm::StringRef path, const Array &array);
 /// Reads every member of a .npz archive.
 llvm::Expected<ArrayMap> readNpz(llvm::StringRef path);
 
-/// Writes a .npz archive; members are deflated when `compress` is set (like numpy.savez_compressed).
+/// Writes a .npz archive; members are deflated when `compress` is set (like
+/// numpy.savez_compressed).
 llvm::Error writeNpz(llvm::StringRef path, const ArrayMap &arrays,
                      bool compress = false);
 
-/// Reads `path` as .npz when it ends in ".npz" and as a single .npy array otherwise (named after the
-/// file's stem), so tools accept either.
+/// Reads `path` as .npz when it ends in ".npz" and as a single .npy array
+/// otherwise (named after the file's stem), so tools accept either.
 llvm::Expected<ArrayMap> readArrays(llvm::StringRef path);
 
 } // namespace mlir::vpuc::npy

@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Parses a spec with protobuf's TextFormat (recording where every field was written), expands it
-// into a tree of passes and op-anchored nests (splicing in referenced specs), validates each pass,
-// option and anchor against the registries, applies the command-line overrides, and prints the
-// tree as MLIR's textual pass pipeline.
+// Parses a spec with protobuf's TextFormat (recording where every field was
+// written), expands it into a tree of passes and op-anchored nests (splicing in
+// referenced specs), validates each pass, option and anchor against the
+// registries, applies the command-line overrides, and prints the tree as MLIR's
+// textual pass pipeline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -66,14 +67,15 @@ static std::unique_ptr<ParsedSpec> parseSpec(SpecSource source,
   return parsed;
 }
 
-/// Where a diagnostic points: `FILE:LINE`, `FILE`, or a free-form origin (an override).
+/// Where a diagnostic points: `FILE:LINE`, `FILE`, or a free-form origin (an
+/// override).
 struct DiagLoc {
   std::string origin;
   int line = 0; // 1-based; 0 when unknown.
 };
 
-/// Returns the location of `field` (element `index`, -1 for a singular field) in `tree`, or
-/// `fallback` when the tree does not know it.
+/// Returns the location of `field` (element `index`, -1 for a singular field)
+/// in `tree`, or `fallback` when the tree does not know it.
 static DiagLoc locate(const pb::TextFormat::ParseInfoTree *tree,
                       llvm::StringRef file, const pb::FieldDescriptor *field,
                       int index, const DiagLoc &fallback) {
@@ -94,15 +96,17 @@ nestedTree(const pb::TextFormat::ParseInfoTree *tree,
   return tree ? tree->GetTreeForNested(field, index) : nullptr;
 }
 
-/// Returns "; did you mean 'X'?" for the candidate closest to `name`, or "" if none is close.
+/// Returns "; did you mean 'X'?" for the candidate closest to `name`, or "" if
+/// none is close.
 static std::string suggest(llvm::StringRef name,
                            llvm::ArrayRef<std::string> candidates) {
   unsigned maxDistance = std::max<unsigned>(2, name.size() / 3);
   unsigned best = maxDistance + 1;
   llvm::StringRef bestName;
   for (const std::string &candidate : candidates) {
-    unsigned distance = name.edit_distance(candidate, /*AllowReplacements=*/true,
-                                           /*MaxEditDistance=*/maxDistance);
+    unsigned distance =
+        name.edit_distance(candidate, /*AllowReplacements=*/true,
+                           /*MaxEditDistance=*/maxDistance);
     if (distance < best) {
       best = distance;
       bestName = candidate;
@@ -114,7 +118,8 @@ static std::string suggest(llvm::StringRef name,
   return ("; did you mean '" + bestName + "'?").str();
 }
 
-/// Returns the option keys of a pass printed as `name{k1=v1 k2={a b} k3="x y"}`.
+/// Returns the option keys of a pass printed as `name{k1=v1 k2={a b} k3="x
+/// y"}`.
 static std::vector<std::string> parseOptionKeys(llvm::StringRef printed) {
   std::vector<std::string> keys;
   size_t open = printed.find('{');
@@ -162,8 +167,9 @@ static std::vector<std::string> parseOptionKeys(llvm::StringRef printed) {
   return keys;
 }
 
-/// Checks that `value` can be written verbatim after `key=` in a textual pipeline: whitespace
-/// only inside `{...}` or quotes, balanced braces, closed quotes. Returns the problem, or "".
+/// Checks that `value` can be written verbatim after `key=` in a textual
+/// pipeline: whitespace only inside `{...}` or quotes, balanced braces, closed
+/// quotes. Returns the problem, or "".
 static std::string checkValueSyntax(llvm::StringRef value) {
   int depth = 0;
   char quote = 0;
@@ -195,7 +201,8 @@ static std::string checkValueSyntax(llvm::StringRef value) {
 // Lowering
 //===----------------------------------------------------------------------===//
 
-/// A step of the expanded pipeline: a pass with options, or stages nested on an anchor op.
+/// A step of the expanded pipeline: a pass with options, or stages nested on an
+/// anchor op.
 struct Node {
   bool isPass = true;
   std::string name; // Pass argument, or anchor op name.
@@ -203,22 +210,26 @@ struct Node {
   std::vector<Node> children;
 };
 
-/// What the loader knows about a registered pass (or C++ pipeline), computed once.
+/// What the loader knows about a registered pass (or C++ pipeline), computed
+/// once.
 struct PassDescription {
   const PassRegistryEntry *entry = nullptr;
   std::optional<std::string> opName;
   std::vector<std::string> optionKeys;
 };
 
-/// Lowers one spec (and the specs it references) to a tree of nodes, reporting every error.
+/// Lowers one spec (and the specs it references) to a tree of nodes, reporting
+/// every error.
 class SpecLowering {
 public:
   SpecLowering(MLIRContext &context, const registry::Registry &registry,
                llvm::raw_ostream &os)
       : context(context), registry(registry), os(os) {}
 
-  /// Lowers the spec `source`; `registeredName` is set for specs loaded by name.
-  void lowerSpec(SpecSource source, std::optional<llvm::StringRef> registeredName,
+  /// Lowers the spec `source`; `registeredName` is set for specs loaded by
+  /// name.
+  void lowerSpec(SpecSource source,
+                 std::optional<llvm::StringRef> registeredName,
                  llvm::StringRef anchor, std::vector<Node> &out);
 
   /// Applies `pass.option=value` overrides to `nodes`.
@@ -242,7 +253,8 @@ private:
                    const pb::FieldDescriptor *stagesField, llvm::StringRef file,
                    const DiagLoc &parentLoc, llvm::StringRef anchor,
                    std::vector<Node> &out);
-  void lowerPass(const proto::Pass &pass, const pb::TextFormat::ParseInfoTree *tree,
+  void lowerPass(const proto::Pass &pass,
+                 const pb::TextFormat::ParseInfoTree *tree,
                  llvm::StringRef file, const DiagLoc &stageLoc,
                  llvm::StringRef anchor, std::vector<Node> &out);
   void lowerReference(llvm::StringRef name, const DiagLoc &loc,
@@ -252,9 +264,9 @@ private:
                    llvm::StringRef file, const DiagLoc &stageLoc,
                    std::vector<Node> &out);
   LogicalResult checkAnchor(llvm::StringRef anchor, const DiagLoc &loc);
-  LogicalResult checkOption(const PassDescription &pass, llvm::StringRef passName,
-                            llvm::StringRef key, llvm::StringRef value,
-                            const DiagLoc &loc);
+  LogicalResult checkOption(const PassDescription &pass,
+                            llvm::StringRef passName, llvm::StringRef key,
+                            llvm::StringRef value, const DiagLoc &loc);
   const PassDescription *describePass(llvm::StringRef name);
   std::vector<std::string> passCandidates() const;
 
@@ -262,7 +274,8 @@ private:
   const registry::Registry &registry;
   llvm::raw_ostream &os;
   int numErrors = 0;
-  /// The registered specs being expanded, outermost first (for cycle detection).
+  /// The registered specs being expanded, outermost first (for cycle
+  /// detection).
   std::vector<std::string> active;
   llvm::StringMap<std::optional<PassDescription>> descriptions;
 };
@@ -355,9 +368,8 @@ const PassDescription *SpecLowering::describePass(llvm::StringRef name) {
     PassDescription desc;
     desc.entry = info;
     OpPassManager scratch;
-    if (succeeded(info->addToPipeline(scratch, "", [](const llvm::Twine &) {
-          return failure();
-        })) &&
+    if (succeeded(info->addToPipeline(
+            scratch, "", [](const llvm::Twine &) { return failure(); })) &&
         scratch.size() == 1) {
       Pass &pass = *scratch.begin();
       if (std::optional<llvm::StringRef> opName = pass.getOpName()) {
@@ -429,8 +441,8 @@ void SpecLowering::lowerPass(const proto::Pass &pass,
   if (!desc) {
     llvm::raw_ostream &diag = error(nameLoc) << "unknown pass '" << name << "'";
     if (registry.lookupPipeline(name)) {
-      diag << "; '" << name
-           << "' is a pipeline spec: write `pipeline: \"" << name << "\"`";
+      diag << "; '" << name << "' is a pipeline spec: write `pipeline: \""
+           << name << "\"`";
     } else {
       diag << suggest(name, passCandidates());
     }
@@ -465,8 +477,8 @@ void SpecLowering::lowerPass(const proto::Pass &pass,
                        << "' is set twice\n";
       continue;
     }
-    if (failed(checkOption(*desc, name, option.key(), option.value(),
-                           valueLoc))) {
+    if (failed(
+            checkOption(*desc, name, option.key(), option.value(), valueLoc))) {
       continue;
     }
     node.options.emplace_back(option.key(), option.value());
@@ -487,8 +499,7 @@ void SpecLowering::lowerReference(llvm::StringRef name, const DiagLoc &loc,
     for (const registry::PipelineInfo &pipeline : registry.getPipelines()) {
       names.push_back(pipeline.name);
     }
-    llvm::raw_ostream &diag = error(loc)
-                              << "unknown pipeline '" << name << "'";
+    llvm::raw_ostream &diag = error(loc) << "unknown pipeline '" << name << "'";
     if (describePass(name)) {
       diag << "; '" << name << "' is a pass: write `pass { name: \"" << name
            << "\" }`";
@@ -523,12 +534,13 @@ LogicalResult SpecLowering::checkAnchor(llvm::StringRef anchor,
   }
   if (!context.getOrLoadDialect(dialectName)) {
     std::vector<std::string> names = {"builtin"};
-    for (llvm::StringRef known : context.getDialectRegistry().getDialectNames()) {
+    for (llvm::StringRef known :
+         context.getDialectRegistry().getDialectNames()) {
       names.push_back(known.str());
     }
     error(loc) << "unknown anchor op '" << anchor << "': no dialect '"
-               << dialectName << "' is registered" << suggest(dialectName, names)
-               << "\n";
+               << dialectName << "' is registered"
+               << suggest(dialectName, names) << "\n";
     return failure();
   }
   if (RegisteredOperationName::lookup(anchor, &context)) {
@@ -620,23 +632,26 @@ void SpecLowering::applyOverrides(llvm::ArrayRef<std::string> overrides,
 
 /// Prints `nodes` as the comma-separated body of a textual pipeline.
 static void printNodes(const std::vector<Node> &nodes, llvm::raw_ostream &os) {
-  llvm::interleave(nodes, os, [&](const Node &node) {
-    os << node.name;
-    if (!node.isPass) {
-      os << "(";
-      printNodes(node.children, os);
-      os << ")";
-      return;
-    }
-    if (node.options.empty()) {
-      return;
-    }
-    os << "{";
-    llvm::interleave(
-        node.options, os,
-        [&](const auto &kv) { os << kv.first << "=" << kv.second; }, " ");
-    os << "}";
-  }, ",");
+  llvm::interleave(
+      nodes, os,
+      [&](const Node &node) {
+        os << node.name;
+        if (!node.isPass) {
+          os << "(";
+          printNodes(node.children, os);
+          os << ")";
+          return;
+        }
+        if (node.options.empty()) {
+          return;
+        }
+        os << "{";
+        llvm::interleave(
+            node.options, os,
+            [&](const auto &kv) { os << kv.first << "=" << kv.second; }, " ");
+        os << "}";
+      },
+      ",");
 }
 
 } // namespace
@@ -719,7 +734,8 @@ LogicalResult addTextualPipeline(llvm::StringRef textual, OpPassManager &pm,
                                  llvm::raw_ostream &diagnostics) {
   std::string message;
   llvm::raw_string_ostream messageOs(message);
-  // Parse the anchored form exactly as `--pass-pipeline` would, then add its body to `pm`.
+  // Parse the anchored form exactly as `--pass-pipeline` would, then add its
+  // body to `pm`.
   FailureOr<OpPassManager> parsed = parsePassPipeline(textual, messageOs);
   if (failed(parsed)) {
     diagnostics << "cannot parse the pipeline '" << textual

@@ -1,17 +1,21 @@
-//===- PipelineLoader.h - Textproto pipeline specs to pass managers -*- C++ -*-===//
+//===- PipelineLoader.h - Textproto pipeline specs to pass managers -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Loads pipeline specs (PipelineSpec.proto, in textproto form): parses them, validates every
-// stage against MLIR's pass registry and the vpuc registry, applies command-line option
-// overrides, and lowers the result to MLIR's textual pass pipeline
-// (`builtin.module(func.func(name{k=v}))`), from which the pass manager is built. Every spec is
-// therefore reproducible with `vpuc-opt --pass-pipeline=<textual pipeline>`.
+// Loads pipeline specs (PipelineSpec.proto, in textproto form): parses them,
+// validates every stage against MLIR's pass registry and the vpuc registry,
+// applies command-line option overrides, and lowers the result to MLIR's
+// textual pass pipeline
+// (`builtin.module(func.func(name{k=v}))`), from which the pass manager is
+// built. Every spec is therefore reproducible with `vpuc-opt
+// --pass-pipeline=<textual pipeline>`.
 //
-// Errors are written to a raw_ostream as `FILE:LINE: message` (`FILE:LINE:COL: message` for
-// syntax errors) and reported as failure; no input makes the loader crash.
+// Errors are written to a raw_ostream as `FILE:LINE: message` (`FILE:LINE:COL:
+// message` for syntax errors) and reported as failure; no input makes the
+// loader crash.
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,35 +57,41 @@ struct SpecSummary {
   std::vector<std::string> targetArchs;
 };
 
-/// Parses `source` and returns its header fields. Syntax errors go to `diagnostics`.
+/// Parses `source` and returns its header fields. Syntax errors go to
+/// `diagnostics`.
 FailureOr<SpecSummary> summarizeSpec(SpecSource source,
                                      llvm::raw_ostream &diagnostics);
 
-/// Adds the anchored textual pipeline `textual` (e.g. `builtin.module(cse)`) to `pm`, whose
-/// anchor must be the pipeline's. The string is parsed exactly as `--pass-pipeline` parses it.
+/// Adds the anchored textual pipeline `textual` (e.g. `builtin.module(cse)`) to
+/// `pm`, whose anchor must be the pipeline's. The string is parsed exactly as
+/// `--pass-pipeline` parses it.
 LogicalResult addTextualPipeline(llvm::StringRef textual, OpPassManager &pm,
                                  llvm::raw_ostream &diagnostics);
 
 /// Loads specs against one context and registry.
 class PipelineLoader {
 public:
-  /// `context` provides the dialects anchors are checked against (they are loaded on demand);
-  /// `registry` provides registered specs (for `pipeline:` stages) and the pass names used for
-  /// suggestions. Diagnostics are written to `diagnostics`.
+  /// `context` provides the dialects anchors are checked against (they are
+  /// loaded on demand); `registry` provides registered specs (for `pipeline:`
+  /// stages) and the pass names used for suggestions. Diagnostics are written
+  /// to `diagnostics`.
   PipelineLoader(MLIRContext &context, const registry::Registry &registry,
                  llvm::raw_ostream &diagnostics);
 
-  /// Sets the command-line overrides, each `pass-name.option=value`: the option is set on every
-  /// occurrence of the pass in the loaded pipeline (including referenced specs).
+  /// Sets the command-line overrides, each `pass-name.option=value`: the option
+  /// is set on every occurrence of the pass in the loaded pipeline (including
+  /// referenced specs).
   void setOverrides(llvm::ArrayRef<std::string> overrides);
 
-  /// Validates the spec and returns its textual pass pipeline, anchored on `builtin.module`.
+  /// Validates the spec and returns its textual pass pipeline, anchored on
+  /// `builtin.module`.
   FailureOr<std::string> lowerToTextualPipeline(SpecSource source);
 
   /// Like lowerToTextualPipeline for the registered spec `name`.
   FailureOr<std::string> lowerRegisteredToTextualPipeline(llvm::StringRef name);
 
-  /// Lowers the spec and adds its passes to `pm`, which must be anchored on `builtin.module`.
+  /// Lowers the spec and adds its passes to `pm`, which must be anchored on
+  /// `builtin.module`.
   LogicalResult buildPassManager(SpecSource source, OpPassManager &pm);
 
   /// Like buildPassManager for the registered spec `name`.

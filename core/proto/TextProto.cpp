@@ -1,4 +1,5 @@
-//===- TextProto.cpp - Parsing textproto files with located errors ---------===//
+//===- TextProto.cpp - Parsing textproto files with located errors
+//---------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -16,7 +17,8 @@ namespace mlir::vpuc::proto {
 
 namespace {
 
-/// Collects every error protobuf reports, one `SOURCE:LINE:COL: what` line each.
+/// Collects every error protobuf reports, one `SOURCE:LINE:COL: what` line
+/// each.
 class LocatedErrorCollector : public google::protobuf::io::ErrorCollector {
 public:
   explicit LocatedErrorCollector(llvm::StringRef sourceName)
@@ -39,9 +41,10 @@ private:
 
 } // namespace
 
-llvm::Error parseTextProto(llvm::StringRef text, llvm::StringRef sourceName,
-                           google::protobuf::Message &message,
-                           google::protobuf::TextFormat::ParseInfoTree *infoTree) {
+llvm::Error
+parseTextProto(llvm::StringRef text, llvm::StringRef sourceName,
+               google::protobuf::Message &message,
+               google::protobuf::TextFormat::ParseInfoTree *infoTree) {
   LocatedErrorCollector collector(sourceName);
   google::protobuf::TextFormat::Parser parser;
   parser.RecordErrorsTo(&collector);
@@ -55,15 +58,15 @@ llvm::Error parseTextProto(llvm::StringRef text, llvm::StringRef sourceName,
   return llvm::Error::success();
 }
 
-llvm::Error readTextProtoFile(llvm::StringRef path,
-                              google::protobuf::Message &message,
-                              google::protobuf::TextFormat::ParseInfoTree *infoTree) {
+llvm::Error
+readTextProtoFile(llvm::StringRef path, google::protobuf::Message &message,
+                  google::protobuf::TextFormat::ParseInfoTree *infoTree) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
       llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (!buffer) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   path + ": cannot read: " +
-                                       buffer.getError().message());
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        path + ": cannot read: " + buffer.getError().message());
   }
   return parseTextProto((*buffer)->getBuffer(), path, message, infoTree);
 }

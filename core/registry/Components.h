@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares the function a `vpuc_registry` target (//tools/bazel:registry.bzl) generates: it calls
-// the entry point of every component the tool links, in the order of the registry's component
-// list, each preceded by Registry::beginComponent. A tool links exactly one `vpuc_registry`
-// library, which defines this function.
+// Declares the function a `vpuc_registry` target (//tools/bazel:registry.bzl)
+// generates: it calls the entry point of every component the tool links, in the
+// order of the registry's component list, each preceded by
+// Registry::beginComponent. A tool links exactly one `vpuc_registry` library,
+// which defines this function.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +19,8 @@ namespace mlir::vpuc::registry {
 
 class Registry;
 
-/// Calls the entry point `vpuc_register_<id>` of every component the tool links, in order.
+/// Calls the entry point `vpuc_register_<id>` of every component the tool
+/// links, in order.
 void registerComponents(Registry &registry);
 
 } // namespace mlir::vpuc::registry

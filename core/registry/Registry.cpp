@@ -1,4 +1,5 @@
-//===- Registry.cpp - The static registry of vpuc components ---------------===//
+//===- Registry.cpp - The static registry of vpuc components
+//---------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -26,8 +27,8 @@ void Registry::beginComponent(llvm::StringRef id) {
 
 ComponentInfo &Registry::current() {
   if (components.empty()) {
-    llvm::report_fatal_error(
-        "vpuc registry: a component registered something outside its entry point");
+    llvm::report_fatal_error("vpuc registry: a component registered something "
+                             "outside its entry point");
   }
   return components.back();
 }

@@ -4,14 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The registry of dialects, passes, pipeline specs and translations that a tool links. It is
-// complete at link time: every component library exports one plain entry point
+// The registry of dialects, passes, pipeline specs and translations that a tool
+// links. It is complete at link time: every component library exports one plain
+// entry point
 //
-//   extern "C" void vpuc_register_<id>(mlir::vpuc::registry::Registry &registry);
+//   extern "C" void vpuc_register_<id>(mlir::vpuc::registry::Registry
+//   &registry);
 //
-// and //tools/bazel:registry.bzl generates, per tool, the list of components it links and the
-// calls to their entry points (see Components.h). Nothing registers itself through load-time side
-// effects, so a forgotten component is a link error, not a pass silently missing at run time.
+// and //tools/bazel:registry.bzl generates, per tool, the list of components it
+// links and the calls to their entry points (see Components.h). Nothing
+// registers itself through load-time side effects, so a forgotten component is
+// a link error, not a pass silently missing at run time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,30 +60,34 @@ struct PipelineInfo {
   std::string component;
 };
 
-/// The registry a tool fills once at start-up by calling its components' entry points.
+/// The registry a tool fills once at start-up by calling its components' entry
+/// points.
 class Registry {
 public:
-  /// Marks the component whose entry point is being called; everything added until the next
-  /// call belongs to it. Called by the generated Components code, not by components. A
-  /// component id given twice is a fatal error.
+  /// Marks the component whose entry point is being called; everything added
+  /// until the next call belongs to it. Called by the generated Components
+  /// code, not by components. A component id given twice is a fatal error.
   void beginComponent(llvm::StringRef id);
 
-  /// Adds dialects: `fn` inserts them into an MLIR DialectRegistry. `names` are the dialect
-  /// namespaces, recorded for listings.
+  /// Adds dialects: `fn` inserts them into an MLIR DialectRegistry. `names` are
+  /// the dialect namespaces, recorded for listings.
   void addDialects(llvm::ArrayRef<llvm::StringRef> names,
                    std::function<void(mlir::DialectRegistry &)> fn);
 
-  /// Adds a pass: registers its factory with MLIR's pass registry (so textual pipelines and
-  /// vpuc-opt flags know it) and records its argument and summary. Two components adding the
-  /// same pass argument is a fatal error naming both.
+  /// Adds a pass: registers its factory with MLIR's pass registry (so textual
+  /// pipelines and vpuc-opt flags know it) and records its argument and
+  /// summary. Two components adding the same pass argument is a fatal error
+  /// naming both.
   void addPass(std::function<std::unique_ptr<mlir::Pass>()> factory);
 
-  /// Adds a pipeline spec (textproto text). `sourceName` names the file it came from. `name` must
-  /// equal the spec's `name` field (the pipeline loader checks it) and be unique.
+  /// Adds a pipeline spec (textproto text). `sourceName` names the file it came
+  /// from. `name` must equal the spec's `name` field (the pipeline loader
+  /// checks it) and be unique.
   void addPipeline(llvm::StringRef name, llvm::StringRef text,
                    llvm::StringRef sourceName);
 
-  /// Adds a translation: `registerFn` registers it with MLIR's translation registry.
+  /// Adds a translation: `registerFn` registers it with MLIR's translation
+  /// registry.
   void addTranslation(llvm::StringRef name, std::function<void()> registerFn);
 
   /// Inserts every registered dialect into `registry`.

@@ -11,10 +11,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/BlobBuilder.h"
 #include "benchmark/benchmark.h"
 #include "emulator/Emulator.h"
+#include "kernels/abi/ArgPacker.h"
 
 namespace mlir::vpuc::emu {
 namespace {
@@ -81,7 +81,8 @@ std::vector<uint8_t> buildActBlob(bool withKernel) {
     addCmxArg(args, abi::ArgKind::MemRefIn, nhwc, 0);
     addCmxArg(args, abi::ArgKind::MemRefOut, nhwc, bytes);
     uint32_t text = builder.addKernelData("add.text", std::vector<uint8_t>(64));
-    uint32_t kernel = builder.addActKernel("add", blob::KernelDataRef{text, 0, 64});
+    uint32_t kernel =
+        builder.addActKernel("add", blob::KernelDataRef{text, 0, 64});
     uint32_t invocation =
         builder.addActInvocationWithArgs(kernel, 0, args.finish());
     builder.addActTask(0, 0, invocation, {{b0}, {b1}}, "add");

@@ -14,9 +14,9 @@
 
 #include <cmath>
 
-#include "kernels/abi/SwKernels.h"
 #include "core/numeric/Float16.h"
 #include "emulator/unittests/TestUtils.h"
+#include "kernels/abi/SwKernels.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -229,10 +229,10 @@ TEST(EmulatorTest, bothShavesOfATileRunConcurrently) {
                        "relu" + std::to_string(shave));
   }
   for (uint32_t shave = 0; shave < 2; ++shave) {
-    uint32_t result = builder.addTensor("r_cmx", kCmx, 1,
-                                        1024 * (shave + 1), type);
-    uint32_t out = builder.addTensor(shave ? "z" : "y", kOutput, shave, 0,
-                                     type);
+    uint32_t result =
+        builder.addTensor("r_cmx", kCmx, 1, 1024 * (shave + 1), type);
+    uint32_t out =
+        builder.addTensor(shave ? "z" : "y", kOutput, shave, 0, type);
     builder.addDmaTask(shave, result, out, {{computed}, {}},
                        shave ? "z/store" : "y/store");
   }
@@ -550,12 +550,13 @@ TEST(EmulatorTest, upaPreparationErrors) {
         addTask(builder, x, y);
         return runBlob(builder.finish(), {}).error;
       };
-  EXPECT_THAT(prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
-                b.addUpaTask(0, "gelu", {x}, {y}, {}, "g");
-              }),
-              HasSubstr("UPA0 task 0 'g': kernel 'gelu' is not implemented by "
-                        "the emulator (it has: activation, add, argmax, argmin, "
-                        "avg_pool, "));
+  EXPECT_THAT(
+      prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
+        b.addUpaTask(0, "gelu", {x}, {y}, {}, "g");
+      }),
+      HasSubstr("UPA0 task 0 'g': kernel 'gelu' is not implemented by "
+                "the emulator (it has: activation, add, argmax, argmin, "
+                "avg_pool, "));
   EXPECT_THAT(prepareError([](blob::BlobBuilder &b, uint32_t x, uint32_t y) {
                 b.addUpaTask(0, "activation", {x}, {y}, {}, "a",
                              blob::softmaxParams(0));
@@ -881,10 +882,12 @@ TEST(EmulatorTest, rooflineAndResourceSummary) {
 TEST(EmulatorTest, profileGroupsTasksByLocation) {
   RunReport report;
   report.frequencyMhz = 1;
-  report.executors = {{"DMA0", 3, 60, 60}, {"ACT0.0", 1, 40, 40},
-                      {"ACT1.0", 1, 10, 50}};
-  report.tasks = {{0, 0, 0, 10, 0, "conv1"},  {0, 1, 10, 40, 0, "conv2"},
-                  {0, 2, 40, 60, 0, "conv1"}, {1, 0, 0, 40, 0, "softmax"},
+  report.executors = {
+      {"DMA0", 3, 60, 60}, {"ACT0.0", 1, 40, 40}, {"ACT1.0", 1, 10, 50}};
+  report.tasks = {{0, 0, 0, 10, 0, "conv1"},
+                  {0, 1, 10, 40, 0, "conv2"},
+                  {0, 2, 40, 60, 0, "conv1"},
+                  {1, 0, 0, 40, 0, "softmax"},
                   {2, 0, 40, 50, 0, ""}};
   std::string text;
   llvm::raw_string_ostream os(text);

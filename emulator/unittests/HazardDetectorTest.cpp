@@ -26,11 +26,10 @@ std::vector<std::pair<uint64_t, uint64_t>> runs(uint64_t offset,
                                                 std::vector<int64_t> strides,
                                                 int64_t elemBits) {
   std::vector<std::pair<uint64_t, uint64_t>> result;
-  forEachByteRun(offset, shape::MemShape(llvm::ArrayRef<int64_t>(dims)),
-                 shape::MemStrides(llvm::ArrayRef<int64_t>(strides)), elemBits,
-                 [&](uint64_t begin, uint64_t end) {
-                   result.push_back({begin, end});
-                 });
+  forEachByteRun(
+      offset, shape::MemShape(llvm::ArrayRef<int64_t>(dims)),
+      shape::MemStrides(llvm::ArrayRef<int64_t>(strides)), elemBits,
+      [&](uint64_t begin, uint64_t end) { result.push_back({begin, end}); });
   return result;
 }
 

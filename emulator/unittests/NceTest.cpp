@@ -17,9 +17,9 @@
 #include <cstring>
 #include <optional>
 
+#include "emulator/unittests/TestUtils.h"
 #include "kernels/reference/Convolution.h"
 #include "kernels/reference/Pooling.h"
-#include "emulator/unittests/TestUtils.h"
 #include "llvm/ADT/bit.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"

@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/BlobBuilder.h"
 #include "core/numeric/Float16.h"
 #include "emulator/Emulator.h"
+#include "kernels/abi/ArgPacker.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::emu::testing {
@@ -107,7 +107,8 @@ addActCall(blob::BlobBuilder &builder, llvm::StringRef name, uint32_t tile,
            std::vector<blob::ActRelocationDesc> relocations = {}) {
   uint32_t text =
       builder.addKernelData(name.str() + ".text", std::vector<uint8_t>(64, 0));
-  uint32_t kernel = builder.addActKernel(name, blob::KernelDataRef{text, 0, 64});
+  uint32_t kernel =
+      builder.addActKernel(name, blob::KernelDataRef{text, 0, 64});
   return builder.addActInvocationWithArgs(kernel, tile, args.finish(),
                                           std::move(relocations));
 }

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Handlers of the activation and unary math ops: Relu, Clip, Sigmoid, Tanh, Elu, Erf, Exp, Log,
-// Sqrt, Abs, Floor, Ceil, Round, HardSwish, HardSigmoid, Softplus, LeakyRelu, PRelu and Neg.
+// Handlers of the activation and unary math ops: Relu, Clip, Sigmoid, Tanh,
+// Elu, Erf, Exp, Log, Sqrt, Abs, Floor, Ceil, Round, HardSwish, HardSigmoid,
+// Softplus, LeakyRelu, PRelu and Neg.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,13 +22,15 @@ namespace mlir::vpuc::onnx_frontend {
 
 /// Creates `OpTy(input)` with `attributes` and binds the node's output to it.
 template <typename OpTy>
-static LogicalResult importUnaryWith(ImportContext &ctx, const onnx::NodeProto &node,
-                                     llvm::ArrayRef<NamedAttribute> attributes) {
+static LogicalResult
+importUnaryWith(ImportContext &ctx, const onnx::NodeProto &node,
+                llvm::ArrayRef<NamedAttribute> attributes) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   if (failed(input)) {
     return failure();
   }
-  FailureOr<OpTy> op = ctx.create<OpTy>(ctx.getNodeLoc(node), {*input}, attributes);
+  FailureOr<OpTy> op =
+      ctx.create<OpTy>(ctx.getNodeLoc(node), {*input}, attributes);
   if (failed(op)) {
     return failure();
   }
@@ -36,38 +39,45 @@ static LogicalResult importUnaryWith(ImportContext &ctx, const onnx::NodeProto &
 
 /// A node with one input, one output and no attributes, mapped to `OpTy`.
 template <typename OpTy>
-static LogicalResult importUnary(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importUnary(ImportContext &ctx,
+                                 const onnx::NodeProto &node) {
   return importUnaryWith<OpTy>(ctx, node, {});
 }
 
 /// The F64 attribute `name = value`.
-static NamedAttribute getF64Attr(ImportContext &ctx, llvm::StringRef name, double value) {
+static NamedAttribute getF64Attr(ImportContext &ctx, llvm::StringRef name,
+                                 double value) {
   OpBuilder &builder = ctx.getBuilder();
   return builder.getNamedAttr(name, builder.getF64FloatAttr(value));
 }
 
-static LogicalResult importElu(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importElu(ImportContext &ctx,
+                               const onnx::NodeProto &node) {
   FailureOr<double> alpha = ctx.getFloatAttr(node, "alpha", 1.0);
   if (failed(alpha)) {
     return failure();
   }
-  return importUnaryWith<IE::EluOp>(ctx, node, {getF64Attr(ctx, "alpha", *alpha)});
+  return importUnaryWith<IE::EluOp>(ctx, node,
+                                    {getF64Attr(ctx, "alpha", *alpha)});
 }
 
-static LogicalResult importLeakyRelu(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importLeakyRelu(ImportContext &ctx,
+                                     const onnx::NodeProto &node) {
   FailureOr<double> alpha = ctx.getFloatAttr(node, "alpha", 0.01);
   if (failed(alpha)) {
     return failure();
   }
-  return importUnaryWith<IE::LeakyReluOp>(ctx, node,
-                                          {getF64Attr(ctx, "negative_slope", *alpha)});
+  return importUnaryWith<IE::LeakyReluOp>(
+      ctx, node, {getF64Attr(ctx, "negative_slope", *alpha)});
 }
 
 /// ONNX Round rounds halfway cases to even.
-static LogicalResult importRound(ImportContext &ctx, const onnx::NodeProto &node) {
-  auto mode = IE::RoundModeAttr::get(ctx.getContext(), IE::RoundMode::HALF_TO_EVEN);
-  return importUnaryWith<IE::RoundOp>(ctx, node,
-                                      {ctx.getBuilder().getNamedAttr("mode", mode)});
+static LogicalResult importRound(ImportContext &ctx,
+                                 const onnx::NodeProto &node) {
+  auto mode =
+      IE::RoundModeAttr::get(ctx.getContext(), IE::RoundMode::HALF_TO_EVEN);
+  return importUnaryWith<IE::RoundOp>(
+      ctx, node, {ctx.getBuilder().getNamedAttr("mode", mode)});
 }
 
 //===----------------------------------------------------------------------===//
@@ -77,8 +87,8 @@ static LogicalResult importRound(ImportContext &ctx, const onnx::NodeProto &node
 /// The lowest and highest finite values of an element type, as doubles.
 static std::pair<double, double> getElementRange(Type elemType) {
   if (auto floatType = llvm::dyn_cast<FloatType>(elemType)) {
-    double largest =
-        llvm::APFloat::getLargest(floatType.getFloatSemantics()).convertToDouble();
+    double largest = llvm::APFloat::getLargest(floatType.getFloatSemantics())
+                         .convertToDouble();
     return {-largest, largest};
   }
   auto intType = llvm::cast<IntegerType>(elemType);
@@ -90,10 +100,11 @@ static std::pair<double, double> getElementRange(Type elemType) {
           std::ldexp(1.0, static_cast<int>(width) - 1) - 1.0};
 }
 
-/// Reads the optional bound `index` of Clip (opset >= 11): a one-element constant.
-static FailureOr<std::optional<double>> getClipBound(ImportContext &ctx,
-                                                     const onnx::NodeProto &node, int index,
-                                                     llvm::StringRef what) {
+/// Reads the optional bound `index` of Clip (opset >= 11): a one-element
+/// constant.
+static FailureOr<std::optional<double>>
+getClipBound(ImportContext &ctx, const onnx::NodeProto &node, int index,
+             llvm::StringRef what) {
   FailureOr<Value> bound = ctx.getOptionalInput(node, index);
   if (failed(bound)) {
     return failure();
@@ -101,28 +112,32 @@ static FailureOr<std::optional<double>> getClipBound(ImportContext &ctx,
   if (!*bound) {
     return std::optional<double>();
   }
-  std::optional<SmallVector<double>> values = ImportContext::getConstantValues(*bound);
+  std::optional<SmallVector<double>> values =
+      ImportContext::getConstantValues(*bound);
   if (!values) {
-    return ctx.emitNodeError(node) << "input '" << what << "' ('" << node.input(index)
-                                   << "') must be a constant";
+    return ctx.emitNodeError(node)
+           << "input '" << what << "' ('" << node.input(index)
+           << "') must be a constant";
   }
   if (values->size() != 1) {
-    return ctx.emitNodeError(node) << "input '" << what << "' ('" << node.input(index)
-                                   << "') must have one element, got " << values->size();
+    return ctx.emitNodeError(node)
+           << "input '" << what << "' ('" << node.input(index)
+           << "') must have one element, got " << values->size();
   }
   return std::optional<double>(values->front());
 }
 
-/// Clip -> IE.Clamp. Before opset 11 the bounds are the attributes `min`/`max`; from opset 11
-/// they are optional inputs, which must be constants. An absent bound is the element type's
-/// range limit.
-static LogicalResult importClip(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Clip -> IE.Clamp. Before opset 11 the bounds are the attributes `min`/`max`;
+/// from opset 11 they are optional inputs, which must be constants. An absent
+/// bound is the element type's range limit.
+static LogicalResult importClip(ImportContext &ctx,
+                                const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   if (failed(input)) {
     return failure();
   }
-  auto [lowest, highest] =
-      getElementRange(llvm::cast<ShapedType>(input->getType()).getElementType());
+  auto [lowest, highest] = getElementRange(
+      llvm::cast<ShapedType>(input->getType()).getElementType());
   double minValue = lowest;
   double maxValue = highest;
   if (ctx.getOpset() < 11) {
@@ -136,20 +151,22 @@ static LogicalResult importClip(ImportContext &ctx, const onnx::NodeProto &node)
     minValue = std::max(*minAttr, lowest);
     maxValue = std::min(*maxAttr, highest);
   } else {
-    FailureOr<std::optional<double>> minInput = getClipBound(ctx, node, 1, "min");
+    FailureOr<std::optional<double>> minInput =
+        getClipBound(ctx, node, 1, "min");
     if (failed(minInput)) {
       return failure();
     }
-    FailureOr<std::optional<double>> maxInput = getClipBound(ctx, node, 2, "max");
+    FailureOr<std::optional<double>> maxInput =
+        getClipBound(ctx, node, 2, "max");
     if (failed(maxInput)) {
       return failure();
     }
     minValue = minInput->value_or(lowest);
     maxValue = maxInput->value_or(highest);
   }
-  FailureOr<IE::ClampOp> op =
-      ctx.create<IE::ClampOp>(ctx.getNodeLoc(node), {*input},
-                              {getF64Attr(ctx, "min", minValue), getF64Attr(ctx, "max", maxValue)});
+  FailureOr<IE::ClampOp> op = ctx.create<IE::ClampOp>(
+      ctx.getNodeLoc(node), {*input},
+      {getF64Attr(ctx, "min", minValue), getF64Attr(ctx, "max", maxValue)});
   if (failed(op)) {
     return failure();
   }
@@ -160,16 +177,19 @@ static LogicalResult importClip(ImportContext &ctx, const onnx::NodeProto &node)
 // HardSigmoid
 //===----------------------------------------------------------------------===//
 
-/// HardSigmoid computes `max(0, min(1, alpha * x + beta))`. With alpha = 1/6 and beta = 0.5 (the
-/// HardSwish form, as float32 attributes) it is IE.HSigmoid; any other alpha/beta becomes the
-/// fixed expansion `Clamp[0, 1](Add(Multiply(x, alpha), beta))` with rank-0 constants.
-static LogicalResult importHardSigmoid(ImportContext &ctx, const onnx::NodeProto &node) {
+/// HardSigmoid computes `max(0, min(1, alpha * x + beta))`. With alpha = 1/6
+/// and beta = 0.5 (the HardSwish form, as float32 attributes) it is
+/// IE.HSigmoid; any other alpha/beta becomes the fixed expansion `Clamp[0,
+/// 1](Add(Multiply(x, alpha), beta))` with rank-0 constants.
+static LogicalResult importHardSigmoid(ImportContext &ctx,
+                                       const onnx::NodeProto &node) {
   FailureOr<double> alpha = ctx.getFloatAttr(node, "alpha", 0.2);
   FailureOr<double> beta = ctx.getFloatAttr(node, "beta", 0.5);
   if (failed(alpha) || failed(beta)) {
     return failure();
   }
-  if (static_cast<float>(*alpha) == static_cast<float>(1.0 / 6.0) && *beta == 0.5) {
+  if (static_cast<float>(*alpha) == static_cast<float>(1.0 / 6.0) &&
+      *beta == 0.5) {
     return importUnary<IE::HSigmoidOp>(ctx, node);
   }
   FailureOr<Value> input = ctx.getInput(node, 0);
@@ -179,11 +199,13 @@ static LogicalResult importHardSigmoid(ImportContext &ctx, const onnx::NodeProto
   Location loc = ctx.getNodeLoc(node);
   Type elemType = llvm::cast<ShapedType>(input->getType()).getElementType();
   if (!llvm::isa<FloatType>(elemType)) {
-    return ctx.emitNodeError(node) << "expects a float input, got " << input->getType();
+    return ctx.emitNodeError(node)
+           << "expects a float input, got " << input->getType();
   }
   Value alphaConst = ctx.createSplatConstant(elemType, {}, *alpha, loc);
   Value betaConst = ctx.createSplatConstant(elemType, {}, *beta, loc);
-  FailureOr<IE::MultiplyOp> scaled = ctx.create<IE::MultiplyOp>(loc, {*input, alphaConst});
+  FailureOr<IE::MultiplyOp> scaled =
+      ctx.create<IE::MultiplyOp>(loc, {*input, alphaConst});
   if (failed(scaled)) {
     return failure();
   }
@@ -193,7 +215,8 @@ static LogicalResult importHardSigmoid(ImportContext &ctx, const onnx::NodeProto
     return failure();
   }
   FailureOr<IE::ClampOp> clamped = ctx.create<IE::ClampOp>(
-      loc, {shifted->getResult()}, {getF64Attr(ctx, "min", 0.0), getF64Attr(ctx, "max", 1.0)});
+      loc, {shifted->getResult()},
+      {getF64Attr(ctx, "min", 0.0), getF64Attr(ctx, "max", 1.0)});
   if (failed(clamped)) {
     return failure();
   }
@@ -204,11 +227,13 @@ static LogicalResult importHardSigmoid(ImportContext &ctx, const onnx::NodeProto
 // PRelu
 //===----------------------------------------------------------------------===//
 
-/// PRelu: the slope broadcasts to the input by NumPy rules (unidirectionally). IE.PRelu reads a
-/// 1-D slope of C elements as per-channel (dim 1) when the input has rank >= 2; for an input of
-/// rank >= 3 that differs from ONNX (which aligns a 1-D slope with the last dim), so such a
-/// constant slope is reshaped to rank of the input (1x...xK) first.
-static LogicalResult importPRelu(ImportContext &ctx, const onnx::NodeProto &node) {
+/// PRelu: the slope broadcasts to the input by NumPy rules (unidirectionally).
+/// IE.PRelu reads a 1-D slope of C elements as per-channel (dim 1) when the
+/// input has rank >= 2; for an input of rank >= 3 that differs from ONNX (which
+/// aligns a 1-D slope with the last dim), so such a constant slope is reshaped
+/// to rank of the input (1x...xK) first.
+static LogicalResult importPRelu(ImportContext &ctx,
+                                 const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<Value> slope = ctx.getInput(node, 1);
   if (failed(input) || failed(slope)) {
@@ -218,7 +243,8 @@ static LogicalResult importPRelu(ImportContext &ctx, const onnx::NodeProto &node
   auto inputType = llvm::cast<RankedTensorType>(input->getType());
   auto slopeType = llvm::cast<RankedTensorType>(slope->getType());
   if (inputType.getRank() >= 3 && slopeType.getRank() == 1 &&
-      slopeType.getDimSize(0) != 1 && slopeType.getDimSize(0) == inputType.getDimSize(1)) {
+      slopeType.getDimSize(0) != 1 &&
+      slopeType.getDimSize(0) == inputType.getDimSize(1)) {
     auto declare = slope->getDefiningOp<Const::DeclareOp>();
     if (!declare) {
       return ctx.emitNodeError(node)
@@ -229,8 +255,10 @@ static LogicalResult importPRelu(ImportContext &ctx, const onnx::NodeProto &node
     SmallVector<int64_t> shape(inputType.getRank() - 1, 1);
     shape.push_back(slopeType.getDimSize(0));
     OpBuilder &builder = ctx.getBuilder();
-    slope = builder.create<Const::DeclareOp>(loc, declare.getContent().reshape(shape))
-                .getResult();
+    slope =
+        builder
+            .create<Const::DeclareOp>(loc, declare.getContent().reshape(shape))
+            .getResult();
   }
   FailureOr<IE::PReluOp> op = ctx.create<IE::PReluOp>(loc, {*input, *slope});
   if (failed(op)) {
@@ -255,7 +283,8 @@ llvm::ArrayRef<OpHandlerInfo> getActivationHandlers() {
       {"Ceil", 9, 17, importUnary<IE::CeilOp>, "IE.Ceil"},
       {"Round", 11, 17, importRound, "IE.Round"},
       {"HardSwish", 14, 17, importUnary<IE::HSwishOp>, "IE.HSwish"},
-      {"HardSigmoid", 9, 17, importHardSigmoid, "IE.HSigmoid, IE.Multiply, IE.Add, IE.Clamp"},
+      {"HardSigmoid", 9, 17, importHardSigmoid,
+       "IE.HSigmoid, IE.Multiply, IE.Add, IE.Clamp"},
       {"Softplus", 9, 17, importUnary<IE::SoftPlusOp>, "IE.SoftPlus"},
       {"LeakyRelu", 9, 17, importLeakyRelu, "IE.LeakyRelu"},
       {"PRelu", 9, 17, importPRelu, "IE.PRelu"},

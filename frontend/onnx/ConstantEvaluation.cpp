@@ -1,4 +1,5 @@
-//===- ConstantEvaluation.cpp - Import-time evaluation of shape subgraphs -*- C++ -*-===//
+//===- ConstantEvaluation.cpp - Import-time evaluation of shape subgraphs -*-
+// C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -15,9 +16,9 @@
 #include "dialects/const/ir/Content.h"
 #include "dialects/ie/interpreter/HostConstant.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
-#include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir::vpuc::onnx_frontend {
 
@@ -27,7 +28,8 @@ struct ConstantEvaluator::Entry {
   bool evaluable = false;
   std::string reason;
   IE::HostTensor tensor;
-  /// The exact values of integer constants and shapes (the float tensor rounds beyond 2^24).
+  /// The exact values of integer constants and shapes (the float tensor rounds
+  /// beyond 2^24).
   std::optional<SmallVector<int64_t>> exactInts;
 };
 
@@ -85,7 +87,8 @@ ConstantEvaluator::evaluateOne(Value value, Status &status) {
   auto checkSize = [&](Value result) -> std::optional<std::string> {
     auto type = llvm::dyn_cast<RankedTensorType>(result.getType());
     if (!type || !type.hasStaticShape()) {
-      return "it depends on a result of " + describeOp(op) + " without a static shape";
+      return "it depends on a result of " + describeOp(op) +
+             " without a static shape";
     }
     if (type.getNumElements() > maxElements) {
       return "it depends on a result of " + describeOp(op) + " with " +
@@ -122,11 +125,13 @@ ConstantEvaluator::evaluateOne(Value value, Status &status) {
   if (auto shapeOf = llvm::dyn_cast<IE::ShapeOfOp>(op)) {
     auto inputType = llvm::cast<RankedTensorType>(shapeOf.getInput().getType());
     if (!inputType.hasStaticShape()) {
-      return store(notEvaluable("it depends on the shape of a tensor with a dynamic shape"));
+      return store(notEvaluable(
+          "it depends on the shape of a tensor with a dynamic shape"));
     }
     ArrayRef<int64_t> dims = inputType.getShape();
-    entry->tensor = IE::HostTensor({static_cast<int64_t>(dims.size())},
-                                   std::vector<float>(dims.begin(), dims.end()));
+    entry->tensor =
+        IE::HostTensor({static_cast<int64_t>(dims.size())},
+                       std::vector<float>(dims.begin(), dims.end()));
     entry->exactInts = SmallVector<int64_t>(dims.begin(), dims.end());
     return store(std::move(entry));
   }
@@ -168,13 +173,13 @@ ConstantEvaluator::evaluateOne(Value value, Status &status) {
   return result;
 }
 
-const ConstantEvaluator::Entry *ConstantEvaluator::evaluate(Value value, Status &status,
-                                                            std::string &reason) {
+const ConstantEvaluator::Entry *
+ConstantEvaluator::evaluate(Value value, Status &status, std::string &reason) {
   if (memoElements > memoBudget) {
     clear();
   }
-  // Iterative post-order walk: a value is evaluated once all the operands of its defining op
-  // are memoised.
+  // Iterative post-order walk: a value is evaluated once all the operands of
+  // its defining op are memoised.
   struct Item {
     Value value;
     bool expanded;
@@ -214,9 +219,9 @@ const ConstantEvaluator::Entry *ConstantEvaluator::evaluate(Value value, Status 
   return entry;
 }
 
-ConstantEvaluator::Status ConstantEvaluator::getInts(Value value,
-                                                     SmallVectorImpl<int64_t> &values,
-                                                     std::string &reason) {
+ConstantEvaluator::Status
+ConstantEvaluator::getInts(Value value, SmallVectorImpl<int64_t> &values,
+                           std::string &reason) {
   Status status = Status::Evaluated;
   const Entry *entry = evaluate(value, status, reason);
   if (!entry) {
@@ -247,9 +252,9 @@ ConstantEvaluator::Status ConstantEvaluator::getInts(Value value,
   return Status::Evaluated;
 }
 
-ConstantEvaluator::Status ConstantEvaluator::getFloats(Value value,
-                                                       SmallVectorImpl<double> &values,
-                                                       std::string &reason) {
+ConstantEvaluator::Status
+ConstantEvaluator::getFloats(Value value, SmallVectorImpl<double> &values,
+                             std::string &reason) {
   Status status = Status::Evaluated;
   const Entry *entry = evaluate(value, status, reason);
   if (!entry) {

@@ -4,12 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Handlers of Reshape, Flatten, Transpose, Squeeze, Unsqueeze, Concat, Split, Slice, Pad,
-// Tile, Gather, Shape and Dropout. The IE data ops take their parameters (shape, axes,
-// pads, ...) as static attributes: ONNX inputs that carry them (from opset 10/11/13 on) are
-// read with ImportContext::getConstantInts, so they may be constants or shape subgraphs that
-// are evaluated at import time. ONNX special values (Reshape's 0 and -1, Transpose's default
-// perm, Split's equal parts, negative pads) are resolved here.
+// Handlers of Reshape, Flatten, Transpose, Squeeze, Unsqueeze, Concat, Split,
+// Slice, Pad, Tile, Gather, Shape and Dropout. The IE data ops take their
+// parameters (shape, axes, pads, ...) as static attributes: ONNX inputs that
+// carry them (from opset 10/11/13 on) are read with
+// ImportContext::getConstantInts, so they may be constants or shape subgraphs
+// that are evaluated at import time. ONNX special values (Reshape's 0 and -1,
+// Transpose's default perm, Split's equal parts, negative pads) are resolved
+// here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,17 +33,21 @@ static NamedAttribute getI64ArrayAttr(ImportContext &ctx, llvm::StringRef name,
   return builder.getNamedAttr(name, builder.getDenseI64ArrayAttr(values));
 }
 
-static NamedAttribute getI64Attr(ImportContext &ctx, llvm::StringRef name, int64_t value) {
+static NamedAttribute getI64Attr(ImportContext &ctx, llvm::StringRef name,
+                                 int64_t value) {
   OpBuilder &builder = ctx.getBuilder();
   return builder.getNamedAttr(name, builder.getI64IntegerAttr(value));
 }
 
-/// Creates `OpTy(operands)` at the node's location and returns its (single) result.
+/// Creates `OpTy(operands)` at the node's location and returns its (single)
+/// result.
 template <typename OpTy>
-static FailureOr<Value> createValue(ImportContext &ctx, const onnx::NodeProto &node,
-                                    ValueRange operands,
-                                    llvm::ArrayRef<NamedAttribute> attributes = {}) {
-  FailureOr<OpTy> op = ctx.create<OpTy>(ctx.getNodeLoc(node), operands, attributes);
+static FailureOr<Value>
+createValue(ImportContext &ctx, const onnx::NodeProto &node,
+            ValueRange operands,
+            llvm::ArrayRef<NamedAttribute> attributes = {}) {
+  FailureOr<OpTy> op =
+      ctx.create<OpTy>(ctx.getNodeLoc(node), operands, attributes);
   if (failed(op)) {
     return failure();
   }
@@ -50,7 +56,8 @@ static FailureOr<Value> createValue(ImportContext &ctx, const onnx::NodeProto &n
 
 /// Creates `OpTy(input)` with `attributes` and binds the node's output to it.
 template <typename OpTy>
-static LogicalResult createUnary(ImportContext &ctx, const onnx::NodeProto &node, Value input,
+static LogicalResult createUnary(ImportContext &ctx,
+                                 const onnx::NodeProto &node, Value input,
                                  llvm::ArrayRef<NamedAttribute> attributes) {
   FailureOr<Value> result = createValue<OpTy>(ctx, node, {input}, attributes);
   if (failed(result)) {
@@ -67,18 +74,20 @@ static InFlightDiagnostic &printList(InFlightDiagnostic &diag,
   return diag << "]";
 }
 
-/// The integer parameter `name` that is the attribute `name` before opset `inputOpset` and
-/// input `index` from it. Returns std::nullopt when it is absent (attribute or input).
+/// The integer parameter `name` that is the attribute `name` before opset
+/// `inputOpset` and input `index` from it. Returns std::nullopt when it is
+/// absent (attribute or input).
 static FailureOr<std::optional<SmallVector<int64_t>>>
-getIntsParam(ImportContext &ctx, const onnx::NodeProto &node, llvm::StringRef name,
-             int64_t inputOpset, int index) {
+getIntsParam(ImportContext &ctx, const onnx::NodeProto &node,
+             llvm::StringRef name, int64_t inputOpset, int index) {
   if (ctx.getOpset() < inputOpset) {
     return ctx.getIntsAttr(node, name);
   }
   if (!ImportContext::hasInput(node, index)) {
     return std::optional<SmallVector<int64_t>>();
   }
-  FailureOr<SmallVector<int64_t>> values = ctx.getConstantInts(node, index, name);
+  FailureOr<SmallVector<int64_t>> values =
+      ctx.getConstantInts(node, index, name);
   if (failed(values)) {
     return failure();
   }
@@ -89,16 +98,20 @@ getIntsParam(ImportContext &ctx, const onnx::NodeProto &node, llvm::StringRef na
 // Reshape, Flatten, Squeeze, Unsqueeze, Transpose
 //===----------------------------------------------------------------------===//
 
-/// Reshape -> IE.Reshape with the final shape: 0 copies the input dim at the same index
-/// (unless `allowzero`, opset 14, makes it a literal 0) and one -1 is inferred.
-static LogicalResult importReshape(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Reshape -> IE.Reshape with the final shape: 0 copies the input dim at the
+/// same index (unless `allowzero`, opset 14, makes it a literal 0) and one -1
+/// is inferred.
+static LogicalResult importReshape(ImportContext &ctx,
+                                   const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
-  FailureOr<int64_t> allowZero =
-      ctx.getOpset() >= 14 ? ctx.getIntAttr(node, "allowzero", 0) : FailureOr<int64_t>(0);
+  FailureOr<int64_t> allowZero = ctx.getOpset() >= 14
+                                     ? ctx.getIntAttr(node, "allowzero", 0)
+                                     : FailureOr<int64_t>(0);
   if (failed(input) || failed(allowZero)) {
     return failure();
   }
-  FailureOr<SmallVector<int64_t>> requested = ctx.getConstantInts(node, 1, "shape");
+  FailureOr<SmallVector<int64_t>> requested =
+      ctx.getConstantInts(node, 1, "shape");
   if (failed(requested)) {
     return failure();
   }
@@ -138,28 +151,34 @@ static LogicalResult importReshape(ImportContext &ctx, const onnx::NodeProto &no
     if (known == 0 || total % known != 0) {
       InFlightDiagnostic diag = ctx.emitNodeError(node);
       diag << "cannot infer the -1 of shape ";
-      return printList(diag, *requested) << " for an input of " << total << " elements";
+      return printList(diag, *requested)
+             << " for an input of " << total << " elements";
     }
     shape[*inferred] = total / known;
   }
-  return createUnary<IE::ReshapeOp>(ctx, node, *input, {getI64ArrayAttr(ctx, "shape", shape)});
+  return createUnary<IE::ReshapeOp>(ctx, node, *input,
+                                    {getI64ArrayAttr(ctx, "shape", shape)});
 }
 
 /// Flatten -> IE.Flatten {axis} (default 1).
-static LogicalResult importFlatten(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importFlatten(ImportContext &ctx,
+                                   const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", 1);
   if (failed(input) || failed(axis)) {
     return failure();
   }
-  return createUnary<IE::FlattenOp>(ctx, node, *input, {getI64Attr(ctx, "axis", *axis)});
+  return createUnary<IE::FlattenOp>(ctx, node, *input,
+                                    {getI64Attr(ctx, "axis", *axis)});
 }
 
-/// Squeeze -> IE.Squeeze: `axes` is an attribute before opset 13, an optional input from it;
-/// none removes every dim of size 1.
-static LogicalResult importSqueeze(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Squeeze -> IE.Squeeze: `axes` is an attribute before opset 13, an optional
+/// input from it; none removes every dim of size 1.
+static LogicalResult importSqueeze(ImportContext &ctx,
+                                   const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
-  FailureOr<std::optional<SmallVector<int64_t>>> axes = getIntsParam(ctx, node, "axes", 13, 1);
+  FailureOr<std::optional<SmallVector<int64_t>>> axes =
+      getIntsParam(ctx, node, "axes", 13, 1);
   if (failed(input) || failed(axes)) {
     return failure();
   }
@@ -170,11 +189,13 @@ static LogicalResult importSqueeze(ImportContext &ctx, const onnx::NodeProto &no
   return createUnary<IE::SqueezeOp>(ctx, node, *input, attrs);
 }
 
-/// Unsqueeze -> IE.Unsqueeze: `axes` is a required attribute before opset 13, a required
-/// input from it.
-static LogicalResult importUnsqueeze(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Unsqueeze -> IE.Unsqueeze: `axes` is a required attribute before opset 13, a
+/// required input from it.
+static LogicalResult importUnsqueeze(ImportContext &ctx,
+                                     const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
-  FailureOr<std::optional<SmallVector<int64_t>>> axes = getIntsParam(ctx, node, "axes", 13, 1);
+  FailureOr<std::optional<SmallVector<int64_t>>> axes =
+      getIntsParam(ctx, node, "axes", 13, 1);
   if (failed(input) || failed(axes)) {
     return failure();
   }
@@ -184,13 +205,16 @@ static LogicalResult importUnsqueeze(ImportContext &ctx, const onnx::NodeProto &
     }
     return ctx.emitNodeError(node) << "expects input #1 (axes)";
   }
-  return createUnary<IE::UnsqueezeOp>(ctx, node, *input, {getI64ArrayAttr(ctx, "axes", **axes)});
+  return createUnary<IE::UnsqueezeOp>(ctx, node, *input,
+                                      {getI64ArrayAttr(ctx, "axes", **axes)});
 }
 
 /// Transpose -> IE.Transpose; the default perm reverses the dims.
-static LogicalResult importTranspose(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importTranspose(ImportContext &ctx,
+                                     const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
-  FailureOr<std::optional<SmallVector<int64_t>>> perm = ctx.getIntsAttr(node, "perm");
+  FailureOr<std::optional<SmallVector<int64_t>>> perm =
+      ctx.getIntsAttr(node, "perm");
   if (failed(input) || failed(perm)) {
     return failure();
   }
@@ -202,8 +226,8 @@ static LogicalResult importTranspose(ImportContext &ctx, const onnx::NodeProto &
       permValue.push_back(dim);
     }
   }
-  return createUnary<IE::TransposeOp>(ctx, node, *input,
-                                      {getI64ArrayAttr(ctx, "perm", permValue)});
+  return createUnary<IE::TransposeOp>(
+      ctx, node, *input, {getI64ArrayAttr(ctx, "perm", permValue)});
 }
 
 //===----------------------------------------------------------------------===//
@@ -211,7 +235,8 @@ static LogicalResult importTranspose(ImportContext &ctx, const onnx::NodeProto &
 //===----------------------------------------------------------------------===//
 
 /// Concat -> IE.Concat {axis}.
-static LogicalResult importConcat(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importConcat(ImportContext &ctx,
+                                  const onnx::NodeProto &node) {
   FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", std::nullopt);
   if (failed(axis)) {
     return failure();
@@ -227,18 +252,19 @@ static LogicalResult importConcat(ImportContext &ctx, const onnx::NodeProto &nod
   if (inputs.empty()) {
     return ctx.emitNodeError(node) << "expects at least one input";
   }
-  FailureOr<Value> result =
-      createValue<IE::ConcatOp>(ctx, node, inputs, {getI64Attr(ctx, "axis", *axis)});
+  FailureOr<Value> result = createValue<IE::ConcatOp>(
+      ctx, node, inputs, {getI64Attr(ctx, "axis", *axis)});
   if (failed(result)) {
     return failure();
   }
   return ctx.setOutputs(node, {*result});
 }
 
-/// Split -> IE.Split {axis, splits}: the sizes are the attribute `split` before opset 13, the
-/// optional input from it; without them (or with an empty list) the dim is cut into equal
-/// parts, one per output.
-static LogicalResult importSplit(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Split -> IE.Split {axis, splits}: the sizes are the attribute `split` before
+/// opset 13, the optional input from it; without them (or with an empty list)
+/// the dim is cut into equal parts, one per output.
+static LogicalResult importSplit(ImportContext &ctx,
+                                 const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", 0);
   FailureOr<std::optional<SmallVector<int64_t>>> split =
@@ -251,20 +277,23 @@ static LogicalResult importSplit(ImportContext &ctx, const onnx::NodeProto &node
   if (*split && !(*split)->empty()) {
     splits = **split;
     if (static_cast<int64_t>(splits.size()) != numOutputs) {
-      return ctx.emitNodeError(node) << "has " << splits.size() << " split sizes but "
-                                     << numOutputs << " outputs";
+      return ctx.emitNodeError(node)
+             << "has " << splits.size() << " split sizes but " << numOutputs
+             << " outputs";
     }
   } else {
     RankedTensorType type = getType(*input);
     int64_t rank = type.getRank();
     if (*axis < -rank || *axis >= rank) {
-      return ctx.emitNodeError(node) << "attribute 'axis' = " << *axis
-                                     << " is out of range for an input of rank " << rank;
+      return ctx.emitNodeError(node)
+             << "attribute 'axis' = " << *axis
+             << " is out of range for an input of rank " << rank;
     }
     int64_t dim = type.getDimSize(*axis < 0 ? *axis + rank : *axis);
     if (numOutputs == 0 || dim % numOutputs != 0) {
-      return ctx.emitNodeError(node) << "cannot split dim " << *axis << " of size " << dim
-                                     << " into " << numOutputs << " equal parts";
+      return ctx.emitNodeError(node)
+             << "cannot split dim " << *axis << " of size " << dim << " into "
+             << numOutputs << " equal parts";
     }
     splits.assign(numOutputs, dim / numOutputs);
   }
@@ -278,10 +307,11 @@ static LogicalResult importSplit(ImportContext &ctx, const onnx::NodeProto &node
   return ctx.setOutputs(node, (*op)->getResults());
 }
 
-/// Slice -> IE.Slice, which has ONNX's semantics for negative and out-of-range starts and
-/// ends. Opset 9 takes `starts`, `ends` and `axes` as attributes; from opset 10 they and
-/// `steps` are inputs.
-static LogicalResult importSlice(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Slice -> IE.Slice, which has ONNX's semantics for negative and out-of-range
+/// starts and ends. Opset 9 takes `starts`, `ends` and `axes` as attributes;
+/// from opset 10 they and `steps` are inputs.
+static LogicalResult importSlice(ImportContext &ctx,
+                                 const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   if (failed(input)) {
     return failure();
@@ -291,23 +321,28 @@ static LogicalResult importSlice(ImportContext &ctx, const onnx::NodeProto &node
   if (ctx.getOpset() < 10) {
     FailureOr<std::optional<SmallVector<int64_t>>> startsAttr =
         ctx.getIntsAttr(node, "starts");
-    FailureOr<std::optional<SmallVector<int64_t>>> endsAttr = ctx.getIntsAttr(node, "ends");
-    FailureOr<std::optional<SmallVector<int64_t>>> axesAttr = ctx.getIntsAttr(node, "axes");
+    FailureOr<std::optional<SmallVector<int64_t>>> endsAttr =
+        ctx.getIntsAttr(node, "ends");
+    FailureOr<std::optional<SmallVector<int64_t>>> axesAttr =
+        ctx.getIntsAttr(node, "axes");
     if (failed(startsAttr) || failed(endsAttr) || failed(axesAttr)) {
       return failure();
     }
     if (!*startsAttr || !*endsAttr) {
-      return ctx.emitNodeError(node) << "expects attributes 'starts' and 'ends'";
+      return ctx.emitNodeError(node)
+             << "expects attributes 'starts' and 'ends'";
     }
     starts = **startsAttr;
     ends = **endsAttr;
     axes = *axesAttr;
   } else {
-    FailureOr<SmallVector<int64_t>> startsInput = ctx.getConstantInts(node, 1, "starts");
+    FailureOr<SmallVector<int64_t>> startsInput =
+        ctx.getConstantInts(node, 1, "starts");
     if (failed(startsInput)) {
       return failure();
     }
-    FailureOr<SmallVector<int64_t>> endsInput = ctx.getConstantInts(node, 2, "ends");
+    FailureOr<SmallVector<int64_t>> endsInput =
+        ctx.getConstantInts(node, 2, "ends");
     if (failed(endsInput)) {
       return failure();
     }
@@ -326,8 +361,9 @@ static LogicalResult importSlice(ImportContext &ctx, const onnx::NodeProto &node
     axes = std::move(*axesInput);
     steps = std::move(*stepsInput);
   }
-  SmallVector<NamedAttribute, 4> attrs = {getI64ArrayAttr(ctx, "starts", starts),
-                                          getI64ArrayAttr(ctx, "ends", ends)};
+  SmallVector<NamedAttribute, 4> attrs = {
+      getI64ArrayAttr(ctx, "starts", starts),
+      getI64ArrayAttr(ctx, "ends", ends)};
   if (axes) {
     attrs.push_back(getI64ArrayAttr(ctx, "axes", *axes));
   }
@@ -341,10 +377,11 @@ static LogicalResult importSlice(ImportContext &ctx, const onnx::NodeProto &node
 // Pad, Tile, Gather
 //===----------------------------------------------------------------------===//
 
-/// Pad -> IE.Pad. Before opset 11 `pads` and `value` are attributes, from it the inputs
-/// `pads` and `constant_value` (optional). Negative pads crop: they become an IE.Slice
-/// before the IE.Pad of the positive ones.
-static LogicalResult importPad(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Pad -> IE.Pad. Before opset 11 `pads` and `value` are attributes, from it
+/// the inputs `pads` and `constant_value` (optional). Negative pads crop: they
+/// become an IE.Slice before the IE.Pad of the positive ones.
+static LogicalResult importPad(ImportContext &ctx,
+                               const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<std::string> mode = ctx.getStringAttr(node, "mode", "constant");
   if (failed(input) || failed(mode)) {
@@ -358,13 +395,15 @@ static LogicalResult importPad(ImportContext &ctx, const onnx::NodeProto &node) 
   } else if (*mode == "reflect") {
     padMode = IE::PadMode::REFLECT;
   } else {
-    return ctx.emitNodeError(node) << "attribute 'mode' must be constant, edge or reflect, got '"
-                                   << *mode << "'";
+    return ctx.emitNodeError(node)
+           << "attribute 'mode' must be constant, edge or reflect, got '"
+           << *mode << "'";
   }
   SmallVector<int64_t> pads;
   double value = 0.0;
   if (ctx.getOpset() < 11) {
-    FailureOr<std::optional<SmallVector<int64_t>>> padsAttr = ctx.getIntsAttr(node, "pads");
+    FailureOr<std::optional<SmallVector<int64_t>>> padsAttr =
+        ctx.getIntsAttr(node, "pads");
     FailureOr<double> valueAttr = ctx.getFloatAttr(node, "value", 0.0);
     if (failed(padsAttr) || failed(valueAttr)) {
       return failure();
@@ -375,7 +414,8 @@ static LogicalResult importPad(ImportContext &ctx, const onnx::NodeProto &node) 
     pads = **padsAttr;
     value = *valueAttr;
   } else {
-    FailureOr<SmallVector<int64_t>> padsInput = ctx.getConstantInts(node, 1, "pads");
+    FailureOr<SmallVector<int64_t>> padsInput =
+        ctx.getConstantInts(node, 1, "pads");
     if (failed(padsInput)) {
       return failure();
     }
@@ -387,8 +427,9 @@ static LogicalResult importPad(ImportContext &ctx, const onnx::NodeProto &node) 
         return failure();
       }
       if (constant->size() != 1) {
-        return ctx.emitNodeError(node) << "input 'constant_value' must have one element, got "
-                                       << constant->size();
+        return ctx.emitNodeError(node)
+               << "input 'constant_value' must have one element, got "
+               << constant->size();
       }
       value = constant->front();
     }
@@ -396,8 +437,9 @@ static LogicalResult importPad(ImportContext &ctx, const onnx::NodeProto &node) 
   RankedTensorType type = getType(*input);
   int64_t rank = type.getRank();
   if (static_cast<int64_t>(pads.size()) != 2 * rank) {
-    return ctx.emitNodeError(node) << "expects " << 2 * rank << " pads for an input of rank "
-                                   << rank << ", got " << pads.size();
+    return ctx.emitNodeError(node)
+           << "expects " << 2 * rank << " pads for an input of rank " << rank
+           << ", got " << pads.size();
   }
   SmallVector<int64_t> padsBegin, padsEnd, cropStarts, cropEnds;
   bool crops = false;
@@ -420,9 +462,10 @@ static LogicalResult importPad(ImportContext &ctx, const onnx::NodeProto &node) 
   }
   Value result = *input;
   if (crops) {
-    FailureOr<Value> cropped = createValue<IE::SliceOp>(
-        ctx, node, {result},
-        {getI64ArrayAttr(ctx, "starts", cropStarts), getI64ArrayAttr(ctx, "ends", cropEnds)});
+    FailureOr<Value> cropped =
+        createValue<IE::SliceOp>(ctx, node, {result},
+                                 {getI64ArrayAttr(ctx, "starts", cropStarts),
+                                  getI64ArrayAttr(ctx, "ends", cropEnds)});
     if (failed(cropped)) {
       return failure();
     }
@@ -432,8 +475,10 @@ static LogicalResult importPad(ImportContext &ctx, const onnx::NodeProto &node) 
     OpBuilder &builder = ctx.getBuilder();
     FailureOr<Value> padded = createValue<IE::PadOp>(
         ctx, node, {result},
-        {getI64ArrayAttr(ctx, "pads_begin", padsBegin), getI64ArrayAttr(ctx, "pads_end", padsEnd),
-         builder.getNamedAttr("mode", IE::PadModeAttr::get(ctx.getContext(), padMode)),
+        {getI64ArrayAttr(ctx, "pads_begin", padsBegin),
+         getI64ArrayAttr(ctx, "pads_end", padsEnd),
+         builder.getNamedAttr("mode",
+                              IE::PadModeAttr::get(ctx.getContext(), padMode)),
          builder.getNamedAttr("pad_value", builder.getF64FloatAttr(value))});
     if (failed(padded)) {
       return failure();
@@ -444,28 +489,32 @@ static LogicalResult importPad(ImportContext &ctx, const onnx::NodeProto &node) 
 }
 
 /// Tile -> IE.Tile {repeats}.
-static LogicalResult importTile(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importTile(ImportContext &ctx,
+                                const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   if (failed(input)) {
     return failure();
   }
-  FailureOr<SmallVector<int64_t>> repeats = ctx.getConstantInts(node, 1, "repeats");
+  FailureOr<SmallVector<int64_t>> repeats =
+      ctx.getConstantInts(node, 1, "repeats");
   if (failed(repeats)) {
     return failure();
   }
-  return createUnary<IE::TileOp>(ctx, node, *input, {getI64ArrayAttr(ctx, "repeats", *repeats)});
+  return createUnary<IE::TileOp>(ctx, node, *input,
+                                 {getI64ArrayAttr(ctx, "repeats", *repeats)});
 }
 
 /// Gather -> IE.Gather {axis} (default 0); the indices stay an operand.
-static LogicalResult importGather(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importGather(ImportContext &ctx,
+                                  const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<Value> indices = ctx.getInput(node, 1);
   FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", 0);
   if (failed(input) || failed(indices) || failed(axis)) {
     return failure();
   }
-  FailureOr<Value> result =
-      createValue<IE::GatherOp>(ctx, node, {*input, *indices}, {getI64Attr(ctx, "axis", *axis)});
+  FailureOr<Value> result = createValue<IE::GatherOp>(
+      ctx, node, {*input, *indices}, {getI64Attr(ctx, "axis", *axis)});
   if (failed(result)) {
     return failure();
   }
@@ -476,13 +525,16 @@ static LogicalResult importGather(ImportContext &ctx, const onnx::NodeProto &nod
 // Shape, Dropout
 //===----------------------------------------------------------------------===//
 
-/// Shape -> IE.ShapeOf, converted to the ONNX int64 (si64), then sliced by `start` / `end`
-/// (opset 15) when they select part of it.
-static LogicalResult importShape(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Shape -> IE.ShapeOf, converted to the ONNX int64 (si64), then sliced by
+/// `start` / `end` (opset 15) when they select part of it.
+static LogicalResult importShape(ImportContext &ctx,
+                                 const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<int64_t> start = ctx.getIntAttr(node, "start", 0);
-  const onnx::AttributeProto *endAttr = ImportContext::findAttribute(node, "end");
-  FailureOr<int64_t> end = ctx.getIntAttr(node, "end", std::numeric_limits<int64_t>::max());
+  const onnx::AttributeProto *endAttr =
+      ImportContext::findAttribute(node, "end");
+  FailureOr<int64_t> end =
+      ctx.getIntAttr(node, "end", std::numeric_limits<int64_t>::max());
   if (failed(input) || failed(start) || failed(end)) {
     return failure();
   }
@@ -492,14 +544,15 @@ static LogicalResult importShape(ImportContext &ctx, const onnx::NodeProto &node
   }
   Type si64 = IntegerType::get(ctx.getContext(), 64, IntegerType::Signed);
   result = createValue<IE::ConvertOp>(
-      ctx, node, {*result}, {ctx.getBuilder().getNamedAttr("dstElemType", TypeAttr::get(si64))});
+      ctx, node, {*result},
+      {ctx.getBuilder().getNamedAttr("dstElemType", TypeAttr::get(si64))});
   if (failed(result)) {
     return failure();
   }
   if (*start != 0 || endAttr) {
-    result = createValue<IE::SliceOp>(
-        ctx, node, {*result},
-        {getI64ArrayAttr(ctx, "starts", {*start}), getI64ArrayAttr(ctx, "ends", {*end})});
+    result = createValue<IE::SliceOp>(ctx, node, {*result},
+                                      {getI64ArrayAttr(ctx, "starts", {*start}),
+                                       getI64ArrayAttr(ctx, "ends", {*end})});
     if (failed(result)) {
       return failure();
     }
@@ -507,26 +560,29 @@ static LogicalResult importShape(ImportContext &ctx, const onnx::NodeProto &node
   return ctx.setOutputs(node, {*result});
 }
 
-/// Dropout in inference is the identity: no op is created. The `mask` output and (opset 12)
-/// `training_mode` = true are not supported.
-static LogicalResult importDropout(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Dropout in inference is the identity: no op is created. The `mask` output
+/// and (opset 12) `training_mode` = true are not supported.
+static LogicalResult importDropout(ImportContext &ctx,
+                                   const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   if (failed(input)) {
     return failure();
   }
   if (ctx.getOpset() >= 12 && ImportContext::hasInput(node, 2)) {
-    FailureOr<SmallVector<int64_t>> training = ctx.getConstantInts(node, 2, "training_mode");
+    FailureOr<SmallVector<int64_t>> training =
+        ctx.getConstantInts(node, 2, "training_mode");
     if (failed(training)) {
       return failure();
     }
     if (llvm::any_of(*training, [](int64_t value) { return value != 0; })) {
-      return ctx.emitNodeError(node) << "training mode (training_mode = true) is not "
-                                        "supported; only inference";
+      return ctx.emitNodeError(node)
+             << "training mode (training_mode = true) is not "
+                "supported; only inference";
     }
   }
   if (ImportContext::hasOutput(node, 1)) {
-    return ctx.emitNodeError(node) << "output #1 'mask' ('" << node.output(1)
-                                   << "') is not supported";
+    return ctx.emitNodeError(node)
+           << "output #1 'mask' ('" << node.output(1) << "') is not supported";
   }
   return ctx.setOutputs(node, {*input});
 }

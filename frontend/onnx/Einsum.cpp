@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Einsum (opset 12) -> IE.Einsum with the same equation. IE.Einsum accepts the equations that
-// reduce to MatMul / Transpose / ReduceSum (one or two inputs, no ellipsis, no diagonals); its
-// verifier names any other equation in the node's error.
+// Einsum (opset 12) -> IE.Einsum with the same equation. IE.Einsum accepts the
+// equations that reduce to MatMul / Transpose / ReduceSum (one or two inputs,
+// no ellipsis, no diagonals); its verifier names any other equation in the
+// node's error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,13 +20,15 @@ namespace mlir::vpuc::onnx_frontend {
 namespace {
 
 LogicalResult importEinsum(ImportContext &ctx, const onnx::NodeProto &node) {
-  const onnx::AttributeProto *equation = ImportContext::findAttribute(node, "equation");
+  const onnx::AttributeProto *equation =
+      ImportContext::findAttribute(node, "equation");
   if (!equation) {
     return ctx.emitNodeError(node) << "expects attribute 'equation'";
   }
   if (equation->type() != onnx::AttributeProto::STRING) {
-    return ctx.emitNodeError(node) << "attribute 'equation' must be a STRING, got "
-                                   << onnx::AttributeProto::AttributeType_Name(equation->type());
+    return ctx.emitNodeError(node)
+           << "attribute 'equation' must be a STRING, got "
+           << onnx::AttributeProto::AttributeType_Name(equation->type());
   }
   SmallVector<Value, 2> inputs;
   for (int index = 0; index < node.input_size(); ++index) {

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Handlers of the binary arithmetic ops (Add, Sub, Mul, Div, Pow, Mod), the variadic Max/Min,
-// the comparisons (Equal, Less, Greater), the logic ops (And, Or, Not) and Where. ONNX
-// multidirectional broadcasting is IE's `auto_broadcast = NUMPY` (the default).
+// Handlers of the binary arithmetic ops (Add, Sub, Mul, Div, Pow, Mod), the
+// variadic Max/Min, the comparisons (Equal, Less, Greater), the logic ops (And,
+// Or, Not) and Where. ONNX multidirectional broadcasting is IE's
+// `auto_broadcast = NUMPY` (the default).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +19,8 @@ namespace mlir::vpuc::onnx_frontend {
 
 /// A node with two inputs and one output mapped to the IE op `OpTy`.
 template <typename OpTy>
-static LogicalResult importBinary(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importBinary(ImportContext &ctx,
+                                  const onnx::NodeProto &node) {
   FailureOr<Value> lhs = ctx.getInput(node, 0);
   FailureOr<Value> rhs = ctx.getInput(node, 1);
   if (failed(lhs) || failed(rhs)) {
@@ -33,7 +35,8 @@ static LogicalResult importBinary(ImportContext &ctx, const onnx::NodeProto &nod
 
 /// A node with one input and one output mapped to the IE op `OpTy`.
 template <typename OpTy>
-static LogicalResult importUnaryEltwise(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importUnaryEltwise(ImportContext &ctx,
+                                        const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   if (failed(input)) {
     return failure();
@@ -45,9 +48,11 @@ static LogicalResult importUnaryEltwise(ImportContext &ctx, const onnx::NodeProt
   return ctx.setOutputs(node, {op->getResult()});
 }
 
-/// Max/Min: one to any number of inputs, folded left to right into binary IE ops.
+/// Max/Min: one to any number of inputs, folded left to right into binary IE
+/// ops.
 template <typename OpTy>
-static LogicalResult importVariadic(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importVariadic(ImportContext &ctx,
+                                    const onnx::NodeProto &node) {
   FailureOr<Value> result = ctx.getInput(node, 0);
   if (failed(result)) {
     return failure();
@@ -57,7 +62,8 @@ static LogicalResult importVariadic(ImportContext &ctx, const onnx::NodeProto &n
     if (failed(next)) {
       return failure();
     }
-    FailureOr<OpTy> op = ctx.create<OpTy>(ctx.getNodeLoc(node), {*result, *next});
+    FailureOr<OpTy> op =
+        ctx.create<OpTy>(ctx.getNodeLoc(node), {*result, *next});
     if (failed(op)) {
       return failure();
     }
@@ -66,9 +72,10 @@ static LogicalResult importVariadic(ImportContext &ctx, const onnx::NodeProto &n
   return ctx.setOutputs(node, {*result});
 }
 
-/// Pow: the exponent may have another element type than the base (opset >= 12); it is then
-/// converted to the base's type, which is also the result's.
-static LogicalResult importPow(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Pow: the exponent may have another element type than the base (opset >= 12);
+/// it is then converted to the base's type, which is also the result's.
+static LogicalResult importPow(ImportContext &ctx,
+                               const onnx::NodeProto &node) {
   FailureOr<Value> base = ctx.getInput(node, 0);
   FailureOr<Value> exponent = ctx.getInput(node, 1);
   if (failed(base) || failed(exponent)) {
@@ -76,10 +83,12 @@ static LogicalResult importPow(ImportContext &ctx, const onnx::NodeProto &node) 
   }
   Location loc = ctx.getNodeLoc(node);
   Type baseElem = llvm::cast<ShapedType>(base->getType()).getElementType();
-  if (llvm::cast<ShapedType>(exponent->getType()).getElementType() != baseElem) {
-    FailureOr<IE::ConvertOp> convert = ctx.create<IE::ConvertOp>(
-        loc, {*exponent},
-        {ctx.getBuilder().getNamedAttr("dstElemType", TypeAttr::get(baseElem))});
+  if (llvm::cast<ShapedType>(exponent->getType()).getElementType() !=
+      baseElem) {
+    FailureOr<IE::ConvertOp> convert =
+        ctx.create<IE::ConvertOp>(loc, {*exponent},
+                                  {ctx.getBuilder().getNamedAttr(
+                                      "dstElemType", TypeAttr::get(baseElem))});
     if (failed(convert)) {
       return failure();
     }
@@ -92,33 +101,37 @@ static LogicalResult importPow(ImportContext &ctx, const onnx::NodeProto &node) 
   return ctx.setOutputs(node, {op->getResult()});
 }
 
-/// Mod: `fmod = 0` (the default) is the floored modulo of IE.FloorMod; the truncated C fmod
+/// Mod: `fmod = 0` (the default) is the floored modulo of IE.FloorMod; the
+/// truncated C fmod
 /// (`fmod = 1`) has no IE op.
-static LogicalResult importMod(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importMod(ImportContext &ctx,
+                               const onnx::NodeProto &node) {
   FailureOr<int64_t> fmod = ctx.getIntAttr(node, "fmod", 0);
   if (failed(fmod)) {
     return failure();
   }
   if (*fmod == 1) {
-    return ctx.emitNodeError(node)
-           << "attribute 'fmod' = 1 (truncated C fmod) is not supported; only fmod = 0";
+    return ctx.emitNodeError(node) << "attribute 'fmod' = 1 (truncated C fmod) "
+                                      "is not supported; only fmod = 0";
   }
   if (*fmod != 0) {
-    return ctx.emitNodeError(node) << "attribute 'fmod' must be 0 or 1, got " << *fmod;
+    return ctx.emitNodeError(node)
+           << "attribute 'fmod' must be 0 or 1, got " << *fmod;
   }
   return importBinary<IE::FloorModOp>(ctx, node);
 }
 
 /// Where(condition, X, Y) is IE.Select.
-static LogicalResult importWhere(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importWhere(ImportContext &ctx,
+                                 const onnx::NodeProto &node) {
   FailureOr<Value> condition = ctx.getInput(node, 0);
   FailureOr<Value> onTrue = ctx.getInput(node, 1);
   FailureOr<Value> onFalse = ctx.getInput(node, 2);
   if (failed(condition) || failed(onTrue) || failed(onFalse)) {
     return failure();
   }
-  FailureOr<IE::SelectOp> op =
-      ctx.create<IE::SelectOp>(ctx.getNodeLoc(node), {*condition, *onTrue, *onFalse});
+  FailureOr<IE::SelectOp> op = ctx.create<IE::SelectOp>(
+      ctx.getNodeLoc(node), {*condition, *onTrue, *onFalse});
   if (failed(op)) {
     return failure();
   }

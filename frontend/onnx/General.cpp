@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Handlers of the ops that are not layers of a family: Constant (-> const.Declare), Identity
-// (forwards its input) and Cast (-> IE.Convert).
+// Handlers of the ops that are not layers of a family: Constant (->
+// const.Declare), Identity (forwards its input) and Cast (-> IE.Convert).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,11 +15,13 @@
 
 namespace mlir::vpuc::onnx_frontend {
 
-/// Constant: exactly one of `value` (a tensor), `value_float(s)` or `value_int(s)`.
-static LogicalResult importConstant(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Constant: exactly one of `value` (a tensor), `value_float(s)` or
+/// `value_int(s)`.
+static LogicalResult importConstant(ImportContext &ctx,
+                                    const onnx::NodeProto &node) {
   if (node.attribute_size() != 1) {
-    return ctx.emitNodeError(node) << "expects exactly one attribute, got "
-                                   << node.attribute_size();
+    return ctx.emitNodeError(node)
+           << "expects exactly one attribute, got " << node.attribute_size();
   }
   const onnx::AttributeProto &attr = node.attribute(0);
   onnx::TensorProto tensor;
@@ -31,28 +33,34 @@ static LogicalResult importConstant(ImportContext &ctx, const onnx::NodeProto &n
     if (tensor.name().empty()) {
       tensor.set_name(keepName);
     }
-  } else if (name == "value_float" && attr.type() == onnx::AttributeProto::FLOAT) {
+  } else if (name == "value_float" &&
+             attr.type() == onnx::AttributeProto::FLOAT) {
     tensor.set_data_type(onnx::TensorProto::FLOAT);
     tensor.add_float_data(attr.f());
-  } else if (name == "value_floats" && attr.type() == onnx::AttributeProto::FLOATS) {
+  } else if (name == "value_floats" &&
+             attr.type() == onnx::AttributeProto::FLOATS) {
     tensor.set_data_type(onnx::TensorProto::FLOAT);
     tensor.add_dims(attr.floats_size());
     *tensor.mutable_float_data() = attr.floats();
   } else if (name == "value_int" && attr.type() == onnx::AttributeProto::INT) {
     tensor.set_data_type(onnx::TensorProto::INT64);
     tensor.add_int64_data(attr.i());
-  } else if (name == "value_ints" && attr.type() == onnx::AttributeProto::INTS) {
+  } else if (name == "value_ints" &&
+             attr.type() == onnx::AttributeProto::INTS) {
     tensor.set_data_type(onnx::TensorProto::INT64);
     tensor.add_dims(attr.ints_size());
     *tensor.mutable_int64_data() = attr.ints();
   } else {
-    return ctx.emitNodeError(node) << "attribute '" << name << "' of type "
-                                   << onnx::AttributeProto::AttributeType_Name(attr.type())
-                                   << " is not supported";
+    return ctx.emitNodeError(node)
+           << "attribute '" << name << "' of type "
+           << onnx::AttributeProto::AttributeType_Name(attr.type())
+           << " is not supported";
   }
   Location loc = ctx.getNodeLoc(node);
-  FailureOr<Value> value = ctx.createConstant(
-      tensor, loc, node.op_type() + " node '" + ImportContext::getNodeDisplayName(node) + "'");
+  FailureOr<Value> value =
+      ctx.createConstant(tensor, loc,
+                         node.op_type() + " node '" +
+                             ImportContext::getNodeDisplayName(node) + "'");
   if (failed(value)) {
     return failure();
   }
@@ -60,7 +68,8 @@ static LogicalResult importConstant(ImportContext &ctx, const onnx::NodeProto &n
 }
 
 /// Identity binds its output to its input; no op is created.
-static LogicalResult importIdentity(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importIdentity(ImportContext &ctx,
+                                    const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   if (failed(input)) {
     return failure();
@@ -69,7 +78,8 @@ static LogicalResult importIdentity(ImportContext &ctx, const onnx::NodeProto &n
 }
 
 /// Cast(to) -> IE.Convert {dstElemType}.
-static LogicalResult importCast(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importCast(ImportContext &ctx,
+                                const onnx::NodeProto &node) {
   FailureOr<int64_t> to = ctx.getIntAttr(node, "to", std::nullopt);
   if (failed(to)) {
     return failure();
@@ -91,7 +101,8 @@ static LogicalResult importCast(ImportContext &ctx, const onnx::NodeProto &node)
   }
   FailureOr<IE::ConvertOp> op = ctx.create<IE::ConvertOp>(
       ctx.getNodeLoc(node), {*input},
-      {ctx.getBuilder().getNamedAttr("dstElemType", TypeAttr::get(dstElemType))});
+      {ctx.getBuilder().getNamedAttr("dstElemType",
+                                     TypeAttr::get(dstElemType))});
   if (failed(op)) {
     return failure();
   }

@@ -25,14 +25,16 @@ getConstantInput(ImportContext &ctx, const onnx::NodeProto &node, int index,
   if (!*value) {
     return std::optional<llvm::SmallVector<double>>();
   }
-  FailureOr<llvm::SmallVector<double>> values = ctx.getConstantFloats(node, index, what);
+  FailureOr<llvm::SmallVector<double>> values =
+      ctx.getConstantFloats(node, index, what);
   if (failed(values)) {
     return failure();
   }
   return std::optional<llvm::SmallVector<double>>(std::move(*values));
 }
 
-FailureOr<double> getConstantScalar(ImportContext &ctx, const onnx::NodeProto &node, int index,
+FailureOr<double> getConstantScalar(ImportContext &ctx,
+                                    const onnx::NodeProto &node, int index,
                                     llvm::StringRef what) {
   FailureOr<std::optional<llvm::SmallVector<double>>> values =
       getConstantInput(ctx, node, index, what);
@@ -40,8 +42,9 @@ FailureOr<double> getConstantScalar(ImportContext &ctx, const onnx::NodeProto &n
     return failure();
   }
   if ((*values)->size() != 1) {
-    return ctx.emitNodeError(node) << "input '" << what << "' must hold one value, got "
-                                   << (*values)->size();
+    return ctx.emitNodeError(node)
+           << "input '" << what << "' must hold one value, got "
+           << (*values)->size();
   }
   return (**values)[0];
 }

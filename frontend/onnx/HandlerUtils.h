@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Reading inputs that must be constants (ONNX parameters that IE holds
-// as static attributes: Resize scales / sizes / roi, TopK k, Range bounds, Expand shape, ...),
-// with errors that name the node and the input.
+// as static attributes: Resize scales / sizes / roi, TopK k, Range bounds,
+// Expand shape, ...), with errors that name the node and the input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,15 +20,17 @@
 
 namespace mlir::vpuc::onnx_frontend {
 
-/// The values of input `index` of the node, which must be a constant or computable from
-/// constants at import time (ImportContext::getConstantFloats); `what` names it in errors.
-/// With `optional`, an omitted input gives std::nullopt.
+/// The values of input `index` of the node, which must be a constant or
+/// computable from constants at import time (ImportContext::getConstantFloats);
+/// `what` names it in errors. With `optional`, an omitted input gives
+/// std::nullopt.
 FailureOr<std::optional<llvm::SmallVector<double>>>
 getConstantInput(ImportContext &ctx, const onnx::NodeProto &node, int index,
                  llvm::StringRef what, bool optional = false);
 
 /// Like getConstantInput for a required input holding exactly one value.
-FailureOr<double> getConstantScalar(ImportContext &ctx, const onnx::NodeProto &node, int index,
+FailureOr<double> getConstantScalar(ImportContext &ctx,
+                                    const onnx::NodeProto &node, int index,
                                     llvm::StringRef what);
 
 } // namespace mlir::vpuc::onnx_frontend

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Value bindings, attribute access, element types, constants (dense or dense_resource, with
-// ONNX external data) and the checked op creation every handler uses.
+// Value bindings, attribute access, element types, constants (dense or
+// dense_resource, with ONNX external data) and the checked op creation every
+// handler uses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,25 +19,26 @@
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/const/ir/Content.h"
 #include "frontend/onnx/ConstantEvaluation.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/Support/Endian.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "onnx/onnx_pb.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 namespace mlir::vpuc::onnx_frontend {
 
 ImportContext::ImportContext(MLIRContext *context, OpBuilder &builder,
                              llvm::StringRef modelPath, int64_t opset,
                              const ImportOptions &options)
-    : context(context), builder(builder), modelPath(modelPath.str()), opset(opset),
-      options(options), evaluator(std::make_unique<ConstantEvaluator>()) {}
+    : context(context), builder(builder), modelPath(modelPath.str()),
+      opset(opset), options(options),
+      evaluator(std::make_unique<ConstantEvaluator>()) {}
 
 ImportContext::~ImportContext() = default;
 
@@ -72,7 +74,8 @@ std::string ImportContext::getNodeDisplayName(const onnx::NodeProto &node) {
   return node.op_type();
 }
 
-InFlightDiagnostic ImportContext::emitNodeError(const onnx::NodeProto &node) const {
+InFlightDiagnostic
+ImportContext::emitNodeError(const onnx::NodeProto &node) const {
   InFlightDiagnostic diag = mlir::emitError(getNodeLoc(node));
   diag << node.op_type() << " node '" << getNodeDisplayName(node) << "': ";
   return diag;
@@ -97,13 +100,15 @@ FailureOr<Value> ImportContext::getOptionalInput(const onnx::NodeProto &node,
   }
   Value value = lookup(node.input(index));
   if (!value) {
-    return emitNodeError(node) << "input #" << index << " '" << node.input(index)
-                               << "' is not defined before the node";
+    return emitNodeError(node)
+           << "input #" << index << " '" << node.input(index)
+           << "' is not defined before the node";
   }
   return value;
 }
 
-FailureOr<Value> ImportContext::getInput(const onnx::NodeProto &node, int index) const {
+FailureOr<Value> ImportContext::getInput(const onnx::NodeProto &node,
+                                         int index) const {
   FailureOr<Value> value = getOptionalInput(node, index);
   if (failed(value)) {
     return failure();
@@ -114,15 +119,16 @@ FailureOr<Value> ImportContext::getInput(const onnx::NodeProto &node, int index)
   return value;
 }
 
-LogicalResult ImportContext::setOutputs(const onnx::NodeProto &node, ValueRange results) {
+LogicalResult ImportContext::setOutputs(const onnx::NodeProto &node,
+                                        ValueRange results) {
   for (int index = 0; index < node.output_size(); ++index) {
     const std::string &name = node.output(index);
     if (name.empty()) {
       continue;
     }
     if (static_cast<size_t>(index) >= results.size()) {
-      return emitNodeError(node) << "output #" << index << " '" << name
-                                 << "' is not supported";
+      return emitNodeError(node)
+             << "output #" << index << " '" << name << "' is not supported";
     }
     define(name, results[index]);
   }
@@ -133,8 +139,9 @@ LogicalResult ImportContext::setOutputs(const onnx::NodeProto &node, ValueRange 
 // Attributes
 //===----------------------------------------------------------------------===//
 
-const onnx::AttributeProto *ImportContext::findAttribute(const onnx::NodeProto &node,
-                                                         llvm::StringRef name) {
+const onnx::AttributeProto *
+ImportContext::findAttribute(const onnx::NodeProto &node,
+                             llvm::StringRef name) {
   for (const onnx::AttributeProto &attr : node.attribute()) {
     if (attr.name() == name) {
       return &attr;
@@ -144,13 +151,14 @@ const onnx::AttributeProto *ImportContext::findAttribute(const onnx::NodeProto &
 }
 
 /// The name of an attribute type, for messages.
-static llvm::StringRef getAttributeTypeName(onnx::AttributeProto::AttributeType type) {
+static llvm::StringRef
+getAttributeTypeName(onnx::AttributeProto::AttributeType type) {
   return onnx::AttributeProto::AttributeType_Name(type);
 }
 
-FailureOr<double> ImportContext::getFloatAttr(const onnx::NodeProto &node,
-                                              llvm::StringRef name,
-                                              std::optional<double> defaultValue) const {
+FailureOr<double>
+ImportContext::getFloatAttr(const onnx::NodeProto &node, llvm::StringRef name,
+                            std::optional<double> defaultValue) const {
   const onnx::AttributeProto *attr = findAttribute(node, name);
   if (!attr) {
     if (!defaultValue) {
@@ -159,15 +167,16 @@ FailureOr<double> ImportContext::getFloatAttr(const onnx::NodeProto &node,
     return *defaultValue;
   }
   if (attr->type() != onnx::AttributeProto::FLOAT) {
-    return emitNodeError(node) << "attribute '" << name << "' must be a FLOAT, got "
-                               << getAttributeTypeName(attr->type());
+    return emitNodeError(node)
+           << "attribute '" << name << "' must be a FLOAT, got "
+           << getAttributeTypeName(attr->type());
   }
   return static_cast<double>(attr->f());
 }
 
-FailureOr<int64_t> ImportContext::getIntAttr(const onnx::NodeProto &node,
-                                             llvm::StringRef name,
-                                             std::optional<int64_t> defaultValue) const {
+FailureOr<int64_t>
+ImportContext::getIntAttr(const onnx::NodeProto &node, llvm::StringRef name,
+                          std::optional<int64_t> defaultValue) const {
   const onnx::AttributeProto *attr = findAttribute(node, name);
   if (!attr) {
     if (!defaultValue) {
@@ -176,29 +185,32 @@ FailureOr<int64_t> ImportContext::getIntAttr(const onnx::NodeProto &node,
     return *defaultValue;
   }
   if (attr->type() != onnx::AttributeProto::INT) {
-    return emitNodeError(node) << "attribute '" << name << "' must be an INT, got "
-                               << getAttributeTypeName(attr->type());
+    return emitNodeError(node)
+           << "attribute '" << name << "' must be an INT, got "
+           << getAttributeTypeName(attr->type());
   }
   return static_cast<int64_t>(attr->i());
 }
 
 FailureOr<std::optional<SmallVector<int64_t>>>
-ImportContext::getIntsAttr(const onnx::NodeProto &node, llvm::StringRef name) const {
+ImportContext::getIntsAttr(const onnx::NodeProto &node,
+                           llvm::StringRef name) const {
   const onnx::AttributeProto *attr = findAttribute(node, name);
   if (!attr) {
     return std::optional<SmallVector<int64_t>>();
   }
   if (attr->type() != onnx::AttributeProto::INTS) {
-    return emitNodeError(node) << "attribute '" << name << "' must be INTS, got "
-                               << getAttributeTypeName(attr->type());
+    return emitNodeError(node)
+           << "attribute '" << name << "' must be INTS, got "
+           << getAttributeTypeName(attr->type());
   }
   return std::optional<SmallVector<int64_t>>(
       SmallVector<int64_t>(attr->ints().begin(), attr->ints().end()));
 }
 
-FailureOr<std::string>
-ImportContext::getStringAttr(const onnx::NodeProto &node, llvm::StringRef name,
-                             std::optional<llvm::StringRef> defaultValue) const {
+FailureOr<std::string> ImportContext::getStringAttr(
+    const onnx::NodeProto &node, llvm::StringRef name,
+    std::optional<llvm::StringRef> defaultValue) const {
   const onnx::AttributeProto *attr = findAttribute(node, name);
   if (!attr) {
     if (!defaultValue) {
@@ -207,8 +219,9 @@ ImportContext::getStringAttr(const onnx::NodeProto &node, llvm::StringRef name,
     return defaultValue->str();
   }
   if (attr->type() != onnx::AttributeProto::STRING) {
-    return emitNodeError(node) << "attribute '" << name << "' must be a STRING, got "
-                               << getAttributeTypeName(attr->type());
+    return emitNodeError(node)
+           << "attribute '" << name << "' must be a STRING, got "
+           << getAttributeTypeName(attr->type());
   }
   return attr->s();
 }
@@ -272,7 +285,8 @@ namespace {
 /// Reads the bytes of a tensor stored in ONNX external data.
 class ExternalDataReader {
 public:
-  ExternalDataReader(llvm::StringRef modelPath, Location loc, llvm::StringRef what)
+  ExternalDataReader(llvm::StringRef modelPath, Location loc,
+                     llvm::StringRef what)
       : modelPath(modelPath), loc(loc), what(what) {}
 
   FailureOr<std::string> read(const onnx::TensorProto &tensor) {
@@ -285,8 +299,8 @@ public:
       } else if (entry.key() == "offset" || entry.key() == "length") {
         uint64_t number = 0;
         if (llvm::StringRef(entry.value()).getAsInteger(10, number)) {
-          return emitError(loc) << what << ": external data " << entry.key() << " '"
-                                << entry.value() << "' is not a number";
+          return emitError(loc) << what << ": external data " << entry.key()
+                                << " '" << entry.value() << "' is not a number";
         }
         (entry.key() == "offset" ? offset : length) = number;
       }
@@ -294,12 +308,14 @@ public:
     if (location.empty()) {
       return emitError(loc) << what << ": external data without a 'location'";
     }
-    bool escapes = llvm::any_of(
-        llvm::make_range(llvm::sys::path::begin(location), llvm::sys::path::end(location)),
-        [](llvm::StringRef part) { return part == ".."; });
+    bool escapes =
+        llvm::any_of(llvm::make_range(llvm::sys::path::begin(location),
+                                      llvm::sys::path::end(location)),
+                     [](llvm::StringRef part) { return part == ".."; });
     if (llvm::sys::path::is_absolute(location) || escapes) {
-      return emitError(loc) << what << ": external data location '" << location
-                            << "' must be a relative path inside the model directory";
+      return emitError(loc)
+             << what << ": external data location '" << location
+             << "' must be a relative path inside the model directory";
     }
     llvm::SmallString<256> path(llvm::sys::path::parent_path(modelPath));
     llvm::sys::path::append(path, location);
@@ -307,21 +323,22 @@ public:
         llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                     /*RequiresNullTerminator=*/false);
     if (!file) {
-      return emitError(loc) << what << ": cannot read external data file '" << path
-                            << "': " << file.getError().message();
+      return emitError(loc) << what << ": cannot read external data file '"
+                            << path << "': " << file.getError().message();
     }
     uint64_t size = (*file)->getBufferSize();
     uint64_t begin = offset.value_or(0);
     if (begin > size) {
       return emitError(loc) << what << ": external data offset " << begin
-                            << " is beyond the end of '" << location << "' (" << size
-                            << " bytes)";
+                            << " is beyond the end of '" << location << "' ("
+                            << size << " bytes)";
     }
     uint64_t count = length.value_or(size - begin);
     if (count > size - begin) {
-      return emitError(loc) << what << ": external data range [" << begin << ", "
-                            << begin + count << ") exceeds the size of '" << location
-                            << "' (" << size << " bytes)";
+      return emitError(loc)
+             << what << ": external data range [" << begin << ", "
+             << begin + count << ") exceeds the size of '" << location << "' ("
+             << size << " bytes)";
     }
     return std::string((*file)->getBufferStart() + begin, count);
   }
@@ -340,9 +357,10 @@ static void appendLE(std::string &bytes, uint64_t value, unsigned width) {
   }
 }
 
-/// Returns the tensor's data in the Const storage layout (little-endian, one byte per bool)
-/// from its typed fields.
-static std::string readTypedFields(const onnx::TensorProto &tensor, unsigned elemBytes) {
+/// Returns the tensor's data in the Const storage layout (little-endian, one
+/// byte per bool) from its typed fields.
+static std::string readTypedFields(const onnx::TensorProto &tensor,
+                                   unsigned elemBytes) {
   std::string bytes;
   switch (tensor.data_type()) {
   case onnx::TensorProto::FLOAT:
@@ -371,8 +389,8 @@ static std::string readTypedFields(const onnx::TensorProto &tensor, unsigned ele
     }
     break;
   default:
-    // INT32, INT16, INT8, UINT16, UINT8, BOOL, FLOAT16 and BFLOAT16 (bit patterns) are stored
-    // in int32_data.
+    // INT32, INT16, INT8, UINT16, UINT8, BOOL, FLOAT16 and BFLOAT16 (bit
+    // patterns) are stored in int32_data.
     for (int32_t value : tensor.int32_data()) {
       appendLE(bytes, static_cast<uint32_t>(value), elemBytes);
     }
@@ -381,7 +399,8 @@ static std::string readTypedFields(const onnx::TensorProto &tensor, unsigned ele
   return bytes;
 }
 
-FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor, Location loc,
+FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor,
+                                               Location loc,
                                                llvm::StringRef what) {
   Type elemType = convertElementType(tensor.data_type());
   if (!elemType) {
@@ -404,7 +423,8 @@ FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor, 
 
   std::string bytes;
   if (tensor.data_location() == onnx::TensorProto::EXTERNAL) {
-    FailureOr<std::string> external = ExternalDataReader(modelPath, loc, what).read(tensor);
+    FailureOr<std::string> external =
+        ExternalDataReader(modelPath, loc, what).read(tensor);
     if (failed(external)) {
       return failure();
     }
@@ -416,11 +436,13 @@ FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor, 
   }
   uint64_t expected = static_cast<uint64_t>(numElements) * elemBytes;
   if (bytes.size() != expected) {
-    return emitError(loc) << what << " of type " << type << " holds " << bytes.size()
-                          << " bytes of data, expected " << expected;
+    return emitError(loc) << what << " of type " << type << " holds "
+                          << bytes.size() << " bytes of data, expected "
+                          << expected;
   }
-  static_assert(llvm::endianness::native == llvm::endianness::little,
-                "ONNX data is little-endian; big-endian hosts need a byte swap here");
+  static_assert(
+      llvm::endianness::native == llvm::endianness::little,
+      "ONNX data is little-endian; big-endian hosts need a byte swap here");
 
   ElementsAttr elements;
   if (elemType.isInteger(1)) {
@@ -430,7 +452,7 @@ FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor, 
   }
   if (static_cast<int64_t>(bytes.size()) > options.resourceThresholdBytes) {
     std::string key = "onnx_" + (tensor.name().empty() ? std::string("constant")
-                                                        : tensor.name());
+                                                       : tensor.name());
     for (char &c : key) {
       if (!llvm::isAlnum(c) && c != '_' && c != '.') {
         c = '_';
@@ -453,7 +475,8 @@ FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor, 
   return builder.create<Const::DeclareOp>(loc, content).getResult();
 }
 
-Value ImportContext::createSplatConstant(Type elemType, llvm::ArrayRef<int64_t> shape,
+Value ImportContext::createSplatConstant(Type elemType,
+                                         llvm::ArrayRef<int64_t> shape,
                                          double value, Location loc) {
   auto type = RankedTensorType::get(shape, elemType);
   Attribute scalar;
@@ -463,11 +486,13 @@ Value ImportContext::createSplatConstant(Type elemType, llvm::ArrayRef<int64_t> 
     scalar = IntegerAttr::get(elemType, static_cast<int64_t>(value));
   }
   auto elements = DenseElementsAttr::get(type, scalar);
-  return builder.create<Const::DeclareOp>(loc, Const::ContentAttr::get(elements))
+  return builder
+      .create<Const::DeclareOp>(loc, Const::ContentAttr::get(elements))
       .getResult();
 }
 
-std::optional<SmallVector<double>> ImportContext::getConstantValues(Value value) {
+std::optional<SmallVector<double>>
+ImportContext::getConstantValues(Value value) {
   auto declare = value.getDefiningOp<Const::DeclareOp>();
   if (!declare) {
     return std::nullopt;
@@ -480,12 +505,12 @@ std::optional<SmallVector<double>> ImportContext::getConstantValues(Value value)
   return values;
 }
 
-/// Reads input `index` of `node` through `read` (the evaluator's getInts or getFloats) and
-/// reports a value that is not known at import time.
+/// Reads input `index` of `node` through `read` (the evaluator's getInts or
+/// getFloats) and reports a value that is not known at import time.
 template <typename T, typename ReadFn>
-static FailureOr<SmallVector<T>> readConstantInput(const ImportContext &ctx,
-                                                   const onnx::NodeProto &node, int index,
-                                                   llvm::StringRef what, ReadFn read) {
+static FailureOr<SmallVector<T>>
+readConstantInput(const ImportContext &ctx, const onnx::NodeProto &node,
+                  int index, llvm::StringRef what, ReadFn read) {
   FailureOr<Value> value = ctx.getInput(node, index);
   if (failed(value)) {
     return failure();
@@ -496,21 +521,23 @@ static FailureOr<SmallVector<T>> readConstantInput(const ImportContext &ctx,
   case ConstantEvaluator::Status::Evaluated:
     return values;
   case ConstantEvaluator::Status::Error:
-    return ctx.emitNodeError(node) << "cannot evaluate input '" << what << "' ('"
-                                   << node.input(index) << "') at import time";
+    return ctx.emitNodeError(node)
+           << "cannot evaluate input '" << what << "' ('" << node.input(index)
+           << "') at import time";
   case ConstantEvaluator::Status::NotEvaluable:
     break;
   }
   return ctx.emitNodeError(node)
          << "input '" << what << "' ('" << node.input(index)
-         << "') must be known at import time (a constant, or computed from constants and "
+         << "') must be known at import time (a constant, or computed from "
+            "constants and "
             "static shapes), but "
          << reason;
 }
 
-FailureOr<SmallVector<int64_t>> ImportContext::getConstantInts(const onnx::NodeProto &node,
-                                                               int index,
-                                                               llvm::StringRef what) {
+FailureOr<SmallVector<int64_t>>
+ImportContext::getConstantInts(const onnx::NodeProto &node, int index,
+                               llvm::StringRef what) {
   return readConstantInput<int64_t>(
       *this, node, index, what,
       [&](Value value, SmallVectorImpl<int64_t> &values, std::string &reason) {
@@ -518,9 +545,9 @@ FailureOr<SmallVector<int64_t>> ImportContext::getConstantInts(const onnx::NodeP
       });
 }
 
-FailureOr<SmallVector<double>> ImportContext::getConstantFloats(const onnx::NodeProto &node,
-                                                                int index,
-                                                                llvm::StringRef what) {
+FailureOr<SmallVector<double>>
+ImportContext::getConstantFloats(const onnx::NodeProto &node, int index,
+                                 llvm::StringRef what) {
   return readConstantInput<double>(
       *this, node, index, what,
       [&](Value value, SmallVectorImpl<double> &values, std::string &reason) {
@@ -534,23 +561,25 @@ void ImportContext::clearConstantCache() { evaluator->clear(); }
 // Op creation
 //===----------------------------------------------------------------------===//
 
-FailureOr<Operation *> ImportContext::createOp(llvm::StringRef opName, Location loc,
-                                               ValueRange operands,
-                                               llvm::ArrayRef<NamedAttribute> attributes,
-                                               unsigned numResults) {
-  // An error of the op's checks names the ONNX node in a note (the node's location prints as
-  // the model file only).
+FailureOr<Operation *> ImportContext::createOp(
+    llvm::StringRef opName, Location loc, ValueRange operands,
+    llvm::ArrayRef<NamedAttribute> attributes, unsigned numResults) {
+  // An error of the op's checks names the ONNX node in a note (the node's
+  // location prints as the model file only).
   ScopedDiagnosticHandler nodeNote(context, [&](Diagnostic &diag) {
     if (diag.getSeverity() == DiagnosticSeverity::Error) {
       if (auto nameLoc = llvm::dyn_cast<NameLoc>(loc)) {
-        diag.attachNote(loc) << "while importing ONNX node '" << nameLoc.getName().getValue()
-                             << "' as " << opName;
+        diag.attachNote(loc)
+            << "while importing ONNX node '" << nameLoc.getName().getValue()
+            << "' as " << opName;
       }
     }
-    return failure(); // Not handled here: the diagnostic goes on to the tool's handler.
+    return failure(); // Not handled here: the diagnostic goes on to the tool's
+                      // handler.
   });
-  // Build with placeholder result types, then infer them from the op's own properties (so
-  // inference sees the inherent attributes exactly as the op stores them).
+  // Build with placeholder result types, then infer them from the op's own
+  // properties (so inference sees the inherent attributes exactly as the op
+  // stores them).
   OperationState state(loc, opName);
   state.addOperands(operands);
   state.addAttributes(attributes);
@@ -559,9 +588,9 @@ FailureOr<Operation *> ImportContext::createOp(llvm::StringRef opName, Location 
   auto infer = llvm::dyn_cast<InferTypeOpInterface>(op);
   assert(infer && "IE layer ops infer their result types");
   SmallVector<Type> types;
-  if (failed(infer.inferReturnTypes(context, loc, op->getOperands(),
-                                    op->getRawDictionaryAttrs(),
-                                    op->getPropertiesStorage(), op->getRegions(), types)) ||
+  if (failed(infer.inferReturnTypes(
+          context, loc, op->getOperands(), op->getRawDictionaryAttrs(),
+          op->getPropertiesStorage(), op->getRegions(), types)) ||
       types.size() != numResults) {
     op->erase();
     return failure();

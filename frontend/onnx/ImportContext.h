@@ -1,23 +1,27 @@
-//===- ImportContext.h - State of one ONNX import, op handler table -*- C++ -*-===//
+//===- ImportContext.h - State of one ONNX import, op handler table -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Internal interface between the graph importer (OnnxImporter.cpp) and the op handlers (one
-// file per op family). A handler converts one ONNX node into IE ops through an ImportContext:
-// it reads the node's inputs and attributes, creates ops with `createOp` (which infers the
-// result types and verifies the op, so a malformed model gives a diagnostic, never a crash) and
-// binds the node's outputs with `setOutputs`.
+// Internal interface between the graph importer (OnnxImporter.cpp) and the op
+// handlers (one file per op family). A handler converts one ONNX node into IE
+// ops through an ImportContext: it reads the node's inputs and attributes,
+// creates ops with `createOp` (which infers the result types and verifies the
+// op, so a malformed model gives a diagnostic, never a crash) and binds the
+// node's outputs with `setOutputs`.
 //
-// Adding an op: write `LogicalResult importFoo(ImportContext &, const onnx::NodeProto &)` in the
-// family's file and add `{"Foo", minOpset, maxOpset, importFoo, "IE.Foo"}` to that family's
-// table (the last field lists the IE ops the handler creates), then run
-// tools/update_onnx_op_list.sh to regenerate the README's table of supported ops.
+// Adding an op: write `LogicalResult importFoo(ImportContext &, const
+// onnx::NodeProto &)` in the family's file and add `{"Foo", minOpset, maxOpset,
+// importFoo, "IE.Foo"}` to that family's table (the last field lists the IE ops
+// the handler creates), then run tools/update_onnx_op_list.sh to regenerate the
+// README's table of supported ops.
 //
-// Inputs that IE ops take as static attributes (shapes, axes, pads, ...) are read with
-// `getConstantInts` / `getConstantFloats`: constants or subgraphs computed from constants and
-// static shapes, evaluated at import time (ConstantEvaluation.h).
+// Inputs that IE ops take as static attributes (shapes, axes, pads, ...) are
+// read with `getConstantInts` / `getConstantFloats`: constants or subgraphs
+// computed from constants and static shapes, evaluated at import time
+// (ConstantEvaluation.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,14 +34,14 @@
 #include <string>
 
 #include "frontend/onnx/OnnxImporter.h"
-#include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace onnx {
 class AttributeProto;
@@ -53,15 +57,17 @@ class ConstantEvaluator;
 inline constexpr int64_t kMinSupportedOpset = 9;
 inline constexpr int64_t kMaxSupportedOpset = 17;
 
-/// Returns the MLIR element type of an ONNX TensorProto::DataType (signed/unsigned integers,
-/// i1 for BOOL), or null when unsupported.
+/// Returns the MLIR element type of an ONNX TensorProto::DataType
+/// (signed/unsigned integers, i1 for BOOL), or null when unsupported.
 Type convertOnnxElementType(MLIRContext *context, int32_t onnxType);
 
-/// The state of one import: the builder, the model's opset and the ONNX value names in scope.
+/// The state of one import: the builder, the model's opset and the ONNX value
+/// names in scope.
 class ImportContext {
 public:
-  ImportContext(MLIRContext *context, OpBuilder &builder, llvm::StringRef modelPath,
-                int64_t opset, const ImportOptions &options);
+  ImportContext(MLIRContext *context, OpBuilder &builder,
+                llvm::StringRef modelPath, int64_t opset,
+                const ImportOptions &options);
   ~ImportContext();
   ImportContext(const ImportContext &) = delete;
   ImportContext &operator=(const ImportContext &) = delete;
@@ -74,14 +80,17 @@ public:
   llvm::StringRef getModelPath() const { return modelPath; }
   const ImportOptions &getOptions() const { return options; }
 
-  /// `loc("name")` of the node, falling back to its first output name, then to the model file.
+  /// `loc("name")` of the node, falling back to its first output name, then to
+  /// the model file.
   Location getNodeLoc(const onnx::NodeProto &node) const;
   /// The location of the model file itself (for inputs and whole-model errors).
   Location getFileLoc() const;
-  /// A name for the node in messages: its name, or its first output's, or its op type.
+  /// A name for the node in messages: its name, or its first output's, or its
+  /// op type.
   static std::string getNodeDisplayName(const onnx::NodeProto &node);
 
-  /// Emits an error at the node's location, prefixed with "<OpType> node '<name>': ".
+  /// Emits an error at the node's location, prefixed with "<OpType> node
+  /// '<name>': ".
   InFlightDiagnostic emitNodeError(const onnx::NodeProto &node) const;
 
   //===--------------------------------------------------------------------===//
@@ -95,14 +104,17 @@ public:
 
   /// Returns input `index` of the node; an error when it is absent or unknown.
   FailureOr<Value> getInput(const onnx::NodeProto &node, int index) const;
-  /// Returns input `index`, or a null Value when the node omits it (absent or empty name).
-  FailureOr<Value> getOptionalInput(const onnx::NodeProto &node, int index) const;
+  /// Returns input `index`, or a null Value when the node omits it (absent or
+  /// empty name).
+  FailureOr<Value> getOptionalInput(const onnx::NodeProto &node,
+                                    int index) const;
   /// True if the node gives input `index` (present with a non-empty name).
   static bool hasInput(const onnx::NodeProto &node, int index);
-  /// True if output `index` of the node is used (present with a non-empty name).
+  /// True if output `index` of the node is used (present with a non-empty
+  /// name).
   static bool hasOutput(const onnx::NodeProto &node, int index);
-  /// Binds the node's outputs to `results`, in order. Omitted (empty) outputs are skipped; a
-  /// used output with no result is an error.
+  /// Binds the node's outputs to `results`, in order. Omitted (empty) outputs
+  /// are skipped; a used output with no result is an error.
   LogicalResult setOutputs(const onnx::NodeProto &node, ValueRange results);
 
   //===--------------------------------------------------------------------===//
@@ -112,50 +124,64 @@ public:
   /// Returns the attribute `name` of the node, or nullptr.
   static const onnx::AttributeProto *findAttribute(const onnx::NodeProto &node,
                                                    llvm::StringRef name);
-  /// A FLOAT attribute, `defaultValue` when absent; an error naming it when of another type.
-  FailureOr<double> getFloatAttr(const onnx::NodeProto &node, llvm::StringRef name,
+  /// A FLOAT attribute, `defaultValue` when absent; an error naming it when of
+  /// another type.
+  FailureOr<double> getFloatAttr(const onnx::NodeProto &node,
+                                 llvm::StringRef name,
                                  std::optional<double> defaultValue) const;
-  /// An INT attribute, `defaultValue` when absent; an error naming it when of another type.
-  FailureOr<int64_t> getIntAttr(const onnx::NodeProto &node, llvm::StringRef name,
+  /// An INT attribute, `defaultValue` when absent; an error naming it when of
+  /// another type.
+  FailureOr<int64_t> getIntAttr(const onnx::NodeProto &node,
+                                llvm::StringRef name,
                                 std::optional<int64_t> defaultValue) const;
-  /// An INTS attribute, std::nullopt when absent; an error naming it when of another type.
+  /// An INTS attribute, std::nullopt when absent; an error naming it when of
+  /// another type.
   FailureOr<std::optional<llvm::SmallVector<int64_t>>>
   getIntsAttr(const onnx::NodeProto &node, llvm::StringRef name) const;
-  /// A STRING attribute, `defaultValue` when absent; an error naming it when of another type.
-  FailureOr<std::string> getStringAttr(const onnx::NodeProto &node, llvm::StringRef name,
-                                       std::optional<llvm::StringRef> defaultValue) const;
+  /// A STRING attribute, `defaultValue` when absent; an error naming it when of
+  /// another type.
+  FailureOr<std::string>
+  getStringAttr(const onnx::NodeProto &node, llvm::StringRef name,
+                std::optional<llvm::StringRef> defaultValue) const;
 
   //===--------------------------------------------------------------------===//
   // Types and constants
   //===--------------------------------------------------------------------===//
 
-  /// Returns the MLIR element type of an ONNX TensorProto::DataType, or null when unsupported.
+  /// Returns the MLIR element type of an ONNX TensorProto::DataType, or null
+  /// when unsupported.
   Type convertElementType(int32_t onnxType) const {
     return convertOnnxElementType(context, onnxType);
   }
-  /// The name of an ONNX TensorProto::DataType (`FLOAT`, `STRING`, ...), or its number.
+  /// The name of an ONNX TensorProto::DataType (`FLOAT`, `STRING`, ...), or its
+  /// number.
   static std::string getDataTypeName(int32_t onnxType);
 
-  /// Creates a `const.Declare` of an ONNX tensor (initializer or Constant value), reading
-  /// external data relative to the model directory. `what` names it in errors.
+  /// Creates a `const.Declare` of an ONNX tensor (initializer or Constant
+  /// value), reading external data relative to the model directory. `what`
+  /// names it in errors.
   FailureOr<Value> createConstant(const onnx::TensorProto &tensor, Location loc,
                                   llvm::StringRef what);
-  /// Creates a `const.Declare` filled with `value` of the given element type and shape.
-  Value createSplatConstant(Type elemType, llvm::ArrayRef<int64_t> shape, double value,
-                            Location loc);
-  /// The values of a constant (a `const.Declare`) as doubles, or std::nullopt when `value` is
-  /// not a constant.
-  static std::optional<llvm::SmallVector<double>> getConstantValues(Value value);
+  /// Creates a `const.Declare` filled with `value` of the given element type
+  /// and shape.
+  Value createSplatConstant(Type elemType, llvm::ArrayRef<int64_t> shape,
+                            double value, Location loc);
+  /// The values of a constant (a `const.Declare`) as doubles, or std::nullopt
+  /// when `value` is not a constant.
+  static std::optional<llvm::SmallVector<double>>
+  getConstantValues(Value value);
 
-  /// The values of input `index` of the node as integers, for inputs that become static
-  /// attributes (shapes, axes, pads, ...). The input must be known at import time: a constant,
-  /// or computed from constants and static shapes (ConstantEvaluation.h). `what` names the
-  /// input in the error (its ONNX name, e.g. "shape").
-  FailureOr<llvm::SmallVector<int64_t>> getConstantInts(const onnx::NodeProto &node, int index,
-                                                        llvm::StringRef what);
+  /// The values of input `index` of the node as integers, for inputs that
+  /// become static attributes (shapes, axes, pads, ...). The input must be
+  /// known at import time: a constant, or computed from constants and static
+  /// shapes (ConstantEvaluation.h). `what` names the input in the error (its
+  /// ONNX name, e.g. "shape").
+  FailureOr<llvm::SmallVector<int64_t>>
+  getConstantInts(const onnx::NodeProto &node, int index, llvm::StringRef what);
   /// The values of input `index` of the node as doubles; see getConstantInts.
-  FailureOr<llvm::SmallVector<double>> getConstantFloats(const onnx::NodeProto &node,
-                                                         int index, llvm::StringRef what);
+  FailureOr<llvm::SmallVector<double>>
+  getConstantFloats(const onnx::NodeProto &node, int index,
+                    llvm::StringRef what);
   /// Forgets the values evaluated so far (before the IR they refer to changes).
   void clearConstantCache();
 
@@ -163,11 +189,12 @@ public:
   // Op creation
   //===--------------------------------------------------------------------===//
 
-  /// Creates an op with inferred result types and verifies it; on failure the op is erased and
-  /// the diagnostics (at `loc`) explain why.
-  FailureOr<Operation *> createOp(llvm::StringRef opName, Location loc, ValueRange operands,
-                                  llvm::ArrayRef<NamedAttribute> attributes = {},
-                                  unsigned numResults = 1);
+  /// Creates an op with inferred result types and verifies it; on failure the
+  /// op is erased and the diagnostics (at `loc`) explain why.
+  FailureOr<Operation *>
+  createOp(llvm::StringRef opName, Location loc, ValueRange operands,
+           llvm::ArrayRef<NamedAttribute> attributes = {},
+           unsigned numResults = 1);
   template <typename OpTy>
   FailureOr<OpTy> create(Location loc, ValueRange operands,
                          llvm::ArrayRef<NamedAttribute> attributes = {}) {
@@ -196,18 +223,21 @@ private:
 /// Converts one node; emits a diagnostic and fails when it cannot.
 using Handler = LogicalResult (*)(ImportContext &, const onnx::NodeProto &);
 
-/// One table entry: the handler of an op type for model opsets in [minOpset, maxOpset].
+/// One table entry: the handler of an op type for model opsets in [minOpset,
+/// maxOpset].
 struct OpHandlerInfo {
   const char *opType;
   int64_t minOpset;
   int64_t maxOpset;
   Handler handler;
   /// The IE ops the handler may create, for the supported-op listing
-  /// (`vpuc-translate --list-onnx-ops`), e.g. "IE.Convolution, IE.GroupConvolution".
+  /// (`vpuc-translate --list-onnx-ops`), e.g. "IE.Convolution,
+  /// IE.GroupConvolution".
   const char *ieOps = "";
 };
 
-/// The handler of `opType` (default domain) for `opset`, or nullptr when unsupported.
+/// The handler of `opType` (default domain) for `opset`, or nullptr when
+/// unsupported.
 const OpHandlerInfo *lookupOpHandler(llvm::StringRef opType, int64_t opset);
 
 /// The tables of the op families (one file each); OpTable.cpp joins them.

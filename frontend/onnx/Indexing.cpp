@@ -1,13 +1,15 @@
-//===- Indexing.cpp - ONNX Expand, Range, GatherElements, ScatterND, TopK, CumSum, DepthToSpace, SpaceToDepth -*- C++ -*-===//
+//===- Indexing.cpp - ONNX Expand, Range, GatherElements, ScatterND, TopK,
+// CumSum, DepthToSpace, SpaceToDepth -*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Expand -> IE.Broadcast (bidirectional), Range -> IE.Range, GatherElements, ScatterND
-// (reduction none) -> IE.ScatterNDUpdate, TopK, CumSum, DepthToSpace and SpaceToDepth. The
-// parameters ONNX passes as inputs (Expand shape, Range start / limit / delta, TopK k, CumSum
-// axis) must be constants: IE holds them as static attributes.
+// Expand -> IE.Broadcast (bidirectional), Range -> IE.Range, GatherElements,
+// ScatterND (reduction none) -> IE.ScatterNDUpdate, TopK, CumSum, DepthToSpace
+// and SpaceToDepth. The parameters ONNX passes as inputs (Expand shape, Range
+// start / limit / delta, TopK k, CumSum axis) must be constants: IE holds them
+// as static attributes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,10 +22,12 @@ namespace mlir::vpuc::onnx_frontend {
 
 namespace {
 
-/// Creates `opName` from `operands` and `attrs` and binds the node's outputs to its results.
+/// Creates `opName` from `operands` and `attrs` and binds the node's outputs to
+/// its results.
 LogicalResult createAndBind(ImportContext &ctx, const onnx::NodeProto &node,
                             llvm::StringRef opName, ValueRange operands,
-                            ArrayRef<NamedAttribute> attrs, unsigned numResults = 1) {
+                            ArrayRef<NamedAttribute> attrs,
+                            unsigned numResults = 1) {
   FailureOr<Operation *> op =
       ctx.createOp(opName, ctx.getNodeLoc(node), operands, attrs, numResults);
   if (failed(op)) {
@@ -32,10 +36,12 @@ LogicalResult createAndBind(ImportContext &ctx, const onnx::NodeProto &node,
   return ctx.setOutputs(node, (*op)->getResults());
 }
 
-/// Expand(input, shape) -> IE.Broadcast {mode = bidirectional, target_shape = shape}.
+/// Expand(input, shape) -> IE.Broadcast {mode = bidirectional, target_shape =
+/// shape}.
 LogicalResult importExpand(ImportContext &ctx, const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
-  FailureOr<std::optional<SmallVector<double>>> shape = getConstantInput(ctx, node, 1, "shape");
+  FailureOr<std::optional<SmallVector<double>>> shape =
+      getConstantInput(ctx, node, 1, "shape");
   if (failed(input) || failed(shape)) {
     return failure();
   }
@@ -43,9 +49,11 @@ LogicalResult importExpand(ImportContext &ctx, const onnx::NodeProto &node) {
   SmallVector<int64_t> target((*shape)->begin(), (*shape)->end());
   return createAndBind(
       ctx, node, IE::BroadcastOp::getOperationName(), {*input},
-      {builder.getNamedAttr("target_shape", builder.getDenseI64ArrayAttr(target)),
-       builder.getNamedAttr("mode", IE::BroadcastModeAttr::get(
-                                        ctx.getContext(), IE::BroadcastMode::BIDIRECTIONAL))});
+      {builder.getNamedAttr("target_shape",
+                            builder.getDenseI64ArrayAttr(target)),
+       builder.getNamedAttr(
+           "mode", IE::BroadcastModeAttr::get(
+                       ctx.getContext(), IE::BroadcastMode::BIDIRECTIONAL))});
 }
 
 /// Range(start, limit, delta) -> IE.Range of the inputs' element type.
@@ -62,15 +70,17 @@ LogicalResult importRange(ImportContext &ctx, const onnx::NodeProto &node) {
   }
   OpBuilder &builder = ctx.getBuilder();
   Type elemType = llvm::cast<ShapedType>(start->getType()).getElementType();
-  return createAndBind(ctx, node, IE::RangeOp::getOperationName(), {},
-                       {builder.getNamedAttr("start", builder.getF64FloatAttr(*startValue)),
-                        builder.getNamedAttr("limit", builder.getF64FloatAttr(*limitValue)),
-                        builder.getNamedAttr("delta", builder.getF64FloatAttr(*deltaValue)),
-                        builder.getNamedAttr("dstElemType", TypeAttr::get(elemType))});
+  return createAndBind(
+      ctx, node, IE::RangeOp::getOperationName(), {},
+      {builder.getNamedAttr("start", builder.getF64FloatAttr(*startValue)),
+       builder.getNamedAttr("limit", builder.getF64FloatAttr(*limitValue)),
+       builder.getNamedAttr("delta", builder.getF64FloatAttr(*deltaValue)),
+       builder.getNamedAttr("dstElemType", TypeAttr::get(elemType))});
 }
 
 /// GatherElements(data, indices) {axis} -> IE.GatherElements.
-LogicalResult importGatherElements(ImportContext &ctx, const onnx::NodeProto &node) {
+LogicalResult importGatherElements(ImportContext &ctx,
+                                   const onnx::NodeProto &node) {
   FailureOr<Value> data = ctx.getInput(node, 0);
   FailureOr<Value> indices = ctx.getInput(node, 1);
   FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", 0);
@@ -78,18 +88,22 @@ LogicalResult importGatherElements(ImportContext &ctx, const onnx::NodeProto &no
     return failure();
   }
   OpBuilder &builder = ctx.getBuilder();
-  return createAndBind(ctx, node, IE::GatherElementsOp::getOperationName(), {*data, *indices},
-                       {builder.getNamedAttr("axis", builder.getI64IntegerAttr(*axis))});
+  return createAndBind(
+      ctx, node, IE::GatherElementsOp::getOperationName(), {*data, *indices},
+      {builder.getNamedAttr("axis", builder.getI64IntegerAttr(*axis))});
 }
 
-/// ScatterND(data, indices, updates) -> IE.ScatterNDUpdate; only reduction "none".
+/// ScatterND(data, indices, updates) -> IE.ScatterNDUpdate; only reduction
+/// "none".
 LogicalResult importScatterND(ImportContext &ctx, const onnx::NodeProto &node) {
-  FailureOr<std::string> reduction = ctx.getStringAttr(node, "reduction", llvm::StringRef("none"));
+  FailureOr<std::string> reduction =
+      ctx.getStringAttr(node, "reduction", llvm::StringRef("none"));
   if (failed(reduction)) {
     return failure();
   }
   if (*reduction != "none") {
-    return ctx.emitNodeError(node) << "reduction '" << *reduction << "' is not supported";
+    return ctx.emitNodeError(node)
+           << "reduction '" << *reduction << "' is not supported";
   }
   FailureOr<Value> data = ctx.getInput(node, 0);
   FailureOr<Value> indices = ctx.getInput(node, 1);
@@ -101,8 +115,8 @@ LogicalResult importScatterND(ImportContext &ctx, const onnx::NodeProto &node) {
                        {*data, *indices, *updates}, {});
 }
 
-/// TopK: k is an attribute before opset 10 and a constant input from opset 10; largest and
-/// sorted exist from opset 11.
+/// TopK: k is an attribute before opset 10 and a constant input from opset 10;
+/// largest and sorted exist from opset 11.
 LogicalResult importTopK(ImportContext &ctx, const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", -1);
@@ -131,15 +145,17 @@ LogicalResult importTopK(ImportContext &ctx, const onnx::NodeProto &node) {
       ctx, node, IE::TopKOp::getOperationName(), {*input},
       {builder.getNamedAttr("k", builder.getI64IntegerAttr(k)),
        builder.getNamedAttr("axis", builder.getI64IntegerAttr(*axis)),
-       builder.getNamedAttr("mode", IE::TopKModeAttr::get(context, *largest != 0
-                                                                       ? IE::TopKMode::MAX
-                                                                       : IE::TopKMode::MIN)),
-       builder.getNamedAttr("sort",
-                            IE::TopKSortTypeAttr::get(context, *sorted != 0
-                                                                   ? IE::TopKSortType::VALUE
-                                                                   : IE::TopKSortType::NONE)),
-       builder.getNamedAttr("indexElemType",
-                            TypeAttr::get(ctx.convertElementType(onnx::TensorProto::INT64)))},
+       builder.getNamedAttr(
+           "mode",
+           IE::TopKModeAttr::get(context, *largest != 0 ? IE::TopKMode::MAX
+                                                        : IE::TopKMode::MIN)),
+       builder.getNamedAttr("sort", IE::TopKSortTypeAttr::get(
+                                        context, *sorted != 0
+                                                     ? IE::TopKSortType::VALUE
+                                                     : IE::TopKSortType::NONE)),
+       builder.getNamedAttr(
+           "indexElemType",
+           TypeAttr::get(ctx.convertElementType(onnx::TensorProto::INT64)))},
       /*numResults=*/2);
 }
 
@@ -153,21 +169,23 @@ LogicalResult importCumSum(ImportContext &ctx, const onnx::NodeProto &node) {
     return failure();
   }
   OpBuilder &builder = ctx.getBuilder();
-  SmallVector<NamedAttribute> attrs = {
-      builder.getNamedAttr("axis", builder.getI64IntegerAttr(static_cast<int64_t>(*axis)))};
+  SmallVector<NamedAttribute> attrs = {builder.getNamedAttr(
+      "axis", builder.getI64IntegerAttr(static_cast<int64_t>(*axis)))};
   if (*exclusive != 0) {
     attrs.push_back(builder.getNamedAttr("exclusive", builder.getUnitAttr()));
   }
   if (*reverse != 0) {
     attrs.push_back(builder.getNamedAttr("reverse", builder.getUnitAttr()));
   }
-  return createAndBind(ctx, node, IE::CumSumOp::getOperationName(), {*input}, attrs);
+  return createAndBind(ctx, node, IE::CumSumOp::getOperationName(), {*input},
+                       attrs);
 }
 
-/// ArgMax / ArgMin {axis = 0, keepdims = 1, select_last_index = 0} -> IE.ArgMax /
-/// IE.ArgMin with int64 indices.
+/// ArgMax / ArgMin {axis = 0, keepdims = 1, select_last_index = 0} -> IE.ArgMax
+/// / IE.ArgMin with int64 indices.
 template <typename OpTy>
-LogicalResult importArgExtremum(ImportContext &ctx, const onnx::NodeProto &node) {
+LogicalResult importArgExtremum(ImportContext &ctx,
+                                const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", 0);
   FailureOr<int64_t> keepDims = ctx.getIntAttr(node, "keepdims", 1);
@@ -178,23 +196,28 @@ LogicalResult importArgExtremum(ImportContext &ctx, const onnx::NodeProto &node)
   OpBuilder &builder = ctx.getBuilder();
   SmallVector<NamedAttribute> attrs = {
       builder.getNamedAttr("axis", builder.getI64IntegerAttr(*axis)),
-      builder.getNamedAttr("indexElemType",
-                           TypeAttr::get(ctx.convertElementType(onnx::TensorProto::INT64)))};
+      builder.getNamedAttr(
+          "indexElemType",
+          TypeAttr::get(ctx.convertElementType(onnx::TensorProto::INT64)))};
   if (*keepDims != 0) {
     attrs.push_back(builder.getNamedAttr("keep_dims", builder.getUnitAttr()));
   }
   if (*selectLast != 0) {
-    attrs.push_back(builder.getNamedAttr("select_last_index", builder.getUnitAttr()));
+    attrs.push_back(
+        builder.getNamedAttr("select_last_index", builder.getUnitAttr()));
   }
   return createAndBind(ctx, node, OpTy::getOperationName(), {*input}, attrs);
 }
 
 /// DepthToSpace {blocksize, mode = DCR | CRD} and SpaceToDepth {blocksize}.
 template <typename OpTy>
-LogicalResult importDepthSpace(ImportContext &ctx, const onnx::NodeProto &node) {
+LogicalResult importDepthSpace(ImportContext &ctx,
+                               const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
-  FailureOr<int64_t> blockSize = ctx.getIntAttr(node, "blocksize", std::nullopt);
-  FailureOr<std::string> mode = ctx.getStringAttr(node, "mode", llvm::StringRef("DCR"));
+  FailureOr<int64_t> blockSize =
+      ctx.getIntAttr(node, "blocksize", std::nullopt);
+  FailureOr<std::string> mode =
+      ctx.getStringAttr(node, "mode", llvm::StringRef("DCR"));
   if (failed(input) || failed(blockSize) || failed(mode)) {
     return failure();
   }
@@ -207,8 +230,10 @@ LogicalResult importDepthSpace(ImportContext &ctx, const onnx::NodeProto &node) 
   OpBuilder &builder = ctx.getBuilder();
   return createAndBind(
       ctx, node, OpTy::getOperationName(), {*input},
-      {builder.getNamedAttr("block_size", builder.getI64IntegerAttr(*blockSize)),
-       builder.getNamedAttr("mode", IE::DepthToSpaceModeAttr::get(ctx.getContext(), parsed))});
+      {builder.getNamedAttr("block_size",
+                            builder.getI64IntegerAttr(*blockSize)),
+       builder.getNamedAttr(
+           "mode", IE::DepthToSpaceModeAttr::get(ctx.getContext(), parsed))});
 }
 
 } // namespace
@@ -223,8 +248,10 @@ llvm::ArrayRef<OpHandlerInfo> getIndexingHandlers() {
       {"CumSum", 11, 17, importCumSum, "IE.CumSum"},
       {"ArgMax", 9, 17, importArgExtremum<IE::ArgMaxOp>, "IE.ArgMax"},
       {"ArgMin", 9, 17, importArgExtremum<IE::ArgMinOp>, "IE.ArgMin"},
-      {"DepthToSpace", 9, 17, importDepthSpace<IE::DepthToSpaceOp>, "IE.DepthToSpace"},
-      {"SpaceToDepth", 9, 17, importDepthSpace<IE::SpaceToDepthOp>, "IE.SpaceToDepth"},
+      {"DepthToSpace", 9, 17, importDepthSpace<IE::DepthToSpaceOp>,
+       "IE.DepthToSpace"},
+      {"SpaceToDepth", 9, 17, importDepthSpace<IE::SpaceToDepthOp>,
+       "IE.SpaceToDepth"},
   };
   return handlers;
 }

@@ -1,18 +1,19 @@
-//===- NN.cpp - ONNX convolutions, matrix products, pools and normalisations -*- C++ -*-===//
+//===- NN.cpp - ONNX convolutions, matrix products, pools and normalisations -*-
+// C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Handlers of the NN layers: Conv, ConvTranspose, Gemm, MatMul, MaxPool, AveragePool,
-// GlobalAveragePool, GlobalMaxPool, BatchNormalization, Softmax, LogSoftmax, the reductions
-// (ReduceMean/Sum/Max/Min/L2), InstanceNormalization, MeanVarianceNormalization and
-// LayerNormalization. The IE window ops are 2-D (NCHW) or 1-D ([N, C, W]); ONNX `auto_pad`
-// and the other
-// opset-dependent attributes are resolved here into explicit IE attributes. Where ONNX
-// semantics need more than one IE op (Gemm's alpha/beta/C, Softmax-1..12's 2-D coercion,
-// InstanceNormalization's scale and bias) a fixed small expansion at the node's location is
-// created.
+// Handlers of the NN layers: Conv, ConvTranspose, Gemm, MatMul, MaxPool,
+// AveragePool, GlobalAveragePool, GlobalMaxPool, BatchNormalization, Softmax,
+// LogSoftmax, the reductions (ReduceMean/Sum/Max/Min/L2),
+// InstanceNormalization, MeanVarianceNormalization and LayerNormalization. The
+// IE window ops are 2-D (NCHW) or 1-D ([N, C, W]); ONNX `auto_pad` and the
+// other opset-dependent attributes are resolved here into explicit IE
+// attributes. Where ONNX semantics need more than one IE op (Gemm's
+// alpha/beta/C, Softmax-1..12's 2-D coercion, InstanceNormalization's scale and
+// bias) a fixed small expansion at the node's location is created.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,7 +34,8 @@ namespace mlir::vpuc::onnx_frontend {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The explicit window of a convolution or pool: one value per spatial dim, (y, x) or (x).
+/// The explicit window of a convolution or pool: one value per spatial dim, (y,
+/// x) or (x).
 struct Window {
   SmallVector<int64_t, 2> strides;
   SmallVector<int64_t, 2> dilations;
@@ -55,12 +57,14 @@ static NamedAttribute getI64ArrayAttr(ImportContext &ctx, llvm::StringRef name,
   return builder.getNamedAttr(name, builder.getDenseI64ArrayAttr(values));
 }
 
-static NamedAttribute getI64Attr(ImportContext &ctx, llvm::StringRef name, int64_t value) {
+static NamedAttribute getI64Attr(ImportContext &ctx, llvm::StringRef name,
+                                 int64_t value) {
   OpBuilder &builder = ctx.getBuilder();
   return builder.getNamedAttr(name, builder.getI64IntegerAttr(value));
 }
 
-static NamedAttribute getF64Attr(ImportContext &ctx, llvm::StringRef name, double value) {
+static NamedAttribute getF64Attr(ImportContext &ctx, llvm::StringRef name,
+                                 double value) {
   OpBuilder &builder = ctx.getBuilder();
   return builder.getNamedAttr(name, builder.getF64FloatAttr(value));
 }
@@ -70,21 +74,25 @@ static NamedAttribute getUnitAttr(ImportContext &ctx, llvm::StringRef name) {
   return builder.getNamedAttr(name, builder.getUnitAttr());
 }
 
-/// Creates `OpTy(operands)` at the node's location and returns its (single) result.
+/// Creates `OpTy(operands)` at the node's location and returns its (single)
+/// result.
 template <typename OpTy>
-static FailureOr<Value> createValue(ImportContext &ctx, const onnx::NodeProto &node,
-                                    ValueRange operands,
-                                    llvm::ArrayRef<NamedAttribute> attributes = {}) {
-  FailureOr<OpTy> op = ctx.create<OpTy>(ctx.getNodeLoc(node), operands, attributes);
+static FailureOr<Value>
+createValue(ImportContext &ctx, const onnx::NodeProto &node,
+            ValueRange operands,
+            llvm::ArrayRef<NamedAttribute> attributes = {}) {
+  FailureOr<OpTy> op =
+      ctx.create<OpTy>(ctx.getNodeLoc(node), operands, attributes);
   if (failed(op)) {
     return failure();
   }
   return op->getResult();
 }
 
-/// `value` with the static shape `shape`: a reshaped constant for a `const.Declare`, an
-/// IE.Reshape otherwise.
-static FailureOr<Value> reshapeTo(ImportContext &ctx, const onnx::NodeProto &node, Value value,
+/// `value` with the static shape `shape`: a reshaped constant for a
+/// `const.Declare`, an IE.Reshape otherwise.
+static FailureOr<Value> reshapeTo(ImportContext &ctx,
+                                  const onnx::NodeProto &node, Value value,
                                   llvm::ArrayRef<int64_t> shape) {
   if (getType(value).getShape() == shape) {
     return value;
@@ -92,48 +100,61 @@ static FailureOr<Value> reshapeTo(ImportContext &ctx, const onnx::NodeProto &nod
   if (auto declare = value.getDefiningOp<Const::DeclareOp>();
       declare && !getType(value).getEncoding() &&
       getType(value).getNumElements() ==
-          std::accumulate(shape.begin(), shape.end(), int64_t(1), std::multiplies<>())) {
+          std::accumulate(shape.begin(), shape.end(), int64_t(1),
+                          std::multiplies<>())) {
     return ctx.getBuilder()
-        .create<Const::DeclareOp>(ctx.getNodeLoc(node), declare.getContent().reshape(shape))
+        .create<Const::DeclareOp>(ctx.getNodeLoc(node),
+                                  declare.getContent().reshape(shape))
         .getResult();
   }
-  return createValue<IE::ReshapeOp>(ctx, node, {value}, {getI64ArrayAttr(ctx, "shape", shape)});
+  return createValue<IE::ReshapeOp>(ctx, node, {value},
+                                    {getI64ArrayAttr(ctx, "shape", shape)});
 }
 
-/// Fails with an error when output `index` (an output IE has no equivalent for) is used.
-static LogicalResult checkUnusedOutput(ImportContext &ctx, const onnx::NodeProto &node,
-                                       int index, llvm::StringRef what) {
+/// Fails with an error when output `index` (an output IE has no equivalent for)
+/// is used.
+static LogicalResult checkUnusedOutput(ImportContext &ctx,
+                                       const onnx::NodeProto &node, int index,
+                                       llvm::StringRef what) {
   if (ImportContext::hasOutput(node, index)) {
-    return ctx.emitNodeError(node) << "output #" << index << " '" << what << "' ('"
-                                   << node.output(index) << "') is not supported";
+    return ctx.emitNodeError(node)
+           << "output #" << index << " '" << what << "' ('"
+           << node.output(index) << "') is not supported";
   }
   return success();
 }
 
-/// Checks that `input` is [N, C, W] or [N, C, H, W], the forms of the IE window ops.
-static LogicalResult checkSpatialInput(ImportContext &ctx, const onnx::NodeProto &node,
+/// Checks that `input` is [N, C, W] or [N, C, H, W], the forms of the IE window
+/// ops.
+static LogicalResult checkSpatialInput(ImportContext &ctx,
+                                       const onnx::NodeProto &node,
                                        Value input) {
   int64_t rank = getType(input).getRank();
   if (rank != 3 && rank != 4) {
-    return ctx.emitNodeError(node) << "only 1-D and 2-D " << node.op_type()
-                                   << " (an input [N, C, W] or [N, C, H, W]) are supported, "
-                                      "got an input of rank "
-                                   << rank;
+    return ctx.emitNodeError(node)
+           << "only 1-D and 2-D " << node.op_type()
+           << " (an input [N, C, W] or [N, C, H, W]) are supported, "
+              "got an input of rank "
+           << rank;
   }
   return success();
 }
 
-/// The number of spatial dims of the window op input `input` (checked by checkSpatialInput).
-static size_t getSpatialRank(Value input) { return getType(input).getRank() - 2; }
+/// The number of spatial dims of the window op input `input` (checked by
+/// checkSpatialInput).
+static size_t getSpatialRank(Value input) {
+  return getType(input).getRank() - 2;
+}
 
-/// Reads an INTS attribute with `count` values (one per spatial dim, or two per spatial dim
-/// for pads), each >= `minValue`; `defaultValue` for every value when absent.
-static FailureOr<SmallVector<int64_t, 2>> getSpatialAttr(ImportContext &ctx,
-                                                         const onnx::NodeProto &node,
-                                                         llvm::StringRef name,
-                                                         int64_t defaultValue,
-                                                         int64_t minValue, size_t count) {
-  FailureOr<std::optional<SmallVector<int64_t>>> attr = ctx.getIntsAttr(node, name);
+/// Reads an INTS attribute with `count` values (one per spatial dim, or two per
+/// spatial dim for pads), each >= `minValue`; `defaultValue` for every value
+/// when absent.
+static FailureOr<SmallVector<int64_t, 2>>
+getSpatialAttr(ImportContext &ctx, const onnx::NodeProto &node,
+               llvm::StringRef name, int64_t defaultValue, int64_t minValue,
+               size_t count) {
+  FailureOr<std::optional<SmallVector<int64_t>>> attr =
+      ctx.getIntsAttr(node, name);
   if (failed(attr)) {
     return failure();
   }
@@ -143,8 +164,8 @@ static FailureOr<SmallVector<int64_t, 2>> getSpatialAttr(ImportContext &ctx,
   if ((*attr)->size() != count ||
       llvm::any_of(**attr, [&](int64_t value) { return value < minValue; })) {
     InFlightDiagnostic diag = ctx.emitNodeError(node);
-    diag << "attribute '" << name << "' must have " << count << " values >= " << minValue
-         << ", got [";
+    diag << "attribute '" << name << "' must have " << count
+         << " values >= " << minValue << ", got [";
     llvm::interleaveComma(**attr, diag);
     return diag << "]";
   }
@@ -158,8 +179,10 @@ static void setPads(Window &window, llvm::ArrayRef<int64_t> pads) {
   window.padsEnd.assign(pads.begin() + spatialRank, pads.end());
 }
 
-static FailureOr<AutoPad> getAutoPad(ImportContext &ctx, const onnx::NodeProto &node) {
-  FailureOr<std::string> autoPad = ctx.getStringAttr(node, "auto_pad", "NOTSET");
+static FailureOr<AutoPad> getAutoPad(ImportContext &ctx,
+                                     const onnx::NodeProto &node) {
+  FailureOr<std::string> autoPad =
+      ctx.getStringAttr(node, "auto_pad", "NOTSET");
   if (failed(autoPad)) {
     return failure();
   }
@@ -175,17 +198,20 @@ static FailureOr<AutoPad> getAutoPad(ImportContext &ctx, const onnx::NodeProto &
   if (*autoPad == "VALID") {
     return AutoPad::Valid;
   }
-  return ctx.emitNodeError(node) << "attribute 'auto_pad' must be NOTSET, SAME_UPPER, "
-                                    "SAME_LOWER or VALID, got '"
-                                 << *autoPad << "'";
+  return ctx.emitNodeError(node)
+         << "attribute 'auto_pad' must be NOTSET, SAME_UPPER, "
+            "SAME_LOWER or VALID, got '"
+         << *autoPad << "'";
 }
 
-/// Resolves strides, dilations and pads of a convolution or pool over the spatial dims
-/// `inputDims` (one or two) with the (undilated) `kernel`. Without `allowDilations`, dilations
-/// other than 1 are an error.
-static FailureOr<Window> getWindow(ImportContext &ctx, const onnx::NodeProto &node,
+/// Resolves strides, dilations and pads of a convolution or pool over the
+/// spatial dims `inputDims` (one or two) with the (undilated) `kernel`. Without
+/// `allowDilations`, dilations other than 1 are an error.
+static FailureOr<Window> getWindow(ImportContext &ctx,
+                                   const onnx::NodeProto &node,
                                    llvm::ArrayRef<int64_t> inputDims,
-                                   llvm::ArrayRef<int64_t> kernel, bool allowDilations) {
+                                   llvm::ArrayRef<int64_t> kernel,
+                                   bool allowDilations) {
   Window window;
   const size_t spatialRank = inputDims.size();
   FailureOr<SmallVector<int64_t, 2>> strides =
@@ -196,9 +222,11 @@ static FailureOr<Window> getWindow(ImportContext &ctx, const onnx::NodeProto &no
   if (failed(strides) || failed(dilations) || failed(autoPad)) {
     return failure();
   }
-  if (!allowDilations && llvm::any_of(*dilations, [](int64_t d) { return d != 1; })) {
+  if (!allowDilations &&
+      llvm::any_of(*dilations, [](int64_t d) { return d != 1; })) {
     InFlightDiagnostic diag = ctx.emitNodeError(node);
-    diag << "dilations other than 1 are not supported (the IE pools have none), got [";
+    diag << "dilations other than 1 are not supported (the IE pools have "
+            "none), got [";
     llvm::interleaveComma(*dilations, diag);
     return diag << "]";
   }
@@ -220,15 +248,18 @@ static FailureOr<Window> getWindow(ImportContext &ctx, const onnx::NodeProto &no
     break;
   case AutoPad::SameUpper:
   case AutoPad::SameLower:
-    // The output size is ceil(input / stride); the extra pad of an odd total goes to the end
-    // (SAME_UPPER) or the beginning (SAME_LOWER).
+    // The output size is ceil(input / stride); the extra pad of an odd total
+    // goes to the end (SAME_UPPER) or the beginning (SAME_LOWER).
     for (size_t d = 0; d < spatialRank; ++d) {
       int64_t out = (inputDims[d] + window.strides[d] - 1) / window.strides[d];
       int64_t extent = window.dilations[d] * (kernel[d] - 1) + 1;
-      int64_t total = std::max<int64_t>(0, (out - 1) * window.strides[d] + extent - inputDims[d]);
+      int64_t total = std::max<int64_t>(0, (out - 1) * window.strides[d] +
+                                               extent - inputDims[d]);
       int64_t small = total / 2;
-      window.padsBegin.push_back(*autoPad == AutoPad::SameUpper ? small : total - small);
-      window.padsEnd.push_back(*autoPad == AutoPad::SameUpper ? total - small : small);
+      window.padsBegin.push_back(
+          *autoPad == AutoPad::SameUpper ? small : total - small);
+      window.padsEnd.push_back(*autoPad == AutoPad::SameUpper ? total - small
+                                                              : small);
     }
     break;
   }
@@ -236,17 +267,21 @@ static FailureOr<Window> getWindow(ImportContext &ctx, const onnx::NodeProto &no
 }
 
 /// The attributes of an IE convolution from `window`.
-static SmallVector<NamedAttribute> getConvAttrs(ImportContext &ctx, const Window &window) {
+static SmallVector<NamedAttribute> getConvAttrs(ImportContext &ctx,
+                                                const Window &window) {
   return {getI64ArrayAttr(ctx, "strides", window.strides),
           getI64ArrayAttr(ctx, "pads_begin", window.padsBegin),
           getI64ArrayAttr(ctx, "pads_end", window.padsEnd),
           getI64ArrayAttr(ctx, "dilations", window.dilations)};
 }
 
-/// Checks the optional `kernel_shape` attribute against the filter's spatial dims.
-static LogicalResult checkKernelShape(ImportContext &ctx, const onnx::NodeProto &node,
+/// Checks the optional `kernel_shape` attribute against the filter's spatial
+/// dims.
+static LogicalResult checkKernelShape(ImportContext &ctx,
+                                      const onnx::NodeProto &node,
                                       llvm::ArrayRef<int64_t> kernel) {
-  FailureOr<std::optional<SmallVector<int64_t>>> attr = ctx.getIntsAttr(node, "kernel_shape");
+  FailureOr<std::optional<SmallVector<int64_t>>> attr =
+      ctx.getIntsAttr(node, "kernel_shape");
   if (failed(attr)) {
     return failure();
   }
@@ -262,13 +297,15 @@ static LogicalResult checkKernelShape(ImportContext &ctx, const onnx::NodeProto 
 }
 
 /// Reads the `group` attribute (>= 1).
-static FailureOr<int64_t> getGroup(ImportContext &ctx, const onnx::NodeProto &node) {
+static FailureOr<int64_t> getGroup(ImportContext &ctx,
+                                   const onnx::NodeProto &node) {
   FailureOr<int64_t> group = ctx.getIntAttr(node, "group", 1);
   if (failed(group)) {
     return failure();
   }
   if (*group < 1) {
-    return ctx.emitNodeError(node) << "attribute 'group' must be >= 1, got " << *group;
+    return ctx.emitNodeError(node)
+           << "attribute 'group' must be >= 1, got " << *group;
   }
   return group;
 }
@@ -277,8 +314,10 @@ static FailureOr<int64_t> getGroup(ImportContext &ctx, const onnx::NodeProto &no
 // Conv, ConvTranspose
 //===----------------------------------------------------------------------===//
 
-/// Conv -> IE.Convolution (group = 1) or IE.GroupConvolution (including depthwise).
-static LogicalResult importConv(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Conv -> IE.Convolution (group = 1) or IE.GroupConvolution (including
+/// depthwise).
+static LogicalResult importConv(ImportContext &ctx,
+                                const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<Value> filter = ctx.getInput(node, 1);
   FailureOr<Value> bias = ctx.getOptionalInput(node, 2);
@@ -288,17 +327,19 @@ static LogicalResult importConv(ImportContext &ctx, const onnx::NodeProto &node)
   }
   RankedTensorType filterType = getType(*filter);
   if (filterType.getRank() != getType(*input).getRank()) {
-    return ctx.emitNodeError(node) << "expects a filter [C_out, C_in / group, "
-                                   << (getSpatialRank(*input) == 1 ? "KX" : "KY, KX")
-                                   << "], got " << filterType;
+    return ctx.emitNodeError(node)
+           << "expects a filter [C_out, C_in / group, "
+           << (getSpatialRank(*input) == 1 ? "KX" : "KY, KX") << "], got "
+           << filterType;
   }
   llvm::ArrayRef<int64_t> kernel = filterType.getShape().drop_front(2);
   FailureOr<int64_t> group = getGroup(ctx, node);
   if (failed(group) || failed(checkKernelShape(ctx, node, kernel))) {
     return failure();
   }
-  FailureOr<Window> window = getWindow(ctx, node, getType(*input).getShape().drop_front(2),
-                                       kernel, /*allowDilations=*/true);
+  FailureOr<Window> window =
+      getWindow(ctx, node, getType(*input).getShape().drop_front(2), kernel,
+                /*allowDilations=*/true);
   if (failed(window)) {
     return failure();
   }
@@ -320,10 +361,12 @@ static LogicalResult importConv(ImportContext &ctx, const onnx::NodeProto &node)
   return ctx.setOutputs(node, {*result});
 }
 
-/// ConvTranspose -> IE.Deconvolution. `output_shape`, when given, decides the pads (the
-/// total padding split as the ONNX spec says: the larger half at the end for SAME_UPPER, at
-/// the beginning otherwise); SAME_UPPER / SAME_LOWER without it aim at input * stride.
-static LogicalResult importConvTranspose(ImportContext &ctx, const onnx::NodeProto &node) {
+/// ConvTranspose -> IE.Deconvolution. `output_shape`, when given, decides the
+/// pads (the total padding split as the ONNX spec says: the larger half at the
+/// end for SAME_UPPER, at the beginning otherwise); SAME_UPPER / SAME_LOWER
+/// without it aim at input * stride.
+static LogicalResult importConvTranspose(ImportContext &ctx,
+                                         const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<Value> filter = ctx.getInput(node, 1);
   FailureOr<Value> bias = ctx.getOptionalInput(node, 2);
@@ -334,9 +377,9 @@ static LogicalResult importConvTranspose(ImportContext &ctx, const onnx::NodePro
   const size_t spatialRank = getSpatialRank(*input);
   RankedTensorType filterType = getType(*filter);
   if (filterType.getRank() != getType(*input).getRank()) {
-    return ctx.emitNodeError(node) << "expects a filter [C_in, C_out / group, "
-                                   << (spatialRank == 1 ? "KX" : "KY, KX") << "], got "
-                                   << filterType;
+    return ctx.emitNodeError(node)
+           << "expects a filter [C_in, C_out / group, "
+           << (spatialRank == 1 ? "KX" : "KY, KX") << "], got " << filterType;
   }
   llvm::ArrayRef<int64_t> kernel = filterType.getShape().drop_front(2);
   llvm::ArrayRef<int64_t> inputDims = getType(*input).getShape().drop_front(2);
@@ -350,8 +393,9 @@ static LogicalResult importConvTranspose(ImportContext &ctx, const onnx::NodePro
   FailureOr<AutoPad> autoPad = getAutoPad(ctx, node);
   FailureOr<std::optional<SmallVector<int64_t>>> outputShape =
       ctx.getIntsAttr(node, "output_shape");
-  if (failed(group) || failed(checkKernelShape(ctx, node, kernel)) || failed(strides) ||
-      failed(dilations) || failed(outputPadding) || failed(autoPad) || failed(outputShape)) {
+  if (failed(group) || failed(checkKernelShape(ctx, node, kernel)) ||
+      failed(strides) || failed(dilations) || failed(outputPadding) ||
+      failed(autoPad) || failed(outputShape)) {
     return failure();
   }
   Window window;
@@ -367,8 +411,9 @@ static LogicalResult importConvTranspose(ImportContext &ctx, const onnx::NodePro
     }
     if (dims.size() != spatialRank) {
       return ctx.emitNodeError(node)
-             << "attribute 'output_shape' must have " << spatialRank << " (spatial) or "
-             << spatialRank + 2 << " values, got " << (*outputShape)->size();
+             << "attribute 'output_shape' must have " << spatialRank
+             << " (spatial) or " << spatialRank + 2 << " values, got "
+             << (*outputShape)->size();
     }
     target = SmallVector<int64_t, 2>(dims.begin(), dims.end());
   } else if (*autoPad == AutoPad::SameUpper || *autoPad == AutoPad::SameLower) {
@@ -385,7 +430,8 @@ static LogicalResult importConvTranspose(ImportContext &ctx, const onnx::NodePro
       if (total < 0) {
         return ctx.emitNodeError(node)
                << "output size " << (*target)[d] << " of spatial dim " << d
-               << " needs negative padding (" << total << "), which is not supported";
+               << " needs negative padding (" << total
+               << "), which is not supported";
       }
       int64_t small = total / 2;
       bool upper = *autoPad == AutoPad::SameUpper;
@@ -413,7 +459,8 @@ static LogicalResult importConvTranspose(ImportContext &ctx, const onnx::NodePro
   if (*group != 1) {
     attrs.push_back(getI64Attr(ctx, "groups", *group));
   }
-  FailureOr<Value> result = createValue<IE::DeconvolutionOp>(ctx, node, operands, attrs);
+  FailureOr<Value> result =
+      createValue<IE::DeconvolutionOp>(ctx, node, operands, attrs);
   if (failed(result)) {
     return failure();
   }
@@ -424,9 +471,11 @@ static LogicalResult importConvTranspose(ImportContext &ctx, const onnx::NodePro
 // Gemm, MatMul
 //===----------------------------------------------------------------------===//
 
-/// Gemm: `alpha * A' * B' + beta * C` -> IE.MatMul with transpose flags, then IE.Multiply by
-/// alpha (when not 1), and IE.Add of C (multiplied by beta when not 1; dropped when beta = 0).
-static LogicalResult importGemm(ImportContext &ctx, const onnx::NodeProto &node) {
+/// Gemm: `alpha * A' * B' + beta * C` -> IE.MatMul with transpose flags, then
+/// IE.Multiply by alpha (when not 1), and IE.Add of C (multiplied by beta when
+/// not 1; dropped when beta = 0).
+static LogicalResult importGemm(ImportContext &ctx,
+                                const onnx::NodeProto &node) {
   FailureOr<Value> a = ctx.getInput(node, 0);
   FailureOr<Value> b = ctx.getInput(node, 1);
   FailureOr<Value> c = ctx.getOptionalInput(node, 2);
@@ -440,7 +489,8 @@ static LogicalResult importGemm(ImportContext &ctx, const onnx::NodeProto &node)
   }
   for (Value operand : {*a, *b}) {
     if (getType(operand).getRank() != 2) {
-      return ctx.emitNodeError(node) << "expects 2-D A and B, got " << getType(operand);
+      return ctx.emitNodeError(node)
+             << "expects 2-D A and B, got " << getType(operand);
     }
   }
   SmallVector<NamedAttribute, 2> attrs;
@@ -450,7 +500,8 @@ static LogicalResult importGemm(ImportContext &ctx, const onnx::NodeProto &node)
   if (*transB != 0) {
     attrs.push_back(getUnitAttr(ctx, "transpose_b"));
   }
-  FailureOr<Value> result = createValue<IE::MatMulOp>(ctx, node, {*a, *b}, attrs);
+  FailureOr<Value> result =
+      createValue<IE::MatMulOp>(ctx, node, {*a, *b}, attrs);
   if (failed(result)) {
     return failure();
   }
@@ -467,7 +518,8 @@ static LogicalResult importGemm(ImportContext &ctx, const onnx::NodeProto &node)
     Value addend = *c;
     if (*beta != 1.0) {
       Value scale = ctx.createSplatConstant(elemType, {}, *beta, loc);
-      FailureOr<Value> scaled = createValue<IE::MultiplyOp>(ctx, node, {addend, scale});
+      FailureOr<Value> scaled =
+          createValue<IE::MultiplyOp>(ctx, node, {addend, scale});
       if (failed(scaled)) {
         return failure();
       }
@@ -482,7 +534,8 @@ static LogicalResult importGemm(ImportContext &ctx, const onnx::NodeProto &node)
 }
 
 /// MatMul -> IE.MatMul (NumPy matmul semantics in both).
-static LogicalResult importMatMul(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importMatMul(ImportContext &ctx,
+                                  const onnx::NodeProto &node) {
   FailureOr<Value> a = ctx.getInput(node, 0);
   FailureOr<Value> b = ctx.getInput(node, 1);
   if (failed(a) || failed(b)) {
@@ -500,9 +553,8 @@ static LogicalResult importMatMul(ImportContext &ctx, const onnx::NodeProto &nod
 //===----------------------------------------------------------------------===//
 
 /// The attributes shared by MaxPool and AveragePool -> IE.MaxPool / IE.AvgPool.
-static FailureOr<SmallVector<NamedAttribute>> getPoolAttrs(ImportContext &ctx,
-                                                           const onnx::NodeProto &node,
-                                                           Value input) {
+static FailureOr<SmallVector<NamedAttribute>>
+getPoolAttrs(ImportContext &ctx, const onnx::NodeProto &node, Value input) {
   if (!ImportContext::findAttribute(node, "kernel_shape")) {
     return ctx.emitNodeError(node) << "expects attribute 'kernel_shape'";
   }
@@ -513,15 +565,18 @@ static FailureOr<SmallVector<NamedAttribute>> getPoolAttrs(ImportContext &ctx,
     return failure();
   }
   if (*ceilMode != 0 && *ceilMode != 1) {
-    return ctx.emitNodeError(node) << "attribute 'ceil_mode' must be 0 or 1, got " << *ceilMode;
+    return ctx.emitNodeError(node)
+           << "attribute 'ceil_mode' must be 0 or 1, got " << *ceilMode;
   }
-  FailureOr<Window> window = getWindow(ctx, node, getType(input).getShape().drop_front(2),
-                                       *kernel, /*allowDilations=*/false);
+  FailureOr<Window> window =
+      getWindow(ctx, node, getType(input).getShape().drop_front(2), *kernel,
+                /*allowDilations=*/false);
   if (failed(window)) {
     return failure();
   }
   auto rounding = IE::RoundingTypeAttr::get(
-      ctx.getContext(), *ceilMode ? IE::RoundingType::CEIL : IE::RoundingType::FLOOR);
+      ctx.getContext(),
+      *ceilMode ? IE::RoundingType::CEIL : IE::RoundingType::FLOOR);
   return SmallVector<NamedAttribute>{
       getI64ArrayAttr(ctx, "kernel_size", *kernel),
       getI64ArrayAttr(ctx, "strides", window->strides),
@@ -531,66 +586,79 @@ static FailureOr<SmallVector<NamedAttribute>> getPoolAttrs(ImportContext &ctx,
 }
 
 /// MaxPool -> IE.MaxPool; the Indices output has no IE equivalent.
-static LogicalResult importMaxPool(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importMaxPool(ImportContext &ctx,
+                                   const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   if (failed(input) || failed(checkSpatialInput(ctx, node, *input)) ||
       failed(checkUnusedOutput(ctx, node, 1, "Indices"))) {
     return failure();
   }
-  FailureOr<SmallVector<NamedAttribute>> attrs = getPoolAttrs(ctx, node, *input);
+  FailureOr<SmallVector<NamedAttribute>> attrs =
+      getPoolAttrs(ctx, node, *input);
   if (failed(attrs)) {
     return failure();
   }
-  FailureOr<Value> result = createValue<IE::MaxPoolOp>(ctx, node, {*input}, *attrs);
+  FailureOr<Value> result =
+      createValue<IE::MaxPoolOp>(ctx, node, {*input}, *attrs);
   if (failed(result)) {
     return failure();
   }
   return ctx.setOutputs(node, {*result});
 }
 
-/// AveragePool -> IE.AvgPool; `count_include_pad = 0` (the default) is `exclude_pad`.
-static LogicalResult importAveragePool(ImportContext &ctx, const onnx::NodeProto &node) {
+/// AveragePool -> IE.AvgPool; `count_include_pad = 0` (the default) is
+/// `exclude_pad`.
+static LogicalResult importAveragePool(ImportContext &ctx,
+                                       const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
-  FailureOr<int64_t> countIncludePad = ctx.getIntAttr(node, "count_include_pad", 0);
-  if (failed(input) || failed(countIncludePad) || failed(checkSpatialInput(ctx, node, *input))) {
+  FailureOr<int64_t> countIncludePad =
+      ctx.getIntAttr(node, "count_include_pad", 0);
+  if (failed(input) || failed(countIncludePad) ||
+      failed(checkSpatialInput(ctx, node, *input))) {
     return failure();
   }
-  FailureOr<SmallVector<NamedAttribute>> attrs = getPoolAttrs(ctx, node, *input);
+  FailureOr<SmallVector<NamedAttribute>> attrs =
+      getPoolAttrs(ctx, node, *input);
   if (failed(attrs)) {
     return failure();
   }
   if (*countIncludePad == 0) {
     attrs->push_back(getUnitAttr(ctx, "exclude_pad"));
   } else if (*countIncludePad != 1) {
-    return ctx.emitNodeError(node) << "attribute 'count_include_pad' must be 0 or 1, got "
-                                   << *countIncludePad;
+    return ctx.emitNodeError(node)
+           << "attribute 'count_include_pad' must be 0 or 1, got "
+           << *countIncludePad;
   }
-  FailureOr<Value> result = createValue<IE::AvgPoolOp>(ctx, node, {*input}, *attrs);
+  FailureOr<Value> result =
+      createValue<IE::AvgPoolOp>(ctx, node, {*input}, *attrs);
   if (failed(result)) {
     return failure();
   }
   return ctx.setOutputs(node, {*result});
 }
 
-/// GlobalAveragePool / GlobalMaxPool -> IE.ReduceMean / IE.ReduceMax over the spatial axes
-/// with keep_dims.
+/// GlobalAveragePool / GlobalMaxPool -> IE.ReduceMean / IE.ReduceMax over the
+/// spatial axes with keep_dims.
 template <typename OpTy>
-static LogicalResult importGlobalPool(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importGlobalPool(ImportContext &ctx,
+                                      const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   if (failed(input)) {
     return failure();
   }
   int64_t rank = getType(*input).getRank();
   if (rank < 3) {
-    return ctx.emitNodeError(node) << "expects an input [N, C, D1, ...] of rank >= 3, got "
-                                   << getType(*input);
+    return ctx.emitNodeError(node)
+           << "expects an input [N, C, D1, ...] of rank >= 3, got "
+           << getType(*input);
   }
   SmallVector<int64_t> axes;
   for (int64_t axis = 2; axis < rank; ++axis) {
     axes.push_back(axis);
   }
   FailureOr<Value> result = createValue<OpTy>(
-      ctx, node, {*input}, {getI64ArrayAttr(ctx, "axes", axes), getUnitAttr(ctx, "keep_dims")});
+      ctx, node, {*input},
+      {getI64ArrayAttr(ctx, "axes", axes), getUnitAttr(ctx, "keep_dims")});
   if (failed(result)) {
     return failure();
   }
@@ -601,11 +669,13 @@ static LogicalResult importGlobalPool(ImportContext &ctx, const onnx::NodeProto 
 // Reductions
 //===----------------------------------------------------------------------===//
 
-/// ReduceMean/Sum/Max/Min/L2 -> the IE reduction. The axes are the `axes` attribute, or for
-/// ReduceSum from opset 13 the optional second input; no axes means all of them, unless
-/// `noop_with_empty_axes` (ReduceSum 13+) makes the node an identity.
+/// ReduceMean/Sum/Max/Min/L2 -> the IE reduction. The axes are the `axes`
+/// attribute, or for ReduceSum from opset 13 the optional second input; no axes
+/// means all of them, unless `noop_with_empty_axes` (ReduceSum 13+) makes the
+/// node an identity.
 template <typename OpTy>
-static LogicalResult importReduce(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importReduce(ImportContext &ctx,
+                                  const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<int64_t> keepDims = ctx.getIntAttr(node, "keepdims", 1);
   if (failed(input) || failed(keepDims)) {
@@ -615,20 +685,23 @@ static LogicalResult importReduce(ImportContext &ctx, const onnx::NodeProto &nod
   SmallVector<int64_t> axes;
   int64_t noop = 0;
   if (axesAsInput) {
-    FailureOr<int64_t> noopAttr = ctx.getIntAttr(node, "noop_with_empty_axes", 0);
+    FailureOr<int64_t> noopAttr =
+        ctx.getIntAttr(node, "noop_with_empty_axes", 0);
     if (failed(noopAttr)) {
       return failure();
     }
     noop = *noopAttr;
     if (ImportContext::hasInput(node, 1)) {
-      FailureOr<SmallVector<int64_t>> values = ctx.getConstantInts(node, 1, "axes");
+      FailureOr<SmallVector<int64_t>> values =
+          ctx.getConstantInts(node, 1, "axes");
       if (failed(values)) {
         return failure();
       }
       axes = *values;
     }
   } else {
-    FailureOr<std::optional<SmallVector<int64_t>>> attr = ctx.getIntsAttr(node, "axes");
+    FailureOr<std::optional<SmallVector<int64_t>>> attr =
+        ctx.getIntsAttr(node, "axes");
     if (failed(attr)) {
       return failure();
     }
@@ -671,12 +744,14 @@ static LogicalResult importReduce(ImportContext &ctx, const onnx::NodeProto &nod
 // Softmax, LogSoftmax
 //===----------------------------------------------------------------------===//
 
-/// Softmax / LogSoftmax. From opset 13 the op works along `axis` (default -1). Before, the
-/// input is coerced to 2-D `[prod(dims[:axis]), prod(dims[axis:])]` (default axis 1) and the
-/// op works along the second dim: that is the same as along `axis` when every dim after
-/// `axis` is 1, and otherwise becomes IE.Flatten, the op along axis 1, and IE.Reshape back.
+/// Softmax / LogSoftmax. From opset 13 the op works along `axis` (default -1).
+/// Before, the input is coerced to 2-D `[prod(dims[:axis]), prod(dims[axis:])]`
+/// (default axis 1) and the op works along the second dim: that is the same as
+/// along `axis` when every dim after `axis` is 1, and otherwise becomes
+/// IE.Flatten, the op along axis 1, and IE.Reshape back.
 template <typename OpTy>
-static LogicalResult importSoftmax(ImportContext &ctx, const onnx::NodeProto &node) {
+static LogicalResult importSoftmax(ImportContext &ctx,
+                                   const onnx::NodeProto &node) {
   bool coerce = ctx.getOpset() < 13;
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", coerce ? 1 : -1);
@@ -686,31 +761,33 @@ static LogicalResult importSoftmax(ImportContext &ctx, const onnx::NodeProto &no
   RankedTensorType type = getType(*input);
   int64_t rank = type.getRank();
   if (*axis < -rank || *axis >= rank) {
-    return ctx.emitNodeError(node) << "attribute 'axis' = " << *axis
-                                   << " is out of range for an input of rank " << rank;
+    return ctx.emitNodeError(node)
+           << "attribute 'axis' = " << *axis
+           << " is out of range for an input of rank " << rank;
   }
   int64_t normalized = *axis < 0 ? *axis + rank : *axis;
   bool trailingOnes = llvm::all_of(type.getShape().drop_front(normalized + 1),
                                    [](int64_t dim) { return dim == 1; });
   if (!coerce || trailingOnes) {
-    FailureOr<Value> result =
-        createValue<OpTy>(ctx, node, {*input}, {getI64Attr(ctx, "axis", normalized)});
+    FailureOr<Value> result = createValue<OpTy>(
+        ctx, node, {*input}, {getI64Attr(ctx, "axis", normalized)});
     if (failed(result)) {
       return failure();
     }
     return ctx.setOutputs(node, {*result});
   }
-  FailureOr<Value> flat =
-      createValue<IE::FlattenOp>(ctx, node, {*input}, {getI64Attr(ctx, "axis", normalized)});
+  FailureOr<Value> flat = createValue<IE::FlattenOp>(
+      ctx, node, {*input}, {getI64Attr(ctx, "axis", normalized)});
   if (failed(flat)) {
     return failure();
   }
-  FailureOr<Value> result = createValue<OpTy>(ctx, node, {*flat}, {getI64Attr(ctx, "axis", 1)});
+  FailureOr<Value> result =
+      createValue<OpTy>(ctx, node, {*flat}, {getI64Attr(ctx, "axis", 1)});
   if (failed(result)) {
     return failure();
   }
-  result = createValue<IE::ReshapeOp>(ctx, node, {*result},
-                                      {getI64ArrayAttr(ctx, "shape", type.getShape())});
+  result = createValue<IE::ReshapeOp>(
+      ctx, node, {*result}, {getI64ArrayAttr(ctx, "shape", type.getShape())});
   if (failed(result)) {
     return failure();
   }
@@ -721,11 +798,14 @@ static LogicalResult importSoftmax(ImportContext &ctx, const onnx::NodeProto &no
 // Normalisations
 //===----------------------------------------------------------------------===//
 
-/// BatchNormalization (inference form) -> IE.BatchNormInference. The outputs after the first
-/// are training statistics (an error when used); from opset 14 `training_mode` must be 0.
-/// (`spatial` was removed in opset 9: the ONNX checker rejects it in the models the importer
-/// accepts.) Parameters of another element type than the input (opset 15) are converted.
-static LogicalResult importBatchNormalization(ImportContext &ctx, const onnx::NodeProto &node) {
+/// BatchNormalization (inference form) -> IE.BatchNormInference. The outputs
+/// after the first are training statistics (an error when used); from opset 14
+/// `training_mode` must be 0.
+/// (`spatial` was removed in opset 9: the ONNX checker rejects it in the models
+/// the importer accepts.) Parameters of another element type than the input
+/// (opset 15) are converted.
+static LogicalResult importBatchNormalization(ImportContext &ctx,
+                                              const onnx::NodeProto &node) {
   FailureOr<double> epsilon = ctx.getFloatAttr(node, "epsilon", 1e-5);
   if (failed(epsilon)) {
     return failure();
@@ -736,14 +816,16 @@ static LogicalResult importBatchNormalization(ImportContext &ctx, const onnx::No
       return failure();
     }
     if (*training != 0) {
-      return ctx.emitNodeError(node) << "training mode (training_mode = " << *training
-                                     << ") is not supported; only inference";
+      return ctx.emitNodeError(node)
+             << "training mode (training_mode = " << *training
+             << ") is not supported; only inference";
     }
   }
   for (int index = 1; index < node.output_size(); ++index) {
     if (ImportContext::hasOutput(node, index)) {
-      return ctx.emitNodeError(node) << "output #" << index << " ('" << node.output(index)
-                                     << "') is a training-mode output, which is not supported";
+      return ctx.emitNodeError(node)
+             << "output #" << index << " ('" << node.output(index)
+             << "') is a training-mode output, which is not supported";
     }
   }
   SmallVector<Value, 5> operands;
@@ -759,7 +841,8 @@ static LogicalResult importBatchNormalization(ImportContext &ctx, const onnx::No
     if (getType(operand).getElementType() != elemType) {
       FailureOr<Value> converted = createValue<IE::ConvertOp>(
           ctx, node, {operand},
-          {ctx.getBuilder().getNamedAttr("dstElemType", TypeAttr::get(elemType))});
+          {ctx.getBuilder().getNamedAttr("dstElemType",
+                                         TypeAttr::get(elemType))});
       if (failed(converted)) {
         return failure();
       }
@@ -774,8 +857,9 @@ static LogicalResult importBatchNormalization(ImportContext &ctx, const onnx::No
   return ctx.setOutputs(node, {*result});
 }
 
-/// InstanceNormalization -> IE.MVN over the spatial axes (variance inside the square root)
-/// followed by IE.Multiply by the scale and IE.Add of the bias, both reshaped to [C, 1, ...].
+/// InstanceNormalization -> IE.MVN over the spatial axes (variance inside the
+/// square root) followed by IE.Multiply by the scale and IE.Add of the bias,
+/// both reshaped to [C, 1, ...].
 static LogicalResult importInstanceNormalization(ImportContext &ctx,
                                                  const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
@@ -788,25 +872,27 @@ static LogicalResult importInstanceNormalization(ImportContext &ctx,
   RankedTensorType type = getType(*input);
   int64_t rank = type.getRank();
   if (rank < 3) {
-    return ctx.emitNodeError(node) << "expects an input [N, C, D1, ...] of rank >= 3, got "
-                                   << type;
+    return ctx.emitNodeError(node)
+           << "expects an input [N, C, D1, ...] of rank >= 3, got " << type;
   }
   int64_t channels = type.getDimSize(1);
   for (Value param : {*scale, *bias}) {
     if (getType(param).getShape() != llvm::ArrayRef<int64_t>{channels}) {
-      return ctx.emitNodeError(node) << "expects scale and B of shape [" << channels
-                                     << "], got " << getType(param);
+      return ctx.emitNodeError(node) << "expects scale and B of shape ["
+                                     << channels << "], got " << getType(param);
     }
   }
   SmallVector<int64_t> axes;
   for (int64_t axis = 2; axis < rank; ++axis) {
     axes.push_back(axis);
   }
-  auto epsMode = IE::MvnEpsModeAttr::get(ctx.getContext(), IE::MvnEpsMode::INSIDE_SQRT);
+  auto epsMode =
+      IE::MvnEpsModeAttr::get(ctx.getContext(), IE::MvnEpsMode::INSIDE_SQRT);
   FailureOr<Value> result = createValue<IE::MVNOp>(
       ctx, node, {*input},
-      {getI64ArrayAttr(ctx, "axes", axes), getUnitAttr(ctx, "normalize_variance"),
-       getF64Attr(ctx, "eps", *epsilon), ctx.getBuilder().getNamedAttr("eps_mode", epsMode)});
+      {getI64ArrayAttr(ctx, "axes", axes),
+       getUnitAttr(ctx, "normalize_variance"), getF64Attr(ctx, "eps", *epsilon),
+       ctx.getBuilder().getNamedAttr("eps_mode", epsMode)});
   if (failed(result)) {
     return failure();
   }
@@ -831,39 +917,47 @@ static LogicalResult importInstanceNormalization(ImportContext &ctx,
   return ctx.setOutputs(node, {*result});
 }
 
-/// MeanVarianceNormalization -> IE.MVN over `axes` (default [0, 2, 3]): ONNX divides by
-/// `sqrt(var) + 1e-9`.
-static LogicalResult importMeanVarianceNormalization(ImportContext &ctx,
-                                                     const onnx::NodeProto &node) {
+/// MeanVarianceNormalization -> IE.MVN over `axes` (default [0, 2, 3]): ONNX
+/// divides by `sqrt(var) + 1e-9`.
+static LogicalResult
+importMeanVarianceNormalization(ImportContext &ctx,
+                                const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
-  FailureOr<std::optional<SmallVector<int64_t>>> axes = ctx.getIntsAttr(node, "axes");
+  FailureOr<std::optional<SmallVector<int64_t>>> axes =
+      ctx.getIntsAttr(node, "axes");
   if (failed(input) || failed(axes)) {
     return failure();
   }
-  SmallVector<int64_t> axesValue = axes->value_or(SmallVector<int64_t>{0, 2, 3});
-  auto epsMode = IE::MvnEpsModeAttr::get(ctx.getContext(), IE::MvnEpsMode::OUTSIDE_SQRT);
+  SmallVector<int64_t> axesValue =
+      axes->value_or(SmallVector<int64_t>{0, 2, 3});
+  auto epsMode =
+      IE::MvnEpsModeAttr::get(ctx.getContext(), IE::MvnEpsMode::OUTSIDE_SQRT);
   FailureOr<Value> result = createValue<IE::MVNOp>(
       ctx, node, {*input},
-      {getI64ArrayAttr(ctx, "axes", axesValue), getUnitAttr(ctx, "normalize_variance"),
-       getF64Attr(ctx, "eps", 1e-9), ctx.getBuilder().getNamedAttr("eps_mode", epsMode)});
+      {getI64ArrayAttr(ctx, "axes", axesValue),
+       getUnitAttr(ctx, "normalize_variance"), getF64Attr(ctx, "eps", 1e-9),
+       ctx.getBuilder().getNamedAttr("eps_mode", epsMode)});
   if (failed(result)) {
     return failure();
   }
   return ctx.setOutputs(node, {*result});
 }
 
-/// LayerNormalization (opset 17) -> IE.LayerNormalization. The Mean and InvStdDev outputs
-/// are not supported. `stash_type` (the precision of the statistics) does not change the
-/// result beyond rounding and is not represented.
-static LogicalResult importLayerNormalization(ImportContext &ctx, const onnx::NodeProto &node) {
+/// LayerNormalization (opset 17) -> IE.LayerNormalization. The Mean and
+/// InvStdDev outputs are not supported. `stash_type` (the precision of the
+/// statistics) does not change the result beyond rounding and is not
+/// represented.
+static LogicalResult importLayerNormalization(ImportContext &ctx,
+                                              const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<Value> scale = ctx.getInput(node, 1);
   FailureOr<Value> bias = ctx.getOptionalInput(node, 2);
   FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", -1);
   FailureOr<double> epsilon = ctx.getFloatAttr(node, "epsilon", 1e-5);
   FailureOr<int64_t> stashType = ctx.getIntAttr(node, "stash_type", 1);
-  if (failed(input) || failed(scale) || failed(bias) || failed(axis) || failed(epsilon) ||
-      failed(stashType) || failed(checkUnusedOutput(ctx, node, 1, "Mean")) ||
+  if (failed(input) || failed(scale) || failed(bias) || failed(axis) ||
+      failed(epsilon) || failed(stashType) ||
+      failed(checkUnusedOutput(ctx, node, 1, "Mean")) ||
       failed(checkUnusedOutput(ctx, node, 2, "InvStdDev"))) {
     return failure();
   }
@@ -888,22 +982,32 @@ llvm::ArrayRef<OpHandlerInfo> getNNHandlers() {
       {"MatMul", 9, 17, importMatMul, "IE.MatMul"},
       {"MaxPool", 9, 17, importMaxPool, "IE.MaxPool"},
       {"AveragePool", 9, 17, importAveragePool, "IE.AvgPool"},
-      {"GlobalAveragePool", 9, 17, importGlobalPool<IE::ReduceMeanOp>, "IE.ReduceMean"},
-      {"GlobalMaxPool", 9, 17, importGlobalPool<IE::ReduceMaxOp>, "IE.ReduceMax"},
+      {"GlobalAveragePool", 9, 17, importGlobalPool<IE::ReduceMeanOp>,
+       "IE.ReduceMean"},
+      {"GlobalMaxPool", 9, 17, importGlobalPool<IE::ReduceMaxOp>,
+       "IE.ReduceMax"},
       {"BatchNormalization", 9, 17, importBatchNormalization,
        "IE.BatchNormInference, IE.Convert"},
-      {"Softmax", 9, 17, importSoftmax<IE::SoftMaxOp>, "IE.SoftMax, IE.Flatten, IE.Reshape"},
+      {"Softmax", 9, 17, importSoftmax<IE::SoftMaxOp>,
+       "IE.SoftMax, IE.Flatten, IE.Reshape"},
       {"LogSoftmax", 9, 17, importSoftmax<IE::LogSoftMaxOp>,
        "IE.LogSoftMax, IE.Flatten, IE.Reshape"},
-      {"ReduceMean", 9, 17, importReduce<IE::ReduceMeanOp>, "IE.ReduceMean, IE.Reshape"},
-      {"ReduceSum", 9, 17, importReduce<IE::ReduceSumOp>, "IE.ReduceSum, IE.Reshape"},
-      {"ReduceMax", 9, 17, importReduce<IE::ReduceMaxOp>, "IE.ReduceMax, IE.Reshape"},
-      {"ReduceMin", 9, 17, importReduce<IE::ReduceMinOp>, "IE.ReduceMin, IE.Reshape"},
-      {"ReduceL2", 9, 17, importReduce<IE::ReduceL2Op>, "IE.ReduceL2, IE.Reshape"},
+      {"ReduceMean", 9, 17, importReduce<IE::ReduceMeanOp>,
+       "IE.ReduceMean, IE.Reshape"},
+      {"ReduceSum", 9, 17, importReduce<IE::ReduceSumOp>,
+       "IE.ReduceSum, IE.Reshape"},
+      {"ReduceMax", 9, 17, importReduce<IE::ReduceMaxOp>,
+       "IE.ReduceMax, IE.Reshape"},
+      {"ReduceMin", 9, 17, importReduce<IE::ReduceMinOp>,
+       "IE.ReduceMin, IE.Reshape"},
+      {"ReduceL2", 9, 17, importReduce<IE::ReduceL2Op>,
+       "IE.ReduceL2, IE.Reshape"},
       {"InstanceNormalization", 9, 17, importInstanceNormalization,
        "IE.MVN, IE.Multiply, IE.Add, IE.Reshape"},
-      {"MeanVarianceNormalization", 9, 17, importMeanVarianceNormalization, "IE.MVN"},
-      {"LayerNormalization", 17, 17, importLayerNormalization, "IE.LayerNormalization"},
+      {"MeanVarianceNormalization", 9, 17, importMeanVarianceNormalization,
+       "IE.MVN"},
+      {"LayerNormalization", 17, 17, importLayerNormalization,
+       "IE.LayerNormalization"},
   };
   return handlers;
 }

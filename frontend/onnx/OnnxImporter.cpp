@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The model-level part of the importer: parsing, the ONNX checker and shape inference (the
-// ONNX library throws; every call into it is wrapped here), the opset and unsupported-op
-// checks, graph inputs/outputs, initializers, the node loop, the erasure of the ops left
-// without uses (shape subgraphs evaluated at import time) and the IE.CNNNetwork op.
+// The model-level part of the importer: parsing, the ONNX checker and shape
+// inference (the ONNX library throws; every call into it is wrapped here), the
+// opset and unsupported-op checks, graph inputs/outputs, initializers, the node
+// loop, the erasure of the ops left without uses (shape subgraphs evaluated at
+// import time) and the IE.CNNNetwork op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,9 +21,6 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "frontend/onnx/ImportContext.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Path.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -31,6 +29,9 @@
 #include "onnx/checker.h"
 #include "onnx/onnx_pb.h"
 #include "onnx/shape_inference/implementation.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 
 namespace mlir::vpuc::onnx_frontend {
 
@@ -66,7 +67,8 @@ namespace {
 /// Imports one parsed model.
 class ModelImporter {
 public:
-  ModelImporter(MLIRContext *context, llvm::StringRef path, const ImportOptions &options)
+  ModelImporter(MLIRContext *context, llvm::StringRef path,
+                const ImportOptions &options)
       : context(context), path(path), options(options),
         fileLoc(FileLineColLoc::get(context, path, 0, 0)) {}
 
@@ -80,7 +82,8 @@ private:
   LogicalResult checkAndInferShapes();
   LogicalResult checkSupportedNodes();
   FailureOr<RankedTensorType> convertValueType(const onnx::ValueInfoProto &info,
-                                               llvm::StringRef what, bool requireStatic);
+                                               llvm::StringRef what,
+                                               bool requireStatic);
   FailureOr<OwningOpRef<ModuleOp>> build();
 
   MLIRContext *context;
@@ -99,8 +102,9 @@ LogicalResult ModelImporter::parse(llvm::StringRef bytes) {
   }
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()) ||
       !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
-    return emitError(fileLoc) << "not an ONNX model: the file is not a valid ModelProto "
-                                 "(truncated or not protobuf)";
+    return emitError(fileLoc)
+           << "not an ONNX model: the file is not a valid ModelProto "
+              "(truncated or not protobuf)";
   }
   if (!model.has_graph() || model.ir_version() <= 0) {
     return emitError(fileLoc) << "not an ONNX model: no ir_version or graph";
@@ -117,12 +121,14 @@ LogicalResult ModelImporter::readOpset() {
     }
   }
   if (!found) {
-    return emitError(fileLoc) << "the model imports no opset of the default ONNX domain";
+    return emitError(fileLoc)
+           << "the model imports no opset of the default ONNX domain";
   }
   if (opset < kMinSupportedOpset || opset > kMaxSupportedOpset) {
-    return emitError(fileLoc) << "opset " << opset
-                              << " of the default ONNX domain is not supported (supported: "
-                              << kMinSupportedOpset << " to " << kMaxSupportedOpset << ")";
+    return emitError(fileLoc)
+           << "opset " << opset
+           << " of the default ONNX domain is not supported (supported: "
+           << kMinSupportedOpset << " to " << kMaxSupportedOpset << ")";
   }
   return success();
 }
@@ -150,15 +156,18 @@ LogicalResult ModelImporter::applyInputShapes() {
     }
     used.insert(input.name());
     if (!input.type().has_tensor_type()) {
-      return emitError(fileLoc) << "input '" << input.name() << "' is not a tensor";
+      return emitError(fileLoc)
+             << "input '" << input.name() << "' is not a tensor";
     }
-    onnx::TypeProto_Tensor *tensorType = input.mutable_type()->mutable_tensor_type();
+    onnx::TypeProto_Tensor *tensorType =
+        input.mutable_type()->mutable_tensor_type();
     const std::vector<int64_t> &shape = it->second;
     if (tensorType->has_shape() &&
         tensorType->shape().dim_size() != static_cast<int>(shape.size())) {
-      return emitError(fileLoc) << "--input-shape for '" << input.name() << "' has rank "
-                                << shape.size() << " but the input has rank "
-                                << tensorType->shape().dim_size();
+      return emitError(fileLoc)
+             << "--input-shape for '" << input.name() << "' has rank "
+             << shape.size() << " but the input has rank "
+             << tensorType->shape().dim_size();
     }
     onnx::TensorShapeProto *shapeProto = tensorType->mutable_shape();
     shapeProto->clear_dim();
@@ -175,8 +184,9 @@ LogicalResult ModelImporter::applyInputShapes() {
   return success();
 }
 
-/// The ONNX shape inference of convolutions and pools divides by strides and kernel sizes
-/// without checking them (a zero is a floating-point exception): they are checked first.
+/// The ONNX shape inference of convolutions and pools divides by strides and
+/// kernel sizes without checking them (a zero is a floating-point exception):
+/// they are checked first.
 LogicalResult ModelImporter::checkWindowAttributes() {
   for (const onnx::NodeProto &node : model.graph().node()) {
     for (const onnx::AttributeProto &attr : node.attribute()) {
@@ -189,8 +199,9 @@ LogicalResult ModelImporter::checkWindowAttributes() {
         continue;
       }
       InFlightDiagnostic diag = emitError(fileLoc);
-      diag << node.op_type() << " node '" << ImportContext::getNodeDisplayName(node)
-           << "': attribute '" << attr.name() << "' must have positive values, got [";
+      diag << node.op_type() << " node '"
+           << ImportContext::getNodeDisplayName(node) << "': attribute '"
+           << attr.name() << "' must have positive values, got [";
       llvm::interleaveComma(attr.ints(), diag);
       return diag << "]";
     }
@@ -199,14 +210,17 @@ LogicalResult ModelImporter::checkWindowAttributes() {
 }
 
 LogicalResult ModelImporter::checkAndInferShapes() {
-  // The ONNX library reports errors with exceptions: none may escape the importer.
+  // The ONNX library reports errors with exceptions: none may escape the
+  // importer.
   try {
-    // check_model(ModelProto) with the model directory set, so that external-data locations
-    // are resolved next to the model rather than in the working directory.
+    // check_model(ModelProto) with the model directory set, so that
+    // external-data locations are resolved next to the model rather than in the
+    // working directory.
     if (model.ir_version() > onnx::Version::IR_VERSION) {
-      return emitError(fileLoc) << "invalid ONNX model: ir_version " << model.ir_version()
-                                << " is newer than the ONNX library's ("
-                                << static_cast<int>(onnx::Version::IR_VERSION) << ")";
+      return emitError(fileLoc)
+             << "invalid ONNX model: ir_version " << model.ir_version()
+             << " is newer than the ONNX library's ("
+             << static_cast<int>(onnx::Version::IR_VERSION) << ")";
     }
     onnx::checker::CheckerContext checkerContext;
     checkerContext.set_ir_version(static_cast<int>(model.ir_version()));
@@ -218,9 +232,11 @@ LogicalResult ModelImporter::checkAndInferShapes() {
     checkerContext.set_model_dir(llvm::sys::path::parent_path(path).str());
     onnx::checker::LexicalScopeContext lexicalScope;
     onnx::checker::check_graph(model.graph(), checkerContext, lexicalScope);
-    onnx::checker::check_model_local_functions(model, checkerContext, lexicalScope);
+    onnx::checker::check_model_local_functions(model, checkerContext,
+                                               lexicalScope);
   } catch (const std::exception &error) {
-    return emitError(fileLoc) << "invalid ONNX model: " << llvm::StringRef(error.what()).trim();
+    return emitError(fileLoc)
+           << "invalid ONNX model: " << llvm::StringRef(error.what()).trim();
   } catch (...) {
     return emitError(fileLoc) << "invalid ONNX model: the ONNX checker failed";
   }
@@ -228,8 +244,8 @@ LogicalResult ModelImporter::checkAndInferShapes() {
     onnx::ShapeInferenceOptions inferenceOptions(/*check_type_val=*/false,
                                                  /*strict_mode_val=*/0,
                                                  /*data_prop_val=*/false);
-    onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(),
-                                       inferenceOptions);
+    onnx::shape_inference::InferShapes(
+        model, onnx::OpSchemaRegistry::Instance(), inferenceOptions);
   } catch (const std::exception &error) {
     return emitError(fileLoc) << "ONNX shape inference failed: "
                               << llvm::StringRef(error.what()).trim();
@@ -254,7 +270,8 @@ LogicalResult ModelImporter::checkSupportedNodes() {
           domainOpset = import.version();
         }
       }
-      entry += "domain '" + node.domain() + "' opset " + std::to_string(domainOpset);
+      entry +=
+          "domain '" + node.domain() + "' opset " + std::to_string(domainOpset);
     } else {
       entry += "opset " + std::to_string(opset);
     }
@@ -265,30 +282,32 @@ LogicalResult ModelImporter::checkSupportedNodes() {
     return success();
   }
   InFlightDiagnostic diag = emitError(fileLoc);
-  diag << unsupported.size() << " unsupported ONNX node" << (unsupported.size() == 1 ? "" : "s")
-       << ": ";
+  diag << unsupported.size() << " unsupported ONNX node"
+       << (unsupported.size() == 1 ? "" : "s") << ": ";
   llvm::interleaveComma(unsupported, diag);
   return diag;
 }
 
-FailureOr<RankedTensorType> ModelImporter::convertValueType(const onnx::ValueInfoProto &info,
-                                                            llvm::StringRef what,
-                                                            bool requireStatic) {
+FailureOr<RankedTensorType>
+ModelImporter::convertValueType(const onnx::ValueInfoProto &info,
+                                llvm::StringRef what, bool requireStatic) {
   if (!info.type().has_tensor_type()) {
-    return emitError(fileLoc) << what << " '" << info.name() << "' is not a tensor";
+    return emitError(fileLoc)
+           << what << " '" << info.name() << "' is not a tensor";
   }
   const onnx::TypeProto_Tensor &tensorType = info.type().tensor_type();
   Type elemType = convertOnnxElementType(context, tensorType.elem_type());
   if (!elemType) {
-    return emitError(fileLoc) << what << " '" << info.name()
-                              << "' has unsupported element type "
-                              << ImportContext::getDataTypeName(tensorType.elem_type());
+    return emitError(fileLoc)
+           << what << " '" << info.name() << "' has unsupported element type "
+           << ImportContext::getDataTypeName(tensorType.elem_type());
   }
   if (!tensorType.has_shape()) {
     if (requireStatic) {
-      return emitError(fileLoc) << what << " '" << info.name()
-                                << "' has no shape; give one with --input-shape "
-                                << info.name() << "=DxDx...";
+      return emitError(fileLoc)
+             << what << " '" << info.name()
+             << "' has no shape; give one with --input-shape " << info.name()
+             << "=DxDx...";
     }
     return RankedTensorType();
   }
@@ -303,7 +322,8 @@ FailureOr<RankedTensorType> ModelImporter::convertValueType(const onnx::ValueInf
       continue;
     }
     InFlightDiagnostic diag = emitError(fileLoc);
-    diag << what << " '" << info.name() << "' has a dynamic dimension #" << index;
+    diag << what << " '" << info.name() << "' has a dynamic dimension #"
+         << index;
     if (dim.has_dim_param()) {
       diag << " ('" << dim.dim_param() << "')";
     }
@@ -339,10 +359,10 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
     return emitError(fileLoc) << "the model has no outputs";
   }
 
-  auto network =
-      builder.create<IE::CNNNetworkOp>(fileLoc, FlatSymbolRefAttr::get(context, options.entryPoint));
-  auto func = builder.create<func::FuncOp>(fileLoc, options.entryPoint,
-                                           builder.getFunctionType(inputTypes, {}));
+  auto network = builder.create<IE::CNNNetworkOp>(
+      fileLoc, FlatSymbolRefAttr::get(context, options.entryPoint));
+  auto func = builder.create<func::FuncOp>(
+      fileLoc, options.entryPoint, builder.getFunctionType(inputTypes, {}));
   Block *body = func.addEntryBlock();
   for (auto [input, argument] : llvm::zip(inputs, body->getArguments())) {
     ctx.define(input->name(), argument);
@@ -351,7 +371,8 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
   // Initializers, then nodes in (checked) topological order.
   builder.setInsertionPointToEnd(body);
   for (const onnx::TensorProto &tensor : graph.initializer()) {
-    Location loc = NameLoc::get(builder.getStringAttr(tensor.name()), ctx.getFileLoc());
+    Location loc =
+        NameLoc::get(builder.getStringAttr(tensor.name()), ctx.getFileLoc());
     FailureOr<Value> value =
         ctx.createConstant(tensor, loc, "initializer '" + tensor.name() + "'");
     if (failed(value)) {
@@ -371,20 +392,25 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
   SmallVector<Value> results;
   SmallVector<Type> resultTypes;
   for (const onnx::ValueInfoProto &output : graph.output()) {
-    Location loc = NameLoc::get(builder.getStringAttr(output.name()), ctx.getFileLoc());
+    Location loc =
+        NameLoc::get(builder.getStringAttr(output.name()), ctx.getFileLoc());
     Value value = ctx.lookup(output.name());
     if (!value) {
-      return emitError(loc) << "output '" << output.name() << "' is not computed by the graph";
+      return emitError(loc)
+             << "output '" << output.name() << "' is not computed by the graph";
     }
-    FailureOr<RankedTensorType> declared = convertValueType(output, "output", false);
+    FailureOr<RankedTensorType> declared =
+        convertValueType(output, "output", false);
     if (failed(declared)) {
       return failure();
     }
     auto actual = llvm::cast<RankedTensorType>(value.getType());
     if (*declared && (declared->getElementType() != actual.getElementType() ||
-                      failed(verifyCompatibleShape(declared->getShape(), actual.getShape())))) {
-      return emitError(loc) << "output '" << output.name() << "' is declared as " << *declared
-                            << " but computes " << actual;
+                      failed(verifyCompatibleShape(declared->getShape(),
+                                                   actual.getShape())))) {
+      return emitError(loc)
+             << "output '" << output.name() << "' is declared as " << *declared
+             << " but computes " << actual;
     }
     results.push_back(value);
     resultTypes.push_back(actual);
@@ -392,8 +418,9 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
   builder.create<func::ReturnOp>(fileLoc, results);
   func.setFunctionType(builder.getFunctionType(inputTypes, resultTypes));
 
-  // The subgraphs evaluated at import time (shape computations feeding Reshape, Slice, ...)
-  // and unused constants are left without uses: erase them, users before definitions.
+  // The subgraphs evaluated at import time (shape computations feeding Reshape,
+  // Slice, ...) and unused constants are left without uses: erase them, users
+  // before definitions.
   ctx.clearConstantCache();
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*body))) {
     if (isOpTriviallyDead(&op)) {
@@ -408,9 +435,9 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
     }
     builder.setInsertionPointToEnd(&region.front());
     auto tensorType = llvm::cast<RankedTensorType>(type);
-    builder.create<IE::DataInfoOp>(fileLoc, builder.getStringAttr(name), TypeAttr::get(type),
-                                   TypeAttr::get(tensorType.getElementType()),
-                                   AffineMapAttr());
+    builder.create<IE::DataInfoOp>(
+        fileLoc, builder.getStringAttr(name), TypeAttr::get(type),
+        TypeAttr::get(tensorType.getElementType()), AffineMapAttr());
   };
   network.getInputsInfo().emplaceBlock();
   network.getOutputsInfo().emplaceBlock();
@@ -428,23 +455,23 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
 }
 
 FailureOr<OwningOpRef<ModuleOp>> ModelImporter::run(llvm::StringRef bytes) {
-  if (failed(parse(bytes)) || failed(readOpset()) || failed(applyInputShapes()) ||
-      failed(checkWindowAttributes()) || failed(checkAndInferShapes()) ||
-      failed(checkSupportedNodes())) {
+  if (failed(parse(bytes)) || failed(readOpset()) ||
+      failed(applyInputShapes()) || failed(checkWindowAttributes()) ||
+      failed(checkAndInferShapes()) || failed(checkSupportedNodes())) {
     return failure();
   }
   return build();
 }
 
-FailureOr<OwningOpRef<ModuleOp>> importOnnxModelFromBytes(MLIRContext *context,
-                                                          llvm::StringRef bytes,
-                                                          llvm::StringRef path,
-                                                          const ImportOptions &options) {
+FailureOr<OwningOpRef<ModuleOp>>
+importOnnxModelFromBytes(MLIRContext *context, llvm::StringRef bytes,
+                         llvm::StringRef path, const ImportOptions &options) {
   DialectRegistry registry;
   registerImportDialects(registry);
   context->appendDialectRegistry(registry);
   context->loadDialect<func::FuncDialect, IE::IEDialect, Const::ConstDialect>();
-  // Protobuf itself may throw (std::bad_alloc on huge inputs); nothing may escape.
+  // Protobuf itself may throw (std::bad_alloc on huge inputs); nothing may
+  // escape.
   try {
     return ModelImporter(context, path, options).run(bytes);
   } catch (const std::exception &error) {
@@ -453,10 +480,12 @@ FailureOr<OwningOpRef<ModuleOp>> importOnnxModelFromBytes(MLIRContext *context,
   }
 }
 
-FailureOr<OwningOpRef<ModuleOp>> importOnnxModel(MLIRContext *context, llvm::StringRef path,
+FailureOr<OwningOpRef<ModuleOp>> importOnnxModel(MLIRContext *context,
+                                                 llvm::StringRef path,
                                                  const ImportOptions &options) {
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false, /*RequiresNullTerminator=*/false);
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
   if (!file) {
     return emitError(FileLineColLoc::get(context, path, 0, 0))
            << "cannot read the ONNX model: " << file.getError().message();

@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The ONNX front end (DESIGN.md section 5): reads an ONNX model (protobuf, default-domain opsets
-// 9 to 17, external-data weights), checks it and runs ONNX shape inference with the ONNX library,
-// and builds a module holding the network as `func.func @main` of IE ops plus an `IE.CNNNetwork`
-// op describing its inputs and outputs. Every problem is reported as an MLIR diagnostic; nothing
-// throws.
+// The ONNX front end (DESIGN.md section 5): reads an ONNX model (protobuf,
+// default-domain opsets 9 to 17, external-data weights), checks it and runs
+// ONNX shape inference with the ONNX library, and builds a module holding the
+// network as `func.func @main` of IE ops plus an `IE.CNNNetwork` op describing
+// its inputs and outputs. Every problem is reported as an MLIR diagnostic;
+// nothing throws.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,10 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "llvm/ADT/StringRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace llvm {
 class raw_ostream;
@@ -38,38 +39,42 @@ namespace mlir::vpuc::onnx_frontend {
 
 /// Options of the import.
 struct ImportOptions {
-  /// Static shapes for graph inputs, by input name. An entry replaces the input's declared shape
-  /// (which must have the same rank); it is required for every input with a dynamic dimension.
+  /// Static shapes for graph inputs, by input name. An entry replaces the
+  /// input's declared shape (which must have the same rank); it is required for
+  /// every input with a dynamic dimension.
   std::map<std::string, std::vector<int64_t>> inputShapes;
-  /// Constants with more bytes than this become `dense_resource` blobs; smaller ones are printed
-  /// inline as `dense<...>`.
+  /// Constants with more bytes than this become `dense_resource` blobs; smaller
+  /// ones are printed inline as `dense<...>`.
   int64_t resourceThresholdBytes = 1024;
   /// The name of the entry function.
   std::string entryPoint = "main";
 };
 
-/// Parses `text`, a list of `name=DxDxD` items (`name=` alone is a rank-0 shape), into `options`.
-/// Reports the first malformed item through the returned string; empty on success.
+/// Parses `text`, a list of `name=DxDxD` items (`name=` alone is a rank-0
+/// shape), into `options`. Reports the first malformed item through the
+/// returned string; empty on success.
 std::string parseInputShape(llvm::StringRef text, ImportOptions &options);
 
-/// Imports the ONNX model at `path`. External-data files are found relative to the directory of
-/// `path`. Errors are emitted on `context` and yield failure.
-FailureOr<OwningOpRef<ModuleOp>> importOnnxModel(MLIRContext *context, llvm::StringRef path,
+/// Imports the ONNX model at `path`. External-data files are found relative to
+/// the directory of `path`. Errors are emitted on `context` and yield failure.
+FailureOr<OwningOpRef<ModuleOp>> importOnnxModel(MLIRContext *context,
+                                                 llvm::StringRef path,
                                                  const ImportOptions &options);
 
-/// Imports an ONNX model from its serialized bytes. `path` names the model in diagnostics and
-/// locations, and its directory is where external-data files are looked up.
-FailureOr<OwningOpRef<ModuleOp>> importOnnxModelFromBytes(MLIRContext *context,
-                                                          llvm::StringRef bytes,
-                                                          llvm::StringRef path,
-                                                          const ImportOptions &options);
+/// Imports an ONNX model from its serialized bytes. `path` names the model in
+/// diagnostics and locations, and its directory is where external-data files
+/// are looked up.
+FailureOr<OwningOpRef<ModuleOp>>
+importOnnxModelFromBytes(MLIRContext *context, llvm::StringRef bytes,
+                         llvm::StringRef path, const ImportOptions &options);
 
 /// Inserts the dialects the importer creates (func, IE, const) into `registry`.
 void registerImportDialects(DialectRegistry &registry);
 
-/// Prints the supported ONNX ops (default domain) as a Markdown table generated from the op
-/// handler table: op type, opsets, and the IE ops the import may create. README.md holds a
-/// copy (`vpuc-translate --list-onnx-ops`, tools/update_onnx_op_list.sh).
+/// Prints the supported ONNX ops (default domain) as a Markdown table generated
+/// from the op handler table: op type, opsets, and the IE ops the import may
+/// create. README.md holds a copy (`vpuc-translate --list-onnx-ops`,
+/// tools/update_onnx_op_list.sh).
 void printSupportedOps(llvm::raw_ostream &os);
 
 } // namespace mlir::vpuc::onnx_frontend

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Joins the handler tables of the op families (a new family adds its table here) and prints
-// them as the supported-op listing.
+// Joins the handler tables of the op families (a new family adds its table
+// here) and prints them as the supported-op listing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,14 +18,18 @@
 
 namespace mlir::vpuc::onnx_frontend {
 
-/// Every handler by op type; an op type may have several entries for disjoint opset ranges.
-static const llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>> &getTable() {
+/// Every handler by op type; an op type may have several entries for disjoint
+/// opset ranges.
+static const llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>> &
+getTable() {
   static const auto *table = [] {
-    auto *map = new llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>>();
+    auto *map =
+        new llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>>();
     for (llvm::ArrayRef<OpHandlerInfo> family :
-         {getEltwiseHandlers(), getActivationHandlers(), getGeneralHandlers(), getNNHandlers(),
-          getDataHandlers(), getResizeHandlers(), getQuantizationHandlers(),
-          getIndexingHandlers(), getRecurrentHandlers(), getLocalNormalizationHandlers(),
+         {getEltwiseHandlers(), getActivationHandlers(), getGeneralHandlers(),
+          getNNHandlers(), getDataHandlers(), getResizeHandlers(),
+          getQuantizationHandlers(), getIndexingHandlers(),
+          getRecurrentHandlers(), getLocalNormalizationHandlers(),
           getEinsumHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
@@ -54,10 +58,11 @@ void printSupportedOps(llvm::raw_ostream &os) {
   for (const auto &entry : getTable()) {
     entries.insert(entries.end(), entry.second.begin(), entry.second.end());
   }
-  std::sort(entries.begin(), entries.end(), [](const OpHandlerInfo *a, const OpHandlerInfo *b) {
-    int order = llvm::StringRef(a->opType).compare(b->opType);
-    return order != 0 ? order < 0 : a->minOpset < b->minOpset;
-  });
+  std::sort(entries.begin(), entries.end(),
+            [](const OpHandlerInfo *a, const OpHandlerInfo *b) {
+              int order = llvm::StringRef(a->opType).compare(b->opType);
+              return order != 0 ? order < 0 : a->minOpset < b->minOpset;
+            });
   os << "| ONNX op | Opsets | IE ops |\n";
   os << "|---|---|---|\n";
   for (const OpHandlerInfo *info : entries) {

@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Resize (opsets 10 to 17) and Upsample (opset 9) become IE.Interpolate. Scales, sizes and roi
-// must be constants: IE holds them as static attributes. Resize-10 and Upsample have no
-// coordinate mode: they map output to input coordinates by `x / scale` (asymmetric) and, in
-// nearest mode, truncate when upsampling and round up when downsampling (nearest_mode
-// `simple`), as ONNX Runtime runs them.
+// Resize (opsets 10 to 17) and Upsample (opset 9) become IE.Interpolate.
+// Scales, sizes and roi must be constants: IE holds them as static attributes.
+// Resize-10 and Upsample have no coordinate mode: they map output to input
+// coordinates by `x / scale` (asymmetric) and, in nearest mode, truncate when
+// upsampling and round up when downsampling (nearest_mode `simple`), as ONNX
+// Runtime runs them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,14 +35,17 @@ struct ResizeParams {
   std::optional<SmallVector<double>> roi;
 };
 
-/// Reads the `mode` attribute; Resize-10 and Upsample know only nearest and linear.
-LogicalResult readMode(ImportContext &ctx, const onnx::NodeProto &node, bool allowCubic,
-                       ResizeParams &params) {
-  FailureOr<std::string> mode = ctx.getStringAttr(node, "mode", llvm::StringRef("nearest"));
+/// Reads the `mode` attribute; Resize-10 and Upsample know only nearest and
+/// linear.
+LogicalResult readMode(ImportContext &ctx, const onnx::NodeProto &node,
+                       bool allowCubic, ResizeParams &params) {
+  FailureOr<std::string> mode =
+      ctx.getStringAttr(node, "mode", llvm::StringRef("nearest"));
   if (failed(mode)) {
     return failure();
   }
-  std::optional<IE::InterpolateMode> parsed = IE::symbolizeInterpolateMode(*mode);
+  std::optional<IE::InterpolateMode> parsed =
+      IE::symbolizeInterpolateMode(*mode);
   if (!parsed || (*parsed == IE::InterpolateMode::CUBIC && !allowCubic)) {
     return ctx.emitNodeError(node) << "mode '" << *mode << "' is not supported";
   }
@@ -49,9 +53,10 @@ LogicalResult readMode(ImportContext &ctx, const onnx::NodeProto &node, bool all
   return success();
 }
 
-/// Reads the constant scales of input `index` into params (none when absent or empty).
-LogicalResult readScales(ImportContext &ctx, const onnx::NodeProto &node, int index,
-                         bool optional, ResizeParams &params) {
+/// Reads the constant scales of input `index` into params (none when absent or
+/// empty).
+LogicalResult readScales(ImportContext &ctx, const onnx::NodeProto &node,
+                         int index, bool optional, ResizeParams &params) {
   FailureOr<std::optional<SmallVector<double>>> scales =
       getConstantInput(ctx, node, index, "scales", optional);
   if (failed(scales)) {
@@ -64,31 +69,37 @@ LogicalResult readScales(ImportContext &ctx, const onnx::NodeProto &node, int in
 }
 
 /// Creates the IE.Interpolate of `params` and binds the node's output.
-LogicalResult createInterpolate(ImportContext &ctx, const onnx::NodeProto &node, Value input,
-                                const ResizeParams &params) {
+LogicalResult createInterpolate(ImportContext &ctx, const onnx::NodeProto &node,
+                                Value input, const ResizeParams &params) {
   MLIRContext *context = ctx.getContext();
   OpBuilder &builder = ctx.getBuilder();
   SmallVector<NamedAttribute> attrs = {
-      builder.getNamedAttr("mode", IE::InterpolateModeAttr::get(context, params.mode)),
-      builder.getNamedAttr("coord_mode",
-                           IE::InterpolateCoordModeAttr::get(context, params.coordMode)),
-      builder.getNamedAttr("nearest_mode",
-                           IE::InterpolateNearestModeAttr::get(context, params.nearestMode)),
-      builder.getNamedAttr("cubic_coeff_a", builder.getF64FloatAttr(params.cubicCoeffA)),
+      builder.getNamedAttr("mode",
+                           IE::InterpolateModeAttr::get(context, params.mode)),
+      builder.getNamedAttr("coord_mode", IE::InterpolateCoordModeAttr::get(
+                                             context, params.coordMode)),
+      builder.getNamedAttr("nearest_mode", IE::InterpolateNearestModeAttr::get(
+                                               context, params.nearestMode)),
+      builder.getNamedAttr("cubic_coeff_a",
+                           builder.getF64FloatAttr(params.cubicCoeffA)),
       builder.getNamedAttr("extrapolation_value",
                            builder.getF64FloatAttr(params.extrapolationValue)),
   };
   if (params.excludeOutside) {
-    attrs.push_back(builder.getNamedAttr("exclude_outside", builder.getUnitAttr()));
+    attrs.push_back(
+        builder.getNamedAttr("exclude_outside", builder.getUnitAttr()));
   }
   if (params.scales) {
-    attrs.push_back(builder.getNamedAttr("scales", builder.getDenseF64ArrayAttr(*params.scales)));
+    attrs.push_back(builder.getNamedAttr(
+        "scales", builder.getDenseF64ArrayAttr(*params.scales)));
   }
   if (params.sizes) {
-    attrs.push_back(builder.getNamedAttr("sizes", builder.getDenseI64ArrayAttr(*params.sizes)));
+    attrs.push_back(builder.getNamedAttr(
+        "sizes", builder.getDenseI64ArrayAttr(*params.sizes)));
   }
   if (params.roi) {
-    attrs.push_back(builder.getNamedAttr("roi", builder.getDenseF64ArrayAttr(*params.roi)));
+    attrs.push_back(
+        builder.getNamedAttr("roi", builder.getDenseF64ArrayAttr(*params.roi)));
   }
   FailureOr<IE::InterpolateOp> op =
       ctx.create<IE::InterpolateOp>(ctx.getNodeLoc(node), {input}, attrs);
@@ -99,7 +110,8 @@ LogicalResult createInterpolate(ImportContext &ctx, const onnx::NodeProto &node,
 }
 
 /// Resize-10 and Upsample-9: X, scales (constant); asymmetric coordinates.
-LogicalResult importLegacyResize(ImportContext &ctx, const onnx::NodeProto &node) {
+LogicalResult importLegacyResize(ImportContext &ctx,
+                                 const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   if (failed(input)) {
     return failure();
@@ -125,34 +137,41 @@ LogicalResult importResize(ImportContext &ctx, const onnx::NodeProto &node) {
   if (failed(readMode(ctx, node, /*allowCubic=*/true, params))) {
     return failure();
   }
-  FailureOr<std::string> coordMode = ctx.getStringAttr(node, "coordinate_transformation_mode",
-                                                   llvm::StringRef("half_pixel"));
-  FailureOr<std::string> nearestMode =
-      ctx.getStringAttr(node, "nearest_mode", llvm::StringRef("round_prefer_floor"));
-  FailureOr<double> cubicCoeffA = ctx.getFloatAttr(node, "cubic_coeff_a", -0.75);
-  FailureOr<int64_t> excludeOutside = ctx.getIntAttr(node, "exclude_outside", 0);
-  FailureOr<double> extrapolation = ctx.getFloatAttr(node, "extrapolation_value", 0.0);
+  FailureOr<std::string> coordMode = ctx.getStringAttr(
+      node, "coordinate_transformation_mode", llvm::StringRef("half_pixel"));
+  FailureOr<std::string> nearestMode = ctx.getStringAttr(
+      node, "nearest_mode", llvm::StringRef("round_prefer_floor"));
+  FailureOr<double> cubicCoeffA =
+      ctx.getFloatAttr(node, "cubic_coeff_a", -0.75);
+  FailureOr<int64_t> excludeOutside =
+      ctx.getIntAttr(node, "exclude_outside", 0);
+  FailureOr<double> extrapolation =
+      ctx.getFloatAttr(node, "extrapolation_value", 0.0);
   if (failed(coordMode) || failed(nearestMode) || failed(cubicCoeffA) ||
       failed(excludeOutside) || failed(extrapolation)) {
     return failure();
   }
-  std::optional<IE::InterpolateCoordMode> coord = IE::symbolizeInterpolateCoordMode(*coordMode);
+  std::optional<IE::InterpolateCoordMode> coord =
+      IE::symbolizeInterpolateCoordMode(*coordMode);
   if (!coord) {
-    return ctx.emitNodeError(node) << "coordinate_transformation_mode '" << *coordMode
-                                   << "' is not supported";
+    return ctx.emitNodeError(node) << "coordinate_transformation_mode '"
+                                   << *coordMode << "' is not supported";
   }
   std::optional<IE::InterpolateNearestMode> nearest =
       IE::symbolizeInterpolateNearestMode(*nearestMode);
   if (!nearest || *nearest == IE::InterpolateNearestMode::SIMPLE) {
-    return ctx.emitNodeError(node) << "nearest_mode '" << *nearestMode << "' is not supported";
+    return ctx.emitNodeError(node)
+           << "nearest_mode '" << *nearestMode << "' is not supported";
   }
   params.coordMode = *coord;
   params.nearestMode = *nearest;
   params.cubicCoeffA = *cubicCoeffA;
   params.excludeOutside = *excludeOutside != 0;
   params.extrapolationValue = *extrapolation;
-  // Opset 11 requires the scales input (possibly empty); opset 13 makes it optional.
-  if (failed(readScales(ctx, node, 2, /*optional=*/ctx.getOpset() >= 13, params))) {
+  // Opset 11 requires the scales input (possibly empty); opset 13 makes it
+  // optional.
+  if (failed(readScales(ctx, node, 2, /*optional=*/ctx.getOpset() >= 13,
+                        params))) {
     return failure();
   }
   FailureOr<std::optional<SmallVector<double>>> sizes =
@@ -164,7 +183,8 @@ LogicalResult importResize(ImportContext &ctx, const onnx::NodeProto &node) {
     params.sizes = SmallVector<int64_t>((*sizes)->begin(), (*sizes)->end());
   }
   if (params.scales.has_value() == params.sizes.has_value()) {
-    return ctx.emitNodeError(node) << "expects exactly one of the inputs 'scales' and 'sizes'";
+    return ctx.emitNodeError(node)
+           << "expects exactly one of the inputs 'scales' and 'sizes'";
   }
   if (params.coordMode == IE::InterpolateCoordMode::TF_CROP_AND_RESIZE) {
     FailureOr<std::optional<SmallVector<double>>> roi =
@@ -173,7 +193,8 @@ LogicalResult importResize(ImportContext &ctx, const onnx::NodeProto &node) {
       return failure();
     }
     if (!*roi || (*roi)->empty()) {
-      return ctx.emitNodeError(node) << "coordinate mode tf_crop_and_resize needs input 'roi'";
+      return ctx.emitNodeError(node)
+             << "coordinate mode tf_crop_and_resize needs input 'roi'";
     }
     params.roi = **roi;
   }

@@ -7,13 +7,13 @@
 // The kernels of the software-layer library and, for each, the exact packed
 // parameter struct a compiler writes and a kernel reads (SwKernelAbi.h has
 // the address space and MemRefData). The kernels are declared once, in
-// SwKernels.td; vpuc-tblgen generates the structs below from it (SwKernels.h.inc)
-// as well as the UPA parameter tables of the blob schema, their writers and
-// readers, and the tensor-only rows of the compiler's kernel mapping. This
-// header is the contract: the SHAVE kernel library (kernels/shave) registers
-// a kernel for every entry of VPUC_SW_KERNELS with the same name and
-// signature (its tests check it), and the compiler emits `VPUIP.SW.Kernel`
-// calls (VPUX37XX) or UPA layers (VPUX30XX) from it.
+// SwKernels.td; vpuc-tblgen generates the structs below from it
+// (SwKernels.h.inc) as well as the UPA parameter tables of the blob schema,
+// their writers and readers, and the tensor-only rows of the compiler's kernel
+// mapping. This header is the contract: the SHAVE kernel library
+// (kernels/shave) registers a kernel for every entry of VPUC_SW_KERNELS with
+// the same name and signature (its tests check it), and the compiler emits
+// `VPUIP.SW.Kernel` calls (VPUX37XX) or UPA layers (VPUX30XX) from it.
 //
 // Each kernel is a struct `<Name>Kernel` with
 //   - `name`: the kernel name blobs use (ActKernel.name, UpaLayerTask.kernel);
@@ -121,13 +121,13 @@ struct KernelDecl {
 };
 
 #define VPUC_ABI_KERNEL_DECL(Kernel)                                           \
-  KernelDecl{Kernel::name,                                                     \
-             Kernel::signature,                                                \
-             static_cast<uint32_t>(sizeof(Kernel::signature) /                 \
-                                   sizeof(ArgKind)),                           \
-             Kernel::scalars,                                                  \
-             Kernel::numScalars,                                               \
-             Kernel::floatOnly},
+  KernelDecl{                                                                  \
+      Kernel::name,                                                            \
+      Kernel::signature,                                                       \
+      static_cast<uint32_t>(sizeof(Kernel::signature) / sizeof(ArgKind)),      \
+      Kernel::scalars,                                                         \
+      Kernel::numScalars,                                                      \
+      Kernel::floatOnly},
 
 /// Every kernel of the library, in VPUC_SW_KERNELS order.
 inline constexpr KernelDecl kSwKernels[] = {

@@ -1,19 +1,23 @@
-//===- Convolution.cpp - 2-D convolution and transposed convolution -*- C++ -*-===//
+//===- Convolution.cpp - 2-D convolution and transposed convolution -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Convolution: a 1x1 convolution with unit strides and no padding is one matrix product per
-// image and group (filter [outPerGroup, inPerGroup] x input [inPerGroup, H * W]). Depthwise
-// convolutions (one input and one output channel per group) run a direct loop whose innermost
-// loop runs over a row of output x, bounds hoisted. Every other convolution is im2col + GEMM on
-// tiles of output rows, so the column buffer stays bounded (about 1 MiB) and cache resident:
-// col [inPerGroup * KH * KW, rows * OW], output rows += filter [outPerGroup, inPerGroup * KH *
-// KW] x col, with col written directly in GEMM's packed layout (no separate packing pass).
+// Convolution: a 1x1 convolution with unit strides and no padding is one matrix
+// product per image and group (filter [outPerGroup, inPerGroup] x input
+// [inPerGroup, H * W]). Depthwise convolutions (one input and one output
+// channel per group) run a direct loop whose innermost loop runs over a row of
+// output x, bounds hoisted. Every other convolution is im2col + GEMM on tiles
+// of output rows, so the column buffer stays bounded (about 1 MiB) and cache
+// resident: col [inPerGroup * KH * KW, rows * OW], output rows += filter
+// [outPerGroup, inPerGroup * KH * KW] x col, with col written directly in
+// GEMM's packed layout (no separate packing pass).
 //
-// Transposed convolution is GEMM + col2im on tiles of input rows: col [outPerGroup * KH * KW,
-// rows * IW] = filter^T x input rows, then each col row is scatter-added into the output.
+// Transposed convolution is GEMM + col2im on tiles of input rows: col
+// [outPerGroup * KH * KW, rows * IW] = filter^T x input rows, then each col row
+// is scatter-added into the output.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,10 +38,10 @@ namespace {
 /// Floats of one im2col / col2im tile.
 constexpr int64_t kColumnBudget = int64_t(1) << 18;
 
-/// The range [begin, end) of positions o in [0, count) for which o * stride + offset lies in
-/// [0, extent).
-std::pair<int64_t, int64_t> validRange(int64_t count, int64_t extent, int64_t stride,
-                                       int64_t offset) {
+/// The range [begin, end) of positions o in [0, count) for which o * stride +
+/// offset lies in [0, extent).
+std::pair<int64_t, int64_t> validRange(int64_t count, int64_t extent,
+                                       int64_t stride, int64_t offset) {
   const int64_t begin = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
   const int64_t last = extent - 1 - offset;
   const int64_t end = last < 0 ? 0 : std::min(count, last / stride + 1);
@@ -49,7 +53,8 @@ int64_t tileRows(int64_t rowElements, int64_t totalRows) {
   if (rowElements <= 0) {
     return std::max<int64_t>(totalRows, 1);
   }
-  return std::clamp<int64_t>(kColumnBudget / rowElements, 1, std::max<int64_t>(totalRows, 1));
+  return std::clamp<int64_t>(kColumnBudget / rowElements, 1,
+                             std::max<int64_t>(totalRows, 1));
 }
 
 /// Fills each output channel plane with its bias (or zero).
@@ -63,11 +68,11 @@ void fillBias(const ConvGeometry &g, const float *bias, float *out) {
   }
 }
 
-/// Writes the im2col row of tap (ky, kx) of one input plane for output rows [oy0, oy1): the
-/// input value each output (oy, ox) reads at that tap (zero in the padding), at column
-/// (oy - oy0) * OW + ox of `dst`.
-void im2colRow(const ConvGeometry &g, const float *plane, int64_t ky, int64_t kx, int64_t oy0,
-               int64_t oy1, float *dst) {
+/// Writes the im2col row of tap (ky, kx) of one input plane for output rows
+/// [oy0, oy1): the input value each output (oy, ox) reads at that tap (zero in
+/// the padding), at column (oy - oy0) * OW + ox of `dst`.
+void im2colRow(const ConvGeometry &g, const float *plane, int64_t ky,
+               int64_t kx, int64_t oy0, int64_t oy1, float *dst) {
   const int64_t offY = ky * g.dilationH - g.padTop;
   const int64_t offX = kx * g.dilationW - g.padLeft;
   auto [oxBegin, oxEnd] = validRange(g.outW, g.inW, g.strideW, offX);
@@ -91,12 +96,13 @@ void im2colRow(const ConvGeometry &g, const float *plane, int64_t ky, int64_t kx
   }
 }
 
-/// Writes the im2col matrix of output rows [oy0, oy1) for `channels` consecutive input planes
-/// starting at `image` directly in GEMM's packed B layout: row (c * KH + ky) * KW + kx holds
-/// tap (ky, kx) of plane c, column (oy - oy0) * OW + ox output (oy, ox). Each row is built in
-/// `rowBuffer` (one row of the tile, L1 resident) and then cut into the panels.
-void im2colPacked(const ConvGeometry &g, const float *image, int64_t channels, int64_t oy0,
-                  int64_t oy1, float *rowBuffer, float *packed) {
+/// Writes the im2col matrix of output rows [oy0, oy1) for `channels`
+/// consecutive input planes starting at `image` directly in GEMM's packed B
+/// layout: row (c * KH + ky) * KW + kx holds tap (ky, kx) of plane c, column
+/// (oy - oy0) * OW + ox output (oy, ox). Each row is built in `rowBuffer` (one
+/// row of the tile, L1 resident) and then cut into the panels.
+void im2colPacked(const ConvGeometry &g, const float *image, int64_t channels,
+                  int64_t oy0, int64_t oy1, float *rowBuffer, float *packed) {
   const int64_t columns = (oy1 - oy0) * g.outW;
   const PackedLayout layout{channels * g.kernelH * g.kernelW, columns};
   const int64_t inPlane = g.inH * g.inW;
@@ -105,7 +111,8 @@ void im2colPacked(const ConvGeometry &g, const float *image, int64_t channels, i
     for (int64_t ky = 0; ky < g.kernelH; ++ky) {
       for (int64_t kx = 0; kx < g.kernelW; ++kx, ++p) {
         im2colRow(g, image + c * inPlane, ky, kx, oy0, oy1, rowBuffer);
-        // Fixed-size copies of full panels (no library call per 32 bytes), then the tail.
+        // Fixed-size copies of full panels (no library call per 32 bytes), then
+        // the tail.
         int64_t j = 0;
         for (; j + kGemmPanelWidth <= columns; j += kGemmPanelWidth) {
           float *dst = packed + layout.offset(p, j);
@@ -124,11 +131,12 @@ void im2colPacked(const ConvGeometry &g, const float *image, int64_t channels, i
   }
 }
 
-/// Depthwise convolution (one input and one output channel per group), output pre-filled
-/// with the bias: for every tap, the valid output range is computed once and the innermost
-/// loop runs over a row of output x.
-VPUC_KERNEL_CLONES void convolveDepthwise(const ConvGeometry &g, const float *in,
-                                          const float *filter, float *out) {
+/// Depthwise convolution (one input and one output channel per group), output
+/// pre-filled with the bias: for every tap, the valid output range is computed
+/// once and the innermost loop runs over a row of output x.
+VPUC_KERNEL_CLONES void convolveDepthwise(const ConvGeometry &g,
+                                          const float *in, const float *filter,
+                                          float *out) {
   const int64_t inPlane = g.inH * g.inW;
   const int64_t outPlane = g.outH * g.outW;
   for (int64_t n = 0; n < g.batch; ++n) {
@@ -144,7 +152,8 @@ VPUC_KERNEL_CLONES void convolveDepthwise(const ConvGeometry &g, const float *in
           const int64_t offX = kx * g.dilationW - g.padLeft;
           auto [oxBegin, oxEnd] = validRange(g.outW, g.inW, g.strideW, offX);
           for (int64_t oy = oyBegin; oy < oyEnd; ++oy) {
-            const float *__restrict row = plane + (oy * g.strideH + offY) * g.inW;
+            const float *__restrict row =
+                plane + (oy * g.strideH + offY) * g.inW;
             float *__restrict orow = o + oy * g.outW;
             if (g.strideW == 1) {
               for (int64_t ox = oxBegin; ox < oxEnd; ++ox) {
@@ -163,10 +172,10 @@ VPUC_KERNEL_CLONES void convolveDepthwise(const ConvGeometry &g, const float *in
   }
 }
 
-/// Adds the col2im rows of one group and tile of input rows [iy0, iy1) into the output planes
-/// of the group's channels starting at `image`.
-void col2im(const ConvGeometry &g, const float *col, int64_t channels, int64_t iy0,
-            int64_t iy1, float *image) {
+/// Adds the col2im rows of one group and tile of input rows [iy0, iy1) into the
+/// output planes of the group's channels starting at `image`.
+void col2im(const ConvGeometry &g, const float *col, int64_t channels,
+            int64_t iy0, int64_t iy1, float *image) {
   const int64_t columns = (iy1 - iy0) * g.inW;
   const int64_t outPlane = g.outH * g.outW;
   for (int64_t c = 0; c < channels; ++c) {
@@ -176,7 +185,8 @@ void col2im(const ConvGeometry &g, const float *col, int64_t channels, int64_t i
       for (int64_t kx = 0; kx < g.kernelW; ++kx) {
         const int64_t offX = kx * g.dilationW - g.padLeft;
         auto [ixBegin, ixEnd] = validRange(g.inW, g.outW, g.strideW, offX);
-        const float *row = col + ((c * g.kernelH + ky) * g.kernelW + kx) * columns;
+        const float *row =
+            col + ((c * g.kernelH + ky) * g.kernelW + kx) * columns;
         for (int64_t iy = iy0; iy < iy1; ++iy) {
           const int64_t oy = iy * g.strideH + offY;
           if (oy < 0 || oy >= g.outH) {
@@ -224,31 +234,36 @@ void convolution(const ConvGeometry &g, const float *input, const float *filter,
                          g.strideW == 1 && g.padTop == 0 && g.padLeft == 0 &&
                          g.inH == g.outH && g.inW == g.outW;
   const int64_t rows = pointwise ? g.outH : tileRows(depth * g.outW, g.outH);
-  std::vector<float> packed(pointwise ? 0 : PackedLayout{depth, rows * g.outW}.size());
+  std::vector<float> packed(
+      pointwise ? 0 : PackedLayout{depth, rows * g.outW}.size());
   std::vector<float> rowBuffer(pointwise ? 0 : rows * g.outW);
   for (int64_t n = 0; n < g.batch; ++n) {
     for (int64_t group = 0; group < g.groups; ++group) {
-      const float *image = input + (n * g.inChannels + group * inPerGroup) * inPlane;
+      const float *image =
+          input + (n * g.inChannels + group * inPerGroup) * inPlane;
       const float *weights = filter + group * outPerGroup * depth;
-      float *out = output + (n * g.outChannels + group * outPerGroup) * outPlane;
+      float *out =
+          output + (n * g.outChannels + group * outPerGroup) * outPlane;
       if (pointwise) {
-        gemm(outPerGroup, outPlane, inPerGroup, {weights, depth}, {image, inPlane}, out,
-             outPlane, /*accumulate=*/true);
+        gemm(outPerGroup, outPlane, inPerGroup, {weights, depth},
+             {image, inPlane}, out, outPlane, /*accumulate=*/true);
         continue;
       }
       for (int64_t oy0 = 0; oy0 < g.outH; oy0 += rows) {
         const int64_t oy1 = std::min(g.outH, oy0 + rows);
         const int64_t columns = (oy1 - oy0) * g.outW;
-        im2colPacked(g, image, inPerGroup, oy0, oy1, rowBuffer.data(), packed.data());
-        gemmPackedB(outPerGroup, columns, depth, {weights, depth}, packed.data(),
-                    out + oy0 * g.outW, outPlane, /*accumulate=*/true);
+        im2colPacked(g, image, inPerGroup, oy0, oy1, rowBuffer.data(),
+                     packed.data());
+        gemmPackedB(outPerGroup, columns, depth, {weights, depth},
+                    packed.data(), out + oy0 * g.outW, outPlane,
+                    /*accumulate=*/true);
       }
     }
   }
 }
 
-void deconvolution(const ConvGeometry &g, const float *input, const float *filter,
-                   const float *bias, float *output) {
+void deconvolution(const ConvGeometry &g, const float *input,
+                   const float *filter, const float *bias, float *output) {
   assert(isValid(g) && "invalid deconvolution geometry");
   fillBias(g, bias, output);
   const int64_t inPerGroup = g.inChannels / g.groups;
@@ -263,15 +278,19 @@ void deconvolution(const ConvGeometry &g, const float *input, const float *filte
   std::vector<float> col(depth * rows * g.inW);
   for (int64_t n = 0; n < g.batch; ++n) {
     for (int64_t group = 0; group < g.groups; ++group) {
-      const float *image = input + (n * g.inChannels + group * inPerGroup) * inPlane;
-      // The group's filter as stored is [inPerGroup, depth]; the product needs its transpose.
-      ConstMatrix weights{filter + group * inPerGroup * depth, depth, /*transposed=*/true};
-      float *out = output + (n * g.outChannels + group * outPerGroup) * outPlane;
+      const float *image =
+          input + (n * g.inChannels + group * inPerGroup) * inPlane;
+      // The group's filter as stored is [inPerGroup, depth]; the product needs
+      // its transpose.
+      ConstMatrix weights{filter + group * inPerGroup * depth, depth,
+                          /*transposed=*/true};
+      float *out =
+          output + (n * g.outChannels + group * outPerGroup) * outPlane;
       for (int64_t iy0 = 0; iy0 < g.inH; iy0 += rows) {
         const int64_t iy1 = std::min(g.inH, iy0 + rows);
         const int64_t columns = (iy1 - iy0) * g.inW;
-        gemm(depth, columns, inPerGroup, weights, {image + iy0 * g.inW, inPlane}, col.data(),
-             columns);
+        gemm(depth, columns, inPerGroup, weights,
+             {image + iy0 * g.inW, inPlane}, col.data(), columns);
         col2im(g, col.data(), outPerGroup, iy0, iy1, out);
       }
     }

@@ -4,14 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Blocking: the k dimension is cut into slices of kKC, n into blocks of kNC and m into blocks
-// of kMC. A slice of B (kKC x kNC, the part reused by every row block) is packed into panels
-// of kNR columns, k-major, so the micro-kernel reads it contiguously; a block of A (kMC x kKC)
-// into panels of kMR rows, k-major. The micro-kernel keeps a kMR x kNR tile of C in local
-// arrays (registers) and performs rank-1 updates with a contiguous innermost loop over kNR.
-// Panels are zero-padded to full tiles, so the micro-kernel has constant trip counts; only the
-// write-back to C handles partial tiles. The loops over the packed panels are compiled once
-// for the baseline ISA and once for x86-64-v3 (AVX2 + FMA), picked at load time (Target.h).
+// Blocking: the k dimension is cut into slices of kKC, n into blocks of kNC and
+// m into blocks of kMC. A slice of B (kKC x kNC, the part reused by every row
+// block) is packed into panels of kNR columns, k-major, so the micro-kernel
+// reads it contiguously; a block of A (kMC x kKC) into panels of kMR rows,
+// k-major. The micro-kernel keeps a kMR x kNR tile of C in local arrays
+// (registers) and performs rank-1 updates with a contiguous innermost loop over
+// kNR. Panels are zero-padded to full tiles, so the micro-kernel has constant
+// trip counts; only the write-back to C handles partial tiles. The loops over
+// the packed panels are compiled once for the baseline ISA and once for
+// x86-64-v3 (AVX2 + FMA), picked at load time (Target.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +33,8 @@ namespace {
 constexpr int64_t kMR = 8;
 /// Columns of the register tile: one 256-bit vector (two 128-bit ones).
 constexpr int64_t kNR = kGemmPanelWidth;
-/// Depth of a packed slice (a kNR panel of B is kKC * kNR * 4 bytes = 8 KiB: L1).
+/// Depth of a packed slice (a kNR panel of B is kKC * kNR * 4 bytes = 8 KiB:
+/// L1).
 constexpr int64_t kKC = 256;
 /// Rows of a packed A block (kMC * kKC * 4 bytes = 128 KiB: L2).
 constexpr int64_t kMC = 128;
@@ -43,7 +46,8 @@ inline float at(const ConstMatrix &m, int64_t r, int64_t c) {
   return m.transposed ? m.data[c * m.ld + r] : m.data[r * m.ld + c];
 }
 
-/// Packs B[p0 : p0 + kc, j0 : j0 + nc] into ceil(nc / kNR) panels of kc x kNR (zero padded).
+/// Packs B[p0 : p0 + kc, j0 : j0 + nc] into ceil(nc / kNR) panels of kc x kNR
+/// (zero padded).
 void packB(const ConstMatrix &b, int64_t p0, int64_t kc, int64_t j0, int64_t nc,
            float *packed) {
   for (int64_t jp = 0; jp < nc; jp += kNR) {
@@ -68,7 +72,8 @@ void packB(const ConstMatrix &b, int64_t p0, int64_t kc, int64_t j0, int64_t nc,
   }
 }
 
-/// Packs A[i0 : i0 + mc, p0 : p0 + kc] into ceil(mc / kMR) panels of kc x kMR (zero padded).
+/// Packs A[i0 : i0 + mc, p0 : p0 + kc] into ceil(mc / kMR) panels of kc x kMR
+/// (zero padded).
 void packA(const ConstMatrix &a, int64_t i0, int64_t mc, int64_t p0, int64_t kc,
            float *packed) {
   for (int64_t ip = 0; ip < mc; ip += kMR) {
@@ -86,9 +91,12 @@ void packA(const ConstMatrix &a, int64_t i0, int64_t mc, int64_t p0, int64_t kc,
   }
 }
 
-/// C tile (rows x cols of it) = or += the product of an A panel and a B panel of depth kc.
-VPUC_KERNEL_INLINE void microKernel(int64_t kc, const float *__restrict a, const float *__restrict b,
-                 float *__restrict c, int64_t ldc, int64_t rows, int64_t cols, bool add) {
+/// C tile (rows x cols of it) = or += the product of an A panel and a B panel
+/// of depth kc.
+VPUC_KERNEL_INLINE void microKernel(int64_t kc, const float *__restrict a,
+                                    const float *__restrict b,
+                                    float *__restrict c, int64_t ldc,
+                                    int64_t rows, int64_t cols, bool add) {
   float acc[kMR][kNR] = {};
   for (int64_t p = 0; p < kc; ++p) {
     const float *bp = b + p * kNR;
@@ -125,23 +133,27 @@ VPUC_KERNEL_INLINE void microKernel(int64_t kc, const float *__restrict a, const
   }
 }
 
-/// Runs the micro-kernel over all tiles of a packed block; consecutive B panels are
-/// `panelStride` floats apart.
-VPUC_KERNEL_CLONES void macroKernel(int64_t mc, int64_t nc, int64_t kc, const float *packedA,
-                                    const float *packedB, int64_t panelStride, float *c,
-                                    int64_t ldc, bool add) {
+/// Runs the micro-kernel over all tiles of a packed block; consecutive B panels
+/// are `panelStride` floats apart.
+VPUC_KERNEL_CLONES void macroKernel(int64_t mc, int64_t nc, int64_t kc,
+                                    const float *packedA, const float *packedB,
+                                    int64_t panelStride, float *c, int64_t ldc,
+                                    bool add) {
   for (int64_t jr = 0; jr < nc; jr += kNR) {
     const int64_t cols = std::min(kNR, nc - jr);
     const float *panel = packedB + jr / kNR * panelStride;
     for (int64_t ir = 0; ir < mc; ir += kMR) {
       const int64_t rows = std::min(kMR, mc - ir);
-      microKernel(kc, packedA + ir * kc, panel, c + ir * ldc + jr, ldc, rows, cols, add);
+      microKernel(kc, packedA + ir * kc, panel, c + ir * ldc + jr, ldc, rows,
+                  cols, add);
     }
   }
 }
 
-/// Fills or leaves C for an empty product; returns true if there is nothing to multiply.
-bool handleEmpty(int64_t m, int64_t n, int64_t k, float *c, int64_t ldc, bool accumulate) {
+/// Fills or leaves C for an empty product; returns true if there is nothing to
+/// multiply.
+bool handleEmpty(int64_t m, int64_t n, int64_t k, float *c, int64_t ldc,
+                 bool accumulate) {
   if (m <= 0 || n <= 0) {
     return true;
   }
@@ -156,10 +168,11 @@ bool handleEmpty(int64_t m, int64_t n, int64_t k, float *c, int64_t ldc, bool ac
   return false;
 }
 
-/// The dot product of two contiguous vectors, in kLanes independent partial sums (a fixed
-/// summation order the compiler can vectorise without reassociating).
-VPUC_KERNEL_INLINE float dot(const float *__restrict x, const float *__restrict y,
-                             int64_t count) {
+/// The dot product of two contiguous vectors, in kLanes independent partial
+/// sums (a fixed summation order the compiler can vectorise without
+/// reassociating).
+VPUC_KERNEL_INLINE float dot(const float *__restrict x,
+                             const float *__restrict y, int64_t count) {
   constexpr int64_t kLanes = 8;
   float lanes[kLanes] = {};
   int64_t p = 0;
@@ -179,11 +192,12 @@ VPUC_KERNEL_INLINE float dot(const float *__restrict x, const float *__restrict 
   return sum;
 }
 
-/// c[0, n) = or += a[0, k) * B for a contiguous row `a` (the m == 1 case, where register
-/// tiles would be mostly padding). B is read in its storage order: rows scaled and added for
-/// a plain B, dot products with its rows for a transposed one.
-VPUC_KERNEL_CLONES void gemv(int64_t n, int64_t k, const float *a, ConstMatrix b, float *c,
-                             bool accumulate) {
+/// c[0, n) = or += a[0, k) * B for a contiguous row `a` (the m == 1 case, where
+/// register tiles would be mostly padding). B is read in its storage order:
+/// rows scaled and added for a plain B, dot products with its rows for a
+/// transposed one.
+VPUC_KERNEL_CLONES void gemv(int64_t n, int64_t k, const float *a,
+                             ConstMatrix b, float *c, bool accumulate) {
   if (b.transposed) {
     for (int64_t j = 0; j < n; ++j) {
       const float value = dot(a, b.data + j * b.ld, k);
@@ -206,8 +220,8 @@ VPUC_KERNEL_CLONES void gemv(int64_t n, int64_t k, const float *a, ConstMatrix b
 
 } // namespace
 
-void gemm(int64_t m, int64_t n, int64_t k, ConstMatrix a, ConstMatrix b, float *c,
-          int64_t ldc, bool accumulate) {
+void gemm(int64_t m, int64_t n, int64_t k, ConstMatrix a, ConstMatrix b,
+          float *c, int64_t ldc, bool accumulate) {
   if (handleEmpty(m, n, k, c, ldc, accumulate)) {
     return;
   }
@@ -238,20 +252,20 @@ void gemm(int64_t m, int64_t n, int64_t k, ConstMatrix a, ConstMatrix b, float *
       for (int64_t i0 = 0; i0 < m; i0 += kMC) {
         const int64_t mc = std::min(kMC, m - i0);
         packA(a, i0, mc, p0, kc, packedA.data());
-        macroKernel(mc, nc, kc, packedA.data(), packedB.data(), kc * kNR, c + i0 * ldc + j0,
-                    ldc, add);
+        macroKernel(mc, nc, kc, packedA.data(), packedB.data(), kc * kNR,
+                    c + i0 * ldc + j0, ldc, add);
       }
     }
   }
 }
 
-void gemmPackedB(int64_t m, int64_t n, int64_t k, ConstMatrix a, const float *packedB,
-                 float *c, int64_t ldc, bool accumulate) {
+void gemmPackedB(int64_t m, int64_t n, int64_t k, ConstMatrix a,
+                 const float *packedB, float *c, int64_t ldc, bool accumulate) {
   if (handleEmpty(m, n, k, c, ldc, accumulate)) {
     return;
   }
-  // The slice [p0, p0 + kc) of a panel starts p0 * kNR floats into it; panels are k * kNR
-  // floats apart.
+  // The slice [p0, p0 + kc) of a panel starts p0 * kNR floats into it; panels
+  // are k * kNR floats apart.
   const int64_t kcMax = std::min(kKC, k);
   const int64_t mcMax = (std::min(kMC, m) + kMR - 1) / kMR * kMR;
   std::vector<float> packedA(mcMax * kcMax);
@@ -264,7 +278,8 @@ void gemmPackedB(int64_t m, int64_t n, int64_t k, ConstMatrix a, const float *pa
       for (int64_t i0 = 0; i0 < m; i0 += kMC) {
         const int64_t mc = std::min(kMC, m - i0);
         packA(a, i0, mc, p0, kc, packedA.data());
-        macroKernel(mc, nc, kc, packedA.data(), slice, k * kNR, c + i0 * ldc + j0, ldc, add);
+        macroKernel(mc, nc, kc, packedA.data(), slice, k * kNR,
+                    c + i0 * ldc + j0, ldc, add);
       }
     }
   }

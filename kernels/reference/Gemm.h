@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// C = op(A) * op(B) (+ C) over row-major float buffers with leading dimensions, where op() is
-// the identity or the transposition. The implementation packs blocks of A and B into
-// contiguous panels and runs a fixed-size register-tile micro-kernel over them (cache blocking
-// in the GotoBLAS style), written as plain loops the compiler vectorises. Plain C++: no MLIR,
-// shared by the IE reference interpreter and the emulator's kernels.
+// C = op(A) * op(B) (+ C) over row-major float buffers with leading dimensions,
+// where op() is the identity or the transposition. The implementation packs
+// blocks of A and B into contiguous panels and runs a fixed-size register-tile
+// micro-kernel over them (cache blocking in the GotoBLAS style), written as
+// plain loops the compiler vectorises. Plain C++: no MLIR, shared by the IE
+// reference interpreter and the emulator's kernels.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,8 +20,9 @@
 
 namespace mlir::vpuc::kernels {
 
-/// A read-only row-major matrix view: element (r, c) is data[r * ld + c], or data[c * ld + r]
-/// when `transposed` (the buffer then holds the transpose of the logical matrix).
+/// A read-only row-major matrix view: element (r, c) is data[r * ld + c], or
+/// data[c * ld + r] when `transposed` (the buffer then holds the transpose of
+/// the logical matrix).
 struct ConstMatrix {
   const float *data = nullptr;
   /// The distance in elements between consecutive rows of the buffer.
@@ -28,18 +30,19 @@ struct ConstMatrix {
   bool transposed = false;
 };
 
-/// Computes C[m, n] = A[m, k] * B[k, n], or C += A * B when `accumulate` is set. C is the
-/// row-major buffer `c` with leading dimension `ldc`; it must not alias A or B. With k == 0
-/// the product is zero.
-void gemm(int64_t m, int64_t n, int64_t k, ConstMatrix a, ConstMatrix b, float *c,
-          int64_t ldc, bool accumulate = false);
+/// Computes C[m, n] = A[m, k] * B[k, n], or C += A * B when `accumulate` is
+/// set. C is the row-major buffer `c` with leading dimension `ldc`; it must not
+/// alias A or B. With k == 0 the product is zero.
+void gemm(int64_t m, int64_t n, int64_t k, ConstMatrix a, ConstMatrix b,
+          float *c, int64_t ldc, bool accumulate = false);
 
 /// The number of columns of a panel of a packed B operand.
 constexpr int64_t kGemmPanelWidth = 8;
 
-/// The packed layout of a B[k, n] operand, which a producer can write directly (e.g. an
-/// im2col) to save gemm a packing pass: ceil(n / kGemmPanelWidth) panels, each k rows of
-/// kGemmPanelWidth consecutive columns, row-major; the columns past n are zero.
+/// The packed layout of a B[k, n] operand, which a producer can write directly
+/// (e.g. an im2col) to save gemm a packing pass: ceil(n / kGemmPanelWidth)
+/// panels, each k rows of kGemmPanelWidth consecutive columns, row-major; the
+/// columns past n are zero.
 struct PackedLayout {
   int64_t k = 0;
   int64_t n = 0;
@@ -56,8 +59,9 @@ struct PackedLayout {
 };
 
 /// As gemm, with B[k, n] given in PackedLayout{k, n}.
-void gemmPackedB(int64_t m, int64_t n, int64_t k, ConstMatrix a, const float *packedB,
-                 float *c, int64_t ldc, bool accumulate = false);
+void gemmPackedB(int64_t m, int64_t n, int64_t k, ConstMatrix a,
+                 const float *packedB, float *c, int64_t ldc,
+                 bool accumulate = false);
 
 } // namespace mlir::vpuc::kernels
 

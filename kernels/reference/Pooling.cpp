@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Both pools work on one output row at a time: for each window row and column tap (ky, kx), the
-// range of outputs whose window reads a valid input column is computed once, and the innermost
-// loop runs over that range of output x (contiguous for stride 1). Average pooling divides by
-// per-column counts computed once per geometry.
+// Both pools work on one output row at a time: for each window row and column
+// tap (ky, kx), the range of outputs whose window reads a valid input column is
+// computed once, and the innermost loop runs over that range of output x
+// (contiguous for stride 1). Average pooling divides by per-column counts
+// computed once per geometry.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,17 +27,18 @@ namespace mlir::vpuc::kernels {
 
 namespace {
 
-/// The range [begin, end) of positions o in [0, count) for which o * stride + offset lies in
-/// [0, extent).
-std::pair<int64_t, int64_t> validRange(int64_t count, int64_t extent, int64_t stride,
-                                       int64_t offset) {
+/// The range [begin, end) of positions o in [0, count) for which o * stride +
+/// offset lies in [0, extent).
+std::pair<int64_t, int64_t> validRange(int64_t count, int64_t extent,
+                                       int64_t stride, int64_t offset) {
   const int64_t begin = offset >= 0 ? 0 : (-offset + stride - 1) / stride;
   const int64_t last = extent - 1 - offset;
   const int64_t end = last < 0 ? 0 : std::min(count, last / stride + 1);
   return {begin, std::max(begin, end)};
 }
 
-/// The input rows [y0, y1) window row oy covers, and its extent clipped to the padded input.
+/// The input rows [y0, y1) window row oy covers, and its extent clipped to the
+/// padded input.
 struct WindowRows {
   int64_t y0, y1, padded;
 };
@@ -48,10 +50,12 @@ WindowRows windowRows(const PoolGeometry &g, int64_t oy) {
           std::min(ye, g.inH + g.padBottom) - ys};
 }
 
-/// Combines the taps of one window row into an output row: for each column tap kx,
-/// out[ox] = combine(out[ox], row[ox * strideW + kx - padLeft]) over the valid outputs.
+/// Combines the taps of one window row into an output row: for each column tap
+/// kx, out[ox] = combine(out[ox], row[ox * strideW + kx - padLeft]) over the
+/// valid outputs.
 template <bool isMax>
-VPUC_KERNEL_INLINE void accumulateRow(const PoolGeometry &g, const float *__restrict row,
+VPUC_KERNEL_INLINE void accumulateRow(const PoolGeometry &g,
+                                      const float *__restrict row,
                                       float *__restrict out) {
   for (int64_t kx = 0; kx < g.kernelW; ++kx) {
     const int64_t offX = kx - g.padLeft;
@@ -70,16 +74,17 @@ VPUC_KERNEL_INLINE void accumulateRow(const PoolGeometry &g, const float *__rest
 }
 
 template <bool isMax>
-VPUC_KERNEL_CLONES void pool(const PoolGeometry &g, bool excludePad, const float *input,
-                             float *output) {
+VPUC_KERNEL_CLONES void pool(const PoolGeometry &g, bool excludePad,
+                             const float *input, float *output) {
   // Per output column: the number of valid input columns and the padded extent.
   std::vector<float> validColumns(g.outW), paddedColumns(g.outW);
   for (int64_t ox = 0; ox < g.outW; ++ox) {
     const int64_t xs = ox * g.strideW - g.padLeft;
     const int64_t xe = xs + g.kernelW;
-    validColumns[ox] =
-        static_cast<float>(std::max<int64_t>(std::min(xe, g.inW) - std::max<int64_t>(xs, 0), 0));
-    paddedColumns[ox] = static_cast<float>(std::min(xe, g.inW + g.padRight) - xs);
+    validColumns[ox] = static_cast<float>(
+        std::max<int64_t>(std::min(xe, g.inW) - std::max<int64_t>(xs, 0), 0));
+    paddedColumns[ox] =
+        static_cast<float>(std::min(xe, g.inW + g.padRight) - xs);
   }
   const float init = isMax ? -std::numeric_limits<float>::infinity() : 0.0f;
   for (int64_t p = 0; p < g.planes; ++p) {
@@ -93,7 +98,8 @@ VPUC_KERNEL_CLONES void pool(const PoolGeometry &g, bool excludePad, const float
         accumulateRow<isMax>(g, plane + y * g.inW, orow);
       }
       if constexpr (!isMax) {
-        const float validRows = static_cast<float>(std::max<int64_t>(rows.y1 - rows.y0, 0));
+        const float validRows =
+            static_cast<float>(std::max<int64_t>(rows.y1 - rows.y0, 0));
         const float paddedRows = static_cast<float>(rows.padded);
         for (int64_t ox = 0; ox < g.outW; ++ox) {
           const float count = excludePad ? validRows * validColumns[ox]
@@ -108,9 +114,10 @@ VPUC_KERNEL_CLONES void pool(const PoolGeometry &g, bool excludePad, const float
 } // namespace
 
 bool isValid(const PoolGeometry &g) {
-  return g.planes >= 0 && g.inH >= 0 && g.inW >= 0 && g.outH >= 0 && g.outW >= 0 &&
-         g.kernelH > 0 && g.kernelW > 0 && g.strideH > 0 && g.strideW > 0 &&
-         g.padTop >= 0 && g.padLeft >= 0 && g.padBottom >= 0 && g.padRight >= 0;
+  return g.planes >= 0 && g.inH >= 0 && g.inW >= 0 && g.outH >= 0 &&
+         g.outW >= 0 && g.kernelH > 0 && g.kernelW > 0 && g.strideH > 0 &&
+         g.strideW > 0 && g.padTop >= 0 && g.padLeft >= 0 && g.padBottom >= 0 &&
+         g.padRight >= 0;
 }
 
 void maxPool(const PoolGeometry &g, const float *input, float *output) {
@@ -118,7 +125,8 @@ void maxPool(const PoolGeometry &g, const float *input, float *output) {
   pool<true>(g, /*excludePad=*/false, input, output);
 }
 
-void avgPool(const PoolGeometry &g, bool excludePad, const float *input, float *output) {
+void avgPool(const PoolGeometry &g, bool excludePad, const float *input,
+             float *output) {
   assert(isValid(g) && "invalid pooling geometry");
   pool<false>(g, excludePad, input, output);
 }

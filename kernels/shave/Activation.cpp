@@ -24,8 +24,8 @@ llvm::Error runUnary(const abi::MemRefData &inDesc,
                      const KernelContext &context, llvm::StringRef name,
                      abi::ActivationOp op, float alpha, float beta) {
   TensorView in, out;
-  if (llvm::Error error =
-          viewUnaryOperands(context, name, inDesc, outDesc, kFloatTypes, in, out)) {
+  if (llvm::Error error = viewUnaryOperands(context, name, inDesc, outDesc,
+                                            kFloatTypes, in, out)) {
     return error;
   }
   if (llvm::Error error = checkSameDims(in, out, name)) {
@@ -79,13 +79,11 @@ llvm::Error runClamp(const uint8_t *args, const KernelContext &context) {
                   a.min, a.max);
 }
 
-
-
 } // namespace
 
 VPUC_EMU_KERNEL(activation) {
-  registry.add(makeKernelInfo<abi::ActivationKernel>(
-      runActivation, /*cyclesPerVector=*/4.0));
+  registry.add(makeKernelInfo<abi::ActivationKernel>(runActivation,
+                                                     /*cyclesPerVector=*/4.0));
   registry.add(makeKernelInfo<abi::ReluKernel>(runRelu, 1.0));
   registry.add(makeKernelInfo<abi::ClampKernel>(runClamp, 1.0));
 }

@@ -20,10 +20,11 @@ namespace {
 template <bool largest>
 llvm::Error runArgExtremum(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::ArgExtremumArgs>(args);
-  const char *name = largest ? abi::ArgMaxKernel::name : abi::ArgMinKernel::name;
+  const char *name =
+      largest ? abi::ArgMaxKernel::name : abi::ArgMinKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewUnaryOperands(context, name, a.input, a.output, kNumericTypes, in, out)) {
+  if (llvm::Error error = viewUnaryOperands(context, name, a.input, a.output,
+                                            kNumericTypes, in, out)) {
     return error;
   }
   if (llvm::Error error = checkDisjoint(out, in, name, "the input")) {
@@ -32,7 +33,8 @@ llvm::Error runArgExtremum(const uint8_t *args, const KernelContext &context) {
   if (llvm::Error error = checkFlag(a.keepDims, name, "keepDims")) {
     return error;
   }
-  if (llvm::Error error = checkFlag(a.selectLastIndex, name, "selectLastIndex")) {
+  if (llvm::Error error =
+          checkFlag(a.selectLastIndex, name, "selectLastIndex")) {
     return error;
   }
   llvm::Expected<int64_t> axis = getAxis(a.axis, in.getRank(), false, name);
@@ -42,14 +44,16 @@ llvm::Error runArgExtremum(const uint8_t *args, const KernelContext &context) {
   std::vector<int64_t> dims = getDims(in);
   std::vector<bool> reduced(dims.size(), false);
   reduced[*axis] = true;
-  if (llvm::Error error = checkDims(out, getReducedDims(dims, reduced, a.keepDims != 0), name,
-                                    "output")) {
+  if (llvm::Error error =
+          checkDims(out, getReducedDims(dims, reduced, a.keepDims != 0), name,
+                    "output")) {
     return error;
   }
   int64_t dim = dims[*axis];
   if (dim == 0 || dim > (int64_t{1} << 24)) {
     return kernelError(name, "the reduced dim " + llvm::Twine(*axis) + " has " +
-                                 llvm::Twine(dim) + " elements, outside [1, 2^24]");
+                                 llvm::Twine(dim) +
+                                 " elements, outside [1, 2^24]");
   }
   int64_t outer = getProduct(dims, 0, *axis);
   int64_t inner = getProduct(dims, *axis + 1, dims.size());
@@ -87,8 +91,10 @@ llvm::Error runArgExtremum(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(arg_extremum) {
-  registry.add(makeKernelInfo<abi::ArgMaxKernel>(runArgExtremum<true>, 1.0, getInputWork));
-  registry.add(makeKernelInfo<abi::ArgMinKernel>(runArgExtremum<false>, 1.0, getInputWork));
+  registry.add(makeKernelInfo<abi::ArgMaxKernel>(runArgExtremum<true>, 1.0,
+                                                 getInputWork));
+  registry.add(makeKernelInfo<abi::ArgMinKernel>(runArgExtremum<false>, 1.0,
+                                                 getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

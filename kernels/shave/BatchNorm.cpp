@@ -89,12 +89,10 @@ llvm::Error runBatchNorm(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(batch_norm) {
-  registry.add(
-      makeKernelInfo<abi::BatchNormKernel>(runBatchNorm, 2.0));
+  registry.add(makeKernelInfo<abi::BatchNormKernel>(runBatchNorm, 2.0));
 }
 
 } // namespace mlir::vpuc::emu

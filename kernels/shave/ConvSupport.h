@@ -41,14 +41,14 @@ llvm::Error checkWindow(int32_t strideH, int32_t strideW, int32_t dilationH,
 void finishWeighted(const TensorView &output, int32_t postOp, float alpha,
                     float beta, std::vector<float> &result);
 
-/// The geometry of a (transposed) convolution of `inDims` [N, C, H, W] by `filterDims`
-/// (KY, KX are dims 2 and 3) into [N, outChannels, outH, outW]; strides, pads and dilations
-/// come from the kernel's argument struct.
+/// The geometry of a (transposed) convolution of `inDims` [N, C, H, W] by
+/// `filterDims` (KY, KX are dims 2 and 3) into [N, outChannels, outH, outW];
+/// strides, pads and dilations come from the kernel's argument struct.
 template <typename Args>
-kernels::ConvGeometry makeConvGeometry(const Args &a, const std::vector<int64_t> &inDims,
-                                       const std::vector<int64_t> &filterDims,
-                                       int64_t outChannels, int64_t outH, int64_t outW,
-                                       int64_t groups) {
+kernels::ConvGeometry
+makeConvGeometry(const Args &a, const std::vector<int64_t> &inDims,
+                 const std::vector<int64_t> &filterDims, int64_t outChannels,
+                 int64_t outH, int64_t outW, int64_t groups) {
   kernels::ConvGeometry g;
   g.batch = inDims[0];
   g.inChannels = inDims[1];

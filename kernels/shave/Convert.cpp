@@ -21,8 +21,8 @@ llvm::Error runConvert(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::ConvertKernel::Args>(args);
   const char *name = abi::ConvertKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewUnaryOperands(context, name, a.input, a.output, kAnyRowType, in, out)) {
+  if (llvm::Error error = viewUnaryOperands(context, name, a.input, a.output,
+                                            kAnyRowType, in, out)) {
     return error;
   }
   if (llvm::Error error = checkSameDims(in, out, name)) {

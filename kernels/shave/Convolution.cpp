@@ -79,8 +79,8 @@ llvm::Error runConvolution(const uint8_t *args, const KernelContext &context) {
                                     name, "output")) {
     return error;
   }
-  kernels::ConvGeometry g =
-      makeConvGeometry(a, inDims, filterDims, outChannels, outH, outW, a.groups);
+  kernels::ConvGeometry g = makeConvGeometry(a, inDims, filterDims, outChannels,
+                                             outH, outW, a.groups);
   std::vector<float> input = loadTensor(in);
   std::vector<float> weights = loadTensor(filter);
   std::vector<float> biases = loadTensor(bias);
@@ -93,7 +93,6 @@ llvm::Error runConvolution(const uint8_t *args, const KernelContext &context) {
   finishWeighted(out, a.postOp, a.postOpAlpha, a.postOpBeta, result);
   return llvm::Error::success();
 }
-
 
 /// MACs: each output element takes a filter row of C / groups * KH * KW.
 int64_t getConvolutionWork(const uint8_t *, llvm::ArrayRef<TensorView> views) {
@@ -110,8 +109,8 @@ int64_t getConvolutionWork(const uint8_t *, llvm::ArrayRef<TensorView> views) {
 } // namespace
 
 VPUC_EMU_KERNEL(convolution) {
-  registry.add(makeKernelInfo<abi::ConvolutionKernel>(
-      runConvolution, 1.0, getConvolutionWork));
+  registry.add(makeKernelInfo<abi::ConvolutionKernel>(runConvolution, 1.0,
+                                                      getConvolutionWork));
 }
 
 } // namespace mlir::vpuc::emu

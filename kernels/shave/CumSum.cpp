@@ -19,8 +19,8 @@ llvm::Error runCumSum(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::CumSumKernel::Args>(args);
   const char *name = abi::CumSumKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewUnaryOperands(context, name, a.input, a.output, kNumericTypes, in, out)) {
+  if (llvm::Error error = viewUnaryOperands(context, name, a.input, a.output,
+                                            kNumericTypes, in, out)) {
     return error;
   }
   std::vector<int64_t> dims = getDims(in);
@@ -68,7 +68,6 @@ llvm::Error runCumSum(const uint8_t *args, const KernelContext &context) {
   storeTensor(out, output.data());
   return llvm::Error::success();
 }
-
 
 } // namespace
 

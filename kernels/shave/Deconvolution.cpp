@@ -98,7 +98,6 @@ llvm::Error runDeconvolution(const uint8_t *args,
   return llvm::Error::success();
 }
 
-
 /// MACs: each input element meets OC / groups * KH * KW filter taps.
 int64_t getDeconvolutionWork(const uint8_t *,
                              llvm::ArrayRef<TensorView> views) {
@@ -114,8 +113,8 @@ int64_t getDeconvolutionWork(const uint8_t *,
 } // namespace
 
 VPUC_EMU_KERNEL(deconvolution) {
-  registry.add(makeKernelInfo<abi::DeconvolutionKernel>(
-      runDeconvolution, 1.0, getDeconvolutionWork));
+  registry.add(makeKernelInfo<abi::DeconvolutionKernel>(runDeconvolution, 1.0,
+                                                        getDeconvolutionWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -115,13 +115,13 @@ llvm::Error runDepthSpace(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(depth_space) {
-  registry.add(makeKernelInfo<abi::DepthToSpaceKernel>(runDepthSpace<true>, 1.0));
-  registry.add(makeKernelInfo<abi::SpaceToDepthKernel>(runDepthSpace<false>,
-                                                       1.0));
+  registry.add(
+      makeKernelInfo<abi::DepthToSpaceKernel>(runDepthSpace<true>, 1.0));
+  registry.add(
+      makeKernelInfo<abi::SpaceToDepthKernel>(runDepthSpace<false>, 1.0));
 }
 
 } // namespace mlir::vpuc::emu

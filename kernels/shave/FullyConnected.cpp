@@ -70,7 +70,6 @@ llvm::Error runFullyConnected(const uint8_t *args,
   return llvm::Error::success();
 }
 
-
 /// MACs: each output element takes K of them.
 int64_t getFullyConnectedWork(const uint8_t *,
                               llvm::ArrayRef<TensorView> views) {

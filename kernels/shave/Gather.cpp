@@ -117,7 +117,6 @@ llvm::Error runGather(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(gather) {

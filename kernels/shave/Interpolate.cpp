@@ -147,7 +147,6 @@ llvm::Error runInterpolate(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(interpolate) {

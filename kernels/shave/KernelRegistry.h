@@ -56,10 +56,10 @@
 #include <string>
 #include <vector>
 
-#include "kernels/abi/ArgPacker.h"
-#include "kernels/abi/SwKernelAbi.h"
 #include "core/shape/DimsOrder.h"
 #include "core/shape/Shape.h"
+#include "kernels/abi/ArgPacker.h"
+#include "kernels/abi/SwKernelAbi.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"

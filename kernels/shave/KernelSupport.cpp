@@ -547,11 +547,14 @@ llvm::Error viewOperands(const KernelContext &context, llvm::StringRef kernel,
   return llvm::Error::success();
 }
 
-llvm::Error viewUnaryOperands(const KernelContext &context, llvm::StringRef kernel,
-                              const abi::MemRefData &inDesc, const abi::MemRefData &outDesc,
-                              unsigned types, TensorView &in, TensorView &out) {
+llvm::Error viewUnaryOperands(const KernelContext &context,
+                              llvm::StringRef kernel,
+                              const abi::MemRefData &inDesc,
+                              const abi::MemRefData &outDesc, unsigned types,
+                              TensorView &in, TensorView &out) {
   if (llvm::Error error = viewOperands(
-          context, kernel, {{inDesc, false, "input", in}, {outDesc, true, "output", out}})) {
+          context, kernel,
+          {{inDesc, false, "input", in}, {outDesc, true, "output", out}})) {
     return error;
   }
   if (llvm::Error error = checkType(in, types, kernel, "input")) {
@@ -560,12 +563,14 @@ llvm::Error viewUnaryOperands(const KernelContext &context, llvm::StringRef kern
   return checkType(out, types, kernel, "output");
 }
 
-llvm::Error checkSameDims(const TensorView &in, const TensorView &out, llvm::StringRef kernel) {
+llvm::Error checkSameDims(const TensorView &in, const TensorView &out,
+                          llvm::StringRef kernel) {
   if (in.getLogicalDims() == out.getLogicalDims()) {
     return llvm::Error::success();
   }
   return kernelError(kernel, "input dims " + formatDims(getDims(in)) +
-                                 " differ from output dims " + formatDims(getDims(out)));
+                                 " differ from output dims " +
+                                 formatDims(getDims(out)));
 }
 
 llvm::Error checkAliasing(const TensorView &output, const TensorView &input,

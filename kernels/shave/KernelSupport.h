@@ -292,15 +292,18 @@ struct Operand {
 llvm::Error viewOperands(const KernelContext &context, llvm::StringRef kernel,
                          std::initializer_list<Operand> operands);
 
-/// Decodes the operands of a one-input, one-output kernel and checks that both element types
-/// are in `types` (a TypeSet mask).
-llvm::Error viewUnaryOperands(const KernelContext &context, llvm::StringRef kernel,
-                              const abi::MemRefData &inDesc, const abi::MemRefData &outDesc,
-                              unsigned types, TensorView &in, TensorView &out);
+/// Decodes the operands of a one-input, one-output kernel and checks that both
+/// element types are in `types` (a TypeSet mask).
+llvm::Error viewUnaryOperands(const KernelContext &context,
+                              llvm::StringRef kernel,
+                              const abi::MemRefData &inDesc,
+                              const abi::MemRefData &outDesc, unsigned types,
+                              TensorView &in, TensorView &out);
 
-/// Checks that `in` and `out` have the same logical dims ("input dims .. differ from output
-/// dims ..").
-llvm::Error checkSameDims(const TensorView &in, const TensorView &out, llvm::StringRef kernel);
+/// Checks that `in` and `out` have the same logical dims ("input dims .. differ
+/// from output dims ..").
+llvm::Error checkSameDims(const TensorView &in, const TensorView &out,
+                          llvm::StringRef kernel);
 
 /// The dims of a tensor of `dims` reduced over `axes`: reduced dims become 1
 /// (keepDims) or disappear.

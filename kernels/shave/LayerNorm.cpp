@@ -98,12 +98,10 @@ llvm::Error runLayerNorm(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(layer_norm) {
-  registry.add(
-      makeKernelInfo<abi::LayerNormKernel>(runLayerNorm, 4.0));
+  registry.add(makeKernelInfo<abi::LayerNormKernel>(runLayerNorm, 4.0));
 }
 
 } // namespace mlir::vpuc::emu

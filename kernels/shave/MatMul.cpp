@@ -114,7 +114,6 @@ llvm::Error runMatMul(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 /// MACs: each output element takes K of them.
 int64_t getMatMulWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
   auto a = readArgs<abi::MatMulKernel::Args>(args);
@@ -130,8 +129,8 @@ int64_t getMatMulWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
 } // namespace
 
 VPUC_EMU_KERNEL(matmul) {
-  registry.add(makeKernelInfo<abi::MatMulKernel>(runMatMul, 1.0,
-                                                 getMatMulWork));
+  registry.add(
+      makeKernelInfo<abi::MatMulKernel>(runMatMul, 1.0, getMatMulWork));
 }
 
 } // namespace mlir::vpuc::emu

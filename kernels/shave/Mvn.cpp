@@ -23,8 +23,8 @@ llvm::Error runMvn(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::MvnKernel::Args>(args);
   const char *name = abi::MvnKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewUnaryOperands(context, name, a.input, a.output, kFloatTypes, in, out)) {
+  if (llvm::Error error = viewUnaryOperands(context, name, a.input, a.output,
+                                            kFloatTypes, in, out)) {
     return error;
   }
   std::vector<int64_t> dims = getDims(in);
@@ -98,12 +98,10 @@ llvm::Error runMvn(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(mvn) {
-  registry.add(
-      makeKernelInfo<abi::MvnKernel>(runMvn, 4.0, getInputWork));
+  registry.add(makeKernelInfo<abi::MvnKernel>(runMvn, 4.0, getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -23,8 +23,8 @@ llvm::Error runNormalizeL2(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::NormalizeL2Kernel::Args>(args);
   const char *name = abi::NormalizeL2Kernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewUnaryOperands(context, name, a.input, a.output, kFloatTypes, in, out)) {
+  if (llvm::Error error = viewUnaryOperands(context, name, a.input, a.output,
+                                            kFloatTypes, in, out)) {
     return error;
   }
   std::vector<int64_t> dims = getDims(in);
@@ -78,12 +78,11 @@ llvm::Error runNormalizeL2(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(normalize_l2) {
-  registry.add(makeKernelInfo<abi::NormalizeL2Kernel>(
-      runNormalizeL2, 3.0, getInputWork));
+  registry.add(makeKernelInfo<abi::NormalizeL2Kernel>(runNormalizeL2, 3.0,
+                                                      getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

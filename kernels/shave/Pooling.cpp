@@ -147,7 +147,6 @@ llvm::Error runAvgPool(const uint8_t *args, const KernelContext &context) {
   return runPool<false>(a.input, a.output, s, a.excludePad != 0, context);
 }
 
-
 static_assert(offsetof(abi::MaxPoolKernel::Args, kernelW) ==
                   offsetof(abi::AvgPoolKernel::Args, kernelW),
               "the pools share their leading scalars");
@@ -163,10 +162,10 @@ int64_t getPoolWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
 } // namespace
 
 VPUC_EMU_KERNEL(pooling) {
-  registry.add(makeKernelInfo<abi::MaxPoolKernel>(runMaxPool, 1.0,
-                                                  getPoolWork));
-  registry.add(makeKernelInfo<abi::AvgPoolKernel>(
-      runAvgPool, 1.0, getPoolWork));
+  registry.add(
+      makeKernelInfo<abi::MaxPoolKernel>(runMaxPool, 1.0, getPoolWork));
+  registry.add(
+      makeKernelInfo<abi::AvgPoolKernel>(runAvgPool, 1.0, getPoolWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -207,13 +207,10 @@ llvm::Error runDequantize(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
-
 } // namespace
 
 VPUC_EMU_KERNEL(quantize) {
-  registry.add(
-      makeKernelInfo<abi::QuantizeKernel>(runQuantize, 2.0));
+  registry.add(makeKernelInfo<abi::QuantizeKernel>(runQuantize, 2.0));
   registry.add(makeKernelInfo<abi::DequantizeKernel>(runDequantize, 2.0));
 }
 

@@ -169,12 +169,10 @@ llvm::Error runReduce(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(reduce) {
-  registry.add(makeKernelInfo<abi::ReduceKernel>(runReduce, 1.0,
-                                                 getInputWork));
+  registry.add(makeKernelInfo<abi::ReduceKernel>(runReduce, 1.0, getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -26,8 +26,8 @@ llvm::Error runSoftmax(const uint8_t *args, const KernelContext &context) {
   const char *name =
       isLog ? abi::LogSoftmaxKernel::name : abi::SoftmaxKernel::name;
   TensorView in, out;
-  if (llvm::Error error =
-          viewUnaryOperands(context, name, a.input, a.output, kFloatTypes, in, out)) {
+  if (llvm::Error error = viewUnaryOperands(context, name, a.input, a.output,
+                                            kFloatTypes, in, out)) {
     return error;
   }
   if (llvm::Error error = checkSameDims(in, out, name)) {
@@ -87,12 +87,10 @@ llvm::Error runSoftmax(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(softmax) {
-  registry.add(
-      makeKernelInfo<abi::SoftmaxKernel>(runSoftmax<false>, 8.0));
+  registry.add(makeKernelInfo<abi::SoftmaxKernel>(runSoftmax<false>, 8.0));
   registry.add(makeKernelInfo<abi::LogSoftmaxKernel>(runSoftmax<true>, 8.0));
 }
 

@@ -121,12 +121,10 @@ llvm::Error runTopK(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(topk) {
-  registry.add(
-      makeKernelInfo<abi::TopKKernel>(runTopK, 8.0, getInputWork));
+  registry.add(makeKernelInfo<abi::TopKKernel>(runTopK, 8.0, getInputWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -72,12 +72,10 @@ llvm::Error runTranspose(const uint8_t *args, const KernelContext &context) {
   return llvm::Error::success();
 }
 
-
 } // namespace
 
 VPUC_EMU_KERNEL(transpose) {
-  registry.add(
-      makeKernelInfo<abi::TransposeKernel>(runTranspose, 1.0));
+  registry.add(makeKernelInfo<abi::TransposeKernel>(runTranspose, 1.0));
 }
 
 } // namespace mlir::vpuc::emu

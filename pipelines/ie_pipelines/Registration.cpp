@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The `pipelines_ie_pipelines` registry component: the specs of pipelines/ that stay at
-// the IE level (cleanup, ie_adaptation), embedded at build time and registered
-// by name. They need only the upstream MLIR passes and the target-independent
-// IE passes, so a front-end tool (tools/vpuc-ie) can link them without the back
-// end. The other specs are the `pipelines` component.
+// The `pipelines_ie_pipelines` registry component: the specs of pipelines/ that
+// stay at the IE level (cleanup, ie_adaptation), embedded at build time and
+// registered by name. They need only the upstream MLIR passes and the
+// target-independent IE passes, so a front-end tool (tools/vpuc-ie) can link
+// them without the back end. The other specs are the `pipelines` component.
 //
 //===----------------------------------------------------------------------===//
 

@@ -603,7 +603,6 @@ llvm::Expected<BarrierAssignment> assignGreedy(BarrierProgram &program,
   return result;
 }
 
-
 /// Records, for every reuse of a physical id in `result`, whether the final
 /// program already orders the completion of the previous use before the users
 /// of the next one; the reuses that need the dispatch rule are added to
@@ -628,8 +627,7 @@ void recordAddedOrderings(const BarrierProgram &program,
       users.append(next.consumers.begin(), next.consumers.end());
       for (unsigned k = 0, m = users.size(); k < m; ++k) {
         if (relate(hb, users[k], k < next.producers.size(), completion,
-                   !previous.consumers.empty(),
-                   joined) != Relation::Implied) {
+                   !previous.consumers.empty(), joined) != Relation::Implied) {
           result.addedOrderings.push_back({uses[i - 1], uses[i], p});
           break;
         }
@@ -816,16 +814,16 @@ assignBySegments(BarrierProgram &program, const BarrierLimits &limits) {
     }
     if (sync.producers.size() > limits.maxProducers ||
         sync.consumers.size() > limits.maxConsumers) {
-      return makeError(
-          "a sync barrier over " + llvm::Twine(numExecutors) +
-          " executors exceeds the per-barrier limits of " +
-          llvm::Twine(limits.maxProducers) + " producers and " +
-          llvm::Twine(limits.maxConsumers) + " consumers");
+      return makeError("a sync barrier over " + llvm::Twine(numExecutors) +
+                       " executors exceeds the per-barrier limits of " +
+                       llvm::Twine(limits.maxProducers) + " producers and " +
+                       llvm::Twine(limits.maxConsumers) + " consumers");
     }
     for (unsigned v : llvm::SmallVector<unsigned, 8>(open)) {
       VirtualBarrier &barrier = program.barriers[v];
       if (producersToWalk[v] == 0) {
-        for (unsigned task : llvm::SmallVector<unsigned, 4>(barrier.consumers)) {
+        for (unsigned task :
+             llvm::SmallVector<unsigned, 4>(barrier.consumers)) {
           if (walkPos[task] >= i) {
             dropConsumer(v, task);
           }
@@ -908,9 +906,9 @@ assignBySegments(BarrierProgram &program, const BarrierLimits &limits) {
       }
       if (open.size() + 1 + toOpen(task) > numPhysical) {
         // A segment of its own: the cut after it implies its updates.
-        assert(llvm::all_of(waitsOf[task], [&](unsigned v) {
-          return isSync[v];
-        }) && "the cut before the task implies its waits");
+        assert(llvm::all_of(waitsOf[task],
+                            [&](unsigned v) { return isSync[v]; }) &&
+               "the cut before the task implies its waits");
         for (unsigned v : llvm::SmallVector<unsigned, 2>(updatesOf[task])) {
           dropProducer(v, task);
           --producersToWalk[v];

@@ -169,9 +169,9 @@ llvm::Error verifyGraph(const Graph &graph) {
         names += (names.empty() ? "'" : ", '") + graph.buffers[buffer].name +
                  "' (" + std::to_string(graph.buffers[buffer].size) + ")";
       }
-      std::string where =
-          numArenas == 1 ? std::string("CMX")
-                         : llvm::formatv("CMX arena {0}", arena).str();
+      std::string where = numArenas == 1
+                              ? std::string("CMX")
+                              : llvm::formatv("CMX arena {0}", arena).str();
       return error(llvm::formatv(
           "{0} needs {1} bytes of {2} for its buffers ({3}), more than the "
           "capacity of {4} bytes; it must be tiled first",
@@ -233,8 +233,7 @@ public:
   Scheduler(const Graph &graph, const SchedulerOptions &options)
       : graph(graph), options(options), analysis(analyzeGraph(graph)),
         buffers(graph.buffers.size()), ddrLocations(graph.buffers.size()),
-        spillLocations(graph.buffers.size()),
-        history(graph.getNumArenas()) {
+        spillLocations(graph.buffers.size()), history(graph.getNumArenas()) {
     for (unsigned arena = 0, e = graph.getNumArenas(); arena < e; ++arena) {
       arenas.emplace_back(graph.getArenaCapacity(arena));
     }

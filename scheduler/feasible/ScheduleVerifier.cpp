@@ -290,10 +290,9 @@ llvm::Error Verifier::checkInstances() {
                   "arena {3}",
                   i, buffer.name, instance.arena, buffer.arena);
     }
-    if (instance.size != 0 &&
-        (instance.offset % buffer.alignment != 0 ||
-         instance.offset + instance.size >
-             graph.getArenaCapacity(instance.arena))) {
+    if (instance.size != 0 && (instance.offset % buffer.alignment != 0 ||
+                               instance.offset + instance.size >
+                                   graph.getArenaCapacity(instance.arena))) {
       return fail("instance #{0} of '{1}' at offset {2} is misaligned or "
                   "exceeds the capacity of CMX arena {3} ({4} bytes)",
                   i, buffer.name, instance.offset, instance.arena,

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Follows MlirOptMain's own command-line entry point (parse the options, open input and output,
-// call the core MlirOptMain), adding the listings and a pass-pipeline setup function that builds
-// the pass manager from a pipeline spec.
+// Follows MlirOptMain's own command-line entry point (parse the options, open
+// input and output, call the core MlirOptMain), adding the listings and a
+// pass-pipeline setup function that builds the pass manager from a pipeline
+// spec.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +38,9 @@ namespace cl = llvm::cl;
 
 namespace {
 
-/// The vpuc-specific command-line options. They live as long as the driver runs; constructing
-/// them registers them with llvm::cl before MlirOptMain's options are parsed.
+/// The vpuc-specific command-line options. They live as long as the driver
+/// runs; constructing them registers them with llvm::cl before MlirOptMain's
+/// options are parsed.
 struct VpucOptOptions {
   cl::OptionCategory category{"vpuc-opt options"};
   cl::opt<std::string> pipelineSpec{
@@ -71,8 +73,8 @@ struct VpucOptOptions {
       cl::cat(category)};
 };
 
-/// Builds the pass manager from the spec named by the options, after whatever the standard
-/// mlir-opt flags set up (which must be nothing).
+/// Builds the pass manager from the spec named by the options, after whatever
+/// the standard mlir-opt flags set up (which must be nothing).
 LogicalResult setupSpecPipeline(PassManager &pm, const VpucOptOptions &options,
                                 const MlirOptMainConfig &base,
                                 const registry::Registry &registry) {
@@ -106,7 +108,8 @@ LogicalResult setupSpecPipeline(PassManager &pm, const VpucOptOptions &options,
   if (options.printSpecPipeline) {
     llvm::errs() << *textual << "\n";
   }
-  // The pass manager keeps MlirOptMain's settings, including verification after each pass.
+  // The pass manager keeps MlirOptMain's settings, including verification after
+  // each pass.
   return pipeline::addTextualPipeline(*textual, pm, llvm::errs());
 }
 
@@ -145,7 +148,8 @@ int vpucOptMain(int argc, char **argv, registry::Registry &registry) {
     llvm::errs() << "--pipeline-spec and --pipeline are mutually exclusive\n";
     return 1;
   }
-  if (!useSpec && (!options.pipelineOptions.empty() || options.printSpecPipeline)) {
+  if (!useSpec &&
+      (!options.pipelineOptions.empty() || options.printSpecPipeline)) {
     llvm::errs() << "--pipeline-option and --print-spec-pipeline need "
                     "--pipeline-spec or --pipeline\n";
     return 1;

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// mlir-opt (MlirOptMain) over the dialects and passes of a filled vpuc registry, plus the vpuc
-// flags: --pipeline-spec=FILE, --pipeline=NAME, --pipeline-option=PASS.KEY=VALUE (repeatable),
+// mlir-opt (MlirOptMain) over the dialects and passes of a filled vpuc
+// registry, plus the vpuc flags: --pipeline-spec=FILE, --pipeline=NAME,
+// --pipeline-option=PASS.KEY=VALUE (repeatable),
 // --print-spec-pipeline, --list-passes, --list-pipelines and --list-components.
 //
 //===----------------------------------------------------------------------===//
@@ -19,9 +20,10 @@ class Registry;
 
 namespace mlir::vpuc::opt {
 
-/// Runs vpuc-opt with every dialect, pass, pipeline and translation of `registry`. Returns the
-/// process exit code. Options owned by other libraries (e.g. core/support's `--vpuc-log-level`)
-/// must be created before the call, which parses the command line.
+/// Runs vpuc-opt with every dialect, pass, pipeline and translation of
+/// `registry`. Returns the process exit code. Options owned by other libraries
+/// (e.g. core/support's `--vpuc-log-level`) must be created before the call,
+/// which parses the command line.
 int vpucOptMain(int argc, char **argv, registry::Registry &registry);
 
 } // namespace mlir::vpuc::opt

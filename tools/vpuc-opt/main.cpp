@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The registry is generated from //tools/bazel:components.bzl (ALL_COMPONENTS; vpuc-opt-test adds
-// ALL_TEST_COMPONENTS); the driver itself lives in VpucOptMain.cpp.
+// The registry is generated from //tools/bazel:components.bzl (ALL_COMPONENTS;
+// vpuc-opt-test adds ALL_TEST_COMPONENTS); the driver itself lives in
+// VpucOptMain.cpp.
 //
 //===----------------------------------------------------------------------===//
 

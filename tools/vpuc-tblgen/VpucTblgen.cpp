@@ -126,7 +126,8 @@ struct Arg {
   /// The field's default as the schema spells it ("" for vectors).
   std::string fbsDefault() const {
     if (cls == ArgClass::I32) {
-      return flag ? (intDefault ? "true" : "false") : std::to_string(intDefault);
+      return flag ? (intDefault ? "true" : "false")
+                  : std::to_string(intDefault);
     }
     if (cls == ArgClass::F32) {
       StringRef text = floatDefault;
@@ -138,7 +139,8 @@ struct Arg {
   /// The field's default as a C++ value for flatc's Create function.
   std::string cppDefault() const {
     if (cls == ArgClass::I32) {
-      return flag ? (intDefault ? "true" : "false") : std::to_string(intDefault);
+      return flag ? (intDefault ? "true" : "false")
+                  : std::to_string(intDefault);
     }
     if (cls == ArgClass::F32) {
       return floatDefault;
@@ -148,8 +150,7 @@ struct Arg {
   /// The same declaration (type, default; the doc may differ).
   bool sameField(const Arg &other) const {
     return name == other.name && cls == other.cls && flag == other.flag &&
-           intDefault == other.intDefault &&
-           floatDefault == other.floatDefault;
+           intDefault == other.intDefault && floatDefault == other.floatDefault;
   }
 };
 
@@ -217,8 +218,8 @@ Arg readArg(const Record *def, const Record *kernel) {
       arg.max = static_cast<int64_t>(cases.size()) - 1;
     }
     if (arg.intDefault < arg.min || arg.intDefault > arg.max) {
-      PrintFatalError(kernel->getLoc(), "argument '" + arg.name +
-                                            "': default outside its range");
+      PrintFatalError(kernel->getLoc(),
+                      "argument '" + arg.name + "': default outside its range");
     }
   } else if (def->isSubClassOf("F32")) {
     arg.cls = ArgClass::F32;
@@ -274,15 +275,17 @@ Library readLibrary(RecordKeeper &records) {
       kernel.args.push_back(readArg(argDef, def));
     }
     if (!names.insert(kernel.name).second) {
-      PrintFatalError(def->getLoc(), "duplicate kernel name '" + kernel.name +
-                                         "'");
+      PrintFatalError(def->getLoc(),
+                      "duplicate kernel name '" + kernel.name + "'");
     }
     // in* out+ scalar*
     int stage = 0;
     int outputs = 0;
     std::set<std::string> argNames;
     for (const Arg &arg : kernel.args) {
-      int argStage = arg.cls == ArgClass::In ? 0 : arg.cls == ArgClass::Out ? 1 : 2;
+      int argStage = arg.cls == ArgClass::In    ? 0
+                     : arg.cls == ArgClass::Out ? 1
+                                                : 2;
       if (argStage < stage) {
         PrintFatalError(def->getLoc(), "kernel '" + kernel.name +
                                            "': arguments must be inputs, then "
@@ -489,8 +492,7 @@ bool emitSwKernelAbi(raw_ostream &os, RecordKeeper &records) {
       os << "/// UPA: " << kernel.upaTable << ".\n";
     }
     os << "struct " << kernel.structName() << " {\n";
-    os << "  static constexpr const char name[] = \"" << kernel.name
-       << "\";\n";
+    os << "  static constexpr const char name[] = \"" << kernel.name << "\";\n";
     if (kernel.sharedArgs.empty()) {
       emitArgsStruct(os, "Args", kernel, "  ");
     } else {
@@ -667,12 +669,11 @@ bool emitUpaParamsCpp(raw_ostream &os, RecordKeeper &records) {
     os << "    if (llvm::Error error = reader.finish()) {\n"
           "      return std::move(error);\n"
           "    }\n";
-    os << "    return UpaParamsOffset{UpaParams::" << table->name
-       << ", Create" << table->name << "(fbb";
+    os << "    return UpaParamsOffset{UpaParams::" << table->name << ", Create"
+       << table->name << "(fbb";
     for (const Arg &field : table->fields) {
-      bool has = llvm::any_of(kernel.args, [&](const Arg &a) {
-        return a.name == field.name;
-      });
+      bool has = llvm::any_of(
+          kernel.args, [&](const Arg &a) { return a.name == field.name; });
       os << ", " << (has ? field.name : field.cppDefault());
     }
     os << ").Union()};\n  }\n";
@@ -693,9 +694,8 @@ bool emitUpaParamsCpp(raw_ostream &os, RecordKeeper &records) {
     os << "    if (!params) {\n      return missingParams(task, \""
        << table->name << "\");\n    }\n";
     for (const Arg &field : table->fields) {
-      bool has = llvm::any_of(kernel.args, [&](const Arg &a) {
-        return a.name == field.name;
-      });
+      bool has = llvm::any_of(
+          kernel.args, [&](const Arg &a) { return a.name == field.name; });
       if (has) {
         continue;
       }
@@ -769,13 +769,13 @@ std::string getCppClass(const Record *def) {
 }
 
 bool emitIEToVPUMirrors(raw_ostream &os, RecordKeeper &records) {
-  emitSourceFileHeader("IE -> VPU.SW mirror patterns (VPUOps.td)", os,
-                       records);
+  emitSourceFileHeader("IE -> VPU.SW mirror patterns (VPUOps.td)", os, records);
   std::map<std::string, const Record *> opsByName;
   for (const Record *op : records.getAllDerivedDefinitions("Op")) {
-    std::string full = (op->getValueAsDef("opDialect")->getValueAsString("name") +
-                        "." + op->getValueAsString("opName"))
-                           .str();
+    std::string full =
+        (op->getValueAsDef("opDialect")->getValueAsString("name") + "." +
+         op->getValueAsString("opName"))
+            .str();
     opsByName[full] = op;
   }
   bool first = true;

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Each subcommand of `vpuc` lives in its own translation unit with its own llvm::cl::SubCommand
-// and options, and exposes one entry point called by main.cpp when it was selected.
+// Each subcommand of `vpuc` lives in its own translation unit with its own
+// llvm::cl::SubCommand and options, and exposes one entry point called by
+// main.cpp when it was selected.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,7 +28,8 @@ enum ExitCode : int {
   kExitError = 2,
 };
 
-/// `vpuc compare ACTUAL REFERENCE [--tolerance COS[,EUCLID]] [--max-abs-rel-range F]`.
+/// `vpuc compare ACTUAL REFERENCE [--tolerance COS[,EUCLID]]
+/// [--max-abs-rel-range F]`.
 llvm::cl::SubCommand &getCompareCommand();
 int runCompare();
 

@@ -1,12 +1,14 @@
-//===- Compare.cpp - `vpuc compare` ----------------------------------------===//
+//===- Compare.cpp - `vpuc compare`
+//----------------------------------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Compares two sets of tensors (.npz archives or single .npy files) and prints, per tensor, the
-// cosine similarity, euclidean similarity and max abs error; exits with 1 when a tensor is below
-// the tolerance (or, with --max-abs-rel-range, its max abs error is above that fraction of the
+// Compares two sets of tensors (.npz archives or single .npy files) and prints,
+// per tensor, the cosine similarity, euclidean similarity and max abs error;
+// exits with 1 when a tensor is below the tolerance (or, with
+// --max-abs-rel-range, its max abs error is above that fraction of the
 // reference's range) and with 2 on bad input.
 //
 //===----------------------------------------------------------------------===//
@@ -43,8 +45,9 @@ cl::opt<std::string> toleranceText(
     cl::init("0.999"), cl::sub(getCompareCommand()));
 cl::opt<std::string> maxAbsRelRangeText(
     "max-abs-rel-range",
-    cl::desc("Also fail a tensor whose max abs error exceeds this fraction of the "
-             "reference's range (max - min), e.g. 1e-3"),
+    cl::desc(
+        "Also fail a tensor whose max abs error exceeds this fraction of the "
+        "reference's range (max - min), e.g. 1e-3"),
     cl::value_desc("fraction"), cl::sub(getCompareCommand()));
 
 int fail(llvm::Error error) {
@@ -62,7 +65,8 @@ int runCompare() {
     return fail(tolerance.takeError());
   }
   if (maxAbsRelRangeText.getNumOccurrences() > 0) {
-    llvm::Expected<double> limit = compare::parseMaxAbsErrorOfRange(maxAbsRelRangeText);
+    llvm::Expected<double> limit =
+        compare::parseMaxAbsErrorOfRange(maxAbsRelRangeText);
     if (!limit) {
       return fail(limit.takeError());
     }

@@ -1,19 +1,23 @@
-//===- Compile.cpp - `vpuc compile` ----------------------------------------===//
+//===- Compile.cpp - `vpuc compile`
+//----------------------------------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Compiles a network (ONNX model, or IE IR .mlir) into a blob (DESIGN.md section 11): imports it
-// as vpuc-translate does, runs a compilation mode (a registered pipeline spec, pipelines/<mode>
-// .textproto) or a spec file on it for the target given by --arch, and writes the blob with the
-// blob writer (or the final IR with --emit=mlir). The target reaches the pipeline through the
-// `arch` option of vpuc-init-compiler: overridden where the spec runs that pass, run before the
-// spec where it does not. The output is written to a temporary file renamed into place, so a
-// failed compilation leaves nothing at the output path.
+// Compiles a network (ONNX model, or IE IR .mlir) into a blob (DESIGN.md
+// section 11): imports it as vpuc-translate does, runs a compilation mode (a
+// registered pipeline spec, pipelines/<mode> .textproto) or a spec file on it
+// for the target given by --arch, and writes the blob with the blob writer (or
+// the final IR with --emit=mlir). The target reaches the pipeline through the
+// `arch` option of vpuc-init-compiler: overridden where the spec runs that
+// pass, run before the spec where it does not. The output is written to a
+// temporary file renamed into place, so a failed compilation leaves nothing at
+// the output path.
 //
-// --dump-ir-after-each writes the module after every pass, --timing prints MLIR's timing report,
-// a terminal shows the pass being run, and a summary of the result ends the compilation.
+// --dump-ir-after-each writes the module after every pass, --timing prints
+// MLIR's timing report, a terminal shows the pass being run, and a summary of
+// the result ends the compilation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,7 +67,8 @@ namespace cl = llvm::cl;
 
 cl::SubCommand &getCompileCommand() {
   static cl::SubCommand command(
-      "compile", "Compile a network (ONNX .onnx or IE IR .mlir) into a blob for a target");
+      "compile",
+      "Compile a network (ONNX .onnx or IE IR .mlir) into a blob for a target");
   return command;
 }
 
@@ -77,59 +82,75 @@ constexpr const char *kInitPass = "vpuc-init-compiler";
 enum class EmitKind { Blob, Mlir };
 enum class ProgressKind { Auto, Always, Never };
 
-cl::opt<std::string> modelPath(cl::Positional, cl::desc("<model.onnx|model.mlir>"), cl::Required,
-                               cl::sub(getCompileCommand()));
-cl::opt<std::string> archName("arch",
-                              cl::desc("The target: a built-in target name (VPUX30XX, VPUX37XX) "
-                                       "or the path of a .textproto target description "
-                                       "(required)"),
-                              cl::value_desc("name|file.textproto"), cl::sub(getCompileCommand()));
-cl::opt<std::string> modeName("mode",
-                              cl::desc("The compilation mode: a registered pipeline spec that "
-                                       "compiles a whole network (default: reference_sw)"),
-                              cl::value_desc("name"), cl::sub(getCompileCommand()));
-cl::opt<std::string> pipelinePath("pipeline",
-                                  cl::desc("Run the pipeline spec in this file instead of a mode"),
-                                  cl::value_desc("spec.textproto"), cl::sub(getCompileCommand()));
-cl::list<std::string> pipelineOptions(
-    "pipeline-option",
-    cl::desc("Override an option of every occurrence of a pass in the pipeline (repeatable)"),
-    cl::value_desc("pass.option=value"), cl::sub(getCompileCommand()));
-cl::opt<std::string> outputPath("o",
-                                cl::desc("The output file ('-' for standard output; default: "
-                                         "<model name>.blob in the current directory for a "
-                                         "blob, standard output for MLIR)"),
-                                cl::value_desc("file"), cl::sub(getCompileCommand()));
-cl::opt<EmitKind>
-    emitKind("emit", cl::desc("What to write"), cl::init(EmitKind::Blob),
-             cl::values(clEnumValN(EmitKind::Blob, "blob", "the blob (default)"),
-                        clEnumValN(EmitKind::Mlir, "mlir", "the IR at the end of the pipeline")),
+cl::opt<std::string> modelPath(cl::Positional,
+                               cl::desc("<model.onnx|model.mlir>"),
+                               cl::Required, cl::sub(getCompileCommand()));
+cl::opt<std::string>
+    archName("arch",
+             cl::desc("The target: a built-in target name (VPUX30XX, VPUX37XX) "
+                      "or the path of a .textproto target description "
+                      "(required)"),
+             cl::value_desc("name|file.textproto"),
              cl::sub(getCompileCommand()));
-cl::list<std::string> inputShapes("input-shape",
-                                  cl::desc("For an ONNX model: the static shape of a model "
-                                           "input, `name=DxDx...` (repeatable)"),
-                                  cl::value_desc("name=shape"), cl::sub(getCompileCommand()));
-cl::opt<std::string> dumpDir("dump-ir-after-each",
-                             cl::desc("Write the module after every pass into this directory "
-                                      "(created if needed), one numbered file per pass, "
-                                      "00-input.mlir being the imported module"),
-                             cl::value_desc("dir"), cl::sub(getCompileCommand()));
-cl::opt<bool> timing("timing",
-                     cl::desc("Print the time of the import, of every pass and of the blob "
-                              "export to standard error"),
-                     cl::sub(getCompileCommand()));
-cl::opt<ProgressKind>
-    progress("progress",
-             cl::desc("Show the pass being run on one overwritten line of standard error"),
-             cl::init(ProgressKind::Auto),
-             cl::values(clEnumValN(ProgressKind::Auto, "auto", "when standard error is a terminal"),
-                        clEnumValN(ProgressKind::Always, "always", "always"),
-                        clEnumValN(ProgressKind::Never, "never", "never")),
-             cl::sub(getCompileCommand()));
-cl::opt<bool> showRemarks("remarks",
-                          cl::desc("Print the remarks of the passes (e.g. the VPURT statistics)"),
-                          cl::sub(getCompileCommand()));
-cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"), cl::sub(getCompileCommand()));
+cl::opt<std::string>
+    modeName("mode",
+             cl::desc("The compilation mode: a registered pipeline spec that "
+                      "compiles a whole network (default: reference_sw)"),
+             cl::value_desc("name"), cl::sub(getCompileCommand()));
+cl::opt<std::string> pipelinePath(
+    "pipeline",
+    cl::desc("Run the pipeline spec in this file instead of a mode"),
+    cl::value_desc("spec.textproto"), cl::sub(getCompileCommand()));
+cl::list<std::string>
+    pipelineOptions("pipeline-option",
+                    cl::desc("Override an option of every occurrence of a pass "
+                             "in the pipeline (repeatable)"),
+                    cl::value_desc("pass.option=value"),
+                    cl::sub(getCompileCommand()));
+cl::opt<std::string>
+    outputPath("o",
+               cl::desc("The output file ('-' for standard output; default: "
+                        "<model name>.blob in the current directory for a "
+                        "blob, standard output for MLIR)"),
+               cl::value_desc("file"), cl::sub(getCompileCommand()));
+cl::opt<EmitKind> emitKind(
+    "emit", cl::desc("What to write"), cl::init(EmitKind::Blob),
+    cl::values(clEnumValN(EmitKind::Blob, "blob", "the blob (default)"),
+               clEnumValN(EmitKind::Mlir, "mlir",
+                          "the IR at the end of the pipeline")),
+    cl::sub(getCompileCommand()));
+cl::list<std::string>
+    inputShapes("input-shape",
+                cl::desc("For an ONNX model: the static shape of a model "
+                         "input, `name=DxDx...` (repeatable)"),
+                cl::value_desc("name=shape"), cl::sub(getCompileCommand()));
+cl::opt<std::string>
+    dumpDir("dump-ir-after-each",
+            cl::desc("Write the module after every pass into this directory "
+                     "(created if needed), one numbered file per pass, "
+                     "00-input.mlir being the imported module"),
+            cl::value_desc("dir"), cl::sub(getCompileCommand()));
+cl::opt<bool> timing(
+    "timing",
+    cl::desc("Print the time of the import, of every pass and of the blob "
+             "export to standard error"),
+    cl::sub(getCompileCommand()));
+cl::opt<ProgressKind> progress(
+    "progress",
+    cl::desc(
+        "Show the pass being run on one overwritten line of standard error"),
+    cl::init(ProgressKind::Auto),
+    cl::values(clEnumValN(ProgressKind::Auto, "auto",
+                          "when standard error is a terminal"),
+               clEnumValN(ProgressKind::Always, "always", "always"),
+               clEnumValN(ProgressKind::Never, "never", "never")),
+    cl::sub(getCompileCommand()));
+cl::opt<bool> showRemarks(
+    "remarks",
+    cl::desc("Print the remarks of the passes (e.g. the VPURT statistics)"),
+    cl::sub(getCompileCommand()));
+cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"),
+                    cl::sub(getCompileCommand()));
 
 int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "vpuc compile") << message << "\n";
@@ -152,7 +173,8 @@ std::string normalizePath(llvm::StringRef path) {
   return std::string(result);
 }
 
-/// True if `a` and `b` name the same file (or would, for files that do not exist yet).
+/// True if `a` and `b` name the same file (or would, for files that do not
+/// exist yet).
 bool isSameFile(llvm::StringRef a, llvm::StringRef b) {
   bool equivalent = false;
   if (!llvm::sys::fs::equivalent(a, b, equivalent) && equivalent) {
@@ -176,15 +198,17 @@ std::string getOutputPath() {
 // Pipeline
 //===----------------------------------------------------------------------===//
 
-/// The spec to run: its text and the name diagnostics use; `registeredName` for a mode.
+/// The spec to run: its text and the name diagnostics use; `registeredName` for
+/// a mode.
 struct SpecChoice {
   std::string text;
   std::string sourceName;
   std::optional<std::string> registeredName;
 };
 
-/// True if the spec `text` runs vpuc-init-compiler as one of its top-level stages. A spec that
-/// does not parse is not one; the loader reports its syntax errors later.
+/// True if the spec `text` runs vpuc-init-compiler as one of its top-level
+/// stages. A spec that does not parse is not one; the loader reports its syntax
+/// errors later.
 bool runsInitPass(llvm::StringRef text, llvm::StringRef sourceName) {
   ::vpuc::pipeline::PipelineSpec spec;
   if (llvm::Error error = proto::parseTextProto(text, sourceName, spec)) {
@@ -196,8 +220,8 @@ bool runsInitPass(llvm::StringRef text, llvm::StringRef sourceName) {
   });
 }
 
-/// The modes: the registered specs that compile a whole network, i.e. that start from the
-/// target (run vpuc-init-compiler at the top level).
+/// The modes: the registered specs that compile a whole network, i.e. that
+/// start from the target (run vpuc-init-compiler at the top level).
 std::vector<std::string> getModes(const registry::Registry &registry) {
   std::vector<std::string> modes;
   for (const registry::PipelineInfo &info : registry.getPipelines()) {
@@ -214,18 +238,22 @@ FailureOr<SpecChoice> chooseSpec(const registry::Registry &registry) {
     llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
         llvm::MemoryBuffer::getFile(pipelinePath, /*IsText=*/true);
     if (!file) {
-      fail("--pipeline " + pipelinePath + ": cannot read the file: " + file.getError().message());
+      fail("--pipeline " + pipelinePath +
+           ": cannot read the file: " + file.getError().message());
       return failure();
     }
     return SpecChoice{(*file)->getBuffer().str(), pipelinePath, std::nullopt};
   }
-  std::string mode = modeName.empty() ? std::string(kDefaultMode) : modeName.getValue();
+  std::string mode =
+      modeName.empty() ? std::string(kDefaultMode) : modeName.getValue();
   std::vector<std::string> modes = getModes(registry);
   const registry::PipelineInfo *info = registry.lookupPipeline(mode);
   if (!info || !llvm::is_contained(modes, mode)) {
     std::string known = modes.empty() ? "none" : llvm::join(modes, ", ");
     if (info) {
-      fail("'" + mode + "' is a partial pipeline, not a compilation mode (it does not start " +
+      fail("'" + mode +
+           "' is a partial pipeline, not a compilation mode (it does not "
+           "start " +
            "with " + kInitPass + "); the modes are: " + known +
            " (run a partial pipeline with vpuc-opt --pipeline=" + mode + ")");
     } else {
@@ -237,8 +265,9 @@ FailureOr<SpecChoice> chooseSpec(const registry::Registry &registry) {
   return SpecChoice{info->text, info->sourceName, mode};
 }
 
-/// The number of passes in a textual pipeline (`builtin.module(a,func.func(b{x=1},c))` has 3):
-/// the names followed by '(' are anchors, option blocks are skipped.
+/// The number of passes in a textual pipeline
+/// (`builtin.module(a,func.func(b{x=1},c))` has 3): the names followed by '('
+/// are anchors, option blocks are skipped.
 int countPasses(llvm::StringRef textual) {
   int count = 0;
   int braces = 0;
@@ -276,12 +305,14 @@ Operation *getTopLevel(Operation *op) {
   return op;
 }
 
-/// Numbers the passes in the order they first run (a pass nested on functions runs once per
-/// function, with one number), shows progress and dumps the module after each pass.
+/// Numbers the passes in the order they first run (a pass nested on functions
+/// runs once per function, with one number), shows progress and dumps the
+/// module after each pass.
 class CompileInstrumentation : public PassInstrumentation {
 public:
   CompileInstrumentation(int numPasses, bool showProgress, std::string dumpDir)
-      : numPasses(numPasses), showProgress(showProgress), dumpDir(std::move(dumpDir)) {
+      : numPasses(numPasses), showProgress(showProgress),
+        dumpDir(std::move(dumpDir)) {
     width = std::max<int>(2, std::to_string(numPasses).size());
   }
 
@@ -291,7 +322,8 @@ public:
     }
     int index = getIndex(pass);
     if (showProgress) {
-      llvm::errs() << "\r\x1b[K[" << index << "/" << numPasses << "] " << pass->getArgument();
+      llvm::errs() << "\r\x1b[K[" << index << "/" << numPasses << "] "
+                   << pass->getArgument();
       llvm::errs().flush();
       lineShown = true;
     }
@@ -339,8 +371,8 @@ public:
     }
     if (error) {
       if (!dumpError) {
-        dumpError =
-            "--dump-ir-after-each: cannot write " + std::string(path) + ": " + error.message();
+        dumpError = "--dump-ir-after-each: cannot write " + std::string(path) +
+                    ": " + error.message();
       }
       return failure();
     }
@@ -362,8 +394,8 @@ private:
     }
     std::string name;
     llvm::raw_string_ostream os(name);
-    os << llvm::format("%0*d", width, getIndex(pass)) << "-" << pass->getArgument() << suffix
-       << ".mlir";
+    os << llvm::format("%0*d", width, getIndex(pass)) << "-"
+       << pass->getArgument() << suffix << ".mlir";
     (void)writeModule(getTopLevel(op), os.str());
   }
 
@@ -394,14 +426,15 @@ SmallVector<Operation *> getBodies(ModuleOp module) {
   return bodies;
 }
 
-/// The layers of a network: the ops of its function bodies that are neither constants nor
-/// terminators.
+/// The layers of a network: the ops of its function bodies that are neither
+/// constants nor terminators.
 int64_t countLayers(ModuleOp module) {
   int64_t count = 0;
   for (Operation *function : getBodies(module)) {
     function->walk([&](Operation *op) {
       if (op != function && op->getParentOp() == function &&
-          !op->hasTrait<OpTrait::ConstantLike>() && !op->hasTrait<OpTrait::IsTerminator>()) {
+          !op->hasTrait<OpTrait::ConstantLike>() &&
+          !op->hasTrait<OpTrait::IsTerminator>()) {
         ++count;
       }
     });
@@ -418,7 +451,8 @@ struct OutputFacts {
   std::optional<std::string> barriers;
   std::optional<uint64_t> ddrScratchBytes;
   std::optional<uint64_t> constantBytes;
-  /// For --emit=mlir: the ops of the function bodies at the end of the pipeline.
+  /// For --emit=mlir: the ops of the function bodies at the end of the
+  /// pipeline.
   std::optional<int64_t> opsOut;
 };
 
@@ -431,38 +465,42 @@ void describeBlob(const blob::BlobFile &file, OutputFacts &facts) {
     for (const blob::schema::TaskList *list : *root.task_lists()) {
       size_t size = list->tasks() ? list->tasks()->size() : 0;
       total += size;
-      perExecutor.push_back(blob::getExecutorName(*list) + ": " + std::to_string(size));
+      perExecutor.push_back(blob::getExecutorName(*list) + ": " +
+                            std::to_string(size));
     }
   }
-  facts.tasks = std::to_string(total) +
-                (perExecutor.empty() ? "" : " (" + llvm::join(perExecutor, ", ") + ")");
+  facts.tasks =
+      std::to_string(total) +
+      (perExecutor.empty() ? "" : " (" + llvm::join(perExecutor, ", ") + ")");
   std::set<uint32_t> physical;
   size_t numBarriers = root.barriers() ? root.barriers()->size() : 0;
   for (size_t b = 0; b < numBarriers; ++b) {
     physical.insert(root.barriers()->Get(b)->physical_id());
   }
-  facts.barriers =
-      std::to_string(numBarriers) + " (on " + std::to_string(physical.size()) + " physical)";
+  facts.barriers = std::to_string(numBarriers) + " (on " +
+                   std::to_string(physical.size()) + " physical)";
   facts.ddrScratchBytes = root.header()->resources()->ddr_scratch_bytes();
   facts.constantBytes = root.constants() ? root.constants()->size() : 0;
 }
 
-void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay, llvm::StringRef spec,
-                  int64_t layersIn, const OutputFacts &facts, double milliseconds) {
+void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay,
+                  llvm::StringRef spec, int64_t layersIn,
+                  const OutputFacts &facts, double milliseconds) {
   auto line = [&](llvm::StringRef key) -> llvm::raw_ostream & {
     return os << "  " << llvm::left_justify(key, 13) << " ";
   };
   os << "vpuc compile summary\n";
-  line("model:") << modelPath << " (" << layersIn << " layer" << (layersIn == 1 ? "" : "s")
-                 << ")\n";
+  line("model:") << modelPath << " (" << layersIn << " layer"
+                 << (layersIn == 1 ? "" : "s") << ")\n";
   line("arch:") << archDisplay << "\n";
   line(pipelinePath.empty() ? "mode:" : "pipeline:") << spec << "\n";
   if (facts.opsOut) {
-    line("output:") << (facts.path == "-" ? "<stdout>" : facts.path) << " (MLIR, " << facts.bytes
-                    << " bytes, " << *facts.opsOut << " ops in function bodies)\n";
+    line("output:") << (facts.path == "-" ? "<stdout>" : facts.path)
+                    << " (MLIR, " << facts.bytes << " bytes, " << *facts.opsOut
+                    << " ops in function bodies)\n";
   } else {
-    line("output:") << (facts.path == "-" ? "<stdout>" : facts.path) << " (blob, " << facts.bytes
-                    << " bytes)\n";
+    line("output:") << (facts.path == "-" ? "<stdout>" : facts.path)
+                    << " (blob, " << facts.bytes << " bytes)\n";
   }
   if (facts.tasks) {
     line("tasks:") << *facts.tasks << "\n";
@@ -477,8 +515,8 @@ void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay, llvm::Stri
 // Output
 //===----------------------------------------------------------------------===//
 
-/// The output file: a temporary file next to the destination, renamed into place by `commit`,
-/// removed otherwise; or standard output.
+/// The output file: a temporary file next to the destination, renamed into
+/// place by `commit`, removed otherwise; or standard output.
 class OutputFile {
 public:
   static llvm::Expected<OutputFile> open(llvm::StringRef path) {
@@ -498,8 +536,10 @@ public:
     return file;
   }
 
-  OutputFile(OutputFile &&other) : path(std::move(other.path)), temp(std::move(other.temp)) {
-    // A moved-from TempFile is done; the moved-from object must not discard the file.
+  OutputFile(OutputFile &&other)
+      : path(std::move(other.path)), temp(std::move(other.temp)) {
+    // A moved-from TempFile is done; the moved-from object must not discard the
+    // file.
     other.temp.reset();
   }
   OutputFile &operator=(OutputFile &&) = delete;
@@ -519,7 +559,8 @@ public:
       if (os.has_error()) {
         std::error_code error = os.error();
         os.clear_error();
-        return llvm::createStringError(error, "cannot write " + path + ": " + error.message());
+        return llvm::createStringError(error, "cannot write " + path + ": " +
+                                                  error.message());
       }
     }
     llvm::Error error = temp->keep(path);
@@ -554,7 +595,8 @@ int runCompile() {
   // Arguments, checked before anything is read.
   llvm::StringRef model(modelPath);
   if (!model.ends_with(".onnx") && !model.ends_with(".mlir")) {
-    return fail("unknown model format '" + modelPath + "': expected a .onnx or .mlir file");
+    return fail("unknown model format '" + modelPath +
+                "': expected a .onnx or .mlir file");
   }
   if (!llvm::sys::fs::exists(modelPath)) {
     return fail(modelPath + ": no such file");
@@ -563,11 +605,12 @@ int runCompile() {
     return fail(modelPath + " is a directory, not a model");
   }
   if (!inputShapes.empty() && !model.ends_with(".onnx")) {
-    return fail("--input-shape applies to ONNX models only; the shapes of " + modelPath +
-                " are those of its IR");
+    return fail("--input-shape applies to ONNX models only; the shapes of " +
+                modelPath + " are those of its IR");
   }
   if (archName.empty()) {
-    return fail("no target: give --arch, one of " + llvm::join(arch::getBuiltinArchNames(), ", ") +
+    return fail("no target: give --arch, one of " +
+                llvm::join(arch::getBuiltinArchNames(), ", ") +
                 ", or the path of a .textproto target description");
   }
   llvm::Expected<arch::ArchDesc> archDesc = arch::loadArch(archName);
@@ -580,7 +623,8 @@ int runCompile() {
   std::string output = getOutputPath();
   if (output != "-") {
     if (isSameFile(output, modelPath)) {
-      return fail("-o " + output + " is the input model; choose another output path");
+      return fail("-o " + output +
+                  " is the input model; choose another output path");
     }
     if (llvm::sys::fs::is_directory(output)) {
       return fail("-o " + output + " is a directory; give a file path");
@@ -597,10 +641,12 @@ int runCompile() {
   onnx_frontend::registerImportDialects(dialects);
   MLIRContext context(dialects);
   context.loadAllAvailableDialects();
-  // Errors name their op by location; the op's whole text would bury the message.
+  // Errors name their op by location; the op's whole text would bury the
+  // message.
   context.printOpOnDiagnostic(false);
   if (!dumpDir.empty()) {
-    // The module is printed after each pass: no pass may be running on another function.
+    // The module is printed after each pass: no pass may be running on another
+    // function.
     context.disableMultithreading();
   }
 
@@ -608,27 +654,31 @@ int runCompile() {
   if (failed(spec)) {
     return kExitError;
   }
-  std::string specDisplay = spec->registeredName ? *spec->registeredName : spec->sourceName;
+  std::string specDisplay =
+      spec->registeredName ? *spec->registeredName : spec->sourceName;
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
-  bool showProgress = progress == ProgressKind::Always ||
-                      (progress == ProgressKind::Auto && llvm::errs().is_displayed());
-  // Lower the spec: vpuc-init-compiler gets the target where the spec runs it, and runs first
-  // otherwise.
+  bool showProgress =
+      progress == ProgressKind::Always ||
+      (progress == ProgressKind::Auto && llvm::errs().is_displayed());
+  // Lower the spec: vpuc-init-compiler gets the target where the spec runs it,
+  // and runs first otherwise.
   bool specRunsInit = runsInitPass(spec->text, spec->sourceName);
   std::vector<std::string> overrides;
   if (specRunsInit) {
     overrides.push_back(std::string(kInitPass) + ".arch=" + archName);
   }
-  overrides.insert(overrides.end(), pipelineOptions.begin(), pipelineOptions.end());
+  overrides.insert(overrides.end(), pipelineOptions.begin(),
+                   pipelineOptions.end());
   pipeline::PipelineLoader loader(context, registry, llvm::errs());
   loader.setOverrides(overrides);
   pipeline::SpecSource source{spec->text, spec->sourceName};
   FailureOr<std::string> textual =
-      spec->registeredName ? loader.lowerRegisteredToTextualPipeline(*spec->registeredName)
-                           : loader.lowerToTextualPipeline(source);
+      spec->registeredName
+          ? loader.lowerRegisteredToTextualPipeline(*spec->registeredName)
+          : loader.lowerToTextualPipeline(source);
   if (failed(textual)) {
     return fail("cannot load the pipeline " + specDisplay);
   }
@@ -646,8 +696,8 @@ int runCompile() {
 
   if (!dumpDir.empty()) {
     if (std::error_code error = llvm::sys::fs::create_directories(dumpDir)) {
-      return fail("--dump-ir-after-each: cannot create the directory " + dumpDir + ": " +
-                  error.message());
+      return fail("--dump-ir-after-each: cannot create the directory " +
+                  dumpDir + ": " + error.message());
     }
   }
   // Opened before the work, so that an unwritable output fails at once.
@@ -660,7 +710,8 @@ int runCompile() {
   timingManager.setEnabled(timing);
   TimingScope rootTimer = timingManager.getRootScope();
 
-  auto instrumentation = std::make_unique<CompileInstrumentation>(numPasses, showProgress, dumpDir);
+  auto instrumentation = std::make_unique<CompileInstrumentation>(
+      numPasses, showProgress, dumpDir);
   CompileInstrumentation &progressLine = *instrumentation;
   // Diagnostics start on a line of their own; remarks only on request.
   ScopedDiagnosticHandler filter(&context, [&](Diagnostic &diag) {
@@ -673,14 +724,15 @@ int runCompile() {
 
   // Import.
   TimingScope importTimer = rootTimer.nest("import");
-  FailureOr<OwningOpRef<ModuleOp>> module =
-      onnx_frontend::loadModel(context, sourceMgr, modelPath, inputShapes, "vpuc compile");
+  FailureOr<OwningOpRef<ModuleOp>> module = onnx_frontend::loadModel(
+      context, sourceMgr, modelPath, inputShapes, "vpuc compile");
   importTimer.stop();
   if (failed(module)) {
     return kExitError;
   }
   int64_t layersIn = countLayers(**module);
-  if (!dumpDir.empty() && failed(progressLine.writeModule(module->get(), "00-input.mlir"))) {
+  if (!dumpDir.empty() &&
+      failed(progressLine.writeModule(module->get(), "00-input.mlir"))) {
     return fail(*progressLine.takeDumpError());
   }
 
@@ -696,10 +748,11 @@ int runCompile() {
   }
   if (failed(compiled)) {
     if (!progressLine.getFailedPass().empty()) {
-      return fail("pass '" + progressLine.getFailedPass() + "' failed on " + modelPath +
-                  "; nothing was written");
+      return fail("pass '" + progressLine.getFailedPass() + "' failed on " +
+                  modelPath + "; nothing was written");
     }
-    return fail("the pipeline failed on " + modelPath + "; nothing was written");
+    return fail("the pipeline failed on " + modelPath +
+                "; nothing was written");
   }
 
   // Emit.
@@ -712,14 +765,16 @@ int runCompile() {
     os.flush();
     facts.opsOut = 0;
     for (Operation *function : getBodies(**module)) {
-      function->walk([&](Operation *op) { *facts.opsOut += op != function ? 1 : 0; });
+      function->walk(
+          [&](Operation *op) { *facts.opsOut += op != function ? 1 : 0; });
     }
   } else {
     TimingScope exportTimer = rootTimer.nest("export");
     FailureOr<std::vector<uint8_t>> blobBytes = blob::exportBlob(**module);
     exportTimer.stop();
     if (failed(blobBytes)) {
-      return fail("cannot write the blob of " + modelPath + "; nothing was written");
+      return fail("cannot write the blob of " + modelPath +
+                  "; nothing was written");
     }
     llvm::Expected<blob::BlobFile> loaded = blob::loadBlob(*blobBytes);
     if (!loaded) {
@@ -727,7 +782,8 @@ int runCompile() {
                   llvm::toString(loaded.takeError()));
     }
     describeBlob(*loaded, facts);
-    bytes.assign(reinterpret_cast<const char *>(blobBytes->data()), blobBytes->size());
+    bytes.assign(reinterpret_cast<const char *>(blobBytes->data()),
+                 blobBytes->size());
   }
   facts.bytes = bytes.size();
   if (llvm::Error error = outputFile->commit(bytes)) {
@@ -739,13 +795,14 @@ int runCompile() {
   timingManager.setEnabled(false);
 
   if (!quiet) {
-    double milliseconds = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    double milliseconds =
+        std::chrono::duration<double, std::milli>(Clock::now() - start).count();
     std::string archDisplay = archDesc->name();
     if (archDisplay != archName) {
       archDisplay += " (" + archName + ")";
     }
-    printSummary(output == "-" ? llvm::errs() : llvm::outs(), archDisplay, specDisplay, layersIn,
-                 facts, milliseconds);
+    printSummary(output == "-" ? llvm::errs() : llvm::outs(), archDisplay,
+                 specDisplay, layersIn, facts, milliseconds);
   }
   return kExitOk;
 }

@@ -1,15 +1,18 @@
-//===- Infer.cpp - `vpuc infer` --------------------------------------------===//
+//===- Infer.cpp - `vpuc infer`
+//--------------------------------------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs a network with the IE reference interpreter (DESIGN.md section 10): reads an IE module
-// (.mlir) or imports an ONNX model (.onnx), feeds it the tensors of an .npz archive (or one .npy
-// file for a single-input network), and writes the outputs as .npz (or .npy for a single
-// output). `--dump-layers` also writes every layer's result by layer name, into one .npz or a
-// directory of .npy files with an index; `--timing` prints the import and run times (wall clock
-// and process CPU time).
+// Runs a network with the IE reference interpreter (DESIGN.md section 10):
+// reads an IE module
+// (.mlir) or imports an ONNX model (.onnx), feeds it the tensors of an .npz
+// archive (or one .npy file for a single-input network), and writes the outputs
+// as .npz (or .npy for a single output). `--dump-layers` also writes every
+// layer's result by layer name, into one .npz or a directory of .npy files with
+// an index; `--timing` prints the import and run times (wall clock and process
+// CPU time).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +22,11 @@
 #include "dialects/ie/interpreter/FileRun.h"
 #include "frontend/onnx/ModelLoader.h"
 #include "frontend/onnx/OnnxImporter.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
 #include "tools/vpuc/Commands.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -26,11 +34,6 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/OwningOpRef.h"
 
 namespace mlir::vpuc::tools {
 
@@ -38,41 +41,49 @@ namespace cl = llvm::cl;
 
 cl::SubCommand &getInferCommand() {
   static cl::SubCommand command(
-      "infer", "Run a network (IE IR .mlir or ONNX .onnx) with the IE reference interpreter\n"
+      "infer", "Run a network (IE IR .mlir or ONNX .onnx) with the IE "
+               "reference interpreter\n"
                "on the tensors of an .npz/.npy file and write its outputs");
   return command;
 }
 
 namespace {
 
-cl::opt<std::string> modelPath(cl::Positional, cl::desc("<model.mlir|model.onnx>"),
+cl::opt<std::string> modelPath(cl::Positional,
+                               cl::desc("<model.mlir|model.onnx>"),
                                cl::Required, cl::sub(getInferCommand()));
-cl::opt<std::string> inputsPath("inputs",
-                                cl::desc("The input tensors by input name (.npz), or the "
-                                         "single input of a one-input network (.npy)"),
-                                cl::value_desc("in.npz|in.npy"), cl::Required,
-                                cl::sub(getInferCommand()));
-cl::opt<std::string> outputPath("o",
-                                cl::desc("Where to write the outputs by output name (.npz), "
-                                         "or the single output of a one-output network (.npy)"),
-                                cl::value_desc("out.npz|out.npy"), cl::Required,
-                                cl::sub(getInferCommand()));
-cl::list<std::string> inputShapes("input-shape",
-                                  cl::desc("For an ONNX model: the static shape of a model "
-                                           "input, `name=DxDx...` (repeatable)"),
-                                  cl::value_desc("name=shape"), cl::sub(getInferCommand()));
-cl::opt<std::string> entryPoint("entry",
-                                cl::desc("The function to run (default: the one named by "
-                                         "IE.CNNNetwork, or the only function)"),
-                                cl::value_desc("name"), cl::sub(getInferCommand()));
+cl::opt<std::string>
+    inputsPath("inputs",
+               cl::desc("The input tensors by input name (.npz), or the "
+                        "single input of a one-input network (.npy)"),
+               cl::value_desc("in.npz|in.npy"), cl::Required,
+               cl::sub(getInferCommand()));
+cl::opt<std::string>
+    outputPath("o",
+               cl::desc("Where to write the outputs by output name (.npz), "
+                        "or the single output of a one-output network (.npy)"),
+               cl::value_desc("out.npz|out.npy"), cl::Required,
+               cl::sub(getInferCommand()));
+cl::list<std::string>
+    inputShapes("input-shape",
+                cl::desc("For an ONNX model: the static shape of a model "
+                         "input, `name=DxDx...` (repeatable)"),
+                cl::value_desc("name=shape"), cl::sub(getInferCommand()));
+cl::opt<std::string>
+    entryPoint("entry",
+               cl::desc("The function to run (default: the one named by "
+                        "IE.CNNNetwork, or the only function)"),
+               cl::value_desc("name"), cl::sub(getInferCommand()));
 cl::opt<std::string> dumpLayersPath(
     "dump-layers",
-    cl::desc("Also write every layer's result, named after the layer: into one .npz archive, "
+    cl::desc("Also write every layer's result, named after the layer: into one "
+             ".npz archive, "
              "or into a directory of .npy files listed in its layers.tsv"),
     cl::value_desc("dir|layers.npz"), cl::sub(getInferCommand()));
-cl::opt<bool> timing("timing",
-                     cl::desc("Print the import and run times (wall clock and CPU time)"),
-                     cl::sub(getInferCommand()));
+cl::opt<bool>
+    timing("timing",
+           cl::desc("Print the import and run times (wall clock and CPU time)"),
+           cl::sub(getInferCommand()));
 
 int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "vpuc infer") << message << "\n";
@@ -82,19 +93,24 @@ int fail(const llvm::Twine &message) {
 using Clock = std::chrono::steady_clock;
 
 double millisecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+  return std::chrono::duration<double, std::milli>(Clock::now() - start)
+      .count();
 }
 
-/// The process's CPU time in milliseconds (all threads): on a loaded machine it shows what
-/// the work itself took, where wall time also counts waiting for a core.
-double cpuMilliseconds() { return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
+/// The process's CPU time in milliseconds (all threads): on a loaded machine it
+/// shows what the work itself took, where wall time also counts waiting for a
+/// core.
+double cpuMilliseconds() {
+  return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
+}
 
 } // namespace
 
 int runInfer() {
   llvm::StringRef model(modelPath);
   if (!model.ends_with(".onnx") && !model.ends_with(".mlir")) {
-    return fail("unknown model format '" + modelPath + "': expected a .mlir or .onnx file");
+    return fail("unknown model format '" + modelPath +
+                "': expected a .mlir or .onnx file");
   }
   IE::FileRunOptions runOptions;
   runOptions.inputsPath = inputsPath;
@@ -114,15 +130,16 @@ int runInfer() {
   onnx_frontend::registerImportDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
-  // Errors name their op by location; the op's whole text would bury the message.
+  // Errors name their op by location; the op's whole text would bury the
+  // message.
   context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
   Clock::time_point start = Clock::now();
   double cpuStart = cpuMilliseconds();
-  FailureOr<OwningOpRef<ModuleOp>> module =
-      onnx_frontend::loadModel(context, sourceMgr, modelPath, inputShapes, "vpuc infer");
+  FailureOr<OwningOpRef<ModuleOp>> module = onnx_frontend::loadModel(
+      context, sourceMgr, modelPath, inputShapes, "vpuc infer");
   if (failed(module)) {
     return kExitError;
   }
@@ -134,8 +151,9 @@ int runInfer() {
     return kExitError;
   }
   if (timing) {
-    llvm::outs() << llvm::format("import: %.2f ms (cpu %.2f ms)\nrun: %.2f ms (cpu %.2f ms)\n",
-                                 importMs, importCpuMs, runTimes.wallMs, runTimes.cpuMs);
+    llvm::outs() << llvm::format(
+        "import: %.2f ms (cpu %.2f ms)\nrun: %.2f ms (cpu %.2f ms)\n", importMs,
+        importCpuMs, runTimes.wallMs, runTimes.cpuMs);
   }
   return kExitOk;
 }

@@ -116,11 +116,11 @@ int runRun() {
   }
   // A .npy file holds one unnamed array: it feeds the first input (a network
   // with more inputs then reports the ones not set), as for `vpuc infer`.
-  bool single = llvm::StringRef(inputsPath).ends_with(".npy") &&
-                inputs.size() == 1;
-  if (llvm::Error error =
-          single ? (*emulator)->setInput(0, inputs.begin()->second)
-                 : (*emulator)->setInputs(inputs)) {
+  bool single =
+      llvm::StringRef(inputsPath).ends_with(".npy") && inputs.size() == 1;
+  if (llvm::Error error = single
+                              ? (*emulator)->setInput(0, inputs.begin()->second)
+                              : (*emulator)->setInputs(inputs)) {
     return fail(std::move(error));
   }
   llvm::Expected<const emu::RunReport &> report = (*emulator)->run();

@@ -1,10 +1,12 @@
-//===- main.cpp - The vpuc user driver -------------------------------------===//
+//===- main.cpp - The vpuc user driver
+//-------------------------------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// `vpuc <command> ...`: the user-facing driver. Each command is a subcommand in its own file.
+// `vpuc <command> ...`: the user-facing driver. Each command is a subcommand in
+// its own file.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +26,8 @@ int main(int argc, char **argv) {
   llvm::cl::SubCommand &info = getInfoCommand();
   llvm::cl::SubCommand &run = getRunCommand();
   if (!llvm::cl::ParseCommandLineOptions(
-          argc, argv, "vpuc: a neural-network compiler for VPU-class accelerators\n",
+          argc, argv,
+          "vpuc: a neural-network compiler for VPU-class accelerators\n",
           &llvm::errs())) {
     return kExitError;
   }

@@ -12,8 +12,8 @@
 #ifndef VPUC_BACKEND_BLOB_UNITTESTS_TESTBLOBS_H_
 #define VPUC_BACKEND_BLOB_UNITTESTS_TESTBLOBS_H_
 
-#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/BlobBuilder.h"
+#include "kernels/abi/ArgPacker.h"
 
 namespace mlir::vpuc::blob::testing {
 

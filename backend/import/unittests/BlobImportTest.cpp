@@ -14,9 +14,9 @@
 
 #include <string>
 
-#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/BlobBuilder.h"
 #include "backend/export/BlobExport.h"
+#include "kernels/abi/ArgPacker.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -316,7 +316,8 @@ TEST_F(BlobImportTest, refusesInconsistentKernelDeclarations) {
   BlobBuilder scalar = make37xx();
   abi::ArgPacker packer = packUnary();
   packer.addI32(0);
-  addActTask(scalar, unaryDecl("relu", {{Role::SCALAR, "f16"}}), packer.finish());
+  addActTask(scalar, unaryDecl("relu", {{Role::SCALAR, "f16"}}),
+             packer.finish());
   EXPECT_THAT(importError(scalar.finish()),
               HasSubstr("act invocation 0, argument #2: scalars of type 'f16' "
                         "have no kernel ABI form (i32, i64, f32)"));
@@ -328,12 +329,11 @@ TEST_F(BlobImportTest, decodesScalars) {
   packer.addI32(-3);
   packer.addI64(int64_t(1) << 40);
   packer.addF32(0.25f);
-  addActTask(
-      builder,
-      unaryDecl("k", {{Role::SCALAR, "i32"},
-                      {Role::SCALAR, "i64"},
-                      {Role::SCALAR, "f32"}}),
-      packer.finish(), "k");
+  addActTask(builder,
+             unaryDecl("k", {{Role::SCALAR, "i32"},
+                             {Role::SCALAR, "i64"},
+                             {Role::SCALAR, "f32"}}),
+             packer.finish(), "k");
   OwningOpRef<ModuleOp> module = import(builder.finish());
   ASSERT_TRUE(module) << diagnostics;
   EXPECT_THAT(print(*module),
@@ -424,7 +424,8 @@ TEST_F(BlobImportTest, refusesBadArguments) {
 
 TEST_F(BlobImportTest, refusesArgumentsTheWriterWouldLayOutDifferently) {
   BlobBuilder window = make37xx();
-  uint32_t kernel = window.addActKernel("relu", std::nullopt, unaryDecl("relu"));
+  uint32_t kernel =
+      window.addActKernel("relu", std::nullopt, unaryDecl("relu"));
   std::vector<uint8_t> args = packUnary().finish();
   uint32_t data = window.addKernelData("args", args);
   uint32_t invocation = window.addActInvocation(

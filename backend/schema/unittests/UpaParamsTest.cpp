@@ -124,9 +124,7 @@ std::vector<Case> getCases() {
          return as(P::TransposeParams,
                    schema::CreateTransposeParamsDirect(f, &perm));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {0, 2, 3, 1, 0, 0, 0, 0});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {0, 2, 3, 1, 0, 0, 0, 0}); }},
       {"pad",
        [](fb::FlatBufferBuilder &f) {
          std::vector<int32_t> begin = {0, 1, 2}, end = {3, 4, 5};
@@ -142,32 +140,24 @@ std::vector<Case> getCases() {
        [](fb::FlatBufferBuilder &f) {
          return as(P::GatherParams, schema::CreateGatherParams(f, 2, 1));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {2, 1});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {2, 1}); }},
       {"depth_to_space",
        [](fb::FlatBufferBuilder &f) {
          return as(P::DepthSpaceParams,
                    schema::CreateDepthSpaceParams(f, 2, 1));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {2, 1});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {2, 1}); }},
       {"space_to_depth",
        [](fb::FlatBufferBuilder &f) {
          return as(P::DepthSpaceParams, schema::CreateDepthSpaceParams(f, 3));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {3, 0});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {3, 0}); }},
       {"quantize",
        [](fb::FlatBufferBuilder &f) {
          return as(P::QuantizeParams,
                    schema::CreateQuantizeParams(f, 1, -127, 127));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {1, -127, 127});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {1, -127, 127}); }},
       {"dequantize",
        [](fb::FlatBufferBuilder &f) {
          return as(P::QuantizeParams, schema::CreateQuantizeParams(f, 1));
@@ -177,23 +167,17 @@ std::vector<Case> getCases() {
        [](fb::FlatBufferBuilder &f) {
          return as(P::CumSumParams, schema::CreateCumSumParams(f, -1, true));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {-1, 1, 0});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {-1, 1, 0}); }},
       {"topk",
        [](fb::FlatBufferBuilder &f) {
          return as(P::TopKParams, schema::CreateTopKParams(f, 1, 5, 1, 1));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {1, 5, 1, 1});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {1, 5, 1, 1}); }},
       {"reduce",
        [](fb::FlatBufferBuilder &f) {
          return as(P::ReduceParams, schema::CreateReduceParams(f, 5, 12, true));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {5, 12, 1});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {5, 12, 1}); }},
       {"mvn",
        [](fb::FlatBufferBuilder &f) {
          return as(P::MvnParams,
@@ -252,9 +236,7 @@ std::vector<Case> getCases() {
        [](fb::FlatBufferBuilder &f) {
          return as(P::MatMulParams, schema::CreateMatMulParams(f, false, true));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {0, 1});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {0, 1}); }},
       {"fully_connected",
        [](fb::FlatBufferBuilder &f) {
          return as(P::FullyConnectedParams,
@@ -270,17 +252,13 @@ std::vector<Case> getCases() {
          return as(P::PoolingParams,
                    schema::CreatePoolingParams(f, 3, 3, 2, 2, 1, 1, 0, 0, 1));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {3, 3, 2, 2, 1, 1, 0, 0, 1});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {3, 3, 2, 2, 1, 1, 0, 0, 1}); }},
       {"avg_pool",
        [](fb::FlatBufferBuilder &f) {
          return as(P::PoolingParams, schema::CreatePoolingParams(
                                          f, 2, 2, 2, 2, 0, 0, 1, 1, 0, true));
        },
-       [](abi::ArgPacker &p) {
-         addI32s(p, {2, 2, 2, 2, 0, 0, 1, 1, 0, 1});
-       }},
+       [](abi::ArgPacker &p) { addI32s(p, {2, 2, 2, 2, 0, 0, 1, 1, 0, 1}); }},
       {"argmax",
        [](fb::FlatBufferBuilder &f) {
          return as(P::ArgExtremumParams,
@@ -349,8 +327,7 @@ TEST(UpaParamsTest, writerRebuildsTheTables) {
       llvm::Expected<schema::UpaParamsOffset> offset =
           schema::buildUpaParams(f, c.kernel, packed);
       if (!offset) {
-        ADD_FAILURE() << c.kernel << ": "
-                      << llvm::toString(offset.takeError());
+        ADD_FAILURE() << c.kernel << ": " << llvm::toString(offset.takeError());
         return std::make_pair(schema::UpaParams::NONE, fb::Offset<void>());
       }
       EXPECT_EQ(offset->type, schema::getUpaParamsType(c.kernel)) << c.kernel;

@@ -1,4 +1,5 @@
-//===- KernelMapping.cpp - VPU kernel calls onto the library ABI -*- C++ -*-===//
+//===- KernelMapping.cpp - VPU kernel calls onto the library ABI -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -21,9 +22,9 @@
 #include <cmath>
 #include <limits>
 
-#include "kernels/abi/SwKernels.h"
 #include "dialects/ie/ir/IEAttributes.h"
 #include "dialects/vpu/ir/SWKernelInfo.h"
+#include "kernels/abi/SwKernels.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -49,8 +50,7 @@ public:
               llvm::function_ref<InFlightDiagnostic()> emitError,
               llvm::StringRef kernel)
       : info(info), emitErrorFn(emitError),
-        builder(info.outputs.front().getContext()),
-        used(info.params.size()) {
+        builder(info.outputs.front().getContext()), used(info.params.size()) {
     call.kernel = kernel.str();
   }
 
@@ -182,9 +182,8 @@ public:
       if (i < rank) {
         values.push_back(value);
       } else if (value != 0) {
-        failParam(entry, "entries at and beyond the rank " +
-                             llvm::Twine(rank) + " must be 0, got " +
-                             llvm::Twine(value));
+        failParam(entry, "entries at and beyond the rank " + llvm::Twine(rank) +
+                             " must be 0, got " + llvm::Twine(value));
       }
     }
     return values;
@@ -199,8 +198,8 @@ public:
       if (i < rank) {
         values.push_back(value);
       } else if (value != 0.0f) {
-        failParam(entry, "entries at and beyond the rank " +
-                             llvm::Twine(rank) + " must be 0");
+        failParam(entry, "entries at and beyond the rank " + llvm::Twine(rank) +
+                             " must be 0");
       }
     }
     return values;
@@ -352,7 +351,8 @@ FailureOr<AbiKernelCall> CallBuilder::finish() {
         llvm::raw_string_ostream os(text);
         os << type;
         failOperand(what + " #" + llvm::Twine(index) + " has element type " +
-                    text + "; the library kernel takes f32, f16 or bf16 "
+                    text +
+                    "; the library kernel takes f32, f16 or bf16 "
                     "tensors only");
       }
     };
@@ -417,18 +417,18 @@ FailureOr<AbiKernelCall> CallBuilder::finish() {
     auto count = [](llvm::ArrayRef<abi::ArgKind> kinds, abi::ArgKind kind) {
       return llvm::count(kinds, kind);
     };
-    failInternal(
-        "the call does not match the library signature: it has " +
-        llvm::Twine(count(given, abi::ArgKind::MemRefIn)) + " in, " +
-        llvm::Twine(count(given, abi::ArgKind::MemRefOut)) + " out, " +
-        llvm::Twine(count(given, abi::ArgKind::I32)) + " i32, " +
-        llvm::Twine(count(given, abi::ArgKind::F32)) +
-        " f32 arguments, the kernel " +
-        llvm::Twine(count(signature, abi::ArgKind::MemRefIn)) + " in, " +
-        llvm::Twine(count(signature, abi::ArgKind::MemRefOut)) + " out, " +
-        llvm::Twine(count(signature, abi::ArgKind::I32)) + " i32, " +
-        llvm::Twine(count(signature, abi::ArgKind::F32)) +
-        " f32 (or another order)");
+    failInternal("the call does not match the library signature: it has " +
+                 llvm::Twine(count(given, abi::ArgKind::MemRefIn)) + " in, " +
+                 llvm::Twine(count(given, abi::ArgKind::MemRefOut)) + " out, " +
+                 llvm::Twine(count(given, abi::ArgKind::I32)) + " i32, " +
+                 llvm::Twine(count(given, abi::ArgKind::F32)) +
+                 " f32 arguments, the kernel " +
+                 llvm::Twine(count(signature, abi::ArgKind::MemRefIn)) +
+                 " in, " +
+                 llvm::Twine(count(signature, abi::ArgKind::MemRefOut)) +
+                 " out, " + llvm::Twine(count(signature, abi::ArgKind::I32)) +
+                 " i32, " + llvm::Twine(count(signature, abi::ArgKind::F32)) +
+                 " f32 (or another order)");
     return failure();
   }
   // Every integer scalar within the range the contract gives it.
@@ -562,12 +562,11 @@ void mapActivation(CallBuilder &b, int32_t code) {
     break;
   case abi::ActivationOp::RoundHalfToEven:
     // `round`: the IE RoundMode selects the operation.
-    code = translateEnum(
-        b, "mode",
-        {enumCase(IE::RoundMode::HALF_TO_EVEN,
-                  abi::ActivationOp::RoundHalfToEven),
-         enumCase(IE::RoundMode::HALF_AWAY_FROM_ZERO,
-                  abi::ActivationOp::RoundHalfAwayFromZero)});
+    code = translateEnum(b, "mode",
+                         {enumCase(IE::RoundMode::HALF_TO_EVEN,
+                                   abi::ActivationOp::RoundHalfToEven),
+                          enumCase(IE::RoundMode::HALF_AWAY_FROM_ZERO,
+                                   abi::ActivationOp::RoundHalfAwayFromZero)});
     break;
   default:
     break;
@@ -618,18 +617,17 @@ void mapMvn(CallBuilder &b, int32_t) {
   b.addI32(translateEnum(
       b, "eps_mode",
       {enumCase(IE::MvnEpsMode::INSIDE_SQRT, abi::MvnEpsMode::InsideSqrt),
-       enumCase(IE::MvnEpsMode::OUTSIDE_SQRT,
-                abi::MvnEpsMode::OutsideSqrt)}));
+       enumCase(IE::MvnEpsMode::OUTSIDE_SQRT, abi::MvnEpsMode::OutsideSqrt)}));
   b.addF32(b.f32("eps"));
 }
 
 void mapNormalizeL2(CallBuilder &b, int32_t) {
   b.allTensors();
   b.addI32("axes", b.axesMask("axes"));
-  b.addI32(translateEnum(
-      b, "eps_mode",
-      {enumCase(IE::EpsMode::ADD, abi::NormalizeEpsMode::Add),
-       enumCase(IE::EpsMode::MAX, abi::NormalizeEpsMode::Max)}));
+  b.addI32(
+      translateEnum(b, "eps_mode",
+                    {enumCase(IE::EpsMode::ADD, abi::NormalizeEpsMode::Add),
+                     enumCase(IE::EpsMode::MAX, abi::NormalizeEpsMode::Max)}));
   b.addF32(b.f32("eps"));
 }
 
@@ -802,32 +800,32 @@ void mapInterpolate(CallBuilder &b, int32_t) {
       {enumCase(IE::InterpolateMode::NEAREST, abi::InterpolateMode::Nearest),
        enumCase(IE::InterpolateMode::LINEAR, abi::InterpolateMode::Linear),
        enumCase(IE::InterpolateMode::CUBIC, abi::InterpolateMode::Cubic)});
-  int32_t coordMode = translateEnum(
-      b, "coord_mode",
-      {enumCase(IE::InterpolateCoordMode::HALF_PIXEL,
-                abi::InterpolateCoordMode::HalfPixel),
-       enumCase(IE::InterpolateCoordMode::PYTORCH_HALF_PIXEL,
-                abi::InterpolateCoordMode::PytorchHalfPixel),
-       enumCase(IE::InterpolateCoordMode::ALIGN_CORNERS,
-                abi::InterpolateCoordMode::AlignCorners),
-       enumCase(IE::InterpolateCoordMode::ASYMMETRIC,
-                abi::InterpolateCoordMode::Asymmetric),
-       enumCase(IE::InterpolateCoordMode::TF_HALF_PIXEL_FOR_NN,
-                abi::InterpolateCoordMode::TfHalfPixelForNn),
-       enumCase(IE::InterpolateCoordMode::TF_CROP_AND_RESIZE,
-                abi::InterpolateCoordMode::TfCropAndResize)});
-  int32_t nearestMode = translateEnum(
-      b, "nearest_mode",
-      {enumCase(IE::InterpolateNearestMode::ROUND_PREFER_FLOOR,
-                abi::InterpolateNearestMode::RoundPreferFloor),
-       enumCase(IE::InterpolateNearestMode::ROUND_PREFER_CEIL,
-                abi::InterpolateNearestMode::RoundPreferCeil),
-       enumCase(IE::InterpolateNearestMode::FLOOR,
-                abi::InterpolateNearestMode::Floor),
-       enumCase(IE::InterpolateNearestMode::CEIL,
-                abi::InterpolateNearestMode::Ceil),
-       enumCase(IE::InterpolateNearestMode::SIMPLE,
-                abi::InterpolateNearestMode::Simple)});
+  int32_t coordMode =
+      translateEnum(b, "coord_mode",
+                    {enumCase(IE::InterpolateCoordMode::HALF_PIXEL,
+                              abi::InterpolateCoordMode::HalfPixel),
+                     enumCase(IE::InterpolateCoordMode::PYTORCH_HALF_PIXEL,
+                              abi::InterpolateCoordMode::PytorchHalfPixel),
+                     enumCase(IE::InterpolateCoordMode::ALIGN_CORNERS,
+                              abi::InterpolateCoordMode::AlignCorners),
+                     enumCase(IE::InterpolateCoordMode::ASYMMETRIC,
+                              abi::InterpolateCoordMode::Asymmetric),
+                     enumCase(IE::InterpolateCoordMode::TF_HALF_PIXEL_FOR_NN,
+                              abi::InterpolateCoordMode::TfHalfPixelForNn),
+                     enumCase(IE::InterpolateCoordMode::TF_CROP_AND_RESIZE,
+                              abi::InterpolateCoordMode::TfCropAndResize)});
+  int32_t nearestMode =
+      translateEnum(b, "nearest_mode",
+                    {enumCase(IE::InterpolateNearestMode::ROUND_PREFER_FLOOR,
+                              abi::InterpolateNearestMode::RoundPreferFloor),
+                     enumCase(IE::InterpolateNearestMode::ROUND_PREFER_CEIL,
+                              abi::InterpolateNearestMode::RoundPreferCeil),
+                     enumCase(IE::InterpolateNearestMode::FLOOR,
+                              abi::InterpolateNearestMode::Floor),
+                     enumCase(IE::InterpolateNearestMode::CEIL,
+                              abi::InterpolateNearestMode::Ceil),
+                     enumCase(IE::InterpolateNearestMode::SIMPLE,
+                              abi::InterpolateNearestMode::Simple)});
   float cubicCoeffA = b.f32("cubic_coeff_a");
   bool excludeOutside = b.flag("exclude_outside");
   float extrapolationValue = b.f32("extrapolation_value");
@@ -902,8 +900,8 @@ void mapTranspose(CallBuilder &b, int32_t) {
     rest >>= 4;
     if (dim < 0 || dim >= rank || seen.test(dim)) {
       b.failParam("perm", "code 0x" + llvm::utohexstr(code) +
-                              " is not a permutation of " +
-                              llvm::Twine(rank) + " dims");
+                              " is not a permutation of " + llvm::Twine(rank) +
+                              " dims");
       return;
     }
     seen.set(dim);
@@ -920,11 +918,11 @@ void mapTranspose(CallBuilder &b, int32_t) {
 /// pad(input, output, mode, padValue, padsBegin[8], padsEnd[8]).
 void mapPad(CallBuilder &b, int32_t) {
   b.allTensors();
-  int32_t mode = translateEnum(
-      b, "mode",
-      {enumCase(IE::PadMode::CONSTANT, abi::PadMode::Constant),
-       enumCase(IE::PadMode::EDGE, abi::PadMode::Edge),
-       enumCase(IE::PadMode::REFLECT, abi::PadMode::Reflect)});
+  int32_t mode =
+      translateEnum(b, "mode",
+                    {enumCase(IE::PadMode::CONSTANT, abi::PadMode::Constant),
+                     enumCase(IE::PadMode::EDGE, abi::PadMode::Edge),
+                     enumCase(IE::PadMode::REFLECT, abi::PadMode::Reflect)});
   float padValue = b.f32("pad_value");
   int64_t rank = b.inputRank();
   llvm::SmallVector<int64_t, 8> begins = b.i64List("pads_begin", rank);
@@ -962,17 +960,16 @@ void mapTopK(CallBuilder &b, int32_t) {
     b.failParam("k", "k = " + llvm::Twine(k) + " must be at least 1");
   }
   b.addI32("k", k);
-  b.addI32(translateEnum(
-      b, "mode",
-      {enumCase(IE::TopKMode::MAX, abi::TopKMode::Max),
-       enumCase(IE::TopKMode::MIN, abi::TopKMode::Min)}));
+  b.addI32(translateEnum(b, "mode",
+                         {enumCase(IE::TopKMode::MAX, abi::TopKMode::Max),
+                          enumCase(IE::TopKMode::MIN, abi::TopKMode::Min)}));
   // IE's `none` leaves the order to the implementation; the IE interpreter
   // orders by index, and so does the call.
-  b.addI32(translateEnum(
-      b, "sort",
-      {enumCase(IE::TopKSortType::VALUE, abi::TopKSort::Value),
-       enumCase(IE::TopKSortType::INDEX, abi::TopKSort::Index),
-       enumCase(IE::TopKSortType::NONE, abi::TopKSort::Index)}));
+  b.addI32(
+      translateEnum(b, "sort",
+                    {enumCase(IE::TopKSortType::VALUE, abi::TopKSort::Value),
+                     enumCase(IE::TopKSortType::INDEX, abi::TopKSort::Index),
+                     enumCase(IE::TopKSortType::NONE, abi::TopKSort::Index)}));
 }
 
 /// cumsum(input, output, axis, exclusive, reverse).
@@ -988,8 +985,8 @@ void mapDepthSpace(CallBuilder &b, int32_t) {
   b.allTensors();
   int64_t blockSize = b.i64("block_size");
   if (blockSize < 1) {
-    b.failParam("block_size", "block size " + llvm::Twine(blockSize) +
-                                  " must be at least 1");
+    b.failParam("block_size",
+                "block size " + llvm::Twine(blockSize) + " must be at least 1");
   }
   b.addI32("block_size", blockSize);
   b.addI32(translateEnum(
@@ -1013,9 +1010,7 @@ struct Entry {
   int32_t code = 0;
 };
 
-constexpr int32_t act(abi::ActivationOp op) {
-  return static_cast<int32_t>(op);
-}
+constexpr int32_t act(abi::ActivationOp op) { return static_cast<int32_t>(op); }
 constexpr int32_t red(abi::ReduceOp op) { return static_cast<int32_t>(op); }
 
 /// The table: the rows SwKernels.td declares (mapByName), then the rows with
@@ -1050,8 +1045,7 @@ const Entry kEntries[] = {
     {"gelu", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Gelu)},
     {"group_convolution", abi::ConvolutionKernel::name, mapConvolution, 1},
-    {"group_convolution_bias", abi::ConvolutionKernel::name, mapConvolution,
-     1},
+    {"group_convolution_bias", abi::ConvolutionKernel::name, mapConvolution, 1},
     {"hsigmoid", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::HSigmoid)},
     {"hswish", abi::ActivationKernel::name, mapActivation,
@@ -1075,14 +1069,11 @@ const Entry kEntries[] = {
     {"pad", abi::PadKernel::name, mapPad},
     {"prelu", abi::PReluKernel::name, mapPRelu},
     {"reduce_l2", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::L2)},
-    {"reduce_max", abi::ReduceKernel::name, mapReduce,
-     red(abi::ReduceOp::Max)},
+    {"reduce_max", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::Max)},
     {"reduce_mean", abi::ReduceKernel::name, mapReduce,
      red(abi::ReduceOp::Mean)},
-    {"reduce_min", abi::ReduceKernel::name, mapReduce,
-     red(abi::ReduceOp::Min)},
-    {"reduce_sum", abi::ReduceKernel::name, mapReduce,
-     red(abi::ReduceOp::Sum)},
+    {"reduce_min", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::Min)},
+    {"reduce_sum", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::Sum)},
     // The round mode parameter selects RoundHalfToEven or
     // RoundHalfAwayFromZero.
     {"round", abi::ActivationKernel::name, mapActivation,

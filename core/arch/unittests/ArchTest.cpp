@@ -1,4 +1,5 @@
-//===- ArchTest.cpp - Tests of target descriptions -------------------------===//
+//===- ArchTest.cpp - Tests of target descriptions
+//-------------------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -8,9 +9,9 @@
 
 #include <regex>
 
+#include "llvm/Support/MemoryBuffer.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 using namespace mlir::vpuc::arch;
 using ::testing::ElementsAre;
@@ -31,8 +32,9 @@ std::string readVpux37xx() {
 /// The 37XX description with one line changed.
 std::string edit(const std::string &pattern, const std::string &replacement) {
   std::string text = readVpux37xx();
-  std::string edited = std::regex_replace(text, std::regex(pattern), replacement,
-                                          std::regex_constants::format_first_only);
+  std::string edited =
+      std::regex_replace(text, std::regex(pattern), replacement,
+                         std::regex_constants::format_first_only);
   EXPECT_NE(edited, text) << pattern;
   return edited;
 }
@@ -70,43 +72,50 @@ TEST(ArchTest, loadsFilesAndNamesUnknownTargets) {
   ASSERT_TRUE(bool(file)) << llvm::toString(file.takeError());
   EXPECT_EQ(file->name(), "VPUX37XX");
 
-  EXPECT_EQ(errorOf(loadArch("VPUX99XX")),
-            "unknown target 'VPUX99XX'; known targets: VPUX30XX, VPUX37XX (or a "
-            "path to a .textproto target description)");
+  EXPECT_EQ(
+      errorOf(loadArch("VPUX99XX")),
+      "unknown target 'VPUX99XX'; known targets: VPUX30XX, VPUX37XX (or a "
+      "path to a .textproto target description)");
   EXPECT_THAT(errorOf(loadArch("/nonexistent/my.textproto")),
               HasSubstr("/nonexistent/my.textproto: cannot read"));
 }
 
 TEST(ArchTest, reportsSyntaxErrorsWithLocation) {
-  EXPECT_THAT(errorOf(parseArchDesc(edit("frequency_mhz: 1300", "frequency_mhz: fast"),
+  EXPECT_THAT(
+      errorOf(parseArchDesc(edit("frequency_mhz: 1300", "frequency_mhz: fast"),
+                            "t.textproto")),
+      HasSubstr("t.textproto:9:16: "));
+  EXPECT_THAT(errorOf(parseArchDesc(edit("  clusters: 2", "  cluster: 2"),
                                     "t.textproto")),
-              HasSubstr("t.textproto:9:16: "));
-  EXPECT_THAT(errorOf(parseArchDesc(edit("  clusters: 2", "  cluster: 2"), "t.textproto")),
               HasSubstr("no field named \"cluster\""));
 }
 
 TEST(ArchTest, reportsInconsistentFieldsWithLine) {
-  EXPECT_EQ(errorOf(parseArchDesc(
-                edit("usable_bytes_per_cluster: 1982464",
-                     "usable_bytes_per_cluster: 4000000"),
-                "t.textproto")),
+  EXPECT_EQ(errorOf(parseArchDesc(edit("usable_bytes_per_cluster: 1982464",
+                                       "usable_bytes_per_cluster: 4000000"),
+                                  "t.textproto")),
             "t.textproto:35: field 'cmx.usable_bytes_per_cluster' must be "
             "positive and at most cmx.bytes_per_cluster");
-  EXPECT_EQ(errorOf(parseArchDesc(edit("usable: 64", "usable: 65"), "t.textproto")),
-            "t.textproto:65: field 'barriers.usable' must be positive and at "
-            "most barriers.physical");
-  EXPECT_EQ(errorOf(parseArchDesc(edit("derate: 0.75", "derate: 1.5"), "t.textproto")),
+  EXPECT_EQ(
+      errorOf(parseArchDesc(edit("usable: 64", "usable: 65"), "t.textproto")),
+      "t.textproto:65: field 'barriers.usable' must be positive and at "
+      "most barriers.physical");
+  EXPECT_EQ(errorOf(parseArchDesc(edit("derate: 0.75", "derate: 1.5"),
+                                  "t.textproto")),
             "t.textproto:42: field 'ddr.derate' must be in (0, 1]");
   EXPECT_THAT(errorOf(parseArchDesc(edit("\"bf16\"\\]", "\"bf16\", \"f32\"]"),
                                     "t.textproto")),
               HasSubstr("lists 'f32', which has no entry in nce.mac_rates"));
-  EXPECT_EQ(errorOf(parseArchDesc(edit("  dpus_per_cluster: 1\n", ""), "t.textproto")),
+  EXPECT_EQ(errorOf(parseArchDesc(edit("  dpus_per_cluster: 1\n", ""),
+                                  "t.textproto")),
             "t.textproto: field 'nce.dpus_per_cluster' must be positive (it is "
             "missing)");
-  EXPECT_EQ(errorOf(parseArchDesc(edit("channel_alignment: 16", "channel_alignment: 12"),
-                                  "t.textproto")),
-            "t.textproto:26: field 'nce.limits.channel_alignment' must be a power "
-            "of two");
+  EXPECT_EQ(
+      errorOf(
+          parseArchDesc(edit("channel_alignment: 16", "channel_alignment: 12"),
+                        "t.textproto")),
+      "t.textproto:26: field 'nce.limits.channel_alignment' must be a power "
+      "of two");
 }
 
 } // namespace

@@ -1,4 +1,5 @@
-//===- CompareTest.cpp - Tests of the comparison metrics -------------------===//
+//===- CompareTest.cpp - Tests of the comparison metrics
+//-------------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -8,9 +9,9 @@
 
 #include <cmath>
 
+#include "llvm/Support/raw_ostream.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
-#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir::vpuc;
 using namespace mlir::vpuc::compare;
@@ -56,8 +57,9 @@ TEST(CompareTest, nanFailsEveryTolerance) {
 
 TEST(CompareTest, convertsEveryDType) {
   std::vector<uint16_t> half = {0x3c00, 0xc000}; // 1, -2
-  EXPECT_EQ(toFloat(npy::Array::fromValues<uint16_t>(npy::DType::F16, {2}, half)),
-            (std::vector<float>{1, -2}));
+  EXPECT_EQ(
+      toFloat(npy::Array::fromValues<uint16_t>(npy::DType::F16, {2}, half)),
+      (std::vector<float>{1, -2}));
   std::vector<int8_t> i8 = {-128, 127};
   EXPECT_EQ(toFloat(npy::Array::fromValues<int8_t>(npy::DType::I8, {2}, i8)),
             (std::vector<float>{-128, 127}));
@@ -78,15 +80,19 @@ TEST(CompareTest, matchesByNameOrPosition) {
   actual["other"] = floats({2}, {1, 2});
   auto missing = compareArrays(actual, reference, Tolerance{});
   ASSERT_FALSE(bool(missing));
-  EXPECT_THAT(llvm::toString(missing.takeError()),
-              HasSubstr("reference tensor 'output_0' has no counterpart among: out, other"));
+  EXPECT_THAT(
+      llvm::toString(missing.takeError()),
+      HasSubstr(
+          "reference tensor 'output_0' has no counterpart among: out, other"));
 
   npy::ArrayMap small;
   small["output_0"] = floats({3}, {1, 2, 3});
   auto mismatch = compareArrays(small, reference, Tolerance{});
   ASSERT_FALSE(bool(mismatch));
-  EXPECT_THAT(llvm::toString(mismatch.takeError()),
-              HasSubstr("tensor 'output_0': shape 3 does not match the reference shape 2"));
+  EXPECT_THAT(
+      llvm::toString(mismatch.takeError()),
+      HasSubstr(
+          "tensor 'output_0': shape 3 does not match the reference shape 2"));
 }
 
 TEST(CompareTest, toleranceAndReport) {
@@ -97,7 +103,8 @@ TEST(CompareTest, toleranceAndReport) {
   EXPECT_FALSE(bool(parseTolerance("abc")));
   auto bad = parseTolerance("0.9,2");
   ASSERT_FALSE(bool(bad));
-  EXPECT_THAT(llvm::toString(bad.takeError()), HasSubstr("invalid tolerance '0.9,2'"));
+  EXPECT_THAT(llvm::toString(bad.takeError()),
+              HasSubstr("invalid tolerance '0.9,2'"));
   llvm::consumeError(parseTolerance("abc").takeError());
 
   npy::ArrayMap actual, reference;
@@ -145,7 +152,8 @@ TEST(CompareTest, maxAbsErrorRelativeToRange) {
   for (const char *bad : {"-1", "x", "inf", "nan"}) {
     auto parsed = parseMaxAbsErrorOfRange(bad);
     ASSERT_FALSE(bool(parsed)) << bad;
-    EXPECT_THAT(llvm::toString(parsed.takeError()), HasSubstr("invalid max abs error"));
+    EXPECT_THAT(llvm::toString(parsed.takeError()),
+                HasSubstr("invalid max abs error"));
   }
 }
 

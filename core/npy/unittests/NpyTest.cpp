@@ -1,4 +1,5 @@
-//===- NpyTest.cpp - Tests of the .npy/.npz reader and writer --------------===//
+//===- NpyTest.cpp - Tests of the .npy/.npz reader and writer
+//--------------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -9,11 +10,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "gmock/gmock.h"
-#include "gtest/gtest.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
 
 using namespace mlir::vpuc::npy;
 using ::testing::ElementsAre;
@@ -81,7 +82,8 @@ TEST(NpyTest, readsNumPyArchives) {
   ArrayMap stored = unwrap(readNpz(kFixtures + "stored.npz"));
   ASSERT_EQ(stored.size(), 2u);
   EXPECT_EQ(stored.begin()->first, "x");
-  EXPECT_THAT(stored["x"].getValues<float>(), ElementsAre(0, 0.5, 1, 1.5, 2, 2.5));
+  EXPECT_THAT(stored["x"].getValues<float>(),
+              ElementsAre(0, 0.5, 1, 1.5, 2, 2.5));
   EXPECT_THAT(stored["y"].getValues<int8_t>(), ElementsAre(7, 8));
 
   ArrayMap deflated = unwrap(readNpz(kFixtures + "deflated.npz"));
@@ -113,7 +115,8 @@ TEST(NpyTest, roundTripsEveryDType) {
     EXPECT_EQ(unwrap(parseDTypeName(getDTypeName(dtype))), dtype);
   }
   // Rank 0 and rank 1 headers ("()" and "(5,)").
-  for (auto shape : {llvm::SmallVector<int64_t>{}, llvm::SmallVector<int64_t>{5}}) {
+  for (auto shape :
+       {llvm::SmallVector<int64_t>{}, llvm::SmallVector<int64_t>{5}}) {
     Array array = Array::zeros(DType::F32, shape);
     Array back = unwrap(parseNpy(serializeNpy(array), "mem"));
     EXPECT_EQ(back.shape, array.shape);
@@ -127,9 +130,10 @@ TEST(NpyTest, writesFilesNumPyReads) {
   std::string dir = tmpPath("npy_written");
   ASSERT_FALSE(llvm::sys::fs::create_directories(dir));
   std::vector<float> values = {0, 1, 2, 3, 4, 5};
-  ASSERT_EQ(errorOf(writeNpy(dir + "/written.npy",
-                             Array::fromValues<float>(DType::F32, {2, 3}, values))),
-            "(no error)");
+  ASSERT_EQ(
+      errorOf(writeNpy(dir + "/written.npy",
+                       Array::fromValues<float>(DType::F32, {2, 3}, values))),
+      "(no error)");
   ArrayMap arrays;
   std::vector<uint16_t> half = {0x3c00, 0xc000};
   arrays["input"] = Array::fromValues<uint16_t>(DType::F16, {1, 2}, half);
@@ -138,7 +142,8 @@ TEST(NpyTest, writesFilesNumPyReads) {
   EXPECT_EQ(errorOf(writeNpz(dir + "/written.npz", arrays)), "(no error)");
   EXPECT_EQ(errorOf(writeNpz(dir + "/written_deflated.npz", arrays, true)),
             "(no error)");
-  std::string cmd = "/usr/bin/python3 core/npy/unittests/check_written.py " + dir;
+  std::string cmd =
+      "/usr/bin/python3 core/npy/unittests/check_written.py " + dir;
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
 
   ArrayMap back = unwrap(readNpz(dir + "/written_deflated.npz"));

@@ -27,7 +27,8 @@ namespace {
 
 using ::testing::HasSubstr;
 
-/// A registry with a few upstream passes and specs, built once (MLIR's pass registry is global).
+/// A registry with a few upstream passes and specs, built once (MLIR's pass
+/// registry is global).
 const registry::Registry &testRegistry() {
   static registry::Registry *reg = [] {
     auto *r = new registry::Registry();
@@ -50,13 +51,15 @@ const registry::Registry &testRegistry() {
       stages { pipeline: "cycle_b" }
     )pb",
                    "cycle_a.textproto");
-    r->addPipeline("cycle_b", "name: \"cycle_b\"\n"
-                              "stages { pass { name: \"cse\" } }\n"
-                              "stages { pipeline: \"cycle_a\" }\n",
+    r->addPipeline("cycle_b",
+                   "name: \"cycle_b\"\n"
+                   "stages { pass { name: \"cse\" } }\n"
+                   "stages { pipeline: \"cycle_a\" }\n",
                    "cycle_b.textproto");
     r->addPipeline("misnamed", "name: \"other\"\n", "misnamed.textproto");
-    r->addPipeline("broken", "name: \"broken\"\n"
-                             "stages { pass { name: \"canonicalise\" } }\n",
+    r->addPipeline("broken",
+                   "name: \"broken\"\n"
+                   "stages { pass { name: \"canonicalise\" } }\n",
                    "broken.textproto");
     return r;
   }();
@@ -76,7 +79,8 @@ protected:
     return dialects;
   }
 
-  /// Lowers `text` (as spec.textproto) and returns the textual pipeline or "<error>".
+  /// Lowers `text` (as spec.textproto) and returns the textual pipeline or
+  /// "<error>".
   std::string lower(llvm::StringRef text) {
     FailureOr<std::string> result =
         loader.lowerToTextualPipeline(SpecSource{text, "spec.textproto"});
@@ -260,10 +264,11 @@ TEST_F(PipelineLoaderTest, duplicateOptionAndMissingKey) {
                   "  options { key: \"top-down\" value: \"false\" }\n"
                   "  options { value: \"1\" } } }\n"),
             "<error>");
-  EXPECT_EQ(diagnostics(),
-            "spec.textproto:3: option 'top-down' of pass 'canonicalize' is "
-            "set twice\n"
-            "spec.textproto:4: option of pass 'canonicalize' without a 'key'\n");
+  EXPECT_EQ(
+      diagnostics(),
+      "spec.textproto:3: option 'top-down' of pass 'canonicalize' is "
+      "set twice\n"
+      "spec.textproto:4: option of pass 'canonicalize' without a 'key'\n");
 }
 
 TEST_F(PipelineLoaderTest, opSpecificPassUnderTheWrongAnchor) {
@@ -290,8 +295,9 @@ TEST_F(PipelineLoaderTest, unknownAnchorDialect) {
 TEST_F(PipelineLoaderTest, unknownAnchorOp) {
   EXPECT_EQ(lower("stages { nested { anchor: \"arith.constnat\" } }"),
             "<error>");
-  EXPECT_EQ(diagnostics(), "spec.textproto:1: unknown anchor op "
-                           "'arith.constnat'; did you mean 'arith.constant'?\n");
+  EXPECT_EQ(diagnostics(),
+            "spec.textproto:1: unknown anchor op "
+            "'arith.constnat'; did you mean 'arith.constant'?\n");
 }
 
 TEST_F(PipelineLoaderTest, anchorIsNotAnOpName) {
@@ -357,8 +363,8 @@ TEST_F(PipelineLoaderTest, overrideAppliesToEveryOccurrence) {
   loader.setOverrides({"canonicalize.max-iterations=7", "cse.x=1"});
   EXPECT_EQ(lower("stages { pass { name: \"cse\" } }"), "<error>");
   diags.clear();
-  loader.setOverrides({"canonicalize.max-iterations=7",
-                       "canonicalize.top-down=false"});
+  loader.setOverrides(
+      {"canonicalize.max-iterations=7", "canonicalize.top-down=false"});
   EXPECT_EQ(lower(R"pb(
               stages {
                 pass {

@@ -18,9 +18,9 @@
 #include "dialects/const/ir/ConstDialect.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/AsmState.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 #include "dialects/const/ir/ConstInterfaces.cpp.inc" // IWYU pragma: keep
@@ -42,8 +42,8 @@ void ConstDialect::registerAttributes() {
 //===----------------------------------------------------------------------===//
 
 /// Checks that `base` is a supported base constant.
-static LogicalResult
-verifyBase(function_ref<InFlightDiagnostic()> emitError, ElementsAttr base) {
+static LogicalResult verifyBase(function_ref<InFlightDiagnostic()> emitError,
+                                ElementsAttr base) {
   if (!llvm::isa<DenseElementsAttr, DenseResourceElementsAttr>(base)) {
     return emitError() << "#const.Content base must be a dense or "
                           "dense_resource elements attribute, got "
@@ -91,10 +91,10 @@ inferType(function_ref<InFlightDiagnostic()> emitError, ShapedType type,
   return type;
 }
 
-LogicalResult
-ContentAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                    ElementsAttr baseContent, ArrayAttr transformations,
-                    ShapedType finalType) {
+LogicalResult ContentAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ElementsAttr baseContent,
+                                  ArrayAttr transformations,
+                                  ShapedType finalType) {
   if (failed(verifyBase(emitError, baseContent))) {
     return failure();
   }
@@ -261,8 +261,9 @@ void ContentAttr::print(AsmPrinter &printer) const {
   printer.printAttribute(getBaseContent());
   if (!getTransformations().empty()) {
     printer << ", [";
-    llvm::interleaveComma(getTransformations(), printer,
-                          [&](Attribute attr) { printer.printAttribute(attr); });
+    llvm::interleaveComma(getTransformations(), printer, [&](Attribute attr) {
+      printer.printAttribute(attr);
+    });
     printer << "]";
   }
   printer << ">";

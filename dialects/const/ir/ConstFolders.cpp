@@ -32,8 +32,8 @@ namespace mlir::vpuc::Const {
 
 /// Returns true if `transformation`, applied to `input` (giving `output`),
 /// leaves the content unchanged.
-static bool isNoOp(TransformationAttrInterface transformation,
-                   ShapedType input, ShapedType output) {
+static bool isNoOp(TransformationAttrInterface transformation, ShapedType input,
+                   ShapedType output) {
   if (auto rescale = llvm::dyn_cast<RescaleAttr>(transformation)) {
     return rescale.getScaleValue() == 1.0;
   }

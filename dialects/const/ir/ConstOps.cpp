@@ -13,8 +13,8 @@
 #include "dialects/const/ir/ConstOps.h"
 
 #include "mlir/IR/AsmState.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/OpImplementation.h"
 
 namespace mlir::vpuc::Const {
@@ -75,15 +75,13 @@ LogicalResult DeclareOp::verify() {
                            << "' is not available";
     }
     ShapedType baseType = resource.getType();
-    size_t expected =
-        static_cast<size_t>(baseType.getNumElements()) *
-        Content::getElementByteSize(baseType.getElementType());
+    size_t expected = static_cast<size_t>(baseType.getNumElements()) *
+                      Content::getElementByteSize(baseType.getElementType());
     if (blob->getData().size() != expected) {
       return emitOpError() << "dense_resource blob '"
                            << resource.getRawHandle().getKey() << "' has "
-                           << blob->getData().size()
-                           << " bytes, expected " << expected << " for "
-                           << baseType;
+                           << blob->getData().size() << " bytes, expected "
+                           << expected << " for " << baseType;
     }
   }
   return success();

@@ -153,8 +153,9 @@ static int64_t loadInt(ElemInfo info, const char *ptr) {
   bool isSigned = info.kind == ElemKind::Signed;
   switch (info.width) {
   case 8:
-    return isSigned ? static_cast<int64_t>(*reinterpret_cast<const int8_t *>(ptr))
-                    : static_cast<int64_t>(*reinterpret_cast<const uint8_t *>(ptr));
+    return isSigned
+               ? static_cast<int64_t>(*reinterpret_cast<const int8_t *>(ptr))
+               : static_cast<int64_t>(*reinterpret_cast<const uint8_t *>(ptr));
   case 16: {
     uint16_t raw;
     std::memcpy(&raw, ptr, 2);
@@ -170,8 +171,8 @@ static int64_t loadInt(ElemInfo info, const char *ptr) {
   default: {
     uint64_t raw;
     std::memcpy(&raw, ptr, 8);
-    if (!isSigned && raw > static_cast<uint64_t>(
-                               std::numeric_limits<int64_t>::max())) {
+    if (!isSigned &&
+        raw > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
       return std::numeric_limits<int64_t>::max();
     }
     return static_cast<int64_t>(raw);
@@ -309,9 +310,9 @@ Content Content::fromBorrowed(ShapedType type, ArrayRef<char> data,
                               bool isSplat) {
   Content content(type, isSplat);
   content.data = data;
-  assert(data.size() == (isSplat ? 1 : static_cast<size_t>(
-                                           type.getNumElements())) *
-                            content.elemBytes &&
+  assert(data.size() ==
+             (isSplat ? 1 : static_cast<size_t>(type.getNumElements())) *
+                 content.elemBytes &&
          "content size does not match its type");
   return content;
 }
@@ -331,10 +332,10 @@ Content Content::fromOwned(ShapedType type, std::vector<char> data,
 
 Content Content::allocate(ShapedType type, bool isSplat) {
   size_t count = isSplat ? 1 : static_cast<size_t>(type.getNumElements());
-  return fromOwned(type,
-                   std::vector<char>(count * getElementByteSize(
-                                                 type.getElementType())),
-                   isSplat);
+  return fromOwned(
+      type,
+      std::vector<char>(count * getElementByteSize(type.getElementType())),
+      isSplat);
 }
 
 MutableArrayRef<char> Content::getMutableRawStorage() {
@@ -447,13 +448,11 @@ static T getIntegerValue(const Content &content, int64_t index) {
   return static_cast<T>(value);
 }
 
-template <>
-float Content::getValue<float>(int64_t index) const {
+template <> float Content::getValue<float>(int64_t index) const {
   return static_cast<float>(getDouble(index));
 }
 
-template <>
-double Content::getValue<double>(int64_t index) const {
+template <> double Content::getValue<double>(int64_t index) const {
   return getDouble(index);
 }
 
@@ -477,8 +476,7 @@ numeric::bfloat16 Content::getValue<numeric::bfloat16>(int64_t index) const {
   return numeric::bfloat16(static_cast<float>(getDouble(index)));
 }
 
-template <>
-bool Content::getValue<bool>(int64_t index) const {
+template <> bool Content::getValue<bool>(int64_t index) const {
   ElemInfo info{static_cast<ElemKind>(elemKindCode), elemWidth};
   if (isFloatKind(info.kind)) {
     return getDouble(index) != 0.0;
@@ -487,8 +485,7 @@ bool Content::getValue<bool>(int64_t index) const {
 }
 
 #define VPUC_CONST_CONTENT_DEFINE_INT(T)                                       \
-  template <>                                                                  \
-  T Content::getValue<T>(int64_t index) const {                                \
+  template <> T Content::getValue<T>(int64_t index) const {                    \
     return getIntegerValue<T>(*this, index);                                   \
   }
 VPUC_CONST_CONTENT_DEFINE_INT(int8_t)

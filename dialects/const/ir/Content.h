@@ -95,18 +95,13 @@ public:
   /// Floats convert to integers by rounding to nearest even with saturation,
   /// integers convert to integers with saturation, anything to bool is
   /// `!= 0`. Quantized elements read as their stored integers.
-  template <typename T>
-  T getValue(int64_t index) const;
+  template <typename T> T getValue(int64_t index) const;
 
   /// The splat element converted to `T`.
-  template <typename T>
-  T getSplatValue() const {
-    return getValue<T>(0);
-  }
+  template <typename T> T getSplatValue() const { return getValue<T>(0); }
 
   /// All elements in memory order converted to `T`.
-  template <typename T>
-  SmallVector<T> getValues() const {
+  template <typename T> SmallVector<T> getValues() const {
     SmallVector<T> result;
     int64_t count = getNumElements();
     result.reserve(count);
@@ -134,7 +129,6 @@ public:
   Content &operator=(Content &&other) noexcept;
 
 private:
-
   const char *elementPtr(int64_t index) const {
     return data.data() + (splat ? 0 : static_cast<size_t>(index) * elemBytes);
   }
@@ -156,8 +150,7 @@ private:
 
 // Explicit instantiations live in Content.cpp.
 #define VPUC_CONST_CONTENT_DECLARE(T)                                          \
-  template <>                                                                  \
-  T Content::getValue<T>(int64_t index) const;
+  template <> T Content::getValue<T>(int64_t index) const;
 VPUC_CONST_CONTENT_DECLARE(float)
 VPUC_CONST_CONTENT_DECLARE(double)
 VPUC_CONST_CONTENT_DECLARE(numeric::float16)

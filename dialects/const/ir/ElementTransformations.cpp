@@ -1,4 +1,5 @@
-//===- ElementTransformations.cpp - Element-wise transformations -*- C++ -*-===//
+//===- ElementTransformations.cpp - Element-wise transformations -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -28,8 +29,7 @@ static ShapedType withElementType(ShapedType input, Type elemType) {
 /// Applies `fn(in, out, index)` to every stored element of `input`, producing
 /// owned content of `outputType` (splat if `input` is).
 template <typename Fn>
-static Content mapElements(const Content &input, ShapedType outputType,
-                           Fn fn) {
+static Content mapElements(const Content &input, ShapedType outputType, Fn fn) {
   Content output = Content::allocate(outputType, input.isSplat());
   int64_t count = input.isSplat() ? 1 : input.getNumElements();
   for (int64_t i = 0; i < count; ++i) {
@@ -176,7 +176,7 @@ QuantCastAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                       Type elemType) {
   if (!Content::isSupportedElementType(elemType) ||
       !llvm::isa<IntegerType, quant::UniformQuantizedType,
-           quant::UniformQuantizedPerAxisType>(elemType)) {
+                 quant::UniformQuantizedPerAxisType>(elemType)) {
     return emitError() << "QuantCast target " << elemType
                        << " is not an integer or uniform quantized type";
   }
@@ -202,7 +202,8 @@ FailureOr<ShapedType> QuantCastAttr::inferOutputType(
     ShapedType input, function_ref<InFlightDiagnostic()> emitError) const {
   Type from = input.getElementType();
   Type to = getElemType();
-  if (!llvm::isa<quant::QuantizedType>(from) && !llvm::isa<quant::QuantizedType>(to)) {
+  if (!llvm::isa<quant::QuantizedType>(from) &&
+      !llvm::isa<quant::QuantizedType>(to)) {
     return emitError() << "QuantCast from " << from << " to " << to
                        << " needs a quantized type on one side";
   }
@@ -235,13 +236,14 @@ Content QuantCastAttr::transform(Content &input, ShapedType outputType) const {
 FailureOr<ShapedType> DequantizeAttr::inferOutputType(
     ShapedType input, function_ref<InFlightDiagnostic()> emitError) const {
   Type elemType = input.getElementType();
-  if (!llvm::isa<quant::UniformQuantizedType, quant::UniformQuantizedPerAxisType>(
-          elemType)) {
+  if (!llvm::isa<quant::UniformQuantizedType,
+                 quant::UniformQuantizedPerAxisType>(elemType)) {
     return emitError()
            << "Dequantize requires a uniform quantized element type, got "
            << elemType;
   }
-  Type expressed = llvm::cast<quant::QuantizedType>(elemType).getExpressedType();
+  Type expressed =
+      llvm::cast<quant::QuantizedType>(elemType).getExpressedType();
   if (!llvm::isa<FloatType>(expressed) ||
       !Content::isSupportedElementType(expressed)) {
     return emitError() << "Dequantize expressed type " << expressed
@@ -258,8 +260,8 @@ Content DequantizeAttr::transform(Content &input, ShapedType outputType) const {
     return mapElements(
         input, outputType,
         [scale, zeroPoint](const Content &in, Content &out, int64_t i) {
-          out.setDouble(i, static_cast<double>(in.getInt(i) - zeroPoint) *
-                               scale);
+          out.setDouble(i,
+                        static_cast<double>(in.getInt(i) - zeroPoint) * scale);
         });
   }
   auto perAxis = llvm::cast<quant::UniformQuantizedPerAxisType>(elemType);
@@ -281,9 +283,9 @@ Content DequantizeAttr::transform(Content &input, ShapedType outputType) const {
   Content output = Content::allocate(outputType, /*isSplat=*/false);
   for (int64_t i = 0, e = dense.getNumElements(); i < e; ++i) {
     int64_t channel = (i / stride) % size;
-    output.setDouble(i, static_cast<double>(dense.getInt(i) -
-                                            zeroPoints[channel]) *
-                            scales[channel]);
+    output.setDouble(
+        i, static_cast<double>(dense.getInt(i) - zeroPoints[channel]) *
+               scales[channel]);
   }
   return output;
 }

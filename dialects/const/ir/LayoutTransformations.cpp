@@ -1,4 +1,5 @@
-//===- LayoutTransformations.cpp - Shape and layout transformations -*- C++ -*-===//
+//===- LayoutTransformations.cpp - Shape and layout transformations -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -50,7 +51,8 @@ static ShapedType withShape(ShapedType input, ArrayRef<int64_t> shape) {
 
 /// The per-axis quantized type of `type`, if any.
 static quant::UniformQuantizedPerAxisType getPerAxis(ShapedType type) {
-  return llvm::dyn_cast<quant::UniformQuantizedPerAxisType>(type.getElementType());
+  return llvm::dyn_cast<quant::UniformQuantizedPerAxisType>(
+      type.getElementType());
 }
 
 /// The memory order of `type`, which a verified constant type always has.
@@ -133,8 +135,7 @@ Content ReshapeAttr::transform(Content &input, ShapedType outputType) const {
 LogicalResult ReorderAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   AffineMapAttr order) {
   if (!order || !order.getValue().isPermutation()) {
-    return emitError() << "Reorder order " << order
-                       << " is not a permutation";
+    return emitError() << "Reorder order " << order << " is not a permutation";
   }
   if (failed(DimsOrder::fromAffineMap(order.getValue()))) {
     return emitError() << "Reorder order " << order << " has "
@@ -198,8 +199,7 @@ TransposeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (perm.size() > DimsOrder::kMaxRank) {
     return emitError() << "Transpose perm " << formatList(perm) << " has "
                        << perm.size() << " dimensions, more than the "
-                       << DimsOrder::kMaxRank
-                       << " a memory order supports";
+                       << DimsOrder::kMaxRank << " a memory order supports";
   }
   return success();
 }
@@ -209,8 +209,8 @@ FailureOr<ShapedType> TransposeAttr::inferOutputType(
   ArrayRef<int64_t> perm = getPerm();
   if (perm.size() != static_cast<size_t>(input.getRank())) {
     return emitError() << "Transpose perm " << formatList(perm) << " has "
-                       << perm.size() << " dimensions, but the input "
-                       << input << " has rank " << input.getRank();
+                       << perm.size() << " dimensions, but the input " << input
+                       << " has rank " << input.getRank();
   }
   SmallVector<int64_t> shape;
   for (int64_t p : perm) {
@@ -284,8 +284,8 @@ FailureOr<ShapedType> PadWithZeroAttr::inferOutputType(
   ArrayRef<int64_t> after = getPadAfter();
   if (before.size() != static_cast<size_t>(input.getRank())) {
     return emitError() << "PadWithZero has " << before.size()
-                       << " dimensions, but the input " << input
-                       << " has rank " << input.getRank();
+                       << " dimensions, but the input " << input << " has rank "
+                       << input.getRank();
   }
   if (auto perAxis = getPerAxis(input)) {
     int32_t axis = perAxis.getQuantizedDimension();
@@ -314,15 +314,15 @@ Content PadWithZeroAttr::transform(Content &input,
   MemStrides outStrides = shape::computeCompactStrides(outMemShape, elemSize);
 
   // The padding value: zero, the zero point, or one zero point per channel.
-  Content padValue = Content::allocate(
-      RankedTensorType::get({1}, elemType), /*isSplat=*/false);
+  Content padValue = Content::allocate(RankedTensorType::get({1}, elemType),
+                                       /*isSplat=*/false);
   auto perAxis = getPerAxis(outputType);
   if (auto perTensor = llvm::dyn_cast<quant::UniformQuantizedType>(elemType)) {
     padValue.setInt(0, perTensor.getZeroPoint());
   }
   if (!perAxis && input.isSplat() &&
-      std::memcmp(input.getRawStorage().data(),
-                  padValue.getRawStorage().data(), elemBytes) == 0) {
+      std::memcmp(input.getRawStorage().data(), padValue.getRawStorage().data(),
+                  elemBytes) == 0) {
     return std::move(input).withType(outputType);
   }
 
@@ -379,8 +379,7 @@ LogicalResult SubViewAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     if (offset[i] < 0 || shape[i] <= 0) {
       return emitError() << "SubView offsets must be non-negative and sizes "
                             "positive, got "
-                         << formatList(offset) << " and "
-                         << formatList(shape);
+                         << formatList(offset) << " and " << formatList(shape);
     }
   }
   return success();
@@ -392,8 +391,8 @@ FailureOr<ShapedType> SubViewAttr::inferOutputType(
   ArrayRef<int64_t> shape = getShape();
   if (offset.size() != static_cast<size_t>(input.getRank())) {
     return emitError() << "SubView has " << offset.size()
-                       << " dimensions, but the input " << input
-                       << " has rank " << input.getRank();
+                       << " dimensions, but the input " << input << " has rank "
+                       << input.getRank();
   }
   for (size_t i = 0; i < offset.size(); ++i) {
     if (offset[i] + shape[i] > input.getDimSize(i)) {
@@ -419,8 +418,7 @@ FailureOr<ShapedType> SubViewAttr::inferOutputType(
 }
 
 Content SubViewAttr::transform(Content &input, ShapedType outputType) const {
-  if (input.isSplat() ||
-      input.getType().getShape() == outputType.getShape()) {
+  if (input.isSplat() || input.getType().getShape() == outputType.getShape()) {
     return std::move(input).withType(outputType);
   }
   DimsOrder order = getMemoryOrder(outputType);
@@ -456,8 +454,8 @@ FailureOr<ShapedType> BroadcastAttr::inferOutputType(
     ShapedType input, function_ref<InFlightDiagnostic()> emitError) const {
   int64_t axis = getAxis();
   if (axis >= input.getRank()) {
-    return emitError() << "Broadcast axis " << axis
-                       << " is out of range for " << input;
+    return emitError() << "Broadcast axis " << axis << " is out of range for "
+                       << input;
   }
   if (input.getDimSize(axis) != 1) {
     return emitError() << "Broadcast axis " << axis << " of " << input
@@ -476,8 +474,7 @@ FailureOr<ShapedType> BroadcastAttr::inferOutputType(
 }
 
 Content BroadcastAttr::transform(Content &input, ShapedType outputType) const {
-  if (input.isSplat() ||
-      input.getType().getShape() == outputType.getShape()) {
+  if (input.isSplat() || input.getType().getShape() == outputType.getShape()) {
     return std::move(input).withType(outputType);
   }
   DimsOrder order = getMemoryOrder(outputType);

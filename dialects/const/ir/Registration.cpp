@@ -1,4 +1,5 @@
-//===- Registration.cpp - Registry entry point of the const dialect -*- C++ -*-===//
+//===- Registration.cpp - Registry entry point of the const dialect -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -47,13 +47,14 @@ FailureOr<HostTensor> readHostConstant(Const::DeclareOp op) {
     return result;
   }
   result.data.resize(memoryOrdered.size());
-  shape::MemShape memShape = order->toMemoryOrder(shape::Shape(type.getShape()));
+  shape::MemShape memShape =
+      order->toMemoryOrder(shape::Shape(type.getShape()));
   shape::MemStrides srcStrides(getRowMajorStrides(memShape.raw()));
   shape::MemStrides dstStrides =
       order->toMemoryOrder(shape::Strides(getRowMajorStrides(type.getShape())));
-  shape::stridedCopy(reinterpret_cast<const char *>(memoryOrdered.data()), srcStrides,
-                     reinterpret_cast<char *>(result.data.data()), dstStrides, memShape,
-                     shape::Bit(kFloatBits));
+  shape::stridedCopy(reinterpret_cast<const char *>(memoryOrdered.data()),
+                     srcStrides, reinterpret_cast<char *>(result.data.data()),
+                     dstStrides, memShape, shape::Bit(kFloatBits));
   return result;
 }
 

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Reads the value of a `const.Declare` into a HostTensor, the value type of the IE reference
-// interpreter: all transformations applied, values converted to float32 and rearranged from
-// the constant's memory order (its layout encoding) into logical row-major order.
+// Reads the value of a `const.Declare` into a HostTensor, the value type of the
+// IE reference interpreter: all transformations applied, values converted to
+// float32 and rearranged from the constant's memory order (its layout encoding)
+// into logical row-major order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,9 +23,10 @@ class DeclareOp;
 
 namespace mlir::vpuc::IE {
 
-/// The value of `op` as a host tensor in logical row-major order. Integers and booleans become
-/// exact floats (see HostTensor.h); quantized elements read as their stored integers. Emits an
-/// error on `op` and fails when the type's layout encoding is not a dims order.
+/// The value of `op` as a host tensor in logical row-major order. Integers and
+/// booleans become exact floats (see HostTensor.h); quantized elements read as
+/// their stored integers. Emits an error on `op` and fails when the type's
+/// layout encoding is not a dims order.
 FailureOr<HostTensor> readHostConstant(Const::DeclareOp op);
 
 } // namespace mlir::vpuc::IE

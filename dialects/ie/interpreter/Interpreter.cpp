@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The run walks the entry block once. Before it, the last user of every value is recorded;
-// an operand whose last user is the op about to run is moved into the op's input list rather
-// than copied, and every value is dropped right after its last user ran (results nobody uses
-// right after the callback saw them).
+// The run walks the entry block once. Before it, the last user of every value
+// is recorded; an operand whose last user is the op about to run is moved into
+// the op's input list rather than copied, and every value is dropped right
+// after its last user ran (results nobody uses right after the callback saw
+// them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,12 +20,12 @@
 #include "dialects/ie/ir/IEInterfaces.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/utils/Rounding.h"
-#include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/raw_ostream.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::IE {
 
@@ -43,7 +44,8 @@ bool matchesShape(ArrayRef<int64_t> actual, ArrayRef<int64_t> expected) {
   return true;
 }
 
-/// The name of the first NameLoc in `loc`, looking into fused and call-site locations.
+/// The name of the first NameLoc in `loc`, looking into fused and call-site
+/// locations.
 std::optional<StringRef> findName(Location loc) {
   if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
     return name.getName().getValue();
@@ -70,28 +72,32 @@ std::string layerName(Operation *op, size_t position) {
 }
 
 /// Describes one argument or result of `func` for the user.
-FailureOr<NetworkTensorInfo> describe(func::FuncOp func, Type type, StringRef what,
-                                      size_t index, DataInfoOp info) {
+FailureOr<NetworkTensorInfo> describe(func::FuncOp func, Type type,
+                                      StringRef what, size_t index,
+                                      DataInfoOp info) {
   auto tensorType = llvm::dyn_cast<RankedTensorType>(type);
   if (!tensorType) {
-    return func.emitError() << "cannot interpret @" << func.getSymName() << ": " << what
-                            << " #" << index << " has type " << type
-                            << ", expected a ranked tensor";
+    return func.emitError()
+           << "cannot interpret @" << func.getSymName() << ": " << what << " #"
+           << index << " has type " << type << ", expected a ranked tensor";
   }
   NetworkTensorInfo result;
-  result.name = info ? info.getName().str() : (what == "argument" ? "arg" : "result") +
-                                                  std::to_string(index);
-  result.shape.assign(tensorType.getShape().begin(), tensorType.getShape().end());
+  result.name =
+      info ? info.getName().str()
+           : (what == "argument" ? "arg" : "result") + std::to_string(index);
+  result.shape.assign(tensorType.getShape().begin(),
+                      tensorType.getShape().end());
   result.elementType = tensorType.getElementType();
   result.precision = info ? info.getPrecision() : result.elementType;
   result.layout = shape::DimsOrder::getDefaultOrder(tensorType.getRank());
   if (info) {
     if (std::optional<AffineMap> layout = info.getLayout()) {
-      FailureOr<shape::DimsOrder> order = shape::DimsOrder::fromAffineMap(*layout);
+      FailureOr<shape::DimsOrder> order =
+          shape::DimsOrder::fromAffineMap(*layout);
       if (failed(order)) {
-        return info.emitError() << "cannot interpret the layout "
-                                << AffineMapAttr::get(*layout) << " of '" << info.getName()
-                                << "' as a dims order";
+        return info.emitError()
+               << "cannot interpret the layout " << AffineMapAttr::get(*layout)
+               << " of '" << info.getName() << "' as a dims order";
       }
       result.layout = *order;
     }
@@ -99,8 +105,10 @@ FailureOr<NetworkTensorInfo> describe(func::FuncOp func, Type type, StringRef wh
   return result;
 }
 
-/// Checks that `tensor`, computed for result `index` of `op`, agrees with the result's type.
-LogicalResult checkResult(Operation *op, unsigned index, const HostTensor &tensor) {
+/// Checks that `tensor`, computed for result `index` of `op`, agrees with the
+/// result's type.
+LogicalResult checkResult(Operation *op, unsigned index,
+                          const HostTensor &tensor) {
   auto type = llvm::dyn_cast<RankedTensorType>(op->getResult(index).getType());
   if (!type) {
     return op->emitOpError() << "result #" << index << " has type "
@@ -108,20 +116,23 @@ LogicalResult checkResult(Operation *op, unsigned index, const HostTensor &tenso
                              << ", which the interpreter cannot hold";
   }
   if (!tensor.isConsistent()) {
-    return op->emitOpError() << "inference produced result #" << index << " with "
-                             << tensor.data.size() << " values for the shape "
-                             << formatShape(tensor.shape);
+    return op->emitOpError()
+           << "inference produced result #" << index << " with "
+           << tensor.data.size() << " values for the shape "
+           << formatShape(tensor.shape);
   }
   if (!matchesShape(tensor.shape, type.getShape())) {
-    return op->emitOpError() << "inference produced result #" << index << " of shape "
-                             << formatShape(tensor.shape) << ", but its type is " << type;
+    return op->emitOpError()
+           << "inference produced result #" << index << " of shape "
+           << formatShape(tensor.shape) << ", but its type is " << type;
   }
   return success();
 }
 
 } // namespace
 
-FailureOr<Interpreter> Interpreter::create(ModuleOp module, StringRef entryPoint) {
+FailureOr<Interpreter> Interpreter::create(ModuleOp module,
+                                           StringRef entryPoint) {
   SmallVector<CNNNetworkOp, 1> networks(module.getOps<CNNNetworkOp>());
   if (networks.size() > 1) {
     return networks[1].emitError() << "cannot interpret a module with "
@@ -132,13 +143,15 @@ FailureOr<Interpreter> Interpreter::create(ModuleOp module, StringRef entryPoint
   if (!entryPoint.empty()) {
     func = module.lookupSymbol<func::FuncOp>(entryPoint);
     if (!func) {
-      return module.emitError() << "no func.func named @" << entryPoint << " to interpret";
+      return module.emitError()
+             << "no func.func named @" << entryPoint << " to interpret";
     }
   } else if (network) {
     func = module.lookupSymbol<func::FuncOp>(network.getEntryPointAttr());
     if (!func) {
-      return network.emitError() << "the entry point @" << network.getEntryPoint()
-                                 << " is not a func.func";
+      return network.emitError()
+             << "the entry point @" << network.getEntryPoint()
+             << " is not a func.func";
     }
   } else {
     // Declarations cannot be run, so only functions with a body are candidates.
@@ -150,21 +163,25 @@ FailureOr<Interpreter> Interpreter::create(ModuleOp module, StringRef entryPoint
     }
     if (funcs.size() != 1) {
       return module.emitError()
-             << "cannot tell which function to interpret: the module has no IE.CNNNetwork and "
-             << funcs.size() << " func.func ops with a body; name the entry function";
+             << "cannot tell which function to interpret: the module has no "
+                "IE.CNNNetwork and "
+             << funcs.size()
+             << " func.func ops with a body; name the entry function";
     }
     func = funcs.front();
   }
   if (func.isExternal()) {
-    return func.emitError() << "cannot interpret @" << func.getSymName()
-                            << ": it has no body";
+    return func.emitError()
+           << "cannot interpret @" << func.getSymName() << ": it has no body";
   }
   if (!llvm::hasSingleElement(func.getBody())) {
     return func.emitError() << "cannot interpret @" << func.getSymName()
                             << ": it has more than one block";
   }
-  // The network description describes the signature of its own entry point only.
-  const bool described = network && network.getEntryPoint() == func.getSymName();
+  // The network description describes the signature of its own entry point
+  // only.
+  const bool described =
+      network && network.getEntryPoint() == func.getSymName();
   SmallVector<DataInfoOp, 4> inputInfos, outputInfos;
   if (described) {
     inputInfos = network.getInputsDataInfo();
@@ -173,16 +190,18 @@ FailureOr<Interpreter> Interpreter::create(ModuleOp module, StringRef entryPoint
   Interpreter interpreter(func);
   FunctionType type = func.getFunctionType();
   for (auto [index, argType] : llvm::enumerate(type.getInputs())) {
-    FailureOr<NetworkTensorInfo> info = describe(
-        func, argType, "argument", index, described ? inputInfos[index] : DataInfoOp());
+    FailureOr<NetworkTensorInfo> info =
+        describe(func, argType, "argument", index,
+                 described ? inputInfos[index] : DataInfoOp());
     if (failed(info)) {
       return failure();
     }
     interpreter.inputs.push_back(std::move(*info));
   }
   for (auto [index, resultType] : llvm::enumerate(type.getResults())) {
-    FailureOr<NetworkTensorInfo> info = describe(
-        func, resultType, "result", index, described ? outputInfos[index] : DataInfoOp());
+    FailureOr<NetworkTensorInfo> info =
+        describe(func, resultType, "result", index,
+                 described ? outputInfos[index] : DataInfoOp());
     if (failed(info)) {
       return failure();
     }
@@ -222,8 +241,9 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
     if (!llvm::any_of(inputs, [&](const NetworkTensorInfo &info) {
           return info.name == entry.first;
         })) {
-      return func.emitError() << "unknown input '" << entry.first
-                              << "'; the network's inputs are: " << inputNames();
+      return func.emitError()
+             << "unknown input '" << entry.first
+             << "'; the network's inputs are: " << inputNames();
     }
   }
 
@@ -237,13 +257,15 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
     }
     const HostTensor &tensor = it->second;
     if (!tensor.isConsistent()) {
-      return func.emitError() << "input '" << info.name << "' holds " << tensor.data.size()
-                              << " values for the shape " << formatShape(tensor.shape);
+      return func.emitError()
+             << "input '" << info.name << "' holds " << tensor.data.size()
+             << " values for the shape " << formatShape(tensor.shape);
     }
     if (!matchesShape(tensor.shape, info.shape)) {
-      return func.emitError() << "input '" << info.name << "' has shape "
-                              << formatShape(tensor.shape) << " but the network expects "
-                              << formatShape(info.shape);
+      return func.emitError()
+             << "input '" << info.name << "' has shape "
+             << formatShape(tensor.shape) << " but the network expects "
+             << formatShape(info.shape);
     }
     HostTensor value = tensor;
     roundInPlace(value.data, getHostElementType(info.elementType));
@@ -286,39 +308,45 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
     } else {
       auto inference = llvm::dyn_cast<InferenceOpInterface>(op);
       if (!inference) {
-        return op.emitOpError() << "cannot be interpreted: it does not implement the IE "
-                                   "inference interface";
+        return op.emitOpError()
+               << "cannot be interpreted: it does not implement the IE "
+                  "inference interface";
       }
       SmallVector<HostTensor, 4> operands;
       operands.reserve(op.getNumOperands());
       for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
         auto it = values.find(operand);
         if (it == values.end()) {
-          return op.emitOpError() << "reads operand #" << index
-                                  << ", which no preceding op of the function computed";
+          return op.emitOpError()
+                 << "reads operand #" << index
+                 << ", which no preceding op of the function computed";
         }
         // Moved when no later op and no later operand of this op reads it.
         const bool last = lastUser.lookup(operand) == &op &&
-                          !llvm::is_contained(op.getOperands().drop_front(index + 1), operand);
+                          !llvm::is_contained(
+                              op.getOperands().drop_front(index + 1), operand);
         operands.push_back(last ? std::move(it->second) : it->second);
       }
       if (failed(inference.inferOnCPU(operands, results))) {
         return failure();
       }
       if (results.size() != op.getNumResults()) {
-        return op.emitOpError() << "inference produced " << results.size()
-                                << " tensors for " << op.getNumResults() << " results";
+        return op.emitOpError()
+               << "inference produced " << results.size() << " tensors for "
+               << op.getNumResults() << " results";
       }
     }
 
     const bool isLayer = !llvm::isa<Const::DeclareOp>(op);
-    std::string name = isLayer && callback ? layerName(&op, position) : std::string();
+    std::string name =
+        isLayer && callback ? layerName(&op, position) : std::string();
     for (auto [index, result] : llvm::enumerate(op.getResults())) {
       if (failed(checkResult(&op, index, results[index]))) {
         return failure();
       }
       if (isLayer && callback) {
-        std::string resultName = index == 0 ? name : name + ":" + std::to_string(index);
+        std::string resultName =
+            index == 0 ? name : name + ":" + std::to_string(index);
         if (failed(callback(resultName, result, results[index]))) {
           return failure();
         }
@@ -334,7 +362,8 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
     }
     ++position;
   }
-  return func.emitError() << "@" << func.getSymName() << " ends without func.return";
+  return func.emitError() << "@" << func.getSymName()
+                          << " ends without func.return";
 }
 
 std::string formatShape(ArrayRef<int64_t> shape) {

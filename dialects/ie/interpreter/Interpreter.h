@@ -4,13 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Runs IE IR on the host CPU (DESIGN.md section 10): the entry function of a module (the one
-// named by its IE.CNNNetwork, or a given func.func) is executed op by op on HostTensors.
-// `const.Declare` values are read with readHostConstant, every other op runs through
-// IE::InferenceOpInterface. Each intermediate tensor is freed as soon as its last user has run,
-// so a network never holds more than its live activations; each computed tensor is checked
-// against the static dims of its result type. An optional callback sees every layer's results
-// by layer name, for per-layer comparisons.
+// Runs IE IR on the host CPU (DESIGN.md section 10): the entry function of a
+// module (the one named by its IE.CNNNetwork, or a given func.func) is executed
+// op by op on HostTensors. `const.Declare` values are read with
+// readHostConstant, every other op runs through IE::InferenceOpInterface. Each
+// intermediate tensor is freed as soon as its last user has run, so a network
+// never holds more than its live activations; each computed tensor is checked
+// against the static dims of its result type. An optional callback sees every
+// layer's results by layer name, for per-layer comparisons.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,12 +23,12 @@
 
 #include "core/shape/DimsOrder.h"
 #include "dialects/ie/utils/HostTensor.h"
+#include "mlir/IR/Types.h"
+#include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
-#include "mlir/IR/Types.h"
-#include "mlir/Support/LogicalResult.h"
 
 namespace mlir {
 class ModuleOp;
@@ -40,44 +41,52 @@ class FuncOp;
 
 namespace mlir::vpuc::IE {
 
-/// Named host tensors in a meaningful order (the network's input or output order).
+/// Named host tensors in a meaningful order (the network's input or output
+/// order).
 using HostTensorMap =
     llvm::MapVector<std::string, HostTensor, std::map<std::string, unsigned>>;
 
 /// One input or output of the interpreted network as its user sees it.
 struct NetworkTensorInfo {
-  /// The name: the IE.DataInfo name, or `argN` / `resultN` for a function without a network
-  /// description.
+  /// The name: the IE.DataInfo name, or `argN` / `resultN` for a function
+  /// without a network description.
   std::string name;
-  /// The logical shape (dims may be dynamic for an input: any extent is accepted).
+  /// The logical shape (dims may be dynamic for an input: any extent is
+  /// accepted).
   llvm::SmallVector<int64_t, 4> shape;
-  /// The element type the user exchanges (IE.DataInfo precision, else the function's).
+  /// The element type the user exchanges (IE.DataInfo precision, else the
+  /// function's).
   Type precision;
-  /// The element type of the function argument or result (what the network computes in).
+  /// The element type of the function argument or result (what the network
+  /// computes in).
   Type elementType;
-  /// The order of the dims in the user's buffer (IE.DataInfo layout, else row-major).
+  /// The order of the dims in the user's buffer (IE.DataInfo layout, else
+  /// row-major).
   shape::DimsOrder layout;
 };
 
-/// A shape in messages: "1x3x224x224", "?" for dynamic dims, "scalar" for rank 0.
+/// A shape in messages: "1x3x224x224", "?" for dynamic dims, "scalar" for rank
+/// 0.
 std::string formatShape(llvm::ArrayRef<int64_t> shape);
 
-/// Called with each result of each interpreted layer, in execution order: `name` is the
-/// layer's name (see Interpreter::getLayerName), suffixed `:<index>` for results after the
-/// first. Returning failure stops the run.
-using LayerCallback =
-    llvm::function_ref<LogicalResult(llvm::StringRef name, Value result,
-                                     const HostTensor &tensor)>;
+/// Called with each result of each interpreted layer, in execution order:
+/// `name` is the layer's name (see Interpreter::getLayerName), suffixed
+/// `:<index>` for results after the first. Returning failure stops the run.
+using LayerCallback = llvm::function_ref<LogicalResult(
+    llvm::StringRef name, Value result, const HostTensor &tensor)>;
 
-/// The reference interpreter of one function. The module holding it must outlive it.
+/// The reference interpreter of one function. The module holding it must
+/// outlive it.
 class Interpreter {
 public:
-  /// An interpreter of the network of `module`: the function named by its IE.CNNNetwork or,
-  /// without one, its only func.func with a body. With a non-empty `entryPoint`, the func.func of that
-  /// name (the network description still names its inputs and outputs when it describes
-  /// that function). Emits an error and fails when there is no such function or its
+  /// An interpreter of the network of `module`: the function named by its
+  /// IE.CNNNetwork or, without one, its only func.func with a body. With a
+  /// non-empty `entryPoint`, the func.func of that name (the network
+  /// description still names its inputs and outputs when it describes that
+  /// function). Emits an error and fails when there is no such function or its
   /// signature is not made of ranked tensors.
-  static FailureOr<Interpreter> create(ModuleOp module, llvm::StringRef entryPoint = "");
+  static FailureOr<Interpreter> create(ModuleOp module,
+                                       llvm::StringRef entryPoint = "");
 
   /// The function that runs.
   func::FuncOp getFunction() const;
@@ -86,18 +95,19 @@ public:
   llvm::ArrayRef<NetworkTensorInfo> getInputs() const { return inputs; }
   llvm::ArrayRef<NetworkTensorInfo> getOutputs() const { return outputs; }
 
-  /// Runs the function on `inputs` (one tensor per network input, by name, logical row-major
-  /// values as HostTensor.h describes) and returns the outputs by name, in result order.
-  /// Input values are rounded to the arguments' element types. Emits an error and fails on
-  /// a missing, unknown or mis-shaped input (naming it and both shapes), on an op that does
-  /// not implement the inference interface, on a kernel failure and on a result whose shape
-  /// contradicts its type.
+  /// Runs the function on `inputs` (one tensor per network input, by name,
+  /// logical row-major values as HostTensor.h describes) and returns the
+  /// outputs by name, in result order. Input values are rounded to the
+  /// arguments' element types. Emits an error and fails on a missing, unknown
+  /// or mis-shaped input (naming it and both shapes), on an op that does not
+  /// implement the inference interface, on a kernel failure and on a result
+  /// whose shape contradicts its type.
   FailureOr<HostTensorMap> run(const HostTensorMap &inputs,
                                LayerCallback callback = nullptr) const;
 
-  /// The name of the layer `op`: the name of its NameLoc (for imported ONNX models, the node
-  /// name), found through fused and call-site locations; else `<op name>#<position>` with
-  /// the op's position in its block.
+  /// The name of the layer `op`: the name of its NameLoc (for imported ONNX
+  /// models, the node name), found through fused and call-site locations; else
+  /// `<op name>#<position>` with the op's position in its block.
   static std::string getLayerName(Operation *op);
 
 private:

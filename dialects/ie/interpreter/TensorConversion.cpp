@@ -13,9 +13,9 @@
 #include "core/numeric/Float16.h"
 #include "core/shape/StridedCopy.h"
 #include "dialects/ie/utils/Rounding.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
-#include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir::vpuc::IE {
 
@@ -48,11 +48,11 @@ llvm::SmallVector<int64_t, 6> rowMajorStrides(llvm::ArrayRef<int64_t> sizes) {
   return strides;
 }
 
-/// Reorders float values between the logical row-major order of `logicalShape` and the
-/// row-major order of its dims in `layout`'s memory order.
+/// Reorders float values between the logical row-major order of `logicalShape`
+/// and the row-major order of its dims in `layout`'s memory order.
 std::vector<float> reorder(const std::vector<float> &values,
-                           llvm::ArrayRef<int64_t> logicalShape, shape::DimsOrder layout,
-                           bool toLogical) {
+                           llvm::ArrayRef<int64_t> logicalShape,
+                           shape::DimsOrder layout, bool toLogical) {
   std::vector<float> result(values.size());
   llvm::SmallVector<int64_t, 4> memSizes = toMemoryOrder(logicalShape, layout);
   shape::MemShape memShape(memSizes);
@@ -71,8 +71,8 @@ std::vector<float> reorder(const std::vector<float> &values,
   return result;
 }
 
-/// Converts a value to integer type T like the IE rounding does: truncation toward zero,
-/// saturation, NaN to zero.
+/// Converts a value to integer type T like the IE rounding does: truncation
+/// toward zero, saturation, NaN to zero.
 template <typename T> T toInteger(float value) {
   if (std::isnan(value)) {
     return 0;
@@ -96,7 +96,8 @@ npy::Array convertValues(const HostTensor &tensor, npy::DType dtype, Fn fn) {
   return npy::Array::fromValues<T>(dtype, tensor.shape, values);
 }
 
-template <typename T> npy::Array convertIntegers(const HostTensor &tensor, npy::DType dtype) {
+template <typename T>
+npy::Array convertIntegers(const HostTensor &tensor, npy::DType dtype) {
   return convertValues<T>(tensor, dtype, toInteger<T>);
 }
 
@@ -142,8 +143,8 @@ HostTensor toHostTensor(const npy::Array &array) {
 npy::Array toArray(const HostTensor &tensor, npy::DType dtype) {
   switch (dtype) {
   case npy::DType::Bool:
-    return convertValues<uint8_t>(tensor, dtype,
-                                  [](float v) { return static_cast<uint8_t>(v != 0.0f); });
+    return convertValues<uint8_t>(
+        tensor, dtype, [](float v) { return static_cast<uint8_t>(v != 0.0f); });
   case npy::DType::I8:
     return convertIntegers<int8_t>(tensor, dtype);
   case npy::DType::U8:
@@ -161,19 +162,20 @@ npy::Array toArray(const HostTensor &tensor, npy::DType dtype) {
   case npy::DType::U64:
     return convertIntegers<uint64_t>(tensor, dtype);
   case npy::DType::F16:
-    return convertValues<uint16_t>(tensor, dtype,
-                                   [](float v) { return numeric::floatToF16Bits(v); });
+    return convertValues<uint16_t>(
+        tensor, dtype, [](float v) { return numeric::floatToF16Bits(v); });
   case npy::DType::F32:
     return npy::Array::fromValues<float>(dtype, tensor.shape, tensor.data);
   case npy::DType::F64:
-    return convertValues<double>(tensor, dtype,
-                                 [](float v) { return static_cast<double>(v); });
+    return convertValues<double>(
+        tensor, dtype, [](float v) { return static_cast<double>(v); });
   }
   llvm_unreachable("unknown dtype");
 }
 
-llvm::Expected<HostTensorMap> convertInputs(const npy::ArrayMap &arrays,
-                                            llvm::ArrayRef<NetworkTensorInfo> infos) {
+llvm::Expected<HostTensorMap>
+convertInputs(const npy::ArrayMap &arrays,
+              llvm::ArrayRef<NetworkTensorInfo> infos) {
   auto inputNames = [&] {
     std::string names;
     for (const NetworkTensorInfo &info : infos) {
@@ -181,7 +183,8 @@ llvm::Expected<HostTensorMap> convertInputs(const npy::ArrayMap &arrays,
     }
     return names.empty() ? std::string("none") : names;
   };
-  // A single array feeds a single-input network whatever its name (e.g. a .npy file).
+  // A single array feeds a single-input network whatever its name (e.g. a .npy
+  // file).
   const bool byPosition = infos.size() == 1 && arrays.size() == 1;
   if (!byPosition) {
     for (const auto &entry : arrays) {
@@ -196,30 +199,36 @@ llvm::Expected<HostTensorMap> convertInputs(const npy::ArrayMap &arrays,
   HostTensorMap result;
   for (const NetworkTensorInfo &info : infos) {
     auto it = byPosition ? arrays.begin() : arrays.find(info.name);
-    llvm::SmallVector<int64_t, 4> userShape = toMemoryOrder(info.shape, info.layout);
+    llvm::SmallVector<int64_t, 4> userShape =
+        toMemoryOrder(info.shape, info.layout);
     llvm::Expected<npy::DType> dtype = getDType(info.precision);
     if (!dtype) {
-      return makeError("input '" + info.name + "': " + llvm::toString(dtype.takeError()));
+      return makeError("input '" + info.name +
+                       "': " + llvm::toString(dtype.takeError()));
     }
     if (it == arrays.end()) {
-      return makeError("missing input '" + info.name + "' (" + formatShape(userShape) + " " +
+      return makeError("missing input '" + info.name + "' (" +
+                       formatShape(userShape) + " " +
                        npy::getDTypeName(*dtype) + ")");
     }
     const npy::Array &array = it->second;
     if (array.dtype != *dtype) {
       return makeError("input '" + info.name + "' has dtype " +
-                       npy::getDTypeName(array.dtype) + " but the network expects " +
-                       npy::getDTypeName(*dtype));
+                       npy::getDTypeName(array.dtype) +
+                       " but the network expects " + npy::getDTypeName(*dtype));
     }
     bool shapeMatches = array.shape.size() == userShape.size();
     for (size_t d = 0; shapeMatches && d < userShape.size(); ++d) {
-      shapeMatches = ShapedType::isDynamic(userShape[d]) || array.shape[d] == userShape[d];
+      shapeMatches =
+          ShapedType::isDynamic(userShape[d]) || array.shape[d] == userShape[d];
     }
     if (!shapeMatches) {
-      std::string layout =
-          info.layout.isIdentity() ? "" : " (in layout " + info.layout.getName() + ")";
-      return makeError("input '" + info.name + "' has shape " + formatShape(array.shape) +
-                       " but the network expects " + formatShape(userShape) + layout);
+      std::string layout = info.layout.isIdentity()
+                               ? ""
+                               : " (in layout " + info.layout.getName() + ")";
+      return makeError("input '" + info.name + "' has shape " +
+                       formatShape(array.shape) + " but the network expects " +
+                       formatShape(userShape) + layout);
     }
     HostTensor tensor = toHostTensor(array);
     if (!info.layout.isIdentity()) {
@@ -228,16 +237,18 @@ llvm::Expected<HostTensorMap> convertInputs(const npy::ArrayMap &arrays,
       for (auto [memPos, dim] : llvm::enumerate(info.layout.toPermutation())) {
         logicalShape[dim.ind()] = array.shape[memPos];
       }
-      tensor = HostTensor(logicalShape,
-                          reorder(tensor.data, logicalShape, info.layout, /*toLogical=*/true));
+      tensor =
+          HostTensor(logicalShape, reorder(tensor.data, logicalShape,
+                                           info.layout, /*toLogical=*/true));
     }
     result.insert({info.name, std::move(tensor)});
   }
   return result;
 }
 
-llvm::Expected<npy::ArrayMap> convertOutputs(const HostTensorMap &tensors,
-                                             llvm::ArrayRef<NetworkTensorInfo> infos) {
+llvm::Expected<npy::ArrayMap>
+convertOutputs(const HostTensorMap &tensors,
+               llvm::ArrayRef<NetworkTensorInfo> infos) {
   npy::ArrayMap result;
   for (const NetworkTensorInfo &info : infos) {
     auto it = tensors.find(info.name);
@@ -246,15 +257,17 @@ llvm::Expected<npy::ArrayMap> convertOutputs(const HostTensorMap &tensors,
     }
     llvm::Expected<npy::DType> dtype = getDType(info.precision);
     if (!dtype) {
-      return makeError("output '" + info.name + "': " + llvm::toString(dtype.takeError()));
+      return makeError("output '" + info.name +
+                       "': " + llvm::toString(dtype.takeError()));
     }
     const HostTensor &tensor = it->second;
     if (info.layout.isIdentity()) {
       result.insert({info.name, toArray(tensor, *dtype)});
       continue;
     }
-    HostTensor reordered(toMemoryOrder(tensor.shape, info.layout),
-                         reorder(tensor.data, tensor.shape, info.layout, /*toLogical=*/false));
+    HostTensor reordered(
+        toMemoryOrder(tensor.shape, info.layout),
+        reorder(tensor.data, tensor.shape, info.layout, /*toLogical=*/false));
     result.insert({info.name, toArray(reordered, *dtype)});
   }
   return result;

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Verifiers of the activations whose operands need more than ODS constraints: Swish (beta),
-// PRelu (slope shape) and Convert.
+// Verifiers of the activations whose operands need more than ODS constraints:
+// Swish (beta), PRelu (slope shape) and Convert.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,13 +17,15 @@ namespace mlir::vpuc::IE {
 
 LogicalResult SwishOp::verifyBeforeInference() {
   if (getBeta() && getBetaValue()) {
-    return emitOpError() << "expects beta either as an operand or as the beta_value "
-                            "attribute, not both";
+    return emitOpError()
+           << "expects beta either as an operand or as the beta_value "
+              "attribute, not both";
   }
   if (Value beta = getBeta()) {
     auto type = llvm::cast<RankedTensorType>(beta.getType());
     if (!type.hasStaticShape() || type.getNumElements() != 1) {
-      return emitOpError() << "expects beta to be a one-element tensor, got " << type;
+      return emitOpError() << "expects beta to be a one-element tensor, got "
+                           << type;
     }
     if (type.getElementType() != getInput().getType().getElementType()) {
       return emitOpError() << "expects beta of the input's element type "
@@ -38,10 +40,11 @@ LogicalResult PReluOp::verifyBeforeInference() {
   ArrayRef<int64_t> inputShape = getInput().getType().getShape();
   ArrayRef<int64_t> slopeShape = getSlope().getType().getShape();
   if (!detail::getPReluSlopeShape(inputShape, slopeShape)) {
-    return emitOpError() << "slope of shape " << detail::formatShape(slopeShape)
-                         << " neither has one value per channel nor broadcasts to the "
-                            "input shape "
-                         << detail::formatShape(inputShape);
+    return emitOpError()
+           << "slope of shape " << detail::formatShape(slopeShape)
+           << " neither has one value per channel nor broadcasts to the "
+              "input shape "
+           << detail::formatShape(inputShape);
   }
   return success();
 }

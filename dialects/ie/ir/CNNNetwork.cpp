@@ -4,16 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Verifiers of the network description: DataInfo attributes, the contents of the CNNNetwork
-// regions and their agreement with the entry point's signature.
+// Verifiers of the network description: DataInfo attributes, the contents of
+// the CNNNetwork regions and their agreement with the entry point's signature.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ie/ir/IEOps.h"
 
 #include "dialects/ie/ir/IEOpUtils.h"
-#include "llvm/ADT/StringSet.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir::vpuc::IE {
 
@@ -27,13 +27,16 @@ LogicalResult DataInfoOp::verify() {
   }
   Type precision = getPrecision();
   if (!precision.isIntOrFloat()) {
-    return emitOpError() << "expects an integer or float precision, got " << precision;
+    return emitOpError() << "expects an integer or float precision, got "
+                         << precision;
   }
   if (std::optional<AffineMap> layout = getLayout()) {
     int64_t rank = getTensorType().getRank();
-    if (!layout->isPermutation() || layout->getNumDims() != static_cast<unsigned>(rank)) {
-      return emitOpError() << "expects the layout to be a permutation of the " << rank
-                           << " dims of " << getUserType() << ", got " << getLayoutAttr();
+    if (!layout->isPermutation() ||
+        layout->getNumDims() != static_cast<unsigned>(rank)) {
+      return emitOpError() << "expects the layout to be a permutation of the "
+                           << rank << " dims of " << getUserType() << ", got "
+                           << getLayoutAttr();
     }
   }
   return success();
@@ -63,17 +66,18 @@ SmallVector<DataInfoOp, 4> CNNNetworkOp::getOutputsDataInfo() {
 }
 
 /// Checks that a region holds only DataInfo ops with unique names.
-static LogicalResult verifyInfoRegion(CNNNetworkOp op, Region &region, StringRef what) {
+static LogicalResult verifyInfoRegion(CNNNetworkOp op, Region &region,
+                                      StringRef what) {
   llvm::StringSet<> names;
   for (Operation &nested : region.front()) {
     auto info = llvm::dyn_cast<DataInfoOp>(nested);
     if (!info) {
-      return op.emitOpError() << "expects only IE.DataInfo ops in " << what << ", got "
-                              << nested.getName();
+      return op.emitOpError() << "expects only IE.DataInfo ops in " << what
+                              << ", got " << nested.getName();
     }
     if (!names.insert(info.getName()).second) {
-      return op.emitOpError() << "has two " << what << " entries named '" << info.getName()
-                              << "'";
+      return op.emitOpError() << "has two " << what << " entries named '"
+                              << info.getName() << "'";
     }
   }
   return success();
@@ -90,8 +94,10 @@ LogicalResult CNNNetworkOp::verifyRegions() {
   return success();
 }
 
-/// Checks the DataInfo entries against the entry point's argument or result types.
-static LogicalResult verifyAgainstSignature(CNNNetworkOp op, ArrayRef<DataInfoOp> infos,
+/// Checks the DataInfo entries against the entry point's argument or result
+/// types.
+static LogicalResult verifyAgainstSignature(CNNNetworkOp op,
+                                            ArrayRef<DataInfoOp> infos,
                                             TypeRange types, StringRef what) {
   if (infos.size() != types.size()) {
     return op.emitOpError() << "entry point @" << op.getEntryPoint() << " has "
@@ -102,22 +108,26 @@ static LogicalResult verifyAgainstSignature(CNNNetworkOp op, ArrayRef<DataInfoOp
     DataInfoOp info = constInfo;
     auto shaped = llvm::dyn_cast<ShapedType>(type);
     if (!shaped || !shaped.hasRank()) {
-      return op.emitOpError() << "expects " << what << " #" << index << " of the entry point "
-                              << "to be a ranked tensor, got " << type;
+      return op.emitOpError()
+             << "expects " << what << " #" << index << " of the entry point "
+             << "to be a ranked tensor, got " << type;
     }
     ArrayRef<int64_t> expected = info.getTensorType().getShape();
     if (shaped.getShape() != expected) {
-      return op.emitOpError() << what << " #" << index << " '" << info.getName()
-                              << "' has shape " << detail::formatShape(expected)
-                              << " but the entry point's " << what << " #" << index
-                              << " has shape " << detail::formatShape(shaped.getShape());
+      return op.emitOpError()
+             << what << " #" << index << " '" << info.getName()
+             << "' has shape " << detail::formatShape(expected)
+             << " but the entry point's " << what << " #" << index
+             << " has shape " << detail::formatShape(shaped.getShape());
     }
   }
   return success();
 }
 
-LogicalResult CNNNetworkOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto func = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(*this, getEntryPointAttr());
+LogicalResult
+CNNNetworkOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto func = symbolTable.lookupNearestSymbolFrom<func::FuncOp>(
+      *this, getEntryPointAttr());
   if (!func) {
     return emitOpError() << "entry point @" << getEntryPoint()
                          << " does not name a func.func";
@@ -125,16 +135,19 @@ LogicalResult CNNNetworkOp::verifySymbolUses(SymbolTableCollection &symbolTable)
   FunctionType type = func.getFunctionType();
   SmallVector<DataInfoOp, 4> inputs = getInputsDataInfo();
   SmallVector<DataInfoOp, 4> outputs = getOutputsDataInfo();
-  // At the runtime levels the network outputs are also buffers passed as trailing
-  // arguments (the function returns them): the inputs are the leading arguments.
+  // At the runtime levels the network outputs are also buffers passed as
+  // trailing arguments (the function returns them): the inputs are the leading
+  // arguments.
   TypeRange inputTypes = type.getInputs();
   if (inputTypes.size() == inputs.size() + outputs.size() &&
       type.getNumResults() == outputs.size() &&
-      llvm::all_of(type.getInputs(), [](Type t) { return llvm::isa<BaseMemRefType>(t); })) {
+      llvm::all_of(type.getInputs(),
+                   [](Type t) { return llvm::isa<BaseMemRefType>(t); })) {
     inputTypes = inputTypes.take_front(inputs.size());
   }
   if (failed(verifyAgainstSignature(*this, inputs, inputTypes, "input")) ||
-      failed(verifyAgainstSignature(*this, outputs, type.getResults(), "output"))) {
+      failed(verifyAgainstSignature(*this, outputs, type.getResults(),
+                                    "output"))) {
     return failure();
   }
   return success();

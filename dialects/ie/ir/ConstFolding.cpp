@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Lazy constant folding (IEBase.td): the IE constant materializer, the folders of
-// IE.Slice, IE.Pad and IE.Tile, and the constant cases the folders in DataFolders.cpp and
-// IEFolders.cpp call (ConstFolding.h). A fold appends `#const` transformations to the
-// operand's content, so no weights are read or copied here; it only happens when the
-// transformations compute exactly what the op computes, and the folded type must equal the
-// op's result type (so layout encodings and broadcasting are never lost).
+// Lazy constant folding (IEBase.td): the IE constant materializer, the folders
+// of IE.Slice, IE.Pad and IE.Tile, and the constant cases the folders in
+// DataFolders.cpp and IEFolders.cpp call (ConstFolding.h). A fold appends
+// `#const` transformations to the operand's content, so no weights are read or
+// copied here; it only happens when the transformations compute exactly what
+// the op computes, and the folded type must equal the op's result type (so
+// layout encodings and broadcasting are never lost).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,8 +32,8 @@ namespace mlir::vpuc::IE {
 // Materializer
 //===----------------------------------------------------------------------===//
 
-Operation *IEDialect::materializeConstant(OpBuilder &builder, Attribute value, Type type,
-                                          Location loc) {
+Operation *IEDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                          Type type, Location loc) {
   auto content = llvm::dyn_cast<Const::ContentAttr>(value);
   if (!content || content.getType() != type) {
     return nullptr;
@@ -44,7 +45,8 @@ Operation *IEDialect::materializeConstant(OpBuilder &builder, Attribute value, T
 // Helpers
 //===----------------------------------------------------------------------===//
 
-/// The content of a constant operand whose elements are plain integers or floats.
+/// The content of a constant operand whose elements are plain integers or
+/// floats.
 static Const::ContentAttr getFoldableContent(Attribute attr) {
   auto content = llvm::dyn_cast_or_null<Const::ContentAttr>(attr);
   if (!content || !content.getType().getElementType().isIntOrFloat()) {
@@ -53,10 +55,12 @@ static Const::ContentAttr getFoldableContent(Attribute attr) {
   return content;
 }
 
-/// `content` with `transformations` appended, if valid and of type `resultType`.
-static Const::ContentAttr transformTo(Const::ContentAttr content,
-                                      ArrayRef<Const::TransformationAttrInterface> transformations,
-                                      Type resultType) {
+/// `content` with `transformations` appended, if valid and of type
+/// `resultType`.
+static Const::ContentAttr
+transformTo(Const::ContentAttr content,
+            ArrayRef<Const::TransformationAttrInterface> transformations,
+            Type resultType) {
   Const::ContentAttr folded = tryTransform(content, transformations);
   if (!folded || folded.getType() != resultType) {
     return {};
@@ -83,15 +87,19 @@ Const::ContentAttr foldConstReshape(Attribute input, Type resultType) {
     return {};
   }
   MLIRContext *ctx = content.getContext();
-  return transformTo(content, {Const::ReshapeAttr::get(ctx, type.getShape())}, resultType);
+  return transformTo(content, {Const::ReshapeAttr::get(ctx, type.getShape())},
+                     resultType);
 }
 
-Const::ContentAttr foldConstTranspose(Attribute input, ArrayRef<int64_t> perm, Type resultType) {
+Const::ContentAttr foldConstTranspose(Attribute input, ArrayRef<int64_t> perm,
+                                      Type resultType) {
   Const::ContentAttr content = getFoldableContent(input);
   if (!content || perm.size() > shape::DimsOrder::kMaxRank) {
     return {};
   }
-  return transformTo(content, {Const::TransposeAttr::get(content.getContext(), perm)}, resultType);
+  return transformTo(content,
+                     {Const::TransposeAttr::get(content.getContext(), perm)},
+                     resultType);
 }
 
 Const::ContentAttr foldConstConvert(Attribute input, Type resultType) {
@@ -105,8 +113,9 @@ Const::ContentAttr foldConstConvert(Attribute input, Type resultType) {
       (hasFloatElements(content) && !llvm::isa<FloatType>(dst))) {
     return {};
   }
-  return transformTo(content, {Const::ConvertElemTypeAttr::get(content.getContext(), dst)},
-                     resultType);
+  return transformTo(
+      content, {Const::ConvertElemTypeAttr::get(content.getContext(), dst)},
+      resultType);
 }
 
 //===----------------------------------------------------------------------===//
@@ -122,10 +131,12 @@ static bool isPowerOfTwo(double value) {
   return std::fabs(std::frexp(value, &exponent)) == 0.5;
 }
 
-/// Folds `kind` with the constant `content` as operand `#index` (0 or 1) and the splat
-/// `scalar` as the other operand.
-static Const::ContentAttr foldWithScalar(ScalarArithmetic kind, Const::ContentAttr content,
-                                         unsigned index, double scalar, Type resultType) {
+/// Folds `kind` with the constant `content` as operand `#index` (0 or 1) and
+/// the splat `scalar` as the other operand.
+static Const::ContentAttr foldWithScalar(ScalarArithmetic kind,
+                                         Const::ContentAttr content,
+                                         unsigned index, double scalar,
+                                         Type resultType) {
   // The transformations take finite values only.
   if (!std::isfinite(scalar)) {
     return {};
@@ -158,19 +169,21 @@ static Const::ContentAttr foldWithScalar(ScalarArithmetic kind, Const::ContentAt
   return transformTo(content, list, resultType);
 }
 
-Const::ContentAttr foldConstArithmetic(ScalarArithmetic kind, Attribute lhs, Attribute rhs,
-                                       Type resultType) {
+Const::ContentAttr foldConstArithmetic(ScalarArithmetic kind, Attribute lhs,
+                                       Attribute rhs, Type resultType) {
   Attribute operands[] = {lhs, rhs};
   for (unsigned index = 0; index < 2; ++index) {
     Const::ContentAttr content = getFoldableContent(operands[index]);
-    if (!content || !hasFloatElements(content) || content.getType() != resultType) {
+    if (!content || !hasFloatElements(content) ||
+        content.getType() != resultType) {
       continue;
     }
     std::optional<double> scalar = getSplatValue(operands[1 - index]);
     if (!scalar) {
       continue;
     }
-    if (Const::ContentAttr folded = foldWithScalar(kind, content, index, *scalar, resultType)) {
+    if (Const::ContentAttr folded =
+            foldWithScalar(kind, content, index, *scalar, resultType)) {
       return folded;
     }
   }
@@ -182,7 +195,9 @@ Const::ContentAttr foldConstNegative(Attribute input, Type resultType) {
   if (!content || !hasFloatElements(content)) {
     return {};
   }
-  return transformTo(content, {Const::RescaleAttr::get(content.getContext(), -1.0)}, resultType);
+  return transformTo(content,
+                     {Const::RescaleAttr::get(content.getContext(), -1.0)},
+                     resultType);
 }
 
 } // namespace detail
@@ -191,7 +206,8 @@ Const::ContentAttr foldConstNegative(Attribute input, Type resultType) {
 // Slice, Pad, Tile
 //===----------------------------------------------------------------------===//
 
-/// A slice whose every dim is contiguous (step 1, or one element) and non-empty is a
+/// A slice whose every dim is contiguous (step 1, or one element) and non-empty
+/// is a
 /// `#const.SubView`.
 OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
   Const::ContentAttr content = getFoldableContent(adaptor.getInput());
@@ -199,9 +215,11 @@ OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
     return {};
   }
   FailureOr<detail::SliceDims> dims =
-      // Cannot fail: the verifier ran the same checks on the same (input) shape.
-      detail::inferSliceDims([this] { return emitOpError(); }, content.getType().getShape(),
-                             getStarts(), getEnds(), getAxes(), getSteps());
+      // Cannot fail: the verifier ran the same checks on the same (input)
+      // shape.
+      detail::inferSliceDims([this] { return emitOpError(); },
+                             content.getType().getShape(), getStarts(),
+                             getEnds(), getAxes(), getSteps());
   if (failed(dims)) {
     return {};
   }
@@ -210,8 +228,10 @@ OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
       return {};
     }
   }
-  return transformTo(content, {Const::SubViewAttr::get(getContext(), dims->starts, dims->shape)},
-                     getType());
+  return transformTo(
+      content,
+      {Const::SubViewAttr::get(getContext(), dims->starts, dims->shape)},
+      getType());
 }
 
 /// A constant pad with +0.0 is a `#const.PadWithZero`.
@@ -221,15 +241,17 @@ OpFoldResult PadOp::fold(FoldAdaptor adaptor) {
   if (!content || getMode() != PadMode::CONSTANT || !padValue.isPosZero()) {
     return {};
   }
-  return transformTo(content,
-                     {Const::PadWithZeroAttr::get(getContext(), getPadsBegin(), getPadsEnd())},
-                     getType());
+  return transformTo(
+      content,
+      {Const::PadWithZeroAttr::get(getContext(), getPadsBegin(), getPadsEnd())},
+      getType());
 }
 
-/// A tile by all ones is its input. On a constant, repeating a dim of size 1 is a
-/// `#const.Broadcast` of it; a dim of size d > 1 repeated r times is the broadcast of a new
-/// outer dim of size 1 to r: reshape to insert it, broadcast, and reshape back (which needs
-/// the identity order).
+/// A tile by all ones is its input. On a constant, repeating a dim of size 1 is
+/// a
+/// `#const.Broadcast` of it; a dim of size d > 1 repeated r times is the
+/// broadcast of a new outer dim of size 1 to r: reshape to insert it,
+/// broadcast, and reshape back (which needs the identity order).
 OpFoldResult TileOp::fold(FoldAdaptor adaptor) {
   if (llvm::all_of(getRepeats(), [](int64_t repeat) { return repeat == 1; }) &&
       getInput().getType() == getType()) {
@@ -253,13 +275,13 @@ OpFoldResult TileOp::fold(FoldAdaptor adaptor) {
       return {};
     }
     if (repeat > 1 && dim > 1) {
-      broadcasts.push_back(
-          Const::BroadcastAttr::get(ctx, static_cast<int64_t>(expanded.size()), repeat));
+      broadcasts.push_back(Const::BroadcastAttr::get(
+          ctx, static_cast<int64_t>(expanded.size()), repeat));
       expanded.push_back(1);
       needsReshape = true;
     } else if (repeat > 1) {
-      broadcasts.push_back(
-          Const::BroadcastAttr::get(ctx, static_cast<int64_t>(expanded.size()), repeat));
+      broadcasts.push_back(Const::BroadcastAttr::get(
+          ctx, static_cast<int64_t>(expanded.size()), repeat));
     }
     expanded.push_back(dim);
   }

@@ -32,14 +32,16 @@ Const::ContentAttr getConstContent(Value value) {
 
 std::optional<double> getSplatValue(Attribute attr) {
   if (auto content = llvm::dyn_cast_or_null<Const::ContentAttr>(attr)) {
-    if (!content.getBaseContent().isSplat() || !content.getType().getElementType().isIntOrFloat()) {
+    if (!content.getBaseContent().isSplat() ||
+        !content.getType().getElementType().isIntOrFloat()) {
       return std::nullopt;
     }
     Const::Content folded = content.fold();
     if (!folded.isSplat()) {
       return std::nullopt;
     }
-    return folded.hasFloatElements() ? folded.getDouble(0) : static_cast<double>(folded.getInt(0));
+    return folded.hasFloatElements() ? folded.getDouble(0)
+                                     : static_cast<double>(folded.getInt(0));
   }
   auto elements = llvm::dyn_cast_or_null<ElementsAttr>(attr);
   if (!elements || !elements.isSplat()) {
@@ -66,11 +68,13 @@ std::optional<double> getSplatValue(Value value) {
   return getSplatValue(attr);
 }
 
-/// True if `transformation` applies to content of `type`: the failure conditions of its
-/// inferOutputType, checked up front because a fold must not emit diagnostics (and an
-/// inactive diagnostic cannot be streamed into). Transformations other than those the IE
-/// folds and fusions build are reported as not applicable.
-static bool canApply(Const::TransformationAttrInterface transformation, ShapedType type) {
+/// True if `transformation` applies to content of `type`: the failure
+/// conditions of its inferOutputType, checked up front because a fold must not
+/// emit diagnostics (and an inactive diagnostic cannot be streamed into).
+/// Transformations other than those the IE folds and fusions build are reported
+/// as not applicable.
+static bool canApply(Const::TransformationAttrInterface transformation,
+                     ShapedType type) {
   Type elemType = type.getElementType();
   bool plainElements = elemType.isIntOrFloat();
   if (auto reshape = llvm::dyn_cast<Const::ReshapeAttr>(transformation)) {
@@ -84,14 +88,16 @@ static bool canApply(Const::TransformationAttrInterface transformation, ShapedTy
            count == type.getNumElements();
   }
   if (auto transpose = llvm::dyn_cast<Const::TransposeAttr>(transformation)) {
-    return plainElements && transpose.getPerm().size() == static_cast<size_t>(type.getRank());
+    return plainElements &&
+           transpose.getPerm().size() == static_cast<size_t>(type.getRank());
   }
   if (auto subview = llvm::dyn_cast<Const::SubViewAttr>(transformation)) {
-    if (!plainElements || subview.getOffset().size() != static_cast<size_t>(type.getRank())) {
+    if (!plainElements ||
+        subview.getOffset().size() != static_cast<size_t>(type.getRank())) {
       return false;
     }
-    for (auto [offset, size, dim] :
-         llvm::zip_equal(subview.getOffset(), subview.getShape(), type.getShape())) {
+    for (auto [offset, size, dim] : llvm::zip_equal(
+             subview.getOffset(), subview.getShape(), type.getShape())) {
       if (offset + size > dim) {
         return false;
       }
@@ -99,7 +105,8 @@ static bool canApply(Const::TransformationAttrInterface transformation, ShapedTy
     return true;
   }
   if (auto pad = llvm::dyn_cast<Const::PadWithZeroAttr>(transformation)) {
-    return plainElements && pad.getPadBefore().size() == static_cast<size_t>(type.getRank());
+    return plainElements &&
+           pad.getPadBefore().size() == static_cast<size_t>(type.getRank());
   }
   if (auto broadcast = llvm::dyn_cast<Const::BroadcastAttr>(transformation)) {
     return plainElements && broadcast.getAxis() < type.getRank() &&
@@ -114,8 +121,9 @@ static bool canApply(Const::TransformationAttrInterface transformation, ShapedTy
   return false;
 }
 
-Const::ContentAttr tryTransform(Const::ContentAttr content,
-                                ArrayRef<Const::TransformationAttrInterface> transformations) {
+Const::ContentAttr
+tryTransform(Const::ContentAttr content,
+             ArrayRef<Const::TransformationAttrInterface> transformations) {
   if (!content) {
     return {};
   }
@@ -127,20 +135,23 @@ Const::ContentAttr tryTransform(Const::ContentAttr content,
       return {};
     }
     // Cannot fail (and so emits nothing) once canApply holds.
-    FailureOr<ShapedType> next = transformation.inferOutputType(type, emitError);
+    FailureOr<ShapedType> next =
+        transformation.inferOutputType(type, emitError);
     if (failed(next)) {
       return {};
     }
     type = *next;
   }
-  SmallVector<Const::TransformationAttrInterface> list = content.getTransformationList();
+  SmallVector<Const::TransformationAttrInterface> list =
+      content.getTransformationList();
   list.append(transformations.begin(), transformations.end());
   return Const::ContentAttr::get(content.getBaseContent(), list);
 }
 
 Const::ContentAttr createContent(RankedTensorType type, ArrayRef<double> values,
                                  int64_t resourceThresholdBytes) {
-  assert(type.hasStaticShape() && type.getNumElements() == static_cast<int64_t>(values.size()) &&
+  assert(type.hasStaticShape() &&
+         type.getNumElements() == static_cast<int64_t>(values.size()) &&
          "one value per element of a static shape");
   bool splat = !values.empty() && llvm::all_equal(values);
   ElementsAttr base;
@@ -152,13 +163,16 @@ Const::ContentAttr createContent(RankedTensorType type, ArrayRef<double> values,
     base = DenseElementsAttr::get(type, ArrayRef<bool>(bits));
   } else {
     Const::Content content = Const::Content::allocate(type, splat);
-    for (int64_t i = 0, e = splat ? 1 : static_cast<int64_t>(values.size()); i < e; ++i) {
+    for (int64_t i = 0, e = splat ? 1 : static_cast<int64_t>(values.size());
+         i < e; ++i) {
       content.setDouble(i, values[i]);
     }
     ArrayRef<char> raw = content.getRawStorage();
     if (!splat && static_cast<int64_t>(raw.size()) > resourceThresholdBytes) {
-      AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t));
-      base = DenseResourceElementsAttr::get(type, "vpuc_const", std::move(blob));
+      AsmResourceBlob blob =
+          HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t));
+      base =
+          DenseResourceElementsAttr::get(type, "vpuc_const", std::move(blob));
     } else {
       // A raw buffer of exactly one element is a splat.
       base = DenseElementsAttr::getFromRawBuffer(type, raw);

@@ -1,14 +1,15 @@
-//===- DataExtra.cpp - Verification and type inference of the extra IE data ops -*- C++ -*-===//
+//===- DataExtra.cpp - Verification and type inference of the extra IE data ops
+//-*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// inferComponents of StridedSlice, Broadcast, Range, Reorder, AffineReshape, PerAxisTile,
-// GatherElements, ScatterNDUpdate, TopK, CumSum, ArgMax, ArgMin, DepthToSpace and
-// SpaceToDepth: the shape
-// checks of ExtraOpUtils.h plus element type and layout encoding of the results, the
-// Reorder folder, and the resolved starts of a StridedSlice (SliceUtils.h).
+// inferComponents of StridedSlice, Broadcast, Range, Reorder, AffineReshape,
+// PerAxisTile, GatherElements, ScatterNDUpdate, TopK, CumSum, ArgMax, ArgMin,
+// DepthToSpace and SpaceToDepth: the shape checks of ExtraOpUtils.h plus
+// element type and layout encoding of the results, the Reorder folder, and the
+// resolved starts of a StridedSlice (SliceUtils.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +31,9 @@ static RankedTensorType getTensorType(Value value) {
   return llvm::cast<RankedTensorType>(value.getType());
 }
 
-// Attributes with defaults may be absent while a builder infers the result types: the
-// inferComponents below read them through their Attr getters and fall back to the default.
+// Attributes with defaults may be absent while a builder infers the result
+// types: the inferComponents below read them through their Attr getters and
+// fall back to the default.
 
 /// The values of an optional array attribute (empty when absent).
 static ArrayRef<int64_t> getArray(DenseI64ArrayAttr attr) {
@@ -48,7 +50,8 @@ static LogicalResult addResult(FailureOr<DimVector> shape, Type elementType,
   return success();
 }
 
-LogicalResult StridedSliceOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+LogicalResult StridedSliceOp::inferComponents(ErrorFn emitError,
+                                              Adaptor adaptor,
                                               Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
   FailureOr<detail::SliceDims> dims = detail::inferStridedSliceDims(
@@ -58,14 +61,16 @@ LogicalResult StridedSliceOp::inferComponents(ErrorFn emitError, Adaptor adaptor
   if (failed(dims)) {
     return failure();
   }
-  components.emplace_back(dims->shape, type.getElementType(), type.getEncoding());
+  components.emplace_back(dims->shape, type.getElementType(),
+                          type.getEncoding());
   return success();
 }
 
 SmallVector<int64_t, 4> getResolvedStridedSliceStarts(StridedSliceOp op) {
   FailureOr<detail::SliceDims> dims = detail::inferStridedSliceDims(
-      [] { return InFlightDiagnostic(); }, getTensorType(op.getInput()).getShape(),
-      op.getBegins(), op.getEnds(), op.getStrides(), op.getBeginMask(), op.getEndMask());
+      [] { return InFlightDiagnostic(); },
+      getTensorType(op.getInput()).getShape(), op.getBegins(), op.getEnds(),
+      op.getStrides(), op.getBeginMask(), op.getEndMask());
   assert(succeeded(dims) && "expects a verified IE.StridedSlice");
   return SmallVector<int64_t, 4>(dims->starts.begin(), dims->starts.end());
 }
@@ -74,19 +79,20 @@ LogicalResult BroadcastOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                            Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
   DimVector inputAxes;
-  return addResult(detail::inferBroadcastShape(emitError, type.getShape(),
-                                               adaptor.getTargetShape(),
-                                               adaptor.getModeAttr() ? adaptor.getMode()
-                                                                     : BroadcastMode::NUMPY,
-                                               adaptor.getAxesMapping(), inputAxes),
-                   type.getElementType(), nullptr, components);
+  return addResult(
+      detail::inferBroadcastShape(
+          emitError, type.getShape(), adaptor.getTargetShape(),
+          adaptor.getModeAttr() ? adaptor.getMode() : BroadcastMode::NUMPY,
+          adaptor.getAxesMapping(), inputAxes),
+      type.getElementType(), nullptr, components);
 }
 
 LogicalResult RangeOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                        Components &components) {
   Type elemType = adaptor.getDstElemType();
   FailureOr<int64_t> length = detail::inferRangeLength(
-      emitError, adaptor.getStart().convertToDouble(), adaptor.getLimit().convertToDouble(),
+      emitError, adaptor.getStart().convertToDouble(),
+      adaptor.getLimit().convertToDouble(),
       adaptor.getDelta().convertToDouble(), llvm::isa<IntegerType>(elemType));
   if (failed(length)) {
     return failure();
@@ -101,11 +107,13 @@ LogicalResult ReorderOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
   AffineMap map = adaptor.getDstOrder();
   FailureOr<shape::DimsOrder> order = shape::DimsOrder::fromAffineMap(map);
   if (failed(order) || order->rank() != type.getRank()) {
-    return emitError() << "dstOrder " << AffineMapAttr::get(map) << " is not a permutation of the input's "
+    return emitError() << "dstOrder " << AffineMapAttr::get(map)
+                       << " is not a permutation of the input's "
                        << type.getRank() << " dims";
   }
   RankedTensorType result = shape::withOrder(type, *order);
-  components.emplace_back(result.getShape(), result.getElementType(), result.getEncoding());
+  components.emplace_back(result.getShape(), result.getElementType(),
+                          result.getEncoding());
   return success();
 }
 
@@ -116,13 +124,13 @@ OpFoldResult ReorderOp::fold(FoldAdaptor) {
   return nullptr;
 }
 
-/// The memory order of an IE.AffineReshape result: the input's memory order with each input
-/// dim replaced by its result dims. Merged input dims must be adjacent in memory order and in
-/// logical order.
-static FailureOr<Attribute> inferAffineReshapeEncoding(ErrorFn emitError,
-                                                       RankedTensorType input,
-                                                       ArrayRef<ArrayRef<int64_t>> mapping,
-                                                       int64_t outRank) {
+/// The memory order of an IE.AffineReshape result: the input's memory order
+/// with each input dim replaced by its result dims. Merged input dims must be
+/// adjacent in memory order and in logical order.
+static FailureOr<Attribute>
+inferAffineReshapeEncoding(ErrorFn emitError, RankedTensorType input,
+                           ArrayRef<ArrayRef<int64_t>> mapping,
+                           int64_t outRank) {
   FailureOr<shape::DimsOrder> inOrder = shape::getOrder(input);
   if (failed(inOrder)) {
     return emitError() << "input type " << input << " has no supported layout";
@@ -135,18 +143,21 @@ static FailureOr<Attribute> inferAffineReshapeEncoding(ErrorFn emitError,
   for (shape::Dim dim : inOrder->toPermutation()) {
     const int64_t i = dim.ind();
     ArrayRef<int64_t> outs = mapping[i];
-    const bool mergedWithPrevious = !permutation.empty() && outs.size() == 1 &&
-                                    static_cast<int64_t>(permutation.back()) == outs.front();
+    const bool mergedWithPrevious =
+        !permutation.empty() && outs.size() == 1 &&
+        static_cast<int64_t>(permutation.back()) == outs.front();
     if (mergedWithPrevious) {
       if (i != lastInput + 1) {
-        return emitError() << "merged input dims are not adjacent in the input's memory order";
+        return emitError() << "merged input dims are not adjacent in the "
+                              "input's memory order";
       }
       lastInput = i;
       continue;
     }
     for (int64_t o : outs) {
       if (llvm::is_contained(permutation, static_cast<unsigned>(o))) {
-        return emitError() << "merged input dims are not adjacent in the input's memory order";
+        return emitError() << "merged input dims are not adjacent in the "
+                              "input's memory order";
       }
       permutation.push_back(o);
     }
@@ -154,16 +165,19 @@ static FailureOr<Attribute> inferAffineReshapeEncoding(ErrorFn emitError,
   }
   if (static_cast<int64_t>(permutation.size()) != outRank ||
       outRank > static_cast<int64_t>(shape::DimsOrder::kMaxRank)) {
-    return emitError() << "the result layout of rank " << outRank << " is not representable";
+    return emitError() << "the result layout of rank " << outRank
+                       << " is not representable";
   }
   shape::DimsOrder outOrder = shape::DimsOrder::fromPermutation(permutation);
   if (outOrder.isIdentity()) {
     return Attribute();
   }
-  return Attribute(AffineMapAttr::get(outOrder.toAffineMap(input.getContext())));
+  return Attribute(
+      AffineMapAttr::get(outOrder.toAffineMap(input.getContext())));
 }
 
-LogicalResult AffineReshapeOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+LogicalResult AffineReshapeOp::inferComponents(ErrorFn emitError,
+                                               Adaptor adaptor,
                                                Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
   SmallVector<ArrayRef<int64_t>, 6> mapping;
@@ -171,7 +185,8 @@ LogicalResult AffineReshapeOp::inferComponents(ErrorFn emitError, Adaptor adapto
     mapping.push_back(llvm::cast<DenseI64ArrayAttr>(entry).asArrayRef());
   }
   ArrayRef<int64_t> target = adaptor.getShapeValue();
-  if (failed(detail::verifyAffineReshape(emitError, type.getShape(), mapping, target))) {
+  if (failed(detail::verifyAffineReshape(emitError, type.getShape(), mapping,
+                                         target))) {
     return failure();
   }
   FailureOr<Attribute> encoding =
@@ -187,30 +202,34 @@ LogicalResult PerAxisTileOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                              Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
   int64_t axis = adaptor.getAxis();
-  return addResult(
-      detail::inferPerAxisTileShape(emitError, type.getShape(), axis, adaptor.getTiles()),
-      type.getElementType(), type.getEncoding(), components);
+  return addResult(detail::inferPerAxisTileShape(emitError, type.getShape(),
+                                                 axis, adaptor.getTiles()),
+                   type.getElementType(), type.getEncoding(), components);
 }
 
-LogicalResult GatherElementsOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+LogicalResult GatherElementsOp::inferComponents(ErrorFn emitError,
+                                                Adaptor adaptor,
                                                 Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
   int64_t axis = adaptor.getAxis();
-  return addResult(
-      detail::inferGatherElementsShape(emitError, type.getShape(),
-                                       getTensorType(adaptor.getIndices()).getShape(), axis),
-      type.getElementType(), nullptr, components);
+  return addResult(detail::inferGatherElementsShape(
+                       emitError, type.getShape(),
+                       getTensorType(adaptor.getIndices()).getShape(), axis),
+                   type.getElementType(), nullptr, components);
 }
 
-LogicalResult ScatterNDUpdateOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+LogicalResult ScatterNDUpdateOp::inferComponents(ErrorFn emitError,
+                                                 Adaptor adaptor,
                                                  Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
-  if (failed(detail::verifyScatterNDShapes(emitError, type.getShape(),
-                                           getTensorType(adaptor.getIndices()).getShape(),
-                                           getTensorType(adaptor.getUpdates()).getShape()))) {
+  if (failed(detail::verifyScatterNDShapes(
+          emitError, type.getShape(),
+          getTensorType(adaptor.getIndices()).getShape(),
+          getTensorType(adaptor.getUpdates()).getShape()))) {
     return failure();
   }
-  components.emplace_back(type.getShape(), type.getElementType(), type.getEncoding());
+  components.emplace_back(type.getShape(), type.getElementType(),
+                          type.getEncoding());
   return success();
 }
 
@@ -231,19 +250,23 @@ LogicalResult TopKOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
 LogicalResult CumSumOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                         Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
-  if (failed(detail::normalizeAxis(emitError, adaptor.getAxis(), type.getRank()))) {
+  if (failed(detail::normalizeAxis(emitError, adaptor.getAxis(),
+                                   type.getRank()))) {
     return failure();
   }
-  components.emplace_back(type.getShape(), type.getElementType(), type.getEncoding());
+  components.emplace_back(type.getShape(), type.getElementType(),
+                          type.getEncoding());
   return success();
 }
 
 namespace {
 
 /// The result of ArgMax / ArgMin: the input shape reduced at `axis`.
-LogicalResult inferArgExtremum(ErrorFn emitError, RankedTensorType type, int64_t axis,
-                               bool keepDims, Type indexType, Components &components) {
-  FailureOr<int64_t> normalized = detail::normalizeAxis(emitError, axis, type.getRank());
+LogicalResult inferArgExtremum(ErrorFn emitError, RankedTensorType type,
+                               int64_t axis, bool keepDims, Type indexType,
+                               Components &components) {
+  FailureOr<int64_t> normalized =
+      detail::normalizeAxis(emitError, axis, type.getRank());
   if (failed(normalized)) {
     return failure();
   }
@@ -267,7 +290,8 @@ LogicalResult ArgMaxOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
   // The attribute may be absent before verification: the default axis is 0.
   int64_t axis = adaptor.getAxisAttr() ? adaptor.getAxisAttr().getInt() : 0;
   return inferArgExtremum(emitError, getTensorType(adaptor.getInput()), axis,
-                          adaptor.getKeepDims(), adaptor.getIndexElemType(), components);
+                          adaptor.getKeepDims(), adaptor.getIndexElemType(),
+                          components);
 }
 
 LogicalResult ArgMinOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
@@ -275,22 +299,27 @@ LogicalResult ArgMinOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
   // The attribute may be absent before verification: the default axis is 0.
   int64_t axis = adaptor.getAxisAttr() ? adaptor.getAxisAttr().getInt() : 0;
   return inferArgExtremum(emitError, getTensorType(adaptor.getInput()), axis,
-                          adaptor.getKeepDims(), adaptor.getIndexElemType(), components);
+                          adaptor.getKeepDims(), adaptor.getIndexElemType(),
+                          components);
 }
 
-LogicalResult DepthToSpaceOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+LogicalResult DepthToSpaceOp::inferComponents(ErrorFn emitError,
+                                              Adaptor adaptor,
                                               Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
   return addResult(detail::inferDepthSpaceShape(emitError, type.getShape(),
-                                                adaptor.getBlockSize(), /*toSpace=*/true),
+                                                adaptor.getBlockSize(),
+                                                /*toSpace=*/true),
                    type.getElementType(), type.getEncoding(), components);
 }
 
-LogicalResult SpaceToDepthOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+LogicalResult SpaceToDepthOp::inferComponents(ErrorFn emitError,
+                                              Adaptor adaptor,
                                               Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
   return addResult(detail::inferDepthSpaceShape(emitError, type.getShape(),
-                                                adaptor.getBlockSize(), /*toSpace=*/false),
+                                                adaptor.getBlockSize(),
+                                                /*toSpace=*/false),
                    type.getElementType(), type.getEncoding(), components);
 }
 

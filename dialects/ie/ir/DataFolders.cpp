@@ -1,14 +1,16 @@
-//===- DataFolders.cpp - Folders and canonicalisations of IE data ops -*- C++ -*-===//
+//===- DataFolders.cpp - Folders and canonicalisations of IE data ops -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Reshape-likes (Reshape, Squeeze, Unsqueeze, Flatten) to their input's own type fold away;
-// a Reshape of a reshape-like reads the inner input (in place), and a Squeeze / Unsqueeze /
-// Flatten of a reshape-like with a static result becomes one Reshape. Transpose folds
-// identities and composes with an inner Transpose; a Concat of one input folds to it.
-// Reshape-likes and Transpose of a constant fold to a constant (ConstFolding.h).
+// Reshape-likes (Reshape, Squeeze, Unsqueeze, Flatten) to their input's own
+// type fold away; a Reshape of a reshape-like reads the inner input (in place),
+// and a Squeeze / Unsqueeze / Flatten of a reshape-like with a static result
+// becomes one Reshape. Transpose folds identities and composes with an inner
+// Transpose; a Concat of one input folds to it. Reshape-likes and Transpose of
+// a constant fold to a constant (ConstFolding.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +24,8 @@ namespace mlir::vpuc::IE {
 
 /// True if `op` only relabels the row-major data of its single input.
 static bool isReshapeLike(Operation *op) {
-  return llvm::isa_and_nonnull<ReshapeOp, SqueezeOp, UnsqueezeOp, FlattenOp>(op);
+  return llvm::isa_and_nonnull<ReshapeOp, SqueezeOp, UnsqueezeOp, FlattenOp>(
+      op);
 }
 
 /// Returns the input of a reshape-like `op` whose type equals the result type.
@@ -37,7 +40,8 @@ OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult result = foldSameType(*this)) {
     return result;
   }
-  if (Attribute folded = detail::foldConstReshape(adaptor.getInput(), getType())) {
+  if (Attribute folded =
+          detail::foldConstReshape(adaptor.getInput(), getType())) {
     return folded;
   }
   Operation *inner = getInput().getDefiningOp();
@@ -73,27 +77,30 @@ OpFoldResult FlattenOp::fold(FoldAdaptor adaptor) {
 
 namespace {
 
-/// Replaces a reshape-like op whose input is a reshape-like by one IE.Reshape of the inner
-/// input, when the result shape is static.
+/// Replaces a reshape-like op whose input is a reshape-like by one IE.Reshape
+/// of the inner input, when the result shape is static.
 template <typename OpT>
 struct MergeReshapeChain : public OpRewritePattern<OpT> {
   using OpRewritePattern<OpT>::OpRewritePattern;
 
-  LogicalResult matchAndRewrite(OpT op, PatternRewriter &rewriter) const override {
+  LogicalResult matchAndRewrite(OpT op,
+                                PatternRewriter &rewriter) const override {
     Operation *inner = op.getInput().getDefiningOp();
     auto type = llvm::cast<RankedTensorType>(op.getType());
     if (!isReshapeLike(inner) || !type.hasStaticShape() || type.getEncoding()) {
       return failure();
     }
-    rewriter.replaceOpWithNewOp<ReshapeOp>(op, inner->getOperand(0),
-                                           rewriter.getDenseI64ArrayAttr(type.getShape()));
+    rewriter.replaceOpWithNewOp<ReshapeOp>(
+        op, inner->getOperand(0),
+        rewriter.getDenseI64ArrayAttr(type.getShape()));
     return success();
   }
 };
 
 } // namespace
 
-void SqueezeOp::getCanonicalizationPatterns(RewritePatternSet &results, MLIRContext *ctx) {
+void SqueezeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *ctx) {
   results.add<MergeReshapeChain<SqueezeOp>>(ctx);
 }
 
@@ -102,7 +109,8 @@ void UnsqueezeOp::getCanonicalizationPatterns(RewritePatternSet &results,
   results.add<MergeReshapeChain<UnsqueezeOp>>(ctx);
 }
 
-void FlattenOp::getCanonicalizationPatterns(RewritePatternSet &results, MLIRContext *ctx) {
+void FlattenOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *ctx) {
   results.add<MergeReshapeChain<FlattenOp>>(ctx);
 }
 
@@ -120,14 +128,16 @@ OpFoldResult TransposeOp::fold(FoldAdaptor adaptor) {
   if (isIdentityPerm(getPerm()) && getInput().getType() == getType()) {
     return getInput();
   }
-  if (Attribute folded = detail::foldConstTranspose(adaptor.getInput(), getPerm(), getType())) {
+  if (Attribute folded = detail::foldConstTranspose(adaptor.getInput(),
+                                                    getPerm(), getType())) {
     return folded;
   }
   auto inner = getInput().getDefiningOp<TransposeOp>();
   if (!inner) {
     return {};
   }
-  // Result dim i is inner result dim perm[i], which is inner input dim innerPerm[perm[i]].
+  // Result dim i is inner result dim perm[i], which is inner input dim
+  // innerPerm[perm[i]].
   SmallVector<int64_t, 6> composed;
   for (int64_t p : getPerm()) {
     composed.push_back(inner.getPerm()[p]);

@@ -1,11 +1,13 @@
-//===- DataOpUtils.cpp - Shape computations of the IE data movement ops -*- C++ -*-===//
+//===- DataOpUtils.cpp - Shape computations of the IE data movement ops -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Result shapes of Reshape, Squeeze, Unsqueeze, Flatten, Transpose, Concat, Split and Slice,
-// with the checks and messages their verifiers and kernels share.
+// Result shapes of Reshape, Squeeze, Unsqueeze, Flatten, Transpose, Concat,
+// Split and Slice, with the checks and messages their verifiers and kernels
+// share.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,12 +26,14 @@ static bool isDynamic(int64_t dim) { return ShapedType::isDynamic(dim); }
 FailureOr<int64_t> normalizeAxis(ErrorFn emitError, int64_t axis, int64_t rank,
                                  StringRef what) {
   if (axis < -rank || axis >= rank) {
-    return emitError() << what << " " << axis << " is out of range for rank " << rank;
+    return emitError() << what << " " << axis << " is out of range for rank "
+                       << rank;
   }
   return axis < 0 ? axis + rank : axis;
 }
 
-FailureOr<DimVector> normalizeAxes(ErrorFn emitError, ArrayRef<int64_t> axes, int64_t rank) {
+FailureOr<DimVector> normalizeAxes(ErrorFn emitError, ArrayRef<int64_t> axes,
+                                   int64_t rank) {
   DimVector result;
   SmallVector<bool, 6> seen(rank, false);
   for (int64_t axis : axes) {
@@ -38,8 +42,8 @@ FailureOr<DimVector> normalizeAxes(ErrorFn emitError, ArrayRef<int64_t> axes, in
       return failure();
     }
     if (seen[*normalized]) {
-      return emitError() << "axes " << formatShape(axes) << " name dim " << *normalized
-                         << " twice";
+      return emitError() << "axes " << formatShape(axes) << " name dim "
+                         << *normalized << " twice";
     }
     seen[*normalized] = true;
     result.push_back(*normalized);
@@ -67,32 +71,36 @@ static std::optional<int64_t> getStaticCount(ArrayRef<int64_t> shape) {
   return count;
 }
 
-FailureOr<DimVector> inferReshapeShape(ErrorFn emitError, ArrayRef<int64_t> input,
+FailureOr<DimVector> inferReshapeShape(ErrorFn emitError,
+                                       ArrayRef<int64_t> input,
                                        ArrayRef<int64_t> target) {
   for (int64_t dim : target) {
     if (dim < 0) {
-      return emitError() << "shape " << formatShape(target) << " has the negative dim " << dim
+      return emitError() << "shape " << formatShape(target)
+                         << " has the negative dim " << dim
                          << " (ONNX's 0 / -1 must be resolved by the importer)";
     }
   }
   std::optional<int64_t> inputCount = getStaticCount(input);
   int64_t targetCount = *getStaticCount(target);
   if (inputCount && *inputCount != targetCount) {
-    return emitError() << "shape " << formatShape(target) << " has " << targetCount
-                       << " elements but the input shape " << formatShape(input) << " has "
-                       << *inputCount;
+    return emitError() << "shape " << formatShape(target) << " has "
+                       << targetCount << " elements but the input shape "
+                       << formatShape(input) << " has " << *inputCount;
   }
   return DimVector(target);
 }
 
-FailureOr<DimVector> inferSqueezeShape(ErrorFn emitError, ArrayRef<int64_t> input,
+FailureOr<DimVector> inferSqueezeShape(ErrorFn emitError,
+                                       ArrayRef<int64_t> input,
                                        ArrayRef<int64_t> axes) {
   const int64_t rank = input.size();
   SmallVector<bool, 6> removed(rank, false);
   if (axes.empty()) {
     if (!getStaticCount(input)) {
-      return emitError() << "expects a static input shape when axes is empty, got "
-                         << formatShape(input);
+      return emitError()
+             << "expects a static input shape when axes is empty, got "
+             << formatShape(input);
     }
     for (int64_t d = 0; d < rank; ++d) {
       removed[d] = input[d] == 1;
@@ -104,7 +112,8 @@ FailureOr<DimVector> inferSqueezeShape(ErrorFn emitError, ArrayRef<int64_t> inpu
     }
     for (int64_t axis : *normalized) {
       if (input[axis] != 1 && !isDynamic(input[axis])) {
-        return emitError() << "cannot squeeze dim " << axis << " of size " << input[axis];
+        return emitError() << "cannot squeeze dim " << axis << " of size "
+                           << input[axis];
       }
       removed[axis] = true;
     }
@@ -118,7 +127,8 @@ FailureOr<DimVector> inferSqueezeShape(ErrorFn emitError, ArrayRef<int64_t> inpu
   return result;
 }
 
-FailureOr<DimVector> inferUnsqueezeShape(ErrorFn emitError, ArrayRef<int64_t> input,
+FailureOr<DimVector> inferUnsqueezeShape(ErrorFn emitError,
+                                         ArrayRef<int64_t> input,
                                          ArrayRef<int64_t> axes) {
   if (axes.empty()) {
     return emitError() << "expects at least one axis";
@@ -140,12 +150,12 @@ FailureOr<DimVector> inferUnsqueezeShape(ErrorFn emitError, ArrayRef<int64_t> in
   return result;
 }
 
-FailureOr<DimVector> inferFlattenShape(ErrorFn emitError, ArrayRef<int64_t> input,
-                                       int64_t axis) {
+FailureOr<DimVector> inferFlattenShape(ErrorFn emitError,
+                                       ArrayRef<int64_t> input, int64_t axis) {
   const int64_t rank = input.size();
   if (axis < -rank || axis > rank) {
-    return emitError() << "axis " << axis << " is out of range [" << -rank << ", " << rank
-                       << "]";
+    return emitError() << "axis " << axis << " is out of range [" << -rank
+                       << ", " << rank << "]";
   }
   if (axis < 0) {
     axis += rank;
@@ -154,10 +164,12 @@ FailureOr<DimVector> inferFlattenShape(ErrorFn emitError, ArrayRef<int64_t> inpu
     std::optional<int64_t> count = getStaticCount(dims);
     return count ? *count : ShapedType::kDynamic;
   };
-  return DimVector{product(input.take_front(axis)), product(input.drop_front(axis))};
+  return DimVector{product(input.take_front(axis)),
+                   product(input.drop_front(axis))};
 }
 
-FailureOr<DimVector> inferTransposeShape(ErrorFn emitError, ArrayRef<int64_t> input,
+FailureOr<DimVector> inferTransposeShape(ErrorFn emitError,
+                                         ArrayRef<int64_t> input,
                                          ArrayRef<int64_t> perm) {
   const int64_t rank = input.size();
   SmallVector<bool, 6> seen(rank, false);
@@ -169,8 +181,8 @@ FailureOr<DimVector> inferTransposeShape(ErrorFn emitError, ArrayRef<int64_t> in
     }
   }
   if (!valid) {
-    return emitError() << "perm " << formatShape(perm) << " is not a permutation of " << rank
-                       << " dimensions";
+    return emitError() << "perm " << formatShape(perm)
+                       << " is not a permutation of " << rank << " dimensions";
   }
   DimVector result;
   for (int64_t p : perm) {
@@ -179,7 +191,8 @@ FailureOr<DimVector> inferTransposeShape(ErrorFn emitError, ArrayRef<int64_t> in
   return result;
 }
 
-FailureOr<DimVector> inferConcatShape(ErrorFn emitError, ArrayRef<ArrayRef<int64_t>> inputs,
+FailureOr<DimVector> inferConcatShape(ErrorFn emitError,
+                                      ArrayRef<ArrayRef<int64_t>> inputs,
                                       int64_t &axis) {
   if (inputs.empty()) {
     return emitError() << "expects at least one input";
@@ -193,13 +206,14 @@ FailureOr<DimVector> inferConcatShape(ErrorFn emitError, ArrayRef<ArrayRef<int64
   DimVector result(inputs.front());
   for (auto [index, shape] : llvm::enumerate(inputs.drop_front())) {
     if (static_cast<int64_t>(shape.size()) != rank) {
-      return emitError() << "concat input #" << index + 1 << " has rank " << shape.size()
-                         << " but input #0 has rank " << rank;
+      return emitError() << "concat input #" << index + 1 << " has rank "
+                         << shape.size() << " but input #0 has rank " << rank;
     }
     for (int64_t d = 0; d < rank; ++d) {
       if (d == axis) {
-        result[d] = isDynamic(result[d]) || isDynamic(shape[d]) ? ShapedType::kDynamic
-                                                                : result[d] + shape[d];
+        result[d] = isDynamic(result[d]) || isDynamic(shape[d])
+                        ? ShapedType::kDynamic
+                        : result[d] + shape[d];
         continue;
       }
       if (isDynamic(result[d])) {
@@ -213,9 +227,9 @@ FailureOr<DimVector> inferConcatShape(ErrorFn emitError, ArrayRef<ArrayRef<int64
   return result;
 }
 
-FailureOr<SmallVector<DimVector, 4>> inferSplitShapes(ErrorFn emitError,
-                                                      ArrayRef<int64_t> input, int64_t &axis,
-                                                      ArrayRef<int64_t> splits) {
+FailureOr<SmallVector<DimVector, 4>>
+inferSplitShapes(ErrorFn emitError, ArrayRef<int64_t> input, int64_t &axis,
+                 ArrayRef<int64_t> splits) {
   FailureOr<int64_t> normalized = normalizeAxis(emitError, axis, input.size());
   if (failed(normalized)) {
     return failure();
@@ -227,8 +241,8 @@ FailureOr<SmallVector<DimVector, 4>> inferSplitShapes(ErrorFn emitError,
   int64_t sum = 0;
   for (int64_t size : splits) {
     if (size < 0) {
-      return emitError() << "splits " << formatShape(splits) << " has the negative size "
-                         << size;
+      return emitError() << "splits " << formatShape(splits)
+                         << " has the negative size " << size;
     }
     sum += size;
   }
@@ -245,9 +259,10 @@ FailureOr<SmallVector<DimVector, 4>> inferSplitShapes(ErrorFn emitError,
   return result;
 }
 
-std::pair<int64_t, int64_t> resolveSliceDim(int64_t start, int64_t end, int64_t step,
-                                            int64_t dim) {
-  // Negative positions count from the end (saturating: INT64_MIN stays far below 0).
+std::pair<int64_t, int64_t> resolveSliceDim(int64_t start, int64_t end,
+                                            int64_t step, int64_t dim) {
+  // Negative positions count from the end (saturating: INT64_MIN stays far
+  // below 0).
   if (start < 0) {
     start = start < -dim ? -1 : start + dim;
   }
@@ -261,30 +276,33 @@ std::pair<int64_t, int64_t> resolveSliceDim(int64_t start, int64_t end, int64_t 
   }
   start = std::clamp<int64_t>(start, 0, dim - 1);
   end = std::clamp<int64_t>(end, -1, dim - 1);
-  const int64_t magnitude =
-      step == std::numeric_limits<int64_t>::min() ? std::numeric_limits<int64_t>::max() : -step;
+  const int64_t magnitude = step == std::numeric_limits<int64_t>::min()
+                                ? std::numeric_limits<int64_t>::max()
+                                : -step;
   return {start, start > end ? (start - end - 1) / magnitude + 1 : 0};
 }
 
 FailureOr<SliceDims> inferSliceDims(ErrorFn emitError, ArrayRef<int64_t> input,
-                                    ArrayRef<int64_t> starts, ArrayRef<int64_t> ends,
+                                    ArrayRef<int64_t> starts,
+                                    ArrayRef<int64_t> ends,
                                     std::optional<ArrayRef<int64_t>> axes,
                                     std::optional<ArrayRef<int64_t>> steps) {
   const int64_t rank = input.size();
   const size_t count = starts.size();
   if (ends.size() != count || (axes && axes->size() != count) ||
       (steps && steps->size() != count)) {
-    return emitError() << "expects starts, ends, axes and steps of one length, got "
-                       << starts.size() << ", " << ends.size() << ", "
-                       << (axes ? axes->size() : count) << " and "
-                       << (steps ? steps->size() : count);
+    return emitError()
+           << "expects starts, ends, axes and steps of one length, got "
+           << starts.size() << ", " << ends.size() << ", "
+           << (axes ? axes->size() : count) << " and "
+           << (steps ? steps->size() : count);
   }
   DimVector defaultAxes;
   for (size_t i = 0; i < count; ++i) {
     defaultAxes.push_back(i);
   }
-  FailureOr<DimVector> normalized =
-      normalizeAxes(emitError, axes ? *axes : ArrayRef<int64_t>(defaultAxes), rank);
+  FailureOr<DimVector> normalized = normalizeAxes(
+      emitError, axes ? *axes : ArrayRef<int64_t>(defaultAxes), rank);
   if (failed(normalized)) {
     return failure();
   }
@@ -310,29 +328,30 @@ FailureOr<SliceDims> inferSliceDims(ErrorFn emitError, ArrayRef<int64_t> input,
 }
 
 FailureOr<DimVector> inferPadShape(ErrorFn emitError, ArrayRef<int64_t> input,
-                                   ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd,
-                                   int mode) {
+                                   ArrayRef<int64_t> padsBegin,
+                                   ArrayRef<int64_t> padsEnd, int mode) {
   const size_t rank = input.size();
   if (padsBegin.size() != rank || padsEnd.size() != rank) {
     return emitError() << "expects pads_begin and pads_end of " << rank
-                       << " entries (one per dim), got " << padsBegin.size() << " and "
-                       << padsEnd.size();
+                       << " entries (one per dim), got " << padsBegin.size()
+                       << " and " << padsEnd.size();
   }
   DimVector result;
   for (size_t d = 0; d < rank; ++d) {
     const int64_t begin = padsBegin[d];
     const int64_t end = padsEnd[d];
     if (begin < 0 || end < 0) {
-      return emitError() << "pads of dim " << d << " must be non-negative, got " << begin
-                         << " and " << end;
+      return emitError() << "pads of dim " << d << " must be non-negative, got "
+                         << begin << " and " << end;
     }
     if (isDynamic(input[d])) {
       result.push_back(ShapedType::kDynamic);
       continue;
     }
     if (mode == 2 && (begin >= input[d] || end >= input[d])) {
-      return emitError() << "reflect pads " << begin << " and " << end << " of dim " << d
-                         << " must be smaller than its size " << input[d];
+      return emitError() << "reflect pads " << begin << " and " << end
+                         << " of dim " << d << " must be smaller than its size "
+                         << input[d];
     }
     if (mode == 1 && input[d] == 0 && begin + end > 0) {
       return emitError() << "cannot edge-pad the empty dim " << d;
@@ -345,22 +364,24 @@ FailureOr<DimVector> inferPadShape(ErrorFn emitError, ArrayRef<int64_t> input,
 FailureOr<DimVector> inferTileShape(ErrorFn emitError, ArrayRef<int64_t> input,
                                     ArrayRef<int64_t> repeats) {
   if (repeats.size() != input.size()) {
-    return emitError() << "expects " << input.size() << " repeats (one per dim), got "
-                       << repeats.size();
+    return emitError() << "expects " << input.size()
+                       << " repeats (one per dim), got " << repeats.size();
   }
   DimVector result;
   for (auto [dim, repeat] : llvm::zip_equal(input, repeats)) {
     if (repeat < 0) {
-      return emitError() << "repeats " << formatShape(repeats) << " has the negative entry "
-                         << repeat;
+      return emitError() << "repeats " << formatShape(repeats)
+                         << " has the negative entry " << repeat;
     }
     result.push_back(isDynamic(dim) ? ShapedType::kDynamic : dim * repeat);
   }
   return result;
 }
 
-FailureOr<DimVector> inferGatherShape(ErrorFn emitError, ArrayRef<int64_t> input,
-                                      ArrayRef<int64_t> indices, int64_t &axis) {
+FailureOr<DimVector> inferGatherShape(ErrorFn emitError,
+                                      ArrayRef<int64_t> input,
+                                      ArrayRef<int64_t> indices,
+                                      int64_t &axis) {
   FailureOr<int64_t> normalized = normalizeAxis(emitError, axis, input.size());
   if (failed(normalized)) {
     return failure();

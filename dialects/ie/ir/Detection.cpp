@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Checks, result type inference and cost of the detection helpers; the shape rules are in
-// MiscOpShapes.cpp. Results have the input's element type and no layout encoding.
+// Checks, result type inference and cost of the detection helpers; the shape
+// rules are in MiscOpShapes.cpp. Results have the input's element type and no
+// layout encoding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,18 +47,21 @@ static std::optional<int64_t> getStaticElements(Value value) {
 // CTCGreedyDecoder
 //===----------------------------------------------------------------------===//
 
-LogicalResult CTCGreedyDecoderOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+LogicalResult CTCGreedyDecoderOp::inferComponents(ErrorFn emitError,
+                                                  Adaptor adaptor,
                                                   Components &components) {
-  return addResult(
-      detail::inferCTCGreedyDecoderShape(emitError, getTensorType(adaptor.getData()).getShape(),
-                                         getTensorType(adaptor.getSequenceMask()).getShape()),
-      adaptor.getData(), components);
+  return addResult(detail::inferCTCGreedyDecoderShape(
+                       emitError, getTensorType(adaptor.getData()).getShape(),
+                       getTensorType(adaptor.getSequenceMask()).getShape()),
+                   adaptor.getData(), components);
 }
 
 std::optional<int64_t> CTCGreedyDecoderOp::getNumMACs() { return 0; }
 
 /// One comparison per score (the arg max).
-std::optional<int64_t> CTCGreedyDecoderOp::getNumFLOPs() { return getStaticElements(getData()); }
+std::optional<int64_t> CTCGreedyDecoderOp::getNumFLOPs() {
+  return getStaticElements(getData());
+}
 
 //===----------------------------------------------------------------------===//
 // RegionYolo
@@ -80,15 +84,16 @@ static detail::RegionYoloConfig getRegionYoloConfig(OpOrAdaptor op) {
 
 LogicalResult RegionYoloOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                             Components &components) {
-  return addResult(detail::inferRegionYoloShape(emitError,
-                                                getTensorType(adaptor.getInput()).getShape(),
-                                                getRegionYoloConfig(adaptor)),
+  return addResult(detail::inferRegionYoloShape(
+                       emitError, getTensorType(adaptor.getInput()).getShape(),
+                       getRegionYoloConfig(adaptor)),
                    adaptor.getInput(), components);
 }
 
 std::optional<int64_t> RegionYoloOp::getNumMACs() { return 0; }
 
-/// About four operations per element (a sigmoid, or exp, sum and division of the softmax).
+/// About four operations per element (a sigmoid, or exp, sum and division of
+/// the softmax).
 std::optional<int64_t> RegionYoloOp::getNumFLOPs() {
   return detail::countEltwiseFLOPs(getOperation(), 4);
 }
@@ -99,9 +104,9 @@ std::optional<int64_t> RegionYoloOp::getNumFLOPs() {
 
 LogicalResult ReorgYoloOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                            Components &components) {
-  return addResult(detail::inferReorgYoloShape(emitError,
-                                               getTensorType(adaptor.getInput()).getShape(),
-                                               static_cast<int64_t>(adaptor.getStride())),
+  return addResult(detail::inferReorgYoloShape(
+                       emitError, getTensorType(adaptor.getInput()).getShape(),
+                       static_cast<int64_t>(adaptor.getStride())),
                    adaptor.getInput(), components);
 }
 

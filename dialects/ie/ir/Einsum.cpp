@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Checks, result type inference and cost of IE.Einsum; the equation rules are in
-// EinsumEquation.cpp.
+// Checks, result type inference and cost of IE.Einsum; the equation rules are
+// in EinsumEquation.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,32 +25,34 @@ LogicalResult EinsumOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
   if (inputs.empty()) {
     return emitError() << "expects at least one input";
   }
-  Type elemType = llvm::cast<ShapedType>(inputs.front().getType()).getElementType();
+  Type elemType =
+      llvm::cast<ShapedType>(inputs.front().getType()).getElementType();
   SmallVector<ArrayRef<int64_t>, 2> shapes;
   for (Value input : inputs) {
     auto type = llvm::cast<ShapedType>(input.getType());
     if (type.getElementType() != elemType) {
-      return emitError() << "expects inputs of one element type, got " << elemType << " and "
-                         << type.getElementType();
+      return emitError() << "expects inputs of one element type, got "
+                         << elemType << " and " << type.getElementType();
     }
     shapes.push_back(type.getShape());
   }
-  FailureOr<detail::EinsumEquation> parsed =
-      detail::parseEinsumEquation(emitError, adaptor.getEquation(), inputs.size());
+  FailureOr<detail::EinsumEquation> parsed = detail::parseEinsumEquation(
+      emitError, adaptor.getEquation(), inputs.size());
   if (failed(parsed)) {
     return failure();
   }
-  FailureOr<detail::EinsumExtents> extents =
-      detail::getEinsumExtents(emitError, adaptor.getEquation(), *parsed, shapes);
+  FailureOr<detail::EinsumExtents> extents = detail::getEinsumExtents(
+      emitError, adaptor.getEquation(), *parsed, shapes);
   if (failed(extents)) {
     return failure();
   }
-  components.emplace_back(detail::getEinsumOutputShape(*parsed, *extents), elemType);
+  components.emplace_back(detail::getEinsumOutputShape(*parsed, *extents),
+                          elemType);
   return success();
 }
 
-/// The product of the extents of all labels (every output element sums over the summed
-/// labels), for two inputs; a single input only adds.
+/// The product of the extents of all labels (every output element sums over the
+/// summed labels), for two inputs; a single input only adds.
 std::optional<int64_t> EinsumOp::getNumMACs() {
   if (getInputs().size() != 2) {
     return 0;
@@ -67,8 +69,8 @@ std::optional<int64_t> EinsumOp::getNumMACs() {
   }
   FailureOr<detail::EinsumExtents> extents =
       detail::getEinsumExtents(noError, getEquation(), *parsed, shapes);
-  std::optional<int64_t> macs =
-      detail::getStaticCount(llvm::cast<ShapedType>(getOutput().getType()).getShape());
+  std::optional<int64_t> macs = detail::getStaticCount(
+      llvm::cast<ShapedType>(getOutput().getType()).getShape());
   if (failed(extents) || !macs) {
     return std::nullopt;
   }
@@ -82,8 +84,8 @@ std::optional<int64_t> EinsumOp::getNumMACs() {
   return macs;
 }
 
-/// Two per MAC for two inputs; one addition per input element for a single input that sums
-/// over some label (none for a pure transpose).
+/// Two per MAC for two inputs; one addition per input element for a single
+/// input that sums over some label (none for a pure transpose).
 std::optional<int64_t> EinsumOp::getNumFLOPs() {
   if (getInputs().size() == 2) {
     std::optional<int64_t> macs = getNumMACs();

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The equation grammar: `term (, term)* [-> term]`, a term being letters; spaces are
-// ignored. Syntax errors say "is malformed", valid equations outside the supported forms
-// (ellipsis, diagonals, more than two inputs) "is not supported".
+// The equation grammar: `term (, term)* [-> term]`, a term being letters;
+// spaces are ignored. Syntax errors say "is malformed", valid equations outside
+// the supported forms (ellipsis, diagonals, more than two inputs) "is not
+// supported".
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,34 +22,41 @@
 
 namespace mlir::vpuc::IE::detail {
 
-/// Reads the letters of `term` into `labels`; `what` names the term in messages.
-static LogicalResult parseTerm(ErrorFn emitError, llvm::StringRef equation, llvm::StringRef term,
-                               llvm::StringRef what, SmallVectorImpl<char> &labels) {
+/// Reads the letters of `term` into `labels`; `what` names the term in
+/// messages.
+static LogicalResult parseTerm(ErrorFn emitError, llvm::StringRef equation,
+                               llvm::StringRef term, llvm::StringRef what,
+                               SmallVectorImpl<char> &labels) {
   for (char c : term) {
     if (c == '.') {
-      return emitError() << "equation '" << equation
-                         << "' is not supported: ellipsis ('...') does not reduce to "
-                            "MatMul/Transpose/ReduceSum here";
+      return emitError()
+             << "equation '" << equation
+             << "' is not supported: ellipsis ('...') does not reduce to "
+                "MatMul/Transpose/ReduceSum here";
     }
     if (!llvm::isAlpha(c)) {
-      return emitError() << "equation '" << equation << "' is malformed: invalid character '" << c
+      return emitError() << "equation '" << equation
+                         << "' is malformed: invalid character '" << c
                          << "' in " << what;
     }
     if (llvm::is_contained(labels, c)) {
       if (what == "the output") {
-        return emitError() << "equation '" << equation << "' is malformed: output label '" << c
+        return emitError() << "equation '" << equation
+                           << "' is malformed: output label '" << c
                            << "' repeats";
       }
-      return emitError() << "equation '" << equation << "' is not supported: label '" << c
-                         << "' repeats in " << what
-                         << " (diagonals do not reduce to MatMul/Transpose/ReduceSum)";
+      return emitError()
+             << "equation '" << equation << "' is not supported: label '" << c
+             << "' repeats in " << what
+             << " (diagonals do not reduce to MatMul/Transpose/ReduceSum)";
     }
     labels.push_back(c);
   }
   return success();
 }
 
-FailureOr<EinsumEquation> parseEinsumEquation(ErrorFn emitError, llvm::StringRef equation,
+FailureOr<EinsumEquation> parseEinsumEquation(ErrorFn emitError,
+                                              llvm::StringRef equation,
                                               size_t numInputs) {
   std::string text;
   for (char c : equation) {
@@ -64,16 +72,18 @@ FailureOr<EinsumEquation> parseEinsumEquation(ErrorFn emitError, llvm::StringRef
     outputTerm = body.substr(arrow + 2);
   }
   if (lhs.contains('-') || lhs.contains('>') ||
-      (outputTerm &&
-       (outputTerm->contains('-') || outputTerm->contains('>') || outputTerm->contains(',')))) {
+      (outputTerm && (outputTerm->contains('-') || outputTerm->contains('>') ||
+                      outputTerm->contains(',')))) {
     return emitError() << "equation '" << equation
                        << "' is malformed: expected 'terms' or 'terms->output'";
   }
   SmallVector<llvm::StringRef, 2> terms;
   lhs.split(terms, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/true);
   if (terms.size() > 2) {
-    return emitError() << "equation '" << equation << "' is not supported: it has " << terms.size()
-                       << " input terms; only one or two reduce to MatMul/Transpose/ReduceSum";
+    return emitError() << "equation '" << equation
+                       << "' is not supported: it has " << terms.size()
+                       << " input terms; only one or two reduce to "
+                          "MatMul/Transpose/ReduceSum";
   }
   if (terms.size() != numInputs) {
     return emitError() << "equation '" << equation << "' has " << terms.size()
@@ -82,8 +92,8 @@ FailureOr<EinsumEquation> parseEinsumEquation(ErrorFn emitError, llvm::StringRef
   EinsumEquation parsed;
   for (auto [index, term] : llvm::enumerate(terms)) {
     SmallVector<char, 6> labels;
-    if (failed(
-            parseTerm(emitError, equation, term, "input term #" + std::to_string(index), labels))) {
+    if (failed(parseTerm(emitError, equation, term,
+                         "input term #" + std::to_string(index), labels))) {
       return failure();
     }
     parsed.inputs.push_back(std::move(labels));
@@ -95,12 +105,14 @@ FailureOr<EinsumEquation> parseEinsumEquation(ErrorFn emitError, llvm::StringRef
     }
   }
   if (outputTerm) {
-    if (failed(parseTerm(emitError, equation, *outputTerm, "the output", parsed.output))) {
+    if (failed(parseTerm(emitError, equation, *outputTerm, "the output",
+                         parsed.output))) {
       return failure();
     }
     for (char c : parsed.output) {
       if (counts[static_cast<unsigned char>(c)] == 0) {
-        return emitError() << "equation '" << equation << "' is malformed: output label '" << c
+        return emitError() << "equation '" << equation
+                           << "' is malformed: output label '" << c
                            << "' does not occur in any input";
       }
     }
@@ -113,7 +125,8 @@ FailureOr<EinsumEquation> parseEinsumEquation(ErrorFn emitError, llvm::StringRef
   }
   for (const auto &labels : parsed.inputs) {
     for (char c : labels) {
-      if (!llvm::is_contained(parsed.output, c) && !llvm::is_contained(parsed.summed, c)) {
+      if (!llvm::is_contained(parsed.output, c) &&
+          !llvm::is_contained(parsed.summed, c)) {
         parsed.summed.push_back(c);
       }
     }
@@ -121,7 +134,8 @@ FailureOr<EinsumEquation> parseEinsumEquation(ErrorFn emitError, llvm::StringRef
   return parsed;
 }
 
-FailureOr<EinsumExtents> getEinsumExtents(ErrorFn emitError, llvm::StringRef equation,
+FailureOr<EinsumExtents> getEinsumExtents(ErrorFn emitError,
+                                          llvm::StringRef equation,
                                           const EinsumEquation &parsed,
                                           ArrayRef<ArrayRef<int64_t>> inputs) {
   EinsumExtents extents;
@@ -130,8 +144,9 @@ FailureOr<EinsumExtents> getEinsumExtents(ErrorFn emitError, llvm::StringRef equ
   int owner[128] = {};
   for (auto [index, labels, shape] : llvm::enumerate(parsed.inputs, inputs)) {
     if (labels.size() != shape.size()) {
-      return emitError() << "equation '" << equation << "': input term #" << index << " has "
-                         << labels.size() << " label(s) but input #" << index << " has shape "
+      return emitError() << "equation '" << equation << "': input term #"
+                         << index << " has " << labels.size()
+                         << " label(s) but input #" << index << " has shape "
                          << formatShape(shape);
     }
     for (auto [c, dim] : llvm::zip(labels, shape)) {
@@ -143,16 +158,18 @@ FailureOr<EinsumExtents> getEinsumExtents(ErrorFn emitError, llvm::StringRef equ
         extent = dim;
         owner[static_cast<unsigned char>(c)] = static_cast<int>(index);
       } else if (extent != dim) {
-        return emitError() << "equation '" << equation << "': label '" << c << "' has extent "
-                           << extent << " in input #" << owner[static_cast<unsigned char>(c)]
-                           << " but " << dim << " in input #" << index;
+        return emitError() << "equation '" << equation << "': label '" << c
+                           << "' has extent " << extent << " in input #"
+                           << owner[static_cast<unsigned char>(c)] << " but "
+                           << dim << " in input #" << index;
       }
     }
   }
   return extents;
 }
 
-DimVector getEinsumOutputShape(const EinsumEquation &parsed, const EinsumExtents &extents) {
+DimVector getEinsumOutputShape(const EinsumEquation &parsed,
+                               const EinsumExtents &extents) {
   DimVector shape;
   for (char c : parsed.output) {
     shape.push_back(extents[static_cast<unsigned char>(c)]);

@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Parses an Einsum equation into per-term label lists, rejects the equations that do not
-// reduce to MatMul / Transpose / ReduceSum (see IE.Einsum), and computes the extent of each
-// label from the operand shapes. The verifier, result type inference and the host kernel all
-// use it. Internal to dialects/ie/ir.
+// Parses an Einsum equation into per-term label lists, rejects the equations
+// that do not reduce to MatMul / Transpose / ReduceSum (see IE.Einsum), and
+// computes the extent of each label from the operand shapes. The verifier,
+// result type inference and the host kernel all use it. Internal to
+// dialects/ie/ir.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,24 +30,29 @@ struct EinsumEquation {
   SmallVector<SmallVector<char, 6>, 2> inputs;
   /// The labels of the output (explicit, or derived in implicit mode).
   SmallVector<char, 6> output;
-  /// The labels that occur in some input but not in the output, in order of first occurrence.
+  /// The labels that occur in some input but not in the output, in order of
+  /// first occurrence.
   SmallVector<char, 6> summed;
 };
 
-/// Parses `equation` for `numInputs` operands; emits "equation '<equation>' ..." and fails
-/// when it is malformed or outside the supported forms.
-FailureOr<EinsumEquation> parseEinsumEquation(ErrorFn emitError, llvm::StringRef equation,
+/// Parses `equation` for `numInputs` operands; emits "equation '<equation>'
+/// ..." and fails when it is malformed or outside the supported forms.
+FailureOr<EinsumEquation> parseEinsumEquation(ErrorFn emitError,
+                                              llvm::StringRef equation,
                                               size_t numInputs);
 
-/// The extent of every label (indexed by the char), ShapedType::kDynamic where unknown,
-/// after checking each input's rank against its term and that every label has one extent.
+/// The extent of every label (indexed by the char), ShapedType::kDynamic where
+/// unknown, after checking each input's rank against its term and that every
+/// label has one extent.
 using EinsumExtents = std::array<int64_t, 128>;
-FailureOr<EinsumExtents> getEinsumExtents(ErrorFn emitError, llvm::StringRef equation,
+FailureOr<EinsumExtents> getEinsumExtents(ErrorFn emitError,
+                                          llvm::StringRef equation,
                                           const EinsumEquation &parsed,
                                           ArrayRef<ArrayRef<int64_t>> inputs);
 
 /// The output shape: the extents of the output labels.
-DimVector getEinsumOutputShape(const EinsumEquation &parsed, const EinsumExtents &extents);
+DimVector getEinsumOutputShape(const EinsumEquation &parsed,
+                               const EinsumExtents &extents);
 
 } // namespace mlir::vpuc::IE::detail
 

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Post-op support of the eltwise ops the NCE can run (Add, Subtract, Multiply). Their
-// verification and type inference are shared (IEOpUtils.cpp).
+// Post-op support of the eltwise ops the NCE can run (Add, Subtract, Multiply).
+// Their verification and type inference are shared (IEOpUtils.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +13,8 @@
 
 namespace mlir::vpuc::IE {
 
-/// True if `postOp` is ReLU, Clamp or LeakyRelu applied to the single result of `layer`.
+/// True if `postOp` is ReLU, Clamp or LeakyRelu applied to the single result of
+/// `layer`.
 static bool isSupportedActivationOf(Operation *layer, Operation *postOp) {
   if (!postOp || !llvm::isa<ReLUOp, ClampOp, LeakyReluOp>(postOp)) {
     return false;

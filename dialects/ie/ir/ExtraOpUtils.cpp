@@ -1,11 +1,13 @@
-//===- ExtraOpUtils.cpp - Shape computations of the IEOpsExtra.td ops -*- C++ -*-===//
+//===- ExtraOpUtils.cpp - Shape computations of the IEOpsExtra.td ops -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// See ExtraOpUtils.h. Every check emits its message through the caller's ErrorFn, so the
-// verifier, type inference and the host kernels report the same text.
+// See ExtraOpUtils.h. Every check emits its message through the caller's
+// ErrorFn, so the verifier, type inference and the host kernels report the same
+// text.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,9 +18,9 @@
 
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/utils/Broadcast.h"
-#include "llvm/Support/raw_ostream.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::IE::detail {
 
@@ -42,29 +44,31 @@ FailureOr<InterpolateGeometry>
 inferInterpolateGeometry(ErrorFn emitError, ArrayRef<int64_t> input,
                          std::optional<ArrayRef<double>> scales,
                          std::optional<ArrayRef<int64_t>> sizes,
-                         std::optional<ArrayRef<double>> roi, InterpolateCoordMode coordMode) {
+                         std::optional<ArrayRef<double>> roi,
+                         InterpolateCoordMode coordMode) {
   const int64_t rank = input.size();
   if (scales.has_value() == sizes.has_value()) {
     return emitError() << "expects exactly one of 'scales' and 'sizes'";
   }
   if (scales && static_cast<int64_t>(scales->size()) != rank) {
-    return emitError() << "'scales' has " << scales->size() << " entries but the input has rank "
-                       << rank;
+    return emitError() << "'scales' has " << scales->size()
+                       << " entries but the input has rank " << rank;
   }
   if (sizes && static_cast<int64_t>(sizes->size()) != rank) {
-    return emitError() << "'sizes' has " << sizes->size() << " entries but the input has rank "
-                       << rank;
+    return emitError() << "'sizes' has " << sizes->size()
+                       << " entries but the input has rank " << rank;
   }
   const bool crop = coordMode == InterpolateCoordMode::TF_CROP_AND_RESIZE;
   if (crop && !roi) {
     return emitError() << "coordinate mode tf_crop_and_resize needs 'roi'";
   }
   if (!crop && roi) {
-    return emitError() << "'roi' is only allowed with coordinate mode tf_crop_and_resize";
+    return emitError()
+           << "'roi' is only allowed with coordinate mode tf_crop_and_resize";
   }
   if (roi && static_cast<int64_t>(roi->size()) != 2 * rank) {
-    return emitError() << "'roi' has " << roi->size() << " entries but needs 2 * rank = "
-                       << 2 * rank;
+    return emitError() << "'roi' has " << roi->size()
+                       << " entries but needs 2 * rank = " << 2 * rank;
   }
   InterpolateGeometry geometry;
   for (int64_t d = 0; d < rank; ++d) {
@@ -86,8 +90,8 @@ inferInterpolateGeometry(ErrorFn emitError, ArrayRef<int64_t> input,
       }
       const double length = static_cast<double>(in) * scale;
       if (length >= static_cast<double>(std::numeric_limits<int32_t>::max())) {
-        return emitError() << "dim " << d << " of size " << in << " scaled by " << scale
-                           << " is too large";
+        return emitError() << "dim " << d << " of size " << in << " scaled by "
+                           << scale << " is too large";
       }
       geometry.shape.push_back(static_cast<int64_t>(std::floor(length)));
       geometry.resizedLengths.push_back(length);
@@ -95,7 +99,8 @@ inferInterpolateGeometry(ErrorFn emitError, ArrayRef<int64_t> input,
     }
     const int64_t size = (*sizes)[d];
     if (size <= 0) {
-      return emitError() << "'sizes' " << formatShape(*sizes) << " must be positive";
+      return emitError() << "'sizes' " << formatShape(*sizes)
+                         << " must be positive";
     }
     geometry.shape.push_back(size);
     geometry.resizedLengths.push_back(static_cast<double>(size));
@@ -111,14 +116,17 @@ inferInterpolateGeometry(ErrorFn emitError, ArrayRef<int64_t> input,
 //===----------------------------------------------------------------------===//
 
 LogicalResult verifyQuantizedElementType(ErrorFn emitError, Type elemType,
-                                         ArrayRef<int64_t> shape, StringRef what) {
-  if (!llvm::isa<quant::UniformQuantizedType, quant::UniformQuantizedPerAxisType>(elemType)) {
+                                         ArrayRef<int64_t> shape,
+                                         StringRef what) {
+  if (!llvm::isa<quant::UniformQuantizedType,
+                 quant::UniformQuantizedPerAxisType>(elemType)) {
     return emitError() << what << " " << elemType
                        << " is not a uniform quantized type (!quant.uniform)";
   }
   auto quantType = llvm::cast<quant::QuantizedType>(elemType);
   if (!llvm::isa<FloatType>(quantType.getExpressedType())) {
-    return emitError() << what << " " << elemType << " does not express a float type";
+    return emitError() << what << " " << elemType
+                       << " does not express a float type";
   }
   auto perAxis = llvm::dyn_cast<quant::UniformQuantizedPerAxisType>(elemType);
   if (!perAxis) {
@@ -132,7 +140,8 @@ LogicalResult verifyQuantizedElementType(ErrorFn emitError, Type elemType,
   const int64_t count = perAxis.getScales().size();
   if (!isDynamic(shape[axis]) && shape[axis] != count) {
     return emitError() << what << " " << elemType << " has " << count
-                       << " scales but quantized dim " << axis << " has size " << shape[axis];
+                       << " scales but quantized dim " << axis << " has size "
+                       << shape[axis];
   }
   return success();
 }
@@ -142,8 +151,8 @@ LogicalResult verifyQuantizedElementType(ErrorFn emitError, Type elemType,
 //===----------------------------------------------------------------------===//
 
 /// Checks that `mask` is empty or holds one 0 / 1 per dim.
-static LogicalResult verifyMask(ErrorFn emitError, ArrayRef<int64_t> mask, int64_t rank,
-                                StringRef name) {
+static LogicalResult verifyMask(ErrorFn emitError, ArrayRef<int64_t> mask,
+                                int64_t rank, StringRef name) {
   if (mask.empty()) {
     return success();
   }
@@ -160,15 +169,16 @@ static LogicalResult verifyMask(ErrorFn emitError, ArrayRef<int64_t> mask, int64
   return success();
 }
 
-FailureOr<SliceDims> inferStridedSliceDims(ErrorFn emitError, ArrayRef<int64_t> input,
-                                           ArrayRef<int64_t> begins, ArrayRef<int64_t> ends,
-                                           ArrayRef<int64_t> strides,
-                                           ArrayRef<int64_t> beginMask,
-                                           ArrayRef<int64_t> endMask) {
+FailureOr<SliceDims>
+inferStridedSliceDims(ErrorFn emitError, ArrayRef<int64_t> input,
+                      ArrayRef<int64_t> begins, ArrayRef<int64_t> ends,
+                      ArrayRef<int64_t> strides, ArrayRef<int64_t> beginMask,
+                      ArrayRef<int64_t> endMask) {
   const int64_t rank = input.size();
-  for (auto [name, values] : {std::pair<StringRef, ArrayRef<int64_t>>{"begins", begins},
-                              {"ends", ends},
-                              {"strides", strides}}) {
+  for (auto [name, values] :
+       {std::pair<StringRef, ArrayRef<int64_t>>{"begins", begins},
+        {"ends", ends},
+        {"strides", strides}}) {
     if (static_cast<int64_t>(values.size()) != rank) {
       return emitError() << "'" << name << "' has " << values.size()
                          << " entries but the input has rank " << rank;
@@ -184,7 +194,8 @@ FailureOr<SliceDims> inferStridedSliceDims(ErrorFn emitError, ArrayRef<int64_t> 
   for (int64_t d = 0; d < rank; ++d) {
     const int64_t stride = strides[d];
     if (stride == 0) {
-      return emitError() << "'strides' " << formatShape(strides) << " has a zero stride";
+      return emitError() << "'strides' " << formatShape(strides)
+                         << " has a zero stride";
     }
     dims.steps.push_back(stride);
     if (isDynamic(input[d])) {
@@ -207,27 +218,32 @@ FailureOr<SliceDims> inferStridedSliceDims(ErrorFn emitError, ArrayRef<int64_t> 
 // Broadcast
 //===----------------------------------------------------------------------===//
 
-FailureOr<DimVector> inferBroadcastShape(ErrorFn emitError, ArrayRef<int64_t> input,
-                                         ArrayRef<int64_t> target, BroadcastMode mode,
-                                         std::optional<ArrayRef<int64_t>> axesMapping,
-                                         DimVector &inputAxes) {
+FailureOr<DimVector>
+inferBroadcastShape(ErrorFn emitError, ArrayRef<int64_t> input,
+                    ArrayRef<int64_t> target, BroadcastMode mode,
+                    std::optional<ArrayRef<int64_t>> axesMapping,
+                    DimVector &inputAxes) {
   for (int64_t dim : target) {
     if (dim < 0) {
-      return emitError() << "target shape " << formatShape(target) << " has a negative dim";
+      return emitError() << "target shape " << formatShape(target)
+                         << " has a negative dim";
     }
   }
   const int64_t inRank = input.size();
   const int64_t targetRank = target.size();
   const bool isExplicit = mode == BroadcastMode::EXPLICIT;
   if (isExplicit != axesMapping.has_value()) {
-    return emitError() << "'axes_mapping' is required with mode explicit and only allowed there";
+    return emitError() << "'axes_mapping' is required with mode explicit and "
+                          "only allowed there";
   }
   inputAxes.clear();
   if (mode == BroadcastMode::BIDIRECTIONAL) {
-    std::optional<SmallVector<int64_t, 6>> shape = broadcastShapes({input, target});
+    std::optional<SmallVector<int64_t, 6>> shape =
+        broadcastShapes({input, target});
     if (!shape) {
-      return emitError() << "input shape " << formatShape(input) << " and target shape "
-                         << formatShape(target) << " are not broadcastable";
+      return emitError() << "input shape " << formatShape(input)
+                         << " and target shape " << formatShape(target)
+                         << " are not broadcastable";
     }
     for (int64_t i = 0; i < inRank; ++i) {
       inputAxes.push_back(i + static_cast<int64_t>(shape->size()) - inRank);
@@ -236,14 +252,16 @@ FailureOr<DimVector> inferBroadcastShape(ErrorFn emitError, ArrayRef<int64_t> in
   }
   if (isExplicit) {
     if (static_cast<int64_t>(axesMapping->size()) != inRank) {
-      return emitError() << "'axes_mapping' " << formatShape(*axesMapping) << " has "
-                         << axesMapping->size() << " entries but the input has rank " << inRank;
+      return emitError() << "'axes_mapping' " << formatShape(*axesMapping)
+                         << " has " << axesMapping->size()
+                         << " entries but the input has rank " << inRank;
     }
     inputAxes.assign(axesMapping->begin(), axesMapping->end());
   } else {
     if (inRank > targetRank) {
       return emitError() << "input shape " << formatShape(input)
-                         << " does not broadcast to the target shape " << formatShape(target);
+                         << " does not broadcast to the target shape "
+                         << formatShape(target);
     }
     for (int64_t i = 0; i < inRank; ++i) {
       inputAxes.push_back(i + targetRank - inRank);
@@ -251,15 +269,18 @@ FailureOr<DimVector> inferBroadcastShape(ErrorFn emitError, ArrayRef<int64_t> in
   }
   for (int64_t i = 0; i < inRank; ++i) {
     const int64_t axis = inputAxes[i];
-    if (isExplicit && (axis < 0 || axis >= targetRank || (i > 0 && axis <= inputAxes[i - 1]))) {
-      return emitError() << "'axes_mapping' " << formatShape(*axesMapping)
-                         << " must be strictly increasing dims of the target shape "
-                         << formatShape(target);
+    if (isExplicit && (axis < 0 || axis >= targetRank ||
+                       (i > 0 && axis <= inputAxes[i - 1]))) {
+      return emitError()
+             << "'axes_mapping' " << formatShape(*axesMapping)
+             << " must be strictly increasing dims of the target shape "
+             << formatShape(target);
     }
     const int64_t dim = input[i];
     if (!isDynamic(dim) && dim != 1 && dim != target[axis]) {
       return emitError() << "input shape " << formatShape(input)
-                         << " does not broadcast to the target shape " << formatShape(target);
+                         << " does not broadcast to the target shape "
+                         << formatShape(target);
     }
   }
   return DimVector(target);
@@ -269,8 +290,9 @@ FailureOr<DimVector> inferBroadcastShape(ErrorFn emitError, ArrayRef<int64_t> in
 // Range
 //===----------------------------------------------------------------------===//
 
-FailureOr<int64_t> inferRangeLength(ErrorFn emitError, double start, double limit,
-                                    double delta, bool isInteger) {
+FailureOr<int64_t> inferRangeLength(ErrorFn emitError, double start,
+                                    double limit, double delta,
+                                    bool isInteger) {
   if (!std::isfinite(start) || !std::isfinite(limit) || !std::isfinite(delta)) {
     return emitError() << "start, limit and delta must be finite";
   }
@@ -279,7 +301,8 @@ FailureOr<int64_t> inferRangeLength(ErrorFn emitError, double start, double limi
   }
   if (isInteger && (start != std::trunc(start) || limit != std::trunc(limit) ||
                     delta != std::trunc(delta))) {
-    return emitError() << "start " << start << ", limit " << limit << " and delta " << delta
+    return emitError() << "start " << start << ", limit " << limit
+                       << " and delta " << delta
                        << " must be integers for an integer result";
   }
   const double count = std::ceil((limit - start) / delta);
@@ -300,7 +323,8 @@ LogicalResult verifyAffineReshape(ErrorFn emitError, ArrayRef<int64_t> input,
   const int64_t outRank = target.size();
   for (int64_t dim : target) {
     if (dim < 0) {
-      return emitError() << "shape_value " << formatShape(target) << " has a negative dim";
+      return emitError() << "shape_value " << formatShape(target)
+                         << " has a negative dim";
     }
   }
   if (inRank == 0 || outRank == 0) {
@@ -313,31 +337,37 @@ LogicalResult verifyAffineReshape(ErrorFn emitError, ArrayRef<int64_t> input,
   int64_t expectedFirst = 0;
   for (int64_t i = 0; i < inRank; ++i) {
     ArrayRef<int64_t> dims = dimMapping[i];
-    bool valid = !dims.empty() && (dims.front() == expectedFirst ||
-                                   (i > 0 && dims.front() == dimMapping[i - 1].back()));
+    bool valid =
+        !dims.empty() && (dims.front() == expectedFirst ||
+                          (i > 0 && dims.front() == dimMapping[i - 1].back()));
     for (size_t j = 0; valid && j < dims.size(); ++j) {
-      valid = dims[j] >= 0 && dims[j] < outRank && (j == 0 || dims[j] == dims[j - 1] + 1);
+      valid = dims[j] >= 0 && dims[j] < outRank &&
+              (j == 0 || dims[j] == dims[j - 1] + 1);
     }
     if (!valid) {
-      return emitError() << "'dim_mapping' entry " << i << " " << formatShape(dims)
-                         << " is not a run of consecutive result dims continuing entry "
-                         << i - 1;
+      return emitError()
+             << "'dim_mapping' entry " << i << " " << formatShape(dims)
+             << " is not a run of consecutive result dims continuing entry "
+             << i - 1;
     }
     expectedFirst = dims.back() + 1;
   }
   if (expectedFirst != outRank) {
-    return emitError() << "'dim_mapping' does not cover all " << outRank << " result dims";
+    return emitError() << "'dim_mapping' does not cover all " << outRank
+                       << " result dims";
   }
-  // A result dim shared by two input dims is a merge: neither of them may be split.
+  // A result dim shared by two input dims is a merge: neither of them may be
+  // split.
   for (int64_t i = 1; i < inRank; ++i) {
     ArrayRef<int64_t> prev = dimMapping[i - 1], dims = dimMapping[i];
     if (dims.front() == prev.back() && (dims.size() > 1 || prev.size() > 1)) {
-      return emitError() << "input dims " << i - 1 << " and " << i << " share result dim "
-                         << dims.front() << ", so neither may be split";
+      return emitError() << "input dims " << i - 1 << " and " << i
+                         << " share result dim " << dims.front()
+                         << ", so neither may be split";
     }
   }
-  // Sizes: a split input dim is the product of its result dims; a merged result dim the
-  // product of its input dims.
+  // Sizes: a split input dim is the product of its result dims; a merged result
+  // dim the product of its input dims.
   for (int64_t i = 0; i < inRank;) {
     ArrayRef<int64_t> dims = dimMapping[i];
     if (dims.size() > 1) {
@@ -347,7 +377,8 @@ LogicalResult verifyAffineReshape(ErrorFn emitError, ArrayRef<int64_t> input,
       }
       if (!isDynamic(input[i]) && product != input[i]) {
         return emitError() << "input dim " << i << " of size " << input[i]
-                           << " is split into result dims of product " << product;
+                           << " is split into result dims of product "
+                           << product;
       }
       ++i;
       continue;
@@ -363,9 +394,10 @@ LogicalResult verifyAffineReshape(ErrorFn emitError, ArrayRef<int64_t> input,
       product *= isDynamic(input[j]) ? 1 : input[j];
     }
     if (!dynamic && product != target[dims.front()]) {
-      return emitError() << "input dims " << i << " to " << last << " of product " << product
-                         << " do not match result dim " << dims.front() << " of size "
-                         << target[dims.front()];
+      return emitError() << "input dims " << i << " to " << last
+                         << " of product " << product
+                         << " do not match result dim " << dims.front()
+                         << " of size " << target[dims.front()];
     }
     i = last + 1;
   }
@@ -376,7 +408,8 @@ LogicalResult verifyAffineReshape(ErrorFn emitError, ArrayRef<int64_t> input,
 // PerAxisTile, GatherElements, ScatterNDUpdate, TopK
 //===----------------------------------------------------------------------===//
 
-FailureOr<DimVector> inferPerAxisTileShape(ErrorFn emitError, ArrayRef<int64_t> input,
+FailureOr<DimVector> inferPerAxisTileShape(ErrorFn emitError,
+                                           ArrayRef<int64_t> input,
                                            int64_t &axis, int64_t tiles) {
   FailureOr<int64_t> normalized = normalizeAxis(emitError, axis, input.size());
   if (failed(normalized)) {
@@ -393,8 +426,10 @@ FailureOr<DimVector> inferPerAxisTileShape(ErrorFn emitError, ArrayRef<int64_t> 
   return shape;
 }
 
-FailureOr<DimVector> inferGatherElementsShape(ErrorFn emitError, ArrayRef<int64_t> input,
-                                              ArrayRef<int64_t> indices, int64_t &axis) {
+FailureOr<DimVector> inferGatherElementsShape(ErrorFn emitError,
+                                              ArrayRef<int64_t> input,
+                                              ArrayRef<int64_t> indices,
+                                              int64_t &axis) {
   FailureOr<int64_t> normalized = normalizeAxis(emitError, axis, input.size());
   if (failed(normalized)) {
     return failure();
@@ -405,17 +440,19 @@ FailureOr<DimVector> inferGatherElementsShape(ErrorFn emitError, ArrayRef<int64_
                        << " must have the input's rank " << input.size();
   }
   for (int64_t d = 0, e = input.size(); d < e; ++d) {
-    if (d != axis && !isDynamic(input[d]) && !isDynamic(indices[d]) && indices[d] > input[d]) {
+    if (d != axis && !isDynamic(input[d]) && !isDynamic(indices[d]) &&
+        indices[d] > input[d]) {
       return emitError() << "indices shape " << formatShape(indices)
-                         << " exceeds the input shape " << formatShape(input) << " in dim "
-                         << d;
+                         << " exceeds the input shape " << formatShape(input)
+                         << " in dim " << d;
     }
   }
   return DimVector(indices);
 }
 
 LogicalResult verifyScatterNDShapes(ErrorFn emitError, ArrayRef<int64_t> input,
-                                    ArrayRef<int64_t> indices, ArrayRef<int64_t> updates) {
+                                    ArrayRef<int64_t> indices,
+                                    ArrayRef<int64_t> updates) {
   const int64_t rank = input.size();
   if (indices.empty()) {
     return emitError() << "indices must have rank of at least 1";
@@ -425,24 +462,26 @@ LogicalResult verifyScatterNDShapes(ErrorFn emitError, ArrayRef<int64_t> input,
     return emitError() << "the last dim of indices must be static";
   }
   if (k < 1 || k > rank) {
-    return emitError() << "index tuples of size " << k << " do not fit an input of rank "
-                       << rank;
+    return emitError() << "index tuples of size " << k
+                       << " do not fit an input of rank " << rank;
   }
   DimVector expected(indices.drop_back());
   expected.append(input.begin() + k, input.end());
   bool matches = updates.size() == expected.size();
   for (size_t d = 0; matches && d < updates.size(); ++d) {
-    matches = isDynamic(updates[d]) || isDynamic(expected[d]) || updates[d] == expected[d];
+    matches = isDynamic(updates[d]) || isDynamic(expected[d]) ||
+              updates[d] == expected[d];
   }
   if (!matches) {
-    return emitError() << "updates shape " << formatShape(updates) << " must be "
-                       << formatShape(expected) << " (indices[:-1] + input[" << k << ":])";
+    return emitError() << "updates shape " << formatShape(updates)
+                       << " must be " << formatShape(expected)
+                       << " (indices[:-1] + input[" << k << ":])";
   }
   return success();
 }
 
-FailureOr<DimVector> inferTopKShape(ErrorFn emitError, ArrayRef<int64_t> input, int64_t k,
-                                    int64_t &axis) {
+FailureOr<DimVector> inferTopKShape(ErrorFn emitError, ArrayRef<int64_t> input,
+                                    int64_t k, int64_t &axis) {
   FailureOr<int64_t> normalized = normalizeAxis(emitError, axis, input.size());
   if (failed(normalized)) {
     return failure();
@@ -452,7 +491,8 @@ FailureOr<DimVector> inferTopKShape(ErrorFn emitError, ArrayRef<int64_t> input, 
     return emitError() << "k " << k << " must not be negative";
   }
   if (!isDynamic(input[axis]) && k > input[axis]) {
-    return emitError() << "k " << k << " exceeds dim " << axis << " of size " << input[axis];
+    return emitError() << "k " << k << " exceeds dim " << axis << " of size "
+                       << input[axis];
   }
   DimVector shape(input);
   shape[axis] = k;
@@ -463,10 +503,12 @@ FailureOr<DimVector> inferTopKShape(ErrorFn emitError, ArrayRef<int64_t> input, 
 // DepthToSpace / SpaceToDepth
 //===----------------------------------------------------------------------===//
 
-FailureOr<DimVector> inferDepthSpaceShape(ErrorFn emitError, ArrayRef<int64_t> input,
+FailureOr<DimVector> inferDepthSpaceShape(ErrorFn emitError,
+                                          ArrayRef<int64_t> input,
                                           int64_t blockSize, bool toSpace) {
   if (input.size() != 4) {
-    return emitError() << "expects a 4-D input [N, C, H, W], got rank " << input.size();
+    return emitError() << "expects a 4-D input [N, C, H, W], got rank "
+                       << input.size();
   }
   if (blockSize < 1) {
     return emitError() << "block_size " << blockSize << " must be at least 1";
@@ -478,8 +520,8 @@ FailureOr<DimVector> inferDepthSpaceShape(ErrorFn emitError, ArrayRef<int64_t> i
   };
   if (toSpace) {
     if (!isDynamic(input[1]) && input[1] % area != 0) {
-      return emitError() << "channels " << input[1] << " are not a multiple of block_size^2 = "
-                         << area;
+      return emitError() << "channels " << input[1]
+                         << " are not a multiple of block_size^2 = " << area;
     }
     shape[1] = isDynamic(input[1]) ? ShapedType::kDynamic : input[1] / area;
     shape[2] = scale(input[2], blockSize);
@@ -491,19 +533,23 @@ FailureOr<DimVector> inferDepthSpaceShape(ErrorFn emitError, ArrayRef<int64_t> i
       return emitError() << "spatial dim " << d << " of size " << input[d]
                          << " is not a multiple of block_size " << blockSize;
     }
-    shape[d] = isDynamic(input[d]) ? ShapedType::kDynamic : input[d] / blockSize;
+    shape[d] =
+        isDynamic(input[d]) ? ShapedType::kDynamic : input[d] / blockSize;
   }
   shape[1] = scale(input[1], area);
   return shape;
 }
 
-void getDepthSpaceTranspose(ArrayRef<int64_t> input, int64_t blockSize, bool toSpace,
-                            DepthToSpaceMode mode, DimVector &view, DimVector &perm) {
-  const int64_t n = input[0], c = input[1], h = input[2], w = input[3], bs = blockSize;
+void getDepthSpaceTranspose(ArrayRef<int64_t> input, int64_t blockSize,
+                            bool toSpace, DepthToSpaceMode mode,
+                            DimVector &view, DimVector &perm) {
+  const int64_t n = input[0], c = input[1], h = input[2], w = input[3],
+                bs = blockSize;
   const bool dcr = mode == DepthToSpaceMode::DCR;
   if (toSpace) {
     const int64_t depth = c / (bs * bs);
-    view = dcr ? DimVector{n, bs, bs, depth, h, w} : DimVector{n, depth, bs, bs, h, w};
+    view = dcr ? DimVector{n, bs, bs, depth, h, w}
+               : DimVector{n, depth, bs, bs, h, w};
     perm = dcr ? DimVector{0, 3, 4, 1, 5, 2} : DimVector{0, 1, 4, 2, 5, 3};
     return;
   }

@@ -1,12 +1,13 @@
-//===- HostElementType.h - How host inference rounds an element type -*- C++ -*-===//
+//===- HostElementType.h - How host inference rounds an element type -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// The rounding rule of an MLIR element type for host tensors (float32 values rounded to f16,
-// bf16 or integers): what IE_InferenceOpInterface applies to results and the interpreter to
-// network inputs.
+// The rounding rule of an MLIR element type for host tensors (float32 values
+// rounded to f16, bf16 or integers): what IE_InferenceOpInterface applies to
+// results and the interpreter to network inputs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +19,8 @@
 
 namespace mlir::vpuc::IE {
 
-/// Describes `elementType` for rounding (dialects/ie/utils/Rounding.h); f32 and other types
-/// keep their float32 values.
+/// Describes `elementType` for rounding (dialects/ie/utils/Rounding.h); f32 and
+/// other types keep their float32 values.
 HostElementType getHostElementType(Type elementType);
 
 } // namespace mlir::vpuc::IE

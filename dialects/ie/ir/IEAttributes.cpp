@@ -4,16 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Generated enum and attribute definitions, and the dialect's attribute parser/printer.
+// Generated enum and attribute definitions, and the dialect's attribute
+// parser/printer.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ie/ir/IEAttributes.h"
 
 #include "dialects/ie/ir/IEDialect.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include "dialects/ie/ir/IEEnums.cpp.inc" // IWYU pragma: keep
 

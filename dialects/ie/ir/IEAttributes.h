@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The enums of the IE dialect (AutoBroadcastType, RoundMode) and their attributes.
+// The enums of the IE dialect (AutoBroadcastType, RoundMode) and their
+// attributes.
 //
 //===----------------------------------------------------------------------===//
 

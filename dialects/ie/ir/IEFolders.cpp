@@ -4,23 +4,27 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Folders: identities with a splat constant (x + 0, x - 0, x * 1, x / 1) and idempotent or
-// involutive chains (ReLU(ReLU(x)), Negative(Negative(x)), Convert to the same type); then
-// the constant cases (ConstFolding.h): arithmetic of a constant with a float splat,
-// Negative and Convert of a constant become `#const` transformations.
+// Folders: identities with a splat constant (x + 0, x - 0, x * 1, x / 1) and
+// idempotent or involutive chains (ReLU(ReLU(x)), Negative(Negative(x)),
+// Convert to the same type); then the constant cases (ConstFolding.h):
+// arithmetic of a constant with a float splat, Negative and Convert of a
+// constant become `#const` transformations.
 //
-// The constant folds read the operand's constant value through the fold adaptor: a
-// `#const.Content` (what const.Declare folds to; only splat bases are read, so large weights
-// are never materialised here) or a splat ElementsAttr of any other ConstantLike op. They fire only when the result type equals the type of the operand that is
-// returned, so broadcasting and layout encodings are never lost.
+// The constant folds read the operand's constant value through the fold
+// adaptor: a
+// `#const.Content` (what const.Declare folds to; only splat bases are read, so
+// large weights are never materialised here) or a splat ElementsAttr of any
+// other ConstantLike op. They fire only when the result type equals the type of
+// the operand that is returned, so broadcasting and layout encodings are never
+// lost.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/ie/ir/IEOps.h"
 
 #include "dialects/const/ir/ConstAttributes.h"
-#include "dialects/ie/ir/ConstFolding.h"
 #include "dialects/const/ir/Content.h"
+#include "dialects/ie/ir/ConstFolding.h"
 #include "dialects/ie/ir/PostOp.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 
@@ -53,10 +57,12 @@ static bool isSplatOf(Attribute attr, double value) {
   return false;
 }
 
-/// Returns `kept` if `constant` is a splat of `value` and `kept` has the result type.
+/// Returns `kept` if `constant` is a splat of `value` and `kept` has the result
+/// type.
 static OpFoldResult foldIdentity(Operation *op, Value kept, Attribute constant,
                                  double value) {
-  if (kept.getType() == op->getResult(0).getType() && isSplatOf(constant, value)) {
+  if (kept.getType() == op->getResult(0).getType() &&
+      isSplatOf(constant, value)) {
     return kept;
   }
   return {};
@@ -66,47 +72,57 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
   if (hasPostOp(*this)) {
     return {};
   }
-  if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0)) {
+  if (OpFoldResult result =
+          foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0)) {
     return result;
   }
-  if (OpFoldResult result = foldIdentity(*this, getInput2(), adaptor.getInput1(), 0.0)) {
+  if (OpFoldResult result =
+          foldIdentity(*this, getInput2(), adaptor.getInput1(), 0.0)) {
     return result;
   }
-  return detail::foldConstArithmetic(detail::ScalarArithmetic::Add, adaptor.getInput1(),
-                                     adaptor.getInput2(), getType());
+  return detail::foldConstArithmetic(detail::ScalarArithmetic::Add,
+                                     adaptor.getInput1(), adaptor.getInput2(),
+                                     getType());
 }
 
 OpFoldResult SubtractOp::fold(FoldAdaptor adaptor) {
   if (hasPostOp(*this)) {
     return {};
   }
-  if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0)) {
+  if (OpFoldResult result =
+          foldIdentity(*this, getInput1(), adaptor.getInput2(), 0.0)) {
     return result;
   }
-  return detail::foldConstArithmetic(detail::ScalarArithmetic::Subtract, adaptor.getInput1(),
-                                     adaptor.getInput2(), getType());
+  return detail::foldConstArithmetic(detail::ScalarArithmetic::Subtract,
+                                     adaptor.getInput1(), adaptor.getInput2(),
+                                     getType());
 }
 
 OpFoldResult MultiplyOp::fold(FoldAdaptor adaptor) {
   if (hasPostOp(*this)) {
     return {};
   }
-  if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 1.0)) {
+  if (OpFoldResult result =
+          foldIdentity(*this, getInput1(), adaptor.getInput2(), 1.0)) {
     return result;
   }
-  if (OpFoldResult result = foldIdentity(*this, getInput2(), adaptor.getInput1(), 1.0)) {
+  if (OpFoldResult result =
+          foldIdentity(*this, getInput2(), adaptor.getInput1(), 1.0)) {
     return result;
   }
-  return detail::foldConstArithmetic(detail::ScalarArithmetic::Multiply, adaptor.getInput1(),
-                                     adaptor.getInput2(), getType());
+  return detail::foldConstArithmetic(detail::ScalarArithmetic::Multiply,
+                                     adaptor.getInput1(), adaptor.getInput2(),
+                                     getType());
 }
 
 OpFoldResult DivideOp::fold(FoldAdaptor adaptor) {
-  if (OpFoldResult result = foldIdentity(*this, getInput1(), adaptor.getInput2(), 1.0)) {
+  if (OpFoldResult result =
+          foldIdentity(*this, getInput1(), adaptor.getInput2(), 1.0)) {
     return result;
   }
-  return detail::foldConstArithmetic(detail::ScalarArithmetic::Divide, adaptor.getInput1(),
-                                     adaptor.getInput2(), getType());
+  return detail::foldConstArithmetic(detail::ScalarArithmetic::Divide,
+                                     adaptor.getInput1(), adaptor.getInput2(),
+                                     getType());
 }
 
 OpFoldResult NegativeOp::fold(FoldAdaptor adaptor) {

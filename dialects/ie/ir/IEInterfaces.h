@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// LayerOpInterface, LayerWithPostOpInterface, InferenceOpInterface, CostOpInterface and
-// LayoutInfoOpInterface (documented in IEInterfaces.td and the generated IEInterfaces.md).
+// LayerOpInterface, LayerWithPostOpInterface, InferenceOpInterface,
+// CostOpInterface and LayoutInfoOpInterface (documented in IEInterfaces.td and
+// the generated IEInterfaces.md).
 //
 //===----------------------------------------------------------------------===//
 

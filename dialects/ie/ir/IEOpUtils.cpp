@@ -1,11 +1,12 @@
-//===- IEOpUtils.cpp - Shared verification and inference helpers of IE ops -*- C++ -*-===//
+//===- IEOpUtils.cpp - Shared verification and inference helpers of IE ops -*-
+// C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Broadcast verification and result type inference of eltwise ops, layout encoding checks
-// (the ValidLayoutEncoding trait) and eltwise FLOP counts.
+// Broadcast verification and result type inference of eltwise ops, layout
+// encoding checks (the ValidLayoutEncoding trait) and eltwise FLOP counts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,10 +15,10 @@
 #include "dialects/ie/ir/IETraits.h"
 #include "dialects/ie/ir/PostOp.h"
 #include "dialects/ie/utils/Broadcast.h"
-#include "llvm/Support/raw_ostream.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::IE {
 
@@ -58,14 +59,16 @@ static LogicalResult verifyEncoding(Operation *op, Type type, StringRef what,
   }
   auto map = llvm::dyn_cast<AffineMapAttr>(tensor.getEncoding());
   if (!map) {
-    return op->emitOpError() << what << " #" << index << " of type " << type
-                             << " has a layout encoding that is not an affine map";
+    return op->emitOpError()
+           << what << " #" << index << " of type " << type
+           << " has a layout encoding that is not an affine map";
   }
   if (!map.getValue().isPermutation() ||
       map.getValue().getNumDims() != static_cast<unsigned>(tensor.getRank())) {
-    return op->emitOpError() << what << " #" << index << " of type " << type
-                             << " has a layout encoding that is not a permutation of its "
-                             << tensor.getRank() << " dims";
+    return op->emitOpError()
+           << what << " #" << index << " of type " << type
+           << " has a layout encoding that is not a permutation of its "
+           << tensor.getRank() << " dims";
   }
   return success();
 }
@@ -99,8 +102,8 @@ static std::string formatShapeList(ArrayRef<Type> types) {
 }
 
 /// Computes the result shape, or nullopt if incompatible under `mode`.
-static std::optional<SmallVector<int64_t, 6>> computeShape(ArrayRef<Type> operandTypes,
-                                                           AutoBroadcastType mode) {
+static std::optional<SmallVector<int64_t, 6>>
+computeShape(ArrayRef<Type> operandTypes, AutoBroadcastType mode) {
   SmallVector<ArrayRef<int64_t>, 3> shapes;
   for (Type type : operandTypes) {
     shapes.push_back(llvm::cast<ShapedType>(type).getShape());
@@ -144,10 +147,12 @@ inferEltwiseComponents(std::optional<Location> loc, ArrayRef<Type> operandTypes,
                        SmallVectorImpl<ShapedTypeComponents> &components) {
   for (Type type : operandTypes) {
     if (!llvm::isa<RankedTensorType>(type)) {
-      return emitOptionalError(loc, "expected ranked tensor operands, got ", type);
+      return emitOptionalError(loc, "expected ranked tensor operands, got ",
+                               type);
     }
   }
-  std::optional<SmallVector<int64_t, 6>> shape = computeShape(operandTypes, mode);
+  std::optional<SmallVector<int64_t, 6>> shape =
+      computeShape(operandTypes, mode);
   if (!shape) {
     return emitOptionalError(loc, incompatibilityMessage(operandTypes, mode));
   }
@@ -161,13 +166,14 @@ inferEltwiseComponents(std::optional<Location> loc, ArrayRef<Type> operandTypes,
   if (encoding && first.getRank() != static_cast<int64_t>(shape->size())) {
     encoding = nullptr;
   }
-  components.emplace_back(*shape, resultElemType ? resultElemType : first.getElementType(),
-                          encoding);
+  components.emplace_back(
+      *shape, resultElemType ? resultElemType : first.getElementType(),
+      encoding);
   return success();
 }
 
-std::optional<SmallVector<int64_t, 6>> getPReluSlopeShape(ArrayRef<int64_t> inputShape,
-                                                          ArrayRef<int64_t> slopeShape) {
+std::optional<SmallVector<int64_t, 6>>
+getPReluSlopeShape(ArrayRef<int64_t> inputShape, ArrayRef<int64_t> slopeShape) {
   if (inputShape.size() >= 2 && slopeShape.size() == 1 && slopeShape[0] != 1 &&
       slopeShape[0] == inputShape[1] && !ShapedType::isDynamic(slopeShape[0])) {
     SmallVector<int64_t, 6> perChannel(inputShape.size(), 1);
@@ -180,14 +186,16 @@ std::optional<SmallVector<int64_t, 6>> getPReluSlopeShape(ArrayRef<int64_t> inpu
   for (size_t i = 0; i < slopeShape.size(); ++i) {
     int64_t s = slopeShape[slopeShape.size() - 1 - i];
     int64_t d = inputShape[inputShape.size() - 1 - i];
-    if (s != 1 && s != d && !ShapedType::isDynamic(s) && !ShapedType::isDynamic(d)) {
+    if (s != 1 && s != d && !ShapedType::isDynamic(s) &&
+        !ShapedType::isDynamic(d)) {
       return std::nullopt;
     }
   }
   return SmallVector<int64_t, 6>(slopeShape);
 }
 
-std::optional<int64_t> countEltwiseFLOPs(Operation *op, int64_t flopsPerElement) {
+std::optional<int64_t> countEltwiseFLOPs(Operation *op,
+                                         int64_t flopsPerElement) {
   auto type = llvm::dyn_cast<ShapedType>(op->getResult(0).getType());
   if (!type || !type.hasStaticShape()) {
     return std::nullopt;

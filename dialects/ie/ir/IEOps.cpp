@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The tablegen'd op definitions (parsers, printers, builders, ODS verifiers and the
-// extraClassDefinition code of IEOps.td). Hand-written verifiers, folders and kernels live in
-// the per-family sources (CNNNetwork.cpp, Eltwise.cpp, Activation.cpp, IEFolders.cpp,
-// Inference*.cpp).
+// The tablegen'd op definitions (parsers, printers, builders, ODS verifiers and
+// the extraClassDefinition code of IEOps.td). Hand-written verifiers, folders
+// and kernels live in the per-family sources (CNNNetwork.cpp, Eltwise.cpp,
+// Activation.cpp, IEFolders.cpp, Inference*.cpp).
 //
 //===----------------------------------------------------------------------===//
 

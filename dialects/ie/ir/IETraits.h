@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// ValidLayoutEncoding: every ranked tensor operand/result carries either no encoding or an
-// AffineMapAttr permutation of its dims (the project's layout encoding).
-// VerifiedBeforeInference: runs the op's verifyBeforeInference() ahead of the result type
-// inference check, so invalid operands get a precise diagnostic.
+// ValidLayoutEncoding: every ranked tensor operand/result carries either no
+// encoding or an AffineMapAttr permutation of its dims (the project's layout
+// encoding). VerifiedBeforeInference: runs the op's verifyBeforeInference()
+// ahead of the result type inference check, so invalid operands get a precise
+// diagnostic.
 //
 //===----------------------------------------------------------------------===//
 

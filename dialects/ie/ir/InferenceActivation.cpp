@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of the activations and unary math ops, PRelu and Convert. Formulas are chosen to
-// stay finite where the mathematical result is (SoftPlus / Mish for large inputs, Elu via
-// expm1).
+// inferOnCPU of the activations and unary math ops, PRelu and Convert. Formulas
+// are chosen to stay finite where the mathematical result is (SoftPlus / Mish
+// for large inputs, Elu via expm1).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +26,8 @@ static inline float softPlus(float x) {
   return x > 0.0f ? x + std::log1p(std::exp(-x)) : std::log1p(std::exp(x));
 }
 
-/// Rounds to nearest, ties to even, independent of the floating-point environment.
+/// Rounds to nearest, ties to even, independent of the floating-point
+/// environment.
 static inline float roundHalfToEven(float x) {
   float r = std::floor(x);
   const float diff = x - r;
@@ -42,15 +43,17 @@ static inline float hardSigmoid(float x) {
 
 LogicalResult ReLUOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                  SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return x < 0.0f ? 0.0f : x; });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return x < 0.0f ? 0.0f : x; });
 }
 
 LogicalResult ClampOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                   SmallVectorImpl<HostTensor> &outputs) {
   const float lo = static_cast<float>(getMin().convertToDouble());
   const float hi = static_cast<float>(getMax().convertToDouble());
-  return inferUnary(*this, inputs, outputs,
-                    [lo, hi](float x) { return x < lo ? lo : (x > hi ? hi : x); });
+  return inferUnary(*this, inputs, outputs, [lo, hi](float x) {
+    return x < lo ? lo : (x > hi ? hi : x);
+  });
 }
 
 LogicalResult SigmoidOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -61,19 +64,22 @@ LogicalResult SigmoidOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 
 LogicalResult TanhOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                  SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return std::tanh(x); });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return std::tanh(x); });
 }
 
 LogicalResult EluOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                 SmallVectorImpl<HostTensor> &outputs) {
   const float alpha = static_cast<float>(getAlpha().convertToDouble());
-  return inferUnary(*this, inputs, outputs,
-                    [alpha](float x) { return x > 0.0f ? x : alpha * std::expm1(x); });
+  return inferUnary(*this, inputs, outputs, [alpha](float x) {
+    return x > 0.0f ? x : alpha * std::expm1(x);
+  });
 }
 
 LogicalResult ErfOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                 SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return std::erf(x); });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return std::erf(x); });
 }
 
 LogicalResult GeluOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -85,32 +91,38 @@ LogicalResult GeluOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 
 LogicalResult ExpOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                 SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return std::exp(x); });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return std::exp(x); });
 }
 
 LogicalResult LogOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                 SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return std::log(x); });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return std::log(x); });
 }
 
 LogicalResult SqrtOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                  SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return std::sqrt(x); });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return std::sqrt(x); });
 }
 
 LogicalResult AbsOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                 SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return std::fabs(x); });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return std::fabs(x); });
 }
 
 LogicalResult FloorOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                   SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return std::floor(x); });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return std::floor(x); });
 }
 
 LogicalResult CeilOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                  SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return std::ceil(x); });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return std::ceil(x); });
 }
 
 LogicalResult RoundOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -118,12 +130,14 @@ LogicalResult RoundOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   if (getMode() == RoundMode::HALF_TO_EVEN) {
     return inferUnary(*this, inputs, outputs, roundHalfToEven);
   }
-  return inferUnary(*this, inputs, outputs, [](float x) { return std::round(x); });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return std::round(x); });
 }
 
 LogicalResult HSwishOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                    SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return x * hardSigmoid(x); });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return x * hardSigmoid(x); });
 }
 
 LogicalResult HSigmoidOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -142,8 +156,9 @@ LogicalResult SwishOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   } else if (std::optional<APFloat> value = getBetaValue()) {
     beta = static_cast<float>(value->convertToDouble());
   }
-  return detail::applyUnary(*this, inputs.front(), outputs,
-                    [beta](float x) { return x / (1.0f + std::exp(-beta * x)); });
+  return detail::applyUnary(*this, inputs.front(), outputs, [beta](float x) {
+    return x / (1.0f + std::exp(-beta * x));
+  });
 }
 
 LogicalResult MishOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -174,13 +189,16 @@ LogicalResult PReluOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   std::optional<SmallVector<int64_t, 6>> slopeShape =
       detail::getPReluSlopeShape(input.shape, slope.shape);
   if (!slopeShape || !isBroadcastableTo(*slopeShape, input.shape)) {
-    return emitOpError() << "inference slope of shape " << detail::formatShape(slope.shape)
+    return emitOpError() << "inference slope of shape "
+                         << detail::formatShape(slope.shape)
                          << " does not apply to an input of shape "
                          << detail::formatShape(input.shape);
   }
   HostTensor output = HostTensor::filled(input.shape);
-  BroadcastPlan plan = BroadcastPlan::get({input.shape, *slopeShape}, input.shape);
-  broadcastBinary(plan, input.data.data(), slope.data.data(), output.data.data(),
+  BroadcastPlan plan =
+      BroadcastPlan::get({input.shape, *slopeShape}, input.shape);
+  broadcastBinary(plan, input.data.data(), slope.data.data(),
+                  output.data.data(),
                   [](float x, float s) { return x >= 0.0f ? x : s * x; });
   detail::roundToResultType(output, getOutput());
   outputs.push_back(std::move(output));
@@ -194,7 +212,8 @@ LogicalResult NegativeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 
 LogicalResult LogicalNotOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                        SmallVectorImpl<HostTensor> &outputs) {
-  return inferUnary(*this, inputs, outputs, [](float x) { return x != 0.0f ? 0.0f : 1.0f; });
+  return inferUnary(*this, inputs, outputs,
+                    [](float x) { return x != 0.0f ? 0.0f : 1.0f; });
 }
 
 LogicalResult ConvertOp::inferOnCPU(ArrayRef<HostTensor> inputs,

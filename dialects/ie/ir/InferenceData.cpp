@@ -1,13 +1,15 @@
-//===- InferenceData.cpp - Host kernels of the IE data movement ops -*- C++ -*-===//
+//===- InferenceData.cpp - Host kernels of the IE data movement ops -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of the reshapes, Transpose, Concat, Split, Slice, Pad, Tile, Gather and ShapeOf. The reshapes only relabel
-// the row-major data; the others are strided copies (core/shape's stridedCopy) with element
-// strides computed once per op. The result shapes come from the same functions as type
-// inference (DataOpUtils.h), applied to the actual input shapes.
+// inferOnCPU of the reshapes, Transpose, Concat, Split, Slice, Pad, Tile,
+// Gather and ShapeOf. The reshapes only relabel the row-major data; the others
+// are strided copies (core/shape's stridedCopy) with element strides computed
+// once per op. The result shapes come from the same functions as type inference
+// (DataOpUtils.h), applied to the actual input shapes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +33,8 @@ auto opErrors(Operation *op) {
   return [op] { return op->emitOpError(); };
 }
 
-/// Appends the single input relabelled with the shape `compute(emitError, inputShape)`.
+/// Appends the single input relabelled with the shape `compute(emitError,
+/// inputShape)`.
 template <typename ShapeFn>
 LogicalResult relabel(Operation *op, ArrayRef<HostTensor> inputs,
                       SmallVectorImpl<HostTensor> &outputs, ShapeFn compute) {
@@ -51,30 +54,34 @@ LogicalResult relabel(Operation *op, ArrayRef<HostTensor> inputs,
 
 LogicalResult ReshapeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
-  return relabel(*this, inputs, outputs, [&](detail::ErrorFn emitError, ArrayRef<int64_t> in) {
-    return detail::inferReshapeShape(emitError, in, getShape());
-  });
+  return relabel(*this, inputs, outputs,
+                 [&](detail::ErrorFn emitError, ArrayRef<int64_t> in) {
+                   return detail::inferReshapeShape(emitError, in, getShape());
+                 });
 }
 
 LogicalResult SqueezeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
-  return relabel(*this, inputs, outputs, [&](detail::ErrorFn emitError, ArrayRef<int64_t> in) {
-    return detail::inferSqueezeShape(emitError, in, getAxes());
-  });
+  return relabel(*this, inputs, outputs,
+                 [&](detail::ErrorFn emitError, ArrayRef<int64_t> in) {
+                   return detail::inferSqueezeShape(emitError, in, getAxes());
+                 });
 }
 
 LogicalResult UnsqueezeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                       SmallVectorImpl<HostTensor> &outputs) {
-  return relabel(*this, inputs, outputs, [&](detail::ErrorFn emitError, ArrayRef<int64_t> in) {
-    return detail::inferUnsqueezeShape(emitError, in, getAxes());
-  });
+  return relabel(*this, inputs, outputs,
+                 [&](detail::ErrorFn emitError, ArrayRef<int64_t> in) {
+                   return detail::inferUnsqueezeShape(emitError, in, getAxes());
+                 });
 }
 
 LogicalResult FlattenOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
-  return relabel(*this, inputs, outputs, [&](detail::ErrorFn emitError, ArrayRef<int64_t> in) {
-    return detail::inferFlattenShape(emitError, in, getAxis());
-  });
+  return relabel(*this, inputs, outputs,
+                 [&](detail::ErrorFn emitError, ArrayRef<int64_t> in) {
+                   return detail::inferFlattenShape(emitError, in, getAxis());
+                 });
 }
 
 LogicalResult TransposeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -95,7 +102,7 @@ LogicalResult TransposeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   }
   HostTensor output = HostTensor::filled(*shape);
   detail::copyFloats(input.data.data(), srcStrides, output.data.data(),
-             detail::getRowMajorStrides(*shape), *shape);
+                     detail::getRowMajorStrides(*shape), *shape);
   outputs.push_back(std::move(output));
   return success();
 }
@@ -110,7 +117,8 @@ LogicalResult ConcatOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     shapes.push_back(input.shape);
   }
   int64_t axis = getAxis();
-  FailureOr<DimVector> shape = detail::inferConcatShape(opErrors(*this), shapes, axis);
+  FailureOr<DimVector> shape =
+      detail::inferConcatShape(opErrors(*this), shapes, axis);
   if (failed(shape)) {
     return failure();
   }
@@ -118,8 +126,10 @@ LogicalResult ConcatOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   DimVector outStrides = detail::getRowMajorStrides(*shape);
   int64_t offset = 0;
   for (const HostTensor &input : inputs) {
-    detail::copyFloats(input.data.data(), detail::getRowMajorStrides(input.shape),
-               output.data.data() + offset * outStrides[axis], outStrides, input.shape);
+    detail::copyFloats(input.data.data(),
+                       detail::getRowMajorStrides(input.shape),
+                       output.data.data() + offset * outStrides[axis],
+                       outStrides, input.shape);
     offset += input.shape[axis];
   }
   outputs.push_back(std::move(output));
@@ -142,8 +152,9 @@ LogicalResult SplitOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   int64_t offset = 0;
   for (const DimVector &shape : *shapes) {
     HostTensor output = HostTensor::filled(shape);
-    detail::copyFloats(input.data.data() + offset * inStrides[axis], inStrides, output.data.data(),
-               detail::getRowMajorStrides(shape), shape);
+    detail::copyFloats(input.data.data() + offset * inStrides[axis], inStrides,
+                       output.data.data(), detail::getRowMajorStrides(shape),
+                       shape);
     offset += shape[axis];
     outputs.push_back(std::move(output));
   }
@@ -156,8 +167,9 @@ LogicalResult SliceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     return failure();
   }
   const HostTensor &input = inputs.front();
-  FailureOr<detail::SliceDims> dims = detail::inferSliceDims(
-      opErrors(*this), input.shape, getStarts(), getEnds(), getAxes(), getSteps());
+  FailureOr<detail::SliceDims> dims =
+      detail::inferSliceDims(opErrors(*this), input.shape, getStarts(),
+                             getEnds(), getAxes(), getSteps());
   if (failed(dims)) {
     return failure();
   }
@@ -172,27 +184,28 @@ LogicalResult PadOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   }
   const HostTensor &input = inputs.front();
   FailureOr<DimVector> shape =
-      detail::inferPadShape(opErrors(*this), input.shape, getPadsBegin(), getPadsEnd(),
-                            static_cast<int>(getMode()));
+      detail::inferPadShape(opErrors(*this), input.shape, getPadsBegin(),
+                            getPadsEnd(), static_cast<int>(getMode()));
   if (failed(shape)) {
     return failure();
   }
   const DimVector outStrides = detail::getRowMajorStrides(*shape);
   const DimVector inStrides = detail::getRowMajorStrides(input.shape);
   if (getMode() == PadMode::CONSTANT) {
-    HostTensor output =
-        HostTensor::filled(*shape, static_cast<float>(getPadValue().convertToDouble()));
+    HostTensor output = HostTensor::filled(
+        *shape, static_cast<float>(getPadValue().convertToDouble()));
     int64_t offset = 0;
     for (size_t d = 0; d < shape->size(); ++d) {
       offset += getPadsBegin()[d] * outStrides[d];
     }
-    detail::copyFloats(input.data.data(), inStrides, output.data.data() + offset, outStrides,
-               input.shape);
+    detail::copyFloats(input.data.data(), inStrides,
+                       output.data.data() + offset, outStrides, input.shape);
     detail::roundToResultType(output, getResult());
     outputs.push_back(std::move(output));
     return success();
   }
-  // Edge / reflect: per dim, the element offset in the input of each output position.
+  // Edge / reflect: per dim, the element offset in the input of each output
+  // position.
   const bool reflect = getMode() == PadMode::REFLECT;
   SmallVector<DimVector, 6> sourceOffsets(shape->size());
   for (size_t d = 0; d < shape->size(); ++d) {
@@ -236,7 +249,8 @@ LogicalResult TileOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   if (failed(shape)) {
     return failure();
   }
-  // One copy over [r0, d0, r1, d1, ...]: the repeat dims read the input with stride 0.
+  // One copy over [r0, d0, r1, d1, ...]: the repeat dims read the input with
+  // stride 0.
   const DimVector inStrides = detail::getRowMajorStrides(input.shape);
   const DimVector outStrides = detail::getRowMajorStrides(*shape);
   DimVector copyShape, srcStrides, dstStrides;
@@ -246,7 +260,8 @@ LogicalResult TileOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     dstStrides.append({input.shape[d] * outStrides[d], outStrides[d]});
   }
   HostTensor output = HostTensor::filled(*shape);
-  detail::copyFloats(input.data.data(), srcStrides, output.data.data(), dstStrides, copyShape);
+  detail::copyFloats(input.data.data(), srcStrides, output.data.data(),
+                     dstStrides, copyShape);
   outputs.push_back(std::move(output));
   return success();
 }
@@ -259,13 +274,14 @@ LogicalResult GatherOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   const HostTensor &input = inputs[0];
   const HostTensor &indices = inputs[1];
   int64_t axis = getAxis();
-  FailureOr<DimVector> shape =
-      detail::inferGatherShape(opErrors(*this), input.shape, indices.shape, axis);
+  FailureOr<DimVector> shape = detail::inferGatherShape(
+      opErrors(*this), input.shape, indices.shape, axis);
   if (failed(shape)) {
     return failure();
   }
   const int64_t dim = input.shape[axis];
-  const int64_t outer = HostTensor::getNumElements(ArrayRef(input.shape).take_front(axis));
+  const int64_t outer =
+      HostTensor::getNumElements(ArrayRef(input.shape).take_front(axis));
   const int64_t inner =
       HostTensor::getNumElements(ArrayRef(input.shape).drop_front(axis + 1));
   const int64_t count = indices.getNumElements();
@@ -273,8 +289,8 @@ LogicalResult GatherOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   for (float value : indices.data) {
     int64_t index = static_cast<int64_t>(std::trunc(value));
     if (index < -dim || index >= dim) {
-      return emitOpError() << "index " << index << " is out of range for dim " << axis
-                           << " of size " << dim;
+      return emitOpError() << "index " << index << " is out of range for dim "
+                           << axis << " of size " << dim;
     }
     resolved.push_back(index < 0 ? index + dim : index);
   }
@@ -299,7 +315,8 @@ LogicalResult ShapeOfOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   }
   const HostTensor &input = inputs.front();
   std::vector<float> dims(input.shape.begin(), input.shape.end());
-  outputs.emplace_back(ArrayRef<int64_t>{static_cast<int64_t>(dims.size())}, std::move(dims));
+  outputs.emplace_back(ArrayRef<int64_t>{static_cast<int64_t>(dims.size())},
+                       std::move(dims));
   return success();
 }
 

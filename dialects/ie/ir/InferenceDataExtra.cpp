@@ -1,14 +1,16 @@
-//===- InferenceDataExtra.cpp - Host kernels of the extra IE data ops -*- C++ -*-===//
+//===- InferenceDataExtra.cpp - Host kernels of the extra IE data ops -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of StridedSlice, Broadcast, Range, Reorder, AffineReshape, PerAxisTile,
-// GatherElements, ScatterNDUpdate, TopK, CumSum, DepthToSpace and SpaceToDepth. Copies are
-// strided copies (core/shape's stridedCopy) with element strides computed once per op; the
-// indexing ops are plain loops over precomputed strides. The result shapes come from the same
-// functions as type inference (ExtraOpUtils.h), applied to the actual input shapes.
+// inferOnCPU of StridedSlice, Broadcast, Range, Reorder, AffineReshape,
+// PerAxisTile, GatherElements, ScatterNDUpdate, TopK, CumSum, DepthToSpace and
+// SpaceToDepth. Copies are strided copies (core/shape's stridedCopy) with
+// element strides computed once per op; the indexing ops are plain loops over
+// precomputed strides. The result shapes come from the same functions as type
+// inference (ExtraOpUtils.h), applied to the actual input shapes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +35,8 @@ auto opErrors(Operation *op) {
   return [op] { return op->emitOpError(); };
 }
 
-/// Resolves an index value (float, truncated) of a dim of `size`: negative values count from
-/// the end. Returns -1 when out of range.
+/// Resolves an index value (float, truncated) of a dim of `size`: negative
+/// values count from the end. Returns -1 when out of range.
 int64_t resolveIndex(float value, int64_t size) {
   int64_t index = static_cast<int64_t>(std::trunc(value));
   if (index < -size || index >= size) {
@@ -43,10 +45,11 @@ int64_t resolveIndex(float value, int64_t size) {
   return index < 0 ? index + size : index;
 }
 
-/// Copies `input` transposed: result dim i is dim perm[i] of `view`, a row-major view of the
-/// input's data.
+/// Copies `input` transposed: result dim i is dim perm[i] of `view`, a
+/// row-major view of the input's data.
 HostTensor transposeView(const HostTensor &input, ArrayRef<int64_t> view,
-                         ArrayRef<int64_t> perm, ArrayRef<int64_t> resultShape) {
+                         ArrayRef<int64_t> perm,
+                         ArrayRef<int64_t> resultShape) {
   DimVector viewStrides = detail::getRowMajorStrides(view);
   DimVector shape, srcStrides;
   for (int64_t p : perm) {
@@ -55,7 +58,7 @@ HostTensor transposeView(const HostTensor &input, ArrayRef<int64_t> view,
   }
   HostTensor output = HostTensor::filled(resultShape);
   detail::copyFloats(input.data.data(), srcStrides, output.data.data(),
-             detail::getRowMajorStrides(shape), shape);
+                     detail::getRowMajorStrides(shape), shape);
   return output;
 }
 
@@ -67,9 +70,9 @@ LogicalResult StridedSliceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     return failure();
   }
   const HostTensor &input = inputs.front();
-  FailureOr<detail::SliceDims> dims =
-      detail::inferStridedSliceDims(opErrors(*this), input.shape, getBegins(), getEnds(),
-                                    getStrides(), getBeginMask(), getEndMask());
+  FailureOr<detail::SliceDims> dims = detail::inferStridedSliceDims(
+      opErrors(*this), input.shape, getBegins(), getEnds(), getStrides(),
+      getBeginMask(), getEndMask());
   if (failed(dims)) {
     return failure();
   }
@@ -84,9 +87,9 @@ LogicalResult BroadcastOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   }
   const HostTensor &input = inputs.front();
   DimVector inputAxes;
-  FailureOr<DimVector> shape =
-      detail::inferBroadcastShape(opErrors(*this), input.shape, getTargetShape(), getMode(),
-                                  getAxesMapping(), inputAxes);
+  FailureOr<DimVector> shape = detail::inferBroadcastShape(
+      opErrors(*this), input.shape, getTargetShape(), getMode(),
+      getAxesMapping(), inputAxes);
   if (failed(shape)) {
     return failure();
   }
@@ -97,7 +100,7 @@ LogicalResult BroadcastOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   }
   HostTensor output = HostTensor::filled(*shape);
   detail::copyFloats(input.data.data(), srcStrides, output.data.data(),
-             detail::getRowMajorStrides(*shape), *shape);
+                     detail::getRowMajorStrides(*shape), *shape);
   outputs.push_back(std::move(output));
   return success();
 }
@@ -109,9 +112,9 @@ LogicalResult RangeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   }
   const double start = getStart().convertToDouble();
   const double delta = getDelta().convertToDouble();
-  FailureOr<int64_t> length =
-      detail::inferRangeLength(opErrors(*this), start, getLimit().convertToDouble(), delta,
-                               llvm::isa<IntegerType>(getDstElemType()));
+  FailureOr<int64_t> length = detail::inferRangeLength(
+      opErrors(*this), start, getLimit().convertToDouble(), delta,
+      llvm::isa<IntegerType>(getDstElemType()));
   if (failed(length)) {
     return failure();
   }
@@ -129,13 +132,15 @@ LogicalResult ReorderOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
-  // Host tensors are in logical order whatever the layout: a reorder copies them unchanged.
+  // Host tensors are in logical order whatever the layout: a reorder copies
+  // them unchanged.
   outputs.push_back(inputs.front());
   return success();
 }
 
-LogicalResult AffineReshapeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                                          SmallVectorImpl<HostTensor> &outputs) {
+LogicalResult
+AffineReshapeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                            SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
@@ -159,34 +164,39 @@ LogicalResult PerAxisTileOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   }
   const HostTensor &input = inputs.front();
   int64_t axis = getAxis();
-  FailureOr<DimVector> shape =
-      detail::inferPerAxisTileShape(opErrors(*this), input.shape, axis, getTiles());
+  FailureOr<DimVector> shape = detail::inferPerAxisTileShape(
+      opErrors(*this), input.shape, axis, getTiles());
   if (failed(shape)) {
     return failure();
   }
-  // One copy over input[:axis] + [tiles] + input[axis:]; the tiles dim reads with stride 0.
+  // One copy over input[:axis] + [tiles] + input[axis:]; the tiles dim reads
+  // with stride 0.
   DimVector inStrides = detail::getRowMajorStrides(input.shape);
   DimVector outStrides = detail::getRowMajorStrides(*shape);
-  DimVector copyShape(input.shape), srcStrides(inStrides), dstStrides(outStrides);
+  DimVector copyShape(input.shape), srcStrides(inStrides),
+      dstStrides(outStrides);
   copyShape.insert(copyShape.begin() + axis, getTiles());
   srcStrides.insert(srcStrides.begin() + axis, 0);
-  dstStrides.insert(dstStrides.begin() + axis, input.shape[axis] * outStrides[axis]);
+  dstStrides.insert(dstStrides.begin() + axis,
+                    input.shape[axis] * outStrides[axis]);
   HostTensor output = HostTensor::filled(*shape);
-  detail::copyFloats(input.data.data(), srcStrides, output.data.data(), dstStrides, copyShape);
+  detail::copyFloats(input.data.data(), srcStrides, output.data.data(),
+                     dstStrides, copyShape);
   outputs.push_back(std::move(output));
   return success();
 }
 
-LogicalResult GatherElementsOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                                           SmallVectorImpl<HostTensor> &outputs) {
+LogicalResult
+GatherElementsOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                             SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
   const HostTensor &input = inputs[0];
   const HostTensor &indices = inputs[1];
   int64_t axis = getAxis();
-  FailureOr<DimVector> shape = detail::inferGatherElementsShape(opErrors(*this), input.shape,
-                                                                indices.shape, axis);
+  FailureOr<DimVector> shape = detail::inferGatherElementsShape(
+      opErrors(*this), input.shape, indices.shape, axis);
   if (failed(shape)) {
     return failure();
   }
@@ -196,12 +206,16 @@ LogicalResult GatherElementsOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   HostTensor output = HostTensor::filled(*shape);
   const int64_t count = output.getNumElements();
   DimVector index(rank, 0);
-  int64_t base = 0; // Offset in the input of `index` with the axis coordinate set to 0.
+  int64_t base =
+      0; // Offset in the input of `index` with the axis coordinate set to 0.
   for (int64_t flat = 0; flat < count; ++flat) {
     const int64_t resolved = resolveIndex(indices.data[flat], dim);
     if (resolved < 0) {
-      return emitOpError() << "index " << static_cast<int64_t>(std::trunc(indices.data[flat]))
-                           << " is out of range for dim " << axis << " of size " << dim;
+      return emitOpError() << "index "
+                           << static_cast<int64_t>(
+                                  std::trunc(indices.data[flat]))
+                           << " is out of range for dim " << axis << " of size "
+                           << dim;
     }
     output.data[flat] = input.data[base + resolved * inStrides[axis]];
     for (int64_t d = rank - 1; d >= 0; --d) {
@@ -218,21 +232,23 @@ LogicalResult GatherElementsOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   return success();
 }
 
-LogicalResult ScatterNDUpdateOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                                            SmallVectorImpl<HostTensor> &outputs) {
+LogicalResult
+ScatterNDUpdateOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                              SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
   const HostTensor &input = inputs[0];
   const HostTensor &indices = inputs[1];
   const HostTensor &updates = inputs[2];
-  if (failed(detail::verifyScatterNDShapes(opErrors(*this), input.shape, indices.shape,
-                                           updates.shape))) {
+  if (failed(detail::verifyScatterNDShapes(opErrors(*this), input.shape,
+                                           indices.shape, updates.shape))) {
     return failure();
   }
   const int64_t k = indices.shape.back();
   const DimVector inStrides = detail::getRowMajorStrides(input.shape);
-  const int64_t sliceSize = HostTensor::getNumElements(ArrayRef(input.shape).drop_front(k));
+  const int64_t sliceSize =
+      HostTensor::getNumElements(ArrayRef(input.shape).drop_front(k));
   const int64_t tuples = k == 0 ? 0 : indices.getNumElements() / k;
   HostTensor output = input;
   for (int64_t t = 0; t < tuples; ++t) {
@@ -241,9 +257,10 @@ LogicalResult ScatterNDUpdateOp::inferOnCPU(ArrayRef<HostTensor> inputs,
       const float value = indices.data[t * k + j];
       const int64_t resolved = resolveIndex(value, input.shape[j]);
       if (resolved < 0) {
-        return emitOpError() << "index " << static_cast<int64_t>(std::trunc(value))
-                             << " is out of range for dim " << j << " of size "
-                             << input.shape[j];
+        return emitOpError()
+               << "index " << static_cast<int64_t>(std::trunc(value))
+               << " is out of range for dim " << j << " of size "
+               << input.shape[j];
       }
       offset += resolved * inStrides[j];
     }
@@ -262,21 +279,24 @@ LogicalResult TopKOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   const HostTensor &input = inputs.front();
   int64_t axis = getAxis();
   const int64_t k = getK();
-  FailureOr<DimVector> shape = detail::inferTopKShape(opErrors(*this), input.shape, k, axis);
+  FailureOr<DimVector> shape =
+      detail::inferTopKShape(opErrors(*this), input.shape, k, axis);
   if (failed(shape)) {
     return failure();
   }
   const int64_t dim = input.shape[axis];
-  const int64_t outer = HostTensor::getNumElements(ArrayRef(input.shape).take_front(axis));
-  const int64_t inner = HostTensor::getNumElements(ArrayRef(input.shape).drop_front(axis + 1));
+  const int64_t outer =
+      HostTensor::getNumElements(ArrayRef(input.shape).take_front(axis));
+  const int64_t inner =
+      HostTensor::getNumElements(ArrayRef(input.shape).drop_front(axis + 1));
   HostTensor values = HostTensor::filled(*shape);
   HostTensor indices = HostTensor::filled(*shape);
   const bool largest = getMode() == TopKMode::MAX;
   const bool byValue = getSort() == TopKSortType::VALUE;
   std::vector<float> slice(dim);
   std::vector<int64_t> order(dim);
-  // Strict weak orders: the first elements are the ones kept; NaN is the largest value and
-  // ties go to the lower index.
+  // Strict weak orders: the first elements are the ones kept; NaN is the
+  // largest value and ties go to the lower index.
   auto before = [&](int64_t a, int64_t b) {
     const float va = slice[a], vb = slice[b];
     const bool nanA = std::isnan(va), nanB = std::isnan(vb);
@@ -316,10 +336,12 @@ LogicalResult TopKOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 
 namespace {
 
-/// ArgMax (`largest`) / ArgMin on the host: the index of the extremum of each slice along the
-/// axis (NaN beyond every number; ties to the first index, or the last one).
-LogicalResult inferArgExtremumOnCPU(Operation *op, int64_t axisAttr, bool keepDims,
-                                    bool selectLast, bool largest, ArrayRef<HostTensor> inputs,
+/// ArgMax (`largest`) / ArgMin on the host: the index of the extremum of each
+/// slice along the axis (NaN beyond every number; ties to the first index, or
+/// the last one).
+LogicalResult inferArgExtremumOnCPU(Operation *op, int64_t axisAttr,
+                                    bool keepDims, bool selectLast,
+                                    bool largest, ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
   const HostTensor &input = inputs.front();
   FailureOr<int64_t> axis =
@@ -331,8 +353,10 @@ LogicalResult inferArgExtremumOnCPU(Operation *op, int64_t axisAttr, bool keepDi
   if (dim == 0) {
     return op->emitOpError() << "the reduced dim " << *axis << " is empty";
   }
-  const int64_t outer = HostTensor::getNumElements(ArrayRef(input.shape).take_front(*axis));
-  const int64_t inner = HostTensor::getNumElements(ArrayRef(input.shape).drop_front(*axis + 1));
+  const int64_t outer =
+      HostTensor::getNumElements(ArrayRef(input.shape).take_front(*axis));
+  const int64_t inner =
+      HostTensor::getNumElements(ArrayRef(input.shape).drop_front(*axis + 1));
   DimVector shape(input.shape);
   if (keepDims) {
     shape[*axis] = 1;
@@ -373,7 +397,8 @@ LogicalResult ArgMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
-  return inferArgExtremumOnCPU(*this, getAxis(), getKeepDims(), getSelectLastIndex(),
+  return inferArgExtremumOnCPU(*this, getAxis(), getKeepDims(),
+                               getSelectLastIndex(),
                                /*largest=*/true, inputs, outputs);
 }
 
@@ -382,7 +407,8 @@ LogicalResult ArgMinOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
-  return inferArgExtremumOnCPU(*this, getAxis(), getKeepDims(), getSelectLastIndex(),
+  return inferArgExtremumOnCPU(*this, getAxis(), getKeepDims(),
+                               getSelectLastIndex(),
                                /*largest=*/false, inputs, outputs);
 }
 
@@ -398,7 +424,8 @@ LogicalResult CumSumOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     return failure();
   }
   const int64_t dim = input.shape[*axis];
-  const int64_t outer = HostTensor::getNumElements(ArrayRef(input.shape).take_front(*axis));
+  const int64_t outer =
+      HostTensor::getNumElements(ArrayRef(input.shape).take_front(*axis));
   const int64_t inner =
       HostTensor::getNumElements(ArrayRef(input.shape).drop_front(*axis + 1));
   const bool exclusive = getExclusive();
@@ -431,31 +458,35 @@ LogicalResult CumSumOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 
 /// DepthToSpace / SpaceToDepth: a 6-D transposed copy.
 static LogicalResult inferDepthSpace(Operation *op, ArrayRef<HostTensor> inputs,
-                                     SmallVectorImpl<HostTensor> &outputs, int64_t blockSize,
-                                     DepthToSpaceMode mode, bool toSpace) {
+                                     SmallVectorImpl<HostTensor> &outputs,
+                                     int64_t blockSize, DepthToSpaceMode mode,
+                                     bool toSpace) {
   if (failed(detail::checkInferenceInputs(op, inputs))) {
     return failure();
   }
   const HostTensor &input = inputs.front();
-  FailureOr<DimVector> shape =
-      detail::inferDepthSpaceShape(opErrors(op), input.shape, blockSize, toSpace);
+  FailureOr<DimVector> shape = detail::inferDepthSpaceShape(
+      opErrors(op), input.shape, blockSize, toSpace);
   if (failed(shape)) {
     return failure();
   }
   DimVector view, perm;
-  detail::getDepthSpaceTranspose(input.shape, blockSize, toSpace, mode, view, perm);
+  detail::getDepthSpaceTranspose(input.shape, blockSize, toSpace, mode, view,
+                                 perm);
   outputs.push_back(transposeView(input, view, perm, *shape));
   return success();
 }
 
 LogicalResult DepthToSpaceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                          SmallVectorImpl<HostTensor> &outputs) {
-  return inferDepthSpace(*this, inputs, outputs, getBlockSize(), getMode(), true);
+  return inferDepthSpace(*this, inputs, outputs, getBlockSize(), getMode(),
+                         true);
 }
 
 LogicalResult SpaceToDepthOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                          SmallVectorImpl<HostTensor> &outputs) {
-  return inferDepthSpace(*this, inputs, outputs, getBlockSize(), getMode(), false);
+  return inferDepthSpace(*this, inputs, outputs, getBlockSize(), getMode(),
+                         false);
 }
 
 } // namespace mlir::vpuc::IE

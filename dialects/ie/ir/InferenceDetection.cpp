@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of IE.CTCGreedyDecoder, IE.RegionYolo and IE.ReorgYolo, following the OpenVINO
-// reference semantics described in IEOpsMisc.td. RegionYolo works on the planes of each
-// region entry (contiguous H * W values); ReorgYolo is one index computation per element.
+// inferOnCPU of IE.CTCGreedyDecoder, IE.RegionYolo and IE.ReorgYolo, following
+// the OpenVINO reference semantics described in IEOpsMisc.td. RegionYolo works
+// on the planes of each region entry (contiguous H * W values); ReorgYolo is
+// one index computation per element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,8 +36,9 @@ void sigmoidInPlace(float *data, int64_t count) {
 // CTCGreedyDecoder
 //===----------------------------------------------------------------------===//
 
-LogicalResult CTCGreedyDecoderOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                                             SmallVectorImpl<HostTensor> &outputs) {
+LogicalResult
+CTCGreedyDecoderOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                               SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
@@ -92,8 +94,8 @@ LogicalResult RegionYoloOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   config.axis = static_cast<int64_t>(getAxis());
   config.endAxis = static_cast<int64_t>(getEndAxis());
   config.numAnchors = getAnchors().size();
-  FailureOr<detail::DimVector> shape =
-      detail::inferRegionYoloShape([this] { return emitOpError(); }, inputs[0].shape, config);
+  FailureOr<detail::DimVector> shape = detail::inferRegionYoloShape(
+      [this] { return emitOpError(); }, inputs[0].shape, config);
   if (failed(shape)) {
     return failure();
   }
@@ -105,7 +107,8 @@ LogicalResult RegionYoloOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   HostTensor output(*shape, input.data);
   for (int64_t n = 0; n < batch; ++n) {
     for (int64_t region = 0; region < regions; ++region) {
-      float *base = output.data.data() + (n * regions + region) * entries * plane;
+      float *base =
+          output.data.data() + (n * regions + region) * entries * plane;
       // x and y.
       sigmoidInPlace(base, 2 * plane);
       // The objectness, and without softmax the class scores too.
@@ -148,8 +151,8 @@ LogicalResult ReorgYoloOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     return failure();
   }
   const int64_t stride = static_cast<int64_t>(getStride());
-  FailureOr<detail::DimVector> shape =
-      detail::inferReorgYoloShape([this] { return emitOpError(); }, inputs[0].shape, stride);
+  FailureOr<detail::DimVector> shape = detail::inferReorgYoloShape(
+      [this] { return emitOpError(); }, inputs[0].shape, stride);
   if (failed(shape)) {
     return failure();
   }
@@ -173,7 +176,10 @@ LogicalResult ReorgYoloOp::inferOnCPU(ArrayRef<HostTensor> inputs,
       const int64_t dx = offset % stride;
       for (int64_t h = 0; h < height; ++h) {
         const float *row =
-            src + ((n * implChannels + implC) * implHeight + h * stride + dy) * implWidth + dx;
+            src +
+            ((n * implChannels + implC) * implHeight + h * stride + dy) *
+                implWidth +
+            dx;
         float *out = dst + ((n * channels + c) * height + h) * width;
         for (int64_t w = 0; w < width; ++w) {
           out[w] = row[w * stride];

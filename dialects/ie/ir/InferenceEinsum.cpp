@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of IE.Einsum. The element offsets of every input are tabulated once for the
-// output labels and once for the summed labels (row-major over each label list), so each
-// output element is one plain loop over the summed positions:
-// `out[o] = sum_s A[offA[o] + sumA[s]] * B[offB[o] + sumB[s]]`.
+// inferOnCPU of IE.Einsum. The element offsets of every input are tabulated
+// once for the output labels and once for the summed labels (row-major over
+// each label list), so each output element is one plain loop over the summed
+// positions: `out[o] = sum_s A[offA[o] + sumA[s]] * B[offB[o] + sumB[s]]`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,9 +21,10 @@ namespace mlir::vpuc::IE {
 
 namespace {
 
-/// The element stride of each label in an input with `labels` and `shape` (0 for labels the
-/// input does not have).
-detail::EinsumExtents getLabelStrides(ArrayRef<char> labels, ArrayRef<int64_t> shape) {
+/// The element stride of each label in an input with `labels` and `shape` (0
+/// for labels the input does not have).
+detail::EinsumExtents getLabelStrides(ArrayRef<char> labels,
+                                      ArrayRef<int64_t> shape) {
   detail::EinsumExtents strides;
   strides.fill(0);
   detail::DimVector rowMajor = detail::getRowMajorStrides(shape);
@@ -33,9 +34,10 @@ detail::EinsumExtents getLabelStrides(ArrayRef<char> labels, ArrayRef<int64_t> s
   return strides;
 }
 
-/// The offset, under `strides`, of every position of the labels `labels` with `extents`,
-/// in row-major order over `labels` (one offset for an empty list).
-std::vector<int64_t> tabulateOffsets(ArrayRef<char> labels, const detail::EinsumExtents &extents,
+/// The offset, under `strides`, of every position of the labels `labels` with
+/// `extents`, in row-major order over `labels` (one offset for an empty list).
+std::vector<int64_t> tabulateOffsets(ArrayRef<char> labels,
+                                     const detail::EinsumExtents &extents,
                                      const detail::EinsumExtents &strides) {
   std::vector<int64_t> offsets{0};
   for (char label : labels) {
@@ -75,12 +77,16 @@ LogicalResult EinsumOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   if (failed(extents)) {
     return failure();
   }
-  HostTensor output = HostTensor::filled(detail::getEinsumOutputShape(*parsed, *extents));
+  HostTensor output =
+      HostTensor::filled(detail::getEinsumOutputShape(*parsed, *extents));
   float *out = output.data.data();
 
-  detail::EinsumExtents stridesA = getLabelStrides(parsed->inputs[0], inputs[0].shape);
-  std::vector<int64_t> outA = tabulateOffsets(parsed->output, *extents, stridesA);
-  std::vector<int64_t> sumA = tabulateOffsets(parsed->summed, *extents, stridesA);
+  detail::EinsumExtents stridesA =
+      getLabelStrides(parsed->inputs[0], inputs[0].shape);
+  std::vector<int64_t> outA =
+      tabulateOffsets(parsed->output, *extents, stridesA);
+  std::vector<int64_t> sumA =
+      tabulateOffsets(parsed->summed, *extents, stridesA);
   const float *a = inputs[0].data.data();
   const size_t count = outA.size();
   const size_t sumCount = sumA.size();
@@ -94,9 +100,12 @@ LogicalResult EinsumOp::inferOnCPU(ArrayRef<HostTensor> inputs,
       out[o] = acc;
     }
   } else {
-    detail::EinsumExtents stridesB = getLabelStrides(parsed->inputs[1], inputs[1].shape);
-    std::vector<int64_t> outB = tabulateOffsets(parsed->output, *extents, stridesB);
-    std::vector<int64_t> sumB = tabulateOffsets(parsed->summed, *extents, stridesB);
+    detail::EinsumExtents stridesB =
+        getLabelStrides(parsed->inputs[1], inputs[1].shape);
+    std::vector<int64_t> outB =
+        tabulateOffsets(parsed->output, *extents, stridesB);
+    std::vector<int64_t> sumB =
+        tabulateOffsets(parsed->summed, *extents, stridesB);
     const float *b = inputs[1].data.data();
     for (size_t o = 0; o < count; ++o) {
       const float *baseA = a + outA[o];

@@ -1,11 +1,13 @@
-//===- InferenceEltwise.cpp - Host kernels of binary eltwise IE ops -*- C++ -*-===//
+//===- InferenceEltwise.cpp - Host kernels of binary eltwise IE ops -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of the arithmetic, comparison and logic ops and of Select. Booleans are 0 / 1;
-// integer ops compute on exact float values and round to the result type.
+// inferOnCPU of the arithmetic, comparison and logic ops and of Select.
+// Booleans are 0 / 1; integer ops compute on exact float values and round to
+// the result type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,7 +30,9 @@ static bool hasIntegerResult(Operation *op) {
 }
 
 static float nanAware(float a, float b, float chosen) {
-  return (std::isnan(a) || std::isnan(b)) ? std::numeric_limits<float>::quiet_NaN() : chosen;
+  return (std::isnan(a) || std::isnan(b))
+             ? std::numeric_limits<float>::quiet_NaN()
+             : chosen;
 }
 
 LogicalResult AddOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -64,9 +68,9 @@ LogicalResult MultiplyOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 LogicalResult DivideOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                    SmallVectorImpl<HostTensor> &outputs) {
   if (hasIntegerResult(*this)) {
-    return inferBinary(*this, inputs, outputs, getAutoBroadcast(), [](float a, float b) {
-      return b == 0.0f ? 0.0f : std::trunc(a / b);
-    });
+    return inferBinary(
+        *this, inputs, outputs, getAutoBroadcast(),
+        [](float a, float b) { return b == 0.0f ? 0.0f : std::trunc(a / b); });
   }
   return inferBinary(*this, inputs, outputs, getAutoBroadcast(),
                      [](float a, float b) { return a / b; });
@@ -80,22 +84,26 @@ LogicalResult PowerOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 
 LogicalResult MaximumOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
-  return inferBinary(*this, inputs, outputs, getAutoBroadcast(),
-                     [](float a, float b) { return nanAware(a, b, a > b ? a : b); });
+  return inferBinary(
+      *this, inputs, outputs, getAutoBroadcast(),
+      [](float a, float b) { return nanAware(a, b, a > b ? a : b); });
 }
 
 LogicalResult MinimumOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
-  return inferBinary(*this, inputs, outputs, getAutoBroadcast(),
-                     [](float a, float b) { return nanAware(a, b, a < b ? a : b); });
+  return inferBinary(
+      *this, inputs, outputs, getAutoBroadcast(),
+      [](float a, float b) { return nanAware(a, b, a < b ? a : b); });
 }
 
-LogicalResult SquaredDifferenceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                                              SmallVectorImpl<HostTensor> &outputs) {
-  return inferBinary(*this, inputs, outputs, getAutoBroadcast(), [](float a, float b) {
-    const float d = a - b;
-    return d * d;
-  });
+LogicalResult
+SquaredDifferenceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                SmallVectorImpl<HostTensor> &outputs) {
+  return inferBinary(*this, inputs, outputs, getAutoBroadcast(),
+                     [](float a, float b) {
+                       const float d = a - b;
+                       return d * d;
+                     });
 }
 
 LogicalResult FloorModOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -134,16 +142,16 @@ LogicalResult GreaterOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 
 LogicalResult LogicalAndOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                        SmallVectorImpl<HostTensor> &outputs) {
-  return inferBinary(*this, inputs, outputs, getAutoBroadcast(), [](float a, float b) {
-    return (a != 0.0f && b != 0.0f) ? 1.0f : 0.0f;
-  });
+  return inferBinary(
+      *this, inputs, outputs, getAutoBroadcast(),
+      [](float a, float b) { return (a != 0.0f && b != 0.0f) ? 1.0f : 0.0f; });
 }
 
 LogicalResult LogicalOrOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                       SmallVectorImpl<HostTensor> &outputs) {
-  return inferBinary(*this, inputs, outputs, getAutoBroadcast(), [](float a, float b) {
-    return (a != 0.0f || b != 0.0f) ? 1.0f : 0.0f;
-  });
+  return inferBinary(
+      *this, inputs, outputs, getAutoBroadcast(),
+      [](float a, float b) { return (a != 0.0f || b != 0.0f) ? 1.0f : 0.0f; });
 }
 
 LogicalResult SelectOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -154,15 +162,16 @@ LogicalResult SelectOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   const HostTensor &c = inputs[0];
   const HostTensor &a = inputs[1];
   const HostTensor &b = inputs[2];
-  FailureOr<SmallVector<int64_t, 6>> shape =
-      detail::broadcastInputShapes(*this, {c.shape, a.shape, b.shape}, getAutoBroadcast());
+  FailureOr<SmallVector<int64_t, 6>> shape = detail::broadcastInputShapes(
+      *this, {c.shape, a.shape, b.shape}, getAutoBroadcast());
   if (failed(shape)) {
     return failure();
   }
   HostTensor output = HostTensor::filled(*shape);
   BroadcastPlan plan = BroadcastPlan::get({c.shape, a.shape, b.shape}, *shape);
-  broadcastTernary(plan, c.data.data(), a.data.data(), b.data.data(), output.data.data(),
-                   [](float cond, float x, float y) { return cond != 0.0f ? x : y; });
+  broadcastTernary(
+      plan, c.data.data(), a.data.data(), b.data.data(), output.data.data(),
+      [](float cond, float x, float y) { return cond != 0.0f ? x : y; });
   outputs.push_back(std::move(output));
   return success();
 }

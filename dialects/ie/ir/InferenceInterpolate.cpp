@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// IE.Interpolate on the host: checks the attributes against the actual input shape and runs
-// the shared kernel of //kernels/reference (ONNX Resize semantics, also used by the
-// emulator's `interpolate` SHAVE kernel).
+// IE.Interpolate on the host: checks the attributes against the actual input
+// shape and runs the shared kernel of //kernels/reference (ONNX Resize
+// semantics, also used by the emulator's `interpolate` SHAVE kernel).
 //
 //===----------------------------------------------------------------------===//
 
@@ -52,7 +52,8 @@ kernels::InterpolateCoordMode getKernelCoordMode(InterpolateCoordMode mode) {
   llvm_unreachable("unknown coordinate transformation mode");
 }
 
-kernels::InterpolateNearestMode getKernelNearestMode(InterpolateNearestMode mode) {
+kernels::InterpolateNearestMode
+getKernelNearestMode(InterpolateNearestMode mode) {
   switch (mode) {
   case InterpolateNearestMode::ROUND_PREFER_FLOOR:
     return kernels::InterpolateNearestMode::RoundPreferFloor;
@@ -76,9 +77,10 @@ LogicalResult InterpolateOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     return failure();
   }
   const HostTensor &input = inputs.front();
-  FailureOr<detail::InterpolateGeometry> geometry = detail::inferInterpolateGeometry(
-      [this] { return emitOpError(); }, input.shape, getScales(), getSizes(), getRoi(),
-      getCoordMode());
+  FailureOr<detail::InterpolateGeometry> geometry =
+      detail::inferInterpolateGeometry([this] { return emitOpError(); },
+                                       input.shape, getScales(), getSizes(),
+                                       getRoi(), getCoordMode());
   if (failed(geometry)) {
     return failure();
   }
@@ -88,7 +90,8 @@ LogicalResult InterpolateOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   params.nearestMode = getKernelNearestMode(getNearestMode());
   params.cubicCoeffA = getCubicCoeffA().convertToDouble();
   params.excludeOutside = getExcludeOutside();
-  params.extrapolationValue = static_cast<float>(getExtrapolationValue().convertToDouble());
+  params.extrapolationValue =
+      static_cast<float>(getExtrapolationValue().convertToDouble());
   const int64_t rank = input.shape.size();
   std::optional<ArrayRef<double>> roi = getRoi();
   std::vector<kernels::InterpolateDim> dims(rank);
@@ -103,7 +106,8 @@ LogicalResult InterpolateOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     }
   }
   HostTensor output = HostTensor::filled(geometry->shape);
-  kernels::interpolate(params, dims.data(), rank, input.data.data(), output.data.data());
+  kernels::interpolate(params, dims.data(), rank, input.data.data(),
+                       output.data.data());
   detail::roundToResultType(output, getOutput());
   outputs.push_back(std::move(output));
   return success();

@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of the local normalisations. LRN and GRN view the input as [N, C, inner] and
-// work on contiguous rows of `inner` values per channel; NormalizeL2 accumulates the squares
-// into a buffer of the reduced (keep-dims) shape, walking the input one innermost row at a
-// time with precomputed buffer strides.
+// inferOnCPU of the local normalisations. LRN and GRN view the input as [N, C,
+// inner] and work on contiguous rows of `inner` values per channel; NormalizeL2
+// accumulates the squares into a buffer of the reduced (keep-dims) shape,
+// walking the input one innermost row at a time with precomputed buffer
+// strides.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,9 +35,9 @@ ChannelView getChannelView(ArrayRef<int64_t> shape) {
   return {shape[0], shape[1], HostTensor::getNumElements(shape.drop_front(2))};
 }
 
-/// Calls fn(inOffset, bufOffset, count, bufStride) for each innermost row of a tensor of
-/// `shape`: element i of the row maps to bufOffset + i * bufStride in a buffer whose strides
-/// per input dim are `bufStrides`.
+/// Calls fn(inOffset, bufOffset, count, bufStride) for each innermost row of a
+/// tensor of `shape`: element i of the row maps to bufOffset + i * bufStride in
+/// a buffer whose strides per input dim are `bufStrides`.
 template <typename Fn>
 void forEachRow(ArrayRef<int64_t> shape, ArrayRef<int64_t> bufStrides, Fn fn) {
   const int64_t total = HostTensor::getNumElements(shape);
@@ -72,7 +73,8 @@ void forEachRow(ArrayRef<int64_t> shape, ArrayRef<int64_t> bufStrides, Fn fn) {
 // LRN
 //===----------------------------------------------------------------------===//
 
-LogicalResult LRNOp::inferOnCPU(ArrayRef<HostTensor> inputs, SmallVectorImpl<HostTensor> &outputs) {
+LogicalResult LRNOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
@@ -81,7 +83,8 @@ LogicalResult LRNOp::inferOnCPU(ArrayRef<HostTensor> inputs, SmallVectorImpl<Hos
   const int64_t size = static_cast<int64_t>(getSize());
   const int64_t before = (size - 1) / 2;
   const int64_t after = size - 1 - before;
-  const float alphaOverSize = static_cast<float>(getAlpha().convertToDouble() / size);
+  const float alphaOverSize =
+      static_cast<float>(getAlpha().convertToDouble() / size);
   const float bias = static_cast<float>(getBias().convertToDouble());
   const float beta = static_cast<float>(getBeta().convertToDouble());
 
@@ -132,7 +135,8 @@ LogicalResult NormalizeL2Op::inferOnCPU(ArrayRef<HostTensor> inputs,
   if (failed(axes)) {
     return failure();
   }
-  // The reduced (keep-dims) shape and the input-dim strides into its buffer (0 if reduced).
+  // The reduced (keep-dims) shape and the input-dim strides into its buffer (0
+  // if reduced).
   detail::DimVector reduced(input.shape.begin(), input.shape.end());
   for (int64_t axis : *axes) {
     reduced[axis] = 1;
@@ -144,7 +148,8 @@ LogicalResult NormalizeL2Op::inferOnCPU(ArrayRef<HostTensor> inputs,
   std::vector<float> norms(HostTensor::getNumElements(reduced), 0.0f);
   const float *in = input.data.data();
   forEachRow(input.shape, bufStrides,
-             [&](int64_t inOffset, int64_t bufOffset, int64_t count, int64_t bufStride) {
+             [&](int64_t inOffset, int64_t bufOffset, int64_t count,
+                 int64_t bufStride) {
                const float *x = in + inOffset;
                float *sum = norms.data() + bufOffset;
                for (int64_t i = 0; i < count; ++i) {
@@ -164,7 +169,8 @@ LogicalResult NormalizeL2Op::inferOnCPU(ArrayRef<HostTensor> inputs,
   HostTensor output = HostTensor::filled(input.shape);
   float *out = output.data.data();
   forEachRow(input.shape, bufStrides,
-             [&](int64_t inOffset, int64_t bufOffset, int64_t count, int64_t bufStride) {
+             [&](int64_t inOffset, int64_t bufOffset, int64_t count,
+                 int64_t bufStride) {
                const float *x = in + inOffset;
                const float *norm = norms.data() + bufOffset;
                float *y = out + inOffset;
@@ -181,7 +187,8 @@ LogicalResult NormalizeL2Op::inferOnCPU(ArrayRef<HostTensor> inputs,
 // GRN
 //===----------------------------------------------------------------------===//
 
-LogicalResult GRNOp::inferOnCPU(ArrayRef<HostTensor> inputs, SmallVectorImpl<HostTensor> &outputs) {
+LogicalResult GRNOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }

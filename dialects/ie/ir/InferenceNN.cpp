@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of IE.Convolution, IE.GroupConvolution, IE.Deconvolution, IE.FullyConnected and
-// IE.MatMul: shape checks and thin adapters over the numeric kernels of //kernels/reference
-// (GEMM, im2col + GEMM convolution, GEMM + col2im transposed convolution), which are compiled
-// with optimisation whatever the build mode. 1-D convolutions run the 2-D kernels with H = 1.
+// inferOnCPU of IE.Convolution, IE.GroupConvolution, IE.Deconvolution,
+// IE.FullyConnected and IE.MatMul: shape checks and thin adapters over the
+// numeric kernels of //kernels/reference (GEMM, im2col + GEMM convolution, GEMM
+// + col2im transposed convolution), which are compiled with optimisation
+// whatever the build mode. 1-D convolutions run the 2-D kernels with H = 1.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,19 +27,20 @@ namespace mlir::vpuc::IE {
 
 namespace {
 
-/// The value of a window attribute for the y dim: its first value for a 2-D op, `unit` for a
-/// 1-D op, which runs as a 2-D one with H = 1.
+/// The value of a window attribute for the y dim: its first value for a 2-D op,
+/// `unit` for a 1-D op, which runs as a 2-D one with H = 1.
 int64_t yValue(ArrayRef<int64_t> values, int64_t unit) {
   return values.size() == 2 ? values[0] : unit;
 }
 
-/// The kernel geometry of a (transposed) convolution from its NCHW input and output shapes;
-/// a 1-D convolution ([N, C, W]) is the 2-D one with H = 1 (kernel, stride and dilation 1,
-/// no padding along y).
-kernels::ConvGeometry makeGeometry(ArrayRef<int64_t> input, ArrayRef<int64_t> output,
-                                   ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
-                                   ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> dilations,
-                                   int64_t groups) {
+/// The kernel geometry of a (transposed) convolution from its NCHW input and
+/// output shapes; a 1-D convolution ([N, C, W]) is the 2-D one with H = 1
+/// (kernel, stride and dilation 1, no padding along y).
+kernels::ConvGeometry
+makeGeometry(ArrayRef<int64_t> input, ArrayRef<int64_t> output,
+             ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+             ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> dilations,
+             int64_t groups) {
   const bool is2D = input.size() == 4;
   kernels::ConvGeometry g;
   g.batch = input[0];
@@ -75,34 +77,39 @@ std::optional<ArrayRef<int64_t>> optionalInputShape(ArrayRef<HostTensor> inputs,
 
 /// Shared driver of Convolution and GroupConvolution.
 LogicalResult runConvolution(Operation *op, ArrayRef<HostTensor> inputs,
-                             SmallVectorImpl<HostTensor> &outputs, ArrayRef<int64_t> strides,
-                             ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd,
+                             SmallVectorImpl<HostTensor> &outputs,
+                             ArrayRef<int64_t> strides,
+                             ArrayRef<int64_t> padsBegin,
+                             ArrayRef<int64_t> padsEnd,
                              ArrayRef<int64_t> dilations, int64_t groups) {
   if (failed(detail::checkInferenceInputs(op, inputs))) {
     return failure();
   }
-  detail::Window window{strides, padsBegin, padsEnd, dilations, /*hasDilations=*/true};
+  detail::Window window{strides, padsBegin, padsEnd, dilations,
+                        /*hasDilations=*/true};
   SmallVector<int64_t, 4> shape;
   std::string error;
   if (failed(detail::inferConvShape(inputs[0].shape, inputs[1].shape,
-                                    optionalInputShape(inputs, 2), window, groups, shape,
-                                    error))) {
+                                    optionalInputShape(inputs, 2), window,
+                                    groups, shape, error))) {
     return op->emitOpError() << "inference: " << error;
   }
   HostTensor output = HostTensor::filled(shape);
-  kernels::ConvGeometry g =
-      makeGeometry(inputs[0].shape, shape, ArrayRef(inputs[1].shape).drop_front(2), strides,
-                   padsBegin, dilations, groups);
-  kernels::convolution(g, inputs[0].data.data(), inputs[1].data.data(), optionalData(inputs, 2),
-           output.data.data());
+  kernels::ConvGeometry g = makeGeometry(
+      inputs[0].shape, shape, ArrayRef(inputs[1].shape).drop_front(2), strides,
+      padsBegin, dilations, groups);
+  kernels::convolution(g, inputs[0].data.data(), inputs[1].data.data(),
+                       optionalData(inputs, 2), output.data.data());
   detail::roundToResultType(output, op->getResult(0));
   outputs.push_back(std::move(output));
   return success();
 }
 
-/// Element strides of the batch dims of an operand with batch dims `batch`, aligned to the
-/// right of `outBatch`, for matrices of `matrixSize` elements (0 for broadcast dims).
-SmallVector<int64_t, 6> batchStrides(ArrayRef<int64_t> batch, ArrayRef<int64_t> outBatch,
+/// Element strides of the batch dims of an operand with batch dims `batch`,
+/// aligned to the right of `outBatch`, for matrices of `matrixSize` elements (0
+/// for broadcast dims).
+SmallVector<int64_t, 6> batchStrides(ArrayRef<int64_t> batch,
+                                     ArrayRef<int64_t> outBatch,
                                      int64_t matrixSize) {
   SmallVector<int64_t, 6> strides(outBatch.size(), 0);
   int64_t stride = matrixSize;
@@ -119,33 +126,37 @@ SmallVector<int64_t, 6> batchStrides(ArrayRef<int64_t> batch, ArrayRef<int64_t> 
 
 LogicalResult ConvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                         SmallVectorImpl<HostTensor> &outputs) {
-  if (failed(runConvolution(*this, inputs, outputs, getStrides(), getPadsBegin(), getPadsEnd(),
-                            getDilations(), 1))) {
+  if (failed(runConvolution(*this, inputs, outputs, getStrides(),
+                            getPadsBegin(), getPadsEnd(), getDilations(), 1))) {
     return failure();
   }
   detail::applyPostOp(*this, outputs.back());
   return success();
 }
 
-LogicalResult GroupConvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                                             SmallVectorImpl<HostTensor> &outputs) {
-  if (failed(runConvolution(*this, inputs, outputs, getStrides(), getPadsBegin(), getPadsEnd(),
-                            getDilations(), getGroups()))) {
+LogicalResult
+GroupConvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                               SmallVectorImpl<HostTensor> &outputs) {
+  if (failed(runConvolution(*this, inputs, outputs, getStrides(),
+                            getPadsBegin(), getPadsEnd(), getDilations(),
+                            getGroups()))) {
     return failure();
   }
   detail::applyPostOp(*this, outputs.back());
   return success();
 }
 
-LogicalResult FullyConnectedOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                                           SmallVectorImpl<HostTensor> &outputs) {
+LogicalResult
+FullyConnectedOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                             SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
   SmallVector<int64_t, 2> shape;
   std::string error;
   if (failed(detail::inferFullyConnectedShape(inputs[0].shape, inputs[1].shape,
-                                              optionalInputShape(inputs, 2), shape, error))) {
+                                              optionalInputShape(inputs, 2),
+                                              shape, error))) {
     return emitOpError() << "inference: " << error;
   }
   HostTensor output = HostTensor::filled(shape);
@@ -159,7 +170,8 @@ LogicalResult FullyConnectedOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     }
   }
   kernels::gemm(batch, features, k, {inputs[0].data.data(), k},
-                {inputs[1].data.data(), k, /*transposed=*/true}, output.data.data(), features,
+                {inputs[1].data.data(), k, /*transposed=*/true},
+                output.data.data(), features,
                 /*accumulate=*/true);
   detail::roundToResultType(output, getOutput());
   detail::applyPostOp(*this, output);
@@ -176,11 +188,13 @@ LogicalResult MatMulOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   ArrayRef<int64_t> b = inputs[1].shape;
   SmallVector<int64_t, 4> shape;
   std::string error;
-  if (failed(detail::inferMatMulShape(a, b, getTransposeA(), getTransposeB(), shape, error))) {
+  if (failed(detail::inferMatMulShape(a, b, getTransposeA(), getTransposeB(),
+                                      shape, error))) {
     return emitOpError() << "inference: " << error;
   }
-  // Matrices as stored: A [rowsA, colsA], B [rowsB, colsB]; 1-D operands are one row (A) or
-  // one column (B), which needs no transposition. GEMM reads transposed operands in place.
+  // Matrices as stored: A [rowsA, colsA], B [rowsB, colsB]; 1-D operands are
+  // one row (A) or one column (B), which needs no transposition. GEMM reads
+  // transposed operands in place.
   const bool transA = getTransposeA() && a.size() > 1;
   const bool transB = getTransposeB() && b.size() > 1;
   const int64_t rowsA = a.size() > 1 ? a[a.size() - 2] : 1;
@@ -191,8 +205,10 @@ LogicalResult MatMulOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   const int64_t k = transA ? rowsA : colsA;
   const int64_t n = transB ? rowsB : colsB;
 
-  ArrayRef<int64_t> batchA = a.size() > 2 ? a.drop_back(2) : ArrayRef<int64_t>();
-  ArrayRef<int64_t> batchB = b.size() > 2 ? b.drop_back(2) : ArrayRef<int64_t>();
+  ArrayRef<int64_t> batchA =
+      a.size() > 2 ? a.drop_back(2) : ArrayRef<int64_t>();
+  ArrayRef<int64_t> batchB =
+      b.size() > 2 ? b.drop_back(2) : ArrayRef<int64_t>();
   SmallVector<int64_t, 6> outBatch = *broadcastShapes({batchA, batchB});
   SmallVector<int64_t, 6> stridesA = batchStrides(batchA, outBatch, m * k);
   SmallVector<int64_t, 6> stridesB = batchStrides(batchB, outBatch, k * n);
@@ -218,26 +234,28 @@ LogicalResult MatMulOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   return success();
 }
 
-LogicalResult DeconvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                                          SmallVectorImpl<HostTensor> &outputs) {
+LogicalResult
+DeconvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                            SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
-  detail::Window window{getStrides(), getPadsBegin(), getPadsEnd(), getDilations(),
-                          /*hasDilations=*/true};
+  detail::Window window{getStrides(), getPadsBegin(), getPadsEnd(),
+                        getDilations(),
+                        /*hasDilations=*/true};
   SmallVector<int64_t, 4> shape;
   std::string error;
-  if (failed(detail::inferDeconvShape(inputs[0].shape, inputs[1].shape,
-                                      optionalInputShape(inputs, 2), window,
-                                      getOutputPadding(), getGroups(), shape, error))) {
+  if (failed(detail::inferDeconvShape(
+          inputs[0].shape, inputs[1].shape, optionalInputShape(inputs, 2),
+          window, getOutputPadding(), getGroups(), shape, error))) {
     return emitOpError() << "inference: " << error;
   }
   HostTensor output = HostTensor::filled(shape);
-  kernels::ConvGeometry g =
-      makeGeometry(inputs[0].shape, shape, ArrayRef(inputs[1].shape).drop_front(2),
-                   getStrides(), getPadsBegin(), getDilations(), getGroups());
-  kernels::deconvolution(g, inputs[0].data.data(), inputs[1].data.data(), optionalData(inputs, 2),
-             output.data.data());
+  kernels::ConvGeometry g = makeGeometry(
+      inputs[0].shape, shape, ArrayRef(inputs[1].shape).drop_front(2),
+      getStrides(), getPadsBegin(), getDilations(), getGroups());
+  kernels::deconvolution(g, inputs[0].data.data(), inputs[1].data.data(),
+                         optionalData(inputs, 2), output.data.data());
   detail::roundToResultType(output, getOutput());
   outputs.push_back(std::move(output));
   return success();

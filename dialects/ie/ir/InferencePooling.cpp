@@ -4,12 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of IE.MaxPool, IE.AvgPool, the IE.Reduce* ops, IE.SoftMax, IE.LogSoftMax and
-// the normalisations (IE.BatchNormInference, IE.MVN, IE.LayerNormalization). The pools are
-// adapters over //kernels/reference (compiled with optimisation whatever the build mode).
-// Reductions walk the input row by row (the innermost dim), accumulating either into one
-// value (innermost dim reduced) or into a contiguous row of the result; SoftMax works on
-// [outer, axis, inner] with per-inner running buffers so its loops are contiguous too.
+// inferOnCPU of IE.MaxPool, IE.AvgPool, the IE.Reduce* ops, IE.SoftMax,
+// IE.LogSoftMax and the normalisations (IE.BatchNormInference, IE.MVN,
+// IE.LayerNormalization). The pools are adapters over //kernels/reference
+// (compiled with optimisation whatever the build mode). Reductions walk the
+// input row by row (the innermost dim), accumulating either into one value
+// (innermost dim reduced) or into a contiguous row of the result; SoftMax works
+// on [outer, axis, inner] with per-inner running buffers so its loops are
+// contiguous too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,8 +35,8 @@ namespace {
 // Pools
 //===----------------------------------------------------------------------===//
 
-/// Shared driver of the pools: computes the output shape from the actual input and runs
-/// `kernel(geometry, input, output)`.
+/// Shared driver of the pools: computes the output shape from the actual input
+/// and runs `kernel(geometry, input, output)`.
 template <typename OpT, typename KernelFn>
 LogicalResult runPool(OpT op, ArrayRef<HostTensor> inputs,
                       SmallVectorImpl<HostTensor> &outputs, KernelFn kernel) {
@@ -49,11 +51,12 @@ LogicalResult runPool(OpT op, ArrayRef<HostTensor> inputs,
   SmallVector<int64_t, 4> shape;
   std::string error;
   if (failed(detail::inferPoolShape(inputs[0].shape, kernelSize, w,
-                                    op.getRoundingType() == RoundingType::CEIL, shape,
-                                    error))) {
+                                    op.getRoundingType() == RoundingType::CEIL,
+                                    shape, error))) {
     return op.emitOpError() << "inference: " << error;
   }
-  // A 1-D pool ([N, C, W]) runs as the 2-D one with H = 1: kernel and stride 1, no padding.
+  // A 1-D pool ([N, C, W]) runs as the 2-D one with H = 1: kernel and stride 1,
+  // no padding.
   const bool is2D = shape.size() == 4;
   kernels::PoolGeometry g;
   g.planes = shape[0] * shape[1];
@@ -80,9 +83,10 @@ LogicalResult runPool(OpT op, ArrayRef<HostTensor> inputs,
 // Reductions
 //===----------------------------------------------------------------------===//
 
-/// Calls fn(inOffset, outOffset, count, outStride) for each innermost row of a tensor of
-/// `shape`, where element i of the row maps to outOffset + i * outStride in a result whose
-/// strides per input dim are `outStrides` (0 for reduced dims).
+/// Calls fn(inOffset, outOffset, count, outStride) for each innermost row of a
+/// tensor of `shape`, where element i of the row maps to outOffset + i *
+/// outStride in a result whose strides per input dim are `outStrides` (0 for
+/// reduced dims).
 template <typename Fn>
 void forEachRow(ArrayRef<int64_t> shape, ArrayRef<int64_t> outStrides, Fn fn) {
   const int64_t total = HostTensor::getNumElements(shape);
@@ -113,7 +117,8 @@ void forEachRow(ArrayRef<int64_t> shape, ArrayRef<int64_t> outStrides, Fn fn) {
 }
 
 /// For each input dim, its stride in the keep_dims result (0 if `reduced`).
-SmallVector<int64_t, 6> reducedStrides(ArrayRef<int64_t> shape, ArrayRef<int64_t> axes) {
+SmallVector<int64_t, 6> reducedStrides(ArrayRef<int64_t> shape,
+                                       ArrayRef<int64_t> axes) {
   SmallVector<int64_t, 6> strides(shape.size(), 0);
   int64_t stride = 1;
   for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
@@ -128,8 +133,7 @@ SmallVector<int64_t, 6> reducedStrides(ArrayRef<int64_t> shape, ArrayRef<int64_t
 /// The kernels of the reductions.
 enum class ReduceKind { Sum, Mean, Max, Min, L2 };
 
-template <ReduceKind kind>
-float combine(float acc, float v) {
+template <ReduceKind kind> float combine(float acc, float v) {
   if constexpr (kind == ReduceKind::Max) {
     return (v > acc || std::isnan(v)) && !std::isnan(acc) ? v : acc;
   } else if constexpr (kind == ReduceKind::Min) {
@@ -143,15 +147,16 @@ float combine(float acc, float v) {
 
 template <ReduceKind kind>
 LogicalResult runReduce(Operation *op, ArrayRef<int64_t> axes, bool keepDims,
-                        ArrayRef<HostTensor> inputs, SmallVectorImpl<HostTensor> &outputs) {
+                        ArrayRef<HostTensor> inputs,
+                        SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(op, inputs))) {
     return failure();
   }
   ArrayRef<int64_t> shape = inputs[0].shape;
   SmallVector<int64_t, 6> normalized;
   std::string error;
-  if (failed(detail::normalizeAxes(axes, static_cast<int64_t>(shape.size()), normalized,
-                                   error))) {
+  if (failed(detail::normalizeAxes(axes, static_cast<int64_t>(shape.size()),
+                                   normalized, error))) {
     return op->emitOpError() << "inference: " << error;
   }
   SmallVector<int64_t, 6> outShape;
@@ -176,7 +181,8 @@ LogicalResult runReduce(Operation *op, ArrayRef<int64_t> axes, bool keepDims,
   const float *in = inputs[0].data.data();
   float *out = output.data.data();
   forEachRow(shape, reducedStrides(shape, normalized),
-             [&](int64_t inOffset, int64_t outOffset, int64_t count, int64_t outStride) {
+             [&](int64_t inOffset, int64_t outOffset, int64_t count,
+                 int64_t outStride) {
                const float *row = in + inOffset;
                if (outStride == 0) {
                  float acc = out[outOffset];
@@ -211,7 +217,8 @@ LogicalResult runReduce(Operation *op, ArrayRef<int64_t> axes, bool keepDims,
 //===----------------------------------------------------------------------===//
 
 template <bool isLog>
-LogicalResult runSoftMax(Operation *op, int64_t axisAttr, ArrayRef<HostTensor> inputs,
+LogicalResult runSoftMax(Operation *op, int64_t axisAttr,
+                         ArrayRef<HostTensor> inputs,
                          SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(op, inputs))) {
     return failure();
@@ -219,8 +226,8 @@ LogicalResult runSoftMax(Operation *op, int64_t axisAttr, ArrayRef<HostTensor> i
   ArrayRef<int64_t> shape = inputs[0].shape;
   int64_t axis;
   std::string error;
-  if (failed(detail::normalizeAxis(axisAttr, static_cast<int64_t>(shape.size()), axis,
-                                   error))) {
+  if (failed(detail::normalizeAxis(axisAttr, static_cast<int64_t>(shape.size()),
+                                   axis, error))) {
     return op->emitOpError() << "inference: " << error;
   }
   const int64_t outer = HostTensor::getNumElements(shape.take_front(axis));
@@ -232,7 +239,8 @@ LogicalResult runSoftMax(Operation *op, int64_t axisAttr, ArrayRef<HostTensor> i
   for (int64_t o = 0; o < outer; ++o) {
     const float *in = inputs[0].data.data() + o * n * inner;
     float *out = output.data.data() + o * n * inner;
-    std::fill(maxima.begin(), maxima.end(), -std::numeric_limits<float>::infinity());
+    std::fill(maxima.begin(), maxima.end(),
+              -std::numeric_limits<float>::infinity());
     std::fill(sums.begin(), sums.end(), 0.0f);
     for (int64_t k = 0; k < n; ++k) {
       for (int64_t j = 0; j < inner; ++j) {
@@ -249,7 +257,8 @@ LogicalResult runSoftMax(Operation *op, int64_t axisAttr, ArrayRef<HostTensor> i
       }
     }
     if (isLog) {
-      // (x - max) - log(sum): subtracting max first keeps the small result exact.
+      // (x - max) - log(sum): subtracting max first keeps the small result
+      // exact.
       for (int64_t j = 0; j < inner; ++j) {
         sums[j] = std::log(sums[j]);
       }
@@ -279,9 +288,8 @@ LogicalResult runSoftMax(Operation *op, int64_t axisAttr, ArrayRef<HostTensor> i
 LogicalResult MaxPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
   if (failed(runPool(*this, inputs, outputs,
-                     [](const kernels::PoolGeometry &g, const float *in, float *out) {
-                       kernels::maxPool(g, in, out);
-                     }))) {
+                     [](const kernels::PoolGeometry &g, const float *in,
+                        float *out) { kernels::maxPool(g, in, out); }))) {
     return failure();
   }
   detail::applyPostOp(*this, outputs.back());
@@ -292,7 +300,8 @@ LogicalResult AvgPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
   const bool excludePad = getExcludePad();
   if (failed(runPool(*this, inputs, outputs,
-                     [excludePad](const kernels::PoolGeometry &g, const float *in, float *out) {
+                     [excludePad](const kernels::PoolGeometry &g,
+                                  const float *in, float *out) {
                        kernels::avgPool(g, excludePad, in, out);
                      }))) {
     return failure();
@@ -303,27 +312,32 @@ LogicalResult AvgPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 
 LogicalResult ReduceMeanOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                        SmallVectorImpl<HostTensor> &outputs) {
-  return runReduce<ReduceKind::Mean>(*this, getAxes(), getKeepDims(), inputs, outputs);
+  return runReduce<ReduceKind::Mean>(*this, getAxes(), getKeepDims(), inputs,
+                                     outputs);
 }
 
 LogicalResult ReduceSumOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                       SmallVectorImpl<HostTensor> &outputs) {
-  return runReduce<ReduceKind::Sum>(*this, getAxes(), getKeepDims(), inputs, outputs);
+  return runReduce<ReduceKind::Sum>(*this, getAxes(), getKeepDims(), inputs,
+                                    outputs);
 }
 
 LogicalResult ReduceMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                       SmallVectorImpl<HostTensor> &outputs) {
-  return runReduce<ReduceKind::Max>(*this, getAxes(), getKeepDims(), inputs, outputs);
+  return runReduce<ReduceKind::Max>(*this, getAxes(), getKeepDims(), inputs,
+                                    outputs);
 }
 
 LogicalResult ReduceMinOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                       SmallVectorImpl<HostTensor> &outputs) {
-  return runReduce<ReduceKind::Min>(*this, getAxes(), getKeepDims(), inputs, outputs);
+  return runReduce<ReduceKind::Min>(*this, getAxes(), getKeepDims(), inputs,
+                                    outputs);
 }
 
 LogicalResult ReduceL2Op::inferOnCPU(ArrayRef<HostTensor> inputs,
                                      SmallVectorImpl<HostTensor> &outputs) {
-  return runReduce<ReduceKind::L2>(*this, getAxes(), getKeepDims(), inputs, outputs);
+  return runReduce<ReduceKind::L2>(*this, getAxes(), getKeepDims(), inputs,
+                                   outputs);
 }
 
 LogicalResult SoftMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,
@@ -336,8 +350,9 @@ LogicalResult LogSoftMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   return runSoftMax</*isLog=*/true>(*this, getAxis(), inputs, outputs);
 }
 
-LogicalResult BatchNormInferenceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                                               SmallVectorImpl<HostTensor> &outputs) {
+LogicalResult
+BatchNormInferenceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                 SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
@@ -346,8 +361,8 @@ LogicalResult BatchNormInferenceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   for (size_t k = 1; k < 5; ++k) {
     if (inputs[k].shape.size() != 1 || inputs[k].shape[0] != channels) {
       return emitOpError() << "inference: parameter #" << k << " has shape "
-                           << detail::formatShape(inputs[k].shape) << ", expected ["
-                           << channels << "]";
+                           << detail::formatShape(inputs[k].shape)
+                           << ", expected [" << channels << "]";
     }
   }
   const int64_t batch = shape[0];
@@ -355,7 +370,8 @@ LogicalResult BatchNormInferenceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   const float eps = static_cast<float>(getEpsilon().convertToDouble());
   HostTensor output = HostTensor::filled(shape);
   for (int64_t c = 0; c < channels; ++c) {
-    // x * scale + shift with scale = gamma / sqrt(var + eps), shift = beta - mean * scale.
+    // x * scale + shift with scale = gamma / sqrt(var + eps), shift = beta -
+    // mean * scale.
     const float scale = inputs[1].data[c] / std::sqrt(inputs[4].data[c] + eps);
     const float shift = inputs[2].data[c] - inputs[3].data[c] * scale;
     for (int64_t n = 0; n < batch; ++n) {
@@ -379,8 +395,8 @@ LogicalResult MVNOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   ArrayRef<int64_t> shape = inputs[0].shape;
   SmallVector<int64_t, 6> axes;
   std::string error;
-  if (failed(detail::normalizeAxes(getAxes(), static_cast<int64_t>(shape.size()), axes,
-                                   error))) {
+  if (failed(detail::normalizeAxes(
+          getAxes(), static_cast<int64_t>(shape.size()), axes, error))) {
     return emitOpError() << "inference: " << error;
   }
   int64_t groups = 1;
@@ -392,11 +408,12 @@ LogicalResult MVNOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   const float *in = inputs[0].data.data();
   // Pass 1: means; pass 2: variances around them (two passes for accuracy).
   std::vector<float> mean(groups, 0.0f);
-  forEachRow(shape, strides, [&](int64_t inOffset, int64_t outOffset, int64_t n, int64_t os) {
-    for (int64_t i = 0; i < n; ++i) {
-      mean[outOffset + i * os] += in[inOffset + i];
-    }
-  });
+  forEachRow(shape, strides,
+             [&](int64_t inOffset, int64_t outOffset, int64_t n, int64_t os) {
+               for (int64_t i = 0; i < n; ++i) {
+                 mean[outOffset + i * os] += in[inOffset + i];
+               }
+             });
   const float invCount = count == 0 ? 0.0f : 1.0f / static_cast<float>(count);
   for (float &m : mean) {
     m *= invCount;
@@ -420,27 +437,29 @@ LogicalResult MVNOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   }
   HostTensor output = HostTensor::filled(shape);
   float *out = output.data.data();
-  forEachRow(shape, strides, [&](int64_t inOffset, int64_t outOffset, int64_t n, int64_t os) {
-    for (int64_t i = 0; i < n; ++i) {
-      const int64_t g = outOffset + i * os;
-      out[inOffset + i] = (in[inOffset + i] - mean[g]) * factor[g];
-    }
-  });
+  forEachRow(shape, strides,
+             [&](int64_t inOffset, int64_t outOffset, int64_t n, int64_t os) {
+               for (int64_t i = 0; i < n; ++i) {
+                 const int64_t g = outOffset + i * os;
+                 out[inOffset + i] = (in[inOffset + i] - mean[g]) * factor[g];
+               }
+             });
   detail::roundToResultType(output, getOutput());
   outputs.push_back(std::move(output));
   return success();
 }
 
-LogicalResult LayerNormalizationOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                                               SmallVectorImpl<HostTensor> &outputs) {
+LogicalResult
+LayerNormalizationOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                 SmallVectorImpl<HostTensor> &outputs) {
   if (failed(detail::checkInferenceInputs(*this, inputs))) {
     return failure();
   }
   ArrayRef<int64_t> shape = inputs[0].shape;
   int64_t axis;
   std::string error;
-  if (failed(detail::normalizeAxis(getAxis(), static_cast<int64_t>(shape.size()), axis,
-                                   error))) {
+  if (failed(detail::normalizeAxis(
+          getAxis(), static_cast<int64_t>(shape.size()), axis, error))) {
     return emitOpError() << "inference: " << error;
   }
   ArrayRef<int64_t> normalized = shape.drop_front(axis);
@@ -459,7 +478,8 @@ LogicalResult LayerNormalizationOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     if (inner == 0) {
       continue;
     }
-    BroadcastPlan plan = BroadcastPlan::get({inputs[k].shape, inputs[k].shape}, normalized);
+    BroadcastPlan plan =
+        BroadcastPlan::get({inputs[k].shape, inputs[k].shape}, normalized);
     const float *p = inputs[k].data.data();
     broadcastBinary(plan, p, p, (k == 1 ? scale : bias).data(),
                     [](float a, float) { return a; });
@@ -480,7 +500,8 @@ LogicalResult LayerNormalizationOp::inferOnCPU(ArrayRef<HostTensor> inputs,
       sq += d * d;
     }
     const float factor =
-        1.0f / std::sqrt((inner == 0 ? 0.0f : sq / static_cast<float>(inner)) + eps);
+        1.0f /
+        std::sqrt((inner == 0 ? 0.0f : sq / static_cast<float>(inner)) + eps);
     for (int64_t i = 0; i < inner; ++i) {
       out[i] = (in[i] - mean) * factor * scale[i] + bias[i];
     }

@@ -1,13 +1,15 @@
-//===- InferenceQuantization.cpp - Host kernels of the IE quantisation ops -*- C++ -*-===//
+//===- InferenceQuantization.cpp - Host kernels of the IE quantisation ops -*-
+// C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of Quantize, Dequantize and FakeQuantize. A quantized tensor is held as its
-// storage integers (exact in float32 up to 2^24, enough for 8- and 16-bit storage; 32-bit
-// storage values beyond 2^24 round). Per-axis types walk the tensor as [outer, channel, inner]
-// blocks; FakeQuantize expands its limits to the input shape once and then runs one flat loop.
+// inferOnCPU of Quantize, Dequantize and FakeQuantize. A quantized tensor is
+// held as its storage integers (exact in float32 up to 2^24, enough for 8- and
+// 16-bit storage; 32-bit storage values beyond 2^24 round). Per-axis types walk
+// the tensor as [outer, channel, inner] blocks; FakeQuantize expands its limits
+// to the input shape once and then runs one flat loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,8 +27,8 @@ namespace mlir::vpuc::IE {
 
 namespace {
 
-/// The scales and zero points of a uniform quantized type as [outer, channels, inner] blocks
-/// over a tensor of `shape` (channels = 1 per tensor).
+/// The scales and zero points of a uniform quantized type as [outer, channels,
+/// inner] blocks over a tensor of `shape` (channels = 1 per tensor).
 struct QuantParams {
   SmallVector<double, 4> scales;
   SmallVector<int64_t, 4> zeroPoints;
@@ -50,14 +52,16 @@ QuantParams getQuantParams(Type elemType, ArrayRef<int64_t> shape) {
   auto perAxis = llvm::cast<quant::UniformQuantizedPerAxisType>(elemType);
   const int64_t axis = perAxis.getQuantizedDimension();
   params.scales.assign(perAxis.getScales().begin(), perAxis.getScales().end());
-  params.zeroPoints.assign(perAxis.getZeroPoints().begin(), perAxis.getZeroPoints().end());
+  params.zeroPoints.assign(perAxis.getZeroPoints().begin(),
+                           perAxis.getZeroPoints().end());
   params.outer = HostTensor::getNumElements(shape.take_front(axis));
   params.inner = HostTensor::getNumElements(shape.drop_front(axis + 1));
   return params;
 }
 
 /// Checks that the quantized dim of `elemType` matches the actual `shape`.
-LogicalResult checkChannels(Operation *op, Type elemType, ArrayRef<int64_t> shape) {
+LogicalResult checkChannels(Operation *op, Type elemType,
+                            ArrayRef<int64_t> shape) {
   auto perAxis = llvm::dyn_cast<quant::UniformQuantizedPerAxisType>(elemType);
   if (!perAxis) {
     return success();
@@ -65,13 +69,15 @@ LogicalResult checkChannels(Operation *op, Type elemType, ArrayRef<int64_t> shap
   const int64_t axis = perAxis.getQuantizedDimension();
   const int64_t count = perAxis.getScales().size();
   if (shape[axis] != count) {
-    return op->emitOpError() << "quantized dim " << axis << " has size " << shape[axis]
-                             << " but the type has " << count << " scales";
+    return op->emitOpError()
+           << "quantized dim " << axis << " has size " << shape[axis]
+           << " but the type has " << count << " scales";
   }
   return success();
 }
 
-/// Expands `limit` (broadcastable to `shape`) to a full row-major tensor of `shape`.
+/// Expands `limit` (broadcastable to `shape`) to a full row-major tensor of
+/// `shape`.
 std::vector<float> expandTo(const HostTensor &limit, ArrayRef<int64_t> shape) {
   std::vector<float> result(HostTensor::getNumElements(shape));
   const int64_t rank = shape.size();
@@ -155,7 +161,8 @@ LogicalResult DequantizeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
       const float *in = input.data.data() + base;
       float *out = output.data.data() + base;
       for (int64_t i = 0; i < params.inner; ++i) {
-        out[i] = static_cast<float>((static_cast<double>(in[i]) - zeroPoint) * scale);
+        out[i] = static_cast<float>((static_cast<double>(in[i]) - zeroPoint) *
+                                    scale);
       }
     }
   }
@@ -175,7 +182,8 @@ LogicalResult FakeQuantizeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                         ? isBroadcastableTo(limit.shape, input.shape)
                         : limit.shape == input.shape;
     if (!ok) {
-      return emitOpError() << "inference limit of shape " << detail::formatShape(limit.shape)
+      return emitOpError() << "inference limit of shape "
+                           << detail::formatShape(limit.shape)
                            << " does not fit the input shape "
                            << detail::formatShape(input.shape);
     }
@@ -196,7 +204,9 @@ LogicalResult FakeQuantizeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     } else if (x[i] > std::max(il, ih)) {
       out[i] = oh;
     } else {
-      out[i] = std::nearbyint((x[i] - il) / (ih - il) * steps) / steps * (oh - ol) + ol;
+      out[i] =
+          std::nearbyint((x[i] - il) / (ih - il) * steps) / steps * (oh - ol) +
+          ol;
     }
   }
   detail::roundToResultType(output, getOutput());

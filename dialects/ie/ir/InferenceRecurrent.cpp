@@ -5,10 +5,11 @@
 //===----------------------------------------------------------------------===//
 //
 // inferOnCPU of IE.LSTMCell, IE.LSTMSequence and IE.GRUSequence. Batch rows are
-// independent, so each is run through all time steps of a direction on its own: per step the
-// gate pre-activations are dot products of the input and hidden rows with contiguous weight
-// rows, and each activation is applied to a whole gate block in one loop (the activation kind
-// is switched on once per block, not per element).
+// independent, so each is run through all time steps of a direction on its own:
+// per step the gate pre-activations are dot products of the input and hidden
+// rows with contiguous weight rows, and each activation is applied to a whole
+// gate block in one loop (the activation kind is switched on once per block,
+// not per element).
 //
 //===----------------------------------------------------------------------===//
 
@@ -44,7 +45,8 @@ SmallVector<Activation, 3> parseActivations(ArrayAttr names) {
   return result;
 }
 
-/// Clamps `data[0, count)` to [-clip, clip] when clip > 0, then applies `kind` in place.
+/// Clamps `data[0, count)` to [-clip, clip] when clip > 0, then applies `kind`
+/// in place.
 void activate(Activation kind, float clip, float *data, int64_t count) {
   if (clip > 0.0f) {
     for (int64_t i = 0; i < count; ++i) {
@@ -71,7 +73,8 @@ void activate(Activation kind, float clip, float *data, int64_t count) {
 }
 
 /// out[j] += dot(vec, matrix row j) for `rows` rows of length `len`.
-void addMatVec(const float *matrix, int64_t rows, int64_t len, const float *vec, float *out) {
+void addMatVec(const float *matrix, int64_t rows, int64_t len, const float *vec,
+               float *out) {
   for (int64_t j = 0; j < rows; ++j) {
     const float *row = matrix + j * len;
     float acc = 0.0f;
@@ -100,11 +103,13 @@ struct Scratch {
   std::vector<float> extra;
   std::vector<float> tmp;
 
-  explicit Scratch(int64_t hidden) : gates(4 * hidden), extra(4 * hidden), tmp(hidden) {}
+  explicit Scratch(int64_t hidden)
+      : gates(4 * hidden), extra(4 * hidden), tmp(hidden) {}
 };
 
 /// One LSTM step of one batch row (gates f, i, c, o); updates h and c in place.
-void lstmStep(const Cell &cell, const float *x, float *h, float *c, Scratch &scratch) {
+void lstmStep(const Cell &cell, const float *x, float *h, float *c,
+              Scratch &scratch) {
   const int64_t hs = cell.hidden;
   float *g = scratch.gates.data();
   std::copy(cell.b, cell.b + 4 * hs, g);
@@ -133,7 +138,8 @@ void lstmStep(const Cell &cell, const float *x, float *h, float *c, Scratch &scr
 void gruStep(const Cell &cell, const float *x, float *h, Scratch &scratch) {
   const int64_t hs = cell.hidden;
   float *g = scratch.gates.data();
-  // x * W^T for the three blocks, plus the z and r biases (B_z, B_r summed over W and R).
+  // x * W^T for the three blocks, plus the z and r biases (B_z, B_r summed over
+  // W and R).
   std::fill(g, g + 3 * hs, 0.0f);
   std::copy(cell.b, cell.b + 2 * hs, g);
   addMatVec(cell.w, 3 * hs, cell.inputSize, x, g);
@@ -178,11 +184,13 @@ struct RunShape {
   int64_t directions;
 };
 
-/// Runs a sequence layer: `kind` LSTM (with cell state) or GRU. `inputs` are the op's
-/// operands in order; outputs are Y [batch, D, seq, H], Ho and (LSTM) Co [batch, D, H].
+/// Runs a sequence layer: `kind` LSTM (with cell state) or GRU. `inputs` are
+/// the op's operands in order; outputs are Y [batch, D, seq, H], Ho and (LSTM)
+/// Co [batch, D, H].
 template <bool IsLSTM>
-void runSequence(const RunShape &s, RNNDirection direction, Cell cell, int64_t biasRows,
-                 ArrayRef<HostTensor> inputs, MutableArrayRef<HostTensor> results) {
+void runSequence(const RunShape &s, RNNDirection direction, Cell cell,
+                 int64_t biasRows, ArrayRef<HostTensor> inputs,
+                 MutableArrayRef<HostTensor> results) {
   const int64_t hs = cell.hidden;
   const int64_t gates = IsLSTM ? 4 : 3;
   const HostTensor &x = inputs[0];
@@ -215,7 +223,8 @@ void runSequence(const RunShape &s, RNNDirection direction, Cell cell, int64_t b
           gruStep(cell, xt, h.data(), scratch);
         }
         std::copy_n(h.data(), hs,
-                    results[0].data.data() + ((n * s.directions + d) * s.seq + t) * hs);
+                    results[0].data.data() +
+                        ((n * s.directions + d) * s.seq + t) * hs);
       }
       std::copy_n(h.data(), hs, results[1].data.data() + stateOffset);
       if (IsLSTM) {
@@ -227,7 +236,8 @@ void runSequence(const RunShape &s, RNNDirection direction, Cell cell, int64_t b
 
 /// Checks the inputs of a recurrent layer and computes its result shapes.
 FailureOr<SmallVector<detail::DimVector, 3>>
-checkRecurrentInputs(Operation *op, const detail::RNNConfig &config, ArrayRef<HostTensor> inputs) {
+checkRecurrentInputs(Operation *op, const detail::RNNConfig &config,
+                     ArrayRef<HostTensor> inputs) {
   if (failed(detail::checkInferenceInputs(op, inputs))) {
     return failure();
   }
@@ -235,7 +245,8 @@ checkRecurrentInputs(Operation *op, const detail::RNNConfig &config, ArrayRef<Ho
   for (const HostTensor &input : inputs) {
     shapes.push_back(input.shape);
   }
-  return detail::inferRNNShapes([op] { return op->emitOpError(); }, config, shapes);
+  return detail::inferRNNShapes([op] { return op->emitOpError(); }, config,
+                                shapes);
 }
 
 /// Allocates the results of `shapes`.
@@ -271,8 +282,9 @@ LogicalResult LSTMCellOp::inferOnCPU(ArrayRef<HostTensor> inputs,
     return failure();
   }
   SmallVector<HostTensor, 3> results = makeResults(*shapes);
-  // A cell is a forward sequence of length 1 with one direction; the [batch, input] and
-  // [batch, hidden] buffers have the same row-major layout as [batch, 1, ...].
+  // A cell is a forward sequence of length 1 with one direction; the [batch,
+  // input] and [batch, hidden] buffers have the same row-major layout as
+  // [batch, 1, ...].
   RunShape s{inputs[0].shape[0], 1, inputs[0].shape[1], 1};
   Cell cell{nullptr,
             nullptr,
@@ -282,10 +294,12 @@ LogicalResult LSTMCellOp::inferOnCPU(ArrayRef<HostTensor> inputs,
             parseActivations(getActivations()),
             getClipValue(getClip()),
             false};
-  SmallVector<HostTensor, 3> sequenceResults{HostTensor::filled({s.batch, 1, 1, hs}),
-                                             HostTensor::filled({s.batch, 1, hs}),
-                                             HostTensor::filled({s.batch, 1, hs})};
-  runSequence<true>(s, RNNDirection::FORWARD, cell, 4 * hs, inputs, sequenceResults);
+  SmallVector<HostTensor, 3> sequenceResults{
+      HostTensor::filled({s.batch, 1, 1, hs}),
+      HostTensor::filled({s.batch, 1, hs}),
+      HostTensor::filled({s.batch, 1, hs})};
+  runSequence<true>(s, RNNDirection::FORWARD, cell, 4 * hs, inputs,
+                    sequenceResults);
   results[0].data = std::move(sequenceResults[1].data);
   results[1].data = std::move(sequenceResults[2].data);
   finishResults(*this, results, outputs);
@@ -296,8 +310,8 @@ LogicalResult LSTMSequenceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                          SmallVectorImpl<HostTensor> &outputs) {
   const int64_t hs = static_cast<int64_t>(getHiddenSize());
   const int64_t dirs = getDirection() == RNNDirection::BIDIRECTIONAL ? 2 : 1;
-  FailureOr<SmallVector<detail::DimVector, 3>> shapes =
-      checkRecurrentInputs(*this, {detail::RNNKind::LSTMSequence, hs, dirs}, inputs);
+  FailureOr<SmallVector<detail::DimVector, 3>> shapes = checkRecurrentInputs(
+      *this, {detail::RNNKind::LSTMSequence, hs, dirs}, inputs);
   if (failed(shapes)) {
     return failure();
   }
@@ -321,8 +335,8 @@ LogicalResult GRUSequenceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   const int64_t hs = static_cast<int64_t>(getHiddenSize());
   const int64_t dirs = getDirection() == RNNDirection::BIDIRECTIONAL ? 2 : 1;
   const bool lbr = getLinearBeforeReset();
-  FailureOr<SmallVector<detail::DimVector, 3>> shapes =
-      checkRecurrentInputs(*this, {detail::RNNKind::GRUSequence, hs, dirs, lbr}, inputs);
+  FailureOr<SmallVector<detail::DimVector, 3>> shapes = checkRecurrentInputs(
+      *this, {detail::RNNKind::GRUSequence, hs, dirs, lbr}, inputs);
   if (failed(shapes)) {
     return failure();
   }
@@ -336,7 +350,8 @@ LogicalResult GRUSequenceOp::inferOnCPU(ArrayRef<HostTensor> inputs,
             parseActivations(getActivations()),
             getClipValue(getClip()),
             lbr};
-  runSequence<false>(s, getDirection(), cell, (lbr ? 4 : 3) * hs, inputs, results);
+  runSequence<false>(s, getDirection(), cell, (lbr ? 4 : 3) * hs, inputs,
+                     results);
   finishResults(*this, results, outputs);
   return success();
 }

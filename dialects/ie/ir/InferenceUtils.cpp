@@ -1,4 +1,5 @@
-//===- InferenceUtils.cpp - Drivers of the IE host inference kernels -*- C++ -*-===//
+//===- InferenceUtils.cpp - Drivers of the IE host inference kernels -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -29,8 +30,8 @@ void copyFloats(const float *src, ArrayRef<int64_t> srcStrides, float *dst,
     dstBits.push_back(dst * 32);
   }
   shape::stridedCopy(reinterpret_cast<const char *>(src), srcBits,
-                     reinterpret_cast<char *>(dst), dstBits, shape::MemShape(shape),
-                     shape::Bit(32));
+                     reinterpret_cast<char *>(dst), dstBits,
+                     shape::MemShape(shape), shape::Bit(32));
 }
 
 HostTensor sliceHostTensor(const HostTensor &input, const SliceDims &dims) {
@@ -52,11 +53,12 @@ LogicalResult checkInferenceInputs(Operation *op, ArrayRef<HostTensor> inputs) {
     return op->emitOpError() << "inference expects " << op->getNumOperands()
                              << " input tensors, got " << inputs.size();
   }
-  for (auto [index, input, operand] : llvm::enumerate(inputs, op->getOperands())) {
+  for (auto [index, input, operand] :
+       llvm::enumerate(inputs, op->getOperands())) {
     if (!input.isConsistent()) {
-      return op->emitOpError() << "inference input #" << index << " holds "
-                               << input.data.size() << " values for shape "
-                               << formatShape(input.shape);
+      return op->emitOpError()
+             << "inference input #" << index << " holds " << input.data.size()
+             << " values for shape " << formatShape(input.shape);
     }
     auto type = llvm::cast<ShapedType>(operand.getType());
     bool matches = type.getRank() == static_cast<int64_t>(input.shape.size());
@@ -65,8 +67,8 @@ LogicalResult checkInferenceInputs(Operation *op, ArrayRef<HostTensor> inputs) {
     }
     if (!matches) {
       return op->emitOpError() << "inference input #" << index << " has shape "
-                               << formatShape(input.shape) << " but operand #" << index
-                               << " has type " << type;
+                               << formatShape(input.shape) << " but operand #"
+                               << index << " has type " << type;
     }
   }
   return success();
@@ -77,9 +79,9 @@ void roundToResultType(HostTensor &tensor, Value result) {
   roundInPlace(tensor.data, getHostElementType(elementType));
 }
 
-FailureOr<SmallVector<int64_t, 6>> broadcastInputShapes(Operation *op,
-                                                        ArrayRef<ArrayRef<int64_t>> shapes,
-                                                        AutoBroadcastType mode) {
+FailureOr<SmallVector<int64_t, 6>>
+broadcastInputShapes(Operation *op, ArrayRef<ArrayRef<int64_t>> shapes,
+                     AutoBroadcastType mode) {
   std::optional<SmallVector<int64_t, 6>> shape;
   if (mode == AutoBroadcastType::NUMPY) {
     shape = broadcastShapes(shapes);
@@ -91,8 +93,8 @@ FailureOr<SmallVector<int64_t, 6>> broadcastInputShapes(Operation *op,
     for (auto [index, s] : llvm::enumerate(shapes)) {
       list += (index == 0 ? "" : ", ") + formatShape(s);
     }
-    return op->emitOpError() << "inference inputs of shapes " << list
-                             << " are not compatible";
+    return op->emitOpError()
+           << "inference inputs of shapes " << list << " are not compatible";
   }
   return *shape;
 }

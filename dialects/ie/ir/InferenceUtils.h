@@ -1,23 +1,24 @@
-//===- InferenceUtils.h - Drivers of the IE host inference kernels -*- C++ -*-===//
+//===- InferenceUtils.h - Drivers of the IE host inference kernels -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Input checks, result rounding and the unary / broadcasting binary drivers shared by the
-// inferOnCPU implementations. The drivers take the kernel as a template functor (a lambda),
-// so it is inlined into a plain loop: no per-element indirect calls. Internal to
-// dialects/ie/ir.
+// Input checks, result rounding and the unary / broadcasting binary drivers
+// shared by the inferOnCPU implementations. The drivers take the kernel as a
+// template functor (a lambda), so it is inlined into a plain loop: no
+// per-element indirect calls. Internal to dialects/ie/ir.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef VPUC_DIALECTS_IE_IR_INFERENCEUTILS_H_
 #define VPUC_DIALECTS_IE_IR_INFERENCEUTILS_H_
 
+#include "dialects/ie/ir/HostElementType.h"
 #include "dialects/ie/ir/IEAttributes.h"
 #include "dialects/ie/utils/Broadcast.h"
 #include "dialects/ie/utils/HostTensor.h"
-#include "dialects/ie/ir/HostElementType.h"
 #include "dialects/ie/utils/Rounding.h"
 #include "mlir/IR/Operation.h"
 
@@ -30,22 +31,23 @@ struct SliceDims;
 void copyFloats(const float *src, ArrayRef<int64_t> srcStrides, float *dst,
                 ArrayRef<int64_t> dstStrides, ArrayRef<int64_t> shape);
 
-/// The elements of `input` that `dims` selects (per dim: first element, step, count), the
-/// common kernel of IE.Slice and IE.StridedSlice.
+/// The elements of `input` that `dims` selects (per dim: first element, step,
+/// count), the common kernel of IE.Slice and IE.StridedSlice.
 HostTensor sliceHostTensor(const HostTensor &input, const SliceDims &dims);
 
-/// Checks that `inputs` has one consistent tensor per operand of `op`, each with the static
-/// dims of the operand's type; emits an error on `op` otherwise.
+/// Checks that `inputs` has one consistent tensor per operand of `op`, each
+/// with the static dims of the operand's type; emits an error on `op`
+/// otherwise.
 LogicalResult checkInferenceInputs(Operation *op, ArrayRef<HostTensor> inputs);
 
 /// Rounds the values of `tensor` to the element type of `result`.
 void roundToResultType(HostTensor &tensor, Value result);
 
-/// Computes the broadcast output shape of `shapes` under `mode`, emitting an error on `op`
-/// when the actual shapes are incompatible.
-FailureOr<SmallVector<int64_t, 6>> broadcastInputShapes(Operation *op,
-                                                        ArrayRef<ArrayRef<int64_t>> shapes,
-                                                        AutoBroadcastType mode);
+/// Computes the broadcast output shape of `shapes` under `mode`, emitting an
+/// error on `op` when the actual shapes are incompatible.
+FailureOr<SmallVector<int64_t, 6>>
+broadcastInputShapes(Operation *op, ArrayRef<ArrayRef<int64_t>> shapes,
+                     AutoBroadcastType mode);
 
 template <typename Fn>
 LogicalResult applyUnary(Operation *op, const HostTensor &input,
@@ -61,8 +63,8 @@ LogicalResult inferUnary(Operation *op, ArrayRef<HostTensor> inputs,
   return applyUnary(op, inputs.front(), outputs, fn);
 }
 
-/// Applies `fn(float) -> float` to every value of `input` (already checked) and appends the
-/// result, rounded to the type of the op's result.
+/// Applies `fn(float) -> float` to every value of `input` (already checked) and
+/// appends the result, rounded to the type of the op's result.
 template <typename Fn>
 LogicalResult applyUnary(Operation *op, const HostTensor &input,
                          SmallVectorImpl<HostTensor> &outputs, Fn fn) {
@@ -78,11 +80,12 @@ LogicalResult applyUnary(Operation *op, const HostTensor &input,
   return success();
 }
 
-/// Runs `fn(float, float) -> float` over the broadcast of the first two inputs of `op`.
+/// Runs `fn(float, float) -> float` over the broadcast of the first two inputs
+/// of `op`.
 template <typename Fn>
 LogicalResult inferBinary(Operation *op, ArrayRef<HostTensor> inputs,
-                          SmallVectorImpl<HostTensor> &outputs, AutoBroadcastType mode,
-                          Fn fn) {
+                          SmallVectorImpl<HostTensor> &outputs,
+                          AutoBroadcastType mode, Fn fn) {
   if (failed(checkInferenceInputs(op, inputs))) {
     return failure();
   }

@@ -1,13 +1,15 @@
-//===- Interpolate.cpp - Verification, type inference and cost of IE.Interpolate -*- C++ -*-===//
+//===- Interpolate.cpp - Verification, type inference and cost of IE.Interpolate
+//-*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// IE.Interpolate's inferComponents (the geometry checks of ExtraOpUtils.h; the result keeps
-// the input's element type and layout encoding) and its cost: no MACs, and 2 FLOPs per
-// interpolation tap (2 taps for linear, 4 for cubic, none for nearest) per resized dim (one
-// whose input and output sizes differ) per output element.
+// IE.Interpolate's inferComponents (the geometry checks of ExtraOpUtils.h; the
+// result keeps the input's element type and layout encoding) and its cost: no
+// MACs, and 2 FLOPs per interpolation tap (2 taps for linear, 4 for cubic, none
+// for nearest) per resized dim (one whose input and output sizes differ) per
+// output element.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,19 +19,23 @@
 
 namespace mlir::vpuc::IE {
 
-LogicalResult
-InterpolateOp::inferComponents(detail::ErrorFn emitError, Adaptor adaptor,
-                               SmallVectorImpl<ShapedTypeComponents> &components) {
+LogicalResult InterpolateOp::inferComponents(
+    detail::ErrorFn emitError, Adaptor adaptor,
+    SmallVectorImpl<ShapedTypeComponents> &components) {
   auto type = llvm::cast<RankedTensorType>(adaptor.getInput().getType());
-  // Attributes with defaults may be absent while a builder infers the result type.
+  // Attributes with defaults may be absent while a builder infers the result
+  // type.
   InterpolateCoordModeAttr coordMode = adaptor.getCoordModeAttr();
-  FailureOr<detail::InterpolateGeometry> geometry = detail::inferInterpolateGeometry(
-      emitError, type.getShape(), adaptor.getScales(), adaptor.getSizes(), adaptor.getRoi(),
-      coordMode ? coordMode.getValue() : InterpolateCoordMode::HALF_PIXEL);
+  FailureOr<detail::InterpolateGeometry> geometry =
+      detail::inferInterpolateGeometry(
+          emitError, type.getShape(), adaptor.getScales(), adaptor.getSizes(),
+          adaptor.getRoi(),
+          coordMode ? coordMode.getValue() : InterpolateCoordMode::HALF_PIXEL);
   if (failed(geometry)) {
     return failure();
   }
-  components.emplace_back(geometry->shape, type.getElementType(), type.getEncoding());
+  components.emplace_back(geometry->shape, type.getElementType(),
+                          type.getEncoding());
   return success();
 }
 

@@ -20,11 +20,13 @@ using shape::DimsOrder;
 
 bool LayoutInfo::accepts(ArrayRef<DimsOrder> operandOrders,
                          ArrayRef<DimsOrder> resultOrders) const {
-  if (operandOrders.size() != operands.size() || resultOrders.size() != results.size()) {
+  if (operandOrders.size() != operands.size() ||
+      resultOrders.size() != results.size()) {
     return false;
   }
   llvm::SmallDenseMap<int, DimsOrder> groupOrders;
-  auto check = [&](ArrayRef<TensorLayouts> layouts, ArrayRef<DimsOrder> orders) {
+  auto check = [&](ArrayRef<TensorLayouts> layouts,
+                   ArrayRef<DimsOrder> orders) {
     for (auto [layout, order] : llvm::zip_equal(layouts, orders)) {
       if (!layout.accepts(order)) {
         return false;
@@ -50,25 +52,33 @@ static int64_t getRank(Value value) {
 LayoutInfo getDefaultLayoutInfo(Operation *op) {
   LayoutInfo info;
   if (op->hasTrait<AnyLayout>()) {
-    const int64_t rank = op->getNumResults() > 0 ? getRank(op->getResult(0)) : -1;
+    const int64_t rank =
+        op->getNumResults() > 0 ? getRank(op->getResult(0)) : -1;
     auto layoutOf = [&](Value value) {
       return TensorLayouts::any(rank >= 0 && getRank(value) == rank ? 0 : -1);
     };
-    llvm::transform(op->getOperands(), std::back_inserter(info.operands), layoutOf);
-    llvm::transform(op->getResults(), std::back_inserter(info.results), layoutOf);
+    llvm::transform(op->getOperands(), std::back_inserter(info.operands),
+                    layoutOf);
+    llvm::transform(op->getResults(), std::back_inserter(info.results),
+                    layoutOf);
     return info;
   }
   if (op->hasTrait<SpatialLayout>()) {
-    // NCHW / NHWC for 2-D ops; their [N, C, W] forms (identity / channels last) for 1-D ops.
-    const bool is1D = op->getNumOperands() > 0 && getRank(op->getOperand(0)) == 3;
+    // NCHW / NHWC for 2-D ops; their [N, C, W] forms (identity / channels last)
+    // for 1-D ops.
+    const bool is1D =
+        op->getNumOperands() > 0 && getRank(op->getOperand(0)) == 3;
     const DimsOrder spatial2D[] = {DimsOrder::NCHW, DimsOrder::NHWC};
     const DimsOrder spatial1D[] = {DimsOrder::CHW, DimsOrder::CWH};
-    ArrayRef<DimsOrder> spatial = is1D ? ArrayRef<DimsOrder>(spatial1D) : spatial2D;
+    ArrayRef<DimsOrder> spatial =
+        is1D ? ArrayRef<DimsOrder>(spatial1D) : spatial2D;
     for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i) {
-      info.operands.push_back(i == 0 ? TensorLayouts::oneOf(spatial, 0) : TensorLayouts::any());
+      info.operands.push_back(i == 0 ? TensorLayouts::oneOf(spatial, 0)
+                                     : TensorLayouts::any());
     }
     for (unsigned i = 0, e = op->getNumResults(); i < e; ++i) {
-      info.results.push_back(i == 0 ? TensorLayouts::oneOf(spatial, 0) : TensorLayouts::any());
+      info.results.push_back(i == 0 ? TensorLayouts::oneOf(spatial, 0)
+                                    : TensorLayouts::any());
     }
     return info;
   }
@@ -77,12 +87,15 @@ LayoutInfo getDefaultLayoutInfo(Operation *op) {
     return rank < 0 ? TensorLayouts::any()
                     : TensorLayouts::oneOf({DimsOrder::getDefaultOrder(rank)});
   };
-  llvm::transform(op->getOperands(), std::back_inserter(info.operands), defaultOf);
-  llvm::transform(op->getResults(), std::back_inserter(info.results), defaultOf);
+  llvm::transform(op->getOperands(), std::back_inserter(info.operands),
+                  defaultOf);
+  llvm::transform(op->getResults(), std::back_inserter(info.results),
+                  defaultOf);
   return info;
 }
 
-LogicalResult getCurrentLayouts(Operation *op, SmallVectorImpl<DimsOrder> &operandOrders,
+LogicalResult getCurrentLayouts(Operation *op,
+                                SmallVectorImpl<DimsOrder> &operandOrders,
                                 SmallVectorImpl<DimsOrder> &resultOrders) {
   auto collect = [](ValueRange values, SmallVectorImpl<DimsOrder> &orders) {
     for (Value value : values) {
@@ -107,9 +120,11 @@ LogicalResult getCurrentLayouts(Operation *op, SmallVectorImpl<DimsOrder> &opera
 }
 
 namespace detail {
-bool acceptsLayouts(Operation *op, const LayoutInfo &info, ArrayRef<DimsOrder> operandOrders,
+bool acceptsLayouts(Operation *op, const LayoutInfo &info,
+                    ArrayRef<DimsOrder> operandOrders,
                     ArrayRef<DimsOrder> resultOrders) {
-  if (operandOrders.size() != op->getNumOperands() || resultOrders.size() != op->getNumResults()) {
+  if (operandOrders.size() != op->getNumOperands() ||
+      resultOrders.size() != op->getNumResults()) {
     return false;
   }
   auto ranksMatch = [](ValueRange values, ArrayRef<DimsOrder> orders) {
@@ -122,7 +137,8 @@ bool acceptsLayouts(Operation *op, const LayoutInfo &info, ArrayRef<DimsOrder> o
     return true;
   };
   return ranksMatch(op->getOperands(), operandOrders) &&
-         ranksMatch(op->getResults(), resultOrders) && info.accepts(operandOrders, resultOrders);
+         ranksMatch(op->getResults(), resultOrders) &&
+         info.accepts(operandOrders, resultOrders);
 }
 } // namespace detail
 

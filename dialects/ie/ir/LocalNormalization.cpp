@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Checks, result type inference and cost of the local normalisations. All three return the
-// input's type (shape, element type and layout encoding).
+// Checks, result type inference and cost of the local normalisations. All three
+// return the input's type (shape, element type and layout encoding).
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +24,8 @@ using Components = SmallVectorImpl<ShapedTypeComponents>;
 /// Appends the input's type as the result.
 static LogicalResult sameAsInput(Value input, Components &components) {
   auto type = llvm::cast<RankedTensorType>(input.getType());
-  components.emplace_back(type.getShape(), type.getElementType(), type.getEncoding());
+  components.emplace_back(type.getShape(), type.getElementType(),
+                          type.getEncoding());
   return success();
 }
 
@@ -33,10 +34,12 @@ static ArrayRef<int64_t> shapeOf(Value value) {
 }
 
 /// Checks that `value` is finite and >= 0 (> 0 when `strict`).
-static LogicalResult checkAttrValue(ErrorFn emitError, StringRef name, double value, bool strict) {
+static LogicalResult checkAttrValue(ErrorFn emitError, StringRef name,
+                                    double value, bool strict) {
   bool ok = std::isfinite(value) && (strict ? value > 0.0 : value >= 0.0);
   if (!ok) {
-    return emitError() << "expects " << name << (strict ? " > 0" : " >= 0") << ", got " << value;
+    return emitError() << "expects " << name << (strict ? " > 0" : " >= 0")
+                       << ", got " << value;
   }
   return success();
 }
@@ -45,11 +48,15 @@ static LogicalResult checkAttrValue(ErrorFn emitError, StringRef name, double va
 // LRN
 //===----------------------------------------------------------------------===//
 
-LogicalResult LRNOp::inferComponents(ErrorFn emitError, Adaptor adaptor, Components &components) {
-  if (failed(detail::checkChannelInput(emitError, shapeOf(adaptor.getInput()))) ||
-      failed(checkAttrValue(emitError, "alpha", adaptor.getAlpha().convertToDouble(),
+LogicalResult LRNOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+                                     Components &components) {
+  if (failed(
+          detail::checkChannelInput(emitError, shapeOf(adaptor.getInput()))) ||
+      failed(checkAttrValue(emitError, "alpha",
+                            adaptor.getAlpha().convertToDouble(),
                             /*strict=*/false)) ||
-      failed(checkAttrValue(emitError, "bias", adaptor.getBias().convertToDouble(),
+      failed(checkAttrValue(emitError, "bias",
+                            adaptor.getBias().convertToDouble(),
                             /*strict=*/true))) {
     return failure();
   }
@@ -62,10 +69,11 @@ LogicalResult LRNOp::inferComponents(ErrorFn emitError, Adaptor adaptor, Compone
 
 std::optional<int64_t> LRNOp::getNumMACs() { return 0; }
 
-/// Per element: `size` squares and additions for the window sum, then a multiply-add, a
-/// power and a division.
+/// Per element: `size` squares and additions for the window sum, then a
+/// multiply-add, a power and a division.
 std::optional<int64_t> LRNOp::getNumFLOPs() {
-  return detail::countEltwiseFLOPs(getOperation(), 2 * static_cast<int64_t>(getSize()) + 4);
+  return detail::countEltwiseFLOPs(getOperation(),
+                                   2 * static_cast<int64_t>(getSize()) + 4);
 }
 
 //===----------------------------------------------------------------------===//
@@ -80,7 +88,8 @@ LogicalResult NormalizeL2Op::inferComponents(ErrorFn emitError, Adaptor adaptor,
   }
   if (failed(detail::normalizeAxes(emitError, adaptor.getAxes(),
                                    static_cast<int64_t>(input.size()))) ||
-      failed(checkAttrValue(emitError, "eps", adaptor.getEps().convertToDouble(),
+      failed(checkAttrValue(emitError, "eps",
+                            adaptor.getEps().convertToDouble(),
                             /*strict=*/false))) {
     return failure();
   }
@@ -89,8 +98,8 @@ LogicalResult NormalizeL2Op::inferComponents(ErrorFn emitError, Adaptor adaptor,
 
 std::optional<int64_t> NormalizeL2Op::getNumMACs() { return 0; }
 
-/// Per element: a square and an addition for the sum, and the division; the square root per
-/// norm is not counted.
+/// Per element: a square and an addition for the sum, and the division; the
+/// square root per norm is not counted.
 std::optional<int64_t> NormalizeL2Op::getNumFLOPs() {
   return detail::countEltwiseFLOPs(getOperation(), 3);
 }
@@ -99,9 +108,12 @@ std::optional<int64_t> NormalizeL2Op::getNumFLOPs() {
 // GRN
 //===----------------------------------------------------------------------===//
 
-LogicalResult GRNOp::inferComponents(ErrorFn emitError, Adaptor adaptor, Components &components) {
-  if (failed(detail::checkChannelInput(emitError, shapeOf(adaptor.getInput()))) ||
-      failed(checkAttrValue(emitError, "bias", adaptor.getBias().convertToDouble(),
+LogicalResult GRNOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+                                     Components &components) {
+  if (failed(
+          detail::checkChannelInput(emitError, shapeOf(adaptor.getInput()))) ||
+      failed(checkAttrValue(emitError, "bias",
+                            adaptor.getBias().convertToDouble(),
                             /*strict=*/false))) {
     return failure();
   }
@@ -111,6 +123,8 @@ LogicalResult GRNOp::inferComponents(ErrorFn emitError, Adaptor adaptor, Compone
 std::optional<int64_t> GRNOp::getNumMACs() { return 0; }
 
 /// Per element: a square and an addition for the sum, and the division.
-std::optional<int64_t> GRNOp::getNumFLOPs() { return detail::countEltwiseFLOPs(getOperation(), 3); }
+std::optional<int64_t> GRNOp::getNumFLOPs() {
+  return detail::countEltwiseFLOPs(getOperation(), 3);
+}
 
 } // namespace mlir::vpuc::IE

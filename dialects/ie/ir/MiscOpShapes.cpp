@@ -4,10 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Operand checks and result shapes of the channel normalisations, the recurrent layers and
-// the detection helpers. The recurrent layers describe each operand as a list of symbolic
-// dims (batch, sequence length, input size, or a value fixed by the attributes), resolved
-// from the first operand that has them static.
+// Operand checks and result shapes of the channel normalisations, the recurrent
+// layers and the detection helpers. The recurrent layers describe each operand
+// as a list of symbolic dims (batch, sequence length, input size, or a value
+// fixed by the attributes), resolved from the first operand that has them
+// static.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +31,9 @@ static bool conflicts(int64_t actual, int64_t expected) {
 
 LogicalResult checkChannelInput(ErrorFn emitError, ArrayRef<int64_t> input) {
   if (input.size() < 2) {
-    return emitError() << "expects an input [N, C, ...] of rank >= 2, got shape "
-                       << formatShape(input);
+    return emitError()
+           << "expects an input [N, C, ...] of rank >= 2, got shape "
+           << formatShape(input);
   }
   return success();
 }
@@ -40,15 +42,17 @@ LogicalResult checkChannelInput(ErrorFn emitError, ArrayRef<int64_t> input) {
 // Recurrent layers
 //===----------------------------------------------------------------------===//
 
-int64_t getNumGates(RNNKind kind) { return kind == RNNKind::GRUSequence ? 3 : 4; }
+int64_t getNumGates(RNNKind kind) {
+  return kind == RNNKind::GRUSequence ? 3 : 4;
+}
 
 namespace {
 
 /// The symbols a recurrent layer's dims are made of.
 enum class Sym { Batch, Seq, Input, Fixed };
 
-/// One dim of an operand: a symbol, or a fixed value (`Sym::Fixed`); `label` names it in
-/// messages.
+/// One dim of an operand: a symbol, or a fixed value (`Sym::Fixed`); `label`
+/// names it in messages.
 struct DimSpec {
   Sym sym;
   int64_t value;
@@ -107,21 +111,25 @@ std::string formatPattern(const OperandSpec &spec) {
 
 } // namespace
 
-FailureOr<SmallVector<DimVector, 3>> inferRNNShapes(ErrorFn emitError, const RNNConfig &config,
-                                                    ArrayRef<ArrayRef<int64_t>> operands) {
+FailureOr<SmallVector<DimVector, 3>>
+inferRNNShapes(ErrorFn emitError, const RNNConfig &config,
+               ArrayRef<ArrayRef<int64_t>> operands) {
   SmallVector<OperandSpec, 6> specs = getOperandSpecs(config);
   assert(specs.size() == operands.size() && "one shape per operand");
   for (auto [spec, shape] : llvm::zip(specs, operands)) {
     if (shape.size() != spec.dims.size()) {
-      return emitError() << "expects " << spec.name << " of rank " << spec.dims.size() << " "
-                         << formatPattern(spec) << ", got shape " << formatShape(shape);
+      return emitError() << "expects " << spec.name << " of rank "
+                         << spec.dims.size() << " " << formatPattern(spec)
+                         << ", got shape " << formatShape(shape);
     }
   }
   // Resolve batch, seq_length and input_size from the first static occurrence.
-  int64_t symbols[3] = {ShapedType::kDynamic, ShapedType::kDynamic, ShapedType::kDynamic};
+  int64_t symbols[3] = {ShapedType::kDynamic, ShapedType::kDynamic,
+                        ShapedType::kDynamic};
   for (auto [spec, shape] : llvm::zip(specs, operands)) {
     for (auto [dim, actual] : llvm::zip(spec.dims, shape)) {
-      if (dim.sym != Sym::Fixed && isDynamic(symbols[static_cast<int>(dim.sym)])) {
+      if (dim.sym != Sym::Fixed &&
+          isDynamic(symbols[static_cast<int>(dim.sym)])) {
         symbols[static_cast<int>(dim.sym)] = actual;
       }
     }
@@ -129,12 +137,16 @@ FailureOr<SmallVector<DimVector, 3>> inferRNNShapes(ErrorFn emitError, const RNN
   for (auto [spec, shape] : llvm::zip(specs, operands)) {
     DimVector expected;
     for (const DimSpec &dim : spec.dims) {
-      expected.push_back(dim.sym == Sym::Fixed ? dim.value : symbols[static_cast<int>(dim.sym)]);
+      expected.push_back(dim.sym == Sym::Fixed
+                             ? dim.value
+                             : symbols[static_cast<int>(dim.sym)]);
     }
     for (auto [actual, want] : llvm::zip(shape, expected)) {
       if (conflicts(actual, want)) {
-        return emitError() << "expects " << spec.name << " of shape " << formatPattern(spec)
-                           << " = " << formatShape(expected) << ", got " << formatShape(shape);
+        return emitError() << "expects " << spec.name << " of shape "
+                           << formatPattern(spec) << " = "
+                           << formatShape(expected) << ", got "
+                           << formatShape(shape);
       }
     }
   }
@@ -161,15 +173,18 @@ FailureOr<SmallVector<DimVector, 3>> inferRNNShapes(ErrorFn emitError, const RNN
   return results;
 }
 
-LogicalResult checkRNNAttributes(ErrorFn emitError, ArrayRef<llvm::StringRef> activations,
+LogicalResult checkRNNAttributes(ErrorFn emitError,
+                                 ArrayRef<llvm::StringRef> activations,
                                  size_t count, std::optional<double> clip) {
   if (activations.size() != count) {
-    return emitError() << "expects " << count << " activations, got " << activations.size();
+    return emitError() << "expects " << count << " activations, got "
+                       << activations.size();
   }
   for (llvm::StringRef name : activations) {
     if (name != "sigmoid" && name != "tanh" && name != "relu") {
-      return emitError() << "activation '" << name
-                         << "' is not supported (expected sigmoid, tanh or relu)";
+      return emitError()
+             << "activation '" << name
+             << "' is not supported (expected sigmoid, tanh or relu)";
     }
   }
   if (clip && !(std::isfinite(*clip) && *clip > 0.0)) {
@@ -182,28 +197,35 @@ LogicalResult checkRNNAttributes(ErrorFn emitError, ArrayRef<llvm::StringRef> ac
 // Detection helpers
 //===----------------------------------------------------------------------===//
 
-FailureOr<DimVector> inferCTCGreedyDecoderShape(ErrorFn emitError, ArrayRef<int64_t> data,
+FailureOr<DimVector> inferCTCGreedyDecoderShape(ErrorFn emitError,
+                                                ArrayRef<int64_t> data,
                                                 ArrayRef<int64_t> mask) {
   if (data.size() != 3) {
-    return emitError() << "expects data of rank 3 [T, N, C], got shape " << formatShape(data);
-  }
-  if (!isDynamic(data[2]) && data[2] < 1) {
-    return emitError() << "expects data with at least one class (the blank), got shape "
+    return emitError() << "expects data of rank 3 [T, N, C], got shape "
                        << formatShape(data);
   }
-  if (mask.size() != 2 || conflicts(mask[0], data[0]) || conflicts(mask[1], data[1])) {
+  if (!isDynamic(data[2]) && data[2] < 1) {
+    return emitError()
+           << "expects data with at least one class (the blank), got shape "
+           << formatShape(data);
+  }
+  if (mask.size() != 2 || conflicts(mask[0], data[0]) ||
+      conflicts(mask[1], data[1])) {
     return emitError() << "expects sequence_mask of shape [T, N] = "
-                       << formatShape(data.take_front(2)) << ", got " << formatShape(mask);
+                       << formatShape(data.take_front(2)) << ", got "
+                       << formatShape(mask);
   }
   const int64_t steps = isDynamic(data[0]) ? mask[0] : data[0];
   const int64_t batch = isDynamic(data[1]) ? mask[1] : data[1];
   return DimVector{batch, steps, 1, 1};
 }
 
-FailureOr<DimVector> inferRegionYoloShape(ErrorFn emitError, ArrayRef<int64_t> input,
+FailureOr<DimVector> inferRegionYoloShape(ErrorFn emitError,
+                                          ArrayRef<int64_t> input,
                                           const RegionYoloConfig &config) {
   if (input.size() != 4) {
-    return emitError() << "expects a 4-D input [N, C, H, W], got shape " << formatShape(input);
+    return emitError() << "expects a 4-D input [N, C, H, W], got shape "
+                       << formatShape(input);
   }
   if (config.coords < 2) {
     return emitError() << "expects coords >= 2, got " << config.coords;
@@ -216,34 +238,40 @@ FailureOr<DimVector> inferRegionYoloShape(ErrorFn emitError, ArrayRef<int64_t> i
   }
   for (int64_t index : config.mask) {
     if (index < 0 || index >= config.num) {
-      return emitError() << "expects mask entries in [0, num = " << config.num << "), got "
-                         << index;
+      return emitError() << "expects mask entries in [0, num = " << config.num
+                         << "), got " << index;
     }
   }
   if (!config.doSoftmax && config.mask.empty()) {
-    return emitError() << "expects a non-empty mask without do_softmax (YOLO v3)";
+    return emitError()
+           << "expects a non-empty mask without do_softmax (YOLO v3)";
   }
-  if (config.numAnchors != 0 && static_cast<int64_t>(config.numAnchors) != 2 * config.num) {
-    return emitError() << "expects anchors to be empty or hold 2 * num = " << 2 * config.num
-                       << " values, got " << config.numAnchors;
+  if (config.numAnchors != 0 &&
+      static_cast<int64_t>(config.numAnchors) != 2 * config.num) {
+    return emitError() << "expects anchors to be empty or hold 2 * num = "
+                       << 2 * config.num << " values, got "
+                       << config.numAnchors;
   }
   FailureOr<int64_t> axis = normalizeAxis(emitError, config.axis, 4, "axis");
   if (failed(axis)) {
     return failure();
   }
-  FailureOr<int64_t> endAxis = normalizeAxis(emitError, config.endAxis, 4, "end_axis");
+  FailureOr<int64_t> endAxis =
+      normalizeAxis(emitError, config.endAxis, 4, "end_axis");
   if (failed(endAxis)) {
     return failure();
   }
   if (*axis > *endAxis) {
-    return emitError() << "expects axis <= end_axis, got " << *axis << " > " << *endAxis;
+    return emitError() << "expects axis <= end_axis, got " << *axis << " > "
+                       << *endAxis;
   }
   const int64_t regions = config.getNumRegions();
   const int64_t channels = regions * (config.coords + 1 + config.classes);
   if (conflicts(input[1], channels)) {
-    return emitError() << "expects input channels = regions * (coords + 1 + classes) = " << regions
-                       << " * " << config.coords + 1 + config.classes << " = " << channels
-                       << ", got " << input[1];
+    return emitError()
+           << "expects input channels = regions * (coords + 1 + classes) = "
+           << regions << " * " << config.coords + 1 + config.classes << " = "
+           << channels << ", got " << input[1];
   }
   if (!config.doSoftmax) {
     return DimVector{input[0], channels, input[2], input[3]};
@@ -252,17 +280,20 @@ FailureOr<DimVector> inferRegionYoloShape(ErrorFn emitError, ArrayRef<int64_t> i
   int64_t flat = 1;
   for (int64_t d = *axis; d <= *endAxis; ++d) {
     const int64_t dim = d == 1 ? channels : input[d];
-    flat = isDynamic(dim) || isDynamic(flat) ? ShapedType::kDynamic : flat * dim;
+    flat =
+        isDynamic(dim) || isDynamic(flat) ? ShapedType::kDynamic : flat * dim;
   }
   shape.push_back(flat);
   shape.append(input.begin() + *endAxis + 1, input.end());
   return shape;
 }
 
-FailureOr<DimVector> inferReorgYoloShape(ErrorFn emitError, ArrayRef<int64_t> input,
+FailureOr<DimVector> inferReorgYoloShape(ErrorFn emitError,
+                                         ArrayRef<int64_t> input,
                                          int64_t stride) {
   if (input.size() != 4) {
-    return emitError() << "expects a 4-D input [N, C, H, W], got shape " << formatShape(input);
+    return emitError() << "expects a 4-D input [N, C, H, W], got shape "
+                       << formatShape(input);
   }
   const int64_t area = stride * stride;
   if (!isDynamic(input[1]) && input[1] % area != 0) {
@@ -271,15 +302,16 @@ FailureOr<DimVector> inferReorgYoloShape(ErrorFn emitError, ArrayRef<int64_t> in
   }
   for (int d = 2; d < 4; ++d) {
     if (!isDynamic(input[d]) && input[d] % stride != 0) {
-      return emitError() << "expects input " << (d == 2 ? "height " : "width ") << input[d]
-                         << " to be a multiple of the stride " << stride;
+      return emitError() << "expects input " << (d == 2 ? "height " : "width ")
+                         << input[d] << " to be a multiple of the stride "
+                         << stride;
     }
   }
   auto scale = [](int64_t dim, int64_t mul, int64_t div) {
     return isDynamic(dim) ? ShapedType::kDynamic : dim * mul / div;
   };
-  return DimVector{input[0], scale(input[1], area, 1), scale(input[2], 1, stride),
-                   scale(input[3], 1, stride)};
+  return DimVector{input[0], scale(input[1], area, 1),
+                   scale(input[2], 1, stride), scale(input[3], 1, stride)};
 }
 
 } // namespace mlir::vpuc::IE::detail

@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The operand checks and result shapes of the local normalisations, the recurrent layers and
-// the detection helpers (IEOpsMisc.td) as functions of operand shapes and attributes.
-// Verifiers and result type inference call them on the type shapes (dynamic dims are
-// ShapedType::kDynamic: checks that need them are skipped and they propagate), the host
-// kernels on the actual shapes, so both report the same message. Einsum's rules are in
-// EinsumEquation.h. Internal to dialects/ie/ir.
+// The operand checks and result shapes of the local normalisations, the
+// recurrent layers and the detection helpers (IEOpsMisc.td) as functions of
+// operand shapes and attributes. Verifiers and result type inference call them
+// on the type shapes (dynamic dims are ShapedType::kDynamic: checks that need
+// them are skipped and they propagate), the host kernels on the actual shapes,
+// so both report the same message. Einsum's rules are in EinsumEquation.h.
+// Internal to dialects/ie/ir.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,7 +31,8 @@ namespace mlir::vpuc::IE::detail {
 // Local normalisations
 //===----------------------------------------------------------------------===//
 
-/// Checks that `input` has rank >= 2 ([N, C, ...]), as the channel normalisations need.
+/// Checks that `input` has rank >= 2 ([N, C, ...]), as the channel
+/// normalisations need.
 LogicalResult checkChannelInput(ErrorFn emitError, ArrayRef<int64_t> input);
 
 //===----------------------------------------------------------------------===//
@@ -53,23 +55,28 @@ struct RNNConfig {
 /// The number of gate blocks of `kind` (4 for LSTM, 3 for GRU).
 int64_t getNumGates(RNNKind kind);
 
-/// Checks the operand shapes of a recurrent layer (in operand order, see IEOpsMisc.td) and
-/// returns the result shapes in result order. Batch, sequence length and input size are
-/// taken from the first operand with a static value and must agree everywhere.
-FailureOr<SmallVector<DimVector, 3>> inferRNNShapes(ErrorFn emitError, const RNNConfig &config,
-                                                    ArrayRef<ArrayRef<int64_t>> operands);
+/// Checks the operand shapes of a recurrent layer (in operand order, see
+/// IEOpsMisc.td) and returns the result shapes in result order. Batch, sequence
+/// length and input size are taken from the first operand with a static value
+/// and must agree everywhere.
+FailureOr<SmallVector<DimVector, 3>>
+inferRNNShapes(ErrorFn emitError, const RNNConfig &config,
+               ArrayRef<ArrayRef<int64_t>> operands);
 
-/// Checks that `activations` has `count` entries, each `sigmoid`, `tanh` or `relu`, and that
-/// `clip` (when given) is finite and > 0.
-LogicalResult checkRNNAttributes(ErrorFn emitError, ArrayRef<llvm::StringRef> activations,
+/// Checks that `activations` has `count` entries, each `sigmoid`, `tanh` or
+/// `relu`, and that `clip` (when given) is finite and > 0.
+LogicalResult checkRNNAttributes(ErrorFn emitError,
+                                 ArrayRef<llvm::StringRef> activations,
                                  size_t count, std::optional<double> clip);
 
 //===----------------------------------------------------------------------===//
 // Detection helpers
 //===----------------------------------------------------------------------===//
 
-/// IE.CTCGreedyDecoder: data [T, N, C] and sequence_mask [T, N] give [N, T, 1, 1].
-FailureOr<DimVector> inferCTCGreedyDecoderShape(ErrorFn emitError, ArrayRef<int64_t> data,
+/// IE.CTCGreedyDecoder: data [T, N, C] and sequence_mask [T, N] give [N, T, 1,
+/// 1].
+FailureOr<DimVector> inferCTCGreedyDecoderShape(ErrorFn emitError,
+                                                ArrayRef<int64_t> data,
                                                 ArrayRef<int64_t> mask);
 
 /// The attributes of IE.RegionYolo.
@@ -84,17 +91,20 @@ struct RegionYoloConfig {
   size_t numAnchors;
 
   /// The number of regions: num with do_softmax, else the mask size.
-  int64_t getNumRegions() const { return doSoftmax ? num : static_cast<int64_t>(mask.size()); }
+  int64_t getNumRegions() const {
+    return doSoftmax ? num : static_cast<int64_t>(mask.size());
+  }
 };
 
-/// IE.RegionYolo: checks the attributes against the input [N, C, H, W] and returns the
-/// result shape.
-FailureOr<DimVector> inferRegionYoloShape(ErrorFn emitError, ArrayRef<int64_t> input,
+/// IE.RegionYolo: checks the attributes against the input [N, C, H, W] and
+/// returns the result shape.
+FailureOr<DimVector> inferRegionYoloShape(ErrorFn emitError,
+                                          ArrayRef<int64_t> input,
                                           const RegionYoloConfig &config);
 
 /// IE.ReorgYolo: [N, C, H, W] -> [N, C * s * s, H / s, W / s].
-FailureOr<DimVector> inferReorgYoloShape(ErrorFn emitError, ArrayRef<int64_t> input,
-                                         int64_t stride);
+FailureOr<DimVector>
+inferReorgYoloShape(ErrorFn emitError, ArrayRef<int64_t> input, int64_t stride);
 
 } // namespace mlir::vpuc::IE::detail
 

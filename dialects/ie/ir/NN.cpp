@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Verifiers, result type inference, cost and post-op support of IE.Convolution,
-// IE.GroupConvolution, IE.Deconvolution, IE.FullyConnected and IE.MatMul. The shape rules
-// are in NNUtils.cpp.
+// IE.GroupConvolution, IE.Deconvolution, IE.FullyConnected and IE.MatMul. The
+// shape rules are in NNUtils.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,8 +32,10 @@ ArrayRef<int64_t> shapeOf(Value value) {
   return llvm::cast<ShapedType>(value.getType()).getShape();
 }
 
-detail::Window convWindow(ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin,
-                            ArrayRef<int64_t> padsEnd, ArrayRef<int64_t> dilations) {
+detail::Window convWindow(ArrayRef<int64_t> strides,
+                          ArrayRef<int64_t> padsBegin,
+                          ArrayRef<int64_t> padsEnd,
+                          ArrayRef<int64_t> dilations) {
   detail::Window window;
   window.strides = strides;
   window.padsBegin = padsBegin;
@@ -43,19 +45,21 @@ detail::Window convWindow(ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin
   return window;
 }
 
-/// Appends a result of `shape` with the element type of `input` and, if `keepEncoding`, its
-/// layout encoding.
+/// Appends a result of `shape` with the element type of `input` and, if
+/// `keepEncoding`, its layout encoding.
 LogicalResult addResult(Value input, ArrayRef<int64_t> shape, bool keepEncoding,
                         SmallVectorImpl<ShapedTypeComponents> &components) {
   auto type = llvm::cast<RankedTensorType>(input.getType());
-  Attribute encoding = keepEncoding && type.getRank() == static_cast<int64_t>(shape.size())
-                           ? type.getEncoding()
-                           : Attribute();
+  Attribute encoding =
+      keepEncoding && type.getRank() == static_cast<int64_t>(shape.size())
+          ? type.getEncoding()
+          : Attribute();
   components.emplace_back(shape, type.getElementType(), encoding);
   return success();
 }
 
-/// True if `postOp` is ReLU, Clamp or LeakyRelu applied to the single result of `layer`.
+/// True if `postOp` is ReLU, Clamp or LeakyRelu applied to the single result of
+/// `layer`.
 bool isSupportedActivationOf(Operation *layer, Operation *postOp) {
   if (!postOp || !llvm::isa<ReLUOp, ClampOp, LeakyReluOp>(postOp)) {
     return false;
@@ -64,8 +68,9 @@ bool isSupportedActivationOf(Operation *layer, Operation *postOp) {
          postOp->getOperand(0) == layer->getResult(0);
 }
 
-/// MACs of a convolution: output elements times the filter elements per output channel
-/// (for a deconvolution: input elements times the filter elements per input channel).
+/// MACs of a convolution: output elements times the filter elements per output
+/// channel (for a deconvolution: input elements times the filter elements per
+/// input channel).
 std::optional<int64_t> convMACs(Value output, Value filter) {
   std::optional<int64_t> out = detail::getStaticCount(shapeOf(output));
   ArrayRef<int64_t> f = shapeOf(filter);
@@ -77,7 +82,8 @@ std::optional<int64_t> convMACs(Value output, Value filter) {
 }
 
 /// 2 FLOPs per MAC plus one addition per output element for a bias.
-std::optional<int64_t> flopsWithBias(std::optional<int64_t> macs, Value output, Value bias) {
+std::optional<int64_t> flopsWithBias(std::optional<int64_t> macs, Value output,
+                                     Value bias) {
   std::optional<int64_t> out = detail::getStaticCount(shapeOf(output));
   if (!macs || !out) {
     return std::nullopt;
@@ -85,15 +91,17 @@ std::optional<int64_t> flopsWithBias(std::optional<int64_t> macs, Value output, 
   return 2 * *macs + (bias ? *out : 0);
 }
 
-/// The output shape of a (grouped) convolution, from the op or from its adaptor (which share
-/// accessor names).
+/// The output shape of a (grouped) convolution, from the op or from its adaptor
+/// (which share accessor names).
 template <typename OpOrAdaptor>
-LogicalResult inferConvShapeOf(OpOrAdaptor op, int64_t groups, SmallVectorImpl<int64_t> &shape,
+LogicalResult inferConvShapeOf(OpOrAdaptor op, int64_t groups,
+                               SmallVectorImpl<int64_t> &shape,
                                std::string &error) {
-  return detail::inferConvShape(
-      shapeOf(op.getInput()), shapeOf(op.getFilter()), optionalShape(op.getBias()),
-      convWindow(op.getStrides(), op.getPadsBegin(), op.getPadsEnd(), op.getDilations()), groups,
-      shape, error);
+  return detail::inferConvShape(shapeOf(op.getInput()), shapeOf(op.getFilter()),
+                                optionalShape(op.getBias()),
+                                convWindow(op.getStrides(), op.getPadsBegin(),
+                                           op.getPadsEnd(), op.getDilations()),
+                                groups, shape, error);
 }
 
 } // namespace
@@ -119,7 +127,8 @@ LogicalResult ConvolutionOp::inferReturnTypeComponents(
   if (failed(inferConvShapeOf(adaptor, 1, shape, error))) {
     return emitOptionalError(loc, error);
   }
-  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true, components);
+  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true,
+                   components);
 }
 
 std::optional<int64_t> ConvolutionOp::getNumMACs() {
@@ -155,7 +164,8 @@ LogicalResult GroupConvolutionOp::inferReturnTypeComponents(
   if (failed(inferConvShapeOf(adaptor, adaptor.getGroups(), shape, error))) {
     return emitOptionalError(loc, error);
   }
-  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true, components);
+  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true,
+                   components);
 }
 
 std::optional<int64_t> GroupConvolutionOp::getNumMACs() {
@@ -177,8 +187,9 @@ bool GroupConvolutionOp::isSupportedPostOp(Operation *postOp) {
 LogicalResult FullyConnectedOp::verifyBeforeInference() {
   SmallVector<int64_t, 2> shape;
   std::string error;
-  if (failed(detail::inferFullyConnectedShape(shapeOf(getInput()), shapeOf(getWeights()),
-                                              optionalShape(getBias()), shape, error))) {
+  if (failed(detail::inferFullyConnectedShape(
+          shapeOf(getInput()), shapeOf(getWeights()), optionalShape(getBias()),
+          shape, error))) {
     return emitOpError() << error;
   }
   return success();
@@ -189,13 +200,13 @@ LogicalResult FullyConnectedOp::inferReturnTypeComponents(
     SmallVectorImpl<ShapedTypeComponents> &components) {
   SmallVector<int64_t, 2> shape;
   std::string error;
-  if (failed(detail::inferFullyConnectedShape(shapeOf(adaptor.getInput()),
-                                              shapeOf(adaptor.getWeights()),
-                                              optionalShape(adaptor.getBias()), shape,
-                                              error))) {
+  if (failed(detail::inferFullyConnectedShape(
+          shapeOf(adaptor.getInput()), shapeOf(adaptor.getWeights()),
+          optionalShape(adaptor.getBias()), shape, error))) {
     return emitOptionalError(loc, error);
   }
-  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/false, components);
+  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/false,
+                   components);
 }
 
 std::optional<int64_t> FullyConnectedOp::getNumMACs() {
@@ -222,8 +233,9 @@ bool FullyConnectedOp::isSupportedPostOp(Operation *postOp) {
 LogicalResult MatMulOp::verifyBeforeInference() {
   SmallVector<int64_t, 4> shape;
   std::string error;
-  if (failed(detail::inferMatMulShape(shapeOf(getInput1()), shapeOf(getInput2()),
-                                      getTransposeA(), getTransposeB(), shape, error))) {
+  if (failed(detail::inferMatMulShape(shapeOf(getInput1()),
+                                      shapeOf(getInput2()), getTransposeA(),
+                                      getTransposeB(), shape, error))) {
     return emitOpError() << error;
   }
   return success();
@@ -234,18 +246,20 @@ LogicalResult MatMulOp::inferReturnTypeComponents(
     SmallVectorImpl<ShapedTypeComponents> &components) {
   SmallVector<int64_t, 4> shape;
   std::string error;
-  if (failed(detail::inferMatMulShape(shapeOf(adaptor.getInput1()),
-                                      shapeOf(adaptor.getInput2()), adaptor.getTransposeA(),
-                                      adaptor.getTransposeB(), shape, error))) {
+  if (failed(detail::inferMatMulShape(
+          shapeOf(adaptor.getInput1()), shapeOf(adaptor.getInput2()),
+          adaptor.getTransposeA(), adaptor.getTransposeB(), shape, error))) {
     return emitOptionalError(loc, error);
   }
-  return addResult(adaptor.getInput1(), shape, /*keepEncoding=*/false, components);
+  return addResult(adaptor.getInput1(), shape, /*keepEncoding=*/false,
+                   components);
 }
 
 std::optional<int64_t> MatMulOp::getNumMACs() {
   std::optional<int64_t> out = detail::getStaticCount(shapeOf(getOutput()));
   ArrayRef<int64_t> a = shapeOf(getInput1());
-  int64_t k = a.size() == 1 ? a[0] : (getTransposeA() ? a[a.size() - 2] : a.back());
+  int64_t k =
+      a.size() == 1 ? a[0] : (getTransposeA() ? a[a.size() - 2] : a.back());
   if (!out || k < 0) {
     return std::nullopt;
   }
@@ -269,7 +283,8 @@ LogicalResult DeconvolutionOp::verifyBeforeInference() {
   std::string error;
   if (failed(detail::inferDeconvShape(
           shapeOf(getInput()), shapeOf(getFilter()), optionalShape(getBias()),
-          convWindow(getStrides(), getPadsBegin(), getPadsEnd(), getDilations()),
+          convWindow(getStrides(), getPadsBegin(), getPadsEnd(),
+                     getDilations()),
           getOutputPadding(), getGroups(), shape, error))) {
     return emitOpError() << error;
   }
@@ -284,15 +299,17 @@ LogicalResult DeconvolutionOp::inferReturnTypeComponents(
   if (failed(detail::inferDeconvShape(
           shapeOf(adaptor.getInput()), shapeOf(adaptor.getFilter()),
           optionalShape(adaptor.getBias()),
-          convWindow(adaptor.getStrides(), adaptor.getPadsBegin(), adaptor.getPadsEnd(),
-                     adaptor.getDilations()),
+          convWindow(adaptor.getStrides(), adaptor.getPadsBegin(),
+                     adaptor.getPadsEnd(), adaptor.getDilations()),
           adaptor.getOutputPadding(), adaptor.getGroups(), shape, error))) {
     return emitOptionalError(loc, error);
   }
-  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true, components);
+  return addResult(adaptor.getInput(), shape, /*keepEncoding=*/true,
+                   components);
 }
 
-/// Every input element is multiplied by the filter taps of each output channel of its group.
+/// Every input element is multiplied by the filter taps of each output channel
+/// of its group.
 std::optional<int64_t> DeconvolutionOp::getNumMACs() {
   return convMACs(getInput(), getFilter());
 }

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Window output sizes (1-D and 2-D), convolution / matrix product shape checks and axis
-// normalisation.
+// Window output sizes (1-D and 2-D), convolution / matrix product shape checks
+// and axis normalisation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,9 +13,9 @@
 
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/utils/Broadcast.h"
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
-#include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir::vpuc::IE::detail {
 
@@ -36,26 +36,30 @@ static StringRef spatialNames(size_t spatialRank) {
 
 /// Checks one attribute array: one value per spatial dim, each >= minimum.
 static LogicalResult checkSpatial(ArrayRef<int64_t> values, StringRef name,
-                                  size_t spatialRank, int64_t minimum, std::string &error) {
+                                  size_t spatialRank, int64_t minimum,
+                                  std::string &error) {
   llvm::raw_string_ostream os(error);
   if (values.size() != spatialRank) {
     os << "expects " << name << " to have " << spatialRank
-       << (spatialRank == 1 ? " value " : " values ") << spatialNames(spatialRank) << ", got "
-       << values.size();
+       << (spatialRank == 1 ? " value " : " values ")
+       << spatialNames(spatialRank) << ", got " << values.size();
     return failure();
   }
   for (int64_t v : values) {
     if (v < minimum) {
-      os << "expects " << name << " >= " << minimum << ", got " << formatShape(values);
+      os << "expects " << name << " >= " << minimum << ", got "
+         << formatShape(values);
       return failure();
     }
   }
   return success();
 }
 
-LogicalResult checkWindow(const Window &window, size_t spatialRank, std::string &error) {
+LogicalResult checkWindow(const Window &window, size_t spatialRank,
+                          std::string &error) {
   if (failed(checkSpatial(window.strides, "strides", spatialRank, 1, error)) ||
-      failed(checkSpatial(window.padsBegin, "pads_begin", spatialRank, 0, error)) ||
+      failed(checkSpatial(window.padsBegin, "pads_begin", spatialRank, 0,
+                          error)) ||
       failed(checkSpatial(window.padsEnd, "pads_end", spatialRank, 0, error))) {
     return failure();
   }
@@ -71,7 +75,8 @@ static int64_t paddedExtent(int64_t in, const Window &window, size_t d) {
 }
 
 /// The padded input extents of every spatial dim, for messages.
-static SmallVector<int64_t, 2> paddedExtents(ArrayRef<int64_t> in, const Window &window) {
+static SmallVector<int64_t, 2> paddedExtents(ArrayRef<int64_t> in,
+                                             const Window &window) {
   SmallVector<int64_t, 2> extents;
   for (size_t d = 0; d < in.size(); ++d) {
     extents.push_back(paddedExtent(in[d], window, d));
@@ -84,7 +89,8 @@ static int64_t dilationOf(const Window &window, size_t d) {
 }
 
 LogicalResult computeConvOutput(ArrayRef<int64_t> in, ArrayRef<int64_t> kernel,
-                                const Window &window, SmallVectorImpl<int64_t> &out,
+                                const Window &window,
+                                SmallVectorImpl<int64_t> &out,
                                 std::string &error) {
   const size_t spatialRank = in.size();
   for (size_t d = 0; d < spatialRank; ++d) {
@@ -95,9 +101,11 @@ LogicalResult computeConvOutput(ArrayRef<int64_t> in, ArrayRef<int64_t> kernel,
     if (extent > paddedExtent(in[d], window, d)) {
       llvm::raw_string_ostream os(error);
       os << "kernel size " << formatSpatial(kernel) << " with dilation "
-         << (window.hasDilations ? formatSpatial(window.dilations)
-                                 : formatSpatial(SmallVector<int64_t, 2>(spatialRank, 1)))
-         << " exceeds the padded input " << formatSpatial(paddedExtents(in, window));
+         << (window.hasDilations
+                 ? formatSpatial(window.dilations)
+                 : formatSpatial(SmallVector<int64_t, 2>(spatialRank, 1)))
+         << " exceeds the padded input "
+         << formatSpatial(paddedExtents(in, window));
       return failure();
     }
   }
@@ -107,25 +115,29 @@ LogicalResult computeConvOutput(ArrayRef<int64_t> in, ArrayRef<int64_t> kernel,
       continue;
     }
     int64_t extent = dilationOf(window, d) * (kernel[d] - 1) + 1;
-    out.push_back((paddedExtent(in[d], window, d) - extent) / window.strides[d] + 1);
+    out.push_back(
+        (paddedExtent(in[d], window, d) - extent) / window.strides[d] + 1);
   }
   return success();
 }
 
 /// Checks that `input` is a 1-D [N, C, W] or 2-D [N, C, H, W] window op input.
-static LogicalResult checkSpatialInput(ArrayRef<int64_t> input, std::string &error) {
+static LogicalResult checkSpatialInput(ArrayRef<int64_t> input,
+                                       std::string &error) {
   if (input.size() != 3 && input.size() != 4) {
     llvm::raw_string_ostream os(error);
-    os << "expects a 4-D input [N, C, H, W] or a 3-D input [N, C, W], got shape "
+    os << "expects a 4-D input [N, C, H, W] or a 3-D input [N, C, W], got "
+          "shape "
        << formatShape(input);
     return failure();
   }
   return success();
 }
 
-/// Checks the ranks of input and filter (the filter has the input's rank) and the filter's
-/// kernel.
-static LogicalResult checkConvRanks(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
+/// Checks the ranks of input and filter (the filter has the input's rank) and
+/// the filter's kernel.
+static LogicalResult checkConvRanks(ArrayRef<int64_t> input,
+                                    ArrayRef<int64_t> filter,
                                     std::string &error) {
   if (failed(checkSpatialInput(input, error))) {
     return failure();
@@ -137,15 +149,18 @@ static LogicalResult checkConvRanks(ArrayRef<int64_t> input, ArrayRef<int64_t> f
     return failure();
   }
   if (llvm::is_contained(filter.drop_front(2), 0)) {
-    os << "expects a filter with a non-empty kernel, got shape " << formatShape(filter);
+    os << "expects a filter with a non-empty kernel, got shape "
+       << formatShape(filter);
     return failure();
   }
   return success();
 }
 
-/// Checks a per-channel bias: [C], or [1, C, 1, 1] (2-D op) / [1, C, 1] (1-D op).
-static LogicalResult checkChannelBias(std::optional<ArrayRef<int64_t>> bias, int64_t channels,
-                                      size_t rank, std::string &error) {
+/// Checks a per-channel bias: [C], or [1, C, 1, 1] (2-D op) / [1, C, 1] (1-D
+/// op).
+static LogicalResult checkChannelBias(std::optional<ArrayRef<int64_t>> bias,
+                                      int64_t channels, size_t rank,
+                                      std::string &error) {
   if (!bias) {
     return success();
   }
@@ -153,9 +168,10 @@ static LogicalResult checkChannelBias(std::optional<ArrayRef<int64_t>> bias, int
   auto matches = [&](int64_t dim) {
     return isDynamic(dim) || isDynamic(channels) || dim == channels;
   };
-  bool ok = (b.size() == 1 && matches(b[0])) ||
-            (b.size() == rank && b[0] == 1 && matches(b[1]) &&
-             llvm::all_of(b.drop_front(2), [](int64_t dim) { return dim == 1; }));
+  bool ok =
+      (b.size() == 1 && matches(b[0])) ||
+      (b.size() == rank && b[0] == 1 && matches(b[1]) &&
+       llvm::all_of(b.drop_front(2), [](int64_t dim) { return dim == 1; }));
   if (!ok) {
     llvm::raw_string_ostream os(error);
     os << "expects a bias of shape [" << channels << "] or [1, " << channels
@@ -166,8 +182,9 @@ static LogicalResult checkChannelBias(std::optional<ArrayRef<int64_t>> bias, int
 }
 
 LogicalResult inferConvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
-                             std::optional<ArrayRef<int64_t>> bias, const Window &window,
-                             int64_t groups, SmallVectorImpl<int64_t> &shape,
+                             std::optional<ArrayRef<int64_t>> bias,
+                             const Window &window, int64_t groups,
+                             SmallVectorImpl<int64_t> &shape,
                              std::string &error) {
   if (failed(checkConvRanks(input, filter, error)) ||
       failed(checkWindow(window, input.size() - 2, error))) {
@@ -178,32 +195,38 @@ LogicalResult inferConvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
     os << "expects groups >= 1, got " << groups;
     return failure();
   }
-  if (!isDynamic(input[1]) && !isDynamic(filter[1]) && input[1] != filter[1] * groups) {
-    os << "input channels " << input[1] << " do not match filter input channels "
-       << filter[1] << " x groups " << groups;
+  if (!isDynamic(input[1]) && !isDynamic(filter[1]) &&
+      input[1] != filter[1] * groups) {
+    os << "input channels " << input[1]
+       << " do not match filter input channels " << filter[1] << " x groups "
+       << groups;
     return failure();
   }
   if (!isDynamic(filter[0]) && filter[0] % groups != 0) {
-    os << "filter output channels " << filter[0] << " are not divisible by groups " << groups;
+    os << "filter output channels " << filter[0]
+       << " are not divisible by groups " << groups;
     return failure();
   }
   if (failed(checkChannelBias(bias, filter[0], input.size(), error))) {
     return failure();
   }
   shape.assign({input[0], filter[0]});
-  return computeConvOutput(input.drop_front(2), filter.drop_front(2), window, shape, error);
+  return computeConvOutput(input.drop_front(2), filter.drop_front(2), window,
+                           shape, error);
 }
 
-LogicalResult inferDeconvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
-                               std::optional<ArrayRef<int64_t>> bias, const Window &window,
-                               ArrayRef<int64_t> outputPadding, int64_t groups,
-                               SmallVectorImpl<int64_t> &shape, std::string &error) {
+LogicalResult
+inferDeconvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter,
+                 std::optional<ArrayRef<int64_t>> bias, const Window &window,
+                 ArrayRef<int64_t> outputPadding, int64_t groups,
+                 SmallVectorImpl<int64_t> &shape, std::string &error) {
   if (failed(checkConvRanks(input, filter, error))) {
     return failure();
   }
   const size_t spatialRank = input.size() - 2;
   if (failed(checkWindow(window, spatialRank, error)) ||
-      failed(checkSpatial(outputPadding, "output_padding", spatialRank, 0, error))) {
+      failed(checkSpatial(outputPadding, "output_padding", spatialRank, 0,
+                          error))) {
     return failure();
   }
   llvm::raw_string_ostream os(error);
@@ -214,22 +237,25 @@ LogicalResult inferDeconvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter
   for (size_t d = 0; d < spatialRank; ++d) {
     if (outputPadding[d] >= std::max(window.strides[d], window.dilations[d])) {
       os << "output_padding " << formatSpatial(outputPadding)
-         << " must be smaller than the stride or the dilation in each dim (strides "
-         << formatSpatial(window.strides) << ", dilations " << formatSpatial(window.dilations)
-         << ")";
+         << " must be smaller than the stride or the dilation in each dim "
+            "(strides "
+         << formatSpatial(window.strides) << ", dilations "
+         << formatSpatial(window.dilations) << ")";
       return failure();
     }
   }
   if (!isDynamic(input[1]) && !isDynamic(filter[0]) && input[1] != filter[0]) {
-    os << "input channels " << input[1] << " do not match filter input channels "
-       << filter[0];
+    os << "input channels " << input[1]
+       << " do not match filter input channels " << filter[0];
     return failure();
   }
   if (!isDynamic(filter[0]) && filter[0] % groups != 0) {
-    os << "filter input channels " << filter[0] << " are not divisible by groups " << groups;
+    os << "filter input channels " << filter[0]
+       << " are not divisible by groups " << groups;
     return failure();
   }
-  int64_t outChannels = isDynamic(filter[1]) ? ShapedType::kDynamic : filter[1] * groups;
+  int64_t outChannels =
+      isDynamic(filter[1]) ? ShapedType::kDynamic : filter[1] * groups;
   if (failed(checkChannelBias(bias, outChannels, input.size(), error))) {
     return failure();
   }
@@ -241,12 +267,14 @@ LogicalResult inferDeconvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter
       shape.push_back(ShapedType::kDynamic);
       continue;
     }
-    int64_t out = (in - 1) * window.strides[d] - window.padsBegin[d] - window.padsEnd[d] +
-                  window.dilations[d] * (k - 1) + 1 + outputPadding[d];
+    int64_t out = (in - 1) * window.strides[d] - window.padsBegin[d] -
+                  window.padsEnd[d] + window.dilations[d] * (k - 1) + 1 +
+                  outputPadding[d];
     if (out < 1) {
-      os << "pads " << formatShape(window.padsBegin) << " and " << formatShape(window.padsEnd)
-         << " leave no output for input " << formatSpatial(input.drop_front(2))
-         << " and kernel " << formatSpatial(filter.drop_front(2));
+      os << "pads " << formatShape(window.padsBegin) << " and "
+         << formatShape(window.padsEnd) << " leave no output for input "
+         << formatSpatial(input.drop_front(2)) << " and kernel "
+         << formatSpatial(filter.drop_front(2));
       return failure();
     }
     shape.push_back(out);
@@ -254,9 +282,11 @@ LogicalResult inferDeconvShape(ArrayRef<int64_t> input, ArrayRef<int64_t> filter
   return success();
 }
 
-LogicalResult inferFullyConnectedShape(ArrayRef<int64_t> input, ArrayRef<int64_t> weights,
+LogicalResult inferFullyConnectedShape(ArrayRef<int64_t> input,
+                                       ArrayRef<int64_t> weights,
                                        std::optional<ArrayRef<int64_t>> bias,
-                                       SmallVectorImpl<int64_t> &shape, std::string &error) {
+                                       SmallVectorImpl<int64_t> &shape,
+                                       std::string &error) {
   llvm::raw_string_ostream os(error);
   if (input.size() != 2) {
     os << "expects a 2-D input [N, K], got shape " << formatShape(input);
@@ -266,15 +296,20 @@ LogicalResult inferFullyConnectedShape(ArrayRef<int64_t> input, ArrayRef<int64_t
     os << "expects 2-D weights [O, K], got shape " << formatShape(weights);
     return failure();
   }
-  if (!isDynamic(input[1]) && !isDynamic(weights[1]) && input[1] != weights[1]) {
-    os << "input features " << input[1] << " do not match weights features " << weights[1];
+  if (!isDynamic(input[1]) && !isDynamic(weights[1]) &&
+      input[1] != weights[1]) {
+    os << "input features " << input[1] << " do not match weights features "
+       << weights[1];
     return failure();
   }
   if (bias) {
     ArrayRef<int64_t> b = *bias;
     int64_t o = weights[0];
-    auto matches = [&](int64_t dim) { return isDynamic(dim) || isDynamic(o) || dim == o; };
-    if (!((b.size() == 1 && matches(b[0])) || (b.size() == 2 && b[0] == 1 && matches(b[1])))) {
+    auto matches = [&](int64_t dim) {
+      return isDynamic(dim) || isDynamic(o) || dim == o;
+    };
+    if (!((b.size() == 1 && matches(b[0])) ||
+          (b.size() == 2 && b[0] == 1 && matches(b[1])))) {
       os << "expects a bias of shape [" << o << "] or [1, " << o << "], got "
          << formatShape(b);
       return failure();
@@ -284,13 +319,14 @@ LogicalResult inferFullyConnectedShape(ArrayRef<int64_t> input, ArrayRef<int64_t
   return success();
 }
 
-LogicalResult inferMatMulShape(ArrayRef<int64_t> a, ArrayRef<int64_t> b, bool transposeA,
-                               bool transposeB, SmallVectorImpl<int64_t> &shape,
+LogicalResult inferMatMulShape(ArrayRef<int64_t> a, ArrayRef<int64_t> b,
+                               bool transposeA, bool transposeB,
+                               SmallVectorImpl<int64_t> &shape,
                                std::string &error) {
   llvm::raw_string_ostream os(error);
   if (a.empty() || b.empty()) {
-    os << "expects operands of rank >= 1, got shapes " << formatShape(a) << " and "
-       << formatShape(b);
+    os << "expects operands of rank >= 1, got shapes " << formatShape(a)
+       << " and " << formatShape(b);
     return failure();
   }
   // Rows and columns of the (transposed) matrices; 1-D operands per NumPy.
@@ -309,13 +345,17 @@ LogicalResult inferMatMulShape(ArrayRef<int64_t> a, ArrayRef<int64_t> b, bool tr
   }
   if (!isDynamic(ka) && !isDynamic(kb) && ka != kb) {
     os << "contraction dims differ: input1 " << formatShape(a)
-       << (transposeA ? " (transposed)" : "") << " has K = " << ka << ", input2 "
-       << formatShape(b) << (transposeB ? " (transposed)" : "") << " has K = " << kb;
+       << (transposeA ? " (transposed)" : "") << " has K = " << ka
+       << ", input2 " << formatShape(b) << (transposeB ? " (transposed)" : "")
+       << " has K = " << kb;
     return failure();
   }
-  ArrayRef<int64_t> batchA = a.size() > 2 ? a.drop_back(2) : ArrayRef<int64_t>();
-  ArrayRef<int64_t> batchB = b.size() > 2 ? b.drop_back(2) : ArrayRef<int64_t>();
-  std::optional<SmallVector<int64_t, 6>> batch = broadcastShapes({batchA, batchB});
+  ArrayRef<int64_t> batchA =
+      a.size() > 2 ? a.drop_back(2) : ArrayRef<int64_t>();
+  ArrayRef<int64_t> batchB =
+      b.size() > 2 ? b.drop_back(2) : ArrayRef<int64_t>();
+  std::optional<SmallVector<int64_t, 6>> batch =
+      broadcastShapes({batchA, batchB});
   if (!batch) {
     os << "batch dims " << formatShape(batchA) << " and " << formatShape(batchB)
        << " are not broadcastable";
@@ -333,7 +373,8 @@ LogicalResult inferMatMulShape(ArrayRef<int64_t> a, ArrayRef<int64_t> b, bool tr
 
 LogicalResult inferPoolShape(ArrayRef<int64_t> input, ArrayRef<int64_t> kernel,
                              const Window &window, bool ceilMode,
-                             SmallVectorImpl<int64_t> &shape, std::string &error) {
+                             SmallVectorImpl<int64_t> &shape,
+                             std::string &error) {
   if (failed(checkSpatialInput(input, error))) {
     return failure();
   }
@@ -345,7 +386,8 @@ LogicalResult inferPoolShape(ArrayRef<int64_t> input, ArrayRef<int64_t> kernel,
   llvm::raw_string_ostream os(error);
   for (size_t d = 0; d < spatialRank; ++d) {
     if (window.padsBegin[d] >= kernel[d] || window.padsEnd[d] >= kernel[d]) {
-      os << "pads " << formatShape(window.padsBegin) << " and " << formatShape(window.padsEnd)
+      os << "pads " << formatShape(window.padsBegin) << " and "
+         << formatShape(window.padsEnd)
          << " must be smaller than the kernel size " << formatSpatial(kernel);
       return failure();
     }
@@ -359,7 +401,8 @@ LogicalResult inferPoolShape(ArrayRef<int64_t> input, ArrayRef<int64_t> kernel,
     }
     int64_t span = paddedExtent(in, window, d) - kernel[d];
     if (span < 0) {
-      os << "kernel size " << formatSpatial(kernel) << " exceeds the padded input "
+      os << "kernel size " << formatSpatial(kernel)
+         << " exceeds the padded input "
          << formatSpatial(paddedExtents(input.drop_front(2), window));
       return failure();
     }
@@ -385,7 +428,8 @@ LogicalResult normalizeAxis(int64_t axis, int64_t rank, int64_t &normalized,
 }
 
 LogicalResult normalizeAxes(ArrayRef<int64_t> axes, int64_t rank,
-                            SmallVectorImpl<int64_t> &normalized, std::string &error) {
+                            SmallVectorImpl<int64_t> &normalized,
+                            std::string &error) {
   if (axes.empty()) {
     error = "expects at least one axis";
     return failure();
@@ -399,7 +443,8 @@ LogicalResult normalizeAxes(ArrayRef<int64_t> axes, int64_t rank,
     normalized.push_back(n);
   }
   llvm::sort(normalized);
-  if (std::adjacent_find(normalized.begin(), normalized.end()) != normalized.end()) {
+  if (std::adjacent_find(normalized.begin(), normalized.end()) !=
+      normalized.end()) {
     error = "axes " + formatShape(axes) + " name a dim more than once";
     return failure();
   }

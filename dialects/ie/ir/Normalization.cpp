@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Verifiers, result type inference and cost of IE.BatchNormInference, IE.MVN and
-// IE.LayerNormalization. All three return the input's type.
+// Verifiers, result type inference and cost of IE.BatchNormInference, IE.MVN
+// and IE.LayerNormalization. All three return the input's type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,13 +24,16 @@ ArrayRef<int64_t> shapeOf(Value value) {
 }
 
 /// Appends the input's type as the result.
-LogicalResult sameAsInput(Value input, SmallVectorImpl<ShapedTypeComponents> &components) {
+LogicalResult sameAsInput(Value input,
+                          SmallVectorImpl<ShapedTypeComponents> &components) {
   auto type = llvm::cast<RankedTensorType>(input.getType());
-  components.emplace_back(type.getShape(), type.getElementType(), type.getEncoding());
+  components.emplace_back(type.getShape(), type.getElementType(),
+                          type.getEncoding());
   return success();
 }
 
-/// True if `from` broadcasts to `to` by NumPy rules in one direction; dynamic dims match.
+/// True if `from` broadcasts to `to` by NumPy rules in one direction; dynamic
+/// dims match.
 bool broadcastsTo(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
   if (from.size() > to.size()) {
     return false;
@@ -38,7 +41,8 @@ bool broadcastsTo(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
   for (size_t i = 0; i < from.size(); ++i) {
     const int64_t f = from[from.size() - 1 - i];
     const int64_t t = to[to.size() - 1 - i];
-    if (f != 1 && f != t && !ShapedType::isDynamic(f) && !ShapedType::isDynamic(t)) {
+    if (f != 1 && f != t && !ShapedType::isDynamic(f) &&
+        !ShapedType::isDynamic(t)) {
       return false;
     }
   }
@@ -47,7 +51,8 @@ bool broadcastsTo(ArrayRef<int64_t> from, ArrayRef<int64_t> to) {
 
 LogicalResult checkEpsilon(Operation *op, StringRef name, APFloat value) {
   if (!(value.convertToDouble() >= 0.0)) {
-    return op->emitOpError() << "expects " << name << " >= 0, got " << value.convertToDouble();
+    return op->emitOpError()
+           << "expects " << name << " >= 0, got " << value.convertToDouble();
   }
   return success();
 }
@@ -61,18 +66,23 @@ LogicalResult checkEpsilon(Operation *op, StringRef name, APFloat value) {
 LogicalResult BatchNormInferenceOp::verifyBeforeInference() {
   ArrayRef<int64_t> input = shapeOf(getInput());
   if (input.size() < 2) {
-    return emitOpError() << "expects an input [N, C, ...] of rank >= 2, got shape "
-                         << detail::formatShape(input);
+    return emitOpError()
+           << "expects an input [N, C, ...] of rank >= 2, got shape "
+           << detail::formatShape(input);
   }
   const int64_t channels = input[1];
-  std::pair<StringRef, Value> params[] = {
-      {"gamma", getGamma()}, {"beta", getBeta()}, {"mean", getMean()}, {"variance", getVariance()}};
+  std::pair<StringRef, Value> params[] = {{"gamma", getGamma()},
+                                          {"beta", getBeta()},
+                                          {"mean", getMean()},
+                                          {"variance", getVariance()}};
   for (auto [name, value] : params) {
     ArrayRef<int64_t> shape = shapeOf(value);
-    if (shape.size() != 1 || (!ShapedType::isDynamic(shape[0]) &&
-                              !ShapedType::isDynamic(channels) && shape[0] != channels)) {
+    if (shape.size() != 1 ||
+        (!ShapedType::isDynamic(shape[0]) && !ShapedType::isDynamic(channels) &&
+         shape[0] != channels)) {
       return emitOpError() << "expects " << name << " of shape [" << channels
-                           << "] (one value per channel), got " << detail::formatShape(shape);
+                           << "] (one value per channel), got "
+                           << detail::formatShape(shape);
     }
   }
   return checkEpsilon(*this, "epsilon", getEpsilon());
@@ -98,7 +108,8 @@ std::optional<int64_t> BatchNormInferenceOp::getNumFLOPs() {
 LogicalResult MVNOp::verifyBeforeInference() {
   SmallVector<int64_t, 6> axes;
   std::string error;
-  if (failed(detail::normalizeAxes(getAxes(), getInput().getType().getRank(), axes, error))) {
+  if (failed(detail::normalizeAxes(getAxes(), getInput().getType().getRank(),
+                                   axes, error))) {
     return emitOpError() << error;
   }
   return checkEpsilon(*this, "eps", getEps());
@@ -112,10 +123,11 @@ LogicalResult MVNOp::inferReturnTypeComponents(
 
 std::optional<int64_t> MVNOp::getNumMACs() { return 0; }
 
-/// Mean (add) and subtract per element; with normalize_variance also the variance
-/// (subtract, multiply, add) and the division.
+/// Mean (add) and subtract per element; with normalize_variance also the
+/// variance (subtract, multiply, add) and the division.
 std::optional<int64_t> MVNOp::getNumFLOPs() {
-  return detail::countEltwiseFLOPs(getOperation(), getNormalizeVariance() ? 6 : 2);
+  return detail::countEltwiseFLOPs(getOperation(),
+                                   getNormalizeVariance() ? 6 : 2);
 }
 
 //===----------------------------------------------------------------------===//
@@ -126,18 +138,20 @@ LogicalResult LayerNormalizationOp::verifyBeforeInference() {
   ArrayRef<int64_t> input = shapeOf(getInput());
   int64_t axis;
   std::string error;
-  if (failed(detail::normalizeAxis(getAxis(), static_cast<int64_t>(input.size()), axis,
-                                   error))) {
+  if (failed(detail::normalizeAxis(
+          getAxis(), static_cast<int64_t>(input.size()), axis, error))) {
     return emitOpError() << error;
   }
   ArrayRef<int64_t> normalized = input.drop_front(axis);
-  std::pair<StringRef, Value> params[] = {{"scale", getScale()}, {"bias", getBias()}};
+  std::pair<StringRef, Value> params[] = {{"scale", getScale()},
+                                          {"bias", getBias()}};
   for (auto [name, value] : params) {
     if (!value) {
       continue;
     }
     if (!broadcastsTo(shapeOf(value), normalized)) {
-      return emitOpError() << name << " of shape " << detail::formatShape(shapeOf(value))
+      return emitOpError() << name << " of shape "
+                           << detail::formatShape(shapeOf(value))
                            << " does not broadcast to the normalized shape "
                            << detail::formatShape(normalized);
     }

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Verifiers, result type inference and cost of IE.MaxPool, IE.AvgPool, the IE.Reduce* ops,
-// IE.SoftMax and IE.LogSoftMax. The shape rules are in NNUtils.cpp.
+// Verifiers, result type inference and cost of IE.MaxPool, IE.AvgPool, the
+// IE.Reduce* ops, IE.SoftMax and IE.LogSoftMax. The shape rules are in
+// NNUtils.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,8 +24,9 @@ ArrayRef<int64_t> shapeOf(Value value) {
   return llvm::cast<ShapedType>(value.getType()).getShape();
 }
 
-detail::Window poolWindow(ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin,
-                            ArrayRef<int64_t> padsEnd) {
+detail::Window poolWindow(ArrayRef<int64_t> strides,
+                          ArrayRef<int64_t> padsBegin,
+                          ArrayRef<int64_t> padsEnd) {
   detail::Window window;
   window.strides = strides;
   window.padsBegin = padsBegin;
@@ -33,8 +35,7 @@ detail::Window poolWindow(ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin
 }
 
 /// Verifier of a pool op.
-template <typename OpT>
-LogicalResult verifyPool(OpT op) {
+template <typename OpT> LogicalResult verifyPool(OpT op) {
   SmallVector<int64_t, 4> shape;
   std::string error;
   if (failed(detail::inferPoolShape(
@@ -54,7 +55,8 @@ LogicalResult inferPool(std::optional<Location> loc, Adaptor adaptor,
   std::string error;
   if (failed(detail::inferPoolShape(
           shapeOf(adaptor.getInput()), adaptor.getKernelSize(),
-          poolWindow(adaptor.getStrides(), adaptor.getPadsBegin(), adaptor.getPadsEnd()),
+          poolWindow(adaptor.getStrides(), adaptor.getPadsBegin(),
+                     adaptor.getPadsEnd()),
           adaptor.getRoundingType() == RoundingType::CEIL, shape, error))) {
     return emitOptionalError(loc, error);
   }
@@ -63,9 +65,10 @@ LogicalResult inferPool(std::optional<Location> loc, Adaptor adaptor,
   return success();
 }
 
-/// Pool FLOPs: one operation per window element per output element (plus the division of
-/// an average).
-std::optional<int64_t> poolFLOPs(Value output, ArrayRef<int64_t> kernel, int64_t extra) {
+/// Pool FLOPs: one operation per window element per output element (plus the
+/// division of an average).
+std::optional<int64_t> poolFLOPs(Value output, ArrayRef<int64_t> kernel,
+                                 int64_t extra) {
   std::optional<int64_t> out = detail::getStaticCount(shapeOf(output));
   std::optional<int64_t> window = detail::getStaticCount(kernel);
   if (!out || !window) {
@@ -79,8 +82,8 @@ LogicalResult inferReduceShape(ArrayRef<int64_t> input, ArrayRef<int64_t> axes,
                                bool keepDims, SmallVectorImpl<int64_t> &shape,
                                std::string &error) {
   SmallVector<int64_t, 6> normalized;
-  if (failed(detail::normalizeAxes(axes, static_cast<int64_t>(input.size()), normalized,
-                                   error))) {
+  if (failed(detail::normalizeAxes(axes, static_cast<int64_t>(input.size()),
+                                   normalized, error))) {
     return failure();
   }
   for (auto [d, dim] : llvm::enumerate(input)) {
@@ -93,12 +96,11 @@ LogicalResult inferReduceShape(ArrayRef<int64_t> input, ArrayRef<int64_t> axes,
   return success();
 }
 
-template <typename OpT>
-LogicalResult verifyReduce(OpT op) {
+template <typename OpT> LogicalResult verifyReduce(OpT op) {
   SmallVector<int64_t, 6> shape;
   std::string error;
-  if (failed(inferReduceShape(shapeOf(op.getInput()), op.getAxes(), op.getKeepDims(), shape,
-                              error))) {
+  if (failed(inferReduceShape(shapeOf(op.getInput()), op.getAxes(),
+                              op.getKeepDims(), shape, error))) {
     return op.emitOpError() << error;
   }
   return success();
@@ -115,26 +117,30 @@ LogicalResult inferReduce(std::optional<Location> loc, Adaptor adaptor,
   }
   auto type = llvm::cast<RankedTensorType>(adaptor.getInput().getType());
   components.emplace_back(shape, type.getElementType(),
-                          adaptor.getKeepDims() ? type.getEncoding() : Attribute());
+                          adaptor.getKeepDims() ? type.getEncoding()
+                                                : Attribute());
   return success();
 }
 
-/// Reduction FLOPs: `perInput` operations per input element plus `perOutput` per result.
-std::optional<int64_t> reduceFLOPs(Operation *op, int64_t perInput, int64_t perOutput) {
-  std::optional<int64_t> in = detail::getStaticCount(shapeOf(op->getOperand(0)));
-  std::optional<int64_t> out = detail::getStaticCount(shapeOf(op->getResult(0)));
+/// Reduction FLOPs: `perInput` operations per input element plus `perOutput`
+/// per result.
+std::optional<int64_t> reduceFLOPs(Operation *op, int64_t perInput,
+                                   int64_t perOutput) {
+  std::optional<int64_t> in =
+      detail::getStaticCount(shapeOf(op->getOperand(0)));
+  std::optional<int64_t> out =
+      detail::getStaticCount(shapeOf(op->getResult(0)));
   if (!in || !out) {
     return std::nullopt;
   }
   return *in * perInput + *out * perOutput;
 }
 
-template <typename OpT>
-LogicalResult verifySoftMax(OpT op) {
+template <typename OpT> LogicalResult verifySoftMax(OpT op) {
   int64_t axis;
   std::string error;
-  if (failed(detail::normalizeAxis(op.getAxis(), op.getInput().getType().getRank(), axis,
-                                   error))) {
+  if (failed(detail::normalizeAxis(
+          op.getAxis(), op.getInput().getType().getRank(), axis, error))) {
     return op.emitOpError() << error;
   }
   return success();
@@ -146,10 +152,12 @@ LogicalResult inferSoftMax(std::optional<Location> loc, Adaptor adaptor,
   auto type = llvm::cast<RankedTensorType>(adaptor.getInput().getType());
   int64_t axis;
   std::string error;
-  if (failed(detail::normalizeAxis(adaptor.getAxis(), type.getRank(), axis, error))) {
+  if (failed(detail::normalizeAxis(adaptor.getAxis(), type.getRank(), axis,
+                                   error))) {
     return emitOptionalError(loc, error);
   }
-  components.emplace_back(type.getShape(), type.getElementType(), type.getEncoding());
+  components.emplace_back(type.getShape(), type.getElementType(),
+                          type.getEncoding());
   return success();
 }
 
@@ -191,16 +199,16 @@ std::optional<int64_t> AvgPoolOp::getNumFLOPs() {
 // Reductions
 //===----------------------------------------------------------------------===//
 
-#define VPUC_IE_DEFINE_REDUCE(OpT, perInput, perOutput)                                    \
-  LogicalResult OpT::verifyBeforeInference() { return verifyReduce(*this); }              \
-  LogicalResult OpT::inferReturnTypeComponents(                                            \
-      MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,                      \
-      SmallVectorImpl<ShapedTypeComponents> &components) {                                 \
-    return inferReduce(loc, adaptor, components);                                          \
-  }                                                                                        \
-  std::optional<int64_t> OpT::getNumMACs() { return 0; }                                   \
-  std::optional<int64_t> OpT::getNumFLOPs() {                                              \
-    return reduceFLOPs(getOperation(), perInput, perOutput);                               \
+#define VPUC_IE_DEFINE_REDUCE(OpT, perInput, perOutput)                        \
+  LogicalResult OpT::verifyBeforeInference() { return verifyReduce(*this); }   \
+  LogicalResult OpT::inferReturnTypeComponents(                                \
+      MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,          \
+      SmallVectorImpl<ShapedTypeComponents> &components) {                     \
+    return inferReduce(loc, adaptor, components);                              \
+  }                                                                            \
+  std::optional<int64_t> OpT::getNumMACs() { return 0; }                       \
+  std::optional<int64_t> OpT::getNumFLOPs() {                                  \
+    return reduceFLOPs(getOperation(), perInput, perOutput);                   \
   }
 
 VPUC_IE_DEFINE_REDUCE(ReduceMeanOp, 1, 1)
@@ -215,7 +223,9 @@ VPUC_IE_DEFINE_REDUCE(ReduceL2Op, 2, 1)
 // SoftMax
 //===----------------------------------------------------------------------===//
 
-LogicalResult SoftMaxOp::verifyBeforeInference() { return verifySoftMax(*this); }
+LogicalResult SoftMaxOp::verifyBeforeInference() {
+  return verifySoftMax(*this);
+}
 
 LogicalResult SoftMaxOp::inferReturnTypeComponents(
     MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
@@ -230,7 +240,9 @@ std::optional<int64_t> SoftMaxOp::getNumFLOPs() {
   return detail::countEltwiseFLOPs(getOperation(), 5);
 }
 
-LogicalResult LogSoftMaxOp::verifyBeforeInference() { return verifySoftMax(*this); }
+LogicalResult LogSoftMaxOp::verifyBeforeInference() {
+  return verifySoftMax(*this);
+}
 
 LogicalResult LogSoftMaxOp::inferReturnTypeComponents(
     MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
@@ -240,7 +252,8 @@ LogicalResult LogSoftMaxOp::inferReturnTypeComponents(
 
 std::optional<int64_t> LogSoftMaxOp::getNumMACs() { return 0; }
 
-/// max, subtract, exp, sum and subtract per element (one log per row is negligible).
+/// max, subtract, exp, sum and subtract per element (one log per row is
+/// negligible).
 std::optional<int64_t> LogSoftMaxOp::getNumFLOPs() {
   return detail::countEltwiseFLOPs(getOperation(), 5);
 }

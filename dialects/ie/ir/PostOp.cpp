@@ -105,7 +105,6 @@ std::optional<PostOp> decode(DictionaryAttr postOp, std::string &error) {
   return std::nullopt;
 }
 
-
 } // namespace
 
 // The declarations of the functions below are in PostOp.h.

@@ -1,12 +1,15 @@
-//===- Quantization.cpp - Verification and type inference of IE quantisation ops -*- C++ -*-===//
+//===- Quantization.cpp - Verification and type inference of IE quantisation ops
+//-*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// inferComponents of Quantize, Dequantize and FakeQuantize. Quantized tensors carry MLIR
-// `!quant.uniform` element types (per tensor or per axis), as the const dialect's
-// QuantCast / Dequantize transformations do; Quantize produces one, Dequantize consumes one.
+// inferComponents of Quantize, Dequantize and FakeQuantize. Quantized tensors
+// carry MLIR
+// `!quant.uniform` element types (per tensor or per axis), as the const
+// dialect's QuantCast / Dequantize transformations do; Quantize produces one,
+// Dequantize consumes one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +33,8 @@ LogicalResult QuantizeOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                           Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
   Type elemType = adaptor.getDstElemType();
-  if (failed(detail::verifyQuantizedElementType(emitError, elemType, type.getShape(),
-                                                "dstElemType"))) {
+  if (failed(detail::verifyQuantizedElementType(
+          emitError, elemType, type.getShape(), "dstElemType"))) {
     return failure();
   }
   components.emplace_back(type.getShape(), elemType, type.getEncoding());
@@ -41,27 +44,32 @@ LogicalResult QuantizeOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
 LogicalResult DequantizeOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                             Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
-  if (failed(detail::verifyQuantizedElementType(emitError, type.getElementType(),
-                                                type.getShape(), "input element type"))) {
+  if (failed(detail::verifyQuantizedElementType(
+          emitError, type.getElementType(), type.getShape(),
+          "input element type"))) {
     return failure();
   }
-  components.emplace_back(type.getShape(), adaptor.getDstElemType(), type.getEncoding());
+  components.emplace_back(type.getShape(), adaptor.getDstElemType(),
+                          type.getEncoding());
   return success();
 }
 
-LogicalResult FakeQuantizeOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+LogicalResult FakeQuantizeOp::inferComponents(ErrorFn emitError,
+                                              Adaptor adaptor,
                                               Components &components) {
   RankedTensorType type = getTensorType(adaptor.getInput());
   if (adaptor.getLevels() < 2) {
-    return emitError() << "levels " << adaptor.getLevels() << " must be at least 2";
+    return emitError() << "levels " << adaptor.getLevels()
+                       << " must be at least 2";
   }
   // Absent while a builder infers the result type: the default.
   const AutoBroadcastType broadcast = adaptor.getAutoBroadcastAttr()
                                           ? adaptor.getAutoBroadcast()
                                           : AutoBroadcastType::NUMPY;
-  const char *names[] = {"input_low", "input_high", "output_low", "output_high"};
-  Value limits[] = {adaptor.getInputLow(), adaptor.getInputHigh(), adaptor.getOutputLow(),
-                    adaptor.getOutputHigh()};
+  const char *names[] = {"input_low", "input_high", "output_low",
+                         "output_high"};
+  Value limits[] = {adaptor.getInputLow(), adaptor.getInputHigh(),
+                    adaptor.getOutputLow(), adaptor.getOutputHigh()};
   for (auto [name, limit] : llvm::zip(names, limits)) {
     ArrayRef<int64_t> shape = getTensorType(limit).getShape();
     const bool ok = broadcast == AutoBroadcastType::NUMPY
@@ -72,10 +80,12 @@ LogicalResult FakeQuantizeOp::inferComponents(ErrorFn emitError, Adaptor adaptor
                          << (broadcast == AutoBroadcastType::NUMPY
                                  ? " does not broadcast to"
                                  : " differs from")
-                         << " the input shape " << detail::formatShape(type.getShape());
+                         << " the input shape "
+                         << detail::formatShape(type.getShape());
     }
   }
-  components.emplace_back(type.getShape(), type.getElementType(), type.getEncoding());
+  components.emplace_back(type.getShape(), type.getElementType(),
+                          type.getEncoding());
   return success();
 }
 

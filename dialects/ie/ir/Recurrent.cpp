@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Checks, result type inference and cost of the recurrent layers. The shape rules are in
-// MiscOpShapes.cpp; every result has the element type of `input` and no layout encoding.
+// Checks, result type inference and cost of the recurrent layers. The shape
+// rules are in MiscOpShapes.cpp; every result has the element type of `input`
+// and no layout encoding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,9 +28,11 @@ int64_t getNumDirections(RNNDirection direction) {
   return direction == RNNDirection::BIDIRECTIONAL ? 2 : 1;
 }
 
-/// Shared inferComponents of the recurrent layers: attribute checks, then shapes.
+/// Shared inferComponents of the recurrent layers: attribute checks, then
+/// shapes.
 template <typename AdaptorT>
-LogicalResult inferRNNComponents(ErrorFn emitError, AdaptorT adaptor, const RNNConfig &config,
+LogicalResult inferRNNComponents(ErrorFn emitError, AdaptorT adaptor,
+                                 const RNNConfig &config,
                                  Components &components) {
   SmallVector<StringRef, 3> activations;
   for (Attribute name : adaptor.getActivations()) {
@@ -40,7 +43,8 @@ LogicalResult inferRNNComponents(ErrorFn emitError, AdaptorT adaptor, const RNNC
     clip = value->convertToDouble();
   }
   const size_t numActivations = config.kind == RNNKind::GRUSequence ? 2 : 3;
-  if (failed(detail::checkRNNAttributes(emitError, activations, numActivations, clip))) {
+  if (failed(detail::checkRNNAttributes(emitError, activations, numActivations,
+                                        clip))) {
     return failure();
   }
   SmallVector<ArrayRef<int64_t>, 6> shapes;
@@ -52,17 +56,19 @@ LogicalResult inferRNNComponents(ErrorFn emitError, AdaptorT adaptor, const RNNC
   if (failed(results)) {
     return failure();
   }
-  Type elemType = llvm::cast<ShapedType>(adaptor.getInput().getType()).getElementType();
+  Type elemType =
+      llvm::cast<ShapedType>(adaptor.getInput().getType()).getElementType();
   for (const detail::DimVector &shape : *results) {
     components.emplace_back(shape, elemType);
   }
   return success();
 }
 
-/// MACs of `steps` steps of a recurrent layer with `gates` gate blocks: for each, batch x
-/// (gates * hidden) dot products of length input_size + hidden_size.
-std::optional<int64_t> rnnMACs(Value input, int64_t steps, int64_t directions, int64_t gates,
-                               int64_t hidden) {
+/// MACs of `steps` steps of a recurrent layer with `gates` gate blocks: for
+/// each, batch x (gates * hidden) dot products of length input_size +
+/// hidden_size.
+std::optional<int64_t> rnnMACs(Value input, int64_t steps, int64_t directions,
+                               int64_t gates, int64_t hidden) {
   auto type = llvm::cast<ShapedType>(input.getType());
   if (!type.hasStaticShape() || ShapedType::isDynamic(steps)) {
     return std::nullopt;
@@ -72,9 +78,11 @@ std::optional<int64_t> rnnMACs(Value input, int64_t steps, int64_t directions, i
   return directions * steps * batch * gates * hidden * (inputSize + hidden);
 }
 
-/// 2 FLOPs per MAC plus `perUnit` per hidden unit, batch entry, step and direction.
-std::optional<int64_t> rnnFLOPs(std::optional<int64_t> macs, Value input, int64_t steps,
-                                int64_t directions, int64_t hidden, int64_t perUnit) {
+/// 2 FLOPs per MAC plus `perUnit` per hidden unit, batch entry, step and
+/// direction.
+std::optional<int64_t> rnnFLOPs(std::optional<int64_t> macs, Value input,
+                                int64_t steps, int64_t directions,
+                                int64_t hidden, int64_t perUnit) {
   if (!macs) {
     return std::nullopt;
   }
@@ -82,11 +90,12 @@ std::optional<int64_t> rnnFLOPs(std::optional<int64_t> macs, Value input, int64_
   return 2 * *macs + directions * steps * batch * hidden * perUnit;
 }
 
-/// Per hidden unit and step of an LSTM: 4 bias additions, 5 activations, 3 operations for
-/// the cell update and 1 for the output.
+/// Per hidden unit and step of an LSTM: 4 bias additions, 5 activations, 3
+/// operations for the cell update and 1 for the output.
 constexpr int64_t kLSTMUnitFLOPs = 13;
-/// Per hidden unit and step of a GRU: 3 bias additions, 3 activations, the reset product and
-/// 4 operations for the blend (one more addition with linear_before_reset).
+/// Per hidden unit and step of a GRU: 3 bias additions, 3 activations, the
+/// reset product and 4 operations for the blend (one more addition with
+/// linear_before_reset).
 constexpr int64_t kGRUUnitFLOPs = 11;
 
 } // namespace
@@ -97,7 +106,8 @@ constexpr int64_t kGRUUnitFLOPs = 11;
 
 LogicalResult LSTMCellOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                           Components &components) {
-  RNNConfig config{RNNKind::LSTMCell, static_cast<int64_t>(adaptor.getHiddenSize())};
+  RNNConfig config{RNNKind::LSTMCell,
+                   static_cast<int64_t>(adaptor.getHiddenSize())};
   return inferRNNComponents(emitError, adaptor, config, components);
 }
 
@@ -106,28 +116,32 @@ std::optional<int64_t> LSTMCellOp::getNumMACs() {
 }
 
 std::optional<int64_t> LSTMCellOp::getNumFLOPs() {
-  return rnnFLOPs(getNumMACs(), getInput(), 1, 1, getHiddenSize(), kLSTMUnitFLOPs);
+  return rnnFLOPs(getNumMACs(), getInput(), 1, 1, getHiddenSize(),
+                  kLSTMUnitFLOPs);
 }
 
 //===----------------------------------------------------------------------===//
 // LSTMSequence
 //===----------------------------------------------------------------------===//
 
-LogicalResult LSTMSequenceOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
+LogicalResult LSTMSequenceOp::inferComponents(ErrorFn emitError,
+                                              Adaptor adaptor,
                                               Components &components) {
-  RNNConfig config{RNNKind::LSTMSequence, static_cast<int64_t>(adaptor.getHiddenSize()),
+  RNNConfig config{RNNKind::LSTMSequence,
+                   static_cast<int64_t>(adaptor.getHiddenSize()),
                    getNumDirections(adaptor.getDirection())};
   return inferRNNComponents(emitError, adaptor, config, components);
 }
 
 std::optional<int64_t> LSTMSequenceOp::getNumMACs() {
-  return rnnMACs(getInput(), getInput().getType().getDimSize(1), getNumDirections(getDirection()),
-                 4, getHiddenSize());
+  return rnnMACs(getInput(), getInput().getType().getDimSize(1),
+                 getNumDirections(getDirection()), 4, getHiddenSize());
 }
 
 std::optional<int64_t> LSTMSequenceOp::getNumFLOPs() {
   return rnnFLOPs(getNumMACs(), getInput(), getInput().getType().getDimSize(1),
-                  getNumDirections(getDirection()), getHiddenSize(), kLSTMUnitFLOPs);
+                  getNumDirections(getDirection()), getHiddenSize(),
+                  kLSTMUnitFLOPs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -136,14 +150,15 @@ std::optional<int64_t> LSTMSequenceOp::getNumFLOPs() {
 
 LogicalResult GRUSequenceOp::inferComponents(ErrorFn emitError, Adaptor adaptor,
                                              Components &components) {
-  RNNConfig config{RNNKind::GRUSequence, static_cast<int64_t>(adaptor.getHiddenSize()),
-                   getNumDirections(adaptor.getDirection()), adaptor.getLinearBeforeReset()};
+  RNNConfig config{
+      RNNKind::GRUSequence, static_cast<int64_t>(adaptor.getHiddenSize()),
+      getNumDirections(adaptor.getDirection()), adaptor.getLinearBeforeReset()};
   return inferRNNComponents(emitError, adaptor, config, components);
 }
 
 std::optional<int64_t> GRUSequenceOp::getNumMACs() {
-  return rnnMACs(getInput(), getInput().getType().getDimSize(1), getNumDirections(getDirection()),
-                 3, getHiddenSize());
+  return rnnMACs(getInput(), getInput().getType().getDimSize(1),
+                 getNumDirections(getDirection()), 3, getHiddenSize());
 }
 
 std::optional<int64_t> GRUSequenceOp::getNumFLOPs() {

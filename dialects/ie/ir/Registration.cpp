@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The component entry point `vpuc_register_ie_dialect`: adds the IE dialect to the registry.
+// The component entry point `vpuc_register_ie_dialect`: adds the IE dialect to
+// the registry.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,7 +13,8 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 
-extern "C" void vpuc_register_ie_dialect(mlir::vpuc::registry::Registry &registry) {
+extern "C" void
+vpuc_register_ie_dialect(mlir::vpuc::registry::Registry &registry) {
   registry.addDialects({"IE"}, [](mlir::DialectRegistry &dialects) {
     mlir::vpuc::IE::registerIEDialect(dialects);
   });

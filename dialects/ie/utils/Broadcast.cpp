@@ -51,7 +51,8 @@ broadcastShapes(llvm::ArrayRef<llvm::ArrayRef<int64_t>> shapes) {
   return result;
 }
 
-bool isBroadcastableTo(llvm::ArrayRef<int64_t> from, llvm::ArrayRef<int64_t> to) {
+bool isBroadcastableTo(llvm::ArrayRef<int64_t> from,
+                       llvm::ArrayRef<int64_t> to) {
   if (from.size() > to.size()) {
     return false;
   }
@@ -65,8 +66,9 @@ bool isBroadcastableTo(llvm::ArrayRef<int64_t> from, llvm::ArrayRef<int64_t> to)
   return true;
 }
 
-BroadcastPlan BroadcastPlan::get(llvm::ArrayRef<llvm::ArrayRef<int64_t>> inputShapes,
-                                 llvm::ArrayRef<int64_t> outShape) {
+BroadcastPlan
+BroadcastPlan::get(llvm::ArrayRef<llvm::ArrayRef<int64_t>> inputShapes,
+                   llvm::ArrayRef<int64_t> outShape) {
   const size_t numInputs = inputShapes.size();
   const size_t rank = outShape.size();
 
@@ -91,8 +93,8 @@ BroadcastPlan BroadcastPlan::get(llvm::ArrayRef<llvm::ArrayRef<int64_t>> inputSh
     if (outShape[d] == 1) {
       continue;
     }
-    // Merge dim d into the previous collapsed dim when every operand continues contiguously
-    // (or keeps broadcasting) across the boundary.
+    // Merge dim d into the previous collapsed dim when every operand continues
+    // contiguously (or keeps broadcasting) across the boundary.
     bool merge = !plan.shape.empty();
     for (size_t k = 0; k < numInputs && merge; ++k) {
       merge = plan.strides[k].back() == full[k][d] * outShape[d];

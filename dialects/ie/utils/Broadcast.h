@@ -1,14 +1,16 @@
-//===- Broadcast.h - NumPy broadcasting of shapes and kernel loops -*- C++ -*-===//
+//===- Broadcast.h - NumPy broadcasting of shapes and kernel loops -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// NumPy / ONNX multidirectional broadcasting: the result shape of several operand shapes, and
-// a BroadcastPlan (per-operand element strides over a collapsed output shape, 0 on broadcast
-// dims) with loop templates that apply an inlined functor over contiguous rows. The innermost
-// loop is specialised on whether each operand is contiguous or a broadcast scalar, so the
-// compiler can vectorise it; there is no per-element index arithmetic or indirect call.
+// NumPy / ONNX multidirectional broadcasting: the result shape of several
+// operand shapes, and a BroadcastPlan (per-operand element strides over a
+// collapsed output shape, 0 on broadcast dims) with loop templates that apply
+// an inlined functor over contiguous rows. The innermost loop is specialised on
+// whether each operand is contiguous or a broadcast scalar, so the compiler can
+// vectorise it; there is no per-element index arithmetic or indirect call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,38 +25,44 @@
 
 namespace mlir::vpuc::IE {
 
-/// Returns the NumPy broadcast of `shapes` (aligned on the right; a dim of 1 stretches), or
-/// std::nullopt if two static dims differ and neither is 1. Negative dims are dynamic: a
-/// dynamic dim broadcast with a static dim d > 1 gives d, otherwise the result dim is dynamic
-/// (the first negative value met, e.g. ShapedType::kDynamic).
+/// Returns the NumPy broadcast of `shapes` (aligned on the right; a dim of 1
+/// stretches), or std::nullopt if two static dims differ and neither is 1.
+/// Negative dims are dynamic: a dynamic dim broadcast with a static dim d > 1
+/// gives d, otherwise the result dim is dynamic (the first negative value met,
+/// e.g. ShapedType::kDynamic).
 std::optional<llvm::SmallVector<int64_t, 6>>
 broadcastShapes(llvm::ArrayRef<llvm::ArrayRef<int64_t>> shapes);
 
 /// True if `from` broadcasts to exactly `to` (unidirectional broadcasting).
-bool isBroadcastableTo(llvm::ArrayRef<int64_t> from, llvm::ArrayRef<int64_t> to);
+bool isBroadcastableTo(llvm::ArrayRef<int64_t> from,
+                       llvm::ArrayRef<int64_t> to);
 
-/// How to walk N operands broadcast to one output. Dims of extent 1 are dropped and adjacent
-/// dims that every operand walks the same way are merged, so a plain same-shape eltwise op has
-/// rank 1 and a per-channel scale has rank <= 3.
+/// How to walk N operands broadcast to one output. Dims of extent 1 are dropped
+/// and adjacent dims that every operand walks the same way are merged, so a
+/// plain same-shape eltwise op has rank 1 and a per-channel scale has rank
+/// <= 3.
 struct BroadcastPlan {
   /// The collapsed output dims (never empty: a scalar output has shape [1]).
   llvm::SmallVector<int64_t, 6> shape;
-  /// strides[k][d]: the element stride of operand k along collapsed dim d (0 if broadcast).
+  /// strides[k][d]: the element stride of operand k along collapsed dim d (0 if
+  /// broadcast).
   llvm::SmallVector<llvm::SmallVector<int64_t, 6>, 3> strides;
   /// The number of output elements.
   int64_t numElements = 1;
 
-  /// Builds the plan for operands of `inputShapes` broadcast to `outShape`. Every input shape
-  /// must broadcast to outShape (check with broadcastShapes first).
+  /// Builds the plan for operands of `inputShapes` broadcast to `outShape`.
+  /// Every input shape must broadcast to outShape (check with broadcastShapes
+  /// first).
   static BroadcastPlan get(llvm::ArrayRef<llvm::ArrayRef<int64_t>> inputShapes,
                            llvm::ArrayRef<int64_t> outShape);
 };
 
 namespace detail {
-/// Advances the odometer `index` over the outer dims of `plan` (all dims but the last) and
-/// the per-operand offsets with it.
+/// Advances the odometer `index` over the outer dims of `plan` (all dims but
+/// the last) and the per-operand offsets with it.
 template <size_t N>
-inline void advanceOuter(const BroadcastPlan &plan, llvm::SmallVectorImpl<int64_t> &index,
+inline void advanceOuter(const BroadcastPlan &plan,
+                         llvm::SmallVectorImpl<int64_t> &index,
                          int64_t (&offsets)[N]) {
   for (int64_t d = static_cast<int64_t>(plan.shape.size()) - 2; d >= 0; --d) {
     ++index[d];
@@ -74,8 +82,8 @@ inline void advanceOuter(const BroadcastPlan &plan, llvm::SmallVectorImpl<int64_
 
 /// out[i] = fn(a[.], b[.]) over the broadcast of a and b described by `plan`.
 template <typename Fn>
-void broadcastBinary(const BroadcastPlan &plan, const float *a, const float *b, float *out,
-                     Fn fn) {
+void broadcastBinary(const BroadcastPlan &plan, const float *a, const float *b,
+                     float *out, Fn fn) {
   if (plan.numElements == 0) {
     return;
   }

@@ -1,13 +1,15 @@
-//===- HostTensor.h - Tensors in host memory for the IE interpreter -*- C++ -*-===//
+//===- HostTensor.h - Tensors in host memory for the IE interpreter -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// HostTensor: the value type IE_InferenceOpInterface works on. A logical shape plus float32
-// values in logical row-major (C) order, independent of the layout encoding of the IR type.
-// Integer and boolean tensors store their values exactly as floats (booleans as 0 / 1;
-// integers are exact up to 2^24 in magnitude).
+// HostTensor: the value type IE_InferenceOpInterface works on. A logical shape
+// plus float32 values in logical row-major (C) order, independent of the layout
+// encoding of the IR type. Integer and boolean tensors store their values
+// exactly as floats (booleans as 0 / 1; integers are exact up to 2^24 in
+// magnitude).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,7 +33,8 @@ struct HostTensor {
   std::vector<float> data;
 
   HostTensor() = default;
-  /// A tensor of `shape` holding `values` (which must have the shape's element count).
+  /// A tensor of `shape` holding `values` (which must have the shape's element
+  /// count).
   HostTensor(llvm::ArrayRef<int64_t> shape, std::vector<float> values)
       : shape(shape.begin(), shape.end()), data(std::move(values)) {}
 

@@ -1,10 +1,12 @@
-//===- Rounding.cpp - Rounding float32 values to narrower element types -*- C++ -*-===//
+//===- Rounding.cpp - Rounding float32 values to narrower element types -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Bit-exact rounding of float32 to f16 / bf16 (round to nearest even) and to integers.
+// Bit-exact rounding of float32 to f16 / bf16 (round to nearest even) and to
+// integers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,12 +23,13 @@ float roundToF16(float value) {
     return value;
   }
   const float magnitude = std::fabs(value);
-  // 65520 is halfway between the largest f16 (65504) and 2^16: it and above round to inf.
+  // 65520 is halfway between the largest f16 (65504) and 2^16: it and above
+  // round to inf.
   if (magnitude >= 65520.0f) {
     return std::copysign(std::numeric_limits<float>::infinity(), value);
   }
-  // Below 2^-14 f16 is subnormal with a fixed quantum of 2^-24; scaling by 2^24 is exact and
-  // nearbyint rounds ties to even in the default rounding mode.
+  // Below 2^-14 f16 is subnormal with a fixed quantum of 2^-24; scaling by 2^24
+  // is exact and nearbyint rounds ties to even in the default rounding mode.
   if (magnitude < 6.103515625e-05f) {
     return std::nearbyint(value * 16777216.0f) / 16777216.0f;
   }

@@ -709,9 +709,7 @@ NCEMaxPoolOp::inferOnCPU(ArrayRef<IE::HostTensor> inputs,
                  });
 }
 
-std::optional<int64_t> NCEMaxPoolOp::getNumMACs() {
-  return getPoolMACs(*this);
-}
+std::optional<int64_t> NCEMaxPoolOp::getNumMACs() { return getPoolMACs(*this); }
 
 std::optional<int64_t> NCEMaxPoolOp::getNumFLOPs() {
   return *getNumMACs() + ppeFLOPs(getPpe(), getOutput());

@@ -70,14 +70,12 @@ MemorySpaceAttr MemorySpaceAttr::getCMX(MLIRContext *context, int64_t cluster) {
 // ResourcesAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-ResourcesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                      StringRef arch, int64_t clusters, int64_t cmxSize,
-                      int64_t cmxAlignment, int64_t ddrAlignment,
-                      int64_t dmaPorts, int64_t dmaMaxTransfer,
-                      ShaveKind shaveKind, int64_t shaves, int64_t barriers,
-                      int64_t maxProducers, int64_t maxConsumers,
-                      int64_t dpus, StringRef /*archFile*/) {
+LogicalResult ResourcesAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, StringRef arch,
+    int64_t clusters, int64_t cmxSize, int64_t cmxAlignment,
+    int64_t ddrAlignment, int64_t dmaPorts, int64_t dmaMaxTransfer,
+    ShaveKind shaveKind, int64_t shaves, int64_t barriers, int64_t maxProducers,
+    int64_t maxConsumers, int64_t dpus, StringRef /*archFile*/) {
   if (arch.empty()) {
     return emitError() << "the target name (arch) is empty";
   }

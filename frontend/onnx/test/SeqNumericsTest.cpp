@@ -4,11 +4,12 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Imports each numeric model written by make_seq_models.py, runs it with the IE reference
-// interpreter (dialects/ie/interpreter) on the inputs
-// stored in the model's .npz, and compares the results with the outputs of the script's
-// NumPy reference implementation of the ONNX operators. This checks the importer's mapping
-// (gate reordering, bias sums, layouts, transposes) and the IE kernels together.
+// Imports each numeric model written by make_seq_models.py, runs it with the IE
+// reference interpreter (dialects/ie/interpreter) on the inputs stored in the
+// model's .npz, and compares the results with the outputs of the script's NumPy
+// reference implementation of the ONNX operators. This checks the importer's
+// mapping (gate reordering, bias sums, layouts, transposes) and the IE kernels
+// together.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,28 +61,32 @@ TEST_P(SeqNumericsTest, matchesNumPyReference) {
     auto it = arrays->find("out_" + output);
     ASSERT_NE(it, arrays->end()) << "no reference for " << output;
     IE::HostTensor expected = IE::toHostTensor(it->second);
-    ASSERT_EQ(llvm::ArrayRef<int64_t>(actual.shape), llvm::ArrayRef<int64_t>(expected.shape))
+    ASSERT_EQ(llvm::ArrayRef<int64_t>(actual.shape),
+              llvm::ArrayRef<int64_t>(expected.shape))
         << output;
     double maxError = 0.0;
     for (size_t i = 0; i < expected.data.size(); ++i) {
-      const double error = std::fabs(actual.data[i] - expected.data[i]) /
-                           std::max(1.0, std::fabs(static_cast<double>(expected.data[i])));
+      const double error =
+          std::fabs(actual.data[i] - expected.data[i]) /
+          std::max(1.0, std::fabs(static_cast<double>(expected.data[i])));
       maxError = std::max(maxError, error);
-      EXPECT_LT(error, 1e-5) << output << " at " << i << ": " << actual.data[i] << " vs "
-                             << expected.data[i];
+      EXPECT_LT(error, 1e-5) << output << " at " << i << ": " << actual.data[i]
+                             << " vs " << expected.data[i];
     }
-    // A gross mistake (wrong gate order, direction or layout) gives errors of order 0.1.
+    // A gross mistake (wrong gate order, direction or layout) gives errors of
+    // order 0.1.
     char text[32];
     std::snprintf(text, sizeof(text), "%.3g", maxError);
     RecordProperty(output + "_max_error", text);
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Models, SeqNumericsTest,
-                         ::testing::Values("seq_lstm_forward", "seq_lstm_bidirectional_layout1",
-                                           "seq_lstm_reverse", "seq_lstm_nonconst",
-                                           "seq_gru_forward", "seq_gru_bidirectional_lbr",
-                                           "seq_gru_reverse_relu", "seq_norms", "seq_einsum"));
+INSTANTIATE_TEST_SUITE_P(
+    Models, SeqNumericsTest,
+    ::testing::Values("seq_lstm_forward", "seq_lstm_bidirectional_layout1",
+                      "seq_lstm_reverse", "seq_lstm_nonconst",
+                      "seq_gru_forward", "seq_gru_bidirectional_lbr",
+                      "seq_gru_reverse_relu", "seq_norms", "seq_einsum"));
 
 } // namespace
 } // namespace mlir::vpuc

@@ -1,4 +1,5 @@
-//===- ConstantEvaluationTest.cpp - Tests of the import-time evaluator -*- C++ -*-===//
+//===- ConstantEvaluationTest.cpp - Tests of the import-time evaluator -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -26,7 +27,8 @@ namespace {
 class ConstantEvaluationTest : public ::testing::Test {
 protected:
   ConstantEvaluationTest() {
-    context.loadDialect<Const::ConstDialect, IE::IEDialect, func::FuncDialect>();
+    context
+        .loadDialect<Const::ConstDialect, IE::IEDialect, func::FuncDialect>();
   }
 
   /// Parses `ir` (one function) and returns the operands of its return op.
@@ -37,7 +39,9 @@ protected:
       ADD_FAILURE() << "cannot parse the test IR";
       return results;
     }
-    module->walk([&](func::ReturnOp op) { results.assign(op.operand_begin(), op.operand_end()); });
+    module->walk([&](func::ReturnOp op) {
+      results.assign(op.operand_begin(), op.operand_end());
+    });
     return results;
   }
 
@@ -60,7 +64,8 @@ TEST_F(ConstantEvaluationTest, ShapeSubgraph) {
   ConstantEvaluator evaluator;
   SmallVector<int64_t> ints;
   std::string reason;
-  ASSERT_EQ(evaluator.getInts(values[0], ints, reason), Status::Evaluated) << reason;
+  ASSERT_EQ(evaluator.getInts(values[0], ints, reason), Status::Evaluated)
+      << reason;
   EXPECT_EQ(ints, (SmallVector<int64_t>{6}));
   // Everything on the way is memoised: the shape is not computed again.
   size_t memoised = evaluator.getNumMemoised();
@@ -87,7 +92,8 @@ TEST_F(ConstantEvaluationTest, IntegerConstantsAreExact) {
   std::string reason;
   ASSERT_EQ(evaluator.getInts(values[0], ints, reason), Status::Evaluated);
   EXPECT_EQ(ints, (SmallVector<int64_t>{std::numeric_limits<int64_t>::max(),
-                                        std::numeric_limits<int64_t>::min(), 16777217}));
+                                        std::numeric_limits<int64_t>::min(),
+                                        16777217}));
 }
 
 TEST_F(ConstantEvaluationTest, ComputedFloatsSaturateOrMustBeIntegral) {
@@ -129,17 +135,26 @@ TEST_F(ConstantEvaluationTest, ReasonsForValuesNotEvaluable) {
   ConstantEvaluator evaluator(/*maxElements=*/4);
   SmallVector<double> floats;
   std::string reason;
-  EXPECT_EQ(evaluator.getFloats(values[0], floats, reason), Status::NotEvaluable);
+  EXPECT_EQ(evaluator.getFloats(values[0], floats, reason),
+            Status::NotEvaluable);
   EXPECT_EQ(reason, "it depends on graph input #0");
-  EXPECT_EQ(evaluator.getFloats(values[1], floats, reason), Status::NotEvaluable);
-  EXPECT_EQ(reason, "it depends on 'builtin.unrealized_conversion_cast', which cannot be "
-                    "evaluated at import time");
-  EXPECT_EQ(evaluator.getFloats(values[2], floats, reason), Status::NotEvaluable);
-  EXPECT_EQ(reason, "it depends on a result of 'const.Declare' with 6 elements, more than the "
+  EXPECT_EQ(evaluator.getFloats(values[1], floats, reason),
+            Status::NotEvaluable);
+  EXPECT_EQ(
+      reason,
+      "it depends on 'builtin.unrealized_conversion_cast', which cannot be "
+      "evaluated at import time");
+  EXPECT_EQ(evaluator.getFloats(values[2], floats, reason),
+            Status::NotEvaluable);
+  EXPECT_EQ(reason, "it depends on a result of 'const.Declare' with 6 "
+                    "elements, more than the "
                     "import-time evaluation limit of 4");
-  EXPECT_EQ(evaluator.getFloats(values[3], floats, reason), Status::NotEvaluable);
-  EXPECT_EQ(reason, "it depends on a result of 'IE.Tile' with 6 elements, more than the "
-                    "import-time evaluation limit of 4");
+  EXPECT_EQ(evaluator.getFloats(values[3], floats, reason),
+            Status::NotEvaluable);
+  EXPECT_EQ(
+      reason,
+      "it depends on a result of 'IE.Tile' with 6 elements, more than the "
+      "import-time evaluation limit of 4");
 }
 
 TEST_F(ConstantEvaluationTest, KernelErrorsAreReported) {

@@ -1,11 +1,13 @@
-//===- OnnxImporterTest.cpp - Tests of the ONNX importer's C++ API -*- C++ -*-===//
+//===- OnnxImporterTest.cpp - Tests of the ONNX importer's C++ API -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// importOnnxModel / importOnnxModelFromBytes on models built with the ONNX protobuf API, and
-// parseInputShape. The lit tests in ../test cover the op mappings through vpuc-translate.
+// importOnnxModel / importOnnxModelFromBytes on models built with the ONNX
+// protobuf API, and parseInputShape. The lit tests in ../test cover the op
+// mappings through vpuc-translate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,16 +16,17 @@
 #include <string>
 
 #include "dialects/ie/ir/IEOps.h"
-#include "gtest/gtest.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "onnx/onnx_pb.h"
+#include "gtest/gtest.h"
 
 namespace mlir::vpuc::onnx_frontend {
 namespace {
 
-/// A model computing `y = Relu(x)` on a float tensor of `shape` (a negative dim is dynamic).
+/// A model computing `y = Relu(x)` on a float tensor of `shape` (a negative dim
+/// is dynamic).
 std::string makeReluModel(std::vector<int64_t> shape, int64_t opset = 13) {
   onnx::ModelProto model;
   model.set_ir_version(8);
@@ -34,7 +37,8 @@ std::string makeReluModel(std::vector<int64_t> shape, int64_t opset = 13) {
   graph->set_name("g");
   auto addValue = [&](onnx::ValueInfoProto *info, const char *name) {
     info->set_name(name);
-    onnx::TypeProto_Tensor *tensor = info->mutable_type()->mutable_tensor_type();
+    onnx::TypeProto_Tensor *tensor =
+        info->mutable_type()->mutable_tensor_type();
     tensor->set_elem_type(onnx::TensorProto::FLOAT);
     for (int64_t dim : shape) {
       if (dim < 0) {
@@ -69,8 +73,8 @@ struct Diagnostics {
 
 TEST(OnnxImporterTest, ImportsFromBytes) {
   MLIRContext context;
-  FailureOr<OwningOpRef<ModuleOp>> module =
-      importOnnxModelFromBytes(&context, makeReluModel({2, 3}), "relu.onnx", {});
+  FailureOr<OwningOpRef<ModuleOp>> module = importOnnxModelFromBytes(
+      &context, makeReluModel({2, 3}), "relu.onnx", {});
   ASSERT_TRUE(succeeded(module));
   auto func = (*module)->lookupSymbol<func::FuncOp>("main");
   ASSERT_TRUE(func);
@@ -80,7 +84,8 @@ TEST(OnnxImporterTest, ImportsFromBytes) {
   ASSERT_EQ(network.getInputsDataInfo().size(), 1u);
   EXPECT_EQ(network.getInputsDataInfo().front().getName(), "x");
   EXPECT_EQ(network.getOutputsDataInfo().front().getName(), "y");
-  EXPECT_EQ(std::distance(func.getOps<IE::ReLUOp>().begin(), func.getOps<IE::ReLUOp>().end()),
+  EXPECT_EQ(std::distance(func.getOps<IE::ReLUOp>().begin(),
+                          func.getOps<IE::ReLUOp>().end()),
             1);
 }
 
@@ -88,16 +93,16 @@ TEST(OnnxImporterTest, InputShapesFixDynamicDims) {
   MLIRContext context;
   {
     Diagnostics diags(context);
-    EXPECT_TRUE(failed(
-        importOnnxModelFromBytes(&context, makeReluModel({-1, 3}), "dyn.onnx", {})));
+    EXPECT_TRUE(failed(importOnnxModelFromBytes(
+        &context, makeReluModel({-1, 3}), "dyn.onnx", {})));
     EXPECT_NE(diags.messages.find("input 'x' has a dynamic dimension #0 ('N')"),
               std::string::npos)
         << diags.messages;
   }
   ImportOptions options;
   EXPECT_EQ(parseInputShape("x=5x3", options), "");
-  FailureOr<OwningOpRef<ModuleOp>> module =
-      importOnnxModelFromBytes(&context, makeReluModel({-1, 3}), "dyn.onnx", options);
+  FailureOr<OwningOpRef<ModuleOp>> module = importOnnxModelFromBytes(
+      &context, makeReluModel({-1, 3}), "dyn.onnx", options);
   ASSERT_TRUE(succeeded(module));
   auto func = (*module)->lookupSymbol<func::FuncOp>("main");
   auto type = llvm::cast<RankedTensorType>(func.getFunctionType().getResult(0));
@@ -108,26 +113,34 @@ TEST(OnnxImporterTest, ParseInputShape) {
   ImportOptions options;
   EXPECT_EQ(parseInputShape("data=1x3x224x224", options), "");
   EXPECT_EQ(parseInputShape("scalar=", options), "");
-  EXPECT_EQ(options.inputShapes["data"], (std::vector<int64_t>{1, 3, 224, 224}));
+  EXPECT_EQ(options.inputShapes["data"],
+            (std::vector<int64_t>{1, 3, 224, 224}));
   EXPECT_TRUE(options.inputShapes["scalar"].empty());
   EXPECT_EQ(parseInputShape("data=1", options), "input 'data' is given twice");
-  EXPECT_EQ(parseInputShape("nodims", options), "expected 'name=DxDx...', got 'nodims'");
-  EXPECT_EQ(parseInputShape("x=2x-1", options), "invalid dimension '-1' in 'x=2x-1'");
+  EXPECT_EQ(parseInputShape("nodims", options),
+            "expected 'name=DxDx...', got 'nodims'");
+  EXPECT_EQ(parseInputShape("x=2x-1", options),
+            "invalid dimension '-1' in 'x=2x-1'");
 }
 
 TEST(OnnxImporterTest, ReportsBadFiles) {
   MLIRContext context;
   Diagnostics diags(context);
   EXPECT_TRUE(failed(importOnnxModel(&context, "/nonexistent/model.onnx", {})));
-  EXPECT_NE(diags.messages.find("cannot read the ONNX model"), std::string::npos);
+  EXPECT_NE(diags.messages.find("cannot read the ONNX model"),
+            std::string::npos);
   EXPECT_TRUE(failed(importOnnxModelFromBytes(&context, "", "empty.onnx", {})));
-  EXPECT_NE(diags.messages.find("the ONNX model file is empty"), std::string::npos);
+  EXPECT_NE(diags.messages.find("the ONNX model file is empty"),
+            std::string::npos);
   std::string model = makeReluModel({2});
-  EXPECT_TRUE(failed(importOnnxModelFromBytes(&context, llvm::StringRef(model).take_front(7),
-                                              "cut.onnx", {})));
-  EXPECT_NE(diags.messages.find("not an ONNX model"), std::string::npos) << diags.messages;
-  EXPECT_TRUE(failed(importOnnxModelFromBytes(&context, makeReluModel({2}, 18), "new.onnx", {})));
-  EXPECT_NE(diags.messages.find("opset 18 of the default ONNX domain is not supported"),
+  EXPECT_TRUE(failed(importOnnxModelFromBytes(
+      &context, llvm::StringRef(model).take_front(7), "cut.onnx", {})));
+  EXPECT_NE(diags.messages.find("not an ONNX model"), std::string::npos)
+      << diags.messages;
+  EXPECT_TRUE(failed(importOnnxModelFromBytes(&context, makeReluModel({2}, 18),
+                                              "new.onnx", {})));
+  EXPECT_NE(diags.messages.find(
+                "opset 18 of the default ONNX domain is not supported"),
             std::string::npos);
 }
 

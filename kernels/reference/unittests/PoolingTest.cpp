@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Compares kernels::maxPool and kernels::avgPool with their definitions on fixed and random
-// geometries (strides, asymmetric pads, windows larger than the input, global pooling), the
-// two average divisors, and NaN propagation of max pooling.
+// Compares kernels::maxPool and kernels::avgPool with their definitions on
+// fixed and random geometries (strides, asymmetric pads, windows larger than
+// the input, global pooling), the two average divisors, and NaN propagation of
+// max pooling.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,10 +22,11 @@ namespace {
 using testing::expectClose;
 using testing::Random;
 
-/// The output extent with floor or ceil rounding; a ceil window that would start beyond the
-/// input is dropped (IE's rule, so every window overlaps the input).
-int64_t poolOut(int64_t in, int64_t kernel, int64_t stride, int64_t padBegin, int64_t padEnd,
-                bool ceil) {
+/// The output extent with floor or ceil rounding; a ceil window that would
+/// start beyond the input is dropped (IE's rule, so every window overlaps the
+/// input).
+int64_t poolOut(int64_t in, int64_t kernel, int64_t stride, int64_t padBegin,
+                int64_t padEnd, bool ceil) {
   const int64_t span = in + padBegin + padEnd - kernel;
   int64_t out = (ceil ? (span + stride - 1) / stride : span / stride) + 1;
   if (ceil && (out - 1) * stride >= in + padBegin) {
@@ -34,9 +36,9 @@ int64_t poolOut(int64_t in, int64_t kernel, int64_t stride, int64_t padBegin, in
 }
 
 /// A pooling geometry, the output size derived with floor or ceil rounding.
-PoolGeometry pool(int64_t planes, int64_t h, int64_t w, int64_t kh, int64_t kw, int64_t sh,
-                  int64_t sw, int64_t pt, int64_t pl, int64_t pb, int64_t pr,
-                  bool ceil = false) {
+PoolGeometry pool(int64_t planes, int64_t h, int64_t w, int64_t kh, int64_t kw,
+                  int64_t sh, int64_t sw, int64_t pt, int64_t pl, int64_t pb,
+                  int64_t pr, bool ceil = false) {
   PoolGeometry g;
   g.planes = planes;
   g.inH = h;
@@ -59,10 +61,11 @@ void checkPools(const PoolGeometry &g, Random &random) {
   std::vector<float> in = random.values(g.planes * g.inH * g.inW);
   std::vector<float> out(g.planes * g.outH * g.outW, 42.0f);
   SCOPED_TRACE(::testing::Message()
-               << "pool " << g.planes << "x" << g.inH << "x" << g.inW << " -> " << g.outH
-               << "x" << g.outW << " k " << g.kernelH << "x" << g.kernelW << " s "
-               << g.strideH << "," << g.strideW << " p " << g.padTop << "," << g.padLeft
-               << "," << g.padBottom << "," << g.padRight);
+               << "pool " << g.planes << "x" << g.inH << "x" << g.inW << " -> "
+               << g.outH << "x" << g.outW << " k " << g.kernelH << "x"
+               << g.kernelW << " s " << g.strideH << "," << g.strideW << " p "
+               << g.padTop << "," << g.padLeft << "," << g.padBottom << ","
+               << g.padRight);
   maxPool(g, in.data(), out.data());
   expectClose(out, testing::referencePool(g, true, false, in), 1.0);
   for (bool excludePad : {false, true}) {
@@ -85,11 +88,11 @@ TEST(PoolingTest, randomGeometries) {
   Random random(19);
   for (int trial = 0; trial < 100; ++trial) {
     const int64_t kh = random.uniform(1, 4), kw = random.uniform(1, 4);
-    PoolGeometry g = pool(random.uniform(1, 3), random.uniform(kh, 12), random.uniform(kw, 12),
-                          kh, kw, random.uniform(1, 3), random.uniform(1, 3),
-                          random.uniform(0, kh - 1), random.uniform(0, kw - 1),
-                          random.uniform(0, kh - 1), random.uniform(0, kw - 1),
-                          random.uniform(0, 1) == 1);
+    PoolGeometry g = pool(random.uniform(1, 3), random.uniform(kh, 12),
+                          random.uniform(kw, 12), kh, kw, random.uniform(1, 3),
+                          random.uniform(1, 3), random.uniform(0, kh - 1),
+                          random.uniform(0, kw - 1), random.uniform(0, kh - 1),
+                          random.uniform(0, kw - 1), random.uniform(0, 1) == 1);
     checkPools(g, random);
   }
 }
@@ -113,7 +116,8 @@ TEST(PoolingTest, divisors) {
   avgPool(g, /*excludePad=*/true, in.data(), out.data());
   EXPECT_EQ(out, (std::vector<float>{3, 3, 3, 3}));
   avgPool(g, /*excludePad=*/false, in.data(), out.data());
-  EXPECT_EQ(out, (std::vector<float>{12.0f / 9, 12.0f / 9, 12.0f / 9, 12.0f / 9}));
+  EXPECT_EQ(out,
+            (std::vector<float>{12.0f / 9, 12.0f / 9, 12.0f / 9, 12.0f / 9}));
 }
 
 } // namespace

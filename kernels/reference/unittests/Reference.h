@@ -1,12 +1,13 @@
-//===- Reference.h - Naive reference kernels for the kernel tests -*- C++ -*-===//
+//===- Reference.h - Naive reference kernels for the kernel tests -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Straightforward loops written from the definitions (one output element at a time, bounds
-// checked per tap, accumulated in double), pseudo-random data and a comparison helper for the
-// tests of //kernels/reference.
+// Straightforward loops written from the definitions (one output element at a
+// time, bounds checked per tap, accumulated in double), pseudo-random data and
+// a comparison helper for the tests of //kernels/reference.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +33,8 @@ public:
 
   /// A value uniformly distributed in [lo, hi].
   int64_t uniform(int64_t lo, int64_t hi) {
-    return lo + static_cast<int64_t>(next() % static_cast<uint32_t>(hi - lo + 1));
+    return lo +
+           static_cast<int64_t>(next() % static_cast<uint32_t>(hi - lo + 1));
   }
 
   /// `count` values in [-1, 1).
@@ -52,10 +54,10 @@ private:
   uint32_t state;
 };
 
-/// Expects `actual` to match `expected` within an absolute tolerance scaled by the magnitude
-/// of the sums (`scale`, e.g. the reduction depth).
-inline void expectClose(const std::vector<float> &actual, const std::vector<float> &expected,
-                        double scale) {
+/// Expects `actual` to match `expected` within an absolute tolerance scaled by
+/// the magnitude of the sums (`scale`, e.g. the reduction depth).
+inline void expectClose(const std::vector<float> &actual,
+                        const std::vector<float> &expected, double scale) {
   ASSERT_EQ(actual.size(), expected.size());
   const double tolerance = 1e-5 * std::max(1.0, scale);
   for (size_t i = 0; i < expected.size(); ++i) {
@@ -88,13 +90,17 @@ inline std::vector<float> referenceConvolution(const ConvGeometry &g,
             for (int64_t ky = 0; ky < g.kernelH; ++ky) {
               for (int64_t kx = 0; kx < g.kernelW; ++kx) {
                 const int64_t iy = oy * g.strideH + ky * g.dilationH - g.padTop;
-                const int64_t ix = ox * g.strideW + kx * g.dilationW - g.padLeft;
+                const int64_t ix =
+                    ox * g.strideW + kx * g.dilationW - g.padLeft;
                 if (iy < 0 || iy >= g.inH || ix < 0 || ix >= g.inW) {
                   continue;
                 }
                 sum += static_cast<double>(
-                           in[((n * g.inChannels + ic) * g.inH + iy) * g.inW + ix]) *
-                       filter[((oc * inPerGroup + icg) * g.kernelH + ky) * g.kernelW + kx];
+                           in[((n * g.inChannels + ic) * g.inH + iy) * g.inW +
+                              ix]) *
+                       filter[((oc * inPerGroup + icg) * g.kernelH + ky) *
+                                  g.kernelW +
+                              kx];
               }
             }
           }
@@ -107,12 +113,11 @@ inline std::vector<float> referenceConvolution(const ConvGeometry &g,
   return out;
 }
 
-/// Transposed convolution by definition (gathering form: each output sums the inputs whose
-/// scatter reaches it).
-inline std::vector<float> referenceDeconvolution(const ConvGeometry &g,
-                                                 const std::vector<float> &in,
-                                                 const std::vector<float> &filter,
-                                                 const float *bias) {
+/// Transposed convolution by definition (gathering form: each output sums the
+/// inputs whose scatter reaches it).
+inline std::vector<float>
+referenceDeconvolution(const ConvGeometry &g, const std::vector<float> &in,
+                       const std::vector<float> &filter, const float *bias) {
   std::vector<float> out(g.batch * g.outChannels * g.outH * g.outW);
   const int64_t inPerGroup = g.inChannels / g.groups;
   const int64_t outPerGroup = g.outChannels / g.groups;
@@ -128,7 +133,8 @@ inline std::vector<float> referenceDeconvolution(const ConvGeometry &g,
               for (int64_t kx = 0; kx < g.kernelW; ++kx) {
                 const int64_t ty = oy + g.padTop - ky * g.dilationH;
                 const int64_t tx = ox + g.padLeft - kx * g.dilationW;
-                if (ty < 0 || tx < 0 || ty % g.strideH != 0 || tx % g.strideW != 0) {
+                if (ty < 0 || tx < 0 || ty % g.strideH != 0 ||
+                    tx % g.strideW != 0) {
                   continue;
                 }
                 const int64_t iy = ty / g.strideH;
@@ -136,11 +142,14 @@ inline std::vector<float> referenceDeconvolution(const ConvGeometry &g,
                 if (iy >= g.inH || ix >= g.inW) {
                   continue;
                 }
-                sum += static_cast<double>(
-                           in[((n * g.inChannels + ic) * g.inH + iy) * g.inW + ix]) *
-                       filter[((ic * outPerGroup + oc % outPerGroup) * g.kernelH + ky) *
-                                  g.kernelW +
-                              kx];
+                sum +=
+                    static_cast<double>(
+                        in[((n * g.inChannels + ic) * g.inH + iy) * g.inW +
+                           ix]) *
+                    filter[((ic * outPerGroup + oc % outPerGroup) * g.kernelH +
+                            ky) *
+                               g.kernelW +
+                           kx];
               }
             }
           }
@@ -154,7 +163,8 @@ inline std::vector<float> referenceDeconvolution(const ConvGeometry &g,
 }
 
 /// Pooling by definition.
-inline std::vector<float> referencePool(const PoolGeometry &g, bool isMax, bool excludePad,
+inline std::vector<float> referencePool(const PoolGeometry &g, bool isMax,
+                                        bool excludePad,
                                         const std::vector<float> &in) {
   std::vector<float> out(g.planes * g.outH * g.outW);
   for (int64_t p = 0; p < g.planes; ++p) {
@@ -186,7 +196,8 @@ inline std::vector<float> referencePool(const PoolGeometry &g, bool isMax, bool 
         }
         out[(p * g.outH + oy) * g.outW + ox] =
             isMax ? maximum
-                  : static_cast<float>(sum / static_cast<double>(excludePad ? valid : padded));
+                  : static_cast<float>(
+                        sum / static_cast<double>(excludePad ? valid : padded));
       }
     }
   }

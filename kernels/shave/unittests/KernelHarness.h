@@ -26,10 +26,10 @@
 #include <string>
 #include <vector>
 
-#include "kernels/abi/ArgPacker.h"
-#include "kernels/abi/SwKernels.h"
 #include "core/numeric/Float16.h"
 #include "core/shape/DimsOrder.h"
+#include "kernels/abi/ArgPacker.h"
+#include "kernels/abi/SwKernels.h"
 #include "kernels/shave/KernelRegistry.h"
 #include "gtest/gtest.h"
 

@@ -14,9 +14,9 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/numeric/Float16.h"
 #include "kernels/abi/ArgPacker.h"
 #include "kernels/abi/SwKernels.h"
-#include "core/numeric/Float16.h"
 #include "kernels/shave/KernelRegistry.h"
 #include "kernels/shave/KernelSupport.h"
 #include "gmock/gmock.h"

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // reduce (every op, keep dims or not), mvn, layer_norm, normalize_l2,
-// batch_norm_inference, softmax / log_softmax, cumsum, topk, argmax and argmin against
-// double-precision references on random f16 data in several layouts, and
-// their errors.
+// batch_norm_inference, softmax / log_softmax, cumsum, topk, argmax and argmin
+// against double-precision references on random f16 data in several layouts,
+// and their errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -521,7 +521,8 @@ int64_t referenceArgExtremum(const std::vector<double> &slice, bool largest,
     } else if (std::isnan(x)) {
       wins = true;
     } else {
-      wins = largest ? (x > b || (last && x == b)) : (x < b || (last && x == b));
+      wins =
+          largest ? (x > b || (last && x == b)) : (x < b || (last && x == b));
     }
     if (wins) {
       best = j;
@@ -538,8 +539,8 @@ TEST(ReduceKernelsTest, argMaxAndArgMin) {
         Machine machine;
         Random random(keepDims * 2 + last);
         Tensor in = machine.alloc(DataType::F32, dims, 0x132);
-        std::vector<int64_t> outDims =
-            keepDims ? std::vector<int64_t>{2, 1, 3} : std::vector<int64_t>{2, 3};
+        std::vector<int64_t> outDims = keepDims ? std::vector<int64_t>{2, 1, 3}
+                                                : std::vector<int64_t>{2, 3};
         Tensor out = machine.alloc(DataType::I64, outDims);
         // Few distinct values, so that ties occur, and one NaN.
         std::vector<double> x = machine.fill(in, random, -3, 3);

@@ -38,10 +38,10 @@ using shape::DimsOrder;
 /// The order of `value`'s tensor type (the supported layers have valid ones).
 DimsOrder orderOf(Value value) {
   FailureOr<DimsOrder> order = shape::getOrder(value.getType());
-  return succeeded(order) ? *order
-                          : DimsOrder::getDefaultOrder(
-                                llvm::cast<RankedTensorType>(value.getType())
-                                    .getRank());
+  return succeeded(order)
+             ? *order
+             : DimsOrder::getDefaultOrder(
+                   llvm::cast<RankedTensorType>(value.getType()).getRank());
 }
 
 /// Rewrites the layers of one function.
@@ -102,8 +102,9 @@ private:
     }
     builder.setInsertionPoint(layer);
     auto reorderedFilter = builder.create<Const::DeclareOp>(
-        constant.getLoc(), constant.getContent().reorder(
-                               DimsOrder::OYXI.toAffineMap(builder.getContext())));
+        constant.getLoc(),
+        constant.getContent().reorder(
+            DimsOrder::OYXI.toAffineMap(builder.getContext())));
     operand.set(reorderedFilter);
     if (constant->use_empty()) {
       constant->erase();

@@ -73,8 +73,7 @@ public:
                                 inAligned - inChannels);
     } else if (llvm::isa<GroupConvolutionOp>(layer)) {
       // [C, 1, KY, KX]: zero filters.
-      operands[1] =
-          padConstant(operands[1], 0, outAligned - outChannels, 1, 0);
+      operands[1] = padConstant(operands[1], 0, outAligned - outChannels, 1, 0);
     }
     if (llvm::isa<ConvolutionOp, GroupConvolutionOp>(layer) &&
         operands.size() > 2) {

@@ -105,7 +105,8 @@ struct MoveReorderDown : RewritePattern {
         VPU::isNCELayer(op)) {
       return failure();
     }
-    auto resultType = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    auto resultType =
+        llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
     FailureOr<DimsOrder> resultOrder = orderOf(op->getResult(0));
     if (!resultType || failed(resultOrder)) {
       return failure();
@@ -159,7 +160,8 @@ struct MoveReorderDown : RewritePattern {
       operands.push_back(Value());
     }
     if (!layoutInfo.isSupportedLayout(operandOrders, {*source})) {
-      return rewriter.notifyMatchFailure(op, "the op does not accept the order");
+      return rewriter.notifyMatchFailure(op,
+                                         "the op does not accept the order");
     }
     // The moved op, with the constants reordered, is built and checked; if
     // its result would not take the order (e.g. an eltwise op with a

@@ -109,8 +109,8 @@ struct AssignDmaPortsPass
 
     support::Logger log(getArgument());
     for (int64_t p = 0; p < ports; ++p) {
-      log.info("@{0}: port {1}: {2} DMA task(s), {3} bytes",
-               func.getSymName(), p, tasks[p], bytes[p]);
+      log.info("@{0}: port {1}: {2} DMA task(s), {3} bytes", func.getSymName(),
+               p, tasks[p], bytes[p]);
     }
   }
 };

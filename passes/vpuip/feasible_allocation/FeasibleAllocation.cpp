@@ -187,8 +187,7 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
   // Names the SSA values once for the whole function (printing one value on
   // its own would number the function again each time).
   AsmState asmState(func);
-  auto getBuffer = [&](Operation *user,
-                       Value value) -> FailureOr<unsigned> {
+  auto getBuffer = [&](Operation *user, Value value) -> FailureOr<unsigned> {
     BufferLocation location = getBufferLocation(value);
     Value root = location.root;
     auto it = problem.bufferOfRoot.find(root);
@@ -240,9 +239,9 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
       return user->emitOpError()
              << "uses a buffer whose memory the feasible allocation cannot "
                 "locate (defined by "
-             << (root.getDefiningOp() ? root.getDefiningOp()->getName()
-                                            .getStringRef()
-                                      : StringRef("a block argument"))
+             << (root.getDefiningOp()
+                     ? root.getDefiningOp()->getName().getStringRef()
+                     : StringRef("a block argument"))
              << ")";
     }
     unsigned index = graph.addBuffer(std::move(buffer));
@@ -436,9 +435,10 @@ void FeasibleAllocationPass::rewrite(func::FuncOp func, Problem &problem,
   }
 }
 
-LogicalResult FeasibleAllocationPass::verifyDependencies(
-    func::FuncOp func, const feasible::Schedule &schedule,
-    ArrayRef<Operation *> stepOps) {
+LogicalResult
+FeasibleAllocationPass::verifyDependencies(func::FuncOp func,
+                                           const feasible::Schedule &schedule,
+                                           ArrayRef<Operation *> stepOps) {
   SmallVector<SmallVector<std::pair<BufferLocation, bool>>> accesses;
   for (Operation *op : stepOps) {
     auto &list = accesses.emplace_back();
@@ -454,9 +454,9 @@ LogicalResult FeasibleAllocationPass::verifyDependencies(
       bool covered = false;
       for (const auto &[a, aWrite] : accesses[dep]) {
         for (const auto &[b, bWrite] : accesses[index]) {
-          covered |= (aWrite || bWrite) &&
-                     (a.mayOverlap(b) ||
-                      (a.root == b.root && a.exact && b.exact));
+          covered |=
+              (aWrite || bWrite) &&
+              (a.mayOverlap(b) || (a.root == b.root && a.exact && b.exact));
         }
       }
       if (!covered) {
@@ -505,8 +505,8 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
   options.prefetchLookahead = prefetchLookahead;
   const TaskCostModel costModel = TaskCostModel::get(resources);
   options.dmaLatency = costModel.dmaLatencyCycles;
-  options.dmaBytesPerCycle = std::max<uint64_t>(
-      1, static_cast<uint64_t>(costModel.dmaBytesPerCycle));
+  options.dmaBytesPerCycle =
+      std::max<uint64_t>(1, static_cast<uint64_t>(costModel.dmaBytesPerCycle));
   llvm::Expected<feasible::Schedule> schedule =
       feasible::scheduleGraph(problem->graph, options);
   if (!schedule) {
@@ -541,10 +541,9 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
       "{0} task(s), {1} step(s); {2} spill write(s) ({3} bytes), {4} spill "
       "read(s), {5} reload(s) ({6} bytes), {7} prefetched; CMX peak per "
       "cluster (of {8} bytes): {9}; estimated makespan {10} cycles",
-      problem->graph.tasks.size(), schedule->steps.size(),
-      stats.numSpillWrites, stats.spillWriteBytes, stats.numSpillReads,
-      stats.numReloads, stats.reloadBytes, stats.numPrefetched, capacity, peaks,
-      stats.makespan);
+      problem->graph.tasks.size(), schedule->steps.size(), stats.numSpillWrites,
+      stats.spillWriteBytes, stats.numSpillReads, stats.numReloads,
+      stats.reloadBytes, stats.numPrefetched, capacity, peaks, stats.makespan);
   support::Logger(getArgument()).info("@{0}: {1}", func.getSymName(), text);
   if (summary) {
     func.emitRemark() << text;

@@ -134,8 +134,7 @@ static ListScheduleResult listSchedule(const TaskGraph &graph,
   return result;
 }
 
-struct ListSchedulePass
-    : public impl::ListSchedulePassBase<ListSchedulePass> {
+struct ListSchedulePass : public impl::ListSchedulePassBase<ListSchedulePass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -157,8 +157,7 @@ struct OptimizeCopiesPass
     support::Logger(getArgument())
         .info("@{0}: removed {1} DMA task(s): {2} DDR round trip(s) within "
               "a cluster, {3} across clusters, {4} DMA(s) to DDR erased",
-              func.getSymName(),
-              counts.sameCluster + counts.spills,
+              func.getSymName(), counts.sameCluster + counts.spills,
               counts.sameCluster, counts.otherCluster, counts.spills);
   }
 
@@ -209,8 +208,8 @@ struct OptimizeCopiesPass
       memref::AllocOp target =
           getWholeAllocation(fill.getOutputBuff(), MemoryKind::CMX_NN);
       if (!target || !target->hasOneUse() ||
-          sourceType.withMemorySpace(BufferType(target.getType())
-                                          .getMemorySpace()) !=
+          sourceType.withMemorySpace(
+              BufferType(target.getType()).getMemorySpace()) !=
               BufferType(target.getType())) {
         continue;
       }
@@ -234,9 +233,9 @@ struct OptimizeCopiesPass
       }
       // Another cluster: one CMX-to-CMX DMA.
       builder.setInsertionPoint(fill);
-      auto direct = builder.create<NNDMAOp>(
-          fill.getLoc(), fill.getOutput().getType(), source,
-          fill.getOutputBuff(), fill.getPort());
+      auto direct =
+          builder.create<NNDMAOp>(fill.getLoc(), fill.getOutput().getType(),
+                                  source, fill.getOutputBuff(), fill.getPort());
       writers.replaceWriter(target.getResult(), fill, direct);
       fill.getOutput().replaceAllUsesWith(direct.getOutput());
       fill.erase();

@@ -42,7 +42,8 @@ TaskAccesses getTaskAccesses(Operation *op) {
       result.touchesAll = true;
       continue;
     }
-    result.accesses.push_back({value, getBufferLocation(value), isRead, isWrite});
+    result.accesses.push_back(
+        {value, getBufferLocation(value), isRead, isWrite});
   }
   return result;
 }

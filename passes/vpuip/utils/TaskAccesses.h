@@ -17,8 +17,8 @@
 #ifndef VPUC_PASSES_VPUIP_UTILS_TASKACCESSES_H_
 #define VPUC_PASSES_VPUIP_UTILS_TASKACCESSES_H_
 
-#include "llvm/ADT/SmallVector.h"
 #include "passes/vpuip/utils/BufferLocation.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace mlir {
 class Operation;

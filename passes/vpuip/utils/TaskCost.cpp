@@ -49,14 +49,13 @@ TaskCostModel TaskCostModel::get(ResourcesAttr resources) {
   // GB/s at the target's frequency in MHz: bytes per cycle.
   const double frequencyMhz = desc->frequency_mhz();
   model.dmaLatencyCycles = desc->dma().latency_cycles();
-  model.dmaBytesPerCycle = std::max(
-      1.0, desc->dma().bandwidth_gbps() * 1000.0 / frequencyMhz);
+  model.dmaBytesPerCycle =
+      std::max(1.0, desc->dma().bandwidth_gbps() * 1000.0 / frequencyMhz);
   model.macsPerDpuCycle =
       std::max<double>(1, arch::getMacsPerCycle(*desc, "f16"));
   model.nceOverheadCycles = desc->nce().task_overhead_cycles();
   model.shaveOverheadCycles = desc->shave().task_overhead_cycles();
-  model.elementsPerShaveCycle =
-      std::max<double>(1, desc->shave().fp16_lanes());
+  model.elementsPerShaveCycle = std::max<double>(1, desc->shave().fp16_lanes());
   return model;
 }
 
@@ -90,8 +89,8 @@ uint64_t estimateTaskCost(TaskOpInterface task, ResourcesAttr resources,
     }
     uint64_t macs = getElements(nce.getOutputBuff()) * perElement;
     uint64_t dpus = std::max<int64_t>(1, resources.getDpus());
-    cycles = model.nceOverheadCycles +
-             cyclesFor(macs, model.macsPerDpuCycle * dpus);
+    cycles =
+        model.nceOverheadCycles + cyclesFor(macs, model.macsPerDpuCycle * dpus);
   } else if (task.getExecutorKind() == ExecutorKind::SHAVE_ACT ||
              task.getExecutorKind() == ExecutorKind::SHAVE_UPA) {
     uint64_t elements = 0;

@@ -86,9 +86,8 @@ void BM_SimulateBarriers(benchmark::State &state) {
     return;
   }
   for (auto _ : state) {
-    if (llvm::Error error =
-            simulateBarriers(program, *result, benchmarkLimits(state.range(1)),
-                             &original)) {
+    if (llvm::Error error = simulateBarriers(
+            program, *result, benchmarkLimits(state.range(1)), &original)) {
       state.SkipWithError(llvm::toString(std::move(error)).c_str());
       return;
     }

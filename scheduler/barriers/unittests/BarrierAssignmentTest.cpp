@@ -483,10 +483,11 @@ void checkRandomPrograms(llvm::ArrayRef<unsigned> numPhysicals) {
     dropped += edges;
     std::cout << "N = " << numPhysical << ": " << cases
               << " random programs assigned (" << serialised
-              << " by the segment walk); per program " << double(orderings) / cases
-              << " added orderings, " << double(merges) / cases << " merges, "
-              << double(syncs) / cases << " sync barriers, "
-              << double(dropped) / cases << " implied barrier users dropped\n";
+              << " by the segment walk); per program "
+              << double(orderings) / cases << " added orderings, "
+              << double(merges) / cases << " merges, " << double(syncs) / cases
+              << " sync barriers, " << double(dropped) / cases
+              << " implied barrier users dropped\n";
   }
 }
 

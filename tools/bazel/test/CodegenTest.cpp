@@ -1,4 +1,5 @@
-//===- CodegenTest.cpp - The flatbuffers and protobuf macros work ----------===//
+//===- CodegenTest.cpp - The flatbuffers and protobuf macros work
+//----------===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -6,9 +7,9 @@
 
 #include <google/protobuf/text_format.h>
 
-#include "gtest/gtest.h"
 #include "tools/bazel/test/codegen_test.pb.h"
 #include "tools/bazel/test/codegen_test_schema_generated.h"
+#include "gtest/gtest.h"
 
 namespace {
 
@@ -18,7 +19,8 @@ TEST(CodegenTest, flatbuffersRoundTripAndVerify) {
   std::vector<uint32_t> waits = {1, 2};
   auto task = fb::CreateTaskDirect(builder, "conv1", fb::Kind::Dpu, &waits);
   std::vector<flatbuffers::Offset<fb::Task>> tasks = {task};
-  builder.Finish(fb::CreateProgramDirect(builder, &tasks), fb::ProgramIdentifier());
+  builder.Finish(fb::CreateProgramDirect(builder, &tasks),
+                 fb::ProgramIdentifier());
 
   flatbuffers::Verifier verifier(builder.GetBufferPointer(), builder.GetSize());
   ASSERT_TRUE(fb::VerifyProgramBuffer(verifier));

@@ -21,8 +21,8 @@
 #include <cstdio>
 #include <string>
 
-#include "kernels/abi/ArgPacker.h"
 #include "backend/blob/BlobBuilder.h"
+#include "kernels/abi/ArgPacker.h"
 
 using namespace mlir::vpuc;
 using blob::BlobBuilder;
@@ -90,7 +90,8 @@ std::vector<uint8_t> makeAdd(llvm::StringRef kernel = "add") {
   addCmxArg(args, abi::ArgKind::MemRefOut, type, 128);
   uint32_t text = builder.addKernelData(kernel.str() + ".text",
                                         std::vector<uint8_t>(64, 0));
-  uint32_t kernelIndex = builder.addActKernel(kernel, blob::KernelDataRef{text, 0, 64});
+  uint32_t kernelIndex =
+      builder.addActKernel(kernel, blob::KernelDataRef{text, 0, 64});
   uint32_t invocation =
       builder.addActInvocationWithArgs(kernelIndex, 0, args.finish());
   builder.addDmaTask(0, a, aCmx, {{}, {loaded}}, "a/load");

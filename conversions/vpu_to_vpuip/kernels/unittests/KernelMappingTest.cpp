@@ -1,4 +1,5 @@
-//===- KernelMappingTest.cpp - VPU kernel calls onto the library -*- C++ -*-===//
+//===- KernelMappingTest.cpp - VPU kernel calls onto the library -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -19,10 +20,10 @@
 #include <sstream>
 #include <string>
 
-#include "kernels/abi/SwKernels.h"
 #include "dialects/vpu/ir/SWKernelInfo.h"
 #include "dialects/vpu/ir/VPUDialect.h"
 #include "dialects/vpu/ir/VPUInterfaces.h"
+#include "kernels/abi/SwKernels.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -46,18 +47,16 @@ protected:
   /// Parses `op` (one VPU.SW op using the function arguments %a0, %a1, ...
   /// of types `args`) and returns its kernel call.
   VPU::SWKernelInfo kernelOf(StringRef args, StringRef op) {
-    std::string text = ("func.func @f(" + args + ") {\n  " + op +
-                        "\n  return\n}\n")
-                           .str();
+    std::string text =
+        ("func.func @f(" + args + ") {\n  " + op + "\n  return\n}\n").str();
     module = parseSourceString<ModuleOp>(text, &context);
     EXPECT_TRUE(module) << text;
     VPU::SWKernelInfo info;
     if (!module) {
       return info;
     }
-    module->walk([&](VPU::SWKernelOpInterface layer) {
-      info = layer.getKernelInfo();
-    });
+    module->walk(
+        [&](VPU::SWKernelOpInterface layer) { info = layer.getKernelInfo(); });
     EXPECT_FALSE(info.name.empty()) << "no software layer in " << text;
     return info;
   }
@@ -69,8 +68,8 @@ protected:
       diagnostic = diag.str();
       return success();
     });
-    return mapToAbiKernel(
-        info, [&] { return emitError(UnknownLoc::get(&context)); });
+    return mapToAbiKernel(info,
+                          [&] { return emitError(UnknownLoc::get(&context)); });
   }
 
   /// Maps the single op of `op`; expects success.
@@ -134,7 +133,8 @@ std::string operands(const AbiKernelCall &call) {
 //===----------------------------------------------------------------------===//
 
 TEST_F(KernelMappingTest, binaryEltwiseMapsOneToOne) {
-  for (auto [op, kernel] : std::initializer_list<std::pair<const char *, const char *>>{
+  for (auto [op, kernel] :
+       std::initializer_list<std::pair<const char *, const char *>>{
            {"Add", "add"},
            {"Subtract", "subtract"},
            {"Multiply", "multiply"},
@@ -144,33 +144,35 @@ TEST_F(KernelMappingTest, binaryEltwiseMapsOneToOne) {
            {"Minimum", "minimum"},
            {"SquaredDifference", "squared_difference"},
            {"FloorMod", "floor_mod"}}) {
-    AbiKernelCall call = mapOp(
-        "%a0: tensor<1x3x1x4xf16>, %a1: tensor<4xf16>",
-        (llvm::Twine("%0 = VPU.SW.") + op +
-         "(%a0, %a1) : tensor<1x3x1x4xf16>, tensor<4xf16> -> "
-         "tensor<1x3x1x4xf16>")
-            .str());
+    AbiKernelCall call =
+        mapOp("%a0: tensor<1x3x1x4xf16>, %a1: tensor<4xf16>",
+              (llvm::Twine("%0 = VPU.SW.") + op +
+               "(%a0, %a1) : tensor<1x3x1x4xf16>, tensor<4xf16> -> "
+               "tensor<1x3x1x4xf16>")
+                  .str());
     EXPECT_EQ(call.kernel, kernel) << op;
     EXPECT_EQ(operands(call), "0 1 -> 0") << op;
     EXPECT_EQ(scalars(call), "") << op;
   }
-  for (auto [op, kernel] : std::initializer_list<std::pair<const char *, const char *>>{
+  for (auto [op, kernel] :
+       std::initializer_list<std::pair<const char *, const char *>>{
            {"Equal", "equal"}, {"Less", "less"}, {"Greater", "greater"}}) {
-    AbiKernelCall call = mapOp(
-        "%a0: tensor<2x3xf32>, %a1: tensor<3xf32>",
-        (llvm::Twine("%0 = VPU.SW.") + op +
-         "(%a0, %a1) : tensor<2x3xf32>, tensor<3xf32> -> tensor<2x3xi1>")
-            .str());
+    AbiKernelCall call =
+        mapOp("%a0: tensor<2x3xf32>, %a1: tensor<3xf32>",
+              (llvm::Twine("%0 = VPU.SW.") + op +
+               "(%a0, %a1) : tensor<2x3xf32>, tensor<3xf32> -> tensor<2x3xi1>")
+                  .str());
     EXPECT_EQ(call.kernel, kernel) << op;
     EXPECT_EQ(operands(call), "0 1 -> 0") << op;
   }
-  for (auto [op, kernel] : std::initializer_list<std::pair<const char *, const char *>>{
+  for (auto [op, kernel] :
+       std::initializer_list<std::pair<const char *, const char *>>{
            {"LogicalAnd", "logical_and"}, {"LogicalOr", "logical_or"}}) {
-    AbiKernelCall call = mapOp(
-        "%a0: tensor<2x3xi1>, %a1: tensor<1xi1>",
-        (llvm::Twine("%0 = VPU.SW.") + op +
-         "(%a0, %a1) : tensor<2x3xi1>, tensor<1xi1> -> tensor<2x3xi1>")
-            .str());
+    AbiKernelCall call =
+        mapOp("%a0: tensor<2x3xi1>, %a1: tensor<1xi1>",
+              (llvm::Twine("%0 = VPU.SW.") + op +
+               "(%a0, %a1) : tensor<2x3xi1>, tensor<1xi1> -> tensor<2x3xi1>")
+                  .str());
     EXPECT_EQ(call.kernel, kernel) << op;
     EXPECT_EQ(operands(call), "0 1 -> 0") << op;
   }
@@ -240,9 +242,9 @@ TEST_F(KernelMappingTest, everyActivationCode) {
 }
 
 TEST_F(KernelMappingTest, reluHasItsOwnKernel) {
-  AbiKernelCall call = mapOp(
-      "%a0: tensor<1x8xf32>",
-      "%0 = VPU.SW.ReLU(%a0) : tensor<1x8xf32> -> tensor<1x8xf32>");
+  AbiKernelCall call =
+      mapOp("%a0: tensor<1x8xf32>",
+            "%0 = VPU.SW.ReLU(%a0) : tensor<1x8xf32> -> tensor<1x8xf32>");
   EXPECT_EQ(call.kernel, "relu");
   EXPECT_EQ(operands(call), "0 -> 0");
   EXPECT_EQ(scalars(call), "");
@@ -255,9 +257,9 @@ TEST_F(KernelMappingTest, clampConvertAndPRelu) {
   EXPECT_EQ(clamp.kernel, "clamp");
   EXPECT_EQ(scalars(clamp), "-1f, 6f");
 
-  AbiKernelCall convert =
-      mapOp("%a0: tensor<1x8xf32>", "%0 = VPU.SW.Convert(%a0) {dstElemType = "
-                                    "si32} : tensor<1x8xf32> -> tensor<1x8xsi32>");
+  AbiKernelCall convert = mapOp("%a0: tensor<1x8xf32>",
+                                "%0 = VPU.SW.Convert(%a0) {dstElemType = "
+                                "si32} : tensor<1x8xf32> -> tensor<1x8xsi32>");
   EXPECT_EQ(convert.kernel, "convert");
   EXPECT_EQ(operands(convert), "0 -> 0");
 
@@ -286,18 +288,16 @@ TEST_F(KernelMappingTest, everyReduction) {
     const char *op;
     int32_t code;
   };
-  for (const Case &c :
-       std::initializer_list<Case>{{"ReduceSum", 0},
-                                   {"ReduceMean", 1},
-                                   {"ReduceMax", 2},
-                                   {"ReduceMin", 3},
-                                   {"ReduceL2", 5}}) {
-    AbiKernelCall keep =
-        mapOp("%a0: tensor<1x8x7x7xf16>",
-              (llvm::Twine("%0 = VPU.SW.") + c.op +
-               "(%a0) {axes = array<i64: 2, -1>, keep_dims} : "
-               "tensor<1x8x7x7xf16> -> tensor<1x8x1x1xf16>")
-                  .str());
+  for (const Case &c : std::initializer_list<Case>{{"ReduceSum", 0},
+                                                   {"ReduceMean", 1},
+                                                   {"ReduceMax", 2},
+                                                   {"ReduceMin", 3},
+                                                   {"ReduceL2", 5}}) {
+    AbiKernelCall keep = mapOp("%a0: tensor<1x8x7x7xf16>",
+                               (llvm::Twine("%0 = VPU.SW.") + c.op +
+                                "(%a0) {axes = array<i64: 2, -1>, keep_dims} : "
+                                "tensor<1x8x7x7xf16> -> tensor<1x8x1x1xf16>")
+                                   .str());
     EXPECT_EQ(keep.kernel, "reduce") << c.op;
     EXPECT_EQ(operands(keep), "0 -> 0") << c.op;
     EXPECT_EQ(scalars(keep), std::to_string(c.code) + ", 12, 1") << c.op;
@@ -313,9 +313,9 @@ TEST_F(KernelMappingTest, everyReduction) {
 }
 
 TEST_F(KernelMappingTest, softmaxAxesAreNormalised) {
-  AbiKernelCall softmax = mapOp(
-      "%a0: tensor<2x5xf16>", "%0 = VPU.SW.SoftMax(%a0) {axis = -1 : i64} : "
-                              "tensor<2x5xf16> -> tensor<2x5xf16>");
+  AbiKernelCall softmax = mapOp("%a0: tensor<2x5xf16>",
+                                "%0 = VPU.SW.SoftMax(%a0) {axis = -1 : i64} : "
+                                "tensor<2x5xf16> -> tensor<2x5xf16>");
   EXPECT_EQ(softmax.kernel, "softmax");
   EXPECT_EQ(scalars(softmax), "1");
   AbiKernelCall logSoftmax = mapOp(
@@ -326,11 +326,11 @@ TEST_F(KernelMappingTest, softmaxAxesAreNormalised) {
 }
 
 TEST_F(KernelMappingTest, mvnReordersItsScalars) {
-  AbiKernelCall outside = mapOp(
-      "%a0: tensor<1x16x8x8xf32>",
-      "%0 = VPU.SW.MVN(%a0) {axes = array<i64: 2, 3>, eps = 0.5 : f64, "
-      "eps_mode = #IE.mvn_eps_mode<outside_sqrt>, normalize_variance} : "
-      "tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>");
+  AbiKernelCall outside =
+      mapOp("%a0: tensor<1x16x8x8xf32>",
+            "%0 = VPU.SW.MVN(%a0) {axes = array<i64: 2, 3>, eps = 0.5 : f64, "
+            "eps_mode = #IE.mvn_eps_mode<outside_sqrt>, normalize_variance} : "
+            "tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>");
   EXPECT_EQ(outside.kernel, "mvn");
   // axesMask, normalizeVariance, epsMode, eps.
   EXPECT_EQ(scalars(outside), "12, 1, 1, 0.5f");
@@ -565,17 +565,16 @@ TEST_F(KernelMappingTest, interpolateScalesAndSizes) {
   std::string zeros8 = "0f, 0f, 0f, 0f, 0f, 0f, 0f, 0f";
   // mode, coordMode, nearestMode, shapeCalcMode, excludeOutside,
   // cubicCoeffA, extrapolationValue, scales, roiStart, roiEnd.
-  EXPECT_EQ(scalars(linear),
-            "1, 0, 0, 0, 0, -0.75f, 0f, " + zeros8 + ", " + zeros8 + ", " +
-                zeros8);
+  EXPECT_EQ(scalars(linear), "1, 0, 0, 0, 0, -0.75f, 0f, " + zeros8 + ", " +
+                                 zeros8 + ", " + zeros8);
 
   // 0.6 is not 3 / 5 in f32: by scales.
-  AbiKernelCall nearest = mapOp(
-      "%a0: tensor<2x5xf16>",
-      "%0 = VPU.SW.Interpolate(%a0) {mode = #IE.interp_mode<nearest>, "
-      "coord_mode = #IE.interp_coord_mode<asymmetric>, nearest_mode = "
-      "#IE.interp_nearest_mode<floor>, scales = array<f64: 1.0, 0.7>} : "
-      "tensor<2x5xf16> -> tensor<2x3xf16>");
+  AbiKernelCall nearest =
+      mapOp("%a0: tensor<2x5xf16>",
+            "%0 = VPU.SW.Interpolate(%a0) {mode = #IE.interp_mode<nearest>, "
+            "coord_mode = #IE.interp_coord_mode<asymmetric>, nearest_mode = "
+            "#IE.interp_nearest_mode<floor>, scales = array<f64: 1.0, 0.7>} : "
+            "tensor<2x5xf16> -> tensor<2x3xf16>");
   EXPECT_EQ(scalars(nearest).substr(0, 25), "0, 3, 2, 1, 0, -0.75f, 0f");
   EXPECT_NE(scalars(nearest).find("1f, 0.7f, 0f"), std::string::npos)
       << scalars(nearest);
@@ -609,10 +608,10 @@ TEST_F(KernelMappingTest, interpolateCropAndResizeKeepsTheRoi) {
 //===----------------------------------------------------------------------===//
 
 TEST_F(KernelMappingTest, transposeDecodesThePermutation) {
-  AbiKernelCall call = mapOp(
-      "%a0: tensor<1x3x4x5xf32>",
-      "%0 = VPU.SW.Transpose(%a0) {perm = array<i64: 0, 2, 3, 1>} : "
-      "tensor<1x3x4x5xf32> -> tensor<1x4x5x3xf32>");
+  AbiKernelCall call =
+      mapOp("%a0: tensor<1x3x4x5xf32>",
+            "%0 = VPU.SW.Transpose(%a0) {perm = array<i64: 0, 2, 3, 1>} : "
+            "tensor<1x3x4x5xf32> -> tensor<1x4x5x3xf32>");
   EXPECT_EQ(call.kernel, "transpose");
   EXPECT_EQ(scalars(call), "0, 2, 3, 1, 0, 0, 0, 0");
 }
@@ -652,10 +651,10 @@ TEST_F(KernelMappingTest, gatherTopKCumSum) {
   EXPECT_EQ(operands(gather), "0 1 -> 0");
   EXPECT_EQ(scalars(gather), "2, 0");
 
-  AbiKernelCall topk = mapOp(
-      "%a0: tensor<2x5xf32>",
-      "%0:2 = VPU.SW.TopK(%a0) {k = 3 : i64, indexElemType = si64} : "
-      "tensor<2x5xf32> -> tensor<2x3xf32>, tensor<2x3xsi64>");
+  AbiKernelCall topk =
+      mapOp("%a0: tensor<2x5xf32>",
+            "%0:2 = VPU.SW.TopK(%a0) {k = 3 : i64, indexElemType = si64} : "
+            "tensor<2x5xf32> -> tensor<2x3xf32>, tensor<2x3xsi64>");
   EXPECT_EQ(topk.kernel, "topk");
   EXPECT_EQ(operands(topk), "0 -> 0 1");
   // axis, k, mode, sort.
@@ -666,17 +665,17 @@ TEST_F(KernelMappingTest, gatherTopKCumSum) {
       "#IE.topk_mode<min>, sort = #IE.topk_sort<none>, indexElemType = si32} "
       ": tensor<5x2xf32> -> tensor<2x2xf32>, tensor<2x2xsi32>");
   EXPECT_EQ(scalars(topkMin), "0, 2, 1, 1");
-  AbiKernelCall topkIndex = mapOp(
-      "%a0: tensor<5x2xf32>",
-      "%0:2 = VPU.SW.TopK(%a0) {axis = 0 : i64, k = 2 : i64, sort = "
-      "#IE.topk_sort<index>, indexElemType = si32} : tensor<5x2xf32> -> "
-      "tensor<2x2xf32>, tensor<2x2xsi32>");
+  AbiKernelCall topkIndex =
+      mapOp("%a0: tensor<5x2xf32>",
+            "%0:2 = VPU.SW.TopK(%a0) {axis = 0 : i64, k = 2 : i64, sort = "
+            "#IE.topk_sort<index>, indexElemType = si32} : tensor<5x2xf32> -> "
+            "tensor<2x2xf32>, tensor<2x2xsi32>");
   EXPECT_EQ(scalars(topkIndex), "0, 2, 0, 1");
 
-  AbiKernelCall cumsum = mapOp(
-      "%a0: tensor<2x5xf32>", "%0 = VPU.SW.CumSum(%a0) {axis = -1 : i64, "
-                              "exclusive, reverse} : tensor<2x5xf32> -> "
-                              "tensor<2x5xf32>");
+  AbiKernelCall cumsum =
+      mapOp("%a0: tensor<2x5xf32>", "%0 = VPU.SW.CumSum(%a0) {axis = -1 : i64, "
+                                    "exclusive, reverse} : tensor<2x5xf32> -> "
+                                    "tensor<2x5xf32>");
   EXPECT_EQ(cumsum.kernel, "cumsum");
   EXPECT_EQ(scalars(cumsum), "1, 1, 1");
   AbiKernelCall cumsumPlain = mapOp(
@@ -705,23 +704,23 @@ TEST_F(KernelMappingTest, argMaxAndArgMinMapByName) {
 }
 
 TEST_F(KernelMappingTest, depthSpaceModes) {
-  AbiKernelCall d2s = mapOp(
-      "%a0: tensor<1x8x2x3xf32>",
-      "%0 = VPU.SW.DepthToSpace(%a0) {block_size = 2 : i64} : "
-      "tensor<1x8x2x3xf32> -> tensor<1x2x4x6xf32>");
+  AbiKernelCall d2s =
+      mapOp("%a0: tensor<1x8x2x3xf32>",
+            "%0 = VPU.SW.DepthToSpace(%a0) {block_size = 2 : i64} : "
+            "tensor<1x8x2x3xf32> -> tensor<1x2x4x6xf32>");
   EXPECT_EQ(d2s.kernel, "depth_to_space");
   EXPECT_EQ(scalars(d2s), "2, 0");
-  AbiKernelCall d2sCrd = mapOp(
-      "%a0: tensor<1x8x2x3xf32>",
-      "%0 = VPU.SW.DepthToSpace(%a0) {block_size = 2 : i64, mode = "
-      "#IE.depth_to_space_mode<crd>} : tensor<1x8x2x3xf32> -> "
-      "tensor<1x2x4x6xf32>");
+  AbiKernelCall d2sCrd =
+      mapOp("%a0: tensor<1x8x2x3xf32>",
+            "%0 = VPU.SW.DepthToSpace(%a0) {block_size = 2 : i64, mode = "
+            "#IE.depth_to_space_mode<crd>} : tensor<1x8x2x3xf32> -> "
+            "tensor<1x2x4x6xf32>");
   EXPECT_EQ(scalars(d2sCrd), "2, 1");
-  AbiKernelCall s2d = mapOp(
-      "%a0: tensor<1x2x4x6xf32>",
-      "%0 = VPU.SW.SpaceToDepth(%a0) {block_size = 2 : i64, mode = "
-      "#IE.depth_to_space_mode<crd>} : tensor<1x2x4x6xf32> -> "
-      "tensor<1x8x2x3xf32>");
+  AbiKernelCall s2d =
+      mapOp("%a0: tensor<1x2x4x6xf32>",
+            "%0 = VPU.SW.SpaceToDepth(%a0) {block_size = 2 : i64, mode = "
+            "#IE.depth_to_space_mode<crd>} : tensor<1x2x4x6xf32> -> "
+            "tensor<1x8x2x3xf32>");
   EXPECT_EQ(s2d.kernel, "space_to_depth");
   EXPECT_EQ(scalars(s2d), "2, 1");
 }
@@ -813,9 +812,8 @@ TEST_F(HandMadeCallTest, outOfRangeParametersAreNamed) {
             "parameter 'axes' of VPU kernel 'reduce_sum' is not supported by "
             "library kernel 'reduce': axis mask 16 has bits beyond the rank 4");
 
-  EXPECT_TRUE(failed(map(call(args, "softmax", [](auto &p) {
-    p.addI64("axis", 4);
-  }))));
+  EXPECT_TRUE(
+      failed(map(call(args, "softmax", [](auto &p) { p.addI64("axis", 4); }))));
   EXPECT_EQ(diagnostic,
             "parameter 'axis' of VPU kernel 'softmax' is not supported by "
             "library kernel 'softmax': axis 4 is outside [0, 4)");
@@ -840,9 +838,8 @@ TEST_F(HandMadeCallTest, outOfRangeParametersAreNamed) {
                         "supported by library kernel 'pad': value 8589934592 "
                         "does not fit int32");
 
-  EXPECT_TRUE(failed(map(call(args, "transpose", [](auto &p) {
-    p.addI64("perm", 0x1224);
-  }))));
+  EXPECT_TRUE(failed(
+      map(call(args, "transpose", [](auto &p) { p.addI64("perm", 0x1224); }))));
   EXPECT_EQ(diagnostic, "parameter 'perm' of VPU kernel 'transpose' is not "
                         "supported by library kernel 'transpose': code 0x1224 "
                         "is not a permutation of 4 dims");
@@ -900,9 +897,8 @@ TEST_F(HandMadeCallTest, tableInconsistenciesAreInternalErrors) {
   EXPECT_TRUE(failed(map(call(args, "softmax", [](auto &) {}))));
   EXPECT_EQ(diagnostic, "internal error mapping VPU kernel 'softmax' onto "
                         "library kernel 'softmax': no i64 parameter 'axis'");
-  EXPECT_TRUE(failed(map(call(args, "relu", [](auto &p) {
-    p.addI64("extra", 1);
-  }))));
+  EXPECT_TRUE(
+      failed(map(call(args, "relu", [](auto &p) { p.addI64("extra", 1); }))));
   EXPECT_EQ(diagnostic, "internal error mapping VPU kernel 'relu' onto "
                         "library kernel 'relu': parameter 'extra' is not "
                         "translated");
@@ -943,8 +939,8 @@ TEST(KernelTableTest, everyEntryNamesALibraryKernel) {
 #undef VPUC_KERNEL_NAME
   for (llvm::StringRef name : names) {
     llvm::StringRef kernel = getAbiKernelFor(name);
-    EXPECT_TRUE(library.contains(kernel)) << name.str() << " -> "
-                                          << kernel.str();
+    EXPECT_TRUE(library.contains(kernel))
+        << name.str() << " -> " << kernel.str();
     EXPECT_TRUE(getAbiSignature(kernel).has_value()) << kernel.str();
   }
   EXPECT_TRUE(getAbiKernelFor("lrn").empty());
@@ -997,9 +993,8 @@ TEST_F(KernelMappingTest, everyRoundTripOpMapsWithoutInternalError) {
     // `fully_connected` or `layer_norm`; the round-trip cases of
     // `fully_connected_bias` ([1, O] bias) and `reduce_min` (integer
     // tensors) are outside the library. The tests above map them all.
-    if (name == "shift" || name == "fully_connected" ||
-        name == "layer_norm" || name == "fully_connected_bias" ||
-        name == "reduce_min") {
+    if (name == "shift" || name == "fully_connected" || name == "layer_norm" ||
+        name == "fully_connected_bias" || name == "reduce_min") {
       continue;
     }
     EXPECT_TRUE(mapped.contains(name))

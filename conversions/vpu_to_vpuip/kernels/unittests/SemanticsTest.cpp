@@ -21,8 +21,6 @@
 #include <string>
 #include <vector>
 
-#include "kernels/abi/ArgPacker.h"
-#include "kernels/abi/SwKernelAbi.h"
 #include "conversions/vpu_to_vpuip/kernels/KernelMapping.h"
 #include "core/shape/DimsOrder.h"
 #include "dialects/ie/ir/IEInterfaces.h"
@@ -30,6 +28,8 @@
 #include "dialects/vpu/ir/SWKernelInfo.h"
 #include "dialects/vpu/ir/VPUDialect.h"
 #include "dialects/vpu/ir/VPUInterfaces.h"
+#include "kernels/abi/ArgPacker.h"
+#include "kernels/abi/SwKernelAbi.h"
 #include "kernels/shave/KernelRegistry.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -59,9 +59,7 @@ struct Buffer {
 
 class SemanticsTest : public ::testing::Test {
 protected:
-  SemanticsTest() {
-    context.loadDialect<VPU::VPUDialect, func::FuncDialect>();
-  }
+  SemanticsTest() { context.loadDialect<VPU::VPUDialect, func::FuncDialect>(); }
 
   /// Parses `op` on function arguments `args`, runs it on the host and as
   /// the mapped library call, and compares every output within `tolerance`
@@ -93,8 +91,9 @@ protected:
     }
 
     llvm::SmallVector<IE::HostTensor> expected;
-    ASSERT_TRUE(succeeded(llvm::cast<IE::InferenceOpInterface>(layer)
-                              .inferOnCPU(inputs, expected)));
+    ASSERT_TRUE(
+        succeeded(llvm::cast<IE::InferenceOpInterface>(layer).inferOnCPU(
+            inputs, expected)));
 
     VPU::SWKernelInfo info =
         llvm::cast<VPU::SWKernelOpInterface>(layer).getKernelInfo();
@@ -184,26 +183,27 @@ private:
       if (auto integer = llvm::dyn_cast<IntegerAttr>(scalar)) {
         packer.addI32(static_cast<int32_t>(integer.getInt()));
       } else {
-        packer.addF32(llvm::cast<FloatAttr>(scalar).getValue().convertToFloat());
+        packer.addF32(
+            llvm::cast<FloatAttr>(scalar).getValue().convertToFloat());
       }
     }
 
-    const emu::KernelInfo *kernel = emu::getBuiltinKernels().lookup(call.kernel);
+    const emu::KernelInfo *kernel =
+        emu::getBuiltinKernels().lookup(call.kernel);
     EXPECT_TRUE(kernel) << call.kernel;
     if (!kernel) {
       return {};
     }
-    if (llvm::Error error = emu::checkSignature(
-            *kernel, packer.getSignature(), "the mapped call gives")) {
+    if (llvm::Error error = emu::checkSignature(*kernel, packer.getSignature(),
+                                                "the mapped call gives")) {
       ADD_FAILURE() << llvm::toString(std::move(error));
       return {};
     }
     std::vector<uint8_t> args = packer.finish();
-    emu::KernelContext kernelContext(
-        {{abi::kWinEBase, args.size(), args.data(), emu::kNoRegion, 0, false,
-          "WIN_E"},
-         {abi::kWinFBase, cmx.size(), cmx.data(), emu::kNoRegion, 0, true,
-          "WIN_F"}});
+    emu::KernelContext kernelContext({{abi::kWinEBase, args.size(), args.data(),
+                                       emu::kNoRegion, 0, false, "WIN_E"},
+                                      {abi::kWinFBase, cmx.size(), cmx.data(),
+                                       emu::kNoRegion, 0, true, "WIN_F"}});
     if (llvm::Error error = kernel->run(args.data(), kernelContext)) {
       ADD_FAILURE() << llvm::toString(std::move(error));
       return {};
@@ -357,9 +357,11 @@ TEST_F(SemanticsTest, interpolateByScalesAndSizes) {
 }
 
 TEST_F(SemanticsTest, activationsAndNormalisations) {
-  for (const char *op : {"Elu {alpha = 0.7}", "LeakyRelu {negative_slope = "
-                         "0.2}", "Gelu", "HSwish", "HSigmoid", "Mish",
-                         "SoftPlus", "Sigmoid", "Negative"}) {
+  for (const char *op : {"Elu {alpha = 0.7}",
+                         "LeakyRelu {negative_slope = "
+                         "0.2}",
+                         "Gelu", "HSwish", "HSigmoid", "Mish", "SoftPlus",
+                         "Sigmoid", "Negative"}) {
     llvm::StringRef name = llvm::StringRef(op).split(' ').first;
     llvm::StringRef attrs = llvm::StringRef(op).split(' ').second;
     check("%a0: tensor<2x8xf32>",

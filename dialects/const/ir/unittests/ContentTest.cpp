@@ -16,13 +16,13 @@
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/const/ir/Content.h"
-#include "gtest/gtest.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Quant/QuantOps.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
 
 namespace mlir::vpuc::Const {
 namespace {
@@ -63,8 +63,7 @@ TEST_F(ContentTest, convertReshapeReorderNHWC) {
   std::vector<float> expected = {0, 4, 1, 5, 2, 6, 3, 7.5};
   SmallVector<float> values = content.getValues<float>();
   EXPECT_EQ(std::vector<float>(values.begin(), values.end()), expected);
-  SmallVector<numeric::float16> halves =
-      content.getValues<numeric::float16>();
+  SmallVector<numeric::float16> halves = content.getValues<numeric::float16>();
   EXPECT_EQ(halves[7].bits(), numeric::floatToF16Bits(7.5f));
   // copyTo writes the raw f16 storage in memory order.
   std::vector<char> raw(content.getSizeInBytes());
@@ -76,10 +75,10 @@ TEST_F(ContentTest, convertReshapeReorderNHWC) {
 
 TEST_F(ContentTest, reorderRank3) {
   // tensor<2x3x2> in order (d2, d0, d1): memory [k][i][j].
-  ContentAttr attr = parse(
-      "#const.Content<dense<[[[0, 1], [2, 3], [4, 5]], [[6, 7], [8, 9], "
-      "[10, 11]]]> : tensor<2x3x2xi32>, "
-      "[#const.Reorder<affine_map<(d0, d1, d2) -> (d2, d0, d1)>>]>");
+  ContentAttr attr =
+      parse("#const.Content<dense<[[[0, 1], [2, 3], [4, 5]], [[6, 7], [8, 9], "
+            "[10, 11]]]> : tensor<2x3x2xi32>, "
+            "[#const.Reorder<affine_map<(d0, d1, d2) -> (d2, d0, d1)>>]>");
   ASSERT_TRUE(attr);
   SmallVector<int32_t> values = attr.fold().getValues<int32_t>();
   std::vector<int32_t> expected = {0, 2, 4, 6, 8, 10, 1, 3, 5, 7, 9, 11};
@@ -135,20 +134,20 @@ TEST_F(ContentTest, padSplatMaterialises) {
 }
 
 TEST_F(ContentTest, padQuantizedUsesZeroPoint) {
-  ContentAttr perTensor = parse(
-      "#const.Content<dense<[1, 2]> : tensor<2xi8>, "
-      "[#const.QuantCast<!quant.uniform<i8:f32, 0.5:-3>>, "
-      "#const.PadWithZero<[1], [2]>]>");
+  ContentAttr perTensor =
+      parse("#const.Content<dense<[1, 2]> : tensor<2xi8>, "
+            "[#const.QuantCast<!quant.uniform<i8:f32, 0.5:-3>>, "
+            "#const.PadWithZero<[1], [2]>]>");
   ASSERT_TRUE(perTensor);
   SmallVector<int8_t> values = perTensor.fold().getValues<int8_t>();
   EXPECT_EQ(std::vector<int8_t>(values.begin(), values.end()),
             (std::vector<int8_t>{-3, 1, 2, -3, -3}));
 
   // Per-axis (axis 0): padding along dim 1 uses each row's zero point.
-  ContentAttr perAxis = parse(
-      "#const.Content<dense<[[1], [2]]> : tensor<2x1xui8>, "
-      "[#const.QuantCast<!quant.uniform<u8:f32:0, {1.0:10, 2.0:20}>>, "
-      "#const.PadWithZero<[0, 1], [0, 1]>]>");
+  ContentAttr perAxis =
+      parse("#const.Content<dense<[[1], [2]]> : tensor<2x1xui8>, "
+            "[#const.QuantCast<!quant.uniform<u8:f32:0, {1.0:10, 2.0:20}>>, "
+            "#const.PadWithZero<[0, 1], [0, 1]>]>");
   ASSERT_TRUE(perAxis);
   SmallVector<uint8_t> axisValues = perAxis.fold().getValues<uint8_t>();
   EXPECT_EQ(std::vector<uint8_t>(axisValues.begin(), axisValues.end()),
@@ -157,11 +156,11 @@ TEST_F(ContentTest, padQuantizedUsesZeroPoint) {
 
 TEST_F(ContentTest, subviewOfReordered) {
   // 1x2x2x3 NCHW values 0..11, reordered to NHWC, then sliced.
-  ContentAttr attr = parse(
-      "#const.Content<dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]> : "
-      "tensor<12xi16>, [#const.Reshape<[1, 2, 2, 3]>, "
-      "#const.Reorder<affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, "
-      "#const.SubView<[0, 1, 1, 1], [1, 1, 1, 2]>]>");
+  ContentAttr attr =
+      parse("#const.Content<dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]> : "
+            "tensor<12xi16>, [#const.Reshape<[1, 2, 2, 3]>, "
+            "#const.Reorder<affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, "
+            "#const.SubView<[0, 1, 1, 1], [1, 1, 1, 2]>]>");
   ASSERT_TRUE(attr);
   SmallVector<int16_t> values = attr.fold().getValues<int16_t>();
   // Logical [0][1][1][1..2] = 6 + 3 + 1.. = 10, 11.
@@ -194,11 +193,11 @@ TEST_F(ContentTest, transpose) {
 TEST_F(ContentTest, transposeOfReordered) {
   // 1x2x2x3 NCHW values 0..11, stored NHWC, transposed to NHWC logically:
   // the result (no encoding) is row-major [n][h][w][c] = 0, 6, 1, 7, ...
-  ContentAttr attr = parse(
-      "#const.Content<dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]> : "
-      "tensor<12xi16>, [#const.Reshape<[1, 2, 2, 3]>, "
-      "#const.Reorder<affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, "
-      "#const.Transpose<[0, 2, 3, 1]>]>");
+  ContentAttr attr =
+      parse("#const.Content<dense<[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]> : "
+            "tensor<12xi16>, [#const.Reshape<[1, 2, 2, 3]>, "
+            "#const.Reorder<affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, "
+            "#const.Transpose<[0, 2, 3, 1]>]>");
   ASSERT_TRUE(attr);
   EXPECT_EQ(attr.getType(),
             RankedTensorType::get({1, 2, 3, 2}, IntegerType::get(&ctx, 16)));
@@ -217,10 +216,10 @@ TEST_F(ContentTest, transposeOfReordered) {
 }
 
 TEST_F(ContentTest, transposePerAxisMovesQuantizedDim) {
-  ContentAttr attr = parse(
-      "#const.Content<dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>, "
-      "[#const.QuantCast<!quant.uniform<i8:f32:1, {1.0, 2.0, 4.0}>>, "
-      "#const.Transpose<[1, 0]>, #const.Dequantize]>");
+  ContentAttr attr =
+      parse("#const.Content<dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi8>, "
+            "[#const.QuantCast<!quant.uniform<i8:f32:1, {1.0, 2.0, 4.0}>>, "
+            "#const.Transpose<[1, 0]>, #const.Dequantize]>");
   ASSERT_TRUE(attr);
   SmallVector<float> values = attr.fold().getValues<float>();
   EXPECT_EQ(std::vector<float>(values.begin(), values.end()),
@@ -274,11 +273,11 @@ TEST_F(ContentTest, padAndBroadcastReordered) {
             (std::vector<int8_t>{5, 6, 5, 6, 5, 6}));
 
   // Per-axis zero points (axis 1, channels innermost in NHWC) fill the pads.
-  ContentAttr perAxis = parse(
-      "#const.Content<dense<[[[[1]], [[2]]]]> : tensor<1x2x1x1xui8>, "
-      "[#const.QuantCast<!quant.uniform<u8:f32:1, {1.0:10, 2.0:20}>>, "
-      "#const.Reorder<affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, "
-      "#const.PadWithZero<[0, 0, 0, 1], [0, 0, 0, 1]>]>");
+  ContentAttr perAxis =
+      parse("#const.Content<dense<[[[[1]], [[2]]]]> : tensor<1x2x1x1xui8>, "
+            "[#const.QuantCast<!quant.uniform<u8:f32:1, {1.0:10, 2.0:20}>>, "
+            "#const.Reorder<affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, "
+            "#const.PadWithZero<[0, 0, 0, 1], [0, 0, 0, 1]>]>");
   ASSERT_TRUE(perAxis);
   SmallVector<uint8_t> axisValues = perAxis.fold().getValues<uint8_t>();
   EXPECT_EQ(std::vector<uint8_t>(axisValues.begin(), axisValues.end()),
@@ -296,10 +295,10 @@ TEST_F(ContentTest, rescaleAdd) {
 }
 
 TEST_F(ContentTest, quantCastDequantizePerTensor) {
-  ContentAttr attr = parse(
-      "#const.Content<dense<[-128, 10, 127]> : tensor<3xi8>, "
-      "[#const.QuantCast<!quant.uniform<i8:f32, 0.5:10>>, "
-      "#const.Dequantize]>");
+  ContentAttr attr =
+      parse("#const.Content<dense<[-128, 10, 127]> : tensor<3xi8>, "
+            "[#const.QuantCast<!quant.uniform<i8:f32, 0.5:10>>, "
+            "#const.Dequantize]>");
   ASSERT_TRUE(attr);
   Content content = attr.fold();
   EXPECT_TRUE(content.getElementType().isF32());
@@ -334,10 +333,9 @@ TEST_F(ContentTest, dequantizePerAxisReordered) {
 }
 
 TEST_F(ContentTest, dequantizeSplatPerTensorStaysSplat) {
-  ContentAttr attr =
-      parse("#const.Content<dense<4> : tensor<1000xi8>, "
-            "[#const.QuantCast<!quant.uniform<i8:f32, 0.25:0>>, "
-            "#const.Dequantize]>");
+  ContentAttr attr = parse("#const.Content<dense<4> : tensor<1000xi8>, "
+                           "[#const.QuantCast<!quant.uniform<i8:f32, 0.25:0>>, "
+                           "#const.Dequantize]>");
   ASSERT_TRUE(attr);
   Content content = attr.fold();
   EXPECT_TRUE(content.isSplat());
@@ -353,9 +351,9 @@ TEST_F(ContentTest, intConversions) {
             (std::vector<float>{-128.0f, 0.0f, 127.0f}));
 
   // Float to int: round to nearest even, saturate, NaN -> 0.
-  ContentAttr toInt = parse(
-      "#const.Content<dense<[2.5, 3.5, -1000.0, 1000.0, 0x7FC00000]> : "
-      "tensor<5xf32>, [#const.ConvertElemType<i8>]>");
+  ContentAttr toInt =
+      parse("#const.Content<dense<[2.5, 3.5, -1000.0, 1000.0, 0x7FC00000]> : "
+            "tensor<5xf32>, [#const.ConvertElemType<i8>]>");
   ASSERT_TRUE(toInt);
   SmallVector<int8_t> ints = toInt.fold().getValues<int8_t>();
   EXPECT_EQ(std::vector<int8_t>(ints.begin(), ints.end()),
@@ -393,11 +391,11 @@ TEST_F(ContentTest, resourceBlobBase) {
   auto base = DenseResourceElementsAttr::get(
       type, "weights",
       HeapAsmResourceBlob::allocateAndCopyInferAlign<float>(data));
-  ContentAttr attr = ContentAttr::get(base)
-                         .reorder(AffineMap::getPermutationMap(
-                             ArrayRef<unsigned>{1, 0}, &ctx))
-                         .convertElemType(Float16Type::get(&ctx))
-                         .rescale(2.0);
+  ContentAttr attr =
+      ContentAttr::get(base)
+          .reorder(AffineMap::getPermutationMap(ArrayRef<unsigned>{1, 0}, &ctx))
+          .convertElemType(Float16Type::get(&ctx))
+          .rescale(2.0);
   Content content = attr.fold();
   SmallVector<float> values = content.getValues<float>();
   EXPECT_EQ(std::vector<float>(values.begin(), values.end()),

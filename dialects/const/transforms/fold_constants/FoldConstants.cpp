@@ -13,12 +13,12 @@
 
 #include <vector>
 
+#include "core/support/Diagnostics.h"
+#include "core/support/Logger.h"
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/const/ir/Content.h"
-#include "core/support/Diagnostics.h"
-#include "core/support/Logger.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -31,15 +31,13 @@ namespace mlir::vpuc::Const {
 namespace {
 
 /// Builds the new base attribute holding `content` with type `baseType`.
-static ElementsAttr buildBase(const Content &content,
-                              RankedTensorType baseType,
+static ElementsAttr buildBase(const Content &content, RankedTensorType baseType,
                               int64_t thresholdBytes) {
   int64_t size = static_cast<int64_t>(content.getSizeInBytes());
   if (content.isSplat() || size <= thresholdBytes) {
     if (baseType.getElementType().isInteger(1)) {
       if (content.isSplat()) {
-        return DenseElementsAttr::get(baseType,
-                                      content.getSplatValue<bool>());
+        return DenseElementsAttr::get(baseType, content.getSplatValue<bool>());
       }
       SmallVector<bool> values = content.getValues<bool>();
       return DenseElementsAttr::get(baseType, ArrayRef<bool>(values));
@@ -61,7 +59,8 @@ struct FoldConstantsPass
   using Base::Base;
 
   void runOnOperation() override {
-    // LLVM's release builds compile pass statistics out, so the summary is a log line.
+    // LLVM's release builds compile pass statistics out, so the summary is a
+    // log line.
     support::Logger log(getArgument());
     int64_t numFolded = 0, numResources = 0, numBytes = 0;
     getOperation()->walk([&](DeclareOp op) {
@@ -80,8 +79,7 @@ struct FoldConstantsPass
       auto baseType = RankedTensorType::get(
           type.getShape(), Content::getStorageElementType(elemType),
           type.getEncoding());
-      ElementsAttr base =
-          buildBase(folded, baseType, resourceThresholdBytes);
+      ElementsAttr base = buildBase(folded, baseType, resourceThresholdBytes);
       bool resource = llvm::isa<DenseResourceElementsAttr>(base);
       ++numFolded;
       numResources += resource ? 1 : 0;

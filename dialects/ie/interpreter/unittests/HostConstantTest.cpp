@@ -20,7 +20,9 @@ namespace {
 
 class HostConstantTest : public ::testing::Test {
 protected:
-  HostConstantTest() { context.loadDialect<Const::ConstDialect, func::FuncDialect>(); }
+  HostConstantTest() {
+    context.loadDialect<Const::ConstDialect, func::FuncDialect>();
+  }
 
   /// Parses `ir` (one function returning one constant) and reads the constant.
   FailureOr<IE::HostTensor> read(llvm::StringRef ir) {
@@ -73,7 +75,8 @@ TEST_F(HostConstantTest, ScalarBool) {
   EXPECT_EQ(t->data, (std::vector<float>{1}));
 }
 
-/// A constant reordered to NHWC is stored channel-innermost; the host tensor is logical NCHW.
+/// A constant reordered to NHWC is stored channel-innermost; the host tensor is
+/// logical NCHW.
 TEST_F(HostConstantTest, ReorderedToLogicalOrder) {
   FailureOr<IE::HostTensor> t = read(R"mlir(
     #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>

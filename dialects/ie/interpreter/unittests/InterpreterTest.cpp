@@ -1,11 +1,13 @@
-//===- InterpreterTest.cpp - Tests of the IE reference interpreter -*- C++ -*-===//
+//===- InterpreterTest.cpp - Tests of the IE reference interpreter -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Parses small IE modules, runs them through the Interpreter and checks outputs, layer names
-// seen by the callback, entry-point selection and every error the interpreter reports.
+// Parses small IE modules, runs them through the Interpreter and checks
+// outputs, layer names seen by the callback, entry-point selection and every
+// error the interpreter reports.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,13 +18,13 @@
 
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/ie/ir/IEDialect.h"
-#include "gtest/gtest.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
+#include "gtest/gtest.h"
 
 namespace mlir::vpuc::IE {
 namespace {
@@ -93,23 +95,27 @@ TEST_F(InterpreterTest, runsTheNetwork) {
   ASSERT_TRUE(succeeded(outputs)) << lastError();
   ASSERT_EQ(outputs->size(), 2u);
   EXPECT_EQ(outputs->begin()->first, "relu");
-  EXPECT_EQ((*outputs)["relu"].data, (std::vector<float>{1.5f, 0.0f, 2.0f, 0.0f}));
-  EXPECT_EQ((*outputs)["sum"].data, (std::vector<float>{11.5f, 19.0f, 32.0f, 38.0f}));
-  EXPECT_EQ(llvm::ArrayRef<int64_t>((*outputs)["sum"].shape), llvm::ArrayRef<int64_t>({1, 4}));
+  EXPECT_EQ((*outputs)["relu"].data,
+            (std::vector<float>{1.5f, 0.0f, 2.0f, 0.0f}));
+  EXPECT_EQ((*outputs)["sum"].data,
+            (std::vector<float>{11.5f, 19.0f, 32.0f, 38.0f}));
+  EXPECT_EQ(llvm::ArrayRef<int64_t>((*outputs)["sum"].shape),
+            llvm::ArrayRef<int64_t>({1, 4}));
 }
 
 TEST_F(InterpreterTest, callbackSeesEveryLayerByName) {
   Interpreter interp = interpreter(kNetwork);
   std::vector<std::string> names;
   std::vector<float> firstValues;
-  FailureOr<HostTensorMap> outputs =
-      interp.run(makeInputs(), [&](llvm::StringRef name, Value, const HostTensor &tensor) {
+  FailureOr<HostTensorMap> outputs = interp.run(
+      makeInputs(), [&](llvm::StringRef name, Value, const HostTensor &tensor) {
         names.push_back(name.str());
         firstValues.push_back(tensor.data.front());
         return success();
       });
   ASSERT_TRUE(succeeded(outputs)) << lastError();
-  // Constants are not layers; an op without a NameLoc is named after its position.
+  // Constants are not layers; an op without a NameLoc is named after its
+  // position.
   EXPECT_EQ(names, (std::vector<std::string>{"add", "relu_node", "IE.Add#3"}));
   EXPECT_EQ(firstValues, (std::vector<float>{1.5f, 1.5f, 11.5f}));
 }
@@ -200,8 +206,10 @@ func.func @two(%x: tensor<2xf32>) -> tensor<2xf32> {
 }
 )mlir";
   EXPECT_TRUE(failed(Interpreter::create(parse(source))));
-  EXPECT_NE(lastError().find("the module has no IE.CNNNetwork and 2 func.func ops with a body"),
-            std::string::npos)
+  EXPECT_NE(
+      lastError().find(
+          "the module has no IE.CNNNetwork and 2 func.func ops with a body"),
+      std::string::npos)
       << lastError();
   EXPECT_TRUE(failed(Interpreter::create(module.get(), "three")));
   EXPECT_EQ(lastError(), "no func.func named @three to interpret");
@@ -226,7 +234,8 @@ TEST_F(InterpreterTest, rejectsUnsupportedSignaturesAndBodies) {
 func.func private @decl(%x: tensor<2xf32>) -> tensor<2xf32>
 )mlir");
   EXPECT_TRUE(failed(Interpreter::create(declarations)));
-  EXPECT_NE(lastError().find("0 func.func ops with a body"), std::string::npos) << lastError();
+  EXPECT_NE(lastError().find("0 func.func ops with a body"), std::string::npos)
+      << lastError();
   EXPECT_TRUE(failed(Interpreter::create(declarations, "decl")));
   EXPECT_EQ(lastError(), "cannot interpret @decl: it has no body");
   EXPECT_TRUE(failed(Interpreter::create(parse(R"mlir(
@@ -234,8 +243,9 @@ func.func @f(%x: i32) -> i32 {
   return %x : i32
 }
 )mlir"))));
-  EXPECT_EQ(lastError(), "cannot interpret @f: argument #0 has type 'i32', expected a "
-                         "ranked tensor");
+  EXPECT_EQ(lastError(),
+            "cannot interpret @f: argument #0 has type 'i32', expected a "
+            "ranked tensor");
 }
 
 TEST_F(InterpreterTest, inputErrorsNameTheInput) {
@@ -248,7 +258,8 @@ TEST_F(InterpreterTest, inputErrorsNameTheInput) {
   inputs = makeInputs();
   inputs.insert({"z", HostTensor({1}, {0.0f})});
   EXPECT_TRUE(failed(interp.run(inputs)));
-  EXPECT_EQ(lastError(), "unknown input 'z'; the network's inputs are: 'x', 'y'");
+  EXPECT_EQ(lastError(),
+            "unknown input 'z'; the network's inputs are: 'x', 'y'");
 
   inputs = makeInputs();
   inputs["x"] = HostTensor({4, 1}, {1, 2, 3, 4});
@@ -271,9 +282,9 @@ func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   HostTensorMap inputs;
   inputs.insert({"arg0", HostTensor({2}, {1, 2})});
   EXPECT_TRUE(failed(interp.run(inputs)));
-  EXPECT_EQ(lastError(),
-            "'test.opaque' op cannot be interpreted: it does not implement the IE inference "
-            "interface");
+  EXPECT_EQ(lastError(), "'test.opaque' op cannot be interpreted: it does not "
+                         "implement the IE inference "
+                         "interface");
 }
 
 TEST_F(InterpreterTest, layerNames) {
@@ -290,7 +301,8 @@ func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   for (Operation &op : func.getBody().front().without_terminator()) {
     names.push_back(Interpreter::getLayerName(&op));
   }
-  EXPECT_EQ(names, (std::vector<std::string>{"inner", "fusedname", "IE.Negative#2"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"inner", "fusedname", "IE.Negative#2"}));
 }
 
 } // namespace

@@ -1,11 +1,13 @@
-//===- TensorConversionTest.cpp - Tests of array <-> host tensor conversion -*- C++ -*-===//
+//===- TensorConversionTest.cpp - Tests of array <-> host tensor conversion -*-
+// C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Checks the dtype mapping, value conversions in both directions, the input checks (missing,
-// unknown, wrong dtype, wrong shape, single array by position) and user layouts.
+// Checks the dtype mapping, value conversions in both directions, the input
+// checks (missing, unknown, wrong dtype, wrong shape, single array by position)
+// and user layouts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,10 +17,10 @@
 #include <limits>
 #include <vector>
 
-#include "gtest/gtest.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
 
 namespace mlir::vpuc::IE {
 namespace {
@@ -27,17 +29,21 @@ class TensorConversionTest : public ::testing::Test {
 protected:
   TensorConversionTest() : builder(&context) {}
 
-  NetworkTensorInfo info(llvm::StringRef name, llvm::ArrayRef<int64_t> shape, Type precision) {
+  NetworkTensorInfo info(llvm::StringRef name, llvm::ArrayRef<int64_t> shape,
+                         Type precision) {
     NetworkTensorInfo result;
     result.name = name.str();
     result.shape.assign(shape.begin(), shape.end());
     result.precision = precision;
     result.elementType = builder.getF32Type();
-    result.layout = shape::DimsOrder::getDefaultOrder(static_cast<int64_t>(shape.size()));
+    result.layout =
+        shape::DimsOrder::getDefaultOrder(static_cast<int64_t>(shape.size()));
     return result;
   }
 
-  static std::string errorOf(llvm::Error error) { return llvm::toString(std::move(error)); }
+  static std::string errorOf(llvm::Error error) {
+    return llvm::toString(std::move(error));
+  }
 
   MLIRContext context;
   Builder builder;
@@ -49,8 +55,10 @@ TEST_F(TensorConversionTest, dtypes) {
   EXPECT_EQ(*getDType(builder.getF64Type()), npy::DType::F64);
   EXPECT_EQ(*getDType(builder.getI1Type()), npy::DType::Bool);
   EXPECT_EQ(*getDType(builder.getIntegerType(8)), npy::DType::I8);
-  EXPECT_EQ(*getDType(builder.getIntegerType(8, /*isSigned=*/false)), npy::DType::U8);
-  EXPECT_EQ(*getDType(builder.getIntegerType(32, /*isSigned=*/true)), npy::DType::I32);
+  EXPECT_EQ(*getDType(builder.getIntegerType(8, /*isSigned=*/false)),
+            npy::DType::U8);
+  EXPECT_EQ(*getDType(builder.getIntegerType(32, /*isSigned=*/true)),
+            npy::DType::I32);
   EXPECT_EQ(*getDType(builder.getI64Type()), npy::DType::I64);
   llvm::Expected<npy::DType> bf16 = getDType(builder.getBF16Type());
   ASSERT_FALSE(bf16);
@@ -58,7 +66,8 @@ TEST_F(TensorConversionTest, dtypes) {
 }
 
 TEST_F(TensorConversionTest, valuesToArrays) {
-  HostTensor tensor({4}, {1.9f, -2.9f, 300.0f, std::numeric_limits<float>::quiet_NaN()});
+  HostTensor tensor(
+      {4}, {1.9f, -2.9f, 300.0f, std::numeric_limits<float>::quiet_NaN()});
   npy::Array i8 = toArray(tensor, npy::DType::I8);
   EXPECT_EQ(i8.getValues<int8_t>(), llvm::ArrayRef<int8_t>({1, -2, 127, 0}));
   npy::Array u8 = toArray(tensor, npy::DType::U8);
@@ -67,12 +76,15 @@ TEST_F(TensorConversionTest, valuesToArrays) {
   EXPECT_EQ(i64.getValues<int64_t>(),
             llvm::ArrayRef<int64_t>({std::numeric_limits<int64_t>::lowest(),
                                      std::numeric_limits<int64_t>::max()}));
-  npy::Array b = toArray(HostTensor({3}, {0.0f, 2.0f, -0.0f}), npy::DType::Bool);
+  npy::Array b =
+      toArray(HostTensor({3}, {0.0f, 2.0f, -0.0f}), npy::DType::Bool);
   EXPECT_EQ(b.getValues<uint8_t>(), llvm::ArrayRef<uint8_t>({0, 1, 0}));
   npy::Array f16 = toArray(HostTensor({2}, {1.0f, -2.0f}), npy::DType::F16);
-  EXPECT_EQ(f16.getValues<uint16_t>(), llvm::ArrayRef<uint16_t>({0x3c00, 0xc000}));
+  EXPECT_EQ(f16.getValues<uint16_t>(),
+            llvm::ArrayRef<uint16_t>({0x3c00, 0xc000}));
   npy::Array f32 = toArray(HostTensor({1, 2}, {1.5f, 2.5f}), npy::DType::F32);
-  EXPECT_EQ(llvm::ArrayRef<int64_t>(f32.shape), llvm::ArrayRef<int64_t>({1, 2}));
+  EXPECT_EQ(llvm::ArrayRef<int64_t>(f32.shape),
+            llvm::ArrayRef<int64_t>({1, 2}));
   EXPECT_EQ(f32.getValues<float>(), llvm::ArrayRef<float>({1.5f, 2.5f}));
 
   HostTensor back = toHostTensor(f16);
@@ -83,8 +95,9 @@ TEST_F(TensorConversionTest, valuesToArrays) {
 }
 
 TEST_F(TensorConversionTest, inputsAreChecked) {
-  std::vector<NetworkTensorInfo> infos = {info("a", {1, 2}, builder.getF32Type()),
-                                          info("b", {3}, builder.getIntegerType(64))};
+  std::vector<NetworkTensorInfo> infos = {
+      info("a", {1, 2}, builder.getF32Type()),
+      info("b", {3}, builder.getIntegerType(64))};
   npy::ArrayMap arrays;
   arrays.insert({"a", npy::Array::zeros(npy::DType::F32, {1, 2})});
   arrays.insert({"b", npy::Array::zeros(npy::DType::I64, {3})});
@@ -123,7 +136,8 @@ TEST_F(TensorConversionTest, singleInputTakesAnyName) {
   std::vector<NetworkTensorInfo> infos = {info("x", {2}, builder.getF16Type())};
   npy::ArrayMap arrays;
   arrays.insert({"input_0", npy::Array::fromValues<uint16_t>(
-                                npy::DType::F16, {2}, llvm::ArrayRef<uint16_t>({0x3c00, 0}))});
+                                npy::DType::F16, {2},
+                                llvm::ArrayRef<uint16_t>({0x3c00, 0}))});
   llvm::Expected<HostTensorMap> inputs = convertInputs(arrays, infos);
   ASSERT_TRUE(!!inputs) << errorOf(inputs.takeError());
   EXPECT_EQ(inputs->begin()->first, "x");
@@ -143,8 +157,10 @@ TEST_F(TensorConversionTest, layouts) {
   llvm::Expected<npy::ArrayMap> arrays = convertOutputs(tensors, {nhwc});
   ASSERT_TRUE(!!arrays) << errorOf(arrays.takeError());
   const npy::Array &array = (*arrays)["x"];
-  EXPECT_EQ(llvm::ArrayRef<int64_t>(array.shape), llvm::ArrayRef<int64_t>({1, 2, 3, 2}));
-  // Element (n, h, w, c) of the array is logical (n, c, h, w) = c * 6 + h * 3 + w.
+  EXPECT_EQ(llvm::ArrayRef<int64_t>(array.shape),
+            llvm::ArrayRef<int64_t>({1, 2, 3, 2}));
+  // Element (n, h, w, c) of the array is logical (n, c, h, w) = c * 6 + h * 3 +
+  // w.
   EXPECT_EQ(array.getValues<float>(),
             llvm::ArrayRef<float>({0, 6, 1, 7, 2, 8, 3, 9, 4, 10, 5, 11}));
 
@@ -157,13 +173,15 @@ TEST_F(TensorConversionTest, layouts) {
   npy::ArrayMap wrong;
   wrong.insert({"x", npy::Array::zeros(npy::DType::F32, {1, 2, 2, 3})});
   EXPECT_EQ(errorOf(convertInputs(wrong, {nhwc}).takeError()),
-            "input 'x' has shape 1x2x2x3 but the network expects 1x2x3x2 (in layout NHWC)");
+            "input 'x' has shape 1x2x2x3 but the network expects 1x2x3x2 (in "
+            "layout NHWC)");
 }
 
 TEST_F(TensorConversionTest, outputsOfEveryPrecision) {
-  std::vector<NetworkTensorInfo> infos = {info("f", {2}, builder.getF16Type()),
-                                          info("u", {2}, builder.getIntegerType(8, false)),
-                                          info("m", {2}, builder.getI1Type())};
+  std::vector<NetworkTensorInfo> infos = {
+      info("f", {2}, builder.getF16Type()),
+      info("u", {2}, builder.getIntegerType(8, false)),
+      info("m", {2}, builder.getI1Type())};
   HostTensorMap tensors;
   tensors.insert({"f", HostTensor({2}, {0.5f, 2.0f})});
   tensors.insert({"u", HostTensor({2}, {7.0f, 255.0f})});
@@ -171,7 +189,8 @@ TEST_F(TensorConversionTest, outputsOfEveryPrecision) {
   llvm::Expected<npy::ArrayMap> arrays = convertOutputs(tensors, infos);
   ASSERT_TRUE(!!arrays) << errorOf(arrays.takeError());
   EXPECT_EQ((*arrays)["f"].dtype, npy::DType::F16);
-  EXPECT_EQ((*arrays)["u"].getValues<uint8_t>(), llvm::ArrayRef<uint8_t>({7, 255}));
+  EXPECT_EQ((*arrays)["u"].getValues<uint8_t>(),
+            llvm::ArrayRef<uint8_t>({7, 255}));
   EXPECT_EQ((*arrays)["m"].dtype, npy::DType::Bool);
 
   HostTensorMap none;

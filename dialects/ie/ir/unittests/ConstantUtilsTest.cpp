@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Checks the constant helpers of the IE folds and fusions: reading the content and splat
-// values of constant operands, appending transformations only when they apply (without
-// diagnostics), and building new content from computed values.
+// Checks the constant helpers of the IE folds and fusions: reading the content
+// and splat values of constant operands, appending transformations only when
+// they apply (without diagnostics), and building new content from computed
+// values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,32 +64,41 @@ protected:
 
 TEST_F(ConstantUtilsTest, constContentAndSplatValues) {
   Const::ContentAttr splat = content(f32({2, 2}), {3.0f}).rescale(2.0);
-  auto declare = builder.create<Const::DeclareOp>(builder.getUnknownLoc(), splat);
+  auto declare =
+      builder.create<Const::DeclareOp>(builder.getUnknownLoc(), splat);
   EXPECT_EQ(getConstContent(declare.getResult()), splat);
   EXPECT_EQ(getSplatValue(declare.getResult()), 6.0);
   EXPECT_EQ(getSplatValue(Attribute(splat)), 6.0);
-  auto other = builder.create<UnrealizedConversionCastOp>(builder.getUnknownLoc(),
-                                                          TypeRange{f32({2})}, ValueRange{});
+  auto other = builder.create<UnrealizedConversionCastOp>(
+      builder.getUnknownLoc(), TypeRange{f32({2})}, ValueRange{});
   EXPECT_FALSE(getConstContent(other.getResult(0)));
   EXPECT_FALSE(getSplatValue(other.getResult(0)));
   EXPECT_FALSE(getSplatValue(Attribute(content(f32({2}), {1.0f, 2.0f}))));
   EXPECT_FALSE(getSplatValue(Attribute()));
   EXPECT_FALSE(getSplatValue(Attribute(builder.getI64IntegerAttr(1))));
-  auto u8 = RankedTensorType::get({3}, IntegerType::get(&context, 8, IntegerType::Unsigned));
-  EXPECT_EQ(getSplatValue(Attribute(DenseElementsAttr::get(u8, APInt(8, 200)))), 200.0);
-  auto si8 = RankedTensorType::get({3}, IntegerType::get(&context, 8, IntegerType::Signed));
-  EXPECT_EQ(getSplatValue(Attribute(DenseElementsAttr::get(si8, APInt(8, -3, true)))), -3.0);
+  auto u8 = RankedTensorType::get(
+      {3}, IntegerType::get(&context, 8, IntegerType::Unsigned));
+  EXPECT_EQ(getSplatValue(Attribute(DenseElementsAttr::get(u8, APInt(8, 200)))),
+            200.0);
+  auto si8 = RankedTensorType::get(
+      {3}, IntegerType::get(&context, 8, IntegerType::Signed));
+  EXPECT_EQ(
+      getSplatValue(Attribute(DenseElementsAttr::get(si8, APInt(8, -3, true)))),
+      -3.0);
 }
 
 TEST_F(ConstantUtilsTest, tryTransformAppliesOrRejectsSilently) {
   MLIRContext *ctx = &context;
   Const::ContentAttr base = content(f32({2, 3}), {0, 1, 2, 3, 4, 5});
-  Const::ContentAttr reshaped = tryTransform(base, {Const::ReshapeAttr::get(ctx, {3, 2})});
+  Const::ContentAttr reshaped =
+      tryTransform(base, {Const::ReshapeAttr::get(ctx, {3, 2})});
   ASSERT_TRUE(reshaped);
   EXPECT_EQ(reshaped.getType(), f32({3, 2}));
-  Const::ContentAttr transposed = tryTransform(
-      base, {Const::TransposeAttr::get(ctx, {1, 0}), Const::ReshapeAttr::get(ctx, {3, 1, 2}),
-             Const::BroadcastAttr::get(ctx, 1, 2), Const::RescaleAttr::get(ctx, 2)});
+  Const::ContentAttr transposed =
+      tryTransform(base, {Const::TransposeAttr::get(ctx, {1, 0}),
+                          Const::ReshapeAttr::get(ctx, {3, 1, 2}),
+                          Const::BroadcastAttr::get(ctx, 1, 2),
+                          Const::RescaleAttr::get(ctx, 2)});
   ASSERT_TRUE(transposed);
   EXPECT_EQ(transposed.getType(), f32({3, 2, 2}));
   // [[0, 3], [0, 3]], [[1, 4], [1, 4]], ... times 2.
@@ -102,18 +112,22 @@ TEST_F(ConstantUtilsTest, tryTransformAppliesOrRejectsSilently) {
   EXPECT_FALSE(tryTransform(base, {Const::ReshapeAttr::get(ctx, {5})}));
   EXPECT_FALSE(tryTransform(base, {Const::TransposeAttr::get(ctx, {0})}));
   EXPECT_FALSE(tryTransform(base, {Const::BroadcastAttr::get(ctx, 1, 4)}));
-  EXPECT_FALSE(tryTransform(base, {Const::SubViewAttr::get(ctx, {1, 1}, {1, 3})}));
-  EXPECT_FALSE(tryTransform(base, {Const::PadWithZeroAttr::get(ctx, {1}, {1})}));
+  EXPECT_FALSE(
+      tryTransform(base, {Const::SubViewAttr::get(ctx, {1, 1}, {1, 3})}));
+  EXPECT_FALSE(
+      tryTransform(base, {Const::PadWithZeroAttr::get(ctx, {1}, {1})}));
   // Rescale and Add need floats.
   auto i32 = RankedTensorType::get({2}, builder.getI32Type());
-  Const::ContentAttr ints =
-      Const::ContentAttr::get(DenseElementsAttr::get(i32, ArrayRef<int32_t>{1, 2}));
+  Const::ContentAttr ints = Const::ContentAttr::get(
+      DenseElementsAttr::get(i32, ArrayRef<int32_t>{1, 2}));
   EXPECT_FALSE(tryTransform(ints, {Const::AddAttr::get(ctx, 1.0)}));
-  EXPECT_TRUE(tryTransform(ints, {Const::ConvertElemTypeAttr::get(ctx, builder.getF16Type()),
-                                  Const::AddAttr::get(ctx, 1.0)}));
+  EXPECT_TRUE(tryTransform(
+      ints, {Const::ConvertElemTypeAttr::get(ctx, builder.getF16Type()),
+             Const::AddAttr::get(ctx, 1.0)}));
   // Only the transformations the folds use are supported.
   EXPECT_FALSE(tryTransform(
-      base, {Const::ReorderAttr::get(ctx, AffineMapAttr::get(DimsOrder::CN.toAffineMap(ctx)))}));
+      base, {Const::ReorderAttr::get(
+                ctx, AffineMapAttr::get(DimsOrder::CN.toAffineMap(ctx)))}));
   EXPECT_FALSE(tryTransform(Const::ContentAttr(), {}));
 }
 
@@ -136,7 +150,8 @@ TEST_F(ConstantUtilsTest, createContentRoundsAndDetectsSplats) {
   EXPECT_EQ(ordered.fold().getValue<float>(3), 4.0f);
 
   // Above the threshold the base is a dense_resource blob.
-  Const::ContentAttr large = createContent(f32({4}), {1, 2, 3, 4}, /*resourceThresholdBytes=*/8);
+  Const::ContentAttr large =
+      createContent(f32({4}), {1, 2, 3, 4}, /*resourceThresholdBytes=*/8);
   EXPECT_TRUE(llvm::isa<DenseResourceElementsAttr>(large.getBaseContent()));
   EXPECT_EQ(large.fold().getValue<float>(2), 3.0f);
 

@@ -1,13 +1,15 @@
-//===- InferenceMiscTest.cpp - Tests of the IEOpsMisc.td kernels -*- C++ -*-===//
+//===- InferenceMiscTest.cpp - Tests of the IEOpsMisc.td kernels -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Parses one IE op (local normalisations, Einsum, CTCGreedyDecoder, RegionYolo, ReorgYolo)
-// from text, runs inferOnCPU on small buffers and checks the values against results worked
-// out by hand (the derivation is in the comments); also checks costs and the errors of
-// inference on actual shapes that contradict the op.
+// Parses one IE op (local normalisations, Einsum, CTCGreedyDecoder, RegionYolo,
+// ReorgYolo) from text, runs inferOnCPU on small buffers and checks the values
+// against results worked out by hand (the derivation is in the comments); also
+// checks costs and the errors of inference on actual shapes that contradict the
+// op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,7 +36,8 @@ class InferenceMiscTest : public ::testing::Test {
 protected:
   InferenceMiscTest() { context.loadDialect<IEDialect, func::FuncDialect>(); }
 
-  /// Parses `text` (a module) and returns its first op implementing InferenceOpInterface.
+  /// Parses `text` (a module) and returns its first op implementing
+  /// InferenceOpInterface.
   Operation *parse(llvm::StringRef text) {
     module = parseSourceString<ModuleOp>(text, &context);
     EXPECT_TRUE(module);
@@ -52,13 +55,15 @@ protected:
   }
 
   /// Parses `text` and runs its op on `inputs`, expecting success.
-  SmallVector<HostTensor> runAll(llvm::StringRef text, ArrayRef<HostTensor> inputs) {
+  SmallVector<HostTensor> runAll(llvm::StringRef text,
+                                 ArrayRef<HostTensor> inputs) {
     Operation *op = parse(text);
     SmallVector<HostTensor> outputs;
     if (!op) {
       return outputs;
     }
-    EXPECT_TRUE(succeeded(llvm::cast<InferenceOpInterface>(op).inferOnCPU(inputs, outputs)));
+    EXPECT_TRUE(succeeded(
+        llvm::cast<InferenceOpInterface>(op).inferOnCPU(inputs, outputs)));
     EXPECT_EQ(outputs.size(), op->getNumResults());
     return outputs;
   }
@@ -69,7 +74,8 @@ protected:
     return outputs.empty() ? HostTensor() : outputs.front();
   }
 
-  /// Parses `text`, runs its op on `inputs` expecting failure, and returns the message.
+  /// Parses `text`, runs its op on `inputs` expecting failure, and returns the
+  /// message.
   std::string runError(llvm::StringRef text, ArrayRef<HostTensor> inputs) {
     Operation *op = parse(text);
     if (!op) {
@@ -81,22 +87,26 @@ protected:
       return success();
     });
     SmallVector<HostTensor> outputs;
-    EXPECT_TRUE(failed(llvm::cast<InferenceOpInterface>(op).inferOnCPU(inputs, outputs)));
+    EXPECT_TRUE(failed(
+        llvm::cast<InferenceOpInterface>(op).inferOnCPU(inputs, outputs)));
     return message;
   }
 
   static void expectNear(const HostTensor &actual, ArrayRef<int64_t> shape,
-                         const std::vector<float> &expected, float tolerance = 1e-5f) {
+                         const std::vector<float> &expected,
+                         float tolerance = 1e-5f) {
     ASSERT_EQ(ArrayRef<int64_t>(actual.shape), shape);
     ASSERT_EQ(actual.data.size(), expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {
-      EXPECT_NEAR(actual.data[i], expected[i], tolerance * std::max(1.0f, std::fabs(expected[i])))
+      EXPECT_NEAR(actual.data[i], expected[i],
+                  tolerance * std::max(1.0f, std::fabs(expected[i])))
           << "at " << i;
     }
   }
 
   /// The cost of the op of `text`.
-  std::pair<std::optional<int64_t>, std::optional<int64_t>> cost(llvm::StringRef text) {
+  std::pair<std::optional<int64_t>, std::optional<int64_t>>
+  cost(llvm::StringRef text) {
     auto op = llvm::cast<CostOpInterface>(parse(text));
     return {op.getNumMACs(), op.getNumFLOPs()};
   }
@@ -118,7 +128,8 @@ HostTensor iota(ArrayRef<int64_t> shape) {
 
 TEST_F(InferenceMiscTest, lrnOddSize) {
   // size 3: channels [c - 1, c + 1]; alpha / size = 1, beta = 1, bias = 1.
-  // c0: 1 / (1 + 1 + 4) = 1/6; c1: 2 / (1 + 1 + 4 + 9) = 2/15; c2: 3 / (1 + 4 + 9) = 3/14.
+  // c0: 1 / (1 + 1 + 4) = 1/6; c1: 2 / (1 + 1 + 4 + 9) = 2/15; c2: 3 / (1 + 4 +
+  // 9) = 3/14.
   HostTensor out = run(R"(
     func.func @f(%x: tensor<1x3x1x1xf32>) -> tensor<1x3x1x1xf32> {
       %0 = IE.LRN(%x) {alpha = 3.0 : f64, beta = 1.0 : f64, bias = 1.0 : f64, size = 3 : i64} : tensor<1x3x1x1xf32> -> tensor<1x3x1x1xf32>
@@ -129,10 +140,10 @@ TEST_F(InferenceMiscTest, lrnOddSize) {
 }
 
 TEST_F(InferenceMiscTest, lrnEvenSizeLooksAhead) {
-  // size 2: channels [c - floor(1/2), c + ceil(1/2)] = [c, c + 1] (ONNX); alpha / size = 1,
-  // beta = 0.5, bias = 1. Two positions per channel (inner = 2): x = [[1, 0], [2, 1], [3, 2]].
-  // position 0: c0 1/sqrt(1+1+4) c1 2/sqrt(1+4+9) c2 3/sqrt(1+9)
-  // position 1: c0 0/..., c1 1/sqrt(1+1+4) c2 2/sqrt(1+4)
+  // size 2: channels [c - floor(1/2), c + ceil(1/2)] = [c, c + 1] (ONNX); alpha
+  // / size = 1, beta = 0.5, bias = 1. Two positions per channel (inner = 2): x
+  // = [[1, 0], [2, 1], [3, 2]]. position 0: c0 1/sqrt(1+1+4) c1 2/sqrt(1+4+9)
+  // c2 3/sqrt(1+9) position 1: c0 0/..., c1 1/sqrt(1+1+4) c2 2/sqrt(1+4)
   HostTensor out = run(R"(
     func.func @f(%x: tensor<1x3x2xf32>) -> tensor<1x3x2xf32> {
       %0 = IE.LRN(%x) {alpha = 2.0 : f64, beta = 0.5 : f64, bias = 1.0 : f64, size = 2 : i64} : tensor<1x3x2xf32> -> tensor<1x3x2xf32>
@@ -140,8 +151,8 @@ TEST_F(InferenceMiscTest, lrnEvenSizeLooksAhead) {
     })",
                        {HostTensor({1, 3, 2}, {1, 0, 2, 1, 3, 2})});
   expectNear(out, {1, 3, 2},
-             {1 / std::sqrt(6.0f), 0.0f, 2 / std::sqrt(14.0f), 1 / std::sqrt(6.0f),
-              3 / std::sqrt(10.0f), 2 / std::sqrt(5.0f)});
+             {1 / std::sqrt(6.0f), 0.0f, 2 / std::sqrt(14.0f),
+              1 / std::sqrt(6.0f), 3 / std::sqrt(10.0f), 2 / std::sqrt(5.0f)});
   auto [macs, flops] = cost(R"(
     func.func @f(%x: tensor<1x3x2xf32>) -> tensor<1x3x2xf32> {
       %0 = IE.LRN(%x) {alpha = 2.0 : f64, beta = 0.5 : f64, bias = 1.0 : f64, size = 2 : i64} : tensor<1x3x2xf32> -> tensor<1x3x2xf32>
@@ -173,8 +184,9 @@ TEST_F(InferenceMiscTest, normalizeL2EpsModes) {
 }
 
 TEST_F(InferenceMiscTest, normalizeL2OverSeveralAxes) {
-  // [2, 2, 2] = 0..7 over axes {0, 2}: for dim 1 = 0 the elements 0, 1, 4, 5 (norm
-  // sqrt(42)), for dim 1 = 1 the elements 2, 3, 6, 7 (norm sqrt(98) = 7 sqrt(2)).
+  // [2, 2, 2] = 0..7 over axes {0, 2}: for dim 1 = 0 the elements 0, 1, 4, 5
+  // (norm sqrt(42)), for dim 1 = 1 the elements 2, 3, 6, 7 (norm sqrt(98) = 7
+  // sqrt(2)).
   HostTensor out = run(R"(
     func.func @f(%x: tensor<2x2x2xf32>) -> tensor<2x2x2xf32> {
       %0 = IE.NormalizeL2(%x) {axes = array<i64: 2, 0>, eps = 0.0 : f64, eps_mode = #IE.eps_mode<add>} : tensor<2x2x2xf32> -> tensor<2x2x2xf32>
@@ -183,7 +195,8 @@ TEST_F(InferenceMiscTest, normalizeL2OverSeveralAxes) {
                        {iota({2, 2, 2})});
   const float a = std::sqrt(42.0f);
   const float b = std::sqrt(98.0f);
-  expectNear(out, {2, 2, 2}, {0 / a, 1 / a, 2 / b, 3 / b, 4 / a, 5 / a, 6 / b, 7 / b});
+  expectNear(out, {2, 2, 2},
+             {0 / a, 1 / a, 2 / b, 3 / b, 4 / a, 5 / a, 6 / b, 7 / b});
 }
 
 TEST_F(InferenceMiscTest, normalizeL2ZeroWithoutEpsIsNaN) {
@@ -232,7 +245,8 @@ TEST_F(InferenceMiscTest, grn) {
 //===----------------------------------------------------------------------===//
 
 /// A module with one Einsum of `equation` from inputs of `types` to `result`.
-std::string einsumModule(llvm::StringRef equation, llvm::ArrayRef<std::string> types,
+std::string einsumModule(llvm::StringRef equation,
+                         llvm::ArrayRef<std::string> types,
                          llvm::StringRef result) {
   std::string args;
   std::string operands;
@@ -242,8 +256,9 @@ std::string einsumModule(llvm::StringRef equation, llvm::ArrayRef<std::string> t
     operands += (i ? ", %a" : "%a") + std::to_string(i);
     typeList += (i ? ", " : "") + types[i];
   }
-  return "func.func @f(" + args + ") -> " + result.str() + " {\n  %0 = IE.Einsum \"" +
-         equation.str() + "\" (" + operands + ") : " + typeList + " -> " + result.str() +
+  return "func.func @f(" + args + ") -> " + result.str() +
+         " {\n  %0 = IE.Einsum \"" + equation.str() + "\" (" + operands +
+         ") : " + typeList + " -> " + result.str() +
          "\n  return %0 : " + result.str() + "\n}";
 }
 
@@ -253,26 +268,34 @@ TEST_F(InferenceMiscTest, einsumMatrixProducts) {
   HostTensor b({2, 2}, {5, 6, 7, 8});
   std::string t = "tensor<2x2xf32>";
   // A B = [[19, 22], [43, 50]].
-  expectNear(run(einsumModule("ij,jk->ik", {t, t}, t), {a, b}), {2, 2}, {19, 22, 43, 50});
+  expectNear(run(einsumModule("ij,jk->ik", {t, t}, t), {a, b}), {2, 2},
+             {19, 22, 43, 50});
   // Implicit output "ik".
-  expectNear(run(einsumModule("ij,jk", {t, t}, t), {a, b}), {2, 2}, {19, 22, 43, 50});
+  expectNear(run(einsumModule("ij,jk", {t, t}, t), {a, b}), {2, 2},
+             {19, 22, 43, 50});
   // A B^T = [[1*5 + 2*6, 1*7 + 2*8], [3*5 + 4*6, 3*7 + 4*8]].
-  expectNear(run(einsumModule("ij,kj->ik", {t, t}, t), {a, b}), {2, 2}, {17, 23, 39, 53});
+  expectNear(run(einsumModule("ij,kj->ik", {t, t}, t), {a, b}), {2, 2},
+             {17, 23, 39, 53});
   // A^T B = [[1*5 + 3*7, 1*6 + 3*8], [2*5 + 4*7, 2*6 + 4*8]].
-  expectNear(run(einsumModule("ji,jk->ik", {t, t}, t), {a, b}), {2, 2}, {26, 30, 38, 44});
+  expectNear(run(einsumModule("ji,jk->ik", {t, t}, t), {a, b}), {2, 2},
+             {26, 30, 38, 44});
   // (A B)^T.
-  expectNear(run(einsumModule("ij,jk->ki", {t, t}, t), {a, b}), {2, 2}, {19, 43, 22, 50});
+  expectNear(run(einsumModule("ij,jk->ki", {t, t}, t), {a, b}), {2, 2},
+             {19, 43, 22, 50});
   auto [macs, flops] = cost(einsumModule("ij,jk->ik", {t, t}, t));
   EXPECT_EQ(macs, 8);
   EXPECT_EQ(flops, 16);
 }
 
 TEST_F(InferenceMiscTest, einsumBatchedMatMul) {
-  // Batch 0: A0 = [[1, 2]], B0 = [[1], [1]] -> 3; batch 1: A1 = [[3, 4]], B1 = [[2], [-1]]
+  // Batch 0: A0 = [[1, 2]], B0 = [[1], [1]] -> 3; batch 1: A1 = [[3, 4]], B1 =
+  // [[2], [-1]]
   // -> 2. Shapes [2, 1, 2] x [2, 2, 1] -> [2, 1, 1].
-  HostTensor out = run(
-      einsumModule("bij,bjk->bik", {"tensor<2x1x2xf32>", "tensor<2x2x1xf32>"}, "tensor<2x1x1xf32>"),
-      {HostTensor({2, 1, 2}, {1, 2, 3, 4}), HostTensor({2, 2, 1}, {1, 1, 2, -1})});
+  HostTensor out = run(einsumModule("bij,bjk->bik",
+                                    {"tensor<2x1x2xf32>", "tensor<2x2x1xf32>"},
+                                    "tensor<2x1x1xf32>"),
+                       {HostTensor({2, 1, 2}, {1, 2, 3, 4}),
+                        HostTensor({2, 2, 1}, {1, 1, 2, -1})});
   expectNear(out, {2, 1, 1}, {3, 2});
 }
 
@@ -281,17 +304,22 @@ TEST_F(InferenceMiscTest, einsumVectors) {
   HostTensor v({3}, {4, 5, 6});
   std::string t = "tensor<3xf32>";
   // Inner product 4 + 10 + 18.
-  expectNear(run(einsumModule("i,i->", {t, t}, "tensor<f32>"), {u, v}), {}, {32});
+  expectNear(run(einsumModule("i,i->", {t, t}, "tensor<f32>"), {u, v}), {},
+             {32});
   // Outer product u v^T.
-  HostTensor outer = run(einsumModule("i,j->ij", {t, "tensor<2xf32>"}, "tensor<3x2xf32>"),
-                         {u, HostTensor({2}, {1, -1})});
+  HostTensor outer =
+      run(einsumModule("i,j->ij", {t, "tensor<2xf32>"}, "tensor<3x2xf32>"),
+          {u, HostTensor({2}, {1, -1})});
   expectNear(outer, {3, 2}, {1, -1, 2, -2, 3, -3});
   // Matrix-vector: [[1, 2, 3], [4, 5, 6]] x [1, 0, -1] = [-2, -2].
-  expectNear(run(einsumModule("ij,j->i", {"tensor<2x3xf32>", t}, "tensor<2xf32>"),
-                 {iota({2, 3}), HostTensor({3}, {1, 0, -1})}),
-             {2}, {-2, -2});
-  // A label of one input that is summed away: "ij,k->k" is sum(A) * b[k]; sum(0..5) = 15.
-  expectNear(run(einsumModule("ij,k->k", {"tensor<2x3xf32>", "tensor<2xf32>"}, "tensor<2xf32>"),
+  expectNear(
+      run(einsumModule("ij,j->i", {"tensor<2x3xf32>", t}, "tensor<2xf32>"),
+          {iota({2, 3}), HostTensor({3}, {1, 0, -1})}),
+      {2}, {-2, -2});
+  // A label of one input that is summed away: "ij,k->k" is sum(A) * b[k];
+  // sum(0..5) = 15.
+  expectNear(run(einsumModule("ij,k->k", {"tensor<2x3xf32>", "tensor<2xf32>"},
+                              "tensor<2xf32>"),
                  {iota({2, 3}), HostTensor({2}, {1, 2})}),
              {2}, {15, 30});
 }
@@ -300,9 +328,12 @@ TEST_F(InferenceMiscTest, einsumSingleInput) {
   // x = [[0, 1, 2], [3, 4, 5]].
   HostTensor x = iota({2, 3});
   std::string t = "tensor<2x3xf32>";
-  expectNear(run(einsumModule("ij->ji", {t}, "tensor<3x2xf32>"), {x}), {3, 2}, {0, 3, 1, 4, 2, 5});
-  expectNear(run(einsumModule("ij->i", {t}, "tensor<2xf32>"), {x}), {2}, {3, 12});
-  expectNear(run(einsumModule("ij->j", {t}, "tensor<3xf32>"), {x}), {3}, {3, 5, 7});
+  expectNear(run(einsumModule("ij->ji", {t}, "tensor<3x2xf32>"), {x}), {3, 2},
+             {0, 3, 1, 4, 2, 5});
+  expectNear(run(einsumModule("ij->i", {t}, "tensor<2xf32>"), {x}), {2},
+             {3, 12});
+  expectNear(run(einsumModule("ij->j", {t}, "tensor<3xf32>"), {x}), {3},
+             {3, 5, 7});
   expectNear(run(einsumModule("ij->", {t}, "tensor<f32>"), {x}), {}, {15});
   auto [macs, flops] = cost(einsumModule("ij->i", {t}, "tensor<2xf32>"));
   EXPECT_EQ(macs, 0);
@@ -314,11 +345,12 @@ TEST_F(InferenceMiscTest, einsumSingleInput) {
 
 TEST_F(InferenceMiscTest, einsumActualExtentMismatch) {
   std::string message =
-      runError(einsumModule("ij,jk->ik", {"tensor<2x?xf32>", "tensor<?x2xf32>"}, "tensor<2x2xf32>"),
+      runError(einsumModule("ij,jk->ik", {"tensor<2x?xf32>", "tensor<?x2xf32>"},
+                            "tensor<2x2xf32>"),
                {iota({2, 3}), iota({4, 2})});
-  EXPECT_EQ(message,
-            "'IE.Einsum' op equation 'ij,jk->ik': label 'j' has extent 3 in input #0 but 4 "
-            "in input #1");
+  EXPECT_EQ(message, "'IE.Einsum' op equation 'ij,jk->ik': label 'j' has "
+                     "extent 3 in input #0 but 4 "
+                     "in input #1");
 }
 
 //===----------------------------------------------------------------------===//
@@ -326,7 +358,8 @@ TEST_F(InferenceMiscTest, einsumActualExtentMismatch) {
 //===----------------------------------------------------------------------===//
 
 /// Scores [T = 5, N = 2, C = 3] (class 2 is the blank) whose best classes are
-/// n = 0: 0, 0, 2, 0, 1 and n = 1: 1, 1, 1, 0 (a tie of 0 and 1: the first wins), 0.
+/// n = 0: 0, 0, 2, 0, 1 and n = 1: 1, 1, 1, 0 (a tie of 0 and 1: the first
+/// wins), 0.
 HostTensor ctcScores() {
   const int best[5][2] = {{0, 1}, {0, 1}, {2, 1}, {0, -1}, {1, 0}};
   HostTensor scores = HostTensor::filled({5, 2, 3}, 0.1f);
@@ -350,10 +383,11 @@ const char *kCtcText = R"(
   })";
 
 TEST_F(InferenceMiscTest, ctcGreedyDecoderMergesRepeats) {
-  // Sequence 0 lasts 5 steps: 0, (0 repeated), blank, 0 (a blank separates repeats), 1.
-  // Sequence 1 lasts 4 steps (mask 1, 1, 1, 1, 0): 1, (1), (1), 0.
+  // Sequence 0 lasts 5 steps: 0, (0 repeated), blank, 0 (a blank separates
+  // repeats), 1. Sequence 1 lasts 4 steps (mask 1, 1, 1, 1, 0): 1, (1), (1), 0.
   HostTensor mask({5, 2}, {1, 1, 1, 1, 1, 1, 1, 1, 1, 0});
-  expectNear(run(kCtcText, {ctcScores(), mask}), {2, 5, 1, 1}, {0, 0, 1, -1, -1, 1, 0, -1, -1, -1});
+  expectNear(run(kCtcText, {ctcScores(), mask}), {2, 5, 1, 1},
+             {0, 0, 1, -1, -1, 1, 0, -1, -1, -1});
   auto [macs, flops] = cost(kCtcText);
   EXPECT_EQ(macs, 0);
   EXPECT_EQ(flops, 30);
@@ -365,7 +399,8 @@ TEST_F(InferenceMiscTest, ctcGreedyDecoderWithoutMerging) {
   std::string text = kCtcText;
   text.replace(text.find(" : tensor<5x2x3xf32>, tensor<5x2xf32> ->"), 0,
                " {merge_repeated = false}");
-  expectNear(run(text, {ctcScores(), mask}), {2, 5, 1, 1}, {0, 0, 0, 1, -1, 1, 1, -1, -1, -1});
+  expectNear(run(text, {ctcScores(), mask}), {2, 5, 1, 1},
+             {0, 0, 0, 1, -1, 1, 1, -1, -1, -1});
 }
 
 //===----------------------------------------------------------------------===//
@@ -373,8 +408,8 @@ TEST_F(InferenceMiscTest, ctcGreedyDecoderWithoutMerging) {
 //===----------------------------------------------------------------------===//
 
 TEST_F(InferenceMiscTest, regionYoloV3) {
-  // One region (mask [1] of num 2), coords 4, classes 1: 6 planes of H x W = 1 x 1, batch 2.
-  // sigmoid on x, y, objectness and the class; w, h unchanged.
+  // One region (mask [1] of num 2), coords 4, classes 1: 6 planes of H x W = 1
+  // x 1, batch 2. sigmoid on x, y, objectness and the class; w, h unchanged.
   // sigmoid(0) = 0.5, sigmoid(ln 3) = 0.75, sigmoid(-ln 3) = 0.25.
   const float ln3 = std::log(3.0f);
   HostTensor x({2, 6, 1, 1}, {0, ln3, 1, 2, 0, -ln3, ln3, 0, -1, -2, -ln3, 0});
@@ -384,16 +419,20 @@ TEST_F(InferenceMiscTest, regionYoloV3) {
       return %0 : tensor<2x6x1x1xf32>
     })",
                        {x});
-  expectNear(out, {2, 6, 1, 1}, {0.5f, 0.75f, 1, 2, 0.5f, 0.25f, 0.75f, 0.5f, -1, -2, 0.25f, 0.5f});
+  expectNear(
+      out, {2, 6, 1, 1},
+      {0.5f, 0.75f, 1, 2, 0.5f, 0.25f, 0.75f, 0.5f, -1, -2, 0.25f, 0.5f});
 }
 
 TEST_F(InferenceMiscTest, regionYoloV2Softmax) {
-  // num 1, coords 4, classes 2: 7 planes of H x W = 1 x 2, flattened to [1, 14].
-  // x, y and objectness through a sigmoid; the classes through a softmax per position:
-  // position 0 scores (0, ln 3) -> (1/4, 3/4), position 1 (ln 2, 0) -> (2/3, 1/3).
+  // num 1, coords 4, classes 2: 7 planes of H x W = 1 x 2, flattened to [1,
+  // 14]. x, y and objectness through a sigmoid; the classes through a softmax
+  // per position: position 0 scores (0, ln 3) -> (1/4, 3/4), position 1 (ln 2,
+  // 0) -> (2/3, 1/3).
   const float ln2 = std::log(2.0f);
   const float ln3 = std::log(3.0f);
-  HostTensor x({1, 7, 1, 2}, {0, 0, ln3, -ln3, 5, 6, 7, 8, 0, ln3, 0, ln2, ln3, 0});
+  HostTensor x({1, 7, 1, 2},
+               {0, 0, ln3, -ln3, 5, 6, 7, 8, 0, ln3, 0, ln2, ln3, 0});
   HostTensor out = run(R"(
     func.func @f(%x: tensor<1x7x1x2xf32>) -> tensor<1x14xf32> {
       %0 = IE.RegionYolo(%x) {classes = 2 : i64, coords = 4 : i64, do_softmax, num = 1 : i64} : tensor<1x7x1x2xf32> -> tensor<1x14xf32>
@@ -401,7 +440,8 @@ TEST_F(InferenceMiscTest, regionYoloV2Softmax) {
     })",
                        {x});
   expectNear(out, {1, 14},
-             {0.5f, 0.5f, 0.75f, 0.25f, 5, 6, 7, 8, 0.5f, 0.75f, 0.25f, 2.0f / 3, 0.75f, 1.0f / 3});
+             {0.5f, 0.5f, 0.75f, 0.25f, 5, 6, 7, 8, 0.5f, 0.75f, 0.25f,
+              2.0f / 3, 0.75f, 1.0f / 3});
 }
 
 TEST_F(InferenceMiscTest, regionYoloActualChannelsMismatch) {
@@ -411,8 +451,10 @@ TEST_F(InferenceMiscTest, regionYoloActualChannelsMismatch) {
       return %0 : tensor<1x6x1x1xf32>
     })",
                                  {iota({1, 7, 1, 1})});
-  EXPECT_EQ(message, "'IE.RegionYolo' op expects input channels = regions * (coords + 1 + "
-                     "classes) = 1 * 6 = 6, got 7");
+  EXPECT_EQ(
+      message,
+      "'IE.RegionYolo' op expects input channels = regions * (coords + 1 + "
+      "classes) = 1 * 6 = 6, got 7");
 }
 
 //===----------------------------------------------------------------------===//
@@ -420,30 +462,32 @@ TEST_F(InferenceMiscTest, regionYoloActualChannelsMismatch) {
 //===----------------------------------------------------------------------===//
 
 TEST_F(InferenceMiscTest, reorgYolo) {
-  // [1, 4, 2, 2] = 0..15, stride 2, C' = 1: the input is read as [1, 1, 4, 4]; output
-  // (c, h, w) of the [1, 4, 2, 2] view is in'[0, 2h + c / 2, 2w + c % 2]:
-  // c0: 0 2 8 10, c1: 1 3 9 11, c2: 4 6 12 14, c3: 5 7 13 15.
+  // [1, 4, 2, 2] = 0..15, stride 2, C' = 1: the input is read as [1, 1, 4, 4];
+  // output (c, h, w) of the [1, 4, 2, 2] view is in'[0, 2h + c / 2, 2w + c %
+  // 2]: c0: 0 2 8 10, c1: 1 3 9 11, c2: 4 6 12 14, c3: 5 7 13 15.
   HostTensor out = run(R"(
     func.func @f(%x: tensor<1x4x2x2xf32>) -> tensor<1x16x1x1xf32> {
       %0 = IE.ReorgYolo(%x) {stride = 2 : i64} : tensor<1x4x2x2xf32> -> tensor<1x16x1x1xf32>
       return %0 : tensor<1x16x1x1xf32>
     })",
                        {iota({1, 4, 2, 2})});
-  expectNear(out, {1, 16, 1, 1}, {0, 2, 8, 10, 1, 3, 9, 11, 4, 6, 12, 14, 5, 7, 13, 15});
+  expectNear(out, {1, 16, 1, 1},
+             {0, 2, 8, 10, 1, 3, 9, 11, 4, 6, 12, 14, 5, 7, 13, 15});
 }
 
 TEST_F(InferenceMiscTest, reorgYoloTwoImplChannels) {
-  // [1, 8, 2, 2] = 0..31 (si32), stride 2, C' = 2: the input is read as [1, 2, 4, 4];
-  // output (c, h, w) is in'[c % 2, 2h + (c / 2) / 2, 2w + (c / 2) % 2], i.e. element
-  // 16 (c % 2) + 4 (2h + c / 4) + 2w + (c / 2) % 2.
+  // [1, 8, 2, 2] = 0..31 (si32), stride 2, C' = 2: the input is read as [1, 2,
+  // 4, 4]; output (c, h, w) is in'[c % 2, 2h + (c / 2) / 2, 2w + (c / 2) % 2],
+  // i.e. element 16 (c % 2) + 4 (2h + c / 4) + 2w + (c / 2) % 2.
   HostTensor out = run(R"(
     func.func @f(%x: tensor<1x8x2x2xsi32>) -> tensor<1x32x1x1xsi32> {
       %0 = IE.ReorgYolo(%x) {stride = 2 : i64} : tensor<1x8x2x2xsi32> -> tensor<1x32x1x1xsi32>
       return %0 : tensor<1x32x1x1xsi32>
     })",
                        {iota({1, 8, 2, 2})});
-  expectNear(out, {1, 32, 1, 1}, {0, 2, 8,  10, 16, 18, 24, 26, 1, 3, 9,  11, 17, 19, 25, 27,
-                                  4, 6, 12, 14, 20, 22, 28, 30, 5, 7, 13, 15, 21, 23, 29, 31});
+  expectNear(out, {1, 32, 1, 1},
+             {0, 2, 8,  10, 16, 18, 24, 26, 1, 3, 9,  11, 17, 19, 25, 27,
+              4, 6, 12, 14, 20, 22, 28, 30, 5, 7, 13, 15, 21, 23, 29, 31});
   auto [macs, flops] = cost(R"(
     func.func @f(%x: tensor<1x8x2x2xsi32>) -> tensor<1x32x1x1xsi32> {
       %0 = IE.ReorgYolo(%x) {stride = 2 : i64} : tensor<1x8x2x2xsi32> -> tensor<1x32x1x1xsi32>
@@ -460,7 +504,8 @@ TEST_F(InferenceMiscTest, reorgYoloActualHeightMismatch) {
       return %0 : tensor<1x16x?x1xf32>
     })",
                                  {iota({1, 4, 3, 2})});
-  EXPECT_EQ(message, "'IE.ReorgYolo' op expects input height 3 to be a multiple of the stride 2");
+  EXPECT_EQ(message, "'IE.ReorgYolo' op expects input height 3 to be a "
+                     "multiple of the stride 2");
 }
 
 } // namespace

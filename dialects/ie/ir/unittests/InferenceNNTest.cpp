@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Builds IE NN ops in a local MLIRContext (result types inferred by the builders), runs
-// inferOnCPU on pseudo-random buffers and checks the values against straightforward
-// reference loops written here; also checks inferred shapes and costs.
+// Builds IE NN ops in a local MLIRContext (result types inferred by the
+// builders), runs inferOnCPU on pseudo-random buffers and checks the values
+// against straightforward reference loops written here; also checks inferred
+// shapes and costs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,12 +19,12 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/utils/HostTensor.h"
-#include "gtest/gtest.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "gtest/gtest.h"
 
 namespace mlir::vpuc::IE {
 namespace {
@@ -45,12 +46,15 @@ protected:
 
   Location loc() { return builder.getUnknownLoc(); }
 
-  /// A tensor of `shape` with deterministic pseudo-random values in [-scale, scale].
+  /// A tensor of `shape` with deterministic pseudo-random values in [-scale,
+  /// scale].
   HostTensor random(ArrayRef<int64_t> shape, float scale = 1.0f) {
     HostTensor tensor = HostTensor::filled(shape);
     for (float &v : tensor.data) {
       seed = seed * 1664525u + 1013904223u;
-      v = scale * (static_cast<float>(seed >> 8) / static_cast<float>(1u << 24) * 2.0f - 1.0f);
+      v = scale *
+          (static_cast<float>(seed >> 8) / static_cast<float>(1u << 24) * 2.0f -
+           1.0f);
     }
     return tensor;
   }
@@ -66,7 +70,8 @@ protected:
   }
 
   static void expectNear(const HostTensor &actual, ArrayRef<int64_t> shape,
-                         const std::vector<float> &expected, float tolerance = 1e-4f) {
+                         const std::vector<float> &expected,
+                         float tolerance = 1e-4f) {
     ASSERT_EQ(ArrayRef<int64_t>(actual.shape), shape);
     ASSERT_EQ(actual.data.size(), expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {
@@ -91,16 +96,20 @@ protected:
 //===----------------------------------------------------------------------===//
 
 struct ConvParams {
-  int64_t sy = 1, sx = 1, pby = 0, pbx = 0, pey = 0, pex = 0, dy = 1, dx = 1, groups = 1;
+  int64_t sy = 1, sx = 1, pby = 0, pbx = 0, pey = 0, pex = 0, dy = 1, dx = 1,
+          groups = 1;
 };
 
 /// out[n][oc][oy][ox] = bias[oc] + sum over ic in the group, ky, kx of
-/// in[n][ic][oy*sy - pby + ky*dy][ox*sx - pbx + kx*dx] * w[oc][ic % cinG][ky][kx].
+/// in[n][ic][oy*sy - pby + ky*dy][ox*sx - pbx + kx*dx] * w[oc][ic %
+/// cinG][ky][kx].
 std::vector<float> referenceConv(const HostTensor &in, const HostTensor &w,
-                                 const std::vector<float> &bias, const ConvParams &p,
-                                 int64_t oh, int64_t ow) {
-  const int64_t n = in.shape[0], c = in.shape[1], h = in.shape[2], wd = in.shape[3];
-  const int64_t oc = w.shape[0], cg = w.shape[1], kh = w.shape[2], kw = w.shape[3];
+                                 const std::vector<float> &bias,
+                                 const ConvParams &p, int64_t oh, int64_t ow) {
+  const int64_t n = in.shape[0], c = in.shape[1], h = in.shape[2],
+                wd = in.shape[3];
+  const int64_t oc = w.shape[0], cg = w.shape[1], kh = w.shape[2],
+                kw = w.shape[3];
   const int64_t ocg = oc / p.groups;
   std::vector<float> out(n * oc * oh * ow);
   for (int64_t b = 0; b < n; ++b) {
@@ -149,9 +158,11 @@ TEST_F(InferenceNNTest, convolutionWithPadsStridesDilations) {
   Value b = arg({4});
   auto op = builder.create<ConvolutionOp>(
       loc(), x, w, b, builder.getDenseI64ArrayAttr({p.sy, p.sx}),
-      builder.getDenseI64ArrayAttr({p.pby, p.pbx}), builder.getDenseI64ArrayAttr({p.pey, p.pex}),
+      builder.getDenseI64ArrayAttr({p.pby, p.pbx}),
+      builder.getDenseI64ArrayAttr({p.pey, p.pex}),
       builder.getDenseI64ArrayAttr({p.dy, p.dx}));
-  // OH = floor((9 + 1 + 0 - 3) / 2) + 1 = 4; OW = floor((10 + 2 + 1 - 5) / 1) + 1 = 9.
+  // OH = floor((9 + 1 + 0 - 3) / 2) + 1 = 4; OW = floor((10 + 2 + 1 - 5) / 1) +
+  // 1 = 9.
   ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 4, 4, 9}));
   HostTensor in = random({2, 3, 9, 10});
   HostTensor filter = random({4, 3, 3, 3});
@@ -172,14 +183,16 @@ TEST_F(InferenceNNTest, convolutionStrideTwoBothDims) {
   p.pex = 1;
   Value x = arg({1, 2, 7, 11});
   Value w = arg({3, 2, 3, 3});
-  auto op = builder.create<ConvolutionOp>(
-      loc(), x, w, Value(), builder.getDenseI64ArrayAttr({2, 3}),
-      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
-      builder.getDenseI64ArrayAttr({1, 1}));
+  auto op = builder.create<ConvolutionOp>(loc(), x, w, Value(),
+                                          builder.getDenseI64ArrayAttr({2, 3}),
+                                          builder.getDenseI64ArrayAttr({1, 1}),
+                                          builder.getDenseI64ArrayAttr({1, 1}),
+                                          builder.getDenseI64ArrayAttr({1, 1}));
   ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({1, 3, 4, 4}));
   HostTensor in = random({1, 2, 7, 11});
   HostTensor filter = random({3, 2, 3, 3});
-  expectNear(run(op, {in, filter}), {1, 3, 4, 4}, referenceConv(in, filter, {}, p, 4, 4));
+  expectNear(run(op, {in, filter}), {1, 3, 4, 4},
+             referenceConv(in, filter, {}, p, 4, 4));
 }
 
 TEST_F(InferenceNNTest, groupConvolution) {
@@ -190,9 +203,10 @@ TEST_F(InferenceNNTest, groupConvolution) {
   Value w = arg({6, 2, 3, 3});
   Value b = arg({1, 6, 1, 1});
   auto op = builder.create<GroupConvolutionOp>(
-      loc(), x, w, b, builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
-      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
-      builder.getI64IntegerAttr(2));
+      loc(), x, w, b, builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 1}), builder.getI64IntegerAttr(2));
   ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({1, 6, 5, 6}));
   HostTensor in = random({1, 4, 5, 6});
   HostTensor filter = random({6, 2, 3, 3});
@@ -212,13 +226,15 @@ TEST_F(InferenceNNTest, depthwiseConvolution) {
   Value w = arg({3, 1, 3, 3});
   auto op = builder.create<GroupConvolutionOp>(
       loc(), x, w, Value(), builder.getDenseI64ArrayAttr({2, 2}),
-      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({0, 0}),
+      builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({0, 0}),
       builder.getDenseI64ArrayAttr({2, 2}), builder.getI64IntegerAttr(3));
   // floor((8 + 1 - 5) / 2) + 1 = 3.
   ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 3, 3, 3}));
   HostTensor in = random({2, 3, 8, 8});
   HostTensor filter = random({3, 1, 3, 3});
-  expectNear(run(op, {in, filter}), {2, 3, 3, 3}, referenceConv(in, filter, {}, p, 3, 3));
+  expectNear(run(op, {in, filter}), {2, 3, 3, 3},
+             referenceConv(in, filter, {}, p, 3, 3));
 }
 
 //===----------------------------------------------------------------------===//
@@ -303,7 +319,8 @@ TEST_F(InferenceNNTest, matMulVectors) {
   HostTensor v = random({4});
   HostTensor m = random({2, 4, 3});
   // [4] x [2, 4, 3] -> [2, 3].
-  auto vm = builder.create<MatMulOp>(loc(), arg({4}), arg({2, 4, 3}), false, false);
+  auto vm =
+      builder.create<MatMulOp>(loc(), arg({4}), arg({2, 4, 3}), false, false);
   ASSERT_EQ(resultShape(vm), ArrayRef<int64_t>({2, 3}));
   std::vector<float> expected(6);
   for (int64_t b = 0; b < 2; ++b) {
@@ -330,12 +347,14 @@ TEST_F(InferenceNNTest, matMulVectors) {
 // Pools
 //===----------------------------------------------------------------------===//
 
-/// Reference pool over [N, C, H, W]: window [oy*s - pb, +k) per dim; max ignores padding;
-/// average divides by the in-input count (excludePad) or by the count inside the padded input.
-std::vector<float> referencePool(const HostTensor &in, int64_t k, int64_t s, int64_t pb,
-                                 int64_t pe, int64_t oh, int64_t ow, bool isMax,
-                                 bool excludePad) {
-  const int64_t planes = in.shape[0] * in.shape[1], h = in.shape[2], w = in.shape[3];
+/// Reference pool over [N, C, H, W]: window [oy*s - pb, +k) per dim; max
+/// ignores padding; average divides by the in-input count (excludePad) or by
+/// the count inside the padded input.
+std::vector<float> referencePool(const HostTensor &in, int64_t k, int64_t s,
+                                 int64_t pb, int64_t pe, int64_t oh, int64_t ow,
+                                 bool isMax, bool excludePad) {
+  const int64_t planes = in.shape[0] * in.shape[1], h = in.shape[2],
+                w = in.shape[3];
   std::vector<float> out(planes * oh * ow);
   for (int64_t p = 0; p < planes; ++p) {
     for (int64_t oy = 0; oy < oh; ++oy) {
@@ -359,7 +378,8 @@ std::vector<float> referencePool(const HostTensor &in, int64_t k, int64_t s, int
           }
         }
         out[(p * oh + oy) * ow + ox] =
-            isMax ? best : static_cast<float>(sum / (excludePad ? inside : padded));
+            isMax ? best
+                  : static_cast<float>(sum / (excludePad ? inside : padded));
       }
     }
   }
@@ -369,20 +389,23 @@ std::vector<float> referencePool(const HostTensor &in, int64_t k, int64_t s, int
 TEST_F(InferenceNNTest, maxPoolCeilMode) {
   Value x = arg({1, 2, 7, 7});
   auto op = builder.create<MaxPoolOp>(
-      loc(), x, builder.getDenseI64ArrayAttr({3, 3}), builder.getDenseI64ArrayAttr({2, 2}),
-      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
-      RoundingType::CEIL);
+      loc(), x, builder.getDenseI64ArrayAttr({3, 3}),
+      builder.getDenseI64ArrayAttr({2, 2}),
+      builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 1}), RoundingType::CEIL);
   // ceil((7 + 2 - 3) / 2) + 1 = 4; the last window starts at 5 < 7 + 1.
   ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({1, 2, 4, 4}));
   HostTensor in = random({1, 2, 7, 7});
-  expectNear(run(op, {in}), {1, 2, 4, 4}, referencePool(in, 3, 2, 1, 1, 4, 4, true, false));
+  expectNear(run(op, {in}), {1, 2, 4, 4},
+             referencePool(in, 3, 2, 1, 1, 4, 4, true, false));
   EXPECT_EQ(*op.getNumFLOPs(), 2 * 4 * 4 * 9);
 }
 
 TEST_F(InferenceNNTest, maxPoolPropagatesNaN) {
   auto op = builder.create<MaxPoolOp>(
       loc(), arg({1, 1, 2, 2}), builder.getDenseI64ArrayAttr({2, 2}),
-      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({0, 0}),
+      builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({0, 0}),
       builder.getDenseI64ArrayAttr({0, 0}), RoundingType::FLOOR);
   const float nan = std::numeric_limits<float>::quiet_NaN();
   HostTensor out = run(op, {HostTensor({1, 1, 2, 2}, {1.0f, nan, 3.0f, 2.0f})});
@@ -394,11 +417,13 @@ TEST_F(InferenceNNTest, avgPoolExcludePadAndCeil) {
   for (bool excludePad : {false, true}) {
     Value x = arg({2, 3, 6, 6});
     auto op = builder.create<AvgPoolOp>(
-        loc(), x, builder.getDenseI64ArrayAttr({3, 3}), builder.getDenseI64ArrayAttr({2, 2}),
-        builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
-        RoundingType::CEIL, excludePad);
-    // ceil((6 + 2 - 3) / 2) + 1 = 4; the last window starts at 5 < 6 + 1 and reaches 8,
-    // beyond the padded input (7): its divisor is 2 columns without exclude_pad.
+        loc(), x, builder.getDenseI64ArrayAttr({3, 3}),
+        builder.getDenseI64ArrayAttr({2, 2}),
+        builder.getDenseI64ArrayAttr({1, 1}),
+        builder.getDenseI64ArrayAttr({1, 1}), RoundingType::CEIL, excludePad);
+    // ceil((6 + 2 - 3) / 2) + 1 = 4; the last window starts at 5 < 6 + 1 and
+    // reaches 8, beyond the padded input (7): its divisor is 2 columns without
+    // exclude_pad.
     ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 3, 4, 4}));
     HostTensor in = random({2, 3, 6, 6});
     expectNear(run(op, {in}), {2, 3, 4, 4},
@@ -431,21 +456,30 @@ TEST_F(InferenceNNTest, reductions) {
     l2[b] = std::sqrt(sq[b]);
   }
   auto axes = builder.getDenseI64ArrayAttr({2, -3});
-  expectNear(run(builder.create<ReduceSumOp>(loc(), arg({2, 3, 4}), axes, false), {in}), {3},
-             sum);
-  expectNear(run(builder.create<ReduceMeanOp>(loc(), arg({2, 3, 4}), axes, true), {in}),
-             {1, 3, 1}, mean);
-  expectNear(run(builder.create<ReduceMaxOp>(loc(), arg({2, 3, 4}), axes, false), {in}), {3},
-             mx);
-  expectNear(run(builder.create<ReduceMinOp>(loc(), arg({2, 3, 4}), axes, false), {in}), {3},
-             mn);
+  expectNear(
+      run(builder.create<ReduceSumOp>(loc(), arg({2, 3, 4}), axes, false),
+          {in}),
+      {3}, sum);
+  expectNear(
+      run(builder.create<ReduceMeanOp>(loc(), arg({2, 3, 4}), axes, true),
+          {in}),
+      {1, 3, 1}, mean);
+  expectNear(
+      run(builder.create<ReduceMaxOp>(loc(), arg({2, 3, 4}), axes, false),
+          {in}),
+      {3}, mx);
+  expectNear(
+      run(builder.create<ReduceMinOp>(loc(), arg({2, 3, 4}), axes, false),
+          {in}),
+      {3}, mn);
   auto l2op = builder.create<ReduceL2Op>(loc(), arg({2, 3, 4}), axes, false);
   expectNear(run(l2op, {in}), {3}, l2);
   EXPECT_EQ(*l2op.getNumFLOPs(), 2 * 24 + 3);
 }
 
 TEST_F(InferenceNNTest, reduceInnerKeptAxis) {
-  // Reduce the middle axis of [2, 3, 4]: rows accumulate into contiguous result rows.
+  // Reduce the middle axis of [2, 3, 4]: rows accumulate into contiguous result
+  // rows.
   HostTensor in = random({2, 3, 4});
   std::vector<float> expected(8, 0.0f);
   for (int64_t a = 0; a < 2; ++a) {
@@ -455,8 +489,8 @@ TEST_F(InferenceNNTest, reduceInnerKeptAxis) {
       }
     }
   }
-  auto op = builder.create<ReduceSumOp>(loc(), arg({2, 3, 4}),
-                                        builder.getDenseI64ArrayAttr({1}), false);
+  auto op = builder.create<ReduceSumOp>(
+      loc(), arg({2, 3, 4}), builder.getDenseI64ArrayAttr({1}), false);
   expectNear(run(op, {in}), {2, 4}, expected);
 }
 
@@ -488,20 +522,24 @@ TEST_F(InferenceNNTest, softMaxOnLargeValues) {
       }
     }
   }
-  expectNear(run(builder.create<SoftMaxOp>(loc(), arg({2, 3, 2}), 1), {in}), {2, 3, 2}, soft);
-  expectNear(run(builder.create<LogSoftMaxOp>(loc(), arg({2, 3, 2}), -2), {in}), {2, 3, 2},
-             logSoft, 1e-5f);
+  expectNear(run(builder.create<SoftMaxOp>(loc(), arg({2, 3, 2}), 1), {in}),
+             {2, 3, 2}, soft);
+  expectNear(run(builder.create<LogSoftMaxOp>(loc(), arg({2, 3, 2}), -2), {in}),
+             {2, 3, 2}, logSoft, 1e-5f);
 }
 
 //===----------------------------------------------------------------------===//
 // Deconvolution
 //===----------------------------------------------------------------------===//
 
-/// Reference transposed convolution: the scatter definition, one input element at a time.
+/// Reference transposed convolution: the scatter definition, one input element
+/// at a time.
 std::vector<float> referenceDeconv(const HostTensor &in, const HostTensor &w,
-                                   const std::vector<float> &bias, const ConvParams &p,
-                                   int64_t oh, int64_t ow) {
-  const int64_t n = in.shape[0], c = in.shape[1], h = in.shape[2], wd = in.shape[3];
+                                   const std::vector<float> &bias,
+                                   const ConvParams &p, int64_t oh,
+                                   int64_t ow) {
+  const int64_t n = in.shape[0], c = in.shape[1], h = in.shape[2],
+                wd = in.shape[3];
   const int64_t ocg = w.shape[1], kh = w.shape[2], kw = w.shape[3];
   const int64_t oc = ocg * p.groups, icg = c / p.groups;
   std::vector<double> out(n * oc * oh * ow, 0.0);
@@ -546,8 +584,10 @@ TEST_F(InferenceNNTest, deconvolutionWithOutputPadding) {
   Value w = arg({3, 2, 3, 3});
   Value b = arg({2});
   auto op = builder.create<DeconvolutionOp>(
-      loc(), x, w, b, builder.getDenseI64ArrayAttr({2, 3}), builder.getDenseI64ArrayAttr({1, 0}),
-      builder.getDenseI64ArrayAttr({1, 2}), builder.getDenseI64ArrayAttr({1, 1}),
+      loc(), x, w, b, builder.getDenseI64ArrayAttr({2, 3}),
+      builder.getDenseI64ArrayAttr({1, 0}),
+      builder.getDenseI64ArrayAttr({1, 2}),
+      builder.getDenseI64ArrayAttr({1, 1}),
       builder.getDenseI64ArrayAttr({1, 2}), builder.getI64IntegerAttr(1));
   // OH = 3 * 2 - 2 + 3 + 1 = 8; OW = 4 * 3 - 2 + 3 + 2 = 15.
   ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 2, 8, 15}));
@@ -569,14 +609,16 @@ TEST_F(InferenceNNTest, groupedDilatedDeconvolution) {
   Value w = arg({4, 3, 2, 2});
   auto op = builder.create<DeconvolutionOp>(
       loc(), x, w, Value(), builder.getDenseI64ArrayAttr({2, 2}),
-      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
-      builder.getDenseI64ArrayAttr({2, 2}), builder.getDenseI64ArrayAttr({0, 1}),
-      builder.getI64IntegerAttr(2));
+      builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({1, 1}),
+      builder.getDenseI64ArrayAttr({2, 2}),
+      builder.getDenseI64ArrayAttr({0, 1}), builder.getI64IntegerAttr(2));
   // OH = 2 * 2 - 2 + 2 + 1 = 5; OW = 6.
   ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({1, 6, 5, 6}));
   HostTensor in = random({1, 4, 3, 3});
   HostTensor filter = random({4, 3, 2, 2});
-  expectNear(run(op, {in, filter}), {1, 6, 5, 6}, referenceDeconv(in, filter, {}, p, 5, 6));
+  expectNear(run(op, {in, filter}), {1, 6, 5, 6},
+             referenceDeconv(in, filter, {}, p, 5, 6));
 }
 
 //===----------------------------------------------------------------------===//
@@ -595,19 +637,22 @@ TEST_F(InferenceNNTest, batchNormInference) {
   std::vector<float> expected(24);
   for (int64_t i = 0; i < 24; ++i) {
     const int64_t c = (i / 4) % 3;
-    expected[i] = (in.data[i] - mean.data[c]) / std::sqrt(var.data[c] + 1e-3f) * gamma.data[c] +
+    expected[i] = (in.data[i] - mean.data[c]) / std::sqrt(var.data[c] + 1e-3f) *
+                      gamma.data[c] +
                   beta.data[c];
   }
   Value c = arg({3});
-  auto op = builder.create<BatchNormInferenceOp>(loc(), arg({2, 3, 2, 2}), c, c, c, c,
-                                                 builder.getF64FloatAttr(1e-3));
+  auto op = builder.create<BatchNormInferenceOp>(
+      loc(), arg({2, 3, 2, 2}), c, c, c, c, builder.getF64FloatAttr(1e-3));
   expectNear(run(op, {in, gamma, beta, mean, var}), {2, 3, 2, 2}, expected);
   EXPECT_EQ(*op.getNumFLOPs(), 4 * 24);
 }
 
-/// Reference MVN over the last two dims of [A, B, C, D] (per (a, b)) or the last three.
-std::vector<float> referenceMVN(const HostTensor &in, int64_t groupSize, bool normalizeVariance,
-                                float eps, bool inside) {
+/// Reference MVN over the last two dims of [A, B, C, D] (per (a, b)) or the
+/// last three.
+std::vector<float> referenceMVN(const HostTensor &in, int64_t groupSize,
+                                bool normalizeVariance, float eps,
+                                bool inside) {
   std::vector<float> out(in.data.size());
   for (size_t g = 0; g < in.data.size() / groupSize; ++g) {
     double sum = 0.0;
@@ -625,7 +670,8 @@ std::vector<float> referenceMVN(const HostTensor &in, int64_t groupSize, bool no
                        : inside           ? std::sqrt(var + eps)
                                           : std::sqrt(var) + eps;
     for (int64_t i = 0; i < groupSize; ++i) {
-      out[g * groupSize + i] = static_cast<float>((in.data[g * groupSize + i] - mean) / div);
+      out[g * groupSize + i] =
+          static_cast<float>((in.data[g * groupSize + i] - mean) / div);
     }
   }
   return out;
@@ -643,8 +689,9 @@ TEST_F(InferenceNNTest, mvn) {
                         {{-1, 1, 2}, 60, true, MvnEpsMode::OUTSIDE_SQRT},
                         {{3, 2}, 20, false, MvnEpsMode::INSIDE_SQRT}};
   for (const Case &c : cases) {
-    auto op = builder.create<MVNOp>(loc(), arg({2, 3, 4, 5}), ArrayRef<int64_t>(c.axes),
-                                    c.normalizeVariance, llvm::APFloat(0.5), c.mode);
+    auto op = builder.create<MVNOp>(
+        loc(), arg({2, 3, 4, 5}), ArrayRef<int64_t>(c.axes),
+        c.normalizeVariance, llvm::APFloat(0.5), c.mode);
     expectNear(run(op, {in}), {2, 3, 4, 5},
                referenceMVN(in, c.groupSize, c.normalizeVariance, 0.5f,
                             c.mode == MvnEpsMode::INSIDE_SQRT));
@@ -677,13 +724,15 @@ TEST_F(InferenceNNTest, mvnNonTrailingAxes) {
       }
     }
   }
-  auto op = builder.create<MVNOp>(loc(), arg({2, 3, 4}), ArrayRef<int64_t>{0, 2}, true,
-                                  llvm::APFloat(1e-6), MvnEpsMode::INSIDE_SQRT);
+  auto op =
+      builder.create<MVNOp>(loc(), arg({2, 3, 4}), ArrayRef<int64_t>{0, 2},
+                            true, llvm::APFloat(1e-6), MvnEpsMode::INSIDE_SQRT);
   expectNear(run(op, {in}), {2, 3, 4}, expected);
 }
 
 TEST_F(InferenceNNTest, layerNormalization) {
-  // [2, 3, 4] normalised over axes {1, 2}; scale [3, 1] broadcasts to [3, 4], bias [4].
+  // [2, 3, 4] normalised over axes {1, 2}; scale [3, 1] broadcasts to [3, 4],
+  // bias [4].
   HostTensor in = random({2, 3, 4}, 2.0f);
   HostTensor scale = random({3, 1});
   HostTensor bias = random({4});
@@ -699,13 +748,13 @@ TEST_F(InferenceNNTest, layerNormalization) {
     }
     const double div = std::sqrt(sq / 12 + 1e-5);
     for (int64_t i = 0; i < 12; ++i) {
-      expected[a * 12 + i] = static_cast<float>((in.data[a * 12 + i] - mean) / div *
-                                                    scale.data[i / 4] +
+      expected[a * 12 + i] = static_cast<float>((in.data[a * 12 + i] - mean) /
+                                                    div * scale.data[i / 4] +
                                                 bias.data[i % 4]);
     }
   }
-  auto op = builder.create<LayerNormalizationOp>(loc(), arg({2, 3, 4}), arg({3, 1}), arg({4}),
-                                                 1, llvm::APFloat(1e-5));
+  auto op = builder.create<LayerNormalizationOp>(
+      loc(), arg({2, 3, 4}), arg({3, 1}), arg({4}), 1, llvm::APFloat(1e-5));
   expectNear(run(op, {in, scale, bias}), {2, 3, 4}, expected);
   EXPECT_EQ(*op.getNumFLOPs(), 8 * 24);
 }
@@ -724,12 +773,13 @@ TEST_F(InferenceNNTest, layerNormalizationLastAxisNoBias) {
       sq += (in.data[a * 5 + i] - mean) * (in.data[a * 5 + i] - mean);
     }
     for (int64_t i = 0; i < 5; ++i) {
-      expected[a * 5 + i] = static_cast<float>((in.data[a * 5 + i] - mean) /
-                                               std::sqrt(sq / 5 + 1e-5) * scale.data[i]);
+      expected[a * 5 + i] =
+          static_cast<float>((in.data[a * 5 + i] - mean) /
+                             std::sqrt(sq / 5 + 1e-5) * scale.data[i]);
     }
   }
-  auto op = builder.create<LayerNormalizationOp>(loc(), arg({3, 5}), arg({5}), Value(), -1,
-                                                 llvm::APFloat(1e-5));
+  auto op = builder.create<LayerNormalizationOp>(
+      loc(), arg({3, 5}), arg({5}), Value(), -1, llvm::APFloat(1e-5));
   expectNear(run(op, {in, scale}), {3, 5}, expected);
 }
 
@@ -743,7 +793,8 @@ TEST_F(InferenceNNTest, layerNormalizationLastAxisNoBias) {
 
 /// `tensor` [A, B, W] as [A, B, 1, W] (the same values).
 HostTensor withUnitH(const HostTensor &tensor) {
-  return HostTensor({tensor.shape[0], tensor.shape[1], 1, tensor.shape[2]}, tensor.data);
+  return HostTensor({tensor.shape[0], tensor.shape[1], 1, tensor.shape[2]},
+                    tensor.data);
 }
 
 TEST_F(InferenceNNTest, groupConvolution1DIsTheHeightOneConvolution) {
@@ -754,64 +805,75 @@ TEST_F(InferenceNNTest, groupConvolution1DIsTheHeightOneConvolution) {
   p.dx = 2;
   p.groups = 2;
   auto op = builder.create<GroupConvolutionOp>(
-      loc(), arg({2, 4, 11}), arg({6, 2, 3}), arg({6}), builder.getDenseI64ArrayAttr({2}),
-      builder.getDenseI64ArrayAttr({1}), builder.getDenseI64ArrayAttr({2}),
-      builder.getDenseI64ArrayAttr({2}), builder.getI64IntegerAttr(2));
+      loc(), arg({2, 4, 11}), arg({6, 2, 3}), arg({6}),
+      builder.getDenseI64ArrayAttr({2}), builder.getDenseI64ArrayAttr({1}),
+      builder.getDenseI64ArrayAttr({2}), builder.getDenseI64ArrayAttr({2}),
+      builder.getI64IntegerAttr(2));
   // floor((11 + 1 + 2 - 5) / 2) + 1 = 5
   ASSERT_EQ(resultShape(op), ArrayRef<int64_t>({2, 6, 5}));
   HostTensor in = random({2, 4, 11});
   HostTensor filter = random({6, 2, 3});
   HostTensor bias = random({6});
-  expectNear(run(op, {in, filter, bias}), {2, 6, 5},
-             referenceConv(withUnitH(in), withUnitH(filter), bias.data, p, 1, 5));
+  expectNear(
+      run(op, {in, filter, bias}), {2, 6, 5},
+      referenceConv(withUnitH(in), withUnitH(filter), bias.data, p, 1, 5));
   EXPECT_EQ(*op.getNumMACs(), 2 * 6 * 5 * 2 * 3);
 }
 
 TEST_F(InferenceNNTest, deconvolution1D) {
   auto op = builder.create<DeconvolutionOp>(
-      loc(), arg({1, 1, 2}), arg({1, 1, 2}), Value(), builder.getDenseI64ArrayAttr({2}),
-      builder.getDenseI64ArrayAttr({0}), builder.getDenseI64ArrayAttr({0}),
-      builder.getDenseI64ArrayAttr({1}), builder.getDenseI64ArrayAttr({1}),
-      builder.getI64IntegerAttr(1));
+      loc(), arg({1, 1, 2}), arg({1, 1, 2}), Value(),
+      builder.getDenseI64ArrayAttr({2}), builder.getDenseI64ArrayAttr({0}),
+      builder.getDenseI64ArrayAttr({0}), builder.getDenseI64ArrayAttr({1}),
+      builder.getDenseI64ArrayAttr({1}), builder.getI64IntegerAttr(1));
   // (2 - 1) * 2 + (2 - 1) + 1 + 1 = 5; each input scatters to two positions.
-  expectNear(run(op, {HostTensor({1, 1, 2}, {1.0f, 2.0f}), HostTensor({1, 1, 2}, {1.0f, 1.0f})}),
+  expectNear(run(op, {HostTensor({1, 1, 2}, {1.0f, 2.0f}),
+                      HostTensor({1, 1, 2}, {1.0f, 1.0f})}),
              {1, 1, 5}, {1.0f, 1.0f, 2.0f, 2.0f, 0.0f});
 }
 
 TEST_F(InferenceNNTest, pools1D) {
   auto maxPool = builder.create<MaxPoolOp>(
-      loc(), arg({1, 1, 5}), builder.getDenseI64ArrayAttr({2}), builder.getDenseI64ArrayAttr({2}),
-      builder.getDenseI64ArrayAttr({0}), builder.getDenseI64ArrayAttr({1}), RoundingType::FLOOR);
-  expectNear(run(maxPool, {HostTensor({1, 1, 5}, {1.0f, 5.0f, 2.0f, 4.0f, 3.0f})}), {1, 1, 3},
-             {5.0f, 4.0f, 3.0f});
+      loc(), arg({1, 1, 5}), builder.getDenseI64ArrayAttr({2}),
+      builder.getDenseI64ArrayAttr({2}), builder.getDenseI64ArrayAttr({0}),
+      builder.getDenseI64ArrayAttr({1}), RoundingType::FLOOR);
+  expectNear(
+      run(maxPool, {HostTensor({1, 1, 5}, {1.0f, 5.0f, 2.0f, 4.0f, 3.0f})}),
+      {1, 1, 3}, {5.0f, 4.0f, 3.0f});
   EXPECT_EQ(*maxPool.getNumFLOPs(), 3 * 2);
   for (bool excludePad : {false, true}) {
     auto avgPool = builder.create<AvgPoolOp>(
         loc(), arg({1, 1, 3}), builder.getDenseI64ArrayAttr({3}),
         builder.getDenseI64ArrayAttr({1}), builder.getDenseI64ArrayAttr({1}),
         builder.getDenseI64ArrayAttr({1}), RoundingType::FLOOR, excludePad);
-    std::vector<float> expected = excludePad ? std::vector<float>{1.5f, 2.0f, 2.5f}
-                                             : std::vector<float>{1.0f, 2.0f, 5.0f / 3.0f};
-    expectNear(run(avgPool, {HostTensor({1, 1, 3}, {1.0f, 2.0f, 3.0f})}), {1, 1, 3}, expected);
+    std::vector<float> expected =
+        excludePad ? std::vector<float>{1.5f, 2.0f, 2.5f}
+                   : std::vector<float>{1.0f, 2.0f, 5.0f / 3.0f};
+    expectNear(run(avgPool, {HostTensor({1, 1, 3}, {1.0f, 2.0f, 3.0f})}),
+               {1, 1, 3}, expected);
   }
 }
 
 TEST_F(InferenceNNTest, realSizedConvolutionRuns) {
-  // A 3x3 convolution over 1x32x112x112 (as in MobileNet); checks a sample of outputs.
+  // A 3x3 convolution over 1x32x112x112 (as in MobileNet); checks a sample of
+  // outputs.
   ConvParams p;
   p.pby = p.pbx = p.pey = p.pex = 1;
   Value x = arg({1, 32, 112, 112});
   Value w = arg({32, 32, 3, 3});
-  auto op = builder.create<ConvolutionOp>(
-      loc(), x, w, Value(), builder.getDenseI64ArrayAttr({1, 1}),
-      builder.getDenseI64ArrayAttr({1, 1}), builder.getDenseI64ArrayAttr({1, 1}),
-      builder.getDenseI64ArrayAttr({1, 1}));
+  auto op = builder.create<ConvolutionOp>(loc(), x, w, Value(),
+                                          builder.getDenseI64ArrayAttr({1, 1}),
+                                          builder.getDenseI64ArrayAttr({1, 1}),
+                                          builder.getDenseI64ArrayAttr({1, 1}),
+                                          builder.getDenseI64ArrayAttr({1, 1}));
   HostTensor in = random({1, 32, 112, 112});
   HostTensor filter = random({32, 32, 3, 3});
   HostTensor out = run(op, {in, filter});
   ASSERT_EQ(out.data.size(), 32u * 112 * 112);
-  for (int64_t sample : {0, 1, 111, 112 * 57 + 3, 31 * 112 * 112 + 112 * 112 - 1}) {
-    const int64_t oc = sample / (112 * 112), oy = (sample / 112) % 112, ox = sample % 112;
+  for (int64_t sample :
+       {0, 1, 111, 112 * 57 + 3, 31 * 112 * 112 + 112 * 112 - 1}) {
+    const int64_t oc = sample / (112 * 112), oy = (sample / 112) % 112,
+                  ox = sample % 112;
     double sum = 0.0;
     for (int64_t ic = 0; ic < 32; ++ic) {
       for (int64_t ky = 0; ky < 3; ++ky) {
@@ -831,19 +893,22 @@ TEST_F(InferenceNNTest, realSizedConvolutionRuns) {
 TEST_F(InferenceNNTest, inferenceChecksActualShapes) {
   Value x = arg({1, 3, 4, 4});
   Value w = arg({2, 3, 3, 3});
-  auto op = builder.create<ConvolutionOp>(
-      loc(), x, w, Value(), builder.getDenseI64ArrayAttr({1, 1}),
-      builder.getDenseI64ArrayAttr({0, 0}), builder.getDenseI64ArrayAttr({0, 0}),
-      builder.getDenseI64ArrayAttr({1, 1}));
+  auto op = builder.create<ConvolutionOp>(loc(), x, w, Value(),
+                                          builder.getDenseI64ArrayAttr({1, 1}),
+                                          builder.getDenseI64ArrayAttr({0, 0}),
+                                          builder.getDenseI64ArrayAttr({0, 0}),
+                                          builder.getDenseI64ArrayAttr({1, 1}));
   std::string message;
   ScopedDiagnosticHandler handler(&context, [&](Diagnostic &diag) {
     message = diag.str();
     return success();
   });
   SmallVector<HostTensor> outputs;
-  EXPECT_TRUE(failed(op.inferOnCPU({random({1, 3, 5, 4}), random({2, 3, 3, 3})}, outputs)));
-  EXPECT_EQ(message, "'IE.Convolution' op inference input #0 has shape [1, 3, 5, 4] but "
-                     "operand #0 has type 'tensor<1x3x4x4xf32>'");
+  EXPECT_TRUE(failed(
+      op.inferOnCPU({random({1, 3, 5, 4}), random({2, 3, 3, 3})}, outputs)));
+  EXPECT_EQ(message,
+            "'IE.Convolution' op inference input #0 has shape [1, 3, 5, 4] but "
+            "operand #0 has type 'tensor<1x3x4x4xf32>'");
 }
 
 } // namespace

@@ -1,13 +1,15 @@
-//===- InferenceRecurrentTest.cpp - Tests of the IE LSTM/GRU kernels -*- C++ -*-===//
+//===- InferenceRecurrentTest.cpp - Tests of the IE LSTM/GRU kernels -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Parses IE.LSTMCell, IE.LSTMSequence and IE.GRUSequence from text and runs inferOnCPU on
-// cases small enough to write the expected values as formulas: gate order, clipping,
-// activations, linear_before_reset, and where the reverse direction writes its outputs. The
-// ONNX LSTM / GRU mapping is checked against a NumPy reference in
+// Parses IE.LSTMCell, IE.LSTMSequence and IE.GRUSequence from text and runs
+// inferOnCPU on cases small enough to write the expected values as formulas:
+// gate order, clipping, activations, linear_before_reset, and where the reverse
+// direction writes its outputs. The ONNX LSTM / GRU mapping is checked against
+// a NumPy reference in
 // //frontend/onnx/test:seq_numerics_test.
 //
 //===----------------------------------------------------------------------===//
@@ -33,9 +35,12 @@ float sigmoid(float x) { return 1.0f / (1.0f + std::exp(-x)); }
 
 class InferenceRecurrentTest : public ::testing::Test {
 protected:
-  InferenceRecurrentTest() { context.loadDialect<IEDialect, func::FuncDialect>(); }
+  InferenceRecurrentTest() {
+    context.loadDialect<IEDialect, func::FuncDialect>();
+  }
 
-  /// Parses `text` (a module) and returns its first op implementing InferenceOpInterface.
+  /// Parses `text` (a module) and returns its first op implementing
+  /// InferenceOpInterface.
   Operation *parse(llvm::StringRef text) {
     module = parseSourceString<ModuleOp>(text, &context);
     EXPECT_TRUE(module);
@@ -52,13 +57,15 @@ protected:
   }
 
   /// Parses `text` and runs its op on `inputs`, expecting success.
-  SmallVector<HostTensor> run(llvm::StringRef text, ArrayRef<HostTensor> inputs) {
+  SmallVector<HostTensor> run(llvm::StringRef text,
+                              ArrayRef<HostTensor> inputs) {
     Operation *op = parse(text);
     SmallVector<HostTensor> outputs;
     if (!op) {
       return outputs;
     }
-    EXPECT_TRUE(succeeded(llvm::cast<InferenceOpInterface>(op).inferOnCPU(inputs, outputs)));
+    EXPECT_TRUE(succeeded(
+        llvm::cast<InferenceOpInterface>(op).inferOnCPU(inputs, outputs)));
     EXPECT_EQ(outputs.size(), op->getNumResults());
     return outputs;
   }
@@ -68,7 +75,8 @@ protected:
     ASSERT_EQ(ArrayRef<int64_t>(actual.shape), shape);
     ASSERT_EQ(actual.data.size(), expected.size());
     for (size_t i = 0; i < expected.size(); ++i) {
-      EXPECT_NEAR(actual.data[i], expected[i], 1e-6f * std::max(1.0f, std::fabs(expected[i])))
+      EXPECT_NEAR(actual.data[i], expected[i],
+                  1e-6f * std::max(1.0f, std::fabs(expected[i])))
           << "at " << i;
     }
   }
@@ -77,7 +85,8 @@ protected:
   OwningOpRef<ModuleOp> module;
 };
 
-/// An LSTMCell with input_size = hidden_size = 1 and the given attribute dictionary entries.
+/// An LSTMCell with input_size = hidden_size = 1 and the given attribute
+/// dictionary entries.
 std::string lstmCellModule(llvm::StringRef attrs) {
   return R"(
     func.func @f(%x: tensor<1x1xf32>, %h: tensor<1x1xf32>, %c: tensor<1x1xf32>, %w: tensor<4x1xf32>, %r: tensor<4x1xf32>, %b: tensor<4xf32>) -> (tensor<1x1xf32>, tensor<1x1xf32>) {
@@ -89,14 +98,15 @@ std::string lstmCellModule(llvm::StringRef attrs) {
 }
 
 TEST_F(InferenceRecurrentTest, lstmCellGateOrder) {
-  // Gates f, i, c, o read W = [wf, wi, wc, wo] = [1, 2, 3, 4] times x = 0.5, R = [0.1, 0.2,
-  // 0.3, 0.4] times h = -1, B = [0.5, 0, -0.5, 1]:
-  // f = s(0.5 - 0.1 + 0.5), i = s(1 - 0.2), c~ = tanh(1.5 - 0.3 - 0.5), o = s(2 - 0.4 + 1);
-  // C' = f * 2 + i * c~, H' = o * tanh(C').
+  // Gates f, i, c, o read W = [wf, wi, wc, wo] = [1, 2, 3, 4] times x = 0.5, R
+  // = [0.1, 0.2, 0.3, 0.4] times h = -1, B = [0.5, 0, -0.5, 1]: f = s(0.5 - 0.1
+  // + 0.5), i = s(1 - 0.2), c~ = tanh(1.5 - 0.3 - 0.5), o = s(2 - 0.4 + 1); C'
+  // = f * 2 + i * c~, H' = o * tanh(C').
   SmallVector<HostTensor> out =
       run(lstmCellModule(""),
-          {HostTensor({1, 1}, {0.5f}), HostTensor({1, 1}, {-1.0f}), HostTensor({1, 1}, {2.0f}),
-           HostTensor({4, 1}, {1, 2, 3, 4}), HostTensor({4, 1}, {0.1f, 0.2f, 0.3f, 0.4f}),
+          {HostTensor({1, 1}, {0.5f}), HostTensor({1, 1}, {-1.0f}),
+           HostTensor({1, 1}, {2.0f}), HostTensor({4, 1}, {1, 2, 3, 4}),
+           HostTensor({4, 1}, {0.1f, 0.2f, 0.3f, 0.4f}),
            HostTensor({4}, {0.5f, 0, -0.5f, 1})});
   ASSERT_EQ(out.size(), 2u);
   const float f = sigmoid(0.9f);
@@ -109,12 +119,14 @@ TEST_F(InferenceRecurrentTest, lstmCellGateOrder) {
 }
 
 TEST_F(InferenceRecurrentTest, lstmCellClipsActivationInputs) {
-  // Every gate is 10 before clipping, 0.5 after: f = i = o = s(0.5), c~ = tanh(0.5);
-  // C' = s(0.5) * 3 + s(0.5) * tanh(0.5) ~ 2.16 is stored unclipped, but tanh reads 0.5.
+  // Every gate is 10 before clipping, 0.5 after: f = i = o = s(0.5), c~ =
+  // tanh(0.5); C' = s(0.5) * 3 + s(0.5) * tanh(0.5) ~ 2.16 is stored unclipped,
+  // but tanh reads 0.5.
   SmallVector<HostTensor> out =
       run(lstmCellModule(", clip = 0.5 : f64"),
-          {HostTensor({1, 1}, {0.0f}), HostTensor({1, 1}, {0.0f}), HostTensor({1, 1}, {3.0f}),
-           HostTensor::filled({4, 1}), HostTensor::filled({4, 1}), HostTensor::filled({4}, 10.0f)});
+          {HostTensor({1, 1}, {0.0f}), HostTensor({1, 1}, {0.0f}),
+           HostTensor({1, 1}, {3.0f}), HostTensor::filled({4, 1}),
+           HostTensor::filled({4, 1}), HostTensor::filled({4}, 10.0f)});
   ASSERT_EQ(out.size(), 2u);
   const float s = sigmoid(0.5f);
   expectNear(out[0], {1, 1}, {s * std::tanh(0.5f)});
@@ -123,11 +135,13 @@ TEST_F(InferenceRecurrentTest, lstmCellClipsActivationInputs) {
 
 TEST_F(InferenceRecurrentTest, lstmCellActivations) {
   // act_f = relu, act_g = sigmoid, act_h = tanh; B = [-1, 2, 0, 3]:
-  // f = relu(-1) = 0, i = relu(2) = 2, c~ = s(0) = 0.5, o = 3; C' = 0 * 5 + 2 * 0.5 = 1.
+  // f = relu(-1) = 0, i = relu(2) = 2, c~ = s(0) = 0.5, o = 3; C' = 0 * 5 + 2 *
+  // 0.5 = 1.
   SmallVector<HostTensor> out =
       run(lstmCellModule(", activations = [\"relu\", \"sigmoid\", \"tanh\"]"),
-          {HostTensor({1, 1}, {0.0f}), HostTensor({1, 1}, {0.0f}), HostTensor({1, 1}, {5.0f}),
-           HostTensor::filled({4, 1}), HostTensor::filled({4, 1}), HostTensor({4}, {-1, 2, 0, 3})});
+          {HostTensor({1, 1}, {0.0f}), HostTensor({1, 1}, {0.0f}),
+           HostTensor({1, 1}, {5.0f}), HostTensor::filled({4, 1}),
+           HostTensor::filled({4, 1}), HostTensor({4}, {-1, 2, 0, 3})});
   ASSERT_EQ(out.size(), 2u);
   expectNear(out[0], {1, 1}, {3.0f * std::tanh(1.0f)});
   expectNear(out[1], {1, 1}, {1.0f});
@@ -153,12 +167,14 @@ std::string lstmSequenceModule(int dirs, llvm::StringRef direction) {
 }
 
 TEST_F(InferenceRecurrentTest, lstmSequenceDirections) {
-  // Only the c gate reads x (W = [0, 0, 1, 0]), R = 0, B = 0, zero initial states:
-  // f = i = o = 0.5, C_t = 0.5 C + 0.5 tanh(x_t), H_t = 0.5 tanh(C_t); x = [1, 2].
+  // Only the c gate reads x (W = [0, 0, 1, 0]), R = 0, B = 0, zero initial
+  // states: f = i = o = 0.5, C_t = 0.5 C + 0.5 tanh(x_t), H_t = 0.5 tanh(C_t);
+  // x = [1, 2].
   auto h = [](float c) { return 0.5f * std::tanh(c); };
   const float fwd0 = 0.5f * std::tanh(1.0f);
   const float fwd1 = 0.5f * fwd0 + 0.5f * std::tanh(2.0f);
-  // The reverse pass reads step 1 first; its output for step t stays at position t.
+  // The reverse pass reads step 1 first; its output for step t stays at
+  // position t.
   const float rev1 = 0.5f * std::tanh(2.0f);
   const float rev0 = 0.5f * rev1 + 0.5f * std::tanh(1.0f);
   HostTensor x({1, 2, 1}, {1, 2});
@@ -181,13 +197,14 @@ TEST_F(InferenceRecurrentTest, lstmSequenceDirections) {
   expectNear(reverse[1], {1, 1, 1}, {h(rev0)});
   expectNear(reverse[2], {1, 1, 1}, {rev0});
 
-  // Bidirectional: direction 1 uses the second set of weights; give it W = [0, 0, 1, 0] too
-  // and the forward direction W = 0 (so its outputs are 0.5 tanh(0) = 0).
+  // Bidirectional: direction 1 uses the second set of weights; give it W = [0,
+  // 0, 1, 0] too and the forward direction W = 0 (so its outputs are 0.5
+  // tanh(0) = 0).
   SmallVector<HostTensor> both =
       run(lstmSequenceModule(2, "bidirectional"),
           {x, HostTensor::filled({1, 2, 1}), HostTensor::filled({1, 2, 1}),
-           HostTensor({2, 4, 1}, {0, 0, 0, 0, 0, 0, 1, 0}), HostTensor::filled({2, 4, 1}),
-           HostTensor::filled({2, 4})});
+           HostTensor({2, 4, 1}, {0, 0, 0, 0, 0, 0, 1, 0}),
+           HostTensor::filled({2, 4, 1}), HostTensor::filled({2, 4})});
   ASSERT_EQ(both.size(), 3u);
   expectNear(both[0], {1, 2, 2, 1}, {0, 0, h(rev0), h(rev1)});
   expectNear(both[1], {1, 2, 1}, {0, h(rev0)});
@@ -195,8 +212,10 @@ TEST_F(InferenceRecurrentTest, lstmSequenceDirections) {
 }
 
 TEST_F(InferenceRecurrentTest, lstmSequenceCost) {
-  auto op = llvm::cast<CostOpInterface>(parse(lstmSequenceModule(2, "bidirectional")));
-  // 2 directions x 2 steps x batch 1 x 4 gates x hidden 1 x (input 1 + hidden 1).
+  auto op = llvm::cast<CostOpInterface>(
+      parse(lstmSequenceModule(2, "bidirectional")));
+  // 2 directions x 2 steps x batch 1 x 4 gates x hidden 1 x (input 1 + hidden
+  // 1).
   EXPECT_EQ(op.getNumMACs(), 32);
   EXPECT_EQ(op.getNumFLOPs(), 2 * 32 + 2 * 2 * 1 * 1 * 13);
 }
@@ -213,18 +232,20 @@ std::string gruModule(bool linearBeforeReset) {
   for (size_t pos; (pos = text.find("1xBx")) != std::string::npos;) {
     text.replace(pos, 4, "1x" + bias + "x");
   }
-  text.replace(text.find("LBR"), 3, linearBeforeReset ? ", linear_before_reset" : "");
+  text.replace(text.find("LBR"), 3,
+               linearBeforeReset ? ", linear_before_reset" : "");
   return text;
 }
 
 TEST_F(InferenceRecurrentTest, gruGates) {
-  // Gates z, r, h: W = [0.5, -0.5, 1], R = [0.25, 0.75, 2], x = 1, h = 0.5, B = [0.1, 0.2, 0.3]:
-  // z = s(0.5 + 0.125 + 0.1), r = s(-0.5 + 0.375 + 0.2),
-  // h~ = tanh(1 + (r * 0.5) * 2 + 0.3), H' = (1 - z) h~ + z * 0.5.
+  // Gates z, r, h: W = [0.5, -0.5, 1], R = [0.25, 0.75, 2], x = 1, h = 0.5, B =
+  // [0.1, 0.2, 0.3]: z = s(0.5 + 0.125 + 0.1), r = s(-0.5 + 0.375 + 0.2), h~ =
+  // tanh(1 + (r * 0.5) * 2 + 0.3), H' = (1 - z) h~ + z * 0.5.
   SmallVector<HostTensor> out =
       run(gruModule(false),
           {HostTensor({1, 1, 1}, {1}), HostTensor({1, 1, 1}, {0.5f}),
-           HostTensor({1, 3, 1}, {0.5f, -0.5f, 1}), HostTensor({1, 3, 1}, {0.25f, 0.75f, 2}),
+           HostTensor({1, 3, 1}, {0.5f, -0.5f, 1}),
+           HostTensor({1, 3, 1}, {0.25f, 0.75f, 2}),
            HostTensor({1, 3}, {0.1f, 0.2f, 0.3f})});
   ASSERT_EQ(out.size(), 2u);
   const float z = sigmoid(0.725f);
@@ -241,7 +262,8 @@ TEST_F(InferenceRecurrentTest, gruLinearBeforeReset) {
   SmallVector<HostTensor> out =
       run(gruModule(true),
           {HostTensor({1, 1, 1}, {1}), HostTensor({1, 1, 1}, {0.5f}),
-           HostTensor({1, 3, 1}, {0.5f, -0.5f, 1}), HostTensor({1, 3, 1}, {0.25f, 0.75f, 2}),
+           HostTensor({1, 3, 1}, {0.5f, -0.5f, 1}),
+           HostTensor({1, 3, 1}, {0.25f, 0.75f, 2}),
            HostTensor({1, 4}, {0.1f, 0.2f, 0.3f, -0.4f})});
   ASSERT_EQ(out.size(), 2u);
   const float z = sigmoid(0.725f);
@@ -265,11 +287,14 @@ TEST_F(InferenceRecurrentTest, actualBatchMismatch) {
   });
   SmallVector<HostTensor> outputs;
   EXPECT_TRUE(failed(llvm::cast<InferenceOpInterface>(op).inferOnCPU(
-      {HostTensor::filled({2, 1, 1}), HostTensor::filled({3, 1, 1}), HostTensor::filled({1, 3, 1}),
-       HostTensor::filled({1, 3, 1}), HostTensor::filled({1, 3})},
+      {HostTensor::filled({2, 1, 1}), HostTensor::filled({3, 1, 1}),
+       HostTensor::filled({1, 3, 1}), HostTensor::filled({1, 3, 1}),
+       HostTensor::filled({1, 3})},
       outputs)));
-  EXPECT_EQ(message, "'IE.GRUSequence' op expects initial_hidden_state of shape [batch_size, "
-                     "num_directions, hidden_size] = [2, 1, 1], got [3, 1, 1]");
+  EXPECT_EQ(
+      message,
+      "'IE.GRUSequence' op expects initial_hidden_state of shape [batch_size, "
+      "num_directions, hidden_size] = [2, 1, 1], got [3, 1, 1]");
 }
 
 } // namespace

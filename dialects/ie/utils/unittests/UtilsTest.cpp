@@ -1,10 +1,12 @@
-//===- UtilsTest.cpp - Tests of broadcasting and rounding helpers -*- C++ -*-===//
+//===- UtilsTest.cpp - Tests of broadcasting and rounding helpers -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// broadcastShapes, BroadcastPlan collapsing and loops, and f16/bf16/integer rounding.
+// broadcastShapes, BroadcastPlan collapsing and loops, and f16/bf16/integer
+// rounding.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +25,8 @@ namespace {
 using Shape = llvm::SmallVector<int64_t, 6>;
 
 TEST(BroadcastTest, shapes) {
-  EXPECT_EQ(*broadcastShapes({{1, 3, 1, 4}, {2, 1, 5, 1}}), (Shape{2, 3, 5, 4}));
+  EXPECT_EQ(*broadcastShapes({{1, 3, 1, 4}, {2, 1, 5, 1}}),
+            (Shape{2, 3, 5, 4}));
   EXPECT_EQ(*broadcastShapes({{3}, {2, 1}}), (Shape{2, 3}));
   EXPECT_EQ(*broadcastShapes({{}, {2, 2}}), (Shape{2, 2}));
   EXPECT_EQ(*broadcastShapes({{2, 1, 1}, {1, 3, 1}, {4}}), (Shape{2, 3, 4}));
@@ -51,7 +54,8 @@ TEST(BroadcastTest, planCollapsesDims) {
   EXPECT_EQ(same.strides[0], (Shape{1}));
   EXPECT_EQ(same.strides[1], (Shape{1}));
 
-  BroadcastPlan perChannel = BroadcastPlan::get({{1, 3, 8, 8}, {1, 3, 1, 1}}, {1, 3, 8, 8});
+  BroadcastPlan perChannel =
+      BroadcastPlan::get({{1, 3, 8, 8}, {1, 3, 1, 1}}, {1, 3, 8, 8});
   EXPECT_EQ(perChannel.shape, (Shape{3, 64}));
   EXPECT_EQ(perChannel.strides[0], (Shape{64, 1}));
   EXPECT_EQ(perChannel.strides[1], (Shape{1, 0}));
@@ -93,7 +97,8 @@ TEST(BroadcastTest, ternaryLoopAndEmpty) {
 
   BroadcastPlan empty = BroadcastPlan::get({{0, 3}, {3}}, {0, 3});
   EXPECT_EQ(empty.numElements, 0);
-  broadcastBinary(empty, nullptr, x.data(), nullptr, [](float u, float v) { return u + v; });
+  broadcastBinary(empty, nullptr, x.data(), nullptr,
+                  [](float u, float v) { return u + v; });
 }
 
 TEST(RoundingTest, f16) {
@@ -113,13 +118,15 @@ TEST(RoundingTest, f16) {
 
 TEST(RoundingTest, bf16AndIntegers) {
   EXPECT_EQ(roundToBF16(1.0f + std::ldexp(1.0f, -8)), 1.0f);
-  EXPECT_EQ(roundToBF16(1.0f + 3 * std::ldexp(1.0f, -8)), 1.0f + std::ldexp(1.0f, -6));
+  EXPECT_EQ(roundToBF16(1.0f + 3 * std::ldexp(1.0f, -8)),
+            1.0f + std::ldexp(1.0f, -6));
   EXPECT_EQ(roundToInteger(300.0f, 8, true), 127.0f);
   EXPECT_EQ(roundToInteger(-300.0f, 8, true), -128.0f);
   EXPECT_EQ(roundToInteger(-3.7f, 32, true), -3.0f);
   EXPECT_EQ(roundToInteger(-3.7f, 8, false), 0.0f);
   EXPECT_EQ(roundToInteger(300.0f, 8, false), 255.0f);
-  EXPECT_EQ(roundToInteger(std::numeric_limits<float>::quiet_NaN(), 32, true), 0.0f);
+  EXPECT_EQ(roundToInteger(std::numeric_limits<float>::quiet_NaN(), 32, true),
+            0.0f);
   EXPECT_EQ(roundToInteger(0.25f, 1, false), 1.0f);
   EXPECT_EQ(roundToInteger(0.0f, 1, false), 0.0f);
 }
