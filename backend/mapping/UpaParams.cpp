@@ -27,19 +27,17 @@ llvm::Error makeError(const llvm::Twine &message) {
 /// The scalar argument kinds of `kernel` in ABI order, or std::nullopt.
 std::optional<llvm::SmallVector<abi::ArgKind>>
 getScalarKinds(llvm::StringRef kernel) {
-  for (const abi::KernelDecl &decl : abi::kSwKernels) {
-    if (kernel != decl.name) {
-      continue;
-    }
-    llvm::SmallVector<abi::ArgKind> kinds;
-    for (uint32_t i = 0; i < decl.numArgs; ++i) {
-      if (!abi::isMemRefArg(decl.signature[i])) {
-        kinds.push_back(decl.signature[i]);
-      }
-    }
-    return kinds;
+  const abi::KernelDecl *decl = abi::findKernel(kernel);
+  if (!decl) {
+    return std::nullopt;
   }
-  return std::nullopt;
+  llvm::SmallVector<abi::ArgKind> kinds;
+  for (uint32_t i = 0; i < decl->numArgs; ++i) {
+    if (!abi::isMemRefArg(decl->signature[i])) {
+      kinds.push_back(decl->signature[i]);
+    }
+  }
+  return kinds;
 }
 
 } // namespace

@@ -82,6 +82,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 #include "kernels/abi/SwKernelAbi.h"
 
@@ -92,9 +93,12 @@ inline constexpr int32_t kNoPostOp = -1;
 
 /// One scalar field of a kernel's Args: `count` scalars of `kind` (1, or
 /// kMaxRank for a per-dim array), each within [min, max] for I32; `isAxis`:
-/// a logical dim of the first input, below its rank.
+/// a logical dim of the first input, below its rank. `paramName` is the
+/// snake_case name the field has as a VPU kernel parameter and in the UPA
+/// table.
 struct ScalarDecl {
   const char *name;
+  const char *paramName;
   ArgKind kind;
   uint32_t count;
   int64_t min;
@@ -136,15 +140,9 @@ inline constexpr KernelDecl kSwKernels[] = {
 #undef VPUC_ABI_KERNEL_DECL
 
 /// The kernel named `name`, or nullptr.
-constexpr const KernelDecl *findKernel(const char *name) {
+constexpr const KernelDecl *findKernel(std::string_view name) {
   for (const KernelDecl &decl : kSwKernels) {
-    const char *a = decl.name;
-    const char *b = name;
-    while (*a && *a == *b) {
-      ++a;
-      ++b;
-    }
-    if (*a == *b) {
+    if (name == decl.name) {
       return &decl;
     }
   }

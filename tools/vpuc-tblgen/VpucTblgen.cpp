@@ -513,9 +513,9 @@ bool emitSwKernelAbi(raw_ostream &os, RecordKeeper &records) {
       if (arg.isTensor()) {
         continue;
       }
-      os << (first ? "" : ",") << "\n      {\"" << arg.name << "\", "
-         << kindName(arg) << ", " << (arg.isPerDim() ? "kMaxRank" : "1")
-         << ", ";
+      os << (first ? "" : ",") << "\n      {\"" << arg.name << "\", \""
+         << arg.fieldName() << "\", " << kindName(arg) << ", "
+         << (arg.isPerDim() ? "kMaxRank" : "1") << ", ";
       if (arg.cls == ArgClass::I32) {
         os << arg.min << "LL, " << arg.max << "LL";
       } else {
@@ -525,7 +525,7 @@ bool emitSwKernelAbi(raw_ostream &os, RecordKeeper &records) {
       first = false;
     }
     if (first) {
-      os << "{nullptr, ArgKind::I32, 0, 0, 0, false}";
+      os << "{nullptr, nullptr, ArgKind::I32, 0, 0, 0, false}";
     }
     os << "};\n";
     os << "  static constexpr uint32_t numScalars = "

@@ -337,7 +337,7 @@ FailureOr<AbiKernelCall> CallBuilder::finish() {
   for (auto [index, value] : llvm::enumerate(info.outputs)) {
     checkRank(value, "output", index);
   }
-  const abi::KernelDecl *decl = abi::findKernel(call.kernel.c_str());
+  const abi::KernelDecl *decl = abi::findKernel(call.kernel);
   if (!decl) {
     failInternal("the library has no kernel '" + call.kernel + "'");
     return failure();
@@ -491,32 +491,18 @@ constexpr EnumCase enumCase(IEEnum ie, AbiEnum abiValue) {
 /// ReduceOp, ...) where it has one.
 using MapFn = void (*)(CallBuilder &b, int32_t code);
 
-/// `axisName` -> "axis_name".
-std::string toSnakeCase(llvm::StringRef name) {
-  std::string snake;
-  for (char c : name) {
-    if (llvm::isUpper(c)) {
-      snake += '_';
-      snake += llvm::toLower(c);
-    } else {
-      snake += c;
-    }
-  }
-  return snake;
-}
-
 /// The VPU tensors in order and each library scalar from the VPU parameter of
 /// its name in snake_case (the rows SwKernels.td declares, `vpuKernels`).
 void mapByName(CallBuilder &b, int32_t) {
   b.allTensors();
-  const abi::KernelDecl *decl = abi::findKernel(b.getKernel().str().c_str());
+  const abi::KernelDecl *decl = abi::findKernel(b.getKernel());
   if (!decl) {
     b.failInternal("the library has no kernel '" + b.getKernel() + "'");
     return;
   }
   for (const abi::ScalarDecl &scalar :
        llvm::ArrayRef(decl->scalars, decl->numScalars)) {
-    std::string param = toSnakeCase(scalar.name);
+    llvm::StringRef param = scalar.paramName;
     bool isFloat = scalar.kind == abi::ArgKind::F32;
     if (scalar.count == 1 && isFloat) {
       b.addF32(b.f32(param));
@@ -1130,7 +1116,7 @@ mapToAbiKernel(const VPU::SWKernelInfo &info,
 
 std::optional<llvm::ArrayRef<abi::ArgKind>>
 getAbiSignature(llvm::StringRef name) {
-  const abi::KernelDecl *decl = abi::findKernel(name.str().c_str());
+  const abi::KernelDecl *decl = abi::findKernel(name);
   if (!decl) {
     return std::nullopt;
   }
