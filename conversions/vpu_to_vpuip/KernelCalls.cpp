@@ -13,6 +13,7 @@
 #include "conversions/vpu_to_vpuip/KernelCalls.h"
 
 #include "conversions/vpu_to_vpuip/kernels/KernelMapping.h"
+#include "core/shape/ShapedTypeUtils.h"
 #include "dialects/vpu/ir/SWKernelInfo.h"
 #include "dialects/vpu/ir/VPUInterfaces.h"
 #include "dialects/vpu/ir/VPUOps.h"
@@ -91,6 +92,14 @@ LogicalResult KernelCalls::add(Operation *op, std::string &reason) {
       elementTypes.push_back(Float16Type::get(context));
       continue;
     }
+    if (int64_t constant = getConstantIndex(index); constant >= 0) {
+      DenseElementsAttr content = abi->constants[constant];
+      call.inputs.push_back(
+          getConstantOperand(static_cast<int64_t>(call.constants.size())));
+      call.constants.push_back(content);
+      elementTypes.push_back(content.getType().getElementType());
+      continue;
+    }
     int64_t operand = -1;
     if (index >= 0 && index < static_cast<int64_t>(info.inputs.size())) {
       operand = getOperandNumber(op, info.inputs[index]);
@@ -102,8 +111,8 @@ LogicalResult KernelCalls::add(Operation *op, std::string &reason) {
       return failure();
     }
     call.inputs.push_back(operand);
-    elementTypes.push_back(
-        llvm::cast<ShapedType>(info.inputs[index].getType()).getElementType());
+    elementTypes.push_back(shape::getStorageElementType(
+        llvm::cast<ShapedType>(info.inputs[index].getType()).getElementType()));
   }
   SmallVector<int> written(op->getNumResults(), 0);
   for (int64_t index : abi->outputs) {
@@ -118,8 +127,8 @@ LogicalResult KernelCalls::add(Operation *op, std::string &reason) {
     }
     ++written[result.getResultNumber()];
     call.outputs.push_back(result.getResultNumber());
-    elementTypes.push_back(
-        llvm::cast<ShapedType>(result.getType()).getElementType());
+    elementTypes.push_back(shape::getStorageElementType(
+        llvm::cast<ShapedType>(result.getType()).getElementType()));
   }
   for (auto [number, count] : llvm::enumerate(written)) {
     if (count != 1) {

@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <string>
 
+#include "conversions/vpu_to_vpuip/kernels/KernelMapping.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -40,8 +41,11 @@ struct KernelCall {
   /// The declaration the call names, `@VPU.SW::@<symbol>`.
   SymbolRefAttr kernel;
   /// For each input buffer of the call, in ABI order: the layer's operand
-  /// number, or kEmptyBuffer.
+  /// number, kEmptyBuffer, or getConstantOperand(i) (KernelMapping.h) for a
+  /// constant buffer holding `constants[i]`.
   llvm::SmallVector<int64_t, 4> inputs;
+  /// The contents of the constant input buffers.
+  llvm::SmallVector<DenseElementsAttr, 2> constants;
   /// For each output buffer of the call, in ABI order: the layer's result
   /// number (every result exactly once).
   llvm::SmallVector<int64_t, 1> outputs;

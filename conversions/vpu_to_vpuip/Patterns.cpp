@@ -65,8 +65,11 @@ static Type convertTensorType(RankedTensorType type) {
     }
     space = MemorySpaceAttr::get(type.getContext(), *kind, memory->getIndex());
   }
+  // A buffer holds the storage integers of a quantized tensor: the
+  // quantisation parameters go to the kernels as arguments.
+  Type elementType = shape::getStorageElementType(type.getElementType());
   MemRefType buffer =
-      shape::withOrder(MemRefType::get(type.getShape(), type.getElementType(),
+      shape::withOrder(MemRefType::get(type.getShape(), elementType,
                                        MemRefLayoutAttrInterface(), space),
                        *order);
   if (!isBufferType(buffer)) {
@@ -119,9 +122,14 @@ public:
 
     SmallVector<Value> inputs;
     for (int64_t operand : call->inputs) {
-      inputs.push_back(operand == KernelCall::kEmptyBuffer
-                           ? createEmptyBuffer(rewriter, loc)
-                           : operands[operand]);
+      if (operand == KernelCall::kEmptyBuffer) {
+        inputs.push_back(createEmptyBuffer(rewriter, loc));
+      } else if (int64_t index = getConstantIndex(operand); index >= 0) {
+        inputs.push_back(createConstant(
+            rewriter, loc, Const::ContentAttr::get(call->constants[index])));
+      } else {
+        inputs.push_back(operands[operand]);
+      }
     }
     SmallVector<Value> allocs;
     for (MemRefType type : *resultTypes) {
@@ -178,10 +186,9 @@ private:
   /// The buffer passed for an absent optional operand: an empty constant.
   static Value createEmptyBuffer(OpBuilder &builder, Location loc) {
     auto tensor = RankedTensorType::get({0}, builder.getF16Type());
-    auto content = Const::ContentAttr::get(
-        DenseElementsAttr::get(tensor, ArrayRef<Attribute>()));
-    return builder.create<Const::DeclareOp>(
-        loc, Const::DeclareOp::getBufferType(tensor), content);
+    return createConstant(builder, loc,
+                          Const::ContentAttr::get(DenseElementsAttr::get(
+                              tensor, ArrayRef<Attribute>())));
   }
 
   const TypeConverter &converter;

@@ -27,6 +27,16 @@ Shape getShape(ShapedType type) {
   return Shape(type.getShape());
 }
 
+Type getStorageElementType(Type elemType) {
+  auto quantized = dyn_cast<quant::QuantizedType>(elemType);
+  if (!quantized) {
+    return elemType;
+  }
+  return IntegerType::get(
+      elemType.getContext(), quantized.getStorageTypeIntegralWidth(),
+      quantized.isSigned() ? IntegerType::Signless : IntegerType::Unsigned);
+}
+
 FailureOr<Bit> getElemTypeSize(Type elemType) {
   if (auto quantized = dyn_cast<quant::QuantizedType>(elemType)) {
     return Bit(quantized.getStorageTypeIntegralWidth());

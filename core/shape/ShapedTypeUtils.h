@@ -56,6 +56,11 @@ Shape getShape(ShapedType type);
 
 /// The storage size of one element of type `elemType`; fails for types
 /// without a defined size (e.g. index).
+/// The element type a buffer holds for tensor element type `elemType`: the
+/// storage integer of a quantized type (signless for a signed storage,
+/// unsigned otherwise, as the blob's element types), else `elemType`.
+Type getStorageElementType(Type elemType);
+
 FailureOr<Bit> getElemTypeSize(Type elemType);
 
 /// The DimsOrder of a RankedTensorType or MemRefType following the layout

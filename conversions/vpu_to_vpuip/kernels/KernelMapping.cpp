@@ -25,6 +25,7 @@
 #include "dialects/ie/ir/IEAttributes.h"
 #include "dialects/vpu/ir/SWKernelInfo.h"
 #include "kernels/abi/SwKernels.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -123,6 +124,12 @@ public:
   }
   /// Appends an absent optional ABI input.
   void absentInput() { call.inputs.push_back(kAbsentOperand); }
+  /// Appends a compile-time constant as the next ABI input.
+  void constantInput(DenseElementsAttr content) {
+    call.inputs.push_back(
+        getConstantOperand(static_cast<int64_t>(call.constants.size())));
+    call.constants.push_back(content);
+  }
   /// Appends every VPU input, then every VPU output, in order.
   void allTensors() {
     for (int64_t i = 0; i < getNumInputs(); ++i) {
@@ -376,6 +383,14 @@ FailureOr<AbiKernelCall> CallBuilder::finish() {
     if (index == kAbsentOperand) {
       continue;
     }
+    if (int64_t constant = getConstantIndex(index); constant >= 0) {
+      if (constant >= static_cast<int64_t>(call.constants.size()) ||
+          !call.constants[constant] ||
+          !call.constants[constant].getType().hasStaticShape()) {
+        failInternal("bad constant input " + llvm::Twine(constant));
+      }
+      continue;
+    }
     if (index < 0 || index >= getNumInputs() || inputUsed.test(index)) {
       failInternal("bad input index " + llvm::Twine(index));
       continue;
@@ -580,6 +595,65 @@ void mapScaleShift(CallBuilder &b, int32_t) {
   b.input(1);
   b.optionalInput(2);
   b.output(0);
+}
+
+/// The scales and zero points of the quantized tensor `value` as constant
+/// rank-1 f32 and i32 tensors: from the parameters `scale` and `zero_point`
+/// of a per-tensor call, from the element type of a per-axis one.
+void quantParamInputs(CallBuilder &b, Value value, bool perAxis) {
+  MLIRContext *context = value.getContext();
+  SmallVector<float> scales;
+  SmallVector<int32_t> zeroPoints;
+  if (!perAxis) {
+    scales.push_back(b.f32("scale"));
+    int64_t zeroPoint = b.i64("zero_point");
+    zeroPoints.push_back(static_cast<int32_t>(zeroPoint));
+  } else {
+    auto type = llvm::dyn_cast<quant::UniformQuantizedPerAxisType>(
+        llvm::cast<ShapedType>(value.getType()).getElementType());
+    if (!type) {
+      b.failInternal("a per-axis call on a tensor without a per-axis "
+                     "quantized type");
+      return;
+    }
+    for (double scale : type.getScales()) {
+      scales.push_back(static_cast<float>(scale));
+    }
+    for (int64_t zeroPoint : type.getZeroPoints()) {
+      zeroPoints.push_back(static_cast<int32_t>(zeroPoint));
+    }
+  }
+  auto shape = {static_cast<int64_t>(scales.size())};
+  b.constantInput(DenseElementsAttr::get(
+      RankedTensorType::get(shape, Float32Type::get(context)),
+      llvm::ArrayRef<float>(scales)));
+  b.constantInput(DenseElementsAttr::get(
+      RankedTensorType::get(shape, IntegerType::get(context, 32)),
+      llvm::ArrayRef<int32_t>(zeroPoints)));
+}
+
+/// quantize(input, scale, zeroPoint, output, axis, qmin, qmax) from
+/// `quantize` / `quantize_per_axis` (`perAxis`): the quantisation is the
+/// output's.
+void mapQuantize(CallBuilder &b, int32_t perAxis) {
+  b.input(0);
+  quantParamInputs(b, b.getInfo().outputs.front(), perAxis);
+  b.output(0);
+  b.addI32("axis", perAxis ? b.axis("axis") : 0);
+  b.copyI32("storage_min");
+  b.copyI32("storage_max");
+}
+
+/// dequantize(input, scale, zeroPoint, output, axis) from `dequantize` /
+/// `dequantize_per_axis`: the quantisation is the input's, whose storage
+/// range the kernel does not need.
+void mapDequantize(CallBuilder &b, int32_t perAxis) {
+  b.input(0);
+  quantParamInputs(b, b.getInfo().inputs.front(), perAxis);
+  b.output(0);
+  b.addI32("axis", perAxis ? b.axis("axis") : 0);
+  b.i64("storage_min");
+  b.i64("storage_max");
 }
 
 /// reduce(input, output, op, axesMask, keepDims) with the ReduceOp `code`.
@@ -1015,6 +1089,8 @@ const Entry kEntries[] = {
     {"cumsum", abi::CumSumKernel::name, mapCumSum},
     {"deconvolution", abi::DeconvolutionKernel::name, mapDeconvolution},
     {"deconvolution_bias", abi::DeconvolutionKernel::name, mapDeconvolution},
+    {"dequantize", abi::DequantizeKernel::name, mapDequantize, 0},
+    {"dequantize_per_axis", abi::DequantizeKernel::name, mapDequantize, 1},
     {"depth_to_space", abi::DepthToSpaceKernel::name, mapDepthSpace},
     {"elu", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Elu)},
@@ -1054,6 +1130,8 @@ const Entry kEntries[] = {
     {"normalize_l2", abi::NormalizeL2Kernel::name, mapNormalizeL2},
     {"pad", abi::PadKernel::name, mapPad},
     {"prelu", abi::PReluKernel::name, mapPRelu},
+    {"quantize", abi::QuantizeKernel::name, mapQuantize, 0},
+    {"quantize_per_axis", abi::QuantizeKernel::name, mapQuantize, 1},
     {"reduce_l2", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::L2)},
     {"reduce_max", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::Max)},
     {"reduce_mean", abi::ReduceKernel::name, mapReduce,

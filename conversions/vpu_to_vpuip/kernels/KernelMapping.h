@@ -23,6 +23,7 @@
 
 #include "kernels/abi/SwKernelAbi.h"
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -42,14 +43,27 @@ namespace mlir::vpuc::VPUIP {
 /// address the kernel never reads (SwKernels.h, "Optional operands").
 inline constexpr int64_t kAbsentOperand = -1;
 
+/// `AbiKernelCall::inputs` entry of the compile-time constant
+/// `AbiKernelCall::constants[index]` (e.g. the per-channel scales of a
+/// quantisation, which the VPU op holds in its element type): the caller
+/// passes a constant buffer with that content.
+constexpr int64_t getConstantOperand(int64_t index) { return -2 - index; }
+/// The index into `AbiKernelCall::constants` of an `inputs` entry, or -1 for
+/// a VPU input or kAbsentOperand.
+constexpr int64_t getConstantIndex(int64_t entry) {
+  return entry <= -2 ? -2 - entry : -1;
+}
+
 /// A call of a kernel of the software-kernel library (kernels/abi/SwKernels.h).
 struct AbiKernelCall {
   /// The library kernel's name (`<X>Kernel::name`), which is also its entry
   /// name.
   std::string kernel;
   /// The kernel's input tensors in ABI order: each an index into
-  /// SWKernelInfo::inputs, or kAbsentOperand.
+  /// SWKernelInfo::inputs, kAbsentOperand or getConstantOperand(i).
   llvm::SmallVector<int64_t, 4> inputs;
+  /// The contents of the constant inputs (dense, static shape).
+  llvm::SmallVector<DenseElementsAttr, 2> constants;
   /// The kernel's output tensors in ABI order: indices into
   /// SWKernelInfo::outputs.
   llvm::SmallVector<int64_t, 1> outputs;

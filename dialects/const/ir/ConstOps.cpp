@@ -12,6 +12,8 @@
 
 #include "dialects/const/ir/ConstOps.h"
 
+#include "core/shape/ShapedTypeUtils.h"
+
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -46,7 +48,9 @@ MemRefType DeclareOp::getBufferType(ShapedType contentType) {
       order && !order.getValue().isIdentity()) {
     layout = order;
   }
-  return MemRefType::get(tensor.getShape(), tensor.getElementType(), layout);
+  return MemRefType::get(tensor.getShape(),
+                         shape::getStorageElementType(tensor.getElementType()),
+                         layout);
 }
 
 LogicalResult DeclareOp::verify() {

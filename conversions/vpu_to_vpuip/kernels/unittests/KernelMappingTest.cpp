@@ -32,6 +32,7 @@
 #include "mlir/Parser/Parser.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::VPUIP {
@@ -108,7 +109,8 @@ std::string scalars(const AbiKernelCall &call) {
   return os.str();
 }
 
-/// The operand indices as text: "inputs -> outputs", `-` for absent.
+/// The operand indices as text: "inputs -> outputs", `-` for absent, `cN`
+/// for constant N.
 std::string operands(const AbiKernelCall &call) {
   std::ostringstream os;
   llvm::interleave(
@@ -116,6 +118,8 @@ std::string operands(const AbiKernelCall &call) {
       [&](int64_t index) {
         if (index == kAbsentOperand) {
           os << "-";
+        } else if (getConstantIndex(index) >= 0) {
+          os << "c" << getConstantIndex(index);
         } else {
           os << index;
         }
@@ -726,6 +730,70 @@ TEST_F(KernelMappingTest, depthSpaceModes) {
 }
 
 //===----------------------------------------------------------------------===//
+// Quantisation
+//===----------------------------------------------------------------------===//
+
+/// The values of a constant input as text.
+std::string constant(const AbiKernelCall &call, size_t index) {
+  if (index >= call.constants.size()) {
+    return "<none>";
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << call.constants[index];
+  return text;
+}
+
+TEST_F(KernelMappingTest, perTensorQuantizationBecomesConstantInputs) {
+  AbiKernelCall call = mapOp(
+      "%a0: tensor<1x3x4x4xf16>",
+      "%0 = VPU.SW.Quantize(%a0) {dstElemType = !quant.uniform<u8:f16, "
+      "0.5:128>} : tensor<1x3x4x4xf16> -> tensor<1x3x4x4x!quant.uniform<u8:"
+      "f16, 0.5:128>>");
+  EXPECT_EQ(call.kernel, "quantize");
+  EXPECT_EQ(operands(call), "0 c0 c1 -> 0");
+  EXPECT_EQ(constant(call, 0), "dense<5.000000e-01> : tensor<1xf32>");
+  EXPECT_EQ(constant(call, 1), "dense<128> : tensor<1xi32>");
+  EXPECT_EQ(scalars(call), "0, 0, 255");
+
+  call = mapOp("%a0: tensor<2x3x!quant.uniform<i8<-127:127>:f32, 0.25:-1>>",
+               "%0 = VPU.SW.Dequantize(%a0) {dstElemType = f32} : "
+               "tensor<2x3x!quant.uniform<i8<-127:127>:f32, 0.25:-1>> -> "
+               "tensor<2x3xf32>");
+  EXPECT_EQ(call.kernel, "dequantize");
+  EXPECT_EQ(operands(call), "0 c0 c1 -> 0");
+  EXPECT_EQ(constant(call, 0), "dense<2.500000e-01> : tensor<1xf32>");
+  EXPECT_EQ(constant(call, 1), "dense<-1> : tensor<1xi32>");
+  EXPECT_EQ(scalars(call), "0");
+}
+
+TEST_F(KernelMappingTest, perAxisQuantizationTakesTheTypesScales) {
+  AbiKernelCall call = mapOp(
+      "%a0: tensor<1x3x4x4xf32>",
+      "%0 = VPU.SW.Quantize(%a0) {dstElemType = !quant.uniform<i8<-127:127>:"
+      "f32:1, {0.5:0, 0.25:-3, 0.125:4}>} : tensor<1x3x4x4xf32> -> "
+      "tensor<1x3x4x4x!quant.uniform<i8<-127:127>:f32:1, {0.5:0, 0.25:-3, "
+      "0.125:4}>>");
+  EXPECT_EQ(call.kernel, "quantize");
+  EXPECT_EQ(operands(call), "0 c0 c1 -> 0");
+  EXPECT_EQ(constant(call, 0),
+            "dense<[5.000000e-01, 2.500000e-01, 1.250000e-01]> : "
+            "tensor<3xf32>");
+  EXPECT_EQ(constant(call, 1), "dense<[0, -3, 4]> : tensor<3xi32>");
+  EXPECT_EQ(scalars(call), "1, -127, 127");
+
+  call = mapOp("%a0: tensor<2x3x!quant.uniform<u8:f32:0, {2.0:1, 4.0:2}>>",
+               "%0 = VPU.SW.Dequantize(%a0) {dstElemType = f16} : "
+               "tensor<2x3x!quant.uniform<u8:f32:0, {2.0:1, 4.0:2}>> -> "
+               "tensor<2x3xf16>");
+  EXPECT_EQ(call.kernel, "dequantize");
+  EXPECT_EQ(constant(call, 0),
+            "dense<[2.000000e+00, 4.000000e+00]> : tensor<2xf32>");
+  EXPECT_EQ(constant(call, 1), "dense<[1, 2]> : tensor<2xi32>");
+  EXPECT_EQ(scalars(call), "0");
+}
+
+//===----------------------------------------------------------------------===//
 // Failures
 //===----------------------------------------------------------------------===//
 
@@ -743,12 +811,6 @@ TEST_F(KernelMappingTest, unmappedKernelsFail) {
       failOp("%a0: tensor<2x3xi1>", "%0 = VPU.SW.LogicalNot(%a0) : "
                                     "tensor<2x3xi1> -> tensor<2x3xi1>"),
       "the software-kernel library has no kernel for VPU kernel 'logical_not'");
-  EXPECT_EQ(
-      failOp("%a0: tensor<1x3x4x4x!quant.uniform<u8:f32, 0.02:128>>",
-             "%0 = VPU.SW.Dequantize(%a0) {dstElemType = f32} : "
-             "tensor<1x3x4x4x!quant.uniform<u8:f32, 0.02:128>> -> "
-             "tensor<1x3x4x4xf32>"),
-      "the software-kernel library has no kernel for VPU kernel 'dequantize'");
 }
 
 TEST_F(KernelMappingTest, integerTensorsOfFloatKernelsFail) {

@@ -819,6 +819,15 @@ func.func @quantize_0(%a0: tensor<1x3x4x4xf32, affine_map<(d0, d1, d2, d3) -> (d
 
 // -----
 
+// CHECK-LABEL: func.func @quantize_1
+// CHECK-NEXT: %0 = VPU.SW.Quantize(%arg0) {dstElemType = !quant.uniform<i8:f32:1, {5.000000e-01,2.500000e-01:-3,1.250000e-01:4}>} : tensor<1x3x4x4xf32> -> tensor<1x3x4x4x!quant.uniform<i8:f32:1, {5.000000e-01,2.500000e-01:-3,1.250000e-01:4}>>
+func.func @quantize_1(%a0: tensor<1x3x4x4xf32>) -> tensor<1x3x4x4x!quant.uniform<i8:f32:1, {0.5:0, 0.25:-3, 0.125:4}>> {
+  %0 = VPU.SW.Quantize(%a0) {dstElemType = !quant.uniform<i8:f32:1, {0.5:0, 0.25:-3, 0.125:4}>} : tensor<1x3x4x4xf32> -> tensor<1x3x4x4x!quant.uniform<i8:f32:1, {0.5:0, 0.25:-3, 0.125:4}>>
+  return %0 : tensor<1x3x4x4x!quant.uniform<i8:f32:1, {0.5:0, 0.25:-3, 0.125:4}>>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @range_0
 // CHECK-NEXT: %0 = VPU.SW.Range {delta = 3.000000e+00 : f64, dstElemType = si64, limit = 1.000000e+01 : f64, start = 0.000000e+00 : f64} : tensor<4xsi64>
 func.func @range_0() -> tensor<4xsi64> {
