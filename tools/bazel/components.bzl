@@ -32,6 +32,7 @@ ALL_COMPONENTS = {
     "ie_expand_activation_channels": "//passes/ie/expand_activation_channels:component",
     "ie_fuse_layers": "//passes/ie/fuse_layers:component",
     "ie_fuse_post_ops": "//passes/ie/fuse_post_ops:component",
+    "ie_fuse_quantized_layers": "//passes/ie/fuse_quantized_layers:component",
     "ie_handle_asymmetric_strides": "//passes/ie/handle_asymmetric_strides:component",
     "ie_optimize_reorders": "//passes/ie/optimize_reorders:component",
     "ie_resolve_strided_slice": "//passes/ie/resolve_strided_slice:component",

@@ -24,7 +24,6 @@
 #include "dialects/ie/ir/ConstantUtils.h"
 #include "dialects/ie/ir/DataOpUtils.h"
 #include "dialects/ie/ir/IEOps.h"
-#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Builders.h"
 
 namespace mlir::vpuc::IE {
@@ -117,28 +116,6 @@ Const::ContentAttr foldConstConvert(Attribute input, Type resultType) {
   return transformTo(
       content, {Const::ConvertElemTypeAttr::get(content.getContext(), dst)},
       resultType);
-}
-
-Const::ContentAttr foldConstDequantize(Attribute input, Type resultType) {
-  auto content = llvm::dyn_cast_or_null<Const::ContentAttr>(input);
-  auto type = llvm::dyn_cast<ShapedType>(resultType);
-  if (!content || !type ||
-      !llvm::isa<quant::UniformQuantizedType,
-                 quant::UniformQuantizedPerAxisType>(
-          content.getType().getElementType())) {
-    return {};
-  }
-  MLIRContext *context = content.getContext();
-  auto expressed =
-      llvm::cast<quant::QuantizedType>(content.getType().getElementType())
-          .getExpressedType();
-  SmallVector<Const::TransformationAttrInterface, 2> transformations = {
-      Const::DequantizeAttr::get(context)};
-  if (expressed != type.getElementType()) {
-    transformations.push_back(
-        Const::ConvertElemTypeAttr::get(context, type.getElementType()));
-  }
-  return transformTo(content, transformations, resultType);
 }
 
 //===----------------------------------------------------------------------===//

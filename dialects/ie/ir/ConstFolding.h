@@ -34,10 +34,6 @@ Const::ContentAttr foldConstTranspose(Attribute input, ArrayRef<int64_t> perm,
 /// or float (float to integer is not folded: Convert truncates, ConvertElemType
 /// rounds).
 Const::ContentAttr foldConstConvert(Attribute input, Type resultType);
-/// The constant `input` (of a `!quant.uniform` element type) dequantized
-/// (`#const.Dequantize`) and converted to the float element type of
-/// `resultType`, or null.
-Const::ContentAttr foldConstDequantize(Attribute input, Type resultType);
 
 /// The binary arithmetic ops that fold with a float splat operand.
 enum class ScalarArithmetic { Add, Subtract, Multiply, Divide };

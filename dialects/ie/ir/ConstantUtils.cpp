@@ -16,7 +16,6 @@
 #include "core/shape/ShapedTypeUtils.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/const/ir/Content.h"
-#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -118,10 +117,6 @@ static bool canApply(Const::TransformationAttrInterface transformation,
   }
   if (llvm::isa<Const::RescaleAttr, Const::AddAttr>(transformation)) {
     return llvm::isa<FloatType>(elemType);
-  }
-  if (llvm::isa<Const::DequantizeAttr>(transformation)) {
-    return llvm::isa<quant::UniformQuantizedType,
-                     quant::UniformQuantizedPerAxisType>(elemType);
   }
   return false;
 }

@@ -107,7 +107,15 @@ def IE_RoundModeAttr : EnumAttr<IE_Dialect, IE_RoundMode, "round_mode"> {
 def IE_FloatElement : AnyTypeOf<[F16, BF16, F32, F64]>;
 def IE_IntElement : AnyTypeOf<[AnySignlessInteger, AnySignedInteger, AnyUnsignedInteger]>;
 
+/// A uniform quantized element type (`!quant.uniform`, per tensor or per axis).
+def IE_QuantElement : Type<
+    CPred<"::llvm::isa<::mlir::quant::UniformQuantizedType, "
+          "::mlir::quant::UniformQuantizedPerAxisType>($_self)">,
+    "uniform quantized type">;
+
 def IE_FloatTensor : RankedTensorOf<[F16, BF16, F32, F64]>;
+/// The tensors of layers that also run on quantized types (the low-precision pipeline).
+def IE_FloatOrQuantTensor : RankedTensorOf<[F16, BF16, F32, F64, IE_QuantElement]>;
 def IE_NumericTensor : RankedTensorOf<[F16, BF16, F32, F64, AnyInteger]>;
 def IE_BoolTensor : RankedTensorOf<[I1]>;
 def IE_AnyTensor : RankedTensorOf<[AnyType]>;

@@ -29,6 +29,21 @@ class IE_NNLayerOp<string mnemonic, list<Trait> traits = []> :
   let extraClassDefinition = "";
 }
 
+/// An NN layer that also runs on quantized types: its operands and result may be
+/// `!quant.uniform` tensors (the verifier says which combinations), so its result may have
+/// other quantisation parameters than the inferred type (the input's), and nothing else.
+class IE_QuantizableNNLayerOp<string mnemonic, list<Trait> traits = []> :
+    IE_NNLayerOp<mnemonic, traits> {
+  let extraClassDeclaration = [{
+    /// The inferred types (the input's element type) and the actual ones agree up to the
+    /// parameters of quantized element types.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual) {
+      return ::mlir::vpuc::IE::detail::areCompatibleUpToQuantization(inferred, actual);
+    }
+  }];
+}
+
 /// Spatial attributes of convolutions: (y, x) for 2-D ones, (x) for 1-D ones.
 defvar IE_ConvSpatialArgs = (ins
   DenseI64ArrayAttr:$strides,
@@ -41,8 +56,7 @@ defvar IE_ConvSpatialArgs = (ins
 // Convolutions and matrix products
 //===----------------------------------------------------------------------===//
 
-def IE_ConvolutionOp : IE_NNLayerOp<"Convolution", [
-    AllElementTypesMatch<["input", "filter", "output"]>, IE_SpatialLayout,
+def IE_ConvolutionOp : IE_QuantizableNNLayerOp<"Convolution", [IE_SpatialLayout,
     DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
   let summary = "2-D or 1-D convolution";
   let description = [{
@@ -55,6 +69,16 @@ def IE_ConvolutionOp : IE_NNLayerOp<"Convolution", [
 
     and the dilated kernel must fit in the padded input. Padding reads zeros. A dynamic N,
     H or W gives a dynamic output dim. The result keeps the input's layout encoding.
+
+    Element types: `input`, `filter` and `output` have one float type (the bias any float
+    type), or the layer is quantized (what the low-precision pipeline makes of a
+    `Dequantize -> Convolution -> Quantize` chain): `input` and `output` are per-tensor
+    `!quant.uniform` types with 8-bit storage, `filter` has 8-bit storage and is quantized per
+    tensor or per output channel (axis 0), and the optional bias has 32-bit storage, zero
+    points 0 and the scales `input scale x filter scale` (per tensor or per output channel).
+    A quantized layer computes `acc = sum (x - zx) * (w - zw) + bias` exactly in integers,
+    then `y = acc * sx * sw` in float, then the post-op, then quantizes `y` to the output
+    type (`round_half_to_even(y / sy) + zy`, saturated). Padding reads the input's zero point.
 
     The 1-D form has no H: `input` `[N, C_in, W]`, `filter` `[C_out, C_in, KX]`, a bias
     `[C_out]` or `[1, C_out, 1]`, one value (x) per window attribute and an output
@@ -70,17 +94,16 @@ def IE_ConvolutionOp : IE_NNLayerOp<"Convolution", [
            : tensor<1x16x100xf32>, tensor<32x16x3xf32> -> tensor<1x32x100xf32>
     ```
   }];
-  let arguments = !con((ins IE_FloatTensor:$input, IE_FloatTensor:$filter,
-                            Optional<IE_FloatTensor>:$bias), IE_ConvSpatialArgs);
-  let results = (outs IE_FloatTensor:$output);
+  let arguments = !con((ins IE_FloatOrQuantTensor:$input, IE_FloatOrQuantTensor:$filter,
+                            Optional<IE_FloatOrQuantTensor>:$bias), IE_ConvSpatialArgs);
+  let results = (outs IE_FloatOrQuantTensor:$output);
   let assemblyFormat = [{
     `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
     (`,` type($bias)^)? `->` type($output)
   }];
 }
 
-def IE_GroupConvolutionOp : IE_NNLayerOp<"GroupConvolution", [
-    AllElementTypesMatch<["input", "filter", "output"]>, IE_SpatialLayout,
+def IE_GroupConvolutionOp : IE_QuantizableNNLayerOp<"GroupConvolution", [IE_SpatialLayout,
     DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
   let summary = "2-D or 1-D grouped convolution (depthwise when groups = C_in)";
   let description = [{
@@ -90,7 +113,7 @@ def IE_GroupConvolutionOp : IE_NNLayerOp<"GroupConvolution", [
     multiple of `groups`. Output channel `o` belongs to group `o / (C_out / groups)` and reads
     the input channels of that group. A depthwise convolution is `groups = C_in` with a filter
     `[C_in * M, 1, KY, KX]`. The optional bias is `[C_out]` or `[1, C_out, 1, 1]`; output sizes
-    follow the `IE.Convolution` formula. The 1-D form (`input` `[N, C_in, W]`, `filter`
+    and element types (float, or quantized) follow the `IE.Convolution` rules. The 1-D form (`input` `[N, C_in, W]`, `filter`
     `[C_out, C_in / groups, KX]`, one value per window attribute) is that of `IE.Convolution`.
 
     ```mlir
@@ -99,10 +122,10 @@ def IE_GroupConvolutionOp : IE_NNLayerOp<"GroupConvolution", [
            : tensor<1x32x112x112xf32>, tensor<32x1x3x3xf32> -> tensor<1x32x112x112xf32>
     ```
   }];
-  let arguments = !con((ins IE_FloatTensor:$input, IE_FloatTensor:$filter,
-                            Optional<IE_FloatTensor>:$bias), IE_ConvSpatialArgs,
+  let arguments = !con((ins IE_FloatOrQuantTensor:$input, IE_FloatOrQuantTensor:$filter,
+                            Optional<IE_FloatOrQuantTensor>:$bias), IE_ConvSpatialArgs,
                        (ins ConfinedAttr<I64Attr, [IntPositive]>:$groups));
-  let results = (outs IE_FloatTensor:$output);
+  let results = (outs IE_FloatOrQuantTensor:$output);
   let assemblyFormat = [{
     `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
     (`,` type($bias)^)? `->` type($output)

@@ -15,6 +15,7 @@
 #include "dialects/ie/ir/IEOps.h"
 
 #include <algorithm>
+#include <cmath>
 
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/ir/InferenceUtils.h"
@@ -22,6 +23,8 @@
 #include "dialects/ie/ir/PostOp.h"
 #include "kernels/reference/Convolution.h"
 #include "kernels/reference/Gemm.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::vpuc::IE {
 
@@ -75,7 +78,88 @@ std::optional<ArrayRef<int64_t>> optionalInputShape(ArrayRef<HostTensor> inputs,
   return ArrayRef<int64_t>(inputs[index].shape);
 }
 
-/// Shared driver of Convolution and GroupConvolution.
+/// The scale and zero point of channel `c` of the uniform quantized `type`
+/// (per tensor, or per axis along the channel dim).
+std::pair<double, double> getChannelQuant(Type type, int64_t c) {
+  if (auto perTensor = llvm::dyn_cast<quant::UniformQuantizedType>(type)) {
+    return {perTensor.getScale(),
+            static_cast<double>(perTensor.getZeroPoint())};
+  }
+  auto perAxis = llvm::cast<quant::UniformQuantizedPerAxisType>(type);
+  return {perAxis.getScales()[c],
+          static_cast<double>(perAxis.getZeroPoints()[c])};
+}
+
+/// A quantized (group) convolution (see IE.Convolution): integer accumulation
+/// of (x - zx) * (w - zw) plus the bias, exact in 64 bits, then y = acc * sx *
+/// sw in double, the post-op, and y quantized to the output type. Plain loops:
+/// the operands hold storage integers, which the float kernels would not
+/// accumulate exactly.
+void runQuantizedConvolution(Operation *op, const kernels::ConvGeometry &g,
+                             ArrayRef<HostTensor> inputs, HostTensor &output) {
+  Type inputType = getElementTypeOrSelf(op->getOperand(0).getType());
+  Type filterType = getElementTypeOrSelf(op->getOperand(1).getType());
+  auto outputType = llvm::cast<quant::UniformQuantizedType>(
+      getElementTypeOrSelf(op->getResult(0).getType()));
+  const auto [inScale, inZero] = getChannelQuant(inputType, 0);
+  const float *input = inputs[0].data.data();
+  const float *filter = inputs[1].data.data();
+  const float *bias = optionalData(inputs, 2);
+  std::optional<PostOp> postOp = getPostOp(op);
+  const double outScale = outputType.getScale();
+  const double outZero = outputType.getZeroPoint();
+  const double lo = outputType.getStorageTypeMin();
+  const double hi = outputType.getStorageTypeMax();
+  const int64_t inPerGroup = g.inChannels / g.groups;
+  const int64_t outPerGroup = g.outChannels / g.groups;
+  float *out = output.data.data();
+  for (int64_t n = 0; n < g.batch; ++n) {
+    for (int64_t oc = 0; oc < g.outChannels; ++oc) {
+      const auto [wScale, wZero] = getChannelQuant(filterType, oc);
+      const int64_t firstIn = (oc / outPerGroup) * inPerGroup;
+      const float *weights = filter + oc * inPerGroup * g.kernelH * g.kernelW;
+      for (int64_t oy = 0; oy < g.outH; ++oy) {
+        for (int64_t ox = 0; ox < g.outW; ++ox) {
+          int64_t acc = bias ? static_cast<int64_t>(bias[oc]) : 0;
+          for (int64_t ic = 0; ic < inPerGroup; ++ic) {
+            const float *plane =
+                input + ((n * g.inChannels) + firstIn + ic) * g.inH * g.inW;
+            for (int64_t ky = 0; ky < g.kernelH; ++ky) {
+              const int64_t iy = oy * g.strideH + ky * g.dilationH - g.padTop;
+              if (iy < 0 || iy >= g.inH) {
+                continue;
+              }
+              for (int64_t kx = 0; kx < g.kernelW; ++kx) {
+                const int64_t ix =
+                    ox * g.strideW + kx * g.dilationW - g.padLeft;
+                if (ix < 0 || ix >= g.inW) {
+                  continue;
+                }
+                const auto x = static_cast<int64_t>(plane[iy * g.inW + ix]) -
+                               static_cast<int64_t>(inZero);
+                const auto w =
+                    static_cast<int64_t>(
+                        weights[(ic * g.kernelH + ky) * g.kernelW + kx]) -
+                    static_cast<int64_t>(wZero);
+                acc += x * w;
+              }
+            }
+          }
+          float y =
+              static_cast<float>(static_cast<double>(acc) * inScale * wScale);
+          if (postOp) {
+            y = postOp->apply(y);
+          }
+          const double q = std::nearbyint(y / outScale) + outZero;
+          out[((n * g.outChannels + oc) * g.outH + oy) * g.outW + ox] =
+              static_cast<float>(std::clamp(q, lo, hi));
+        }
+      }
+    }
+  }
+}
+
+/// Shared driver of Convolution and GroupConvolution, with the post-op.
 LogicalResult runConvolution(Operation *op, ArrayRef<HostTensor> inputs,
                              SmallVectorImpl<HostTensor> &outputs,
                              ArrayRef<int64_t> strides,
@@ -98,9 +182,16 @@ LogicalResult runConvolution(Operation *op, ArrayRef<HostTensor> inputs,
   kernels::ConvGeometry g = makeGeometry(
       inputs[0].shape, shape, ArrayRef(inputs[1].shape).drop_front(2), strides,
       padsBegin, dilations, groups);
+  if (llvm::isa<quant::QuantizedType>(
+          getElementTypeOrSelf(op->getOperand(0).getType()))) {
+    runQuantizedConvolution(op, g, inputs, output);
+    outputs.push_back(std::move(output));
+    return success();
+  }
   kernels::convolution(g, inputs[0].data.data(), inputs[1].data.data(),
                        optionalData(inputs, 2), output.data.data());
   detail::roundToResultType(output, op->getResult(0));
+  detail::applyPostOp(op, output);
   outputs.push_back(std::move(output));
   return success();
 }
@@ -130,7 +221,6 @@ LogicalResult ConvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                             getPadsBegin(), getPadsEnd(), getDilations(), 1))) {
     return failure();
   }
-  detail::applyPostOp(*this, outputs.back());
   return success();
 }
 
@@ -142,7 +232,6 @@ GroupConvolutionOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                             getGroups()))) {
     return failure();
   }
-  detail::applyPostOp(*this, outputs.back());
   return success();
 }
 

@@ -12,9 +12,14 @@
 
 #include "dialects/ie/ir/IEOps.h"
 
+#include <cmath>
+
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/ir/NNUtils.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::IE {
 
@@ -104,6 +109,122 @@ LogicalResult inferConvShapeOf(OpOrAdaptor op, int64_t groups,
                                 groups, shape, error);
 }
 
+/// The scales of a uniform quantized type, one per channel of axis `axis` (a
+/// per-tensor type: one scale), or nothing for another per-axis dim.
+std::optional<SmallVector<double>> getScales(Type type, int64_t axis) {
+  if (auto perTensor = llvm::dyn_cast<quant::UniformQuantizedType>(type)) {
+    return SmallVector<double>{perTensor.getScale()};
+  }
+  auto perAxis = llvm::cast<quant::UniformQuantizedPerAxisType>(type);
+  if (perAxis.getQuantizedDimension() != axis) {
+    return std::nullopt;
+  }
+  return SmallVector<double>(perAxis.getScales());
+}
+
+/// The zero points of a uniform quantized type.
+SmallVector<int64_t> getZeroPoints(Type type) {
+  if (auto perTensor = llvm::dyn_cast<quant::UniformQuantizedType>(type)) {
+    return {perTensor.getZeroPoint()};
+  }
+  return SmallVector<int64_t>(
+      llvm::cast<quant::UniformQuantizedPerAxisType>(type).getZeroPoints());
+}
+
+} // namespace
+
+LogicalResult detail::checkConvElementTypes(Type input, Type filter, Type bias,
+                                            Type output, std::string &reason) {
+  llvm::raw_string_ostream os(reason);
+  Type inputType = getElementTypeOrSelf(input);
+  Type filterType = getElementTypeOrSelf(filter);
+  Type outputType = getElementTypeOrSelf(output);
+  if (!llvm::isa<quant::QuantizedType>(inputType)) {
+    if (filterType != inputType || outputType != inputType) {
+      os << "a float layer has one element type for input, filter and "
+            "output, got "
+         << inputType << ", " << filterType << " and " << outputType;
+      return failure();
+    }
+    if (bias && !llvm::isa<FloatType>(getElementTypeOrSelf(bias))) {
+      os << "the bias of a float layer is a float tensor";
+      return failure();
+    }
+    return success();
+  }
+  auto is8Bit = [](Type type) {
+    auto quantType = llvm::dyn_cast<quant::QuantizedType>(type);
+    return quantType && quantType.getStorageTypeIntegralWidth() == 8;
+  };
+  auto inputQuant = llvm::dyn_cast<quant::UniformQuantizedType>(inputType);
+  auto outputQuant = llvm::dyn_cast<quant::UniformQuantizedType>(outputType);
+  if (!inputQuant || !outputQuant || !is8Bit(inputType) ||
+      !is8Bit(outputType)) {
+    os << "a quantized layer has per-tensor quantized input and output with "
+          "8-bit storage, got "
+       << inputType << " and " << outputType;
+    return failure();
+  }
+  std::optional<SmallVector<double>> filterScales =
+      is8Bit(filterType) ? getScales(filterType, 0) : std::nullopt;
+  if (!filterScales) {
+    os << "the filter of a quantized layer is quantized per tensor or per "
+          "output channel (axis 0) with 8-bit storage, got "
+       << filterType;
+    return failure();
+  }
+  if (!bias) {
+    return success();
+  }
+  Type biasType = getElementTypeOrSelf(bias);
+  auto biasQuant = llvm::dyn_cast<quant::QuantizedType>(biasType);
+  const int64_t biasAxis = llvm::cast<ShapedType>(bias).getRank() == 1 ? 0 : 1;
+  std::optional<SmallVector<double>> biasScales =
+      biasQuant && biasQuant.getStorageTypeIntegralWidth() == 32
+          ? getScales(biasType, biasAxis)
+          : std::nullopt;
+  if (!biasScales) {
+    os << "the bias of a quantized layer is quantized per tensor or per "
+          "output channel with 32-bit storage, got "
+       << biasType;
+    return failure();
+  }
+  if (llvm::any_of(getZeroPoints(biasType),
+                   [](int64_t zeroPoint) { return zeroPoint != 0; })) {
+    os << "the bias of a quantized layer has zero points 0, got " << biasType;
+    return failure();
+  }
+  // The bias is added to the integer accumulator: its scale per channel is
+  // the input scale times the filter's (to float precision).
+  const size_t channels = std::max(biasScales->size(), filterScales->size());
+  for (size_t c = 0; c < channels; ++c) {
+    const double expected = inputQuant.getScale() *
+                            (*filterScales)[filterScales->size() == 1 ? 0 : c];
+    const double actual = (*biasScales)[biasScales->size() == 1 ? 0 : c];
+    if (std::abs(actual - expected) > 1e-5 * expected) {
+      os << "the bias scale of output channel " << c << " is " << actual
+         << ", but a quantized layer needs input scale x filter scale = "
+         << expected;
+      return failure();
+    }
+  }
+  return success();
+}
+
+namespace {
+
+/// The element-type rules of (group) convolutions, as the op's verifier.
+LogicalResult verifyConvElementTypes(Operation *op, Value input, Value filter,
+                                     Value bias, Value output) {
+  std::string reason;
+  if (failed(detail::checkConvElementTypes(input.getType(), filter.getType(),
+                                           bias ? bias.getType() : Type(),
+                                           output.getType(), reason))) {
+    return op->emitOpError() << reason;
+  }
+  return success();
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -116,7 +237,8 @@ LogicalResult ConvolutionOp::verifyBeforeInference() {
   if (failed(inferConvShapeOf(*this, 1, shape, error))) {
     return emitOpError() << error;
   }
-  return success();
+  return verifyConvElementTypes(*this, getInput(), getFilter(), getBias(),
+                                getOutput());
 }
 
 LogicalResult ConvolutionOp::inferReturnTypeComponents(
@@ -153,7 +275,8 @@ LogicalResult GroupConvolutionOp::verifyBeforeInference() {
   if (failed(inferConvShapeOf(*this, getGroups(), shape, error))) {
     return emitOpError() << error;
   }
-  return success();
+  return verifyConvElementTypes(*this, getInput(), getFilter(), getBias(),
+                                getOutput());
 }
 
 LogicalResult GroupConvolutionOp::inferReturnTypeComponents(

@@ -16,6 +16,7 @@
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/ir/InferenceUtils.h"
 #include "dialects/ie/ir/PostOp.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -199,9 +200,12 @@ LogicalResult verifyPostOp(Operation *layer) {
   auto type = layer->getNumResults() == 1
                   ? llvm::dyn_cast<ShapedType>(layer->getResult(0).getType())
                   : ShapedType();
-  if (!type || !llvm::isa<FloatType>(type.getElementType())) {
-    return layer->emitOpError()
-           << "has a post-op but its result is not a single float tensor";
+  // A quantized layer applies the post-op to its float result before it
+  // quantizes it.
+  if (!type || !llvm::isa<FloatType, quant::UniformQuantizedType>(
+                   type.getElementType())) {
+    return layer->emitOpError() << "has a post-op but its result is not a "
+                                   "single float or quantized tensor";
   }
   return success();
 }

@@ -12,6 +12,7 @@
 
 #include "dialects/vpu/ir/VPUOps.h"
 
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 

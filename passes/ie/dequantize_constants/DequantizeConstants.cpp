@@ -13,9 +13,9 @@
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/const/ir/ConstOps.h"
-#include "dialects/ie/ir/ConstFolding.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -36,10 +36,19 @@ struct DequantizeConstant final : OpRewritePattern<DequantizeOp> {
     if (!constant) {
       return rewriter.notifyMatchFailure(op, "the input is not a constant");
     }
-    Const::ContentAttr content =
-        detail::foldConstDequantize(constant.getContent(), op.getType());
-    if (!content) {
-      return rewriter.notifyMatchFailure(op, "the constant does not fold");
+    Const::ContentAttr content = constant.getContent();
+    if (!llvm::isa<quant::UniformQuantizedType,
+                   quant::UniformQuantizedPerAxisType>(
+            content.getType().getElementType())) {
+      return rewriter.notifyMatchFailure(op, "the constant is not quantized");
+    }
+    content = content.dequantize();
+    Type elemType = op.getType().getElementType();
+    if (content.getType().getElementType() != elemType) {
+      content = content.convertElemType(elemType);
+    }
+    if (content.getType() != op.getType()) {
+      return rewriter.notifyMatchFailure(op, "the constant has another type");
     }
     rewriter.replaceOpWithNewOp<Const::DeclareOp>(op, op.getType(), content);
     return success();

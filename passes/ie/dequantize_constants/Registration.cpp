@@ -13,5 +13,6 @@
 
 extern "C" void vpuc_register_ie_dequantize_constants(
     mlir::vpuc::registry::Registry &registry) {
-  registry.addPass([] { return mlir::vpuc::IE::createDequantizeConstantsPass(); });
+  registry.addPass(
+      [] { return mlir::vpuc::IE::createDequantizeConstantsPass(); });
 }

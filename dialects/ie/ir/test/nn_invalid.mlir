@@ -139,9 +139,54 @@ func.func @conv_wrong_result(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf32>) -
 // -----
 
 func.func @conv_element_types(%x: tensor<1x3x8x8xf32>, %w: tensor<4x3x3x3xf16>) -> tensor<1x4x6x6xf32> {
-  // expected-error @+1 {{'IE.Convolution' op failed to verify that all of {input, filter, output} have same element type}}
+  // expected-error @+1 {{'IE.Convolution' op a float layer has one element type for input, filter and output, got f32, f16 and f32}}
   %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<4x3x3x3xf16> -> tensor<1x4x6x6xf32>
   return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+// Quantized convolutions (see IE.Convolution): a float filter on a quantized input.
+func.func @quant_conv_float_filter(%x: tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, %w: tensor<4x3x3x3xf32>) -> tensor<1x4x6x6x!quant.uniform<u8:f32, 0.1>> {
+  // expected-error @+1 {{'IE.Convolution' op the filter of a quantized layer is quantized per tensor or per output channel (axis 0) with 8-bit storage, got f32}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, tensor<4x3x3x3xf32> -> tensor<1x4x6x6x!quant.uniform<u8:f32, 0.1>>
+  return %0 : tensor<1x4x6x6x!quant.uniform<u8:f32, 0.1>>
+}
+
+// -----
+
+// Weights quantized along another axis than the output channels.
+func.func @quant_conv_filter_axis(%x: tensor<1x2x8x8x!quant.uniform<u8:f32, 0.05:128>>, %w: tensor<2x2x3x3x!quant.uniform<i8:f32:1, {0.1, 0.2}>>) -> tensor<1x2x6x6x!quant.uniform<u8:f32, 0.1>> {
+  // expected-error @+1 {{'IE.Convolution' op the filter of a quantized layer is quantized per tensor or per output channel (axis 0) with 8-bit storage}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x2x8x8x!quant.uniform<u8:f32, 0.05:128>>, tensor<2x2x3x3x!quant.uniform<i8:f32:1, {0.1, 0.2}>> -> tensor<1x2x6x6x!quant.uniform<u8:f32, 0.1>>
+  return %0 : tensor<1x2x6x6x!quant.uniform<u8:f32, 0.1>>
+}
+
+// -----
+
+// A float output of a quantized layer.
+func.func @quant_conv_float_output(%x: tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32, 0.1>>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op a quantized layer has per-tensor quantized input and output with 8-bit storage, got !quant.uniform<u8:f32, 5.000000e-02:128> and f32}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, tensor<4x3x3x3x!quant.uniform<i8:f32, 0.1>> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
+}
+
+// -----
+
+// A bias whose scale is not input scale x filter scale.
+func.func @quant_conv_bias_scale(%x: tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, %w: tensor<2x3x3x3x!quant.uniform<i8:f32:0, {0.1, 0.2}>>, %b: tensor<2x!quant.uniform<i32:f32:0, {0.005, 0.02}>>) -> tensor<1x2x6x6x!quant.uniform<u8:f32, 0.1>> {
+  // expected-error @+1 {{'IE.Convolution' op the bias scale of output channel 1 is 2.000000e-02, but a quantized layer needs input scale x filter scale = 1.000000e-02}}
+  %0 = IE.Convolution(%x, %w, %b) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, tensor<2x3x3x3x!quant.uniform<i8:f32:0, {0.1, 0.2}>>, tensor<2x!quant.uniform<i32:f32:0, {0.005, 0.02}>> -> tensor<1x2x6x6x!quant.uniform<u8:f32, 0.1>>
+  return %0 : tensor<1x2x6x6x!quant.uniform<u8:f32, 0.1>>
+}
+
+// -----
+
+// An 8-bit bias.
+func.func @quant_conv_bias_storage(%x: tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, %w: tensor<2x3x3x3x!quant.uniform<i8:f32, 0.1>>, %b: tensor<2x!quant.uniform<i8:f32, 0.005>>) -> tensor<1x2x6x6x!quant.uniform<u8:f32, 0.1>> {
+  // expected-error @+1 {{'IE.Convolution' op the bias of a quantized layer is quantized per tensor or per output channel with 32-bit storage, got !quant.uniform<i8:f32, 5.000000e-03>}}
+  %0 = IE.Convolution(%x, %w, %b) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, tensor<2x3x3x3x!quant.uniform<i8:f32, 0.1>>, tensor<2x!quant.uniform<i8:f32, 0.005>> -> tensor<1x2x6x6x!quant.uniform<u8:f32, 0.1>>
+  return %0 : tensor<1x2x6x6x!quant.uniform<u8:f32, 0.1>>
 }
 
 // -----

@@ -81,7 +81,7 @@ func.func @leaky_no_slope(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
 // -----
 
 func.func @integer_result(%x: tensor<1x4xi32>) -> tensor<1x4xi32> {
-  // expected-error @+1 {{'IE.Add' op has a post-op but its result is not a single float tensor}}
+  // expected-error @+1 {{'IE.Add' op has a post-op but its result is not a single float or quantized tensor}}
   %0 = IE.Add(%x, %x) {post_op = {name = "IE.ReLU"}} : tensor<1x4xi32>, tensor<1x4xi32> -> tensor<1x4xi32>
   return %0 : tensor<1x4xi32>
 }

@@ -1,0 +1,189 @@
+//===- FuseQuantizedLayers.cpp - Layers on quantized types ------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Dequantize -> convolution -> Quantize -> a convolution on quantized types;
+// Dequantize -> activation -> Quantize after it -> the layer's post-op.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ie/fuse_quantized_layers/FuseQuantizedLayers.h"
+
+#include <string>
+
+#include "dialects/ie/ir/IEDialect.h"
+#include "dialects/ie/ir/IEOps.h"
+#include "dialects/ie/ir/PostOp.h"
+#include "mlir/Dialect/Quant/QuantOps.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::vpuc::IE {
+
+#define GEN_PASS_DEF_FUSEQUANTIZEDLAYERSPASS
+#include "passes/ie/fuse_quantized_layers/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+/// The quantized value `value` is the dequantize of, or null.
+Value getDequantized(Value value) {
+  auto dequantize = value ? value.getDefiningOp<DequantizeOp>() : nullptr;
+  return dequantize ? dequantize.getInput() : Value();
+}
+
+/// True if `op` is a (group) convolution on quantized types.
+bool isQuantizedConvolution(Operation *op) {
+  return llvm::isa_and_nonnull<ConvolutionOp, GroupConvolutionOp>(op) &&
+         llvm::isa<quant::QuantizedType>(
+             getElementTypeOrSelf(op->getOperand(0).getType()));
+}
+
+/// IE.Quantize(act?(conv(IE.Dequantize(x), IE.Dequantize(w),
+/// IE.Dequantize(b)?))) -> conv(x, w, b?) with the quantize's result type and
+/// the post-op `act` if there is one.
+template <typename ConvOp>
+struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(QuantizeOp quantize,
+                                PatternRewriter &rewriter) const override {
+    // An activation between the convolution and the quantize becomes the
+    // post-op.
+    Operation *activation = quantize.getInput().getDefiningOp();
+    if (!activation || !isPostOpActivation(activation) ||
+        !activation->hasOneUse()) {
+      activation = nullptr;
+    }
+    Value result =
+        activation ? activation->getOperand(0) : quantize.getInput();
+    auto conv = result.getDefiningOp<ConvOp>();
+    if (!conv || !conv->hasOneUse() || (activation && getPostOpAttr(conv))) {
+      return rewriter.notifyMatchFailure(
+          quantize, "not the only user of a convolution (or of its "
+                    "activation)");
+    }
+    Value input = getDequantized(conv.getInput());
+    Value filter = getDequantized(conv.getFilter());
+    Value bias = getDequantized(conv.getBias());
+    if (!input || !filter || (conv.getBias() && !bias)) {
+      return rewriter.notifyMatchFailure(
+          conv, "an operand is not the result of a dequantize");
+    }
+    std::string reason;
+    if (failed(detail::checkConvElementTypes(
+            input.getType(), filter.getType(), bias ? bias.getType() : Type(),
+            quantize.getType(), reason))) {
+      return rewriter.notifyMatchFailure(conv, reason);
+    }
+    SmallVector<Value, 3> operands = {input, filter};
+    if (bias) {
+      operands.push_back(bias);
+    }
+    auto fused = rewriter.create<ConvOp>(conv.getLoc(),
+                                         TypeRange{quantize.getType()},
+                                         operands, conv->getAttrs());
+    if (activation) {
+      DictionaryAttr postOp = buildPostOpAttr(activation);
+      if (!postOp) {
+        rewriter.eraseOp(fused);
+        return rewriter.notifyMatchFailure(activation, "not a post-op");
+      }
+      fused->setAttr(kPostOpAttrName, postOp);
+    }
+    SmallVector<Operation *, 3> dequantizes;
+    for (Value operand : conv->getOperands()) {
+      dequantizes.push_back(operand.getDefiningOp());
+    }
+    rewriter.replaceOp(quantize, fused->getResults());
+    if (activation) {
+      rewriter.eraseOp(activation);
+    }
+    rewriter.eraseOp(conv);
+    // The dequantizes the convolution read, unless something else reads them.
+    for (Operation *dequantize : dequantizes) {
+      if (dequantize->use_empty()) {
+        rewriter.eraseOp(dequantize);
+      }
+    }
+    return success();
+  }
+};
+
+/// IE.Quantize(act(IE.Dequantize(layer))) with `layer` a quantized
+/// convolution without a post-op -> the layer with the post-op `act` and the
+/// quantize's result type.
+struct FuseQuantizedActivation final : OpRewritePattern<QuantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(QuantizeOp quantize,
+                                PatternRewriter &rewriter) const override {
+    Operation *activation = quantize.getInput().getDefiningOp();
+    if (!activation || !isPostOpActivation(activation) ||
+        !activation->hasOneUse()) {
+      return rewriter.notifyMatchFailure(
+          quantize, "not the only user of a post-op activation");
+    }
+    auto dequantize = activation->getOperand(0).getDefiningOp<DequantizeOp>();
+    Operation *layer =
+        dequantize ? dequantize.getInput().getDefiningOp() : nullptr;
+    if (!dequantize || !dequantize->hasOneUse() ||
+        !isQuantizedConvolution(layer) ||
+        !layer->hasOneUse() || getPostOpAttr(layer)) {
+      return rewriter.notifyMatchFailure(
+          quantize, "the activation does not read only a quantized layer "
+                    "without a post-op");
+    }
+    DictionaryAttr postOp = buildPostOpAttr(activation);
+    if (!postOp) {
+      return rewriter.notifyMatchFailure(activation, "not a post-op");
+    }
+    Operation *fused = rewriter.clone(*layer);
+    fused->getResult(0).setType(quantize.getType());
+    fused->setAttr(kPostOpAttrName, postOp);
+    rewriter.replaceOp(quantize, fused->getResults());
+    rewriter.eraseOp(activation);
+    rewriter.eraseOp(dequantize);
+    rewriter.eraseOp(layer);
+    return success();
+  }
+};
+
+/// Applies `patterns` to every IE.Quantize of `func` (and nothing else).
+void applyToQuantizes(func::FuncOp func, RewritePatternSet &&patterns) {
+  SmallVector<Operation *> quantizes;
+  func.walk([&](QuantizeOp op) { quantizes.push_back(op); });
+  GreedyRewriteConfig config;
+  config.strictMode = GreedyRewriteStrictness::ExistingOps;
+  (void)applyOpPatternsAndFold(quantizes, std::move(patterns), config);
+}
+
+class FuseQuantizedLayersPass final
+    : public impl::FuseQuantizedLayersPassBase<FuseQuantizedLayersPass> {
+public:
+  void runOnOperation() override {
+    RewritePatternSet layers(&getContext());
+    populateFuseQuantizedLayersPatterns(layers);
+    applyToQuantizes(getOperation(), std::move(layers));
+    RewritePatternSet activations(&getContext());
+    populateFuseQuantizedActivationPatterns(activations);
+    applyToQuantizes(getOperation(), std::move(activations));
+  }
+};
+
+} // namespace
+
+void populateFuseQuantizedLayersPatterns(RewritePatternSet &patterns) {
+  patterns.add<FuseQuantizedConvolution<ConvolutionOp>,
+               FuseQuantizedConvolution<GroupConvolutionOp>>(
+      patterns.getContext());
+}
+
+void populateFuseQuantizedActivationPatterns(RewritePatternSet &patterns) {
+  patterns.add<FuseQuantizedActivation>(patterns.getContext());
+}
+
+} // namespace mlir::vpuc::IE

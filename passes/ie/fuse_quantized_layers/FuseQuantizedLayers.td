@@ -1,0 +1,53 @@
+//===- FuseQuantizedLayers.td - Layers on quantized types --*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares FuseQuantizedLayersPass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_IE_FUSE_QUANTIZED_LAYERS_FUSEQUANTIZEDLAYERS
+#define VPUC_PASSES_IE_FUSE_QUANTIZED_LAYERS_FUSEQUANTIZEDLAYERS
+
+include "mlir/Pass/PassBase.td"
+
+def FuseQuantizedLayersPass
+    : Pass<"vpuc-ie-fuse-quantized-layers", "::mlir::func::FuncOp"> {
+  let summary = "Makes Dequantize -> layer -> Quantize chains layers on quantized types";
+  let description = [{
+    A QDQ model (ONNX Runtime's and torch's quantizers) computes every quantized layer in float
+    between `DequantizeLinear`s of its inputs and a `QuantizeLinear` of its output. This pass
+    gives such a layer its quantized operands and result, so that it computes in integers (see
+    the quantized form of `IE.Convolution`):
+
+    * `IE.Quantize(conv(IE.Dequantize(x), IE.Dequantize(w), IE.Dequantize(b)))`, with `conv`
+      an `IE.Convolution` or `IE.GroupConvolution` used only by the quantize and optionally
+      without bias, becomes `conv(x, w, b)` with the quantize's result type, where the
+      operand types meet the quantized layer's rules (8-bit per-tensor input and output,
+      8-bit weights per tensor or per output channel, a 32-bit bias with the scales input
+      scale x weight scale). A chain that does not is left as it is. An `IE.ReLU`,
+      `IE.Clamp` or `IE.LeakyRelu` between the convolution and the quantize, each used once,
+      becomes the post-op of the quantized convolution (applied in float before the
+      requantisation).
+    * Then `IE.Quantize(act(IE.Dequantize(q)))`, with `q` the result of such a quantized layer
+      without a post-op and `act` an `IE.ReLU`, `IE.Clamp` or `IE.LeakyRelu`, each used once,
+      becomes the layer with `act` as its post-op and the second quantize's result type: the
+      activation is applied in float to the layer's result before the one requantisation
+      (the chain rounds to the first quantize's grid first, so a value may end one step
+      apart).
+
+    What stays between a dequantize and a quantize computes in float (mixed precision); the
+    quantized constants that remain are dequantized at compile time by
+    `vpuc-ie-dequantize-constants`. The rewrites are also exported as
+    `populateFuseQuantizedLayersPatterns` (first phase) and
+    `populateFuseQuantizedActivationPatterns` (second phase).
+  }];
+  let dependentDialects = [
+    "::mlir::vpuc::IE::IEDialect",
+    "::mlir::quant::QuantizationDialect",
+  ];
+}
+
+#endif // VPUC_PASSES_IE_FUSE_QUANTIZED_LAYERS_FUSEQUANTIZEDLAYERS

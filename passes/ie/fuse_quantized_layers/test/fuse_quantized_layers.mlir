@@ -1,0 +1,102 @@
+// RUN: vpuc-opt %s --split-input-file --vpuc-ie-fuse-quantized-layers | FileCheck %s
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qw = !quant.uniform<i8:f32:0, {1.000000e-01,2.000000e-01}>
+!qb = !quant.uniform<i32:f32:0, {5.000000e-03,1.000000e-02}>
+!qy = !quant.uniform<u8:f32, 1.000000e-01>
+!qz = !quant.uniform<u8:f32, 2.500000e-02>
+
+// A convolution between dequantizes and a quantize, and the Clip (ReLU6) after it between a
+// dequantize and a quantize: one quantized convolution with the post-op.
+// CHECK-LABEL: func.func @conv_clip
+// CHECK-SAME: (%[[X:.+]]: tensor<1x3x8x8xf32>)
+// CHECK-DAG: %[[W:.+]] = const.Declare tensor<2x3x3x3x!quant.uniform<i8:f32:0, {1.000000e-01,2.000000e-01}>>
+// CHECK-DAG: %[[B:.+]] = const.Declare tensor<2x!quant.uniform<i32:f32:0, {5.000000e-03,1.000000e-02}>>
+// CHECK: %[[Q:.+]] = IE.Quantize(%[[X]])
+// CHECK-NOT: IE.Dequantize
+// CHECK: %[[C:.+]] = IE.Convolution(%[[Q]], %[[W]], %[[B]]) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, post_op = {attrs = {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64}, name = "IE.Clamp"}, strides = array<i64: 1, 1>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 5.000000e-02:128>>, tensor<2x3x3x3x!quant.uniform<i8:f32:0, {1.000000e-01,2.000000e-01}>>, tensor<2x!quant.uniform<i32:f32:0, {5.000000e-03,1.000000e-02}>> -> tensor<1x2x8x8x!quant.uniform<u8:f32, 2.500000e-02>>
+// CHECK-NEXT: %[[D:.+]] = IE.Dequantize(%[[C]]) {dstElemType = f32}
+// CHECK-NEXT: return %[[D]]
+func.func @conv_clip(%x: tensor<1x3x8x8xf32>) -> tensor<1x2x8x8xf32> {
+  %w = const.Declare tensor<2x3x3x3x!qw> = #const.Content<dense<1> : tensor<2x3x3x3xsi8>, [#const.QuantCast<!qw>]>
+  %b = const.Declare tensor<2x!qb> = #const.Content<dense<[10, -20]> : tensor<2xsi32>, [#const.QuantCast<!qb>]>
+  %q = IE.Quantize(%x) {dstElemType = !qx} : tensor<1x3x8x8xf32> -> tensor<1x3x8x8x!qx>
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf32>
+  %wd = IE.Dequantize(%w) {dstElemType = f32} : tensor<2x3x3x3x!qw> -> tensor<2x3x3x3xf32>
+  %bd = IE.Dequantize(%b) {dstElemType = f32} : tensor<2x!qb> -> tensor<2xf32>
+  %c = IE.Convolution(%xd, %wd, %bd) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<2x3x3x3xf32>, tensor<2xf32> -> tensor<1x2x8x8xf32>
+  %cq = IE.Quantize(%c) {dstElemType = !qy} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8x!qy>
+  %cd = IE.Dequantize(%cq) {dstElemType = f32} : tensor<1x2x8x8x!qy> -> tensor<1x2x8x8xf32>
+  %r = IE.Clamp(%cd) {min = 0.0 : f64, max = 6.0 : f64} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8xf32>
+  %rq = IE.Quantize(%r) {dstElemType = !qz} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8x!qz>
+  %rd = IE.Dequantize(%rq) {dstElemType = f32} : tensor<1x2x8x8x!qz> -> tensor<1x2x8x8xf32>
+  return %rd : tensor<1x2x8x8xf32>
+}
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qw = !quant.uniform<i8:f32, 1.000000e-01>
+!qy = !quant.uniform<i8:f32, 1.000000e-01:-3>
+
+// A depthwise convolution without bias, weights quantized per tensor, an i8 output.
+// CHECK-LABEL: func.func @depthwise
+// CHECK: %[[C:.+]] = IE.GroupConvolution(%{{.+}}, %{{.+}}) {dilations = array<i64: 1, 1>, groups = 3 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 5.000000e-02:128>>, tensor<3x1x3x3x!quant.uniform<i8:f32, 1.000000e-01>> -> tensor<1x3x3x3x!quant.uniform<i8:f32, 1.000000e-01:-3>>
+// CHECK-NEXT: IE.Dequantize(%[[C]])
+func.func @depthwise(%q: tensor<1x3x8x8x!qx>) -> tensor<1x3x3x3xf32> {
+  %w = const.Declare tensor<3x1x3x3x!qw> = #const.Content<dense<2> : tensor<3x1x3x3xsi8>, [#const.QuantCast<!qw>]>
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf32>
+  %wd = IE.Dequantize(%w) {dstElemType = f32} : tensor<3x1x3x3x!qw> -> tensor<3x1x3x3xf32>
+  %c = IE.GroupConvolution(%xd, %wd) {dilations = array<i64: 1, 1>, groups = 3 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x3x8x8xf32>, tensor<3x1x3x3xf32> -> tensor<1x3x3x3xf32>
+  %cq = IE.Quantize(%c) {dstElemType = !qy} : tensor<1x3x3x3xf32> -> tensor<1x3x3x3x!qy>
+  %cd = IE.Dequantize(%cq) {dstElemType = f32} : tensor<1x3x3x3x!qy> -> tensor<1x3x3x3xf32>
+  return %cd : tensor<1x3x3x3xf32>
+}
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qw = !quant.uniform<i8:f32, 1.000000e-01>
+!qb = !quant.uniform<i32:f32, 1.000000e-03>
+!qy = !quant.uniform<u8:f32, 1.000000e-01>
+
+// Left in float: a bias whose scale is not input scale x weight scale (0.005), a convolution
+// with a second user, a float input.
+// CHECK-LABEL: func.func @left_alone
+// CHECK-COUNT-3: IE.Convolution({{.+}}) {{.+}} : tensor<1x3x8x8xf32>, tensor<2x3x1x1xf32>
+// CHECK-NOT: IE.Convolution
+func.func @left_alone(%q: tensor<1x3x8x8x!qx>, %f: tensor<1x3x8x8xf32>) -> (tensor<1x2x8x8x!qy>, tensor<1x2x8x8x!qy>, tensor<1x2x8x8xf32>, tensor<1x2x8x8x!qy>) {
+  %w = const.Declare tensor<2x3x1x1x!qw> = #const.Content<dense<1> : tensor<2x3x1x1xsi8>, [#const.QuantCast<!qw>]>
+  %b = const.Declare tensor<2x!qb> = #const.Content<dense<1> : tensor<2xsi32>, [#const.QuantCast<!qb>]>
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf32>
+  %wd = IE.Dequantize(%w) {dstElemType = f32} : tensor<2x3x1x1x!qw> -> tensor<2x3x1x1xf32>
+  %bd = IE.Dequantize(%b) {dstElemType = f32} : tensor<2x!qb> -> tensor<2xf32>
+  %c0 = IE.Convolution(%xd, %wd, %bd) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<2x3x1x1xf32>, tensor<2xf32> -> tensor<1x2x8x8xf32>
+  %q0 = IE.Quantize(%c0) {dstElemType = !qy} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8x!qy>
+  %c1 = IE.Convolution(%xd, %wd) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<2x3x1x1xf32> -> tensor<1x2x8x8xf32>
+  %q1 = IE.Quantize(%c1) {dstElemType = !qy} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8x!qy>
+  %c2 = IE.Convolution(%f, %wd) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<2x3x1x1xf32> -> tensor<1x2x8x8xf32>
+  %q2 = IE.Quantize(%c2) {dstElemType = !qy} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8x!qy>
+  return %q0, %q1, %c1, %q2 : tensor<1x2x8x8x!qy>, tensor<1x2x8x8x!qy>, tensor<1x2x8x8xf32>, tensor<1x2x8x8x!qy>
+}
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qw = !quant.uniform<i8:f32, 1.000000e-01>
+!qy = !quant.uniform<u8:f32, 1.000000e-01:10>
+
+// An activation between the convolution and the quantize becomes the post-op.
+// CHECK-LABEL: func.func @conv_leaky_relu
+// CHECK-NOT: IE.LeakyRelu
+// CHECK: IE.Convolution({{.+}}) {{.+}}post_op = {attrs = {negative_slope = 1.000000e-01 : f64}, name = "IE.LeakyRelu"}{{.+}} -> tensor<1x2x8x8x!quant.uniform<u8:f32, 1.000000e-01:10>>
+// CHECK-NOT: IE.LeakyRelu
+func.func @conv_leaky_relu(%q: tensor<1x3x8x8x!qx>) -> tensor<1x2x8x8x!qy> {
+  %w = const.Declare tensor<2x3x1x1x!qw> = #const.Content<dense<1> : tensor<2x3x1x1xsi8>, [#const.QuantCast<!qw>]>
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf32>
+  %wd = IE.Dequantize(%w) {dstElemType = f32} : tensor<2x3x1x1x!qw> -> tensor<2x3x1x1xf32>
+  %c = IE.Convolution(%xd, %wd) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<2x3x1x1xf32> -> tensor<1x2x8x8xf32>
+  %r = IE.LeakyRelu(%c) {negative_slope = 0.1 : f64} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8xf32>
+  %rq = IE.Quantize(%r) {dstElemType = !qy} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8x!qy>
+  return %rq : tensor<1x2x8x8x!qy>
+}
