@@ -33,6 +33,14 @@ FailureOr<double> getConstantScalar(ImportContext &ctx,
                                     const onnx::NodeProto &node, int index,
                                     llvm::StringRef what);
 
+/// The IE.Convolution (group 1) or IE.GroupConvolution of the Conv-like node
+/// `node` (its `group`, `strides`, `pads`, `auto_pad`, `dilations` and
+/// `kernel_shape` attributes) on `input`, `filter` and `bias` (null if
+/// absent), with the inferred result type (Conv and QLinearConv share it).
+FailureOr<Value> importConvolution(ImportContext &ctx,
+                                   const onnx::NodeProto &node, Value input,
+                                   Value filter, Value bias);
+
 } // namespace mlir::vpuc::onnx_frontend
 
 #endif // VPUC_FRONTEND_ONNX_HANDLERUTILS_H_

@@ -24,6 +24,7 @@
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "frontend/onnx/HandlerUtils.h"
 #include "frontend/onnx/ImportContext.h"
 #include "onnx/onnx_pb.h"
 
@@ -316,20 +317,17 @@ static FailureOr<int64_t> getGroup(ImportContext &ctx,
 
 /// Conv -> IE.Convolution (group = 1) or IE.GroupConvolution (including
 /// depthwise).
-static LogicalResult importConv(ImportContext &ctx,
-                                const onnx::NodeProto &node) {
-  FailureOr<Value> input = ctx.getInput(node, 0);
-  FailureOr<Value> filter = ctx.getInput(node, 1);
-  FailureOr<Value> bias = ctx.getOptionalInput(node, 2);
-  if (failed(input) || failed(filter) || failed(bias) ||
-      failed(checkSpatialInput(ctx, node, *input))) {
+FailureOr<Value> importConvolution(ImportContext &ctx,
+                                   const onnx::NodeProto &node, Value input,
+                                   Value filter, Value bias) {
+  if (failed(checkSpatialInput(ctx, node, input))) {
     return failure();
   }
-  RankedTensorType filterType = getType(*filter);
-  if (filterType.getRank() != getType(*input).getRank()) {
+  RankedTensorType filterType = getType(filter);
+  if (filterType.getRank() != getType(input).getRank()) {
     return ctx.emitNodeError(node)
            << "expects a filter [C_out, C_in / group, "
-           << (getSpatialRank(*input) == 1 ? "KX" : "KY, KX") << "], got "
+           << (getSpatialRank(input) == 1 ? "KX" : "KY, KX") << "], got "
            << filterType;
   }
   llvm::ArrayRef<int64_t> kernel = filterType.getShape().drop_front(2);
@@ -338,23 +336,33 @@ static LogicalResult importConv(ImportContext &ctx,
     return failure();
   }
   FailureOr<Window> window =
-      getWindow(ctx, node, getType(*input).getShape().drop_front(2), kernel,
+      getWindow(ctx, node, getType(input).getShape().drop_front(2), kernel,
                 /*allowDilations=*/true);
   if (failed(window)) {
     return failure();
   }
-  SmallVector<Value, 3> operands = {*input, *filter};
-  if (*bias) {
-    operands.push_back(*bias);
+  SmallVector<Value, 3> operands = {input, filter};
+  if (bias) {
+    operands.push_back(bias);
   }
   SmallVector<NamedAttribute> attrs = getConvAttrs(ctx, *window);
-  FailureOr<Value> result;
   if (*group == 1) {
-    result = createValue<IE::ConvolutionOp>(ctx, node, operands, attrs);
-  } else {
-    attrs.push_back(getI64Attr(ctx, "groups", *group));
-    result = createValue<IE::GroupConvolutionOp>(ctx, node, operands, attrs);
+    return createValue<IE::ConvolutionOp>(ctx, node, operands, attrs);
   }
+  attrs.push_back(getI64Attr(ctx, "groups", *group));
+  return createValue<IE::GroupConvolutionOp>(ctx, node, operands, attrs);
+}
+
+static LogicalResult importConv(ImportContext &ctx,
+                                const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  FailureOr<Value> filter = ctx.getInput(node, 1);
+  FailureOr<Value> bias = ctx.getOptionalInput(node, 2);
+  if (failed(input) || failed(filter) || failed(bias)) {
+    return failure();
+  }
+  FailureOr<Value> result =
+      importConvolution(ctx, node, *input, *filter, *bias);
   if (failed(result)) {
     return failure();
   }

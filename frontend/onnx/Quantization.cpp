@@ -18,6 +18,9 @@
 //===----------------------------------------------------------------------===//
 
 #include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
 
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEOps.h"
@@ -34,17 +37,19 @@ namespace {
 /// (input 1) and zero point (input 2, optional) must be constants;
 /// `storageType` is the integer type of the quantized tensor (null: the zero
 /// point's, uint8 when absent); `rank` is the rank of the quantized tensor.
-FailureOr<Type> buildQuantType(ImportContext &ctx, const onnx::NodeProto &node,
-                               IntegerType storageType, int64_t rank) {
-  FailureOr<Value> scaleValue = ctx.getInput(node, 1);
-  FailureOr<Value> zeroPointValue = ctx.getOptionalInput(node, 2);
+FailureOr<Type>
+buildQuantType(ImportContext &ctx, const onnx::NodeProto &node,
+               IntegerType storageType, int64_t rank, int scaleIndex = 1,
+               std::optional<int64_t> fixedAxis = std::nullopt) {
+  FailureOr<Value> scaleValue = ctx.getInput(node, scaleIndex);
+  FailureOr<Value> zeroPointValue = ctx.getOptionalInput(node, scaleIndex + 1);
   if (failed(scaleValue) || failed(zeroPointValue)) {
     return failure();
   }
   FailureOr<std::optional<SmallVector<double>>> scales =
-      getConstantInput(ctx, node, 1, "scale");
-  FailureOr<std::optional<SmallVector<double>>> zeroPoints =
-      getConstantInput(ctx, node, 2, "zero_point", /*optional=*/true);
+      getConstantInput(ctx, node, scaleIndex, "scale");
+  FailureOr<std::optional<SmallVector<double>>> zeroPoints = getConstantInput(
+      ctx, node, scaleIndex + 1, "zero_point", /*optional=*/true);
   if (failed(scales) || failed(zeroPoints)) {
     return failure();
   }
@@ -104,7 +109,8 @@ FailureOr<Type> buildQuantType(ImportContext &ctx, const onnx::NodeProto &node,
   if (scaleType.getRank() != 1) {
     return ctx.emitNodeError(node) << "input 'scale' must be a scalar or 1-D";
   }
-  FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", 1);
+  FailureOr<int64_t> axis = fixedAxis ? FailureOr<int64_t>(*fixedAxis)
+                                      : ctx.getIntAttr(node, "axis", 1);
   if (failed(axis)) {
     return failure();
   }
@@ -117,6 +123,45 @@ FailureOr<Type> buildQuantType(ImportContext &ctx, const onnx::NodeProto &node,
       flags, storage, expressedType, scaleValues, zeroInts,
       static_cast<int32_t>(*axis < 0 ? *axis + rank : *axis), storageMin,
       storageMax));
+}
+
+/// The storage type of a quantized or integer tensor type (null for others):
+/// signed or unsigned, as the ONNX tensor's element type.
+IntegerType getStorageType(Type type) {
+  Type element = llvm::cast<ShapedType>(type).getElementType();
+  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(element)) {
+    return IntegerType::get(
+        element.getContext(), quantized.getStorageTypeIntegralWidth(),
+        quantized.isSigned() ? IntegerType::Signed : IntegerType::Unsigned);
+  }
+  return llvm::dyn_cast<IntegerType>(element);
+}
+
+/// `value` with the quant type `quantType`: itself if it already has it, a
+/// `#const.QuantCast` of an integer constant; else an error naming `what`.
+FailureOr<Value> asQuantized(ImportContext &ctx, const onnx::NodeProto &node,
+                             Value value, Type quantType,
+                             llvm::StringRef what) {
+  Type element = llvm::cast<ShapedType>(value.getType()).getElementType();
+  if (element == quantType) {
+    return value;
+  }
+  if (llvm::isa<quant::QuantizedType>(element)) {
+    return ctx.emitNodeError(node)
+           << "input '" << what << "' is quantized as " << element
+           << ", but the node's scale and zero point give " << quantType;
+  }
+  auto declare = value.getDefiningOp<Const::DeclareOp>();
+  if (!declare) {
+    return ctx.emitNodeError(node)
+           << "input '" << what
+           << "' must be a constant or a quantized tensor (the output of a "
+              "QuantizeLinear or of another QLinear op)";
+  }
+  return ctx.getBuilder()
+      .create<Const::DeclareOp>(declare.getLoc(),
+                                declare.getContent().quantCast(quantType))
+      .getResult();
 }
 
 /// QuantizeLinear(x, y_scale, y_zero_point) -> IE.Quantize.
@@ -149,47 +194,118 @@ LogicalResult importDequantizeLinear(ImportContext &ctx,
     return failure();
   }
   auto inputType = llvm::cast<RankedTensorType>(input->getType());
-  Value quantized = *input;
-  IntegerType storageType;
-  if (auto quantize = input->getDefiningOp<IE::QuantizeOp>()) {
-    auto storage = llvm::cast<quant::QuantizedType>(quantize.getDstElemType());
-    storageType = IntegerType::get(
-        ctx.getContext(), storage.getStorageTypeIntegralWidth(),
-        storage.isSigned() ? IntegerType::Signed : IntegerType::Unsigned);
-  } else {
-    storageType = llvm::dyn_cast<IntegerType>(inputType.getElementType());
-    if (!storageType) {
-      return ctx.emitNodeError(node) << "input 'x' must be an integer tensor";
-    }
+  IntegerType storageType = getStorageType(inputType);
+  if (!storageType) {
+    return ctx.emitNodeError(node) << "input 'x' must be an integer tensor";
   }
   FailureOr<Type> quantType =
       buildQuantType(ctx, node, storageType, inputType.getRank());
   if (failed(quantType)) {
     return failure();
   }
-  if (auto quantize = input->getDefiningOp<IE::QuantizeOp>()) {
-    if (quantize.getDstElemType() != *quantType) {
-      return ctx.emitNodeError(node)
-             << "dequantizes a QuantizeLinear output with other parameters ("
-             << *quantType << " vs " << quantize.getDstElemType() << ")";
-    }
-  } else if (auto declare = input->getDefiningOp<Const::DeclareOp>()) {
-    OpBuilder &builder = ctx.getBuilder();
-    quantized = builder.create<Const::DeclareOp>(
-        declare.getLoc(), declare.getContent().quantCast(*quantType));
-  } else {
-    return ctx.emitNodeError(node)
-           << "input 'x' must be a constant or the output of a QuantizeLinear";
+  FailureOr<Value> quantized = asQuantized(ctx, node, *input, *quantType, "x");
+  if (failed(quantized)) {
+    return failure();
   }
   Type expressed =
       llvm::cast<quant::QuantizedType>(*quantType).getExpressedType();
   FailureOr<IE::DequantizeOp> op = ctx.create<IE::DequantizeOp>(
-      ctx.getNodeLoc(node), {quantized},
+      ctx.getNodeLoc(node), {*quantized},
       {ctx.getBuilder().getNamedAttr("dstElemType", TypeAttr::get(expressed))});
   if (failed(op)) {
     return failure();
   }
   return ctx.setOutputs(node, {op->getResult()});
+}
+
+/// QLinearConv(x, x_scale, x_zero_point, w, w_scale, w_zero_point, y_scale,
+/// y_zero_point, B) -> IE.Convolution / IE.GroupConvolution on quantized
+/// types: x per tensor, w per tensor or per output channel, the i32 bias with
+/// the scales x_scale x w_scale and zero points 0, y per tensor.
+LogicalResult importQLinearConv(ImportContext &ctx,
+                                const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  FailureOr<Value> filter = ctx.getInput(node, 3);
+  FailureOr<Value> bias = ctx.getOptionalInput(node, 8);
+  if (failed(input) || failed(filter) || failed(bias)) {
+    return failure();
+  }
+  IntegerType inputStorage = getStorageType(input->getType());
+  IntegerType filterStorage = getStorageType(filter->getType());
+  if (!inputStorage || !filterStorage) {
+    return ctx.emitNodeError(node)
+           << "inputs 'x' and 'w' must be quantized or integer tensors";
+  }
+  const int64_t rank = llvm::cast<ShapedType>(input->getType()).getRank();
+  FailureOr<Type> inputType = buildQuantType(ctx, node, inputStorage, rank, 1);
+  FailureOr<Type> filterType =
+      buildQuantType(ctx, node, filterStorage, rank, 4, /*fixedAxis=*/0);
+  FailureOr<Type> outputType = buildQuantType(ctx, node, nullptr, rank, 6);
+  if (failed(inputType) || failed(filterType) || failed(outputType)) {
+    return failure();
+  }
+  FailureOr<Value> quantInput = asQuantized(ctx, node, *input, *inputType, "x");
+  FailureOr<Value> quantFilter =
+      asQuantized(ctx, node, *filter, *filterType, "w");
+  if (failed(quantInput) || failed(quantFilter)) {
+    return failure();
+  }
+  Value quantBias;
+  if (*bias) {
+    IntegerType biasStorage = getStorageType(bias->getType());
+    if (!biasStorage || biasStorage.getWidth() != 32) {
+      return ctx.emitNodeError(node) << "input 'B' must be an int32 tensor";
+    }
+    // The bias is in accumulator units: scale x_scale x w_scale, zero point 0.
+    auto inputQuant = llvm::cast<quant::UniformQuantizedType>(*inputType);
+    MLIRContext *context = ctx.getContext();
+    Type storage = IntegerType::get(context, 32);
+    const int64_t lo = std::numeric_limits<int32_t>::min();
+    const int64_t hi = std::numeric_limits<int32_t>::max();
+    Type biasType;
+    if (auto perTensor =
+            llvm::dyn_cast<quant::UniformQuantizedType>(*filterType)) {
+      biasType = quant::UniformQuantizedType::get(
+          quant::QuantizationFlags::Signed, storage,
+          inputQuant.getExpressedType(),
+          inputQuant.getScale() * perTensor.getScale(), 0, lo, hi);
+    } else {
+      auto perAxis =
+          llvm::cast<quant::UniformQuantizedPerAxisType>(*filterType);
+      SmallVector<double> scales;
+      for (double scale : perAxis.getScales()) {
+        scales.push_back(inputQuant.getScale() * scale);
+      }
+      biasType = quant::UniformQuantizedPerAxisType::get(
+          quant::QuantizationFlags::Signed, storage,
+          inputQuant.getExpressedType(), scales,
+          SmallVector<int64_t>(scales.size(), 0), 0, lo, hi);
+    }
+    FailureOr<Value> value = asQuantized(ctx, node, *bias, biasType, "B");
+    if (failed(value)) {
+      return failure();
+    }
+    quantBias = *value;
+  }
+  FailureOr<Value> result =
+      importConvolution(ctx, node, *quantInput, *quantFilter, quantBias);
+  if (failed(result)) {
+    return failure();
+  }
+  // The convolution was built with the input's quantisation (the inferred
+  // type); its result has y's.
+  auto resultType = llvm::cast<RankedTensorType>(result->getType());
+  result->setType(RankedTensorType::get(resultType.getShape(), *outputType,
+                                        resultType.getEncoding()));
+  std::string reason;
+  Operation *conv = result->getDefiningOp();
+  if (failed(IE::detail::checkConvElementTypes(
+          conv->getOperand(0).getType(), conv->getOperand(1).getType(),
+          conv->getNumOperands() > 2 ? conv->getOperand(2).getType() : Type(),
+          result->getType(), reason))) {
+    return ctx.emitNodeError(node) << reason;
+  }
+  return ctx.setOutputs(node, {*result});
 }
 
 } // namespace
@@ -198,6 +314,8 @@ llvm::ArrayRef<OpHandlerInfo> getQuantizationHandlers() {
   static const OpHandlerInfo handlers[] = {
       {"QuantizeLinear", 10, 17, importQuantizeLinear, "IE.Quantize"},
       {"DequantizeLinear", 10, 17, importDequantizeLinear, "IE.Dequantize"},
+      {"QLinearConv", 10, 17, importQLinearConv,
+       "IE.Convolution, IE.GroupConvolution"},
   };
   return handlers;
 }

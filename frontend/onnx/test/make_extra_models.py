@@ -143,6 +143,51 @@ def extra_q_nonconst_scale():
     return model(nodes, [vi("x", F32, [4]), vi("s", F32, [])], [vi("y", U8, [4])])
 
 
+def qlinear_conv_inits(b_dtype=np.int32):
+    return [
+        numpy_helper.from_array(np.array(0.5, np.float32), "xs"),
+        numpy_helper.from_array(np.array(128, np.uint8), "xz"),
+        numpy_helper.from_array(np.arange(-6, 6, dtype=np.int8).reshape(2, 3, 2, 1), "w"),
+        numpy_helper.from_array(np.array([0.25, 0.125], np.float32), "ws"),
+        numpy_helper.from_array(np.zeros(2, np.int8), "wz"),
+        numpy_helper.from_array(np.array(2.0, np.float32), "ys"),
+        numpy_helper.from_array(np.array(10, np.uint8), "yz"),
+        numpy_helper.from_array(np.array([100, -50], b_dtype), "b"),
+    ]
+
+
+def extra_qlinear_conv():
+    nodes = [helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"], name="q"),
+             helper.make_node("QLinearConv", ["xq", "xs", "xz", "w", "ws", "wz", "ys", "yz", "b"],
+                              ["yq"], name="qconv", strides=[2, 1]),
+             helper.make_node("DequantizeLinear", ["yq", "ys", "yz"], ["y"], name="dq")]
+    return model(nodes, [vi("x", F32, [1, 3, 4, 3])], [vi("y", F32, [1, 2, 2, 3])],
+                 qlinear_conv_inits())
+
+
+def extra_qlinear_conv_float_input():
+    nodes = [helper.make_node("QLinearConv", ["x", "xs", "xz", "w", "ws", "wz", "ys", "yz", "b"],
+                              ["y"], name="qconv_float")]
+    return model(nodes, [vi("x", F32, [1, 3, 4, 3])], [vi("y", U8, [1, 2, 3, 3])],
+                 qlinear_conv_inits(), check=False)
+
+
+def extra_qlinear_conv_mismatch():
+    inits = qlinear_conv_inits() + [numpy_helper.from_array(np.array(0.25, np.float32), "xs2")]
+    nodes = [helper.make_node("QuantizeLinear", ["x", "xs2", "xz"], ["xq"], name="q"),
+             helper.make_node("QLinearConv", ["xq", "xs", "xz", "w", "ws", "wz", "ys", "yz", "b"],
+                              ["y"], name="qconv_mismatch")]
+    return model(nodes, [vi("x", F32, [1, 3, 4, 3])], [vi("y", U8, [1, 2, 3, 3])], inits)
+
+
+def extra_qlinear_conv_bias_type():
+    nodes = [helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"], name="q"),
+             helper.make_node("QLinearConv", ["xq", "xs", "xz", "w", "ws", "wz", "ys", "yz", "b"],
+                              ["y"], name="qconv_bias")]
+    return model(nodes, [vi("x", F32, [1, 3, 4, 3])], [vi("y", U8, [1, 2, 3, 3])],
+                 qlinear_conv_inits(np.int8), check=False)
+
+
 def extra_indexing():
     inits = [
         numpy_helper.from_array(np.array([2, 1, 3], np.int64), "shape"),
@@ -236,6 +281,8 @@ MODELS = {f.__name__: f for f in [
     extra_resize, extra_resize11, extra_resize10, extra_upsample9, extra_resize_nonconst,
     extra_resize_both, extra_resize_bad_mode, extra_resize_crop_no_roi, extra_qdq,
     extra_qdq_per_axis, extra_dq_input, extra_dq_mismatch, extra_q_nonconst_scale,
+    extra_qlinear_conv, extra_qlinear_conv_float_input, extra_qlinear_conv_mismatch,
+    extra_qlinear_conv_bias_type,
     extra_indexing, extra_topk_opsets, extra_topk_nonconst, extra_arg_extremum, extra_argmax11,
     extra_expand_nonconst,
     extra_range_float, extra_scatternd_add, extra_d2s_bad_mode, extra_d2s_channels]}

@@ -58,8 +58,7 @@ struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
         !activation->hasOneUse()) {
       activation = nullptr;
     }
-    Value result =
-        activation ? activation->getOperand(0) : quantize.getInput();
+    Value result = activation ? activation->getOperand(0) : quantize.getInput();
     auto conv = result.getDefiningOp<ConvOp>();
     if (!conv || !conv->hasOneUse() || (activation && getPostOpAttr(conv))) {
       return rewriter.notifyMatchFailure(
@@ -74,18 +73,18 @@ struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
           conv, "an operand is not the result of a dequantize");
     }
     std::string reason;
-    if (failed(detail::checkConvElementTypes(
-            input.getType(), filter.getType(), bias ? bias.getType() : Type(),
-            quantize.getType(), reason))) {
+    if (failed(detail::checkConvElementTypes(input.getType(), filter.getType(),
+                                             bias ? bias.getType() : Type(),
+                                             quantize.getType(), reason))) {
       return rewriter.notifyMatchFailure(conv, reason);
     }
     SmallVector<Value, 3> operands = {input, filter};
     if (bias) {
       operands.push_back(bias);
     }
-    auto fused = rewriter.create<ConvOp>(conv.getLoc(),
-                                         TypeRange{quantize.getType()},
-                                         operands, conv->getAttrs());
+    auto fused =
+        rewriter.create<ConvOp>(conv.getLoc(), TypeRange{quantize.getType()},
+                                operands, conv->getAttrs());
     if (activation) {
       DictionaryAttr postOp = buildPostOpAttr(activation);
       if (!postOp) {
@@ -131,8 +130,8 @@ struct FuseQuantizedActivation final : OpRewritePattern<QuantizeOp> {
     Operation *layer =
         dequantize ? dequantize.getInput().getDefiningOp() : nullptr;
     if (!dequantize || !dequantize->hasOneUse() ||
-        !isQuantizedConvolution(layer) ||
-        !layer->hasOneUse() || getPostOpAttr(layer)) {
+        !isQuantizedConvolution(layer) || !layer->hasOneUse() ||
+        getPostOpAttr(layer)) {
       return rewriter.notifyMatchFailure(
           quantize, "the activation does not read only a quantized layer "
                     "without a post-op");
