@@ -402,6 +402,10 @@ llvm::Error Emulator::Impl::prepareUpaTask(Task &task,
 llvm::Error Emulator::Impl::prepareNceTask(Task &task,
                                            const std::string &what) {
   task.nce = task.task->kind_as_NceClusterTask();
+  if (tensors[task.nce->invariant()->input()].layout.dtype !=
+      schema::DType::F16) {
+    return makeError(what + ": INT8 NCE tasks are not executed yet");
+  }
   const auto &variants = *task.nce->variants();
   auto dpus = static_cast<uint64_t>(arch.nce().dpus_per_cluster());
   for (uint32_t v = 0; v < variants.size(); ++v) {
