@@ -853,6 +853,50 @@ TEST(NceInt8Test, macsRunAtTheInt8Rate) {
   }
 }
 
+TEST(NceInt8Test, damagedBlobsNeverCrashTheEmulator) {
+  // Every INT8 blob that still loads after a flipped byte runs to a report.
+  Int8Case conv;
+  conv.inC = conv.outC = 4;
+  conv.height = conv.width = 3;
+  conv.kernelH = conv.kernelW = 3;
+  conv.padTop = conv.padBottom = conv.padLeft = conv.padRight = 1;
+  conv.inZp = 3;
+  conv.weightsZp = -2;
+  conv.outZp = 9;
+  conv.ppe = schema::PpeMode::LRELU;
+  conv.alpha = 0.5f;
+  conv.randomize(130);
+  conv.variants = {boxVariant(conv, {0, 0, 0}, {2, 0, 3}, 0),
+                   boxVariant(conv, {0, 1, 0}, {2, 2, 3}, 1)};
+  Int8Case avg = conv;
+  avg.type = Type::AVEPOOL;
+  avg.inType = DType::I8;
+  avg.outType = DType::I8;
+  avg.weightsZp = 0;
+  avg.ppe = schema::PpeMode::RELUX;
+  avg.alpha = 0;
+  avg.clampLow = -5;
+  avg.clampHigh = 50;
+  avg.poolMult = 7282;
+  avg.poolShift = 16;
+  avg.randomize(131);
+  EmulatorOptions options;
+  options.maxMemoryBytes = 2 << 20;
+  for (const Int8Case &c : {conv, avg}) {
+    std::vector<uint8_t> bytes = buildBlob(c);
+    size_t ran = 0;
+    for (uint8_t pattern : {0x01, 0xff}) {
+      for (size_t at = 0; at < bytes.size(); ++at) {
+        std::vector<uint8_t> damaged = bytes;
+        damaged[at] ^= pattern;
+        RunResult result = runBlob(damaged, inputsOf(c), "VPUX30XX", options);
+        ran += result.error.empty();
+      }
+    }
+    EXPECT_GT(ran, 0u);
+  }
+}
+
 TEST(NceInt8Test, targetWithoutTheInt8Rate) {
   Int8Case c;
   c.randomize(120);
