@@ -27,8 +27,16 @@ CostModel::CostModel(const arch::ArchDesc &arch)
       shaveOverhead(arch.shave().task_overhead_cycles()),
       shaveLanes(std::max<int64_t>(1, arch.shave().fp16_lanes())),
       barrierCycles(arch.barriers().latency_cycles()),
-      dpuMacsPerCycle(static_cast<double>(arch::getMacsPerCycle(arch, "f16"))),
-      nceOverhead(arch.nce().task_overhead_cycles()) {}
+      nceOverhead(arch.nce().task_overhead_cycles()) {
+  for (const auto &rate : arch.nce().mac_rates()) {
+    dpuMacsPerCycle[rate.element_type()] =
+        static_cast<double>(arch::getMacsPerCycle(arch, rate.element_type()));
+  }
+}
+
+double CostModel::getDpuMacsPerCycle(llvm::StringRef elementType) const {
+  return dpuMacsPerCycle.lookup(elementType);
+}
 
 double CostModel::getDmaCycles(uint64_t bytes, bool ddr) const {
   double rate =
@@ -56,14 +64,14 @@ static int64_t roundUp(int64_t value, int64_t block) {
 
 double CostModel::getDpuVariantCycles(int64_t width, int64_t height,
                                       int64_t channels, int64_t macsPerOutput,
-                                      bool matrix) const {
+                                      bool matrix, double macsPerCycle) const {
   int64_t gridW = matrix ? 4 : 16;
   int64_t gridH = matrix ? 4 : 1;
   double slots = static_cast<double>(roundUp(width, gridW)) *
                  static_cast<double>(roundUp(height, gridH)) *
                  static_cast<double>(roundUp(channels, kDpuChannelBlock));
   return slots * static_cast<double>(macsPerOutput) /
-         std::max(1.0, dpuMacsPerCycle);
+         std::max(1.0, macsPerCycle);
 }
 
 } // namespace mlir::vpuc::emu

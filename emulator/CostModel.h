@@ -21,14 +21,16 @@
 //    work in parallel); a variant computing a W x H x C output box costs
 //
 //        ceil(W / gw) * gw * ceil(H / gh) * gh * ceil(C / 16) * 16
-//          * MACs per output element / (f16 MACs per cycle of one DPU)
+//          * MACs per output element / (MACs per cycle of one DPU)
 //
-//    cycles, where (gw, gh) is the MPE mode's spatial grid (VECTOR 16 x 1,
-//    MATRIX 4 x 4) and 16 the MAC array's channel block. That is the MACs
-//    divided by (MACs per cycle x efficiency), with efficiency = (channel
-//    utilisation) x (spatial utilisation) = C / (ceil(C / 16) * 16) x
-//    W * H / (ceil(W / gw) * gw * ceil(H / gh) * gh). MACs per output
-//    element: KY * KX * IC (CONV), KY * KX (DWCONV, pools), 1 (eltwise).
+//    cycles, the MACs per cycle being the arch's nce.mac_rates entry of the
+//    task's input element type (f16; u8 / i8 for INT8 tasks, e.g. twice the
+//    f16 rate on VPUX37XX and 4x on VPUX30XX), where (gw, gh) is the MPE mode's
+//    spatial grid (VECTOR 16 x 1, MATRIX 4 x 4) and 16 the MAC array's channel
+//    block. That is the MACs divided by (MACs per cycle x efficiency), with
+//    efficiency = (channel utilisation) x (spatial utilisation) = C / (ceil(C /
+//    16) * 16) x W * H / (ceil(W / gw) * gw * ceil(H / gh) * gh). MACs per
+//    output element: KY * KX * IC (CONV), KY * KX (DWCONV, pools), 1 (eltwise).
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +40,8 @@
 #include <cstdint>
 
 #include "core/arch/Arch.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace mlir::vpuc::emu {
 
@@ -53,12 +57,17 @@ public:
   double getShaveCycles(int64_t elements, double cyclesPerVector,
                         uint32_t shaves) const;
   /// True if the target gives DPUs an f16 MAC rate (NCE tasks can run).
-  bool hasDpus() const { return dpuMacsPerCycle > 0; }
+  bool hasDpus() const { return getDpuMacsPerCycle("f16") > 0; }
+  /// One DPU's MACs per cycle on `elementType` ("f16", "u8", "i8", ...): its
+  /// nce.mac_rates entry, 0 when the target has none.
+  double getDpuMacsPerCycle(llvm::StringRef elementType) const;
   /// Cycles of one DPU variant computing a `width` x `height` x `channels`
   /// output box at `macsPerOutput` MACs per element, in MPE mode `matrix`
-  /// (4 x 4) or vector (16 x 1).
+  /// (4 x 4) or vector (16 x 1), at `macsPerCycle` (getDpuMacsPerCycle of
+  /// the task's input element type).
   double getDpuVariantCycles(int64_t width, int64_t height, int64_t channels,
-                             int64_t macsPerOutput, bool matrix) const;
+                             int64_t macsPerOutput, bool matrix,
+                             double macsPerCycle) const;
   /// The fixed cost of an NCE cluster task.
   double getNceOverheadCycles() const { return nceOverhead; }
   /// The MAC array's channel block.
@@ -74,7 +83,9 @@ private:
   double dmaLatency, dmaBytesPerCycle, ddrBytesPerCycle, cmxBytesPerCycle;
   double shaveOverhead, shaveLanes;
   double barrierCycles;
-  double dpuMacsPerCycle, nceOverhead;
+  /// nce.mac_rates: MACs per cycle of one DPU by element type.
+  llvm::StringMap<double> dpuMacsPerCycle;
+  double nceOverhead;
 };
 
 } // namespace mlir::vpuc::emu

@@ -138,6 +138,10 @@ struct Roofline {
   /// f16 MACs per cycle of the whole target: one DPU's rate x DPUs per
   /// cluster x clusters.
   double peakMacsPerCycle = 0;
+  /// The MACs of INT8 NCE variants (included in nceMacs), and their cycles at
+  /// the whole target's rate of their input element type (u8 / i8).
+  uint64_t nceInt8Macs = 0;
+  double nceInt8Cycles = 0;
   /// Bytes of the network inputs and outputs (their elements), and the
   /// distinct bytes of the constant section that tasks read.
   uint64_t inputBytes = 0, outputBytes = 0, constantBytesRead = 0;
@@ -148,7 +152,8 @@ struct Roofline {
   uint64_t getCompulsoryDdrBytes() const {
     return inputBytes + outputBytes + constantBytesRead;
   }
-  /// nceMacs / peakMacsPerCycle (0 without DPUs).
+  /// The FP16 MACs (nceMacs - nceInt8Macs) / peakMacsPerCycle, plus
+  /// nceInt8Cycles (0 without DPUs).
   double getComputeCycles() const;
   /// getCompulsoryDdrBytes() / ddrBytesPerCycle.
   double getDdrCycles() const;

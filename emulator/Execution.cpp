@@ -22,6 +22,7 @@
 #include "core/shape/StridedCopy.h"
 #include "emulator/HazardDetector.h"
 #include "emulator/NceExecution.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
 
 namespace mlir::vpuc::emu {
@@ -246,6 +247,7 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
     const Tensor &tensor = tensors[id];
     NceActivation view;
     view.data = regions[tensor.region].bytes.data() + tensor.offset;
+    view.dtype = tensor.layout.dtype;
     view.channels = tensor.layout.dims[Dim(1)];
     view.height = tensor.layout.dims[Dim(2)];
     view.width = tensor.layout.dims[Dim(3)];
@@ -290,16 +292,21 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
                        table.offset + (out.z1 + 1) * 16, false);
     }
   }
+  // INT8 mode (loadBlob checked the element types): the weights table of an
+  // integer output holds multipliers, shifts and integer biases.
+  bool int8 = input.dtype != schema::DType::F16;
+  bool intOut = output.dtype != schema::DType::F16;
   std::vector<NceChannelWeights> channelWeights;
   std::vector<uint64_t> weightsOffsets;
   uint64_t blockBytes = 0;
   if (isNceWeighted(desc.type)) {
     const Tensor &table = tensors[inv.weights_table()];
     const Tensor &weights = tensors[inv.weights()];
+    desc.weightsType = weights.layout.dtype;
     const uint8_t *rows = regions[table.region].bytes.data() + table.offset;
     blockBytes = desc.kernelH * desc.kernelW *
                  (desc.type == schema::NceTaskType::CONV ? input.channels : 1) *
-                 2;
+                 (int8 ? 1 : 2);
     for (int64_t k = 0; k < output.channels; ++k) {
       uint32_t words[4];
       std::memcpy(words, rows + k * 16, sizeof(words));
@@ -329,8 +336,31 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
       NceChannelWeights entry;
       entry.weights =
           regions[weights.region].bytes.data() + weights.offset + words[0];
-      entry.scale = llvm::bit_cast<float>(words[2]);
-      entry.bias = llvm::bit_cast<float>(words[3]);
+      if (intOut) {
+        // Word 2 = (mult << 16) | (shift << 8), shift <= 63; word 3 = bias.
+        uint32_t shift = (words[2] >> 8) & 0xFF;
+        if ((words[2] & 0xFF) != 0 || shift > 63) {
+          problem(ProblemKind::KernelError,
+                  "invalid NCE task: " + describeTask(taskId) + ": " + row +
+                      " (output channel " + std::to_string(k) +
+                      ") has word 2 0x" + llvm::utohexstr(words[2], false, 8) +
+                      ", " +
+                      ((words[2] & 0xFF) != 0
+                           ? std::string("whose reserved bits 0..7 are not 0")
+                           : "whose shift " + std::to_string(shift) +
+                                 " is above 63") +
+                      " (an integer output's word 2 is (mult << 16) | (shift "
+                      "<< 8)); the task was skipped");
+          lastAmount = 0;
+          return overhead;
+        }
+        entry.mult = words[2] >> 16;
+        entry.shift = shift;
+        entry.intBias = static_cast<int32_t>(words[3]);
+      } else {
+        entry.scale = llvm::bit_cast<float>(words[2]);
+        entry.bias = llvm::bit_cast<float>(words[3]);
+      }
       channelWeights.push_back(entry);
       weightsOffsets.push_back(weights.offset + words[0]);
     }
@@ -373,16 +403,31 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
 
   // Each variant on its DPU; the DPUs of the cluster run in parallel.
   int64_t macsPerOutput = getNceMacsPerOutput(desc, input.channels);
+  // The MACs run at the rate of the input's element type.
+  double macsPerCycle =
+      costModel.getDpuMacsPerCycle(blob::getDTypeName(input.dtype));
   std::map<uint32_t, double> dpuTime;
   uint64_t elements = 0;
   for (uint32_t v = 0; v < variants.size(); ++v) {
     const schema::DpuVariant &variant = *variants.Get(v);
     NceBox out = box(v);
-    computeNceBox(desc, input, input2 ? &*input2 : nullptr, channelWeights,
-                  output, out);
+    if (std::optional<NceOverflow> overflow =
+            computeNceBox(desc, input, input2 ? &*input2 : nullptr,
+                          channelWeights, output, out)) {
+      problem(ProblemKind::Overflow,
+              "accumulator overflow: " + describeTask(taskId) + ", variant " +
+                  std::to_string(v) + ": the 32-bit accumulator of output " +
+                  "element (channel " + std::to_string(overflow->channel) +
+                  ", y " + std::to_string(overflow->y) + ", x " +
+                  std::to_string(overflow->x) + ") reaches " +
+                  std::to_string(overflow->sum) + "; the task was stopped");
+      lastAmount = elements;
+      return overhead + dpuTime[variant.dpu()];
+    }
     double cycles = costModel.getDpuVariantCycles(
         out.x1 - out.x0 + 1, out.y1 - out.y0 + 1, out.z1 - out.z0 + 1,
-        macsPerOutput, variant.mpe_mode() == schema::MpeMode::MATRIX);
+        macsPerOutput, variant.mpe_mode() == schema::MpeMode::MATRIX,
+        macsPerCycle);
     double &busy = dpuTime[variant.dpu()];
     VariantRecord record;
     record.executor = task.executor;
@@ -395,6 +440,13 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
                   static_cast<uint64_t>(macsPerOutput);
     report.variants.push_back(record);
     report.roofline.nceMacs += record.macs;
+    if (int8) {
+      report.roofline.nceInt8Macs += record.macs;
+      report.roofline.nceInt8Cycles +=
+          static_cast<double>(record.macs) /
+          (macsPerCycle * arch.nce().dpus_per_cluster() *
+           arch.nce().clusters());
+    }
     DpuSummary &summary = report.dpus[task.variantDpus[v]];
     summary.variants += 1;
     summary.busyCycles += cycles;

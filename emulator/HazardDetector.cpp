@@ -29,6 +29,8 @@ const char *getProblemKindName(ProblemKind kind) {
     return "deadlock";
   case ProblemKind::KernelError:
     return "kernel-error";
+  case ProblemKind::Overflow:
+    return "overflow";
   }
   return "problem";
 }

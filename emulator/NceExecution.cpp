@@ -7,6 +7,7 @@
 #include "emulator/NceExecution.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 #include <vector>
 
@@ -26,11 +27,21 @@ NceInvariantDesc getNceInvariantDesc(const schema::NceClusterTask &task) {
   desc.padBottom = inv.pad_bottom();
   desc.padLeft = inv.pad_left();
   desc.padRight = inv.pad_right();
+  desc.inputZeroPoint = inv.input_zero_point();
+  desc.weightsZeroPoint = inv.weights_zero_point();
   if (const schema::PpeTask *ppe = task.ppe()) {
     desc.ppe = ppe->mode();
     desc.clampLow = ppe->clamp_low();
     desc.clampHigh = ppe->clamp_high();
     desc.alpha = ppe->alpha();
+    desc.outZeroPoint = ppe->out_zero_point();
+    // loadBlob checked the ranges of a pool's multiplier and shift.
+    if (ppe->quant_mult() && ppe->quant_mult()->size() == 1) {
+      desc.poolMult = static_cast<uint32_t>(ppe->quant_mult()->Get(0));
+    }
+    if (ppe->quant_shift() && ppe->quant_shift()->size() == 1) {
+      desc.poolShift = static_cast<uint32_t>(ppe->quant_shift()->Get(0));
+    }
   }
   return desc;
 }
@@ -94,10 +105,215 @@ static float applyPpe(const NceInvariantDesc &desc, float value) {
   }
 }
 
-void computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
-                   const NceActivation *input2,
-                   llvm::ArrayRef<NceChannelWeights> weights,
-                   const NceActivation &output, const NceBox &box) {
+//===----------------------------------------------------------------------===//
+// INT8 mode
+//===----------------------------------------------------------------------===//
+
+/// The U8 or I8 element at `pointer`.
+static int32_t loadInt8(const uint8_t *pointer, schema::DType dtype) {
+  return dtype == schema::DType::U8
+             ? static_cast<int32_t>(*pointer)
+             : static_cast<int32_t>(static_cast<int8_t>(*pointer));
+}
+
+/// floor(value / 2^shift), without relying on the implementation's shift of
+/// negative numbers.
+static int64_t floorShiftRight(int64_t value, uint32_t shift) {
+  return value >= 0 ? value >> shift : -((-value - 1) >> shift) - 1;
+}
+
+int64_t requantizeNce(int64_t value, uint32_t mult, uint32_t shift) {
+  int64_t product = value * static_cast<int64_t>(mult);
+  if (shift == 0) {
+    return product;
+  }
+  return floorShiftRight(product + (int64_t(1) << (shift - 1)), shift);
+}
+
+/// `value` (integral) as an int64, saturated far beyond any result of the
+/// requantisation (so that the conversion is defined).
+static int64_t saturateToInt64(double value) {
+  constexpr double kLimit = 4611686018427387904.0; // 2^62
+  return static_cast<int64_t>(std::min(std::max(value, -kLimit), kLimit));
+}
+
+/// `value` rounded to the nearest integer, halves to even.
+static double roundHalfToEven(double value) {
+  double floor = std::floor(value);
+  double fraction = value - floor;
+  if (fraction > 0.5) {
+    return floor + 1;
+  }
+  if (fraction < 0.5) {
+    return floor;
+  }
+  return std::fmod(floor, 2.0) == 0 ? floor : floor + 1;
+}
+
+int64_t applyIntegerPpe(const NceInvariantDesc &desc, int64_t value) {
+  switch (desc.ppe) {
+  case schema::PpeMode::RELU:
+    return std::max<int64_t>(value, 0);
+  case schema::PpeMode::RELUX:
+    return std::min(std::max(value, saturateToInt64(desc.clampLow)),
+                    saturateToInt64(desc.clampHigh));
+  case schema::PpeMode::LRELU:
+    return value < 0 ? saturateToInt64(
+                           roundHalfToEven(static_cast<double>(value) *
+                                           static_cast<double>(desc.alpha)))
+                     : value;
+  default:
+    return value;
+  }
+}
+
+/// computeNceBox in INT8 mode.
+static std::optional<NceOverflow>
+computeInt8Box(const NceInvariantDesc &desc, const NceActivation &input,
+               llvm::ArrayRef<NceChannelWeights> weights,
+               const NceActivation &output, const NceBox &box) {
+  schema::NceTaskType type = desc.type;
+  bool conv = type == schema::NceTaskType::CONV;
+  int64_t inC = input.channels;
+  // The input rows of one output row, with the zero point subtracted.
+  NceBox inBox = getNceInputBox(desc, box, input);
+  int64_t cols = inBox.x1 - inBox.x0 + 1;
+  int64_t chans = inBox.z1 - inBox.z0 + 1;
+  std::vector<int32_t> rows(desc.kernelH * cols * chans);
+  std::vector<bool> rowValid(desc.kernelH);
+  // The weights of the box's channels, with the zero point subtracted.
+  int64_t block = weights.empty()
+                      ? 0
+                      : desc.kernelH * desc.kernelW * (conv ? inC : int64_t(1));
+  std::vector<int32_t> boxWeights(
+      weights.empty() ? 0 : (box.z1 - box.z0 + 1) * block);
+  for (int64_t k = box.z0; !weights.empty() && k <= box.z1; ++k) {
+    for (int64_t i = 0; i < block; ++i) {
+      boxWeights[(k - box.z0) * block + i] =
+          loadInt8(weights[k].weights + i, desc.weightsType) -
+          desc.weightsZeroPoint;
+    }
+  }
+  bool floatOut = output.dtype == schema::DType::F16;
+  int64_t outLow = output.dtype == schema::DType::U8 ? 0 : -128;
+  int64_t outHigh = output.dtype == schema::DType::U8 ? 255 : 127;
+  for (int64_t y = box.y0; y <= box.y1; ++y) {
+    int64_t top = y * desc.strideH - desc.padTop;
+    for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
+      int64_t iy = top + ky;
+      rowValid[ky] = iy >= 0 && iy < input.height;
+      if (!rowValid[ky]) {
+        continue;
+      }
+      for (int64_t col = 0; col < cols; ++col) {
+        const uint8_t *pixel =
+            input.data + iy * input.strideH + (inBox.x0 + col) * input.strideW;
+        int32_t *into = rows.data() + (ky * cols + col) * chans;
+        for (int64_t c = 0; c < chans; ++c) {
+          into[c] =
+              loadInt8(pixel + (inBox.z0 + c) * input.strideC, input.dtype) -
+              desc.inputZeroPoint;
+        }
+      }
+    }
+    for (int64_t x = box.x0; x <= box.x1; ++x) {
+      int64_t left = x * desc.strideW - desc.padLeft;
+      uint8_t *outPixel = output.data + y * output.strideH + x * output.strideW;
+      for (int64_t k = box.z0; k <= box.z1; ++k) {
+        bool isMax = type == schema::NceTaskType::MAXPOOL;
+        bool first = true;
+        int32_t acc = 0;
+        // Adds `term` to the accumulator; false when the sum leaves int32.
+        auto add = [&](int32_t term) {
+          int32_t sum;
+          if (__builtin_add_overflow(acc, term, &sum)) {
+            return false;
+          }
+          acc = sum;
+          return true;
+        };
+        auto overflow = [&](int32_t term) {
+          NceOverflow result;
+          result.channel = k;
+          result.y = y;
+          result.x = x;
+          result.sum = static_cast<int64_t>(acc) + term;
+          return result;
+        };
+        const int32_t *w = weights.empty()
+                               ? nullptr
+                               : boxWeights.data() + (k - box.z0) * block;
+        for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
+          for (int64_t kx = 0; kx < desc.kernelW; ++kx) {
+            int64_t ix = left + kx;
+            if (!rowValid[ky] || ix < 0 || ix >= input.width) {
+              continue;
+            }
+            const int32_t *pixel =
+                rows.data() + (ky * cols + (ix - inBox.x0)) * chans;
+            if (conv) {
+              const int32_t *wk = w + (ky * desc.kernelW + kx) * inC;
+              for (int64_t ic = 0; ic < inC; ++ic) {
+                int32_t product = pixel[ic] * wk[ic];
+                if (!add(product)) {
+                  return overflow(product);
+                }
+              }
+              continue;
+            }
+            int32_t value = pixel[k - inBox.z0];
+            if (type == schema::NceTaskType::DWCONV) {
+              int32_t product = value * w[ky * desc.kernelW + kx];
+              if (!add(product)) {
+                return overflow(product);
+              }
+            } else if (isMax) {
+              acc = first ? value : std::max(acc, value);
+              first = false;
+            } else if (!add(value)) {
+              return overflow(value);
+            }
+          }
+        }
+        if (floatOut) {
+          // CONV / DWCONV only (loadBlob).
+          float result =
+              static_cast<float>(acc) * weights[k].scale + weights[k].bias;
+          uint16_t bits = numeric::floatToF16Bits(applyPpe(desc, result));
+          std::memcpy(outPixel + k * output.strideC, &bits, sizeof(bits));
+          continue;
+        }
+        int64_t value = acc;
+        uint32_t mult = desc.poolMult, shift = desc.poolShift;
+        if (!weights.empty()) {
+          value += weights[k].intBias;
+          mult = weights[k].mult;
+          shift = weights[k].shift;
+        }
+        int64_t result =
+            applyIntegerPpe(desc, requantizeNce(value, mult, shift));
+        result =
+            std::min(std::max(result + desc.outZeroPoint, outLow), outHigh);
+        // The low byte: the value for U8, its two's complement for I8.
+        outPixel[k * output.strideC] = static_cast<uint8_t>(result & 0xFF);
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// FP16 mode
+//===----------------------------------------------------------------------===//
+
+std::optional<NceOverflow>
+computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
+              const NceActivation *input2,
+              llvm::ArrayRef<NceChannelWeights> weights,
+              const NceActivation &output, const NceBox &box) {
+  if (input.dtype != schema::DType::F16) {
+    return computeInt8Box(desc, input, weights, output, box);
+  }
   schema::NceTaskType type = desc.type;
   int64_t inC = input.channels;
   // The input rows of one output row, converted once: (row, col, channel)
@@ -200,6 +416,7 @@ void computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
       }
     }
   }
+  return std::nullopt;
 }
 
 } // namespace mlir::vpuc::emu

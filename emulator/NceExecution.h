@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // What a DPU computes for one variant of an NCE cluster task (blob.fbs,
-// NceInvariant), on FP16 tensors in memory, exactly:
+// NceInvariant), on tensors in memory, exactly. FP16 mode (F16 input):
 //
 //  - the products of FP16 inputs and weights (exact in FP32) are accumulated
 //    in FP32 in the order ky, kx, ic (positions in the padding add nothing;
@@ -15,6 +15,19 @@
 //    eltwise `a + b`, `a - b`, `a * b`;
 //  - then the PPE (RELU, RELUX clamp, LRELU) in FP32;
 //  - then one rounding to FP16, to nearest even.
+//
+// INT8 mode (U8 / I8 input), in integers:
+//
+//  - acc = the sum (CONV, DWCONV: of (x - input zero point) * (w - weights
+//    zero point); AVEPOOL: of x - input zero point) or the maximum (MAXPOOL:
+//    of x - input zero point) over the window, in 32 bits, summed in the
+//    order ky, kx, ic: a partial sum outside int32 stops the variant and is
+//    returned as an NceOverflow;
+//  - an integer output: v = acc + bias (CONV / DWCONV), r = v * mult rounded
+//    by `shift` bits (requantizeNce), the PPE on r in integers
+//    (applyIntegerPpe), + the output zero point, clamped to the output type;
+//  - an F16 output (CONV / DWCONV): f32(acc) * scale + bias, the PPE in FP32,
+//    one rounding to FP16.
 //
 // The emulator resolves the tensors and the weights table (NceTaskRunner in
 // Emulator.cpp); this file holds only the arithmetic and the geometry, so
@@ -26,6 +39,7 @@
 #define VPUC_EMULATOR_NCEEXECUTION_H_
 
 #include <cstdint>
+#include <optional>
 
 #include "backend/blob/Blob.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -34,10 +48,13 @@ namespace mlir::vpuc::emu {
 
 namespace schema = ::vpuc::schema;
 
-/// A 1 x C x H x W FP16 activation in memory: element (c, y, x) is the
-/// 2 bytes at `data + c * strideC + y * strideH + x * strideW`.
+/// A 1 x C x H x W activation in memory: element (c, y, x) is the element
+/// (2 bytes for F16, 1 for U8 / I8) at `data + c * strideC + y * strideH + x
+/// * strideW`.
 struct NceActivation {
   uint8_t *data = nullptr;
+  /// F16, U8 or I8.
+  schema::DType dtype = schema::DType::F16;
   int64_t channels = 0, height = 0, width = 0;
   /// Strides in bytes.
   int64_t strideC = 0, strideH = 0, strideW = 0;
@@ -50,17 +67,32 @@ struct NceInvariantDesc {
   int64_t padTop = 0, padBottom = 0, padLeft = 0, padRight = 0;
   schema::PpeMode ppe = schema::PpeMode::NONE;
   float clampLow = 0, clampHigh = 0, alpha = 0;
+  /// INT8 mode: the weights' element type (U8 or I8) and the zero points.
+  schema::DType weightsType = schema::DType::F16;
+  int32_t inputZeroPoint = 0, weightsZeroPoint = 0, outZeroPoint = 0;
+  /// INT8 pools with an integer output: the PPE's multiplier and shift.
+  uint32_t poolMult = 1, poolShift = 0;
 };
 
 /// The invariant of a blob task.
 NceInvariantDesc getNceInvariantDesc(const schema::NceClusterTask &task);
 
 /// What a weights table row gives one output channel: its weights (the
-/// FP16 block of KY * KX * IC, resp. KY * KX, values in (ky, kx, ic) order),
-/// scale and bias.
+/// block of KY * KX * IC, resp. KY * KX, values in (ky, kx, ic) order, of the
+/// weights' element type), and either the FP32 scale and bias (F16 outputs)
+/// or the multiplier, shift and integer bias (integer outputs).
 struct NceChannelWeights {
   const uint8_t *weights = nullptr;
   float scale = 1, bias = 0;
+  uint32_t mult = 1, shift = 0;
+  int32_t intBias = 0;
+};
+
+/// A sum of an INT8 task that left the 32-bit accumulator: the output
+/// element and the sum.
+struct NceOverflow {
+  int64_t channel = 0, y = 0, x = 0;
+  int64_t sum = 0;
 };
 
 /// An inclusive box of an output (x = W, y = H, z = C).
@@ -89,11 +121,23 @@ int64_t getNceMacsPerOutput(const NceInvariantDesc &desc, int64_t inChannels);
 
 /// Computes the output box `box` (see the file comment). `weights` has one
 /// entry per output channel for CONV and DWCONV and is empty otherwise;
-/// `input2` is set for eltwise tasks.
-void computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
-                   const NceActivation *input2,
-                   llvm::ArrayRef<NceChannelWeights> weights,
-                   const NceActivation &output, const NceBox &box);
+/// `input2` is set for eltwise tasks. Returns the first accumulator
+/// overflow of an INT8 task, which stops the computation (elements already
+/// computed stay written).
+std::optional<NceOverflow>
+computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
+              const NceActivation *input2,
+              llvm::ArrayRef<NceChannelWeights> weights,
+              const NceActivation &output, const NceBox &box);
+
+/// The requantisation of INT8 mode in 64-bit integers: `value * mult`, then,
+/// for shift > 0, + 2^(shift - 1) and an arithmetic (flooring) shift right by
+/// `shift` (halves round toward +infinity). |value| < 2^40, mult < 2^16,
+/// shift < 64.
+int64_t requantizeNce(int64_t value, uint32_t mult, uint32_t shift);
+
+/// The PPE of an integer output on a requantised value (blob.fbs, PpeTask).
+int64_t applyIntegerPpe(const NceInvariantDesc &desc, int64_t value);
 
 } // namespace mlir::vpuc::emu
 

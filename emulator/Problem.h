@@ -33,8 +33,10 @@ enum class ProblemKind {
   BarrierMisuse,
   /// Tasks that can never start.
   Deadlock,
-  /// A kernel rejected its arguments.
+  /// A kernel rejected its arguments (or an NCE task its weights table).
   KernelError,
+  /// An INT8 NCE accumulator left the 32-bit range.
+  Overflow,
 };
 
 /// "race", "uninitialized-read", ...

@@ -74,8 +74,12 @@ void RunReport::printSummary(llvm::raw_ostream &os) const {
      << llvm::format("%.3f", toMicroseconds(roofline.getLowerBoundCycles()))
      << " us / latency " << llvm::format("%.3f", toMicroseconds(totalCycles))
      << " us)\n";
-  os << "  nce: " << roofline.nceMacs << " MACs at "
-     << llvm::format("%.0f", roofline.peakMacsPerCycle) << " MACs/cycle = "
+  os << "  nce: " << roofline.nceMacs << " MACs";
+  if (roofline.nceInt8Macs > 0) {
+    os << " (" << roofline.nceInt8Macs << " of them INT8, at the INT8 rate)";
+  }
+  os << " at " << llvm::format("%.0f", roofline.peakMacsPerCycle)
+     << " MACs/cycle = "
      << llvm::format("%.3f", toMicroseconds(roofline.getComputeCycles()))
      << " us\n";
   os << "  ddr: " << roofline.getCompulsoryDdrBytes() << " bytes (inputs "
@@ -182,8 +186,10 @@ void RunReport::printProfile(llvm::raw_ostream &os, size_t count) const {
 //===----------------------------------------------------------------------===//
 
 double Roofline::getComputeCycles() const {
-  return peakMacsPerCycle > 0 ? static_cast<double>(nceMacs) / peakMacsPerCycle
-                              : 0.0;
+  return peakMacsPerCycle > 0
+             ? static_cast<double>(nceMacs - nceInt8Macs) / peakMacsPerCycle +
+                   nceInt8Cycles
+             : 0.0;
 }
 
 double Roofline::getDdrCycles() const {

@@ -402,6 +402,14 @@ llvm::Error Emulator::Impl::prepareUpaTask(Task &task,
 llvm::Error Emulator::Impl::prepareNceTask(Task &task,
                                            const std::string &what) {
   task.nce = task.task->kind_as_NceClusterTask();
+  // The MACs run at the rate of the input's element type (INT8 since 2.1).
+  std::string inType =
+      blob::getDTypeName(tensors[task.nce->invariant()->input()].layout.dtype);
+  if (costModel.getDpuMacsPerCycle(inType) <= 0) {
+    return makeError(what + ": target " + arch.name() + " has no " + inType +
+                     " MAC rate (nce.mac_rates) for the task's " + inType +
+                     " input");
+  }
   const auto &variants = *task.nce->variants();
   auto dpus = static_cast<uint64_t>(arch.nce().dpus_per_cluster());
   for (uint32_t v = 0; v < variants.size(); ++v) {

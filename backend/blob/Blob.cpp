@@ -22,6 +22,7 @@
 #include "backend/blob/TensorLayout.h"
 #include "kernels/abi/SwKernelAbi.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
@@ -912,6 +913,25 @@ llvm::Error Checker::checkTask(const schema::TaskList &list,
   return llvm::Error::success();
 }
 
+/// "f16", "u8 or i8", "u8, i8 or f16".
+static std::string describeDTypes(llvm::ArrayRef<schema::DType> dtypes) {
+  std::string text;
+  for (size_t i = 0; i < dtypes.size(); ++i) {
+    if (i > 0) {
+      text += i + 1 == dtypes.size() ? " or " : ", ";
+    }
+    text += getDTypeName(dtypes[i]);
+  }
+  return text;
+}
+
+/// The values of an 8-bit integer type (U8 or I8).
+static std::pair<int64_t, int64_t> getIntegerRange(schema::DType dtype) {
+  return dtype == schema::DType::U8
+             ? std::make_pair(int64_t(0), int64_t(255))
+             : std::make_pair(int64_t(-128), int64_t(127));
+}
+
 llvm::Error Checker::checkNceTask(const schema::TaskList &list,
                                   const schema::NceClusterTask &nce,
                                   const std::string &what) {
@@ -922,6 +942,8 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
                      getNceTaskTypeName(type) + " (a newer schema version?)");
   }
   std::string typeName = getNceTaskTypeName(type);
+  constexpr schema::DType F16 = schema::DType::F16, U8 = schema::DType::U8,
+                          I8 = schema::DType::I8;
   bool eltwise = type == schema::NceTaskType::ELTWISE_ADD ||
                  type == schema::NceTaskType::ELTWISE_SUB ||
                  type == schema::NceTaskType::ELTWISE_MUL;
@@ -955,7 +977,8 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
   // Each present operand: in range, in this cluster's CMX, of the right
   // type and layout.
   auto operand = [&](uint32_t index, llvm::StringRef name,
-                     schema::DType dtype) -> llvm::Error {
+                     llvm::ArrayRef<schema::DType> dtypes,
+                     llvm::StringRef why = "") -> llvm::Error {
     std::string operandWhat = what + " " + name.str();
     if (llvm::Error error = checkTensorIndex(index, operandWhat)) {
       return error;
@@ -970,16 +993,18 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
           getRegionName(schema::MemoryLocation::CMX_NN, list.cluster()) + ")");
     }
     const TensorLayout &layout = layouts[index];
-    if (layout.dtype != dtype || layout.dims.rank() != 4) {
+    if (!llvm::is_contained(dtypes, layout.dtype) || layout.dims.rank() != 4) {
       return makeError(operandWhat + ": tensor " + llvm::Twine(index) + " is " +
                        layout.describe() + ", expected a 4-d " +
-                       getDTypeName(dtype) + " tensor");
+                       describeDTypes(dtypes) + " tensor" + why);
     }
     return llvm::Error::success();
   };
   auto dims = [&](uint32_t index) { return layouts[index].dims.raw(); };
-  auto activation = [&](uint32_t index, llvm::StringRef name) -> llvm::Error {
-    if (llvm::Error error = operand(index, name, schema::DType::F16)) {
+  auto activation = [&](uint32_t index, llvm::StringRef name,
+                        llvm::ArrayRef<schema::DType> dtypes,
+                        llvm::StringRef why = "") -> llvm::Error {
+    if (llvm::Error error = operand(index, name, dtypes, why)) {
       return error;
     }
     const TensorLayout &layout = layouts[index];
@@ -990,12 +1015,43 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
     }
     return llvm::Error::success();
   };
-  if (llvm::Error error = activation(inv.input(), "input")) {
+  // The numeric mode: FP16 or (since 2.1) INT8, by the input's type.
+  if (llvm::Error error =
+          activation(inv.input(), "input", {F16, schema::DType::U8, I8})) {
     return error;
   }
-  if (llvm::Error error = activation(inv.output(), "output")) {
+  schema::DType inType = layouts[inv.input()].dtype;
+  bool int8 = inType != F16;
+  std::string inTypeText = " (the input is " + getDTypeName(inType) + ")";
+  if (int8 && blob.header()->version()->minor() < 1) {
+    return makeError(what + ": a " + typeName + " task on a " +
+                     getDTypeName(inType) +
+                     " input (INT8 mode) needs schema 2.1, but the blob is " +
+                     llvm::Twine(blob.header()->version()->major()) + "." +
+                     llvm::Twine(blob.header()->version()->minor()));
+  }
+  if (int8 && eltwise) {
+    return makeError(what + ": a " + typeName + " task on a " +
+                     getDTypeName(inType) +
+                     " input: INT8 eltwise tasks are not supported by schema " +
+                     llvm::Twine(kSchemaMajor) + "." +
+                     llvm::Twine(kSchemaMinor) + " (only FP16 eltwise)");
+  }
+  llvm::SmallVector<schema::DType, 3> outTypes = {F16};
+  if (int8) {
+    outTypes = weighted ? llvm::SmallVector<schema::DType, 3>{U8, I8, F16}
+                        : llvm::SmallVector<schema::DType, 3>{U8, I8};
+  }
+  if (llvm::Error error = activation(
+          inv.output(), "output", outTypes,
+          int8 && !weighted
+              ? inTypeText + ": f16 outputs of INT8 inputs are for CONV " +
+                    "and DWCONV only"
+              : inTypeText)) {
     return error;
   }
+  schema::DType outType = layouts[inv.output()].dtype;
+  bool intOut = outType != F16;
   if (llvm::Error error = checkWritable(inv.output(), what + " output")) {
     return error;
   }
@@ -1004,7 +1060,7 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
   int64_t outC = dims(inv.output())[1], outH = dims(inv.output())[2],
           outW = dims(inv.output())[3];
   if (eltwise) {
-    if (llvm::Error error = activation(inv.input2(), "input2")) {
+    if (llvm::Error error = activation(inv.input2(), "input2", {F16})) {
       return error;
     }
     if (dims(inv.input2()) != dims(inv.input())) {
@@ -1047,8 +1103,12 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
                      " and the output " + llvm::Twine(outC));
   }
   if (weighted) {
+    llvm::SmallVector<schema::DType, 2> weightsTypes = {F16};
+    if (int8) {
+      weightsTypes = {U8, I8};
+    }
     if (llvm::Error error =
-            operand(inv.weights(), "weights", schema::DType::F16)) {
+            operand(inv.weights(), "weights", weightsTypes, inTypeText)) {
       return error;
     }
     const TensorLayout &weights = layouts[inv.weights()];
@@ -1057,12 +1117,13 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
     if (dims(inv.weights()) != llvm::ArrayRef<int64_t>(expected) ||
         weights.order != shape::DimsOrder::NHWC || !weights.isCompact()) {
       return makeError(what + ": weights " + weights.describe() +
-                       ", expected f16 " + std::to_string(outC) + "x" +
-                       std::to_string(weightsIC) + "x" + std::to_string(kh) +
-                       "x" + std::to_string(kw) + " NHWC, compact");
+                       ", expected " + getDTypeName(weights.dtype) + " " +
+                       std::to_string(outC) + "x" + std::to_string(weightsIC) +
+                       "x" + std::to_string(kh) + "x" + std::to_string(kw) +
+                       " NHWC, compact");
     }
-    if (llvm::Error error =
-            operand(inv.weights_table(), "weights_table", schema::DType::I32)) {
+    if (llvm::Error error = operand(inv.weights_table(), "weights_table",
+                                    {schema::DType::I32})) {
       return error;
     }
     const TensorLayout &table = layouts[inv.weights_table()];
@@ -1074,8 +1135,58 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
                        "x1x1x4, compact");
     }
   }
+  // Zero points (since 2.1).
+  if (!int8 && (inv.input_zero_point() != 0 || inv.weights_zero_point() != 0)) {
+    return makeError(
+        what + ": input_zero_point " + llvm::Twine(inv.input_zero_point()) +
+        " and weights_zero_point " + llvm::Twine(inv.weights_zero_point()) +
+        " must be 0 on a task with an f16 input (zero points are "
+        "for INT8 inputs)");
+  }
+  if (int8) {
+    auto inRange = [&](int64_t value, schema::DType dtype,
+                       llvm::StringRef field,
+                       llvm::StringRef tensor) -> llvm::Error {
+      auto [low, high] = getIntegerRange(dtype);
+      if (value < low || value > high) {
+        return makeError(what + ": " + field + " " + llvm::Twine(value) +
+                         " is outside the range of the " + getDTypeName(dtype) +
+                         " " + tensor + " [" + llvm::Twine(low) + ", " +
+                         llvm::Twine(high) + "]");
+      }
+      return llvm::Error::success();
+    };
+    if (llvm::Error error = inRange(inv.input_zero_point(), inType,
+                                    "input_zero_point", "input")) {
+      return error;
+    }
+    if (weighted) {
+      if (llvm::Error error =
+              inRange(inv.weights_zero_point(), layouts[inv.weights()].dtype,
+                      "weights_zero_point", "weights")) {
+        return error;
+      }
+    } else if (inv.weights_zero_point() != 0) {
+      return makeError(what + ": weights_zero_point " +
+                       llvm::Twine(inv.weights_zero_point()) + " on a " +
+                       typeName + " task, which has no weights");
+    }
+  }
   // PPE.
-  if (const schema::PpeTask *ppe = nce.ppe()) {
+  const schema::PpeTask *ppe = nce.ppe();
+  auto count = [](const flatbuffers::Vector<int32_t> *values) -> uint32_t {
+    return values ? values->size() : 0;
+  };
+  if (intOut && !weighted &&
+      (!ppe || count(ppe->quant_mult()) != 1 ||
+       count(ppe->quant_shift()) != 1)) {
+    return makeError(
+        what + ": a " + typeName + " task with a " + getDTypeName(outType) +
+        " output needs the PPE's quant_mult and quant_shift, one entry each " +
+        "(got " + llvm::Twine(ppe ? count(ppe->quant_mult()) : 0) + " and " +
+        llvm::Twine(ppe ? count(ppe->quant_shift()) : 0) + ")");
+  }
+  if (ppe) {
     schema::PpeMode mode = ppe->mode();
     if (mode < schema::PpeMode::MIN || mode > schema::PpeMode::MAX) {
       return makeError(what + ": unknown PPE mode " +
@@ -1095,11 +1206,51 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
                        std::to_string(ppe->clamp_high()) + ", alpha " +
                        std::to_string(ppe->alpha()) + ")");
     }
-    if ((ppe->quant_mult() && ppe->quant_mult()->size() > 0) ||
-        (ppe->quant_shift() && ppe->quant_shift()->size() > 0) ||
-        ppe->quant_post_shift() != 0 || ppe->out_zero_point() != 0) {
-      return makeError(what + ": PPE requantisation fields on a task with an "
-                              "f16 output");
+    if (!intOut) {
+      if (count(ppe->quant_mult()) > 0 || count(ppe->quant_shift()) > 0 ||
+          ppe->quant_post_shift() != 0 || ppe->out_zero_point() != 0) {
+        return makeError(what + ": PPE requantisation fields on a task with an "
+                                "f16 output");
+      }
+    } else {
+      if (ppe->quant_post_shift() != 0) {
+        return makeError(what + ": PPE quant_post_shift " +
+                         llvm::Twine(ppe->quant_post_shift()) +
+                         " must be 0 (reserved)");
+      }
+      auto [low, high] = getIntegerRange(outType);
+      if (ppe->out_zero_point() < low || ppe->out_zero_point() > high) {
+        return makeError(what + ": PPE out_zero_point " +
+                         llvm::Twine(ppe->out_zero_point()) +
+                         " is outside the range of the " +
+                         getDTypeName(outType) + " output [" +
+                         llvm::Twine(low) + ", " + llvm::Twine(high) + "]");
+      }
+      if (weighted &&
+          (count(ppe->quant_mult()) > 0 || count(ppe->quant_shift()) > 0)) {
+        return makeError(what + ": PPE quant_mult / quant_shift on a " +
+                         typeName +
+                         " task: its multipliers and shifts are in the "
+                         "weights table");
+      }
+      if (!weighted) {
+        int32_t mult = ppe->quant_mult()->Get(0);
+        int32_t shift = ppe->quant_shift()->Get(0);
+        if (mult < 0 || mult > 65535 || shift < 0 || shift > 63) {
+          return makeError(what + ": PPE quant_mult " + llvm::Twine(mult) +
+                           " and quant_shift " + llvm::Twine(shift) +
+                           ": expected 0 <= quant_mult <= 65535 and 0 <= "
+                           "quant_shift <= 63");
+        }
+      }
+      if (mode == schema::PpeMode::RELUX &&
+          (std::floor(ppe->clamp_low()) != ppe->clamp_low() ||
+           std::floor(ppe->clamp_high()) != ppe->clamp_high())) {
+        return makeError(what + ": PPE RELUX clamps on an integer output " +
+                         "must be integral (clamp_low " +
+                         std::to_string(ppe->clamp_low()) + ", clamp_high " +
+                         std::to_string(ppe->clamp_high()) + ")");
+      }
     }
   }
   // Variants.

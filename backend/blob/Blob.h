@@ -40,7 +40,7 @@ namespace schema = ::vpuc::schema;
 
 /// The schema version this library reads and writes.
 inline constexpr uint16_t kSchemaMajor = 2;
-inline constexpr uint16_t kSchemaMinor = 0;
+inline constexpr uint16_t kSchemaMinor = 1;
 
 /// A verified blob. It owns an aligned copy of the bytes, so `get()` and every
 /// pointer obtained from it stay valid as long as the BlobFile lives.

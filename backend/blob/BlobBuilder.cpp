@@ -209,7 +209,8 @@ static fb::Offset<void> writeNceTask(fb::FlatBufferBuilder &fbb,
   auto invariant = schema::CreateNceInvariant(
       fbb, nce.type, nce.input, nce.input2, nce.weights, nce.weightsTable,
       nce.output, nce.kernelH, nce.kernelW, nce.strideH, nce.strideW,
-      nce.padTop, nce.padBottom, nce.padLeft, nce.padRight);
+      nce.padTop, nce.padBottom, nce.padLeft, nce.padRight, nce.inputZeroPoint,
+      nce.weightsZeroPoint);
   std::vector<fb::Offset<schema::DpuVariant>> variants;
   for (const NceTaskDesc::Variant &variant : nce.variants) {
     variants.push_back(schema::CreateDpuVariant(

@@ -95,6 +95,8 @@ struct NceTaskDesc {
            weightsTable = kNoTensor, output = kNoTensor;
   uint32_t kernelH = 1, kernelW = 1, strideH = 1, strideW = 1;
   uint32_t padTop = 0, padBottom = 0, padLeft = 0, padRight = 0;
+  /// INT8 mode (since 2.1): the zero points of the input and the weights.
+  int32_t inputZeroPoint = 0, weightsZeroPoint = 0;
   /// One variant: an inclusive [x, y, z] box, its padding [top, bottom,
   /// left, right], its DPU and MPE mode.
   struct Variant {

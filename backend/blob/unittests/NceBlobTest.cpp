@@ -4,14 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A small blob with one NCE cluster task (schema 1.3), made invalid one rule
-// at a time, and damaged at random: every check of blob.fbs's NceInvariant,
-// DpuVariant and PpeTask has a message, and no damage crashes the loader.
+// A small blob with one NCE cluster task (schema 1.3; INT8 mode since 2.1),
+// made invalid one rule at a time, and damaged at random: every check of
+// blob.fbs's NceInvariant, DpuVariant and PpeTask has a message, and no damage
+// crashes the loader.
 //
 //===----------------------------------------------------------------------===//
 
 #include <functional>
 #include <limits>
+#include <optional>
 #include <random>
 
 #include "backend/blob/Blob.h"
@@ -41,6 +43,8 @@ struct NceBlob {
   schema::MemoryLocation inputLocation = kCmx;
   uint32_t inputCluster = 0;
   uint32_t listCluster = 0;
+  /// Overrides the schema version.
+  std::optional<std::pair<uint16_t, uint16_t>> version;
   NceTaskDesc nce;
 
   NceBlob() {
@@ -59,6 +63,9 @@ struct NceBlob {
 
   std::vector<uint8_t> build() const {
     BlobBuilder builder("VPUX30XX");
+    if (version) {
+      builder.setVersion(version->first, version->second);
+    }
     BlobBuilder::Resources &resources = builder.getResources();
     resources.clusters = 2;
     resources.shaves = 16;
@@ -155,7 +162,7 @@ TEST(NceBlobTest, operands) {
                                      shape::DimsOrder::NHWC);
               }),
               HasSubstr("input: tensor 0 is f32 1x16x6x6 NHWC, expected a 4-d "
-                        "f16 tensor"));
+                        "f16, u8 or i8 tensor"));
   EXPECT_THAT(
       errorAfter([](NceBlob &b) {
         b.weights = tensorType(schema::DType::F16, {16, 8, 3, 3},
@@ -261,12 +268,303 @@ TEST(NceBlobTest, ppe) {
                         "output"));
 }
 
-TEST(NceBlobTest, damageNeverCrashes) {
+//===----------------------------------------------------------------------===//
+// INT8 mode (since 2.1)
+//===----------------------------------------------------------------------===//
+
+/// The blob's task in INT8 mode: `in` input, `w` weights, `out` output.
+void makeInt8(NceBlob &b, schema::DType in = schema::DType::U8,
+              schema::DType w = schema::DType::I8,
+              schema::DType out = schema::DType::U8) {
+  b.input = tensorType(in, {1, 16, 6, 6}, shape::DimsOrder::NHWC);
+  b.weights = tensorType(w, {16, 16, 3, 3}, shape::DimsOrder::NHWC);
+  b.output = tensorType(out, {1, 16, 3, 3}, shape::DimsOrder::NHWC);
+}
+
+/// The blob's task as an INT8 pool (`type`) with a u8 output and a PPE of
+/// one multiplier and shift.
+void makeInt8Pool(NceBlob &b, schema::NceTaskType type) {
+  makeInt8(b, schema::DType::I8, schema::DType::I8, schema::DType::U8);
+  b.nce.type = type;
+  b.nce.weights = b.nce.weightsTable = kDrop;
   NceTaskDesc::Ppe ppe;
-  ppe.mode = schema::PpeMode::LRELU;
-  ppe.alpha = 0.125f;
-  NceBlob blob;
-  blob.nce.ppe = ppe;
+  ppe.quantMult = {1};
+  ppe.quantShift = {0};
+  b.nce.ppe = ppe;
+}
+
+TEST(NceBlobTest, int8TasksLoad) {
+  for (schema::DType in : {schema::DType::U8, schema::DType::I8}) {
+    for (schema::DType w : {schema::DType::U8, schema::DType::I8}) {
+      for (schema::DType out :
+           {schema::DType::U8, schema::DType::I8, schema::DType::F16}) {
+        EXPECT_EQ(errorAfter([&](NceBlob &b) {
+                    makeInt8(b, in, w, out);
+                    b.nce.inputZeroPoint = in == schema::DType::U8 ? 255 : -128;
+                    b.nce.weightsZeroPoint = w == schema::DType::U8 ? 0 : 127;
+                  }),
+                  "")
+            << getDTypeName(in) << " " << getDTypeName(w) << " "
+            << getDTypeName(out);
+      }
+    }
+  }
+  EXPECT_EQ(errorAfter([](NceBlob &b) {
+              makeInt8(b);
+              b.nce.type = schema::NceTaskType::DWCONV;
+              b.weights = tensorType(schema::DType::U8, {16, 1, 3, 3},
+                                     shape::DimsOrder::NHWC);
+              NceTaskDesc::Ppe ppe;
+              ppe.mode = schema::PpeMode::RELUX;
+              ppe.clampLow = -3;
+              ppe.clampHigh = 100;
+              ppe.outZeroPoint = 255;
+              b.nce.ppe = ppe;
+            }),
+            "");
+  for (auto type :
+       {schema::NceTaskType::MAXPOOL, schema::NceTaskType::AVEPOOL}) {
+    EXPECT_EQ(errorAfter([&](NceBlob &b) {
+                makeInt8Pool(b, type);
+                b.nce.ppe->mode = schema::PpeMode::LRELU;
+                b.nce.ppe->alpha = 0.1f;
+                b.nce.ppe->quantMult = {65535};
+                b.nce.ppe->quantShift = {63};
+                b.nce.ppe->outZeroPoint = 0;
+              }),
+              "");
+  }
+  // A 2.0 blob with F16 NCE tasks still loads.
+  EXPECT_EQ(errorAfter([](NceBlob &b) { b.version = {{2, 0}}; }), "");
+}
+
+TEST(NceBlobTest, int8ElementTypes) {
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                b.version = {{2, 0}};
+              }),
+              HasSubstr("task list NCE0, task 0 'conv': a CONV task on a u8 "
+                        "input (INT8 mode) needs schema 2.1, but the blob is "
+                        "2.0"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b, schema::DType::U8, schema::DType::F16);
+              }),
+              HasSubstr("task list NCE0, task 0 'conv' weights: tensor 1 is "
+                        "f16 16x16x3x3 NHWC, expected a 4-d u8 or i8 tensor "
+                        "(the input is u8)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b, schema::DType::I8, schema::DType::I8,
+                         schema::DType::F32);
+              }),
+              HasSubstr("'conv' output: tensor 3 is f32 1x16x3x3 NHWC, "
+                        "expected a 4-d u8, i8 or f16 tensor (the input is "
+                        "i8)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.output = tensorType(schema::DType::U8, {1, 16, 3, 3},
+                                      shape::DimsOrder::NHWC);
+              }),
+              HasSubstr("'conv' output: tensor 3 is u8 1x16x3x3 NHWC, "
+                        "expected a 4-d f16 tensor (the input is f16)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                b.weights = tensorType(schema::DType::I8, {16, 16, 3, 3},
+                                       shape::DimsOrder::NHWC);
+              }),
+              HasSubstr("'conv' weights: tensor 1 is i8 16x16x3x3 NHWC, "
+                        "expected a 4-d f16 tensor (the input is f16)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                b.weights = tensorType(schema::DType::I8, {16, 8, 3, 3},
+                                       shape::DimsOrder::NHWC);
+              }),
+              HasSubstr("weights i8 16x8x3x3 NHWC, expected i8 16x16x3x3 NHWC, "
+                        "compact"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::MAXPOOL);
+                b.output = tensorType(schema::DType::F16, {1, 16, 3, 3},
+                                      shape::DimsOrder::NHWC);
+                b.nce.ppe->quantMult.clear();
+                b.nce.ppe->quantShift.clear();
+              }),
+              HasSubstr("'conv' output: tensor 3 is f16 1x16x3x3 NHWC, "
+                        "expected a 4-d u8 or i8 tensor (the input is i8): "
+                        "f16 outputs of INT8 inputs are for CONV and DWCONV "
+                        "only"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                b.nce.type = schema::NceTaskType::ELTWISE_ADD;
+                b.nce.weights = b.nce.weightsTable = kDrop;
+                b.nce.input2 = 0;
+                b.output = b.input;
+              }),
+              HasSubstr("task list NCE0, task 0 'conv': a ELTWISE_ADD task on "
+                        "a u8 input: INT8 eltwise tasks are not supported by "
+                        "schema 2.1 (only FP16 eltwise)"));
+}
+
+TEST(NceBlobTest, int8ZeroPoints) {
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.inputZeroPoint = 3; }),
+              HasSubstr("'conv': input_zero_point 3 and weights_zero_point 0 "
+                        "must be 0 on a task with an f16 input (zero points "
+                        "are for INT8 inputs)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.weightsZeroPoint = -1; }),
+              HasSubstr("must be 0 on a task with an f16 input"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                b.nce.inputZeroPoint = 256;
+              }),
+              HasSubstr("'conv': input_zero_point 256 is outside the range of "
+                        "the u8 input [0, 255]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b, schema::DType::I8);
+                b.nce.inputZeroPoint = -129;
+              }),
+              HasSubstr("input_zero_point -129 is outside the range of the i8 "
+                        "input [-128, 127]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                b.nce.weightsZeroPoint = 128;
+              }),
+              HasSubstr("'conv': weights_zero_point 128 is outside the range "
+                        "of the i8 weights [-128, 127]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b, schema::DType::U8, schema::DType::U8);
+                b.nce.weightsZeroPoint = -1;
+              }),
+              HasSubstr("weights_zero_point -1 is outside the range of the u8 "
+                        "weights [0, 255]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::MAXPOOL);
+                b.nce.weightsZeroPoint = 2;
+              }),
+              HasSubstr("'conv': weights_zero_point 2 on a MAXPOOL task, which "
+                        "has no weights"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                NceTaskDesc::Ppe ppe;
+                ppe.outZeroPoint = -1;
+                b.nce.ppe = ppe;
+              }),
+              HasSubstr("'conv': PPE out_zero_point -1 is outside the range "
+                        "of the u8 output [0, 255]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b, schema::DType::U8, schema::DType::I8,
+                         schema::DType::I8);
+                NceTaskDesc::Ppe ppe;
+                ppe.outZeroPoint = 128;
+                b.nce.ppe = ppe;
+              }),
+              HasSubstr("PPE out_zero_point 128 is outside the range of the i8 "
+                        "output [-128, 127]"));
+}
+
+TEST(NceBlobTest, int8Ppe) {
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                NceTaskDesc::Ppe ppe;
+                ppe.quantMult = {3};
+                ppe.quantShift = {1};
+                b.nce.ppe = ppe;
+              }),
+              HasSubstr("'conv': PPE quant_mult / quant_shift on a CONV task: "
+                        "its multipliers and shifts are in the weights table"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                NceTaskDesc::Ppe ppe;
+                ppe.quantPostShift = 2;
+                b.nce.ppe = ppe;
+              }),
+              HasSubstr("'conv': PPE quant_post_shift 2 must be 0 (reserved)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                NceTaskDesc::Ppe ppe;
+                ppe.mode = schema::PpeMode::RELUX;
+                ppe.clampLow = 0.5f;
+                ppe.clampHigh = 6;
+                b.nce.ppe = ppe;
+              }),
+              HasSubstr("'conv': PPE RELUX clamps on an integer output must be "
+                        "integral (clamp_low 0.500000, clamp_high 6.000000)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                NceTaskDesc::Ppe ppe;
+                ppe.mode = schema::PpeMode::RELUX;
+                ppe.clampLow = 5;
+                ppe.clampHigh = 4;
+                b.nce.ppe = ppe;
+              }),
+              HasSubstr("invalid PPE parameters for mode RELUX"));
+  // F16 outputs of INT8 inputs take no requantisation fields; their clamps
+  // need not be integral.
+  EXPECT_EQ(errorAfter([](NceBlob &b) {
+              makeInt8(b, schema::DType::U8, schema::DType::I8,
+                       schema::DType::F16);
+              NceTaskDesc::Ppe ppe;
+              ppe.mode = schema::PpeMode::RELUX;
+              ppe.clampHigh = 6.5f;
+              b.nce.ppe = ppe;
+            }),
+            "");
+  for (auto change : std::vector<std::function<void(NceTaskDesc::Ppe &)>>{
+           [](NceTaskDesc::Ppe &p) { p.outZeroPoint = 1; },
+           [](NceTaskDesc::Ppe &p) { p.quantMult = {1}; },
+           [](NceTaskDesc::Ppe &p) { p.quantShift = {1}; },
+           [](NceTaskDesc::Ppe &p) { p.quantPostShift = 1; }}) {
+    EXPECT_THAT(errorAfter([&](NceBlob &b) {
+                  makeInt8(b, schema::DType::U8, schema::DType::I8,
+                           schema::DType::F16);
+                  NceTaskDesc::Ppe ppe;
+                  change(ppe);
+                  b.nce.ppe = ppe;
+                }),
+                HasSubstr("'conv': PPE requantisation fields on a task with an "
+                          "f16 output"));
+  }
+  // Pools: one multiplier and one shift in the PPE, in range.
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::AVEPOOL);
+                b.nce.ppe.reset();
+              }),
+              HasSubstr("'conv': a AVEPOOL task with a u8 output needs the "
+                        "PPE's quant_mult and quant_shift, one entry each (got "
+                        "0 and 0)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::MAXPOOL);
+                b.nce.ppe->quantMult = {1, 2};
+              }),
+              HasSubstr("a MAXPOOL task with a u8 output needs the PPE's "
+                        "quant_mult and quant_shift, one entry each (got 2 and "
+                        "1)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::MAXPOOL);
+                b.nce.ppe->quantShift.clear();
+              }),
+              HasSubstr("(got 1 and 0)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::MAXPOOL);
+                b.nce.ppe->quantMult = {65536};
+              }),
+              HasSubstr("'conv': PPE quant_mult 65536 and quant_shift 0: "
+                        "expected 0 <= quant_mult <= 65535 and 0 <= "
+                        "quant_shift <= 63"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::MAXPOOL);
+                b.nce.ppe->quantMult = {-1};
+              }),
+              HasSubstr("PPE quant_mult -1 and quant_shift 0"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::AVEPOOL);
+                b.nce.ppe->quantShift = {64};
+              }),
+              HasSubstr("PPE quant_mult 1 and quant_shift 64"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::AVEPOOL);
+                b.nce.ppe->quantShift = {-1};
+              }),
+              HasSubstr("PPE quant_mult 1 and quant_shift -1"));
+}
+
+/// Damages the blob of `blob` at every byte and at random.
+void checkDamageNeverCrashes(const NceBlob &blob) {
   std::vector<uint8_t> bytes = blob.build();
   ASSERT_TRUE(static_cast<bool>(loadBlob(bytes)));
   size_t loaded = 0, rejected = 0;
@@ -296,6 +594,24 @@ TEST(NceBlobTest, damageNeverCrashes) {
       llvm::consumeError(file.takeError());
     }
   }
+}
+
+TEST(NceBlobTest, damageNeverCrashes) {
+  NceTaskDesc::Ppe ppe;
+  ppe.mode = schema::PpeMode::LRELU;
+  ppe.alpha = 0.125f;
+  NceBlob blob;
+  blob.nce.ppe = ppe;
+  checkDamageNeverCrashes(blob);
+  // INT8 mode: zero points and the requantisation fields of a pool.
+  NceBlob pool;
+  makeInt8Pool(pool, schema::NceTaskType::AVEPOOL);
+  pool.nce.inputZeroPoint = -3;
+  pool.nce.ppe->mode = schema::PpeMode::RELUX;
+  pool.nce.ppe->clampLow = -2;
+  pool.nce.ppe->clampHigh = 90;
+  pool.nce.ppe->outZeroPoint = 7;
+  checkDamageNeverCrashes(pool);
 }
 
 } // namespace
