@@ -96,7 +96,9 @@ public:
       return rewriter.notifyMatchFailure(op, "a result type does not convert");
     }
     DictionaryAttr postOp = IE::getPostOpAttr(op);
-    if (!postOp) {
+    // A layer on quantized types keeps its post-op (its kernel applies it
+    // before the requantisation).
+    if (!postOp || VPU::detail::isQuantizedLayer(op)) {
       rewriter.replaceOpWithNewOp<VPUOp>(op, *types, adaptor.getOperands(),
                                          op->getAttrs());
       return success();

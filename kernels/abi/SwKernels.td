@@ -499,6 +499,32 @@ def Convolution : SwKernel<"convolution",
   let upaTable = "ConvolutionParams";
 }
 
+def QuantizedConvolution : SwKernel<"quantized_convolution",
+    !listconcat([In<"input">, In<"filter">, OptionalIn<"bias">, In<"scale">,
+                 In<"filterZeroPoint">, Out<"output">],
+                ConvGeometryArgs.args,
+                [I32<"groups", "", 1, 1>,
+                 I32<"inputZeroPoint", "the input's zero point">,
+                 I32<"outputZeroPoint", "the output's zero point">,
+                 I32<"qmin", "the output's storage range; checked against its type">,
+                 I32<"qmax">,
+                 F32<"outputScale", "the output's scale (> 0)">],
+                PostOpArgs.args)> {
+  let doc = "quantized_convolution(input: int [N, C, H, W], filter: int [OC, C / "
+            "groups, KH, KW], bias: i32 [OC] (optional), scale: f32 [OC], "
+            "filterZeroPoint: i32 [OC], output: int [N, OC, OH, OW], strides, "
+            "pads, dilations, groups, inputZeroPoint, outputZeroPoint, qmin, "
+            "qmax, outputScale, postOp, postOpAlpha, postOpBeta): the grouped "
+            "2-D convolution of IE.Convolution on quantized types. acc = sum "
+            "(x - inputZeroPoint) * (w - filterZeroPoint[oc]) + bias[oc], "
+            "exactly in integers (positions in the padding contribute 0); y = "
+            "acc * scale[oc] (scale = input scale x filter scale), rounded to "
+            "f32; the post-operation on y; then q = clamp(round_half_even(y / "
+            "outputScale) + outputZeroPoint, qmin, qmax). Output sizes as for "
+            "convolution.";
+  let upaTable = "QuantizedConvolutionParams";
+}
+
 def Deconvolution : SwKernel<"deconvolution",
     !listconcat([In<"input">, In<"filter">, OptionalIn<"bias">, Out<"output">],
                 ConvGeometryArgs.args,
@@ -616,5 +642,6 @@ def Library : SwKernelLibrary<[
   Reduce, Mvn, LayerNorm, NormalizeL2, BatchNorm,
   Convolution, Deconvolution, MatMul, FullyConnected, MaxPool, AvgPool,
   Interpolate,
-  ArgMax, ArgMin
+  ArgMax, ArgMin,
+  QuantizedConvolution
 ]>;

@@ -4,7 +4,7 @@
 // RUN:   | FileCheck %s --check-prefix=TEXTUAL
 
 // TEXTUAL: builtin.module(func.func(canonicalize,cse),symbol-dce,vpuc-ie-use-user-layout,
-// TEXTUAL-SAME: vpuc-ie-use-user-precision,func.func(vpuc-ie-dequantize-constants),
+// TEXTUAL-SAME: vpuc-ie-use-user-precision,func.func(vpuc-ie-fuse-quantized-layers,vpuc-ie-dequantize-constants),
 // TEXTUAL-SAME: vpuc-ie-convert-precision-to-fp16,func.func(vpuc-ie-convert-conv1d-to-conv2d,
 // TEXTUAL-SAME: vpuc-ie-resolve-strided-slice,
 // TEXTUAL-SAME: vpuc-ie-convert-shape-to-4d{ops=IE.Add,

@@ -271,6 +271,20 @@ std::vector<Case> getCases() {
                    schema::CreateArgExtremumParams(f, 0, false, true));
        },
        [](abi::ArgPacker &p) { addI32s(p, {0, 0, 1}); }},
+      {"quantized_convolution",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::QuantizedConvolutionParams,
+                   schema::CreateQuantizedConvolutionParams(
+                       f, 2, 1, 1, 0, 1, 1, 1, 1, 3, 128, 5, 0, 255, 0.25f, 1,
+                       0.0f, 6.0f));
+       },
+       [](abi::ArgPacker &p) {
+         addI32s(p, {2, 1, 1, 0, 1, 1, 1, 1, 3, 128, 5, 0, 255});
+         p.addF32(0.25f);
+         addI32s(p, {1});
+         p.addF32(0.0f);
+         p.addF32(6.0f);
+       }},
       {"interpolate",
        [](fb::FlatBufferBuilder &f) {
          std::vector<float> scales = {1, 1, 2, 2}, start = {0, 0, 0.1f, 0.2f},

@@ -751,6 +751,94 @@ void mapConvolution(CallBuilder &b, int32_t grouped) {
   addNoPostOp(b);
 }
 
+/// quantized_convolution(input, filter, bias?, scale, filterZeroPoint,
+/// output, geometry, groups, zero points, range, outputScale, post-op) from
+/// `quantized_convolution` (groups 1) and `quantized_group_convolution`: the
+/// per-channel scales (input scale x filter scale) and filter zero points
+/// come from the types as constant inputs.
+void mapQuantizedConvolution(CallBuilder &b, int32_t grouped) {
+  const VPU::SWKernelInfo &info = b.getInfo();
+  auto elementType = [](Value value) {
+    return llvm::cast<ShapedType>(value.getType()).getElementType();
+  };
+  auto input =
+      llvm::dyn_cast<quant::UniformQuantizedType>(elementType(info.inputs[0]));
+  Type filterType = elementType(info.inputs[1]);
+  if (!input || !llvm::isa<quant::UniformQuantizedType,
+                           quant::UniformQuantizedPerAxisType>(filterType)) {
+    b.failInternal("a quantized convolution without a per-tensor quantized "
+                   "input and a quantized filter");
+    return;
+  }
+  const int64_t outChannels = b.inputDims(1).empty() ? 0 : b.inputDims(1)[0];
+  SmallVector<float> scales;
+  SmallVector<int32_t> zeroPoints;
+  for (int64_t c = 0; c < outChannels; ++c) {
+    double scale = 0.0;
+    int64_t zeroPoint = 0;
+    if (auto perTensor =
+            llvm::dyn_cast<quant::UniformQuantizedType>(filterType)) {
+      scale = perTensor.getScale();
+      zeroPoint = perTensor.getZeroPoint();
+    } else {
+      auto perAxis = llvm::cast<quant::UniformQuantizedPerAxisType>(filterType);
+      scale = perAxis.getScales()[c];
+      zeroPoint = perAxis.getZeroPoints()[c];
+    }
+    scales.push_back(static_cast<float>(input.getScale() * scale));
+    zeroPoints.push_back(static_cast<int32_t>(zeroPoint));
+  }
+  b.input(0);
+  b.input(1);
+  addOptionalBias(b);
+  MLIRContext *context = info.inputs[0].getContext();
+  b.constantInput(DenseElementsAttr::get(
+      RankedTensorType::get({outChannels}, Float32Type::get(context)),
+      llvm::ArrayRef<float>(scales)));
+  b.constantInput(DenseElementsAttr::get(
+      RankedTensorType::get({outChannels}, IntegerType::get(context, 32)),
+      llvm::ArrayRef<int32_t>(zeroPoints)));
+  b.output(0);
+  addConvGeometry(b);
+  if (grouped) {
+    b.copyI32("groups");
+  } else {
+    b.addI32(1);
+  }
+  b.copyI32("input_zero_point");
+  b.copyI32("output_zero_point");
+  b.addI32("storage_min", b.i64("storage_min"));
+  b.addI32("storage_max", b.i64("storage_max"));
+  float outputScale = b.f32("output_scale");
+  if (!(outputScale > 0.0f) || !std::isfinite(outputScale)) {
+    b.failParam("output_scale", "the output scale must be finite and positive");
+  }
+  b.addF32(outputScale);
+  // The IE::PostOpKind of the layer's post-op, or -1.
+  int64_t postOp = b.i64("post_op");
+  float alpha = b.f32("post_op_alpha");
+  float beta = b.f32("post_op_beta");
+  switch (postOp) {
+  case -1:
+    b.addI32(abi::kNoPostOp);
+    break;
+  case 0:
+    b.addI32(static_cast<int32_t>(abi::ActivationOp::Relu));
+    break;
+  case 1:
+    b.addI32(static_cast<int32_t>(abi::ActivationOp::Clamp));
+    break;
+  case 2:
+    b.addI32(static_cast<int32_t>(abi::ActivationOp::LeakyRelu));
+    break;
+  default:
+    b.failParam("post_op", "unknown post-op " + llvm::Twine(postOp));
+    b.addI32(abi::kNoPostOp);
+  }
+  b.addF32(alpha);
+  b.addF32(beta);
+}
+
 void mapDeconvolution(CallBuilder &b, int32_t) {
   b.input(0);
   b.input(1);
@@ -1132,6 +1220,10 @@ const Entry kEntries[] = {
     {"prelu", abi::PReluKernel::name, mapPRelu},
     {"quantize", abi::QuantizeKernel::name, mapQuantize, 0},
     {"quantize_per_axis", abi::QuantizeKernel::name, mapQuantize, 1},
+    {"quantized_convolution", abi::QuantizedConvolutionKernel::name,
+     mapQuantizedConvolution, 0},
+    {"quantized_group_convolution", abi::QuantizedConvolutionKernel::name,
+     mapQuantizedConvolution, 1},
     {"reduce_l2", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::L2)},
     {"reduce_max", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::Max)},
     {"reduce_mean", abi::ReduceKernel::name, mapReduce,

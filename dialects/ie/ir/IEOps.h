@@ -28,13 +28,6 @@ namespace mlir::vpuc::IE {
 class DataInfoOp;
 
 namespace detail {
-/// True if `inferred` and `actual` have the same number of types and each pair
-/// is equal, or two ranked tensors of one shape and encoding whose element
-/// types are both uniform quantized types (the isCompatibleReturnTypes of the
-/// layers that run on quantized types, whose result's quantisation is not the
-/// input's).
-bool areCompatibleUpToQuantization(TypeRange inferred, TypeRange actual);
-
 /// Checks the element types of a (group) convolution with operand and result
 /// types `input`, `filter`, `bias` (null if absent) and `output` against the
 /// op's rules: one float type, or a quantized layer (see IE.Convolution).

@@ -13,8 +13,10 @@
 #include <algorithm>
 #include <limits>
 
+#include "dialects/ie/ir/PostOp.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/StringSwitch.h"
 
 namespace mlir::vpuc::VPU {
@@ -175,6 +177,48 @@ void addQuantParams(Type type, SWKernelParams &params) {
   auto quantized = llvm::cast<quant::QuantizedType>(elementType);
   params.addI64("storage_min", quantized.getStorageTypeMin());
   params.addI64("storage_max", quantized.getStorageTypeMax());
+}
+
+bool isQuantizedLayer(Operation *layer) {
+  return layer->getNumOperands() > 0 &&
+         llvm::isa<quant::QuantizedType>(
+             getElementTypeOrSelf(layer->getOperand(0).getType()));
+}
+
+void addQuantizedLayerParams(Operation *layer, SWKernelParams &params) {
+  if (!isQuantizedLayer(layer)) {
+    return;
+  }
+  auto input = llvm::cast<quant::UniformQuantizedType>(
+      getElementTypeOrSelf(layer->getOperand(0).getType()));
+  auto output = llvm::cast<quant::UniformQuantizedType>(
+      getElementTypeOrSelf(layer->getResult(0).getType()));
+  params.addI64("input_zero_point", input.getZeroPoint());
+  params.addI64("output_zero_point", output.getZeroPoint());
+  params.addI64("storage_min", output.getStorageTypeMin());
+  params.addI64("storage_max", output.getStorageTypeMax());
+  params.addF32("output_scale", output.getScale());
+  std::optional<IE::PostOp> postOp = IE::getPostOp(layer);
+  int64_t kind = -1;
+  double alpha = 0.0;
+  double beta = 0.0;
+  if (postOp) {
+    kind = static_cast<int64_t>(postOp->kind);
+    switch (postOp->kind) {
+    case IE::PostOpKind::ReLU:
+      break;
+    case IE::PostOpKind::Clamp:
+      alpha = postOp->min;
+      beta = postOp->max;
+      break;
+    case IE::PostOpKind::LeakyRelu:
+      alpha = postOp->slope;
+      break;
+    }
+  }
+  params.addI64("post_op", kind);
+  params.addF32("post_op_alpha", alpha);
+  params.addF32("post_op_beta", beta);
 }
 
 void addRNNParams(SWKernelParams &params, int64_t hiddenSize,

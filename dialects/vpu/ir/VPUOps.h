@@ -82,6 +82,18 @@ bool isPerAxis(Type type);
 /// type `type`.
 void addQuantParams(Type type, SWKernelParams &params);
 
+/// True if `layer`'s first operand is a quantized tensor (a layer on quantized
+/// types, e.g. a quantized VPU.SW.Convolution).
+bool isQuantizedLayer(Operation *layer);
+
+/// Appends, for a layer on quantized types (nothing otherwise),
+/// `input_zero_point`, `output_zero_point`, `storage_min`, `storage_max` (the
+/// output's), `output_scale` and the layer's post-op (IE's `post_op`
+/// attribute, which such a layer keeps): `post_op` (-1 none, else the
+/// IE::PostOpKind), `post_op_alpha` (Clamp's min, LeakyRelu's slope) and
+/// `post_op_beta` (Clamp's max).
+void addQuantizedLayerParams(Operation *layer, SWKernelParams &params);
+
 /// Appends `hidden_size`, one activation code per name of `names` (from
 /// `activations`) and `clip` of a recurrent layer.
 void addRNNParams(SWKernelParams &params, int64_t hiddenSize,

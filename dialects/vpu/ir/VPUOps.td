@@ -63,6 +63,12 @@ class VPU_IEMirrorOp<string mnemonic, Op ieOp, list<Trait> traits = []> :
     static constexpr ::llvm::StringLiteral getIEOperationName() {
       return "}] # ieOperationName # [{";
     }
+    /// The inferred types and the actual ones agree up to the parameters of quantized
+    /// element types: the result of a layer on quantized types has its own (as in IE).
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual) {
+      return ::mlir::vpuc::IE::detail::areCompatibleUpToQuantization(inferred, actual);
+    }
   }];
   code mirrorDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(::mlir::MLIRContext *context,

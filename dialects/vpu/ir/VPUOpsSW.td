@@ -124,26 +124,47 @@ def VPU_SWPReluOp : VPU_SWOp<"PRelu", IE_PReluOp, "prelu"> {
 defvar VPU_ConvDoc = "`stride_y`, `stride_x`, `pad_top`, `pad_left`, `pad_bottom`, "
     # "`pad_right`, `dilation_y`, `dilation_x` (i64)";
 
+/// The extra parameters of a layer on quantized types.
+defvar VPU_QuantizedLayerDoc = "the parameters `input_zero_point`, `output_zero_point`, "
+    # "`storage_min`, `storage_max` (i64, the output's), `output_scale` (f32) and the "
+    # "post-op `post_op` (i64: -1 none, 0 ReLU, 1 Clamp, 2 LeakyRelu), `post_op_alpha` "
+    # "(Clamp's min, LeakyRelu's slope), `post_op_beta` (Clamp's max) (f32); the per-channel "
+    # "scales and filter zero points come from the types";
+
 def VPU_SWConvolutionOp : VPU_SWOp<"Convolution", IE_ConvolutionOp, "convolution"> {
-  let kernelName = [{ return getBias() ? "convolution_bias" : "convolution"; }];
+  let kernelName = [{
+    if (::mlir::vpuc::VPU::detail::isQuantizedLayer(getOperation())) {
+      return "quantized_convolution";
+    }
+    return getBias() ? "convolution_bias" : "convolution";
+  }];
   let kernelParams = [{
     ::mlir::vpuc::VPU::detail::addConvolutionParams(params, getStrides(), getPadsBegin(),
                                                   getPadsEnd(), getDilations());
+    ::mlir::vpuc::VPU::detail::addQuantizedLayerParams(getOperation(), params);
   }];
   let kernelDoc = "Kernel `convolution`, or `convolution_bias` with a bias; parameters: "
-      # !strconcat(VPU_ConvDoc, "") # ".";
+      # !strconcat(VPU_ConvDoc, "") # ". On quantized types: kernel `quantized_convolution` "
+      # "with " # VPU_QuantizedLayerDoc # ".";
 }
 
 def VPU_SWGroupConvolutionOp : VPU_SWOp<"GroupConvolution", IE_GroupConvolutionOp,
                                         "group_convolution"> {
-  let kernelName = [{ return getBias() ? "group_convolution_bias" : "group_convolution"; }];
+  let kernelName = [{
+    if (::mlir::vpuc::VPU::detail::isQuantizedLayer(getOperation())) {
+      return "quantized_group_convolution";
+    }
+    return getBias() ? "group_convolution_bias" : "group_convolution";
+  }];
   let kernelParams = [{
     ::mlir::vpuc::VPU::detail::addConvolutionParams(params, getStrides(), getPadsBegin(),
                                                   getPadsEnd(), getDilations());
     params.addI64("groups", static_cast<int64_t>(getGroups()));
+    ::mlir::vpuc::VPU::detail::addQuantizedLayerParams(getOperation(), params);
   }];
   let kernelDoc = "Kernel `group_convolution`, or `group_convolution_bias` with a bias; "
-      # "parameters: " # !strconcat(VPU_ConvDoc, "") # ", `groups` (i64).";
+      # "parameters: " # !strconcat(VPU_ConvDoc, "") # ", `groups` (i64). On quantized "
+      # "types: kernel `quantized_group_convolution` with " # VPU_QuantizedLayerDoc # ".";
 }
 
 def VPU_SWDeconvolutionOp : VPU_SWOp<"Deconvolution", IE_DeconvolutionOp, "deconvolution"> {

@@ -1,4 +1,4 @@
-//===- QuantKernelsTest.cpp - quantize and dequantize ---------*- C++ -*-===//
+//===- QuantKernelsTest.cpp - quantization kernels ------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -6,11 +6,14 @@
 //
 // quantize and dequantize per tensor and per axis, with and without zero
 // points, against double-precision references (round half to even,
-// saturation to the storage range), and their errors.
+// saturation to the storage range), and their errors; quantized_convolution
+// bit for bit against integer loops.
 //
 //===----------------------------------------------------------------------===//
 
 #include <algorithm>
+#include <cmath>
+#include <string>
 
 #include "kernels/shave/unittests/KernelHarness.h"
 #include "gmock/gmock.h"
@@ -130,6 +133,132 @@ TEST(QuantKernelsTest, errors) {
             "integer type of 8 to 64 bits)");
   EXPECT_EQ(call(scale, out, 2, -128, 127),
             "quantize: axis 2 out of range for rank 2");
+}
+
+/// quantized_convolution against integer loops: acc = sum (x - zx) * (w -
+/// zw[oc]) + bias[oc] exactly, y = acc * scale[oc] in float, the post-op, q =
+/// clamp(round_half_even(y / outputScale) + zy).
+struct QuantConvCase {
+  int64_t c, h, w, oc, kh, kw;
+  int32_t sh, sw, pt, pl, pb, pr, groups;
+  bool bias;
+  DataType inType, filterType, outType;
+  int32_t postOp;
+  float alpha, beta;
+  uint64_t inOrder;
+};
+
+void checkQuantizedConvolution(const QuantConvCase &k) {
+  Machine machine;
+  Random random(static_cast<uint32_t>(k.c * 7 + k.oc));
+  const int64_t oh = (k.h + k.pt + k.pb - k.kh) / k.sh + 1;
+  const int64_t ow = (k.w + k.pl + k.pr - k.kw) / k.sw + 1;
+  const int64_t cg = k.c / k.groups, og = k.oc / k.groups;
+  auto range = [](DataType type) {
+    return type == DataType::U8 ? std::pair<double, double>{0, 255}
+                                : std::pair<double, double>{-128, 127};
+  };
+  Tensor in = machine.alloc(k.inType, {1, k.c, k.h, k.w}, k.inOrder);
+  Tensor filter = machine.alloc(k.filterType, {k.oc, cg, k.kh, k.kw});
+  Tensor bias =
+      k.bias ? machine.alloc(DataType::I32, {k.oc}) : machine.absent();
+  Tensor scale = machine.alloc(DataType::F32, {k.oc});
+  Tensor filterZero = machine.alloc(DataType::I32, {k.oc});
+  Tensor out = machine.alloc(k.outType, {1, k.oc, oh, ow}, k.inOrder);
+  auto [inLo, inHi] = range(k.inType);
+  auto [fLo, fHi] = range(k.filterType);
+  auto [qmin, qmax] = range(k.outType);
+  std::vector<double> x = machine.fill(in, random, inLo, inHi + 1);
+  std::vector<double> f = machine.fill(filter, random, fLo, fHi + 1);
+  std::vector<double> b =
+      k.bias ? machine.fill(bias, random, -3000, 3000) : std::vector<double>();
+  std::vector<double> s = machine.fill(scale, random, 1e-4, 4e-3);
+  std::vector<double> zw = machine.fill(filterZero, random, fLo / 8, fHi / 8);
+  const int32_t zx = static_cast<int32_t>((inLo + inHi) / 2) + 3;
+  const int32_t zy = static_cast<int32_t>(qmin) + 7;
+  const float outputScale = 0.05f;
+  abi::ArgPacker packer;
+  machine.in(packer, in);
+  machine.in(packer, filter);
+  machine.in(packer, bias);
+  machine.in(packer, scale);
+  machine.in(packer, filterZero);
+  machine.out(packer, out);
+  for (int32_t value :
+       {k.sh, k.sw, k.pt, k.pl, k.pb, k.pr, 1, 1, k.groups, zx, zy,
+        static_cast<int32_t>(qmin), static_cast<int32_t>(qmax)}) {
+    packer.addI32(value);
+  }
+  packer.addF32(outputScale);
+  packer.addI32(k.postOp);
+  packer.addF32(k.alpha);
+  packer.addF32(k.beta);
+  ASSERT_EQ(machine.run("quantized_convolution", packer), "");
+  std::vector<double> reference;
+  forEachIndex({1, k.oc, oh, ow}, [&](const std::vector<int64_t> &i) {
+    const int64_t oc = i[1], g = oc / og;
+    int64_t acc = k.bias ? static_cast<int64_t>(b[oc]) : 0;
+    for (int64_t ic = 0; ic < cg; ++ic) {
+      for (int64_t ky = 0; ky < k.kh; ++ky) {
+        for (int64_t kx = 0; kx < k.kw; ++kx) {
+          const int64_t y = i[2] * k.sh + ky - k.pt;
+          const int64_t xx = i[3] * k.sw + kx - k.pl;
+          if (y < 0 || y >= k.h || xx < 0 || xx >= k.w) {
+            continue;
+          }
+          acc +=
+              (static_cast<int64_t>(x[((g * cg + ic) * k.h + y) * k.w + xx]) -
+               zx) *
+              (static_cast<int64_t>(
+                   f[((oc * cg + ic) * k.kh + ky) * k.kw + kx]) -
+               static_cast<int64_t>(zw[oc]));
+        }
+      }
+    }
+    float real =
+        static_cast<float>(static_cast<double>(acc) *
+                           static_cast<double>(static_cast<float>(s[oc])));
+    if (k.postOp == static_cast<int32_t>(abi::ActivationOp::Relu)) {
+      real = std::max(real, 0.0f);
+    } else if (k.postOp == static_cast<int32_t>(abi::ActivationOp::Clamp)) {
+      real = std::min(std::max(real, k.alpha), k.beta);
+    } else if (k.postOp == static_cast<int32_t>(abi::ActivationOp::LeakyRelu)) {
+      real = real >= 0.0f ? real : k.alpha * real;
+    }
+    const double q = std::nearbyint(static_cast<double>(real) /
+                                    static_cast<double>(outputScale)) +
+                     zy;
+    reference.push_back(std::clamp(q, qmin, qmax));
+  });
+  EXPECT_EQ(machine.read(out), reference);
+}
+
+TEST(QuantKernelsTest, quantizedConvolution) {
+  constexpr uint64_t kNCHW = 0x1234;
+  constexpr uint64_t kNHWC = 0x1342;
+  const int32_t none = abi::kNoPostOp;
+  const int32_t relu = static_cast<int32_t>(abi::ActivationOp::Relu);
+  const int32_t clamp = static_cast<int32_t>(abi::ActivationOp::Clamp);
+  const int32_t leaky = static_cast<int32_t>(abi::ActivationOp::LeakyRelu);
+  const DataType u8 = DataType::U8, i8 = DataType::I8;
+  QuantConvCase cases[] = {
+      // 3x3, stride 2, asymmetric pads, u8 x i8 -> u8, bias, NCHW.
+      {5, 9, 8,    6,  3,  3,  2,    2, 1, 0,    1,
+       2, 1, true, u8, i8, u8, none, 0, 0, kNCHW},
+      // Depthwise, NHWC, i8 x i8 -> i8, Clamp (ReLU6).
+      {6, 7, 7,    6,  3,  3,  1,     1, 1, 1,    1,
+       1, 6, true, i8, i8, i8, clamp, 0, 6, kNHWC},
+      // 1x1 grouped, no bias, u8 weights, ReLU.
+      {8, 4, 5,     4,  1,  1,  1,    1, 0, 0,    0,
+       0, 2, false, u8, u8, u8, relu, 0, 0, kNCHW},
+      // LeakyRelu into an i8 output.
+      {3, 5, 5,    2,  2,  2,  1,     1,    0, 0,    1,
+       1, 1, true, u8, i8, i8, leaky, 0.1f, 0, kNHWC},
+  };
+  for (const QuantConvCase &k : cases) {
+    SCOPED_TRACE("a case with " + std::to_string(k.c) + " input channels");
+    checkQuantizedConvolution(k);
+  }
 }
 
 } // namespace

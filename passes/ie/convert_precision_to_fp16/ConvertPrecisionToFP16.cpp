@@ -58,6 +58,68 @@ static bool hasF32TypeAttr(Operation *op) {
   });
 }
 
+/// The ops of a QDQ network that keep f32 (see the pass description): the
+/// float layers between dequantizes and quantizes (each tensor operand from
+/// an IE.Dequantize, a constant or such a layer; each user an IE.Quantize or
+/// such a layer), the dequantizes, quantizes and constants around them, and
+/// the quantizes of function arguments.
+static llvm::DenseSet<Operation *> findQuantizedIslands(ModuleOp module) {
+  llvm::DenseSet<Operation *> islands;
+  module.walk([&](Operation *op) {
+    if (llvm::isa<IEDialect>(op->getDialect()) &&
+        !llvm::isa<QuantizeOp, DequantizeOp, CNNNetworkOp, DataInfoOp>(op) &&
+        op->getNumRegions() == 0 && op->getNumResults() == 1 &&
+        !op->use_empty()) {
+      islands.insert(op);
+    }
+  });
+  // The greatest set closed under the operand and user rules.
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    for (Operation *op : llvm::to_vector(islands)) {
+      bool operandsOk = llvm::all_of(op->getOperands(), [&](Value operand) {
+        Operation *producer = operand.getDefiningOp();
+        return producer &&
+               (llvm::isa<DequantizeOp, Const::DeclareOp>(producer) ||
+                islands.contains(producer));
+      });
+      bool readsDequantized =
+          llvm::any_of(op->getOperands(), [&](Value operand) {
+            Operation *producer = operand.getDefiningOp();
+            return producer && (llvm::isa<DequantizeOp>(producer) ||
+                                islands.contains(producer));
+          });
+      bool usersOk = llvm::all_of(op->getUsers(), [&](Operation *user) {
+        return llvm::isa<QuantizeOp>(user) || islands.contains(user);
+      });
+      if (!operandsOk || !readsDequantized || !usersOk) {
+        islands.erase(op);
+        changed = true;
+      }
+    }
+  }
+  llvm::DenseSet<Operation *> kept = islands;
+  module.walk([&](Operation *op) {
+    auto allUsersInIslands = [&] {
+      return !op->use_empty() &&
+             llvm::all_of(op->getUsers(), [&](Operation *user) {
+               return islands.contains(user);
+             });
+    };
+    if (llvm::isa<DequantizeOp, Const::DeclareOp>(op) && allUsersInIslands()) {
+      kept.insert(op);
+    } else if (auto quantize = llvm::dyn_cast<QuantizeOp>(op)) {
+      Value input = quantize.getInput();
+      if (llvm::isa<BlockArgument>(input) ||
+          islands.contains(input.getDefiningOp())) {
+        kept.insert(op);
+      }
+    }
+  });
+  return kept;
+}
+
 /// Creates `IE.Convert(input)` to the element type of `type`, when both are
 /// ranked tensors.
 static std::optional<Value> buildConvert(OpBuilder &builder,
@@ -171,14 +233,24 @@ struct ConvertPrecisionToFP16Pass
       }
     }
 
+    // What a QDQ network computes in float between its dequantizes and
+    // quantizes keeps f32: a quantize rounds to the next step wherever an f16
+    // result differs, and such steps move values through the rest of the
+    // network.
+    const llvm::DenseSet<Operation *> keptF32 = findQuantizedIslands(module);
+
     FP16TypeConverter converter;
     ConversionTarget target(*context);
     target.addLegalOp<CNNNetworkOp, DataInfoOp>();
     target.addDynamicallyLegalDialect<IEDialect>([&](Operation *op) {
-      return converter.isLegal(op) && !hasF32TypeAttr(op);
+      // A quantize of a function argument (a network input) quantizes the
+      // caller's f32 values, as the model does, not their f16 rounding.
+      return keptF32.contains(op) ||
+             (converter.isLegal(op) && !hasF32TypeAttr(op));
     });
-    target.addDynamicallyLegalOp<Const::DeclareOp>(
-        [&](Const::DeclareOp op) { return converter.isLegal(op.getType()); });
+    target.addDynamicallyLegalOp<Const::DeclareOp>([&](Const::DeclareOp op) {
+      return keptF32.contains(op) || converter.isLegal(op.getType());
+    });
     target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp func) {
       return kept.contains(func) ||
              (converter.isSignatureLegal(func.getFunctionType()) &&

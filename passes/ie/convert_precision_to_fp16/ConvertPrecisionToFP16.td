@@ -34,6 +34,14 @@ def ConvertPrecisionToFP16Pass
     `IE.Convert` ops around them where they meet converted values. Integer, boolean, `bf16`
     and `f64` tensors are not changed.
 
+    A QDQ network keeps `f32` where it computes in float between quantized tensors: an
+    `IE.Quantize` of a function argument (it quantizes the caller's values, not their `f16`
+    rounding), and the float layers between dequantizes and quantizes (each tensor operand
+    from an `IE.Dequantize`, a constant or another such layer, each user an `IE.Quantize` or
+    another such layer; e.g. a residual `IE.Add`), with the dequantizes, constants and
+    quantizes around them. A quantize rounds to the next step wherever an `f16` result
+    differs from the `f32` one, and the steps move values through the rest of the network.
+
     Values beyond the `f16` range become infinities, and precision drops to 11 significant
     bits; that is the point of the pass, not an error. It applies to f32 tensors holding
     integer values too (a float `IE.Gather` index, an input converted to an integer type):

@@ -793,6 +793,44 @@ TEST_F(KernelMappingTest, perAxisQuantizationTakesTheTypesScales) {
   EXPECT_EQ(scalars(call), "0");
 }
 
+TEST_F(KernelMappingTest, quantizedConvolutionTakesPerChannelScales) {
+  AbiKernelCall call = mapOp(
+      "%a0: tensor<1x3x8x8x!quant.uniform<u8:f32, 0.5:128>>, %a1: "
+      "tensor<2x3x3x3x!quant.uniform<i8:f32:0, {0.25:1, 0.125:-2}>>, %a2: "
+      "tensor<2x!quant.uniform<i32:f32:0, {0.125, 0.0625}>>",
+      "%0 = VPU.SW.Convolution(%a0, %a1, %a2) {dilations = array<i64: 1, 1>, "
+      "pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = "
+      "array<i64: 2, 2>, post_op = {attrs = {max = 6.0 : f64, min = 0.0 : "
+      "f64}, name = \"IE.Clamp\"}} : tensor<1x3x8x8x!quant.uniform<u8:f32, "
+      "0.5:128>>, tensor<2x3x3x3x!quant.uniform<i8:f32:0, {0.25:1, "
+      "0.125:-2}>>, tensor<2x!quant.uniform<i32:f32:0, {0.125, 0.0625}>> -> "
+      "tensor<1x2x4x4x!quant.uniform<u8:f32, 2.0:10>>");
+  EXPECT_EQ(call.kernel, "quantized_convolution");
+  EXPECT_EQ(operands(call), "0 1 2 c0 c1 -> 0");
+  EXPECT_EQ(constant(call, 0),
+            "dense<[1.250000e-01, 6.250000e-02]> : tensor<2xf32>");
+  EXPECT_EQ(constant(call, 1), "dense<[1, -2]> : tensor<2xi32>");
+  // Geometry, groups, zero points, range, output scale, Clamp(0, 6).
+  EXPECT_EQ(scalars(call),
+            "2, 2, 1, 1, 1, 1, 1, 1, 1, 128, 10, 0, 255, 2f, " +
+                std::to_string(static_cast<int32_t>(abi::ActivationOp::Clamp)) +
+                ", 0f, 6f");
+
+  call = mapOp("%a0: tensor<1x3x8x8x!quant.uniform<i8:f32, 0.5>>, %a1: "
+               "tensor<3x1x1x1x!quant.uniform<i8:f32, 0.25>>",
+               "%0 = VPU.SW.GroupConvolution(%a0, %a1) {dilations = "
+               "array<i64: 1, 1>, groups = 3 : i64, pads_begin = array<i64: "
+               "0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, "
+               "1>} : tensor<1x3x8x8x!quant.uniform<i8:f32, 0.5>>, "
+               "tensor<3x1x1x1x!quant.uniform<i8:f32, 0.25>> -> "
+               "tensor<1x3x8x8x!quant.uniform<i8:f32, 1.0:-3>>");
+  EXPECT_EQ(call.kernel, "quantized_convolution");
+  EXPECT_EQ(operands(call), "0 1 - c0 c1 -> 0");
+  EXPECT_EQ(constant(call, 0), "dense<1.250000e-01> : tensor<3xf32>");
+  EXPECT_EQ(scalars(call), "1, 1, 0, 0, 0, 0, 1, 1, 3, 0, -3, -128, 127, "
+                           "1f, -1, 0f, 0f");
+}
+
 //===----------------------------------------------------------------------===//
 // Failures
 //===----------------------------------------------------------------------===//

@@ -202,6 +202,19 @@ func.func @convolution_1(%a0: tensor<1x3x224x224xf32>, %a1: tensor<32x3x3x3xf32>
 
 // -----
 
+// Quantized convolutions (kernels `quantized_convolution`, `quantized_group_convolution`): the
+// result has its own quantisation; the post-op stays on the layer.
+// CHECK-LABEL: func.func @convolution_2
+// CHECK-NEXT: %0 = VPU.SW.Convolution(%arg0, %arg1, %arg2) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, post_op = {attrs = {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64}, name = "IE.Clamp"}, strides = array<i64: 2, 2>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 5.000000e-02:128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {1.000000e-01,2.000000e-01,1.000000e-01,2.000000e-01}>>, tensor<4x!quant.uniform<i32:f32:0, {5.000000e-03,1.000000e-02,5.000000e-03,1.000000e-02}>> -> tensor<1x4x4x4x!quant.uniform<u8:f32, 2.500000e-02>>
+// CHECK-NEXT: %1 = VPU.SW.GroupConvolution(%arg0, %arg3) {dilations = array<i64: 1, 1>, groups = 3 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 5.000000e-02:128>>, tensor<3x1x1x1x!quant.uniform<i8:f32, 1.000000e-01>> -> tensor<1x3x8x8x!quant.uniform<i8:f32, 1.000000e-01:-3>>
+func.func @convolution_2(%a0: tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, %a1: tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.1, 0.2}>>, %a2: tensor<4x!quant.uniform<i32:f32:0, {0.005, 0.01, 0.005, 0.01}>>, %a3: tensor<3x1x1x1x!quant.uniform<i8:f32, 0.1>>) -> (tensor<1x4x4x4x!quant.uniform<u8:f32, 0.025>>, tensor<1x3x8x8x!quant.uniform<i8:f32, 0.1:-3>>) {
+  %0 = VPU.SW.Convolution(%a0, %a1, %a2) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>, post_op = {attrs = {max = 6.0 : f64, min = 0.0 : f64}, name = "IE.Clamp"}} : tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, tensor<4x3x3x3x!quant.uniform<i8:f32:0, {0.1, 0.2, 0.1, 0.2}>>, tensor<4x!quant.uniform<i32:f32:0, {0.005, 0.01, 0.005, 0.01}>> -> tensor<1x4x4x4x!quant.uniform<u8:f32, 0.025>>
+  %1 = VPU.SW.GroupConvolution(%a0, %a3) {dilations = array<i64: 1, 1>, groups = 3 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, tensor<3x1x1x1x!quant.uniform<i8:f32, 0.1>> -> tensor<1x3x8x8x!quant.uniform<i8:f32, 0.1:-3>>
+  return %0, %1 : tensor<1x4x4x4x!quant.uniform<u8:f32, 0.025>>, tensor<1x3x8x8x!quant.uniform<i8:f32, 0.1:-3>>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @arg_extremum_0
 // CHECK-NEXT: %0 = VPU.SW.ArgMax(%arg0) {axis = 1 : i64, indexElemType = si64, keep_dims} : tensor<2x5xf32> -> tensor<2x1xsi64>
 // CHECK-NEXT: %1 = VPU.SW.ArgMin(%arg0) {axis = -1 : i64, indexElemType = si32, select_last_index} : tensor<2x5xf32> -> tensor<2xsi32>

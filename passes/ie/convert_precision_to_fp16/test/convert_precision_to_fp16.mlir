@@ -165,3 +165,47 @@ func.func @user_f16(%arg0: tensor<2xf16>) -> tensor<2xf32> {
   %1 = IE.ReLU(%0) : tensor<2xf32> -> tensor<2xf32>
   return %1 : tensor<2xf32>
 }
+
+// -----
+
+// A quantize of a network input keeps the caller's f32 values; one of another value reads
+// f16 (the quant type keeps its expressed type).
+// CHECK-LABEL: func.func @quantize_input
+// CHECK-SAME: (%[[X:.+]]: tensor<4xf32>)
+// CHECK-NEXT: %[[Q:.+]] = IE.Quantize(%[[X]]) {dstElemType = !quant.uniform<u8:f32, 1.000000e-01:128>} : tensor<4xf32> -> tensor<4x!quant.uniform<u8:f32, 1.000000e-01:128>>
+// CHECK-NEXT: %[[D:.+]] = IE.Dequantize(%[[Q]]) {dstElemType = f16} : tensor<4x!quant.uniform<u8:f32, 1.000000e-01:128>> -> tensor<4xf16>
+// CHECK-NEXT: %[[Q2:.+]] = IE.Quantize(%[[D]]) {dstElemType = !quant.uniform<u8:f32, 2.000000e-01>} : tensor<4xf16> -> tensor<4x!quant.uniform<u8:f32, 2.000000e-01>>
+func.func @quantize_input(%x: tensor<4xf32>) -> tensor<4x!quant.uniform<u8:f32, 0.2>> {
+  %q = IE.Quantize(%x) {dstElemType = !quant.uniform<u8:f32, 0.1:128>} : tensor<4xf32> -> tensor<4x!quant.uniform<u8:f32, 0.1:128>>
+  %d = IE.Dequantize(%q) {dstElemType = f32} : tensor<4x!quant.uniform<u8:f32, 0.1:128>> -> tensor<4xf32>
+  %q2 = IE.Quantize(%d) {dstElemType = !quant.uniform<u8:f32, 0.2>} : tensor<4xf32> -> tensor<4x!quant.uniform<u8:f32, 0.2>>
+  return %q2 : tensor<4x!quant.uniform<u8:f32, 0.2>>
+}
+
+// -----
+
+// A float layer between dequantizes and quantizes (a QDQ network's residual Add with a constant
+// and a view) keeps f32, with the dequantizes, quantize and constant around it; the dequantize
+// with a float user outside converts.
+// CHECK-LABEL: func.func private @quantized_island
+// CHECK-DAG: %[[C:.+]] = const.Declare tensor<1x4xf32>
+// CHECK-DAG: %[[A:.+]] = IE.Dequantize(%arg0) {dstElemType = f32}
+// CHECK-DAG: %[[B:.+]] = IE.Dequantize(%arg1) {dstElemType = f32}
+// CHECK: %[[S:.+]] = IE.Add(%[[A]], %[[B]]) : tensor<1x4xf32>, tensor<1x4xf32> -> tensor<1x4xf32>
+// CHECK: %[[T:.+]] = IE.Add(%[[S]], %[[C]]) : tensor<1x4xf32>, tensor<1x4xf32> -> tensor<1x4xf32>
+// CHECK: %[[R:.+]] = IE.Reshape(%[[T]]) {shape = array<i64: 4>} : tensor<1x4xf32> -> tensor<4xf32>
+// CHECK: IE.Quantize(%[[R]]) {dstElemType = !quant.uniform<u8:f32, 1.000000e-01>} : tensor<4xf32>
+// CHECK: %[[D:.+]] = IE.Dequantize(%arg1) {dstElemType = f16}
+// CHECK: IE.Sigmoid(%[[D]]) : tensor<1x4xf16> -> tensor<1x4xf16>
+func.func private @quantized_island(%a: tensor<1x4x!quant.uniform<u8:f32, 0.1>>, %b: tensor<1x4x!quant.uniform<u8:f32, 0.2>>) -> (tensor<4x!quant.uniform<u8:f32, 0.1>>, tensor<1x4xf32>) {
+  %c = const.Declare tensor<1x4xf32> = #const.Content<dense<0.5> : tensor<1x4xf32>>
+  %ad = IE.Dequantize(%a) {dstElemType = f32} : tensor<1x4x!quant.uniform<u8:f32, 0.1>> -> tensor<1x4xf32>
+  %bd = IE.Dequantize(%b) {dstElemType = f32} : tensor<1x4x!quant.uniform<u8:f32, 0.2>> -> tensor<1x4xf32>
+  %s = IE.Add(%ad, %bd) : tensor<1x4xf32>, tensor<1x4xf32> -> tensor<1x4xf32>
+  %t = IE.Add(%s, %c) : tensor<1x4xf32>, tensor<1x4xf32> -> tensor<1x4xf32>
+  %r = IE.Reshape(%t) {shape = array<i64: 4>} : tensor<1x4xf32> -> tensor<4xf32>
+  %q = IE.Quantize(%r) {dstElemType = !quant.uniform<u8:f32, 0.1>} : tensor<4xf32> -> tensor<4x!quant.uniform<u8:f32, 0.1>>
+  %bd2 = IE.Dequantize(%b) {dstElemType = f32} : tensor<1x4x!quant.uniform<u8:f32, 0.2>> -> tensor<1x4xf32>
+  %g = IE.Sigmoid(%bd2) : tensor<1x4xf32> -> tensor<1x4xf32>
+  return %q, %g : tensor<4x!quant.uniform<u8:f32, 0.1>>, tensor<1x4xf32>
+}
