@@ -12,6 +12,7 @@
 #include "dialects/vpu/ir/VPUAttributes.h"
 
 #include "core/shape/ShapedTypeUtils.h"
+#include "dialects/common/ParameterFormats.h"
 #include "dialects/vpu/ir/VPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"

@@ -12,6 +12,7 @@
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 
 #include "core/shape/ShapedTypeUtils.h"
+#include "dialects/common/ParameterFormats.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
