@@ -12,6 +12,7 @@
 #include "dialects/vpu/ir/VPUAttributes.h"
 
 #include "core/shape/ShapedTypeUtils.h"
+#include "dialects/common/MemorySpace.h"
 #include "dialects/common/ParameterFormats.h"
 #include "dialects/vpu/ir/VPUDialect.h"
 #include "mlir/IR/Builders.h"
@@ -32,28 +33,6 @@ void VPUDialect::registerAttributes() {
       >();
 }
 
-/// Verifies a memory kind and its index (shared by both attributes).
-static LogicalResult verifyMemory(function_ref<InFlightDiagnostic()> emitError,
-                                  MemoryKind kind,
-                                  std::optional<int64_t> index) {
-  switch (kind) {
-  case MemoryKind::DDR:
-    if (index) {
-      return emitError() << "DDR takes no index";
-    }
-    return success();
-  case MemoryKind::CMX_NN:
-    if (!index) {
-      return emitError() << "CMX_NN needs a cluster index: CMX_NN[<cluster>]";
-    }
-    if (*index < 0) {
-      return emitError() << "CMX_NN cluster index " << *index << " is negative";
-    }
-    return success();
-  }
-  llvm_unreachable("unknown MemoryKind");
-}
-
 //===----------------------------------------------------------------------===//
 // MemorySpaceAttr
 //===----------------------------------------------------------------------===//
@@ -61,7 +40,7 @@ static LogicalResult verifyMemory(function_ref<InFlightDiagnostic()> emitError,
 LogicalResult
 MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         MemoryKind kind, std::optional<int64_t> index) {
-  return verifyMemory(emitError, kind, index);
+  return verifyMemorySpace(emitError, kind, index);
 }
 
 MemorySpaceAttr MemorySpaceAttr::getDDR(MLIRContext *context) {
@@ -94,7 +73,7 @@ TensorEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
            << "a DDR tensor has no #VPU.tensor encoding: its encoding is its "
               "order map (or none)";
   }
-  return verifyMemory(emitError, memKind, memIndex);
+  return verifyMemorySpace(emitError, memKind, memIndex);
 }
 
 LogicalResult TensorEncodingAttr::verifyEncoding(
@@ -214,6 +193,51 @@ LogicalResult verifyTensorType(Type type,
            << what << " has type " << type
            << ", whose encoding is neither an order map of its rank nor a "
               "#VPU.tensor";
+  }
+  return success();
+}
+
+/// Prints a memory for diagnostics: `DDR`, `CMX_NN[1]`.
+static std::string describe(MemorySpaceAttr memory) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << stringifyMemoryKind(memory.getKind());
+  if (memory.getIndex()) {
+    os << "[" << *memory.getIndex() << "]";
+  }
+  return text;
+}
+
+LogicalResult verifyTensorsInOneMemory(Operation *op, StringRef opKind) {
+  auto emitError = [op] { return op->emitOpError(); };
+  MemorySpaceAttr memory;
+  std::string owner;
+  auto check = [&](Type type, StringRef what, size_t index) -> LogicalResult {
+    std::string name = (what + " #" + Twine(index)).str();
+    if (failed(verifyTensorType(type, emitError, name))) {
+      return failure();
+    }
+    MemorySpaceAttr current = *getMemorySpace(type);
+    if (!memory) {
+      memory = current;
+      owner = name;
+    } else if (current != memory) {
+      return op->emitOpError()
+             << name << " is in " << describe(current) << " but " << owner
+             << " is in " << describe(memory) << ": the tensors of " << opKind
+             << " are in one memory";
+    }
+    return success();
+  };
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
+    if (failed(check(type, "operand", index))) {
+      return failure();
+    }
+  }
+  for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
+    if (failed(check(type, "result", index))) {
+      return failure();
+    }
   }
   return success();
 }

@@ -12,6 +12,7 @@
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 
 #include "core/shape/ShapedTypeUtils.h"
+#include "dialects/common/MemorySpace.h"
 #include "dialects/common/ParameterFormats.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "mlir/IR/Builders.h"
@@ -41,22 +42,7 @@ void VPUIPDialect::registerAttributes() {
 LogicalResult
 MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                         MemoryKind kind, std::optional<int64_t> index) {
-  switch (kind) {
-  case MemoryKind::DDR:
-    if (index) {
-      return emitError() << "DDR takes no index";
-    }
-    return success();
-  case MemoryKind::CMX_NN:
-    if (!index) {
-      return emitError() << "CMX_NN needs a cluster index: CMX_NN[<cluster>]";
-    }
-    if (*index < 0) {
-      return emitError() << "CMX_NN cluster index " << *index << " is negative";
-    }
-    return success();
-  }
-  llvm_unreachable("unknown MemoryKind");
+  return verifyMemorySpace(emitError, kind, index);
 }
 
 MemorySpaceAttr MemorySpaceAttr::getDDR(MLIRContext *context) {
