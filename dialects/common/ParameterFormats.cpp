@@ -124,34 +124,4 @@ ParseResult parseBracketList(AsmParser &parser,
                                         parseElement);
 }
 
-FailureOr<DenseI64ArrayAttr>
-LiteralFormat<DenseI64ArrayAttr>::parse(AsmParser &parser) {
-  FailureOr<SmallVector<int64_t>> values =
-      LiteralFormat<SmallVector<int64_t>>::parse(parser);
-  if (failed(values)) {
-    return failure();
-  }
-  return DenseI64ArrayAttr::get(parser.getContext(), *values);
-}
-
-void LiteralFormat<DenseI64ArrayAttr>::print(AsmPrinter &printer,
-                                             DenseI64ArrayAttr values) {
-  LiteralFormat<SmallVector<int64_t>>::print(printer, values.asArrayRef());
-}
-
-FailureOr<DenseF64ArrayAttr>
-LiteralFormat<DenseF64ArrayAttr>::parse(AsmParser &parser) {
-  FailureOr<SmallVector<double>> values =
-      LiteralFormat<SmallVector<double>>::parse(parser);
-  if (failed(values)) {
-    return failure();
-  }
-  return DenseF64ArrayAttr::get(parser.getContext(), *values);
-}
-
-void LiteralFormat<DenseF64ArrayAttr>::print(AsmPrinter &printer,
-                                             DenseF64ArrayAttr values) {
-  LiteralFormat<SmallVector<double>>::print(printer, values.asArrayRef());
-}
-
 } // namespace mlir::vpuc

@@ -105,16 +105,23 @@ template <typename T> struct LiteralFormat<SmallVector<T>> {
   }
 };
 
-/// `[v, ...]` as a dense i64 array (`[]` is an empty array, not a null one).
-template <> struct LiteralFormat<DenseI64ArrayAttr> {
-  static FailureOr<DenseI64ArrayAttr> parse(AsmParser &parser);
-  static void print(AsmPrinter &printer, DenseI64ArrayAttr values);
-};
+/// `[v, ...]` as a dense array attribute (DenseI64ArrayAttr,
+/// DenseF64ArrayAttr, ...): `[]` is an empty array, not a null one.
+template <typename T> struct LiteralFormat<detail::DenseArrayAttrImpl<T>> {
+  using Attr = detail::DenseArrayAttrImpl<T>;
 
-/// `[v, ...]` as a dense f64 array (`[]` is an empty array, not a null one).
-template <> struct LiteralFormat<DenseF64ArrayAttr> {
-  static FailureOr<DenseF64ArrayAttr> parse(AsmParser &parser);
-  static void print(AsmPrinter &printer, DenseF64ArrayAttr values);
+  static FailureOr<Attr> parse(AsmParser &parser) {
+    FailureOr<SmallVector<T>> values =
+        LiteralFormat<SmallVector<T>>::parse(parser);
+    if (failed(values)) {
+      return failure();
+    }
+    return Attr::get(parser.getContext(), *values);
+  }
+
+  static void print(AsmPrinter &printer, Attr values) {
+    LiteralFormat<SmallVector<T>>::print(printer, values.asArrayRef());
+  }
 };
 
 } // namespace mlir::vpuc

@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Storage and verification of `#VPU.mem` and `#VPU.tensor`, the encoding
-// interfaces of `#VPU.tensor`, and the memory helpers of VPU tensor types.
+// Verification of `#VPU.tensor` (`#VPU.mem` is generated whole from
+// dialects/common/MemorySpace.td), the encoding interfaces of `#VPU.tensor`,
+// and the memory helpers of VPU tensor types.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,24 +32,6 @@ void VPUDialect::registerAttributes() {
 #define GET_ATTRDEF_LIST
 #include "dialects/vpu/ir/VPUAttributes.cpp.inc" // IWYU pragma: keep
       >();
-}
-
-//===----------------------------------------------------------------------===//
-// MemorySpaceAttr
-//===----------------------------------------------------------------------===//
-
-LogicalResult
-MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        MemoryKind kind, std::optional<int64_t> index) {
-  return verifyMemorySpace(emitError, kind, index);
-}
-
-MemorySpaceAttr MemorySpaceAttr::getDDR(MLIRContext *context) {
-  return get(context, MemoryKind::DDR);
-}
-
-MemorySpaceAttr MemorySpaceAttr::getCMX(MLIRContext *context, int64_t cluster) {
-  return get(context, MemoryKind::CMX_NN, cluster);
 }
 
 //===----------------------------------------------------------------------===//

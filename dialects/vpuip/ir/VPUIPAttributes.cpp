@@ -4,8 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Storage and verification of `#VPUIP.mem` and `#VPUIP.resources`, the
-// buffer type predicate and the memory space / resources helpers.
+// Verification of `#VPUIP.resources` (`#VPUIP.mem` is generated whole from
+// dialects/common/MemorySpace.td), the buffer type predicate and the memory
+// space / resources helpers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,24 +34,6 @@ void VPUIPDialect::registerAttributes() {
 #define GET_ATTRDEF_LIST
 #include "dialects/vpuip/ir/VPUIPAttributes.cpp.inc" // IWYU pragma: keep
       >();
-}
-
-//===----------------------------------------------------------------------===//
-// MemorySpaceAttr
-//===----------------------------------------------------------------------===//
-
-LogicalResult
-MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        MemoryKind kind, std::optional<int64_t> index) {
-  return verifyMemorySpace(emitError, kind, index);
-}
-
-MemorySpaceAttr MemorySpaceAttr::getDDR(MLIRContext *context) {
-  return get(context, MemoryKind::DDR);
-}
-
-MemorySpaceAttr MemorySpaceAttr::getCMX(MLIRContext *context, int64_t cluster) {
-  return get(context, MemoryKind::CMX_NN, cluster);
 }
 
 //===----------------------------------------------------------------------===//
