@@ -805,9 +805,9 @@ LogicalResult BlobWriter::writeNceTask(VPUIP::NCEClusterTaskOp op,
   if (std::optional<VPUIP::PPEAttr> ppe = op.getPpe()) {
     NceTaskDesc::Ppe desc;
     desc.mode = static_cast<schema::PpeMode>(ppe->getMode());
-    desc.clampLow = ppe->getClampLow();
-    desc.clampHigh = ppe->getClampHigh();
-    desc.alpha = ppe->getAlpha();
+    desc.clampLow = ppe->getClampLowValue();
+    desc.clampHigh = ppe->getClampHighValue();
+    desc.alpha = ppe->getAlphaValue();
     desc.quantMult = ppe->getQuantMult().vec();
     desc.quantShift = ppe->getQuantShift().vec();
     desc.quantPostShift = ppe->getQuantPostShift();

@@ -733,11 +733,15 @@ llvm::Error BlobReader::createNceTask(const schema::NceClusterTask &nce,
       quantShift.assign(table->quant_shift()->begin(),
                         table->quant_shift()->end());
     }
+    // The table holds every field; the attribute only those of the mode
+    // (and any other that is not zero, which the verifier then rejects).
+    auto mode = static_cast<VPUIP::PPEMode>(table->mode());
+    const bool relux = mode == VPUIP::PPEMode::RELUX;
     ppe = VPUIP::PPEAttr::get(
-        context, static_cast<VPUIP::PPEMode>(table->mode()),
-        llvm::bit_cast<uint32_t>(table->clamp_low()),
-        llvm::bit_cast<uint32_t>(table->clamp_high()),
-        llvm::bit_cast<uint32_t>(table->alpha()),
+        context, mode, VPUIP::PPEAttr::bitsIfUsed(relux, table->clamp_low()),
+        VPUIP::PPEAttr::bitsIfUsed(relux, table->clamp_high()),
+        VPUIP::PPEAttr::bitsIfUsed(mode == VPUIP::PPEMode::LRELU,
+                                   table->alpha()),
         llvm::ArrayRef<int32_t>(quantMult), llvm::ArrayRef<int32_t>(quantShift),
         table->quant_post_shift(), table->out_zero_point());
   }

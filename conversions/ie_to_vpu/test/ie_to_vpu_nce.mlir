@@ -30,7 +30,7 @@ func.func @conv_relu(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf16, #N
 
 // A depthwise convolution with a clamp (ReLU6) post-op.
 // CHECK-LABEL: func.func @depthwise_clamp(
-// CHECK: %[[R:.+]] = VPU.NCE.DepthConvolution(%arg0, %{{.+}}) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.000000e+00, clamp_high = 6.000000e+00>, strides = array<i64: 2, 2>}
+// CHECK: %[[R:.+]] = VPU.NCE.DepthConvolution(%arg0, %{{.+}}) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.0, clamp_high = 6.0>, strides = array<i64: 2, 2>}
 // CHECK-SAME: -> tensor<1x32x4x4xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
 // CHECK-NEXT: return %[[R]]
 func.func @depthwise_clamp(%x: tensor<1x32x8x8xf16, #NHWC>) -> tensor<1x32x4x4xf16, #NHWC> {
@@ -115,7 +115,7 @@ func.func @unsupported(%x: tensor<1x16x8x8xf16>, %y: tensor<1x8x8x8xf16, #NHWC>,
 // post-op, so on the software path the activation runs as its own layer.
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 // CHECK-LABEL: func.func @post_op_attr(
-// CHECK: VPU.NCE.Convolution({{.+}}) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.000000e+00, clamp_high = 6.000000e+00>, strides = array<i64: 1, 1>}
+// CHECK: VPU.NCE.Convolution({{.+}}) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.0, clamp_high = 6.0>, strides = array<i64: 1, 1>}
 // CHECK-NOT: post_op
 // SW-LABEL: func.func @post_op_attr(
 // SW: %[[C:.+]] = VPU.SW.Convolution({{.+}}) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}

@@ -148,51 +148,11 @@ DictionaryAttr getInherentAttrs(Operation *op) {
   return llvm::dyn_cast_or_null<DictionaryAttr>(op->getPropertiesAsAttribute());
 }
 
-/// Prints a memory for diagnostics.
-std::string describe(MemorySpaceAttr memory) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << stringifyMemoryKind(memory.getKind());
-  if (memory.getIndex()) {
-    os << "[" << *memory.getIndex() << "]";
-  }
-  return text;
-}
-
 } // namespace
 
 LogicalResult verifyMirroredLayer(Operation *op, StringRef ieName) {
-  auto emitError = [op] { return op->emitOpError(); };
-  MemorySpaceAttr memory;
-  std::string memoryOwner;
-  auto check = [&](Type type, StringRef what, size_t index) -> LogicalResult {
-    std::string name = (what + " #" + llvm::Twine(index)).str();
-    if (failed(verifyTensorType(type, emitError, name))) {
-      return failure();
-    }
-    MemorySpaceAttr current = *getMemorySpace(type);
-    if (!memory) {
-      memory = current;
-      memoryOwner = name;
-      return success();
-    }
-    if (current != memory) {
-      return op->emitOpError()
-             << name << " is in " << describe(current) << " but " << memoryOwner
-             << " is in " << describe(memory)
-             << ": the tensors of a VPU layer are in one memory";
-    }
-    return success();
-  };
-  for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
-    if (failed(check(type, "operand", index))) {
-      return failure();
-    }
-  }
-  for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
-    if (failed(check(type, "result", index))) {
-      return failure();
-    }
+  if (failed(verifyTensorsInOneMemory(op, "a VPU layer"))) {
+    return failure();
   }
 
   auto verifyAsIE = [&](TypeRange resultTypes) {

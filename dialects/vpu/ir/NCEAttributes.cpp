@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Assembly format, verification and helpers of `#VPU.PPE`.
+// Verification and helpers of `#VPU.PPE` (its assembly format is declared
+// in VPUAttributesNCE.td).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,158 +15,21 @@
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/DialectImplementation.h"
 
 namespace mlir::vpuc::VPU {
 
 namespace {
 
-/// The keys of the optional parameters, in printing order.
+/// The keys of the float parameters, for diagnostics.
 constexpr StringLiteral kClampLow = "clamp_low";
 constexpr StringLiteral kClampHigh = "clamp_high";
 constexpr StringLiteral kSlope = "slope";
-constexpr StringLiteral kQuantScale = "quant_scale";
-constexpr StringLiteral kQuantMult = "quant_mult";
-constexpr StringLiteral kQuantShift = "quant_shift";
-constexpr StringLiteral kQuantZeroPoint = "quant_zero_point";
 
 FloatAttr f64Attr(MLIRContext *context, double value) {
   return FloatAttr::get(Float64Type::get(context), value);
 }
 
 } // namespace
-
-//===----------------------------------------------------------------------===//
-// Assembly format
-//===----------------------------------------------------------------------===//
-
-Attribute PPEAttr::parse(AsmParser &parser, Type) {
-  MLIRContext *context = parser.getContext();
-  StringRef modeName;
-  if (parser.parseLess() || parser.parseKeyword(&modeName)) {
-    return {};
-  }
-  std::optional<PPEMode> mode = symbolizePPEMode(modeName);
-  if (!mode) {
-    parser.emitError(parser.getCurrentLocation())
-        << "unknown PPE mode '" << modeName
-        << "' (NONE, RELU, CLAMP, LEAKY_RELU)";
-    return {};
-  }
-  FloatAttr clampLow, clampHigh, slope;
-  DenseF64ArrayAttr quantScale;
-  DenseI64ArrayAttr quantMult, quantShift;
-  std::optional<int64_t> zeroPoint;
-  auto parseF64 = [&](FloatAttr &dst) -> ParseResult {
-    double value = 0.0;
-    if (parser.parseFloat(value)) {
-      return failure();
-    }
-    dst = f64Attr(context, value);
-    return success();
-  };
-  auto parseI64List = [&](DenseI64ArrayAttr &dst) -> ParseResult {
-    SmallVector<int64_t> values;
-    if (parser.parseCommaSeparatedList(
-            AsmParser::Delimiter::Square, [&]() -> ParseResult {
-              return parser.parseInteger(values.emplace_back());
-            })) {
-      return failure();
-    }
-    dst = DenseI64ArrayAttr::get(context, values);
-    return success();
-  };
-  while (succeeded(parser.parseOptionalComma())) {
-    llvm::SMLoc keyLoc = parser.getCurrentLocation();
-    StringRef key;
-    if (parser.parseKeyword(&key) || parser.parseEqual()) {
-      return {};
-    }
-    bool repeated = false;
-    ParseResult result = success();
-    if (key == kClampLow) {
-      repeated = bool(clampLow);
-      result = parseF64(clampLow);
-    } else if (key == kClampHigh) {
-      repeated = bool(clampHigh);
-      result = parseF64(clampHigh);
-    } else if (key == kSlope) {
-      repeated = bool(slope);
-      result = parseF64(slope);
-    } else if (key == kQuantScale) {
-      repeated = bool(quantScale);
-      SmallVector<double> values;
-      result = parser.parseCommaSeparatedList(
-          AsmParser::Delimiter::Square, [&]() -> ParseResult {
-            return parser.parseFloat(values.emplace_back());
-          });
-      quantScale = DenseF64ArrayAttr::get(context, values);
-    } else if (key == kQuantMult) {
-      repeated = bool(quantMult);
-      result = parseI64List(quantMult);
-    } else if (key == kQuantShift) {
-      repeated = bool(quantShift);
-      result = parseI64List(quantShift);
-    } else if (key == kQuantZeroPoint) {
-      repeated = zeroPoint.has_value();
-      int64_t value = 0;
-      result = parser.parseInteger(value);
-      zeroPoint = value;
-    } else {
-      parser.emitError(keyLoc)
-          << "unknown PPE parameter '" << key
-          << "' (clamp_low, clamp_high, slope, quant_scale, quant_mult, "
-             "quant_shift, quant_zero_point)";
-      return {};
-    }
-    if (repeated) {
-      parser.emitError(keyLoc) << "PPE parameter '" << key << "' is repeated";
-      return {};
-    }
-    if (failed(result)) {
-      return {};
-    }
-  }
-  if (parser.parseGreater()) {
-    return {};
-  }
-  return parser.getChecked<PPEAttr>(context, *mode, clampLow, clampHigh, slope,
-                                    quantScale, quantMult, quantShift,
-                                    zeroPoint);
-}
-
-void PPEAttr::print(AsmPrinter &printer) const {
-  printer << "<" << stringifyPPEMode(getMode());
-  auto printF64 = [&](StringRef key, FloatAttr value) {
-    if (value) {
-      printer << ", " << key << " = ";
-      printer.printFloat(value.getValue());
-    }
-  };
-  auto printI64List = [&](StringRef key, DenseI64ArrayAttr values) {
-    if (values) {
-      printer << ", " << key << " = [";
-      llvm::interleaveComma(values.asArrayRef(), printer);
-      printer << "]";
-    }
-  };
-  printF64(kClampLow, getClampLow());
-  printF64(kClampHigh, getClampHigh());
-  printF64(kSlope, getSlope());
-  if (DenseF64ArrayAttr scales = getQuantScale()) {
-    printer << ", " << kQuantScale << " = [";
-    llvm::interleaveComma(scales.asArrayRef(), printer, [&](double value) {
-      printer.printFloat(llvm::APFloat(value));
-    });
-    printer << "]";
-  }
-  printI64List(kQuantMult, getQuantMult());
-  printI64List(kQuantShift, getQuantShift());
-  if (std::optional<int64_t> zeroPoint = getQuantZeroPoint()) {
-    printer << ", " << kQuantZeroPoint << " = " << *zeroPoint;
-  }
-  printer << ">";
-}
 
 //===----------------------------------------------------------------------===//
 // Verification

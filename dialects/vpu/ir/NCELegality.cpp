@@ -147,6 +147,16 @@ bool isNCELayer(Operation *op) {
   return isSupportedOnNCE(op, NCE::ignoreReason, NCE::getIEStageOptions());
 }
 
+SmallVector<Operation *> collectNCELayers(Operation *root) {
+  SmallVector<Operation *> layers;
+  root->walk([&](Operation *op) {
+    if (isNCELayer(op)) {
+      layers.push_back(op);
+    }
+  });
+  return layers;
+}
+
 std::string NCE::Reasons::join() const { return llvm::join(list, "; "); }
 
 void NCE::ignoreReason(const Twine &) {}

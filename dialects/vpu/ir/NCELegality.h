@@ -59,6 +59,10 @@ bool isSupportedOnNCE(MLIRContext *context, const NCE::LayerDesc &layer,
 /// NCE::getIEStageOptions(), the reasons dropped.
 bool isNCELayer(Operation *op);
 
+/// The ops nested in `root` (and `root` itself) that are NCE layers
+/// (isNCELayer), in post-order: the layers the HW-adaptation passes adjust.
+SmallVector<Operation *> collectNCELayers(Operation *root);
+
 namespace NCE {
 
 /// The output type of an NCE window layer on `input` ([N, C, H, W]) with

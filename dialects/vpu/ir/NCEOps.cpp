@@ -57,17 +57,6 @@ private:
   bool failed = false;
 };
 
-/// Prints a memory for diagnostics.
-std::string describe(MemorySpaceAttr memory) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << stringifyMemoryKind(memory.getKind());
-  if (memory.getIndex()) {
-    os << "[" << *memory.getIndex() << "]";
-  }
-  return text;
-}
-
 /// Prints a shape as `[a, b, ...]`.
 std::string describe(ArrayRef<int64_t> shape) {
   std::string text;
@@ -80,37 +69,7 @@ std::string describe(ArrayRef<int64_t> shape) {
 
 /// Every operand and result of `op` is a VPU tensor, all in one memory.
 LogicalResult verifyTensors(Operation *op) {
-  auto emitError = [op] { return op->emitOpError(); };
-  MemorySpaceAttr memory;
-  std::string owner;
-  auto check = [&](Type type, StringRef what, size_t index) -> LogicalResult {
-    std::string name = (what + " #" + Twine(index)).str();
-    if (failed(verifyTensorType(type, emitError, name))) {
-      return failure();
-    }
-    MemorySpaceAttr current = *getMemorySpace(type);
-    if (!memory) {
-      memory = current;
-      owner = name;
-    } else if (current != memory) {
-      return op->emitOpError()
-             << name << " is in " << describe(current) << " but " << owner
-             << " is in " << describe(memory)
-             << ": the tensors of an NCE op are in one memory";
-    }
-    return success();
-  };
-  for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
-    if (failed(check(type, "operand", index))) {
-      return failure();
-    }
-  }
-  for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
-    if (failed(check(type, "result", index))) {
-      return failure();
-    }
-  }
-  return success();
+  return verifyTensorsInOneMemory(op, "an NCE op");
 }
 
 /// Checks that `value` (named `what`) has rank `rank`.

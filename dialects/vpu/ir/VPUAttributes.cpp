@@ -4,14 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Storage and verification of `#VPU.mem` and `#VPU.tensor`, the encoding
-// interfaces of `#VPU.tensor`, and the memory helpers of VPU tensor types.
+// Verification of `#VPU.tensor` (`#VPU.mem` is generated whole from
+// dialects/common/MemorySpace.td), the encoding interfaces of `#VPU.tensor`,
+// and the memory helpers of VPU tensor types.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/vpu/ir/VPUAttributes.h"
 
 #include "core/shape/ShapedTypeUtils.h"
+#include "dialects/common/MemorySpace.h"
+#include "dialects/common/ParameterFormats.h"
 #include "dialects/vpu/ir/VPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -29,46 +32,6 @@ void VPUDialect::registerAttributes() {
 #define GET_ATTRDEF_LIST
 #include "dialects/vpu/ir/VPUAttributes.cpp.inc" // IWYU pragma: keep
       >();
-}
-
-/// Verifies a memory kind and its index (shared by both attributes).
-static LogicalResult verifyMemory(function_ref<InFlightDiagnostic()> emitError,
-                                  MemoryKind kind,
-                                  std::optional<int64_t> index) {
-  switch (kind) {
-  case MemoryKind::DDR:
-    if (index) {
-      return emitError() << "DDR takes no index";
-    }
-    return success();
-  case MemoryKind::CMX_NN:
-    if (!index) {
-      return emitError() << "CMX_NN needs a cluster index: CMX_NN[<cluster>]";
-    }
-    if (*index < 0) {
-      return emitError() << "CMX_NN cluster index " << *index << " is negative";
-    }
-    return success();
-  }
-  llvm_unreachable("unknown MemoryKind");
-}
-
-//===----------------------------------------------------------------------===//
-// MemorySpaceAttr
-//===----------------------------------------------------------------------===//
-
-LogicalResult
-MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        MemoryKind kind, std::optional<int64_t> index) {
-  return verifyMemory(emitError, kind, index);
-}
-
-MemorySpaceAttr MemorySpaceAttr::getDDR(MLIRContext *context) {
-  return get(context, MemoryKind::DDR);
-}
-
-MemorySpaceAttr MemorySpaceAttr::getCMX(MLIRContext *context, int64_t cluster) {
-  return get(context, MemoryKind::CMX_NN, cluster);
 }
 
 //===----------------------------------------------------------------------===//
@@ -93,7 +56,7 @@ TensorEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
            << "a DDR tensor has no #VPU.tensor encoding: its encoding is its "
               "order map (or none)";
   }
-  return verifyMemory(emitError, memKind, memIndex);
+  return verifyMemorySpace(emitError, memKind, memIndex);
 }
 
 LogicalResult TensorEncodingAttr::verifyEncoding(
@@ -213,6 +176,51 @@ LogicalResult verifyTensorType(Type type,
            << what << " has type " << type
            << ", whose encoding is neither an order map of its rank nor a "
               "#VPU.tensor";
+  }
+  return success();
+}
+
+/// Prints a memory for diagnostics: `DDR`, `CMX_NN[1]`.
+static std::string describe(MemorySpaceAttr memory) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << stringifyMemoryKind(memory.getKind());
+  if (memory.getIndex()) {
+    os << "[" << *memory.getIndex() << "]";
+  }
+  return text;
+}
+
+LogicalResult verifyTensorsInOneMemory(Operation *op, StringRef opKind) {
+  auto emitError = [op] { return op->emitOpError(); };
+  MemorySpaceAttr memory;
+  std::string owner;
+  auto check = [&](Type type, StringRef what, size_t index) -> LogicalResult {
+    std::string name = (what + " #" + Twine(index)).str();
+    if (failed(verifyTensorType(type, emitError, name))) {
+      return failure();
+    }
+    MemorySpaceAttr current = *getMemorySpace(type);
+    if (!memory) {
+      memory = current;
+      owner = name;
+    } else if (current != memory) {
+      return op->emitOpError()
+             << name << " is in " << describe(current) << " but " << owner
+             << " is in " << describe(memory) << ": the tensors of " << opKind
+             << " are in one memory";
+    }
+    return success();
+  };
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes())) {
+    if (failed(check(type, "operand", index))) {
+      return failure();
+    }
+  }
+  for (auto [index, type] : llvm::enumerate(op->getResultTypes())) {
+    if (failed(check(type, "result", index))) {
+      return failure();
+    }
   }
   return success();
 }

@@ -22,6 +22,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
 #include "mlir/IR/TensorEncoding.h"
 
 #include "dialects/vpu/ir/VPUEnums.h.inc" // IWYU pragma: keep
@@ -62,6 +63,12 @@ bool isTensorType(Type type);
 LogicalResult verifyTensorType(Type type,
                                function_ref<InFlightDiagnostic()> emitError,
                                StringRef what);
+
+/// Checks that every operand and result of `op` is a VPU tensor
+/// (verifyTensorType) and that all of them are in one memory; `opKind` names
+/// the kind of op in the message ("the tensors of <opKind> are in one
+/// memory").
+LogicalResult verifyTensorsInOneMemory(Operation *op, StringRef opKind);
 
 } // namespace mlir::vpuc::VPU
 

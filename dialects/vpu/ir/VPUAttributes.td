@@ -13,10 +13,11 @@
 #define VPUC_DIALECTS_VPU_IR_VPUATTRIBUTES
 
 include "core/shape/LayoutEncoding.td"
+include "dialects/common/MemorySpace.td"
 include "dialects/vpu/ir/VPUBase.td"
 include "mlir/IR/TensorEncoding.td"
 
-def VPU_MemorySpaceAttr : VPU_Attr<"MemorySpace", "mem"> {
+def VPU_MemorySpaceAttr : VPUC_MemorySpaceAttr<VPU_Dialect, VPU_MemoryKind> {
   let summary = "A memory of the device";
   let description = [{
     `#VPU.mem<DDR>` is the external DDR memory; `#VPU.mem<CMX_NN[c]>` is the CMX workspace
@@ -28,28 +29,6 @@ def VPU_MemorySpaceAttr : VPU_Attr<"MemorySpace", "mem"> {
     ```mlir
     #VPU.mem<CMX_NN[1]>
     ```
-  }];
-  let parameters = (ins
-    EnumParameter<VPU_MemoryKind>:$kind,
-    OptionalParameter<"std::optional<int64_t>">:$index
-  );
-  let assemblyFormat = "`<` $kind (`[` $index^ `]`)? `>`";
-  let genVerifyDecl = 1;
-  let builders = [
-    AttrBuilder<(ins "::mlir::vpuc::VPU::MemoryKind":$kind), [{
-      return $_get($_ctxt, kind, std::nullopt);
-    }]>,
-    AttrBuilder<(ins "::mlir::vpuc::VPU::MemoryKind":$kind, "int64_t":$index), [{
-      return $_get($_ctxt, kind, std::optional<int64_t>(index));
-    }]>,
-  ];
-  let extraClassDeclaration = [{
-    /// `#VPU.mem<DDR>`.
-    static MemorySpaceAttr getDDR(::mlir::MLIRContext *context);
-    /// `#VPU.mem<CMX_NN[cluster]>`.
-    static MemorySpaceAttr getCMX(::mlir::MLIRContext *context, int64_t cluster);
-    /// True for DDR.
-    bool isDDR() const { return getKind() == ::mlir::vpuc::VPU::MemoryKind::DDR; }
   }];
 }
 

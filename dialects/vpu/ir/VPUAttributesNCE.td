@@ -13,6 +13,7 @@
 #ifndef VPUC_DIALECTS_VPU_IR_VPUATTRIBUTESNCE
 #define VPUC_DIALECTS_VPU_IR_VPUATTRIBUTESNCE
 
+include "dialects/common/ParameterFormats.td"
 include "dialects/vpu/ir/VPUBase.td"
 
 def VPU_PPEMode : I32EnumAttr<"PPEMode", "the activation of a PPE", [
@@ -72,15 +73,20 @@ def VPU_PPEAttr : VPU_Attr<"PPE", "PPE"> {
   }];
   let parameters = (ins
     EnumParameter<VPU_PPEMode>:$mode,
-    OptionalParameter<"::mlir::FloatAttr">:$clamp_low,
-    OptionalParameter<"::mlir::FloatAttr">:$clamp_high,
-    OptionalParameter<"::mlir::FloatAttr">:$slope,
-    OptionalParameter<"::mlir::DenseF64ArrayAttr">:$quant_scale,
-    OptionalParameter<"::mlir::DenseI64ArrayAttr">:$quant_mult,
-    OptionalParameter<"::mlir::DenseI64ArrayAttr">:$quant_shift,
-    OptionalParameter<"std::optional<int64_t>">:$quant_zero_point
+    VPUC_LiteralParameter<"::mlir::FloatAttr", "the lower bound (CLAMP), f64">:$clamp_low,
+    VPUC_LiteralParameter<"::mlir::FloatAttr", "the upper bound (CLAMP), f64">:$clamp_high,
+    VPUC_LiteralParameter<"::mlir::FloatAttr", "the slope of negative values (LEAKY_RELU), f64">:$slope,
+    VPUC_LiteralParameter<"::mlir::DenseF64ArrayAttr", "the output scales">:$quant_scale,
+    VPUC_LiteralParameter<"::mlir::DenseI64ArrayAttr", "the scales' multipliers">:$quant_mult,
+    VPUC_LiteralParameter<"::mlir::DenseI64ArrayAttr", "the scales' shifts">:$quant_shift,
+    VPUC_LiteralParameter<"std::optional<int64_t>", "the output zero point">:$quant_zero_point
   );
-  let hasCustomAssemblyFormat = 1;
+  // The parameters of the mode and the requantisation fields follow the mode
+  // in any order, as `key = value`; they print in the order above.
+  let assemblyFormat = [{
+    `<` $mode (`,` struct($clamp_low, $clamp_high, $slope, $quant_scale,
+                          $quant_mult, $quant_shift, $quant_zero_point)^)? `>`
+  }];
   let genVerifyDecl = 1;
   let builders = [
     AttrBuilder<(ins "::mlir::vpuc::VPU::PPEMode":$mode), [{

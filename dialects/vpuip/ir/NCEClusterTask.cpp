@@ -1,27 +1,23 @@
-//===- NCEClusterTask.cpp - VPUIP.NCEClusterTask and its variants -*- C++
-//-*-===//
+//===- NCEClusterTask.cpp - VPUIP.NCEClusterTask and its variants -*- C++ -*-=//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// The `#VPUIP.ppe` attribute (assembly and verifier), the verifiers of
-// `VPUIP.NCEClusterTask` (buffers, shapes, kernel) and of its variants
-// (`VPUIP.DPUTask`: inside the output, no overlap, full coverage, padding),
-// its memory effects and its task interface.
+// The verifier of `#VPUIP.ppe` (its assembly format is declared in
+// VPUIPOpsNCE.td), the verifiers of `VPUIP.NCEClusterTask` (buffers, shapes,
+// kernel) and of its variants (`VPUIP.DPUTask`: inside the output, no
+// overlap, full coverage, padding), its memory effects and its task
+// interface.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/vpuip/ir/VPUIPOps.h"
 
 #include <cmath>
-#include <cstdio>
-#include <cstdlib>
 
 #include "core/shape/DimsOrder.h"
 #include "dialects/vpuip/ir/BufferType.h"
-#include "mlir/IR/DialectImplementation.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/bit.h"
 
 namespace mlir::vpuc::VPUIP {
@@ -30,160 +26,44 @@ namespace mlir::vpuc::VPUIP {
 // PPEAttr
 //===----------------------------------------------------------------------===//
 
-/// The shortest decimal form of `value` that reads back as the same float.
-static std::string formatFloat(float value) {
-  char text[32];
-  for (int precision = 6; precision <= 9; ++precision) {
-    std::snprintf(text, sizeof(text), "%.*g", precision,
-                  static_cast<double>(value));
-    if (static_cast<float>(std::strtod(text, nullptr)) == value) {
-      break;
-    }
-  }
-  std::string result(text);
-  if (result.find_first_of(".e") == std::string::npos) {
-    result += ".0";
-  }
-  return result;
-}
-
-Attribute PPEAttr::parse(AsmParser &parser, Type) {
-  llvm::SMLoc loc = parser.getCurrentLocation();
-  StringRef modeName;
-  if (parser.parseLess() || parser.parseKeyword(&modeName)) {
-    return {};
-  }
-  std::optional<PPEMode> mode = symbolizePPEMode(modeName);
-  if (!mode) {
-    parser.emitError(loc) << "unknown PPE mode '" << modeName
-                          << "' (expected NONE, RELU, RELUX or LRELU)";
-    return {};
-  }
-  float clampLow = 0, clampHigh = 0, alpha = 0;
-  SmallVector<int32_t> quantMult, quantShift;
-  int32_t quantPostShift = 0, outZeroPoint = 0;
-  llvm::StringSet<> seen;
-  auto parseFloatValue = [&](float &into) -> ParseResult {
-    double value = 0;
-    if (parser.parseFloat(value)) {
-      return failure();
-    }
-    into = static_cast<float>(value);
-    return success();
-  };
-  auto parseList = [&](SmallVector<int32_t> &into) -> ParseResult {
-    return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square,
-                                          [&]() -> ParseResult {
-                                            int32_t value = 0;
-                                            if (parser.parseInteger(value)) {
-                                              return failure();
-                                            }
-                                            into.push_back(value);
-                                            return success();
-                                          });
-  };
-  while (succeeded(parser.parseOptionalComma())) {
-    llvm::SMLoc keyLoc = parser.getCurrentLocation();
-    StringRef key;
-    if (parser.parseKeyword(&key) || parser.parseEqual()) {
-      return {};
-    }
-    if (!seen.insert(key).second) {
-      parser.emitError(keyLoc) << "'" << key << "' appears twice";
-      return {};
-    }
-    ParseResult result = failure();
-    if (key == "clamp_low") {
-      result = parseFloatValue(clampLow);
-    } else if (key == "clamp_high") {
-      result = parseFloatValue(clampHigh);
-    } else if (key == "alpha") {
-      result = parseFloatValue(alpha);
-    } else if (key == "quant_mult") {
-      result = parseList(quantMult);
-    } else if (key == "quant_shift") {
-      result = parseList(quantShift);
-    } else if (key == "quant_post_shift") {
-      result = parser.parseInteger(quantPostShift);
-    } else if (key == "out_zero_point") {
-      result = parser.parseInteger(outZeroPoint);
-    } else {
-      parser.emitError(keyLoc)
-          << "unknown PPE parameter '" << key
-          << "' (expected clamp_low, clamp_high, alpha, quant_mult, "
-             "quant_shift, quant_post_shift or out_zero_point)";
-      return {};
-    }
-    if (failed(result)) {
-      return {};
-    }
-  }
-  if (parser.parseGreater()) {
-    return {};
-  }
-  return PPEAttr::getChecked(
-      [&] { return parser.emitError(loc); }, parser.getContext(), *mode,
-      llvm::bit_cast<uint32_t>(clampLow), llvm::bit_cast<uint32_t>(clampHigh),
-      llvm::bit_cast<uint32_t>(alpha), ArrayRef<int32_t>(quantMult),
-      ArrayRef<int32_t>(quantShift), quantPostShift, outZeroPoint);
-}
-
-void PPEAttr::print(AsmPrinter &printer) const {
-  printer << "<" << stringifyPPEMode(getMode());
-  if (getMode() == PPEMode::RELUX) {
-    printer << ", clamp_low = " << formatFloat(getClampLow())
-            << ", clamp_high = " << formatFloat(getClampHigh());
-  }
-  if (getMode() == PPEMode::LRELU) {
-    printer << ", alpha = " << formatFloat(getAlpha());
-  }
-  auto printList = [&](StringRef key, ArrayRef<int32_t> values) {
-    if (values.empty()) {
-      return;
-    }
-    printer << ", " << key << " = [";
-    llvm::interleaveComma(values, printer);
-    printer << "]";
-  };
-  printList("quant_mult", getQuantMult());
-  printList("quant_shift", getQuantShift());
-  if (getQuantPostShift() != 0) {
-    printer << ", quant_post_shift = " << getQuantPostShift();
-  }
-  if (getOutZeroPoint() != 0) {
-    printer << ", out_zero_point = " << getOutZeroPoint();
-  }
-  printer << ">";
-}
-
 LogicalResult PPEAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                              PPEMode mode, uint32_t clampLowBits,
-                              uint32_t clampHighBits, uint32_t alphaBits,
+                              PPEMode mode,
+                              std::optional<uint32_t> clampLowBits,
+                              std::optional<uint32_t> clampHighBits,
+                              std::optional<uint32_t> alphaBits,
                               ArrayRef<int32_t> quantMult,
                               ArrayRef<int32_t> quantShift, int32_t, int32_t) {
-  auto clampLow = llvm::bit_cast<float>(clampLowBits);
-  auto clampHigh = llvm::bit_cast<float>(clampHighBits);
-  auto alpha = llvm::bit_cast<float>(alphaBits);
-  for (auto [name, value] : {std::make_pair("clamp_low", clampLow),
-                             std::make_pair("clamp_high", clampHigh),
-                             std::make_pair("alpha", alpha)}) {
-    if (!std::isfinite(value)) {
-      return emitError() << "PPE " << name << " must be finite, got " << value;
+  for (auto [name, bits] : {std::make_pair("clamp_low", clampLowBits),
+                            std::make_pair("clamp_high", clampHighBits),
+                            std::make_pair("alpha", alphaBits)}) {
+    if (bits && !std::isfinite(llvm::bit_cast<float>(*bits))) {
+      return emitError() << "PPE " << name << " must be finite, got "
+                         << llvm::bit_cast<float>(*bits);
     }
   }
   bool usesClamp = mode == PPEMode::RELUX;
   bool usesAlpha = mode == PPEMode::LRELU;
-  if (!usesClamp && (clampLow != 0 || clampHigh != 0)) {
+  if (!usesClamp && (clampLowBits || clampHighBits)) {
     return emitError() << "PPE mode " << stringifyPPEMode(mode)
                        << " takes no clamp_low / clamp_high";
   }
-  if (!usesAlpha && alpha != 0) {
+  if (!usesAlpha && alphaBits) {
     return emitError() << "PPE mode " << stringifyPPEMode(mode)
                        << " takes no alpha";
   }
-  if (usesClamp && clampLow > clampHigh) {
-    return emitError() << "PPE clamp_low " << clampLow
-                       << " is above clamp_high " << clampHigh;
+  if (usesClamp && (!clampLowBits || !clampHighBits)) {
+    return emitError() << "PPE mode RELUX needs clamp_low and clamp_high";
+  }
+  if (usesAlpha && !alphaBits) {
+    return emitError() << "PPE mode LRELU needs an alpha";
+  }
+  if (usesClamp) {
+    auto clampLow = llvm::bit_cast<float>(*clampLowBits);
+    auto clampHigh = llvm::bit_cast<float>(*clampHighBits);
+    if (clampLow > clampHigh) {
+      return emitError() << "PPE clamp_low " << clampLow
+                         << " is above clamp_high " << clampHigh;
+    }
   }
   if (quantMult.size() != quantShift.size()) {
     return emitError() << "PPE quant_mult has " << quantMult.size()

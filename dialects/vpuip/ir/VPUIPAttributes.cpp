@@ -4,14 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Storage and verification of `#VPUIP.mem` and `#VPUIP.resources`, the
-// buffer type predicate and the memory space / resources helpers.
+// Verification of `#VPUIP.resources` (`#VPUIP.mem` is generated whole from
+// dialects/common/MemorySpace.td), the buffer type predicate and the memory
+// space / resources helpers.
 //
 //===----------------------------------------------------------------------===//
 
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 
 #include "core/shape/ShapedTypeUtils.h"
+#include "dialects/common/MemorySpace.h"
+#include "dialects/common/ParameterFormats.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -31,39 +34,6 @@ void VPUIPDialect::registerAttributes() {
 #define GET_ATTRDEF_LIST
 #include "dialects/vpuip/ir/VPUIPAttributes.cpp.inc" // IWYU pragma: keep
       >();
-}
-
-//===----------------------------------------------------------------------===//
-// MemorySpaceAttr
-//===----------------------------------------------------------------------===//
-
-LogicalResult
-MemorySpaceAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                        MemoryKind kind, std::optional<int64_t> index) {
-  switch (kind) {
-  case MemoryKind::DDR:
-    if (index) {
-      return emitError() << "DDR takes no index";
-    }
-    return success();
-  case MemoryKind::CMX_NN:
-    if (!index) {
-      return emitError() << "CMX_NN needs a cluster index: CMX_NN[<cluster>]";
-    }
-    if (*index < 0) {
-      return emitError() << "CMX_NN cluster index " << *index << " is negative";
-    }
-    return success();
-  }
-  llvm_unreachable("unknown MemoryKind");
-}
-
-MemorySpaceAttr MemorySpaceAttr::getDDR(MLIRContext *context) {
-  return get(context, MemoryKind::DDR);
-}
-
-MemorySpaceAttr MemorySpaceAttr::getCMX(MLIRContext *context, int64_t cluster) {
-  return get(context, MemoryKind::CMX_NN, cluster);
 }
 
 //===----------------------------------------------------------------------===//

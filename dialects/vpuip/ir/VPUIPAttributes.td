@@ -12,9 +12,10 @@
 #ifndef VPUC_DIALECTS_VPUIP_IR_VPUIPATTRIBUTES
 #define VPUC_DIALECTS_VPUIP_IR_VPUIPATTRIBUTES
 
+include "dialects/common/MemorySpace.td"
 include "dialects/vpuip/ir/VPUIPBase.td"
 
-def VPUIP_MemorySpaceAttr : VPUIP_Attr<"MemorySpace", "mem"> {
+def VPUIP_MemorySpaceAttr : VPUC_MemorySpaceAttr<VPUIP_Dialect, VPUIP_MemoryKind> {
   let summary = "A memory of the device, used as the memory space of a memref";
   let description = [{
     `#VPUIP.mem<DDR>` is the external DDR memory (also spelt as no memory space
@@ -26,26 +27,6 @@ def VPUIP_MemorySpaceAttr : VPUIP_Attr<"MemorySpace", "mem"> {
     ```mlir
     memref<1x16x8x8xf16, #VPUIP.mem<CMX_NN[1]>>
     ```
-  }];
-  let parameters = (ins
-    EnumParameter<VPUIP_MemoryKind>:$kind,
-    OptionalParameter<"std::optional<int64_t>">:$index
-  );
-  let assemblyFormat = "`<` $kind (`[` $index^ `]`)? `>`";
-  let genVerifyDecl = 1;
-  let builders = [
-    AttrBuilder<(ins "::mlir::vpuc::VPUIP::MemoryKind":$kind), [{
-      return $_get($_ctxt, kind, std::nullopt);
-    }]>,
-    AttrBuilder<(ins "::mlir::vpuc::VPUIP::MemoryKind":$kind, "int64_t":$index), [{
-      return $_get($_ctxt, kind, std::optional<int64_t>(index));
-    }]>,
-  ];
-  let extraClassDeclaration = [{
-    /// `#VPUIP.mem<DDR>`.
-    static MemorySpaceAttr getDDR(::mlir::MLIRContext *context);
-    /// `#VPUIP.mem<CMX_NN[cluster]>`.
-    static MemorySpaceAttr getCMX(::mlir::MLIRContext *context, int64_t cluster);
   }];
 }
 

@@ -13,6 +13,7 @@
 #ifndef VPUC_DIALECTS_VPUIP_IR_VPUIPOPSNCE
 #define VPUC_DIALECTS_VPUIP_IR_VPUIPOPSNCE
 
+include "dialects/common/ParameterFormats.td"
 include "dialects/vpuip/ir/VPUIPAttributes.td"
 include "dialects/vpuip/ir/VPUIPInterfaces.td"
 include "mlir/Interfaces/DestinationStyleOpInterface.td"
@@ -71,10 +72,12 @@ def VPUIP_PPEAttr : VPUIP_Attr<"PPE", "ppe"> {
       any clamp with `clamp_low <= clamp_high`);
     * `LRELU`: `x < 0 ? alpha * x : x`.
 
-    Only the parameters of the mode appear (and are allowed); they are finite
-    FP32 values (stored as their bit patterns). `quant_mult`, `quant_shift`, `quant_post_shift` and
-    `out_zero_point` are the INT8 requantisation of a later phase (per output
-    channel or per tensor); tasks with an FP16 output carry none of them.
+    Exactly the parameters of the mode appear; they are finite FP32 values
+    (stored as their bit patterns). `quant_mult`, `quant_shift`,
+    `quant_post_shift` and `out_zero_point` are the INT8 requantisation of a
+    later phase (per output channel or per tensor; absent, they are empty or
+    0); tasks with an FP16 output carry none of them. The parameters follow
+    the mode in any order, as `key = value`, and print in the order below.
 
     ```mlir
     #VPUIP.ppe<RELU>
@@ -84,34 +87,46 @@ def VPUIP_PPEAttr : VPUIP_Attr<"PPE", "ppe"> {
   }];
   let parameters = (ins
     EnumParameter<VPUIP_PPEMode>:$mode,
-    "uint32_t":$clamp_low_bits,
-    "uint32_t":$clamp_high_bits,
-    "uint32_t":$alpha_bits,
-    OptionalArrayRefParameter<"int32_t">:$quant_mult,
-    OptionalArrayRefParameter<"int32_t">:$quant_shift,
-    "int32_t":$quant_post_shift,
-    "int32_t":$out_zero_point
+    VPUC_F32BitsParameter:$clamp_low,
+    VPUC_F32BitsParameter:$clamp_high,
+    VPUC_F32BitsParameter:$alpha,
+    VPUC_LiteralListParameter<"int32_t", "the multipliers, per channel or one">:$quant_mult,
+    VPUC_LiteralListParameter<"int32_t", "the shifts, per channel or one">:$quant_shift,
+    DefaultValuedParameter<"int32_t", "0">:$quant_post_shift,
+    DefaultValuedParameter<"int32_t", "0">:$out_zero_point
   );
-  let hasCustomAssemblyFormat = 1;
+  let assemblyFormat = [{
+    `<` $mode (`,` struct($clamp_low, $clamp_high, $alpha, $quant_mult,
+                          $quant_shift, $quant_post_shift, $out_zero_point)^)? `>`
+  }];
   let genVerifyDecl = 1;
   let builders = [
+    // The FP32 parameters of `mode` (the clamp of RELUX, the alpha of LRELU);
+    // the others are left out unless non-zero (and then rejected).
     AttrBuilder<(ins "::mlir::vpuc::VPUIP::PPEMode":$mode,
                      CArg<"float", "0.0f">:$clampLow,
                      CArg<"float", "0.0f">:$clampHigh,
                      CArg<"float", "0.0f">:$alpha), [{
-      return $_get($_ctxt, mode, ::llvm::bit_cast<uint32_t>(clampLow),
-                   ::llvm::bit_cast<uint32_t>(clampHigh),
-                   ::llvm::bit_cast<uint32_t>(alpha),
+      return $_get($_ctxt, mode,
+                   bitsIfUsed(mode == PPEMode::RELUX, clampLow),
+                   bitsIfUsed(mode == PPEMode::RELUX, clampHigh),
+                   bitsIfUsed(mode == PPEMode::LRELU, alpha),
                    ::llvm::ArrayRef<int32_t>(), ::llvm::ArrayRef<int32_t>(), 0, 0);
     }]>,
   ];
   let extraClassDeclaration = [{
-    /// The lower clamp bound (RELUX).
-    float getClampLow() const { return ::llvm::bit_cast<float>(getClampLowBits()); }
-    /// The upper clamp bound (RELUX).
-    float getClampHigh() const { return ::llvm::bit_cast<float>(getClampHighBits()); }
-    /// The slope of negative values (LRELU).
-    float getAlpha() const { return ::llvm::bit_cast<float>(getAlphaBits()); }
+    /// The lower clamp bound (RELUX), 0 when absent.
+    float getClampLowValue() const { return ::llvm::bit_cast<float>(getClampLow().value_or(0)); }
+    /// The upper clamp bound (RELUX), 0 when absent.
+    float getClampHighValue() const { return ::llvm::bit_cast<float>(getClampHigh().value_or(0)); }
+    /// The slope of negative values (LRELU), 0 when absent.
+    float getAlphaValue() const { return ::llvm::bit_cast<float>(getAlpha().value_or(0)); }
+    /// The bits of `value` when `used` or non-zero (so that a stray value
+    /// still fails verification), else none.
+    static std::optional<uint32_t> bitsIfUsed(bool used, float value) {
+      auto bits = ::llvm::bit_cast<uint32_t>(value);
+      return used || bits != 0 ? std::optional<uint32_t>(bits) : std::nullopt;
+    }
     /// True if the attribute carries INT8 requantisation fields.
     bool hasQuantization() const {
       return !getQuantMult().empty() || !getQuantShift().empty() ||

@@ -125,14 +125,8 @@ struct AdjustLayoutsPass : impl::AdjustLayoutsPassBase<AdjustLayoutsPass> {
   }
 
   void runOnOperation() override {
-    SmallVector<Operation *> layers;
-    getOperation().walk([&](Operation *op) {
-      if (VPU::isNCELayer(op)) {
-        layers.push_back(op);
-      }
-    });
     LayoutAdjuster adjuster(&getContext());
-    for (Operation *layer : layers) {
+    for (Operation *layer : VPU::collectNCELayers(getOperation())) {
       adjuster.adjust(layer);
     }
   }

@@ -432,30 +432,27 @@ struct ConvertAvgPoolToDWConvPass
     VPU::registerNCELegalityModels(registry);
   }
 
-  /// Emits the remark of `op` if the pass left it with reasons.
-  template <typename OpT> void report(OpT op) {
+  /// Why the pass left the pool `op` as it is ("" if it did not).
+  template <typename OpT> static std::string whyUnchanged(OpT op) {
     std::optional<PoolSpec> spec = getSpec(op);
     VPU::NCE::Reasons reasons;
-    if (spec && failed(planRewrite(op, *spec, reasons)) && !reasons.empty()) {
-      op->emitRemark() << "left unchanged: " << reasons.join();
+    if (spec && failed(planRewrite(op, *spec, reasons))) {
+      return reasons.join();
     }
+    return "";
   }
 
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateConvertAvgPoolToDWConvPatterns(patterns);
-    applyPatternsOnce(getOperation(),
-                      FrozenRewritePatternSet(std::move(patterns)));
-    if (!emitRemarks) {
-      return;
-    }
-    getOperation().walk([&](Operation *op) {
-      if (auto pool = llvm::dyn_cast<AvgPoolOp>(op)) {
-        report(pool);
-      } else if (auto mean = llvm::dyn_cast<ReduceMeanOp>(op)) {
-        report(mean);
-      }
-    });
+    applyPatternsOnce(getOperation(), populateConvertAvgPoolToDWConvPatterns,
+                      emitRemarks, [](Operation *op) -> std::string {
+                        if (auto pool = llvm::dyn_cast<AvgPoolOp>(op)) {
+                          return whyUnchanged(pool);
+                        }
+                        if (auto mean = llvm::dyn_cast<ReduceMeanOp>(op)) {
+                          return whyUnchanged(mean);
+                        }
+                        return "";
+                      });
   }
 };
 

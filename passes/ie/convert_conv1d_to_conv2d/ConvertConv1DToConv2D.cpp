@@ -19,7 +19,7 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/ADT/TypeSwitch.h"
+#include "passes/ie/utils/ApplyOnce.h"
 
 namespace mlir::vpuc::IE {
 
@@ -173,27 +173,35 @@ static void convertTo2D(RewriterBase &rewriter, OpT op) {
   rewriter.replaceOp(op, result1D);
 }
 
+/// A static 1-D window op -> its 2-D form between reshapes.
+template <typename OpT> struct ConvertTo2D final : OpRewritePattern<OpT> {
+  using OpRewritePattern<OpT>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpT op,
+                                PatternRewriter &rewriter) const override {
+    if (!isStatic1D(op)) {
+      return rewriter.notifyMatchFailure(op, "not a static 1-D op");
+    }
+    convertTo2D(rewriter, op);
+    return success();
+  }
+};
+
 struct ConvertConv1DToConv2DPass
     : public impl::ConvertConv1DToConv2DPassBase<ConvertConv1DToConv2DPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<Operation *> ops;
-    getOperation().walk([&](Operation *op) {
-      if (llvm::isa<ConvolutionOp, GroupConvolutionOp, DeconvolutionOp,
-                    MaxPoolOp, AvgPoolOp>(op) &&
-          isStatic1D(op)) {
-        ops.push_back(op);
-      }
-    });
-    IRRewriter rewriter(&getContext());
-    for (Operation *op : ops) {
-      llvm::TypeSwitch<Operation *>(op)
-          .Case<ConvolutionOp, GroupConvolutionOp, DeconvolutionOp, MaxPoolOp,
-                AvgPoolOp>([&](auto typed) { convertTo2D(rewriter, typed); });
-    }
+    applyPatternsOnce(getOperation(), populateConvertConv1DToConv2DPatterns);
   }
 };
 
 } // namespace
+
+void populateConvertConv1DToConv2DPatterns(RewritePatternSet &patterns) {
+  patterns.add<ConvertTo2D<ConvolutionOp>, ConvertTo2D<GroupConvolutionOp>,
+               ConvertTo2D<DeconvolutionOp>, ConvertTo2D<MaxPoolOp>,
+               ConvertTo2D<AvgPoolOp>>(patterns.getContext());
+}
+
 } // namespace mlir::vpuc::IE

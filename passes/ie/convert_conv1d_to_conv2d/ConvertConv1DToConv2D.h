@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares createConvertConv1DToConv2DPass().
+// Declares createConvertConv1DToConv2DPass() and the patterns of the pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,12 +14,18 @@
 #include <memory>
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::vpuc::IE {
 
 #define GEN_PASS_DECL_CONVERTCONV1DTOCONV2DPASS
 #include "passes/ie/convert_conv1d_to_conv2d/Passes.h.inc" // IWYU pragma: keep
+
+/// Adds the rewrite of the static 1-D IE.Convolution, IE.GroupConvolution,
+/// IE.Deconvolution, IE.MaxPool and IE.AvgPool into their 2-D forms (H = 1)
+/// between reshapes.
+void populateConvertConv1DToConv2DPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::vpuc::IE
 

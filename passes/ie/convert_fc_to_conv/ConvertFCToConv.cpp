@@ -322,24 +322,16 @@ struct ConvertFCToConvPass
   }
 
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateConvertFCToConvPatterns(patterns);
-    applyPatternsOnce(getOperation(),
-                      FrozenRewritePatternSet(std::move(patterns)));
-    if (!emitRemarks) {
-      return;
-    }
-    getOperation().walk([&](Operation *op) {
-      VPU::NCE::Reasons reasons;
-      if (auto fc = llvm::dyn_cast<FullyConnectedOp>(op)) {
-        (void)checkFullyConnected(fc, reasons);
-      } else if (auto matMul = llvm::dyn_cast<MatMulOp>(op)) {
-        (void)getMatMulFilter(matMul, reasons);
-      }
-      if (!reasons.empty()) {
-        op->emitRemark() << "left unchanged: " << reasons.join();
-      }
-    });
+    applyPatternsOnce(getOperation(), populateConvertFCToConvPatterns,
+                      emitRemarks, [](Operation *op) -> std::string {
+                        VPU::NCE::Reasons reasons;
+                        if (auto fc = llvm::dyn_cast<FullyConnectedOp>(op)) {
+                          (void)checkFullyConnected(fc, reasons);
+                        } else if (auto matMul = llvm::dyn_cast<MatMulOp>(op)) {
+                          (void)getMatMulFilter(matMul, reasons);
+                        }
+                        return reasons.empty() ? "" : reasons.join();
+                      });
   }
 };
 

@@ -12,9 +12,12 @@
 
 #include "passes/ie/convert_paddings_to_floor_mode/ConvertPaddingsToFloorMode.h"
 
+#include <string>
+
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "passes/ie/utils/ApplyOnce.h"
 
 namespace mlir::vpuc::IE {
 
@@ -51,53 +54,86 @@ FailureOr<std::pair<SmallVector<int64_t, 2>, bool>> getFloorPadsEnd(PoolOp op) {
   return std::make_pair(floorPadsEnd, extended);
 }
 
+/// Why the ceil-rounding pool `op` keeps its rounding, or "" if it need not;
+/// `extended` is whether its floor form needs extra end padding
+/// (getFloorPadsEnd).
+template <typename PoolOp> std::string whyKeepsCeil(PoolOp op, bool extended) {
+  if constexpr (std::is_same_v<PoolOp, AvgPoolOp>) {
+    if (extended && !op.getExcludePad()) {
+      return "the last window of the ceil rounding reaches beyond the padded "
+             "input and divides by the positions inside it, which extra "
+             "padding would change (exact with exclude_pad only)";
+    }
+  }
+  return "";
+}
+
+/// Why the pass leaves the ceil-rounding pool `op` as it is, or "" if it
+/// converts it (or `op` has floor rounding).
+template <typename PoolOp> std::string whyUnchanged(PoolOp op) {
+  if (op.getRoundingType() != RoundingType::CEIL) {
+    return "";
+  }
+  auto result = getFloorPadsEnd(op);
+  if (failed(result)) {
+    return "a spatial size is dynamic";
+  }
+  return whyKeepsCeil(op, result->second);
+}
+
+/// A ceil-rounding pool -> the same pool with floor rounding and the end
+/// padding its last windows reach.
+template <typename PoolOp>
+struct ConvertPoolToFloorMode final : OpRewritePattern<PoolOp> {
+  using OpRewritePattern<PoolOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(PoolOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getRoundingType() != RoundingType::CEIL) {
+      return rewriter.notifyMatchFailure(op, "floor rounding already");
+    }
+    auto result = getFloorPadsEnd(op);
+    if (failed(result)) {
+      return rewriter.notifyMatchFailure(op, "a spatial size is dynamic");
+    }
+    auto [padsEnd, extended] = *result;
+    if (!whyKeepsCeil(op, extended).empty()) {
+      return rewriter.notifyMatchFailure(op, "extra padding changes the mean");
+    }
+    rewriter.modifyOpInPlace(op, [&] {
+      op.setPadsEndAttr(rewriter.getDenseI64ArrayAttr(padsEnd));
+      op.setRoundingTypeAttr(
+          RoundingTypeAttr::get(op.getContext(), RoundingType::FLOOR));
+    });
+    return success();
+  }
+};
+
 struct ConvertPaddingsToFloorModePass
     : public impl::ConvertPaddingsToFloorModePassBase<
           ConvertPaddingsToFloorModePass> {
   using Base::Base;
 
-  template <typename PoolOp> void convert(IRRewriter &rewriter, PoolOp op) {
-    if (op.getRoundingType() != RoundingType::CEIL) {
-      return;
-    }
-    auto result = getFloorPadsEnd(op);
-    if (failed(result)) {
-      if (emitRemarks) {
-        op->emitRemark() << "left unchanged: a spatial size is dynamic";
-      }
-      return;
-    }
-    auto [padsEnd, extended] = *result;
-    if constexpr (std::is_same_v<PoolOp, AvgPoolOp>) {
-      if (extended && !op.getExcludePad()) {
-        if (emitRemarks) {
-          op->emitRemark()
-              << "left unchanged: the last window of the ceil rounding reaches "
-                 "beyond the padded input and divides by the positions inside "
-                 "it, which extra padding would change (exact with exclude_pad "
-                 "only)";
-        }
-        return;
-      }
-    }
-    rewriter.modifyOpInPlace(op, [&] {
-      op.setPadsEndAttr(rewriter.getDenseI64ArrayAttr(padsEnd));
-      op.setRoundingTypeAttr(
-          RoundingTypeAttr::get(&getContext(), RoundingType::FLOOR));
-    });
-  }
-
   void runOnOperation() override {
-    IRRewriter rewriter(&getContext());
-    getOperation().walk([&](Operation *op) {
-      if (auto maxPool = llvm::dyn_cast<MaxPoolOp>(op)) {
-        convert(rewriter, maxPool);
-      } else if (auto avgPool = llvm::dyn_cast<AvgPoolOp>(op)) {
-        convert(rewriter, avgPool);
-      }
-    });
+    applyPatternsOnce(getOperation(),
+                      populateConvertPaddingsToFloorModePatterns, emitRemarks,
+                      [](Operation *op) -> std::string {
+                        if (auto maxPool = llvm::dyn_cast<MaxPoolOp>(op)) {
+                          return whyUnchanged(maxPool);
+                        }
+                        if (auto avgPool = llvm::dyn_cast<AvgPoolOp>(op)) {
+                          return whyUnchanged(avgPool);
+                        }
+                        return "";
+                      });
   }
 };
 
 } // namespace
+
+void populateConvertPaddingsToFloorModePatterns(RewritePatternSet &patterns) {
+  patterns.add<ConvertPoolToFloorMode<MaxPoolOp>,
+               ConvertPoolToFloorMode<AvgPoolOp>>(patterns.getContext());
+}
+
 } // namespace mlir::vpuc::IE

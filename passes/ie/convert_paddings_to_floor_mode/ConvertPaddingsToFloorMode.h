@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares createConvertPaddingsToFloorModePass().
+// Declares createConvertPaddingsToFloorModePass() and the patterns of the
+// pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,12 +15,18 @@
 #include <memory>
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::vpuc::IE {
 
 #define GEN_PASS_DECL_CONVERTPADDINGSTOFLOORMODEPASS
 #include "passes/ie/convert_paddings_to_floor_mode/Passes.h.inc" // IWYU pragma: keep
+
+/// Adds the rewrite of ceil-rounding IE.MaxPool / IE.AvgPool into floor
+/// rounding with the end padding their last windows reach (where that keeps
+/// their values).
+void populateConvertPaddingsToFloorModePatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::vpuc::IE
 

@@ -143,21 +143,18 @@ struct ConvertScaleShiftToDepthwisePass
   }
 
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateConvertScaleShiftToDepthwisePatterns(patterns);
-    applyPatternsOnce(getOperation(),
-                      FrozenRewritePatternSet(std::move(patterns)));
-    if (!emitRemarks) {
-      return;
-    }
-    getOperation().walk([&](ScaleShiftOp op) {
-      VPU::NCE::Reasons reasons;
-      if (isCandidate(op) && !acceptsDepthwise(op, reasons)) {
-        op->emitRemark()
-            << "left unchanged: the NCE cannot run the depthwise convolution ("
-            << reasons.join() << ")";
-      }
-    });
+    applyPatternsOnce(
+        getOperation(), populateConvertScaleShiftToDepthwisePatterns,
+        emitRemarks, [](Operation *op) -> std::string {
+          auto scaleShift = llvm::dyn_cast<ScaleShiftOp>(op);
+          VPU::NCE::Reasons reasons;
+          if (!scaleShift || !isCandidate(scaleShift) ||
+              acceptsDepthwise(scaleShift, reasons)) {
+            return "";
+          }
+          return "the NCE cannot run the depthwise convolution (" +
+                 reasons.join() + ")";
+        });
   }
 };
 

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Implements ConvertShapeTo4DPass: plans the 4-D shapes of every listed op of
-// a function (computeEltwiseShapes4D), reports every op that cannot be
-// converted, and otherwise rewrites the ops between reshapes.
+// Implements ConvertShapeTo4DPass: checks that every listed op of a function
+// has 4-D shapes (computeEltwiseShapes4D) and reports every one that has
+// none; otherwise rewrites the ops between reshapes (ConvertOpTo4D, applied
+// once to each op).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "passes/ie/convert_shape_to_4d/EltwiseShapes4D.h"
+#include "passes/ie/utils/ApplyOnce.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -29,18 +31,11 @@ namespace mlir::vpuc::IE {
 
 namespace {
 
-/// An op to convert and its 4-D shapes.
-struct PlannedOp {
-  Operation *op;
-  EltwiseShapes4D shapes;
-};
-
 /// Returns the 4-D shapes of `op`, std::nullopt when it is 4-D already, or
-/// fails with an error on `op`.
-static FailureOr<std::optional<EltwiseShapes4D>> planOp(Operation *op) {
-  auto emitCannot = [&]() {
-    return op->emitOpError() << "cannot be converted to 4-D: ";
-  };
+/// fails, saying why on `emitCannot()` (an op error "cannot be converted to
+/// 4-D: " in the pass, an inactive diagnostic in the pattern).
+static FailureOr<std::optional<EltwiseShapes4D>>
+planOp(Operation *op, function_ref<InFlightDiagnostic()> emitCannot) {
   if (op->getNumResults() != 1) {
     return emitCannot() << "expects one result, got " << op->getNumResults();
   }
@@ -97,15 +92,15 @@ static Value reshapeTo(RewriterBase &rewriter, Location loc, Value value,
                                     rewriter.getDenseI64ArrayAttr(shape));
 }
 
-/// Rewrites `planned.op` on its 4-D shapes, between reshapes.
-static void rewriteOp(RewriterBase &rewriter, const PlannedOp &planned) {
-  Operation *op = planned.op;
+/// Rewrites `op` on its 4-D shapes `shapes`, between reshapes.
+static void rewriteOp(RewriterBase &rewriter, Operation *op,
+                      const EltwiseShapes4D &shapes) {
   Location loc = op->getLoc();
   rewriter.setInsertionPoint(op);
   IRMapping mapping;
   llvm::SmallSetVector<Operation *, 2> constants;
   for (auto [operand, shape] :
-       llvm::zip_equal(op->getOperands(), planned.shapes.operands)) {
+       llvm::zip_equal(op->getOperands(), shapes.operands)) {
     // An operand used twice has the same shape both times.
     if (mapping.contains(operand)) {
       continue;
@@ -117,7 +112,7 @@ static void rewriteOp(RewriterBase &rewriter, const PlannedOp &planned) {
   }
   Operation *newOp = op->clone(mapping);
   auto resultType = llvm::cast<RankedTensorType>(op->getResult(0).getType());
-  newOp->getResult(0).setType(resultType.clone(planned.shapes.result));
+  newOp->getResult(0).setType(resultType.clone(shapes.result));
   rewriter.insert(newOp);
   rewriter.replaceOp(
       op, reshapeTo(rewriter, loc, newOp->getResult(0), resultType.getShape()));
@@ -128,6 +123,32 @@ static void rewriteOp(RewriterBase &rewriter, const PlannedOp &planned) {
     }
   }
 }
+
+/// An op of the listed kinds (the pass's `ops`) that is not 4-D -> the op on
+/// its 4-D shapes, between reshapes.
+struct ConvertOpTo4D final : RewritePattern {
+  ConvertOpTo4D(MLIRContext *context, const llvm::DenseSet<OperationName> &ops)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context), ops(ops) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!ops.contains(op->getName())) {
+      return rewriter.notifyMatchFailure(op, "not a listed op");
+    }
+    FailureOr<std::optional<EltwiseShapes4D>> shapes =
+        planOp(op, [] { return InFlightDiagnostic(); });
+    if (failed(shapes)) {
+      return rewriter.notifyMatchFailure(op, "cannot be converted to 4-D");
+    }
+    if (!*shapes) {
+      return rewriter.notifyMatchFailure(op, "4-D already");
+    }
+    rewriteOp(rewriter, op, **shapes);
+    return success();
+  }
+
+  llvm::DenseSet<OperationName> ops;
+};
 
 struct ConvertShapeTo4DPass
     : public impl::ConvertShapeTo4DPassBase<ConvertShapeTo4DPass> {
@@ -156,26 +177,22 @@ struct ConvertShapeTo4DPass
   }
 
   void runOnOperation() override {
-    SmallVector<PlannedOp> planned;
+    // Every listed op must convert before any does.
     bool ok = true;
     getOperation().walk([&](Operation *op) {
-      if (!ops.contains(op->getName())) {
-        return;
-      }
-      FailureOr<std::optional<EltwiseShapes4D>> shapes = planOp(op);
-      if (failed(shapes)) {
+      auto emitCannot = [op] {
+        return op->emitOpError() << "cannot be converted to 4-D: ";
+      };
+      if (ops.contains(op->getName()) && failed(planOp(op, emitCannot))) {
         ok = false;
-      } else if (*shapes) {
-        planned.push_back({op, std::move(**shapes)});
       }
     });
     if (!ok) {
       return signalPassFailure();
     }
-    IRRewriter rewriter(&getContext());
-    for (const PlannedOp &plan : planned) {
-      rewriteOp(rewriter, plan);
-    }
+    applyPatternsOnce(getOperation(), [&](RewritePatternSet &patterns) {
+      populateConvertShapeTo4DPatterns(patterns, ops);
+    });
   }
 
   /// The ops to convert, from `opNames`.
@@ -183,4 +200,10 @@ struct ConvertShapeTo4DPass
 };
 
 } // namespace
+
+void populateConvertShapeTo4DPatterns(
+    RewritePatternSet &patterns, const llvm::DenseSet<OperationName> &ops) {
+  patterns.add<ConvertOpTo4D>(patterns.getContext(), ops);
+}
+
 } // namespace mlir::vpuc::IE

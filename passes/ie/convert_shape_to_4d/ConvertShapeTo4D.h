@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares createConvertShapeTo4DPass() and ConvertShapeTo4DPassOptions.
+// Declares createConvertShapeTo4DPass(), ConvertShapeTo4DPassOptions and the
+// pattern of the pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,12 +16,21 @@
 #include <string>
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir::vpuc::IE {
 
 #define GEN_PASS_DECL_CONVERTSHAPETO4DPASS
 #include "passes/ie/convert_shape_to_4d/Passes.h.inc" // IWYU pragma: keep
+
+/// Adds the rewrite of the ops of the kinds `ops` that are not 4-D (and can
+/// be: see the pass description) into 4-D ops between reshapes. The pass
+/// checks first that every such op can be converted.
+void populateConvertShapeTo4DPatterns(RewritePatternSet &patterns,
+                                      const llvm::DenseSet<OperationName> &ops);
 
 } // namespace mlir::vpuc::IE
 

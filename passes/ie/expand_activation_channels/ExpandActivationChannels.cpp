@@ -189,14 +189,8 @@ struct ExpandActivationChannelsPass
   }
 
   void runOnOperation() override {
-    SmallVector<Operation *> layers;
-    getOperation().walk([&](Operation *op) {
-      if (VPU::isNCELayer(op)) {
-        layers.push_back(op);
-      }
-    });
     ChannelExpander expander(&getContext());
-    for (Operation *layer : layers) {
+    for (Operation *layer : VPU::collectNCELayers(getOperation())) {
       expander.expand(layer);
     }
     expander.eraseDeadOps();

@@ -88,10 +88,7 @@ struct FusePostOpsPass : impl::FusePostOpsPassBase<FusePostOpsPass> {
   }
 
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateFusePostOpsPatterns(patterns);
-    applyPatternsOnce(getOperation(),
-                      FrozenRewritePatternSet(std::move(patterns)));
+    applyPatternsOnce(getOperation(), populateFusePostOpsPatterns);
   }
 };
 

@@ -192,19 +192,14 @@ struct HandleAsymmetricStridesPass
   }
 
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateHandleAsymmetricStridesPatterns(patterns);
-    applyPatternsOnce(getOperation(),
-                      FrozenRewritePatternSet(std::move(patterns)));
-    if (!emitRemarks) {
-      return;
-    }
-    getOperation().walk([&](Operation *op) {
-      std::string rejection;
-      if (!planStrides(op, rejection) && !rejection.empty()) {
-        op->emitRemark() << "left unchanged: " << rejection;
-      }
-    });
+    applyPatternsOnce(getOperation(), populateHandleAsymmetricStridesPatterns,
+                      emitRemarks, [](Operation *op) {
+                        std::string rejection;
+                        if (planStrides(op, rejection)) {
+                          return std::string();
+                        }
+                        return rejection;
+                      });
   }
 };
 

@@ -16,6 +16,7 @@
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/ir/SliceUtils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "passes/ie/utils/ApplyOnce.h"
 
 namespace mlir::vpuc::IE {
 
@@ -75,38 +76,51 @@ static bool isResolved(StridedSliceOp op, const ResolvedSlice &slice) {
          op.getStrides() == ArrayRef<int64_t>(slice.strides);
 }
 
+/// IE.StridedSlice -> its resolved form: an IE.Slice when every stride is
+/// 1, else an IE.StridedSlice without masks.
+struct ResolveStridedSlice final : OpRewritePattern<StridedSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StridedSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<ResolvedSlice> slice = resolve(op);
+    if (!slice) {
+      return rewriter.notifyMatchFailure(op, "the input has a dynamic dim");
+    }
+    if (isResolved(op, *slice)) {
+      return rewriter.notifyMatchFailure(op, "resolved already");
+    }
+    Type type = op.getOutput().getType();
+    if (llvm::all_of(slice->strides,
+                     [](int64_t stride) { return stride == 1; })) {
+      rewriter.replaceOpWithNewOp<SliceOp>(
+          op, type, op.getInput(), rewriter.getDenseI64ArrayAttr(slice->begins),
+          rewriter.getDenseI64ArrayAttr(slice->ends),
+          /*axes=*/DenseI64ArrayAttr(), /*steps=*/DenseI64ArrayAttr());
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<StridedSliceOp>(
+        op, type, op.getInput(), rewriter.getDenseI64ArrayAttr(slice->begins),
+        rewriter.getDenseI64ArrayAttr(slice->ends),
+        rewriter.getDenseI64ArrayAttr(slice->strides),
+        /*begin_mask=*/DenseI64ArrayAttr(), /*end_mask=*/DenseI64ArrayAttr());
+    return success();
+  }
+};
+
 struct ResolveStridedSlicePass
     : public impl::ResolveStridedSlicePassBase<ResolveStridedSlicePass> {
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<StridedSliceOp> ops;
-    getOperation().walk([&](StridedSliceOp op) { ops.push_back(op); });
-    IRRewriter rewriter(&getContext());
-    for (StridedSliceOp op : ops) {
-      std::optional<ResolvedSlice> slice = resolve(op);
-      if (!slice || isResolved(op, *slice)) {
-        continue;
-      }
-      rewriter.setInsertionPoint(op);
-      Type type = op.getOutput().getType();
-      if (llvm::all_of(slice->strides,
-                       [](int64_t stride) { return stride == 1; })) {
-        rewriter.replaceOpWithNewOp<SliceOp>(
-            op, type, op.getInput(),
-            rewriter.getDenseI64ArrayAttr(slice->begins),
-            rewriter.getDenseI64ArrayAttr(slice->ends),
-            /*axes=*/DenseI64ArrayAttr(), /*steps=*/DenseI64ArrayAttr());
-        continue;
-      }
-      rewriter.replaceOpWithNewOp<StridedSliceOp>(
-          op, type, op.getInput(), rewriter.getDenseI64ArrayAttr(slice->begins),
-          rewriter.getDenseI64ArrayAttr(slice->ends),
-          rewriter.getDenseI64ArrayAttr(slice->strides),
-          /*begin_mask=*/DenseI64ArrayAttr(), /*end_mask=*/DenseI64ArrayAttr());
-    }
+    applyPatternsOnce(getOperation(), populateResolveStridedSlicePatterns);
   }
 };
 
 } // namespace
+
+void populateResolveStridedSlicePatterns(RewritePatternSet &patterns) {
+  patterns.add<ResolveStridedSlice>(patterns.getContext());
+}
+
 } // namespace mlir::vpuc::IE

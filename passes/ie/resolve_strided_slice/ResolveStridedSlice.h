@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Declares createResolveStridedSlicePass().
+// Declares createResolveStridedSlicePass() and the pattern of the pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,12 +14,18 @@
 #include <memory>
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir::vpuc::IE {
 
 #define GEN_PASS_DECL_RESOLVESTRIDEDSLICEPASS
 #include "passes/ie/resolve_strided_slice/Passes.h.inc" // IWYU pragma: keep
+
+/// Adds the rewrite of IE.StridedSlice (static input) into its resolved form:
+/// an IE.Slice when every stride is 1, else an IE.StridedSlice with resolved
+/// begins, ends and strides and no masks.
+void populateResolveStridedSlicePatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::vpuc::IE
 

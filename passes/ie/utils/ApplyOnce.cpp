@@ -4,7 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Implements applyPatternsOnce.
+// Implements applyPatternsOnce (the sweep, and the run of a pass with its
+// remarks).
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,6 +55,24 @@ void applyPatternsOnce(Operation *root,
     rewriter.setInsertionPoint(op);
     (void)applicator.matchAndRewrite(op, rewriter);
   }
+}
+
+void applyPatternsOnce(Operation *root,
+                       function_ref<void(RewritePatternSet &)> populate,
+                       bool emitRemarks,
+                       function_ref<std::string(Operation *)> whyUnchanged) {
+  RewritePatternSet patterns(root->getContext());
+  populate(patterns);
+  applyPatternsOnce(root, FrozenRewritePatternSet(std::move(patterns)));
+  if (!emitRemarks || !whyUnchanged) {
+    return;
+  }
+  root->walk([&](Operation *op) {
+    std::string reason = whyUnchanged(op);
+    if (!reason.empty()) {
+      op->emitRemark() << "left unchanged: " << reason;
+    }
+  });
 }
 
 } // namespace mlir::vpuc::IE

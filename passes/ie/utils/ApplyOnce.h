@@ -15,9 +15,15 @@
 #ifndef VPUC_PASSES_IE_UTILS_APPLYONCE_H_
 #define VPUC_PASSES_IE_UTILS_APPLYONCE_H_
 
+#include <string>
+
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 namespace mlir {
 class FrozenRewritePatternSet;
 class Operation;
+class RewritePatternSet;
 } // namespace mlir
 
 namespace mlir::vpuc::IE {
@@ -28,6 +34,17 @@ namespace mlir::vpuc::IE {
 /// erased but by the patterns.
 void applyPatternsOnce(Operation *root,
                        const FrozenRewritePatternSet &patterns);
+
+/// The run of an IE pass that is a rewrite: applies the patterns `populate`
+/// adds once to each op nested in `root` (applyPatternsOnce). Then, when
+/// `emitRemarks`, walks `root` (in post-order, `root` included) and emits the
+/// remark "left unchanged: <reason>" on every op for which `whyUnchanged`
+/// gives a non-empty reason (it gives none for an op the pass does not
+/// concern).
+void applyPatternsOnce(
+    Operation *root, function_ref<void(RewritePatternSet &)> populate,
+    bool emitRemarks = false,
+    function_ref<std::string(Operation *)> whyUnchanged = {});
 
 } // namespace mlir::vpuc::IE
 

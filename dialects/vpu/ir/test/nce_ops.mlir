@@ -34,7 +34,7 @@ func.func @conv_none(%x: tensor<1x32x20x7xf16, #NHWC>, %w: tensor<16x32x11x1xf16
 
 // In CMX: the result takes the input's memory.
 // CHECK-LABEL: func.func @conv_cmx_clamp
-// CHECK-NEXT: %0 = VPU.NCE.Convolution(%arg0, %arg1) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.000000e+00, clamp_high = 6.000000e+00>, strides = array<i64: 1, 1>}
+// CHECK-NEXT: %0 = VPU.NCE.Convolution(%arg0, %arg1) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.0, clamp_high = 6.0>, strides = array<i64: 1, 1>}
 // CHECK-SAME: -> tensor<1x16x4x4xf16, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[1]>>
 func.func @conv_cmx_clamp(%x: tensor<1x16x4x4xf16, #VPU.tensor<order = #NHWC, mem_space = CMX_NN[1]>>,
                           %w: tensor<16x16x1x1xf16, #VPU.tensor<order = #NHWC, mem_space = CMX_NN[1]>>)
@@ -50,7 +50,7 @@ func.func @conv_cmx_clamp(%x: tensor<1x16x4x4xf16, #VPU.tensor<order = #NHWC, me
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
 // CHECK-LABEL: func.func @conv_leaky
-// CHECK-NEXT: %0 = VPU.NCE.Convolution(%arg0, %arg1) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<LEAKY_RELU, slope = 1.000000e-01>, strides = array<i64: 8, 8>}
+// CHECK-NEXT: %0 = VPU.NCE.Convolution(%arg0, %arg1) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<LEAKY_RELU, slope = 0.1>, strides = array<i64: 8, 8>}
 // CHECK-SAME: -> tensor<1x16x2x2xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
 func.func @conv_leaky(%x: tensor<1x16x16x16xf16, #NHWC>, %w: tensor<16x16x8x8xf16, #NHWC>) -> tensor<1x16x2x2xf16, #NHWC> {
   %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<LEAKY_RELU, slope = 0.1>, strides = array<i64: 8, 8>}
@@ -63,7 +63,7 @@ func.func @conv_leaky(%x: tensor<1x16x16x16xf16, #NHWC>, %w: tensor<16x16x8x8xf1
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
 // CHECK-LABEL: func.func @depthconv
-// CHECK-NEXT: %0 = VPU.NCE.DepthConvolution(%arg0, %arg1, %arg2) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.000000e+00, clamp_high = 6.000000e+00>, strides = array<i64: 2, 2>}
+// CHECK-NEXT: %0 = VPU.NCE.DepthConvolution(%arg0, %arg1, %arg2) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.0, clamp_high = 6.0>, strides = array<i64: 2, 2>}
 // CHECK-SAME: -> tensor<1x32x4x4xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
 func.func @depthconv(%x: tensor<1x32x8x8xf16, #NHWC>, %w: tensor<32x1x3x3xf16, #NHWC>, %b: tensor<32xf16>) -> tensor<1x32x4x4xf16, #NHWC> {
   %0 = VPU.NCE.DepthConvolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.0, clamp_high = 6.0>, strides = array<i64: 2, 2>}
@@ -102,7 +102,7 @@ func.func @maxpool(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x4x4xf16, #NHW
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
 // CHECK-LABEL: func.func @maxpool_leaky
-// CHECK-NEXT: %0 = VPU.NCE.MaxPool(%arg0) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<LEAKY_RELU, slope = 2.500000e-01>, strides = array<i64: 2, 2>}
+// CHECK-NEXT: %0 = VPU.NCE.MaxPool(%arg0) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<LEAKY_RELU, slope = 0.25>, strides = array<i64: 2, 2>}
 // CHECK-SAME: -> tensor<1x32x3x3xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
 func.func @maxpool_leaky(%x: tensor<1x32x7x7xf16, #NHWC>) -> tensor<1x32x3x3xf16, #NHWC> {
   %0 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<LEAKY_RELU, slope = 0.25>, strides = array<i64: 2, 2>}
@@ -166,7 +166,7 @@ func.func @eltwise_subtract(%a: tensor<1x16x8x8xf16, #NHWC>, %b: tensor<1x16x8x8
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
 // CHECK-LABEL: func.func @eltwise_multiply_cmx
-// CHECK-NEXT: %0 = VPU.NCE.Eltwise(%arg0, %arg1) {op_type = #VPU.eltwise_type<MULTIPLY>, ppe = #VPU.PPE<CLAMP, clamp_low = -1.000000e+00, clamp_high = 1.000000e+00>}
+// CHECK-NEXT: %0 = VPU.NCE.Eltwise(%arg0, %arg1) {op_type = #VPU.eltwise_type<MULTIPLY>, ppe = #VPU.PPE<CLAMP, clamp_low = -1.0, clamp_high = 1.0>}
 // CHECK-SAME: -> tensor<1x16x2x2xf16, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>
 func.func @eltwise_multiply_cmx(%a: tensor<1x16x2x2xf16, #VPU.tensor<order = #NHWC, mem_space = CMX_NN[0]>>,
                                 %b: tensor<1x16x2x2xf16, #VPU.tensor<order = #NHWC, mem_space = CMX_NN[0]>>)

@@ -1,18 +1,31 @@
 // RUN: vpuc-opt %s --split-input-file --verify-diagnostics
 // Parse and verifier errors of #VPU.PPE.
 
-// expected-error @+1 {{unknown PPE mode 'SIGMOID' (NONE, RELU, CLAMP, LEAKY_RELU)}}
+// expected-error @+2 {{expected ::mlir::vpuc::VPU::PPEMode to be one of: NONE, RELU, CLAMP, LEAKY_RELU}}
+// expected-error @+1 {{failed to parse VPU_PPEAttr parameter 'mode'}}
 func.func private @unknown_mode() attributes {ppe = #VPU.PPE<SIGMOID>}
 
 // -----
 
-// expected-error @+1 {{unknown PPE parameter 'alpha' (clamp_low, clamp_high, slope, quant_scale, quant_mult, quant_shift, quant_zero_point)}}
+// expected-error @+1 {{duplicate or unknown struct parameter name: alpha}}
 func.func private @unknown_parameter() attributes {ppe = #VPU.PPE<LEAKY_RELU, alpha = 0.1>}
 
 // -----
 
-// expected-error @+1 {{PPE parameter 'slope' is repeated}}
+// expected-error @+1 {{duplicate or unknown struct parameter name: slope}}
 func.func private @repeated() attributes {ppe = #VPU.PPE<LEAKY_RELU, slope = 0.1, slope = 0.2>}
+
+// -----
+
+// expected-error @+2 {{expected floating point literal}}
+// expected-error @+1 {{failed to parse VPU_PPEAttr parameter 'slope'}}
+func.func private @slope_not_a_number() attributes {ppe = #VPU.PPE<LEAKY_RELU, slope = slope>}
+
+// -----
+
+// expected-error @+2 {{expected '['}}
+// expected-error @+1 {{failed to parse VPU_PPEAttr parameter 'quant_mult'}}
+func.func private @list_without_brackets() attributes {ppe = #VPU.PPE<NONE, quant_scale = [0.5], quant_mult = 16384, quant_shift = [15]>}
 
 // -----
 

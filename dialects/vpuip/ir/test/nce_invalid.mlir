@@ -469,22 +469,45 @@ func.func @ppe_alpha() attributes {test.ppe = #VPUIP.ppe<RELUX, alpha = 0.5>}
 
 // -----
 
+// expected-error @+1 {{PPE mode RELUX needs clamp_low and clamp_high}}
+func.func @ppe_clamp_missing() attributes {test.ppe = #VPUIP.ppe<RELUX, clamp_high = 6.0>}
+
+// -----
+
+// expected-error @+1 {{PPE mode LRELU needs an alpha}}
+func.func @ppe_alpha_missing() attributes {test.ppe = #VPUIP.ppe<LRELU>}
+
+// -----
+
+// expected-error @+2 {{expected floating point literal}}
+// expected-error @+1 {{failed to parse VPUIP_PPEAttr parameter 'alpha'}}
+func.func @ppe_alpha_not_a_number() attributes {test.ppe = #VPUIP.ppe<LRELU, alpha = beta>}
+
+// -----
+
+// expected-error @+2 {{expected '['}}
+// expected-error @+1 {{failed to parse VPUIP_PPEAttr parameter 'quant_mult'}}
+func.func @ppe_list_without_brackets() attributes {test.ppe = #VPUIP.ppe<NONE, quant_mult = 1, quant_shift = [3]>}
+
+// -----
+
 // expected-error @+1 {{PPE quant_mult has 2 entries but quant_shift has 1}}
 func.func @ppe_quant_sizes() attributes {test.ppe = #VPUIP.ppe<NONE, quant_mult = [1, 2], quant_shift = [3]>}
 
 // -----
 
-// expected-error @+1 {{unknown PPE mode 'SIGMOID' (expected NONE, RELU, RELUX or LRELU)}}
+// expected-error @+2 {{expected ::mlir::vpuc::VPUIP::PPEMode to be one of: NONE, RELU, RELUX, LRELU}}
+// expected-error @+1 {{failed to parse VPUIP_PPEAttr parameter 'mode'}}
 func.func @ppe_mode() attributes {test.ppe = #VPUIP.ppe<SIGMOID>}
 
 // -----
 
-// expected-error @+1 {{unknown PPE parameter 'beta'}}
+// expected-error @+1 {{duplicate or unknown struct parameter name: beta}}
 func.func @ppe_key() attributes {test.ppe = #VPUIP.ppe<LRELU, beta = 0.5>}
 
 // -----
 
-// expected-error @+1 {{'alpha' appears twice}}
+// expected-error @+1 {{duplicate or unknown struct parameter name: alpha}}
 func.func @ppe_twice() attributes {test.ppe = #VPUIP.ppe<LRELU, alpha = 0.5, alpha = 0.25>}
 
 // -----

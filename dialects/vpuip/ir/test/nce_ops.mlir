@@ -98,6 +98,22 @@ func.func @ppe_quant() attributes {test.ppe = #VPUIP.ppe<NONE, quant_mult = [163
 
 // -----
 
+// The parameters parse in any order and print in a fixed one; FP32 values
+// print in the shortest form that reads back as the same FP32 value (-0.0
+// stays apart from 0.0); zero requantisation fields are left out.
+// CHECK-LABEL: func.func @ppe_parameters
+// CHECK-SAME: clamp = #VPUIP.ppe<RELUX, clamp_low = -0.0, clamp_high = 6.5>
+// CHECK-SAME: leaky = #VPUIP.ppe<LRELU, alpha = 0.1, quant_mult = [3], quant_shift = [2], quant_post_shift = 1>
+// CHECK-SAME: tiny = #VPUIP.ppe<LRELU, alpha = 1.0e-07>
+func.func @ppe_parameters() attributes {
+    clamp = #VPUIP.ppe<RELUX, clamp_high = 6.5, clamp_low = -0.0>,
+    leaky = #VPUIP.ppe<LRELU, out_zero_point = 0, quant_post_shift = 1, quant_shift = [2], quant_mult = [3], alpha = 0.100000001>,
+    tiny = #VPUIP.ppe<LRELU, alpha = 1.0e-7>} {
+  return
+}
+
+// -----
+
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
 // In a VPURT task, an NCE cluster task runs on the DPUs of its cluster and
