@@ -138,10 +138,10 @@ llvm::Error runQuantizedConvolution(const uint8_t *args,
     int64_t span = size + p0 + p1 - d * (k - 1) - 1;
     return span < 0 ? -1 : span / s + 1;
   };
-  const int64_t outH = extent(inDims[2], filterDims[2], a.strideH,
-                              a.dilationH, a.padTop, a.padBottom);
-  const int64_t outW = extent(inDims[3], filterDims[3], a.strideW,
-                              a.dilationW, a.padLeft, a.padRight);
+  const int64_t outH = extent(inDims[2], filterDims[2], a.strideH, a.dilationH,
+                              a.padTop, a.padBottom);
+  const int64_t outW = extent(inDims[3], filterDims[3], a.strideW, a.dilationW,
+                              a.padLeft, a.padRight);
   if (outH < 1 || outW < 1) {
     return kernelError(name, "the dilated filter " + formatDims(filterDims) +
                                  " does not fit the padded input " +
@@ -215,8 +215,8 @@ llvm::Error runQuantizedConvolution(const uint8_t *args,
   for (size_t i = 0; i < real.size(); ++i) {
     // nearbyint rounds halves to even in the default rounding mode.
     const double q = std::nearbyint(real[i] / outputScale) + a.outputZeroPoint;
-    result[i] = std::clamp(q, static_cast<double>(a.qmin),
-                           static_cast<double>(a.qmax));
+    result[i] =
+        std::clamp(q, static_cast<double>(a.qmin), static_cast<double>(a.qmax));
   }
   storeTensorF64(out, result.data());
   return llvm::Error::success();
