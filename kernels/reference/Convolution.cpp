@@ -262,6 +262,53 @@ void convolution(const ConvGeometry &g, const float *input, const float *filter,
   }
 }
 
+void quantizedConvolution(const ConvGeometry &g, const double *input,
+                          const double *filter, const double *bias,
+                          int64_t inputZeroPoint,
+                          const int64_t *filterZeroPoints, int64_t *acc) {
+  assert(isValid(g) && "invalid convolution geometry");
+  const int64_t inPerGroup = g.inChannels / g.groups;
+  const int64_t outPerGroup = g.outChannels / g.groups;
+  const int64_t taps = inPerGroup * g.kernelH * g.kernelW;
+  for (int64_t n = 0; n < g.batch; ++n) {
+    for (int64_t oc = 0; oc < g.outChannels; ++oc) {
+      const int64_t filterZeroPoint = filterZeroPoints[oc];
+      const int64_t firstIn = (oc / outPerGroup) * inPerGroup;
+      const double *weights = filter + oc * taps;
+      for (int64_t oy = 0; oy < g.outH; ++oy) {
+        for (int64_t ox = 0; ox < g.outW; ++ox) {
+          int64_t sum = bias ? static_cast<int64_t>(bias[oc]) : 0;
+          for (int64_t ic = 0; ic < inPerGroup; ++ic) {
+            const double *plane =
+                input + (n * g.inChannels + firstIn + ic) * g.inH * g.inW;
+            for (int64_t ky = 0; ky < g.kernelH; ++ky) {
+              const int64_t iy = oy * g.strideH + ky * g.dilationH - g.padTop;
+              if (iy < 0 || iy >= g.inH) {
+                continue;
+              }
+              for (int64_t kx = 0; kx < g.kernelW; ++kx) {
+                const int64_t ix =
+                    ox * g.strideW + kx * g.dilationW - g.padLeft;
+                if (ix < 0 || ix >= g.inW) {
+                  continue;
+                }
+                const auto x = static_cast<int64_t>(plane[iy * g.inW + ix]) -
+                               inputZeroPoint;
+                const auto w =
+                    static_cast<int64_t>(
+                        weights[(ic * g.kernelH + ky) * g.kernelW + kx]) -
+                    filterZeroPoint;
+                sum += x * w;
+              }
+            }
+          }
+          acc[((n * g.outChannels + oc) * g.outH + oy) * g.outW + ox] = sum;
+        }
+      }
+    }
+  }
+}
+
 void deconvolution(const ConvGeometry &g, const float *input,
                    const float *filter, const float *bias, float *output) {
   assert(isValid(g) && "invalid deconvolution geometry");

@@ -6,7 +6,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Grouped 2-D convolution and transposed convolution over NCHW float buffers,
-// described by a geometry struct. Plain C++ (no MLIR): the IE reference
+// and the integer accumulation of a quantized convolution, described by a
+// geometry struct. Plain C++ (no MLIR): the IE reference
 // interpreter and the emulator's kernels call the same code.
 //
 //===----------------------------------------------------------------------===//
@@ -48,6 +49,17 @@ bool isValid(const ConvGeometry &g);
 /// ([outChannels]) may be null. `output` is overwritten.
 void convolution(const ConvGeometry &g, const float *input, const float *filter,
                  const float *bias, float *output);
+
+/// The integer accumulation of a quantized convolution: acc[n, oc, oy, ox] =
+/// bias[oc] + the sum, over the taps of `convolution`, of (input -
+/// inputZeroPoint) * (filter - filterZeroPoints[oc]), exactly in 64 bits;
+/// positions outside the input contribute 0. The buffers hold storage
+/// integers (as doubles, exact up to 2^53); `bias` may be null. `acc` is
+/// overwritten.
+void quantizedConvolution(const ConvGeometry &g, const double *input,
+                          const double *filter, const double *bias,
+                          int64_t inputZeroPoint,
+                          const int64_t *filterZeroPoints, int64_t *acc);
 
 /// The transposed convolution (the gradient of convolution with respect to its
 /// input): every input[n, ic, iy, ix] * filter[ic, oc % (outChannels / groups),

@@ -62,6 +62,31 @@ llvm::Error checkWindow(int32_t strideH, int32_t strideW, int32_t dilationH,
   return llvm::Error::success();
 }
 
+int64_t getConvOutputSize(int64_t in, int64_t kernel, int64_t stride,
+                          int64_t dilation, int64_t pad0, int64_t pad1) {
+  int64_t span = in + pad0 + pad1 - dilation * (kernel - 1) - 1;
+  return span < 0 ? -1 : span / stride + 1;
+}
+
+llvm::Error checkConvGroups(int64_t channels, int64_t outChannels,
+                            int32_t groups,
+                            const std::vector<int64_t> &filterDims,
+                            llvm::StringRef kernel) {
+  if (groups < 1 || channels % groups != 0 || outChannels % groups != 0) {
+    return kernelError(
+        kernel, "groups " + llvm::Twine(groups) +
+                    " must divide the input channels " + llvm::Twine(channels) +
+                    " and the output channels " + llvm::Twine(outChannels));
+  }
+  if (filterDims[1] != channels / groups) {
+    return kernelError(kernel, "filter has dims " + formatDims(filterDims) +
+                                   ", expected " +
+                                   llvm::Twine(channels / groups) +
+                                   " input channels per group");
+  }
+  return llvm::Error::success();
+}
+
 void finishWeighted(const TensorView &output, int32_t postOp, float alpha,
                     float beta, std::vector<float> &result) {
   applyPostOp(postOp, alpha, beta, result.data(),

@@ -37,6 +37,20 @@ llvm::Error checkWindow(int32_t strideH, int32_t strideW, int32_t dilationH,
                         int32_t padBottom, int32_t padRight,
                         llvm::StringRef kernel);
 
+/// The output size of a convolution window along one axis, (in + pad0 + pad1
+/// - dilation * (kernel - 1) - 1) / stride + 1 (floor), or -1 when the dilated
+/// window does not fit the padded input.
+int64_t getConvOutputSize(int64_t in, int64_t kernel, int64_t stride,
+                          int64_t dilation, int64_t pad0, int64_t pad1);
+
+/// Checks that `groups` divides the input and output channels and that the
+/// filter [OC, C / groups, KY, KX] `filterDims` has the input channels of a
+/// group.
+llvm::Error checkConvGroups(int64_t channels, int64_t outChannels,
+                            int32_t groups,
+                            const std::vector<int64_t> &filterDims,
+                            llvm::StringRef kernel);
+
 /// Applies the checked post-operation to the dense output and stores it.
 void finishWeighted(const TensorView &output, int32_t postOp, float alpha,
                     float beta, std::vector<float> &result);

@@ -47,29 +47,14 @@ llvm::Error runConvolution(const uint8_t *args, const KernelContext &context) {
     return error;
   }
   std::vector<int64_t> inDims = getDims(in);
-  int64_t channels = inDims[1];
-  if (a.groups < 1 || channels % a.groups != 0 || outChannels % a.groups != 0) {
-    return kernelError(
-        name, "groups " + llvm::Twine(a.groups) +
-                  " must divide the input channels " + llvm::Twine(channels) +
-                  " and the output channels " + llvm::Twine(outChannels));
+  if (llvm::Error error =
+          checkConvGroups(inDims[1], outChannels, a.groups, filterDims, name)) {
+    return error;
   }
-  if (filterDims[1] != channels / a.groups) {
-    return kernelError(name, "filter has dims " + formatDims(filterDims) +
-                                 ", expected " +
-                                 llvm::Twine(channels / a.groups) +
-                                 " input channels per group");
-  }
-  // out = (in + pads - dilation * (kernel - 1) - 1) / stride + 1.
-  auto extent = [](int64_t in, int64_t k, int64_t s, int64_t d, int64_t p0,
-                   int64_t p1) {
-    int64_t span = in + p0 + p1 - d * (k - 1) - 1;
-    return span < 0 ? -1 : span / s + 1;
-  };
-  int64_t outH = extent(inDims[2], filterDims[2], a.strideH, a.dilationH,
-                        a.padTop, a.padBottom);
-  int64_t outW = extent(inDims[3], filterDims[3], a.strideW, a.dilationW,
-                        a.padLeft, a.padRight);
+  int64_t outH = getConvOutputSize(inDims[2], filterDims[2], a.strideH,
+                                   a.dilationH, a.padTop, a.padBottom);
+  int64_t outW = getConvOutputSize(inDims[3], filterDims[3], a.strideW,
+                                   a.dilationW, a.padLeft, a.padRight);
   if (outH < 1 || outW < 1) {
     return kernelError(name, "the dilated filter " + formatDims(filterDims) +
                                  " does not fit the padded input " +

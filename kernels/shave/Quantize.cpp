@@ -85,28 +85,6 @@ llvm::Expected<QuantParams> getQuantParams(const TensorView &data,
   return params;
 }
 
-/// The range of integer type `type`.
-std::pair<double, double> getIntegerRange(abi::DataType type) {
-  switch (type) {
-  case abi::DataType::I8:
-    return {-128.0, 127.0};
-  case abi::DataType::U8:
-    return {0.0, 255.0};
-  case abi::DataType::I16:
-    return {-32768.0, 32767.0};
-  case abi::DataType::U16:
-    return {0.0, 65535.0};
-  case abi::DataType::I32:
-    return {-2147483648.0, 2147483647.0};
-  case abi::DataType::U32:
-    return {0.0, 4294967295.0};
-  case abi::DataType::I64:
-    return {-9223372036854775808.0, 9223372036854775807.0};
-  default:
-    return {0.0, 18446744073709551615.0};
-  }
-}
-
 llvm::Error runQuantize(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::QuantizeKernel::Args>(args);
   const char *name = abi::QuantizeKernel::name;

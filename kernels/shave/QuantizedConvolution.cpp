@@ -8,8 +8,9 @@
 // strides, pads, dilations, groups, inputZeroPoint, outputZeroPoint, qmin,
 // qmax, outputScale, postOp, postOpAlpha, postOpBeta) (kernels/abi/
 // SwKernels.h): the grouped 2-D convolution of IE.Convolution on quantized
-// types over logical NCHW tensors of any layouts. The integer products are
-// accumulated exactly in 64 bits, then requantised per output channel.
+// types over logical NCHW tensors of any layouts: the integer accumulation of
+// kernels/reference (exact in 64 bits, shared with the IE interpreter), then
+// the per-channel requantisation.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,24 +23,6 @@
 
 namespace mlir::vpuc::emu {
 namespace {
-
-/// The range of the integer element type `type`.
-std::pair<double, double> getStorageRange(abi::DataType type) {
-  switch (type) {
-  case abi::DataType::I8:
-    return {-128.0, 127.0};
-  case abi::DataType::U8:
-    return {0.0, 255.0};
-  case abi::DataType::I16:
-    return {-32768.0, 32767.0};
-  case abi::DataType::U16:
-    return {0.0, 65535.0};
-  case abi::DataType::I32:
-    return {-2147483648.0, 2147483647.0};
-  default:
-    return {0.0, 4294967295.0};
-  }
-}
 
 llvm::Error runQuantizedConvolution(const uint8_t *args,
                                     const KernelContext &context) {
@@ -114,34 +97,20 @@ llvm::Error runQuantizedConvolution(const uint8_t *args,
   if (!(a.outputScale > 0.0f) || !std::isfinite(a.outputScale)) {
     return kernelError(name, "outputScale must be finite and positive");
   }
-  auto [lo, hi] = getStorageRange(out.type);
+  auto [lo, hi] = getIntegerRange(out.type);
   if (a.qmin > a.qmax || a.qmin < lo || a.qmax > hi) {
     return kernelError(name, "range [" + llvm::Twine(a.qmin) + ", " +
                                  llvm::Twine(a.qmax) + "] does not fit " +
                                  getDataTypeName(out.type));
   }
-  const int64_t channels = inDims[1];
-  if (a.groups < 1 || channels % a.groups != 0 || outChannels % a.groups != 0) {
-    return kernelError(
-        name, "groups " + llvm::Twine(a.groups) +
-                  " must divide the input channels " + llvm::Twine(channels) +
-                  " and the output channels " + llvm::Twine(outChannels));
+  if (llvm::Error error =
+          checkConvGroups(inDims[1], outChannels, a.groups, filterDims, name)) {
+    return error;
   }
-  if (filterDims[1] != channels / a.groups) {
-    return kernelError(name, "filter has dims " + formatDims(filterDims) +
-                                 ", expected " +
-                                 llvm::Twine(channels / a.groups) +
-                                 " input channels per group");
-  }
-  auto extent = [](int64_t size, int64_t k, int64_t s, int64_t d, int64_t p0,
-                   int64_t p1) {
-    int64_t span = size + p0 + p1 - d * (k - 1) - 1;
-    return span < 0 ? -1 : span / s + 1;
-  };
-  const int64_t outH = extent(inDims[2], filterDims[2], a.strideH, a.dilationH,
-                              a.padTop, a.padBottom);
-  const int64_t outW = extent(inDims[3], filterDims[3], a.strideW, a.dilationW,
-                              a.padLeft, a.padRight);
+  const int64_t outH = getConvOutputSize(inDims[2], filterDims[2], a.strideH,
+                                         a.dilationH, a.padTop, a.padBottom);
+  const int64_t outW = getConvOutputSize(inDims[3], filterDims[3], a.strideW,
+                                         a.dilationW, a.padLeft, a.padRight);
   if (outH < 1 || outW < 1) {
     return kernelError(name, "the dilated filter " + formatDims(filterDims) +
                                  " does not fit the padded input " +
@@ -164,49 +133,19 @@ llvm::Error runQuantizedConvolution(const uint8_t *args,
   const std::vector<double> weights = loadTensorF64(filter);
   const std::vector<double> biases = loadTensorF64(bias);
   const std::vector<double> scales = loadTensorF64(scale);
-  const std::vector<double> zeroPoints = loadTensorF64(filterZero);
-  const int64_t inPerGroup = g.inChannels / g.groups;
-  const int64_t outPerGroup = g.outChannels / g.groups;
-  const int64_t taps = inPerGroup * g.kernelH * g.kernelW;
-  std::vector<float> real(out.getNumElements());
-  for (int64_t n = 0; n < g.batch; ++n) {
-    for (int64_t oc = 0; oc < g.outChannels; ++oc) {
-      const auto filterZeroPoint = static_cast<int64_t>(zeroPoints[oc]);
-      const int64_t firstIn = (oc / outPerGroup) * inPerGroup;
-      for (int64_t oy = 0; oy < g.outH; ++oy) {
-        for (int64_t ox = 0; ox < g.outW; ++ox) {
-          int64_t acc = biases.empty() ? 0 : static_cast<int64_t>(biases[oc]);
-          for (int64_t ic = 0; ic < inPerGroup; ++ic) {
-            const int64_t plane =
-                (n * g.inChannels + firstIn + ic) * g.inH * g.inW;
-            for (int64_t ky = 0; ky < g.kernelH; ++ky) {
-              const int64_t iy = oy * g.strideH + ky * g.dilationH - g.padTop;
-              if (iy < 0 || iy >= g.inH) {
-                continue;
-              }
-              for (int64_t kx = 0; kx < g.kernelW; ++kx) {
-                const int64_t ix =
-                    ox * g.strideW + kx * g.dilationW - g.padLeft;
-                if (ix < 0 || ix >= g.inW) {
-                  continue;
-                }
-                const auto x =
-                    static_cast<int64_t>(input[plane + iy * g.inW + ix]) -
-                    a.inputZeroPoint;
-                const auto w =
-                    static_cast<int64_t>(
-                        weights[oc * taps + (ic * g.kernelH + ky) * g.kernelW +
-                                kx]) -
-                    filterZeroPoint;
-                acc += x * w;
-              }
-            }
-          }
-          real[((n * g.outChannels + oc) * g.outH + oy) * g.outW + ox] =
-              static_cast<float>(static_cast<double>(acc) * scales[oc]);
-        }
-      }
-    }
+  std::vector<int64_t> zeroPoints;
+  for (double value : loadTensorF64(filterZero)) {
+    zeroPoints.push_back(static_cast<int64_t>(value));
+  }
+  std::vector<int64_t> acc(out.getNumElements());
+  kernels::quantizedConvolution(
+      g, input.data(), weights.data(), biases.empty() ? nullptr : biases.data(),
+      a.inputZeroPoint, zeroPoints.data(), acc.data());
+  std::vector<float> real(acc.size());
+  const int64_t plane = outH * outW;
+  for (size_t i = 0; i < acc.size(); ++i) {
+    const int64_t oc = (static_cast<int64_t>(i) / plane) % outChannels;
+    real[i] = static_cast<float>(static_cast<double>(acc[i]) * scales[oc]);
   }
   applyPostOp(a.postOp, a.postOpAlpha, a.postOpBeta, real.data(),
               static_cast<int64_t>(real.size()));

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/ir/InferenceUtils.h"
@@ -90,72 +91,52 @@ std::pair<double, double> getChannelQuant(Type type, int64_t c) {
           static_cast<double>(perAxis.getZeroPoints()[c])};
 }
 
-/// A quantized (group) convolution (see IE.Convolution): integer accumulation
-/// of (x - zx) * (w - zw) plus the bias, exact in 64 bits, then y = acc * sx *
-/// sw in double, the post-op, and y quantized to the output type. Plain loops:
-/// the operands hold storage integers, which the float kernels would not
-/// accumulate exactly.
+/// A quantized (group) convolution (see IE.Convolution): the integer
+/// accumulation of (x - zx) * (w - zw) plus the bias, exact in 64 bits (the
+/// operands hold storage integers, which the float kernel would not
+/// accumulate exactly), then y = acc * sx * sw in double, the post-op, and y
+/// quantized to the output type.
 void runQuantizedConvolution(Operation *op, const kernels::ConvGeometry &g,
                              ArrayRef<HostTensor> inputs, HostTensor &output) {
   Type inputType = getElementTypeOrSelf(op->getOperand(0).getType());
   Type filterType = getElementTypeOrSelf(op->getOperand(1).getType());
   auto outputType = llvm::cast<quant::UniformQuantizedType>(
       getElementTypeOrSelf(op->getResult(0).getType()));
-  const auto [inScale, inZero] = getChannelQuant(inputType, 0);
-  const float *input = inputs[0].data.data();
-  const float *filter = inputs[1].data.data();
-  const float *bias = optionalData(inputs, 2);
+  const auto toDouble = [](const HostTensor &tensor) {
+    return std::vector<double>(tensor.data.begin(), tensor.data.end());
+  };
+  const std::vector<double> input = toDouble(inputs[0]);
+  const std::vector<double> filter = toDouble(inputs[1]);
+  const std::vector<double> bias =
+      inputs.size() > 2 ? toDouble(inputs[2]) : std::vector<double>();
+  SmallVector<int64_t> filterZeroPoints;
+  SmallVector<double> scales;
+  const double inScale = getChannelQuant(inputType, 0).first;
+  for (int64_t oc = 0; oc < g.outChannels; ++oc) {
+    const auto [scale, zeroPoint] = getChannelQuant(filterType, oc);
+    filterZeroPoints.push_back(static_cast<int64_t>(zeroPoint));
+    scales.push_back(inScale * scale);
+  }
+  std::vector<int64_t> acc(output.data.size());
+  kernels::quantizedConvolution(
+      g, input.data(), filter.data(), bias.empty() ? nullptr : bias.data(),
+      static_cast<int64_t>(getChannelQuant(inputType, 0).second),
+      filterZeroPoints.data(), acc.data());
   std::optional<PostOp> postOp = getPostOp(op);
   const double outScale = outputType.getScale();
   const double outZero = outputType.getZeroPoint();
   const double lo = outputType.getStorageTypeMin();
   const double hi = outputType.getStorageTypeMax();
-  const int64_t inPerGroup = g.inChannels / g.groups;
-  const int64_t outPerGroup = g.outChannels / g.groups;
-  float *out = output.data.data();
-  for (int64_t n = 0; n < g.batch; ++n) {
-    for (int64_t oc = 0; oc < g.outChannels; ++oc) {
-      const auto [wScale, wZero] = getChannelQuant(filterType, oc);
-      const int64_t firstIn = (oc / outPerGroup) * inPerGroup;
-      const float *weights = filter + oc * inPerGroup * g.kernelH * g.kernelW;
-      for (int64_t oy = 0; oy < g.outH; ++oy) {
-        for (int64_t ox = 0; ox < g.outW; ++ox) {
-          int64_t acc = bias ? static_cast<int64_t>(bias[oc]) : 0;
-          for (int64_t ic = 0; ic < inPerGroup; ++ic) {
-            const float *plane =
-                input + ((n * g.inChannels) + firstIn + ic) * g.inH * g.inW;
-            for (int64_t ky = 0; ky < g.kernelH; ++ky) {
-              const int64_t iy = oy * g.strideH + ky * g.dilationH - g.padTop;
-              if (iy < 0 || iy >= g.inH) {
-                continue;
-              }
-              for (int64_t kx = 0; kx < g.kernelW; ++kx) {
-                const int64_t ix =
-                    ox * g.strideW + kx * g.dilationW - g.padLeft;
-                if (ix < 0 || ix >= g.inW) {
-                  continue;
-                }
-                const auto x = static_cast<int64_t>(plane[iy * g.inW + ix]) -
-                               static_cast<int64_t>(inZero);
-                const auto w =
-                    static_cast<int64_t>(
-                        weights[(ic * g.kernelH + ky) * g.kernelW + kx]) -
-                    static_cast<int64_t>(wZero);
-                acc += x * w;
-              }
-            }
-          }
-          float y =
-              static_cast<float>(static_cast<double>(acc) * inScale * wScale);
-          if (postOp) {
-            y = postOp->apply(y);
-          }
-          const double q = std::nearbyint(y / outScale) + outZero;
-          out[((n * g.outChannels + oc) * g.outH + oy) * g.outW + ox] =
-              static_cast<float>(std::clamp(q, lo, hi));
-        }
-      }
+  const int64_t plane = g.outH * g.outW;
+  for (size_t i = 0; i < acc.size(); ++i) {
+    const int64_t oc = (static_cast<int64_t>(i) / plane) % g.outChannels;
+    float y = static_cast<float>(static_cast<double>(acc[i]) * scales[oc]);
+    if (postOp) {
+      y = postOp->apply(y);
     }
+    // std::nearbyint rounds halves to even in the default rounding mode.
+    const double q = std::nearbyint(y / outScale) + outZero;
+    output.data[i] = static_cast<float>(std::clamp(q, lo, hi));
   }
 }
 
