@@ -597,6 +597,18 @@ void mapScaleShift(CallBuilder &b, int32_t) {
   b.output(0);
 }
 
+/// Appends the constant inputs `scales` (f32) and `zeroPoints` (i32), both
+/// rank-1 of one size.
+void addScaleInputs(CallBuilder &b, MLIRContext *context,
+                    llvm::ArrayRef<float> scales,
+                    llvm::ArrayRef<int32_t> zeroPoints) {
+  auto shape = {static_cast<int64_t>(scales.size())};
+  b.constantInput(DenseElementsAttr::get(
+      RankedTensorType::get(shape, Float32Type::get(context)), scales));
+  b.constantInput(DenseElementsAttr::get(
+      RankedTensorType::get(shape, IntegerType::get(context, 32)), zeroPoints));
+}
+
 /// The scales and zero points of the quantized tensor `value` as constant
 /// rank-1 f32 and i32 tensors: from the parameters `scale` and `zero_point`
 /// of a per-tensor call, from the element type of a per-axis one.
@@ -623,13 +635,7 @@ void quantParamInputs(CallBuilder &b, Value value, bool perAxis) {
       zeroPoints.push_back(static_cast<int32_t>(zeroPoint));
     }
   }
-  auto shape = {static_cast<int64_t>(scales.size())};
-  b.constantInput(DenseElementsAttr::get(
-      RankedTensorType::get(shape, Float32Type::get(context)),
-      llvm::ArrayRef<float>(scales)));
-  b.constantInput(DenseElementsAttr::get(
-      RankedTensorType::get(shape, IntegerType::get(context, 32)),
-      llvm::ArrayRef<int32_t>(zeroPoints)));
+  addScaleInputs(b, context, scales, zeroPoints);
 }
 
 /// quantize(input, scale, zeroPoint, output, axis, qmin, qmax) from
@@ -791,13 +797,7 @@ void mapQuantizedConvolution(CallBuilder &b, int32_t grouped) {
   b.input(0);
   b.input(1);
   addOptionalBias(b);
-  MLIRContext *context = info.inputs[0].getContext();
-  b.constantInput(DenseElementsAttr::get(
-      RankedTensorType::get({outChannels}, Float32Type::get(context)),
-      llvm::ArrayRef<float>(scales)));
-  b.constantInput(DenseElementsAttr::get(
-      RankedTensorType::get({outChannels}, IntegerType::get(context, 32)),
-      llvm::ArrayRef<int32_t>(zeroPoints)));
+  addScaleInputs(b, info.inputs[0].getContext(), scales, zeroPoints);
   b.output(0);
   addConvGeometry(b);
   if (grouped) {
