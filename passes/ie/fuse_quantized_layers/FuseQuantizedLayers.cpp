@@ -160,9 +160,38 @@ void applyToQuantizes(func::FuncOp func, RewritePatternSet &&patterns) {
   (void)applyOpPatternsAndFold(quantizes, std::move(patterns), config);
 }
 
+/// Why `op`, a layer that reads a dequantized tensor, stays in float.
+std::string getFloatReason(Operation *op) {
+  if (!llvm::isa<ConvolutionOp, GroupConvolutionOp>(op)) {
+    return "the low-precision pipeline has no quantized form of " +
+           op->getName().getStringRef().str();
+  }
+  Operation *user = op->hasOneUse() ? *op->getUsers().begin() : nullptr;
+  if (user && isPostOpActivation(user) && user->hasOneUse()) {
+    user = *user->getUsers().begin();
+  }
+  if (!llvm::isa_and_nonnull<QuantizeOp>(user)) {
+    return "its result is not quantized (no single QuantizeLinear after it)";
+  }
+  Value bias = op->getNumOperands() > 2 ? op->getOperand(2) : Value();
+  Value input = getDequantized(op->getOperand(0));
+  Value filter = getDequantized(op->getOperand(1));
+  if (!input || !filter || (bias && !getDequantized(bias))) {
+    return "an operand is not the result of a dequantize";
+  }
+  std::string reason;
+  (void)detail::checkConvElementTypes(input.getType(), filter.getType(),
+                                      bias ? getDequantized(bias).getType()
+                                           : Type(),
+                                      user->getResult(0).getType(), reason);
+  return reason;
+}
+
 class FuseQuantizedLayersPass final
     : public impl::FuseQuantizedLayersPassBase<FuseQuantizedLayersPass> {
 public:
+  using Base::Base;
+
   void runOnOperation() override {
     RewritePatternSet layers(&getContext());
     populateFuseQuantizedLayersPatterns(layers);
@@ -170,6 +199,17 @@ public:
     RewritePatternSet activations(&getContext());
     populateFuseQuantizedActivationPatterns(activations);
     applyToQuantizes(getOperation(), std::move(activations));
+    if (!emitRemarks) {
+      return;
+    }
+    getOperation().walk([](Operation *op) {
+      if (!llvm::isa<IEDialect>(op->getDialect()) ||
+          llvm::isa<QuantizeOp, DequantizeOp>(op) ||
+          llvm::none_of(op->getOperands(), getDequantized)) {
+        return;
+      }
+      op->emitRemark() << "stays in float: " << getFloatReason(op);
+    });
   }
 };
 

@@ -38,12 +38,19 @@ def FuseQuantizedLayersPass
       (the chain rounds to the first quantize's grid first, so a value may end one step
       apart).
 
-    What stays between a dequantize and a quantize computes in float (mixed precision); the
+    What stays between a dequantize and a quantize computes in float (mixed precision; with
+    `remarks`, each such layer is named with the reason); the
     quantized constants that remain are dequantized at compile time by
     `vpuc-ie-dequantize-constants`. The rewrites are also exported as
     `populateFuseQuantizedLayersPatterns` (first phase) and
     `populateFuseQuantizedActivationPatterns` (second phase).
   }];
+  let options = [
+    Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on each layer that reads a dequantized tensor but stays in float, "
+           "with the reason (e.g. `vpuc compile --remarks --pipeline-option "
+           "vpuc-ie-fuse-quantized-layers.remarks=true`)">,
+  ];
   let dependentDialects = [
     "::mlir::vpuc::IE::IEDialect",
     "::mlir::quant::QuantizationDialect",

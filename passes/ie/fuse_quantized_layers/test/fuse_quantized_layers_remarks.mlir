@@ -1,0 +1,27 @@
+// RUN: vpuc-opt %s --split-input-file --vpuc-ie-fuse-quantized-layers=remarks=true -verify-diagnostics -o /dev/null
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qw = !quant.uniform<i8:f32, 1.000000e-01>
+!qb = !quant.uniform<i32:f32, 1.000000e-03>
+!qy = !quant.uniform<u8:f32, 1.000000e-01>
+
+// Each layer that reads a dequantized tensor and stays in float is named with the reason; the
+// quantized convolution is not.
+func.func @remarks(%q: tensor<1x3x8x8x!qx>, %r: tensor<1x2x8x8x!qy>) -> (tensor<1x2x8x8x!qy>, tensor<1x2x8x8xf32>, tensor<1x2x8x8x!qy>, tensor<1x2x8x8xf32>) {
+  %w = const.Declare tensor<2x3x1x1x!qw> = #const.Content<dense<1> : tensor<2x3x1x1xsi8>, [#const.QuantCast<!qw>]>
+  %b = const.Declare tensor<2x!qb> = #const.Content<dense<1> : tensor<2xsi32>, [#const.QuantCast<!qb>]>
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf32>
+  %wd = IE.Dequantize(%w) {dstElemType = f32} : tensor<2x3x1x1x!qw> -> tensor<2x3x1x1xf32>
+  %bd = IE.Dequantize(%b) {dstElemType = f32} : tensor<2x!qb> -> tensor<2xf32>
+  // expected-remark @+1 {{stays in float: the bias scale of output channel 0 is 1.000000e-03, but a quantized layer needs input scale x filter scale = 5.000000e-03}}
+  %c0 = IE.Convolution(%xd, %wd, %bd) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<2x3x1x1xf32>, tensor<2xf32> -> tensor<1x2x8x8xf32>
+  %q0 = IE.Quantize(%c0) {dstElemType = !qy} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8x!qy>
+  // expected-remark @+1 {{stays in float: its result is not quantized (no single QuantizeLinear after it)}}
+  %c1 = IE.Convolution(%xd, %wd) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<2x3x1x1xf32> -> tensor<1x2x8x8xf32>
+  %c2 = IE.Convolution(%xd, %wd) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8xf32>, tensor<2x3x1x1xf32> -> tensor<1x2x8x8xf32>
+  %q2 = IE.Quantize(%c2) {dstElemType = !qy} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8x!qy>
+  %rd = IE.Dequantize(%r) {dstElemType = f32} : tensor<1x2x8x8x!qy> -> tensor<1x2x8x8xf32>
+  // expected-remark @+1 {{stays in float: the low-precision pipeline has no quantized form of IE.Add}}
+  %a = IE.Add(%rd, %c1) : tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32> -> tensor<1x2x8x8xf32>
+  return %q0, %c1, %q2, %a : tensor<1x2x8x8x!qy>, tensor<1x2x8x8xf32>, tensor<1x2x8x8x!qy>, tensor<1x2x8x8xf32>
+}
