@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -35,13 +36,16 @@
 #include "core/proto/TextProto.h"
 #include "core/registry/Components.h"
 #include "core/registry/Registry.h"
+#include "dialects/ie/ir/IEOps.h"
 #include "frontend/onnx/ModelLoader.h"
 #include "frontend/onnx/OnnxImporter.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
@@ -305,6 +309,8 @@ Operation *getTopLevel(Operation *op) {
   return op;
 }
 
+std::optional<std::string> describePrecisions(ModuleOp module);
+
 /// Numbers the passes in the order they first run (a pass nested on functions
 /// runs once per function, with one number), shows progress and dumps the
 /// module after each pass.
@@ -316,9 +322,16 @@ public:
     width = std::max<int>(2, std::to_string(numPasses).size());
   }
 
-  void runBeforePass(Pass *pass, Operation *) override {
+  void runBeforePass(Pass *pass, Operation *op) override {
     if (!isRealPass(pass)) {
       return;
+    }
+    // The IE network is complete: record its precisions.
+    if (pass->getArgument() == "vpuc-convert-ie-to-vpu" && !precisionsSeen) {
+      precisionsSeen = true;
+      if (auto module = llvm::dyn_cast<ModuleOp>(getTopLevel(op))) {
+        precisions = describePrecisions(module);
+      }
     }
     int index = getIndex(pass);
     if (showProgress) {
@@ -354,6 +367,10 @@ public:
 
   /// The argument of the pass that failed, if one did.
   llvm::StringRef getFailedPass() const { return failedPass; }
+
+  /// The precisions of the IE layers (describePrecisions) when the pipeline
+  /// lowered a network with quantized tensors to VPU.
+  const std::optional<std::string> &getPrecisions() const { return precisions; }
 
   /// The first error writing a file, if any (then cleared).
   std::optional<std::string> takeDumpError() { return std::move(dumpError); }
@@ -406,6 +423,8 @@ private:
   std::string dumpDir;
   llvm::DenseMap<Pass *, int> indices;
   std::string failedPass;
+  bool precisionsSeen = false;
+  std::optional<std::string> precisions;
   std::optional<std::string> dumpError;
 };
 
@@ -442,6 +461,57 @@ int64_t countLayers(ModuleOp module) {
   return count;
 }
 
+/// The precisions of the IE layers of a network that has quantized tensors,
+/// as "N int8 layers, M f32, K f16 (Q quantize / dequantize)" (only the
+/// nonzero counts), or nothing for a network without quantized tensors. A
+/// layer is int8 if it reads or writes a quantized tensor, else of its
+/// result's element type.
+std::optional<std::string> describePrecisions(ModuleOp module) {
+  std::map<std::string, int64_t> counts;
+  int64_t conversions = 0;
+  for (Operation *function : getBodies(module)) {
+    function->walk([&](Operation *op) {
+      if (op == function || op->getParentOp() != function ||
+          op->getNumResults() == 0 || op->hasTrait<OpTrait::ConstantLike>() ||
+          !llvm::isa<IE::IEDialect>(op->getDialect())) {
+        return;
+      }
+      if (llvm::isa<IE::QuantizeOp, IE::DequantizeOp>(op)) {
+        ++conversions;
+        return;
+      }
+      auto isQuantized = [](Type type) {
+        return llvm::isa<quant::QuantizedType>(getElementTypeOrSelf(type));
+      };
+      if (llvm::any_of(op->getOperandTypes(), isQuantized) ||
+          llvm::any_of(op->getResultTypes(), isQuantized)) {
+        ++counts["int8"];
+        return;
+      }
+      std::string name;
+      llvm::raw_string_ostream os(name);
+      os << getElementTypeOrSelf(op->getResult(0).getType());
+      ++counts[os.str()];
+    });
+  }
+  if (conversions == 0 && !counts.count("int8")) {
+    return std::nullopt;
+  }
+  std::vector<std::string> parts;
+  for (llvm::StringRef key : {"int8", "f32", "f16"}) {
+    auto it = counts.find(key.str());
+    if (it != counts.end()) {
+      parts.push_back(std::to_string(it->second) + " " + key.str());
+      counts.erase(it);
+    }
+  }
+  for (const auto &[key, count] : counts) {
+    parts.push_back(std::to_string(count) + " " + key);
+  }
+  return llvm::join(parts, ", ") + " layers (" + std::to_string(conversions) +
+         " quantize / dequantize)";
+}
+
 /// What the summary reports about the output.
 struct OutputFacts {
   std::string path;
@@ -454,6 +524,9 @@ struct OutputFacts {
   /// For --emit=mlir: the ops of the function bodies at the end of the
   /// pipeline.
   std::optional<int64_t> opsOut;
+  /// The precisions of the IE layers before the lowering to VPU
+  /// (describePrecisions), for networks with quantized tensors.
+  std::optional<std::string> precisions;
 };
 
 /// Fills the blob facts of the summary from a loaded blob.
@@ -492,6 +565,9 @@ void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay,
   os << "vpuc compile summary\n";
   line("model:") << modelPath << " (" << layersIn << " layer"
                  << (layersIn == 1 ? "" : "s") << ")\n";
+  if (facts.precisions) {
+    line("precision:") << *facts.precisions << "\n";
+  }
   line("arch:") << archDisplay << "\n";
   line(pipelinePath.empty() ? "mode:" : "pipeline:") << spec << "\n";
   if (facts.opsOut) {
@@ -758,6 +834,7 @@ int runCompile() {
   // Emit.
   OutputFacts facts;
   facts.path = output;
+  facts.precisions = progressLine.getPrecisions();
   std::string bytes;
   if (emitKind == EmitKind::Mlir) {
     llvm::raw_string_ostream os(bytes);
