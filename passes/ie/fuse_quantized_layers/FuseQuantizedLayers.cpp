@@ -78,6 +78,11 @@ struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
                                              quantize.getType(), reason))) {
       return rewriter.notifyMatchFailure(conv, reason);
     }
+    DictionaryAttr postOp =
+        activation ? buildPostOpAttr(activation) : DictionaryAttr();
+    if (activation && !postOp) {
+      return rewriter.notifyMatchFailure(activation, "not a post-op");
+    }
     SmallVector<Value, 3> operands = {input, filter};
     if (bias) {
       operands.push_back(bias);
@@ -85,12 +90,7 @@ struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
     auto fused =
         rewriter.create<ConvOp>(conv.getLoc(), TypeRange{quantize.getType()},
                                 operands, conv->getAttrs());
-    if (activation) {
-      DictionaryAttr postOp = buildPostOpAttr(activation);
-      if (!postOp) {
-        rewriter.eraseOp(fused);
-        return rewriter.notifyMatchFailure(activation, "not a post-op");
-      }
+    if (postOp) {
       fused->setAttr(kPostOpAttrName, postOp);
     }
     SmallVector<Operation *, 3> dequantizes;
