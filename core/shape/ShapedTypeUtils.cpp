@@ -37,6 +37,15 @@ Type getStorageElementType(Type elemType) {
       quantized.isSigned() ? IntegerType::Signless : IntegerType::Unsigned);
 }
 
+std::pair<double, int64_t> getChannelQuantParams(Type elemType,
+                                                 int64_t channel) {
+  if (auto perTensor = dyn_cast<quant::UniformQuantizedType>(elemType)) {
+    return {perTensor.getScale(), perTensor.getZeroPoint()};
+  }
+  auto perAxis = cast<quant::UniformQuantizedPerAxisType>(elemType);
+  return {perAxis.getScales()[channel], perAxis.getZeroPoints()[channel]};
+}
+
 FailureOr<Bit> getElemTypeSize(Type elemType) {
   if (auto quantized = dyn_cast<quant::QuantizedType>(elemType)) {
     return Bit(quantized.getStorageTypeIntegralWidth());

@@ -38,6 +38,8 @@
 #ifndef VPUC_CORE_SHAPE_SHAPEDTYPEUTILS_H_
 #define VPUC_CORE_SHAPE_SHAPEDTYPEUTILS_H_
 
+#include <utility>
+
 #include "core/shape/DimsOrder.h"
 #include "core/shape/Shape.h"
 #include "mlir/Support/LogicalResult.h"
@@ -54,13 +56,19 @@ namespace mlir::vpuc::shape {
 /// The logical shape of a ranked `type` (dynamic sizes are kDynamicSize).
 Shape getShape(ShapedType type);
 
-/// The storage size of one element of type `elemType`; fails for types
-/// without a defined size (e.g. index).
 /// The element type a buffer holds for tensor element type `elemType`: the
 /// storage integer of a quantized type (signless for a signed storage,
 /// unsigned otherwise, as the blob's element types), else `elemType`.
 Type getStorageElementType(Type elemType);
 
+/// The scale and zero point of channel `channel` of the uniform quantized
+/// element type `elemType`: its only ones for a per-tensor type, entry
+/// `channel` of its quantized dim for a per-axis one.
+std::pair<double, int64_t> getChannelQuantParams(Type elemType,
+                                                 int64_t channel);
+
+/// The storage size of one element of type `elemType`; fails for types
+/// without a defined size (e.g. index).
 FailureOr<Bit> getElemTypeSize(Type elemType);
 
 /// The DimsOrder of a RankedTensorType or MemRefType following the layout

@@ -27,7 +27,8 @@ static std::string hex32(uint32_t value) {
   return "0x" + llvm::Twine::utohexstr(value).str();
 }
 
-std::pair<double, double> getIntegerRange(abi::DataType type) {
+/// The value range of the integer type `type` (u64's for other types).
+static std::pair<double, double> getIntegerRange(abi::DataType type) {
   switch (type) {
   case abi::DataType::I8:
     return {-128.0, 127.0};
@@ -46,6 +47,17 @@ std::pair<double, double> getIntegerRange(abi::DataType type) {
   default:
     return {0.0, 18446744073709551615.0};
   }
+}
+
+llvm::Error checkStorageRange(int32_t qmin, int32_t qmax, abi::DataType type,
+                              llvm::StringRef kernel) {
+  auto [lo, hi] = getIntegerRange(type);
+  if (qmin > qmax || qmin < lo || qmax > hi) {
+    return kernelError(kernel, "range [" + llvm::Twine(qmin) + ", " +
+                                   llvm::Twine(qmax) + "] does not fit " +
+                                   getDataTypeName(type));
+  }
+  return llvm::Error::success();
 }
 
 std::string getDataTypeName(abi::DataType type) {

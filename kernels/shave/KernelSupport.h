@@ -26,7 +26,6 @@
 #include <initializer_list>
 #include <iterator>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "kernels/abi/SwKernels.h"
@@ -44,9 +43,10 @@ llvm::Error kernelError(llvm::StringRef kernel, const llvm::Twine &message);
 /// The name of an ABI data type ("f16", ...).
 std::string getDataTypeName(abi::DataType type);
 
-/// The value range of the integer ABI data type `type` (as doubles; u64's
-/// for other types).
-std::pair<double, double> getIntegerRange(abi::DataType type);
+/// Checks that the storage range [qmin, qmax] of a quantizing kernel lies in
+/// the range of the integer type `type` of its output.
+llvm::Error checkStorageRange(int32_t qmin, int32_t qmax, abi::DataType type,
+                              llvm::StringRef kernel);
 
 /// True for the types the arithmetic kernels compute on: f32, f16, bf16.
 bool isFloatType(abi::DataType type);

@@ -109,11 +109,8 @@ llvm::Error runQuantize(const uint8_t *args, const KernelContext &context) {
   if (llvm::Error error = checkDisjoint(out, in, name, "the input")) {
     return error;
   }
-  auto [lo, hi] = getIntegerRange(out.type);
-  if (a.qmin > a.qmax || a.qmin < lo || a.qmax > hi) {
-    return kernelError(name, "range [" + llvm::Twine(a.qmin) + ", " +
-                                 llvm::Twine(a.qmax) + "] does not fit " +
-                                 getDataTypeName(out.type));
+  if (llvm::Error error = checkStorageRange(a.qmin, a.qmax, out.type, name)) {
+    return error;
   }
   llvm::Expected<QuantParams> params =
       getQuantParams(in, scale, zeroPoint, a.axis, name);

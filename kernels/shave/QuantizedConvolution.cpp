@@ -97,11 +97,8 @@ llvm::Error runQuantizedConvolution(const uint8_t *args,
   if (!(a.outputScale > 0.0f) || !std::isfinite(a.outputScale)) {
     return kernelError(name, "outputScale must be finite and positive");
   }
-  auto [lo, hi] = getIntegerRange(out.type);
-  if (a.qmin > a.qmax || a.qmin < lo || a.qmax > hi) {
-    return kernelError(name, "range [" + llvm::Twine(a.qmin) + ", " +
-                                 llvm::Twine(a.qmax) + "] does not fit " +
-                                 getDataTypeName(out.type));
+  if (llvm::Error error = checkStorageRange(a.qmin, a.qmax, out.type, name)) {
+    return error;
   }
   if (llvm::Error error =
           checkConvGroups(inDims[1], outChannels, a.groups, filterDims, name)) {

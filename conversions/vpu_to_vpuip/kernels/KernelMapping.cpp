@@ -22,6 +22,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/shape/ShapedTypeUtils.h"
 #include "dialects/ie/ir/IEAttributes.h"
 #include "dialects/vpu/ir/SWKernelInfo.h"
 #include "kernels/abi/SwKernels.h"
@@ -621,17 +622,16 @@ void quantParamInputs(CallBuilder &b, Value value, bool perAxis) {
     int64_t zeroPoint = b.i64("zero_point");
     zeroPoints.push_back(static_cast<int32_t>(zeroPoint));
   } else {
-    auto type = llvm::dyn_cast<quant::UniformQuantizedPerAxisType>(
-        llvm::cast<ShapedType>(value.getType()).getElementType());
+    Type elemType = llvm::cast<ShapedType>(value.getType()).getElementType();
+    auto type = llvm::dyn_cast<quant::UniformQuantizedPerAxisType>(elemType);
     if (!type) {
       b.failInternal("a per-axis call on a tensor without a per-axis "
                      "quantized type");
       return;
     }
-    for (double scale : type.getScales()) {
+    for (size_t c = 0, e = type.getScales().size(); c < e; ++c) {
+      auto [scale, zeroPoint] = shape::getChannelQuantParams(elemType, c);
       scales.push_back(static_cast<float>(scale));
-    }
-    for (int64_t zeroPoint : type.getZeroPoints()) {
       zeroPoints.push_back(static_cast<int32_t>(zeroPoint));
     }
   }
@@ -780,17 +780,7 @@ void mapQuantizedConvolution(CallBuilder &b, int32_t grouped) {
   SmallVector<float> scales;
   SmallVector<int32_t> zeroPoints;
   for (int64_t c = 0; c < outChannels; ++c) {
-    double scale = 0.0;
-    int64_t zeroPoint = 0;
-    if (auto perTensor =
-            llvm::dyn_cast<quant::UniformQuantizedType>(filterType)) {
-      scale = perTensor.getScale();
-      zeroPoint = perTensor.getZeroPoint();
-    } else {
-      auto perAxis = llvm::cast<quant::UniformQuantizedPerAxisType>(filterType);
-      scale = perAxis.getScales()[c];
-      zeroPoint = perAxis.getZeroPoints()[c];
-    }
+    auto [scale, zeroPoint] = shape::getChannelQuantParams(filterType, c);
     scales.push_back(static_cast<float>(input.getScale() * scale));
     zeroPoints.push_back(static_cast<int32_t>(zeroPoint));
   }

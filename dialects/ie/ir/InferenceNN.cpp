@@ -18,6 +18,7 @@
 #include <cmath>
 #include <vector>
 
+#include "core/shape/ShapedTypeUtils.h"
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/ir/InferenceUtils.h"
 #include "dialects/ie/ir/NNUtils.h"
@@ -79,18 +80,6 @@ std::optional<ArrayRef<int64_t>> optionalInputShape(ArrayRef<HostTensor> inputs,
   return ArrayRef<int64_t>(inputs[index].shape);
 }
 
-/// The scale and zero point of channel `c` of the uniform quantized `type`
-/// (per tensor, or per axis along the channel dim).
-std::pair<double, double> getChannelQuant(Type type, int64_t c) {
-  if (auto perTensor = llvm::dyn_cast<quant::UniformQuantizedType>(type)) {
-    return {perTensor.getScale(),
-            static_cast<double>(perTensor.getZeroPoint())};
-  }
-  auto perAxis = llvm::cast<quant::UniformQuantizedPerAxisType>(type);
-  return {perAxis.getScales()[c],
-          static_cast<double>(perAxis.getZeroPoints()[c])};
-}
-
 /// A quantized (group) convolution (see IE.Convolution): the integer
 /// accumulation of (x - zx) * (w - zw) plus the bias, exact in 64 bits (the
 /// operands hold storage integers, which the float kernel would not
@@ -111,17 +100,18 @@ void runQuantizedConvolution(Operation *op, const kernels::ConvGeometry &g,
       inputs.size() > 2 ? toDouble(inputs[2]) : std::vector<double>();
   SmallVector<int64_t> filterZeroPoints;
   SmallVector<double> scales;
-  const double inScale = getChannelQuant(inputType, 0).first;
+  const auto [inScale, inZeroPoint] =
+      shape::getChannelQuantParams(inputType, 0);
   for (int64_t oc = 0; oc < g.outChannels; ++oc) {
-    const auto [scale, zeroPoint] = getChannelQuant(filterType, oc);
-    filterZeroPoints.push_back(static_cast<int64_t>(zeroPoint));
+    const auto [scale, zeroPoint] =
+        shape::getChannelQuantParams(filterType, oc);
+    filterZeroPoints.push_back(zeroPoint);
     scales.push_back(inScale * scale);
   }
   std::vector<int64_t> acc(output.data.size());
   kernels::quantizedConvolution(
       g, input.data(), filter.data(), bias.empty() ? nullptr : bias.data(),
-      static_cast<int64_t>(getChannelQuant(inputType, 0).second),
-      filterZeroPoints.data(), acc.data());
+      inZeroPoint, filterZeroPoints.data(), acc.data());
   std::optional<PostOp> postOp = getPostOp(op);
   const double outScale = outputType.getScale();
   const double outZero = outputType.getZeroPoint();
