@@ -337,24 +337,21 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
       entry.weights =
           regions[weights.region].bytes.data() + weights.offset + words[0];
       if (intOut) {
-        // Word 2 = (mult << 16) | (shift << 8), shift <= 63; word 3 = bias.
-        uint32_t shift = (words[2] >> 8) & 0xFF;
-        if ((words[2] & 0xFF) != 0 || shift > 63) {
+        // Word 2 = (mult << 8) | shift, shift <= 63; word 3 = bias.
+        uint32_t shift = words[2] & 0xFF;
+        if (shift > blob::kMaxQuantShift) {
           problem(ProblemKind::KernelError,
                   "invalid NCE task: " + describeTask(taskId) + ": " + row +
                       " (output channel " + std::to_string(k) +
                       ") has word 2 0x" + llvm::utohexstr(words[2], false, 8) +
-                      ", " +
-                      ((words[2] & 0xFF) != 0
-                           ? std::string("whose reserved bits 0..7 are not 0")
-                           : "whose shift " + std::to_string(shift) +
-                                 " is above 63") +
-                      " (an integer output's word 2 is (mult << 16) | (shift "
-                      "<< 8)); the task was skipped");
+                      ", whose shift " + std::to_string(shift) + " is above " +
+                      std::to_string(blob::kMaxQuantShift) +
+                      " (an integer output's word 2 is (mult << 8) | "
+                      "shift); the task was skipped");
           lastAmount = 0;
           return overhead;
         }
-        entry.mult = words[2] >> 16;
+        entry.mult = words[2] >> 8;
         entry.shift = shift;
         entry.intBias = static_cast<int32_t>(words[3]);
       } else {

@@ -132,8 +132,9 @@ computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
 
 /// The requantisation of INT8 mode in 64-bit integers: `value * mult`, then,
 /// for shift > 0, + 2^(shift - 1) and an arithmetic (flooring) shift right by
-/// `shift` (halves round toward +infinity). |value| < 2^40, mult < 2^16,
-/// shift < 64.
+/// `shift` (halves round toward +infinity). |value| <= 2^32 (an int32
+/// accumulator plus an int32 bias), mult < 2^24, shift < 64: the product fits
+/// 57 bits.
 int64_t requantizeNce(int64_t value, uint32_t mult, uint32_t shift);
 
 /// The PPE of an integer output on a requantised value (blob.fbs, PpeTask).

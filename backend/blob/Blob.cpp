@@ -1015,7 +1015,7 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
     }
     return llvm::Error::success();
   };
-  // The numeric mode: FP16 or (since 2.1) INT8, by the input's type.
+  // The numeric mode: FP16 or (since 2.2) INT8, by the input's type.
   if (llvm::Error error =
           activation(inv.input(), "input", {F16, schema::DType::U8, I8})) {
     return error;
@@ -1023,10 +1023,10 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
   schema::DType inType = layouts[inv.input()].dtype;
   bool int8 = inType != F16;
   std::string inTypeText = " (the input is " + getDTypeName(inType) + ")";
-  if (int8 && blob.header()->version()->minor() < 1) {
+  if (int8 && blob.header()->version()->minor() < 2) {
     return makeError(what + ": a " + typeName + " task on a " +
                      getDTypeName(inType) +
-                     " input (INT8 mode) needs schema 2.1, but the blob is " +
+                     " input (INT8 mode) needs schema 2.2, but the blob is " +
                      llvm::Twine(blob.header()->version()->major()) + "." +
                      llvm::Twine(blob.header()->version()->minor()));
   }
@@ -1236,11 +1236,13 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
       if (!weighted) {
         int32_t mult = ppe->quant_mult()->Get(0);
         int32_t shift = ppe->quant_shift()->Get(0);
-        if (mult < 0 || mult > 65535 || shift < 0 || shift > 63) {
-          return makeError(what + ": PPE quant_mult " + llvm::Twine(mult) +
-                           " and quant_shift " + llvm::Twine(shift) +
-                           ": expected 0 <= quant_mult <= 65535 and 0 <= "
-                           "quant_shift <= 63");
+        if (mult < 0 || mult > kMaxQuantMult || shift < 0 ||
+            shift > kMaxQuantShift) {
+          return makeError(
+              what + ": PPE quant_mult " + llvm::Twine(mult) +
+              " and quant_shift " + llvm::Twine(shift) +
+              ": expected 0 <= quant_mult <= " + llvm::Twine(kMaxQuantMult) +
+              " and 0 <= quant_shift <= " + llvm::Twine(kMaxQuantShift));
         }
       }
       if (mode == schema::PpeMode::RELUX &&

@@ -780,6 +780,12 @@ LogicalResult BlobWriter::writeNceTask(VPUIP::NCEClusterTaskOp op,
   nce.padBottom = u32(op.getKernelPadding()[1]);
   nce.padLeft = u32(op.getKernelPadding()[2]);
   nce.padRight = u32(op.getKernelPadding()[3]);
+  static_assert(VPUIP::PPEAttr::kMaxQuantMult == blob::kMaxQuantMult &&
+                    VPUIP::PPEAttr::kMaxQuantShift == blob::kMaxQuantShift,
+                "the INT8 requantisation ranges of VPUIP and the blob differ");
+  // The verifier kept the zero points in the range of 8-bit types.
+  nce.inputZeroPoint = static_cast<int32_t>(op.getInputZeroPoint());
+  nce.weightsZeroPoint = static_cast<int32_t>(op.getWeightsZeroPoint());
   for (VPUIP::DPUTaskOp dpu : op.getDpuTasks()) {
     NceTaskDesc::Variant variant;
     for (int axis = 0; axis < 3; ++axis) {

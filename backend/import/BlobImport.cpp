@@ -753,7 +753,8 @@ llvm::Error BlobReader::createNceTask(const schema::NceClusterTask &nce,
       builder.getDenseI64ArrayAttr({i64(inv.pad_top()), i64(inv.pad_bottom()),
                                     i64(inv.pad_left()), i64(inv.pad_right())}),
       ppe, tensors[inv.input()], optional(inv.input2()),
-      optional(inv.weights()), optional(inv.weights_table()), output);
+      optional(inv.weights()), optional(inv.weights_table()), output,
+      inv.input_zero_point(), inv.weights_zero_point());
   OpBuilder::InsertionGuard guard(builder);
   builder.createBlock(&op.getVariants());
   for (const schema::DpuVariant *variant : *nce.variants()) {

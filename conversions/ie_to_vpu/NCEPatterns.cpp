@@ -34,8 +34,10 @@
 #include "dialects/vpu/ir/NCELegality.h"
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "dialects/vpu/ir/VPUOps.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/AffineMap.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::vpuc::VPU {
 
@@ -166,9 +168,18 @@ public:
       return rewriter.notifyMatchFailure(op,
                                          "the PPE cannot apply the post-op");
     }
-    auto nce = rewriter.create<NCEOp>(
-        op.getLoc(), adaptor.getInput(), adaptor.getFilter(), *bias,
-        op.getStridesAttr(), op.getPadsBeginAttr(), op.getPadsEndAttr(), ppe);
+    // A quantized layer's output type is its own (its quantization is not
+    // the input's); a float layer's is inferred and must match.
+    const bool quantized = llvm::isa<quant::QuantizedType>(
+        getElementTypeOrSelf(op.getInput().getType()));
+    auto nce = quantized ? rewriter.create<NCEOp>(
+                               op.getLoc(), op.getType(), adaptor.getInput(),
+                               adaptor.getFilter(), *bias, op.getStridesAttr(),
+                               op.getPadsBeginAttr(), op.getPadsEndAttr(), ppe)
+                         : rewriter.create<NCEOp>(
+                               op.getLoc(), adaptor.getInput(),
+                               adaptor.getFilter(), *bias, op.getStridesAttr(),
+                               op.getPadsBeginAttr(), op.getPadsEndAttr(), ppe);
     if (nce.getType() != op.getType()) {
       rewriter.eraseOp(nce);
       return rewriter.notifyMatchFailure(op, "the NCE result type differs");

@@ -12,6 +12,11 @@
 //     a constant weights table (per output channel: the byte offset of the
 //     channel's weights block, 0xFFFFFFFF for dense weights, the FP32 bit
 //     pattern of the scale 1.0 and of the bias) copied to CMX;
+//   * for a quantized layer, an INT8 task: the zero points of its input and
+//     filter, per output channel the fixed-point multiplier and shift of
+//     input scale x filter scale / output scale and the int32 bias in the
+//     weights table, and the PPE's clamps in output steps with the output
+//     zero point;
 //   * an output buffer in CMX and the VPUIP.NCEClusterTask, whose variants
 //     split the output over the cluster's DPUs: over H when the output has at
 //     least one row per DPU, else over C in blocks of 16 channels (or over H
@@ -24,7 +29,10 @@
 #include "conversions/vpu_to_vpuip/NCELowering.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <optional>
+#include <string>
 
 #include "conversions/vpu_to_vpuip/BufferUtils.h"
 #include "core/shape/DimsOrder.h"
@@ -40,9 +48,12 @@
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -112,6 +123,113 @@ int64_t getOutputChannels(Operation *op) {
   return llvm::cast<ShapedType>(op->getResult(0).getType()).getDimSize(1);
 }
 
+/// The INT8 requantisation of a quantized (depthwise) convolution, from the
+/// quantized types of the VPU op: per output channel the fixed-point
+/// multiplier and shift of input scale x filter scale / output scale, and the
+/// zero points.
+struct Requantization {
+  SmallVector<int32_t> mult;
+  SmallVector<int32_t> shift;
+  int64_t inputZeroPoint = 0;
+  int64_t weightsZeroPoint = 0;
+  int64_t outputZeroPoint = 0;
+  double outputScale = 1.0;
+};
+
+constexpr int64_t kMaxQuantMult = PPEAttr::kMaxQuantMult;
+constexpr auto kMaxQuantShift = static_cast<int32_t>(PPEAttr::kMaxQuantShift);
+
+/// `scale` as `mult * 2^-shift` with `mult` in [0, kMaxQuantMult] and `shift`
+/// in [0, kMaxQuantShift], `mult` as large as possible (the most precise
+/// form); fails when `scale` is at least kMaxQuantMult + 0.5.
+FailureOr<std::pair<int32_t, int32_t>> toFixedPoint(double scale) {
+  int32_t shift = 0;
+  while (shift < kMaxQuantShift &&
+         std::ldexp(scale, shift + 1) <= static_cast<double>(kMaxQuantMult)) {
+    ++shift;
+  }
+  const double mult = std::round(std::ldexp(scale, shift));
+  if (!(mult <= static_cast<double>(kMaxQuantMult))) {
+    return failure();
+  }
+  return std::make_pair(static_cast<int32_t>(mult), shift);
+}
+
+/// The requantisation of the quantized NCE op `op` (input, filter and output
+/// of quantized types, as NCE::checkConvElementTypes accepts), or a failure
+/// with the reason in `reason`.
+FailureOr<Requantization> getRequantization(Operation *op,
+                                            std::string &reason) {
+  Type input = getElementTypeOrSelf(op->getOperand(0).getType());
+  Type filter = getElementTypeOrSelf(op->getOperand(1).getType());
+  auto output = llvm::dyn_cast<quant::UniformQuantizedType>(
+      getElementTypeOrSelf(op->getResult(0).getType()));
+  if (!output) {
+    reason = "an INT8 task here has a per-tensor quantized output";
+    return failure();
+  }
+  Requantization requant;
+  const auto [inputScale, inputZeroPoint] =
+      shape::getChannelQuantParams(input, 0);
+  requant.inputZeroPoint = inputZeroPoint;
+  requant.weightsZeroPoint = shape::getChannelQuantParams(filter, 0).second;
+  requant.outputZeroPoint = output.getZeroPoint();
+  requant.outputScale = output.getScale();
+  const int64_t channels = getOutputChannels(op);
+  for (int64_t k = 0; k < channels; ++k) {
+    const double scale = inputScale *
+                         shape::getChannelQuantParams(filter, k).first /
+                         output.getScale();
+    FailureOr<std::pair<int32_t, int32_t>> fixed = toFixedPoint(scale);
+    if (failed(fixed)) {
+      llvm::raw_string_ostream os(reason);
+      os << "the requantisation scale " << scale << " of output channel " << k
+         << " exceeds the PPE's largest multiplier " << kMaxQuantMult;
+      return failure();
+    }
+    requant.mult.push_back(fixed->first);
+    requant.shift.push_back(fixed->second);
+  }
+  return requant;
+}
+
+/// `value` (a real PPE bound) in output steps of `scale`.
+float toOutputSteps(double value, double scale) {
+  return static_cast<float>(std::nearbyint(value / scale));
+}
+
+/// The #VPUIP.ppe of `ppe` for an integer output requantised by `requant`:
+/// clamps in output steps and the output zero point; null for NONE with a
+/// zero point 0.
+PPEAttr convertIntegerPPE(VPU::PPEAttr ppe, const Requantization &requant) {
+  MLIRContext *context = ppe.getContext();
+  auto zeroPoint = static_cast<int32_t>(requant.outputZeroPoint);
+  auto get = [&](PPEMode mode, std::optional<uint32_t> low,
+                 std::optional<uint32_t> high, std::optional<uint32_t> alpha) {
+    return PPEAttr::get(context, mode, low, high, alpha, {}, {}, 0, zeroPoint);
+  };
+  auto bits = [](float value) { return llvm::bit_cast<uint32_t>(value); };
+  switch (ppe.getMode()) {
+  case VPU::PPEMode::NONE:
+    return zeroPoint == 0
+               ? PPEAttr()
+               : get(PPEMode::NONE, std::nullopt, std::nullopt, std::nullopt);
+  case VPU::PPEMode::RELU:
+    return get(PPEMode::RELU, std::nullopt, std::nullopt, std::nullopt);
+  case VPU::PPEMode::CLAMP:
+    return get(PPEMode::RELUX,
+               bits(toOutputSteps(ppe.getClampLow().getValueAsDouble(),
+                                  requant.outputScale)),
+               bits(toOutputSteps(ppe.getClampHigh().getValueAsDouble(),
+                                  requant.outputScale)),
+               std::nullopt);
+  case VPU::PPEMode::LEAKY_RELU:
+    return get(PPEMode::LRELU, std::nullopt, std::nullopt,
+               bits(static_cast<float>(ppe.getSlope().getValueAsDouble())));
+  }
+  return {};
+}
+
 /// The #VPUIP.ppe of `ppe`, or null for NONE.
 PPEAttr convertPPE(VPU::PPEAttr ppe) {
   MLIRContext *context = ppe.getContext();
@@ -154,18 +272,21 @@ Value toCMX(OpBuilder &builder, Location loc, Value value, int64_t cluster) {
 }
 
 /// The weights table of a (depthwise) convolution with `outChannels` output
-/// channels, `blockBytes` weight bytes per output channel and the bias
-/// `bias` (one value per output channel, or empty for none), as a constant
-/// buffer `OC x 1 x 1 x 4 x i32`.
+/// channels and `blockBytes` weight bytes per output channel, as a constant
+/// buffer `OC x 1 x 1 x 4 x i32`. `scaleWord(k)` and `biasWord(k)` give words
+/// 2 and 3 of channel `k` (FP32 bit patterns for an f16 output; the
+/// fixed-point multiplier and shift and the int32 bias for an integer one).
 Value createWeightsTable(OpBuilder &builder, Location loc, int64_t outChannels,
-                         int64_t blockBytes, ArrayRef<float> bias) {
+                         int64_t blockBytes,
+                         function_ref<int32_t(int64_t)> scaleWord,
+                         function_ref<int32_t(int64_t)> biasWord) {
   SmallVector<int32_t> words;
   words.reserve(outChannels * 4);
   for (int64_t k = 0; k < outChannels; ++k) {
     words.push_back(static_cast<int32_t>(k * blockBytes));
     words.push_back(llvm::bit_cast<int32_t>(kDenseSparsity));
-    words.push_back(llvm::bit_cast<int32_t>(1.0f));
-    words.push_back(llvm::bit_cast<int32_t>(bias.empty() ? 0.0f : bias[k]));
+    words.push_back(scaleWord(k));
+    words.push_back(biasWord(k));
   }
   auto type =
       RankedTensorType::get({outChannels, 1, 1, 4}, builder.getIntegerType(32));
@@ -241,6 +362,17 @@ public:
     for (unsigned index : layer->activations) {
       inputs.push_back(toCMX(rewriter, loc, operands[index], cluster));
     }
+    // A quantized layer runs in INT8 mode.
+    std::optional<Requantization> requant;
+    if (llvm::isa<quant::QuantizedType>(
+            getElementTypeOrSelf(op->getOperand(0).getType()))) {
+      std::string reason;
+      FailureOr<Requantization> computed = getRequantization(op, reason);
+      if (failed(computed)) {
+        return rewriter.notifyMatchFailure(op, reason);
+      }
+      requant = std::move(*computed);
+    }
     Value weights;
     Value table;
     if (layer->filter >= 0) {
@@ -248,22 +380,37 @@ public:
       if (!getConstant(filter)) {
         return rewriter.notifyMatchFailure(op, "the filter is not a constant");
       }
-      SmallVector<float> bias;
+      std::optional<Const::Content> bias;
       if (layer->bias >= 0) {
         Const::DeclareOp biasConstant = getConstant(operands[layer->bias]);
         if (!biasConstant) {
           return rewriter.notifyMatchFailure(op, "the bias is not a constant");
         }
-        bias = biasConstant.getContent().fold().getValues<float>();
+        bias = biasConstant.getContent().fold();
       }
       auto filterType = llvm::cast<MemRefType>(filter.getType());
       const int64_t outChannels = filterType.getDimSize(0);
       const int64_t blockBytes = getByteSize(filterType) / outChannels;
       weights = toCMX(rewriter, loc, filter, cluster);
-      table = toCMX(
-          rewriter, loc,
-          createWeightsTable(rewriter, loc, outChannels, blockBytes, bias),
-          cluster);
+      auto scaleWord = [&](int64_t k) {
+        return requant ? static_cast<int32_t>(
+                             (static_cast<uint32_t>(requant->mult[k]) << 8) |
+                             static_cast<uint32_t>(requant->shift[k]))
+                       : llvm::bit_cast<int32_t>(1.0f);
+      };
+      // An integer output's bias is the quantized bias's storage (its scale
+      // is the accumulator's, input x filter).
+      auto biasWord = [&](int64_t k) {
+        if (!bias) {
+          return int32_t{0};
+        }
+        return requant ? bias->getValue<int32_t>(k)
+                       : llvm::bit_cast<int32_t>(bias->getValue<float>(k));
+      };
+      table = toCMX(rewriter, loc,
+                    createWeightsTable(rewriter, loc, outChannels, blockBytes,
+                                       scaleWord, biasWord),
+                    cluster);
     }
 
     // The task on a CMX output.
@@ -278,8 +425,11 @@ public:
                                              padsBegin[1], padsEnd[1]};
     auto task = rewriter.create<NCEClusterTaskOp>(
         loc, output.getType(), layer->taskType, kernel, strides, padding,
-        convertPPE(nce.getPPE()), inputs[0],
-        inputs.size() > 1 ? inputs[1] : Value(), weights, table, output);
+        requant ? convertIntegerPPE(nce.getPPE(), *requant)
+                : convertPPE(nce.getPPE()),
+        inputs[0], inputs.size() > 1 ? inputs[1] : Value(), weights, table,
+        output, requant ? requant->inputZeroPoint : 0,
+        requant ? requant->weightsZeroPoint : 0);
     addVariants(rewriter, task, resultType, padding);
 
     // Back to the result's memory.

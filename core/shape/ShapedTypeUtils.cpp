@@ -46,6 +46,27 @@ std::pair<double, int64_t> getChannelQuantParams(Type elemType,
   return {perAxis.getScales()[channel], perAxis.getZeroPoints()[channel]};
 }
 
+Type getSlicedElementType(Type elemType, ArrayRef<int64_t> offsets,
+                          ArrayRef<int64_t> sizes) {
+  auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(elemType);
+  if (!perAxis) {
+    return elemType;
+  }
+  const int32_t axis = perAxis.getQuantizedDimension();
+  const auto channels = static_cast<int64_t>(perAxis.getScales().size());
+  if (axis < 0 || static_cast<size_t>(axis) >= offsets.size() ||
+      static_cast<size_t>(axis) >= sizes.size() ||
+      (offsets[axis] == 0 && sizes[axis] == channels) || offsets[axis] < 0 ||
+      sizes[axis] < 0 || offsets[axis] + sizes[axis] > channels) {
+    return elemType;
+  }
+  return quant::UniformQuantizedPerAxisType::get(
+      perAxis.getFlags(), perAxis.getStorageType(), perAxis.getExpressedType(),
+      perAxis.getScales().slice(offsets[axis], sizes[axis]),
+      perAxis.getZeroPoints().slice(offsets[axis], sizes[axis]), axis,
+      perAxis.getStorageTypeMin(), perAxis.getStorageTypeMax());
+}
+
 FailureOr<Bit> getElemTypeSize(Type elemType) {
   if (auto quantized = dyn_cast<quant::QuantizedType>(elemType)) {
     return Bit(quantized.getStorageTypeIntegralWidth());

@@ -67,6 +67,13 @@ Type getStorageElementType(Type elemType);
 std::pair<double, int64_t> getChannelQuantParams(Type elemType,
                                                  int64_t channel);
 
+/// The element type of the box [offsets, offsets + sizes) of a tensor of
+/// element type `elemType`: for a per-axis quantized type whose quantized dim
+/// the box cuts, the scales and zero points of the box's channels; else
+/// `elemType` itself.
+Type getSlicedElementType(Type elemType, llvm::ArrayRef<int64_t> offsets,
+                          llvm::ArrayRef<int64_t> sizes);
+
 /// The storage size of one element of type `elemType`; fails for types
 /// without a defined size (e.g. index).
 FailureOr<Bit> getElemTypeSize(Type elemType);

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Blobs with one INT8 NCE cluster task (schema 2.1) between DMAs, run on the
+// Blobs with one INT8 NCE cluster task (schema 2.2) between DMAs, run on the
 // emulator over random data with fixed seeds and compared bit for bit with a
 // reference written here as plain loops over the NCHW tensors (it shares no
 // code with emulator/NceExecution: the requantisation is a 128-bit floor
@@ -119,9 +119,9 @@ struct Int8Case {
     double window = static_cast<double>(weightsIC() * kernelH * kernelW);
     int64_t bits = static_cast<int64_t>(std::log2(std::sqrt(window) * 16384));
     for (int64_t k = 0; k < outC; ++k) {
-      mult.push_back(static_cast<uint32_t>(uniform(1, 65535)));
-      // 16 bits of multiplier, the sum's bits, minus 7 bits of output.
-      shift.push_back(static_cast<uint32_t>(uniform(bits + 6, bits + 10)));
+      mult.push_back(static_cast<uint32_t>(uniform(1, (1 << 24) - 1)));
+      // 24 bits of multiplier, the sum's bits, minus 7 bits of output.
+      shift.push_back(static_cast<uint32_t>(uniform(bits + 14, bits + 18)));
       bias.push_back(static_cast<int32_t>(uniform(-40000, 20000)));
       scale.push_back(std::ldexp(static_cast<float>(uniform(1, 4095)),
                                  -static_cast<int>(bits) - 6));
@@ -246,7 +246,7 @@ std::vector<uint8_t> buildBlob(const Int8Case &c) {
       std::array<uint32_t, 4> row = {static_cast<uint32_t>(k) * block,
                                      0xFFFFFFFFu, 0, 0};
       if (c.intOut()) {
-        row[2] = (c.mult[k] << 16) | (c.shift[k] << 8);
+        row[2] = (c.mult[k] << 8) | c.shift[k];
         row[3] = static_cast<uint32_t>(c.bias[k]);
       } else {
         row[2] = llvm::bit_cast<uint32_t>(c.scale[k]);
@@ -531,8 +531,9 @@ TEST(NceInt8Test, requantisationRoundsHalvesUp) {
   EXPECT_EQ(requantizeNce(-5, 1, 1), -2); // -2.5
   EXPECT_EQ(requantizeNce(-7, 3, 2), -5); // -5.25
   EXPECT_EQ(requantizeNce(-1, 1, 63), 0);
-  EXPECT_EQ(requantizeNce(int64_t(1) << 33, 65535, 0),
-            (int64_t(1) << 33) * 65535);
+  EXPECT_EQ(requantizeNce(int64_t(1) << 32, (1u << 24) - 1, 0),
+            (int64_t(1) << 32) * ((1 << 24) - 1));
+  EXPECT_EQ(requantizeNce(-(int64_t(1) << 32), (1u << 24) - 1, 56), -1);
 }
 
 TEST(NceInt8Test, convStrided3x3EveryTypeCombination) {
@@ -783,25 +784,17 @@ TEST(NceInt8Test, badWeightsTableEntries) {
   Int8Case c = strided3x3(DType::U8, DType::I8, DType::U8, 100);
   c.variants.clear();
   uint32_t block = 13 * 9;
-  c.tableOverrides[3] = {3 * block, 0xFFFFFFFFu, (5u << 16) | (64u << 8), 0};
+  c.tableOverrides[3] = {3 * block, 0xFFFFFFFFu, (5u << 8) | 64u, 0};
   RunResult shift = runBlob(buildBlob(c), inputsOf(c));
   ASSERT_EQ(shift.error, "");
   EXPECT_THAT(shift.messages(ProblemKind::KernelError),
               ElementsAre(HasSubstr(
                   "invalid NCE task: NCE0 task 0 'layer/conv': weights table "
-                  "row 3 (output channel 3) has word 2 0x00054000, whose "
+                  "row 3 (output channel 3) has word 2 0x00000540, whose "
                   "shift 64 is above 63 (an integer output's word 2 is (mult "
-                  "<< 16) | (shift << 8)); the task was skipped")));
-  c.tableOverrides[3] = {3 * block, 0xFFFFFFFFu, (5u << 16) | (3u << 8) | 1u,
-                         0};
-  RunResult reserved = runBlob(buildBlob(c), inputsOf(c));
-  ASSERT_EQ(reserved.error, "");
-  EXPECT_THAT(
-      reserved.messages(ProblemKind::KernelError),
-      ElementsAre(HasSubstr("weights table row 3 (output channel 3) has word 2 "
-                            "0x00050301, whose reserved bits 0..7 are not 0")));
+                  "<< 8) | shift); the task was skipped")));
   // Blocks are 1 byte per element: a block that ends past the weights.
-  c.tableOverrides[3] = {10 * block + 1, 0xFFFFFFFFu, 1u << 16, 0};
+  c.tableOverrides[3] = {10 * block + 1, 0xFFFFFFFFu, 1u << 8, 0};
   RunResult outside = runBlob(buildBlob(c), inputsOf(c));
   ASSERT_EQ(outside.error, "");
   EXPECT_THAT(outside.messages(ProblemKind::OutOfBounds),

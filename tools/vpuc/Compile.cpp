@@ -326,12 +326,10 @@ public:
     if (!isRealPass(pass)) {
       return;
     }
-    // The IE network is complete: record its precisions.
+    // The IE network is complete: record its precisions (unless the
+    // precision assignment already gave them).
     if (pass->getArgument() == "vpuc-convert-ie-to-vpu" && !precisionsSeen) {
-      precisionsSeen = true;
-      if (auto module = llvm::dyn_cast<ModuleOp>(getTopLevel(op))) {
-        precisions = describePrecisions(module);
-      }
+      recordPrecisions(op);
     }
     int index = getIndex(pass);
     if (showProgress) {
@@ -343,9 +341,15 @@ public:
   }
 
   void runAfterPass(Pass *pass, Operation *op) override {
-    if (isRealPass(pass)) {
-      dump(pass, op, "");
+    if (!isRealPass(pass)) {
+      return;
     }
+    // Every layer has its precision: record them before the HW passes add
+    // their own layers (the channel expansion's pads and slices).
+    if (pass->getArgument() == "vpuc-ie-convert-precision-to-fp16") {
+      recordPrecisions(op);
+    }
+    dump(pass, op, "");
   }
 
   void runAfterPassFailed(Pass *pass, Operation *op) override {
@@ -354,6 +358,14 @@ public:
     }
     failedPass = pass->getArgument().str();
     dump(pass, op, ".failed");
+  }
+
+  /// Records the precisions of the IE layers of the module enclosing `op`.
+  void recordPrecisions(Operation *op) {
+    precisionsSeen = true;
+    if (auto module = llvm::dyn_cast<ModuleOp>(getTopLevel(op))) {
+      precisions = describePrecisions(module);
+    }
   }
 
   /// Clears the progress line (before other output, and at the end).

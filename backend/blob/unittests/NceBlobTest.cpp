@@ -328,14 +328,15 @@ TEST(NceBlobTest, int8TasksLoad) {
                 makeInt8Pool(b, type);
                 b.nce.ppe->mode = schema::PpeMode::LRELU;
                 b.nce.ppe->alpha = 0.1f;
-                b.nce.ppe->quantMult = {65535};
+                b.nce.ppe->quantMult = {(1 << 24) - 1};
                 b.nce.ppe->quantShift = {63};
                 b.nce.ppe->outZeroPoint = 0;
               }),
               "");
   }
-  // A 2.0 blob with F16 NCE tasks still loads.
+  // 2.0 and 2.1 blobs with F16 NCE tasks still load.
   EXPECT_EQ(errorAfter([](NceBlob &b) { b.version = {{2, 0}}; }), "");
+  EXPECT_EQ(errorAfter([](NceBlob &b) { b.version = {{2, 1}}; }), "");
 }
 
 TEST(NceBlobTest, int8ElementTypes) {
@@ -344,8 +345,14 @@ TEST(NceBlobTest, int8ElementTypes) {
                 b.version = {{2, 0}};
               }),
               HasSubstr("task list NCE0, task 0 'conv': a CONV task on a u8 "
-                        "input (INT8 mode) needs schema 2.1, but the blob is "
+                        "input (INT8 mode) needs schema 2.2, but the blob is "
                         "2.0"));
+  // 2.1's INT8 tasks had another weights-table word 2.
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                b.version = {{2, 1}};
+              }),
+              HasSubstr("needs schema 2.2, but the blob is 2.1"));
   EXPECT_THAT(errorAfter([](NceBlob &b) {
                 makeInt8(b, schema::DType::U8, schema::DType::F16);
               }),
@@ -398,7 +405,7 @@ TEST(NceBlobTest, int8ElementTypes) {
               }),
               HasSubstr("task list NCE0, task 0 'conv': a ELTWISE_ADD task on "
                         "a u8 input: INT8 eltwise tasks are not supported by "
-                        "schema 2.1 (only FP16 eltwise)"));
+                        "schema 2.2 (only FP16 eltwise)"));
 }
 
 TEST(NceBlobTest, int8ZeroPoints) {
@@ -541,10 +548,10 @@ TEST(NceBlobTest, int8Ppe) {
               HasSubstr("(got 1 and 0)"));
   EXPECT_THAT(errorAfter([](NceBlob &b) {
                 makeInt8Pool(b, schema::NceTaskType::MAXPOOL);
-                b.nce.ppe->quantMult = {65536};
+                b.nce.ppe->quantMult = {1 << 24};
               }),
-              HasSubstr("'conv': PPE quant_mult 65536 and quant_shift 0: "
-                        "expected 0 <= quant_mult <= 65535 and 0 <= "
+              HasSubstr("'conv': PPE quant_mult 16777216 and quant_shift 0: "
+                        "expected 0 <= quant_mult <= 16777215 and 0 <= "
                         "quant_shift <= 63"));
   EXPECT_THAT(errorAfter([](NceBlob &b) {
                 makeInt8Pool(b, schema::NceTaskType::MAXPOOL);

@@ -126,3 +126,38 @@ func.func @post_op_attr(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf16,
   %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>, post_op = {attrs = {max = 6.0 : f64, min = 0.0 : f64}, name = "IE.Clamp"}} : tensor<1x16x8x8xf16, #NHWC>, tensor<16x16x1x1xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
   return %0 : tensor<1x16x8x8xf16, #NHWC>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A quantized convolution (ie_low_precision's form) becomes a quantized NCE convolution with its
+// own output type and its post-op in the PPE.
+// CHECK-LABEL: func.func @conv_quantized(
+// CHECK: VPU.NCE.Convolution(%{{.+}}, %{{.+}}, %{{.+}}) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.0, clamp_high = 6.0>, strides = array<i64: 1, 1>}
+// CHECK-SAME: -> tensor<1x16x4x4x!quant.uniform<u8:f32, 1.000000e-01:3>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+// SW-LABEL: func.func @conv_quantized(
+// SW: VPU.SW.Convolution
+func.func @conv_quantized(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>) -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC> {
+  %w = const.Declare tensor<16x16x1x1x!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>, #NHWC> = #const.Content<dense<1> : tensor<16x16x1x1xsi8>, [#const.QuantCast<!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>>, #const.Reorder<#NHWC>]>
+  %b = const.Declare tensor<16x!quant.uniform<i32:f32:0, {0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.0625}>> = #const.Content<dense<7> : tensor<16xsi32>, [#const.QuantCast<!quant.uniform<i32:f32:0, {0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.0625}>>]>
+  %0 = IE.Convolution(%x, %w, %b) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, post_op = {attrs = {max = 6.000000e+00 : f64, min = 0.000000e+00 : f64}, name = "IE.Clamp"}, strides = array<i64: 1, 1>}
+         : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, tensor<16x16x1x1x!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>, #NHWC>, tensor<16x!quant.uniform<i32:f32:0, {0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.0625}>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC>
+  return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// On a target whose NCE runs only FP16 the quantized convolution stays a software layer.
+// CHECK-LABEL: func.func @conv_quantized_fp16_target(
+// CHECK: VPU.SW.Convolution
+module attributes {VPU.nce_element_types = ["f16"]} {
+  func.func @conv_quantized_fp16_target(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>) -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC> {
+    %w = const.Declare tensor<16x16x1x1x!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>, #NHWC> = #const.Content<dense<1> : tensor<16x16x1x1xsi8>, [#const.QuantCast<!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>>, #const.Reorder<#NHWC>]>
+    %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+           : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, tensor<16x16x1x1x!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>, #NHWC> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC>
+    return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC>
+  }
+}

@@ -91,3 +91,30 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", cluster
     return %4 : tensor<1x48x2x2xf16, #NHWC>
   }
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A quantized convolution becomes an INT8 task: its buffers hold the storage integers, the task
+// carries the input's zero point (the filter's is 0, not printed), the weights table per output
+// channel the multiplier and shift of input scale x filter scale / output scale (15 channels
+// 0.5 x 0.25 / 0.1 = 1.25 = 10485760 x 2^-23, the last 0.625 = 10485760 x 2^-24) as
+// (mult << 8) | shift (-1610612713 and -1610612712 as int32) and the i32 bias, the PPE the clamp
+// [0, 6] in output steps of 0.1 and the output zero point.
+// CHECK-LABEL: func.func @conv_int8(
+// CHECK-SAME: memref<1x16x4x4xui8, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+// CHECK: const.Declare memref<16x1x1x4xi32> = #const.Content<dense<{{\[\[\[\[}}0, -1, -1610612713, 7]]], {{\[\[\[}}16, -1, -1610612713, 7]]],
+// CHECK-SAME: {{\[\[\[}}240, -1, -1610612712, 7]]]]> : tensor<16x1x1x4xi32>
+// CHECK: VPUIP.NCEClusterTask<CONV> {input_zero_point = 128 : i64, kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, ppe = #VPUIP.ppe<RELUX, clamp_low = 0.0, clamp_high = 60.0, out_zero_point = 3>}
+// CHECK-SAME: weights(%{{.+}} : memref<16x16x1x1xi8, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, #VPUIP.mem<CMX_NN[0]>>)
+// CHECK-SAME: outputs(%{{.+}} : memref<1x16x4x4xui8, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, #VPUIP.mem<CMX_NN[0]>>)
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  func.func @conv_int8(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>) -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC> {
+    %w = const.Declare tensor<16x16x1x1x!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>, #NHWC> = #const.Content<dense<1> : tensor<16x16x1x1xsi8>, [#const.QuantCast<!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>>, #const.Reorder<#NHWC>]>
+    %b = const.Declare tensor<16x!quant.uniform<i32:f32:0, {0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.0625}>> = #const.Content<dense<7> : tensor<16xsi32>, [#const.QuantCast<!quant.uniform<i32:f32:0, {0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.0625}>>]>
+    %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.0, clamp_high = 6.0>, strides = array<i64: 1, 1>}
+           : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, tensor<16x16x1x1x!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>, #NHWC>, tensor<16x!quant.uniform<i32:f32:0, {0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.0625}>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC>
+    return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC>
+  }
+}

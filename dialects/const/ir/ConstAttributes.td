@@ -170,7 +170,11 @@ def Const_PadWithZeroAttr : Const_Transformation<"PadWithZero", "PadWithZero"> {
     `#const.PadWithZero<[before...], [after...]>` adds `before[i]` and
     `after[i]` zero elements around logical dimension `i`. For quantized
     element types the padding value is the zero point (the zero point of the
-    channel for per-axis types, whose quantized dimension cannot be padded).
+    channel for per-axis types). Padding the quantized dimension of a per-axis
+    type adds channels with the scale and zero point of the nearest existing
+    channel (the first before, the last after), filled with that zero point, so
+    that per-channel relations between tensors (a bias scale equal to input
+    scale x filter scale) hold for the new channels too.
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$padBefore,
                         ArrayRefParameter<"int64_t">:$padAfter);

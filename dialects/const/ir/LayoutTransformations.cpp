@@ -287,18 +287,37 @@ FailureOr<ShapedType> PadWithZeroAttr::inferOutputType(
                        << " dimensions, but the input " << input << " has rank "
                        << input.getRank();
   }
-  if (auto perAxis = getPerAxis(input)) {
-    int32_t axis = perAxis.getQuantizedDimension();
-    if (before[axis] != 0 || after[axis] != 0) {
-      return emitError() << "PadWithZero cannot pad the quantized dimension "
-                         << axis << " of " << input;
-    }
-  }
   SmallVector<int64_t> shape;
   for (int64_t i = 0, e = input.getRank(); i < e; ++i) {
     shape.push_back(input.getDimSize(i) + before[i] + after[i]);
   }
-  return withShape(input, shape);
+  ShapedType output = withShape(input, shape);
+  auto perAxis = getPerAxis(input);
+  if (!perAxis) {
+    return output;
+  }
+  // Padding the quantized dimension adds channels with the scale and zero
+  // point of the nearest existing channel (the first one before, the last one
+  // after), so that the padding is a real zero and the new channels keep the
+  // relations between the scales of related tensors (e.g. a bias scale equal
+  // to input scale x filter scale per channel).
+  const int32_t axis = perAxis.getQuantizedDimension();
+  if (before[axis] == 0 && after[axis] == 0) {
+    return output;
+  }
+  ArrayRef<double> scales = perAxis.getScales();
+  ArrayRef<int64_t> zeroPoints = perAxis.getZeroPoints();
+  SmallVector<double> newScales(before[axis], scales.front());
+  SmallVector<int64_t> newZeroPoints(before[axis], zeroPoints.front());
+  newScales.append(scales.begin(), scales.end());
+  newZeroPoints.append(zeroPoints.begin(), zeroPoints.end());
+  newScales.append(after[axis], scales.back());
+  newZeroPoints.append(after[axis], zeroPoints.back());
+  auto padded = quant::UniformQuantizedPerAxisType::get(
+      perAxis.getFlags(), perAxis.getStorageType(), perAxis.getExpressedType(),
+      newScales, newZeroPoints, axis, perAxis.getStorageTypeMin(),
+      perAxis.getStorageTypeMax());
+  return llvm::cast<ShapedType>(output.clone(padded));
 }
 
 Content PadWithZeroAttr::transform(Content &input,
@@ -402,17 +421,9 @@ FailureOr<ShapedType> SubViewAttr::inferOutputType(
     }
   }
   ShapedType output = withShape(input, shape);
-  if (auto perAxis = getPerAxis(input)) {
-    int32_t axis = perAxis.getQuantizedDimension();
-    if (shape[axis] != input.getDimSize(axis)) {
-      auto sliced = quant::UniformQuantizedPerAxisType::get(
-          perAxis.getFlags(), perAxis.getStorageType(),
-          perAxis.getExpressedType(),
-          perAxis.getScales().slice(offset[axis], shape[axis]),
-          perAxis.getZeroPoints().slice(offset[axis], shape[axis]), axis,
-          perAxis.getStorageTypeMin(), perAxis.getStorageTypeMax());
-      output = llvm::cast<ShapedType>(output.clone(sliced));
-    }
+  if (getPerAxis(input)) {
+    output = llvm::cast<ShapedType>(output.clone(
+        shape::getSlicedElementType(input.getElementType(), offset, shape)));
   }
   return output;
 }

@@ -130,6 +130,9 @@ bool isSupportedOnNCE(Operation *op, LogCallback log,
     log("'" + op->getName().getStringRef() + "' has no NCE form");
     return false;
   }
+  if (!options.targetElementTypes) {
+    options.targetElementTypes = NCE::getTargetElementTypes(op);
+  }
   return legality.isSupportedOnNCE(log, options);
 }
 

@@ -14,7 +14,13 @@
 
 #include "core/shape/DimsOrder.h"
 #include "core/shape/ShapedTypeUtils.h"
+#include "dialects/ie/ir/IEOps.h"
+#include "dialects/vpu/ir/VPUDialect.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::VPU::NCE {
@@ -41,6 +47,96 @@ std::string describeOrder(Type type) {
 } // namespace
 
 bool isSupportedElementType(Type type) { return type && type.isF16(); }
+
+ArrayAttr getTargetElementTypes(Operation *op) {
+  for (Operation *current = op; current; current = current->getParentOp()) {
+    if (llvm::isa<ModuleOp>(current)) {
+      if (auto types = current->getAttrOfType<ArrayAttr>(
+              VPUDialect::kNCEElementTypesAttrName)) {
+        return types;
+      }
+    }
+  }
+  return {};
+}
+
+std::string getArchElementTypeName(Type type) {
+  if (!type) {
+    return "";
+  }
+  if (type.isF16()) {
+    return "f16";
+  }
+  if (type.isBF16()) {
+    return "bf16";
+  }
+  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(type);
+      quantized && quantized.getStorageTypeIntegralWidth() == 8) {
+    return quantized.isSigned() ? "i8" : "u8";
+  }
+  return "";
+}
+
+bool checkTargetElementType(Type elementType, ArrayAttr targetTypes,
+                            StringRef what, LogCallback log) {
+  if (!targetTypes) {
+    return true;
+  }
+  const std::string name = getArchElementTypeName(elementType);
+  if (llvm::any_of(targetTypes, [&](Attribute type) {
+        return llvm::cast<StringAttr>(type).getValue() == name;
+      })) {
+    return true;
+  }
+  SmallVector<StringRef> names;
+  for (Attribute type : targetTypes) {
+    names.push_back(llvm::cast<StringAttr>(type).getValue());
+  }
+  log(what + " element type " + describe(elementType) +
+      " is not one the target's NCE runs (" + llvm::join(names, ", ") + ")");
+  return false;
+}
+
+bool checkConvElementTypes(Type input, Type filter, Type bias, Type output,
+                           ArrayAttr targetTypes, LogCallback log) {
+  Type inputType = getElementTypeOrSelf(input);
+  Type filterType = getElementTypeOrSelf(filter);
+  if (!llvm::isa<quant::QuantizedType>(inputType)) {
+    bool ok = checkElementType(inputType, "input", log, targetTypes);
+    ok &= checkElementType(filterType, "filter", log, targetTypes);
+    ok &= checkElementType(getElementTypeOrSelf(output), "output", log,
+                           targetTypes);
+    if (bias && !isSupportedBiasElementType(getElementTypeOrSelf(bias))) {
+      log("bias element type " + describe(getElementTypeOrSelf(bias)) +
+          " is not supported by the NCE (f16, f32)");
+      ok = false;
+    }
+    return ok;
+  }
+  std::string reason;
+  if (failed(IE::detail::checkConvElementTypes(input, filter, bias, output,
+                                               reason))) {
+    log(reason);
+    return false;
+  }
+  if (auto perAxis =
+          llvm::dyn_cast<quant::UniformQuantizedPerAxisType>(filterType)) {
+    ArrayRef<int64_t> zeroPoints = perAxis.getZeroPoints();
+    if (llvm::any_of(zeroPoints, [&](int64_t zeroPoint) {
+          return zeroPoint != zeroPoints.front();
+        })) {
+      log("the filter " + describe(filterType) +
+          " has several zero points: the NCE subtracts one weights zero "
+          "point");
+      return false;
+    }
+  }
+  bool ok = checkTargetElementType(inputType, targetTypes, "input", log);
+  ok &= checkTargetElementType(filterType, targetTypes, "filter", log);
+  ok &= checkTargetElementType(getElementTypeOrSelf(output), targetTypes,
+                               "output", log);
+  return ok;
+}
 
 bool isSupportedBiasElementType(Type type) {
   return type && (type.isF16() || type.isF32());
@@ -122,13 +218,14 @@ bool checkBatch(ArrayRef<int64_t> shape, StringRef what, LogCallback log) {
   return true;
 }
 
-bool checkElementType(Type elementType, StringRef what, LogCallback log) {
+bool checkElementType(Type elementType, StringRef what, LogCallback log,
+                      ArrayAttr targetTypes) {
   if (!isSupportedElementType(elementType)) {
     log(what + " element type " + describe(elementType) +
         " is not supported by the NCE (f16)");
     return false;
   }
-  return true;
+  return checkTargetElementType(elementType, targetTypes, what, log);
 }
 
 bool checkActivationLayout(Type type, StringRef what, LogCallback log) {

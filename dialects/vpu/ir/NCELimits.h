@@ -21,7 +21,9 @@
 #define VPUC_DIALECTS_VPU_IR_NCELIMITS_H_
 
 #include <cstdint>
+#include <string>
 
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Types.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -57,6 +59,10 @@ struct SupportOptions {
   /// Check the channel alignment; off for the channel expansion, which asks
   /// before it pads the channels.
   bool checkChannelAlignment = true;
+  /// The element types the target's NCE runs (the module's
+  /// VPU.nce_element_types, see getTargetElementTypes); null: every element
+  /// type the compiler lowers to the NCE.
+  ArrayAttr targetElementTypes;
 };
 
 /// The IE-stage options: the NCE checks that apply to IE ops before the HW
@@ -101,9 +107,35 @@ struct LayerDesc {
   bool excludePad = false;
 };
 
-/// True if `type` is an element type of NCE activations and weights: f16 (the
-/// quantized types come with the INT8 phase).
+/// True if `type` is a float element type of NCE activations and weights:
+/// f16. (Convolutions also run on quantized types: checkConvElementTypes.)
 bool isSupportedElementType(Type type);
+
+/// The element types the target's NCE runs, as the module enclosing `op`
+/// records them (VPUDialect::kNCEElementTypesAttrName), or null when it does
+/// not.
+ArrayAttr getTargetElementTypes(Operation *op);
+
+/// The name of an NCE element type as arch files spell it: `f16`, `bf16`, or
+/// for a quantized type its 8-bit storage, `u8` or `i8`; empty for another
+/// type.
+std::string getArchElementTypeName(Type type);
+
+/// Checks that the target's NCE (`targetTypes`, see SupportOptions) runs the
+/// element type `elementType` of `what`.
+bool checkTargetElementType(Type elementType, ArrayAttr targetTypes,
+                            llvm::StringRef what, LogCallback log);
+
+/// Checks the element types of a (depthwise) convolution on the NCE, with
+/// tensor types `input`, `filter`, `bias` (null if absent) and `output`:
+/// either f16 activations and filter with an f16 or f32 bias, or the
+/// quantized form of IE's quantized layers (IE::detail::checkConvElementTypes:
+/// 8-bit per-tensor input and output, an 8-bit filter per tensor or per output
+/// channel, an i32 bias scaled by input x filter) whose filter has one zero
+/// point (the NCE subtracts a single weights zero point); and the target runs
+/// each of them.
+bool checkConvElementTypes(Type input, Type filter, Type bias, Type output,
+                           ArrayAttr targetTypes, LogCallback log);
 
 /// True if `type` is an element type of an NCE bias: f16 or f32.
 bool isSupportedBiasElementType(Type type);
@@ -123,8 +155,10 @@ bool checkChannels(int64_t channels, llvm::StringRef what, LogCallback log);
 bool checkBatch(llvm::ArrayRef<int64_t> shape, llvm::StringRef what,
                 LogCallback log);
 
-/// Checks the element type of `what`.
-bool checkElementType(Type elementType, llvm::StringRef what, LogCallback log);
+/// Checks the element type of `what`: a float NCE type (isSupportedElementType)
+/// the target runs.
+bool checkElementType(Type elementType, llvm::StringRef what, LogCallback log,
+                      ArrayAttr targetTypes = {});
 
 /// Checks that the tensor type `type` of `what` is an NHWC activation.
 bool checkActivationLayout(Type type, llvm::StringRef what, LogCallback log);

@@ -82,7 +82,8 @@ bool checkRank(Value value, int64_t rank, StringRef what, LogCallback log) {
   return true;
 }
 
-/// Checks a bias operand: rank 1, [channels], a bias element type.
+/// Checks a bias operand's shape: rank 1, [channels] (its element type is
+/// checked with the others, NCE::checkConvElementTypes).
 bool checkBias(Value bias, int64_t channels, LogCallback log) {
   if (!bias) {
     return true;
@@ -93,16 +94,15 @@ bool checkBias(Value bias, int64_t channels, LogCallback log) {
         "] (one value per output channel)");
     return false;
   }
-  Type elementType = tensorOf(bias).getElementType();
-  if (!NCE::isSupportedBiasElementType(elementType)) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    os << elementType;
-    log("bias element type " + text +
-        " is not supported by the NCE (f16, f32)");
-    return false;
-  }
   return true;
+}
+
+/// Checks the element types of the (depthwise) convolution `op`.
+bool checkConvTypes(Operation *op, Value input, Value filter, Value bias,
+                    Value output, LogCallback log) {
+  return NCE::checkConvElementTypes(
+      input.getType(), filter.getType(), bias ? bias.getType() : Type(),
+      output.getType(), NCE::getTargetElementTypes(op), log);
 }
 
 /// Checks that the PPE fits the output: the requantisation fields need a
@@ -215,10 +215,12 @@ std::string describe(Type type) {
 }
 
 /// Checks that every activation of a layer (`inputs`, then `output`) is a
-/// static rank-4 tensor of a supported element type with batch 1 and, if
-/// asked, NHWC.
+/// static rank-4 tensor with batch 1, of a supported float element type unless
+/// `anyElementType` (a convolution checks its types together) and, if asked,
+/// NHWC.
 bool checkLayerActivations(ArrayRef<Type> inputs, Type output, LogCallback log,
-                           NCE::SupportOptions options) {
+                           NCE::SupportOptions options,
+                           bool anyElementType = false) {
   bool ok = true;
   auto check = [&](Type type, const std::string &what) {
     auto tensor = llvm::dyn_cast_or_null<RankedTensorType>(type);
@@ -230,7 +232,10 @@ bool checkLayerActivations(ArrayRef<Type> inputs, Type output, LogCallback log,
       return;
     }
     ok &= NCE::checkBatch(tensor.getShape(), what, log);
-    ok &= NCE::checkElementType(tensor.getElementType(), what, log);
+    if (!anyElementType) {
+      ok &= NCE::checkElementType(tensor.getElementType(), what, log,
+                                  options.targetElementTypes);
+    }
     if (options.checkLayouts) {
       ok &= NCE::checkActivationLayout(tensor, what, log);
     }
@@ -242,30 +247,25 @@ bool checkLayerActivations(ArrayRef<Type> inputs, Type output, LogCallback log,
   return ok;
 }
 
-/// The filter and bias checks of a (group) convolution: a constant filter of a
-/// supported element type, a constant bias of a bias element type, no
+/// The filter and bias checks of a (group) convolution: a constant filter, a
+/// constant bias, element types NCE::checkConvElementTypes accepts, no
 /// dilation.
-bool checkLayerWeights(const NCE::LayerDesc &layer, LogCallback log) {
+bool checkLayerWeights(const NCE::LayerDesc &layer, LogCallback log,
+                       NCE::SupportOptions options) {
   bool ok = true;
   if (!layer.constantFilter) {
     log("the filter is not a constant: the NCE reads its weights through a "
         "weights table built at compile time");
     ok = false;
   }
-  ok &= NCE::checkElementType(
-      llvm::cast<ShapedType>(layer.filter).getElementType(), "filter", log);
-  if (layer.bias) {
-    if (!layer.constantBias) {
-      log("the bias is not a constant: the NCE reads it from the weights "
-          "table");
-      ok = false;
-    }
-    if (!NCE::isSupportedBiasElementType(
-            llvm::cast<ShapedType>(layer.bias).getElementType())) {
-      log("the bias element type is not supported by the NCE (f16, f32)");
-      ok = false;
-    }
+  if (layer.bias && !layer.constantBias) {
+    log("the bias is not a constant: the NCE reads it from the weights "
+        "table");
+    ok = false;
   }
+  ok &=
+      NCE::checkConvElementTypes(layer.inputs.front(), layer.filter, layer.bias,
+                                 layer.output, options.targetElementTypes, log);
   if (llvm::any_of(layer.dilations, [](int64_t d) { return d != 1; })) {
     log("dilations " + describe(ArrayRef<int64_t>(layer.dilations)) +
         " are not supported: the NCE has no dilated convolution");
@@ -401,10 +401,8 @@ LogicalResult NCEConvolutionOp::verifyBeforeInference() {
   auto logFn = [&](const Twine &reason) { log(reason); };
   if (!checkRank(getInput(), 4, "input", logFn) ||
       !checkRank(getFilter(), 4, "filter", logFn) ||
-      !NCE::checkElementType(tensorOf(getInput()).getElementType(), "input",
-                             logFn) ||
-      !NCE::checkElementType(tensorOf(getFilter()).getElementType(), "filter",
-                             logFn) ||
+      !checkConvTypes(*this, getInput(), getFilter(), getBias(), getOutput(),
+                      logFn) ||
       !NCE::checkFilterLayout(getFilter().getType(), logFn)) {
     return failure();
   }
@@ -466,10 +464,11 @@ SmallVector<int64_t, 2> NCEConvolutionOp::getKernelSizeVector() {
 bool NCEConvolutionOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
                                    NCE::SupportOptions options) {
   if (!checkHasFilter(layer, log) ||
-      !checkLayerActivations(layer.inputs, layer.output, log, options)) {
+      !checkLayerActivations(layer.inputs, layer.output, log, options,
+                             /*anyElementType=*/true)) {
     return false;
   }
-  bool ok = checkLayerWeights(layer, log);
+  bool ok = checkLayerWeights(layer, log, options);
   ok &= NCE::checkWindow(filterKernel(layer.filter), layer.strides,
                          layer.padsBegin, layer.padsEnd, log);
   if (options.checkChannelAlignment) {
@@ -492,10 +491,8 @@ LogicalResult NCEDepthConvolutionOp::verifyBeforeInference() {
   auto logFn = [&](const Twine &reason) { log(reason); };
   if (!checkRank(getInput(), 4, "input", logFn) ||
       !checkRank(getFilter(), 4, "filter", logFn) ||
-      !NCE::checkElementType(tensorOf(getInput()).getElementType(), "input",
-                             logFn) ||
-      !NCE::checkElementType(tensorOf(getFilter()).getElementType(), "filter",
-                             logFn) ||
+      !checkConvTypes(*this, getInput(), getFilter(), getBias(), getOutput(),
+                      logFn) ||
       !NCE::checkFilterLayout(getFilter().getType(), logFn)) {
     return failure();
   }
@@ -559,10 +556,11 @@ bool NCEDepthConvolutionOp::isSupported(const NCE::LayerDesc &layer,
                                         LogCallback log,
                                         NCE::SupportOptions options) {
   if (!checkHasFilter(layer, log) ||
-      !checkLayerActivations(layer.inputs, layer.output, log, options)) {
+      !checkLayerActivations(layer.inputs, layer.output, log, options,
+                             /*anyElementType=*/true)) {
     return false;
   }
-  bool ok = checkLayerWeights(layer, log);
+  bool ok = checkLayerWeights(layer, log, options);
   const int64_t inChannels = channelsOf(layer.inputs.front());
   const int64_t outChannels = channelsOf(layer.output);
   if (layer.groups != inChannels || outChannels != inChannels) {
@@ -614,7 +612,7 @@ template <typename PoolOp> LogicalResult verifyPool(PoolOp op) {
   auto logFn = [&](const Twine &reason) { log(reason); };
   if (!checkRank(op.getInput(), 4, "input", logFn) ||
       !NCE::checkElementType(tensorOf(op.getInput()).getElementType(), "input",
-                             logFn)) {
+                             logFn, NCE::getTargetElementTypes(op))) {
     return failure();
   }
   return verifyWindowOp(op, op.getInput(), op.getOutput(),
@@ -737,7 +735,7 @@ LogicalResult NCEEltwiseOp::verifyBeforeInference() {
   auto logFn = [&](const Twine &reason) { log(reason); };
   if (!checkRank(getInput1(), 4, "input1", logFn) ||
       !NCE::checkElementType(tensorOf(getInput1()).getElementType(), "input1",
-                             logFn)) {
+                             logFn, NCE::getTargetElementTypes(*this))) {
     return failure();
   }
   if (getInput2().getType() != getInput1().getType()) {

@@ -94,9 +94,17 @@ def VPU_Dialect : Dialect {
   }];
   let dependentDialects = ["::mlir::vpuc::IE::IEDialect"];
   let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// Registers the dialect's attributes (VPUAttributes.cpp).
     void registerAttributes();
+
+    /// The module attribute naming the element types the target's NCE runs,
+    /// as the arch file spells them (`nce.limits.element_types`, e.g.
+    /// `["i8", "u8", "f16"]`); vpuc-init-compiler sets it. Without it, the NCE
+    /// checks accept every element type the compiler lowers to the NCE.
+    static constexpr ::llvm::StringLiteral kNCEElementTypesAttrName =
+        "VPU.nce_element_types";
   }];
 }
 

@@ -15,6 +15,7 @@
 #include "dialects/vpu/ir/NCELegality.h"
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "dialects/vpu/ir/VPUOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 
 #include "dialects/vpu/ir/VPUDialect.cpp.inc" // IWYU pragma: keep
@@ -27,6 +28,26 @@ void VPUDialect::initialize() {
 #include "dialects/vpu/ir/VPUOps.cpp.inc" // IWYU pragma: keep
       >();
   registerAttributes();
+}
+
+LogicalResult VPUDialect::verifyOperationAttribute(Operation *op,
+                                                   NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != kNCEElementTypesAttrName) {
+    return op->emitOpError() << "unknown VPU attribute '" << name << "'";
+  }
+  if (!llvm::isa<ModuleOp>(op)) {
+    return op->emitOpError()
+           << "attribute '" << name << "' is only valid on a module";
+  }
+  auto types = llvm::dyn_cast<ArrayAttr>(attr.getValue());
+  if (!types || !llvm::all_of(types, llvm::IsaPred<StringAttr>)) {
+    return op->emitOpError()
+           << "attribute '" << name
+           << "' must be an array of element type names (e.g. [\"u8\", "
+              "\"f16\"])";
+  }
+  return success();
 }
 
 void registerVPUDialect(DialectRegistry &registry) {

@@ -61,6 +61,34 @@ defvar VPU_NCEWindowArgs = !con((ins
   VPU_PPEAttr:$ppe
 ), VPU_NCEClusterArg);
 
+/// The builders of the convolutions without a cluster (cluster 0): the result
+/// type inferred (float layers), or given (quantized layers, whose output
+/// quantization the input does not tell).
+defvar VPU_NCEConvBuilders = [
+  OpBuilder<(ins "::mlir::Value":$input, "::mlir::Value":$filter, "::mlir::Value":$bias,
+                 "::mlir::DenseI64ArrayAttr":$strides, "::mlir::DenseI64ArrayAttr":$pads_begin,
+                 "::mlir::DenseI64ArrayAttr":$pads_end, "::mlir::vpuc::VPU::PPEAttr":$ppe), [{
+    build($_builder, $_state, input, filter, bias, strides, pads_begin, pads_end, ppe,
+          /*cluster=*/nullptr);
+  }]>,
+  OpBuilder<(ins "::mlir::Type":$output, "::mlir::Value":$input, "::mlir::Value":$filter,
+                 "::mlir::Value":$bias, "::mlir::DenseI64ArrayAttr":$strides,
+                 "::mlir::DenseI64ArrayAttr":$pads_begin,
+                 "::mlir::DenseI64ArrayAttr":$pads_end, "::mlir::vpuc::VPU::PPEAttr":$ppe), [{
+    build($_builder, $_state, output, input, filter, bias, strides, pads_begin, pads_end,
+          ppe, /*cluster=*/nullptr);
+  }]>,
+];
+
+/// The convolutions' result type is inferred from the input, up to the
+/// parameters of a quantized element type.
+defvar VPU_NCEConvDeclaration = [{
+  static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                      ::mlir::TypeRange actual) {
+    return ::mlir::vpuc::IE::detail::areCompatibleUpToQuantization(inferred, actual);
+  }
+}];
+
 def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution", ["getKernelSizeVector"]> {
   let summary = "Convolution on the NCE";
   let description = [{
@@ -73,7 +101,12 @@ def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution", ["getKernelSizeVector"]> {
     memory; the weights table (per output channel: weights and bias pointers, PPE
     scales) is built from `filter` and `bias` at level 2.
 
-    The HW limits (NCELimits.h): f16 input, filter and output (bias f16 or f32), batch
+    Element types (NCE::checkConvElementTypes): f16 input, filter and output with an f16
+    or f32 bias, or a quantized layer as `IE.Convolution` defines it (8-bit per-tensor
+    input and output, an 8-bit filter per tensor or per output channel with one zero
+    point, an i32 bias of scale input x filter), which the NCE computes in integers and
+    requantises per output channel; in both cases types the target's NCE runs (the
+    module's `VPU.nce_element_types`). The other HW limits (NCELimits.h): batch
     1, IC and OC multiples of 16, kernel sizes in [1, 11], strides in [1, 8], each pad
     at most 5 and smaller than the kernel along its axis. `isSupported(layer, log)` tells
     whether a layer (an `IE.Convolution`, through NCELegalityOpInterface) can become one.
@@ -88,16 +121,9 @@ def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution", ["getKernelSizeVector"]> {
   }];
   let arguments = !con((ins AnyRankedTensor:$input, AnyRankedTensor:$filter,
                             Optional<AnyRankedTensor>:$bias), VPU_NCEWindowArgs);
-  let builders = [
-    // Without a cluster (cluster 0).
-    OpBuilder<(ins "::mlir::Value":$input, "::mlir::Value":$filter, "::mlir::Value":$bias,
-                   "::mlir::DenseI64ArrayAttr":$strides, "::mlir::DenseI64ArrayAttr":$pads_begin,
-                   "::mlir::DenseI64ArrayAttr":$pads_end, "::mlir::vpuc::VPU::PPEAttr":$ppe), [{
-      build($_builder, $_state, input, filter, bias, strides, pads_begin, pads_end, ppe,
-            /*cluster=*/nullptr);
-    }]>,
-  ];
+  let builders = VPU_NCEConvBuilders;
   let results = (outs AnyRankedTensor:$output);
+  let extraNCEDeclaration = VPU_NCEConvDeclaration;
   let assemblyFormat = [{
     `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
     (`,` type($bias)^)? `->` type($output)
@@ -122,16 +148,9 @@ def VPU_NCEDepthConvolutionOp : VPU_NCEOp<"DepthConvolution", ["getKernelSizeVec
   }];
   let arguments = !con((ins AnyRankedTensor:$input, AnyRankedTensor:$filter,
                             Optional<AnyRankedTensor>:$bias), VPU_NCEWindowArgs);
-  let builders = [
-    // Without a cluster (cluster 0).
-    OpBuilder<(ins "::mlir::Value":$input, "::mlir::Value":$filter, "::mlir::Value":$bias,
-                   "::mlir::DenseI64ArrayAttr":$strides, "::mlir::DenseI64ArrayAttr":$pads_begin,
-                   "::mlir::DenseI64ArrayAttr":$pads_end, "::mlir::vpuc::VPU::PPEAttr":$ppe), [{
-      build($_builder, $_state, input, filter, bias, strides, pads_begin, pads_end, ppe,
-            /*cluster=*/nullptr);
-    }]>,
-  ];
+  let builders = VPU_NCEConvBuilders;
   let results = (outs AnyRankedTensor:$output);
+  let extraNCEDeclaration = VPU_NCEConvDeclaration;
   let assemblyFormat = [{
     `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
     (`,` type($bias)^)? `->` type($output)

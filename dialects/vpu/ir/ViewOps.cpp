@@ -70,9 +70,12 @@ SliceOp::inferReturnTypes(MLIRContext *context,
                              input.getRank(), " input, got ", sizes.size());
   }
   // A box of a tensor keeps its order and its memory: the encoding is the
-  // input's.
+  // input's; a per-axis quantized type keeps the box's channels.
   inferredReturnTypes.push_back(RankedTensorType::get(
-      sizes, input.getElementType(), input.getEncoding()));
+      sizes,
+      shape::getSlicedElementType(input.getElementType(),
+                                  adaptor.getStaticOffsets(), sizes),
+      input.getEncoding()));
   return success();
 }
 

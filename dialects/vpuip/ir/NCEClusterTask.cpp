@@ -102,7 +102,26 @@ static bool hasWeights(NCETaskType type) {
   return type == NCETaskType::CONV || type == NCETaskType::DWCONV;
 }
 
-/// An activation: `1 x C x H x W` in NHWC, FP16, in `cluster`'s CMX.
+/// True for the 8-bit integer element types of the INT8 mode (ui8, i8).
+static bool isInt8(Type type) {
+  auto integer = llvm::dyn_cast<IntegerType>(type);
+  return integer && integer.getWidth() == 8 && !integer.isSigned();
+}
+
+/// The range [min, max] of the 8-bit integer type `type`.
+static std::pair<int64_t, int64_t> getInt8Range(Type type) {
+  return llvm::cast<IntegerType>(type).isUnsigned()
+             ? std::make_pair(int64_t{0}, int64_t{255})
+             : std::make_pair(int64_t{-128}, int64_t{127});
+}
+
+/// The element type of the buffer `value`.
+static Type elementTypeOf(Value value) {
+  return llvm::cast<MemRefType>(value.getType()).getElementType();
+}
+
+/// An activation: `1 x C x H x W` in NHWC, of an NCE element type (f16, ui8
+/// or i8), in `cluster`'s CMX.
 static LogicalResult verifyActivation(Operation *op, Value value,
                                       StringRef what, int64_t cluster) {
   BufferType buffer(llvm::cast<MemRefType>(value.getType()));
@@ -110,9 +129,10 @@ static LogicalResult verifyActivation(Operation *op, Value value,
     return op->emitOpError()
            << what << " must be a 1xCxHxW buffer, got " << buffer.getType();
   }
-  if (!buffer.getElementType().isF16()) {
-    return op->emitOpError() << what << " must have element type f16, got "
-                             << buffer.getElementType();
+  if (!buffer.getElementType().isF16() && !isInt8(buffer.getElementType())) {
+    return op->emitOpError()
+           << what << " must have element type f16, ui8 or i8, got "
+           << buffer.getElementType();
   }
   if (buffer.getOrder() != shape::DimsOrder::NHWC) {
     return op->emitOpError() << what << " must be laid out NHWC, got "
@@ -290,9 +310,12 @@ LogicalResult NCEClusterTaskOp::verify() {
                            << "] (OC x " << (weightsIC == 1 ? "1" : "IC")
                            << " x KY x KX)";
     }
-    if (!weights.getElementType().isF16()) {
-      return emitOpError() << "weights must have element type f16, got "
-                           << weights.getElementType();
+    const bool int8 = isInt8(elementTypeOf(getInput()));
+    if (int8 ? !isInt8(weights.getElementType())
+             : !weights.getElementType().isF16()) {
+      return emitOpError() << "weights must have element type "
+                           << (int8 ? "ui8 or i8 (INT8 mode)" : "f16")
+                           << ", got " << weights.getElementType();
     }
     if (weights.getOrder() != shape::DimsOrder::NHWC) {
       return emitOpError() << "weights must be laid out NHWC (OYXI), got "
@@ -310,10 +333,106 @@ LogicalResult NCEClusterTaskOp::verify() {
                            << table.getType();
     }
   }
-  if (std::optional<PPEAttr> ppe = getPpe()) {
-    if (ppe->hasQuantization()) {
+  return verifyNumericMode();
+}
+
+LogicalResult NCEClusterTaskOp::verifyNumericMode() {
+  NCETaskType type = getTaskType();
+  Type input = elementTypeOf(getInput());
+  Type output = elementTypeOf(getOutputBuff());
+  std::optional<PPEAttr> ppe = getPpe();
+  if (!isInt8(input)) {
+    // FP16 mode.
+    if (!output.isF16() ||
+        (getInput2() && !elementTypeOf(getInput2()).isF16())) {
+      return emitOpError() << "an FP16 task (f16 input) has f16 operands and "
+                              "output, got output "
+                           << output;
+    }
+    if (getInputZeroPoint() != 0 || getWeightsZeroPoint() != 0) {
+      return emitOpError() << "an FP16 task (f16 input) has no zero points";
+    }
+    if (ppe && ppe->hasQuantization()) {
       return emitOpError() << "PPE requantisation fields need an integer "
                               "output; this task's output is f16";
+    }
+    return success();
+  }
+  // INT8 mode.
+  if (isEltwise(type)) {
+    return emitOpError() << stringifyNCETaskType(type)
+                         << " has no INT8 mode (input " << input << ")";
+  }
+  if (!isInt8(output) && !(output.isF16() && hasWeights(type))) {
+    return emitOpError() << "an INT8 task's output is ui8 or i8 (or f16 for "
+                            "CONV and DWCONV), got "
+                         << output;
+  }
+  auto checkZeroPoint = [&](int64_t zeroPoint, Type of,
+                            StringRef what) -> LogicalResult {
+    auto [lo, hi] = getInt8Range(of);
+    if (zeroPoint < lo || zeroPoint > hi) {
+      return emitOpError() << what << " " << zeroPoint
+                           << " is outside the range of " << of << " [" << lo
+                           << ", " << hi << "]";
+    }
+    return success();
+  };
+  if (failed(checkZeroPoint(getInputZeroPoint(), input, "input_zero_point"))) {
+    return failure();
+  }
+  if (hasWeights(type)) {
+    if (failed(checkZeroPoint(getWeightsZeroPoint(),
+                              elementTypeOf(getWeights()),
+                              "weights_zero_point"))) {
+      return failure();
+    }
+  } else if (getWeightsZeroPoint() != 0) {
+    return emitOpError() << stringifyNCETaskType(type)
+                         << " has no weights and no weights_zero_point";
+  }
+  if (output.isF16()) {
+    if (ppe && ppe->hasQuantization()) {
+      return emitOpError() << "PPE requantisation fields need an integer "
+                              "output; this task's output is f16";
+    }
+    return success();
+  }
+  // Integer output: the PPE's requantisation fields.
+  PPEAttr fields = ppe ? *ppe : PPEAttr::get(getContext(), PPEMode::NONE);
+  if (fields.getQuantPostShift() != 0) {
+    return emitOpError() << "PPE quant_post_shift is reserved and must be 0";
+  }
+  if (failed(checkZeroPoint(fields.getOutZeroPoint(), output,
+                            "PPE out_zero_point"))) {
+    return failure();
+  }
+  if (hasWeights(type)) {
+    if (!fields.getQuantMult().empty() || !fields.getQuantShift().empty()) {
+      return emitOpError() << stringifyNCETaskType(type)
+                           << " takes its multipliers and shifts from the "
+                              "weights table, not from the PPE";
+    }
+  } else if (fields.getQuantMult().size() != 1 ||
+             fields.getQuantShift().size() != 1 ||
+             fields.getQuantMult()[0] < 0 ||
+             fields.getQuantMult()[0] > PPEAttr::kMaxQuantMult ||
+             fields.getQuantShift()[0] < 0 ||
+             fields.getQuantShift()[0] > PPEAttr::kMaxQuantShift) {
+    return emitOpError() << "an INT8 pool needs exactly one PPE quant_mult in "
+                            "[0, "
+                         << PPEAttr::kMaxQuantMult
+                         << "] and one quant_shift in [0, "
+                         << PPEAttr::kMaxQuantShift << "]";
+  }
+  if (fields.getMode() == PPEMode::RELUX) {
+    for (float bound :
+         {fields.getClampLowValue(), fields.getClampHighValue()}) {
+      if (bound != std::nearbyint(bound)) {
+        return emitOpError() << "PPE RELUX clamps of an integer output are "
+                                "integers (output steps), got "
+                             << bound;
+      }
     }
   }
   return success();

@@ -127,6 +127,11 @@ def VPUIP_PPEAttr : VPUIP_Attr<"PPE", "ppe"> {
       auto bits = ::llvm::bit_cast<uint32_t>(value);
       return used || bits != 0 ? std::optional<uint32_t>(bits) : std::nullopt;
     }
+    /// The largest multiplier and shift of the INT8 requantisation of an
+    /// integer output (a pool's quant_mult / quant_shift, the weights table's
+    /// word 2 `(mult << 8) | shift`): the blob contract's (schema 2.2).
+    static constexpr int64_t kMaxQuantMult = (int64_t{1} << 24) - 1;
+    static constexpr int64_t kMaxQuantShift = 63;
     /// True if the attribute carries INT8 requantisation fields.
     bool hasQuantization() const {
       return !getQuantMult().empty() || !getQuantShift().empty() ||
@@ -159,8 +164,18 @@ def VPUIP_NCEClusterTaskOp : VPUIP_Op<"NCEClusterTask", [
 
     **Buffers.** Every buffer is in the CMX of one cluster (`CMX_NN[c]`, the
     same `c` for all). Activations (`input`, `input2`, `output_buff`) are
-    `1 x C x H x W` in `NHWC` order (they may be strided views); FP16 is the
-    element type of activations and weights.
+    `1 x C x H x W` in `NHWC` order (they may be strided views).
+
+    **Numeric modes.** The input's element type selects the mode:
+
+    | mode | input | weights (`CONV`, `DWCONV`) | output |
+    |---|---|---|---|
+    | FP16 | `f16` (and `input2`) | `f16` | `f16` |
+    | INT8 | `ui8` or `i8` | `ui8` or `i8` | `ui8` or `i8` (requantised), or `f16` for `CONV` / `DWCONV` (dequantised) |
+
+    Eltwise tasks have no INT8 mode. In INT8 mode `input_zero_point` is in the
+    input type's range and `weights_zero_point` in the weights' (0 for pools);
+    in FP16 mode both are 0 (their default, not printed).
 
     | task_type | input | input2 | weights | weights_table | output |
     |---|---|---|---|---|---|
@@ -184,8 +199,8 @@ def VPUIP_NCEClusterTaskOp : VPUIP_Op<"NCEClusterTask", [
     |---|---|
     | 0 | byte offset of channel `k`'s weights block, relative to the start of `weights` |
     | 1 | byte offset of its sparsity map; dense weights: `-1` (`0xFFFFFFFF`) |
-    | 2 | FP16 mode: the bit pattern of the FP32 scale (`1.0` = `0x3F800000`) |
-    | 3 | FP16 mode: the bit pattern of the FP32 bias |
+    | 2 | f16 output: the bit pattern of the FP32 scale (`1.0` = `0x3F800000`); integer output: `(mult << 8) \| shift`, `mult` < 2^24, `shift` <= 63 |
+    | 3 | f16 output: the bit pattern of the FP32 bias; integer output: the bias as an int32 |
 
     The DPU finds the weights through word 0 only (the block may be anywhere
     in `weights`); the table is data in CMX (written by a DMA like any
@@ -197,6 +212,16 @@ def VPUIP_NCEClusterTaskOp : VPUIP_Op<"NCEClusterTask", [
     (padding counts); eltwise `a + b`, `a - b`, `a * b`; then the PPE
     (`#VPUIP.ppe`, none when absent); then one rounding to FP16, to nearest
     even.
+
+    In INT8 mode, in integers: `acc` is the sum of `(x - input_zero_point) *
+    (w - weights_zero_point)` (`AVEPOOL`: of `x - input_zero_point`;
+    `MAXPOOL`: their maximum) in 32 bits; an integer output is
+    `((acc + bias) * mult + 2^(shift - 1)) >> shift` (no rounding term for
+    shift 0) with the row's `mult`, `shift` and `bias` (pools: the PPE's single
+    `quant_mult` / `quant_shift`, no bias), then the PPE in output steps
+    (`RELUX` clamps are integers), plus the PPE's `out_zero_point`, saturated to
+    the output type; an f16 output is `f32(acc) * scale + bias` as in FP16
+    mode. docs/blob_and_emulator.md has the exact contract.
 
     **Variants.** The region holds only `VPUIP.DPUTask` ops, at least one.
     Their output boxes lie inside the output, do not overlap and cover it
@@ -227,7 +252,9 @@ def VPUIP_NCEClusterTaskOp : VPUIP_Op<"NCEClusterTask", [
     Optional<VPUIP_Buffer>:$input2,
     Optional<VPUIP_Buffer>:$weights,
     Optional<VPUIP_Buffer>:$weights_table,
-    VPUIP_Buffer:$output_buff
+    VPUIP_Buffer:$output_buff,
+    DefaultValuedAttr<I64Attr, "0">:$input_zero_point,
+    DefaultValuedAttr<I64Attr, "0">:$weights_zero_point
   );
   let results = (outs VPUIP_Buffer:$output);
   let regions = (region SizedRegion<1>:$variants);
@@ -253,6 +280,13 @@ def VPUIP_NCEClusterTaskOp : VPUIP_Op<"NCEClusterTask", [
     PPEMode getPPEMode();
     /// The cluster whose CMX holds the buffers (of a verified op).
     int64_t getCluster();
+
+  private:
+    /// The verifier's checks of the numeric mode (FP16 or INT8): element
+    /// types, zero points and the PPE's requantisation fields.
+    ::mlir::LogicalResult verifyNumericMode();
+
+  public:
   }];
 }
 

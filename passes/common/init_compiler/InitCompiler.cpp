@@ -5,16 +5,19 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements InitCompilerPass: loads the target description named by the
-// `arch` option and attaches its `#VPUIP.resources` to the top module.
+// `arch` option and attaches its `#VPUIP.resources` and the element types of
+// its NCE (`VPU.nce_element_types`) to the top module.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/common/init_compiler/InitCompiler.h"
 
 #include "core/arch/Arch.h"
+#include "dialects/vpu/ir/VPUDialect.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/utils/ArchResources.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -80,9 +83,18 @@ struct InitCompilerPass : public impl::InitCompilerPassBase<InitCompilerPass> {
       }
       // Same target: keep the resources the module was given (a test may
       // have shrunk them).
-      return markAllAnalysesPreserved();
+    } else {
+      VPUIP::setResources(module, *resources);
     }
-    VPUIP::setResources(module, *resources);
+    // The element types the NCE runs, unless the module has its own (a test
+    // may restrict them).
+    if (!module->hasAttr(VPU::VPUDialect::kNCEElementTypesAttrName)) {
+      Builder builder(&getContext());
+      SmallVector<StringRef> types(desc->nce().limits().element_types().begin(),
+                                   desc->nce().limits().element_types().end());
+      module->setAttr(VPU::VPUDialect::kNCEElementTypesAttrName,
+                      builder.getStrArrayAttr(types));
+    }
   }
 };
 

@@ -21,12 +21,15 @@ def InitCompilerPass : Pass<"vpuc-init-compiler", "::mlir::ModuleOp"> {
     `VPUX37XX`, case-insensitive, or the path of a `.textproto` target
     description) and attaches its resources to the top module as the
     `VPUIP.resources` attribute (see `VPUIP::getResourcesAttr`), which the
-    level-2 and level-1 verifiers, the passes and the blob writer read.
+    level-2 and level-1 verifiers, the passes and the blob writer read; and the
+    element types its NCE runs (`nce.limits.element_types`) as
+    `VPU.nce_element_types`, which the NCE legality checks read (a quantized
+    layer goes to the NCE only on a target whose NCE runs its 8-bit types).
 
     A module that already targets the same arch (a `VPUIP.resources` attribute
     with the same `arch` name) keeps its resources unchanged, so that a test can
     shrink them (e.g. the CMX size or the barrier count) before running a whole
-    pipeline. It is an error when:
+    pipeline; likewise a module's own `VPU.nce_element_types` is kept. It is an error when:
 
     * `arch` is not set, or names neither a known target nor a readable,
       valid target description (the message lists the known targets);
@@ -37,8 +40,9 @@ def InitCompilerPass : Pass<"vpuc-init-compiler", "::mlir::ModuleOp"> {
     module @net {
     }
     // becomes
-    module @net attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX",
-        clusters = 2, cmx_size = 1982464, ..., shave_kind = ACT, shaves = 2, ...>} {
+    module @net attributes {VPU.nce_element_types = ["i8", "u8", "f16", "bf16"],
+        VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+        cmx_size = 1982464, ..., shave_kind = ACT, shaves = 2, ...>} {
     }
     ```
   }];
@@ -48,6 +52,7 @@ def InitCompilerPass : Pass<"vpuc-init-compiler", "::mlir::ModuleOp"> {
            "path of a .textproto target description">,
   ];
   let dependentDialects = [
+    "::mlir::vpuc::VPU::VPUDialect",
     "::mlir::vpuc::VPUIP::VPUIPDialect",
   ];
 }

@@ -12,6 +12,7 @@
 
 #include <algorithm>
 
+#include "core/shape/ShapedTypeUtils.h"
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/vpu/ir/VPUOps.h"
@@ -28,8 +29,12 @@ RankedTensorType tensorOf(Value value) {
   return llvm::cast<RankedTensorType>(value.getType());
 }
 
+/// The storage bits of one element of `value` (a quantized type's storage
+/// integer; the NCE ops' element types all have a size).
 int64_t elementBits(Value value) {
-  return tensorOf(value).getElementTypeBitWidth();
+  FailureOr<shape::Bit> bits =
+      shape::getElemTypeSize(tensorOf(value).getElementType());
+  return succeeded(bits) ? bits->count() : 0;
 }
 
 } // namespace
@@ -245,8 +250,9 @@ Value sliceValue(OpBuilder &builder, Location loc, Value value,
   if (type.getShape() == sizes) {
     return value;
   }
-  auto sliceType =
-      RankedTensorType::get(sizes, type.getElementType(), type.getEncoding());
+  auto sliceType = RankedTensorType::get(
+      sizes, shape::getSlicedElementType(type.getElementType(), offsets, sizes),
+      type.getEncoding());
   if (auto constant = value.getDefiningOp<Const::DeclareOp>()) {
     Const::ContentAttr content = constant.getContent().subview(offsets, sizes);
     if (content.getType() == sliceType) {

@@ -225,14 +225,6 @@ func.func @pad_rank_mismatch() -> tensor<2xf32> {
 
 // -----
 
-func.func @pad_quantized_dim() -> tensor<2xf32> {
-  // expected-error @+1 {{PadWithZero cannot pad the quantized dimension 0}}
-  %0 = const.Declare tensor<2xf32> = #const.Content<dense<1> : tensor<2xi8>, [#const.QuantCast<!quant.uniform<i8:f32:0, {1.0, 2.0}>>, #const.PadWithZero<[1], [0]>]>
-  return %0 : tensor<2xf32>
-}
-
-// -----
-
 func.func @subview_ranks() -> tensor<2xf32> {
   // expected-error @+1 {{SubView offset [0] and shape [1, 1] have different ranks}}
   %0 = const.Declare tensor<2xf32> = #const.Content<dense<1.0> : tensor<2xf32>, [#const.SubView<[0], [1, 1]>]>

@@ -18,6 +18,7 @@
 #include "dialects/const/ir/Content.h"
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Quant/QuantOps.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -152,6 +153,27 @@ TEST_F(ContentTest, padQuantizedUsesZeroPoint) {
   SmallVector<uint8_t> axisValues = perAxis.fold().getValues<uint8_t>();
   EXPECT_EQ(std::vector<uint8_t>(axisValues.begin(), axisValues.end()),
             (std::vector<uint8_t>{10, 1, 10, 20, 2, 20}));
+}
+
+TEST_F(ContentTest, padQuantizedDimension) {
+  // Padding the quantized dimension adds channels with the nearest channel's
+  // scale and zero point, filled with that zero point (a real zero).
+  ContentAttr attr =
+      parse("#const.Content<dense<[[1], [2]]> : tensor<2x1xui8>, "
+            "[#const.QuantCast<!quant.uniform<u8:f32:0, {1.0:10, 2.0:20}>>, "
+            "#const.PadWithZero<[1, 0], [2, 0]>]>");
+  ASSERT_TRUE(attr);
+  auto type = llvm::cast<quant::UniformQuantizedPerAxisType>(
+      attr.getType().getElementType());
+  EXPECT_EQ(
+      std::vector<double>(type.getScales().begin(), type.getScales().end()),
+      (std::vector<double>{1.0, 1.0, 2.0, 2.0, 2.0}));
+  EXPECT_EQ(std::vector<int64_t>(type.getZeroPoints().begin(),
+                                 type.getZeroPoints().end()),
+            (std::vector<int64_t>{10, 10, 20, 20, 20}));
+  SmallVector<uint8_t> values = attr.fold().getValues<uint8_t>();
+  EXPECT_EQ(std::vector<uint8_t>(values.begin(), values.end()),
+            (std::vector<uint8_t>{10, 1, 2, 20, 20}));
 }
 
 TEST_F(ContentTest, subviewOfReordered) {

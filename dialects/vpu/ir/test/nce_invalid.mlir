@@ -399,3 +399,73 @@ func.func @cluster_not_i64(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf
   %0 = VPU.NCE.Eltwise(%x, %x) {cluster = 1 : i32, op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>} : tensor<1x16x8x8xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
   return %0 : tensor<1x16x8x8xf16, #NHWC>
 }
+
+// -----
+
+// Quantized convolutions: the rules of IE's quantized layers, one weights zero point, and element
+// types the target's NCE runs.
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+func.func @quantized_bias_scale(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, %w: tensor<16x16x1x1x!quant.uniform<i8:f32, 0.25>, #NHWC>, %b: tensor<16x!quant.uniform<i32:f32, 0.25>>) -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC> {
+  // expected-error @+1 {{'VPU.NCE.Convolution' op the bias scale of output channel 0 is 2.500000e-01, but a quantized layer needs input scale x filter scale = 1.250000e-01}}
+  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>} : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, tensor<16x16x1x1x!quant.uniform<i8:f32, 0.25>, #NHWC>, tensor<16x!quant.uniform<i32:f32, 0.25>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC>
+  return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+func.func @quantized_filter_axis(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, %w: tensor<16x16x1x1x!quant.uniform<i8:f32:1, {0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.2}>, #NHWC>) -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC> {
+  // expected-error @+1 {{'VPU.NCE.Convolution' op the filter of a quantized layer is quantized per tensor or per output channel (axis 0) with 8-bit storage}}
+  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>} : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, tensor<16x16x1x1x!quant.uniform<i8:f32:1, {0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.2}>, #NHWC> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC>
+  return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+func.func @quantized_filter_zero_points(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, %w: tensor<16x1x1x1x!quant.uniform<u8:f32:0, {0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:2}>, #NHWC>) -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC> {
+  // expected-error @+1 {{has several zero points: the NCE subtracts one weights zero point}}
+  %0 = VPU.NCE.DepthConvolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>} : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, tensor<16x1x1x1x!quant.uniform<u8:f32:0, {0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:1,0.1:2}>, #NHWC> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC>
+  return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A target whose NCE runs only FP16.
+module attributes {VPU.nce_element_types = ["f16"]} {
+  func.func @quantized_not_on_target(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, %w: tensor<16x16x1x1x!quant.uniform<i8:f32, 0.25>, #NHWC>) -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC> {
+    // expected-error @+1 {{'VPU.NCE.Convolution' op input element type !quant.uniform<u8:f32, 5.000000e-01:128> is not one the target's NCE runs (f16)}}
+    %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>} : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>, tensor<16x16x1x1x!quant.uniform<i8:f32, 0.25>, #NHWC> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC>
+    return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1>, #NHWC>
+  }
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// Pools have no quantized form yet.
+func.func @quantized_pool(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>) -> tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC> {
+  // expected-error @+1 {{'VPU.NCE.MaxPool' op input element type !quant.uniform<u8:f32, 5.000000e-01:128> is not supported by the NCE (f16)}}
+  %0 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>} : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC> -> tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
+  return %0 : tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op attribute 'VPU.nce_element_types' must be an array of element type names (e.g. ["u8", "f16"])}}
+module attributes {VPU.nce_element_types = "u8"} {
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op attribute 'VPU.nce_element_types' is only valid on a module}}
+func.func @not_a_module() attributes {VPU.nce_element_types = ["f16"]} {
+  return
+}

@@ -190,3 +190,44 @@ func.func @maxpool_cluster(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf
   %1 = VPU.NCE.Eltwise(%0, %0) {cluster = 1 : i64, op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>} : tensor<1x16x8x8xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
   return %1 : tensor<1x16x8x8xf16, #NHWC>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A quantized convolution (IE.Convolution's quantized form): u8 input and output per tensor, i8
+// weights per output channel, an i32 bias of scale input x filter; the output's quantization is
+// its own (the inferred type is the input's, up to the quantization parameters).
+// CHECK-LABEL: func.func @conv_quantized
+// CHECK-NEXT: %0 = VPU.NCE.Convolution(%arg0, %arg1, %arg2) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.0, clamp_high = 6.0>, strides = array<i64: 1, 1>}
+// CHECK-SAME: tensor<16x!quant.uniform<i32:f32:0, {{.+}}>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 2.500000e-02:3>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+func.func @conv_quantized(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>,
+                          %w: tensor<16x16x3x3x!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>, #NHWC>,
+                          %b: tensor<16x!quant.uniform<i32:f32:0, {0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.0625}>>)
+    -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.025:3>, #NHWC> {
+  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<CLAMP, clamp_low = 0.0, clamp_high = 6.0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>,
+           tensor<16x16x3x3x!quant.uniform<i8:f32:0, {0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.25,0.125}>, #NHWC>,
+           tensor<16x!quant.uniform<i32:f32:0, {0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.125,0.0625}>>
+         -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.025:3>, #NHWC>
+  return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.025:3>, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A quantized depthwise convolution with i8 activations and a per-tensor filter, no bias, on a
+// module whose target runs i8 (VPU.nce_element_types).
+// CHECK-LABEL: func.func @dwconv_quantized
+// CHECK-NEXT: %0 = VPU.NCE.DepthConvolution(%arg0, %arg1) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+// CHECK-SAME: -> tensor<1x16x2x2x!quant.uniform<i8:f32, 1.000000e-01:-5>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+module attributes {VPU.nce_element_types = ["i8", "f16"]} {
+  func.func @dwconv_quantized(%x: tensor<1x16x4x4x!quant.uniform<i8:f32, 0.5>, #NHWC>, %w: tensor<16x1x2x2x!quant.uniform<i8:f32, 0.25:2>, #NHWC>)
+      -> tensor<1x16x2x2x!quant.uniform<i8:f32, 0.1:-5>, #NHWC> {
+    %0 = VPU.NCE.DepthConvolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+           : tensor<1x16x4x4x!quant.uniform<i8:f32, 0.5>, #NHWC>, tensor<16x1x2x2x!quant.uniform<i8:f32, 0.25:2>, #NHWC>
+           -> tensor<1x16x2x2x!quant.uniform<i8:f32, 0.1:-5>, #NHWC>
+    return %0 : tensor<1x16x2x2x!quant.uniform<i8:f32, 0.1:-5>, #NHWC>
+  }
+}

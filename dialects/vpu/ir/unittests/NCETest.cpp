@@ -175,7 +175,8 @@ TEST_F(NCETest, convolutionReasons) {
        "input #0 batch 2 is not 1: the NCE processes one image\n"
        "output batch 2 is not 1: the NCE processes one image\n"},
       {ieConv("1x16x8x8", "16x16x1x1", "1x16x8x8", kUnitWindow, "f32"),
-       "input #0 element type f32 is not supported by the NCE (f16)\n"
+       "input element type f32 is not supported by the NCE (f16)\n"
+       "filter element type f32 is not supported by the NCE (f16)\n"
        "output element type f32 is not supported by the NCE (f16)\n"},
       {ieConv("1x16x8x8", "16x16x1x1", "1x16x8x8", kUnitWindow, "f16", ""),
        "input #0 order NCHW is not supported by the NCE (NHWC)\n"
@@ -395,7 +396,7 @@ TEST_F(NCETest, describedConvolution) {
   f32.inputs = {
       RankedTensorType::get({1, 16, 8, 8}, Float32Type::get(&context))};
   EXPECT_EQ(ask(f32),
-            "input #0 element type f32 is not supported by the NCE (f16)\n");
+            "input element type f32 is not supported by the NCE (f16)\n");
 
   NCE::LayerDesc variableWeights = describedConvolution(context);
   variableWeights.constantFilter = false;

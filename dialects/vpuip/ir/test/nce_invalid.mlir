@@ -49,7 +49,7 @@ func.func @output_ddr(%in: memref<1x16x8x8xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 func.func @input_f32(%in: memref<1x16x8x8xf32, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x3x3xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) {
-  // expected-error @+1 {{input must have element type f16, got 'f32'}}
+  // expected-error @+1 {{input must have element type f16, ui8 or i8, got 'f32'}}
   %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 3, 3>, kernel_strides = array<i64: 2, 2>, kernel_padding = array<i64: 1, 1, 1, 1>}
       input(%in : memref<1x16x8x8xf32, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
       weights(%w : memref<16x16x3x3xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
@@ -540,4 +540,207 @@ func.func @barrier_counts_variants() {
                      outputs(%out : memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x2x2xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
   }
   return
+}
+
+// -----
+
+// INT8 mode: zero points, element types and the PPE's requantisation fields.
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_zero_point_range(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{input_zero_point 300 is outside the range of 'ui8' [0, 255]}}
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_zero_point = 300}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_weights_zero_point_range(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{weights_zero_point 128 is outside the range of 'i8' [-128, 127]}}
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, weights_zero_point = 128}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_f16_weights(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{weights must have element type ui8 or i8 (INT8 mode), got 'f16'}}
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @fp16_zero_point(%in: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{an FP16 task (f16 input) has no zero points}}
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_zero_point = 1}
+      input(%in : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @fp16_int_output(%in: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{an FP16 task (f16 input) has f16 operands and output, got output 'ui8'}}
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>}
+      input(%in : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_eltwise(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{ELTWISE_ADD has no INT8 mode (input 'ui8')}}
+  %r = VPUIP.NCEClusterTask <ELTWISE_ADD> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      input2(%in2 : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_pool_f16_output(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{an INT8 task's output is ui8 or i8 (or f16 for CONV and DWCONV), got 'f16'}}
+  %r = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_pool_without_mult(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{an INT8 pool needs exactly one PPE quant_mult in [0, 16777215] and one quant_shift in [0, 63]}}
+  %r = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_pool_mult_range(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{an INT8 pool needs exactly one PPE quant_mult in [0, 16777215] and one quant_shift in [0, 63]}}
+  %r = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, ppe = #VPUIP.ppe<NONE, quant_mult = [16777216], quant_shift = [0]>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_conv_ppe_mult(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{CONV takes its multipliers and shifts from the weights table, not from the PPE}}
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, ppe = #VPUIP.ppe<NONE, quant_mult = [1], quant_shift = [0]>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_out_zero_point(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{PPE out_zero_point 200 is outside the range of 'i8' [-128, 127]}}
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, ppe = #VPUIP.ppe<NONE, out_zero_point = 200>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_relux_steps(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{PPE RELUX clamps of an integer output are integers (output steps), got 6.5}}
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, ppe = #VPUIP.ppe<RELUX, clamp_low = 0.0, clamp_high = 6.5>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_f16_out_requant(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{PPE requantisation fields need an integer output; this task's output is f16}}
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, ppe = #VPUIP.ppe<NONE, out_zero_point = 1>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @pool_weights_zero_point(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{MAXPOOL has no weights and no weights_zero_point}}
+  %r = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, weights_zero_point = 1, ppe = #VPUIP.ppe<NONE, quant_mult = [1], quant_shift = [0]>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
 }

@@ -141,3 +141,53 @@ func.func @in_vpurt_task() {
   }
   return
 }
+
+// -----
+
+// INT8 mode: a u8 x i8 convolution with a requantised u8 output (zero points on the task, the
+// output zero point and integral clamps in the PPE), and an i8 depthwise one with an f16 output.
+// CHECK-LABEL: func.func @conv_int8
+// CHECK: VPUIP.NCEClusterTask<CONV> {input_zero_point = 128 : i64, kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, ppe = #VPUIP.ppe<RELUX, clamp_low = 0.0, clamp_high = 255.0, out_zero_point = 3>, weights_zero_point = -2 : i64}
+// CHECK-SAME: outputs(%{{[a-z0-9_]+}} : memref<1x16x4x4xui8
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @conv_int8(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_zero_point = 128, weights_zero_point = -2, ppe = #VPUIP.ppe<RELUX, clamp_low = 0.0, clamp_high = 255.0, out_zero_point = 3>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x16x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @dwconv_int8_f16_out
+// CHECK: VPUIP.NCEClusterTask<DWCONV> {input_zero_point = -3 : i64, kernel_padding
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @dwconv_int8_f16_out(%in: memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x1x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  %r = VPUIP.NCEClusterTask <DWCONV> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_zero_point = -3, ppe = #VPUIP.ppe<LRELU, alpha = 1.000000e-01>}
+      input(%in : memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights(%w : memref<16x1x1x1xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+// An INT8 pool takes its multiplier and shift from the PPE.
+// CHECK-LABEL: func.func @avgpool_int8
+// CHECK: ppe = #VPUIP.ppe<NONE, quant_mult = [16777215], quant_shift = [40], out_zero_point = 255>
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @avgpool_int8(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  %r = VPUIP.NCEClusterTask <AVEPOOL> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, ppe = #VPUIP.ppe<NONE, quant_mult = [16777215], quant_shift = [40], out_zero_point = 255>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}

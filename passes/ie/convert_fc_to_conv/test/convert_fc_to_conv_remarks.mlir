@@ -5,7 +5,7 @@
 
 func.func @f32(%x: tensor<1x16xf32>) -> tensor<1x8xf32> {
   %c = const.Declare tensor<8x16xf32> = #const.Content<dense<0.5> : tensor<8x16xf32>>
-  // expected-remark @below {{left unchanged: the NCE cannot run the 1x1 convolution (input #0 element type f32 is not supported by the NCE (f16); output element type f32 is not supported by the NCE (f16))}}
+  // expected-remark @below {{left unchanged: the NCE cannot run the 1x1 convolution (input element type f32 is not supported by the NCE (f16); filter element type f32 is not supported by the NCE (f16); output element type f32 is not supported by the NCE (f16))}}
   %0 = IE.FullyConnected(%x, %c) : tensor<1x16xf32>, tensor<8x16xf32> -> tensor<1x8xf32>
   return %0 : tensor<1x8xf32>
 }

@@ -12,7 +12,7 @@ func.func @weights(%x: tensor<1x16x8x8xf16>, %s: tensor<1x16x1x1xf16>) -> tensor
 
 func.func @f32(%x: tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32> {
   %b = const.Declare tensor<1x16x1x1xf32> = #const.Content<dense<2.0> : tensor<1x16x1x1xf32>>
-  // expected-remark @below {{input #0 element type f32 is not supported by the NCE (f16)}}
+  // expected-remark @below {{input element type f32 is not supported by the NCE (f16)}}
   %0 = IE.ScaleShift(%x) biases(%b : tensor<1x16x1x1xf32>) : tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>
   return %0 : tensor<1x16x8x8xf32>
 }
