@@ -1,6 +1,22 @@
 #!/usr/bin/env bash
 # Installs every system package vpuc needs (Debian 12). Idempotent and quick when all is present.
+#
+# Usage: tools/setup.sh [--model-tools]
+#   --model-tools  also installs python3-torch and python3-torchvision, which only the scripts
+#                  that make test models need (tools/models/make_qdq_models.sh); builds, tests
+#                  and CI do not.
 set -euo pipefail
+
+model_tools=0
+for arg in "$@"; do
+  case "$arg" in
+    --model-tools) model_tools=1 ;;
+    *)
+      echo "tools/setup.sh: unknown argument '$arg' (usage: tools/setup.sh [--model-tools])" >&2
+      exit 2
+      ;;
+  esac
+done
 
 PACKAGES=(
   bazel-bootstrap bazel-rules-java bazel-platforms bazel-skylib
@@ -12,6 +28,9 @@ PACKAGES=(
   zlib1g-dev libminizip-dev
   clang-format-19
 )
+if [ $model_tools -eq 1 ]; then
+  PACKAGES+=(python3-torch python3-torchvision)
+fi
 
 missing=()
 for p in "${PACKAGES[@]}"; do
