@@ -15,8 +15,9 @@
 //   * for a quantized layer, an INT8 task: the zero points of its input and
 //     filter, per output channel the fixed-point multiplier and shift of
 //     input scale x filter scale / output scale and the int32 bias in the
-//     weights table, and the PPE's clamps in output steps with the output
-//     zero point;
+//     weights table (a max pool: the one multiplier and shift of input scale /
+//     output scale in the PPE), and the PPE's clamps in output steps with the
+//     output zero point;
 //   * an output buffer in CMX and the VPUIP.NCEClusterTask, whose variants
 //     split the output over the cluster's DPUs: over H when the output has at
 //     least one row per DPU, else over C in blocks of 16 channels (or over H
@@ -155,13 +156,15 @@ FailureOr<std::pair<int32_t, int32_t>> toFixedPoint(double scale) {
   return std::make_pair(static_cast<int32_t>(mult), shift);
 }
 
-/// The requantisation of the quantized NCE op `op` (input, filter and output
-/// of quantized types, as NCE::checkConvElementTypes accepts), or a failure
-/// with the reason in `reason`.
-FailureOr<Requantization> getRequantization(Operation *op,
+/// The requantisation of the quantized NCE op `op` (input, filter if
+/// `hasFilter` and output of quantized types, as the NCE checks accept: per
+/// output channel input scale x filter scale / output scale, or for a pool
+/// one input scale / output scale), or a failure with the reason in `reason`.
+FailureOr<Requantization> getRequantization(Operation *op, bool hasFilter,
                                             std::string &reason) {
   Type input = getElementTypeOrSelf(op->getOperand(0).getType());
-  Type filter = getElementTypeOrSelf(op->getOperand(1).getType());
+  Type filter =
+      hasFilter ? getElementTypeOrSelf(op->getOperand(1).getType()) : Type();
   auto output = llvm::dyn_cast<quant::UniformQuantizedType>(
       getElementTypeOrSelf(op->getResult(0).getType()));
   if (!output) {
@@ -172,14 +175,15 @@ FailureOr<Requantization> getRequantization(Operation *op,
   const auto [inputScale, inputZeroPoint] =
       shape::getChannelQuantParams(input, 0);
   requant.inputZeroPoint = inputZeroPoint;
-  requant.weightsZeroPoint = shape::getChannelQuantParams(filter, 0).second;
+  requant.weightsZeroPoint =
+      filter ? shape::getChannelQuantParams(filter, 0).second : 0;
   requant.outputZeroPoint = output.getZeroPoint();
   requant.outputScale = output.getScale();
-  const int64_t channels = getOutputChannels(op);
+  const int64_t channels = filter ? getOutputChannels(op) : 1;
   for (int64_t k = 0; k < channels; ++k) {
-    const double scale = inputScale *
-                         shape::getChannelQuantParams(filter, k).first /
-                         output.getScale();
+    const double filterScale =
+        filter ? shape::getChannelQuantParams(filter, k).first : 1.0;
+    const double scale = inputScale * filterScale / output.getScale();
     FailureOr<std::pair<int32_t, int32_t>> fixed = toFixedPoint(scale);
     if (failed(fixed)) {
       llvm::raw_string_ostream os(reason);
@@ -199,19 +203,24 @@ float toOutputSteps(double value, double scale) {
 }
 
 /// The #VPUIP.ppe of `ppe` for an integer output requantised by `requant`:
-/// clamps in output steps and the output zero point; null for NONE with a
-/// zero point 0.
-PPEAttr convertIntegerPPE(VPU::PPEAttr ppe, const Requantization &requant) {
+/// clamps in output steps, the output zero point and, for a pool (`inPPE`),
+/// the multiplier and shift; null for NONE when it has nothing to carry.
+PPEAttr convertIntegerPPE(VPU::PPEAttr ppe, const Requantization &requant,
+                          bool inPPE) {
   MLIRContext *context = ppe.getContext();
   auto zeroPoint = static_cast<int32_t>(requant.outputZeroPoint);
+  ArrayRef<int32_t> mult = inPPE ? ArrayRef(requant.mult) : ArrayRef<int32_t>();
+  ArrayRef<int32_t> shift =
+      inPPE ? ArrayRef(requant.shift) : ArrayRef<int32_t>();
   auto get = [&](PPEMode mode, std::optional<uint32_t> low,
                  std::optional<uint32_t> high, std::optional<uint32_t> alpha) {
-    return PPEAttr::get(context, mode, low, high, alpha, {}, {}, 0, zeroPoint);
+    return PPEAttr::get(context, mode, low, high, alpha, mult, shift, 0,
+                        zeroPoint);
   };
   auto bits = [](float value) { return llvm::bit_cast<uint32_t>(value); };
   switch (ppe.getMode()) {
   case VPU::PPEMode::NONE:
-    return zeroPoint == 0
+    return zeroPoint == 0 && !inPPE
                ? PPEAttr()
                : get(PPEMode::NONE, std::nullopt, std::nullopt, std::nullopt);
   case VPU::PPEMode::RELU:
@@ -367,7 +376,8 @@ public:
     if (llvm::isa<quant::QuantizedType>(
             getElementTypeOrSelf(op->getOperand(0).getType()))) {
       std::string reason;
-      FailureOr<Requantization> computed = getRequantization(op, reason);
+      FailureOr<Requantization> computed =
+          getRequantization(op, layer->filter >= 0, reason);
       if (failed(computed)) {
         return rewriter.notifyMatchFailure(op, reason);
       }
@@ -425,7 +435,8 @@ public:
                                              padsBegin[1], padsEnd[1]};
     auto task = rewriter.create<NCEClusterTaskOp>(
         loc, output.getType(), layer->taskType, kernel, strides, padding,
-        requant ? convertIntegerPPE(nce.getPPE(), *requant)
+        requant ? convertIntegerPPE(nce.getPPE(), *requant,
+                                    /*inPPE=*/layer->filter < 0)
                 : convertPPE(nce.getPPE()),
         inputs[0], inputs.size() > 1 ? inputs[1] : Value(), weights, table,
         output, requant ? requant->inputZeroPoint : 0,

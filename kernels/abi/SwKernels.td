@@ -565,12 +565,12 @@ def FullyConnected : SwKernel<"fully_connected",
 
 def MaxPool : SwKernel<"max_pool",
     !listconcat([In<"input">, Out<"output">], PoolGeometryArgs.args)> {
-  let doc = "max_pool(input: float [N, C, H, W], output: float [N, C, OH, "
-            "OW], kernel, strides, pads, roundingType): the maximum of each "
-            "window over the input values it covers (padding is ignored; NaN "
-            "propagates). OH follows RoundingType; every window must overlap "
-            "the input.";
-  let floatOnly = 1;
+  let doc = "max_pool(input: numeric [N, C, H, W], output: the input's type [N, "
+            "C, OH, OW], kernel, strides, pads, roundingType): the maximum of "
+            "each window over the input values it covers (padding is ignored; "
+            "NaN propagates; on integers, e.g. the storage of a quantized "
+            "tensor, exact). OH follows RoundingType; every window must "
+            "overlap the input.";
   let upaTable = "PoolingParams";
 }
 

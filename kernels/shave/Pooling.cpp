@@ -6,7 +6,8 @@
 //
 // max_pool(input, output, kernel, strides, pads, roundingType) and
 // avg_pool(..., excludePad) (kernels/abi/SwKernels.h): 2-D pooling over
-// logical NCHW float tensors of any layouts, through the shared -O2 kernels
+// logical NCHW tensors of any layouts (max_pool: any numeric type, the output
+// of the input's; avg_pool: float), through the shared -O2 kernels
 // of kernels/reference (the IE interpreter's code). The output size follows
 // the rounding type with the IE rule for ceil mode (a last window starting
 // beyond the input and the begin padding is dropped); every window must
@@ -55,14 +56,22 @@ llvm::Error runPool(const abi::MemRefData &inDesc,
           {{inDesc, false, "input", in}, {outDesc, true, "output", out}})) {
     return error;
   }
+  // The maximum is exact on any numeric type (integers included: the
+  // storage values of a quantized tensor, whose order is the real values').
   for (auto [view, what] :
        {std::make_pair(&in, "input"), std::make_pair(&out, "output")}) {
-    if (llvm::Error error = checkType(*view, kFloatTypes, name, what)) {
+    if (llvm::Error error =
+            checkType(*view, isMax ? kNumericTypes : kFloatTypes, name, what)) {
       return error;
     }
     if (llvm::Error error = checkRank(*view, 4, name, what)) {
       return error;
     }
+  }
+  if (in.type != out.type) {
+    return kernelError(name, "the output type " + getDataTypeName(out.type) +
+                                 " differs from the input type " +
+                                 getDataTypeName(in.type));
   }
   if (llvm::Error error = checkDisjoint(out, in, name, "the input")) {
     return error;

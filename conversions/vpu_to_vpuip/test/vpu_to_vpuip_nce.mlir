@@ -118,3 +118,21 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
     return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC>
   }
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A max pool on a quantized tensor becomes an INT8 MAXPOOL: the input's zero point on the task,
+// and in the PPE the multiplier and shift of input scale / output scale (1 = 8388608 x 2^-23)
+// and the output zero point.
+// CHECK-LABEL: func.func @max_pool_int8(
+// CHECK: VPUIP.NCEClusterTask<MAXPOOL> {input_zero_point = 128 : i64, kernel_padding = array<i64: 1, 1, 1, 1>, kernel_size = array<i64: 3, 3>, kernel_strides = array<i64: 2, 2>, ppe = #VPUIP.ppe<NONE, quant_mult = [8388608], quant_shift = [23], out_zero_point = 128>}
+// CHECK-SAME: outputs(%{{.+}} : memref<1x16x2x2xui8, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, #VPUIP.mem<CMX_NN[0]>>)
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  func.func @max_pool_int8(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>) -> tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC> {
+    %0 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+           : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC> -> tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
+    return %0 : tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
+  }
+}

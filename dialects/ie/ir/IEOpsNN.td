@@ -197,22 +197,23 @@ def IE_RoundingTypeAttr : EnumAttr<IE_Dialect, IE_RoundingType, "rounding_type">
 }
 
 /// A 2-D pool over [N, C, H, W] or a 1-D one over [N, C, W].
-class IE_PoolOp<string mnemonic, dag extraArgs = (ins)> :
+class IE_PoolOp<string mnemonic, dag extraArgs = (ins),
+                Type tensorType = IE_FloatTensor> :
     IE_NNLayerOp<mnemonic, [AllElementTypesMatch<["input", "output"]>, IE_SpatialLayout]> {
-  let arguments = !con((ins IE_FloatTensor:$input,
+  let arguments = !con((ins tensorType:$input,
       DenseI64ArrayAttr:$kernel_size,
       DenseI64ArrayAttr:$strides,
       DenseI64ArrayAttr:$pads_begin,
       DenseI64ArrayAttr:$pads_end,
       DefaultValuedAttr<IE_RoundingTypeAttr,
                         "::mlir::vpuc::IE::RoundingType::FLOOR">:$rounding_type), extraArgs);
-  let results = (outs IE_FloatTensor:$output);
+  let results = (outs tensorType:$output);
   let assemblyFormat = [{
     `(` $input `)` attr-dict `:` type($input) `->` type($output)
   }];
 }
 
-def IE_MaxPoolOp : IE_PoolOp<"MaxPool"> {
+def IE_MaxPoolOp : IE_PoolOp<"MaxPool", (ins), IE_FloatOrQuantTensor> {
   let summary = "2-D or 1-D max pooling";
   let description = [{
     The maximum of each `kernel_size` window of `input` `[N, C, H, W]`, the windows `strides`
@@ -227,6 +228,12 @@ def IE_MaxPoolOp : IE_PoolOp<"MaxPool"> {
     window gives NaN. The result keeps the input's layout encoding. A 1-D pool takes
     `input` `[N, C, W]` with one value (x) in `kernel_size`, `strides` and the pads, and
     computes what the 2-D pool computes with H = 1.
+
+    On a quantized tensor (8-bit, per tensor) the pool takes the maximum of the stored integers
+    and keeps the input's element type: the order of the stored values is that of the real
+    values, so this is the maximum of the real values, exactly (`Dequantize -> MaxPool ->
+    Quantize` with the input's scale and zero point, which vpuc-ie-fuse-quantized-layers
+    rewrites into it).
 
     A global max pool (ONNX GlobalMaxPool) is `IE.ReduceMax` over axes `[2, 3]` with
     `keep_dims`.

@@ -14,7 +14,9 @@
 
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/ir/NNUtils.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::vpuc::IE {
 
@@ -167,7 +169,17 @@ LogicalResult inferSoftMax(std::optional<Location> loc, Adaptor adaptor,
 // Pools
 //===----------------------------------------------------------------------===//
 
-LogicalResult MaxPoolOp::verifyBeforeInference() { return verifyPool(*this); }
+LogicalResult MaxPoolOp::verifyBeforeInference() {
+  // A quantized pool compares stored values of one scale and zero point.
+  Type elementType = getElementTypeOrSelf(getInput().getType());
+  if (llvm::isa<quant::QuantizedType>(elementType) &&
+      !llvm::isa<quant::UniformQuantizedType>(elementType)) {
+    return emitOpError() << "a quantized max pool takes a tensor quantized "
+                            "per tensor, got "
+                         << elementType;
+  }
+  return verifyPool(*this);
+}
 
 LogicalResult MaxPoolOp::inferReturnTypeComponents(
     MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,

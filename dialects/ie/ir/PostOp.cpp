@@ -144,22 +144,47 @@ bool canHavePostOp(Operation *layer) {
 }
 
 DictionaryAttr buildPostOpAttr(Operation *activation) {
-  if (!isPostOpActivation(activation)) {
+  PostOp postOp;
+  if (llvm::isa_and_nonnull<ReLUOp>(activation)) {
+    postOp.kind = PostOpKind::ReLU;
+  } else if (auto clamp = llvm::dyn_cast_or_null<ClampOp>(activation)) {
+    postOp.kind = PostOpKind::Clamp;
+    postOp.min = clamp.getMin().convertToDouble();
+    postOp.max = clamp.getMax().convertToDouble();
+  } else if (auto leaky = llvm::dyn_cast_or_null<LeakyReluOp>(activation)) {
+    postOp.kind = PostOpKind::LeakyRelu;
+    postOp.slope = leaky.getNegativeSlope().convertToDouble();
+  } else {
     return {};
   }
-  Builder builder(activation->getContext());
+  return buildPostOpAttr(activation->getContext(), postOp);
+}
+
+DictionaryAttr buildPostOpAttr(MLIRContext *context, const PostOp &postOp) {
+  Builder builder(context);
   SmallVector<NamedAttribute, 2> entries;
-  entries.push_back(builder.getNamedAttr(
-      kNameKey, builder.getStringAttr(activation->getName().getStringRef())));
-  if (auto clamp = llvm::dyn_cast<ClampOp>(activation)) {
-    entries.push_back(builder.getNamedAttr(
-        kAttrsKey, builder.getDictionaryAttr(
-                       {builder.getNamedAttr("min", clamp.getMinAttr()),
-                        builder.getNamedAttr("max", clamp.getMaxAttr())})));
-  } else if (auto leaky = llvm::dyn_cast<LeakyReluOp>(activation)) {
-    entries.push_back(builder.getNamedAttr(
-        kAttrsKey, builder.getDictionaryAttr({builder.getNamedAttr(
-                       "negative_slope", leaky.getNegativeSlopeAttr())})));
+  auto add = [&](StringRef name, ArrayRef<NamedAttribute> attrs) {
+    entries.push_back(
+        builder.getNamedAttr(kNameKey, builder.getStringAttr(name)));
+    if (!attrs.empty()) {
+      entries.push_back(
+          builder.getNamedAttr(kAttrsKey, builder.getDictionaryAttr(attrs)));
+    }
+  };
+  switch (postOp.kind) {
+  case PostOpKind::ReLU:
+    add(ReLUOp::getOperationName(), {});
+    break;
+  case PostOpKind::Clamp:
+    add(ClampOp::getOperationName(),
+        {builder.getNamedAttr("min", builder.getF64FloatAttr(postOp.min)),
+         builder.getNamedAttr("max", builder.getF64FloatAttr(postOp.max))});
+    break;
+  case PostOpKind::LeakyRelu:
+    add(LeakyReluOp::getOperationName(),
+        {builder.getNamedAttr("negative_slope",
+                              builder.getF64FloatAttr(postOp.slope))});
+    break;
   }
   return builder.getDictionaryAttr(entries);
 }

@@ -77,6 +77,9 @@ bool canHavePostOp(Operation *layer);
 /// it is not a post-op activation.
 DictionaryAttr buildPostOpAttr(Operation *activation);
 
+/// The `post_op` attribute describing `postOp`.
+DictionaryAttr buildPostOpAttr(MLIRContext *context, const PostOp &postOp);
+
 /// The `post_op` attribute of `layer`, or null.
 DictionaryAttr getPostOpAttr(Operation *layer);
 

@@ -228,6 +228,15 @@ bool checkElementType(Type elementType, StringRef what, LogCallback log,
   return checkTargetElementType(elementType, targetTypes, what, log);
 }
 
+bool checkMaxPoolElementType(Type elementType, StringRef what, LogCallback log,
+                             ArrayAttr targetTypes) {
+  auto quantized = llvm::dyn_cast<quant::UniformQuantizedType>(elementType);
+  if (!quantized || quantized.getStorageTypeIntegralWidth() != 8) {
+    return checkElementType(elementType, what, log, targetTypes);
+  }
+  return checkTargetElementType(elementType, targetTypes, what, log);
+}
+
 bool checkActivationLayout(Type type, StringRef what, LogCallback log) {
   FailureOr<shape::DimsOrder> order = shape::getOrder(type);
   if (failed(order) || *order != shape::DimsOrder::NHWC) {

@@ -11,15 +11,19 @@
 //===----------------------------------------------------------------------===//
 
 #include <string>
+#include <type_traits>
 
 #include "core/shape/DimsOrder.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "dialects/ie/ir/PostOp.h"
 #include "dialects/ie/utils/Rounding.h"
 #include "dialects/vpu/ir/NCELegality.h"
 #include "dialects/vpu/ir/VPUOps.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Block.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::VPU {
@@ -312,8 +316,33 @@ bool checkHasFilter(const NCE::LayerDesc &layer, LogCallback log) {
 using IEBuilder = function_ref<Operation *(
     OpBuilder &builder, Location loc, ArrayRef<Value> args, Type resultType)>;
 
-/// Runs the IE op `build` returns on `inputs` in FP32, applies `ppe` and
-/// rounds to the NCE op's result element type.
+/// The post-op of IE layers that computes what `ppe` does, or nothing for
+/// NONE.
+std::optional<IE::PostOp> toPostOp(PPEAttr ppe) {
+  IE::PostOp postOp;
+  switch (ppe.getMode()) {
+  case PPEMode::NONE:
+    return std::nullopt;
+  case PPEMode::RELU:
+    postOp.kind = IE::PostOpKind::ReLU;
+    break;
+  case PPEMode::CLAMP:
+    postOp.kind = IE::PostOpKind::Clamp;
+    postOp.min = ppe.getClampLow().getValueAsDouble();
+    postOp.max = ppe.getClampHigh().getValueAsDouble();
+    break;
+  case PPEMode::LEAKY_RELU:
+    postOp.kind = IE::PostOpKind::LeakyRelu;
+    postOp.slope = ppe.getSlope().getValueAsDouble();
+    break;
+  }
+  return postOp;
+}
+
+/// Runs the IE op `build` returns on `inputs` and rounds to the NCE op's
+/// result element type: in FP32 followed by `ppe` for a float op; on the
+/// op's own quantized types with `ppe` as the IE op's post-op (the quantized
+/// layer's arithmetic) for a quantized one.
 LogicalResult runAsIE(Operation *op, PPEAttr ppe,
                       ArrayRef<IE::HostTensor> inputs,
                       SmallVectorImpl<IE::HostTensor> &outputs,
@@ -334,22 +363,41 @@ LogicalResult runAsIE(Operation *op, PPEAttr ppe,
   }
   MLIRContext *context = op->getContext();
   Location loc = op->getLoc();
-  Type f32 = Float32Type::get(context);
+  const bool quantized = llvm::isa<quant::QuantizedType>(
+      getElementTypeOrSelf(op->getOperand(0).getType()));
+  // A float op computes in FP32; a quantized one on its element types.
+  auto hostType = [&](Value value) -> Type {
+    return RankedTensorType::get(shapeOf(value),
+                                 quantized ? tensorOf(value).getElementType()
+                                           : Type(Float32Type::get(context)));
+  };
   Block block;
   SmallVector<Value, 3> args;
   for (Value operand : op->getOperands()) {
-    args.push_back(
-        block.addArgument(RankedTensorType::get(shapeOf(operand), f32), loc));
+    args.push_back(block.addArgument(hostType(operand), loc));
   }
   RankedTensorType resultType = tensorOf(op->getResult(0));
   OpBuilder builder(context);
-  Operation *ieOp = build(builder, loc, args,
-                          RankedTensorType::get(resultType.getShape(), f32));
+  Operation *ieOp = build(builder, loc, args, hostType(op->getResult(0)));
+  if (quantized) {
+    if (std::optional<IE::PostOp> postOp = toPostOp(ppe)) {
+      if (!llvm::isa<IE::LayerWithPostOpInterface>(ieOp)) {
+        ieOp->erase();
+        return op->emitOpError()
+               << "inference: a quantized layer of this kind has no PPE "
+                  "activation";
+      }
+      ieOp->setAttr(IE::kPostOpAttrName, IE::buildPostOpAttr(context, *postOp));
+    }
+  }
   LogicalResult result =
       llvm::cast<IE::InferenceOpInterface>(ieOp).inferOnCPU(inputs, outputs);
   ieOp->erase();
   if (failed(result)) {
     return failure();
+  }
+  if (quantized) {
+    return success();
   }
   const bool toF16 = resultType.getElementType().isF16();
   for (float &value : outputs.front().data) {
@@ -610,9 +658,14 @@ template <typename PoolOp> LogicalResult verifyPool(PoolOp op) {
   }
   FirstError log(op);
   auto logFn = [&](const Twine &reason) { log(reason); };
+  Type elementType = tensorOf(op.getInput()).getElementType();
+  ArrayAttr targetTypes = NCE::getTargetElementTypes(op);
   if (!checkRank(op.getInput(), 4, "input", logFn) ||
-      !NCE::checkElementType(tensorOf(op.getInput()).getElementType(), "input",
-                             logFn, NCE::getTargetElementTypes(op))) {
+      !(std::is_same_v<PoolOp, NCEMaxPoolOp>
+            ? NCE::checkMaxPoolElementType(elementType, "input", logFn,
+                                           targetTypes)
+            : NCE::checkElementType(elementType, "input", logFn,
+                                    targetTypes))) {
     return failure();
   }
   return verifyWindowOp(op, op.getInput(), op.getOutput(),
@@ -623,11 +676,29 @@ template <typename PoolOp> LogicalResult verifyPool(PoolOp op) {
 
 /// The checks of both pools but exclude_pad.
 bool isSupportedPool(const NCE::LayerDesc &layer, LogCallback log,
-                     NCE::SupportOptions options) {
-  if (!checkLayerActivations(layer.inputs, layer.output, log, options)) {
+                     NCE::SupportOptions options, bool maxPool = false) {
+  if (!checkLayerActivations(layer.inputs, layer.output, log, options,
+                             /*anyElementType=*/maxPool)) {
     return false;
   }
   bool ok = true;
+  if (maxPool) {
+    Type input = llvm::cast<ShapedType>(layer.inputs.front()).getElementType();
+    Type output = llvm::cast<ShapedType>(layer.output).getElementType();
+    bool typesOk = NCE::checkMaxPoolElementType(input, "input #0", log,
+                                                options.targetElementTypes);
+    typesOk &= NCE::checkMaxPoolElementType(output, "output", log,
+                                            options.targetElementTypes);
+    if (typesOk && output != input) {
+      log("output element type " + describe(output) +
+          " differs from the input's: an NCE max pool keeps its input's "
+          "type");
+      typesOk = false;
+    }
+    if (!typesOk) {
+      return false;
+    }
+  }
   if (layer.ceilRounding) {
     log("rounding_type ceil is not supported: NCE pools round the output "
         "size down (floor)");
@@ -674,7 +745,7 @@ std::optional<int64_t> NCEMaxPoolOp::getNumFLOPs() {
 
 bool NCEMaxPoolOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
                                NCE::SupportOptions options) {
-  return isSupportedPool(layer, log, options);
+  return isSupportedPool(layer, log, options, /*maxPool=*/true);
 }
 
 LogicalResult NCEAveragePoolOp::verifyBeforeInference() {

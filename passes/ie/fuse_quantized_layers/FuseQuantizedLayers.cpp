@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Dequantize -> convolution -> Quantize -> a convolution on quantized types;
-// Dequantize -> activation -> Quantize after it -> the layer's post-op.
+// Dequantize -> max pool -> Quantize (the same parameters) -> a max pool on
+// the quantized tensor; Dequantize -> activation -> Quantize after it -> the
+// layer's post-op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -151,6 +153,62 @@ struct FuseQuantizedActivation final : OpRewritePattern<QuantizeOp> {
   }
 };
 
+/// Why `pool`, a max pool, cannot run on the quantized tensor its input is
+/// the dequantize of; empty if it can.
+std::string getMaxPoolFloatReason(MaxPoolOp pool) {
+  Value input = getDequantized(pool.getInput());
+  if (!input) {
+    return "its input is not the result of a dequantize";
+  }
+  auto quantize = pool->hasOneUse()
+                      ? llvm::dyn_cast<QuantizeOp>(*pool->getUsers().begin())
+                      : nullptr;
+  if (!quantize) {
+    return "its result is not quantized (no single QuantizeLinear after it)";
+  }
+  Type inputType = getElementTypeOrSelf(input.getType());
+  if (!llvm::isa<quant::UniformQuantizedType>(inputType)) {
+    return "its input is not quantized per tensor";
+  }
+  if (getElementTypeOrSelf(quantize.getType()) != inputType) {
+    return "the quantize after it has other parameters than its input (a "
+           "quantized max pool keeps them)";
+  }
+  if (getPostOpAttr(pool)) {
+    return "it has a post-op";
+  }
+  return "";
+}
+
+/// IE.Quantize(IE.MaxPool(IE.Dequantize(x))) with the quantize's type x's ->
+/// IE.MaxPool(x): the maximum of the stored values (the order of the real
+/// values) is exact.
+struct FuseQuantizedMaxPool final : OpRewritePattern<QuantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(QuantizeOp quantize,
+                                PatternRewriter &rewriter) const override {
+    auto pool = quantize.getInput().getDefiningOp<MaxPoolOp>();
+    if (!pool) {
+      return rewriter.notifyMatchFailure(quantize, "not after a max pool");
+    }
+    std::string reason = getMaxPoolFloatReason(pool);
+    if (!reason.empty()) {
+      return rewriter.notifyMatchFailure(pool, reason);
+    }
+    Operation *dequantize = pool.getInput().getDefiningOp();
+    auto fused = rewriter.create<MaxPoolOp>(
+        pool.getLoc(), TypeRange{quantize.getType()},
+        ValueRange{getDequantized(pool.getInput())}, pool->getAttrs());
+    rewriter.replaceOp(quantize, fused->getResults());
+    rewriter.eraseOp(pool);
+    if (dequantize->use_empty()) {
+      rewriter.eraseOp(dequantize);
+    }
+    return success();
+  }
+};
+
 /// Applies `patterns` to every IE.Quantize of `func` (and nothing else).
 void applyToQuantizes(func::FuncOp func, RewritePatternSet &&patterns) {
   SmallVector<Operation *> quantizes;
@@ -162,6 +220,9 @@ void applyToQuantizes(func::FuncOp func, RewritePatternSet &&patterns) {
 
 /// Why `op`, a layer that reads a dequantized tensor, stays in float.
 std::string getFloatReason(Operation *op) {
+  if (auto pool = llvm::dyn_cast<MaxPoolOp>(op)) {
+    return getMaxPoolFloatReason(pool);
+  }
   if (!llvm::isa<ConvolutionOp, GroupConvolutionOp>(op)) {
     return "the low-precision pipeline has no quantized form of " +
            op->getName().getStringRef().str();
@@ -216,9 +277,10 @@ public:
 } // namespace
 
 void populateFuseQuantizedLayersPatterns(RewritePatternSet &patterns) {
-  patterns.add<FuseQuantizedConvolution<ConvolutionOp>,
-               FuseQuantizedConvolution<GroupConvolutionOp>>(
-      patterns.getContext());
+  patterns
+      .add<FuseQuantizedConvolution<ConvolutionOp>,
+           FuseQuantizedConvolution<GroupConvolutionOp>, FuseQuantizedMaxPool>(
+          patterns.getContext());
 }
 
 void populateFuseQuantizedActivationPatterns(RewritePatternSet &patterns) {

@@ -31,6 +31,9 @@ def FuseQuantizedLayersPass
       `IE.Clamp` or `IE.LeakyRelu` between the convolution and the quantize, each used once,
       becomes the post-op of the quantized convolution (applied in float before the
       requantisation).
+    * `IE.Quantize(IE.MaxPool(IE.Dequantize(x)))`, with `x` quantized per tensor, the pool
+      used only by the quantize, no post-op and the quantize's type `x`'s, becomes
+      `IE.MaxPool(x)`: the maximum of the stored values, exactly that of the real values.
     * Then `IE.Quantize(act(IE.Dequantize(q)))`, with `q` the result of such a quantized layer
       without a post-op and `act` an `IE.ReLU`, `IE.Clamp` or `IE.LeakyRelu`, each used once,
       becomes the layer with `act` as its post-op and the second quantize's result type: the

@@ -231,3 +231,17 @@ module attributes {VPU.nce_element_types = ["i8", "f16"]} {
     return %0 : tensor<1x16x2x2x!quant.uniform<i8:f32, 0.1:-5>, #NHWC>
   }
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A max pool on a quantized tensor keeps its type.
+// CHECK-LABEL: func.func @max_pool_quantized
+// CHECK-NEXT: %0 = VPU.NCE.MaxPool(%arg0) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+// CHECK-SAME: -> tensor<1x16x2x2x!quant.uniform<u8:f32, 5.000000e-01:128>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+func.func @max_pool_quantized(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>) -> tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC> {
+  %0 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+         : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC> -> tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
+  return %0 : tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
+}

@@ -100,3 +100,40 @@ func.func @conv_leaky_relu(%q: tensor<1x3x8x8x!qx>) -> tensor<1x2x8x8x!qy> {
   %rq = IE.Quantize(%r) {dstElemType = !qy} : tensor<1x2x8x8xf32> -> tensor<1x2x8x8x!qy>
   return %rq : tensor<1x2x8x8x!qy>
 }
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+
+// A max pool between a dequantize and a quantize of the same parameters runs on the quantized
+// tensor.
+// CHECK-LABEL: func.func @max_pool
+// CHECK-NEXT: %[[P:.+]] = IE.MaxPool(%arg0) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 5.000000e-02:128>> -> tensor<1x3x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>>
+// CHECK-NEXT: return %[[P]]
+func.func @max_pool(%q: tensor<1x3x8x8x!qx>) -> tensor<1x3x4x4x!qx> {
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf32>
+  %p = IE.MaxPool(%xd) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x3x8x8xf32> -> tensor<1x3x4x4xf32>
+  %pq = IE.Quantize(%p) {dstElemType = !qx} : tensor<1x3x4x4xf32> -> tensor<1x3x4x4x!qx>
+  return %pq : tensor<1x3x4x4x!qx>
+}
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qy = !quant.uniform<u8:f32, 1.000000e-01:10>
+
+// A max pool whose quantize has other parameters (it would requantise) stays as it is; one whose
+// dequantize has another user is fused, and the dequantize kept for its other user.
+// CHECK-LABEL: func.func @max_pool_kept
+// CHECK: IE.Dequantize
+// CHECK: IE.MaxPool({{.+}} : tensor<1x3x8x8xf32> -> tensor<1x3x4x4xf32>
+// CHECK: IE.Quantize
+// CHECK: IE.MaxPool(%arg0) {{.+}} -> tensor<1x3x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>>
+func.func @max_pool_kept(%q: tensor<1x3x8x8x!qx>) -> (tensor<1x3x4x4x!qy>, tensor<1x3x4x4x!qx>, tensor<1x3x8x8xf32>) {
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf32>
+  %p = IE.MaxPool(%xd) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x3x8x8xf32> -> tensor<1x3x4x4xf32>
+  %pq = IE.Quantize(%p) {dstElemType = !qy} : tensor<1x3x4x4xf32> -> tensor<1x3x4x4x!qy>
+  %p2 = IE.MaxPool(%xd) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x3x8x8xf32> -> tensor<1x3x4x4xf32>
+  %p2q = IE.Quantize(%p2) {dstElemType = !qx} : tensor<1x3x4x4xf32> -> tensor<1x3x4x4x!qx>
+  return %pq, %p2q, %xd : tensor<1x3x4x4x!qy>, tensor<1x3x4x4x!qx>, tensor<1x3x8x8xf32>
+}

@@ -25,3 +25,19 @@ func.func @remarks(%q: tensor<1x3x8x8x!qx>, %r: tensor<1x2x8x8x!qy>) -> (tensor<
   %a = IE.Add(%rd, %c1) : tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32> -> tensor<1x2x8x8xf32>
   return %q0, %c1, %q2, %a : tensor<1x2x8x8x!qy>, tensor<1x2x8x8xf32>, tensor<1x2x8x8x!qy>, tensor<1x2x8x8xf32>
 }
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qy = !quant.uniform<u8:f32, 1.000000e-01:10>
+
+// Max pools that stay in float, with the reason.
+func.func @max_pool_remarks(%q: tensor<1x3x8x8x!qx>) -> (tensor<1x3x4x4x!qy>, tensor<1x3x4x4xf32>) {
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf32>
+  // expected-remark @+1 {{stays in float: the quantize after it has other parameters than its input (a quantized max pool keeps them)}}
+  %p = IE.MaxPool(%xd) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x3x8x8xf32> -> tensor<1x3x4x4xf32>
+  %pq = IE.Quantize(%p) {dstElemType = !qy} : tensor<1x3x4x4xf32> -> tensor<1x3x4x4x!qy>
+  // expected-remark @+1 {{stays in float: its result is not quantized (no single QuantizeLinear after it)}}
+  %p2 = IE.MaxPool(%xd) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x3x8x8xf32> -> tensor<1x3x4x4xf32>
+  return %pq, %p2 : tensor<1x3x4x4x!qy>, tensor<1x3x4x4xf32>
+}
