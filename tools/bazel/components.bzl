@@ -23,6 +23,7 @@ ALL_COMPONENTS = {
     "ie_convert_avg_pool_to_dw_conv": "//passes/ie/convert_avg_pool_to_dw_conv:component",
     "ie_convert_conv1d_to_conv2d": "//passes/ie/convert_conv1d_to_conv2d:component",
     "ie_convert_fc_to_conv": "//passes/ie/convert_fc_to_conv:component",
+    "ie_convert_group_conv_to_conv": "//passes/ie/convert_group_conv_to_conv:component",
     "ie_convert_paddings_to_floor_mode": "//passes/ie/convert_paddings_to_floor_mode:component",
     "ie_convert_precision_to_fp16": "//passes/ie/convert_precision_to_fp16:component",
     "ie_convert_scale_shift_to_depthwise": "//passes/ie/convert_scale_shift_to_depthwise:component",

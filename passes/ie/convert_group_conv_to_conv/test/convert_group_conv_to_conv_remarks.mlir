@@ -1,0 +1,14 @@
+// RUN: vpuc-opt %s --split-input-file --vpuc-ie-convert-group-conv-to-conv=remarks=true -verify-diagnostics -o /dev/null
+
+// Each group convolution the NCE cannot run that the pass leaves is named with the reasons.
+func.func @remarks(%x: tensor<1x128x8x8xf16>, %w: tensor<4x64x1x1xf16>, %y: tensor<1x4x8x8xf32>) -> (tensor<1x128x8x8xf16>, tensor<1x4x8x8xf16>, tensor<1x4x8x8xf32>) {
+  %v = const.Declare tensor<128x2x1x1xf16> = #const.Content<dense<1.0> : tensor<128x2x1x1xf16>>
+  // expected-remark @+1 {{left unchanged: its 64 groups are outside [2, max-groups = 32]}}
+  %0 = IE.GroupConvolution(%x, %v) {dilations = array<i64: 1, 1>, groups = 64 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x128x8x8xf16>, tensor<128x2x1x1xf16> -> tensor<1x128x8x8xf16>
+  // expected-remark @+1 {{left unchanged: the filter is not a constant}}
+  %1 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 2 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x128x8x8xf16>, tensor<4x64x1x1xf16> -> tensor<1x4x8x8xf16>
+  %u = const.Declare tensor<4x2x1x1xf32> = #const.Content<dense<1.0> : tensor<4x2x1x1xf32>>
+  // expected-remark @+1 {{left unchanged: the NCE cannot run the convolution (input element type f32 is not supported by the NCE (f16); filter element type f32 is not supported by the NCE (f16); output element type f32 is not supported by the NCE (f16))}}
+  %2 = IE.GroupConvolution(%y, %u) {dilations = array<i64: 1, 1>, groups = 2 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x4x8x8xf32>, tensor<4x2x1x1xf32> -> tensor<1x4x8x8xf32>
+  return %0, %1, %2 : tensor<1x128x8x8xf16>, tensor<1x4x8x8xf16>, tensor<1x4x8x8xf32>
+}
