@@ -128,7 +128,10 @@ def Const_ReshapeAttr : Const_Transformation<"Reshape", "Reshape"> {
   let description = [{
     `#const.Reshape<[d0, d1, ...]>` gives the content a new static shape
     with the same number of elements. The input must be in identity memory
-    order; the result has no encoding.
+    order; the result has no encoding. A per-axis quantized type keeps its
+    scales on the dimension of the new shape that holds the quantized one
+    whole after as many elements (`[M, K]` to `[M, K, 1, 1]`: axis 0); a
+    reshape that splits or merges it is an error.
   }];
   let parameters = (ins ArrayRefParameter<"int64_t">:$shape);
   let assemblyFormat = "`<` `[` $shape `]` `>`";

@@ -104,10 +104,6 @@ FailureOr<ShapedType> ReshapeAttr::inferOutputType(
                           "order, got "
                        << input;
   }
-  if (getPerAxis(input)) {
-    return emitError() << "Reshape of the per-axis quantized type " << input
-                       << " is not supported";
-  }
   if (getShape().size() > DimsOrder::kMaxRank) {
     return emitError() << "Reshape to " << formatList(getShape())
                        << " has rank " << getShape().size()
@@ -120,8 +116,35 @@ FailureOr<ShapedType> ReshapeAttr::inferOutputType(
                        << count << " elements, but the input " << input
                        << " has " << input.getNumElements();
   }
-  return llvm::cast<ShapedType>(
-      RankedTensorType::get(getShape(), input.getElementType()));
+  Type elemType = input.getElementType();
+  if (auto perAxis = getPerAxis(input)) {
+    // The quantized dim survives where the new shape keeps it whole after the
+    // same number of elements (e.g. [M, K] -> [M, K, 1, 1]): every element
+    // keeps its channel.
+    const int32_t axis = perAxis.getQuantizedDimension();
+    const int64_t before =
+        shape::Shape(input.getShape().take_front(axis)).totalSize();
+    std::optional<int32_t> newAxis;
+    int64_t prefix = 1;
+    for (auto [index, size] : llvm::enumerate(getShape())) {
+      if (prefix == before && size == input.getDimSize(axis)) {
+        newAxis = static_cast<int32_t>(index);
+        break;
+      }
+      prefix *= size;
+    }
+    if (!newAxis) {
+      return emitError() << "Reshape to " << formatList(getShape())
+                         << " splits or merges the quantized dimension " << axis
+                         << " of " << input;
+    }
+    elemType = quant::UniformQuantizedPerAxisType::get(
+        perAxis.getFlags(), perAxis.getStorageType(),
+        perAxis.getExpressedType(), perAxis.getScales(),
+        perAxis.getZeroPoints(), *newAxis, perAxis.getStorageTypeMin(),
+        perAxis.getStorageTypeMax());
+  }
+  return llvm::cast<ShapedType>(RankedTensorType::get(getShape(), elemType));
 }
 
 Content ReshapeAttr::transform(Content &input, ShapedType outputType) const {

@@ -68,8 +68,8 @@ LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
     return failure();
   }
   if (groups < 2 || groups > maxGroups) {
-    log("its " + Twine(groups) + " groups are outside [2, max-groups = " +
-        Twine(maxGroups) + "]");
+    log("its " + Twine(groups) +
+        " groups are outside [2, max-groups = " + Twine(maxGroups) + "]");
     ok = false;
   }
   if (!op.getFilter().getDefiningOp<Const::DeclareOp>()) {
@@ -173,8 +173,8 @@ public:
     if (failed(checkRewrite(op, maxGroups, VPU::NCE::ignoreReason))) {
       return rewriter.notifyMatchFailure(op, "not rewritten");
     }
-    Value filter = rewriter.create<Const::DeclareOp>(op.getLoc(),
-                                                     buildDenseFilter(op));
+    Value filter =
+        rewriter.create<Const::DeclareOp>(op.getLoc(), buildDenseFilter(op));
     SmallVector<Value, 3> operands = {op.getInput(), filter};
     if (Value bias = op.getBias()) {
       operands.push_back(bias);
@@ -210,7 +210,8 @@ struct ConvertGroupConvToConvPass
         [&](RewritePatternSet &patterns) {
           populateConvertGroupConvToConvPatterns(patterns, limit);
         },
-        emitRemarks, [&](Operation *op) -> std::string {
+        emitRemarks,
+        [&](Operation *op) -> std::string {
           auto conv = llvm::dyn_cast<GroupConvolutionOp>(op);
           if (!conv) {
             return "";

@@ -6,8 +6,9 @@
 //
 // Dequantize -> convolution -> Quantize -> a convolution on quantized types;
 // Dequantize -> max pool -> Quantize (the same parameters) -> a max pool on
-// the quantized tensor; Dequantize -> activation -> Quantize after it -> the
-// layer's post-op.
+// the quantized tensor; the same for reshapes; Dequantize -> MatMul + bias ->
+// Quantize -> a 1x1 convolution on quantized types between reshapes;
+// Dequantize -> activation -> Quantize after it -> the layer's post-op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,8 @@
 
 #include <string>
 
+#include "dialects/const/ir/ConstAttributes.h"
+#include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/ir/PostOp.h"
@@ -209,6 +212,135 @@ struct FuseQuantizedMaxPool final : OpRewritePattern<QuantizeOp> {
   }
 };
 
+/// True for the IE ops that only move values (reshapes), which keep a
+/// per-tensor quantization.
+bool isQuantizableView(Operation *op) {
+  return llvm::isa_and_nonnull<ReshapeOp, FlattenOp, SqueezeOp, UnsqueezeOp,
+                               AffineReshapeOp>(op);
+}
+
+/// IE.Quantize(view(IE.Dequantize(x))) with the quantize's type x's (per
+/// tensor) -> view(x): a view moves the stored values, exactly.
+struct FuseQuantizedView final : OpRewritePattern<QuantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(QuantizeOp quantize,
+                                PatternRewriter &rewriter) const override {
+    Operation *view = quantize.getInput().getDefiningOp();
+    if (!isQuantizableView(view) || !view->hasOneUse()) {
+      return rewriter.notifyMatchFailure(quantize,
+                                         "not the only user of a reshape");
+    }
+    Value input = getDequantized(view->getOperand(0));
+    Type elementType = getElementTypeOrSelf(quantize.getType());
+    if (!input || !llvm::isa<quant::UniformQuantizedType>(elementType) ||
+        getElementTypeOrSelf(input.getType()) != elementType) {
+      return rewriter.notifyMatchFailure(
+          view, "not a dequantize of the quantize's per-tensor type");
+    }
+    Operation *dequantize = view->getOperand(0).getDefiningOp();
+    Operation *fused = rewriter.clone(*view);
+    fused->setOperand(0, input);
+    fused->getResult(0).setType(quantize.getType());
+    rewriter.replaceOp(quantize, fused->getResults());
+    rewriter.eraseOp(view);
+    if (dequantize->use_empty()) {
+      rewriter.eraseOp(dequantize);
+    }
+    return success();
+  }
+};
+
+/// IE.Quantize(IE.Add(IE.MatMul(IE.Dequantize(x) [N, K], IE.Dequantize(w)
+/// [M, K] {transpose_b}), IE.Dequantize(b) [M])) (a fully connected layer as
+/// Gemm imports) -> Reshape(Convolution(Reshape(x) [N, K, 1, 1], w as
+/// [M, K, 1, 1], b)) [N, M] on quantized types: the 1x1 convolution of the
+/// rows.
+struct FuseQuantizedFullyConnected final : OpRewritePattern<QuantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(QuantizeOp quantize,
+                                PatternRewriter &rewriter) const override {
+    auto add = quantize.getInput().getDefiningOp<AddOp>();
+    auto matmul = add ? add.getInput1().getDefiningOp<MatMulOp>() : nullptr;
+    if (!add || !matmul || !add->hasOneUse() || !matmul->hasOneUse() ||
+        matmul.getTransposeA() || !matmul.getTransposeB()) {
+      return rewriter.notifyMatchFailure(
+          quantize, "not after MatMul(x, w^T) + b used only by it");
+    }
+    Value input = getDequantized(matmul.getInput1());
+    Value weights = getDequantized(matmul.getInput2());
+    Value bias = getDequantized(add.getInput2());
+    auto weightsConstant =
+        weights ? weights.getDefiningOp<Const::DeclareOp>() : nullptr;
+    auto biasConstant = bias ? bias.getDefiningOp<Const::DeclareOp>() : nullptr;
+    auto inputType = llvm::dyn_cast_or_null<RankedTensorType>(
+        input ? input.getType() : Type());
+    auto weightsType = llvm::dyn_cast_or_null<RankedTensorType>(
+        weights ? weights.getType() : Type());
+    auto biasType = llvm::dyn_cast_or_null<RankedTensorType>(
+        bias ? bias.getType() : Type());
+    if (!inputType || !weightsConstant || !biasConstant ||
+        inputType.getRank() != 2 || weightsType.getRank() != 2 ||
+        biasType.getRank() != 1 || !inputType.hasStaticShape() ||
+        !weightsType.hasStaticShape() ||
+        biasType.getDimSize(0) != weightsType.getDimSize(0)) {
+      return rewriter.notifyMatchFailure(
+          matmul, "not a dequantized [N, K] input, constant [M, K] weights "
+                  "and a constant [M] bias");
+    }
+    const int64_t rows = inputType.getDimSize(0);
+    const int64_t depth = inputType.getDimSize(1);
+    const int64_t outputs = weightsType.getDimSize(0);
+    auto input4D =
+        RankedTensorType::get({rows, depth, 1, 1}, inputType.getElementType());
+    auto output4D = RankedTensorType::get(
+        {rows, outputs, 1, 1}, getElementTypeOrSelf(quantize.getType()));
+    Const::ContentAttr filterContent =
+        weightsConstant.getContent().reshape({outputs, depth, 1, 1});
+    std::string reason;
+    if (failed(detail::checkConvElementTypes(input4D, filterContent.getType(),
+                                             biasType, output4D, reason))) {
+      return rewriter.notifyMatchFailure(matmul, reason);
+    }
+    Location loc = matmul.getLoc();
+    auto shapeAttr = [&](RankedTensorType type) {
+      return rewriter.getDenseI64ArrayAttr(type.getShape());
+    };
+    Value x =
+        rewriter.create<ReshapeOp>(loc, input4D, input, shapeAttr(input4D));
+    Value filter = rewriter.create<Const::DeclareOp>(loc, filterContent);
+    const SmallVector<int64_t, 2> ones = {1, 1};
+    const SmallVector<int64_t, 2> zeros = {0, 0};
+    Value conv = rewriter.create<ConvolutionOp>(
+        loc, TypeRange{output4D}, ValueRange{x, filter, bias},
+        ArrayRef<NamedAttribute>{
+            rewriter.getNamedAttr("strides",
+                                  rewriter.getDenseI64ArrayAttr(ones)),
+            rewriter.getNamedAttr("pads_begin",
+                                  rewriter.getDenseI64ArrayAttr(zeros)),
+            rewriter.getNamedAttr("pads_end",
+                                  rewriter.getDenseI64ArrayAttr(zeros)),
+            rewriter.getNamedAttr("dilations",
+                                  rewriter.getDenseI64ArrayAttr(ones))});
+    auto resultType = llvm::cast<RankedTensorType>(quantize.getType());
+    Value result = rewriter.create<ReshapeOp>(quantize.getLoc(), resultType,
+                                              conv, shapeAttr(resultType));
+    SmallVector<Operation *, 3> dequantizes = {
+        matmul.getInput1().getDefiningOp(), matmul.getInput2().getDefiningOp(),
+        add.getInput2().getDefiningOp()};
+    rewriter.replaceOp(quantize, result);
+    rewriter.eraseOp(add);
+    rewriter.eraseOp(matmul);
+    for (Operation *dequantize : dequantizes) {
+      if (dequantize->use_empty()) {
+        rewriter.eraseOp(dequantize);
+      }
+    }
+    return success();
+  }
+};
+
 /// Applies `patterns` to every IE.Quantize of `func` (and nothing else).
 void applyToQuantizes(func::FuncOp func, RewritePatternSet &&patterns) {
   SmallVector<Operation *> quantizes;
@@ -279,7 +411,8 @@ public:
 void populateFuseQuantizedLayersPatterns(RewritePatternSet &patterns) {
   patterns
       .add<FuseQuantizedConvolution<ConvolutionOp>,
-           FuseQuantizedConvolution<GroupConvolutionOp>, FuseQuantizedMaxPool>(
+           FuseQuantizedConvolution<GroupConvolutionOp>, FuseQuantizedMaxPool,
+           FuseQuantizedView, FuseQuantizedFullyConnected>(
           patterns.getContext());
 }
 

@@ -34,6 +34,13 @@ def FuseQuantizedLayersPass
     * `IE.Quantize(IE.MaxPool(IE.Dequantize(x)))`, with `x` quantized per tensor, the pool
       used only by the quantize, no post-op and the quantize's type `x`'s, becomes
       `IE.MaxPool(x)`: the maximum of the stored values, exactly that of the real values.
+      The same for a reshape (`IE.Reshape`, `IE.Flatten`, `IE.Squeeze`, `IE.Unsqueeze`,
+      `IE.AffineReshape`), which moves the stored values.
+    * `IE.Quantize(IE.Add(IE.MatMul(IE.Dequantize(x), IE.Dequantize(w)) {transpose_b},
+      IE.Dequantize(b)))`, a fully connected layer as ONNX Gemm imports (`x` `[N, K]`, constant
+      `w` `[M, K]`, constant `b` `[M]`, each op used once), becomes
+      `IE.Reshape(IE.Convolution(IE.Reshape(x) [N, K, 1, 1], w [M, K, 1, 1], b)) [N, M]` on
+      quantized types, where those meet the quantized layer's rules.
     * Then `IE.Quantize(act(IE.Dequantize(q)))`, with `q` the result of such a quantized layer
       without a post-op and `act` an `IE.ReLU`, `IE.Clamp` or `IE.LeakyRelu`, each used once,
       becomes the layer with `act` as its post-op and the second quantize's result type: the

@@ -145,10 +145,10 @@ func.func @reshape_order() -> tensor<4xf32> {
 
 // -----
 
-func.func @reshape_per_axis() -> tensor<2xf32> {
-  // expected-error @+1 {{Reshape of the per-axis quantized type}}
-  %0 = const.Declare tensor<2xf32> = #const.Content<dense<1> : tensor<2x1xi8>, [#const.QuantCast<!quant.uniform<i8:f32:0, {1.0, 2.0}>>, #const.Reshape<[2]>]>
-  return %0 : tensor<2xf32>
+func.func @reshape_per_axis() -> tensor<4xf32> {
+  // expected-error @+1 {{Reshape to [4] splits or merges the quantized dimension 1}}
+  %0 = const.Declare tensor<4xf32> = #const.Content<dense<1> : tensor<2x2xi8>, [#const.QuantCast<!quant.uniform<i8:f32:1, {1.0, 2.0}>>, #const.Reshape<[4]>]>
+  return %0 : tensor<4xf32>
 }
 
 // -----

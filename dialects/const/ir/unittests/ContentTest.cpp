@@ -155,6 +155,24 @@ TEST_F(ContentTest, padQuantizedUsesZeroPoint) {
             (std::vector<uint8_t>{10, 1, 10, 20, 2, 20}));
 }
 
+TEST_F(ContentTest, reshapeQuantizedDimension) {
+  // [1, 2] per axis 1 -> [2, 1, 1]: the channels move to axis 0.
+  ContentAttr attr =
+      parse("#const.Content<dense<[[1, 2]]> : tensor<1x2xsi8>, "
+            "[#const.QuantCast<!quant.uniform<i8:f32:1, {1.0, 2.0}>>, "
+            "#const.Reshape<[2, 1, 1]>]>");
+  ASSERT_TRUE(attr);
+  auto type = llvm::cast<quant::UniformQuantizedPerAxisType>(
+      attr.getType().getElementType());
+  EXPECT_EQ(type.getQuantizedDimension(), 0);
+  EXPECT_EQ(
+      std::vector<double>(type.getScales().begin(), type.getScales().end()),
+      (std::vector<double>{1.0, 2.0}));
+  SmallVector<int8_t> values = attr.fold().getValues<int8_t>();
+  EXPECT_EQ(std::vector<int8_t>(values.begin(), values.end()),
+            (std::vector<int8_t>{1, 2}));
+}
+
 TEST_F(ContentTest, padQuantizedDimension) {
   // Padding the quantized dimension adds channels with the nearest channel's
   // scale and zero point, filled with that zero point (a real zero).

@@ -137,3 +137,54 @@ func.func @max_pool_kept(%q: tensor<1x3x8x8x!qx>) -> (tensor<1x3x4x4x!qy>, tenso
   %p2q = IE.Quantize(%p2) {dstElemType = !qx} : tensor<1x3x4x4xf32> -> tensor<1x3x4x4x!qx>
   return %pq, %p2q, %xd : tensor<1x3x4x4x!qy>, tensor<1x3x4x4x!qx>, tensor<1x3x8x8xf32>
 }
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qw = !quant.uniform<i8:f32:0, {1.000000e-01, 2.000000e-01, 1.000000e-01}>
+!qb = !quant.uniform<i32:f32:0, {5.000000e-03, 1.000000e-02, 5.000000e-03}>
+!qy = !quant.uniform<u8:f32, 1.000000e-01:10>
+
+// A fully connected layer as Gemm imports it (MatMul with transposed weights, then the bias),
+// behind a flatten: the flatten keeps the quantized type, the layer becomes a quantized 1x1
+// convolution between reshapes; the weights keep their per-channel scales.
+// CHECK-LABEL: func.func @fully_connected
+// CHECK: %[[F:.+]] = IE.Flatten(%arg0) {{.+}} -> tensor<1x4x!quant.uniform<u8:f32, 5.000000e-02:128>>
+// CHECK: %[[X:.+]] = IE.Reshape(%[[F]]) {shape = array<i64: 1, 4, 1, 1>} : tensor<1x4x!quant.uniform<u8:f32, 5.000000e-02:128>> -> tensor<1x4x1x1x!quant.uniform<u8:f32, 5.000000e-02:128>>
+// CHECK: %[[W:.+]] = const.Declare tensor<3x4x1x1x!quant.uniform<i8:f32:0, {1.000000e-01,2.000000e-01,1.000000e-01}>> = #const.Content<dense<1> : tensor<3x4xsi8>, [#const.QuantCast<!quant.uniform<i8:f32:0, {1.000000e-01,2.000000e-01,1.000000e-01}>>, #const.Reshape<[3, 4, 1, 1]>]>
+// CHECK: %[[C:.+]] = IE.Convolution(%[[X]], %[[W]], %{{.+}}) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} {{.+}} -> tensor<1x3x1x1x!quant.uniform<u8:f32, 1.000000e-01:10>>
+// CHECK: %[[Y:.+]] = IE.Reshape(%[[C]]) {shape = array<i64: 1, 3>} {{.+}} -> tensor<1x3x!quant.uniform<u8:f32, 1.000000e-01:10>>
+// CHECK: return %[[Y]]
+func.func @fully_connected(%q: tensor<1x4x1x1x!qx>) -> tensor<1x3x!qy> {
+  %w = const.Declare tensor<3x4x!qw> = #const.Content<dense<1> : tensor<3x4xsi8>, [#const.QuantCast<!qw>]>
+  %b = const.Declare tensor<3x!qb> = #const.Content<dense<2> : tensor<3xsi32>, [#const.QuantCast<!qb>]>
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x4x1x1x!qx> -> tensor<1x4x1x1xf32>
+  %f = IE.Flatten(%xd) : tensor<1x4x1x1xf32> -> tensor<1x4xf32>
+  %fq = IE.Quantize(%f) {dstElemType = !qx} : tensor<1x4xf32> -> tensor<1x4x!qx>
+  %fd = IE.Dequantize(%fq) {dstElemType = f32} : tensor<1x4x!qx> -> tensor<1x4xf32>
+  %wd = IE.Dequantize(%w) {dstElemType = f32} : tensor<3x4x!qw> -> tensor<3x4xf32>
+  %bd = IE.Dequantize(%b) {dstElemType = f32} : tensor<3x!qb> -> tensor<3xf32>
+  %m = IE.MatMul(%fd, %wd) {transpose_b} : tensor<1x4xf32>, tensor<3x4xf32> -> tensor<1x3xf32>
+  %a = IE.Add(%m, %bd) : tensor<1x3xf32>, tensor<3xf32> -> tensor<1x3xf32>
+  %aq = IE.Quantize(%a) {dstElemType = !qy} : tensor<1x3xf32> -> tensor<1x3x!qy>
+  return %aq : tensor<1x3x!qy>
+}
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qw = !quant.uniform<i8:f32:0, {1.000000e-01, 2.000000e-01, 1.000000e-01}>
+!qy = !quant.uniform<u8:f32, 1.000000e-01:10>
+
+// Without a bias, or with untransposed weights, the MatMul stays in float.
+// CHECK-LABEL: func.func @matmul_kept
+// CHECK-NOT: IE.Convolution
+// CHECK: IE.MatMul
+func.func @matmul_kept(%q: tensor<1x4x!qx>) -> tensor<1x3x!qy> {
+  %w = const.Declare tensor<3x4x!qw> = #const.Content<dense<1> : tensor<3x4xsi8>, [#const.QuantCast<!qw>]>
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x4x!qx> -> tensor<1x4xf32>
+  %wd = IE.Dequantize(%w) {dstElemType = f32} : tensor<3x4x!qw> -> tensor<3x4xf32>
+  %m = IE.MatMul(%xd, %wd) {transpose_b} : tensor<1x4xf32>, tensor<3x4xf32> -> tensor<1x3xf32>
+  %mq = IE.Quantize(%m) {dstElemType = !qy} : tensor<1x3xf32> -> tensor<1x3x!qy>
+  return %mq : tensor<1x3x!qy>
+}
