@@ -24,6 +24,7 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpu/ir/NCELegality.h"
+#include "dialects/vpu/ir/VPUNCEInterfaces.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -35,12 +36,6 @@ namespace mlir::vpuc::IE {
 #include "passes/ie/convert_group_conv_to_conv/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// True if `value` is defined by a constant-like op.
-bool isConstant(Value value) {
-  Operation *def = value ? value.getDefiningOp() : nullptr;
-  return def && def->hasTrait<OpTrait::ConstantLike>();
-}
 
 /// The dense filter type [OC, IC, KY, KX] of `op`'s filter [OC, IC / G, ...].
 RankedTensorType getDenseFilterType(GroupConvolutionOp op) {
@@ -84,19 +79,12 @@ LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
   if (!ok) {
     return failure();
   }
-  VPU::NCE::LayerDesc layer;
-  layer.inputs = {op.getInput().getType()};
-  layer.output = op.getOutput().getType();
+  // The group convolution's description with the dense filter.
+  VPU::NCE::LayerDesc layer =
+      llvm::cast<VPU::NCELegalityOpInterface>(op.getOperation())
+          .getNCELayerDesc();
   layer.filter = getDenseFilterType(op);
-  layer.constantFilter = true;
-  if (Value bias = op.getBias()) {
-    layer.bias = bias.getType();
-    layer.constantBias = isConstant(bias);
-  }
-  layer.strides.assign(op.getStrides().begin(), op.getStrides().end());
-  layer.padsBegin.assign(op.getPadsBegin().begin(), op.getPadsBegin().end());
-  layer.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
-  layer.dilations.assign(op.getDilations().begin(), op.getDilations().end());
+  layer.groups = 1;
   VPU::NCE::Reasons reasons;
   if (!VPU::isSupportedOnNCE<ConvolutionOp>(op.getContext(), layer, reasons,
                                             options)) {

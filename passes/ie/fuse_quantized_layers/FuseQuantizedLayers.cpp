@@ -40,6 +40,17 @@ Value getDequantized(Value value) {
   return dequantize ? dequantize.getInput() : Value();
 }
 
+/// Erases the dequantizes `ops` a fused layer read (the defining ops of its
+/// float operands), unless something else still reads them.
+void eraseUnusedDequantizes(PatternRewriter &rewriter,
+                            ArrayRef<Operation *> ops) {
+  for (Operation *op : ops) {
+    if (llvm::isa_and_nonnull<DequantizeOp>(op) && op->use_empty()) {
+      rewriter.eraseOp(op);
+    }
+  }
+}
+
 /// True if `op` is a (group) convolution on quantized types.
 bool isQuantizedConvolution(Operation *op) {
   return llvm::isa_and_nonnull<ConvolutionOp, GroupConvolutionOp>(op) &&
@@ -107,12 +118,7 @@ struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
       rewriter.eraseOp(activation);
     }
     rewriter.eraseOp(conv);
-    // The dequantizes the convolution read, unless something else reads them.
-    for (Operation *dequantize : dequantizes) {
-      if (dequantize->use_empty()) {
-        rewriter.eraseOp(dequantize);
-      }
-    }
+    eraseUnusedDequantizes(rewriter, dequantizes);
     return success();
   }
 };
@@ -205,9 +211,7 @@ struct FuseQuantizedMaxPool final : OpRewritePattern<QuantizeOp> {
         ValueRange{getDequantized(pool.getInput())}, pool->getAttrs());
     rewriter.replaceOp(quantize, fused->getResults());
     rewriter.eraseOp(pool);
-    if (dequantize->use_empty()) {
-      rewriter.eraseOp(dequantize);
-    }
+    eraseUnusedDequantizes(rewriter, dequantize);
     return success();
   }
 };
@@ -244,9 +248,7 @@ struct FuseQuantizedView final : OpRewritePattern<QuantizeOp> {
     fused->getResult(0).setType(quantize.getType());
     rewriter.replaceOp(quantize, fused->getResults());
     rewriter.eraseOp(view);
-    if (dequantize->use_empty()) {
-      rewriter.eraseOp(dequantize);
-    }
+    eraseUnusedDequantizes(rewriter, dequantize);
     return success();
   }
 };
@@ -332,11 +334,7 @@ struct FuseQuantizedFullyConnected final : OpRewritePattern<QuantizeOp> {
     rewriter.replaceOp(quantize, result);
     rewriter.eraseOp(add);
     rewriter.eraseOp(matmul);
-    for (Operation *dequantize : dequantizes) {
-      if (dequantize->use_empty()) {
-        rewriter.eraseOp(dequantize);
-      }
-    }
+    eraseUnusedDequantizes(rewriter, dequantizes);
     return success();
   }
 };
