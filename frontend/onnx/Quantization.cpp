@@ -308,6 +308,97 @@ LogicalResult importQLinearConv(ImportContext &ctx,
   return ctx.setOutputs(node, {*result});
 }
 
+/// QLinearMatMul(a, a_scale, a_zero_point, b, b_scale, b_zero_point, y_scale,
+/// y_zero_point) with a [N, K] and a constant b [K, M] (quantized per tensor
+/// or per column) -> IE.Reshape(IE.Convolution(IE.Reshape(a) [N, K, 1, 1],
+/// b^T as [M, K, 1, 1])) [N, M] on quantized types: the rows' 1x1
+/// convolution, the form the compiler gives fully connected layers.
+LogicalResult importQLinearMatMul(ImportContext &ctx,
+                                  const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  FailureOr<Value> weights = ctx.getInput(node, 3);
+  if (failed(input) || failed(weights)) {
+    return failure();
+  }
+  auto inputType = llvm::cast<RankedTensorType>(input->getType());
+  auto weightsType = llvm::cast<RankedTensorType>(weights->getType());
+  if (inputType.getRank() != 2 || weightsType.getRank() != 2 ||
+      !inputType.hasStaticShape() || !weightsType.hasStaticShape() ||
+      inputType.getDimSize(1) != weightsType.getDimSize(0) ||
+      !weights->getDefiningOp<Const::DeclareOp>()) {
+    return ctx.emitNodeError(node)
+           << "supports a static [N, K] input 'a' and a constant [K, M] input "
+              "'b' (got "
+           << inputType << " and " << weightsType << ")";
+  }
+  IntegerType inputStorage = getStorageType(inputType);
+  IntegerType weightsStorage = getStorageType(weightsType);
+  if (!inputStorage || !weightsStorage) {
+    return ctx.emitNodeError(node)
+           << "inputs 'a' and 'b' must be quantized or integer tensors";
+  }
+  FailureOr<Type> aType = buildQuantType(ctx, node, inputStorage, 2, 1);
+  FailureOr<Type> bType =
+      buildQuantType(ctx, node, weightsStorage, 2, 4, /*fixedAxis=*/1);
+  FailureOr<Type> yType = buildQuantType(ctx, node, nullptr, 2, 6);
+  if (failed(aType) || failed(bType) || failed(yType)) {
+    return failure();
+  }
+  FailureOr<Value> quantInput = asQuantized(ctx, node, *input, *aType, "a");
+  FailureOr<Value> quantWeights = asQuantized(ctx, node, *weights, *bType, "b");
+  if (failed(quantInput) || failed(quantWeights)) {
+    return failure();
+  }
+  const int64_t rows = inputType.getDimSize(0);
+  const int64_t depth = inputType.getDimSize(1);
+  const int64_t outputs = weightsType.getDimSize(1);
+  OpBuilder &builder = ctx.getBuilder();
+  Location loc = ctx.getNodeLoc(node);
+  // b^T [M, K, 1, 1]: its per-column scales become per output channel.
+  Const::ContentAttr filterContent =
+      quantWeights->getDefiningOp<Const::DeclareOp>()
+          .getContent()
+          .transpose({1, 0})
+          .reshape({outputs, depth, 1, 1});
+  Value filter = builder.create<Const::DeclareOp>(loc, filterContent);
+  FailureOr<IE::ReshapeOp> rows4D = ctx.create<IE::ReshapeOp>(
+      loc, {*quantInput},
+      {builder.getNamedAttr(
+          "shape", builder.getDenseI64ArrayAttr({rows, depth, 1, 1}))});
+  if (failed(rows4D)) {
+    return failure();
+  }
+  const SmallVector<int64_t, 2> ones = {1, 1};
+  const SmallVector<int64_t, 2> zeros = {0, 0};
+  FailureOr<IE::ConvolutionOp> conv = ctx.create<IE::ConvolutionOp>(
+      loc, {rows4D->getResult(), filter},
+      {builder.getNamedAttr("strides", builder.getDenseI64ArrayAttr(ones)),
+       builder.getNamedAttr("pads_begin", builder.getDenseI64ArrayAttr(zeros)),
+       builder.getNamedAttr("pads_end", builder.getDenseI64ArrayAttr(zeros)),
+       builder.getNamedAttr("dilations", builder.getDenseI64ArrayAttr(ones))});
+  if (failed(conv)) {
+    return failure();
+  }
+  // The convolution was built with a's quantisation (the inferred type); its
+  // result has y's.
+  conv->getResult().setType(
+      RankedTensorType::get({rows, outputs, 1, 1}, *yType));
+  std::string reason;
+  if (failed(IE::detail::checkConvElementTypes(
+          rows4D->getResult().getType(), filter.getType(), Type(),
+          conv->getResult().getType(), reason))) {
+    return ctx.emitNodeError(node) << reason;
+  }
+  FailureOr<IE::ReshapeOp> result = ctx.create<IE::ReshapeOp>(
+      loc, {conv->getResult()},
+      {builder.getNamedAttr("shape",
+                            builder.getDenseI64ArrayAttr({rows, outputs}))});
+  if (failed(result)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {result->getResult()});
+}
+
 } // namespace
 
 llvm::ArrayRef<OpHandlerInfo> getQuantizationHandlers() {
@@ -316,6 +407,8 @@ llvm::ArrayRef<OpHandlerInfo> getQuantizationHandlers() {
       {"DequantizeLinear", 10, 17, importDequantizeLinear, "IE.Dequantize"},
       {"QLinearConv", 10, 17, importQLinearConv,
        "IE.Convolution, IE.GroupConvolution"},
+      {"QLinearMatMul", 10, 17, importQLinearMatMul,
+       "IE.Reshape, IE.Convolution"},
   };
   return handlers;
 }

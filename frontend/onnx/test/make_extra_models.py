@@ -188,6 +188,43 @@ def extra_qlinear_conv_bias_type():
                  qlinear_conv_inits(np.int8), check=False)
 
 
+def extra_qlinear_matmul():
+    """QuantizeLinear, QLinearMatMul with u8 x i8 weights quantized per column, DequantizeLinear:
+    x [2, 4] -> y [2, 3]."""
+    inits = [
+        numpy_helper.from_array(np.array(0.5, np.float32), "xs"),
+        numpy_helper.from_array(np.array(128, np.uint8), "xz"),
+        numpy_helper.from_array(np.arange(-6, 6, dtype=np.int8).reshape(4, 3), "w"),
+        numpy_helper.from_array(np.array([0.25, 0.125, 0.5], np.float32), "ws"),
+        numpy_helper.from_array(np.zeros(3, np.int8), "wz"),
+        numpy_helper.from_array(np.array(0.75, np.float32), "ys"),
+        numpy_helper.from_array(np.array(10, np.uint8), "yz"),
+    ]
+    nodes = [helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"], name="q"),
+             helper.make_node("QLinearMatMul", ["xq", "xs", "xz", "w", "ws", "wz", "ys", "yz"],
+                              ["yq"], name="qmatmul"),
+             helper.make_node("DequantizeLinear", ["yq", "ys", "yz"], ["y"], name="dq")]
+    return model(nodes, [vi("x", F32, [2, 4])], [vi("y", F32, [2, 3])], inits)
+
+
+def extra_qlinear_matmul_batched():
+    """A QLinearMatMul on a rank-3 input (not the supported [N, K] form)."""
+    inits = [
+        numpy_helper.from_array(np.array(0.5, np.float32), "xs"),
+        numpy_helper.from_array(np.array(128, np.uint8), "xz"),
+        numpy_helper.from_array(np.ones((4, 3), np.int8), "w"),
+        numpy_helper.from_array(np.array(0.25, np.float32), "ws"),
+        numpy_helper.from_array(np.array(0, np.int8), "wz"),
+        numpy_helper.from_array(np.array(0.75, np.float32), "ys"),
+        numpy_helper.from_array(np.array(10, np.uint8), "yz"),
+    ]
+    nodes = [helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"], name="q"),
+             helper.make_node("QLinearMatMul", ["xq", "xs", "xz", "w", "ws", "wz", "ys", "yz"],
+                              ["yq"], name="qmatmul3d"),
+             helper.make_node("DequantizeLinear", ["yq", "ys", "yz"], ["y"], name="dq")]
+    return model(nodes, [vi("x", F32, [2, 2, 4])], [vi("y", F32, [2, 2, 3])], inits)
+
+
 def extra_indexing():
     inits = [
         numpy_helper.from_array(np.array([2, 1, 3], np.int64), "shape"),
@@ -282,7 +319,7 @@ MODELS = {f.__name__: f for f in [
     extra_resize_both, extra_resize_bad_mode, extra_resize_crop_no_roi, extra_qdq,
     extra_qdq_per_axis, extra_dq_input, extra_dq_mismatch, extra_q_nonconst_scale,
     extra_qlinear_conv, extra_qlinear_conv_float_input, extra_qlinear_conv_mismatch,
-    extra_qlinear_conv_bias_type,
+    extra_qlinear_conv_bias_type, extra_qlinear_matmul, extra_qlinear_matmul_batched,
     extra_indexing, extra_topk_opsets, extra_topk_nonconst, extra_arg_extremum, extra_argmax11,
     extra_expand_nonconst,
     extra_range_float, extra_scatternd_add, extra_d2s_bad_mode, extra_d2s_channels]}
