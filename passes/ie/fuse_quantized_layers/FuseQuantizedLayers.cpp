@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Dequantize -> convolution -> Quantize -> a convolution on quantized types;
-// Dequantize -> activation -> Quantize after it -> the layer's post-op.
+// Dequantize, Dequantize -> Add / Multiply -> Quantize -> an Add / Multiply on
+// quantized types; Dequantize -> activation -> Quantize after such a layer ->
+// the layer's post-op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::IE {
 
@@ -35,11 +39,49 @@ Value getDequantized(Value value) {
   return dequantize ? dequantize.getInput() : Value();
 }
 
-/// True if `op` is a (group) convolution on quantized types.
-bool isQuantizedConvolution(Operation *op) {
-  return llvm::isa_and_nonnull<ConvolutionOp, GroupConvolutionOp>(op) &&
+/// True if `op` is a layer this pass makes: a (group) convolution, an Add or
+/// a Multiply on quantized types.
+bool isQuantizedLayer(Operation *op) {
+  return llvm::isa_and_nonnull<ConvolutionOp, GroupConvolutionOp, AddOp,
+                               MultiplyOp>(op) &&
          llvm::isa<quant::QuantizedType>(
              getElementTypeOrSelf(op->getOperand(0).getType()));
+}
+
+/// The activation between a layer and `quantize` that can become the layer's
+/// post-op: the quantize's input if it is a post-op activation used only
+/// there, else null.
+Operation *getPostOpActivation(QuantizeOp quantize) {
+  Operation *activation = quantize.getInput().getDefiningOp();
+  if (!activation || !isPostOpActivation(activation) ||
+      !activation->hasOneUse()) {
+    return nullptr;
+  }
+  return activation;
+}
+
+/// Replaces `quantize` by `fused` and erases `activation` (if any), `layer` and
+/// the dequantizes among `operands` that nothing else reads any more.
+void replaceChain(PatternRewriter &rewriter, QuantizeOp quantize,
+                  Operation *fused, Operation *activation, Operation *layer,
+                  ValueRange operands) {
+  // An operand may appear twice (Add(x, x)): each dequantize once.
+  llvm::SmallSetVector<Operation *, 4> dequantizes;
+  for (Value operand : operands) {
+    if (auto dequantize = operand.getDefiningOp<DequantizeOp>()) {
+      dequantizes.insert(dequantize);
+    }
+  }
+  rewriter.replaceOp(quantize, fused->getResults());
+  if (activation) {
+    rewriter.eraseOp(activation);
+  }
+  rewriter.eraseOp(layer);
+  for (Operation *dequantize : dequantizes) {
+    if (dequantize->use_empty()) {
+      rewriter.eraseOp(dequantize);
+    }
+  }
 }
 
 /// IE.Quantize(act?(conv(IE.Dequantize(x), IE.Dequantize(w),
@@ -53,11 +95,7 @@ struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
                                 PatternRewriter &rewriter) const override {
     // An activation between the convolution and the quantize becomes the
     // post-op.
-    Operation *activation = quantize.getInput().getDefiningOp();
-    if (!activation || !isPostOpActivation(activation) ||
-        !activation->hasOneUse()) {
-      activation = nullptr;
-    }
+    Operation *activation = getPostOpActivation(quantize);
     Value result = activation ? activation->getOperand(0) : quantize.getInput();
     auto conv = result.getDefiningOp<ConvOp>();
     if (!conv || !conv->hasOneUse() || (activation && getPostOpAttr(conv))) {
@@ -93,28 +131,77 @@ struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
     if (postOp) {
       fused->setAttr(kPostOpAttrName, postOp);
     }
-    SmallVector<Operation *, 3> dequantizes;
-    for (Value operand : conv->getOperands()) {
-      dequantizes.push_back(operand.getDefiningOp());
+    replaceChain(rewriter, quantize, fused, activation, conv,
+                 conv->getOperands());
+    return success();
+  }
+};
+
+/// Checks that `eltwise`, a float IE.Add or IE.Multiply whose operands are the
+/// dequantizes of `input1` and `input2` and whose result is quantized to
+/// `output`, can become the layer on quantized types: it computes in f32 (the
+/// quantized layer's precision) and the types meet IE.Add's rules. Fails with
+/// the reason in `reason`.
+LogicalResult checkEltwiseChain(Operation *eltwise, Value input1, Value input2,
+                                Type output, std::string &reason) {
+  Type floatType = getElementTypeOrSelf(eltwise->getResult(0).getType());
+  if (!floatType.isF32()) {
+    llvm::raw_string_ostream(reason)
+        << "it computes in " << floatType
+        << ", a quantized layer in f32 (the dequantizes' precision)";
+    return failure();
+  }
+  return detail::checkEltwiseElementTypes(input1.getType(), input2.getType(),
+                                          output, reason);
+}
+
+/// IE.Quantize(act?(eltwise(IE.Dequantize(a), IE.Dequantize(b)))), with
+/// `eltwise` an IE.Add or IE.Multiply used only by the quantize (or by its
+/// activation) -> eltwise(a, b) with the quantize's result type and the
+/// post-op `act` if there is one.
+template <typename EltwiseOp>
+struct FuseQuantizedEltwise final : OpRewritePattern<QuantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(QuantizeOp quantize,
+                                PatternRewriter &rewriter) const override {
+    Operation *activation = getPostOpActivation(quantize);
+    Value result = activation ? activation->getOperand(0) : quantize.getInput();
+    auto eltwise = result.getDefiningOp<EltwiseOp>();
+    if (!eltwise || !eltwise->hasOneUse() ||
+        (activation && getPostOpAttr(eltwise))) {
+      return rewriter.notifyMatchFailure(
+          quantize, "not the only user of an eltwise layer (or of its "
+                    "activation)");
     }
-    rewriter.replaceOp(quantize, fused->getResults());
-    if (activation) {
-      rewriter.eraseOp(activation);
+    Value input1 = getDequantized(eltwise.getInput1());
+    Value input2 = getDequantized(eltwise.getInput2());
+    if (!input1 || !input2) {
+      return rewriter.notifyMatchFailure(
+          eltwise, "an operand is not the result of a dequantize");
     }
-    rewriter.eraseOp(conv);
-    // The dequantizes the convolution read, unless something else reads them.
-    for (Operation *dequantize : dequantizes) {
-      if (dequantize->use_empty()) {
-        rewriter.eraseOp(dequantize);
-      }
+    std::string reason;
+    if (failed(checkEltwiseChain(eltwise, input1, input2, quantize.getType(),
+                                 reason))) {
+      return rewriter.notifyMatchFailure(eltwise, reason);
     }
+    DictionaryAttr postOp =
+        activation ? buildPostOpAttr(activation) : DictionaryAttr();
+    auto fused = rewriter.create<EltwiseOp>(
+        eltwise.getLoc(), TypeRange{quantize.getType()},
+        ValueRange{input1, input2}, eltwise->getAttrs());
+    if (postOp) {
+      fused->setAttr(kPostOpAttrName, postOp);
+    }
+    replaceChain(rewriter, quantize, fused, activation, eltwise,
+                 eltwise->getOperands());
     return success();
   }
 };
 
 /// IE.Quantize(act(IE.Dequantize(layer))) with `layer` a quantized
-/// convolution without a post-op -> the layer with the post-op `act` and the
-/// quantize's result type.
+/// convolution, Add or Multiply without a post-op -> the layer with the
+/// post-op `act` and the quantize's result type.
 struct FuseQuantizedActivation final : OpRewritePattern<QuantizeOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -129,9 +216,8 @@ struct FuseQuantizedActivation final : OpRewritePattern<QuantizeOp> {
     auto dequantize = activation->getOperand(0).getDefiningOp<DequantizeOp>();
     Operation *layer =
         dequantize ? dequantize.getInput().getDefiningOp() : nullptr;
-    if (!dequantize || !dequantize->hasOneUse() ||
-        !isQuantizedConvolution(layer) || !layer->hasOneUse() ||
-        getPostOpAttr(layer)) {
+    if (!dequantize || !dequantize->hasOneUse() || !isQuantizedLayer(layer) ||
+        !layer->hasOneUse() || getPostOpAttr(layer)) {
       return rewriter.notifyMatchFailure(
           quantize, "the activation does not read only a quantized layer "
                     "without a post-op");
@@ -162,7 +248,7 @@ void applyToQuantizes(func::FuncOp func, RewritePatternSet &&patterns) {
 
 /// Why `op`, a layer that reads a dequantized tensor, stays in float.
 std::string getFloatReason(Operation *op) {
-  if (!llvm::isa<ConvolutionOp, GroupConvolutionOp>(op)) {
+  if (!llvm::isa<ConvolutionOp, GroupConvolutionOp, AddOp, MultiplyOp>(op)) {
     return "the low-precision pipeline has no quantized form of " +
            op->getName().getStringRef().str();
   }
@@ -172,6 +258,17 @@ std::string getFloatReason(Operation *op) {
   }
   if (!llvm::isa_and_nonnull<QuantizeOp>(user)) {
     return "its result is not quantized (no single QuantizeLinear after it)";
+  }
+  if (llvm::isa<AddOp, MultiplyOp>(op)) {
+    Value input1 = getDequantized(op->getOperand(0));
+    Value input2 = getDequantized(op->getOperand(1));
+    if (!input1 || !input2) {
+      return "an operand is not the result of a dequantize";
+    }
+    std::string reason;
+    (void)checkEltwiseChain(op, input1, input2, user->getResult(0).getType(),
+                            reason);
+    return reason;
   }
   Value bias = op->getNumOperands() > 2 ? op->getOperand(2) : Value();
   Value input = getDequantized(op->getOperand(0));
@@ -217,7 +314,8 @@ public:
 
 void populateFuseQuantizedLayersPatterns(RewritePatternSet &patterns) {
   patterns.add<FuseQuantizedConvolution<ConvolutionOp>,
-               FuseQuantizedConvolution<GroupConvolutionOp>>(
+               FuseQuantizedConvolution<GroupConvolutionOp>,
+               FuseQuantizedEltwise<AddOp>, FuseQuantizedEltwise<MultiplyOp>>(
       patterns.getContext());
 }
 
