@@ -122,6 +122,13 @@ def InterpolateShapeCalcMode : AbiEnum<
                        "scale), resized length in * scale.">
 ]>;
 
+def QuantizedEltwiseOp : AbiEnum<
+    "The operations of the `quantized_eltwise` kernel, on the operands "
+    "dequantized to f32.", [
+  AbiCase<"Add", 0, "a + b.">,
+  AbiCase<"Multiply", 1, "a * b.">
+]>;
+
 def PadMode : AbiEnum<"`pad` modes.", [
   AbiCase<"Constant", 0, "The pad value.">,
   AbiCase<"Edge", 1, "The nearest edge element.">,
@@ -525,6 +532,34 @@ def QuantizedConvolution : SwKernel<"quantized_convolution",
   let upaTable = "QuantizedConvolutionParams";
 }
 
+def QuantizedEltwise : SwKernel<"quantized_eltwise",
+    !listconcat([In<"input1">, In<"input2">, Out<"output">,
+                 EnumArg<"op", QuantizedEltwiseOp>,
+                 F32<"input1Scale", "the first input's scale (> 0)">,
+                 I32<"input1ZeroPoint", "the first input's zero point">,
+                 F32<"input2Scale", "the second input's scale (> 0)">,
+                 I32<"input2ZeroPoint", "the second input's zero point">,
+                 F32<"outputScale", "the output's scale (> 0)">,
+                 I32<"outputZeroPoint", "the output's zero point">,
+                 I32<"qmin", "the output's storage range; checked against its type">,
+                 I32<"qmax">],
+                PostOpArgs.args)> {
+  let doc = "quantized_eltwise(input1: int, input2: int, output: int, op, "
+            "input1Scale, input1ZeroPoint, input2Scale, input2ZeroPoint, "
+            "outputScale, outputZeroPoint, qmin, qmax, postOp, postOpAlpha, "
+            "postOpBeta): IE.Add / IE.Multiply on per-tensor quantized types, "
+            "the inputs broadcast as for the binary kernels, any layouts. "
+            "Each input is dequantized to f32, a = f32((q1 - input1ZeroPoint) "
+            "* input1Scale) (the product exact in FP64, rounded once), "
+            "likewise b; y = a op b in f32 (QuantizedEltwiseOp); the "
+            "post-operation on y; then q = clamp(round_half_even(y / "
+            "outputScale) + outputZeroPoint, qmin, qmax) with the division in "
+            "f32: what a QDQ graph computes with DequantizeLinear, the float "
+            "op and QuantizeLinear. The output may alias an input element for "
+            "element (in place).";
+  let upaTable = "QuantizedEltwiseParams";
+}
+
 def Deconvolution : SwKernel<"deconvolution",
     !listconcat([In<"input">, In<"filter">, OptionalIn<"bias">, Out<"output">],
                 ConvGeometryArgs.args,
@@ -643,5 +678,5 @@ def Library : SwKernelLibrary<[
   Convolution, Deconvolution, MatMul, FullyConnected, MaxPool, AvgPool,
   Interpolate,
   ArgMax, ArgMin,
-  QuantizedConvolution
+  QuantizedConvolution, QuantizedEltwise
 ]>;

@@ -285,6 +285,24 @@ std::vector<Case> getCases() {
          p.addF32(0.0f);
          p.addF32(6.0f);
        }},
+      {"quantized_eltwise",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::QuantizedEltwiseParams,
+                   schema::CreateQuantizedEltwiseParams(f, 1, 0.5f, 127, 0.25f,
+                                                        -3, 0.125f, 2, -128,
+                                                        127, 21, 0.1f, 0.0f));
+       },
+       [](abi::ArgPacker &p) {
+         p.addI32(1);
+         p.addF32(0.5f);
+         p.addI32(127);
+         p.addF32(0.25f);
+         p.addI32(-3);
+         p.addF32(0.125f);
+         addI32s(p, {2, -128, 127, 21});
+         p.addF32(0.1f);
+         p.addF32(0.0f);
+       }},
       {"interpolate",
        [](fb::FlatBufferBuilder &f) {
          std::vector<float> scales = {1, 1, 2, 2}, start = {0, 0, 0.1f, 0.2f},

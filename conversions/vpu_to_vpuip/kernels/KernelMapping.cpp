@@ -757,6 +757,44 @@ void mapConvolution(CallBuilder &b, int32_t grouped) {
   addNoPostOp(b);
 }
 
+/// Appends the f32 scale parameter `param`, checked to be finite and
+/// positive.
+void addQuantScale(CallBuilder &b, llvm::StringRef param) {
+  float scale = b.f32(param);
+  if (!(scale > 0.0f) || !std::isfinite(scale)) {
+    b.failParam(param, "the scale must be finite and positive");
+  }
+  b.addF32(scale);
+}
+
+/// Appends the post-op of a layer on quantized types (postOp, postOpAlpha,
+/// postOpBeta) from `post_op` (the IE::PostOpKind of the layer's post-op, or
+/// -1), `post_op_alpha` and `post_op_beta`.
+void addQuantizedPostOp(CallBuilder &b) {
+  int64_t postOp = b.i64("post_op");
+  float alpha = b.f32("post_op_alpha");
+  float beta = b.f32("post_op_beta");
+  switch (postOp) {
+  case -1:
+    b.addI32(abi::kNoPostOp);
+    break;
+  case 0:
+    b.addI32(static_cast<int32_t>(abi::ActivationOp::Relu));
+    break;
+  case 1:
+    b.addI32(static_cast<int32_t>(abi::ActivationOp::Clamp));
+    break;
+  case 2:
+    b.addI32(static_cast<int32_t>(abi::ActivationOp::LeakyRelu));
+    break;
+  default:
+    b.failParam("post_op", "unknown post-op " + llvm::Twine(postOp));
+    b.addI32(abi::kNoPostOp);
+  }
+  b.addF32(alpha);
+  b.addF32(beta);
+}
+
 /// quantized_convolution(input, filter, bias?, scale, filterZeroPoint,
 /// output, geometry, groups, zero points, range, outputScale, post-op) from
 /// `quantized_convolution` (groups 1) and `quantized_group_convolution`: the
@@ -799,34 +837,23 @@ void mapQuantizedConvolution(CallBuilder &b, int32_t grouped) {
   b.copyI32("output_zero_point");
   b.addI32("storage_min", b.i64("storage_min"));
   b.addI32("storage_max", b.i64("storage_max"));
-  float outputScale = b.f32("output_scale");
-  if (!(outputScale > 0.0f) || !std::isfinite(outputScale)) {
-    b.failParam("output_scale", "the output scale must be finite and positive");
+  addQuantScale(b, "output_scale");
+  addQuantizedPostOp(b);
+}
+
+/// quantized_eltwise(input1, input2, output, op, the inputs' and output's
+/// scales and zero points, range, post-op) from `quantized_add` /
+/// `quantized_multiply` with the QuantizedEltwiseOp `code`.
+void mapQuantizedEltwise(CallBuilder &b, int32_t code) {
+  b.allTensors();
+  b.addI32(code);
+  for (llvm::StringRef tensor : {"input1", "input2", "output"}) {
+    addQuantScale(b, (tensor + "_scale").str());
+    b.copyI32((tensor + "_zero_point").str());
   }
-  b.addF32(outputScale);
-  // The IE::PostOpKind of the layer's post-op, or -1.
-  int64_t postOp = b.i64("post_op");
-  float alpha = b.f32("post_op_alpha");
-  float beta = b.f32("post_op_beta");
-  switch (postOp) {
-  case -1:
-    b.addI32(abi::kNoPostOp);
-    break;
-  case 0:
-    b.addI32(static_cast<int32_t>(abi::ActivationOp::Relu));
-    break;
-  case 1:
-    b.addI32(static_cast<int32_t>(abi::ActivationOp::Clamp));
-    break;
-  case 2:
-    b.addI32(static_cast<int32_t>(abi::ActivationOp::LeakyRelu));
-    break;
-  default:
-    b.failParam("post_op", "unknown post-op " + llvm::Twine(postOp));
-    b.addI32(abi::kNoPostOp);
-  }
-  b.addF32(alpha);
-  b.addF32(beta);
+  b.addI32("storage_min", b.i64("storage_min"));
+  b.addI32("storage_max", b.i64("storage_max"));
+  addQuantizedPostOp(b);
 }
 
 void mapDeconvolution(CallBuilder &b, int32_t) {
@@ -1210,10 +1237,15 @@ const Entry kEntries[] = {
     {"prelu", abi::PReluKernel::name, mapPRelu},
     {"quantize", abi::QuantizeKernel::name, mapQuantize, 0},
     {"quantize_per_axis", abi::QuantizeKernel::name, mapQuantize, 1},
+    {"quantized_add", abi::QuantizedEltwiseKernel::name, mapQuantizedEltwise,
+     static_cast<int32_t>(abi::QuantizedEltwiseOp::Add)},
     {"quantized_convolution", abi::QuantizedConvolutionKernel::name,
      mapQuantizedConvolution, 0},
     {"quantized_group_convolution", abi::QuantizedConvolutionKernel::name,
      mapQuantizedConvolution, 1},
+    {"quantized_multiply", abi::QuantizedEltwiseKernel::name,
+     mapQuantizedEltwise,
+     static_cast<int32_t>(abi::QuantizedEltwiseOp::Multiply)},
     {"reduce_l2", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::L2)},
     {"reduce_max", abi::ReduceKernel::name, mapReduce, red(abi::ReduceOp::Max)},
     {"reduce_mean", abi::ReduceKernel::name, mapReduce,

@@ -117,6 +117,8 @@ def IE_FloatTensor : RankedTensorOf<[F16, BF16, F32, F64]>;
 /// The tensors of layers that also run on quantized types (the low-precision pipeline).
 def IE_FloatOrQuantTensor : RankedTensorOf<[F16, BF16, F32, F64, IE_QuantElement]>;
 def IE_NumericTensor : RankedTensorOf<[F16, BF16, F32, F64, AnyInteger]>;
+/// The tensors of arithmetic ops that also run on quantized types (IE.Add, IE.Multiply).
+def IE_NumericOrQuantTensor : RankedTensorOf<[F16, BF16, F32, F64, AnyInteger, IE_QuantElement]>;
 def IE_BoolTensor : RankedTensorOf<[I1]>;
 def IE_AnyTensor : RankedTensorOf<[AnyType]>;
 

@@ -16,7 +16,7 @@
 // large weights are never materialised here) or a splat ElementsAttr of any
 // other ConstantLike op. They fire only when the result type equals the type of
 // the operand that is returned, so broadcasting and layout encodings are never
-// lost.
+// lost. Add and Multiply on quantized types never fold.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +26,9 @@
 #include "dialects/const/ir/Content.h"
 #include "dialects/ie/ir/ConstFolding.h"
 #include "dialects/ie/ir/PostOp.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::vpuc::IE {
 
@@ -57,6 +59,14 @@ static bool isSplatOf(Attribute attr, double value) {
   return false;
 }
 
+/// True if `op`'s result is a quantized tensor (IE.Add, IE.Multiply on
+/// quantized types): its storage integers are not the values the identities
+/// hold for, so it is never folded.
+static bool hasQuantizedResult(Operation *op) {
+  return llvm::isa<quant::QuantizedType>(
+      getElementTypeOrSelf(op->getResult(0).getType()));
+}
+
 /// Returns `kept` if `constant` is a splat of `value` and `kept` has the result
 /// type.
 static OpFoldResult foldIdentity(Operation *op, Value kept, Attribute constant,
@@ -69,7 +79,7 @@ static OpFoldResult foldIdentity(Operation *op, Value kept, Attribute constant,
 }
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
-  if (hasPostOp(*this)) {
+  if (hasPostOp(*this) || hasQuantizedResult(*this)) {
     return {};
   }
   if (OpFoldResult result =
@@ -99,7 +109,7 @@ OpFoldResult SubtractOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult MultiplyOp::fold(FoldAdaptor adaptor) {
-  if (hasPostOp(*this)) {
+  if (hasPostOp(*this) || hasQuantizedResult(*this)) {
     return {};
   }
   if (OpFoldResult result =

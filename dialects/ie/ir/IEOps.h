@@ -34,6 +34,19 @@ namespace detail {
 /// Fails with the reason in `reason`.
 LogicalResult checkConvElementTypes(Type input, Type filter, Type bias,
                                     Type output, std::string &reason);
+
+/// Checks the element types of a binary eltwise layer that also runs on
+/// quantized types (IE.Add, IE.Multiply) with operand types `input1`,
+/// `input2` and result type `output` against the op's rules: one float or
+/// integer type for the operands, or a quantized layer (8-bit per-tensor
+/// quantized operands and result, see IE.Add). Fails with the reason in
+/// `reason`.
+LogicalResult checkEltwiseElementTypes(Type input1, Type input2, Type output,
+                                       std::string &reason);
+
+/// checkEltwiseElementTypes as the verifier of `op`.
+LogicalResult verifyEltwiseElementTypes(Operation *op, Type input1, Type input2,
+                                        Type output);
 } // namespace detail
 } // namespace mlir::vpuc::IE
 

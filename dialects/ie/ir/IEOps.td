@@ -140,12 +140,14 @@ class IE_LayerOp<string mnemonic, int flops, list<Trait> traits = []> :
 defvar IE_AutoBroadcastArg =
     DefaultValuedAttr<IE_AutoBroadcastTypeAttr, "::mlir::vpuc::IE::AutoBroadcastType::NUMPY">;
 
-/// A binary eltwise op. `resultElemType` is the C++ expression of the result element type
-/// (with `ctx` the MLIRContext), or `nullptr` for the operands' element type.
-class IE_BinaryEltwiseOp<string mnemonic, int flops, Type operandType, Type resultType,
-                         code resultElemType, list<Trait> traits = []> :
-    IE_LayerOp<mnemonic, flops, !listconcat([AllElementTypesMatch<["input1", "input2"]>,
-                                             IE_AnyLayout], traits)> {
+/// The operands, result, format and shape rules of a binary eltwise op. `resultElemType` is
+/// the C++ expression of the result element type (with `ctx` the MLIRContext), or `nullptr`
+/// for the operands' element type; `elementTypeVerifier` is a C++ statement checking the
+/// element types (returning a failed LogicalResult on error), empty if `typeTraits` do it.
+class IE_BinaryEltwiseBase<string mnemonic, int flops, Type operandType, Type resultType,
+                           code resultElemType, list<Trait> typeTraits,
+                           code elementTypeVerifier, list<Trait> traits = []> :
+    IE_LayerOp<mnemonic, flops, !listconcat(typeTraits, [IE_AnyLayout], traits)> {
   let arguments = (ins operandType:$input1, operandType:$input2,
                    IE_AutoBroadcastArg:$auto_broadcast);
   let results = (outs resultType:$output);
@@ -154,8 +156,12 @@ class IE_BinaryEltwiseOp<string mnemonic, int flops, Type operandType, Type resu
   }];
   let extraClassDefinition = costDefinition # [{
     ::llvm::LogicalResult $cppClass::verifyBeforeInference() {
-      return ::mlir::vpuc::IE::detail::verifyEltwiseOperands(getOperation(),
-          {getInput1().getType(), getInput2().getType()}, getAutoBroadcast());
+      if (::mlir::failed(::mlir::vpuc::IE::detail::verifyEltwiseOperands(getOperation(),
+              {getInput1().getType(), getInput2().getType()}, getAutoBroadcast()))) {
+        return ::mlir::failure();
+      }
+      }] # elementTypeVerifier # [{
+      return ::mlir::success();
     }
     ::llvm::LogicalResult $cppClass::inferReturnTypeComponents(
         ::mlir::MLIRContext *ctx, std::optional<::mlir::Location> loc, Adaptor adaptor,
@@ -167,10 +173,38 @@ class IE_BinaryEltwiseOp<string mnemonic, int flops, Type operandType, Type resu
   }];
 }
 
+/// A binary eltwise op whose operands have one element type.
+class IE_BinaryEltwiseOp<string mnemonic, int flops, Type operandType, Type resultType,
+                         code resultElemType, list<Trait> traits = []> :
+    IE_BinaryEltwiseBase<mnemonic, flops, operandType, resultType, resultElemType,
+                         [AllElementTypesMatch<["input1", "input2"]>], "", traits>;
+
 /// An arithmetic binary op: numeric operands of one element type, result of that type.
 class IE_ArithmeticOp<string mnemonic, int flops, list<Trait> traits = []> :
     IE_BinaryEltwiseOp<mnemonic, flops, IE_NumericTensor, IE_NumericTensor, "nullptr",
                        traits>;
+
+/// An arithmetic binary op that also runs on quantized types: numeric operands of one
+/// element type and a result of that type, or a quantized layer (8-bit per-tensor
+/// `!quant.uniform` operands and result, each with its own scale and zero point; see
+/// `IE::detail::checkEltwiseElementTypes`) whose result has its own quantisation.
+class IE_QuantizableArithmeticOp<string mnemonic, int flops, list<Trait> traits = []> :
+    IE_BinaryEltwiseBase<mnemonic, flops, IE_NumericOrQuantTensor, IE_NumericOrQuantTensor,
+                         "nullptr", [], [{
+      if (::mlir::failed(::mlir::vpuc::IE::detail::verifyEltwiseElementTypes(getOperation(),
+              getInput1().getType(), getInput2().getType(), getOutput().getType()))) {
+        return ::mlir::failure();
+      }
+    }], traits> {
+  let extraClassDeclaration = [{
+    /// The inferred types (the first operand's element type) and the actual ones agree up
+    /// to the parameters of quantized element types.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual) {
+      return ::mlir::vpuc::IE::detail::areCompatibleUpToQuantization(inferred, actual);
+    }
+  }];
+}
 
 /// A comparison: numeric operands of one element type, boolean (i1) result.
 class IE_ComparisonOp<string mnemonic, list<Trait> traits = []> :
@@ -210,19 +244,34 @@ class IE_UnaryOp<string mnemonic, int flops, Type tensorType, dag attrs = (ins),
 // Binary arithmetic
 //===----------------------------------------------------------------------===//
 
-def IE_AddOp : IE_ArithmeticOp<"Add", 1, [Commutative,
+def IE_AddOp : IE_QuantizableArithmeticOp<"Add", 1, [Commutative,
     DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
   let summary = "Elementwise sum with broadcasting";
   let description = [{
     `output = input1 + input2`, with the operand shapes reconciled by `auto_broadcast`
     (NumPy multidirectional broadcasting by default). The result keeps the operands' layout
     encoding when both carry the same one. Folds `x + 0` to `x` when `0` is a zero splat
-    constant and the result type equals the type of `x`.
+    constant and the result type equals the type of `x` (float and integer types).
+
+    Element types: the operands have one float or integer type, which the result has; or the
+    layer is quantized (what the low-precision pipeline makes of a `Dequantize, Dequantize ->
+    Add -> Quantize` chain): `input1`, `input2` and `output` are per-tensor `!quant.uniform`
+    types with 8-bit storage (u8 or i8), each with its own scale and zero point. A quantized
+    Add computes what the QDQ graph it replaces computes: each operand dequantized to f32,
+    `a = f32((q1 - z1) * s1)` and `b = f32((q2 - z2) * s2)` (each product exact in double,
+    rounded once), the sum `y = a + b` in f32, the post-op on `y` in f32, then `q =
+    clamp(round_half_to_even(y / so) + zo, storage range)` with the division in f32; the
+    scales are taken as f32 (the precision ONNX stores them in). `vpuc infer` runs it so;
+    every mode runs it as the `quantized_eltwise` SHAVE kernel.
 
     ```mlir
     %0 = IE.Add(%a, %b) : tensor<1x3x1x4xf32>, tensor<2x1x5x1xf32> -> tensor<2x3x5x4xf32>
     %1 = IE.Add(%c, %d) {auto_broadcast = #IE.auto_broadcast<NONE_OR_EXPLICIT>}
            : tensor<8xf16>, tensor<8xf16> -> tensor<8xf16>
+    %2 = IE.Add(%qa, %qb) {post_op = {name = "IE.ReLU"}}
+           : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>>,
+             tensor<1x16x8x8x!quant.uniform<u8:f32, 0.02>>
+           -> tensor<1x16x8x8x!quant.uniform<u8:f32, 0.04>>
     ```
   }];
   let hasFolder = 1;
@@ -242,12 +291,14 @@ def IE_SubtractOp : IE_ArithmeticOp<"Subtract", 1, [
   let hasFolder = 1;
 }
 
-def IE_MultiplyOp : IE_ArithmeticOp<"Multiply", 1, [Commutative,
+def IE_MultiplyOp : IE_QuantizableArithmeticOp<"Multiply", 1, [Commutative,
     DeclareOpInterfaceMethods<IE_LayerWithPostOpInterface>]> {
   let summary = "Elementwise product with broadcasting";
   let description = [{
     `output = input1 * input2` with broadcasting. Folds `x * 1` to `x` (one splat constant,
-    same result type).
+    same result type; float and integer types). Element types follow the `IE.Add` rules: a
+    quantized Multiply computes `y = a * b` in f32 from the operands dequantized to f32, then
+    the post-op and the quantisation of `IE.Add`.
 
     ```mlir
     %0 = IE.Multiply(%a, %scale) : tensor<1x3x8x8xf32>, tensor<1x3x1x1xf32> -> tensor<1x3x8x8xf32>

@@ -7,7 +7,8 @@
 //
 // inferOnCPU of the arithmetic, comparison and logic ops and of Select.
 // Booleans are 0 / 1; integer ops compute on exact float values and round to
-// the result type.
+// the result type. Add and Multiply on quantized types read and write storage
+// integers (runQuantizedEltwise).
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,10 +19,53 @@
 
 #include "dialects/ie/ir/InferenceUtils.h"
 #include "dialects/ie/ir/PostOp.h"
+#include "kernels/reference/QuantizedEltwise.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::vpuc::IE {
 
 using detail::inferBinary;
+
+/// The per-tensor quantized element type of `value`'s tensor type, or null.
+static quant::UniformQuantizedType getQuantType(Value value) {
+  return llvm::dyn_cast<quant::UniformQuantizedType>(
+      getElementTypeOrSelf(value.getType()));
+}
+
+/// The scale (as f32) and zero point of a per-tensor quantized type.
+static kernels::PerTensorQuant toPerTensorQuant(quant::UniformQuantizedType t) {
+  return {static_cast<float>(t.getScale()),
+          static_cast<int32_t>(t.getZeroPoint())};
+}
+
+/// An Add or Multiply on quantized types (see IE.Add): the operands hold
+/// storage integers; each output element is `kind` of the operands
+/// dequantized to f32 (kernels/reference/QuantizedEltwise.h, shared with the
+/// quantized_eltwise kernel), the post-op in f32, then the quantisation to the
+/// result type.
+static LogicalResult runQuantizedEltwise(Operation *op,
+                                         ArrayRef<HostTensor> inputs,
+                                         SmallVectorImpl<HostTensor> &outputs,
+                                         AutoBroadcastType mode,
+                                         kernels::QuantizedEltwiseKind kind) {
+  const kernels::PerTensorQuant quant1 =
+      toPerTensorQuant(getQuantType(op->getOperand(0)));
+  const kernels::PerTensorQuant quant2 =
+      toPerTensorQuant(getQuantType(op->getOperand(1)));
+  quant::UniformQuantizedType outputType = getQuantType(op->getResult(0));
+  const kernels::PerTensorQuant outputQuant = toPerTensorQuant(outputType);
+  const float lo = static_cast<float>(outputType.getStorageTypeMin());
+  const float hi = static_cast<float>(outputType.getStorageTypeMax());
+  const std::optional<PostOp> postOp = getPostOp(op);
+  return inferBinary(op, inputs, outputs, mode, [&](float q1, float q2) {
+    float y = kernels::computeQuantizedEltwise(kind, q1, quant1, q2, quant2);
+    if (postOp) {
+      y = postOp->apply(y);
+    }
+    return kernels::quantizeFromF32(y, outputQuant, lo, hi);
+  });
+}
 
 /// True if the op's result element type is an integer type.
 static bool hasIntegerResult(Operation *op) {
@@ -37,6 +81,10 @@ static float nanAware(float a, float b, float chosen) {
 
 LogicalResult AddOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                 SmallVectorImpl<HostTensor> &outputs) {
+  if (getQuantType(getOutput())) {
+    return runQuantizedEltwise(*this, inputs, outputs, getAutoBroadcast(),
+                               kernels::QuantizedEltwiseKind::Add);
+  }
   if (failed(inferBinary(*this, inputs, outputs, getAutoBroadcast(),
                          [](float a, float b) { return a + b; }))) {
     return failure();
@@ -57,6 +105,10 @@ LogicalResult SubtractOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 
 LogicalResult MultiplyOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                      SmallVectorImpl<HostTensor> &outputs) {
+  if (getQuantType(getOutput())) {
+    return runQuantizedEltwise(*this, inputs, outputs, getAutoBroadcast(),
+                               kernels::QuantizedEltwiseKind::Multiply);
+  }
   if (failed(inferBinary(*this, inputs, outputs, getAutoBroadcast(),
                          [](float a, float b) { return a * b; }))) {
     return failure();

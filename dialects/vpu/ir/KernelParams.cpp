@@ -42,6 +42,33 @@ ArrayRef<int64_t> shapeOf(Value value) {
   return llvm::cast<RankedTensorType>(value.getType()).getShape();
 }
 
+/// Appends `post_op` (-1 none, else the IE::PostOpKind of `layer`'s post-op),
+/// `post_op_alpha` (Clamp's min, LeakyRelu's slope) and `post_op_beta`
+/// (Clamp's max).
+void addPostOpParams(Operation *layer, SWKernelParams &params) {
+  std::optional<IE::PostOp> postOp = IE::getPostOp(layer);
+  int64_t kind = -1;
+  double alpha = 0.0;
+  double beta = 0.0;
+  if (postOp) {
+    kind = static_cast<int64_t>(postOp->kind);
+    switch (postOp->kind) {
+    case IE::PostOpKind::ReLU:
+      break;
+    case IE::PostOpKind::Clamp:
+      alpha = postOp->min;
+      beta = postOp->max;
+      break;
+    case IE::PostOpKind::LeakyRelu:
+      alpha = postOp->slope;
+      break;
+    }
+  }
+  params.addI64("post_op", kind);
+  params.addF32("post_op_alpha", alpha);
+  params.addF32("post_op_beta", beta);
+}
+
 } // namespace
 
 void addConvolutionParams(SWKernelParams &params, ArrayRef<int64_t> strides,
@@ -198,27 +225,28 @@ void addQuantizedLayerParams(Operation *layer, SWKernelParams &params) {
   params.addI64("storage_min", output.getStorageTypeMin());
   params.addI64("storage_max", output.getStorageTypeMax());
   params.addF32("output_scale", output.getScale());
-  std::optional<IE::PostOp> postOp = IE::getPostOp(layer);
-  int64_t kind = -1;
-  double alpha = 0.0;
-  double beta = 0.0;
-  if (postOp) {
-    kind = static_cast<int64_t>(postOp->kind);
-    switch (postOp->kind) {
-    case IE::PostOpKind::ReLU:
-      break;
-    case IE::PostOpKind::Clamp:
-      alpha = postOp->min;
-      beta = postOp->max;
-      break;
-    case IE::PostOpKind::LeakyRelu:
-      alpha = postOp->slope;
-      break;
-    }
+  addPostOpParams(layer, params);
+}
+
+void addQuantizedEltwiseParams(Operation *layer, SWKernelParams &params) {
+  if (!isQuantizedLayer(layer)) {
+    return;
   }
-  params.addI64("post_op", kind);
-  params.addF32("post_op_alpha", alpha);
-  params.addF32("post_op_beta", beta);
+  const char *prefixes[] = {"input1_", "input2_", "output_"};
+  Value values[] = {layer->getOperand(0), layer->getOperand(1),
+                    layer->getResult(0)};
+  for (auto [prefix, value] : llvm::zip_equal(prefixes, values)) {
+    auto type = llvm::cast<quant::UniformQuantizedType>(
+        getElementTypeOrSelf(value.getType()));
+    params.addF32((prefix + llvm::Twine("scale")).str(), type.getScale());
+    params.addI64((prefix + llvm::Twine("zero_point")).str(),
+                  type.getZeroPoint());
+  }
+  auto output = llvm::cast<quant::UniformQuantizedType>(
+      getElementTypeOrSelf(layer->getResult(0).getType()));
+  params.addI64("storage_min", output.getStorageTypeMin());
+  params.addI64("storage_max", output.getStorageTypeMax());
+  addPostOpParams(layer, params);
 }
 
 void addRNNParams(SWKernelParams &params, int64_t hiddenSize,

@@ -94,6 +94,13 @@ bool isQuantizedLayer(Operation *layer);
 /// `post_op_beta` (Clamp's max).
 void addQuantizedLayerParams(Operation *layer, SWKernelParams &params);
 
+/// Appends, for an eltwise layer on quantized types (VPU.SW.Add,
+/// VPU.SW.Multiply; nothing otherwise), `input1_scale`, `input1_zero_point`,
+/// `input2_scale`, `input2_zero_point`, `output_scale`, `output_zero_point`,
+/// `storage_min`, `storage_max` (the output's) and the post-op as
+/// addQuantizedLayerParams does.
+void addQuantizedEltwiseParams(Operation *layer, SWKernelParams &params);
+
 /// Appends `hidden_size`, one activation code per name of `names` (from
 /// `activations`) and `clip` of a recurrent layer.
 void addRNNParams(SWKernelParams &params, int64_t hiddenSize,

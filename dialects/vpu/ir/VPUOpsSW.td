@@ -31,9 +31,29 @@ class VPU_SWEltwiseOp<string name, Op ieOp, string kernel> : VPU_SWOp<name, ieOp
       # "(NumPy rules) as their dims say.";
 }
 
-def VPU_SWAddOp : VPU_SWEltwiseOp<"Add", IE_AddOp, "add">;
+/// An eltwise layer that also runs on quantized types: kernel `quantized_<kernel>` then.
+class VPU_SWQuantizableEltwiseOp<string name, Op ieOp, string kernel>
+    : VPU_SWEltwiseOp<name, ieOp, kernel> {
+  let kernelName = [{
+    if (::mlir::vpuc::VPU::detail::isQuantizedLayer(getOperation())) {
+      return "quantized_}] # kernel # [{";
+    }
+    return "}] # kernel # [{";
+  }];
+  let kernelParams = [{
+    ::mlir::vpuc::VPU::detail::addQuantizedEltwiseParams(getOperation(), params);
+  }];
+  let kernelDoc = "Kernel `" # kernel # "`, " # !strconcat(VPU_NoParams, "")
+      # ": the operands broadcast (NumPy rules) as their dims say. On quantized types: "
+      # "kernel `quantized_" # kernel # "` with the parameters `input1_scale`, "
+      # "`input2_scale`, `output_scale` (f32), `input1_zero_point`, `input2_zero_point`, "
+      # "`output_zero_point`, `storage_min`, `storage_max` (i64, the output's) and the post-op "
+      # "`post_op`, `post_op_alpha`, `post_op_beta` as for the quantized convolutions.";
+}
+
+def VPU_SWAddOp : VPU_SWQuantizableEltwiseOp<"Add", IE_AddOp, "add">;
 def VPU_SWSubtractOp : VPU_SWEltwiseOp<"Subtract", IE_SubtractOp, "subtract">;
-def VPU_SWMultiplyOp : VPU_SWEltwiseOp<"Multiply", IE_MultiplyOp, "multiply">;
+def VPU_SWMultiplyOp : VPU_SWQuantizableEltwiseOp<"Multiply", IE_MultiplyOp, "multiply">;
 def VPU_SWDivideOp : VPU_SWEltwiseOp<"Divide", IE_DivideOp, "divide">;
 def VPU_SWPowerOp : VPU_SWEltwiseOp<"Power", IE_PowerOp, "power">;
 def VPU_SWMaximumOp : VPU_SWEltwiseOp<"Maximum", IE_MaximumOp, "maximum">;

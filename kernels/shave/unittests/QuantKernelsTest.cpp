@@ -7,7 +7,8 @@
 // quantize and dequantize per tensor and per axis, with and without zero
 // points, against double-precision references (round half to even,
 // saturation to the storage range), and their errors; quantized_convolution
-// bit for bit against integer loops.
+// bit for bit against integer loops; quantized_eltwise bit for bit against
+// loops in the float32 arithmetic of a QDQ graph.
 //
 //===----------------------------------------------------------------------===//
 
@@ -259,6 +260,258 @@ TEST(QuantKernelsTest, quantizedConvolution) {
     SCOPED_TRACE("a case with " + std::to_string(k.c) + " input channels");
     checkQuantizedConvolution(k);
   }
+}
+
+/// quantized_eltwise against plain loops written as ONNX Runtime's
+/// unoptimised QDQ graph computes: DequantizeLinear in f32 ((float)(q - z) *
+/// s), the float op in f32, the activation, QuantizeLinear in f32 (y / s
+/// rounded half to even, plus z, saturated).
+struct QuantEltwiseCase {
+  std::vector<int64_t> dims1, dims2, outDims;
+  uint64_t order1, order2, outOrder;
+  DataType type1, type2, outType;
+  abi::QuantizedEltwiseOp op;
+  int32_t postOp;
+  float alpha, beta;
+};
+
+/// The storage range of an 8-bit type.
+std::pair<double, double> storageRange(DataType type) {
+  return type == DataType::U8 ? std::pair<double, double>{0, 255}
+                              : std::pair<double, double>{-128, 127};
+}
+
+/// The row-major index into a tensor of `dims` of the element that output
+/// index `index` (of rank >= dims' rank) reads under NumPy broadcasting.
+int64_t broadcastIndex(const std::vector<int64_t> &dims,
+                       const std::vector<int64_t> &index) {
+  const size_t offset = index.size() - dims.size();
+  int64_t flat = 0;
+  for (size_t d = 0; d < dims.size(); ++d) {
+    flat = flat * dims[d] + (dims[d] == 1 ? 0 : index[offset + d]);
+  }
+  return flat;
+}
+
+void checkQuantizedEltwise(const QuantEltwiseCase &k, bool exhaustive) {
+  Machine machine;
+  Random random(static_cast<uint32_t>(k.dims1.size() * 31 + k.outDims.back()));
+  Tensor in1 = machine.alloc(k.type1, k.dims1, k.order1);
+  Tensor in2 = machine.alloc(k.type2, k.dims2, k.order2);
+  Tensor out = machine.alloc(k.outType, k.outDims, k.outOrder);
+  auto [lo1, hi1] = storageRange(k.type1);
+  auto [lo2, hi2] = storageRange(k.type2);
+  auto [qmin, qmax] = storageRange(k.outType);
+  std::vector<double> x, y;
+  if (exhaustive) {
+    // Every pair of storage values: in1 [256, 1], in2 [256].
+    std::vector<double> values1, values2;
+    for (int v = 0; v < 256; ++v) {
+      values1.push_back(lo1 + v);
+      values2.push_back(lo2 + v);
+    }
+    x = machine.write(in1, values1);
+    y = machine.write(in2, values2);
+  } else {
+    x = machine.fill(in1, random, lo1, hi1 + 1);
+    y = machine.fill(in2, random, lo2, hi2 + 1);
+  }
+  // Scales as ONNX stores them (f32); zero points anywhere in the range.
+  const float scale1 = 0.0467456095f, scale2 = 0.0199986845f;
+  const float outputScale =
+      k.op == abi::QuantizedEltwiseOp::Add ? 0.0443348661f : 0.0290682372f;
+  const int32_t zero1 = static_cast<int32_t>(lo1) + 127;
+  const int32_t zero2 = static_cast<int32_t>(lo2) + 3;
+  const int32_t outZero = static_cast<int32_t>(qmin) + 9;
+  abi::ArgPacker packer;
+  machine.in(packer, in1);
+  machine.in(packer, in2);
+  machine.out(packer, out);
+  packer.addI32(static_cast<int32_t>(k.op));
+  packer.addF32(scale1);
+  packer.addI32(zero1);
+  packer.addF32(scale2);
+  packer.addI32(zero2);
+  packer.addF32(outputScale);
+  packer.addI32(outZero);
+  packer.addI32(static_cast<int32_t>(qmin));
+  packer.addI32(static_cast<int32_t>(qmax));
+  packer.addI32(k.postOp);
+  packer.addF32(k.alpha);
+  packer.addF32(k.beta);
+  ASSERT_EQ(machine.run("quantized_eltwise", packer), "");
+  std::vector<double> reference;
+  forEachIndex(k.outDims, [&](const std::vector<int64_t> &index) {
+    const float a =
+        static_cast<float>(
+            static_cast<int32_t>(x[broadcastIndex(k.dims1, index)]) - zero1) *
+        scale1;
+    const float b =
+        static_cast<float>(
+            static_cast<int32_t>(y[broadcastIndex(k.dims2, index)]) - zero2) *
+        scale2;
+    float real = k.op == abi::QuantizedEltwiseOp::Add ? a + b : a * b;
+    if (k.postOp == static_cast<int32_t>(abi::ActivationOp::Relu)) {
+      real = std::max(real, 0.0f);
+    } else if (k.postOp == static_cast<int32_t>(abi::ActivationOp::Clamp)) {
+      real = std::min(std::max(real, k.alpha), k.beta);
+    } else if (k.postOp == static_cast<int32_t>(abi::ActivationOp::LeakyRelu)) {
+      real = real >= 0.0f ? real : k.alpha * real;
+    }
+    const float q =
+        std::nearbyint(real / outputScale) + static_cast<float>(outZero);
+    reference.push_back(std::clamp(static_cast<double>(q), qmin, qmax));
+  });
+  EXPECT_EQ(machine.read(out), reference);
+}
+
+TEST(QuantKernelsTest, quantizedEltwise) {
+  constexpr uint64_t kNHWC = 0x1342;
+  const int32_t none = abi::kNoPostOp;
+  const int32_t relu = static_cast<int32_t>(abi::ActivationOp::Relu);
+  const int32_t clamp = static_cast<int32_t>(abi::ActivationOp::Clamp);
+  const int32_t leaky = static_cast<int32_t>(abi::ActivationOp::LeakyRelu);
+  const DataType u8 = DataType::U8, i8 = DataType::I8;
+  const auto add = abi::QuantizedEltwiseOp::Add;
+  const auto multiply = abi::QuantizedEltwiseOp::Multiply;
+  // Every pair of storage values, with rounding ties and saturation.
+  for (auto op : {add, multiply}) {
+    for (int32_t postOp : {none, relu}) {
+      SCOPED_TRACE("every pair, op " + std::to_string(static_cast<int>(op)) +
+                   ", post-op " + std::to_string(postOp));
+      checkQuantizedEltwise({{256, 1},
+                             {256},
+                             {256, 256},
+                             0,
+                             0,
+                             0,
+                             u8,
+                             i8,
+                             u8,
+                             op,
+                             postOp,
+                             0.0f,
+                             0.0f},
+                            /*exhaustive=*/true);
+    }
+  }
+  QuantEltwiseCase cases[] = {
+      // The residual Add + ReLU of a QDQ ResNet: same shapes, NHWC.
+      {{1, 16, 5, 7},
+       {1, 16, 5, 7},
+       {1, 16, 5, 7},
+       kNHWC,
+       kNHWC,
+       kNHWC,
+       u8,
+       u8,
+       u8,
+       add,
+       relu,
+       0.0f,
+       0.0f},
+      // Mixed layouts, i8 operands, a Clamp into an i8 output.
+      {{1, 8, 4, 6},
+       {1, 8, 4, 6},
+       {1, 8, 4, 6},
+       0,
+       kNHWC,
+       kNHWC,
+       i8,
+       i8,
+       i8,
+       add,
+       clamp,
+       -2.0f,
+       3.0f},
+      // A per-channel operand broadcast over H and W; LeakyRelu.
+      {{1, 6, 3, 5},
+       {1, 6, 1, 1},
+       {1, 6, 3, 5},
+       kNHWC,
+       0,
+       kNHWC,
+       u8,
+       i8,
+       u8,
+       multiply,
+       leaky,
+       0.25f,
+       0.0f},
+      // Both operands broadcast, different ranks.
+      {{2, 1, 4},
+       {3, 1},
+       {2, 3, 4},
+       0,
+       0,
+       0,
+       i8,
+       u8,
+       u8,
+       add,
+       none,
+       0.0f,
+       0.0f},
+  };
+  for (const QuantEltwiseCase &k : cases) {
+    SCOPED_TRACE("a case with output rank " + std::to_string(k.outDims.size()));
+    checkQuantizedEltwise(k, /*exhaustive=*/false);
+  }
+}
+
+TEST(QuantKernelsTest, quantizedEltwiseInPlaceAndErrors) {
+  Machine machine;
+  Random random;
+  Tensor a = machine.alloc(DataType::U8, {2, 3});
+  Tensor b = machine.alloc(DataType::U8, {2, 3});
+  Tensor wide = machine.alloc(DataType::U8, {2, 4});
+  Tensor floats = machine.alloc(DataType::F16, {2, 3});
+  Tensor i8 = machine.alloc(DataType::I8, {2, 3});
+  std::vector<double> x = machine.fill(a, random, 0, 256);
+  std::vector<double> y = machine.fill(b, random, 0, 256);
+  auto call = [&](const Tensor &in1, const Tensor &in2, const Tensor &out,
+                  int32_t op, float scale, int32_t qmin, int32_t qmax,
+                  int32_t postOp = abi::kNoPostOp) {
+    abi::ArgPacker packer;
+    machine.in(packer, in1);
+    machine.in(packer, in2);
+    machine.out(packer, out);
+    packer.addI32(op);
+    packer.addF32(0.5f);
+    packer.addI32(10);
+    packer.addF32(0.25f);
+    packer.addI32(0);
+    packer.addF32(scale);
+    packer.addI32(3);
+    packer.addI32(qmin);
+    packer.addI32(qmax);
+    packer.addI32(postOp);
+    packer.addF32(0.0f);
+    packer.addF32(0.0f);
+    return machine.run("quantized_eltwise", packer);
+  };
+  // In place: the output is the first input, element for element.
+  ASSERT_EQ(call(a, b, a, 0, 0.75f, 0, 255), "");
+  std::vector<double> expected;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const float real =
+        static_cast<float>(x[i] - 10) * 0.5f + static_cast<float>(y[i]) * 0.25f;
+    expected.push_back(
+        std::clamp(std::nearbyint(real / 0.75f) + 3.0f, 0.0f, 255.0f));
+  }
+  EXPECT_EQ(machine.read(a), expected);
+  EXPECT_EQ(call(a, b, i8, 2, 0.75f, -128, 127),
+            "quantized_eltwise: op 2 is not a QuantizedEltwiseOp");
+  EXPECT_EQ(call(a, b, i8, 0, 0.0f, -128, 127),
+            "quantized_eltwise: outputScale must be finite and positive");
+  EXPECT_EQ(call(a, b, i8, 0, 0.75f, 0, 255),
+            "quantized_eltwise: range [0, 255] does not fit i8");
+  EXPECT_EQ(call(a, floats, i8, 0, 0.75f, -128, 127),
+            "quantized_eltwise: input 1 of type f16 is not supported (expected "
+            "an integer type of 8 to 64 bits)");
+  EXPECT_EQ(call(a, b, i8, 0, 0.75f, -128, 127, 99),
+            "quantized_eltwise: unknown postOp 99");
+  EXPECT_NE(call(a, wide, i8, 0, 0.75f, -128, 127), "");
 }
 
 } // namespace

@@ -8,7 +8,9 @@
 // Dequantize -> max pool -> Quantize (the same parameters) -> a max pool on
 // the quantized tensor; the same for reshapes; Dequantize -> MatMul + bias ->
 // Quantize -> a 1x1 convolution on quantized types between reshapes;
-// Dequantize -> activation -> Quantize after it -> the layer's post-op.
+// Dequantize, Dequantize -> Add / Multiply -> Quantize -> an Add / Multiply on
+// quantized types; Dequantize -> activation -> Quantize after such a layer ->
+// the layer's post-op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +28,8 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::IE {
 
@@ -40,22 +44,52 @@ Value getDequantized(Value value) {
   return dequantize ? dequantize.getInput() : Value();
 }
 
-/// Erases the dequantizes `ops` a fused layer read (the defining ops of its
-/// float operands), unless something else still reads them.
-void eraseUnusedDequantizes(PatternRewriter &rewriter,
-                            ArrayRef<Operation *> ops) {
-  for (Operation *op : ops) {
-    if (llvm::isa_and_nonnull<DequantizeOp>(op) && op->use_empty()) {
+/// True if `op` is a layer this pass makes: a (group) convolution, an Add or
+/// a Multiply on quantized types.
+bool isQuantizedLayer(Operation *op) {
+  return llvm::isa_and_nonnull<ConvolutionOp, GroupConvolutionOp, AddOp,
+                               MultiplyOp>(op) &&
+         llvm::isa<quant::QuantizedType>(
+             getElementTypeOrSelf(op->getOperand(0).getType()));
+}
+
+/// The activation between a layer and `quantize` that can become the layer's
+/// post-op: the quantize's input if it is a post-op activation used only
+/// there, else null.
+Operation *getPostOpActivation(QuantizeOp quantize) {
+  Operation *activation = quantize.getInput().getDefiningOp();
+  if (!activation || !isPostOpActivation(activation) ||
+      !activation->hasOneUse()) {
+    return nullptr;
+  }
+  return activation;
+}
+
+/// Replaces `quantize` by `fused` and erases the float ops of the chain it
+/// replaces, `chain` (users before producers; null entries skipped), and the
+/// dequantizes they read that nothing else reads any more.
+void replaceChain(PatternRewriter &rewriter, QuantizeOp quantize,
+                  Operation *fused, ArrayRef<Operation *> chain) {
+  // An operand may appear twice (Add(x, x)): each dequantize once.
+  llvm::SmallSetVector<Operation *, 4> dequantizes;
+  for (Operation *op : chain) {
+    for (Value operand : op ? op->getOperands() : ValueRange()) {
+      if (auto dequantize = operand.getDefiningOp<DequantizeOp>()) {
+        dequantizes.insert(dequantize);
+      }
+    }
+  }
+  rewriter.replaceOp(quantize, fused->getResults());
+  for (Operation *op : chain) {
+    if (op) {
       rewriter.eraseOp(op);
     }
   }
-}
-
-/// True if `op` is a (group) convolution on quantized types.
-bool isQuantizedConvolution(Operation *op) {
-  return llvm::isa_and_nonnull<ConvolutionOp, GroupConvolutionOp>(op) &&
-         llvm::isa<quant::QuantizedType>(
-             getElementTypeOrSelf(op->getOperand(0).getType()));
+  for (Operation *dequantize : dequantizes) {
+    if (dequantize->use_empty()) {
+      rewriter.eraseOp(dequantize);
+    }
+  }
 }
 
 /// IE.Quantize(act?(conv(IE.Dequantize(x), IE.Dequantize(w),
@@ -69,11 +103,7 @@ struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
                                 PatternRewriter &rewriter) const override {
     // An activation between the convolution and the quantize becomes the
     // post-op.
-    Operation *activation = quantize.getInput().getDefiningOp();
-    if (!activation || !isPostOpActivation(activation) ||
-        !activation->hasOneUse()) {
-      activation = nullptr;
-    }
+    Operation *activation = getPostOpActivation(quantize);
     Value result = activation ? activation->getOperand(0) : quantize.getInput();
     auto conv = result.getDefiningOp<ConvOp>();
     if (!conv || !conv->hasOneUse() || (activation && getPostOpAttr(conv))) {
@@ -109,23 +139,75 @@ struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
     if (postOp) {
       fused->setAttr(kPostOpAttrName, postOp);
     }
-    SmallVector<Operation *, 3> dequantizes;
-    for (Value operand : conv->getOperands()) {
-      dequantizes.push_back(operand.getDefiningOp());
+    replaceChain(rewriter, quantize, fused, {activation, conv});
+    return success();
+  }
+};
+
+/// Checks that `eltwise`, a float IE.Add or IE.Multiply whose operands are the
+/// dequantizes of `input1` and `input2` and whose result is quantized to
+/// `output`, can become the layer on quantized types: it computes in f32 (the
+/// quantized layer's precision) and the types meet IE.Add's rules. Fails with
+/// the reason in `reason`.
+LogicalResult checkEltwiseChain(Operation *eltwise, Value input1, Value input2,
+                                Type output, std::string &reason) {
+  Type floatType = getElementTypeOrSelf(eltwise->getResult(0).getType());
+  if (!floatType.isF32()) {
+    llvm::raw_string_ostream(reason)
+        << "it computes in " << floatType
+        << ", a quantized layer in f32 (the dequantizes' precision)";
+    return failure();
+  }
+  return detail::checkEltwiseElementTypes(input1.getType(), input2.getType(),
+                                          output, reason);
+}
+
+/// IE.Quantize(act?(eltwise(IE.Dequantize(a), IE.Dequantize(b)))), with
+/// `eltwise` an IE.Add or IE.Multiply used only by the quantize (or by its
+/// activation) -> eltwise(a, b) with the quantize's result type and the
+/// post-op `act` if there is one.
+template <typename EltwiseOp>
+struct FuseQuantizedEltwise final : OpRewritePattern<QuantizeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(QuantizeOp quantize,
+                                PatternRewriter &rewriter) const override {
+    Operation *activation = getPostOpActivation(quantize);
+    Value result = activation ? activation->getOperand(0) : quantize.getInput();
+    auto eltwise = result.getDefiningOp<EltwiseOp>();
+    if (!eltwise || !eltwise->hasOneUse() ||
+        (activation && getPostOpAttr(eltwise))) {
+      return rewriter.notifyMatchFailure(
+          quantize, "not the only user of an eltwise layer (or of its "
+                    "activation)");
     }
-    rewriter.replaceOp(quantize, fused->getResults());
-    if (activation) {
-      rewriter.eraseOp(activation);
+    Value input1 = getDequantized(eltwise.getInput1());
+    Value input2 = getDequantized(eltwise.getInput2());
+    if (!input1 || !input2) {
+      return rewriter.notifyMatchFailure(
+          eltwise, "an operand is not the result of a dequantize");
     }
-    rewriter.eraseOp(conv);
-    eraseUnusedDequantizes(rewriter, dequantizes);
+    std::string reason;
+    if (failed(checkEltwiseChain(eltwise, input1, input2, quantize.getType(),
+                                 reason))) {
+      return rewriter.notifyMatchFailure(eltwise, reason);
+    }
+    DictionaryAttr postOp =
+        activation ? buildPostOpAttr(activation) : DictionaryAttr();
+    auto fused = rewriter.create<EltwiseOp>(
+        eltwise.getLoc(), TypeRange{quantize.getType()},
+        ValueRange{input1, input2}, eltwise->getAttrs());
+    if (postOp) {
+      fused->setAttr(kPostOpAttrName, postOp);
+    }
+    replaceChain(rewriter, quantize, fused, {activation, eltwise});
     return success();
   }
 };
 
 /// IE.Quantize(act(IE.Dequantize(layer))) with `layer` a quantized
-/// convolution without a post-op -> the layer with the post-op `act` and the
-/// quantize's result type.
+/// convolution, Add or Multiply without a post-op -> the layer with the
+/// post-op `act` and the quantize's result type.
 struct FuseQuantizedActivation final : OpRewritePattern<QuantizeOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -140,9 +222,8 @@ struct FuseQuantizedActivation final : OpRewritePattern<QuantizeOp> {
     auto dequantize = activation->getOperand(0).getDefiningOp<DequantizeOp>();
     Operation *layer =
         dequantize ? dequantize.getInput().getDefiningOp() : nullptr;
-    if (!dequantize || !dequantize->hasOneUse() ||
-        !isQuantizedConvolution(layer) || !layer->hasOneUse() ||
-        getPostOpAttr(layer)) {
+    if (!dequantize || !dequantize->hasOneUse() || !isQuantizedLayer(layer) ||
+        !layer->hasOneUse() || getPostOpAttr(layer)) {
       return rewriter.notifyMatchFailure(
           quantize, "the activation does not read only a quantized layer "
                     "without a post-op");
@@ -205,13 +286,10 @@ struct FuseQuantizedMaxPool final : OpRewritePattern<QuantizeOp> {
     if (!reason.empty()) {
       return rewriter.notifyMatchFailure(pool, reason);
     }
-    Operation *dequantize = pool.getInput().getDefiningOp();
     auto fused = rewriter.create<MaxPoolOp>(
         pool.getLoc(), TypeRange{quantize.getType()},
         ValueRange{getDequantized(pool.getInput())}, pool->getAttrs());
-    rewriter.replaceOp(quantize, fused->getResults());
-    rewriter.eraseOp(pool);
-    eraseUnusedDequantizes(rewriter, dequantize);
+    replaceChain(rewriter, quantize, fused, {pool});
     return success();
   }
 };
@@ -242,13 +320,10 @@ struct FuseQuantizedView final : OpRewritePattern<QuantizeOp> {
       return rewriter.notifyMatchFailure(
           view, "not a dequantize of the quantize's per-tensor type");
     }
-    Operation *dequantize = view->getOperand(0).getDefiningOp();
     Operation *fused = rewriter.clone(*view);
     fused->setOperand(0, input);
     fused->getResult(0).setType(quantize.getType());
-    rewriter.replaceOp(quantize, fused->getResults());
-    rewriter.eraseOp(view);
-    eraseUnusedDequantizes(rewriter, dequantize);
+    replaceChain(rewriter, quantize, fused, {view});
     return success();
   }
 };
@@ -326,15 +401,9 @@ struct FuseQuantizedFullyConnected final : OpRewritePattern<QuantizeOp> {
             rewriter.getNamedAttr("dilations",
                                   rewriter.getDenseI64ArrayAttr(ones))});
     auto resultType = llvm::cast<RankedTensorType>(quantize.getType());
-    Value result = rewriter.create<ReshapeOp>(quantize.getLoc(), resultType,
-                                              conv, shapeAttr(resultType));
-    SmallVector<Operation *, 3> dequantizes = {
-        matmul.getInput1().getDefiningOp(), matmul.getInput2().getDefiningOp(),
-        add.getInput2().getDefiningOp()};
-    rewriter.replaceOp(quantize, result);
-    rewriter.eraseOp(add);
-    rewriter.eraseOp(matmul);
-    eraseUnusedDequantizes(rewriter, dequantizes);
+    auto result = rewriter.create<ReshapeOp>(quantize.getLoc(), resultType,
+                                             conv, shapeAttr(resultType));
+    replaceChain(rewriter, quantize, result, {add, matmul});
     return success();
   }
 };
@@ -353,7 +422,7 @@ std::string getFloatReason(Operation *op) {
   if (auto pool = llvm::dyn_cast<MaxPoolOp>(op)) {
     return getMaxPoolFloatReason(pool);
   }
-  if (!llvm::isa<ConvolutionOp, GroupConvolutionOp>(op)) {
+  if (!llvm::isa<ConvolutionOp, GroupConvolutionOp, AddOp, MultiplyOp>(op)) {
     return "the low-precision pipeline has no quantized form of " +
            op->getName().getStringRef().str();
   }
@@ -363,6 +432,17 @@ std::string getFloatReason(Operation *op) {
   }
   if (!llvm::isa_and_nonnull<QuantizeOp>(user)) {
     return "its result is not quantized (no single QuantizeLinear after it)";
+  }
+  if (llvm::isa<AddOp, MultiplyOp>(op)) {
+    Value input1 = getDequantized(op->getOperand(0));
+    Value input2 = getDequantized(op->getOperand(1));
+    if (!input1 || !input2) {
+      return "an operand is not the result of a dequantize";
+    }
+    std::string reason;
+    (void)checkEltwiseChain(op, input1, input2, user->getResult(0).getType(),
+                            reason);
+    return reason;
   }
   Value bias = op->getNumOperands() > 2 ? op->getOperand(2) : Value();
   Value input = getDequantized(op->getOperand(0));
@@ -407,11 +487,11 @@ public:
 } // namespace
 
 void populateFuseQuantizedLayersPatterns(RewritePatternSet &patterns) {
-  patterns
-      .add<FuseQuantizedConvolution<ConvolutionOp>,
-           FuseQuantizedConvolution<GroupConvolutionOp>, FuseQuantizedMaxPool,
-           FuseQuantizedView, FuseQuantizedFullyConnected>(
-          patterns.getContext());
+  patterns.add<FuseQuantizedConvolution<ConvolutionOp>,
+               FuseQuantizedConvolution<GroupConvolutionOp>,
+               FuseQuantizedEltwise<AddOp>, FuseQuantizedEltwise<MultiplyOp>,
+               FuseQuantizedMaxPool, FuseQuantizedView,
+               FuseQuantizedFullyConnected>(patterns.getContext());
 }
 
 void populateFuseQuantizedActivationPatterns(RewritePatternSet &patterns) {

@@ -25,9 +25,9 @@ namespace mlir::vpuc::IE {
 #define GEN_PASS_DECL_FUSEQUANTIZEDLAYERSPASS
 #include "passes/ie/fuse_quantized_layers/Passes.h.inc" // IWYU pragma: keep
 
-/// Adds the first phase of vpuc-ie-fuse-quantized-layers: a convolution
-/// between dequantizes of its operands and a quantize of its result becomes a
-/// convolution on quantized types.
+/// Adds the first phase of vpuc-ie-fuse-quantized-layers: a convolution, Add
+/// or Multiply between dequantizes of its operands and a quantize of its
+/// result becomes the layer on quantized types.
 void populateFuseQuantizedLayersPatterns(RewritePatternSet &patterns);
 
 /// Adds the second phase: an activation between a dequantize of a quantized

@@ -41,8 +41,16 @@ def FuseQuantizedLayersPass
       `w` `[M, K]`, constant `b` `[M]`, each op used once), becomes
       `IE.Reshape(IE.Convolution(IE.Reshape(x) [N, K, 1, 1], w [M, K, 1, 1], b)) [N, M]` on
       quantized types, where those meet the quantized layer's rules.
+    * `IE.Quantize(eltwise(IE.Dequantize(a), IE.Dequantize(b)))`, with `eltwise` an `IE.Add`
+      or `IE.Multiply` in f32 used only by the quantize, becomes `eltwise(a, b)` with the
+      quantize's result type when `a`, `b` and the result are 8-bit per-tensor quantized
+      (scales and zero points may all differ; the operands may broadcast as the float op's
+      did): the residual Add of a QDQ network. An activation between the eltwise layer and
+      the quantize becomes its post-op, as for the convolutions. A dequantize that other
+      layers also read stays for them.
     * Then `IE.Quantize(act(IE.Dequantize(q)))`, with `q` the result of such a quantized layer
-      without a post-op and `act` an `IE.ReLU`, `IE.Clamp` or `IE.LeakyRelu`, each used once,
+      (convolution, Add or Multiply) without a post-op and `act` an `IE.ReLU`, `IE.Clamp` or
+      `IE.LeakyRelu`, each used once,
       becomes the layer with `act` as its post-op and the second quantize's result type: the
       activation is applied in float to the layer's result before the one requantisation
       (the chain rounds to the first quantize's grid first, so a value may end one step

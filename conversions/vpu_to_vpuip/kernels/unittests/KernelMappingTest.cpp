@@ -831,6 +831,40 @@ TEST_F(KernelMappingTest, quantizedConvolutionTakesPerChannelScales) {
                            "1f, -1, 0f, 0f");
 }
 
+TEST_F(KernelMappingTest, quantizedEltwiseTakesEachTensorsQuantisation) {
+  AbiKernelCall call =
+      mapOp("%a0: tensor<1x8x4x4x!quant.uniform<u8:f32, 0.5:128>>, %a1: "
+            "tensor<1x8x4x4x!quant.uniform<i8:f32, 0.25:-3>>",
+            "%0 = VPU.SW.Add(%a0, %a1) {post_op = {name = \"IE.ReLU\"}} : "
+            "tensor<1x8x4x4x!quant.uniform<u8:f32, 0.5:128>>, "
+            "tensor<1x8x4x4x!quant.uniform<i8:f32, 0.25:-3>> -> "
+            "tensor<1x8x4x4x!quant.uniform<u8:f32, 0.125:7>>");
+  EXPECT_EQ(call.kernel, "quantized_eltwise");
+  EXPECT_EQ(operands(call), "0 1 -> 0");
+  // Add, the scales and zero points of input1, input2 and the output, the
+  // output's range, ReLU.
+  EXPECT_EQ(scalars(call),
+            "0, 0.5f, 128, 0.25f, -3, 0.125f, 7, 0, 255, " +
+                std::to_string(static_cast<int32_t>(abi::ActivationOp::Relu)) +
+                ", 0f, 0f");
+
+  call = mapOp("%a0: tensor<1x8x4x4x!quant.uniform<i8:f32, 0.5>>, %a1: "
+               "tensor<1x8x1x1x!quant.uniform<u8:f32, 2.0:1>>",
+               "%0 = VPU.SW.Multiply(%a0, %a1) : "
+               "tensor<1x8x4x4x!quant.uniform<i8:f32, 0.5>>, "
+               "tensor<1x8x1x1x!quant.uniform<u8:f32, 2.0:1>> -> "
+               "tensor<1x8x4x4x!quant.uniform<i8:f32, 4.0:-2>>");
+  EXPECT_EQ(call.kernel, "quantized_eltwise");
+  EXPECT_EQ(operands(call), "0 1 -> 0");
+  EXPECT_EQ(scalars(call), "1, 0.5f, 0, 2f, 1, 4f, -2, -128, 127, -1, 0f, 0f");
+
+  // A float Add keeps the float kernel.
+  call = mapOp("%a0: tensor<1x8xf16>",
+               "%0 = VPU.SW.Add(%a0, %a0) : tensor<1x8xf16>, tensor<1x8xf16> "
+               "-> tensor<1x8xf16>");
+  EXPECT_EQ(call.kernel, "add");
+}
+
 //===----------------------------------------------------------------------===//
 // Failures
 //===----------------------------------------------------------------------===//

@@ -302,3 +302,60 @@ func.func @not_in_module() {
   }
   return
 }
+
+// -----
+
+// Add and Multiply on quantized types (see IE.Add): every operand and the result quantized.
+func.func @quantized_add_float_operand(%a: tensor<4x!quant.uniform<u8:f32, 0.05:128>>, %b: tensor<4xf32>) -> tensor<4x!quant.uniform<u8:f32, 0.1>> {
+  // expected-error @+1 {{'IE.Add' op a quantized layer has quantized input1, input2 and output, got !quant.uniform<u8:f32, 5.000000e-02:128>, f32 and !quant.uniform<u8:f32, 1.000000e-01>}}
+  %0 = IE.Add(%a, %b) : tensor<4x!quant.uniform<u8:f32, 0.05:128>>, tensor<4xf32> -> tensor<4x!quant.uniform<u8:f32, 0.1>>
+  return %0 : tensor<4x!quant.uniform<u8:f32, 0.1>>
+}
+
+// -----
+
+func.func @quantized_add_float_output(%a: tensor<4x!quant.uniform<u8:f32, 0.05:128>>) -> tensor<4xf32> {
+  // expected-error @+1 {{'IE.Add' op a quantized layer has quantized input1, input2 and output, got !quant.uniform<u8:f32, 5.000000e-02:128>, !quant.uniform<u8:f32, 5.000000e-02:128> and f32}}
+  %0 = IE.Add(%a, %a) : tensor<4x!quant.uniform<u8:f32, 0.05:128>>, tensor<4x!quant.uniform<u8:f32, 0.05:128>> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @quantized_multiply_float_output_operands(%a: tensor<4xf32>) -> tensor<4x!quant.uniform<u8:f32, 0.1>> {
+  // expected-error @+1 {{'IE.Multiply' op a quantized layer has quantized input1, input2 and output, got f32, f32 and !quant.uniform<u8:f32, 1.000000e-01>}}
+  %0 = IE.Multiply(%a, %a) : tensor<4xf32>, tensor<4xf32> -> tensor<4x!quant.uniform<u8:f32, 0.1>>
+  return %0 : tensor<4x!quant.uniform<u8:f32, 0.1>>
+}
+
+// -----
+
+func.func @quantized_add_per_axis(%a: tensor<1x2x!quant.uniform<u8:f32, 0.05:128>>, %b: tensor<1x2x!quant.uniform<u8:f32:1, {0.05:128, 0.1:120}>>) -> tensor<1x2x!quant.uniform<u8:f32, 0.1>> {
+  // expected-error @+1 {{'IE.Add' op the input2 of a quantized layer is quantized per tensor, got !quant.uniform<u8:f32:1, {5.000000e-02:128,1.000000e-01:120}>}}
+  %0 = IE.Add(%a, %b) : tensor<1x2x!quant.uniform<u8:f32, 0.05:128>>, tensor<1x2x!quant.uniform<u8:f32:1, {0.05:128, 0.1:120}>> -> tensor<1x2x!quant.uniform<u8:f32, 0.1>>
+  return %0 : tensor<1x2x!quant.uniform<u8:f32, 0.1>>
+}
+
+// -----
+
+func.func @quantized_add_16_bit(%a: tensor<4x!quant.uniform<u8:f32, 0.05:128>>) -> tensor<4x!quant.uniform<i16:f32, 0.001>> {
+  // expected-error @+1 {{'IE.Add' op the output of a quantized layer has 8-bit storage, got !quant.uniform<i16:f32, 1.000000e-03>}}
+  %0 = IE.Add(%a, %a) : tensor<4x!quant.uniform<u8:f32, 0.05:128>>, tensor<4x!quant.uniform<u8:f32, 0.05:128>> -> tensor<4x!quant.uniform<i16:f32, 0.001>>
+  return %0 : tensor<4x!quant.uniform<i16:f32, 0.001>>
+}
+
+// -----
+
+func.func @quantized_add_not_broadcastable(%a: tensor<2x3x!quant.uniform<u8:f32, 0.05:128>>, %b: tensor<2x4x!quant.uniform<u8:f32, 0.05:128>>) -> tensor<2x4x!quant.uniform<u8:f32, 0.1>> {
+  // expected-error @+1 {{'IE.Add' op operands of shapes [2, 3] and [2, 4] are not broadcastable}}
+  %0 = IE.Add(%a, %b) : tensor<2x3x!quant.uniform<u8:f32, 0.05:128>>, tensor<2x4x!quant.uniform<u8:f32, 0.05:128>> -> tensor<2x4x!quant.uniform<u8:f32, 0.1>>
+  return %0 : tensor<2x4x!quant.uniform<u8:f32, 0.1>>
+}
+
+// -----
+
+func.func @add_mixed_float_types(%a: tensor<3xf32>, %b: tensor<3xf16>) -> tensor<3xf32> {
+  // expected-error @+1 {{'IE.Add' op the operands of a float or integer layer have one element type, got f32 and f16}}
+  %0 = IE.Add(%a, %b) : tensor<3xf32>, tensor<3xf16> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}

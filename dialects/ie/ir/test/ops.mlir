@@ -257,3 +257,18 @@ func.func @convert(%x: tensor<1x8xf32>) -> (tensor<1x8xf16>, tensor<1x8xsi32>, t
   %2 = IE.Convert(%1) {dstElemType = i1} : tensor<1x8xsi32> -> tensor<1x8xi1>
   return %0, %1, %2 : tensor<1x8xf16>, tensor<1x8xsi32>, tensor<1x8xi1>
 }
+
+// -----
+
+// Add and Multiply on quantized types: 8-bit per-tensor operands and result with their own
+// scales and zero points, NumPy broadcasting, a post-op, layout encodings.
+// CHECK-LABEL: func.func @quantized_eltwise
+func.func @quantized_eltwise(%a: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>>, %b: tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-3>>, %s: tensor<1x16x1x1x!quant.uniform<u8:f32, 0.01>>, %n: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>) -> (tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.03:2>>, tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:128>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>) {
+  // CHECK: IE.Add(%{{.+}}, %{{.+}}) {post_op = {name = "IE.ReLU"}} : tensor<1x16x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>>, tensor<1x16x4x4x!quant.uniform<i8:f32, 2.000000e-02:-3>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 4.000000e-02>>
+  %0 = IE.Add(%a, %b) {post_op = {name = "IE.ReLU"}} : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-3>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>>
+  // CHECK: IE.Multiply(%{{.+}}, %{{.+}}) : tensor<1x16x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>>, tensor<1x16x1x1x!quant.uniform<u8:f32, 1.000000e-02>> -> tensor<1x16x4x4x!quant.uniform<i8:f32, 3.000000e-02:2>>
+  %1 = IE.Multiply(%a, %s) : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>>, tensor<1x16x1x1x!quant.uniform<u8:f32, 0.01>> -> tensor<1x16x4x4x!quant.uniform<i8:f32, 0.03:2>>
+  // CHECK: IE.Add(%{{.+}}, %{{.+}}) : tensor<1x16x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>, #{{.+}}>, tensor<1x16x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>, #{{.+}}> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 1.000000e-01:128>, #{{.+}}>
+  %2 = IE.Add(%n, %n) : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:128>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+  return %0, %1, %2 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.03:2>>, tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:128>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+}

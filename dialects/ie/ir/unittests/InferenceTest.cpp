@@ -21,6 +21,8 @@
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/ie/utils/HostTensor.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/QuantOps.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -193,6 +195,79 @@ TEST_F(InferenceTest, arithmeticOps) {
   checkBinary<MinimumOp>(a, b, [](float x, float y) { return std::min(x, y); });
   checkBinary<SquaredDifferenceOp>(
       a, b, [](float x, float y) { return (x - y) * (x - y); });
+}
+
+/// A per-tensor 8-bit quantized element type with an f32 scale.
+Type quantType(MLIRContext *context, bool isSigned, float scale,
+               int64_t zeroPoint) {
+  return quant::UniformQuantizedType::get(
+      isSigned ? quant::QuantizationFlags::Signed : 0,
+      IntegerType::get(context, 8), Float32Type::get(context), scale, zeroPoint,
+      isSigned ? -128 : 0, isSigned ? 127 : 255);
+}
+
+/// An Add or Multiply on quantized types computes what the QDQ chain it
+/// replaces computes in the interpreter (IE.Dequantize of both operands, the
+/// float op, the activation, IE.Quantize), bit for bit: every pair of u8 x i8
+/// storage values, broadcast [256, 1] x [256].
+TEST_F(InferenceTest, quantizedEltwiseIsTheQdqChain) {
+  context.loadDialect<quant::QuantizationDialect>();
+  Type q1 = quantType(&context, false, 0.0467456095f, 127);
+  Type q2 = quantType(&context, true, 0.0199986845f, -3);
+  Type f32 = builder.getF32Type();
+  std::vector<float> a(256), b(256);
+  for (int v = 0; v < 256; ++v) {
+    a[v] = static_cast<float>(v);
+    b[v] = static_cast<float>(v - 128);
+  }
+  const HostTensor inA({256, 1}, a), inB({256}, b);
+  for (bool multiply : {false, true}) {
+    for (bool relu : {false, true}) {
+      SCOPED_TRACE(std::string(multiply ? "Multiply" : "Add") +
+                   (relu ? " + ReLU" : ""));
+      Type qy =
+          quantType(&context, relu, multiply ? 0.0290682372f : 0.0443348661f,
+                    relu ? -128 : 9);
+      auto outType = RankedTensorType::get({256, 256}, qy);
+      Value x = arg({256, 1}, q1);
+      Value y = arg({256}, q2);
+      Operation *fused = multiply
+                             ? builder
+                                   .create<MultiplyOp>(loc(), outType, x, y,
+                                                       AutoBroadcastType::NUMPY)
+                                   .getOperation()
+                             : builder
+                                   .create<AddOp>(loc(), outType, x, y,
+                                                  AutoBroadcastType::NUMPY)
+                                   .getOperation();
+      if (relu) {
+        fused->setAttr("post_op",
+                       builder.getDictionaryAttr(builder.getNamedAttr(
+                           "name", builder.getStringAttr("IE.ReLU"))));
+      }
+      HostTensor actual = run(fused, {inA, inB});
+      // The chain, op by op.
+      HostTensor da = run(builder.create<DequantizeOp>(loc(), x, f32), {inA});
+      HostTensor db = run(builder.create<DequantizeOp>(loc(), y, f32), {inB});
+      Value fx = arg({256, 1}), fy = arg({256});
+      Operation *op =
+          multiply
+              ? builder
+                    .create<MultiplyOp>(loc(), fx, fy, AutoBroadcastType::NUMPY)
+                    .getOperation()
+              : builder.create<AddOp>(loc(), fx, fy, AutoBroadcastType::NUMPY)
+                    .getOperation();
+      HostTensor real = run(op, {da, db});
+      Value fr = arg({256, 256});
+      if (relu) {
+        real = run(builder.create<ReLUOp>(loc(), fr), {real});
+      }
+      HostTensor expected =
+          run(builder.create<QuantizeOp>(loc(), fr, qy), {real});
+      ASSERT_EQ(actual.shape, expected.shape);
+      EXPECT_EQ(actual.data, expected.data);
+    }
+  }
 }
 
 TEST_F(InferenceTest, maxMinPropagateNaN) {

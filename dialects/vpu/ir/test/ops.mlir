@@ -40,6 +40,20 @@ func.func @add_1(%a0: tensor<1x3x1x4xf32>) -> tensor<1x3x1x4xf32> {
 
 // -----
 
+// Add and Multiply on quantized types (kernels `quantized_add`, `quantized_multiply`): the
+// operands and the result have their own quantisation; the post-op stays on the layer; CMX
+// operands in NHWC.
+// CHECK-LABEL: func.func @add_2
+// CHECK-NEXT: %0 = VPU.SW.Add(%arg0, %arg1) {post_op = {name = "IE.ReLU"}} : tensor<1x16x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>, tensor<1x16x4x4x!quant.uniform<i8:f32, 2.000000e-02:-3>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 4.000000e-02>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>
+// CHECK-NEXT: %1 = VPU.SW.Multiply(%arg0, %arg2) : tensor<1x16x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>, tensor<1x16x1x1x!quant.uniform<i8:f32, 1.000000e-02:5>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>> -> tensor<1x16x4x4x!quant.uniform<i8:f32, 3.000000e-02:2>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>
+func.func @add_2(%a0: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>, %a1: tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-3>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>, %a2: tensor<1x16x1x1x!quant.uniform<i8:f32, 0.01:5>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>) -> (tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.03:2>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>) {
+  %0 = VPU.SW.Add(%a0, %a1) {post_op = {name = "IE.ReLU"}} : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-3>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>
+  %1 = VPU.SW.Multiply(%a0, %a2) : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>, tensor<1x16x1x1x!quant.uniform<i8:f32, 0.01:5>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>> -> tensor<1x16x4x4x!quant.uniform<i8:f32, 0.03:2>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>
+  return %0, %1 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.03:2>, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @affine_reshape_0
 // CHECK-NEXT: %0 = VPU.AffineReshape(%arg0) {dim_mapping = [array<i64: 0>, array<i64: 1, 2>, array<i64: 3>, array<i64: 3>], shape_value = array<i64: 1, 2, 8, 32>} : tensor<1x16x4x8xf32> -> tensor<1x2x8x32xf32>
 func.func @affine_reshape_0(%a0: tensor<1x16x4x8xf32>) -> tensor<1x2x8x32xf32> {

@@ -188,3 +188,139 @@ func.func @matmul_kept(%q: tensor<1x4x!qx>) -> tensor<1x3x!qy> {
   %mq = IE.Quantize(%m) {dstElemType = !qy} : tensor<1x3xf32> -> tensor<1x3x!qy>
   return %mq : tensor<1x3x!qy>
 }
+
+// -----
+
+!qa = !quant.uniform<u8:f32, 4.674560e-02:127>
+!qb = !quant.uniform<u8:f32, 2.000000e-02>
+!qy = !quant.uniform<u8:f32, 4.433490e-02>
+
+// The residual block of a QDQ ResNet (torch FX): Add -> Relu -> QuantizeLinear between the
+// dequantizes of two tensors with their own scales and zero points: one quantized Add with the
+// ReLU as its post-op.
+// CHECK-LABEL: func.func @residual_add_relu
+// CHECK-SAME: (%[[A:.+]]: tensor<1x16x8x8x!quant.uniform<u8:f32, 4.674560e-02:127>>, %[[B:.+]]: tensor<1x16x8x8x!quant.uniform<u8:f32, 2.000000e-02>>)
+// CHECK-NEXT: %[[Y:.+]] = IE.Add(%[[A]], %[[B]]) {post_op = {name = "IE.ReLU"}} : tensor<1x16x8x8x!quant.uniform<u8:f32, 4.674560e-02:127>>, tensor<1x16x8x8x!quant.uniform<u8:f32, 2.000000e-02>> -> tensor<1x16x8x8x!quant.uniform<u8:f32, 4.433490e-02>>
+// CHECK-NEXT: return %[[Y]]
+func.func @residual_add_relu(%a: tensor<1x16x8x8x!qa>, %b: tensor<1x16x8x8x!qb>) -> tensor<1x16x8x8x!qy> {
+  %ad = IE.Dequantize(%a) {dstElemType = f32} : tensor<1x16x8x8x!qa> -> tensor<1x16x8x8xf32>
+  %bd = IE.Dequantize(%b) {dstElemType = f32} : tensor<1x16x8x8x!qb> -> tensor<1x16x8x8xf32>
+  %s = IE.Add(%ad, %bd) : tensor<1x16x8x8xf32>, tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>
+  %r = IE.ReLU(%s) : tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>
+  %y = IE.Quantize(%r) {dstElemType = !qy} : tensor<1x16x8x8xf32> -> tensor<1x16x8x8x!qy>
+  return %y : tensor<1x16x8x8x!qy>
+}
+
+// -----
+
+!qa = !quant.uniform<u8:f32, 4.000000e-02:123>
+!qb = !quant.uniform<i8:f32, 3.000000e-02:-2>
+!qy = !quant.uniform<i8:f32, 5.000000e-02:4>
+
+// The residual Add of a QDQ MobileNetV2 (no activation), i8 operand and result; the dequantize
+// of %a also feeds a float layer, so it stays for it.
+// CHECK-LABEL: func.func @add_shared_dequantize
+// CHECK-SAME: (%[[A:.+]]: tensor<1x8x4x4x!quant.uniform<u8:f32, 4.000000e-02:123>>, %[[B:.+]]: tensor<1x8x4x4x!quant.uniform<i8:f32, 3.000000e-02:-2>>)
+// CHECK-DAG: %[[AD:.+]] = IE.Dequantize(%[[A]])
+// CHECK-DAG: %[[Y:.+]] = IE.Add(%[[A]], %[[B]]) : tensor<1x8x4x4x!quant.uniform<u8:f32, 4.000000e-02:123>>, tensor<1x8x4x4x!quant.uniform<i8:f32, 3.000000e-02:-2>> -> tensor<1x8x4x4x!quant.uniform<i8:f32, 5.000000e-02:4>>
+// CHECK-DAG: %[[S:.+]] = IE.Sigmoid(%[[AD]])
+// CHECK-NOT: IE.Dequantize
+// CHECK: return %[[Y]], %[[S]]
+func.func @add_shared_dequantize(%a: tensor<1x8x4x4x!qa>, %b: tensor<1x8x4x4x!qb>) -> (tensor<1x8x4x4x!qy>, tensor<1x8x4x4xf32>) {
+  %ad = IE.Dequantize(%a) {dstElemType = f32} : tensor<1x8x4x4x!qa> -> tensor<1x8x4x4xf32>
+  %bd = IE.Dequantize(%b) {dstElemType = f32} : tensor<1x8x4x4x!qb> -> tensor<1x8x4x4xf32>
+  %s = IE.Add(%ad, %bd) : tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32> -> tensor<1x8x4x4xf32>
+  %y = IE.Quantize(%s) {dstElemType = !qy} : tensor<1x8x4x4xf32> -> tensor<1x8x4x4x!qy>
+  %g = IE.Sigmoid(%ad) : tensor<1x8x4x4xf32> -> tensor<1x8x4x4xf32>
+  return %y, %g : tensor<1x8x4x4x!qy>, tensor<1x8x4x4xf32>
+}
+
+// -----
+
+!qa = !quant.uniform<u8:f32, 4.000000e-02:123>
+!qy = !quant.uniform<u8:f32, 8.000000e-02:120>
+
+// x + x: one dequantize read twice, erased once.
+// CHECK-LABEL: func.func @add_same_operand
+// CHECK-SAME: (%[[A:.+]]: tensor<1x8x4x4x!quant.uniform<u8:f32, 4.000000e-02:123>>)
+// CHECK-NEXT: %[[Y:.+]] = IE.Add(%[[A]], %[[A]])
+// CHECK-NEXT: return %[[Y]]
+func.func @add_same_operand(%a: tensor<1x8x4x4x!qa>) -> tensor<1x8x4x4x!qy> {
+  %ad = IE.Dequantize(%a) {dstElemType = f32} : tensor<1x8x4x4x!qa> -> tensor<1x8x4x4xf32>
+  %s = IE.Add(%ad, %ad) : tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32> -> tensor<1x8x4x4xf32>
+  %y = IE.Quantize(%s) {dstElemType = !qy} : tensor<1x8x4x4xf32> -> tensor<1x8x4x4x!qy>
+  return %y : tensor<1x8x4x4x!qy>
+}
+
+// -----
+
+!qa = !quant.uniform<u8:f32, 4.000000e-02:123>
+!qs = !quant.uniform<i8:f32, 1.000000e-02:-5>
+!qy = !quant.uniform<i8:f32, 3.000000e-02:3>
+
+// A Multiply broadcasting a per-channel operand, with a Clamp between it and the quantize.
+// CHECK-LABEL: func.func @multiply_broadcast_clamp
+// CHECK-NEXT: %[[Y:.+]] = IE.Multiply(%arg0, %arg1) {post_op = {attrs = {max = 2.000000e+00 : f64, min = -1.000000e+00 : f64}, name = "IE.Clamp"}} : tensor<1x8x4x4x!quant.uniform<u8:f32, 4.000000e-02:123>>, tensor<1x8x1x1x!quant.uniform<i8:f32, 1.000000e-02:-5>> -> tensor<1x8x4x4x!quant.uniform<i8:f32, 3.000000e-02:3>>
+// CHECK-NEXT: return %[[Y]]
+func.func @multiply_broadcast_clamp(%a: tensor<1x8x4x4x!qa>, %s: tensor<1x8x1x1x!qs>) -> tensor<1x8x4x4x!qy> {
+  %ad = IE.Dequantize(%a) {dstElemType = f32} : tensor<1x8x4x4x!qa> -> tensor<1x8x4x4xf32>
+  %sd = IE.Dequantize(%s) {dstElemType = f32} : tensor<1x8x1x1x!qs> -> tensor<1x8x1x1xf32>
+  %p = IE.Multiply(%ad, %sd) : tensor<1x8x4x4xf32>, tensor<1x8x1x1xf32> -> tensor<1x8x4x4xf32>
+  %c = IE.Clamp(%p) {min = -1.0 : f64, max = 2.0 : f64} : tensor<1x8x4x4xf32> -> tensor<1x8x4x4xf32>
+  %y = IE.Quantize(%c) {dstElemType = !qy} : tensor<1x8x4x4xf32> -> tensor<1x8x4x4x!qy>
+  return %y : tensor<1x8x4x4x!qy>
+}
+
+// -----
+
+!qa = !quant.uniform<u8:f32, 4.000000e-02:123>
+!qb = !quant.uniform<u8:f32, 3.000000e-02:130>
+!qs = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qy = !quant.uniform<u8:f32, 2.500000e-02>
+
+// The activation between a quantize / dequantize pair after the Add (torch FX's form when the
+// Add is quantized on its own): the Add takes it as its post-op and the second quantize's type.
+// CHECK-LABEL: func.func @add_then_qdq_relu
+// CHECK-NEXT: %[[Y:.+]] = IE.Add(%arg0, %arg1) {post_op = {name = "IE.ReLU"}} : {{.+}} -> tensor<2x8x!quant.uniform<u8:f32, 2.500000e-02>>
+// CHECK-NEXT: return %[[Y]]
+func.func @add_then_qdq_relu(%a: tensor<2x8x!qa>, %b: tensor<2x8x!qb>) -> tensor<2x8x!qy> {
+  %ad = IE.Dequantize(%a) {dstElemType = f32} : tensor<2x8x!qa> -> tensor<2x8xf32>
+  %bd = IE.Dequantize(%b) {dstElemType = f32} : tensor<2x8x!qb> -> tensor<2x8xf32>
+  %s = IE.Add(%ad, %bd) : tensor<2x8xf32>, tensor<2x8xf32> -> tensor<2x8xf32>
+  %sq = IE.Quantize(%s) {dstElemType = !qs} : tensor<2x8xf32> -> tensor<2x8x!qs>
+  %sd = IE.Dequantize(%sq) {dstElemType = f32} : tensor<2x8x!qs> -> tensor<2x8xf32>
+  %r = IE.ReLU(%sd) : tensor<2x8xf32> -> tensor<2x8xf32>
+  %y = IE.Quantize(%r) {dstElemType = !qy} : tensor<2x8xf32> -> tensor<2x8x!qy>
+  return %y : tensor<2x8x!qy>
+}
+
+// -----
+
+!qa = !quant.uniform<u8:f32, 4.000000e-02:123>
+!qc = !quant.uniform<u8:f32:1, {4.000000e-02:123, 5.000000e-02:120}>
+!qw = !quant.uniform<i16:f32, 1.000000e-03>
+!qh = !quant.uniform<u8:f16, 4.000000e-02:123>
+!qy = !quant.uniform<u8:f32, 8.000000e-02:120>
+
+// Left in float: a per-axis operand, a float operand, an Add with a second user, a 16-bit
+// operand, an Add in f16.
+// CHECK-LABEL: func.func @eltwise_left_alone
+// CHECK-COUNT-5: IE.Add({{.+}}) : tensor<1x2x4x4xf{{16|32}}>, tensor<1x2x4x4xf{{16|32}}> -> tensor<1x2x4x4xf{{16|32}}>
+// CHECK-NOT: IE.Add
+func.func @eltwise_left_alone(%a: tensor<1x2x4x4x!qa>, %c: tensor<1x2x4x4x!qc>, %f: tensor<1x2x4x4xf32>, %w: tensor<1x2x4x4x!qw>, %h: tensor<1x2x4x4x!qh>) -> (tensor<1x2x4x4x!qy>, tensor<1x2x4x4x!qy>, tensor<1x2x4x4x!qy>, tensor<1x2x4x4xf32>, tensor<1x2x4x4x!qy>, tensor<1x2x4x4x!qy>) {
+  %ad = IE.Dequantize(%a) {dstElemType = f32} : tensor<1x2x4x4x!qa> -> tensor<1x2x4x4xf32>
+  %cd = IE.Dequantize(%c) {dstElemType = f32} : tensor<1x2x4x4x!qc> -> tensor<1x2x4x4xf32>
+  %wd = IE.Dequantize(%w) {dstElemType = f32} : tensor<1x2x4x4x!qw> -> tensor<1x2x4x4xf32>
+  %hd = IE.Dequantize(%h) {dstElemType = f16} : tensor<1x2x4x4x!qh> -> tensor<1x2x4x4xf16>
+  %s0 = IE.Add(%ad, %cd) : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf32>
+  %y0 = IE.Quantize(%s0) {dstElemType = !qy} : tensor<1x2x4x4xf32> -> tensor<1x2x4x4x!qy>
+  %s1 = IE.Add(%ad, %f) : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf32>
+  %y1 = IE.Quantize(%s1) {dstElemType = !qy} : tensor<1x2x4x4xf32> -> tensor<1x2x4x4x!qy>
+  %s2 = IE.Add(%ad, %ad) : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf32>
+  %y2 = IE.Quantize(%s2) {dstElemType = !qy} : tensor<1x2x4x4xf32> -> tensor<1x2x4x4x!qy>
+  %s3 = IE.Add(%ad, %wd) : tensor<1x2x4x4xf32>, tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf32>
+  %y3 = IE.Quantize(%s3) {dstElemType = !qy} : tensor<1x2x4x4xf32> -> tensor<1x2x4x4x!qy>
+  %s4 = IE.Add(%hd, %hd) : tensor<1x2x4x4xf16>, tensor<1x2x4x4xf16> -> tensor<1x2x4x4xf16>
+  %y4 = IE.Quantize(%s4) {dstElemType = !qy} : tensor<1x2x4x4xf16> -> tensor<1x2x4x4x!qy>
+  return %y0, %y1, %y2, %s2, %y3, %y4 : tensor<1x2x4x4x!qy>, tensor<1x2x4x4x!qy>, tensor<1x2x4x4x!qy>, tensor<1x2x4x4xf32>, tensor<1x2x4x4x!qy>, tensor<1x2x4x4x!qy>
+}
