@@ -197,64 +197,45 @@ FailureOr<Requantization> getRequantization(Operation *op, bool hasFilter,
   return requant;
 }
 
-/// `value` (a real PPE bound) in output steps of `scale`.
-float toOutputSteps(double value, double scale) {
-  return static_cast<float>(std::nearbyint(value / scale));
-}
-
-/// The #VPUIP.ppe of `ppe` for an integer output requantised by `requant`:
-/// clamps in output steps, the output zero point and, for a pool (`inPPE`),
-/// the multiplier and shift; null for NONE when it has nothing to carry.
-PPEAttr convertIntegerPPE(VPU::PPEAttr ppe, const Requantization &requant,
-                          bool inPPE) {
+/// The #VPUIP.ppe of `ppe`. For an integer output requantised by `requant`
+/// the clamps are in output steps, with the output zero point and, for a pool
+/// (`inPPE`), the multiplier and shift; null for NONE when it has nothing to
+/// carry.
+PPEAttr convertPPE(VPU::PPEAttr ppe, const Requantization *requant,
+                   bool inPPE) {
   MLIRContext *context = ppe.getContext();
-  auto zeroPoint = static_cast<int32_t>(requant.outputZeroPoint);
-  ArrayRef<int32_t> mult = inPPE ? ArrayRef(requant.mult) : ArrayRef<int32_t>();
-  ArrayRef<int32_t> shift =
-      inPPE ? ArrayRef(requant.shift) : ArrayRef<int32_t>();
+  const auto zeroPoint =
+      requant ? static_cast<int32_t>(requant->outputZeroPoint) : 0;
+  ArrayRef<int32_t> mult, shift;
+  if (requant && inPPE) {
+    mult = requant->mult;
+    shift = requant->shift;
+  }
   auto get = [&](PPEMode mode, std::optional<uint32_t> low,
                  std::optional<uint32_t> high, std::optional<uint32_t> alpha) {
     return PPEAttr::get(context, mode, low, high, alpha, mult, shift, 0,
                         zeroPoint);
   };
-  auto bits = [](float value) { return llvm::bit_cast<uint32_t>(value); };
+  // A real bound, or for an integer output that bound in output steps.
+  auto bound = [&](FloatAttr value) {
+    const double real = value.getValueAsDouble();
+    return llvm::bit_cast<uint32_t>(static_cast<float>(
+        requant ? std::nearbyint(real / requant->outputScale) : real));
+  };
   switch (ppe.getMode()) {
   case VPU::PPEMode::NONE:
-    return zeroPoint == 0 && !inPPE
+    return zeroPoint == 0 && mult.empty()
                ? PPEAttr()
                : get(PPEMode::NONE, std::nullopt, std::nullopt, std::nullopt);
   case VPU::PPEMode::RELU:
     return get(PPEMode::RELU, std::nullopt, std::nullopt, std::nullopt);
   case VPU::PPEMode::CLAMP:
-    return get(PPEMode::RELUX,
-               bits(toOutputSteps(ppe.getClampLow().getValueAsDouble(),
-                                  requant.outputScale)),
-               bits(toOutputSteps(ppe.getClampHigh().getValueAsDouble(),
-                                  requant.outputScale)),
-               std::nullopt);
+    return get(PPEMode::RELUX, bound(ppe.getClampLow()),
+               bound(ppe.getClampHigh()), std::nullopt);
   case VPU::PPEMode::LEAKY_RELU:
     return get(PPEMode::LRELU, std::nullopt, std::nullopt,
-               bits(static_cast<float>(ppe.getSlope().getValueAsDouble())));
-  }
-  return {};
-}
-
-/// The #VPUIP.ppe of `ppe`, or null for NONE.
-PPEAttr convertPPE(VPU::PPEAttr ppe) {
-  MLIRContext *context = ppe.getContext();
-  switch (ppe.getMode()) {
-  case VPU::PPEMode::NONE:
-    return {};
-  case VPU::PPEMode::RELU:
-    return PPEAttr::get(context, PPEMode::RELU);
-  case VPU::PPEMode::CLAMP:
-    return PPEAttr::get(
-        context, PPEMode::RELUX,
-        static_cast<float>(ppe.getClampLow().getValueAsDouble()),
-        static_cast<float>(ppe.getClampHigh().getValueAsDouble()));
-  case VPU::PPEMode::LEAKY_RELU:
-    return PPEAttr::get(context, PPEMode::LRELU, 0.0f, 0.0f,
-                        static_cast<float>(ppe.getSlope().getValueAsDouble()));
+               llvm::bit_cast<uint32_t>(
+                   static_cast<float>(ppe.getSlope().getValueAsDouble())));
   }
   return {};
 }
@@ -435,9 +416,8 @@ public:
                                              padsBegin[1], padsEnd[1]};
     auto task = rewriter.create<NCEClusterTaskOp>(
         loc, output.getType(), layer->taskType, kernel, strides, padding,
-        requant ? convertIntegerPPE(nce.getPPE(), *requant,
-                                    /*inPPE=*/layer->filter < 0)
-                : convertPPE(nce.getPPE()),
+        convertPPE(nce.getPPE(), requant ? &*requant : nullptr,
+                   /*inPPE=*/layer->filter < 0),
         inputs[0], inputs.size() > 1 ? inputs[1] : Value(), weights, table,
         output, requant ? requant->inputZeroPoint : 0,
         requant ? requant->weightsZeroPoint : 0);

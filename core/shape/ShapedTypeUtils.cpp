@@ -46,6 +46,15 @@ std::pair<double, int64_t> getChannelQuantParams(Type elemType,
   return {perAxis.getScales()[channel], perAxis.getZeroPoints()[channel]};
 }
 
+Type withPerAxisParams(Type perAxisType, ArrayRef<double> scales,
+                       ArrayRef<int64_t> zeroPoints, int32_t axis) {
+  auto perAxis = cast<quant::UniformQuantizedPerAxisType>(perAxisType);
+  return quant::UniformQuantizedPerAxisType::get(
+      perAxis.getFlags(), perAxis.getStorageType(), perAxis.getExpressedType(),
+      scales, zeroPoints, axis, perAxis.getStorageTypeMin(),
+      perAxis.getStorageTypeMax());
+}
+
 Type getSlicedElementType(Type elemType, ArrayRef<int64_t> offsets,
                           ArrayRef<int64_t> sizes) {
   auto perAxis = dyn_cast<quant::UniformQuantizedPerAxisType>(elemType);
@@ -60,11 +69,9 @@ Type getSlicedElementType(Type elemType, ArrayRef<int64_t> offsets,
       sizes[axis] < 0 || offsets[axis] + sizes[axis] > channels) {
     return elemType;
   }
-  return quant::UniformQuantizedPerAxisType::get(
-      perAxis.getFlags(), perAxis.getStorageType(), perAxis.getExpressedType(),
-      perAxis.getScales().slice(offsets[axis], sizes[axis]),
-      perAxis.getZeroPoints().slice(offsets[axis], sizes[axis]), axis,
-      perAxis.getStorageTypeMin(), perAxis.getStorageTypeMax());
+  return withPerAxisParams(
+      perAxis, perAxis.getScales().slice(offsets[axis], sizes[axis]),
+      perAxis.getZeroPoints().slice(offsets[axis], sizes[axis]), axis);
 }
 
 FailureOr<Bit> getElemTypeSize(Type elemType) {

@@ -67,6 +67,12 @@ Type getStorageElementType(Type elemType);
 std::pair<double, int64_t> getChannelQuantParams(Type elemType,
                                                  int64_t channel);
 
+/// The per-axis quantized type `perAxisType` with other `scales`, `zeroPoints`
+/// (one each per channel) and quantized dim `axis`; its storage and expressed
+/// types, signedness and storage range kept.
+Type withPerAxisParams(Type perAxisType, llvm::ArrayRef<double> scales,
+                       llvm::ArrayRef<int64_t> zeroPoints, int32_t axis);
+
 /// The element type of the box [offsets, offsets + sizes) of a tensor of
 /// element type `elemType`: for a per-axis quantized type whose quantized dim
 /// the box cuts, the scales and zero points of the box's channels; else

@@ -115,23 +115,9 @@ llvm::Error runBinary(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::BinaryArgs>(args);
   const char *name = Op::name;
   TensorView in1, in2, out;
-  if (llvm::Error error = viewOperands(context, name,
-                                       {{a.input1, false, "input 0", in1},
-                                        {a.input2, false, "input 1", in2},
-                                        {a.output, true, "output", out}})) {
-    return error;
-  }
-  for (auto [view, what] :
-       {std::make_pair(&in1, "input 0"), std::make_pair(&in2, "input 1"),
-        std::make_pair(&out, "output")}) {
-    if (llvm::Error error = checkType(*view, kAnyRowType, name, what)) {
-      return error;
-    }
-  }
-  if (llvm::Error error = checkAliasing(out, in1, name, "input 0")) {
-    return error;
-  }
-  if (llvm::Error error = checkAliasing(out, in2, name, "input 1")) {
+  if (llvm::Error error =
+          viewBinaryOperands(context, name, a.input1, a.input2, a.output,
+                             kAnyRowType, in1, in2, out)) {
     return error;
   }
   llvm::Expected<IterationSpace<3>> space =

@@ -596,6 +596,32 @@ llvm::Error viewUnaryOperands(const KernelContext &context,
   return checkType(out, types, kernel, "output");
 }
 
+llvm::Error viewBinaryOperands(const KernelContext &context,
+                               llvm::StringRef kernel,
+                               const abi::MemRefData &in1Desc,
+                               const abi::MemRefData &in2Desc,
+                               const abi::MemRefData &outDesc, unsigned types,
+                               TensorView &in1, TensorView &in2,
+                               TensorView &out) {
+  if (llvm::Error error = viewOperands(context, kernel,
+                                       {{in1Desc, false, "input 0", in1},
+                                        {in2Desc, false, "input 1", in2},
+                                        {outDesc, true, "output", out}})) {
+    return error;
+  }
+  for (auto [view, what] :
+       {std::make_pair(&in1, "input 0"), std::make_pair(&in2, "input 1"),
+        std::make_pair(&out, "output")}) {
+    if (llvm::Error error = checkType(*view, types, kernel, what)) {
+      return error;
+    }
+  }
+  if (llvm::Error error = checkAliasing(out, in1, kernel, "input 0")) {
+    return error;
+  }
+  return checkAliasing(out, in2, kernel, "input 1");
+}
+
 llvm::Error checkSameDims(const TensorView &in, const TensorView &out,
                           llvm::StringRef kernel) {
   if (in.getLogicalDims() == out.getLogicalDims()) {

@@ -305,6 +305,18 @@ llvm::Error viewUnaryOperands(const KernelContext &context,
                               const abi::MemRefData &outDesc, unsigned types,
                               TensorView &in, TensorView &out);
 
+/// Decodes the operands of a two-input, one-output element-wise kernel
+/// ("input 0", "input 1", "output"), checks that their element types are in
+/// `types` (a TypeSet mask) and that the output overlaps an input only as
+/// the same elements (checkAliasing).
+llvm::Error viewBinaryOperands(const KernelContext &context,
+                               llvm::StringRef kernel,
+                               const abi::MemRefData &in1Desc,
+                               const abi::MemRefData &in2Desc,
+                               const abi::MemRefData &outDesc, unsigned types,
+                               TensorView &in1, TensorView &in2,
+                               TensorView &out);
+
 /// Checks that `in` and `out` have the same logical dims ("input dims .. differ
 /// from output dims ..").
 llvm::Error checkSameDims(const TensorView &in, const TensorView &out,

@@ -37,23 +37,9 @@ llvm::Error runQuantizedEltwise(const uint8_t *args,
   auto a = readArgs<abi::QuantizedEltwiseKernel::Args>(args);
   const char *name = abi::QuantizedEltwiseKernel::name;
   TensorView in1, in2, out;
-  if (llvm::Error error = viewOperands(context, name,
-                                       {{a.input1, false, "input 0", in1},
-                                        {a.input2, false, "input 1", in2},
-                                        {a.output, true, "output", out}})) {
-    return error;
-  }
-  for (auto [view, what] :
-       {std::make_pair(&in1, "input 0"), std::make_pair(&in2, "input 1"),
-        std::make_pair(&out, "output")}) {
-    if (llvm::Error error = checkType(*view, kIntegerTypes, name, what)) {
-      return error;
-    }
-  }
-  if (llvm::Error error = checkAliasing(out, in1, name, "input 0")) {
-    return error;
-  }
-  if (llvm::Error error = checkAliasing(out, in2, name, "input 1")) {
+  if (llvm::Error error =
+          viewBinaryOperands(context, name, a.input1, a.input2, a.output,
+                             kIntegerTypes, in1, in2, out)) {
     return error;
   }
   if (a.op < 0 || a.op > abi::kMaxQuantizedEltwiseOp) {

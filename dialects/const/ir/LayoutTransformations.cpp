@@ -138,11 +138,8 @@ FailureOr<ShapedType> ReshapeAttr::inferOutputType(
                          << " splits or merges the quantized dimension " << axis
                          << " of " << input;
     }
-    elemType = quant::UniformQuantizedPerAxisType::get(
-        perAxis.getFlags(), perAxis.getStorageType(),
-        perAxis.getExpressedType(), perAxis.getScales(),
-        perAxis.getZeroPoints(), *newAxis, perAxis.getStorageTypeMin(),
-        perAxis.getStorageTypeMax());
+    elemType = shape::withPerAxisParams(perAxis, perAxis.getScales(),
+                                        perAxis.getZeroPoints(), *newAxis);
   }
   return llvm::cast<ShapedType>(RankedTensorType::get(getShape(), elemType));
 }
@@ -244,11 +241,8 @@ FailureOr<ShapedType> TransposeAttr::inferOutputType(
     int32_t axis = perAxis.getQuantizedDimension();
     int32_t newAxis =
         static_cast<int32_t>(llvm::find(perm, axis) - perm.begin());
-    elemType = quant::UniformQuantizedPerAxisType::get(
-        perAxis.getFlags(), perAxis.getStorageType(),
-        perAxis.getExpressedType(), perAxis.getScales(),
-        perAxis.getZeroPoints(), newAxis, perAxis.getStorageTypeMin(),
-        perAxis.getStorageTypeMax());
+    elemType = shape::withPerAxisParams(perAxis, perAxis.getScales(),
+                                        perAxis.getZeroPoints(), newAxis);
   }
   return llvm::cast<ShapedType>(RankedTensorType::get(shape, elemType));
 }
@@ -336,11 +330,8 @@ FailureOr<ShapedType> PadWithZeroAttr::inferOutputType(
   newZeroPoints.append(zeroPoints.begin(), zeroPoints.end());
   newScales.append(after[axis], scales.back());
   newZeroPoints.append(after[axis], zeroPoints.back());
-  auto padded = quant::UniformQuantizedPerAxisType::get(
-      perAxis.getFlags(), perAxis.getStorageType(), perAxis.getExpressedType(),
-      newScales, newZeroPoints, axis, perAxis.getStorageTypeMin(),
-      perAxis.getStorageTypeMax());
-  return llvm::cast<ShapedType>(output.clone(padded));
+  return llvm::cast<ShapedType>(output.clone(
+      shape::withPerAxisParams(perAxis, newScales, newZeroPoints, axis)));
 }
 
 Content PadWithZeroAttr::transform(Content &input,

@@ -390,16 +390,9 @@ struct FuseQuantizedFullyConnected final : OpRewritePattern<QuantizeOp> {
     const SmallVector<int64_t, 2> ones = {1, 1};
     const SmallVector<int64_t, 2> zeros = {0, 0};
     Value conv = rewriter.create<ConvolutionOp>(
-        loc, TypeRange{output4D}, ValueRange{x, filter, bias},
-        ArrayRef<NamedAttribute>{
-            rewriter.getNamedAttr("strides",
-                                  rewriter.getDenseI64ArrayAttr(ones)),
-            rewriter.getNamedAttr("pads_begin",
-                                  rewriter.getDenseI64ArrayAttr(zeros)),
-            rewriter.getNamedAttr("pads_end",
-                                  rewriter.getDenseI64ArrayAttr(zeros)),
-            rewriter.getNamedAttr("dilations",
-                                  rewriter.getDenseI64ArrayAttr(ones))});
+        loc, output4D, x, filter, bias, ArrayRef<int64_t>(ones),
+        ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(zeros),
+        ArrayRef<int64_t>(ones));
     auto resultType = llvm::cast<RankedTensorType>(quantize.getType());
     auto result = rewriter.create<ReshapeOp>(quantize.getLoc(), resultType,
                                              conv, shapeAttr(resultType));
