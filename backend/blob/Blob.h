@@ -46,6 +46,9 @@ inline constexpr uint16_t kSchemaMinor = 2;
 inline constexpr int64_t kMaxQuantMult = (int64_t{1} << 24) - 1;
 /// The largest requantisation shift.
 inline constexpr int64_t kMaxQuantShift = 63;
+/// The largest input multiplier of an INT8 ELTWISE_ADD / ELTWISE_SUB task
+/// (NceInvariant.input_mult, input2_mult; schema 2.3): 15 bits.
+inline constexpr int64_t kMaxEltwiseMult = (int64_t{1} << 15) - 1;
 
 /// A verified blob. It owns an aligned copy of the bytes, so `get()` and every
 /// pointer obtained from it stay valid as long as the BlobFile lives.
