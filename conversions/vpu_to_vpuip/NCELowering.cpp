@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -159,13 +160,36 @@ FailureOr<std::pair<int32_t, int32_t>> toFixedPoint(double scale) {
   return std::make_pair(static_cast<int32_t>(mult), shift);
 }
 
+/// The integer multipliers (of the larger and of the smaller scale) whose
+/// ratio is closest to `ratio` (the smaller scale / the larger, in (0, 1]),
+/// both at most kMaxEltwiseMult: the larger multiplier is searched in the upper
+/// half of the range (the most precise one wins, the largest on a tie). Their
+/// ratio then matches to about 1e-9, where rounding the smaller scale's share
+/// of a fixed multiplier would be off by up to 4e-5 and move about one add
+/// result in fifty to the neighbouring output step.
+std::pair<int64_t, int64_t> getEltwiseMultipliers(double ratio) {
+  const int64_t maxMult = PPEAttr::kMaxEltwiseMult;
+  std::pair<int64_t, int64_t> best = {maxMult, 0};
+  double bestError = std::numeric_limits<double>::infinity();
+  for (int64_t larger = maxMult; larger > maxMult / 2; --larger) {
+    const int64_t smaller = std::llround(ratio * static_cast<double>(larger));
+    const double error = std::abs(
+        static_cast<double>(smaller) / static_cast<double>(larger) - ratio);
+    if (error < bestError) {
+      best = {larger, smaller};
+      bestError = error;
+    }
+  }
+  return best;
+}
+
 /// The accumulator scale of the quantized NCE eltwise op `eltwise` whose
 /// input has scale `inputScale`, recording input2's zero point and the input
 /// multipliers in `requant`. An add (or subtract) scales each input by an
-/// integer multiplier: the larger scale gets the largest multiplier and the
-/// other one its share of it (rounded), so one accumulator step is the larger
-/// scale / kMaxEltwiseMult. A multiply accumulates the product of the inputs
-/// less their zero points, one step being the product of the scales.
+/// integer multiplier (getEltwiseMultipliers), so that one accumulator step is
+/// the larger scale / its multiplier. A multiply accumulates the product of
+/// the inputs less their zero points, one step being the product of the
+/// scales.
 double getEltwiseAccumulatorScale(VPU::NCEEltwiseOp eltwise, double inputScale,
                                   Requantization &requant) {
   const auto [input2Scale, input2ZeroPoint] = shape::getChannelQuantParams(
@@ -174,11 +198,14 @@ double getEltwiseAccumulatorScale(VPU::NCEEltwiseOp eltwise, double inputScale,
   if (eltwise.getOpType() == VPU::EltwiseType::MULTIPLY) {
     return inputScale * input2Scale;
   }
-  const double larger = std::max(inputScale, input2Scale);
-  const auto maxMult = static_cast<double>(PPEAttr::kMaxEltwiseMult);
-  requant.inputMult = std::llround(inputScale / larger * maxMult);
-  requant.input2Mult = std::llround(input2Scale / larger * maxMult);
-  return larger / maxMult;
+  const bool inputLarger = inputScale >= input2Scale;
+  const double larger = inputLarger ? inputScale : input2Scale;
+  const double smaller = inputLarger ? input2Scale : inputScale;
+  const auto [largerMult, smallerMult] =
+      getEltwiseMultipliers(smaller / larger);
+  requant.inputMult = inputLarger ? largerMult : smallerMult;
+  requant.input2Mult = inputLarger ? smallerMult : largerMult;
+  return larger / static_cast<double>(largerMult);
 }
 
 /// The requantisation of the quantized NCE op `op` (input, filter if

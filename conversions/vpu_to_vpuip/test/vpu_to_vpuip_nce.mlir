@@ -140,13 +140,13 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
 // -----
 
 // Quantized eltwise ops become INT8 eltwise tasks. The add brings both inputs onto one
-// accumulator scale: the larger input scale (0.05) gets the largest multiplier 32767, the other
-// its share (0.02 / 0.05 x 32767 = 13107), and the PPE requantises one accumulator step
-// (0.05 / 32767) to the output scale 0.04: 10486080 x 2^-38. The multiply accumulates the
+// accumulator scale with the pair of multipliers (at most 32767) whose ratio is closest to
+// 0.02 / 0.05 = 2 / 5, the largest on a tie: 32765 and 13106; the PPE requantises one
+// accumulator step (0.05 / 32765) to the output scale 0.04: 10486720 x 2^-38. The multiply accumulates the
 // product of the inputs less their zero points, requantised by 0.04 x 0.02 / 0.05 =
 // 8589935 x 2^-29; it has no input multipliers.
 // CHECK-LABEL: func.func @eltwise_int8(
-// CHECK: VPUIP.NCEClusterTask<ELTWISE_ADD> {input2_mult = 13107 : i64, input2_zero_point = -1 : i64, input_mult = 32767 : i64, input_zero_point = 128 : i64, kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, ppe = #VPUIP.ppe<RELU, quant_mult = [10486080], quant_shift = [38], out_zero_point = 2>}
+// CHECK: VPUIP.NCEClusterTask<ELTWISE_ADD> {input2_mult = 13106 : i64, input2_zero_point = -1 : i64, input_mult = 32765 : i64, input_zero_point = 128 : i64, kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, ppe = #VPUIP.ppe<RELU, quant_mult = [10486720], quant_shift = [38], out_zero_point = 2>}
 // CHECK-SAME: input2(%{{.+}} : memref<1x16x4x4xi8
 // CHECK: VPUIP.NCEClusterTask<ELTWISE_MUL> {input2_zero_point = -1 : i64, input_zero_point = 2 : i64, kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, ppe = #VPUIP.ppe<NONE, quant_mult = [8589935], quant_shift = [29], out_zero_point = -3>}
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
