@@ -29,18 +29,22 @@ NceInvariantDesc getNceInvariantDesc(const schema::NceClusterTask &task) {
   desc.padRight = inv.pad_right();
   desc.inputZeroPoint = inv.input_zero_point();
   desc.weightsZeroPoint = inv.weights_zero_point();
+  desc.input2ZeroPoint = inv.input2_zero_point();
+  desc.inputMult = inv.input_mult();
+  desc.input2Mult = inv.input2_mult();
   if (const schema::PpeTask *ppe = task.ppe()) {
     desc.ppe = ppe->mode();
     desc.clampLow = ppe->clamp_low();
     desc.clampHigh = ppe->clamp_high();
     desc.alpha = ppe->alpha();
     desc.outZeroPoint = ppe->out_zero_point();
-    // loadBlob checked the ranges of a pool's multiplier and shift.
+    // loadBlob checked the ranges of the multiplier and shift of a pool or
+    // an eltwise task.
     if (ppe->quant_mult() && ppe->quant_mult()->size() == 1) {
-      desc.poolMult = static_cast<uint32_t>(ppe->quant_mult()->Get(0));
+      desc.ppeMult = static_cast<uint32_t>(ppe->quant_mult()->Get(0));
     }
     if (ppe->quant_shift() && ppe->quant_shift()->size() == 1) {
-      desc.poolShift = static_cast<uint32_t>(ppe->quant_shift()->Get(0));
+      desc.ppeShift = static_cast<uint32_t>(ppe->quant_shift()->Get(0));
     }
   }
   return desc;
@@ -167,13 +171,30 @@ int64_t applyIntegerPpe(const NceInvariantDesc &desc, int64_t value) {
   }
 }
 
+/// The accumulator of an INT8 eltwise task on `a` and `b`, the elements of
+/// the input and input2 less their zero points. |a|, |b| <= 255 and the
+/// multipliers are below 2^15 (loadBlob): |acc| < 2^24, no overflow.
+static int32_t getInt8EltwiseAcc(const NceInvariantDesc &desc, int32_t a,
+                                 int32_t b) {
+  switch (desc.type) {
+  case schema::NceTaskType::ELTWISE_ADD:
+    return desc.inputMult * a + desc.input2Mult * b;
+  case schema::NceTaskType::ELTWISE_SUB:
+    return desc.inputMult * a - desc.input2Mult * b;
+  default:
+    return a * b;
+  }
+}
+
 /// computeNceBox in INT8 mode.
 static std::optional<NceOverflow>
 computeInt8Box(const NceInvariantDesc &desc, const NceActivation &input,
+               const NceActivation *input2,
                llvm::ArrayRef<NceChannelWeights> weights,
                const NceActivation &output, const NceBox &box) {
   schema::NceTaskType type = desc.type;
   bool conv = type == schema::NceTaskType::CONV;
+  bool eltwise = isNceEltwise(type);
   int64_t inC = input.channels;
   // The input rows of one output row, with the zero point subtracted.
   NceBox inBox = getNceInputBox(desc, box, input);
@@ -270,6 +291,14 @@ computeInt8Box(const NceInvariantDesc &desc, const NceActivation &input,
             } else if (isMax) {
               acc = first ? value : std::max(acc, value);
               first = false;
+            } else if (eltwise) {
+              // The window is the element (1x1, strides 1, no padding).
+              int32_t other =
+                  loadInt8(input2->data + y * input2->strideH +
+                               x * input2->strideW + k * input2->strideC,
+                           input2->dtype) -
+                  desc.input2ZeroPoint;
+              acc = getInt8EltwiseAcc(desc, value, other);
             } else if (!add(value)) {
               return overflow(value);
             }
@@ -284,7 +313,7 @@ computeInt8Box(const NceInvariantDesc &desc, const NceActivation &input,
           continue;
         }
         int64_t value = acc;
-        uint32_t mult = desc.poolMult, shift = desc.poolShift;
+        uint32_t mult = desc.ppeMult, shift = desc.ppeShift;
         if (!weights.empty()) {
           value += weights[k].intBias;
           mult = weights[k].mult;
@@ -312,7 +341,7 @@ computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
               llvm::ArrayRef<NceChannelWeights> weights,
               const NceActivation &output, const NceBox &box) {
   if (input.dtype != schema::DType::F16) {
-    return computeInt8Box(desc, input, weights, output, box);
+    return computeInt8Box(desc, input, input2, weights, output, box);
   }
   schema::NceTaskType type = desc.type;
   int64_t inC = input.channels;

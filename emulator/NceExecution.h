@@ -22,10 +22,14 @@
 //    zero point); AVEPOOL: of x - input zero point) or the maximum (MAXPOOL:
 //    of x - input zero point) over the window, in 32 bits, summed in the
 //    order ky, kx, ic: a partial sum outside int32 stops the variant and is
-//    returned as an NceOverflow;
-//  - an integer output: v = acc + bias (CONV / DWCONV), r = v * mult rounded
-//    by `shift` bits (requantizeNce), the PPE on r in integers
-//    (applyIntegerPpe), + the output zero point, clamped to the output type;
+//    returned as an NceOverflow; eltwise (U8 / I8 input2, each input with
+//    its zero point): ELTWISE_ADD input mult * (a - zp) + input2 mult *
+//    (b - zp2), ELTWISE_SUB the same with the second product subtracted,
+//    ELTWISE_MUL (a - zp) * (b - zp2);
+//  - an integer output: v = acc + bias (CONV / DWCONV; 0 for pools and
+//    eltwise), r = v * mult rounded by `shift` bits (requantizeNce), the PPE
+//    on r in integers (applyIntegerPpe), + the output zero point, clamped to
+//    the output type;
 //  - an F16 output (CONV / DWCONV): f32(acc) * scale + bias, the PPE in FP32,
 //    one rounding to FP16.
 //
@@ -70,8 +74,12 @@ struct NceInvariantDesc {
   /// INT8 mode: the weights' element type (U8 or I8) and the zero points.
   schema::DType weightsType = schema::DType::F16;
   int32_t inputZeroPoint = 0, weightsZeroPoint = 0, outZeroPoint = 0;
-  /// INT8 pools with an integer output: the PPE's multiplier and shift.
-  uint32_t poolMult = 1, poolShift = 0;
+  /// INT8 eltwise tasks: input2's zero point and the multipliers of the
+  /// inputs (ELTWISE_ADD / ELTWISE_SUB), in [0, blob::kMaxEltwiseMult].
+  int32_t input2ZeroPoint = 0, inputMult = 0, input2Mult = 0;
+  /// INT8 pools and eltwise tasks with an integer output: the PPE's
+  /// multiplier and shift.
+  uint32_t ppeMult = 1, ppeShift = 0;
 };
 
 /// The invariant of a blob task.

@@ -1015,7 +1015,8 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
     }
     return llvm::Error::success();
   };
-  // The numeric mode: FP16 or (since 2.2) INT8, by the input's type.
+  // The numeric mode: FP16 or INT8, by the input's type. INT8 tasks need
+  // schema 2.2 (2.1 had another weights-table word 2), INT8 eltwise tasks 2.3.
   if (llvm::Error error =
           activation(inv.input(), "input", {F16, schema::DType::U8, I8})) {
     return error;
@@ -1023,19 +1024,13 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
   schema::DType inType = layouts[inv.input()].dtype;
   bool int8 = inType != F16;
   std::string inTypeText = " (the input is " + getDTypeName(inType) + ")";
-  if (int8 && blob.header()->version()->minor() < 2) {
-    return makeError(what + ": a " + typeName + " task on a " +
-                     getDTypeName(inType) +
-                     " input (INT8 mode) needs schema 2.2, but the blob is " +
-                     llvm::Twine(blob.header()->version()->major()) + "." +
-                     llvm::Twine(blob.header()->version()->minor()));
-  }
-  if (int8 && eltwise) {
-    return makeError(what + ": a " + typeName + " task on a " +
-                     getDTypeName(inType) +
-                     " input: INT8 eltwise tasks are not supported by schema " +
-                     llvm::Twine(kSchemaMajor) + "." +
-                     llvm::Twine(kSchemaMinor) + " (only FP16 eltwise)");
+  uint16_t int8Minor = eltwise ? 3 : 2;
+  if (int8 && blob.header()->version()->minor() < int8Minor) {
+    return makeError(
+        what + ": a " + typeName + " task on a " + getDTypeName(inType) +
+        " input (INT8 mode) needs schema 2." + llvm::Twine(int8Minor) +
+        ", but the blob is " + llvm::Twine(blob.header()->version()->major()) +
+        "." + llvm::Twine(blob.header()->version()->minor()));
   }
   llvm::SmallVector<schema::DType, 3> outTypes = {F16};
   if (int8) {
@@ -1060,7 +1055,13 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
   int64_t outC = dims(inv.output())[1], outH = dims(inv.output())[2],
           outW = dims(inv.output())[3];
   if (eltwise) {
-    if (llvm::Error error = activation(inv.input2(), "input2", {F16})) {
+    // INT8 mode: U8 or I8, independently of the input.
+    llvm::SmallVector<schema::DType, 2> input2Types = {F16};
+    if (int8) {
+      input2Types = {U8, I8};
+    }
+    if (llvm::Error error =
+            activation(inv.input2(), "input2", input2Types, inTypeText)) {
       return error;
     }
     if (dims(inv.input2()) != dims(inv.input())) {
@@ -1170,6 +1171,38 @@ llvm::Error Checker::checkNceTask(const schema::TaskList &list,
       return makeError(what + ": weights_zero_point " +
                        llvm::Twine(inv.weights_zero_point()) + " on a " +
                        typeName + " task, which has no weights");
+    }
+    if (eltwise) {
+      if (llvm::Error error =
+              inRange(inv.input2_zero_point(), layouts[inv.input2()].dtype,
+                      "input2_zero_point", "input2")) {
+        return error;
+      }
+    }
+  }
+  // The fields of INT8 eltwise tasks (since 2.3): input2's zero point, and
+  // the input multipliers of ELTWISE_ADD / ELTWISE_SUB; 0 on other tasks.
+  std::string taskText =
+      "a " + typeName + " task on a " + getDTypeName(inType) + " input";
+  if (!(int8 && eltwise) && inv.input2_zero_point() != 0) {
+    return makeError(what + ": input2_zero_point " +
+                     llvm::Twine(inv.input2_zero_point()) + " on " + taskText +
+                     ", expected 0 (only INT8 eltwise tasks have one)");
+  }
+  bool scaled = int8 && (type == schema::NceTaskType::ELTWISE_ADD ||
+                         type == schema::NceTaskType::ELTWISE_SUB);
+  for (auto [mult, field] :
+       {std::make_pair(inv.input_mult(), "input_mult"),
+        std::make_pair(inv.input2_mult(), "input2_mult")}) {
+    if (scaled && (mult < 0 || mult > kMaxEltwiseMult)) {
+      return makeError(what + ": " + field + " " + llvm::Twine(mult) +
+                       " is outside [0, " + llvm::Twine(kMaxEltwiseMult) + "]");
+    }
+    if (!scaled && mult != 0) {
+      return makeError(what + ": " + field + " " + llvm::Twine(mult) + " on " +
+                       taskText +
+                       ", expected 0 (only INT8 ELTWISE_ADD and ELTWISE_SUB "
+                       "tasks scale their inputs)");
     }
   }
   // PPE.

@@ -210,7 +210,7 @@ static fb::Offset<void> writeNceTask(fb::FlatBufferBuilder &fbb,
       fbb, nce.type, nce.input, nce.input2, nce.weights, nce.weightsTable,
       nce.output, nce.kernelH, nce.kernelW, nce.strideH, nce.strideW,
       nce.padTop, nce.padBottom, nce.padLeft, nce.padRight, nce.inputZeroPoint,
-      nce.weightsZeroPoint);
+      nce.weightsZeroPoint, nce.input2ZeroPoint, nce.inputMult, nce.input2Mult);
   std::vector<fb::Offset<schema::DpuVariant>> variants;
   for (const NceTaskDesc::Variant &variant : nce.variants) {
     variants.push_back(schema::CreateDpuVariant(

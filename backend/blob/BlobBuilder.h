@@ -97,6 +97,9 @@ struct NceTaskDesc {
   uint32_t padTop = 0, padBottom = 0, padLeft = 0, padRight = 0;
   /// INT8 mode (since 2.1): the zero points of the input and the weights.
   int32_t inputZeroPoint = 0, weightsZeroPoint = 0;
+  /// INT8 eltwise tasks (since 2.3): input2's zero point and the integer
+  /// multipliers of the two inputs (ELTWISE_ADD / ELTWISE_SUB).
+  int32_t input2ZeroPoint = 0, inputMult = 0, input2Mult = 0;
   /// One variant: an inclusive [x, y, z] box, its padding [top, bottom,
   /// left, right], its DPU and MPE mode.
   struct Variant {

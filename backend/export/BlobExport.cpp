@@ -781,11 +781,16 @@ LogicalResult BlobWriter::writeNceTask(VPUIP::NCEClusterTaskOp op,
   nce.padLeft = u32(op.getKernelPadding()[2]);
   nce.padRight = u32(op.getKernelPadding()[3]);
   static_assert(VPUIP::PPEAttr::kMaxQuantMult == blob::kMaxQuantMult &&
-                    VPUIP::PPEAttr::kMaxQuantShift == blob::kMaxQuantShift,
+                    VPUIP::PPEAttr::kMaxQuantShift == blob::kMaxQuantShift &&
+                    VPUIP::PPEAttr::kMaxEltwiseMult == blob::kMaxEltwiseMult,
                 "the INT8 requantisation ranges of VPUIP and the blob differ");
-  // The verifier kept the zero points in the range of 8-bit types.
+  // The verifier kept the zero points in the range of 8-bit types and the
+  // input multipliers in 15 bits.
   nce.inputZeroPoint = static_cast<int32_t>(op.getInputZeroPoint());
   nce.weightsZeroPoint = static_cast<int32_t>(op.getWeightsZeroPoint());
+  nce.input2ZeroPoint = static_cast<int32_t>(op.getInput2ZeroPoint());
+  nce.inputMult = static_cast<int32_t>(op.getInputMult());
+  nce.input2Mult = static_cast<int32_t>(op.getInput2Mult());
   for (VPUIP::DPUTaskOp dpu : op.getDpuTasks()) {
     NceTaskDesc::Variant variant;
     for (int axis = 0; axis < 3; ++axis) {

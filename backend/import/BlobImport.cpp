@@ -754,7 +754,8 @@ llvm::Error BlobReader::createNceTask(const schema::NceClusterTask &nce,
                                     i64(inv.pad_left()), i64(inv.pad_right())}),
       ppe, tensors[inv.input()], optional(inv.input2()),
       optional(inv.weights()), optional(inv.weights_table()), output,
-      inv.input_zero_point(), inv.weights_zero_point());
+      inv.input_zero_point(), inv.weights_zero_point(), inv.input2_zero_point(),
+      inv.input_mult(), inv.input2_mult());
   OpBuilder::InsertionGuard guard(builder);
   builder.createBlock(&op.getVariants());
   for (const schema::DpuVariant *variant : *nce.variants()) {

@@ -240,9 +240,16 @@ public:
       return rewriter.notifyMatchFailure(op,
                                          "the PPE cannot apply the post-op");
     }
-    auto nce = rewriter.create<NCEEltwiseOp>(
-        op.getLoc(), adaptor.getInput1(), adaptor.getInput2(),
-        EltwiseTypeAttr::get(op.getContext(), *type), ppe);
+    // A quantized layer's output type is its own, as for convolutions.
+    auto typeAttr = EltwiseTypeAttr::get(op.getContext(), *type);
+    auto nce =
+        llvm::isa<quant::QuantizedType>(
+            getElementTypeOrSelf(op.getInput1().getType()))
+            ? rewriter.create<NCEEltwiseOp>(op.getLoc(), op.getType(),
+                                            adaptor.getInput1(),
+                                            adaptor.getInput2(), typeAttr, ppe)
+            : rewriter.create<NCEEltwiseOp>(op.getLoc(), adaptor.getInput1(),
+                                            adaptor.getInput2(), typeAttr, ppe);
     if (nce.getType() != op.getType()) {
       rewriter.eraseOp(nce);
       return rewriter.notifyMatchFailure(op, "the NCE result type differs");

@@ -32,6 +32,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -124,15 +125,18 @@ int64_t getOutputChannels(Operation *op) {
   return llvm::cast<ShapedType>(op->getResult(0).getType()).getDimSize(1);
 }
 
-/// The INT8 requantisation of a quantized (depthwise) convolution, from the
-/// quantized types of the VPU op: per output channel the fixed-point
-/// multiplier and shift of input scale x filter scale / output scale, and the
-/// zero points.
+/// The INT8 requantisation of a quantized NCE op, from the quantized types of
+/// the VPU op: per output channel the fixed-point multiplier and shift of
+/// accumulator scale / output scale, the zero points and, for an eltwise add,
+/// the integer multipliers that bring both inputs onto one accumulator scale.
 struct Requantization {
   SmallVector<int32_t> mult;
   SmallVector<int32_t> shift;
   int64_t inputZeroPoint = 0;
   int64_t weightsZeroPoint = 0;
+  int64_t input2ZeroPoint = 0;
+  int64_t inputMult = 0;
+  int64_t input2Mult = 0;
   int64_t outputZeroPoint = 0;
   double outputScale = 1.0;
 };
@@ -156,10 +160,60 @@ FailureOr<std::pair<int32_t, int32_t>> toFixedPoint(double scale) {
   return std::make_pair(static_cast<int32_t>(mult), shift);
 }
 
+/// The integer multipliers (of the larger and of the smaller scale) whose
+/// ratio is closest to `ratio` (the smaller scale / the larger, in (0, 1]),
+/// both at most kMaxEltwiseMult: the larger multiplier is searched in the upper
+/// half of the range (the most precise one wins, the largest on a tie). Their
+/// ratio then matches to about 1e-9, where rounding the smaller scale's share
+/// of a fixed multiplier would be off by up to 4e-5 and move about one add
+/// result in fifty to the neighbouring output step.
+std::pair<int64_t, int64_t> getEltwiseMultipliers(double ratio) {
+  const int64_t maxMult = PPEAttr::kMaxEltwiseMult;
+  std::pair<int64_t, int64_t> best = {maxMult, 0};
+  double bestError = std::numeric_limits<double>::infinity();
+  for (int64_t larger = maxMult; larger > maxMult / 2; --larger) {
+    const int64_t smaller = std::llround(ratio * static_cast<double>(larger));
+    const double error = std::abs(
+        static_cast<double>(smaller) / static_cast<double>(larger) - ratio);
+    if (error < bestError) {
+      best = {larger, smaller};
+      bestError = error;
+    }
+  }
+  return best;
+}
+
+/// The accumulator scale of the quantized NCE eltwise op `eltwise` whose
+/// input has scale `inputScale`, recording input2's zero point and the input
+/// multipliers in `requant`. An add (or subtract) scales each input by an
+/// integer multiplier (getEltwiseMultipliers), so that one accumulator step is
+/// the larger scale / its multiplier. A multiply accumulates the product of
+/// the inputs less their zero points, one step being the product of the
+/// scales.
+double getEltwiseAccumulatorScale(VPU::NCEEltwiseOp eltwise, double inputScale,
+                                  Requantization &requant) {
+  const auto [input2Scale, input2ZeroPoint] = shape::getChannelQuantParams(
+      getElementTypeOrSelf(eltwise.getInput2().getType()), 0);
+  requant.input2ZeroPoint = input2ZeroPoint;
+  if (eltwise.getOpType() == VPU::EltwiseType::MULTIPLY) {
+    return inputScale * input2Scale;
+  }
+  const bool inputLarger = inputScale >= input2Scale;
+  const double larger = inputLarger ? inputScale : input2Scale;
+  const double smaller = inputLarger ? input2Scale : inputScale;
+  const auto [largerMult, smallerMult] =
+      getEltwiseMultipliers(smaller / larger);
+  requant.inputMult = inputLarger ? largerMult : smallerMult;
+  requant.input2Mult = inputLarger ? smallerMult : largerMult;
+  return larger / static_cast<double>(largerMult);
+}
+
 /// The requantisation of the quantized NCE op `op` (input, filter if
 /// `hasFilter` and output of quantized types, as the NCE checks accept: per
-/// output channel input scale x filter scale / output scale, or for a pool
-/// one input scale / output scale), or a failure with the reason in `reason`.
+/// output channel accumulator scale / output scale, where one accumulator step
+/// is input scale x filter scale for a convolution, the input scale for a
+/// pool and what getEltwiseAccumulatorScale says for an eltwise op), or a
+/// failure with the reason in `reason`.
 FailureOr<Requantization> getRequantization(Operation *op, bool hasFilter,
                                             std::string &reason) {
   Type input = getElementTypeOrSelf(op->getOperand(0).getType());
@@ -179,11 +233,15 @@ FailureOr<Requantization> getRequantization(Operation *op, bool hasFilter,
       filter ? shape::getChannelQuantParams(filter, 0).second : 0;
   requant.outputZeroPoint = output.getZeroPoint();
   requant.outputScale = output.getScale();
+  double accumulatorScale = inputScale;
+  if (auto eltwise = llvm::dyn_cast<VPU::NCEEltwiseOp>(op)) {
+    accumulatorScale = getEltwiseAccumulatorScale(eltwise, inputScale, requant);
+  }
   const int64_t channels = filter ? getOutputChannels(op) : 1;
   for (int64_t k = 0; k < channels; ++k) {
     const double filterScale =
         filter ? shape::getChannelQuantParams(filter, k).first : 1.0;
-    const double scale = inputScale * filterScale / output.getScale();
+    const double scale = accumulatorScale * filterScale / output.getScale();
     FailureOr<std::pair<int32_t, int32_t>> fixed = toFixedPoint(scale);
     if (failed(fixed)) {
       llvm::raw_string_ostream os(reason);
@@ -420,7 +478,9 @@ public:
                    /*inPPE=*/layer->filter < 0),
         inputs[0], inputs.size() > 1 ? inputs[1] : Value(), weights, table,
         output, requant ? requant->inputZeroPoint : 0,
-        requant ? requant->weightsZeroPoint : 0);
+        requant ? requant->weightsZeroPoint : 0,
+        requant ? requant->input2ZeroPoint : 0,
+        requant ? requant->inputMult : 0, requant ? requant->input2Mult : 0);
     addVariants(rewriter, task, resultType, padding);
 
     // Back to the result's memory.

@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Blobs with one INT8 NCE cluster task (schema 2.2) between DMAs, run on the
-// emulator over random data with fixed seeds and compared bit for bit with a
-// reference written here as plain loops over the NCHW tensors (it shares no
-// code with emulator/NceExecution: the requantisation is a 128-bit floor
-// division, the LRELU rounding std::nearbyint). Also: the accumulator
-// overflow, bad weights table entries, and the INT8 MAC rate of the timing.
+// Blobs with one INT8 NCE cluster task (schema 2.3: convolutions, pools and
+// eltwise tasks) between DMAs, run on the emulator over random data with
+// fixed seeds and compared bit for bit with a reference written here as plain
+// loops over the NCHW tensors (it shares no code with emulator/NceExecution:
+// the requantisation is a 128-bit floor division, the LRELU rounding
+// std::nearbyint). Also: the accumulator overflow, bad weights table entries,
+// and the INT8 MAC rate of the timing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,17 +59,22 @@ struct Int8Case {
   int64_t kernelH = 1, kernelW = 1, strideH = 1, strideW = 1;
   int64_t padTop = 0, padBottom = 0, padLeft = 0, padRight = 0;
   int32_t inZp = 0, weightsZp = 0, outZp = 0;
+  /// Eltwise tasks: input2's type and zero point, the input multipliers
+  /// (ADD, SUB).
+  DType in2Type = DType::I8;
+  int32_t in2Zp = 0, inMult = 0, in2Mult = 0;
   schema::PpeMode ppe = schema::PpeMode::NONE;
   float clampLow = 0, clampHigh = 0, alpha = 0;
-  /// Pools with an integer output: the PPE's multiplier and shift.
-  uint32_t poolMult = 1, poolShift = 0;
+  /// Pools and eltwise tasks with an integer output: the PPE's multiplier
+  /// and shift.
+  uint32_t ppeMult = 1, ppeShift = 0;
   /// Empty: one variant over the whole output on DPU 0.
   std::vector<NceTaskDesc::Variant> variants;
   std::string arch = "VPUX30XX";
 
   // The data (see randomize()).
-  /// Input elements (their bytes), NCHW.
-  std::vector<uint8_t> input;
+  /// Input elements (their bytes), NCHW; input2's (eltwise tasks).
+  std::vector<uint8_t> input, input2;
   /// Weights, OC x ICw x KH x KW.
   std::vector<uint8_t> weights;
   /// Integer outputs: per output channel.
@@ -86,12 +92,16 @@ struct Int8Case {
     return (width + padLeft + padRight - kernelW) / strideW + 1;
   }
   bool weighted() const { return type == Type::CONV || type == Type::DWCONV; }
+  bool eltwise() const {
+    return type == Type::ELTWISE_ADD || type == Type::ELTWISE_SUB ||
+           type == Type::ELTWISE_MUL;
+  }
   int64_t weightsIC() const { return type == Type::CONV ? inC : 1; }
   bool intOut() const { return outType != DType::F16; }
 
-  /// Random data from `seed`: inputs and weights over their types' ranges,
-  /// multipliers in [1, 65535], shifts around the sum's magnitude, biases of
-  /// either sign.
+  /// Random data from `seed`: inputs (and input2) and weights over their
+  /// types' ranges, multipliers in [1, 65535], shifts around the sum's
+  /// magnitude, biases of either sign.
   void randomize(uint32_t seed) {
     std::mt19937 random(seed);
     auto uniform = [&](int64_t low, int64_t high) {
@@ -101,6 +111,11 @@ struct Int8Case {
     for (int64_t i = 0; i < inC * height * width; ++i) {
       input.push_back(static_cast<uint8_t>(
           uniform(typeMin(inType), typeMax(inType)) & 0xFF));
+    }
+    input2.clear();
+    for (int64_t i = 0; eltwise() && i < inC * height * width; ++i) {
+      input2.push_back(static_cast<uint8_t>(
+          uniform(typeMin(in2Type), typeMax(in2Type)) & 0xFF));
     }
     weights.clear();
     mult.clear();
@@ -199,7 +214,13 @@ std::vector<uint8_t> buildBlob(const Int8Case &c) {
   TensorTypeDesc outNchw = tensorType(c.outType, outDims);
   TensorTypeDesc outNhwc =
       tensorType(c.outType, outDims, shape::DimsOrder::NHWC);
+  TensorTypeDesc in2Nchw = tensorType(c.in2Type, inDims);
+  TensorTypeDesc in2Nhwc =
+      tensorType(c.in2Type, inDims, shape::DimsOrder::NHWC);
   builder.addInput("x", inNchw);
+  if (c.eltwise()) {
+    builder.addInput("x2", in2Nchw);
+  }
   builder.addOutput("y", outNchw);
   uint64_t next = 0;
   auto place = [&](uint64_t bytes) {
@@ -218,6 +239,15 @@ std::vector<uint8_t> buildBlob(const Int8Case &c) {
   nce.input = cmxIn;
   nce.inputZeroPoint = c.inZp;
   nce.weightsZeroPoint = c.weightsZp;
+  if (c.eltwise()) {
+    uint32_t x2 = builder.addTensor("x2", kInput, 1, 0, in2Nchw);
+    nce.input2 =
+        builder.addTensor("x2_cmx", kCmx, 0, place(c.input2.size()), in2Nhwc);
+    builder.addDmaTask(0, x2, nce.input2, {{}, {loaded}}, "x2/load");
+    nce.input2ZeroPoint = c.in2Zp;
+    nce.inputMult = c.inMult;
+    nce.input2Mult = c.in2Mult;
+  }
   if (c.weighted()) {
     // Weights in (ky, kx, ic) order per output channel: NHWC.
     std::vector<uint8_t> ordered;
@@ -284,8 +314,8 @@ std::vector<uint8_t> buildBlob(const Int8Case &c) {
   if (c.intOut()) {
     ppe.outZeroPoint = c.outZp;
     if (!c.weighted()) {
-      ppe.quantMult = {static_cast<int32_t>(c.poolMult)};
-      ppe.quantShift = {static_cast<int32_t>(c.poolShift)};
+      ppe.quantMult = {static_cast<int32_t>(c.ppeMult)};
+      ppe.quantShift = {static_cast<int32_t>(c.ppeShift)};
     }
   }
   nce.ppe = ppe;
@@ -305,13 +335,20 @@ std::vector<uint8_t> buildBlob(const Int8Case &c) {
 npy::ArrayMap inputsOf(const Int8Case &c) {
   npy::ArrayMap inputs;
   std::vector<int64_t> shape = {1, c.inC, c.height, c.width};
-  if (c.inType == DType::U8) {
-    inputs.insert(
-        {"x", npy::Array::fromValues<uint8_t>(npy::DType::U8, shape, c.input)});
-  } else {
-    std::vector<int8_t> values(c.input.begin(), c.input.end());
-    inputs.insert(
-        {"x", npy::Array::fromValues<int8_t>(npy::DType::I8, shape, values)});
+  auto add = [&](const char *name, DType dtype,
+                 const std::vector<uint8_t> &bytes) {
+    if (dtype == DType::U8) {
+      inputs.insert({name, npy::Array::fromValues<uint8_t>(npy::DType::U8,
+                                                           shape, bytes)});
+    } else {
+      std::vector<int8_t> values(bytes.begin(), bytes.end());
+      inputs.insert({name, npy::Array::fromValues<int8_t>(npy::DType::I8, shape,
+                                                          values)});
+    }
+  };
+  add("x", c.inType, c.input);
+  if (c.eltwise()) {
+    add("x2", c.in2Type, c.input2);
   }
   return inputs;
 }
@@ -368,6 +405,16 @@ reference(const Int8Case &c, std::array<int64_t, 3> *overflowAt = nullptr) {
                 continue;
               }
               int64_t term = in;
+              if (c.eltwise()) {
+                int64_t in2 = Int8Case::value(
+                                  c.input2, (ic * c.height + iy) * c.width + ix,
+                                  c.in2Type) -
+                              c.in2Zp;
+                term = c.type == Type::ELTWISE_MUL ? in * in2
+                       : c.type == Type::ELTWISE_ADD
+                           ? c.inMult * in + c.in2Mult * in2
+                           : c.inMult * in - c.in2Mult * in2;
+              }
               if (c.weighted()) {
                 int64_t wic = c.type == Type::CONV ? ic : 0;
                 int64_t w = Int8Case::value(
@@ -409,8 +456,8 @@ reference(const Int8Case &c, std::array<int64_t, 3> *overflowAt = nullptr) {
           continue;
         }
         int64_t v = acc + (c.weighted() ? c.bias[k] : 0);
-        uint32_t mult = c.weighted() ? c.mult[k] : c.poolMult;
-        uint32_t shift = c.weighted() ? c.shift[k] : c.poolShift;
+        uint32_t mult = c.weighted() ? c.mult[k] : c.ppeMult;
+        uint32_t shift = c.weighted() ? c.shift[k] : c.ppeShift;
         // r = floor(v * mult / 2^shift + 1/2) for shift > 0.
         __int128 product = static_cast<__int128>(v) * mult;
         int64_t r = shift == 0
@@ -632,8 +679,8 @@ Int8Case pool(Type type, DType in, DType out, uint32_t seed) {
 TEST(NceInt8Test, maxPool) {
   Int8Case c = pool(Type::MAXPOOL, DType::U8, DType::I8, 50);
   // 3/4, so that halves occur.
-  c.poolMult = 3;
-  c.poolShift = 2;
+  c.ppeMult = 3;
+  c.ppeShift = 2;
   runAndCheck(c);
   c = pool(Type::MAXPOOL, DType::I8, DType::U8, 51);
   c.ppe = schema::PpeMode::LRELU;
@@ -645,12 +692,12 @@ TEST(NceInt8Test, avgPool) {
   // The division by the window (6) folded into the multiplier: 1/6 in 16
   // bits.
   Int8Case c = pool(Type::AVEPOOL, DType::U8, DType::U8, 60);
-  c.poolMult = 10923;
-  c.poolShift = 16;
+  c.ppeMult = 10923;
+  c.ppeShift = 16;
   runAndCheck(c);
   c = pool(Type::AVEPOOL, DType::I8, DType::I8, 61);
-  c.poolMult = 43691;
-  c.poolShift = 18;
+  c.ppeMult = 43691;
+  c.ppeShift = 18;
   c.ppe = schema::PpeMode::RELU;
   runAndCheck(c);
 }
@@ -671,8 +718,8 @@ TEST(NceInt8Test, halvesRoundTowardPlusInfinity) {
     c.input.push_back(static_cast<uint8_t>(i));
   }
   c.variants.clear();
-  c.poolMult = 1;
-  c.poolShift = 1;
+  c.ppeMult = 1;
+  c.ppeShift = 1;
   RunResult result = runAndCheck(c);
   ASSERT_TRUE(result.report.completed);
   std::vector<int64_t> got = outputOf(c, result);
@@ -690,6 +737,130 @@ TEST(NceInt8Test, halvesRoundTowardPlusInfinity) {
   EXPECT_EQ(got[253], 0);
   EXPECT_EQ(got[251], -1);
   EXPECT_EQ(got[249], -2);
+}
+
+/// An eltwise task of `type` on 24 channels of 5 x 7: a u8 input and an i8
+/// input2 with nonzero zero points, four variants.
+Int8Case eltwise(Type type, DType out, uint32_t seed) {
+  Int8Case c;
+  c.type = type;
+  c.inType = DType::U8;
+  c.in2Type = DType::I8;
+  c.outType = out;
+  c.inC = c.outC = 24;
+  c.height = 5;
+  c.width = 7;
+  c.inZp = 120;
+  c.in2Zp = -11;
+  c.outZp = out == DType::U8 ? 128 : -4;
+  c.randomize(seed);
+  c.variants = fourVariants(c);
+  return c;
+}
+
+TEST(NceInt8Test, eltwiseAddAndSub) {
+  // Multipliers of different sizes; |acc| up to about 2^22, requantised by
+  // 12345678 / 2^38 (about 1 / 22000).
+  uint32_t seed = 140;
+  for (Type type : {Type::ELTWISE_ADD, Type::ELTWISE_SUB}) {
+    for (DType out : {DType::U8, DType::I8}) {
+      SCOPED_TRACE(blob::getNceTaskTypeName(type) + " -> " +
+                   blob::getDTypeName(out));
+      Int8Case c = eltwise(type, out, seed++);
+      c.inMult = 16384;
+      c.in2Mult = 9000;
+      c.ppeMult = 12345678;
+      c.ppeShift = 38;
+      runAndCheck(c);
+      // The other way round: an i8 input, a u8 input2.
+      c.inType = DType::I8;
+      c.in2Type = DType::U8;
+      c.inZp = -3;
+      c.in2Zp = 200;
+      std::swap(c.inMult, c.in2Mult);
+      c.randomize(seed++);
+      runAndCheck(c);
+    }
+  }
+}
+
+TEST(NceInt8Test, eltwiseMul) {
+  uint32_t seed = 150;
+  for (DType out : {DType::U8, DType::I8}) {
+    SCOPED_TRACE(blob::getDTypeName(out));
+    // |acc| up to 135 * 138; 3 / 2^8, so that halves occur.
+    Int8Case c = eltwise(Type::ELTWISE_MUL, out, seed++);
+    c.ppeMult = 3;
+    c.ppeShift = 8;
+    runAndCheck(c);
+    c.inType = DType::I8;
+    c.in2Type = DType::I8;
+    c.inZp = 9;
+    c.in2Zp = -100;
+    c.randomize(seed++);
+    runAndCheck(c);
+  }
+}
+
+TEST(NceInt8Test, eltwiseShifts) {
+  // Shift 0: r = acc * mult; the sum of the two inputs less their zero
+  // points spans the output range.
+  Int8Case c = eltwise(Type::ELTWISE_ADD, DType::I8, 160);
+  c.inMult = c.in2Mult = 1;
+  c.ppeMult = 1;
+  c.ppeShift = 0;
+  runAndCheck(c);
+  c = eltwise(Type::ELTWISE_SUB, DType::U8, 161);
+  c.inMult = 3;
+  c.in2Mult = 2;
+  c.ppeMult = 1;
+  c.ppeShift = 0;
+  c.outZp = 100;
+  runAndCheck(c);
+  // The largest multipliers: |acc| up to about 2^23, times 2^24 - 1, shifted
+  // by 40.
+  c = eltwise(Type::ELTWISE_ADD, DType::U8, 162);
+  c.inMult = c.in2Mult = static_cast<int32_t>(blob::kMaxEltwiseMult);
+  c.ppeMult = (1u << 24) - 1;
+  c.ppeShift = 40;
+  runAndCheck(c);
+  c = eltwise(Type::ELTWISE_SUB, DType::I8, 163);
+  c.inMult = static_cast<int32_t>(blob::kMaxEltwiseMult);
+  c.in2Mult = 1;
+  c.ppeMult = (1u << 24) - 1;
+  c.ppeShift = 39;
+  runAndCheck(c);
+}
+
+TEST(NceInt8Test, eltwiseEveryPpe) {
+  uint32_t seed = 170;
+  for (DType out : {DType::U8, DType::I8}) {
+    SCOPED_TRACE(blob::getDTypeName(out));
+    Int8Case c = eltwise(Type::ELTWISE_SUB, out, seed++);
+    c.inMult = 16384;
+    c.in2Mult = 9000;
+    c.ppeMult = 12345678;
+    c.ppeShift = 38;
+    c.ppe = schema::PpeMode::RELU;
+    runAndCheck(c);
+    c.randomize(seed++);
+    c.ppe = schema::PpeMode::RELUX;
+    c.clampLow = -60;
+    c.clampHigh = 50;
+    runAndCheck(c);
+    c = eltwise(Type::ELTWISE_MUL, out, seed++);
+    c.ppeMult = 5;
+    c.ppeShift = 8;
+    c.ppe = schema::PpeMode::RELUX;
+    c.clampLow = -100;
+    c.clampHigh = 70;
+    runAndCheck(c);
+    c.randomize(seed++);
+    c.ppe = schema::PpeMode::LRELU;
+    c.clampLow = c.clampHigh = 0;
+    c.alpha = 0.5f;
+    runAndCheck(c);
+  }
 }
 
 TEST(NceInt8Test, f16OutputOfInt8Inputs) {
@@ -846,6 +1017,43 @@ TEST(NceInt8Test, macsRunAtTheInt8Rate) {
   }
 }
 
+TEST(NceInt8Test, eltwiseRunsAtTheInt8Rate) {
+  // An eltwise task on a 6x5x20 box in VECTOR mode: 16 * 5 * 32 slots x 1
+  // MAC, at the rate of the input's element type (i8 here, input2 u8).
+  for (const char *arch : {"VPUX30XX", "VPUX37XX"}) {
+    SCOPED_TRACE(arch);
+    Int8Case c;
+    c.arch = arch;
+    c.type = Type::ELTWISE_ADD;
+    c.inType = DType::I8;
+    c.in2Type = DType::U8;
+    c.inC = c.outC = 20;
+    c.height = 5;
+    c.width = 6;
+    c.inZp = 5;
+    c.in2Zp = 130;
+    c.inMult = 20000;
+    c.in2Mult = 12000;
+    c.ppeMult = 12345678;
+    c.ppeShift = 38;
+    c.randomize(180);
+    RunResult result = runAndCheck(c);
+    ASSERT_EQ(result.report.variants.size(), 1u);
+    const VariantRecord &v = result.report.variants[0];
+    const arch::ArchDesc &desc = getArch(arch);
+    double rate = static_cast<double>(arch::getMacsPerCycle(desc, "i8"));
+    EXPECT_GT(rate, arch::getMacsPerCycle(desc, "f16"));
+    EXPECT_DOUBLE_EQ(v.endCycles - v.startCycles, 16.0 * 5 * 32 / rate);
+    EXPECT_EQ(v.macs, 6u * 5 * 20);
+    const Roofline &roofline = result.report.roofline;
+    EXPECT_EQ(roofline.nceInt8Macs, 6u * 5 * 20);
+    EXPECT_DOUBLE_EQ(
+        roofline.getComputeCycles(),
+        6.0 * 5 * 20 /
+            (rate * desc.nce().dpus_per_cluster() * desc.nce().clusters()));
+  }
+}
+
 TEST(NceInt8Test, damagedBlobsNeverCrashTheEmulator) {
   // Every INT8 blob that still loads after a flipped byte runs to a report.
   Int8Case conv;
@@ -870,12 +1078,27 @@ TEST(NceInt8Test, damagedBlobsNeverCrashTheEmulator) {
   avg.alpha = 0;
   avg.clampLow = -5;
   avg.clampHigh = 50;
-  avg.poolMult = 7282;
-  avg.poolShift = 16;
+  avg.ppeMult = 7282;
+  avg.ppeShift = 16;
   avg.randomize(131);
+  Int8Case sub = avg;
+  sub.type = Type::ELTWISE_SUB;
+  sub.kernelH = sub.kernelW = 1;
+  sub.padTop = sub.padBottom = sub.padLeft = sub.padRight = 0;
+  sub.inType = DType::U8;
+  sub.in2Type = DType::I8;
+  sub.inZp = 100;
+  sub.in2Zp = -7;
+  sub.inMult = 16384;
+  sub.in2Mult = 9000;
+  sub.ppeMult = 12345678;
+  sub.ppeShift = 38;
+  sub.randomize(132);
+  sub.variants = {boxVariant(sub, {0, 0, 0}, {2, 0, 3}, 0),
+                  boxVariant(sub, {0, 1, 0}, {2, 2, 3}, 1)};
   EmulatorOptions options;
   options.maxMemoryBytes = 2 << 20;
-  for (const Int8Case &c : {conv, avg}) {
+  for (const Int8Case &c : {conv, avg, sub}) {
     std::vector<uint8_t> bytes = buildBlob(c);
     size_t ran = 0;
     for (uint8_t pattern : {0x01, 0xff}) {

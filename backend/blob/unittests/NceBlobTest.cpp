@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// A small blob with one NCE cluster task (schema 1.3; INT8 mode since 2.1),
-// made invalid one rule at a time, and damaged at random: every check of
-// blob.fbs's NceInvariant, DpuVariant and PpeTask has a message, and no damage
-// crashes the loader.
+// A small blob with one NCE cluster task (schema 1.3; INT8 mode since 2.1,
+// INT8 eltwise tasks since 2.3), made invalid one rule at a time, and damaged
+// at random: every check of blob.fbs's NceInvariant, DpuVariant and PpeTask
+// has a message, and no damage crashes the loader.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +40,8 @@ struct NceBlob {
   TensorTypeDesc table = tensorType(schema::DType::I32, {16, 1, 1, 4});
   TensorTypeDesc output =
       tensorType(schema::DType::F16, {1, 16, 3, 3}, shape::DimsOrder::NHWC);
+  /// input2's type (eltwise tasks); the input's when unset.
+  std::optional<TensorTypeDesc> input2Type;
   schema::MemoryLocation inputLocation = kCmx;
   uint32_t inputCluster = 0;
   uint32_t listCluster = 0;
@@ -79,7 +81,8 @@ struct NceBlob {
     task.weightsTable = builder.addTensor("wt", kCmx, 0, 8192, table);
     task.output = builder.addTensor("out", kCmx, 0, 12288, output);
     if (nce.input2 != kNoTensor) {
-      task.input2 = builder.addTensor("in2", kCmx, 0, 16384, input);
+      task.input2 =
+          builder.addTensor("in2", kCmx, 0, 16384, input2Type.value_or(input));
     }
     if (nce.weights == kNoTensor + 1) {
       task.weights = kNoTensor;
@@ -396,16 +399,6 @@ TEST(NceBlobTest, int8ElementTypes) {
                         "expected a 4-d u8 or i8 tensor (the input is i8): "
                         "f16 outputs of INT8 inputs are for CONV and DWCONV "
                         "only"));
-  EXPECT_THAT(errorAfter([](NceBlob &b) {
-                makeInt8(b);
-                b.nce.type = schema::NceTaskType::ELTWISE_ADD;
-                b.nce.weights = b.nce.weightsTable = kDrop;
-                b.nce.input2 = 0;
-                b.output = b.input;
-              }),
-              HasSubstr("task list NCE0, task 0 'conv': a ELTWISE_ADD task on "
-                        "a u8 input: INT8 eltwise tasks are not supported by "
-                        "schema 2.2 (only FP16 eltwise)"));
 }
 
 TEST(NceBlobTest, int8ZeroPoints) {
@@ -570,6 +563,271 @@ TEST(NceBlobTest, int8Ppe) {
               HasSubstr("PPE quant_mult 1 and quant_shift -1"));
 }
 
+//===----------------------------------------------------------------------===//
+// INT8 eltwise tasks (since 2.3)
+//===----------------------------------------------------------------------===//
+
+/// The blob's task as an eltwise task (`type`) on 1x16x6x6 tensors: in
+/// FP16 mode by default, in INT8 mode with `in` / `in2` inputs, an `out`
+/// output and a PPE of one multiplier and shift when `in` is not F16.
+void makeEltwise(NceBlob &b, schema::NceTaskType type,
+                 schema::DType in = schema::DType::F16,
+                 schema::DType in2 = schema::DType::F16,
+                 schema::DType out = schema::DType::F16) {
+  b.input = tensorType(in, {1, 16, 6, 6}, shape::DimsOrder::NHWC);
+  b.input2Type = tensorType(in2, {1, 16, 6, 6}, shape::DimsOrder::NHWC);
+  b.output = tensorType(out, {1, 16, 6, 6}, shape::DimsOrder::NHWC);
+  b.nce.type = type;
+  b.nce.input2 = 0;
+  b.nce.weights = b.nce.weightsTable = kDrop;
+  b.nce.kernelH = b.nce.kernelW = 1;
+  b.nce.strideH = b.nce.strideW = 1;
+  b.nce.padTop = b.nce.padLeft = 0;
+  NceTaskDesc::Variant top, bottom;
+  top.end = {5, 0, 15};
+  bottom.start = {0, 1, 0};
+  bottom.end = {5, 5, 15};
+  bottom.dpu = 1;
+  b.nce.variants = {top, bottom};
+  if (in != schema::DType::F16) {
+    NceTaskDesc::Ppe ppe;
+    ppe.quantMult = {1};
+    ppe.quantShift = {0};
+    b.nce.ppe = ppe;
+  }
+}
+
+/// makeEltwise in INT8 mode: a u8 input, an i8 input2 and a u8 output.
+void makeInt8Eltwise(NceBlob &b, schema::NceTaskType type) {
+  makeEltwise(b, type, schema::DType::U8, schema::DType::I8, schema::DType::U8);
+}
+
+constexpr auto kAdd = schema::NceTaskType::ELTWISE_ADD;
+constexpr auto kSub = schema::NceTaskType::ELTWISE_SUB;
+constexpr auto kMul = schema::NceTaskType::ELTWISE_MUL;
+
+TEST(NceBlobTest, int8EltwiseTasksLoad) {
+  EXPECT_EQ(errorAfter([](NceBlob &b) { makeEltwise(b, kAdd); }), "");
+  for (auto type : {kAdd, kSub, kMul}) {
+    for (schema::DType in : {schema::DType::U8, schema::DType::I8}) {
+      for (schema::DType in2 : {schema::DType::U8, schema::DType::I8}) {
+        for (schema::DType out : {schema::DType::U8, schema::DType::I8}) {
+          EXPECT_EQ(
+              errorAfter([&](NceBlob &b) {
+                makeEltwise(b, type, in, in2, out);
+                b.nce.inputZeroPoint = in == schema::DType::U8 ? 255 : -128;
+                b.nce.input2ZeroPoint = in2 == schema::DType::U8 ? 0 : 127;
+                if (type != kMul) {
+                  b.nce.inputMult = kMaxEltwiseMult;
+                  b.nce.input2Mult = 0;
+                }
+                b.nce.ppe->mode = schema::PpeMode::RELUX;
+                b.nce.ppe->clampLow = -3;
+                b.nce.ppe->clampHigh = 100;
+                b.nce.ppe->quantMult = {(1 << 24) - 1};
+                b.nce.ppe->quantShift = {63};
+                b.nce.ppe->outZeroPoint = out == schema::DType::U8 ? 255 : -128;
+              }),
+              "")
+              << getNceTaskTypeName(type) << " " << getDTypeName(in) << " "
+              << getDTypeName(in2) << " " << getDTypeName(out);
+        }
+      }
+    }
+  }
+  // 2.2 blobs with FP16 eltwise tasks still load.
+  EXPECT_EQ(errorAfter([](NceBlob &b) {
+              makeEltwise(b, kSub);
+              b.version = {{2, 2}};
+            }),
+            "");
+}
+
+TEST(NceBlobTest, int8EltwiseVersionAndTypes) {
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kAdd);
+                b.version = {{2, 2}};
+              }),
+              HasSubstr("task list NCE0, task 0 'conv': a ELTWISE_ADD task on "
+                        "a u8 input (INT8 mode) needs schema 2.3, but the blob "
+                        "is 2.2"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeEltwise(b, kMul, schema::DType::I8, schema::DType::I8,
+                            schema::DType::I8);
+                b.version = {{2, 0}};
+              }),
+              HasSubstr("a ELTWISE_MUL task on a i8 input (INT8 mode) needs "
+                        "schema 2.3, but the blob is 2.0"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeEltwise(b, kAdd, schema::DType::U8, schema::DType::F16,
+                            schema::DType::U8);
+              }),
+              HasSubstr("'conv' input2: tensor 4 is f16 1x16x6x6 NHWC, "
+                        "expected a 4-d u8 or i8 tensor (the input is u8)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeEltwise(b, kAdd, schema::DType::F16, schema::DType::U8,
+                            schema::DType::F16);
+              }),
+              HasSubstr("'conv' input2: tensor 4 is u8 1x16x6x6 NHWC, "
+                        "expected a 4-d f16 tensor (the input is f16)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeEltwise(b, kSub, schema::DType::I8, schema::DType::U8,
+                            schema::DType::F16);
+                b.nce.ppe.reset();
+              }),
+              HasSubstr("'conv' output: tensor 3 is f16 1x16x6x6 NHWC, "
+                        "expected a 4-d u8 or i8 tensor (the input is i8): "
+                        "f16 outputs of INT8 inputs are for CONV and DWCONV "
+                        "only"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kAdd);
+                b.input2Type = tensorType(schema::DType::I8, {1, 16, 6, 5},
+                                          shape::DimsOrder::NHWC);
+              }),
+              HasSubstr("'conv': input2 i8 1x16x6x5 NHWC and input u8 "
+                        "1x16x6x6 NHWC differ in dims"));
+}
+
+TEST(NceBlobTest, int8EltwiseFields) {
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kAdd);
+                b.nce.input2ZeroPoint = 128;
+              }),
+              HasSubstr("'conv': input2_zero_point 128 is outside the range "
+                        "of the i8 input2 [-128, 127]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeEltwise(b, kMul, schema::DType::I8, schema::DType::U8,
+                            schema::DType::I8);
+                b.nce.input2ZeroPoint = -1;
+              }),
+              HasSubstr("input2_zero_point -1 is outside the range of the u8 "
+                        "input2 [0, 255]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kSub);
+                b.nce.inputZeroPoint = 256;
+              }),
+              HasSubstr("input_zero_point 256 is outside the range of the u8 "
+                        "input [0, 255]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kAdd);
+                b.nce.weightsZeroPoint = 1;
+              }),
+              HasSubstr("'conv': weights_zero_point 1 on a ELTWISE_ADD task, "
+                        "which has no weights"));
+  // The multipliers of ADD and SUB: [0, 2^15 - 1].
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kAdd);
+                b.nce.inputMult = kMaxEltwiseMult + 1;
+              }),
+              HasSubstr("'conv': input_mult 32768 is outside [0, 32767]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kSub);
+                b.nce.inputMult = 3;
+                b.nce.input2Mult = -1;
+              }),
+              HasSubstr("'conv': input2_mult -1 is outside [0, 32767]"));
+  // MUL has no multipliers.
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kMul);
+                b.nce.inputMult = 1;
+              }),
+              HasSubstr("'conv': input_mult 1 on a ELTWISE_MUL task on a u8 "
+                        "input, expected 0 (only INT8 ELTWISE_ADD and "
+                        "ELTWISE_SUB tasks scale their inputs)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kMul);
+                b.nce.input2Mult = 16384;
+              }),
+              HasSubstr("'conv': input2_mult 16384 on a ELTWISE_MUL task"));
+  // The new fields are 0 on every other task.
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeEltwise(b, kAdd);
+                b.nce.inputMult = 1;
+              }),
+              HasSubstr("'conv': input_mult 1 on a ELTWISE_ADD task on a f16 "
+                        "input, expected 0"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeEltwise(b, kSub);
+                b.nce.input2ZeroPoint = 2;
+              }),
+              HasSubstr("'conv': input2_zero_point 2 on a ELTWISE_SUB task on "
+                        "a f16 input, expected 0 (only INT8 eltwise tasks have "
+                        "one)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) { b.nce.input2ZeroPoint = -5; }),
+              HasSubstr("'conv': input2_zero_point -5 on a CONV task on a f16 "
+                        "input, expected 0"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8(b);
+                b.nce.input2Mult = 7;
+              }),
+              HasSubstr("'conv': input2_mult 7 on a CONV task on a u8 input, "
+                        "expected 0"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::AVEPOOL);
+                b.nce.input2ZeroPoint = 1;
+              }),
+              HasSubstr("'conv': input2_zero_point 1 on a AVEPOOL task on a i8 "
+                        "input, expected 0"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Pool(b, schema::NceTaskType::MAXPOOL);
+                b.nce.inputMult = 2;
+              }),
+              HasSubstr("'conv': input_mult 2 on a MAXPOOL task on a i8 input, "
+                        "expected 0"));
+}
+
+TEST(NceBlobTest, int8EltwisePpe) {
+  // Like pools: one multiplier and one shift in the PPE, in range.
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kAdd);
+                b.nce.ppe.reset();
+              }),
+              HasSubstr("'conv': a ELTWISE_ADD task with a u8 output needs the "
+                        "PPE's quant_mult and quant_shift, one entry each (got "
+                        "0 and 0)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kMul);
+                b.nce.ppe->quantShift = {1, 2};
+              }),
+              HasSubstr("a ELTWISE_MUL task with a u8 output needs the PPE's "
+                        "quant_mult and quant_shift, one entry each (got 1 and "
+                        "2)"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kSub);
+                b.nce.ppe->quantMult = {1 << 24};
+              }),
+              HasSubstr("'conv': PPE quant_mult 16777216 and quant_shift 0: "
+                        "expected 0 <= quant_mult <= 16777215"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kSub);
+                b.nce.ppe->quantShift = {64};
+              }),
+              HasSubstr("PPE quant_mult 1 and quant_shift 64"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kAdd);
+                b.nce.ppe->outZeroPoint = 256;
+              }),
+              HasSubstr("'conv': PPE out_zero_point 256 is outside the range "
+                        "of the u8 output [0, 255]"));
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeInt8Eltwise(b, kAdd);
+                b.nce.ppe->mode = schema::PpeMode::RELUX;
+                b.nce.ppe->clampHigh = 2.5f;
+              }),
+              HasSubstr("'conv': PPE RELUX clamps on an integer output must be "
+                        "integral"));
+  // FP16 eltwise tasks take no requantisation fields.
+  EXPECT_THAT(errorAfter([](NceBlob &b) {
+                makeEltwise(b, kAdd);
+                NceTaskDesc::Ppe ppe;
+                ppe.quantMult = {1};
+                ppe.quantShift = {0};
+                b.nce.ppe = ppe;
+              }),
+              HasSubstr("'conv': PPE requantisation fields on a task with an "
+                        "f16 output"));
+}
+
 /// Damages the blob of `blob` at every byte and at random.
 void checkDamageNeverCrashes(const NceBlob &blob) {
   std::vector<uint8_t> bytes = blob.build();
@@ -619,6 +877,17 @@ TEST(NceBlobTest, damageNeverCrashes) {
   pool.nce.ppe->clampHigh = 90;
   pool.nce.ppe->outZeroPoint = 7;
   checkDamageNeverCrashes(pool);
+  // INT8 eltwise: input2's zero point and the input multipliers.
+  NceBlob eltwise;
+  makeInt8Eltwise(eltwise, kSub);
+  eltwise.nce.inputZeroPoint = 130;
+  eltwise.nce.input2ZeroPoint = -9;
+  eltwise.nce.inputMult = 16384;
+  eltwise.nce.input2Mult = 9000;
+  eltwise.nce.ppe->quantMult = {12345};
+  eltwise.nce.ppe->quantShift = {20};
+  eltwise.nce.ppe->outZeroPoint = 4;
+  checkDamageNeverCrashes(eltwise);
 }
 
 } // namespace

@@ -161,3 +161,41 @@ module attributes {VPU.nce_element_types = ["f16"]} {
     return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.1:3>, #NHWC>
   }
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A quantized Add (each operand and the result with its own scale and zero point) becomes a
+// quantized NCE eltwise add with the result's type and the ReLU post-op in the PPE; so does a
+// quantized Multiply of two tensors of one shape.
+// CHECK-LABEL: func.func @add_quantized(
+// CHECK: %[[ADD:.+]] = VPU.NCE.Eltwise(%{{.+}}, %{{.+}}) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}
+// CHECK-SAME: -> tensor<1x16x4x4x!quant.uniform<u8:f32, 4.000000e-02>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+// CHECK: VPU.NCE.Eltwise(%[[ADD]], %{{.+}}) {op_type = #VPU.eltwise_type<MULTIPLY>, ppe = #VPU.PPE<NONE>}
+// CHECK-SAME: -> tensor<1x16x4x4x!quant.uniform<i8:f32, 5.000000e-02:-3>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+// SW-LABEL: func.func @add_quantized(
+// SW: VPU.SW.Add
+// SW: VPU.SW.Multiply
+func.func @add_quantized(%a: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, %b: tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-1>, #NHWC>) -> tensor<1x16x4x4x!quant.uniform<i8:f32, 0.05:-3>, #NHWC> {
+  %0 = IE.Add(%a, %b) {post_op = {name = "IE.ReLU"}}
+         : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-1>, #NHWC> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>, #NHWC>
+  %1 = IE.Multiply(%0, %b)
+         : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>, #NHWC>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-1>, #NHWC> -> tensor<1x16x4x4x!quant.uniform<i8:f32, 0.05:-3>, #NHWC>
+  return %1 : tensor<1x16x4x4x!quant.uniform<i8:f32, 0.05:-3>, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A quantized Add on a target whose NCE has no u8 stays a software layer.
+// CHECK-LABEL: func.func @add_quantized_i8_target(
+// CHECK: VPU.SW.Add
+module attributes {VPU.nce_element_types = ["i8", "f16"]} {
+  func.func @add_quantized_i8_target(%a: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, %b: tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-1>, #NHWC>) -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>, #NHWC> {
+    %0 = IE.Add(%a, %b)
+           : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-1>, #NHWC> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>, #NHWC>
+    return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04>, #NHWC>
+  }
+}

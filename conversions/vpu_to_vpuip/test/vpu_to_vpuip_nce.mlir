@@ -136,3 +136,26 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
     return %0 : tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
   }
 }
+
+// -----
+
+// Quantized eltwise ops become INT8 eltwise tasks. The add brings both inputs onto one
+// accumulator scale with the pair of multipliers (at most 32767) whose ratio is closest to
+// 0.02 / 0.05 = 2 / 5, the largest on a tie: 32765 and 13106; the PPE requantises one
+// accumulator step (0.05 / 32765) to the output scale 0.04: 10486720 x 2^-38. The multiply accumulates the
+// product of the inputs less their zero points, requantised by 0.04 x 0.02 / 0.05 =
+// 8589935 x 2^-29; it has no input multipliers.
+// CHECK-LABEL: func.func @eltwise_int8(
+// CHECK: VPUIP.NCEClusterTask<ELTWISE_ADD> {input2_mult = 13106 : i64, input2_zero_point = -1 : i64, input_mult = 32765 : i64, input_zero_point = 128 : i64, kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, ppe = #VPUIP.ppe<RELU, quant_mult = [10486720], quant_shift = [38], out_zero_point = 2>}
+// CHECK-SAME: input2(%{{.+}} : memref<1x16x4x4xi8
+// CHECK: VPUIP.NCEClusterTask<ELTWISE_MUL> {input2_zero_point = -1 : i64, input_zero_point = 2 : i64, kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, ppe = #VPUIP.ppe<NONE, quant_mult = [8589935], quant_shift = [29], out_zero_point = -3>}
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  func.func @eltwise_int8(%a: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, %b: tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-1>, #NHWC>) -> tensor<1x16x4x4x!quant.uniform<i8:f32, 0.05:-3>, #NHWC> {
+    %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}
+           : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-1>, #NHWC> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04:2>, #NHWC>
+    %1 = VPU.NCE.Eltwise(%0, %b) {op_type = #VPU.eltwise_type<MULTIPLY>, ppe = #VPU.PPE<NONE>}
+           : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.04:2>, #NHWC>, tensor<1x16x4x4x!quant.uniform<i8:f32, 0.02:-1>, #NHWC> -> tensor<1x16x4x4x!quant.uniform<i8:f32, 0.05:-3>, #NHWC>
+    return %1 : tensor<1x16x4x4x!quant.uniform<i8:f32, 0.05:-3>, #NHWC>
+  }
+}

@@ -138,6 +138,40 @@ bool checkConvElementTypes(Type input, Type filter, Type bias, Type output,
   return ok;
 }
 
+bool checkEltwiseElementTypes(Type input1, Type input2, Type output,
+                              ArrayAttr targetTypes, LogCallback log) {
+  const Type types[] = {getElementTypeOrSelf(input1),
+                        getElementTypeOrSelf(input2),
+                        getElementTypeOrSelf(output)};
+  const char *names[] = {"input1", "input2", "output"};
+  if (llvm::none_of(types, [](Type type) {
+        return llvm::isa<quant::QuantizedType>(type);
+      })) {
+    bool ok = true;
+    for (auto [type, name] : llvm::zip_equal(types, names)) {
+      ok &= checkElementType(type, name, log, targetTypes);
+    }
+    if (ok && (types[1] != types[0] || types[2] != types[0])) {
+      log("a float NCE eltwise op has one element type, got " +
+          describe(types[0]) + ", " + describe(types[1]) + " and " +
+          describe(types[2]));
+      ok = false;
+    }
+    return ok;
+  }
+  std::string reason;
+  if (failed(IE::detail::checkEltwiseElementTypes(input1, input2, output,
+                                                  reason))) {
+    log(reason);
+    return false;
+  }
+  bool ok = true;
+  for (auto [type, name] : llvm::zip_equal(types, names)) {
+    ok &= checkTargetElementType(type, targetTypes, name, log);
+  }
+  return ok;
+}
+
 bool isSupportedBiasElementType(Type type) {
   return type && (type.isF16() || type.isF32());
 }

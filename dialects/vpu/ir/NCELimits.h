@@ -137,6 +137,15 @@ bool checkTargetElementType(Type elementType, ArrayAttr targetTypes,
 bool checkConvElementTypes(Type input, Type filter, Type bias, Type output,
                            ArrayAttr targetTypes, LogCallback log);
 
+/// Checks the element types of an eltwise op on the NCE, with tensor types
+/// `input1`, `input2` and `output`: one float NCE type for all three, or the
+/// quantized form of IE's quantized eltwise layers
+/// (IE::detail::checkEltwiseElementTypes: 8-bit per-tensor operands and
+/// result, each with its own scale and zero point); and the target runs each
+/// of them.
+bool checkEltwiseElementTypes(Type input1, Type input2, Type output,
+                              ArrayAttr targetTypes, LogCallback log);
+
 /// True if `type` is an element type of an NCE bias: f16 or f32.
 bool isSupportedBiasElementType(Type type);
 

@@ -805,15 +805,23 @@ LogicalResult NCEEltwiseOp::verifyBeforeInference() {
   FirstError log(*this);
   auto logFn = [&](const Twine &reason) { log(reason); };
   if (!checkRank(getInput1(), 4, "input1", logFn) ||
-      !NCE::checkElementType(tensorOf(getInput1()).getElementType(), "input1",
-                             logFn, NCE::getTargetElementTypes(*this))) {
+      !NCE::checkEltwiseElementTypes(
+          getInput1().getType(), getInput2().getType(), getOutput().getType(),
+          NCE::getTargetElementTypes(*this), logFn)) {
     return failure();
   }
-  if (getInput2().getType() != getInput1().getType()) {
+  if (shapeOf(getInput2()) != shapeOf(getInput1()) ||
+      tensorOf(getInput2()).getEncoding() !=
+          tensorOf(getInput1()).getEncoding()) {
     return emitOpError() << "input2 has type " << getInput2().getType()
                          << " but input1 has type " << getInput1().getType()
-                         << ": NCE eltwise inputs have one type (no "
-                            "broadcasting)";
+                         << ": NCE eltwise inputs have one shape, layout and "
+                            "memory (no broadcasting)";
+  }
+  if (llvm::isa<quant::QuantizedType>(tensorOf(getInput1()).getElementType()) &&
+      getOpType() == EltwiseType::SUBTRACT) {
+    return emitOpError() << "a quantized NCE eltwise op adds or multiplies "
+                            "(IE has no quantized Subtract)";
   }
   ArrayRef<int64_t> shape = shapeOf(getInput1());
   if (!NCE::checkBatch(shape, "input1", logFn) ||
@@ -887,7 +895,11 @@ bool NCEEltwiseOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
     log("an NCE eltwise op has two inputs, not " + Twine(layer.inputs.size()));
     return false;
   }
-  if (!checkLayerActivations(layer.inputs, layer.output, log, options)) {
+  if (!checkLayerActivations(layer.inputs, layer.output, log, options,
+                             /*anyElementType=*/true) ||
+      !NCE::checkEltwiseElementTypes(layer.inputs[0], layer.inputs[1],
+                                     layer.output, options.targetElementTypes,
+                                     log)) {
     return false;
   }
   bool ok = true;

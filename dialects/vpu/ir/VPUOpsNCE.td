@@ -80,9 +80,9 @@ defvar VPU_NCEConvBuilders = [
   }]>,
 ];
 
-/// The convolutions' result type is inferred from the input, up to the
-/// parameters of a quantized element type.
-defvar VPU_NCEConvDeclaration = [{
+/// The result type of the ops that run quantized layers (convolutions, eltwise) is
+/// inferred from the input, up to the parameters of a quantized element type.
+defvar VPU_NCEQuantizedResultDeclaration = [{
   static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
                                       ::mlir::TypeRange actual) {
     return ::mlir::vpuc::IE::detail::areCompatibleUpToQuantization(inferred, actual);
@@ -123,7 +123,7 @@ def VPU_NCEConvolutionOp : VPU_NCEOp<"Convolution", ["getKernelSizeVector"]> {
                             Optional<AnyRankedTensor>:$bias), VPU_NCEWindowArgs);
   let builders = VPU_NCEConvBuilders;
   let results = (outs AnyRankedTensor:$output);
-  let extraNCEDeclaration = VPU_NCEConvDeclaration;
+  let extraNCEDeclaration = VPU_NCEQuantizedResultDeclaration;
   let assemblyFormat = [{
     `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
     (`,` type($bias)^)? `->` type($output)
@@ -150,7 +150,7 @@ def VPU_NCEDepthConvolutionOp : VPU_NCEOp<"DepthConvolution", ["getKernelSizeVec
                             Optional<AnyRankedTensor>:$bias), VPU_NCEWindowArgs);
   let builders = VPU_NCEConvBuilders;
   let results = (outs AnyRankedTensor:$output);
-  let extraNCEDeclaration = VPU_NCEConvDeclaration;
+  let extraNCEDeclaration = VPU_NCEQuantizedResultDeclaration;
   let assemblyFormat = [{
     `(` $input `,` $filter (`,` $bias^)? `)` attr-dict `:` type($input) `,` type($filter)
     (`,` type($bias)^)? `->` type($output)
@@ -217,8 +217,16 @@ def VPU_NCEEltwiseOp : VPU_NCEOp<"Eltwise", [
   let description = [{
     `IE.Add`, `IE.Subtract` or `IE.Multiply` (by `op_type`) of two tensors of the same
     shape and layout (no broadcasting), then the PPE: `input1` and `input2`
-    `[1, C, H, W]` NHWC, the output the same. Limits: f16, batch 1, C a multiple of 16.
+    `[1, C, H, W]` NHWC, the output the same. Limits: batch 1, C a multiple of 16.
     `isSupported(layer, log)` is the query of `IE.Add`, `IE.Subtract` and `IE.Multiply`.
+
+    Element types (NCE::checkEltwiseElementTypes): f16 operands and result; or, for ADD
+    and MULTIPLY, a quantized layer as `IE.Add` defines it (8-bit per-tensor operands and
+    result, each with its own scale and zero point), which the NCE computes in integers:
+    ADD scales each operand by an integer multiplier onto one accumulator scale, MULTIPLY
+    multiplies the operands less their zero points, and the PPE requantises to the
+    output (docs/blob_and_emulator.md has the arithmetic). The result type is then given
+    (its quantization is its own), else inferred from `input1`.
 
     ```mlir
     %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}
@@ -227,12 +235,12 @@ def VPU_NCEEltwiseOp : VPU_NCEOp<"Eltwise", [
            -> tensor<1x16x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
     ```
   }];
-  let extraNCEDeclaration = [{
+  let extraNCEDeclaration = !strconcat([{
     /// The operation an IE.Add, IE.Subtract or IE.Multiply computes, or nothing
     /// for another op.
     static std::optional<::mlir::vpuc::VPU::EltwiseType> getEltwiseType(
         ::mlir::Operation *ieOp);
-  }];
+  }], VPU_NCEQuantizedResultDeclaration);
   let arguments = !con((ins AnyRankedTensor:$input1, AnyRankedTensor:$input2,
                             VPU_EltwiseTypeAttr:$op_type, VPU_PPEAttr:$ppe),
                        VPU_NCEClusterArg);
@@ -242,6 +250,12 @@ def VPU_NCEEltwiseOp : VPU_NCEOp<"Eltwise", [
                    "::mlir::vpuc::VPU::EltwiseTypeAttr":$op_type,
                    "::mlir::vpuc::VPU::PPEAttr":$ppe), [{
       build($_builder, $_state, input1, input2, op_type, ppe, /*cluster=*/nullptr);
+    }]>,
+    // A quantized layer: the result type given, without a cluster.
+    OpBuilder<(ins "::mlir::Type":$output, "::mlir::Value":$input1, "::mlir::Value":$input2,
+                   "::mlir::vpuc::VPU::EltwiseTypeAttr":$op_type,
+                   "::mlir::vpuc::VPU::PPEAttr":$ppe), [{
+      build($_builder, $_state, output, input1, input2, op_type, ppe, /*cluster=*/nullptr);
     }]>,
   ];
   let results = (outs AnyRankedTensor:$output);

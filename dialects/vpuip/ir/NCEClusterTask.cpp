@@ -349,8 +349,13 @@ LogicalResult NCEClusterTaskOp::verifyNumericMode() {
                               "output, got output "
                            << output;
     }
-    if (getInputZeroPoint() != 0 || getWeightsZeroPoint() != 0) {
+    if (getInputZeroPoint() != 0 || getWeightsZeroPoint() != 0 ||
+        getInput2ZeroPoint() != 0) {
       return emitOpError() << "an FP16 task (f16 input) has no zero points";
+    }
+    if (getInputMult() != 0 || getInput2Mult() != 0) {
+      return emitOpError() << "an FP16 task (f16 input) has no input "
+                              "multipliers";
     }
     if (ppe && ppe->hasQuantization()) {
       return emitOpError() << "PPE requantisation fields need an integer "
@@ -359,9 +364,9 @@ LogicalResult NCEClusterTaskOp::verifyNumericMode() {
     return success();
   }
   // INT8 mode.
-  if (isEltwise(type)) {
-    return emitOpError() << stringifyNCETaskType(type)
-                         << " has no INT8 mode (input " << input << ")";
+  if (getInput2() && !isInt8(elementTypeOf(getInput2()))) {
+    return emitOpError() << "an INT8 task's input2 is ui8 or i8, got "
+                         << elementTypeOf(getInput2());
   }
   if (!isInt8(output) && !(output.isF16() && hasWeights(type))) {
     return emitOpError() << "an INT8 task's output is ui8 or i8 (or f16 for "
@@ -391,6 +396,30 @@ LogicalResult NCEClusterTaskOp::verifyNumericMode() {
     return emitOpError() << stringifyNCETaskType(type)
                          << " has no weights and no weights_zero_point";
   }
+  if (getInput2()) {
+    if (failed(checkZeroPoint(getInput2ZeroPoint(), elementTypeOf(getInput2()),
+                              "input2_zero_point"))) {
+      return failure();
+    }
+  } else if (getInput2ZeroPoint() != 0) {
+    return emitOpError() << stringifyNCETaskType(type)
+                         << " has no input2 and no input2_zero_point";
+  }
+  const bool scaledInputs =
+      type == NCETaskType::ELTWISE_ADD || type == NCETaskType::ELTWISE_SUB;
+  for (auto [mult, name] : {std::make_pair(getInputMult(), "input_mult"),
+                            std::make_pair(getInput2Mult(), "input2_mult")}) {
+    if (!scaledInputs && mult != 0) {
+      return emitOpError() << name << " " << mult << " on a "
+                           << stringifyNCETaskType(type)
+                           << " task: only INT8 ELTWISE_ADD and ELTWISE_SUB "
+                              "scale their inputs";
+    }
+    if (mult < 0 || mult > PPEAttr::kMaxEltwiseMult) {
+      return emitOpError() << name << " " << mult << " is outside [0, "
+                           << PPEAttr::kMaxEltwiseMult << "]";
+    }
+  }
   if (output.isF16()) {
     if (ppe && ppe->hasQuantization()) {
       return emitOpError() << "PPE requantisation fields need an integer "
@@ -419,8 +448,8 @@ LogicalResult NCEClusterTaskOp::verifyNumericMode() {
              fields.getQuantMult()[0] > PPEAttr::kMaxQuantMult ||
              fields.getQuantShift()[0] < 0 ||
              fields.getQuantShift()[0] > PPEAttr::kMaxQuantShift) {
-    return emitOpError() << "an INT8 pool needs exactly one PPE quant_mult in "
-                            "[0, "
+    return emitOpError() << "an INT8 pool or eltwise task needs exactly one "
+                            "PPE quant_mult in [0, "
                          << PPEAttr::kMaxQuantMult
                          << "] and one quant_shift in [0, "
                          << PPEAttr::kMaxQuantShift << "]";

@@ -132,6 +132,9 @@ def VPUIP_PPEAttr : VPUIP_Attr<"PPE", "ppe"> {
     /// word 2 `(mult << 8) | shift`): the blob contract's (schema 2.2).
     static constexpr int64_t kMaxQuantMult = (int64_t{1} << 24) - 1;
     static constexpr int64_t kMaxQuantShift = 63;
+    /// The largest input multiplier of an INT8 ELTWISE_ADD / ELTWISE_SUB
+    /// (schema 2.3): 15 bits.
+    static constexpr int64_t kMaxEltwiseMult = (int64_t{1} << 15) - 1;
     /// True if the attribute carries INT8 requantisation fields.
     bool hasQuantization() const {
       return !getQuantMult().empty() || !getQuantShift().empty() ||
@@ -173,9 +176,14 @@ def VPUIP_NCEClusterTaskOp : VPUIP_Op<"NCEClusterTask", [
     | FP16 | `f16` (and `input2`) | `f16` | `f16` |
     | INT8 | `ui8` or `i8` | `ui8` or `i8` | `ui8` or `i8` (requantised), or `f16` for `CONV` / `DWCONV` (dequantised) |
 
-    Eltwise tasks have no INT8 mode. In INT8 mode `input_zero_point` is in the
-    input type's range and `weights_zero_point` in the weights' (0 for pools);
-    in FP16 mode both are 0 (their default, not printed).
+    In INT8 mode eltwise tasks take a `ui8` or `i8` `input2` (independently of
+    `input`) and have an integer output. In INT8 mode `input_zero_point` is in
+    the input type's range, `weights_zero_point` in the weights' (0 for pools
+    and eltwise tasks) and `input2_zero_point` in `input2`'s (0 but for
+    eltwise tasks); `input_mult` and `input2_mult`, the integer multipliers of
+    the two inputs of an INT8 `ELTWISE_ADD` / `ELTWISE_SUB`, are in
+    [0, 32767] there and 0 elsewhere. In FP16 mode all of them are 0 (their
+    default, not printed).
 
     | task_type | input | input2 | weights | weights_table | output |
     |---|---|---|---|---|---|
@@ -215,10 +223,14 @@ def VPUIP_NCEClusterTaskOp : VPUIP_Op<"NCEClusterTask", [
 
     In INT8 mode, in integers: `acc` is the sum of `(x - input_zero_point) *
     (w - weights_zero_point)` (`AVEPOOL`: of `x - input_zero_point`;
-    `MAXPOOL`: their maximum) in 32 bits; an integer output is
+    `MAXPOOL`: their maximum; `ELTWISE_ADD` `input_mult * (a -
+    input_zero_point) + input2_mult * (b - input2_zero_point)`, `ELTWISE_SUB`
+    the difference of the two products, `ELTWISE_MUL` `(a - input_zero_point)
+    * (b - input2_zero_point)`) in 32 bits; an integer output is
     `((acc + bias) * mult + 2^(shift - 1)) >> shift` (no rounding term for
-    shift 0) with the row's `mult`, `shift` and `bias` (pools: the PPE's single
-    `quant_mult` / `quant_shift`, no bias), then the PPE in output steps
+    shift 0) with the row's `mult`, `shift` and `bias` (pools and eltwise
+    tasks: the PPE's single `quant_mult` / `quant_shift`, no bias), then the
+    PPE in output steps
     (`RELUX` clamps are integers), plus the PPE's `out_zero_point`, saturated to
     the output type; an f16 output is `f32(acc) * scale + bias` as in FP16
     mode. docs/blob_and_emulator.md has the exact contract.
@@ -254,7 +266,10 @@ def VPUIP_NCEClusterTaskOp : VPUIP_Op<"NCEClusterTask", [
     Optional<VPUIP_Buffer>:$weights_table,
     VPUIP_Buffer:$output_buff,
     DefaultValuedAttr<I64Attr, "0">:$input_zero_point,
-    DefaultValuedAttr<I64Attr, "0">:$weights_zero_point
+    DefaultValuedAttr<I64Attr, "0">:$weights_zero_point,
+    DefaultValuedAttr<I64Attr, "0">:$input2_zero_point,
+    DefaultValuedAttr<I64Attr, "0">:$input_mult,
+    DefaultValuedAttr<I64Attr, "0">:$input2_mult
   );
   let results = (outs VPUIP_Buffer:$output);
   let regions = (region SizedRegion<1>:$variants);

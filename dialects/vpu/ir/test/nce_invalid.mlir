@@ -315,7 +315,7 @@ func.func @pool_requant(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x4x4xf16,
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
 func.func @eltwise_broadcast(%a: tensor<1x16x8x8xf16, #NHWC>, %b: tensor<1x16x1x1xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
-  // expected-error @+1 {{'VPU.NCE.Eltwise' op input2 has type 'tensor<1x16x1x1xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>' but input1 has type 'tensor<1x16x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>': NCE eltwise inputs have one type (no broadcasting)}}
+  // expected-error @+1 {{'VPU.NCE.Eltwise' op input2 has type 'tensor<1x16x1x1xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>' but input1 has type 'tensor<1x16x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>': NCE eltwise inputs have one shape, layout and memory (no broadcasting)}}
   %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>} : tensor<1x16x8x8xf16, #NHWC>, tensor<1x16x1x1xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
   return %0 : tensor<1x16x8x8xf16, #NHWC>
 }
@@ -468,4 +468,42 @@ module attributes {VPU.nce_element_types = "u8"} {
 // expected-error @+1 {{'func.func' op attribute 'VPU.nce_element_types' is only valid on a module}}
 func.func @not_a_module() attributes {VPU.nce_element_types = ["f16"]} {
   return
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @eltwise_quantized_subtract(%a: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, %b: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>) -> tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC> {
+  // expected-error @+1 {{'VPU.NCE.Eltwise' op a quantized NCE eltwise op adds or multiplies (IE has no quantized Subtract)}}
+  %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<SUBTRACT>, ppe = #VPU.PPE<NONE>} : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC> -> tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
+  return %0 : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @eltwise_quantized_float_output(%a: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, %b: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+  // expected-error @+1 {{'VPU.NCE.Eltwise' op a quantized layer has quantized input1, input2 and output}}
+  %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>} : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  return %0 : tensor<1x16x8x8xf16, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @eltwise_quantized_per_axis(%a: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, %b: tensor<1x16x8x8x!quant.uniform<u8:f32:1, {0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.2}>, #NHWC>) -> tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC> {
+  // expected-error @+1 {{'VPU.NCE.Eltwise' op the input2 of a quantized layer is quantized per tensor}}
+  %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>} : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, tensor<1x16x8x8x!quant.uniform<u8:f32:1, {0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.1,0.2}>, #NHWC> -> tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
+  return %0 : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module attributes {VPU.nce_element_types = ["f16"]} {
+  func.func @eltwise_quantized_fp16_target(%a: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, %b: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>) -> tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC> {
+    // expected-error @+1 {{'VPU.NCE.Eltwise' op input1 element type}}
+    %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>} : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC> -> tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
+    return %0 : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
+  }
 }

@@ -181,6 +181,21 @@ func.func @eltwise_multiply_cmx(%a: tensor<1x16x2x2xf16, #VPU.tensor<order = #NH
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
+// A quantized add: a u8 and an i8 operand, each with its scale and zero point, and a result
+// with its own.
+// CHECK-LABEL: func.func @eltwise_add_quantized
+// CHECK-NEXT: %0 = VPU.NCE.Eltwise(%arg0, %arg1) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}
+// CHECK-SAME: -> tensor<1x16x8x8x!quant.uniform<u8:f32, 4.000000e-02:2>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+func.func @eltwise_add_quantized(%a: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, %b: tensor<1x16x8x8x!quant.uniform<i8:f32, 0.02:-1>, #NHWC>) -> tensor<1x16x8x8x!quant.uniform<u8:f32, 0.04:2>, #NHWC> {
+  %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}
+         : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, tensor<1x16x8x8x!quant.uniform<i8:f32, 0.02:-1>, #NHWC> -> tensor<1x16x8x8x!quant.uniform<u8:f32, 0.04:2>, #NHWC>
+  return %0 : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.04:2>, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
 // The cluster that runs the op.
 // CHECK-LABEL: func.func @maxpool_cluster
 // CHECK-NEXT: %0 = VPU.NCE.MaxPool(%arg0) {cluster = 3 : i64, kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}

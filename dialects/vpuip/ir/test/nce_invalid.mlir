@@ -622,15 +622,113 @@ func.func @fp16_int_output(%in: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]
 // -----
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
-func.func @int8_eltwise(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
-  // expected-error @+1 {{ELTWISE_ADD has no INT8 mode (input 'ui8')}}
-  %r = VPUIP.NCEClusterTask <ELTWISE_ADD> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>}
+func.func @int8_eltwise_f16_input2(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{an INT8 task's input2 is ui8 or i8, got 'f16'}}
+  %r = VPUIP.NCEClusterTask <ELTWISE_ADD> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_mult = 1, input2_mult = 1, ppe = #VPUIP.ppe<NONE, quant_mult = [1], quant_shift = [0]>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      input2(%in2 : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_eltwise_f16_output(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{an INT8 task's output is ui8 or i8 (or f16 for CONV and DWCONV), got 'f16'}}
+  %r = VPUIP.NCEClusterTask <ELTWISE_ADD> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_mult = 1, input2_mult = 1}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      input2(%in2 : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_eltwise_input2_zero_point(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{input2_zero_point 200 is outside the range of 'i8' [-128, 127]}}
+  %r = VPUIP.NCEClusterTask <ELTWISE_ADD> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input2_zero_point = 200, input_mult = 1, input2_mult = 1, ppe = #VPUIP.ppe<NONE, quant_mult = [1], quant_shift = [0]>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      input2(%in2 : memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_eltwise_mult_range(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{input2_mult 32768 is outside [0, 32767]}}
+  %r = VPUIP.NCEClusterTask <ELTWISE_ADD> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_mult = 1, input2_mult = 32768, ppe = #VPUIP.ppe<NONE, quant_mult = [1], quant_shift = [0]>}
       input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
       input2(%in2 : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
       outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
     VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
   }
   return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_eltwise_mul_mult(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{input_mult 3 on a ELTWISE_MUL task: only INT8 ELTWISE_ADD and ELTWISE_SUB scale their inputs}}
+  %r = VPUIP.NCEClusterTask <ELTWISE_MUL> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_mult = 3, ppe = #VPUIP.ppe<NONE, quant_mult = [1], quant_shift = [0]>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      input2(%in2 : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @int8_eltwise_without_requant(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{an INT8 pool or eltwise task needs exactly one PPE quant_mult in [0, 16777215] and one quant_shift in [0, 63]}}
+  %r = VPUIP.NCEClusterTask <ELTWISE_ADD> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_mult = 1, input2_mult = 1}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      input2(%in2 : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @fp16_eltwise_mult(%in: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{an FP16 task (f16 input) has no input multipliers}}
+  %r = VPUIP.NCEClusterTask <ELTWISE_ADD> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_mult = 1}
+      input(%in : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      input2(%in2 : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @fp16_eltwise_input2_zero_point(%in: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // expected-error @+1 {{an FP16 task (f16 input) has no zero points}}
+  %r = VPUIP.NCEClusterTask <ELTWISE_ADD> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input2_zero_point = 1}
+      input(%in : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      input2(%in2 : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
 }
 
 // -----
@@ -650,7 +748,7 @@ func.func @int8_pool_f16_output(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 func.func @int8_pool_without_mult(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
-  // expected-error @+1 {{an INT8 pool needs exactly one PPE quant_mult in [0, 16777215] and one quant_shift in [0, 63]}}
+  // expected-error @+1 {{an INT8 pool or eltwise task needs exactly one PPE quant_mult in [0, 16777215] and one quant_shift in [0, 63]}}
   %r = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>}
       input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
       outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
@@ -663,7 +761,7 @@ func.func @int8_pool_without_mult(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CM
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 func.func @int8_pool_mult_range(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
-  // expected-error @+1 {{an INT8 pool needs exactly one PPE quant_mult in [0, 16777215] and one quant_shift in [0, 63]}}
+  // expected-error @+1 {{an INT8 pool or eltwise task needs exactly one PPE quant_mult in [0, 16777215] and one quant_shift in [0, 63]}}
   %r = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, ppe = #VPUIP.ppe<NONE, quant_mult = [16777216], quant_shift = [0]>}
       input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
       outputs(%out : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {

@@ -179,6 +179,24 @@ func.func @dwconv_int8_f16_out(%in: memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN
 
 // -----
 
+// An INT8 eltwise add: a u8 and an i8 input, each with its zero point and multiplier, an i8
+// output requantised by the PPE.
+// CHECK-LABEL: func.func @eltwise_add_int8
+// CHECK: VPUIP.NCEClusterTask<ELTWISE_ADD> {input2_mult = 9000 : i64, input2_zero_point = -5 : i64, input_mult = 16384 : i64, input_zero_point = 128 : i64, kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, ppe = #VPUIP.ppe<RELU, quant_mult = [12345], quant_shift = [30], out_zero_point = -128>}
+// CHECK-SAME: input2(%{{[a-z0-9_]+}} : memref<1x16x4x4xi8
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+func.func @eltwise_add_int8(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %in2: memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  %r = VPUIP.NCEClusterTask <ELTWISE_ADD> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>, kernel_padding = array<i64: 0, 0, 0, 0>, input_zero_point = 128, input2_zero_point = -5, input_mult = 16384, input2_mult = 9000, ppe = #VPUIP.ppe<RELU, quant_mult = [12345], quant_shift = [30], out_zero_point = -128>}
+      input(%in : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      input2(%in2 : memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+      outputs(%out : memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+    VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+  }
+  return %r : memref<1x16x4x4xi8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
 // An INT8 pool takes its multiplier and shift from the PPE.
 // CHECK-LABEL: func.func @avgpool_int8
 // CHECK: ppe = #VPUIP.ppe<NONE, quant_mult = [16777215], quant_shift = [40], out_zero_point = 255>
