@@ -82,6 +82,10 @@ namespace {
 constexpr const char *kDefaultMode = "reference_sw";
 /// The pass that records the target on the module.
 constexpr const char *kInitPass = "vpuc-init-compiler";
+/// The pass of the low-precision pipeline that names the layers it keeps in
+/// float, with remarks starting with kFloatRemarkPrefix.
+constexpr const char *kFuseQuantizedPass = "vpuc-ie-fuse-quantized-layers";
+constexpr llvm::StringLiteral kFloatRemarkPrefix = "stays in float: ";
 
 enum class EmitKind { Blob, Mlir };
 enum class ProgressKind { Auto, Always, Never };
@@ -478,6 +482,26 @@ int64_t countLayers(ModuleOp module) {
 /// nonzero counts), or nothing for a network without quantized tensors. A
 /// layer is int8 if it reads or writes a quantized tensor, else of its
 /// result's element type.
+/// The name of the layer at `loc`: the first name of a NameLoc in it (the
+/// ONNX node), else the location as printed.
+std::string getLayerName(Location loc) {
+  std::optional<std::string> name;
+  loc->walk([&](Location inner) {
+    if (auto named = llvm::dyn_cast<NameLoc>(inner)) {
+      name = named.getName().str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (name) {
+    return *name;
+  }
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << loc;
+  return text;
+}
+
 std::optional<std::string> describePrecisions(ModuleOp module) {
   std::map<std::string, int64_t> counts;
   int64_t conversions = 0;
@@ -539,6 +563,10 @@ struct OutputFacts {
   /// The precisions of the IE layers before the lowering to VPU
   /// (describePrecisions), for networks with quantized tensors.
   std::optional<std::string> precisions;
+  /// The layers of a quantized network that read a dequantized tensor and
+  /// stay in float, each as `name (reason)` (the remarks of
+  /// vpuc-ie-fuse-quantized-layers).
+  std::vector<std::string> floatLayers;
 };
 
 /// Fills the blob facts of the summary from a loaded blob.
@@ -579,6 +607,9 @@ void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay,
                  << (layersIn == 1 ? "" : "s") << ")\n";
   if (facts.precisions) {
     line("precision:") << *facts.precisions << "\n";
+  }
+  for (auto [index, layer] : llvm::enumerate(facts.floatLayers)) {
+    line(index == 0 ? "kept float:" : "") << layer << "\n";
   }
   line("arch:") << archDisplay << "\n";
   line(pipelinePath.empty() ? "mode:" : "pipeline:") << spec << "\n";
@@ -770,6 +801,19 @@ int runCompile() {
   if (failed(textual)) {
     return fail("cannot load the pipeline " + specDisplay);
   }
+  // The summary names the layers the low-precision pipeline keeps in float,
+  // with the reasons vpuc-ie-fuse-quantized-layers gives as remarks.
+  if (textual->find(kFuseQuantizedPass) != std::string::npos) {
+    overrides.push_back(std::string(kFuseQuantizedPass) + ".remarks=true");
+    loader.setOverrides(overrides);
+    textual =
+        spec->registeredName
+            ? loader.lowerRegisteredToTextualPipeline(*spec->registeredName)
+            : loader.lowerToTextualPipeline(source);
+    if (failed(textual)) {
+      return fail("cannot load the pipeline " + specDisplay);
+    }
+  }
   PassManager pm(&context, ModuleOp::getOperationName());
   pm.enableVerifier(true);
   if (!specRunsInit) {
@@ -802,9 +846,17 @@ int runCompile() {
       numPasses, showProgress, dumpDir);
   CompileInstrumentation &progressLine = *instrumentation;
   // Diagnostics start on a line of their own; remarks only on request.
+  std::vector<std::string> floatLayers;
   ScopedDiagnosticHandler filter(&context, [&](Diagnostic &diag) {
-    if (diag.getSeverity() == DiagnosticSeverity::Remark && !showRemarks) {
-      return success();
+    if (diag.getSeverity() == DiagnosticSeverity::Remark) {
+      std::string message = diag.str();
+      if (llvm::StringRef(message).consume_front(kFloatRemarkPrefix)) {
+        floatLayers.push_back(getLayerName(diag.getLocation()) + " (" +
+                              message.substr(kFloatRemarkPrefix.size()) + ")");
+      }
+      if (!showRemarks) {
+        return success();
+      }
     }
     progressLine.clearLine();
     return failure();
@@ -847,6 +899,7 @@ int runCompile() {
   OutputFacts facts;
   facts.path = output;
   facts.precisions = progressLine.getPrecisions();
+  facts.floatLayers = std::move(floatLayers);
   std::string bytes;
   if (emitKind == EmitKind::Mlir) {
     llvm::raw_string_ostream os(bytes);
