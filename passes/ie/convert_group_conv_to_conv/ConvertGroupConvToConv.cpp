@@ -13,6 +13,8 @@
 
 #include "passes/ie/convert_group_conv_to_conv/ConvertGroupConvToConv.h"
 
+#include <algorithm>
+#include <numeric>
 #include <string>
 
 #include "core/shape/DimsOrder.h"
@@ -37,19 +39,105 @@ namespace mlir::vpuc::IE {
 
 namespace {
 
-/// The dense filter type [OC, IC, KY, KX] of `op`'s filter [OC, IC / G, ...].
-RankedTensorType getDenseFilterType(GroupConvolutionOp op) {
+/// A run of consecutive groups of a group convolution: `count` groups from
+/// group `first`. The whole convolution is the run of all its groups.
+struct GroupRun {
+  int64_t first = 0;
+  int64_t count = 0;
+};
+
+/// The input and output channels of one group of `op`.
+std::pair<int64_t, int64_t> getGroupChannels(GroupConvolutionOp op) {
   auto filter = llvm::cast<RankedTensorType>(op.getFilter().getType());
-  SmallVector<int64_t, 4> shape(filter.getShape());
-  shape[1] *= static_cast<int64_t>(op.getGroups());
-  return RankedTensorType::get(shape, filter.getElementType());
+  return {filter.getDimSize(1), filter.getDimSize(0) / op.getGroups()};
 }
 
-/// Checks that `op` can become a convolution: a 2-D group convolution the NCE
-/// rejects, with a constant filter in the default order and 2 to `maxGroups`
-/// groups, whose convolution the NCE accepts. Logs the reasons it cannot.
+/// The groups of each run of `op`: the fewest consecutive groups whose input
+/// and output channels are multiples of the NCE channel alignment and whose
+/// output channels number at least `minRunChannels` (a multiple of that
+/// fewest).
+int64_t getRunGroups(GroupConvolutionOp op, int64_t minRunChannels) {
+  const auto [groupIn, groupOut] = getGroupChannels(op);
+  const int64_t align = VPU::NCE::kChannelAlignment;
+  const int64_t aligned = std::lcm(align / std::gcd(groupIn, align),
+                                   align / std::gcd(groupOut, align));
+  const int64_t alignedChannels = aligned * groupOut;
+  return aligned * std::max<int64_t>(1, (minRunChannels + alignedChannels - 1) /
+                                            alignedChannels);
+}
+
+/// The runs a group convolution with `groups` groups is split into when it
+/// has more than `maxGroups`: runs of `runGroups` groups (the last one may be
+/// shorter); one run of all groups otherwise.
+SmallVector<GroupRun> getRuns(int64_t groups, int64_t maxGroups,
+                              int64_t runGroups) {
+  if (groups <= maxGroups) {
+    return {GroupRun{0, groups}};
+  }
+  SmallVector<GroupRun> runs;
+  for (int64_t first = 0; first < groups; first += runGroups) {
+    runs.push_back(GroupRun{first, std::min(runGroups, groups - first)});
+  }
+  return runs;
+}
+
+/// The block-diagonal filter type [run OC, run IC, KY, KX] of the groups
+/// `run` of `op` (filter [OC, IC / G, ...]); a per-output-channel quantized
+/// type keeps the run's channels.
+RankedTensorType getDenseFilterType(GroupConvolutionOp op, GroupRun run) {
+  auto filter = llvm::cast<RankedTensorType>(op.getFilter().getType());
+  const auto [groupIn, groupOut] = getGroupChannels(op);
+  SmallVector<int64_t, 4> shape(filter.getShape());
+  shape[0] = run.count * groupOut;
+  shape[1] = run.count * groupIn;
+  SmallVector<int64_t, 4> offsets = {run.first * groupOut, 0, 0, 0};
+  return RankedTensorType::get(
+      shape,
+      shape::getSlicedElementType(filter.getElementType(), offsets, shape));
+}
+
+/// The type `type` ([N, C, H, W]) with `channels` channels from channel
+/// `first` (its element type sliced for a per-axis quantized type).
+RankedTensorType getChannelSliceType(RankedTensorType type, int64_t first,
+                                     int64_t channels) {
+  SmallVector<int64_t, 4> shape(type.getShape());
+  shape[1] = channels;
+  SmallVector<int64_t, 4> offsets(shape.size(), 0);
+  offsets[1] = first;
+  return RankedTensorType::get(
+      shape, shape::getSlicedElementType(type.getElementType(), offsets, shape),
+      type.getEncoding());
+}
+
+/// The bias slice (`[OC]` or `[1, OC, 1, 1]` of type `type`) from
+/// channel `first` with `channels` channels: offsets and sizes on axis 0 or 1.
+std::pair<SmallVector<int64_t, 4>, SmallVector<int64_t, 4>>
+getBiasSlice(RankedTensorType type, int64_t first, int64_t channels) {
+  SmallVector<int64_t, 4> offsets(type.getRank(), 0);
+  SmallVector<int64_t, 4> sizes(type.getShape());
+  const int64_t axis = type.getRank() == 1 ? 0 : 1;
+  offsets[axis] = first;
+  sizes[axis] = channels;
+  return {offsets, sizes};
+}
+
+/// The type of the bias slice getBiasSlice describes.
+RankedTensorType getBiasSliceType(RankedTensorType type, int64_t first,
+                                  int64_t channels) {
+  auto [offsets, sizes] = getBiasSlice(type, first, channels);
+  return RankedTensorType::get(
+      sizes,
+      shape::getSlicedElementType(type.getElementType(), offsets, sizes));
+}
+
+/// Checks that `op` can become convolutions: a 2-D group convolution the NCE
+/// rejects, with a constant filter in the default order and at least 2
+/// groups, and a constant bias if any; with at most `maxGroups` groups one
+/// convolution, else one per run of the fewest groups whose channels are
+/// aligned (getAlignedRunGroups, at most `maxGroups`), which the NCE accepts.
+/// Logs the reasons it cannot.
 LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
-                           VPU::LogCallback log) {
+                           int64_t minRunChannels, VPU::LogCallback log) {
   VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions();
   options.targetElementTypes = VPU::NCE::getTargetElementTypes(op);
   if (VPU::isSupportedOnNCE(op, VPU::NCE::ignoreReason, options)) {
@@ -62,13 +150,16 @@ LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
     log("the filter is not a static rank-4 tensor");
     return failure();
   }
-  if (groups < 2 || groups > maxGroups) {
-    log("its " + Twine(groups) +
-        " groups are outside [2, max-groups = " + Twine(maxGroups) + "]");
+  if (groups < 2) {
+    log("it has " + Twine(groups) + " group");
     ok = false;
   }
   if (!op.getFilter().getDefiningOp<Const::DeclareOp>()) {
     log("the filter is not a constant");
+    ok = false;
+  }
+  if (op.getBias() && !op.getBias().getDefiningOp<Const::DeclareOp>()) {
+    log("the bias is not a constant");
     ok = false;
   }
   FailureOr<shape::DimsOrder> order = shape::getOrder(filter);
@@ -79,17 +170,43 @@ LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
   if (!ok) {
     return failure();
   }
-  // The group convolution's description with the dense filter.
-  VPU::NCE::LayerDesc layer =
+  const int64_t runGroups = getRunGroups(op, minRunChannels);
+  if (groups > maxGroups && runGroups > maxGroups) {
+    log("its " + Twine(groups) +
+        " groups are more than max-groups = " + Twine(maxGroups) +
+        ", and so are the " + Twine(runGroups) + " groups of its runs");
+    return failure();
+  }
+  // The description of each convolution: the group convolution's with the
+  // run's channels and dense filter.
+  const VPU::NCE::LayerDesc whole =
       llvm::cast<VPU::NCELegalityOpInterface>(op.getOperation())
           .getNCELayerDesc();
-  layer.filter = getDenseFilterType(op);
-  layer.groups = 1;
-  VPU::NCE::Reasons reasons;
-  if (!VPU::isSupportedOnNCE<ConvolutionOp>(op.getContext(), layer, reasons,
-                                            options)) {
-    log("the NCE cannot run the convolution (" + reasons.join() + ")");
-    return failure();
+  const auto [groupIn, groupOut] = getGroupChannels(op);
+  for (GroupRun run : getRuns(groups, maxGroups, runGroups)) {
+    VPU::NCE::LayerDesc layer = whole;
+    layer.inputs = {getChannelSliceType(
+        op.getInput().getType(), run.first * groupIn, run.count * groupIn)};
+    layer.output = getChannelSliceType(
+        op.getOutput().getType(), run.first * groupOut, run.count * groupOut);
+    layer.filter = getDenseFilterType(op, run);
+    if (Value bias = op.getBias()) {
+      layer.bias =
+          getBiasSliceType(llvm::cast<RankedTensorType>(bias.getType()),
+                           run.first * groupOut, run.count * groupOut);
+    }
+    layer.groups = 1;
+    VPU::NCE::Reasons reasons;
+    if (!VPU::isSupportedOnNCE<ConvolutionOp>(op.getContext(), layer, reasons,
+                                              options)) {
+      const std::string which =
+          run.count == groups
+              ? std::string("the convolution")
+              : "the convolution of groups " + std::to_string(run.first) +
+                    " to " + std::to_string(run.first + run.count - 1);
+      log("the NCE cannot run " + which + " (" + reasons.join() + ")");
+      return failure();
+    }
   }
   return success();
 }
@@ -103,19 +220,18 @@ int64_t getZeroWeight(Type elementType, int64_t oc) {
   return 0;
 }
 
-/// The block-diagonal filter [OC, IC, KY, KX] of `op`'s constant filter
-/// (checked by checkRewrite) as a new constant content.
-Const::ContentAttr buildDenseFilter(GroupConvolutionOp op) {
+/// The block-diagonal filter [run OC, run IC, KY, KX] of the groups `run` of
+/// `op`'s constant filter (checked by checkRewrite) as a new constant content.
+Const::ContentAttr buildDenseFilter(GroupConvolutionOp op, GroupRun run) {
   auto constant = op.getFilter().getDefiningOp<Const::DeclareOp>();
   Const::Content group = constant.getContent().fold();
-  RankedTensorType denseType = getDenseFilterType(op);
+  RankedTensorType denseType = getDenseFilterType(op, run);
   ArrayRef<int64_t> shape = denseType.getShape();
   const int64_t outChannels = shape[0];
   const int64_t inChannels = shape[1];
   const int64_t window = shape[2] * shape[3];
-  const auto groups = static_cast<int64_t>(op.getGroups());
-  const int64_t groupIn = inChannels / groups;
-  const int64_t groupOut = outChannels / groups;
+  const auto [groupIn, groupOut] = getGroupChannels(op);
+  const int64_t firstOut = run.first * groupOut;
   Type elementType = denseType.getElementType();
   const bool quantized = llvm::isa<quant::QuantizedType>(elementType);
   Const::Content dense = Const::Content::allocate(denseType, false);
@@ -126,7 +242,8 @@ Const::ContentAttr buildDenseFilter(GroupConvolutionOp op) {
       const bool inGroup = ic >= firstIn && ic < firstIn + groupIn;
       for (int64_t k = 0; k < window; ++k) {
         const int64_t index = (oc * inChannels + ic) * window + k;
-        const int64_t source = (oc * groupIn + ic - firstIn) * window + k;
+        const int64_t source =
+            ((firstOut + oc) * groupIn + ic - firstIn) * window + k;
         if (quantized) {
           dense.setInt(index, inGroup ? group.getInt(source) : zero);
         } else {
@@ -149,23 +266,41 @@ Const::ContentAttr buildDenseFilter(GroupConvolutionOp op) {
   return quantized ? content.quantCast(elementType) : content;
 }
 
-/// IE.GroupConvolution -> IE.Convolution with a block-diagonal filter.
+/// The bias of the groups `run` of `op` (a constant `[OC]` or
+/// `[1, OC, 1, 1]`, checked by checkRewrite): the bias itself for the run of
+/// all groups, else a new constant of the run's channels.
+Value getRunBias(GroupConvolutionOp op, GroupRun run, int64_t outChannels,
+                 PatternRewriter &rewriter) {
+  Value bias = op.getBias();
+  const int64_t groupOut = getGroupChannels(op).second;
+  if (!bias || run.count * groupOut == outChannels) {
+    return bias;
+  }
+  auto [offsets, sizes] =
+      getBiasSlice(llvm::cast<RankedTensorType>(bias.getType()),
+                   run.first * groupOut, run.count * groupOut);
+  Const::ContentAttr content =
+      bias.getDefiningOp<Const::DeclareOp>().getContent().subview(offsets,
+                                                                  sizes);
+  return rewriter.create<Const::DeclareOp>(op.getLoc(), content);
+}
+
+/// IE.GroupConvolution -> IE.Convolution with a block-diagonal filter, or
+/// for more than `maxGroups` groups IE.Slice -> IE.Convolution per run of
+/// aligned groups, concatenated.
 class ConvertGroupConvolution final
     : public OpRewritePattern<GroupConvolutionOp> {
 public:
-  ConvertGroupConvolution(MLIRContext *context, int64_t maxGroups)
-      : OpRewritePattern(context), maxGroups(maxGroups) {}
+  ConvertGroupConvolution(MLIRContext *context, int64_t maxGroups,
+                          int64_t minRunChannels)
+      : OpRewritePattern(context), maxGroups(maxGroups),
+        minRunChannels(minRunChannels) {}
 
   LogicalResult matchAndRewrite(GroupConvolutionOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(checkRewrite(op, maxGroups, VPU::NCE::ignoreReason))) {
+    if (failed(checkRewrite(op, maxGroups, minRunChannels,
+                            VPU::NCE::ignoreReason))) {
       return rewriter.notifyMatchFailure(op, "not rewritten");
-    }
-    Value filter =
-        rewriter.create<Const::DeclareOp>(op.getLoc(), buildDenseFilter(op));
-    SmallVector<Value, 3> operands = {op.getInput(), filter};
-    if (Value bias = op.getBias()) {
-      operands.push_back(bias);
     }
     SmallVector<NamedAttribute> attrs;
     for (NamedAttribute attr : op->getAttrs()) {
@@ -173,13 +308,49 @@ public:
         attrs.push_back(attr);
       }
     }
-    rewriter.replaceOpWithNewOp<ConvolutionOp>(
-        op, TypeRange{op.getOutput().getType()}, operands, attrs);
+    const auto groups = static_cast<int64_t>(op.getGroups());
+    const auto [groupIn, groupOut] = getGroupChannels(op);
+    RankedTensorType inputType = op.getInput().getType();
+    RankedTensorType outputType = op.getOutput().getType();
+    const int64_t outChannels = outputType.getDimSize(1);
+    SmallVector<Value> results;
+    for (GroupRun run :
+         getRuns(groups, maxGroups, getRunGroups(op, minRunChannels))) {
+      Value input = op.getInput();
+      if (run.count != groups) {
+        SmallVector<int64_t, 4> starts(inputType.getRank(), 0);
+        SmallVector<int64_t, 4> ends(inputType.getShape());
+        starts[1] = run.first * groupIn;
+        ends[1] = (run.first + run.count) * groupIn;
+        input = rewriter.create<SliceOp>(
+            op.getLoc(),
+            getChannelSliceType(inputType, starts[1], ends[1] - starts[1]),
+            input, starts, ends, DenseI64ArrayAttr(), DenseI64ArrayAttr());
+      }
+      Value filter = rewriter.create<Const::DeclareOp>(
+          op.getLoc(), buildDenseFilter(op, run));
+      SmallVector<Value, 3> operands = {input, filter};
+      if (Value bias = getRunBias(op, run, outChannels, rewriter)) {
+        operands.push_back(bias);
+      }
+      auto conv = rewriter.create<ConvolutionOp>(
+          op.getLoc(),
+          TypeRange{getChannelSliceType(outputType, run.first * groupOut,
+                                        run.count * groupOut)},
+          operands, attrs);
+      results.push_back(conv.getOutput());
+    }
+    if (results.size() == 1) {
+      rewriter.replaceOp(op, results.front());
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<ConcatOp>(op, outputType, results, uint64_t{1});
     return success();
   }
 
 private:
   int64_t maxGroups;
+  int64_t minRunChannels;
 };
 
 struct ConvertGroupConvToConvPass
@@ -193,10 +364,11 @@ struct ConvertGroupConvToConvPass
 
   void runOnOperation() override {
     const int64_t limit = maxGroups;
+    const int64_t runChannels = minRunChannels;
     applyPatternsOnce(
         getOperation(),
         [&](RewritePatternSet &patterns) {
-          populateConvertGroupConvToConvPatterns(patterns, limit);
+          populateConvertGroupConvToConvPatterns(patterns, limit, runChannels);
         },
         emitRemarks,
         [&](Operation *op) -> std::string {
@@ -205,7 +377,7 @@ struct ConvertGroupConvToConvPass
             return "";
           }
           VPU::NCE::Reasons reasons;
-          (void)checkRewrite(conv, limit, reasons);
+          (void)checkRewrite(conv, limit, runChannels, reasons);
           return reasons.join();
         });
   }
@@ -214,8 +386,10 @@ struct ConvertGroupConvToConvPass
 } // namespace
 
 void populateConvertGroupConvToConvPatterns(RewritePatternSet &patterns,
-                                            int64_t maxGroups) {
-  patterns.add<ConvertGroupConvolution>(patterns.getContext(), maxGroups);
+                                            int64_t maxGroups,
+                                            int64_t minRunChannels) {
+  patterns.add<ConvertGroupConvolution>(patterns.getContext(), maxGroups,
+                                        minRunChannels);
 }
 
 } // namespace mlir::vpuc::IE

@@ -27,12 +27,16 @@ namespace mlir::vpuc::IE {
 #include "passes/ie/convert_group_conv_to_conv/Passes.h.inc" // IWYU pragma: keep
 
 /// Adds the pattern of vpuc-ie-convert-group-conv-to-conv: an
-/// IE.GroupConvolution the NCE cannot run, with a constant filter and at most
-/// `maxGroups` groups, becomes an IE.Convolution with a block-diagonal filter
-/// where the NCE runs that. The context must have the NCE legality models
+/// IE.GroupConvolution the NCE cannot run, with a constant filter, becomes
+/// where the NCE runs the result an IE.Convolution with a block-diagonal
+/// filter (at most `maxGroups` groups), or convolutions with block-diagonal
+/// filters over runs of groups of aligned channels, at least
+/// `minRunChannels` output channels each, between channel slices and a
+/// concat (more groups). The context must have the NCE legality models
 /// (VPU::registerNCELegalityModels).
 void populateConvertGroupConvToConvPatterns(RewritePatternSet &patterns,
-                                            int64_t maxGroups);
+                                            int64_t maxGroups,
+                                            int64_t minRunChannels);
 
 } // namespace mlir::vpuc::IE
 

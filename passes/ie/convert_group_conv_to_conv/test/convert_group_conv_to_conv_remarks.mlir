@@ -1,9 +1,10 @@
-// RUN: vpuc-opt %s --split-input-file --vpuc-ie-convert-group-conv-to-conv=remarks=true -verify-diagnostics -o /dev/null
+// RUN: vpuc-opt %s --split-input-file --vpuc-ie-convert-group-conv-to-conv="remarks=true max-groups=4" -verify-diagnostics -o /dev/null
 
-// Each group convolution the NCE cannot run that the pass leaves is named with the reasons.
+// Each group convolution the NCE cannot run that the pass leaves is named with the reasons (with
+// max-groups 4: the 64 groups of 2 channels would need runs of 16 groups for 32 channels).
 func.func @remarks(%x: tensor<1x128x8x8xf16>, %w: tensor<4x64x1x1xf16>, %y: tensor<1x4x8x8xf32>) -> (tensor<1x128x8x8xf16>, tensor<1x4x8x8xf16>, tensor<1x4x8x8xf32>) {
   %v = const.Declare tensor<128x2x1x1xf16> = #const.Content<dense<1.0> : tensor<128x2x1x1xf16>>
-  // expected-remark @+1 {{left unchanged: its 64 groups are outside [2, max-groups = 32]}}
+  // expected-remark @+1 {{left unchanged: its 64 groups are more than max-groups = 4, and so are the 16 groups of its runs}}
   %0 = IE.GroupConvolution(%x, %v) {dilations = array<i64: 1, 1>, groups = 64 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x128x8x8xf16>, tensor<128x2x1x1xf16> -> tensor<1x128x8x8xf16>
   // expected-remark @+1 {{left unchanged: the filter is not a constant}}
   %1 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 2 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x128x8x8xf16>, tensor<4x64x1x1xf16> -> tensor<1x4x8x8xf16>
