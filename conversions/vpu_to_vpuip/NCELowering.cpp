@@ -425,8 +425,10 @@ public:
     Value weights;
     Value table;
     if (layer->filter >= 0) {
+      // A depthwise filter may be an activation: the table needs only its
+      // offsets and the scales of the types.
       Value filter = operands[layer->filter];
-      if (!getConstant(filter)) {
+      if (!getConstant(filter) && layer->taskType != NCETaskType::DWCONV) {
         return rewriter.notifyMatchFailure(op, "the filter is not a constant");
       }
       std::optional<Const::Content> bias;
@@ -553,11 +555,17 @@ LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
     reason = "the bufferisation does not know this NCE op";
     return failure();
   }
+  // The weights table is built at compile time: from the bias and, but for a
+  // depthwise filter (whose offsets and scales its type tells), the filter.
+  const bool activationFilter = layer->taskType == NCETaskType::DWCONV;
   for (int index : {layer->filter, layer->bias}) {
-    if (index >= 0 &&
+    if (index >= 0 && !(index == layer->filter && activationFilter) &&
         !op->getOperand(index).getDefiningOp<Const::DeclareOp>()) {
-      reason = "its weights and bias must be constants (the weights table is "
-               "built at compile time)";
+      reason = activationFilter
+                   ? "its bias must be a constant (the weights table is built "
+                     "at compile time)"
+                   : "its weights and bias must be constants (the weights "
+                     "table is built at compile time)";
       return failure();
     }
   }

@@ -159,3 +159,23 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
     return %1 : tensor<1x16x4x4x!quant.uniform<i8:f32, 0.05:-3>, #NHWC>
   }
 }
+
+// -----
+
+// A depthwise convolution whose filter is an activation (a squeeze-excitation's scales): the
+// filter is copied into CMX like an input, and the weights table needs only the offsets of its
+// one-byte blocks and the requantisation 0.05 x 2^-8 / 0.04 = 10485760 x 2^-31 (word 2
+// (10485760 << 8) | 31).
+// CHECK-LABEL: func.func @dwconv_activation_filter(
+// CHECK: %[[F:.+]] = VPUIP.Copy inputs(%arg1 : memref<16x1x1x1xui8
+// CHECK: const.Declare memref<16x1x1x4xi32> = #const.Content<dense<{{\[\[\[\[}}0, -1, -1610612705, 0]]], {{\[\[\[}}1, -1, -1610612705, 0]]],
+// CHECK: VPUIP.NCEClusterTask<DWCONV> {input_zero_point = 128 : i64
+// CHECK-SAME: weights(%[[F]] : memref<16x1x1x1xui8
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  func.func @dwconv_activation_filter(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>, #NHWC>, %s: tensor<16x1x1x1x!quant.uniform<u8:f32, 3.906250e-03>, #NHWC>) -> tensor<1x16x4x4x!quant.uniform<u8:f32, 4.000000e-02:3>, #NHWC> {
+    %0 = VPU.NCE.DepthConvolution(%x, %s) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+           : tensor<1x16x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>, #NHWC>, tensor<16x1x1x1x!quant.uniform<u8:f32, 3.906250e-03>, #NHWC> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 4.000000e-02:3>, #NHWC>
+    return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 4.000000e-02:3>, #NHWC>
+  }
+}

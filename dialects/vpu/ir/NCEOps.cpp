@@ -251,13 +251,14 @@ bool checkLayerActivations(ArrayRef<Type> inputs, Type output, LogCallback log,
   return ok;
 }
 
-/// The filter and bias checks of a (group) convolution: a constant filter, a
-/// constant bias, element types NCE::checkConvElementTypes accepts, no
-/// dilation.
+/// The filter and bias checks of a (group) convolution: a constant filter
+/// (unless `activationFilter`), a constant bias, element types
+/// NCE::checkConvElementTypes accepts, no dilation.
 bool checkLayerWeights(const NCE::LayerDesc &layer, LogCallback log,
-                       NCE::SupportOptions options) {
+                       NCE::SupportOptions options,
+                       bool activationFilter = false) {
   bool ok = true;
-  if (!layer.constantFilter) {
+  if (!layer.constantFilter && !activationFilter) {
     log("the filter is not a constant: the NCE reads its weights through a "
         "weights table built at compile time");
     ok = false;
@@ -608,7 +609,10 @@ bool NCEDepthConvolutionOp::isSupported(const NCE::LayerDesc &layer,
                              /*anyElementType=*/true)) {
     return false;
   }
-  bool ok = checkLayerWeights(layer, log, options);
+  // A depthwise filter may be an activation (e.g. a squeeze-excitation's
+  // channel scales): the DPU reads the weights from CMX like any operand, and
+  // the weights table holds only their offsets and the scales of the types.
+  bool ok = checkLayerWeights(layer, log, options, /*activationFilter=*/true);
   const int64_t inChannels = channelsOf(layer.inputs.front());
   const int64_t outChannels = channelsOf(layer.output);
   if (layer.groups != inChannels || outChannels != inChannels) {

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements AdjustLayoutsPass: the layers the NCE can run compute in NHWC
-// (OYXI constant filters) between IE.Reorder ops.
+// (OYXI filters) between IE.Reorder ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,10 +94,16 @@ private:
     return it->second;
   }
 
-  /// Gives the constant filter `operand` the OYXI order.
+  /// Gives the filter `operand` the OYXI order: a reordered copy of a
+  /// constant, an IE.Reorder of an activation (a depthwise filter the NCE
+  /// reads from memory; OYXI is NHWC's permutation).
   void adjustFilter(Operation *layer, OpOperand &operand) {
+    if (orderOf(operand.get()) == DimsOrder::OYXI) {
+      return;
+    }
     auto constant = operand.get().getDefiningOp<Const::DeclareOp>();
-    if (!constant || orderOf(operand.get()) == DimsOrder::OYXI) {
+    if (!constant) {
+      operand.set(toNHWC(operand.get()));
       return;
     }
     builder.setInsertionPoint(layer);

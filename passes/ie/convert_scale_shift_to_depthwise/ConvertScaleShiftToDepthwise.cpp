@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Implements ConvertScaleShiftToDepthwisePass and its pattern: rank-4
-// IE.ScaleShifts become 1x1 depthwise IE.GroupConvolutions with bias where the
-// NCE runs them. The NCE is asked about the convolution's description before
-// anything is built.
+// Implements ConvertScaleShiftToDepthwisePass and its patterns: rank-4
+// IE.ScaleShifts, and IE.Multiplys of a tensor by per-channel factors, become
+// 1x1 depthwise IE.GroupConvolutions where the NCE runs them. The NCE is asked
+// about the convolution's description before anything is built.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +18,9 @@
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "dialects/ie/ir/PostOp.h"
 #include "dialects/vpu/ir/NCELegality.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -73,8 +75,10 @@ bool isCandidate(ScaleShiftOp op) {
 }
 
 /// True if the NCE runs the depthwise convolution that replaces the candidate
-/// `op` and it has `op`'s type; logs the NCE's reasons otherwise.
-bool acceptsDepthwise(ScaleShiftOp op, VPU::LogCallback log) {
+/// `op` and it has `op`'s type; logs the NCE's reasons otherwise. Activation
+/// weights need `floatMultiplies`.
+bool acceptsDepthwise(ScaleShiftOp op, bool floatMultiplies,
+                      VPU::LogCallback log) {
   auto inType = llvm::cast<RankedTensorType>(op.getInput().getType());
   const int64_t channels = inType.getDimSize(1);
   Value weights = op.getWeights();
@@ -87,6 +91,11 @@ bool acceptsDepthwise(ScaleShiftOp op, VPU::LogCallback log) {
       weights ? llvm::cast<RankedTensorType>(weights.getType()).getElementType()
               : inType.getElementType());
   layer.constantFilter = !weights || isReshapedConstant(weights);
+  if (!layer.constantFilter && !floatMultiplies) {
+    log("the weights are not a constant: a float ScaleShift with activation "
+        "weights stays a SHAVE kernel (float-multiplies rewrites it)");
+    return false;
+  }
   if (Value biases = op.getBiases()) {
     layer.bias = biases.getType();
     Operation *def = biases.getDefiningOp();
@@ -102,9 +111,112 @@ bool acceptsDepthwise(ScaleShiftOp op, VPU::LogCallback log) {
          inType == op.getType();
 }
 
+/// The operand of the candidate per-channel Multiply `op` that holds the
+/// factors (`[1, C, 1, 1]`, the other operand has the result's shape), or
+/// null when `op` is not one: rank 4, static shapes, NumPy broadcasting, and
+/// quantized unless `floatMultiplies`.
+Value getChannelFactors(MultiplyOp op, bool floatMultiplies) {
+  auto outType = llvm::dyn_cast<RankedTensorType>(op.getType());
+  if (!outType || !isStatic4D(outType) ||
+      op.getAutoBroadcast() != AutoBroadcastType::NUMPY ||
+      (!floatMultiplies &&
+       !llvm::isa<quant::QuantizedType>(outType.getElementType()))) {
+    return {};
+  }
+  const int64_t channels = outType.getDimSize(1);
+  for (auto [data, factors] :
+       {std::make_pair(op.getInput1(), op.getInput2()),
+        std::make_pair(op.getInput2(), op.getInput1())}) {
+    auto dataType = llvm::cast<RankedTensorType>(data.getType());
+    auto factorType = llvm::dyn_cast<RankedTensorType>(factors.getType());
+    if (dataType.getShape() == outType.getShape() && factorType &&
+        factorType.hasStaticShape() &&
+        factorType.getShape() == ArrayRef<int64_t>({1, channels, 1, 1}) &&
+        outType.getShape() != factorType.getShape()) {
+      return factors;
+    }
+  }
+  return {};
+}
+
+/// The data operand of a per-channel Multiply with factors `factors`.
+Value getChannelData(MultiplyOp op, Value factors) {
+  return op.getInput1() == factors ? op.getInput2() : op.getInput1();
+}
+
+/// True if the NCE runs the depthwise convolution that replaces the
+/// per-channel Multiply `op` with factors `factors`; logs the NCE's reasons
+/// otherwise.
+bool acceptsDepthwise(MultiplyOp op, Value factors, VPU::LogCallback log) {
+  auto dataType =
+      llvm::cast<RankedTensorType>(getChannelData(op, factors).getType());
+  const int64_t channels = dataType.getDimSize(1);
+  VPU::NCE::LayerDesc layer;
+  layer.inputs = {dataType};
+  layer.output = op.getType();
+  layer.filter = RankedTensorType::get(
+      {channels, 1, 1, 1},
+      llvm::cast<RankedTensorType>(factors.getType()).getElementType());
+  layer.constantFilter = isReshapedConstant(factors);
+  layer.strides = {1, 1};
+  layer.padsBegin = {0, 0};
+  layer.padsEnd = {0, 0};
+  layer.dilations = {1, 1};
+  layer.groups = channels;
+  VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions();
+  options.targetElementTypes = VPU::NCE::getTargetElementTypes(op);
+  return VPU::isSupportedOnNCE<GroupConvolutionOp>(op.getContext(), layer, log,
+                                                   options);
+}
+
+/// IE.Multiply(x, f) with per-channel factors f `[1, C, 1, 1]` -> 1x1
+/// depthwise IE.GroupConvolution(x, f reshaped to `[C, 1, 1, 1]`) with the
+/// Multiply's type and post-op, where the NCE runs it. The factors may be an
+/// activation (a squeeze-excitation block's channel scales): the NCE reads
+/// the filter from memory.
+struct ConvertChannelMultiplyToDepthwise final : OpRewritePattern<MultiplyOp> {
+  ConvertChannelMultiplyToDepthwise(MLIRContext *context, bool floatMultiplies)
+      : OpRewritePattern(context), floatMultiplies(floatMultiplies) {}
+
+  LogicalResult matchAndRewrite(MultiplyOp op,
+                                PatternRewriter &rewriter) const override {
+    Value factors = getChannelFactors(op, floatMultiplies);
+    if (!factors) {
+      return rewriter.notifyMatchFailure(op, "not a per-channel Multiply");
+    }
+    VPU::NCE::Reasons reasons;
+    if (!acceptsDepthwise(op, factors, reasons)) {
+      return rewriter.notifyMatchFailure(
+          op, "the NCE cannot run the depthwise convolution (" +
+                  reasons.join() + ")");
+    }
+    Value data = getChannelData(op, factors);
+    const int64_t channels =
+        llvm::cast<RankedTensorType>(data.getType()).getDimSize(1);
+    Value filter =
+        createFilter(rewriter, op.getLoc(), factors, channels, Type());
+    const SmallVector<int64_t, 2> ones = {1, 1};
+    const SmallVector<int64_t, 2> zeros = {0, 0};
+    auto conv = rewriter.create<GroupConvolutionOp>(
+        op.getLoc(), op.getType(), data, filter, Value(),
+        ArrayRef<int64_t>(ones), ArrayRef<int64_t>(zeros),
+        ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(ones),
+        static_cast<uint64_t>(channels));
+    if (Attribute postOp = op->getAttr(kPostOpAttrName)) {
+      conv->setAttr(kPostOpAttrName, postOp);
+    }
+    rewriter.replaceOp(op, conv.getOutput());
+    return success();
+  }
+
+private:
+  bool floatMultiplies;
+};
+
 /// IE.ScaleShift -> 1x1 depthwise IE.GroupConvolution, where the NCE runs it.
 struct ConvertScaleShiftToDepthwise final : OpRewritePattern<ScaleShiftOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ConvertScaleShiftToDepthwise(MLIRContext *context, bool floatMultiplies)
+      : OpRewritePattern(context), floatMultiplies(floatMultiplies) {}
 
   LogicalResult matchAndRewrite(ScaleShiftOp op,
                                 PatternRewriter &rewriter) const override {
@@ -112,7 +224,7 @@ struct ConvertScaleShiftToDepthwise final : OpRewritePattern<ScaleShiftOp> {
       return rewriter.notifyMatchFailure(op, "not a static rank-4 ScaleShift");
     }
     VPU::NCE::Reasons reasons;
-    if (!acceptsDepthwise(op, reasons)) {
+    if (!acceptsDepthwise(op, floatMultiplies, reasons)) {
       return rewriter.notifyMatchFailure(
           op, "the NCE cannot run the depthwise convolution (" +
                   reasons.join() + ")");
@@ -130,6 +242,9 @@ struct ConvertScaleShiftToDepthwise final : OpRewritePattern<ScaleShiftOp> {
         ArrayRef<int64_t>(ones), static_cast<uint64_t>(channels));
     return success();
   }
+
+private:
+  bool floatMultiplies;
 };
 
 struct ConvertScaleShiftToDepthwisePass
@@ -143,13 +258,26 @@ struct ConvertScaleShiftToDepthwisePass
   }
 
   void runOnOperation() override {
+    const bool floats = floatMultiplies;
     applyPatternsOnce(
-        getOperation(), populateConvertScaleShiftToDepthwisePatterns,
-        emitRemarks, [](Operation *op) -> std::string {
-          auto scaleShift = llvm::dyn_cast<ScaleShiftOp>(op);
+        getOperation(),
+        [&](RewritePatternSet &patterns) {
+          populateConvertScaleShiftToDepthwisePatterns(patterns, floats);
+        },
+        emitRemarks,
+        [&](Operation *op) -> std::string {
           VPU::NCE::Reasons reasons;
+          if (auto multiply = llvm::dyn_cast<MultiplyOp>(op)) {
+            Value factors = getChannelFactors(multiply, floats);
+            if (!factors || acceptsDepthwise(multiply, factors, reasons)) {
+              return "";
+            }
+            return "the NCE cannot run the depthwise convolution (" +
+                   reasons.join() + ")";
+          }
+          auto scaleShift = llvm::dyn_cast<ScaleShiftOp>(op);
           if (!scaleShift || !isCandidate(scaleShift) ||
-              acceptsDepthwise(scaleShift, reasons)) {
+              acceptsDepthwise(scaleShift, floats, reasons)) {
             return "";
           }
           return "the NCE cannot run the depthwise convolution (" +
@@ -160,8 +288,10 @@ struct ConvertScaleShiftToDepthwisePass
 
 } // namespace
 
-void populateConvertScaleShiftToDepthwisePatterns(RewritePatternSet &patterns) {
-  patterns.add<ConvertScaleShiftToDepthwise>(patterns.getContext());
+void populateConvertScaleShiftToDepthwisePatterns(RewritePatternSet &patterns,
+                                                  bool floatMultiplies) {
+  patterns.add<ConvertScaleShiftToDepthwise, ConvertChannelMultiplyToDepthwise>(
+      patterns.getContext(), floatMultiplies);
 }
 
 } // namespace mlir::vpuc::IE

@@ -25,11 +25,13 @@ namespace mlir::vpuc::IE {
 #define GEN_PASS_DECL_CONVERTSCALESHIFTTODEPTHWISEPASS
 #include "passes/ie/convert_scale_shift_to_depthwise/Passes.h.inc" // IWYU pragma: keep
 
-/// Adds the pattern of vpuc-ie-convert-scale-shift-to-depthwise: a static
-/// rank-4 IE.ScaleShift becomes a 1x1 depthwise IE.GroupConvolution where the
-/// NCE runs it. The context must have the NCE legality models
-/// (VPU::registerNCELegalityModels).
-void populateConvertScaleShiftToDepthwisePatterns(RewritePatternSet &patterns);
+/// Adds the patterns of vpuc-ie-convert-scale-shift-to-depthwise: a static
+/// rank-4 IE.ScaleShift, or a quantized (with `floatMultiplies`, any)
+/// IE.Multiply of a tensor by per-channel factors, becomes a 1x1 depthwise
+/// IE.GroupConvolution where the NCE runs it. The context must have the NCE
+/// legality models (VPU::registerNCELegalityModels).
+void populateConvertScaleShiftToDepthwisePatterns(RewritePatternSet &patterns,
+                                                  bool floatMultiplies = false);
 
 } // namespace mlir::vpuc::IE
 

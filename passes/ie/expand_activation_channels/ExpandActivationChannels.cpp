@@ -147,16 +147,13 @@ private:
     return it->second;
   }
 
-  /// The constant `value` with `padA` zeros at the end of dim `dimA` and
-  /// `padB` at the end of dim `dimB` (the same dim counts once).
+  /// The constant (or depthwise activation filter) `value` with `padA` zeros
+  /// at the end of dim `dimA` and `padB` at the end of dim `dimB` (the same
+  /// dim counts once).
   Value padConstant(Value value, unsigned dimA, int64_t padA, unsigned dimB,
                     int64_t padB) {
     if (padA == 0 && padB == 0) {
       return value;
-    }
-    auto constant = value.getDefiningOp<Const::DeclareOp>();
-    if (!llvm::is_contained(maybeDead, constant.getOperation())) {
-      maybeDead.push_back(constant);
     }
     const int64_t rank = tensorOf(value).getRank();
     SmallVector<int64_t, 4> before(rank, 0);
@@ -164,6 +161,19 @@ private:
     after[dimA] = padA;
     if (dimB != dimA) {
       after[dimB] = padB;
+    }
+    auto constant = value.getDefiningOp<Const::DeclareOp>();
+    if (!constant) {
+      // An activation filter (a depthwise convolution's, the NCE reads it
+      // from memory): padded with zeros (real zeros) by an IE.Pad.
+      return builder.create<PadOp>(
+          value.getLoc(), value, builder.getDenseI64ArrayAttr(before),
+          builder.getDenseI64ArrayAttr(after),
+          PadModeAttr::get(builder.getContext(), PadMode::CONSTANT),
+          builder.getF64FloatAttr(0.0));
+    }
+    if (!llvm::is_contained(maybeDead, constant.getOperation())) {
+      maybeDead.push_back(constant);
     }
     return builder.create<Const::DeclareOp>(
         constant.getLoc(), constant.getContent().padWithZero(before, after));

@@ -434,6 +434,23 @@ TEST_F(NCETest, describedDepthConvolutionPoolsAndEltwise) {
                   &context, depthwise, log, ieStage);
             }),
             "");
+  // A depthwise filter may be an activation (the DPU reads it from CMX); a
+  // bias must still be a constant (it is in the weights table).
+  NCE::LayerDesc activationFilter = depthwise;
+  activationFilter.constantFilter = false;
+  EXPECT_EQ(reasons([&](LogCallback log) {
+              return isSupportedOnNCE<IE::GroupConvolutionOp>(
+                  &context, activationFilter, log, ieStage);
+            }),
+            "");
+  activationFilter.bias = f16Tensor(context, {16});
+  activationFilter.constantBias = false;
+  EXPECT_EQ(reasons([&](LogCallback log) {
+              return isSupportedOnNCE<IE::GroupConvolutionOp>(
+                  &context, activationFilter, log, ieStage);
+            }),
+            "the bias is not a constant: the NCE reads it from the weights "
+            "table\n");
   depthwise.groups = 4;
   EXPECT_EQ(reasons([&](LogCallback log) {
               return isSupportedOnNCE<IE::GroupConvolutionOp>(

@@ -51,3 +51,20 @@ func.func @eltwise(%x: tensor<1x16x4x4xf16>, %y: tensor<1x16x4x4xf16, #NHWC>, %f
   %4 = IE.Sigmoid(%0) : tensor<1x16x4x4xf16> -> tensor<1x16x4x4xf16>
   return %1, %2, %3, %4 : tensor<1x16x4x4xf16, #NHWC>, tensor<1x16x4x4xf32>, tensor<1x16x4x4xf16>, tensor<1x16x4x4xf16>
 }
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qs = !quant.uniform<u8:f32, 3.906250e-03>
+!qy = !quant.uniform<u8:f32, 4.000000e-02:3>
+
+// A depthwise convolution whose filter is an activation (a squeeze-excitation's scales): the
+// filter gets an IE.Reorder to OYXI (NHWC's permutation) like an input.
+// CHECK-DAG:   #[[$NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-LABEL: func.func @activation_filter
+// CHECK:         %[[F:.+]] = IE.Reorder(%arg1) {dstOrder = #[[$NHWC]]} : tensor<16x1x1x1x!quant.uniform<u8:f32, 3.906250e-03>> -> tensor<16x1x1x1x!quant.uniform<u8:f32, 3.906250e-03>, #[[$NHWC]]>
+// CHECK:         IE.GroupConvolution(%{{.+}}, %[[F]])
+func.func @activation_filter(%x: tensor<1x16x8x8x!qx>, %s: tensor<16x1x1x1x!qs>) -> tensor<1x16x8x8x!qy> {
+  %0 = IE.GroupConvolution(%x, %s) {dilations = array<i64: 1, 1>, groups = 16 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x8x8x!qx>, tensor<16x1x1x1x!qs> -> tensor<1x16x8x8x!qy>
+  return %0 : tensor<1x16x8x8x!qy>
+}

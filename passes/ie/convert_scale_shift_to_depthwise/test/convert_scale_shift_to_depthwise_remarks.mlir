@@ -3,7 +3,7 @@
 // With `remarks`, every rank-4 ScaleShift the pass leaves gets a remark with the reasons.
 
 func.func @weights(%x: tensor<1x16x8x8xf16>, %s: tensor<1x16x1x1xf16>) -> tensor<1x16x8x8xf16> {
-  // expected-remark @below {{left unchanged: the NCE cannot run the depthwise convolution (the filter is not a constant: the NCE reads its weights through a weights table built at compile time)}}
+  // expected-remark @below {{left unchanged: the NCE cannot run the depthwise convolution (the weights are not a constant: a float ScaleShift with activation weights stays a SHAVE kernel (float-multiplies rewrites it))}}
   %0 = IE.ScaleShift(%x) weights(%s : tensor<1x16x1x1xf16>) : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16>
   return %0 : tensor<1x16x8x8xf16>
 }

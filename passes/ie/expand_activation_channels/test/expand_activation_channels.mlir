@@ -59,3 +59,20 @@ func.func @eltwise(%x: tensor<1x20x2x2xf16, #NHWC>, %y: tensor<1x16x2x2xf16>, %f
   %4 = IE.Add(%f, %f) : tensor<1x20x2x2xf32>, tensor<1x20x2x2xf32> -> tensor<1x20x2x2xf32>
   return %1, %2, %3, %4 : tensor<1x20x2x2xf16, #NHWC>, tensor<1x20x2x2xf16, #NHWC>, tensor<1x16x2x2xf16>, tensor<1x20x2x2xf32>
 }
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qs = !quant.uniform<u8:f32, 3.906250e-03>
+!qy = !quant.uniform<u8:f32, 4.000000e-02:3>
+
+// A depthwise convolution on 24 channels whose filter is an activation: the filter is padded to
+// 32 filters by an IE.Pad (zeros: the real 0), like the input.
+// CHECK-LABEL: func.func @activation_filter
+// CHECK:         %[[X:.+]] = IE.Pad(%arg0) {pads_begin = array<i64: 0, 0, 0, 0>, pads_end = array<i64: 0, 8, 0, 0>}
+// CHECK:         %[[F:.+]] = IE.Pad(%arg1) {pads_begin = array<i64: 0, 0, 0, 0>, pads_end = array<i64: 8, 0, 0, 0>} : tensor<24x1x1x1x!quant.uniform<u8:f32, 3.906250e-03>> -> tensor<32x1x1x1x!quant.uniform<u8:f32, 3.906250e-03>>
+// CHECK:         IE.GroupConvolution(%[[X]], %[[F]]) {{.+}} groups = 32
+func.func @activation_filter(%x: tensor<1x24x8x8x!qx>, %s: tensor<24x1x1x1x!qs>) -> tensor<1x24x8x8x!qy> {
+  %0 = IE.GroupConvolution(%x, %s) {dilations = array<i64: 1, 1>, groups = 24 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x24x8x8x!qx>, tensor<24x1x1x1x!qs> -> tensor<1x24x8x8x!qy>
+  return %0 : tensor<1x24x8x8x!qy>
+}
