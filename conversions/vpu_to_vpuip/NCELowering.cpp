@@ -212,7 +212,8 @@ double getEltwiseAccumulatorScale(VPU::NCEEltwiseOp eltwise, double inputScale,
 /// `hasFilter` and output of quantized types, as the NCE checks accept: per
 /// output channel accumulator scale / output scale, where one accumulator step
 /// is input scale x filter scale for a convolution, the input scale for a
-/// pool and what getEltwiseAccumulatorScale says for an eltwise op), or a
+/// max pool, the input scale / the window's area for an average pool and what
+/// getEltwiseAccumulatorScale says for an eltwise op), or a
 /// failure with the reason in `reason`.
 FailureOr<Requantization> getRequantization(Operation *op, bool hasFilter,
                                             std::string &reason) {
@@ -236,6 +237,10 @@ FailureOr<Requantization> getRequantization(Operation *op, bool hasFilter,
   double accumulatorScale = inputScale;
   if (auto eltwise = llvm::dyn_cast<VPU::NCEEltwiseOp>(op)) {
     accumulatorScale = getEltwiseAccumulatorScale(eltwise, inputScale, requant);
+  } else if (auto pool = llvm::dyn_cast<VPU::NCEAveragePoolOp>(op)) {
+    // The accumulator is the window's sum: the mean divides by its area.
+    ArrayRef<int64_t> kernel = pool.getKernelSize();
+    accumulatorScale /= static_cast<double>(kernel[0] * kernel[1]);
   }
   const int64_t channels = filter ? getOutputChannels(op) : 1;
   for (int64_t k = 0; k < channels; ++k) {

@@ -179,3 +179,19 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
     return %0 : tensor<1x16x4x4x!quant.uniform<u8:f32, 4.000000e-02:3>, #NHWC>
   }
 }
+
+// -----
+
+// A quantized average pool becomes an INT8 AVEPOOL: the accumulator sums the window less the
+// zero point, and the PPE's multiplier and shift divide by its area as they requantise:
+// 0.05 / 16 / 0.05 = 8388608 x 2^-27.
+// CHECK-LABEL: func.func @avg_pool_int8(
+// CHECK: VPUIP.NCEClusterTask<AVEPOOL> {input_zero_point = 128 : i64, kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 4, 4>, kernel_strides = array<i64: 1, 1>, ppe = #VPUIP.ppe<NONE, quant_mult = [8388608], quant_shift = [27], out_zero_point = 128>}
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  func.func @avg_pool_int8(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #NHWC>) -> tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>, #NHWC> {
+    %0 = VPU.NCE.AveragePool(%x) {kernel_size = array<i64: 4, 4>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+           : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #NHWC> -> tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
+    return %0 : tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
+  }
+}

@@ -246,7 +246,7 @@ def IE_MaxPoolOp : IE_PoolOp<"MaxPool", (ins), IE_FloatOrQuantTensor> {
   }];
 }
 
-def IE_AvgPoolOp : IE_PoolOp<"AvgPool", (ins UnitAttr:$exclude_pad)> {
+def IE_AvgPoolOp : IE_PoolOp<"AvgPool", (ins UnitAttr:$exclude_pad), IE_FloatOrQuantTensor> {
   let summary = "2-D or 1-D average pooling";
   let description = [{
     The mean of each window of `input` `[N, C, H, W]`; windows and output sizes are those of
@@ -258,6 +258,12 @@ def IE_AvgPoolOp : IE_PoolOp<"AvgPool", (ins UnitAttr:$exclude_pad)> {
 
     A global average pool (ONNX GlobalAveragePool) is `IE.ReduceMean` over axes `[2, 3]`
     with `keep_dims`.
+
+    On a quantized tensor (8-bit, per tensor; the result has the input's element type) the
+    pool computes what `Dequantize -> AvgPool -> Quantize` with the input's scale and zero
+    point computes: each element dequantized to f32, the f32 mean, then `clamp(
+    round_half_to_even(mean / scale) + zero_point)` (vpuc-ie-convert-avg-pool-to-dw-conv makes
+    such pools of the islands around a global average pool where the NCE runs them).
 
     ```mlir
     %0 = IE.AvgPool(%x) {exclude_pad, kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>,

@@ -169,14 +169,23 @@ LogicalResult inferSoftMax(std::optional<Location> loc, Adaptor adaptor,
 // Pools
 //===----------------------------------------------------------------------===//
 
-LogicalResult MaxPoolOp::verifyBeforeInference() {
-  // A quantized pool compares stored values of one scale and zero point.
-  Type elementType = getElementTypeOrSelf(getInput().getType());
+/// Checks that a quantized pool `op` (`what`: "max", "average") takes a
+/// tensor quantized per tensor: the pool reads one scale and zero point.
+static LogicalResult verifyQuantizedPool(Operation *op, Value input,
+                                         StringRef what) {
+  Type elementType = getElementTypeOrSelf(input.getType());
   if (llvm::isa<quant::QuantizedType>(elementType) &&
       !llvm::isa<quant::UniformQuantizedType>(elementType)) {
-    return emitOpError() << "a quantized max pool takes a tensor quantized "
-                            "per tensor, got "
-                         << elementType;
+    return op->emitOpError()
+           << "a quantized " << what
+           << " pool takes a tensor quantized per tensor, got " << elementType;
+  }
+  return success();
+}
+
+LogicalResult MaxPoolOp::verifyBeforeInference() {
+  if (failed(verifyQuantizedPool(*this, getInput(), "max"))) {
+    return failure();
   }
   return verifyPool(*this);
 }
@@ -193,7 +202,12 @@ std::optional<int64_t> MaxPoolOp::getNumFLOPs() {
   return poolFLOPs(getOutput(), getKernelSize(), 0);
 }
 
-LogicalResult AvgPoolOp::verifyBeforeInference() { return verifyPool(*this); }
+LogicalResult AvgPoolOp::verifyBeforeInference() {
+  if (failed(verifyQuantizedPool(*this, getInput(), "average"))) {
+    return failure();
+  }
+  return verifyPool(*this);
+}
 
 LogicalResult AvgPoolOp::inferReturnTypeComponents(
     MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,

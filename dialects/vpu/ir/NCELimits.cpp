@@ -262,8 +262,8 @@ bool checkElementType(Type elementType, StringRef what, LogCallback log,
   return checkTargetElementType(elementType, targetTypes, what, log);
 }
 
-bool checkMaxPoolElementType(Type elementType, StringRef what, LogCallback log,
-                             ArrayAttr targetTypes) {
+bool checkPoolElementType(Type elementType, StringRef what, LogCallback log,
+                          ArrayAttr targetTypes) {
   auto quantized = llvm::dyn_cast<quant::UniformQuantizedType>(elementType);
   if (!quantized || quantized.getStorageTypeIntegralWidth() != 8) {
     return checkElementType(elementType, what, log, targetTypes);

@@ -156,12 +156,13 @@ bool checkWindow(llvm::ArrayRef<int64_t> kernel,
                  llvm::ArrayRef<int64_t> padsBegin,
                  llvm::ArrayRef<int64_t> padsEnd, LogCallback log);
 
-/// Checks the element type of a max pool's `what` (its input and output have
-/// one type): a float NCE type, or an 8-bit type quantized per tensor (the NCE
-/// compares the stored values, whose order is the real values'); one the
+/// Checks the element type of a pool's `what` (its input and output have one
+/// type): a float NCE type, or an 8-bit type quantized per tensor (a max pool
+/// compares the stored values, whose order is the real values'; an average
+/// pool sums them less the zero point and requantises the mean); one the
 /// target runs.
-bool checkMaxPoolElementType(Type elementType, llvm::StringRef what,
-                             LogCallback log, ArrayAttr targetTypes = {});
+bool checkPoolElementType(Type elementType, llvm::StringRef what,
+                          LogCallback log, ArrayAttr targetTypes = {});
 
 /// Checks that `channels` of `what` ("input channels") are a multiple of the
 /// alignment.

@@ -665,11 +665,7 @@ template <typename PoolOp> LogicalResult verifyPool(PoolOp op) {
   Type elementType = tensorOf(op.getInput()).getElementType();
   ArrayAttr targetTypes = NCE::getTargetElementTypes(op);
   if (!checkRank(op.getInput(), 4, "input", logFn) ||
-      !(std::is_same_v<PoolOp, NCEMaxPoolOp>
-            ? NCE::checkMaxPoolElementType(elementType, "input", logFn,
-                                           targetTypes)
-            : NCE::checkElementType(elementType, "input", logFn,
-                                    targetTypes))) {
+      !NCE::checkPoolElementType(elementType, "input", logFn, targetTypes)) {
     return failure();
   }
   return verifyWindowOp(op, op.getInput(), op.getOutput(),
@@ -680,29 +676,26 @@ template <typename PoolOp> LogicalResult verifyPool(PoolOp op) {
 
 /// The checks of both pools but exclude_pad.
 bool isSupportedPool(const NCE::LayerDesc &layer, LogCallback log,
-                     NCE::SupportOptions options, bool maxPool = false) {
+                     NCE::SupportOptions options) {
   if (!checkLayerActivations(layer.inputs, layer.output, log, options,
-                             /*anyElementType=*/maxPool)) {
+                             /*anyElementType=*/true)) {
+    return false;
+  }
+  Type input = llvm::cast<ShapedType>(layer.inputs.front()).getElementType();
+  Type output = llvm::cast<ShapedType>(layer.output).getElementType();
+  bool typesOk = NCE::checkPoolElementType(input, "input #0", log,
+                                           options.targetElementTypes);
+  typesOk &= NCE::checkPoolElementType(output, "output", log,
+                                       options.targetElementTypes);
+  if (typesOk && output != input) {
+    log("output element type " + describe(output) +
+        " differs from the input's: an NCE pool keeps its input's type");
+    typesOk = false;
+  }
+  if (!typesOk) {
     return false;
   }
   bool ok = true;
-  if (maxPool) {
-    Type input = llvm::cast<ShapedType>(layer.inputs.front()).getElementType();
-    Type output = llvm::cast<ShapedType>(layer.output).getElementType();
-    bool typesOk = NCE::checkMaxPoolElementType(input, "input #0", log,
-                                                options.targetElementTypes);
-    typesOk &= NCE::checkMaxPoolElementType(output, "output", log,
-                                            options.targetElementTypes);
-    if (typesOk && output != input) {
-      log("output element type " + describe(output) +
-          " differs from the input's: an NCE max pool keeps its input's "
-          "type");
-      typesOk = false;
-    }
-    if (!typesOk) {
-      return false;
-    }
-  }
   if (layer.ceilRounding) {
     log("rounding_type ceil is not supported: NCE pools round the output "
         "size down (floor)");
@@ -749,7 +742,7 @@ std::optional<int64_t> NCEMaxPoolOp::getNumFLOPs() {
 
 bool NCEMaxPoolOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
                                NCE::SupportOptions options) {
-  return isSupportedPool(layer, log, options, /*maxPool=*/true);
+  return isSupportedPool(layer, log, options);
 }
 
 LogicalResult NCEAveragePoolOp::verifyBeforeInference() {

@@ -533,3 +533,12 @@ func.func @layernorm_epsilon(%x: tensor<2x8xf32>, %s: tensor<8xf32>) -> tensor<2
   %0 = IE.LayerNormalization(%x, %s) {epsilon = -1.0 : f64} : tensor<2x8xf32>, tensor<8xf32> -> tensor<2x8xf32>
   return %0 : tensor<2x8xf32>
 }
+
+// -----
+
+!qa = !quant.uniform<u8:f32:1, {0.05, 0.1}>
+func.func @quant_avg_pool_per_axis(%x: tensor<1x2x4x4x!qa>) -> tensor<1x2x1x1x!qa> {
+  // expected-error @+1 {{'IE.AvgPool' op a quantized average pool takes a tensor quantized per tensor, got '!quant.uniform<u8:f32:1, {5.000000e-02,1.000000e-01}>'}}
+  %0 = IE.AvgPool(%x) {kernel_size = array<i64: 4, 4>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x2x4x4x!qa> -> tensor<1x2x1x1x!qa>
+  return %0 : tensor<1x2x1x1x!qa>
+}

@@ -192,3 +192,16 @@ func.func @window_1d(%x: tensor<1x3x10xf32>, %w: tensor<4x3x3xf32>, %b: tensor<1
   %5 = IE.AvgPool(%d) {kernel_size = array<i64: 2>, pads_begin = array<i64: 0>, pads_end = array<i64: 1>, strides = array<i64: 1>} : tensor<?x3x?xf32> -> tensor<?x3x?xf32>
   return %0, %1, %2, %3, %4, %5 : tensor<1x4x6xf32>, tensor<1x6x4xf32>, tensor<2x2x19xf16, #NWC>, tensor<2x4x5xf16, #NWC>, tensor<1x3x10xf32>, tensor<?x3x?xf32>
 }
+
+// -----
+
+// Pools on quantized tensors keep the input's element type: the max pool of the stored values,
+// the average pool of the real values requantised.
+// CHECK-LABEL: func.func @quantized_pools
+func.func @quantized_pools(%x: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>>) -> (tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>>, tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>>) {
+  // CHECK: IE.MaxPool(%{{.*}}) {{.*}} : tensor<1x16x8x8x!quant.uniform<u8:f32, 5.000000e-02:128>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 5.000000e-02:128>>
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>> -> tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>>
+  // CHECK: IE.AvgPool(%{{.*}}) {{.*}} : tensor<1x16x8x8x!quant.uniform<u8:f32, 5.000000e-02:128>> -> tensor<1x16x1x1x!quant.uniform<u8:f32, 5.000000e-02:128>>
+  %1 = IE.AvgPool(%x) {kernel_size = array<i64: 8, 8>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>> -> tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>>
+  return %0, %1 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>>, tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>>
+}

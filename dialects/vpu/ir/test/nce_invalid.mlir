@@ -450,11 +450,11 @@ module attributes {VPU.nce_element_types = ["f16"]} {
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
-// Average pools have no quantized form (max pools do).
-func.func @quantized_pool(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC>) -> tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC> {
-  // expected-error @+1 {{'VPU.NCE.AveragePool' op input element type !quant.uniform<u8:f32, 5.000000e-01:128> is not supported by the NCE (f16)}}
-  %0 = VPU.NCE.AveragePool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>} : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC> -> tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
-  return %0 : tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
+// Pools on quantized types take a type quantized per tensor (one scale and zero point).
+func.func @quantized_pool(%x: tensor<1x16x4x4x!quant.uniform<u8:f32:1, {0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.25}>, #NHWC>) -> tensor<1x16x2x2x!quant.uniform<u8:f32:1, {0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.25}>, #NHWC> {
+  // expected-error @+1 {{'VPU.NCE.AveragePool' op input element type}}
+  %0 = VPU.NCE.AveragePool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>} : tensor<1x16x4x4x!quant.uniform<u8:f32:1, {0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.25}>, #NHWC> -> tensor<1x16x2x2x!quant.uniform<u8:f32:1, {0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.25}>, #NHWC>
+  return %0 : tensor<1x16x2x2x!quant.uniform<u8:f32:1, {0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.5,0.25}>, #NHWC>
 }
 
 // -----

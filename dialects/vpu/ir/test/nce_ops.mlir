@@ -196,6 +196,20 @@ func.func @eltwise_add_quantized(%a: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
+// A quantized average pool: the mean of the real values, requantised to the input's type.
+// CHECK-LABEL: func.func @avgpool_quantized
+// CHECK-NEXT: %0 = VPU.NCE.AveragePool(%arg0) {kernel_size = array<i64: 4, 4>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+// CHECK-SAME: -> tensor<1x16x1x1x!quant.uniform<u8:f32, 5.000000e-02:128>, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+func.func @avgpool_quantized(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #NHWC>) -> tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>, #NHWC> {
+  %0 = VPU.NCE.AveragePool(%x) {kernel_size = array<i64: 4, 4>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>, #NHWC> -> tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
+  return %0 : tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
 // The cluster that runs the op.
 // CHECK-LABEL: func.func @maxpool_cluster
 // CHECK-NEXT: %0 = VPU.NCE.MaxPool(%arg0) {cluster = 3 : i64, kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
