@@ -108,9 +108,28 @@ def regnet_tiny(num_classes=1000):
     return RegNet(params, num_classes=num_classes, stem_width=16)
 
 
+def torchvision_model(name):
+    """A torchvision classification network by name (random weights, 1000 classes)."""
+
+    def build():
+        import torchvision.models
+
+        return getattr(torchvision.models, name)()
+
+    return build
+
+
 ARCHS = {
     "resnet": ("resnet_tiny", ResNetTiny,
                "ResNet-18 layout, BasicBlocks, widths 16/32/64/128, 3x3 stride-2 stem + max pool"),
+    # Full-size torchvision networks, for validating the INT8 path beyond the test models
+    # (docs/int8.md); too large to carry in the repository.
+    "resnet18": ("resnet18", torchvision_model("resnet18"), "torchvision resnet18"),
+    "resnet50": ("resnet50", torchvision_model("resnet50"), "torchvision resnet50"),
+    "regnet_x_400mf": ("regnet_x_400mf", torchvision_model("regnet_x_400mf"),
+                       "torchvision regnet_x_400mf"),
+    "regnet_y_400mf": ("regnet_y_400mf", torchvision_model("regnet_y_400mf"),
+                       "torchvision regnet_y_400mf (squeeze-excitation blocks)"),
     "regnet": ("regnet_tiny", regnet_tiny,
                "torchvision RegNet X blocks, BlockParams(depth=9, w_0=16, w_a=12, w_m=2.0, "
                "group_width=8): widths 16/32/64/128, depths 1/2/4/2, stem width 16"),

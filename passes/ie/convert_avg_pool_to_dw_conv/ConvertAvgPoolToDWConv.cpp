@@ -207,12 +207,12 @@ SmallVector<std::pair<int64_t, int64_t>> getFactorPairs(int64_t ky,
 }
 
 /// Rule 2: the windows of a chain of non-overlapping pools the NCE runs, if
-/// the windows of `spec` tile its input (of type `inputType`; `spec.input`
-/// may not exist yet) without overlap or padding; else adds the reasons.
+/// the windows of `spec` tile the input without overlap or padding; else
+/// adds the reasons.
 FailureOr<SmallVector<std::pair<int64_t, int64_t>>>
 planPoolChain(MLIRContext *context, const PoolSpec &spec,
-              RankedTensorType inputType, VPU::NCE::Reasons &reasons) {
-  ArrayRef<int64_t> inShape = inputType.getShape();
+              VPU::NCE::Reasons &reasons) {
+  ArrayRef<int64_t> inShape = spec.inputShape();
   ArrayRef<int64_t> outShape = spec.resultType.getShape();
   for (int axis = 0; axis < 2; ++axis) {
     const int64_t kernel = spec.kernel[axis];
@@ -225,7 +225,7 @@ planPoolChain(MLIRContext *context, const PoolSpec &spec,
       return failure();
     }
   }
-  RankedTensorType current = inputType;
+  auto current = llvm::cast<RankedTensorType>(spec.input.getType());
   const int64_t channels = current.getDimSize(1);
   int64_t remainingY = spec.kernel[0];
   int64_t remainingX = spec.kernel[1];
@@ -291,9 +291,8 @@ FailureOr<Plan> planRules(MLIRContext *context, const PoolSpec &spec,
     plan.padsEnd = *padsEnd;
     return plan;
   }
-  FailureOr<SmallVector<std::pair<int64_t, int64_t>>> windows = planPoolChain(
-      context, spec, llvm::cast<RankedTensorType>(spec.input.getType()),
-      reasons);
+  FailureOr<SmallVector<std::pair<int64_t, int64_t>>> windows =
+      planPoolChain(context, spec, reasons);
   if (failed(windows)) {
     return failure();
   }
@@ -434,131 +433,18 @@ quant::UniformQuantizedType getQuantized8(Value value) {
   return type && type.getStorageTypeIntegralWidth() == 8 ? type : nullptr;
 }
 
-/// The quantized depthwise filter [C, 1, KY, KX] of a window mean: stored 1s
-/// of scale 1 / (KY * KX) (i8, per tensor).
-Value createMeanFilter(RewriterBase &rewriter, Location loc, int64_t channels,
-                       int64_t ky, int64_t kx) {
-  MLIRContext *context = rewriter.getContext();
-  auto storage = IntegerType::get(context, 8, IntegerType::Signed);
-  auto elementType = quant::UniformQuantizedType::get(
-      quant::QuantizationFlags::Signed, storage, Float32Type::get(context),
-      1.0 / static_cast<double>(ky * kx), 0, -128, 127);
-  auto storageType = RankedTensorType::get({channels, 1, ky, kx}, storage);
-  auto ones =
-      DenseElementsAttr::get(storageType, rewriter.getIntegerAttr(storage, 1));
-  return rewriter.create<Const::DeclareOp>(
-      loc, Const::ContentAttr::get(ones).quantCast(elementType));
-}
-
-/// The first stage of a quantized mean the NCE cannot run as one pool: the
-/// largest window (a factor pair of the kernel) whose dequantizing depthwise
-/// convolution (stored 1s of scale 1 / area, an f16 output: the window means
-/// of the real values) the NCE runs, with that output type; or failure.
-FailureOr<std::pair<std::pair<int64_t, int64_t>, RankedTensorType>>
-planDequantizingStage(MLIRContext *context, const PoolSpec &spec) {
-  auto inType = llvm::cast<RankedTensorType>(spec.input.getType());
-  const int64_t channels = inType.getDimSize(1);
-  for (auto [dy, dx] : getFactorPairs(spec.kernel[0], spec.kernel[1])) {
-    const SmallVector<int64_t, 2> window = {dy, dx};
-    FailureOr<RankedTensorType> output = VPU::NCE::inferWindowOutputType(
-        inType, channels, window, window, {0, 0}, {0, 0});
-    if (failed(output)) {
-      continue;
-    }
-    auto f16Output = RankedTensorType::get(
-        output->getShape(), Float16Type::get(context), output->getEncoding());
-    VPU::NCE::LayerDesc layer = describePool(inType, window, window, f16Output);
-    layer.filter = RankedTensorType::get(
-        {channels, 1, dy, dx},
-        quant::UniformQuantizedType::get(
-            quant::QuantizationFlags::Signed,
-            IntegerType::get(context, 8, IntegerType::Signed),
-            Float32Type::get(context), 1.0 / static_cast<double>(dy * dx), 0,
-            -128, 127));
-    layer.constantFilter = true;
-    layer.dilations = {1, 1};
-    layer.groups = channels;
-    if (VPU::isSupportedOnNCE<GroupConvolutionOp>(
-            context, layer, VPU::NCE::ignoreReason, getOptions())) {
-      return std::make_pair(std::make_pair(dy, dx), f16Output);
-    }
-  }
-  return failure();
-}
-
 /// `Quantize(mean(Dequantize(x)))`, the float island a quantized network
 /// keeps around a global average pool (or an average pool), with the quantize
 /// to x's own 8-bit per-tensor type -> the average pool on the quantized x
 /// (IE.AvgPool computes exactly that island) where the NCE runs it as one
-/// pool. A larger window becomes a dequantizing depthwise convolution over
-/// the largest sub-window the NCE runs (its f16 output holds the sub-window
-/// means of the real values), the f16 mean of those (one pool or a chain,
-/// rules 2), and the quantize. A chain of quantized pools would requantise
-/// each intermediate mean to x's steps instead, and these roundings add up:
-/// on a RegNetY-400MF QDQ network they took the cosine to ONNX Runtime from
-/// 0.995 to 0.990.
+/// pool (its requantisation rounds an exactly halfway mean up, the island to
+/// even). A chain of smaller pools (rule 2) would requantise each
+/// intermediate mean to x's steps (or an f16 chain round each to f16), and
+/// these roundings add up: on RegNetY-400MF QDQ networks they took the cosine
+/// to ONNX Runtime from 0.994-0.995 to 0.988-0.990, so larger windows keep
+/// their float island.
 struct ConvertQuantizedAveragePool final : OpRewritePattern<QuantizeOp> {
   using OpRewritePattern::OpRewritePattern;
-
-  /// The f16 mean of `spec` (a non-overlapping global mean of a quantized
-  /// input) as a dequantizing depthwise convolution and f16 pools, or failure
-  /// (nothing built) when the NCE runs no such form.
-  static FailureOr<Value> createDequantizingMean(RewriterBase &rewriter,
-                                                 Location loc,
-                                                 const PoolSpec &spec) {
-    MLIRContext *context = rewriter.getContext();
-    auto first = planDequantizingStage(context, spec);
-    if (failed(first)) {
-      return failure();
-    }
-    const auto [dy, dx] = first->first;
-    RankedTensorType stageType = first->second;
-    PoolSpec rest;
-    rest.kernel = {spec.kernel[0] / dy, spec.kernel[1] / dx};
-    rest.strides = {1, 1};
-    rest.padsBegin = {0, 0};
-    rest.padsEnd = {0, 0};
-    rest.resultType = RankedTensorType::get(spec.resultType.getShape(),
-                                            Float16Type::get(context),
-                                            spec.resultType.getEncoding());
-    // The f16 remainder: one pool, or a chain of pools, the NCE runs.
-    Plan plan;
-    if (rest.kernel[0] * rest.kernel[1] > 1) {
-      FailureOr<RankedTensorType> output = VPU::NCE::inferWindowOutputType(
-          stageType, stageType.getDimSize(1), rest.kernel, rest.strides,
-          rest.padsBegin, rest.padsEnd);
-      if (failed(output) || *output != rest.resultType ||
-          !VPU::isSupportedOnNCE<AvgPoolOp>(
-              context,
-              describePool(stageType, rest.kernel, rest.strides, *output),
-              VPU::NCE::ignoreReason, getOptions())) {
-        VPU::NCE::Reasons reasons;
-        FailureOr<SmallVector<std::pair<int64_t, int64_t>>> windows =
-            planPoolChain(context, rest, stageType, reasons);
-        if (failed(windows)) {
-          return failure();
-        }
-        plan.kind = Plan::Kind::PoolChain;
-        plan.windows = std::move(*windows);
-      }
-    }
-    const int64_t channels =
-        llvm::cast<RankedTensorType>(spec.input.getType()).getDimSize(1);
-    const SmallVector<int64_t, 2> window = {dy, dx};
-    const SmallVector<int64_t, 2> zeros = {0, 0};
-    const SmallVector<int64_t, 2> ones = {1, 1};
-    Value stage = rewriter.create<GroupConvolutionOp>(
-        loc, stageType, spec.input,
-        createMeanFilter(rewriter, loc, channels, dy, dx), Value(),
-        ArrayRef<int64_t>(window), ArrayRef<int64_t>(zeros),
-        ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(ones),
-        static_cast<uint64_t>(channels));
-    if (rest.kernel[0] * rest.kernel[1] == 1) {
-      return stage;
-    }
-    rest.input = stage;
-    return createPlan(rewriter, loc, rest, plan);
-  }
 
   LogicalResult matchAndRewrite(QuantizeOp op,
                                 PatternRewriter &rewriter) const override {
@@ -589,23 +475,15 @@ struct ConvertQuantizedAveragePool final : OpRewritePattern<QuantizeOp> {
     FailureOr<RankedTensorType> output = VPU::NCE::inferWindowOutputType(
         inType, inType.getDimSize(1), spec->kernel, spec->strides,
         spec->padsBegin, spec->padsEnd);
-    Location loc = mean->getLoc();
-    if (succeeded(output) && *output == spec->resultType &&
-        VPU::isSupportedOnNCE<AvgPoolOp>(
+    if (failed(output) || *output != spec->resultType ||
+        !VPU::isSupportedOnNCE<AvgPoolOp>(
             op.getContext(),
             describePool(inType, spec->kernel, spec->strides, *output),
             VPU::NCE::ignoreReason, getOptions())) {
-      rewriter.replaceOp(op, createPlan(rewriter, loc, *spec, Plan()));
-    } else {
-      FailureOr<Value> result = createDequantizingMean(rewriter, loc, *spec);
-      if (failed(result)) {
-        return rewriter.notifyMatchFailure(
-            op, "the NCE runs neither the quantized mean as one pool nor a "
-                "dequantizing stage and f16 pools");
-      }
-      rewriter.replaceOpWithNewOp<QuantizeOp>(op, op.getType(), *result,
-                                              TypeAttr::get(type));
+      return rewriter.notifyMatchFailure(
+          op, "the NCE cannot run the quantized mean as one pool");
     }
+    rewriter.replaceOp(op, createPlan(rewriter, mean->getLoc(), *spec, Plan()));
     rewriter.eraseOp(mean);
     if (dequantize->use_empty()) {
       rewriter.eraseOp(dequantize);

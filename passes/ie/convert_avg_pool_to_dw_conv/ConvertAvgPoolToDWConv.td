@@ -48,15 +48,14 @@ def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::
     does not fuse means. Where the quantize is to x's own 8-bit per-tensor type (as torch's
     quantized pools keep their input's parameters) and the NCE runs the mean as one pool on
     the quantized x, the island becomes that `IE.AvgPool` on x (which computes exactly the
-    island: dequantize to f32, the f32 mean, quantize), run as an INT8 AVEPOOL. A mean over a
-    larger window (a factor pair of it per stage, as rule 2) becomes a dequantizing depthwise
-    convolution over the largest sub-window the NCE runs (stored 1s of scale 1 / area, an f16
-    output: the sub-window means of the real values, an INT8 task with an f16 output), the
-    f16 mean of those (one pool or a chain) and the quantize; the only roundings are the f16
-    ones of the means. A chain of quantized pools would requantise each intermediate mean to
-    x's steps instead: on a RegNetY-400MF QDQ network (squeeze-excitation means over 40x40 and
-    20x20 maps) those roundings took the cosine to ONNX Runtime from 0.995 to 0.990, the f16
-    stages keep 0.995.
+    island: dequantize to f32, the f32 mean, quantize), run as an INT8 AVEPOOL; its
+    fixed-point requantisation rounds a mean exactly halfway between two steps up, where the
+    island rounds it to even (with one scale in and out such means exist for windows of even
+    area), as INT8 convolutions do. A mean that would need a chain of pools keeps its island:
+    each stage would requantise its intermediate means to x's steps (or, after a dequantizing
+    first stage, round them to f16), and on RegNetY-400MF QDQ networks (squeeze-excitation
+    means over 40x40 and 20x20 maps) these roundings took the cosine to ONNX Runtime from
+    0.994-0.995 to 0.988-0.990.
 
     The NCE is asked without its layout and channel alignment checks
     (`SupportOptions{checkLayouts = false, checkChannelAlignment = false}`): the layout

@@ -1,10 +1,9 @@
 // The float island a quantized network keeps around a global average pool (Dequantize ->
 // ReduceMean -> Quantize to the input's own type) becomes a quantized IE.AvgPool where the NCE
-// runs it as one pool (a 7x7 map); a 14x14 map becomes a dequantizing depthwise convolution
-// (7x7 windows of stored 1s of scale 1/49, f16 output: the window means of the real values),
-// an f16 2x2 pool and the quantize; a mean quantized to another type keeps its island. The
-// reference interpreter computes the same values before and after the pass (here exactly: no
-// mean lies within f16 rounding of a step boundary).
+// runs it as one pool (a 7x7 map); a 14x14 map, which would need a chain of pools requantising
+// every intermediate mean, keeps its island, and so does a mean quantized to another type. The
+// reference interpreter computes the same values before and after the pass (the pool is
+// defined as the island it replaces).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "import numpy as np; r = np.random.default_rng(8); np.savez('%t/in.npz', arg0=r.standard_normal((1, 16, 7, 7)).astype(np.float32), arg1=r.standard_normal((1, 16, 14, 14)).astype(np.float32))"
 // RUN: vpuc infer %s --inputs %t/in.npz -o %t/before.npz
@@ -17,13 +16,7 @@
 // CHECK:       %[[Q:.+]] = IE.Quantize(%arg0)
 // CHECK-NEXT:  %[[P:.+]] = IE.AvgPool(%[[Q]]) {kernel_size = array<i64: 7, 7>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x7x7x!quant.uniform<u8:f32, 2.000000e-02:128>> -> tensor<1x16x1x1x!quant.uniform<u8:f32, 2.000000e-02:128>>
 // CHECK-NEXT:  IE.Dequantize(%[[P]])
-// CHECK:       %[[Y:.+]] = IE.Quantize(%arg1)
-// CHECK-NEXT:  %[[W:.+]] = const.Declare tensor<16x1x7x7x!quant.uniform<i8:f32, 0.020408163265306121>> = #const.Content<dense<1> : tensor<16x1x7x7xsi8>
-// CHECK-NEXT:  %[[S:.+]] = IE.GroupConvolution(%[[Y]], %[[W]]) {{.+}} strides = array<i64: 7, 7>} : {{.+}} -> tensor<1x16x2x2xf16>
-// CHECK-NEXT:  %[[A:.+]] = IE.AvgPool(%[[S]]) {kernel_size = array<i64: 2, 2>, {{.+}} : tensor<1x16x2x2xf16> -> tensor<1x16x1x1xf16>
-// CHECK-NEXT:  IE.Quantize(%[[A]]) {dstElemType = !quant.uniform<u8:f32, 2.000000e-02:128>}
-// CHECK-COUNT-1: IE.ReduceMean
-// CHECK-NOT:   IE.ReduceMean
+// CHECK-COUNT-2: IE.ReduceMean
 // SAME-COUNT-3: ok
 
 !q = !quant.uniform<u8:f32, 2.000000e-02:128>
