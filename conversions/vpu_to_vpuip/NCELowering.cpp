@@ -132,11 +132,6 @@ int64_t getOutputChannels(Operation *op) {
 struct Requantization {
   SmallVector<int32_t> mult;
   SmallVector<int32_t> shift;
-  /// A float output (a dequantizing convolution): no multipliers and shifts,
-  /// but per output channel the scale of one accumulator step, input scale x
-  /// filter scale, as the weights table's FP32 scale.
-  bool floatOutput = false;
-  SmallVector<double> dequantScale;
   int64_t inputZeroPoint = 0;
   int64_t weightsZeroPoint = 0;
   int64_t input2ZeroPoint = 0;
@@ -225,27 +220,18 @@ FailureOr<Requantization> getRequantization(Operation *op, bool hasFilter,
   Type input = getElementTypeOrSelf(op->getOperand(0).getType());
   Type filter =
       hasFilter ? getElementTypeOrSelf(op->getOperand(1).getType()) : Type();
-  Type outputType = getElementTypeOrSelf(op->getResult(0).getType());
-  auto output = llvm::dyn_cast<quant::UniformQuantizedType>(outputType);
+  auto output = llvm::dyn_cast<quant::UniformQuantizedType>(
+      getElementTypeOrSelf(op->getResult(0).getType()));
+  if (!output) {
+    reason = "an INT8 task here has a per-tensor quantized output";
+    return failure();
+  }
   Requantization requant;
   const auto [inputScale, inputZeroPoint] =
       shape::getChannelQuantParams(input, 0);
   requant.inputZeroPoint = inputZeroPoint;
   requant.weightsZeroPoint =
       filter ? shape::getChannelQuantParams(filter, 0).second : 0;
-  if (!output) {
-    if (!filter || !outputType.isF16()) {
-      reason = "an INT8 task here has a per-tensor quantized output, or an "
-               "f16 one for a convolution";
-      return failure();
-    }
-    requant.floatOutput = true;
-    for (int64_t k = 0; k < getOutputChannels(op); ++k) {
-      requant.dequantScale.push_back(
-          inputScale * shape::getChannelQuantParams(filter, k).first);
-    }
-    return requant;
-  }
   requant.outputZeroPoint = output.getZeroPoint();
   requant.outputScale = output.getScale();
   double accumulatorScale = inputScale;
@@ -462,29 +448,17 @@ public:
       const int64_t outChannels = filterType.getDimSize(0);
       const int64_t blockBytes = getByteSize(filterType) / outChannels;
       weights = toCMX(rewriter, loc, filter, cluster);
-      // An integer output: (mult << 8) | shift; a dequantizing one: the FP32
-      // scale of an accumulator step; a float layer: 1.0.
       auto scaleWord = [&](int64_t k) {
-        if (requant && requant->floatOutput) {
-          return llvm::bit_cast<int32_t>(
-              static_cast<float>(requant->dequantScale[k]));
-        }
         return requant ? static_cast<int32_t>(
                              (static_cast<uint32_t>(requant->mult[k]) << 8) |
                              static_cast<uint32_t>(requant->shift[k]))
                        : llvm::bit_cast<int32_t>(1.0f);
       };
       // An integer output's bias is the quantized bias's storage (its scale
-      // is the accumulator's, input x filter); a dequantizing one's its real
-      // value in FP32.
+      // is the accumulator's, input x filter).
       auto biasWord = [&](int64_t k) {
         if (!bias) {
           return int32_t{0};
-        }
-        if (requant && requant->floatOutput) {
-          return llvm::bit_cast<int32_t>(static_cast<float>(
-              static_cast<double>(bias->getValue<int32_t>(k)) *
-              requant->dequantScale[k]));
         }
         return requant ? bias->getValue<int32_t>(k)
                        : llvm::bit_cast<int32_t>(bias->getValue<float>(k));
@@ -507,8 +481,7 @@ public:
                                              padsBegin[1], padsEnd[1]};
     auto task = rewriter.create<NCEClusterTaskOp>(
         loc, output.getType(), layer->taskType, kernel, strides, padding,
-        convertPPE(nce.getPPE(),
-                   requant && !requant->floatOutput ? &*requant : nullptr,
+        convertPPE(nce.getPPE(), requant ? &*requant : nullptr,
                    /*inPPE=*/layer->filter < 0),
         inputs[0], inputs.size() > 1 ? inputs[1] : Value(), weights, table,
         output, requant ? requant->inputZeroPoint : 0,

@@ -195,22 +195,3 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
     return %0 : tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>, #NHWC>
   }
 }
-
-// -----
-
-// A quantized depthwise convolution with an f16 output dequantizes: an INT8 task whose weights
-// table holds the FP32 scale of an accumulator step, 0.05 x 0.0625 (bits 994888909), and no
-// requantisation in the PPE.
-// CHECK-LABEL: func.func @dwconv_dequantizing(
-// CHECK: const.Declare memref<16x1x1x4xi32> = #const.Content<dense<{{\[\[\[\[}}0, -1, 994888909, 0]]], {{\[\[\[}}16, -1, 994888909, 0]]],
-// CHECK: VPUIP.NCEClusterTask<DWCONV> {input_zero_point = 128 : i64, kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 4, 4>, kernel_strides = array<i64: 4, 4>}
-// CHECK-SAME: outputs(%{{.+}} : memref<1x16x2x2xf16
-#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
-  func.func @dwconv_dequantizing(%x: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>) -> tensor<1x16x2x2xf16, #NHWC> {
-    %w = const.Declare tensor<16x1x4x4x!quant.uniform<i8:f32, 0.0625>, #NHWC> = #const.Content<dense<1> : tensor<16x1x4x4xsi8>, [#const.QuantCast<!quant.uniform<i8:f32, 0.0625>>, #const.Reorder<#NHWC>]>
-    %0 = VPU.NCE.DepthConvolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 4, 4>}
-           : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>, #NHWC>, tensor<16x1x4x4x!quant.uniform<i8:f32, 0.0625>, #NHWC> -> tensor<1x16x2x2xf16, #NHWC>
-    return %0 : tensor<1x16x2x2xf16, #NHWC>
-  }
-}

@@ -41,8 +41,7 @@ bool areCompatibleUpToQuantization(TypeRange inferred, TypeRange actual) {
     if (!tensorA || !tensorB || tensorA.getShape() != tensorB.getShape() ||
         tensorA.getEncoding() != tensorB.getEncoding() ||
         !isQuantized(tensorA.getElementType()) ||
-        !(isQuantized(tensorB.getElementType()) ||
-          llvm::isa<FloatType>(tensorB.getElementType()))) {
+        !isQuantized(tensorB.getElementType())) {
       return false;
     }
   }

@@ -21,11 +21,10 @@ namespace mlir::vpuc::IE {
 
 namespace detail {
 /// True if `inferred` and `actual` have the same number of types and each pair
-/// is equal, or two ranked tensors of one shape and encoding where the
-/// inferred element type is a uniform quantized type and the actual one
-/// another or a float type (the isCompatibleReturnTypes of the layers that run
-/// on quantized types, whose result's quantisation is not the input's, or
-/// which dequantize; also of their VPU mirrors).
+/// is equal, or two ranked tensors of one shape and encoding whose element
+/// types are both uniform quantized types (the isCompatibleReturnTypes of the
+/// layers that run on quantized types, whose result's quantisation is not the
+/// input's; also of their VPU mirrors).
 bool areCompatibleUpToQuantization(TypeRange inferred, TypeRange actual);
 
 /// Verifies the layout encodings of all operand and result types of `op`.

@@ -84,13 +84,12 @@ std::optional<ArrayRef<int64_t>> optionalInputShape(ArrayRef<HostTensor> inputs,
 /// accumulation of (x - zx) * (w - zw) plus the bias, exact in 64 bits (the
 /// operands hold storage integers, which the float kernel would not
 /// accumulate exactly), then y = acc * sx * sw in double, the post-op, and y
-/// quantized to the output type, or for a float output (a dequantizing
-/// convolution) y rounded to it.
+/// quantized to the output type.
 void runQuantizedConvolution(Operation *op, const kernels::ConvGeometry &g,
                              ArrayRef<HostTensor> inputs, HostTensor &output) {
   Type inputType = getElementTypeOrSelf(op->getOperand(0).getType());
   Type filterType = getElementTypeOrSelf(op->getOperand(1).getType());
-  auto outputType = llvm::dyn_cast<quant::UniformQuantizedType>(
+  auto outputType = llvm::cast<quant::UniformQuantizedType>(
       getElementTypeOrSelf(op->getResult(0).getType()));
   const auto toDouble = [](const HostTensor &tensor) {
     return std::vector<double>(tensor.data.begin(), tensor.data.end());
@@ -114,17 +113,6 @@ void runQuantizedConvolution(Operation *op, const kernels::ConvGeometry &g,
       g, input.data(), filter.data(), bias.empty() ? nullptr : bias.data(),
       inZeroPoint, filterZeroPoints.data(), acc.data());
   std::optional<PostOp> postOp = getPostOp(op);
-  if (!outputType) {
-    const int64_t plane = g.outH * g.outW;
-    for (size_t i = 0; i < acc.size(); ++i) {
-      const int64_t oc = (static_cast<int64_t>(i) / plane) % g.outChannels;
-      output.data[i] =
-          static_cast<float>(static_cast<double>(acc[i]) * scales[oc]);
-    }
-    detail::roundToResultType(output, op->getResult(0));
-    detail::applyPostOp(op, output);
-    return;
-  }
   const double outScale = outputType.getScale();
   const double outZero = outputType.getZeroPoint();
   const double lo = outputType.getStorageTypeMin();

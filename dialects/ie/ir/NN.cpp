@@ -158,13 +158,10 @@ LogicalResult detail::checkConvElementTypes(Type input, Type filter, Type bias,
   };
   auto inputQuant = llvm::dyn_cast<quant::UniformQuantizedType>(inputType);
   auto outputQuant = llvm::dyn_cast<quant::UniformQuantizedType>(outputType);
-  // An f16 or f32 output dequantizes: the real result, rounded to it.
-  const bool floatOutput = outputType.isF16() || outputType.isF32();
-  if (!inputQuant || !is8Bit(inputType) ||
-      !(floatOutput || (outputQuant && is8Bit(outputType)))) {
-    os << "a quantized layer has a per-tensor quantized input with 8-bit "
-          "storage and a per-tensor quantized output with 8-bit storage or an "
-          "f16 or f32 one, got "
+  if (!inputQuant || !outputQuant || !is8Bit(inputType) ||
+      !is8Bit(outputType)) {
+    os << "a quantized layer has per-tensor quantized input and output with "
+          "8-bit storage, got "
        << inputType << " and " << outputType;
     return failure();
   }

@@ -164,11 +164,11 @@ func.func @quant_conv_filter_axis(%x: tensor<1x2x8x8x!quant.uniform<u8:f32, 0.05
 
 // -----
 
-// An f64 output of a quantized layer (an f16 or f32 one dequantizes).
-func.func @quant_conv_f64_output(%x: tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32, 0.1>>) -> tensor<1x4x6x6xf64> {
-  // expected-error @+1 {{'IE.Convolution' op a quantized layer has a per-tensor quantized input with 8-bit storage and a per-tensor quantized output with 8-bit storage or an f16 or f32 one, got !quant.uniform<u8:f32, 5.000000e-02:128> and f64}}
-  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, tensor<4x3x3x3x!quant.uniform<i8:f32, 0.1>> -> tensor<1x4x6x6xf64>
-  return %0 : tensor<1x4x6x6xf64>
+// A float output of a quantized layer.
+func.func @quant_conv_float_output(%x: tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, %w: tensor<4x3x3x3x!quant.uniform<i8:f32, 0.1>>) -> tensor<1x4x6x6xf32> {
+  // expected-error @+1 {{'IE.Convolution' op a quantized layer has per-tensor quantized input and output with 8-bit storage, got !quant.uniform<u8:f32, 5.000000e-02:128> and f32}}
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x3x8x8x!quant.uniform<u8:f32, 0.05:128>>, tensor<4x3x3x3x!quant.uniform<i8:f32, 0.1>> -> tensor<1x4x6x6xf32>
+  return %0 : tensor<1x4x6x6xf32>
 }
 
 // -----

@@ -205,13 +205,3 @@ func.func @quantized_pools(%x: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>>
   %1 = IE.AvgPool(%x) {kernel_size = array<i64: 8, 8>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>> -> tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>>
   return %0, %1 : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.05:128>>, tensor<1x16x1x1x!quant.uniform<u8:f32, 0.05:128>>
 }
-
-// -----
-
-// A quantized convolution with a float output dequantizes: the real result, rounded to f16.
-// CHECK-LABEL: func.func @dequantizing_conv
-func.func @dequantizing_conv(%x: tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>>, %w: tensor<16x1x4x4x!quant.uniform<i8:f32, 0.0625>>) -> tensor<1x16x2x2xf16> {
-  // CHECK: IE.GroupConvolution(%{{.*}}) {{.*}} -> tensor<1x16x2x2xf16>
-  %0 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 16 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 4, 4>} : tensor<1x16x8x8x!quant.uniform<u8:f32, 0.05:128>>, tensor<16x1x4x4x!quant.uniform<i8:f32, 0.0625>> -> tensor<1x16x2x2xf16>
-  return %0 : tensor<1x16x2x2xf16>
-}
