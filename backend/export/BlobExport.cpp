@@ -23,6 +23,7 @@
 #include "backend/mapping/TypeMapping.h"
 #include "backend/mapping/UpaParams.h"
 #include "core/shape/DimsOrder.h"
+#include "core/support/Diagnostics.h"
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/const/ir/Content.h"
@@ -56,19 +57,6 @@ void registerBlobExportDialects(DialectRegistry &registry) {
 }
 
 namespace {
-
-/// The first name (NameLoc) in `loc`, or "".
-std::string getLocationName(Location loc) {
-  std::string name;
-  loc->walk([&](Location nested) {
-    if (auto named = llvm::dyn_cast<NameLoc>(nested)) {
-      name = named.getName().str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return name;
-}
 
 /// Prints `value` as MLIR does.
 template <typename T> std::string print(T value) {
@@ -451,7 +439,7 @@ LogicalResult BlobWriter::writeTensors() {
     if (!desc) {
       return op.emitOpError() << llvm::toString(desc.takeError());
     }
-    std::string name = getLocationName(op.getLoc());
+    std::string name = support::getLocationName(op.getLoc());
     uint32_t index = 0;
     if (auto constant = llvm::dyn_cast<Const::DeclareOp>(op)) {
       Const::Content content = constant.getContent().fold();
@@ -841,9 +829,9 @@ LogicalResult BlobWriter::writeTasks() {
         taskBarriers.updates.push_back(barriers.at(barrier));
       }
       Operation *inner = task.getInnerTaskOp().getOperation();
-      std::string location = getLocationName(task.getLoc());
+      std::string location = support::getLocationName(task.getLoc());
       if (location.empty()) {
-        location = getLocationName(inner->getLoc());
+        location = support::getLocationName(inner->getLoc());
       }
       LogicalResult result =
           llvm::TypeSwitch<Operation *, LogicalResult>(inner)

@@ -74,6 +74,10 @@ struct NCELayer {
   /// Operand indices of the filter and the bias; -1 when absent.
   int filter = -1;
   int bias = -1;
+  /// The filter may be an activation (a depthwise convolution's: the weights
+  /// table needs only its offsets and the scales of the types), not only a
+  /// constant.
+  bool activationFilter = false;
 };
 
 /// The task type and operand roles of the NCE op `op`, or nothing.
@@ -86,7 +90,9 @@ std::optional<NCELayer> describe(Operation *op) {
     return conv(NCETaskType::CONV);
   }
   if (llvm::isa<VPU::NCEDepthConvolutionOp>(op)) {
-    return conv(NCETaskType::DWCONV);
+    NCELayer layer = conv(NCETaskType::DWCONV);
+    layer.activationFilter = true;
+    return layer;
   }
   if (llvm::isa<VPU::NCEMaxPoolOp>(op)) {
     return NCELayer{NCETaskType::MAXPOOL, {0}};
@@ -430,10 +436,8 @@ public:
     Value weights;
     Value table;
     if (layer->filter >= 0) {
-      // A depthwise filter may be an activation: the table needs only its
-      // offsets and the scales of the types.
       Value filter = operands[layer->filter];
-      if (!getConstant(filter) && layer->taskType != NCETaskType::DWCONV) {
+      if (!getConstant(filter) && !layer->activationFilter) {
         return rewriter.notifyMatchFailure(op, "the filter is not a constant");
       }
       std::optional<Const::Content> bias;
@@ -560,9 +564,9 @@ LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
     reason = "the bufferisation does not know this NCE op";
     return failure();
   }
-  // The weights table is built at compile time: from the bias and, but for a
-  // depthwise filter (whose offsets and scales its type tells), the filter.
-  const bool activationFilter = layer->taskType == NCETaskType::DWCONV;
+  // The weights table is built at compile time: from the bias and, but for an
+  // activation filter, the filter.
+  const bool activationFilter = layer->activationFilter;
   for (int index : {layer->filter, layer->bias}) {
     if (index >= 0 && !(index == layer->filter && activationFilter) &&
         !op->getOperand(index).getDefiningOp<Const::DeclareOp>()) {

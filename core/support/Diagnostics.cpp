@@ -49,6 +49,18 @@ void printLocation(llvm::raw_ostream &os, Location loc) {
   os << "<unknown>";
 }
 
+std::string getLocationName(Location loc) {
+  std::string name;
+  loc->walk([&](Location nested) {
+    if (auto named = dyn_cast<NameLoc>(nested)) {
+      name = named.getName().str();
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return name;
+}
+
 std::string locationToString(Location loc) {
   std::string text;
   llvm::raw_string_ostream os(text);

@@ -72,6 +72,10 @@ void printLocation(llvm::raw_ostream &os, Location loc);
 /// `printLocation` into a string.
 std::string locationToString(Location loc);
 
+/// The name of the first NameLoc in `loc` (looking into fused, call-site and
+/// child locations; an ONNX node's name in imported IR), or "" without one.
+std::string getLocationName(Location loc);
+
 } // namespace mlir::vpuc::support
 
 #endif // VPUC_CORE_SUPPORT_DIAGNOSTICS_H_

@@ -36,6 +36,7 @@
 #include "core/proto/TextProto.h"
 #include "core/registry/Components.h"
 #include "core/registry/Registry.h"
+#include "core/support/Diagnostics.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "frontend/onnx/ModelLoader.h"
 #include "frontend/onnx/OnnxImporter.h"
@@ -482,24 +483,11 @@ int64_t countLayers(ModuleOp module) {
 /// nonzero counts), or nothing for a network without quantized tensors. A
 /// layer is int8 if it reads or writes a quantized tensor, else of its
 /// result's element type.
-/// The name of the layer at `loc`: the first name of a NameLoc in it (the
-/// ONNX node), else the location as printed.
+/// The name of the layer at `loc`: its ONNX node's (the first NameLoc), else
+/// the location as printed.
 std::string getLayerName(Location loc) {
-  std::optional<std::string> name;
-  loc->walk([&](Location inner) {
-    if (auto named = llvm::dyn_cast<NameLoc>(inner)) {
-      name = named.getName().str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  if (name) {
-    return *name;
-  }
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << loc;
-  return text;
+  std::string name = support::getLocationName(loc);
+  return name.empty() ? support::locationToString(loc) : name;
 }
 
 std::optional<std::string> describePrecisions(ModuleOp module) {
@@ -850,9 +838,10 @@ int runCompile() {
   ScopedDiagnosticHandler filter(&context, [&](Diagnostic &diag) {
     if (diag.getSeverity() == DiagnosticSeverity::Remark) {
       std::string message = diag.str();
-      if (llvm::StringRef(message).consume_front(kFloatRemarkPrefix)) {
+      if (llvm::StringRef reason = message;
+          reason.consume_front(kFloatRemarkPrefix)) {
         floatLayers.push_back(getLayerName(diag.getLocation()) + " (" +
-                              message.substr(kFloatRemarkPrefix.size()) + ")");
+                              reason.str() + ")");
       }
       if (!showRemarks) {
         return success();

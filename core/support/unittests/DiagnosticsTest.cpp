@@ -119,4 +119,16 @@ TEST_F(DiagnosticsTest, printLocation) {
   EXPECT_EQ(locationToString(UnknownLoc::get(&context)), "<unknown>");
 }
 
+TEST_F(DiagnosticsTest, getLocationName) {
+  Builder b(&context);
+  Location file = fileLoc(10, 4);
+  Location conv = NameLoc::get(b.getStringAttr("conv1"), file);
+  EXPECT_EQ(getLocationName(conv), "conv1");
+  EXPECT_EQ(getLocationName(FusedLoc::get(
+                &context, {file, conv, NameLoc::get(b.getStringAttr("relu"))})),
+            "conv1");
+  EXPECT_EQ(getLocationName(CallSiteLoc::get(conv, fileLoc(1, 1))), "conv1");
+  EXPECT_EQ(getLocationName(file), "");
+}
+
 } // namespace

@@ -382,20 +382,26 @@ FailureOr<Plan> planRewrite(AvgPoolOp op, const PoolSpec &spec,
   return planRules(op.getContext(), spec, reasons);
 }
 
-/// The rewrite of a global IE.ReduceMean: the average pool if the NCE runs
-/// it, else rule 1 or 2.
-FailureOr<Plan> planRewrite(ReduceMeanOp op, const PoolSpec &spec,
-                            VPU::NCE::Reasons &reasons) {
+/// True if the NCE runs `spec` (with no padding) as one average pool of
+/// `spec`'s result type; logs the NCE's reasons otherwise.
+bool runsAsOnePool(MLIRContext *context, const PoolSpec &spec,
+                   VPU::LogCallback log) {
   auto inType = llvm::cast<RankedTensorType>(spec.input.getType());
   FailureOr<RankedTensorType> output = VPU::NCE::inferWindowOutputType(
       inType, inType.getDimSize(1), spec.kernel, spec.strides, spec.padsBegin,
       spec.padsEnd);
+  return succeeded(output) && *output == spec.resultType &&
+         VPU::isSupportedOnNCE<AvgPoolOp>(
+             context, describePool(inType, spec.kernel, spec.strides, *output),
+             log, getOptions());
+}
+
+/// The rewrite of a global IE.ReduceMean: the average pool if the NCE runs
+/// it, else rule 1 or 2.
+FailureOr<Plan> planRewrite(ReduceMeanOp op, const PoolSpec &spec,
+                            VPU::NCE::Reasons &reasons) {
   VPU::NCE::Reasons pool;
-  if (succeeded(output) && *output == spec.resultType &&
-      VPU::isSupportedOnNCE<AvgPoolOp>(
-          op.getContext(),
-          describePool(inType, spec.kernel, spec.strides, *output), pool,
-          getOptions())) {
+  if (runsAsOnePool(op.getContext(), spec, pool)) {
     return Plan();
   }
   reasons.add("the NCE cannot run it as a pool (" + pool.join() + ")");
@@ -471,15 +477,7 @@ struct ConvertQuantizedAveragePool final : OpRewritePattern<QuantizeOp> {
     }
     spec->input = input;
     spec->resultType = llvm::cast<RankedTensorType>(op.getType());
-    auto inType = llvm::cast<RankedTensorType>(input.getType());
-    FailureOr<RankedTensorType> output = VPU::NCE::inferWindowOutputType(
-        inType, inType.getDimSize(1), spec->kernel, spec->strides,
-        spec->padsBegin, spec->padsEnd);
-    if (failed(output) || *output != spec->resultType ||
-        !VPU::isSupportedOnNCE<AvgPoolOp>(
-            op.getContext(),
-            describePool(inType, spec->kernel, spec->strides, *output),
-            VPU::NCE::ignoreReason, getOptions())) {
+    if (!runsAsOnePool(op.getContext(), *spec, VPU::NCE::ignoreReason)) {
       return rewriter.notifyMatchFailure(
           op, "the NCE cannot run the quantized mean as one pool");
     }

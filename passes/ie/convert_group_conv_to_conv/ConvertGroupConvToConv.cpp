@@ -81,60 +81,59 @@ SmallVector<GroupRun> getRuns(int64_t groups, int64_t maxGroups,
   return runs;
 }
 
+/// The box of `type` with `count` elements of dim `axis` from `first` (the
+/// rest whole): its offsets and sizes.
+std::pair<SmallVector<int64_t, 4>, SmallVector<int64_t, 4>>
+getAxisSlice(RankedTensorType type, int64_t axis, int64_t first,
+             int64_t count) {
+  SmallVector<int64_t, 4> offsets(type.getRank(), 0);
+  SmallVector<int64_t, 4> sizes(type.getShape());
+  offsets[axis] = first;
+  sizes[axis] = count;
+  return {offsets, sizes};
+}
+
+/// The type of the box `offsets` / `sizes` of `type` (its element type
+/// sliced for a per-axis quantized type; its encoding kept).
+RankedTensorType getSliceType(RankedTensorType type, ArrayRef<int64_t> offsets,
+                              ArrayRef<int64_t> sizes) {
+  return RankedTensorType::get(
+      sizes, shape::getSlicedElementType(type.getElementType(), offsets, sizes),
+      type.getEncoding());
+}
+
+/// The type `type` ([N, C, H, W]) with `channels` channels from channel
+/// `first`.
+RankedTensorType getChannelSliceType(RankedTensorType type, int64_t first,
+                                     int64_t channels) {
+  auto [offsets, sizes] = getAxisSlice(type, 1, first, channels);
+  return getSliceType(type, offsets, sizes);
+}
+
 /// The block-diagonal filter type [run OC, run IC, KY, KX] of the groups
 /// `run` of `op` (filter [OC, IC / G, ...]); a per-output-channel quantized
 /// type keeps the run's channels.
 RankedTensorType getDenseFilterType(GroupConvolutionOp op, GroupRun run) {
   auto filter = llvm::cast<RankedTensorType>(op.getFilter().getType());
   const auto [groupIn, groupOut] = getGroupChannels(op);
-  SmallVector<int64_t, 4> shape(filter.getShape());
-  shape[0] = run.count * groupOut;
-  shape[1] = run.count * groupIn;
-  SmallVector<int64_t, 4> offsets = {run.first * groupOut, 0, 0, 0};
-  return RankedTensorType::get(
-      shape,
-      shape::getSlicedElementType(filter.getElementType(), offsets, shape));
+  auto [offsets, sizes] =
+      getAxisSlice(filter, 0, run.first * groupOut, run.count * groupOut);
+  sizes[1] = run.count * groupIn;
+  return getSliceType(filter, offsets, sizes);
 }
 
-/// The type `type` ([N, C, H, W]) with `channels` channels from channel
-/// `first` (its element type sliced for a per-axis quantized type).
-RankedTensorType getChannelSliceType(RankedTensorType type, int64_t first,
-                                     int64_t channels) {
-  SmallVector<int64_t, 4> shape(type.getShape());
-  shape[1] = channels;
-  SmallVector<int64_t, 4> offsets(shape.size(), 0);
-  offsets[1] = first;
-  return RankedTensorType::get(
-      shape, shape::getSlicedElementType(type.getElementType(), offsets, shape),
-      type.getEncoding());
-}
-
-/// The bias slice (`[OC]` or `[1, OC, 1, 1]` of type `type`) from
-/// channel `first` with `channels` channels: offsets and sizes on axis 0 or 1.
+/// The bias slice (`[OC]` or `[1, OC, 1, 1]` of type `type`) from channel
+/// `first` with `channels` channels: offsets and sizes.
 std::pair<SmallVector<int64_t, 4>, SmallVector<int64_t, 4>>
 getBiasSlice(RankedTensorType type, int64_t first, int64_t channels) {
-  SmallVector<int64_t, 4> offsets(type.getRank(), 0);
-  SmallVector<int64_t, 4> sizes(type.getShape());
-  const int64_t axis = type.getRank() == 1 ? 0 : 1;
-  offsets[axis] = first;
-  sizes[axis] = channels;
-  return {offsets, sizes};
-}
-
-/// The type of the bias slice getBiasSlice describes.
-RankedTensorType getBiasSliceType(RankedTensorType type, int64_t first,
-                                  int64_t channels) {
-  auto [offsets, sizes] = getBiasSlice(type, first, channels);
-  return RankedTensorType::get(
-      sizes,
-      shape::getSlicedElementType(type.getElementType(), offsets, sizes));
+  return getAxisSlice(type, type.getRank() == 1 ? 0 : 1, first, channels);
 }
 
 /// Checks that `op` can become convolutions: a 2-D group convolution the NCE
 /// rejects, with a constant filter in the default order and at least 2
 /// groups, and a constant bias if any; with at most `maxGroups` groups one
 /// convolution, else one per run of the fewest groups whose channels are
-/// aligned (getAlignedRunGroups, at most `maxGroups`), which the NCE accepts.
+/// aligned (getRunGroups, at most `maxGroups`), which the NCE accepts.
 /// Logs the reasons it cannot.
 LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
                            int64_t minRunChannels, VPU::LogCallback log) {
@@ -191,9 +190,10 @@ LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
         op.getOutput().getType(), run.first * groupOut, run.count * groupOut);
     layer.filter = getDenseFilterType(op, run);
     if (Value bias = op.getBias()) {
-      layer.bias =
-          getBiasSliceType(llvm::cast<RankedTensorType>(bias.getType()),
-                           run.first * groupOut, run.count * groupOut);
+      auto biasType = llvm::cast<RankedTensorType>(bias.getType());
+      auto [offsets, sizes] =
+          getBiasSlice(biasType, run.first * groupOut, run.count * groupOut);
+      layer.bias = getSliceType(biasType, offsets, sizes);
     }
     layer.groups = 1;
     VPU::NCE::Reasons reasons;

@@ -74,23 +74,55 @@ bool isCandidate(ScaleShiftOp op) {
          (!op.getBiases() || isStatic4D(op.getBiases().getType()));
 }
 
+/// The description of the 1x1 unit-stride depthwise convolution of `input`
+/// `[N, C, H, W]` with a `[C, 1, 1, 1]` filter of `filterElementType` and
+/// the result type `output`, no bias.
+VPU::NCE::LayerDesc describeDepthwise(RankedTensorType input, Type output,
+                                      Type filterElementType,
+                                      bool constantFilter) {
+  const int64_t channels = input.getDimSize(1);
+  VPU::NCE::LayerDesc layer;
+  layer.inputs = {input};
+  layer.output = output;
+  layer.filter = RankedTensorType::get({channels, 1, 1, 1}, filterElementType);
+  layer.constantFilter = constantFilter;
+  layer.strides = {1, 1};
+  layer.padsBegin = {0, 0};
+  layer.padsEnd = {0, 0};
+  layer.dilations = {1, 1};
+  layer.groups = channels;
+  return layer;
+}
+
+/// Builds the 1x1 unit-stride depthwise convolution describeDepthwise
+/// describes, of `data` with `filter` and `bias` (may be null), with the
+/// result type `resultType`.
+GroupConvolutionOp createDepthwise(RewriterBase &rewriter, Location loc,
+                                   Type resultType, Value data, Value filter,
+                                   Value bias) {
+  const SmallVector<int64_t, 2> ones = {1, 1};
+  const SmallVector<int64_t, 2> zeros = {0, 0};
+  const int64_t channels =
+      llvm::cast<RankedTensorType>(data.getType()).getDimSize(1);
+  return rewriter.create<GroupConvolutionOp>(
+      loc, resultType, data, filter, bias, ArrayRef<int64_t>(ones),
+      ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(zeros),
+      ArrayRef<int64_t>(ones), static_cast<uint64_t>(channels));
+}
+
 /// True if the NCE runs the depthwise convolution that replaces the candidate
 /// `op` and it has `op`'s type; logs the NCE's reasons otherwise. Activation
 /// weights need `floatMultiplies`.
 bool acceptsDepthwise(ScaleShiftOp op, bool floatMultiplies,
                       VPU::LogCallback log) {
   auto inType = llvm::cast<RankedTensorType>(op.getInput().getType());
-  const int64_t channels = inType.getDimSize(1);
   Value weights = op.getWeights();
-  VPU::NCE::LayerDesc layer;
-  layer.inputs = {inType};
   // A 1x1 unit-stride convolution keeps the input's type.
-  layer.output = inType;
-  layer.filter = RankedTensorType::get(
-      {channels, 1, 1, 1},
+  VPU::NCE::LayerDesc layer = describeDepthwise(
+      inType, inType,
       weights ? llvm::cast<RankedTensorType>(weights.getType()).getElementType()
-              : inType.getElementType());
-  layer.constantFilter = !weights || isReshapedConstant(weights);
+              : inType.getElementType(),
+      !weights || isReshapedConstant(weights));
   if (!layer.constantFilter && !floatMultiplies) {
     log("the weights are not a constant: a float ScaleShift with activation "
         "weights stays a SHAVE kernel (float-multiplies rewrites it)");
@@ -101,11 +133,6 @@ bool acceptsDepthwise(ScaleShiftOp op, bool floatMultiplies,
     Operation *def = biases.getDefiningOp();
     layer.constantBias = def && def->hasTrait<OpTrait::ConstantLike>();
   }
-  layer.strides = {1, 1};
-  layer.padsBegin = {0, 0};
-  layer.padsEnd = {0, 0};
-  layer.dilations = {1, 1};
-  layer.groups = channels;
   return VPU::isSupportedOnNCE<GroupConvolutionOp>(
              op.getContext(), layer, log, VPU::NCE::getIEStageOptions()) &&
          inType == op.getType();
@@ -148,21 +175,11 @@ Value getChannelData(MultiplyOp op, Value factors) {
 /// per-channel Multiply `op` with factors `factors`; logs the NCE's reasons
 /// otherwise.
 bool acceptsDepthwise(MultiplyOp op, Value factors, VPU::LogCallback log) {
-  auto dataType =
-      llvm::cast<RankedTensorType>(getChannelData(op, factors).getType());
-  const int64_t channels = dataType.getDimSize(1);
-  VPU::NCE::LayerDesc layer;
-  layer.inputs = {dataType};
-  layer.output = op.getType();
-  layer.filter = RankedTensorType::get(
-      {channels, 1, 1, 1},
-      llvm::cast<RankedTensorType>(factors.getType()).getElementType());
-  layer.constantFilter = isReshapedConstant(factors);
-  layer.strides = {1, 1};
-  layer.padsBegin = {0, 0};
-  layer.padsEnd = {0, 0};
-  layer.dilations = {1, 1};
-  layer.groups = channels;
+  VPU::NCE::LayerDesc layer = describeDepthwise(
+      llvm::cast<RankedTensorType>(getChannelData(op, factors).getType()),
+      op.getType(),
+      llvm::cast<RankedTensorType>(factors.getType()).getElementType(),
+      isReshapedConstant(factors));
   VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions();
   options.targetElementTypes = VPU::NCE::getTargetElementTypes(op);
   return VPU::isSupportedOnNCE<GroupConvolutionOp>(op.getContext(), layer, log,
@@ -195,13 +212,8 @@ struct ConvertChannelMultiplyToDepthwise final : OpRewritePattern<MultiplyOp> {
         llvm::cast<RankedTensorType>(data.getType()).getDimSize(1);
     Value filter =
         createFilter(rewriter, op.getLoc(), factors, channels, Type());
-    const SmallVector<int64_t, 2> ones = {1, 1};
-    const SmallVector<int64_t, 2> zeros = {0, 0};
-    auto conv = rewriter.create<GroupConvolutionOp>(
-        op.getLoc(), op.getType(), data, filter, Value(),
-        ArrayRef<int64_t>(ones), ArrayRef<int64_t>(zeros),
-        ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(ones),
-        static_cast<uint64_t>(channels));
+    GroupConvolutionOp conv = createDepthwise(
+        rewriter, op.getLoc(), op.getType(), data, filter, Value());
     if (Attribute postOp = op->getAttr(kPostOpAttrName)) {
       conv->setAttr(kPostOpAttrName, postOp);
     }
@@ -234,12 +246,9 @@ struct ConvertScaleShiftToDepthwise final : OpRewritePattern<ScaleShiftOp> {
     Location loc = op.getLoc();
     Value filter = createFilter(rewriter, loc, op.getWeights(), channels,
                                 inType.getElementType());
-    const SmallVector<int64_t, 2> ones = {1, 1};
-    const SmallVector<int64_t, 2> zeros = {0, 0};
-    rewriter.replaceOpWithNewOp<GroupConvolutionOp>(
-        op, op.getInput(), filter, op.getBiases(), ArrayRef<int64_t>(ones),
-        ArrayRef<int64_t>(zeros), ArrayRef<int64_t>(zeros),
-        ArrayRef<int64_t>(ones), static_cast<uint64_t>(channels));
+    rewriter.replaceOp(op,
+                       createDepthwise(rewriter, loc, op.getType(),
+                                       op.getInput(), filter, op.getBiases()));
     return success();
   }
 

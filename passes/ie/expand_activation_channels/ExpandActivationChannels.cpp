@@ -139,12 +139,18 @@ private:
     SmallVector<int64_t, 4> begin(rank, 0);
     SmallVector<int64_t, 4> end(rank, 0);
     end[1] = channels - channelsOf(value);
-    it->second = builder.create<PadOp>(
-        loc, value, builder.getDenseI64ArrayAttr(begin),
-        builder.getDenseI64ArrayAttr(end),
+    it->second = createZeroPad(loc, value, begin, end);
+    return it->second;
+  }
+
+  /// An IE.Pad of `value` with `before` / `after` zeros (real zeros) per dim.
+  Value createZeroPad(Location loc, Value value, ArrayRef<int64_t> before,
+                      ArrayRef<int64_t> after) {
+    return builder.create<PadOp>(
+        loc, value, builder.getDenseI64ArrayAttr(before),
+        builder.getDenseI64ArrayAttr(after),
         PadModeAttr::get(builder.getContext(), PadMode::CONSTANT),
         builder.getF64FloatAttr(0.0));
-    return it->second;
   }
 
   /// The constant (or depthwise activation filter) `value` with `padA` zeros
@@ -165,12 +171,8 @@ private:
     auto constant = value.getDefiningOp<Const::DeclareOp>();
     if (!constant) {
       // An activation filter (a depthwise convolution's, the NCE reads it
-      // from memory): padded with zeros (real zeros) by an IE.Pad.
-      return builder.create<PadOp>(
-          value.getLoc(), value, builder.getDenseI64ArrayAttr(before),
-          builder.getDenseI64ArrayAttr(after),
-          PadModeAttr::get(builder.getContext(), PadMode::CONSTANT),
-          builder.getF64FloatAttr(0.0));
+      // from memory): padded by an IE.Pad.
+      return createZeroPad(value.getLoc(), value, before, after);
     }
     if (!llvm::is_contained(maybeDead, constant.getOperation())) {
       maybeDead.push_back(constant);
