@@ -782,25 +782,22 @@ int runCompile() {
   pipeline::PipelineLoader loader(context, registry, llvm::errs());
   loader.setOverrides(overrides);
   pipeline::SpecSource source{spec->text, spec->sourceName};
-  FailureOr<std::string> textual =
-      spec->registeredName
-          ? loader.lowerRegisteredToTextualPipeline(*spec->registeredName)
-          : loader.lowerToTextualPipeline(source);
-  if (failed(textual)) {
-    return fail("cannot load the pipeline " + specDisplay);
-  }
+  auto lower = [&]() -> FailureOr<std::string> {
+    return spec->registeredName
+               ? loader.lowerRegisteredToTextualPipeline(*spec->registeredName)
+               : loader.lowerToTextualPipeline(source);
+  };
+  FailureOr<std::string> textual = lower();
   // The summary names the layers the low-precision pipeline keeps in float,
   // with the reasons vpuc-ie-fuse-quantized-layers gives as remarks.
-  if (textual->find(kFuseQuantizedPass) != std::string::npos) {
+  if (succeeded(textual) &&
+      textual->find(kFuseQuantizedPass) != std::string::npos) {
     overrides.push_back(std::string(kFuseQuantizedPass) + ".remarks=true");
     loader.setOverrides(overrides);
-    textual =
-        spec->registeredName
-            ? loader.lowerRegisteredToTextualPipeline(*spec->registeredName)
-            : loader.lowerToTextualPipeline(source);
-    if (failed(textual)) {
-      return fail("cannot load the pipeline " + specDisplay);
-    }
+    textual = lower();
+  }
+  if (failed(textual)) {
+    return fail("cannot load the pipeline " + specDisplay);
   }
   PassManager pm(&context, ModuleOp::getOperationName());
   pm.enableVerifier(true);
