@@ -622,6 +622,36 @@ def AvgPool : SwKernel<"avg_pool",
   let upaTable = "PoolingParams";
 }
 
+def QuantizedAvgPool : SwKernel<"quantized_avg_pool",
+    !listconcat([In<"input">, Out<"output">], PoolGeometryArgs.args,
+                [Flag<"excludePad">,
+                 F32<"inputScale", "the input's scale (> 0)">,
+                 I32<"inputZeroPoint", "the input's zero point">,
+                 F32<"outputScale", "the output's scale (> 0)">,
+                 I32<"outputZeroPoint", "the output's zero point">,
+                 I32<"qmin", "the output's storage range; checked against its type">,
+                 I32<"qmax">],
+                PostOpArgs.args)> {
+  let doc = "quantized_avg_pool(input: int [N, C, H, W], output: int [N, C, "
+            "OH, OW], kernel, strides, pads, roundingType, excludePad, "
+            "inputScale, inputZeroPoint, outputScale, outputZeroPoint, qmin, "
+            "qmax, postOp, postOpAlpha, postOpBeta): IE.AvgPool on per-tensor "
+            "quantized types (integer storage, 8-bit in practice; the input and "
+            "output types may differ), any layouts. Each input element is "
+            "dequantized to f32, x = f32((q - inputZeroPoint) * inputScale) "
+            "(the product exact in FP64, rounded once); the mean of each "
+            "window is avg_pool's on these values (padding reads the real "
+            "value 0; the sum in f32 in window row-major order, divided by "
+            "the count excludePad selects; output sizes and checks as "
+            "max_pool); the post-operation on the mean; then q = "
+            "clamp(round_half_even(y / outputScale) + outputZeroPoint, qmin, "
+            "qmax) with the division in f32: what a QDQ graph computes with "
+            "DequantizeLinear, AveragePool and QuantizeLinear, and, with the "
+            "input's scale and zero point for the output and no post-op, the "
+            "IE interpreter's quantized IE.AvgPool bit for bit.";
+  let upaTable = "QuantizedPoolingParams";
+}
+
 def Interpolate : SwKernel<"interpolate", [In<"input">, Out<"output">,
     EnumArg<"mode", InterpolateMode>, EnumArg<"coordMode", InterpolateCoordMode>,
     EnumArg<"nearestMode", InterpolateNearestMode>,
@@ -678,5 +708,5 @@ def Library : SwKernelLibrary<[
   Convolution, Deconvolution, MatMul, FullyConnected, MaxPool, AvgPool,
   Interpolate,
   ArgMax, ArgMin,
-  QuantizedConvolution, QuantizedEltwise
+  QuantizedConvolution, QuantizedEltwise, QuantizedAvgPool
 ]>;

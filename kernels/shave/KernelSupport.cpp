@@ -60,6 +60,14 @@ llvm::Error checkStorageRange(int32_t qmin, int32_t qmax, abi::DataType type,
   return llvm::Error::success();
 }
 
+llvm::Error checkScale(float scale, llvm::StringRef what,
+                       llvm::StringRef kernel) {
+  if (!(scale > 0.0f) || !std::isfinite(scale)) {
+    return kernelError(kernel, what + " must be finite and positive");
+  }
+  return llvm::Error::success();
+}
+
 std::string getDataTypeName(abi::DataType type) {
   switch (type) {
   case abi::DataType::Undefined:

@@ -48,6 +48,11 @@ std::string getDataTypeName(abi::DataType type);
 llvm::Error checkStorageRange(int32_t qmin, int32_t qmax, abi::DataType type,
                               llvm::StringRef kernel);
 
+/// Checks that the scale scalar `what` of a quantized kernel is finite and
+/// positive ("<what> must be finite and positive").
+llvm::Error checkScale(float scale, llvm::StringRef what,
+                       llvm::StringRef kernel);
+
 /// True for the types the arithmetic kernels compute on: f32, f16, bf16.
 bool isFloatType(abi::DataType type);
 

@@ -8,41 +8,17 @@
 // avg_pool(..., excludePad) (kernels/abi/SwKernels.h): 2-D pooling over
 // logical NCHW tensors of any layouts (max_pool: any numeric type, the output
 // of the input's; avg_pool: float), through the shared -O2 kernels
-// of kernels/reference (the IE interpreter's code). The output size follows
-// the rounding type with the IE rule for ceil mode (a last window starting
-// beyond the input and the begin padding is dropped); every window must
-// overlap the input.
+// of kernels/reference (the IE interpreter's code). The operand and geometry
+// checks are PoolSupport.h's (shared with quantized_avg_pool).
 //
 //===----------------------------------------------------------------------===//
 
-#include <algorithm>
-#include <cstddef>
-
 #include "kernels/reference/Pooling.h"
 #include "kernels/shave/KernelSupport.h"
+#include "kernels/shave/PoolSupport.h"
 
 namespace mlir::vpuc::emu {
 namespace {
-
-/// The pooling scalars common to both kernels.
-struct PoolScalars {
-  int32_t kernelH, kernelW, strideH, strideW;
-  int32_t padTop, padLeft, padBottom, padRight, roundingType;
-};
-
-/// The output extent of one dim, or -1 when the window does not fit.
-int64_t getPoolExtent(int64_t in, int64_t kernel, int64_t stride,
-                      int64_t padBegin, int64_t padEnd, bool ceil) {
-  int64_t span = in + padBegin + padEnd - kernel;
-  if (span < 0) {
-    return -1;
-  }
-  int64_t out = (ceil ? (span + stride - 1) / stride : span / stride) + 1;
-  if (ceil && (out - 1) * stride >= in + padBegin) {
-    --out;
-  }
-  return out;
-}
 
 template <bool isMax>
 llvm::Error runPool(const abi::MemRefData &inDesc,
@@ -51,87 +27,21 @@ llvm::Error runPool(const abi::MemRefData &inDesc,
   const char *name =
       isMax ? abi::MaxPoolKernel::name : abi::AvgPoolKernel::name;
   TensorView in, out;
-  if (llvm::Error error = viewOperands(
-          context, name,
-          {{inDesc, false, "input", in}, {outDesc, true, "output", out}})) {
-    return error;
-  }
   // The maximum is exact on any numeric type (integers included: the
   // storage values of a quantized tensor, whose order is the real values').
-  for (auto [view, what] :
-       {std::make_pair(&in, "input"), std::make_pair(&out, "output")}) {
-    if (llvm::Error error =
-            checkType(*view, isMax ? kNumericTypes : kFloatTypes, name, what)) {
-      return error;
-    }
-    if (llvm::Error error = checkRank(*view, 4, name, what)) {
-      return error;
-    }
+  llvm::Expected<kernels::PoolGeometry> g = preparePool(
+      context, name, inDesc, outDesc, isMax ? kNumericTypes : kFloatTypes,
+      /*sameType=*/true, s, in, out);
+  if (!g) {
+    return g.takeError();
   }
-  if (in.type != out.type) {
-    return kernelError(name, "the output type " + getDataTypeName(out.type) +
-                                 " differs from the input type " +
-                                 getDataTypeName(in.type));
-  }
-  if (llvm::Error error = checkDisjoint(out, in, name, "the input")) {
-    return error;
-  }
-  if (s.kernelH < 1 || s.kernelW < 1 || s.strideH < 1 || s.strideW < 1) {
-    return kernelError(name, "kernel " + llvm::Twine(s.kernelH) + "x" +
-                                 llvm::Twine(s.kernelW) + " and strides " +
-                                 llvm::Twine(s.strideH) + "x" +
-                                 llvm::Twine(s.strideW) + " must be positive");
-  }
-  if (s.padTop < 0 || s.padLeft < 0 || s.padBottom < 0 || s.padRight < 0) {
-    return kernelError(name, "pads must be non-negative");
-  }
-  if (s.roundingType != static_cast<int32_t>(abi::RoundingType::Floor) &&
-      s.roundingType != static_cast<int32_t>(abi::RoundingType::Ceil)) {
-    return kernelError(name,
-                       "unknown roundingType " + llvm::Twine(s.roundingType));
-  }
-  bool ceil = s.roundingType == static_cast<int32_t>(abi::RoundingType::Ceil);
-  std::vector<int64_t> inDims = getDims(in);
-  int64_t outH = getPoolExtent(inDims[2], s.kernelH, s.strideH, s.padTop,
-                               s.padBottom, ceil);
-  int64_t outW = getPoolExtent(inDims[3], s.kernelW, s.strideW, s.padLeft,
-                               s.padRight, ceil);
-  if (outH < 1 || outW < 1) {
-    return kernelError(name, "the kernel " + llvm::Twine(s.kernelH) + "x" +
-                                 llvm::Twine(s.kernelW) +
-                                 " does not fit the padded input " +
-                                 formatDims(inDims));
-  }
-  if (llvm::Error error =
-          checkDims(out, {inDims[0], inDims[1], outH, outW}, name, "output")) {
-    return error;
-  }
-  if (s.padTop >= s.kernelH || s.padLeft >= s.kernelW ||
-      (outH - 1) * s.strideH - s.padTop >= inDims[2] ||
-      (outW - 1) * s.strideW - s.padLeft >= inDims[3]) {
-    return kernelError(name, "a window lies entirely in the padding");
-  }
-  kernels::PoolGeometry g;
-  g.planes = inDims[0] * inDims[1];
-  g.inH = inDims[2];
-  g.inW = inDims[3];
-  g.outH = outH;
-  g.outW = outW;
-  g.kernelH = s.kernelH;
-  g.kernelW = s.kernelW;
-  g.strideH = s.strideH;
-  g.strideW = s.strideW;
-  g.padTop = s.padTop;
-  g.padLeft = s.padLeft;
-  g.padBottom = s.padBottom;
-  g.padRight = s.padRight;
   std::vector<float> input = loadTensor(in);
   std::vector<float> result(out.getNumElements());
   if (!result.empty()) {
     if (isMax) {
-      kernels::maxPool(g, input.data(), result.data());
+      kernels::maxPool(*g, input.data(), result.data());
     } else {
-      kernels::avgPool(g, excludePad, input.data(), result.data());
+      kernels::avgPool(*g, excludePad, input.data(), result.data());
     }
   }
   storeTensor(out, result.data());
@@ -140,9 +50,7 @@ llvm::Error runPool(const abi::MemRefData &inDesc,
 
 llvm::Error runMaxPool(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::MaxPoolKernel::Args>(args);
-  PoolScalars s{a.kernelH, a.kernelW,   a.strideH,  a.strideW,     a.padTop,
-                a.padLeft, a.padBottom, a.padRight, a.roundingType};
-  return runPool<true>(a.input, a.output, s, false, context);
+  return runPool<true>(a.input, a.output, PoolScalars::of(a), false, context);
 }
 
 llvm::Error runAvgPool(const uint8_t *args, const KernelContext &context) {
@@ -151,21 +59,8 @@ llvm::Error runAvgPool(const uint8_t *args, const KernelContext &context) {
           checkFlag(a.excludePad, abi::AvgPoolKernel::name, "excludePad")) {
     return error;
   }
-  PoolScalars s{a.kernelH, a.kernelW,   a.strideH,  a.strideW,     a.padTop,
-                a.padLeft, a.padBottom, a.padRight, a.roundingType};
-  return runPool<false>(a.input, a.output, s, a.excludePad != 0, context);
-}
-
-static_assert(offsetof(abi::MaxPoolKernel::Args, kernelW) ==
-                  offsetof(abi::AvgPoolKernel::Args, kernelW),
-              "the pools share their leading scalars");
-
-/// Each output element reads a window of KH * KW.
-int64_t getPoolWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
-  // kernelH and kernelW are the first scalars of both Args structs.
-  auto a = readArgs<abi::MaxPoolKernel::Args>(args);
-  int64_t window = std::max<int64_t>(int64_t(a.kernelH) * a.kernelW, 1);
-  return getElements(views, 1) * window;
+  return runPool<false>(a.input, a.output, PoolScalars::of(a),
+                        a.excludePad != 0, context);
 }
 
 } // namespace

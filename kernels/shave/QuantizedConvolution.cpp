@@ -94,8 +94,8 @@ llvm::Error runQuantizedConvolution(const uint8_t *args,
           checkPostOp(a.postOp, a.postOpAlpha, a.postOpBeta, name)) {
     return error;
   }
-  if (!(a.outputScale > 0.0f) || !std::isfinite(a.outputScale)) {
-    return kernelError(name, "outputScale must be finite and positive");
+  if (llvm::Error error = checkScale(a.outputScale, "outputScale", name)) {
+    return error;
   }
   if (llvm::Error error = checkStorageRange(a.qmin, a.qmax, out.type, name)) {
     return error;

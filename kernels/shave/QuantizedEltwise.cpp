@@ -14,23 +14,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include <cmath>
-
 #include "kernels/reference/QuantizedEltwise.h"
 #include "kernels/shave/ActivationMath.h"
 #include "kernels/shave/KernelSupport.h"
 
 namespace mlir::vpuc::emu {
 namespace {
-
-/// Checks that `scale` is finite and positive.
-llvm::Error checkScale(float scale, llvm::StringRef what,
-                       llvm::StringRef kernel) {
-  if (!(scale > 0.0f) || !std::isfinite(scale)) {
-    return kernelError(kernel, what + " must be finite and positive");
-  }
-  return llvm::Error::success();
-}
 
 llvm::Error runQuantizedEltwise(const uint8_t *args,
                                 const KernelContext &context) {

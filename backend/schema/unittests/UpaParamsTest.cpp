@@ -303,6 +303,22 @@ std::vector<Case> getCases() {
          p.addF32(0.1f);
          p.addF32(0.0f);
        }},
+      {"quantized_avg_pool",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::QuantizedPoolingParams,
+                   schema::CreateQuantizedPoolingParams(
+                       f, 3, 3, 2, 2, 1, 1, 0, 1, 1, true, 0.5f, 128, 0.25f, -3,
+                       -128, 127, 21, 0.1f, 0.0f));
+       },
+       [](abi::ArgPacker &p) {
+         addI32s(p, {3, 3, 2, 2, 1, 1, 0, 1, 1, 1});
+         p.addF32(0.5f);
+         p.addI32(128);
+         p.addF32(0.25f);
+         addI32s(p, {-3, -128, 127, 21});
+         p.addF32(0.1f);
+         p.addF32(0.0f);
+       }},
       {"interpolate",
        [](fb::FlatBufferBuilder &f) {
          std::vector<float> scales = {1, 1, 2, 2}, start = {0, 0, 0.1f, 0.2f},

@@ -7,8 +7,8 @@
 // quantize and dequantize per tensor and per axis, with and without zero
 // points, against double-precision references (round half to even,
 // saturation to the storage range), and their errors; quantized_convolution
-// bit for bit against integer loops; quantized_eltwise bit for bit against
-// loops in the float32 arithmetic of a QDQ graph.
+// bit for bit against integer loops; quantized_eltwise and quantized_avg_pool
+// bit for bit against loops in the float32 arithmetic of a QDQ graph.
 //
 //===----------------------------------------------------------------------===//
 
@@ -512,6 +512,201 @@ TEST(QuantKernelsTest, quantizedEltwiseInPlaceAndErrors) {
   EXPECT_EQ(call(a, b, i8, 0, 0.75f, -128, 127, 99),
             "quantized_eltwise: unknown postOp 99");
   EXPECT_NE(call(a, wide, i8, 0, 0.75f, -128, 127), "");
+}
+
+/// The window of a pool: kernel, strides, pads (top, left, bottom, right),
+/// rounding type and divisor.
+struct PoolWindow {
+  int32_t kh, kw, sh, sw, pt, pl, pb, pr;
+  bool ceil, excludePad;
+};
+
+/// One side of a quantized pool: storage type, scale, zero point, layout.
+struct PoolSide {
+  DataType type;
+  float scale;
+  int32_t zeroPoint;
+  uint64_t order;
+};
+
+/// The output extent of one pooled dim: floor or ceil of the padded span over
+/// the stride, plus one, less a ceil-mode window that would start beyond the
+/// input and its begin padding.
+int64_t pooledExtent(int64_t in, int64_t kernel, int64_t stride,
+                     int64_t padBegin, int64_t padEnd, bool ceil) {
+  const int64_t span = in + padBegin + padEnd - kernel;
+  int64_t out = (ceil ? (span + stride - 1) / stride : span / stride) + 1;
+  if (ceil && (out - 1) * stride >= in + padBegin) {
+    --out;
+  }
+  return out;
+}
+
+/// quantized_avg_pool of an input of `dims` [N, C, H, W] against plain loops
+/// in the float32 arithmetic of a QDQ graph: DequantizeLinear in f32 ((float)
+/// (q - z) * s), AveragePool in f32 (the window's input values summed row by
+/// row, divided by their number or, counting padding, by the window clipped
+/// to the padded input), the activation, QuantizeLinear in f32 (y / s rounded
+/// half to even, plus z, saturated to the output type).
+void checkQuantizedAvgPool(const char *what, const std::vector<int64_t> &dims,
+                           const PoolWindow &k, const PoolSide &inSide,
+                           const PoolSide &outSide,
+                           int32_t postOp = abi::kNoPostOp) {
+  SCOPED_TRACE(what);
+  Machine machine;
+  Random random(static_cast<uint32_t>(dims[2] * 13 + k.kh * 5 + k.pt));
+  const int64_t n = dims[0], c = dims[1], h = dims[2], w = dims[3];
+  const int64_t oh = pooledExtent(h, k.kh, k.sh, k.pt, k.pb, k.ceil);
+  const int64_t ow = pooledExtent(w, k.kw, k.sw, k.pl, k.pr, k.ceil);
+  Tensor in = machine.alloc(inSide.type, dims, inSide.order);
+  Tensor out = machine.alloc(outSide.type, {n, c, oh, ow}, outSide.order);
+  auto [lo, hi] = storageRange(inSide.type);
+  auto [qmin, qmax] = storageRange(outSide.type);
+  const std::vector<double> x = machine.fill(in, random, lo, hi + 1);
+  abi::ArgPacker packer;
+  machine.in(packer, in);
+  machine.out(packer, out);
+  for (int32_t value :
+       {k.kh, k.kw, k.sh, k.sw, k.pt, k.pl, k.pb, k.pr,
+        static_cast<int32_t>(k.ceil), static_cast<int32_t>(k.excludePad)}) {
+    packer.addI32(value);
+  }
+  packer.addF32(inSide.scale);
+  packer.addI32(inSide.zeroPoint);
+  packer.addF32(outSide.scale);
+  packer.addI32(outSide.zeroPoint);
+  packer.addI32(static_cast<int32_t>(qmin));
+  packer.addI32(static_cast<int32_t>(qmax));
+  packer.addI32(postOp);
+  packer.addF32(0.0f);
+  packer.addF32(0.0f);
+  ASSERT_EQ(machine.run("quantized_avg_pool", packer), "");
+  std::vector<double> reference;
+  forEachIndex({n, c, oh, ow}, [&](const std::vector<int64_t> &i) {
+    const double *plane = x.data() + (i[0] * c + i[1]) * h * w;
+    const int64_t ys = i[2] * k.sh - k.pt, xs = i[3] * k.sw - k.pl;
+    float sum = 0.0f;
+    int64_t covered = 0;
+    for (int64_t y = ys; y < ys + k.kh; ++y) {
+      for (int64_t xx = xs; xx < xs + k.kw; ++xx) {
+        if (y < 0 || y >= h || xx < 0 || xx >= w) {
+          continue;
+        }
+        const float real =
+            static_cast<float>(static_cast<int32_t>(plane[y * w + xx]) -
+                               inSide.zeroPoint) *
+            inSide.scale;
+        sum += real;
+        ++covered;
+      }
+    }
+    const int64_t padded = (std::min<int64_t>(ys + k.kh, h + k.pb) - ys) *
+                           (std::min<int64_t>(xs + k.kw, w + k.pr) - xs);
+    float mean = sum / static_cast<float>(k.excludePad ? covered : padded);
+    if (postOp == static_cast<int32_t>(abi::ActivationOp::Relu)) {
+      mean = std::max(mean, 0.0f);
+    }
+    const float q = std::nearbyint(mean / outSide.scale) +
+                    static_cast<float>(outSide.zeroPoint);
+    reference.push_back(std::clamp(static_cast<double>(q), qmin, qmax));
+  });
+  EXPECT_EQ(machine.read(out), reference);
+}
+
+TEST(QuantKernelsTest, quantizedAvgPool) {
+  constexpr uint64_t kNCHW = 0x1234;
+  constexpr uint64_t kNHWC = 0x1342;
+  const DataType u8 = DataType::U8, i8 = DataType::I8;
+  const float u8Scale = 0.0235294122f;
+  checkQuantizedAvgPool("a global pool over 56x56, u8 with zero point 128",
+                        {1, 16, 56, 56}, {56, 56, 1, 1, 0, 0, 0, 0},
+                        {u8, u8Scale, 128, kNHWC},
+                        {u8, 0.00392156886f, 128, kNHWC});
+  for (bool excludePad : {false, true}) {
+    checkQuantizedAvgPool(
+        excludePad ? "3x3 stride 2, pads 1, padding excluded"
+                   : "3x3 stride 2, pads 1, padding counted",
+        {2, 5, 9, 10}, {3, 3, 2, 2, 1, 1, 1, 1, false, excludePad},
+        {u8, u8Scale, 128, kNCHW}, {u8, 0.0117647061f, 120, kNHWC});
+    // The last window row and column reach beyond the input (and the pads).
+    checkQuantizedAvgPool("ceil rounding", {1, 4, 8, 8},
+                          {3, 3, 2, 2, 0, 0, 0, 0, true, excludePad},
+                          {u8, 0.0196078438f, 100, kNHWC},
+                          {u8, 0.0196078438f, 100, kNHWC});
+    // A fourth window column would start in the right pad: it is dropped.
+    checkQuantizedAvgPool("ceil rounding with pads", {1, 4, 7, 8},
+                          {3, 2, 2, 3, 1, 1, 1, 1, true, excludePad},
+                          {u8, 0.0196078438f, 100, kNCHW},
+                          {u8, 0.0196078438f, 100, kNCHW});
+  }
+  checkQuantizedAvgPool("i8 in, u8 out of another scale", {1, 6, 7, 7},
+                        {3, 3, 1, 1, 1, 1, 1, 1, false, true},
+                        {i8, 0.0467456095f, -3, kNCHW},
+                        {u8, 0.0290682372f, 90, kNHWC});
+  checkQuantizedAvgPool(
+      "a ReLU post-op", {1, 8, 6, 6}, {2, 2, 2, 2, 0, 0, 0, 0, false, false},
+      {u8, u8Scale, 128, kNHWC}, {u8, 0.0117647061f, 0, kNHWC},
+      static_cast<int32_t>(abi::ActivationOp::Relu));
+  // Power-of-two scales make exact halves: ties round to even.
+  checkQuantizedAvgPool("rounding ties", {1, 8, 6, 8},
+                        {2, 2, 2, 2, 0, 0, 0, 0, false, false},
+                        {i8, 0.125f, 0, kNCHW}, {i8, 0.125f, 0, kNCHW});
+}
+
+TEST(QuantKernelsTest, quantizedAvgPoolErrors) {
+  Machine machine;
+  Random random;
+  Tensor in = machine.alloc(DataType::U8, {1, 2, 4, 4});
+  Tensor floats = machine.alloc(DataType::F16, {1, 2, 4, 4});
+  Tensor out = machine.alloc(DataType::I8, {1, 2, 2, 2});
+  Tensor out3 = machine.alloc(DataType::I8, {1, 2, 3, 3});
+  machine.fill(in, random, 0, 256);
+  auto call = [&](const Tensor &x, const Tensor &y, float inScale,
+                  float outScale, int32_t qmin, int32_t qmax,
+                  int32_t padEnd = 0, int32_t excludePad = 0,
+                  int32_t postOp = abi::kNoPostOp) {
+    abi::ArgPacker packer;
+    machine.in(packer, x);
+    machine.out(packer, y);
+    for (int32_t value : {2, 2, 2, 2, 0, 0, padEnd, padEnd, 0, excludePad}) {
+      packer.addI32(value);
+    }
+    packer.addF32(inScale);
+    packer.addI32(128);
+    packer.addF32(outScale);
+    packer.addI32(0);
+    packer.addI32(qmin);
+    packer.addI32(qmax);
+    packer.addI32(postOp);
+    packer.addF32(0.0f);
+    packer.addF32(0.0f);
+    return machine.run("quantized_avg_pool", packer);
+  };
+  EXPECT_EQ(call(in, out, 0.5f, 0.25f, -128, 127), "");
+  EXPECT_EQ(call(floats, out, 0.5f, 0.25f, -128, 127),
+            "quantized_avg_pool: input of type f16 is not supported (expected "
+            "an integer type of 8 to 64 bits)");
+  EXPECT_EQ(call(in, out, 0.0f, 0.25f, -128, 127),
+            "quantized_avg_pool: inputScale must be finite and positive");
+  EXPECT_EQ(call(in, out, 0.5f, -0.25f, -128, 127),
+            "quantized_avg_pool: outputScale must be finite and positive");
+  EXPECT_EQ(call(in, out, 0.5f, INFINITY, -128, 127),
+            "quantized_avg_pool: outputScale must be finite and positive");
+  EXPECT_EQ(call(in, out, 0.5f, 0.25f, 0, 255),
+            "quantized_avg_pool: range [0, 255] does not fit i8");
+  // Bottom and right pads of 2 give a third row and column of windows that
+  // cover only padding.
+  EXPECT_EQ(call(in, out3, 0.5f, 0.25f, -128, 127, 2),
+            "quantized_avg_pool: a window lies entirely in the padding");
+  EXPECT_EQ(call(in, out, 0.5f, 0.25f, -128, 127, 0, 2),
+            "quantized_avg_pool: excludePad must be 0 or 1, got 2");
+  EXPECT_EQ(call(in, out, 0.5f, 0.25f, -128, 127, 0, 0, 99),
+            "quantized_avg_pool: unknown postOp 99");
+  EXPECT_EQ(call(in, out3, 0.5f, 0.25f, -128, 127),
+            "quantized_avg_pool: output has dims [1, 2, 3, 3], expected [1, "
+            "2, 2, 2]");
+  EXPECT_EQ(call(in, in, 0.5f, 0.25f, 0, 255),
+            "quantized_avg_pool: the output overlaps the input");
 }
 
 } // namespace
