@@ -952,6 +952,23 @@ void mapPool(CallBuilder &b, int32_t isAvg) {
   }
 }
 
+/// quantized_avg_pool(input, output, the pool's geometry and excludePad as
+/// avg_pool, inputScale, inputZeroPoint, outputScale, outputZeroPoint, qmin,
+/// qmax, post-op) from `quantized_avg_pool`.
+void mapQuantizedAvgPool(CallBuilder &b, int32_t) {
+  mapPool(b, /*isAvg=*/1);
+  if (b.hasFailed()) {
+    return;
+  }
+  for (llvm::StringRef tensor : {"input", "output"}) {
+    addQuantScale(b, (tensor + "_scale").str());
+    b.copyI32((tensor + "_zero_point").str());
+  }
+  b.addI32("storage_min", b.i64("storage_min"));
+  b.addI32("storage_max", b.i64("storage_max"));
+  addQuantizedPostOp(b);
+}
+
 /// interpolate(input, output, mode, coordMode, nearestMode, shapeCalcMode,
 /// excludeOutside, cubicCoeffA, extrapolationValue, scales[8], roiStart[8],
 /// roiEnd[8]). The VPU call always gives per-dim scales (`sizes` become
@@ -1239,6 +1256,8 @@ const Entry kEntries[] = {
     {"quantize_per_axis", abi::QuantizeKernel::name, mapQuantize, 1},
     {"quantized_add", abi::QuantizedEltwiseKernel::name, mapQuantizedEltwise,
      static_cast<int32_t>(abi::QuantizedEltwiseOp::Add)},
+    {"quantized_avg_pool", abi::QuantizedAvgPoolKernel::name,
+     mapQuantizedAvgPool, 0},
     {"quantized_convolution", abi::QuantizedConvolutionKernel::name,
      mapQuantizedConvolution, 0},
     {"quantized_group_convolution", abi::QuantizedConvolutionKernel::name,

@@ -11,6 +11,8 @@
 #ifndef VPUC_DIALECTS_IE_IR_IEOPS_H_
 #define VPUC_DIALECTS_IE_IR_IEOPS_H_
 
+#include <array>
+#include <optional>
 #include <string>
 
 #include "dialects/ie/ir/IEAttributes.h"
@@ -52,5 +54,12 @@ LogicalResult verifyEltwiseElementTypes(Operation *op, Type input1, Type input2,
 
 #define GET_OP_CLASSES
 #include "dialects/ie/ir/IEOps.h.inc" // IWYU pragma: keep
+
+namespace mlir::vpuc::IE {
+/// The window [H, W] of `mean` as an average pool if it is a global one (a
+/// mean over the axes 2 and 3 of a static rank-4 input, with keep_dims, as
+/// ONNX GlobalAveragePool imports), else nothing.
+std::optional<std::array<int64_t, 2>> getGlobalPoolWindow(ReduceMeanOp mean);
+} // namespace mlir::vpuc::IE
 
 #endif // VPUC_DIALECTS_IE_IR_IEOPS_H_

@@ -259,11 +259,13 @@ def IE_AvgPoolOp : IE_PoolOp<"AvgPool", (ins UnitAttr:$exclude_pad), IE_FloatOrQ
     A global average pool (ONNX GlobalAveragePool) is `IE.ReduceMean` over axes `[2, 3]`
     with `keep_dims`.
 
-    On a quantized tensor (8-bit, per tensor; the result has the input's element type) the
-    pool computes what `Dequantize -> AvgPool -> Quantize` with the input's scale and zero
-    point computes: each element dequantized to f32, the f32 mean, then `clamp(
-    round_half_to_even(mean / scale) + zero_point)` (vpuc-ie-convert-avg-pool-to-dw-conv makes
-    such pools of the islands around a global average pool where the NCE runs them).
+    On a quantized tensor (per tensor; the result has the input's element type) the pool
+    computes what `Dequantize -> AvgPool -> Quantize` with the input's scale and zero point
+    computes: each element dequantized to f32, the f32 mean, the post-op if there is one,
+    then `clamp(round_half_to_even(mean / scale) + zero_point)` (vpuc-ie-fuse-quantized-layers
+    makes such pools of the islands of a quantized network). The NCE runs it as an INT8 pool
+    where it can (its fixed-point requantisation rounds an exactly halfway mean up), else the
+    `quantized_avg_pool` SHAVE kernel.
 
     ```mlir
     %0 = IE.AvgPool(%x) {exclude_pad, kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>,

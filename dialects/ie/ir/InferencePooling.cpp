@@ -303,40 +303,43 @@ LogicalResult MaxPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
 LogicalResult AvgPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                     SmallVectorImpl<HostTensor> &outputs) {
   const bool excludePad = getExcludePad();
-  // A quantized pool (stored integers in and out, one scale and zero point,
-  // see IE.AvgPool): the mean of the values dequantized to f32, quantized
-  // again.
   auto quantType = llvm::dyn_cast<quant::UniformQuantizedType>(
       getElementTypeOrSelf(getInput().getType()));
-  kernels::PerTensorQuant quant;
-  if (quantType) {
-    quant.scale = static_cast<float>(quantType.getScale());
-    quant.zeroPoint = static_cast<int32_t>(quantType.getZeroPoint());
-  }
-  if (failed(runPool(
-          *this, inputs, outputs,
-          [&](const kernels::PoolGeometry &g, const float *in, float *out) {
-            if (!quantType) {
+  if (!quantType) {
+    if (failed(runPool(
+            *this, inputs, outputs,
+            [&](const kernels::PoolGeometry &g, const float *in, float *out) {
               kernels::avgPool(g, excludePad, in, out);
-              return;
-            }
-            const int64_t count = g.planes * g.inH * g.inW;
-            std::vector<float> real(in, in + count);
-            for (float &value : real) {
-              value = kernels::dequantizeToF32(value, quant);
-            }
-            kernels::avgPool(g, excludePad, real.data(), out);
-            const int64_t outCount = g.planes * g.outH * g.outW;
-            const auto lo = static_cast<float>(quantType.getStorageTypeMin());
-            const auto hi = static_cast<float>(quantType.getStorageTypeMax());
-            for (int64_t i = 0; i < outCount; ++i) {
-              out[i] = kernels::quantizeFromF32(out[i], quant, lo, hi);
-            }
-          }))) {
-    return failure();
+            }))) {
+      return failure();
+    }
+    detail::applyPostOp(*this, outputs.back());
+    return success();
   }
-  detail::applyPostOp(*this, outputs.back());
-  return success();
+  // A quantized pool (stored integers in and out, one scale and zero point,
+  // see IE.AvgPool): the mean of the values dequantized to f32, the post-op,
+  // quantized again.
+  kernels::PerTensorQuant quant;
+  quant.scale = static_cast<float>(quantType.getScale());
+  quant.zeroPoint = static_cast<int32_t>(quantType.getZeroPoint());
+  std::optional<PostOp> postOp = getPostOp(*this);
+  const auto lo = static_cast<float>(quantType.getStorageTypeMin());
+  const auto hi = static_cast<float>(quantType.getStorageTypeMax());
+  return runPool(
+      *this, inputs, outputs,
+      [&](const kernels::PoolGeometry &g, const float *in, float *out) {
+        const int64_t count = g.planes * g.inH * g.inW;
+        std::vector<float> real(in, in + count);
+        for (float &value : real) {
+          value = kernels::dequantizeToF32(value, quant);
+        }
+        kernels::avgPool(g, excludePad, real.data(), out);
+        const int64_t outCount = g.planes * g.outH * g.outW;
+        for (int64_t i = 0; i < outCount; ++i) {
+          const float mean = postOp ? postOp->apply(out[i]) : out[i];
+          out[i] = kernels::quantizeFromF32(mean, quant, lo, hi);
+        }
+      });
 }
 
 LogicalResult ReduceMeanOp::inferOnCPU(ArrayRef<HostTensor> inputs,

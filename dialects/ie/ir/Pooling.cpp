@@ -243,6 +243,23 @@ VPUC_IE_DEFINE_REDUCE(ReduceMaxOp, 1, 0)
 VPUC_IE_DEFINE_REDUCE(ReduceMinOp, 1, 0)
 VPUC_IE_DEFINE_REDUCE(ReduceL2Op, 2, 1)
 
+std::optional<std::array<int64_t, 2>> getGlobalPoolWindow(ReduceMeanOp mean) {
+  auto type = llvm::dyn_cast<RankedTensorType>(mean.getInput().getType());
+  if (!mean.getKeepDims() || !type || type.getRank() != 4 ||
+      !type.hasStaticShape()) {
+    return std::nullopt;
+  }
+  SmallVector<int64_t, 2> axes;
+  for (int64_t axis : mean.getAxes()) {
+    axes.push_back(axis < 0 ? axis + 4 : axis);
+  }
+  llvm::sort(axes);
+  if (axes != SmallVector<int64_t, 2>{2, 3}) {
+    return std::nullopt;
+  }
+  return std::array<int64_t, 2>{type.getDimSize(2), type.getDimSize(3)};
+}
+
 #undef VPUC_IE_DEFINE_REDUCE
 
 //===----------------------------------------------------------------------===//

@@ -228,6 +228,16 @@ void addQuantizedLayerParams(Operation *layer, SWKernelParams &params) {
   addPostOpParams(layer, params);
 }
 
+void addQuantizedPoolParams(Operation *layer, SWKernelParams &params) {
+  if (!isQuantizedLayer(layer)) {
+    return;
+  }
+  auto input = llvm::cast<quant::UniformQuantizedType>(
+      getElementTypeOrSelf(layer->getOperand(0).getType()));
+  params.addF32("input_scale", input.getScale());
+  addQuantizedLayerParams(layer, params);
+}
+
 void addQuantizedEltwiseParams(Operation *layer, SWKernelParams &params) {
   if (!isQuantizedLayer(layer)) {
     return;

@@ -94,6 +94,10 @@ bool isQuantizedLayer(Operation *layer);
 /// `post_op_beta` (Clamp's max).
 void addQuantizedLayerParams(Operation *layer, SWKernelParams &params);
 
+/// Appends, for a pool on quantized types (VPU.SW.AvgPool; nothing
+/// otherwise), `input_scale` and what addQuantizedLayerParams appends.
+void addQuantizedPoolParams(Operation *layer, SWKernelParams &params);
+
 /// Appends, for an eltwise layer on quantized types (VPU.SW.Add,
 /// VPU.SW.Multiply; nothing otherwise), `input1_scale`, `input1_zero_point`,
 /// `input2_scale`, `input2_zero_point`, `output_scale`, `output_zero_point`,

@@ -144,12 +144,15 @@ def VPU_SWPReluOp : VPU_SWOp<"PRelu", IE_PReluOp, "prelu"> {
 defvar VPU_ConvDoc = "`stride_y`, `stride_x`, `pad_top`, `pad_left`, `pad_bottom`, "
     # "`pad_right`, `dilation_y`, `dilation_x` (i64)";
 
-/// The extra parameters of a layer on quantized types.
-defvar VPU_QuantizedLayerDoc = "the parameters `input_zero_point`, `output_zero_point`, "
+/// The extra parameters of a layer on quantized types (addQuantizedLayerParams).
+defvar VPU_QuantizedParamsDoc = "the parameters `input_zero_point`, `output_zero_point`, "
     # "`storage_min`, `storage_max` (i64, the output's), `output_scale` (f32) and the "
     # "post-op `post_op` (i64: -1 none, 0 ReLU, 1 Clamp, 2 LeakyRelu), `post_op_alpha` "
-    # "(Clamp's min, LeakyRelu's slope), `post_op_beta` (Clamp's max) (f32); the per-channel "
-    # "scales and filter zero points come from the types";
+    # "(Clamp's min, LeakyRelu's slope), `post_op_beta` (Clamp's max) (f32)";
+
+/// The same for a convolution, whose per-channel scales are constant inputs.
+defvar VPU_QuantizedLayerDoc = !strconcat(VPU_QuantizedParamsDoc, "; the per-channel "
+    # "scales and filter zero points come from the types");
 
 def VPU_SWConvolutionOp : VPU_SWOp<"Convolution", IE_ConvolutionOp, "convolution"> {
   let kernelName = [{
@@ -233,13 +236,21 @@ def VPU_SWMaxPoolOp : VPU_SWOp<"MaxPool", IE_MaxPoolOp, "max_pool"> {
 }
 
 def VPU_SWAvgPoolOp : VPU_SWOp<"AvgPool", IE_AvgPoolOp, "avg_pool"> {
+  let kernelName = [{
+    if (::mlir::vpuc::VPU::detail::isQuantizedLayer(getOperation())) {
+      return "quantized_avg_pool";
+    }
+    return "avg_pool";
+  }];
   let kernelParams = [{
     ::mlir::vpuc::VPU::detail::addPoolParams(params, getKernelSize(), getStrides(),
                                            getPadsBegin(), getPadsEnd());
     params.addFlag("exclude_pad", getExcludePad());
+    ::mlir::vpuc::VPU::detail::addQuantizedPoolParams(getOperation(), params);
   }];
   let kernelDoc = "Kernel `avg_pool`; parameters: "
-      # !strconcat(VPU_PoolDoc, "") # ", `exclude_pad` (flag).";
+      # !strconcat(VPU_PoolDoc, "") # ", `exclude_pad` (flag). On quantized types: kernel "
+      # "`quantized_avg_pool` with `input_scale` (f32) and " # VPU_QuantizedParamsDoc # ".";
 }
 
 /// A reduction: the reduced axes as a mask and keep_dims.

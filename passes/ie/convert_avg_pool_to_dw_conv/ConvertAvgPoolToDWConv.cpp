@@ -343,25 +343,16 @@ std::optional<PoolSpec> getSpec(AvgPoolOp op) {
   return spec;
 }
 
-/// The spec of a global IE.ReduceMean (over H and W of a static rank-4 input,
-/// with keep_dims) as the average pool with kernel [H, W], or nothing.
+/// The spec of a global IE.ReduceMean (IE::getGlobalPoolWindow) as the
+/// average pool with kernel [H, W], or nothing.
 std::optional<PoolSpec> getSpec(ReduceMeanOp op) {
-  if (!op.getKeepDims() || !isStatic4D(op.getInput().getType()) ||
-      !isStatic4D(op.getType())) {
+  std::optional<std::array<int64_t, 2>> window = getGlobalPoolWindow(op);
+  if (!window || !isStatic4D(op.getType())) {
     return std::nullopt;
   }
-  SmallVector<int64_t, 2> axes;
-  for (int64_t axis : op.getAxes()) {
-    axes.push_back(axis < 0 ? axis + 4 : axis);
-  }
-  llvm::sort(axes);
-  if (axes != SmallVector<int64_t, 2>{2, 3}) {
-    return std::nullopt;
-  }
-  auto inType = llvm::cast<RankedTensorType>(op.getInput().getType());
   PoolSpec spec;
   spec.input = op.getInput();
-  spec.kernel = {inType.getDimSize(2), inType.getDimSize(3)};
+  spec.kernel = {(*window)[0], (*window)[1]};
   spec.strides = {1, 1};
   spec.padsBegin = {0, 0};
   spec.padsEnd = {0, 0};
@@ -379,6 +370,14 @@ FailureOr<Plan> planRewrite(AvgPoolOp op, const PoolSpec &spec,
     return failure();
   }
   reasons.add("the NCE cannot run it as a pool (" + pool.join() + ")");
+  if (llvm::isa<quant::QuantizedType>(
+          getElementTypeOrSelf(spec.input.getType()))) {
+    // A depthwise convolution would need quantized 1 / (KY * KX) weights,
+    // and a chain requantises every intermediate mean.
+    reasons.add("a quantized pool is not rewritten: it runs as the "
+                "quantized_avg_pool SHAVE kernel");
+    return failure();
+  }
   return planRules(op.getContext(), spec, reasons);
 }
 
@@ -431,65 +430,6 @@ struct ConvertAveragePool final : OpRewritePattern<OpT> {
   }
 };
 
-/// The element type of `value` if it is quantized per tensor with 8-bit
-/// storage, else null.
-quant::UniformQuantizedType getQuantized8(Value value) {
-  auto type = llvm::dyn_cast<quant::UniformQuantizedType>(
-      getElementTypeOrSelf(value.getType()));
-  return type && type.getStorageTypeIntegralWidth() == 8 ? type : nullptr;
-}
-
-/// `Quantize(mean(Dequantize(x)))`, the float island a quantized network
-/// keeps around a global average pool (or an average pool), with the quantize
-/// to x's own 8-bit per-tensor type -> the average pool on the quantized x
-/// (IE.AvgPool computes exactly that island) where the NCE runs it as one
-/// pool (its requantisation rounds an exactly halfway mean up, the island to
-/// even). A chain of smaller pools (rule 2) would requantise each
-/// intermediate mean to x's steps (or an f16 chain round each to f16), and
-/// these roundings add up: on RegNetY-400MF QDQ networks they took the cosine
-/// to ONNX Runtime from 0.994-0.995 to 0.988-0.990, so larger windows keep
-/// their float island.
-struct ConvertQuantizedAveragePool final : OpRewritePattern<QuantizeOp> {
-  using OpRewritePattern::OpRewritePattern;
-
-  LogicalResult matchAndRewrite(QuantizeOp op,
-                                PatternRewriter &rewriter) const override {
-    Operation *mean = op.getInput().getDefiningOp();
-    if (!mean || !llvm::isa<AvgPoolOp, ReduceMeanOp>(mean) ||
-        !mean->hasOneUse()) {
-      return rewriter.notifyMatchFailure(op, "not the quantize of a mean");
-    }
-    auto dequantize = mean->getOperand(0).getDefiningOp<DequantizeOp>();
-    if (!dequantize) {
-      return rewriter.notifyMatchFailure(op, "the mean is not dequantized");
-    }
-    Value input = dequantize.getInput();
-    quant::UniformQuantizedType type = getQuantized8(input);
-    if (!type || getElementTypeOrSelf(op.getType()) != type) {
-      return rewriter.notifyMatchFailure(
-          op, "not an 8-bit per-tensor type quantized again to itself");
-    }
-    std::optional<PoolSpec> spec =
-        llvm::isa<AvgPoolOp>(mean) ? getSpec(llvm::cast<AvgPoolOp>(mean))
-                                   : getSpec(llvm::cast<ReduceMeanOp>(mean));
-    if (!spec || spec->excludePad) {
-      return rewriter.notifyMatchFailure(op, "not a plain 2-D average pool");
-    }
-    spec->input = input;
-    spec->resultType = llvm::cast<RankedTensorType>(op.getType());
-    if (!runsAsOnePool(op.getContext(), *spec, VPU::NCE::ignoreReason)) {
-      return rewriter.notifyMatchFailure(
-          op, "the NCE cannot run the quantized mean as one pool");
-    }
-    rewriter.replaceOp(op, createPlan(rewriter, mean->getLoc(), *spec, Plan()));
-    rewriter.eraseOp(mean);
-    if (dequantize->use_empty()) {
-      rewriter.eraseOp(dequantize);
-    }
-    return success();
-  }
-};
-
 struct ConvertAvgPoolToDWConvPass
     : public impl::ConvertAvgPoolToDWConvPassBase<ConvertAvgPoolToDWConvPass> {
   using Base::Base;
@@ -526,8 +466,8 @@ struct ConvertAvgPoolToDWConvPass
 } // namespace
 
 void populateConvertAvgPoolToDWConvPatterns(RewritePatternSet &patterns) {
-  patterns.add<ConvertAveragePool<AvgPoolOp>, ConvertAveragePool<ReduceMeanOp>,
-               ConvertQuantizedAveragePool>(patterns.getContext());
+  patterns.add<ConvertAveragePool<AvgPoolOp>, ConvertAveragePool<ReduceMeanOp>>(
+      patterns.getContext());
 }
 
 } // namespace mlir::vpuc::IE

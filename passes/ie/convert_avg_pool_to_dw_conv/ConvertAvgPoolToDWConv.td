@@ -43,19 +43,13 @@ def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::
     kernel `[H, W]`, strides 1 and no padding: replaced by that pool if the NCE runs it,
     else by rule 1 or 2.
 
-    A quantized network keeps each global average pool in a float island, `Quantize(
-    ReduceMean(Dequantize(x)))` (or an `IE.AvgPool` there), since the low-precision pipeline
-    does not fuse means. Where the quantize is to x's own 8-bit per-tensor type (as torch's
-    quantized pools keep their input's parameters) and the NCE runs the mean as one pool on
-    the quantized x, the island becomes that `IE.AvgPool` on x (which computes exactly the
-    island: dequantize to f32, the f32 mean, quantize), run as an INT8 AVEPOOL; its
-    fixed-point requantisation rounds a mean exactly halfway between two steps up, where the
-    island rounds it to even (with one scale in and out such means exist for windows of even
-    area), as INT8 convolutions do. A mean that would need a chain of pools keeps its island:
-    each stage would requantise its intermediate means to x's steps (or, after a dequantizing
-    first stage, round them to f16), and on RegNetY-400MF QDQ networks (squeeze-excitation
-    means over 40x40 and 20x20 maps) these roundings took the cosine to ONNX Runtime from
-    0.994-0.995 to 0.988-0.990.
+    An `IE.AvgPool` on a quantized tensor (vpuc-ie-fuse-quantized-layers makes them of the
+    float islands `Quantize(mean(Dequantize(x)))` of a quantized network) is left: a depthwise
+    convolution would need quantized `1 / (KY * KX)` weights, and a chain would requantise
+    each intermediate mean to x's steps (on RegNetY-400MF QDQ networks, whose
+    squeeze-excitation means cover 56x56 to 7x7 maps, such roundings took the cosine to ONNX
+    Runtime from 0.994-0.995 to 0.988-0.990). The NCE runs it where it can as one INT8 pool,
+    the `quantized_avg_pool` SHAVE kernel otherwise.
 
     The NCE is asked without its layout and channel alignment checks
     (`SupportOptions{checkLayouts = false, checkChannelAlignment = false}`): the layout

@@ -5,18 +5,20 @@
 //===----------------------------------------------------------------------===//
 //
 // Dequantize -> convolution -> Quantize -> a convolution on quantized types;
-// Dequantize -> max pool -> Quantize (the same parameters) -> a max pool on
-// the quantized tensor; the same for reshapes; Dequantize -> MatMul + bias ->
-// Quantize -> a 1x1 convolution on quantized types between reshapes;
-// Dequantize, Dequantize -> Add / Multiply -> Quantize -> an Add / Multiply on
-// quantized types; Dequantize -> activation -> Quantize after such a layer ->
-// the layer's post-op.
+// Dequantize -> max pool, average pool or global mean -> Quantize (the same
+// parameters) -> the pool on the quantized tensor; the same for reshapes;
+// Dequantize -> MatMul + bias -> Quantize -> a 1x1 convolution on quantized
+// types between reshapes; Dequantize, Dequantize -> Add / Multiply -> Quantize
+// -> an Add / Multiply on quantized types; Dequantize -> activation -> Quantize
+// after such a layer -> the layer's post-op.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/ie/fuse_quantized_layers/FuseQuantizedLayers.h"
 
+#include <array>
 #include <string>
+#include <type_traits>
 
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
@@ -243,10 +245,22 @@ struct FuseQuantizedActivation final : OpRewritePattern<QuantizeOp> {
   }
 };
 
-/// Why `pool`, a max pool, cannot run on the quantized tensor its input is
-/// the dequantize of; empty if it can.
-std::string getMaxPoolFloatReason(MaxPoolOp pool) {
-  Value input = getDequantized(pool.getInput());
+/// True for the pools this pass makes quantized: max pools, average pools and
+/// global means (IE::getGlobalPoolWindow).
+bool isQuantizablePool(Operation *op) {
+  auto mean = llvm::dyn_cast_or_null<ReduceMeanOp>(op);
+  return llvm::isa_and_nonnull<MaxPoolOp, AvgPoolOp>(op) ||
+         (mean && getGlobalPoolWindow(mean));
+}
+
+/// Why `pool` (isQuantizablePool) cannot run on the quantized tensor its input
+/// is the dequantize of; empty if it can.
+std::string getPoolFloatReason(Operation *pool) {
+  if (!isQuantizablePool(pool)) {
+    return "it is not a global mean (over H and W of a static rank-4 tensor, "
+           "keeping the dims)";
+  }
+  Value input = getDequantized(pool->getOperand(0));
   if (!input) {
     return "its input is not the result of a dequantize";
   }
@@ -262,33 +276,57 @@ std::string getMaxPoolFloatReason(MaxPoolOp pool) {
   }
   if (getElementTypeOrSelf(quantize.getType()) != inputType) {
     return "the quantize after it has other parameters than its input (a "
-           "quantized max pool keeps them)";
+           "quantized pool keeps them)";
   }
   if (getPostOpAttr(pool)) {
     return "it has a post-op";
   }
+  Type floatType = getElementTypeOrSelf(pool->getResult(0).getType());
+  if (!llvm::isa<MaxPoolOp>(pool) && !floatType.isF32()) {
+    // The maximum is exact in any precision; a mean is not.
+    std::string reason;
+    llvm::raw_string_ostream(reason)
+        << "it computes in " << floatType
+        << ", a quantized pool in f32 (the dequantizes' precision)";
+    return reason;
+  }
   return "";
 }
 
-/// IE.Quantize(IE.MaxPool(IE.Dequantize(x))) with the quantize's type x's ->
-/// IE.MaxPool(x): the maximum of the stored values (the order of the real
-/// values) is exact.
-struct FuseQuantizedMaxPool final : OpRewritePattern<QuantizeOp> {
+/// IE.Quantize(pool(IE.Dequantize(x))) with the quantize's type x's -> the
+/// pool on x: a max pool is exact on the stored values (their order is the
+/// real values'); a quantized average pool is defined as the island
+/// (IE.AvgPool), and a global mean becomes the average pool over [H, W].
+template <typename PoolOp>
+struct FuseQuantizedPool final : OpRewritePattern<QuantizeOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(QuantizeOp quantize,
                                 PatternRewriter &rewriter) const override {
-    auto pool = quantize.getInput().getDefiningOp<MaxPoolOp>();
+    auto pool = quantize.getInput().getDefiningOp<PoolOp>();
     if (!pool) {
-      return rewriter.notifyMatchFailure(quantize, "not after a max pool");
+      return rewriter.notifyMatchFailure(quantize, "not after a pool");
     }
-    std::string reason = getMaxPoolFloatReason(pool);
+    std::string reason = getPoolFloatReason(pool);
     if (!reason.empty()) {
       return rewriter.notifyMatchFailure(pool, reason);
     }
-    auto fused = rewriter.create<MaxPoolOp>(
-        pool.getLoc(), TypeRange{quantize.getType()},
-        ValueRange{getDequantized(pool.getInput())}, pool->getAttrs());
+    Value input = getDequantized(pool->getOperand(0));
+    Operation *fused = nullptr;
+    if constexpr (std::is_same_v<PoolOp, ReduceMeanOp>) {
+      std::array<int64_t, 2> window = *getGlobalPoolWindow(pool);
+      const SmallVector<int64_t, 2> ones = {1, 1};
+      const SmallVector<int64_t, 2> zeros = {0, 0};
+      fused = rewriter.create<AvgPoolOp>(
+          pool.getLoc(), input, ArrayRef<int64_t>(window),
+          ArrayRef<int64_t>(ones), ArrayRef<int64_t>(zeros),
+          ArrayRef<int64_t>(zeros), RoundingType::FLOOR,
+          /*exclude_pad=*/false);
+    } else {
+      fused =
+          rewriter.create<PoolOp>(pool.getLoc(), TypeRange{quantize.getType()},
+                                  ValueRange{input}, pool->getAttrs());
+    }
     replaceChain(rewriter, quantize, fused, {pool});
     return success();
   }
@@ -412,8 +450,8 @@ void applyToQuantizes(func::FuncOp func, RewritePatternSet &&patterns) {
 
 /// Why `op`, a layer that reads a dequantized tensor, stays in float.
 std::string getFloatReason(Operation *op) {
-  if (auto pool = llvm::dyn_cast<MaxPoolOp>(op)) {
-    return getMaxPoolFloatReason(pool);
+  if (llvm::isa<MaxPoolOp, AvgPoolOp, ReduceMeanOp>(op)) {
+    return getPoolFloatReason(op);
   }
   if (!llvm::isa<ConvolutionOp, GroupConvolutionOp, AddOp, MultiplyOp>(op)) {
     return "the low-precision pipeline has no quantized form of " +
@@ -483,7 +521,8 @@ void populateFuseQuantizedLayersPatterns(RewritePatternSet &patterns) {
   patterns.add<FuseQuantizedConvolution<ConvolutionOp>,
                FuseQuantizedConvolution<GroupConvolutionOp>,
                FuseQuantizedEltwise<AddOp>, FuseQuantizedEltwise<MultiplyOp>,
-               FuseQuantizedMaxPool, FuseQuantizedView,
+               FuseQuantizedPool<MaxPoolOp>, FuseQuantizedPool<AvgPoolOp>,
+               FuseQuantizedPool<ReduceMeanOp>, FuseQuantizedView,
                FuseQuantizedFullyConnected>(patterns.getContext());
 }
 

@@ -34,6 +34,12 @@ def FuseQuantizedLayersPass
     * `IE.Quantize(IE.MaxPool(IE.Dequantize(x)))`, with `x` quantized per tensor, the pool
       used only by the quantize, no post-op and the quantize's type `x`'s, becomes
       `IE.MaxPool(x)`: the maximum of the stored values, exactly that of the real values.
+      The same for an `IE.AvgPool` computing in f32, which becomes the quantized
+      `IE.AvgPool(x)` (defined as the island it replaces: the f32 mean of the dequantized
+      window, quantized), and for a global mean (`IE.ReduceMean` over axes 2 and 3 of a
+      static rank-4 tensor with `keep_dims`, ONNX GlobalAveragePool), which becomes the
+      quantized `IE.AvgPool(x)` over `[H, W]`: torch's quantized pools keep their input's
+      parameters, so a QDQ network's squeeze-excitation and classifier means qualify.
       The same for a reshape (`IE.Reshape`, `IE.Flatten`, `IE.Squeeze`, `IE.Unsqueeze`,
       `IE.AffineReshape`), which moves the stored values.
     * `IE.Quantize(IE.Add(IE.MatMul(IE.Dequantize(x), IE.Dequantize(w)) {transpose_b},

@@ -865,6 +865,32 @@ TEST_F(KernelMappingTest, quantizedEltwiseTakesEachTensorsQuantisation) {
   EXPECT_EQ(call.kernel, "add");
 }
 
+TEST_F(KernelMappingTest, quantizedAvgPoolTakesTheScalesAndThePostOp) {
+  AbiKernelCall call = mapOp(
+      "%a0: tensor<1x8x8x8x!quant.uniform<u8:f32, 0.5:128>>",
+      "%0 = VPU.SW.AvgPool(%a0) {exclude_pad, kernel_size = array<i64: 3, "
+      "3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, "
+      "strides = array<i64: 2, 2>, post_op = {name = \"IE.ReLU\"}} : "
+      "tensor<1x8x8x8x!quant.uniform<u8:f32, 0.5:128>> -> "
+      "tensor<1x8x4x4x!quant.uniform<u8:f32, 0.5:128>>");
+  EXPECT_EQ(call.kernel, "quantized_avg_pool");
+  EXPECT_EQ(operands(call), "0 -> 0");
+  // Kernel, strides, pads, floor rounding, excludePad, the input's and the
+  // output's scale and zero point, the output's range, ReLU.
+  EXPECT_EQ(scalars(call),
+            "3, 3, 2, 2, 1, 1, 1, 1, 0, 1, 0.5f, 128, 0.5f, 128, 0, 255, " +
+                std::to_string(static_cast<int32_t>(abi::ActivationOp::Relu)) +
+                ", 0f, 0f");
+
+  // A float pool keeps the float kernel.
+  call = mapOp("%a0: tensor<1x8x8x8xf16>",
+               "%0 = VPU.SW.AvgPool(%a0) {kernel_size = array<i64: 2, 2>, "
+               "pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, "
+               "strides = array<i64: 2, 2>} : tensor<1x8x8x8xf16> -> "
+               "tensor<1x8x4x4xf16>");
+  EXPECT_EQ(call.kernel, "avg_pool");
+}
+
 //===----------------------------------------------------------------------===//
 // Failures
 //===----------------------------------------------------------------------===//

@@ -90,6 +90,16 @@ func.func @avg_pool_1(%a0: tensor<1x8x6x6xf16, affine_map<(d0, d1, d2, d3) -> (d
 
 // -----
 
+// An average pool on a quantized tensor (kernel `quantized_avg_pool`), with a post-op.
+// CHECK-LABEL: func.func @avg_pool_2
+// CHECK-NEXT: %0 = VPU.SW.AvgPool(%arg0) {kernel_size = array<i64: 24, 24>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, post_op = {name = "IE.ReLU"}, strides = array<i64: 1, 1>} : tensor<1x8x24x24x!quant.uniform<u8:f32, 2.000000e-02:128>> -> tensor<1x8x1x1x!quant.uniform<u8:f32, 2.000000e-02:128>>
+func.func @avg_pool_2(%a0: tensor<1x8x24x24x!quant.uniform<u8:f32, 0.02:128>>) -> tensor<1x8x1x1x!quant.uniform<u8:f32, 0.02:128>> {
+  %0 = VPU.SW.AvgPool(%a0) {kernel_size = array<i64: 24, 24>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, post_op = {name = "IE.ReLU"}, strides = array<i64: 1, 1>} : tensor<1x8x24x24x!quant.uniform<u8:f32, 0.02:128>> -> tensor<1x8x1x1x!quant.uniform<u8:f32, 0.02:128>>
+  return %0 : tensor<1x8x1x1x!quant.uniform<u8:f32, 0.02:128>>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @batch_norm_inference_0
 // CHECK-NEXT: %0 = VPU.SW.BatchNormInference(%arg0, %arg1, %arg1, %arg1, %arg1) {epsilon = 1.000000e-05 : f64} : tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32> -> tensor<1x16x8x8xf32>
 func.func @batch_norm_inference_0(%a0: tensor<1x16x8x8xf32>, %a1: tensor<16xf32>) -> tensor<1x16x8x8xf32> {

@@ -35,3 +35,14 @@ func.func @batch(%x: tensor<2x16x8x8xf16>) -> tensor<2x16x4x4xf16> {
          pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<2x16x8x8xf16> -> tensor<2x16x4x4xf16>
   return %0 : tensor<2x16x4x4xf16>
 }
+
+// -----
+
+// A quantized average pool the NCE cannot run as one pool is left for the quantized_avg_pool
+// SHAVE kernel (no depthwise convolution, no chain requantising the intermediate means).
+!q = !quant.uniform<u8:f32, 2.000000e-02:128>
+func.func @quantized(%x: tensor<1x16x14x14x!q>) -> tensor<1x16x1x1x!q> {
+  // expected-remark @below {{left unchanged: the NCE cannot run it as a pool (kernel height 14 is outside the NCE range [1, 11]; kernel width 14 is outside the NCE range [1, 11]); a quantized pool is not rewritten: it runs as the quantized_avg_pool SHAVE kernel}}
+  %0 = IE.AvgPool(%x) {kernel_size = array<i64: 14, 14>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x14x14x!q> -> tensor<1x16x1x1x!q>
+  return %0 : tensor<1x16x1x1x!q>
+}

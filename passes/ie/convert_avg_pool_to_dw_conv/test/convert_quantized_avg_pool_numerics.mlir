@@ -1,13 +1,14 @@
-// The float island a quantized network keeps around a global average pool (Dequantize ->
-// ReduceMean -> Quantize to the input's own type) becomes a quantized IE.AvgPool where the NCE
-// runs it as one pool (a 7x7 map); a 14x14 map, which would need a chain of pools requantising
-// every intermediate mean, keeps its island, and so does a mean quantized to another type. The
-// reference interpreter computes the same values before and after the pass (the pool is
-// defined as the island it replaces).
+// The float islands a quantized network keeps around a global average pool (Dequantize ->
+// ReduceMean -> Quantize to the input's own type) become quantized IE.AvgPools
+// (vpuc-ie-fuse-quantized-layers); this pass leaves them, both the 7x7 one the NCE runs as one
+// pool and the 14x14 one, which would need a chain of pools requantising every intermediate
+// mean and runs as the quantized_avg_pool SHAVE kernel instead. A mean quantized to another
+// type keeps its island. The reference interpreter computes the same values before and after
+// the passes (the pool is defined as the island it replaces).
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: %python -c "import numpy as np; r = np.random.default_rng(8); np.savez('%t/in.npz', arg0=r.standard_normal((1, 16, 7, 7)).astype(np.float32), arg1=r.standard_normal((1, 16, 14, 14)).astype(np.float32))"
 // RUN: vpuc infer %s --inputs %t/in.npz -o %t/before.npz
-// RUN: vpuc-opt %s --pass-pipeline='builtin.module(func.func(vpuc-ie-convert-avg-pool-to-dw-conv))' -o %t/after.mlir
+// RUN: vpuc-opt %s --pass-pipeline='builtin.module(func.func(vpuc-ie-fuse-quantized-layers, vpuc-ie-convert-avg-pool-to-dw-conv))' -o %t/after.mlir
 // RUN: FileCheck %s --input-file=%t/after.mlir
 // RUN: vpuc infer %t/after.mlir --inputs %t/in.npz -o %t/after.npz
 // RUN: vpuc compare %t/after.npz %t/before.npz --tolerance=0.999999 --max-abs-rel-range=1e-6 | FileCheck %s --check-prefix=SAME
@@ -16,7 +17,11 @@
 // CHECK:       %[[Q:.+]] = IE.Quantize(%arg0)
 // CHECK-NEXT:  %[[P:.+]] = IE.AvgPool(%[[Q]]) {kernel_size = array<i64: 7, 7>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x7x7x!quant.uniform<u8:f32, 2.000000e-02:128>> -> tensor<1x16x1x1x!quant.uniform<u8:f32, 2.000000e-02:128>>
 // CHECK-NEXT:  IE.Dequantize(%[[P]])
-// CHECK-COUNT-2: IE.ReduceMean
+// CHECK-NEXT:  %[[Q1:.+]] = IE.Quantize(%arg1)
+// CHECK-NEXT:  %[[P1:.+]] = IE.AvgPool(%[[Q1]]) {kernel_size = array<i64: 14, 14>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x16x14x14x!quant.uniform<u8:f32, 2.000000e-02:128>> -> tensor<1x16x1x1x!quant.uniform<u8:f32, 2.000000e-02:128>>
+// CHECK-NEXT:  IE.Dequantize(%[[P1]])
+// CHECK-COUNT-1: IE.ReduceMean
+// CHECK-NOT: IE.ReduceMean
 // SAME-COUNT-3: ok
 
 !q = !quant.uniform<u8:f32, 2.000000e-02:128>

@@ -324,3 +324,49 @@ func.func @eltwise_left_alone(%a: tensor<1x2x4x4x!qa>, %c: tensor<1x2x4x4x!qc>, 
   %y4 = IE.Quantize(%s4) {dstElemType = !qy} : tensor<1x2x4x4xf16> -> tensor<1x2x4x4x!qy>
   return %y0, %y1, %y2, %s2, %y3, %y4 : tensor<1x2x4x4x!qy>, tensor<1x2x4x4x!qy>, tensor<1x2x4x4x!qy>, tensor<1x2x4x4xf32>, tensor<1x2x4x4x!qy>, tensor<1x2x4x4x!qy>
 }
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+
+// A global mean (ReduceMean over H and W with keep_dims, ONNX GlobalAveragePool) and an
+// average pool, each between a dequantize and a quantize to the input's own type: quantized
+// IE.AvgPools (the global mean over [H, W]).
+// CHECK-LABEL: func.func @average_pools
+// CHECK-NEXT: %[[G:.+]] = IE.AvgPool(%arg0) {kernel_size = array<i64: 56, 56>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x8x56x56x!quant.uniform<u8:f32, 5.000000e-02:128>> -> tensor<1x8x1x1x!quant.uniform<u8:f32, 5.000000e-02:128>>
+// CHECK-NEXT: %[[P:.+]] = IE.AvgPool(%arg0) {exclude_pad, kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x8x56x56x!quant.uniform<u8:f32, 5.000000e-02:128>> -> tensor<1x8x28x28x!quant.uniform<u8:f32, 5.000000e-02:128>>
+// CHECK-NEXT: return %[[G]], %[[P]]
+func.func @average_pools(%q: tensor<1x8x56x56x!qx>) -> (tensor<1x8x1x1x!qx>, tensor<1x8x28x28x!qx>) {
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x8x56x56x!qx> -> tensor<1x8x56x56xf32>
+  %m = IE.ReduceMean(%xd) {axes = array<i64: -1, 2>, keep_dims} : tensor<1x8x56x56xf32> -> tensor<1x8x1x1xf32>
+  %mq = IE.Quantize(%m) {dstElemType = !qx} : tensor<1x8x1x1xf32> -> tensor<1x8x1x1x!qx>
+  %p = IE.AvgPool(%xd) {exclude_pad, kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x8x56x56xf32> -> tensor<1x8x28x28xf32>
+  %pq = IE.Quantize(%p) {dstElemType = !qx} : tensor<1x8x28x28xf32> -> tensor<1x8x28x28x!qx>
+  return %mq, %pq : tensor<1x8x1x1x!qx>, tensor<1x8x28x28x!qx>
+}
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+
+// Means that stay in float: over the channels, without keep_dims, in f16, and quantized to
+// other parameters.
+// CHECK-LABEL: func.func @means_kept
+// CHECK-COUNT-3: IE.ReduceMean
+// CHECK: IE.AvgPool({{.+}} : tensor<1x8x8x8xf16> -> tensor<1x8x4x4xf16>
+// CHECK-NOT: IE.AvgPool
+func.func @means_kept(%q: tensor<1x8x8x8x!qx>) -> (tensor<1x1x8x8x!qx>, tensor<1x8x!qx>, tensor<1x8x1x1x!qx>, tensor<1x8x4x4x!qx>) {
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x8x8x8x!qx> -> tensor<1x8x8x8xf32>
+  %c = IE.ReduceMean(%xd) {axes = array<i64: 1>, keep_dims} : tensor<1x8x8x8xf32> -> tensor<1x1x8x8xf32>
+  %cq = IE.Quantize(%c) {dstElemType = !qx} : tensor<1x1x8x8xf32> -> tensor<1x1x8x8x!qx>
+  %n = IE.ReduceMean(%xd) {axes = array<i64: 2, 3>} : tensor<1x8x8x8xf32> -> tensor<1x8xf32>
+  %nq = IE.Quantize(%n) {dstElemType = !qx} : tensor<1x8xf32> -> tensor<1x8x!qx>
+  %g = IE.ReduceMean(%xd) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x8x8x8xf32> -> tensor<1x8x1x1xf32>
+  %gq = IE.Quantize(%g) {dstElemType = !quant.uniform<u8:f32, 1.000000e-02:128>} : tensor<1x8x1x1xf32> -> tensor<1x8x1x1x!quant.uniform<u8:f32, 1.000000e-02:128>>
+  %gd = IE.Dequantize(%gq) {dstElemType = f32} : tensor<1x8x1x1x!quant.uniform<u8:f32, 1.000000e-02:128>> -> tensor<1x8x1x1xf32>
+  %gr = IE.Quantize(%gd) {dstElemType = !qx} : tensor<1x8x1x1xf32> -> tensor<1x8x1x1x!qx>
+  %xh = IE.Dequantize(%q) {dstElemType = f16} : tensor<1x8x8x8x!qx> -> tensor<1x8x8x8xf16>
+  %p = IE.AvgPool(%xh) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x8x8xf16> -> tensor<1x8x4x4xf16>
+  %pq = IE.Quantize(%p) {dstElemType = !qx} : tensor<1x8x4x4xf16> -> tensor<1x8x4x4x!qx>
+  return %cq, %nq, %gr, %pq : tensor<1x1x8x8x!qx>, tensor<1x8x!qx>, tensor<1x8x1x1x!qx>, tensor<1x8x4x4x!qx>
+}

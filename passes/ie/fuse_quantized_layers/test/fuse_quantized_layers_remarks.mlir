@@ -69,10 +69,31 @@ func.func @eltwise_remarks(%a: tensor<1x2x4x4x!qa>, %c: tensor<1x2x4x4x!qc>, %f:
 // Max pools that stay in float, with the reason.
 func.func @max_pool_remarks(%q: tensor<1x3x8x8x!qx>) -> (tensor<1x3x4x4x!qy>, tensor<1x3x4x4xf32>) {
   %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf32>
-  // expected-remark @+1 {{stays in float: the quantize after it has other parameters than its input (a quantized max pool keeps them)}}
+  // expected-remark @+1 {{stays in float: the quantize after it has other parameters than its input (a quantized pool keeps them)}}
   %p = IE.MaxPool(%xd) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x3x8x8xf32> -> tensor<1x3x4x4xf32>
   %pq = IE.Quantize(%p) {dstElemType = !qy} : tensor<1x3x4x4xf32> -> tensor<1x3x4x4x!qy>
   // expected-remark @+1 {{stays in float: its result is not quantized (no single QuantizeLinear after it)}}
   %p2 = IE.MaxPool(%xd) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x3x8x8xf32> -> tensor<1x3x4x4xf32>
   return %pq, %p2 : tensor<1x3x4x4x!qy>, tensor<1x3x4x4xf32>
+}
+
+// -----
+
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qy = !quant.uniform<u8:f32, 1.000000e-01:10>
+
+// Means that stay in float, with the reasons.
+func.func @means(%q: tensor<1x3x8x8x!qx>) -> (tensor<1x1x8x8x!qx>, tensor<1x3x1x1x!qy>, tensor<1x3x4x4x!qx>) {
+  %xd = IE.Dequantize(%q) {dstElemType = f32} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf32>
+  // expected-remark @+1 {{stays in float: it is not a global mean (over H and W of a static rank-4 tensor, keeping the dims)}}
+  %c = IE.ReduceMean(%xd) {axes = array<i64: 1>, keep_dims} : tensor<1x3x8x8xf32> -> tensor<1x1x8x8xf32>
+  %cq = IE.Quantize(%c) {dstElemType = !qx} : tensor<1x1x8x8xf32> -> tensor<1x1x8x8x!qx>
+  // expected-remark @+1 {{stays in float: the quantize after it has other parameters than its input (a quantized pool keeps them)}}
+  %g = IE.ReduceMean(%xd) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x3x8x8xf32> -> tensor<1x3x1x1xf32>
+  %gq = IE.Quantize(%g) {dstElemType = !qy} : tensor<1x3x1x1xf32> -> tensor<1x3x1x1x!qy>
+  %xh = IE.Dequantize(%q) {dstElemType = f16} : tensor<1x3x8x8x!qx> -> tensor<1x3x8x8xf16>
+  // expected-remark @+1 {{stays in float: it computes in f16, a quantized pool in f32 (the dequantizes' precision)}}
+  %p = IE.AvgPool(%xh) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x3x8x8xf16> -> tensor<1x3x4x4xf16>
+  %pq = IE.Quantize(%p) {dstElemType = !qx} : tensor<1x3x4x4xf16> -> tensor<1x3x4x4x!qx>
+  return %cq, %gq, %pq : tensor<1x1x8x8x!qx>, tensor<1x3x1x1x!qy>, tensor<1x3x4x4x!qx>
 }
