@@ -98,6 +98,10 @@ void TensorStats::addHistogram(llvm::ArrayRef<float> values) {
     if (std::isnan(value)) {
       continue;
     }
+    if (value == 0.0f) {
+      zeros += 1.0;
+      continue;
+    }
     int bin = 0;
     if (width > 0.0) {
       bin = static_cast<int>(std::floor((value - min) / width));
@@ -214,17 +218,24 @@ double TensorStats::getKlDivergence(double lo, double hi,
 
 std::pair<double, double>
 TensorStats::getPercentileRange(double percentile) const {
+  const double width = (max - min) / kBins;
+  const int bins = static_cast<int>(histogram.size());
+  // The zeros belong to the bin holding 0.
+  std::vector<double> counts = histogram;
+  const int zeroBin =
+      width > 0.0
+          ? std::clamp(static_cast<int>(std::floor(-min / width)), 0, bins - 1)
+          : 0;
+  counts[zeroBin] += zeros;
   double total = 0.0;
-  for (double count : histogram) {
+  for (double count : counts) {
     total += count;
   }
   const double tail = total * (100.0 - percentile) / 100.0;
-  const double width = (max - min) / kBins;
-  const int bins = static_cast<int>(histogram.size());
   double lo = min, hi = max;
   double below = 0.0;
   for (int bin = 0; bin < bins; ++bin) {
-    below += histogram[bin];
+    below += counts[bin];
     if (below > tail) {
       lo = min + bin * width;
       break;
@@ -232,7 +243,7 @@ TensorStats::getPercentileRange(double percentile) const {
   }
   double above = 0.0;
   for (int bin = bins - 1; bin >= 0; --bin) {
-    above += histogram[bin];
+    above += counts[bin];
     if (above > tail) {
       hi = min + (bin + 1) * width;
       break;

@@ -82,9 +82,12 @@ public:
   double getMax() const { return max; }
 
   /// Pass 2: adds `values` to the histogram over the range of pass 1 (values
-  /// outside it go to the end bins).
+  /// outside it go to the end bins). Exact zeros (ReLU outputs, padding),
+  /// which every range quantizes exactly, are counted apart: their spike
+  /// would otherwise dominate the KL divergence of the bin holding 0.
   void addHistogram(llvm::ArrayRef<float> values);
   llvm::ArrayRef<double> getHistogram() const { return histogram; }
+  double getZeroCount() const { return zeros; }
   /// The centre of bin `bin`.
   double getBinCenter(int bin) const;
 
@@ -117,6 +120,7 @@ private:
   double min = 0.0;
   double max = 0.0;
   std::vector<double> histogram;
+  double zeros = 0.0;
 };
 
 } // namespace mlir::vpuc::calibration

@@ -46,6 +46,11 @@ int runInfer();
 llvm::cl::SubCommand &getInfoCommand();
 int runInfo();
 
+/// `vpuc quantize MODEL -o OUT (--calibration-data DIR | --calibration-table
+/// T.json) [--method M] ...`.
+llvm::cl::SubCommand &getQuantizeCommand();
+int runQuantize();
+
 /// `vpuc run BLOB --inputs IN.npz -o OUT.npz [--trace T.json]
 /// [--no-hazard-check] [--arch NAME]`.
 llvm::cl::SubCommand &getRunCommand();

@@ -24,6 +24,7 @@ int main(int argc, char **argv) {
   llvm::cl::SubCommand &compile = getCompileCommand();
   llvm::cl::SubCommand &infer = getInferCommand();
   llvm::cl::SubCommand &info = getInfoCommand();
+  llvm::cl::SubCommand &quantize = getQuantizeCommand();
   llvm::cl::SubCommand &run = getRunCommand();
   if (!llvm::cl::ParseCommandLineOptions(
           argc, argv,
@@ -42,6 +43,9 @@ int main(int argc, char **argv) {
   }
   if (info) {
     return runInfo();
+  }
+  if (quantize) {
+    return runQuantize();
   }
   if (run) {
     return runRun();

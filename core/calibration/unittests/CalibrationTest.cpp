@@ -50,8 +50,8 @@ TEST(CalibrationTest, quantParamsCoverTheRangeAndZero) {
 
 TEST(CalibrationTest, quantizeDequantizeRoundsHalfToEvenAndSaturates) {
   QuantParams params{0.5f, 10};
-  EXPECT_DOUBLE_EQ(quantizeDequantize(0.25, params, kU8), 0.0);  // 0.5 -> 0
-  EXPECT_DOUBLE_EQ(quantizeDequantize(0.75, params, kU8), 1.0);  // 1.5 -> 2
+  EXPECT_DOUBLE_EQ(quantizeDequantize(0.25, params, kU8), 0.0);   // 0.5 -> 0
+  EXPECT_DOUBLE_EQ(quantizeDequantize(0.75, params, kU8), 1.0);   // 1.5 -> 2
   EXPECT_DOUBLE_EQ(quantizeDequantize(-10.0, params, kU8), -5.0); // q = 0
   EXPECT_DOUBLE_EQ(quantizeDequantize(1000.0, params, kU8), 122.5);
 }
@@ -121,8 +121,8 @@ TEST(CalibrationTest, mseFindsTheLeastSquaredError) {
   double best = directSquaredError(values, -40.0, 60.0, kU8);
   for (int step = 1; step <= 128; ++step) {
     double factor = step / 128.0;
-    best = std::min(best, directSquaredError(values, -40.0 * factor,
-                                             60.0 * factor, kU8));
+    best = std::min(
+        best, directSquaredError(values, -40.0 * factor, 60.0 * factor, kU8));
   }
   EXPECT_LE(chosen, best * 1.02);
   // Clipping the two far outliers costs more than their steps save.
@@ -205,6 +205,27 @@ TEST(CalibrationTest, constantTensorsAndNaNs) {
     EXPECT_DOUBLE_EQ(quantizeDequantize(0.0, params, kU8), 0.0);
   }
   EXPECT_FALSE(TensorStats().hasRange());
+  EXPECT_DOUBLE_EQ(stats.getZeroCount(), 2.0);
+}
+
+TEST(CalibrationTest, zerosDoNotPullTheKlRangeIn) {
+  // A ReLU output: half exact zeros, half |N(0, 1)|. The zeros quantize
+  // exactly whatever the range; KL keeps most of the tail (the 99.99th
+  // percentile of |N(0, 1)| is 3.9).
+  std::mt19937 rng(5);
+  std::normal_distribution<float> normal(0.0f, 1.0f);
+  std::vector<float> values(200000);
+  for (float &value : values) {
+    value = std::max(normal(rng), 0.0f);
+  }
+  TensorStats stats = collect(values);
+  EXPECT_NEAR(stats.getZeroCount(), 100000.0, 1000.0);
+  auto [lo, hi] = stats.getRange(Method::Kl, kU8);
+  EXPECT_DOUBLE_EQ(lo, 0.0);
+  EXPECT_GT(hi, 3.0);
+  // The percentile counts the zeros: 99% of all values lie below 2.33.
+  auto [plo, phi] = stats.getRange(Method::Percentile, kU8, 99.0);
+  EXPECT_NEAR(phi, 2.33, 0.05);
 }
 
 } // namespace

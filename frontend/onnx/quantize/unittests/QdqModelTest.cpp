@@ -1,0 +1,244 @@
+//===- QdqModelTest.cpp - Tests of the QDQ model writer -------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "frontend/onnx/quantize/QdqModel.h"
+
+#include <cstring>
+
+#include "gtest/gtest.h"
+#include "onnx/checker.h"
+#include "onnx/onnx_pb.h"
+
+namespace mlir::vpuc::onnx_frontend::quantize {
+namespace {
+
+onnx::TensorProto makeFloats(const std::string &name,
+                             std::vector<int64_t> dims,
+                             std::vector<float> values) {
+  onnx::TensorProto tensor;
+  tensor.set_name(name);
+  tensor.set_data_type(onnx::TensorProto::FLOAT);
+  for (int64_t dim : dims) {
+    tensor.add_dims(dim);
+  }
+  for (float value : values) {
+    tensor.add_float_data(value);
+  }
+  return tensor;
+}
+
+void addNode(onnx::GraphProto &graph, const std::string &type,
+             const std::string &name, std::vector<std::string> inputs,
+             const std::string &output, int64_t transB = -1) {
+  onnx::NodeProto *node = graph.add_node();
+  node->set_op_type(type);
+  node->set_name(name);
+  for (const std::string &input : inputs) {
+    node->add_input(input);
+  }
+  node->add_output(output);
+  if (type == "MaxPool") {
+    onnx::AttributeProto *kernel = node->add_attribute();
+    kernel->set_name("kernel_shape");
+    kernel->set_type(onnx::AttributeProto::INTS);
+    kernel->add_ints(2);
+    kernel->add_ints(2);
+    onnx::AttributeProto *strides = node->add_attribute();
+    strides->set_name("strides");
+    strides->set_type(onnx::AttributeProto::INTS);
+    strides->add_ints(2);
+    strides->add_ints(2);
+  }
+  if (transB >= 0) {
+    onnx::AttributeProto *attr = node->add_attribute();
+    attr->set_name("transB");
+    attr->set_type(onnx::AttributeProto::INT);
+    attr->set_i(transB);
+  }
+}
+
+void addValue(google::protobuf::RepeatedPtrField<onnx::ValueInfoProto> *list,
+              const std::string &name, std::vector<int64_t> dims) {
+  onnx::ValueInfoProto *info = list->Add();
+  info->set_name(name);
+  auto *type = info->mutable_type()->mutable_tensor_type();
+  type->set_elem_type(onnx::TensorProto::FLOAT);
+  for (int64_t dim : dims) {
+    type->mutable_shape()->add_dim()->set_dim_value(dim);
+  }
+}
+
+/// x [1, 2, 4, 4] -> Conv (1x1, 3 channels, bias) -> Relu -> MaxPool 2x2 ->
+/// Flatten -> Gemm (transB, 4 outputs, bias) -> y.
+onnx::ModelProto makeModel(int64_t opset = 13) {
+  onnx::ModelProto model;
+  model.set_ir_version(7);
+  onnx::OperatorSetIdProto *import = model.add_opset_import();
+  import->set_version(opset);
+  onnx::GraphProto &graph = *model.mutable_graph();
+  graph.set_name("net");
+  addValue(graph.mutable_input(), "x", {1, 2, 4, 4});
+  addValue(graph.mutable_output(), "y", {1, 4});
+  // Channel 0: 127 and -63.5 steps of 0.01; channel 2: zeros.
+  *graph.add_initializer() =
+      makeFloats("w", {3, 2, 1, 1}, {1.27f, -0.635f, 0.5f, 0.25f, 0.0f, 0.0f});
+  *graph.add_initializer() = makeFloats("b", {3}, {0.5f, -1.0f, 0.0f});
+  std::vector<float> fcWeights(4 * 12, 0.1f);
+  *graph.add_initializer() = makeFloats("fw", {4, 12}, fcWeights);
+  *graph.add_initializer() = makeFloats("fb", {4}, {1.0f, 2.0f, 3.0f, 4.0f});
+  addNode(graph, "Conv", "conv", {"x", "w", "b"}, "c");
+  addNode(graph, "Relu", "relu", {"c"}, "r");
+  addNode(graph, "MaxPool", "pool", {"r"}, "p");
+  addNode(graph, "Flatten", "flatten", {"p"}, "f");
+  addNode(graph, "Gemm", "fc", {"f", "fw", "fb"}, "y", /*transB=*/1);
+  return model;
+}
+
+const onnx::TensorProto *findInitializer(const onnx::GraphProto &graph,
+                                         const std::string &name) {
+  for (const onnx::TensorProto &tensor : graph.initializer()) {
+    if (tensor.name() == name) {
+      return &tensor;
+    }
+  }
+  return nullptr;
+}
+
+template <typename T>
+std::vector<T> rawValues(const onnx::TensorProto &tensor) {
+  std::vector<T> values(tensor.raw_data().size() / sizeof(T));
+  std::memcpy(values.data(), tensor.raw_data().data(),
+              values.size() * sizeof(T));
+  return values;
+}
+
+TEST(QdqModelTest, planQuantizesLayersTheirPostOpsAndSharedPools) {
+  onnx::ModelProto model = makeModel();
+  llvm::Expected<QuantPlan> plan = planQuantization(model, QuantizeOptions());
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  EXPECT_EQ(plan->calibrated, (std::vector<std::string>{"x", "r", "y"}));
+  using Pair = std::pair<std::string, std::string>;
+  EXPECT_EQ(plan->shared, (std::vector<Pair>{{"p", "r"}, {"f", "r"}}));
+  EXPECT_EQ(plan->layers, (std::vector<std::string>{"conv", "fc"}));
+
+  // Keeping the convolution in float: its input is not calibrated, and the
+  // Relu is then no post-op; the pool and flatten still follow the Gemm's
+  // input, which the Gemm quantizes.
+  QuantizeOptions keep;
+  keep.keepFloat = {"conv"};
+  plan = planQuantization(model, keep);
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->calibrated, (std::vector<std::string>{"f", "y"}));
+  EXPECT_TRUE(plan->shared.empty());
+}
+
+TEST(QdqModelTest, planErrors) {
+  QuantizeOptions keep;
+  keep.keepFloat = {"nosuch"};
+  llvm::Expected<QuantPlan> plan = planQuantization(makeModel(), keep);
+  ASSERT_FALSE(static_cast<bool>(plan));
+  EXPECT_EQ(llvm::toString(plan.takeError()),
+            "no node named 'nosuch' to keep in float");
+  plan = planQuantization(makeModel(/*opset=*/11), QuantizeOptions());
+  ASSERT_FALSE(static_cast<bool>(plan));
+  EXPECT_NE(llvm::toString(plan.takeError()).find("opset 11 is below 13"),
+            std::string::npos);
+  QuantizeOptions perTensor;
+  perTensor.perChannelWeights = false;
+  EXPECT_TRUE(static_cast<bool>(
+      planQuantization(makeModel(/*opset=*/11), perTensor)));
+}
+
+TEST(QdqModelTest, calibrationModelOutputsTheCalibratedTensors) {
+  onnx::ModelProto model = makeModel();
+  llvm::Expected<QuantPlan> plan = planQuantization(model, QuantizeOptions());
+  ASSERT_TRUE(static_cast<bool>(plan));
+  llvm::Expected<std::string> bytes = addCalibrationOutputs(model, *plan);
+  ASSERT_TRUE(static_cast<bool>(bytes)) << llvm::toString(bytes.takeError());
+  onnx::ModelProto calibration;
+  ASSERT_TRUE(calibration.ParseFromString(*bytes));
+  ASSERT_EQ(calibration.graph().output_size(), 2);
+  EXPECT_EQ(calibration.graph().output(0).name(), "y");
+  EXPECT_EQ(calibration.graph().output(1).name(), "r");
+  EXPECT_EQ(calibration.graph().output(1).type().tensor_type().shape().dim(1)
+                .dim_value(),
+            3);
+}
+
+TEST(QdqModelTest, writesTheQdqModel) {
+  onnx::ModelProto model = makeModel();
+  QuantizeOptions options;
+  llvm::Expected<QuantPlan> plan = planQuantization(model, options);
+  ASSERT_TRUE(static_cast<bool>(plan));
+  std::map<std::string, calibration::QuantParams> params = {
+      {"x", {0.1f, 128}}, {"r", {0.05f, 0}}, {"y", {0.2f, 120}}};
+  ASSERT_FALSE(static_cast<bool>(writeQdqModel(model, *plan, params, options)));
+  const onnx::GraphProto &graph = model.graph();
+  EXPECT_NO_THROW(onnx::checker::check_model(model));
+
+  std::vector<std::string> types;
+  for (const onnx::NodeProto &node : graph.node()) {
+    types.push_back(node.op_type());
+  }
+  const std::string Q = "QuantizeLinear", DQ = "DequantizeLinear";
+  EXPECT_EQ(types, (std::vector<std::string>{
+                       DQ, DQ, DQ, DQ,                 // w, b, fw, fb
+                       Q, DQ, "Conv", "Relu", Q, DQ,   // x, r
+                       "MaxPool", Q, DQ, "Flatten", Q, // p
+                       DQ, "Gemm", Q, DQ}));           // f, y
+  // The convolution reads x's dequantize; the Relu writes r_float, whose
+  // dequantize is r again; the graph output y is the last dequantize's.
+  EXPECT_EQ(graph.node(6).input(0), "x_dequantized");
+  EXPECT_EQ(graph.node(7).output(0), "r_float");
+  EXPECT_EQ(graph.node(9).output(0), "r");
+  EXPECT_EQ(graph.node(18).output(0), "y");
+  EXPECT_EQ(graph.output(0).name(), "y");
+
+  // Weights: i8 per output channel (axis 0), symmetric; the float
+  // initializer is gone.
+  EXPECT_EQ(findInitializer(graph, "w"), nullptr);
+  const onnx::TensorProto *w = findInitializer(graph, "w_quantized");
+  ASSERT_NE(w, nullptr);
+  EXPECT_EQ(w->data_type(), onnx::TensorProto::INT8);
+  EXPECT_EQ(rawValues<int8_t>(*w), (std::vector<int8_t>{127, -64, 127, 64,
+                                                        0, 0}));
+  std::vector<float> scales = rawValues<float>(*findInitializer(graph, "w_scale"));
+  ASSERT_EQ(scales.size(), 3u);
+  EXPECT_FLOAT_EQ(scales[0], 0.01f);
+  EXPECT_FLOAT_EQ(scales[1], 0.5f / 127);
+  EXPECT_FLOAT_EQ(scales[2], 1.0f);
+  EXPECT_EQ(graph.node(0).attribute(0).name(), "axis");
+  EXPECT_EQ(graph.node(0).attribute(0).i(), 0);
+  // Bias: i32 with scale x's scale x the channel's weight scale.
+  const onnx::TensorProto *b = findInitializer(graph, "b_quantized");
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(b->data_type(), onnx::TensorProto::INT32);
+  std::vector<float> biasScales =
+      rawValues<float>(*findInitializer(graph, "b_scale"));
+  EXPECT_FLOAT_EQ(biasScales[0], 0.001f);
+  EXPECT_EQ(rawValues<int32_t>(*b)[0], 500);
+  // Activations: scalar scale and u8 zero point; the pool and the flatten
+  // take r's.
+  EXPECT_FLOAT_EQ(rawValues<float>(*findInitializer(graph, "p_scale"))[0],
+                  0.05f);
+  EXPECT_EQ(findInitializer(graph, "y_zero_point")->data_type(),
+            onnx::TensorProto::UINT8);
+  EXPECT_EQ(rawValues<uint8_t>(*findInitializer(graph, "y_zero_point"))[0],
+            120);
+}
+
+TEST(QdqModelTest, missingParametersAreAnError) {
+  onnx::ModelProto model = makeModel();
+  llvm::Expected<QuantPlan> plan = planQuantization(model, QuantizeOptions());
+  ASSERT_TRUE(static_cast<bool>(plan));
+  llvm::Error error = writeQdqModel(model, *plan, {{"x", {0.1f, 128}}},
+                                    QuantizeOptions());
+  EXPECT_EQ(llvm::toString(std::move(error)),
+            "no calibration range for tensor 'r'");
+}
+
+} // namespace
+} // namespace mlir::vpuc::onnx_frontend::quantize

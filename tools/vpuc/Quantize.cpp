@@ -1,0 +1,491 @@
+//===- Quantize.cpp - `vpuc quantize` -------------------------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Post-training quantization of an FP32 ONNX model into the QDQ format that
+// `vpuc compile` compiles to INT8 (and ONNX Runtime runs): the plan of
+// frontend/onnx/quantize, calibration on the IE reference interpreter over a
+// directory of input samples (a min / max pass, then a histogram pass for the
+// methods that need one, core/calibration), and the QDQ model written from
+// the ranges. The ranges can be written to and read back from a calibration
+// table (JSON).
+//
+//===----------------------------------------------------------------------===//
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/calibration/Calibration.h"
+#include "core/npy/Npy.h"
+#include "dialects/ie/interpreter/Interpreter.h"
+#include "dialects/ie/interpreter/TensorConversion.h"
+#include "frontend/onnx/OnnxImporter.h"
+#include "frontend/onnx/quantize/QdqModel.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "onnx/onnx_pb.h"
+#include "tools/vpuc/Commands.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::tools {
+
+namespace cl = llvm::cl;
+namespace cal = calibration;
+namespace qdq = onnx_frontend::quantize;
+
+cl::SubCommand &getQuantizeCommand() {
+  static cl::SubCommand command(
+      "quantize",
+      "Quantize an FP32 ONNX model to an INT8 QDQ ONNX model: calibrate the\n"
+      "activation ranges on the reference interpreter over input samples");
+  return command;
+}
+
+namespace {
+
+cl::opt<std::string> modelPath(cl::Positional, cl::desc("<model.onnx>"),
+                               cl::Required, cl::sub(getQuantizeCommand()));
+cl::opt<std::string>
+    outputPath("o", cl::desc("Where to write the QDQ model (.onnx)"),
+               cl::value_desc("model.int8.onnx"), cl::Required,
+               cl::sub(getQuantizeCommand()));
+cl::opt<std::string> calibrationData(
+    "calibration-data",
+    cl::desc("A directory of input samples: one .npz per sample with an "
+             "array per model input (a .npy for a one-input model)"),
+    cl::value_desc("dir"), cl::sub(getQuantizeCommand()));
+cl::opt<std::string> calibrationTable(
+    "calibration-table",
+    cl::desc("Read the activation ranges from this table (JSON, as "
+             "--calibration-table-out writes it) instead of calibrating"),
+    cl::value_desc("table.json"), cl::sub(getQuantizeCommand()));
+cl::opt<std::string> calibrationTableOut(
+    "calibration-table-out",
+    cl::desc("Also write the activation ranges to this table (JSON)"),
+    cl::value_desc("table.json"), cl::sub(getQuantizeCommand()));
+cl::opt<std::string> methodName(
+    "method",
+    cl::desc("How a range is chosen: minmax, percentile, mse, kl, or auto "
+             "(per tensor the one whose quantization keeps the highest "
+             "cosine)"),
+    cl::init("auto"), cl::sub(getQuantizeCommand()));
+cl::opt<double>
+    percentile("percentile",
+               cl::desc("The share of the values the percentile method keeps "
+                        "at each end, in percent"),
+               cl::init(99.99), cl::sub(getQuantizeCommand()));
+cl::opt<std::string>
+    activationType("activation-type",
+                   cl::desc("The activations' type: u8 (default) or i8"),
+                   cl::init("u8"), cl::sub(getQuantizeCommand()));
+cl::opt<bool> symmetricActivations(
+    "symmetric-activations",
+    cl::desc("Activation ranges symmetric about a fixed zero point (i8: 0, "
+             "u8: 128)"),
+    cl::sub(getQuantizeCommand()));
+cl::opt<bool> perTensorWeights(
+    "per-tensor-weights",
+    cl::desc("One weight scale per layer instead of one per output channel"),
+    cl::sub(getQuantizeCommand()));
+cl::list<std::string>
+    keepFloat("keep-fp16",
+              cl::desc("Keep these nodes (ONNX node names) in float "
+                       "(comma-separated or repeated)"),
+              cl::value_desc("name"), cl::CommaSeparated,
+              cl::sub(getQuantizeCommand()));
+cl::list<std::string>
+    inputShapes("input-shape",
+                cl::desc("The static shape of a model input, `name=DxDx...` "
+                         "(repeatable)"),
+                cl::value_desc("name=shape"), cl::sub(getQuantizeCommand()));
+
+int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "vpuc quantize") << message << "\n";
+  return kExitError;
+}
+
+int fail(llvm::Error error) { return fail(llvm::toString(std::move(error))); }
+
+/// The calibration samples of `dir`: its .npz and .npy files, sorted.
+llvm::Expected<std::vector<std::string>> listSamples(llvm::StringRef dir) {
+  if (!llvm::sys::fs::is_directory(dir)) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--calibration-data '" + dir +
+                                       "' is not a directory");
+  }
+  std::vector<std::string> samples;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(dir, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    llvm::StringRef path = it->path();
+    if (path.ends_with(".npz") || path.ends_with(".npy")) {
+      samples.push_back(path.str());
+    }
+  }
+  if (ec) {
+    return llvm::createStringError(ec, "cannot list '" + dir +
+                                           "': " + ec.message());
+  }
+  if (samples.empty()) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "--calibration-data '" + dir +
+                                       "' holds no .npz or .npy sample");
+  }
+  llvm::sort(samples);
+  return samples;
+}
+
+/// Progress on standard error, one overwritten line, on a terminal only.
+class Progress {
+public:
+  explicit Progress(llvm::StringRef what, size_t total)
+      : what(what.str()), total(total),
+        enabled(llvm::sys::Process::StandardErrIsDisplayed()) {}
+  void step(size_t done) {
+    if (enabled) {
+      llvm::errs() << "\r" << what << " " << done << "/" << total;
+      llvm::errs().flush();
+    }
+  }
+  ~Progress() {
+    if (enabled) {
+      llvm::errs() << "\r\033[K";
+    }
+  }
+
+private:
+  std::string what;
+  size_t total;
+  bool enabled;
+};
+
+/// The calibration statistics of every tensor of `plan`.
+class Calibrator {
+public:
+  Calibrator(const qdq::QuantPlan &plan) {
+    for (const std::string &tensor : plan.calibrated) {
+      stats[tensor];
+    }
+  }
+
+  /// Runs `interpreter` over `samples` and adds the calibrated tensors to
+  /// the statistics: their ranges (`histogram` false) or histograms.
+  llvm::Error run(const IE::Interpreter &interpreter,
+                  llvm::ArrayRef<std::string> samples, bool histogram) {
+    Progress progress(histogram ? "calibrating (histograms)"
+                                : "calibrating (ranges)",
+                      samples.size());
+    for (size_t i = 0; i < samples.size(); ++i) {
+      progress.step(i);
+      llvm::Expected<npy::ArrayMap> arrays = npy::readArrays(samples[i]);
+      if (!arrays) {
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            samples[i] + ": " + llvm::toString(arrays.takeError()));
+      }
+      llvm::Expected<IE::HostTensorMap> inputs =
+          IE::convertInputs(*arrays, interpreter.getInputs());
+      if (!inputs) {
+        return llvm::createStringError(
+            llvm::inconvertibleErrorCode(),
+            samples[i] + ": " + llvm::toString(inputs.takeError()));
+      }
+      FailureOr<IE::HostTensorMap> outputs = interpreter.run(*inputs);
+      if (failed(outputs)) {
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "the interpreter failed on " +
+                                           samples[i]);
+      }
+      for (auto &[tensor, tensorStats] : stats) {
+        const IE::HostTensor *values = nullptr;
+        if (auto it = outputs->find(tensor); it != outputs->end()) {
+          values = &it->second;
+        } else if (auto in = inputs->find(tensor); in != inputs->end()) {
+          values = &in->second;
+        }
+        if (!values) {
+          return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                         "the calibration run has no tensor '" +
+                                             tensor + "'");
+        }
+        if (histogram) {
+          tensorStats.addHistogram(values->data);
+        } else {
+          tensorStats.addRange(values->data);
+        }
+      }
+    }
+    return llvm::Error::success();
+  }
+
+  std::map<std::string, cal::TensorStats> stats;
+};
+
+/// One row of the calibration table.
+struct TableEntry {
+  double min = 0.0, max = 0.0, lo = 0.0, hi = 0.0;
+  std::string method;
+};
+
+llvm::Error writeTable(llvm::StringRef path,
+                       const std::map<std::string, TableEntry> &entries,
+                       const std::map<std::string, cal::QuantParams> &params) {
+  llvm::json::Object tensors;
+  for (const auto &[tensor, entry] : entries) {
+    const cal::QuantParams &p = params.at(tensor);
+    tensors[tensor] = llvm::json::Object{
+        {"min", entry.min},         {"max", entry.max},
+        {"lo", entry.lo},           {"hi", entry.hi},
+        {"method", entry.method},   {"scale", static_cast<double>(p.scale)},
+        {"zero_point", p.zeroPoint}};
+  }
+  llvm::json::Object root{{"activation_type", activationType.getValue()},
+                          {"symmetric", symmetricActivations.getValue()},
+                          {"tensors", std::move(tensors)}};
+  std::error_code ec;
+  llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
+  if (ec) {
+    return llvm::createStringError(ec, "cannot write '" + path +
+                                           "': " + ec.message());
+  }
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::map<std::string, TableEntry>>
+readTable(llvm::StringRef path) {
+  auto error = [&](const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   path + ": " + message);
+  };
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path);
+  if (!buffer) {
+    return error(buffer.getError().message());
+  }
+  llvm::Expected<llvm::json::Value> json =
+      llvm::json::parse((*buffer)->getBuffer());
+  if (!json) {
+    return error("not JSON: " + llvm::toString(json.takeError()));
+  }
+  const llvm::json::Object *root = json->getAsObject();
+  const llvm::json::Object *tensors =
+      root ? root->getObject("tensors") : nullptr;
+  if (!tensors) {
+    return error("no \"tensors\" object");
+  }
+  std::map<std::string, TableEntry> entries;
+  for (const auto &[name, value] : *tensors) {
+    const llvm::json::Object *object = value.getAsObject();
+    std::optional<double> lo = object ? object->getNumber("lo") : std::nullopt;
+    std::optional<double> hi = object ? object->getNumber("hi") : std::nullopt;
+    if (!lo || !hi || !(*lo <= *hi)) {
+      return error("tensor '" + name.str() +
+                   "' has no numbers \"lo\" <= \"hi\"");
+    }
+    TableEntry entry;
+    entry.lo = *lo;
+    entry.hi = *hi;
+    entry.min = object->getNumber("min").value_or(*lo);
+    entry.max = object->getNumber("max").value_or(*hi);
+    entry.method =
+        object->getString("method").value_or("table").str();
+    entries[name.str()] = entry;
+  }
+  return entries;
+}
+
+} // namespace
+
+int runQuantize() {
+  std::optional<cal::Method> method = cal::parseMethod(methodName);
+  if (!method) {
+    return fail("unknown --method '" + methodName +
+                "': expected minmax, percentile, mse, kl or auto");
+  }
+  if (!(percentile > 50.0 && percentile <= 100.0)) {
+    return fail("--percentile must be in (50, 100], got " +
+                std::to_string(percentile.getValue()));
+  }
+  if (activationType != "u8" && activationType != "i8") {
+    return fail("unknown --activation-type '" + activationType +
+                "': expected u8 or i8");
+  }
+  if (calibrationData.empty() == calibrationTable.empty()) {
+    return fail("give either --calibration-data DIR or --calibration-table "
+                "table.json");
+  }
+  if (!llvm::sys::fs::exists(modelPath)) {
+    return fail(modelPath + ": no such file");
+  }
+  bool same = false;
+  if (!llvm::sys::fs::equivalent(modelPath, outputPath, same) && same) {
+    return fail("-o '" + outputPath + "' is the input model; write the QDQ "
+                "model to another file");
+  }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> modelBytes =
+      llvm::MemoryBuffer::getFile(modelPath, /*IsText=*/false);
+  if (!modelBytes) {
+    return fail(modelPath + ": " + modelBytes.getError().message());
+  }
+  onnx::ModelProto model;
+  if (!model.ParseFromArray((*modelBytes)->getBufferStart(),
+                            static_cast<int>((*modelBytes)->getBufferSize()))) {
+    return fail(modelPath + ": not an ONNX model (the protobuf does not "
+                            "parse)");
+  }
+
+  qdq::QuantizeOptions options;
+  options.activationType.isSigned = activationType == "i8";
+  options.activationType.symmetric = symmetricActivations;
+  options.perChannelWeights = !perTensorWeights;
+  options.keepFloat.insert(keepFloat.begin(), keepFloat.end());
+  llvm::Expected<qdq::QuantPlan> plan = qdq::planQuantization(model, options);
+  if (!plan) {
+    return fail(modelPath + ": " + llvm::toString(plan.takeError()));
+  }
+
+  std::map<std::string, TableEntry> entries;
+  if (!calibrationTable.empty()) {
+    llvm::Expected<std::map<std::string, TableEntry>> table =
+        readTable(calibrationTable);
+    if (!table) {
+      return fail(table.takeError());
+    }
+    for (const std::string &tensor : plan->calibrated) {
+      auto it = table->find(tensor);
+      if (it == table->end()) {
+        return fail(calibrationTable + ": no range for tensor '" + tensor +
+                    "'");
+      }
+      entries[tensor] = it->second;
+    }
+  } else {
+    llvm::Expected<std::vector<std::string>> samples =
+        listSamples(calibrationData);
+    if (!samples) {
+      return fail(samples.takeError());
+    }
+    llvm::Expected<std::string> calibrationModel =
+        qdq::addCalibrationOutputs(model, *plan);
+    if (!calibrationModel) {
+      return fail(modelPath + ": " +
+                  llvm::toString(calibrationModel.takeError()));
+    }
+    DialectRegistry registry;
+    onnx_frontend::registerImportDialects(registry);
+    MLIRContext context(registry);
+    context.loadAllAvailableDialects();
+    context.printOpOnDiagnostic(false);
+    llvm::SourceMgr sourceMgr;
+    SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+    onnx_frontend::ImportOptions importOptions;
+    for (const std::string &shape : inputShapes) {
+      std::string error = onnx_frontend::parseInputShape(shape, importOptions);
+      if (!error.empty()) {
+        return fail(error);
+      }
+    }
+    FailureOr<OwningOpRef<ModuleOp>> module =
+        onnx_frontend::importOnnxModelFromBytes(&context, *calibrationModel,
+                                                modelPath, importOptions);
+    if (failed(module)) {
+      return kExitError;
+    }
+    FailureOr<IE::Interpreter> interpreter = IE::Interpreter::create(**module);
+    if (failed(interpreter)) {
+      return kExitError;
+    }
+    Calibrator calibrator(*plan);
+    if (llvm::Error error = calibrator.run(*interpreter, *samples, false)) {
+      return fail(std::move(error));
+    }
+    if (*method != cal::Method::MinMax) {
+      if (llvm::Error error = calibrator.run(*interpreter, *samples, true)) {
+        return fail(std::move(error));
+      }
+    }
+    for (const auto &[tensor, stats] : calibrator.stats) {
+      if (!stats.hasRange()) {
+        return fail("tensor '" + tensor + "' held only NaNs");
+      }
+      TableEntry entry;
+      entry.min = stats.getMin();
+      entry.max = stats.getMax();
+      const cal::Method used =
+          *method == cal::Method::Auto
+              ? stats.pickMethod(options.activationType, percentile)
+              : *method;
+      std::tie(entry.lo, entry.hi) =
+          stats.getRange(used, options.activationType, percentile);
+      entry.method = cal::getMethodName(used).str();
+      entries[tensor] = entry;
+    }
+  }
+
+  std::map<std::string, cal::QuantParams> params;
+  std::map<std::string, int> methods;
+  for (const auto &[tensor, entry] : entries) {
+    params[tensor] =
+        cal::getQuantParams(entry.lo, entry.hi, options.activationType);
+    ++methods[entry.method];
+  }
+  if (!calibrationTableOut.empty()) {
+    if (llvm::Error error = writeTable(calibrationTableOut, entries, params)) {
+      return fail(std::move(error));
+    }
+  }
+  if (llvm::Error error =
+          qdq::writeQdqModel(model, *plan, params, options)) {
+    return fail(modelPath + ": " + llvm::toString(std::move(error)));
+  }
+  std::string bytes;
+  if (!model.SerializeToString(&bytes)) {
+    return fail("cannot serialize the QDQ model");
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream os(outputPath, ec, llvm::sys::fs::OF_None);
+  if (ec) {
+    return fail("cannot write '" + outputPath + "': " + ec.message());
+  }
+  os << bytes;
+
+  llvm::outs() << "vpuc quantize: " << modelPath << " -> " << outputPath
+               << "\n";
+  llvm::outs() << "  layers:       " << plan->layers.size() << " quantized";
+  if (!keepFloat.empty()) {
+    llvm::outs() << ", kept in float: " << llvm::join(keepFloat, ", ");
+  }
+  llvm::outs() << "\n  activations:  " << plan->calibrated.size()
+               << " calibrated, " << plan->shared.size()
+               << " sharing their input's parameters ("
+               << activationType.getValue()
+               << (symmetricActivations ? ", symmetric" : "") << ")\n";
+  llvm::outs() << "  weights:      i8, symmetric, "
+               << (perTensorWeights ? "per tensor" : "per output channel")
+               << "\n";
+  llvm::outs() << "  ranges:       ";
+  llvm::ListSeparator separator(", ");
+  for (const auto &[name, count] : methods) {
+    llvm::outs() << separator << name << " " << count;
+  }
+  llvm::outs() << "\n";
+  return kExitOk;
+}
+
+} // namespace mlir::vpuc::tools
