@@ -219,20 +219,26 @@ bench_first_error() {
 bench_compare() {
   local report
   report=$("$vpuc" compare "$1" "$2" --tolerance="${3:-0.99999}" \
-    --max-abs-rel-range="${4:-1e-3}" 2>&1 | tail -n 1) || true
-  # The table row: the field after the shape is the cosine, the third after it the max abs
-  # error, the fourth the reference's abs max; the result text follows.
-  awk '{
-      for (i = 1; i <= NF; ++i) {
+    --max-abs-rel-range="${4:-1e-3}" 2>&1) || true
+  # The first table row: the field after the shape is the cosine, the third after it the max
+  # abs error, the fourth the reference's abs max; the result text follows. The notes, the
+  # table header and the closing verdict are skipped; without a row, the error (or last line).
+  awk '
+    /^note: / || /^tensor / || /^first below tolerance: / || /^all within tolerance$/ { next }
+    /error: / { last = $0; next }
+    {
+      last = $0
+      for (i = 2; i <= NF; ++i) {
         if ($i ~ /^([0-9]+(x[0-9]+)*|scalar)$/) {
           result = ""
           for (j = i + 5; j <= NF; ++j) { result = result (result == "" ? "" : " ") $j }
           print $(i + 1), $(i + 3), $(i + 4), result
+          found = 1
           exit
         }
       }
-      print "-", "-", "-", $0
-    }' <<<"$report"
+    }
+    END { if (!found) { print "-", "-", "-", last } }' <<<"$report"
 }
 
 # bench_row FIELD...: one markdown table row.

@@ -27,6 +27,37 @@ void convert(const npy::Array &array, std::vector<float> &out) {
   }
 }
 
+/// `shape` without its leading and trailing dimensions of size 1.
+llvm::ArrayRef<int64_t> trimUnitDims(llvm::ArrayRef<int64_t> shape) {
+  while (!shape.empty() && shape.front() == 1) {
+    shape = shape.drop_front();
+  }
+  while (!shape.empty() && shape.back() == 1) {
+    shape = shape.drop_back();
+  }
+  return shape;
+}
+
+/// The names of `arrays` for a message: "a, b, c", the first few and a count
+/// for a long list, "none" for no array.
+std::string joinNames(const npy::ArrayMap &arrays) {
+  constexpr size_t kMaxNames = 8;
+  if (arrays.empty()) {
+    return "none";
+  }
+  std::string names;
+  size_t count = 0;
+  for (const auto &entry : arrays) {
+    if (count == kMaxNames) {
+      return names + ", ... (" + std::to_string(arrays.size()) + " in all)";
+    }
+    names += (count++ == 0 ? "" : ", ") + entry.first;
+  }
+  return names;
+}
+
+} // namespace
+
 std::string formatShape(llvm::ArrayRef<int64_t> shape) {
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -34,7 +65,10 @@ std::string formatShape(llvm::ArrayRef<int64_t> shape) {
   return shape.empty() ? "scalar" : text;
 }
 
-} // namespace
+bool isSameShape(llvm::ArrayRef<int64_t> actual,
+                 llvm::ArrayRef<int64_t> reference) {
+  return trimUnitDims(actual) == trimUnitDims(reference);
+}
 
 llvm::Expected<Tolerance> parseTolerance(llvm::StringRef text) {
   Tolerance tolerance;
@@ -107,7 +141,8 @@ std::vector<float> toFloat(const npy::Array &array) {
 
 llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
                                        const npy::Array &reference) {
-  if (actual.getNumElements() != reference.getNumElements()) {
+  if (actual.getNumElements() != reference.getNumElements() ||
+      !isSameShape(actual.shape, reference.shape)) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "shape " + formatShape(actual.shape) +
                                        " does not match the reference shape " +
@@ -152,21 +187,31 @@ llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
   return metrics;
 }
 
-llvm::Expected<std::vector<TensorReport>>
-compareArrays(const npy::ArrayMap &actual, const npy::ArrayMap &reference,
-              const Tolerance &tolerance) {
-  std::vector<TensorReport> reports;
+const TensorReport *Comparison::getFirstFailure() const {
+  auto it = llvm::find_if(
+      reports, [](const TensorReport &report) { return !report.passed; });
+  return it == reports.end() ? nullptr : &*it;
+}
+
+size_t Comparison::getNumFailures() const {
+  return llvm::count_if(
+      reports, [](const TensorReport &report) { return !report.passed; });
+}
+
+llvm::Expected<Comparison> compareArrays(const npy::ArrayMap &actual,
+                                         const npy::ArrayMap &reference,
+                                         const Tolerance &tolerance) {
+  if (reference.empty()) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "the reference holds no tensor");
+  }
+  Comparison comparison;
   bool byPosition = actual.size() == 1 && reference.size() == 1;
   for (const auto &[name, ref] : reference) {
     auto it = byPosition ? actual.begin() : actual.find(name);
     if (it == actual.end()) {
-      std::string names;
-      for (const auto &entry : actual) {
-        names += (names.empty() ? "" : ", ") + entry.first;
-      }
-      return llvm::createStringError(
-          llvm::inconvertibleErrorCode(),
-          "reference tensor '" + name + "' has no counterpart among: " + names);
+      comparison.onlyInReference.push_back(name);
+      continue;
     }
     llvm::Expected<Metrics> metrics = computeMetrics(it->second, ref);
     if (!metrics) {
@@ -188,9 +233,23 @@ compareArrays(const npy::ArrayMap &actual, const npy::ArrayMap &reference,
           metrics->maxAbsError <= *report.absErrorLimit;
     }
     report.passed = report.similar && report.absErrorWithinLimit;
-    reports.push_back(std::move(report));
+    comparison.reports.push_back(std::move(report));
   }
-  return reports;
+  if (!byPosition) {
+    for (const auto &entry : actual) {
+      if (!reference.count(entry.first)) {
+        comparison.onlyInActual.push_back(entry.first);
+      }
+    }
+  }
+  if (comparison.reports.empty()) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "no tensor name is in both sets: the reference holds " +
+            joinNames(reference) + "; the actual tensors are " +
+            joinNames(actual));
+  }
+  return comparison;
 }
 
 void printReports(llvm::ArrayRef<TensorReport> reports, llvm::raw_ostream &os) {
@@ -222,6 +281,24 @@ void printReports(llvm::ArrayRef<TensorReport> reports, llvm::raw_ostream &os) {
                        name.c_str(), formatShape(report.shape).c_str(),
                        m.cosine, m.euclidean, m.maxAbsError, m.referenceAbsMax,
                        result.c_str());
+  }
+}
+
+void printComparison(const Comparison &comparison, llvm::StringRef actualName,
+                     llvm::StringRef referenceName, llvm::raw_ostream &os) {
+  for (const std::string &name : comparison.onlyInActual) {
+    os << "note: '" << name << "' is only in " << actualName
+       << " (not compared)\n";
+  }
+  for (const std::string &name : comparison.onlyInReference) {
+    os << "note: '" << name << "' is only in " << referenceName
+       << " (not compared)\n";
+  }
+  printReports(comparison.reports, os);
+  if (const TensorReport *failure = comparison.getFirstFailure()) {
+    os << "first below tolerance: " << failure->name << "\n";
+  } else {
+    os << "all within tolerance\n";
   }
 }
 

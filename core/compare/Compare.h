@@ -9,13 +9,18 @@
 // similarity and max abs error, per tensor, over arrays of any numeric dtype
 // (computed in double after conversion to float).
 //
-//   cosine similarity    = <a, r> / (|a| |r|)            (1 when both are all
-//   zeros) euclidean similarity = 1 - |a - r| / max(|a|, |r|)   (1 when both
-//   are all zeros) max abs error        = max_i |a_i - r_i| reference range =
-//   max_i r_i - min_i r_i   (an optional limit on the max abs error is
-//                          given relative to it)
+//   cosine similarity    = <a, r> / (|a| |r|)  (1 when both are all zeros)
+//   euclidean similarity = 1 - |a - r| / max(|a|, |r|)  (1 when both are all
+//                          zeros)
+//   max abs error        = max_i |a_i - r_i|
+//   reference range      = max_i r_i - min_i r_i  (an optional limit on the
+//                          max abs error is given relative to it)
 //
 // NaNs make every metric NaN, which fails every tolerance.
+//
+// Two sets of tensors (e.g. two layer dumps, which list the layers in network
+// order) are compared by name in the reference's order; the first tensor
+// below the tolerance in that order is where the two first diverge.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,21 +91,51 @@ llvm::Expected<double> parseMaxAbsErrorOfRange(llvm::StringRef text);
 /// bools by value).
 std::vector<float> toFloat(const npy::Array &array);
 
-/// Computes the metrics of `actual` against `reference`; the shapes must have
-/// equal element counts (a leading/trailing 1 difference such as 1x10 vs 10 is
-/// accepted).
+/// True if `actual` and `reference` are the same shape, up to leading and
+/// trailing dimensions of size 1 (1x10 matches 10 and 10x1; 2x5 matches
+/// neither 10 nor 5x2).
+bool isSameShape(llvm::ArrayRef<int64_t> actual,
+                 llvm::ArrayRef<int64_t> reference);
+
+/// Formats a shape as "1x3x224x224" ("scalar" for a 0-d shape).
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
+
+/// Computes the metrics of `actual` against `reference`; fails, naming both
+/// shapes, unless isSameShape.
 llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
                                        const npy::Array &reference);
 
+/// The comparison of two sets of tensors.
+struct Comparison {
+  /// The tensors present in both sets, in the reference's order.
+  std::vector<TensorReport> reports;
+  /// The names of one set that the other does not hold, in their set's order
+  /// (not compared).
+  std::vector<std::string> onlyInActual;
+  std::vector<std::string> onlyInReference;
+
+  /// The first report (in the reference's order) that did not pass, or null.
+  const TensorReport *getFirstFailure() const;
+  /// The number of reports that did not pass.
+  size_t getNumFailures() const;
+};
+
 /// Compares every tensor of `reference` with the tensor of the same name in
 /// `actual`; when both hold exactly one tensor they are compared whatever their
-/// names. Fails when a reference tensor has no counterpart or sizes differ.
-llvm::Expected<std::vector<TensorReport>>
-compareArrays(const npy::ArrayMap &actual, const npy::ArrayMap &reference,
-              const Tolerance &tolerance);
+/// names. Fails when the reference is empty, when no name is in both sets, or
+/// when the shapes of a pair differ (isSameShape).
+llvm::Expected<Comparison> compareArrays(const npy::ArrayMap &actual,
+                                         const npy::ArrayMap &reference,
+                                         const Tolerance &tolerance);
 
 /// Prints the reports as an aligned table.
 void printReports(llvm::ArrayRef<TensorReport> reports, llvm::raw_ostream &os);
+
+/// Prints a comparison: one note line per name only in one of the sets
+/// (`actualName` and `referenceName` name the sets, e.g. their files), the
+/// table, then `first below tolerance: NAME` or `all within tolerance`.
+void printComparison(const Comparison &comparison, llvm::StringRef actualName,
+                     llvm::StringRef referenceName, llvm::raw_ostream &os);
 
 } // namespace mlir::vpuc::compare
 

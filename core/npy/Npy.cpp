@@ -56,6 +56,30 @@ llvm::Error makeError(llvm::StringRef sourceName, const llvm::Twine &message) {
                                  sourceName + ": " + message);
 }
 
+/// True if the file at `path` is an empty zip archive (what numpy.savez writes
+/// for no array): only the end of central directory record, with its comment.
+/// minizip 1.1 refuses to open one, as it takes a record at offset 0 for none.
+bool isEmptyZip(llvm::StringRef path) {
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> buffer =
+      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                  /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    return false;
+  }
+  llvm::StringRef bytes = (*buffer)->getBuffer();
+  constexpr size_t kRecordSize = 22;
+  if (bytes.size() < kRecordSize || !bytes.starts_with("PK\x05\x06")) {
+    return false;
+  }
+  auto readU16 = [&](size_t offset) {
+    return static_cast<size_t>(static_cast<uint8_t>(bytes[offset])) |
+           static_cast<size_t>(static_cast<uint8_t>(bytes[offset + 1])) << 8;
+  };
+  // Entries on this disk, entries in all, comment length.
+  return readU16(8) == 0 && readU16(10) == 0 &&
+         kRecordSize + readU16(20) == bytes.size();
+}
+
 /// A cursor over the Python dict literal of a .npy header, e.g.
 /// {'descr': '<f4', 'fortran_order': False, 'shape': (1, 3), }
 class HeaderParser {
@@ -396,6 +420,9 @@ llvm::Expected<ArrayMap> readNpz(llvm::StringRef path) {
   std::unique_ptr<void, int (*)(unzFile)> zip(unzOpen64(pathStr.c_str()),
                                               unzClose);
   if (!zip) {
+    if (isEmptyZip(path)) {
+      return ArrayMap();
+    }
     return makeError(path, "not a valid .npz (zip) archive");
   }
   ArrayMap arrays;

@@ -34,7 +34,9 @@ llvm::cl::SubCommand &getCompareCommand();
 int runCompare();
 
 /// `vpuc compile MODEL --arch NAME [--mode NAME | --pipeline SPEC] [-o OUT]
-/// [--emit=blob|mlir] [--dump-ir-after-each DIR] [--timing]`.
+/// [--emit=blob|mlir] [--dump-ir-after-each DIR] [--timing]
+/// [--test-input IN --test-reference REF [--tolerance COS[,EUCLID]]
+/// [--keep-failed]]`.
 llvm::cl::SubCommand &getCompileCommand();
 int runCompile();
 

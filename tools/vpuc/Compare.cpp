@@ -6,10 +6,14 @@
 //===----------------------------------------------------------------------===//
 //
 // Compares two sets of tensors (.npz archives or single .npy files) and prints,
-// per tensor, the cosine similarity, euclidean similarity and max abs error;
-// exits with 1 when a tensor is below the tolerance (or, with
+// per tensor present in both, in the order of the reference archive, the
+// cosine similarity, euclidean similarity and max abs error, then the first
+// tensor below the tolerance in that order (for two layer dumps, the layer
+// where the results first diverge). Names only in one set are listed as notes.
+// Exits with 1 when a tensor is below the tolerance (or, with
 // --max-abs-rel-range, its max abs error is above that fraction of the
-// reference's range) and with 2 on bad input.
+// reference's range) and with 2 on bad input (unreadable files, shapes that
+// differ, no tensor to compare).
 //
 //===----------------------------------------------------------------------===//
 
@@ -80,18 +84,14 @@ int runCompare() {
   if (!reference) {
     return fail(reference.takeError());
   }
-  llvm::Expected<std::vector<compare::TensorReport>> reports =
+  llvm::Expected<compare::Comparison> comparison =
       compare::compareArrays(*actual, *reference, *tolerance);
-  if (!reports) {
-    return fail(reports.takeError());
+  if (!comparison) {
+    return fail(comparison.takeError());
   }
-  compare::printReports(*reports, llvm::outs());
-  for (const compare::TensorReport &report : *reports) {
-    if (!report.passed) {
-      return kExitCheckFailed;
-    }
-  }
-  return kExitOk;
+  compare::printComparison(*comparison, actualPath, referencePath,
+                           llvm::outs());
+  return comparison->getFirstFailure() ? kExitCheckFailed : kExitOk;
 }
 
 } // namespace mlir::vpuc::tools

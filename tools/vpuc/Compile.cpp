@@ -19,6 +19,15 @@
 // MLIR's timing report, a terminal shows the pass being run, and a summary of
 // the result ends the compilation.
 //
+// The accuracy check (--test-input and --test-reference): the blob written to
+// the temporary file runs on the emulator (EmulatorRun.h, as for `vpuc run`,
+// hazard checks on) and every output is compared with the reference
+// (core/compare, as by `vpuc compare`); the summary gives each output's
+// similarity. When the run fails or finds problems, or an output is below
+// --tolerance, the compilation exits with 1 and the temporary file is removed
+// (renamed into place with --keep-failed), so a file already at the output
+// path stays as it was.
+//
 //===----------------------------------------------------------------------===//
 
 #include <chrono>
@@ -31,6 +40,8 @@
 #include "backend/blob/Blob.h"
 #include "backend/export/BlobExport.h"
 #include "core/arch/Arch.h"
+#include "core/compare/Compare.h"
+#include "core/npy/Npy.h"
 #include "core/pipeline/PipelineLoader.h"
 #include "core/pipeline/PipelineSpec.pb.h"
 #include "core/proto/TextProto.h"
@@ -38,6 +49,7 @@
 #include "core/registry/Registry.h"
 #include "core/support/Diagnostics.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "emulator/Emulator.h"
 #include "frontend/onnx/ModelLoader.h"
 #include "frontend/onnx/OnnxImporter.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
@@ -53,6 +65,7 @@
 #include "mlir/Support/Timing.h"
 #include "passes/common/init_compiler/InitCompiler.h"
 #include "tools/vpuc/Commands.h"
+#include "tools/vpuc/EmulatorRun.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -160,6 +173,29 @@ cl::opt<bool> showRemarks(
     cl::sub(getCompileCommand()));
 cl::opt<bool> quiet("quiet", cl::desc("Do not print the summary"),
                     cl::sub(getCompileCommand()));
+cl::opt<std::string> testInputPath(
+    "test-input",
+    cl::desc("Accuracy check: run the blob on the emulator (hazard checks on) "
+             "with these inputs (by name, or one .npy for the first input) and "
+             "compare every output with --test-reference; the blob is kept "
+             "only when the run is clean and every output is within "
+             "--tolerance"),
+    cl::value_desc("in.npz|in.npy"), cl::sub(getCompileCommand()));
+cl::opt<std::string> testReferencePath(
+    "test-reference",
+    cl::desc("Accuracy check: the expected outputs of the --test-input run, "
+             "by output name (or one .npy for a single output)"),
+    cl::value_desc("ref.npz|ref.npy"), cl::sub(getCompileCommand()));
+cl::opt<std::string> toleranceText(
+    "tolerance",
+    cl::desc("Accuracy check: the minimum cosine[,euclidean] similarity of "
+             "every output, as for `vpuc compare` (default: 0.999)"),
+    cl::value_desc("cos[,euclid]"), cl::init("0.999"),
+    cl::sub(getCompileCommand()));
+cl::opt<bool> keepFailed(
+    "keep-failed",
+    cl::desc("Accuracy check: write the blob even when the check fails"),
+    cl::sub(getCompileCommand()));
 
 int fail(const llvm::Twine &message) {
   llvm::WithColor::error(llvm::errs(), "vpuc compile") << message << "\n";
@@ -446,6 +482,172 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// Accuracy check
+//===----------------------------------------------------------------------===//
+
+/// The test data of the accuracy check, read before the compilation.
+struct AccuracyTest {
+  RunInputs inputs;
+  npy::ArrayMap reference;
+  compare::Tolerance tolerance;
+};
+
+/// The outcome of the accuracy check of a blob.
+struct AccuracyResult {
+  /// How the run went ("ran 55 tasks in 47.107 us, no problems"), when it
+  /// ran.
+  std::optional<std::string> run;
+  /// The outputs against the reference, when they could be compared.
+  std::optional<compare::Comparison> comparison;
+  /// Why the check failed; empty when it passed.
+  std::string failure;
+};
+
+/// True when the accuracy check was asked for.
+bool isAccuracyCheckRequested() {
+  return testInputPath.getNumOccurrences() > 0 ||
+         testReferencePath.getNumOccurrences() > 0;
+}
+
+/// Checks the options of the accuracy check and reads its test data; reports
+/// and fails on bad usage or unreadable data.
+FailureOr<AccuracyTest> readAccuracyTest() {
+  bool hasInput = testInputPath.getNumOccurrences() > 0;
+  bool hasReference = testReferencePath.getNumOccurrences() > 0;
+  if (hasInput != hasReference) {
+    fail(hasInput ? "--test-input needs --test-reference, the expected "
+                    "outputs to compare the blob's with"
+                  : "--test-reference needs --test-input, the inputs of the "
+                    "test run of the blob");
+    return failure();
+  }
+  if (emitKind == EmitKind::Mlir) {
+    fail("--test-input and --test-reference check a blob; they do not apply "
+         "with --emit=mlir");
+    return failure();
+  }
+  AccuracyTest test;
+  llvm::Expected<compare::Tolerance> tolerance =
+      compare::parseTolerance(toleranceText);
+  if (!tolerance) {
+    fail("--tolerance: " + llvm::toString(tolerance.takeError()));
+    return failure();
+  }
+  test.tolerance = *tolerance;
+  llvm::Expected<RunInputs> inputs = readRunInputs(testInputPath);
+  if (!inputs) {
+    fail("--test-input: " + llvm::toString(inputs.takeError()));
+    return failure();
+  }
+  test.inputs = std::move(*inputs);
+  llvm::Expected<npy::ArrayMap> reference = npy::readArrays(testReferencePath);
+  if (!reference) {
+    fail("--test-reference: " + llvm::toString(reference.takeError()));
+    return failure();
+  }
+  if (reference->empty()) {
+    fail("--test-reference: " + testReferencePath +
+         " holds no tensor; the accuracy check needs the expected outputs");
+    return failure();
+  }
+  test.reference = std::move(*reference);
+  return test;
+}
+
+/// "N things" with the plural of `noun` (an s added) unless N is 1.
+std::string countOf(size_t count, llvm::StringRef noun) {
+  return std::to_string(count) + " " + noun.str() + (count == 1 ? "" : "s");
+}
+
+/// The name of a compared output: "out", or "out ~ ref" when it was compared
+/// with a reference tensor of another name.
+std::string getPairName(const compare::TensorReport &report) {
+  return report.actualName == report.name
+             ? report.name
+             : report.actualName + " ~ " + report.name;
+}
+
+/// Runs `blob` on `arch` with the test inputs, hazard checks on (printing the
+/// problems found), and compares every output with the reference: the check
+/// passes when the run completes without problems and every output, and no
+/// other tensor, is in the reference and within the tolerance.
+AccuracyResult checkAccuracy(const blob::BlobFile &blob,
+                             const arch::ArchDesc &arch,
+                             const AccuracyTest &test,
+                             llvm::StringRef blobName) {
+  AccuracyResult result;
+  emu::EmulatorOptions options;
+  options.hazardCheck = true;
+  llvm::Expected<EmulatorRun> run =
+      runOnEmulator(blob, arch, test.inputs, options, blobName);
+  if (!run) {
+    result.failure = "the test run failed: " + llvm::toString(run.takeError());
+    return result;
+  }
+  const emu::RunReport &report = *run->report;
+  report.printProblems(llvm::errs());
+  size_t numProblems = report.problems.size() + report.droppedProblems;
+  std::string runText;
+  llvm::raw_string_ostream os(runText);
+  os << "ran " << countOf(report.tasks.size(), "task") << " in "
+     << llvm::format("%.3f", report.toMicroseconds(report.totalCycles))
+     << " us, "
+     << (numProblems == 0 ? std::string("no problems")
+                          : countOf(numProblems, "problem"))
+     << (report.completed ? "" : ", did not complete");
+  result.run = os.str();
+  if (!report.completed) {
+    result.failure = "the test run did not complete (see the problems above)";
+    return result;
+  }
+  if (numProblems > 0) {
+    result.failure = "the test run found " + countOf(numProblems, "problem") +
+                     " in the blob (listed above)";
+  }
+  llvm::Expected<compare::Comparison> comparison = compare::compareArrays(
+      run->emulator->getOutputs(), test.reference, test.tolerance);
+  if (!comparison) {
+    if (result.failure.empty()) {
+      result.failure = "cannot compare the outputs with " + testReferencePath +
+                       ": " + llvm::toString(comparison.takeError());
+    } else {
+      llvm::consumeError(comparison.takeError());
+    }
+    return result;
+  }
+  result.comparison = std::move(*comparison);
+  if (!result.failure.empty()) {
+    return result;
+  }
+  const compare::Comparison &compared = *result.comparison;
+  if (!compared.onlyInActual.empty()) {
+    result.failure = "output '" + compared.onlyInActual.front() +
+                     "' has no reference in " + testReferencePath;
+  } else if (!compared.onlyInReference.empty()) {
+    result.failure = "'" + compared.onlyInReference.front() + "' of " +
+                     testReferencePath + " is not an output of the blob";
+  } else if (const compare::TensorReport *first = compared.getFirstFailure()) {
+    std::string text;
+    llvm::raw_string_ostream message(text);
+    size_t numFailures = compared.getNumFailures();
+    if (numFailures == 1) {
+      message << "output '" << first->actualName << "' is";
+    } else {
+      message << numFailures << " of " << compared.reports.size()
+              << " outputs are";
+    }
+    message << " below the tolerance " << toleranceText;
+    if (numFailures > 1) {
+      message << ", the first '" << first->actualName << "'";
+    }
+    message << llvm::format(" (cosine %.7f, euclidean %.7f)",
+                            first->metrics.cosine, first->metrics.euclidean);
+    result.failure = message.str();
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
 // Summary
 //===----------------------------------------------------------------------===//
 
@@ -586,7 +788,8 @@ void describeBlob(const blob::BlobFile &file, OutputFacts &facts) {
 
 void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay,
                   llvm::StringRef spec, int64_t layersIn,
-                  const OutputFacts &facts, double milliseconds) {
+                  const OutputFacts &facts, const AccuracyResult *accuracy,
+                  double milliseconds) {
   auto line = [&](llvm::StringRef key) -> llvm::raw_ostream & {
     return os << "  " << llvm::left_justify(key, 13) << " ";
   };
@@ -607,13 +810,37 @@ void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay,
                     << " ops in function bodies)\n";
   } else {
     line("output:") << (facts.path == "-" ? "<stdout>" : facts.path)
-                    << " (blob, " << facts.bytes << " bytes)\n";
+                    << " (blob, " << facts.bytes << " bytes"
+                    << (!accuracy || accuracy->failure.empty() ? ""
+                        : keepFailed
+                            ? "; kept, though the accuracy check failed"
+                            : "; not kept: the accuracy check failed")
+                    << ")\n";
   }
   if (facts.tasks) {
     line("tasks:") << *facts.tasks << "\n";
     line("barriers:") << *facts.barriers << "\n";
     line("DDR scratch:") << *facts.ddrScratchBytes << " bytes\n";
     line("constants:") << *facts.constantBytes << " bytes\n";
+  }
+  if (accuracy) {
+    line("test:") << testInputPath << " against " << testReferencePath
+                  << " (tolerance " << toleranceText << ")\n";
+    if (accuracy->run) {
+      line("test run:") << *accuracy->run << "\n";
+    }
+    if (accuracy->comparison) {
+      for (auto [index, report] :
+           llvm::enumerate(accuracy->comparison->reports)) {
+        const compare::Metrics &m = report.metrics;
+        line(index == 0 ? "accuracy:" : "")
+            << getPairName(report)
+            << llvm::format(": cosine %.7f, euclidean %.7f, max abs error "
+                            "%.4g: ",
+                            m.cosine, m.euclidean, m.maxAbsError)
+            << (report.passed ? "ok" : "BELOW TOLERANCE") << "\n";
+      }
+    }
   }
   line("compile time:") << llvm::format("%.1f ms", milliseconds) << "\n";
 }
@@ -623,7 +850,7 @@ void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay,
 //===----------------------------------------------------------------------===//
 
 /// The output file: a temporary file next to the destination, renamed into
-/// place by `commit`, removed otherwise; or standard output.
+/// place by `keep`, removed otherwise; or standard output.
 class OutputFile {
 public:
   static llvm::Expected<OutputFile> open(llvm::StringRef path) {
@@ -644,7 +871,8 @@ public:
   }
 
   OutputFile(OutputFile &&other)
-      : path(std::move(other.path)), temp(std::move(other.temp)) {
+      : path(std::move(other.path)), temp(std::move(other.temp)),
+        pending(std::move(other.pending)) {
     // A moved-from TempFile is done; the moved-from object must not discard the
     // file.
     other.temp.reset();
@@ -652,23 +880,33 @@ public:
   OutputFile &operator=(OutputFile &&) = delete;
   ~OutputFile() { discard(); }
 
-  /// Writes `bytes` and moves the file into place.
-  llvm::Error commit(llvm::StringRef bytes) {
+  /// Writes `bytes` into the temporary file (for standard output, keeps them
+  /// until `keep`).
+  llvm::Error write(llvm::StringRef bytes) {
     if (!temp) {
-      llvm::outs() << bytes;
-      llvm::outs().flush();
+      pending = bytes.str();
       return llvm::Error::success();
     }
-    {
-      llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
-      os << bytes;
-      os.flush();
-      if (os.has_error()) {
-        std::error_code error = os.error();
-        os.clear_error();
-        return llvm::createStringError(error, "cannot write " + path + ": " +
-                                                  error.message());
-      }
+    llvm::raw_fd_ostream os(temp->FD, /*shouldClose=*/false);
+    os << bytes;
+    os.flush();
+    if (os.has_error()) {
+      std::error_code error = os.error();
+      os.clear_error();
+      return llvm::createStringError(error, "cannot write " + path + ": " +
+                                                error.message());
+    }
+    return llvm::Error::success();
+  }
+
+  /// Moves the written file into place (or writes the bytes to standard
+  /// output).
+  llvm::Error keep() {
+    if (!temp) {
+      llvm::outs() << pending;
+      llvm::outs().flush();
+      pending.clear();
+      return llvm::Error::success();
     }
     llvm::Error error = temp->keep(path);
     temp.reset();
@@ -692,6 +930,8 @@ private:
   OutputFile() = default;
   std::string path;
   std::optional<llvm::sys::fs::TempFile> temp;
+  /// The bytes for standard output.
+  std::string pending;
 };
 
 } // namespace
@@ -738,6 +978,21 @@ int runCompile() {
     }
   } else if (emitKind == EmitKind::Blob && llvm::outs().is_displayed()) {
     return fail("-o -: refusing to write a binary blob to a terminal");
+  }
+  // The accuracy check: its options and test data, checked before the work.
+  std::optional<AccuracyTest> accuracyTest;
+  if (isAccuracyCheckRequested()) {
+    FailureOr<AccuracyTest> test = readAccuracyTest();
+    if (failed(test)) {
+      return kExitError;
+    }
+    accuracyTest = std::move(*test);
+  } else if (toleranceText.getNumOccurrences() > 0 || keepFailed) {
+    return fail(std::string(toleranceText.getNumOccurrences() > 0
+                                ? "--tolerance"
+                                : "--keep-failed") +
+                " applies to the accuracy check; give --test-input and "
+                "--test-reference");
   }
 
   // The registry, the context and the spec.
@@ -887,6 +1142,7 @@ int runCompile() {
   facts.precisions = progressLine.getPrecisions();
   facts.floatLayers = std::move(floatLayers);
   std::string bytes;
+  std::optional<blob::BlobFile> blobFile;
   if (emitKind == EmitKind::Mlir) {
     llvm::raw_string_ostream os(bytes);
     (*module)->print(os);
@@ -912,9 +1168,25 @@ int runCompile() {
     describeBlob(*loaded, facts);
     bytes.assign(reinterpret_cast<const char *>(blobBytes->data()),
                  blobBytes->size());
+    blobFile.emplace(std::move(*loaded));
   }
   facts.bytes = bytes.size();
-  if (llvm::Error error = outputFile->commit(bytes)) {
+  if (llvm::Error error = outputFile->write(bytes)) {
+    return fail(std::move(error));
+  }
+
+  // The accuracy check of the blob written; a blob that fails it does not
+  // replace the output (unless --keep-failed).
+  std::optional<AccuracyResult> accuracy;
+  if (accuracyTest) {
+    TimingScope checkTimer = rootTimer.nest("accuracy check");
+    accuracy = checkAccuracy(*blobFile, *archDesc, *accuracyTest, output);
+  }
+  bool checkFailed = accuracy && !accuracy->failure.empty();
+  bool outputExisted = output != "-" && llvm::sys::fs::exists(output);
+  if (checkFailed && !keepFailed) {
+    outputFile->discard();
+  } else if (llvm::Error error = outputFile->keep()) {
     return fail(std::move(error));
   }
   rootTimer.stop();
@@ -930,7 +1202,30 @@ int runCompile() {
       archDisplay += " (" + archName + ")";
     }
     printSummary(output == "-" ? llvm::errs() : llvm::outs(), archDisplay,
-                 specDisplay, layersIn, facts, milliseconds);
+                 specDisplay, layersIn, facts, accuracy ? &*accuracy : nullptr,
+                 milliseconds);
+  }
+  if (checkFailed) {
+    std::string outcome;
+    if (keepFailed) {
+      outcome = output == "-"
+                    ? "the blob was written to standard output "
+                      "(--keep-failed)"
+                    : "the blob was kept: " + output + " (--keep-failed)";
+    } else if (output == "-") {
+      outcome = "nothing was written to standard output (--keep-failed "
+                "writes a failed blob)";
+    } else if (outputExisted) {
+      outcome = "the new blob was removed and the existing " + output +
+                " left unchanged (--keep-failed keeps a failed blob)";
+    } else {
+      outcome = "the blob was removed (--keep-failed keeps it)";
+    }
+    llvm::outs().flush();
+    llvm::WithColor::error(llvm::errs(), "vpuc compile")
+        << "the accuracy check failed: " << accuracy->failure << "; " << outcome
+        << "\n";
+    return kExitCheckFailed;
   }
   return kExitOk;
 }

@@ -21,6 +21,7 @@
 #include "core/npy/Npy.h"
 #include "emulator/Emulator.h"
 #include "tools/vpuc/Commands.h"
+#include "tools/vpuc/EmulatorRun.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -97,36 +98,23 @@ int runRun() {
   if (!arch) {
     return fail(arch.takeError());
   }
-  emu::EmulatorOptions options;
-  options.hazardCheck = !noHazardCheck;
-  llvm::Expected<std::unique_ptr<emu::Emulator>> emulator =
-      emu::Emulator::create(*file, *arch, emu::getBuiltinKernels(), options);
-  if (!emulator) {
-    return fail(llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        blobPath + ": " + llvm::toString(emulator.takeError())));
-  }
-  npy::ArrayMap inputs;
+  RunInputs inputs;
   if (!inputsPath.empty()) {
-    llvm::Expected<npy::ArrayMap> read = npy::readArrays(inputsPath);
+    llvm::Expected<RunInputs> read = readRunInputs(inputsPath);
     if (!read) {
       return fail(read.takeError());
     }
     inputs = std::move(*read);
   }
-  // A .npy file holds one unnamed array: it feeds the first input (a network
-  // with more inputs then reports the ones not set), as for `vpuc infer`.
-  bool single =
-      llvm::StringRef(inputsPath).ends_with(".npy") && inputs.size() == 1;
-  if (llvm::Error error = single
-                              ? (*emulator)->setInput(0, inputs.begin()->second)
-                              : (*emulator)->setInputs(inputs)) {
-    return fail(std::move(error));
+  emu::EmulatorOptions options;
+  options.hazardCheck = !noHazardCheck;
+  llvm::Expected<EmulatorRun> run =
+      runOnEmulator(*file, *arch, inputs, options, blobPath);
+  if (!run) {
+    return fail(run.takeError());
   }
-  llvm::Expected<const emu::RunReport &> report = (*emulator)->run();
-  if (!report) {
-    return fail(report.takeError());
-  }
+  const emu::RunReport *report = run->report;
+  emu::Emulator &emulator = *run->emulator;
   report->printSummary(llvm::outs());
   if (profileCount > 0) {
     report->printProfile(llvm::outs(), profileCount);
@@ -134,7 +122,7 @@ int runRun() {
   llvm::outs().flush();
   report->printProblems(llvm::errs());
   if (!tracePath.empty()) {
-    if (llvm::Error error = (*emulator)->writeTrace(tracePath)) {
+    if (llvm::Error error = emulator.writeTrace(tracePath)) {
       return fail(std::move(error));
     }
   }
@@ -144,7 +132,7 @@ int runRun() {
           << "the run did not complete; no outputs written to " << outputPath
           << "\n";
     } else if (llvm::Error error =
-                   npy::writeNpz(outputPath, (*emulator)->getOutputs())) {
+                   npy::writeNpz(outputPath, emulator.getOutputs())) {
       return fail(std::move(error));
     }
   }

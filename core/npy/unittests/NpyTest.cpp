@@ -178,6 +178,38 @@ TEST(NpyTest, reportsBadFiles) {
               HasSubstr("unknown dtype 'float128'"));
 }
 
+TEST(NpyTest, readsEmptyArchives) {
+  // What numpy.savez writes for no array: an end of central directory record.
+  std::string path = tmpPath("empty.npz");
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    ASSERT_FALSE(ec);
+    os << llvm::StringRef("PK\x05\x06", 4) << std::string(18, '\0');
+  }
+  llvm::Expected<ArrayMap> arrays = readNpz(path);
+  ASSERT_TRUE(bool(arrays)) << llvm::toString(arrays.takeError());
+  EXPECT_TRUE(arrays->empty());
+
+  // Our writer's empty archive reads back empty.
+  std::string written = tmpPath("written_empty.npz");
+  ASSERT_FALSE(bool(writeNpz(written, ArrayMap())));
+  arrays = readNpz(written);
+  ASSERT_TRUE(bool(arrays)) << llvm::toString(arrays.takeError());
+  EXPECT_TRUE(arrays->empty());
+
+  // A record that claims entries is no empty archive.
+  {
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    ASSERT_FALSE(ec);
+    os << llvm::StringRef("PK\x05\x06", 4) << std::string(4, '\0')
+       << llvm::StringRef("\x01\x00\x01\x00", 4) << std::string(10, '\0');
+  }
+  EXPECT_THAT(errorOf(readNpz(path)),
+              HasSubstr("not a valid .npz (zip) archive"));
+}
+
 TEST(NpyTest, reportsTruncatedArchive) {
   std::string src = kFixtures + "deflated.npz";
   auto buffer = llvm::MemoryBuffer::getFile(src);
