@@ -17,10 +17,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "backend/blob/Blob.h"
-#include "core/arch/Arch.h"
 #include "core/npy/Npy.h"
 #include "emulator/Emulator.h"
 #include "tools/vpuc/Commands.h"
+#include "tools/vpuc/driver/BlobRun.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -91,21 +91,12 @@ int runRun() {
   if (!file) {
     return fail(file.takeError());
   }
-  std::string target =
-      archName.empty() ? file->get().header()->arch()->str() : archName;
-  llvm::Expected<arch::ArchDesc> arch = arch::loadArch(target);
-  if (!arch) {
-    return fail(arch.takeError());
+  llvm::Expected<driver::PreparedRun> prepared =
+      driver::prepareRun(*file, archName, !noHazardCheck, blobPath);
+  if (!prepared) {
+    return fail(prepared.takeError());
   }
-  emu::EmulatorOptions options;
-  options.hazardCheck = !noHazardCheck;
-  llvm::Expected<std::unique_ptr<emu::Emulator>> emulator =
-      emu::Emulator::create(*file, *arch, emu::getBuiltinKernels(), options);
-  if (!emulator) {
-    return fail(llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        blobPath + ": " + llvm::toString(emulator.takeError())));
-  }
+  emu::Emulator *emulator = prepared->emulator.get();
   npy::ArrayMap inputs;
   if (!inputsPath.empty()) {
     llvm::Expected<npy::ArrayMap> read = npy::readArrays(inputsPath);
@@ -118,12 +109,11 @@ int runRun() {
   // with more inputs then reports the ones not set), as for `vpuc infer`.
   bool single =
       llvm::StringRef(inputsPath).ends_with(".npy") && inputs.size() == 1;
-  if (llvm::Error error = single
-                              ? (*emulator)->setInput(0, inputs.begin()->second)
-                              : (*emulator)->setInputs(inputs)) {
+  if (llvm::Error error = single ? emulator->setInput(0, inputs.begin()->second)
+                                 : emulator->setInputs(inputs)) {
     return fail(std::move(error));
   }
-  llvm::Expected<const emu::RunReport &> report = (*emulator)->run();
+  llvm::Expected<const emu::RunReport &> report = emulator->run();
   if (!report) {
     return fail(report.takeError());
   }
@@ -134,7 +124,7 @@ int runRun() {
   llvm::outs().flush();
   report->printProblems(llvm::errs());
   if (!tracePath.empty()) {
-    if (llvm::Error error = (*emulator)->writeTrace(tracePath)) {
+    if (llvm::Error error = emulator->writeTrace(tracePath)) {
       return fail(std::move(error));
     }
   }
@@ -144,7 +134,7 @@ int runRun() {
           << "the run did not complete; no outputs written to " << outputPath
           << "\n";
     } else if (llvm::Error error =
-                   npy::writeNpz(outputPath, (*emulator)->getOutputs())) {
+                   npy::writeNpz(outputPath, emulator->getOutputs())) {
       return fail(std::move(error));
     }
   }
