@@ -20,7 +20,7 @@ done
 
 PACKAGES=(
   bazel-bootstrap bazel-rules-java bazel-platforms bazel-skylib
-  g++ python3 python3-numpy python3-onnx
+  g++ python3 python3-numpy python3-onnx python3-dev pybind11-dev
   llvm-19-dev llvm-19-tools libmlir-19-dev mlir-19-tools
   libabsl-dev libflatbuffers-dev flatbuffers-compiler
   libprotobuf-dev protobuf-compiler

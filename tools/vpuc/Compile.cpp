@@ -42,30 +42,26 @@
 #include "core/arch/Arch.h"
 #include "core/compare/Compare.h"
 #include "core/npy/Npy.h"
-#include "core/pipeline/PipelineLoader.h"
-#include "core/pipeline/PipelineSpec.pb.h"
-#include "core/proto/TextProto.h"
 #include "core/registry/Components.h"
 #include "core/registry/Registry.h"
 #include "core/support/Diagnostics.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "emulator/Emulator.h"
 #include "frontend/onnx/ModelLoader.h"
-#include "frontend/onnx/OnnxImporter.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
-#include "passes/common/init_compiler/InitCompiler.h"
 #include "tools/vpuc/Commands.h"
 #include "tools/vpuc/EmulatorRun.h"
+#include "tools/vpuc/driver/Pipeline.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
@@ -73,7 +69,6 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
@@ -92,13 +87,8 @@ cl::SubCommand &getCompileCommand() {
 
 namespace {
 
-/// The mode used when neither --mode nor --pipeline is given.
-constexpr const char *kDefaultMode = "reference_sw";
-/// The pass that records the target on the module.
-constexpr const char *kInitPass = "vpuc-init-compiler";
-/// The pass of the low-precision pipeline that names the layers it keeps in
-/// float, with remarks starting with kFloatRemarkPrefix.
-constexpr const char *kFuseQuantizedPass = "vpuc-ie-fuse-quantized-layers";
+/// The start of the remarks of driver::kFuseQuantizedPass that name the layers
+/// it keeps in float.
 constexpr llvm::StringLiteral kFloatRemarkPrefix = "stays in float: ";
 
 enum class EmitKind { Blob, Mlir };
@@ -237,105 +227,6 @@ std::string getOutputPath() {
     return "-";
   }
   return (llvm::sys::path::stem(modelPath) + ".blob").str();
-}
-
-//===----------------------------------------------------------------------===//
-// Pipeline
-//===----------------------------------------------------------------------===//
-
-/// The spec to run: its text and the name diagnostics use; `registeredName` for
-/// a mode.
-struct SpecChoice {
-  std::string text;
-  std::string sourceName;
-  std::optional<std::string> registeredName;
-};
-
-/// True if the spec `text` runs vpuc-init-compiler as one of its top-level
-/// stages. A spec that does not parse is not one; the loader reports its syntax
-/// errors later.
-bool runsInitPass(llvm::StringRef text, llvm::StringRef sourceName) {
-  ::vpuc::pipeline::PipelineSpec spec;
-  if (llvm::Error error = proto::parseTextProto(text, sourceName, spec)) {
-    llvm::consumeError(std::move(error));
-    return false;
-  }
-  return llvm::any_of(spec.stages(), [](const ::vpuc::pipeline::Stage &stage) {
-    return stage.has_pass() && stage.pass().name() == kInitPass;
-  });
-}
-
-/// The modes: the registered specs that compile a whole network, i.e. that
-/// start from the target (run vpuc-init-compiler at the top level).
-std::vector<std::string> getModes(const registry::Registry &registry) {
-  std::vector<std::string> modes;
-  for (const registry::PipelineInfo &info : registry.getPipelines()) {
-    if (runsInitPass(info.text, info.sourceName)) {
-      modes.push_back(info.name);
-    }
-  }
-  return modes;
-}
-
-/// Picks the spec from --mode / --pipeline; reports and fails on a bad choice.
-FailureOr<SpecChoice> chooseSpec(const registry::Registry &registry) {
-  if (!pipelinePath.empty()) {
-    llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-        llvm::MemoryBuffer::getFile(pipelinePath, /*IsText=*/true);
-    if (!file) {
-      fail("--pipeline " + pipelinePath +
-           ": cannot read the file: " + file.getError().message());
-      return failure();
-    }
-    return SpecChoice{(*file)->getBuffer().str(), pipelinePath, std::nullopt};
-  }
-  std::string mode =
-      modeName.empty() ? std::string(kDefaultMode) : modeName.getValue();
-  std::vector<std::string> modes = getModes(registry);
-  const registry::PipelineInfo *info = registry.lookupPipeline(mode);
-  if (!info || !llvm::is_contained(modes, mode)) {
-    std::string known = modes.empty() ? "none" : llvm::join(modes, ", ");
-    if (info) {
-      fail("'" + mode +
-           "' is a partial pipeline, not a compilation mode (it does not "
-           "start " +
-           "with " + kInitPass + "); the modes are: " + known +
-           " (run a partial pipeline with vpuc-opt --pipeline=" + mode + ")");
-    } else {
-      fail("unknown mode '" + mode + "'; the modes are: " + known +
-           " (or run a spec file with --pipeline FILE)");
-    }
-    return failure();
-  }
-  return SpecChoice{info->text, info->sourceName, mode};
-}
-
-/// The number of passes in a textual pipeline
-/// (`builtin.module(a,func.func(b{x=1},c))` has 3): the names followed by '('
-/// are anchors, option blocks are skipped.
-int countPasses(llvm::StringRef textual) {
-  int count = 0;
-  int braces = 0;
-  char quote = 0;
-  bool inItem = false;
-  for (char c : textual) {
-    if (quote) {
-      quote = c == quote ? 0 : quote;
-    } else if (braces > 0) {
-      braces += c == '{' ? 1 : (c == '}' ? -1 : 0);
-      quote = (c == '"' || c == '\'') ? c : 0;
-    } else if (c == '{') {
-      ++braces;
-    } else if (c == '(') {
-      inItem = false; // An anchor.
-    } else if (c == ',' || c == ')') {
-      count += inItem ? 1 : 0;
-      inItem = false;
-    } else if (!llvm::isSpace(c)) {
-      inItem = true;
-    }
-  }
-  return count;
 }
 
 //===----------------------------------------------------------------------===//
@@ -941,28 +832,16 @@ int runCompile() {
 
   // Arguments, checked before anything is read.
   llvm::StringRef model(modelPath);
-  if (!model.ends_with(".onnx") && !model.ends_with(".mlir")) {
-    return fail("unknown model format '" + modelPath +
-                "': expected a .onnx or .mlir file");
-  }
-  if (!llvm::sys::fs::exists(modelPath)) {
-    return fail(modelPath + ": no such file");
-  }
-  if (llvm::sys::fs::is_directory(modelPath)) {
-    return fail(modelPath + " is a directory, not a model");
+  if (llvm::Error error = driver::checkModelPath(modelPath)) {
+    return fail(std::move(error));
   }
   if (!inputShapes.empty() && !model.ends_with(".onnx")) {
     return fail("--input-shape applies to ONNX models only; the shapes of " +
                 modelPath + " are those of its IR");
   }
-  if (archName.empty()) {
-    return fail("no target: give --arch, one of " +
-                llvm::join(arch::getBuiltinArchNames(), ", ") +
-                ", or the path of a .textproto target description");
-  }
-  llvm::Expected<arch::ArchDesc> archDesc = arch::loadArch(archName);
+  llvm::Expected<arch::ArchDesc> archDesc = driver::loadTarget(archName);
   if (!archDesc) {
-    return fail("--arch: " + llvm::toString(archDesc.takeError()));
+    return fail(archDesc.takeError());
   }
   if (!modeName.empty() && !pipelinePath.empty()) {
     return fail("--mode and --pipeline are mutually exclusive");
@@ -998,26 +877,20 @@ int runCompile() {
   // The registry, the context and the spec.
   registry::Registry registry;
   registry::registerComponents(registry);
-  DialectRegistry dialects;
-  registry.appendDialects(dialects);
-  onnx_frontend::registerImportDialects(dialects);
-  MLIRContext context(dialects);
-  context.loadAllAvailableDialects();
-  // Errors name their op by location; the op's whole text would bury the
-  // message.
-  context.printOpOnDiagnostic(false);
+  std::unique_ptr<MLIRContext> contextOwner = driver::createContext(registry);
+  MLIRContext &context = *contextOwner;
   if (!dumpDir.empty()) {
     // The module is printed after each pass: no pass may be running on another
     // function.
     context.disableMultithreading();
   }
 
-  FailureOr<SpecChoice> spec = chooseSpec(registry);
-  if (failed(spec)) {
-    return kExitError;
+  llvm::Expected<driver::SpecChoice> spec =
+      driver::chooseSpec(registry, modeName, pipelinePath);
+  if (!spec) {
+    return fail(spec.takeError());
   }
-  std::string specDisplay =
-      spec->registeredName ? *spec->registeredName : spec->sourceName;
+  std::string specDisplay = spec->getDisplayName().str();
 
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
@@ -1025,46 +898,22 @@ int runCompile() {
   bool showProgress =
       progress == ProgressKind::Always ||
       (progress == ProgressKind::Auto && llvm::errs().is_displayed());
-  // Lower the spec: vpuc-init-compiler gets the target where the spec runs it,
-  // and runs first otherwise.
-  bool specRunsInit = runsInitPass(spec->text, spec->sourceName);
-  std::vector<std::string> overrides;
-  if (specRunsInit) {
-    overrides.push_back(std::string(kInitPass) + ".arch=" + archName);
-  }
-  overrides.insert(overrides.end(), pipelineOptions.begin(),
-                   pipelineOptions.end());
-  pipeline::PipelineLoader loader(context, registry, llvm::errs());
-  loader.setOverrides(overrides);
-  pipeline::SpecSource source{spec->text, spec->sourceName};
-  auto lower = [&]() -> FailureOr<std::string> {
-    return spec->registeredName
-               ? loader.lowerRegisteredToTextualPipeline(*spec->registeredName)
-               : loader.lowerToTextualPipeline(source);
-  };
-  FailureOr<std::string> textual = lower();
-  // The summary names the layers the low-precision pipeline keeps in float,
-  // with the reasons vpuc-ie-fuse-quantized-layers gives as remarks.
-  if (succeeded(textual) &&
-      textual->find(kFuseQuantizedPass) != std::string::npos) {
-    overrides.push_back(std::string(kFuseQuantizedPass) + ".remarks=true");
-    loader.setOverrides(overrides);
-    textual = lower();
-  }
-  if (failed(textual)) {
-    return fail("cannot load the pipeline " + specDisplay);
-  }
+  // Lower the spec. The summary names the layers the low-precision pipeline
+  // keeps in float, with the reasons vpuc-ie-fuse-quantized-layers gives as
+  // remarks.
   PassManager pm(&context, ModuleOp::getOperationName());
   pm.enableVerifier(true);
-  if (!specRunsInit) {
-    common::InitCompilerPassOptions initOptions;
-    initOptions.arch = archName;
-    pm.addPass(common::createInitCompilerPass(initOptions));
-  }
-  if (failed(pipeline::addTextualPipeline(*textual, pm, llvm::errs()))) {
+  driver::PipelineOptions loweringOptions;
+  loweringOptions.arch = archName;
+  loweringOptions.overrides.assign(pipelineOptions.begin(),
+                                   pipelineOptions.end());
+  loweringOptions.floatLayerRemarks = true;
+  FailureOr<driver::LoweredPipeline> lowered = driver::buildCompilePipeline(
+      context, registry, *spec, loweringOptions, pm, llvm::errs());
+  if (failed(lowered)) {
     return fail("cannot load the pipeline " + specDisplay);
   }
-  int numPasses = countPasses(*textual) + (specRunsInit ? 0 : 1);
+  int numPasses = lowered->numPasses;
 
   if (!dumpDir.empty()) {
     if (std::error_code error = llvm::sys::fs::create_directories(dumpDir)) {

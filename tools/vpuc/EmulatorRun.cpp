@@ -6,6 +6,8 @@
 
 #include "tools/vpuc/EmulatorRun.h"
 
+#include "tools/vpuc/driver/BlobRun.h"
+
 namespace mlir::vpuc::tools {
 
 llvm::Expected<RunInputs> readRunInputs(llvm::StringRef path) {
@@ -25,11 +27,9 @@ llvm::Expected<EmulatorRun> runOnEmulator(const blob::BlobFile &blob,
                                           const emu::EmulatorOptions &options,
                                           llvm::StringRef blobName) {
   llvm::Expected<std::unique_ptr<emu::Emulator>> emulator =
-      emu::Emulator::create(blob, arch, emu::getBuiltinKernels(), options);
+      driver::createEmulator(blob, arch, options, blobName);
   if (!emulator) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   blobName + ": " +
-                                       llvm::toString(emulator.takeError()));
+    return emulator.takeError();
   }
   if (llvm::Error error =
           inputs.positional

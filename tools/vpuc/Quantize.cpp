@@ -194,16 +194,16 @@ public:
       progress.step(i);
       llvm::Expected<npy::ArrayMap> arrays = npy::readArrays(samples[i]);
       if (!arrays) {
-        return llvm::createStringError(
-            llvm::inconvertibleErrorCode(),
-            samples[i] + ": " + llvm::toString(arrays.takeError()));
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       samples[i] + ": " +
+                                           llvm::toString(arrays.takeError()));
       }
       llvm::Expected<IE::HostTensorMap> inputs =
           IE::convertInputs(*arrays, interpreter.getInputs());
       if (!inputs) {
-        return llvm::createStringError(
-            llvm::inconvertibleErrorCode(),
-            samples[i] + ": " + llvm::toString(inputs.takeError()));
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       samples[i] + ": " +
+                                           llvm::toString(inputs.takeError()));
       }
       FailureOr<IE::HostTensorMap> outputs = interpreter.run(*inputs);
       if (failed(outputs)) {
@@ -303,8 +303,7 @@ readTable(llvm::StringRef path) {
     entry.hi = *hi;
     entry.min = object->getNumber("min").value_or(*lo);
     entry.max = object->getNumber("max").value_or(*hi);
-    entry.method =
-        object->getString("method").value_or("table").str();
+    entry.method = object->getString("method").value_or("table").str();
     entries[name.str()] = entry;
   }
   return entries;
@@ -335,7 +334,8 @@ int runQuantize() {
   }
   bool same = false;
   if (!llvm::sys::fs::equivalent(modelPath, outputPath, same) && same) {
-    return fail("-o '" + outputPath + "' is the input model; write the QDQ "
+    return fail("-o '" + outputPath +
+                "' is the input model; write the QDQ "
                 "model to another file");
   }
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> modelBytes =
@@ -450,8 +450,7 @@ int runQuantize() {
       return fail(std::move(error));
     }
   }
-  if (llvm::Error error =
-          qdq::writeQdqModel(model, *plan, params, options)) {
+  if (llvm::Error error = qdq::writeQdqModel(model, *plan, params, options)) {
     return fail(modelPath + ": " + llvm::toString(std::move(error)));
   }
   std::string bytes;

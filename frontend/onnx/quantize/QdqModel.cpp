@@ -245,8 +245,8 @@ public:
   QdqWriter(onnx::ModelProto &model, const QuantPlan &plan,
             const std::map<std::string, calibration::QuantParams> &params,
             const QuantizeOptions &options)
-      : graph(*model.mutable_graph()), index(graph), plan(plan),
-        params(params), options(options) {
+      : graph(*model.mutable_graph()), index(graph), plan(plan), params(params),
+        options(options) {
     for (const onnx::TensorProto &tensor : graph.initializer()) {
       names.insert(tensor.name());
     }
@@ -328,8 +328,7 @@ llvm::Error QdqWriter::quantizeActivation(const std::string &tensor) {
                  toBytes(llvm::ArrayRef<float>(scaleValue))));
   if (type.isSigned) {
     const int8_t zp = static_cast<int8_t>(p->zeroPoint);
-    newInitializers.push_back(makeTensor(zeroPoint, onnx::TensorProto::INT8,
-                                         {},
+    newInitializers.push_back(makeTensor(zeroPoint, onnx::TensorProto::INT8, {},
                                          toBytes(llvm::ArrayRef<int8_t>(zp))));
   } else {
     const uint8_t zp = static_cast<uint8_t>(p->zeroPoint);
@@ -418,9 +417,8 @@ QdqWriter::quantizeWeights(const std::string &name, int64_t axis) {
   std::vector<int8_t> quantized(values->size());
   for (int64_t i = 0; i < static_cast<int64_t>(values->size()); ++i) {
     const float q = std::nearbyint((*values)[i] / scales[channelOf(i)]);
-    quantized[i] = static_cast<int8_t>(
-        std::clamp(q, static_cast<float>(-kWeightMax),
-                   static_cast<float>(kWeightMax)));
+    quantized[i] = static_cast<int8_t>(std::clamp(
+        q, static_cast<float>(-kWeightMax), static_cast<float>(kWeightMax)));
   }
   const std::string quantizedName = getUniqueName(name + "_quantized");
   const std::string scaleName = getUniqueName(name + "_scale");
@@ -439,10 +437,9 @@ QdqWriter::quantizeWeights(const std::string &name, int64_t axis) {
   newInitializers.push_back(makeTensor(zeroPointName, onnx::TensorProto::INT8,
                                        paramDims,
                                        toBytes(llvm::ArrayRef(zeros))));
-  front.push_back(makeNode("DequantizeLinear",
-                           getUniqueName(name + "_DequantizeLinear"),
-                           {quantizedName, scaleName, zeroPointName}, name,
-                           axis));
+  front.push_back(
+      makeNode("DequantizeLinear", getUniqueName(name + "_DequantizeLinear"),
+               {quantizedName, scaleName, zeroPointName}, name, axis));
   removeInitializer(name);
   weightScales[name] = scales;
   return scales;
@@ -471,9 +468,9 @@ llvm::Error QdqWriter::quantizeBias(const std::string &name, float inputScale,
   }
   const bool perChannel = scales.size() > 1;
   if (perChannel && values->size() != scales.size()) {
-    return makeError("bias '" + name + "' has " +
-                     llvm::Twine(values->size()) + " values for " +
-                     llvm::Twine(scales.size()) + " output channels");
+    return makeError("bias '" + name + "' has " + llvm::Twine(values->size()) +
+                     " values for " + llvm::Twine(scales.size()) +
+                     " output channels");
   }
   std::vector<int32_t> quantized(values->size());
   constexpr double kMax = std::numeric_limits<int32_t>::max();
@@ -500,10 +497,9 @@ llvm::Error QdqWriter::quantizeBias(const std::string &name, float inputScale,
   newInitializers.push_back(makeTensor(zeroPointName, onnx::TensorProto::INT32,
                                        paramDims,
                                        toBytes(llvm::ArrayRef(zeros))));
-  front.push_back(makeNode("DequantizeLinear",
-                           getUniqueName(name + "_DequantizeLinear"),
-                           {quantizedName, scaleName, zeroPointName}, name,
-                           perChannel ? 0 : -1));
+  front.push_back(makeNode(
+      "DequantizeLinear", getUniqueName(name + "_DequantizeLinear"),
+      {quantizedName, scaleName, zeroPointName}, name, perChannel ? 0 : -1));
   removeInitializer(name);
   biasScales[name] = scales;
   return llvm::Error::success();
@@ -598,8 +594,8 @@ llvm::Expected<QuantPlan> planQuantization(const onnx::ModelProto &model,
   const int64_t opset = getOpsetVersion(model);
   if (opset < needed) {
     return makeError(
-        "the model's opset " + llvm::Twine(opset) +
-        " is below " + llvm::Twine(needed) +
+        "the model's opset " + llvm::Twine(opset) + " is below " +
+        llvm::Twine(needed) +
         (options.perChannelWeights
              ? " (QuantizeLinear / DequantizeLinear per output channel)"
              : " (QuantizeLinear / DequantizeLinear)") +

@@ -74,8 +74,8 @@ llvm::Expected<QuantPlan> planQuantization(const onnx::ModelProto &model,
 /// The serialized bytes of `model` with every calibrated tensor of `plan` that
 /// is not a graph input or output added to the graph outputs (types from ONNX
 /// shape inference), for the interpreter to observe.
-llvm::Expected<std::string>
-addCalibrationOutputs(const onnx::ModelProto &model, const QuantPlan &plan);
+llvm::Expected<std::string> addCalibrationOutputs(const onnx::ModelProto &model,
+                                                  const QuantPlan &plan);
 
 /// Rewrites `model` into its QDQ form: `params` holds the parameters of every
 /// tensor in `plan.calibrated`.

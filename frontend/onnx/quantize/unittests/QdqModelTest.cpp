@@ -8,15 +8,14 @@
 
 #include <cstring>
 
-#include "gtest/gtest.h"
 #include "onnx/checker.h"
 #include "onnx/onnx_pb.h"
+#include "gtest/gtest.h"
 
 namespace mlir::vpuc::onnx_frontend::quantize {
 namespace {
 
-onnx::TensorProto makeFloats(const std::string &name,
-                             std::vector<int64_t> dims,
+onnx::TensorProto makeFloats(const std::string &name, std::vector<int64_t> dims,
                              std::vector<float> values) {
   onnx::TensorProto tensor;
   tensor.set_name(name);
@@ -148,8 +147,8 @@ TEST(QdqModelTest, planErrors) {
             std::string::npos);
   QuantizeOptions perTensor;
   perTensor.perChannelWeights = false;
-  EXPECT_TRUE(static_cast<bool>(
-      planQuantization(makeModel(/*opset=*/11), perTensor)));
+  EXPECT_TRUE(
+      static_cast<bool>(planQuantization(makeModel(/*opset=*/11), perTensor)));
 }
 
 TEST(QdqModelTest, calibrationModelOutputsTheCalibratedTensors) {
@@ -163,7 +162,12 @@ TEST(QdqModelTest, calibrationModelOutputsTheCalibratedTensors) {
   ASSERT_EQ(calibration.graph().output_size(), 2);
   EXPECT_EQ(calibration.graph().output(0).name(), "y");
   EXPECT_EQ(calibration.graph().output(1).name(), "r");
-  EXPECT_EQ(calibration.graph().output(1).type().tensor_type().shape().dim(1)
+  EXPECT_EQ(calibration.graph()
+                .output(1)
+                .type()
+                .tensor_type()
+                .shape()
+                .dim(1)
                 .dim_value(),
             3);
 }
@@ -184,11 +188,11 @@ TEST(QdqModelTest, writesTheQdqModel) {
     types.push_back(node.op_type());
   }
   const std::string Q = "QuantizeLinear", DQ = "DequantizeLinear";
-  EXPECT_EQ(types, (std::vector<std::string>{
-                       DQ, DQ, DQ, DQ,                 // w, b, fw, fb
-                       Q, DQ, "Conv", "Relu", Q, DQ,   // x, r
-                       "MaxPool", Q, DQ, "Flatten", Q, // p
-                       DQ, "Gemm", Q, DQ}));           // f, y
+  EXPECT_EQ(types,
+            (std::vector<std::string>{DQ, DQ, DQ, DQ, // w, b, fw, fb
+                                      Q, DQ, "Conv", "Relu", Q, DQ,   // x, r
+                                      "MaxPool", Q, DQ, "Flatten", Q, // p
+                                      DQ, "Gemm", Q, DQ}));           // f, y
   // The convolution reads x's dequantize; the Relu writes r_float, whose
   // dequantize is r again; the graph output y is the last dequantize's.
   EXPECT_EQ(graph.node(6).input(0), "x_dequantized");
@@ -203,9 +207,10 @@ TEST(QdqModelTest, writesTheQdqModel) {
   const onnx::TensorProto *w = findInitializer(graph, "w_quantized");
   ASSERT_NE(w, nullptr);
   EXPECT_EQ(w->data_type(), onnx::TensorProto::INT8);
-  EXPECT_EQ(rawValues<int8_t>(*w), (std::vector<int8_t>{127, -64, 127, 64,
-                                                        0, 0}));
-  std::vector<float> scales = rawValues<float>(*findInitializer(graph, "w_scale"));
+  EXPECT_EQ(rawValues<int8_t>(*w),
+            (std::vector<int8_t>{127, -64, 127, 64, 0, 0}));
+  std::vector<float> scales =
+      rawValues<float>(*findInitializer(graph, "w_scale"));
   ASSERT_EQ(scales.size(), 3u);
   EXPECT_FLOAT_EQ(scales[0], 0.01f);
   EXPECT_FLOAT_EQ(scales[1], 0.5f / 127);
@@ -234,8 +239,8 @@ TEST(QdqModelTest, missingParametersAreAnError) {
   onnx::ModelProto model = makeModel();
   llvm::Expected<QuantPlan> plan = planQuantization(model, QuantizeOptions());
   ASSERT_TRUE(static_cast<bool>(plan));
-  llvm::Error error = writeQdqModel(model, *plan, {{"x", {0.1f, 128}}},
-                                    QuantizeOptions());
+  llvm::Error error =
+      writeQdqModel(model, *plan, {{"x", {0.1f, 128}}}, QuantizeOptions());
   EXPECT_EQ(llvm::toString(std::move(error)),
             "no calibration range for tensor 'r'");
 }
