@@ -14,7 +14,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
+#include <cmath>
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -34,6 +38,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -108,6 +113,17 @@ cl::list<std::string>
                        "(comma-separated or repeated)"),
               cl::value_desc("name"), cl::CommaSeparated,
               cl::sub(getQuantizeCommand()));
+cl::opt<double> targetCosine(
+    "target-cosine",
+    cl::desc("Keep the layers the network's output is most sensitive to in "
+             "float until the QDQ model's outputs reach this cosine "
+             "similarity to the FP32 model's on the first calibration "
+             "samples (needs --calibration-data)"),
+    cl::init(0.0), cl::sub(getQuantizeCommand()));
+cl::opt<unsigned> evaluationSamples(
+    "evaluation-samples",
+    cl::desc("How many calibration samples --target-cosine evaluates on"),
+    cl::init(4), cl::sub(getQuantizeCommand()));
 cl::list<std::string>
     inputShapes("input-shape",
                 cl::desc("The static shape of a model input, `name=DxDx...` "
@@ -309,6 +325,104 @@ readTable(llvm::StringRef path) {
   return entries;
 }
 
+/// Imports ONNX model bytes and runs them on the reference interpreter.
+class ModelRunner {
+public:
+  ModelRunner() : context(makeRegistry()), diagnostics(sourceMgr, &context) {
+    context.loadAllAvailableDialects();
+    context.printOpOnDiagnostic(false);
+  }
+
+  /// Imports `bytes` (named `path` in diagnostics) as the model that run()
+  /// runs.
+  LogicalResult load(const std::string &bytes, llvm::StringRef path,
+                     const onnx_frontend::ImportOptions &options) {
+    interpreter.reset();
+    module = {};
+    FailureOr<OwningOpRef<ModuleOp>> imported =
+        onnx_frontend::importOnnxModelFromBytes(&context, bytes, path, options);
+    if (failed(imported)) {
+      return failure();
+    }
+    module = std::move(*imported);
+    FailureOr<IE::Interpreter> created = IE::Interpreter::create(*module);
+    if (failed(created)) {
+      return failure();
+    }
+    interpreter.emplace(std::move(*created));
+    return success();
+  }
+
+  const IE::Interpreter &get() const { return *interpreter; }
+
+private:
+  static DialectRegistry makeRegistry() {
+    DialectRegistry registry;
+    onnx_frontend::registerImportDialects(registry);
+    return registry;
+  }
+
+  MLIRContext context;
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics;
+  OwningOpRef<ModuleOp> module;
+  std::optional<IE::Interpreter> interpreter;
+};
+
+/// Runs the loaded model on `samples` and returns each sample's outputs.
+llvm::Expected<std::vector<IE::HostTensorMap>>
+runSamples(const IE::Interpreter &interpreter,
+           llvm::ArrayRef<std::string> samples) {
+  std::vector<IE::HostTensorMap> results;
+  for (const std::string &sample : samples) {
+    llvm::Expected<npy::ArrayMap> arrays = npy::readArrays(sample);
+    if (!arrays) {
+      return arrays.takeError();
+    }
+    llvm::Expected<IE::HostTensorMap> inputs =
+        IE::convertInputs(*arrays, interpreter.getInputs());
+    if (!inputs) {
+      return inputs.takeError();
+    }
+    FailureOr<IE::HostTensorMap> outputs = interpreter.run(*inputs);
+    if (failed(outputs)) {
+      return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                     "the interpreter failed on " + sample);
+    }
+    results.push_back(std::move(*outputs));
+  }
+  return results;
+}
+
+/// The lowest cosine similarity of an output of `actual` to the same output
+/// of `reference`, over the samples.
+double getLowestCosine(const std::vector<IE::HostTensorMap> &actual,
+                       const std::vector<IE::HostTensorMap> &reference) {
+  double lowest = 1.0;
+  for (size_t i = 0; i < reference.size(); ++i) {
+    for (const auto &[name, expected] : reference[i]) {
+      auto it = actual[i].find(name);
+      if (it == actual[i].end() ||
+          it->second.data.size() != expected.data.size()) {
+        return -1.0;
+      }
+      double dot = 0.0, xx = 0.0, yy = 0.0;
+      for (size_t k = 0; k < expected.data.size(); ++k) {
+        const double x = it->second.data[k], y = expected.data[k];
+        dot += x * y;
+        xx += x * x;
+        yy += y * y;
+      }
+      const double cosine =
+          xx == 0.0 && yy == 0.0
+              ? 1.0
+              : (xx == 0.0 || yy == 0.0 ? 0.0 : dot / std::sqrt(xx * yy));
+      lowest = std::min(lowest, cosine);
+    }
+  }
+  return lowest;
+}
+
 } // namespace
 
 int runQuantize() {
@@ -324,6 +438,10 @@ int runQuantize() {
   if (activationType != "u8" && activationType != "i8") {
     return fail("unknown --activation-type '" + activationType +
                 "': expected u8 or i8");
+  }
+  if (targetCosine < 0.0 || targetCosine > 1.0) {
+    return fail("--target-cosine must be in (0, 1], got " +
+                llvm::formatv("{0}", targetCosine.getValue()).str());
   }
   if (calibrationData.empty() == calibrationTable.empty()) {
     return fail("give either --calibration-data DIR or --calibration-table "
@@ -350,6 +468,10 @@ int runQuantize() {
                             "parse)");
   }
 
+  llvm::Expected<int64_t> originalOpset = qdq::prepareModel(model);
+  if (!originalOpset) {
+    return fail(modelPath + ": " + llvm::toString(originalOpset.takeError()));
+  }
   qdq::QuantizeOptions options;
   options.activationType.isSigned = activationType == "i8";
   options.activationType.symmetric = symmetricActivations;
@@ -359,6 +481,24 @@ int runQuantize() {
   if (!plan) {
     return fail(modelPath + ": " + llvm::toString(plan.takeError()));
   }
+
+  onnx_frontend::ImportOptions importOptions;
+  for (const std::string &shape : inputShapes) {
+    std::string error = onnx_frontend::parseInputShape(shape, importOptions);
+    if (!error.empty()) {
+      return fail(error);
+    }
+  }
+  std::vector<std::string> samples;
+  if (!calibrationData.empty()) {
+    llvm::Expected<std::vector<std::string>> listed =
+        listSamples(calibrationData);
+    if (!listed) {
+      return fail(listed.takeError());
+    }
+    samples = std::move(*listed);
+  }
+  ModelRunner runner;
 
   std::map<std::string, TableEntry> entries;
   if (!calibrationTable.empty()) {
@@ -376,47 +516,22 @@ int runQuantize() {
       entries[tensor] = it->second;
     }
   } else {
-    llvm::Expected<std::vector<std::string>> samples =
-        listSamples(calibrationData);
-    if (!samples) {
-      return fail(samples.takeError());
-    }
     llvm::Expected<std::string> calibrationModel =
         qdq::addCalibrationOutputs(model, *plan);
     if (!calibrationModel) {
       return fail(modelPath + ": " +
                   llvm::toString(calibrationModel.takeError()));
     }
-    DialectRegistry registry;
-    onnx_frontend::registerImportDialects(registry);
-    MLIRContext context(registry);
-    context.loadAllAvailableDialects();
-    context.printOpOnDiagnostic(false);
-    llvm::SourceMgr sourceMgr;
-    SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
-    onnx_frontend::ImportOptions importOptions;
-    for (const std::string &shape : inputShapes) {
-      std::string error = onnx_frontend::parseInputShape(shape, importOptions);
-      if (!error.empty()) {
-        return fail(error);
-      }
-    }
-    FailureOr<OwningOpRef<ModuleOp>> module =
-        onnx_frontend::importOnnxModelFromBytes(&context, *calibrationModel,
-                                                modelPath, importOptions);
-    if (failed(module)) {
+    if (failed(runner.load(*calibrationModel, modelPath, importOptions))) {
       return kExitError;
     }
-    FailureOr<IE::Interpreter> interpreter = IE::Interpreter::create(**module);
-    if (failed(interpreter)) {
-      return kExitError;
-    }
+    const IE::Interpreter &interpreter = runner.get();
     Calibrator calibrator(*plan);
-    if (llvm::Error error = calibrator.run(*interpreter, *samples, false)) {
+    if (llvm::Error error = calibrator.run(interpreter, samples, false)) {
       return fail(std::move(error));
     }
     if (*method != cal::Method::MinMax) {
-      if (llvm::Error error = calibrator.run(*interpreter, *samples, true)) {
+      if (llvm::Error error = calibrator.run(interpreter, samples, true)) {
         return fail(std::move(error));
       }
     }
@@ -450,11 +565,129 @@ int runQuantize() {
       return fail(std::move(error));
     }
   }
-  if (llvm::Error error = qdq::writeQdqModel(model, *plan, params, options)) {
-    return fail(modelPath + ": " + llvm::toString(std::move(error)));
+  // The QDQ model with the nodes `keep` in float too. A tensor whose
+  // parameters the full plan shared from another takes that one's.
+  auto build = [&](const std::set<std::string> &keep,
+                   qdq::QuantPlan &built) -> llvm::Expected<onnx::ModelProto> {
+    qdq::QuantizeOptions keptOptions = options;
+    keptOptions.keepFloat.insert(keep.begin(), keep.end());
+    llvm::Expected<qdq::QuantPlan> planned =
+        qdq::planQuantization(model, keptOptions);
+    if (!planned) {
+      return planned.takeError();
+    }
+    std::map<std::string, cal::QuantParams> keptParams;
+    for (const std::string &tensor : planned->calibrated) {
+      std::string source = tensor;
+      for (const auto &[shared, from] : plan->shared) {
+        if (shared == tensor) {
+          source = from;
+        }
+      }
+      auto it = params.find(source);
+      if (it == params.end()) {
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "no calibration range for tensor '" +
+                                           tensor + "'");
+      }
+      keptParams[tensor] = it->second;
+    }
+    onnx::ModelProto written = model;
+    if (llvm::Error error =
+            qdq::writeQdqModel(written, *planned, keptParams, keptOptions)) {
+      return std::move(error);
+    }
+    built = std::move(*planned);
+    return written;
+  };
+
+  // --target-cosine: the layers kept in float, most sensitive first.
+  std::set<std::string> kept;
+  double reached = 0.0;
+  if (targetCosine > 0.0) {
+    if (samples.empty()) {
+      return fail("--target-cosine needs --calibration-data: it evaluates "
+                  "on the first samples");
+    }
+    llvm::ArrayRef<std::string> evaluation(samples);
+    evaluation =
+        evaluation.take_front(std::max(1u, evaluationSamples.getValue()));
+    std::string fp32;
+    model.SerializeToString(&fp32);
+    if (failed(runner.load(fp32, modelPath, importOptions))) {
+      return kExitError;
+    }
+    llvm::Expected<std::vector<IE::HostTensorMap>> reference =
+        runSamples(runner.get(), evaluation);
+    if (!reference) {
+      return fail(reference.takeError());
+    }
+    auto evaluate =
+        [&](const std::set<std::string> &keep) -> llvm::Expected<double> {
+      qdq::QuantPlan built;
+      llvm::Expected<onnx::ModelProto> candidate = build(keep, built);
+      if (!candidate) {
+        return candidate.takeError();
+      }
+      std::string bytes;
+      candidate->SerializeToString(&bytes);
+      if (failed(runner.load(bytes, outputPath, importOptions))) {
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "the QDQ model does not import");
+      }
+      llvm::Expected<std::vector<IE::HostTensorMap>> outputs =
+          runSamples(runner.get(), evaluation);
+      if (!outputs) {
+        return outputs.takeError();
+      }
+      return getLowestCosine(*outputs, *reference);
+    };
+    llvm::Expected<double> cosine = evaluate({});
+    if (!cosine) {
+      return fail(cosine.takeError());
+    }
+    reached = *cosine;
+    if (reached < targetCosine) {
+      // Each layer's sensitivity: the cosine with it alone in float.
+      std::vector<std::pair<double, std::string>> sensitivity;
+      {
+        Progress progress("measuring each layer's sensitivity",
+                          plan->layers.size());
+        for (size_t i = 0; i < plan->layers.size(); ++i) {
+          progress.step(i);
+          llvm::Expected<double> alone = evaluate({plan->layers[i]});
+          if (!alone) {
+            return fail(alone.takeError());
+          }
+          sensitivity.emplace_back(*alone, plan->layers[i]);
+        }
+      }
+      llvm::stable_sort(sensitivity, [](const auto &a, const auto &b) {
+        return a.first > b.first;
+      });
+      Progress progress("keeping layers in float", sensitivity.size());
+      for (const auto &[alone, layer] : sensitivity) {
+        progress.step(kept.size());
+        kept.insert(layer);
+        llvm::Expected<double> together = evaluate(kept);
+        if (!together) {
+          return fail(together.takeError());
+        }
+        reached = *together;
+        if (reached >= targetCosine) {
+          break;
+        }
+      }
+    }
+  }
+
+  qdq::QuantPlan finalPlan;
+  llvm::Expected<onnx::ModelProto> written = build(kept, finalPlan);
+  if (!written) {
+    return fail(modelPath + ": " + llvm::toString(written.takeError()));
   }
   std::string bytes;
-  if (!model.SerializeToString(&bytes)) {
+  if (!written->SerializeToString(&bytes)) {
     return fail("cannot serialize the QDQ model");
   }
   std::error_code ec;
@@ -463,15 +696,22 @@ int runQuantize() {
     return fail("cannot write '" + outputPath + "': " + ec.message());
   }
   os << bytes;
+  os.close();
 
   llvm::outs() << "vpuc quantize: " << modelPath << " -> " << outputPath
                << "\n";
-  llvm::outs() << "  layers:       " << plan->layers.size() << " quantized";
-  if (!keepFloat.empty()) {
-    llvm::outs() << ", kept in float: " << llvm::join(keepFloat, ", ");
+  if (*originalOpset < 13) {
+    llvm::outs() << "  opset:        " << *originalOpset
+                 << " converted to 13 (ONNX version converter)\n";
   }
-  llvm::outs() << "\n  activations:  " << plan->calibrated.size()
-               << " calibrated, " << plan->shared.size()
+  std::vector<std::string> inFloat(keepFloat.begin(), keepFloat.end());
+  inFloat.insert(inFloat.end(), kept.begin(), kept.end());
+  llvm::outs() << "  layers:       " << finalPlan.layers.size() << " quantized";
+  if (!inFloat.empty()) {
+    llvm::outs() << ", kept in float: " << llvm::join(inFloat, ", ");
+  }
+  llvm::outs() << "\n  activations:  " << finalPlan.calibrated.size()
+               << " calibrated, " << finalPlan.shared.size()
                << " sharing their input's parameters ("
                << activationType.getValue()
                << (symmetricActivations ? ", symmetric" : "") << ")\n";
@@ -484,6 +724,24 @@ int runQuantize() {
     llvm::outs() << separator << name << " " << count;
   }
   llvm::outs() << "\n";
+  if (targetCosine > 0.0) {
+    llvm::outs() << "  target:       cosine "
+                 << llvm::format("%g", targetCosine.getValue())
+                 << (reached >= targetCosine ? " reached: " : " NOT reached: ")
+                 << llvm::format("%.5f", reached) << " on "
+                 << std::min<size_t>(samples.size(),
+                                     std::max(1u, evaluationSamples.getValue()))
+                 << " samples with " << kept.size()
+                 << " layers kept in float\n";
+    if (reached < targetCosine) {
+      llvm::WithColor::error(llvm::errs(), "vpuc quantize")
+          << "the QDQ model's outputs reach cosine "
+          << llvm::format("%.5f", reached) << ", below --target-cosine "
+          << llvm::format("%g", targetCosine.getValue())
+          << " (the model was written)\n";
+      return kExitCheckFailed;
+    }
+  }
   return kExitOk;
 }
 

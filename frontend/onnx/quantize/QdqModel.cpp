@@ -13,6 +13,7 @@
 
 #include "onnx/onnx_pb.h"
 #include "onnx/shape_inference/implementation.h"
+#include "onnx/version_converter/convert.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -85,6 +86,29 @@ struct GraphIndex {
     }
   }
 
+  /// Records the float32 tensors of `graph` (inputs, outputs and the value
+  /// infos of shape inference).
+  void addFloatTensors(const onnx::GraphProto &graph) {
+    auto add = [&](const onnx::ValueInfoProto &info) {
+      if (info.type().has_tensor_type() &&
+          info.type().tensor_type().elem_type() == onnx::TensorProto::FLOAT) {
+        floats.insert(info.name());
+      }
+    };
+    for (const onnx::ValueInfoProto &info : graph.input()) {
+      add(info);
+    }
+    for (const onnx::ValueInfoProto &info : graph.output()) {
+      add(info);
+    }
+    for (const onnx::ValueInfoProto &info : graph.value_info()) {
+      add(info);
+    }
+  }
+  bool isFloat(const std::string &name) const {
+    return floats.count(name) != 0;
+  }
+
   bool isConstant(const std::string &name) const {
     return initializers.count(name) != 0;
   }
@@ -98,6 +122,7 @@ struct GraphIndex {
   std::set<std::string> outputs;
   std::map<std::string, std::vector<int>> consumers;
   std::map<std::string, std::pair<int, int>> producers;
+  std::set<std::string> floats;
 };
 
 /// True if `node` becomes a quantized layer (see QdqModel.h).
@@ -107,7 +132,8 @@ bool isQuantizableLayer(const onnx::NodeProto &node, const GraphIndex &index) {
     const onnx::TensorProto *weights =
         node.input_size() > 1 ? index.getInitializer(node.input(1)) : nullptr;
     return weights && weights->dims_size() == 4 &&
-           !index.isConstant(node.input(0)) &&
+           weights->data_type() == onnx::TensorProto::FLOAT &&
+           !index.isConstant(node.input(0)) && index.isFloat(node.input(0)) &&
            (node.input_size() < 3 || node.input(2).empty() ||
             index.isConstant(node.input(2)));
   }
@@ -118,15 +144,26 @@ bool isQuantizableLayer(const onnx::NodeProto &node, const GraphIndex &index) {
     const onnx::TensorProto *bias =
         hasBias ? index.getInitializer(node.input(2)) : nullptr;
     return weights && weights->dims_size() == 2 &&
-           getInt(node, "transA", 0) == 0 &&
+           weights->data_type() == onnx::TensorProto::FLOAT &&
+           index.isFloat(node.input(0)) && getInt(node, "transA", 0) == 0 &&
            getFloat(node, "alpha", 1.0f) == 1.0f &&
            getFloat(node, "beta", 1.0f) == 1.0f &&
            !index.isConstant(node.input(0)) &&
            (!hasBias || (bias && bias->dims_size() == 1));
   }
   if (type == "Add" || type == "Mul") {
-    return node.input_size() == 2 && (!index.isConstant(node.input(0)) ||
-                                      !index.isConstant(node.input(1)));
+    if (node.input_size() != 2 ||
+        (index.isConstant(node.input(0)) && index.isConstant(node.input(1)))) {
+      return false;
+    }
+    for (const std::string &input : node.input()) {
+      const onnx::TensorProto *constant = index.getInitializer(input);
+      if (constant ? constant->data_type() != onnx::TensorProto::FLOAT
+                   : !index.isFloat(input)) {
+        return false;
+      }
+    }
+    return true;
   }
   return false;
 }
@@ -588,6 +625,65 @@ llvm::Error QdqWriter::write() {
 
 } // namespace
 
+llvm::Expected<int64_t> prepareModel(onnx::ModelProto &model) {
+  const int64_t opset = getOpsetVersion(model);
+  constexpr int64_t kTarget = 13;
+  if (opset < kTarget) {
+    try {
+      // Some adapters (Softmax 12 -> 13) need the input shapes.
+      onnx::ShapeInferenceOptions inference(/*check_type_val=*/false,
+                                            /*strict_mode_val=*/0,
+                                            /*data_prop_val=*/false);
+      onnx::shape_inference::InferShapes(
+          model, onnx::OpSchemaRegistry::Instance(), inference);
+      model = onnx::version_conversion::ConvertVersion(model, kTarget);
+    } catch (const std::exception &error) {
+      return makeError("the ONNX version converter cannot bring opset " +
+                       llvm::Twine(opset) + " to " + llvm::Twine(kTarget) +
+                       ": " + llvm::StringRef(error.what()).trim());
+    }
+  }
+  // Constant nodes and Identity nodes of constants -> initializers, in graph
+  // order (an Identity may read an earlier Constant).
+  onnx::GraphProto &graph = *model.mutable_graph();
+  std::map<std::string, int> initializers;
+  for (int i = 0; i < graph.initializer_size(); ++i) {
+    initializers[graph.initializer(i).name()] = i;
+  }
+  std::set<std::string> graphOutputs;
+  for (const onnx::ValueInfoProto &output : graph.output()) {
+    graphOutputs.insert(output.name());
+  }
+  std::vector<onnx::NodeProto> kept;
+  for (const onnx::NodeProto &node : graph.node()) {
+    const bool single =
+        node.output_size() == 1 && !graphOutputs.count(node.output(0));
+    if (single && node.op_type() == "Constant" && node.attribute_size() == 1 &&
+        node.attribute(0).name() == "value") {
+      onnx::TensorProto tensor = node.attribute(0).t();
+      tensor.set_name(node.output(0));
+      initializers[tensor.name()] = graph.initializer_size();
+      *graph.add_initializer() = std::move(tensor);
+      continue;
+    }
+    if (single && node.op_type() == "Identity" && node.input_size() == 1 &&
+        initializers.count(node.input(0))) {
+      onnx::TensorProto tensor =
+          graph.initializer(initializers.at(node.input(0)));
+      tensor.set_name(node.output(0));
+      initializers[tensor.name()] = graph.initializer_size();
+      *graph.add_initializer() = std::move(tensor);
+      continue;
+    }
+    kept.push_back(node);
+  }
+  graph.clear_node();
+  for (onnx::NodeProto &node : kept) {
+    *graph.add_node() = std::move(node);
+  }
+  return opset;
+}
+
 llvm::Expected<QuantPlan> planQuantization(const onnx::ModelProto &model,
                                            const QuantizeOptions &options) {
   const int64_t needed = options.perChannelWeights ? 13 : 10;
@@ -603,6 +699,18 @@ llvm::Expected<QuantPlan> planQuantization(const onnx::ModelProto &model,
   }
   const onnx::GraphProto &graph = model.graph();
   GraphIndex index(graph);
+  onnx::ModelProto inferred = model;
+  try {
+    onnx::ShapeInferenceOptions inference(/*check_type_val=*/false,
+                                          /*strict_mode_val=*/0,
+                                          /*data_prop_val=*/false);
+    onnx::shape_inference::InferShapes(
+        inferred, onnx::OpSchemaRegistry::Instance(), inference);
+  } catch (const std::exception &error) {
+    return makeError("ONNX shape inference failed: " +
+                     llvm::StringRef(error.what()).trim());
+  }
+  index.addFloatTensors(inferred.graph());
   std::set<std::string> nodeNames;
   for (int i = 0; i < graph.node_size(); ++i) {
     nodeNames.insert(getNodeName(graph.node(i), i));
@@ -654,7 +762,8 @@ llvm::Expected<QuantPlan> planQuantization(const onnx::ModelProto &model,
       quantize(output);
       continue;
     }
-    if (isSharedLayer(node) && node.input_size() > 0) {
+    if (isSharedLayer(node) && node.input_size() > 0 &&
+        index.isFloat(node.output(0))) {
       auto input = source.find(node.input(0));
       if (input != source.end() && !source.count(node.output(0))) {
         source[node.output(0)] = input->second;

@@ -65,9 +65,19 @@ struct QuantPlan {
   std::vector<std::string> layers;
 };
 
-/// Plans the quantization of `model`. Fails on a node named in
-/// `options.keepFloat` that the graph lacks, and on a model whose opset the
-/// QDQ operators need (10, 13 for per-channel weights) does not reach.
+/// Prepares `model` for planning, in place: brings a default-domain opset
+/// below 13 to 13 (the ONNX library's version converter; per-channel
+/// QuantizeLinear / DequantizeLinear need it), and makes the outputs of
+/// Constant nodes and of Identity nodes of constants initializers, so that
+/// weights, biases and Clip bounds read as constants. Returns the opset the
+/// model had.
+llvm::Expected<int64_t> prepareModel(onnx::ModelProto &model);
+
+/// Plans the quantization of `model` (best prepared by prepareModel). Only
+/// float32 tensors are quantized (types from ONNX shape inference). Fails on a
+/// node named in `options.keepFloat` that the graph lacks, and on a model
+/// whose opset the QDQ operators need (10, 13 for per-channel weights) does
+/// not reach.
 llvm::Expected<QuantPlan> planQuantization(const onnx::ModelProto &model,
                                            const QuantizeOptions &options);
 

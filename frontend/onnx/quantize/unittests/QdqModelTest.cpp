@@ -235,6 +235,49 @@ TEST(QdqModelTest, writesTheQdqModel) {
             120);
 }
 
+TEST(QdqModelTest, prepareFoldsConstantsAndConvertsTheOpset) {
+  onnx::ModelProto model = makeModel(/*opset=*/11);
+  onnx::GraphProto &graph = *model.mutable_graph();
+  // The bias from a Constant node, the weights from an Identity of an
+  // initializer (as torch exports shared parameters).
+  graph.mutable_initializer(0)->set_name("w_source");
+  onnx::TensorProto bias = graph.initializer(1);
+  graph.mutable_initializer()->DeleteSubrange(1, 1);
+  onnx::NodeProto constant;
+  constant.set_op_type("Constant");
+  constant.add_output("b");
+  onnx::AttributeProto *value = constant.add_attribute();
+  value->set_name("value");
+  value->set_type(onnx::AttributeProto::TENSOR);
+  *value->mutable_t() = bias;
+  onnx::NodeProto identity;
+  identity.set_op_type("Identity");
+  identity.add_input("w_source");
+  identity.add_output("w");
+  std::vector<onnx::NodeProto> nodes = {constant, identity};
+  nodes.insert(nodes.end(), graph.node().begin(), graph.node().end());
+  graph.clear_node();
+  for (const onnx::NodeProto &node : nodes) {
+    *graph.add_node() = node;
+  }
+  // Unprepared, opset 11 lacks per-channel QuantizeLinear / DequantizeLinear.
+  llvm::Expected<QuantPlan> plan = planQuantization(model, QuantizeOptions());
+  ASSERT_FALSE(static_cast<bool>(plan));
+  llvm::consumeError(plan.takeError());
+
+  llvm::Expected<int64_t> opset = prepareModel(model);
+  ASSERT_TRUE(static_cast<bool>(opset)) << llvm::toString(opset.takeError());
+  EXPECT_EQ(*opset, 11);
+  EXPECT_EQ(model.opset_import(0).version(), 13);
+  EXPECT_EQ(model.graph().node_size(), 5);
+  EXPECT_EQ(model.graph().node(0).op_type(), "Conv");
+  EXPECT_NE(findInitializer(model.graph(), "w"), nullptr);
+  EXPECT_NE(findInitializer(model.graph(), "b"), nullptr);
+  plan = planQuantization(model, QuantizeOptions());
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  EXPECT_EQ(plan->layers, (std::vector<std::string>{"conv", "fc"}));
+}
+
 TEST(QdqModelTest, missingParametersAreAnError) {
   onnx::ModelProto model = makeModel();
   llvm::Expected<QuantPlan> plan = planQuantization(model, QuantizeOptions());
