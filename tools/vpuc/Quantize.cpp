@@ -107,6 +107,12 @@ cl::opt<bool> perTensorWeights(
     "per-tensor-weights",
     cl::desc("One weight scale per layer instead of one per output channel"),
     cl::sub(getQuantizeCommand()));
+cl::opt<bool> noBiasCorrection(
+    "no-bias-correction",
+    cl::desc("Do not correct the Conv and Gemm biases for the expected error "
+             "of their quantized weights (from the channel means of their "
+             "inputs)"),
+    cl::sub(getQuantizeCommand()));
 cl::list<std::string>
     keepFloat("keep-fp16",
               cl::desc("Keep these nodes (ONNX node names) in float "
@@ -193,9 +199,14 @@ private:
 /// The calibration statistics of every tensor of `plan`.
 class Calibrator {
 public:
-  Calibrator(const qdq::QuantPlan &plan) {
+  Calibrator(const qdq::QuantPlan &plan, bool measureMeans) {
     for (const std::string &tensor : plan.calibrated) {
       stats[tensor];
+    }
+    if (measureMeans) {
+      for (const std::string &tensor : plan.layerInputs) {
+        sums[tensor];
+      }
     }
   }
 
@@ -227,29 +238,76 @@ public:
                                        "the interpreter failed on " +
                                            samples[i]);
       }
-      for (auto &[tensor, tensorStats] : stats) {
-        const IE::HostTensor *values = nullptr;
+      auto find = [&](const std::string &tensor)
+          -> llvm::Expected<const IE::HostTensor *> {
         if (auto it = outputs->find(tensor); it != outputs->end()) {
-          values = &it->second;
-        } else if (auto in = inputs->find(tensor); in != inputs->end()) {
-          values = &in->second;
+          return &it->second;
         }
+        if (auto in = inputs->find(tensor); in != inputs->end()) {
+          return &in->second;
+        }
+        return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                       "the calibration run has no tensor '" +
+                                           tensor + "'");
+      };
+      for (auto &[tensor, tensorStats] : stats) {
+        llvm::Expected<const IE::HostTensor *> values = find(tensor);
         if (!values) {
-          return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                         "the calibration run has no tensor '" +
-                                             tensor + "'");
+          return values.takeError();
         }
         if (histogram) {
-          tensorStats.addHistogram(values->data);
+          tensorStats.addHistogram((*values)->data);
         } else {
-          tensorStats.addRange(values->data);
+          tensorStats.addRange((*values)->data);
         }
+      }
+      for (auto &[tensor, channelSums] : histogram ? noSums : sums) {
+        llvm::Expected<const IE::HostTensor *> values = find(tensor);
+        if (!values) {
+          return values.takeError();
+        }
+        addChannelSums(**values, channelSums);
       }
     }
     return llvm::Error::success();
   }
 
+  /// The mean of each channel (dim 1) of the layer inputs.
+  qdq::ChannelMeans getMeans() const {
+    qdq::ChannelMeans means;
+    for (const auto &[tensor, channelSums] : sums) {
+      std::vector<double> &mean = means[tensor];
+      for (const auto &[sum, count] : channelSums) {
+        mean.push_back(count > 0 ? sum / count : 0.0);
+      }
+    }
+    return means;
+  }
+
   std::map<std::string, cal::TensorStats> stats;
+
+private:
+  using ChannelSums = std::vector<std::pair<double, double>>;
+
+  static void addChannelSums(const IE::HostTensor &tensor, ChannelSums &sums) {
+    if (tensor.shape.size() < 2) {
+      return;
+    }
+    const int64_t channels = tensor.shape[1];
+    int64_t inner = 1;
+    for (size_t d = 2; d < tensor.shape.size(); ++d) {
+      inner *= tensor.shape[d];
+    }
+    sums.resize(channels);
+    for (size_t i = 0; i < tensor.data.size(); ++i) {
+      auto &[sum, count] = sums[(i / inner) % channels];
+      sum += tensor.data[i];
+      count += 1.0;
+    }
+  }
+
+  std::map<std::string, ChannelSums> sums;
+  std::map<std::string, ChannelSums> noSums;
 };
 
 /// One row of the calibration table.
@@ -258,9 +316,16 @@ struct TableEntry {
   std::string method;
 };
 
-llvm::Error writeTable(llvm::StringRef path,
-                       const std::map<std::string, TableEntry> &entries,
+/// The calibration table: the ranges, and the channel means of the layer
+/// inputs that the bias correction uses.
+struct CalibrationTable {
+  std::map<std::string, TableEntry> entries;
+  qdq::ChannelMeans means;
+};
+
+llvm::Error writeTable(llvm::StringRef path, const CalibrationTable &table,
                        const std::map<std::string, cal::QuantParams> &params) {
+  const std::map<std::string, TableEntry> &entries = table.entries;
   llvm::json::Object tensors;
   for (const auto &[tensor, entry] : entries) {
     const cal::QuantParams &p = params.at(tensor);
@@ -270,9 +335,14 @@ llvm::Error writeTable(llvm::StringRef path,
         {"method", entry.method},   {"scale", static_cast<double>(p.scale)},
         {"zero_point", p.zeroPoint}};
   }
+  llvm::json::Object means;
+  for (const auto &[tensor, values] : table.means) {
+    means[tensor] = llvm::json::Array(values);
+  }
   llvm::json::Object root{{"activation_type", activationType.getValue()},
                           {"symmetric", symmetricActivations.getValue()},
-                          {"tensors", std::move(tensors)}};
+                          {"tensors", std::move(tensors)},
+                          {"channel_means", std::move(means)}};
   std::error_code ec;
   llvm::raw_fd_ostream os(path, ec, llvm::sys::fs::OF_Text);
   if (ec) {
@@ -283,8 +353,7 @@ llvm::Error writeTable(llvm::StringRef path,
   return llvm::Error::success();
 }
 
-llvm::Expected<std::map<std::string, TableEntry>>
-readTable(llvm::StringRef path) {
+llvm::Expected<CalibrationTable> readTable(llvm::StringRef path) {
   auto error = [&](const llvm::Twine &message) {
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    path + ": " + message);
@@ -305,7 +374,23 @@ readTable(llvm::StringRef path) {
   if (!tensors) {
     return error("no \"tensors\" object");
   }
-  std::map<std::string, TableEntry> entries;
+  CalibrationTable table;
+  std::map<std::string, TableEntry> &entries = table.entries;
+  if (const llvm::json::Object *means = root->getObject("channel_means")) {
+    for (const auto &[name, value] : *means) {
+      const llvm::json::Array *array = value.getAsArray();
+      std::vector<double> &mean = table.means[name.str()];
+      for (const llvm::json::Value &element :
+           array ? *array : llvm::json::Array()) {
+        std::optional<double> number = element.getAsNumber();
+        if (!number) {
+          return error("the channel means of '" + name.str() +
+                       "' are not numbers");
+        }
+        mean.push_back(*number);
+      }
+    }
+  }
   for (const auto &[name, value] : *tensors) {
     const llvm::json::Object *object = value.getAsObject();
     std::optional<double> lo = object ? object->getNumber("lo") : std::nullopt;
@@ -322,7 +407,7 @@ readTable(llvm::StringRef path) {
     entry.method = object->getString("method").value_or("table").str();
     entries[name.str()] = entry;
   }
-  return entries;
+  return table;
 }
 
 /// Imports ONNX model bytes and runs them on the reference interpreter.
@@ -500,16 +585,19 @@ int runQuantize() {
   }
   ModelRunner runner;
 
-  std::map<std::string, TableEntry> entries;
+  CalibrationTable table;
+  std::map<std::string, TableEntry> &entries = table.entries;
   if (!calibrationTable.empty()) {
-    llvm::Expected<std::map<std::string, TableEntry>> table =
-        readTable(calibrationTable);
-    if (!table) {
-      return fail(table.takeError());
+    llvm::Expected<CalibrationTable> read = readTable(calibrationTable);
+    if (!read) {
+      return fail(read.takeError());
+    }
+    if (!noBiasCorrection) {
+      table.means = std::move(read->means);
     }
     for (const std::string &tensor : plan->calibrated) {
-      auto it = table->find(tensor);
-      if (it == table->end()) {
+      auto it = read->entries.find(tensor);
+      if (it == read->entries.end()) {
         return fail(calibrationTable + ": no range for tensor '" + tensor +
                     "'");
       }
@@ -526,7 +614,7 @@ int runQuantize() {
       return kExitError;
     }
     const IE::Interpreter &interpreter = runner.get();
-    Calibrator calibrator(*plan);
+    Calibrator calibrator(*plan, /*measureMeans=*/!noBiasCorrection);
     if (llvm::Error error = calibrator.run(interpreter, samples, false)) {
       return fail(std::move(error));
     }
@@ -551,6 +639,7 @@ int runQuantize() {
       entry.method = cal::getMethodName(used).str();
       entries[tensor] = entry;
     }
+    table.means = calibrator.getMeans();
   }
 
   std::map<std::string, cal::QuantParams> params;
@@ -561,7 +650,7 @@ int runQuantize() {
     ++methods[entry.method];
   }
   if (!calibrationTableOut.empty()) {
-    if (llvm::Error error = writeTable(calibrationTableOut, entries, params)) {
+    if (llvm::Error error = writeTable(calibrationTableOut, table, params)) {
       return fail(std::move(error));
     }
   }
@@ -593,8 +682,8 @@ int runQuantize() {
       keptParams[tensor] = it->second;
     }
     onnx::ModelProto written = model;
-    if (llvm::Error error =
-            qdq::writeQdqModel(written, *planned, keptParams, keptOptions)) {
+    if (llvm::Error error = qdq::writeQdqModel(written, *planned, keptParams,
+                                               keptOptions, table.means)) {
       return std::move(error);
     }
     built = std::move(*planned);
@@ -717,6 +806,11 @@ int runQuantize() {
                << (symmetricActivations ? ", symmetric" : "") << ")\n";
   llvm::outs() << "  weights:      i8, symmetric, "
                << (perTensorWeights ? "per tensor" : "per output channel")
+               << "\n";
+  llvm::outs() << "  biases:       "
+               << (table.means.empty()
+                       ? "not corrected"
+                       : "corrected for the weights' quantization error")
                << "\n";
   llvm::outs() << "  ranges:       ";
   llvm::ListSeparator separator(", ");

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 #include "onnx/onnx_pb.h"
 #include "onnx/shape_inference/implementation.h"
@@ -281,9 +282,9 @@ class QdqWriter {
 public:
   QdqWriter(onnx::ModelProto &model, const QuantPlan &plan,
             const std::map<std::string, calibration::QuantParams> &params,
-            const QuantizeOptions &options)
+            const QuantizeOptions &options, const ChannelMeans &means)
       : graph(*model.mutable_graph()), index(graph), plan(plan), params(params),
-        options(options) {
+        options(options), means(means) {
     for (const onnx::TensorProto &tensor : graph.initializer()) {
       names.insert(tensor.name());
     }
@@ -329,9 +330,16 @@ private:
   /// or per tensor for axis -1); returns the scales.
   llvm::Expected<std::vector<float>> quantizeWeights(const std::string &name,
                                                      int64_t axis);
+  /// Quantizes bias `name` to i32 at input scale x weight scale, less
+  /// `correction` (per output channel, or empty).
   llvm::Error quantizeBias(const std::string &name, float inputScale,
-                           llvm::ArrayRef<float> weightScales);
-  llvm::Error quantizeLayer(const onnx::NodeProto &node);
+                           llvm::ArrayRef<float> weightScales,
+                           llvm::ArrayRef<double> correction);
+  /// The expected error of the quantized weights of layer `node` per output
+  /// channel for the channel means of its input, or nothing.
+  std::optional<std::vector<double>>
+  getBiasCorrection(const onnx::NodeProto &node) const;
+  llvm::Error quantizeLayer(int nodeIndex);
   void removeInitializer(const std::string &name);
 
   onnx::GraphProto &graph;
@@ -339,6 +347,7 @@ private:
   const QuantPlan &plan;
   const std::map<std::string, calibration::QuantParams> &params;
   const QuantizeOptions &options;
+  const ChannelMeans &means;
   std::set<std::string> names;
   /// Nodes placed before the graph's nodes, and after each of them.
   std::vector<onnx::NodeProto> front;
@@ -347,6 +356,10 @@ private:
   std::map<std::string, std::string> renamedInputs;
   /// The scales of the quantized initializers.
   std::map<std::string, std::vector<float>> weightScales;
+  /// Dequantized minus float value of each element of the quantized weights,
+  /// and their dims (the float initializers are gone).
+  std::map<std::string, std::vector<float>> weightErrors;
+  std::map<std::string, std::vector<int64_t>> weightDims;
   std::map<std::string, std::vector<float>> biasScales;
   std::vector<onnx::TensorProto> newInitializers;
 };
@@ -452,10 +465,16 @@ QdqWriter::quantizeWeights(const std::string &name, int64_t axis) {
     scales[c] = absMax[c] > 0.0f ? absMax[c] / kWeightMax : 1.0f;
   }
   std::vector<int8_t> quantized(values->size());
+  weightDims[name] = dims;
+  std::vector<float> &errors = weightErrors[name];
+  errors.resize(values->size());
   for (int64_t i = 0; i < static_cast<int64_t>(values->size()); ++i) {
-    const float q = std::nearbyint((*values)[i] / scales[channelOf(i)]);
-    quantized[i] = static_cast<int8_t>(std::clamp(
-        q, static_cast<float>(-kWeightMax), static_cast<float>(kWeightMax)));
+    const float scale = scales[channelOf(i)];
+    const float q = std::clamp(std::nearbyint((*values)[i] / scale),
+                               static_cast<float>(-kWeightMax),
+                               static_cast<float>(kWeightMax));
+    quantized[i] = static_cast<int8_t>(q);
+    errors[i] = q * scale - (*values)[i];
   }
   const std::string quantizedName = getUniqueName(name + "_quantized");
   const std::string scaleName = getUniqueName(name + "_scale");
@@ -483,7 +502,8 @@ QdqWriter::quantizeWeights(const std::string &name, int64_t axis) {
 }
 
 llvm::Error QdqWriter::quantizeBias(const std::string &name, float inputScale,
-                                    llvm::ArrayRef<float> scalesOfWeights) {
+                                    llvm::ArrayRef<float> scalesOfWeights,
+                                    llvm::ArrayRef<double> correction) {
   std::vector<float> scales;
   for (float weightScale : scalesOfWeights) {
     scales.push_back(static_cast<float>(static_cast<double>(inputScale) *
@@ -509,12 +529,17 @@ llvm::Error QdqWriter::quantizeBias(const std::string &name, float inputScale,
                      " values for " + llvm::Twine(scales.size()) +
                      " output channels");
   }
+  if (!correction.empty() && correction.size() != values->size()) {
+    correction = {};
+  }
   std::vector<int32_t> quantized(values->size());
   constexpr double kMax = std::numeric_limits<int32_t>::max();
   for (size_t i = 0; i < values->size(); ++i) {
     const double scale = scales[perChannel ? i : 0];
+    const double value =
+        (*values)[i] - (correction.empty() ? 0.0 : correction[i]);
     quantized[i] = static_cast<int32_t>(
-        std::clamp(std::nearbyint((*values)[i] / scale), -kMax, kMax));
+        std::clamp(std::nearbyint(value / scale), -kMax, kMax));
   }
   std::vector<int64_t> dims(tensor->dims().begin(), tensor->dims().end());
   const std::string quantizedName = getUniqueName(name + "_quantized");
@@ -542,7 +567,59 @@ llvm::Error QdqWriter::quantizeBias(const std::string &name, float inputScale,
   return llvm::Error::success();
 }
 
-llvm::Error QdqWriter::quantizeLayer(const onnx::NodeProto &node) {
+std::optional<std::vector<double>>
+QdqWriter::getBiasCorrection(const onnx::NodeProto &node) const {
+  auto mean = means.find(node.input(0));
+  auto errors = weightErrors.find(node.input(1));
+  const bool hasBias = node.input_size() > 2 && !node.input(2).empty();
+  if (mean == means.end() || errors == weightErrors.end() ||
+      index.consumers.at(node.input(1)).size() != 1 ||
+      (hasBias && index.consumers.at(node.input(2)).size() != 1)) {
+    return std::nullopt;
+  }
+  const std::vector<int64_t> &dims = weightDims.at(node.input(1));
+  const std::vector<double> &mu = mean->second;
+  const std::vector<float> &error = errors->second;
+  if (node.op_type() == "Conv") {
+    const int64_t outputs = dims[0], perGroup = dims[1];
+    const int64_t window = dims[2] * dims[3];
+    const int64_t groups = getInt(node, "group", 1);
+    if (groups < 1 || outputs % groups != 0 ||
+        static_cast<int64_t>(mu.size()) != perGroup * groups) {
+      return std::nullopt;
+    }
+    std::vector<double> correction(outputs, 0.0);
+    for (int64_t o = 0; o < outputs; ++o) {
+      const int64_t firstChannel = (o / (outputs / groups)) * perGroup;
+      for (int64_t i = 0; i < perGroup; ++i) {
+        for (int64_t k = 0; k < window; ++k) {
+          correction[o] +=
+              static_cast<double>(error[(o * perGroup + i) * window + k]) *
+              mu[firstChannel + i];
+        }
+      }
+    }
+    return correction;
+  }
+  // Gemm: B is [N, K] with transB, else [K, N].
+  const bool transposed = getInt(node, "transB", 0) != 0;
+  const int64_t outputs = transposed ? dims[0] : dims[1];
+  const int64_t depth = transposed ? dims[1] : dims[0];
+  if (static_cast<int64_t>(mu.size()) != depth) {
+    return std::nullopt;
+  }
+  std::vector<double> correction(outputs, 0.0);
+  for (int64_t n = 0; n < outputs; ++n) {
+    for (int64_t k = 0; k < depth; ++k) {
+      const int64_t element = transposed ? n * depth + k : k * outputs + n;
+      correction[n] += static_cast<double>(error[element]) * mu[k];
+    }
+  }
+  return correction;
+}
+
+llvm::Error QdqWriter::quantizeLayer(int nodeIndex) {
+  const onnx::NodeProto &node = graph.node(nodeIndex);
   const std::string &type = node.op_type();
   if (type == "Add" || type == "Mul") {
     // Constant operands: symmetric i8 per tensor, like the weights.
@@ -569,14 +646,35 @@ llvm::Error QdqWriter::quantizeLayer(const onnx::NodeProto &node) {
   if (!scales) {
     return scales.takeError();
   }
-  if (node.input_size() < 3 || node.input(2).empty()) {
+  std::optional<std::vector<double>> correction = getBiasCorrection(node);
+  const bool hasBias = node.input_size() > 2 && !node.input(2).empty();
+  if (!hasBias && !correction) {
     return llvm::Error::success();
+  }
+  if (!hasBias) {
+    // A bias of zeros to carry the correction.
+    const std::string name = getUniqueName(
+        (node.name().empty() ? node.output(0) : node.name()) + "_bias");
+    std::vector<float> zeros(correction->size(), 0.0f);
+    onnx::TensorProto *bias = graph.add_initializer();
+    *bias = makeTensor(name, onnx::TensorProto::FLOAT,
+                       {static_cast<int64_t>(zeros.size())},
+                       toBytes(llvm::ArrayRef(zeros)));
+    index.initializers[name] = bias;
+    index.consumers[name] = {nodeIndex};
+    onnx::NodeProto *mutableNode = graph.mutable_node(nodeIndex);
+    while (mutableNode->input_size() < 3) {
+      mutableNode->add_input("");
+    }
+    mutableNode->set_input(2, name);
   }
   llvm::Expected<calibration::QuantParams> input = getParams(node.input(0));
   if (!input) {
     return input.takeError();
   }
-  return quantizeBias(node.input(2), input->scale, *scales);
+  return quantizeBias(node.input(2), input->scale, *scales,
+                      correction ? llvm::ArrayRef<double>(*correction)
+                                 : llvm::ArrayRef<double>());
 }
 
 llvm::Error QdqWriter::write() {
@@ -584,7 +682,7 @@ llvm::Error QdqWriter::write() {
   for (int i = 0; i < graph.node_size(); ++i) {
     const onnx::NodeProto &node = graph.node(i);
     if (layers.count(getNodeName(node, i))) {
-      if (llvm::Error error = quantizeLayer(node)) {
+      if (llvm::Error error = quantizeLayer(i)) {
         return error;
       }
     }
@@ -741,6 +839,9 @@ llvm::Expected<QuantPlan> planQuantization(const onnx::ModelProto &model,
     if (isQuantizableLayer(node, index)) {
       plan.layers.push_back(name);
       const bool eltwise = node.op_type() == "Add" || node.op_type() == "Mul";
+      if (!eltwise) {
+        plan.layerInputs.push_back(node.input(0));
+      }
       for (int slot = 0; slot < (eltwise ? 2 : 1); ++slot) {
         if (!index.isConstant(node.input(slot))) {
           quantize(node.input(slot));
@@ -799,8 +900,11 @@ llvm::Expected<std::string> addCalibrationOutputs(const onnx::ModelProto &model,
   for (const onnx::ValueInfoProto &info : graph.output()) {
     present.insert(info.name());
   }
-  for (const std::string &tensor : plan.calibrated) {
-    if (present.count(tensor)) {
+  std::vector<std::string> observed = plan.calibrated;
+  observed.insert(observed.end(), plan.layerInputs.begin(),
+                  plan.layerInputs.end());
+  for (const std::string &tensor : observed) {
+    if (!present.insert(tensor).second) {
       continue;
     }
     auto it = infos.find(tensor);
@@ -820,8 +924,8 @@ llvm::Expected<std::string> addCalibrationOutputs(const onnx::ModelProto &model,
 llvm::Error
 writeQdqModel(onnx::ModelProto &model, const QuantPlan &plan,
               const std::map<std::string, calibration::QuantParams> &params,
-              const QuantizeOptions &options) {
-  return QdqWriter(model, plan, params, options).write();
+              const QuantizeOptions &options, const ChannelMeans &means) {
+  return QdqWriter(model, plan, params, options, means).write();
 }
 
 } // namespace mlir::vpuc::onnx_frontend::quantize

@@ -52,6 +52,9 @@ struct QuantizeOptions {
   std::set<std::string> keepFloat;
 };
 
+/// The mean of each channel (dim 1) of a tensor over the calibration inputs.
+using ChannelMeans = std::map<std::string, std::vector<double>>;
+
 /// What is quantized.
 struct QuantPlan {
   /// The activation tensors whose ranges the calibration measures, in graph
@@ -63,6 +66,9 @@ struct QuantPlan {
   std::vector<std::pair<std::string, std::string>> shared;
   /// The names of the nodes that become quantized layers, in graph order.
   std::vector<std::string> layers;
+  /// The inputs of the quantized Conv and Gemm layers, whose channel means
+  /// the bias correction needs.
+  std::vector<std::string> layerInputs;
 };
 
 /// Prepares `model` for planning, in place: brings a default-domain opset
@@ -81,18 +87,23 @@ llvm::Expected<int64_t> prepareModel(onnx::ModelProto &model);
 llvm::Expected<QuantPlan> planQuantization(const onnx::ModelProto &model,
                                            const QuantizeOptions &options);
 
-/// The serialized bytes of `model` with every calibrated tensor of `plan` that
-/// is not a graph input or output added to the graph outputs (types from ONNX
-/// shape inference), for the interpreter to observe.
+/// The serialized bytes of `model` with every calibrated tensor and layer
+/// input of `plan` that is not a graph input or output added to the graph
+/// outputs (types from ONNX shape inference), for the interpreter to observe.
 llvm::Expected<std::string> addCalibrationOutputs(const onnx::ModelProto &model,
                                                   const QuantPlan &plan);
 
 /// Rewrites `model` into its QDQ form: `params` holds the parameters of every
-/// tensor in `plan.calibrated`.
+/// tensor in `plan.calibrated`. With the channel means of a Conv or Gemm
+/// layer's input in `means`, the layer's bias is corrected for the expected
+/// error of its quantized weights (bias correction: b - sum_k (dequantized
+/// w - w)[o, k] x mean[k]; a layer without a bias gets one), unless its
+/// weights or bias are shared with another layer.
 llvm::Error
 writeQdqModel(onnx::ModelProto &model, const QuantPlan &plan,
               const std::map<std::string, calibration::QuantParams> &params,
-              const QuantizeOptions &options);
+              const QuantizeOptions &options,
+              const ChannelMeans &means = ChannelMeans());
 
 } // namespace mlir::vpuc::onnx_frontend::quantize
 

@@ -159,9 +159,12 @@ TEST(QdqModelTest, calibrationModelOutputsTheCalibratedTensors) {
   ASSERT_TRUE(static_cast<bool>(bytes)) << llvm::toString(bytes.takeError());
   onnx::ModelProto calibration;
   ASSERT_TRUE(calibration.ParseFromString(*bytes));
-  ASSERT_EQ(calibration.graph().output_size(), 2);
+  // y is an output already; r is calibrated, f (the Gemm's input) gives the
+  // channel means of the bias correction.
+  ASSERT_EQ(calibration.graph().output_size(), 3);
   EXPECT_EQ(calibration.graph().output(0).name(), "y");
   EXPECT_EQ(calibration.graph().output(1).name(), "r");
+  EXPECT_EQ(calibration.graph().output(2).name(), "f");
   EXPECT_EQ(calibration.graph()
                 .output(1)
                 .type()
@@ -276,6 +279,27 @@ TEST(QdqModelTest, prepareFoldsConstantsAndConvertsTheOpset) {
   plan = planQuantization(model, QuantizeOptions());
   ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
   EXPECT_EQ(plan->layers, (std::vector<std::string>{"conv", "fc"}));
+}
+
+TEST(QdqModelTest, biasCorrectionRemovesTheWeightsExpectedError) {
+  onnx::ModelProto model = makeModel();
+  llvm::Expected<QuantPlan> plan = planQuantization(model, QuantizeOptions());
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->layerInputs, (std::vector<std::string>{"x", "f"}));
+  std::map<std::string, calibration::QuantParams> params = {
+      {"x", {0.1f, 128}}, {"r", {0.05f, 0}}, {"y", {0.2f, 120}}};
+  // x's channels average 1 and 2. Channel 0's weights 1.27 and -0.635
+  // dequantize to 1.27 and -0.64: its output is expected 0.005 x 2 lower, so
+  // the bias 0.5 becomes 0.51 (510 steps of 0.1 x 0.01).
+  ChannelMeans means = {{"x", {1.0, 2.0}}};
+  ASSERT_FALSE(static_cast<bool>(
+      writeQdqModel(model, *plan, params, QuantizeOptions(), means)));
+  std::vector<int32_t> bias =
+      rawValues<int32_t>(*findInitializer(model.graph(), "b_quantized"));
+  EXPECT_EQ(bias[0], 510);
+  // Channel 2's weights are zeros: nothing to correct.
+  EXPECT_EQ(bias[2], 0);
+  EXPECT_NO_THROW(onnx::checker::check_model(model));
 }
 
 TEST(QdqModelTest, missingParametersAreAnError) {
