@@ -224,4 +224,17 @@ void applyActivation(ActivationOp op, float alpha, float beta, float *values,
   }
 }
 
+llvm::Error checkQuantizedOutput(float outputScale, int32_t qmin, int32_t qmax,
+                                 abi::DataType type, int32_t postOp,
+                                 float alpha, float beta,
+                                 llvm::StringRef kernel) {
+  if (llvm::Error error = checkScale(outputScale, "outputScale", kernel)) {
+    return error;
+  }
+  if (llvm::Error error = checkStorageRange(qmin, qmax, type, kernel)) {
+    return error;
+  }
+  return checkPostOp(postOp, alpha, beta, kernel);
+}
+
 } // namespace mlir::vpuc::emu

@@ -33,6 +33,13 @@ llvm::Error checkActivation(int32_t op, float alpha, float beta,
 llvm::Error checkPostOp(int32_t postOp, float alpha, float beta,
                         llvm::StringRef kernel);
 
+/// Checks the output stage of a quantized kernel: `outputScale` finite and
+/// positive, [qmin, qmax] within the storage type `type`, and the post-op.
+llvm::Error checkQuantizedOutput(float outputScale, int32_t qmin, int32_t qmax,
+                                 abi::DataType type, int32_t postOp,
+                                 float alpha, float beta,
+                                 llvm::StringRef kernel);
+
 /// Applies the (checked) activation to `count` values in place. The op is
 /// dispatched once; the loop is plain.
 void applyActivation(abi::ActivationOp op, float alpha, float beta,

@@ -46,14 +46,9 @@ llvm::Error runQuantizedAvgPool(const uint8_t *args,
   if (llvm::Error error = checkScale(a.inputScale, "inputScale", name)) {
     return error;
   }
-  if (llvm::Error error = checkScale(a.outputScale, "outputScale", name)) {
-    return error;
-  }
-  if (llvm::Error error = checkStorageRange(a.qmin, a.qmax, out.type, name)) {
-    return error;
-  }
   if (llvm::Error error =
-          checkPostOp(a.postOp, a.postOpAlpha, a.postOpBeta, name)) {
+          checkQuantizedOutput(a.outputScale, a.qmin, a.qmax, out.type,
+                               a.postOp, a.postOpAlpha, a.postOpBeta, name)) {
     return error;
   }
   const kernels::PerTensorQuant inputQuant{a.inputScale, a.inputZeroPoint};

@@ -91,13 +91,8 @@ llvm::Error runQuantizedConvolution(const uint8_t *args,
     return error;
   }
   if (llvm::Error error =
-          checkPostOp(a.postOp, a.postOpAlpha, a.postOpBeta, name)) {
-    return error;
-  }
-  if (llvm::Error error = checkScale(a.outputScale, "outputScale", name)) {
-    return error;
-  }
-  if (llvm::Error error = checkStorageRange(a.qmin, a.qmax, out.type, name)) {
+          checkQuantizedOutput(a.outputScale, a.qmin, a.qmax, out.type,
+                               a.postOp, a.postOpAlpha, a.postOpBeta, name)) {
     return error;
   }
   if (llvm::Error error =

@@ -35,18 +35,16 @@ llvm::Error runQuantizedEltwise(const uint8_t *args,
     return kernelError(name, "op " + llvm::Twine(a.op) +
                                  " is not a QuantizedEltwiseOp");
   }
-  const float scales[] = {a.input1Scale, a.input2Scale, a.outputScale};
-  const char *scaleNames[] = {"input1Scale", "input2Scale", "outputScale"};
-  for (int i = 0; i < 3; ++i) {
+  const float scales[] = {a.input1Scale, a.input2Scale};
+  const char *scaleNames[] = {"input1Scale", "input2Scale"};
+  for (int i = 0; i < 2; ++i) {
     if (llvm::Error error = checkScale(scales[i], scaleNames[i], name)) {
       return error;
     }
   }
-  if (llvm::Error error = checkStorageRange(a.qmin, a.qmax, out.type, name)) {
-    return error;
-  }
   if (llvm::Error error =
-          checkPostOp(a.postOp, a.postOpAlpha, a.postOpBeta, name)) {
+          checkQuantizedOutput(a.outputScale, a.qmin, a.qmax, out.type,
+                               a.postOp, a.postOpAlpha, a.postOpBeta, name)) {
     return error;
   }
   llvm::Expected<IterationSpace<3>> space =
