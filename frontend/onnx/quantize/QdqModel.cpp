@@ -836,9 +836,17 @@ llvm::Expected<QuantPlan> planQuantization(const onnx::ModelProto &model,
     if (options.keepFloat.count(name)) {
       continue;
     }
-    if (isQuantizableLayer(node, index)) {
+    const bool eltwise = node.op_type() == "Add" || node.op_type() == "Mul";
+    // An Add or Mul extends a quantized tensor (a residual Add, a
+    // squeeze-excitation scale); one that reads only float results (the
+    // arithmetic of a decomposed normalisation) would only add quantize /
+    // dequantize pairs around float layers.
+    const bool joinsQuantized =
+        !eltwise || llvm::any_of(node.input(), [&](const std::string &input) {
+          return !index.isConstant(input) && source.count(input);
+        });
+    if (joinsQuantized && isQuantizableLayer(node, index)) {
       plan.layers.push_back(name);
-      const bool eltwise = node.op_type() == "Add" || node.op_type() == "Mul";
       if (!eltwise) {
         plan.layerInputs.push_back(node.input(0));
       }

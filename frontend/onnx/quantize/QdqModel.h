@@ -14,8 +14,9 @@
 // torch's quantizers write them and vpuc-ie-fuse-quantized-layers reads them.
 //
 // Quantized layers: Conv (2-D, constant weights), Gemm (constant weights and
-// bias, alpha = beta = 1, no transposed input), Add and Mul (their inputs and
-// output; constant operands become i8 per-tensor constants). A Relu, Clip or
+// bias, alpha = beta = 1, no transposed input), Add and Mul of which an
+// operand is a quantized tensor (their inputs and output; constant operands
+// become i8 per-tensor constants). A Relu, Clip or
 // LeakyRelu that alone reads such a layer's output is quantized after it
 // instead (the layer's post-op). MaxPool, AveragePool, GlobalAveragePool and
 // the reshapes (Reshape, Flatten, Squeeze, Unsqueeze) of a quantized tensor
