@@ -134,6 +134,27 @@ TEST(QdqModelTest, planQuantizesLayersTheirPostOpsAndSharedPools) {
   EXPECT_TRUE(plan->shared.empty());
 }
 
+TEST(QdqModelTest, eltwiseLayersExtendQuantizedTensors) {
+  // y = Add(Sigmoid(x), Relu(x)), z = Mul(y, Conv(x)): the Add reads only
+  // float results and stays in float; the Mul reads the convolution's
+  // quantized output and is quantized (with y as its other operand).
+  onnx::ModelProto model = makeModel();
+  onnx::GraphProto &graph = *model.mutable_graph();
+  graph.clear_node();
+  graph.mutable_initializer()->DeleteSubrange(2, 2);
+  graph.clear_output();
+  addValue(graph.mutable_output(), "z", {1, 3, 4, 4});
+  addNode(graph, "Sigmoid", "sigmoid", {"x"}, "s");
+  addNode(graph, "Relu", "relu", {"x"}, "r");
+  addNode(graph, "Add", "add", {"s", "r"}, "y");
+  addNode(graph, "Conv", "conv", {"x", "w", "b"}, "c");
+  addNode(graph, "Mul", "mul", {"y", "c"}, "z");
+  llvm::Expected<QuantPlan> plan = planQuantization(model, QuantizeOptions());
+  ASSERT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  EXPECT_EQ(plan->layers, (std::vector<std::string>{"conv", "mul"}));
+  EXPECT_EQ(plan->calibrated, (std::vector<std::string>{"x", "c", "y", "z"}));
+}
+
 TEST(QdqModelTest, planErrors) {
   QuantizeOptions keep;
   keep.keepFloat = {"nosuch"};
