@@ -15,7 +15,9 @@
 // temporary file renamed into place, so a failed compilation leaves nothing at
 // the output path.
 //
-// --dump-ir-after-each writes the module after every pass, --timing prints
+// --dump-ir-after-each writes the module after every pass (as --emit=mlir
+// writes the final one: with locations, so that the ONNX node names survive
+// and `vpuc infer` can run an IE-level dump layer by layer), --timing prints
 // MLIR's timing report, a terminal shows the pass being run, and a summary of
 // the result ends the compilation.
 //
@@ -52,6 +54,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -233,6 +236,17 @@ std::string getOutputPath() {
 // Instrumentation
 //===----------------------------------------------------------------------===//
 
+/// Prints `module` as the IR files of the compilation are written (the dumps
+/// and --emit=mlir): with its locations, so that the layers keep their ONNX
+/// node names when the file is read back (`vpuc infer --dump-layers`). The
+/// locations are printed in the parsable form (MLIR's pretty form cannot be
+/// read back).
+void printModule(Operation *module, llvm::raw_ostream &os) {
+  OpPrintingFlags flags;
+  flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+  module->print(os, flags);
+}
+
 /// The top-level operation enclosing `op`.
 Operation *getTopLevel(Operation *op) {
   while (Operation *parent = op->getParentOp()) {
@@ -326,7 +340,7 @@ public:
     std::error_code error;
     llvm::raw_fd_ostream os(path, error, llvm::sys::fs::OF_Text);
     if (!error) {
-      module->print(os);
+      printModule(module, os);
       os.close();
       error = os.error();
     }
@@ -994,7 +1008,7 @@ int runCompile() {
   std::optional<blob::BlobFile> blobFile;
   if (emitKind == EmitKind::Mlir) {
     llvm::raw_string_ostream os(bytes);
-    (*module)->print(os);
+    printModule(module->get(), os);
     os.flush();
     facts.opsOut = 0;
     for (Operation *function : getBodies(**module)) {

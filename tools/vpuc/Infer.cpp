@@ -6,28 +6,29 @@
 //===----------------------------------------------------------------------===//
 //
 // Runs a network with the IE reference interpreter (DESIGN.md section 10):
-// reads an IE module
-// (.mlir) or imports an ONNX model (.onnx), feeds it the tensors of an .npz
-// archive (or one .npy file for a single-input network), and writes the outputs
-// as .npz (or .npy for a single output). `--dump-layers` also writes every
-// layer's result by layer name, into one .npz or a directory of .npy files with
-// an index; `--timing` prints the import and run times (wall clock and process
-// CPU time).
+// reads an IE module (.mlir: also any IR `vpuc compile` writes, of which the
+// tensor levels run) or imports an ONNX model (.onnx), feeds it the tensors of
+// an .npz archive (or one .npy file for a single-input network), and writes
+// the outputs as .npz (or .npy for a single output). `--dump-layers` also
+// writes every layer's result by layer name, into one .npz or a directory of
+// .npy files with an index; `--timing` prints the import and run times (wall
+// clock and process CPU time).
 //
 //===----------------------------------------------------------------------===//
 
 #include <chrono>
 #include <ctime>
 
+#include "core/registry/Components.h"
+#include "core/registry/Registry.h"
 #include "dialects/ie/interpreter/FileRun.h"
 #include "frontend/onnx/ModelLoader.h"
-#include "frontend/onnx/OnnxImporter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "tools/vpuc/Commands.h"
+#include "tools/vpuc/driver/Pipeline.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
@@ -126,13 +127,14 @@ int runInfer() {
   }
 
   IE::keepFreedMemory();
-  DialectRegistry registry;
-  onnx_frontend::registerImportDialects(registry);
-  MLIRContext context(registry);
-  context.loadAllAvailableDialects();
-  // Errors name their op by location; the op's whole text would bury the
-  // message.
-  context.printOpOnDiagnostic(false);
+  // Every dialect of the compiler, as `vpuc compile` has them: any IR it
+  // writes parses (an IE-level dump carries the VPUIP.resources of its target,
+  // a later one VPU, VPUIP and VPURT ops), and the interpreter then says which
+  // op it cannot run rather than the parser which dialect it does not know.
+  registry::Registry registry;
+  registry::registerComponents(registry);
+  std::unique_ptr<MLIRContext> contextOwner = driver::createContext(registry);
+  MLIRContext &context = *contextOwner;
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 

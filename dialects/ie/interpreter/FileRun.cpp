@@ -17,6 +17,7 @@
 #include "core/npy/Npy.h"
 #include "dialects/ie/interpreter/Interpreter.h"
 #include "dialects/ie/interpreter/TensorConversion.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringExtras.h"
@@ -44,8 +45,49 @@ double cpuMilliseconds() {
   return 1000.0 * static_cast<double>(std::clock()) / CLOCKS_PER_SEC;
 }
 
+/// The real values of `tensor`, a result of a quantized type (held as its
+/// storage integers): (value - zero point) * scale, per tensor or per channel
+/// of the quantized dim. Null for any other type.
+std::optional<HostTensor> dequantize(const HostTensor &tensor, Type type) {
+  auto shaped = llvm::dyn_cast<ShapedType>(type);
+  Type elementType = shaped ? shaped.getElementType() : Type();
+  llvm::SmallVector<double, 4> scales;
+  llvm::SmallVector<int64_t, 4> zeroPoints;
+  int64_t inner = static_cast<int64_t>(tensor.data.size());
+  if (auto perTensor =
+          llvm::dyn_cast_or_null<quant::UniformQuantizedType>(elementType)) {
+    scales.push_back(perTensor.getScale());
+    zeroPoints.push_back(perTensor.getZeroPoint());
+  } else if (auto perAxis =
+                 llvm::dyn_cast_or_null<quant::UniformQuantizedPerAxisType>(
+                     elementType)) {
+    const int64_t axis = perAxis.getQuantizedDimension();
+    if (axis < 0 || axis >= static_cast<int64_t>(tensor.shape.size()) ||
+        tensor.shape[axis] !=
+            static_cast<int64_t>(perAxis.getScales().size())) {
+      return std::nullopt;
+    }
+    scales.assign(perAxis.getScales().begin(), perAxis.getScales().end());
+    zeroPoints.assign(perAxis.getZeroPoints().begin(),
+                      perAxis.getZeroPoints().end());
+    inner = HostTensor::getNumElements(
+        llvm::ArrayRef(tensor.shape).drop_front(axis + 1));
+  } else {
+    return std::nullopt;
+  }
+  HostTensor result = tensor;
+  const int64_t channels = static_cast<int64_t>(scales.size());
+  for (size_t i = 0; i < result.data.size(); ++i) {
+    const int64_t channel = inner == 0 ? 0 : (i / inner) % channels;
+    result.data[i] = static_cast<float>(
+        (result.data[i] - static_cast<double>(zeroPoints[channel])) *
+        scales[channel]);
+  }
+  return result;
+}
+
 /// The dtype a layer result of `type` is dumped with: its element type's, else
-/// float32.
+/// float32 (for a quantized type, whose real values are dumped).
 npy::DType getDumpDType(Type type) {
   if (auto shaped = llvm::dyn_cast<ShapedType>(type)) {
     llvm::Expected<npy::DType> dtype = getDType(shaped.getElementType());
@@ -92,7 +134,9 @@ public:
 
   LogicalResult add(llvm::StringRef name, Value result,
                     const HostTensor &tensor, llvm::StringRef toolName) {
-    npy::Array array = toArray(tensor, getDumpDType(result.getType()));
+    std::optional<HostTensor> real = dequantize(tensor, result.getType());
+    npy::Array array =
+        toArray(real ? *real : tensor, getDumpDType(result.getType()));
     // Names are unique in the archive / directory: repeated names get a "#N" /
     // "_N" suffix.
     std::string key = unique(name.str(), toArchive ? "#" : "_", usedNames);

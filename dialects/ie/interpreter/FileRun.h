@@ -31,7 +31,8 @@ struct FileRunOptions {
   std::string inputsPath;
   /// Where the outputs go by output name (.npz), or the only output (.npy).
   std::string outputPath;
-  /// Optional: every layer's result, into an .npz archive or a directory.
+  /// Optional: every layer's result, into an .npz archive or a directory (a
+  /// quantized result as its real values, float32).
   std::string dumpLayersPath;
   /// Optional: the function to run (default: the one IE.CNNNetwork names, or
   /// the only one).

@@ -8,7 +8,10 @@
 // is recorded; an operand whose last user is the op about to run is moved into
 // the op's input list rather than copied, and every value is dropped right
 // after its last user ran (results nobody uses right after the callback saw
-// them).
+// them). With a callback, the outputs of each layer are found first as well:
+// a compiled network names the ops a pass adds around a layer (reshapes,
+// conversions, padding) after the layer, so a layer is the ops of one name and
+// its outputs are the results they pass to other layers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +28,8 @@
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::IE {
@@ -44,31 +49,77 @@ bool matchesShape(ArrayRef<int64_t> actual, ArrayRef<int64_t> expected) {
   return true;
 }
 
-/// The name of the first NameLoc in `loc`, looking into fused and call-site
-/// locations.
-std::optional<StringRef> findName(Location loc) {
+/// Appends the names of the NameLocs in `loc` to `names`, in order, looking
+/// into fused and call-site (callee) locations and into the location a name
+/// wraps (a tile `conv/tile0` of the layer `conv` wraps the layer's location).
+void collectNames(Location loc, SmallVectorImpl<StringRef> &names) {
   if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
-    return name.getName().getValue();
-  }
-  if (auto fused = llvm::dyn_cast<FusedLoc>(loc)) {
+    names.push_back(name.getName().getValue());
+    collectNames(name.getChildLoc(), names);
+  } else if (auto fused = llvm::dyn_cast<FusedLoc>(loc)) {
     for (Location inner : fused.getLocations()) {
-      if (std::optional<StringRef> name = findName(inner)) {
-        return name;
+      collectNames(inner, names);
+    }
+  } else if (auto callSite = llvm::dyn_cast<CallSiteLoc>(loc)) {
+    collectNames(callSite.getCallee(), names);
+  }
+}
+
+/// The layer name of `op`, at `position` in its block: the last name of its
+/// location (a fused op computes the output of the last node fused into it; a
+/// piece of a layer names the layer last), else `<op name>#<position>`. The
+/// names before the last one in a fused location are added to `absorbed` when
+/// given.
+std::string layerName(Operation *op, size_t position,
+                      llvm::StringSet<> *absorbed = nullptr) {
+  SmallVector<StringRef, 2> names;
+  collectNames(op->getLoc(), names);
+  if (names.empty()) {
+    return (op->getName().getStringRef() + "#" + llvm::Twine(position)).str();
+  }
+  if (absorbed) {
+    for (StringRef name : ArrayRef(names).drop_back()) {
+      if (name != names.back()) {
+        absorbed->insert(name);
       }
     }
   }
-  if (auto callSite = llvm::dyn_cast<CallSiteLoc>(loc)) {
-    return findName(callSite.getCallee());
-  }
-  return std::nullopt;
+  return names.back().str();
 }
 
-/// The layer name of `op`, at `position` in its block.
-std::string layerName(Operation *op, size_t position) {
-  if (std::optional<StringRef> name = findName(op->getLoc())) {
-    return name->str();
+/// True if the interpreter runs `op` itself (constants and the return).
+bool isBuiltinStep(Operation &op) {
+  return llvm::isa<Const::DeclareOp, func::ReturnOp>(op);
+}
+
+/// Emits an error on the first op of `func` the interpreter cannot run (one
+/// that does not implement the inference interface), naming its layer and,
+/// for an op of a dialect below the IE level (VPUIP, VPURT, memref, ...),
+/// that dialect.
+LogicalResult checkInterpretable(func::FuncOp func) {
+  size_t position = 0;
+  for (Operation &op : func.getBody().front()) {
+    if (!isBuiltinStep(op) && !llvm::isa<InferenceOpInterface>(op)) {
+      InFlightDiagnostic diag =
+          op.emitOpError() << "cannot be interpreted: it does not implement "
+                              "the IE inference interface";
+      SmallVector<StringRef, 2> names;
+      collectNames(op.getLoc(), names);
+      if (!names.empty()) {
+        diag << " (layer '" << layerName(&op, position) << "')";
+      }
+      diag << "; only IE-level IR runs (IE and const ops, and VPU ops on "
+              "tensors)";
+      StringRef dialect = op.getName().getDialectNamespace();
+      if (!llvm::is_contained({"IE", "VPU", "const", "func", "builtin"},
+                              dialect)) {
+        diag << ", not " << dialect << " IR";
+      }
+      return failure();
+    }
+    ++position;
   }
-  return (op->getName().getStringRef() + "#" + llvm::Twine(position)).str();
+  return success();
 }
 
 /// Describes one argument or result of `func` for the user.
@@ -178,6 +229,11 @@ FailureOr<Interpreter> Interpreter::create(ModuleOp module,
     return func.emitError() << "cannot interpret @" << func.getSymName()
                             << ": it has more than one block";
   }
+  // The ops first: IR of a later stage (buffers, runtime tasks) is told by
+  // its first op rather than by its memref signature.
+  if (failed(checkInterpretable(func))) {
+    return failure();
+  }
   // The network description describes the signature of its own entry point
   // only.
   const bool described =
@@ -280,7 +336,44 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
     }
   }
 
-  size_t position = 0;
+  // The outputs of the layers, by value: the results of a layer's ops that
+  // are read outside it (or by no op at all), named `<layer>`, then
+  // `<layer>:1`, ... in execution order. A layer fused into another has none.
+  llvm::DenseMap<Value, std::string> layerOutputs;
+  if (callback) {
+    llvm::DenseMap<Operation *, std::string> opLayers;
+    llvm::StringSet<> absorbed;
+    size_t index = 0;
+    for (Operation &op : body) {
+      if (!isBuiltinStep(op)) {
+        opLayers[&op] = layerName(&op, index, &absorbed);
+      }
+      ++index;
+    }
+    llvm::StringMap<unsigned> numOutputs;
+    for (Operation &op : body) {
+      auto it = opLayers.find(&op);
+      if (it == opLayers.end() || absorbed.contains(it->second)) {
+        continue;
+      }
+      const std::string &layer = it->second;
+      for (Value result : op.getResults()) {
+        const bool internal =
+            !result.use_empty() &&
+            llvm::all_of(result.getUsers(), [&](Operation *user) {
+              auto userLayer = opLayers.find(user);
+              return userLayer != opLayers.end() && userLayer->second == layer;
+            });
+        if (internal) {
+          continue;
+        }
+        unsigned number = numOutputs[layer]++;
+        layerOutputs[result] =
+            number == 0 ? layer : layer + ":" + std::to_string(number);
+      }
+    }
+  }
+
   for (Operation &op : body) {
     if (auto ret = llvm::dyn_cast<func::ReturnOp>(op)) {
       HostTensorMap results;
@@ -306,6 +399,7 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
       }
       results.push_back(std::move(*constant));
     } else {
+      // create() checked the ops; the module may have changed since.
       auto inference = llvm::dyn_cast<InferenceOpInterface>(op);
       if (!inference) {
         return op.emitOpError()
@@ -337,17 +431,13 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
       }
     }
 
-    const bool isLayer = !llvm::isa<Const::DeclareOp>(op);
-    std::string name =
-        isLayer && callback ? layerName(&op, position) : std::string();
     for (auto [index, result] : llvm::enumerate(op.getResults())) {
       if (failed(checkResult(&op, index, results[index]))) {
         return failure();
       }
-      if (isLayer && callback) {
-        std::string resultName =
-            index == 0 ? name : name + ":" + std::to_string(index);
-        if (failed(callback(resultName, result, results[index]))) {
+      if (auto output = layerOutputs.find(result);
+          output != layerOutputs.end()) {
+        if (failed(callback(output->second, result, results[index]))) {
           return failure();
         }
       }
@@ -360,7 +450,6 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
         values.erase(operand);
       }
     }
-    ++position;
   }
   return func.emitError() << "@" << func.getSymName()
                           << " ends without func.return";

@@ -69,9 +69,14 @@ struct NetworkTensorInfo {
 /// 0.
 std::string formatShape(llvm::ArrayRef<int64_t> shape);
 
-/// Called with each result of each interpreted layer, in execution order:
+/// Called with each output of each interpreted layer, in execution order:
 /// `name` is the layer's name (see Interpreter::getLayerName), suffixed
-/// `:<index>` for results after the first. Returning failure stops the run.
+/// `:<n>` for its outputs after the first. A layer is the ops of one name (an
+/// importer's decomposition of a node, and the ops a compiler adds around a
+/// layer, carry the layer's name); its outputs are the results of those ops
+/// that another layer or the return reads, or nothing does. A layer fused into
+/// a later one (a name before the last in a fused location) has no output of
+/// its own and is not reported. Returning failure stops the run.
 using LayerCallback = llvm::function_ref<LogicalResult(
     llvm::StringRef name, Value result, const HostTensor &tensor)>;
 
@@ -83,8 +88,10 @@ public:
   /// IE.CNNNetwork or, without one, its only func.func with a body. With a
   /// non-empty `entryPoint`, the func.func of that name (the network
   /// description still names its inputs and outputs when it describes that
-  /// function). Emits an error and fails when there is no such function or its
-  /// signature is not made of ranked tensors.
+  /// function). Emits an error and fails when there is no such function, when
+  /// one of its ops does not implement the inference interface (IR below the
+  /// IE level: VPUIP, VPURT) or when its signature is not made of ranked
+  /// tensors.
   static FailureOr<Interpreter> create(ModuleOp module,
                                        llvm::StringRef entryPoint = "");
 
@@ -99,15 +106,17 @@ public:
   /// logical row-major values as HostTensor.h describes) and returns the
   /// outputs by name, in result order. Input values are rounded to the
   /// arguments' element types. Emits an error and fails on a missing, unknown
-  /// or mis-shaped input (naming it and both shapes), on an op that does not
-  /// implement the inference interface, on a kernel failure and on a result
-  /// whose shape contradicts its type.
+  /// or mis-shaped input (naming it and both shapes), on a kernel failure and
+  /// on a result whose shape contradicts its type.
   FailureOr<HostTensorMap> run(const HostTensorMap &inputs,
                                LayerCallback callback = nullptr) const;
 
   /// The name of the layer `op`: the name of its NameLoc (for imported ONNX
-  /// models, the node name), found through fused and call-site locations; else
-  /// `<op name>#<position>` with the op's position in its block.
+  /// models, the node name), found through call-site locations; of several,
+  /// the last one: in a fused location the node whose output the fused op
+  /// computes, in a name wrapping another (`conv/tile0` around `conv`, a piece
+  /// of a layer) the inner one. Else `<op name>#<position>` with the op's
+  /// position in its block.
   static std::string getLayerName(Operation *op);
 
 private:

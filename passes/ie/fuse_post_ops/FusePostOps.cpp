@@ -6,7 +6,7 @@
 //
 // Implements FusePostOpsPass and its pattern: an IE.ReLU / IE.Clamp /
 // IE.LeakyRelu that is the only user of an NCE-capable layer becomes the
-// layer's `post_op`.
+// layer's `post_op`, and the layer's location the fusion of both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,8 +71,14 @@ struct FusePostOpPattern final : RewritePattern {
       return rewriter.notifyMatchFailure(activation,
                                          "no NCE layer to fuse into");
     }
+    // The layer now computes the activation's output: its location names
+    // both, the activation last (the layer name of a fused op, as the
+    // interpreter's layer dumps read it).
+    Location loc =
+        rewriter.getFusedLoc({layer->getLoc(), activation->getLoc()});
     rewriter.modifyOpInPlace(layer, [&] {
       layer->setAttr(kPostOpAttrName, buildPostOpAttr(activation));
+      layer->setLoc(loc);
     });
     rewriter.replaceOp(activation, layer->getResults());
     return success();

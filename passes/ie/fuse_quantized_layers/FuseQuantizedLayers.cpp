@@ -10,7 +10,8 @@
 // Dequantize -> MatMul + bias -> Quantize -> a 1x1 convolution on quantized
 // types between reshapes; Dequantize, Dequantize -> Add / Multiply -> Quantize
 // -> an Add / Multiply on quantized types; Dequantize -> activation -> Quantize
-// after such a layer -> the layer's post-op.
+// after such a layer -> the layer's post-op. A layer with a post-op is located
+// at both nodes, the activation last.
 //
 //===----------------------------------------------------------------------===//
 
@@ -65,6 +66,15 @@ Operation *getPostOpActivation(QuantizeOp quantize) {
     return nullptr;
   }
   return activation;
+}
+
+/// The location of `layer` with the post-op `activation` (if any) fused into
+/// it: both, the activation last (the fused layer computes its output).
+Location getFusedLayerLoc(PatternRewriter &rewriter, Operation *layer,
+                          Operation *activation) {
+  return activation
+             ? rewriter.getFusedLoc({layer->getLoc(), activation->getLoc()})
+             : layer->getLoc();
 }
 
 /// Replaces `quantize` by `fused` and erases the float ops of the chain it
@@ -135,9 +145,9 @@ struct FuseQuantizedConvolution final : OpRewritePattern<QuantizeOp> {
     if (bias) {
       operands.push_back(bias);
     }
-    auto fused =
-        rewriter.create<ConvOp>(conv.getLoc(), TypeRange{quantize.getType()},
-                                operands, conv->getAttrs());
+    auto fused = rewriter.create<ConvOp>(
+        getFusedLayerLoc(rewriter, conv, activation),
+        TypeRange{quantize.getType()}, operands, conv->getAttrs());
     if (postOp) {
       fused->setAttr(kPostOpAttrName, postOp);
     }
@@ -197,8 +207,9 @@ struct FuseQuantizedEltwise final : OpRewritePattern<QuantizeOp> {
     DictionaryAttr postOp =
         activation ? buildPostOpAttr(activation) : DictionaryAttr();
     auto fused = rewriter.create<EltwiseOp>(
-        eltwise.getLoc(), TypeRange{quantize.getType()},
-        ValueRange{input1, input2}, eltwise->getAttrs());
+        getFusedLayerLoc(rewriter, eltwise, activation),
+        TypeRange{quantize.getType()}, ValueRange{input1, input2},
+        eltwise->getAttrs());
     if (postOp) {
       fused->setAttr(kPostOpAttrName, postOp);
     }
@@ -237,6 +248,7 @@ struct FuseQuantizedActivation final : OpRewritePattern<QuantizeOp> {
     Operation *fused = rewriter.clone(*layer);
     fused->getResult(0).setType(quantize.getType());
     fused->setAttr(kPostOpAttrName, postOp);
+    fused->setLoc(getFusedLayerLoc(rewriter, layer, activation));
     rewriter.replaceOp(quantize, fused->getResults());
     rewriter.eraseOp(activation);
     rewriter.eraseOp(dequantize);

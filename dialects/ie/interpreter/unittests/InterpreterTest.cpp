@@ -273,18 +273,73 @@ TEST_F(InterpreterTest, inputErrorsNameTheInput) {
 
 TEST_F(InterpreterTest, opWithoutInferenceIsAnError) {
   context.allowUnregisteredDialects();
-  Interpreter interp = interpreter(R"mlir(
+  // The interpreter refuses the function before it runs, naming the op and
+  // its layer, and the dialect of an op below the IE level.
+  EXPECT_TRUE(failed(Interpreter::create(parse(R"mlir(
 func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = "test.opaque"(%x) : (tensor<2xf32>) -> tensor<2xf32> loc("opaque_node")
   return %0 : tensor<2xf32>
 }
+)mlir"))));
+  EXPECT_EQ(lastError(), "'test.opaque' op cannot be interpreted: it does not "
+                         "implement the IE inference interface (layer "
+                         "'opaque_node'); only IE-level IR runs (IE and const "
+                         "ops, and VPU ops on tensors), not test IR");
+  // Ops come before the signature: a bufferized function is told by its op.
+  EXPECT_TRUE(failed(Interpreter::create(parse(R"mlir(
+func.func @g(%x: memref<2xf32>) -> memref<2xf32> {
+  "VPUIP.Copy"(%x) : (memref<2xf32>) -> ()
+  return %x : memref<2xf32>
+}
+)mlir"))));
+  EXPECT_EQ(lastError(), "'VPUIP.Copy' op cannot be interpreted: it does not "
+                         "implement the IE inference interface; only IE-level "
+                         "IR runs (IE and const ops, and VPU ops on tensors), "
+                         "not VPUIP IR");
+  EXPECT_TRUE(failed(Interpreter::create(parse(R"mlir(
+func.func @h(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = func.call @h(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+)mlir"))));
+  EXPECT_EQ(lastError(), "'func.call' op cannot be interpreted: it does not "
+                         "implement the IE inference interface; only IE-level "
+                         "IR runs (IE and const ops, and VPU ops on tensors)");
+}
+
+TEST_F(InterpreterTest, callbackSeesTheOutputsOfEachLayer) {
+  // A layer is the ops of one name, its outputs the results other layers
+  // read; a layer fused into a later one (listed before it in a fused
+  // location) has none.
+  Interpreter interp = interpreter(R"mlir(
+func.func @f(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<1xf32>) {
+  %0 = IE.Negative(%x) : tensor<2xf32> -> tensor<2xf32> loc("a")
+  %1 = IE.Negative(%0) : tensor<2xf32> -> tensor<2xf32> loc("a")
+  %2 = IE.Negative(%1) : tensor<2xf32> -> tensor<2xf32> loc("b")
+  %3 = IE.ReLU(%2) : tensor<2xf32> -> tensor<2xf32> loc(fused["b", "c"])
+  %4 = IE.Negative(%3) : tensor<2xf32> -> tensor<2xf32> loc("c")
+  %5 = IE.Negative(%4) : tensor<2xf32> -> tensor<2xf32>
+  %6 = IE.Slice(%5) {starts = array<i64: 0>, ends = array<i64: 1>} : tensor<2xf32> -> tensor<1xf32> loc("split")
+  %7 = IE.Slice(%5) {starts = array<i64: 1>, ends = array<i64: 2>} : tensor<2xf32> -> tensor<1xf32> loc("split")
+  %8 = IE.Add(%6, %7) : tensor<1xf32>, tensor<1xf32> -> tensor<1xf32> loc("sum")
+  return %5, %8 : tensor<2xf32>, tensor<1xf32>
+}
 )mlir");
   HostTensorMap inputs;
-  inputs.insert({"arg0", HostTensor({2}, {1, 2})});
-  EXPECT_TRUE(failed(interp.run(inputs)));
-  EXPECT_EQ(lastError(), "'test.opaque' op cannot be interpreted: it does not "
-                         "implement the IE inference "
-                         "interface");
+  inputs.insert({"arg0", HostTensor({2}, {1, -2})});
+  std::vector<std::string> names;
+  std::vector<std::vector<float>> values;
+  FailureOr<HostTensorMap> outputs = interp.run(
+      inputs, [&](llvm::StringRef name, Value, const HostTensor &tensor) {
+        names.push_back(name.str());
+        values.push_back(tensor.data);
+        return success();
+      });
+  ASSERT_TRUE(succeeded(outputs)) << lastError();
+  EXPECT_EQ(names, (std::vector<std::string>{"a", "c", "IE.Negative#5", "split",
+                                             "split:1", "sum"}));
+  EXPECT_EQ(values, (std::vector<std::vector<float>>{
+                        {1, -2}, {0, -2}, {0, 2}, {0}, {2}, {2}}));
 }
 
 TEST_F(InterpreterTest, layerNames) {
@@ -293,7 +348,9 @@ func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   %0 = IE.Negative(%x) : tensor<2xf32> -> tensor<2xf32> loc(callsite("inner" at "outer"))
   %1 = IE.Negative(%0) : tensor<2xf32> -> tensor<2xf32> loc(fused["a.onnx":1:2, "fusedname"])
   %2 = IE.Negative(%1) : tensor<2xf32> -> tensor<2xf32> loc("a.onnx":1:2)
-  return %2 : tensor<2xf32>
+  %3 = IE.Negative(%2) : tensor<2xf32> -> tensor<2xf32> loc(fused["first", "a.onnx":1:2, "last"])
+  %4 = IE.Negative(%3) : tensor<2xf32> -> tensor<2xf32> loc("conv/tile0"("conv"("a.onnx":1:2)))
+  return %4 : tensor<2xf32>
 }
 )mlir");
   auto func = *module->getOps<func::FuncOp>().begin();
@@ -301,8 +358,8 @@ func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {
   for (Operation &op : func.getBody().front().without_terminator()) {
     names.push_back(Interpreter::getLayerName(&op));
   }
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"inner", "fusedname", "IE.Negative#2"}));
+  EXPECT_EQ(names, (std::vector<std::string>{"inner", "fusedname",
+                                             "IE.Negative#2", "last", "conv"}));
 }
 
 } // namespace

@@ -1,4 +1,5 @@
 // RUN: vpuc-opt %s --pass-pipeline='builtin.module(func.func(vpuc-ie-fuse-post-ops))' --split-input-file | FileCheck %s
+// RUN: vpuc-opt %s --pass-pipeline='builtin.module(func.func(vpuc-ie-fuse-post-ops))' --split-input-file --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
 
 // Each NCE layer kind absorbs the activation that follows it; the activation's users read the
 // layer.
@@ -110,4 +111,23 @@ func.func @unfused(%x: tensor<1x16x8x8xf16>, %y: tensor<1x16x8x8xf32>, %z: tenso
   %14 = IE.ReLU(%13) : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16>
   return %0, %1, %4, %6, %8, %10, %12, %14 : tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16>,
       tensor<1x16x8x8xf32>, tensor<1x16x4x4xf16>, tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16>
+}
+
+// -----
+
+// The fused layer computes the activation's output: its location names both nodes, the activation
+// last (the layer name of the interpreter's layer dumps).
+
+// LOC-LABEL: func.func @fusedLocation
+// LOC:         IE.Convolution({{.+}}post_op = {name = "IE.ReLU"}{{.+}} loc(#[[LOC:loc[0-9]*]])
+// LOC:       #[[CONV:loc[0-9]+]] = loc("conv")
+// LOC:       #[[RELU:loc[0-9]+]] = loc("relu")
+// LOC:       #[[LOC]] = loc(fused[#[[CONV]], #[[RELU]]])
+func.func @fusedLocation(%x: tensor<1x16x8x8xf16>) -> tensor<1x16x8x8xf16> {
+  %w = const.Declare tensor<16x16x1x1xf16> = #const.Content<dense<0.5> : tensor<16x16x1x1xf16>>
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16>, tensor<16x16x1x1xf16> -> tensor<1x16x8x8xf16> loc("conv")
+  %1 = IE.ReLU(%0) : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16> loc("relu")
+  return %1 : tensor<1x16x8x8xf16>
 }

@@ -1,4 +1,5 @@
 // RUN: vpuc-opt %s --split-input-file --vpuc-ie-fuse-quantized-layers | FileCheck %s
+// RUN: vpuc-opt %s --split-input-file --vpuc-ie-fuse-quantized-layers --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
 
 !qx = !quant.uniform<u8:f32, 5.000000e-02:128>
 !qw = !quant.uniform<i8:f32:0, {1.000000e-01,2.000000e-01}>
@@ -369,4 +370,28 @@ func.func @means_kept(%q: tensor<1x8x8x8x!qx>) -> (tensor<1x1x8x8x!qx>, tensor<1
   %p = IE.AvgPool(%xh) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x8x8xf16> -> tensor<1x8x4x4xf16>
   %pq = IE.Quantize(%p) {dstElemType = !qx} : tensor<1x8x4x4xf16> -> tensor<1x8x4x4x!qx>
   return %cq, %nq, %gr, %pq : tensor<1x1x8x8x!qx>, tensor<1x8x!qx>, tensor<1x8x1x1x!qx>, tensor<1x8x4x4x!qx>
+}
+
+// -----
+
+// The layer with a post-op computes the activation's output: its location names both nodes, the
+// activation last (the layer name of the interpreter's layer dumps).
+!qx = !quant.uniform<u8:f32, 5.000000e-02:128>
+!qw = !quant.uniform<i8:f32, 1.000000e-01>
+!qy = !quant.uniform<u8:f32, 1.000000e-01>
+// LOC-LABEL: func.func @conv_clip_location
+// LOC:         IE.Convolution({{.+}}name = "IE.Clamp"{{.+}} loc(#[[LOC:loc[0-9]+]])
+// LOC:       #[[CONV:loc[0-9]+]] = loc("conv")
+// LOC:       #[[CLIP:loc[0-9]+]] = loc("clip")
+// LOC:       #[[LOC]] = loc(fused[#[[CONV]], #[[CLIP]]])
+func.func @conv_clip_location(%x: tensor<1x2x4x4x!qx>) -> tensor<1x2x4x4x!qy> {
+  %w = const.Declare tensor<2x2x1x1x!qw> = #const.Content<dense<1> : tensor<2x2x1x1xsi8>, [#const.QuantCast<!qw>]>
+  %xd = IE.Dequantize(%x) {dstElemType = f32} : tensor<1x2x4x4x!qx> -> tensor<1x2x4x4xf32>
+  %wd = IE.Dequantize(%w) {dstElemType = f32} : tensor<2x2x1x1x!qw> -> tensor<2x2x1x1xf32>
+  %c = IE.Convolution(%xd, %wd) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x4x4xf32> loc("conv")
+  %cq = IE.Quantize(%c) {dstElemType = !qy} : tensor<1x2x4x4xf32> -> tensor<1x2x4x4x!qy>
+  %cd = IE.Dequantize(%cq) {dstElemType = f32} : tensor<1x2x4x4x!qy> -> tensor<1x2x4x4xf32>
+  %r = IE.Clamp(%cd) {min = 0.0 : f64, max = 6.0 : f64} : tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf32> loc("clip")
+  %rq = IE.Quantize(%r) {dstElemType = !qy} : tensor<1x2x4x4xf32> -> tensor<1x2x4x4x!qy>
+  return %rq : tensor<1x2x4x4x!qy>
 }
