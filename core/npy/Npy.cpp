@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
@@ -319,9 +320,20 @@ llvm::Expected<Array> parseNpy(llvm::StringRef bytes,
   }
   array.dtype = *dtype;
   int64_t elemSize = getDTypeSize(array.dtype);
-  int64_t count = array.getNumElements();
+  // The product of the dims (and its bytes) must not overflow: a header
+  // may claim any shape.
+  int64_t count = 1;
+  int64_t byteCount = elemSize;
+  for (int64_t dim : array.shape) {
+    if (llvm::MulOverflow(count, dim, count) ||
+        llvm::MulOverflow(byteCount, dim, byteCount)) {
+      return makeError(sourceName,
+                       "the shape in the .npy header has more elements than "
+                       "an int64 counts");
+    }
+  }
   llvm::StringRef payload = bytes.drop_front(headerStart + headerLen);
-  if (static_cast<int64_t>(payload.size()) < count * elemSize) {
+  if (static_cast<int64_t>(payload.size()) < byteCount) {
     return makeError(sourceName, "truncated data: expected " +
                                      llvm::Twine(count * elemSize) +
                                      " bytes, found " +

@@ -178,6 +178,58 @@ TEST(NpyTest, reportsBadFiles) {
               HasSubstr("unknown dtype 'float128'"));
 }
 
+/// A version 1.0 .npy file with `header` (padded to a multiple of 64 bytes)
+/// and `payload`.
+std::string makeNpy(const std::string &header, const std::string &payload) {
+  std::string text = header;
+  while ((10 + text.size() + 1) % 64 != 0) {
+    text += ' ';
+  }
+  text += '\n';
+  std::string bytes = "\x93NUMPY";
+  bytes += '\x01';
+  bytes += '\x00';
+  bytes += static_cast<char>(text.size() & 0xff);
+  bytes += static_cast<char>(text.size() >> 8);
+  return bytes + text + payload;
+}
+
+TEST(NpyTest, reportsShapesBeyondTheFile) {
+  const std::string payload(16, '\0');
+  // A valid file of this form reads.
+  llvm::Expected<Array> ok = parseNpy(
+      makeNpy("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 2), }",
+              payload),
+      "ok.npy");
+  ASSERT_TRUE(static_cast<bool>(ok)) << llvm::toString(ok.takeError());
+  EXPECT_EQ(ok->getNumElements(), 4);
+  // Dims whose product overflows int64: an error, not a wrapped count.
+  EXPECT_THAT(errorOf(parseNpy(
+                  makeNpy("{'descr': '<f4', 'fortran_order': False, 'shape': "
+                          "(3037000500, 3037000500, 8), }",
+                          payload),
+                  "o.npy")),
+              HasSubstr("o.npy: the shape in the .npy header has more "
+                        "elements than an int64 counts"));
+  // Bytes beyond int64 with an element count within it.
+  EXPECT_THAT(errorOf(parseNpy(
+                  makeNpy("{'descr': '<f8', 'fortran_order': False, 'shape': "
+                          "(2305843009213693952,), }",
+                          payload),
+                  "b.npy")),
+              HasSubstr("b.npy: the shape in the .npy header has more "
+                        "elements than an int64 counts"));
+  // A large shape with a short payload.
+  EXPECT_THAT(
+      errorOf(
+          parseNpy(makeNpy("{'descr': '<f4', 'fortran_order': False, 'shape': "
+                           "(1099511627776,), }",
+                           payload),
+                   "t.npy")),
+      HasSubstr("t.npy: truncated data: expected 4398046511104 bytes, found "
+                "16"));
+}
+
 TEST(NpyTest, readsEmptyArchives) {
   // What numpy.savez writes for no array: an end of central directory record.
   std::string path = tmpPath("empty.npz");
