@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Part of vpuc. SPDX-License-Identifier: Apache-2.0
 #
-# The README's main command: installs what is missing, builds `vpuc`, compiles the sample model
+# The README's main command: installs what is missing, builds `vpuc` optimised (--config=opt, what
+# a user deploys with; the tests use the default fast-build configuration), compiles the sample model
 # shipped in the repository (tests/models/unet_tiny: a small U-Net, ONNX, with ONNX Runtime's
 # output for its stored input) in a compilation mode, runs the blob on the emulator and compares
 # the emulator's output with ONNX Runtime's.
@@ -16,11 +17,11 @@ mode="${2:-default_hw}"
 sample=tests/models/unet_tiny
 
 bash tools/setup.sh
-if ! log=$(bash tools/bazel.sh build //tools/vpuc 2>&1); then
+if ! log=$(bash tools/bazel.sh build --config=opt //tools/vpuc 2>&1); then
   echo "$log" >&2
   exit 1
 fi
-vpuc="$(bazel info bazel-bin 2>/dev/null)/tools/vpuc/vpuc"
+vpuc="$(bazel info --config=opt bazel-bin 2>/dev/null)/tools/vpuc/vpuc"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
