@@ -7,6 +7,7 @@
 
 #include "core/compare/Compare.h"
 
+#include <cassert>
 #include <cmath>
 
 #include "core/numeric/Float16.h"
@@ -148,8 +149,11 @@ llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
                                        " does not match the reference shape " +
                                        formatShape(reference.shape));
   }
-  std::vector<float> a = toFloat(actual);
-  std::vector<float> r = toFloat(reference);
+  return computeMetrics(toFloat(actual), toFloat(reference));
+}
+
+Metrics computeMetrics(llvm::ArrayRef<float> a, llvm::ArrayRef<float> r) {
+  assert(a.size() == r.size() && "the value counts differ");
   double dot = 0, normA = 0, normR = 0, normDiff = 0;
   double referenceMin = INFINITY, referenceMax = -INFINITY;
   Metrics metrics;

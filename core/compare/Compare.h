@@ -105,6 +105,10 @@ std::string formatShape(llvm::ArrayRef<int64_t> shape);
 llvm::Expected<Metrics> computeMetrics(const npy::Array &actual,
                                        const npy::Array &reference);
 
+/// The metrics of the values `actual` against `reference` (as many).
+Metrics computeMetrics(llvm::ArrayRef<float> actual,
+                       llvm::ArrayRef<float> reference);
+
 /// The comparison of two sets of tensors.
 struct Comparison {
   /// The tensors present in both sets, in the reference's order.

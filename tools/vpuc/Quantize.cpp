@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/calibration/Calibration.h"
+#include "core/compare/Compare.h"
 #include "core/npy/Npy.h"
 #include "dialects/ie/interpreter/Interpreter.h"
 #include "dialects/ie/interpreter/TensorConversion.h"
@@ -196,6 +197,35 @@ private:
   bool enabled;
 };
 
+/// One sample's inputs and the outputs the interpreter computed from them.
+struct SampleRun {
+  IE::HostTensorMap inputs;
+  IE::HostTensorMap outputs;
+};
+
+/// Runs `interpreter` on the sample file `sample` (errors name the file).
+llvm::Expected<SampleRun> runSample(const IE::Interpreter &interpreter,
+                                    const std::string &sample) {
+  auto error = [&](const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   sample + ": " + message);
+  };
+  llvm::Expected<npy::ArrayMap> arrays = npy::readArrays(sample);
+  if (!arrays) {
+    return error(llvm::toString(arrays.takeError()));
+  }
+  llvm::Expected<IE::HostTensorMap> inputs =
+      IE::convertInputs(*arrays, interpreter.getInputs());
+  if (!inputs) {
+    return error(llvm::toString(inputs.takeError()));
+  }
+  FailureOr<IE::HostTensorMap> outputs = interpreter.run(*inputs);
+  if (failed(outputs)) {
+    return error("the interpreter failed on it");
+  }
+  return SampleRun{std::move(*inputs), std::move(*outputs)};
+}
+
 /// The calibration statistics of every tensor of `plan`.
 class Calibrator {
 public:
@@ -219,25 +249,12 @@ public:
                       samples.size());
     for (size_t i = 0; i < samples.size(); ++i) {
       progress.step(i);
-      llvm::Expected<npy::ArrayMap> arrays = npy::readArrays(samples[i]);
-      if (!arrays) {
-        return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                       samples[i] + ": " +
-                                           llvm::toString(arrays.takeError()));
+      llvm::Expected<SampleRun> run = runSample(interpreter, samples[i]);
+      if (!run) {
+        return run.takeError();
       }
-      llvm::Expected<IE::HostTensorMap> inputs =
-          IE::convertInputs(*arrays, interpreter.getInputs());
-      if (!inputs) {
-        return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                       samples[i] + ": " +
-                                           llvm::toString(inputs.takeError()));
-      }
-      FailureOr<IE::HostTensorMap> outputs = interpreter.run(*inputs);
-      if (failed(outputs)) {
-        return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                       "the interpreter failed on " +
-                                           samples[i]);
-      }
+      const IE::HostTensorMap *inputs = &run->inputs;
+      const IE::HostTensorMap *outputs = &run->outputs;
       auto find = [&](const std::string &tensor)
           -> llvm::Expected<const IE::HostTensor *> {
         if (auto it = outputs->find(tensor); it != outputs->end()) {
@@ -460,27 +477,17 @@ runSamples(const IE::Interpreter &interpreter,
            llvm::ArrayRef<std::string> samples) {
   std::vector<IE::HostTensorMap> results;
   for (const std::string &sample : samples) {
-    llvm::Expected<npy::ArrayMap> arrays = npy::readArrays(sample);
-    if (!arrays) {
-      return arrays.takeError();
+    llvm::Expected<SampleRun> run = runSample(interpreter, sample);
+    if (!run) {
+      return run.takeError();
     }
-    llvm::Expected<IE::HostTensorMap> inputs =
-        IE::convertInputs(*arrays, interpreter.getInputs());
-    if (!inputs) {
-      return inputs.takeError();
-    }
-    FailureOr<IE::HostTensorMap> outputs = interpreter.run(*inputs);
-    if (failed(outputs)) {
-      return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                     "the interpreter failed on " + sample);
-    }
-    results.push_back(std::move(*outputs));
+    results.push_back(std::move(run->outputs));
   }
   return results;
 }
 
 /// The lowest cosine similarity of an output of `actual` to the same output
-/// of `reference`, over the samples.
+/// of `reference`, over the samples (-1 for a missing or misshapen output).
 double getLowestCosine(const std::vector<IE::HostTensorMap> &actual,
                        const std::vector<IE::HostTensorMap> &reference) {
   double lowest = 1.0;
@@ -491,18 +498,9 @@ double getLowestCosine(const std::vector<IE::HostTensorMap> &actual,
           it->second.data.size() != expected.data.size()) {
         return -1.0;
       }
-      double dot = 0.0, xx = 0.0, yy = 0.0;
-      for (size_t k = 0; k < expected.data.size(); ++k) {
-        const double x = it->second.data[k], y = expected.data[k];
-        dot += x * y;
-        xx += x * x;
-        yy += y * y;
-      }
-      const double cosine =
-          xx == 0.0 && yy == 0.0
-              ? 1.0
-              : (xx == 0.0 || yy == 0.0 ? 0.0 : dot / std::sqrt(xx * yy));
-      lowest = std::min(lowest, cosine);
+      lowest = std::min(
+          lowest,
+          compare::computeMetrics(it->second.data, expected.data).cosine);
     }
   }
   return lowest;
