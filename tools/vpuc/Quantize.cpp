@@ -665,13 +665,7 @@ int runQuantize() {
     }
     std::map<std::string, cal::QuantParams> keptParams;
     for (const std::string &tensor : planned->calibrated) {
-      std::string source = tensor;
-      for (const auto &[shared, from] : plan->shared) {
-        if (shared == tensor) {
-          source = from;
-        }
-      }
-      auto it = params.find(source);
+      auto it = params.find(plan->getParamsSource(tensor));
       if (it == params.end()) {
         return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                        "no calibration range for tensor '" +

@@ -312,12 +312,7 @@ private:
   /// The parameters of activation `tensor`.
   llvm::Expected<calibration::QuantParams>
   getParams(const std::string &tensor) const {
-    std::string source = tensor;
-    for (const auto &[shared, from] : plan.shared) {
-      if (shared == tensor) {
-        source = from;
-      }
-    }
+    const std::string &source = plan.getParamsSource(tensor);
     auto it = params.find(source);
     if (it == params.end()) {
       return makeError("no calibration range for tensor '" + source + "'");

@@ -70,6 +70,17 @@ struct QuantPlan {
   /// The inputs of the quantized Conv and Gemm layers, whose channel means
   /// the bias correction needs.
   std::vector<std::string> layerInputs;
+
+  /// The calibrated tensor whose parameters `tensor` takes: the source of a
+  /// shared tensor, else `tensor` itself.
+  const std::string &getParamsSource(const std::string &tensor) const {
+    for (const auto &[sharedTensor, source] : shared) {
+      if (sharedTensor == tensor) {
+        return source;
+      }
+    }
+    return tensor;
+  }
 };
 
 /// Prepares `model` for planning, in place: brings a default-domain opset
