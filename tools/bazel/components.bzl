@@ -31,6 +31,7 @@ ALL_COMPONENTS = {
     "ie_dequantize_constants": "//passes/ie/dequantize_constants:component",
     "ie_dialect": "//dialects/ie/ir:component",
     "ie_expand_activation_channels": "//passes/ie/expand_activation_channels:component",
+    "ie_expose_layer_outputs": "//passes/ie/expose_layer_outputs:component",
     "ie_fuse_layers": "//passes/ie/fuse_layers:component",
     "ie_fuse_post_ops": "//passes/ie/fuse_post_ops:component",
     "ie_fuse_quantized_layers": "//passes/ie/fuse_quantized_layers:component",

@@ -185,6 +185,14 @@ cl::opt<std::string> toleranceText(
              "every output, as for `vpuc compare` (default: 0.999)"),
     cl::value_desc("cos[,euclid]"), cl::init("0.999"),
     cl::sub(getCompileCommand()));
+cl::list<std::string> observeLayers(
+    "observe-layers",
+    cl::desc("Keep the outputs of these layers (ONNX node names; every layer "
+             "when no name is given) as extra outputs of the blob, which "
+             "`vpuc run --dump-layers` writes; the schedule then cannot "
+             "overwrite them"),
+    cl::value_desc("NAME,..."), cl::CommaSeparated, cl::ValueOptional,
+    cl::sub(getCompileCommand()));
 cl::opt<bool> keepFailed(
     "keep-failed",
     cl::desc("Accuracy check: write the blob even when the check fails"),
@@ -922,6 +930,9 @@ int runCompile() {
   loweringOptions.overrides.assign(pipelineOptions.begin(),
                                    pipelineOptions.end());
   loweringOptions.floatLayerRemarks = true;
+  for (const std::string &layer : observeLayers) {
+    loweringOptions.observeLayers.push_back(layer.empty() ? "*" : layer);
+  }
   FailureOr<driver::LoweredPipeline> lowered = driver::buildCompilePipeline(
       context, registry, *spec, loweringOptions, pm, llvm::errs());
   if (failed(lowered)) {

@@ -8,7 +8,10 @@
 // (or .npy) file by name, writes the outputs to a .npz file, prints the
 // per-executor timing summary with the roofline, CMX peaks, barriers and DDR
 // scratch traffic, optionally the layers that dominate each executor kind
-// (--profile) and a Chrome/Perfetto trace.
+// (--profile) and a Chrome/Perfetto trace. A blob compiled with observed
+// layers (`vpuc compile --observe-layers`) also has a `layer:<name>` output per
+// layer output: --dump-layers writes them by layer name, and -o only the
+// network's outputs.
 // Exit codes: 0 when the run completed without problems; 1 when the
 // emulator found problems in the blob (hazards, barrier misuse, deadlock,
 // bad kernel arguments; outputs are still written when every task ran);
@@ -18,10 +21,13 @@
 
 #include "backend/blob/Blob.h"
 #include "core/arch/Arch.h"
+#include "core/npy/ArrayDump.h"
 #include "core/npy/Npy.h"
+#include "dialects/ie/interpreter/LayerOutputs.h"
 #include "emulator/Emulator.h"
 #include "tools/vpuc/Commands.h"
 #include "tools/vpuc/EmulatorRun.h"
+#include "tools/vpuc/driver/LayerDump.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -49,6 +55,13 @@ cl::opt<std::string> inputsPath("inputs",
 cl::opt<std::string> outputPath("o", cl::desc("Where to write the outputs"),
                                 cl::value_desc("out.npz"),
                                 cl::sub(getRunCommand()));
+cl::opt<std::string> dumpLayersPath(
+    "dump-layers",
+    cl::desc("Write the outputs of the layers the blob observes (compiled "
+             "with `vpuc compile --observe-layers`), by layer name, into an "
+             ".npz archive or a directory of .npy files listed in its "
+             "layers.tsv"),
+    cl::value_desc("layers.npz|DIR"), cl::sub(getRunCommand()));
 cl::opt<std::string> tracePath("trace",
                                cl::desc("Write a Chrome/Perfetto trace"),
                                cl::value_desc("trace.json"),
@@ -73,6 +86,31 @@ int fail(llvm::Error error) {
   return kExitError;
 }
 
+/// True if `blob` has outputs of observed layers.
+bool observesLayers(const blob::schema::Blob &blob) {
+  const auto *outputs = blob.header()->outputs();
+  return outputs &&
+         llvm::any_of(*outputs, [](const blob::schema::NetworkIO *io) {
+           return io->name() && llvm::StringRef(io->name()->str())
+                                    .starts_with(IE::kExposedLayerPrefix);
+         });
+}
+
+/// Writes the layer outputs of a run to --dump-layers.
+llvm::Error writeLayerDump(npy::ArrayMap &layers) {
+  llvm::Expected<npy::ArrayDumpWriter> writer =
+      npy::ArrayDumpWriter::create(dumpLayersPath, "--dump-layers");
+  if (!writer) {
+    return writer.takeError();
+  }
+  for (auto &[name, array] : layers) {
+    if (llvm::Error error = writer->add(name, std::move(array))) {
+      return error;
+    }
+  }
+  return writer->finish();
+}
+
 } // namespace
 
 int runRun() {
@@ -91,6 +129,14 @@ int runRun() {
   llvm::Expected<blob::BlobFile> file = blob::readBlobFile(blobPath);
   if (!file) {
     return fail(file.takeError());
+  }
+  if (!dumpLayersPath.empty() && !observesLayers(file->get())) {
+    return fail(llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--dump-layers: " + blobPath +
+            " has no layer outputs; compile it with `vpuc compile "
+            "--observe-layers` to observe every layer (or "
+            "--observe-layers=NAME,... for some)"));
   }
   std::string target =
       archName.empty() ? file->get().header()->arch()->str() : archName;
@@ -126,14 +172,27 @@ int runRun() {
       return fail(std::move(error));
     }
   }
-  if (!outputPath.empty()) {
-    if (!report->completed) {
-      llvm::WithColor::error(llvm::errs(), "vpuc run")
-          << "the run did not complete; no outputs written to " << outputPath
-          << "\n";
-    } else if (llvm::Error error =
-                   npy::writeNpz(outputPath, emulator.getOutputs())) {
-      return fail(std::move(error));
+  if (!report->completed) {
+    for (const std::string &path :
+         {outputPath.getValue(), dumpLayersPath.getValue()}) {
+      if (!path.empty()) {
+        llvm::WithColor::error(llvm::errs(), "vpuc run")
+            << "the run did not complete; no outputs written to " << path
+            << "\n";
+      }
+    }
+  } else if (!outputPath.empty() || !dumpLayersPath.empty()) {
+    npy::ArrayMap outputs = emulator.getOutputs();
+    npy::ArrayMap layers = driver::takeLayerOutputs(outputs);
+    if (!outputPath.empty()) {
+      if (llvm::Error error = npy::writeNpz(outputPath, outputs)) {
+        return fail(std::move(error));
+      }
+    }
+    if (!dumpLayersPath.empty()) {
+      if (llvm::Error error = writeLayerDump(layers)) {
+        return fail(std::move(error));
+      }
     }
   }
   return report->problems.empty() ? kExitOk : kExitCheckFailed;

@@ -14,16 +14,13 @@
 #include <malloc.h>
 #endif
 
+#include "core/npy/ArrayDump.h"
 #include "core/npy/Npy.h"
 #include "dialects/ie/interpreter/Interpreter.h"
 #include "dialects/ie/interpreter/TensorConversion.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -98,100 +95,6 @@ npy::DType getDumpDType(Type type) {
   }
   return npy::DType::F32;
 }
-
-/// A file name for a layer: its name with characters other than letters,
-/// digits, '.', '-' and '_' replaced by '_'.
-std::string sanitizeFileName(llvm::StringRef name) {
-  std::string result;
-  for (char c : name) {
-    result += (llvm::isAlnum(c) || c == '.' || c == '-' || c == '_') ? c : '_';
-  }
-  if (result.empty() || result == "." || result == "..") {
-    result = "layer" + result;
-  }
-  return result;
-}
-
-/// Collects layer results, into one archive or as .npy files in a directory.
-class LayerDumper {
-public:
-  static llvm::Expected<LayerDumper> create(llvm::StringRef path,
-                                            llvm::StringRef flag) {
-    LayerDumper dumper;
-    dumper.path = path.str();
-    dumper.flag = flag.str();
-    dumper.toArchive = path.ends_with(".npz");
-    if (!dumper.toArchive) {
-      if (std::error_code error = llvm::sys::fs::create_directories(path)) {
-        return llvm::createStringError(error,
-                                       flag + ": cannot create the directory " +
-                                           path + ": " + error.message());
-      }
-      dumper.index.emplace();
-    }
-    return dumper;
-  }
-
-  LogicalResult add(llvm::StringRef name, Value result,
-                    const HostTensor &tensor, llvm::StringRef toolName) {
-    std::optional<HostTensor> real = dequantize(tensor, result.getType());
-    npy::Array array =
-        toArray(real ? *real : tensor, getDumpDType(result.getType()));
-    // Names are unique in the archive / directory: repeated names get a "#N" /
-    // "_N" suffix.
-    std::string key = unique(name.str(), toArchive ? "#" : "_", usedNames);
-    if (toArchive) {
-      arrays.insert({key, std::move(array)});
-      return success();
-    }
-    std::string file = unique(sanitizeFileName(name), "_", usedFiles) + ".npy";
-    llvm::SmallString<256> filePath(path);
-    llvm::sys::path::append(filePath, file);
-    if (llvm::Error error = npy::writeNpy(filePath, array)) {
-      llvm::WithColor::error(llvm::errs(), toolName)
-          << flag << ": " << llvm::toString(std::move(error)) << "\n";
-      return failure();
-    }
-    llvm::raw_string_ostream os(*index);
-    os << file << "\t" << name << "\t";
-    llvm::interleave(tensor.shape, os, "x");
-    os << "\t" << npy::getDTypeName(array.dtype) << "\n";
-    return success();
-  }
-
-  llvm::Error finish() {
-    if (toArchive) {
-      return npy::writeNpz(path, arrays);
-    }
-    llvm::SmallString<256> indexPath(path);
-    llvm::sys::path::append(indexPath, "layers.tsv");
-    std::error_code error;
-    llvm::raw_fd_ostream os(indexPath, error);
-    if (error) {
-      return llvm::createStringError(
-          error, flag + ": cannot write " + indexPath + ": " + error.message());
-    }
-    os << "file\tlayer\tshape\tdtype\n" << *index;
-    return llvm::Error::success();
-  }
-
-private:
-  static std::string unique(std::string name, llvm::StringRef separator,
-                            llvm::StringSet<> &used) {
-    std::string candidate = name;
-    for (int n = 2; !used.insert(candidate).second; ++n) {
-      candidate = name + separator.str() + std::to_string(n);
-    }
-    return candidate;
-  }
-
-  std::string path;
-  std::string flag;
-  bool toArchive = false;
-  npy::ArrayMap arrays;
-  std::optional<std::string> index;
-  llvm::StringSet<> usedNames, usedFiles;
-};
 
 /// Writes `arrays` to `path`: an archive, or for a .npy path the only array.
 llvm::Error writeOutputs(llvm::StringRef path, llvm::StringRef flag,
@@ -277,25 +180,30 @@ LogicalResult runOnFiles(ModuleOp module, const FileRunOptions &options,
                              llvm::toString(inputs.takeError()));
   }
 
-  std::optional<LayerDumper> dumper;
+  std::optional<npy::ArrayDumpWriter> dumper;
   if (!options.dumpLayersPath.empty()) {
-    llvm::Expected<LayerDumper> created =
-        LayerDumper::create(options.dumpLayersPath, options.dumpLayersFlag);
+    llvm::Expected<npy::ArrayDumpWriter> created = npy::ArrayDumpWriter::create(
+        options.dumpLayersPath, options.dumpLayersFlag);
     if (!created) {
       return fail(options, llvm::toString(created.takeError()));
     }
     dumper.emplace(std::move(*created));
   }
+  // A quantized layer result is dumped as its real values.
+  auto dumpLayer = [&](llvm::StringRef name, Value result,
+                       const HostTensor &tensor) -> LogicalResult {
+    std::optional<HostTensor> real = dequantize(tensor, result.getType());
+    if (llvm::Error error =
+            dumper->add(name, toArray(real ? *real : tensor,
+                                      getDumpDType(result.getType())))) {
+      return fail(options, llvm::toString(std::move(error)));
+    }
+    return success();
+  };
   Clock::time_point start = Clock::now();
   double cpuStart = cpuMilliseconds();
   FailureOr<HostTensorMap> results =
-      dumper ? interpreter->run(*inputs,
-                                [&](llvm::StringRef name, Value result,
-                                    const HostTensor &tensor) {
-                                  return dumper->add(name, result, tensor,
-                                                     options.toolName);
-                                })
-             : interpreter->run(*inputs);
+      dumper ? interpreter->run(*inputs, dumpLayer) : interpreter->run(*inputs);
   if (failed(results)) {
     return failure();
   }

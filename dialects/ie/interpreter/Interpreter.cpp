@@ -19,6 +19,7 @@
 
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/interpreter/HostConstant.h"
+#include "dialects/ie/interpreter/LayerOutputs.h"
 #include "dialects/ie/ir/HostElementType.h"
 #include "dialects/ie/ir/IEInterfaces.h"
 #include "dialects/ie/ir/IEOps.h"
@@ -28,8 +29,6 @@
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringMap.h"
-#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::IE {
@@ -49,49 +48,6 @@ bool matchesShape(ArrayRef<int64_t> actual, ArrayRef<int64_t> expected) {
   return true;
 }
 
-/// Appends the names of the NameLocs in `loc` to `names`, in order, looking
-/// into fused and call-site (callee) locations and into the location a name
-/// wraps (a tile `conv/tile0` of the layer `conv` wraps the layer's location).
-void collectNames(Location loc, SmallVectorImpl<StringRef> &names) {
-  if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
-    names.push_back(name.getName().getValue());
-    collectNames(name.getChildLoc(), names);
-  } else if (auto fused = llvm::dyn_cast<FusedLoc>(loc)) {
-    for (Location inner : fused.getLocations()) {
-      collectNames(inner, names);
-    }
-  } else if (auto callSite = llvm::dyn_cast<CallSiteLoc>(loc)) {
-    collectNames(callSite.getCallee(), names);
-  }
-}
-
-/// The layer name of `op`, at `position` in its block: the last name of its
-/// location (a fused op computes the output of the last node fused into it; a
-/// piece of a layer names the layer last), else `<op name>#<position>`. The
-/// names before the last one in a fused location are added to `absorbed` when
-/// given.
-std::string layerName(Operation *op, size_t position,
-                      llvm::StringSet<> *absorbed = nullptr) {
-  SmallVector<StringRef, 2> names;
-  collectNames(op->getLoc(), names);
-  if (names.empty()) {
-    return (op->getName().getStringRef() + "#" + llvm::Twine(position)).str();
-  }
-  if (absorbed) {
-    for (StringRef name : ArrayRef(names).drop_back()) {
-      if (name != names.back()) {
-        absorbed->insert(name);
-      }
-    }
-  }
-  return names.back().str();
-}
-
-/// True if the interpreter runs `op` itself (constants and the return).
-bool isBuiltinStep(Operation &op) {
-  return llvm::isa<Const::DeclareOp, func::ReturnOp>(op);
-}
-
 /// Emits an error on the first op of `func` the interpreter cannot run (one
 /// that does not implement the inference interface), naming its layer and,
 /// for an op of a dialect below the IE level (VPUIP, VPURT, memref, ...),
@@ -99,14 +55,14 @@ bool isBuiltinStep(Operation &op) {
 LogicalResult checkInterpretable(func::FuncOp func) {
   size_t position = 0;
   for (Operation &op : func.getBody().front()) {
-    if (!isBuiltinStep(op) && !llvm::isa<InferenceOpInterface>(op)) {
+    if (!isLayerFreeOp(op) && !llvm::isa<InferenceOpInterface>(op)) {
       InFlightDiagnostic diag =
           op.emitOpError() << "cannot be interpreted: it does not implement "
                               "the IE inference interface";
       SmallVector<StringRef, 2> names;
-      collectNames(op.getLoc(), names);
+      collectLocationNames(op.getLoc(), names);
       if (!names.empty()) {
-        diag << " (layer '" << layerName(&op, position) << "')";
+        diag << " (layer '" << getLayerName(&op, position) << "')";
       }
       diag << "; only IE-level IR runs (IE and const ops, and VPU ops on "
               "tensors)";
@@ -280,7 +236,7 @@ std::string Interpreter::getLayerName(Operation *op) {
       ++position;
     }
   }
-  return layerName(op, position);
+  return IE::getLayerName(op, position);
 }
 
 FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
@@ -341,36 +297,8 @@ FailureOr<HostTensorMap> Interpreter::run(const HostTensorMap &given,
   // `<layer>:1`, ... in execution order. A layer fused into another has none.
   llvm::DenseMap<Value, std::string> layerOutputs;
   if (callback) {
-    llvm::DenseMap<Operation *, std::string> opLayers;
-    llvm::StringSet<> absorbed;
-    size_t index = 0;
-    for (Operation &op : body) {
-      if (!isBuiltinStep(op)) {
-        opLayers[&op] = layerName(&op, index, &absorbed);
-      }
-      ++index;
-    }
-    llvm::StringMap<unsigned> numOutputs;
-    for (Operation &op : body) {
-      auto it = opLayers.find(&op);
-      if (it == opLayers.end() || absorbed.contains(it->second)) {
-        continue;
-      }
-      const std::string &layer = it->second;
-      for (Value result : op.getResults()) {
-        const bool internal =
-            !result.use_empty() &&
-            llvm::all_of(result.getUsers(), [&](Operation *user) {
-              auto userLayer = opLayers.find(user);
-              return userLayer != opLayers.end() && userLayer->second == layer;
-            });
-        if (internal) {
-          continue;
-        }
-        unsigned number = numOutputs[layer]++;
-        layerOutputs[result] =
-            number == 0 ? layer : layer + ":" + std::to_string(number);
-      }
+    for (LayerOutput &output : collectLayerOutputs(body)) {
+      layerOutputs[output.value] = std::move(output.name);
     }
   }
 

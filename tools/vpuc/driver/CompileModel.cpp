@@ -70,6 +70,7 @@ llvm::Expected<CompileResult> compileModel(const CompileRequest &request,
   PipelineOptions pipelineOptions;
   pipelineOptions.arch = request.arch;
   pipelineOptions.overrides = request.pipelineOptions;
+  pipelineOptions.observeLayers = request.observeLayers;
   if (failed(buildCompilePipeline(*context, registry, *spec, pipelineOptions,
                                   pm, capture.getStream()))) {
     return capture.makeError("cannot load the pipeline " +

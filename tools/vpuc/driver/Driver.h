@@ -55,6 +55,9 @@ struct CompileRequest {
   std::string pipelinePath;
   /// Pass option overrides, each `pass-name.option=value`.
   std::vector<std::string> pipelineOptions;
+  /// Layers whose outputs the blob keeps as `layer:<name>` outputs (`*`:
+  /// every layer), for `vpuc run --dump-layers`.
+  std::vector<std::string> observeLayers;
 };
 
 /// A compiled blob.

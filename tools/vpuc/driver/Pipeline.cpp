@@ -164,9 +164,30 @@ buildCompilePipeline(MLIRContext &context, const registry::Registry &registry,
                : loader.lowerToTextualPipeline(source);
   };
   FailureOr<std::string> textual = lower();
-  if (options.floatLayerRemarks && succeeded(textual) &&
+  if (failed(textual)) {
+    return failure();
+  }
+  // Options of passes the spec may not run are set once it is known to run
+  // them.
+  bool relower = false;
+  if (options.floatLayerRemarks &&
       textual->find(kFuseQuantizedPass) != std::string::npos) {
     overrides.push_back(std::string(kFuseQuantizedPass) + ".remarks=true");
+    relower = true;
+  }
+  if (!options.observeLayers.empty()) {
+    if (textual->find(kExposeLayersPass) == std::string::npos) {
+      diagnostics << "error: the pipeline " << spec.getDisplayName()
+                  << " does not run " << kExposeLayersPass
+                  << ", so it cannot observe layers; add it to the spec where "
+                     "the layers should be observed\n";
+      return failure();
+    }
+    overrides.push_back(std::string(kExposeLayersPass) +
+                        ".layers=" + llvm::join(options.observeLayers, ","));
+    relower = true;
+  }
+  if (relower) {
     loader.setOverrides(overrides);
     textual = lower();
   }

@@ -49,6 +49,8 @@ inline constexpr const char *kInitPass = "vpuc-init-compiler";
 /// float, as remarks.
 inline constexpr const char *kFuseQuantizedPass =
     "vpuc-ie-fuse-quantized-layers";
+/// The pass that makes chosen layers' outputs network outputs.
+inline constexpr const char *kExposeLayersPass = "vpuc-ie-expose-layer-outputs";
 
 /// Checks that `path` names an existing .onnx or .mlir file.
 llvm::Error checkModelPath(llvm::StringRef path);
@@ -105,6 +107,9 @@ struct PipelineOptions {
   /// Ask kFuseQuantizedPass, when the pipeline runs it, for the remarks that
   /// name the layers it keeps in float.
   bool floatLayerRemarks = false;
+  /// The layers kExposeLayersPass exposes (`*`: every layer); the spec must
+  /// run that pass when not empty.
+  std::vector<std::string> observeLayers;
 };
 
 /// The lowered pipeline.
@@ -117,7 +122,9 @@ struct LoweredPipeline {
 };
 
 /// Lowers `spec` into `pm` (anchored on builtin.module): vpuc-init-compiler
-/// gets the target where the spec runs it, and runs first otherwise. The
+/// gets the target where the spec runs it, and runs first otherwise. Fails
+/// when layers are to be observed and the spec does not run kExposeLayersPass.
+/// The
 /// errors of the spec go to `diagnostics`; the caller reports the failure.
 FailureOr<LoweredPipeline>
 buildCompilePipeline(MLIRContext &context, const registry::Registry &registry,
