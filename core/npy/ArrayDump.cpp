@@ -50,8 +50,9 @@ llvm::Expected<ArrayDumpWriter> ArrayDumpWriter::create(llvm::StringRef path,
   writer.toArchive = path.ends_with(".npz");
   if (!writer.toArchive) {
     if (std::error_code error = llvm::sys::fs::create_directories(path)) {
-      return llvm::createStringError(error, flag + ": cannot create the "
-                                                   "directory " +
+      return llvm::createStringError(error, flag +
+                                                ": cannot create the "
+                                                "directory " +
                                                 path + ": " + error.message());
     }
     writer.index.emplace();
@@ -60,8 +61,7 @@ llvm::Expected<ArrayDumpWriter> ArrayDumpWriter::create(llvm::StringRef path,
 }
 
 llvm::Error ArrayDumpWriter::add(llvm::StringRef name, Array array) {
-  std::string key =
-      makeUnique(name.str(), toArchive ? "#" : "_", usedNames);
+  std::string key = makeUnique(name.str(), toArchive ? "#" : "_", usedNames);
   if (toArchive) {
     arrays.insert({key, std::move(array)});
     return llvm::Error::success();
@@ -91,8 +91,8 @@ llvm::Error ArrayDumpWriter::finish() {
   std::error_code error;
   llvm::raw_fd_ostream os(indexPath, error);
   if (error) {
-    return llvm::createStringError(
-        error, flag + ": cannot write " + indexPath + ": " + error.message());
+    return llvm::createStringError(error, flag + ": cannot write " + indexPath +
+                                              ": " + error.message());
   }
   os << "file\tlayer\tshape\tdtype\n" << *index;
   return llvm::Error::success();

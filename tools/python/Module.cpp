@@ -142,13 +142,15 @@ py::tuple compile(const std::string &modelPath,
                   const std::string &arch, const std::string &mode,
                   const std::string &pipeline,
                   std::vector<std::string> pipelineOptions,
-                  std::vector<std::string> inputShapes) {
+                  std::vector<std::string> inputShapes,
+                  std::vector<std::string> observeLayers) {
   driver::CompileRequest request;
   request.model = toModelSource(modelPath, modelBytes, std::move(inputShapes));
   request.arch = arch;
   request.mode = mode;
   request.pipelinePath = pipeline;
   request.pipelineOptions = std::move(pipelineOptions);
+  request.observeLayers = std::move(observeLayers);
   const registry::Registry &registry = getRegistry();
   llvm::Expected<driver::CompileResult> result = [&] {
     py::gil_scoped_release release;
@@ -178,6 +180,7 @@ py::dict run(const py::bytes &blob, const py::dict &inputs, bool positional,
   driver::RunResult ran = unwrap(std::move(result));
   py::dict report;
   report["outputs"] = toDict(ran.outputs);
+  report["layers"] = toDict(ran.layers);
   report["completed"] = ran.completed;
   report["total_cycles"] = ran.totalCycles;
   report["latency_us"] = ran.latencyUs;
@@ -257,7 +260,7 @@ PYBIND11_MODULE(_vpuc, m) {
   m.def("compile", &python::compile, py::arg("model_path"),
         py::arg("model_bytes"), py::arg("arch"), py::arg("mode"),
         py::arg("pipeline"), py::arg("pipeline_options"),
-        py::arg("input_shapes"));
+        py::arg("input_shapes"), py::arg("observe_layers"));
   m.def("run", &python::run, py::arg("blob"), py::arg("inputs"),
         py::arg("positional"), py::arg("hazard_check"), py::arg("arch"));
   m.def("infer", &python::infer, py::arg("model_path"), py::arg("model_bytes"),

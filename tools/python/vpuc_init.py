@@ -99,7 +99,8 @@ def compile(model: Model,
             mode: str = "reference_sw",
             pipeline: Optional[Union[str, os.PathLike]] = None,
             pipeline_options: Sequence[str] = (),
-            input_shapes: Sequence[str] = ()) -> bytes:
+            input_shapes: Sequence[str] = (),
+            observe_layers: Union[bool, Sequence[str]] = False) -> bytes:
     """Compiles a model into a blob for `arch`, like `vpuc compile`.
 
     Args:
@@ -109,6 +110,9 @@ def compile(model: Model,
       pipeline: the path of a pipeline spec (.textproto) to run instead of the mode.
       pipeline_options: overrides of pass options, each "pass-name.option=value".
       input_shapes: static shapes of ONNX inputs, each "name=DxDx...".
+      observe_layers: keep the outputs of every layer (True) or of the layers named (ONNX node
+        names) as extra outputs of the blob, which run() returns as `layers`, like
+        `vpuc compile --observe-layers`.
 
     Returns:
       The blob's bytes. Warnings of the compiler are issued as CompileWarning.
@@ -119,8 +123,15 @@ def compile(model: Model,
         if mode not in (None, "", "reference_sw"):
             raise Error("give a mode or a pipeline file, not both (mode='%s')" % mode)
         spec, mode = os.fsdecode(pipeline), ""
+    if isinstance(observe_layers, bool):
+        layers = ["*"] if observe_layers else []
+    elif isinstance(observe_layers, str):
+        raise Error("observe_layers takes True or a list of layer names, not the string '%s'" %
+                    observe_layers)
+    else:
+        layers = list(observe_layers)
     blob, printed = _vpuc.compile(path, data, arch, mode or "", spec, list(pipeline_options),
-                                  list(input_shapes))
+                                  list(input_shapes), layers)
     if printed:
         warnings.warn(printed.rstrip(), CompileWarning, stacklevel=2)
     return blob
@@ -145,9 +156,11 @@ class RunReport:
 
 
 class RunOutputs(dict):
-    """The outputs of a run by name, with the run's `report` (and its `latency_us`)."""
+    """The outputs of a run by name, with the run's `report` (and its `latency_us`) and the
+    outputs of the layers the blob observes (`layers`, by layer name in network order)."""
 
     report: RunReport
+    layers: Dict[str, np.ndarray]
 
     @property
     def latency_us(self) -> float:
@@ -175,6 +188,7 @@ def run(blob: bytes,
     arrays, positional = _arrays(inputs, "inputs")
     result = _vpuc.run(bytes(blob), arrays, positional, hazard_check, arch or "")
     outputs = RunOutputs(result.pop("outputs"))
+    outputs.layers = result.pop("layers")
     outputs.report = RunReport(**result)
     if check and outputs.report.problems:
         problems = outputs.report.problems

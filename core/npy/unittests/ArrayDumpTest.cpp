@@ -9,9 +9,9 @@
 #include <cstdlib>
 #include <string>
 
-#include "gtest/gtest.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "gtest/gtest.h"
 
 namespace mlir::vpuc::npy {
 namespace {

@@ -70,9 +70,9 @@ LogicalResult checkExposable(Operation *anchor, StringRef name, Value value) {
 Value toUserForm(OpBuilder &builder, Location loc, Value value) {
   auto type = llvm::cast<RankedTensorType>(value.getType());
   if (llvm::isa<quant::QuantizedType>(type.getElementType())) {
-    value = builder.create<DequantizeOp>(
-        loc, type.clone(builder.getF16Type()), value,
-        TypeAttr::get(builder.getF16Type()));
+    value = builder.create<DequantizeOp>(loc, type.clone(builder.getF16Type()),
+                                         value,
+                                         TypeAttr::get(builder.getF16Type()));
     type = llvm::cast<RankedTensorType>(value.getType());
   }
   shape::DimsOrder order = *shape::getOrder(type);
@@ -128,8 +128,7 @@ struct ExposeLayerOutputsPass
     SmallVector<LayerOutput> chosen;
     for (LayerOutput &output : collectLayerOutputs(body)) {
       StringRef layer = getOutputLayer(output.name);
-      if (all || requested.contains(layer) ||
-          requested.contains(output.name)) {
+      if (all || requested.contains(layer) || requested.contains(output.name)) {
         found.insert(layer);
         found.insert(output.name);
         chosen.push_back(std::move(output));
@@ -147,8 +146,7 @@ struct ExposeLayerOutputsPass
                "into a later one)";
         SmallVector<LayerOutput> existing = collectLayerOutputs(body);
         std::string names;
-        for (const LayerOutput &output :
-             ArrayRef(existing).take_front(10)) {
+        for (const LayerOutput &output : ArrayRef(existing).take_front(10)) {
           names += (names.empty() ? "'" : ", '") + output.name + "'";
         }
         diag.attachNote() << "layers with outputs: "
@@ -182,9 +180,8 @@ struct ExposeLayerOutputsPass
           AffineMapAttr());
     }
     ret->setOperands(results);
-    func.setFunctionType(
-        builder.getFunctionType(func.getArgumentTypes(), ValueRange(results)
-                                                             .getTypes()));
+    func.setFunctionType(builder.getFunctionType(
+        func.getArgumentTypes(), ValueRange(results).getTypes()));
   }
 };
 

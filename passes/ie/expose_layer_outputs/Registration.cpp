@@ -13,5 +13,6 @@
 
 extern "C" void vpuc_register_ie_expose_layer_outputs(
     mlir::vpuc::registry::Registry &registry) {
-  registry.addPass([] { return mlir::vpuc::IE::createExposeLayerOutputsPass(); });
+  registry.addPass(
+      [] { return mlir::vpuc::IE::createExposeLayerOutputsPass(); });
 }

@@ -49,6 +49,26 @@ class CompileRunTest(unittest.TestCase):
         self.assertGreaterEqual(results[0].cosine, 0.999)
         self.assertEqual(results[0].name, "output")
 
+    def test_observed_layers(self):
+        blob = vpuc.compile(MODEL, "VPUX37XX", mode="default_hw", observe_layers=True)
+        outputs = vpuc.run(blob, {"input": self.input})
+        self.assertEqual(list(outputs), ["output"])
+        plain = vpuc.run(self.blob, {"input": self.input})
+        np.testing.assert_array_equal(outputs["output"], plain["output"])
+        layers = outputs.layers
+        self.assertGreater(len(layers), 1)
+        # The last layer computes the network's output.
+        last = list(layers.values())[-1]
+        self.assertEqual(last.shape, plain["output"].shape)
+        np.testing.assert_allclose(last.astype(np.float32), plain["output"], rtol=1e-3,
+                                   atol=1e-3)
+        self.assertEqual(vpuc.run(self.blob, {"input": self.input}).layers, {})
+        some = vpuc.compile(MODEL, "VPUX37XX", mode="default_hw",
+                            observe_layers=list(layers)[:1])
+        self.assertEqual(list(vpuc.run(some, {"input": self.input}).layers), list(layers)[:1])
+        with self.assertRaisesRegex(vpuc.Error, "no layer named 'nosuch'"):
+            vpuc.compile(MODEL, "VPUX37XX", mode="default_hw", observe_layers=["nosuch"])
+
     def test_run_report(self):
         outputs = vpuc.run(self.blob, self.input)  # One array: the only input.
         report = outputs.report

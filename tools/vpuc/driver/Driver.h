@@ -87,6 +87,10 @@ struct RunOptions {
 struct RunResult {
   /// The outputs by name (empty when the run did not complete).
   npy::ArrayMap outputs;
+  /// The outputs of the layers the blob observes (compiled with
+  /// CompileRequest::observeLayers), by layer name, in network order; they
+  /// are not in `outputs`.
+  npy::ArrayMap layers;
   /// Every task ran.
   bool completed = false;
   /// The estimated latency: the end of the last task.

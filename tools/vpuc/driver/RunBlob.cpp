@@ -10,6 +10,7 @@
 
 #include "tools/vpuc/driver/BlobRun.h"
 #include "tools/vpuc/driver/Driver.h"
+#include "tools/vpuc/driver/LayerDump.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -59,6 +60,7 @@ llvm::Expected<RunResult> runBlob(llvm::ArrayRef<uint8_t> blob,
   }
   if (report->completed) {
     result.outputs = emulator.getOutputs();
+    result.layers = takeLayerOutputs(result.outputs);
   }
   return result;
 }
