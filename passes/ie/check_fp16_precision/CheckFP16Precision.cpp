@@ -77,11 +77,11 @@ struct LargestValue {
   int64_t index = 0;
 };
 
-static std::optional<LargestValue> findLargestFinite(const Const::Content &content) {
+static std::optional<LargestValue>
+findLargestFinite(const Const::Content &content) {
   ArrayRef<char> storage = content.getRawStorage();
   std::optional<LargestValue> largest;
-  const int64_t count =
-      static_cast<int64_t>(storage.size() / sizeof(float));
+  const int64_t count = static_cast<int64_t>(storage.size() / sizeof(float));
   for (int64_t i = 0; i < count; ++i) {
     float value;
     std::memcpy(&value, storage.data() + i * sizeof(float), sizeof(float));
