@@ -4,8 +4,10 @@
 // RUN:   | FileCheck %s --check-prefix=TEXTUAL
 
 // TEXTUAL: builtin.module(func.func(canonicalize,cse),symbol-dce,vpuc-ie-use-user-layout,
-// TEXTUAL-SAME: vpuc-ie-use-user-precision,func.func(vpuc-ie-fuse-quantized-layers,vpuc-ie-dequantize-constants),
-// TEXTUAL-SAME: vpuc-ie-convert-precision-to-fp16,func.func(vpuc-ie-convert-conv1d-to-conv2d,
+// TEXTUAL-SAME: vpuc-ie-use-user-precision,
+// TEXTUAL-SAME: vpuc-ie-fuse-layers{conv-bias=false batch-norm=true batch-norm-to-scale-shift=false scale-shift=false matmul-to-fc=false},
+// TEXTUAL-SAME: func.func(vpuc-ie-fuse-quantized-layers,vpuc-ie-dequantize-constants),
+// TEXTUAL-SAME: vpuc-ie-check-fp16-precision,vpuc-ie-convert-precision-to-fp16,func.func(vpuc-ie-convert-conv1d-to-conv2d,
 // TEXTUAL-SAME: vpuc-ie-resolve-strided-slice,
 // TEXTUAL-SAME: vpuc-ie-convert-shape-to-4d{ops=IE.Add,
 // TEXTUAL-SAME: IE.Convert}),func.func(canonicalize,cse),symbol-dce)

@@ -20,6 +20,7 @@ ALL_COMPONENTS = {
     "conversion_vpu_to_vpuip": "//conversions/vpu_to_vpuip:component",
     "frontend_onnx": "//frontend/onnx:component",
     "ie_adjust_layouts": "//passes/ie/adjust_layouts:component",
+    "ie_check_fp16_precision": "//passes/ie/check_fp16_precision:component",
     "ie_convert_avg_pool_to_dw_conv": "//passes/ie/convert_avg_pool_to_dw_conv:component",
     "ie_convert_conv1d_to_conv2d": "//passes/ie/convert_conv1d_to_conv2d:component",
     "ie_convert_fc_to_conv": "//passes/ie/convert_fc_to_conv:component",

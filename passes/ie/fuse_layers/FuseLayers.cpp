@@ -34,6 +34,9 @@ struct FuseLayersPass : public impl::FuseLayersPassBase<FuseLayersPass> {
     if (batchNorm) {
       populateFuseBatchNormPatterns(set);
     }
+    if (batchNormToScaleShift) {
+      populateBatchNormToScaleShiftPatterns(set);
+    }
     if (scaleShift) {
       populateFuseScaleShiftPatterns(set);
     }

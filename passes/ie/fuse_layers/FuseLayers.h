@@ -30,9 +30,13 @@ namespace mlir::vpuc::IE {
 /// Convolution, GroupConvolution or FullyConnected.
 void populateFuseConvBiasPatterns(RewritePatternSet &patterns);
 
-/// Adds the folding of BatchNormInference into a preceding Convolution /
-/// GroupConvolution and, at a lower benefit, its conversion into ScaleShift.
+/// Adds the folding of BatchNormInference into a preceding Convolution,
+/// GroupConvolution or Deconvolution.
 void populateFuseBatchNormPatterns(RewritePatternSet &patterns);
+
+/// Adds the conversion of BatchNormInference into ScaleShift, at a lower
+/// benefit than the folding into a convolution.
+void populateBatchNormToScaleShiftPatterns(RewritePatternSet &patterns);
 
 /// Adds the fusion of Multiply + Add with per-channel constants into
 /// ScaleShift.

@@ -27,15 +27,26 @@ def FuseLayersPass : Pass<"vpuc-ie-fuse-layers"> {
       addend of a 4-D output is per column, not per channel), becomes the layer with bias
       `c` reshaped (and broadcast) to `[1, C, 1, 1]` (`[1, O]` for FullyConnected) through
       `#const` transformations.
-    * `batch-norm`: `BatchNormInference(Convolution | GroupConvolution)` with constant
-      statistics, a constant filter in the default order and a constant or no bias, the
-      convolution having no other user, becomes one convolution with
-      `filter[o] * s[o]` and bias `(bias[o] - mean[o]) * s[o] + beta[o]`, where
-      `s = gamma / sqrt(variance + epsilon)`; the new constants are computed in double and
-      rounded once to the element type. A `BatchNormInference` that does not follow such a
-      convolution becomes `ScaleShift` with weights `s` and biases `beta - mean * s` (without
-      the weights when all are 1, without the biases when all are 0, and no op at all when
-      both are).
+    * `batch-norm`: `BatchNormInference(Convolution | GroupConvolution | Deconvolution)` with
+      constant statistics, a constant filter in the default order and a constant or no bias,
+      the convolution having no other user, becomes one convolution with the filter scaled
+      per output channel, `filter[o] * s[o]` (a Deconvolution's filter `[C_in, C_out /
+      groups, ...]` holds output channel `o` in its second dim, within the group of its input
+      channel), and the bias `(bias[o] - mean[o]) * s[o] + beta[o]` (`[C_out]`, the form of
+      an imported bias, which the layer takes at every rank), where `s = gamma / sqrt(variance + epsilon)`; the new constants are
+      computed in double and rounded once to the element type.
+    * `batch-norm-to-scale-shift`: a `BatchNormInference` with constant statistics that is not
+      folded into a convolution becomes `ScaleShift` with weights `s` and biases
+      `beta - mean * s` (without the weights when all are 1, without the biases when all are 0,
+      and no op at all when both are).
+
+    Folding a BatchNorm matters for precision as well as speed: a trained convolution's
+    output often carries a large per-channel offset (`bias - mean`, hundreds of standard
+    deviations) that the BatchNorm removes. Folded, the offset cancels inside the bias, in
+    double; unfolded, the convolution's output holds it, and an `f16` output keeps 11
+    significant bits of it, which the BatchNorm's scale then magnifies. `ie_adaptation` runs
+    `batch-norm` alone while the network is still `f32`, before
+    `vpuc-ie-convert-precision-to-fp16`.
     * `scale-shift`: `Add(Multiply(x, w), b)` with per-channel constants `w` and `b` (as for
       the bias above), a multiply with no other user and no broadcasting of `x` or of the
       product, becomes `ScaleShift(x) weights(w) biases(b)`.
@@ -64,7 +75,9 @@ def FuseLayersPass : Pass<"vpuc-ie-fuse-layers"> {
     Option<"convBias", "conv-bias", "bool", /*default=*/"true",
            "Fuse a per-channel constant Add into the bias of the preceding layer">,
     Option<"batchNorm", "batch-norm", "bool", /*default=*/"true",
-           "Fold BatchNormInference into the preceding convolution, or into a ScaleShift">,
+           "Fold BatchNormInference into the preceding (group / transposed) convolution">,
+    Option<"batchNormToScaleShift", "batch-norm-to-scale-shift", "bool", /*default=*/"true",
+           "Convert BatchNormInference that is not folded into a convolution into ScaleShift">,
     Option<"scaleShift", "scale-shift", "bool", /*default=*/"true",
            "Fuse Multiply + Add with per-channel constants into ScaleShift">,
     Option<"matMulToFC", "matmul-to-fc", "bool", /*default=*/"true",

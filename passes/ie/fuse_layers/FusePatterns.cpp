@@ -5,11 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // The patterns FuseLayers.td describes: bias Add into Convolution /
-// GroupConvolution / FullyConnected, BatchNormInference into a convolution or a
-// ScaleShift, Multiply + Add into ScaleShift, MatMul with constant 2-D weights
-// into FullyConnected. Constants are reshaped and transposed lazily through
-// #const transformations; the BatchNorm folds compute new constant content in
-// double, rounded once to the element type.
+// GroupConvolution / FullyConnected, BatchNormInference into a convolution,
+// group convolution or deconvolution, or into a ScaleShift, Multiply + Add
+// into ScaleShift, MatMul with constant 2-D weights into FullyConnected.
+// Constants are reshaped and transposed lazily through #const transformations;
+// the BatchNorm folds compute new constant content in double, rounded once to
+// the element type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -206,10 +207,52 @@ struct FuseBiasAdd : public OpRewritePattern<AddOp> {
 // BatchNormInference
 //===----------------------------------------------------------------------===//
 
+/// The output channel of each element of a constant filter in the default
+/// order (by flat index) and the layer's output channel count.
+struct FilterChannels {
+  int64_t channels = 0;
+  SmallVector<int64_t> channelOf;
+};
+
+/// Convolution and GroupConvolution: the filter is [C_out, ...].
+template <typename ConvOp>
+FilterChannels getFilterChannels(ConvOp, RankedTensorType filterType) {
+  FilterChannels result;
+  result.channels = filterType.getDimSize(0);
+  const int64_t perChannel = filterType.getNumElements() / result.channels;
+  result.channelOf.resize(filterType.getNumElements());
+  for (int64_t i = 0, e = filterType.getNumElements(); i < e; ++i) {
+    result.channelOf[i] = i / perChannel;
+  }
+  return result;
+}
+
+/// Deconvolution: the filter is [C_in, C_out / groups, ...]; the element
+/// [ic, j, ...] feeds output channel (ic / (C_in / groups)) * (C_out / groups)
+/// + j.
+template <>
+FilterChannels getFilterChannels(DeconvolutionOp op,
+                                 RankedTensorType filterType) {
+  FilterChannels result;
+  const int64_t groups = op.getGroups();
+  const int64_t inputs = filterType.getDimSize(0);
+  const int64_t perGroup = filterType.getDimSize(1);
+  const int64_t window = filterType.getNumElements() / (inputs * perGroup);
+  const int64_t inputsPerGroup = inputs / groups;
+  result.channels = perGroup * groups;
+  result.channelOf.resize(filterType.getNumElements());
+  for (int64_t i = 0, e = filterType.getNumElements(); i < e; ++i) {
+    const int64_t input = i / (perGroup * window);
+    const int64_t column = (i / window) % perGroup;
+    result.channelOf[i] = (input / inputsPerGroup) * perGroup + column;
+  }
+  return result;
+}
+
 /// BatchNormInference(conv) with constant statistics, a constant default-order
 /// float filter, a constant or no bias and no other user of the convolution ->
 /// one convolution with the filter scaled per output channel and the adjusted
-/// bias.
+/// bias. `ConvOp` is Convolution, GroupConvolution or Deconvolution.
 template <typename ConvOp>
 struct FuseBatchNormIntoConvolution
     : public OpRewritePattern<BatchNormInferenceOp> {
@@ -228,7 +271,7 @@ struct FuseBatchNormIntoConvolution
     auto filterType = llvm::cast<RankedTensorType>(conv.getFilter().getType());
     FailureOr<shape::DimsOrder> filterOrder = shape::getOrder(filterType);
     if (failed(filterOrder) || !filterOrder->isIdentity() ||
-        !filterType.hasStaticShape()) {
+        !filterType.hasStaticShape() || filterType.getNumElements() == 0) {
       return rewriter.notifyMatchFailure(
           op, "the filter is not in the default order");
     }
@@ -237,7 +280,8 @@ struct FuseBatchNormIntoConvolution
     if (!filter) {
       return rewriter.notifyMatchFailure(op, "the filter is not a constant");
     }
-    const int64_t channels = filterType.getDimSize(0);
+    const FilterChannels layout = getFilterChannels(conv, filterType);
+    const int64_t channels = layout.channels;
     std::optional<SmallVector<double>> bias;
     if (conv.getBias()) {
       bias = getFloatValues(conv.getBias());
@@ -251,12 +295,11 @@ struct FuseBatchNormIntoConvolution
                                          "the statistics are not constants");
     }
 
-    // filter'[o, ...] = filter[o, ...] * s[o]; bias'[o] = (bias[o] - mean[o]) *
-    // s[o] + beta[o].
-    const int64_t perChannel = filterType.getNumElements() / channels;
+    // filter'[.., o, ..] = filter[.., o, ..] * s[o]; bias'[o] = (bias[o] -
+    // mean[o]) * s[o] + beta[o].
     SmallVector<double> newFilter(filter->size());
     for (int64_t i = 0, e = filterType.getNumElements(); i < e; ++i) {
-      newFilter[i] = (*filter)[i] * bn->scale[i / perChannel];
+      newFilter[i] = (*filter)[i] * bn->scale[layout.channelOf[i]];
     }
     SmallVector<double> newBias(channels);
     for (int64_t o = 0; o < channels; ++o) {
@@ -264,12 +307,14 @@ struct FuseBatchNormIntoConvolution
       newBias[o] = (b - bn->mean[o]) * bn->scale[o] + bn->beta[o];
     }
 
+    // The bias is [C_out], as the importer gives ONNX biases: every layer
+    // rank and every lowering of the layer takes that form.
     Type elemType = filterType.getElementType();
     Value filterValue = createConstant(rewriter, conv.getFilter().getLoc(),
                                        createContent(filterType, newFilter));
     Value biasValue = createConstant(
         rewriter, op.getLoc(),
-        createContent(getPerChannelType(4, channels, elemType), newBias));
+        createContent(RankedTensorType::get({channels}, elemType), newBias));
     Location loc = rewriter.getFusedLoc({conv.getLoc(), op.getLoc()});
     auto fused = rewriter.create<ConvOp>(
         loc, TypeRange{conv.getType()},
@@ -464,7 +509,12 @@ void populateFuseConvBiasPatterns(RewritePatternSet &patterns) {
 void populateFuseBatchNormPatterns(RewritePatternSet &patterns) {
   patterns.add<FuseBatchNormIntoConvolution<ConvolutionOp>,
                FuseBatchNormIntoConvolution<GroupConvolutionOp>,
-               BatchNormToScaleShift>(patterns.getContext());
+               FuseBatchNormIntoConvolution<DeconvolutionOp>>(
+      patterns.getContext());
+}
+
+void populateBatchNormToScaleShiftPatterns(RewritePatternSet &patterns) {
+  patterns.add<BatchNormToScaleShift>(patterns.getContext());
 }
 
 void populateFuseScaleShiftPatterns(RewritePatternSet &patterns) {

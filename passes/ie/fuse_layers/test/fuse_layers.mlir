@@ -116,8 +116,8 @@ func.func @batch_norm_into_conv(%x: tensor<1x1x2x2xf32>) -> tensor<1x2x2x2xf32> 
   %mean = const.Declare tensor<2xf32> = #const.Content<dense<[1.0, 2.0]> : tensor<2xf32>>
   %var = const.Declare tensor<2xf32> = #const.Content<dense<[3.0, 0.0]> : tensor<2xf32>>
   // CHECK-DAG: %[[W:.+]] = const.Declare tensor<2x1x1x1xf32> = #const.Content<dense<{{\[\[\[\[}}1.000000e+00]]], {{\[\[\[}}6.000000e+00]]]]> : tensor<2x1x1x1xf32>>
-  // CHECK-DAG: %[[B:.+]] = const.Declare tensor<1x2x1x1xf32> = #const.Content<dense<{{\[\[\[\[}}-5.000000e-01]], {{\[\[}}-7.000000e+00]]]]> : tensor<1x2x1x1xf32>>
-  // CHECK: %[[C:.+]] = IE.Convolution(%[[X]], %[[W]], %[[B]]) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x1x2x2xf32>, tensor<2x1x1x1xf32>, tensor<1x2x1x1xf32> -> tensor<1x2x2x2xf32>
+  // CHECK-DAG: %[[B:.+]] = const.Declare tensor<2xf32> = #const.Content<dense<[-5.000000e-01, -7.000000e+00]> : tensor<2xf32>>
+  // CHECK: %[[C:.+]] = IE.Convolution(%[[X]], %[[W]], %[[B]]) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x1x2x2xf32>, tensor<2x1x1x1xf32>, tensor<2xf32> -> tensor<1x2x2x2xf32>
   // CHECK-NOT: IE.BatchNormInference
   // CHECK: return %[[C]]
   %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x1x2x2xf32>, tensor<2x1x1x1xf32> -> tensor<1x2x2x2xf32>
@@ -139,12 +139,77 @@ func.func @batch_norm_into_group_conv_f16(%x: tensor<1x2x2x2xf16>) -> tensor<1x2
   %mean = const.Declare tensor<2xf16> = #const.Content<dense<[1.0, 2.0]> : tensor<2xf16>>
   %var = const.Declare tensor<2xf16> = #const.Content<dense<[3.0, 0.0]> : tensor<2xf16>>
   // CHECK-DAG: %[[W:.+]] = const.Declare tensor<2x1x1x1xf16> = #const.Content<dense<{{\[\[\[\[}}1.000000e+00]]], {{\[\[\[}}2.998050e-01]]]]> : tensor<2x1x1x1xf16>>
-  // CHECK-DAG: %[[B:.+]] = const.Declare tensor<1x2x1x1xf16> = #const.Content<dense<{{\[\[\[\[}}5.000000e-01]], {{\[\[}}-4.000000e+00]]]]> : tensor<1x2x1x1xf16>>
+  // CHECK-DAG: %[[B:.+]] = const.Declare tensor<2xf16> = #const.Content<dense<[5.000000e-01, -4.000000e+00]> : tensor<2xf16>>
   // CHECK: IE.GroupConvolution(%{{.*}}, %[[W]], %[[B]]) {{.*}}groups = 2 : i64
   // CHECK-NOT: IE.BatchNormInference
   %0 = IE.GroupConvolution(%x, %w, %b) {dilations = array<i64: 1, 1>, groups = 2 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x2x2x2xf16>, tensor<2x1x1x1xf16>, tensor<2xf16> -> tensor<1x2x2x2xf16>
   %1 = IE.BatchNormInference(%0, %gamma, %beta, %mean, %var) {epsilon = 1.0 : f64} : tensor<1x2x2x2xf16>, tensor<2xf16>, tensor<2xf16>, tensor<2xf16>, tensor<2xf16> -> tensor<1x2x2x2xf16>
   return %1 : tensor<1x2x2x2xf16>
+}
+
+// -----
+
+// A Deconvolution's filter is [C_in, C_out, KY, KX]: the scale s = [2 / 2, 3 / 1, 4 / 2] =
+// [1, 3, 2] goes along its second dim, filter' = [[1 * 1, 2 * 3, 3 * 2], [4 * 1, 5 * 3, 6 * 2]];
+// bias' = (bias - mean) * s + beta = [(1 - 1) * 1 + 0.5, (1 - 2) * 3 - 1, (1 - 3) * 2 + 0].
+// CHECK-LABEL: func.func @batch_norm_into_deconv
+// CHECK-SAME: (%[[X:.+]]: tensor<1x2x2x2xf32>)
+func.func @batch_norm_into_deconv(%x: tensor<1x2x2x2xf32>) -> tensor<1x3x3x3xf32> {
+  %w = const.Declare tensor<2x3x1x1xf32> = #const.Content<dense<[[[[1.0]], [[2.0]], [[3.0]]], [[[4.0]], [[5.0]], [[6.0]]]]> : tensor<2x3x1x1xf32>>
+  %b = const.Declare tensor<3xf32> = #const.Content<dense<1.0> : tensor<3xf32>>
+  %gamma = const.Declare tensor<3xf32> = #const.Content<dense<[2.0, 3.0, 4.0]> : tensor<3xf32>>
+  %beta = const.Declare tensor<3xf32> = #const.Content<dense<[0.5, -1.0, 0.0]> : tensor<3xf32>>
+  %mean = const.Declare tensor<3xf32> = #const.Content<dense<[1.0, 2.0, 3.0]> : tensor<3xf32>>
+  %var = const.Declare tensor<3xf32> = #const.Content<dense<[3.0, 0.0, 3.0]> : tensor<3xf32>>
+  // CHECK-DAG: %[[W:.+]] = const.Declare tensor<2x3x1x1xf32> = #const.Content<dense<{{\[\[\[\[}}1.000000e+00]], {{\[\[}}6.000000e+00]], {{\[\[}}6.000000e+00]]], {{\[\[\[}}4.000000e+00]], {{\[\[}}1.500000e+01]], {{\[\[}}1.200000e+01]]]]> : tensor<2x3x1x1xf32>>
+  // CHECK-DAG: %[[B:.+]] = const.Declare tensor<3xf32> = #const.Content<dense<[5.000000e-01, -4.000000e+00, -4.000000e+00]> : tensor<3xf32>>
+  // CHECK: %[[D:.+]] = IE.Deconvolution(%[[X]], %[[W]], %[[B]]) {dilations = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x2x2x2xf32>, tensor<2x3x1x1xf32>, tensor<3xf32> -> tensor<1x3x3x3xf32>
+  // CHECK-NOT: IE.BatchNormInference
+  // CHECK: return %[[D]]
+  %0 = IE.Deconvolution(%x, %w, %b) {dilations = array<i64: 1, 1>, output_padding = array<i64: 0, 0>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x2x2x2xf32>, tensor<2x3x1x1xf32>, tensor<3xf32> -> tensor<1x3x3x3xf32>
+  %1 = IE.BatchNormInference(%0, %gamma, %beta, %mean, %var) {epsilon = 1.0 : f64} : tensor<1x3x3x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32> -> tensor<1x3x3x3xf32>
+  return %1 : tensor<1x3x3x3xf32>
+}
+
+// -----
+
+// A grouped Deconvolution (2 groups of one input and two output channels): input channel 0
+// feeds output channels 0 and 1, input channel 1 feeds 2 and 3. s = [1, 2, 3, 4] (epsilon 1,
+// variance 0), filter' = [[1 * 1, 2 * 2], [3 * 3, 4 * 4]]; without a bias, bias' = beta - mean * s
+// = [0 - 1, 0 - 2, 0 - 3, 0 - 4].
+// CHECK-LABEL: func.func @batch_norm_into_group_deconv
+func.func @batch_norm_into_group_deconv(%x: tensor<1x2x2x2xf32>) -> tensor<1x4x2x2xf32> {
+  %w = const.Declare tensor<2x2x1x1xf32> = #const.Content<dense<[[[[1.0]], [[2.0]]], [[[3.0]], [[4.0]]]]> : tensor<2x2x1x1xf32>>
+  %gamma = const.Declare tensor<4xf32> = #const.Content<dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>>
+  %zero = const.Declare tensor<4xf32> = #const.Content<dense<0.0> : tensor<4xf32>>
+  %one = const.Declare tensor<4xf32> = #const.Content<dense<1.0> : tensor<4xf32>>
+  // CHECK-DAG: %[[W:.+]] = const.Declare tensor<2x2x1x1xf32> = #const.Content<dense<{{\[\[\[\[}}1.000000e+00]], {{\[\[}}4.000000e+00]]], {{\[\[\[}}9.000000e+00]], {{\[\[}}1.600000e+01]]]]> : tensor<2x2x1x1xf32>>
+  // CHECK-DAG: %[[B:.+]] = const.Declare tensor<4xf32> = #const.Content<dense<[-1.000000e+00, -2.000000e+00, -3.000000e+00, -4.000000e+00]> : tensor<4xf32>>
+  // CHECK: IE.Deconvolution(%arg0, %[[W]], %[[B]]) {{.*}}groups = 2 : i64
+  // CHECK-NOT: IE.BatchNormInference
+  %0 = IE.Deconvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 2 : i64, output_padding = array<i64: 0, 0>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x2x2x2xf32>, tensor<2x2x1x1xf32> -> tensor<1x4x2x2xf32>
+  %1 = IE.BatchNormInference(%0, %gamma, %zero, %one, %zero) {epsilon = 1.0 : f64} : tensor<1x4x2x2xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32> -> tensor<1x4x2x2xf32>
+  return %1 : tensor<1x4x2x2xf32>
+}
+
+// -----
+
+// A 1-D convolution: s = [1, 3] as in @batch_norm_into_conv, bias' = -mean * s + beta =
+// [-0.5, -7], [C_out] as for every rank.
+// CHECK-LABEL: func.func @batch_norm_into_conv1d
+func.func @batch_norm_into_conv1d(%x: tensor<1x1x3xf32>) -> tensor<1x2x3xf32> {
+  %w = const.Declare tensor<2x1x1xf32> = #const.Content<dense<[[[1.0]], [[2.0]]]> : tensor<2x1x1xf32>>
+  %gamma = const.Declare tensor<2xf32> = #const.Content<dense<[2.0, 3.0]> : tensor<2xf32>>
+  %beta = const.Declare tensor<2xf32> = #const.Content<dense<[0.5, -1.0]> : tensor<2xf32>>
+  %mean = const.Declare tensor<2xf32> = #const.Content<dense<[1.0, 2.0]> : tensor<2xf32>>
+  %var = const.Declare tensor<2xf32> = #const.Content<dense<[3.0, 0.0]> : tensor<2xf32>>
+  // CHECK-DAG: %[[W:.+]] = const.Declare tensor<2x1x1xf32> = #const.Content<dense<{{\[\[\[}}1.000000e+00]], {{\[\[}}6.000000e+00]]]> : tensor<2x1x1xf32>>
+  // CHECK-DAG: %[[B:.+]] = const.Declare tensor<2xf32> = #const.Content<dense<[-5.000000e-01, -7.000000e+00]> : tensor<2xf32>>
+  // CHECK: IE.Convolution(%arg0, %[[W]], %[[B]]) {{.*}} : tensor<1x1x3xf32>, tensor<2x1x1xf32>, tensor<2xf32> -> tensor<1x2x3xf32>
+  // CHECK-NOT: IE.BatchNormInference
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1>, pads_begin = array<i64: 0>, pads_end = array<i64: 0>, strides = array<i64: 1>} : tensor<1x1x3xf32>, tensor<2x1x1xf32> -> tensor<1x2x3xf32>
+  %1 = IE.BatchNormInference(%0, %gamma, %beta, %mean, %var) {epsilon = 1.0 : f64} : tensor<1x2x3xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32> -> tensor<1x2x3xf32>
+  return %1 : tensor<1x2x3xf32>
 }
 
 // -----
