@@ -9,10 +9,14 @@
 // per-executor timing summary with the roofline, CMX peaks, barriers and DDR
 // scratch traffic, optionally the layers that dominate each executor kind
 // (--profile) and a Chrome/Perfetto trace.
+// The numerics check (tasks that make NaN or Inf from finite inputs, or
+// saturate FP16) prints warnings; --strict-numerics makes them problems,
+// --no-numerics-check turns it off.
 // Exit codes: 0 when the run completed without problems; 1 when the
 // emulator found problems in the blob (hazards, barrier misuse, deadlock,
-// bad kernel arguments; outputs are still written when every task ran);
-// 2 on bad input (unreadable blob or inputs, a blob the target cannot run).
+// bad kernel arguments, numerics with --strict-numerics; outputs are still
+// written when every task ran); 2 on bad input (unreadable blob or inputs, a
+// blob the target cannot run).
 //
 //===----------------------------------------------------------------------===//
 
@@ -57,6 +61,15 @@ cl::opt<bool> noHazardCheck("no-hazard-check",
                             cl::desc("Do not track memory accesses for races "
                                      "and uninitialised reads"),
                             cl::sub(getRunCommand()));
+cl::opt<bool> strictNumerics(
+    "strict-numerics",
+    cl::desc("Fail the run (exit 1) when a task makes NaN or Inf from finite "
+             "inputs or saturates FP16 (a warning otherwise)"),
+    cl::sub(getRunCommand()));
+cl::opt<bool> noNumericsCheck(
+    "no-numerics-check",
+    cl::desc("Do not check the task results for NaN, Inf and FP16 saturation"),
+    cl::sub(getRunCommand()));
 cl::opt<std::string> profile(
     "profile",
     cl::desc("After the summary, list the N layers (task locations) with the "
@@ -88,6 +101,11 @@ int runRun() {
               "'"));
     }
   }
+  if (strictNumerics && noNumericsCheck) {
+    return fail(llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--strict-numerics and --no-numerics-check exclude each other"));
+  }
   llvm::Expected<blob::BlobFile> file = blob::readBlobFile(blobPath);
   if (!file) {
     return fail(file.takeError());
@@ -108,6 +126,9 @@ int runRun() {
   }
   emu::EmulatorOptions options;
   options.hazardCheck = !noHazardCheck;
+  options.numerics = noNumericsCheck  ? emu::NumericsMode::Off
+                     : strictNumerics ? emu::NumericsMode::Error
+                                      : emu::NumericsMode::Warn;
   llvm::Expected<EmulatorRun> run =
       runOnEmulator(*file, *arch, inputs, options, blobPath);
   if (!run) {
@@ -120,6 +141,7 @@ int runRun() {
     report->printProfile(llvm::outs(), profileCount);
   }
   llvm::outs().flush();
+  report->printWarnings(llvm::errs());
   report->printProblems(llvm::errs());
   if (!tracePath.empty()) {
     if (llvm::Error error = emulator.writeTrace(tracePath)) {
