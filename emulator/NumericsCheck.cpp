@@ -310,7 +310,11 @@ std::string describeFinding(const NumericsFinding &finding) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << finding.buffer << " (";
-  llvm::interleave(finding.dims, os, "x");
+  if (finding.dims.empty()) {
+    os << "scalar";
+  } else {
+    llvm::interleave(finding.dims, os, "x");
+  }
   os << " " << getFloatTypeName(finding.type) << "): " << finding.count
      << (finding.count == 1 ? " element is " : " elements are ");
   switch (finding.kind) {

@@ -312,6 +312,16 @@ TEST(NumericsCheckTest, aTaskWithoutFloatInputsIsJudgedOnItsOutputs) {
   task.beforeRun();
   ASSERT_EQ(task.afterRun().size(), 1u);
   EXPECT_TRUE(TaskNumerics().hasNoOutputs());
+  // A rank-0 output.
+  std::vector<float> scalar = {NAN};
+  TaskNumerics rank0;
+  rank0.addOutput(compact(scalar, FloatType::F32, {}, "output"));
+  rank0.beforeRun();
+  llvm::SmallVector<NumericsFinding, 2> findings = rank0.afterRun();
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(describeFinding(findings[0]),
+            "output (scalar f32): 1 element is NaN although every input was "
+            "finite, the first [] = nan");
 }
 
 TEST(NumericsCheckTest, names) {
