@@ -62,6 +62,7 @@
 #include "backend/blob/Blob.h"
 #include "core/arch/Arch.h"
 #include "core/npy/Npy.h"
+#include "emulator/NumericsCheck.h"
 #include "emulator/Problem.h"
 #include "kernels/shave/KernelRegistry.h"
 #include "llvm/Support/Error.h"
@@ -80,6 +81,9 @@ struct EmulatorOptions {
   size_t maxProblems = 100;
   /// The emulator refuses blobs whose memory regions add up to more.
   uint64_t maxMemoryBytes = uint64_t(4) << 30;
+  /// Check the results of every compute task for NaN, Inf and FP16
+  /// saturation (NumericsCheck.h); findings are warnings or problems.
+  NumericsMode numerics = NumericsMode::Warn;
 };
 
 /// Timing of one executor.
@@ -175,11 +179,39 @@ struct BarrierRecord {
   double cycles = 0;
 };
 
+/// A finding of the numerics check (NumericsCheck.h) in a run. The tasks of
+/// one layer (one location) with the same finding on the same output make one
+/// issue, described by the first of them.
+struct NumericsIssue {
+  /// What the first task's output holds.
+  NumericsFinding finding;
+  /// The first task: its executor and position, describeTask()'s name of it
+  /// and its location (the layer; may be empty).
+  uint32_t executor = 0, position = 0;
+  std::string task;
+  std::string layer;
+  /// Tasks of the layer with this finding, the first included, and their
+  /// elements in all.
+  uint32_t tasks = 1;
+  uint64_t totalCount = 0;
+
+  /// "NCE0 task 3 'conv1': output (1x16x8x8 f16): 2 elements are +-Inf ...".
+  std::string getMessage() const;
+};
+
 /// The outcome of a run.
 struct RunReport {
   std::vector<Problem> problems;
   /// Problems beyond EmulatorOptions::maxProblems.
   size_t droppedProblems = 0;
+  /// Findings that do not make the blob wrong by themselves: with
+  /// NumericsMode::Warn, the numerics issues (kind Numerics). With
+  /// NumericsMode::Error they are problems instead.
+  std::vector<Problem> warnings;
+  /// Every numerics issue (at most EmulatorOptions::maxProblems; the rest are
+  /// counted in droppedNumerics), whatever the mode.
+  std::vector<NumericsIssue> numerics;
+  size_t droppedNumerics = 0;
   /// True when every task ran.
   bool completed = false;
   /// The end of the last task, in cycles.
@@ -214,6 +246,8 @@ struct RunReport {
   void printProfile(llvm::raw_ostream &os, size_t count) const;
   /// Prints every problem as "error: [kind] message" lines.
   void printProblems(llvm::raw_ostream &os) const;
+  /// Prints every warning as "warning: [kind] message" lines.
+  void printWarnings(llvm::raw_ostream &os) const;
 };
 
 /// Executes one blob (see the file comment). Not copyable; one run per

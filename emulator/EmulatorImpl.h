@@ -28,6 +28,7 @@
 #include <optional>
 #include <queue>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -35,6 +36,7 @@
 #include "emulator/Barriers.h"
 #include "emulator/CostModel.h"
 #include "emulator/Emulator.h"
+#include "emulator/NumericsCheck.h"
 #include "emulator/VectorClock.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
@@ -200,6 +202,12 @@ private:
   double executeDma(Task &task);
   double executeKernel(uint32_t taskId, Task &task);
   double executeNce(uint32_t taskId, Task &task);
+  /// Records the findings of `numerics` after task `taskId` ran (per layer,
+  /// see NumericsIssue).
+  void checkNumerics(uint32_t taskId, TaskNumerics &numerics);
+  /// The numerics check's view of (a box of) `tensor`, when it holds floats.
+  std::optional<FloatBuffer> getFloatBuffer(const Tensor &tensor,
+                                            std::string name) const;
   void problem(ProblemKind kind, std::string message);
   /// problem() for each message.
   void problems(ProblemKind kind, std::vector<std::string> messages);
@@ -261,6 +269,9 @@ private:
   std::vector<uint64_t> regionPeak;
   /// The bytes of the constant section tasks read.
   std::vector<bool> constantRead;
+  /// The index in report.numerics of the issue of a (layer, kind, output).
+  std::map<std::tuple<std::string, NumericsIssueKind, std::string>, size_t>
+      numericsIndex;
   RunReport report;
 };
 

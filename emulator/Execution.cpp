@@ -17,7 +17,9 @@
 #include "emulator/EmulatorImpl.h"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
+#include <optional>
 
 #include "core/shape/StridedCopy.h"
 #include "emulator/HazardDetector.h"
@@ -64,6 +66,109 @@ void Emulator::Impl::noteRead(uint32_t region, uint64_t offset,
                      constantRead[b] = true;
                    }
                  });
+}
+
+//===----------------------------------------------------------------------===//
+// Numerics
+//===----------------------------------------------------------------------===//
+
+/// The type the numerics check reads for a blob element type, if it is a
+/// floating-point one.
+static std::optional<FloatType> getFloatType(schema::DType dtype) {
+  switch (dtype) {
+  case schema::DType::F16:
+    return FloatType::F16;
+  case schema::DType::BF16:
+    return FloatType::BF16;
+  case schema::DType::F32:
+    return FloatType::F32;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The same for a kernel argument's element type.
+static std::optional<FloatType> getFloatType(abi::DataType type) {
+  switch (type) {
+  case abi::DataType::F16:
+    return FloatType::F16;
+  case abi::DataType::BF16:
+    return FloatType::BF16;
+  case abi::DataType::F32:
+    return FloatType::F32;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The numerics check's view of a kernel argument, when it holds floats.
+static std::optional<FloatBuffer> getViewBuffer(const TensorView &view,
+                                                std::string name) {
+  std::optional<FloatType> type = getFloatType(view.type);
+  if (!type || view.data == nullptr) {
+    return std::nullopt;
+  }
+  FloatBuffer buffer;
+  buffer.data = view.data;
+  buffer.type = *type;
+  shape::Shape dims = view.getLogicalDims();
+  shape::Strides strides = view.getLogicalStrides();
+  for (int64_t d = 0; d < dims.rank(); ++d) {
+    buffer.dims.push_back(dims[Dim(d)]);
+    buffer.strides.push_back(strides[Dim(d)] / 8);
+  }
+  buffer.name = std::move(name);
+  return buffer;
+}
+
+std::optional<FloatBuffer>
+Emulator::Impl::getFloatBuffer(const Tensor &tensor, std::string name) const {
+  std::optional<FloatType> type = getFloatType(tensor.layout.dtype);
+  if (!type) {
+    return std::nullopt;
+  }
+  const TensorLayout &layout = tensor.layout;
+  FloatBuffer buffer;
+  buffer.data = regions[tensor.region].bytes.data() + tensor.offset;
+  buffer.type = *type;
+  for (int64_t d = 0; d < layout.dims.rank(); ++d) {
+    buffer.dims.push_back(layout.dims[Dim(d)]);
+    buffer.strides.push_back(layout.strides[Dim(d)] / 8);
+  }
+  buffer.name = std::move(name);
+  return buffer;
+}
+
+void Emulator::Impl::checkNumerics(uint32_t taskId, TaskNumerics &numerics) {
+  const Task &task = tasks[taskId];
+  for (NumericsFinding &finding : numerics.afterRun()) {
+    std::string layer = task.getLocation().str();
+    auto key = std::make_tuple(layer, finding.kind, finding.buffer);
+    if (!layer.empty()) {
+      auto it = numericsIndex.find(key);
+      if (it != numericsIndex.end()) {
+        NumericsIssue &issue = report.numerics[it->second];
+        issue.tasks += 1;
+        issue.totalCount += finding.count;
+        continue;
+      }
+    }
+    if (report.numerics.size() >= options.maxProblems) {
+      ++report.droppedNumerics;
+      continue;
+    }
+    NumericsIssue issue;
+    issue.executor = task.executor;
+    issue.position = task.position;
+    issue.task = describeTask(taskId);
+    issue.layer = layer;
+    issue.totalCount = finding.count;
+    issue.finding = std::move(finding);
+    if (!layer.empty()) {
+      numericsIndex[key] = report.numerics.size();
+    }
+    report.numerics.push_back(std::move(issue));
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -201,6 +306,38 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
     }
     offset += abi::getArgSize(kind);
   }
+  std::optional<TaskNumerics> numerics;
+  if (options.numerics != NumericsMode::Off) {
+    numerics.emplace();
+    std::string name = "kernel '" + kernel.name + "' argument ";
+    size_t view = 0;
+    offset = 0;
+    for (size_t i = 0; i < kernel.signature.size(); ++i) {
+      abi::ArgKind kind = kernel.signature[i];
+      if (abi::isMemRefArg(kind)) {
+        if (std::optional<FloatBuffer> buffer =
+                getViewBuffer(views[view], name + std::to_string(i))) {
+          if (writes[view]) {
+            numerics->addOutput(std::move(*buffer));
+          } else {
+            numerics->addInput(std::move(*buffer));
+          }
+        }
+        ++view;
+      } else if (kind == abi::ArgKind::F32) {
+        // A float scalar (a clamp bound, a pad value) is an input too.
+        FloatBuffer scalar;
+        scalar.data = task.args + offset;
+        scalar.type = FloatType::F32;
+        scalar.name = name + std::to_string(i);
+        numerics->addInput(std::move(scalar));
+      }
+      offset += abi::getArgSize(kind);
+    }
+    if (numerics->hasNoOutputs()) {
+      numerics.reset();
+    }
+  }
   int64_t elements = 0;
   for (size_t i = 0; i < views.size(); ++i) {
     if (writes[i]) {
@@ -229,10 +366,15 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
       }
     }
   }
+  if (numerics) {
+    numerics->beforeRun();
+  }
   if (llvm::Error error = kernel.run(task.args, context)) {
     problem(ProblemKind::KernelError, "kernel error: " + describeTask(taskId) +
                                           ": " +
                                           llvm::toString(std::move(error)));
+  } else if (numerics) {
+    checkNumerics(taskId, *numerics);
   }
   lastAmount = elements;
   int64_t work = kernel.work ? kernel.work(task.args, views) : elements;
@@ -398,6 +540,62 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
     }
   }
 
+  // The numerics check: the variants' output boxes, read against their input
+  // boxes, the weights and the weights table's scales and biases.
+  std::optional<TaskNumerics> numerics;
+  if (options.numerics != NumericsMode::Off &&
+      output.dtype == schema::DType::F16) {
+    numerics.emplace();
+    const TensorLayout &outLayout = tensors[inv.output()].layout;
+    // The box of an activation as a part of its tensor.
+    auto boxBuffer = [&](const NceActivation &tensor, const NceBox &part,
+                         const TensorLayout &layout, const char *name) {
+      FloatBuffer buffer;
+      buffer.data = tensor.data + part.z0 * tensor.strideC +
+                    part.y0 * tensor.strideH + part.x0 * tensor.strideW;
+      buffer.type = FloatType::F16;
+      buffer.dims = {1, part.z1 - part.z0 + 1, part.y1 - part.y0 + 1,
+                     part.x1 - part.x0 + 1};
+      buffer.strides = {0, tensor.strideC, tensor.strideH, tensor.strideW};
+      buffer.origin = {0, part.z0, part.y0, part.x0};
+      buffer.tensorDims.assign(layout.dims.begin(), layout.dims.end());
+      buffer.name = name;
+      return buffer;
+    };
+    for (uint32_t v = 0; v < variants.size(); ++v) {
+      NceBox out = box(v);
+      if (input.dtype == schema::DType::F16) {
+        numerics->addInput(boxBuffer(input, getNceInputBox(desc, out, input),
+                                     tensors[inv.input()].layout, "input"));
+      }
+      if (input2 && input2->dtype == schema::DType::F16) {
+        numerics->addInput(
+            boxBuffer(*input2, out, tensors[inv.input2()].layout, "input2"));
+      }
+      numerics->addOutput(boxBuffer(output, out, outLayout, "output"));
+    }
+    if (isNceWeighted(desc.type)) {
+      if (std::optional<FloatBuffer> weights =
+              getFloatBuffer(tensors[inv.weights()], "weights")) {
+        numerics->addInput(std::move(*weights));
+      }
+      if (!channelWeights.empty()) {
+        // The FP32 scale and bias of each channel.
+        FloatBuffer scales;
+        scales.data =
+            reinterpret_cast<const uint8_t *>(&channelWeights.front().scale);
+        scales.type = FloatType::F32;
+        scales.dims = {static_cast<int64_t>(channelWeights.size()), 2};
+        scales.strides = {sizeof(NceChannelWeights),
+                          offsetof(NceChannelWeights, bias) -
+                              offsetof(NceChannelWeights, scale)};
+        scales.name = "weights table";
+        numerics->addInput(std::move(scales));
+      }
+    }
+    numerics->beforeRun();
+  }
+
   // Each variant on its DPU; the DPUs of the cluster run in parallel.
   int64_t macsPerOutput = getNceMacsPerOutput(desc, input.channels);
   // The MACs run at the rate of the input's element type.
@@ -449,6 +647,9 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
     summary.busyCycles += cycles;
     busy += cycles;
     elements += out.getNumElements();
+  }
+  if (numerics) {
+    checkNumerics(taskId, *numerics);
   }
   double longest = 0;
   for (const auto &entry : dpuTime) {
@@ -548,6 +749,17 @@ void Emulator::Impl::finishReport() {
   }
   for (const Barriers::Release &release : barriers->getReleases()) {
     report.barriers.push_back({release.barrier, release.time});
+  }
+  // The numerics issues: warnings, or problems of the run.
+  for (const NumericsIssue &issue : report.numerics) {
+    if (options.numerics == NumericsMode::Error) {
+      problem(ProblemKind::Numerics, issue.getMessage());
+    } else {
+      report.warnings.push_back({ProblemKind::Numerics, issue.getMessage()});
+    }
+  }
+  if (options.numerics == NumericsMode::Error) {
+    droppedRunProblems += report.droppedNumerics;
   }
   report.problems = runProblems;
   report.droppedProblems = droppedRunProblems;

@@ -31,6 +31,8 @@ const char *getProblemKindName(ProblemKind kind) {
     return "kernel-error";
   case ProblemKind::Overflow:
     return "overflow";
+  case ProblemKind::Numerics:
+    return "numerics";
   }
   return "problem";
 }

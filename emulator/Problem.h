@@ -37,6 +37,9 @@ enum class ProblemKind {
   KernelError,
   /// An INT8 NCE accumulator left the 32-bit range.
   Overflow,
+  /// A task made NaN or Inf from finite inputs, or saturated FP16 outputs
+  /// (NumericsCheck.h); a warning unless the run treats it as an error.
+  Numerics,
 };
 
 /// "race", "uninitialized-read", ...

@@ -216,6 +216,27 @@ void RunReport::printProblems(llvm::raw_ostream &os) const {
   }
 }
 
+void RunReport::printWarnings(llvm::raw_ostream &os) const {
+  for (const Problem &warning : warnings) {
+    os << "warning: [" << getProblemKindName(warning.kind) << "] "
+       << warning.message << "\n";
+  }
+  if (droppedNumerics > 0 && !warnings.empty()) {
+    os << "warning: ... and " << droppedNumerics << " more numerics issues\n";
+  }
+}
+
+std::string NumericsIssue::getMessage() const {
+  std::string message = task + ": " + describeFinding(finding);
+  if (tasks > 1) {
+    message += "; " + std::to_string(tasks - 1) + " more task" +
+               (tasks == 2 ? "" : "s") + " of layer '" + layer +
+               "' likewise (" + std::to_string(totalCount) +
+               " elements in all)";
+  }
+  return message;
+}
+
 //===----------------------------------------------------------------------===//
 // Trace
 //===----------------------------------------------------------------------===//

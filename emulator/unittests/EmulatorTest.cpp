@@ -207,6 +207,65 @@ TEST(EmulatorTest, actAddThroughTheAbi) {
   }
 }
 
+TEST(EmulatorTest, numericsCheckOfAnActKernel) {
+  // 40000 + 40000 overflows f16 (Inf); 32752 + 32752 = 65504 saturates.
+  TensorTypeDesc type = tensorType(schema::DType::F16, {1, 2, 1, 2});
+  std::vector<uint8_t> bytes =
+      buildActBlob("add", {type, type}, {type, type}, type, type);
+  auto inputs = [&](float a0, float a3) {
+    npy::ArrayMap arrays;
+    arrays.insert({"x0", f16Array({1, 2, 1, 2}, {a0, 1, 2, a3})});
+    arrays.insert({"x1", f16Array({1, 2, 1, 2}, {a0, 1, 2, a3})});
+    return arrays;
+  };
+  std::string overflow =
+      "ACT1.0 task 0 'add': kernel 'add' argument 2 (1x2x1x2 f16): 1 element "
+      "is +-Inf although every input was finite (beyond the FP16 range), the "
+      "first [0, 0, 0, 0] = inf";
+  // Warn (the default): a warning, no problem.
+  RunResult warned = runBlob(bytes, inputs(40000, 1));
+  ASSERT_EQ(warned.error, "");
+  EXPECT_THAT(warned.messages(), ElementsAre());
+  ASSERT_EQ(warned.report.warnings.size(), 1u);
+  EXPECT_EQ(warned.report.warnings[0].kind, ProblemKind::Numerics);
+  EXPECT_EQ(warned.report.warnings[0].message, overflow);
+  ASSERT_EQ(warned.report.numerics.size(), 1u);
+  const NumericsIssue &issue = warned.report.numerics[0];
+  EXPECT_EQ(issue.layer, "add");
+  EXPECT_EQ(issue.finding.kind, NumericsIssueKind::Inf);
+  EXPECT_EQ(issue.finding.count, 1u);
+  std::string printed;
+  llvm::raw_string_ostream os(printed);
+  warned.report.printWarnings(os);
+  EXPECT_EQ(printed, "warning: [numerics] " + overflow + "\n");
+
+  // Error: a problem of the run.
+  EmulatorOptions strict;
+  strict.numerics = NumericsMode::Error;
+  RunResult failed = runBlob(bytes, inputs(40000, 1), "", strict);
+  EXPECT_THAT(failed.messages(ProblemKind::Numerics), ElementsAre(overflow));
+  EXPECT_TRUE(failed.report.warnings.empty());
+
+  // Off: nothing.
+  EmulatorOptions off;
+  off.numerics = NumericsMode::Off;
+  RunResult unchecked = runBlob(bytes, inputs(40000, 1), "", off);
+  EXPECT_TRUE(unchecked.report.warnings.empty());
+  EXPECT_TRUE(unchecked.report.numerics.empty());
+
+  // Saturation at element [0, 1, 0, 1].
+  RunResult saturated = runBlob(bytes, inputs(1, 32752), "", strict);
+  EXPECT_THAT(saturated.messages(ProblemKind::Numerics),
+              ElementsAre(HasSubstr("1 element is +-65504, saturated at the "
+                                    "largest finite f16 (no input is), the "
+                                    "first [0, 1, 0, 1] = 65504")));
+
+  // An Inf input explains the Inf it adds up to.
+  RunResult propagated = runBlob(bytes, inputs(INFINITY, 1), "", strict);
+  EXPECT_THAT(propagated.messages(), ElementsAre());
+  EXPECT_TRUE(propagated.report.numerics.empty());
+}
+
 TEST(EmulatorTest, bothShavesOfATileRunConcurrently) {
   // Tile 1: a ReLU on SHAVE 0 and one on SHAVE 1, each on its own half of
   // the tile's CMX, after one load; each SHAVE is an executor of its own.

@@ -571,6 +571,44 @@ TEST(NceTest, variantSplitsGiveTheSameResult) {
   EXPECT_DOUBLE_EQ(manyTask.endCycles - manyTask.startCycles, 100 + longest);
 }
 
+TEST(NceTest, numericsCheckOfTheVariants) {
+  // A scale of 1e6 takes most sums beyond the FP16 range: the variants'
+  // output boxes make one finding of the task's output, with the first Inf
+  // as an index of the whole output.
+  NceCase c;
+  c.inC = 16;
+  c.outC = 32;
+  c.height = c.width = 4;
+  c.scale = 1.0e6f;
+  c.variants = {boxVariant(c, {0, 0, 0}, {3, 3, 15}, 0),
+                boxVariant(c, {0, 0, 16}, {3, 3, 31}, 1)};
+  RunResult result = runBlob(buildNce(c).finish(), inputsOf(c));
+  ASSERT_EQ(result.error, "");
+  EXPECT_THAT(result.messages(), IsEmpty());
+  ASSERT_EQ(result.report.numerics.size(), 1u);
+  const NumericsIssue &issue = result.report.numerics[0];
+  EXPECT_EQ(issue.finding.kind, NumericsIssueKind::Inf);
+  EXPECT_EQ(issue.finding.buffer, "output");
+  EXPECT_THAT(issue.finding.dims, ElementsAre(1, 32, 4, 4));
+  // The reference: the elements the check should count.
+  std::vector<uint16_t> expected = reference(c);
+  uint64_t infs = 0;
+  for (uint16_t bits : expected) {
+    infs += (bits & 0x7fff) == 0x7c00;
+  }
+  EXPECT_GT(infs, 0u);
+  EXPECT_EQ(issue.finding.count, infs);
+  EXPECT_EQ(issue.finding.firstIndex.size(), 4u);
+  ASSERT_EQ(result.report.warnings.size(), 1u);
+  EXPECT_THAT(result.report.warnings[0].message,
+              HasSubstr("NCE0 task 0 'nce': output (1x32x4x4 f16): "));
+
+  // The same scale on a weights table without overflow is clean.
+  c.scale = 1.0f;
+  RunResult clean = runBlob(buildNce(c).finish(), inputsOf(c));
+  EXPECT_TRUE(clean.report.numerics.empty());
+}
+
 TEST(NceTest, timingModel) {
   // A 3x3 conv of 16 input channels: 144 MACs per output element, 64 f16
   // MACs per cycle on VPUX30XX.

@@ -7,8 +7,9 @@
 #   infer         `vpuc infer` (the IE reference interpreter) on the model; its output is compared
 #                 with output_0.npy.
 #   run           `vpuc compile --mode MODE --arch ARCH`, then `vpuc run` of the blob on the
-#                 emulator (hazard detection on: any problem fails the test); the output is
-#                 compared with output_0.npy.
+#                 emulator (hazard detection on, --strict-numerics: any problem, a task that
+#                 makes NaN or Inf from finite inputs or saturates FP16 included, fails the
+#                 test); the output is compared with output_0.npy.
 #   blob          the blob of mode MODE is deterministic (a second compilation gives the same
 #                 bytes) and survives `vpuc-translate --import-blob` then `--export-blob` byte for
 #                 byte.
@@ -92,8 +93,9 @@ case "$check" in
     ;;
   run)
     compile "$work/model.blob"
-    # Exit status 1: the emulator found hazards or other problems in the blob.
-    step "$vpuc" run "$work/model.blob" --inputs "$dir/input_0.npy" -o "$work/outputs.npz"
+    # Exit status 1: the emulator found hazards, numerics findings or other problems in the blob.
+    step "$vpuc" run "$work/model.blob" --inputs "$dir/input_0.npy" -o "$work/outputs.npz" \
+      --strict-numerics
     compare "$work/outputs.npz"
     ;;
   blob)

@@ -128,11 +128,13 @@ vpuc_blob = rule(
 )
 
 def vpuc_model_test(name, blob, inputs, reference, tolerance = "0.999", max_abs_rel_range = None,
-                    hazard_check = True, size = "small", **kwargs):
+                    hazard_check = True, strict_numerics = True, size = "small", **kwargs):
     """A test that runs a blob on the emulator (`vpuc run`) and compares its outputs.
 
     The run fails the test when the emulator finds a problem in the blob (with the hazard check
-    unless `hazard_check` is False); the comparison (`vpuc compare`) when a tensor's cosine
+    unless `hazard_check` is False, and with `vpuc run --strict-numerics`, so that a task that
+    makes NaN or Inf from finite inputs or saturates FP16 fails it, unless `strict_numerics` is
+    False: then such tasks are only warnings); the comparison (`vpuc compare`) when a tensor's cosine
     similarity is below `tolerance` ("COS" or "COS,EUCLID") or, with `max_abs_rel_range`, its
     max abs error exceeds that fraction of the reference's range.
 
@@ -152,6 +154,8 @@ def vpuc_model_test(name, blob, inputs, reference, tolerance = "0.999", max_abs_
         args.append("--max-abs-rel-range=" + max_abs_rel_range)
     if not hazard_check:
         args.append("--no-hazard-check")
+    if strict_numerics:
+        args.append("--strict-numerics")
     native.sh_test(
         name = name,
         srcs = ["//tools/bazel:vpuc_model_test.sh"],

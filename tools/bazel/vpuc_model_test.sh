@@ -3,10 +3,12 @@
 #
 # The test of vpuc_model_test (vpuc_blob.bzl): runs a blob on the emulator, then compares its
 # outputs with the reference. `vpuc run` fails (status 1) when the emulator finds a problem in the
-# blob, `vpuc compare` when a tensor is below the tolerance.
+# blob (with --strict-numerics, a task that makes NaN or Inf from finite inputs or saturates FP16
+# is one), `vpuc compare` when a tensor is below the tolerance.
 #
 # Usage: vpuc_model_test.sh --vpuc=PATH --blob=PATH --inputs=PATH --reference=PATH
 #          --tolerance=COS[,EUCLID] [--max-abs-rel-range=F] [--no-hazard-check]
+#          [--strict-numerics]
 set -euo pipefail
 
 vpuc="" blob="" inputs="" reference="" tolerance=""
@@ -20,7 +22,7 @@ for arg in "$@"; do
     --reference=*) reference="${arg#*=}" ;;
     --tolerance=*) tolerance="${arg#*=}" ;;
     --max-abs-rel-range=*) compare_flags+=("$arg") ;;
-    --no-hazard-check) run_flags+=("$arg") ;;
+    --no-hazard-check | --strict-numerics) run_flags+=("$arg") ;;
     *)
       echo "vpuc_model_test.sh: unknown argument '$arg'" >&2
       exit 2

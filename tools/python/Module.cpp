@@ -163,11 +163,22 @@ py::tuple compile(const std::string &modelPath,
 }
 
 py::dict run(const py::bytes &blob, const py::dict &inputs, bool positional,
-             bool hazardCheck, const std::string &arch) {
+             bool hazardCheck, const std::string &numerics,
+             const std::string &arch) {
   npy::ArrayMap arrays = toArrayMap(inputs);
   std::string_view bytes = blob;
   driver::RunOptions options;
   options.hazardCheck = hazardCheck;
+  if (numerics == "off") {
+    options.numerics = emu::NumericsMode::Off;
+  } else if (numerics == "error") {
+    options.numerics = emu::NumericsMode::Error;
+  } else if (numerics == "warn") {
+    options.numerics = emu::NumericsMode::Warn;
+  } else {
+    throw Error("numerics must be 'warn', 'error' or 'off', not '" + numerics +
+                "'");
+  }
   options.arch = arch;
   options.positional = positional;
   llvm::Expected<driver::RunResult> result = [&] {
@@ -187,6 +198,7 @@ py::dict run(const py::bytes &blob, const py::dict &inputs, bool positional,
   report["frequency_mhz"] = ran.frequencyMhz;
   report["roofline_ratio"] = ran.rooflineRatio;
   report["problems"] = ran.problems;
+  report["warnings"] = ran.warnings;
   report["summary"] = ran.summary;
   return report;
 }
@@ -262,7 +274,8 @@ PYBIND11_MODULE(_vpuc, m) {
         py::arg("pipeline"), py::arg("pipeline_options"),
         py::arg("input_shapes"), py::arg("observe_layers"));
   m.def("run", &python::run, py::arg("blob"), py::arg("inputs"),
-        py::arg("positional"), py::arg("hazard_check"), py::arg("arch"));
+        py::arg("positional"), py::arg("hazard_check"), py::arg("numerics"),
+        py::arg("arch"));
   m.def("infer", &python::infer, py::arg("model_path"), py::arg("model_bytes"),
         py::arg("input_shapes"), py::arg("inputs"), py::arg("positional"));
   m.def("compare", &python::compare, py::arg("actual"), py::arg("reference"),

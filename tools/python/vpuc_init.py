@@ -34,6 +34,7 @@ __all__ = [
     "CompileWarning",
     "CompareResults",
     "Error",
+    "NumericsWarning",
     "RunOutputs",
     "RunReport",
     "TensorComparison",
@@ -54,6 +55,11 @@ Arrays = Union[Mapping[str, np.ndarray], np.ndarray]
 
 class CompileWarning(UserWarning):
     """The warnings a compilation printed."""
+
+
+class NumericsWarning(UserWarning):
+    """The findings of the emulator's numerics check: tasks that made NaN or Inf from finite
+    inputs, or saturated FP16 (run() with numerics="warn")."""
 
 
 def _model(model: Model) -> Tuple[str, Optional[bytes]]:
@@ -151,6 +157,9 @@ class RunReport:
     completed: bool
     #: The problems found ("error: [kind] message" lines): hazards, barrier misuse, deadlock, ...
     problems: List[str]
+    #: The warnings ("warning: [kind] message" lines): the numerics check's findings, unless
+    #: run() made them problems (numerics="error").
+    warnings: List[str]
     #: The timing summary `vpuc run` prints.
     summary: str
 
@@ -171,7 +180,8 @@ def run(blob: bytes,
         inputs: Arrays,
         hazard_check: bool = True,
         arch: Optional[str] = None,
-        check: bool = True) -> RunOutputs:
+        check: bool = True,
+        numerics: str = "warn") -> RunOutputs:
     """Runs a blob on the emulator, like `vpuc run`.
 
     Args:
@@ -181,15 +191,21 @@ def run(blob: bytes,
       arch: run on this target instead of the blob's own.
       check: raise Error when the emulator found problems in the blob (the error's `outputs`
         holds the outputs of a completed run); with False, the problems are in the report.
+      numerics: the numerics check of every task's results (NaN or Inf from finite inputs,
+        FP16 saturation): "warn" issues its findings as one NumericsWarning (and lists them in
+        the report's `warnings`), "error" makes them problems (as `vpuc run --strict-numerics`),
+        "off" skips the check.
 
     Returns:
       The outputs by name (a dict) with the `report` of the run and its `latency_us`.
     """
     arrays, positional = _arrays(inputs, "inputs")
-    result = _vpuc.run(bytes(blob), arrays, positional, hazard_check, arch or "")
+    result = _vpuc.run(bytes(blob), arrays, positional, hazard_check, numerics, arch or "")
     outputs = RunOutputs(result.pop("outputs"))
     outputs.layers = result.pop("layers")
     outputs.report = RunReport(**result)
+    if outputs.report.warnings:
+        warnings.warn("\n".join(outputs.report.warnings), NumericsWarning, stacklevel=2)
     if check and outputs.report.problems:
         problems = outputs.report.problems
         error = Error("the emulator found %d problem%s in the blob:\n%s" %

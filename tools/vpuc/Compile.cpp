@@ -481,9 +481,10 @@ std::string getPairName(const compare::TensorReport &report) {
 }
 
 /// Runs `blob` on `arch` with the test inputs, hazard checks on (printing the
-/// problems found), and compares every output with the reference: the check
-/// passes when the run completes without problems and every output, and no
-/// other tensor, is in the reference and within the tolerance.
+/// numerics warnings and the problems found), and compares every output with
+/// the reference: the check passes when the run completes without problems and
+/// every output, and no other tensor, is in the reference and within the
+/// tolerance.
 AccuracyResult checkAccuracy(const blob::BlobFile &blob,
                              const arch::ArchDesc &arch,
                              const AccuracyTest &test,
@@ -498,6 +499,7 @@ AccuracyResult checkAccuracy(const blob::BlobFile &blob,
     return result;
   }
   const emu::RunReport &report = *run->report;
+  report.printWarnings(llvm::errs());
   report.printProblems(llvm::errs());
   size_t numProblems = report.problems.size() + report.droppedProblems;
   std::string runText;
@@ -507,6 +509,9 @@ AccuracyResult checkAccuracy(const blob::BlobFile &blob,
      << " us, "
      << (numProblems == 0 ? std::string("no problems")
                           : countOf(numProblems, "problem"))
+     << (report.warnings.empty()
+             ? std::string()
+             : ", " + countOf(report.warnings.size(), "warning"))
      << (report.completed ? "" : ", did not complete");
   result.run = os.str();
   if (!report.completed) {

@@ -11,11 +11,14 @@
 // (--profile) and a Chrome/Perfetto trace. A blob compiled with observed
 // layers (`vpuc compile --observe-layers`) also has a `layer:<name>` output per
 // layer output: --dump-layers writes them by layer name, and -o only the
-// network's outputs.
+// network's outputs. The numerics check (tasks that make NaN or Inf from
+// finite inputs, or saturate FP16) prints warnings; --strict-numerics makes
+// them problems, --no-numerics-check turns it off.
 // Exit codes: 0 when the run completed without problems; 1 when the
 // emulator found problems in the blob (hazards, barrier misuse, deadlock,
-// bad kernel arguments; outputs are still written when every task ran);
-// 2 on bad input (unreadable blob or inputs, a blob the target cannot run).
+// bad kernel arguments, numerics with --strict-numerics; outputs are still
+// written when every task ran); 2 on bad input (unreadable blob or inputs, a
+// blob the target cannot run).
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,6 +73,15 @@ cl::opt<bool> noHazardCheck("no-hazard-check",
                             cl::desc("Do not track memory accesses for races "
                                      "and uninitialised reads"),
                             cl::sub(getRunCommand()));
+cl::opt<bool> strictNumerics(
+    "strict-numerics",
+    cl::desc("Fail the run (exit 1) when a task makes NaN or Inf from finite "
+             "inputs or saturates FP16 (a warning otherwise)"),
+    cl::sub(getRunCommand()));
+cl::opt<bool> noNumericsCheck(
+    "no-numerics-check",
+    cl::desc("Do not check the task results for NaN, Inf and FP16 saturation"),
+    cl::sub(getRunCommand()));
 cl::opt<std::string> profile(
     "profile",
     cl::desc("After the summary, list the N layers (task locations) with the "
@@ -126,6 +138,11 @@ int runRun() {
               "'"));
     }
   }
+  if (strictNumerics && noNumericsCheck) {
+    return fail(llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "--strict-numerics and --no-numerics-check exclude each other"));
+  }
   llvm::Expected<blob::BlobFile> file = blob::readBlobFile(blobPath);
   if (!file) {
     return fail(file.takeError());
@@ -154,6 +171,9 @@ int runRun() {
   }
   emu::EmulatorOptions options;
   options.hazardCheck = !noHazardCheck;
+  options.numerics = noNumericsCheck  ? emu::NumericsMode::Off
+                     : strictNumerics ? emu::NumericsMode::Error
+                                      : emu::NumericsMode::Warn;
   llvm::Expected<EmulatorRun> run =
       runOnEmulator(*file, *arch, inputs, options, blobPath);
   if (!run) {
@@ -166,6 +186,7 @@ int runRun() {
     report->printProfile(llvm::outs(), profileCount);
   }
   llvm::outs().flush();
+  report->printWarnings(llvm::errs());
   report->printProblems(llvm::errs());
   if (!tracePath.empty()) {
     if (llvm::Error error = emulator.writeTrace(tracePath)) {

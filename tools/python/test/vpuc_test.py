@@ -74,6 +74,7 @@ class CompileRunTest(unittest.TestCase):
         report = outputs.report
         self.assertTrue(report.completed)
         self.assertEqual(report.problems, [])
+        self.assertEqual(report.warnings, [])
         self.assertGreater(report.total_cycles, 0)
         self.assertGreater(outputs.latency_us, 0)
         self.assertAlmostEqual(outputs.latency_us, report.total_cycles / report.frequency_mhz)
@@ -95,6 +96,52 @@ class CompileRunTest(unittest.TestCase):
         with open(MODEL, "rb") as f:
             blob = vpuc.compile(f.read(), "VPUX37XX", mode="default_hw")
         self.assertTrue(vpuc.compare(vpuc.run(blob, self.input), self.reference).passed)
+
+
+def overflow_model():
+    """ONNX bytes of y = x * 1000 (node `scale_up`) over a 1x4x2x2 input: beyond FP16 for |x| > 65."""
+    from onnx import TensorProto, helper, numpy_helper
+    scale = numpy_helper.from_array(np.full((1, 4, 1, 1), 1000.0, np.float32), "scale")
+    graph = helper.make_graph(
+        [helper.make_node("Mul", ["x", "scale"], ["y"], name="scale_up")], "overflow",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 4, 2, 2])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [1, 4, 2, 2])],
+        initializer=[scale])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    return model.SerializeToString()
+
+
+class NumericsTest(unittest.TestCase):
+    """The emulator's numerics check: a warning, an error, or nothing."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.blob = vpuc.compile(overflow_model(), "VPUX37XX")  # reference_sw
+        cls.input = np.linspace(-1, 1, 16, dtype=np.float32).reshape(1, 4, 2, 2)
+        cls.input[0, 1, 0, 1] = 100.0
+
+    def test_warning_by_default(self):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            outputs = vpuc.run(self.blob, self.input)
+        self.assertEqual(len(caught), 1)
+        self.assertIs(caught[0].category, vpuc.NumericsWarning)
+        self.assertIn("'scale_up'", str(caught[0].message))
+        self.assertEqual(outputs.report.problems, [])
+        (warning,) = outputs.report.warnings
+        self.assertRegex(warning, r"^warning: \[numerics\] .*'scale_up'.* 1 element is \+-Inf")
+        self.assertEqual(outputs["y"][0, 1, 0, 1], np.inf)
+
+    def test_error_and_off(self):
+        with self.assertRaisesRegex(vpuc.Error, r"error: \[numerics\] .*'scale_up'"):
+            vpuc.run(self.blob, self.input, numerics="error")
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", vpuc.NumericsWarning)
+            outputs = vpuc.run(self.blob, self.input, numerics="off")
+            self.assertEqual(outputs.report.warnings, [])
+            vpuc.run(self.blob, self.input / 10, numerics="error")
+        with self.assertRaisesRegex(vpuc.Error, "numerics must be 'warn', 'error' or 'off'"):
+            vpuc.run(self.blob, self.input, numerics="strict")
 
 
 class InferTest(unittest.TestCase):

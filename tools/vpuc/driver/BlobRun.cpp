@@ -25,7 +25,7 @@ createEmulator(const blob::BlobFile &file, const arch::ArchDesc &arch,
 
 llvm::Expected<PreparedRun> prepareRun(const blob::BlobFile &file,
                                        llvm::StringRef archName,
-                                       bool hazardCheck,
+                                       const emu::EmulatorOptions &options,
                                        llvm::StringRef blobName) {
   std::string target =
       archName.empty() ? file.get().header()->arch()->str() : archName.str();
@@ -35,8 +35,6 @@ llvm::Expected<PreparedRun> prepareRun(const blob::BlobFile &file,
   }
   PreparedRun run;
   run.arch = std::make_unique<arch::ArchDesc>(std::move(*arch));
-  emu::EmulatorOptions options;
-  options.hazardCheck = hazardCheck;
   llvm::Expected<std::unique_ptr<emu::Emulator>> emulator =
       createEmulator(file, *run.arch, options, blobName);
   if (!emulator) {

@@ -36,11 +36,11 @@ createEmulator(const blob::BlobFile &file, const arch::ArchDesc &arch,
 
 /// Prepares `file` (which must outlive the result) for a run on the target
 /// `archName`, or on the blob's own target when `archName` is empty, with the
-/// built-in kernels. Errors of the emulator's checks are prefixed with
-/// `blobName`.
+/// built-in kernels and `options`. Errors of the emulator's checks are
+/// prefixed with `blobName`.
 llvm::Expected<PreparedRun> prepareRun(const blob::BlobFile &file,
                                        llvm::StringRef archName,
-                                       bool hazardCheck,
+                                       const emu::EmulatorOptions &options,
                                        llvm::StringRef blobName);
 
 } // namespace mlir::vpuc::driver

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "core/npy/Npy.h"
+#include "emulator/NumericsCheck.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
@@ -76,6 +77,9 @@ llvm::Expected<CompileResult> compileModel(const CompileRequest &request,
 struct RunOptions {
   /// Track every memory access for races and uninitialised reads.
   bool hazardCheck = true;
+  /// The numerics check (NaN or Inf from finite inputs, FP16 saturation):
+  /// findings as warnings, as problems, or no check.
+  emu::NumericsMode numerics = emu::NumericsMode::Warn;
   /// The target (empty: the blob's own).
   std::string arch;
   /// `inputs` holds one array that feeds the first network input whatever
@@ -102,6 +106,9 @@ struct RunResult {
   /// The problems the emulator found (hazards, barrier misuse, deadlock,
   /// ...), one "error: [kind] message" line each.
   std::vector<std::string> problems;
+  /// The warnings of the run (numerics findings when they are not problems),
+  /// one "warning: [kind] message" line each.
+  std::vector<std::string> warnings;
   /// The timing summary `vpuc run` prints.
   std::string summary;
 };

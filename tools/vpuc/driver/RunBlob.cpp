@@ -23,8 +23,11 @@ llvm::Expected<RunResult> runBlob(llvm::ArrayRef<uint8_t> blob,
   if (!file) {
     return file.takeError();
   }
+  emu::EmulatorOptions emulatorOptions;
+  emulatorOptions.hazardCheck = options.hazardCheck;
+  emulatorOptions.numerics = options.numerics;
   llvm::Expected<PreparedRun> prepared =
-      prepareRun(*file, options.arch, options.hazardCheck, "blob");
+      prepareRun(*file, options.arch, emulatorOptions, "blob");
   if (!prepared) {
     return prepared.takeError();
   }
@@ -48,16 +51,23 @@ llvm::Expected<RunResult> runBlob(llvm::ArrayRef<uint8_t> blob,
     llvm::raw_string_ostream os(result.summary);
     report->printSummary(os);
   }
-  std::string problems;
-  {
-    llvm::raw_string_ostream os(problems);
-    report->printProblems(os);
-  }
-  llvm::SmallVector<llvm::StringRef> lines;
-  llvm::StringRef(problems).split(lines, '\n', -1, /*KeepEmpty=*/false);
-  for (llvm::StringRef line : lines) {
-    result.problems.push_back(line.str());
-  }
+  // The lines of the problems and of the warnings.
+  auto toLines = [](llvm::function_ref<void(llvm::raw_ostream &)> print) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    print(os);
+    llvm::SmallVector<llvm::StringRef> lines;
+    llvm::StringRef(text).split(lines, '\n', -1, /*KeepEmpty=*/false);
+    std::vector<std::string> result;
+    for (llvm::StringRef line : lines) {
+      result.push_back(line.str());
+    }
+    return result;
+  };
+  result.problems =
+      toLines([&](llvm::raw_ostream &os) { report->printProblems(os); });
+  result.warnings =
+      toLines([&](llvm::raw_ostream &os) { report->printWarnings(os); });
   if (report->completed) {
     result.outputs = emulator.getOutputs();
     result.layers = takeLayerOutputs(result.outputs);

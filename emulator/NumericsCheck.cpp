@@ -1,0 +1,427 @@
+//===- NumericsCheck.cpp - NaN, Inf and FP16 saturation of tasks ----------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The scans work on the raw bits: with the sign masked off, a float is NaN
+// above the bits of +Inf, Inf at them, and (f16) saturated at the bits of
+// 65504 (0x7bff, just below +Inf's 0x7c00). A row of the innermost
+// dimension is first reduced to "does it hold anything at or above the
+// threshold" without branches; only such rows are walked element by
+// element.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emulator/NumericsCheck.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <numeric>
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::emu {
+
+const char *getFloatTypeName(FloatType type) {
+  switch (type) {
+  case FloatType::F16:
+    return "f16";
+  case FloatType::BF16:
+    return "bf16";
+  case FloatType::F32:
+    return "f32";
+  }
+  return "float";
+}
+
+const char *getNumericsIssueKindName(NumericsIssueKind kind) {
+  switch (kind) {
+  case NumericsIssueKind::NaN:
+    return "NaN";
+  case NumericsIssueKind::Inf:
+    return "Inf";
+  case NumericsIssueKind::Saturation:
+    return "saturation";
+  }
+  return "numerics";
+}
+
+int64_t FloatBuffer::getNumElements() const {
+  int64_t count = 1;
+  for (int64_t dim : dims) {
+    count *= dim;
+  }
+  return count;
+}
+
+/// Bytes of an element of `type`.
+static int64_t getElementBytes(FloatType type) {
+  return type == FloatType::F32 ? 4 : 2;
+}
+
+std::pair<const uint8_t *, const uint8_t *> FloatBuffer::getSpan() const {
+  if (getNumElements() == 0) {
+    return {data, data};
+  }
+  int64_t last = 0;
+  for (size_t d = 0; d < dims.size(); ++d) {
+    last += (dims[d] - 1) * strides[d];
+  }
+  return {data, data + last + getElementBytes(type)};
+}
+
+const FloatCount &FloatScan::get(NumericsIssueKind kind) const {
+  switch (kind) {
+  case NumericsIssueKind::NaN:
+    return nan;
+  case NumericsIssueKind::Inf:
+    return inf;
+  case NumericsIssueKind::Saturation:
+    break;
+  }
+  return saturated;
+}
+
+//===----------------------------------------------------------------------===//
+// Scans
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// What an element's bits say.
+enum class Bits { Finite, Saturated, Inf, NaN };
+
+/// The bit-level view of one float type: the magnitude mask, the bits of
+/// +Inf and the bits of the saturated magnitude (f16 only).
+struct FloatBits {
+  uint32_t absMask;
+  uint32_t inf;
+  /// The lowest "interesting" magnitude: the saturated one for f16, +Inf
+  /// otherwise.
+  uint32_t threshold;
+
+  static FloatBits get(FloatType type) {
+    switch (type) {
+    case FloatType::F16:
+      return {0x7fff, 0x7c00, 0x7bff};
+    case FloatType::BF16:
+      return {0x7fff, 0x7f80, 0x7f80};
+    case FloatType::F32:
+      break;
+    }
+    return {0x7fffffff, 0x7f800000, 0x7f800000};
+  }
+
+  Bits classify(uint32_t bits) const {
+    uint32_t magnitude = bits & absMask;
+    if (magnitude < threshold) {
+      return Bits::Finite;
+    }
+    if (magnitude > inf) {
+      return Bits::NaN;
+    }
+    return magnitude == inf ? Bits::Inf : Bits::Saturated;
+  }
+};
+
+/// Loads the element at `p` (unaligned).
+template <typename T> static uint32_t load(const uint8_t *p) {
+  T value;
+  std::memcpy(&value, p, sizeof(T));
+  return value;
+}
+
+/// True when a row of `count` elements `stride` bytes apart holds an element
+/// at or above `threshold` (with the sign masked off).
+template <typename T>
+static bool rowHasAny(const uint8_t *row, int64_t count, int64_t stride,
+                      uint32_t absMask, uint32_t threshold) {
+  bool any = false;
+  if (stride == static_cast<int64_t>(sizeof(T))) {
+    for (int64_t i = 0; i < count; ++i) {
+      any |= (load<T>(row + i * sizeof(T)) & absMask) >= threshold;
+    }
+  } else {
+    for (int64_t i = 0; i < count; ++i) {
+      any |= (load<T>(row + i * stride) & absMask) >= threshold;
+    }
+  }
+  return any;
+}
+
+/// Walks the rows of a buffer: the dims are visited from the largest stride
+/// to the smallest, the last of them being the row; `fn(row, index)` gets the
+/// host address of each row's first element and its logical index (the row
+/// dimension at 0), and returns false to stop.
+class RowWalker {
+public:
+  explicit RowWalker(const FloatBuffer &buffer) : buffer(buffer) {
+    size_t rank = buffer.dims.size();
+    order.resize(rank);
+    std::iota(order.begin(), order.end(), 0);
+    // Size-1 dims first (they do not matter), then by decreasing stride.
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      bool unitA = buffer.dims[a] == 1, unitB = buffer.dims[b] == 1;
+      if (unitA != unitB) {
+        return unitA;
+      }
+      return buffer.strides[a] > buffer.strides[b];
+    });
+  }
+
+  /// The dim of the rows (the innermost), or -1 for a rank-0 buffer.
+  int64_t getRowDim() const {
+    return order.empty() ? -1 : static_cast<int64_t>(order.back());
+  }
+  int64_t getRowLength() const {
+    return order.empty() ? 1 : buffer.dims[order.back()];
+  }
+  int64_t getRowStride() const {
+    return order.empty() ? 0 : buffer.strides[order.back()];
+  }
+
+  template <typename Fn> void walk(Fn fn) const {
+    if (buffer.getNumElements() == 0) {
+      return;
+    }
+    size_t outer = order.empty() ? 0 : order.size() - 1;
+    llvm::SmallVector<int64_t, 4> index(buffer.dims.size(), 0);
+    while (true) {
+      int64_t offset = 0;
+      for (size_t d = 0; d < index.size(); ++d) {
+        offset += index[d] * buffer.strides[d];
+      }
+      if (!fn(buffer.data + offset, llvm::ArrayRef<int64_t>(index))) {
+        return;
+      }
+      // The next row: an odometer over the outer dims, innermost first.
+      size_t k = outer;
+      while (k > 0) {
+        size_t d = order[k - 1];
+        if (++index[d] < buffer.dims[d]) {
+          break;
+        }
+        index[d] = 0;
+        --k;
+      }
+      if (k == 0) {
+        return;
+      }
+    }
+  }
+
+private:
+  const FloatBuffer &buffer;
+  llvm::SmallVector<size_t, 4> order;
+};
+
+/// Calls `fn(kind, index, rowDim, position, bits)` for each element of
+/// `buffer` at or above the type's threshold: `index` is the logical index of
+/// its row (0 along the row dim `rowDim`, -1 for rank 0) and `position` its
+/// place in the row. `fn` returns false to stop.
+template <typename T, typename Fn>
+static void forEachNotable(const FloatBuffer &buffer, Fn fn) {
+  FloatBits info = FloatBits::get(buffer.type);
+  RowWalker walker(buffer);
+  int64_t length = walker.getRowLength();
+  int64_t stride = walker.getRowStride();
+  walker.walk([&](const uint8_t *row, llvm::ArrayRef<int64_t> index) {
+    if (!rowHasAny<T>(row, length, stride, info.absMask, info.threshold)) {
+      return true;
+    }
+    for (int64_t i = 0; i < length; ++i) {
+      uint32_t bits = load<T>(row + i * stride);
+      Bits kind = info.classify(bits);
+      if (kind != Bits::Finite &&
+          !fn(kind, index, walker.getRowDim(), i, bits)) {
+        return false;
+      }
+    }
+    return true;
+  });
+}
+
+/// Dispatches forEachNotable on the element type.
+template <typename Fn>
+static void forEachNotableElement(const FloatBuffer &buffer, Fn fn) {
+  if (buffer.type == FloatType::F32) {
+    forEachNotable<uint32_t>(buffer, fn);
+  } else {
+    forEachNotable<uint16_t>(buffer, fn);
+  }
+}
+
+} // namespace
+
+FloatScan scanFloats(const FloatBuffer &buffer) {
+  FloatScan scan;
+  bool negativeBit = false;
+  forEachNotableElement(buffer, [&](Bits kind, llvm::ArrayRef<int64_t> index,
+                                    int64_t rowDim, int64_t position,
+                                    uint32_t bits) {
+    FloatCount &count = kind == Bits::NaN   ? scan.nan
+                        : kind == Bits::Inf ? scan.inf
+                                            : scan.saturated;
+    if (count.count++ == 0) {
+      count.firstIndex.assign(index.begin(), index.end());
+      if (rowDim >= 0) {
+        count.firstIndex[rowDim] = position;
+      }
+      for (size_t d = 0; d < buffer.origin.size() && d < index.size(); ++d) {
+        count.firstIndex[d] += buffer.origin[d];
+      }
+      negativeBit =
+          buffer.type == FloatType::F32 ? (bits >> 31) != 0 : (bits >> 15) != 0;
+      double magnitude =
+          kind == Bits::NaN   ? std::numeric_limits<double>::quiet_NaN()
+          : kind == Bits::Inf ? std::numeric_limits<double>::infinity()
+                              : kMaxFiniteF16;
+      count.firstValue = negativeBit ? -magnitude : magnitude;
+    }
+    return true;
+  });
+  return scan;
+}
+
+InputState classifyInput(const FloatBuffer &buffer) {
+  InputState state = InputState::Clean;
+  forEachNotableElement(buffer, [&](Bits kind, llvm::ArrayRef<int64_t>, int64_t,
+                                    int64_t, uint32_t) {
+    if (kind == Bits::Saturated) {
+      state = InputState::Saturated;
+      return true;
+    }
+    state = InputState::NonFinite;
+    return false;
+  });
+  return state;
+}
+
+//===----------------------------------------------------------------------===//
+// Findings
+//===----------------------------------------------------------------------===//
+
+std::string describeFinding(const NumericsFinding &finding) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << finding.buffer << " (";
+  if (finding.dims.empty()) {
+    os << "scalar";
+  } else {
+    llvm::interleave(finding.dims, os, "x");
+  }
+  os << " " << getFloatTypeName(finding.type) << "): " << finding.count
+     << (finding.count == 1 ? " element is " : " elements are ");
+  switch (finding.kind) {
+  case NumericsIssueKind::NaN:
+    os << "NaN although every input was finite";
+    break;
+  case NumericsIssueKind::Inf:
+    os << "+-Inf although every input was finite";
+    if (finding.type == FloatType::F16) {
+      os << " (beyond the FP16 range)";
+    }
+    break;
+  case NumericsIssueKind::Saturation:
+    os << "+-65504, saturated at the largest finite f16 (no input is)";
+    break;
+  }
+  os << ", the first [";
+  llvm::interleaveComma(finding.firstIndex, os);
+  os << "] = ";
+  if (std::isnan(finding.firstValue)) {
+    os << "nan";
+  } else if (std::isinf(finding.firstValue)) {
+    os << (finding.firstValue < 0 ? "-inf" : "inf");
+  } else {
+    os << llvm::format("%g", finding.firstValue);
+  }
+  return text;
+}
+
+void TaskNumerics::addInput(FloatBuffer buffer) {
+  inputs.push_back(std::move(buffer));
+}
+
+void TaskNumerics::addOutput(FloatBuffer buffer) {
+  outputs.push_back(std::move(buffer));
+}
+
+void TaskNumerics::beforeRun() {
+  inputState.reset();
+  for (const FloatBuffer &input : inputs) {
+    auto [inBegin, inEnd] = input.getSpan();
+    bool overlaps = llvm::any_of(outputs, [&](const FloatBuffer &output) {
+      auto [outBegin, outEnd] = output.getSpan();
+      return inBegin < outEnd && outBegin < inEnd;
+    });
+    if (overlaps) {
+      // The task may overwrite its inputs: classify them all now.
+      getInputState();
+      return;
+    }
+  }
+}
+
+InputState TaskNumerics::getInputState() {
+  if (!inputState) {
+    inputState = InputState::Clean;
+    for (const FloatBuffer &input : inputs) {
+      InputState state = classifyInput(input);
+      if (state == InputState::NonFinite) {
+        inputState = state;
+        break;
+      }
+      if (state == InputState::Saturated) {
+        inputState = state;
+      }
+    }
+  }
+  return *inputState;
+}
+
+llvm::SmallVector<NumericsFinding, 2> TaskNumerics::afterRun() {
+  llvm::SmallVector<NumericsFinding, 2> findings;
+  for (const FloatBuffer &output : outputs) {
+    FloatScan scan = scanFloats(output);
+    for (NumericsIssueKind kind :
+         {NumericsIssueKind::NaN, NumericsIssueKind::Inf,
+          NumericsIssueKind::Saturation}) {
+      const FloatCount &count = scan.get(kind);
+      if (count.count == 0) {
+        continue;
+      }
+      InputState state = getInputState();
+      if (state == InputState::NonFinite ||
+          (kind == NumericsIssueKind::Saturation &&
+           state == InputState::Saturated)) {
+        continue;
+      }
+      auto *it = llvm::find_if(findings, [&](const NumericsFinding &finding) {
+        return finding.kind == kind && finding.buffer == output.name;
+      });
+      if (it != findings.end()) {
+        it->count += count.count;
+        continue;
+      }
+      NumericsFinding finding;
+      finding.kind = kind;
+      finding.buffer = output.name;
+      finding.type = output.type;
+      llvm::ArrayRef<int64_t> dims = output.getTensorDims();
+      finding.dims.assign(dims.begin(), dims.end());
+      finding.count = count.count;
+      finding.firstIndex = count.firstIndex;
+      finding.firstValue = count.firstValue;
+      findings.push_back(std::move(finding));
+    }
+  }
+  return findings;
+}
+
+} // namespace mlir::vpuc::emu
