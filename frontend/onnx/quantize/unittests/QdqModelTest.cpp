@@ -302,6 +302,60 @@ TEST(QdqModelTest, prepareFoldsConstantsAndConvertsTheOpset) {
   EXPECT_EQ(plan->layers, (std::vector<std::string>{"conv", "fc"}));
 }
 
+TEST(QdqModelTest, prepareConvertsASoftmaxAfterAComputedReshape) {
+  // Opset 9, as paddle2onnx exports a flatten: the target shape of a Reshape
+  // is computed (Shape -> Slice -> Concat), so shape inference does not know
+  // the Softmax input's rank, which the Softmax 12 -> 13 adapter needs; the
+  // graph output states it.
+  onnx::ModelProto model;
+  model.set_ir_version(7);
+  model.add_opset_import()->set_version(9);
+  onnx::GraphProto &graph = *model.mutable_graph();
+  graph.set_name("net");
+  addValue(graph.mutable_input(), "x", {1, 2, 4, 4});
+  addValue(graph.mutable_output(), "y", {1, 2});
+  onnx::TensorProto minusOne;
+  minusOne.set_name("minus_one");
+  minusOne.set_data_type(onnx::TensorProto::INT64);
+  minusOne.add_dims(1);
+  minusOne.add_int64_data(-1);
+  *graph.add_initializer() = minusOne;
+  auto addIntsAttribute = [](onnx::NodeProto *node, const std::string &name,
+                             std::vector<int64_t> values) {
+    onnx::AttributeProto *attr = node->add_attribute();
+    attr->set_name(name);
+    attr->set_type(onnx::AttributeProto::INTS);
+    for (int64_t value : values) {
+      attr->add_ints(value);
+    }
+  };
+  addNode(graph, "GlobalAveragePool", "gap", {"x"}, "g");
+  addNode(graph, "Shape", "shape", {"g"}, "s");
+  addNode(graph, "Slice", "slice", {"s"}, "n");
+  onnx::NodeProto *slice = graph.mutable_node(2);
+  addIntsAttribute(slice, "axes", {0});
+  addIntsAttribute(slice, "starts", {0});
+  addIntsAttribute(slice, "ends", {1});
+  addNode(graph, "Concat", "concat", {"n", "minus_one"}, "target");
+  onnx::AttributeProto *axis = graph.mutable_node(3)->add_attribute();
+  axis->set_name("axis");
+  axis->set_type(onnx::AttributeProto::INT);
+  axis->set_i(0);
+  addNode(graph, "Reshape", "flatten", {"g", "target"}, "f");
+  addNode(graph, "Softmax", "softmax", {"f"}, "y");
+
+  llvm::Expected<int64_t> opset = prepareModel(model);
+  ASSERT_TRUE(static_cast<bool>(opset)) << llvm::toString(opset.takeError());
+  EXPECT_EQ(*opset, 9);
+  EXPECT_EQ(model.opset_import(0).version(), 13);
+  // Softmax 13 normalises over its axis only; the 2-D input makes that the
+  // same as opset 9's flattened softmax, so no reshape is added.
+  const onnx::NodeProto &softmax =
+      model.graph().node(model.graph().node_size() - 1);
+  EXPECT_EQ(softmax.op_type(), "Softmax");
+  EXPECT_EQ(softmax.output(0), "y");
+}
+
 TEST(QdqModelTest, biasCorrectionRemovesTheWeightsExpectedError) {
   onnx::ModelProto model = makeModel();
   llvm::Expected<QuantPlan> plan = planQuantization(model, QuantizeOptions());
