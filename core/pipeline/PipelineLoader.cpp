@@ -14,6 +14,7 @@
 
 #include "core/pipeline/PipelineLoader.h"
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -28,9 +29,13 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <google/protobuf/text_format.h>
@@ -277,6 +282,12 @@ private:
   /// The registered specs being expanded, outermost first (for cycle
   /// detection).
   std::vector<std::string> active;
+  /// The directory of each spec being expanded whose references resolve to
+  /// files beside it (empty for a compiled-in spec), innermost last.
+  std::vector<std::string> directories;
+  /// The texts and paths of the spec files loaded by reference (the parsed
+  /// specs refer to them while they are lowered).
+  std::deque<std::string> loadedFiles;
   llvm::StringMap<std::optional<PassDescription>> descriptions;
 };
 
@@ -293,8 +304,15 @@ void SpecLowering::lowerSpec(SpecSource source,
   if (registeredName && parsed->spec.name() != *registeredName) {
     DiagLoc nameLoc = locate(&parsed->tree, parsed->file,
                              specDesc->FindFieldByName("name"), -1, fileLoc);
-    error(nameLoc) << "the spec registered as '" << *registeredName
-                   << "' is named '" << parsed->spec.name() << "'\n";
+    if (source.onDisk) {
+      error(nameLoc) << "the spec that the reference '" << *registeredName
+                     << "' loads is named '" << parsed->spec.name()
+                     << "'; a spec beside the referring one is named as its "
+                        "file\n";
+    } else {
+      error(nameLoc) << "the spec registered as '" << *registeredName
+                     << "' is named '" << parsed->spec.name() << "'\n";
+    }
   }
   bool pushed = registeredName.has_value();
   if (pushed) {
@@ -303,9 +321,16 @@ void SpecLowering::lowerSpec(SpecSource source,
     active.push_back(parsed->spec.name());
     pushed = true;
   }
+  directories.push_back(
+      source.onDisk ? llvm::sys::path::parent_path(source.sourceName).str()
+                    : std::string());
+  if (source.onDisk && directories.back().empty()) {
+    directories.back() = ".";
+  }
   lowerStages(parsed->spec.stages(), &parsed->tree,
               specDesc->FindFieldByName("stages"), parsed->file, fileLoc,
               anchor, out);
+  directories.pop_back();
   if (pushed) {
     active.pop_back();
   }
@@ -493,6 +518,41 @@ void SpecLowering::lowerReference(llvm::StringRef name, const DiagLoc &loc,
     error(loc) << "empty pipeline reference\n";
     return;
   }
+  auto checkCycle = [&]() {
+    auto cycleStart = llvm::find(active, name);
+    if (cycleStart == active.end()) {
+      return true;
+    }
+    llvm::raw_ostream &diag = error(loc) << "pipeline reference cycle: ";
+    for (auto it = cycleStart; it != active.end(); ++it) {
+      diag << "'" << *it << "' -> ";
+    }
+    diag << "'" << name << "'\n";
+    return false;
+  };
+  // A spec read from a file: the file of that name beside it first.
+  if (!directories.empty() && !directories.back().empty()) {
+    llvm::SmallString<256> path(directories.back());
+    llvm::sys::path::append(path, name + ".textproto");
+    if (llvm::sys::fs::exists(path)) {
+      llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
+          llvm::MemoryBuffer::getFile(path);
+      if (!file) {
+        error(loc) << "cannot read the spec " << path << " that the reference '"
+                   << name << "' names: " << file.getError().message() << "\n";
+        return;
+      }
+      if (!checkCycle()) {
+        return;
+      }
+      const std::string &text =
+          loadedFiles.emplace_back((*file)->getBuffer().str());
+      const std::string &sourceName = loadedFiles.emplace_back(path.str());
+      SpecSource source{text, sourceName, /*onDisk=*/true};
+      lowerSpec(source, name, anchor, out);
+      return;
+    }
+  }
   const registry::PipelineInfo *info = registry.lookupPipeline(name);
   if (!info) {
     std::vector<std::string> names;
@@ -509,13 +569,7 @@ void SpecLowering::lowerReference(llvm::StringRef name, const DiagLoc &loc,
     diag << "\n";
     return;
   }
-  auto cycleStart = llvm::find(active, name);
-  if (cycleStart != active.end()) {
-    llvm::raw_ostream &diag = error(loc) << "pipeline reference cycle: ";
-    for (auto it = cycleStart; it != active.end(); ++it) {
-      diag << "'" << *it << "' -> ";
-    }
-    diag << "'" << name << "'\n";
+  if (!checkCycle()) {
     return;
   }
   lowerSpec(SpecSource{info->text, info->sourceName}, name, anchor, out);

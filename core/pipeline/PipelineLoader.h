@@ -48,6 +48,12 @@ namespace mlir::vpuc::pipeline {
 struct SpecSource {
   llvm::StringRef text;
   llvm::StringRef sourceName;
+  /// The spec was read from the file `sourceName` (not compiled in): a
+  /// `pipeline: "NAME"` stage of it (and of the files it so loads) runs the
+  /// file NAME.textproto beside it when there is one, and the registered spec
+  /// NAME otherwise, so that an edited copy of an in-tree spec takes effect
+  /// without a rebuild.
+  bool onDisk = false;
 };
 
 /// The header fields of a spec, for listings.

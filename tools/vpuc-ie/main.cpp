@@ -177,7 +177,7 @@ LogicalResult addPasses(MLIRContext &context,
       return failure();
     }
     textual = loader.lowerToTextualPipeline(
-        pipeline::SpecSource{file->getBuffer(), pipelineSpec});
+        pipeline::SpecSource{file->getBuffer(), pipelineSpec, /*onDisk=*/true});
   }
   if (failed(textual) ||
       failed(pipeline::addTextualPipeline(*textual, pm, os))) {

@@ -100,7 +100,8 @@ LogicalResult setupSpecPipeline(PassManager &pm, const VpucOptOptions &options,
       return failure();
     }
     textual = loader.lowerToTextualPipeline(
-        pipeline::SpecSource{file->getBuffer(), options.pipelineSpec});
+        pipeline::SpecSource{file->getBuffer(), options.pipelineSpec,
+                             /*onDisk=*/true});
   }
   if (failed(textual)) {
     return failure();

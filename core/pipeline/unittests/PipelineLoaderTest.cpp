@@ -6,6 +6,7 @@
 
 #include "core/pipeline/PipelineLoader.h"
 
+#include <cstdlib>
 #include <string>
 
 #include "core/registry/Registry.h"
@@ -17,6 +18,9 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <gmock/gmock.h>
@@ -161,6 +165,65 @@ TEST_F(PipelineLoaderTest, referencedPipelineIsSpliced) {
               }
             )pb"),
             "builtin.module(canonicalize,cse,func.func(canonicalize,cse))");
+}
+
+/// Writes `text` to the file `name` in a fresh directory under the test's
+/// temporary directory and returns the file's path.
+std::string writeSpecFile(llvm::StringRef dir, llvm::StringRef name,
+                          llvm::StringRef text) {
+  const char *root = std::getenv("TEST_TMPDIR");
+  llvm::SmallString<256> path(root ? root : "/tmp");
+  llvm::sys::path::append(path, dir);
+  EXPECT_FALSE(llvm::sys::fs::create_directories(path));
+  llvm::sys::path::append(path, name);
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error);
+  EXPECT_FALSE(error);
+  os << text;
+  return path.str().str();
+}
+
+TEST_F(PipelineLoaderTest, referenceFromAFileResolvesBesideIt) {
+  // main.textproto refers to 'cleanup' and 'extra'; the cleanup.textproto
+  // beside it replaces the registered spec, and its own reference to
+  // 'extra' resolves beside it too.
+  writeSpecFile("beside", "cleanup.textproto",
+                "name: \"cleanup\"\nstages { pass { name: \"symbol-dce\" } }\n"
+                "stages { pipeline: \"extra\" }\n");
+  writeSpecFile("beside", "extra.textproto",
+                "name: \"extra\"\nstages { pass { name: \"cse\" } }\n");
+  std::string text = "stages { pipeline: \"cleanup\" }\n";
+  std::string main = writeSpecFile("beside", "main.textproto", text);
+  FailureOr<std::string> result =
+      loader.lowerToTextualPipeline(SpecSource{text, main, /*onDisk=*/true});
+  ASSERT_TRUE(succeeded(result)) << diagnostics();
+  EXPECT_EQ(*result, "builtin.module(symbol-dce,cse)");
+  // Not read from a file: the registered spec.
+  EXPECT_EQ(lower(text), "builtin.module(canonicalize,cse)");
+}
+
+TEST_F(PipelineLoaderTest, specBesideAFileIsNamedAsItsFile) {
+  writeSpecFile("misnamed_beside", "cleanup.textproto",
+                "name: \"tidy\"\nstages { pass { name: \"cse\" } }\n");
+  std::string text = "stages { pipeline: \"cleanup\" }\n";
+  std::string main = writeSpecFile("misnamed_beside", "main.textproto", text);
+  EXPECT_TRUE(failed(
+      loader.lowerToTextualPipeline(SpecSource{text, main, /*onDisk=*/true})));
+  EXPECT_THAT(diagnostics(),
+              HasSubstr("cleanup.textproto:1: the spec that the reference "
+                        "'cleanup' loads is named 'tidy'; a spec beside the "
+                        "referring one is named as its file"));
+}
+
+TEST_F(PipelineLoaderTest, cycleThroughFilesBesideTheSpec) {
+  writeSpecFile("file_cycle", "loop.textproto",
+                "name: \"loop\"\nstages { pipeline: \"loop\" }\n");
+  std::string text = "stages { pipeline: \"loop\" }\n";
+  std::string main = writeSpecFile("file_cycle", "main.textproto", text);
+  EXPECT_TRUE(failed(
+      loader.lowerToTextualPipeline(SpecSource{text, main, /*onDisk=*/true})));
+  EXPECT_THAT(diagnostics(),
+              HasSubstr("pipeline reference cycle: 'loop' -> 'loop'"));
 }
 
 TEST_F(PipelineLoaderTest, registeredSpecByName) {

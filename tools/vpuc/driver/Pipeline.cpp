@@ -157,7 +157,8 @@ buildCompilePipeline(MLIRContext &context, const registry::Registry &registry,
                    options.overrides.end());
   pipeline::PipelineLoader loader(context, registry, diagnostics);
   loader.setOverrides(overrides);
-  pipeline::SpecSource source{spec.text, spec.sourceName};
+  pipeline::SpecSource source{spec.text, spec.sourceName,
+                              /*onDisk=*/!spec.registeredName};
   auto lower = [&]() -> FailureOr<std::string> {
     return spec.registeredName
                ? loader.lowerRegisteredToTextualPipeline(*spec.registeredName)
