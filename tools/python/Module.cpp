@@ -212,7 +212,7 @@ py::dict infer(const std::string &modelPath,
   npy::ArrayMap arrays = toArrayMap(inputs);
   llvm::Expected<npy::ArrayMap> outputs = [&] {
     py::gil_scoped_release release;
-    return driver::inferModel(model, arrays, positional);
+    return driver::inferModel(model, arrays, positional, getRegistry());
   }();
   return toDict(unwrap(std::move(outputs)));
 }

@@ -154,6 +154,13 @@ class InferTest(unittest.TestCase):
             results = vpuc.compare(outputs, reference, tolerance=0.99999)
             self.assertTrue(results.passed, results)
 
+    def test_infer_runs_compiled_ir(self):
+        # IR that `vpuc compile` wrote at the VPU level, with the target on the module.
+        data, reference = load_mlp()
+        outputs = vpuc.infer("tools/python/test/mlp_vpu.mlir", data)
+        results = vpuc.compare(outputs, reference, tolerance=0.999)
+        self.assertTrue(results.passed, results)
+
     def test_dtypes(self):
         """Each output of dtypes.mlir is its input plus one, in the input's dtype."""
         inputs = {

@@ -121,10 +121,12 @@ llvm::Expected<RunResult> runBlob(llvm::ArrayRef<uint8_t> blob,
 
 /// Runs a model with the IE reference interpreter on `inputs` (by input name;
 /// with `positional`, one array feeding a one-input network) and returns its
-/// outputs by name.
+/// outputs by name. The model may be IR that `vpuc compile` wrote at a tensor
+/// level (IE, VPU), which needs the dialects of `registry`.
 llvm::Expected<npy::ArrayMap> inferModel(const ModelSource &model,
                                          const npy::ArrayMap &inputs,
-                                         bool positional = false);
+                                         bool positional,
+                                         const registry::Registry &registry);
 
 } // namespace mlir::vpuc::driver
 

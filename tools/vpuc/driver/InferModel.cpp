@@ -10,23 +10,20 @@
 
 #include "dialects/ie/interpreter/Interpreter.h"
 #include "dialects/ie/interpreter/TensorConversion.h"
-#include "frontend/onnx/OnnxImporter.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "tools/vpuc/driver/Capture.h"
 #include "tools/vpuc/driver/Driver.h"
+#include "tools/vpuc/driver/Pipeline.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace mlir::vpuc::driver {
 
 llvm::Expected<npy::ArrayMap> inferModel(const ModelSource &model,
                                          const npy::ArrayMap &inputs,
-                                         bool positional) {
-  DialectRegistry dialects;
-  onnx_frontend::registerImportDialects(dialects);
-  MLIRContext context(dialects);
-  context.loadAllAvailableDialects();
-  context.printOpOnDiagnostic(false);
+                                         bool positional,
+                                         const registry::Registry &registry) {
+  std::unique_ptr<MLIRContext> owned = createContext(registry);
+  MLIRContext &context = *owned;
   DiagnosticCapture capture(context);
 
   llvm::Expected<OwningOpRef<ModuleOp>> module =
