@@ -443,8 +443,15 @@ LogicalResult BlobWriter::writeTensors() {
     uint32_t index = 0;
     if (auto constant = llvm::dyn_cast<Const::DeclareOp>(op)) {
       Const::Content content = constant.getContent().fold();
-      std::vector<char> bytes(content.getSizeInBytes());
-      content.copyTo(bytes);
+      // The stored bytes go straight into the blob; only a splat is expanded
+      // first.
+      std::vector<char> expanded;
+      llvm::ArrayRef<char> bytes = content.getRawStorage();
+      if (content.isSplat()) {
+        expanded.resize(content.getSizeInBytes());
+        content.copyTo(expanded);
+        bytes = expanded;
+      }
       uint64_t offset = builder.addConstant(
           llvm::ArrayRef<uint8_t>(
               reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size()),

@@ -12,8 +12,10 @@
 
 #include "frontend/onnx/ImportContext.h"
 
+#include <cstdint>
 #include <cstring>
 #include <fstream>
+#include <memory>
 
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
@@ -402,6 +404,43 @@ static std::string readTypedFields(const onnx::TensorProto &tensor,
 FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor,
                                                Location loc,
                                                llvm::StringRef what) {
+  return createConstantImpl(tensor, /*takeableRawData=*/nullptr, loc, what);
+}
+
+FailureOr<Value> ImportContext::createConstant(onnx::TensorProto &&tensor,
+                                               Location loc,
+                                               llvm::StringRef what) {
+  return createConstantImpl(
+      tensor, tensor.has_raw_data() ? tensor.mutable_raw_data() : nullptr, loc,
+      what);
+}
+
+/// A resource blob holding `bytes`. When `storage` is given, `bytes` is its
+/// content and the string moves into the blob (no copy) unless its buffer
+/// lacks the blob's alignment.
+static AsmResourceBlob createBlob(llvm::ArrayRef<char> bytes,
+                                  std::string *storage) {
+  constexpr size_t alignment = alignof(uint64_t);
+  if (!storage) {
+    return HeapAsmResourceBlob::allocateAndCopyWithAlign(bytes, alignment);
+  }
+  auto owned = std::make_unique<std::string>(std::move(*storage));
+  llvm::ArrayRef<char> data(owned->data(), owned->size());
+  if (reinterpret_cast<uintptr_t>(data.data()) % alignment != 0) {
+    return HeapAsmResourceBlob::allocateAndCopyWithAlign(data, alignment);
+  }
+  return AsmResourceBlob(
+      data, alignment,
+      [owned = std::move(owned)](void *, size_t, size_t) mutable {
+        owned.reset();
+      },
+      /*dataIsMutable=*/true);
+}
+
+FailureOr<Value>
+ImportContext::createConstantImpl(const onnx::TensorProto &tensor,
+                                  std::string *takeableRawData, Location loc,
+                                  llvm::StringRef what) {
   Type elemType = convertElementType(tensor.data_type());
   if (!elemType) {
     return emitError(loc) << what << " has unsupported element type "
@@ -421,19 +460,25 @@ FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor,
   int64_t numElements = type.getNumElements();
   unsigned elemBytes = Const::Content::getElementByteSize(elemType);
 
-  std::string bytes;
+  // The data: a view of the tensor's raw_data, or read into `owned`.
+  std::string owned;
+  std::string *storage = &owned;
   if (tensor.data_location() == onnx::TensorProto::EXTERNAL) {
     FailureOr<std::string> external =
         ExternalDataReader(modelPath, loc, what).read(tensor);
     if (failed(external)) {
       return failure();
     }
-    bytes = std::move(*external);
+    owned = std::move(*external);
   } else if (tensor.has_raw_data()) {
-    bytes = tensor.raw_data();
+    storage = takeableRawData;
   } else {
-    bytes = readTypedFields(tensor, elemBytes);
+    owned = readTypedFields(tensor, elemBytes);
   }
+  llvm::ArrayRef<char> bytes =
+      storage == &owned ? llvm::ArrayRef<char>(owned.data(), owned.size())
+                        : llvm::ArrayRef<char>(tensor.raw_data().data(),
+                                               tensor.raw_data().size());
   uint64_t expected = static_cast<uint64_t>(numElements) * elemBytes;
   if (bytes.size() != expected) {
     return emitError(loc) << what << " of type " << type << " holds "
@@ -446,9 +491,14 @@ FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor,
 
   ElementsAttr elements;
   if (elemType.isInteger(1)) {
-    for (char &byte : bytes) {
+    if (storage != &owned) {
+      owned.assign(bytes.begin(), bytes.end());
+      storage = &owned;
+    }
+    for (char &byte : owned) {
       byte = byte != 0 ? 1 : 0;
     }
+    bytes = llvm::ArrayRef<char>(owned.data(), owned.size());
   }
   if (static_cast<int64_t>(bytes.size()) > options.resourceThresholdBytes) {
     std::string key = "onnx_" + (tensor.name().empty() ? std::string("constant")
@@ -458,9 +508,8 @@ FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor,
         c = '_';
       }
     }
-    AsmResourceBlob blob = HeapAsmResourceBlob::allocateAndCopyWithAlign(
-        llvm::ArrayRef<char>(bytes.data(), bytes.size()), alignof(uint64_t));
-    elements = DenseResourceElementsAttr::get(type, key, std::move(blob));
+    elements =
+        DenseResourceElementsAttr::get(type, key, createBlob(bytes, storage));
   } else if (elemType.isInteger(1)) {
     SmallVector<bool> bools;
     for (char byte : bytes) {
@@ -468,8 +517,7 @@ FailureOr<Value> ImportContext::createConstant(const onnx::TensorProto &tensor,
     }
     elements = DenseElementsAttr::get(type, llvm::ArrayRef<bool>(bools));
   } else {
-    elements = DenseElementsAttr::getFromRawBuffer(
-        type, llvm::ArrayRef<char>(bytes.data(), bytes.size()));
+    elements = DenseElementsAttr::getFromRawBuffer(type, bytes);
   }
   auto content = Const::ContentAttr::get(elements);
   return builder.create<Const::DeclareOp>(loc, content).getResult();

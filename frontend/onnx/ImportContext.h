@@ -162,6 +162,11 @@ public:
   /// names it in errors.
   FailureOr<Value> createConstant(const onnx::TensorProto &tensor, Location loc,
                                   llvm::StringRef what);
+  /// Same, for a tensor the caller no longer needs: large raw data moves into
+  /// the constant's `dense_resource` blob instead of being copied (a model's
+  /// weights are then held once), leaving the tensor's raw_data empty.
+  FailureOr<Value> createConstant(onnx::TensorProto &&tensor, Location loc,
+                                  llvm::StringRef what);
   /// Creates a `const.Declare` filled with `value` of the given element type
   /// and shape.
   Value createSplatConstant(Type elemType, llvm::ArrayRef<int64_t> shape,
@@ -207,6 +212,12 @@ public:
   }
 
 private:
+  /// Implements both createConstant; `takeableRawData` is the tensor's
+  /// raw_data when it may be moved from.
+  FailureOr<Value> createConstantImpl(const onnx::TensorProto &tensor,
+                                      std::string *takeableRawData,
+                                      Location loc, llvm::StringRef what);
+
   MLIRContext *context;
   OpBuilder &builder;
   std::string modelPath;

@@ -21,6 +21,7 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "frontend/onnx/ImportContext.h"
+#include "google/protobuf/io/zero_copy_stream_impl.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -30,8 +31,9 @@
 #include "onnx/onnx_pb.h"
 #include "onnx/shape_inference/implementation.h"
 #include "llvm/ADT/StringSet.h"
-#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
 
 namespace mlir::vpuc::onnx_frontend {
 
@@ -72,10 +74,17 @@ public:
       : context(context), path(path), options(options),
         fileLoc(FileLineColLoc::get(context, path, 0, 0)) {}
 
+  /// Imports the model serialised in `bytes`.
   FailureOr<OwningOpRef<ModuleOp>> run(llvm::StringRef bytes);
+  /// Imports the model in the file at the importer's path, read through a
+  /// small buffer: only the parsed model is held in memory, not the file too.
+  FailureOr<OwningOpRef<ModuleOp>> runOnFile();
 
 private:
   LogicalResult parse(llvm::StringRef bytes);
+  LogicalResult parseFile();
+  /// Everything after parsing.
+  FailureOr<OwningOpRef<ModuleOp>> importParsed();
   LogicalResult readOpset();
   LogicalResult applyInputShapes();
   LogicalResult checkWindowAttributes();
@@ -96,20 +105,65 @@ private:
 
 } // namespace
 
+/// The error of a file that does not parse as a ModelProto.
+static InFlightDiagnostic emitNotAModel(Location fileLoc) {
+  return emitError(fileLoc)
+         << "not an ONNX model: the file is not a valid ModelProto "
+            "(truncated or not protobuf)";
+}
+
+/// Checks what every parsed model must have.
+static LogicalResult checkParsed(const onnx::ModelProto &model,
+                                 Location fileLoc) {
+  if (!model.has_graph() || model.ir_version() <= 0) {
+    return emitError(fileLoc) << "not an ONNX model: no ir_version or graph";
+  }
+  return success();
+}
+
 LogicalResult ModelImporter::parse(llvm::StringRef bytes) {
   if (bytes.empty()) {
     return emitError(fileLoc) << "the ONNX model file is empty";
   }
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()) ||
       !model.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    return emitNotAModel(fileLoc);
+  }
+  return checkParsed(model, fileLoc);
+}
+
+LogicalResult ModelImporter::parseFile() {
+  int fd = -1;
+  std::error_code error = llvm::sys::fs::openFileForRead(path, fd);
+  llvm::sys::fs::file_status status;
+  if (!error) {
+    error = llvm::sys::fs::status(fd, status);
+  }
+  if (!error && status.type() == llvm::sys::fs::file_type::directory_file) {
+    error = std::make_error_code(std::errc::is_a_directory);
+  }
+  if (error) {
+    if (fd >= 0) {
+      llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+    }
     return emitError(fileLoc)
-           << "not an ONNX model: the file is not a valid ModelProto "
-              "(truncated or not protobuf)";
+           << "cannot read the ONNX model: " << error.message();
   }
-  if (!model.has_graph() || model.ir_version() <= 0) {
-    return emitError(fileLoc) << "not an ONNX model: no ir_version or graph";
+  uint64_t size = status.getSize();
+  bool parsed = false;
+  if (size > 0 &&
+      size <= static_cast<uint64_t>(std::numeric_limits<int>::max())) {
+    google::protobuf::io::FileInputStream stream(fd);
+    parsed = model.ParseFromZeroCopyStream(&stream) && stream.GetErrno() == 0;
   }
-  return success();
+  llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  if (size == 0) {
+    return emitError(fileLoc) << "the ONNX model file is empty";
+  }
+  if (!parsed) {
+    return emitNotAModel(fileLoc);
+  }
+  return checkParsed(model, fileLoc);
 }
 
 LogicalResult ModelImporter::readOpset() {
@@ -370,11 +424,14 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
 
   // Initializers, then nodes in (checked) topological order.
   builder.setInsertionPointToEnd(body);
-  for (const onnx::TensorProto &tensor : graph.initializer()) {
+  // The initializers' data moves into the constants: nothing reads it from
+  // the model after this.
+  for (onnx::TensorProto &tensor :
+       *model.mutable_graph()->mutable_initializer()) {
     Location loc =
         NameLoc::get(builder.getStringAttr(tensor.name()), ctx.getFileLoc());
-    FailureOr<Value> value =
-        ctx.createConstant(tensor, loc, "initializer '" + tensor.name() + "'");
+    std::string what = "initializer '" + tensor.name() + "'";
+    FailureOr<Value> value = ctx.createConstant(std::move(tensor), loc, what);
     if (failed(value)) {
       return failure();
     }
@@ -455,17 +512,32 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
 }
 
 FailureOr<OwningOpRef<ModuleOp>> ModelImporter::run(llvm::StringRef bytes) {
-  if (failed(parse(bytes)) || failed(readOpset()) ||
-      failed(applyInputShapes()) || failed(checkWindowAttributes()) ||
-      failed(checkAndInferShapes()) || failed(checkSupportedNodes())) {
+  if (failed(parse(bytes))) {
+    return failure();
+  }
+  return importParsed();
+}
+
+FailureOr<OwningOpRef<ModuleOp>> ModelImporter::runOnFile() {
+  if (failed(parseFile())) {
+    return failure();
+  }
+  return importParsed();
+}
+
+FailureOr<OwningOpRef<ModuleOp>> ModelImporter::importParsed() {
+  if (failed(readOpset()) || failed(applyInputShapes()) ||
+      failed(checkWindowAttributes()) || failed(checkAndInferShapes()) ||
+      failed(checkSupportedNodes())) {
     return failure();
   }
   return build();
 }
 
-FailureOr<OwningOpRef<ModuleOp>>
-importOnnxModelFromBytes(MLIRContext *context, llvm::StringRef bytes,
-                         llvm::StringRef path, const ImportOptions &options) {
+/// Runs `import` on a new importer with the import dialects loaded.
+static FailureOr<OwningOpRef<ModuleOp>> runImporter(
+    MLIRContext *context, llvm::StringRef path, const ImportOptions &options,
+    function_ref<FailureOr<OwningOpRef<ModuleOp>>(ModelImporter &)> import) {
   DialectRegistry registry;
   registerImportDialects(registry);
   context->appendDialectRegistry(registry);
@@ -473,24 +545,28 @@ importOnnxModelFromBytes(MLIRContext *context, llvm::StringRef bytes,
   // Protobuf itself may throw (std::bad_alloc on huge inputs); nothing may
   // escape.
   try {
-    return ModelImporter(context, path, options).run(bytes);
+    ModelImporter importer(context, path, options);
+    return import(importer);
   } catch (const std::exception &error) {
     return emitError(FileLineColLoc::get(context, path, 0, 0))
            << "failed to import the ONNX model: " << error.what();
   }
 }
 
+FailureOr<OwningOpRef<ModuleOp>>
+importOnnxModelFromBytes(MLIRContext *context, llvm::StringRef bytes,
+                         llvm::StringRef path, const ImportOptions &options) {
+  return runImporter(context, path, options, [&](ModelImporter &importer) {
+    return importer.run(bytes);
+  });
+}
+
 FailureOr<OwningOpRef<ModuleOp>> importOnnxModel(MLIRContext *context,
                                                  llvm::StringRef path,
                                                  const ImportOptions &options) {
-  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
-  if (!file) {
-    return emitError(FileLineColLoc::get(context, path, 0, 0))
-           << "cannot read the ONNX model: " << file.getError().message();
-  }
-  return importOnnxModelFromBytes(context, (*file)->getBuffer(), path, options);
+  return runImporter(context, path, options, [](ModelImporter &importer) {
+    return importer.runOnFile();
+  });
 }
 
 } // namespace mlir::vpuc::onnx_frontend

@@ -928,6 +928,11 @@ int runCompile() {
   // Lower the spec. The summary names the layers the low-precision pipeline
   // keeps in float, with the reasons vpuc-ie-fuse-quantized-layers gives as
   // remarks.
+  // Declared before the pass manager, whose timing instrumentation refers to
+  // it until the manager is destroyed (also on the error paths).
+  DefaultTimingManager timingManager;
+  timingManager.setEnabled(timing);
+  TimingScope rootTimer = timingManager.getRootScope();
   PassManager pm(&context, ModuleOp::getOperationName());
   pm.enableVerifier(true);
   driver::PipelineOptions loweringOptions;
@@ -956,10 +961,6 @@ int runCompile() {
   if (!outputFile) {
     return fail(outputFile.takeError());
   }
-
-  DefaultTimingManager timingManager;
-  timingManager.setEnabled(timing);
-  TimingScope rootTimer = timingManager.getRootScope();
 
   auto instrumentation = std::make_unique<CompileInstrumentation>(
       numPasses, showProgress, dumpDir);

@@ -303,7 +303,7 @@ Content ContentAttr::fold() const {
   MLIRContext *ctx = getContext();
   auto emitError = [ctx] { return mlir::emitError(UnknownLoc::get(ctx)); };
   ShapedType type = content.getType();
-  for (TransformationAttrInterface transformation : getTransformationList()) {
+  for (TransformationAttrInterface transformation : getFoldPlan()) {
     FailureOr<ShapedType> next =
         transformation.inferOutputType(type, emitError);
     assert(succeeded(next) && "verified content cannot fail to transform");

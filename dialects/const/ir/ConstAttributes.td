@@ -73,8 +73,17 @@ def Const_ContentAttr : Const_Attr<"Content", "Content", [TypedAttrInterface]> {
     ::llvm::SmallVector<::mlir::vpuc::Const::TransformationAttrInterface>
     getTransformationList() const;
 
-    /// Applies the transformations and returns the content.
+    /// Applies the transformations and returns the content. The
+    /// transformations run in the order of `getFoldPlan()`.
     ::mlir::vpuc::Const::Content fold() const;
+
+    /// The transformations in the order `fold()` applies them: the list with
+    /// every SubView moved towards the base across the transformations it
+    /// commutes with (rewritten for the smaller input), so that folding a
+    /// slice reads, converts and moves only the elements of that slice. The
+    /// plan gives the same bytes and type as the list in its own order.
+    ::llvm::SmallVector<::mlir::vpuc::Const::TransformationAttrInterface>
+    getFoldPlan() const;
 
     /// Returns this content with `transformation` appended; the
     /// transformation must apply to the current type.

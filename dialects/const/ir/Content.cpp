@@ -10,6 +10,7 @@
 
 #include "dialects/const/ir/Content.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <cstring>
@@ -18,6 +19,7 @@
 #include "core/numeric/Float16.h"
 #include "core/shape/StridedCopy.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
+#include "llvm/Support/ErrorHandling.h"
 
 namespace mlir::vpuc::Const {
 
@@ -105,18 +107,26 @@ size_t Content::getElementByteSize(Type elemType) {
 //===----------------------------------------------------------------------===//
 
 /// Rounds to nearest, ties to even, and saturates to [lo, hi]; NaN gives 0.
-static int64_t roundSaturate(double value, double lo, double hi) {
+/// The bounds are integers, so that a bound that is not exactly a double
+/// (INT64_MAX, whose nearest double 2^63 is out of range) still saturates to
+/// itself.
+static int64_t roundSaturate(double value, int64_t lo, int64_t hi) {
   if (std::isnan(value)) {
     return 0;
   }
-  if (value <= lo) {
-    return static_cast<int64_t>(lo);
+  if (value <= static_cast<double>(lo)) {
+    return lo;
   }
-  if (value >= hi) {
-    return static_cast<int64_t>(hi);
+  if (value >= static_cast<double>(hi)) {
+    return hi;
   }
   return static_cast<int64_t>(std::nearbyint(value));
 }
+
+/// The range `getInt` saturates floats to: int64_t, less the values above the
+/// largest double below 2^63.
+static constexpr int64_t kFloatToIntMin = std::numeric_limits<int64_t>::min();
+static constexpr int64_t kFloatToIntMax = 0x7ffffffffffffc00;
 
 /// Loads a float element as double.
 static double loadFloat(ElemKind kind, const char *ptr) {
@@ -242,7 +252,7 @@ static int64_t doubleToInt(ElemInfo info, double value) {
   }
   int64_t lo, hi;
   getIntRange(info, lo, hi);
-  return roundSaturate(value, static_cast<double>(lo), static_cast<double>(hi));
+  return roundSaturate(value, lo, hi);
 }
 
 //===----------------------------------------------------------------------===//
@@ -397,7 +407,8 @@ int64_t Content::getInt(int64_t index) const {
   ElemInfo info{static_cast<ElemKind>(elemKindCode), elemWidth};
   const char *ptr = elementPtr(index);
   if (isFloatKind(info.kind)) {
-    return roundSaturate(loadFloat(info.kind, ptr), -0x1p63, 0x1p63 - 1024);
+    return roundSaturate(loadFloat(info.kind, ptr), kFloatToIntMin,
+                         kFloatToIntMax);
   }
   return loadInt(info, ptr);
 }
@@ -425,14 +436,187 @@ void Content::setInt(int64_t index, int64_t value) {
 }
 
 //===----------------------------------------------------------------------===//
+// Bulk conversion
+//===----------------------------------------------------------------------===//
+//
+// `convertElements` decodes a block of elements into `double` (or `int64_t`
+// between integer types) and encodes the block into the target type. Every
+// storage encoding has its own instantiation of the decoding and encoding
+// loops, built from the scalar helpers above with the encoding as a constant,
+// so a bulk conversion gives exactly the per-element results of
+// `getDouble`/`setDouble` (`getInt`/`setInt`) without their per-element
+// dispatch.
+
+/// Elements converted per block; the intermediate buffer stays in L1.
+static constexpr int64_t kConvertBlock = 512;
+
+static constexpr bool isFloatKindConst(ElemKind kind) {
+  return kind == ElemKind::F16 || kind == ElemKind::BF16 ||
+         kind == ElemKind::F32 || kind == ElemKind::F64;
+}
+
+namespace {
+/// `getDouble` on `count` consecutive elements of encoding (Kind, Width).
+struct DecodeDoubles {
+  using Fn = void (*)(const char *src, int64_t count, double *dst);
+  template <ElemKind Kind, unsigned Width>
+  static void run(const char *src, int64_t count, double *dst) {
+    constexpr ElemInfo info{Kind, Width};
+    constexpr size_t bytes = Kind == ElemKind::Bool ? 1 : Width / 8;
+    for (int64_t i = 0; i < count; ++i) {
+      const char *ptr = src + i * bytes;
+      if constexpr (isFloatKindConst(Kind)) {
+        dst[i] = loadFloat(Kind, ptr);
+      } else if constexpr (Kind == ElemKind::Unsigned && Width == 64) {
+        uint64_t raw;
+        std::memcpy(&raw, ptr, 8);
+        dst[i] = static_cast<double>(raw);
+      } else {
+        dst[i] = static_cast<double>(loadInt(info, ptr));
+      }
+    }
+  }
+};
+
+/// `getInt` on `count` consecutive elements of encoding (Kind, Width).
+struct DecodeInts {
+  using Fn = void (*)(const char *src, int64_t count, int64_t *dst);
+  template <ElemKind Kind, unsigned Width>
+  static void run(const char *src, int64_t count, int64_t *dst) {
+    constexpr ElemInfo info{Kind, Width};
+    constexpr size_t bytes = Kind == ElemKind::Bool ? 1 : Width / 8;
+    for (int64_t i = 0; i < count; ++i) {
+      const char *ptr = src + i * bytes;
+      if constexpr (isFloatKindConst(Kind)) {
+        dst[i] =
+            roundSaturate(loadFloat(Kind, ptr), kFloatToIntMin, kFloatToIntMax);
+      } else {
+        dst[i] = loadInt(info, ptr);
+      }
+    }
+  }
+};
+
+/// `setDouble` on `count` consecutive elements of encoding (Kind, Width).
+struct EncodeDoubles {
+  using Fn = void (*)(const double *src, int64_t count, char *dst);
+  template <ElemKind Kind, unsigned Width>
+  static void run(const double *src, int64_t count, char *dst) {
+    constexpr ElemInfo info{Kind, Width};
+    constexpr size_t bytes = Kind == ElemKind::Bool ? 1 : Width / 8;
+    for (int64_t i = 0; i < count; ++i) {
+      char *ptr = dst + i * bytes;
+      if constexpr (isFloatKindConst(Kind)) {
+        storeFloat(Kind, ptr, src[i]);
+      } else {
+        storeInt(info, ptr, doubleToInt(info, src[i]));
+      }
+    }
+  }
+};
+
+/// `setInt` on `count` consecutive elements of encoding (Kind, Width).
+struct EncodeInts {
+  using Fn = void (*)(const int64_t *src, int64_t count, char *dst);
+  template <ElemKind Kind, unsigned Width>
+  static void run(const int64_t *src, int64_t count, char *dst) {
+    constexpr ElemInfo info{Kind, Width};
+    constexpr size_t bytes = Kind == ElemKind::Bool ? 1 : Width / 8;
+    for (int64_t i = 0; i < count; ++i) {
+      char *ptr = dst + i * bytes;
+      if constexpr (isFloatKindConst(Kind)) {
+        storeFloat(Kind, ptr, static_cast<double>(src[i]));
+      } else {
+        storeInt(info, ptr, src[i]);
+      }
+    }
+  }
+};
+} // namespace
+
+/// The instantiation of `Op::run` for the storage encoding `info`.
+template <typename Op> static typename Op::Fn selectLoop(ElemInfo info) {
+  switch (info.kind) {
+  case ElemKind::Bool:
+    return &Op::template run<ElemKind::Bool, 1>;
+  case ElemKind::Signed:
+    switch (info.width) {
+    case 8:
+      return &Op::template run<ElemKind::Signed, 8>;
+    case 16:
+      return &Op::template run<ElemKind::Signed, 16>;
+    case 32:
+      return &Op::template run<ElemKind::Signed, 32>;
+    default:
+      return &Op::template run<ElemKind::Signed, 64>;
+    }
+  case ElemKind::Unsigned:
+    switch (info.width) {
+    case 8:
+      return &Op::template run<ElemKind::Unsigned, 8>;
+    case 16:
+      return &Op::template run<ElemKind::Unsigned, 16>;
+    case 32:
+      return &Op::template run<ElemKind::Unsigned, 32>;
+    default:
+      return &Op::template run<ElemKind::Unsigned, 64>;
+    }
+  case ElemKind::F16:
+    return &Op::template run<ElemKind::F16, 16>;
+  case ElemKind::BF16:
+    return &Op::template run<ElemKind::BF16, 16>;
+  case ElemKind::F32:
+    return &Op::template run<ElemKind::F32, 32>;
+  case ElemKind::F64:
+    return &Op::template run<ElemKind::F64, 64>;
+  }
+  llvm_unreachable("unknown storage encoding");
+}
+
+/// Converts `count` elements from `src` to `dst` block by block through a
+/// buffer of `Value` (`double` or `int64_t`).
+template <typename Decode, typename Encode, typename Value>
+static void convertBlocks(ElemInfo from, size_t fromBytes, const char *src,
+                          ElemInfo to, size_t toBytes, char *dst,
+                          int64_t count) {
+  typename Decode::Fn decode = selectLoop<Decode>(from);
+  typename Encode::Fn encode = selectLoop<Encode>(to);
+  Value buffer[kConvertBlock];
+  for (int64_t begin = 0; begin < count; begin += kConvertBlock) {
+    int64_t n = std::min(kConvertBlock, count - begin);
+    decode(src + begin * fromBytes, n, buffer);
+    encode(buffer, n, dst + begin * toBytes);
+  }
+}
+
+Content Content::convertElements(ShapedType outputType) const {
+  assert(outputType.getShape() == type.getShape() &&
+         "an element conversion keeps the shape");
+  Content output = allocate(outputType, splat);
+  ElemInfo from{static_cast<ElemKind>(elemKindCode), elemWidth};
+  ElemInfo to{static_cast<ElemKind>(output.elemKindCode), output.elemWidth};
+  int64_t count = splat ? 1 : getNumElements();
+  if (!isFloatKind(from.kind) && !isFloatKind(to.kind)) {
+    convertBlocks<DecodeInts, EncodeInts, int64_t>(from, elemBytes, data.data(),
+                                                   to, output.elemBytes,
+                                                   output.owned.data(), count);
+  } else {
+    convertBlocks<DecodeDoubles, EncodeDoubles, double>(
+        from, elemBytes, data.data(), to, output.elemBytes, output.owned.data(),
+        count);
+  }
+  return output;
+}
+
+//===----------------------------------------------------------------------===//
 // getValue<T>
 //===----------------------------------------------------------------------===//
 
 /// Reads element `index` as the integer type T with saturation.
 template <typename T>
 static T getIntegerValue(const Content &content, int64_t index) {
-  constexpr double lo = static_cast<double>(std::numeric_limits<T>::min());
-  constexpr double hi = static_cast<double>(std::numeric_limits<T>::max());
+  constexpr int64_t lo = static_cast<int64_t>(std::numeric_limits<T>::min());
+  constexpr int64_t hi = static_cast<int64_t>(std::numeric_limits<T>::max());
   if (content.hasFloatElements()) {
     if constexpr (sizeof(T) == 8) {
       return static_cast<T>(content.getInt(index));
@@ -442,8 +626,7 @@ static T getIntegerValue(const Content &content, int64_t index) {
   }
   int64_t value = content.getInt(index);
   if constexpr (sizeof(T) < 8) {
-    value = std::min(std::max(value, static_cast<int64_t>(lo)),
-                     static_cast<int64_t>(hi));
+    value = std::min(std::max(value, lo), hi);
   }
   return static_cast<T>(value);
 }

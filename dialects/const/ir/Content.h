@@ -111,6 +111,14 @@ public:
     return result;
   }
 
+  /// Returns this content converted element by element to the element type
+  /// of `outputType`, which must have the same shape (splat stays splat).
+  /// The result is the one of `setInt(i, getInt(i))` on every element when
+  /// both element types are integers (or quantized storage), and of
+  /// `setDouble(i, getDouble(i))` otherwise; the loops are typed per pair of
+  /// storage encodings, so the cost is one pass over the bytes.
+  Content convertElements(ShapedType outputType) const;
+
   /// Element-level access in the two computation domains: `double` for
   /// floats and `int64_t` for integers. The setters convert with the rules
   /// of `getValue`; they require owned, writable storage.

@@ -68,18 +68,8 @@ Content ConvertElemTypeAttr::transform(Content &input,
   if (input.getElementType() == outputType.getElementType()) {
     return std::move(input).withType(outputType);
   }
-  bool intToInt = !input.hasFloatElements() &&
-                  !llvm::isa<FloatType>(outputType.getElementType());
-  if (intToInt) {
-    return mapElements(input, outputType,
-                       [](const Content &in, Content &out, int64_t i) {
-                         out.setInt(i, in.getInt(i));
-                       });
-  }
-  return mapElements(input, outputType,
-                     [](const Content &in, Content &out, int64_t i) {
-                       out.setDouble(i, in.getDouble(i));
-                     });
+  // One typed pass over the stored elements (Content::convertElements).
+  return input.convertElements(outputType);
 }
 
 //===----------------------------------------------------------------------===//

@@ -400,6 +400,24 @@ Content PadWithZeroAttr::transform(Content &input,
 // SubView
 //===----------------------------------------------------------------------===//
 
+/// Returns true if a slice of shape `slice` of a compact tensor of shape
+/// `full` (both in memory order) is one run of consecutive elements: every
+/// dimension after the outermost one the slice cuts is whole, and every
+/// dimension before it has size 1 in the slice.
+static bool isContiguousSlice(const MemShape &full, const MemShape &slice) {
+  int64_t rank = full.rank();
+  int64_t cut = 0;
+  while (cut < rank && slice[MemDim(cut)] == 1) {
+    ++cut;
+  }
+  for (int64_t i = cut + 1; i < rank; ++i) {
+    if (slice[MemDim(i)] != full[MemDim(i)]) {
+      return false;
+    }
+  }
+  return true;
+}
+
 LogicalResult SubViewAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                   ArrayRef<int64_t> offset,
                                   ArrayRef<int64_t> shape) {
@@ -452,6 +470,17 @@ Content SubViewAttr::transform(Content &input, ShapedType outputType) const {
       toMemory(order, input.getType().getShape()), elemSize);
   MemShape outMemShape = toMemory(order, outputType.getShape());
   int64_t offset = getByteOffset(toMemory(order, getOffset()), inStrides);
+  if (!input.isOwned() &&
+      isContiguousSlice(toMemory(order, input.getType().getShape()),
+                        outMemShape)) {
+    // One run of the borrowed bytes (e.g. some output channels of weights
+    // read straight from the model): borrow it too.
+    return Content::fromBorrowed(
+        outputType,
+        input.getRawStorage().slice(offset, outputType.getNumElements() *
+                                                input.getElementByteSize()),
+        /*isSplat=*/false);
+  }
   Content output = Content::allocate(outputType, /*isSplat=*/false);
   shape::stridedCopy(input.getRawStorage().data() + offset, inStrides,
                      output.getMutableRawStorage().data(),

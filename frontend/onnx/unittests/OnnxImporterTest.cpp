@@ -14,12 +14,19 @@
 #include "frontend/onnx/OnnxImporter.h"
 
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "dialects/const/ir/ConstAttributes.h"
+#include "dialects/const/ir/ConstOps.h"
+#include "dialects/const/ir/Content.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "onnx/onnx_pb.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::onnx_frontend {
@@ -60,6 +67,68 @@ std::string makeReluModel(std::vector<int64_t> shape, int64_t opset = 13) {
   return bytes;
 }
 
+/// A model computing `y = Add(x, w)` with x and w float tensors of `size`
+/// elements, w an initializer holding 0.5, 1.5, 2.5, ...
+std::string makeAddInitializerModel(int64_t size) {
+  onnx::ModelProto model;
+  model.set_ir_version(8);
+  onnx::OperatorSetIdProto *import = model.add_opset_import();
+  import->set_domain("");
+  import->set_version(13);
+  onnx::GraphProto *graph = model.mutable_graph();
+  graph->set_name("g");
+  for (auto [info, name] : {std::make_pair(graph->add_input(), "x"),
+                            std::make_pair(graph->add_output(), "y")}) {
+    info->set_name(name);
+    onnx::TypeProto_Tensor *tensor =
+        info->mutable_type()->mutable_tensor_type();
+    tensor->set_elem_type(onnx::TensorProto::FLOAT);
+    tensor->mutable_shape()->add_dim()->set_dim_value(size);
+  }
+  onnx::TensorProto *weights = graph->add_initializer();
+  weights->set_name("w");
+  weights->set_data_type(onnx::TensorProto::FLOAT);
+  weights->add_dims(size);
+  std::vector<float> values;
+  for (int64_t i = 0; i < size; ++i) {
+    values.push_back(static_cast<float>(i) + 0.5f);
+  }
+  weights->set_raw_data(values.data(), values.size() * sizeof(float));
+  onnx::NodeProto *node = graph->add_node();
+  node->set_op_type("Add");
+  node->set_name("add");
+  node->add_input("x");
+  node->add_input("w");
+  node->add_output("y");
+  std::string bytes;
+  model.SerializeToString(&bytes);
+  return bytes;
+}
+
+/// A file in the temporary directory, removed at the end of the scope.
+struct TempFile {
+  explicit TempFile(llvm::StringRef contents) {
+    int fd = -1;
+    EXPECT_FALSE(
+        llvm::sys::fs::createTemporaryFile("importer", "onnx", fd, path));
+    llvm::raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << contents;
+  }
+  ~TempFile() { llvm::sys::fs::remove(path); }
+  llvm::SmallString<128> path;
+};
+
+/// The values of the one `const.Declare` of `module`.
+std::vector<float> getConstantValues(ModuleOp module) {
+  std::vector<float> values;
+  module.walk([&](Const::DeclareOp op) {
+    for (float value : op.getContent().fold().getValues<float>()) {
+      values.push_back(value);
+    }
+  });
+  return values;
+}
+
 /// Collects the diagnostics of a context.
 struct Diagnostics {
   explicit Diagnostics(MLIRContext &context)
@@ -87,6 +156,55 @@ TEST(OnnxImporterTest, ImportsFromBytes) {
   EXPECT_EQ(std::distance(func.getOps<IE::ReLUOp>().begin(),
                           func.getOps<IE::ReLUOp>().end()),
             1);
+}
+
+TEST(OnnxImporterTest, ImportsFileWithLargeInitializer) {
+  // 4000 bytes: above the resource threshold, so the initializer's data moves
+  // into a dense_resource blob.
+  std::string bytes = makeAddInitializerModel(1000);
+  TempFile file(bytes);
+  MLIRContext context;
+  FailureOr<OwningOpRef<ModuleOp>> fromFile =
+      importOnnxModel(&context, file.path, {});
+  ASSERT_TRUE(succeeded(fromFile));
+  FailureOr<OwningOpRef<ModuleOp>> fromBytes =
+      importOnnxModelFromBytes(&context, bytes, "add.onnx", {});
+  ASSERT_TRUE(succeeded(fromBytes));
+  int numResources = 0;
+  (*fromFile)->walk([&](Const::DeclareOp op) {
+    numResources +=
+        llvm::isa<DenseResourceElementsAttr>(op.getContent().getBaseContent());
+  });
+  EXPECT_EQ(numResources, 1);
+  std::vector<float> values = getConstantValues(**fromFile);
+  ASSERT_EQ(values.size(), 1000u);
+  for (int64_t i = 0; i < 1000; ++i) {
+    ASSERT_EQ(values[i], static_cast<float>(i) + 0.5f) << "element " << i;
+  }
+  EXPECT_EQ(getConstantValues(**fromBytes), values);
+}
+
+TEST(OnnxImporterTest, ReportsBadFilesOnDisk) {
+  MLIRContext context;
+  Diagnostics diags(context);
+  TempFile empty("");
+  EXPECT_TRUE(failed(importOnnxModel(&context, empty.path, {})));
+  EXPECT_NE(diags.messages.find("the ONNX model file is empty"),
+            std::string::npos)
+      << diags.messages;
+  TempFile truncated(llvm::StringRef(makeReluModel({2})).take_front(7));
+  EXPECT_TRUE(failed(importOnnxModel(&context, truncated.path, {})));
+  EXPECT_NE(diags.messages.find("not an ONNX model: the file is not a valid "
+                                "ModelProto"),
+            std::string::npos)
+      << diags.messages;
+  llvm::SmallString<128> directory;
+  ASSERT_FALSE(llvm::sys::fs::createUniqueDirectory("importer", directory));
+  EXPECT_TRUE(failed(importOnnxModel(&context, directory, {})));
+  llvm::sys::fs::remove(directory);
+  EXPECT_NE(diags.messages.find("cannot read the ONNX model: "),
+            std::string::npos)
+      << diags.messages;
 }
 
 TEST(OnnxImporterTest, InputShapesFixDynamicDims) {
