@@ -30,6 +30,20 @@ Const::ContentAttr getConstContent(Value value) {
   return {};
 }
 
+std::optional<SmallVector<double>> getFloatValues(Value value) {
+  Const::ContentAttr content = getConstContent(value);
+  if (!content || !llvm::isa<FloatType>(content.getType().getElementType())) {
+    return std::nullopt;
+  }
+  Const::Content folded = content.fold();
+  SmallVector<double> values;
+  values.reserve(folded.getNumElements());
+  for (int64_t i = 0, e = folded.getNumElements(); i < e; ++i) {
+    values.push_back(folded.getDouble(i));
+  }
+  return values;
+}
+
 std::optional<double> getSplatValue(Attribute attr) {
   if (auto content = llvm::dyn_cast_or_null<Const::ContentAttr>(attr)) {
     if (!content.getBaseContent().isSplat() ||

@@ -18,11 +18,16 @@
 
 #include "dialects/const/ir/ConstAttributes.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace mlir::vpuc::IE {
 
 /// The content of the `const.Declare` defining `value`, or null.
 Const::ContentAttr getConstContent(Value value);
+
+/// The values of the float `const.Declare` defining `value`, folded, in
+/// memory order, or std::nullopt (not such a constant).
+std::optional<SmallVector<double>> getFloatValues(Value value);
 
 /// The value of every element of a splat constant attribute, as a double: a
 /// `#const.Content` with a splat base (after its transformations), or a splat

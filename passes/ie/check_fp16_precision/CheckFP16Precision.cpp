@@ -94,21 +94,6 @@ findLargestFinite(const Const::Content &content) {
   return largest;
 }
 
-/// The values of a float constant operand, or std::nullopt.
-static std::optional<SmallVector<double>> getFloatValues(Value value) {
-  Const::ContentAttr content = getConstContent(value);
-  if (!content || !llvm::isa<FloatType>(content.getType().getElementType())) {
-    return std::nullopt;
-  }
-  Const::Content folded = content.fold();
-  SmallVector<double> values;
-  values.reserve(folded.getNumElements());
-  for (int64_t i = 0, e = folded.getNumElements(); i < e; ++i) {
-    values.push_back(folded.getDouble(i));
-  }
-  return values;
-}
-
 struct CheckFP16PrecisionPass
     : public impl::CheckFP16PrecisionPassBase<CheckFP16PrecisionPass> {
   using Base::Base;

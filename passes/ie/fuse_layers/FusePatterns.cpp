@@ -89,21 +89,6 @@ Const::ContentAttr getPerChannelContent(Value constant,
   return tryTransform(content, list);
 }
 
-/// The values of a float constant, in memory order, or std::nullopt.
-std::optional<SmallVector<double>> getFloatValues(Value value) {
-  Const::ContentAttr content = getConstContent(value);
-  if (!content || !llvm::isa<FloatType>(content.getType().getElementType())) {
-    return std::nullopt;
-  }
-  Const::Content folded = content.fold();
-  SmallVector<double> values;
-  values.reserve(folded.getNumElements());
-  for (int64_t i = 0, e = folded.getNumElements(); i < e; ++i) {
-    values.push_back(folded.getDouble(i));
-  }
-  return values;
-}
-
 /// The per-channel scale s = gamma / sqrt(variance + epsilon) and shift
 /// beta - mean * s of a BatchNormInference with constant statistics, in double.
 struct BatchNormCoefficients {

@@ -87,6 +87,23 @@ TEST_F(ConstantUtilsTest, constContentAndSplatValues) {
       -3.0);
 }
 
+TEST_F(ConstantUtilsTest, floatValuesAreFoldedInMemoryOrder) {
+  auto declare = builder.create<Const::DeclareOp>(
+      builder.getUnknownLoc(),
+      content(f32({2, 2}), {1.0f, 2.0f, 3.0f, 4.0f}).rescale(0.5));
+  EXPECT_EQ(getFloatValues(declare.getResult()),
+            (SmallVector<double>{0.5, 1.0, 1.5, 2.0}));
+  auto ints = builder.create<Const::DeclareOp>(
+      builder.getUnknownLoc(),
+      Const::ContentAttr::get(DenseElementsAttr::get(
+          RankedTensorType::get({2}, builder.getI32Type()),
+          ArrayRef<int32_t>{1, 2})));
+  EXPECT_FALSE(getFloatValues(ints.getResult()));
+  auto other = builder.create<UnrealizedConversionCastOp>(
+      builder.getUnknownLoc(), TypeRange{f32({2})}, ValueRange{});
+  EXPECT_FALSE(getFloatValues(other.getResult(0)));
+}
+
 TEST_F(ConstantUtilsTest, tryTransformAppliesOrRejectsSilently) {
   MLIRContext *ctx = &context;
   Const::ContentAttr base = content(f32({2, 3}), {0, 1, 2, 3, 4, 5});
