@@ -9,6 +9,7 @@
 
 #include <cassert>
 #include <cmath>
+#include <iterator>
 
 #include "core/numeric/Float16.h"
 #include "llvm/ADT/STLExtras.h"
@@ -29,14 +30,11 @@ void convert(const npy::Array &array, std::vector<float> &out) {
 }
 
 /// `shape` without its leading and trailing dimensions of size 1.
-llvm::ArrayRef<int64_t> trimUnitDims(llvm::ArrayRef<int64_t> shape) {
-  while (!shape.empty() && shape.front() == 1) {
-    shape = shape.drop_front();
-  }
-  while (!shape.empty() && shape.back() == 1) {
-    shape = shape.drop_back();
-  }
-  return shape;
+llvm::SmallVector<int64_t, 4> dropUnitDims(llvm::ArrayRef<int64_t> shape) {
+  llvm::SmallVector<int64_t, 4> dims;
+  llvm::copy_if(shape, std::back_inserter(dims),
+                [](int64_t dim) { return dim != 1; });
+  return dims;
 }
 
 /// The names of `arrays` for a message: "a, b, c", the first few and a count
@@ -68,7 +66,7 @@ std::string formatShape(llvm::ArrayRef<int64_t> shape) {
 
 bool isSameShape(llvm::ArrayRef<int64_t> actual,
                  llvm::ArrayRef<int64_t> reference) {
-  return trimUnitDims(actual) == trimUnitDims(reference);
+  return dropUnitDims(actual) == dropUnitDims(reference);
 }
 
 llvm::Expected<Tolerance> parseTolerance(llvm::StringRef text) {

@@ -91,9 +91,11 @@ llvm::Expected<double> parseMaxAbsErrorOfRange(llvm::StringRef text);
 /// bools by value).
 std::vector<float> toFloat(const npy::Array &array);
 
-/// True if `actual` and `reference` are the same shape, up to leading and
-/// trailing dimensions of size 1 (1x10 matches 10 and 10x1; 2x5 matches
-/// neither 10 nor 5x2).
+/// True if `actual` and `reference` are the same shape up to dimensions of
+/// size 1, i.e. reshapes of each other that keep the row-major order of the
+/// elements (1x10 matches 10 and 10x1; 64x1x256 matches 1x1x64x256, the 4-D
+/// form a compiled stage gives a 3-D tensor; 2x5 matches neither 10 nor
+/// 5x2).
 bool isSameShape(llvm::ArrayRef<int64_t> actual,
                  llvm::ArrayRef<int64_t> reference);
 

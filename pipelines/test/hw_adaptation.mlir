@@ -3,7 +3,8 @@
 // RUN: vpuc-opt %s --pipeline=hw_adaptation --print-spec-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXTUAL
 
 // TEXTUAL: builtin.module(vpuc-ie-fuse-layers,func.func(vpuc-ie-convert-paddings-to-floor-mode,
-// TEXTUAL-SAME: vpuc-ie-fuse-post-ops,vpuc-ie-adjust-layouts,vpuc-ie-optimize-reorders,
+// TEXTUAL-SAME: vpuc-ie-fuse-post-ops),vpuc-ie-expose-layer-outputs,
+// TEXTUAL-SAME: func.func(vpuc-ie-adjust-layouts,vpuc-ie-optimize-reorders,
 // TEXTUAL-SAME: vpuc-ie-expand-activation-channels,vpuc-ie-optimize-reorders)
 
 // The passes compose: the 3-channel input is padded to the NCE's 16 channels and reordered to

@@ -103,7 +103,10 @@ TEST(CompareTest, shapesMustMatch) {
   EXPECT_TRUE(isSameShape({}, {1}));
   EXPECT_FALSE(isSameShape({2, 5}, {10}));
   EXPECT_FALSE(isSameShape({2, 3}, {3, 2}));
-  EXPECT_FALSE(isSameShape({1, 2, 1, 3}, {2, 3}));
+  EXPECT_TRUE(isSameShape({1, 2, 1, 3}, {2, 3}));
+  EXPECT_TRUE(isSameShape({64, 1, 256}, {1, 1, 64, 256}));
+  EXPECT_FALSE(isSameShape({2, 1, 3}, {3, 2}));
+  EXPECT_FALSE(isSameShape({2, 3}, {2, 3, 2}));
 
   // Equal element counts are not enough.
   auto m = computeMetrics(floats({2, 3}, {1, 2, 3, 4, 5, 6}),

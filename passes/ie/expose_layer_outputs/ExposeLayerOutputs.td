@@ -23,8 +23,11 @@ def ExposeLayerOutputsPass : Pass<"vpuc-ie-expose-layer-outputs", "::mlir::Modul
     point, each described in `IE.CNNNetwork` by an `IE.DataInfo` named `layer:<output>`; the
     rest of the pipeline then gives each one its own DDR output buffer, which nothing
     overwrites, and `vpuc run --dump-layers` writes them by layer name. With `layers` empty
-    (the default) the pass does nothing: the modes run it at the end of the tensor-level IE
-    stage, after the fusions, and `vpuc compile --observe-layers` sets the option.
+    (the default) the pass does nothing; `vpuc compile --observe-layers` sets the option.
+    The modes run it after the fusions: reference_sw after ie_adaptation, the hardware modes
+    in hw_adaptation before its layout and channel passes, which then treat the exposed
+    outputs as they treat the network's own (an output whose channels were padded for the
+    NCE is cropped back to them).
 
     A layer is what `vpuc infer --dump-layers` calls one (dialects/ie/interpreter/
     LayerOutputs.h): the ops of one location name (the ONNX node), whose outputs are the
