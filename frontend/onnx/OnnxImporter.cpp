@@ -21,6 +21,7 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "frontend/onnx/ImportContext.h"
+#include "frontend/onnx/ModelUpgrade.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -76,10 +77,13 @@ public:
 
 private:
   LogicalResult parse(llvm::StringRef bytes);
+  LogicalResult upgradeOpset();
   LogicalResult readOpset();
   LogicalResult applyInputShapes();
   LogicalResult checkWindowAttributes();
   LogicalResult checkAndInferShapes();
+  LogicalResult inferShapes();
+  LogicalResult inlineFunctions();
   LogicalResult checkSupportedNodes();
   FailureOr<RankedTensorType> convertValueType(const onnx::ValueInfoProto &info,
                                                llvm::StringRef what,
@@ -92,6 +96,8 @@ private:
   Location fileLoc;
   onnx::ModelProto model;
   int64_t opset = 0;
+  /// Why nodes with a function body were not inlined (inlineFunctions).
+  std::vector<std::string> inlineNotes;
 };
 
 } // namespace
@@ -108,6 +114,17 @@ LogicalResult ModelImporter::parse(llvm::StringRef bytes) {
   }
   if (!model.has_graph() || model.ir_version() <= 0) {
     return emitError(fileLoc) << "not an ONNX model: no ir_version or graph";
+  }
+  return success();
+}
+
+/// Models below the lowest supported opset are brought to it by the ONNX
+/// version converter.
+LogicalResult ModelImporter::upgradeOpset() {
+  llvm::Expected<int64_t> original =
+      onnx_frontend::upgradeOpset(model, kMinSupportedOpset);
+  if (!original) {
+    return emitError(fileLoc) << llvm::toString(original.takeError());
   }
   return success();
 }
@@ -240,6 +257,10 @@ LogicalResult ModelImporter::checkAndInferShapes() {
   } catch (...) {
     return emitError(fileLoc) << "invalid ONNX model: the ONNX checker failed";
   }
+  return inferShapes();
+}
+
+LogicalResult ModelImporter::inferShapes() {
   try {
     onnx::ShapeInferenceOptions inferenceOptions(/*check_type_val=*/false,
                                                  /*strict_mode_val=*/0,
@@ -253,6 +274,23 @@ LogicalResult ModelImporter::checkAndInferShapes() {
     return emitError(fileLoc) << "ONNX shape inference failed";
   }
   return success();
+}
+
+/// Nodes of ops without a mapping are replaced by their ONNX function bodies
+/// where the schema (or the model) gives one whose ops are all mapped.
+LogicalResult ModelImporter::inlineFunctions() {
+  llvm::Expected<InlineResult> result = onnx_frontend::inlineFunctions(
+      model, [](llvm::StringRef opType, int64_t opset) {
+        return lookupOpHandler(opType, opset) != nullptr;
+      });
+  if (!result) {
+    return emitError(fileLoc) << llvm::toString(result.takeError());
+  }
+  inlineNotes = std::move(result->notes);
+  if (result->inlinedNodes == 0) {
+    return success();
+  }
+  return inferShapes();
 }
 
 LogicalResult ModelImporter::checkSupportedNodes() {
@@ -285,6 +323,9 @@ LogicalResult ModelImporter::checkSupportedNodes() {
   diag << unsupported.size() << " unsupported ONNX node"
        << (unsupported.size() == 1 ? "" : "s") << ": ";
   llvm::interleaveComma(unsupported, diag);
+  for (const std::string &note : inlineNotes) {
+    diag.attachNote(fileLoc) << note;
+  }
   return diag;
 }
 
@@ -455,9 +496,10 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
 }
 
 FailureOr<OwningOpRef<ModuleOp>> ModelImporter::run(llvm::StringRef bytes) {
-  if (failed(parse(bytes)) || failed(readOpset()) ||
+  if (failed(parse(bytes)) || failed(upgradeOpset()) || failed(readOpset()) ||
       failed(applyInputShapes()) || failed(checkWindowAttributes()) ||
-      failed(checkAndInferShapes()) || failed(checkSupportedNodes())) {
+      failed(checkAndInferShapes()) || failed(inlineFunctions()) ||
+      failed(checkSupportedNodes())) {
     return failure();
   }
   return build();
