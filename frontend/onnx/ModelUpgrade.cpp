@@ -90,6 +90,98 @@ llvm::Expected<int64_t> upgradeOpset(onnx::ModelProto &model,
 // Function inlining
 //===----------------------------------------------------------------------===//
 
+/// Resolves the attribute references of the nodes of `body`, called by `node`
+/// (of `schema`, when a schema's function): a reference takes the node's
+/// attribute, else the schema's default, else the attribute is dropped.
+static void resolveAttributes(onnx::FunctionProto &body,
+                              const onnx::NodeProto &node,
+                              const onnx::OpSchema *schema) {
+  std::map<std::string, const onnx::AttributeProto *> attributes;
+  for (const onnx::AttributeProto &attr : node.attribute()) {
+    attributes[attr.name()] = &attr;
+  }
+  // Resolves the attributes of a body node: a reference takes the node's
+  // attribute, else the schema's default, else is dropped.
+  std::function<void(onnx::NodeProto &)> resolve = [&](onnx::NodeProto &inner) {
+    google::protobuf::RepeatedPtrField<onnx::AttributeProto> resolved;
+    for (onnx::AttributeProto &attr : *inner.mutable_attribute()) {
+      if (attr.ref_attr_name().empty()) {
+        if (attr.has_g()) {
+          for (onnx::NodeProto &n : *attr.mutable_g()->mutable_node()) {
+            resolve(n);
+          }
+        }
+        for (onnx::GraphProto &g : *attr.mutable_graphs()) {
+          for (onnx::NodeProto &n : *g.mutable_node()) {
+            resolve(n);
+          }
+        }
+        *resolved.Add() = std::move(attr);
+        continue;
+      }
+      const onnx::AttributeProto *value = nullptr;
+      auto it = attributes.find(attr.ref_attr_name());
+      if (it != attributes.end()) {
+        value = it->second;
+      } else if (schema) {
+        auto def = schema->attributes().find(attr.ref_attr_name());
+        if (def != schema->attributes().end() &&
+            def->second.default_value.type() !=
+                onnx::AttributeProto::UNDEFINED) {
+          value = &def->second.default_value;
+        }
+      }
+      if (!value) {
+        continue;
+      }
+      onnx::AttributeProto copy = *value;
+      copy.set_name(attr.name());
+      *resolved.Add() = std::move(copy);
+    }
+    inner.mutable_attribute()->Swap(&resolved);
+  };
+  for (onnx::NodeProto &inner : *body.mutable_node()) {
+    resolve(inner);
+  }
+}
+
+/// Brings the nodes of `body` from opset `from` to opset `to` with the ONNX
+/// version converter; `inputTypes` are the types of the formal inputs (empty
+/// when unknown).
+static llvm::Error convertBody(onnx::FunctionProto &body, int64_t from,
+                               int64_t to,
+                               const std::vector<onnx::TypeProto> &inputTypes) {
+  onnx::ModelProto wrapper;
+  wrapper.set_ir_version(onnx::Version::IR_VERSION);
+  onnx::OperatorSetIdProto *import = wrapper.add_opset_import();
+  import->set_domain("");
+  import->set_version(from);
+  onnx::GraphProto *graph = wrapper.mutable_graph();
+  graph->set_name(body.name());
+  for (auto [index, name] : llvm::enumerate(body.input())) {
+    onnx::ValueInfoProto *input = graph->add_input();
+    input->set_name(name);
+    if (index < inputTypes.size()) {
+      *input->mutable_type() = inputTypes[index];
+    }
+  }
+  for (const std::string &name : body.output()) {
+    graph->add_output()->set_name(name);
+  }
+  *graph->mutable_node() = body.node();
+  try {
+    onnx::ModelProto converted =
+        onnx::version_conversion::ConvertVersion(wrapper, static_cast<int>(to));
+    *body.mutable_node() = converted.graph().node();
+  } catch (const std::exception &error) {
+    return makeError("the ONNX version converter cannot bring its function "
+                     "body from opset " +
+                     llvm::Twine(from) + " to opset " + llvm::Twine(to) + ": " +
+                     llvm::StringRef(error.what()).trim());
+  }
+  return llvm::Error::success();
+}
+
 namespace {
 
 /// Inlines function calls in one graph (see inlineFunctions).
@@ -123,8 +215,7 @@ private:
           const onnx::OpSchema *&schema, std::string &why) const;
   /// Appends the nodes of `body` called by `node` to `out`.
   void expand(const onnx::NodeProto &node, const onnx::FunctionProto &body,
-              const onnx::OpSchema *schema, int origin,
-              std::vector<WorkNode> &out);
+              int origin, std::vector<WorkNode> &out);
   /// A name not used in the model yet, derived from `base`.
   std::string makeUniqueName(const std::string &base);
   /// Collects every value and node name of `graph` (and its subgraphs).
@@ -196,22 +287,24 @@ std::optional<onnx::FunctionProto> FunctionInliner::getBody(
     if (it == localFunctions.end()) {
       return std::nullopt;
     }
-    return *it->second;
+    onnx::FunctionProto body = *it->second;
+    resolveAttributes(body, node, nullptr);
+    return body;
   }
   schema = onnx::OpSchemaRegistry::Schema(node.op_type(),
                                           static_cast<int>(opset), "");
   if (!schema) {
     return std::nullopt;
   }
+  std::vector<onnx::TypeProto> inputTypes;
+  for (const std::string &input : node.input()) {
+    auto it = types.find(input);
+    inputTypes.push_back(it == types.end() ? onnx::TypeProto() : it->second);
+  }
   onnx::FunctionProto body;
   if (schema->HasFunction()) {
     body = *schema->GetFunction();
   } else if (schema->HasContextDependentFunction()) {
-    std::vector<onnx::TypeProto> inputTypes;
-    for (const std::string &input : node.input()) {
-      auto it = types.find(input);
-      inputTypes.push_back(it == types.end() ? onnx::TypeProto() : it->second);
-    }
     onnx::FunctionBodyBuildContextImpl context(node, inputTypes);
     if (!schema->BuildContextDependentFunction(context, body)) {
       why = "the ONNX schema could not build its function body for this "
@@ -221,30 +314,30 @@ std::optional<onnx::FunctionProto> FunctionInliner::getBody(
   } else {
     return std::nullopt;
   }
-  // The body is written for the opset it imports: it means the same at the
-  // model's opset only if none of its ops changed in between.
+  resolveAttributes(body, node, schema);
+  // The body is written for the opset it imports: ops that changed since are
+  // brought to the model's opset.
   int64_t bodyOpset = schema->SinceVersion();
   for (const onnx::OperatorSetIdProto &entry : body.opset_import()) {
     if (isDefaultDomain(entry.domain())) {
       bodyOpset = entry.version();
     }
   }
-  if (bodyOpset != opset) {
-    for (const onnx::NodeProto &inner : body.node()) {
-      if (!isDefaultDomain(inner.domain())) {
-        continue;
-      }
-      const onnx::OpSchema *atBody = onnx::OpSchemaRegistry::Schema(
-          inner.op_type(), static_cast<int>(bodyOpset), "");
-      const onnx::OpSchema *atModel = onnx::OpSchemaRegistry::Schema(
-          inner.op_type(), static_cast<int>(opset), "");
-      if (!atBody || !atModel ||
-          atBody->SinceVersion() != atModel->SinceVersion()) {
-        why = "its ONNX function body is written for opset " +
-              std::to_string(bodyOpset) + " and uses " + inner.op_type() +
-              ", which differs at opset " + std::to_string(opset);
-        return std::nullopt;
-      }
+  const bool changed = llvm::any_of(body.node(), [&](const onnx::NodeProto &n) {
+    if (!isDefaultDomain(n.domain())) {
+      return false;
+    }
+    const onnx::OpSchema *atBody = onnx::OpSchemaRegistry::Schema(
+        n.op_type(), static_cast<int>(bodyOpset), "");
+    const onnx::OpSchema *atModel = onnx::OpSchemaRegistry::Schema(
+        n.op_type(), static_cast<int>(opset), "");
+    return !atBody || !atModel ||
+           atBody->SinceVersion() != atModel->SinceVersion();
+  });
+  if (changed) {
+    if (llvm::Error error = convertBody(body, bodyOpset, opset, inputTypes)) {
+      why = llvm::toString(std::move(error));
+      return std::nullopt;
     }
   }
   return body;
@@ -297,8 +390,7 @@ renameSubgraph(onnx::GraphProto &graph,
 }
 
 void FunctionInliner::expand(const onnx::NodeProto &node,
-                             const onnx::FunctionProto &body,
-                             const onnx::OpSchema *schema, int origin,
+                             const onnx::FunctionProto &body, int origin,
                              std::vector<WorkNode> &out) {
   const std::string prefix =
       (node.name().empty()
@@ -320,53 +412,8 @@ void FunctionInliner::expand(const onnx::NodeProto &node,
                       !node.output(index).empty();
     names[formal] = used ? node.output(index) : fresh(formal);
   }
-  std::map<std::string, const onnx::AttributeProto *> attributes;
-  for (const onnx::AttributeProto &attr : node.attribute()) {
-    attributes[attr.name()] = &attr;
-  }
-  // Resolves the attributes of a body node: a reference takes the node's
-  // attribute, else the schema's default, else is dropped.
-  std::function<void(onnx::NodeProto &)> resolve = [&](onnx::NodeProto &inner) {
-    google::protobuf::RepeatedPtrField<onnx::AttributeProto> resolved;
-    for (onnx::AttributeProto &attr : *inner.mutable_attribute()) {
-      if (attr.ref_attr_name().empty()) {
-        if (attr.has_g()) {
-          for (onnx::NodeProto &n : *attr.mutable_g()->mutable_node()) {
-            resolve(n);
-          }
-        }
-        for (onnx::GraphProto &g : *attr.mutable_graphs()) {
-          for (onnx::NodeProto &n : *g.mutable_node()) {
-            resolve(n);
-          }
-        }
-        *resolved.Add() = std::move(attr);
-        continue;
-      }
-      const onnx::AttributeProto *value = nullptr;
-      auto it = attributes.find(attr.ref_attr_name());
-      if (it != attributes.end()) {
-        value = it->second;
-      } else if (schema) {
-        auto def = schema->attributes().find(attr.ref_attr_name());
-        if (def != schema->attributes().end() &&
-            def->second.default_value.type() !=
-                onnx::AttributeProto::UNDEFINED) {
-          value = &def->second.default_value;
-        }
-      }
-      if (!value) {
-        continue;
-      }
-      onnx::AttributeProto copy = *value;
-      copy.set_name(attr.name());
-      *resolved.Add() = std::move(copy);
-    }
-    inner.mutable_attribute()->Swap(&resolved);
-  };
   for (const onnx::NodeProto &bodyNode : body.node()) {
     onnx::NodeProto inner = bodyNode;
-    resolve(inner);
     for (std::string &input : *inner.mutable_input()) {
       if (input.empty()) {
         continue;
@@ -434,7 +481,13 @@ llvm::Expected<InlineResult> FunctionInliner::run() {
         for (const WorkNode &w : work) {
           *scratch.mutable_graph()->add_node() = w.node;
         }
-        inferShapes(scratch);
+        // Best effort: without types, only context-dependent bodies that
+        // need them are left out.
+        try {
+          inferShapes(scratch);
+        } catch (const std::exception &) {
+          scratch.mutable_graph()->clear_value_info();
+        }
       }
       const onnx::GraphProto &typed = scratch.graph();
       for (const auto &values : {typed.input(), typed.value_info()}) {
@@ -467,7 +520,7 @@ llvm::Expected<InlineResult> FunctionInliner::run() {
           next.push_back(std::move(w));
           continue;
         }
-        expand(w.node, *body, schema, w.origin, next);
+        expand(w.node, *body, w.origin, next);
         expanded[w.origin] = true;
         changed = true;
       }

@@ -81,7 +81,7 @@ private:
   LogicalResult readOpset();
   LogicalResult applyInputShapes();
   LogicalResult checkWindowAttributes();
-  LogicalResult checkAndInferShapes();
+  LogicalResult checkModel();
   LogicalResult inferShapes();
   LogicalResult inlineFunctions();
   LogicalResult checkSupportedNodes();
@@ -119,12 +119,22 @@ LogicalResult ModelImporter::parse(llvm::StringRef bytes) {
 }
 
 /// Models below the lowest supported opset are brought to it by the ONNX
-/// version converter.
+/// version converter (on a model the checker accepted: the converter is not
+/// robust against malformed ones).
 LogicalResult ModelImporter::upgradeOpset() {
+  if (opset >= kMinSupportedOpset) {
+    return success();
+  }
   llvm::Expected<int64_t> original =
       onnx_frontend::upgradeOpset(model, kMinSupportedOpset);
   if (!original) {
     return emitError(fileLoc) << llvm::toString(original.takeError());
+  }
+  opset = getDefaultOpset(model);
+  if (opset != kMinSupportedOpset) {
+    return emitError(fileLoc)
+           << "the ONNX version converter brought opset " << *original
+           << " to opset " << opset << " instead of " << kMinSupportedOpset;
   }
   return success();
 }
@@ -141,11 +151,14 @@ LogicalResult ModelImporter::readOpset() {
     return emitError(fileLoc)
            << "the model imports no opset of the default ONNX domain";
   }
-  if (opset < kMinSupportedOpset || opset > kMaxSupportedOpset) {
+  // Older opsets are upgraded (upgradeOpset).
+  if (opset < 1 || opset > kMaxSupportedOpset) {
     return emitError(fileLoc)
            << "opset " << opset
-           << " of the default ONNX domain is not supported (supported: "
-           << kMinSupportedOpset << " to " << kMaxSupportedOpset << ")";
+           << " of the default ONNX domain is not supported (supported: 1 to "
+           << kMaxSupportedOpset << "; opsets below " << kMinSupportedOpset
+           << " are converted to " << kMinSupportedOpset
+           << " by the ONNX version converter)";
   }
   return success();
 }
@@ -226,7 +239,7 @@ LogicalResult ModelImporter::checkWindowAttributes() {
   return success();
 }
 
-LogicalResult ModelImporter::checkAndInferShapes() {
+LogicalResult ModelImporter::checkModel() {
   // The ONNX library reports errors with exceptions: none may escape the
   // importer.
   try {
@@ -257,7 +270,7 @@ LogicalResult ModelImporter::checkAndInferShapes() {
   } catch (...) {
     return emitError(fileLoc) << "invalid ONNX model: the ONNX checker failed";
   }
-  return inferShapes();
+  return success();
 }
 
 LogicalResult ModelImporter::inferShapes() {
@@ -496,10 +509,10 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::build() {
 }
 
 FailureOr<OwningOpRef<ModuleOp>> ModelImporter::run(llvm::StringRef bytes) {
-  if (failed(parse(bytes)) || failed(upgradeOpset()) || failed(readOpset()) ||
+  if (failed(parse(bytes)) || failed(readOpset()) ||
       failed(applyInputShapes()) || failed(checkWindowAttributes()) ||
-      failed(checkAndInferShapes()) || failed(inlineFunctions()) ||
-      failed(checkSupportedNodes())) {
+      failed(checkModel()) || failed(upgradeOpset()) || failed(inferShapes()) ||
+      failed(inlineFunctions()) || failed(checkSupportedNodes())) {
     return failure();
   }
   return build();

@@ -236,6 +236,11 @@ def opset8():
     return model(nodes, [vi("x", F32, [2])], [vi("y", F32, [2])], opset=8)
 
 
+def opset18():
+    nodes = [helper.make_node("Relu", ["x"], ["y"], name="relu")]
+    return model(nodes, [vi("x", F32, [2])], [vi("y", F32, [2])], opset=18, check=False)
+
+
 def broadcast_error():
     # Shapes that do not broadcast: the ONNX checker accepts it; the IE op reports it.
     nodes = [helper.make_node("Add", ["a", "b"], ["y"], name="bad_add")]
@@ -262,6 +267,7 @@ MODELS = {
     "opset9": opset9,
     "opset17": opset17,
     "opset8": opset8,
+    "opset18": opset18,
     "broadcast_error": broadcast_error,
 }
 
