@@ -252,6 +252,7 @@ llvm::ArrayRef<OpHandlerInfo> getIndexingHandlers();
 llvm::ArrayRef<OpHandlerInfo> getRecurrentHandlers();
 llvm::ArrayRef<OpHandlerInfo> getLocalNormalizationHandlers();
 llvm::ArrayRef<OpHandlerInfo> getEinsumHandlers();
+llvm::ArrayRef<OpHandlerInfo> getExpansionHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

@@ -96,5 +96,9 @@ INSTANTIATE_TEST_SUITE_P(
 INSTANTIATE_TEST_SUITE_P(Upgrade, SeqNumericsTest,
                          ::testing::Values("upgrade_opset7", "upgrade_inline"));
 
+// The ops imported as fixed IE expansions (make_expansion_models.py).
+INSTANTIATE_TEST_SUITE_P(Expansion, SeqNumericsTest,
+                         ::testing::Values("expansion_ops"));
+
 } // namespace
 } // namespace mlir::vpuc

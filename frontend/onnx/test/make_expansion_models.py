@@ -1,0 +1,93 @@
+#!/usr/bin/python3
+# Part of vpuc. SPDX-License-Identifier: Apache-2.0
+"""Writes the models of the ops the importer expands into several IE ops (expansion.test).
+
+Usage: make_expansion_models.py OUT_DIR
+
+expansion_ops also gets OUT_DIR/expansion_ops.npz, holding its inputs (`in_<input name>`) and
+the outputs of a NumPy implementation of the ONNX operators (`out_<output name>`), which
+seq_numerics_test compares with the IE reference interpreter.
+"""
+
+import os
+
+import numpy as np
+from onnx import TensorProto, helper, numpy_helper
+
+from model_utils import BOOL, F32, I32, I64, main, model, vi
+
+
+def expansion_ops():
+    shape = numpy_helper.from_array(np.array([2, 3], np.int64), "shape")
+    k1 = numpy_helper.from_array(np.array(1, np.int64), "k1")
+    nodes = [
+        helper.make_node("Size", ["x"], ["size"], name="size"),
+        helper.make_node("ConstantOfShape", ["shape"], ["filled"], name="filled",
+                         value=helper.make_tensor("v", TensorProto.INT32, [1], [7])),
+        helper.make_node("Reciprocal", ["x"], ["reciprocal"], name="reciprocal"),
+        helper.make_node("Sum", ["x", "x", "x"], ["sum"], name="sum"),
+        helper.make_node("Mean", ["x", "reciprocal"], ["mean"], name="mean"),
+        helper.make_node("Xor", ["a", "b"], ["xor"], name="xor"),
+        helper.make_node("Selu", ["x"], ["selu"], name="selu", alpha=1.5, gamma=2.0),
+        helper.make_node("Softsign", ["x"], ["softsign"], name="softsign"),
+        helper.make_node("ThresholdedRelu", ["x"], ["thresholded"], name="thresholded",
+                         alpha=0.5),
+        helper.make_node("Shrink", ["x"], ["shrink"], name="shrink", lambd=0.6, bias=0.2),
+        helper.make_node("Trilu", ["x", "k1"], ["triu"], name="triu"),
+        helper.make_node("Trilu", ["x", "k"], ["tril"], name="tril", upper=0),
+    ]
+    outputs = [vi("size", I64, []), vi("filled", I32, [2, 3])] + [
+        vi(n, F32, [3, 4]) for n in ("reciprocal", "sum", "mean")] + [
+        vi("xor", BOOL, [3, 4])] + [
+        vi(n, F32, [3, 4]) for n in ("selu", "softsign", "thresholded", "shrink", "triu",
+                                     "tril")]
+    return model(nodes, [vi("x", F32, [3, 4]), vi("a", BOOL, [3, 4]), vi("b", BOOL, [3, 4]),
+                         vi("k", I64, [])], outputs, [shape, k1], opset=14)
+
+
+def expansion_ops_ref(x, a, b, k):
+    r = 1 / x
+    selu = 2.0 * np.where(x > 0, x, 1.5 * (np.exp(x) - 1))
+    shrink = np.where(x < -0.6, x + 0.2, np.where(x > 0.6, x - 0.2, 0))
+    return {
+        "size": np.array(x.size, np.int64),
+        "filled": np.full((2, 3), 7, np.int32),
+        "reciprocal": r,
+        "sum": x + x + x,
+        "mean": (x + r) / 2,
+        "xor": np.logical_xor(a, b),
+        "selu": selu.astype(np.float32),
+        "softsign": x / (1 + np.abs(x)),
+        "thresholded": np.where(x > 0.5, x, 0).astype(np.float32),
+        "shrink": shrink.astype(np.float32),
+        "triu": np.triu(x, 1),
+        "tril": np.tril(x, int(k)),
+    }
+
+
+def expansion_trilu_rank1():
+    nodes = [helper.make_node("Trilu", ["x"], ["y"], name="trilu")]
+    return model(nodes, [vi("x", F32, [4])], [vi("y", F32, [4])], opset=14, check=False)
+
+
+def expansion_reciprocal_int():
+    nodes = [helper.make_node("Reciprocal", ["x"], ["y"], name="reciprocal")]
+    return model(nodes, [vi("x", I32, [4])], [vi("y", I32, [4])], opset=13, check=False)
+
+
+MODELS = {
+    "expansion_ops": expansion_ops,
+    "expansion_trilu_rank1": expansion_trilu_rank1,
+    "expansion_reciprocal_int": expansion_reciprocal_int,
+}
+
+if __name__ == "__main__":
+    out_dir = main(MODELS)
+    rng = np.random.default_rng(14)
+    x = rng.standard_normal((3, 4)).astype(np.float32) * 2
+    x[x == 0] = 1
+    inputs = {"x": x, "a": rng.random((3, 4)) > 0.5, "b": rng.random((3, 4)) > 0.5,
+              "k": np.array(-1, np.int64)}
+    arrays = {"in_" + k: v for k, v in inputs.items()}
+    arrays.update({"out_" + k: v for k, v in expansion_ops_ref(**inputs).items()})
+    np.savez(os.path.join(out_dir, "expansion_ops.npz"), **arrays)
