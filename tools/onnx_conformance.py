@@ -24,7 +24,7 @@ operators (issue 14's measure).
 
 Usage:
   tools/onnx_conformance.py [--vpuc bazel-bin/tools/vpuc/vpuc] [--data DIR] [--jobs N]
-                            [--markdown docs/onnx_conformance.md] [--filter REGEX]
+                            [--markdown docs/onnx_conformance.md] [--filter REGEX] [--op-type OP]
                             [--expect-pass LIST] [--write-passes LIST]
 With --expect-pass, the exit status is 1 when a case named in LIST (one per line, `#` comments)
 does not pass; --write-passes writes the list of passing cases.
@@ -36,6 +36,7 @@ import concurrent.futures
 import os
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -68,12 +69,7 @@ CAUSES = ["refused opset", "unmapped op", "non-tensor I/O", "error", "mismatch",
 def generate(out_dir):
     """Generates the backend node tests of the installed onnx package into out_dir."""
     from onnx.backend.test import cmd_tools
-    argv = sys.argv
-    sys.argv = ["cmd_tools", "generate-data", "-o", out_dir]
-    try:
-        cmd_tools.main()
-    finally:
-        sys.argv = argv
+    cmd_tools.generate_data(argparse.Namespace(output=out_dir, op_type=None))
 
 
 def model_op_types(graph):
@@ -306,7 +302,8 @@ def summarize(results, command, out):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--vpuc", default="bazel-bin/tools/vpuc/vpuc")
+    parser.add_argument("--vpuc", default="bazel-bin/tools/vpuc/vpuc",
+                        help="the vpuc binary (a name without '/' is looked up on PATH)")
     parser.add_argument("--data", help="a directory of cases (test_*/model.onnx) or of "
                         "generated data (node/test_*); generated when absent")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -314,16 +311,19 @@ def main():
     parser.add_argument("--rtol", type=float, default=1e-3)
     parser.add_argument("--atol", type=float, default=1e-7)
     parser.add_argument("--filter", help="run only cases whose name matches this regex")
+    parser.add_argument("--op-type", action="append", help="run only the cases whose model "
+                        "uses this op type (repeatable)")
     parser.add_argument("--markdown", help="write the summary table to this Markdown file")
     parser.add_argument("--expect-pass", help="fail when a case named in this file fails")
     parser.add_argument("--write-passes", help="write the names of the passing cases here")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every failure")
     args = parser.parse_args()
 
-    if not os.access(args.vpuc, os.X_OK):
+    vpuc = args.vpuc if os.sep in args.vpuc else shutil.which(args.vpuc)
+    if not vpuc or not os.access(vpuc, os.X_OK):
         sys.exit("%s: not an executable (build it: tools/bazel.sh build //tools/vpuc)"
                  % args.vpuc)
-    vpuc = os.path.abspath(args.vpuc)
+    vpuc = os.path.abspath(vpuc)
     scratch = None
     data = args.data
     if not data:
@@ -335,6 +335,10 @@ def main():
                    if os.path.isfile(os.path.join(node_dir, d, "model.onnx")))
     if args.filter:
         cases = [c for c in cases if re.search(args.filter, os.path.basename(c))]
+    if args.op_type:
+        wanted = set(args.op_type)
+        cases = [c for c in cases if model_op_types(
+            onnx.load(os.path.join(c, "model.onnx"), load_external_data=False).graph) & wanted]
     if not cases:
         sys.exit("no cases in %s" % node_dir)
 
