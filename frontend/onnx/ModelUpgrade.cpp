@@ -205,7 +205,7 @@ private:
 
   /// Whether `node` is left to the consumer as it is.
   bool isKept(const onnx::NodeProto &node) const {
-    return isDefaultDomain(node.domain()) && isMapped(node.op_type(), opset);
+    return isDefaultDomain(node.domain()) && isMapped(node, opset);
   }
   /// The body of `node`'s op, or none (with a reason in `why` when the op
   /// has a body that cannot be used).

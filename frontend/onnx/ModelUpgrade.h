@@ -27,6 +27,7 @@
 
 namespace onnx {
 class ModelProto;
+class NodeProto;
 } // namespace onnx
 
 namespace mlir::vpuc::onnx_frontend {
@@ -43,8 +44,11 @@ int64_t getDefaultOpset(const onnx::ModelProto &model);
 llvm::Expected<int64_t> upgradeOpset(onnx::ModelProto &model,
                                      int64_t targetOpset);
 
-/// Whether the consumer maps a default-domain op type natively at an opset.
-using IsOpMappedFn = std::function<bool(llvm::StringRef opType, int64_t opset)>;
+/// Whether the consumer imports a default-domain node natively at an opset
+/// (usually: whether it maps its op type; a mapping may also be limited to
+/// some forms of the op, e.g. without optional outputs).
+using IsOpMappedFn =
+    std::function<bool(const onnx::NodeProto &node, int64_t opset)>;
 
 /// What inlineFunctions did.
 struct InlineResult {

@@ -293,8 +293,9 @@ LogicalResult ModelImporter::inferShapes() {
 /// where the schema (or the model) gives one whose ops are all mapped.
 LogicalResult ModelImporter::inlineFunctions() {
   llvm::Expected<InlineResult> result = onnx_frontend::inlineFunctions(
-      model, [](llvm::StringRef opType, int64_t opset) {
-        return lookupOpHandler(opType, opset) != nullptr;
+      model, [](const onnx::NodeProto &node, int64_t opset) {
+        const OpHandlerInfo *info = lookupOpHandler(node.op_type(), opset);
+        return info && (!info->accepts || info->accepts(node));
       });
   if (!result) {
     return emitError(fileLoc) << llvm::toString(result.takeError());

@@ -4,7 +4,7 @@
 
 Usage: make_expansion_models.py OUT_DIR
 
-expansion_ops also gets OUT_DIR/expansion_ops.npz, holding its inputs (`in_<input name>`) and
+expansion_ops and expansion_reduce also get OUT_DIR/<name>.npz, holding their inputs (`in_<input name>`) and
 the outputs of a NumPy implementation of the ONNX operators (`out_<output name>`), which
 seq_numerics_test compares with the IE reference interpreter.
 """
@@ -65,6 +65,46 @@ def expansion_ops_ref(x, a, b, k):
     }
 
 
+def expansion_reduce():
+    # The reductions composed of IE ops, and LayerNormalization with its statistics outputs
+    # (imported through its ONNX function body).
+    scale = numpy_helper.from_array(np.array([1.0, 0.5, 2.0, -1.0], np.float32), "scale")
+    bias = numpy_helper.from_array(np.array([0.0, 0.1, -0.2, 0.3], np.float32), "bias")
+    nodes = [
+        helper.make_node("ReduceL1", ["x"], ["l1"], name="l1", axes=[1]),
+        helper.make_node("ReduceSumSquare", ["x"], ["sumsq"], name="sumsq", axes=[2],
+                         keepdims=0),
+        helper.make_node("ReduceLogSum", ["p"], ["logsum"], name="logsum"),
+        helper.make_node("ReduceLogSumExp", ["big"], ["lse"], name="lse", axes=[1, 2],
+                         keepdims=0),
+        helper.make_node("LayerNormalization", ["x", "scale", "bias"],
+                         ["ln", "ln_mean", "ln_invstd"], name="ln", epsilon=1e-3),
+    ]
+    outputs = [vi("l1", F32, [2, 1, 4]), vi("sumsq", F32, [2, 3]), vi("logsum", F32, [1, 1, 1]),
+               vi("lse", F32, [2]), vi("ln", F32, [2, 3, 4]), vi("ln_mean", F32, [2, 3, 1]),
+               vi("ln_invstd", F32, [2, 3, 1])]
+    return model(nodes, [vi("x", F32, [2, 3, 4]), vi("p", F32, [2, 3, 4]),
+                         vi("big", F32, [2, 3, 4])], outputs, [scale, bias], opset=17)
+
+
+def expansion_reduce_ref(x, p, big):
+    mean = x.mean(axis=-1, keepdims=True)
+    invstd = 1 / np.sqrt(((x - mean) ** 2).mean(axis=-1, keepdims=True) + 1e-3)
+    m = big.max(axis=(1, 2))
+    return {
+        "l1": np.abs(x).sum(axis=1, keepdims=True),
+        "sumsq": (x * x).sum(axis=2),
+        "logsum": np.log(p.sum(keepdims=True)),
+        # Inputs this large overflow exp() in float32: the result needs the max shift.
+        "lse": (m + np.log(np.exp(big.astype(np.float64) - m[:, None, None]).sum(axis=(1, 2))))
+        .astype(np.float32),
+        "ln": ((x - mean) * invstd * np.array([1.0, 0.5, 2.0, -1.0], np.float32)
+               + np.array([0.0, 0.1, -0.2, 0.3], np.float32)).astype(np.float32),
+        "ln_mean": mean,
+        "ln_invstd": invstd.astype(np.float32),
+    }
+
+
 def expansion_trilu_rank1():
     nodes = [helper.make_node("Trilu", ["x"], ["y"], name="trilu")]
     return model(nodes, [vi("x", F32, [4])], [vi("y", F32, [4])], opset=14, check=False)
@@ -77,6 +117,7 @@ def expansion_reciprocal_int():
 
 MODELS = {
     "expansion_ops": expansion_ops,
+    "expansion_reduce": expansion_reduce,
     "expansion_trilu_rank1": expansion_trilu_rank1,
     "expansion_reciprocal_int": expansion_reciprocal_int,
 }
@@ -91,3 +132,10 @@ if __name__ == "__main__":
     arrays = {"in_" + k: v for k, v in inputs.items()}
     arrays.update({"out_" + k: v for k, v in expansion_ops_ref(**inputs).items()})
     np.savez(os.path.join(out_dir, "expansion_ops.npz"), **arrays)
+
+    inputs = {"x": rng.standard_normal((2, 3, 4)).astype(np.float32),
+              "p": rng.uniform(0.5, 2.0, (2, 3, 4)).astype(np.float32),
+              "big": rng.uniform(80.0, 120.0, (2, 3, 4)).astype(np.float32)}
+    arrays = {"in_" + k: v for k, v in inputs.items()}
+    arrays.update({"out_" + k: v for k, v in expansion_reduce_ref(**inputs).items()})
+    np.savez(os.path.join(out_dir, "expansion_reduce.npz"), **arrays)

@@ -72,8 +72,8 @@ std::vector<std::string> opTypes(const onnx::GraphProto &graph) {
 
 /// Every op is mapped except those in `unmapped`.
 IsOpMappedFn mappedExcept(std::set<std::string> unmapped) {
-  return [unmapped](llvm::StringRef opType, int64_t) {
-    return !unmapped.count(opType.str());
+  return [unmapped](const onnx::NodeProto &node, int64_t) {
+    return !unmapped.count(node.op_type());
   };
 }
 
