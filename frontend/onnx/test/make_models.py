@@ -118,6 +118,11 @@ def clip_nonconst():
     return model(nodes, [vi("x", F32, [4]), vi("lo", F32, [])], [vi("y", F32, [4])])
 
 
+def clip_bad_bound():
+    nodes = [helper.make_node("Clip", ["x", "", "hi"], ["y"], name="clip_vec")]
+    return model(nodes, [vi("x", F32, [4]), vi("hi", F32, [2])], [vi("y", F32, [4])])
+
+
 def cast():
     nodes = [
         helper.make_node("Cast", ["x"], ["h"], name="to_f16", to=F16),
@@ -257,6 +262,7 @@ MODELS = {
     "prelu": prelu,
     "clip": clip,
     "clip_nonconst": clip_nonconst,
+    "clip_bad_bound": clip_bad_bound,
     "cast": cast,
     "cast_string": cast_bad(TensorProto.STRING, TensorProto.STRING),
     "cast_unknown": cast_bad(100, F32),
