@@ -41,11 +41,13 @@ import signal
 import subprocess
 import sys
 import tempfile
+import warnings
 import zipfile
 
 import numpy as np
 
-# NumPy 1.24 removed aliases the test generators of onnx 1.12 still use.
+# NumPy 1.24 removed aliases the test generators of onnx 1.12 still use (and warns about them).
+warnings.filterwarnings("ignore", category=FutureWarning)
 for _alias, _type in (("float", float), ("int", int), ("bool", bool), ("object", object)):
     if _alias not in np.__dict__:
         setattr(np, _alias, _type)
