@@ -18,11 +18,20 @@
 //   ThresholdedRelu             IE.Select(IE.Greater(x, alpha), x, 0)
 //   Shrink                      two IE.Select on IE.Less / IE.Greater
 //   Trilu                       IE.Select(constant triangle mask, x, 0)
+//   EyeLike                     const.Declare (the shape is static)
+//   IsNaN, IsInf                IE.Equal with x itself / with +-inf, then
+//                               IE.LogicalNot / IE.LogicalOr
+//   Sign                        IE.Convert(x > 0) - IE.Convert(x < 0)
+//   Hardmax                     IE.Equal(IE.ArgMax(x), constant indices),
+//   IE.Convert
 //
 // Every op created carries the node's location.
 //
 //===----------------------------------------------------------------------===//
 
+#include <limits>
+
+#include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "frontend/onnx/HandlerUtils.h"
 #include "frontend/onnx/ImportContext.h"
@@ -403,6 +412,220 @@ static LogicalResult importTrilu(ImportContext &ctx,
   return ctx.setOutputs(node, {*result});
 }
 
+//===----------------------------------------------------------------------===//
+// EyeLike, IsNaN, IsInf, Sign, Hardmax
+//===----------------------------------------------------------------------===//
+
+/// EyeLike(x, k, dtype): a constant of x's (static, 2-D) shape with ones on the
+/// k-th diagonal.
+static LogicalResult importEyeLike(ImportContext &ctx,
+                                   const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  FailureOr<int64_t> k = ctx.getIntAttr(node, "k", 0);
+  if (failed(input) || failed(k)) {
+    return failure();
+  }
+  RankedTensorType type = getType(*input);
+  if (type.getRank() != 2 || !type.hasStaticShape()) {
+    return ctx.emitNodeError(node)
+           << "expects a static 2-D input, got " << type;
+  }
+  int32_t dtype = 0;
+  if (ImportContext::findAttribute(node, "dtype")) {
+    FailureOr<int64_t> attr = ctx.getIntAttr(node, "dtype", std::nullopt);
+    if (failed(attr)) {
+      return failure();
+    }
+    dtype = static_cast<int32_t>(*attr);
+  }
+  onnx::TensorProto eye;
+  eye.set_name(node.output(0));
+  eye.set_data_type(onnx::TensorProto::DOUBLE);
+  eye.add_dims(type.getDimSize(0));
+  eye.add_dims(type.getDimSize(1));
+  for (int64_t i = 0; i < type.getDimSize(0); ++i) {
+    for (int64_t j = 0; j < type.getDimSize(1); ++j) {
+      eye.add_double_data(j - i == *k ? 1.0 : 0.0);
+    }
+  }
+  Type elemType = dtype ? ctx.convertElementType(dtype) : type.getElementType();
+  if (!elemType) {
+    return ctx.emitNodeError(node)
+           << "attribute 'dtype' names the unsupported element type "
+           << ImportContext::getDataTypeName(dtype);
+  }
+  FailureOr<Value> value = ctx.createConstant(
+      eye, ctx.getNodeLoc(node),
+      "EyeLike node '" + ImportContext::getNodeDisplayName(node) + "'");
+  if (failed(value)) {
+    return failure();
+  }
+  auto declare = value->getDefiningOp<Const::DeclareOp>();
+  Value result = ctx.getBuilder()
+                     .create<Const::DeclareOp>(
+                         ctx.getNodeLoc(node),
+                         declare.getContent().convertElemType(elemType))
+                     .getResult();
+  declare.erase();
+  return ctx.setOutputs(node, {result});
+}
+
+/// IsNaN(x) = not (x == x).
+static LogicalResult importIsNaN(ImportContext &ctx,
+                                 const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  if (failed(input) || failed(requireFloat(ctx, node, *input))) {
+    return failure();
+  }
+  FailureOr<Value> equal = build<IE::EqualOp>(ctx, node, {*input, *input});
+  if (failed(equal)) {
+    return failure();
+  }
+  FailureOr<Value> result = build<IE::LogicalNotOp>(ctx, node, {*equal});
+  if (failed(result)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {*result});
+}
+
+/// IsInf(x) = x == +inf (detect_positive) or x == -inf (detect_negative).
+static LogicalResult importIsInf(ImportContext &ctx,
+                                 const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  FailureOr<int64_t> positive = ctx.getIntAttr(node, "detect_positive", 1);
+  FailureOr<int64_t> negative = ctx.getIntAttr(node, "detect_negative", 1);
+  if (failed(input) || failed(positive) || failed(negative) ||
+      failed(requireFloat(ctx, node, *input))) {
+    return failure();
+  }
+  const double inf = std::numeric_limits<double>::infinity();
+  Value result;
+  for (auto [detect, value] :
+       {std::pair{*positive, inf}, std::pair{*negative, -inf}}) {
+    if (detect == 0) {
+      continue;
+    }
+    FailureOr<Value> equal = build<IE::EqualOp>(
+        ctx, node, {*input, getScalar(ctx, node, *input, value)});
+    if (failed(equal)) {
+      return failure();
+    }
+    if (!result) {
+      result = *equal;
+      continue;
+    }
+    FailureOr<Value> either =
+        build<IE::LogicalOrOp>(ctx, node, {result, *equal});
+    if (failed(either)) {
+      return failure();
+    }
+    result = *either;
+  }
+  if (!result) {
+    // Neither sign is detected: all false.
+    result = ctx.createSplatConstant(ctx.getBuilder().getI1Type(),
+                                     getType(*input).getShape(), 0.0,
+                                     ctx.getNodeLoc(node));
+  }
+  return ctx.setOutputs(node, {result});
+}
+
+/// Sign(x) = (x > 0) - (x < 0), the comparisons converted to x's type.
+static LogicalResult importSign(ImportContext &ctx,
+                                const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  if (failed(input)) {
+    return failure();
+  }
+  Type elemType = getType(*input).getElementType();
+  Value zero = getScalar(ctx, node, *input, 0.0);
+  auto converted = [&](bool greater) -> FailureOr<Value> {
+    FailureOr<Value> compare =
+        greater ? build<IE::GreaterOp>(ctx, node, {*input, zero})
+                : build<IE::LessOp>(ctx, node, {*input, zero});
+    if (failed(compare)) {
+      return failure();
+    }
+    OpBuilder &builder = ctx.getBuilder();
+    return build<IE::ConvertOp>(
+        ctx, node, {*compare},
+        {builder.getNamedAttr("dstElemType", TypeAttr::get(elemType))});
+  };
+  FailureOr<Value> positive = converted(true);
+  if (failed(positive)) {
+    return failure();
+  }
+  FailureOr<Value> negative = converted(false);
+  if (failed(negative)) {
+    return failure();
+  }
+  FailureOr<Value> result =
+      build<IE::SubtractOp>(ctx, node, {*positive, *negative});
+  if (failed(result)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {*result});
+}
+
+/// Hardmax(x, axis) (opset 13): 1 at the first largest element along `axis`,
+/// 0 elsewhere: IE.ArgMax with kept dims compared with the constant indices
+/// 0..D-1 along `axis`, converted to x's type.
+static LogicalResult importHardmax(ImportContext &ctx,
+                                   const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  FailureOr<int64_t> axis = ctx.getIntAttr(node, "axis", -1);
+  if (failed(input) || failed(axis) ||
+      failed(requireFloat(ctx, node, *input))) {
+    return failure();
+  }
+  RankedTensorType type = getType(*input);
+  const int64_t rank = type.getRank();
+  if (*axis < -rank || *axis >= rank ||
+      type.isDynamicDim(*axis < 0 ? *axis + rank : *axis)) {
+    return ctx.emitNodeError(node) << "attribute 'axis' = " << *axis
+                                   << " is not a static dim of " << type;
+  }
+  const int64_t dim = *axis < 0 ? *axis + rank : *axis;
+  OpBuilder &builder = ctx.getBuilder();
+  FailureOr<Value> argmax = build<IE::ArgMaxOp>(
+      ctx, node, {*input},
+      {builder.getNamedAttr("axis", builder.getI64IntegerAttr(dim)),
+       builder.getNamedAttr("keep_dims", builder.getUnitAttr()),
+       builder.getNamedAttr(
+           "indexElemType",
+           TypeAttr::get(ctx.convertElementType(onnx::TensorProto::INT64)))});
+  if (failed(argmax)) {
+    return failure();
+  }
+  onnx::TensorProto indices;
+  indices.set_name(node.output(0) + "/indices");
+  indices.set_data_type(onnx::TensorProto::INT64);
+  for (int64_t d = 0; d < rank; ++d) {
+    indices.add_dims(d == dim ? type.getDimSize(d) : 1);
+  }
+  for (int64_t i = 0; i < type.getDimSize(dim); ++i) {
+    indices.add_int64_data(i);
+  }
+  FailureOr<Value> iota = ctx.createConstant(
+      indices, ctx.getNodeLoc(node),
+      "Hardmax node '" + ImportContext::getNodeDisplayName(node) + "'");
+  if (failed(iota)) {
+    return failure();
+  }
+  FailureOr<Value> equal = build<IE::EqualOp>(ctx, node, {*argmax, *iota});
+  if (failed(equal)) {
+    return failure();
+  }
+  FailureOr<Value> result = build<IE::ConvertOp>(
+      ctx, node, {*equal},
+      {builder.getNamedAttr("dstElemType",
+                            TypeAttr::get(type.getElementType()))});
+  if (failed(result)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {*result});
+}
+
 llvm::ArrayRef<OpHandlerInfo> getExpansionHandlers() {
   static const OpHandlerInfo handlers[] = {
       {"Size", 9, 17, importSize, "const.Declare"},
@@ -418,6 +641,12 @@ llvm::ArrayRef<OpHandlerInfo> getExpansionHandlers() {
       {"Shrink", 9, 17, importShrink,
        "IE.Less, IE.Greater, IE.Add, IE.Subtract, IE.Select"},
       {"Trilu", 14, 17, importTrilu, "IE.Select"},
+      {"EyeLike", 9, 17, importEyeLike, "const.Declare"},
+      {"IsNaN", 9, 17, importIsNaN, "IE.Equal, IE.LogicalNot"},
+      {"IsInf", 10, 17, importIsInf, "IE.Equal, IE.LogicalOr"},
+      {"Sign", 9, 17, importSign,
+       "IE.Greater, IE.Less, IE.Convert, IE.Subtract"},
+      {"Hardmax", 13, 17, importHardmax, "IE.ArgMax, IE.Equal, IE.Convert"},
   };
   return handlers;
 }

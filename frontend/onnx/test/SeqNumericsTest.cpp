@@ -98,8 +98,8 @@ INSTANTIATE_TEST_SUITE_P(Upgrade, SeqNumericsTest,
 
 // The ops imported as fixed IE expansions (make_expansion_models.py).
 INSTANTIATE_TEST_SUITE_P(Expansion, SeqNumericsTest,
-                         ::testing::Values("expansion_ops",
-                                           "expansion_reduce"));
+                         ::testing::Values("expansion_ops", "expansion_reduce",
+                                           "expansion_misc"));
 
 } // namespace
 } // namespace mlir::vpuc

@@ -4,7 +4,7 @@
 
 Usage: make_expansion_models.py OUT_DIR
 
-expansion_ops and expansion_reduce also get OUT_DIR/<name>.npz, holding their inputs (`in_<input name>`) and
+expansion_ops, expansion_reduce and expansion_misc also get OUT_DIR/<name>.npz, holding their inputs (`in_<input name>`) and
 the outputs of a NumPy implementation of the ONNX operators (`out_<output name>`), which
 seq_numerics_test compares with the IE reference interpreter.
 """
@@ -105,6 +105,26 @@ def expansion_reduce_ref(x, p, big):
     }
 
 
+def expansion_misc():
+    nodes = [
+        helper.make_node("EyeLike", ["x"], ["eye"], name="eye", k=1, dtype=TensorProto.INT32),
+        helper.make_node("IsNaN", ["x"], ["nan"], name="nan"),
+        helper.make_node("IsInf", ["x"], ["posinf"], name="posinf", detect_negative=0),
+        helper.make_node("Sign", ["x"], ["sign"], name="sign"),
+        helper.make_node("Hardmax", ["x"], ["hardmax"], name="hardmax", axis=0),
+    ]
+    outputs = [vi("eye", I32, [3, 4]), vi("nan", BOOL, [3, 4]), vi("posinf", BOOL, [3, 4]),
+               vi("sign", F32, [3, 4]), vi("hardmax", F32, [3, 4])]
+    return model(nodes, [vi("x", F32, [3, 4])], outputs, opset=13)
+
+
+def expansion_misc_ref(x):
+    hardmax = np.zeros_like(x)
+    hardmax[np.nanargmax(np.where(np.isnan(x), -np.inf, x), axis=0), np.arange(4)] = 1
+    return {"eye": np.eye(3, 4, 1, dtype=np.int32), "nan": np.isnan(x),
+            "posinf": np.isposinf(x), "sign": np.sign(x), "hardmax": hardmax}
+
+
 def expansion_trilu_rank1():
     nodes = [helper.make_node("Trilu", ["x"], ["y"], name="trilu")]
     return model(nodes, [vi("x", F32, [4])], [vi("y", F32, [4])], opset=14, check=False)
@@ -118,6 +138,7 @@ def expansion_reciprocal_int():
 MODELS = {
     "expansion_ops": expansion_ops,
     "expansion_reduce": expansion_reduce,
+    "expansion_misc": expansion_misc,
     "expansion_trilu_rank1": expansion_trilu_rank1,
     "expansion_reciprocal_int": expansion_reciprocal_int,
 }
@@ -139,3 +160,9 @@ if __name__ == "__main__":
     arrays = {"in_" + k: v for k, v in inputs.items()}
     arrays.update({"out_" + k: v for k, v in expansion_reduce_ref(**inputs).items()})
     np.savez(os.path.join(out_dir, "expansion_reduce.npz"), **arrays)
+
+    x = np.array([[1.5, -2.0, 0.0, np.inf], [-np.inf, 3.0, 2.0, -1.0],
+                  [0.5, 3.0, -0.0, 7.0]], np.float32)
+    arrays = {"in_x": x}
+    arrays.update({"out_" + k: v for k, v in expansion_misc_ref(x).items()})
+    np.savez(os.path.join(out_dir, "expansion_misc.npz"), **arrays)
