@@ -456,6 +456,10 @@ void FunctionInliner::expand(const onnx::NodeProto &node,
 llvm::Expected<InlineResult> FunctionInliner::run() {
   InlineResult result;
   onnx::GraphProto &graph = *model.mutable_graph();
+  if (llvm::all_of(graph.node(),
+                   [&](const onnx::NodeProto &node) { return isKept(node); })) {
+    return result;
+  }
   const int numNodes = graph.node_size();
   std::vector<WorkNode> work;
   for (int i = 0; i < numNodes; ++i) {
@@ -467,15 +471,43 @@ llvm::Expected<InlineResult> FunctionInliner::run() {
   // types the context-dependent bodies of nested calls need).
   std::vector<bool> expanded(numNodes, false);
   std::map<int, std::string> why;
+  // The model the nested levels are typed on: the model's graph without its
+  // large initializers' data (they are typed inputs instead).
   onnx::ModelProto scratch;
   constexpr int kMaxDepth = 8;
+  constexpr int64_t kMaxCopiedElements = 1024;
   try {
     for (int depth = 0; depth < kMaxDepth; ++depth) {
       // The value types known so far.
       std::unordered_map<std::string, onnx::TypeProto> types;
-      if (depth == 0) {
-        scratch = model;
-      } else {
+      if (depth == 1) {
+        scratch.set_ir_version(model.ir_version());
+        *scratch.mutable_opset_import() = model.opset_import();
+        *scratch.mutable_functions() = model.functions();
+        onnx::GraphProto *scratchGraph = scratch.mutable_graph();
+        scratchGraph->set_name(graph.name());
+        *scratchGraph->mutable_input() = graph.input();
+        *scratchGraph->mutable_output() = graph.output();
+        std::set<std::string> inputs;
+        for (const onnx::ValueInfoProto &input : graph.input()) {
+          inputs.insert(input.name());
+        }
+        for (const onnx::TensorProto &tensor : graph.initializer()) {
+          int64_t elements = 1;
+          for (int64_t dim : tensor.dims()) {
+            elements *= dim;
+          }
+          if (elements <= kMaxCopiedElements &&
+              tensor.data_location() != onnx::TensorProto::EXTERNAL) {
+            *scratchGraph->add_initializer() = tensor;
+          } else if (!inputs.count(tensor.name())) {
+            onnx::ValueInfoProto *input = scratchGraph->add_input();
+            input->set_name(tensor.name());
+            *input->mutable_type() = getTensorType(tensor);
+          }
+        }
+      }
+      if (depth > 0) {
         scratch.mutable_graph()->clear_node();
         scratch.mutable_graph()->clear_value_info();
         for (const WorkNode &w : work) {
@@ -489,7 +521,7 @@ llvm::Expected<InlineResult> FunctionInliner::run() {
           scratch.mutable_graph()->clear_value_info();
         }
       }
-      const onnx::GraphProto &typed = scratch.graph();
+      const onnx::GraphProto &typed = depth == 0 ? graph : scratch.graph();
       for (const auto &values : {typed.input(), typed.value_info()}) {
         for (const onnx::ValueInfoProto &value : values) {
           types[value.name()] = value.type();
