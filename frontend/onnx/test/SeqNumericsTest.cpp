@@ -99,7 +99,7 @@ INSTANTIATE_TEST_SUITE_P(Upgrade, SeqNumericsTest,
 // The ops imported as fixed IE expansions (make_expansion_models.py).
 INSTANTIATE_TEST_SUITE_P(Expansion, SeqNumericsTest,
                          ::testing::Values("expansion_ops", "expansion_reduce",
-                                           "expansion_misc"));
+                                           "expansion_misc", "expansion_fmod"));
 
 } // namespace
 } // namespace mlir::vpuc

@@ -4,7 +4,7 @@
 
 Usage: make_expansion_models.py OUT_DIR
 
-expansion_ops, expansion_reduce and expansion_misc also get OUT_DIR/<name>.npz, holding their inputs (`in_<input name>`) and
+expansion_ops, expansion_reduce, expansion_misc and expansion_fmod also get OUT_DIR/<name>.npz, holding their inputs (`in_<input name>`) and
 the outputs of a NumPy implementation of the ONNX operators (`out_<output name>`), which
 seq_numerics_test compares with the IE reference interpreter.
 """
@@ -125,6 +125,13 @@ def expansion_misc_ref(x):
             "posinf": np.isposinf(x), "sign": np.sign(x), "hardmax": hardmax}
 
 
+def expansion_fmod():
+    nodes = [helper.make_node("Mod", ["a", "b"], ["f"], name="fmod_float", fmod=1),
+             helper.make_node("Mod", ["i", "j"], ["n"], name="fmod_int", fmod=1)]
+    return model(nodes, [vi("a", F32, [8]), vi("b", F32, [8]), vi("i", I32, [8]),
+                         vi("j", I32, [8])], [vi("f", F32, [8]), vi("n", I32, [8])])
+
+
 def expansion_trilu_rank1():
     nodes = [helper.make_node("Trilu", ["x"], ["y"], name="trilu")]
     return model(nodes, [vi("x", F32, [4])], [vi("y", F32, [4])], opset=14, check=False)
@@ -139,6 +146,7 @@ MODELS = {
     "expansion_ops": expansion_ops,
     "expansion_reduce": expansion_reduce,
     "expansion_misc": expansion_misc,
+    "expansion_fmod": expansion_fmod,
     "expansion_trilu_rank1": expansion_trilu_rank1,
     "expansion_reciprocal_int": expansion_reciprocal_int,
 }
@@ -166,3 +174,10 @@ if __name__ == "__main__":
     arrays = {"in_x": x}
     arrays.update({"out_" + k: v for k, v in expansion_misc_ref(x).items()})
     np.savez(os.path.join(out_dir, "expansion_misc.npz"), **arrays)
+
+    a = np.array([5.5, -5.5, 5.5, -5.5, 6.0, -6.0, 0.0, 7.25], np.float32)
+    b = np.array([2.0, 2.0, -2.0, -2.0, 3.0, 3.0, 1.5, -0.5], np.float32)
+    i = np.array([7, -7, 7, -7, 9, -9, 0, 1], np.int32)
+    j = np.array([3, 3, -3, -3, 3, -3, 5, -4], np.int32)
+    np.savez(os.path.join(out_dir, "expansion_fmod.npz"), in_a=a, in_b=b, in_i=i, in_j=j,
+             out_f=np.fmod(a, b), out_n=np.fmod(i, j))
