@@ -100,36 +100,41 @@ static std::pair<double, double> getElementRange(Type elemType) {
           std::ldexp(1.0, static_cast<int>(width) - 1) - 1.0};
 }
 
+/// A bound of Clip: absent, a constant, or a one-element run-time value.
+struct ClipBound {
+  std::optional<double> constant;
+  Value runtime;
+};
+
 /// Reads the optional bound `index` of Clip (opset >= 11): a one-element
-/// constant.
-static FailureOr<std::optional<double>>
-getClipBound(ImportContext &ctx, const onnx::NodeProto &node, int index,
-             llvm::StringRef what) {
+/// constant, or a one-element value computed at run time.
+static FailureOr<ClipBound> getClipBound(ImportContext &ctx,
+                                         const onnx::NodeProto &node, int index,
+                                         llvm::StringRef what) {
   FailureOr<Value> bound = ctx.getOptionalInput(node, index);
   if (failed(bound)) {
     return failure();
   }
   if (!*bound) {
-    return std::optional<double>();
+    return ClipBound();
+  }
+  auto type = llvm::cast<RankedTensorType>(bound->getType());
+  if (!type.hasStaticShape() || type.getNumElements() != 1) {
+    return ctx.emitNodeError(node)
+           << "input '" << what << "' ('" << node.input(index)
+           << "') must have one element, got " << type;
   }
   std::optional<SmallVector<double>> values =
       ImportContext::getConstantValues(*bound);
   if (!values) {
-    return ctx.emitNodeError(node)
-           << "input '" << what << "' ('" << node.input(index)
-           << "') must be a constant";
+    return ClipBound{std::nullopt, *bound};
   }
-  if (values->size() != 1) {
-    return ctx.emitNodeError(node)
-           << "input '" << what << "' ('" << node.input(index)
-           << "') must have one element, got " << values->size();
-  }
-  return std::optional<double>(values->front());
+  return ClipBound{values->front(), Value()};
 }
 
-/// Clip -> IE.Clamp. Before opset 11 the bounds are the attributes `min`/`max`;
-/// from opset 11 they are optional inputs, which must be constants. An absent
-/// bound is the element type's range limit.
+/// Clip -> IE.Clamp with the constant bounds (attributes before opset 11,
+/// inputs after); a bound given as a run-time value is applied by IE.Maximum
+/// (min) or IE.Minimum (max) instead, in ONNX's order: min(max(x, min), max).
 static LogicalResult importClip(ImportContext &ctx,
                                 const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
@@ -138,8 +143,8 @@ static LogicalResult importClip(ImportContext &ctx,
   }
   auto [lowest, highest] = getElementRange(
       llvm::cast<ShapedType>(input->getType()).getElementType());
-  double minValue = lowest;
-  double maxValue = highest;
+  ClipBound minBound{lowest, Value()};
+  ClipBound maxBound{highest, Value()};
   if (ctx.getOpset() < 11) {
     FailureOr<double> minAttr =
         ctx.getFloatAttr(node, "min", -std::numeric_limits<float>::max());
@@ -148,29 +153,62 @@ static LogicalResult importClip(ImportContext &ctx,
     if (failed(minAttr) || failed(maxAttr)) {
       return failure();
     }
-    minValue = std::max(*minAttr, lowest);
-    maxValue = std::min(*maxAttr, highest);
+    minBound.constant = std::max(*minAttr, lowest);
+    maxBound.constant = std::min(*maxAttr, highest);
   } else {
-    FailureOr<std::optional<double>> minInput =
-        getClipBound(ctx, node, 1, "min");
-    if (failed(minInput)) {
+    FailureOr<ClipBound> minInput = getClipBound(ctx, node, 1, "min");
+    FailureOr<ClipBound> maxInput = getClipBound(ctx, node, 2, "max");
+    if (failed(minInput) || failed(maxInput)) {
       return failure();
     }
-    FailureOr<std::optional<double>> maxInput =
-        getClipBound(ctx, node, 2, "max");
-    if (failed(maxInput)) {
-      return failure();
+    if (minInput->constant || minInput->runtime) {
+      minBound = *minInput;
     }
-    minValue = minInput->value_or(lowest);
-    maxValue = maxInput->value_or(highest);
+    if (maxInput->constant || maxInput->runtime) {
+      maxBound = *maxInput;
+    }
   }
-  FailureOr<IE::ClampOp> op = ctx.create<IE::ClampOp>(
-      ctx.getNodeLoc(node), {*input},
-      {getF64Attr(ctx, "min", minValue), getF64Attr(ctx, "max", maxValue)});
-  if (failed(op)) {
+  Location loc = ctx.getNodeLoc(node);
+  Value result = *input;
+  auto clamp = [&](double minValue, double maxValue) -> LogicalResult {
+    FailureOr<IE::ClampOp> op = ctx.create<IE::ClampOp>(
+        loc, {result},
+        {getF64Attr(ctx, "min", minValue), getF64Attr(ctx, "max", maxValue)});
+    if (failed(op)) {
+      return failure();
+    }
+    result = op->getResult();
+    return success();
+  };
+  if (!minBound.runtime && !maxBound.runtime) {
+    if (failed(clamp(*minBound.constant, *maxBound.constant))) {
+      return failure();
+    }
+    return ctx.setOutputs(node, {result});
+  }
+  if (minBound.runtime) {
+    FailureOr<IE::MaximumOp> op =
+        ctx.create<IE::MaximumOp>(loc, {result, minBound.runtime});
+    if (failed(op)) {
+      return failure();
+    }
+    result = op->getResult();
+  } else if (*minBound.constant > lowest &&
+             failed(clamp(*minBound.constant, highest))) {
     return failure();
   }
-  return ctx.setOutputs(node, {op->getResult()});
+  if (maxBound.runtime) {
+    FailureOr<IE::MinimumOp> op =
+        ctx.create<IE::MinimumOp>(loc, {result, maxBound.runtime});
+    if (failed(op)) {
+      return failure();
+    }
+    result = op->getResult();
+  } else if (*maxBound.constant < highest &&
+             failed(clamp(lowest, *maxBound.constant))) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {result});
 }
 
 //===----------------------------------------------------------------------===//
@@ -270,7 +308,7 @@ static LogicalResult importPRelu(ImportContext &ctx,
 llvm::ArrayRef<OpHandlerInfo> getActivationHandlers() {
   static const OpHandlerInfo handlers[] = {
       {"Relu", 9, 17, importUnary<IE::ReLUOp>, "IE.ReLU"},
-      {"Clip", 9, 17, importClip, "IE.Clamp"},
+      {"Clip", 9, 17, importClip, "IE.Clamp, IE.Maximum, IE.Minimum"},
       {"Sigmoid", 9, 17, importUnary<IE::SigmoidOp>, "IE.Sigmoid"},
       {"Tanh", 9, 17, importUnary<IE::TanhOp>, "IE.Tanh"},
       {"Elu", 9, 17, importElu, "IE.Elu"},

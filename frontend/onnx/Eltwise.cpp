@@ -101,24 +101,74 @@ static LogicalResult importPow(ImportContext &ctx,
   return ctx.setOutputs(node, {op->getResult()});
 }
 
-/// Mod: `fmod = 0` (the default) is the floored modulo of IE.FloorMod; the
-/// truncated C fmod
-/// (`fmod = 1`) has no IE op.
+/// Mod: `fmod = 0` (the default) is the floored modulo of IE.FloorMod. The
+/// truncated C fmod (`fmod = 1`), whose result has the sign of the dividend,
+/// is derived from it exactly: r = FloorMod(a, b); where r != 0 and a and b
+/// have different signs, fmod = r - b.
 static LogicalResult importMod(ImportContext &ctx,
                                const onnx::NodeProto &node) {
   FailureOr<int64_t> fmod = ctx.getIntAttr(node, "fmod", 0);
   if (failed(fmod)) {
     return failure();
   }
-  if (*fmod == 1) {
-    return ctx.emitNodeError(node) << "attribute 'fmod' = 1 (truncated C fmod) "
-                                      "is not supported; only fmod = 0";
-  }
-  if (*fmod != 0) {
+  if (*fmod != 0 && *fmod != 1) {
     return ctx.emitNodeError(node)
            << "attribute 'fmod' must be 0 or 1, got " << *fmod;
   }
-  return importBinary<IE::FloorModOp>(ctx, node);
+  if (*fmod == 0) {
+    return importBinary<IE::FloorModOp>(ctx, node);
+  }
+  FailureOr<Value> lhs = ctx.getInput(node, 0);
+  FailureOr<Value> rhs = ctx.getInput(node, 1);
+  if (failed(lhs) || failed(rhs)) {
+    return failure();
+  }
+  Location loc = ctx.getNodeLoc(node);
+  auto create = [&](llvm::StringRef name, ValueRange operands) {
+    FailureOr<Operation *> op = ctx.createOp(name, loc, operands);
+    return failed(op) ? FailureOr<Value>(failure())
+                      : FailureOr<Value>((*op)->getResult(0));
+  };
+  FailureOr<Value> floorMod =
+      create(IE::FloorModOp::getOperationName(), {*lhs, *rhs});
+  if (failed(floorMod)) {
+    return failure();
+  }
+  Type elemType = llvm::cast<ShapedType>(floorMod->getType()).getElementType();
+  if (elemType.isUnsignedInteger()) {
+    return ctx.setOutputs(node, {*floorMod});
+  }
+  Value zero = ctx.createSplatConstant(elemType, {}, 0.0, loc);
+  FailureOr<Value> lhsNegative =
+      create(IE::LessOp::getOperationName(), {*lhs, zero});
+  FailureOr<Value> rhsNegative =
+      failed(lhsNegative)
+          ? FailureOr<Value>(failure())
+          : create(IE::LessOp::getOperationName(), {*rhs, zero});
+  FailureOr<Value> sameSign = failed(rhsNegative)
+                                  ? FailureOr<Value>(failure())
+                                  : create(IE::EqualOp::getOperationName(),
+                                           {*lhsNegative, *rhsNegative});
+  FailureOr<Value> isZero =
+      failed(sameSign)
+          ? FailureOr<Value>(failure())
+          : create(IE::EqualOp::getOperationName(), {*floorMod, zero});
+  FailureOr<Value> keep =
+      failed(isZero)
+          ? FailureOr<Value>(failure())
+          : create(IE::LogicalOrOp::getOperationName(), {*sameSign, *isZero});
+  FailureOr<Value> shifted =
+      failed(keep)
+          ? FailureOr<Value>(failure())
+          : create(IE::SubtractOp::getOperationName(), {*floorMod, *rhs});
+  FailureOr<Value> result = failed(shifted)
+                                ? FailureOr<Value>(failure())
+                                : create(IE::SelectOp::getOperationName(),
+                                         {*keep, *floorMod, *shifted});
+  if (failed(result)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {*result});
 }
 
 /// Where(condition, X, Y) is IE.Select.
@@ -147,7 +197,9 @@ llvm::ArrayRef<OpHandlerInfo> getEltwiseHandlers() {
       {"Pow", 9, 17, importPow, "IE.Power, IE.Convert"},
       {"Max", 9, 17, importVariadic<IE::MaximumOp>, "IE.Maximum"},
       {"Min", 9, 17, importVariadic<IE::MinimumOp>, "IE.Minimum"},
-      {"Mod", 10, 17, importMod, "IE.FloorMod"},
+      {"Mod", 10, 17, importMod,
+       "IE.FloorMod (fmod = 1: with IE.Less, IE.Equal, IE.LogicalOr, "
+       "IE.Subtract, IE.Select)"},
       {"Equal", 9, 17, importBinary<IE::EqualOp>, "IE.Equal"},
       {"Less", 9, 17, importBinary<IE::LessOp>, "IE.Less"},
       {"Greater", 9, 17, importBinary<IE::GreaterOp>, "IE.Greater"},

@@ -245,6 +245,11 @@ struct OpHandlerInfo {
   /// (`vpuc-translate --list-onnx-ops`), e.g. "IE.Convolution,
   /// IE.GroupConvolution".
   const char *ieOps = "";
+  /// When set, the forms of the op the handler imports (e.g. without optional
+  /// outputs): a node it rejects is replaced by the op's ONNX function body
+  /// where the schema gives one, and otherwise left to the handler, whose
+  /// error says what is unsupported.
+  bool (*accepts)(const onnx::NodeProto &node) = nullptr;
 };
 
 /// The handler of `opType` (default domain) for `opset`, or nullptr when
@@ -263,6 +268,7 @@ llvm::ArrayRef<OpHandlerInfo> getIndexingHandlers();
 llvm::ArrayRef<OpHandlerInfo> getRecurrentHandlers();
 llvm::ArrayRef<OpHandlerInfo> getLocalNormalizationHandlers();
 llvm::ArrayRef<OpHandlerInfo> getEinsumHandlers();
+llvm::ArrayRef<OpHandlerInfo> getExpansionHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

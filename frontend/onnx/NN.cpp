@@ -677,20 +677,30 @@ static LogicalResult importGlobalPool(ImportContext &ctx,
 // Reductions
 //===----------------------------------------------------------------------===//
 
-/// ReduceMean/Sum/Max/Min/L2 -> the IE reduction. The axes are the `axes`
-/// attribute, or for ReduceSum from opset 13 the optional second input; no axes
-/// means all of them, unless `noop_with_empty_axes` (ReduceSum 13+) makes the
-/// node an identity.
-template <typename OpTy>
-static LogicalResult importReduce(ImportContext &ctx,
-                                  const onnx::NodeProto &node) {
+/// The axes and keepdims of a reduction node, and its input (a rank-0 input is
+/// reduced as a one-element vector).
+struct ReduceSpec {
+  Value source;
+  SmallVector<int64_t> axes;
+  bool keepDims = true;
+  /// ReduceSum 13+ with no axes and `noop_with_empty_axes`: an identity.
+  bool identity = false;
+};
+
+/// Reads the reduction parameters of `node`: the `axes` attribute, or for
+/// ReduceSum from opset 13 the optional second input; no axes means all of
+/// them, unless `noop_with_empty_axes` (ReduceSum 13+) makes the node an
+/// identity.
+static FailureOr<ReduceSpec> getReduceSpec(ImportContext &ctx,
+                                           const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
   FailureOr<int64_t> keepDims = ctx.getIntAttr(node, "keepdims", 1);
   if (failed(input) || failed(keepDims)) {
     return failure();
   }
+  ReduceSpec spec;
+  spec.keepDims = *keepDims != 0;
   bool axesAsInput = node.op_type() == "ReduceSum" && ctx.getOpset() >= 13;
-  SmallVector<int64_t> axes;
   int64_t noop = 0;
   if (axesAsInput) {
     FailureOr<int64_t> noopAttr =
@@ -705,7 +715,7 @@ static LogicalResult importReduce(ImportContext &ctx,
       if (failed(values)) {
         return failure();
       }
-      axes = *values;
+      spec.axes = *values;
     }
   } else {
     FailureOr<std::optional<SmallVector<int64_t>>> attr =
@@ -714,34 +724,127 @@ static LogicalResult importReduce(ImportContext &ctx,
       return failure();
     }
     if (*attr) {
-      axes = **attr;
+      spec.axes = **attr;
     }
   }
-  if (axes.empty() && noop != 0) {
-    return ctx.setOutputs(node, {*input});
+  spec.source = *input;
+  if (spec.axes.empty() && noop != 0) {
+    spec.identity = true;
+    return spec;
   }
-  Value source = *input;
-  int64_t rank = getType(source).getRank();
+  int64_t rank = getType(spec.source).getRank();
   if (rank == 0) {
-    // A rank-0 tensor is reduced as a one-element vector.
-    FailureOr<Value> vector = reshapeTo(ctx, node, source, {1});
+    FailureOr<Value> vector = reshapeTo(ctx, node, spec.source, {1});
     if (failed(vector)) {
       return failure();
     }
-    source = *vector;
+    spec.source = *vector;
     rank = 1;
-    *keepDims = 0;
+    spec.keepDims = false;
   }
-  if (axes.empty()) {
+  if (spec.axes.empty()) {
     for (int64_t axis = 0; axis < rank; ++axis) {
-      axes.push_back(axis);
+      spec.axes.push_back(axis);
     }
   }
-  SmallVector<NamedAttribute, 2> attrs = {getI64ArrayAttr(ctx, "axes", axes)};
-  if (*keepDims != 0) {
+  return spec;
+}
+
+/// `OpTy` (an IE reduction) of `value` over the axes of `spec`.
+template <typename OpTy>
+static FailureOr<Value>
+createReduce(ImportContext &ctx, const onnx::NodeProto &node,
+             const ReduceSpec &spec, Value value, bool keepDims) {
+  SmallVector<NamedAttribute, 2> attrs = {
+      getI64ArrayAttr(ctx, "axes", spec.axes)};
+  if (keepDims) {
     attrs.push_back(getUnitAttr(ctx, "keep_dims"));
   }
-  FailureOr<Value> result = createValue<OpTy>(ctx, node, {source}, attrs);
+  return createValue<OpTy>(ctx, node, {value}, attrs);
+}
+
+/// ReduceMean/Sum/Max/Min/L2 -> the IE reduction.
+template <typename OpTy>
+static LogicalResult importReduce(ImportContext &ctx,
+                                  const onnx::NodeProto &node) {
+  FailureOr<ReduceSpec> spec = getReduceSpec(ctx, node);
+  if (failed(spec)) {
+    return failure();
+  }
+  if (spec->identity) {
+    return ctx.setOutputs(node, {spec->source});
+  }
+  FailureOr<Value> result =
+      createReduce<OpTy>(ctx, node, *spec, spec->source, spec->keepDims);
+  if (failed(result)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {*result});
+}
+
+/// ReduceL1 (IE.ReduceSum of IE.Abs), ReduceSumSquare (IE.ReduceSum of
+/// IE.Multiply(x, x)), ReduceLogSum (IE.Log of IE.ReduceSum) and
+/// ReduceLogSumExp (m + log(sum(exp(x - m))) with m the IE.ReduceMax, for
+/// large inputs).
+static LogicalResult importComposedReduce(ImportContext &ctx,
+                                          const onnx::NodeProto &node) {
+  FailureOr<ReduceSpec> spec = getReduceSpec(ctx, node);
+  if (failed(spec)) {
+    return failure();
+  }
+  Value x = spec->source;
+  llvm::StringRef opType = node.op_type();
+  FailureOr<Value> result = failure();
+  if (opType == "ReduceL1" || opType == "ReduceSumSquare") {
+    FailureOr<Value> mapped =
+        opType == "ReduceL1" ? createValue<IE::AbsOp>(ctx, node, {x})
+                             : createValue<IE::MultiplyOp>(ctx, node, {x, x});
+    if (failed(mapped)) {
+      return failure();
+    }
+    result = createReduce<IE::ReduceSumOp>(ctx, node, *spec, *mapped,
+                                           spec->keepDims);
+  } else if (opType == "ReduceLogSum") {
+    FailureOr<Value> sum =
+        createReduce<IE::ReduceSumOp>(ctx, node, *spec, x, spec->keepDims);
+    if (failed(sum)) {
+      return failure();
+    }
+    result = createValue<IE::LogOp>(ctx, node, {*sum});
+  } else {
+    assert(opType == "ReduceLogSumExp" && "unexpected reduction");
+    FailureOr<Value> max =
+        createReduce<IE::ReduceMaxOp>(ctx, node, *spec, x, /*keepDims=*/true);
+    if (failed(max)) {
+      return failure();
+    }
+    FailureOr<Value> shifted =
+        createValue<IE::SubtractOp>(ctx, node, {x, *max});
+    FailureOr<Value> exp = failed(shifted)
+                               ? FailureOr<Value>(failure())
+                               : createValue<IE::ExpOp>(ctx, node, {*shifted});
+    if (failed(exp)) {
+      return failure();
+    }
+    FailureOr<Value> sum =
+        createReduce<IE::ReduceSumOp>(ctx, node, *spec, *exp, spec->keepDims);
+    FailureOr<Value> log = failed(sum)
+                               ? FailureOr<Value>(failure())
+                               : createValue<IE::LogOp>(ctx, node, {*sum});
+    if (failed(log)) {
+      return failure();
+    }
+    Value offset = *max;
+    if (!spec->keepDims) {
+      FailureOr<Value> reshaped = reshapeTo(
+          ctx, node, offset, llvm::to_vector(getType(*log).getShape()));
+      if (failed(reshaped)) {
+        return failure();
+      }
+      offset = *reshaped;
+    }
+    result = createValue<IE::AddOp>(ctx, node, {*log, offset});
+  }
   if (failed(result)) {
     return failure();
   }
@@ -952,7 +1055,8 @@ importMeanVarianceNormalization(ImportContext &ctx,
 }
 
 /// LayerNormalization (opset 17) -> IE.LayerNormalization. The Mean and
-/// InvStdDev outputs are not supported. `stash_type` (the precision of the
+/// InvStdDev outputs are not: a node that uses them is replaced by the ONNX
+/// function body (layerNormHasNoStatistics). `stash_type` (the precision of the
 /// statistics) does not change the result beyond rounding and is not
 /// represented.
 static LogicalResult importLayerNormalization(ImportContext &ctx,
@@ -980,6 +1084,13 @@ static LogicalResult importLayerNormalization(ImportContext &ctx,
     return failure();
   }
   return ctx.setOutputs(node, {*result});
+}
+
+/// Whether a LayerNormalization node leaves its Mean and InvStdDev outputs
+/// unused (IE.LayerNormalization has only the normalized output).
+static bool layerNormHasNoStatistics(const onnx::NodeProto &node) {
+  return !ImportContext::hasOutput(node, 1) &&
+         !ImportContext::hasOutput(node, 2);
 }
 
 llvm::ArrayRef<OpHandlerInfo> getNNHandlers() {
@@ -1010,12 +1121,22 @@ llvm::ArrayRef<OpHandlerInfo> getNNHandlers() {
        "IE.ReduceMin, IE.Reshape"},
       {"ReduceL2", 9, 17, importReduce<IE::ReduceL2Op>,
        "IE.ReduceL2, IE.Reshape"},
+      {"ReduceL1", 9, 17, importComposedReduce,
+       "IE.Abs, IE.ReduceSum, IE.Reshape"},
+      {"ReduceSumSquare", 9, 17, importComposedReduce,
+       "IE.Multiply, IE.ReduceSum, IE.Reshape"},
+      {"ReduceLogSum", 9, 17, importComposedReduce,
+       "IE.ReduceSum, IE.Log, IE.Reshape"},
+      {"ReduceLogSumExp", 9, 17, importComposedReduce,
+       "IE.ReduceMax, IE.Subtract, IE.Exp, IE.ReduceSum, IE.Log, IE.Add, "
+       "IE.Reshape"},
       {"InstanceNormalization", 9, 17, importInstanceNormalization,
        "IE.MVN, IE.Multiply, IE.Add, IE.Reshape"},
       {"MeanVarianceNormalization", 9, 17, importMeanVarianceNormalization,
        "IE.MVN"},
       {"LayerNormalization", 17, 17, importLayerNormalization,
-       "IE.LayerNormalization"},
+       "IE.LayerNormalization (with Mean or InvStdDev: the ONNX function body)",
+       layerNormHasNoStatistics},
   };
   return handlers;
 }

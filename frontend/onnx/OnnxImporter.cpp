@@ -21,6 +21,7 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "frontend/onnx/ImportContext.h"
+#include "frontend/onnx/ModelUpgrade.h"
 #include "google/protobuf/io/zero_copy_stream_impl.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -85,10 +86,13 @@ private:
   LogicalResult parseFile();
   /// Everything after parsing.
   FailureOr<OwningOpRef<ModuleOp>> importParsed();
+  LogicalResult upgradeOpset();
   LogicalResult readOpset();
   LogicalResult applyInputShapes();
   LogicalResult checkWindowAttributes();
-  LogicalResult checkAndInferShapes();
+  LogicalResult checkModel();
+  LogicalResult inferShapes();
+  LogicalResult inlineFunctions();
   LogicalResult checkSupportedNodes();
   FailureOr<RankedTensorType> convertValueType(const onnx::ValueInfoProto &info,
                                                llvm::StringRef what,
@@ -101,6 +105,8 @@ private:
   Location fileLoc;
   onnx::ModelProto model;
   int64_t opset = 0;
+  /// Why nodes with a function body were not inlined (inlineFunctions).
+  std::vector<std::string> inlineNotes;
 };
 
 } // namespace
@@ -166,6 +172,27 @@ LogicalResult ModelImporter::parseFile() {
   return checkParsed(model, fileLoc);
 }
 
+/// Models below the lowest supported opset are brought to it by the ONNX
+/// version converter (on a model the checker accepted: the converter is not
+/// robust against malformed ones).
+LogicalResult ModelImporter::upgradeOpset() {
+  if (opset >= kMinSupportedOpset) {
+    return success();
+  }
+  llvm::Expected<int64_t> original =
+      onnx_frontend::upgradeOpset(model, kMinSupportedOpset);
+  if (!original) {
+    return emitError(fileLoc) << llvm::toString(original.takeError());
+  }
+  opset = getDefaultOpset(model);
+  if (opset != kMinSupportedOpset) {
+    return emitError(fileLoc)
+           << "the ONNX version converter brought opset " << *original
+           << " to opset " << opset << " instead of " << kMinSupportedOpset;
+  }
+  return success();
+}
+
 LogicalResult ModelImporter::readOpset() {
   bool found = false;
   for (const onnx::OperatorSetIdProto &entry : model.opset_import()) {
@@ -178,11 +205,14 @@ LogicalResult ModelImporter::readOpset() {
     return emitError(fileLoc)
            << "the model imports no opset of the default ONNX domain";
   }
-  if (opset < kMinSupportedOpset || opset > kMaxSupportedOpset) {
+  // Older opsets are upgraded (upgradeOpset).
+  if (opset < 1 || opset > kMaxSupportedOpset) {
     return emitError(fileLoc)
            << "opset " << opset
-           << " of the default ONNX domain is not supported (supported: "
-           << kMinSupportedOpset << " to " << kMaxSupportedOpset << ")";
+           << " of the default ONNX domain is not supported (supported: 1 to "
+           << kMaxSupportedOpset << "; opsets below " << kMinSupportedOpset
+           << " are converted to " << kMinSupportedOpset
+           << " by the ONNX version converter)";
   }
   return success();
 }
@@ -263,7 +293,7 @@ LogicalResult ModelImporter::checkWindowAttributes() {
   return success();
 }
 
-LogicalResult ModelImporter::checkAndInferShapes() {
+LogicalResult ModelImporter::checkModel() {
   // The ONNX library reports errors with exceptions: none may escape the
   // importer.
   try {
@@ -294,6 +324,10 @@ LogicalResult ModelImporter::checkAndInferShapes() {
   } catch (...) {
     return emitError(fileLoc) << "invalid ONNX model: the ONNX checker failed";
   }
+  return success();
+}
+
+LogicalResult ModelImporter::inferShapes() {
   try {
     onnx::ShapeInferenceOptions inferenceOptions(/*check_type_val=*/false,
                                                  /*strict_mode_val=*/0,
@@ -307,6 +341,24 @@ LogicalResult ModelImporter::checkAndInferShapes() {
     return emitError(fileLoc) << "ONNX shape inference failed";
   }
   return success();
+}
+
+/// Nodes of ops without a mapping are replaced by their ONNX function bodies
+/// where the schema (or the model) gives one whose ops are all mapped.
+LogicalResult ModelImporter::inlineFunctions() {
+  llvm::Expected<InlineResult> result = onnx_frontend::inlineFunctions(
+      model, [](const onnx::NodeProto &node, int64_t opset) {
+        const OpHandlerInfo *info = lookupOpHandler(node.op_type(), opset);
+        return info && (!info->accepts || info->accepts(node));
+      });
+  if (!result) {
+    return emitError(fileLoc) << llvm::toString(result.takeError());
+  }
+  inlineNotes = std::move(result->notes);
+  if (result->inlinedNodes == 0) {
+    return success();
+  }
+  return inferShapes();
 }
 
 LogicalResult ModelImporter::checkSupportedNodes() {
@@ -339,6 +391,9 @@ LogicalResult ModelImporter::checkSupportedNodes() {
   diag << unsupported.size() << " unsupported ONNX node"
        << (unsupported.size() == 1 ? "" : "s") << ": ";
   llvm::interleaveComma(unsupported, diag);
+  for (const std::string &note : inlineNotes) {
+    diag.attachNote(fileLoc) << note;
+  }
   return diag;
 }
 
@@ -527,8 +582,9 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::runOnFile() {
 
 FailureOr<OwningOpRef<ModuleOp>> ModelImporter::importParsed() {
   if (failed(readOpset()) || failed(applyInputShapes()) ||
-      failed(checkWindowAttributes()) || failed(checkAndInferShapes()) ||
-      failed(checkSupportedNodes())) {
+      failed(checkWindowAttributes()) || failed(checkModel()) ||
+      failed(upgradeOpset()) || failed(inferShapes()) ||
+      failed(inlineFunctions()) || failed(checkSupportedNodes())) {
     return failure();
   }
   return build();

@@ -5,8 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The ONNX front end (DESIGN.md section 5): reads an ONNX model (protobuf,
-// default-domain opsets 9 to 17, external-data weights), checks it and runs
-// ONNX shape inference with the ONNX library, and builds a module holding the
+// default-domain opsets 9 to 17, external-data weights; opsets 1 to 8 are
+// brought to 9 by the ONNX version converter), checks it and runs ONNX shape
+// inference with the ONNX library, inlines the ONNX function bodies of the ops
+// it does not map (ModelUpgrade.h), and builds a module holding the
 // network as `func.func @main` of IE ops plus an `IE.CNNNetwork` op describing
 // its inputs and outputs. Every problem is reported as an MLIR diagnostic;
 // nothing throws.

@@ -9,7 +9,8 @@
 // model's .npz, and compares the results with the outputs of the script's NumPy
 // reference implementation of the ONNX operators. This checks the importer's
 // mapping (gate reordering, bias sums, layouts, transposes) and the IE kernels
-// together.
+// together. The upgrade_* models of make_upgrade_models.py run the same way:
+// they check the opset upgrade and the function inlining of the importer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,6 +88,18 @@ INSTANTIATE_TEST_SUITE_P(
                       "seq_lstm_reverse", "seq_lstm_nonconst",
                       "seq_gru_forward", "seq_gru_bidirectional_lbr",
                       "seq_gru_reverse_relu", "seq_norms", "seq_einsum"));
+
+// Models the importer brings to a supported form first
+// (make_upgrade_models.py): an opset-7 model through the ONNX version
+// converter, and the inlined ONNX function bodies of Celu, GreaterOrEqual and a
+// model-local function.
+INSTANTIATE_TEST_SUITE_P(Upgrade, SeqNumericsTest,
+                         ::testing::Values("upgrade_opset7", "upgrade_inline"));
+
+// The ops imported as fixed IE expansions (make_expansion_models.py).
+INSTANTIATE_TEST_SUITE_P(Expansion, SeqNumericsTest,
+                         ::testing::Values("expansion_ops", "expansion_reduce",
+                                           "expansion_misc", "expansion_fmod"));
 
 } // namespace
 } // namespace mlir::vpuc

@@ -118,6 +118,11 @@ def clip_nonconst():
     return model(nodes, [vi("x", F32, [4]), vi("lo", F32, [])], [vi("y", F32, [4])])
 
 
+def clip_bad_bound():
+    nodes = [helper.make_node("Clip", ["x", "", "hi"], ["y"], name="clip_vec")]
+    return model(nodes, [vi("x", F32, [4]), vi("hi", F32, [2])], [vi("y", F32, [4])])
+
+
 def cast():
     nodes = [
         helper.make_node("Cast", ["x"], ["h"], name="to_f16", to=F16),
@@ -236,6 +241,11 @@ def opset8():
     return model(nodes, [vi("x", F32, [2])], [vi("y", F32, [2])], opset=8)
 
 
+def opset18():
+    nodes = [helper.make_node("Relu", ["x"], ["y"], name="relu")]
+    return model(nodes, [vi("x", F32, [2])], [vi("y", F32, [2])], opset=18, check=False)
+
+
 def broadcast_error():
     # Shapes that do not broadcast: the ONNX checker accepts it; the IE op reports it.
     nodes = [helper.make_node("Add", ["a", "b"], ["y"], name="bad_add")]
@@ -252,6 +262,7 @@ MODELS = {
     "prelu": prelu,
     "clip": clip,
     "clip_nonconst": clip_nonconst,
+    "clip_bad_bound": clip_bad_bound,
     "cast": cast,
     "cast_string": cast_bad(TensorProto.STRING, TensorProto.STRING),
     "cast_unknown": cast_bad(100, F32),
@@ -262,6 +273,7 @@ MODELS = {
     "opset9": opset9,
     "opset17": opset17,
     "opset8": opset8,
+    "opset18": opset18,
     "broadcast_error": broadcast_error,
 }
 
