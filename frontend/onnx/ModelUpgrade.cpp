@@ -56,6 +56,49 @@ static void inferShapes(onnx::ModelProto &model) {
                                      options);
 }
 
+/// True if `info` has a shape (possibly with symbolic dims).
+static bool hasShape(const onnx::ValueInfoProto &info) {
+  return info.type().has_tensor_type() && info.type().tensor_type().has_shape();
+}
+
+/// Gives the input of each shape-preserving softmax (Softmax, LogSoftmax,
+/// Hardmax) whose shape shape inference left unknown the shape of the
+/// softmax's output, when that is known. The
+/// converter's adapters of these ops (12 -> 13) need the input's rank; shape
+/// inference loses it after a Reshape whose target shape is computed (Shape ->
+/// Slice -> Concat, as paddle2onnx exports a flatten), while the graph output
+/// or a later op often still states it.
+static void completeSoftmaxInputShapes(onnx::GraphProto &graph) {
+  std::map<std::string, const onnx::ValueInfoProto *> known;
+  for (const auto *infos :
+       {&graph.input(), &graph.value_info(), &graph.output()}) {
+    for (const onnx::ValueInfoProto &info : *infos) {
+      if (hasShape(info)) {
+        known[info.name()] = &info;
+      }
+    }
+  }
+  std::vector<onnx::ValueInfoProto> added;
+  for (const onnx::NodeProto &node : graph.node()) {
+    const std::string &type = node.op_type();
+    if ((type != "Softmax" && type != "LogSoftmax" && type != "Hardmax") ||
+        node.input_size() < 1 || node.output_size() < 1 ||
+        known.count(node.input(0))) {
+      continue;
+    }
+    auto output = known.find(node.output(0));
+    if (output == known.end()) {
+      continue;
+    }
+    onnx::ValueInfoProto info = *output->second;
+    info.set_name(node.input(0));
+    added.push_back(std::move(info));
+  }
+  for (onnx::ValueInfoProto &info : added) {
+    *graph.add_value_info() = std::move(info);
+  }
+}
+
 llvm::Expected<int64_t> upgradeOpset(onnx::ModelProto &model,
                                      int64_t targetOpset) {
   const int64_t opset = getDefaultOpset(model);
@@ -66,6 +109,7 @@ llvm::Expected<int64_t> upgradeOpset(onnx::ModelProto &model,
     // Some adapters (e.g. Softmax 12 -> 13) need the input shapes.
     onnx::ModelProto inferred = model;
     inferShapes(inferred);
+    completeSoftmaxInputShapes(*inferred.mutable_graph());
     onnx::ModelProto converted = onnx::version_conversion::ConvertVersion(
         inferred, static_cast<int>(targetOpset));
     // The converter rebuilds the graph and may drop the model-local functions.

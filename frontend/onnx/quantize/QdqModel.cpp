@@ -14,9 +14,9 @@
 #include <optional>
 #include <vector>
 
+#include "frontend/onnx/ModelUpgrade.h"
 #include "onnx/onnx_pb.h"
 #include "onnx/shape_inference/implementation.h"
-#include "onnx/version_converter/convert.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -718,68 +718,12 @@ llvm::Error QdqWriter::write() {
   return llvm::Error::success();
 }
 
-/// True if `info` has a shape (possibly with symbolic dims).
-bool hasShape(const onnx::ValueInfoProto &info) {
-  return info.type().has_tensor_type() && info.type().tensor_type().has_shape();
-}
-
-/// Gives the input of each shape-preserving softmax (Softmax, LogSoftmax,
-/// Hardmax) whose shape inference left unknown the shape of its output. The
-/// converter's adapters of these ops (12 -> 13) need the input's rank; shape
-/// inference loses it after a Reshape whose target shape is computed (Shape ->
-/// Slice -> Concat, as paddle2onnx exports a flatten), while the graph output
-/// or a later op often still states it.
-void completeSoftmaxInputShapes(onnx::GraphProto &graph) {
-  std::map<std::string, const onnx::ValueInfoProto *> known;
-  for (const auto *infos :
-       {&graph.input(), &graph.value_info(), &graph.output()}) {
-    for (const onnx::ValueInfoProto &info : *infos) {
-      if (hasShape(info)) {
-        known[info.name()] = &info;
-      }
-    }
-  }
-  std::vector<onnx::ValueInfoProto> added;
-  for (const onnx::NodeProto &node : graph.node()) {
-    const std::string &type = node.op_type();
-    if ((type != "Softmax" && type != "LogSoftmax" && type != "Hardmax") ||
-        node.input_size() < 1 || node.output_size() < 1 ||
-        known.count(node.input(0))) {
-      continue;
-    }
-    auto output = known.find(node.output(0));
-    if (output == known.end()) {
-      continue;
-    }
-    onnx::ValueInfoProto info = *output->second;
-    info.set_name(node.input(0));
-    added.push_back(std::move(info));
-  }
-  for (onnx::ValueInfoProto &info : added) {
-    *graph.add_value_info() = std::move(info);
-  }
-}
-
 } // namespace
 
 llvm::Expected<int64_t> prepareModel(onnx::ModelProto &model) {
-  const int64_t opset = getOpsetVersion(model);
-  constexpr int64_t kTarget = 13;
-  if (opset < kTarget) {
-    try {
-      // Some adapters (Softmax 12 -> 13) need the input shapes.
-      onnx::ShapeInferenceOptions inference(/*check_type_val=*/false,
-                                            /*strict_mode_val=*/0,
-                                            /*data_prop_val=*/false);
-      onnx::shape_inference::InferShapes(
-          model, onnx::OpSchemaRegistry::Instance(), inference);
-      completeSoftmaxInputShapes(*model.mutable_graph());
-      model = onnx::version_conversion::ConvertVersion(model, kTarget);
-    } catch (const std::exception &error) {
-      return makeError("the ONNX version converter cannot bring opset " +
-                       llvm::Twine(opset) + " to " + llvm::Twine(kTarget) +
-                       ": " + llvm::StringRef(error.what()).trim());
-    }
+  llvm::Expected<int64_t> opset = upgradeOpset(model, /*targetOpset=*/13);
+  if (!opset) {
+    return opset.takeError();
   }
   // Constant nodes and Identity nodes of constants -> initializers, in graph
   // order (an Identity may read an earlier Constant).
