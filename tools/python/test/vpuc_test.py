@@ -7,6 +7,8 @@ run_python_test.sh.
 """
 
 import os
+import subprocess
+import tempfile
 import unittest
 import warnings
 
@@ -157,7 +159,14 @@ class InferTest(unittest.TestCase):
     def test_infer_runs_compiled_ir(self):
         # IR that `vpuc compile` wrote at the VPU level, with the target on the module.
         data, reference = load_mlp()
-        outputs = vpuc.infer("tools/python/test/mlp_vpu.mlir", data)
+        with tempfile.TemporaryDirectory() as tmp:
+            ir = os.path.join(tmp, "mlp_vpu.mlir")
+            subprocess.run([
+                "tools/vpuc/vpuc", "compile", MODEL, "--arch", "VPUX37XX", "--pipeline",
+                "tools/vpuc/test/Inputs/compile_to_vpu.textproto", "--emit=mlir", "-o", ir,
+                "--quiet"
+            ], check=True)
+            outputs = vpuc.infer(ir, data)
         results = vpuc.compare(outputs, reference, tolerance=0.999)
         self.assertTrue(results.passed, results)
 
