@@ -194,6 +194,17 @@ static LogicalResult importSumOrMean(ImportContext &ctx,
   return ctx.setOutputs(node, {*result});
 }
 
+/// not(a == b), for Xor on booleans and IsNaN (x != x).
+static FailureOr<Value> buildNotEqual(ImportContext &ctx,
+                                      const onnx::NodeProto &node, Value lhs,
+                                      Value rhs) {
+  FailureOr<Value> equal = build<IE::EqualOp>(ctx, node, {lhs, rhs});
+  if (failed(equal)) {
+    return failure();
+  }
+  return build<IE::LogicalNotOp>(ctx, node, {*equal});
+}
+
 static LogicalResult importXor(ImportContext &ctx,
                                const onnx::NodeProto &node) {
   FailureOr<Value> lhs = ctx.getInput(node, 0);
@@ -201,11 +212,7 @@ static LogicalResult importXor(ImportContext &ctx,
   if (failed(lhs) || failed(rhs)) {
     return failure();
   }
-  FailureOr<Value> equal = build<IE::EqualOp>(ctx, node, {*lhs, *rhs});
-  if (failed(equal)) {
-    return failure();
-  }
-  FailureOr<Value> result = build<IE::LogicalNotOp>(ctx, node, {*equal});
+  FailureOr<Value> result = buildNotEqual(ctx, node, *lhs, *rhs);
   if (failed(result)) {
     return failure();
   }
@@ -477,11 +484,7 @@ static LogicalResult importIsNaN(ImportContext &ctx,
   if (failed(input) || failed(requireFloat(ctx, node, *input))) {
     return failure();
   }
-  FailureOr<Value> equal = build<IE::EqualOp>(ctx, node, {*input, *input});
-  if (failed(equal)) {
-    return failure();
-  }
-  FailureOr<Value> result = build<IE::LogicalNotOp>(ctx, node, {*equal});
+  FailureOr<Value> result = buildNotEqual(ctx, node, *input, *input);
   if (failed(result)) {
     return failure();
   }

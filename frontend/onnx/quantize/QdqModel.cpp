@@ -195,16 +195,6 @@ bool isSharedLayer(const onnx::NodeProto &node) {
   return kTypes.count(node.op_type()) != 0 && node.output_size() == 1;
 }
 
-/// The version of the default-domain opset of `model`.
-int64_t getOpsetVersion(const onnx::ModelProto &model) {
-  for (const onnx::OperatorSetIdProto &opset : model.opset_import()) {
-    if (opset.domain().empty() || opset.domain() == "ai.onnx") {
-      return opset.version();
-    }
-  }
-  return 0;
-}
-
 /// The float values of initializer `tensor`.
 llvm::Expected<std::vector<float>> readFloats(const onnx::TensorProto &tensor) {
   if (tensor.data_type() != onnx::TensorProto::FLOAT) {
@@ -769,7 +759,7 @@ llvm::Expected<int64_t> prepareModel(onnx::ModelProto &model) {
 llvm::Expected<QuantPlan> planQuantization(const onnx::ModelProto &model,
                                            const QuantizeOptions &options) {
   const int64_t needed = options.perChannelWeights ? 13 : 10;
-  const int64_t opset = getOpsetVersion(model);
+  const int64_t opset = getDefaultOpset(model);
   if (opset < needed) {
     return makeError(
         "the model's opset " + llvm::Twine(opset) + " is below " +
