@@ -26,7 +26,6 @@
 #include "core/arch/Arch.h"
 #include "core/npy/ArrayDump.h"
 #include "core/npy/Npy.h"
-#include "dialects/ie/interpreter/LayerOutputs.h"
 #include "emulator/Emulator.h"
 #include "tools/vpuc/Commands.h"
 #include "tools/vpuc/EmulatorRun.h"
@@ -103,8 +102,7 @@ bool observesLayers(const blob::schema::Blob &blob) {
   const auto *outputs = blob.header()->outputs();
   return outputs &&
          llvm::any_of(*outputs, [](const blob::schema::NetworkIO *io) {
-           return io->name() && llvm::StringRef(io->name()->str())
-                                    .starts_with(IE::kExposedLayerPrefix);
+           return io->name() && driver::isLayerOutput(io->name()->str());
          });
 }
 

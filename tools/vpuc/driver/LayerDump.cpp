@@ -10,12 +10,18 @@
 
 namespace mlir::vpuc::driver {
 
+bool isLayerOutput(llvm::StringRef name) {
+  return name.starts_with(IE::kExposedLayerPrefix);
+}
+
 npy::ArrayMap takeLayerOutputs(npy::ArrayMap &outputs) {
   npy::ArrayMap layers, network;
   for (auto &[name, array] : outputs) {
-    llvm::StringRef layer(name);
-    if (layer.consume_front(IE::kExposedLayerPrefix)) {
-      layers.insert({layer.str(), std::move(array)});
+    if (isLayerOutput(name)) {
+      layers.insert({llvm::StringRef(name)
+                         .drop_front(IE::kExposedLayerPrefix.size())
+                         .str(),
+                     std::move(array)});
     } else {
       network.insert({name, std::move(array)});
     }

@@ -14,8 +14,12 @@
 #define VPUC_TOOLS_VPUC_DRIVER_LAYERDUMP_H_
 
 #include "core/npy/Npy.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace mlir::vpuc::driver {
+
+/// True if the network output `name` is a layer output (`layer:<name>`).
+bool isLayerOutput(llvm::StringRef name);
 
 /// Moves the layer outputs out of `outputs` and returns them by layer name
 /// (without the `layer:` prefix), in output order, which is the network's
