@@ -25,9 +25,16 @@
 // use it names. This is the runtime model scheduler/barriers' simulateBarriers
 // proves programs deadlock-free against, so both agree on what a blob may do.
 // The run is a discrete-event simulation over the cost model
-// (CostModel.h): a task starts at the earliest time its executor is free and
-// its barrier conditions hold, and its function runs then (DMAs as strided
-// copies, software layers as native kernels called through the SHAVE ABI).
+// (core/cost/CostModel.h): a task starts at the earliest time its
+// executor is free and its barrier conditions hold, and its function runs
+// then (DMAs as strided copies, software layers as native kernels called
+// through the SHAVE ABI). Its time is a fixed part (DMA latency, task
+// overhead), then a body that takes what the cost model gives it alone
+// while it moves its bytes through the shared resources -- DDR (DMAs and
+// SHAVE kernels with DDR tensors) and the CMX of each cluster (DMAs, DPUs,
+// SHAVEs) -- which the bodies in progress share by cost::shareBandwidth;
+// so overlapping transfers slow each other down and DDR never moves more
+// than its effective bandwidth (docs/cost_model.md).
 //
 // Checks (Problem.h). With the hazard detector on (the default), every memory
 // access is checked for races and uninitialised reads (HazardDetector.h);
@@ -46,7 +53,7 @@
 // its counts when it starts and producing them when its last variant ends.
 //
 // Timing. Per-executor timelines, a summary and a Chrome/Perfetto trace;
-// variants on different DPUs of a cluster overlap (CostModel.h), and the
+// variants on different DPUs of a cluster overlap, and the
 // summary and the trace show each DPU's busy time and variants.
 //
 //===----------------------------------------------------------------------===//
@@ -134,18 +141,27 @@ struct DpuSummary {
 };
 
 /// The run against the target's ideal: a lower bound of the latency from the
-/// NCE work at the peak MAC rate and from the compulsory DDR traffic at the
-/// effective DDR bandwidth (docs/blob_and_emulator.md, "Roofline").
+/// network's arithmetic at the target's peak MAC rates and from the compulsory
+/// DDR traffic at the effective DDR bandwidth (docs/cost_model.md,
+/// "Roofline").
 struct Roofline {
-  /// MACs of every NCE variant that ran.
+  /// The network's own MACs by element type (Header.network_macs: before any
+  /// channel padding), when the blob states them, and their cycles at the
+  /// whole target's peak rate of each type (the f16 rate for a type the DPUs
+  /// do not run, e.g. f32 layers on the SHAVEs: still a lower bound).
+  std::vector<std::pair<std::string, uint64_t>> networkMacs;
+  bool hasNetworkMacs = false;
+  double networkCycles = 0;
+  /// MACs of every NCE variant that ran (padding included), of them the
+  /// convolutions' (CONV and DWCONV tasks) and the INT8 ones, and their
+  /// cycles at the whole target's rate of their input element type.
   uint64_t nceMacs = 0;
+  uint64_t nceConvMacs = 0;
+  uint64_t nceInt8Macs = 0;
+  double nceCycles = 0;
   /// f16 MACs per cycle of the whole target: one DPU's rate x DPUs per
   /// cluster x clusters.
   double peakMacsPerCycle = 0;
-  /// The MACs of INT8 NCE variants (included in nceMacs), and their cycles at
-  /// the whole target's rate of their input element type (u8 / i8).
-  uint64_t nceInt8Macs = 0;
-  double nceInt8Cycles = 0;
   /// Bytes of the network inputs and outputs (their elements), and the
   /// distinct bytes of the constant section that tasks read.
   uint64_t inputBytes = 0, outputBytes = 0, constantBytesRead = 0;
@@ -156,13 +172,16 @@ struct Roofline {
   uint64_t getCompulsoryDdrBytes() const {
     return inputBytes + outputBytes + constantBytesRead;
   }
-  /// The FP16 MACs (nceMacs - nceInt8Macs) / peakMacsPerCycle, plus
-  /// nceInt8Cycles (0 without DPUs).
+  /// The network's MACs at the peak rates (networkCycles) when the blob
+  /// states them, else the executed ones (nceCycles).
   double getComputeCycles() const;
   /// getCompulsoryDdrBytes() / ddrBytesPerCycle.
   double getDdrCycles() const;
   /// The larger of the two.
   double getLowerBoundCycles() const;
+  /// The network's MACs over the convolution MACs the DPUs executed (below 1
+  /// when channel padding wastes DPU work); 0 when either is unknown or 0.
+  double getExecutedMacsEfficiency() const;
 };
 
 /// DMAs between a CMX and the DDR scratch: spills and reloads, and the DDR
@@ -227,6 +246,11 @@ struct RunReport {
   /// Per cluster, one past the highest CMX byte any task touched (0 when
   /// unused).
   std::vector<uint64_t> cmxPeakBytes;
+  /// Bytes every task moved through DDR (DMAs and SHAVE kernels, a read and
+  /// a write of the same byte counted twice): at most the effective DDR
+  /// bandwidth (roofline.ddrBytesPerCycle) times totalCycles, which the
+  /// shared-resource timing guarantees.
+  uint64_t ddrBytes = 0;
   /// Virtual barriers of the blob, and the physical barriers they use.
   uint32_t virtualBarriers = 0, physicalBarriersUsed = 0;
   ScratchTraffic scratch;

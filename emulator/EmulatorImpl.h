@@ -33,8 +33,8 @@
 #include <vector>
 
 #include "backend/blob/TensorLayout.h"
+#include "core/cost/CostModel.h"
 #include "emulator/Barriers.h"
-#include "emulator/CostModel.h"
 #include "emulator/Emulator.h"
 #include "emulator/NumericsCheck.h"
 #include "emulator/VectorClock.h"
@@ -138,6 +138,8 @@ private:
     const schema::NceClusterTask *nce = nullptr;
     /// DpuSummary index of each variant.
     llvm::SmallVector<uint32_t, 4> variantDpus;
+    /// The target's MPE mode of each variant.
+    llvm::SmallVector<const cost::MpeMode *, 4> variantModes;
 
     /// The task's location in the blob (its layer), empty when it has none.
     llvm::StringRef getLocation() const {
@@ -160,11 +162,31 @@ private:
     ExecutorSummary summary;
   };
 
-  /// The end of a task or the release of a barrier, at a time.
+  /// What a task costs (cost::CostModel): a fixed part, then a body that
+  /// takes `bodyCycles` alone and moves `bytes` through shared resources
+  /// (kDdrResource, getCmxResource), slower when others share them.
+  struct TaskCost {
+    double fixedCycles = 0;
+    double bodyCycles = 0;
+    llvm::SmallVector<std::pair<uint32_t, uint64_t>, 3> bytes;
+  };
+
+  /// A task's body in progress: its cycles left at the rate it would have
+  /// alone, and what one such cycle moves through each resource.
+  struct Body {
+    uint32_t task = 0;
+    double remaining = 0;
+    cost::Flow flow;
+    /// The fraction of its alone rate it progresses at (shareBandwidth).
+    double rate = 1;
+  };
+
+  /// The end of a task's fixed part, the end of a task (one without a
+  /// body) or the release of a barrier, at a time.
   struct Event {
     double time;
     uint64_t sequence;
-    enum Kind { Finish, Release } kind;
+    enum Kind { BodyStart, Finish, Release } kind;
     uint32_t id;
     bool operator>(const Event &other) const {
       return time != other.time ? time > other.time : sequence > other.sequence;
@@ -198,10 +220,26 @@ private:
 
   void start(uint32_t taskId, double now);
   void finish(uint32_t taskId, double now);
-  double execute(uint32_t taskId, const VectorClock &clock);
-  double executeDma(Task &task);
-  double executeKernel(uint32_t taskId, Task &task);
-  double executeNce(uint32_t taskId, Task &task);
+  /// Starts the body of a task at `now` (its fixed part is over).
+  void startBody(uint32_t taskId, double now);
+  /// Moves the bodies in progress on to `now`.
+  void advanceBodies(double now);
+  /// Shares the resources among the bodies in progress (shareBandwidth).
+  void shareResources();
+  /// The time the first body in progress ends, and its index in `bodies`.
+  std::pair<double, size_t> getNextBodyEnd() const;
+  TaskCost execute(uint32_t taskId, const VectorClock &clock);
+  TaskCost executeDma(Task &task);
+  TaskCost executeKernel(uint32_t taskId, Task &task);
+  TaskCost executeNce(uint32_t taskId, Task &task);
+  /// The shared resource (kDdrResource or getCmxResource) `region` moves
+  /// bytes through, if any.
+  std::optional<uint32_t> getResource(uint32_t region) const;
+  /// Adds `bytes` moved in `region` to the bytes of `cost`.
+  void addBytes(TaskCost &cost, uint32_t region, uint64_t bytes) const;
+  /// The cycles of a body alone that computes for `computeCycles` and moves
+  /// the bytes of `cost` (cost::CostModel::getBodyCycles).
+  double getBodyCycles(const TaskCost &cost, double computeCycles) const;
   /// Records the findings of `numerics` after task `taskId` ran (per layer,
   /// see NumericsIssue).
   void checkNumerics(uint32_t taskId, TaskNumerics &numerics);
@@ -212,6 +250,9 @@ private:
   /// problem() for each message.
   void problems(ProblemKind kind, std::vector<std::string> messages);
   void finishReport();
+  /// Reports a Timing problem for each invariant of the cost model the run
+  /// broke (see ProblemKind::Timing).
+  void checkTiming();
 
   /// Records that a task touches bytes [begin, end) of `region`.
   void touch(uint32_t region, uint64_t begin, uint64_t end) {
@@ -224,6 +265,9 @@ private:
     touch(tensor.region, tensor.offset,
           tensor.offset + static_cast<uint64_t>(tensor.layout.spanBytes));
   }
+  /// The shared resources: DDR, then the CMX of each cluster.
+  static constexpr uint32_t kDdrResource = 0;
+  uint32_t getCmxResource(uint32_t cluster) const { return 1 + cluster; }
   /// Whether `region` is the CMX of a cluster.
   bool isCmx(uint32_t region) const {
     return region >= cmxBase && region < kernelDataBase;
@@ -241,7 +285,7 @@ private:
   const arch::ArchDesc &arch;
   const KernelRegistry &kernels;
   EmulatorOptions options;
-  CostModel costModel;
+  cost::CostModel costModel;
 
   std::vector<Region> regions;
   uint32_t inputsBase = 0, outputsBase = 0, constantsId = 0, ddrId = 0,
@@ -256,6 +300,16 @@ private:
 
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
   uint64_t sequence = 0;
+  /// The bodies in progress, as of `bodiesTime`.
+  std::vector<Body> bodies;
+  double bodiesTime = 0;
+  /// Bytes per cycle of each shared resource.
+  std::vector<double> resourceCapacity;
+  /// Per task: its cost, and the index of its record in report.tasks.
+  std::vector<TaskCost> taskCosts;
+  std::vector<size_t> taskRecords;
+  /// Per task: the first of its variant records in report.variants.
+  std::vector<size_t> taskVariants;
   std::vector<Problem> runProblems;
   size_t droppedRunProblems = 0;
   bool ran = false;

@@ -17,8 +17,10 @@
 #include "emulator/EmulatorImpl.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <limits>
 #include <optional>
 
 #include "core/shape/StridedCopy.h"
@@ -184,25 +186,56 @@ void Emulator::Impl::start(uint32_t taskId, double now) {
   barriers->startTask(taskId, now, clock, misuses);
   problems(ProblemKind::BarrierMisuse, std::move(misuses));
   currentStart = now;
-  double duration = execute(taskId, clock);
+  taskVariants[taskId] = report.variants.size();
+  TaskCost cost = execute(taskId, clock);
   executor.runningEnd = clock;
   executor.runningEnd[task.executor] = task.position + 1;
   TaskRecord record;
   record.executor = task.executor;
   record.position = task.position;
   record.startCycles = now;
-  record.endCycles = now + duration;
+  record.endCycles = now;
   record.amount = lastAmount;
   record.location = task.getLocation().str();
+  taskRecords[taskId] = report.tasks.size();
   report.tasks.push_back(std::move(record));
-  executor.summary.tasks += 1;
-  executor.summary.busyCycles += duration;
-  executor.summary.endCycles = now + duration;
-  events.push({now + duration, sequence++, Event::Finish, taskId});
+  for (auto [resource, bytes] : cost.bytes) {
+    if (resource == kDdrResource) {
+      report.ddrBytes += bytes;
+    }
+  }
+  Event::Kind next = cost.bodyCycles > 0 ? Event::BodyStart : Event::Finish;
+  events.push({now + cost.fixedCycles, sequence++, next, taskId});
+  taskCosts[taskId] = std::move(cost);
 }
 
 void Emulator::Impl::finish(uint32_t taskId, double now) {
-  Executor &executor = executors[tasks[taskId].executor];
+  Task &task = tasks[taskId];
+  Executor &executor = executors[task.executor];
+  TaskRecord &record = report.tasks[taskRecords[taskId]];
+  record.endCycles = now;
+  executor.summary.tasks += 1;
+  executor.summary.busyCycles += now - record.startCycles;
+  executor.summary.endCycles = now;
+  // The variants ran in the body, stretched when it shared the CMX.
+  const TaskCost &cost = taskCosts[taskId];
+  if (task.nce && cost.bodyCycles > 0) {
+    double bodyStart = record.startCycles + cost.fixedCycles;
+    double scale = (now - bodyStart) / cost.bodyCycles;
+    for (size_t i = taskVariants[taskId]; i < report.variants.size(); ++i) {
+      VariantRecord &variant = report.variants[i];
+      if (variant.executor != task.executor ||
+          variant.position != task.position) {
+        break;
+      }
+      double cycles = variant.endCycles - variant.startCycles;
+      variant.startCycles =
+          bodyStart + (variant.startCycles - bodyStart) * scale;
+      variant.endCycles = variant.startCycles + cycles * scale;
+      report.dpus[task.variantDpus[variant.variant]].busyCycles +=
+          cycles * (scale - 1);
+    }
+  }
   executor.busy = false;
   executor.next += 1;
   executor.clock = executor.runningEnd;
@@ -216,7 +249,107 @@ void Emulator::Impl::finish(uint32_t taskId, double now) {
   }
 }
 
-double Emulator::Impl::execute(uint32_t taskId, const VectorClock &clock) {
+//===----------------------------------------------------------------------===//
+// Shared resources
+//===----------------------------------------------------------------------===//
+
+std::optional<uint32_t> Emulator::Impl::getResource(uint32_t region) const {
+  if (isCmx(region)) {
+    return getCmxResource(region - cmxBase);
+  }
+  if (region < regions.size() && regions[region].isDdr) {
+    return kDdrResource;
+  }
+  return std::nullopt;
+}
+
+void Emulator::Impl::startBody(uint32_t taskId, double now) {
+  advanceBodies(now);
+  const TaskCost &cost = taskCosts[taskId];
+  Body body;
+  body.task = taskId;
+  body.remaining = cost.bodyCycles;
+  // A unit of progress is a cycle of the body alone.
+  body.flow.cap = 1.0;
+  for (auto [resource, bytes] : cost.bytes) {
+    body.flow.uses.push_back(
+        {resource, static_cast<double>(bytes) / cost.bodyCycles});
+  }
+  bodies.push_back(std::move(body));
+  shareResources();
+}
+
+void Emulator::Impl::advanceBodies(double now) {
+  double elapsed = now - bodiesTime;
+  if (elapsed > 0) {
+    for (Body &body : bodies) {
+      body.remaining = std::max(0.0, body.remaining - body.rate * elapsed);
+    }
+  }
+  bodiesTime = now;
+}
+
+void Emulator::Impl::shareResources() {
+  std::vector<cost::Flow> flows;
+  flows.reserve(bodies.size());
+  for (const Body &body : bodies) {
+    flows.push_back(body.flow);
+  }
+  std::vector<double> rates = cost::shareBandwidth(flows, resourceCapacity);
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    bodies[i].rate = rates[i];
+  }
+}
+
+std::pair<double, size_t> Emulator::Impl::getNextBodyEnd() const {
+  double end = std::numeric_limits<double>::infinity();
+  size_t index = 0;
+  for (size_t i = 0; i < bodies.size(); ++i) {
+    if (bodies[i].rate > 0) {
+      double time = bodiesTime + bodies[i].remaining / bodies[i].rate;
+      if (time < end) {
+        end = time;
+        index = i;
+      }
+    }
+  }
+  return {end, index};
+}
+
+void Emulator::Impl::addBytes(TaskCost &cost, uint32_t region,
+                              uint64_t bytes) const {
+  std::optional<uint32_t> resource = getResource(region);
+  if (!resource || bytes == 0) {
+    return;
+  }
+  for (auto &entry : cost.bytes) {
+    if (entry.first == *resource) {
+      entry.second += bytes;
+      return;
+    }
+  }
+  cost.bytes.push_back({*resource, bytes});
+}
+
+double Emulator::Impl::getBodyCycles(const TaskCost &cost,
+                                     double computeCycles) const {
+  uint64_t ddrBytes = 0, cmxBytes = 0;
+  for (auto [resource, bytes] : cost.bytes) {
+    if (resource == kDdrResource) {
+      ddrBytes = bytes;
+    } else {
+      cmxBytes = std::max(cmxBytes, bytes);
+    }
+  }
+  return costModel.getBodyCycles(computeCycles, ddrBytes, cmxBytes);
+}
+
+//===----------------------------------------------------------------------===//
+// Tasks
+//===----------------------------------------------------------------------===//
+
+Emulator::Impl::TaskCost Emulator::Impl::execute(uint32_t taskId,
+                                                 const VectorClock &clock) {
   Task &task = tasks[taskId];
   if (detector) {
     detector->beginTask(taskId, clock);
@@ -230,7 +363,7 @@ double Emulator::Impl::execute(uint32_t taskId, const VectorClock &clock) {
   return executeKernel(taskId, task);
 }
 
-double Emulator::Impl::executeDma(Task &task) {
+Emulator::Impl::TaskCost Emulator::Impl::executeDma(Task &task) {
   const Tensor &src = tensors[task.src];
   const Tensor &dst = tensors[task.dst];
   const TensorLayout &layout = dst.layout;
@@ -256,7 +389,6 @@ double Emulator::Impl::executeDma(Task &task) {
                        dst.memDims, shape::Bit(layout.elemBits));
   }
   uint64_t bytes = getElementBytes(layout);
-  bool ddr = regions[src.region].isDdr || regions[dst.region].isDdr;
   touch(src);
   touch(dst);
   noteRead(src.region, src.offset, src.memDims, src.memStrides,
@@ -269,10 +401,20 @@ double Emulator::Impl::executeDma(Task &task) {
     report.scratch.fromDdrBytes += bytes;
   }
   lastAmount = bytes;
-  return costModel.getDmaCycles(bytes, ddr);
+  TaskCost cost;
+  cost.fixedCycles = costModel.getDmaLatencyCycles();
+  for (uint32_t region : {src.region, dst.region}) {
+    addBytes(cost, region, bytes);
+  }
+  cost.bodyCycles = getBodyCycles(
+      cost, static_cast<double>(bytes) / costModel.getDmaPortBytesPerCycle());
+  return cost;
 }
 
-double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
+Emulator::Impl::TaskCost Emulator::Impl::executeKernel(uint32_t taskId,
+                                                       Task &task) {
+  TaskCost cost;
+  cost.fixedCycles = costModel.getShaveOverheadCycles();
   const KernelInfo &kernel = *task.kernel;
   // What the runtime does before it starts an ACT kernel.
   for (auto [field, address] : task.relocations) {
@@ -299,7 +441,7 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
                 "' argument " + std::to_string(i) + ": " +
                 llvm::toString(view.takeError()) + "; the task was skipped");
         lastAmount = 0;
-        return costModel.getShaveCycles(0, kernel.cyclesPerVector, task.shaves);
+        return cost;
       }
       views.push_back(std::move(*view));
       writes.push_back(write);
@@ -345,6 +487,9 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
     }
     const TensorView &view = views[i];
     if (view.region != kNoRegion) {
+      addBytes(cost, view.region,
+               static_cast<uint64_t>(
+                   (view.getNumElements() * view.elemBits + 7) / 8));
       touch(view.region, view.regionOffset,
             view.regionOffset + static_cast<uint64_t>(view.spanBytes));
       if (!writes[i]) {
@@ -378,10 +523,14 @@ double Emulator::Impl::executeKernel(uint32_t taskId, Task &task) {
   }
   lastAmount = elements;
   int64_t work = kernel.work ? kernel.work(task.args, views) : elements;
-  return costModel.getShaveCycles(work, kernel.cyclesPerVector, task.shaves);
+  cost.bodyCycles =
+      getBodyCycles(cost, costModel.getShaveComputeCycles(
+                              work, kernel.cyclesPerVector, task.shaves));
+  return cost;
 }
 
-double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
+Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
+                                                    Task &task) {
   const schema::NceClusterTask &nce = *task.nce;
   const schema::NceInvariant &inv = *nce.invariant();
   NceInvariantDesc desc = getNceInvariantDesc(nce);
@@ -411,6 +560,8 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
     input2 = activation(inv.input2());
   }
   double overhead = costModel.getNceOverheadCycles();
+  TaskCost cost;
+  cost.fixedCycles = overhead;
   const auto &variants = *nce.variants();
   auto box = [&](uint32_t v) {
     const schema::DpuVariant &variant = *variants.Get(v);
@@ -460,7 +611,7 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
                     ", but only dense weights (0xFFFFFFFF) are modelled; the "
                     "task was skipped");
         lastAmount = 0;
-        return overhead;
+        return cost;
       }
       if (words[0] > weights.layout.spanBytes ||
           blockBytes >
@@ -473,7 +624,7 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
                     std::to_string(weights.layout.spanBytes) +
                     " bytes of the weights; the task was skipped");
         lastAmount = 0;
-        return overhead;
+        return cost;
       }
       NceChannelWeights entry;
       entry.weights =
@@ -491,7 +642,7 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
                       " (an integer output's word 2 is (mult << 8) | "
                       "shift); the task was skipped");
           lastAmount = 0;
-          return overhead;
+          return cost;
         }
         entry.mult = words[2] >> 8;
         entry.shift = shift;
@@ -617,12 +768,12 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
                   std::to_string(overflow->x) + ") reaches " +
                   std::to_string(overflow->sum) + "; the task was stopped");
       lastAmount = elements;
-      return overhead + dpuTime[variant.dpu()];
+      cost.fixedCycles += dpuTime[variant.dpu()];
+      return cost;
     }
     double cycles = costModel.getDpuVariantCycles(
         out.x1 - out.x0 + 1, out.y1 - out.y0 + 1, out.z1 - out.z0 + 1,
-        macsPerOutput, variant.mpe_mode() == schema::MpeMode::MATRIX,
-        macsPerCycle);
+        macsPerOutput, *task.variantModes[v], macsPerCycle);
     double &busy = dpuTime[variant.dpu()];
     VariantRecord record;
     record.executor = task.executor;
@@ -634,13 +785,17 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
     record.macs = static_cast<uint64_t>(out.getNumElements()) *
                   static_cast<uint64_t>(macsPerOutput);
     report.variants.push_back(record);
-    report.roofline.nceMacs += record.macs;
+    Roofline &roofline = report.roofline;
+    roofline.nceMacs += record.macs;
+    roofline.nceCycles +=
+        static_cast<double>(record.macs) /
+        costModel.getPeakMacsPerCycle(blob::getDTypeName(input.dtype));
+    if (desc.type == schema::NceTaskType::CONV ||
+        desc.type == schema::NceTaskType::DWCONV) {
+      roofline.nceConvMacs += record.macs;
+    }
     if (int8) {
-      report.roofline.nceInt8Macs += record.macs;
-      report.roofline.nceInt8Cycles +=
-          static_cast<double>(record.macs) /
-          (macsPerCycle * arch.nce().dpus_per_cluster() *
-           arch.nce().clusters());
+      roofline.nceInt8Macs += record.macs;
     }
     DpuSummary &summary = report.dpus[task.variantDpus[v]];
     summary.variants += 1;
@@ -656,7 +811,16 @@ double Emulator::Impl::executeNce(uint32_t taskId, Task &task) {
     longest = std::max(longest, entry.second);
   }
   lastAmount = elements;
-  return overhead + longest;
+  // The DPUs read their inputs, weights and table and write their output in
+  // CMX.
+  for (uint32_t id : {inv.input(), inv.input2(), inv.weights(),
+                      inv.weights_table(), inv.output()}) {
+    if (id != blob::kNoTensor) {
+      addBytes(cost, tensors[id].region, getElementBytes(tensors[id].layout));
+    }
+  }
+  cost.bodyCycles = getBodyCycles(cost, longest);
+  return cost;
 }
 
 //===----------------------------------------------------------------------===//
@@ -694,17 +858,42 @@ llvm::Expected<const RunReport &> Emulator::Impl::run() {
         }
       }
     }
-    if (events.empty()) {
+    if (events.empty() && bodies.empty()) {
       break;
     }
-    Event event = events.top();
-    events.pop();
-    now = event.time;
-    if (event.kind == Event::Finish) {
-      finish(event.id, now);
-    } else {
-      barriers->release(event.id, now);
+    // The next event, or the end of the first body in progress.
+    auto [bodyEnd, index] = getNextBodyEnd();
+    if (!events.empty() && events.top().time <= bodyEnd) {
+      Event event = events.top();
+      events.pop();
+      now = event.time;
+      switch (event.kind) {
+      case Event::BodyStart:
+        startBody(event.id, now);
+        break;
+      case Event::Finish:
+        finish(event.id, now);
+        break;
+      case Event::Release:
+        barriers->release(event.id, now);
+        break;
+      }
+      continue;
     }
+    if (bodies.empty() || !std::isfinite(bodyEnd)) {
+      // Unreachable with positive bandwidths (arch::parseArchDesc checks
+      // them): a body that cannot progress.
+      problem(ProblemKind::Deadlock,
+              "the timing model stalled: " + describeTask(bodies.front().task) +
+                  " cannot progress (a shared resource has no bandwidth)");
+      break;
+    }
+    now = bodyEnd;
+    advanceBodies(now);
+    uint32_t taskId = bodies[index].task;
+    bodies.erase(bodies.begin() + static_cast<ptrdiff_t>(index));
+    shareResources();
+    finish(taskId, now);
   }
   finishReport();
   return report;
@@ -782,6 +971,36 @@ void Emulator::Impl::finishReport() {
     report.executors.push_back(executor.summary);
     report.totalCycles =
         std::max(report.totalCycles, executor.summary.endCycles);
+  }
+  checkTiming();
+}
+
+void Emulator::Impl::checkTiming() {
+  if (!report.completed || report.totalCycles <= 0) {
+    return;
+  }
+  // Relative slack for the floating-point sums of the event times.
+  constexpr double kSlack = 1e-9;
+  const Roofline &roofline = report.roofline;
+  double bound = roofline.getLowerBoundCycles();
+  if (bound > report.totalCycles * (1 + kSlack)) {
+    report.problems.push_back(
+        {ProblemKind::Timing,
+         "the latency of " + std::to_string(report.totalCycles) +
+             " cycles is below the roofline's lower bound of " +
+             std::to_string(bound) +
+             " cycles (the network's MACs at the peak rates, or the "
+             "compulsory DDR bytes at the DDR bandwidth)"});
+  }
+  double ddrLimit = roofline.ddrBytesPerCycle * report.totalCycles;
+  if (static_cast<double>(report.ddrBytes) > ddrLimit * (1 + kSlack)) {
+    report.problems.push_back(
+        {ProblemKind::Timing,
+         "the tasks moved " + std::to_string(report.ddrBytes) +
+             " DDR bytes in " + std::to_string(report.totalCycles) +
+             " cycles, more than the effective DDR bandwidth of " +
+             std::to_string(roofline.ddrBytesPerCycle) +
+             " bytes per cycle allows"});
   }
 }
 

@@ -33,6 +33,8 @@ const char *getProblemKindName(ProblemKind kind) {
     return "overflow";
   case ProblemKind::Numerics:
     return "numerics";
+  case ProblemKind::Timing:
+    return "timing";
   }
   return "problem";
 }

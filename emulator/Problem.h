@@ -40,6 +40,10 @@ enum class ProblemKind {
   /// A task made NaN or Inf from finite inputs, or saturated FP16 outputs
   /// (NumericsCheck.h); a warning unless the run treats it as an error.
   Numerics,
+  /// The timing broke an invariant of the cost model: a latency below the
+  /// roofline's lower bound, or DDR moving more bytes than its bandwidth
+  /// allows in the run's time (docs/cost_model.md).
+  Timing,
 };
 
 /// "race", "uninitialized-read", ...

@@ -74,20 +74,45 @@ void RunReport::printSummary(llvm::raw_ostream &os) const {
      << llvm::format("%.3f", toMicroseconds(roofline.getLowerBoundCycles()))
      << " us / latency " << llvm::format("%.3f", toMicroseconds(totalCycles))
      << " us)\n";
+  if (roofline.hasNetworkMacs) {
+    os << "  network:";
+    for (const auto &[type, macs] : roofline.networkMacs) {
+      os << " " << macs << " " << type;
+    }
+    if (roofline.networkMacs.empty()) {
+      os << " 0";
+    }
+    os << " MACs at the peak rates = "
+       << llvm::format("%.3f", toMicroseconds(roofline.networkCycles))
+       << " us\n";
+  }
   os << "  nce: " << roofline.nceMacs << " MACs";
   if (roofline.nceInt8Macs > 0) {
     os << " (" << roofline.nceInt8Macs << " of them INT8, at the INT8 rate)";
   }
   os << " at " << llvm::format("%.0f", roofline.peakMacsPerCycle)
      << " MACs/cycle = "
-     << llvm::format("%.3f", toMicroseconds(roofline.getComputeCycles()))
-     << " us\n";
+     << llvm::format("%.3f", toMicroseconds(roofline.nceCycles)) << " us";
+  if (!roofline.hasNetworkMacs) {
+    os << " (the blob does not state the network's MACs: the bound uses "
+          "these)";
+  } else if (double efficiency = roofline.getExecutedMacsEfficiency()) {
+    os << "; network/executed convolution MACs "
+       << llvm::format("%.3f", efficiency);
+  }
+  os << "\n";
   os << "  ddr: " << roofline.getCompulsoryDdrBytes() << " bytes (inputs "
      << roofline.inputBytes << ", outputs " << roofline.outputBytes
      << ", constants read " << roofline.constantBytesRead << ") at "
      << llvm::format("%.3f", roofline.ddrBytesPerCycle) << " bytes/cycle = "
      << llvm::format("%.3f", toMicroseconds(roofline.getDdrCycles()))
      << " us\n";
+  os << "ddr traffic: " << ddrBytes << " bytes moved, "
+     << llvm::format("%.3f", totalCycles > 0
+                                 ? static_cast<double>(ddrBytes) / totalCycles
+                                 : 0.0)
+     << " bytes/cycle on average (effective bandwidth "
+     << llvm::format("%.3f", roofline.ddrBytesPerCycle) << ")\n";
   os << "cmx peak:";
   for (size_t c = 0; c < cmxPeakBytes.size(); ++c) {
     os << (c ? ", " : " ") << "CMX_NN[" << c << "] " << cmxPeakBytes[c]
@@ -186,9 +211,16 @@ void RunReport::printProfile(llvm::raw_ostream &os, size_t count) const {
 //===----------------------------------------------------------------------===//
 
 double Roofline::getComputeCycles() const {
-  return peakMacsPerCycle > 0
-             ? static_cast<double>(nceMacs - nceInt8Macs) / peakMacsPerCycle +
-                   nceInt8Cycles
+  return hasNetworkMacs ? networkCycles : nceCycles;
+}
+
+double Roofline::getExecutedMacsEfficiency() const {
+  uint64_t network = 0;
+  for (const auto &entry : networkMacs) {
+    network += entry.second;
+  }
+  return network > 0 && nceConvMacs > 0
+             ? static_cast<double>(network) / static_cast<double>(nceConvMacs)
              : 0.0;
 }
 

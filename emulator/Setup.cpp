@@ -422,6 +422,14 @@ llvm::Error Emulator::Impl::prepareNceTask(Task &task,
     }
     task.variantDpus.push_back(0);
     dpuIndex.try_emplace({task.executor, dpu}, 0);
+    const char *mode = schema::EnumNameMpeMode(variants.Get(v)->mpe_mode());
+    const cost::MpeMode *mpe = costModel.findMpeMode(mode);
+    if (!mpe) {
+      return makeError(what + ", variant " + llvm::Twine(v) + ": MPE mode " +
+                       mode + ", which target " + arch.name() +
+                       " does not have (nce.mpe_modes)");
+    }
+    task.variantModes.push_back(mpe);
   }
   return llvm::Error::success();
 }
@@ -549,13 +557,32 @@ llvm::Error Emulator::Impl::prepare() {
     }
   }
   report.frequencyMhz = costModel.getFrequencyMhz();
+  // DDR, then the CMX of each cluster.
+  resourceCapacity.assign(1, costModel.getDdrBytesPerCycle());
+  resourceCapacity.resize(1 + (kernelDataBase - cmxBase),
+                          costModel.getCmxBytesPerCycle());
+  taskCosts.assign(tasks.size(), TaskCost());
+  taskRecords.assign(tasks.size(), 0);
+  taskVariants.assign(tasks.size(), 0);
   regionPeak.assign(regions.size(), 0);
   constantRead.assign(regions[constantsId].bytes.size(), false);
   Roofline &roofline = report.roofline;
-  roofline.peakMacsPerCycle = static_cast<double>(
-      arch::getMacsPerCycle(arch, "f16") * arch.nce().dpus_per_cluster() *
-      arch.nce().clusters());
-  roofline.ddrBytesPerCycle = arch::getDdrBytesPerCycle(arch);
+  roofline.peakMacsPerCycle = costModel.getPeakMacsPerCycle("f16");
+  if (const auto *counts = blob.header()->network_macs()) {
+    roofline.hasNetworkMacs = true;
+    for (const schema::MacCount *count : *counts) {
+      std::string type = count->element_type()->str();
+      double peak = costModel.getPeakMacsPerCycle(type);
+      if (peak <= 0) {
+        peak = roofline.peakMacsPerCycle;
+      }
+      if (peak > 0) {
+        roofline.networkCycles += static_cast<double>(count->macs()) / peak;
+      }
+      roofline.networkMacs.push_back({type, count->macs()});
+    }
+  }
+  roofline.ddrBytesPerCycle = costModel.getDdrBytesPerCycle();
   for (const TensorLayout &layout : inputLayouts) {
     roofline.inputBytes += getElementBytes(layout);
   }

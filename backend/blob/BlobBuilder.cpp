@@ -284,10 +284,18 @@ std::vector<uint8_t> BlobBuilder::finish() const {
   auto resourcesOffset = schema::CreateResources(
       fbb, resources.clusters, resources.shaves, resources.dmaPorts,
       resources.barriers, resources.ddrScratchBytes, resources.cmxBytes);
-  auto header =
-      schema::CreateHeader(fbb, &schemaVersion, fbb.CreateString(arch),
-                           fbb.CreateString(name), fbb.CreateString(generator),
-                           resourcesOffset, inputsOffset, outputsOffset);
+  fb::Offset<fb::Vector<fb::Offset<schema::MacCount>>> macsOffset;
+  if (!networkMacs.empty()) {
+    std::vector<fb::Offset<schema::MacCount>> counts;
+    for (const auto &[type, macs] : networkMacs) {
+      counts.push_back(schema::CreateMacCountDirect(fbb, type.c_str(), macs));
+    }
+    macsOffset = fbb.CreateVector(counts);
+  }
+  auto header = schema::CreateHeader(
+      fbb, &schemaVersion, fbb.CreateString(arch), fbb.CreateString(name),
+      fbb.CreateString(generator), resourcesOffset, inputsOffset, outputsOffset,
+      macsOffset);
 
   std::vector<fb::Offset<schema::TensorReference>> tensorOffsets;
   for (const Tensor &tensor : tensors) {

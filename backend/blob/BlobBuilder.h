@@ -141,6 +141,11 @@ public:
   }
   /// Overrides the schema version (tests of version checks).
   void setVersion(uint16_t major, uint16_t minor) { version = {major, minor}; }
+  /// Header.network_macs: the network's own MACs of layers running in
+  /// `elementType` ("f16", "u8", ...).
+  void addNetworkMacs(llvm::StringRef elementType, uint64_t macs) {
+    networkMacs.push_back({elementType.str(), macs});
+  }
 
   /// Resources (Header.resources).
   struct Resources {
@@ -265,6 +270,7 @@ private:
 
   std::string arch, name, generator = "vpuc BlobBuilder";
   std::pair<uint16_t, uint16_t> version;
+  std::vector<std::pair<std::string, uint64_t>> networkMacs;
   Resources resources;
   std::vector<IO> inputs, outputs;
   std::vector<uint8_t> constants;

@@ -71,6 +71,13 @@ void printBlobInfo(const BlobFile &file, llvm::raw_ostream &os, bool tasks) {
   if (header.generator() && header.generator()->size() > 0) {
     os << "generator: " << header.generator()->str() << "\n";
   }
+  if (header.network_macs()) {
+    os << "network MACs:";
+    for (const schema::MacCount *count : *header.network_macs()) {
+      os << " " << count->macs() << " " << count->element_type()->str();
+    }
+    os << "\n";
+  }
   os << "resources: " << count(resources.clusters(), "cluster") << ", "
      << count(resources.shaves(), "SHAVE") << ", "
      << count(resources.dma_ports(), "DMA port") << ", "

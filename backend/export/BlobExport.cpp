@@ -893,6 +893,14 @@ FailureOr<std::vector<uint8_t>> BlobWriter::run() {
 
   builder.setName(module.getSymName().value_or(""));
   builder.setGenerator(kWriterGenerator);
+  if (auto counts = module->getAttrOfType<DictionaryAttr>(
+          VPUIP::VPUIPDialect::kNetworkMacsAttrName)) {
+    for (NamedAttribute count : counts) {
+      builder.addNetworkMacs(
+          count.getName().getValue(),
+          llvm::cast<IntegerAttr>(count.getValue()).getValue().getZExtValue());
+    }
+  }
   BlobBuilder::Resources &header = builder.getResources();
   header.clusters = static_cast<uint32_t>(resources.getClusters());
   header.shaves = static_cast<uint32_t>(resources.getShaves());

@@ -210,6 +210,16 @@ llvm::Error BlobReader::createModule() {
   }
   module = ModuleOp::create(loc, name);
   (*module)->setAttr(VPUIP::VPUIPDialect::kResourcesAttrName, resources);
+  if (header.network_macs()) {
+    SmallVector<NamedAttribute> counts;
+    for (const schema::MacCount *count : *header.network_macs()) {
+      counts.push_back(builder.getNamedAttr(
+          count->element_type()->string_view(),
+          builder.getI64IntegerAttr(static_cast<int64_t>(count->macs()))));
+    }
+    (*module)->setAttr(VPUIP::VPUIPDialect::kNetworkMacsAttrName,
+                       builder.getDictionaryAttr(counts));
+  }
   (*module)->setAttr(
       VPURT::VPURTDialect::kSectionSizesAttrName,
       builder.getDictionaryAttr(builder.getNamedAttr(

@@ -37,6 +37,7 @@
 #include <string>
 
 #include "conversions/vpu_to_vpuip/BufferUtils.h"
+#include "core/cost/CostModel.h"
 #include "core/shape/DimsOrder.h"
 #include "core/shape/ShapedTypeUtils.h"
 #include "dialects/const/ir/ConstAttributes.h"
@@ -354,45 +355,14 @@ Value createWeightsTable(OpBuilder &builder, Location loc, int64_t outChannels,
       Const::ContentAttr::get(DenseElementsAttr::get(type, ArrayRef(words))));
 }
 
-/// The boxes ([x, y, z] start and inclusive end) the output of `outW` x
-/// `outH` x `outC` is split into for `dpus` DPUs.
-SmallVector<std::pair<SmallVector<int64_t, 3>, SmallVector<int64_t, 3>>>
-splitOutput(int64_t outW, int64_t outH, int64_t outC, int64_t dpus) {
-  const int64_t channelBlocks =
-      std::max<int64_t>(1, outC / VPU::NCE::kChannelAlignment);
-  const bool overH = outH >= dpus || outH >= channelBlocks;
-  const int64_t parts =
-      std::max<int64_t>(1, std::min(dpus, overH ? outH : channelBlocks));
-  const int64_t extent = overH ? outH : channelBlocks;
-  SmallVector<std::pair<SmallVector<int64_t, 3>, SmallVector<int64_t, 3>>>
-      boxes;
-  int64_t begin = 0;
-  for (int64_t part = 0; part < parts; ++part) {
-    // Nearly equal parts, the larger ones first.
-    const int64_t size = extent / parts + (part < extent % parts ? 1 : 0);
-    const int64_t end = begin + size - 1;
-    if (overH) {
-      boxes.push_back({{0, begin, 0}, {outW - 1, end, outC - 1}});
-    } else {
-      const int64_t first = begin * VPU::NCE::kChannelAlignment;
-      const int64_t last = part + 1 == parts
-                               ? outC - 1
-                               : (end + 1) * VPU::NCE::kChannelAlignment - 1;
-      boxes.push_back({{0, 0, first}, {outW - 1, outH - 1, last}});
-    }
-    begin = end + 1;
-  }
-  return boxes;
-}
-
 /// A VPU.NCE op -> copies into CMX, an NCE cluster task and a copy back.
 class ConvertNCELayer final
     : public OpInterfaceConversionPattern<VPU::NCEOpInterface> {
 public:
   ConvertNCELayer(const TypeConverter &converter, ResourcesAttr resources,
-                  MLIRContext *context)
+                  const cost::CostModel &costModel, MLIRContext *context)
       : OpInterfaceConversionPattern(context), converter(converter),
-        resources(resources) {}
+        resources(resources), costModel(costModel) {}
 
   LogicalResult
   matchAndRewrite(VPU::NCEOpInterface nce, ArrayRef<Value> operands,
@@ -513,23 +483,26 @@ private:
     const int64_t outC = shape[1];
     const int64_t outH = shape[2];
     const int64_t outW = shape[3];
-    for (auto [index, box] :
-         llvm::enumerate(splitOutput(outW, outH, outC, resources.getDpus()))) {
-      const auto &[start, end] = box;
+    for (auto [index, box] : llvm::enumerate(
+             costModel.splitOverDpus(outW, outH, outC, resources.getDpus()))) {
+      ArrayRef<int64_t> start = box.begin;
+      ArrayRef<int64_t> end = box.end;
       SmallVector<int64_t, 4> pad = {
           start[1] == 0 ? padding[0] : 0, end[1] == outH - 1 ? padding[1] : 0,
           start[0] == 0 ? padding[2] : 0, end[0] == outW - 1 ? padding[3] : 0};
-      // MATRIX (a 4x4 grid) for boxes at least 4 x 4, else VECTOR (16x1).
-      const bool matrix =
-          end[0] - start[0] + 1 >= 4 && end[1] - start[1] + 1 >= 4;
-      builder.create<DPUTaskOp>(task.getLoc(), start, end, pad,
-                                static_cast<uint64_t>(index),
-                                matrix ? MPEMode::MATRIX : MPEMode::VECTOR);
+      // The target's MPE mode with the fewest cycles for the box (arch files
+      // name VECTOR or MATRIX only: arch::parseArchDesc checks it).
+      const cost::MpeMode &mode = costModel.selectMpeMode(
+          box.getWidth(), box.getHeight(), box.getChannels());
+      builder.create<DPUTaskOp>(
+          task.getLoc(), start, end, pad, static_cast<uint64_t>(index),
+          symbolizeMPEMode(mode.name).value_or(MPEMode::VECTOR));
     }
   }
 
   const TypeConverter &converter;
   ResourcesAttr resources;
+  const cost::CostModel &costModel;
 };
 
 } // namespace
@@ -600,8 +573,9 @@ LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
 
 void populateNCELoweringPatterns(const TypeConverter &typeConverter,
                                  ResourcesAttr resources,
+                                 const cost::CostModel &costModel,
                                  RewritePatternSet &patterns) {
-  patterns.add<ConvertNCELayer>(typeConverter, resources,
+  patterns.add<ConvertNCELayer>(typeConverter, resources, costModel,
                                 patterns.getContext());
 }
 

@@ -20,6 +20,10 @@
 
 #include "mlir/Transforms/DialectConversion.h"
 
+namespace mlir::vpuc::cost {
+class CostModel;
+} // namespace mlir::vpuc::cost
+
 namespace mlir::vpuc::VPUIP {
 
 class ResourcesAttr;
@@ -41,9 +45,12 @@ LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
 
 /// Adds the pattern that lowers every VPU.NCE op to copies into the CMX of
 /// its cluster, an NCE cluster task with one variant per DPU of the cluster
-/// (`resources`), and a copy of the output back to DDR.
+/// (`resources`), and a copy of the output back to DDR. The cost model of the
+/// target (which must outlive the patterns) splits the output over the DPUs
+/// and chooses each variant's MPE mode.
 void populateNCELoweringPatterns(const TypeConverter &typeConverter,
                                  ResourcesAttr resources,
+                                 const cost::CostModel &costModel,
                                  RewritePatternSet &patterns);
 
 } // namespace mlir::vpuc::VPUIP

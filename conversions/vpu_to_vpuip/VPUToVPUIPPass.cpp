@@ -15,12 +15,14 @@
 
 #include "conversions/vpu_to_vpuip/VPUToVPUIP.h"
 
+#include <optional>
 #include <string>
 
 #include "conversions/vpu_to_vpuip/DataMovement.h"
 #include "conversions/vpu_to_vpuip/KernelCalls.h"
 #include "conversions/vpu_to_vpuip/NCELowering.h"
 #include "conversions/vpu_to_vpuip/Patterns.h"
+#include "core/cost/CostModel.h"
 #include "core/support/Diagnostics.h"
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/const/ir/ConstOps.h"
@@ -33,6 +35,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "passes/vpuip/utils/TaskCost.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -104,9 +107,26 @@ struct ConvertVPUToVPUIPPass
       return signalPassFailure();
     }
 
+    // The NCE lowering's DPU split and MPE modes come from the target's cost
+    // model, which a module without NCE layers does not need.
+    std::optional<cost::CostModel> costModel;
+    if (module.walk([](VPU::NCEOpInterface) { return WalkResult::interrupt(); })
+            .wasInterrupted()) {
+      llvm::Expected<cost::CostModel> loaded = loadCostModel(resources);
+      if (!loaded) {
+        module.emitError() << "cannot lower the NCE layers: "
+                           << llvm::toString(loaded.takeError());
+        return signalPassFailure();
+      }
+      costModel.emplace(std::move(*loaded));
+    }
+
     RewritePatternSet patterns(context);
     populateVPUToVPUIPConversionPatterns(typeConverter, calls, patterns);
-    populateNCELoweringPatterns(typeConverter, resources, patterns);
+    if (costModel) {
+      populateNCELoweringPatterns(typeConverter, resources, *costModel,
+                                  patterns);
+    }
     ConversionTarget target(*context);
     target.addLegalDialect<VPUIPDialect, memref::MemRefDialect>();
     target.addIllegalDialect<VPU::VPUDialect>();

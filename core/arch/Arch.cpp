@@ -93,10 +93,20 @@ verifyArchDesc(const ArchDesc &arch,
   }
   c.check(nce.mpe_modes_size() > 0, {"nce", "mpe_modes"},
           "must list at least one mode");
-  for (const auto &mode : nce.mpe_modes()) {
-    c.check(mode.channels() > 0 && mode.spatial() > 0, {"nce", "mpe_modes"},
-            "must have positive channels and spatial sizes in mode '" +
+  for (int i = 0; i < nce.mpe_modes_size(); ++i) {
+    const auto &mode = nce.mpe_modes(i);
+    c.check(mode.name() == "VECTOR" || mode.name() == "MATRIX",
+            {"nce", "mpe_modes"},
+            "has a mode named '" + mode.name() +
+                "'; a DPU variant can name VECTOR or MATRIX");
+    c.check(mode.channels() > 0 && mode.width() > 0 && mode.height() > 0,
+            {"nce", "mpe_modes"},
+            "must have positive channels, width and height in mode '" +
                 mode.name() + "'");
+    for (int j = 0; j < i; ++j) {
+      c.check(nce.mpe_modes(j).name() != mode.name(), {"nce", "mpe_modes"},
+              "lists mode '" + mode.name() + "' twice");
+    }
   }
   const auto &limits = nce.limits();
   c.check(limits.max_kernel_size() > 0, {"nce", "limits", "max_kernel_size"},

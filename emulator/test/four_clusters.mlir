@@ -34,6 +34,7 @@
 // CHECK-NEXT: roofline: 0.513 (lower bound 4.681 us / latency 9.120 us)
 // CHECK-NEXT:   nce: 802816 MACs at 1280 MACs/cycle = 0.896 us
 // CHECK-NEXT:   ddr: 65536 bytes (inputs 32768, outputs 32768, constants read 0) at 20.000 bytes/cycle = 4.681 us
+// CHECK-NEXT: ddr traffic: 65536 bytes moved, 10.266 bytes/cycle on average (effective bandwidth 20.000)
 // CHECK-NEXT: cmx peak: CMX_NN[0] 16384 bytes, CMX_NN[1] 16384 bytes, CMX_NN[2] 16384 bytes, CMX_NN[3] 16384 bytes
 // CHECK-NEXT: barriers: 8 virtual on 8 physical
 // CHECK-NEXT: ddr scratch dmas (spills and round trips): 0 CMX->DDR (0 bytes), 0 DDR->CMX (0 bytes)

@@ -2,7 +2,9 @@
 // network input x<t> on DMA port t into CMX_NN[t], max-pools it on NCE<t> (7x7, stride 1,
 // padding 3), applies a ReLU on its ACT SHAVE (ACT<t>.0) in the same CMX and stores the result to
 // y<t> on port t. The run must be clean, each result its own input's, and the two tiles' tasks of
-// each step must run at the same time on their own executors.
+// each step must run at the same time on their own executors. The two loads (and the two stores)
+// share the DDR: each takes 0.924 us where one alone takes 0.525 us (150 cycles of latency, then
+// 8192 bytes at a port's 15.4 bytes/cycle; together the ports get 15.6 bytes/cycle of DDR).
 //
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: vpuc-translate %s --export-blob -o %t/a.blob
@@ -27,9 +29,9 @@
 // CHECK:      cmx peak: CMX_NN[0] 24576 bytes, CMX_NN[1] 24576 bytes
 // The profile: the busiest layer of each executor kind (ties in name order).
 // CHECK:      profile: the 1 layers with the largest busy time per executor kind
-// CHECK-NEXT: DMA: 4 tasks, busy 2.100 us
+// CHECK-NEXT: DMA: 4 tasks, busy 3.698 us
 // CHECK-NEXT:        busy_us   share  tasks  layer
-// CHECK-NEXT:          0.525   25.0%      1  x0/load
+// CHECK-NEXT:          0.924   25.0%      1  x0/load
 // CHECK-NEXT: NCE: 2 tasks, busy 0.394 us
 // CHECK-NEXT:        busy_us   share  tasks  layer
 // CHECK-NEXT:          0.197   50.0%      1  pool0

@@ -270,9 +270,7 @@ private:
   void appendSourceReads(unsigned task, llvm::SmallVectorImpl<Access> &out);
   /// Cost of a spill DMA of `bytes`.
   uint64_t spillCost(uint64_t bytes) const {
-    return options.dmaLatency +
-           llvm::divideCeil(bytes,
-                            std::max<uint64_t>(1, options.dmaBytesPerCycle));
+    return options.getSpillCycles(bytes);
   }
   /// The next unscheduled user of a resident buffer (graph task index).
   unsigned nextUse(unsigned buffer) const {
@@ -680,10 +678,6 @@ llvm::Expected<Schedule> scheduleGraph(const Graph &graph,
                                        const SchedulerOptions &options) {
   if (llvm::Error error = verifyGraph(graph)) {
     return std::move(error);
-  }
-  if (options.dmaBytesPerCycle == 0) {
-    return llvm::createStringError(llvm::inconvertibleErrorCode(),
-                                   "dmaBytesPerCycle must be positive");
   }
   return Scheduler(graph, options).run();
 }

@@ -38,6 +38,7 @@
 #define VPUC_SCHEDULER_FEASIBLE_FEASIBLESCHEDULER_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -139,11 +140,15 @@ struct SchedulerOptions {
   /// fit without evicting anything, so that their DMAs overlap the compute.
   /// 0 disables prefetching (data tasks are then scheduled just in time).
   unsigned prefetchLookahead = 1;
-  /// Duration model of inserted spill DMAs: `dmaLatency + ceil(bytes /
-  /// dmaBytesPerCycle)` cycles (reloads cost what their data task costs).
-  uint64_t dmaLatency = 0;
-  /// See dmaLatency; must be positive.
-  uint64_t dmaBytesPerCycle = 32;
+  /// The cycles of an inserted spill DMA of `bytes` between CMX and DDR
+  /// (reloads cost what their data task costs): the compiler passes the cost
+  /// model's (core/cost/CostModel.h). Null: 1 cycle.
+  std::function<uint64_t(uint64_t bytes)> spillCycles;
+
+  /// The cycles of a spill DMA of `bytes` (spillCycles, or 1).
+  uint64_t getSpillCycles(uint64_t bytes) const {
+    return spillCycles ? spillCycles(bytes) : 1;
+  }
 };
 
 //===----------------------------------------------------------------------===//

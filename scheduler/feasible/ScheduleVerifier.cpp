@@ -557,8 +557,7 @@ llvm::Error Verifier::checkStats() {
     uint64_t size = step.buffer < graph.buffers.size()
                         ? graph.buffers[step.buffer].size
                         : 0;
-    uint64_t spillCost =
-        options.dmaLatency + llvm::divideCeil(size, options.dmaBytesPerCycle);
+    uint64_t spillCost = options.getSpillCycles(size);
     switch (step.kind) {
     case StepKind::Task:
       break;
@@ -619,9 +618,6 @@ llvm::Error Verifier::checkStats() {
 }
 
 llvm::Error Verifier::run() {
-  if (options.dmaBytesPerCycle == 0) {
-    return fail("dmaBytesPerCycle must be positive");
-  }
   if (llvm::Error error = checkTasksAndDeps()) {
     return error;
   }

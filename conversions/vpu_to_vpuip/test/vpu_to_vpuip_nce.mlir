@@ -67,14 +67,15 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", cluster
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
-// Too few rows for the DPUs: the output channels split in blocks of 16. Pools have no weights;
-// eltwise tasks copy both inputs.
+// Too few rows for the DPUs: the output channels split in blocks of 16, each 2 x 2 box in MATRIX
+// mode (one 4 x 4 step, where VECTOR needs two 16 x 1 steps). Pools have no weights; eltwise tasks
+// copy both inputs.
 // CHECK-LABEL: func.func @pool_eltwise(
 // CHECK: VPUIP.NCEClusterTask<MAXPOOL> {kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 2, 2>, kernel_strides = array<i64: 2, 2>}
 // CHECK-SAME: input(%{{.+}} : memref<1x48x4x4xf16, {{.+}}, #VPUIP.mem<CMX_NN[0]>>) outputs(
-// CHECK-NEXT: VPUIP.DPUTask outStart [0, 0, 0] outEnd [1, 1, 15] pad [0, 0, 0, 0] dpu 0 mpe VECTOR
-// CHECK-NEXT: VPUIP.DPUTask outStart [0, 0, 16] outEnd [1, 1, 31] pad [0, 0, 0, 0] dpu 1 mpe VECTOR
-// CHECK-NEXT: VPUIP.DPUTask outStart [0, 0, 32] outEnd [1, 1, 47] pad [0, 0, 0, 0] dpu 2 mpe VECTOR
+// CHECK-NEXT: VPUIP.DPUTask outStart [0, 0, 0] outEnd [1, 1, 15] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
+// CHECK-NEXT: VPUIP.DPUTask outStart [0, 0, 16] outEnd [1, 1, 31] pad [0, 0, 0, 0] dpu 1 mpe MATRIX
+// CHECK-NEXT: VPUIP.DPUTask outStart [0, 0, 32] outEnd [1, 1, 47] pad [0, 0, 0, 0] dpu 2 mpe MATRIX
 // CHECK-NEXT: }
 // CHECK: VPUIP.NCEClusterTask<AVEPOOL> {kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 2, 2>, kernel_strides = array<i64: 2, 2>, ppe = #VPUIP.ppe<LRELU, alpha = 0.1{{.*}}>}
 // CHECK: VPUIP.NCEClusterTask<ELTWISE_ADD> {kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>}

@@ -116,6 +116,18 @@ TEST(ArchTest, reportsInconsistentFieldsWithLine) {
                         "t.textproto")),
       "t.textproto:26: field 'nce.limits.channel_alignment' must be a power "
       "of two");
+  EXPECT_THAT(errorOf(parseArchDesc(
+                  edit("name: \"MATRIX\"", "name: \"CUBOID\""), "t.textproto")),
+              HasSubstr("has a mode named 'CUBOID'; a DPU variant can name "
+                        "VECTOR or MATRIX"));
+  EXPECT_THAT(errorOf(parseArchDesc(
+                  edit("name: \"MATRIX\"", "name: \"VECTOR\""), "t.textproto")),
+              HasSubstr("lists mode 'VECTOR' twice"));
+  EXPECT_THAT(
+      errorOf(parseArchDesc(edit("width: 4 height: 4", "width: 0 height: 4"),
+                            "t.textproto")),
+      HasSubstr("must have positive channels, width and height in "
+                "mode 'MATRIX'"));
 }
 
 } // namespace

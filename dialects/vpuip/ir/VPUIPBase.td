@@ -97,6 +97,10 @@ def VPUIP_Dialect : Dialect {
 
     /// The module attribute holding the target's `#VPUIP.resources`.
     static constexpr ::llvm::StringLiteral kResourcesAttrName = "VPUIP.resources";
+    /// The module attribute holding the network's own MACs per element type
+    /// (a dictionary of i64: {f16 = N, u8 = M}; vpuc-ie-count-network-macs),
+    /// which the blob carries for the emulator's roofline.
+    static constexpr ::llvm::StringLiteral kNetworkMacsAttrName = "VPUIP.network_macs";
     /// The attribute of a kernel declaration naming its entry point.
     static constexpr ::llvm::StringLiteral kKernelEntryAttrName = "VPUIP.kernel_entry";
     /// The name of the module holding the software kernel declarations.

@@ -103,6 +103,20 @@ LogicalResult VPUIPDialect::verifyOperationAttribute(Operation *op,
   if (name == kKernelEntryAttrName) {
     return verifyKernelDeclaration(op, attr);
   }
+  if (name == kNetworkMacsAttrName) {
+    auto counts = llvm::dyn_cast<DictionaryAttr>(attr.getValue());
+    if (!llvm::isa<ModuleOp>(op) || !counts ||
+        !llvm::all_of(counts, [](NamedAttribute count) {
+          auto macs = llvm::dyn_cast<IntegerAttr>(count.getValue());
+          return macs && macs.getType().isInteger(64) && macs.getInt() >= 0;
+        })) {
+      return op->emitOpError()
+             << "attribute '" << name
+             << "' must be a module's dictionary of non-negative i64 MAC "
+                "counts by element type";
+    }
+    return success();
+  }
   return op->emitOpError() << "unknown VPUIP attribute '" << name << "'";
 }
 

@@ -18,65 +18,30 @@
 #include <array>
 #include <optional>
 
-#include "core/arch/Arch.h"
+#include "core/cost/CostModel.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/vpu/ir/NCELimits.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "passes/vpu/utils/TileUtils.h"
+#include "passes/vpuip/utils/TaskCost.h"
 #include "llvm/ADT/TypeSwitch.h"
-#include "llvm/Support/Error.h"
 
 namespace mlir::vpuc::VPU {
 
 #define GEN_PASS_DEF_MULTICLUSTERPASS
 #include "passes/vpu/multi_cluster/Passes.h.inc" // IWYU pragma: keep
 
-double estimateNCECycles(int64_t width, int64_t height, int64_t channels,
-                         int64_t macsPerElement, int64_t dpus,
-                         double macsPerCycle, double taskOverheadCycles) {
-  const int64_t group = NCE::kChannelAlignment;
-  const int64_t channelGroups = std::max<int64_t>(1, channels / group);
-  // The lowering's split of the output over the DPUs (NCELowering.cpp).
-  const bool overHeight = height >= dpus || height >= channelGroups;
-  const int64_t parts =
-      std::max<int64_t>(1, std::min(dpus, overHeight ? height : channelGroups));
-  // The busiest DPU computes the largest part.
-  int64_t boxHeight = height;
-  int64_t boxChannels = channels;
-  if (overHeight) {
-    boxHeight = (height + parts - 1) / parts;
-  } else {
-    boxChannels =
-        std::min(channels, (channelGroups + parts - 1) / parts * group);
-  }
-  auto roundUp = [](int64_t value, int64_t step) {
-    return (value + step - 1) / step * step;
-  };
-  // MATRIX (4 x 4) for boxes at least 4 x 4, else VECTOR (16 x 1).
-  const bool matrix = width >= 4 && boxHeight >= 4;
-  const int64_t gridWidth = matrix ? 4 : 16;
-  const int64_t gridHeight = matrix ? 4 : 1;
-  const double work = static_cast<double>(roundUp(width, gridWidth)) *
-                      static_cast<double>(roundUp(boxHeight, gridHeight)) *
-                      static_cast<double>(roundUp(boxChannels, group)) *
-                      static_cast<double>(macsPerElement);
-  return taskOverheadCycles + work / macsPerCycle;
-}
-
 namespace {
 
 /// The strategies, in their tie-break order.
 enum class Strategy { Clustering, SplitOverHeight, SplitOverKernel };
 
-/// The target rates the cost model reads.
+/// The target's cost model and the DPUs and DMA ports the module uses.
 struct CostParams {
+  const cost::CostModel *model = nullptr;
   int64_t dpus = 1;
-  double macsPerCycle = 1;
-  double nceOverhead = 0;
-  double dmaBytesPerCycle = 1;
-  double dmaLatency = 0;
   int64_t dmaPorts = 1;
 };
 
@@ -93,10 +58,11 @@ int64_t macsPerElement(Operation *op, const OpGeometry &geometry) {
 }
 
 /// Estimated cycles of one piece (the whole op when `axis` is empty): its
-/// DPU cycles and its DMA cycles.
+/// NCE task cycles and its DMA cycles, and the bytes it moves.
 struct PieceCost {
   double dpu = 0;
   double dma = 0;
+  int64_t bytes = 0;
   double total() const { return dpu + dma; }
 };
 
@@ -111,17 +77,23 @@ PieceCost costPiece(Operation *op, const OpGeometry &geometry,
   } else if (axis) {
     channels = tile.size;
   }
+  const cost::CostModel &model = *params.model;
+  // Input(s), output, weights and weights table, unaligned: what the task
+  // reads and writes in CMX and what the DMAs move.
   PieceCost cost;
-  cost.dpu =
-      estimateNCECycles(width, height, channels, macsPerElement(op, geometry),
-                        params.dpus, params.macsPerCycle, params.nceOverhead);
-  // Input(s), output, weights and weights table, unaligned.
-  const int64_t bytes = footprint(geometry, axis, tile, /*alignment=*/1);
+  cost.bytes = footprint(geometry, axis, tile, /*alignment=*/1);
+  // The INT8 mode runs at the u8 rate.
+  const double macsPerCycle =
+      model.getDpuMacsPerCycle(geometry.inputBits <= 8 ? "u8" : "f16");
+  cost.dpu = model.getNceTaskCycles(
+      width, height, channels, macsPerElement(op, geometry), params.dpus,
+      macsPerCycle, static_cast<uint64_t>(cost.bytes));
   const int64_t transfers = 2 + (geometry.input2 ? 1 : 0) +
                             (geometry.filter ? 1 : 0) +
                             (geometry.hasWeightsTable ? 1 : 0);
-  cost.dma = static_cast<double>(transfers) * params.dmaLatency +
-             static_cast<double>(bytes) / params.dmaBytesPerCycle;
+  cost.dma = model.getDmaCycles(static_cast<uint64_t>(cost.bytes),
+                                /*ddr=*/true) +
+             static_cast<double>(transfers - 1) * model.getDmaLatencyCycles();
   return cost;
 }
 
@@ -150,14 +122,18 @@ std::optional<Candidate> costSplit(Operation *op, const OpGeometry &geometry,
   candidate.axis = axis;
   candidate.pieces = planTiles(geometry, axis, clusters);
   double dmaTotal = 0;
+  double bytesTotal = 0;
   for (const TileBox &piece : candidate.pieces) {
     PieceCost cost = costPiece(op, geometry, axis, piece, params);
     candidate.costs.push_back(cost);
     candidate.cost = std::max(candidate.cost, cost.total());
     dmaTotal += cost.dma;
+    bytesTotal += static_cast<double>(cost.bytes);
   }
+  // The clusters share the DMA ports, and the ports share the DDR.
   candidate.cost =
-      std::max(candidate.cost, dmaTotal / static_cast<double>(params.dmaPorts));
+      std::max({candidate.cost, dmaTotal / static_cast<double>(params.dmaPorts),
+                bytesTotal / params.model->getDdrBytesPerCycle()});
   return candidate;
 }
 
@@ -210,31 +186,16 @@ struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
                               "vpuc-vpu-multi-cluster"))) {
       return signalPassFailure();
     }
-    StringRef archSource = resources.getArchFile().empty()
-                               ? resources.getArch()
-                               : resources.getArchFile();
-    llvm::Expected<arch::ArchDesc> desc = arch::loadArch(archSource);
-    if (!desc) {
-      func.emitOpError() << "cannot load the arch '" << archSource
-                         << "' of the module's VPUIP.resources for the "
-                            "vpuc-vpu-multi-cluster cost model: "
-                         << llvm::toString(desc.takeError());
+    llvm::Expected<cost::CostModel> model = VPUIP::loadCostModel(resources);
+    if (!model) {
+      func.emitOpError()
+          << "cannot choose strategies (vpuc-vpu-multi-cluster): "
+          << llvm::toString(model.takeError());
       return signalPassFailure();
     }
     CostParams params;
+    params.model = &*model;
     params.dpus = resources.getDpus();
-    params.macsPerCycle = static_cast<double>(
-        std::max<int64_t>(1, arch::getMacsPerCycle(*desc, "f16")));
-    params.nceOverhead =
-        static_cast<double>(desc->nce().task_overhead_cycles());
-    const double portBytesPerCycle =
-        desc->dma().bandwidth_gbps() * 1e3 / desc->frequency_mhz();
-    params.dmaBytesPerCycle =
-        std::min(portBytesPerCycle, arch::getDdrBytesPerCycle(*desc));
-    if (!(params.dmaBytesPerCycle > 0)) {
-      params.dmaBytesPerCycle = 1;
-    }
-    params.dmaLatency = static_cast<double>(desc->dma().latency_cycles());
     params.dmaPorts = std::max<int64_t>(1, resources.getDmaPorts());
 
     SmallVector<double> load(count, 0.0);

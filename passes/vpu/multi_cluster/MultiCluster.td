@@ -40,22 +40,20 @@ def MultiClusterPass : Pass<"vpuc-vpu-multi-cluster", "::mlir::func::FuncOp"> {
     `VPU.Concat` (slicing shared with vpuc-vpu-tiling, passes/vpu/utils/TileUtils.h); a
     piece of a named layer is located at `<layer>/cluster<i>`.
 
-    **Cost model** (`auto`). The cost of a piece on its cluster is its DPU cycles plus
-    its DMA cycles. DPU cycles: the NCE task overhead (`nce.task_overhead_cycles` of the
-    arch) plus the busiest DPU, the piece's output split over the cluster's DPUs as the
-    lowering splits it (over rows when there are at least as many rows as DPUs or channel
-    groups, else over channel groups), each DPU box `W x H x C` costing
-    `ceil(W / gw) * gw * ceil(H / gh) * gh * ceil(C / 16) * 16 * MACs per element / MACs
-    per cycle` (the emulator's formula: MPE grid `gw x gh` 4 x 4 when the box is at least
-    4 x 4, else 16 x 1; MACs per element `KY * KX * IC` for convolutions, `KY * KX` for
-    depthwise convolutions and pools, 1 for eltwise ops; the arch's f16 MACs per cycle of
-    one DPU). DMA cycles: one DMA latency per transferred tensor plus the bytes the piece
-    moves (its input rows with halo or channels, the eltwise's second input, its weights
-    and weights table, its output) at the DMA bandwidth (the port bandwidth capped by the
-    derated DDR bandwidth). The rates come from the arch description named by the
-    module's `VPUIP.resources`. A strategy costs the maximum over clusters of its
-    pieces' costs, and at least the DMA cycles of all pieces divided by the DMA ports
-    (the clusters share the DMA engines). The cheapest strategy wins; on a tie the order
+    **Cost model** (`auto`), the one of the compiler and the emulator
+    (core/cost/CostModel.h, from the arch description named by the module's
+    `VPUIP.resources`). The cost of a piece on its cluster is its NCE task cycles plus its
+    DMA cycles. NCE task cycles: `CostModel::getNceTaskCycles` of the piece's output on the
+    cluster's DPUs (split over them as the lowering splits it, each box in its cheapest MPE
+    mode of the arch; the CMX bytes the piece reads and writes bound it from below), at
+    the MAC rate of its input element type. DMA cycles: one DMA latency per transferred
+    tensor plus the bytes the piece moves (its input rows with halo or channels, the
+    eltwise's second input, its weights and weights table, its output) at
+    `CostModel::getDmaCycles`'s rate between DDR and CMX. A strategy costs the maximum
+    over clusters of its pieces' costs, at least the DMA cycles of all pieces divided by
+    the DMA ports, and at least all their bytes at the effective DDR bandwidth (the
+    clusters share the DMA engines, and the engines share the DDR). The cheapest strategy
+    wins; on a tie the order
     Clustering, SplitOverHeight, SplitOverKernel decides. An op with fewer than `N`
     output rows cannot be split over height, one with fewer than `16 * N` output channels
     not over kernel; an op that can be split neither way is Clustering.

@@ -14,7 +14,9 @@
 #include "passes/vpuip/feasible_allocation/FeasibleAllocation.h"
 
 #include <algorithm>
+#include <cmath>
 
+#include "core/cost/CostModel.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
@@ -103,6 +105,7 @@ struct FeasibleAllocationPass
   /// results and concatenations (every use reads the buffer instead).
   LogicalResult prepare(func::FuncOp func);
   FailureOr<Problem> buildGraph(func::FuncOp func, ResourcesAttr resources,
+                                const cost::CostModel &costModel,
                                 int64_t capacity);
   void rewrite(func::FuncOp func, Problem &problem,
                const feasible::Schedule &schedule,
@@ -155,11 +158,11 @@ LogicalResult FeasibleAllocationPass::prepare(func::FuncOp func) {
 
 FailureOr<FeasibleAllocationPass::Problem>
 FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
+                                   const cost::CostModel &costModel,
                                    int64_t capacity) {
   Problem problem;
   feasible::Graph &graph = problem.graph;
   const int64_t clusters = resources.getClusters();
-  const TaskCostModel costModel = TaskCostModel::get(resources);
   graph.arenaCapacities.assign(clusters, capacity);
   Block &block = func.getBody().front();
 
@@ -493,20 +496,25 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
   if (capacity == 0) {
     capacity = resources.getCmxSize();
   }
+  llvm::Expected<cost::CostModel> costModel = loadCostModel(resources);
+  if (!costModel) {
+    return func.emitOpError() << llvm::toString(costModel.takeError());
+  }
   if (failed(prepare(func))) {
     return failure();
   }
-  FailureOr<Problem> problem = buildGraph(func, resources, capacity);
+  FailureOr<Problem> problem =
+      buildGraph(func, resources, *costModel, capacity);
   if (failed(problem)) {
     return failure();
   }
 
   feasible::SchedulerOptions options;
   options.prefetchLookahead = prefetchLookahead;
-  const TaskCostModel costModel = TaskCostModel::get(resources);
-  options.dmaLatency = costModel.dmaLatencyCycles;
-  options.dmaBytesPerCycle =
-      std::max<uint64_t>(1, static_cast<uint64_t>(costModel.dmaBytesPerCycle));
+  options.spillCycles = [model = *costModel](uint64_t bytes) {
+    return static_cast<uint64_t>(
+        std::ceil(model.getDmaCycles(bytes, /*ddr=*/true)));
+  };
   llvm::Expected<feasible::Schedule> schedule =
       feasible::scheduleGraph(problem->graph, options);
   if (!schedule) {

@@ -17,6 +17,7 @@
 #include <functional>
 #include <utility>
 
+#include "core/cost/CostModel.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
@@ -153,7 +154,11 @@ struct ListSchedulePass : public impl::ListSchedulePassBase<ListSchedulePass> {
 
 FailureOr<TaskGraph> ListSchedulePass::buildGraph(Block &block,
                                                   ResourcesAttr resources) {
-  const TaskCostModel costModel = TaskCostModel::get(resources);
+  llvm::Expected<cost::CostModel> costModel = loadCostModel(resources);
+  if (!costModel) {
+    return block.getParentOp()->emitOpError()
+           << llvm::toString(costModel.takeError());
+  }
   TaskGraph graph;
   DenseMap<Operation *, unsigned> taskIndex;
   // Per non-task op: the tasks whose results it uses, directly or through
@@ -205,7 +210,7 @@ FailureOr<TaskGraph> ListSchedulePass::buildGraph(Block &block,
       return uses.contains(earlier) ||
              conflict(accesses[earlier], accesses[current]);
     });
-    graph.costs.push_back(estimateTaskCost(task, resources, costModel));
+    graph.costs.push_back(estimateTaskCost(task, resources, *costModel));
     auto key = std::make_pair(static_cast<unsigned>(task.getExecutorKind()),
                               task.getExecutorInstance());
     auto [it, inserted] = executorIndex.try_emplace(key, graph.numExecutors);

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Implements TaskCostModel::get and estimateTaskCost.
+// Implements loadCostModel and estimateTaskCost.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,100 +13,167 @@
 #include <algorithm>
 #include <cmath>
 
-#include "core/arch/Arch.h"
+#include "core/cost/CostModel.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
-#include "llvm/Support/Error.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace mlir::vpuc::VPUIP {
 
-/// The bytes `value` spans (0 if it is not a VPUIP buffer).
-static uint64_t getBytes(Value value) {
+llvm::Expected<cost::CostModel> loadCostModel(ResourcesAttr resources) {
+  llvm::StringRef source = resources.getArchFile().empty()
+                               ? resources.getArch()
+                               : resources.getArchFile();
+  llvm::Expected<cost::CostModel> model = cost::CostModel::load(source);
+  if (!model) {
+    return llvm::createStringError(
+        llvm::inconvertibleErrorCode(),
+        "cannot load the target '" + source.str() +
+            "' of the module's VPUIP.resources for the cost model: " +
+            llvm::toString(model.takeError()));
+  }
+  return model;
+}
+
+namespace {
+
+/// The bytes a task moves through DDR and through the CMX (of one cluster).
+struct Traffic {
+  uint64_t ddr = 0;
+  uint64_t cmx = 0;
+
+  /// Adds the bytes of `value`'s elements to the memory it lives in.
+  void add(Value value) {
+    FailureOr<BufferType> type = BufferType::get(value.getType());
+    if (failed(type)) {
+      return;
+    }
+    uint64_t bytes = type->getTotalAllocSize().count();
+    if (type->getMemoryKind() == MemoryKind::CMX_NN) {
+      cmx += bytes;
+    } else {
+      ddr += bytes;
+    }
+  }
+};
+
+/// The bytes of `value`'s buffer (0 if it is not a VPUIP buffer).
+uint64_t getBytes(Value value) {
   FailureOr<BufferType> type = BufferType::get(value.getType());
   return succeeded(type) ? type->getTotalAllocSize().count() : 0;
 }
 
 /// The elements of `value` (0 if it is not a shaped type).
-static uint64_t getElements(Value value) {
+int64_t getElements(Value value) {
   auto type = llvm::dyn_cast<ShapedType>(value.getType());
   return type && type.hasStaticShape() ? type.getNumElements() : 0;
 }
 
-TaskCostModel TaskCostModel::get(ResourcesAttr resources) {
-  TaskCostModel model;
-  llvm::StringRef source = resources.getArchFile().empty()
-                               ? resources.getArch()
-                               : resources.getArchFile();
-  llvm::Expected<arch::ArchDesc> desc = arch::loadArch(source);
-  if (!desc) {
-    llvm::consumeError(desc.takeError());
-    return model;
+/// The name of the MAC rate (nce.mac_rates) of an NCE input element type.
+std::string getRateName(Type type) {
+  if (auto integer = llvm::dyn_cast<IntegerType>(type)) {
+    return (integer.isUnsigned() ? "u" : "i") +
+           std::to_string(integer.getWidth());
   }
-  // GB/s at the target's frequency in MHz: bytes per cycle.
-  const double frequencyMhz = desc->frequency_mhz();
-  model.dmaLatencyCycles = desc->dma().latency_cycles();
-  model.dmaBytesPerCycle =
-      std::max(1.0, desc->dma().bandwidth_gbps() * 1000.0 / frequencyMhz);
-  model.macsPerDpuCycle =
-      std::max<double>(1, arch::getMacsPerCycle(*desc, "f16"));
-  model.nceOverheadCycles = desc->nce().task_overhead_cycles();
-  model.shaveOverheadCycles = desc->shave().task_overhead_cycles();
-  model.elementsPerShaveCycle = std::max<double>(1, desc->shave().fp16_lanes());
-  return model;
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  type.print(os);
+  return name;
 }
 
-/// `amount / rate` cycles, rounded up.
-static uint64_t cyclesFor(uint64_t amount, double rate) {
-  return static_cast<uint64_t>(std::ceil(static_cast<double>(amount) / rate));
+/// MACs per output element of `nce`.
+int64_t getMacsPerOutput(NCEClusterTaskOp nce) {
+  ArrayRef<int64_t> kernel = nce.getKernelSize();
+  switch (nce.getTaskType()) {
+  case NCETaskType::CONV:
+    return kernel[0] * kernel[1] *
+           llvm::cast<ShapedType>(nce.getInput().getType()).getDimSize(1);
+  case NCETaskType::DWCONV:
+  case NCETaskType::MAXPOOL:
+  case NCETaskType::AVEPOOL:
+    return kernel[0] * kernel[1];
+  default:
+    return 1;
+  }
 }
+
+double estimateNceCycles(NCEClusterTaskOp nce, ResourcesAttr resources,
+                         const cost::CostModel &model) {
+  Traffic traffic;
+  for (Value value : {nce.getInput(), nce.getInput2(), nce.getWeights(),
+                      nce.getWeightsTable(), nce.getOutputBuff()}) {
+    if (value) {
+      traffic.add(value);
+    }
+  }
+  const int64_t macsPerOutput = getMacsPerOutput(nce);
+  const double macsPerCycle = model.getDpuMacsPerCycle(getRateName(
+      llvm::cast<ShapedType>(nce.getInput().getType()).getElementType()));
+  SmallVector<DPUTaskOp> variants = nce.getDpuTasks();
+  if (variants.empty()) {
+    auto output = llvm::cast<ShapedType>(nce.getOutputBuff().getType());
+    return model.getNceTaskCycles(output.getDimSize(3), output.getDimSize(2),
+                                  output.getDimSize(1), macsPerOutput,
+                                  std::max<int64_t>(1, resources.getDpus()),
+                                  macsPerCycle, traffic.cmx);
+  }
+  llvm::SmallDenseMap<uint64_t, double> busy;
+  for (DPUTaskOp variant : variants) {
+    ArrayRef<int64_t> start = variant.getOutStart();
+    ArrayRef<int64_t> end = variant.getOutEnd();
+    const cost::MpeMode *mode =
+        model.findMpeMode(stringifyMPEMode(variant.getMpe()));
+    if (!mode) {
+      mode = &model.getMpeModes().front();
+    }
+    busy[variant.getDpu()] += model.getDpuVariantCycles(
+        end[0] - start[0] + 1, end[1] - start[1] + 1, end[2] - start[2] + 1,
+        macsPerOutput, *mode, macsPerCycle);
+  }
+  double busiest = 0;
+  for (const auto &entry : busy) {
+    busiest = std::max(busiest, entry.second);
+  }
+  return model.getNceOverheadCycles() +
+         model.getBodyCycles(busiest, 0, traffic.cmx);
+}
+
+} // namespace
 
 uint64_t estimateTaskCost(TaskOpInterface task, ResourcesAttr resources,
-                          const TaskCostModel &model) {
-  uint64_t cycles = 1;
+                          const cost::CostModel &model) {
+  double cycles = 1;
   if (auto dma = llvm::dyn_cast<NNDMAOp>(task.getOperation())) {
-    cycles = model.dmaLatencyCycles +
-             cyclesFor(getBytes(dma.getInput()), model.dmaBytesPerCycle);
-  } else if (auto nce = llvm::dyn_cast<NCEClusterTaskOp>(task.getOperation())) {
-    uint64_t perElement = 1;
-    ArrayRef<int64_t> kernel = nce.getKernelSize();
-    switch (nce.getTaskType()) {
-    case NCETaskType::CONV: {
-      auto input = llvm::cast<ShapedType>(nce.getInput().getType());
-      perElement = kernel[0] * kernel[1] * input.getDimSize(1);
-      break;
-    }
-    case NCETaskType::DWCONV:
-    case NCETaskType::MAXPOOL:
-    case NCETaskType::AVEPOOL:
-      perElement = kernel[0] * kernel[1];
-      break;
-    default:
-      break;
-    }
-    uint64_t macs = getElements(nce.getOutputBuff()) * perElement;
-    uint64_t dpus = std::max<int64_t>(1, resources.getDpus());
+    Traffic traffic;
+    traffic.add(dma.getInput());
+    traffic.add(dma.getOutputBuff());
     cycles =
-        model.nceOverheadCycles + cyclesFor(macs, model.macsPerDpuCycle * dpus);
+        model.getDmaCycles(getBytes(dma.getInput()), traffic.ddr, traffic.cmx);
+  } else if (auto nce = llvm::dyn_cast<NCEClusterTaskOp>(task.getOperation())) {
+    cycles = estimateNceCycles(nce, resources, model);
   } else if (task.getExecutorKind() == ExecutorKind::SHAVE_ACT ||
              task.getExecutorKind() == ExecutorKind::SHAVE_UPA) {
-    uint64_t elements = 0;
+    int64_t elements = 0;
+    Traffic traffic;
+    for (Value operand : task->getOperands()) {
+      traffic.add(operand);
+    }
     if (auto dps =
             llvm::dyn_cast<DestinationStyleOpInterface>(task.getOperation())) {
       for (OpOperand &init : dps.getDpsInitsMutable()) {
         elements += getElements(init.get());
       }
     }
-    uint64_t shaves = task.getExecutorKind() == ExecutorKind::SHAVE_UPA
-                          ? std::max<int64_t>(1, resources.getShaves())
-                          : 1;
-    cycles = model.shaveOverheadCycles +
-             cyclesFor(elements, model.elementsPerShaveCycle * shaves);
+    const auto shaves =
+        static_cast<uint32_t>(task.getExecutorKind() == ExecutorKind::SHAVE_UPA
+                                  ? std::max<int64_t>(1, resources.getShaves())
+                                  : 1);
+    cycles = model.getShaveCycles(elements, /*cyclesPerVector=*/1.0, shaves,
+                                  traffic.ddr, traffic.cmx);
   }
-  return std::max<uint64_t>(1, cycles);
+  return std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(cycles)));
 }
 
 } // namespace mlir::vpuc::VPUIP

@@ -4,10 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The cost model of the level-2 scheduling passes (the feasible memory
-// scheduler and the list scheduling): a rough number of cycles per task,
-// enough to compare tasks and to estimate how executors overlap, not a
-// timing of the device.
+// The cost of a task for the level-2 scheduling passes (the feasible memory
+// scheduler and the list scheduling): the cycles the one cost model
+// (core/cost/CostModel.h, which the emulator's timing also uses) gives
+// the task alone, read off its VPUIP form.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,47 +16,35 @@
 
 #include <cstdint>
 
+#include "llvm/Support/Error.h"
+
+namespace mlir::vpuc::cost {
+class CostModel;
+} // namespace mlir::vpuc::cost
+
 namespace mlir::vpuc::VPUIP {
 
 class ResourcesAttr;
 class TaskOpInterface;
 
-/// The rates of the cost model. The defaults are rough figures for a target
-/// whose description cannot be loaded; `get` reads the target's.
-struct TaskCostModel {
-  /// Fixed cycles of a DMA.
-  uint64_t dmaLatencyCycles = 100;
-  /// Bytes one DMA port moves per cycle.
-  double dmaBytesPerCycle = 32;
-  /// FP16 MACs one DPU computes per cycle.
-  double macsPerDpuCycle = 256;
-  /// Fixed cycles of an NCE cluster task.
-  uint64_t nceOverheadCycles = 0;
-  /// Fixed cycles of a SHAVE task.
-  uint64_t shaveOverheadCycles = 1000;
-  /// Output elements one SHAVE produces per cycle.
-  double elementsPerShaveCycle = 8;
+/// The cost model of the module's target: its description file (`arch_file`
+/// of `resources`) when set, else the built-in target named `arch`. An
+/// error names the target when it cannot be loaded.
+llvm::Expected<cost::CostModel> loadCostModel(ResourcesAttr resources);
 
-  /// The model of the module's target: the rates of the target description
-  /// (`arch_file` of `resources` when set, else the built-in target named
-  /// `arch`) at the target's frequency: DMA latency and port bandwidth, the
-  /// FP16 MAC rate of a DPU and the NCE task overhead, the SHAVE task
-  /// overhead and FP16 lanes. The defaults when the description cannot be
-  /// loaded (a test's made-up target).
-  static TaskCostModel get(ResourcesAttr resources);
-};
-
-/// The estimated cycles of `task` under `model`, at least 1:
-/// - `VPUIP.NNDMA`: the DMA latency + input bytes / the port bandwidth;
-/// - `VPUIP.NCEClusterTask`: the NCE overhead + output elements times MACs
-///   per element (kernel area times input channels for CONV, kernel area
-///   for DWCONV and pools, 1 otherwise) / (the DPU MAC rate times the
-///   target's DPUs per cluster);
-/// - SHAVE tasks: the SHAVE overhead + output elements / the SHAVE rate, times
-///   the target's SHAVEs for a UPA task (which spans them all);
+/// The estimated cycles of `task` alone under `model`, at least 1:
+/// - `VPUIP.NNDMA`: CostModel::getDmaCycles of its bytes, their DDR and CMX
+///   ends from its buffers' memories;
+/// - `VPUIP.NCEClusterTask`: the NCE overhead + the busiest DPU of its
+///   `VPUIP.DPUTask` variants, each in its MPE mode (the output split over the
+///   target's DPUs when it has none yet), or the CMX bytes of its buffers at
+///   the CMX bandwidth if longer;
+/// - SHAVE tasks: CostModel::getShaveCycles of its output elements at one
+///   cycle per vector, on every SHAVE of the target for a UPA task, with the
+///   bytes of its buffers in DDR and CMX;
 /// - anything else: 1.
 uint64_t estimateTaskCost(TaskOpInterface task, ResourcesAttr resources,
-                          const TaskCostModel &model);
+                          const cost::CostModel &model);
 
 } // namespace mlir::vpuc::VPUIP
 

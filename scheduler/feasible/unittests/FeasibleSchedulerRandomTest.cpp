@@ -37,11 +37,13 @@ std::vector<Variant> variants() {
   result.push_back({"just-in-time", jit});
   SchedulerOptions prefetch;
   prefetch.prefetchLookahead = 1;
-  prefetch.dmaLatency = 5;
+  // Spill DMAs of 5 cycles + 1 per 32 bytes.
+  prefetch.spillCycles = [](uint64_t bytes) { return 5 + (bytes + 31) / 32; };
   result.push_back({"prefetch-1", prefetch});
   SchedulerOptions deep;
   deep.prefetchLookahead = 3;
-  deep.dmaBytesPerCycle = 7;
+  // Spill DMAs of 1 cycle per 7 bytes.
+  deep.spillCycles = [](uint64_t bytes) { return (bytes + 6) / 7; };
   result.push_back({"prefetch-3", deep});
   SchedulerOptions serial;
   serial.serial = true;

@@ -571,14 +571,6 @@ TEST(FeasibleSchedulerErrorTest, ZeroCost) {
   EXPECT_THAT(scheduleError(b.graph), HasSubstr("task 't' (#0) has cost 0"));
 }
 
-TEST(FeasibleSchedulerErrorTest, ZeroDmaBandwidth) {
-  Builder b(1000);
-  SchedulerOptions options;
-  options.dmaBytesPerCycle = 0;
-  EXPECT_THAT(scheduleError(b.graph, options),
-              HasSubstr("dmaBytesPerCycle must be positive"));
-}
-
 //===----------------------------------------------------------------------===//
 // The verifier catches corrupted schedules
 //===----------------------------------------------------------------------===//

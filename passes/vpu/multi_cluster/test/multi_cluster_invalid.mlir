@@ -35,7 +35,7 @@ func.func @no_resources() {
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "NOPE", clusters = 4, cmx_size = 917504,
     cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA,
     shaves = 16, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 5>} {
-  // expected-error @+1 {{'func.func' op cannot load the arch 'NOPE' of the module's VPUIP.resources for the vpuc-vpu-multi-cluster cost model}}
+  // expected-error @+1 {{'func.func' op cannot choose strategies (vpuc-vpu-multi-cluster): cannot load the target 'NOPE' of the module's VPUIP.resources for the cost model: unknown target 'NOPE'}}
   func.func @unknown_arch() {
     return
   }
@@ -48,7 +48,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "GONE", clusters = 
     cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA,
     shaves = 16, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 5,
     arch_file = "/nonexistent/gone.textproto">} {
-  // expected-error @+1 {{'func.func' op cannot load the arch '/nonexistent/gone.textproto' of the module's VPUIP.resources for the vpuc-vpu-multi-cluster cost model}}
+  // expected-error @+1 {{'func.func' op cannot choose strategies (vpuc-vpu-multi-cluster): cannot load the target '/nonexistent/gone.textproto' of the module's VPUIP.resources for the cost model: /nonexistent/gone.textproto: cannot read}}
   func.func @missing_arch_file() {
     return
   }

@@ -146,26 +146,5 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(info.param.name);
     });
 
-// The example of docs/blob_and_emulator.md: a 3x3 convolution of 16 input
-// channels (144 MACs per element) to a 6x5x20 box on one VPUX30XX DPU (64
-// MACs per cycle) in MATRIX mode: 8 * 8 * 32 * 144 / 64 cycles.
-TEST(EstimateNCECyclesTest, EmulatorExample) {
-  EXPECT_DOUBLE_EQ(estimateNCECycles(6, 5, 20, 144, 1, 64.0, 0.0), 4608.0);
-  // Plus the task overhead.
-  EXPECT_DOUBLE_EQ(estimateNCECycles(6, 5, 20, 144, 1, 64.0, 100.0), 4708.0);
-}
-
-// Two DPUs split the 5 rows into 3 and 2: the busiest has a 6x3 box, in
-// VECTOR mode (16 x 1): 16 * 3 * 32 * 144 / 64 cycles.
-TEST(EstimateNCECyclesTest, BusiestDPU) {
-  EXPECT_DOUBLE_EQ(estimateNCECycles(6, 5, 20, 144, 2, 64.0, 0.0), 3456.0);
-}
-
-// One row and 64 channels on 4 DPUs: split over channel groups, 16 each.
-TEST(EstimateNCECyclesTest, OverChannels) {
-  EXPECT_DOUBLE_EQ(estimateNCECycles(16, 1, 64, 1, 4, 64.0, 0.0),
-                   16.0 * 1 * 16 / 64.0);
-}
-
 } // namespace
 } // namespace mlir::vpuc::VPU

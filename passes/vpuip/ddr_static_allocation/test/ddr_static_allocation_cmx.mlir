@@ -4,7 +4,7 @@
 
 // CHECK-NOT: VPURT.section_sizes
 // CHECK-LABEL: func.func @clusters
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 4096, cmx_alignment = 32, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 4096, cmx_alignment = 32, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   func.func @clusters(%in: memref<1000xf16>, %out: memref<1000xf16>) -> memref<1000xf16> {
     // CHECK: %[[A:.+]] = VPUIP.StaticAlloc<0> -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
     %a = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
@@ -28,7 +28,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, 
 // -----
 
 // Live CMX buffers that do not fit the cluster's CMX.
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 1, cmx_size = 3000, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 1, cmx_size = 3000, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   // expected-error-re @+1 {{cannot place its CMX_NN[0] buffers within the CMX_NN[0] of 3000 bytes {{.*}}}}
   func.func @too_big(%in: memref<1000xf16>, %out: memref<1000xf16>) -> memref<1000xf16> {
     %a = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
@@ -43,7 +43,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 1, 
 // -----
 
 // One CMX buffer larger than the CMX.
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 1, cmx_size = 1024, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 1, cmx_size = 1024, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   func.func @one_too_big(%in: memref<1000xf16>, %out: memref<1000xf16>) -> memref<1000xf16> {
     // expected-error @+1 {{allocates 2000 bytes, more than the CMX_NN[0] of 1024 bytes}}
     %a = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>

@@ -10,7 +10,7 @@
 // CHECK-NEXT: VPUIP.NNDMA inputs(%[[X]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%[[A]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>)
 // CHECK-NEXT: VPUIP.NNDMA inputs(%[[A]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%arg1 : memref<1000xf16>)
 // CHECK-NEXT: return %arg1
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   func.func @no_spill(%in: memref<1000xf16>, %out: memref<1000xf16>) -> memref<1000xf16> {
     %x = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
     %a = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
@@ -32,7 +32,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, 
 // CHECK-NEXT: VPUIP.NNDMA inputs(%arg0 : memref<1x1000xf16>) outputs(%[[V1]]
 // CHECK-NEXT: VPUIP.NNDMA inputs(%[[X]] : memref<2x1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%arg1
 // CHECK-NOT: ConcatView
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   func.func @views(%in: memref<1x1000xf16>, %out: memref<2x1000xf16>) -> memref<2x1000xf16> {
     %x = memref.alloc() : memref<2x1000xf16, #VPUIP.mem<CMX_NN[0]>>
     %v0 = VPUIP.SubView %x [0, 0] [1, 1000] : memref<2x1000xf16, #VPUIP.mem<CMX_NN[0]>> to memref<1x1000xf16, #VPUIP.mem<CMX_NN[0]>>
@@ -54,7 +54,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, 
 // CHECK: VPUIP.NNDMA inputs(%arg0 : memref<1000xf16>) outputs(%[[A]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>)
 // CHECK-NEXT: VPUIP.NNDMA inputs(%[[A]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%[[B]] : memref<1000xf16, #VPUIP.mem<CMX_NN[1]>>)
 // CHECK-NEXT: VPUIP.NNDMA inputs(%[[B]] : memref<1000xf16, #VPUIP.mem<CMX_NN[1]>>) outputs(%arg1 : memref<1000xf16>)
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   func.func @two_clusters(%in: memref<1000xf16>, %out: memref<1000xf16>) -> memref<1000xf16> {
     %a = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
     %b = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[1]>>

@@ -1,7 +1,7 @@
 // RUN: vpuc-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(func.func(vpuc-vpuip-feasible-allocation{cmx-bytes=3000}))'
 
 // A task whose CMX buffers do not fit on their own.
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   func.func @too_big(%in: memref<1000xf16>, %out: memref<1000xf16>) -> memref<1000xf16> {
     %x = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
     %a = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
@@ -24,7 +24,7 @@ module {
 
 // -----
 
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   func.func @placed_cmx(%in: memref<1000xf16>, %out: memref<1000xf16>) -> memref<1000xf16> {
     // expected-error @+1 {{'VPUIP.StaticAlloc' op places a CMX buffer before the feasible allocation, which owns the whole CMX; run it before any CMX allocation}}
     %x = VPUIP.StaticAlloc<0> -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
@@ -36,7 +36,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, 
 
 // -----
 
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   func.func @not_a_task(%in: memref<1000xf16>, %out: memref<1000xf16>) -> memref<1000xf16> {
     %x = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
     %0 = VPUIP.NNDMA inputs(%in : memref<1000xf16>) outputs(%x : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
@@ -49,7 +49,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, 
 
 // -----
 
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   func.func @returns_cmx(%in: memref<1000xf16>) -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>> {
     %x = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
     %0 = VPUIP.NNDMA inputs(%in : memref<1000xf16>) outputs(%x : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
@@ -60,7 +60,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, 
 
 // -----
 
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 1, cmx_size = 2048, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 1, cmx_size = 2048, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   // expected-error @+1 {{'func.func' op cmx-bytes 3000 of vpuc-vpuip-feasible-allocation is not between 0 and the target's cmx_size (2048)}}
   func.func @too_many_bytes(%in: memref<1000xf16>) -> memref<1000xf16> {
     return %in : memref<1000xf16>

@@ -19,7 +19,7 @@
 // CHECK-NEXT: VPUIP.NNDMA inputs(%[[Z]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%arg1 : memref<1000xf16>)
 // CHECK-NEXT: VPUIP.NNDMA inputs(%[[SPILL]] : memref<1000xf16>) outputs(%[[A2]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>)
 // CHECK-NEXT: VPUIP.NNDMA inputs(%[[A2]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%arg2 : memref<1000xf16>)
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   // expected-remark @+1 {{6 task(s), 8 step(s); 1 spill write(s) (2000 bytes), 1 spill read(s), 0 reload(s) (0 bytes)}}
   func.func @spill(%in: memref<1000xf16>, %out1: memref<1000xf16>, %out2: memref<1000xf16>) -> (memref<1000xf16>, memref<1000xf16>) {
     %x = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
@@ -46,7 +46,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, 
 // CHECK-NEXT: VPUIP.NNDMA inputs(%[[CST]] : memref<1000xf16>) outputs
 // CHECK: VPUIP.NNDMA inputs(%[[CST]] : memref<1000xf16>) outputs(%[[W2:.+]] :
 // CHECK-NEXT: VPUIP.NNDMA inputs(%[[W2]] : {{.+}}) outputs(%arg2
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   // expected-remark @+1 {{0 spill write(s) (0 bytes), 0 spill read(s), 1 reload(s) (2000 bytes)}}
   func.func @reload(%in: memref<1000xf16>, %out1: memref<1000xf16>, %out2: memref<1000xf16>) -> (memref<1000xf16>, memref<1000xf16>) {
     %cst = const.Declare memref<1000xf16> = #const.Content<dense<1.0> : tensor<1000xf16>>
@@ -82,7 +82,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, 
 // JIT: VPUIP.NNDMA inputs(%{{.+}} : memref<1000xf16>) outputs(%[[A]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>)
 // JIT-NEXT: VPUIP.NNDMA inputs(%[[A]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%arg1 : memref<1000xf16>)
 // JIT-NEXT: VPUIP.NNDMA inputs(%{{.+}} : memref<1000xf16>) outputs(%[[B]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>)
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
   // expected-remark @+1 {{1 prefetched}}
   func.func @prefetch(%in: memref<1000xf16>, %out1: memref<1000xf16>, %out2: memref<1000xf16>) -> (memref<1000xf16>, memref<1000xf16>) {
     %cst0 = const.Declare memref<1000xf16> = #const.Content<dense<1.0> : tensor<1000xf16>>

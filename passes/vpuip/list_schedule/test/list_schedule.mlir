@@ -4,13 +4,13 @@
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
-// Two pieces on two clusters, one DMA port. The DMA out of piece 0 waits for
-// the pool on cluster 0 (784 cycles) and, in program order, holds up the DMA
-// in of piece 1 (356 cycles) on the DMA port: the pools run one after the
+// Two pieces on two clusters, one DMA port (the VPUX30XX cost model). The DMA
+// out of piece 0 waits for the pool on cluster 0 and, in program order, holds
+// up the DMA in of piece 1 on the DMA port: the pools run one after the
 // other. List-scheduled, the DMA in of piece 1 goes first and the pools
 // overlap.
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
-// REMARK: remark: 6 task(s), 3 moved; estimated makespan 2992 cycles in program order, 1852 cycles list-scheduled
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 2, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
+// REMARK: remark: 6 task(s), 3 moved; estimated makespan 8912 cycles in program order, 5066 cycles list-scheduled
 // CHECK-LABEL: func.func @two_clusters
 func.func @two_clusters(%in0: memref<1x16x16x16xf16, #NHWC>, %in1: memref<1x16x16x16xf16, #NHWC>, %out0: memref<1x16x16x16xf16, #NHWC>, %out1: memref<1x16x16x16xf16, #NHWC>) -> (memref<1x16x16x16xf16, #NHWC>, memref<1x16x16x16xf16, #NHWC>) {
   // The allocations stay in front.
@@ -62,8 +62,8 @@ func.func @two_clusters(%in0: memref<1x16x16x16xf16, #NHWC>, %in1: memref<1x16x1
 // The same, but piece 1 reuses the CMX bytes of piece 0 (both on cluster 0):
 // the DMA in of piece 1 overwrites the result the DMA out of piece 0 reads,
 // so the conflicting tasks keep their order and nothing moves.
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
-// REMARK: remark: 6 task(s), 0 moved; estimated makespan 2992 cycles in program order, 2992 cycles list-scheduled
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 2, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
+// REMARK: remark: 6 task(s), 0 moved; estimated makespan 8912 cycles in program order, 8912 cycles list-scheduled
 // CHECK-LABEL: func.func @reused_cmx
 func.func @reused_cmx(%in0: memref<1x16x16x16xf16, #NHWC>, %in1: memref<1x16x16x16xf16, #NHWC>, %out0: memref<1x16x16x16xf16, #NHWC>, %out1: memref<1x16x16x16xf16, #NHWC>) -> (memref<1x16x16x16xf16, #NHWC>, memref<1x16x16x16xf16, #NHWC>) {
   // CHECK: tag = "in0"
@@ -104,8 +104,8 @@ func.func @reused_cmx(%in0: memref<1x16x16x16xf16, #NHWC>, %in1: memref<1x16x16x
 // wait for anything and moves ahead of the store, which waits for the load
 // on port 0; the view the store reads stays between the load and the store,
 // the reshape the return uses goes after the tasks.
-module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 1, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
-// REMARK: remark: 3 task(s), 2 moved; estimated makespan 4196 cycles in program order, 4196 cycles list-scheduled
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 1, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
+// REMARK: remark: 3 task(s), 2 moved; estimated makespan 13308 cycles in program order, 13308 cycles list-scheduled
 // CHECK-LABEL: func.func @views
 func.func @views(%in: memref<8192xf16>, %big: memref<65536xf16>, %out: memref<4096xf16>, %out2: memref<65536xf16>) -> (memref<4096xf16>, memref<65536xf16>) {
   // CHECK: %[[A:.+]] = VPUIP.StaticAlloc<0>

@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// TaskCostModel::get reads the rates of the module's target (built-in or from
-// a description file) and falls back to its defaults for an unknown target;
-// estimateTaskCost prices DMAs, NCE tasks and SHAVE kernels with them.
+// loadCostModel loads the cost model of the module's target and names a
+// target it cannot load; estimateTaskCost prices tasks with it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/vpuip/utils/TaskCost.h"
 
+#include "core/cost/CostModel.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
@@ -20,11 +20,13 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
+#include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 using namespace mlir;
 using namespace mlir::vpuc;
 using namespace mlir::vpuc::VPUIP;
+using ::testing::HasSubstr;
 
 namespace {
 
@@ -38,49 +40,52 @@ ResourcesAttr getResources(MLIRContext &context, StringRef arch) {
                             /*max_producers=*/256, /*max_consumers=*/256);
 }
 
-TEST(TaskCostModel, readsTheBuiltInTarget) {
+TEST(TaskCost, loadsTheModelOfTheTarget) {
   MLIRContext context;
-  TaskCostModel model = TaskCostModel::get(getResources(context, "VPUX37XX"));
-  // arch/vpux37xx.textproto: 1300 MHz, a 20 GB/s DMA port with a latency of
-  // 150 cycles, 1024 FP16 MACs per DPU cycle, NCE tasks 60 cycles, ACT
-  // SHAVEs with 16 FP16 lanes and 300 cycles per task.
-  EXPECT_EQ(model.dmaLatencyCycles, 150u);
-  EXPECT_NEAR(model.dmaBytesPerCycle, 20000.0 / 1300.0, 1e-9);
-  EXPECT_EQ(model.macsPerDpuCycle, 1024.0);
-  EXPECT_EQ(model.nceOverheadCycles, 60u);
-  EXPECT_EQ(model.shaveOverheadCycles, 300u);
-  EXPECT_EQ(model.elementsPerShaveCycle, 16.0);
+  llvm::Expected<cost::CostModel> model =
+      loadCostModel(getResources(context, "VPUX37XX"));
+  ASSERT_TRUE(static_cast<bool>(model)) << llvm::toString(model.takeError());
+  EXPECT_DOUBLE_EQ(model->getDmaLatencyCycles(), 150);
 }
 
-TEST(TaskCostModel, keepsTheDefaultsForAnUnknownTarget) {
+TEST(TaskCost, namesATargetItCannotLoad) {
   MLIRContext context;
-  TaskCostModel model = TaskCostModel::get(getResources(context, "NOPE"));
-  TaskCostModel defaults;
-  EXPECT_EQ(model.dmaLatencyCycles, defaults.dmaLatencyCycles);
-  EXPECT_EQ(model.dmaBytesPerCycle, defaults.dmaBytesPerCycle);
-  EXPECT_EQ(model.macsPerDpuCycle, defaults.macsPerDpuCycle);
+  llvm::Expected<cost::CostModel> model =
+      loadCostModel(getResources(context, "NOPE"));
+  ASSERT_FALSE(static_cast<bool>(model));
+  EXPECT_THAT(llvm::toString(model.takeError()),
+              HasSubstr("cannot load the target 'NOPE' of the module's "
+                        "VPUIP.resources for the cost model"));
 }
 
-TEST(TaskCost, pricesADmaWithTheModel) {
-  MLIRContext context;
+/// The single task of `source`, parsed into `module`.
+TaskOpInterface parseTask(MLIRContext &context, StringRef source,
+                          OwningOpRef<ModuleOp> &module) {
   context.loadDialect<func::FuncDialect, VPUIPDialect>();
-  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(R"mlir(
-func.func @main(%in: memref<1000xf16>, %out: memref<1000xf16>) -> memref<1000xf16> {
-  %0 = VPUIP.NNDMA inputs(%in : memref<1000xf16>) outputs(%out : memref<1000xf16>) -> memref<1000xf16>
-  return %0 : memref<1000xf16>
+  module = parseSourceString<ModuleOp>(source, &context);
+  TaskOpInterface result;
+  if (module) {
+    module->walk([&](TaskOpInterface task) { result = task; });
+  }
+  return result;
+}
+
+TEST(TaskCost, pricesADmaWithTheCostModel) {
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+  TaskOpInterface dma = parseTask(context, R"mlir(
+func.func @main(%in: memref<1000xf16>, %out: memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>> {
+  %0 = VPUIP.NNDMA inputs(%in : memref<1000xf16>) outputs(%out : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+  return %0 : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
 }
 )mlir",
-                                                             &context);
-  ASSERT_TRUE(module);
-  TaskOpInterface dma;
-  module->walk([&](TaskOpInterface task) { dma = task; });
+                                  module);
   ASSERT_TRUE(dma);
-  TaskCostModel model;
-  model.dmaLatencyCycles = 10;
-  model.dmaBytesPerCycle = 7;
-  // 10 + ceil(2000 bytes / 7).
-  EXPECT_EQ(estimateTaskCost(dma, getResources(context, "NOPE"), model),
-            10u + 286u);
+  ResourcesAttr resources = getResources(context, "VPUX37XX");
+  cost::CostModel model = cantFail(loadCostModel(resources));
+  // VPUX37XX: 150 cycles, then 2000 bytes at the port's 20 GB/s at 1300 MHz
+  // (below DDR's 27 x 0.75 GB/s): 150 + 130 cycles.
+  EXPECT_EQ(estimateTaskCost(dma, resources, model), 280u);
 }
 
 } // namespace

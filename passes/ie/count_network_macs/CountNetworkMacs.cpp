@@ -1,0 +1,82 @@
+//===- CountNetworkMacs.cpp - vpuc-ie-count-network-macs --------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements CountNetworkMacsPass: the sum of the layers' MACs per element
+// type, stored on the module as VPUIP.network_macs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/ie/count_network_macs/CountNetworkMacs.h"
+
+#include <map>
+#include <string>
+
+#include "dialects/ie/ir/IEDialect.h"
+#include "dialects/ie/ir/IEOps.h"
+#include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::vpuc::IE {
+
+#define GEN_PASS_DEF_COUNTNETWORKMACSPASS
+#include "passes/ie/count_network_macs/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+/// The name of the element type a layer with input `input` computes in, as in
+/// the arch's nce.mac_rates: the storage type of a quantized input ("u8",
+/// "i8"), else the float type ("f16").
+std::string getComputeTypeName(Value input) {
+  Type type = getElementTypeOrSelf(input.getType());
+  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(type)) {
+    return (quantized.isSigned() ? "i" : "u") +
+           std::to_string(quantized.getStorageTypeIntegralWidth());
+  }
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  type.print(os);
+  return name;
+}
+
+struct CountNetworkMacsPass
+    : impl::CountNetworkMacsPassBase<CountNetworkMacsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    std::map<std::string, int64_t> macs;
+    WalkResult result = module.walk([&](CostOpInterface layer) {
+      std::optional<int64_t> count = layer.getNumMACs();
+      if (!count) {
+        layer->emitOpError()
+            << "has MACs that depend on a dynamic shape; "
+               "vpuc-ie-count-network-macs needs static shapes";
+        return WalkResult::interrupt();
+      }
+      if (*count > 0) {
+        macs[getComputeTypeName(layer->getOperand(0))] += *count;
+      }
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted()) {
+      return signalPassFailure();
+    }
+    Builder builder(&getContext());
+    SmallVector<NamedAttribute> counts;
+    for (const auto &[type, count] : macs) {
+      counts.push_back(
+          builder.getNamedAttr(type, builder.getI64IntegerAttr(count)));
+    }
+    module->setAttr(VPUIP::VPUIPDialect::kNetworkMacsAttrName,
+                    builder.getDictionaryAttr(counts));
+  }
+};
+
+} // namespace
+
+} // namespace mlir::vpuc::IE
