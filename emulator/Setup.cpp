@@ -28,12 +28,6 @@ using blob::TensorLayout;
 /// that a missed write shows in the results even without the detector.
 static constexpr uint8_t kUninitializedByte = 0xff;
 
-/// Where the runtime maps tensors for software layers (the operands of UPA
-/// layers, the relocated tensors of ACT invocations) in the 32-bit space:
-/// above the three windows, each at a multiple of the alignment.
-static constexpr uint64_t kTensorWindowsBase = 0x20000000;
-static constexpr uint64_t kTensorWindowAlignment = 0x10000;
-
 Emulator::Impl::Impl(const blob::BlobFile &file, const arch::ArchDesc &arch,
                      const KernelRegistry &kernels, EmulatorOptions options)
     : file(file), blob(file.get()), arch(arch), kernels(kernels),
@@ -307,7 +301,7 @@ llvm::Error Emulator::Impl::prepareActTask(Task &task,
   // written into the descriptors when the task runs (loadBlob has checked
   // the descriptors).
   if (const auto *relocations = invocation.relocations()) {
-    uint64_t next = kTensorWindowsBase;
+    uint64_t next = abi::kTensorWindowsBase;
     for (const schema::ActRelocation *relocation : *relocations) {
       // Outputs are writable unless their region is read-only (writes to
       // such a tensor are then out-of-bounds accesses).
@@ -330,7 +324,13 @@ llvm::Expected<uint32_t> Emulator::Impl::mapTensor(Task &task,
                                                    const std::string &what) {
   const Tensor &tensor = tensors[tensorId];
   uint64_t size = tensor.layout.spanBytes;
-  if (size > abi::kWindowSize || next + size > 0x100000000ull) {
+  if (size > abi::kWindowSize) {
+    return makeError(what + ": tensor " + llvm::Twine(tensorId) + " (" +
+                     llvm::Twine(size) +
+                     " bytes) is larger than a SHAVE tensor window (" +
+                     llvm::Twine(abi::kWindowSize) + " bytes)");
+  }
+  if (next + size > abi::kTensorWindowsEnd) {
     return makeError(what + ": tensor " + llvm::Twine(tensorId) +
                      " does not fit the 32-bit address space of the "
                      "SHAVEs next to the other tensors the task maps");
@@ -343,8 +343,7 @@ llvm::Expected<uint32_t> Emulator::Impl::mapTensor(Task &task,
        tensor.region, tensor.offset, write && !region.readOnly,
        "window of tensor " + std::to_string(tensorId) + " (" + region.name +
            ")"});
-  next = (next + std::max<uint64_t>(size, 1) + kTensorWindowAlignment - 1) /
-         kTensorWindowAlignment * kTensorWindowAlignment;
+  next = abi::getNextTensorWindow(next, size);
   return address;
 }
 
@@ -357,7 +356,7 @@ llvm::Error Emulator::Impl::prepareUpaTask(Task &task,
   task.shaves = upa.max_shaves();
   // Map every operand into a window of its own and describe it.
   abi::ArgPacker packer(abi::kWinEBase);
-  uint64_t next = kTensorWindowsBase;
+  uint64_t next = abi::kTensorWindowsBase;
   auto addOperand = [&](uint32_t tensorId, bool output) -> llvm::Error {
     llvm::Expected<uint32_t> address =
         mapTensor(task, tensorId, output, next, what);

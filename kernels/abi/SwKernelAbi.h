@@ -66,6 +66,23 @@ inline constexpr uint32_t kWinFBase = 0x1F000000u;
 /// The size of every window: a buffer mapped into one must not be larger.
 inline constexpr uint32_t kWindowSize = 0x01000000u;
 
+/// Where the runtime maps the tensors of a software task that are outside the
+/// windows (every operand of a UPA layer, the relocated tensors of an ACT
+/// invocation): one after the other from kTensorWindowsBase, in the order of
+/// the task's operands, each at a multiple of kTensorWindowAlignment and at
+/// most kWindowSize bytes long, all below kTensorWindowsEnd (the end of the
+/// SHAVEs' 32-bit address space).
+inline constexpr uint64_t kTensorWindowsBase = 0x20000000u;
+inline constexpr uint64_t kTensorWindowAlignment = 0x10000u;
+inline constexpr uint64_t kTensorWindowsEnd = 0x100000000ull;
+
+/// The address after the tensor window of `size` bytes mapped at `address`
+/// (an empty tensor takes one byte), where the next tensor is mapped.
+inline constexpr uint64_t getNextTensorWindow(uint64_t address, uint64_t size) {
+  return (address + (size > 0 ? size : 1) + kTensorWindowAlignment - 1) /
+         kTensorWindowAlignment * kTensorWindowAlignment;
+}
+
 //===----------------------------------------------------------------------===//
 // Element types
 //===----------------------------------------------------------------------===//

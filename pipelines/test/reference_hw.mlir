@@ -10,7 +10,7 @@
 
 // TEXTUAL: builtin.module(vpuc-init-compiler{arch=VPUX37XX},func.func(canonicalize,cse),symbol-dce,
 // TEXTUAL-SAME: vpuc-ie-fuse-layers,
-// TEXTUAL-SAME: vpuc-convert-ie-to-vpu{use-nce=true},func.func(vpuc-vpu-tiling),vpuc-convert-vpu-to-vpuip,
+// TEXTUAL-SAME: vpuc-convert-ie-to-vpu{use-nce=true},func.func(vpuc-vpu-split-sw-layers,vpuc-vpu-tiling),vpuc-convert-vpu-to-vpuip,
 // TEXTUAL-SAME: vpuc-vpuip-ddr-static-allocation{memory=CMX_NN},func.func(vpuc-vpuip-wrap-into-async-regions{linear=true},
 // TEXTUAL-SAME: vpuc-vpurt-print-statistics)
 

@@ -9,7 +9,7 @@
 // RUN:   | FileCheck %s --check-prefix=STATS
 
 // TEXTUAL: builtin.module(vpuc-init-compiler{arch=VPUX37XX},func.func(canonicalize,cse),symbol-dce,
-// TEXTUAL-SAME: vpuc-convert-ie-to-vpu,vpuc-convert-vpu-to-vpuip,vpuc-vpuip-add-buffers-for-net-results,
+// TEXTUAL-SAME: vpuc-convert-ie-to-vpu,func.func(vpuc-vpu-split-sw-layers),vpuc-convert-vpu-to-vpuip,vpuc-vpuip-add-buffers-for-net-results,
 // TEXTUAL-SAME: vpuc-vpurt-assign-physical-barriers),vpuc-vpurt-print-statistics)
 
 // NOARCH: error: no target: set the 'arch' option of vpuc-init-compiler

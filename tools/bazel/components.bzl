@@ -46,6 +46,7 @@ ALL_COMPONENTS = {
     "pipelines_ie_pipelines": "//pipelines/ie_pipelines",
     "vpu_dialect": "//dialects/vpu/ir:component",
     "vpu_multi_cluster": "//passes/vpu/multi_cluster:component",
+    "vpu_split_sw_layers": "//passes/vpu/split_sw_layers:component",
     "vpu_tiling": "//passes/vpu/tiling:component",
     "vpuip_add_buffers_for_net_results": "//passes/vpuip/add_buffers_for_net_results:component",
     "vpuip_assign_dma_ports": "//passes/vpuip/assign_dma_ports:component",

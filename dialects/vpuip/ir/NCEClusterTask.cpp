@@ -486,6 +486,15 @@ LogicalResult NCEClusterTaskOp::verifyRegions() {
   const Geometry &g = *geometry;
   int64_t extent[3] = {g.outW, g.outH, g.outC};
   SmallVector<DPUTaskOp> variants = getDpuTasks();
+  if (ResourcesAttr resources = getResources(*this);
+      resources && resources.getMaxVariants() > 0 &&
+      static_cast<int64_t>(variants.size()) > resources.getMaxVariants()) {
+    return emitOpError() << "has " << variants.size()
+                         << " variants, more than one NCE task of the target "
+                         << resources.getArch() << " may have ("
+                         << resources.getMaxVariants()
+                         << ", nce.limits.max_variants_per_task)";
+  }
   int64_t covered = 0;
   for (auto [index, variant] : llvm::enumerate(variants)) {
     ArrayRef<int64_t> start = variant.getOutStart();

@@ -14,6 +14,7 @@
 #include "dialects/vpuip/ir/VPUIPOps.h"
 
 #include "dialects/vpuip/ir/BufferType.h"
+#include "kernels/abi/SwKernelAbi.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 
 namespace mlir::vpuc::VPUIP {
@@ -24,6 +25,41 @@ using EffectList =
 //===----------------------------------------------------------------------===//
 // Shared checks
 //===----------------------------------------------------------------------===//
+
+/// The runtime maps every buffer of a software task that is outside the
+/// windows (`mapped(buffer)`: all of a UPA layer's, the ACT kernel's buffers
+/// outside CMX) into a tensor window of its own in the SHAVEs' 32-bit address
+/// space (kernels/abi/SwKernelAbi.h): each must fit one window and all of
+/// them the space above kTensorWindowsBase.
+static LogicalResult
+verifyTensorWindows(Operation *op, ValueRange buffers,
+                    llvm::function_ref<bool(BufferType)> mapped) {
+  uint64_t address = abi::kTensorWindowsBase;
+  for (auto [index, value] : llvm::enumerate(buffers)) {
+    BufferType buffer(llvm::cast<MemRefType>(value.getType()));
+    if (!mapped(buffer)) {
+      continue;
+    }
+    auto size = static_cast<uint64_t>(buffer.getTotalAllocSize().count());
+    if (size > abi::kWindowSize) {
+      return op->emitOpError()
+             << "buffer #" << index << " spans " << size
+             << " bytes, more than a SHAVE tensor window maps ("
+             << abi::kWindowSize
+             << " bytes): the layer must be split before it becomes a "
+                "software task (vpuc-vpu-split-sw-layers)";
+    }
+    if (address + size > abi::kTensorWindowsEnd) {
+      return op->emitOpError()
+             << "buffer #" << index << " does not fit the SHAVEs' 32-bit "
+             << "address space next to the buffers before it (the tensor "
+                "windows of a task hold "
+             << (abi::kTensorWindowsEnd - abi::kTensorWindowsBase) << " bytes)";
+    }
+    address = abi::getNextTensorWindow(address, size);
+  }
+  return success();
+}
 
 /// `ref` must be `@VPU.SW::@<name>`.
 static LogicalResult verifyKernelRef(Operation *op, SymbolRefAttr ref,
@@ -232,6 +268,12 @@ LogicalResult SwKernelOp::verify() {
     }
   }
 
+  if (failed(verifyTensorWindows(*this, getOperands(), [](BufferType buffer) {
+        return buffer.getMemoryKind() != MemoryKind::CMX_NN;
+      }))) {
+    return failure();
+  }
+
   int64_t shave = getShaveIndex();
   ResourcesAttr resources = getResources(*this);
   if (!resources) {
@@ -371,7 +413,9 @@ LogicalResult UpaSwOp::verify() {
   if (failed(
           verifyResultsTiedToOutputs(*this, getOutputBuffs(), getResults())) ||
       failed(verifyKernelRef(*this, getKernel(), "kernel")) ||
-      failed(verifyScalarParams(*this, getParams()))) {
+      failed(verifyScalarParams(*this, getParams())) ||
+      failed(verifyTensorWindows(*this, getOperands(),
+                                 [](BufferType) { return true; }))) {
     return failure();
   }
   ResourcesAttr resources = getResources(*this);

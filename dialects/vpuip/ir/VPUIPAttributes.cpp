@@ -40,12 +40,14 @@ void VPUIPDialect::registerAttributes() {
 // ResourcesAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult ResourcesAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, StringRef arch,
-    int64_t clusters, int64_t cmxSize, int64_t cmxAlignment,
-    int64_t ddrAlignment, int64_t dmaPorts, int64_t dmaMaxTransfer,
-    ShaveKind shaveKind, int64_t shaves, int64_t barriers, int64_t maxProducers,
-    int64_t maxConsumers, int64_t dpus, StringRef /*archFile*/) {
+LogicalResult
+ResourcesAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      StringRef arch, int64_t clusters, int64_t cmxSize,
+                      int64_t cmxAlignment, int64_t ddrAlignment,
+                      int64_t dmaPorts, int64_t dmaMaxTransfer,
+                      ShaveKind shaveKind, int64_t shaves, int64_t barriers,
+                      int64_t maxProducers, int64_t maxConsumers, int64_t dpus,
+                      StringRef /*archFile*/, int64_t maxVariants) {
   if (arch.empty()) {
     return emitError() << "the target name (arch) is empty";
   }
@@ -66,6 +68,10 @@ LogicalResult ResourcesAttr::verify(
     if (value <= 0) {
       return emitError() << name << " must be positive, got " << value;
     }
+  }
+  if (maxVariants < 0) {
+    return emitError() << "max_variants must not be negative, got "
+                       << maxVariants;
   }
   for (auto [name, value] :
        {std::pair<StringRef, int64_t>{"cmx_alignment", cmxAlignment},

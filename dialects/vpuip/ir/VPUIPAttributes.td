@@ -56,9 +56,13 @@ def VPUIP_ResourcesAttr : VPUIP_Attr<"Resources", "resources"> {
     * `arch_file`: the target description file the target was loaded from,
       when it is not a built-in target (optional, empty when absent), so that
       passes needing more of the description than these fields (e.g. the
-      multi-cluster cost model's MAC rates) can load it again.
+      multi-cluster cost model's MAC rates) can load it again;
+    * `max_variants`: the most DPU variants one NCE cluster task may have
+      (the arch file's `nce.limits.max_variants_per_task`; optional, 0 when
+      absent: no limit).
 
-    All values are positive; the alignments are powers of two.
+    All values but `max_variants` are positive; the alignments are powers of
+    two.
 
     ```mlir
     module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX",
@@ -83,7 +87,8 @@ def VPUIP_ResourcesAttr : VPUIP_Attr<"Resources", "resources"> {
     "int64_t":$max_consumers,
     DefaultValuedParameter<"int64_t", "1">:$dpus,
     StringRefParameter<"the target description file of a non-built-in target",
-                       "\"\"">:$arch_file
+                       "\"\"">:$arch_file,
+    DefaultValuedParameter<"int64_t", "0">:$max_variants
   );
   let builders = [
     AttrBuilder<(ins "::llvm::StringRef":$arch, "int64_t":$clusters,
@@ -94,10 +99,11 @@ def VPUIP_ResourcesAttr : VPUIP_Attr<"Resources", "resources"> {
                      "int64_t":$shaves, "int64_t":$barriers,
                      "int64_t":$max_producers, "int64_t":$max_consumers,
                      CArg<"int64_t", "1">:$dpus,
-                     CArg<"::llvm::StringRef", "\"\"">:$arch_file), [{
+                     CArg<"::llvm::StringRef", "\"\"">:$arch_file,
+                     CArg<"int64_t", "0">:$max_variants), [{
       return $_get($_ctxt, arch, clusters, cmx_size, cmx_alignment, ddr_alignment,
                    dma_ports, dma_max_transfer, shave_kind, shaves, barriers,
-                   max_producers, max_consumers, dpus, arch_file);
+                   max_producers, max_consumers, dpus, arch_file, max_variants);
     }]>,
   ];
   let skipDefaultBuilders = 1;

@@ -260,7 +260,10 @@ def VPUIP_SwKernelOp : VPUIP_Op<"SW.Kernel", [
     the declaration's signature: the number of arguments, each buffer's
     element type and rank, each scalar's type.
 
-    A buffer in CMX must be in the CMX of `tile`. With target resources on the
+    A buffer in CMX must be in the CMX of `tile`. Every other buffer is mapped
+    by the runtime into a tensor window of its own (kernels/abi/SwKernelAbi.h):
+    it spans at most `kWindowSize` bytes (16 MiB), and the windows of all of
+    them fit the SHAVEs' 32-bit address space. With target resources on the
     module, the target has `ACT` SHAVEs, `tile` is below `clusters` and
     `shave` below `shaves` (the SHAVEs of one tile); a non-zero `shave` needs
     the target resources.
@@ -374,8 +377,11 @@ def VPUIP_UpaSwOp : VPUIP_Op<"UPA.SW", [
     `VPUIP.SW.Kernel`) on the device's UPA SHAVEs, on at most `max_shaves` of
     them (all when absent). The kernel's arguments are `inputs`, then
     `output_buffs`, then the typed scalar `params`, in that order, checked
-    against the declaration. With target resources on the module, the target
-    has `UPA` SHAVEs and `max_shaves` is at most `shaves`.
+    against the declaration. Every buffer is mapped by the runtime into a
+    tensor window of its own, as for `VPUIP.SW.Kernel`: it spans at most
+    `kWindowSize` bytes (16 MiB), and the windows of all of them fit the
+    SHAVEs' 32-bit address space. With target resources on the module, the
+    target has `UPA` SHAVEs and `max_shaves` is at most `shaves`.
 
     ```mlir
     %r = VPUIP.UPA.SW @VPU.SW::@softmax inputs(%in : memref<1x1000xf16>)

@@ -163,7 +163,9 @@ def VPUIP_NCEClusterTaskOp : VPUIP_Op<"NCEClusterTask", [
     region, its *variants* (`VPUIP.DPUTask`): boxes of the output, each run on
     one DPU of the cluster. The cluster is the one whose CMX holds the
     buffers; the task is one entry of that cluster's DPU task list, counted
-    once per variant on every barrier it waits on or updates.
+    once per variant on every barrier it waits on or updates. With target
+    resources on the module, the task has at most `max_variants` variants
+    (when that limit is set).
 
     **Buffers.** Every buffer is in the CMX of one cluster (`CMX_NN[c]`, the
     same `c` for all). Activations (`input`, `input2`, `output_buff`) are

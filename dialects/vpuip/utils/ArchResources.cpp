@@ -39,7 +39,8 @@ llvm::Expected<ResourcesAttr> getResourcesAttr(MLIRContext *context,
       arch.ddr().alignment_bytes(), arch.dma().ports(),
       arch.dma().max_transfer_bytes(), shaveKind, arch.shave().count(),
       arch.barriers().usable(), arch.barriers().max_producers(),
-      arch.barriers().max_consumers(), arch.nce().dpus_per_cluster(), archFile);
+      arch.barriers().max_consumers(), arch.nce().dpus_per_cluster(), archFile,
+      arch.nce().limits().max_variants_per_task());
 }
 
 void setResources(ModuleOp module, ResourcesAttr resources) {

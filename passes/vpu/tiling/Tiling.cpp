@@ -17,6 +17,7 @@
 #include "passes/vpu/tiling/Tiling.h"
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 #include <string>
 
@@ -25,6 +26,7 @@
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "passes/vpu/utils/TileUtils.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::VPU {
@@ -34,21 +36,31 @@ namespace mlir::vpuc::VPU {
 
 namespace {
 
-/// A split that fits, with its cost.
+/// A split that fits, with its cost: over one axis, or over a channel axis
+/// whose pieces are each split again over H (`rows[i]` H tiles for channel
+/// piece `i`; empty for a single-axis split).
 struct TilingChoice {
   TileAxis axis = TileAxis::Height;
   SmallVector<TileBox> tiles;
+  SmallVector<int64_t> rows;
+  /// The number of NCE ops the split makes.
+  int64_t count = 0;
   /// The sum of the tiles' footprints: the bytes moved to and from CMX.
   int64_t bytesMoved = 0;
 
+  bool isCombined() const { return !rows.empty(); }
+
   /// The cost rule of Tiling.td: fewer tiles, then fewer bytes moved, then
-  /// the axis order.
+  /// a single axis before a combined split, then the axis order.
   bool isCheaperThan(const TilingChoice &other) const {
-    if (tiles.size() != other.tiles.size()) {
-      return tiles.size() < other.tiles.size();
+    if (count != other.count) {
+      return count < other.count;
     }
     if (bytesMoved != other.bytesMoved) {
       return bytesMoved < other.bytesMoved;
+    }
+    if (isCombined() != other.isCombined()) {
+      return !isCombined();
     }
     return static_cast<int>(axis) < static_cast<int>(other.axis);
   }
@@ -65,6 +77,7 @@ std::optional<TilingChoice> chooseCount(const OpGeometry &geometry,
     TilingChoice choice;
     choice.axis = axis;
     choice.tiles = planTiles(geometry, axis, count);
+    choice.count = count;
     int64_t largest = 0;
     for (const TileBox &tile : choice.tiles) {
       int64_t bytes = footprint(geometry, axis, tile, alignment);
@@ -80,6 +93,96 @@ std::optional<TilingChoice> chooseCount(const OpGeometry &geometry,
     smallest = footprint(geometry, std::nullopt, TileBox(), alignment);
   }
   return std::nullopt;
+}
+
+/// The geometry of the piece `tile` of a split of `geometry` over the channel
+/// axis `axis`: fewer output channels (and filter rows), and fewer input
+/// channels for `Channels`.
+OpGeometry channelPiece(const OpGeometry &geometry, TileAxis axis,
+                        const TileBox &tile) {
+  OpGeometry piece = geometry;
+  piece.outputShape[1] = tile.size;
+  if (axis == TileAxis::Channels) {
+    piece.inputShape[1] = tile.size;
+  }
+  if (!piece.filterShape.empty()) {
+    piece.filterShape[0] = tile.size;
+  }
+  return piece;
+}
+
+/// The H split with the fewest tiles of one channel piece that fits `budget`
+/// (a count of 1 when the piece fits whole), with its bytes moved.
+std::optional<std::pair<int64_t, int64_t>>
+chooseRows(const OpGeometry &piece, int64_t budget, int64_t alignment) {
+  const int64_t whole = footprint(piece, std::nullopt, TileBox(), alignment);
+  if (whole <= budget) {
+    return std::make_pair<int64_t, int64_t>(1, int64_t(whole));
+  }
+  int64_t smallest = 0;
+  std::optional<TilingChoice> rows =
+      chooseCount(piece, TileAxis::Height, budget, alignment, smallest);
+  if (!rows) {
+    return std::nullopt;
+  }
+  return std::make_pair(rows->count, rows->bytesMoved);
+}
+
+/// The cheapest split of `geometry` over its channel axis `axis` and then
+/// over H, by the cost rule, or nothing when even one channel group of one
+/// output row does not fit; `smallest` receives that finest piece's
+/// footprint (for the error message).
+std::optional<TilingChoice> chooseCombined(const OpGeometry &geometry,
+                                           TileAxis axis, int64_t budget,
+                                           int64_t alignment,
+                                           int64_t &smallest) {
+  std::optional<TilingChoice> best;
+  const int64_t maxTiles = maxTilesOf(geometry, axis);
+  for (int64_t count = 2; count <= maxTiles; ++count) {
+    // Every piece makes at least one tile: no finer split can be cheaper.
+    if (best && count > best->count) {
+      break;
+    }
+    TilingChoice choice;
+    choice.axis = axis;
+    choice.tiles = planTiles(geometry, axis, count);
+    // The pieces have at most two sizes: remember the split of each.
+    SmallVector<std::pair<int64_t, std::pair<int64_t, int64_t>>, 2> known;
+    bool fits = true;
+    for (const TileBox &tile : choice.tiles) {
+      auto it = llvm::find_if(
+          known, [&](const auto &entry) { return entry.first == tile.size; });
+      if (it == known.end()) {
+        std::optional<std::pair<int64_t, int64_t>> rows =
+            chooseRows(channelPiece(geometry, axis, tile), budget, alignment);
+        if (!rows) {
+          fits = false;
+          break;
+        }
+        known.push_back({tile.size, *rows});
+        it = std::prev(known.end());
+      }
+      choice.rows.push_back(it->second.first);
+      choice.count += it->second.first;
+      choice.bytesMoved += it->second.second;
+    }
+    if (fits && (!best || choice.isCheaperThan(*best))) {
+      best = std::move(choice);
+    }
+  }
+  if (!best) {
+    // The finest piece: one channel group of one output row.
+    OpGeometry piece = channelPiece(
+        geometry, axis, planTiles(geometry, axis, maxTiles).front());
+    SmallVector<TileBox> rows =
+        planTiles(piece, TileAxis::Height, maxTilesOf(piece, TileAxis::Height));
+    smallest = 0;
+    for (const TileBox &row : rows) {
+      smallest = std::max(smallest,
+                          footprint(piece, TileAxis::Height, row, alignment));
+    }
+  }
+  return best;
 }
 
 struct TilingPass : public impl::TilingPassBase<TilingPass> {
@@ -146,13 +249,51 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
         best = std::move(choice);
       }
     }
+    // No single axis fits: the channel axis, then H inside every channel
+    // piece (the channel axis of a convolution is K, never the reduction C:
+    // the NCE has no partial sums).
+    if (!best) {
+      for (TileAxis axis : geometry->axes) {
+        // A combination needs two axes that can each be cut.
+        if (axis == TileAxis::Height ||
+            !llvm::is_contained(geometry->axes, TileAxis::Height) ||
+            maxTilesOf(*geometry, axis) < 2 ||
+            maxTilesOf(*geometry, TileAxis::Height) < 2) {
+          continue;
+        }
+        int64_t smallest = whole;
+        best = chooseCombined(*geometry, axis, budget, alignment, smallest);
+        if (!best) {
+          smallestOs << ", over " << axisName(axis) << " x H " << smallest
+                     << " bytes";
+        }
+      }
+    }
     if (!best) {
       return op->emitOpError()
              << "layer '" << layerName(op) << "' needs " << whole
              << " bytes of CMX and does not fit the budget of " << budget
              << " bytes even in its smallest tiles (" << smallestText << ")";
     }
-    rewriteIntoTiles(op, *geometry, best->axis, best->tiles, "tile");
+    SmallVector<Operation *> pieces =
+        rewriteIntoTiles(op, *geometry, best->axis, best->tiles, "tile");
+    if (!best->isCombined()) {
+      return success();
+    }
+    for (auto [piece, rows] : llvm::zip_equal(pieces, best->rows)) {
+      if (rows == 1) {
+        continue;
+      }
+      auto nce = llvm::cast<NCEOpInterface>(piece);
+      FailureOr<OpGeometry> pieceGeometry = getGeometry(nce);
+      if (failed(pieceGeometry)) {
+        return piece->emitOpError()
+               << "is an NCE op that vpuc-vpu-tiling does not know how to tile";
+      }
+      rewriteIntoTiles(nce, *pieceGeometry, TileAxis::Height,
+                       planTiles(*pieceGeometry, TileAxis::Height, rows),
+                       "row");
+    }
     return success();
   }
 };

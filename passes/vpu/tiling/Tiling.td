@@ -45,6 +45,17 @@ def TilingPass : Pass<"vpuc-vpu-tiling", "::mlir::func::FuncOp"> {
     the re-read halo rows of `H` tiles, the weights every `H` tile re-reads and the input
     every `K` tile re-reads), then (3) the axis order `H`, `K`, `C`.
 
+    **Combined axes.** When no single axis fits (e.g. a 3x3 convolution of 256 to 512
+    channels on a large feature map: its weights alone exceed the budget, so no `H` tile
+    fits, and every `K` tile reads the whole input), the op is split over its channel
+    axis (`K` for a convolution, `C` otherwise) and every channel piece over `H`: for
+    each channel tile count, every piece takes its smallest `H` tile count that fits
+    (1 when the piece fits whole), and the combination with the fewest tiles in all,
+    then the fewer bytes moved, wins. The reduction axis of a convolution (its input
+    channels) is never split: the NCE has no partial-sum path. The `H` tiles of a piece
+    are concatenated over `H`, then the pieces over the channel axis; the tiles of a
+    piece of layer `conv` are located at `conv/tile<i>/row<j>`.
+
     **Order.** Tiles are emitted in ascending order along the axis, each preceded by its
     own slices, so that a scheduler can prefetch the inputs of tile `i + 1` while tile `i`
     runs; neighbouring `H` tiles share their halo rows.
@@ -56,7 +67,8 @@ def TilingPass : Pass<"vpuc-vpu-tiling", "::mlir::func::FuncOp"> {
     cluster count is an error.
 
     An op that does not fit even in its smallest tiles (one output row, or one channel
-    group) is an error naming the layer, its smallest footprint per axis and the budget.
+    group, or one output row of one channel group) is an error naming the layer, its
+    smallest footprint per axis (and per combination) and the budget.
 
     ```mlir
     // cmx-bytes=3000

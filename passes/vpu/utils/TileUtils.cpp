@@ -241,9 +241,8 @@ Location tileLoc(Operation *op, StringRef suffix, size_t index) {
       loc);
 }
 
-/// The box [offsets, offsets + sizes) of `value`: the value itself when the
-/// box is all of it, a new constant for a `const.Declare`, a VPU.Slice
-/// otherwise.
+} // namespace
+
 Value sliceValue(OpBuilder &builder, Location loc, Value value,
                  ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
   RankedTensorType type = tensorOf(value);
@@ -261,8 +260,6 @@ Value sliceValue(OpBuilder &builder, Location loc, Value value,
   }
   return builder.create<SliceOp>(loc, sliceType, value, offsets, sizes);
 }
-
-} // namespace
 
 SmallVector<Operation *>
 rewriteIntoTiles(NCEOpInterface nce, const OpGeometry &geometry, TileAxis axis,

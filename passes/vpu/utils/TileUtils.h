@@ -20,11 +20,16 @@
 #include <optional>
 #include <string>
 
+#include "mlir/IR/Location.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LogicalResult.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
+
+namespace mlir {
+class OpBuilder;
+} // namespace mlir
 
 namespace mlir::func {
 class FuncOp;
@@ -123,6 +128,12 @@ int64_t footprint(const OpGeometry &geometry, std::optional<TileAxis> axis,
 /// The layer's name for messages: the name of its NameLoc (through fused and
 /// call-site locations), else the op name.
 std::string layerName(Operation *op);
+
+/// The box [offsets, offsets + sizes) of the tensor `value`: the value itself
+/// when the box is all of it, a new constant (`#const.SubView`) for a
+/// `const.Declare`, a VPU.Slice otherwise; created at `builder`'s point.
+Value sliceValue(OpBuilder &builder, Location loc, Value value,
+                 ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes);
 
 /// Rewrites `op` into one NCE op per piece of `tiles` (a split over `axis`),
 /// fed by VPU.Slice of its activations (a `const.Declare` filter or bias is

@@ -44,6 +44,15 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, 
 
 // -----
 
+// expected-error @+1 {{max_variants must not be negative, got -1}}
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 1024,
+    cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 4096,
+    shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256,
+    max_variants = -1>} {
+}
+
+// -----
+
 // expected-error @+1 {{cmx_alignment must be a power of two, got 24}}
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "X", clusters = 2, cmx_size = 1024,
     cmx_alignment = 24, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 4096,

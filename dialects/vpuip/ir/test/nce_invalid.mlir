@@ -842,3 +842,25 @@ func.func @pool_weights_zero_point(%in: memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<C
   }
   return %r : memref<1x16x4x4xui8, #NHWC, #VPUIP.mem<CMX_NN[0]>>
 }
+
+// -----
+
+// A target whose NCE tasks take at most one variant (max_variants): two are too many.
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "ONE_VARIANT", clusters = 1,
+    cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1,
+    dma_max_transfer = 16777215, shave_kind = UPA, shaves = 16, barriers = 32,
+    max_producers = 256, max_consumers = 256, dpus = 2, max_variants = 1>} {
+  func.func @too_many_variants(%in: memref<1x16x8x8xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %w: memref<16x16x3x3xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %wt: memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) {
+    // expected-error @+1 {{'VPUIP.NCEClusterTask' op has 2 variants, more than one NCE task of the target ONE_VARIANT may have (1, nce.limits.max_variants_per_task)}}
+    %r = VPUIP.NCEClusterTask <CONV> {kernel_size = array<i64: 3, 3>, kernel_strides = array<i64: 2, 2>, kernel_padding = array<i64: 1, 1, 1, 1>}
+        input(%in : memref<1x16x8x8xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        weights(%w : memref<16x16x3x3xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        weights_table(%wt : memref<16x1x1x4xi32, #VPUIP.mem<CMX_NN[0]>>)
+        outputs(%out : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+      VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 1, 15] pad [1, 0, 1, 1] dpu 0 mpe VECTOR
+      VPUIP.DPUTask outStart [0, 2, 0] outEnd [3, 3, 15] pad [0, 1, 1, 1] dpu 1 mpe VECTOR
+    }
+    return
+  }
+}

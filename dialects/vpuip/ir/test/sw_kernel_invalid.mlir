@@ -583,3 +583,28 @@ module {
     return
   }
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// SHAVE tensor windows (kernels/abi/SwKernelAbi.h)
+//===----------------------------------------------------------------------===//
+
+// 8388616 f16 elements span 16777232 bytes: 16 more than a tensor window.
+func.func @upa_window(%a: memref<8388616xf16>, %b: memref<4xf16>) {
+  // expected-error @+1 {{'VPUIP.UPA.SW' op buffer #0 spans 16777232 bytes, more than a SHAVE tensor window maps (16777216 bytes): the layer must be split before it becomes a software task (vpuc-vpu-split-sw-layers)}}
+  %0 = VPUIP.UPA.SW @VPU.SW::@k inputs(%a : memref<8388616xf16>) outputs(%b : memref<4xf16>) -> memref<4xf16>
+  return
+}
+
+// -----
+
+// An ACT kernel maps its buffers outside CMX: the DDR output is too large.
+func.func @act_window(%a: memref<4xf16, #VPUIP.mem<CMX_NN[0]>>, %b: memref<2x4194305xf16>) {
+  // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #1 spans 16777220 bytes, more than a SHAVE tensor window maps (16777216 bytes)}}
+  %0 = VPUIP.SW.Kernel @VPU.SW::@k on tile 0 inputs(%a : memref<4xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%b : memref<2x4194305xf16>) -> memref<2x4194305xf16> {
+  ^bb0(%x: memref<4xf16, #VPUIP.mem<CMX_NN[0]>>, %y: memref<2x4194305xf16>):
+    VPUIP.SW.Kernel.run(%x, %y) : memref<4xf16, #VPUIP.mem<CMX_NN[0]>>, memref<2x4194305xf16>
+  }
+  return
+}

@@ -44,6 +44,8 @@ TEST(ArchResourcesTest, vpux37xx) {
   EXPECT_EQ(resources->getMaxProducers(), desc->barriers().max_producers());
   EXPECT_EQ(resources->getMaxConsumers(), desc->barriers().max_consumers());
   EXPECT_EQ(resources->getDpus(), desc->nce().dpus_per_cluster());
+  EXPECT_EQ(resources->getMaxVariants(),
+            desc->nce().limits().max_variants_per_task());
 }
 
 TEST(ArchResourcesTest, vpux30xxOnAModule) {
@@ -55,6 +57,7 @@ TEST(ArchResourcesTest, vpux30xxOnAModule) {
       << llvm::toString(resources.takeError());
   EXPECT_EQ(resources->getShaveKind(), ShaveKind::UPA);
   EXPECT_EQ(resources->getBarriers(), 32);
+  EXPECT_EQ(resources->getMaxVariants(), 50);
 
   OwningOpRef<ModuleOp> module = ModuleOp::create(UnknownLoc::get(&context));
   setResources(*module, *resources);

@@ -150,3 +150,41 @@ func.func @fits(%x: tensor<1x16x4x4xf16, #NHWC>) -> tensor<1x16x4x4xf16, #NHWC> 
          : tensor<1x16x4x4xf16, #NHWC>, tensor<16x16x3x3xf16, #NHWC> -> tensor<1x16x4x4xf16, #NHWC>
   return %0 : tensor<1x16x4x4xf16, #NHWC>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// Neither axis alone fits 8000 bytes: over H the weights alone are 18432 bytes, over K the
+// smallest tile (the whole input 2048, 16 output channels 2048, their weights 4608 and table
+// 256) needs 8960. Combined: 32 output channels never fit (weights 9216), so 4 pieces of 16
+// output channels (the constant filter and bias sliced as constants), each over H in 2 tiles
+// of 4 output rows reading 5 input rows (1280 + 1024 + 4608 + 256 = 7168 bytes); the H tiles
+// of a piece are concatenated over H, the pieces over K.
+// CHECK-LABEL: func.func @conv_over_k_and_h
+// CHECK-SAME: (%[[X:.*]]: tensor<1x16x8x8xf16, {{.*}}>)
+// CHECK:      %[[W0:.*]] = const.Declare tensor<16x16x3x3xf16, {{.*}}> = #const.Content<{{.*}}, #const.SubView<[0, 0, 0, 0], [16, 16, 3, 3]>]>
+// CHECK-NEXT: %[[B0:.*]] = const.Declare tensor<16xf16> = #const.Content<{{.*}}, [#const.SubView<[0], [16]>]>
+// CHECK-NEXT: %[[S00:.*]] = VPU.Slice %[[X]] [0, 0, 0, 0] [1, 16, 5, 8]
+// CHECK-NEXT: %[[T00:.*]] = VPU.NCE.Convolution(%[[S00]], %[[W0]], %[[B0]]) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 0, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+// CHECK-SAME: -> tensor<1x16x4x8xf16
+// CHECK-NEXT: %[[S01:.*]] = VPU.Slice %[[X]] [0, 0, 3, 0] [1, 16, 5, 8]
+// CHECK-NEXT: %[[T01:.*]] = VPU.NCE.Convolution(%[[S01]], %[[W0]], %[[B0]]) {pads_begin = array<i64: 0, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+// CHECK-NEXT: %[[K0:.*]] = VPU.Concat(%[[T00]], %[[T01]]) {axis = 2 : i64}
+// CHECK-SAME: -> tensor<1x16x8x8xf16
+// CHECK-NEXT: const.Declare {{.*}}#const.SubView<[16, 0, 0, 0], [16, 16, 3, 3]>
+// CHECK:      %[[K1:.*]] = VPU.Concat({{.*}}) {axis = 2 : i64}
+// CHECK:      #const.SubView<[32, 0, 0, 0], [16, 16, 3, 3]>
+// CHECK:      %[[K2:.*]] = VPU.Concat({{.*}}) {axis = 2 : i64}
+// CHECK:      #const.SubView<[48, 0, 0, 0], [16, 16, 3, 3]>
+// CHECK:      %[[K3:.*]] = VPU.Concat({{.*}}) {axis = 2 : i64}
+// CHECK-NEXT: %[[C:.*]] = VPU.Concat(%[[K0]], %[[K1]], %[[K2]], %[[K3]]) {axis = 1 : i64}
+// CHECK-SAME: -> tensor<1x64x8x8xf16
+// CHECK-NEXT: return %[[C]]
+func.func @conv_over_k_and_h(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x64x8x8xf16, #NHWC> {
+  %w = const.Declare tensor<64x16x3x3xf16, #NHWC> = #const.Content<dense<1.0> : tensor<64x16x3x3xf16>, [#const.Reorder<#NHWC>]>
+  %b = const.Declare tensor<64xf16> = #const.Content<dense<2.0> : tensor<64xf16>>
+  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16, #NHWC>, tensor<64x16x3x3xf16, #NHWC>, tensor<64xf16> -> tensor<1x64x8x8xf16, #NHWC>
+  return %0 : tensor<1x64x8x8xf16, #NHWC>
+}

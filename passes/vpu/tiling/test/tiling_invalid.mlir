@@ -3,8 +3,10 @@
 
 // A layer with a NameLoc (an imported node name) is named by it (Inputs/named_layer.mlir).
 // The smallest tiles need 8960 bytes over K (the whole input, 16 output channels of 3x3 weights
-// and their table) and 11008 over H (one output row, three input rows and the whole filter).
-// NAMED: error: {{.*}}'VPU.NCE.Convolution' op layer 'conv1' needs 15872 bytes of CMX and does not fit the budget of 4000 bytes even in its smallest tiles (over H 11008 bytes, over K 8960 bytes)
+// and their table), 11008 over H (one output row, three input rows and the whole filter) and
+// 5888 over K and H together (one output row of 16 channels, three input rows, the 16 channels'
+// weights and table).
+// NAMED: error: {{.*}}'VPU.NCE.Convolution' op layer 'conv1' needs 15872 bytes of CMX and does not fit the budget of 4000 bytes even in its smallest tiles (over H 11008 bytes, over K 8960 bytes, over K x H 5888 bytes)
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 

@@ -70,9 +70,12 @@ TEST_P(TilingTest, SameValuesAfterTiling) {
   int64_t tiles = 0;
   func.walk([&](NCEOpInterface) { ++tiles; });
   EXPECT_EQ(tiles, param.expectedTiles);
-  SmallVector<ConcatOp> concats(func.getOps<ConcatOp>());
-  ASSERT_EQ(concats.size(), 1u);
-  EXPECT_EQ(concats.front().getAxis(), param.expectedAxis);
+  // The returned concat joins the tiles along the axis (a combined split
+  // concatenates the H tiles of every channel piece first).
+  auto ret = llvm::cast<func::ReturnOp>(func.getBody().front().getTerminator());
+  auto concat = ret.getOperand(0).getDefiningOp<ConcatOp>();
+  ASSERT_TRUE(concat);
+  EXPECT_EQ(concat.getAxis(), param.expectedAxis);
 
   expectSameValues(before, run(*module, inputs));
 }
@@ -135,6 +138,29 @@ INSTANTIATE_TEST_SUITE_P(
   return %0 : tensor<1x16x12x12xf16, #NHWC>
 })",
             8000, 6, 2},
+        // Neither H (the weights alone are 18432 bytes) nor K (the input and
+        // output of 16 channels, 8960 bytes) fits: 4 K pieces of 16 output
+        // channels, each over H in 2 tiles of 4 rows.
+        TilingCase{
+            "ConvOverKAndH",
+            R"(func.func @main(%x: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x64x8x8xf16, #NHWC> {
+{W:64x16x3x3:9216}{B:64:64}  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<RELU>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16, #NHWC>, tensor<64x16x3x3xf16, #NHWC>, tensor<64xf16> -> tensor<1x64x8x8xf16, #NHWC>
+  return %0 : tensor<1x64x8x8xf16, #NHWC>
+})",
+            8000, 8, 1},
+        // A max pool of 1x64x4x32 (16384 bytes in and out): one row of all
+        // channels or all rows of 16 channels (8192 bytes) do not fit 4200,
+        // so C x H: 32 channels of one row (4096 bytes) and 16 channels of
+        // two rows both make 8 tiles; the coarser channel split comes first.
+        TilingCase{
+            "MaxPoolOverCAndH",
+            R"(func.func @main(%x: tensor<1x64x4x32xf16, #NHWC>) -> tensor<1x64x4x32xf16, #NHWC> {
+  %0 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x64x4x32xf16, #NHWC> -> tensor<1x64x4x32xf16, #NHWC>
+  return %0 : tensor<1x64x4x32xf16, #NHWC>
+})",
+            4200, 8, 1},
         // Eltwise subtract of two inputs, one row high: only C can split.
         TilingCase{
             "EltwiseOverC",
