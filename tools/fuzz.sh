@@ -41,5 +41,4 @@ if printf '%s\n' "$@" | grep -q '^-runs=0$'; then
   # Replaying given inputs: no corpus directories.
   exec "$binary" "${defaults[@]}" "$@"
 fi
-export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1}"
 exec "$binary" "${defaults[@]}" "$@" "$corpus" "tools/fuzz/corpus/$target"

@@ -285,7 +285,10 @@ def vpuc_fuzz_target(name, srcs, corpus, deps = [], **kwargs):
         name = name,
         copts = VPUC_COPTS,
         linkopts = ["-fsanitize=fuzzer"],
-        deps = [":%s_lib" % name],
+        deps = [
+            ":%s_lib" % name,
+            "//tools/fuzz:sanitizer_defaults",
+        ],
         tags = ["manual"],
         **kwargs
     )
@@ -297,6 +300,7 @@ def vpuc_fuzz_target(name, srcs, corpus, deps = [], **kwargs):
         deps = [
             ":%s_lib" % name,
             "//tools/fuzz:replay_main",
+            "//tools/fuzz:sanitizer_defaults",
         ],
         **kwargs
     )
