@@ -1,18 +1,23 @@
 #!/usr/bin/env bash
 # Installs every system package vpuc needs (Debian 12). Idempotent and quick when all is present.
 #
-# Usage: tools/setup.sh [--model-tools]
+# Usage: tools/setup.sh [--model-tools] [--fuzz]
 #   --model-tools  also installs python3-torch and python3-torchvision, which only the scripts
 #                  that make test models need (tools/models/make_qdq_models.sh); builds, tests
 #                  and CI do not.
+#   --fuzz         also installs clang-19 and its sanitizer/libFuzzer runtimes
+#                  (libclang-rt-19-dev), which only `--config=fuzz` needs (tools/fuzz.sh); the
+#                  normal build, the asan/ubsan configs and CI use gcc.
 set -euo pipefail
 
 model_tools=0
+fuzz=0
 for arg in "$@"; do
   case "$arg" in
     --model-tools) model_tools=1 ;;
+    --fuzz) fuzz=1 ;;
     *)
-      echo "tools/setup.sh: unknown argument '$arg' (usage: tools/setup.sh [--model-tools])" >&2
+      echo "tools/setup.sh: unknown argument '$arg' (usage: tools/setup.sh [--model-tools] [--fuzz])" >&2
       exit 2
       ;;
   esac
@@ -30,6 +35,9 @@ PACKAGES=(
 )
 if [ $model_tools -eq 1 ]; then
   PACKAGES+=(python3-torch python3-torchvision)
+fi
+if [ $fuzz -eq 1 ]; then
+  PACKAGES+=(clang-19 libclang-rt-19-dev)
 fi
 
 missing=()

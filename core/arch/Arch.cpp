@@ -7,6 +7,8 @@
 
 #include "core/arch/Arch.h"
 
+#include <cmath>
+
 #include <google/protobuf/text_format.h>
 
 #include "core/proto/TextProto.h"
@@ -72,13 +74,26 @@ private:
   std::string error;
 };
 
+/// The accepted ranges of the rates: 1 kHz to 1 THz, 1 MB/s to 1 PB/s.
+constexpr double kMinFrequencyMhz = 1e-3, kMaxFrequencyMhz = 1e6;
+constexpr double kMinBandwidthGbps = 1e-3, kMaxBandwidthGbps = 1e6;
+constexpr const char *kFrequencyRange = "must be a number in [0.001, 1e6]";
+constexpr const char *kBandwidthRange = "must be a number in [0.001, 1e6]";
+
 llvm::Error
 verifyArchDesc(const ArchDesc &arch,
                const google::protobuf::TextFormat::ParseInfoTree &tree,
                llvm::StringRef sourceName) {
   Checker c(arch, tree, sourceName);
   c.check(!arch.name().empty(), {"name"}, "must be set");
-  c.check(arch.frequency_mhz() > 0, {"frequency_mhz"}, "must be positive");
+  // Rates are finite and within bounds, so that every rate derived from them
+  // (bytes per cycle, cycles of a transfer) is a finite positive number: NaN
+  // and inf pass a plain `> 0` or fail it silently.
+  auto inRange = [](double value, double low, double high) {
+    return std::isfinite(value) && value >= low && value <= high;
+  };
+  c.check(inRange(arch.frequency_mhz(), kMinFrequencyMhz, kMaxFrequencyMhz),
+          {"frequency_mhz"}, kFrequencyRange);
 
   const auto &nce = arch.nce();
   c.check(nce.clusters() > 0, {"nce", "clusters"}, "must be positive");
@@ -135,14 +150,14 @@ verifyArchDesc(const ArchDesc &arch,
   c.check(cmx.alignment_bytes() > 0 &&
               llvm::isPowerOf2_64(cmx.alignment_bytes()),
           {"cmx", "alignment_bytes"}, "must be a power of two");
-  c.check(cmx.bandwidth_gbps() > 0, {"cmx", "bandwidth_gbps"},
-          "must be positive");
+  c.check(inRange(cmx.bandwidth_gbps(), kMinBandwidthGbps, kMaxBandwidthGbps),
+          {"cmx", "bandwidth_gbps"}, kBandwidthRange);
 
   const auto &ddr = arch.ddr();
-  c.check(ddr.bandwidth_gbps() > 0, {"ddr", "bandwidth_gbps"},
-          "must be positive");
-  c.check(ddr.derate() > 0 && ddr.derate() <= 1, {"ddr", "derate"},
-          "must be in (0, 1]");
+  c.check(inRange(ddr.bandwidth_gbps(), kMinBandwidthGbps, kMaxBandwidthGbps),
+          {"ddr", "bandwidth_gbps"}, kBandwidthRange);
+  c.check(std::isfinite(ddr.derate()) && ddr.derate() > 0 && ddr.derate() <= 1,
+          {"ddr", "derate"}, "must be in (0, 1]");
   c.check(ddr.alignment_bytes() > 0 &&
               llvm::isPowerOf2_64(ddr.alignment_bytes()),
           {"ddr", "alignment_bytes"}, "must be a power of two");
@@ -157,8 +172,8 @@ verifyArchDesc(const ArchDesc &arch,
 
   const auto &dma = arch.dma();
   c.check(dma.ports() > 0, {"dma", "ports"}, "must be positive");
-  c.check(dma.bandwidth_gbps() > 0, {"dma", "bandwidth_gbps"},
-          "must be positive");
+  c.check(inRange(dma.bandwidth_gbps(), kMinBandwidthGbps, kMaxBandwidthGbps),
+          {"dma", "bandwidth_gbps"}, kBandwidthRange);
   c.check(dma.max_transfer_bytes() > 0, {"dma", "max_transfer_bytes"},
           "must be positive");
 

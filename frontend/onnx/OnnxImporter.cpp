@@ -90,6 +90,7 @@ private:
   LogicalResult readOpset();
   LogicalResult applyInputShapes();
   LogicalResult checkWindowAttributes();
+  LogicalResult checkDeclaredShapes();
   LogicalResult checkModel();
   LogicalResult inferShapes();
   LogicalResult inlineFunctions();
@@ -263,6 +264,80 @@ LogicalResult ModelImporter::applyInputShapes() {
     if (!used.contains(entry.first)) {
       return emitError(fileLoc) << "--input-shape names '" << entry.first
                                 << "', which is not an input of the model";
+    }
+  }
+  return success();
+}
+
+/// A value the graph declares twice (a graph input that is also a graph
+/// output, or one with a value_info entry) must be declared with the same
+/// shape: ONNX's shape inference takes either declaration and its convolution
+/// and pool rules index the input's dims by the weights' rank without checking
+/// it, so a conflicting declaration crashes the ONNX library (found by
+/// tools/fuzz:onnx_import_fuzzer).
+LogicalResult ModelImporter::checkDeclaredShapes() {
+  struct Declaration {
+    const onnx::TensorShapeProto *shape;
+    const char *where;
+  };
+  llvm::StringMap<Declaration> declared;
+  auto check = [&](const onnx::ValueInfoProto &info,
+                   const char *where) -> LogicalResult {
+    if (!info.type().has_tensor_type() ||
+        !info.type().tensor_type().has_shape()) {
+      return success();
+    }
+    const onnx::TensorShapeProto &shape = info.type().tensor_type().shape();
+    auto [it, inserted] =
+        declared.try_emplace(info.name(), Declaration{&shape, where});
+    if (inserted) {
+      return success();
+    }
+    const onnx::TensorShapeProto &first = *it->second.shape;
+    bool same = first.dim_size() == shape.dim_size();
+    for (int d = 0; same && d < shape.dim_size(); ++d) {
+      const onnx::TensorShapeProto::Dimension &a = first.dim(d),
+                                              &b = shape.dim(d);
+      same = !a.has_dim_value() || !b.has_dim_value() ||
+             a.dim_value() == b.dim_value();
+    }
+    if (same) {
+      return success();
+    }
+    auto print = [](InFlightDiagnostic &diag,
+                    const onnx::TensorShapeProto &dims) {
+      diag << "[";
+      llvm::interleaveComma(dims.dim(), diag,
+                            [&](const onnx::TensorShapeProto::Dimension &dim) {
+                              if (dim.has_dim_value()) {
+                                diag << dim.dim_value();
+                              } else {
+                                diag << "?";
+                              }
+                            });
+      diag << "]";
+    };
+    InFlightDiagnostic diag = emitError(fileLoc);
+    diag << "value '" << info.name() << "' is declared with the shape ";
+    print(diag, first);
+    diag << " (" << it->second.where << ") and ";
+    print(diag, shape);
+    return diag << " (" << where << ")";
+  };
+  const onnx::GraphProto &graph = model.graph();
+  for (const onnx::ValueInfoProto &info : graph.input()) {
+    if (failed(check(info, "graph input"))) {
+      return failure();
+    }
+  }
+  for (const onnx::ValueInfoProto &info : graph.output()) {
+    if (failed(check(info, "graph output"))) {
+      return failure();
+    }
+  }
+  for (const onnx::ValueInfoProto &info : graph.value_info()) {
+    if (failed(check(info, "value_info"))) {
+      return failure();
     }
   }
   return success();
@@ -582,8 +657,8 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::runOnFile() {
 
 FailureOr<OwningOpRef<ModuleOp>> ModelImporter::importParsed() {
   if (failed(readOpset()) || failed(applyInputShapes()) ||
-      failed(checkWindowAttributes()) || failed(checkModel()) ||
-      failed(upgradeOpset()) || failed(inferShapes()) ||
+      failed(checkWindowAttributes()) || failed(checkDeclaredShapes()) ||
+      failed(checkModel()) || failed(upgradeOpset()) || failed(inferShapes()) ||
       failed(inlineFunctions()) || failed(checkSupportedNodes())) {
     return failure();
   }

@@ -255,3 +255,52 @@ def vpuc_assert_no_dependency(name, targets, forbidden, **kwargs):
         size = "small",
         **kwargs
     )
+
+#===------------------------------------------------------------------------===#
+# Fuzzing
+#===------------------------------------------------------------------------===#
+
+def vpuc_fuzz_target(name, srcs, corpus, deps = [], **kwargs):
+    """A libFuzzer target and the replay test of its corpus (docs/reliability.md).
+
+    Creates:
+      `<name>_lib`: the target's LLVMFuzzerTestOneInput (srcs, deps).
+      `<name>`: the fuzzer, linked with libFuzzer's main; tagged manual, as it builds only under
+        `--config=fuzz` (clang); tools/fuzz.sh builds and runs it.
+      `<name>_replay`: a cc_test (any compiler, no fuzzer runtime) that runs the target once on
+        every file under `corpus`, so the normal test run replays the seeds and the regression
+        inputs.
+
+    Args:
+      corpus: the corpus directory of the target, relative to the package.
+    """
+    cc_library(
+        name = name + "_lib",
+        srcs = srcs,
+        copts = VPUC_COPTS,
+        deps = deps,
+        **kwargs
+    )
+    cc_binary(
+        name = name,
+        copts = VPUC_COPTS,
+        linkopts = ["-fsanitize=fuzzer"],
+        deps = [
+            ":%s_lib" % name,
+            "//tools/fuzz:sanitizer_defaults",
+        ],
+        tags = ["manual"],
+        **kwargs
+    )
+    cc_test(
+        name = name + "_replay",
+        size = "small",
+        args = ["%s/%s" % (native.package_name(), corpus)],
+        data = native.glob([corpus + "/**"]),
+        deps = [
+            ":%s_lib" % name,
+            "//tools/fuzz:replay_main",
+            "//tools/fuzz:sanitizer_defaults",
+        ],
+        **kwargs
+    )

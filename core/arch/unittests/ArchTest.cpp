@@ -7,6 +7,7 @@
 
 #include "core/arch/Arch.h"
 
+#include <cmath>
 #include <regex>
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -128,6 +129,33 @@ TEST(ArchTest, reportsInconsistentFieldsWithLine) {
                             "t.textproto")),
       HasSubstr("must have positive channels, width and height in "
                 "mode 'MATRIX'"));
+}
+
+// Rates are bounded and finite, so the rates derived from them are too (found
+// by the arch fuzzer's check: inf and denormal rates passed `> 0` and gave an
+// infinite or zero DDR rate).
+TEST(ArchTest, rejectsNonFiniteAndOutOfRangeRates) {
+  for (const char *value : {"inf", "nan", "1e-320", "0", "-5", "2e6"}) {
+    EXPECT_EQ(
+        errorOf(parseArchDesc(
+            edit("frequency_mhz: 1300", std::string("frequency_mhz: ") + value),
+            "t.textproto")),
+        "t.textproto:9: field 'frequency_mhz' must be a number in "
+        "[0.001, 1e6]")
+        << value;
+  }
+  EXPECT_EQ(
+      errorOf(parseArchDesc(edit("bandwidth_gbps: 27", "bandwidth_gbps: inf"),
+                            "t.textproto")),
+      "t.textproto:41: field 'ddr.bandwidth_gbps' must be a number in "
+      "[0.001, 1e6]");
+  EXPECT_EQ(errorOf(parseArchDesc(edit("derate: 0.75", "derate: nan"),
+                                  "t.textproto")),
+            "t.textproto:42: field 'ddr.derate' must be in (0, 1]");
+  llvm::Expected<ArchDesc> slowest = parseArchDesc(
+      edit("frequency_mhz: 1300", "frequency_mhz: 0.001"), "t.textproto");
+  ASSERT_TRUE(bool(slowest)) << llvm::toString(slowest.takeError());
+  EXPECT_TRUE(std::isfinite(getDdrBytesPerCycle(*slowest)));
 }
 
 } // namespace

@@ -252,6 +252,14 @@ def broadcast_error():
     return model(nodes, [vi("a", F32, [2, 3]), vi("b", F32, [4])], [vi("y", F32, [2, 3])])
 
 
+def shadowed_input_shape():
+    # A graph output named like the graph input with another shape: ONNX's shape inference would
+    # give the Conv a rank-3 input for its rank-4 weights and crash (tools/fuzz regression).
+    w = numpy_helper.from_array(np.ones((2, 2, 1, 1), np.float32), "w")
+    nodes = [helper.make_node("Conv", ["x", "w"], ["y"], name="conv")]
+    return model(nodes, [vi("x", F32, [1, 2, 3, 3])], [vi("x", F32, [1, 18, 3])], [w])
+
+
 MODELS = {
     "arith": arith,
     "maxmin": maxmin,
@@ -275,6 +283,7 @@ MODELS = {
     "opset8": opset8,
     "opset18": opset18,
     "broadcast_error": broadcast_error,
+    "shadowed_input_shape": shadowed_input_shape,
 }
 
 
