@@ -312,7 +312,7 @@ void loadF16(const uint8_t *src, int64_t stride, int64_t count, float *dst,
       std::memcpy(&bits[i], src + i * stride, 2);
     }
   }
-  numeric::f16BitsToFloat(bits.data(), dst, count);
+  numeric::f16BitsToFloat(bits, llvm::MutableArrayRef<float>(dst, count));
 }
 
 /// The taps of a CONV segment: about 32 KiB of weights of a 16-channel
@@ -574,7 +574,9 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
         }
       }
       s.bits.resize(nk);
-      numeric::floatToF16Bits(r, s.bits.data(), nk);
+      numeric::floatToF16Bits(
+          llvm::ArrayRef<float>(r, nk),
+          llvm::MutableArrayRef<uint16_t>(s.bits.data(), nk));
       uint8_t *outPixel = output.data + y * output.strideH +
                           x * output.strideW + b.box.z0 * output.strideC;
       if (output.strideC == 2) {

@@ -171,7 +171,8 @@ f16BitsToFloatF16c(const uint16_t *src, float *dst, size_t count) {
 }
 #endif // VPUC_NUMERIC_F16C
 
-void floatToF16Bits(const float *src, uint16_t *dst, size_t count) {
+/// The bulk conversions over raw pointers.
+static void floatToF16BitsBulk(const float *src, uint16_t *dst, size_t count) {
 #ifdef VPUC_NUMERIC_F16C
   if (hasF16c()) {
     floatToF16BitsF16c(src, dst, count);
@@ -183,7 +184,7 @@ void floatToF16Bits(const float *src, uint16_t *dst, size_t count) {
   }
 }
 
-void f16BitsToFloat(const uint16_t *src, float *dst, size_t count) {
+static void f16BitsToFloatBulk(const uint16_t *src, float *dst, size_t count) {
 #ifdef VPUC_NUMERIC_F16C
   if (hasF16c()) {
     f16BitsToFloatF16c(src, dst, count);
@@ -199,14 +200,14 @@ void floatToF16Bits(llvm::ArrayRef<float> src,
                     llvm::MutableArrayRef<uint16_t> dst) {
   assert(src.size() == dst.size() &&
          "floatToF16Bits: source and destination sizes differ");
-  floatToF16Bits(src.data(), dst.data(), src.size());
+  floatToF16BitsBulk(src.data(), dst.data(), src.size());
 }
 
 void f16BitsToFloat(llvm::ArrayRef<uint16_t> src,
                     llvm::MutableArrayRef<float> dst) {
   assert(src.size() == dst.size() &&
          "f16BitsToFloat: source and destination sizes differ");
-  f16BitsToFloat(src.data(), dst.data(), src.size());
+  f16BitsToFloatBulk(src.data(), dst.data(), src.size());
 }
 
 void floatToBF16Bits(llvm::ArrayRef<float> src,

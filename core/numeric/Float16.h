@@ -27,7 +27,6 @@
 #ifndef VPUC_CORE_NUMERIC_FLOAT16_H_
 #define VPUC_CORE_NUMERIC_FLOAT16_H_
 
-#include <cstddef>
 #include <cstdint>
 
 #include "llvm/ADT/ArrayRef.h"
@@ -53,14 +52,6 @@ float bf16BitsToFloat(uint16_t bits);
 //===----------------------------------------------------------------------===//
 // Bulk conversions
 //===----------------------------------------------------------------------===//
-
-/// Converts the `count` floats at `src` to fp16 bits at `dst` (with F16C
-/// where the CPU has it; the same bits as the scalar conversion).
-void floatToF16Bits(const float *src, uint16_t *dst, size_t count);
-
-/// Converts the `count` fp16 bit patterns at `src` to floats at `dst` (with
-/// F16C where the CPU has it; the same values as the scalar conversion).
-void f16BitsToFloat(const uint16_t *src, float *dst, size_t count);
 
 /// Converts every element of `src` to fp16 bits into `dst`; the sizes must
 /// match.

@@ -219,7 +219,7 @@ TEST(Float16Test, bulkWideningMatchesScalarExhaustively) {
     all[i] = static_cast<uint16_t>(i);
   }
   std::vector<float> wide(all.size());
-  f16BitsToFloat(all.data(), wide.data(), all.size());
+  f16BitsToFloat(all, wide);
   for (size_t i = 0; i < all.size(); ++i) {
     ASSERT_EQ(bitsOf(wide[i]), bitsOf(f16BitsToFloat(all[i])))
         << "fp16 bits 0x" << std::hex << all[i];
@@ -256,7 +256,7 @@ TEST(Float16Test, bulkNarrowingMatchesScalarAtEveryBoundary) {
     floats.push_back(fromBits(bits | 0x80000000u));
   }
   std::vector<uint16_t> narrow(floats.size());
-  floatToF16Bits(floats.data(), narrow.data(), floats.size());
+  floatToF16Bits(floats, narrow);
   for (size_t i = 0; i < floats.size(); ++i) {
     ASSERT_EQ(narrow[i], floatToF16Bits(floats[i]))
         << "float bits 0x" << std::hex << bitsOf(floats[i]);
