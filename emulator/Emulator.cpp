@@ -63,7 +63,11 @@ llvm::Error Emulator::setInputs(const npy::ArrayMap &arrays) {
   return llvm::Error::success();
 }
 
-llvm::Expected<const RunReport &> Emulator::run() { return impl->run(); }
+llvm::Expected<const RunReport &> Emulator::run() {
+  // The SHAVE kernels split their large loops over the emulator's threads.
+  kernels::ScopedParallelRunner scope(impl->getKernelRunner());
+  return impl->run();
+}
 
 npy::Array Emulator::getOutput(unsigned index) const {
   return impl->getOutput(index);

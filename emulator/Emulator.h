@@ -91,6 +91,10 @@ struct EmulatorOptions {
   /// Check the results of every compute task for NaN, Inf and FP16
   /// saturation (NumericsCheck.h); findings are warnings or problems.
   NumericsMode numerics = NumericsMode::Warn;
+  /// Threads that large NCE boxes and SHAVE kernels are split over, the
+  /// caller included (0: the hardware's). The outputs, timing and reports
+  /// are the same for every count.
+  unsigned threads = 0;
 };
 
 /// Timing of one executor.

@@ -34,10 +34,12 @@
 
 #include "backend/blob/TensorLayout.h"
 #include "core/cost/CostModel.h"
+#include "core/threading/ThreadPool.h"
 #include "emulator/Barriers.h"
 #include "emulator/Emulator.h"
 #include "emulator/NumericsCheck.h"
 #include "emulator/VectorClock.h"
+#include "kernels/reference/Parallel.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 
@@ -94,6 +96,9 @@ public:
   const schema::NetworkIO &getOutputDesc(unsigned index) const {
     return *blob.header()->outputs()->Get(index);
   }
+  /// The runner that splits the SHAVE kernels' loops over the pool's
+  /// threads (null with one thread); Emulator::run installs it.
+  kernels::ParallelRunner *getKernelRunner() const { return runner.get(); }
 
 private:
   /// A memory region.
@@ -286,6 +291,9 @@ private:
   const KernelRegistry &kernels;
   EmulatorOptions options;
   cost::CostModel costModel;
+  /// The threads of the NCE boxes and SHAVE kernels (null: one thread).
+  std::unique_ptr<threading::ThreadPool> pool;
+  std::unique_ptr<kernels::ParallelRunner> runner;
 
   std::vector<Region> regions;
   uint32_t inputsBase = 0, outputsBase = 0, constantsId = 0, ddrId = 0,

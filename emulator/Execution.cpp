@@ -759,7 +759,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
     NceBox out = box(v);
     if (std::optional<NceOverflow> overflow =
             computeNceBox(desc, input, input2 ? &*input2 : nullptr,
-                          channelWeights, output, out)) {
+                          channelWeights, output, out, pool.get())) {
       problem(ProblemKind::Overflow,
               "accumulator overflow: " + describeTask(taskId) + ", variant " +
                   std::to_string(v) + ": the 32-bit accumulator of output " +

@@ -33,8 +33,14 @@
 //  - an F16 output (CONV / DWCONV): f32(acc) * scale + bias, the PPE in FP32,
 //    one rounding to FP16.
 //
-// The emulator resolves the tensors and the weights table (NceTaskRunner in
-// Emulator.cpp); this file holds only the arithmetic and the geometry, so
+// The FP16 mode runs blocked kernels vectorised across the output channels
+// (NceF16.cpp), with AVX2 + FMA + F16C where the CPU has them: every output
+// element still gets exactly the operations above, in their order (a product
+// of two FP16 values is exact in FP32, so a fused multiply-add rounds as the
+// separate multiply and add do).
+//
+// The emulator resolves the tensors and the weights table (executeNce in
+// Execution.cpp); this file holds only the arithmetic and the geometry, so
 // that both can be tested on plain arrays.
 //
 //===----------------------------------------------------------------------===//
@@ -47,6 +53,10 @@
 
 #include "backend/blob/Blob.h"
 #include "llvm/ADT/ArrayRef.h"
+
+namespace mlir::vpuc::threading {
+class ThreadPool;
+} // namespace mlir::vpuc::threading
 
 namespace mlir::vpuc::emu {
 
@@ -131,12 +141,27 @@ int64_t getNceMacsPerOutput(const NceInvariantDesc &desc, int64_t inChannels);
 /// entry per output channel for CONV and DWCONV and is empty otherwise;
 /// `input2` is set for eltwise tasks. Returns the first accumulator
 /// overflow of an INT8 task, which stops the computation (elements already
-/// computed stay written).
+/// computed stay written). With `pool`, an FP16 box is split by output rows
+/// over its threads (the same bytes as on one thread); INT8 boxes run on the
+/// calling thread.
 std::optional<NceOverflow>
 computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
               const NceActivation *input2,
               llvm::ArrayRef<NceChannelWeights> weights,
-              const NceActivation &output, const NceBox &box);
+              const NceActivation &output, const NceBox &box,
+              threading::ThreadPool *pool = nullptr);
+
+/// The code the FP16 arithmetic runs: portable C++ loops, or AVX2 + FMA +
+/// F16C. Both give the same bits.
+enum class NceKernelIsa { Portable, Avx2 };
+
+/// The ISA in use: the best the CPU has, unless setNceKernelIsa changed it.
+NceKernelIsa getNceKernelIsa();
+
+/// Selects the ISA for every later computeNceBox (process-wide; for tests
+/// and measurements). Returns false, changing nothing, when the CPU lacks
+/// it.
+bool setNceKernelIsa(NceKernelIsa isa);
 
 /// The requantisation of INT8 mode in 64-bit integers: `value * mult`, then,
 /// for shift > 0, + 2^(shift - 1) and an arithmetic (flooring) shift right by

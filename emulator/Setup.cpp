@@ -18,6 +18,7 @@
 
 #include "backend/schema/UpaParams.h"
 #include "emulator/HazardDetector.h"
+#include "kernels/pool/PoolRunner.h"
 #include "llvm/ADT/StringExtras.h"
 
 namespace mlir::vpuc::emu {
@@ -31,7 +32,14 @@ static constexpr uint8_t kUninitializedByte = 0xff;
 Emulator::Impl::Impl(const blob::BlobFile &file, const arch::ArchDesc &arch,
                      const KernelRegistry &kernels, EmulatorOptions options)
     : file(file), blob(file.get()), arch(arch), kernels(kernels),
-      options(options), costModel(arch) {}
+      options(options), costModel(arch) {
+  unsigned threads = options.threads == 0 ? threading::getDefaultThreadCount()
+                                          : options.threads;
+  if (threads > 1) {
+    pool = std::make_unique<threading::ThreadPool>(threads);
+    runner = std::make_unique<kernels::PoolRunner>(*pool);
+  }
+}
 
 Emulator::Impl::~Impl() = default;
 

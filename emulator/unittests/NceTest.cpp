@@ -694,6 +694,60 @@ TEST(NceTest, raceOnTheHaloOfAVariant) {
   EXPECT_THAT(races[0], HasSubstr("DMA0 task 3 'late_row'"));
 }
 
+/// A run on several threads gives the bytes, the timing and the problems
+/// (here a race) of a run on one thread.
+TEST(NceTest, threadsGiveTheSameOutputsAndReports) {
+  NceCase c;
+  c.inC = 16;
+  c.outC = 32;
+  c.height = c.width = 16;
+  c.kernelH = c.kernelW = 3;
+  c.padTop = c.padBottom = c.padLeft = c.padRight = 1;
+  c.ppe = ppe(schema::PpeMode::LRELU, 0, 0, 0.125f);
+  c.variants = {boxVariant(c, {0, 0, 0}, {15, 9, 31}, 0),
+                boxVariant(c, {0, 10, 0}, {15, 15, 31}, 1)};
+  EmulatorOptions one, four;
+  one.threads = 1;
+  four.threads = 4;
+  RunResult serial = runBlob(buildNce(c).finish(), inputsOf(c), "", one);
+  RunResult parallel = runBlob(buildNce(c).finish(), inputsOf(c), "", four);
+  ASSERT_EQ(serial.error, "");
+  ASSERT_EQ(parallel.error, "");
+  ASSERT_TRUE(serial.report.completed && parallel.report.completed);
+  EXPECT_EQ(serial.outputs.find("y")->second.data,
+            parallel.outputs.find("y")->second.data);
+  ASSERT_EQ(serial.report.variants.size(), parallel.report.variants.size());
+  for (size_t v = 0; v < serial.report.variants.size(); ++v) {
+    EXPECT_EQ(serial.report.variants[v].endCycles,
+              parallel.report.variants[v].endCycles);
+  }
+
+  // The race of raceOnTheHaloOfAVariant, found the same on 4 threads.
+  NceCase halo = haloCase();
+  auto raceBlob = [&] {
+    NceBlobParts parts;
+    blob::BlobBuilder builder =
+        buildNce(halo, &parts, nullptr, /*storeResult=*/false);
+    TensorTypeDesc rowType =
+        tensorType(schema::DType::F16, {1, 16, 1, 4}, shape::DimsOrder::NHWC);
+    uint32_t src = builder.addTensor(
+        "x_row", kInput, 0, 0, tensorType(schema::DType::F16, {1, 16, 1, 4}));
+    uint32_t row = builder.addTensor("x_cmx_row5", kCmx, 0,
+                                     parts.inOffset + 5 * 4 * 16 * 2, rowType);
+    builder.addDmaTask(0, src, row, {{parts.loaded}, {}}, "late_row");
+    addStore(builder, halo, parts);
+    return builder.finish();
+  };
+  RunResult raceSerial = runBlob(raceBlob(), inputsOf(halo), "", one);
+  RunResult raceParallel = runBlob(raceBlob(), inputsOf(halo), "", four);
+  ASSERT_EQ(raceSerial.error, "");
+  ASSERT_EQ(raceParallel.error, "");
+  EXPECT_EQ(raceSerial.messages(ProblemKind::Race).size(), 1u);
+  EXPECT_EQ(raceSerial.messages(), raceParallel.messages());
+  EXPECT_EQ(raceSerial.outputs.find("y")->second.data,
+            raceParallel.outputs.find("y")->second.data);
+}
+
 TEST(NceTest, noRaceOutsideTheBoxesRead) {
   NceCase c = haloCase();
   NceBlobParts parts;

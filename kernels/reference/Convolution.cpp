@@ -5,6 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
+// The GEMMs split their column panels and the depthwise loop its channels
+// over the calling thread's ParallelRunner (Parallel.h).
+//
 // Convolution: a 1x1 convolution with unit strides and no padding is one matrix
 // product per image and group (filter [outPerGroup, inPerGroup] x input
 // [inPerGroup, H * W]). Depthwise convolutions (one input and one output
@@ -29,6 +32,7 @@
 #include <vector>
 
 #include "kernels/reference/Gemm.h"
+#include "kernels/reference/Parallel.h"
 #include "kernels/reference/Target.h"
 
 namespace mlir::vpuc::kernels {
@@ -131,16 +135,17 @@ void im2colPacked(const ConvGeometry &g, const float *image, int64_t channels,
   }
 }
 
-/// Depthwise convolution (one input and one output channel per group), output
-/// pre-filled with the bias: for every tap, the valid output range is computed
-/// once and the innermost loop runs over a row of output x.
+/// Depthwise convolution (one input and one output channel per group) of the
+/// channels [c0, c1), output pre-filled with the bias: for every tap, the
+/// valid output range is computed once and the innermost loop runs over a row
+/// of output x.
 VPUC_KERNEL_CLONES void convolveDepthwise(const ConvGeometry &g,
                                           const float *in, const float *filter,
-                                          float *out) {
+                                          float *out, int64_t c0, int64_t c1) {
   const int64_t inPlane = g.inH * g.inW;
   const int64_t outPlane = g.outH * g.outW;
   for (int64_t n = 0; n < g.batch; ++n) {
-    for (int64_t c = 0; c < g.outChannels; ++c) {
+    for (int64_t c = c0; c < c1; ++c) {
       float *o = out + (n * g.outChannels + c) * outPlane;
       const float *plane = in + (n * g.inChannels + c) * inPlane;
       const float *w = filter + c * g.kernelH * g.kernelW;
@@ -226,7 +231,13 @@ void convolution(const ConvGeometry &g, const float *input, const float *filter,
     return;
   }
   if (inPerGroup == 1 && outPerGroup == 1) {
-    convolveDepthwise(g, input, filter, output);
+    // Channel planes are independent: split them over the thread's runner.
+    const int64_t grain = std::max<int64_t>(
+        1, (int64_t(1) << 16) /
+               std::max<int64_t>(1, outPlane * g.kernelH * g.kernelW));
+    parallelFor(g.outChannels, grain, [&](int64_t c0, int64_t c1) {
+      convolveDepthwise(g, input, filter, output, c0, c1);
+    });
     return;
   }
   const int64_t depth = inPerGroup * g.kernelH * g.kernelW;

@@ -13,7 +13,8 @@
 // kNR. Panels are zero-padded to full tiles, so the micro-kernel has constant
 // trip counts; only the write-back to C handles partial tiles. The loops over
 // the packed panels are compiled once for the baseline ISA and once for
-// x86-64-v3 (AVX2 + FMA), picked at load time (Target.h).
+// x86-64-v3 (AVX2 + FMA), picked at load time (Target.h). The column panels
+// of a block are split over the thread's ParallelRunner (Parallel.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,7 @@
 #include <cstring>
 #include <vector>
 
+#include "kernels/reference/Parallel.h"
 #include "kernels/reference/Target.h"
 
 namespace mlir::vpuc::kernels {
@@ -150,6 +152,24 @@ VPUC_KERNEL_CLONES void macroKernel(int64_t mc, int64_t nc, int64_t kc,
   }
 }
 
+/// macroKernel with the B panels split over the current thread's runner
+/// (Parallel.h): each chunk of panels writes its own columns of C with the
+/// same micro-kernel calls, so the result does not depend on the split.
+void parallelMacroKernel(int64_t mc, int64_t nc, int64_t kc,
+                         const float *packedA, const float *packedB,
+                         int64_t panelStride, float *c, int64_t ldc, bool add) {
+  const int64_t panels = (nc + kNR - 1) / kNR;
+  // About 256K multiply-adds per chunk.
+  const int64_t grain = std::max<int64_t>(
+      1, (int64_t(1) << 18) / std::max<int64_t>(1, mc * kc * kNR));
+  parallelFor(panels, grain, [&](int64_t begin, int64_t end) {
+    const int64_t j0 = begin * kNR;
+    const int64_t j1 = std::min(nc, end * kNR);
+    macroKernel(mc, j1 - j0, kc, packedA, packedB + begin * panelStride,
+                panelStride, c + j0, ldc, add);
+  });
+}
+
 /// Fills or leaves C for an empty product; returns true if there is nothing to
 /// multiply.
 bool handleEmpty(int64_t m, int64_t n, int64_t k, float *c, int64_t ldc,
@@ -252,8 +272,8 @@ void gemm(int64_t m, int64_t n, int64_t k, ConstMatrix a, ConstMatrix b,
       for (int64_t i0 = 0; i0 < m; i0 += kMC) {
         const int64_t mc = std::min(kMC, m - i0);
         packA(a, i0, mc, p0, kc, packedA.data());
-        macroKernel(mc, nc, kc, packedA.data(), packedB.data(), kc * kNR,
-                    c + i0 * ldc + j0, ldc, add);
+        parallelMacroKernel(mc, nc, kc, packedA.data(), packedB.data(),
+                            kc * kNR, c + i0 * ldc + j0, ldc, add);
       }
     }
   }
@@ -278,8 +298,8 @@ void gemmPackedB(int64_t m, int64_t n, int64_t k, ConstMatrix a,
       for (int64_t i0 = 0; i0 < m; i0 += kMC) {
         const int64_t mc = std::min(kMC, m - i0);
         packA(a, i0, mc, p0, kc, packedA.data());
-        macroKernel(mc, nc, kc, packedA.data(), slice, k * kNR,
-                    c + i0 * ldc + j0, ldc, add);
+        parallelMacroKernel(mc, nc, kc, packedA.data(), slice, k * kNR,
+                            c + i0 * ldc + j0, ldc, add);
       }
     }
   }

@@ -21,8 +21,11 @@
 
 #include "core/registry/Components.h"
 #include "core/registry/Registry.h"
+#include "core/threading/ThreadPool.h"
 #include "dialects/ie/interpreter/FileRun.h"
 #include "frontend/onnx/ModelLoader.h"
+#include "kernels/pool/PoolRunner.h"
+#include "kernels/reference/Parallel.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -81,6 +84,12 @@ cl::opt<std::string> dumpLayersPath(
              ".npz archive, "
              "or into a directory of .npy files listed in its layers.tsv"),
     cl::value_desc("dir|layers.npz"), cl::sub(getInferCommand()));
+cl::opt<unsigned>
+    threads("threads",
+            cl::desc("Threads that the large kernels (convolutions, matrix "
+                     "products) are split over (default 0: all cores); the "
+                     "results are the same for every count"),
+            cl::value_desc("N"), cl::init(0), cl::sub(getInferCommand()));
 cl::opt<bool>
     timing("timing",
            cl::desc("Print the import and run times (wall clock and CPU time)"),
@@ -148,6 +157,12 @@ int runInfer() {
   const double importMs = millisecondsSince(start);
   const double importCpuMs = cpuMilliseconds() - cpuStart;
 
+  // The kernels split their large loops over the pool while the network
+  // runs.
+  threading::ThreadPool pool(threads);
+  kernels::PoolRunner runner(pool);
+  kernels::ScopedParallelRunner scope(pool.getThreadCount() > 1 ? &runner
+                                                                : nullptr);
   IE::FileRunTimes runTimes;
   if (failed(IE::runOnFiles(**module, runOptions, &runTimes))) {
     return kExitError;

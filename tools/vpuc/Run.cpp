@@ -90,6 +90,12 @@ cl::opt<std::string> archName(
     "arch",
     cl::desc("Target name or .textproto path (default: the blob's arch)"),
     cl::sub(getRunCommand()));
+cl::opt<unsigned> threads(
+    "threads",
+    cl::desc("Threads that the large NCE tasks and SHAVE kernels are split "
+             "over (default 0: all cores); the results are the same for "
+             "every count"),
+    cl::value_desc("N"), cl::init(0), cl::sub(getRunCommand()));
 
 int fail(llvm::Error error) {
   llvm::WithColor::error(llvm::errs(), "vpuc run")
@@ -169,6 +175,7 @@ int runRun() {
   }
   emu::EmulatorOptions options;
   options.hazardCheck = !noHazardCheck;
+  options.threads = threads;
   options.numerics = noNumericsCheck  ? emu::NumericsMode::Off
                      : strictNumerics ? emu::NumericsMode::Error
                                       : emu::NumericsMode::Warn;

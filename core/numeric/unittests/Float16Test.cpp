@@ -211,6 +211,58 @@ TEST(Float16Test, bulk) {
   EXPECT_TRUE(std::isinf(back[3]));
 }
 
+/// The bulk widening (F16C where the CPU has it) gives the scalar widening's
+/// bits for every fp16 value, at every position of a vector and of the tail.
+TEST(Float16Test, bulkWideningMatchesScalarExhaustively) {
+  std::vector<uint16_t> all(65536 + 5);
+  for (size_t i = 0; i < all.size(); ++i) {
+    all[i] = static_cast<uint16_t>(i);
+  }
+  std::vector<float> wide(all.size());
+  f16BitsToFloat(all, wide);
+  for (size_t i = 0; i < all.size(); ++i) {
+    ASSERT_EQ(bitsOf(wide[i]), bitsOf(f16BitsToFloat(all[i])))
+        << "fp16 bits 0x" << std::hex << all[i];
+  }
+}
+
+/// The bulk narrowing gives the scalar narrowing's bits for every float
+/// around every fp16 value (the value, its neighbours in float, the midpoints
+/// to the next fp16 value and their neighbours), for the NaNs of every
+/// payload pattern and for the floats below the fp16 denormals.
+TEST(Float16Test, bulkNarrowingMatchesScalarAtEveryBoundary) {
+  std::vector<float> floats;
+  for (uint32_t h = 0; h < 0x10000; ++h) {
+    uint32_t bits = bitsOf(f16BitsToFloat(static_cast<uint16_t>(h)));
+    for (int delta = -2; delta <= 2; ++delta) {
+      floats.push_back(fromBits(bits + delta));
+    }
+    if ((h & 0x7fff) < 0x7c00) {
+      uint32_t next = bitsOf(f16BitsToFloat(static_cast<uint16_t>(h + 1)));
+      // Exact in float: adjacent fp16 values differ in their 11th bit.
+      uint32_t mid = bitsOf(static_cast<float>(
+          (static_cast<double>(fromBits(bits)) + fromBits(next)) / 2));
+      for (int delta = -1; delta <= 1; ++delta) {
+        floats.push_back(fromBits(mid + delta));
+      }
+    }
+  }
+  for (uint32_t payload = 1; payload < (1u << 23); payload = payload * 3 + 1) {
+    floats.push_back(fromBits(0x7f800000u | payload));
+    floats.push_back(fromBits(0xff800000u | payload));
+  }
+  for (uint32_t bits = 0; bits < 0x34000000u; bits += 0x10001u) {
+    floats.push_back(fromBits(bits));
+    floats.push_back(fromBits(bits | 0x80000000u));
+  }
+  std::vector<uint16_t> narrow(floats.size());
+  floatToF16Bits(floats, narrow);
+  for (size_t i = 0; i < floats.size(); ++i) {
+    ASSERT_EQ(narrow[i], floatToF16Bits(floats[i]))
+        << "float bits 0x" << std::hex << bitsOf(floats[i]);
+  }
+}
+
 //===----------------------------------------------------------------------===//
 // bf16
 //===----------------------------------------------------------------------===//

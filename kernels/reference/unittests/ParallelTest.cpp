@@ -1,0 +1,139 @@
+//===- ParallelTest.cpp - The kernels on several threads ------------------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// GEMM and convolutions run under a ParallelRunner that spreads the chunks
+// over real threads give the same bytes as without a runner, and every chunk
+// of [0, n) runs once.
+//
+//===----------------------------------------------------------------------===//
+
+#include "kernels/reference/Parallel.h"
+
+#include <atomic>
+#include <cstring>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "kernels/reference/Convolution.h"
+#include "kernels/reference/Gemm.h"
+#include "gtest/gtest.h"
+
+namespace mlir::vpuc::kernels {
+namespace {
+
+/// Runs every chunk of a loop on its own std::thread, in chunks of the grain.
+class ThreadPerChunkRunner : public ParallelRunner {
+public:
+  void parallelFor(int64_t n, int64_t grain,
+                   const std::function<void(int64_t, int64_t)> &body) override {
+    ++loops;
+    std::vector<std::thread> threads;
+    for (int64_t begin = 0; begin < n; begin += grain) {
+      int64_t end = std::min(n, begin + grain);
+      threads.emplace_back([&body, begin, end] { body(begin, end); });
+    }
+    for (std::thread &thread : threads) {
+      thread.join();
+    }
+  }
+  int loops = 0;
+};
+
+std::vector<float> randomFloats(int64_t count, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> value(-1.0f, 1.0f);
+  std::vector<float> values(count);
+  for (float &v : values) {
+    v = value(rng);
+  }
+  return values;
+}
+
+bool sameBytes(const std::vector<float> &a, const std::vector<float> &b) {
+  return a.size() == b.size() &&
+         std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+TEST(ParallelTest, serialWithoutRunner) {
+  EXPECT_EQ(getParallelRunner(), nullptr);
+  int calls = 0;
+  parallelFor(10, 3, [&](int64_t begin, int64_t end) {
+    EXPECT_EQ(begin, 0);
+    EXPECT_EQ(end, 10);
+    ++calls;
+  });
+  EXPECT_EQ(calls, 1);
+}
+
+TEST(ParallelTest, scopedRunnerIsRestored) {
+  ThreadPerChunkRunner outer, inner;
+  {
+    ScopedParallelRunner a(&outer);
+    EXPECT_EQ(getParallelRunner(), &outer);
+    {
+      ScopedParallelRunner b(&inner);
+      EXPECT_EQ(getParallelRunner(), &inner);
+    }
+    EXPECT_EQ(getParallelRunner(), &outer);
+    std::atomic<int64_t> sum{0};
+    parallelFor(100, 7, [&](int64_t begin, int64_t end) {
+      for (int64_t i = begin; i < end; ++i) {
+        sum += i;
+      }
+    });
+    EXPECT_EQ(sum.load(), 99 * 100 / 2);
+  }
+  EXPECT_EQ(getParallelRunner(), nullptr);
+}
+
+TEST(ParallelTest, gemmSameBytes) {
+  const int64_t m = 70, n = 300, k = 530;
+  std::vector<float> a = randomFloats(m * k, 1), b = randomFloats(k * n, 2);
+  std::vector<float> serial(m * n), parallel(m * n);
+  gemm(m, n, k, {a.data(), k}, {b.data(), n}, serial.data(), n);
+  ThreadPerChunkRunner runner;
+  {
+    ScopedParallelRunner scope(&runner);
+    gemm(m, n, k, {a.data(), k}, {b.data(), n}, parallel.data(), n);
+  }
+  EXPECT_GT(runner.loops, 0);
+  EXPECT_TRUE(sameBytes(serial, parallel));
+}
+
+TEST(ParallelTest, convolutionsSameBytes) {
+  ConvGeometry dense;
+  dense.inChannels = 24;
+  dense.outChannels = 40;
+  dense.inH = dense.inW = 20;
+  dense.kernelH = dense.kernelW = 3;
+  dense.padTop = dense.padLeft = 1;
+  dense.outH = dense.outW = 20;
+  ConvGeometry depthwise = dense;
+  depthwise.outChannels = depthwise.groups = 24;
+  ConvGeometry pointwise = dense;
+  pointwise.kernelH = pointwise.kernelW = 1;
+  pointwise.padTop = pointwise.padLeft = 0;
+  for (const ConvGeometry &g : {dense, depthwise, pointwise}) {
+    std::vector<float> input = randomFloats(g.inChannels * g.inH * g.inW, 3);
+    std::vector<float> filter = randomFloats(
+        g.outChannels * g.inChannels / g.groups * g.kernelH * g.kernelW, 4);
+    std::vector<float> bias = randomFloats(g.outChannels, 5);
+    std::vector<float> serial(g.outChannels * g.outH * g.outW);
+    std::vector<float> parallel(serial.size());
+    convolution(g, input.data(), filter.data(), bias.data(), serial.data());
+    ThreadPerChunkRunner runner;
+    {
+      ScopedParallelRunner scope(&runner);
+      convolution(g, input.data(), filter.data(), bias.data(), parallel.data());
+    }
+    EXPECT_GT(runner.loops, 0) << "groups " << g.groups;
+    EXPECT_TRUE(sameBytes(serial, parallel)) << "groups " << g.groups;
+  }
+}
+
+} // namespace
+} // namespace mlir::vpuc::kernels

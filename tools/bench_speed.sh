@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# Part of vpuc. SPDX-License-Identifier: Apache-2.0
+#
+# The speed of the emulator and of the IE interpreter against ONNX Runtime, in the same run
+# (issue 17). Builds //tools/vpuc optimised (--config=opt), then for every MODELS_DIR/<name>/
+# holding model.onnx and input_0.npy: compiles the model for VPUX37XX in MODE (default_hw; not
+# timed) and times, as wall clock of the whole command:
+#
+#   ORT run ms       ONNX Runtime's median run (tools/models/ort_time.mjs, CPU, THREADS
+#                    intra-op threads, graph optimisations all), after a first run
+#   ORT session ms   ONNX Runtime's session creation
+#   run ms           `vpuc run` (the emulator, hazard detection on), and x: run ms / ORT run ms
+#   no-hazard ms     `vpuc run --no-hazard-check`, and x
+#   infer ms         `vpuc infer` end to end (import and run), and x: infer ms / (ORT session
+#                    ms + ORT run ms)
+#
+# vpuc runs with `--threads THREADS` when THREADS is set (else with its default, all cores). The
+# cosine of the emulator's output against the model's output_0.npy is printed, so that a fast but
+# wrong run shows. Needs node and onnxruntime-node
+# (ORT_NODE_DIR, default /tmp/ort; see tools/models/ort_reference.mjs).
+#
+# Usage: tools/bench_speed.sh [--markdown FILE] [MODELS_DIR]
+#   MODELS_DIR: default ../shared/models when it exists, else tests/models.
+#   --markdown FILE: also write the table into FILE between `<!-- bench_speed:begin -->` and
+#     `<!-- bench_speed:end -->` with the command, commit and machine (docs/emulator_speed.md).
+# MODE (default default_hw) and ARCH (VPUX37XX) choose the blob; THREADS (default: nproc) the
+# threads of both sides; RUNS (5) ONNX Runtime's timed runs; VPUC_BIN=path/to/vpuc uses that
+# binary instead of building one.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source tools/bench_lib.sh
+
+mode="${MODE:-default_hw}"
+arch="${ARCH:-VPUX37XX}"
+threads="${THREADS:-$(nproc)}"
+# `--threads` only when THREADS is set (vpuc's default is all cores; a VPUC_BIN from before the
+# option runs without it).
+thread_args=()
+if [[ -n "${THREADS:-}" ]]; then
+  thread_args=(--threads "$THREADS")
+fi
+runs="${RUNS:-5}"
+ort_dir="${ORT_NODE_DIR:-/tmp/ort}"
+bench_parse_args "$@"
+bench_markdown_or_continue MODE ARCH THREADS RUNS VPUC_BIN
+bench_models_dir "$models_arg"
+dirs=$(bench_model_dirs)
+if [[ ! -d "$ort_dir" ]]; then
+  echo "$(basename "$0"): no onnxruntime-node at $ort_dir (set ORT_NODE_DIR)" >&2
+  exit 2
+fi
+bench_build_vpuc
+bench_make_work_dir
+
+# ratio A B: A / B to one decimal, `-` when either is not a number.
+ratio() {
+  awk -v a="$1" -v b="$2" 'BEGIN {
+    if (a !~ /^[0-9.]+$/ || b !~ /^[0-9.]+$/ || b == 0) { print "-"; exit }
+    printf "%.1f\n", a / b }'
+}
+
+echo "## Emulator and interpreter against ONNX Runtime"
+echo
+echo "$arch $mode blobs; vpuc with ${THREADS:+--threads $THREADS}${THREADS:-its default threads (all cores)}, ONNX Runtime with $threads intra-op threads."
+echo
+bench_header model "ORT run ms:" "ORT session ms:" "run ms:" "x:" "no-hazard ms:" "x:" \
+  "infer ms:" "x:" "cosine:" note
+while read -r dir; do
+  name="$(basename "$dir")"
+  base="$work/$name"
+  note=""
+  read -r ort_session ort_first ort_run < <(node tools/models/ort_time.mjs --ort="$ort_dir" \
+    --runs="$runs" --threads="$threads" "$dir/model.onnx" "$dir/input_0.npy" 2>"$base.ort.err" ||
+    echo "- - -")
+  if ! "$vpuc" compile "$dir/model.onnx" --arch "$arch" --mode "$mode" -o "$base.blob" \
+      --quiet >"$base.compile.out" 2>&1; then
+    bench_row "$name" "$ort_run" "$ort_session" - - - - - - - \
+      "compile: $(bench_first_error "$base.compile.out")"
+    continue
+  fi
+  run_ms=-
+  if bench_time "$base.run.times" "$base.run.err" "$vpuc" run "$base.blob" \
+      --inputs "$dir/input_0.npy" -o "$base.out.npz" "${thread_args[@]}" >/dev/null; then
+    read -r run_ms _ <"$base.run.times"
+  else
+    note="run: $(bench_first_error "$base.run.err")"
+  fi
+  fast_ms=-
+  if bench_time "$base.fast.times" "$base.fast.err" "$vpuc" run "$base.blob" \
+      --inputs "$dir/input_0.npy" -o "$base.fast.npz" "${thread_args[@]}" \
+      --no-hazard-check >/dev/null; then
+    read -r fast_ms _ <"$base.fast.times"
+  fi
+  infer_ms=-
+  if bench_time "$base.infer.times" "$base.infer.err" "$vpuc" infer "$dir/model.onnx" \
+      --inputs "$dir/input_0.npy" -o "$base.infer.npy" "${thread_args[@]}" >/dev/null; then
+    read -r infer_ms _ <"$base.infer.times"
+  else
+    note="${note:-infer: $(bench_first_error "$base.infer.err")}"
+  fi
+  cosine=-
+  if [[ -f "$base.out.npz" && -f "$dir/output_0.npy" ]]; then
+    read -r cosine _ _ _ < <(bench_compare "$base.out.npz" "$dir/output_0.npy" 0.999 1)
+  fi
+  ort_total=$(awk -v a="$ort_session" -v b="$ort_run" \
+    'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/) printf "%.1f\n", a + b; else print "-" }')
+  bench_row "$name" "$ort_run" "$ort_session" "$run_ms" "$(ratio "$run_ms" "$ort_run")" \
+    "$fast_ms" "$(ratio "$fast_ms" "$ort_run")" "$infer_ms" "$(ratio "$infer_ms" "$ort_total")" \
+    "$cosine" "${note:-ok}"
+done <<<"$dirs"
