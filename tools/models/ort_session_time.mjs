@@ -10,14 +10,14 @@
 //
 // Usage: node tools/models/ort_session_time.mjs [--ort=DIR] [--runs=N] model.onnx
 
-import fs from 'node:fs';
-import path from 'node:path';
-import {createRequire} from 'node:module';
+import {loadOrt} from './ort_common.mjs';
 
 function fail(message) {
   console.error(`ort_session_time.mjs: ${message}`);
   process.exit(2);
 }
+// ort_common.mjs throws on bad files.
+process.on('uncaughtException', (error) => fail(error.message));
 
 let ortDir = process.env.ORT_NODE_DIR || '';
 let runs = 3;
@@ -36,17 +36,6 @@ for (const arg of process.argv.slice(2)) {
 }
 if (positional.length !== 1) fail('usage: ort_session_time.mjs [--ort=DIR] [--runs=N] model.onnx');
 if (!ortDir) fail('name the directory of onnxruntime-node with --ort=DIR or $ORT_NODE_DIR');
-
-// The package itself or a directory whose node_modules holds it.
-function loadOrt(dir) {
-  dir = path.resolve(dir);
-  const asPackage = path.join(dir, 'package.json');
-  if (fs.existsSync(asPackage) &&
-      JSON.parse(fs.readFileSync(asPackage, 'utf8')).name === 'onnxruntime-node') {
-    return createRequire(asPackage)(dir);
-  }
-  return createRequire(path.join(dir, 'noop.js'))('onnxruntime-node');
-}
 
 const ort = loadOrt(ortDir);
 const times = [];

@@ -11,14 +11,14 @@
 // Usage: node tools/models/ort_time.mjs [--ort=DIR] [--runs=N] [--threads=N] model.onnx in.npy
 //   --threads=N  ONNX Runtime's intra-op threads (default 1)
 
-import fs from 'node:fs';
-import path from 'node:path';
-import {createRequire} from 'node:module';
+import {loadOrt, readNpy} from './ort_common.mjs';
 
 function fail(message) {
   console.error(`ort_time.mjs: ${message}`);
   process.exit(2);
 }
+// ort_common.mjs throws on bad files.
+process.on('uncaughtException', (error) => fail(error.message));
 
 let ortDir = process.env.ORT_NODE_DIR || '';
 let runs = 5;
@@ -44,49 +44,6 @@ if (positional.length !== 2) {
 }
 if (!ortDir) fail('name the directory of onnxruntime-node with --ort=DIR or $ORT_NODE_DIR');
 const [modelPath, inputPath] = positional;
-
-// The package itself or a directory whose node_modules holds it.
-function loadOrt(dir) {
-  dir = path.resolve(dir);
-  const asPackage = path.join(dir, 'package.json');
-  if (fs.existsSync(asPackage) &&
-      JSON.parse(fs.readFileSync(asPackage, 'utf8')).name === 'onnxruntime-node') {
-    return createRequire(asPackage)(dir);
-  }
-  return createRequire(path.join(dir, 'noop.js'))('onnxruntime-node');
-}
-
-// .npy (versions 1-3, little-endian, C order) of float32 / float64 / int64 / int32 / uint8 / int8.
-const DTYPES = {
-  '<f4': ['float32', Float32Array],
-  '<f8': ['float64', Float64Array],
-  '<i8': ['int64', BigInt64Array],
-  '<i4': ['int32', Int32Array],
-  '|u1': ['uint8', Uint8Array],
-  '|i1': ['int8', Int8Array],
-};
-
-function readNpy(file) {
-  const buf = fs.readFileSync(file);
-  if (buf.toString('latin1', 0, 6) !== '\x93NUMPY') fail(`${file}: not an .npy file`);
-  const major = buf[6];
-  const headerLen = major === 1 ? buf.readUInt16LE(8) : buf.readUInt32LE(8);
-  const start = (major === 1 ? 10 : 12) + headerLen;
-  const header = buf.toString('latin1', major === 1 ? 10 : 12, start);
-  const descr = /'descr':\s*'([^']+)'/.exec(header)?.[1];
-  const fortran = /'fortran_order':\s*True/.test(header);
-  const shapeText = /'shape':\s*\(([^)]*)\)/.exec(header)?.[1];
-  if (!descr || !(descr in DTYPES) || fortran || shapeText === undefined) {
-    fail(`${file}: unsupported .npy header ${header.trim()}`);
-  }
-  const shape = shapeText.split(',').map((s) => s.trim()).filter((s) => s).map(Number);
-  const [type, Ctor] = DTYPES[descr];
-  const count = shape.reduce((a, b) => a * b, 1);
-  const bytes = buf.subarray(start, start + count * Ctor.BYTES_PER_ELEMENT);
-  const data = new Ctor(count);
-  new Uint8Array(data.buffer).set(bytes);
-  return {type, data, shape};
-}
 
 const ort = loadOrt(ortDir);
 const msSince = (start) => Number(process.hrtime.bigint() - start) / 1e6;
