@@ -750,8 +750,10 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
   // Each variant on its DPU; the DPUs of the cluster run in parallel.
   int64_t macsPerOutput = getNceMacsPerOutput(desc, input.channels);
   // The MACs run at the rate of the input's element type.
-  double macsPerCycle =
-      costModel.getDpuMacsPerCycle(blob::getDTypeName(input.dtype));
+  const std::string inputType = blob::getDTypeName(input.dtype);
+  double macsPerCycle = costModel.getDpuMacsPerCycle(inputType);
+  // The whole target's rate, for the roofline's executed-MACs term.
+  double peakMacsPerCycle = costModel.getPeakMacsPerCycle(inputType);
   std::map<uint32_t, double> dpuTime;
   uint64_t elements = 0;
   for (uint32_t v = 0; v < variants.size(); ++v) {
@@ -787,9 +789,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
     report.variants.push_back(record);
     Roofline &roofline = report.roofline;
     roofline.nceMacs += record.macs;
-    roofline.nceCycles +=
-        static_cast<double>(record.macs) /
-        costModel.getPeakMacsPerCycle(blob::getDTypeName(input.dtype));
+    roofline.nceCycles += static_cast<double>(record.macs) / peakMacsPerCycle;
     if (desc.type == schema::NceTaskType::CONV ||
         desc.type == schema::NceTaskType::DWCONV) {
       roofline.nceConvMacs += record.macs;
