@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "frontend/onnx/ModelUpgrade.h"
+#include "frontend/onnx/ShapeInference.h"
 
 #include <exception>
 #include <map>
@@ -21,7 +22,6 @@
 
 #include "onnx/defs/schema.h"
 #include "onnx/onnx_pb.h"
-#include "onnx/shape_inference/implementation.h"
 #include "onnx/version_converter/convert.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -44,16 +44,6 @@ int64_t getDefaultOpset(const onnx::ModelProto &model) {
 
 static llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
-/// Runs ONNX shape inference on `model` (permissive: unknown ops and
-/// inconsistent shapes leave types unset rather than fail).
-static void inferShapes(onnx::ModelProto &model) {
-  onnx::ShapeInferenceOptions options(/*check_type_val=*/false,
-                                      /*strict_mode_val=*/0,
-                                      /*data_prop_val=*/false);
-  onnx::shape_inference::InferShapes(model, onnx::OpSchemaRegistry::Instance(),
-                                     options);
 }
 
 /// True if `info` has a shape (possibly with symbolic dims).
@@ -108,7 +98,7 @@ llvm::Expected<int64_t> upgradeOpset(onnx::ModelProto &model,
   try {
     // Some adapters (e.g. Softmax 12 -> 13) need the input shapes.
     onnx::ModelProto inferred = model;
-    inferShapes(inferred);
+    inferOnnxShapes(inferred);
     completeSoftmaxInputShapes(*inferred.mutable_graph());
     onnx::ModelProto converted = onnx::version_conversion::ConvertVersion(
         inferred, static_cast<int>(targetOpset));
@@ -560,7 +550,7 @@ llvm::Expected<InlineResult> FunctionInliner::run() {
         // Best effort: without types, only context-dependent bodies that
         // need them are left out.
         try {
-          inferShapes(scratch);
+          inferOnnxShapes(scratch);
         } catch (const std::exception &) {
           scratch.mutable_graph()->clear_value_info();
         }

@@ -22,6 +22,7 @@
 #include "dialects/ie/ir/IEOps.h"
 #include "frontend/onnx/ImportContext.h"
 #include "frontend/onnx/ModelUpgrade.h"
+#include "frontend/onnx/ShapeInference.h"
 #include "google/protobuf/io/zero_copy_stream_impl.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -30,7 +31,6 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "onnx/checker.h"
 #include "onnx/onnx_pb.h"
-#include "onnx/shape_inference/implementation.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
@@ -404,11 +404,7 @@ LogicalResult ModelImporter::checkModel() {
 
 LogicalResult ModelImporter::inferShapes() {
   try {
-    onnx::ShapeInferenceOptions inferenceOptions(/*check_type_val=*/false,
-                                                 /*strict_mode_val=*/0,
-                                                 /*data_prop_val=*/false);
-    onnx::shape_inference::InferShapes(
-        model, onnx::OpSchemaRegistry::Instance(), inferenceOptions);
+    inferOnnxShapes(model);
   } catch (const std::exception &error) {
     return emitError(fileLoc) << "ONNX shape inference failed: "
                               << llvm::StringRef(error.what()).trim();

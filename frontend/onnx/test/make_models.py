@@ -260,6 +260,14 @@ def shadowed_input_shape():
     return model(nodes, [vi("x", F32, [1, 2, 3, 3])], [vi("x", F32, [1, 18, 3])], [w])
 
 
+def conv_input_rank_below_weights():
+    # A rank-3 input for 4-D weights: ONNX 1.12's Conv shape rule would index its per-axis
+    # attributes out of bounds (tools/fuzz regression); the importer names the Conv instead.
+    w = numpy_helper.from_array(np.ones((2, 3, 1, 1), np.float32), "w")
+    nodes = [helper.make_node("Conv", ["x", "w"], ["y"], name="conv")]
+    return model(nodes, [vi("x", F32, [1, 3, 3])], [vi("y", F32, [1, 2, 3])], [w])
+
+
 MODELS = {
     "arith": arith,
     "maxmin": maxmin,
@@ -284,6 +292,7 @@ MODELS = {
     "opset18": opset18,
     "broadcast_error": broadcast_error,
     "shadowed_input_shape": shadowed_input_shape,
+    "conv_input_rank_below_weights": conv_input_rank_below_weights,
 }
 
 
