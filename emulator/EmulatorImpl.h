@@ -36,6 +36,7 @@
 #include "core/cost/CostModel.h"
 #include "core/threading/ThreadPool.h"
 #include "emulator/Barriers.h"
+#include "emulator/ByteRangeSet.h"
 #include "emulator/Emulator.h"
 #include "emulator/NumericsCheck.h"
 #include "emulator/VectorClock.h"
@@ -330,7 +331,7 @@ private:
   /// Per region, one past the highest byte a task touched.
   std::vector<uint64_t> regionPeak;
   /// The bytes of the constant section tasks read.
-  std::vector<bool> constantRead;
+  ByteRangeSet constantRead;
   /// The index in report.numerics of the issue of a (layer, kind, output).
   std::map<std::tuple<std::string, NumericsIssueKind, std::string>, size_t>
       numericsIndex;

@@ -61,12 +61,10 @@ void Emulator::Impl::noteRead(uint32_t region, uint64_t offset,
   if (region != constantsId) {
     return;
   }
+  const uint64_t size = regions[constantsId].bytes.size();
   forEachByteRun(offset, dims, strides, elemBits,
                  [&](uint64_t begin, uint64_t end) {
-                   end = std::min<uint64_t>(end, constantRead.size());
-                   for (uint64_t b = begin; b < end; ++b) {
-                     constantRead[b] = true;
-                   }
+                   constantRead.insert(begin, std::min(end, size));
                  });
 }
 
@@ -962,8 +960,7 @@ void Emulator::Impl::finishReport() {
     }
     report.droppedProblems += dropped;
   }
-  report.roofline.constantBytesRead =
-      std::count(constantRead.begin(), constantRead.end(), true);
+  report.roofline.constantBytesRead = constantRead.bytes();
   for (uint32_t r = cmxBase; r < kernelDataBase; ++r) {
     report.cmxPeakBytes.push_back(regionPeak[r]);
   }

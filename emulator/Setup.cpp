@@ -572,7 +572,7 @@ llvm::Error Emulator::Impl::prepare() {
   taskRecords.assign(tasks.size(), 0);
   taskVariants.assign(tasks.size(), 0);
   regionPeak.assign(regions.size(), 0);
-  constantRead.assign(regions[constantsId].bytes.size(), false);
+  constantRead = ByteRangeSet();
   Roofline &roofline = report.roofline;
   roofline.peakMacsPerCycle = costModel.getPeakMacsPerCycle("f16");
   if (const auto *counts = blob.header()->network_macs()) {

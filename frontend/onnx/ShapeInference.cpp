@@ -29,10 +29,10 @@ struct ConvPoolOperands {
 
 const ConvPoolOperands *lookupConvPoolOperands(const std::string &opType) {
   static const std::map<std::string, ConvPoolOperands> table = {
-      {"Conv", {0, 1}},         {"ConvInteger", {0, 1}},
+      {"Conv", {0, 1}},          {"ConvInteger", {0, 1}},
       {"ConvTranspose", {0, 1}}, {"QLinearConv", {0, 3}},
-      {"AveragePool", {0, -1}}, {"MaxPool", {0, -1}},
-      {"LpPool", {0, -1}},      {"MaxUnpool", {0, -1}},
+      {"AveragePool", {0, -1}},  {"MaxPool", {0, -1}},
+      {"LpPool", {0, -1}},       {"MaxUnpool", {0, -1}},
   };
   auto it = table.find(opType);
   return it == table.end() ? nullptr : &it->second;
@@ -44,8 +44,7 @@ int operandRank(onnx::InferenceContext &ctx, int index) {
     return -1;
   }
   const onnx::TypeProto *type = ctx.getInputType(index);
-  if (!type || !type->has_tensor_type() ||
-      !type->tensor_type().has_shape()) {
+  if (!type || !type->has_tensor_type() || !type->tensor_type().has_shape()) {
     return -1;
   }
   return type->tensor_type().shape().dim_size();
@@ -103,8 +102,7 @@ public:
     std::unique_ptr<onnx::OpSchema> &checked = wrapped[schema];
     if (!checked) {
       checked = std::make_unique<onnx::OpSchema>(*schema);
-      onnx::InferenceFunction rule =
-          schema->GetTypeAndShapeInferenceFunction();
+      onnx::InferenceFunction rule = schema->GetTypeAndShapeInferenceFunction();
       const ConvPoolOperands positions = *operands;
       checked->TypeAndShapeInferenceFunction(
           [rule, positions](onnx::InferenceContext &ctx) {
