@@ -133,6 +133,9 @@ bool isSupportedOnNCE(Operation *op, LogCallback log,
   if (!options.targetElementTypes) {
     options.targetElementTypes = NCE::getTargetElementTypes(op);
   }
+  if (!options.limits) {
+    options.limits = NCE::getTargetLimits(op);
+  }
   return legality.isSupportedOnNCE(log, options);
 }
 

@@ -60,6 +60,32 @@ ArrayAttr getTargetElementTypes(Operation *op) {
   return {};
 }
 
+Limits getTargetLimits(Operation *op) {
+  Limits limits;
+  for (Operation *current = op; current; current = current->getParentOp()) {
+    if (!llvm::isa<ModuleOp>(current)) {
+      continue;
+    }
+    auto dict =
+        current->getAttrOfType<DictionaryAttr>(VPUDialect::kNCELimitsAttrName);
+    if (!dict) {
+      continue;
+    }
+    // The dialect's attribute verifier checked the fields.
+    auto read = [&](StringRef name, int64_t &field) {
+      if (auto value = dict.getAs<IntegerAttr>(name)) {
+        field = value.getInt();
+      }
+    };
+    read("max_kernel_size", limits.maxKernelSize);
+    read("max_stride", limits.maxStride);
+    read("max_pad", limits.maxPad);
+    read("channel_alignment", limits.channelAlignment);
+    break;
+  }
+  return limits;
+}
+
 std::string getArchElementTypeName(Type type) {
   if (!type) {
     return "";
@@ -178,7 +204,7 @@ bool isSupportedBiasElementType(Type type) {
 
 bool checkWindow(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
                  ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd,
-                 LogCallback log) {
+                 const Limits &limits, LogCallback log) {
   bool ok = true;
   const char *axes[2] = {"height", "width"};
   const char *strideNames[2] = {"stride y", "stride x"};
@@ -198,23 +224,23 @@ bool checkWindow(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
   bool beginOk = checkCount(padsBegin, "pads_begin");
   bool endOk = checkCount(padsEnd, "pads_end");
   for (int axis = 0; axis < 2; ++axis) {
-    if (kernelOk &&
-        (kernel[axis] < kMinKernelSize || kernel[axis] > kMaxKernelSize)) {
+    if (kernelOk && (kernel[axis] < kMinKernelSize ||
+                     kernel[axis] > limits.maxKernelSize)) {
       log("kernel " + Twine(axes[axis]) + " " + Twine(kernel[axis]) +
           " is outside the NCE range [" + Twine(kMinKernelSize) + ", " +
-          Twine(kMaxKernelSize) + "]");
+          Twine(limits.maxKernelSize) + "]");
       ok = false;
     }
-    if (stridesOk && (strides[axis] < 1 || strides[axis] > kMaxStride)) {
+    if (stridesOk && (strides[axis] < 1 || strides[axis] > limits.maxStride)) {
       log(Twine(strideNames[axis]) + " " + Twine(strides[axis]) +
-          " is outside the NCE range [1, " + Twine(kMaxStride) + "]");
+          " is outside the NCE range [1, " + Twine(limits.maxStride) + "]");
       ok = false;
     }
     auto checkPad = [&](ArrayRef<int64_t> pads, const char *name) {
       int64_t pad = pads[axis];
-      if (pad < 0 || pad > kMaxPad) {
+      if (pad < 0 || pad > limits.maxPad) {
         log(Twine(name) + " " + Twine(pad) + " is outside the NCE range [0, " +
-            Twine(kMaxPad) + "]");
+            Twine(limits.maxPad) + "]");
         ok = false;
       } else if (kernelOk && pad >= kernel[axis]) {
         log(Twine(name) + " " + Twine(pad) +
@@ -233,11 +259,12 @@ bool checkWindow(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
   return ok;
 }
 
-bool checkChannels(int64_t channels, StringRef what, LogCallback log) {
-  if (channels % kChannelAlignment != 0) {
+bool checkChannels(int64_t channels, StringRef what, const Limits &limits,
+                   LogCallback log) {
+  if (channels % limits.channelAlignment != 0) {
     log(what + " " + Twine(channels) +
         " are not a multiple of the NCE channel alignment " +
-        Twine(kChannelAlignment));
+        Twine(limits.channelAlignment));
     return false;
   }
   return true;

@@ -21,6 +21,7 @@
 #define VPUC_DIALECTS_VPU_IR_NCELIMITS_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -31,6 +32,10 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 
+namespace mlir {
+class Operation;
+} // namespace mlir
+
 namespace mlir::vpuc::VPU {
 
 /// Receives one reason why an op does not meet a limit.
@@ -38,17 +43,30 @@ using LogCallback = llvm::function_ref<void(const llvm::Twine &reason)>;
 
 namespace NCE {
 
-/// Kernel sizes (KY and KX) are in [kMinKernelSize, kMaxKernelSize].
+/// Kernel sizes (KY and KX) are at least this (the upper bound is the
+/// target's, Limits::maxKernelSize).
 inline constexpr int64_t kMinKernelSize = 1;
-inline constexpr int64_t kMaxKernelSize = 11;
-/// Strides (SY and SX) are in [1, kMaxStride].
-inline constexpr int64_t kMaxStride = 8;
-/// Each pad is at most kMaxPad and smaller than the kernel along its axis.
-inline constexpr int64_t kMaxPad = 5;
-/// Activation channels (input and output) are multiples of this.
-inline constexpr int64_t kChannelAlignment = 16;
 /// The NCE processes one image: the batch is 1.
 inline constexpr int64_t kBatch = 1;
+
+/// The window and channel limits of the target's DPUs (arch file
+/// `nce.limits`), which vpuc-init-compiler records on the module as
+/// `VPU.nce_limits` (getTargetLimits). The defaults are those of the built-in
+/// targets (a test checks that they agree), for IR compiled without a target.
+struct Limits {
+  /// Kernel sizes (KY and KX) are in [kMinKernelSize, maxKernelSize].
+  int64_t maxKernelSize = 11;
+  /// Strides (SY and SX) are in [1, maxStride].
+  int64_t maxStride = 8;
+  /// Each pad is at most maxPad and smaller than the kernel along its axis.
+  int64_t maxPad = 5;
+  /// Activation channels (input and output) are multiples of this.
+  int64_t channelAlignment = 16;
+};
+
+/// The limits the module enclosing `op` records
+/// (VPUDialect::kNCELimitsAttrName), or the defaults when it records none.
+Limits getTargetLimits(Operation *op);
 
 /// What the `isSupported` queries check besides the limits that no pass can
 /// change.
@@ -63,6 +81,13 @@ struct SupportOptions {
   /// VPU.nce_element_types, see getTargetElementTypes); null: every element
   /// type the compiler lowers to the NCE.
   ArrayAttr targetElementTypes;
+  /// The target's window and channel limits; unset: the limits of the module
+  /// of the op asked about (getTargetLimits), or the defaults when the query
+  /// has no op.
+  std::optional<Limits> limits;
+
+  /// `limits`, or the defaults.
+  Limits getLimits() const { return limits.value_or(Limits()); }
 };
 
 /// The IE-stage options: the NCE checks that apply to IE ops before the HW
@@ -116,6 +141,16 @@ bool isSupportedElementType(Type type);
 /// not.
 ArrayAttr getTargetElementTypes(Operation *op);
 
+/// getIEStageOptions() with the element types and limits of the target the
+/// module enclosing `op` is compiled for, for queries about a layer that
+/// does not exist yet (a rewrite of `op`).
+inline SupportOptions getIEStageOptions(Operation *op) {
+  SupportOptions options = getIEStageOptions();
+  options.targetElementTypes = getTargetElementTypes(op);
+  options.limits = getTargetLimits(op);
+  return options;
+}
+
 /// The name of an NCE element type as arch files spell it: `f16`, `bf16`, or
 /// for a quantized type its 8-bit storage, `u8` or `i8`; empty for another
 /// type.
@@ -150,11 +185,12 @@ bool checkEltwiseElementTypes(Type input1, Type input2, Type output,
 bool isSupportedBiasElementType(Type type);
 
 /// Checks that `kernel`, `strides`, `padsBegin` and `padsEnd` (two values each:
-/// y, x) are within the NCE limits.
+/// y, x) are within the NCE `limits`.
 bool checkWindow(llvm::ArrayRef<int64_t> kernel,
                  llvm::ArrayRef<int64_t> strides,
                  llvm::ArrayRef<int64_t> padsBegin,
-                 llvm::ArrayRef<int64_t> padsEnd, LogCallback log);
+                 llvm::ArrayRef<int64_t> padsEnd, const Limits &limits,
+                 LogCallback log);
 
 /// Checks the element type of a pool's `what` (its input and output have one
 /// type): a float NCE type, or an 8-bit type quantized per tensor (a max pool
@@ -165,8 +201,9 @@ bool checkPoolElementType(Type elementType, llvm::StringRef what,
                           LogCallback log, ArrayAttr targetTypes = {});
 
 /// Checks that `channels` of `what` ("input channels") are a multiple of the
-/// alignment.
-bool checkChannels(int64_t channels, llvm::StringRef what, LogCallback log);
+/// target's channel alignment.
+bool checkChannels(int64_t channels, llvm::StringRef what, const Limits &limits,
+                   LogCallback log);
 
 /// Checks the batch (dim 0) of an activation shape.
 bool checkBatch(llvm::ArrayRef<int64_t> shape, llvm::StringRef what,

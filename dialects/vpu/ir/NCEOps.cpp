@@ -191,8 +191,9 @@ LogicalResult verifyWindowOp(Operation *op, Value input, Value output,
                              ArrayRef<int64_t> padsEnd, PPEAttr ppe,
                              FirstError &log) {
   auto logFn = [&](const Twine &reason) { log(reason); };
+  const NCE::Limits limits = NCE::getTargetLimits(op);
   if (log.hasFailed() ||
-      !NCE::checkWindow(kernel, strides, padsBegin, padsEnd, logFn)) {
+      !NCE::checkWindow(kernel, strides, padsBegin, padsEnd, limits, logFn)) {
     return failure();
   }
   std::string error;
@@ -202,8 +203,8 @@ LogicalResult verifyWindowOp(Operation *op, Value input, Value output,
   }
   if (!NCE::checkBatch(shapeOf(input), "input", logFn) ||
       !NCE::checkActivationLayout(input.getType(), "input", logFn) ||
-      !NCE::checkChannels(shapeOf(input)[1], "input channels", logFn) ||
-      !NCE::checkChannels(outChannels, "output channels", logFn) ||
+      !NCE::checkChannels(shapeOf(input)[1], "input channels", limits, logFn) ||
+      !NCE::checkChannels(outChannels, "output channels", limits, logFn) ||
       !checkPPE(ppe, output, logFn)) {
     return failure();
   }
@@ -519,11 +520,13 @@ bool NCEConvolutionOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
   }
   bool ok = checkLayerWeights(layer, log, options);
   ok &= NCE::checkWindow(filterKernel(layer.filter), layer.strides,
-                         layer.padsBegin, layer.padsEnd, log);
+                         layer.padsBegin, layer.padsEnd, options.getLimits(),
+                         log);
   if (options.checkChannelAlignment) {
     ok &= NCE::checkChannels(channelsOf(layer.inputs.front()), "input channels",
-                             log);
-    ok &= NCE::checkChannels(channelsOf(layer.output), "output channels", log);
+                             options.getLimits(), log);
+    ok &= NCE::checkChannels(channelsOf(layer.output), "output channels",
+                             options.getLimits(), log);
   }
   return ok;
 }
@@ -623,9 +626,10 @@ bool NCEDepthConvolutionOp::isSupported(const NCE::LayerDesc &layer,
     ok = false;
   }
   ok &= NCE::checkWindow(filterKernel(layer.filter), layer.strides,
-                         layer.padsBegin, layer.padsEnd, log);
+                         layer.padsBegin, layer.padsEnd, options.getLimits(),
+                         log);
   if (options.checkChannelAlignment) {
-    ok &= NCE::checkChannels(inChannels, "channels", log);
+    ok &= NCE::checkChannels(inChannels, "channels", options.getLimits(), log);
   }
   return ok;
 }
@@ -702,9 +706,10 @@ bool isSupportedPool(const NCE::LayerDesc &layer, LogCallback log,
     ok = false;
   }
   ok &= NCE::checkWindow(layer.kernel, layer.strides, layer.padsBegin,
-                         layer.padsEnd, log);
+                         layer.padsEnd, options.getLimits(), log);
   if (options.checkChannelAlignment) {
-    ok &= NCE::checkChannels(channelsOf(layer.inputs.front()), "channels", log);
+    ok &= NCE::checkChannels(channelsOf(layer.inputs.front()), "channels",
+                             options.getLimits(), log);
   }
   return ok;
 }
@@ -823,7 +828,8 @@ LogicalResult NCEEltwiseOp::verifyBeforeInference() {
   ArrayRef<int64_t> shape = shapeOf(getInput1());
   if (!NCE::checkBatch(shape, "input1", logFn) ||
       !NCE::checkActivationLayout(getInput1().getType(), "input1", logFn) ||
-      !NCE::checkChannels(shape[1], "channels", logFn) ||
+      !NCE::checkChannels(shape[1], "channels", NCE::getTargetLimits(*this),
+                          logFn) ||
       !checkPPE(getPpe(), getOutput(), logFn)) {
     return failure();
   }
@@ -908,7 +914,8 @@ bool NCEEltwiseOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
     ok = false;
   }
   if (options.checkChannelAlignment) {
-    ok &= NCE::checkChannels(channelsOf(layer.output), "channels", log);
+    ok &= NCE::checkChannels(channelsOf(layer.output), "channels",
+                             options.getLimits(), log);
   }
   return ok;
 }

@@ -105,6 +105,14 @@ def VPU_Dialect : Dialect {
     /// checks accept every element type the compiler lowers to the NCE.
     static constexpr ::llvm::StringLiteral kNCEElementTypesAttrName =
         "VPU.nce_element_types";
+
+    /// The module attribute holding the target's NCE window and channel
+    /// limits (`nce.limits` of the arch file) as a dictionary of i64:
+    /// `{max_kernel_size, max_stride, max_pad, channel_alignment}`, each
+    /// positive; vpuc-init-compiler sets it. The NCE checks read it
+    /// (NCE::getTargetLimits); without it they use the built-in targets'.
+    static constexpr ::llvm::StringLiteral kNCELimitsAttrName =
+        "VPU.nce_limits";
   }];
 }
 

@@ -17,6 +17,8 @@
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include "dialects/vpu/ir/VPUDialect.cpp.inc" // IWYU pragma: keep
 
@@ -30,15 +32,49 @@ void VPUDialect::initialize() {
   registerAttributes();
 }
 
+/// Verifies `VPU.nce_limits`: a dictionary of exactly the limit fields, each
+/// a positive integer.
+static LogicalResult verifyNCELimits(Operation *op, StringRef name,
+                                     Attribute value) {
+  static constexpr llvm::StringLiteral kFields[] = {
+      "max_kernel_size", "max_stride", "max_pad", "channel_alignment"};
+  auto dict = llvm::dyn_cast<DictionaryAttr>(value);
+  if (!dict) {
+    return op->emitOpError() << "attribute '" << name
+                             << "' must be a dictionary of the NCE limits";
+  }
+  for (NamedAttribute field : dict) {
+    if (!llvm::is_contained(kFields, field.getName().getValue())) {
+      return op->emitOpError()
+             << "attribute '" << name << "' has an unknown field '"
+             << field.getName().getValue() << "' (expected "
+             << llvm::join(llvm::ArrayRef<llvm::StringLiteral>(kFields), ", ")
+             << ")";
+    }
+  }
+  for (StringRef field : kFields) {
+    auto integer = dict.getAs<IntegerAttr>(field);
+    if (!integer || integer.getInt() <= 0) {
+      return op->emitOpError()
+             << "attribute '" << name << "' needs a positive integer '" << field
+             << "'";
+    }
+  }
+  return success();
+}
+
 LogicalResult VPUDialect::verifyOperationAttribute(Operation *op,
                                                    NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
-  if (name != kNCEElementTypesAttrName) {
+  if (name != kNCEElementTypesAttrName && name != kNCELimitsAttrName) {
     return op->emitOpError() << "unknown VPU attribute '" << name << "'";
   }
   if (!llvm::isa<ModuleOp>(op)) {
     return op->emitOpError()
            << "attribute '" << name << "' is only valid on a module";
+  }
+  if (name == kNCELimitsAttrName) {
+    return verifyNCELimits(op, name, attr.getValue());
   }
   auto types = llvm::dyn_cast<ArrayAttr>(attr.getValue());
   if (!types || !llvm::all_of(types, llvm::IsaPred<StringAttr>)) {

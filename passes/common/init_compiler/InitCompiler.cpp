@@ -95,6 +95,25 @@ struct InitCompilerPass : public impl::InitCompilerPassBase<InitCompilerPass> {
       module->setAttr(VPU::VPUDialect::kNCEElementTypesAttrName,
                       builder.getStrArrayAttr(types));
     }
+    // The NCE window and channel limits, unless the module has its own.
+    if (!module->hasAttr(VPU::VPUDialect::kNCELimitsAttrName)) {
+      Builder builder(&getContext());
+      const auto &limits = desc->nce().limits();
+      module->setAttr(
+          VPU::VPUDialect::kNCELimitsAttrName,
+          builder.getDictionaryAttr({
+              builder.getNamedAttr(
+                  "max_kernel_size",
+                  builder.getI64IntegerAttr(limits.max_kernel_size())),
+              builder.getNamedAttr(
+                  "max_stride", builder.getI64IntegerAttr(limits.max_stride())),
+              builder.getNamedAttr("max_pad",
+                                   builder.getI64IntegerAttr(limits.max_pad())),
+              builder.getNamedAttr(
+                  "channel_alignment",
+                  builder.getI64IntegerAttr(limits.channel_alignment())),
+          }));
+    }
   }
 };
 

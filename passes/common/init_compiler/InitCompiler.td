@@ -24,12 +24,16 @@ def InitCompilerPass : Pass<"vpuc-init-compiler", "::mlir::ModuleOp"> {
     level-2 and level-1 verifiers, the passes and the blob writer read; and the
     element types its NCE runs (`nce.limits.element_types`) as
     `VPU.nce_element_types`, which the NCE legality checks read (a quantized
-    layer goes to the NCE only on a target whose NCE runs its 8-bit types).
+    layer goes to the NCE only on a target whose NCE runs its 8-bit types); and
+    its NCE window and channel limits (`nce.limits`: largest kernel, stride and
+    pad, channel alignment) as `VPU.nce_limits`, which the NCE op verifiers,
+    the NCE legality checks, the channel expansion and the tiling read.
 
     A module that already targets the same arch (a `VPUIP.resources` attribute
     with the same `arch` name) keeps its resources unchanged, so that a test can
     shrink them (e.g. the CMX size or the barrier count) before running a whole
-    pipeline; likewise a module's own `VPU.nce_element_types` is kept. It is an error when:
+    pipeline; likewise a module's own `VPU.nce_element_types` and
+    `VPU.nce_limits` are kept. It is an error when:
 
     * `arch` is not set, or names neither a known target nor a readable,
       valid target description (the message lists the known targets);
@@ -41,6 +45,8 @@ def InitCompilerPass : Pass<"vpuc-init-compiler", "::mlir::ModuleOp"> {
     }
     // becomes
     module @net attributes {VPU.nce_element_types = ["i8", "u8", "f16", "bf16"],
+        VPU.nce_limits = {channel_alignment = 16 : i64, max_kernel_size = 11 : i64,
+                          max_pad = 5 : i64, max_stride = 8 : i64},
         VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
         cmx_size = 1982464, ..., shave_kind = ACT, shaves = 2, ...>} {
     }

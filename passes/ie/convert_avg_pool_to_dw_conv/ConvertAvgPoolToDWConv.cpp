@@ -50,6 +50,8 @@ struct PoolSpec {
   /// The result type; its spatial dims are the output sizes of the pool's own
   /// rounding rule.
   RankedTensorType resultType;
+  /// The NCE legality options of the IE stage for the pool's target.
+  VPU::NCE::SupportOptions options;
 
   ArrayRef<int64_t> inputShape() const {
     return llvm::cast<RankedTensorType>(input.getType()).getShape();
@@ -106,9 +108,6 @@ struct Plan {
   SmallVector<std::pair<int64_t, int64_t>> windows;
 };
 
-/// The NCE legality options of the IE stage.
-VPU::NCE::SupportOptions getOptions() { return VPU::NCE::getIEStageOptions(); }
-
 /// The description of an average pool with `window` (kernel = strides), no
 /// padding and floor rounding on `input`, with its output type.
 VPU::NCE::LayerDesc describePool(RankedTensorType input,
@@ -157,7 +156,7 @@ FailureOr<SmallVector<int64_t, 2>> checkDepthwise(MLIRContext *context,
   layer.groups = channels;
   VPU::NCE::Reasons nce;
   if (!VPU::isSupportedOnNCE<GroupConvolutionOp>(context, layer, nce,
-                                                 getOptions())) {
+                                                 spec.options)) {
     reasons.add("the NCE cannot run the depthwise convolution (" + nce.join() +
                 ")");
     return failure();
@@ -239,7 +238,7 @@ planPoolChain(MLIRContext *context, const PoolSpec &spec,
       if (failed(output) ||
           !VPU::isSupportedOnNCE<AvgPoolOp>(
               context, describePool(current, window, window, *output),
-              VPU::NCE::ignoreReason, getOptions())) {
+              VPU::NCE::ignoreReason, spec.options)) {
         continue;
       }
       next = *output;
@@ -340,6 +339,7 @@ std::optional<PoolSpec> getSpec(AvgPoolOp op) {
   spec.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
   spec.excludePad = op.getExcludePad();
   spec.resultType = llvm::cast<RankedTensorType>(op.getType());
+  spec.options = VPU::NCE::getIEStageOptions(op);
   return spec;
 }
 
@@ -357,6 +357,7 @@ std::optional<PoolSpec> getSpec(ReduceMeanOp op) {
   spec.padsBegin = {0, 0};
   spec.padsEnd = {0, 0};
   spec.resultType = llvm::cast<RankedTensorType>(op.getType());
+  spec.options = VPU::NCE::getIEStageOptions(op);
   return spec;
 }
 
@@ -366,7 +367,7 @@ std::optional<PoolSpec> getSpec(ReduceMeanOp op) {
 FailureOr<Plan> planRewrite(AvgPoolOp op, const PoolSpec &spec,
                             VPU::NCE::Reasons &reasons) {
   VPU::NCE::Reasons pool;
-  if (VPU::isSupportedOnNCE(op, pool, getOptions())) {
+  if (VPU::isSupportedOnNCE(op, pool, spec.options)) {
     return failure();
   }
   reasons.add("the NCE cannot run it as a pool (" + pool.join() + ")");
@@ -392,7 +393,7 @@ bool runsAsOnePool(MLIRContext *context, const PoolSpec &spec,
   return succeeded(output) && *output == spec.resultType &&
          VPU::isSupportedOnNCE<AvgPoolOp>(
              context, describePool(inType, spec.kernel, spec.strides, *output),
-             log, getOptions());
+             log, spec.options);
 }
 
 /// The rewrite of a global IE.ReduceMean: the average pool if the NCE runs

@@ -58,7 +58,7 @@ std::pair<int64_t, int64_t> getGroupChannels(GroupConvolutionOp op) {
 /// fewest).
 int64_t getRunGroups(GroupConvolutionOp op, int64_t minRunChannels) {
   const auto [groupIn, groupOut] = getGroupChannels(op);
-  const int64_t align = VPU::NCE::kChannelAlignment;
+  const int64_t align = VPU::NCE::getTargetLimits(op).channelAlignment;
   const int64_t aligned = std::lcm(align / std::gcd(groupIn, align),
                                    align / std::gcd(groupOut, align));
   const int64_t alignedChannels = aligned * groupOut;
@@ -137,8 +137,7 @@ getBiasSlice(RankedTensorType type, int64_t first, int64_t channels) {
 /// Logs the reasons it cannot.
 LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
                            int64_t minRunChannels, VPU::LogCallback log) {
-  VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions();
-  options.targetElementTypes = VPU::NCE::getTargetElementTypes(op);
+  const VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions(op);
   if (VPU::isSupportedOnNCE(op, VPU::NCE::ignoreReason, options)) {
     return failure(); // The NCE runs it as it is (depthwise): no reason.
   }

@@ -180,8 +180,7 @@ bool acceptsDepthwise(MultiplyOp op, Value factors, VPU::LogCallback log) {
       op.getType(),
       llvm::cast<RankedTensorType>(factors.getType()).getElementType(),
       isReshapedConstant(factors));
-  VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions();
-  options.targetElementTypes = VPU::NCE::getTargetElementTypes(op);
+  const VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions(op);
   return VPU::isSupportedOnNCE<GroupConvolutionOp>(op.getContext(), layer, log,
                                                    options);
 }

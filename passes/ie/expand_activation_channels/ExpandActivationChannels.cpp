@@ -32,9 +32,8 @@ namespace mlir::vpuc::IE {
 
 namespace {
 
-/// `channels` rounded up to the NCE alignment.
-int64_t alignChannels(int64_t channels) {
-  const int64_t alignment = VPU::NCE::kChannelAlignment;
+/// `channels` rounded up to the NCE `alignment`.
+int64_t alignChannels(int64_t channels, int64_t alignment) {
   return (channels + alignment - 1) / alignment * alignment;
 }
 
@@ -55,8 +54,9 @@ public:
     Value result = layer->getResult(0);
     const int64_t outChannels = channelsOf(result);
     const int64_t inChannels = channelsOf(layer->getOperand(0));
-    const int64_t outAligned = alignChannels(outChannels);
-    const int64_t inAligned = alignChannels(inChannels);
+    const int64_t alignment = VPU::NCE::getTargetLimits(layer).channelAlignment;
+    const int64_t outAligned = alignChannels(outChannels, alignment);
+    const int64_t inAligned = alignChannels(inChannels, alignment);
     if (outAligned == outChannels && inAligned == inChannels) {
       return;
     }

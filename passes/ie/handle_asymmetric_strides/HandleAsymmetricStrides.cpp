@@ -88,7 +88,7 @@ std::optional<SmallVector<int64_t, 2>> planStrides(Operation *op,
   if (strides.size() != 2 || strides[0] == strides[1]) {
     return std::nullopt;
   }
-  const VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions();
+  const VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions(op);
   VPU::NCE::Reasons reasons;
   if (legality.isLayerSupportedOnNCE(layer, reasons, options)) {
     return std::nullopt;

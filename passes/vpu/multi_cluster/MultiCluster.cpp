@@ -114,7 +114,7 @@ std::optional<Candidate> costSplit(Operation *op, const OpGeometry &geometry,
                                    Strategy strategy, TileAxis axis,
                                    int64_t clusters, const CostParams &params) {
   if (maxTilesOf(geometry, axis) < clusters ||
-      extentOf(geometry, axis) < clusters * granuleOf(axis)) {
+      extentOf(geometry, axis) < clusters * granuleOf(geometry, axis)) {
     return std::nullopt;
   }
   Candidate candidate;

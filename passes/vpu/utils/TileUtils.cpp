@@ -54,6 +54,7 @@ StringRef axisName(TileAxis axis) {
 FailureOr<OpGeometry> getGeometry(NCEOpInterface op) {
   OpGeometry geometry;
   Operation *operation = op.getOperation();
+  geometry.channelAlignment = NCE::getTargetLimits(operation).channelAlignment;
   bool known =
       llvm::TypeSwitch<Operation *, bool>(operation)
           .Case<NCEConvolutionOp>([&](auto conv) {
@@ -126,8 +127,8 @@ splitRange(int64_t extent, int64_t granule, int64_t count) {
 
 } // namespace
 
-int64_t granuleOf(TileAxis axis) {
-  return axis == TileAxis::Height ? 1 : NCE::kChannelAlignment;
+int64_t granuleOf(const OpGeometry &geometry, TileAxis axis) {
+  return axis == TileAxis::Height ? 1 : geometry.channelAlignment;
 }
 
 int64_t extentOf(const OpGeometry &geometry, TileAxis axis) {
@@ -136,14 +137,15 @@ int64_t extentOf(const OpGeometry &geometry, TileAxis axis) {
 }
 
 int64_t maxTilesOf(const OpGeometry &geometry, TileAxis axis) {
-  return std::max<int64_t>(extentOf(geometry, axis) / granuleOf(axis), 1);
+  return std::max<int64_t>(extentOf(geometry, axis) / granuleOf(geometry, axis),
+                           1);
 }
 
 SmallVector<TileBox> planTiles(const OpGeometry &geometry, TileAxis axis,
                                int64_t count) {
   SmallVector<TileBox> tiles;
   for (auto [offset, size] :
-       splitRange(extentOf(geometry, axis), granuleOf(axis), count)) {
+       splitRange(extentOf(geometry, axis), granuleOf(geometry, axis), count)) {
     TileBox tile;
     tile.offset = offset;
     tile.size = size;

@@ -82,6 +82,9 @@ struct OpGeometry {
   /// The axes this op can be split over: `Height` first, then its channel
   /// axis (`OutputChannels` for a convolution, `Channels` otherwise).
   SmallVector<TileAxis, 2> axes;
+  /// The target's NCE channel alignment (NCE::getTargetLimits): channel
+  /// pieces are multiples of it.
+  int64_t channelAlignment = 0;
 };
 
 /// Reads the geometry of `op`; fails for an op the slicing does not know.
@@ -100,8 +103,8 @@ struct TileBox {
   int64_t padBottom = 0;
 };
 
-/// The granule of `axis`: one row, or one NCE channel group.
-int64_t granuleOf(TileAxis axis);
+/// The granule of `axis` for `geometry`: one row, or one NCE channel group.
+int64_t granuleOf(const OpGeometry &geometry, TileAxis axis);
 
 /// The output extent along `axis`.
 int64_t extentOf(const OpGeometry &geometry, TileAxis axis);

@@ -465,6 +465,55 @@ module attributes {VPU.nce_element_types = "u8"} {
 
 // -----
 
+// The target's limits (VPU.nce_limits) replace the defaults: a 5x5 kernel is too large for an NCE
+// whose kernels are at most 3x3, and 16 channels are not aligned to 32.
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module attributes {VPU.nce_limits = {channel_alignment = 16 : i64, max_kernel_size = 3 : i64, max_pad = 1 : i64, max_stride = 2 : i64}} {
+  func.func @kernel_above_target_limit(%x: tensor<1x16x16x16xf16, #NHWC>, %w: tensor<16x16x5x5xf16, #NHWC>) -> tensor<1x16x12x12xf16, #NHWC> {
+    // expected-error @+1 {{'VPU.NCE.Convolution' op kernel height 5 is outside the NCE range [1, 3]}}
+    %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>} : tensor<1x16x16x16xf16, #NHWC>, tensor<16x16x5x5xf16, #NHWC> -> tensor<1x16x12x12xf16, #NHWC>
+    return %0 : tensor<1x16x12x12xf16, #NHWC>
+  }
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module attributes {VPU.nce_limits = {channel_alignment = 32 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}} {
+  func.func @channels_below_target_alignment(%a: tensor<1x16x8x8xf16, #NHWC>, %b: tensor<1x16x8x8xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+    // expected-error @+1 {{'VPU.NCE.Eltwise' op channels 16 are not a multiple of the NCE channel alignment 32}}
+    %0 = VPU.NCE.Eltwise(%a, %b) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<NONE>} : tensor<1x16x8x8xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+    return %0 : tensor<1x16x8x8xf16, #NHWC>
+  }
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op attribute 'VPU.nce_limits' needs a positive integer 'max_pad'}}
+module attributes {VPU.nce_limits = {channel_alignment = 16 : i64, max_kernel_size = 11 : i64, max_stride = 8 : i64}} {
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op attribute 'VPU.nce_limits' needs a positive integer 'channel_alignment'}}
+module attributes {VPU.nce_limits = {channel_alignment = 0 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}} {
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op attribute 'VPU.nce_limits' has an unknown field 'max_dilation' (expected max_kernel_size, max_stride, max_pad, channel_alignment)}}
+module attributes {VPU.nce_limits = {channel_alignment = 16 : i64, max_dilation = 2 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}} {
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op attribute 'VPU.nce_limits' must be a dictionary of the NCE limits}}
+module attributes {VPU.nce_limits = [16, 11]} {
+}
+
+// -----
+
 // expected-error @+1 {{'func.func' op attribute 'VPU.nce_element_types' is only valid on a module}}
 func.func @not_a_module() attributes {VPU.nce_element_types = ["f16"]} {
   return

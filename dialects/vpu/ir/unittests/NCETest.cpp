@@ -825,17 +825,18 @@ TEST_F(NCETest, everyOpHasARoundTripCase) {
   EXPECT_EQ(ops, 5);
 }
 
-/// The dialect's limits are those of every built-in target.
+/// The default limits are those of every built-in target.
 TEST(NCELimitsTest, agreeWithTheBuiltinTargets) {
   for (const std::string &name : arch::getBuiltinArchNames()) {
     SCOPED_TRACE(name);
     llvm::Expected<arch::ArchDesc> desc = arch::loadArch(name);
     ASSERT_TRUE(bool(desc)) << llvm::toString(desc.takeError());
     const auto &limits = desc->nce().limits();
-    EXPECT_EQ(limits.max_kernel_size(), NCE::kMaxKernelSize);
-    EXPECT_EQ(limits.max_stride(), NCE::kMaxStride);
-    EXPECT_EQ(limits.max_pad(), NCE::kMaxPad);
-    EXPECT_EQ(limits.channel_alignment(), NCE::kChannelAlignment);
+    const NCE::Limits defaults;
+    EXPECT_EQ(limits.max_kernel_size(), defaults.maxKernelSize);
+    EXPECT_EQ(limits.max_stride(), defaults.maxStride);
+    EXPECT_EQ(limits.max_pad(), defaults.maxPad);
+    EXPECT_EQ(limits.channel_alignment(), defaults.channelAlignment);
     EXPECT_NE(std::find(limits.element_types().begin(),
                         limits.element_types().end(), "f16"),
               limits.element_types().end());
