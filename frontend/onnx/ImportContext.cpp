@@ -30,6 +30,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
@@ -450,14 +451,17 @@ ImportContext::createConstantImpl(const onnx::TensorProto &tensor,
     return emitError(loc) << what << " is segmented, which is not supported";
   }
   SmallVector<int64_t> shape;
+  int64_t numElements = 1;
   for (int64_t dim : tensor.dims()) {
     if (dim < 0) {
       return emitError(loc) << what << " has a negative dimension " << dim;
     }
+    if (llvm::MulOverflow(numElements, dim, numElements)) {
+      return emitError(loc) << what << " has more elements than 2^63";
+    }
     shape.push_back(dim);
   }
   auto type = RankedTensorType::get(shape, elemType);
-  int64_t numElements = type.getNumElements();
   unsigned elemBytes = Const::Content::getElementByteSize(elemType);
 
   // The data: a view of the tensor's raw_data, or read into `owned`.
@@ -479,8 +483,10 @@ ImportContext::createConstantImpl(const onnx::TensorProto &tensor,
       storage == &owned ? llvm::ArrayRef<char>(owned.data(), owned.size())
                         : llvm::ArrayRef<char>(tensor.raw_data().data(),
                                                tensor.raw_data().size());
-  uint64_t expected = static_cast<uint64_t>(numElements) * elemBytes;
-  if (bytes.size() != expected) {
+  int64_t expected = 0;
+  if (llvm::MulOverflow(numElements, static_cast<int64_t>(elemBytes),
+                        expected) ||
+      bytes.size() != static_cast<uint64_t>(expected)) {
     return emitError(loc) << what << " of type " << type << " holds "
                           << bytes.size() << " bytes of data, expected "
                           << expected;
@@ -519,7 +525,14 @@ ImportContext::createConstantImpl(const onnx::TensorProto &tensor,
   } else {
     elements = DenseElementsAttr::getFromRawBuffer(type, bytes);
   }
-  auto content = Const::ContentAttr::get(elements);
+  // The dialect refuses what the compiler's tensors cannot hold (e.g. more
+  // dimensions than a memory order has): an error on the initializer.
+  auto content = Const::ContentAttr::getChecked(
+      [&] { return emitError(loc) << what << ": "; }, elements,
+      llvm::ArrayRef<Const::TransformationAttrInterface>());
+  if (!content) {
+    return failure();
+  }
   return builder.create<Const::DeclareOp>(loc, content).getResult();
 }
 

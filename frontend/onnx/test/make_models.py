@@ -268,6 +268,14 @@ def conv_input_rank_below_weights():
     return model(nodes, [vi("x", F32, [1, 3, 3])], [vi("y", F32, [1, 2, 3])], [w])
 
 
+def initializer_rank_9():
+    # An initializer of rank 9 (found by the fuzzer with rank 33): more dimensions than the
+    # compiler's tensors have; the importer names it instead of asserting.
+    pads = numpy_helper.from_array(np.zeros([1] * 8 + [4], np.int64), "pads")
+    nodes = [helper.make_node("Pad", ["x", "pads"], ["y"], name="pad")]
+    return model(nodes, [vi("x", F32, [2, 2])], [vi("y", F32, [2, 2])], [pads])
+
+
 MODELS = {
     "arith": arith,
     "maxmin": maxmin,
@@ -293,6 +301,7 @@ MODELS = {
     "broadcast_error": broadcast_error,
     "shadowed_input_shape": shadowed_input_shape,
     "conv_input_rank_below_weights": conv_input_rank_below_weights,
+    "initializer_rank_9": initializer_rank_9,
 }
 
 
