@@ -190,14 +190,15 @@ llvm::Error Emulator::Impl::allocateRegions() {
     region.bytes.assign(plan.size, kUninitializedByte);
     regions.push_back(std::move(region));
   }
+  // std::copy_n, not memcpy: an empty section has no data pointer.
   if (blob.constants()) {
-    std::memcpy(regions[constantsId].bytes.data(), blob.constants()->data(),
-                blob.constants()->size());
+    std::copy_n(blob.constants()->data(), blob.constants()->size(),
+                regions[constantsId].bytes.begin());
   }
   for (uint32_t k = 0; k < numKernelData; ++k) {
     const auto *data = blob.kernel_data()->Get(k)->data();
-    std::memcpy(regions[kernelDataBase + k].bytes.data(), data->data(),
-                data->size());
+    std::copy_n(data->data(), data->size(),
+                regions[kernelDataBase + k].bytes.begin());
   }
   for (uint32_t i = 0; i < numInputs + numOutputs; ++i) {
     bool output = i >= numInputs;
