@@ -270,6 +270,7 @@ llvm::ArrayRef<OpHandlerInfo> getLocalNormalizationHandlers();
 llvm::ArrayRef<OpHandlerInfo> getEinsumHandlers();
 llvm::ArrayRef<OpHandlerInfo> getExpansionHandlers();
 llvm::ArrayRef<OpHandlerInfo> getSignalHandlers();
+llvm::ArrayRef<OpHandlerInfo> getIntegerHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

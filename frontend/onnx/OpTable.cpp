@@ -30,7 +30,8 @@ getTable() {
           getNNHandlers(), getDataHandlers(), getResizeHandlers(),
           getQuantizationHandlers(), getIndexingHandlers(),
           getRecurrentHandlers(), getLocalNormalizationHandlers(),
-          getEinsumHandlers(), getExpansionHandlers(), getSignalHandlers()}) {
+          getEinsumHandlers(), getExpansionHandlers(), getSignalHandlers(),
+          getIntegerHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }
