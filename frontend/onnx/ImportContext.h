@@ -271,6 +271,8 @@ llvm::ArrayRef<OpHandlerInfo> getEinsumHandlers();
 llvm::ArrayRef<OpHandlerInfo> getExpansionHandlers();
 llvm::ArrayRef<OpHandlerInfo> getSignalHandlers();
 llvm::ArrayRef<OpHandlerInfo> getIntegerHandlers();
+llvm::ArrayRef<OpHandlerInfo> getSelectionHandlers();
+llvm::ArrayRef<OpHandlerInfo> getVanillaRNNHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

@@ -31,7 +31,8 @@ getTable() {
           getQuantizationHandlers(), getIndexingHandlers(),
           getRecurrentHandlers(), getLocalNormalizationHandlers(),
           getEinsumHandlers(), getExpansionHandlers(), getSignalHandlers(),
-          getIntegerHandlers()}) {
+          getIntegerHandlers(), getSelectionHandlers(),
+          getVanillaRNNHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }
