@@ -18,7 +18,8 @@
 //                    with a constant index per (time, batch) pair, from the
 //                    constant `sequence_lens`
 //   MaxUnpool        IE.ScatterNDUpdate of the values into a zero tensor at
-//                    their (run-time) flat indices, IE.Reshape to the output
+//                    their (run-time) flat indices, IE.Reshape to the inferred
+//                    shape, IE.Pad at the end to a larger `output_shape`
 //
 //===----------------------------------------------------------------------===//
 
@@ -296,9 +297,9 @@ static LogicalResult importReverseSequence(ImportContext &ctx,
 // MaxUnpool
 //===----------------------------------------------------------------------===//
 
-/// MaxUnpool(X, I, output_shape): a zero tensor of the output shape (the
-/// constant `output_shape`, or (in - 1) * stride + kernel - pads per spatial
-/// dim) with X's values written at the flat indices I.
+/// MaxUnpool(X, I, output_shape): a zero tensor of the inferred shape ((in -
+/// 1) * stride + kernel - pads per spatial dim) with X's values written at the
+/// flat indices I, zero-padded at the end to the constant `output_shape`.
 static LogicalResult importMaxUnpool(ImportContext &ctx,
                                      const onnx::NodeProto &node) {
   FailureOr<Value> values = ctx.getInput(node, 0);
@@ -337,27 +338,35 @@ static LogicalResult importMaxUnpool(ImportContext &ctx,
            << "attributes 'strides' and 'pads' must have " << spatial << " and "
            << 2 * spatial << " values";
   }
-  llvm::SmallVector<int64_t> outShape(type.getShape().take_front(2));
+  // The indices address the inferred shape; a larger `output_shape` adds
+  // zeros at the end of each dim (as the ONNX reference does).
+  llvm::SmallVector<int64_t> inferredShape(type.getShape().take_front(2));
   for (int64_t d = 0; d < spatial; ++d) {
-    outShape.push_back((type.getDimSize(d + 2) - 1) * strides[d] +
-                       (**kernel)[d] - pads[d] - pads[d + spatial]);
+    inferredShape.push_back((type.getDimSize(d + 2) - 1) * strides[d] +
+                            (**kernel)[d] - pads[d] - pads[d + spatial]);
   }
+  llvm::SmallVector<int64_t> outShape = inferredShape;
   if (ImportContext::hasInput(node, 2)) {
     FailureOr<llvm::SmallVector<int64_t>> shape =
         ctx.getConstantInts(node, 2, "output_shape");
     if (failed(shape)) {
       return failure();
     }
-    if (static_cast<int64_t>(shape->size()) != type.getRank() ||
-        (*shape)[0] != outShape[0] || (*shape)[1] != outShape[1]) {
+    bool fits = static_cast<int64_t>(shape->size()) == type.getRank();
+    for (size_t d = 0; fits && d < shape->size(); ++d) {
+      fits = d < 2 ? (*shape)[d] == inferredShape[d]
+                   : (*shape)[d] >= inferredShape[d];
+    }
+    if (!fits) {
       return ctx.emitNodeError(node)
              << "input 'output_shape' must be [N, C, spatial...] with X's N "
-                "and C";
+                "and C and spatial dims of at least the inferred "
+             << llvm::ArrayRef<int64_t>(inferredShape).drop_front(2);
     }
     outShape = *shape;
   }
   int64_t total = 1;
-  for (int64_t dim : outShape) {
+  for (int64_t dim : inferredShape) {
     if (dim < 1) {
       return ctx.emitNodeError(node) << "the output shape has a dim " << dim;
     }
@@ -385,9 +394,25 @@ static LogicalResult importMaxUnpool(ImportContext &ctx,
   if (failed(scattered)) {
     return failure();
   }
-  FailureOr<Value> result = buildReshape(ctx, node, *scattered, outShape);
+  FailureOr<Value> result = buildReshape(ctx, node, *scattered, inferredShape);
   if (failed(result)) {
     return failure();
+  }
+  if (outShape != inferredShape) {
+    llvm::SmallVector<int64_t> padsEnd, padsBegin(outShape.size(), 0);
+    for (auto [out, inferred] : llvm::zip(outShape, inferredShape)) {
+      padsEnd.push_back(out - inferred);
+    }
+    OpBuilder &builder = ctx.getBuilder();
+    result = buildOp<IE::PadOp>(
+        ctx, node, {*result},
+        {builder.getNamedAttr("pads_begin",
+                              builder.getDenseI64ArrayAttr(padsBegin)),
+         builder.getNamedAttr("pads_end",
+                              builder.getDenseI64ArrayAttr(padsEnd))});
+    if (failed(result)) {
+      return failure();
+    }
   }
   return ctx.setOutputs(node, {*result});
 }
@@ -401,7 +426,7 @@ llvm::ArrayRef<OpHandlerInfo> getSelectionHandlers() {
       {"ReverseSequence", 10, 17, importReverseSequence,
        "IE.Reshape, IE.Gather"},
       {"MaxUnpool", 9, 17, importMaxUnpool,
-       "IE.Convert, IE.Reshape, IE.ScatterNDUpdate"},
+       "IE.Convert, IE.Reshape, IE.ScatterNDUpdate, IE.Pad"},
   };
   return handlers;
 }

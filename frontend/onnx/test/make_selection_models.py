@@ -33,7 +33,8 @@ def selection_ops():
              numpy_helper.from_array(COND, "cond"),
              numpy_helper.from_array(COND[:3], "cond3"),
              numpy_helper.from_array(LENS, "lens"),
-             numpy_helper.from_array(np.array([1, 3], np.int64), "lens_b")]
+             numpy_helper.from_array(np.array([1, 3], np.int64), "lens_b"),
+             numpy_helper.from_array(np.array([1, 2, 5, 7], np.int64), "unpool_shape")]
     nodes = [
         helper.make_node("OneHot", ["idx", "depth", "values"], ["onehot"], name="onehot"),
         helper.make_node("OneHot", ["idx_f", "depth_f", "ivalues"], ["onehot_axis"],
@@ -45,6 +46,10 @@ def selection_ops():
                          time_axis=1, batch_axis=0),
         helper.make_node("MaxUnpool", ["pooled", "argmax"], ["unpool"], name="unpool",
                          kernel_shape=[2, 2], strides=[2, 2]),
+        # A larger output shape: the indices address the inferred [1, 2, 4, 6], the rest is
+        # zero at the end of each dim.
+        helper.make_node("MaxUnpool", ["pooled", "argmax", "unpool_shape"], ["unpool_big"],
+                         name="unpool_big", kernel_shape=[2, 2], strides=[2, 2]),
     ]
     inputs = [vi("idx", I64, [2, 3]), vi("idx_f", F32, [3]), vi("ivalues", I32, [2]),
               vi("x", F32, [3, 4]), vi("s", F32, [4, 3, 2]), vi("sb", F32, [2, 3]),
@@ -52,7 +57,7 @@ def selection_ops():
     outputs = [vi("onehot", F32, [2, 3, 5]), vi("onehot_axis", I32, [4, 3]),
                vi("compress", F32, [3, 3]), vi("compress_flat", F32, [2]),
                vi("rev_time", F32, [4, 3, 2]), vi("rev_batch", F32, [2, 3]),
-               vi("unpool", F32, [1, 2, 4, 6])]
+               vi("unpool", F32, [1, 2, 4, 6]), vi("unpool_big", F32, [1, 2, 5, 7])]
     return model(nodes, inputs, outputs, inits, opset=11)
 
 
@@ -93,6 +98,8 @@ def max_pool_with_indices(p):
 def selection_ops_ref(idx, idx_f, ivalues, x, s, sb, pooled, argmax):
     unpool = np.zeros((1, 2, 4, 6), np.float32)
     unpool.reshape(-1)[argmax.reshape(-1)] = pooled.reshape(-1)
+    unpool_big = np.zeros((1, 2, 5, 7), np.float32)
+    unpool_big[:, :, :4, :6] = unpool
     return {
         "onehot": one_hot(idx, 5, -1, -1.0, 2.0).astype(np.float32),
         "onehot_axis": one_hot(idx_f.astype(np.int64), 4, 0, ivalues[0], ivalues[1])
@@ -102,6 +109,7 @@ def selection_ops_ref(idx, idx_f, ivalues, x, s, sb, pooled, argmax):
         "rev_time": reverse_sequence(s, LENS, 0),
         "rev_batch": reverse_sequence(sb, [1, 3], 1),
         "unpool": unpool,
+        "unpool_big": unpool_big,
     }
 
 
