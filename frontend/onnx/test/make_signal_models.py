@@ -126,9 +126,9 @@ def signal_stft():
     inits = [scalar("step8", 8), scalar("len16", 16), scalar("step5", 5), scalar("len6", 6),
              numpy_helper.from_array(hann.astype(np.float32), "hann")]
     nodes = [
-        # onesided = 1 is the default, but the shape inference of ONNX 1.12 reads it as 0.
-        helper.make_node("STFT", ["s", "step8", "", "len16"], ["plain"], name="plain",
-                         onesided=1),
+        # onesided = 1 is the default, which the shape inference of ONNX 1.12 reads as 0:
+        # the importer writes it out first.
+        helper.make_node("STFT", ["s", "step8", "", "len16"], ["plain"], name="plain"),
         helper.make_node("STFT", ["s", "step8", "hann"], ["windowed"], name="windowed",
                          onesided=0),
         helper.make_node("STFT", ["s", "step8", "w", "len16"], ["runtime_window"],
