@@ -15,8 +15,9 @@
 //                    of the constant `condition` (after an IE.Reshape to 1-D
 //                    without `axis`)
 //   ReverseSequence  IE.Gather on the merged time and batch dims (IE.Reshape)
-//                    with a constant index per (time, batch) pair, from the
-//                    constant `sequence_lens`
+//                    with an index per (time, batch) pair: a constant from
+//                    constant `sequence_lens`, else computed at run time
+//                    (IE.Less, IE.Subtract, IE.Select, IE.Multiply, IE.Add)
 //   MaxUnpool        IE.ScatterNDUpdate of the values into a zero tensor at
 //                    their (run-time) flat indices, IE.Reshape to the inferred
 //                    shape, IE.Pad at the end to a larger `output_shape`
@@ -225,16 +226,88 @@ static LogicalResult importCompress(ImportContext &ctx,
 // ReverseSequence
 //===----------------------------------------------------------------------===//
 
+/// The flat source index, in the merged [time * batch] (time first) or [batch *
+/// time] dim, of each output element of ReverseSequence, computed at run time
+/// from `lengths` [batch]: t < len ? len - 1 - t : t, lengths clamped to
+/// [0, steps].
+static FailureOr<Value> buildReverseIndices(ImportContext &ctx,
+                                            const onnx::NodeProto &node,
+                                            Value lengths, bool timeFirst,
+                                            int64_t steps, int64_t batch) {
+  Type si64 = ctx.convertElementType(onnx::TensorProto::INT64);
+  FailureOr<Value> len = buildConvert(ctx, node, lengths, si64);
+  if (failed(len)) {
+    return failure();
+  }
+  // Time along dim 0 and batch along dim 1 of the index grid, or the reverse.
+  llvm::SmallVector<int64_t> timeShape = {steps, 1}, batchShape = {1, batch};
+  if (!timeFirst) {
+    std::swap(timeShape[0], timeShape[1]);
+    std::swap(batchShape[0], batchShape[1]);
+  }
+  len = buildReshape(ctx, node, *len, batchShape);
+  if (failed(len)) {
+    return failure();
+  }
+  len = buildOp<IE::MinimumOp>(
+      ctx, node, {*len, createIndexConstant(ctx, node, {}, {steps})});
+  if (failed(len)) {
+    return failure();
+  }
+  llvm::SmallVector<int64_t> times, timesPlusOne, batches;
+  for (int64_t t = 0; t < steps; ++t) {
+    times.push_back(t);
+    timesPlusOne.push_back(t + 1);
+  }
+  for (int64_t b = 0; b < batch; ++b) {
+    batches.push_back(b);
+  }
+  Value time = createIndexConstant(ctx, node, timeShape, times);
+  FailureOr<Value> inside = buildOp<IE::LessOp>(ctx, node, {time, *len});
+  if (failed(inside)) {
+    return failure();
+  }
+  FailureOr<Value> reversed = buildOp<IE::SubtractOp>(
+      ctx, node,
+      {*len, createIndexConstant(ctx, node, timeShape, timesPlusOne)});
+  if (failed(reversed)) {
+    return failure();
+  }
+  FailureOr<Value> source =
+      buildOp<IE::SelectOp>(ctx, node, {*inside, *reversed, time});
+  if (failed(source)) {
+    return failure();
+  }
+  // time first: source * batch + b; batch first: b * steps + source.
+  Value entry = createIndexConstant(ctx, node, batchShape, batches);
+  FailureOr<Value> scaled = buildOp<IE::MultiplyOp>(
+      ctx, node,
+      {timeFirst ? *source : entry,
+       createIndexConstant(ctx, node, {}, {timeFirst ? batch : steps})});
+  if (failed(scaled)) {
+    return failure();
+  }
+  FailureOr<Value> flat =
+      buildOp<IE::AddOp>(ctx, node, {*scaled, timeFirst ? entry : *source});
+  if (failed(flat)) {
+    return failure();
+  }
+  return buildReshape(ctx, node, *flat, {steps * batch});
+}
+
 /// ReverseSequence(input, sequence_lens): for each batch entry b, the first
 /// sequence_lens[b] steps along `time_axis` in reverse order, the rest as they
-/// are. The time and batch axes are dims 0 and 1 (in either order).
+/// are. The time and batch axes are dims 0 and 1 (in either order). Constant
+/// lengths give a constant gather index; run-time ones an index computed by
+/// buildReverseIndices.
 static LogicalResult importReverseSequence(ImportContext &ctx,
                                            const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
+  FailureOr<Value> lengthsValue = ctx.getInput(node, 1);
   FailureOr<int64_t> timeAxis = ctx.getIntAttr(node, "time_axis", 0);
   FailureOr<int64_t> batchAxis = ctx.getIntAttr(node, "batch_axis", 1);
-  if (failed(input) || failed(timeAxis) || failed(batchAxis) ||
-      failed(requireStatic(ctx, node, *input, "input"))) {
+  if (failed(input) || failed(lengthsValue) || failed(timeAxis) ||
+      failed(batchAxis) || failed(requireStatic(ctx, node, *input, "input"))) {
     return failure();
   }
   RankedTensorType type = getTensorType(*input);
@@ -245,35 +318,48 @@ static LogicalResult importReverseSequence(ImportContext &ctx,
               "batch_axis 0 and 1 (in either order), got time_axis = "
            << *timeAxis << ", batch_axis = " << *batchAxis << " and " << type;
   }
-  FailureOr<llvm::SmallVector<int64_t>> lengths =
-      ctx.getConstantInts(node, 1, "sequence_lens");
-  if (failed(lengths)) {
-    return failure();
-  }
   const int64_t steps = type.getDimSize(*timeAxis);
   const int64_t batch = type.getDimSize(*batchAxis);
-  if (static_cast<int64_t>(lengths->size()) != batch) {
+  RankedTensorType lengthsType = getTensorType(*lengthsValue);
+  if (lengthsType.getShape() != llvm::ArrayRef<int64_t>{batch} ||
+      !llvm::isa<IntegerType>(lengthsType.getElementType())) {
     return ctx.emitNodeError(node)
-           << "input 'sequence_lens' must hold one length per batch entry ("
-           << batch << "), got " << lengths->size();
+           << "input 'sequence_lens' must hold one integer length per batch "
+              "entry ("
+           << batch << "), got " << lengthsType;
   }
-  for (int64_t length : *lengths) {
-    if (length < 1 || length > steps) {
-      return ctx.emitNodeError(node) << "input 'sequence_lens' holds " << length
-                                     << ", outside [1, " << steps << "]";
+  const bool timeFirst = *timeAxis == 0;
+  Value indexValue;
+  if (std::optional<llvm::SmallVector<double>> lengths =
+          ImportContext::getConstantValues(*lengthsValue)) {
+    for (double length : *lengths) {
+      if (length < 1 || length > steps) {
+        return ctx.emitNodeError(node)
+               << "input 'sequence_lens' holds " << static_cast<int64_t>(length)
+               << ", outside [1, " << steps << "]";
+      }
     }
-  }
-  // Dims 0 and 1 merged: element (t, b) is at t * batch + b (time first) or
-  // b * steps + t (batch first).
-  auto flatIndex = [&](int64_t t, int64_t b) {
-    return *timeAxis == 0 ? t * batch + b : b * steps + t;
-  };
-  llvm::SmallVector<int64_t> indices(steps * batch);
-  for (int64_t t = 0; t < steps; ++t) {
-    for (int64_t b = 0; b < batch; ++b) {
-      const int64_t length = (*lengths)[b];
-      indices[flatIndex(t, b)] = flatIndex(t < length ? length - 1 - t : t, b);
+    // Dims 0 and 1 merged: element (t, b) is at t * batch + b (time first)
+    // or b * steps + t (batch first).
+    auto flatIndex = [&](int64_t t, int64_t b) {
+      return timeFirst ? t * batch + b : b * steps + t;
+    };
+    llvm::SmallVector<int64_t> indices(steps * batch);
+    for (int64_t t = 0; t < steps; ++t) {
+      for (int64_t b = 0; b < batch; ++b) {
+        const auto length = static_cast<int64_t>((*lengths)[b]);
+        indices[flatIndex(t, b)] =
+            flatIndex(t < length ? length - 1 - t : t, b);
+      }
     }
+    indexValue = createIndexConstant(ctx, node, {steps * batch}, indices);
+  } else {
+    FailureOr<Value> computed =
+        buildReverseIndices(ctx, node, *lengthsValue, timeFirst, steps, batch);
+    if (failed(computed)) {
+      return failure();
+    }
+    indexValue = *computed;
   }
   llvm::SmallVector<int64_t> merged = {steps * batch};
   merged.append(type.getShape().begin() + 2, type.getShape().end());
@@ -281,8 +367,10 @@ static LogicalResult importReverseSequence(ImportContext &ctx,
   if (failed(flat)) {
     return failure();
   }
-  FailureOr<Value> gathered = buildConstantGather(
-      ctx, node, *flat, 0, {static_cast<int64_t>(indices.size())}, indices);
+  OpBuilder &builder = ctx.getBuilder();
+  FailureOr<Value> gathered = buildOp<IE::GatherOp>(
+      ctx, node, {*flat, indexValue},
+      {builder.getNamedAttr("axis", builder.getI64IntegerAttr(0))});
   if (failed(gathered)) {
     return failure();
   }
@@ -424,7 +512,8 @@ llvm::ArrayRef<OpHandlerInfo> getSelectionHandlers() {
        "IE.Select"},
       {"Compress", 9, 17, importCompress, "IE.Reshape, IE.Gather"},
       {"ReverseSequence", 10, 17, importReverseSequence,
-       "IE.Reshape, IE.Gather"},
+       "IE.Reshape, IE.Gather, IE.Convert, IE.Minimum, IE.Less, IE.Subtract, "
+       "IE.Select, IE.Multiply, IE.Add"},
       {"MaxUnpool", 9, 17, importMaxUnpool,
        "IE.Convert, IE.Reshape, IE.ScatterNDUpdate, IE.Pad"},
   };

@@ -44,6 +44,11 @@ def selection_ops():
         helper.make_node("ReverseSequence", ["s", "lens"], ["rev_time"], name="rev_time"),
         helper.make_node("ReverseSequence", ["sb", "lens_b"], ["rev_batch"], name="rev_batch",
                          time_axis=1, batch_axis=0),
+        # Run-time lengths: the gather index is computed in the graph.
+        helper.make_node("ReverseSequence", ["s", "lens_rt"], ["rev_time_rt"],
+                         name="rev_time_rt"),
+        helper.make_node("ReverseSequence", ["sb", "lens_b_rt"], ["rev_batch_rt"],
+                         name="rev_batch_rt", time_axis=1, batch_axis=0),
         helper.make_node("MaxUnpool", ["pooled", "argmax"], ["unpool"], name="unpool",
                          kernel_shape=[2, 2], strides=[2, 2]),
         # A larger output shape: the indices address the inferred [1, 2, 4, 6], the rest is
@@ -53,10 +58,12 @@ def selection_ops():
     ]
     inputs = [vi("idx", I64, [2, 3]), vi("idx_f", F32, [3]), vi("ivalues", I32, [2]),
               vi("x", F32, [3, 4]), vi("s", F32, [4, 3, 2]), vi("sb", F32, [2, 3]),
+              vi("lens_rt", I64, [3]), vi("lens_b_rt", I32, [2]),
               vi("pooled", F32, [1, 2, 2, 3]), vi("argmax", I64, [1, 2, 2, 3])]
     outputs = [vi("onehot", F32, [2, 3, 5]), vi("onehot_axis", I32, [4, 3]),
                vi("compress", F32, [3, 3]), vi("compress_flat", F32, [2]),
                vi("rev_time", F32, [4, 3, 2]), vi("rev_batch", F32, [2, 3]),
+               vi("rev_time_rt", F32, [4, 3, 2]), vi("rev_batch_rt", F32, [2, 3]),
                vi("unpool", F32, [1, 2, 4, 6]), vi("unpool_big", F32, [1, 2, 5, 7])]
     return model(nodes, inputs, outputs, inits, opset=11)
 
@@ -95,7 +102,7 @@ def max_pool_with_indices(p):
     return pooled, argmax
 
 
-def selection_ops_ref(idx, idx_f, ivalues, x, s, sb, pooled, argmax):
+def selection_ops_ref(idx, idx_f, ivalues, x, s, sb, lens_rt, lens_b_rt, pooled, argmax):
     unpool = np.zeros((1, 2, 4, 6), np.float32)
     unpool.reshape(-1)[argmax.reshape(-1)] = pooled.reshape(-1)
     unpool_big = np.zeros((1, 2, 5, 7), np.float32)
@@ -108,6 +115,8 @@ def selection_ops_ref(idx, idx_f, ivalues, x, s, sb, pooled, argmax):
         "compress_flat": np.compress(COND[:3], x),
         "rev_time": reverse_sequence(s, LENS, 0),
         "rev_batch": reverse_sequence(sb, [1, 3], 1),
+        "rev_time_rt": reverse_sequence(s, lens_rt, 0),
+        "rev_batch_rt": reverse_sequence(sb, lens_b_rt, 1),
         "unpool": unpool,
         "unpool_big": unpool_big,
     }
@@ -192,6 +201,7 @@ if __name__ == "__main__":
               "x": RNG.standard_normal((3, 4)).astype(np.float32),
               "s": RNG.standard_normal((4, 3, 2)).astype(np.float32),
               "sb": RNG.standard_normal((2, 3)).astype(np.float32),
+              "lens_rt": np.array([2, 4, 1], np.int64), "lens_b_rt": np.array([3, 2], np.int32),
               }
     inputs["pooled"], inputs["argmax"] = max_pool_with_indices(
         RNG.permutation(48).reshape(1, 2, 4, 6).astype(np.float32))
