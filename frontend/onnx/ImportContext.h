@@ -269,6 +269,10 @@ llvm::ArrayRef<OpHandlerInfo> getRecurrentHandlers();
 llvm::ArrayRef<OpHandlerInfo> getLocalNormalizationHandlers();
 llvm::ArrayRef<OpHandlerInfo> getEinsumHandlers();
 llvm::ArrayRef<OpHandlerInfo> getExpansionHandlers();
+llvm::ArrayRef<OpHandlerInfo> getSignalHandlers();
+llvm::ArrayRef<OpHandlerInfo> getIntegerHandlers();
+llvm::ArrayRef<OpHandlerInfo> getSelectionHandlers();
+llvm::ArrayRef<OpHandlerInfo> getVanillaRNNHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

@@ -402,7 +402,24 @@ LogicalResult ModelImporter::checkModel() {
   return success();
 }
 
+/// Writes out the STFT attribute `onesided` where a node leaves it at its
+/// default (1): the shape inference of ONNX 1.12 reads a missing `onesided` as
+/// 0 and then contradicts the model's declared output shapes.
+static void materializeStftDefaults(onnx::GraphProto &graph) {
+  for (onnx::NodeProto &node : *graph.mutable_node()) {
+    if (node.op_type() != "STFT" || !node.domain().empty() ||
+        ImportContext::findAttribute(node, "onesided")) {
+      continue;
+    }
+    onnx::AttributeProto *attr = node.add_attribute();
+    attr->set_name("onesided");
+    attr->set_type(onnx::AttributeProto::INT);
+    attr->set_i(1);
+  }
+}
+
 LogicalResult ModelImporter::inferShapes() {
+  materializeStftDefaults(*model.mutable_graph());
   try {
     inferOnnxShapes(model);
   } catch (const std::exception &error) {

@@ -30,7 +30,9 @@ getTable() {
           getNNHandlers(), getDataHandlers(), getResizeHandlers(),
           getQuantizationHandlers(), getIndexingHandlers(),
           getRecurrentHandlers(), getLocalNormalizationHandlers(),
-          getEinsumHandlers(), getExpansionHandlers()}) {
+          getEinsumHandlers(), getExpansionHandlers(), getSignalHandlers(),
+          getIntegerHandlers(), getSelectionHandlers(),
+          getVanillaRNNHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }

@@ -101,5 +101,13 @@ INSTANTIATE_TEST_SUITE_P(Expansion, SeqNumericsTest,
                          ::testing::Values("expansion_ops", "expansion_reduce",
                                            "expansion_misc", "expansion_fmod"));
 
+// The ops built from existing IE ops by Signal.cpp, Integer.cpp, Selection.cpp
+// and VanillaRNN.cpp (make_signal_models.py, make_integer_models.py,
+// make_selection_models.py).
+INSTANTIATE_TEST_SUITE_P(Decomposed, SeqNumericsTest,
+                         ::testing::Values("signal_generators", "signal_dft",
+                                           "signal_stft", "integer_ops",
+                                           "selection_ops", "selection_rnn"));
+
 } // namespace
 } // namespace mlir::vpuc
