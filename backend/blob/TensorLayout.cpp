@@ -187,11 +187,12 @@ llvm::Expected<TensorLayout> getTensorLayout(const schema::TensorType &type,
       empty = true;
     } else {
       lastBit += static_cast<__int128>(dim - 1) * layout.strides[Dim(i)];
+      // Checked per dim, so the product stays below 2^48 * 2^63.
       numElements *= dim;
+      if (numElements > kMaxSpanBytes) {
+        return makeError(what + ": more than 2^48 elements");
+      }
     }
-  }
-  if (numElements > kMaxSpanBytes) {
-    return makeError(what + ": more than 2^48 elements");
   }
   if (!empty) {
     __int128 span = (lastBit + layout.elemBits + 7) / 8;

@@ -20,6 +20,7 @@
 #include "dialects/ie/ir/IEOps.h"
 #include "frontend/onnx/ImportContext.h"
 #include "onnx/onnx_pb.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::vpuc::onnx_frontend {
 
@@ -141,8 +142,10 @@ static LogicalResult importReshape(ImportContext &ctx,
       diag << "shape ";
       return printList(diag, *requested) << " has the invalid dim " << dim;
     }
-    if (dim != -1) {
-      known *= dim;
+    if (dim != -1 && llvm::MulOverflow(known, dim, known)) {
+      InFlightDiagnostic diag = ctx.emitNodeError(node);
+      diag << "shape ";
+      return printList(diag, *requested) << " has more than 2^63 elements";
     }
     shape.push_back(dim);
   }
