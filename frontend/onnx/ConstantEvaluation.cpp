@@ -27,6 +27,9 @@ struct ConstantEvaluator::Entry {
   /// False when the value cannot be evaluated; `reason` says why.
   bool evaluable = false;
   std::string reason;
+  /// For a value that cannot be evaluated: the block arguments it depends on
+  /// through evaluable ops (getBlockingArguments), without duplicates.
+  SmallVector<BlockArgument, 1> arguments;
   IE::HostTensor tensor;
   /// The exact values of integer constants and shapes (the float tensor rounds
   /// beyond 2^24).
@@ -79,8 +82,11 @@ ConstantEvaluator::evaluateOne(Value value, Status &status) {
     return result;
   };
   if (auto argument = llvm::dyn_cast<BlockArgument>(value)) {
-    return store(notEvaluable("it depends on graph input #" +
-                              std::to_string(argument.getArgNumber())));
+    std::unique_ptr<Entry> entry =
+        notEvaluable("it depends on graph input #" +
+                     std::to_string(argument.getArgNumber()));
+    entry->arguments.push_back(argument);
+    return store(std::move(entry));
   }
   Operation *op = value.getDefiningOp();
   // Checks that `result` of `op` has a static shape within the size limit.
@@ -141,13 +147,28 @@ ConstantEvaluator::evaluateOne(Value value, Status &status) {
                               ", which cannot be evaluated at import time"));
   }
   SmallVector<IE::HostTensor, 4> inputs;
+  const Entry *blocked = nullptr;
+  SmallVector<BlockArgument, 1> arguments;
   for (Value operand : op->getOperands()) {
     const Entry *operandEntry = find(operand);
     assert(operandEntry && "operands are evaluated first");
     if (!operandEntry->evaluable) {
-      return store(notEvaluable(operandEntry->reason));
+      blocked = blocked ? blocked : operandEntry;
+      for (BlockArgument argument : operandEntry->arguments) {
+        if (!llvm::is_contained(arguments, argument)) {
+          arguments.push_back(argument);
+        }
+      }
+      continue;
     }
-    inputs.push_back(operandEntry->tensor);
+    if (!blocked) {
+      inputs.push_back(operandEntry->tensor);
+    }
+  }
+  if (blocked) {
+    std::unique_ptr<Entry> entry = notEvaluable(blocked->reason);
+    entry->arguments = std::move(arguments);
+    return store(std::move(entry));
   }
   for (Value result : op->getResults()) {
     if (std::optional<std::string> reason = checkSize(result)) {
@@ -217,6 +238,16 @@ ConstantEvaluator::evaluate(Value value, Status &status, std::string &reason) {
   }
   status = Status::Evaluated;
   return entry;
+}
+
+SmallVector<BlockArgument>
+ConstantEvaluator::getBlockingArguments(Value value) const {
+  const Entry *entry = find(value);
+  if (!entry || entry->evaluable) {
+    return {};
+  }
+  return SmallVector<BlockArgument>(entry->arguments.begin(),
+                                    entry->arguments.end());
 }
 
 ConstantEvaluator::Status

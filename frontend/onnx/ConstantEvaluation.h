@@ -74,6 +74,12 @@ public:
   Status getFloats(Value value, llvm::SmallVectorImpl<double> &values,
                    std::string &reason);
 
+  /// The block arguments (graph inputs) whose values would make `value`, found
+  /// not evaluable by the last getInts/getFloats, evaluable: those it reaches
+  /// through ops the evaluator could run. Empty when it reaches none (or was
+  /// not evaluated).
+  llvm::SmallVector<BlockArgument> getBlockingArguments(Value value) const;
+
   /// Forgets every memoised value (call before the IR it refers to is erased).
   void clear();
 

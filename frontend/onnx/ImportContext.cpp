@@ -566,12 +566,41 @@ ImportContext::getConstantValues(Value value) {
   return values;
 }
 
+std::string ImportContext::getFreezeInputHint(Value value) const {
+  SmallVector<std::string> names;
+  for (BlockArgument argument : evaluator->getBlockingArguments(value)) {
+    for (const auto &entry : values) {
+      if (entry.second == argument) {
+        names.push_back(entry.first().str());
+        break;
+      }
+    }
+  }
+  if (names.empty()) {
+    return "";
+  }
+  llvm::sort(names);
+  std::string text = names.size() == 1 ? "; to import it with a fixed value, "
+                                         "bind graph input "
+                                       : "; to import it with fixed values, "
+                                         "bind graph inputs ";
+  for (auto [i, name] : llvm::enumerate(names)) {
+    text += (i ? ", '" : "'") + name + "'";
+  }
+  text += " with";
+  for (const std::string &name : names) {
+    text += " --freeze-input " + name + "=FILE.npy";
+  }
+  return text;
+}
+
 /// Reads input `index` of `node` through `read` (the evaluator's getInts or
-/// getFloats) and reports a value that is not known at import time.
-template <typename T, typename ReadFn>
+/// getFloats) and reports a value that is not known at import time, ending
+/// with `hint(value)`.
+template <typename T, typename ReadFn, typename HintFn>
 static FailureOr<SmallVector<T>>
 readConstantInput(const ImportContext &ctx, const onnx::NodeProto &node,
-                  int index, llvm::StringRef what, ReadFn read) {
+                  int index, llvm::StringRef what, ReadFn read, HintFn hint) {
   FailureOr<Value> value = ctx.getInput(node, index);
   if (failed(value)) {
     return failure();
@@ -593,7 +622,7 @@ readConstantInput(const ImportContext &ctx, const onnx::NodeProto &node,
          << "') must be known at import time (a constant, or computed from "
             "constants and "
             "static shapes), but "
-         << reason;
+         << reason << hint(*value);
 }
 
 FailureOr<SmallVector<int64_t>>
@@ -603,7 +632,8 @@ ImportContext::getConstantInts(const onnx::NodeProto &node, int index,
       *this, node, index, what,
       [&](Value value, SmallVectorImpl<int64_t> &values, std::string &reason) {
         return evaluator->getInts(value, values, reason);
-      });
+      },
+      [&](Value value) { return getFreezeInputHint(value); });
 }
 
 FailureOr<SmallVector<double>>
@@ -613,7 +643,8 @@ ImportContext::getConstantFloats(const onnx::NodeProto &node, int index,
       *this, node, index, what,
       [&](Value value, SmallVectorImpl<double> &values, std::string &reason) {
         return evaluator->getFloats(value, values, reason);
-      });
+      },
+      [&](Value value) { return getFreezeInputHint(value); });
 }
 
 void ImportContext::clearConstantCache() { evaluator->clear(); }

@@ -212,6 +212,10 @@ public:
   }
 
 private:
+  /// For a value found not evaluable at import time: the hint that ends the
+  /// error, naming the graph inputs that `--freeze-input` could bind to make
+  /// it evaluable (empty when there are none).
+  std::string getFreezeInputHint(Value value) const;
   /// Implements both createConstant; `takeableRawData` is the tensor's
   /// raw_data when it may be moved from.
   FailureOr<Value> createConstantImpl(const onnx::TensorProto &tensor,

@@ -17,7 +17,7 @@ namespace mlir::vpuc::onnx_frontend {
 FailureOr<OwningOpRef<ModuleOp>>
 loadModel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
           llvm::StringRef path, llvm::ArrayRef<std::string> inputShapes,
-          llvm::StringRef toolName) {
+          llvm::ArrayRef<std::string> frozenInputs, llvm::StringRef toolName) {
   auto fail = [&](const llvm::Twine &message) {
     llvm::WithColor::error(llvm::errs(), toolName) << message << "\n";
     return failure();
@@ -30,7 +30,17 @@ loadModel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
         return fail("--input-shape: " + error);
       }
     }
+    for (const std::string &item : frozenInputs) {
+      std::string error = parseFreezeInput(item, options);
+      if (!error.empty()) {
+        return fail("--freeze-input: " + error);
+      }
+    }
     return importOnnxModel(&context, path, options);
+  }
+  if (!frozenInputs.empty()) {
+    return fail("--freeze-input applies to ONNX models only; the inputs of " +
+                path + " are those of its IR");
   }
   if (!inputShapes.empty()) {
     return fail("--input-shape applies to ONNX models only; the shapes of " +

@@ -27,7 +27,9 @@ class SourceMgr;
 namespace mlir::vpuc::onnx_frontend {
 
 /// Loads `path`: imports a .onnx model, with the static shapes `inputShapes`
-/// (each `name=DxDx...`, as the --input-shape flags give them); parses any
+/// (each `name=DxDx...`, as the --input-shape flags give them) and the graph
+/// inputs `frozenInputs` replaced by constants (each `name=file.npy` or
+/// `name=file.npz`, as the --freeze-input flags give them); parses any
 /// other file as MLIR, adding it to `sourceMgr` (whose diagnostic handler then
 /// shows the source lines). Errors in the model go to the context's
 /// diagnostics; errors in the arguments are printed as
@@ -36,7 +38,7 @@ namespace mlir::vpuc::onnx_frontend {
 FailureOr<OwningOpRef<ModuleOp>>
 loadModel(MLIRContext &context, llvm::SourceMgr &sourceMgr,
           llvm::StringRef path, llvm::ArrayRef<std::string> inputShapes,
-          llvm::StringRef toolName);
+          llvm::ArrayRef<std::string> frozenInputs, llvm::StringRef toolName);
 
 } // namespace mlir::vpuc::onnx_frontend
 

@@ -6,7 +6,8 @@
 //
 // The model-level part of the importer: parsing, the ONNX checker and shape
 // inference (the ONNX library throws; every call into it is wrapped here), the
-// opset and unsupported-op checks, graph inputs/outputs, initializers, the node
+// opset and unsupported-op checks, frozen inputs (--freeze-input), graph
+// inputs/outputs, initializers, the node
 // loop, the erasure of the ops left without uses (shape subgraphs evaluated at
 // import time) and the IE.CNNNetwork op.
 //
@@ -16,6 +17,7 @@
 
 #include <exception>
 #include <limits>
+#include <optional>
 
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/ie/ir/IEDialect.h"
@@ -65,6 +67,56 @@ std::string parseInputShape(llvm::StringRef text, ImportOptions &options) {
   return "";
 }
 
+std::string addFrozenInput(llvm::StringRef name, npy::Array value,
+                           llvm::StringRef source, ImportOptions &options) {
+  if (name.empty()) {
+    return ("no input name for the value of " + source).str();
+  }
+  FrozenInput frozen{std::move(value), source.str()};
+  if (!options.frozenInputs.emplace(name.str(), std::move(frozen)).second) {
+    return ("input '" + name + "' is given twice").str();
+  }
+  return "";
+}
+
+std::string parseFreezeInput(llvm::StringRef text, ImportOptions &options) {
+  auto [name, file] = text.split('=');
+  if (name.empty() || file.empty() || !text.contains('=')) {
+    return ("expected 'name=file.npy' or 'name=file.npz', got '" + text + "'")
+        .str();
+  }
+  if (options.frozenInputs.count(name.str())) {
+    return ("input '" + name + "' is given twice").str();
+  }
+  std::string source = file.str();
+  npy::Array value;
+  if (file.ends_with(".npz")) {
+    llvm::Expected<npy::ArrayMap> arrays = npy::readNpz(file);
+    if (!arrays) {
+      return llvm::toString(arrays.takeError());
+    }
+    auto it = arrays->find(name.str());
+    if (it == arrays->end()) {
+      std::string members;
+      for (const auto &entry : *arrays) {
+        members += (members.empty() ? "'" : ", '") + entry.first + "'";
+      }
+      return (file + " has no array named '" + name + "' (it holds " +
+              (members.empty() ? std::string("none") : members) + ")")
+          .str();
+    }
+    value = std::move(it->second);
+    source += ":" + name.str();
+  } else {
+    llvm::Expected<npy::Array> array = npy::readNpy(file);
+    if (!array) {
+      return llvm::toString(array.takeError());
+    }
+    value = std::move(*array);
+  }
+  return addFrozenInput(name, std::move(value), source, options);
+}
+
 namespace {
 
 /// Imports one parsed model.
@@ -88,6 +140,7 @@ private:
   FailureOr<OwningOpRef<ModuleOp>> importParsed();
   LogicalResult upgradeOpset();
   LogicalResult readOpset();
+  LogicalResult applyFrozenInputs();
   LogicalResult applyInputShapes();
   LogicalResult checkWindowAttributes();
   LogicalResult checkDeclaredShapes();
@@ -227,7 +280,160 @@ static llvm::StringSet<> getInitializerNames(const onnx::GraphProto &graph) {
   return names;
 }
 
+/// The NumPy dtype of an ONNX TensorProto::DataType, if it has one.
+static std::optional<npy::DType> getNpyDType(int32_t onnxType) {
+  switch (onnxType) {
+  case onnx::TensorProto::BOOL:
+    return npy::DType::Bool;
+  case onnx::TensorProto::INT8:
+    return npy::DType::I8;
+  case onnx::TensorProto::UINT8:
+    return npy::DType::U8;
+  case onnx::TensorProto::INT16:
+    return npy::DType::I16;
+  case onnx::TensorProto::UINT16:
+    return npy::DType::U16;
+  case onnx::TensorProto::INT32:
+    return npy::DType::I32;
+  case onnx::TensorProto::UINT32:
+    return npy::DType::U32;
+  case onnx::TensorProto::INT64:
+    return npy::DType::I64;
+  case onnx::TensorProto::UINT64:
+    return npy::DType::U64;
+  case onnx::TensorProto::FLOAT16:
+    return npy::DType::F16;
+  case onnx::TensorProto::FLOAT:
+    return npy::DType::F32;
+  case onnx::TensorProto::DOUBLE:
+    return npy::DType::F64;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The ONNX TensorProto::DataType of a NumPy dtype.
+static int32_t getOnnxDataType(npy::DType dtype) {
+  for (int32_t type = onnx::TensorProto::DataType_MIN;
+       type <= onnx::TensorProto::DataType_MAX; ++type) {
+    if (getNpyDType(type) == dtype) {
+      return type;
+    }
+  }
+  llvm_unreachable("every NumPy dtype has an ONNX data type");
+}
+
+/// `[1, 3, ?]` for a declared shape (`?` for a dimension without a value).
+static std::string formatShape(const onnx::TensorShapeProto &shape) {
+  std::string text = "[";
+  for (int d = 0; d < shape.dim_size(); ++d) {
+    text += d ? ", " : "";
+    text += shape.dim(d).has_dim_value()
+                ? std::to_string(shape.dim(d).dim_value())
+                : std::string("?");
+  }
+  return text + "]";
+}
+
+/// `[2, 3]` for a shape.
+static std::string formatShape(llvm::ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  for (auto [index, dim] : llvm::enumerate(shape)) {
+    text += index ? ", " : "";
+    text += std::to_string(dim);
+  }
+  return text + "]";
+}
+
+LogicalResult ModelImporter::applyFrozenInputs() {
+  onnx::GraphProto *graph = model.mutable_graph();
+  llvm::StringSet<> initializers = getInitializerNames(*graph);
+  auto isInput = [&](const onnx::ValueInfoProto &input) {
+    return !initializers.contains(input.name());
+  };
+  for (const auto &[name, frozen] : options.frozenInputs) {
+    auto *inputs = graph->mutable_input();
+    auto it = llvm::find_if(*inputs, [&](const onnx::ValueInfoProto &input) {
+      return input.name() == name && isInput(input);
+    });
+    if (it == inputs->end()) {
+      InFlightDiagnostic diag = emitError(fileLoc);
+      diag << "frozen input '" << name << "' (" << frozen.source
+           << ") is not an input of the model (its inputs: ";
+      SmallVector<std::string> names;
+      for (const onnx::ValueInfoProto &input : graph->input()) {
+        if (isInput(input)) {
+          names.push_back("'" + input.name() + "'");
+        }
+      }
+      if (names.empty()) {
+        diag << "none";
+      } else {
+        llvm::interleaveComma(names, diag);
+      }
+      return diag << ")";
+    }
+    std::string what = "frozen input '" + name + "' (" + frozen.source + ")";
+    if (!it->type().has_tensor_type()) {
+      return emitError(fileLoc) << what << ": the input is not a tensor";
+    }
+    const onnx::TypeProto_Tensor &declared = it->type().tensor_type();
+    const npy::Array &value = frozen.value;
+    std::optional<npy::DType> declaredDType = getNpyDType(declared.elem_type());
+    if (declaredDType != value.dtype) {
+      return emitError(fileLoc)
+             << what << ": the value's element type "
+             << npy::getDTypeName(value.dtype) << " is not the element type "
+             << (declaredDType
+                     ? npy::getDTypeName(*declaredDType).str()
+                     : ImportContext::getDataTypeName(declared.elem_type()))
+             << " of the input";
+    }
+    if (declared.has_shape()) {
+      const onnx::TensorShapeProto &shape = declared.shape();
+      bool same = shape.dim_size() == static_cast<int>(value.shape.size());
+      for (int d = 0; same && d < shape.dim_size(); ++d) {
+        same = !shape.dim(d).has_dim_value() ||
+               shape.dim(d).dim_value() == value.shape[d];
+      }
+      if (!same) {
+        return emitError(fileLoc)
+               << what << ": the value's shape " << formatShape(value.shape)
+               << " is not the shape " << formatShape(shape) << " of the input";
+      }
+    }
+    onnx::TensorProto *tensor = graph->add_initializer();
+    tensor->set_name(name);
+    tensor->set_data_type(getOnnxDataType(value.dtype));
+    for (int64_t dim : value.shape) {
+      tensor->add_dims(dim);
+    }
+    tensor->set_raw_data(value.data.data(), value.data.size());
+    // Up to IR version 3 every initializer is also a graph input (the checker
+    // requires it); the importer takes an input with an initializer as the
+    // constant.
+    if (model.ir_version() >= 4) {
+      inputs->erase(it);
+    } else {
+      onnx::TensorShapeProto *shape =
+          it->mutable_type()->mutable_tensor_type()->mutable_shape();
+      shape->clear_dim();
+      for (int64_t dim : value.shape) {
+        shape->add_dim()->set_dim_value(dim);
+      }
+    }
+  }
+  return success();
+}
+
 LogicalResult ModelImporter::applyInputShapes() {
+  for (const auto &entry : options.inputShapes) {
+    if (options.frozenInputs.count(entry.first)) {
+      return emitError(fileLoc)
+             << "--input-shape names '" << entry.first
+             << "', which is frozen to a value (--freeze-input)";
+    }
+  }
   onnx::GraphProto *graph = model.mutable_graph();
   llvm::StringSet<> initializers = getInitializerNames(*graph);
   llvm::StringSet<> used;
@@ -669,9 +875,10 @@ FailureOr<OwningOpRef<ModuleOp>> ModelImporter::runOnFile() {
 }
 
 FailureOr<OwningOpRef<ModuleOp>> ModelImporter::importParsed() {
-  if (failed(readOpset()) || failed(applyInputShapes()) ||
-      failed(checkWindowAttributes()) || failed(checkDeclaredShapes()) ||
-      failed(checkModel()) || failed(upgradeOpset()) || failed(inferShapes()) ||
+  if (failed(readOpset()) || failed(applyFrozenInputs()) ||
+      failed(applyInputShapes()) || failed(checkWindowAttributes()) ||
+      failed(checkDeclaredShapes()) || failed(checkModel()) ||
+      failed(upgradeOpset()) || failed(inferShapes()) ||
       failed(inlineFunctions()) || failed(checkSupportedNodes())) {
     return failure();
   }

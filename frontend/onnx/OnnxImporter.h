@@ -23,6 +23,7 @@
 #include <string>
 #include <vector>
 
+#include "core/npy/Npy.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LogicalResult.h"
@@ -39,12 +40,26 @@ class MLIRContext;
 
 namespace mlir::vpuc::onnx_frontend {
 
+/// A graph input bound to a fixed value (`--freeze-input`).
+struct FrozenInput {
+  /// The value; its element type and shape must be the input's.
+  npy::Array value;
+  /// Where the value comes from, for messages (`file.npy`, `file.npz:name`).
+  std::string source;
+};
+
 /// Options of the import.
 struct ImportOptions {
   /// Static shapes for graph inputs, by input name. An entry replaces the
   /// input's declared shape (which must have the same rank); it is required for
   /// every input with a dynamic dimension.
   std::map<std::string, std::vector<int64_t>> inputShapes;
+  /// Graph inputs replaced by constants before anything else reads the model,
+  /// by input name: each becomes an initializer (and, from IR version 4, is
+  /// removed from the graph's inputs), so ONNX shape inference and the
+  /// import-time evaluation of shape subgraphs see its value, and the imported
+  /// network no longer has it as an input.
+  std::map<std::string, FrozenInput> frozenInputs;
   /// Constants with more bytes than this become `dense_resource` blobs; smaller
   /// ones are printed inline as `dense<...>`.
   int64_t resourceThresholdBytes = 1024;
@@ -56,6 +71,18 @@ struct ImportOptions {
 /// shape), into `options`. Reports the first malformed item through the
 /// returned string; empty on success.
 std::string parseInputShape(llvm::StringRef text, ImportOptions &options);
+
+/// Parses `text`, `name=file.npy` or `name=file.npz` (the archive's member
+/// `name`), reads the array and adds it to `options.frozenInputs`. Reports a
+/// malformed item, an unreadable file or an input given twice through the
+/// returned string; empty on success.
+std::string parseFreezeInput(llvm::StringRef text, ImportOptions &options);
+
+/// Adds `value` as the frozen value of graph input `name` (`source` names it in
+/// messages). Reports an input given twice through the returned string; empty
+/// on success.
+std::string addFrozenInput(llvm::StringRef name, npy::Array value,
+                           llvm::StringRef source, ImportOptions &options);
 
 /// Imports the ONNX model at `path`. External-data files are found relative to
 /// the directory of `path`. Errors are emitted on `context` and yield failure.

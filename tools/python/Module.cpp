@@ -123,13 +123,15 @@ py::dict toDict(const npy::ArrayMap &arrays) {
 /// A model given by path or by its serialized ONNX bytes.
 driver::ModelSource toModelSource(const std::string &path,
                                   const std::optional<py::bytes> &bytes,
-                                  std::vector<std::string> inputShapes) {
+                                  std::vector<std::string> inputShapes,
+                                  const py::dict &frozenInputs) {
   driver::ModelSource model;
   model.path = path;
   if (bytes) {
     model.bytes = std::string(*bytes);
   }
   model.inputShapes = std::move(inputShapes);
+  model.frozenInputs = toArrayMap(frozenInputs);
   return model;
 }
 
@@ -143,9 +145,11 @@ py::tuple compile(const std::string &modelPath,
                   const std::string &pipeline,
                   std::vector<std::string> pipelineOptions,
                   std::vector<std::string> inputShapes,
+                  const py::dict &frozenInputs,
                   std::vector<std::string> observeLayers) {
   driver::CompileRequest request;
-  request.model = toModelSource(modelPath, modelBytes, std::move(inputShapes));
+  request.model = toModelSource(modelPath, modelBytes, std::move(inputShapes),
+                                frozenInputs);
   request.arch = arch;
   request.mode = mode;
   request.pipelinePath = pipeline;
@@ -205,10 +209,11 @@ py::dict run(const py::bytes &blob, const py::dict &inputs, bool positional,
 
 py::dict infer(const std::string &modelPath,
                const std::optional<py::bytes> &modelBytes,
-               std::vector<std::string> inputShapes, const py::dict &inputs,
+               std::vector<std::string> inputShapes,
+               const py::dict &frozenInputs, const py::dict &inputs,
                bool positional) {
-  driver::ModelSource model =
-      toModelSource(modelPath, modelBytes, std::move(inputShapes));
+  driver::ModelSource model = toModelSource(
+      modelPath, modelBytes, std::move(inputShapes), frozenInputs);
   npy::ArrayMap arrays = toArrayMap(inputs);
   llvm::Expected<npy::ArrayMap> outputs = [&] {
     py::gil_scoped_release release;
@@ -272,12 +277,14 @@ PYBIND11_MODULE(_vpuc, m) {
   m.def("compile", &python::compile, py::arg("model_path"),
         py::arg("model_bytes"), py::arg("arch"), py::arg("mode"),
         py::arg("pipeline"), py::arg("pipeline_options"),
-        py::arg("input_shapes"), py::arg("observe_layers"));
+        py::arg("input_shapes"), py::arg("frozen_inputs"),
+        py::arg("observe_layers"));
   m.def("run", &python::run, py::arg("blob"), py::arg("inputs"),
         py::arg("positional"), py::arg("hazard_check"), py::arg("numerics"),
         py::arg("arch"));
   m.def("infer", &python::infer, py::arg("model_path"), py::arg("model_bytes"),
-        py::arg("input_shapes"), py::arg("inputs"), py::arg("positional"));
+        py::arg("input_shapes"), py::arg("frozen_inputs"), py::arg("inputs"),
+        py::arg("positional"));
   m.def("compare", &python::compare, py::arg("actual"), py::arg("reference"),
         py::arg("tolerance"), py::arg("max_abs_rel_range"));
   m.def("modes", [] { return driver::getModes(python::getRegistry()); });

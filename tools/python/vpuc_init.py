@@ -90,6 +90,16 @@ def _arrays(arrays: Arrays, what: str) -> Tuple[Dict[str, np.ndarray], bool]:
                     + type(arrays).__name__)
 
 
+def _frozen(freeze_inputs: Optional[Mapping[str, np.ndarray]]) -> Dict[str, np.ndarray]:
+    """The frozen inputs {name: array} (freeze_inputs of compile() and infer())."""
+    if freeze_inputs is None:
+        return {}
+    if not isinstance(freeze_inputs, Mapping):
+        raise TypeError("freeze_inputs: expected a dict of NumPy arrays by input name, not "
+                        + type(freeze_inputs).__name__)
+    return {str(name): _array(value) for name, value in freeze_inputs.items()}
+
+
 def archs() -> List[str]:
     """The built-in targets (e.g. ["VPUX30XX", "VPUX37XX"])."""
     return _vpuc.archs()
@@ -106,7 +116,8 @@ def compile(model: Model,
             pipeline: Optional[Union[str, os.PathLike]] = None,
             pipeline_options: Sequence[str] = (),
             input_shapes: Sequence[str] = (),
-            observe_layers: Union[bool, Sequence[str]] = False) -> bytes:
+            observe_layers: Union[bool, Sequence[str]] = False,
+            freeze_inputs: Optional[Mapping[str, np.ndarray]] = None) -> bytes:
     """Compiles a model into a blob for `arch`, like `vpuc compile`.
 
     Args:
@@ -119,6 +130,8 @@ def compile(model: Model,
       observe_layers: keep the outputs of every layer (True) or of the layers named (ONNX node
         names) as extra outputs of the blob, which run() returns as `layers`, like
         `vpuc compile --observe-layers`.
+      freeze_inputs: ONNX inputs replaced by these constants (arrays by input name), which are
+        then no inputs of the blob, like `vpuc compile --freeze-input`.
 
     Returns:
       The blob's bytes. Warnings of the compiler are issued as CompileWarning.
@@ -137,7 +150,7 @@ def compile(model: Model,
     else:
         layers = list(observe_layers)
     blob, printed = _vpuc.compile(path, data, arch, mode or "", spec, list(pipeline_options),
-                                  list(input_shapes), layers)
+                                  list(input_shapes), _frozen(freeze_inputs), layers)
     if printed:
         warnings.warn(printed.rstrip(), CompileWarning, stacklevel=2)
     return blob
@@ -215,15 +228,18 @@ def run(blob: bytes,
     return outputs
 
 
-def infer(model: Model, inputs: Arrays, input_shapes: Sequence[str] = ()) -> Dict[str, np.ndarray]:
+def infer(model: Model, inputs: Arrays, input_shapes: Sequence[str] = (),
+          freeze_inputs: Optional[Mapping[str, np.ndarray]] = None) -> Dict[str, np.ndarray]:
     """Runs a model (path or ONNX bytes) with the IE reference interpreter, like `vpuc infer`.
 
-    `inputs` are the network inputs by name, or one array for a one-input network. Returns the
-    outputs by name.
+    `inputs` are the network inputs by name, or one array for a one-input network;
+    `freeze_inputs` ONNX inputs replaced by constants (`--freeze-input`), which `inputs` then
+    does not give. Returns the outputs by name.
     """
     path, data = _model(model)
     arrays, positional = _arrays(inputs, "inputs")
-    return _vpuc.infer(path, data, list(input_shapes), arrays, positional)
+    return _vpuc.infer(path, data, list(input_shapes), _frozen(freeze_inputs), arrays,
+                       positional)
 
 
 @dataclasses.dataclass

@@ -60,6 +60,12 @@ cl::list<std::string>
                 cl::desc("For an ONNX model: the static shape of a model "
                          "input, `name=DxDx...` (repeatable)"),
                 cl::value_desc("name=shape"));
+cl::list<std::string> frozenInputs(
+    "freeze-input",
+    cl::desc("For an ONNX model: replace a model input by the constant in a "
+             "file, `name=file.npy` or `name=file.npz` (its array `name`); "
+             "the input is then no input of the network (repeatable)"),
+    cl::value_desc("name=file"));
 cl::opt<std::string>
     pipelineName("pipeline",
                  cl::desc("Run the registered pipeline spec with this name "
@@ -280,7 +286,7 @@ int main(int argc, char **argv) {
   }
 
   FailureOr<OwningOpRef<ModuleOp>> module = onnx_frontend::loadModel(
-      context, sourceMgr, modelPath, inputShapes, kTool);
+      context, sourceMgr, modelPath, inputShapes, frozenInputs, kTool);
   if (failed(module)) {
     return 1;
   }

@@ -139,6 +139,12 @@ cl::list<std::string>
                 cl::desc("For an ONNX model: the static shape of a model "
                          "input, `name=DxDx...` (repeatable)"),
                 cl::value_desc("name=shape"), cl::sub(getCompileCommand()));
+cl::list<std::string> frozenInputs(
+    "freeze-input",
+    cl::desc("For an ONNX model: replace a model input by the constant in a "
+             "file, `name=file.npy` or `name=file.npz` (its array `name`); "
+             "the input is then no input of the network (repeatable)"),
+    cl::value_desc("name=file"), cl::sub(getCompileCommand()));
 cl::opt<std::string>
     dumpDir("dump-ir-after-each",
             cl::desc("Write the module after every pass into this directory "
@@ -866,6 +872,10 @@ int runCompile() {
     return fail("--input-shape applies to ONNX models only; the shapes of " +
                 modelPath + " are those of its IR");
   }
+  if (!frozenInputs.empty() && !model.ends_with(".onnx")) {
+    return fail("--freeze-input applies to ONNX models only; the inputs of " +
+                modelPath + " are those of its IR");
+  }
   llvm::Expected<arch::ArchDesc> archDesc = driver::loadTarget(archName);
   if (!archDesc) {
     return fail(archDesc.takeError());
@@ -986,7 +996,7 @@ int runCompile() {
   // Import.
   TimingScope importTimer = rootTimer.nest("import");
   FailureOr<OwningOpRef<ModuleOp>> module = onnx_frontend::loadModel(
-      context, sourceMgr, modelPath, inputShapes, "vpuc compile");
+      context, sourceMgr, modelPath, inputShapes, frozenInputs, "vpuc compile");
   importTimer.stop();
   if (failed(module)) {
     return kExitError;

@@ -73,6 +73,12 @@ cl::list<std::string>
                 cl::desc("For an ONNX model: the static shape of a model "
                          "input, `name=DxDx...` (repeatable)"),
                 cl::value_desc("name=shape"), cl::sub(getInferCommand()));
+cl::list<std::string> frozenInputs(
+    "freeze-input",
+    cl::desc("For an ONNX model: replace a model input by the constant in a "
+             "file, `name=file.npy` or `name=file.npz` (its array `name`); "
+             "the input is then no input of the network (repeatable)"),
+    cl::value_desc("name=file"), cl::sub(getInferCommand()));
 cl::opt<std::string>
     entryPoint("entry",
                cl::desc("The function to run (default: the one named by "
@@ -150,7 +156,7 @@ int runInfer() {
   Clock::time_point start = Clock::now();
   double cpuStart = cpuMilliseconds();
   FailureOr<OwningOpRef<ModuleOp>> module = onnx_frontend::loadModel(
-      context, sourceMgr, modelPath, inputShapes, "vpuc infer");
+      context, sourceMgr, modelPath, inputShapes, frozenInputs, "vpuc infer");
   if (failed(module)) {
     return kExitError;
   }

@@ -157,6 +157,43 @@ TEST_F(ConstantEvaluationTest, ReasonsForValuesNotEvaluable) {
       "import-time evaluation limit of 4");
 }
 
+TEST_F(ConstantEvaluationTest, BlockingArgumentsOfValuesNotEvaluable) {
+  // %sum depends on %a and %b through evaluable ops, %sx on %x only through
+  // its shape (evaluable), %both on %b and on an op that cannot be evaluated.
+  SmallVector<Value> values = parse(R"mlir(
+    func.func @f(%x: tensor<2x3xf32>, %a: tensor<2xsi64>, %b: tensor<2xsi64>) -> (tensor<2xsi64>, tensor<2xsi64>, tensor<2xsi64>, tensor<2xi64>) {
+      %sum = IE.Add(%a, %b) : tensor<2xsi64>, tensor<2xsi64> -> tensor<2xsi64>
+      %twice = IE.Add(%sum, %a) : tensor<2xsi64>, tensor<2xsi64> -> tensor<2xsi64>
+      %u = builtin.unrealized_conversion_cast %b : tensor<2xsi64> to tensor<2xsi64>
+      %both = IE.Add(%u, %b) : tensor<2xsi64>, tensor<2xsi64> -> tensor<2xsi64>
+      %sx = IE.ShapeOf(%x) : tensor<2x3xf32> -> tensor<2xi64>
+      return %sum, %twice, %both, %sx : tensor<2xsi64>, tensor<2xsi64>, tensor<2xsi64>, tensor<2xi64>
+    })mlir");
+  ASSERT_EQ(values.size(), 4u);
+  auto func = *module->getOps<func::FuncOp>().begin();
+  BlockArgument a = func.getArgument(1), b = func.getArgument(2);
+  ConstantEvaluator evaluator;
+  SmallVector<int64_t> ints;
+  std::string reason;
+  EXPECT_TRUE(evaluator.getBlockingArguments(values[0]).empty())
+      << "not evaluated yet";
+  EXPECT_EQ(evaluator.getInts(values[0], ints, reason), Status::NotEvaluable);
+  EXPECT_EQ(reason, "it depends on graph input #1");
+  EXPECT_EQ(evaluator.getBlockingArguments(values[0]),
+            (SmallVector<BlockArgument>{a, b}));
+  EXPECT_EQ(evaluator.getInts(values[1], ints, reason), Status::NotEvaluable);
+  EXPECT_EQ(evaluator.getBlockingArguments(values[1]),
+            (SmallVector<BlockArgument>{a, b}))
+      << "each argument once";
+  EXPECT_EQ(evaluator.getInts(values[2], ints, reason), Status::NotEvaluable);
+  EXPECT_EQ(reason, "it depends on 'builtin.unrealized_conversion_cast', "
+                    "which cannot be evaluated at import time");
+  EXPECT_EQ(evaluator.getBlockingArguments(values[2]),
+            (SmallVector<BlockArgument>{b}));
+  EXPECT_EQ(evaluator.getInts(values[3], ints, reason), Status::Evaluated);
+  EXPECT_TRUE(evaluator.getBlockingArguments(values[3]).empty());
+}
+
 TEST_F(ConstantEvaluationTest, KernelErrorsAreReported) {
   SmallVector<Value> values = parse(R"mlir(
     func.func @f() -> tensor<si64> {

@@ -6,8 +6,8 @@
 //===----------------------------------------------------------------------===//
 //
 // importOnnxModel / importOnnxModelFromBytes on models built with the ONNX
-// protobuf API, and parseInputShape. The lit tests in ../test cover the op
-// mappings through vpuc-translate.
+// protobuf API, parseInputShape, parseFreezeInput and frozen inputs. The lit
+// tests in ../test cover the op mappings through vpuc-translate.
 //
 //===----------------------------------------------------------------------===//
 
@@ -225,6 +225,82 @@ TEST(OnnxImporterTest, InputShapesFixDynamicDims) {
   auto func = (*module)->lookupSymbol<func::FuncOp>("main");
   auto type = llvm::cast<RankedTensorType>(func.getFunctionType().getResult(0));
   EXPECT_EQ(type.getShape(), llvm::ArrayRef<int64_t>({5, 3}));
+}
+
+TEST(OnnxImporterTest, FrozenInputsBecomeConstants) {
+  // y = Add(x, w) with x frozen: the network has no input, and a constant
+  // holds the frozen values.
+  std::string bytes = makeAddInitializerModel(3);
+  MLIRContext context;
+  ImportOptions options;
+  std::vector<float> values = {-1.0f, 2.0f, 4.0f};
+  EXPECT_EQ(addFrozenInput(
+                "x",
+                npy::Array::fromValues<float>(npy::DType::F32, {3}, values),
+                "x.npy", options),
+            "");
+  FailureOr<OwningOpRef<ModuleOp>> module =
+      importOnnxModelFromBytes(&context, bytes, "add.onnx", options);
+  ASSERT_TRUE(succeeded(module));
+  auto func = (*module)->lookupSymbol<func::FuncOp>("main");
+  EXPECT_EQ(func.getFunctionType().getNumInputs(), 0u);
+  auto network = *(*module)->getOps<IE::CNNNetworkOp>().begin();
+  EXPECT_TRUE(network.getInputsDataInfo().empty());
+  std::vector<std::vector<float>> constants;
+  (*module)->walk([&](Const::DeclareOp op) {
+    std::vector<float> content;
+    for (float value : op.getContent().fold().getValues<float>()) {
+      content.push_back(value);
+    }
+    constants.push_back(std::move(content));
+  });
+  EXPECT_NE(llvm::find(constants, values), constants.end());
+  EXPECT_EQ(addFrozenInput("x", npy::Array::zeros(npy::DType::F32, {3}), "b",
+                           options),
+            "input 'x' is given twice");
+}
+
+TEST(OnnxImporterTest, FrozenInputsMustMatchTheInput) {
+  std::string bytes = makeReluModel({2, -1});
+  MLIRContext context;
+  auto importWith = [&](llvm::StringRef name, npy::Array value) {
+    Diagnostics diags(context);
+    ImportOptions options;
+    EXPECT_EQ(addFrozenInput(name, std::move(value), "v.npy", options), "");
+    EXPECT_TRUE(failed(
+        importOnnxModelFromBytes(&context, bytes, "relu.onnx", options)));
+    return diags.messages;
+  };
+  EXPECT_NE(importWith("w", npy::Array::zeros(npy::DType::F32, {2, 3}))
+                .find("frozen input 'w' (v.npy) is not an input of the model "
+                      "(its inputs: 'x')"),
+            std::string::npos);
+  EXPECT_NE(importWith("x", npy::Array::zeros(npy::DType::F16, {2, 3}))
+                .find("frozen input 'x' (v.npy): the value's element type "
+                      "float16 is not the element type float32 of the input"),
+            std::string::npos);
+  EXPECT_NE(importWith("x", npy::Array::zeros(npy::DType::F32, {3, 3}))
+                .find("frozen input 'x' (v.npy): the value's shape [3, 3] is "
+                      "not the shape [2, ?] of the input"),
+            std::string::npos);
+  // A dynamic dimension takes any size.
+  ImportOptions options;
+  EXPECT_EQ(addFrozenInput("x", npy::Array::zeros(npy::DType::F32, {2, 7}),
+                           "v.npy", options),
+            "");
+  EXPECT_TRUE(succeeded(
+      importOnnxModelFromBytes(&context, bytes, "relu.onnx", options)));
+}
+
+TEST(OnnxImporterTest, ParseFreezeInput) {
+  ImportOptions options;
+  EXPECT_EQ(parseFreezeInput("x", options),
+            "expected 'name=file.npy' or 'name=file.npz', got 'x'");
+  EXPECT_EQ(parseFreezeInput("=a.npy", options),
+            "expected 'name=file.npy' or 'name=file.npz', got '=a.npy'");
+  std::string error = parseFreezeInput("x=/nonexistent/a.npy", options);
+  EXPECT_NE(error.find("/nonexistent/a.npy"), std::string::npos) << error;
+  EXPECT_TRUE(options.frozenInputs.empty());
 }
 
 TEST(OnnxImporterTest, ParseInputShape) {

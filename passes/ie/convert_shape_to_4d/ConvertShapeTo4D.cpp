@@ -135,6 +135,16 @@ struct ConvertOpTo4D final : RewritePattern {
     if (!ops.contains(op->getName())) {
       return rewriter.notifyMatchFailure(op, "not a listed op");
     }
+    // A tensor without elements has no 4-D layout to move to (a constant of
+    // one cannot be reshaped); the op is left as it is.
+    auto isEmpty = [](Type type) {
+      auto tensor = llvm::dyn_cast<RankedTensorType>(type);
+      return tensor && tensor.hasStaticShape() && tensor.getNumElements() == 0;
+    };
+    if (llvm::any_of(op->getOperandTypes(), isEmpty) ||
+        llvm::any_of(op->getResultTypes(), isEmpty)) {
+      return rewriter.notifyMatchFailure(op, "an empty tensor");
+    }
     FailureOr<std::optional<EltwiseShapes4D>> shapes =
         planOp(op, [] { return InFlightDiagnostic(); });
     if (failed(shapes)) {

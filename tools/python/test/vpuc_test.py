@@ -113,6 +113,55 @@ def overflow_model():
     return model.SerializeToString()
 
 
+def reshape_model():
+    """ONNX bytes of y = Reshape(x, shape) * k with x [2, 6], shape int64 [2] and k [1] inputs."""
+    from onnx import TensorProto, helper
+    graph = helper.make_graph(
+        [helper.make_node("Reshape", ["x", "shape"], ["r"], name="reshape"),
+         helper.make_node("Mul", ["r", "k"], ["y"], name="scale")], "reshape",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 6]),
+         helper.make_tensor_value_info("shape", TensorProto.INT64, [2]),
+         helper.make_tensor_value_info("k", TensorProto.FLOAT, [1])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, [3, 4])])
+    return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]).SerializeToString()
+
+
+class FreezeInputsTest(unittest.TestCase):
+    """freeze_inputs (`--freeze-input`): a graph input becomes a constant."""
+
+    def setUp(self):
+        self.x = np.arange(12, dtype=np.float32).reshape(2, 6) - 5.5
+        self.k = np.array([0.5], np.float32)
+        self.reference = self.x.reshape(3, 4) * self.k
+        self.frozen = {"shape": np.array([3, 4], np.int64)}
+
+    def test_infer(self):
+        outputs = vpuc.infer(reshape_model(), {"x": self.x, "k": self.k},
+                             freeze_inputs=self.frozen)
+        np.testing.assert_array_equal(outputs["y"], self.reference)
+
+    def test_compile_and_run(self):
+        blob = vpuc.compile(reshape_model(), "VPUX37XX", freeze_inputs=self.frozen)
+        outputs = vpuc.run(blob, {"x": self.x, "k": self.k})
+        np.testing.assert_allclose(outputs["y"], self.reference, rtol=1e-3)
+        with self.assertRaisesRegex(vpuc.Error, "'shape' is not a network input \\(inputs: x, k\\)"):
+            vpuc.run(blob, {"x": self.x, "k": self.k, "shape": self.frozen["shape"]})
+
+    def test_errors(self):
+        with self.assertRaisesRegex(vpuc.Error, "must be known at import time .* bind graph "
+                                    "input 'shape' with --freeze-input shape=FILE.npy"):
+            vpuc.infer(reshape_model(), {"x": self.x, "k": self.k, "shape": np.ones(2, np.int64)})
+        with self.assertRaisesRegex(vpuc.Error, "frozen input 'shape' \\(an array\\): the value's "
+                                    "element type int32 is not the element type int64"):
+            vpuc.compile(reshape_model(), "VPUX37XX",
+                         freeze_inputs={"shape": np.array([3, 4], np.int32)})
+        with self.assertRaisesRegex(vpuc.Error, "frozen input 'z' \\(an array\\) is not an input "
+                                    "of the model \\(its inputs: 'x', 'shape', 'k'\\)"):
+            vpuc.infer(reshape_model(), {"x": self.x, "k": self.k}, freeze_inputs={"z": self.k})
+        with self.assertRaises(TypeError):
+            vpuc.infer(reshape_model(), {"x": self.x, "k": self.k}, freeze_inputs=[self.k])
+
+
 class NumericsTest(unittest.TestCase):
     """The emulator's numerics check: a warning, an error, or nothing."""
 

@@ -47,6 +47,11 @@ llvm::Expected<OwningOpRef<ModuleOp>> importModel(MLIRContext &context,
           "input shapes apply to ONNX models only; the shapes of " +
           model.path + " are those of its IR");
     }
+    if (!model.frozenInputs.empty()) {
+      return makeError(
+          "frozen inputs apply to ONNX models only; the inputs of " +
+          model.path + " are those of its IR");
+    }
     std::string included;
     if (!capture.getSourceMgr().AddIncludeFile(model.path, llvm::SMLoc(),
                                                included)) {
@@ -64,6 +69,13 @@ llvm::Expected<OwningOpRef<ModuleOp>> importModel(MLIRContext &context,
     std::string error = onnx_frontend::parseInputShape(shape, options);
     if (!error.empty()) {
       return makeError("input shape: " + error);
+    }
+  }
+  for (const auto &[name, array] : model.frozenInputs) {
+    std::string error =
+        onnx_frontend::addFrozenInput(name, array, "an array", options);
+    if (!error.empty()) {
+      return makeError("frozen input: " + error);
     }
   }
   FailureOr<OwningOpRef<ModuleOp>> module =

@@ -42,6 +42,9 @@ struct ModelSource {
   std::optional<std::string> bytes;
   /// Static shapes of ONNX inputs, each `name=DxDx...`.
   std::vector<std::string> inputShapes;
+  /// ONNX inputs replaced by these constants, by input name
+  /// (`--freeze-input`).
+  npy::ArrayMap frozenInputs;
 };
 
 /// What to compile for which target, as `vpuc compile` takes it.

@@ -140,3 +140,17 @@ func.func @same_operand_twice() -> tensor<3xf32> {
   %0 = IE.Multiply(%c, %c) : tensor<3xf32>, tensor<3xf32> -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// -----
+
+// Empty tensors are left as they are (a constant without elements cannot be
+// reshaped).
+
+// CHECK-LABEL: func.func @empty
+// CHECK-NEXT:    const.Declare tensor<1x0x5xf32>
+// CHECK-NEXT:    IE.Multiply(%{{.+}}, %{{.+}}) : tensor<3x0x5xf32>, tensor<1x0x5xf32> -> tensor<3x0x5xf32>
+func.func @empty(%x: tensor<3x0x5xf32>) -> tensor<3x0x5xf32> {
+  %cst = const.Declare tensor<1x0x5xf32> = #const.Content<dense<2.0> : tensor<1x0x5xf32>>
+  %0 = IE.Multiply(%x, %cst) : tensor<3x0x5xf32>, tensor<1x0x5xf32> -> tensor<3x0x5xf32>
+  return %0 : tensor<3x0x5xf32>
+}
