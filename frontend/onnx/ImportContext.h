@@ -269,6 +269,7 @@ llvm::ArrayRef<OpHandlerInfo> getRecurrentHandlers();
 llvm::ArrayRef<OpHandlerInfo> getLocalNormalizationHandlers();
 llvm::ArrayRef<OpHandlerInfo> getEinsumHandlers();
 llvm::ArrayRef<OpHandlerInfo> getExpansionHandlers();
+llvm::ArrayRef<OpHandlerInfo> getMathHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

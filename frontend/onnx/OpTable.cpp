@@ -30,7 +30,7 @@ getTable() {
           getNNHandlers(), getDataHandlers(), getResizeHandlers(),
           getQuantizationHandlers(), getIndexingHandlers(),
           getRecurrentHandlers(), getLocalNormalizationHandlers(),
-          getEinsumHandlers(), getExpansionHandlers()}) {
+          getEinsumHandlers(), getExpansionHandlers(), getMathHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }
