@@ -277,6 +277,7 @@ llvm::ArrayRef<OpHandlerInfo> getSignalHandlers();
 llvm::ArrayRef<OpHandlerInfo> getIntegerHandlers();
 llvm::ArrayRef<OpHandlerInfo> getSelectionHandlers();
 llvm::ArrayRef<OpHandlerInfo> getVanillaRNNHandlers();
+llvm::ArrayRef<OpHandlerInfo> getMathHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

@@ -7,7 +7,7 @@
 //
 // Handlers of the NN layers: Conv, ConvTranspose, Gemm, MatMul, MaxPool,
 // AveragePool, GlobalAveragePool, GlobalMaxPool, BatchNormalization, Softmax,
-// LogSoftmax, the reductions (ReduceMean/Sum/Max/Min/L2),
+// LogSoftmax, the reductions (ReduceMean/Sum/Max/Min/L2/Prod),
 // InstanceNormalization, MeanVarianceNormalization and LayerNormalization. The
 // IE window ops are 2-D (NCHW) or 1-D ([N, C, W]); ONNX `auto_pad` and the
 // other opset-dependent attributes are resolved here into explicit IE
@@ -763,7 +763,7 @@ createReduce(ImportContext &ctx, const onnx::NodeProto &node,
   return createValue<OpTy>(ctx, node, {value}, attrs);
 }
 
-/// ReduceMean/Sum/Max/Min/L2 -> the IE reduction.
+/// ReduceMean/Sum/Max/Min/L2/Prod -> the IE reduction.
 template <typename OpTy>
 static LogicalResult importReduce(ImportContext &ctx,
                                   const onnx::NodeProto &node) {
@@ -1121,6 +1121,8 @@ llvm::ArrayRef<OpHandlerInfo> getNNHandlers() {
        "IE.ReduceMin, IE.Reshape"},
       {"ReduceL2", 9, 17, importReduce<IE::ReduceL2Op>,
        "IE.ReduceL2, IE.Reshape"},
+      {"ReduceProd", 9, 17, importReduce<IE::ReduceProdOp>,
+       "IE.ReduceProd, IE.Reshape"},
       {"ReduceL1", 9, 17, importComposedReduce,
        "IE.Abs, IE.ReduceSum, IE.Reshape"},
       {"ReduceSumSquare", 9, 17, importComposedReduce,

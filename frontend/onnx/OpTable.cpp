@@ -32,7 +32,7 @@ getTable() {
           getRecurrentHandlers(), getLocalNormalizationHandlers(),
           getEinsumHandlers(), getExpansionHandlers(), getSignalHandlers(),
           getIntegerHandlers(), getSelectionHandlers(),
-          getVanillaRNNHandlers()}) {
+          getVanillaRNNHandlers(), getMathHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }

@@ -59,7 +59,18 @@ def ActivationOp : AbiEnum<
           "max(0, min(1, alpha * x + beta)) (ONNX HardSigmoid).">,
   AbiCase<"Selu", 26, "beta * (x > 0 ? x : alpha * (e^x - 1)) (alpha, beta "
                       "= ONNX Selu alpha, gamma).">,
-  AbiCase<"Reciprocal", 27, "1 / x.">
+  AbiCase<"Reciprocal", 27, "1 / x.">,
+  AbiCase<"Sin", 28>,
+  AbiCase<"Cos", 29>,
+  AbiCase<"Tan", 30>,
+  AbiCase<"Asin", 31, "NaN outside [-1, 1].">,
+  AbiCase<"Acos", 32, "NaN outside [-1, 1].">,
+  AbiCase<"Atan", 33>,
+  AbiCase<"Sinh", 34>,
+  AbiCase<"Cosh", 35>,
+  AbiCase<"Asinh", 36>,
+  AbiCase<"Acosh", 37, "NaN below 1.">,
+  AbiCase<"Atanh", 38, "NaN outside [-1, 1].">
 ]>;
 
 def ReduceOp : AbiEnum<"The reductions of the `reduce` kernel.", [
@@ -127,6 +138,11 @@ def QuantizedEltwiseOp : AbiEnum<
     "dequantized to f32.", [
   AbiCase<"Add", 0, "a + b.">,
   AbiCase<"Multiply", 1, "a * b.">
+]>;
+
+def BitShiftDirection : AbiEnum<"`bitshift` directions.", [
+  AbiCase<"Left", 0, "x << s.">,
+  AbiCase<"Right", 1, "x >> s (logical).">
 ]>;
 
 def PadMode : AbiEnum<"`pad` modes.", [
@@ -693,6 +709,19 @@ class ArgExtremumKernel<string kernelName, string extremum>
 def ArgMax : ArgExtremumKernel<"argmax", "largest">;
 def ArgMin : ArgExtremumKernel<"argmin", "smallest">;
 
+def BitShift : SwKernel<"bitshift", [In<"input1">, In<"input2">, Out<"output">,
+    EnumArg<"direction", BitShiftDirection>]> {
+  let doc = "bitshift(input1: unsigned int, input2: unsigned int, output: "
+            "unsigned int, direction): input1 shifted left or right "
+            "(BitShiftDirection) by input2 bits, on the stored integers; the "
+            "three tensors have one type of u8, u16, u32 or u64, the inputs "
+            "broadcast as for the binary kernels, any layouts. Bits shifted "
+            "out are lost; a shift by the element width or more gives 0. The "
+            "output may alias an input element for element (in place).";
+  let upaTable = "BitShiftParams";
+  let vpuKernels = ["bitshift"];
+}
+
 //===----------------------------------------------------------------------===//
 // The library
 //===----------------------------------------------------------------------===//
@@ -708,5 +737,6 @@ def Library : SwKernelLibrary<[
   Convolution, Deconvolution, MatMul, FullyConnected, MaxPool, AvgPool,
   Interpolate,
   ArgMax, ArgMin,
-  QuantizedConvolution, QuantizedEltwise, QuantizedAvgPool
+  QuantizedConvolution, QuantizedEltwise, QuantizedAvgPool,
+  BitShift
 ]>;

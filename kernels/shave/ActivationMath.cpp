@@ -83,7 +83,18 @@ std::string getActivationName(int32_t op) {
                                       "sign",
                                       "hard_sigmoid",
                                       "selu",
-                                      "reciprocal"};
+                                      "reciprocal",
+                                      "sin",
+                                      "cos",
+                                      "tan",
+                                      "asin",
+                                      "acos",
+                                      "atan",
+                                      "sinh",
+                                      "cosh",
+                                      "asinh",
+                                      "acosh",
+                                      "atanh"};
   static_assert(sizeof(names) / sizeof(names[0]) == abi::kMaxActivationOp + 1,
                 "one name per ActivationOp");
   if (op >= 0 && op <= abi::kMaxActivationOp) {
@@ -221,6 +232,28 @@ void applyActivation(ActivationOp op, float alpha, float beta, float *values,
     });
   case ActivationOp::Reciprocal:
     return apply(values, count, [](float x) { return 1.0f / x; });
+  case ActivationOp::Sin:
+    return apply(values, count, [](float x) { return std::sin(x); });
+  case ActivationOp::Cos:
+    return apply(values, count, [](float x) { return std::cos(x); });
+  case ActivationOp::Tan:
+    return apply(values, count, [](float x) { return std::tan(x); });
+  case ActivationOp::Asin:
+    return apply(values, count, [](float x) { return std::asin(x); });
+  case ActivationOp::Acos:
+    return apply(values, count, [](float x) { return std::acos(x); });
+  case ActivationOp::Atan:
+    return apply(values, count, [](float x) { return std::atan(x); });
+  case ActivationOp::Sinh:
+    return apply(values, count, [](float x) { return std::sinh(x); });
+  case ActivationOp::Cosh:
+    return apply(values, count, [](float x) { return std::cosh(x); });
+  case ActivationOp::Asinh:
+    return apply(values, count, [](float x) { return std::asinh(x); });
+  case ActivationOp::Acosh:
+    return apply(values, count, [](float x) { return std::acosh(x); });
+  case ActivationOp::Atanh:
+    return apply(values, count, [](float x) { return std::atanh(x); });
   }
 }
 

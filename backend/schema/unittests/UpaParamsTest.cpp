@@ -319,6 +319,11 @@ std::vector<Case> getCases() {
          p.addF32(0.1f);
          p.addF32(0.0f);
        }},
+      {"bitshift",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::BitShiftParams, schema::CreateBitShiftParams(f, 1));
+       },
+       [](abi::ArgPacker &p) { addI32s(p, {1}); }},
       {"interpolate",
        [](fb::FlatBufferBuilder &f) {
          std::vector<float> scales = {1, 1, 2, 2}, start = {0, 0, 0.1f, 0.2f},

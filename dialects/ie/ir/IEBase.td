@@ -99,6 +99,19 @@ def IE_RoundModeAttr : EnumAttr<IE_Dialect, IE_RoundMode, "round_mode"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def IE_BitShiftDirection : I32EnumAttr<"BitShiftDirection", "direction of IE.BitShift", [
+      I32EnumAttrCase<"LEFT", 0, "left">,
+      I32EnumAttrCase<"RIGHT", 1, "right">,
+    ]> {
+  let cppNamespace = "::mlir::vpuc::IE";
+  let genSpecializedAttr = 0;
+}
+
+def IE_BitShiftDirectionAttr : EnumAttr<IE_Dialect, IE_BitShiftDirection, "bit_shift_direction"> {
+  let summary = "direction of IE.BitShift";
+  let assemblyFormat = "`<` $value `>`";
+}
+
 //===----------------------------------------------------------------------===//
 // Type constraints
 //===----------------------------------------------------------------------===//
@@ -120,6 +133,8 @@ def IE_NumericTensor : RankedTensorOf<[F16, BF16, F32, F64, AnyInteger]>;
 /// The tensors of arithmetic ops that also run on quantized types (IE.Add, IE.Multiply).
 def IE_NumericOrQuantTensor : RankedTensorOf<[F16, BF16, F32, F64, AnyInteger, IE_QuantElement]>;
 def IE_BoolTensor : RankedTensorOf<[I1]>;
+/// Unsigned integer tensors (ONNX BitShift).
+def IE_UnsignedTensor : RankedTensorOf<[UI8, UI16, UI32, UI64]>;
 def IE_AnyTensor : RankedTensorOf<[AnyType]>;
 
 //===----------------------------------------------------------------------===//

@@ -378,6 +378,27 @@ def IE_FloorModOp : IE_ArithmeticOp<"FloorMod", 3> {
   }];
 }
 
+def IE_BitShiftOp : IE_BinaryEltwiseOp<"BitShift", 1, IE_UnsignedTensor, IE_UnsignedTensor,
+                                       "nullptr"> {
+  let summary = "Elementwise logical bit shift of unsigned integers with broadcasting";
+  let description = [{
+    `output = input1 << input2` (`direction = left`) or `input1 >> input2` (`right`), on
+    unsigned integers of one type (ONNX BitShift); bits shifted out are lost, and a shift by
+    the element width or more gives 0.
+
+    The host inference computes on the float values of the interpreter's tensors: exact for
+    values below 2^24 (every u8 and u16 value; u32 and u64 values below 2^24). The `bitshift`
+    SHAVE kernel computes on the stored integers, exact for every width.
+
+    ```mlir
+    %0 = IE.BitShift(%a, %b) {direction = #IE.bit_shift_direction<left>}
+           : tensor<4xui8>, tensor<1xui8> -> tensor<4xui8>
+    ```
+  }];
+  let arguments = (ins IE_UnsignedTensor:$input1, IE_UnsignedTensor:$input2,
+                   IE_BitShiftDirectionAttr:$direction, IE_AutoBroadcastArg:$auto_broadcast);
+}
+
 //===----------------------------------------------------------------------===//
 // Comparison and logic
 //===----------------------------------------------------------------------===//
@@ -653,6 +674,38 @@ def IE_RoundOp : IE_UnaryOp<"Round", 1, IE_FloatTensor, (ins IE_RoundModeAttr:$m
     ```
   }];
 }
+
+//===----------------------------------------------------------------------===//
+// Trigonometric and hyperbolic functions
+//===----------------------------------------------------------------------===//
+
+/// `output = fn(input)` element by element on a float tensor, for the trigonometric and
+/// hyperbolic functions and their inverses (ONNX Sin ... Atanh). `domain` says what the
+/// function gives outside its domain, or is empty.
+class IE_MathUnaryOp<string mnemonic, string fn, string what, string domain = "">
+    : IE_UnaryOp<mnemonic, 1, IE_FloatTensor> {
+  let summary = what;
+  let description = "`output = " # fn # "(input)`, element by element" # domain # ".\n\n"
+      # "```mlir\n%0 = IE." # mnemonic # "(%x) : tensor<1x8xf32> -> tensor<1x8xf32>\n```";
+}
+
+def IE_SinOp : IE_MathUnaryOp<"Sin", "sin", "Sine (radians)">;
+def IE_CosOp : IE_MathUnaryOp<"Cos", "cos", "Cosine (radians)">;
+def IE_TanOp : IE_MathUnaryOp<"Tan", "tan", "Tangent (radians)">;
+def IE_AsinOp : IE_MathUnaryOp<"Asin", "asin", "Arcsine",
+    " in [-pi/2, pi/2]; NaN outside [-1, 1]">;
+def IE_AcosOp : IE_MathUnaryOp<"Acos", "acos", "Arccosine",
+    " in [0, pi]; NaN outside [-1, 1]">;
+def IE_AtanOp : IE_MathUnaryOp<"Atan", "atan", "Arctangent", " in (-pi/2, pi/2)">;
+def IE_SinhOp : IE_MathUnaryOp<"Sinh", "sinh", "Hyperbolic sine",
+    "; +-inf where it exceeds the element type">;
+def IE_CoshOp : IE_MathUnaryOp<"Cosh", "cosh", "Hyperbolic cosine",
+    "; +inf where it exceeds the element type">;
+def IE_AsinhOp : IE_MathUnaryOp<"Asinh", "asinh", "Inverse hyperbolic sine">;
+def IE_AcoshOp : IE_MathUnaryOp<"Acosh", "acosh", "Inverse hyperbolic cosine",
+    " (>= 0); NaN below 1">;
+def IE_AtanhOp : IE_MathUnaryOp<"Atanh", "atanh", "Inverse hyperbolic tangent",
+    "; +-inf at +-1, NaN outside [-1, 1]">;
 
 def IE_HSwishOp : IE_UnaryOp<"HSwish", 5, IE_FloatTensor> {
   let summary = "Hard swish";

@@ -310,6 +310,8 @@ def IE_ReduceMinOp : IE_ReduceOp<"ReduceMin", IE_NumericTensor,
     "minimum of the reduced elements (NaN if one is NaN)">;
 def IE_ReduceL2Op : IE_ReduceOp<"ReduceL2", IE_FloatTensor,
     "square root of the sum of the squares of the reduced elements">;
+def IE_ReduceProdOp : IE_ReduceOp<"ReduceProd", IE_NumericTensor,
+    "product of the reduced elements">;
 
 //===----------------------------------------------------------------------===//
 // SoftMax

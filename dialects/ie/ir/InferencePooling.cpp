@@ -135,7 +135,7 @@ SmallVector<int64_t, 6> reducedStrides(ArrayRef<int64_t> shape,
 }
 
 /// The kernels of the reductions.
-enum class ReduceKind { Sum, Mean, Max, Min, L2 };
+enum class ReduceKind { Sum, Mean, Max, Min, L2, Prod };
 
 template <ReduceKind kind> float combine(float acc, float v) {
   if constexpr (kind == ReduceKind::Max) {
@@ -144,6 +144,8 @@ template <ReduceKind kind> float combine(float acc, float v) {
     return (v < acc || std::isnan(v)) && !std::isnan(acc) ? v : acc;
   } else if constexpr (kind == ReduceKind::L2) {
     return acc + v * v;
+  } else if constexpr (kind == ReduceKind::Prod) {
+    return acc * v;
   } else {
     return acc + v;
   }
@@ -180,6 +182,8 @@ LogicalResult runReduce(Operation *op, ArrayRef<int64_t> axes, bool keepDims,
     init = -std::numeric_limits<float>::infinity();
   } else if (kind == ReduceKind::Min) {
     init = std::numeric_limits<float>::infinity();
+  } else if (kind == ReduceKind::Prod) {
+    init = 1.0f;
   }
   HostTensor output = HostTensor::filled(outShape, init);
   const float *in = inputs[0].data.data();
@@ -370,6 +374,12 @@ LogicalResult ReduceL2Op::inferOnCPU(ArrayRef<HostTensor> inputs,
                                      SmallVectorImpl<HostTensor> &outputs) {
   return runReduce<ReduceKind::L2>(*this, getAxes(), getKeepDims(), inputs,
                                    outputs);
+}
+
+LogicalResult ReduceProdOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                       SmallVectorImpl<HostTensor> &outputs) {
+  return runReduce<ReduceKind::Prod>(*this, getAxes(), getKeepDims(), inputs,
+                                     outputs);
 }
 
 LogicalResult SoftMaxOp::inferOnCPU(ArrayRef<HostTensor> inputs,

@@ -242,6 +242,7 @@ VPUC_IE_DEFINE_REDUCE(ReduceSumOp, 1, 0)
 VPUC_IE_DEFINE_REDUCE(ReduceMaxOp, 1, 0)
 VPUC_IE_DEFINE_REDUCE(ReduceMinOp, 1, 0)
 VPUC_IE_DEFINE_REDUCE(ReduceL2Op, 2, 1)
+VPUC_IE_DEFINE_REDUCE(ReduceProdOp, 1, 0)
 
 std::optional<std::array<int64_t, 2>> getGlobalPoolWindow(ReduceMeanOp mean) {
   auto type = llvm::dyn_cast<RankedTensorType>(mean.getInput().getType());

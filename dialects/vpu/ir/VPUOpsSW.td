@@ -68,6 +68,12 @@ def VPU_SWLogicalAndOp : VPU_SWEltwiseOp<"LogicalAnd", IE_LogicalAndOp, "logical
 def VPU_SWLogicalOrOp : VPU_SWEltwiseOp<"LogicalOr", IE_LogicalOrOp, "logical_or">;
 def VPU_SWSelectOp : VPU_SWEltwiseOp<"Select", IE_SelectOp, "select">;
 
+def VPU_SWBitShiftOp : VPU_SWOp<"BitShift", IE_BitShiftOp, "bitshift"> {
+  let kernelParams = [{ params.addI64("direction", static_cast<int64_t>(getDirection())); }];
+  let kernelDoc = "Kernel `bitshift`; parameters: `direction` (the IE enum: 0 left, 1 right); "
+      # "the operands broadcast (NumPy rules) as their dims say.";
+}
+
 //===----------------------------------------------------------------------===//
 // Activations, unary math, conversion
 //===----------------------------------------------------------------------===//
@@ -89,6 +95,17 @@ def VPU_SWHSigmoidOp : VPU_SWSimpleOp<"HSigmoid", IE_HSigmoidOp, "hsigmoid">;
 def VPU_SWMishOp : VPU_SWSimpleOp<"Mish", IE_MishOp, "mish">;
 def VPU_SWSoftPlusOp : VPU_SWSimpleOp<"SoftPlus", IE_SoftPlusOp, "softplus">;
 def VPU_SWNegativeOp : VPU_SWSimpleOp<"Negative", IE_NegativeOp, "negative">;
+def VPU_SWSinOp : VPU_SWSimpleOp<"Sin", IE_SinOp, "sin">;
+def VPU_SWCosOp : VPU_SWSimpleOp<"Cos", IE_CosOp, "cos">;
+def VPU_SWTanOp : VPU_SWSimpleOp<"Tan", IE_TanOp, "tan">;
+def VPU_SWAsinOp : VPU_SWSimpleOp<"Asin", IE_AsinOp, "asin">;
+def VPU_SWAcosOp : VPU_SWSimpleOp<"Acos", IE_AcosOp, "acos">;
+def VPU_SWAtanOp : VPU_SWSimpleOp<"Atan", IE_AtanOp, "atan">;
+def VPU_SWSinhOp : VPU_SWSimpleOp<"Sinh", IE_SinhOp, "sinh">;
+def VPU_SWCoshOp : VPU_SWSimpleOp<"Cosh", IE_CoshOp, "cosh">;
+def VPU_SWAsinhOp : VPU_SWSimpleOp<"Asinh", IE_AsinhOp, "asinh">;
+def VPU_SWAcoshOp : VPU_SWSimpleOp<"Acosh", IE_AcoshOp, "acosh">;
+def VPU_SWAtanhOp : VPU_SWSimpleOp<"Atanh", IE_AtanhOp, "atanh">;
 
 def VPU_SWConvertOp : VPU_SWOp<"Convert", IE_ConvertOp, "convert"> {
   let kernelDoc = "Kernel `convert`, "
@@ -267,6 +284,7 @@ def VPU_SWReduceMeanOp : VPU_SWReduceOp<"ReduceMean", IE_ReduceMeanOp, "reduce_m
 def VPU_SWReduceSumOp : VPU_SWReduceOp<"ReduceSum", IE_ReduceSumOp, "reduce_sum">;
 def VPU_SWReduceMaxOp : VPU_SWReduceOp<"ReduceMax", IE_ReduceMaxOp, "reduce_max">;
 def VPU_SWReduceMinOp : VPU_SWReduceOp<"ReduceMin", IE_ReduceMinOp, "reduce_min">;
+def VPU_SWReduceProdOp : VPU_SWReduceOp<"ReduceProd", IE_ReduceProdOp, "reduce_prod">;
 def VPU_SWReduceL2Op : VPU_SWReduceOp<"ReduceL2", IE_ReduceL2Op, "reduce_l2">;
 
 def VPU_SWSoftMaxOp : VPU_SWAxisOp<"SoftMax", IE_SoftMaxOp, "softmax">;

@@ -95,6 +95,22 @@ std::vector<OpCase> getCases() {
                 (x > 0 ? x : double(1.67326f) * std::expm1(x));
        }},
       {ActivationOp::Reciprocal, 0, 0, 0.5, 8, [](double x) { return 1 / x; }},
+      {ActivationOp::Sin, 0, 0, -7, 7, [](double x) { return std::sin(x); }},
+      {ActivationOp::Cos, 0, 0, -7, 7, [](double x) { return std::cos(x); }},
+      {ActivationOp::Tan, 0, 0, -1.4, 1.4,
+       [](double x) { return std::tan(x); }},
+      {ActivationOp::Asin, 0, 0, -1, 1, [](double x) { return std::asin(x); }},
+      {ActivationOp::Acos, 0, 0, -1, 1, [](double x) { return std::acos(x); }},
+      {ActivationOp::Atan, 0, 0, -10, 10,
+       [](double x) { return std::atan(x); }},
+      {ActivationOp::Sinh, 0, 0, -5, 5, [](double x) { return std::sinh(x); }},
+      {ActivationOp::Cosh, 0, 0, -5, 5, [](double x) { return std::cosh(x); }},
+      {ActivationOp::Asinh, 0, 0, -10, 10,
+       [](double x) { return std::asinh(x); }},
+      {ActivationOp::Acosh, 0, 0, 1, 10,
+       [](double x) { return std::acosh(x); }},
+      {ActivationOp::Atanh, 0, 0, -0.99, 0.99,
+       [](double x) { return std::atanh(x); }},
   };
 }
 
@@ -227,7 +243,7 @@ TEST(ActivationKernelsTest, errors) {
     packer.addF32(beta);
     return machine.run("activation", packer);
   };
-  EXPECT_EQ(call(in, out, 28, 0, 0), "activation: unknown op 28");
+  EXPECT_EQ(call(in, out, 39, 0, 0), "activation: unknown op 39");
   EXPECT_EQ(call(in, out, -1, 0, 0), "activation: unknown op -1");
   EXPECT_THAT(call(in, out, 2, 1.0f, 0),
               HasSubstr("activation: sigmoid takes neither alpha nor beta"));

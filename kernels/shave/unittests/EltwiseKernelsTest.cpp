@@ -5,12 +5,14 @@
 //===----------------------------------------------------------------------===//
 //
 // The binary element-wise kernels (arithmetic, comparisons, logic), select,
-// prelu and scale_shift against double-precision references: NumPy
+// prelu, scale_shift and bitshift against double-precision (bitshift: exact
+// integer) references: NumPy
 // broadcasting across ranks, f16 / f32 / integer / bool operands, NHWC and
 // padded layouts, in place, and the errors.
 //
 //===----------------------------------------------------------------------===//
 
+#include <cstring>
 #include <functional>
 
 #include "kernels/shave/unittests/KernelHarness.h"
@@ -334,6 +336,118 @@ TEST(EltwiseKernelsTest, errors) {
             "out)");
   EXPECT_EQ(machine.run("no_such_kernel", twoOperands),
             "no kernel 'no_such_kernel'");
+}
+
+//===----------------------------------------------------------------------===//
+// bitshift
+//===----------------------------------------------------------------------===//
+
+/// Writes the unsigned `values` (row-major) to the dense tensor `t` byte for
+/// byte, bypassing the harness's double conversion (u64 beyond 2^53).
+void writeUnsigned(Machine &machine, const Tensor &t,
+                   const std::vector<uint64_t> &values) {
+  int64_t bytes = abi::getDataTypeBits(t.type) / 8;
+  for (size_t i = 0; i < values.size(); ++i) {
+    std::memcpy(machine.getCmx().data() + t.offset + i * bytes, &values[i],
+                bytes);
+  }
+}
+
+std::vector<uint64_t> readUnsigned(Machine &machine, const Tensor &t) {
+  int64_t bytes = abi::getDataTypeBits(t.type) / 8;
+  std::vector<uint64_t> values(t.getNumElements(), 0);
+  for (size_t i = 0; i < values.size(); ++i) {
+    std::memcpy(&values[i], machine.getCmx().data() + t.offset + i * bytes,
+                bytes);
+  }
+  return values;
+}
+
+std::string runBitShift(Machine &machine, const Tensor &a, const Tensor &b,
+                        const Tensor &out, int32_t direction) {
+  abi::ArgPacker packer;
+  machine.in(packer, a);
+  machine.in(packer, b);
+  machine.out(packer, out);
+  packer.addI32(direction);
+  return machine.run("bitshift", packer);
+}
+
+/// Every width, both directions, a [2, 3, 4] value against a [3, 1] amount
+/// (broadcast), against a plain loop that multiplies or divides by powers of
+/// two modulo 2^bits.
+TEST(EltwiseKernelsTest, bitShiftEveryWidth) {
+  for (DataType type :
+       {DataType::U8, DataType::U16, DataType::U32, DataType::U64}) {
+    const int bits = static_cast<int>(abi::getDataTypeBits(type));
+    for (int32_t direction : {0, 1}) {
+      Machine machine;
+      Random random(bits + direction);
+      Tensor a = machine.alloc(type, {2, 3, 4});
+      Tensor b = machine.alloc(type, {3, 1});
+      Tensor out = machine.alloc(type, {2, 3, 4});
+      std::vector<uint64_t> x(24), s = {0, 3, static_cast<uint64_t>(bits - 1)};
+      for (uint64_t &v : x) {
+        // Random bit patterns over the whole width.
+        v = 0;
+        for (int byte = 0; byte < bits / 8; ++byte) {
+          v |= static_cast<uint64_t>(random.integer(0, 255)) << (8 * byte);
+        }
+      }
+      writeUnsigned(machine, a, x);
+      writeUnsigned(machine, b, s);
+      ASSERT_EQ(runBitShift(machine, a, b, out, direction), "");
+      std::vector<uint64_t> got = readUnsigned(machine, out);
+      for (int64_t i = 0; i < 24; ++i) {
+        uint64_t amount = s[(i / 4) % 3];
+        uint64_t expected = x[i];
+        for (uint64_t k = 0; k < amount; ++k) {
+          expected = direction == 0 ? expected * 2 : expected / 2;
+        }
+        if (bits < 64) {
+          expected %= uint64_t{1} << bits;
+        }
+        EXPECT_EQ(got[i], expected)
+            << "u" << bits << (direction == 0 ? " << " : " >> ") << amount
+            << " of " << x[i];
+      }
+    }
+  }
+}
+
+TEST(EltwiseKernelsTest, bitShiftByTheWidthOrMoreIsZero) {
+  Machine machine;
+  Tensor a = machine.alloc(DataType::U8, {4});
+  Tensor b = machine.alloc(DataType::U8, {4});
+  Tensor out = machine.alloc(DataType::U8, {4});
+  writeUnsigned(machine, a, {255, 255, 1, 128});
+  writeUnsigned(machine, b, {7, 8, 9, 255});
+  ASSERT_EQ(runBitShift(machine, a, b, out, 0), "");
+  EXPECT_EQ(readUnsigned(machine, out), (std::vector<uint64_t>{128, 0, 0, 0}));
+  ASSERT_EQ(runBitShift(machine, a, b, out, 1), "");
+  EXPECT_EQ(readUnsigned(machine, out), (std::vector<uint64_t>{1, 0, 0, 0}));
+  // In place: the output is the first input.
+  ASSERT_EQ(runBitShift(machine, a, b, a, 1), "");
+  EXPECT_EQ(readUnsigned(machine, a), (std::vector<uint64_t>{1, 0, 0, 0}));
+}
+
+TEST(EltwiseKernelsTest, bitShiftErrors) {
+  Machine machine;
+  Tensor u8 = machine.alloc(DataType::U8, {4});
+  Tensor u16 = machine.alloc(DataType::U16, {4});
+  Tensor i32 = machine.alloc(DataType::I32, {4});
+  Tensor f16 = machine.alloc(DataType::F16, {4});
+  Tensor wide = machine.alloc(DataType::U8, {5});
+  EXPECT_EQ(runBitShift(machine, u8, u16, u8, 0),
+            "bitshift: expects the inputs and the output of one unsigned "
+            "integer type (u8, u16, u32 or u64), got u8, u16 -> u8");
+  EXPECT_EQ(runBitShift(machine, i32, i32, i32, 0),
+            "bitshift: expects the inputs and the output of one unsigned "
+            "integer type (u8, u16, u32 or u64), got i32, i32 -> i32");
+  EXPECT_THAT(runBitShift(machine, f16, f16, f16, 0), HasSubstr("bitshift: "));
+  EXPECT_EQ(runBitShift(machine, u8, u8, u8, 2),
+            "bitshift: unknown direction 2");
+  EXPECT_THAT(runBitShift(machine, u8, wide, u8, 0), HasSubstr("bitshift: "));
 }
 
 } // namespace

@@ -233,7 +233,18 @@ TEST_F(KernelMappingTest, everyActivationCode) {
            {"SoftPlus", "", "20, 0f, 0f"},
            {"LeakyRelu", " {negative_slope = 0.25}", "21, 0.25f, 0f"},
            {"LeakyRelu", "", "21, 0.01f, 0f"},
-           {"Negative", "", "22, 0f, 0f"}}) {
+           {"Negative", "", "22, 0f, 0f"},
+           {"Sin", "", "28, 0f, 0f"},
+           {"Cos", "", "29, 0f, 0f"},
+           {"Tan", "", "30, 0f, 0f"},
+           {"Asin", "", "31, 0f, 0f"},
+           {"Acos", "", "32, 0f, 0f"},
+           {"Atan", "", "33, 0f, 0f"},
+           {"Sinh", "", "34, 0f, 0f"},
+           {"Cosh", "", "35, 0f, 0f"},
+           {"Asinh", "", "36, 0f, 0f"},
+           {"Acosh", "", "37, 0f, 0f"},
+           {"Atanh", "", "38, 0f, 0f"}}) {
     AbiKernelCall call =
         mapOp("%a0: tensor<1x8xf16>",
               (llvm::Twine("%0 = VPU.SW.") + c.op + "(%a0)" + c.attrs +
@@ -296,7 +307,8 @@ TEST_F(KernelMappingTest, everyReduction) {
                                                    {"ReduceMean", 1},
                                                    {"ReduceMax", 2},
                                                    {"ReduceMin", 3},
-                                                   {"ReduceL2", 5}}) {
+                                                   {"ReduceL2", 5},
+                                                   {"ReduceProd", 6}}) {
     AbiKernelCall keep = mapOp("%a0: tensor<1x8x7x7xf16>",
                                (llvm::Twine("%0 = VPU.SW.") + c.op +
                                 "(%a0) {axes = array<i64: 2, -1>, keep_dims} : "
@@ -686,6 +698,22 @@ TEST_F(KernelMappingTest, gatherTopKCumSum) {
       "%a0: tensor<2x5xsi32>", "%0 = VPU.SW.CumSum(%a0) {axis = 0 : i64} : "
                                "tensor<2x5xsi32> -> tensor<2x5xsi32>");
   EXPECT_EQ(scalars(cumsumPlain), "0, 0, 0");
+}
+
+// BitShift maps by name: the IE direction is the ABI's.
+TEST_F(KernelMappingTest, bitShiftMapsByName) {
+  for (auto [direction, code] : {std::pair{"left", "0"}, {"right", "1"}}) {
+    AbiKernelCall call =
+        mapOp("%a0: tensor<2x3xui32>, %a1: tensor<1xui32>",
+              (llvm::Twine("%0 = VPU.SW.BitShift(%a0, %a1) {direction = "
+                           "#IE.bit_shift_direction<") +
+               direction +
+               ">} : tensor<2x3xui32>, tensor<1xui32> -> tensor<2x3xui32>")
+                  .str());
+    EXPECT_EQ(call.kernel, "bitshift");
+    EXPECT_EQ(operands(call), "0 1 -> 0");
+    EXPECT_EQ(scalars(call), code);
+  }
 }
 
 // The rows SwKernels.td declares: the scalars come from the VPU parameters of

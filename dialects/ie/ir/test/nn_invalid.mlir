@@ -392,6 +392,30 @@ func.func @reduce_mean_int(%x: tensor<2x3xsi32>) -> tensor<2xsi32> {
 
 // -----
 
+func.func @reduce_prod_axis_out_of_range(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'IE.ReduceProd' op axis -3 is out of range for rank 2}}
+  %0 = IE.ReduceProd(%x) {axes = array<i64: -3>} : tensor<2x3xf32> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @reduce_prod_no_axes(%x: tensor<2x3xsi32>) -> tensor<2x3xsi32> {
+  // expected-error @+1 {{'IE.ReduceProd' op expects at least one axis}}
+  %0 = IE.ReduceProd(%x) {axes = array<i64>} : tensor<2x3xsi32> -> tensor<2x3xsi32>
+  return %0 : tensor<2x3xsi32>
+}
+
+// -----
+
+func.func @reduce_prod_result_type(%x: tensor<2x3xf32>) -> tensor<2xf16> {
+  // expected-error @+1 {{'IE.ReduceProd' op failed to verify that all of {input, output} have same element type}}
+  %0 = IE.ReduceProd(%x) {axes = array<i64: 1>} : tensor<2x3xf32> -> tensor<2xf16>
+  return %0 : tensor<2xf16>
+}
+
+// -----
+
 func.func @softmax_axis(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
   // expected-error @+1 {{'IE.SoftMax' op axis -3 is out of range for rank 2}}
   %0 = IE.SoftMax(%x) {axis = -3 : i64} : tensor<2x3xf32> -> tensor<2x3xf32>

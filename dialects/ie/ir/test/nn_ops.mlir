@@ -118,6 +118,20 @@ func.func @reductions(%x: tensor<1x8x7x7xf32>, %i: tensor<4x5xsi32>)
 
 // -----
 
+// CHECK-LABEL: func.func @reduce_prod
+func.func @reduce_prod(%x: tensor<1x8x7x7xf16>, %i: tensor<4x5xsi64>, %u: tensor<3xui8>)
+    -> (tensor<1x8x1x1xf16>, tensor<5xsi64>, tensor<1xui8>) {
+  // CHECK: IE.ReduceProd(%{{.*}}) {axes = array<i64: -1, 2>, keep_dims} : tensor<1x8x7x7xf16> -> tensor<1x8x1x1xf16>
+  %0 = IE.ReduceProd(%x) {axes = array<i64: -1, 2>, keep_dims} : tensor<1x8x7x7xf16> -> tensor<1x8x1x1xf16>
+  // CHECK: IE.ReduceProd(%{{.*}}) {axes = array<i64: 0>} : tensor<4x5xsi64> -> tensor<5xsi64>
+  %1 = IE.ReduceProd(%i) {axes = array<i64: 0>} : tensor<4x5xsi64> -> tensor<5xsi64>
+  // CHECK: IE.ReduceProd(%{{.*}}) {axes = array<i64: 0>, keep_dims} : tensor<3xui8> -> tensor<1xui8>
+  %2 = IE.ReduceProd(%u) {axes = array<i64: 0>, keep_dims} : tensor<3xui8> -> tensor<1xui8>
+  return %0, %1, %2 : tensor<1x8x1x1xf16>, tensor<5xsi64>, tensor<1xui8>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @softmax
 func.func @softmax(%x: tensor<1x1000xf32>, %y: tensor<2x5xf16>) -> (tensor<1x1000xf32>, tensor<2x5xf16>) {
   // CHECK: IE.SoftMax(%{{.*}}) {axis = 1 : i64} : tensor<1x1000xf32> -> tensor<1x1000xf32>

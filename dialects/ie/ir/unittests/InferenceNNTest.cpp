@@ -477,6 +477,28 @@ TEST_F(InferenceNNTest, reductions) {
   EXPECT_EQ(*l2op.getNumFLOPs(), 2 * 24 + 3);
 }
 
+TEST_F(InferenceNNTest, reduceProd) {
+  // [2, 3] over axis 1, values by hand: 1 * 2 * 3 and -1 * 0.5 * 4.
+  auto prod = builder.create<ReduceProdOp>(loc(), arg({2, 3}),
+                                           builder.getDenseI64ArrayAttr({-1}),
+                                           /*keep_dims=*/true);
+  expectNear(run(prod, {HostTensor({2, 3}, {1, 2, 3, -1, 0.5f, 4})}), {2, 1},
+             {6, -2});
+  // Over both axes of an integer tensor; the product saturates to the type.
+  Value ints =
+      builder
+          .create<UnrealizedConversionCastOp>(
+              loc(),
+              RankedTensorType::get({2, 2}, builder.getIntegerType(8, true)),
+              ValueRange{})
+          .getResult(0);
+  auto all = builder.create<ReduceProdOp>(
+      loc(), ints, builder.getDenseI64ArrayAttr({0, 1}), false);
+  expectNear(run(all, {HostTensor({2, 2}, {-3, 5, 2, 4})}), {}, {-120});
+  expectNear(run(all, {HostTensor({2, 2}, {3, 5, 2, 9})}), {}, {127});
+  EXPECT_EQ(*all.getNumFLOPs(), 4);
+}
+
 TEST_F(InferenceNNTest, reduceInnerKeptAxis) {
   // Reduce the middle axis of [2, 3, 4]: rows accumulate into contiguous result
   // rows.

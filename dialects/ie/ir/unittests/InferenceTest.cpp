@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -393,6 +394,90 @@ TEST_F(InferenceTest, elementaryFunctions) {
   checkUnary<FloorOp>(kValues, [](float x) { return std::floor(x); }, 0.0f);
   checkUnary<CeilOp>(kValues, [](float x) { return std::ceil(x); }, 0.0f);
   checkUnary<NegativeOp>(kValues, [](float x) { return -x; }, 0.0f);
+}
+
+/// The trigonometric and hyperbolic functions at {-2, -1, -0.5, 0, 0.25, 1, 3}
+/// against NumPy's float64 values (NaN outside the domain, inf at the poles).
+TEST_F(InferenceTest, trigonometricAndHyperbolicFunctions) {
+  const float kNaN = std::numeric_limits<float>::quiet_NaN();
+  const std::vector<float> x = {-2.0f, -1.0f, -0.5f, 0.0f, 0.25f, 1.0f, 3.0f};
+  auto table = [&x](std::vector<float> expected) {
+    return [&x, expected](float value) {
+      return expected[std::find(x.begin(), x.end(), value) - x.begin()];
+    };
+  };
+  checkUnary<SinOp>(x,
+                    table({-0.909297427f, -0.841470985f, -0.479425539f, 0.0f,
+                           0.247403959f, 0.841470985f, 0.141120008f}),
+                    1e-6f);
+  checkUnary<CosOp>(x,
+                    table({-0.416146837f, 0.540302306f, 0.877582562f, 1.0f,
+                           0.968912422f, 0.540302306f, -0.989992497f}),
+                    1e-6f);
+  checkUnary<TanOp>(x,
+                    table({2.18503986f, -1.55740772f, -0.54630249f, 0.0f,
+                           0.255341921f, 1.55740772f, -0.142546543f}),
+                    1e-6f);
+  checkUnary<AsinOp>(x,
+                     table({kNaN, -1.57079633f, -0.523598776f, 0.0f,
+                            0.252680255f, 1.57079633f, kNaN}),
+                     1e-6f);
+  checkUnary<AcosOp>(x,
+                     table({kNaN, 3.14159265f, 2.0943951f, 1.57079633f,
+                            1.31811607f, 0.0f, kNaN}),
+                     1e-6f);
+  checkUnary<AtanOp>(x,
+                     table({-1.10714872f, -0.785398163f, -0.463647609f, 0.0f,
+                            0.244978663f, 0.785398163f, 1.24904577f}),
+                     1e-6f);
+  checkUnary<SinhOp>(x,
+                     table({-3.62686041f, -1.17520119f, -0.521095305f, 0.0f,
+                            0.252612317f, 1.17520119f, 10.0178749f}),
+                     1e-6f);
+  checkUnary<CoshOp>(x,
+                     table({3.76219569f, 1.54308063f, 1.12762597f, 1.0f,
+                            1.0314131f, 1.54308063f, 10.067662f}),
+                     1e-6f);
+  checkUnary<AsinhOp>(x,
+                      table({-1.44363548f, -0.881373587f, -0.481211825f, 0.0f,
+                             0.247466462f, 0.881373587f, 1.81844646f}),
+                      1e-6f);
+  checkUnary<AcoshOp>(
+      x, table({kNaN, kNaN, kNaN, kNaN, kNaN, 0.0f, 1.76274717f}), 1e-6f);
+  checkUnary<AtanhOp>(
+      x, table({kNaN, -kInf, -0.549306144f, 0.0f, 0.255412812f, kInf, kNaN}),
+      1e-6f);
+  // Beyond the f32 range: sinh and cosh overflow to +-inf.
+  checkUnary<SinhOp>(
+      {-100.0f, 100.0f}, [](float v) { return v < 0 ? -kInf : kInf; }, 0.0f);
+  checkUnary<CoshOp>({-100.0f, 100.0f}, [](float) { return kInf; }, 0.0f);
+}
+
+/// IE.BitShift by hand: u8 shifts lose the bits shifted out, a shift by the
+/// width or more gives 0, the amount broadcasts.
+TEST_F(InferenceTest, bitShift) {
+  Type ui8 = builder.getIntegerType(8, false);
+  auto left = builder.create<BitShiftOp>(loc(), arg({2, 3}, ui8), arg({3}, ui8),
+                                         BitShiftDirection::LEFT,
+                                         AutoBroadcastType::NUMPY);
+  HostTensor out = run(left, {HostTensor({2, 3}, {1, 16, 255, 3, 128, 7}),
+                              HostTensor({3}, {1, 4, 8})});
+  EXPECT_EQ(out.data, (std::vector<float>{2, 0, 0, 6, 0, 0}));
+  auto right = builder.create<BitShiftOp>(
+      loc(), arg({2, 3}, ui8), arg({3}, ui8), BitShiftDirection::RIGHT,
+      AutoBroadcastType::NUMPY);
+  out = run(right, {HostTensor({2, 3}, {1, 16, 255, 3, 128, 7}),
+                    HostTensor({3}, {1, 4, 9})});
+  EXPECT_EQ(out.data, (std::vector<float>{0, 1, 0, 1, 8, 0}));
+  // u64 below 2^24 is exact in the float host tensors; shifts by 63 and 64.
+  Type ui64 = builder.getIntegerType(64, false);
+  auto wide = builder.create<BitShiftOp>(loc(), arg({3}, ui64), arg({3}, ui64),
+                                         BitShiftDirection::LEFT,
+                                         AutoBroadcastType::NUMPY);
+  out = run(wide,
+            {HostTensor({3}, {12345, 1, 1}), HostTensor({3}, {10, 63, 64})});
+  EXPECT_EQ(out.data, (std::vector<float>{12345.0f * 1024.0f,
+                                          9223372036854775808.0f, 0}));
 }
 
 TEST_F(InferenceTest, geluErfForm) {

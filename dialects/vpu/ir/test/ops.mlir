@@ -22,6 +22,24 @@ func.func @abs_1(%a0: tensor<4xsi8>) -> tensor<4xsi8> {
 
 // -----
 
+// CHECK-LABEL: func.func @acos_0
+// CHECK-NEXT: %0 = VPU.SW.Acos(%arg0) : tensor<1x8xf32> -> tensor<1x8xf32>
+func.func @acos_0(%a0: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %0 = VPU.SW.Acos(%a0) : tensor<1x8xf32> -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @acosh_0
+// CHECK-NEXT: %0 = VPU.SW.Acosh(%arg0) : tensor<2x3x4xf16> -> tensor<2x3x4xf16>
+func.func @acosh_0(%a0: tensor<2x3x4xf16>) -> tensor<2x3x4xf16> {
+  %0 = VPU.SW.Acosh(%a0) : tensor<2x3x4xf16> -> tensor<2x3x4xf16>
+  return %0 : tensor<2x3x4xf16>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @add_0
 // CHECK-NEXT: %0 = VPU.SW.Add(%arg0, %arg1) : tensor<1x3x1x4xf32>, tensor<2x1x5x1xf32> -> tensor<2x3x5x4xf32>
 func.func @add_0(%a0: tensor<1x3x1x4xf32>, %a1: tensor<2x1x5x1xf32>) -> tensor<2x3x5x4xf32> {
@@ -72,6 +90,42 @@ func.func @affine_reshape_1(%a0: tensor<1x16x4x8xf32, affine_map<(d0, d1, d2, d3
 
 // -----
 
+// CHECK-LABEL: func.func @asin_0
+// CHECK-NEXT: %0 = VPU.SW.Asin(%arg0) : tensor<2x3x4xf16> -> tensor<2x3x4xf16>
+func.func @asin_0(%a0: tensor<2x3x4xf16>) -> tensor<2x3x4xf16> {
+  %0 = VPU.SW.Asin(%a0) : tensor<2x3x4xf16> -> tensor<2x3x4xf16>
+  return %0 : tensor<2x3x4xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @asinh_0
+// CHECK-NEXT: %0 = VPU.SW.Asinh(%arg0) : tensor<1x8xf32> -> tensor<1x8xf32>
+func.func @asinh_0(%a0: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %0 = VPU.SW.Asinh(%a0) : tensor<1x8xf32> -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @atan_0
+// CHECK-NEXT: %0 = VPU.SW.Atan(%arg0) : tensor<2x3x4xf16> -> tensor<2x3x4xf16>
+func.func @atan_0(%a0: tensor<2x3x4xf16>) -> tensor<2x3x4xf16> {
+  %0 = VPU.SW.Atan(%a0) : tensor<2x3x4xf16> -> tensor<2x3x4xf16>
+  return %0 : tensor<2x3x4xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @atanh_0
+// CHECK-NEXT: %0 = VPU.SW.Atanh(%arg0) : tensor<1x8xf32> -> tensor<1x8xf32>
+func.func @atanh_0(%a0: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %0 = VPU.SW.Atanh(%a0) : tensor<1x8xf32> -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @avg_pool_0
 // CHECK-NEXT: %0 = VPU.SW.AvgPool(%arg0) {exclude_pad, kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 1, 1>} : tensor<1x8x6x6xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>> -> tensor<1x8x6x6xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
 func.func @avg_pool_0(%a0: tensor<1x8x6x6xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>) -> tensor<1x8x6x6xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>> {
@@ -105,6 +159,15 @@ func.func @avg_pool_2(%a0: tensor<1x8x24x24x!quant.uniform<u8:f32, 0.02:128>>) -
 func.func @batch_norm_inference_0(%a0: tensor<1x16x8x8xf32>, %a1: tensor<16xf32>) -> tensor<1x16x8x8xf32> {
   %0 = VPU.SW.BatchNormInference(%a0, %a1, %a1, %a1, %a1) {epsilon = 1.000000e-05 : f64} : tensor<1x16x8x8xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32>, tensor<16xf32> -> tensor<1x16x8x8xf32>
   return %0 : tensor<1x16x8x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @bit_shift_0
+// CHECK-NEXT: %0 = VPU.SW.BitShift(%arg0, %arg1) {direction = #IE.bit_shift_direction<left>} : tensor<2x3xui16>, tensor<3xui16> -> tensor<2x3xui16>
+func.func @bit_shift_0(%a0: tensor<2x3xui16>, %a1: tensor<3xui16>) -> tensor<2x3xui16> {
+  %0 = VPU.SW.BitShift(%a0, %a1) {direction = #IE.bit_shift_direction<left>} : tensor<2x3xui16>, tensor<3xui16> -> tensor<2x3xui16>
+  return %0 : tensor<2x3xui16>
 }
 
 // -----
@@ -246,6 +309,24 @@ func.func @arg_extremum_0(%a0: tensor<2x5xf32>) -> (tensor<2x1xsi64>, tensor<2xs
   %0 = VPU.SW.ArgMax(%a0) {axis = 1 : i64, keep_dims, indexElemType = si64} : tensor<2x5xf32> -> tensor<2x1xsi64>
   %1 = VPU.SW.ArgMin(%a0) {axis = -1 : i64, select_last_index, indexElemType = si32} : tensor<2x5xf32> -> tensor<2xsi32>
   return %0, %1 : tensor<2x1xsi64>, tensor<2xsi32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cos_0
+// CHECK-NEXT: %0 = VPU.SW.Cos(%arg0) : tensor<2x3x4xf16> -> tensor<2x3x4xf16>
+func.func @cos_0(%a0: tensor<2x3x4xf16>) -> tensor<2x3x4xf16> {
+  %0 = VPU.SW.Cos(%a0) : tensor<2x3x4xf16> -> tensor<2x3x4xf16>
+  return %0 : tensor<2x3x4xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @cosh_0
+// CHECK-NEXT: %0 = VPU.SW.Cosh(%arg0) : tensor<2x3x4xf16> -> tensor<2x3x4xf16>
+func.func @cosh_0(%a0: tensor<2x3x4xf16>) -> tensor<2x3x4xf16> {
+  %0 = VPU.SW.Cosh(%a0) : tensor<2x3x4xf16> -> tensor<2x3x4xf16>
+  return %0 : tensor<2x3x4xf16>
 }
 
 // -----
@@ -946,6 +1027,15 @@ func.func @reduce_min_0(%a0: tensor<4x5xsi32>) -> tensor<4x1xsi32> {
 
 // -----
 
+// CHECK-LABEL: func.func @reduce_prod_0
+// CHECK-NEXT: %0 = VPU.SW.ReduceProd(%arg0) {axes = array<i64: 2, -1>, keep_dims} : tensor<1x8x7x7xf16> -> tensor<1x8x1x1xf16>
+func.func @reduce_prod_0(%a0: tensor<1x8x7x7xf16>) -> tensor<1x8x1x1xf16> {
+  %0 = VPU.SW.ReduceProd(%a0) {axes = array<i64: 2, -1>, keep_dims} : tensor<1x8x7x7xf16> -> tensor<1x8x1x1xf16>
+  return %0 : tensor<1x8x1x1xf16>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @reduce_sum_0
 // CHECK-NEXT: %0 = VPU.SW.ReduceSum(%arg0) {axes = array<i64: -1>} : tensor<1x8x7x7xf32> -> tensor<1x8x7xf32>
 func.func @reduce_sum_0(%a0: tensor<1x8x7x7xf32>) -> tensor<1x8x7xf32> {
@@ -1081,6 +1171,24 @@ func.func @sigmoid_0(%a0: tensor<1x8xf32>) -> tensor<1x8xf32> {
 
 // -----
 
+// CHECK-LABEL: func.func @sin_0
+// CHECK-NEXT: %0 = VPU.SW.Sin(%arg0) : tensor<1x8xf32> -> tensor<1x8xf32>
+func.func @sin_0(%a0: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %0 = VPU.SW.Sin(%a0) : tensor<1x8xf32> -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @sinh_0
+// CHECK-NEXT: %0 = VPU.SW.Sinh(%arg0) : tensor<1x8xf32> -> tensor<1x8xf32>
+func.func @sinh_0(%a0: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %0 = VPU.SW.Sinh(%a0) : tensor<1x8xf32> -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @slice_0
 // CHECK-NEXT: %0 = VPU.SW.Slice(%arg0) {axes = array<i64: 1>, ends = array<i64: -9223372036854775808>, starts = array<i64: -1>, steps = array<i64: -2>} : tensor<2x5xf32> -> tensor<2x3xf32>
 func.func @slice_0(%a0: tensor<2x5xf32>) -> tensor<2x3xf32> {
@@ -1175,6 +1283,15 @@ func.func @swish_0(%a0: tensor<1x8xf32>) -> tensor<1x8xf32> {
 // CHECK-NEXT: %0 = VPU.SW.Swish(%arg0) {beta_value = 1.500000e+00 : f64} : tensor<1x8xf32> -> tensor<1x8xf32>
 func.func @swish_1(%a0: tensor<1x8xf32>) -> tensor<1x8xf32> {
   %0 = VPU.SW.Swish(%a0) {beta_value = 1.5} : tensor<1x8xf32> -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @tan_0
+// CHECK-NEXT: %0 = VPU.SW.Tan(%arg0) : tensor<1x8xf32> -> tensor<1x8xf32>
+func.func @tan_0(%a0: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  %0 = VPU.SW.Tan(%a0) : tensor<1x8xf32> -> tensor<1x8xf32>
   return %0 : tensor<1x8xf32>
 }
 
