@@ -31,8 +31,8 @@ getTable() {
           getQuantizationHandlers(), getIndexingHandlers(),
           getRecurrentHandlers(), getLocalNormalizationHandlers(),
           getEinsumHandlers(), getExpansionHandlers(), getSignalHandlers(),
-          getIntegerHandlers(), getSelectionHandlers(),
-          getVanillaRNNHandlers(), getMathHandlers()}) {
+          getIntegerHandlers(), getSelectionHandlers(), getVanillaRNNHandlers(),
+          getMathHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }
