@@ -18,6 +18,7 @@
 #include <limits>
 
 #include "dialects/ie/ir/IEOps.h"
+#include "frontend/onnx/ExpansionUtils.h"
 #include "frontend/onnx/ImportContext.h"
 #include "onnx/onnx_pb.h"
 #include "llvm/Support/MathExtras.h"
@@ -40,27 +41,12 @@ static NamedAttribute getI64Attr(ImportContext &ctx, llvm::StringRef name,
   return builder.getNamedAttr(name, builder.getI64IntegerAttr(value));
 }
 
-/// Creates `OpTy(operands)` at the node's location and returns its (single)
-/// result.
-template <typename OpTy>
-static FailureOr<Value>
-createValue(ImportContext &ctx, const onnx::NodeProto &node,
-            ValueRange operands,
-            llvm::ArrayRef<NamedAttribute> attributes = {}) {
-  FailureOr<OpTy> op =
-      ctx.create<OpTy>(ctx.getNodeLoc(node), operands, attributes);
-  if (failed(op)) {
-    return failure();
-  }
-  return op->getResult();
-}
-
 /// Creates `OpTy(input)` with `attributes` and binds the node's output to it.
 template <typename OpTy>
 static LogicalResult createUnary(ImportContext &ctx,
                                  const onnx::NodeProto &node, Value input,
                                  llvm::ArrayRef<NamedAttribute> attributes) {
-  FailureOr<Value> result = createValue<OpTy>(ctx, node, {input}, attributes);
+  FailureOr<Value> result = buildOp<OpTy>(ctx, node, {input}, attributes);
   if (failed(result)) {
     return failure();
   }
@@ -255,7 +241,7 @@ static LogicalResult importConcat(ImportContext &ctx,
   if (inputs.empty()) {
     return ctx.emitNodeError(node) << "expects at least one input";
   }
-  FailureOr<Value> result = createValue<IE::ConcatOp>(
+  FailureOr<Value> result = buildOp<IE::ConcatOp>(
       ctx, node, inputs, {getI64Attr(ctx, "axis", *axis)});
   if (failed(result)) {
     return failure();
@@ -466,9 +452,9 @@ static LogicalResult importPad(ImportContext &ctx,
   Value result = *input;
   if (crops) {
     FailureOr<Value> cropped =
-        createValue<IE::SliceOp>(ctx, node, {result},
-                                 {getI64ArrayAttr(ctx, "starts", cropStarts),
-                                  getI64ArrayAttr(ctx, "ends", cropEnds)});
+        buildOp<IE::SliceOp>(ctx, node, {result},
+                             {getI64ArrayAttr(ctx, "starts", cropStarts),
+                              getI64ArrayAttr(ctx, "ends", cropEnds)});
     if (failed(cropped)) {
       return failure();
     }
@@ -476,7 +462,7 @@ static LogicalResult importPad(ImportContext &ctx,
   }
   if (hasPadding || !crops) {
     OpBuilder &builder = ctx.getBuilder();
-    FailureOr<Value> padded = createValue<IE::PadOp>(
+    FailureOr<Value> padded = buildOp<IE::PadOp>(
         ctx, node, {result},
         {getI64ArrayAttr(ctx, "pads_begin", padsBegin),
          getI64ArrayAttr(ctx, "pads_end", padsEnd),
@@ -516,7 +502,7 @@ static LogicalResult importGather(ImportContext &ctx,
   if (failed(input) || failed(indices) || failed(axis)) {
     return failure();
   }
-  FailureOr<Value> result = createValue<IE::GatherOp>(
+  FailureOr<Value> result = buildOp<IE::GatherOp>(
       ctx, node, {*input, *indices}, {getI64Attr(ctx, "axis", *axis)});
   if (failed(result)) {
     return failure();
@@ -541,21 +527,21 @@ static LogicalResult importShape(ImportContext &ctx,
   if (failed(input) || failed(start) || failed(end)) {
     return failure();
   }
-  FailureOr<Value> result = createValue<IE::ShapeOfOp>(ctx, node, {*input});
+  FailureOr<Value> result = buildOp<IE::ShapeOfOp>(ctx, node, {*input});
   if (failed(result)) {
     return failure();
   }
   Type si64 = IntegerType::get(ctx.getContext(), 64, IntegerType::Signed);
-  result = createValue<IE::ConvertOp>(
+  result = buildOp<IE::ConvertOp>(
       ctx, node, {*result},
       {ctx.getBuilder().getNamedAttr("dstElemType", TypeAttr::get(si64))});
   if (failed(result)) {
     return failure();
   }
   if (*start != 0 || endAttr) {
-    result = createValue<IE::SliceOp>(ctx, node, {*result},
-                                      {getI64ArrayAttr(ctx, "starts", {*start}),
-                                       getI64ArrayAttr(ctx, "ends", {*end})});
+    result = buildOp<IE::SliceOp>(ctx, node, {*result},
+                                  {getI64ArrayAttr(ctx, "starts", {*start}),
+                                   getI64ArrayAttr(ctx, "ends", {*end})});
     if (failed(result)) {
       return failure();
     }

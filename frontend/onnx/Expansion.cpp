@@ -33,6 +33,7 @@
 
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "frontend/onnx/ExpansionUtils.h"
 #include "frontend/onnx/HandlerUtils.h"
 #include "frontend/onnx/ImportContext.h"
 #include "onnx/onnx_pb.h"
@@ -48,19 +49,6 @@ static Value getScalar(ImportContext &ctx, const onnx::NodeProto &node,
                        Value like, double value) {
   return ctx.createSplatConstant(getType(like).getElementType(), {}, value,
                                  ctx.getNodeLoc(node));
-}
-
-/// Creates `OpTy(operands)` at the node's location.
-template <typename OpTy>
-static FailureOr<Value> build(ImportContext &ctx, const onnx::NodeProto &node,
-                              ValueRange operands,
-                              llvm::ArrayRef<NamedAttribute> attributes = {}) {
-  FailureOr<OpTy> op =
-      ctx.create<OpTy>(ctx.getNodeLoc(node), operands, attributes);
-  if (failed(op)) {
-    return failure();
-  }
-  return op->getResult();
 }
 
 /// Fails unless `value` has a floating-point element type.
@@ -155,7 +143,7 @@ static LogicalResult importReciprocal(ImportContext &ctx,
   if (failed(input) || failed(requireFloat(ctx, node, *input))) {
     return failure();
   }
-  FailureOr<Value> result = build<IE::DivideOp>(
+  FailureOr<Value> result = buildOp<IE::DivideOp>(
       ctx, node, {getScalar(ctx, node, *input, 1.0), *input});
   if (failed(result)) {
     return failure();
@@ -176,7 +164,7 @@ static LogicalResult importSumOrMean(ImportContext &ctx,
     if (failed(next)) {
       return failure();
     }
-    result = build<IE::AddOp>(ctx, node, {*result, *next});
+    result = buildOp<IE::AddOp>(ctx, node, {*result, *next});
     if (failed(result)) {
       return failure();
     }
@@ -185,7 +173,7 @@ static LogicalResult importSumOrMean(ImportContext &ctx,
     if (failed(requireFloat(ctx, node, *result))) {
       return failure();
     }
-    result = build<IE::DivideOp>(
+    result = buildOp<IE::DivideOp>(
         ctx, node, {*result, getScalar(ctx, node, *result, node.input_size())});
     if (failed(result)) {
       return failure();
@@ -198,11 +186,11 @@ static LogicalResult importSumOrMean(ImportContext &ctx,
 static FailureOr<Value> buildNotEqual(ImportContext &ctx,
                                       const onnx::NodeProto &node, Value lhs,
                                       Value rhs) {
-  FailureOr<Value> equal = build<IE::EqualOp>(ctx, node, {lhs, rhs});
+  FailureOr<Value> equal = buildOp<IE::EqualOp>(ctx, node, {lhs, rhs});
   if (failed(equal)) {
     return failure();
   }
-  return build<IE::LogicalNotOp>(ctx, node, {*equal});
+  return buildOp<IE::LogicalNotOp>(ctx, node, {*equal});
 }
 
 static LogicalResult importXor(ImportContext &ctx,
@@ -236,13 +224,13 @@ static LogicalResult importSelu(ImportContext &ctx,
     return failure();
   }
   OpBuilder &builder = ctx.getBuilder();
-  FailureOr<Value> elu = build<IE::EluOp>(
+  FailureOr<Value> elu = buildOp<IE::EluOp>(
       ctx, node, {*input},
       {builder.getNamedAttr("alpha", builder.getF64FloatAttr(*alpha))});
   if (failed(elu)) {
     return failure();
   }
-  FailureOr<Value> result = build<IE::MultiplyOp>(
+  FailureOr<Value> result = buildOp<IE::MultiplyOp>(
       ctx, node, {*elu, getScalar(ctx, node, *input, *gamma)});
   if (failed(result)) {
     return failure();
@@ -257,17 +245,17 @@ static LogicalResult importSoftsign(ImportContext &ctx,
   if (failed(input) || failed(requireFloat(ctx, node, *input))) {
     return failure();
   }
-  FailureOr<Value> abs = build<IE::AbsOp>(ctx, node, {*input});
+  FailureOr<Value> abs = buildOp<IE::AbsOp>(ctx, node, {*input});
   if (failed(abs)) {
     return failure();
   }
   FailureOr<Value> denominator =
-      build<IE::AddOp>(ctx, node, {*abs, getScalar(ctx, node, *input, 1.0)});
+      buildOp<IE::AddOp>(ctx, node, {*abs, getScalar(ctx, node, *input, 1.0)});
   if (failed(denominator)) {
     return failure();
   }
   FailureOr<Value> result =
-      build<IE::DivideOp>(ctx, node, {*input, *denominator});
+      buildOp<IE::DivideOp>(ctx, node, {*input, *denominator});
   if (failed(result)) {
     return failure();
   }
@@ -283,12 +271,12 @@ static LogicalResult importThresholdedRelu(ImportContext &ctx,
       failed(requireFloat(ctx, node, *input))) {
     return failure();
   }
-  FailureOr<Value> above = build<IE::GreaterOp>(
+  FailureOr<Value> above = buildOp<IE::GreaterOp>(
       ctx, node, {*input, getScalar(ctx, node, *input, *alpha)});
   if (failed(above)) {
     return failure();
   }
-  FailureOr<Value> result = build<IE::SelectOp>(
+  FailureOr<Value> result = buildOp<IE::SelectOp>(
       ctx, node, {*above, *input, getScalar(ctx, node, *input, 0.0)});
   if (failed(result)) {
     return failure();
@@ -307,31 +295,31 @@ static LogicalResult importShrink(ImportContext &ctx,
   }
   Value x = *input;
   FailureOr<Value> below =
-      build<IE::LessOp>(ctx, node, {x, getScalar(ctx, node, x, -*lambd)});
+      buildOp<IE::LessOp>(ctx, node, {x, getScalar(ctx, node, x, -*lambd)});
   if (failed(below)) {
     return failure();
   }
   FailureOr<Value> above =
-      build<IE::GreaterOp>(ctx, node, {x, getScalar(ctx, node, x, *lambd)});
+      buildOp<IE::GreaterOp>(ctx, node, {x, getScalar(ctx, node, x, *lambd)});
   if (failed(above)) {
     return failure();
   }
   Value biasValue = getScalar(ctx, node, x, *bias);
-  FailureOr<Value> plus = build<IE::AddOp>(ctx, node, {x, biasValue});
+  FailureOr<Value> plus = buildOp<IE::AddOp>(ctx, node, {x, biasValue});
   if (failed(plus)) {
     return failure();
   }
-  FailureOr<Value> minus = build<IE::SubtractOp>(ctx, node, {x, biasValue});
+  FailureOr<Value> minus = buildOp<IE::SubtractOp>(ctx, node, {x, biasValue});
   if (failed(minus)) {
     return failure();
   }
-  FailureOr<Value> upper = build<IE::SelectOp>(
+  FailureOr<Value> upper = buildOp<IE::SelectOp>(
       ctx, node, {*above, *minus, getScalar(ctx, node, x, 0.0)});
   if (failed(upper)) {
     return failure();
   }
   FailureOr<Value> result =
-      build<IE::SelectOp>(ctx, node, {*below, *plus, *upper});
+      buildOp<IE::SelectOp>(ctx, node, {*below, *plus, *upper});
   if (failed(result)) {
     return failure();
   }
@@ -401,17 +389,17 @@ static LogicalResult importTrilu(ImportContext &ctx,
                                      << getType(*kValue).getElementType();
     }
     FailureOr<Value> outside =
-        *upper ? build<IE::LessOp>(ctx, node, {offsets, *kValue})
-               : build<IE::GreaterOp>(ctx, node, {offsets, *kValue});
+        *upper ? buildOp<IE::LessOp>(ctx, node, {offsets, *kValue})
+               : buildOp<IE::GreaterOp>(ctx, node, {offsets, *kValue});
     if (failed(outside)) {
       return failure();
     }
-    mask = build<IE::LogicalNotOp>(ctx, node, {*outside});
+    mask = buildOp<IE::LogicalNotOp>(ctx, node, {*outside});
     if (failed(mask)) {
       return failure();
     }
   }
-  FailureOr<Value> result = build<IE::SelectOp>(
+  FailureOr<Value> result = buildOp<IE::SelectOp>(
       ctx, node, {*mask, *input, getScalar(ctx, node, *input, 0.0)});
   if (failed(result)) {
     return failure();
@@ -508,7 +496,7 @@ static LogicalResult importIsInf(ImportContext &ctx,
     if (detect == 0) {
       continue;
     }
-    FailureOr<Value> equal = build<IE::EqualOp>(
+    FailureOr<Value> equal = buildOp<IE::EqualOp>(
         ctx, node, {*input, getScalar(ctx, node, *input, value)});
     if (failed(equal)) {
       return failure();
@@ -518,7 +506,7 @@ static LogicalResult importIsInf(ImportContext &ctx,
       continue;
     }
     FailureOr<Value> either =
-        build<IE::LogicalOrOp>(ctx, node, {result, *equal});
+        buildOp<IE::LogicalOrOp>(ctx, node, {result, *equal});
     if (failed(either)) {
       return failure();
     }
@@ -544,13 +532,13 @@ static LogicalResult importSign(ImportContext &ctx,
   Value zero = getScalar(ctx, node, *input, 0.0);
   auto converted = [&](bool greater) -> FailureOr<Value> {
     FailureOr<Value> compare =
-        greater ? build<IE::GreaterOp>(ctx, node, {*input, zero})
-                : build<IE::LessOp>(ctx, node, {*input, zero});
+        greater ? buildOp<IE::GreaterOp>(ctx, node, {*input, zero})
+                : buildOp<IE::LessOp>(ctx, node, {*input, zero});
     if (failed(compare)) {
       return failure();
     }
     OpBuilder &builder = ctx.getBuilder();
-    return build<IE::ConvertOp>(
+    return buildOp<IE::ConvertOp>(
         ctx, node, {*compare},
         {builder.getNamedAttr("dstElemType", TypeAttr::get(elemType))});
   };
@@ -563,7 +551,7 @@ static LogicalResult importSign(ImportContext &ctx,
     return failure();
   }
   FailureOr<Value> result =
-      build<IE::SubtractOp>(ctx, node, {*positive, *negative});
+      buildOp<IE::SubtractOp>(ctx, node, {*positive, *negative});
   if (failed(result)) {
     return failure();
   }
@@ -590,7 +578,7 @@ static LogicalResult importHardmax(ImportContext &ctx,
   }
   const int64_t dim = *axis < 0 ? *axis + rank : *axis;
   OpBuilder &builder = ctx.getBuilder();
-  FailureOr<Value> argmax = build<IE::ArgMaxOp>(
+  FailureOr<Value> argmax = buildOp<IE::ArgMaxOp>(
       ctx, node, {*input},
       {builder.getNamedAttr("axis", builder.getI64IntegerAttr(dim)),
        builder.getNamedAttr("keep_dims", builder.getUnitAttr()),
@@ -615,11 +603,11 @@ static LogicalResult importHardmax(ImportContext &ctx,
   if (failed(iota)) {
     return failure();
   }
-  FailureOr<Value> equal = build<IE::EqualOp>(ctx, node, {*argmax, *iota});
+  FailureOr<Value> equal = buildOp<IE::EqualOp>(ctx, node, {*argmax, *iota});
   if (failed(equal)) {
     return failure();
   }
-  FailureOr<Value> result = build<IE::ConvertOp>(
+  FailureOr<Value> result = buildOp<IE::ConvertOp>(
       ctx, node, {*equal},
       {builder.getNamedAttr("dstElemType",
                             TypeAttr::get(type.getElementType()))});

@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Small helpers of the handlers that import one ONNX node as several IE ops
-// (Signal.cpp, Integer.cpp, Selection.cpp): creating an IE op at the node's
+// (Signal.cpp, Integer.cpp, Selection.cpp, and buildOp for Data.cpp, NN.cpp and
+// Expansion.cpp too): creating an IE op at the node's
 // location, constants from computed values, and the reshapes, transposes and
 // conversions that glue the ops together. Every helper fails with the
 // diagnostics of the op it could not create.

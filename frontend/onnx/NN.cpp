@@ -24,6 +24,7 @@
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEOps.h"
+#include "frontend/onnx/ExpansionUtils.h"
 #include "frontend/onnx/HandlerUtils.h"
 #include "frontend/onnx/ImportContext.h"
 #include "onnx/onnx_pb.h"
@@ -75,21 +76,6 @@ static NamedAttribute getUnitAttr(ImportContext &ctx, llvm::StringRef name) {
   return builder.getNamedAttr(name, builder.getUnitAttr());
 }
 
-/// Creates `OpTy(operands)` at the node's location and returns its (single)
-/// result.
-template <typename OpTy>
-static FailureOr<Value>
-createValue(ImportContext &ctx, const onnx::NodeProto &node,
-            ValueRange operands,
-            llvm::ArrayRef<NamedAttribute> attributes = {}) {
-  FailureOr<OpTy> op =
-      ctx.create<OpTy>(ctx.getNodeLoc(node), operands, attributes);
-  if (failed(op)) {
-    return failure();
-  }
-  return op->getResult();
-}
-
 /// `value` with the static shape `shape`: a reshaped constant for a
 /// `const.Declare`, an IE.Reshape otherwise.
 static FailureOr<Value> reshapeTo(ImportContext &ctx,
@@ -108,8 +94,8 @@ static FailureOr<Value> reshapeTo(ImportContext &ctx,
                                   declare.getContent().reshape(shape))
         .getResult();
   }
-  return createValue<IE::ReshapeOp>(ctx, node, {value},
-                                    {getI64ArrayAttr(ctx, "shape", shape)});
+  return buildOp<IE::ReshapeOp>(ctx, node, {value},
+                                {getI64ArrayAttr(ctx, "shape", shape)});
 }
 
 /// Fails with an error when output `index` (an output IE has no equivalent for)
@@ -347,10 +333,10 @@ FailureOr<Value> importConvolution(ImportContext &ctx,
   }
   SmallVector<NamedAttribute> attrs = getConvAttrs(ctx, *window);
   if (*group == 1) {
-    return createValue<IE::ConvolutionOp>(ctx, node, operands, attrs);
+    return buildOp<IE::ConvolutionOp>(ctx, node, operands, attrs);
   }
   attrs.push_back(getI64Attr(ctx, "groups", *group));
-  return createValue<IE::GroupConvolutionOp>(ctx, node, operands, attrs);
+  return buildOp<IE::GroupConvolutionOp>(ctx, node, operands, attrs);
 }
 
 static LogicalResult importConv(ImportContext &ctx,
@@ -468,7 +454,7 @@ static LogicalResult importConvTranspose(ImportContext &ctx,
     attrs.push_back(getI64Attr(ctx, "groups", *group));
   }
   FailureOr<Value> result =
-      createValue<IE::DeconvolutionOp>(ctx, node, operands, attrs);
+      buildOp<IE::DeconvolutionOp>(ctx, node, operands, attrs);
   if (failed(result)) {
     return failure();
   }
@@ -508,8 +494,7 @@ static LogicalResult importGemm(ImportContext &ctx,
   if (*transB != 0) {
     attrs.push_back(getUnitAttr(ctx, "transpose_b"));
   }
-  FailureOr<Value> result =
-      createValue<IE::MatMulOp>(ctx, node, {*a, *b}, attrs);
+  FailureOr<Value> result = buildOp<IE::MatMulOp>(ctx, node, {*a, *b}, attrs);
   if (failed(result)) {
     return failure();
   }
@@ -517,7 +502,7 @@ static LogicalResult importGemm(ImportContext &ctx,
   Type elemType = getType(*a).getElementType();
   if (*alpha != 1.0) {
     Value scale = ctx.createSplatConstant(elemType, {}, *alpha, loc);
-    result = createValue<IE::MultiplyOp>(ctx, node, {*result, scale});
+    result = buildOp<IE::MultiplyOp>(ctx, node, {*result, scale});
     if (failed(result)) {
       return failure();
     }
@@ -527,13 +512,13 @@ static LogicalResult importGemm(ImportContext &ctx,
     if (*beta != 1.0) {
       Value scale = ctx.createSplatConstant(elemType, {}, *beta, loc);
       FailureOr<Value> scaled =
-          createValue<IE::MultiplyOp>(ctx, node, {addend, scale});
+          buildOp<IE::MultiplyOp>(ctx, node, {addend, scale});
       if (failed(scaled)) {
         return failure();
       }
       addend = *scaled;
     }
-    result = createValue<IE::AddOp>(ctx, node, {*result, addend});
+    result = buildOp<IE::AddOp>(ctx, node, {*result, addend});
     if (failed(result)) {
       return failure();
     }
@@ -549,7 +534,7 @@ static LogicalResult importMatMul(ImportContext &ctx,
   if (failed(a) || failed(b)) {
     return failure();
   }
-  FailureOr<Value> result = createValue<IE::MatMulOp>(ctx, node, {*a, *b});
+  FailureOr<Value> result = buildOp<IE::MatMulOp>(ctx, node, {*a, *b});
   if (failed(result)) {
     return failure();
   }
@@ -606,8 +591,7 @@ static LogicalResult importMaxPool(ImportContext &ctx,
   if (failed(attrs)) {
     return failure();
   }
-  FailureOr<Value> result =
-      createValue<IE::MaxPoolOp>(ctx, node, {*input}, *attrs);
+  FailureOr<Value> result = buildOp<IE::MaxPoolOp>(ctx, node, {*input}, *attrs);
   if (failed(result)) {
     return failure();
   }
@@ -637,8 +621,7 @@ static LogicalResult importAveragePool(ImportContext &ctx,
            << "attribute 'count_include_pad' must be 0 or 1, got "
            << *countIncludePad;
   }
-  FailureOr<Value> result =
-      createValue<IE::AvgPoolOp>(ctx, node, {*input}, *attrs);
+  FailureOr<Value> result = buildOp<IE::AvgPoolOp>(ctx, node, {*input}, *attrs);
   if (failed(result)) {
     return failure();
   }
@@ -664,7 +647,7 @@ static LogicalResult importGlobalPool(ImportContext &ctx,
   for (int64_t axis = 2; axis < rank; ++axis) {
     axes.push_back(axis);
   }
-  FailureOr<Value> result = createValue<OpTy>(
+  FailureOr<Value> result = buildOp<OpTy>(
       ctx, node, {*input},
       {getI64ArrayAttr(ctx, "axes", axes), getUnitAttr(ctx, "keep_dims")});
   if (failed(result)) {
@@ -760,7 +743,7 @@ createReduce(ImportContext &ctx, const onnx::NodeProto &node,
   if (keepDims) {
     attrs.push_back(getUnitAttr(ctx, "keep_dims"));
   }
-  return createValue<OpTy>(ctx, node, {value}, attrs);
+  return buildOp<OpTy>(ctx, node, {value}, attrs);
 }
 
 /// ReduceMean/Sum/Max/Min/L2/Prod -> the IE reduction.
@@ -796,9 +779,9 @@ static LogicalResult importComposedReduce(ImportContext &ctx,
   llvm::StringRef opType = node.op_type();
   FailureOr<Value> result = failure();
   if (opType == "ReduceL1" || opType == "ReduceSumSquare") {
-    FailureOr<Value> mapped =
-        opType == "ReduceL1" ? createValue<IE::AbsOp>(ctx, node, {x})
-                             : createValue<IE::MultiplyOp>(ctx, node, {x, x});
+    FailureOr<Value> mapped = opType == "ReduceL1"
+                                  ? buildOp<IE::AbsOp>(ctx, node, {x})
+                                  : buildOp<IE::MultiplyOp>(ctx, node, {x, x});
     if (failed(mapped)) {
       return failure();
     }
@@ -810,7 +793,7 @@ static LogicalResult importComposedReduce(ImportContext &ctx,
     if (failed(sum)) {
       return failure();
     }
-    result = createValue<IE::LogOp>(ctx, node, {*sum});
+    result = buildOp<IE::LogOp>(ctx, node, {*sum});
   } else {
     assert(opType == "ReduceLogSumExp" && "unexpected reduction");
     FailureOr<Value> max =
@@ -818,19 +801,17 @@ static LogicalResult importComposedReduce(ImportContext &ctx,
     if (failed(max)) {
       return failure();
     }
-    FailureOr<Value> shifted =
-        createValue<IE::SubtractOp>(ctx, node, {x, *max});
+    FailureOr<Value> shifted = buildOp<IE::SubtractOp>(ctx, node, {x, *max});
     FailureOr<Value> exp = failed(shifted)
                                ? FailureOr<Value>(failure())
-                               : createValue<IE::ExpOp>(ctx, node, {*shifted});
+                               : buildOp<IE::ExpOp>(ctx, node, {*shifted});
     if (failed(exp)) {
       return failure();
     }
     FailureOr<Value> sum =
         createReduce<IE::ReduceSumOp>(ctx, node, *spec, *exp, spec->keepDims);
-    FailureOr<Value> log = failed(sum)
-                               ? FailureOr<Value>(failure())
-                               : createValue<IE::LogOp>(ctx, node, {*sum});
+    FailureOr<Value> log = failed(sum) ? FailureOr<Value>(failure())
+                                       : buildOp<IE::LogOp>(ctx, node, {*sum});
     if (failed(log)) {
       return failure();
     }
@@ -843,7 +824,7 @@ static LogicalResult importComposedReduce(ImportContext &ctx,
       }
       offset = *reshaped;
     }
-    result = createValue<IE::AddOp>(ctx, node, {*log, offset});
+    result = buildOp<IE::AddOp>(ctx, node, {*log, offset});
   }
   if (failed(result)) {
     return failure();
@@ -880,24 +861,24 @@ static LogicalResult importSoftmax(ImportContext &ctx,
   bool trailingOnes = llvm::all_of(type.getShape().drop_front(normalized + 1),
                                    [](int64_t dim) { return dim == 1; });
   if (!coerce || trailingOnes) {
-    FailureOr<Value> result = createValue<OpTy>(
+    FailureOr<Value> result = buildOp<OpTy>(
         ctx, node, {*input}, {getI64Attr(ctx, "axis", normalized)});
     if (failed(result)) {
       return failure();
     }
     return ctx.setOutputs(node, {*result});
   }
-  FailureOr<Value> flat = createValue<IE::FlattenOp>(
+  FailureOr<Value> flat = buildOp<IE::FlattenOp>(
       ctx, node, {*input}, {getI64Attr(ctx, "axis", normalized)});
   if (failed(flat)) {
     return failure();
   }
   FailureOr<Value> result =
-      createValue<OpTy>(ctx, node, {*flat}, {getI64Attr(ctx, "axis", 1)});
+      buildOp<OpTy>(ctx, node, {*flat}, {getI64Attr(ctx, "axis", 1)});
   if (failed(result)) {
     return failure();
   }
-  result = createValue<IE::ReshapeOp>(
+  result = buildOp<IE::ReshapeOp>(
       ctx, node, {*result}, {getI64ArrayAttr(ctx, "shape", type.getShape())});
   if (failed(result)) {
     return failure();
@@ -950,17 +931,17 @@ static LogicalResult importBatchNormalization(ImportContext &ctx,
   Type elemType = getType(operands[0]).getElementType();
   for (Value &operand : llvm::MutableArrayRef<Value>(operands).drop_front()) {
     if (getType(operand).getElementType() != elemType) {
-      FailureOr<Value> converted = createValue<IE::ConvertOp>(
-          ctx, node, {operand},
-          {ctx.getBuilder().getNamedAttr("dstElemType",
-                                         TypeAttr::get(elemType))});
+      FailureOr<Value> converted =
+          buildOp<IE::ConvertOp>(ctx, node, {operand},
+                                 {ctx.getBuilder().getNamedAttr(
+                                     "dstElemType", TypeAttr::get(elemType))});
       if (failed(converted)) {
         return failure();
       }
       operand = *converted;
     }
   }
-  FailureOr<Value> result = createValue<IE::BatchNormInferenceOp>(
+  FailureOr<Value> result = buildOp<IE::BatchNormInferenceOp>(
       ctx, node, operands, {getF64Attr(ctx, "epsilon", *epsilon)});
   if (failed(result)) {
     return failure();
@@ -999,7 +980,7 @@ static LogicalResult importInstanceNormalization(ImportContext &ctx,
   }
   auto epsMode =
       IE::MvnEpsModeAttr::get(ctx.getContext(), IE::MvnEpsMode::INSIDE_SQRT);
-  FailureOr<Value> result = createValue<IE::MVNOp>(
+  FailureOr<Value> result = buildOp<IE::MVNOp>(
       ctx, node, {*input},
       {getI64ArrayAttr(ctx, "axes", axes),
        getUnitAttr(ctx, "normalize_variance"), getF64Attr(ctx, "eps", *epsilon),
@@ -1013,7 +994,7 @@ static LogicalResult importInstanceNormalization(ImportContext &ctx,
   if (failed(scaleParam)) {
     return failure();
   }
-  result = createValue<IE::MultiplyOp>(ctx, node, {*result, *scaleParam});
+  result = buildOp<IE::MultiplyOp>(ctx, node, {*result, *scaleParam});
   if (failed(result)) {
     return failure();
   }
@@ -1021,7 +1002,7 @@ static LogicalResult importInstanceNormalization(ImportContext &ctx,
   if (failed(biasParam)) {
     return failure();
   }
-  result = createValue<IE::AddOp>(ctx, node, {*result, *biasParam});
+  result = buildOp<IE::AddOp>(ctx, node, {*result, *biasParam});
   if (failed(result)) {
     return failure();
   }
@@ -1043,7 +1024,7 @@ importMeanVarianceNormalization(ImportContext &ctx,
       axes->value_or(SmallVector<int64_t>{0, 2, 3});
   auto epsMode =
       IE::MvnEpsModeAttr::get(ctx.getContext(), IE::MvnEpsMode::OUTSIDE_SQRT);
-  FailureOr<Value> result = createValue<IE::MVNOp>(
+  FailureOr<Value> result = buildOp<IE::MVNOp>(
       ctx, node, {*input},
       {getI64ArrayAttr(ctx, "axes", axesValue),
        getUnitAttr(ctx, "normalize_variance"), getF64Attr(ctx, "eps", 1e-9),
@@ -1077,7 +1058,7 @@ static LogicalResult importLayerNormalization(ImportContext &ctx,
   if (*bias) {
     operands.push_back(*bias);
   }
-  FailureOr<Value> result = createValue<IE::LayerNormalizationOp>(
+  FailureOr<Value> result = buildOp<IE::LayerNormalizationOp>(
       ctx, node, operands,
       {getI64Attr(ctx, "axis", *axis), getF64Attr(ctx, "epsilon", *epsilon)});
   if (failed(result)) {
