@@ -48,41 +48,41 @@ std::string describeOrder(Type type) {
 
 bool isSupportedElementType(Type type) { return type && type.isF16(); }
 
-ArrayAttr getTargetElementTypes(Operation *op) {
+/// The attribute `name` of the innermost module enclosing `op` (or `op`
+/// itself) that has one of type AttrT, or null.
+template <typename AttrT>
+static AttrT findModuleAttr(Operation *op, StringRef name) {
   for (Operation *current = op; current; current = current->getParentOp()) {
     if (llvm::isa<ModuleOp>(current)) {
-      if (auto types = current->getAttrOfType<ArrayAttr>(
-              VPUDialect::kNCEElementTypesAttrName)) {
-        return types;
+      if (auto attr = current->getAttrOfType<AttrT>(name)) {
+        return attr;
       }
     }
   }
   return {};
 }
 
+ArrayAttr getTargetElementTypes(Operation *op) {
+  return findModuleAttr<ArrayAttr>(op, VPUDialect::kNCEElementTypesAttrName);
+}
+
 Limits getTargetLimits(Operation *op) {
   Limits limits;
-  for (Operation *current = op; current; current = current->getParentOp()) {
-    if (!llvm::isa<ModuleOp>(current)) {
-      continue;
-    }
-    auto dict =
-        current->getAttrOfType<DictionaryAttr>(VPUDialect::kNCELimitsAttrName);
-    if (!dict) {
-      continue;
-    }
-    // The dialect's attribute verifier checked the fields.
-    auto read = [&](StringRef name, int64_t &field) {
-      if (auto value = dict.getAs<IntegerAttr>(name)) {
-        field = value.getInt();
-      }
-    };
-    read("max_kernel_size", limits.maxKernelSize);
-    read("max_stride", limits.maxStride);
-    read("max_pad", limits.maxPad);
-    read("channel_alignment", limits.channelAlignment);
-    break;
+  auto dict =
+      findModuleAttr<DictionaryAttr>(op, VPUDialect::kNCELimitsAttrName);
+  if (!dict) {
+    return limits;
   }
+  // The dialect's attribute verifier checked the fields.
+  auto read = [&](StringRef name, int64_t &field) {
+    if (auto value = dict.getAs<IntegerAttr>(name)) {
+      field = value.getInt();
+    }
+  };
+  read("max_kernel_size", limits.maxKernelSize);
+  read("max_stride", limits.maxStride);
+  read("max_pad", limits.maxPad);
+  read("channel_alignment", limits.channelAlignment);
   return limits;
 }
 

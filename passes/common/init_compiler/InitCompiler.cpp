@@ -86,33 +86,29 @@ struct InitCompilerPass : public impl::InitCompilerPassBase<InitCompilerPass> {
     } else {
       VPUIP::setResources(module, *resources);
     }
-    // The element types the NCE runs, unless the module has its own (a test
-    // may restrict them).
+    // The element types the NCE runs and its window and channel limits,
+    // unless the module has its own (a test may restrict them).
+    Builder builder(&getContext());
+    const auto &limits = desc->nce().limits();
     if (!module->hasAttr(VPU::VPUDialect::kNCEElementTypesAttrName)) {
-      Builder builder(&getContext());
-      SmallVector<StringRef> types(desc->nce().limits().element_types().begin(),
-                                   desc->nce().limits().element_types().end());
+      SmallVector<StringRef> types(limits.element_types().begin(),
+                                   limits.element_types().end());
       module->setAttr(VPU::VPUDialect::kNCEElementTypesAttrName,
                       builder.getStrArrayAttr(types));
     }
-    // The NCE window and channel limits, unless the module has its own.
     if (!module->hasAttr(VPU::VPUDialect::kNCELimitsAttrName)) {
-      Builder builder(&getContext());
-      const auto &limits = desc->nce().limits();
-      module->setAttr(
-          VPU::VPUDialect::kNCELimitsAttrName,
-          builder.getDictionaryAttr({
-              builder.getNamedAttr(
-                  "max_kernel_size",
-                  builder.getI64IntegerAttr(limits.max_kernel_size())),
-              builder.getNamedAttr(
-                  "max_stride", builder.getI64IntegerAttr(limits.max_stride())),
-              builder.getNamedAttr("max_pad",
-                                   builder.getI64IntegerAttr(limits.max_pad())),
-              builder.getNamedAttr(
-                  "channel_alignment",
-                  builder.getI64IntegerAttr(limits.channel_alignment())),
-          }));
+      SmallVector<NamedAttribute, 4> fields;
+      for (auto [name, value] :
+           {std::pair<StringRef, int64_t>{"max_kernel_size",
+                                          limits.max_kernel_size()},
+            {"max_stride", limits.max_stride()},
+            {"max_pad", limits.max_pad()},
+            {"channel_alignment", limits.channel_alignment()}}) {
+        fields.push_back(
+            builder.getNamedAttr(name, builder.getI64IntegerAttr(value)));
+      }
+      module->setAttr(VPU::VPUDialect::kNCELimitsAttrName,
+                      builder.getDictionaryAttr(fields));
     }
   }
 };
