@@ -93,6 +93,20 @@ llvm::Expected<TensorLayout> getTensorLayout(const schema::TensorType &type,
   }
   const auto *dims = type.dims();
   const auto *strides = type.strides();
+  // The flatbuffers verifier checks a vector's 4-byte length prefix, not the
+  // alignment of its 8-byte elements; the builder aligns them (an empty vector
+  // has nothing to read).
+  for (auto [vector, name] :
+       {std::pair{dims, "dims"}, std::pair{strides, "strides"},
+        std::pair{type.quant() ? type.quant()->zero_points() : nullptr,
+                  "zero points"}}) {
+    if (vector && vector->size() != 0 &&
+        reinterpret_cast<uintptr_t>(vector->data()) % alignof(int64_t) != 0) {
+      return makeError(what + ": its " + name +
+                       " are not 8-byte aligned in the blob (a corrupted "
+                       "blob?)");
+    }
+  }
   int64_t rank = dims->size();
   if (rank > static_cast<int64_t>(shape::DimsOrder::kMaxRank)) {
     return makeError(what + ": rank " + llvm::Twine(rank) +

@@ -16,7 +16,9 @@
 
 #include <exception>
 #include <map>
+#include <optional>
 #include <set>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -89,11 +91,53 @@ static void completeSoftmaxInputShapes(onnx::GraphProto &graph) {
   }
 }
 
+/// The first output of `graph` or of one of its subgraphs that no node, graph
+/// input or initializer of its scope defines, as "graph 'G': output 'O'". The
+/// ONNX checker does not look at graph outputs, and the version converter
+/// dereferences such an output's missing definition.
+static std::optional<std::string>
+findUndefinedOutput(const onnx::GraphProto &graph,
+                    std::set<std::string> scope) {
+  for (const onnx::ValueInfoProto &input : graph.input()) {
+    scope.insert(input.name());
+  }
+  for (const onnx::TensorProto &initializer : graph.initializer()) {
+    scope.insert(initializer.name());
+  }
+  for (const onnx::NodeProto &node : graph.node()) {
+    for (const onnx::AttributeProto &attr : node.attribute()) {
+      if (attr.has_g()) {
+        if (auto found = findUndefinedOutput(attr.g(), scope)) {
+          return found;
+        }
+      }
+      for (const onnx::GraphProto &subgraph : attr.graphs()) {
+        if (auto found = findUndefinedOutput(subgraph, scope)) {
+          return found;
+        }
+      }
+    }
+    scope.insert(node.output().begin(), node.output().end());
+  }
+  for (const onnx::ValueInfoProto &output : graph.output()) {
+    if (!scope.count(output.name())) {
+      return "graph '" + graph.name() + "': output '" + output.name() + "'";
+    }
+  }
+  return std::nullopt;
+}
+
 llvm::Expected<int64_t> upgradeOpset(onnx::ModelProto &model,
                                      int64_t targetOpset) {
   const int64_t opset = getDefaultOpset(model);
   if (opset == 0 || opset >= targetOpset) {
     return opset;
+  }
+  if (std::optional<std::string> undefined =
+          findUndefinedOutput(model.graph(), {})) {
+    return makeError("invalid ONNX model: " + llvm::Twine(*undefined) +
+                     " is not produced by any node, graph input or "
+                     "initializer");
   }
   try {
     // Some adapters (e.g. Softmax 12 -> 13) need the input shapes.
@@ -203,6 +247,11 @@ static llvm::Error convertBody(onnx::FunctionProto &body, int64_t from,
     graph->add_output()->set_name(name);
   }
   *graph->mutable_node() = body.node();
+  if (std::optional<std::string> undefined = findUndefinedOutput(*graph, {})) {
+    return makeError(
+        "its function body is invalid: " + llvm::Twine(*undefined) +
+        " is not produced by any node or input");
+  }
   try {
     onnx::ModelProto converted =
         onnx::version_conversion::ConvertVersion(wrapper, static_cast<int>(to));

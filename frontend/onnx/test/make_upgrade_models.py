@@ -43,6 +43,14 @@ def upgrade_opset6_bad():
     return model(nodes, [vi("x", F32, [2, 2])], [vi("y", F32, [2, 2])], opset=6)
 
 
+def upgrade_undefined_output():
+    # An opset-7 graph output that nothing defines (the ONNX checker does not look at graph
+    # outputs; the version converter would dereference its missing definition).
+    nodes = [helper.make_node("Relu", ["x"], ["y"], name="relu")]
+    return model(nodes, [vi("x", F32, [2, 2])], [vi("y", F32, [2, 2]), vi("z", F32, [2, 2])],
+                 opset=7)
+
+
 def scaled_relu_function():
     # com.example.ScaledRelu(X) = Relu(X * scale), `scale` an attribute of the call.
     scale = helper.make_node("Constant", [], ["S"], name="scale")
@@ -101,6 +109,7 @@ def upgrade_unmapped_body():
 MODELS = {
     "upgrade_opset7": upgrade_opset7,
     "upgrade_opset6_bad": upgrade_opset6_bad,
+    "upgrade_undefined_output": upgrade_undefined_output,
     "upgrade_inline": upgrade_inline,
     "upgrade_unmapped_body": upgrade_unmapped_body,
 }
