@@ -436,6 +436,16 @@ static LogicalResult importPad(ImportContext &ctx,
   for (int64_t d = 0; d < rank; ++d) {
     int64_t begin = pads[d];
     int64_t end = pads[d + rank];
+    // Pads beyond 2^31 in magnitude describe no real tensor and would
+    // overflow the shape arithmetic below and in IE.Pad.
+    constexpr int64_t kMaxPad = std::numeric_limits<int32_t>::max();
+    if (begin < -kMaxPad || begin > kMaxPad || end < -kMaxPad ||
+        end > kMaxPad) {
+      InFlightDiagnostic diag = ctx.emitNodeError(node);
+      diag << "pads ";
+      return printList(diag, pads)
+             << " out of range: each pad must be within +-" << kMaxPad;
+    }
     crops |= begin < 0 || end < 0;
     hasPadding |= begin > 0 || end > 0;
     padsBegin.push_back(std::max<int64_t>(begin, 0));

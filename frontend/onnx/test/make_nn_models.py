@@ -637,6 +637,12 @@ def pad_count():
                   check=False)
 
 
+def pad_out_of_range():
+    # Found by the ONNX fuzzer: INT64_MIN as a pad overflowed the crop arithmetic.
+    return single("Pad", [3, 4], ["a", "b"],
+                  [const("pads", [0, -2**63, 0, 2**40], np.int64)], ["pads"], check=False)
+
+
 def pad_crop_too_much():
     return single("Pad", [3, 4], ["a", "b"], [const("pads", [-3, 0, -1, 0], np.int64)], ["pads"],
                   check=False)
@@ -682,6 +688,7 @@ MODELS = {
     "pad_bad_mode": pad_bad_mode,
     "pad_count": pad_count,
     "pad_crop_too_much": pad_crop_too_much,
+    "pad_out_of_range": pad_out_of_range,
     "pad_value_shape": pad_value_shape,
     "pool": pool,
     "pool_1d": pool_1d,
