@@ -44,9 +44,14 @@ bool TensorLayout::isCompact() const {
 
 bool TensorLayout::isNonOverlapping() const {
   // Dimensions of size > 1 sorted by stride: each must step over the whole
-  // extent of the ones inside it.
+  // extent of the ones inside it. An empty tensor has no elements to overlap
+  // (and getTensorLayout bounds the span, so the extents below cannot
+  // overflow, only for non-empty ones).
   llvm::SmallVector<std::pair<int64_t, int64_t>, 8> steps; // (stride, size)
   for (int64_t i = 0, e = dims.rank(); i < e; ++i) {
+    if (dims[Dim(i)] == 0) {
+      return true;
+    }
     if (dims[Dim(i)] > 1) {
       steps.push_back({strides[Dim(i)], dims[Dim(i)]});
     }

@@ -705,5 +705,22 @@ TEST(BlobTest, tensorLayoutHelpers) {
   EXPECT_EQ(compact.raw(), llvm::ArrayRef<int64_t>({384, 16, 192, 64}));
 }
 
+// An empty tensor overlaps nothing, whatever its strides: its span is not
+// bounded, so (size - 1) * stride of its other dims may exceed int64 (a blob
+// fuzzer finding).
+TEST(BlobTest, emptyTensorIsNonOverlapping) {
+  flatbuffers::FlatBufferBuilder fbb;
+  std::vector<int64_t> dims = {0, int64_t(1) << 30, 2};
+  std::vector<int64_t> strides = {int64_t(1) << 51, int64_t(1) << 34, 0};
+  fbb.Finish(schema::CreateTensorTypeDirect(
+      fbb, &dims, &strides, shape::DimsOrder::CHW.code(), schema::DType::U8));
+  const auto *type =
+      flatbuffers::GetRoot<schema::TensorType>(fbb.GetBufferPointer());
+  llvm::Expected<TensorLayout> layout = getTensorLayout(*type, "t");
+  ASSERT_TRUE(static_cast<bool>(layout)) << llvm::toString(layout.takeError());
+  EXPECT_EQ(layout->getNumElements(), 0);
+  EXPECT_TRUE(layout->isNonOverlapping());
+}
+
 } // namespace
 } // namespace mlir::vpuc::blob
