@@ -247,11 +247,6 @@ static llvm::Error convertBody(onnx::FunctionProto &body, int64_t from,
     graph->add_output()->set_name(name);
   }
   *graph->mutable_node() = body.node();
-  if (std::optional<std::string> undefined = findUndefinedOutput(*graph, {})) {
-    return makeError(
-        "its function body is invalid: " + llvm::Twine(*undefined) +
-        " is not produced by any node or input");
-  }
   try {
     onnx::ModelProto converted =
         onnx::version_conversion::ConvertVersion(wrapper, static_cast<int>(to));

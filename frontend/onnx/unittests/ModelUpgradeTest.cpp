@@ -122,6 +122,43 @@ TEST(ModelUpgradeTest, converterFailureNamesTheOpset) {
       << message;
 }
 
+// The version converter dereferences the missing definition of such an output
+// (an ONNX fuzzer finding); the upgrade refuses the model first, naming it.
+TEST(ModelUpgradeTest, refusesUndefinedGraphOutput) {
+  onnx::ModelProto model = makeModel(7);
+  addNode(model.mutable_graph(), "Relu", {"x"}, {"t"}, "relu");
+  llvm::Expected<int64_t> original = upgradeOpset(model, 9);
+  ASSERT_FALSE(static_cast<bool>(original));
+  EXPECT_EQ(llvm::toString(original.takeError()),
+            "invalid ONNX model: graph 'test': output 'y' is not produced by "
+            "any node, graph input or initializer");
+
+  // The same in a subgraph: an If branch whose output nothing defines.
+  onnx::ModelProto nested = makeModel(7);
+  onnx::NodeProto *cond =
+      addNode(nested.mutable_graph(), "Constant", {}, {"c"}, "cond");
+  onnx::AttributeProto *value = cond->add_attribute();
+  value->set_name("value");
+  value->set_type(onnx::AttributeProto::TENSOR);
+  value->mutable_t()->set_data_type(onnx::TensorProto::BOOL);
+  value->mutable_t()->add_int32_data(1);
+  onnx::NodeProto *branch =
+      addNode(nested.mutable_graph(), "If", {"c"}, {"y"}, "if");
+  for (const char *name : {"then_branch", "else_branch"}) {
+    onnx::AttributeProto *attr = branch->add_attribute();
+    attr->set_name(name);
+    attr->set_type(onnx::AttributeProto::GRAPH);
+    attr->mutable_g()->set_name(name);
+    attr->mutable_g()->add_output()->set_name(
+        std::string(name) == "then_branch" ? "x" : "missing");
+  }
+  original = upgradeOpset(nested, 9);
+  ASSERT_FALSE(static_cast<bool>(original));
+  EXPECT_EQ(llvm::toString(original.takeError()),
+            "invalid ONNX model: graph 'else_branch': output 'missing' is not "
+            "produced by any node, graph input or initializer");
+}
+
 TEST(ModelUpgradeTest, inlinesSchemaFunction) {
   // GreaterOrEqual (opset 12) = Or(Greater, Equal).
   onnx::ModelProto model = makeModel(13, onnx::TensorProto::BOOL);
