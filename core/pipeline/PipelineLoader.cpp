@@ -173,31 +173,55 @@ static std::vector<std::string> parseOptionKeys(llvm::StringRef printed) {
 }
 
 /// Checks that `value` can be written verbatim after `key=` in a textual
-/// pipeline: whitespace only inside `{...}` or quotes, balanced braces, closed
-/// quotes. Returns the problem, or "".
+/// pipeline: whitespace only inside `{...}` or quotes, balanced brackets,
+/// closed quotes. Returns the problem, or "".
 static std::string checkValueSyntax(llvm::StringRef value) {
-  int depth = 0;
+  // MLIR's option parser splits list values at commas outside (), [], {} and
+  // quotes, and loops forever on an opener it never finds closed (MLIR 19's
+  // `findChar`), so every bracket must be closed, in order.
+  llvm::SmallVector<char, 8> closers;
   char quote = 0;
   for (char c : value) {
     if (quote) {
       quote = c == quote ? 0 : quote;
-    } else if (c == '"' || c == '\'') {
+      continue;
+    }
+    switch (c) {
+    case '"':
+    case '\'':
       quote = c;
-    } else if (c == '{') {
-      ++depth;
-    } else if (c == '}') {
-      if (--depth < 0) {
-        return "has an unmatched '}'";
+      break;
+    case '{':
+      closers.push_back('}');
+      break;
+    case '(':
+      closers.push_back(')');
+      break;
+    case '[':
+      closers.push_back(']');
+      break;
+    case '}':
+    case ')':
+    case ']':
+      if (closers.empty() || closers.back() != c) {
+        return "has an unmatched '" + std::string(1, c) + "'";
       }
-    } else if (depth == 0 && llvm::isSpace(c)) {
-      return "contains whitespace outside '{...}' or quotes";
+      closers.pop_back();
+      break;
+    default:
+      if (llvm::isSpace(c) && !llvm::is_contained(closers, '}')) {
+        return "contains whitespace outside '{...}' or quotes";
+      }
     }
   }
   if (quote) {
     return "has an unterminated quote";
   }
-  if (depth != 0) {
-    return "has an unmatched '{'";
+  if (!closers.empty()) {
+    char opener = closers.back() == '}'   ? '{'
+                  : closers.back() == ')' ? '('
+                                          : '[';
+    return "has an unmatched '" + std::string(1, opener) + "'";
   }
   return "";
 }
