@@ -31,7 +31,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "frontend/onnx/OnnxImporter.h"
 #include "mlir/IR/Builders.h"
@@ -260,6 +262,28 @@ struct OpHandlerInfo {
 /// unsupported.
 const OpHandlerInfo *lookupOpHandler(llvm::StringRef opType, int64_t opset);
 
+/// Whether the importer imports `node` (default domain) natively at `opset`:
+/// a handler row covers the opset and accepts the node's form. The function
+/// inliner keeps exactly these nodes.
+bool isNodeMapped(const onnx::NodeProto &node, int64_t opset);
+
+/// An op without a handler that the importer imports through its ONNX
+/// function body at opsets [minOpset, maxOpset].
+struct FunctionOpRow {
+  std::string opType;
+  int64_t minOpset;
+  int64_t maxOpset;
+  /// The IE ops of the handlers of the body's ops.
+  std::set<std::string> ieOps;
+};
+
+/// The ops whose function body the importer inlines completely (every op of
+/// the expansion mapped) at opsets in [minOpset, maxOpset], found by
+/// inlining a one-node model of each such op at each opset with the
+/// importer's own check (FunctionOps.cpp); sorted by op type, then opset.
+std::vector<FunctionOpRow> getFunctionOpRows(int64_t minOpset,
+                                             int64_t maxOpset);
+
 /// The tables of the op families (one file each); OpTable.cpp joins them.
 llvm::ArrayRef<OpHandlerInfo> getEltwiseHandlers();
 llvm::ArrayRef<OpHandlerInfo> getActivationHandlers();
@@ -278,6 +302,8 @@ llvm::ArrayRef<OpHandlerInfo> getIntegerHandlers();
 llvm::ArrayRef<OpHandlerInfo> getSelectionHandlers();
 llvm::ArrayRef<OpHandlerInfo> getVanillaRNNHandlers();
 llvm::ArrayRef<OpHandlerInfo> getMathHandlers();
+llvm::ArrayRef<OpHandlerInfo> getScatterHandlers();
+llvm::ArrayRef<OpHandlerInfo> getLinearAlgebraHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

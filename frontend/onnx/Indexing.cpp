@@ -1,13 +1,13 @@
-//===- Indexing.cpp - ONNX Expand, Range, GatherElements, ScatterND, TopK,
-// CumSum, DepthToSpace, SpaceToDepth -*- C++ -*-===//
+//===- Indexing.cpp - ONNX Expand, Range, GatherElements, TopK, CumSum,
+// DepthToSpace, SpaceToDepth -*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
 // Expand -> IE.Broadcast (bidirectional), Range -> IE.Range, GatherElements,
-// ScatterND (reduction none) -> IE.ScatterNDUpdate, TopK, CumSum, DepthToSpace
-// and SpaceToDepth. The parameters ONNX passes as inputs (Expand shape, Range
+// TopK, CumSum, DepthToSpace and SpaceToDepth (the scatters and GatherND are
+// in Scatter.cpp). The parameters ONNX passes as inputs (Expand shape, Range
 // start / limit / delta, TopK k, CumSum axis) must be constants: IE holds them
 // as static attributes.
 //
@@ -91,28 +91,6 @@ LogicalResult importGatherElements(ImportContext &ctx,
   return createAndBind(
       ctx, node, IE::GatherElementsOp::getOperationName(), {*data, *indices},
       {builder.getNamedAttr("axis", builder.getI64IntegerAttr(*axis))});
-}
-
-/// ScatterND(data, indices, updates) -> IE.ScatterNDUpdate; only reduction
-/// "none".
-LogicalResult importScatterND(ImportContext &ctx, const onnx::NodeProto &node) {
-  FailureOr<std::string> reduction =
-      ctx.getStringAttr(node, "reduction", llvm::StringRef("none"));
-  if (failed(reduction)) {
-    return failure();
-  }
-  if (*reduction != "none") {
-    return ctx.emitNodeError(node)
-           << "reduction '" << *reduction << "' is not supported";
-  }
-  FailureOr<Value> data = ctx.getInput(node, 0);
-  FailureOr<Value> indices = ctx.getInput(node, 1);
-  FailureOr<Value> updates = ctx.getInput(node, 2);
-  if (failed(data) || failed(indices) || failed(updates)) {
-    return failure();
-  }
-  return createAndBind(ctx, node, IE::ScatterNDUpdateOp::getOperationName(),
-                       {*data, *indices, *updates}, {});
 }
 
 /// TopK: k is an attribute before opset 10 and a constant input from opset 10;
@@ -243,7 +221,6 @@ llvm::ArrayRef<OpHandlerInfo> getIndexingHandlers() {
       {"Expand", 9, 17, importExpand, "IE.Broadcast"},
       {"Range", 11, 17, importRange, "IE.Range"},
       {"GatherElements", 11, 17, importGatherElements, "IE.GatherElements"},
-      {"ScatterND", 11, 17, importScatterND, "IE.ScatterNDUpdate"},
       {"TopK", 9, 17, importTopK, "IE.TopK"},
       {"CumSum", 11, 17, importCumSum, "IE.CumSum"},
       {"ArgMax", 9, 17, importArgExtremum<IE::ArgMaxOp>, "IE.ArgMax"},

@@ -243,8 +243,17 @@ static llvm::Error convertBody(onnx::FunctionProto &body, int64_t from,
       *input->mutable_type() = inputTypes[index];
     }
   }
+  // A context-dependent body may declare outputs it does not build for this
+  // node (SoftmaxCrossEntropyLoss's log_prob when the node has one output);
+  // the converter dereferences every graph output's producer.
+  std::set<std::string> defined(body.input().begin(), body.input().end());
+  for (const onnx::NodeProto &node : body.node()) {
+    defined.insert(node.output().begin(), node.output().end());
+  }
   for (const std::string &name : body.output()) {
-    graph->add_output()->set_name(name);
+    if (defined.count(name)) {
+      graph->add_output()->set_name(name);
+    }
   }
   *graph->mutable_node() = body.node();
   try {

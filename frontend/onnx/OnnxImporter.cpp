@@ -640,11 +640,8 @@ LogicalResult ModelImporter::inferShapes() {
 /// Nodes of ops without a mapping are replaced by their ONNX function bodies
 /// where the schema (or the model) gives one whose ops are all mapped.
 LogicalResult ModelImporter::inlineFunctions() {
-  llvm::Expected<InlineResult> result = onnx_frontend::inlineFunctions(
-      model, [](const onnx::NodeProto &node, int64_t opset) {
-        const OpHandlerInfo *info = lookupOpHandler(node.op_type(), opset);
-        return info && (!info->accepts || info->accepts(node));
-      });
+  llvm::Expected<InlineResult> result =
+      onnx_frontend::inlineFunctions(model, isNodeMapped);
   if (!result) {
     return emitError(fileLoc) << llvm::toString(result.takeError());
   }

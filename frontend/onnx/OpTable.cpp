@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Joins the handler tables of the op families (a new family adds its table
-// here) and prints them as the supported-op listing.
+// here) and prints them, with the ops imported through their function bodies
+// (FunctionOps.cpp), as the supported-op listing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,7 @@
 #include <string>
 
 #include "frontend/onnx/ImportContext.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -32,7 +34,8 @@ getTable() {
           getRecurrentHandlers(), getLocalNormalizationHandlers(),
           getEinsumHandlers(), getExpansionHandlers(), getSignalHandlers(),
           getIntegerHandlers(), getSelectionHandlers(), getVanillaRNNHandlers(),
-          getMathHandlers()}) {
+          getMathHandlers(), getScatterHandlers(),
+          getLinearAlgebraHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }
@@ -56,23 +59,39 @@ const OpHandlerInfo *lookupOpHandler(llvm::StringRef opType, int64_t opset) {
 }
 
 void printSupportedOps(llvm::raw_ostream &os) {
-  std::vector<const OpHandlerInfo *> entries;
+  struct Row {
+    std::string opType;
+    int64_t minOpset;
+    int64_t maxOpset;
+    std::string ieOps;
+  };
+  std::vector<Row> rows;
   for (const auto &entry : getTable()) {
-    entries.insert(entries.end(), entry.second.begin(), entry.second.end());
+    for (const OpHandlerInfo *info : entry.second) {
+      rows.push_back(
+          {info->opType, info->minOpset, info->maxOpset, info->ieOps});
+    }
   }
-  std::sort(entries.begin(), entries.end(),
-            [](const OpHandlerInfo *a, const OpHandlerInfo *b) {
-              int order = llvm::StringRef(a->opType).compare(b->opType);
-              return order != 0 ? order < 0 : a->minOpset < b->minOpset;
-            });
+  for (FunctionOpRow &row :
+       getFunctionOpRows(kMinSupportedOpset, kMaxSupportedOpset)) {
+    std::string ieOps = "ONNX function body (";
+    llvm::raw_string_ostream ieStream(ieOps);
+    llvm::interleave(row.ieOps, ieStream, ", ");
+    ieStream << ")";
+    rows.push_back({row.opType, row.minOpset, row.maxOpset, ieOps});
+  }
+  std::sort(rows.begin(), rows.end(), [](const Row &a, const Row &b) {
+    int order = llvm::StringRef(a.opType).compare(b.opType);
+    return order != 0 ? order < 0 : a.minOpset < b.minOpset;
+  });
   os << "| ONNX op | Opsets | IE ops |\n";
   os << "|---|---|---|\n";
-  for (const OpHandlerInfo *info : entries) {
-    os << "| " << info->opType << " | " << info->minOpset;
-    if (info->maxOpset != info->minOpset) {
-      os << "-" << info->maxOpset;
+  for (const Row &row : rows) {
+    os << "| " << row.opType << " | " << row.minOpset;
+    if (row.maxOpset != row.minOpset) {
+      os << "-" << row.maxOpset;
     }
-    os << " | " << info->ieOps << " |\n";
+    os << " | " << row.ieOps << " |\n";
   }
 }
 

@@ -145,6 +145,16 @@ def BitShiftDirection : AbiEnum<"`bitshift` directions.", [
   AbiCase<"Right", 1, "x >> s (logical).">
 ]>;
 
+def ScatterReduction : AbiEnum<
+    "How `scatter_nd_update` and `scatter_elements` combine an update with "
+    "the element it lands on (in index order, so duplicates accumulate).", [
+  AbiCase<"None", 0, "The update replaces the element (the last one wins).">,
+  AbiCase<"Add", 1, "element + update.">,
+  AbiCase<"Mul", 2, "element * update.">,
+  AbiCase<"Max", 3, "max(element, update).">,
+  AbiCase<"Min", 4, "min(element, update).">
+]>;
+
 def PadMode : AbiEnum<"`pad` modes.", [
   AbiCase<"Constant", 0, "The pad value.">,
   AbiCase<"Edge", 1, "The nearest edge element.">,
@@ -723,6 +733,82 @@ def BitShift : SwKernel<"bitshift", [In<"input1">, In<"input2">, Out<"output">,
 }
 
 //===----------------------------------------------------------------------===//
+// Element and N-D indexing
+//===----------------------------------------------------------------------===//
+
+def GatherElements : SwKernel<"gather_elements", [In<"input">, In<"indices">,
+    Out<"output">, AxisArg<"axis", "the logical dim the indices select in">]> {
+  let doc = "gather_elements(input: any, indices: int, output: any, axis): "
+            "output[i_0, ..., i_r-1] = input[i_0, ..., indices[i_0, ..., "
+            "i_r-1], ..., i_r-1] with the index in dim `axis`. indices and "
+            "output have the input's rank and one dims, each at most the "
+            "input's except along `axis`; negative indices count from the "
+            "end, an index out of [-dim, dim) is an error.";
+  let upaTable = "GatherElementsParams";
+  let vpuKernels = ["gather_elements"];
+}
+
+def GatherND : SwKernel<"gather_nd", [In<"data">, In<"indices">,
+    Out<"output">, I32<"batchDims", "leading dims data and indices share",
+                       0, 0, 7>]> {
+  let doc = "gather_nd(data: any, indices: int, output: any, batchDims b): "
+            "indices [B..., I..., k] (B the b batch dims, equal to data's, "
+            "1 <= k <= rank(data) - b) name slices data[B..., j_1..j_k, :]; "
+            "output = indices dims without the last + data dims from b + k. "
+            "Negative indices count from the end, an index out of [-dim, "
+            "dim) is an error.";
+  let upaTable = "GatherNDParams";
+  let vpuKernels = ["gather_nd"];
+}
+
+def ScatterNDUpdate : SwKernel<"scatter_nd_update", [In<"input">,
+    In<"indices">, In<"updates">, Out<"output">,
+    EnumArg<"reduction", ScatterReduction>]> {
+  let doc = "scatter_nd_update(input: any, indices: int, updates: any, "
+            "output: any, reduction): output = input with, for every index "
+            "tuple t of indices [I..., k] (1 <= k <= rank(input)), the slice "
+            "output[t, :] combined with updates[I..., :] (updates dims = I "
+            "+ input dims from k) by `reduction`, tuples in row-major order. "
+            "Negative indices count from the end, an index out of [-dim, "
+            "dim) is an error. A reduction other than None needs numeric "
+            "elements (FP64 arithmetic rounded once on the store). The "
+            "output may be the input's very elements (in place).";
+  let upaTable = "ScatterNDParams";
+  let vpuKernels = ["scatter_nd_update"];
+}
+
+def ScatterElements : SwKernel<"scatter_elements", [In<"input">,
+    In<"indices">, In<"updates">, Out<"output">,
+    AxisArg<"axis", "the logical dim the indices select in">,
+    EnumArg<"reduction", ScatterReduction>]> {
+  let doc = "scatter_elements(input: any, indices: int, updates: any, "
+            "output: any, axis, reduction): output = input with, for every "
+            "element position p of indices (row-major order), output[p with "
+            "dim `axis` replaced by indices[p]] combined with updates[p] by "
+            "`reduction`. indices and updates have one dims and the input's "
+            "rank, each at most the input's except along `axis`. Negative "
+            "indices count from the end, an index out of [-dim, dim) is an "
+            "error. A reduction other than None needs numeric elements (FP64 "
+            "arithmetic rounded once on the store). The output may be the "
+            "input's very elements (in place).";
+  let upaTable = "ScatterElementsParams";
+  let vpuKernels = ["scatter_elements"];
+}
+
+//===----------------------------------------------------------------------===//
+// Linear algebra
+//===----------------------------------------------------------------------===//
+
+def Det : SwKernel<"det", [In<"input">, Out<"output">]> {
+  let doc = "det(input: float [*, M, M], output: float [*]): the determinant of "
+            "each M x M matrix by LU decomposition with partial pivoting in "
+            "FP64, rounded once on the store; an exactly singular pivot column "
+            "gives 0, M = 0 gives 1. The input has rank >= 2.";
+  let floatOnly = 1;
+  let vpuKernels = ["det"];
+}
+
+//===----------------------------------------------------------------------===//
 // The library
 //===----------------------------------------------------------------------===//
 
@@ -738,5 +824,6 @@ def Library : SwKernelLibrary<[
   Interpolate,
   ArgMax, ArgMin,
   QuantizedConvolution, QuantizedEltwise, QuantizedAvgPool,
-  BitShift
+  BitShift,
+  GatherElements, GatherND, ScatterNDUpdate, ScatterElements, Det
 ]>;

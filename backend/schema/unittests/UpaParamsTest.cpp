@@ -324,6 +324,28 @@ std::vector<Case> getCases() {
          return as(P::BitShiftParams, schema::CreateBitShiftParams(f, 1));
        },
        [](abi::ArgPacker &p) { addI32s(p, {1}); }},
+      {"gather_elements",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::GatherElementsParams,
+                   schema::CreateGatherElementsParams(f, 2));
+       },
+       [](abi::ArgPacker &p) { addI32s(p, {2}); }},
+      {"gather_nd",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::GatherNDParams, schema::CreateGatherNDParams(f, 1));
+       },
+       [](abi::ArgPacker &p) { addI32s(p, {1}); }},
+      {"scatter_nd_update",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::ScatterNDParams, schema::CreateScatterNDParams(f, 2));
+       },
+       [](abi::ArgPacker &p) { addI32s(p, {2}); }},
+      {"scatter_elements",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::ScatterElementsParams,
+                   schema::CreateScatterElementsParams(f, 3, 1));
+       },
+       [](abi::ArgPacker &p) { addI32s(p, {3, 1}); }},
       {"interpolate",
        [](fb::FlatBufferBuilder &f) {
          std::vector<float> scales = {1, 1, 2, 2}, start = {0, 0, 0.1f, 0.2f},

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 //
 // inferComponents of StridedSlice, Broadcast, Range, Reorder, AffineReshape,
-// PerAxisTile, GatherElements, ScatterNDUpdate, TopK, CumSum, ArgMax, ArgMin,
+// PerAxisTile, GatherElements, TopK, CumSum, ArgMax, ArgMin,
 // DepthToSpace and SpaceToDepth: the shape checks of ExtraOpUtils.h plus
 // element type and layout encoding of the results, the Reorder folder, and the
 // resolved starts of a StridedSlice (SliceUtils.h).
@@ -216,21 +216,6 @@ LogicalResult GatherElementsOp::inferComponents(ErrorFn emitError,
                        emitError, type.getShape(),
                        getTensorType(adaptor.getIndices()).getShape(), axis),
                    type.getElementType(), nullptr, components);
-}
-
-LogicalResult ScatterNDUpdateOp::inferComponents(ErrorFn emitError,
-                                                 Adaptor adaptor,
-                                                 Components &components) {
-  RankedTensorType type = getTensorType(adaptor.getInput());
-  if (failed(detail::verifyScatterNDShapes(
-          emitError, type.getShape(),
-          getTensorType(adaptor.getIndices()).getShape(),
-          getTensorType(adaptor.getUpdates()).getShape()))) {
-    return failure();
-  }
-  components.emplace_back(type.getShape(), type.getElementType(),
-                          type.getEncoding());
-  return success();
 }
 
 LogicalResult TopKOp::inferComponents(ErrorFn emitError, Adaptor adaptor,

@@ -109,6 +109,13 @@ LogicalResult verifyScatterNDShapes(ErrorFn emitError, ArrayRef<int64_t> input,
                                     ArrayRef<int64_t> indices,
                                     ArrayRef<int64_t> updates);
 
+/// IE.GatherND: `indices[:-1] + input[batchDims + k:]` (k the last indices
+/// dim, static), after the rank, k and batch dim checks.
+FailureOr<DimVector> inferGatherNDShape(ErrorFn emitError,
+                                        ArrayRef<int64_t> input,
+                                        ArrayRef<int64_t> indices,
+                                        int64_t batchDims);
+
 /// IE.TopK: the input shape with `k` at `axis`; `axis` is normalised.
 FailureOr<DimVector> inferTopKShape(ErrorFn emitError, ArrayRef<int64_t> input,
                                     int64_t k, int64_t &axis);

@@ -6,12 +6,13 @@
 //
 // Interpolate, Quantize / Dequantize / FakeQuantize and further data / indexing ops of the IE
 // dialect (StridedSlice, Broadcast, Range, Reorder, AffineReshape, PerAxisTile,
-// GatherElements, ScatterNDUpdate, TopK, CumSum, DepthToSpace, SpaceToDepth). Included by
-// IEOps.td.
+// GatherElements, ScatterNDUpdate, ScatterElementsUpdate, GatherND, Det, TopK, CumSum,
+// DepthToSpace, SpaceToDepth). Included by IEOps.td.
 //
-// Verifiers and result type inference: Interpolate.cpp, Quantization.cpp, DataExtra.cpp (shape
-// helpers in ExtraOpUtils.h). Host kernels: InferenceInterpolate.cpp,
-// InferenceQuantization.cpp, InferenceDataExtra.cpp.
+// Verifiers and result type inference: Interpolate.cpp, Quantization.cpp, DataExtra.cpp,
+// Scatter.cpp, Det.cpp (shape helpers in ExtraOpUtils.h). Host kernels:
+// InferenceInterpolate.cpp, InferenceQuantization.cpp, InferenceDataExtra.cpp,
+// InferenceScatter.cpp, Det.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -430,27 +431,120 @@ def IE_GatherElementsOp : IE_ExtraOp<"GatherElements", 0, [
   }];
 }
 
+def IE_ScatterReduction : I32EnumAttr<"ScatterReduction",
+    "how a scatter combines an update with the element it lands on", [
+      I32EnumAttrCase<"NONE", 0, "none">,
+      I32EnumAttrCase<"ADD", 1, "add">,
+      I32EnumAttrCase<"MUL", 2, "mul">,
+      I32EnumAttrCase<"MAX", 3, "max">,
+      I32EnumAttrCase<"MIN", 4, "min">,
+    ]> {
+  let cppNamespace = "::mlir::vpuc::IE";
+  let genSpecializedAttr = 0;
+}
+
+def IE_ScatterReductionAttr : EnumAttr<IE_Dialect, IE_ScatterReduction, "scatter_reduction"> {
+  let summary = "reduction of IE.ScatterNDUpdate and IE.ScatterElementsUpdate";
+  let assemblyFormat = "`<` $value `>`";
+}
+
+defvar IE_ScatterReductionDefault =
+    DefaultValuedAttr<IE_ScatterReductionAttr, "::mlir::vpuc::IE::ScatterReduction::NONE">;
+
 def IE_ScatterNDUpdateOp : IE_ExtraOp<"ScatterNDUpdate", 0, [
     AllElementTypesMatch<["input", "updates", "output"]>]> {
-  let summary = "Writes slices at N-D indices (ONNX ScatterND, reduction none)";
+  let summary = "Writes or accumulates slices at N-D indices (ONNX ScatterND)";
   let description = [{
     The result is `input` (of rank r) with slices replaced: `indices` has shape
     `[i_1, ..., i_q-1, k]` with `1 <= k <= r` (k static), and `updates` has shape
-    `[i_1, ..., i_q-1] + input[k:]`. For each index tuple, `output[indices[...]] = updates[...]`
-    (a whole slice of the last `r - k` dims). Negative indices count from the end of the dim;
-    out-of-range indices are an error at inference time. Duplicate indices write in order
-    (the last one wins). The result has the input's type.
+    `[i_1, ..., i_q-1] + input[k:]`. For each index tuple, in row-major order,
+    `output[indices[...]] = updates[...]` (a whole slice of the last `r - k` dims), or with
+    `reduction` add / mul / max / min, `output[indices[...]]` combined with `updates[...]`
+    (duplicate indices accumulate; the element type must then be numeric). Negative indices
+    count from the end of the dim; out-of-range indices are an error at inference time.
+    Duplicate indices without a reduction write in order (the last one wins). The result has
+    the input's type.
 
     ```mlir
     %0 = IE.ScatterNDUpdate(%x, %i, %u) : tensor<4x3xf32>, tensor<2x1xsi64>, tensor<2x3xf32> -> tensor<4x3xf32>
+    %1 = IE.ScatterNDUpdate(%x, %i, %u) {reduction = #IE.scatter_reduction<add>}
+           : tensor<4x3xf32>, tensor<2x1xsi64>, tensor<2x3xf32> -> tensor<4x3xf32>
     ```
   }];
-  let arguments = (ins IE_AnyTensor:$input, IE_NumericTensor:$indices, IE_AnyTensor:$updates);
+  let arguments = (ins IE_AnyTensor:$input, IE_NumericTensor:$indices, IE_AnyTensor:$updates,
+                       IE_ScatterReductionDefault:$reduction);
   let results = (outs IE_AnyTensor:$output);
   let assemblyFormat = [{
     `(` $input `,` $indices `,` $updates `)` attr-dict `:` type($input) `,` type($indices) `,`
     type($updates) `->` type($output)
   }];
+}
+
+def IE_ScatterElementsUpdateOp : IE_ExtraOp<"ScatterElementsUpdate", 0, [
+    AllElementTypesMatch<["input", "updates", "output"]>]> {
+  let summary = "Writes or accumulates single elements along one axis (ONNX ScatterElements)";
+  let description = [{
+    The result is `input` with, for every position `p` of `indices` in row-major order,
+    `output[p with dim axis replaced by indices[p]] = updates[p]`, or with `reduction`
+    add / mul / max / min that element combined with `updates[p]` (duplicate indices
+    accumulate; the element type must then be numeric). `axis` counts from the end when
+    negative. `indices` and `updates` have one shape and the input's rank, each dim at most
+    the input's except along `axis` (when static). Negative indices count from the end of
+    the dim; float indices are truncated; out-of-range indices are an error at inference
+    time. Without a reduction, duplicate indices write in order (the last one wins). The
+    result has the input's type.
+
+    ```mlir
+    %0 = IE.ScatterElementsUpdate(%x, %i, %u) {axis = 1 : i64, reduction = #IE.scatter_reduction<mul>}
+           : tensor<3x4xf32>, tensor<3x2xsi64>, tensor<3x2xf32> -> tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins IE_AnyTensor:$input, IE_NumericTensor:$indices, IE_AnyTensor:$updates,
+                       I64Attr:$axis, IE_ScatterReductionDefault:$reduction);
+  let results = (outs IE_AnyTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $indices `,` $updates `)` attr-dict `:` type($input) `,` type($indices) `,`
+    type($updates) `->` type($output)
+  }];
+}
+
+def IE_GatherNDOp : IE_ExtraOp<"GatherND", 0, [AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "Gathers slices at N-D indices (ONNX GatherND)";
+  let description = [{
+    `indices` has shape `[B..., I..., k]` where `B` are the first `batch_dims` (b) dims,
+    equal to the input's, and `1 <= k <= rank(input) - b` (k static); each index tuple names
+    the slice `input[B..., j_1, ..., j_k, :]`. The result has the shape
+    `indices[:-1] + input[b + k:]` and no layout encoding. Negative indices count from the
+    end of the dim; float indices are truncated; out-of-range indices are an error at
+    inference time.
+
+    ```mlir
+    %0 = IE.GatherND(%x, %i) {batch_dims = 1 : i64} : tensor<2x4x3xf32>, tensor<2x5x1xsi64> -> tensor<2x5x3xf32>
+    ```
+  }];
+  let arguments = (ins IE_AnyTensor:$input, IE_NumericTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$batch_dims);
+  let results = (outs IE_AnyTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $indices `)` attr-dict `:` type($input) `,` type($indices) `->` type($output)
+  }];
+}
+
+def IE_DetOp : IE_ExtraOp<"Det", 0, [AllElementTypesMatch<["input", "output"]>]> {
+  let summary = "Determinants of square matrices (ONNX Det)";
+  let description = [{
+    `input` has shape `[*, M, M]` (rank at least 2, the last two dims equal when static): the
+    result, of shape `[*]`, holds the determinant of each `M x M` matrix, computed by LU
+    decomposition with partial pivoting (in double precision on the host). A singular matrix
+    gives 0 (or a tiny value from rounding); an empty matrix (M = 0) gives 1.
+
+    ```mlir
+    %0 = IE.Det(%x) : tensor<2x3x3xf32> -> tensor<2xf32>
+    ```
+  }];
+  let arguments = (ins IE_FloatTensor:$input);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = "`(` $input `)` attr-dict `:` type($input) `->` type($output)";
 }
 
 def IE_TopKMode : I32EnumAttr<"TopKMode", "which elements IE.TopK keeps", [

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 //
 // inferOnCPU of StridedSlice, Broadcast, Range, Reorder, AffineReshape,
-// PerAxisTile, GatherElements, ScatterNDUpdate, TopK, CumSum, DepthToSpace and
+// PerAxisTile, GatherElements, TopK, CumSum, DepthToSpace and
 // SpaceToDepth. Copies are strided copies (core/shape's stridedCopy) with
 // element strides computed once per op; the indexing ops are plain loops over
 // precomputed strides. The result shapes come from the same functions as type
@@ -227,45 +227,6 @@ GatherElementsOp::inferOnCPU(ArrayRef<HostTensor> inputs,
       base -= step * (*shape)[d];
       index[d] = 0;
     }
-  }
-  outputs.push_back(std::move(output));
-  return success();
-}
-
-LogicalResult
-ScatterNDUpdateOp::inferOnCPU(ArrayRef<HostTensor> inputs,
-                              SmallVectorImpl<HostTensor> &outputs) {
-  if (failed(detail::checkInferenceInputs(*this, inputs))) {
-    return failure();
-  }
-  const HostTensor &input = inputs[0];
-  const HostTensor &indices = inputs[1];
-  const HostTensor &updates = inputs[2];
-  if (failed(detail::verifyScatterNDShapes(opErrors(*this), input.shape,
-                                           indices.shape, updates.shape))) {
-    return failure();
-  }
-  const int64_t k = indices.shape.back();
-  const DimVector inStrides = detail::getRowMajorStrides(input.shape);
-  const int64_t sliceSize =
-      HostTensor::getNumElements(ArrayRef(input.shape).drop_front(k));
-  const int64_t tuples = k == 0 ? 0 : indices.getNumElements() / k;
-  HostTensor output = input;
-  for (int64_t t = 0; t < tuples; ++t) {
-    int64_t offset = 0;
-    for (int64_t j = 0; j < k; ++j) {
-      const float value = indices.data[t * k + j];
-      const int64_t resolved = resolveIndex(value, input.shape[j]);
-      if (resolved < 0) {
-        return emitOpError()
-               << "index " << static_cast<int64_t>(std::trunc(value))
-               << " is out of range for dim " << j << " of size "
-               << input.shape[j];
-      }
-      offset += resolved * inStrides[j];
-    }
-    std::copy_n(updates.data.begin() + t * sliceSize, sliceSize,
-                output.data.begin() + offset);
   }
   outputs.push_back(std::move(output));
   return success();

@@ -404,8 +404,29 @@ def VPU_SWBroadcastOp : VPU_SWOp<"Broadcast", IE_BroadcastOp, "broadcast"> {
 def VPU_SWGatherOp : VPU_SWAxisOp<"Gather", IE_GatherOp, "gather">;
 def VPU_SWGatherElementsOp : VPU_SWAxisOp<"GatherElements", IE_GatherElementsOp,
                                           "gather_elements">;
-def VPU_SWScatterNDUpdateOp : VPU_SWSimpleOp<"ScatterNDUpdate", IE_ScatterNDUpdateOp,
-                                             "scatter_nd_update">;
+def VPU_SWGatherNDOp : VPU_SWOp<"GatherND", IE_GatherNDOp, "gather_nd"> {
+  let kernelParams = [{ params.addI64("batch_dims", static_cast<int64_t>(getBatchDims())); }];
+  let kernelDoc = "Kernel `gather_nd`; parameters: `batch_dims` (i64).";
+}
+
+def VPU_SWScatterNDUpdateOp : VPU_SWOp<"ScatterNDUpdate", IE_ScatterNDUpdateOp,
+                                       "scatter_nd_update"> {
+  let kernelParams = [{ params.addI64("reduction", static_cast<int64_t>(getReduction())); }];
+  let kernelDoc = "Kernel `scatter_nd_update`; parameters: `reduction` (i64, the IE enum: "
+      # "0 none, 1 add, 2 mul, 3 max, 4 min).";
+}
+
+def VPU_SWScatterElementsUpdateOp : VPU_SWOp<"ScatterElementsUpdate",
+                                             IE_ScatterElementsUpdateOp, "scatter_elements"> {
+  let kernelParams = [{
+    params.addAxis("axis", static_cast<int64_t>(getAxis()), ::mlir::vpuc::VPU::getRank(getInput()));
+    params.addI64("reduction", static_cast<int64_t>(getReduction()));
+  }];
+  let kernelDoc = "Kernel `scatter_elements`; parameters: `axis` (i64, in [0, rank)), "
+      # "`reduction` (i64, the IE enum: 0 none, 1 add, 2 mul, 3 max, 4 min).";
+}
+
+def VPU_SWDetOp : VPU_SWSimpleOp<"Det", IE_DetOp, "det">;
 
 def VPU_SWTopKOp : VPU_SWOp<"TopK", IE_TopKOp, "topk"> {
   let kernelParams = [{

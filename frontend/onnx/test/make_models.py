@@ -207,14 +207,14 @@ def dynamic():
 
 def unsupported():
     nodes = [
-        helper.make_node("Det", ["x"], ["d"], name="det"),
+        helper.make_node("NonZero", ["x"], ["d"], name="nonzero"),
         helper.make_node("Relu", ["x"], ["r"], name="relu"),
         helper.make_node("Multinomial", ["r"], ["e"], name="multinomial"),
         helper.make_node("Frobnicate", ["e"], ["y"], name="custom", domain="com.example"),
     ]
     m = helper.make_model(
         helper.make_graph(nodes, "test", [vi("x", F32, [3, 3])],
-                          [vi("y", F32, [3, 3]), vi("d", F32, [])]),
+                          [vi("y", F32, [3, 3]), vi("d", I64, [2, "n"])]),
         opset_imports=[helper.make_opsetid("", 13), helper.make_opsetid("com.example", 1)])
     return m
 

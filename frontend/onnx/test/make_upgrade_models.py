@@ -15,7 +15,7 @@ import numpy as np
 import onnx
 from onnx import helper, numpy_helper
 
-from model_utils import BOOL, F32, main, model, vi
+from model_utils import BOOL, F32, I64, main, model, vi
 
 
 def upgrade_opset7():
@@ -91,23 +91,32 @@ def upgrade_inline_ref(x, t):
 
 
 def upgrade_unmapped_body():
-    # A model-local function whose body uses an op without a mapping (Det).
+    # A model-local function whose body uses an op without a mapping (NonZero).
     function = helper.make_function(
-        "com.example", "DetPlusOne", ["X"], ["Y"],
-        [helper.make_node("Det", ["X"], ["D"]),
-         helper.make_node("Constant", [], ["One"], value=numpy_helper.from_array(
-             np.array(1.0, np.float32))),
-         helper.make_node("Add", ["D", "One"], ["Y"])],
+        "com.example", "NonZeroOfDouble", ["X"], ["Y"],
+        [helper.make_node("Constant", [], ["Two"], value=numpy_helper.from_array(
+             np.array(2.0, np.float32))),
+         helper.make_node("Mul", ["X", "Two"], ["D"]),
+         helper.make_node("NonZero", ["D"], ["Y"])],
         [helper.make_opsetid("", 13)], [])
-    nodes = [helper.make_node("DetPlusOne", ["x"], ["y"], name="det1", domain="com.example")]
-    graph = helper.make_graph(nodes, "test", [vi("x", F32, [3, 3])], [vi("y", F32, [])])
+    nodes = [helper.make_node("NonZeroOfDouble", ["x"], ["y"], name="nz1",
+                              domain="com.example")]
+    graph = helper.make_graph(nodes, "test", [vi("x", F32, [3, 3])], [vi("y", I64, [2, "n"])])
     return helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13),
                                                    helper.make_opsetid("com.example", 1)],
                              functions=[function], producer_name="vpuc-make-models")
 
 
+def upgrade_sce14():
+    # SoftmaxCrossEntropyLoss at opset 14: the opset 13 context-dependent body declares a
+    # log_prob output it does not build for a one-output node; the body is converted to opset 14.
+    nodes = [helper.make_node("SoftmaxCrossEntropyLoss", ["x", "t"], ["y"], name="sce")]
+    return model(nodes, [vi("x", F32, [2, 3]), vi("t", I64, [2])], [vi("y", F32, [])], opset=14)
+
+
 MODELS = {
     "upgrade_opset7": upgrade_opset7,
+    "upgrade_sce14": upgrade_sce14,
     "upgrade_opset6_bad": upgrade_opset6_bad,
     "upgrade_undefined_output": upgrade_undefined_output,
     "upgrade_inline": upgrade_inline,

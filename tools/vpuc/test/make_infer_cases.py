@@ -247,9 +247,10 @@ def dynamic(out_dir):
 def unsupported(out_dir):
     """A node the importer does not map."""
     f32 = TensorProto.FLOAT
-    save_onnx(out_dir, "unsupported", [helper.make_node("Det", ["x"], ["y"], name="det")],
+    save_onnx(out_dir, "unsupported",
+              [helper.make_node("NonZero", ["x"], ["y"], name="nonzero")],
               [helper.make_tensor_value_info("x", f32, [3, 3])],
-              [helper.make_tensor_value_info("y", f32, [])])
+              [helper.make_tensor_value_info("y", TensorProto.INT64, [2, "n"])])
 
 
 def main():

@@ -716,6 +716,59 @@ TEST_F(KernelMappingTest, bitShiftMapsByName) {
   }
 }
 
+// The indexing kernels and det map by name: the IE reduction is the ABI's,
+// the axis normalised.
+TEST_F(KernelMappingTest, indexingAndDetMapByName) {
+  AbiKernelCall elements =
+      mapOp("%a0: tensor<2x5xf16>, %a1: tensor<2x3xsi64>",
+            "%0 = VPU.SW.GatherElements(%a0, %a1) {axis = -1 : i64} : "
+            "tensor<2x5xf16>, tensor<2x3xsi64> -> tensor<2x3xf16>");
+  EXPECT_EQ(elements.kernel, "gather_elements");
+  EXPECT_EQ(operands(elements), "0 1 -> 0");
+  EXPECT_EQ(scalars(elements), "1");
+  AbiKernelCall nd =
+      mapOp("%a0: tensor<2x4x3xf16>, %a1: tensor<2x5x1xsi32>",
+            "%0 = VPU.SW.GatherND(%a0, %a1) {batch_dims = 1 : i64} : "
+            "tensor<2x4x3xf16>, tensor<2x5x1xsi32> -> tensor<2x5x3xf16>");
+  EXPECT_EQ(nd.kernel, "gather_nd");
+  EXPECT_EQ(operands(nd), "0 1 -> 0");
+  EXPECT_EQ(scalars(nd), "1");
+  for (auto [reduction, code] : {std::pair{"none", "0"},
+                                 {"add", "1"},
+                                 {"mul", "2"},
+                                 {"max", "3"},
+                                 {"min", "4"}}) {
+    AbiKernelCall scatter = mapOp(
+        "%a0: tensor<4x3xf16>, %a1: tensor<2x1xsi64>, %a2: tensor<2x3xf16>",
+        (llvm::Twine("%0 = VPU.SW.ScatterNDUpdate(%a0, %a1, %a2) {reduction "
+                     "= #IE.scatter_reduction<") +
+         reduction +
+         ">} : tensor<4x3xf16>, tensor<2x1xsi64>, tensor<2x3xf16> -> "
+         "tensor<4x3xf16>")
+            .str());
+    EXPECT_EQ(scatter.kernel, "scatter_nd_update");
+    EXPECT_EQ(operands(scatter), "0 1 2 -> 0");
+    EXPECT_EQ(scalars(scatter), code);
+    AbiKernelCall elementsUpdate = mapOp(
+        "%a0: tensor<3x4xf16>, %a1: tensor<3x2xsi32>, %a2: tensor<3x2xf16>",
+        (llvm::Twine("%0 = VPU.SW.ScatterElementsUpdate(%a0, %a1, %a2) {axis "
+                     "= -2 : i64, reduction = #IE.scatter_reduction<") +
+         reduction +
+         ">} : tensor<3x4xf16>, tensor<3x2xsi32>, tensor<3x2xf16> -> "
+         "tensor<3x4xf16>")
+            .str());
+    EXPECT_EQ(elementsUpdate.kernel, "scatter_elements");
+    EXPECT_EQ(operands(elementsUpdate), "0 1 2 -> 0");
+    EXPECT_EQ(scalars(elementsUpdate), std::string("0, ") + code);
+  }
+  AbiKernelCall det = mapOp("%a0: tensor<2x3x3xf16>",
+                            "%0 = VPU.SW.Det(%a0) : tensor<2x3x3xf16> -> "
+                            "tensor<2xf16>");
+  EXPECT_EQ(det.kernel, "det");
+  EXPECT_EQ(operands(det), "0 -> 0");
+  EXPECT_EQ(scalars(det), "");
+}
+
 // The rows SwKernels.td declares: the scalars come from the VPU parameters of
 // the same names.
 TEST_F(KernelMappingTest, argMaxAndArgMinMapByName) {

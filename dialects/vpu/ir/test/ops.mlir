@@ -1383,3 +1383,39 @@ func.func @cmx_reorder(%a0: tensor<1x8x2x2xf16, #VPU.tensor<mem_space = CMX_NN[0
   %0 = VPU.SW.Reorder(%a0) {dstOrder = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>} : tensor<1x8x2x2xf16, #VPU.tensor<mem_space = CMX_NN[0]>> -> tensor<1x8x2x2xf16, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>
   return %0 : tensor<1x8x2x2xf16, #VPU.tensor<order = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>, mem_space = CMX_NN[0]>>
 }
+
+// -----
+
+// CHECK-LABEL: func.func @scatter_n_d_update_add
+// CHECK-NEXT: %0 = VPU.SW.ScatterNDUpdate(%arg0, %arg1, %arg2) {reduction = #IE.scatter_reduction<add>} : tensor<4x3xf16>, tensor<2x1xsi64>, tensor<2x3xf16> -> tensor<4x3xf16>
+func.func @scatter_n_d_update_add(%a0: tensor<4x3xf16>, %a1: tensor<2x1xsi64>, %a2: tensor<2x3xf16>) -> tensor<4x3xf16> {
+  %0 = VPU.SW.ScatterNDUpdate(%a0, %a1, %a2) {reduction = #IE.scatter_reduction<add>} : tensor<4x3xf16>, tensor<2x1xsi64>, tensor<2x3xf16> -> tensor<4x3xf16>
+  return %0 : tensor<4x3xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @scatter_elements_update_0
+// CHECK-NEXT: %0 = VPU.SW.ScatterElementsUpdate(%arg0, %arg1, %arg2) {axis = -1 : i64, reduction = #IE.scatter_reduction<mul>} : tensor<3x4xf16>, tensor<3x2xsi32>, tensor<3x2xf16> -> tensor<3x4xf16>
+func.func @scatter_elements_update_0(%a0: tensor<3x4xf16>, %a1: tensor<3x2xsi32>, %a2: tensor<3x2xf16>) -> tensor<3x4xf16> {
+  %0 = VPU.SW.ScatterElementsUpdate(%a0, %a1, %a2) {axis = -1 : i64, reduction = #IE.scatter_reduction<mul>} : tensor<3x4xf16>, tensor<3x2xsi32>, tensor<3x2xf16> -> tensor<3x4xf16>
+  return %0 : tensor<3x4xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @gather_n_d_0
+// CHECK-NEXT: %0 = VPU.SW.GatherND(%arg0, %arg1) {batch_dims = 1 : i64} : tensor<2x4x3xf16>, tensor<2x5x1xsi64> -> tensor<2x5x3xf16>
+func.func @gather_n_d_0(%a0: tensor<2x4x3xf16>, %a1: tensor<2x5x1xsi64>) -> tensor<2x5x3xf16> {
+  %0 = VPU.SW.GatherND(%a0, %a1) {batch_dims = 1 : i64} : tensor<2x4x3xf16>, tensor<2x5x1xsi64> -> tensor<2x5x3xf16>
+  return %0 : tensor<2x5x3xf16>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @det_0
+// CHECK-NEXT: %0 = VPU.SW.Det(%arg0) : tensor<2x3x3xf16> -> tensor<2xf16>
+func.func @det_0(%a0: tensor<2x3x3xf16>) -> tensor<2xf16> {
+  %0 = VPU.SW.Det(%a0) : tensor<2x3x3xf16> -> tensor<2xf16>
+  return %0 : tensor<2xf16>
+}
