@@ -57,10 +57,10 @@ llvm::Expected<schema::DType> getDType(Type elementType) {
     return schema::DType::BF16;
   }
   if (auto integer = llvm::dyn_cast<IntegerType>(elementType)) {
+    // Buffers of i1 take a byte per element (shape::getElemTypeSize), which
+    // is what BOOL is.
     if (integer.getWidth() == 1) {
-      return makeError("element type ", elementType,
-                       " has no blob type (BOOL tensors take a byte per "
-                       "element; use i8 or ui8)");
+      return schema::DType::BOOL;
     }
     if (std::optional<schema::DType> dtype =
             getIntegerDType(integer.getWidth(), !integer.isUnsigned())) {
@@ -118,6 +118,9 @@ llvm::Expected<Type> getElementType(MLIRContext *context, schema::DType dtype) {
   case schema::DType::BF16:
     storage = builder.getBF16Type();
     break;
+  case schema::DType::BOOL:
+    storage = builder.getI1Type();
+    break;
   case schema::DType::I4:
   case schema::DType::U4:
     storage = integer(4, dtype == schema::DType::I4);
@@ -139,11 +142,9 @@ llvm::Expected<Type> getElementType(MLIRContext *context, schema::DType dtype) {
     storage = integer(64, dtype == schema::DType::I64);
     break;
   default:
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "element type " + getDTypeName(dtype) +
-            " has no IR type (BOOL tensors take a byte per element, which no "
-            "MLIR element type describes)");
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "element type " + getDTypeName(dtype) +
+                                       " has no IR type");
   }
   return storage;
 }

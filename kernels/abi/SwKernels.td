@@ -326,6 +326,14 @@ def LogicalOr : BinaryKernel<"logical_or", "a != 0 || b != 0 as 1 / 0.",
 def LogicalXor : BinaryKernel<"logical_xor",
                               "(a != 0) != (b != 0) as 1 / 0.">;
 
+def LogicalNot : UnaryKernel<"logical_not"> {
+  let doc = "logical_not(input, output): x == 0 as 1 / 0 (NaN is not 0); "
+            "input and output of any float, int or Bool type (the output "
+            "usually Bool), same logical dims, any layouts, in place "
+            "allowed.";
+  let vpuKernels = ["logical_not"];
+}
+
 def Select : SwKernel<"select", [In<"condition">, In<"input1">, In<"input2">,
                                  Out<"output">]> {
   let doc = "select(condition, input1, input2, output): condition != 0 ? "
@@ -738,5 +746,6 @@ def Library : SwKernelLibrary<[
   Interpolate,
   ArgMax, ArgMin,
   QuantizedConvolution, QuantizedEltwise, QuantizedAvgPool,
-  BitShift
+  BitShift,
+  LogicalNot
 ]>;
