@@ -56,6 +56,9 @@ llvm::Expected<schema::DType> getDType(Type elementType) {
   if (elementType.isBF16()) {
     return schema::DType::BF16;
   }
+  if (elementType.isF64()) {
+    return schema::DType::F64;
+  }
   if (auto integer = llvm::dyn_cast<IntegerType>(elementType)) {
     // Buffers of i1 take a byte per element (shape::getElemTypeSize), which
     // is what BOOL is.
@@ -68,8 +71,8 @@ llvm::Expected<schema::DType> getDType(Type elementType) {
     }
   }
   return makeError("element type ", elementType,
-                   " has no blob type (f32, f16, bf16 and integers of 4, 8, "
-                   "16, 32 or 64 bits do)");
+                   " has no blob type (f64, f32, f16, bf16, i1 and integers of "
+                   "4, 8, 16, 32 or 64 bits do)");
 }
 
 llvm::Expected<TensorTypeDesc> getTensorTypeDesc(Type bufferType) {
@@ -117,6 +120,9 @@ llvm::Expected<Type> getElementType(MLIRContext *context, schema::DType dtype) {
     break;
   case schema::DType::BF16:
     storage = builder.getBF16Type();
+    break;
+  case schema::DType::F64:
+    storage = builder.getF64Type();
     break;
   case schema::DType::BOOL:
     storage = builder.getI1Type();

@@ -8,7 +8,8 @@
 // dialects/vpuip/ir/BufferType.h) and the blob's tensor types, which the blob
 // writer and reader share so that a type survives a round trip:
 //
-//  - element types: f32, f16, bf16 <-> F32, F16, BF16; integers of 4, 8, 16,
+//  - element types: f64, f32, f16, bf16 <-> F64, F32, F16, BF16; integers of 4,
+//  8, 16,
 //    32 and 64 bits <-> I*/U* (unsigned integers map to U*, signless and
 //    signed ones to I*; the reader gives signless integers for I* and
 //    unsigned ones for U*); i1 <-> BOOL (an i1 buffer takes a byte per

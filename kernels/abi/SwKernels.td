@@ -235,7 +235,8 @@ def Copy : UnaryKernel<"copy"> {
 
 def Convert : UnaryKernel<"convert"> {
   let doc = "convert(input, output): same logical dims, any layouts, element "
-            "type changed between any two of float, int and Bool. Float -> "
+            "type changed between any two of float, int, Bool and the storage "
+            "type F64 (F64 only here and in copy). Float -> "
             "int truncates toward zero and saturates (NaN -> 0); int -> int "
             "saturates; -> Bool is x != 0; float -> float rounds to nearest "
             "even.";

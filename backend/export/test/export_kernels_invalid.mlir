@@ -119,7 +119,7 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
     %0 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<64xi2, #VPUIP.mem<CMX_NN[0]>>
     %1 = VPURT.DeclareBuffer <CMX_NN> [0] <64> -> memref<64xi2, #VPUIP.mem<CMX_NN[0]>>
     VPURT.Task {
-      // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #0: element type 'i2' has no blob type (f32, f16, bf16 and integers of 4, 8, 16, 32 or 64 bits do)}}
+      // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #0: element type 'i2' has no blob type (f64, f32, f16, bf16, i1 and integers of 4, 8, 16, 32 or 64 bits do)}}
       %r = VPUIP.SW.Kernel @VPU.SW::@mask on tile 0 inputs(%0 : memref<64xi2, #VPUIP.mem<CMX_NN[0]>>) outputs(%1 : memref<64xi2, #VPUIP.mem<CMX_NN[0]>>) -> memref<64xi2, #VPUIP.mem<CMX_NN[0]>> {
       ^bb0(%a: memref<64xi2, #VPUIP.mem<CMX_NN[0]>>, %b: memref<64xi2, #VPUIP.mem<CMX_NN[0]>>):
         VPUIP.SW.Kernel.run(%a, %b) : memref<64xi2, #VPUIP.mem<CMX_NN[0]>>, memref<64xi2, #VPUIP.mem<CMX_NN[0]>>

@@ -99,6 +99,7 @@ TEST_F(MappingTest, typesRoundTrip) {
            "memref<8xi4>",
            "memref<8xui4>",
            "memref<3xi1>",
+           "memref<3xf64>",
            "memref<2x3xi1, strided<[4, 1]>>",
        }) {
     EXPECT_EQ(roundTrip(text), text.str());
@@ -111,8 +112,8 @@ TEST_F(MappingTest, typesRoundTrip) {
 }
 
 TEST_F(MappingTest, typeErrors) {
-  EXPECT_THAT(error("memref<4xf64>"),
-              HasSubstr("element type 'f64' has no blob type"));
+  EXPECT_THAT(error("memref<4xcomplex<f32>>"),
+              HasSubstr("element type 'complex<f32>' has no blob type"));
   EXPECT_THAT(error("memref<4xi2>"),
               HasSubstr("element type 'i2' has no blob type"));
   EXPECT_THAT(error("memref<?xf16>"),
