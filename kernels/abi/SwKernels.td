@@ -499,6 +499,22 @@ def NormalizeL2 : SwKernel<"normalize_l2", [In<"input">, Out<"output">,
   let upaTable = "NormalizeL2Params";
 }
 
+def Lrn : SwKernel<"lrn", [In<"input">, Out<"output">,
+    F32<"alpha", "scale of the sum of squares; >= 0">,
+    F32<"beta", "exponent; finite">,
+    F32<"bias", "added to the scaled sum; > 0">,
+    I32<"size", "the number of channels of the window", 1, 1>]> {
+  let doc = "lrn(input: float [N, C, ...], output: float, alpha: f32, beta: "
+            "f32, bias: f32, size): local response normalisation across the "
+            "channels (logical dim 1, ONNX LRN): x / (bias + alpha / size * "
+            "square_sum)^beta, square_sum over the channels [c - floor((size "
+            "- 1) / 2), c + ceil((size - 1) / 2)] within [0, C - 1]; FP32 "
+            "arithmetic.";
+  let floatOnly = 1;
+  let upaTable = "LrnParams";
+  let vpuKernels = ["lrn"];
+}
+
 def BatchNorm : SwKernel<"batch_norm_inference", [In<"input">, In<"gamma">,
     In<"beta">, In<"mean">, In<"variance">, Out<"output">, F32<"eps">]> {
   let doc = "batch_norm_inference(input: float [N, C, ...], gamma, beta, "
@@ -748,5 +764,6 @@ def Library : SwKernelLibrary<[
   ArgMax, ArgMin,
   QuantizedConvolution, QuantizedEltwise, QuantizedAvgPool,
   BitShift,
-  LogicalNot
+  LogicalNot,
+  Lrn
 ]>;

@@ -324,6 +324,17 @@ std::vector<Case> getCases() {
          return as(P::BitShiftParams, schema::CreateBitShiftParams(f, 1));
        },
        [](abi::ArgPacker &p) { addI32s(p, {1}); }},
+      {"lrn",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::LrnParams,
+                   schema::CreateLrnParams(f, 0.5f, 0.75f, 2.0f, 5));
+       },
+       [](abi::ArgPacker &p) {
+         p.addF32(0.5f);
+         p.addF32(0.75f);
+         p.addF32(2.0f);
+         p.addI32(5);
+       }},
       {"interpolate",
        [](fb::FlatBufferBuilder &f) {
          std::vector<float> scales = {1, 1, 2, 2}, start = {0, 0, 0.1f, 0.2f},

@@ -47,7 +47,7 @@ TEST(SwKernelsTest, namesAndOperandOrder) {
       EXPECT_FALSE(isMemRefArg(decl.signature[i])) << name;
     }
   }
-  EXPECT_EQ(names.size(), 56u);
+  EXPECT_EQ(names.size(), 57u);
 }
 
 TEST(SwKernelsTest, argsStructMatchesThePacker) {
