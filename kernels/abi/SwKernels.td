@@ -73,6 +73,18 @@ def ActivationOp : AbiEnum<
   AbiCase<"Atanh", 38, "NaN outside [-1, 1].">
 ]>;
 
+def RnnActivation : AbiEnum<
+    "The activations of the recurrent kernels (ONNX / OpenVINO names).", [
+  AbiCase<"Sigmoid", 0>, AbiCase<"Tanh", 1>, AbiCase<"Relu", 2>
+]>;
+
+def RnnDirection : AbiEnum<"The directions of the recurrent kernels.", [
+  AbiCase<"Forward", 0, "Time steps 0 to T - 1.">,
+  AbiCase<"Reverse", 1, "Time steps T - 1 to 0.">,
+  AbiCase<"Bidirectional", 2, "Both: direction 0 forward, direction 1 "
+                              "reverse.">
+]>;
+
 def ReduceOp : AbiEnum<"The reductions of the `reduce` kernel.", [
   AbiCase<"Sum", 0>,
   AbiCase<"Mean", 1>,
@@ -748,6 +760,55 @@ def BitShift : SwKernel<"bitshift", [In<"input1">, In<"input2">, Out<"output">,
 }
 
 //===----------------------------------------------------------------------===//
+// Recurrent layers
+//===----------------------------------------------------------------------===//
+
+def LstmSequence : SwKernel<"lstm_sequence", [In<"input">,
+    In<"initialHiddenState">, In<"initialCellState">, In<"weights">,
+    In<"recurrenceWeights">, In<"biases">, Out<"output">,
+    Out<"outputHiddenState">, Out<"outputCellState">,
+    I32<"hiddenSize", "H", 1, 1>,
+    EnumArg<"actF", RnnActivation, "the gates' activation", 0>,
+    EnumArg<"actG", RnnActivation, "the cell candidate's activation", 1>,
+    EnumArg<"actH", RnnActivation, "the activation of the new cell state", 1>,
+    F32<"clip", "> 0: every activation's input is clamped to [-clip, clip]; 0: "
+        "none">,
+    EnumArg<"direction", RnnDirection>]> {
+  let doc = "lstm_sequence(input [B, T, I], initialHiddenState [B, D, H], "
+            "initialCellState [B, D, H], weights [D, 4H, I], "
+            "recurrenceWeights [D, 4H, H], biases [D, 4H], output [B, D, T, "
+            "H], outputHiddenState [B, D, H], outputCellState [B, D, H]; all "
+            "float): an LSTM over the whole sequence (IE.LSTMSequence: gate "
+            "blocks f, i, c, o; C' = f C + i c~, H' = o actH(C')), D = 2 for "
+            "Bidirectional, else 1; FP32 arithmetic.";
+  let floatOnly = 1;
+  let upaTable = "LstmSequenceParams";
+  let vpuKernels = ["lstm_sequence"];
+}
+
+def GruSequence : SwKernel<"gru_sequence", [In<"input">,
+    In<"initialHiddenState">, In<"weights">, In<"recurrenceWeights">,
+    In<"biases">, Out<"output">, Out<"outputHiddenState">,
+    I32<"hiddenSize", "H", 1, 1>,
+    EnumArg<"actF", RnnActivation, "the gates' activation", 0>,
+    EnumArg<"actG", RnnActivation, "the candidate's activation", 1>,
+    F32<"clip", "> 0: every activation's input is clamped to [-clip, clip]; 0: "
+        "none">,
+    EnumArg<"direction", RnnDirection>,
+    Flag<"linearBeforeReset", "apply the reset gate after the recurrence "
+         "product (biases [D, 4H])">]> {
+  let doc = "gru_sequence(input [B, T, I], initialHiddenState [B, D, H], "
+            "weights [D, 3H, I], recurrenceWeights [D, 3H, H], biases [D, 3H] "
+            "or [D, 4H] with linearBeforeReset, output [B, D, T, H], "
+            "outputHiddenState [B, D, H]; all float): a GRU over the whole "
+            "sequence (IE.GRUSequence: gate blocks z, r, h; H' = (1 - z) h~ + "
+            "z H); FP32 arithmetic.";
+  let floatOnly = 1;
+  let upaTable = "GruSequenceParams";
+  let vpuKernels = ["gru_sequence"];
+}
+
+//===----------------------------------------------------------------------===//
 // The library
 //===----------------------------------------------------------------------===//
 
@@ -765,5 +826,6 @@ def Library : SwKernelLibrary<[
   QuantizedConvolution, QuantizedEltwise, QuantizedAvgPool,
   BitShift,
   LogicalNot,
-  Lrn
+  Lrn,
+  LstmSequence, GruSequence
 ]>;

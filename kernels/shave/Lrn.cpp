@@ -70,8 +70,8 @@ llvm::Error runLrn(const uint8_t *args, const KernelContext &context) {
         }
       }
       for (int64_t e = 0; e < inner; ++e) {
-        y[c * inner + e] = x[c * inner + e] /
-                           std::pow(a.bias + scale * squares[e], a.beta);
+        y[c * inner + e] =
+            x[c * inner + e] / std::pow(a.bias + scale * squares[e], a.beta);
       }
     }
   }

@@ -9,6 +9,8 @@ with its input archive (<name>_in.npz) and a NumPy reference of its outputs (<na
                computed in f16 on the device (the f64 policy of docs/blob_and_emulator.md)
   lrn          LRN across channels (size 3 and 4, the even size's window reaching one channel
                further back than forward)
+  rnn          a bidirectional LSTM and a reverse GRU with linear_before_reset (ONNX layouts and
+               gate orders: i, o, f, c and z, r, h)
 
 Usage: make_dtype_models.py OUT_DIR
 """
@@ -124,7 +126,101 @@ def lrn(out_dir, rng):
           "y4": lrn_reference(x.astype(np.float64), 4, 0.2, 0.5, 2.0).astype(np.float32)})
 
 
-MODELS = {"bool_logic": bool_logic, "f64_net": f64_net, "lrn": lrn}
+def sigmoid(x):
+    return 1.0 / (1.0 + np.exp(-x))
+
+
+def directions_of(direction):
+    return ["forward", "reverse"] if direction == "bidirectional" else [direction]
+
+
+def lstm_reference(x, w, r, b, h0, c0, direction):
+    """ONNX LSTM (layout 0, default activations): x [T, B, I], w [D, 4H, I], r [D, 4H, H],
+    b [D, 8H], h0/c0 [D, B, H], gates i, o, f, c. Returns Y [T, D, B, H], Y_h, Y_c."""
+    steps, batch, _ = x.shape
+    hidden = r.shape[2]
+    ys = np.zeros((steps, w.shape[0], batch, hidden))
+    hs, cs = np.zeros_like(h0), np.zeros_like(c0)
+    for d, kind in enumerate(directions_of(direction)):
+        h, c = h0[d], c0[d]
+        order = range(steps - 1, -1, -1) if kind == "reverse" else range(steps)
+        for t in order:
+            g = x[t] @ w[d].T + h @ r[d].T + b[d][:4 * hidden] + b[d][4 * hidden:]
+            i, o, f, cand = np.split(g, 4, axis=1)
+            c = sigmoid(f) * c + sigmoid(i) * np.tanh(cand)
+            h = sigmoid(o) * np.tanh(c)
+            ys[t, d] = h
+        hs[d], cs[d] = h, c
+    return ys, hs, cs
+
+
+def gru_reference(x, w, r, b, h0, direction, linear_before_reset):
+    """ONNX GRU (layout 0, default activations), gates z, r, h."""
+    steps, batch, _ = x.shape
+    hidden = r.shape[2]
+    ys = np.zeros((steps, w.shape[0], batch, hidden))
+    hs = np.zeros_like(h0)
+    for d, kind in enumerate(directions_of(direction)):
+        h = h0[d]
+        wz, wr, wh = np.split(w[d], 3)
+        rz, rr, rh = np.split(r[d], 3)
+        wbz, wbr, wbh, rbz, rbr, rbh = np.split(b[d], 6)
+        order = range(steps - 1, -1, -1) if kind == "reverse" else range(steps)
+        for t in order:
+            z = sigmoid(x[t] @ wz.T + h @ rz.T + wbz + rbz)
+            rg = sigmoid(x[t] @ wr.T + h @ rr.T + wbr + rbr)
+            if linear_before_reset:
+                cand = np.tanh(x[t] @ wh.T + rg * (h @ rh.T + rbh) + wbh)
+            else:
+                cand = np.tanh(x[t] @ wh.T + (rg * h) @ rh.T + rbh + wbh)
+            h = (1 - z) * cand + z * h
+            ys[t, d] = h
+        hs[d] = h
+    return ys, hs
+
+
+def rnn(out_dir, rng):
+    steps, batch, inputs, hidden = 4, 2, 3, 5
+    x = rng.uniform(-1, 1, (steps, batch, inputs)).astype(np.float32)
+
+    def init(shape, scale):
+        return rng.uniform(-scale, scale, shape).astype(np.float32)
+
+    lw, lr, lb = init((2, 4 * hidden, inputs), 0.6), init((2, 4 * hidden, hidden), 0.6), \
+        init((2, 8 * hidden), 0.3)
+    lh, lc = init((2, batch, hidden), 0.5), init((2, batch, hidden), 0.5)
+    gw, gr, gb = init((1, 3 * hidden, inputs), 0.6), init((1, 3 * hidden, hidden), 0.6), \
+        init((1, 6 * hidden), 0.3)
+    gh = init((1, batch, hidden), 0.5)
+    consts = [numpy_helper.from_array(a, n) for a, n in
+              ((lw, "lw"), (lr, "lr"), (lb, "lb"), (lh, "lh"), (lc, "lc"),
+               (gw, "gw"), (gr, "gr"), (gb, "gb"), (gh, "gh"))]
+    nodes = [
+        helper.make_node("LSTM", ["x", "lw", "lr", "lb", "", "lh", "lc"],
+                         ["ly", "ly_h", "ly_c"], hidden_size=hidden,
+                         direction="bidirectional"),
+        helper.make_node("GRU", ["x", "gw", "gr", "gb", "", "gh"], ["gy", "gy_h"],
+                         hidden_size=hidden, direction="reverse", linear_before_reset=1),
+    ]
+    ly, lyh, lyc = lstm_reference(*(a.astype(np.float64) for a in (x, lw, lr, lb, lh, lc)),
+                                  "bidirectional")
+    gy, gyh = gru_reference(*(a.astype(np.float64) for a in (x, gw, gr, gb, gh)),
+                            "reverse", True)
+
+    def info(name, shape):
+        return helper.make_tensor_value_info(name, TensorProto.FLOAT, shape)
+
+    graph = helper.make_graph(
+        nodes, "rnn", [info("x", [steps, batch, inputs])],
+        [info("ly", [steps, 2, batch, hidden]), info("ly_h", [2, batch, hidden]),
+         info("ly_c", [2, batch, hidden]), info("gy", [steps, 1, batch, hidden]),
+         info("gy_h", [1, batch, hidden])], consts)
+    save(out_dir, "rnn", graph, {"x": x},
+         {name: value.astype(np.float32) for name, value in
+          (("ly", ly), ("ly_h", lyh), ("ly_c", lyc), ("gy", gy), ("gy_h", gyh))})
+
+
+MODELS = {"bool_logic": bool_logic, "f64_net": f64_net, "lrn": lrn, "rnn": rnn}
 
 
 def main():

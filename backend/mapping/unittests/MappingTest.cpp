@@ -318,7 +318,7 @@ TEST_F(UpaParamsTest, everyKernelRoundTrips) {
     }
     EXPECT_EQ(roundTrip(decl.name, zeros), zeros) << decl.name;
   }
-  EXPECT_EQ(withScalars, 32u);
+  EXPECT_EQ(withScalars, 34u);
   // -0.0 is not the default 0.0.
   Attribute clamp[] = {builder.getF32FloatAttr(-0.0f),
                        builder.getF32FloatAttr(0.0f)};
