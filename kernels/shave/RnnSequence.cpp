@@ -40,8 +40,8 @@ float activate(int32_t code, float x, float clip) {
 
 /// Checks the scalars the two kernels share.
 llvm::Error checkScalars(const char *name, int32_t hiddenSize,
-                         std::initializer_list<int32_t> activations,
-                         float clip, int32_t direction) {
+                         std::initializer_list<int32_t> activations, float clip,
+                         int32_t direction) {
   if (hiddenSize < 1) {
     return kernelError(name, "hiddenSize " + llvm::Twine(hiddenSize) +
                                  " must be >= 1");
@@ -112,17 +112,17 @@ llvm::Error runLstmSequence(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::LstmSequenceKernel::Args>(args);
   const char *name = abi::LstmSequenceKernel::name;
   TensorView x, h0, c0, w, r, b, y, ho, co;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", x},
-                        {a.initialHiddenState, false, "initial hidden state", h0},
-                        {a.initialCellState, false, "initial cell state", c0},
-                        {a.weights, false, "weights", w},
-                        {a.recurrenceWeights, false, "recurrence weights", r},
-                        {a.biases, false, "biases", b},
-                        {a.output, true, "output", y},
-                        {a.outputHiddenState, true, "output hidden state", ho},
-                        {a.outputCellState, true, "output cell state", co}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", x},
+           {a.initialHiddenState, false, "initial hidden state", h0},
+           {a.initialCellState, false, "initial cell state", c0},
+           {a.weights, false, "weights", w},
+           {a.recurrenceWeights, false, "recurrence weights", r},
+           {a.biases, false, "biases", b},
+           {a.output, true, "output", y},
+           {a.outputHiddenState, true, "output hidden state", ho},
+           {a.outputCellState, true, "output cell state", co}})) {
     return error;
   }
   for (const TensorView *view : {&x, &h0, &c0, &w, &r, &b, &y, &ho, &co}) {
@@ -130,9 +130,8 @@ llvm::Error runLstmSequence(const uint8_t *args, const KernelContext &context) {
       return error;
     }
   }
-  if (llvm::Error error = checkScalars(name, a.hiddenSize,
-                                       {a.actF, a.actG, a.actH}, a.clip,
-                                       a.direction)) {
+  if (llvm::Error error = checkScalars(
+          name, a.hiddenSize, {a.actF, a.actG, a.actH}, a.clip, a.direction)) {
     return error;
   }
   llvm::Expected<RnnDims> dims = getRnnDims(name, x, a.hiddenSize, a.direction);
@@ -199,16 +198,15 @@ llvm::Error runGruSequence(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::GruSequenceKernel::Args>(args);
   const char *name = abi::GruSequenceKernel::name;
   TensorView x, h0, w, r, b, y, ho;
-  if (llvm::Error error =
-          viewOperands(context, name,
-                       {{a.input, false, "input", x},
-                        {a.initialHiddenState, false, "initial hidden state", h0},
-                        {a.weights, false, "weights", w},
-                        {a.recurrenceWeights, false, "recurrence weights", r},
-                        {a.biases, false, "biases", b},
-                        {a.output, true, "output", y},
-                        {a.outputHiddenState, true, "output hidden state",
-                         ho}})) {
+  if (llvm::Error error = viewOperands(
+          context, name,
+          {{a.input, false, "input", x},
+           {a.initialHiddenState, false, "initial hidden state", h0},
+           {a.weights, false, "weights", w},
+           {a.recurrenceWeights, false, "recurrence weights", r},
+           {a.biases, false, "biases", b},
+           {a.output, true, "output", y},
+           {a.outputHiddenState, true, "output hidden state", ho}})) {
     return error;
   }
   for (const TensorView *view : {&x, &h0, &w, &r, &b, &y, &ho}) {
@@ -246,8 +244,7 @@ llvm::Error runGruSequence(const uint8_t *args, const KernelContext &context) {
     }
   }
   std::vector<float> xs = loadTensor(x), hs0 = loadTensor(h0),
-                     ws = loadTensor(w), rs = loadTensor(r),
-                     bs = loadTensor(b);
+                     ws = loadTensor(w), rs = loadTensor(r), bs = loadTensor(b);
   std::vector<float> ys(B * D * T * H), hos(B * D * H);
   // zr: the z and r gates; xh: X W_h^T + Wb_h; rh: the recurrence of the
   // candidate.
@@ -307,9 +304,8 @@ int64_t getRnnWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
   }
   std::vector<int64_t> dims = getDims(views[0]);
   int64_t directions =
-      a.direction == static_cast<int32_t>(abi::RnnDirection::Bidirectional)
-          ? 2
-          : 1;
+      a.direction == static_cast<int32_t>(abi::RnnDirection::Bidirectional) ? 2
+                                                                            : 1;
   int64_t hidden = std::clamp<int64_t>(a.hiddenSize, 1, int64_t{1} << 20);
   return dims[0] * dims[1] * directions * gates * hidden * (dims[2] + hidden);
 }

@@ -199,9 +199,9 @@ TEST(RnnKernelsTest, gruMatchesTheReference) {
           const double *xt = xs.data() + (n * T + t) * I;
           std::vector<double> z(H), rg(H), next(H);
           for (int64_t j = 0; j < H; ++j) {
-            z[j] = act(c.actF,
-                       bd[j] + dot(wd, j, I, xt) + dot(rd, j, H, h.data()),
-                       c.clip);
+            z[j] =
+                act(c.actF, bd[j] + dot(wd, j, I, xt) + dot(rd, j, H, h.data()),
+                    c.clip);
             rg[j] = act(c.actF,
                         bd[H + j] + dot(wd, H + j, I, xt) +
                             dot(rd, H + j, H, h.data()),
