@@ -54,6 +54,8 @@ static std::optional<npy::DType> getNpyType(schema::DType dtype) {
     return npy::DType::U64;
   case schema::DType::BOOL:
     return npy::DType::Bool;
+  case schema::DType::F64:
+    return npy::DType::F64;
   default:
     return std::nullopt;
   }
@@ -169,14 +171,18 @@ llvm::Error Emulator::Impl::setInput(unsigned index, const npy::Array &array) {
   };
   if (same && *same == array.dtype) {
     compact.assign(array.data.begin(), array.data.end());
-  } else if (isFloatArray && (layout.dtype == schema::DType::F32 ||
+  } else if (isFloatArray && (layout.dtype == schema::DType::F64 ||
+                              layout.dtype == schema::DType::F32 ||
                               layout.dtype == schema::DType::F16 ||
                               layout.dtype == schema::DType::BF16)) {
     int64_t size = layout.elemBits / 8;
     compact.resize(count * size);
     for (int64_t i = 0; i < count; ++i) {
       float value = static_cast<float>(element(i));
-      if (layout.dtype == schema::DType::F32) {
+      if (layout.dtype == schema::DType::F64) {
+        double wide = element(i);
+        std::memcpy(compact.data() + 8 * i, &wide, 8);
+      } else if (layout.dtype == schema::DType::F32) {
         std::memcpy(compact.data() + 4 * i, &value, 4);
       } else {
         uint16_t bits = layout.dtype == schema::DType::F16

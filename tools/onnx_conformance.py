@@ -135,6 +135,17 @@ def read_tensor(path):
     return numpy_helper.to_array(tensor)
 
 
+def bf16_as_float32(array, value_info):
+    """The array of a graph input or output declared BFLOAT16 as vpuc reads and writes it.
+    NumPy has no bfloat16, so ONNX gives BFLOAT16 data as its uint16 bit patterns (the test data
+    of onnx 1.12 even stores them as UINT16 tensors); vpuc's .npy form of a bf16 tensor is
+    float32, which holds every bf16 value exactly."""
+    if (value_info.type.tensor_type.elem_type == onnx.TensorProto.BFLOAT16
+            and array.dtype == np.uint16):
+        return (array.astype(np.uint32) << 16).view(np.float32)
+    return array
+
+
 def save_npz(path, arrays):
     """np.savez(path, **arrays), which would drop an array named `like` (a keyword of NumPy's
     array-function dispatch)."""
@@ -358,9 +369,10 @@ def run_case_unchecked(case_dir, options):
         for index, value in enumerate(inputs):
             path = os.path.join(data_dir, "input_%d.pb" % index)
             if os.path.exists(path):  # an omitted optional input has no file
-                feeds[value.name] = read_tensor(path)
-        expected = [read_tensor(os.path.join(data_dir, "output_%d.pb" % i))
-                    for i in range(len(model.graph.output))]
+                feeds[value.name] = bf16_as_float32(read_tensor(path), value)
+        expected = [bf16_as_float32(read_tensor(os.path.join(data_dir, "output_%d.pb" % i)),
+                                    value)
+                    for i, value in enumerate(model.graph.output)]
     except Exception as error:  # a .pb that is not a TensorProto (sequence, optional)
         return same_for_all("non-tensor I/O", str(error)[:200])
 

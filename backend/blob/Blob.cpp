@@ -61,6 +61,8 @@ static_assert(static_cast<uint32_t>(abi::DataType::F32) ==
                       static_cast<uint32_t>(schema::DType::I4) &&
                   static_cast<uint32_t>(abi::DataType::U4) ==
                       static_cast<uint32_t>(schema::DType::U4) &&
+                  static_cast<uint32_t>(abi::DataType::F64) ==
+                      static_cast<uint32_t>(schema::DType::F64) &&
                   abi::kMaxDataType ==
                       static_cast<uint32_t>(schema::DType::MAX),
               "abi::DataType and the schema's DType must agree");
@@ -105,6 +107,8 @@ std::string getDTypeName(schema::DType dtype) {
     return "i4";
   case schema::DType::U4:
     return "u4";
+  case schema::DType::F64:
+    return "f64";
   }
   return "dtype(" + std::to_string(static_cast<int>(dtype)) + ")";
 }
@@ -278,6 +282,8 @@ private:
       const flatbuffers::Vector<flatbuffers::Offset<schema::NetworkIO>> *ios,
       llvm::StringRef kind);
   llvm::Error checkTensors();
+  llvm::Error checkDTypeVersion(const TensorLayout &layout,
+                                const llvm::Twine &what);
   llvm::Error checkBarriers();
   llvm::Error checkDeclaration(const schema::KernelDeclaration &declaration,
                                const std::string &what);
@@ -359,9 +365,23 @@ llvm::Error Checker::checkNetworkIO(
     if (!layout) {
       return layout.takeError();
     }
+    if (llvm::Error error = checkDTypeVersion(*layout, what)) {
+      return error;
+    }
     if (!layout->isNonOverlapping()) {
       return makeError(what + ": elements overlap (zero or too small strides)");
     }
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error Checker::checkDTypeVersion(const TensorLayout &layout,
+                                       const llvm::Twine &what) {
+  uint16_t minor = blob.header()->version()->minor();
+  if (layout.dtype == schema::DType::F64 && minor < 5) {
+    return makeError(what +
+                     ": element type f64 needs schema 2.5, the blob says 2." +
+                     llvm::Twine(minor));
   }
   return llvm::Error::success();
 }
@@ -382,6 +402,9 @@ llvm::Error Checker::checkTensors() {
     llvm::Expected<TensorLayout> layout = getTensorLayout(*ref.type(), what);
     if (!layout) {
       return layout.takeError();
+    }
+    if (llvm::Error error = checkDTypeVersion(*layout, what)) {
+      return error;
     }
     std::string region = getRegionName(location, ref.location_index());
     bool exists = true;

@@ -56,11 +56,14 @@ llvm::Expected<schema::DType> getDType(Type elementType) {
   if (elementType.isBF16()) {
     return schema::DType::BF16;
   }
+  if (elementType.isF64()) {
+    return schema::DType::F64;
+  }
   if (auto integer = llvm::dyn_cast<IntegerType>(elementType)) {
+    // Buffers of i1 take a byte per element (shape::getElemTypeSize), which
+    // is what BOOL is.
     if (integer.getWidth() == 1) {
-      return makeError("element type ", elementType,
-                       " has no blob type (BOOL tensors take a byte per "
-                       "element; use i8 or ui8)");
+      return schema::DType::BOOL;
     }
     if (std::optional<schema::DType> dtype =
             getIntegerDType(integer.getWidth(), !integer.isUnsigned())) {
@@ -68,8 +71,8 @@ llvm::Expected<schema::DType> getDType(Type elementType) {
     }
   }
   return makeError("element type ", elementType,
-                   " has no blob type (f32, f16, bf16 and integers of 4, 8, "
-                   "16, 32 or 64 bits do)");
+                   " has no blob type (f64, f32, f16, bf16, i1 and integers of "
+                   "4, 8, 16, 32 or 64 bits do)");
 }
 
 llvm::Expected<TensorTypeDesc> getTensorTypeDesc(Type bufferType) {
@@ -118,6 +121,12 @@ llvm::Expected<Type> getElementType(MLIRContext *context, schema::DType dtype) {
   case schema::DType::BF16:
     storage = builder.getBF16Type();
     break;
+  case schema::DType::F64:
+    storage = builder.getF64Type();
+    break;
+  case schema::DType::BOOL:
+    storage = builder.getI1Type();
+    break;
   case schema::DType::I4:
   case schema::DType::U4:
     storage = integer(4, dtype == schema::DType::I4);
@@ -139,11 +148,9 @@ llvm::Expected<Type> getElementType(MLIRContext *context, schema::DType dtype) {
     storage = integer(64, dtype == schema::DType::I64);
     break;
   default:
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "element type " + getDTypeName(dtype) +
-            " has no IR type (BOOL tensors take a byte per element, which no "
-            "MLIR element type describes)");
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "element type " + getDTypeName(dtype) +
+                                       " has no IR type");
   }
   return storage;
 }

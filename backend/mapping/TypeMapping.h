@@ -8,12 +8,14 @@
 // dialects/vpuip/ir/BufferType.h) and the blob's tensor types, which the blob
 // writer and reader share so that a type survives a round trip:
 //
-//  - element types: f32, f16, bf16 <-> F32, F16, BF16; integers of 4, 8, 16,
+//  - element types: f64, f32, f16, bf16 <-> F64, F32, F16, BF16; integers of 4,
+//  8, 16,
 //    32 and 64 bits <-> I*/U* (unsigned integers map to U*, signless and
 //    signed ones to I*; the reader gives signless integers for I* and
-//    unsigned ones for U*). i1 has no blob type: BOOL is one byte per
-//    element while an i1 buffer packs eight. Quantised tensors (QuantParams)
-//    have no buffer form: memrefs cannot hold quantized element types;
+//    unsigned ones for U*); i1 <-> BOOL (an i1 buffer takes a byte per
+//    element, 0 or 1, see shape::getElemTypeSize). Quantised tensors
+//    (QuantParams) have no buffer form: memrefs cannot hold quantized element
+//    types;
 //  - layouts: dims, strides in bits and DimsOrder as BufferType computes
 //    them. The reader builds the project's single spelling: no layout for
 //    the default order, an affine_map permutation for other compact orders,
@@ -44,12 +46,11 @@ llvm::Expected<schema::DType> getDType(Type elementType);
 /// DimsOrder and strides in bits.
 llvm::Expected<TensorTypeDesc> getTensorTypeDesc(Type bufferType);
 
-/// The element type of a blob tensor type; fails for BOOL and for quantised
-/// tensors.
+/// The element type of a blob tensor type; fails for quantised tensors.
 llvm::Expected<Type> getElementType(MLIRContext *context,
                                     const schema::TensorType &type);
 
-/// The element type of a blob element type; fails for BOOL.
+/// The element type of a blob element type (BOOL gives i1).
 llvm::Expected<Type> getElementType(MLIRContext *context, schema::DType dtype);
 
 /// The buffer type of a blob tensor type (already checked by loadBlob) in

@@ -85,6 +85,12 @@ FailureOr<Bit> getElemTypeSize(Type elemType) {
     }
     return *part * 2;
   }
+  // Booleans take a byte per element (0 or 1), the layout of ONNX BOOL
+  // tensors and of the blob's BOOL element type, so that every i1 buffer is
+  // byte-addressable.
+  if (elemType.isInteger(1)) {
+    return Bit(8);
+  }
   if (isa<IntegerType, FloatType>(elemType)) {
     return Bit(elemType.getIntOrFloatBitWidth());
   }

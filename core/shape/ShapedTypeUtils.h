@@ -81,7 +81,8 @@ Type getSlicedElementType(Type elemType, llvm::ArrayRef<int64_t> offsets,
                           llvm::ArrayRef<int64_t> sizes);
 
 /// The storage size of one element of type `elemType`; fails for types
-/// without a defined size (e.g. index).
+/// without a defined size (e.g. index). `i1` takes 8 bits: booleans are
+/// stored one byte per element, holding 0 or 1.
 FailureOr<Bit> getElemTypeSize(Type elemType);
 
 /// The DimsOrder of a RankedTensorType or MemRefType following the layout

@@ -105,10 +105,13 @@ enum class DataType : uint32_t {
   Bool = 12,
   I4 = 13,
   U4 = 14,
+  /// A storage type: only `copy` and `convert` take it (the SHAVEs have no
+  /// f64 arithmetic).
+  F64 = 15,
 };
 
 /// The largest DataType value.
-inline constexpr uint32_t kMaxDataType = 14;
+inline constexpr uint32_t kMaxDataType = 15;
 
 /// Bits per element of `type`; 0 for Undefined and unknown values.
 constexpr uint32_t getDataTypeBits(DataType type) {
@@ -128,6 +131,7 @@ constexpr uint32_t getDataTypeBits(DataType type) {
     return 8;
   case DataType::I64:
   case DataType::U64:
+  case DataType::F64:
     return 64;
   case DataType::I4:
   case DataType::U4:

@@ -73,6 +73,18 @@ def ActivationOp : AbiEnum<
   AbiCase<"Atanh", 38, "NaN outside [-1, 1].">
 ]>;
 
+def RnnActivation : AbiEnum<
+    "The activations of the recurrent kernels (ONNX / OpenVINO names).", [
+  AbiCase<"Sigmoid", 0>, AbiCase<"Tanh", 1>, AbiCase<"Relu", 2>
+]>;
+
+def RnnDirection : AbiEnum<"The directions of the recurrent kernels.", [
+  AbiCase<"Forward", 0, "Time steps 0 to T - 1.">,
+  AbiCase<"Reverse", 1, "Time steps T - 1 to 0.">,
+  AbiCase<"Bidirectional", 2, "Both: direction 0 forward, direction 1 "
+                              "reverse.">
+]>;
+
 def ReduceOp : AbiEnum<"The reductions of the `reduce` kernel.", [
   AbiCase<"Sum", 0>,
   AbiCase<"Mean", 1>,
@@ -245,7 +257,8 @@ def Copy : UnaryKernel<"copy"> {
 
 def Convert : UnaryKernel<"convert"> {
   let doc = "convert(input, output): same logical dims, any layouts, element "
-            "type changed between any two of float, int and Bool. Float -> "
+            "type changed between any two of float, int, Bool and the storage "
+            "type F64 (F64 only here and in copy). Float -> "
             "int truncates toward zero and saturates (NaN -> 0); int -> int "
             "saturates; -> Bool is x != 0; float -> float rounds to nearest "
             "even.";
@@ -335,6 +348,14 @@ def LogicalOr : BinaryKernel<"logical_or", "a != 0 || b != 0 as 1 / 0.",
                              ["logical_or"]>;
 def LogicalXor : BinaryKernel<"logical_xor",
                               "(a != 0) != (b != 0) as 1 / 0.">;
+
+def LogicalNot : UnaryKernel<"logical_not"> {
+  let doc = "logical_not(input, output): x == 0 as 1 / 0 (NaN is not 0); "
+            "input and output of any float, int or Bool type (the output "
+            "usually Bool), same logical dims, any layouts, in place "
+            "allowed.";
+  let vpuKernels = ["logical_not"];
+}
 
 def Select : SwKernel<"select", [In<"condition">, In<"input1">, In<"input2">,
                                  Out<"output">]> {
@@ -498,6 +519,22 @@ def NormalizeL2 : SwKernel<"normalize_l2", [In<"input">, Out<"output">,
             "combined with eps by NormalizeEpsMode).";
   let floatOnly = 1;
   let upaTable = "NormalizeL2Params";
+}
+
+def Lrn : SwKernel<"lrn", [In<"input">, Out<"output">,
+    F32<"alpha", "scale of the sum of squares; >= 0">,
+    F32<"beta", "exponent; finite">,
+    F32<"bias", "added to the scaled sum; > 0">,
+    I32<"size", "the number of channels of the window", 1, 1>]> {
+  let doc = "lrn(input: float [N, C, ...], output: float, alpha: f32, beta: "
+            "f32, bias: f32, size): local response normalisation across the "
+            "channels (logical dim 1, ONNX LRN): x / (bias + alpha / size * "
+            "square_sum)^beta, square_sum over the channels [c - floor((size "
+            "- 1) / 2), c + ceil((size - 1) / 2)] within [0, C - 1]; FP32 "
+            "arithmetic.";
+  let floatOnly = 1;
+  let upaTable = "LrnParams";
+  let vpuKernels = ["lrn"];
 }
 
 def BatchNorm : SwKernel<"batch_norm_inference", [In<"input">, In<"gamma">,
@@ -809,6 +846,55 @@ def Det : SwKernel<"det", [In<"input">, Out<"output">]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Recurrent layers
+//===----------------------------------------------------------------------===//
+
+def LstmSequence : SwKernel<"lstm_sequence", [In<"input">,
+    In<"initialHiddenState">, In<"initialCellState">, In<"weights">,
+    In<"recurrenceWeights">, In<"biases">, Out<"output">,
+    Out<"outputHiddenState">, Out<"outputCellState">,
+    I32<"hiddenSize", "H", 1, 1>,
+    EnumArg<"actF", RnnActivation, "the gates' activation", 0>,
+    EnumArg<"actG", RnnActivation, "the cell candidate's activation", 1>,
+    EnumArg<"actH", RnnActivation, "the activation of the new cell state", 1>,
+    F32<"clip", "> 0: every activation's input is clamped to [-clip, clip]; 0: "
+        "none">,
+    EnumArg<"direction", RnnDirection>]> {
+  let doc = "lstm_sequence(input [B, T, I], initialHiddenState [B, D, H], "
+            "initialCellState [B, D, H], weights [D, 4H, I], "
+            "recurrenceWeights [D, 4H, H], biases [D, 4H], output [B, D, T, "
+            "H], outputHiddenState [B, D, H], outputCellState [B, D, H]; all "
+            "float): an LSTM over the whole sequence (IE.LSTMSequence: gate "
+            "blocks f, i, c, o; C' = f C + i c~, H' = o actH(C')), D = 2 for "
+            "Bidirectional, else 1; FP32 arithmetic.";
+  let floatOnly = 1;
+  let upaTable = "LstmSequenceParams";
+  let vpuKernels = ["lstm_sequence"];
+}
+
+def GruSequence : SwKernel<"gru_sequence", [In<"input">,
+    In<"initialHiddenState">, In<"weights">, In<"recurrenceWeights">,
+    In<"biases">, Out<"output">, Out<"outputHiddenState">,
+    I32<"hiddenSize", "H", 1, 1>,
+    EnumArg<"actF", RnnActivation, "the gates' activation", 0>,
+    EnumArg<"actG", RnnActivation, "the candidate's activation", 1>,
+    F32<"clip", "> 0: every activation's input is clamped to [-clip, clip]; 0: "
+        "none">,
+    EnumArg<"direction", RnnDirection>,
+    Flag<"linearBeforeReset", "apply the reset gate after the recurrence "
+         "product (biases [D, 4H])">]> {
+  let doc = "gru_sequence(input [B, T, I], initialHiddenState [B, D, H], "
+            "weights [D, 3H, I], recurrenceWeights [D, 3H, H], biases [D, 3H] "
+            "or [D, 4H] with linearBeforeReset, output [B, D, T, H], "
+            "outputHiddenState [B, D, H]; all float): a GRU over the whole "
+            "sequence (IE.GRUSequence: gate blocks z, r, h; H' = (1 - z) h~ + "
+            "z H); FP32 arithmetic.";
+  let floatOnly = 1;
+  let upaTable = "GruSequenceParams";
+  let vpuKernels = ["gru_sequence"];
+}
+
+//===----------------------------------------------------------------------===//
 // The library
 //===----------------------------------------------------------------------===//
 
@@ -825,5 +911,8 @@ def Library : SwKernelLibrary<[
   ArgMax, ArgMin,
   QuantizedConvolution, QuantizedEltwise, QuantizedAvgPool,
   BitShift,
-  GatherElements, GatherND, ScatterNDUpdate, ScatterElements, Det
+  GatherElements, GatherND, ScatterNDUpdate, ScatterElements, Det,
+  LogicalNot,
+  Lrn,
+  LstmSequence, GruSequence
 ]>;

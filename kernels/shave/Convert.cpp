@@ -22,7 +22,7 @@ llvm::Error runConvert(const uint8_t *args, const KernelContext &context) {
   const char *name = abi::ConvertKernel::name;
   TensorView in, out;
   if (llvm::Error error = viewUnaryOperands(context, name, a.input, a.output,
-                                            kAnyRowType, in, out)) {
+                                            kAnyRowType | kF64Type, in, out)) {
     return error;
   }
   if (llvm::Error error = checkSameDims(in, out, name)) {

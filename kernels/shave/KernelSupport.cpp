@@ -101,6 +101,8 @@ std::string getDataTypeName(abi::DataType type) {
     return "i4";
   case abi::DataType::U4:
     return "u4";
+  case abi::DataType::F64:
+    return "f64";
   }
   return "type(" + std::to_string(static_cast<uint32_t>(type)) + ")";
 }
@@ -128,7 +130,7 @@ bool isIntegerType(abi::DataType type) {
 
 bool isRowType(abi::DataType type) {
   return isFloatType(type) || isIntegerType(type) ||
-         type == abi::DataType::Bool;
+         type == abi::DataType::Bool || type == abi::DataType::F64;
 }
 
 namespace {
@@ -197,6 +199,8 @@ void loadRowImpl(abi::DataType type, const uint8_t *data, int64_t stride,
     return loadInts<int64_t>(data, stride, count, out);
   case abi::DataType::U64:
     return loadInts<uint64_t>(data, stride, count, out);
+  case abi::DataType::F64:
+    return loadInts<double>(data, stride, count, out);
   default:
     assert(false && "loadRow: unsupported type");
     return;
@@ -290,6 +294,12 @@ void storeRowImpl(abi::DataType type, uint8_t *data, int64_t stride,
     return storeInts<int64_t>(data, stride, count, in);
   case abi::DataType::U64:
     return storeInts<uint64_t>(data, stride, count, in);
+  case abi::DataType::F64:
+    for (int64_t i = 0; i < count; ++i) {
+      double value = static_cast<double>(in[i]);
+      std::memcpy(data + i * stride, &value, 8);
+    }
+    return;
   default:
     assert(false && "storeRow: unsupported type");
     return;
@@ -366,7 +376,8 @@ llvm::Error checkType(const TensorView &view, unsigned types,
                       llvm::StringRef kernel, llvm::StringRef operandName) {
   bool ok = ((types & kFloatTypes) && isFloatType(view.type)) ||
             ((types & kIntegerTypes) && isIntegerType(view.type)) ||
-            ((types & kBoolType) && view.type == abi::DataType::Bool);
+            ((types & kBoolType) && view.type == abi::DataType::Bool) ||
+            ((types & kF64Type) && view.type == abi::DataType::F64);
   if (ok) {
     return llvm::Error::success();
   }
@@ -379,6 +390,9 @@ llvm::Error checkType(const TensorView &view, unsigned types,
   }
   if (types & kBoolType) {
     names.push_back("bool");
+  }
+  if (types & kF64Type) {
+    names.push_back("f64");
   }
   std::string expected;
   for (size_t i = 0; i < names.size(); ++i) {

@@ -60,7 +60,7 @@ bool isFloatType(abi::DataType type);
 bool isIntegerType(abi::DataType type);
 
 /// True for the types loadRow/storeRow handle: every type of at least 8 bits
-/// (floats, integers, bool).
+/// (floats, integers, bool, and the storage type f64).
 bool isRowType(abi::DataType type);
 
 /// Sets of element types a kernel operand accepts.
@@ -68,6 +68,9 @@ enum TypeSet : unsigned {
   kFloatTypes = 1,
   kIntegerTypes = 2,
   kBoolType = 4,
+  /// f64, a storage type only `convert` and `copy` take: no kernel computes
+  /// in it.
+  kF64Type = 8,
   kNumericTypes = kFloatTypes | kIntegerTypes,
   kAnyRowType = kFloatTypes | kIntegerTypes | kBoolType,
 };

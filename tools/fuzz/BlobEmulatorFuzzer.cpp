@@ -66,6 +66,8 @@ std::optional<npy::DType> getFeedType(blob::schema::DType dtype) {
     return npy::DType::U64;
   case DType::BOOL:
     return npy::DType::Bool;
+  case DType::F64:
+    return npy::DType::F64;
   default:
     return std::nullopt;
   }

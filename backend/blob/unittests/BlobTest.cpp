@@ -142,7 +142,7 @@ TEST(BlobTest, checksVersion) {
   major.setVersion(3, 0);
   EXPECT_THAT(loadError(major),
               HasSubstr("unsupported blob schema version 3.0: this reader "
-                        "reads 2.0 to 2.4"));
+                        "reads 2.0 to 2.5"));
   BlobBuilder minor = makeFullBuilder();
   minor.setVersion(2, 7);
   EXPECT_THAT(loadError(minor),
@@ -190,6 +190,24 @@ TEST(BlobTest, checksHeader) {
   broadcast.addOutput("z", type);
   EXPECT_THAT(loadError(broadcast),
               HasSubstr("network output 1 'z': elements overlap"));
+}
+
+TEST(BlobTest, f64NeedsSchema25) {
+  BlobBuilder current = makeFullBuilder();
+  current.addInput("wide", tensorType(schema::DType::F64, {2, 3}));
+  EXPECT_EQ(loadError(current), "");
+  BlobBuilder old = makeFullBuilder();
+  old.addInput("wide", tensorType(schema::DType::F64, {2, 3}));
+  old.setVersion(2, 4);
+  EXPECT_THAT(loadError(old),
+              HasSubstr("network input 1 'wide': element type f64 needs schema "
+                        "2.5, the blob says 2.4"));
+  BlobBuilder oldTensor = makeFullBuilder();
+  oldTensor.addTensor("t", schema::MemoryLocation::DDR_SCRATCH, 0, 0,
+                      tensorType(schema::DType::F64, {2}));
+  oldTensor.setVersion(2, 4);
+  EXPECT_THAT(loadError(oldTensor),
+              HasSubstr("element type f64 needs schema 2.5"));
 }
 
 /// A blob with one extra tensor of `type` at `offset` of `location`[index].

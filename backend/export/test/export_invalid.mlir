@@ -115,8 +115,8 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
 // -----
 
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
-  // expected-error @+1 {{'func.func' op network input #0 (argument #0): element type 'i1' has no blob type (BOOL tensors take a byte per element; use i8 or ui8)}}
-  func.func @main(%in: memref<4xi1>, %out: memref<4xf16>) -> memref<4xf16> {
+  // expected-error @+1 {{'func.func' op network input #0 (argument #0): element type 'i2' has no blob type (f64, f32, f16, bf16, i1 and integers of 4, 8, 16, 32 or 64 bits do)}}
+  func.func @main(%in: memref<4xi2>, %out: memref<4xf16>) -> memref<4xf16> {
     return %out : memref<4xf16>
   }
 }
@@ -216,12 +216,12 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
   func.func @main(%in: memref<4xf16>, %out: memref<4xf16>) -> memref<4xf16> {
     %0 = VPURT.DeclareBuffer <NetworkInput> [0] <0> -> memref<4xf16>
-    // expected-error @+1 {{'VPURT.DeclareBuffer' op element type 'i1' has no blob type (BOOL tensors take a byte per element; use i8 or ui8)}}
-    %1 = VPURT.DeclareBuffer <DDR> <0> -> memref<64xi1>
+    // expected-error @+1 {{'VPURT.DeclareBuffer' op element type 'i2' has no blob type (f64, f32, f16, bf16, i1 and integers of 4, 8, 16, 32 or 64 bits do)}}
+    %1 = VPURT.DeclareBuffer <DDR> <0> -> memref<64xi2>
     %2 = VPURT.DeclareBuffer <NetworkOutput> [0] <0> -> memref<4xf16>
-    %3 = VPURT.DeclareBuffer <DDR> <64> -> memref<64xi1>
+    %3 = VPURT.DeclareBuffer <DDR> <64> -> memref<64xi2>
     VPURT.Task {
-      %r = VPUIP.NNDMA inputs(%1 : memref<64xi1>) outputs(%3 : memref<64xi1>) -> memref<64xi1>
+      %r = VPUIP.NNDMA inputs(%1 : memref<64xi2>) outputs(%3 : memref<64xi2>) -> memref<64xi2>
     }
     return %out : memref<4xf16>
   }

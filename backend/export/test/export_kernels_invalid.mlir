@@ -111,18 +111,18 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
 
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
   module @VPU.SW {
-    func.func private @mask(memref<*xi1>, memref<*xi1>) attributes {VPUIP.kernel_entry = "mask"}
+    func.func private @mask(memref<*xi2>, memref<*xi2>) attributes {VPUIP.kernel_entry = "mask"}
     func.func private @runtime() attributes {VPUIP.kernel_entry = "nnActEntry"}
   }
   VPUIP.SW.Runtime @VPU.SW::@runtime stack_sizes [16384, 16384]
   func.func @main(%in: memref<8xf16>, %out: memref<8xf16>) -> memref<8xf16> {
-    %0 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<64xi1, #VPUIP.mem<CMX_NN[0]>>
-    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <64> -> memref<64xi1, #VPUIP.mem<CMX_NN[0]>>
+    %0 = VPURT.DeclareBuffer <CMX_NN> [0] <0> -> memref<64xi2, #VPUIP.mem<CMX_NN[0]>>
+    %1 = VPURT.DeclareBuffer <CMX_NN> [0] <64> -> memref<64xi2, #VPUIP.mem<CMX_NN[0]>>
     VPURT.Task {
-      // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #0: element type 'i1' has no blob type (BOOL tensors take a byte per element; use i8 or ui8)}}
-      %r = VPUIP.SW.Kernel @VPU.SW::@mask on tile 0 inputs(%0 : memref<64xi1, #VPUIP.mem<CMX_NN[0]>>) outputs(%1 : memref<64xi1, #VPUIP.mem<CMX_NN[0]>>) -> memref<64xi1, #VPUIP.mem<CMX_NN[0]>> {
-      ^bb0(%a: memref<64xi1, #VPUIP.mem<CMX_NN[0]>>, %b: memref<64xi1, #VPUIP.mem<CMX_NN[0]>>):
-        VPUIP.SW.Kernel.run(%a, %b) : memref<64xi1, #VPUIP.mem<CMX_NN[0]>>, memref<64xi1, #VPUIP.mem<CMX_NN[0]>>
+      // expected-error @+1 {{'VPUIP.SW.Kernel' op buffer #0: element type 'i2' has no blob type (f64, f32, f16, bf16, i1 and integers of 4, 8, 16, 32 or 64 bits do)}}
+      %r = VPUIP.SW.Kernel @VPU.SW::@mask on tile 0 inputs(%0 : memref<64xi2, #VPUIP.mem<CMX_NN[0]>>) outputs(%1 : memref<64xi2, #VPUIP.mem<CMX_NN[0]>>) -> memref<64xi2, #VPUIP.mem<CMX_NN[0]>> {
+      ^bb0(%a: memref<64xi2, #VPUIP.mem<CMX_NN[0]>>, %b: memref<64xi2, #VPUIP.mem<CMX_NN[0]>>):
+        VPUIP.SW.Kernel.run(%a, %b) : memref<64xi2, #VPUIP.mem<CMX_NN[0]>>, memref<64xi2, #VPUIP.mem<CMX_NN[0]>>
       }
     }
     return %out : memref<8xf16>

@@ -98,6 +98,9 @@ TEST_F(MappingTest, typesRoundTrip) {
            "memref<3xui64>",
            "memref<8xi4>",
            "memref<8xui4>",
+           "memref<3xi1>",
+           "memref<3xf64>",
+           "memref<2x3xi1, strided<[4, 1]>>",
        }) {
     EXPECT_EQ(roundTrip(text), text.str());
   }
@@ -109,28 +112,14 @@ TEST_F(MappingTest, typesRoundTrip) {
 }
 
 TEST_F(MappingTest, typeErrors) {
-  EXPECT_THAT(error("memref<4xi1>"),
-              HasSubstr("element type 'i1' has no blob type (BOOL tensors "
-                        "take a byte per element; use i8 or ui8)"));
-  EXPECT_THAT(error("memref<4xf64>"),
-              HasSubstr("element type 'f64' has no blob type"));
+  EXPECT_THAT(error("memref<4xcomplex<f32>>"),
+              HasSubstr("element type 'complex<f32>' has no blob type"));
   EXPECT_THAT(error("memref<4xi2>"),
               HasSubstr("element type 'i2' has no blob type"));
   EXPECT_THAT(error("memref<?xf16>"),
               HasSubstr("type 'memref<?xf16>' is not a buffer type"));
 
-  // A BOOL tensor has no IR type.
-  BlobBuilder builder("VPUX37XX");
-  builder.addInput("x", tensorType(schema::DType::BOOL, {4}));
-  std::vector<uint8_t> bytes = builder.finish();
-  auto root = flatbuffers::GetRoot<schema::Blob>(bytes.data());
-  llvm::Expected<MemRefType> back = getBufferType(
-      &context, *root->header()->inputs()->Get(0)->type(), {}, "input 0");
-  ASSERT_FALSE(static_cast<bool>(back));
-  EXPECT_THAT(llvm::toString(back.takeError()),
-              HasSubstr("input 0: element type bool has no IR type"));
-
-  // Nor does a quantised one.
+  // A quantised tensor has no buffer form.
   BlobBuilder quantBuilder("VPUX37XX");
   TensorTypeDesc quantType = tensorType(schema::DType::U8, {4});
   quantType.scales = {0.5f};
@@ -144,6 +133,18 @@ TEST_F(MappingTest, typeErrors) {
   EXPECT_THAT(llvm::toString(quant.takeError()),
               HasSubstr("input 0: quantisation parameters have no buffer "
                         "form"));
+}
+
+TEST_F(MappingTest, boolTakesAByte) {
+  // i1 buffers are BOOL tensors of a byte per element.
+  llvm::Expected<TensorTypeDesc> desc =
+      getTensorTypeDesc(type("memref<2x3xi1>"));
+  ASSERT_TRUE(static_cast<bool>(desc)) << llvm::toString(desc.takeError());
+  EXPECT_EQ(desc->dtype, schema::DType::BOOL);
+  EXPECT_EQ(desc->strides, (std::vector<int64_t>{24, 8}));
+  llvm::Expected<Type> back = getElementType(&context, schema::DType::BOOL);
+  ASSERT_TRUE(static_cast<bool>(back)) << llvm::toString(back.takeError());
+  EXPECT_TRUE(back->isInteger(1));
 }
 
 TEST_F(MappingTest, stridesInElements) {
@@ -317,7 +318,7 @@ TEST_F(UpaParamsTest, everyKernelRoundTrips) {
     }
     EXPECT_EQ(roundTrip(decl.name, zeros), zeros) << decl.name;
   }
-  EXPECT_EQ(withScalars, 35u);
+  EXPECT_EQ(withScalars, 38u);
   // -0.0 is not the default 0.0.
   Attribute clamp[] = {builder.getF32FloatAttr(-0.0f),
                        builder.getF32FloatAttr(0.0f)};

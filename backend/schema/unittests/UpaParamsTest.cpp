@@ -346,6 +346,37 @@ std::vector<Case> getCases() {
                    schema::CreateScatterElementsParams(f, 3, 1));
        },
        [](abi::ArgPacker &p) { addI32s(p, {3, 1}); }},
+      {"lrn",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::LrnParams,
+                   schema::CreateLrnParams(f, 0.5f, 0.75f, 2.0f, 5));
+       },
+       [](abi::ArgPacker &p) {
+         p.addF32(0.5f);
+         p.addF32(0.75f);
+         p.addF32(2.0f);
+         p.addI32(5);
+       }},
+      {"lstm_sequence",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::LstmSequenceParams,
+                   schema::CreateLstmSequenceParams(f, 4, 0, 1, 2, 3.0f, 2));
+       },
+       [](abi::ArgPacker &p) {
+         addI32s(p, {4, 0, 1, 2});
+         p.addF32(3.0f);
+         p.addI32(2);
+       }},
+      {"gru_sequence",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::GruSequenceParams,
+                   schema::CreateGruSequenceParams(f, 5, 2, 1, 0.5f, 1, true));
+       },
+       [](abi::ArgPacker &p) {
+         addI32s(p, {5, 2, 1});
+         p.addF32(0.5f);
+         addI32s(p, {1, 1});
+       }},
       {"interpolate",
        [](fb::FlatBufferBuilder &f) {
          std::vector<float> scales = {1, 1, 2, 2}, start = {0, 0, 0.1f, 0.2f},

@@ -44,7 +44,8 @@ TEST_F(ShapedTypeUtilsTest, elementSizes) {
   EXPECT_EQ(*getElemTypeSize(b.getF16Type()), Bit(16));
   EXPECT_EQ(*getElemTypeSize(b.getBF16Type()), Bit(16));
   EXPECT_EQ(*getElemTypeSize(b.getF32Type()), Bit(32));
-  EXPECT_EQ(*getElemTypeSize(b.getI1Type()), Bit(1));
+  // Booleans are stored a byte per element.
+  EXPECT_EQ(*getElemTypeSize(b.getI1Type()), Bit(8));
   EXPECT_EQ(*getElemTypeSize(b.getIntegerType(4)), Bit(4));
   EXPECT_EQ(*getElemTypeSize(b.getIntegerType(8, /*isSigned=*/false)), Bit(8));
   EXPECT_EQ(*getElemTypeSize(ComplexType::get(b.getF32Type())), Bit(64));

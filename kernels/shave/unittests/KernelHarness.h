@@ -81,6 +81,8 @@ inline double roundTo(abi::DataType type, double value) {
         numeric::floatToBF16Bits(static_cast<float>(value)));
   case abi::DataType::Bool:
     return value != 0.0 ? 1.0 : 0.0;
+  case abi::DataType::F64:
+    return value;
   default:
     return std::trunc(value);
   }
@@ -261,7 +263,7 @@ public:
 private:
   static bool isFloat(abi::DataType type) {
     return type == abi::DataType::F32 || type == abi::DataType::F16 ||
-           type == abi::DataType::BF16;
+           type == abi::DataType::BF16 || type == abi::DataType::F64;
   }
 
   template <typename Fn> void forEachElement(const Tensor &tensor, Fn fn) {
@@ -293,6 +295,8 @@ private:
     switch (type) {
     case abi::DataType::F32:
       return put(static_cast<float>(value), p);
+    case abi::DataType::F64:
+      return put(value, p);
     case abi::DataType::F16:
       return put(numeric::floatToF16Bits(static_cast<float>(value)), p);
     case abi::DataType::BF16:
@@ -323,6 +327,8 @@ private:
     switch (type) {
     case abi::DataType::F32:
       return get<float>(p);
+    case abi::DataType::F64:
+      return get<double>(p);
     case abi::DataType::F16: {
       uint16_t bits;
       std::memcpy(&bits, p, 2);

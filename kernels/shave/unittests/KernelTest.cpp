@@ -175,7 +175,7 @@ TEST(KernelTest, broadcastErrorsAndTypes) {
   addF16(nibbles, abi::ArgKind::MemRefOut, 128, {4});
   EXPECT_EQ(tile.run("convert", nibbles),
             "convert: input of type i4 is not supported (expected f32, f16, "
-            "bf16, an integer type of 8 to 64 bits or bool)");
+            "bf16, an integer type of 8 to 64 bits, bool or f64)");
   abi::ArgPacker ints;
   ints.addMemRef(abi::ArgKind::MemRefIn, abi::kWinFBase, {4}, {32},
                  abi::DataType::I32, 0x1);

@@ -62,15 +62,16 @@ static std::string formatNumber(double value) {
   return buffer;
 }
 
-/// True if `type` is a ranked tensor of f32, what
+/// True if `type` is a ranked tensor of f32 or f64, what
 /// vpuc-ie-convert-precision-to-fp16 converts.
 static bool isF32Tensor(Type type) {
   auto tensor = llvm::dyn_cast<RankedTensorType>(type);
-  return tensor && tensor.getElementType().isF32();
+  return tensor &&
+         (tensor.getElementType().isF32() || tensor.getElementType().isF64());
 }
 
-/// The largest finite magnitude among the f32 values of `content` and its
-/// index, when at least one value is finite.
+/// The largest finite magnitude among the f32 or f64 values of `content` and
+/// its index, when at least one value is finite.
 struct LargestValue {
   double magnitude = 0.0;
   double value = 0.0;
@@ -81,11 +82,19 @@ static std::optional<LargestValue>
 findLargestFinite(const Const::Content &content) {
   ArrayRef<char> storage = content.getRawStorage();
   std::optional<LargestValue> largest;
-  const int64_t count = static_cast<int64_t>(storage.size() / sizeof(float));
+  const bool wide = content.getElementByteSize() == sizeof(double);
+  const size_t size = wide ? sizeof(double) : sizeof(float);
+  const int64_t count = static_cast<int64_t>(storage.size() / size);
   for (int64_t i = 0; i < count; ++i) {
-    float value;
-    std::memcpy(&value, storage.data() + i * sizeof(float), sizeof(float));
-    const double magnitude = std::fabs(static_cast<double>(value));
+    double value;
+    if (wide) {
+      std::memcpy(&value, storage.data() + i * size, size);
+    } else {
+      float narrow;
+      std::memcpy(&narrow, storage.data() + i * size, size);
+      value = narrow;
+    }
+    const double magnitude = std::fabs(value);
     if (std::isfinite(magnitude) &&
         (!largest || magnitude > largest->magnitude)) {
       largest = LargestValue{magnitude, value, i};
@@ -114,7 +123,8 @@ struct CheckFP16PrecisionPass
       return;
     }
     Const::Content content = op.getContent().fold();
-    if (content.getElementByteSize() != sizeof(float)) {
+    if (content.getElementByteSize() != sizeof(float) &&
+        content.getElementByteSize() != sizeof(double)) {
       return;
     }
     std::optional<LargestValue> largest = findLargestFinite(content);

@@ -16,11 +16,12 @@ include "mlir/Pass/PassBase.td"
 def CheckFP16PrecisionPass : Pass<"vpuc-ie-check-fp16-precision"> {
   let summary = "Warns about f32 layers and constants that f16 cannot hold";
   let description = [{
-    Runs on an `f32` network before `vpuc-ie-convert-precision-to-fp16` and emits a warning,
+    Runs on an `f32` (or `f64`, which is computed in `f16` too) network before
+    `vpuc-ie-convert-precision-to-fp16` and emits a warning,
     naming the layer, for each place where computing in `f16` loses what the model's values
     mean, which the statistics of the model tell without running it. The IR is not changed.
 
-    * A constant (`const.Declare` of `f32`) with a finite value whose magnitude is at least
+    * A constant (`const.Declare` of `f32` or `f64`) with a finite value whose magnitude is at least
       65520: it rounds to an infinity in `f16` (the largest finite `f16` value is 65504). The
       warning names the layers that read the constant and its largest value.
     * An `IE.BatchNormInference` of an `f32` input with constant statistics where, for some

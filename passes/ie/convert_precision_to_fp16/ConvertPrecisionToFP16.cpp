@@ -35,22 +35,27 @@ namespace {
 // Types
 //===----------------------------------------------------------------------===//
 
-/// Returns `type` with f32 replaced by f16: an f32 scalar type, or a ranked
-/// tensor of f32 (keeping its shape and encoding). Other types are returned as
-/// they are.
+/// True for the float types the network computes in f16: f32 and f64 (a VPU
+/// has no f64 arithmetic; f64 is computed like f32).
+static bool isComputedInF16(Type type) { return type.isF32() || type.isF64(); }
+
+/// Returns `type` with f32 and f64 replaced by f16: an f32 or f64 scalar
+/// type, or a ranked tensor of them (keeping its shape and encoding). Other
+/// types are returned as they are.
 static Type toF16(Type type) {
-  if (type.isF32()) {
+  if (isComputedInF16(type)) {
     return Float16Type::get(type.getContext());
   }
   if (auto tensor = llvm::dyn_cast<RankedTensorType>(type)) {
-    if (tensor.getElementType().isF32()) {
+    if (isComputedInF16(tensor.getElementType())) {
       return tensor.clone(Float16Type::get(type.getContext()));
     }
   }
   return type;
 }
 
-/// True if a TypeAttr among the attributes of `op` names f32 or an f32 tensor.
+/// True if a TypeAttr among the attributes of `op` names f32 or f64, or a
+/// tensor of them.
 static bool hasF32TypeAttr(Operation *op) {
   return llvm::any_of(op->getAttrDictionary(), [](NamedAttribute attr) {
     auto typeAttr = llvm::dyn_cast<TypeAttr>(attr.getValue());

@@ -15,10 +15,10 @@ include "mlir/Pass/PassBase.td"
 
 def ConvertPrecisionToFP16Pass
     : Pass<"vpuc-ie-convert-precision-to-fp16", "::mlir::ModuleOp"> {
-  let summary = "Computes the network in f16 instead of f32";
+  let summary = "Computes the network in f16 instead of f32 (and f64)";
   let description = [{
-    Converts every `f32` tensor the network computes on to `f16`, for targets whose kernels
-    compute in half precision:
+    Converts every `f32` (and `f64`) tensor the network computes on to `f16`, for targets
+    whose kernels compute in half precision:
 
     * IE ops get `f16` operands and results; type attributes that name `f32` (the
       `dstElemType` of `IE.Convert`) name `f16`;
@@ -31,8 +31,13 @@ def ConvertPrecisionToFP16Pass
     converted by `IE.Convert` ops at the boundary, and the `IE.DataInfo` ops are untouched,
     so the user still exchanges `f32` data (use `vpuc-ie-use-user-precision` first to give the
     network the user's precisions). Ops of other dialects keep their types and get
-    `IE.Convert` ops around them where they meet converted values. Integer, boolean, `bf16`
-    and `f64` tensors are not changed.
+    `IE.Convert` ops around them where they meet converted values. Integer, boolean and
+    `bf16` tensors are not changed.
+
+    `f64` tensors are computed in `f16` like `f32` ones: a VPU has no f64 arithmetic, and
+    the software kernels compute in f32 at most. An `f64` network input or output stays
+    `f64` (the blob's F64 storage type), converted at the boundary like an `f32` one, so a
+    model of `f64` layers runs with the precision of an `f32` model computed in `f16`.
 
     A QDQ network keeps `f32` where it computes in float between quantized tensors: an
     `IE.Quantize` of a function argument (it quantizes the caller's values, not their `f16`

@@ -64,3 +64,16 @@ func.func @constants(%x: tensor<1x4xf32>) -> (tensor<1x4xf32>, tensor<1x4xf32>, 
   %4 = IE.Subtract(%x, %fine) : tensor<1x4xf32>, tensor<1x4xf32> -> tensor<1x4xf32>
   return %2, %3, %4 : tensor<1x4xf32>, tensor<1x4xf32>, tensor<1x4xf32>
 }
+
+// -----
+
+// f64 constants are computed in f16 too.
+// CHECK-LABEL: func.func @f64_constants
+func.func @f64_constants(%x: tensor<1x2xf64>) -> tensor<1x2xf64> {
+  // expected-warning @+1 {{a constant of layer 'IE.Add' holds 1e+300 (element 1), beyond the f16 range}}
+  %big = const.Declare tensor<1x2xf64> = #const.Content<dense<[[1.0, 1.0e300]]> : tensor<1x2xf64>>
+  %fine = const.Declare tensor<1x2xf64> = #const.Content<dense<[[65519.0, -2.0]]> : tensor<1x2xf64>>
+  %0 = IE.Add(%x, %big) : tensor<1x2xf64>, tensor<1x2xf64> -> tensor<1x2xf64>
+  %1 = IE.Add(%0, %fine) : tensor<1x2xf64>, tensor<1x2xf64> -> tensor<1x2xf64>
+  return %1 : tensor<1x2xf64>
+}

@@ -129,26 +129,43 @@ func.func @layout(%arg0: tensor<?x4x2x2xf32, #NHWC>) -> tensor<?x3x2x2xf32, #NHW
 
 // -----
 
-// Nothing to convert: f16, bf16, f64 and integer tensors, and an f32 value that is only
-// passed through.
+// Nothing to convert: f16, bf16 and integer tensors, and an f32 value that is only passed
+// through.
 
 // CHECK-LABEL: func.func @no_f32
 // CHECK-NEXT:    %[[A:.+]] = IE.ReLU(%{{.+}}) : tensor<2xf16> -> tensor<2xf16>
 // CHECK-NEXT:    %[[B:.+]] = IE.Exp(%{{.+}}) : tensor<2xbf16> -> tensor<2xbf16>
-// CHECK-NEXT:    %[[C:.+]] = IE.Exp(%{{.+}}) : tensor<2xf64> -> tensor<2xf64>
 // CHECK-NEXT:    %[[D:.+]] = IE.Add(%{{.+}}, %{{.+}}) : tensor<2xsi64>, tensor<2xsi64> -> tensor<2xsi64>
-// CHECK-NEXT:    %[[E:.+]] = const.Declare tensor<2xf64> = #const.Content<dense<1.000000e+00> : tensor<2xf64>>
-// CHECK-NEXT:    return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]], %{{.+}} :
-func.func @no_f32(%a: tensor<2xf16>, %b: tensor<2xbf16>, %c: tensor<2xf64>, %d: tensor<2xsi64>,
-                  %f: tensor<2xf32>)
-    -> (tensor<2xf16>, tensor<2xbf16>, tensor<2xf64>, tensor<2xsi64>, tensor<2xf64>, tensor<2xf32>) {
+// CHECK-NEXT:    return %[[A]], %[[B]], %[[D]], %{{.+}} :
+func.func @no_f32(%a: tensor<2xf16>, %b: tensor<2xbf16>, %d: tensor<2xsi64>, %f: tensor<2xf32>)
+    -> (tensor<2xf16>, tensor<2xbf16>, tensor<2xsi64>, tensor<2xf32>) {
   %0 = IE.ReLU(%a) : tensor<2xf16> -> tensor<2xf16>
   %1 = IE.Exp(%b) : tensor<2xbf16> -> tensor<2xbf16>
-  %2 = IE.Exp(%c) : tensor<2xf64> -> tensor<2xf64>
   %3 = IE.Add(%d, %d) : tensor<2xsi64>, tensor<2xsi64> -> tensor<2xsi64>
-  %4 = const.Declare tensor<2xf64> = #const.Content<dense<1.0> : tensor<2xf64>>
-  return %0, %1, %2, %3, %4, %f
-      : tensor<2xf16>, tensor<2xbf16>, tensor<2xf64>, tensor<2xsi64>, tensor<2xf64>, tensor<2xf32>
+  return %0, %1, %3, %f : tensor<2xf16>, tensor<2xbf16>, tensor<2xsi64>, tensor<2xf32>
+}
+
+// -----
+
+// f64 is computed in f16 like f32 (a VPU has no f64 arithmetic): the f64 signature stays, with
+// IE.Convert at the boundary; f64 constants and type attributes become f16.
+
+// CHECK-LABEL: func.func @f64
+// CHECK-SAME:    (%[[ARG:.+]]: tensor<2xf64>) -> (tensor<2xf64>, tensor<2xf32>)
+// CHECK-NEXT:    %[[IN:.+]] = IE.Convert(%[[ARG]]) {dstElemType = f16} : tensor<2xf64> -> tensor<2xf16>
+// CHECK-NEXT:    %[[CST:.+]] = const.Declare tensor<2xf16> = #const.Content<dense<1.000000e+00> : tensor<2xf64>, [#const.ConvertElemType<f16>]>
+// CHECK-NEXT:    %[[ADD:.+]] = IE.Add(%[[IN]], %[[CST]]) : tensor<2xf16>, tensor<2xf16> -> tensor<2xf16>
+// CHECK-NEXT:    %[[EXP:.+]] = IE.Exp(%[[ADD]]) : tensor<2xf16> -> tensor<2xf16>
+// CHECK-NEXT:    %[[OUT0:.+]] = IE.Convert(%[[EXP]]) {dstElemType = f64} : tensor<2xf16> -> tensor<2xf64>
+// CHECK-NEXT:    %[[CAST:.+]] = IE.Convert(%[[EXP]]) {dstElemType = f16} : tensor<2xf16> -> tensor<2xf16>
+// CHECK-NEXT:    %[[OUT1:.+]] = IE.Convert(%[[CAST]]) {dstElemType = f32} : tensor<2xf16> -> tensor<2xf32>
+// CHECK-NEXT:    return %[[OUT0]], %[[OUT1]] : tensor<2xf64>, tensor<2xf32>
+func.func @f64(%a: tensor<2xf64>) -> (tensor<2xf64>, tensor<2xf32>) {
+  %cst = const.Declare tensor<2xf64> = #const.Content<dense<1.0> : tensor<2xf64>>
+  %0 = IE.Add(%a, %cst) : tensor<2xf64>, tensor<2xf64> -> tensor<2xf64>
+  %1 = IE.Exp(%0) : tensor<2xf64> -> tensor<2xf64>
+  %2 = IE.Convert(%1) {dstElemType = f32} : tensor<2xf64> -> tensor<2xf32>
+  return %1, %2 : tensor<2xf64>, tensor<2xf32>
 }
 
 // -----
