@@ -654,6 +654,11 @@ void SpecLowering::lowerNested(const proto::Nested &nested,
   node.name = nested.anchor();
   lowerStages(nested.stages(), tree, nestedDesc->FindFieldByName("stages"),
               file, stageLoc, nested.anchor(), node.children);
+  // A nested stage without passes does nothing, and MLIR's pipeline parser
+  // does not read an empty nested pipeline (`func.func()`): it is dropped.
+  if (node.children.empty()) {
+    return;
+  }
   out.push_back(std::move(node));
 }
 
