@@ -61,18 +61,9 @@ llvm::Error runGatherElements(const uint8_t *args,
     return axis.takeError();
   }
   std::vector<int64_t> inDims = getDims(input), indexDims = getDims(indices);
-  if (static_cast<int64_t>(indexDims.size()) != rank) {
-    return kernelError(name,
-                       "indices of rank " + llvm::Twine(indexDims.size()) +
-                           " must have the input's rank " + llvm::Twine(rank));
-  }
-  for (int64_t d = 0; d < rank; ++d) {
-    if (d != *axis && indexDims[d] > inDims[d]) {
-      return kernelError(name, "indices dims " + formatDims(indexDims) +
-                                   " exceed the input dims " +
-                                   formatDims(inDims) + " in dim " +
-                                   llvm::Twine(d));
-    }
+  if (llvm::Error error =
+          checkElementIndexDims(inDims, indexDims, *axis, name)) {
+    return error;
   }
   if (llvm::Error error = checkDims(out, indexDims, name, "output")) {
     return error;

@@ -78,4 +78,24 @@ double combineScatter(abi::ScatterReduction reduction, double element,
   return update;
 }
 
+llvm::Error checkElementIndexDims(llvm::ArrayRef<int64_t> inDims,
+                                  llvm::ArrayRef<int64_t> indexDims,
+                                  int64_t axis, llvm::StringRef name) {
+  const int64_t rank = inDims.size();
+  if (static_cast<int64_t>(indexDims.size()) != rank) {
+    return kernelError(name,
+                       "indices of rank " + llvm::Twine(indexDims.size()) +
+                           " must have the input's rank " + llvm::Twine(rank));
+  }
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != axis && indexDims[d] > inDims[d]) {
+      return kernelError(name, "indices dims " + formatDims(indexDims) +
+                                   " exceed the input dims " +
+                                   formatDims(inDims) + " in dim " +
+                                   llvm::Twine(d));
+    }
+  }
+  return llvm::Error::success();
+}
+
 } // namespace mlir::vpuc::emu

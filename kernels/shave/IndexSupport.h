@@ -32,6 +32,12 @@ llvm::Expected<std::vector<double>> loadIndices(const TensorView &indices,
 llvm::Expected<int64_t> resolveIndex(double value, int64_t dim,
                                      int64_t dimNumber, llvm::StringRef kernel);
 
+/// Checks the indices of an element-wise gather or scatter along `axis`: they
+/// have the input's rank and dims at most the input's except along `axis`.
+llvm::Error checkElementIndexDims(llvm::ArrayRef<int64_t> inDims,
+                                  llvm::ArrayRef<int64_t> indexDims,
+                                  int64_t axis, llvm::StringRef name);
+
 /// Checks that a ScatterReduction scalar names a reduction and that the
 /// reduction can run on `type` (None on any byte-sized type, the others on
 /// float and integer types).
