@@ -234,9 +234,12 @@ llvm::SmallVector<Attribute> getSampleScalars(const abi::KernelDecl &decl,
       } else if (zero) {
         scalars.push_back(builder.getI32IntegerAttr(0));
       } else {
-        int64_t span = scalar.max - scalar.min + 1;
-        int64_t value =
-            span > 0 && span < 1000 ? scalar.min + next % span : -next;
+        // In uint64: a scalar over the whole int64 range has span 2^64 (0).
+        uint64_t span = static_cast<uint64_t>(scalar.max) -
+                        static_cast<uint64_t>(scalar.min) + 1;
+        int64_t value = span != 0 && span < 1000
+                            ? scalar.min + static_cast<int64_t>(next % span)
+                            : -next;
         scalars.push_back(
             builder.getI32IntegerAttr(static_cast<int32_t>(value)));
       }
