@@ -62,7 +62,9 @@ struct Array {
            "element type size does not match the dtype");
     assert(static_cast<int64_t>(values.size()) == array.getNumElements() &&
            "value count does not match the shape");
-    std::memcpy(array.data.data(), values.data(), array.data.size());
+    if (!array.data.empty()) { // An empty vector's data() may be null.
+      std::memcpy(array.data.data(), values.data(), array.data.size());
+    }
     return array;
   }
 
