@@ -37,13 +37,14 @@ void VPUDialect::initialize() {
 /// compressed-input channel count below the channel alignment).
 static LogicalResult verifyNCELimits(Operation *op, StringRef name,
                                      Attribute value) {
-  static constexpr llvm::StringLiteral kRequired[] = {
-      "max_kernel_size", "max_stride", "max_pad", "channel_alignment"};
   static constexpr llvm::StringLiteral kCompressed =
       "compressed_input_channels";
+  // The required fields, then the optional one.
   static constexpr llvm::StringLiteral kFields[] = {
       "max_kernel_size", "max_stride", "max_pad", "channel_alignment",
       kCompressed};
+  const auto kRequired =
+      llvm::ArrayRef<llvm::StringLiteral>(kFields).drop_back();
   auto dict = llvm::dyn_cast<DictionaryAttr>(value);
   if (!dict) {
     return op->emitOpError() << "attribute '" << name
