@@ -7,6 +7,7 @@
 #include "emulator/HazardDetector.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Twine.h"
@@ -214,6 +215,63 @@ void HazardDetector::access(uint32_t region, uint64_t begin, uint64_t end,
   mergeAround(shadow, begin, end);
 }
 
+namespace {
+
+/// The runs of contiguous bytes of a layout of whole-byte elements: one of
+/// `runBytes` bytes per index of the `kept` dimensions, (size, byte stride)
+/// from the outermost.
+struct ByteRunShape {
+  int64_t runBytes = 0;
+  llvm::SmallVector<std::pair<int64_t, int64_t>, 8> kept;
+};
+
+/// See ByteRunShape; `dims` has no 0 and `elemBits` is a multiple of 8.
+ByteRunShape getByteRunShape(const shape::MemShape &dims,
+                             const shape::MemStrides &strides,
+                             int64_t elemBits) {
+  ByteRunShape shape;
+  // Drop size-1 and broadcast dimensions.
+  for (int64_t d = 0; d < dims.rank(); ++d) {
+    int64_t size = dims[shape::MemDim(d)];
+    int64_t stride = strides[shape::MemDim(d)] / 8;
+    if (size != 1 && stride != 0) {
+      shape.kept.push_back({size, stride});
+    }
+  }
+  // Fold contiguous inner dimensions into the run, then merge contiguous
+  // neighbours among the rest.
+  auto &kept = shape.kept;
+  shape.runBytes = elemBits / 8;
+  while (!kept.empty() && kept.back().second == shape.runBytes) {
+    shape.runBytes *= kept.back().first;
+    kept.pop_back();
+  }
+  for (size_t i = kept.size(); i-- > 1;) {
+    if (kept[i - 1].second == kept[i].second * kept[i].first) {
+      kept[i - 1] = {kept[i - 1].first * kept[i].first, kept[i].second};
+      kept.erase(kept.begin() + i);
+    }
+  }
+  return shape;
+}
+
+/// The number of bytes of the range the runs of `shape` tile exactly, each
+/// byte once (a dense tensor in some order of its dimensions), if they do.
+std::optional<int64_t> getDenseBytes(ByteRunShape shape) {
+  llvm::sort(shape.kept,
+             [](const auto &a, const auto &b) { return a.second < b.second; });
+  int64_t bytes = shape.runBytes;
+  for (const auto &[size, stride] : shape.kept) {
+    if (stride != bytes) {
+      return std::nullopt;
+    }
+    bytes *= size;
+  }
+  return bytes;
+}
+
+} // namespace
+
 void forEachByteRun(uint64_t offset, const shape::MemShape &dims,
                     const shape::MemStrides &strides, int64_t elemBits,
                     llvm::function_ref<void(uint64_t, uint64_t)> fn) {
@@ -231,28 +289,9 @@ void forEachByteRun(uint64_t offset, const shape::MemShape &dims,
     fn(offset, offset + static_cast<uint64_t>((lastBit + elemBits + 7) / 8));
     return;
   }
-  // Drop size-1 and broadcast dimensions.
-  llvm::SmallVector<std::pair<int64_t, int64_t>, 8> kept; // (size, bytes)
-  for (int64_t d = 0; d < rank; ++d) {
-    int64_t size = dims[shape::MemDim(d)];
-    int64_t stride = strides[shape::MemDim(d)] / 8;
-    if (size != 1 && stride != 0) {
-      kept.push_back({size, stride});
-    }
-  }
-  // Fold contiguous inner dimensions into the run, then merge contiguous
-  // neighbours among the rest.
-  int64_t runBytes = elemBits / 8;
-  while (!kept.empty() && kept.back().second == runBytes) {
-    runBytes *= kept.back().first;
-    kept.pop_back();
-  }
-  for (size_t i = kept.size(); i-- > 1;) {
-    if (kept[i - 1].second == kept[i].second * kept[i].first) {
-      kept[i - 1] = {kept[i - 1].first * kept[i].first, kept[i].second};
-      kept.erase(kept.begin() + i);
-    }
-  }
+  ByteRunShape shape = getByteRunShape(dims, strides, elemBits);
+  int64_t runBytes = shape.runBytes;
+  const auto &kept = shape.kept;
   size_t outer = kept.size();
   llvm::SmallVector<int64_t, 8> index(outer, 0);
   uint64_t at = offset;
@@ -276,10 +315,70 @@ void forEachByteRun(uint64_t offset, const shape::MemShape &dims,
   }
 }
 
+bool HazardDetector::wouldReport(uint32_t region, uint64_t begin, uint64_t end,
+                                 bool write) const {
+  const Shadow &shadow = shadows[region];
+  uint64_t at = begin;
+  auto it = shadow.upper_bound(begin);
+  if (it != shadow.begin() && std::prev(it)->second.end > begin) {
+    --it;
+  }
+  for (; at < end; ++it) {
+    if (it == shadow.end() || it->first > at) {
+      // Bytes nobody touched: an uninitialised read.
+      if (!write) {
+        return true;
+      }
+      if (it == shadow.end()) {
+        return false;
+      }
+    }
+    if (it->first >= end) {
+      return false;
+    }
+    const Segment &segment = it->second;
+    if (write) {
+      if (segment.writer >= 0 && !happensBefore(segment.writer)) {
+        return true;
+      }
+      for (int32_t reader : segment.readers) {
+        if (!happensBefore(reader)) {
+          return true;
+        }
+      }
+    } else if (segment.writer == kNobody || !happensBefore(segment.writer)) {
+      return true;
+    }
+    at = segment.end;
+  }
+  return false;
+}
+
 void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
                                   const shape::MemShape &dims,
                                   const shape::MemStrides &strides,
                                   int64_t elemBits, bool write) {
+  // Runs that tile a range exactly touch each of its bytes once, and the
+  // update of a byte's shadow does not depend on the other bytes, so one
+  // access over the range leaves the same (merged) shadow as the runs one
+  // by one. Only the reports could differ (the byte ranges they name follow
+  // the runs), so that range is taken whole only when nothing in it is to be
+  // reported.
+  bool whole = elemBits % 8 == 0 && elemBits > 0;
+  for (int64_t d = 0; whole && d < dims.rank(); ++d) {
+    whole = dims[shape::MemDim(d)] > 0;
+  }
+  if (whole) {
+    ByteRunShape shape = getByteRunShape(dims, strides, elemBits);
+    std::optional<int64_t> bytes;
+    if (!shape.kept.empty()) {
+      bytes = getDenseBytes(shape);
+    }
+    if (bytes && !wouldReport(region, offset, offset + *bytes, write)) {
+      access(region, offset, offset + *bytes, write);
+      return;
+    }
+  }
   forEachByteRun(
       offset, dims, strides, elemBits,
       [&](uint64_t begin, uint64_t end) { access(region, begin, end, write); });

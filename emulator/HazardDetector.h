@@ -126,6 +126,10 @@ private:
   };
 
   bool happensBefore(int32_t task) const;
+  /// True when an access of the current task to [begin, end) of `region`
+  /// would report a race or an uninitialised read.
+  bool wouldReport(uint32_t region, uint64_t begin, uint64_t end,
+                   bool write) const;
   void splitAt(Shadow &shadow, uint64_t at);
   void mergeAround(Shadow &shadow, uint64_t begin, uint64_t end);
   void reportRace(uint32_t first, bool firstWrites, uint32_t region,

@@ -13,6 +13,7 @@
 
 #include "core/numeric/Float16.h"
 #include "emulator/NceF16.h"
+#include "emulator/NceInt8.h"
 
 namespace mlir::vpuc::emu {
 
@@ -93,13 +94,6 @@ int64_t getNceMacsPerOutput(const NceInvariantDesc &desc, int64_t inChannels) {
 // INT8 mode
 //===----------------------------------------------------------------------===//
 
-/// The U8 or I8 element at `pointer`.
-static int32_t loadInt8(const uint8_t *pointer, schema::DType dtype) {
-  return dtype == schema::DType::U8
-             ? static_cast<int32_t>(*pointer)
-             : static_cast<int32_t>(static_cast<int8_t>(*pointer));
-}
-
 /// floor(value / 2^shift), without relying on the implementation's shift of
 /// negative numbers.
 static int64_t floorShiftRight(int64_t value, uint32_t shift) {
@@ -151,11 +145,10 @@ int64_t applyIntegerPpe(const NceInvariantDesc &desc, int64_t value) {
   }
 }
 
-/// The accumulator of an INT8 eltwise task on `a` and `b`, the elements of
-/// the input and input2 less their zero points. |a|, |b| <= 255 and the
-/// multipliers are below 2^15 (loadBlob): |acc| < 2^24, no overflow.
-static int32_t getInt8EltwiseAcc(const NceInvariantDesc &desc, int32_t a,
-                                 int32_t b) {
+// |a|, |b| <= 255 and the multipliers are below 2^15 (loadBlob): |acc| <
+// 2^24, no overflow.
+int32_t getNceInt8EltwiseAcc(const NceInvariantDesc &desc, int32_t a,
+                             int32_t b) {
   switch (desc.type) {
   case schema::NceTaskType::ELTWISE_ADD:
     return desc.inputMult * a + desc.input2Mult * b;
@@ -166,7 +159,34 @@ static int32_t getInt8EltwiseAcc(const NceInvariantDesc &desc, int32_t a,
   }
 }
 
-/// computeNceBox in INT8 mode.
+void storeNceInt8Result(const NceInvariantDesc &desc,
+                        llvm::ArrayRef<NceChannelWeights> weights,
+                        const NceActivation &output, int64_t k,
+                        uint8_t *outPixel, int32_t acc) {
+  if (output.dtype == schema::DType::F16) {
+    // CONV / DWCONV only (loadBlob).
+    float result = static_cast<float>(acc) * weights[k].scale + weights[k].bias;
+    uint16_t bits = numeric::floatToF16Bits(applyNceFloatPpe(desc, result));
+    std::memcpy(outPixel + k * output.strideC, &bits, sizeof(bits));
+    return;
+  }
+  int64_t outLow = output.dtype == schema::DType::U8 ? 0 : -128;
+  int64_t outHigh = output.dtype == schema::DType::U8 ? 255 : 127;
+  int64_t value = acc;
+  uint32_t mult = desc.ppeMult, shift = desc.ppeShift;
+  if (!weights.empty()) {
+    value += weights[k].intBias;
+    mult = weights[k].mult;
+    shift = weights[k].shift;
+  }
+  int64_t result = applyIntegerPpe(desc, requantizeNce(value, mult, shift));
+  result = std::min(std::max(result + desc.outZeroPoint, outLow), outHigh);
+  // The low byte: the value for U8, its two's complement for I8.
+  outPixel[k * output.strideC] = static_cast<uint8_t>(result & 0xFF);
+}
+
+/// computeNceBox in INT8 mode, scalar, stopping at the first sum that leaves
+/// int32 (in the order y, x, k, then the window's).
 static std::optional<NceOverflow>
 computeInt8Box(const NceInvariantDesc &desc, const NceActivation &input,
                const NceActivation *input2,
@@ -191,13 +211,10 @@ computeInt8Box(const NceInvariantDesc &desc, const NceActivation &input,
   for (int64_t k = box.z0; !weights.empty() && k <= box.z1; ++k) {
     for (int64_t i = 0; i < block; ++i) {
       boxWeights[(k - box.z0) * block + i] =
-          loadInt8(weights[k].weights + i, desc.weightsType) -
+          loadNceInt8(weights[k].weights + i, desc.weightsType) -
           desc.weightsZeroPoint;
     }
   }
-  bool floatOut = output.dtype == schema::DType::F16;
-  int64_t outLow = output.dtype == schema::DType::U8 ? 0 : -128;
-  int64_t outHigh = output.dtype == schema::DType::U8 ? 255 : 127;
   for (int64_t y = box.y0; y <= box.y1; ++y) {
     int64_t top = y * desc.strideH - desc.padTop;
     for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
@@ -212,7 +229,7 @@ computeInt8Box(const NceInvariantDesc &desc, const NceActivation &input,
         int32_t *into = rows.data() + (ky * cols + col) * chans;
         for (int64_t c = 0; c < chans; ++c) {
           into[c] =
-              loadInt8(pixel + (inBox.z0 + c) * input.strideC, input.dtype) -
+              loadNceInt8(pixel + (inBox.z0 + c) * input.strideC, input.dtype) -
               desc.inputZeroPoint;
         }
       }
@@ -274,38 +291,17 @@ computeInt8Box(const NceInvariantDesc &desc, const NceActivation &input,
             } else if (eltwise) {
               // The window is the element (1x1, strides 1, no padding).
               int32_t other =
-                  loadInt8(input2->data + y * input2->strideH +
-                               x * input2->strideW + k * input2->strideC,
-                           input2->dtype) -
+                  loadNceInt8(input2->data + y * input2->strideH +
+                                  x * input2->strideW + k * input2->strideC,
+                              input2->dtype) -
                   desc.input2ZeroPoint;
-              acc = getInt8EltwiseAcc(desc, value, other);
+              acc = getNceInt8EltwiseAcc(desc, value, other);
             } else if (!add(value)) {
               return overflow(value);
             }
           }
         }
-        if (floatOut) {
-          // CONV / DWCONV only (loadBlob).
-          float result =
-              static_cast<float>(acc) * weights[k].scale + weights[k].bias;
-          uint16_t bits =
-              numeric::floatToF16Bits(applyNceFloatPpe(desc, result));
-          std::memcpy(outPixel + k * output.strideC, &bits, sizeof(bits));
-          continue;
-        }
-        int64_t value = acc;
-        uint32_t mult = desc.ppeMult, shift = desc.ppeShift;
-        if (!weights.empty()) {
-          value += weights[k].intBias;
-          mult = weights[k].mult;
-          shift = weights[k].shift;
-        }
-        int64_t result =
-            applyIntegerPpe(desc, requantizeNce(value, mult, shift));
-        result =
-            std::min(std::max(result + desc.outZeroPoint, outLow), outHigh);
-        // The low byte: the value for U8, its two's complement for I8.
-        outPixel[k * output.strideC] = static_cast<uint8_t>(result & 0xFF);
+        storeNceInt8Result(desc, weights, output, k, outPixel, acc);
       }
     }
   }
@@ -323,6 +319,10 @@ computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
               const NceActivation &output, const NceBox &box,
               threading::ThreadPool *pool) {
   if (input.dtype != schema::DType::F16) {
+    if (computeNceInt8BoxUnchecked(desc, input, input2, weights, output, box,
+                                   pool)) {
+      return std::nullopt;
+    }
     return computeInt8Box(desc, input, input2, weights, output, box);
   }
   computeNceF16Box(desc, input, input2, weights, output, box, pool);

@@ -38,6 +38,9 @@
 // element still gets exactly the operations above, in their order (a product
 // of two FP16 values is exact in FP32, so a fused multiply-add rounds as the
 // separate multiply and add do).
+// The INT8 mode runs vectorised kernels too (NceInt8.cpp) when no partial
+// sum of the box can leave int32, so that the order of the integer sums
+// cannot matter; otherwise the scalar code that stops at the first overflow.
 //
 // The emulator resolves the tensors and the weights table (executeNce in
 // Execution.cpp); this file holds only the arithmetic and the geometry, so
@@ -141,9 +144,10 @@ int64_t getNceMacsPerOutput(const NceInvariantDesc &desc, int64_t inChannels);
 /// entry per output channel for CONV and DWCONV and is empty otherwise;
 /// `input2` is set for eltwise tasks. Returns the first accumulator
 /// overflow of an INT8 task, which stops the computation (elements already
-/// computed stay written). With `pool`, an FP16 box is split by output rows
-/// over its threads (the same bytes as on one thread); INT8 boxes run on the
-/// calling thread.
+/// computed stay written). With `pool`, a box is split by output rows over
+/// its threads (the same bytes as on one thread), except an INT8 box whose
+/// sums could leave int32, which runs on the calling thread in the order
+/// above (NceInt8.h).
 std::optional<NceOverflow>
 computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
               const NceActivation *input2,

@@ -133,6 +133,12 @@ verifyArchDesc(const ArchDesc &arch,
   c.check(limits.channel_alignment() > 0 &&
               llvm::isPowerOf2_64(limits.channel_alignment()),
           {"nce", "limits", "channel_alignment"}, "must be a power of two");
+  c.check(limits.compressed_input_channels() == 0 ||
+              (limits.compressed_input_channels() > 0 &&
+               llvm::isPowerOf2_64(limits.compressed_input_channels()) &&
+               limits.compressed_input_channels() < limits.channel_alignment()),
+          {"nce", "limits", "compressed_input_channels"},
+          "must be 0 or a power of two below channel_alignment");
   c.check(limits.max_variants_per_task() > 0,
           {"nce", "limits", "max_variants_per_task"}, "must be positive");
   for (const std::string &type : limits.element_types()) {

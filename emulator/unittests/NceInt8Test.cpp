@@ -24,6 +24,7 @@
 #include <set>
 
 #include "core/arch/Arch.h"
+#include "core/threading/ThreadPool.h"
 #include "emulator/NceExecution.h"
 #include "emulator/unittests/TestUtils.h"
 #include "llvm/ADT/bit.h"
@@ -1131,6 +1132,274 @@ TEST(NceInt8Test, targetWithoutTheInt8Rate) {
               HasSubstr("NCE0 task 0 'layer/conv': target VPUX30XX "
                         "has no u8 MAC rate (nce.mac_rates) for the task's u8 "
                         "input"));
+}
+
+//===----------------------------------------------------------------------===//
+// The arithmetic on plain arrays: every ISA and thread count
+//===----------------------------------------------------------------------===//
+
+/// The invariant of `c` as computeNceBox takes it.
+NceInvariantDesc descOf(const Int8Case &c) {
+  NceInvariantDesc desc;
+  desc.type = c.type;
+  desc.kernelH = c.kernelH;
+  desc.kernelW = c.kernelW;
+  desc.strideH = c.strideH;
+  desc.strideW = c.strideW;
+  desc.padTop = c.padTop;
+  desc.padBottom = c.padBottom;
+  desc.padLeft = c.padLeft;
+  desc.padRight = c.padRight;
+  desc.ppe = c.ppe;
+  desc.clampLow = c.clampLow;
+  desc.clampHigh = c.clampHigh;
+  desc.alpha = c.alpha;
+  desc.weightsType = c.weightsType;
+  desc.inputZeroPoint = c.inZp;
+  desc.weightsZeroPoint = c.weightsZp;
+  desc.outZeroPoint = c.intOut() ? c.outZp : 0;
+  desc.input2ZeroPoint = c.in2Zp;
+  desc.inputMult = c.inMult;
+  desc.input2Mult = c.in2Mult;
+  desc.ppeMult = c.ppeMult;
+  desc.ppeShift = c.ppeShift;
+  return desc;
+}
+
+/// `nchw` (one byte per element) laid out channel-minor (NHWC) or planar,
+/// and its view.
+NceActivation int8View(const std::vector<uint8_t> &nchw, DType dtype,
+                       int64_t channels, int64_t height, int64_t width,
+                       bool channelMinor, std::vector<uint8_t> &storage) {
+  NceActivation view;
+  view.dtype = dtype;
+  view.channels = channels;
+  view.height = height;
+  view.width = width;
+  if (channelMinor) {
+    view.strideC = 1;
+    view.strideW = channels;
+    view.strideH = channels * width;
+  } else {
+    view.strideW = 1;
+    view.strideH = width;
+    view.strideC = width * height;
+  }
+  storage.assign(nchw.size(), 0);
+  for (int64_t ch = 0; ch < channels; ++ch) {
+    for (int64_t y = 0; y < height; ++y) {
+      for (int64_t x = 0; x < width; ++x) {
+        storage[ch * view.strideC + y * view.strideH + x * view.strideW] =
+            nchw[(ch * height + y) * width + x];
+      }
+    }
+  }
+  view.data = storage.data();
+  return view;
+}
+
+/// Runs `c` through computeNceBox without a blob, over three boxes, on
+/// channel-minor and planar layouts, every kernel ISA the CPU has, and 1 and
+/// 3 threads, and compares each result with the reference.
+void checkKernels(const Int8Case &c) {
+  std::optional<std::vector<int64_t>> expected = reference(c);
+  ASSERT_TRUE(expected.has_value()) << "the case overflows";
+  NceInvariantDesc desc = descOf(c);
+  // Weights in (ky, kx, ic) order per output channel, and the table rows.
+  std::vector<uint8_t> ordered;
+  std::vector<NceChannelWeights> weights;
+  int64_t icw = c.weightsIC();
+  int64_t block = icw * c.kernelH * c.kernelW;
+  for (int64_t k = 0; c.weighted() && k < c.outC; ++k) {
+    for (int64_t ky = 0; ky < c.kernelH; ++ky) {
+      for (int64_t kx = 0; kx < c.kernelW; ++kx) {
+        for (int64_t ic = 0; ic < icw; ++ic) {
+          ordered.push_back(
+              c.weights[((k * icw + ic) * c.kernelH + ky) * c.kernelW + kx]);
+        }
+      }
+    }
+  }
+  for (int64_t k = 0; c.weighted() && k < c.outC; ++k) {
+    NceChannelWeights entry;
+    entry.weights = ordered.data() + k * block;
+    if (c.intOut()) {
+      entry.mult = c.mult[k];
+      entry.shift = c.shift[k];
+      entry.intBias = c.bias[k];
+    } else {
+      entry.scale = c.scale[k];
+      entry.bias = c.floatBias[k];
+    }
+    weights.push_back(entry);
+  }
+  int64_t elemBytes = c.intOut() ? 1 : 2;
+  threading::ThreadPool pool(3);
+  NceKernelIsa original = getNceKernelIsa();
+  for (bool channelMinor : {true, false}) {
+    std::vector<uint8_t> inStorage, in2Storage;
+    NceActivation in = int8View(c.input, c.inType, c.inC, c.height, c.width,
+                                channelMinor, inStorage);
+    NceActivation in2;
+    if (c.eltwise()) {
+      in2 = int8View(c.input2, c.in2Type, c.inC, c.height, c.width,
+                     channelMinor, in2Storage);
+    }
+    for (NceKernelIsa isa : {NceKernelIsa::Portable, NceKernelIsa::Avx2}) {
+      if (!setNceKernelIsa(isa)) {
+        continue;
+      }
+      for (threading::ThreadPool *threads :
+           {static_cast<threading::ThreadPool *>(nullptr), &pool}) {
+        SCOPED_TRACE(std::string(channelMinor ? "NHWC" : "NCHW") + ", " +
+                     (isa == NceKernelIsa::Avx2 ? "AVX2" : "portable") + ", " +
+                     (threads ? "3 threads" : "1 thread"));
+        std::vector<uint8_t> bytes(c.outC * c.outH() * c.outW() * elemBytes,
+                                   0xab);
+        NceActivation out;
+        out.data = bytes.data();
+        out.dtype = c.outType;
+        out.channels = c.outC;
+        out.height = c.outH();
+        out.width = c.outW();
+        if (channelMinor) {
+          out.strideC = elemBytes;
+          out.strideW = elemBytes * c.outC;
+          out.strideH = elemBytes * c.outC * c.outW();
+        } else {
+          out.strideW = elemBytes;
+          out.strideH = elemBytes * c.outW();
+          out.strideC = elemBytes * c.outW() * c.outH();
+        }
+        // The top rows, then the rest split over the channels elsewhere.
+        int64_t splitY = c.outH() / 2, splitK = c.outC / 3;
+        std::vector<NceBox> boxes = {
+            {0, 0, 0, c.outW() - 1, splitY, c.outC - 1},
+            {0, splitY + 1, 0, c.outW() - 1, c.outH() - 1, splitK},
+            {0, splitY + 1, splitK + 1, c.outW() - 1, c.outH() - 1,
+             c.outC - 1}};
+        for (const NceBox &box : boxes) {
+          if (box.y1 < box.y0 || box.z1 < box.z0) {
+            continue;
+          }
+          std::optional<NceOverflow> overflow =
+              computeNceBox(desc, in, c.eltwise() ? &in2 : nullptr, weights,
+                            out, box, threads);
+          ASSERT_FALSE(overflow.has_value());
+        }
+        size_t mismatches = 0;
+        for (int64_t k = 0; k < c.outC; ++k) {
+          for (int64_t y = 0; y < c.outH(); ++y) {
+            for (int64_t x = 0; x < c.outW(); ++x) {
+              const uint8_t *at = bytes.data() + k * out.strideC +
+                                  y * out.strideH + x * out.strideW;
+              int64_t got = c.outType == DType::U8 ? static_cast<int64_t>(*at)
+                            : c.outType == DType::I8
+                                ? static_cast<int64_t>(static_cast<int8_t>(*at))
+                                : static_cast<int64_t>(at[0] | (at[1] << 8));
+              int64_t want = (*expected)[(k * c.outH() + y) * c.outW() + x];
+              if (got != want && mismatches++ < 5) {
+                ADD_FAILURE() << "element (" << k << ", " << y << ", " << x
+                              << "): got " << got << ", expected " << want;
+              }
+            }
+          }
+        }
+        EXPECT_EQ(mismatches, 0u);
+      }
+    }
+  }
+  setNceKernelIsa(original);
+}
+
+TEST(NceInt8Test, kernelsOnEveryIsaAndThreadCount) {
+  uint32_t seed = 200;
+  for (DType in : {DType::U8, DType::I8}) {
+    for (DType weights : {DType::U8, DType::I8}) {
+      for (DType out : {DType::U8, DType::I8, DType::F16}) {
+        SCOPED_TRACE(blob::getDTypeName(in) + " x " +
+                     blob::getDTypeName(weights) + " -> " +
+                     blob::getDTypeName(out));
+        checkKernels(strided3x3(in, weights, out, seed++));
+      }
+    }
+  }
+  // A 1x1 convolution over more input channels than a vector, not a
+  // multiple of it, and output channels not a multiple of the tile.
+  Int8Case wide = strided3x3(DType::I8, DType::I8, DType::I8, seed++);
+  wide.inC = 70;
+  wide.outC = 37;
+  wide.kernelH = wide.kernelW = 1;
+  wide.strideH = wide.strideW = 1;
+  wide.padTop = wide.padBottom = wide.padLeft = wide.padRight = 0;
+  wide.randomize(seed++);
+  checkKernels(wide);
+  // A 5x5 window over wide padding: pixels whose window is mostly outside.
+  Int8Case padded = strided3x3(DType::U8, DType::U8, DType::U8, seed++);
+  padded.kernelH = padded.kernelW = 5;
+  padded.strideH = padded.strideW = 1;
+  padded.padTop = padded.padBottom = padded.padLeft = padded.padRight = 4;
+  padded.randomize(seed++);
+  checkKernels(padded);
+}
+
+TEST(NceInt8Test, kernelsOfDepthwisePoolsAndEltwise) {
+  uint32_t seed = 220;
+  for (DType out : {DType::U8, DType::I8, DType::F16}) {
+    Int8Case c = strided3x3(DType::U8, DType::I8, out, seed++);
+    c.type = Type::DWCONV;
+    c.inC = c.outC = 21;
+    c.kernelH = 3;
+    c.kernelW = 5;
+    c.strideH = 1;
+    c.padLeft = 2;
+    c.padRight = 2;
+    c.ppe = out == DType::F16 ? schema::PpeMode::LRELU : schema::PpeMode::RELU;
+    c.alpha = 0.25f;
+    c.randomize(seed++);
+    checkKernels(c);
+  }
+  Int8Case max = pool(Type::MAXPOOL, DType::I8, DType::U8, seed++);
+  max.ppeMult = 3;
+  max.ppeShift = 2;
+  checkKernels(max);
+  Int8Case avg = pool(Type::AVEPOOL, DType::U8, DType::U8, seed++);
+  avg.ppeMult = 10923;
+  avg.ppeShift = 16;
+  checkKernels(avg);
+  for (Type type : {Type::ELTWISE_ADD, Type::ELTWISE_SUB, Type::ELTWISE_MUL}) {
+    Int8Case c = eltwise(type, DType::I8, seed++);
+    c.inMult = 16384;
+    c.in2Mult = 9000;
+    c.ppeMult = type == Type::ELTWISE_MUL ? 3 : 12345678;
+    c.ppeShift = type == Type::ELTWISE_MUL ? 8 : 38;
+    checkKernels(c);
+  }
+}
+
+TEST(NceInt8Test, sumsThatCouldOverflowButDoNot) {
+  // 255 * 255 * 40000 exceeds int32, so the sums are computed by the checked
+  // code; with the inputs at their zero point (and a few near it) none does.
+  Int8Case c;
+  c.type = Type::CONV;
+  c.inType = DType::U8;
+  c.weightsType = DType::U8;
+  c.outType = DType::I8;
+  c.inC = 40000;
+  c.outC = 3;
+  c.height = 2;
+  c.width = 2;
+  c.randomize(240);
+  for (int64_t i = 0; i < static_cast<int64_t>(c.input.size()); ++i) {
+    c.input[i] = i % 97 == 0 ? 2 : 0;
+  }
+  // About 412 * 2 * 127 per element, to about 100.
+  for (int64_t k = 0; k < c.outC; ++k) {
+    c.shift[k] = 10;
+    c.mult[k] = 1;
+    c.bias[k] = 0;
+  }
+  checkKernels(c);
 }
 
 } // namespace

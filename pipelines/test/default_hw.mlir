@@ -23,8 +23,8 @@
 // both ports.
 // STATS: remark: VPURT statistics of @main:
 // STATS-NEXT: tasks: 30
-// STATS-NEXT: DMA_NN[0]: 13
-// STATS-NEXT: DMA_NN[1]: 7
+// STATS-NEXT: DMA_NN[0]: 12
+// STATS-NEXT: DMA_NN[1]: 8
 // STATS-NEXT: DPU[0]: 3
 // STATS-NEXT: DPU[1]: 3
 // STATS-NEXT: SHAVE_ACT[0]: 1

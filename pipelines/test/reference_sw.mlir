@@ -22,7 +22,7 @@
 // An IE network reaches VPURT form: the target's resources on the module, every layer a
 // software kernel task (ACT kernels on VPUX37XX, UPA layers on VPUX30XX) on DDR buffers, the
 // result copied by a DMA into the output argument, after a barrier.
-// X37: module @net attributes {VPU.nce_element_types = ["i8", "u8", "f16", "bf16"], VPU.nce_limits = {channel_alignment = 16 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}, VPUIP.network_macs = {{.*}}, VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", {{.+}}>, VPURT.section_sizes = {DDR = {{[0-9]+}} : i64}}
+// X37: module @net attributes {VPU.nce_element_types = ["i8", "u8", "f16", "bf16"], VPU.nce_limits = {channel_alignment = 16 : i64, compressed_input_channels = 4 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}, VPUIP.network_macs = {{.*}}, VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", {{.+}}>, VPURT.section_sizes = {DDR = {{[0-9]+}} : i64}}
 // X30: module @net attributes {VPU.nce_element_types = ["i8", "u8", "f16"], VPU.nce_limits = {channel_alignment = 16 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}, VPUIP.network_macs = {{.*}}, VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", {{.+}}>, VPURT.section_sizes = {DDR = {{[0-9]+}} : i64}}
 // CHECK: module @VPU.SW
 // CHECK-LABEL: func.func @main

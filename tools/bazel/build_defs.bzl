@@ -16,16 +16,19 @@ def vpuc_cc_library(name, copts = [], **kwargs):
     """A cc_library with the project's flags."""
     cc_library(name = name, copts = VPUC_COPTS + copts, **kwargs)
 
-def vpuc_cc_binary(name, copts = [], **kwargs):
+# ASan's run-time defaults (tools/bazel/SanitizerDefaults.cpp), part of every binary and test.
+_SANITIZER_DEFAULTS = "//tools/bazel:sanitizer_defaults"
+
+def vpuc_cc_binary(name, copts = [], deps = [], **kwargs):
     """A cc_binary with the project's flags."""
-    cc_binary(name = name, copts = VPUC_COPTS + copts, **kwargs)
+    cc_binary(name = name, copts = VPUC_COPTS + copts, deps = deps + [_SANITIZER_DEFAULTS], **kwargs)
 
 def vpuc_cc_test(name, copts = [], deps = [], **kwargs):
     """A gtest binary: links gtest_main unless deps bring their own main."""
     cc_test(
         name = name,
         copts = VPUC_COPTS + copts,
-        deps = deps + ["//third_party:gtest_main"],
+        deps = deps + ["//third_party:gtest_main", _SANITIZER_DEFAULTS],
         **kwargs
     )
 
@@ -287,7 +290,7 @@ def vpuc_fuzz_target(name, srcs, corpus, deps = [], **kwargs):
         linkopts = ["-fsanitize=fuzzer"],
         deps = [
             ":%s_lib" % name,
-            "//tools/fuzz:sanitizer_defaults",
+            _SANITIZER_DEFAULTS,
         ],
         tags = ["manual"],
         **kwargs
@@ -300,7 +303,7 @@ def vpuc_fuzz_target(name, srcs, corpus, deps = [], **kwargs):
         deps = [
             ":%s_lib" % name,
             "//tools/fuzz:replay_main",
-            "//tools/fuzz:sanitizer_defaults",
+            _SANITIZER_DEFAULTS,
         ],
         **kwargs
     )

@@ -29,6 +29,7 @@ ALL_COMPONENTS = {
     "ie_convert_precision_to_fp16": "//passes/ie/convert_precision_to_fp16:component",
     "ie_convert_scale_shift_to_depthwise": "//passes/ie/convert_scale_shift_to_depthwise:component",
     "ie_convert_shape_to_4d": "//passes/ie/convert_shape_to_4d:component",
+    "ie_compress_input_channels": "//passes/ie/compress_input_channels:component",
     "ie_count_network_macs": "//passes/ie/count_network_macs:component",
     "ie_dequantize_constants": "//passes/ie/dequantize_constants:component",
     "ie_dialect": "//dialects/ie/ir:component",

@@ -95,15 +95,15 @@ TEST(ArchTest, reportsInconsistentFieldsWithLine) {
   EXPECT_EQ(errorOf(parseArchDesc(edit("usable_bytes_per_cluster: 1982464",
                                        "usable_bytes_per_cluster: 4000000"),
                                   "t.textproto")),
-            "t.textproto:35: field 'cmx.usable_bytes_per_cluster' must be "
+            "t.textproto:37: field 'cmx.usable_bytes_per_cluster' must be "
             "positive and at most cmx.bytes_per_cluster");
   EXPECT_EQ(
       errorOf(parseArchDesc(edit("usable: 64", "usable: 65"), "t.textproto")),
-      "t.textproto:65: field 'barriers.usable' must be positive and at "
+      "t.textproto:67: field 'barriers.usable' must be positive and at "
       "most barriers.physical");
   EXPECT_EQ(errorOf(parseArchDesc(edit("derate: 0.75", "derate: 1.5"),
                                   "t.textproto")),
-            "t.textproto:42: field 'ddr.derate' must be in (0, 1]");
+            "t.textproto:44: field 'ddr.derate' must be in (0, 1]");
   EXPECT_THAT(errorOf(parseArchDesc(edit("\"bf16\"\\]", "\"bf16\", \"f32\"]"),
                                     "t.textproto")),
               HasSubstr("lists 'f32', which has no entry in nce.mac_rates"));
@@ -117,6 +117,15 @@ TEST(ArchTest, reportsInconsistentFieldsWithLine) {
                         "t.textproto")),
       "t.textproto:26: field 'nce.limits.channel_alignment' must be a power "
       "of two");
+  EXPECT_THAT(errorOf(parseArchDesc(edit("compressed_input_channels: 4",
+                                         "compressed_input_channels: 16"),
+                                    "t.textproto")),
+              HasSubstr("field 'nce.limits.compressed_input_channels' must be "
+                        "0 or a power of two below channel_alignment"));
+  EXPECT_THAT(errorOf(parseArchDesc(edit("compressed_input_channels: 4",
+                                         "compressed_input_channels: 3"),
+                                    "t.textproto")),
+              HasSubstr("compressed_input_channels' must be 0 or a power"));
   EXPECT_THAT(errorOf(parseArchDesc(
                   edit("name: \"MATRIX\"", "name: \"CUBOID\""), "t.textproto")),
               HasSubstr("has a mode named 'CUBOID'; a DPU variant can name "
@@ -147,11 +156,11 @@ TEST(ArchTest, rejectsNonFiniteAndOutOfRangeRates) {
   EXPECT_EQ(
       errorOf(parseArchDesc(edit("bandwidth_gbps: 27", "bandwidth_gbps: inf"),
                             "t.textproto")),
-      "t.textproto:41: field 'ddr.bandwidth_gbps' must be a number in "
+      "t.textproto:43: field 'ddr.bandwidth_gbps' must be a number in "
       "[0.001, 1e6]");
   EXPECT_EQ(errorOf(parseArchDesc(edit("derate: 0.75", "derate: nan"),
                                   "t.textproto")),
-            "t.textproto:42: field 'ddr.derate' must be in (0, 1]");
+            "t.textproto:44: field 'ddr.derate' must be in (0, 1]");
   llvm::Expected<ArchDesc> slowest = parseArchDesc(
       edit("frequency_mhz: 1300", "frequency_mhz: 0.001"), "t.textproto");
   ASSERT_TRUE(bool(slowest)) << llvm::toString(slowest.takeError());

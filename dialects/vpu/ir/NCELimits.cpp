@@ -83,6 +83,7 @@ Limits getTargetLimits(Operation *op) {
   read("max_stride", limits.maxStride);
   read("max_pad", limits.maxPad);
   read("channel_alignment", limits.channelAlignment);
+  read("compressed_input_channels", limits.compressedInputChannels);
   return limits;
 }
 
@@ -266,6 +267,15 @@ bool checkChannels(int64_t channels, StringRef what, const Limits &limits,
         " are not a multiple of the NCE channel alignment " +
         Twine(limits.channelAlignment));
     return false;
+  }
+  return true;
+}
+
+bool checkConvolutionInputChannels(int64_t channels, const Limits &limits,
+                                   LogCallback log) {
+  if (limits.compressedInputChannels == 0 ||
+      channels != limits.compressedInputChannels) {
+    return checkChannels(channels, "input channels", limits, log);
   }
   return true;
 }

@@ -62,6 +62,9 @@ struct Limits {
   int64_t maxPad = 5;
   /// Activation channels (input and output) are multiples of this.
   int64_t channelAlignment = 16;
+  /// A dense convolution may also read an input of exactly this many channels
+  /// (the compressed-input mode); 0: the target has none.
+  int64_t compressedInputChannels = 0;
 };
 
 /// The limits the module enclosing `op` records
@@ -204,6 +207,11 @@ bool checkPoolElementType(Type elementType, llvm::StringRef what,
 /// target's channel alignment.
 bool checkChannels(int64_t channels, llvm::StringRef what, const Limits &limits,
                    LogCallback log);
+
+/// Checks the input channels of a dense convolution: a multiple of the
+/// channel alignment, or the target's compressed-input channel count.
+bool checkConvolutionInputChannels(int64_t channels, const Limits &limits,
+                                   LogCallback log);
 
 /// Checks the batch (dim 0) of an activation shape.
 bool checkBatch(llvm::ArrayRef<int64_t> shape, llvm::StringRef what,

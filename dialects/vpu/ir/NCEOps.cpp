@@ -183,13 +183,14 @@ LogicalResult inferWindowType(std::optional<Location> loc, Value input,
 
 /// The checks shared by every window op, after its operand checks: window
 /// limits, the window fitting the padded input, batch, activation layouts,
-/// channel alignment and the PPE.
+/// channel alignment (`denseConvolution`: the input may have the target's
+/// compressed-input channel count) and the PPE.
 LogicalResult verifyWindowOp(Operation *op, Value input, Value output,
                              int64_t outChannels, ArrayRef<int64_t> kernel,
                              ArrayRef<int64_t> strides,
                              ArrayRef<int64_t> padsBegin,
                              ArrayRef<int64_t> padsEnd, PPEAttr ppe,
-                             FirstError &log) {
+                             FirstError &log, bool denseConvolution = false) {
   auto logFn = [&](const Twine &reason) { log(reason); };
   const NCE::Limits limits = NCE::getTargetLimits(op);
   if (log.hasFailed() ||
@@ -203,7 +204,11 @@ LogicalResult verifyWindowOp(Operation *op, Value input, Value output,
   }
   if (!NCE::checkBatch(shapeOf(input), "input", logFn) ||
       !NCE::checkActivationLayout(input.getType(), "input", logFn) ||
-      !NCE::checkChannels(shapeOf(input)[1], "input channels", limits, logFn) ||
+      !(denseConvolution
+            ? NCE::checkConvolutionInputChannels(shapeOf(input)[1], limits,
+                                                 logFn)
+            : NCE::checkChannels(shapeOf(input)[1], "input channels", limits,
+                                 logFn)) ||
       !NCE::checkChannels(outChannels, "output channels", limits, logFn) ||
       !checkPPE(ppe, output, logFn)) {
     return failure();
@@ -468,7 +473,8 @@ LogicalResult NCEConvolutionOp::verifyBeforeInference() {
   }
   return verifyWindowOp(*this, getInput(), getOutput(), filter[0],
                         filterKernel(getFilter()), getStrides(), getPadsBegin(),
-                        getPadsEnd(), getPpe(), log);
+                        getPadsEnd(), getPpe(), log,
+                        /*denseConvolution=*/true);
 }
 
 LogicalResult NCEConvolutionOp::inferReturnTypes(MLIRContext *,
@@ -523,8 +529,8 @@ bool NCEConvolutionOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
                          layer.padsBegin, layer.padsEnd, options.getLimits(),
                          log);
   if (options.checkChannelAlignment) {
-    ok &= NCE::checkChannels(channelsOf(layer.inputs.front()), "input channels",
-                             options.getLimits(), log);
+    ok &= NCE::checkConvolutionInputChannels(channelsOf(layer.inputs.front()),
+                                             options.getLimits(), log);
     ok &= NCE::checkChannels(channelsOf(layer.output), "output channels",
                              options.getLimits(), log);
   }

@@ -32,12 +32,19 @@ void VPUDialect::initialize() {
   registerAttributes();
 }
 
-/// Verifies `VPU.nce_limits`: a dictionary of exactly the limit fields, each
-/// a positive integer.
+/// Verifies `VPU.nce_limits`: a dictionary of the limit fields, each a
+/// positive integer; every field is required but the optional ones (a
+/// compressed-input channel count below the channel alignment).
 static LogicalResult verifyNCELimits(Operation *op, StringRef name,
                                      Attribute value) {
+  static constexpr llvm::StringLiteral kCompressed =
+      "compressed_input_channels";
+  // The required fields, then the optional one.
   static constexpr llvm::StringLiteral kFields[] = {
-      "max_kernel_size", "max_stride", "max_pad", "channel_alignment"};
+      "max_kernel_size", "max_stride", "max_pad", "channel_alignment",
+      kCompressed};
+  const auto kRequired =
+      llvm::ArrayRef<llvm::StringLiteral>(kFields).drop_back();
   auto dict = llvm::dyn_cast<DictionaryAttr>(value);
   if (!dict) {
     return op->emitOpError() << "attribute '" << name
@@ -52,12 +59,23 @@ static LogicalResult verifyNCELimits(Operation *op, StringRef name,
              << ")";
     }
   }
-  for (StringRef field : kFields) {
+  for (StringRef field : kRequired) {
     auto integer = dict.getAs<IntegerAttr>(field);
     if (!integer || integer.getInt() <= 0) {
       return op->emitOpError()
              << "attribute '" << name << "' needs a positive integer '" << field
              << "'";
+    }
+  }
+  if (Attribute compressed = dict.get(kCompressed)) {
+    auto integer = llvm::dyn_cast<IntegerAttr>(compressed);
+    const int64_t alignment =
+        dict.getAs<IntegerAttr>("channel_alignment").getInt();
+    if (!integer || integer.getInt() <= 0 || integer.getInt() >= alignment) {
+      return op->emitOpError()
+             << "attribute '" << name << "' field '" << kCompressed
+             << "' must be a positive integer below channel_alignment ("
+             << alignment << ")";
     }
   }
   return success();

@@ -103,7 +103,12 @@ struct InitCompilerPass : public impl::InitCompilerPassBase<InitCompilerPass> {
                                           limits.max_kernel_size()},
             {"max_stride", limits.max_stride()},
             {"max_pad", limits.max_pad()},
-            {"channel_alignment", limits.channel_alignment()}}) {
+            {"channel_alignment", limits.channel_alignment()},
+            {"compressed_input_channels",
+             limits.compressed_input_channels()}}) {
+        if (value == 0) {
+          continue; // Optional: 0 is the field's absence.
+        }
         fields.push_back(
             builder.getNamedAttr(name, builder.getI64IntegerAttr(value)));
       }

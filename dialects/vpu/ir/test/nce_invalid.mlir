@@ -502,8 +502,38 @@ module attributes {VPU.nce_limits = {channel_alignment = 0 : i64, max_kernel_siz
 
 // -----
 
-// expected-error @+1 {{'builtin.module' op attribute 'VPU.nce_limits' has an unknown field 'max_dilation' (expected max_kernel_size, max_stride, max_pad, channel_alignment)}}
+// expected-error @+1 {{'builtin.module' op attribute 'VPU.nce_limits' has an unknown field 'max_dilation' (expected max_kernel_size, max_stride, max_pad, channel_alignment, compressed_input_channels)}}
 module attributes {VPU.nce_limits = {channel_alignment = 16 : i64, max_dilation = 2 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}} {
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op attribute 'VPU.nce_limits' field 'compressed_input_channels' must be a positive integer below channel_alignment (16)}}
+module attributes {VPU.nce_limits = {channel_alignment = 16 : i64, compressed_input_channels = 16 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}} {
+}
+
+// -----
+
+// A compressed input is only for a dense convolution, and only of the target's count.
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module attributes {VPU.nce_limits = {channel_alignment = 16 : i64, compressed_input_channels = 4 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}} {
+  func.func @compressed_not_the_count(%x: tensor<1x8x8x8xf16, #NHWC>, %w: tensor<16x8x1x1xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+    // expected-error @+1 {{'VPU.NCE.Convolution' op input channels 8 are not a multiple of the NCE channel alignment 16}}
+    %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>} : tensor<1x8x8x8xf16, #NHWC>, tensor<16x8x1x1xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+    return %0 : tensor<1x16x8x8xf16, #NHWC>
+  }
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module attributes {VPU.nce_limits = {channel_alignment = 16 : i64, compressed_input_channels = 4 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}} {
+  func.func @compressed_pool(%x: tensor<1x4x8x8xf16, #NHWC>) -> tensor<1x4x4x4xf16, #NHWC> {
+    // expected-error @+1 {{'VPU.NCE.MaxPool' op input channels 4 are not a multiple of the NCE channel alignment 16}}
+    %0 = VPU.NCE.MaxPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>} : tensor<1x4x8x8xf16, #NHWC> -> tensor<1x4x4x4xf16, #NHWC>
+    return %0 : tensor<1x4x4x4xf16, #NHWC>
+  }
 }
 
 // -----

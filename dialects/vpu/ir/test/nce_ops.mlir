@@ -274,3 +274,19 @@ func.func @max_pool_quantized(%x: tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128
          : tensor<1x16x4x4x!quant.uniform<u8:f32, 0.5:128>, #NHWC> -> tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
   return %0 : tensor<1x16x2x2x!quant.uniform<u8:f32, 0.5:128>, #NHWC>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// On a target with compressed-input convolutions, a convolution reads 4 input channels.
+// CHECK-LABEL: func.func @compressed_input
+// CHECK-NEXT: %0 = VPU.NCE.Convolution(%arg0, %arg1) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+// CHECK-SAME: : tensor<1x4x8x8xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, tensor<16x4x3x3xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>> -> tensor<1x16x4x4xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+module attributes {VPU.nce_limits = {channel_alignment = 16 : i64, compressed_input_channels = 4 : i64, max_kernel_size = 11 : i64, max_pad = 5 : i64, max_stride = 8 : i64}} {
+  func.func @compressed_input(%x: tensor<1x4x8x8xf16, #NHWC>, %w: tensor<16x4x3x3xf16, #NHWC>) -> tensor<1x16x4x4xf16, #NHWC> {
+    %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+           : tensor<1x4x8x8xf16, #NHWC>, tensor<16x4x3x3xf16, #NHWC> -> tensor<1x16x4x4xf16, #NHWC>
+    return %0 : tensor<1x16x4x4xf16, #NHWC>
+  }
+}
