@@ -664,8 +664,7 @@ static LogicalResult importLpPool(ImportContext &ctx,
   return ctx.setOutputs(node, {*result});
 }
 
-/// GlobalLpPool -> IE.LpPool whose window is the whole (static) spatial
-/// extent.
+/// GlobalLpPool -> IE.LpPool whose window is the whole spatial extent.
 static LogicalResult importGlobalLpPool(ImportContext &ctx,
                                         const onnx::NodeProto &node) {
   FailureOr<Value> input = ctx.getInput(node, 0);
@@ -676,12 +675,8 @@ static LogicalResult importGlobalLpPool(ImportContext &ctx,
   if (failed(p)) {
     return failure();
   }
+  // The importer's tensors are static (graph inputs must be).
   llvm::ArrayRef<int64_t> spatial = getType(*input).getShape().drop_front(2);
-  if (llvm::any_of(spatial, ShapedType::isDynamic)) {
-    return ctx.emitNodeError(node)
-           << "expects static spatial dims (the pool's window), got "
-           << getType(*input);
-  }
   SmallVector<int64_t, 2> ones(spatial.size(), 1), zeros(spatial.size(), 0);
   FailureOr<Value> result =
       buildOp<IE::LpPoolOp>(ctx, node, {*input},

@@ -867,8 +867,8 @@ def RoiAlign : SwKernel<"roi_align", [In<"input">, In<"rois">,
             "samplingRatio, spatialScale, halfPixel): ONNX RoiAlign "
             "(IE.ROIAlign): region r = (x1, y1, x2, y2) * spatialScale of "
             "image batchIndices[r] (in [0, N), else an error) pooled into PH x "
-            "PW bins of bilinear samples; FP32 arithmetic.";
-  let floatOnly = 1;
+            "PW bins of bilinear samples; FP32 arithmetic. Not floatOnly: "
+            "batchIndices is an integer tensor.";
   let upaTable = "RoiAlignParams";
   let vpuKernels = ["roi_align"];
 }

@@ -227,10 +227,6 @@ def lppool_bad_p():
     return single("LpPool", [1, 1, 4, 4], [1, 1, 3, 3], kernel_shape=[2, 2], p=0, check=False)
 
 
-def global_lppool_dynamic():
-    return single("GlobalLpPool", [1, 2, "h", 4], [1, 2, 1, 1], check=False)
-
-
 def roi_pooling():
     """RoiAlign (opset 16: half_pixel by default; max mode, output_half_pixel) and MaxRoiPool."""
     nodes = [
@@ -744,7 +740,6 @@ MODELS = {
     "dropout_training": dropout_training,
     "gemm": gemm,
     "gemm_rank": gemm_rank,
-    "global_lppool_dynamic": global_lppool_dynamic,
     "global_pool_rank": global_pool_rank,
     "instnorm_dynamic_scale": instnorm_dynamic_scale,
     "instnorm_rank": instnorm_rank,

@@ -313,8 +313,11 @@ TEST(RoiKernelsTest, maxRoiPoolErrors) {
             "max_roi_pool: spatialScale must be finite and > 0");
   EXPECT_THAT(runMaxRoiPool(machine, ints, rois, out, 1.0f),
               HasSubstr("of type i32 is not supported"));
-  EXPECT_THAT(runMaxRoiPool(machine, in, rois, in, 1.0f),
-              HasSubstr("max_roi_pool: output has dims [1, 2, 4, 4]"));
+  Tensor twoRegions = machine.alloc(DataType::F32, {2, 2, 2, 2});
+  EXPECT_THAT(runMaxRoiPool(machine, in, rois, twoRegions, 1.0f),
+              HasSubstr("max_roi_pool: output has dims [2, 2, 2, 2]"));
+  EXPECT_EQ(runMaxRoiPool(machine, in, rois, in, 1.0f),
+            "max_roi_pool: the output overlaps the input");
 }
 
 } // namespace

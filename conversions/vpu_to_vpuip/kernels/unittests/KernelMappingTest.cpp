@@ -596,8 +596,9 @@ TEST_F(KernelMappingTest, poolsDeriveTheRoundingType) {
       "tensor<1x8x7x7xf16> -> tensor<1x8x4x4xf16>");
   EXPECT_EQ(lp.kernel, "lp_pool");
   EXPECT_EQ(operands(lp), "0 -> 0");
-  // kernel, strides, pads, roundingType (floor gives the same dims), p.
-  EXPECT_EQ(scalars(lp), "2, 3, 2, 2, 1, 0, 0, 1, 0, 3");
+  // kernel, strides, pads, roundingType (the width needs ceil: floor gives
+  // 3), p.
+  EXPECT_EQ(scalars(lp), "2, 3, 2, 2, 1, 0, 0, 1, 1, 3");
 }
 
 TEST_F(KernelMappingTest, regionPoolsTakeTheirParameters) {

@@ -49,7 +49,7 @@ func.func @roi_align_batch_count(%x: tensor<1x4x8x8xf32>, %r: tensor<3x4xf32>, %
 // -----
 
 func.func @roi_align_float_batch(%x: tensor<1x4x8x8xf32>, %r: tensor<3x4xf32>, %b: tensor<3xf32>) -> tensor<3x4x2x2xf32> {
-  // expected-error @+1 {{'IE.ROIAlign' op operand #2 must be ranked tensor of any integer type values}}
+  // expected-error @+1 {{'IE.ROIAlign' op operand #2 must be ranked tensor of integer values}}
   %0 = IE.ROIAlign(%x, %r, %b) {pooled_h = 2 : i64, pooled_w = 2 : i64} : tensor<1x4x8x8xf32>, tensor<3x4xf32>, tensor<3xf32> -> tensor<3x4x2x2xf32>
   return %0 : tensor<3x4x2x2xf32>
 }
