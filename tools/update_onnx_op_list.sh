@@ -2,7 +2,8 @@
 # Part of vpuc. SPDX-License-Identifier: Apache-2.0
 #
 # Rewrites the supported-ONNX-op list of docs/onnx_ops.md (between `<!-- onnx-ops:begin -->` and
-# `<!-- onnx-ops:end -->`) from the output of `vpuc-translate --list-onnx-ops`, which is
+# `<!-- onnx-ops:end -->`) and the op-type count of README.md (the line starting "N ONNX op
+# types of the default domain") from the output of `vpuc-translate --list-onnx-ops`, which is
 # generated from the importer's op table: a count line, then the table. The count line is
 #
 #   N ONNX op types of the default domain, in M rows (an op type imported differently in
@@ -26,11 +27,12 @@ else
 fi
 
 table="$("$translate" --list-onnx-ops)"
-TABLE="$table" /usr/bin/python3 - docs/onnx_ops.md <<'PY'
+TABLE="$table" /usr/bin/python3 - docs/onnx_ops.md README.md <<'PY'
 import os
+import re
 import sys
 
-path = sys.argv[1]
+path, readme = sys.argv[1], sys.argv[2]
 begin, end = "<!-- onnx-ops:begin -->", "<!-- onnx-ops:end -->"
 table = os.environ["TABLE"].strip("\n")
 # The first two lines are the header and the rule; the op type is the first cell of a row.
@@ -54,4 +56,16 @@ if updated != text:
     print("%s: supported ONNX op list updated (%s)" % (path, count.split(",")[0]))
 else:
     print("%s: supported ONNX op list is up to date" % path)
+
+# The README states the op-type count at the start of a line, in the count line's words.
+with open(readme) as f:
+    text = f.read()
+pattern = re.compile(r"^\d+ ONNX op types of the default domain", re.M)
+if len(pattern.findall(text)) != 1:
+    sys.exit("%s: expected one line starting 'N ONNX op types of the default domain'" % readme)
+updated = pattern.sub("%d ONNX op types of the default domain" % len(types), text)
+if updated != text:
+    with open(readme, "w") as f:
+        f.write(updated)
+    print("%s: op type count updated to %d" % (readme, len(types)))
 PY

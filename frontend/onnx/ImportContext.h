@@ -304,6 +304,7 @@ llvm::ArrayRef<OpHandlerInfo> getVanillaRNNHandlers();
 llvm::ArrayRef<OpHandlerInfo> getMathHandlers();
 llvm::ArrayRef<OpHandlerInfo> getScatterHandlers();
 llvm::ArrayRef<OpHandlerInfo> getLinearAlgebraHandlers();
+llvm::ArrayRef<OpHandlerInfo> getRoiPoolingHandlers();
 
 } // namespace mlir::vpuc::onnx_frontend
 

@@ -6,7 +6,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Handlers of the NN layers: Conv, ConvTranspose, Gemm, MatMul, MaxPool,
-// AveragePool, GlobalAveragePool, GlobalMaxPool, BatchNormalization, Softmax,
+// AveragePool, GlobalAveragePool, GlobalMaxPool, LpPool, GlobalLpPool,
+// BatchNormalization, Softmax,
 // LogSoftmax, the reductions (ReduceMean/Sum/Max/Min/L2/Prod),
 // InstanceNormalization, MeanVarianceNormalization and LayerNormalization. The
 // IE window ops are 2-D (NCHW) or 1-D ([N, C, W]); ONNX `auto_pad` and the
@@ -628,6 +629,67 @@ static LogicalResult importAveragePool(ImportContext &ctx,
   return ctx.setOutputs(node, {*result});
 }
 
+/// Reads LpPool's `p` (an integer >= 1; 2 when absent).
+static FailureOr<NamedAttribute> getLpPoolP(ImportContext &ctx,
+                                            const onnx::NodeProto &node) {
+  FailureOr<int64_t> p = ctx.getIntAttr(node, "p", 2);
+  if (failed(p)) {
+    return failure();
+  }
+  if (*p < 1) {
+    return ctx.emitNodeError(node) << "attribute 'p' must be >= 1, got " << *p;
+  }
+  return ctx.getBuilder().getNamedAttr("p",
+                                       ctx.getBuilder().getI64IntegerAttr(*p));
+}
+
+/// LpPool -> IE.LpPool.
+static LogicalResult importLpPool(ImportContext &ctx,
+                                  const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  if (failed(input) || failed(checkSpatialInput(ctx, node, *input))) {
+    return failure();
+  }
+  FailureOr<NamedAttribute> p = getLpPoolP(ctx, node);
+  FailureOr<SmallVector<NamedAttribute>> attrs =
+      getPoolAttrs(ctx, node, *input);
+  if (failed(p) || failed(attrs)) {
+    return failure();
+  }
+  attrs->push_back(*p);
+  FailureOr<Value> result = buildOp<IE::LpPoolOp>(ctx, node, {*input}, *attrs);
+  if (failed(result)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {*result});
+}
+
+/// GlobalLpPool -> IE.LpPool whose window is the whole spatial extent.
+static LogicalResult importGlobalLpPool(ImportContext &ctx,
+                                        const onnx::NodeProto &node) {
+  FailureOr<Value> input = ctx.getInput(node, 0);
+  if (failed(input) || failed(checkSpatialInput(ctx, node, *input))) {
+    return failure();
+  }
+  FailureOr<NamedAttribute> p = getLpPoolP(ctx, node);
+  if (failed(p)) {
+    return failure();
+  }
+  // The importer's tensors are static (graph inputs must be).
+  llvm::ArrayRef<int64_t> spatial = getType(*input).getShape().drop_front(2);
+  SmallVector<int64_t, 2> ones(spatial.size(), 1), zeros(spatial.size(), 0);
+  FailureOr<Value> result =
+      buildOp<IE::LpPoolOp>(ctx, node, {*input},
+                            {getI64ArrayAttr(ctx, "kernel_size", spatial),
+                             getI64ArrayAttr(ctx, "strides", ones),
+                             getI64ArrayAttr(ctx, "pads_begin", zeros),
+                             getI64ArrayAttr(ctx, "pads_end", zeros), *p});
+  if (failed(result)) {
+    return failure();
+  }
+  return ctx.setOutputs(node, {*result});
+}
+
 /// GlobalAveragePool / GlobalMaxPool -> IE.ReduceMean / IE.ReduceMax over the
 /// spatial axes with keep_dims.
 template <typename OpTy>
@@ -1086,6 +1148,8 @@ llvm::ArrayRef<OpHandlerInfo> getNNHandlers() {
        "IE.ReduceMean"},
       {"GlobalMaxPool", 9, 17, importGlobalPool<IE::ReduceMaxOp>,
        "IE.ReduceMax"},
+      {"LpPool", 9, 17, importLpPool, "IE.LpPool"},
+      {"GlobalLpPool", 9, 17, importGlobalLpPool, "IE.LpPool"},
       {"BatchNormalization", 9, 17, importBatchNormalization,
        "IE.BatchNormInference, IE.Convert"},
       {"Softmax", 9, 17, importSoftmax<IE::SoftMaxOp>,

@@ -28,14 +28,16 @@ getTable() {
     auto *map =
         new llvm::StringMap<llvm::SmallVector<const OpHandlerInfo *, 1>>();
     for (llvm::ArrayRef<OpHandlerInfo> family :
-         {getEltwiseHandlers(), getActivationHandlers(), getGeneralHandlers(),
-          getNNHandlers(), getDataHandlers(), getResizeHandlers(),
-          getQuantizationHandlers(), getIndexingHandlers(),
-          getRecurrentHandlers(), getLocalNormalizationHandlers(),
-          getEinsumHandlers(), getExpansionHandlers(), getSignalHandlers(),
-          getIntegerHandlers(), getSelectionHandlers(), getVanillaRNNHandlers(),
-          getMathHandlers(), getScatterHandlers(),
-          getLinearAlgebraHandlers()}) {
+         {getEltwiseHandlers(),       getActivationHandlers(),
+          getGeneralHandlers(),       getNNHandlers(),
+          getDataHandlers(),          getResizeHandlers(),
+          getQuantizationHandlers(),  getIndexingHandlers(),
+          getRecurrentHandlers(),     getLocalNormalizationHandlers(),
+          getEinsumHandlers(),        getExpansionHandlers(),
+          getSignalHandlers(),        getIntegerHandlers(),
+          getSelectionHandlers(),     getVanillaRNNHandlers(),
+          getMathHandlers(),          getScatterHandlers(),
+          getLinearAlgebraHandlers(), getRoiPoolingHandlers()}) {
       for (const OpHandlerInfo &info : family) {
         (*map)[info.opType].push_back(&info);
       }

@@ -167,6 +167,12 @@ def ScatterReduction : AbiEnum<
   AbiCase<"Min", 4, "min(element, update).">
 ]>;
 
+def RoiAlignMode : AbiEnum<"How `roi_align` pools the samples of a bin.", [
+  AbiCase<"Avg", 0, "The mean of the bilinear samples.">,
+  AbiCase<"Max", 1, "The largest weighted corner term w_i * v_i of any sample "
+                    "(the ONNX reference implementation's max).">
+]>;
+
 def PadMode : AbiEnum<"`pad` modes.", [
   AbiCase<"Constant", 0, "The pad value.">,
   AbiCase<"Edge", 1, "The nearest edge element.">,
@@ -685,6 +691,18 @@ def AvgPool : SwKernel<"avg_pool",
   let upaTable = "PoolingParams";
 }
 
+def LpPool : SwKernel<"lp_pool",
+    !listconcat([In<"input">, Out<"output">], PoolGeometryArgs.args,
+                [I32<"p", "the order of the norm (>= 1)", 2, 1>])> {
+  let doc = "lp_pool(input: float [N, C, H, W], output: the input's type [N, "
+            "C, OH, OW], kernel, strides, pads, roundingType, p): the p-norm "
+            "(sum |x|^p)^(1/p) of each window over the input values it "
+            "covers (padding adds nothing; ONNX LpPool); FP32 arithmetic. "
+            "Output sizes and checks as max_pool.";
+  let floatOnly = 1;
+  let upaTable = "LpPoolingParams";
+}
+
 def QuantizedAvgPool : SwKernel<"quantized_avg_pool",
     !listconcat([In<"input">, Out<"output">], PoolGeometryArgs.args,
                 [Flag<"excludePad">,
@@ -833,6 +851,44 @@ def ScatterElements : SwKernel<"scatter_elements", [In<"input">,
 }
 
 //===----------------------------------------------------------------------===//
+// Region-of-interest pools
+//===----------------------------------------------------------------------===//
+
+def RoiAlign : SwKernel<"roi_align", [In<"input">, In<"rois">,
+    In<"batchIndices">, Out<"output">, EnumArg<"mode", RoiAlignMode>,
+    I32<"samplingRatio", "samples per dim of a bin; 0: ceil(bin extent)", 0, 0,
+        512>,
+    F32<"spatialScale", "input coordinates per region unit; finite, > 0",
+        "1.0f">,
+    Flag<"halfPixel", "1: the scaled corners are shifted by -0.5; 0: regions "
+                      "are at least 1 x 1">]> {
+  let doc = "roi_align(input: float [N, C, H, W], rois: float [R, 4], "
+            "batchIndices: int [R], output: float [R, C, PH, PW], mode, "
+            "samplingRatio, spatialScale, halfPixel): ONNX RoiAlign "
+            "(IE.ROIAlign): region r = (x1, y1, x2, y2) * spatialScale of "
+            "image batchIndices[r] (in [0, N), else an error) pooled into PH x "
+            "PW bins of bilinear samples; FP32 arithmetic. Not floatOnly: "
+            "batchIndices is an integer tensor.";
+  let upaTable = "RoiAlignParams";
+  let vpuKernels = ["roi_align"];
+}
+
+def MaxRoiPool : SwKernel<"max_roi_pool", [In<"input">, In<"rois">,
+    Out<"output">,
+    F32<"spatialScale", "input coordinates per region unit; finite, > 0",
+        "1.0f">]> {
+  let doc = "max_roi_pool(input: float [N, C, H, W], rois: float [R, 5], "
+            "output: float [R, C, PH, PW], spatialScale): ONNX MaxRoiPool "
+            "(IE.MaxROIPool): region r = (batch, x1, y1, x2, y2), the batch "
+            "truncated (in [0, N), else an error), the corners rounded after "
+            "spatialScale, max-pooled into PH x PW bins (0 for an empty "
+            "bin).";
+  let floatOnly = 1;
+  let upaTable = "MaxRoiPoolParams";
+  let vpuKernels = ["max_roi_pool"];
+}
+
+//===----------------------------------------------------------------------===//
 // Linear algebra
 //===----------------------------------------------------------------------===//
 
@@ -914,5 +970,6 @@ def Library : SwKernelLibrary<[
   GatherElements, GatherND, ScatterNDUpdate, ScatterElements, Det,
   LogicalNot,
   Lrn,
-  LstmSequence, GruSequence
+  LstmSequence, GruSequence,
+  LpPool, RoiAlign, MaxRoiPool
 ]>;

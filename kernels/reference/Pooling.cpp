@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Both pools work on one output row at a time: for each window row and column
-// tap (ky, kx), the range of outputs whose window reads a valid input column is
-// computed once, and the innermost loop runs over that range of output x
-// (contiguous for stride 1). Average pooling divides by per-column counts
-// computed once per geometry.
+// The max and average pools work on one output row at a time: for each window
+// row and column tap (ky, kx), the range of outputs whose window reads a valid
+// input column is computed once, and the innermost loop runs over that range of
+// output x (contiguous for stride 1). Average pooling divides by per-column
+// counts computed once per geometry. The p-norm pool sums each window directly.
 //
 //===----------------------------------------------------------------------===//
 
@@ -129,6 +129,38 @@ void avgPool(const PoolGeometry &g, bool excludePad, const float *input,
              float *output) {
   assert(isValid(g) && "invalid pooling geometry");
   pool<false>(g, excludePad, input, output);
+}
+
+void lpPool(const PoolGeometry &g, int64_t p, const float *input,
+            float *output) {
+  assert(isValid(g) && p >= 1 && "invalid p-norm pooling");
+  const float fp = static_cast<float>(p);
+  auto power = [&](float v) {
+    const float a = std::fabs(v);
+    return p == 1 ? a : p == 2 ? a * a : std::pow(a, fp);
+  };
+  auto root = [&](float sum) {
+    return p == 1 ? sum : p == 2 ? std::sqrt(sum) : std::pow(sum, 1.0f / fp);
+  };
+  for (int64_t plane = 0; plane < g.planes; ++plane) {
+    const float *in = input + plane * g.inH * g.inW;
+    float *out = output + plane * g.outH * g.outW;
+    for (int64_t oy = 0; oy < g.outH; ++oy) {
+      const WindowRows rows = windowRows(g, oy);
+      for (int64_t ox = 0; ox < g.outW; ++ox) {
+        const int64_t xs = ox * g.strideW - g.padLeft;
+        const int64_t x0 = std::max<int64_t>(xs, 0);
+        const int64_t x1 = std::min(xs + g.kernelW, g.inW);
+        float sum = 0.0f;
+        for (int64_t y = rows.y0; y < rows.y1; ++y) {
+          for (int64_t x = x0; x < x1; ++x) {
+            sum += power(in[y * g.inW + x]);
+          }
+        }
+        out[oy * g.outW + ox] = root(sum);
+      }
+    }
+  }
 }
 
 } // namespace mlir::vpuc::kernels

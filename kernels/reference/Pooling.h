@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Max and average pooling over the planes of an NCHW float buffer, described by
-// a geometry struct. Plain C++ (no MLIR): the IE reference interpreter and the
-// emulator's kernels call the same code.
+// Max, average and p-norm pooling over the planes of an NCHW float buffer,
+// described by a geometry struct. Plain C++ (no MLIR): the IE reference
+// interpreter and the emulator's kernels call the same code.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +47,12 @@ void maxPool(const PoolGeometry &g, const float *input, float *output);
 /// cells beyond it do not).
 void avgPool(const PoolGeometry &g, bool excludePad, const float *input,
              float *output);
+
+/// The p-norm (sum |x|^p)^(1/p) of each window over the input values it covers
+/// (padding adds nothing); `p` >= 1. The powers and the sum are FP32 (p = 1
+/// and p = 2 without calls to pow).
+void lpPool(const PoolGeometry &g, int64_t p, const float *input,
+            float *output);
 
 } // namespace mlir::vpuc::kernels
 

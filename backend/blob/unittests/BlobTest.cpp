@@ -142,7 +142,7 @@ TEST(BlobTest, checksVersion) {
   major.setVersion(3, 0);
   EXPECT_THAT(loadError(major),
               HasSubstr("unsupported blob schema version 3.0: this reader "
-                        "reads 2.0 to 2.5"));
+                        "reads 2.0 to 2.6"));
   BlobBuilder minor = makeFullBuilder();
   minor.setVersion(2, 7);
   EXPECT_THAT(loadError(minor),

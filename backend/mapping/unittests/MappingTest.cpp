@@ -321,7 +321,7 @@ TEST_F(UpaParamsTest, everyKernelRoundTrips) {
     }
     EXPECT_EQ(roundTrip(decl.name, zeros), zeros) << decl.name;
   }
-  EXPECT_EQ(withScalars, 38u);
+  EXPECT_EQ(withScalars, 41u);
   // -0.0 is not the default 0.0.
   Attribute clamp[] = {builder.getF32FloatAttr(-0.0f),
                        builder.getF32FloatAttr(0.0f)};

@@ -259,6 +259,28 @@ std::vector<Case> getCases() {
                                          f, 2, 2, 2, 2, 0, 0, 1, 1, 0, true));
        },
        [](abi::ArgPacker &p) { addI32s(p, {2, 2, 2, 2, 0, 0, 1, 1, 0, 1}); }},
+      {"lp_pool",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::LpPoolingParams, schema::CreateLpPoolingParams(
+                                           f, 3, 2, 2, 1, 1, 0, 1, 0, 1, 3));
+       },
+       [](abi::ArgPacker &p) { addI32s(p, {3, 2, 2, 1, 1, 0, 1, 0, 1, 3}); }},
+      {"roi_align",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::RoiAlignParams,
+                   schema::CreateRoiAlignParams(f, 1, 2, 0.0625f, true));
+       },
+       [](abi::ArgPacker &p) {
+         addI32s(p, {1, 2});
+         p.addF32(0.0625f);
+         p.addI32(1);
+       }},
+      {"max_roi_pool",
+       [](fb::FlatBufferBuilder &f) {
+         return as(P::MaxRoiPoolParams,
+                   schema::CreateMaxRoiPoolParams(f, 0.5f));
+       },
+       [](abi::ArgPacker &p) { p.addF32(0.5f); }},
       {"argmax",
        [](fb::FlatBufferBuilder &f) {
          return as(P::ArgExtremumParams,

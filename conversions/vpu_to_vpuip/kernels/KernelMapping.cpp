@@ -904,10 +904,13 @@ int64_t getPoolExtent(int64_t in, int64_t kernel, int64_t stride,
   return out;
 }
 
-/// max_pool / avg_pool(input, output, kernel, strides, pads, roundingType
-/// [, excludePad]); the rounding type is the one that gives the output dims
-/// (the VPU op's output type already reflects it).
-void mapPool(CallBuilder &b, int32_t isAvg) {
+/// The pools mapPool maps (its code).
+enum PoolKind : int32_t { kMaxPool = 0, kAvgPool = 1, kLpPool = 2 };
+
+/// max_pool / avg_pool / lp_pool(input, output, kernel, strides, pads,
+/// roundingType [, excludePad | p]); the rounding type is the one that gives
+/// the output dims (the VPU op's output type already reflects it).
+void mapPool(CallBuilder &b, int32_t kind) {
   b.allTensors();
   llvm::ArrayRef<int64_t> in = b.inputDims(0);
   llvm::ArrayRef<int64_t> out = b.outputDims(0);
@@ -947,8 +950,10 @@ void mapPool(CallBuilder &b, int32_t isAvg) {
   b.addI32("pad_bottom", padBottom);
   b.addI32("pad_right", padRight);
   b.addI32(static_cast<int32_t>(rounding));
-  if (isAvg) {
+  if (kind == kAvgPool) {
     b.addI32(b.flag("exclude_pad") ? 1 : 0);
+  } else if (kind == kLpPool) {
+    b.copyI32("p");
   }
 }
 
@@ -956,7 +961,7 @@ void mapPool(CallBuilder &b, int32_t isAvg) {
 /// avg_pool, inputScale, inputZeroPoint, outputScale, outputZeroPoint, qmin,
 /// qmax, post-op) from `quantized_avg_pool`.
 void mapQuantizedAvgPool(CallBuilder &b, int32_t) {
-  mapPool(b, /*isAvg=*/1);
+  mapPool(b, kAvgPool);
   if (b.hasFailed()) {
     return;
   }
@@ -1213,7 +1218,7 @@ const Entry kEntries[] = {
      act(abi::ActivationOp::Atan)},
     {"atanh", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Atanh)},
-    {"avg_pool", abi::AvgPoolKernel::name, mapPool, 1},
+    {"avg_pool", abi::AvgPoolKernel::name, mapPool, kAvgPool},
     {"batch_norm", abi::BatchNormKernel::name, mapBatchNorm},
     {"ceil", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Ceil)},
@@ -1258,8 +1263,9 @@ const Entry kEntries[] = {
     {"log", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Log)},
     {"log_softmax", abi::LogSoftmaxKernel::name, mapAxis},
+    {"lp_pool", abi::LpPoolKernel::name, mapPool, kLpPool},
     {"matmul", abi::MatMulKernel::name, mapMatMul},
-    {"max_pool", abi::MaxPoolKernel::name, mapPool, 0},
+    {"max_pool", abi::MaxPoolKernel::name, mapPool, kMaxPool},
     {"mish", abi::ActivationKernel::name, mapActivation,
      act(abi::ActivationOp::Mish)},
     {"mvn", abi::MvnKernel::name, mapMvn},

@@ -415,4 +415,87 @@ def IE_ReorgYoloOp : IE_MiscLayerOp<"ReorgYolo", [AllElementTypesMatch<["input",
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Region-of-interest pools
+//===----------------------------------------------------------------------===//
+
+def IE_ROIAlignMode : I32EnumAttr<"ROIAlignMode", "how IE.ROIAlign pools the samples of a bin", [
+      I32EnumAttrCase<"AVG", 0, "avg">,
+      I32EnumAttrCase<"MAX", 1, "max">,
+    ]> {
+  let cppNamespace = "::mlir::vpuc::IE";
+  let genSpecializedAttr = 0;
+}
+
+def IE_ROIAlignModeAttr : EnumAttr<IE_Dialect, IE_ROIAlignMode, "roi_align_mode"> {
+  let summary = "the pooling of IE.ROIAlign (ONNX RoiAlign mode)";
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def IE_ROIAlignOp : IE_MiscLayerOp<"ROIAlign", [AllElementTypesMatch<["input", "rois", "output"]>]> {
+  let summary = "Region-of-interest align (ONNX RoiAlign)";
+  let description = [{
+    Pools each region of `rois` `[R, 4]` (x1, y1, x2, y2 in input coordinates before
+    `spatial_scale`) of image `batch_indices[r]` (in `[0, N)`) of `input` `[N, C, H, W]`
+    into `pooled_h x pooled_w` bins: the result is `[R, C, pooled_h, pooled_w]`. The scaled
+    corners are shifted by -0.5 with `half_pixel` (ONNX `coordinate_transformation_mode`
+    `half_pixel`); without it (`output_half_pixel`, the only mode before opset 16) a region
+    is at least 1 x 1. Each bin is sampled on a grid of `sampling_ratio` points per dim
+    (0: `ceil` of the bin's extent, adaptive) at the centres of its sub-bins, each sample
+    bilinear in the input plane (clamped to the border; 0 for a sample more than a pixel
+    outside). `mode` `avg` (default) averages the samples; `max` takes, as the ONNX reference
+    implementation does, the largest weighted corner term `w_i * v_i` of any sample (not the
+    largest interpolated value). FP32 arithmetic.
+
+    `pooled_h`, `pooled_w` >= 1, `sampling_ratio` in `[0, 512]`, `spatial_scale` finite
+    and > 0; `batch_indices` is an integer tensor `[R]`.
+
+    ```mlir
+    %0 = IE.ROIAlign(%x, %rois, %b) {pooled_h = 7 : i64, pooled_w = 7 : i64, sampling_ratio = 2 : i64,
+           spatial_scale = 6.250000e-02 : f64, half_pixel}
+           : tensor<1x256x14x14xf32>, tensor<10x4xf32>, tensor<10xi64> -> tensor<10x256x7x7xf32>
+    ```
+  }];
+  let arguments = (ins IE_FloatTensor:$input, IE_FloatTensor:$rois,
+                       RankedTensorOf<[AnyInteger]>:$batch_indices,
+                       I64Attr:$pooled_h, I64Attr:$pooled_w,
+                       DefaultValuedAttr<I64Attr, "0">:$sampling_ratio,
+                       DefaultValuedAttr<F64Attr, "1.0">:$spatial_scale,
+                       DefaultValuedAttr<IE_ROIAlignModeAttr,
+                                         "::mlir::vpuc::IE::ROIAlignMode::AVG">:$mode,
+                       UnitAttr:$half_pixel);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $rois `,` $batch_indices `)` attr-dict `:` type($input) `,` type($rois) `,`
+    type($batch_indices) `->` type($output)
+  }];
+}
+
+def IE_MaxROIPoolOp : IE_MiscLayerOp<"MaxROIPool", [AllElementTypesMatch<["input", "rois", "output"]>]> {
+  let summary = "Region-of-interest max pooling (ONNX MaxRoiPool, Caffe ROIPooling)";
+  let description = [{
+    Max-pools each region of `rois` `[R, 5]` (batch index in `[0, N)`, x1, y1, x2, y2 in
+    input coordinates before `spatial_scale`) of `input` `[N, C, H, W]` into `pooled_h x
+    pooled_w` bins: the result is `[R, C, pooled_h, pooled_w]`. The scaled corners are
+    rounded half away from zero, the region spans `max(x2 - x1 + 1, 1)` x `max(y2 - y1 + 1,
+    1)` pixels, and bin `(ph, pw)` covers rows `[floor(ph * h / pooled_h), ceil((ph + 1) * h /
+    pooled_h))` from y1 (h the region's height), columns likewise, clipped to the input; an
+    empty bin gives 0. A batch index is truncated to an integer. FP32 arithmetic.
+
+    `pooled_h`, `pooled_w` >= 1, `spatial_scale` finite and > 0.
+
+    ```mlir
+    %0 = IE.MaxROIPool(%x, %rois) {pooled_h = 6 : i64, pooled_w = 6 : i64, spatial_scale = 6.250000e-02 : f64}
+           : tensor<1x256x38x50xf32>, tensor<300x5xf32> -> tensor<300x256x6x6xf32>
+    ```
+  }];
+  let arguments = (ins IE_FloatTensor:$input, IE_FloatTensor:$rois,
+                       I64Attr:$pooled_h, I64Attr:$pooled_w,
+                       DefaultValuedAttr<F64Attr, "1.0">:$spatial_scale);
+  let results = (outs IE_FloatTensor:$output);
+  let assemblyFormat = [{
+    `(` $input `,` $rois `)` attr-dict `:` type($input) `,` type($rois) `->` type($output)
+  }];
+}
+
 #endif // VPUC_DIALECTS_IE_IR_IEOPSMISC

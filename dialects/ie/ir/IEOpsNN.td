@@ -275,6 +275,25 @@ def IE_AvgPoolOp : IE_PoolOp<"AvgPool", (ins UnitAttr:$exclude_pad), IE_FloatOrQ
   }];
 }
 
+def IE_LpPoolOp : IE_PoolOp<"LpPool", (ins DefaultValuedAttr<I64Attr, "2">:$p)> {
+  let summary = "2-D or 1-D p-norm pooling";
+  let description = [{
+    The p-norm `(sum |x|^p)^(1/p)` of each window of `input` `[N, C, H, W]` (ONNX `LpPool`);
+    windows and output sizes are those of `IE.MaxPool`. Padding reads zeros, so it adds
+    nothing to the sum. `p` is an integer >= 1 (default 2). A 1-D pool takes `input`
+    `[N, C, W]`, as `IE.MaxPool`. Float tensors only.
+
+    A global p-norm pool (ONNX `GlobalLpPool`) is `IE.LpPool` whose kernel is the input's
+    spatial extent, with unit strides and no padding.
+
+    ```mlir
+    %0 = IE.LpPool(%x) {kernel_size = array<i64: 3, 3>, p = 3 : i64, pads_begin = array<i64: 1, 1>,
+           pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>}
+           : tensor<1x8x32x32xf32> -> tensor<1x8x16x16xf32>
+    ```
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//

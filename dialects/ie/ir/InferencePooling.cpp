@@ -4,14 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// inferOnCPU of IE.MaxPool, IE.AvgPool, the IE.Reduce* ops, IE.SoftMax,
-// IE.LogSoftMax and the normalisations (IE.BatchNormInference, IE.MVN,
-// IE.LayerNormalization). The pools are adapters over //kernels/reference
-// (compiled with optimisation whatever the build mode). Reductions walk the
-// input row by row (the innermost dim), accumulating either into one value
-// (innermost dim reduced) or into a contiguous row of the result; SoftMax works
-// on [outer, axis, inner] with per-inner running buffers so its loops are
-// contiguous too.
+// inferOnCPU of IE.MaxPool, IE.AvgPool, IE.LpPool, the IE.Reduce* ops,
+// IE.SoftMax, IE.LogSoftMax and the normalisations (IE.BatchNormInference,
+// IE.MVN, IE.LayerNormalization). The pools are adapters over
+// //kernels/reference (compiled with optimisation whatever the build mode).
+// Reductions walk the input row by row (the innermost dim), accumulating either
+// into one value (innermost dim reduced) or into a contiguous row of the
+// result; SoftMax works on [outer, axis, inner] with per-inner running buffers
+// so its loops are contiguous too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -302,6 +302,14 @@ LogicalResult MaxPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
   }
   detail::applyPostOp(*this, outputs.back());
   return success();
+}
+
+LogicalResult LpPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,
+                                   SmallVectorImpl<HostTensor> &outputs) {
+  const int64_t p = getP();
+  return runPool(*this, inputs, outputs,
+                 [&](const kernels::PoolGeometry &g, const float *in,
+                     float *out) { kernels::lpPool(g, p, in, out); });
 }
 
 LogicalResult AvgPoolOp::inferOnCPU(ArrayRef<HostTensor> inputs,

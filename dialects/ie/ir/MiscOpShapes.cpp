@@ -314,4 +314,45 @@ FailureOr<DimVector> inferReorgYoloShape(ErrorFn emitError,
                    scale(input[2], 1, stride), scale(input[3], 1, stride)};
 }
 
+FailureOr<DimVector>
+inferRoiPoolShape(ErrorFn emitError, ArrayRef<int64_t> input,
+                  ArrayRef<int64_t> rois,
+                  std::optional<ArrayRef<int64_t>> batchIndices,
+                  const RoiPoolConfig &config) {
+  if (config.pooledH < 1 || config.pooledW < 1) {
+    return emitError() << "expects pooled_h and pooled_w >= 1, got "
+                       << config.pooledH << " and " << config.pooledW;
+  }
+  if (config.samplingRatio < 0 ||
+      config.samplingRatio > kMaxROIAlignSamplingRatio) {
+    return emitError() << "expects sampling_ratio in [0, "
+                       << kMaxROIAlignSamplingRatio << "], got "
+                       << config.samplingRatio;
+  }
+  if (!std::isfinite(config.spatialScale) || !(config.spatialScale > 0.0)) {
+    return emitError() << "expects a finite spatial_scale > 0, got "
+                       << config.spatialScale;
+  }
+  if (input.size() != 4) {
+    return emitError() << "expects a 4-D input [N, C, H, W], got shape "
+                       << formatShape(input);
+  }
+  if (rois.size() != 2 || conflicts(rois[1], config.boxSize)) {
+    return emitError() << "expects rois [R, " << config.boxSize
+                       << "], got shape " << formatShape(rois);
+  }
+  int64_t regions = rois[0];
+  if (batchIndices) {
+    if (batchIndices->size() != 1 || conflicts((*batchIndices)[0], rois[0])) {
+      return emitError() << "expects batch_indices [R] with R = " << rois[0]
+                         << " (one per region), got shape "
+                         << formatShape(*batchIndices);
+    }
+    if (isDynamic(regions)) {
+      regions = (*batchIndices)[0];
+    }
+  }
+  return DimVector{regions, input[1], config.pooledH, config.pooledW};
+}
+
 } // namespace mlir::vpuc::IE::detail

@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // The operand checks and result shapes of the local normalisations, the
-// recurrent layers and the detection helpers (IEOpsMisc.td) as functions of
-// operand shapes and attributes. Verifiers and result type inference call them
-// on the type shapes (dynamic dims are ShapedType::kDynamic: checks that need
-// them are skipped and they propagate), the host kernels on the actual shapes,
-// so both report the same message. Einsum's rules are in EinsumEquation.h.
-// Internal to dialects/ie/ir.
+// recurrent layers, the detection helpers and the region pools (IEOpsMisc.td)
+// as functions of operand shapes and attributes. Verifiers and result type
+// inference call them on the type shapes (dynamic dims are
+// ShapedType::kDynamic: checks that need them are skipped and they propagate),
+// the host kernels on the actual shapes, so both report the same message.
+// Einsum's rules are in EinsumEquation.h. Internal to dialects/ie/ir.
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +105,32 @@ FailureOr<DimVector> inferRegionYoloShape(ErrorFn emitError,
 /// IE.ReorgYolo: [N, C, H, W] -> [N, C * s * s, H / s, W / s].
 FailureOr<DimVector>
 inferReorgYoloShape(ErrorFn emitError, ArrayRef<int64_t> input, int64_t stride);
+
+//===----------------------------------------------------------------------===//
+// Region-of-interest pools
+//===----------------------------------------------------------------------===//
+
+/// The attributes of IE.ROIAlign and IE.MaxROIPool.
+struct RoiPoolConfig {
+  int64_t pooledH;
+  int64_t pooledW;
+  double spatialScale;
+  /// ROIAlign only; 0 for MaxROIPool.
+  int64_t samplingRatio = 0;
+  /// The values per region: 4 (ROIAlign) or 5 (MaxROIPool, batch index
+  /// first).
+  int64_t boxSize;
+};
+
+/// The largest `sampling_ratio` of IE.ROIAlign.
+constexpr int64_t kMaxROIAlignSamplingRatio = 512;
+
+/// IE.ROIAlign (with `batchIndices` [R]) and IE.MaxROIPool (without): checks
+/// the attributes, the input [N, C, H, W] and the regions [R, boxSize], and
+/// returns [R, C, pooledH, pooledW].
+FailureOr<DimVector> inferRoiPoolShape(
+    ErrorFn emitError, ArrayRef<int64_t> input, ArrayRef<int64_t> rois,
+    std::optional<ArrayRef<int64_t>> batchIndices, const RoiPoolConfig &config);
 
 } // namespace mlir::vpuc::IE::detail
 

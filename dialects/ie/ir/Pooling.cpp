@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Verifiers, result type inference and cost of IE.MaxPool, IE.AvgPool, the
-// IE.Reduce* ops, IE.SoftMax and IE.LogSoftMax. The shape rules are in
-// NNUtils.cpp.
+// Verifiers, result type inference and cost of IE.MaxPool, IE.AvgPool,
+// IE.LpPool, the IE.Reduce* ops, IE.SoftMax and IE.LogSoftMax. The shape rules
+// are in NNUtils.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -219,6 +219,27 @@ std::optional<int64_t> AvgPoolOp::getNumMACs() { return 0; }
 
 std::optional<int64_t> AvgPoolOp::getNumFLOPs() {
   return poolFLOPs(getOutput(), getKernelSize(), 1);
+}
+
+LogicalResult LpPoolOp::verifyBeforeInference() {
+  if (getP() < 1) {
+    return emitOpError() << "p must be >= 1, got " << getP();
+  }
+  return verifyPool(*this);
+}
+
+LogicalResult LpPoolOp::inferReturnTypeComponents(
+    MLIRContext *ctx, std::optional<Location> loc, Adaptor adaptor,
+    SmallVectorImpl<ShapedTypeComponents> &components) {
+  return inferPool(loc, adaptor, components);
+}
+
+std::optional<int64_t> LpPoolOp::getNumMACs() { return 0; }
+
+std::optional<int64_t> LpPoolOp::getNumFLOPs() {
+  // |x|^p and the sum per window element, the root per output element.
+  std::optional<int64_t> flops = poolFLOPs(getOutput(), getKernelSize(), 1);
+  return flops ? std::optional<int64_t>(*flops * 2) : std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//

@@ -270,6 +270,17 @@ def VPU_SWAvgPoolOp : VPU_SWOp<"AvgPool", IE_AvgPoolOp, "avg_pool"> {
       # "`quantized_avg_pool` with `input_scale` (f32) and " # VPU_QuantizedParamsDoc # ".";
 }
 
+def VPU_SWLpPoolOp : VPU_SWOp<"LpPool", IE_LpPoolOp, "lp_pool"> {
+  let kernelParams = [{
+    ::mlir::vpuc::VPU::detail::addPoolParams(params, getKernelSize(), getStrides(),
+                                           getPadsBegin(), getPadsEnd());
+    params.addI64("p", getP());
+  }];
+  let kernelDoc = "Kernel `lp_pool`; parameters: "
+      # !strconcat(VPU_PoolDoc, "") # ", `p` (i64). The output dims "
+      # "already reflect the rounding type.";
+}
+
 /// A reduction: the reduced axes as a mask and keep_dims.
 class VPU_SWReduceOp<string name, Op ieOp, string kernel> : VPU_SWOp<name, ieOp, kernel> {
   let kernelParams = [{
@@ -427,6 +438,24 @@ def VPU_SWScatterElementsUpdateOp : VPU_SWOp<"ScatterElementsUpdate",
 }
 
 def VPU_SWDetOp : VPU_SWSimpleOp<"Det", IE_DetOp, "det">;
+
+def VPU_SWROIAlignOp : VPU_SWOp<"ROIAlign", IE_ROIAlignOp, "roi_align"> {
+  let kernelParams = [{
+    params.addI64("mode", static_cast<int64_t>(getMode()));
+    params.addI64("sampling_ratio", static_cast<int64_t>(getSamplingRatio()));
+    params.addF32("spatial_scale", getSpatialScale().convertToDouble());
+    params.addFlag("half_pixel", getHalfPixel());
+  }];
+  let kernelDoc = "Kernel `roi_align`; parameters: `mode` (i64, the IE enum: 0 avg, 1 max), "
+      # "`sampling_ratio` (i64), `spatial_scale` (f32), `half_pixel` (flag).";
+}
+
+def VPU_SWMaxROIPoolOp : VPU_SWOp<"MaxROIPool", IE_MaxROIPoolOp, "max_roi_pool"> {
+  let kernelParams = [{
+    params.addF32("spatial_scale", getSpatialScale().convertToDouble());
+  }];
+  let kernelDoc = "Kernel `max_roi_pool`; parameters: `spatial_scale` (f32).";
+}
 
 def VPU_SWTopKOp : VPU_SWOp<"TopK", IE_TopKOp, "topk"> {
   let kernelParams = [{

@@ -206,6 +206,72 @@ def pool_1d():
                   vi("p4", F32, [1, 2, 4]), vi("p5", F32, [1, 2, 1])])
 
 
+def lp_pool():
+    """LpPool (p, pads, strides, auto_pad) and GlobalLpPool, 2-D and 1-D."""
+    nodes = [
+        node("LpPool", ["x"], ["p1"], "lppool_p3", kernel_shape=[3, 3], strides=[2, 2],
+             pads=[1, 1, 1, 1], p=3),
+        node("LpPool", ["x"], ["p2"], "lppool_same", kernel_shape=[2, 2], strides=[2, 2],
+             auto_pad="SAME_UPPER"),
+        node("GlobalLpPool", ["x"], ["p3"], "glppool", p=1),
+        node("LpPool", ["w"], ["p4"], "lppool1d", kernel_shape=[3], strides=[2], pads=[1, 0]),
+        node("GlobalLpPool", ["w"], ["p5"], "glppool1d"),
+    ]
+    return model(nodes, [vi("x", F32, [1, 2, 7, 7]), vi("w", F32, [1, 3, 9])],
+                 [vi("p1", F32, [1, 2, 4, 4]), vi("p2", F32, [1, 2, 4, 4]),
+                  vi("p3", F32, [1, 2, 1, 1]), vi("p4", F32, [1, 3, 4]),
+                  vi("p5", F32, [1, 3, 1])])
+
+
+def lppool_bad_p():
+    return single("LpPool", [1, 1, 4, 4], [1, 1, 3, 3], kernel_shape=[2, 2], p=0, check=False)
+
+
+def roi_pooling():
+    """RoiAlign (opset 16: half_pixel by default; max mode, output_half_pixel) and MaxRoiPool."""
+    nodes = [
+        node("RoiAlign", ["x", "rois", "b"], ["a1"], "roialign_default", output_height=7,
+             output_width=7),
+        node("RoiAlign", ["x", "rois", "b"], ["a2"], "roialign_max", mode="max",
+             output_height=2, output_width=3, sampling_ratio=2, spatial_scale=0.25,
+             coordinate_transformation_mode="output_half_pixel"),
+        node("MaxRoiPool", ["x", "boxes"], ["m"], "maxroipool", pooled_shape=[2, 3],
+             spatial_scale=0.5),
+    ]
+    return model(nodes, [vi("x", F32, [2, 8, 10, 10]), vi("rois", F32, [3, 4]),
+                         vi("b", I64, [3]), vi("boxes", F32, [4, 5])],
+                 [vi("a1", F32, [3, 8, 7, 7]), vi("a2", F32, [3, 8, 2, 3]),
+                  vi("m", F32, [4, 8, 2, 3])], opset=16)
+
+
+def roi_align10():
+    """Opset 10 RoiAlign has no coordinate_transformation_mode: output_half_pixel."""
+    nodes = [node("RoiAlign", ["x", "rois", "b"], ["y"], "roialign10", output_height=2,
+                  output_width=2)]
+    return model(nodes, [vi("x", F32, [1, 4, 6, 6]), vi("rois", F32, [2, 4]),
+                         vi("b", I64, [2])], [vi("y", F32, [2, 4, 2, 2])], opset=10)
+
+
+def roi_align_bad_mode():
+    nodes = [node("RoiAlign", ["x", "rois", "b"], ["y"], "roialign", mode="min")]
+    return model(nodes, [vi("x", F32, [1, 4, 6, 6]), vi("rois", F32, [2, 4]),
+                         vi("b", I64, [2])], [vi("y", F32, [2, 4, 1, 1])], opset=16,
+                 check=False)
+
+
+def roi_align_bad_batch():
+    nodes = [node("RoiAlign", ["x", "rois", "b"], ["y"], "roialign")]
+    return model(nodes, [vi("x", F32, [1, 4, 6, 6]), vi("rois", F32, [2, 4]),
+                         vi("b", I64, [3])], [vi("y", F32, [2, 4, 1, 1])], opset=16,
+                 check=False)
+
+
+def max_roi_pool_bad_shape():
+    nodes = [node("MaxRoiPool", ["x", "rois"], ["y"], "maxroipool", pooled_shape=[2])]
+    return model(nodes, [vi("x", F32, [1, 4, 6, 6]), vi("rois", F32, [2, 5])],
+                 [vi("y", F32, [2, 4, 2, 2])], check=False)
+
+
 def maxpool_3d():
     return single("MaxPool", [1, 1, 4, 4, 4], [1, 1, 3, 3, 3], kernel_shape=[2, 2, 2])
 
@@ -679,6 +745,9 @@ MODELS = {
     "instnorm_rank": instnorm_rank,
     "instnorm_scale_shape": instnorm_scale_shape,
     "layernorm_mean": layernorm_mean,
+    "lp_pool": lp_pool,
+    "lppool_bad_p": lppool_bad_p,
+    "max_roi_pool_bad_shape": max_roi_pool_bad_shape,
     "maxpool_3d": maxpool_3d,
     "maxpool_dilations": maxpool_dilations,
     "maxpool_indices": maxpool_indices,
@@ -695,6 +764,10 @@ MODELS = {
     "pool_bad_ceil_mode": pool_bad_ceil_mode,
     "pool_opset9": pool_opset9,
     "reduce": reduce,
+    "roi_align10": roi_align10,
+    "roi_align_bad_batch": roi_align_bad_batch,
+    "roi_align_bad_mode": roi_align_bad_mode,
+    "roi_pooling": roi_pooling,
     "reduce11": reduce11,
     "reduce_axes_nonconst": reduce_axes_nonconst,
     "reshape": reshape,

@@ -47,7 +47,7 @@ TEST(SwKernelsTest, namesAndOperandOrder) {
       EXPECT_FALSE(isMemRefArg(decl.signature[i])) << name;
     }
   }
-  EXPECT_EQ(names.size(), 64u);
+  EXPECT_EQ(names.size(), 67u);
 }
 
 TEST(SwKernelsTest, argsStructMatchesThePacker) {

@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements ConvertConv1DToConv2DPass: every 1-D IE.Convolution,
-// IE.GroupConvolution, IE.Deconvolution, IE.MaxPool and IE.AvgPool becomes
-// its 2-D form with H = 1 between reshapes of its input, filter, bias and
-// result.
+// IE.GroupConvolution, IE.Deconvolution, IE.MaxPool, IE.AvgPool and IE.LpPool
+// becomes its 2-D form with H = 1 between reshapes of its input, filter, bias
+// and result.
 //
 //===----------------------------------------------------------------------===//
 
@@ -116,6 +116,10 @@ static void widenWindow(Builder &builder, AvgPoolOp::Properties &properties) {
   widenPoolWindow(builder, properties);
 }
 
+static void widenWindow(Builder &builder, LpPoolOp::Properties &properties) {
+  widenPoolWindow(builder, properties);
+}
+
 /// The 2-D form of `op` on `operands`: its properties with the window widened
 /// (widenWindow), its discardable attributes kept, its result type inferred.
 template <typename OpT>
@@ -201,7 +205,8 @@ struct ConvertConv1DToConv2DPass
 void populateConvertConv1DToConv2DPatterns(RewritePatternSet &patterns) {
   patterns.add<ConvertTo2D<ConvolutionOp>, ConvertTo2D<GroupConvolutionOp>,
                ConvertTo2D<DeconvolutionOp>, ConvertTo2D<MaxPoolOp>,
-               ConvertTo2D<AvgPoolOp>>(patterns.getContext());
+               ConvertTo2D<AvgPoolOp>, ConvertTo2D<LpPoolOp>>(
+      patterns.getContext());
 }
 
 } // namespace mlir::vpuc::IE

@@ -16,8 +16,8 @@ include "mlir/Pass/PassBase.td"
 def ConvertConv1DToConv2DPass : Pass<"vpuc-ie-convert-conv1d-to-conv2d", "::mlir::func::FuncOp"> {
   let summary = "Rewrites 1-D convolutions and pools as 2-D ones with H = 1";
   let description = [{
-    `IE.Convolution`, `IE.GroupConvolution`, `IE.Deconvolution`, `IE.MaxPool` and
-    `IE.AvgPool` accept 1-D forms (input `[N, C, W]`, one value per window attribute); the
+    `IE.Convolution`, `IE.GroupConvolution`, `IE.Deconvolution`, `IE.MaxPool`, `IE.AvgPool`
+    and `IE.LpPool` accept 1-D forms (input `[N, C, W]`, one value per window attribute); the
     software kernels take 2-D ones only. This pass rewrites every such 1-D op as its 2-D form
     with H = 1, which computes the same values:
 
@@ -25,7 +25,7 @@ def ConvertConv1DToConv2DPass : Pass<"vpuc-ie-convert-conv1d-to-conv2d", "::mlir
       `[O, I, 1, K]` and a bias `[1, C, 1]` to `[1, C, 1, 1]` (a bias `[C]` is kept);
     * `strides`, `dilations` and `kernel_size` get 1 for y, `pads_begin`, `pads_end` and
       `output_padding` get 0; the other attributes (`groups`, `rounding_type`,
-      `exclude_pad`) are kept;
+      `exclude_pad`, `p`) are kept;
     * the 2-D result `[N, C', 1, OW]` is reshaped back to the op's result type.
 
     A reshape is an `IE.Reshape` for a tensor without layout encoding, an `IE.AffineReshape`

@@ -587,6 +587,40 @@ TEST_F(KernelMappingTest, poolsDeriveTheRoundingType) {
       "#IE.rounding_type<ceil>, strides = array<i64: 2, 2>} : "
       "tensor<1x8x7x7xf16> -> tensor<1x8x4x4xf16>");
   EXPECT_EQ(scalars(avgCeil2), "2, 2, 2, 2, 0, 0, 0, 0, 1, 0");
+
+  AbiKernelCall lp = mapOp(
+      "%a0: tensor<1x8x7x7xf16>",
+      "%0 = VPU.SW.LpPool(%a0) {kernel_size = array<i64: 2, 3>, p = 3 : i64, "
+      "pads_begin = array<i64: 1, 0>, pads_end = array<i64: 0, 1>, "
+      "rounding_type = #IE.rounding_type<ceil>, strides = array<i64: 2, 2>} : "
+      "tensor<1x8x7x7xf16> -> tensor<1x8x4x4xf16>");
+  EXPECT_EQ(lp.kernel, "lp_pool");
+  EXPECT_EQ(operands(lp), "0 -> 0");
+  // kernel, strides, pads, roundingType (the width needs ceil: floor gives
+  // 3), p.
+  EXPECT_EQ(scalars(lp), "2, 3, 2, 2, 1, 0, 0, 1, 1, 3");
+}
+
+TEST_F(KernelMappingTest, regionPoolsTakeTheirParameters) {
+  AbiKernelCall align = mapOp(
+      "%a0: tensor<2x8x10x10xf16>, %a1: tensor<3x4xf16>, %a2: tensor<3xi32>",
+      "%0 = VPU.SW.ROIAlign(%a0, %a1, %a2) {half_pixel, mode = "
+      "#IE.roi_align_mode<max>, pooled_h = 2 : i64, pooled_w = 3 : i64, "
+      "sampling_ratio = 2 : i64, spatial_scale = 2.500000e-01 : f64} : "
+      "tensor<2x8x10x10xf16>, tensor<3x4xf16>, tensor<3xi32> -> "
+      "tensor<3x8x2x3xf16>");
+  EXPECT_EQ(align.kernel, "roi_align");
+  EXPECT_EQ(operands(align), "0 1 2 -> 0");
+  EXPECT_EQ(scalars(align), "1, 2, 0.25f, 1");
+
+  AbiKernelCall pool =
+      mapOp("%a0: tensor<1x8x10x10xf32>, %a1: tensor<3x5xf32>",
+            "%0 = VPU.SW.MaxROIPool(%a0, %a1) {pooled_h = 2 : i64, pooled_w = "
+            "2 : i64, spatial_scale = 5.000000e-01 : f64} : "
+            "tensor<1x8x10x10xf32>, tensor<3x5xf32> -> tensor<3x8x2x2xf32>");
+  EXPECT_EQ(pool.kernel, "max_roi_pool");
+  EXPECT_EQ(operands(pool), "0 1 -> 0");
+  EXPECT_EQ(scalars(pool), "0.5f");
 }
 
 TEST_F(KernelMappingTest, interpolateScalesAndSizes) {

@@ -566,3 +566,36 @@ func.func @quant_avg_pool_per_axis(%x: tensor<1x2x4x4x!qa>) -> tensor<1x2x1x1x!q
   %0 = IE.AvgPool(%x) {kernel_size = array<i64: 4, 4>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x2x4x4x!qa> -> tensor<1x2x1x1x!qa>
   return %0 : tensor<1x2x1x1x!qa>
 }
+
+// -----
+
+func.func @lp_pool_p(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x3x3xf32> {
+  // expected-error @+1 {{'IE.LpPool' op p must be >= 1, got 0}}
+  %0 = IE.LpPool(%x) {kernel_size = array<i64: 2, 2>, p = 0 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x3x3xf32>
+  return %0 : tensor<1x8x3x3xf32>
+}
+
+// -----
+
+func.func @lp_pool_int(%x: tensor<1x8x6x6xi32>) -> tensor<1x8x3x3xi32> {
+  // expected-error @+1 {{'IE.LpPool' op operand #0 must be}}
+  %0 = IE.LpPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x6x6xi32> -> tensor<1x8x3x3xi32>
+  return %0 : tensor<1x8x3x3xi32>
+}
+
+// -----
+
+func.func @lp_pool_pads(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x4x4xf32> {
+  // expected-error @+1 {{'IE.LpPool' op pads [2, 0] and [0, 0] must be smaller than the kernel size 2x2}}
+  %0 = IE.LpPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 2, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x4x4xf32>
+  return %0 : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+func.func @lp_pool_result(%x: tensor<1x8x6x6xf32>) -> tensor<1x8x2x2xf32> {
+  // expected-error @+2 {{'IE.LpPool' op inferred type(s) 'tensor<1x8x3x3xf32>' are incompatible with return type(s) of operation 'tensor<1x8x2x2xf32>'}}
+  // expected-error @+1 {{'IE.LpPool' op failed to infer returned types}}
+  %0 = IE.LpPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 2, 2>} : tensor<1x8x6x6xf32> -> tensor<1x8x2x2xf32>
+  return %0 : tensor<1x8x2x2xf32>
+}

@@ -209,6 +209,28 @@ func.func @window_1d(%x: tensor<1x3x10xf32>, %w: tensor<4x3x3xf32>, %b: tensor<1
 
 // -----
 
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// CHECK-LABEL: func.func @lp_pools
+func.func @lp_pools(%x: tensor<1x8x7x7xf32>, %y: tensor<1x8x6x6xf16, #NHWC>, %w: tensor<2x3x9xf32>)
+    -> (tensor<1x8x4x4xf32>, tensor<1x8x1x1xf16, #NHWC>, tensor<2x3x4xf32>, tensor<1x8x4x4xf32>) {
+  // floor((7 + 1 + 1 - 3) / 2) + 1 = 4
+  // CHECK: IE.LpPool(%{{.*}}) {kernel_size = array<i64: 3, 3>, p = 3 : i64, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x8x7x7xf32> -> tensor<1x8x4x4xf32>
+  %0 = IE.LpPool(%x) {kernel_size = array<i64: 3, 3>, p = 3 : i64, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x8x7x7xf32> -> tensor<1x8x4x4xf32>
+  // The default p (2) is not printed; a global window keeps the layout.
+  // CHECK: IE.LpPool(%{{.*}}) {kernel_size = array<i64: 6, 6>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x8x6x6xf16, #[[$NHWC:.+]]> -> tensor<1x8x1x1xf16, #[[$NHWC]]>
+  %1 = IE.LpPool(%y) {kernel_size = array<i64: 6, 6>, p = 2 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x8x6x6xf16, #NHWC> -> tensor<1x8x1x1xf16, #NHWC>
+  // 1-D: floor((9 - 3) / 2) + 1 = 4
+  // CHECK: IE.LpPool(%{{.*}}) {kernel_size = array<i64: 3>, p = 1 : i64, {{.*}}} : tensor<2x3x9xf32> -> tensor<2x3x4xf32>
+  %2 = IE.LpPool(%w) {kernel_size = array<i64: 3>, p = 1 : i64, pads_begin = array<i64: 0>, pads_end = array<i64: 0>, strides = array<i64: 2>} : tensor<2x3x9xf32> -> tensor<2x3x4xf32>
+  // ceil((7 - 2) / 2) + 1 = 4
+  // CHECK: IE.LpPool(%{{.*}}) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, rounding_type = #IE.rounding_type<ceil>, strides = array<i64: 2, 2>} : tensor<1x8x7x7xf32> -> tensor<1x8x4x4xf32>
+  %3 = IE.LpPool(%x) {kernel_size = array<i64: 2, 2>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, rounding_type = #IE.rounding_type<ceil>, strides = array<i64: 2, 2>} : tensor<1x8x7x7xf32> -> tensor<1x8x4x4xf32>
+  return %0, %1, %2, %3 : tensor<1x8x4x4xf32>, tensor<1x8x1x1xf16, #NHWC>, tensor<2x3x4xf32>, tensor<1x8x4x4xf32>
+}
+
+// -----
+
 // Pools on quantized tensors keep the input's element type: the max pool of the stored values,
 // the average pool of the real values requantised.
 // CHECK-LABEL: func.func @quantized_pools

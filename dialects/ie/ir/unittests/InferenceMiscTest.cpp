@@ -6,10 +6,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Parses one IE op (local normalisations, Einsum, CTCGreedyDecoder, RegionYolo,
-// ReorgYolo) from text, runs inferOnCPU on small buffers and checks the values
-// against results worked out by hand (the derivation is in the comments); also
-// checks costs and the errors of inference on actual shapes that contradict the
-// op.
+// ReorgYolo, ROIAlign, MaxROIPool) from text, runs inferOnCPU on small buffers
+// and checks the values against results worked out by hand (the derivation is
+// in the comments); also checks costs and the errors of inference on actual
+// shapes that contradict the op.
 //
 //===----------------------------------------------------------------------===//
 
@@ -506,6 +506,103 @@ TEST_F(InferenceMiscTest, reorgYoloActualHeightMismatch) {
                                  {iota({1, 4, 3, 2})});
   EXPECT_EQ(message, "'IE.ReorgYolo' op expects input height 3 to be a "
                      "multiple of the stride 2");
+}
+
+//===----------------------------------------------------------------------===//
+// ROIAlign, MaxROIPool
+//===----------------------------------------------------------------------===//
+
+// The input planes hold f(y, x) = 4y + x (+ 16 on batch 1): bilinear samples of
+// a linear function are the function itself where no tap is clamped.
+constexpr const char *kRoiAlign = R"(
+    func.func @f(%x: tensor<2x1x4x4xf32>, %r: tensor<3x4xf32>, %b: tensor<3xi64>) -> tensor<3x1x2x2xf32> {
+      %0 = IE.ROIAlign(%x, %r, %b) {MODE pooled_h = 2 : i64, pooled_w = 2 : i64} : tensor<2x1x4x4xf32>, tensor<3x4xf32>, tensor<3xi64> -> tensor<3x1x2x2xf32>
+      return %0 : tensor<3x1x2x2xf32>
+    })";
+
+std::string roiAlignText(llvm::StringRef attrs) {
+  std::string text = kRoiAlign;
+  text.replace(text.find("MODE"), 4, attrs.str());
+  return text;
+}
+
+TEST_F(InferenceMiscTest, roiAlignAverage) {
+  // Region 0: (0, 0, 4, 4) on batch 0, bins 2 x 2, 2 x 2 samples each
+  // (adaptive: ceil(2)). Bin (0, 0) samples y, x in {0.5, 1.5}: mean f(1, 1)
+  // = 5. Bin (0, 1): x in {2.5, 3.5}, 3.5 clamped to 3: mean x 2.75, 6.75. Bin
+  // (1, 0): y 2.75, 12; bin (1, 1): 13.75. Region 1: (0, 0, 2, 2) on batch 1:
+  // bins of 1 pixel, one sample at the centres 0.5, 1.5: 16 + f
+  // = 18.5, 19.5, 22.5, 23.5. Region 2: (1, 1, 1, 1) on batch 0: a point, made
+  // 1 x 1 (output_half_ pixel): bin extent 0.5, one sample at 1.25:
+  // f(1.25, 1.25) = 6.25, then 1.25/1.75 -> 6.75, 8.25, 8.75.
+  HostTensor out =
+      run(roiAlignText(""),
+          {iota({2, 1, 4, 4}),
+           HostTensor({3, 4}, {0, 0, 4, 4, 0, 0, 2, 2, 1, 1, 1, 1}),
+           HostTensor({3}, {0, 1, 0})});
+  expectNear(out, {3, 1, 2, 2},
+             {5, 6.75f, 12, 13.75f, 18.5f, 19.5f, 22.5f, 23.5f, 6.25f, 6.75f,
+              8.25f, 8.75f});
+  // half_pixel shifts the scaled corners by -0.5: region (0.5, 0.5, 2.5, 2.5)
+  // is (0, 0, 2, 2): as region 1 above, on batch 0.
+  HostTensor shifted =
+      run(roiAlignText("half_pixel, sampling_ratio = 1 : i64,"),
+          {iota({2, 1, 4, 4}),
+           HostTensor({3, 4}, {0.5f, 0.5f, 2.5f, 2.5f, 0.5f, 0.5f, 2.5f, 2.5f,
+                               0.5f, 0.5f, 2.5f, 2.5f}),
+           HostTensor({3}, {0, 1, 0})});
+  expectNear(shifted, {3, 1, 2, 2},
+             {2.5f, 3.5f, 6.5f, 7.5f, 18.5f, 19.5f, 22.5f, 23.5f, 2.5f, 3.5f,
+              6.5f, 7.5f});
+}
+
+TEST_F(InferenceMiscTest, roiAlignMaxTakesTheLargestWeightedTap) {
+  // Region (0, 0, 2, 2) with 2 x 2 samples per 1-pixel bin at spatial_scale
+  // 2 of (0, 0, 1, 1): bin (0, 0) samples at 0.25 and 0.75. Sample (0.75,
+  // 0.75): taps f = 0, 1, 4, 5 with weights 1/16, 3/16, 3/16, 9/16: the largest
+  // term is 45/16. (The largest interpolated sample, f(0.75, 0.75) = 3.75, is
+  // not what ONNX max mode computes.)
+  HostTensor out =
+      run(roiAlignText("mode = #IE.roi_align_mode<max>, sampling_ratio = 2 : "
+                       "i64, spatial_scale = 2.0 : f64,"),
+          {iota({2, 1, 4, 4}),
+           HostTensor({3, 4}, {0, 0, 1, 1, 0, 0, 1, 1, 0, 0, 1, 1}),
+           HostTensor({3}, {0, 0, 0})});
+  ASSERT_EQ(out.data.size(), 12u);
+  EXPECT_NEAR(out.data[0], 45.0f / 16, 1e-5f);
+}
+
+TEST_F(InferenceMiscTest, roiAlignBatchIndexOutOfRange) {
+  std::string message = runError(
+      roiAlignText(""),
+      {iota({2, 1, 4, 4}), HostTensor({3, 4}, std::vector<float>(12, 1.0f)),
+       HostTensor({3}, {0, 2, 0})});
+  EXPECT_EQ(message, "'IE.ROIAlign' op region 1 has batch index 2, outside "
+                     "[0, 2)");
+}
+
+TEST_F(InferenceMiscTest, maxRoiPool) {
+  // f(y, x) = 4y + x. Region 0: (0, 0, 2, 2) * 0.5 = (0, 0, 1, 1) -> 2 x 2
+  // pixels, bins
+  // of 1: f = 0, 1, 4, 5. Region 1: (2, 2, 5, 5) * 0.5 rounds half away from
+  // zero to (1, 1, 3, 3): 3 pixels per dim, bins [floor(0), ceil(1.5)) = [0, 2)
+  // and [1, 3) from 1: rows/columns {1, 2} and {2, 3}: max f = 10, 11, 14, 15.
+  const char *text = R"(
+    func.func @f(%x: tensor<1x1x4x4xf32>, %r: tensor<2x5xf32>) -> tensor<2x1x2x2xf32> {
+      %0 = IE.MaxROIPool(%x, %r) {pooled_h = 2 : i64, pooled_w = 2 : i64, spatial_scale = SCALE : f64} : tensor<1x1x4x4xf32>, tensor<2x5xf32> -> tensor<2x1x2x2xf32>
+      return %0 : tensor<2x1x2x2xf32>
+    })";
+  std::string half = text;
+  half.replace(half.find("SCALE"), 5, "0.5");
+  HostTensor out =
+      run(half, {iota({1, 1, 4, 4}),
+                 HostTensor({2, 5}, {0, 0, 0, 2, 2, 0, 2, 2, 5, 5})});
+  expectNear(out, {2, 1, 2, 2}, {0, 1, 4, 5, 10, 11, 14, 15});
+  std::string message =
+      runError(half, {iota({1, 1, 4, 4}),
+                      HostTensor({2, 5}, {0, 0, 0, 2, 2, -1, 2, 2, 5, 5})});
+  EXPECT_EQ(message, "'IE.MaxROIPool' op region 1 has batch index -1, "
+                     "outside [0, 1)");
 }
 
 } // namespace

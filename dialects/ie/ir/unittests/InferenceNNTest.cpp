@@ -431,6 +431,35 @@ TEST_F(InferenceNNTest, avgPoolExcludePadAndCeil) {
   }
 }
 
+TEST_F(InferenceNNTest, lpPoolByHand) {
+  // x = [[1, -2, 3], [4, 0, -1]], 2x2 windows: {1, -2, 4, 0} and {-2, 3, 0,
+  // -1}.
+  HostTensor in({1, 1, 2, 3}, {1.0f, -2.0f, 3.0f, 4.0f, 0.0f, -1.0f});
+  struct Case {
+    uint64_t p;
+    std::vector<float> expected;
+  };
+  for (const Case &c :
+       {Case{1, {7.0f, 6.0f}}, Case{2, {4.5825757f, 3.7416574f}},
+        Case{3, {4.1793392f, 3.3019272f}}}) {
+    auto op = builder.create<LpPoolOp>(
+        loc(), arg({1, 1, 2, 3}), builder.getDenseI64ArrayAttr({2, 2}),
+        builder.getDenseI64ArrayAttr({1, 1}),
+        builder.getDenseI64ArrayAttr({0, 0}),
+        builder.getDenseI64ArrayAttr({0, 0}), RoundingType::FLOOR, c.p);
+    expectNear(run(op, {in}), {1, 1, 1, 2}, c.expected);
+  }
+  // 1-D with padding: windows [pad, 3], [-4, 1], [2, pad] (padding adds 0).
+  auto op = builder.create<LpPoolOp>(
+      loc(), arg({1, 1, 4}), builder.getDenseI64ArrayAttr({2}),
+      builder.getDenseI64ArrayAttr({2}), builder.getDenseI64ArrayAttr({1}),
+      builder.getDenseI64ArrayAttr({1}), RoundingType::FLOOR, 2);
+  expectNear(run(op, {HostTensor({1, 1, 4}, {3.0f, -4.0f, 1.0f, 2.0f})}),
+             {1, 1, 3}, {3.0f, 4.1231056f, 2.0f});
+  // |x|^p and the sum per window element, the root per output element.
+  EXPECT_EQ(*op.getNumFLOPs(), 2 * 3 * 3);
+}
+
 //===----------------------------------------------------------------------===//
 // Reductions
 //===----------------------------------------------------------------------===//

@@ -739,6 +739,15 @@ func.func @logical_or_0(%a0: tensor<2x3xi1>, %a1: tensor<1xi1>) -> tensor<2x3xi1
 
 // -----
 
+// CHECK-LABEL: func.func @lp_pool_0
+// CHECK-NEXT: %0 = VPU.SW.LpPool(%arg0) {kernel_size = array<i64: 3, 3>, p = 3 : i64, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x8x7x7xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>> -> tensor<1x8x4x4xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+func.func @lp_pool_0(%a0: tensor<1x8x7x7xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>) -> tensor<1x8x4x4xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>> {
+  %0 = VPU.SW.LpPool(%a0) {kernel_size = array<i64: 3, 3>, p = 3 : i64, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x8x7x7xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>> -> tensor<1x8x4x4xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+  return %0 : tensor<1x8x4x4xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @m_v_n_0
 // CHECK-NEXT: %0 = VPU.SW.MVN(%arg0) {axes = array<i64: 2, 3>, eps = 1.000000e-09 : f64, eps_mode = #IE.mvn_eps_mode<outside_sqrt>, normalize_variance} : tensor<1x16x8x8xf32> -> tensor<1x16x8x8xf32>
 func.func @m_v_n_0(%a0: tensor<1x16x8x8xf32>) -> tensor<1x16x8x8xf32> {
@@ -789,6 +798,15 @@ func.func @max_pool_0(%a0: tensor<1x64x112x112xf32>) -> tensor<1x64x55x55xf32> {
 func.func @max_pool_1(%a0: tensor<1x64x112x112xf32>) -> tensor<1x64x56x56xf32> {
   %0 = VPU.SW.MaxPool(%a0) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, rounding_type = #IE.rounding_type<ceil>, strides = array<i64: 2, 2>} : tensor<1x64x112x112xf32> -> tensor<1x64x56x56xf32>
   return %0 : tensor<1x64x56x56xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @max_r_o_i_pool_0
+// CHECK-NEXT: %0 = VPU.SW.MaxROIPool(%arg0, %arg1) {pooled_h = 2 : i64, pooled_w = 2 : i64, spatial_scale = 5.000000e-01 : f64} : tensor<1x8x10x10xf16>, tensor<3x5xf16> -> tensor<3x8x2x2xf16>
+func.func @max_r_o_i_pool_0(%a0: tensor<1x8x10x10xf16>, %a1: tensor<3x5xf16>) -> tensor<3x8x2x2xf16> {
+  %0 = VPU.SW.MaxROIPool(%a0, %a1) {pooled_h = 2 : i64, pooled_w = 2 : i64, spatial_scale = 5.000000e-01 : f64} : tensor<1x8x10x10xf16>, tensor<3x5xf16> -> tensor<3x8x2x2xf16>
+  return %0 : tensor<3x8x2x2xf16>
 }
 
 // -----
@@ -942,6 +960,15 @@ func.func @quantize_0(%a0: tensor<1x3x4x4xf32, affine_map<(d0, d1, d2, d3) -> (d
 func.func @quantize_1(%a0: tensor<1x3x4x4xf32>) -> tensor<1x3x4x4x!quant.uniform<i8:f32:1, {0.5:0, 0.25:-3, 0.125:4}>> {
   %0 = VPU.SW.Quantize(%a0) {dstElemType = !quant.uniform<i8:f32:1, {0.5:0, 0.25:-3, 0.125:4}>} : tensor<1x3x4x4xf32> -> tensor<1x3x4x4x!quant.uniform<i8:f32:1, {0.5:0, 0.25:-3, 0.125:4}>>
   return %0 : tensor<1x3x4x4x!quant.uniform<i8:f32:1, {0.5:0, 0.25:-3, 0.125:4}>>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @r_o_i_align_0
+// CHECK-NEXT: %0 = VPU.SW.ROIAlign(%arg0, %arg1, %arg2) {half_pixel, mode = #IE.roi_align_mode<max>, pooled_h = 2 : i64, pooled_w = 3 : i64, sampling_ratio = 2 : i64, spatial_scale = 2.500000e-01 : f64} : tensor<2x8x10x10xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, tensor<3x4xf16>, tensor<3xi32> -> tensor<3x8x2x3xf16>
+func.func @r_o_i_align_0(%a0: tensor<2x8x10x10xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, %a1: tensor<3x4xf16>, %a2: tensor<3xi32>) -> tensor<3x8x2x3xf16> {
+  %0 = VPU.SW.ROIAlign(%a0, %a1, %a2) {half_pixel, mode = #IE.roi_align_mode<max>, pooled_h = 2 : i64, pooled_w = 3 : i64, sampling_ratio = 2 : i64, spatial_scale = 2.500000e-01 : f64} : tensor<2x8x10x10xf16, affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>>, tensor<3x4xf16>, tensor<3xi32> -> tensor<3x8x2x3xf16>
+  return %0 : tensor<3x8x2x3xf16>
 }
 
 // -----

@@ -61,12 +61,15 @@ func.func @deconv(%x: tensor<1x4x9xf32>, %w: tensor<4x1x3xf32>) -> tensor<1x2x19
 // CHECK-LABEL: func.func @pools
 // CHECK:         %[[M:.+]] = IE.MaxPool(%{{.+}}) {kernel_size = array<i64: 1, 3>, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 0, 0>, rounding_type = #IE.rounding_type<ceil>, strides = array<i64: 1, 2>} : tensor<1x2x1x7xf32> -> tensor<1x2x1x4xf32>
 // CHECK:         %[[A:.+]] = IE.AvgPool(%{{.+}}) {exclude_pad, kernel_size = array<i64: 1, 3>, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 0, 1>, strides = array<i64: 1, 1>} : tensor<1x2x1x7xf32> -> tensor<1x2x1x7xf32>
-func.func @pools(%x: tensor<1x2x7xf32>) -> (tensor<1x2x4xf32>, tensor<1x2x7xf32>) {
+// CHECK:         %[[L:.+]] = IE.LpPool(%{{.+}}) {kernel_size = array<i64: 1, 2>, p = 3 : i64, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 2>} : tensor<1x2x1x7xf32> -> tensor<1x2x1x4xf32>
+func.func @pools(%x: tensor<1x2x7xf32>) -> (tensor<1x2x4xf32>, tensor<1x2x7xf32>, tensor<1x2x4xf32>) {
   %0 = IE.MaxPool(%x) {kernel_size = array<i64: 3>, pads_begin = array<i64: 1>, pads_end = array<i64: 0>,
          rounding_type = #IE.rounding_type<ceil>, strides = array<i64: 2>} : tensor<1x2x7xf32> -> tensor<1x2x4xf32>
   %1 = IE.AvgPool(%x) {exclude_pad, kernel_size = array<i64: 3>, pads_begin = array<i64: 1>,
          pads_end = array<i64: 1>, strides = array<i64: 1>} : tensor<1x2x7xf32> -> tensor<1x2x7xf32>
-  return %0, %1 : tensor<1x2x4xf32>, tensor<1x2x7xf32>
+  %2 = IE.LpPool(%x) {kernel_size = array<i64: 2>, p = 3 : i64, pads_begin = array<i64: 1>,
+         pads_end = array<i64: 0>, strides = array<i64: 2>} : tensor<1x2x7xf32> -> tensor<1x2x4xf32>
+  return %0, %1, %2 : tensor<1x2x4xf32>, tensor<1x2x7xf32>, tensor<1x2x4xf32>
 }
 
 // -----
