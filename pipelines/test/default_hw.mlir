@@ -22,9 +22,9 @@
 // for their DMAs), the four software kernels are spread over the four ACT SHAVEs, the DMAs over
 // both ports.
 // STATS: remark: VPURT statistics of @main:
-// STATS-NEXT: tasks: 30
-// STATS-NEXT: DMA_NN[0]: 12
-// STATS-NEXT: DMA_NN[1]: 8
+// STATS-NEXT: tasks: 25
+// STATS-NEXT: DMA_NN[0]: 8
+// STATS-NEXT: DMA_NN[1]: 7
 // STATS-NEXT: DPU[0]: 3
 // STATS-NEXT: DPU[1]: 3
 // STATS-NEXT: SHAVE_ACT[0]: 1

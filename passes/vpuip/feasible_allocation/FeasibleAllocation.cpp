@@ -452,14 +452,19 @@ FeasibleAllocationPass::verifyDependencies(func::FuncOp func,
   for (auto [index, step] : llvm::enumerate(schedule.steps)) {
     for (unsigned dep : step.deps) {
       // A conflict the wrapping sees, or a write to another part of a
-      // buffer the other task uses: the scheduler sees whole buffers, the
-      // wrapping the parts, which need no order.
+      // buffer the other task uses, or to CMX addresses of a placement the
+      // other task uses a part of (an address reuse): the scheduler sees
+      // whole buffers, the wrapping the parts, which need no order.
       bool covered = false;
       for (const auto &[a, aWrite] : accesses[dep]) {
         for (const auto &[b, bWrite] : accesses[index]) {
           covered |=
               (aWrite || bWrite) &&
-              (a.mayOverlap(b) || (a.root == b.root && a.exact && b.exact));
+              (a.mayOverlap(b) || (a.root == b.root && a.exact && b.exact) ||
+               (a.kind == BufferRootKind::StaticAllocation &&
+                b.kind == BufferRootKind::StaticAllocation &&
+                getBufferLocation(a.root).mayOverlap(
+                    getBufferLocation(b.root))));
         }
       }
       if (!covered) {

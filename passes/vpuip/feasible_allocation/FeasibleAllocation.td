@@ -72,8 +72,10 @@ def FeasibleAllocationPass
     `check-dependencies` verifies that claim on the rewritten function (a
     test aid): every dependency of the schedule joins two tasks with
     accesses that may overlap (one writing), or that write disjoint parts
-    of one buffer (the scheduler sees whole buffers, the wrapping the parts,
-    and such parts need no order).
+    of one buffer, or whose static allocations share CMX addresses while
+    the parts used do not (a placement reusing the addresses of one a task
+    read a part of): the scheduler sees whole buffers, the wrapping the
+    parts, and such parts need no order.
 
     **Summary.** The log (`--vpuc-log-level=info`), and with `summary` a
     remark on the function, give the numbers of tasks, steps, spill writes,

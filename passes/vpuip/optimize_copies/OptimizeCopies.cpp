@@ -5,22 +5,33 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements OptimizeCopiesPass: the writers of every root buffer of the
-// function body, then, for each DMA of a whole CMX buffer into a whole DDR
-// allocation, the rewrite of the DMAs bringing that DDR allocation back into
-// CMX (see OptimizeCopies.td).
+// function body; then, for each DMA from DDR into a whole CMX allocation,
+// the CMX buffers the region it reads was copied from (through DDR-to-DDR
+// copies too) and the rewrite of the DMA into reads of those buffers; last,
+// the erasure of the DDR allocations nothing reads any more (see
+// OptimizeCopies.td).
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/vpuip/optimize_copies/OptimizeCopies.h"
 
+#include <algorithm>
+#include <optional>
+
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "passes/vpuip/utils/BufferLocation.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -75,13 +86,16 @@ public:
     return it->second;
   }
 
-  /// Records that `newWriter` writes what `oldWriter` wrote in `root`.
-  void replaceWriter(Value root, Operation *oldWriter, Operation *newWriter) {
-    for (Operation *&writer : writers[root]) {
-      if (writer == oldWriter) {
-        writer = newWriter;
-      }
+  /// Records that `newWriters` write what `oldWriter` wrote in `root`.
+  void replaceWriter(Value root, Operation *oldWriter,
+                     ArrayRef<Operation *> newWriters) {
+    SmallVector<Operation *, 2> &list = writers[root];
+    auto it = llvm::find(list, oldWriter);
+    if (it == list.end()) {
+      return;
     }
+    it = list.erase(it);
+    list.insert(it, newWriters.begin(), newWriters.end());
   }
 
 private:
@@ -114,6 +128,404 @@ static memref::AllocOp getWholeAllocation(Value buffer, MemoryKind kind) {
   return alloc;
 }
 
+/// A rectangular part of a root buffer: the elements `offsets[i] + k`,
+/// `0 <= k < sizes[i]`, in the logical dimensions of `root`.
+struct Box {
+  Value root;
+  SmallVector<int64_t, 4> offsets;
+  SmallVector<int64_t, 4> sizes;
+
+  int64_t getNumElements() const {
+    int64_t count = 1;
+    for (int64_t size : sizes) {
+      count *= size;
+    }
+    return count;
+  }
+
+  /// The elements of both boxes (of one root), or nullopt when none.
+  std::optional<Box> intersect(const Box &other) const {
+    Box result;
+    result.root = root;
+    for (size_t i = 0, e = offsets.size(); i < e; ++i) {
+      int64_t begin = std::max(offsets[i], other.offsets[i]);
+      int64_t end =
+          std::min(offsets[i] + sizes[i], other.offsets[i] + other.sizes[i]);
+      if (end <= begin) {
+        return std::nullopt;
+      }
+      result.offsets.push_back(begin);
+      result.sizes.push_back(end - begin);
+    }
+    return result;
+  }
+};
+
+/// The box `buffer` covers in the `memref.alloc` it is a view of, following
+/// unit-step `VPUIP.SubView`s, `VPUIP.ConcatView`s and the results of
+/// destination-style ops (their output buffers); nullopt through any other
+/// view (a reshape, a strided step) or to another root.
+static std::optional<Box> getBox(Value buffer) {
+  auto type = llvm::dyn_cast<MemRefType>(buffer.getType());
+  if (!type || !type.hasStaticShape()) {
+    return std::nullopt;
+  }
+  Box box;
+  box.offsets.assign(type.getRank(), 0);
+  box.sizes.assign(type.getShape().begin(), type.getShape().end());
+  Value current = buffer;
+  while (Operation *def = current.getDefiningOp()) {
+    if (auto subView = llvm::dyn_cast<SubViewOp>(def)) {
+      if (std::optional<ArrayRef<int64_t>> steps = subView.getStaticStrides();
+          steps && llvm::any_of(*steps, [](int64_t s) { return s != 1; })) {
+        return std::nullopt;
+      }
+      ArrayRef<int64_t> offsets = subView.getStaticOffsets();
+      if (offsets.size() != box.offsets.size()) {
+        return std::nullopt;
+      }
+      for (size_t i = 0, e = offsets.size(); i < e; ++i) {
+        box.offsets[i] += offsets[i];
+      }
+      current = subView.getSource();
+      continue;
+    }
+    if (auto concat = llvm::dyn_cast<ConcatViewOp>(def)) {
+      current = concat.getOutputBuff();
+      continue;
+    }
+    if (llvm::isa<memref::AllocOp>(def)) {
+      break;
+    }
+    auto dps = llvm::dyn_cast<DestinationStyleOpInterface>(def);
+    OpOperand *tied =
+        dps ? dps.getTiedOpOperand(llvm::cast<OpResult>(current)) : nullptr;
+    if (!tied || tied->get().getType() != current.getType()) {
+      return std::nullopt;
+    }
+    current = tied->get();
+  }
+  if (!current.getDefiningOp<memref::AllocOp>()) {
+    return std::nullopt;
+  }
+  box.root = current;
+  return box;
+}
+
+/// True if `sizes` at `offsets` is all of `buffer`.
+static bool isWhole(Value buffer, ArrayRef<int64_t> offsets,
+                    ArrayRef<int64_t> sizes) {
+  return llvm::all_of(offsets, [](int64_t o) { return o == 0; }) &&
+         llvm::cast<MemRefType>(buffer.getType()).getShape() == sizes;
+}
+
+/// `value` of memory `kind`.
+static bool isIn(Value value, MemoryKind kind) {
+  FailureOr<BufferType> type = BufferType::get(value.getType());
+  return succeeded(type) && type->getMemoryKind() == kind;
+}
+
+/// A part of the region of DDR a fill reads, held by one CMX buffer.
+struct Piece {
+  /// The CMX buffer (the input of the DMA that copied it to DDR).
+  Value source;
+  /// Where the part starts in `source`.
+  SmallVector<int64_t, 4> sourceOffsets;
+  /// Where the part starts in the region read.
+  SmallVector<int64_t, 4> targetOffsets;
+  SmallVector<int64_t, 4> sizes;
+};
+
+/// What the rewrites did.
+struct Counts {
+  /// Fills replaced by the CMX buffer itself.
+  int64_t sameCluster = 0;
+  /// Fills replaced by CMX-to-CMX DMAs.
+  int64_t toDma = 0;
+  /// The CMX-to-CMX DMAs created for them.
+  int64_t created = 0;
+  /// DMAs into DDR erased with the DDR buffers they wrote.
+  int64_t spills = 0;
+};
+
+/// Finds where the DDR data a fill reads came from and rewrites the fill.
+class RoundTrips {
+public:
+  /// `cmxCapacity` (0 when unknown) and `cmxAlignment` are the target's CMX
+  /// bytes per cluster and the alignment of a CMX buffer.
+  RoundTrips(WriterMap &writers, int64_t depth, int64_t cmxCapacity,
+             int64_t cmxAlignment)
+      : writers(writers), depth(depth), cmxCapacity(cmxCapacity),
+        cmxAlignment(std::max<int64_t>(1, cmxAlignment)) {}
+
+  /// Rewrites the DMA `fill` from DDR into a whole CMX allocation when the
+  /// region it reads holds CMX data only.
+  void rewriteFill(NNDMAOp fill, Counts &counts) {
+    memref::AllocOp target =
+        getWholeAllocation(fill.getOutputBuff(), MemoryKind::CMX_NN);
+    if (!target || !target->hasOneUse()) {
+      return;
+    }
+    ArrayRef<Operation *> targetWriters =
+        writers.getWriters(target.getResult());
+    if (targetWriters.size() != 1 || targetWriters.front() != fill) {
+      return;
+    }
+    std::optional<Box> region = getBox(fill.getInput());
+    if (!region) {
+      return;
+    }
+    SmallVector<Piece> pieces;
+    SmallVector<Value> roots;
+    SmallVector<int64_t, 4> origin(region->offsets.size(), 0);
+    if (!resolve(*region, fill, origin, depth, pieces, roots)) {
+      return;
+    }
+    if (pieces.size() == 1 &&
+        isWhole(pieces.front().source, pieces.front().sourceOffsets,
+                pieces.front().sizes) &&
+        pieces.front().source.getType() == target.getType()) {
+      // One CMX buffer of Y's type in Y's cluster: read it instead of Y.
+      touched.insert(roots.begin(), roots.end());
+      fill.getOutput().replaceAllUsesWith(pieces.front().source);
+      fill.erase();
+      target.erase();
+      ++counts.sameCluster;
+      return;
+    }
+    for (const Piece &piece : pieces) {
+      if (!fitWithTarget(piece.source, target)) {
+        return;
+      }
+    }
+    touched.insert(roots.begin(), roots.end());
+    OpBuilder builder(fill);
+    Location loc = fill.getLoc();
+    SmallVector<Value> parts;
+    SmallVector<Operation *> newWriters;
+    for (const Piece &piece : pieces) {
+      Value from = piece.source;
+      if (!isWhole(from, piece.sourceOffsets, piece.sizes)) {
+        from = builder.create<SubViewOp>(loc, from, piece.sourceOffsets,
+                                         piece.sizes);
+      }
+      Value into = target.getResult();
+      if (!isWhole(into, piece.targetOffsets, piece.sizes)) {
+        into = builder.create<SubViewOp>(loc, into, piece.targetOffsets,
+                                         piece.sizes);
+      }
+      auto dma = builder.create<NNDMAOp>(loc, into.getType(), from, into,
+                                         fill.getPort());
+      parts.push_back(dma.getOutput());
+      newWriters.push_back(dma);
+    }
+    Value result = parts.front();
+    if (parts.size() > 1) {
+      result = builder.create<ConcatViewOp>(loc, target.getType(), parts,
+                                            target.getResult());
+    }
+    writers.replaceWriter(target.getResult(), fill, newWriters);
+    fill.getOutput().replaceAllUsesWith(result);
+    fill.erase();
+    ++counts.toDma;
+    counts.created += static_cast<int64_t>(pieces.size());
+  }
+
+  /// Erases the DDR allocations the rewritten fills read that nothing reads
+  /// any more, with the DMAs writing them; then the DDR sources of erased
+  /// DDR-to-DDR copies, which may have lost their last reader.
+  void eraseUnread(Counts &counts) {
+    DenseSet<Value> erased;
+    SmallVector<Value> worklist(touched.begin(), touched.end());
+    bool changed = true;
+    while (changed) {
+      changed = false;
+      llvm::SmallSetVector<Value, 8> pending;
+      for (Value root : worklist) {
+        SmallVector<Operation *> ops;
+        if (erased.contains(root) || !collectUnread(root, ops)) {
+          pending.insert(root);
+          continue;
+        }
+        llvm::sort(ops, [](Operation *a, Operation *b) {
+          return a->isBeforeInBlock(b);
+        });
+        for (Operation *op : llvm::reverse(ops)) {
+          if (auto dma = llvm::dyn_cast<NNDMAOp>(op)) {
+            ++counts.spills;
+            std::optional<Box> source = getBox(dma.getInput());
+            if (source && isIn(source->root, MemoryKind::DDR)) {
+              pending.insert(source->root);
+            }
+          }
+          op->erase();
+        }
+        root.getDefiningOp()->erase();
+        erased.insert(root);
+        changed = true;
+      }
+      worklist.clear();
+      for (Value root : pending) {
+        if (!erased.contains(root)) {
+          worklist.push_back(root);
+        }
+      }
+    }
+  }
+
+private:
+  /// True if a DMA from the CMX buffer `source` into `target` can run: both
+  /// allocations fit in the CMX together when they are in one cluster.
+  bool fitWithTarget(Value source, memref::AllocOp target) const {
+    if (cmxCapacity <= 0) {
+      return true;
+    }
+    BufferType sourceRoot(
+        llvm::cast<MemRefType>(getBufferLocation(source).root.getType()));
+    BufferType targetType(target.getType());
+    if (sourceRoot.getClusterIndex() != targetType.getClusterIndex()) {
+      return true;
+    }
+    auto aligned = [&](BufferType type) {
+      return static_cast<int64_t>(
+          llvm::alignTo(type.getTotalAllocSize().count(), cmxAlignment));
+    };
+    return aligned(sourceRoot) + aligned(targetType) <= cmxCapacity;
+  }
+
+  /// The DMAs writing the DDR allocation `root` and the boxes they write;
+  /// `valid` when every writer is such a DMA and no two write a same
+  /// element.
+  struct DdrWriters {
+    bool valid = false;
+    SmallVector<std::pair<NNDMAOp, Box>> writes;
+  };
+
+  const DdrWriters &getDdrWriters(Value root) {
+    auto [it, inserted] = ddrWriters.try_emplace(root);
+    DdrWriters &info = it->second;
+    if (!inserted) {
+      return info;
+    }
+    memref::AllocOp alloc = getWholeAllocation(root, MemoryKind::DDR);
+    if (!alloc ||
+        BufferType(alloc.getType()).getElemTypeSize().count() % 8 != 0) {
+      return info;
+    }
+    for (Operation *writer : writers.getWriters(root)) {
+      auto dma = llvm::dyn_cast<NNDMAOp>(writer);
+      std::optional<Box> box = dma ? getBox(dma.getOutputBuff()) : std::nullopt;
+      if (!box || box->root != root) {
+        return info;
+      }
+      for (const auto &write : info.writes) {
+        if (box->intersect(write.second)) {
+          return info;
+        }
+      }
+      info.writes.push_back({dma, *box});
+    }
+    info.valid = true;
+    return info;
+  }
+
+  /// Appends to `pieces` the CMX buffers holding `region` of a DDR
+  /// allocation when `reader` reads it, placed at `origin` plus their offset
+  /// in the region, following at most `copies` DDR-to-DDR copies; appends
+  /// the DDR allocations looked at to `roots`. False unless the region is
+  /// entirely written, before `reader`, by DMAs from CMX buffers that
+  /// nothing writes after those DMAs.
+  bool resolve(const Box &region, Operation *reader, ArrayRef<int64_t> origin,
+               int64_t copies, SmallVectorImpl<Piece> &pieces,
+               SmallVectorImpl<Value> &roots) {
+    const DdrWriters &info = getDdrWriters(region.root);
+    if (!info.valid) {
+      return false;
+    }
+    roots.push_back(region.root);
+    int64_t covered = 0;
+    for (const auto &write : info.writes) {
+      NNDMAOp dma = write.first;
+      const Box &box = write.second;
+      std::optional<Box> part = box.intersect(region);
+      if (!part) {
+        continue;
+      }
+      if (!dma->isBeforeInBlock(reader)) {
+        return false;
+      }
+      covered += part->getNumElements();
+      SmallVector<int64_t, 4> inWrite, target;
+      for (size_t i = 0, e = part->offsets.size(); i < e; ++i) {
+        inWrite.push_back(part->offsets[i] - box.offsets[i]);
+        target.push_back(origin[i] + part->offsets[i] - region.offsets[i]);
+      }
+      Value input = dma.getInput();
+      if (isIn(input, MemoryKind::CMX_NN)) {
+        BufferLocation location = getBufferLocation(input);
+        if (location.kind != BufferRootKind::Allocation) {
+          return false;
+        }
+        for (Operation *writer : writers.getWriters(location.root)) {
+          if (!writer->isBeforeInBlock(dma)) {
+            return false;
+          }
+        }
+        pieces.push_back({input, inWrite, target, part->sizes});
+        continue;
+      }
+      std::optional<Box> inputBox =
+          isIn(input, MemoryKind::DDR) ? getBox(input) : std::nullopt;
+      if (copies == 0 || !inputBox) {
+        return false;
+      }
+      // A DDR-to-DDR copy: the part of its source it copied.
+      Box source = *inputBox;
+      for (size_t i = 0, e = inWrite.size(); i < e; ++i) {
+        source.offsets[i] += inWrite[i];
+      }
+      source.sizes = part->sizes;
+      if (!resolve(source, dma, target, copies - 1, pieces, roots)) {
+        return false;
+      }
+    }
+    return covered == region.getNumElements();
+  }
+
+  /// True if nothing reads the DDR allocation `root`: its uses are views,
+  /// joins and DMAs writing it (collected in `ops`), and their uses too.
+  static bool collectUnread(Value root, SmallVectorImpl<Operation *> &ops) {
+    llvm::SmallSetVector<Value, 8> values;
+    llvm::SmallPtrSet<Operation *, 8> seen;
+    values.insert(root);
+    for (size_t i = 0; i < values.size(); ++i) {
+      for (OpOperand &use : values[i].getUses()) {
+        Operation *user = use.getOwner();
+        auto dma = llvm::dyn_cast<NNDMAOp>(user);
+        if (dma && &use != &dma.getOutputBuffMutable()) {
+          return false;
+        }
+        if (!dma && !llvm::isa<SubViewOp, ConcatViewOp>(user)) {
+          return false;
+        }
+        if (seen.insert(user).second) {
+          ops.push_back(user);
+          values.insert(user->getResult(0));
+        }
+      }
+    }
+    return true;
+  }
+
+  WriterMap &writers;
+  int64_t depth;
+  int64_t cmxCapacity;
+  int64_t cmxAlignment;
+  DenseMap<Value, DdrWriters> ddrWriters;
+  /// The DDR allocations read through by rewritten fills.
+  llvm::SmallSetVector<Value, 8> touched;
+};
+
 struct OptimizeCopiesPass
     : public impl::OptimizeCopiesPassBase<OptimizeCopiesPass> {
   using Base::Base;
@@ -130,6 +542,11 @@ struct OptimizeCopiesPass
                             "of one block";
       return signalPassFailure();
     }
+    if (ddrCopyDepth < 0) {
+      func.emitOpError() << "ddr-copy-depth must be at least 0, not "
+                         << static_cast<int64_t>(ddrCopyDepth);
+      return signalPassFailure();
+    }
     Block &block = body.front();
     WriterMap writers;
     if (failed(writers.build(block))) {
@@ -137,115 +554,33 @@ struct OptimizeCopiesPass
       // change what it reads or writes.
       return;
     }
-    // The DMAs from CMX to DDR. The rewrites erase only DMAs from DDR, and
-    // each of these when it is visited.
-    SmallVector<NNDMAOp> spills;
+    // The DMAs from DDR to CMX, in program order. A rewrite erases only the
+    // fill it rewrites and creates only CMX-to-CMX DMAs.
+    SmallVector<NNDMAOp> fills;
     for (Operation &op : block) {
       auto dma = llvm::dyn_cast<NNDMAOp>(op);
-      if (dma &&
-          BufferType(dma.getInput().getType()).getMemoryKind() ==
-              MemoryKind::CMX_NN &&
-          BufferType(dma.getOutputBuff().getType()).getMemoryKind() ==
-              MemoryKind::DDR) {
-        spills.push_back(dma);
+      if (dma && isIn(dma.getInput(), MemoryKind::DDR) &&
+          isIn(dma.getOutputBuff(), MemoryKind::CMX_NN)) {
+        fills.push_back(dma);
       }
     }
     Counts counts;
-    for (NNDMAOp spill : spills) {
-      removeRoundTrips(spill, writers, counts);
+    ResourcesAttr resources = getResources(func);
+    RoundTrips roundTrips(writers, ddrCopyDepth,
+                          resources ? resources.getCmxSize() : 0,
+                          resources ? resources.getCmxAlignment() : 1);
+    for (NNDMAOp fill : fills) {
+      roundTrips.rewriteFill(fill, counts);
     }
+    roundTrips.eraseUnread(counts);
     support::Logger(getArgument())
         .info("@{0}: removed {1} DMA task(s): {2} DDR round trip(s) within "
-              "a cluster, {3} across clusters, {4} DMA(s) to DDR erased",
-              func.getSymName(), counts.sameCluster + counts.spills,
-              counts.sameCluster, counts.otherCluster, counts.spills);
-  }
-
-  /// What the rewrites did.
-  struct Counts {
-    /// Fills replaced by the CMX buffer itself.
-    int64_t sameCluster = 0;
-    /// Fills replaced by a CMX-to-CMX DMA.
-    int64_t otherCluster = 0;
-    /// DMAs to DDR erased.
-    int64_t spills = 0;
-  };
-
-  /// Rewrites the DMAs bringing the destination of `spill` back into CMX.
-  static void removeRoundTrips(NNDMAOp spill, WriterMap &writers,
-                               Counts &counts) {
-    // X: a whole CMX allocation, not written after the spill.
-    Value source = spill.getInput();
-    BufferType sourceType(llvm::cast<MemRefType>(source.getType()));
-    BufferLocation sourceLocation = getBufferLocation(source);
-    if (sourceLocation.kind != BufferRootKind::Allocation ||
-        !sourceLocation.exact || sourceLocation.offset != 0 ||
-        sourceLocation.root.getType() != source.getType()) {
-      return;
-    }
-    for (Operation *writer : writers.getWriters(sourceLocation.root)) {
-      if (!writer->isBeforeInBlock(spill)) {
-        return;
-      }
-    }
-    // D: a whole DDR allocation written by the spill only.
-    memref::AllocOp ddr =
-        getWholeAllocation(spill.getOutputBuff(), MemoryKind::DDR);
-    if (!ddr || !ddr->hasOneUse()) {
-      return;
-    }
-    ArrayRef<Operation *> ddrWriters = writers.getWriters(ddr.getResult());
-    if (ddrWriters.size() != 1 || ddrWriters.front() != spill) {
-      return;
-    }
-    // The fills D -> Y.
-    SmallVector<NNDMAOp> fills;
-    for (Operation *user : spill.getOutput().getUsers()) {
-      auto fill = llvm::dyn_cast<NNDMAOp>(user);
-      if (!fill || fill.getInput() != spill.getOutput()) {
-        continue;
-      }
-      memref::AllocOp target =
-          getWholeAllocation(fill.getOutputBuff(), MemoryKind::CMX_NN);
-      if (!target || !target->hasOneUse() ||
-          sourceType.withMemorySpace(
-              BufferType(target.getType()).getMemorySpace()) !=
-              BufferType(target.getType())) {
-        continue;
-      }
-      ArrayRef<Operation *> targetWriters =
-          writers.getWriters(target.getResult());
-      if (targetWriters.size() != 1 || targetWriters.front() != fill) {
-        continue;
-      }
-      fills.push_back(fill);
-    }
-    OpBuilder builder(spill.getContext());
-    for (NNDMAOp fill : fills) {
-      auto target = fill.getOutputBuff().getDefiningOp<memref::AllocOp>();
-      if (target.getType() == source.getType()) {
-        // Same cluster: read X instead of its copy.
-        fill.getOutput().replaceAllUsesWith(source);
-        fill.erase();
-        target.erase();
-        ++counts.sameCluster;
-        continue;
-      }
-      // Another cluster: one CMX-to-CMX DMA.
-      builder.setInsertionPoint(fill);
-      auto direct =
-          builder.create<NNDMAOp>(fill.getLoc(), fill.getOutput().getType(),
-                                  source, fill.getOutputBuff(), fill.getPort());
-      writers.replaceWriter(target.getResult(), fill, direct);
-      fill.getOutput().replaceAllUsesWith(direct.getOutput());
-      fill.erase();
-      ++counts.otherCluster;
-    }
-    if (spill.getOutput().use_empty()) {
-      spill.erase();
-      ddr.erase();
-      ++counts.spills;
-    }
+              "a cluster, {3} replaced by {4} CMX-to-CMX DMA(s), {5} DMA(s) "
+              "into DDR erased",
+              func.getSymName(),
+              counts.sameCluster + counts.toDma + counts.spills -
+                  counts.created,
+              counts.sameCluster, counts.toDma, counts.created, counts.spills);
   }
 };
 

@@ -14,10 +14,14 @@ export PYTHONPATH="$PWD/tools/python${PYTHONPATH:+:$PYTHONPATH}"
 export PYTHONDONTWRITEBYTECODE=1
 # Under --config=asan the module links gcc's ASan runtime, which must be loaded before anything
 # else: preload it into the (uninstrumented) interpreter, whose own allocations at exit are not
-# ours to report as leaks.
-asan_runtime="$(ldd tools/python/vpuc/_vpuc.so 2>/dev/null | awk '/libasan\.so/ { print $3 }')"
+# ours to report as leaks. libstdc++ is preloaded with it: ASan resolves the real __cxa_throw
+# when it starts, and the interpreter does not link libstdc++, so without it the first C++
+# exception the module throws stops the process ("real___cxa_throw != 0" CHECK failure).
+libs="$(ldd tools/python/vpuc/_vpuc.so 2>/dev/null || true)"
+asan_runtime="$(awk '/libasan\.so/ { print $3 }' <<<"$libs")"
 if [ -n "$asan_runtime" ]; then
-  export LD_PRELOAD="$asan_runtime${LD_PRELOAD:+:$LD_PRELOAD}"
+  cxx_runtime="$(awk '/libstdc\+\+\.so/ { print $3 }' <<<"$libs")"
+  export LD_PRELOAD="$asan_runtime${cxx_runtime:+:$cxx_runtime}${LD_PRELOAD:+:$LD_PRELOAD}"
   export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0"
 fi
 exec /usr/bin/python3 "$test_file" -v "$@"

@@ -56,7 +56,7 @@ func.func @same_cluster(%in: memref<1x32x4x4xf16, #NHWC>, %out: memref<1x32x2x2x
   return %7 : memref<1x32x2x2xf16, #NHWC>
 }
 }
-// LOG: [vpuc-vpuip-optimize-copies] {{.*}}@same_cluster: removed 3 DMA task(s): 2 DDR round trip(s) within a cluster, 0 across clusters, 1 DMA(s) to DDR erased
+// LOG: [vpuc-vpuip-optimize-copies] {{.*}}@same_cluster: removed 3 DMA task(s): 2 DDR round trip(s) within a cluster, 0 replaced by 0 CMX-to-CMX DMA(s), 1 DMA(s) into DDR erased
 
 // -----
 
@@ -78,7 +78,7 @@ func.func @other_cluster(%in: memref<1x16x4x4xf16>, %out: memref<1x16x4x4xf16>) 
   %3 = VPUIP.NNDMA inputs(%2 : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[1]>>) outputs(%out : memref<1x16x4x4xf16>) -> memref<1x16x4x4xf16>
   return %3 : memref<1x16x4x4xf16>
 }
-// LOG: @other_cluster: removed 1 DMA task(s): 0 DDR round trip(s) within a cluster, 1 across clusters, 1 DMA(s) to DDR erased
+// LOG: @other_cluster: removed 1 DMA task(s): 0 DDR round trip(s) within a cluster, 1 replaced by 1 CMX-to-CMX DMA(s), 1 DMA(s) into DDR erased
 
 // -----
 
@@ -108,7 +108,7 @@ func.func @spill_kept(%in: memref<1x16x4x4xf16>, %out: memref<1x16x4x4xf16>, %ou
 
 // Chains: the value brought back is spilled again, and both round trips go.
 
-// LOG: @spill_kept: removed 1 DMA task(s): 1 DDR round trip(s) within a cluster, 0 across clusters, 0 DMA(s) to DDR erased
+// LOG: @spill_kept: removed 1 DMA task(s): 1 DDR round trip(s) within a cluster, 0 replaced by 0 CMX-to-CMX DMA(s), 0 DMA(s) into DDR erased
 
 // CHECK-LABEL: func.func @chain
 func.func @chain(%in: memref<1x16x4x4xf16>, %out: memref<1x16x4x4xf16>) -> memref<1x16x4x4xf16> {
@@ -129,4 +129,63 @@ func.func @chain(%in: memref<1x16x4x4xf16>, %out: memref<1x16x4x4xf16>) -> memre
   %5 = VPUIP.NNDMA inputs(%4 : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%out : memref<1x16x4x4xf16>) -> memref<1x16x4x4xf16>
   return %5 : memref<1x16x4x4xf16>
 }
-// LOG: @chain: removed 4 DMA task(s): 2 DDR round trip(s) within a cluster, 0 across clusters, 2 DMA(s) to DDR erased
+// LOG: @chain: removed 4 DMA task(s): 2 DDR round trip(s) within a cluster, 0 replaced by 0 CMX-to-CMX DMA(s), 2 DMA(s) into DDR erased
+
+// -----
+
+// Views: X is a view of a CMX buffer (the first fill reads X's view), D a
+// view of a DDR buffer (the second reads X), the third fill reads a view of
+// D (a DMA of that part of X). The three DMAs to DDR go.
+// CHECK-LABEL: func.func @views
+// CHECK: %[[X:.+]] = VPUIP.NNDMA inputs(%arg0
+// CHECK-NEXT: %[[XV:.+]] = VPUIP.SubView %[[X]] [0, 0, 0, 0] [1, 8, 4, 4]
+// CHECK-NEXT: %[[XV1:.+]] = VPUIP.SubView %[[X]] [0, 0, 0, 0] [1, 8, 4, 4]
+// CHECK-NEXT: %[[Y2:.+]] = memref.alloc() : memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+// CHECK-NEXT: %[[P:.+]] = VPUIP.SubView %[[X]] [0, 0, 0, 0] [1, 8, 4, 4]
+// CHECK-NEXT: %[[C:.+]] = VPUIP.NNDMA inputs(%[[P]] : memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%[[Y2]] :
+// CHECK-NEXT: return %[[XV]], %[[XV1]], %[[C]]
+func.func @views(%in: memref<1x16x4x4xf16>) -> (memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>, memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>, memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) {
+  %x = memref.alloc() : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  %0 = VPUIP.NNDMA inputs(%in : memref<1x16x4x4xf16>) outputs(%x : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  // X a view.
+  %xv = VPUIP.SubView %0 [0, 0, 0, 0] [1, 8, 4, 4] : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>> to memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  %d0 = memref.alloc() : memref<1x8x4x4xf16>
+  %1 = VPUIP.NNDMA inputs(%xv : memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%d0 : memref<1x8x4x4xf16>) -> memref<1x8x4x4xf16>
+  %y0 = memref.alloc() : memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  %2 = VPUIP.NNDMA inputs(%1 : memref<1x8x4x4xf16>) outputs(%y0 : memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  // D a view.
+  %d1 = memref.alloc() : memref<1x32x4x4xf16>
+  %d1v = VPUIP.SubView %d1 [0, 0, 0, 0] [1, 16, 4, 4] : memref<1x32x4x4xf16> to memref<1x16x4x4xf16>
+  %3 = VPUIP.NNDMA inputs(%0 : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%d1v : memref<1x16x4x4xf16>) -> memref<1x16x4x4xf16>
+  %y1 = memref.alloc() : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  %4 = VPUIP.NNDMA inputs(%3 : memref<1x16x4x4xf16>) outputs(%y1 : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  %y1v = VPUIP.SubView %4 [0, 0, 0, 0] [1, 8, 4, 4] : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>> to memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  // The fill reads a view of D.
+  %d2 = memref.alloc() : memref<1x16x4x4xf16>
+  %5 = VPUIP.NNDMA inputs(%0 : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%d2 : memref<1x16x4x4xf16>) -> memref<1x16x4x4xf16>
+  %d2v = VPUIP.SubView %5 [0, 0, 0, 0] [1, 8, 4, 4] : memref<1x16x4x4xf16> to memref<1x8x4x4xf16>
+  %y2 = memref.alloc() : memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  %6 = VPUIP.NNDMA inputs(%d2v : memref<1x8x4x4xf16>) outputs(%y2 : memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  return %2, %y1v, %6 : memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>, memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>, memref<1x8x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+}
+// LOG: @views: removed 5 DMA task(s): 2 DDR round trip(s) within a cluster, 1 replaced by 1 CMX-to-CMX DMA(s), 3 DMA(s) into DDR erased
+
+// -----
+
+// Y has another layout than X: one DMA from X reorders into Y.
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-LABEL: func.func @other_layout
+func.func @other_layout(%in: memref<1x16x4x4xf16>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  // CHECK: %[[X:.+]] = VPUIP.NNDMA inputs(%arg0
+  // CHECK-NEXT: %[[Y:.+]] = memref.alloc() : memref<1x16x4x4xf16, #{{.+}}, #VPUIP.mem<CMX_NN[0]>>
+  // CHECK-NEXT: %[[R:.+]] = VPUIP.NNDMA inputs(%[[X]] : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%[[Y]] :
+  // CHECK-NEXT: return %[[R]]
+  %x = memref.alloc() : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  %0 = VPUIP.NNDMA inputs(%in : memref<1x16x4x4xf16>) outputs(%x : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>
+  %d = memref.alloc() : memref<1x16x4x4xf16>
+  %1 = VPUIP.NNDMA inputs(%0 : memref<1x16x4x4xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%d : memref<1x16x4x4xf16>) -> memref<1x16x4x4xf16>
+  %y = memref.alloc() : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %2 = VPUIP.NNDMA inputs(%1 : memref<1x16x4x4xf16>) outputs(%y : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  return %2 : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+// LOG: @other_layout: removed 1 DMA task(s): 0 DDR round trip(s) within a cluster, 1 replaced by 1 CMX-to-CMX DMA(s), 1 DMA(s) into DDR erased
