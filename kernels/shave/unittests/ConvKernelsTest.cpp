@@ -25,13 +25,12 @@ using abi::DataType;
 using testing::expectClose;
 using testing::forEachIndex;
 using ::testing::HasSubstr;
+using testing::kNCHW;
+using testing::kNHWC;
 using testing::Machine;
 using testing::Random;
 using testing::rowMajorStrides;
 using testing::Tensor;
-
-constexpr uint64_t kNCHW = 0x1234;
-constexpr uint64_t kNHWC = 0x1342;
 
 struct ConvCase {
   int64_t n, c, h, w, oc, kh, kw;

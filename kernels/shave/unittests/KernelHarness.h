@@ -35,6 +35,10 @@
 
 namespace mlir::vpuc::emu::testing {
 
+/// The DimsOrder codes of the two 4-D layouts the kernel tests allocate in.
+inline constexpr uint64_t kNCHW = 0x1234;
+inline constexpr uint64_t kNHWC = 0x1342;
+
 /// A tensor in the harness's CMX.
 struct Tensor {
   abi::DataType type = abi::DataType::F16;

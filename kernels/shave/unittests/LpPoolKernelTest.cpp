@@ -22,12 +22,11 @@ using abi::DataType;
 using testing::expectClose;
 using testing::forEachIndex;
 using ::testing::HasSubstr;
+using testing::kNCHW;
+using testing::kNHWC;
 using testing::Machine;
 using testing::Random;
 using testing::Tensor;
-
-constexpr uint64_t kNCHW = 0x1234;
-constexpr uint64_t kNHWC = 0x1342;
 
 struct LpCase {
   int32_t kh, kw, sh, sw, pt, pl, pb, pr;

@@ -25,6 +25,8 @@ namespace {
 using abi::DataType;
 using testing::expectClose;
 using testing::forEachIndex;
+using testing::kNCHW;
+using testing::kNHWC;
 using testing::Machine;
 using testing::Random;
 using testing::Tensor;
@@ -235,8 +237,6 @@ void checkQuantizedConvolution(const QuantConvCase &k) {
 }
 
 TEST(QuantKernelsTest, quantizedConvolution) {
-  constexpr uint64_t kNCHW = 0x1234;
-  constexpr uint64_t kNHWC = 0x1342;
   const int32_t none = abi::kNoPostOp;
   const int32_t relu = static_cast<int32_t>(abi::ActivationOp::Relu);
   const int32_t clamp = static_cast<int32_t>(abi::ActivationOp::Clamp);
@@ -366,7 +366,6 @@ void checkQuantizedEltwise(const QuantEltwiseCase &k, bool exhaustive) {
 }
 
 TEST(QuantKernelsTest, quantizedEltwise) {
-  constexpr uint64_t kNHWC = 0x1342;
   const int32_t none = abi::kNoPostOp;
   const int32_t relu = static_cast<int32_t>(abi::ActivationOp::Relu);
   const int32_t clamp = static_cast<int32_t>(abi::ActivationOp::Clamp);
@@ -614,8 +613,6 @@ void checkQuantizedAvgPool(const char *what, const std::vector<int64_t> &dims,
 }
 
 TEST(QuantKernelsTest, quantizedAvgPool) {
-  constexpr uint64_t kNCHW = 0x1234;
-  constexpr uint64_t kNHWC = 0x1342;
   const DataType u8 = DataType::U8, i8 = DataType::I8;
   const float u8Scale = 0.0235294122f;
   checkQuantizedAvgPool("a global pool over 56x56, u8 with zero point 128",

@@ -25,12 +25,11 @@ namespace {
 using abi::DataType;
 using testing::expectClose;
 using ::testing::HasSubstr;
+using testing::kNCHW;
+using testing::kNHWC;
 using testing::Machine;
 using testing::Random;
 using testing::Tensor;
-
-constexpr uint64_t kNCHW = 0x1234;
-constexpr uint64_t kNHWC = 0x1342;
 
 struct AlignParams {
   bool max;
