@@ -45,7 +45,7 @@
 #include <vector>
 
 #include "core/numeric/Float16.h"
-#include "core/threading/ThreadPool.h"
+#include "emulator/NceRows.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -646,21 +646,11 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
       }
     }
   }
-  int64_t rows = box.y1 - box.y0 + 1;
-  if (!pool || pool->getThreadCount() == 1 || rows == 1) {
-    RowScratch scratch;
-    computeRows(b, box.y0, box.y1, scratch);
-    return;
-  }
-  // About 64K MACs per chunk make the threads worth their start.
-  int64_t macsPerRow = (box.x1 - box.x0 + 1) * b.outChans *
-                       getNceMacsPerOutput(desc, input.channels);
-  int64_t grain = std::max<int64_t>(1, (int64_t(1) << 16) /
-                                           std::max<int64_t>(1, macsPerRow));
-  pool->parallelFor(rows, grain, [&](int64_t begin, int64_t end) {
-    RowScratch scratch;
-    computeRows(b, box.y0 + begin, box.y0 + end - 1, scratch);
-  });
+  forEachNceRowChunk(desc, input.channels, b.outChans, box, pool,
+                     [&](int64_t y0, int64_t y1) {
+                       RowScratch scratch;
+                       computeRows(b, y0, y1, scratch);
+                     });
 }
 
 } // namespace mlir::vpuc::emu

@@ -38,7 +38,7 @@
 #include <limits>
 #include <vector>
 
-#include "core/threading/ThreadPool.h"
+#include "emulator/NceRows.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -403,21 +403,11 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
              taps * maxInput > kMaxSum) {
     return false;
   }
-  int64_t rows = box.y1 - box.y0 + 1;
-  if (!pool || pool->getThreadCount() == 1 || rows == 1) {
-    Int8Scratch scratch;
-    computeRows(b, box.y0, box.y1, scratch);
-    return true;
-  }
-  // About 64K MACs per chunk make the threads worth their start.
-  int64_t macsPerRow = (box.x1 - box.x0 + 1) * b.outChans *
-                       getNceMacsPerOutput(desc, input.channels);
-  int64_t grain = std::max<int64_t>(1, (int64_t(1) << 16) /
-                                           std::max<int64_t>(1, macsPerRow));
-  pool->parallelFor(rows, grain, [&](int64_t begin, int64_t end) {
-    Int8Scratch scratch;
-    computeRows(b, box.y0 + begin, box.y0 + end - 1, scratch);
-  });
+  forEachNceRowChunk(desc, input.channels, b.outChans, box, pool,
+                     [&](int64_t y0, int64_t y1) {
+                       Int8Scratch scratch;
+                       computeRows(b, y0, y1, scratch);
+                     });
   return true;
 }
 
