@@ -217,6 +217,8 @@ struct NumericsIssue {
   /// elements in all.
   uint32_t tasks = 1;
   uint64_t totalCount = 0;
+  /// Underflow: the later layers that lost their output too (RunUnderflow).
+  std::vector<std::string> laterLayers;
 
   /// "NCE0 task 3 'conv1': output (1x16x8x8 f16): 2 elements are +-Inf ...".
   std::string getMessage() const;

@@ -335,6 +335,8 @@ private:
   /// The index in report.numerics of the issue of a (layer, kind, output).
   std::map<std::tuple<std::string, NumericsIssueKind, std::string>, size_t>
       numericsIndex;
+  /// The f16 results of the tasks by layer, for the underflow check.
+  RunUnderflow underflow;
   RunReport report;
 };
 

@@ -26,6 +26,7 @@
 #include "core/shape/StridedCopy.h"
 #include "emulator/HazardDetector.h"
 #include "emulator/NceExecution.h"
+#include "kernels/shave/KernelSupport.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/bit.h"
 
@@ -512,12 +513,24 @@ Emulator::Impl::TaskCost Emulator::Impl::executeKernel(uint32_t taskId,
   if (numerics) {
     numerics->beforeRun();
   }
-  if (llvm::Error error = kernel.run(task.args, context)) {
+  // The f16 stores of the kernel, counted for the underflow check.
+  numeric::F16Underflow stored;
+  std::optional<ScopedF16UnderflowCount> counting;
+  if (numerics) {
+    counting.emplace(stored);
+  }
+  llvm::Error error = kernel.run(task.args, context);
+  counting.reset();
+  if (error) {
     problem(ProblemKind::KernelError, "kernel error: " + describeTask(taskId) +
                                           ": " +
                                           llvm::toString(std::move(error)));
   } else if (numerics) {
     checkNumerics(taskId, *numerics);
+    if (const FloatBuffer *output = numerics->getFirstOutput(FloatType::F16)) {
+      underflow.add(task.getLocation(), taskId, stored, output->name,
+                    output->getTensorDims());
+    }
   }
   lastAmount = elements;
   int64_t work = kernel.work ? kernel.work(task.args, views) : elements;
@@ -754,12 +767,15 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
   double peakMacsPerCycle = costModel.getPeakMacsPerCycle(inputType);
   std::map<uint32_t, double> dpuTime;
   uint64_t elements = 0;
+  // The FP32 results and f16 stores of an F16 task, for the underflow check.
+  numeric::F16Underflow stored;
+  bool countUnderflow = numerics && input.dtype == schema::DType::F16;
   for (uint32_t v = 0; v < variants.size(); ++v) {
     const schema::DpuVariant &variant = *variants.Get(v);
     NceBox out = box(v);
-    if (std::optional<NceOverflow> overflow =
-            computeNceBox(desc, input, input2 ? &*input2 : nullptr,
-                          channelWeights, output, out, pool.get())) {
+    if (std::optional<NceOverflow> overflow = computeNceBox(
+            desc, input, input2 ? &*input2 : nullptr, channelWeights, output,
+            out, pool.get(), countUnderflow ? &stored : nullptr)) {
       problem(ProblemKind::Overflow,
               "accumulator overflow: " + describeTask(taskId) + ", variant " +
                   std::to_string(v) + ": the 32-bit accumulator of output " +
@@ -803,6 +819,12 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
   }
   if (numerics) {
     checkNumerics(taskId, *numerics);
+  }
+  if (countUnderflow) {
+    const TensorLayout &outLayout = tensors[inv.output()].layout;
+    underflow.add(task.getLocation(), taskId, stored, "output",
+                  llvm::SmallVector<int64_t, 4>(outLayout.dims.begin(),
+                                                outLayout.dims.end()));
   }
   double longest = 0;
   for (const auto &entry : dpuTime) {
@@ -936,6 +958,23 @@ void Emulator::Impl::finishReport() {
   }
   for (const Barriers::Release &release : barriers->getReleases()) {
     report.barriers.push_back({release.barrier, release.time});
+  }
+  // The underflow finding of the run (one issue, see RunUnderflow).
+  if (std::optional<RunUnderflow::Finding> lost = underflow.getFinding()) {
+    if (report.numerics.size() >= options.maxProblems) {
+      ++report.droppedNumerics;
+    } else {
+      NumericsIssue issue;
+      issue.executor = tasks[lost->firstTask].executor;
+      issue.position = tasks[lost->firstTask].position;
+      issue.task = describeTask(lost->firstTask);
+      issue.layer = lost->layer;
+      issue.tasks = lost->tasks;
+      issue.totalCount = lost->finding.count;
+      issue.finding = std::move(lost->finding);
+      issue.laterLayers = std::move(lost->laterLayers);
+      report.numerics.push_back(std::move(issue));
+    }
   }
   // The numerics issues: warnings, or problems of the run.
   for (const NumericsIssue &issue : report.numerics) {

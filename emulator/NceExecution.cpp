@@ -317,7 +317,7 @@ computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
               const NceActivation *input2,
               llvm::ArrayRef<NceChannelWeights> weights,
               const NceActivation &output, const NceBox &box,
-              threading::ThreadPool *pool) {
+              threading::ThreadPool *pool, numeric::F16Underflow *underflow) {
   if (input.dtype != schema::DType::F16) {
     if (computeNceInt8BoxUnchecked(desc, input, input2, weights, output, box,
                                    pool)) {
@@ -325,7 +325,7 @@ computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
     }
     return computeInt8Box(desc, input, input2, weights, output, box);
   }
-  computeNceF16Box(desc, input, input2, weights, output, box, pool);
+  computeNceF16Box(desc, input, input2, weights, output, box, pool, underflow);
   return std::nullopt;
 }
 

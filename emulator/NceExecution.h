@@ -61,6 +61,10 @@ namespace mlir::vpuc::threading {
 class ThreadPool;
 } // namespace mlir::vpuc::threading
 
+namespace mlir::vpuc::numeric {
+struct F16Underflow;
+} // namespace mlir::vpuc::numeric
+
 namespace mlir::vpuc::emu {
 
 namespace schema = ::vpuc::schema;
@@ -147,13 +151,16 @@ int64_t getNceMacsPerOutput(const NceInvariantDesc &desc, int64_t inChannels);
 /// computed stay written). With `pool`, a box is split by output rows over
 /// its threads (the same bytes as on one thread), except an INT8 box whose
 /// sums could leave int32, which runs on the calling thread in the order
-/// above (NceInt8.h).
+/// above (NceInt8.h). With `underflow`, the FP32 results of an F16 task and
+/// their FP16 roundings are added to it (numeric::countF16Underflow; the
+/// numerics check).
 std::optional<NceOverflow>
 computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
               const NceActivation *input2,
               llvm::ArrayRef<NceChannelWeights> weights,
               const NceActivation &output, const NceBox &box,
-              threading::ThreadPool *pool = nullptr);
+              threading::ThreadPool *pool = nullptr,
+              numeric::F16Underflow *underflow = nullptr);
 
 /// The code the FP16 arithmetic runs: portable C++ loops, or AVX2 + FMA +
 /// F16C. Both give the same bits.

@@ -42,6 +42,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <vector>
 
 #include "core/numeric/Float16.h"
@@ -299,6 +300,10 @@ struct F16Box {
   /// ±0, which leaves every sum as it is (sums start at +0 and so are never
   /// -0), so padding may be read as zeros instead of skipped.
   bool finiteWeights = false;
+  /// Where the row chunks add their underflow counts (under the mutex), if
+  /// anywhere.
+  numeric::F16Underflow *underflow = nullptr;
+  std::mutex underflowMutex;
 };
 
 /// Converts `count` FP16 elements `stride` bytes apart at `src` to `dst`.
@@ -333,6 +338,8 @@ struct RowScratch {
   std::vector<uint16_t> bits;
   std::vector<const float *> tapIn, tapW;
   std::vector<float> other;
+  /// The underflow counts of the rows (F16Box::underflow).
+  numeric::F16Underflow underflow;
 };
 
 /// Eltwise: acc = input op input2 for the output rows [y0, y1].
@@ -577,6 +584,10 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
       numeric::floatToF16Bits(
           llvm::ArrayRef<float>(r, nk),
           llvm::MutableArrayRef<uint16_t>(s.bits.data(), nk));
+      if (b.underflow) {
+        numeric::countF16Underflow(llvm::ArrayRef<float>(r, nk), s.bits,
+                                   s.underflow);
+      }
       uint8_t *outPixel = output.data + y * output.strideH +
                           x * output.strideW + b.box.z0 * output.strideC;
       if (output.strideC == 2) {
@@ -619,8 +630,10 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
                       const NceActivation *input2,
                       llvm::ArrayRef<NceChannelWeights> weights,
                       const NceActivation &output, const NceBox &box,
-                      threading::ThreadPool *pool) {
+                      threading::ThreadPool *pool,
+                      numeric::F16Underflow *underflow) {
   F16Box b{desc, input, input2, weights, output, box, getKernels()};
+  b.underflow = underflow;
   b.inBox = getNceInputBox(desc, box, input);
   b.cols = b.inBox.x1 - b.inBox.x0 + 1;
   b.chans = b.inBox.z1 - b.inBox.z0 + 1;
@@ -650,6 +663,10 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
                      [&](int64_t y0, int64_t y1) {
                        RowScratch scratch;
                        computeRows(b, y0, y1, scratch);
+                       if (b.underflow) {
+                         std::lock_guard<std::mutex> lock(b.underflowMutex);
+                         b.underflow->merge(scratch.underflow);
+                       }
                      });
 }
 

@@ -19,12 +19,14 @@ namespace mlir::vpuc::emu {
 /// The PPE in FP32 (RELU, RELUX clamp, LRELU) of an F16 output.
 float applyNceFloatPpe(const NceInvariantDesc &desc, float value);
 
-/// computeNceBox for an F16 input, on `pool`'s threads when it is set.
+/// computeNceBox for an F16 input, on `pool`'s threads when it is set,
+/// adding its results to `underflow` when that is set.
 void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
                       const NceActivation *input2,
                       llvm::ArrayRef<NceChannelWeights> weights,
                       const NceActivation &output, const NceBox &box,
-                      threading::ThreadPool *pool);
+                      threading::ThreadPool *pool,
+                      numeric::F16Underflow *underflow);
 
 } // namespace mlir::vpuc::emu
 

@@ -22,6 +22,7 @@
 #include <numeric>
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -47,6 +48,8 @@ const char *getNumericsIssueKindName(NumericsIssueKind kind) {
     return "Inf";
   case NumericsIssueKind::Saturation:
     return "saturation";
+  case NumericsIssueKind::Underflow:
+    return "underflow";
   }
   return "numerics";
 }
@@ -82,9 +85,11 @@ const FloatCount &FloatScan::get(NumericsIssueKind kind) const {
   case NumericsIssueKind::Inf:
     return inf;
   case NumericsIssueKind::Saturation:
+    return saturated;
+  case NumericsIssueKind::Underflow:
     break;
   }
-  return saturated;
+  llvm_unreachable("a scan does not count underflow (RunUnderflow does)");
 }
 
 //===----------------------------------------------------------------------===//
@@ -306,16 +311,36 @@ InputState classifyInput(const FloatBuffer &buffer) {
 // Findings
 //===----------------------------------------------------------------------===//
 
+/// The underflow finding's text after the buffer.
+static void describeUnderflow(const NumericsFinding &finding,
+                              llvm::raw_ostream &os) {
+  const numeric::F16Underflow &count = finding.underflow;
+  os << (count.nonzero == 1
+             ? "its only nonzero result lies"
+             : "all " + std::to_string(count.nonzero) + " nonzero results lie")
+     << " below the normal FP16 range (the largest magnitude is "
+     << llvm::format("%g", count.largest) << ", the smallest normal f16 "
+     << llvm::format("%g", numeric::kMinNormalF16) << "); stored as f16, "
+     << count.flushed << " became zero and " << count.subnormal
+     << " subnormals of reduced precision";
+}
+
 std::string describeFinding(const NumericsFinding &finding) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << finding.buffer << " (";
   if (finding.dims.empty()) {
-    os << "scalar";
+    os << (finding.kind == NumericsIssueKind::Underflow ? "" : "scalar ");
   } else {
     llvm::interleave(finding.dims, os, "x");
+    os << " ";
   }
-  os << " " << getFloatTypeName(finding.type) << "): " << finding.count
+  os << getFloatTypeName(finding.type) << "): ";
+  if (finding.kind == NumericsIssueKind::Underflow) {
+    describeUnderflow(finding, os);
+    return text;
+  }
+  os << finding.count
      << (finding.count == 1 ? " element is " : " elements are ");
   switch (finding.kind) {
   case NumericsIssueKind::NaN:
@@ -330,6 +355,8 @@ std::string describeFinding(const NumericsFinding &finding) {
   case NumericsIssueKind::Saturation:
     os << "+-65504, saturated at the largest finite f16 (no input is)";
     break;
+  case NumericsIssueKind::Underflow:
+    break;
   }
   os << ", the first [";
   llvm::interleaveComma(finding.firstIndex, os);
@@ -342,6 +369,15 @@ std::string describeFinding(const NumericsFinding &finding) {
     os << llvm::format("%g", finding.firstValue);
   }
   return text;
+}
+
+const FloatBuffer *TaskNumerics::getFirstOutput(FloatType type) const {
+  for (const FloatBuffer &buffer : outputs) {
+    if (buffer.type == type) {
+      return &buffer;
+    }
+  }
+  return nullptr;
 }
 
 void TaskNumerics::addInput(FloatBuffer buffer) {
@@ -422,6 +458,81 @@ llvm::SmallVector<NumericsFinding, 2> TaskNumerics::afterRun() {
     }
   }
   return findings;
+}
+
+//===----------------------------------------------------------------------===//
+// Underflow
+//===----------------------------------------------------------------------===//
+
+llvm::StringRef getLayerOfPiece(llvm::StringRef location) {
+  while (true) {
+    size_t slash = location.rfind('/');
+    if (slash == llvm::StringRef::npos || slash == 0) {
+      return location;
+    }
+    llvm::StringRef last = location.drop_front(slash + 1);
+    llvm::StringRef digits = last.ltrim("abcdefghijklmnopqrstuvwxyz");
+    llvm::StringRef kind = last.drop_back(digits.size());
+    bool piece =
+        !digits.empty() &&
+        digits.find_first_not_of("0123456789") == llvm::StringRef::npos &&
+        (kind == "cluster" || kind == "tile" || kind == "row" ||
+         kind == "part");
+    if (!piece) {
+      return location;
+    }
+    location = location.take_front(slash);
+  }
+}
+
+void RunUnderflow::add(llvm::StringRef location, uint32_t taskId,
+                       const numeric::F16Underflow &count,
+                       llvm::StringRef buffer, llvm::ArrayRef<int64_t> dims) {
+  llvm::StringRef layer = getLayerOfPiece(location);
+  // A task without a location is a layer of its own ("task N" cannot clash
+  // with a location, which is quoted or has a file position).
+  std::string key =
+      layer.empty() ? "task " + std::to_string(taskId) : layer.str();
+  auto [it, inserted] = index.try_emplace(key, layers.size());
+  if (inserted) {
+    Layer entry;
+    entry.name = layer.str();
+    entry.firstTask = taskId;
+    entry.buffer = buffer.str();
+    entry.dims.assign(dims.begin(), dims.end());
+    layers.push_back(std::move(entry));
+  }
+  Layer &entry = layers[it->second];
+  entry.tasks += 1;
+  entry.count.merge(count);
+}
+
+std::optional<RunUnderflow::Finding> RunUnderflow::getFinding() const {
+  std::optional<Finding> result;
+  for (const Layer &layer : layers) {
+    if (!layer.count.isTotal()) {
+      continue;
+    }
+    if (result) {
+      result->laterLayers.push_back(
+          layer.name.empty() ? "task " + std::to_string(layer.firstTask)
+                             : layer.name);
+      continue;
+    }
+    result.emplace();
+    result->firstTask = layer.firstTask;
+    result->tasks = layer.tasks;
+    result->layer = layer.name;
+    NumericsFinding &finding = result->finding;
+    finding.kind = NumericsIssueKind::Underflow;
+    finding.buffer = layer.buffer;
+    finding.type = FloatType::F16;
+    finding.dims = layer.dims;
+    finding.count = layer.count.flushed + layer.count.subnormal;
+    finding.firstValue = layer.count.largest;
+    finding.underflow = layer.count;
+  }
+  return result;
 }
 
 } // namespace mlir::vpuc::emu

@@ -27,6 +27,20 @@
 // it, since the task overwrites them. A scan of the inputs stops at their
 // first non-finite element.
 //
+// Underflow. An FP16 store rounds a result below the normal f16 range
+// (2^-14, about 6.1e-5) to a subnormal or to zero, so a layer whose every
+// nonzero result lies there has lost its output (a network whose values
+// shrink from layer to layer, as with untrained weights, computes zeros). The
+// emulator counts the FP32 results and the f16 bits stored
+// (numeric::F16Underflow) of every task that stores f16 results -- NCE tasks
+// with an F16 input, and the f16 stores of SHAVE kernels -- and adds them up
+// by layer (RunUnderflow). At the end of the run, the first layer, in the
+// order of execution, all of whose nonzero results lie below the normal range
+// is the finding; the later such layers (usually the ones downstream of it)
+// are counted and named in it, so it is reported once. Counting costs a few
+// vector operations per stored element, on the results the store converts
+// anyway.
+//
 // This file holds the scans and the per-task logic on plain host buffers, so
 // that they can be tested without a blob; Execution.cpp feeds it the tensors
 // of each task.
@@ -37,11 +51,15 @@
 #define VPUC_EMULATOR_NUMERICSCHECK_H_
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "core/numeric/Float16.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace mlir::vpuc::emu {
 
@@ -96,6 +114,9 @@ enum class NumericsIssueKind {
   Inf,
   /// f16 elements at +-65504 from inputs without one.
   Saturation,
+  /// Every nonzero result of a layer below the normal f16 range (see the
+  /// file comment).
+  Underflow,
 };
 
 /// "NaN", "Inf", "saturation".
@@ -148,6 +169,9 @@ struct NumericsFinding {
   /// The first element (in the order the buffers were added), in the tensor.
   llvm::SmallVector<int64_t, 4> firstIndex;
   double firstValue = 0;
+  /// Underflow: the layer's counts (`count` is flushed + subnormal, there is
+  /// no first element).
+  numeric::F16Underflow underflow;
 };
 
 /// "output (1x16x8x8 f16): 3 elements are +-Inf although every input was
@@ -165,6 +189,8 @@ public:
   void addOutput(FloatBuffer buffer);
   /// True when the task writes no floating-point buffer (nothing to check).
   bool hasNoOutputs() const { return outputs.empty(); }
+  /// The first output buffer of `type` added, if any.
+  const FloatBuffer *getFirstOutput(FloatType type) const;
 
   /// Classifies the inputs an output overlaps, before the task overwrites
   /// them.
@@ -180,6 +206,55 @@ private:
 
   llvm::SmallVector<FloatBuffer, 4> inputs, outputs;
   std::optional<InputState> inputState;
+};
+
+/// The layer a piece of a split layer belongs to: `location` without its
+/// trailing piece names, which the passes that split layers append
+/// ("/cluster<i>", "/tile<i>" and "/row<i>" of vpu/utils/TileUtils.h'
+/// rewriteIntoTiles, "/row<i>" and "/part<i>" of vpuc-vpu-split-sw-layers):
+/// "conv1/cluster0/tile2" -> "conv1".
+llvm::StringRef getLayerOfPiece(llvm::StringRef location);
+
+/// The underflow check of a run (see the file comment): the counts of the
+/// tasks, added up by layer (the pieces of a split layer are one layer).
+class RunUnderflow {
+public:
+  /// Adds task `taskId`'s count. Tasks whose locations have the same
+  /// nonempty getLayerOfPiece() are one layer, named by it; a task without a
+  /// location is a layer of its own.
+  /// `buffer` and `dims` name what the layer's first task wrote ("output",
+  /// "kernel 'add' argument 2"; dims may be empty).
+  void add(llvm::StringRef location, uint32_t taskId,
+           const numeric::F16Underflow &count, llvm::StringRef buffer,
+           llvm::ArrayRef<int64_t> dims);
+
+  /// The finding of a run.
+  struct Finding {
+    /// The first layer that lost its output: its first task, its task count
+    /// and its name (may be empty).
+    uint32_t firstTask = 0;
+    uint32_t tasks = 0;
+    std::string layer;
+    NumericsFinding finding;
+    /// The later layers that lost theirs, in the order of execution (a name
+    /// or, for a layer without one, "task N").
+    std::vector<std::string> laterLayers;
+  };
+  /// The finding, if a layer lost its output.
+  std::optional<Finding> getFinding() const;
+
+private:
+  struct Layer {
+    std::string name;
+    uint32_t firstTask = 0;
+    uint32_t tasks = 0;
+    std::string buffer;
+    llvm::SmallVector<int64_t, 4> dims;
+    numeric::F16Underflow count;
+  };
+  /// In the order of their first tasks.
+  std::vector<Layer> layers;
+  std::map<std::string, size_t, std::less<>> index;
 };
 
 } // namespace mlir::vpuc::emu

@@ -260,6 +260,27 @@ void RunReport::printWarnings(llvm::raw_ostream &os) const {
 
 std::string NumericsIssue::getMessage() const {
   std::string message = task + ": " + describeFinding(finding);
+  if (finding.kind == NumericsIssueKind::Underflow) {
+    // The finding's counts are the layer's already.
+    if (tasks > 1) {
+      message +=
+          " (the " + std::to_string(tasks) + " tasks of layer '" + layer + "')";
+    }
+    if (!laterLayers.empty()) {
+      // The first few by name.
+      constexpr size_t kNamed = 3;
+      message += "; " + std::to_string(laterLayers.size()) + " later layer" +
+                 (laterLayers.size() == 1 ? "" : "s") + " likewise: ";
+      for (size_t i = 0; i < laterLayers.size() && i < kNamed; ++i) {
+        message += (i ? ", '" : "'") + laterLayers[i] + "'";
+      }
+      if (laterLayers.size() > kNamed) {
+        message +=
+            " and " + std::to_string(laterLayers.size() - kNamed) + " more";
+      }
+    }
+    return message;
+  }
   if (tasks > 1) {
     message += "; " + std::to_string(tasks - 1) + " more task" +
                (tasks == 2 ? "" : "s") + " of layer '" + layer +

@@ -14,7 +14,9 @@
 
 #include "core/numeric/Float16.h"
 
+#include <algorithm>
 #include <cassert>
+#include <cmath>
 #include <cstring>
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -226,6 +228,37 @@ void bf16BitsToFloat(llvm::ArrayRef<uint16_t> src,
   for (size_t i = 0, e = src.size(); i < e; ++i) {
     dst[i] = bf16BitsToFloat(src[i]);
   }
+}
+
+void F16Underflow::merge(const F16Underflow &other) {
+  nonzero += other.nonzero;
+  flushed += other.flushed;
+  subnormal += other.subnormal;
+  largest = std::max(largest, other.largest);
+}
+
+void countF16Underflow(llvm::ArrayRef<float> values,
+                       llvm::ArrayRef<uint16_t> bits, F16Underflow &count) {
+  assert(values.size() == bits.size() &&
+         "countF16Underflow: values and bits differ in size");
+  // Branch-free, so that the loop vectorises; `largest < |v|` is false for
+  // NaN, which leaves it out.
+  uint64_t nonzero = 0, flushed = 0, subnormal = 0;
+  float largest = count.largest;
+  for (size_t i = 0, e = values.size(); i < e; ++i) {
+    float v = values[i];
+    uint32_t magnitude = bits[i] & 0x7fffu;
+    uint32_t isNonzero = !(v == 0.0f);
+    nonzero += isNonzero;
+    flushed += isNonzero & (magnitude == 0);
+    subnormal += (magnitude != 0) & (magnitude < 0x0400u);
+    float a = std::fabs(v);
+    largest = largest < a ? a : largest;
+  }
+  count.nonzero += nonzero;
+  count.flushed += flushed;
+  count.subnormal += subnormal;
+  count.largest = largest;
 }
 
 } // namespace mlir::vpuc::numeric

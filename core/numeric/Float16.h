@@ -74,6 +74,39 @@ void bf16BitsToFloat(llvm::ArrayRef<uint16_t> src,
                      llvm::MutableArrayRef<float> dst);
 
 //===----------------------------------------------------------------------===//
+// Underflow of f16 stores
+//===----------------------------------------------------------------------===//
+
+/// The smallest normal f16, 2^-14 (about 6.1e-5).
+inline constexpr float kMinNormalF16 = 0x1p-14f;
+
+/// What rounding results to f16 did to the small ones: the numerics check's
+/// underflow finding (emulator/NumericsCheck.h). A result is a value before
+/// the rounding, its f16 the bits stored.
+struct F16Underflow {
+  /// Results that were not zero (NaN counts as nonzero).
+  uint64_t nonzero = 0;
+  /// Nonzero results stored as +-0.
+  uint64_t flushed = 0;
+  /// Results stored as f16 subnormals.
+  uint64_t subnormal = 0;
+  /// The largest magnitude of the results (NaN ignored, 0 when none).
+  float largest = 0;
+
+  /// Adds the counts of `other` (e.g. of another chunk of the same task).
+  void merge(const F16Underflow &other);
+  /// True when results were nonzero and every one of them lay below the
+  /// normal f16 range (largest < kMinNormalF16): the stored tensor holds
+  /// nothing but zeros and subnormals where the arithmetic held values.
+  bool isTotal() const { return nonzero != 0 && largest < kMinNormalF16; }
+};
+
+/// Adds the results `values` and their f16 roundings `bits` (same sizes) to
+/// `count`.
+void countF16Underflow(llvm::ArrayRef<float> values,
+                       llvm::ArrayRef<uint16_t> bits, F16Underflow &count);
+
+//===----------------------------------------------------------------------===//
 // Value classes
 //===----------------------------------------------------------------------===//
 

@@ -10,7 +10,7 @@
 // FP32 products accumulated in the order ky, kx, ic over the taps inside the
 // input, scale and bias as two roundings, the PPE, one rounding to FP16. Every
 // kernel ISA the CPU has and every thread count must give the reference's
-// bytes.
+// bytes, and the underflow counts of the reference's results.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +42,9 @@ struct Case {
   /// Put infinities and NaNs into the weights (weighted tasks) or the
   /// inputs.
   bool specials = false;
+  /// Weighted tasks: scales of about 1e-8 and no bias, so that most results
+  /// lie below the normal FP16 range (the underflow counts).
+  bool tinyScales = false;
 
   int64_t outH() const {
     return (height + padTop + padBottom - kernelH) / strideH + 1;
@@ -107,11 +110,12 @@ float readF16(const NceActivation &view, int64_t c, int64_t y, int64_t x) {
   return numeric::f16BitsToFloat(bits);
 }
 
-/// The definition, one output element at a time.
+/// The definition, one output element at a time: the FP16 bits stored, and
+/// the FP32 result before the rounding in `value`.
 uint16_t referenceElement(const Case &c, const NceInvariantDesc &desc,
                           const NceActivation &in, const NceActivation *in2,
                           llvm::ArrayRef<NceChannelWeights> weights, int64_t k,
-                          int64_t y, int64_t x) {
+                          int64_t y, int64_t x, float &value) {
   float result;
   if (c.eltwise()) {
     float a = readF16(in, k, y, x), b = readF16(*in2, k, y, x);
@@ -174,6 +178,7 @@ uint16_t referenceElement(const Case &c, const NceInvariantDesc &desc,
   default:
     break;
   }
+  value = result;
   return numeric::floatToF16Bits(result);
 }
 
@@ -225,8 +230,8 @@ void checkCase(const Case &c, uint32_t seed) {
       NceChannelWeights entry;
       entry.weights =
           reinterpret_cast<const uint8_t *>(weightBits.data() + k * block);
-      entry.scale = scale(rng);
-      entry.bias = bias(rng);
+      entry.scale = scale(rng) * (c.tinyScales ? 1e-8f : 1.0f);
+      entry.bias = c.tinyScales ? 0.0f : bias(rng);
       weights.push_back(entry);
     }
   }
@@ -234,10 +239,16 @@ void checkCase(const Case &c, uint32_t seed) {
   std::vector<uint16_t> scratch(expected.size());
   NceActivation expectedView =
       activation(expected, c.outC, c.outH(), c.outW(), c.channelMinor);
+  // The underflow counts of every result (numeric::countF16Underflow, tested
+  // on its own in core/numeric), which the task must add up once each.
+  numeric::F16Underflow expectedUnderflow;
   for (int64_t k = 0; k < c.outC; ++k) {
     for (int64_t y = 0; y < c.outH(); ++y) {
       for (int64_t x = 0; x < c.outW(); ++x) {
-        uint16_t bits = referenceElement(c, desc, in, &in2, weights, k, y, x);
+        float value;
+        uint16_t bits =
+            referenceElement(c, desc, in, &in2, weights, k, y, x, value);
+        numeric::countF16Underflow(value, bits, expectedUnderflow);
         std::memcpy(expectedView.data + k * expectedView.strideC +
                         y * expectedView.strideH + x * expectedView.strideW,
                     &bits, 2);
@@ -262,12 +273,21 @@ void checkCase(const Case &c, uint32_t seed) {
           {0, 0, 0, c.outW() - 1, splitY, c.outC - 1},
           {0, splitY + 1, 0, c.outW() - 1, c.outH() - 1, splitK},
           {0, splitY + 1, splitK + 1, c.outW() - 1, c.outH() - 1, c.outC - 1}};
+      numeric::F16Underflow underflow;
       for (const NceBox &box : boxes) {
         if (box.y1 < box.y0 || box.z1 < box.z0) {
           continue;
         }
         EXPECT_FALSE(computeNceBox(desc, in, c.eltwise() ? &in2 : nullptr,
-                                   weights, out, box, threads));
+                                   weights, out, box, threads, &underflow));
+      }
+      EXPECT_EQ(underflow.nonzero, expectedUnderflow.nonzero);
+      EXPECT_EQ(underflow.flushed, expectedUnderflow.flushed);
+      EXPECT_EQ(underflow.subnormal, expectedUnderflow.subnormal);
+      EXPECT_EQ(underflow.largest, expectedUnderflow.largest);
+      if (c.tinyScales) {
+        EXPECT_GT(underflow.flushed, 0u);
+        EXPECT_GT(underflow.subnormal, 0u);
       }
       for (size_t i = 0; i < actual.size(); ++i) {
         ASSERT_TRUE(sameF16(actual[i], expected[i]))
@@ -287,6 +307,17 @@ TEST(NceKernelsTest, conv3x3Padded) {
   c.ppe = schema::PpeMode::LRELU;
   c.channelMinor = false;
   checkCase(c, 2);
+}
+
+// Results below the normal FP16 range, stored as zeros and subnormals: the
+// bits and the underflow counts.
+TEST(NceKernelsTest, tinyResults) {
+  Case c;
+  c.tinyScales = true;
+  checkCase(c, 21);
+  c.type = Type::DWCONV;
+  c.outC = 32;
+  checkCase(c, 22);
 }
 
 TEST(NceKernelsTest, convStridedOddChannels) {

@@ -16,8 +16,10 @@
 
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <vector>
 
+#include "core/numeric/Float16.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -328,6 +330,64 @@ TEST(NumericsCheckTest, names) {
   EXPECT_STREQ(getFloatTypeName(FloatType::BF16), "bf16");
   EXPECT_STREQ(getNumericsIssueKindName(NumericsIssueKind::Saturation),
                "saturation");
+  EXPECT_STREQ(getNumericsIssueKindName(NumericsIssueKind::Underflow),
+               "underflow");
+}
+
+TEST(NumericsCheckTest, piecesOfALayerBelongToIt) {
+  EXPECT_EQ(getLayerOfPiece("conv1/cluster0/tile12"), "conv1");
+  EXPECT_EQ(getLayerOfPiece("/blk/conv/row3/part1"), "/blk/conv");
+  // Not piece names: a bare kind, other words, digits with letters after.
+  EXPECT_EQ(getLayerOfPiece("conv1/tile"), "conv1/tile");
+  EXPECT_EQ(getLayerOfPiece("net/block2"), "net/block2");
+  EXPECT_EQ(getLayerOfPiece("net/row2a"), "net/row2a");
+  EXPECT_EQ(getLayerOfPiece("/cluster0"), "/cluster0");
+  EXPECT_EQ(getLayerOfPiece(""), "");
+}
+
+/// The count of `values` as f16 stores.
+numeric::F16Underflow countOf(std::vector<float> values) {
+  std::vector<uint16_t> bits(values.size());
+  numeric::floatToF16Bits(values, bits);
+  numeric::F16Underflow count;
+  numeric::countF16Underflow(values, bits, count);
+  return count;
+}
+
+TEST(NumericsCheckTest, underflowIsTheFirstLayerThatLostItsOutput) {
+  RunUnderflow run;
+  // A layer in range, one of whose two pieces alone lies below it.
+  run.add("conv1/cluster0", 0, countOf({0.5f, 1e-3f}), "output", {1, 2});
+  run.add("conv1/cluster1", 1, countOf({1e-6f, 0.0f}), "output", {1, 2});
+  EXPECT_FALSE(run.getFinding());
+  // Zeros only: nothing lost.
+  run.add("relu", 2, countOf({0.0f, -0.0f}), "output", {1, 2});
+  EXPECT_FALSE(run.getFinding());
+  // Two pieces, every result below the normal range; then later layers,
+  // one without a location.
+  run.add("conv2/tile0", 3, countOf({1e-9f, 2e-5f}), "output", {1, 4});
+  run.add("conv2/tile1", 4, countOf({-3e-6f, 0.0f}), "output", {1, 4});
+  run.add("conv3", 5, countOf({1e-12f}), "output", {1, 4});
+  run.add("", 6, countOf({1e-12f}), "kernel 'add' argument 2", {});
+  run.add("", 7, countOf({1.0f}), "kernel 'add' argument 2", {});
+
+  std::optional<RunUnderflow::Finding> finding = run.getFinding();
+  ASSERT_TRUE(finding);
+  EXPECT_EQ(finding->firstTask, 3u);
+  EXPECT_EQ(finding->tasks, 2u);
+  EXPECT_EQ(finding->layer, "conv2");
+  EXPECT_THAT(finding->laterLayers, ElementsAre("conv3", "task 6"));
+  const NumericsFinding &f = finding->finding;
+  EXPECT_EQ(f.kind, NumericsIssueKind::Underflow);
+  EXPECT_EQ(f.underflow.nonzero, 3u);
+  EXPECT_EQ(f.underflow.flushed, 1u);
+  EXPECT_EQ(f.underflow.subnormal, 2u);
+  EXPECT_EQ(f.count, 3u);
+  EXPECT_EQ(describeFinding(f),
+            "output (1x4 f16): all 3 nonzero results lie below the normal "
+            "FP16 range (the largest magnitude is 2e-05, the smallest normal "
+            "f16 6.10352e-05); stored as f16, 1 became zero and 2 "
+            "subnormals of reduced precision");
 }
 
 } // namespace

@@ -235,6 +235,9 @@ void storeInts(uint8_t *data, int64_t stride, int64_t count, const V *in) {
   }
 }
 
+/// The count of the innermost ScopedF16UnderflowCount of this thread.
+thread_local numeric::F16Underflow *currentUnderflow = nullptr;
+
 template <typename V>
 void storeRowImpl(abi::DataType type, uint8_t *data, int64_t stride,
                   int64_t count, const V *in) {
@@ -257,13 +260,22 @@ void storeRowImpl(abi::DataType type, uint8_t *data, int64_t stride,
           int64_t n = std::min<int64_t>(256, count - i);
           numeric::floatToF16Bits(llvm::ArrayRef<float>(in + i, n),
                                   llvm::MutableArrayRef<uint16_t>(bits, n));
+          if (currentUnderflow) {
+            numeric::countF16Underflow(llvm::ArrayRef<float>(in + i, n),
+                                       llvm::ArrayRef<uint16_t>(bits, n),
+                                       *currentUnderflow);
+          }
           std::memcpy(data + 2 * i, bits, 2 * n);
         }
         return;
       }
     }
     for (int64_t i = 0; i < count; ++i) {
-      uint16_t bits = numeric::floatToF16Bits(static_cast<float>(in[i]));
+      float value = static_cast<float>(in[i]);
+      uint16_t bits = numeric::floatToF16Bits(value);
+      if (currentUnderflow) {
+        numeric::countF16Underflow(value, bits, *currentUnderflow);
+      }
       std::memcpy(data + i * stride, &bits, 2);
     }
     return;
@@ -307,6 +319,15 @@ void storeRowImpl(abi::DataType type, uint8_t *data, int64_t stride,
 }
 
 } // namespace
+
+ScopedF16UnderflowCount::ScopedF16UnderflowCount(numeric::F16Underflow &count)
+    : previous(currentUnderflow) {
+  currentUnderflow = &count;
+}
+
+ScopedF16UnderflowCount::~ScopedF16UnderflowCount() {
+  currentUnderflow = previous;
+}
 
 void loadRow(abi::DataType type, const uint8_t *data, int64_t stride,
              int64_t count, float *out) {

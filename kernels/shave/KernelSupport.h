@@ -35,6 +35,10 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/Error.h"
 
+namespace mlir::vpuc::numeric {
+struct F16Underflow;
+} // namespace mlir::vpuc::numeric
+
 namespace mlir::vpuc::emu {
 
 /// An error of kernel `kernel`: "<kernel>: <message>".
@@ -86,6 +90,22 @@ void loadRow(abi::DataType type, const uint8_t *data, int64_t strideBytes,
 /// x != 0.
 void storeRow(abi::DataType type, uint8_t *data, int64_t strideBytes,
               int64_t count, const float *in);
+
+/// While one is alive, the f16 stores of the kernels that run on the thread
+/// that made it (storeRow and everything built on it) add their results and
+/// the bits stored to `count` (numeric::countF16Underflow): the emulator's
+/// numerics check makes one around a kernel call. Kernels store on the thread
+/// that calls them; nested scopes restore the outer one.
+class ScopedF16UnderflowCount {
+public:
+  explicit ScopedF16UnderflowCount(numeric::F16Underflow &count);
+  ~ScopedF16UnderflowCount();
+  ScopedF16UnderflowCount(const ScopedF16UnderflowCount &) = delete;
+  ScopedF16UnderflowCount &operator=(const ScopedF16UnderflowCount &) = delete;
+
+private:
+  numeric::F16Underflow *previous;
+};
 
 /// loadRow with doubles (exact for integers up to 2^53).
 void loadRowF64(abi::DataType type, const uint8_t *data, int64_t strideBytes,

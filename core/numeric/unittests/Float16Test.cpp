@@ -348,3 +348,95 @@ TEST(BFloat16Test, valueClassAndBulk) {
 }
 
 } // namespace
+
+//===----------------------------------------------------------------------===//
+// Underflow of f16 stores
+//===----------------------------------------------------------------------===//
+
+// countF16Underflow against thresholds on the values themselves: under
+// round-to-nearest-even, |v| <= 2^-25 (half the smallest subnormal, a tie that
+// goes to the even 0) is stored as +-0, and 2^-25 < |v| < 2^-14 - 2^-25 (the
+// midpoint between the largest subnormal and 2^-14, a tie that goes to the
+// even 2^-14) as a subnormal.
+TEST(F16UnderflowTest, countsAgainstThresholds) {
+  const float flushLimit = std::ldexp(1.0f, -25);
+  const float normalLimit = std::ldexp(1.0f, -14) - std::ldexp(1.0f, -25);
+  std::vector<float> values = {0.0f,
+                               -0.0f,
+                               flushLimit,
+                               -flushLimit,
+                               std::nextafter(flushLimit, 1.0f),
+                               1e-30f,
+                               -3e-9f,
+                               1e-6f,
+                               -5e-5f,
+                               normalLimit,
+                               std::nextafter(normalLimit, 0.0f),
+                               kMinNormalF16,
+                               0.5f,
+                               -70000.0f,
+                               std::numeric_limits<float>::quiet_NaN(),
+                               std::numeric_limits<float>::infinity()};
+  for (int e = -40; e <= -10; ++e) {
+    values.push_back(std::ldexp(1.37f, e));
+    values.push_back(-std::ldexp(1.91f, e));
+  }
+  std::vector<uint16_t> bits(values.size());
+  floatToF16Bits(values, bits);
+
+  F16Underflow expected;
+  for (float v : values) {
+    float a = std::fabs(v);
+    if (v != 0.0f) {
+      ++expected.nonzero;
+    }
+    if (v != 0.0f && a <= flushLimit) {
+      ++expected.flushed;
+    }
+    if (a > flushLimit && a < normalLimit) {
+      ++expected.subnormal;
+    }
+  }
+  // Counted in two parts, merged: the same as in one.
+  F16Underflow first, second;
+  size_t half = values.size() / 2;
+  countF16Underflow(llvm::ArrayRef(values).take_front(half),
+                    llvm::ArrayRef(bits).take_front(half), first);
+  countF16Underflow(llvm::ArrayRef(values).drop_front(half),
+                    llvm::ArrayRef(bits).drop_front(half), second);
+  first.merge(second);
+  EXPECT_EQ(first.nonzero, expected.nonzero);
+  EXPECT_EQ(first.flushed, expected.flushed);
+  EXPECT_EQ(first.subnormal, expected.subnormal);
+  // NaN is left out of the largest magnitude; +inf is the largest.
+  EXPECT_EQ(first.largest, std::numeric_limits<float>::infinity());
+  EXPECT_FALSE(first.isTotal());
+}
+
+TEST(F16UnderflowTest, totalOnlyWhenEveryResultIsBelowTheNormalRange) {
+  std::vector<float> tiny = {0.0f, 5e-13f, -2e-10f, 3e-6f};
+  std::vector<uint16_t> bits(tiny.size());
+  floatToF16Bits(tiny, bits);
+  F16Underflow count;
+  countF16Underflow(tiny, bits, count);
+  EXPECT_EQ(count.nonzero, 3u);
+  EXPECT_EQ(count.flushed, 2u);
+  EXPECT_EQ(count.subnormal, 1u);
+  EXPECT_FLOAT_EQ(count.largest, 3e-6f);
+  EXPECT_TRUE(count.isTotal());
+
+  // One normal result among them: not total.
+  std::vector<float> normal = {1e-4f};
+  std::vector<uint16_t> normalBits(1);
+  floatToF16Bits(normal, normalBits);
+  countF16Underflow(normal, normalBits, count);
+  EXPECT_FALSE(count.isTotal());
+
+  // Only zeros: nothing was lost.
+  F16Underflow zeros;
+  std::vector<float> zeroValues(5, 0.0f);
+  std::vector<uint16_t> zeroBits(5, 0);
+  countF16Underflow(zeroValues, zeroBits, zeros);
+  EXPECT_EQ(zeros.nonzero, 0u);
+  EXPECT_FALSE(zeros.isTotal());
+}

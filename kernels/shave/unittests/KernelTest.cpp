@@ -346,5 +346,36 @@ TEST(KernelTest, iterationSpaceMergesContiguousDims) {
   EXPECT_EQ(calls, 1);
 }
 
+// The f16 stores count their results while a ScopedF16UnderflowCount is
+// alive, contiguous and strided rows alike, and stop when it ends; nested
+// scopes restore the outer one.
+TEST(KernelTest, f16StoresCountUnderflowInScope) {
+  std::vector<float> values = {1.0f, 0.0f, 1e-9f, -2e-6f, 3e-5f};
+  std::vector<uint16_t> stored(2 * values.size());
+  numeric::F16Underflow outer, inner;
+  {
+    ScopedF16UnderflowCount counting(outer);
+    storeRow(abi::DataType::F16, reinterpret_cast<uint8_t *>(stored.data()), 2,
+             values.size(), values.data());
+    {
+      ScopedF16UnderflowCount nested(inner);
+      // Strided.
+      storeRow(abi::DataType::F16, reinterpret_cast<uint8_t *>(stored.data()),
+               4, values.size(), values.data());
+    }
+    // Other types are not counted.
+    storeRow(abi::DataType::F32, reinterpret_cast<uint8_t *>(stored.data()), 4,
+             2, values.data());
+  }
+  storeRow(abi::DataType::F16, reinterpret_cast<uint8_t *>(stored.data()), 2,
+           values.size(), values.data());
+  for (const numeric::F16Underflow &count : {outer, inner}) {
+    EXPECT_EQ(count.nonzero, 4u);
+    EXPECT_EQ(count.flushed, 1u);
+    EXPECT_EQ(count.subnormal, 2u);
+    EXPECT_EQ(count.largest, 1.0f);
+  }
+}
+
 } // namespace
 } // namespace mlir::vpuc::emu
