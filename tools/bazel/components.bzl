@@ -23,6 +23,7 @@ ALL_COMPONENTS = {
     "ie_check_fp16_precision": "//passes/ie/check_fp16_precision:component",
     "ie_convert_avg_pool_to_dw_conv": "//passes/ie/convert_avg_pool_to_dw_conv:component",
     "ie_convert_conv1d_to_conv2d": "//passes/ie/convert_conv1d_to_conv2d:component",
+    "ie_convert_deconv_to_conv": "//passes/ie/convert_deconv_to_conv:component",
     "ie_convert_fc_to_conv": "//passes/ie/convert_fc_to_conv:component",
     "ie_convert_group_conv_to_conv": "//passes/ie/convert_group_conv_to_conv:component",
     "ie_convert_paddings_to_floor_mode": "//passes/ie/convert_paddings_to_floor_mode:component",
