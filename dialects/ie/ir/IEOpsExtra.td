@@ -112,7 +112,8 @@ def IE_InterpolateNearestModeAttr : EnumAttr<IE_Dialect, IE_InterpolateNearestMo
   let assemblyFormat = "`<` $value `>`";
 }
 
-def IE_InterpolateOp : IE_ExtraCostOp<"Interpolate", [AllElementTypesMatch<["input", "output"]>]> {
+def IE_InterpolateOp : IE_ExtraCostOp<"Interpolate", [AllElementTypesMatch<["input", "output"]>,
+    IE_AnyLayout]> {
   let summary = "Resizes the tensor by interpolation (ONNX Resize / Upsample)";
   let description = [{
     ONNX Resize (opsets 10 to 13) with static parameters. Exactly one of `scales` (one

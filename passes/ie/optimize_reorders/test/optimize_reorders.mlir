@@ -87,3 +87,28 @@ func.func @kept(%x: tensor<1x2x3x4xf32, #NHWC>, %y: tensor<1x2x3x4xf32, #NWCH>, 
   %8 = IE.Subtract(%6, %7) : tensor<1x16x2x2xf16>, tensor<1x16x2x2xf16> -> tensor<1x16x2x2xf16>
   return %0, %1, %2, %5, %8 : tensor<1x2x3x4xf32>, tensor<1x2x3x4xf32>, tensor<1x24xf32>, tensor<1x2x3x4xf32>, tensor<1x16x2x2xf16>
 }
+
+// -----
+
+// An interpolation computes on logical indices (IE_AnyLayout), so the reorders around it
+// between two NHWC layers (a U-Net's upsampling between convolutions) cancel too.
+
+// CHECK-DAG:   #[[$NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-LABEL: func.func @interpolate
+// CHECK-NEXT:    %[[P:.+]] = IE.MaxPool
+// CHECK-NEXT:    %[[I:.+]] = IE.Interpolate(%[[P]]) {{.+}} : tensor<1x16x4x4xf16, #[[$NHWC]]> -> tensor<1x16x8x8xf16, #[[$NHWC]]>
+// CHECK-NEXT:    %[[Q:.+]] = IE.MaxPool(%[[I]])
+// CHECK-NEXT:    return %[[Q]]
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+#NCHW = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @interpolate(%x: tensor<1x16x4x4xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>,
+         strides = array<i64: 1, 1>} : tensor<1x16x4x4xf16, #NHWC> -> tensor<1x16x4x4xf16, #NHWC>
+  %1 = IE.Reorder(%0) {dstOrder = #NCHW} : tensor<1x16x4x4xf16, #NHWC> -> tensor<1x16x4x4xf16>
+  %2 = IE.Interpolate(%1) {mode = #IE.interp_mode<linear>, scales = array<f64: 1.0, 1.0, 2.0, 2.0>}
+         : tensor<1x16x4x4xf16> -> tensor<1x16x8x8xf16>
+  %3 = IE.Reorder(%2) {dstOrder = #NHWC} : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16, #NHWC>
+  %4 = IE.MaxPool(%3) {kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>,
+         strides = array<i64: 1, 1>} : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  return %4 : tensor<1x16x8x8xf16, #NHWC>
+}
