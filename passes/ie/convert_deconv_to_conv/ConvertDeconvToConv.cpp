@@ -56,10 +56,10 @@ RankedTensorType getConvOutputType(DeconvolutionOp op) {
   RankedTensorType output = op.getOutput().getType();
   RankedTensorType input = op.getInput().getType();
   const int64_t block = getBlock(op);
-  return RankedTensorType::get(
-      {input.getDimSize(0), block * block * output.getDimSize(1),
-       input.getDimSize(2), input.getDimSize(3)},
-      output.getElementType(), output.getEncoding());
+  return RankedTensorType::get({input.getDimSize(0),
+                                block * block * output.getDimSize(1),
+                                input.getDimSize(2), input.getDimSize(3)},
+                               output.getElementType(), output.getEncoding());
 }
 
 /// The convolution's bias type: `op`'s bias ([C_out] or [1, C_out, 1, 1])
@@ -94,8 +94,8 @@ LogicalResult checkRewrite(DeconvolutionOp op, VPU::LogCallback log) {
   }
   const int64_t ky = filter.getDimSize(2), kx = filter.getDimSize(3);
   ArrayRef<int64_t> strides = op.getStrides();
-  if (ky != kx || strides.size() != 2 || strides[0] != ky ||
-      strides[1] != kx || ky < 2) {
+  if (ky != kx || strides.size() != 2 || strides[0] != ky || strides[1] != kx ||
+      ky < 2) {
     log("its kernel " + Twine(ky) + "x" + Twine(kx) +
         " is not square, equal to its strides and at least 2");
     ok = false;
@@ -139,8 +139,8 @@ LogicalResult checkRewrite(DeconvolutionOp op, VPU::LogCallback log) {
   layer.padsEnd = {0, 0};
   layer.dilations = {1, 1};
   VPU::NCE::Reasons reasons;
-  if (!VPU::isSupportedOnNCE<ConvolutionOp>(
-          op.getContext(), layer, reasons, VPU::NCE::getIEStageOptions(op))) {
+  if (!VPU::isSupportedOnNCE<ConvolutionOp>(op.getContext(), layer, reasons,
+                                            VPU::NCE::getIEStageOptions(op))) {
     log("the NCE cannot run the 1x1 convolution (" + reasons.join() + ")");
     return failure();
   }
@@ -157,10 +157,8 @@ Const::ContentAttr makeContent(RankedTensorType type,
 /// The 1x1 filter: channel (i * s + j) * C_out + oc, input channel ic is
 /// filter[ic, oc, i, j].
 Const::ContentAttr buildFilter(DeconvolutionOp op) {
-  Const::Content filter = op.getFilter()
-                              .getDefiningOp<Const::DeclareOp>()
-                              .getContent()
-                              .fold();
+  Const::Content filter =
+      op.getFilter().getDefiningOp<Const::DeclareOp>().getContent().fold();
   RankedTensorType type = getConvFilterType(op);
   auto filterType = llvm::cast<RankedTensorType>(op.getFilter().getType());
   const int64_t inChannels = filterType.getDimSize(0);
@@ -172,7 +170,8 @@ Const::ContentAttr buildFilter(DeconvolutionOp op) {
       for (int64_t oc = 0; oc < outChannels; ++oc) {
         const int64_t row = (i * block + j) * outChannels + oc;
         for (int64_t ic = 0; ic < inChannels; ++ic) {
-          const int64_t source = ((ic * outChannels + oc) * block + i) * block + j;
+          const int64_t source =
+              ((ic * outChannels + oc) * block + i) * block + j;
           dense.setDouble(row * inChannels + ic, filter.getDouble(source));
         }
       }
@@ -217,8 +216,8 @@ public:
         attrs.push_back(attr);
       }
     }
-    attrs.push_back(rewriter.getNamedAttr(op.getStridesAttrName(),
-                                          rewriter.getDenseI64ArrayAttr({1, 1})));
+    attrs.push_back(rewriter.getNamedAttr(
+        op.getStridesAttrName(), rewriter.getDenseI64ArrayAttr({1, 1})));
     SmallVector<Value, 3> operands = {
         op.getInput(),
         rewriter.create<Const::DeclareOp>(op.getLoc(), buildFilter(op))};

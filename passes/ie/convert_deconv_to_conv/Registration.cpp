@@ -11,8 +11,8 @@
 #include "core/registry/Registry.h"
 #include "passes/ie/convert_deconv_to_conv/ConvertDeconvToConv.h"
 
-extern "C" void
-vpuc_register_ie_convert_deconv_to_conv(mlir::vpuc::registry::Registry &registry) {
+extern "C" void vpuc_register_ie_convert_deconv_to_conv(
+    mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::IE::createConvertDeconvToConvPass(); });
 }
