@@ -17,7 +17,6 @@
 #include <numeric>
 #include <string>
 
-#include "core/shape/DimsOrder.h"
 #include "core/shape/ShapedTypeUtils.h"
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstDialect.h"
@@ -31,6 +30,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "passes/ie/utils/ApplyOnce.h"
+#include "passes/ie/utils/ConstantWeights.h"
 
 namespace mlir::vpuc::IE {
 
@@ -152,17 +152,7 @@ LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
     log("it has " + Twine(groups) + " group");
     ok = false;
   }
-  if (!op.getFilter().getDefiningOp<Const::DeclareOp>()) {
-    log("the filter is not a constant");
-    ok = false;
-  }
-  if (op.getBias() && !op.getBias().getDefiningOp<Const::DeclareOp>()) {
-    log("the bias is not a constant");
-    ok = false;
-  }
-  FailureOr<shape::DimsOrder> order = shape::getOrder(filter);
-  if (failed(order) || !order->isIdentity()) {
-    log("the filter is not in the default order");
+  if (!checkConstantWeights(op.getFilter(), op.getBias(), log)) {
     ok = false;
   }
   if (!ok) {
