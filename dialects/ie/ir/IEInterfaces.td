@@ -143,7 +143,7 @@ def IE_LayoutInfoOpInterface : OpInterface<"LayoutInfoOpInterface"> {
     * `IE_AnyLayout`: any order; the operands and results whose rank equals the first
       result's rank must all have the same order (a broadcast operand of another rank is
       free). Eltwise ops, activations, reductions, softmax, normalisations, interpolation,
-      concatenation, split, slice, pad, tile and ScaleShift.
+      depth-to-space and back, concatenation, split, slice, pad, tile and ScaleShift.
     * `IE_SpatialLayout`: the first operand and the first result are NCHW or NHWC, the same
       one (a 1-D op on [N, C, W]: the identity order or channels last); other operands take
       any order. Convolutions and pools.

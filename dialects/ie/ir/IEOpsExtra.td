@@ -681,7 +681,8 @@ def IE_DepthToSpaceModeAttr : EnumAttr<IE_Dialect, IE_DepthToSpaceMode, "depth_t
 }
 
 def IE_DepthToSpaceOp : IE_ExtraUnaryDataOp<"DepthToSpace", (ins I64Attr:$block_size,
-    DefaultValuedAttr<IE_DepthToSpaceModeAttr, "::mlir::vpuc::IE::DepthToSpaceMode::DCR">:$mode)> {
+    DefaultValuedAttr<IE_DepthToSpaceModeAttr, "::mlir::vpuc::IE::DepthToSpaceMode::DCR">:$mode),
+    [IE_AnyLayout]> {
   let summary = "Moves channel blocks into spatial blocks (ONNX DepthToSpace)";
   let description = [{
     `input` is `[N, C, H, W]` with `C` a multiple of `block_size^2` (`block_size` >= 1); the
@@ -699,7 +700,8 @@ def IE_DepthToSpaceOp : IE_ExtraUnaryDataOp<"DepthToSpace", (ins I64Attr:$block_
 }
 
 def IE_SpaceToDepthOp : IE_ExtraUnaryDataOp<"SpaceToDepth", (ins I64Attr:$block_size,
-    DefaultValuedAttr<IE_DepthToSpaceModeAttr, "::mlir::vpuc::IE::DepthToSpaceMode::DCR">:$mode)> {
+    DefaultValuedAttr<IE_DepthToSpaceModeAttr, "::mlir::vpuc::IE::DepthToSpaceMode::DCR">:$mode),
+    [IE_AnyLayout]> {
   let summary = "Moves spatial blocks into channels (ONNX SpaceToDepth)";
   let description = [{
     The inverse of `IE.DepthToSpace` of the same mode: `input` `[N, C, H, W]` with `H` and

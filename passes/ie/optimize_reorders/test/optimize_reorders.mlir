@@ -112,3 +112,27 @@ func.func @interpolate(%x: tensor<1x16x4x4xf16, #NHWC>) -> tensor<1x16x8x8xf16, 
          strides = array<i64: 1, 1>} : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
   return %4 : tensor<1x16x8x8xf16, #NHWC>
 }
+
+// -----
+
+// DepthToSpace computes on logical indices too (the 1x1 convolution and DepthToSpace of a
+// rewritten deconvolution, vpuc-ie-convert-deconv-to-conv, between two NHWC layers).
+
+// CHECK-DAG:   #[[$NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-LABEL: func.func @depth_to_space
+// CHECK-NEXT:    %[[P:.+]] = IE.MaxPool
+// CHECK-NEXT:    %[[D:.+]] = IE.DepthToSpace(%[[P]]) {block_size = 2 : i64} : tensor<1x64x4x4xf16, #[[$NHWC]]> -> tensor<1x16x8x8xf16, #[[$NHWC]]>
+// CHECK-NEXT:    %[[Q:.+]] = IE.MaxPool(%[[D]])
+// CHECK-NEXT:    return %[[Q]]
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+#NCHW = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @depth_to_space(%x: tensor<1x64x4x4xf16, #NHWC>) -> tensor<1x16x8x8xf16, #NHWC> {
+  %0 = IE.MaxPool(%x) {kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>,
+         strides = array<i64: 1, 1>} : tensor<1x64x4x4xf16, #NHWC> -> tensor<1x64x4x4xf16, #NHWC>
+  %1 = IE.Reorder(%0) {dstOrder = #NCHW} : tensor<1x64x4x4xf16, #NHWC> -> tensor<1x64x4x4xf16>
+  %2 = IE.DepthToSpace(%1) {block_size = 2 : i64} : tensor<1x64x4x4xf16> -> tensor<1x16x8x8xf16>
+  %3 = IE.Reorder(%2) {dstOrder = #NHWC} : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16, #NHWC>
+  %4 = IE.MaxPool(%3) {kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>,
+         strides = array<i64: 1, 1>} : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  return %4 : tensor<1x16x8x8xf16, #NHWC>
+}
