@@ -4,16 +4,26 @@
 # The speed of the emulator and of the IE interpreter against ONNX Runtime, in the same run
 # (issue 17). Builds //tools/vpuc optimised (--config=opt), then for every MODELS_DIR/<name>/
 # holding model.onnx and input_0.npy: compiles the model for VPUX37XX in MODE (default_hw; not
-# timed) and times, as wall clock of the whole command:
+# timed) and times:
 #
 #   ORT run ms       ONNX Runtime's median run (tools/models/ort_time.mjs, CPU, THREADS
-#                    intra-op threads, graph optimisations all), after a first run
+#                    intra-op threads, graph optimisations all), after a first run: measured
+#                    inside the process, around the session's run call
 #   ORT session ms   ONNX Runtime's session creation
-#   run ms           `vpuc run` (the emulator, hazard detection on), and x: run ms / ORT run ms
-#   no-hazard ms     `vpuc run --no-hazard-check`, and x
-#   infer ms         `vpuc infer` end to end (import and run), and x: infer ms / (ORT session
-#                    ms + ORT run ms)
+#   emu ms           the emulator's execution alone, hazard detection on, as `vpuc run --timing`
+#                    reports it: wall clock of Emulator::run inside the process, without
+#                    process start-up, reading the blob and the inputs or writing the outputs,
+#                    so the figure to set beside ORT run ms; and x: emu ms / ORT run ms
+#   emu no-hazard ms likewise with `--no-hazard-check`, and x
+#   run ms           wall clock of the whole `vpuc run` command (process start-up included:
+#                    dynamic loading of the shared LLVM and MLIR libraries, reading the blob and
+#                    inputs, the run, writing the outputs), and x: run ms / ORT run ms
+#   no-hazard ms     the whole `vpuc run --no-hazard-check` command, and x
+#   infer ms         wall clock of the whole `vpuc infer` command (import and run), and x:
+#                    infer ms / (ORT session ms + ORT run ms)
 #
+# The emu and run columns of one mode come from the same command. A VPUC_BIN without
+# `vpuc run --timing` gets `-` in the emu columns.
 # vpuc runs with `--threads THREADS` when THREADS is set (else with its default, all cores). The
 # cosine of the emulator's output against the model's output_0.npy is printed, so that a fast but
 # wrong run shows. Needs node and onnxruntime-node
@@ -51,6 +61,11 @@ if [[ ! -d "$ort_dir" ]]; then
 fi
 bench_build_vpuc
 bench_make_work_dir
+# `vpuc run --timing` prints the host time of the execution alone ("run: W ms (cpu C ms)").
+timing_args=()
+if "$vpuc" run --help 2>/dev/null | grep -q -- '--timing'; then
+  timing_args=(--timing)
+fi
 
 # ratio A B: A / B to one decimal, `-` when either is not a number.
 ratio() {
@@ -59,12 +74,18 @@ ratio() {
     printf "%.1f\n", a / b }'
 }
 
+# run_time FILE: the wall milliseconds of the `run: W ms (cpu C ms)` line of a `vpuc run --timing`
+# output, `-` without one.
+run_time() {
+  awk '/^run: [0-9.]+ ms/ { t = $2 } END { print (t == "" ? "-" : t) }' "$1"
+}
+
 echo "## Emulator and interpreter against ONNX Runtime"
 echo
 echo "$arch $mode blobs; vpuc with ${THREADS:+--threads $THREADS}${THREADS:-its default threads (all cores)}, ONNX Runtime with $threads intra-op threads."
 echo
-bench_header model "ORT run ms:" "ORT session ms:" "run ms:" "x:" "no-hazard ms:" "x:" \
-  "infer ms:" "x:" "cosine:" note
+bench_header model "ORT run ms:" "ORT session ms:" "emu ms:" "x:" "emu no-hazard ms:" "x:" \
+  "run ms:" "x:" "no-hazard ms:" "x:" "infer ms:" "x:" "cosine:" note
 while read -r dir; do
   name="$(basename "$dir")"
   base="$work/$name"
@@ -74,22 +95,27 @@ while read -r dir; do
     echo "- - -")
   if ! "$vpuc" compile "$dir/model.onnx" --arch "$arch" --mode "$mode" -o "$base.blob" \
       --quiet >"$base.compile.out" 2>&1; then
-    bench_row "$name" "$ort_run" "$ort_session" - - - - - - - \
+    bench_row "$name" "$ort_run" "$ort_session" - - - - - - - - - - - \
       "compile: $(bench_first_error "$base.compile.out")"
     continue
   fi
   run_ms=-
+  emu_ms=-
   if bench_time "$base.run.times" "$base.run.err" "$vpuc" run "$base.blob" \
-      --inputs "$dir/input_0.npy" -o "$base.out.npz" "${thread_args[@]}" >/dev/null; then
+      --inputs "$dir/input_0.npy" -o "$base.out.npz" "${thread_args[@]}" \
+      "${timing_args[@]}" >"$base.run.out"; then
     read -r run_ms _ <"$base.run.times"
+    emu_ms=$(run_time "$base.run.out")
   else
     note="run: $(bench_first_error "$base.run.err")"
   fi
   fast_ms=-
+  emu_fast_ms=-
   if bench_time "$base.fast.times" "$base.fast.err" "$vpuc" run "$base.blob" \
       --inputs "$dir/input_0.npy" -o "$base.fast.npz" "${thread_args[@]}" \
-      --no-hazard-check >/dev/null; then
+      "${timing_args[@]}" --no-hazard-check >"$base.fast.out"; then
     read -r fast_ms _ <"$base.fast.times"
+    emu_fast_ms=$(run_time "$base.fast.out")
   fi
   infer_ms=-
   if bench_time "$base.infer.times" "$base.infer.err" "$vpuc" infer "$dir/model.onnx" \
@@ -104,7 +130,9 @@ while read -r dir; do
   fi
   ort_total=$(awk -v a="$ort_session" -v b="$ort_run" \
     'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/) printf "%.1f\n", a + b; else print "-" }')
-  bench_row "$name" "$ort_run" "$ort_session" "$run_ms" "$(ratio "$run_ms" "$ort_run")" \
+  bench_row "$name" "$ort_run" "$ort_session" "$emu_ms" "$(ratio "$emu_ms" "$ort_run")" \
+    "$emu_fast_ms" "$(ratio "$emu_fast_ms" "$ort_run")" \
+    "$run_ms" "$(ratio "$run_ms" "$ort_run")" \
     "$fast_ms" "$(ratio "$fast_ms" "$ort_run")" "$infer_ms" "$(ratio "$infer_ms" "$ort_total")" \
     "$cosine" "${note:-ok}"
 done <<<"$dirs"
