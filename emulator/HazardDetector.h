@@ -132,6 +132,13 @@ private:
                    bool write) const;
   void splitAt(Shadow &shadow, uint64_t at);
   void mergeAround(Shadow &shadow, uint64_t begin, uint64_t end);
+  /// access() starting the search of `begin` from `hint`: a segment that
+  /// starts at or before `begin` (the walk is then short when the accesses
+  /// come in ascending order, as the runs of a layout do), or shadow.end().
+  /// Returns a hint for an access at or after `end`.
+  Shadow::iterator accessFrom(Shadow &shadow, Shadow::iterator hint,
+                              uint32_t region, uint64_t begin, uint64_t end,
+                              bool write);
   void reportRace(uint32_t first, bool firstWrites, uint32_t region,
                   uint64_t begin, uint64_t end, bool secondWrites);
   void reportUninit(uint32_t region, uint64_t begin, uint64_t end);
