@@ -8,7 +8,8 @@
 // (kernels/abi/SwKernels.h): constant, edge, reflect or symmetric padding of
 // a tensor of any byte-sized type (the same for both), any layouts. Each dim
 // gets a table of the source index of every output position (-1 for the
-// constant), and the output is filled row by row from the tables.
+// constant), and the output is filled row by row from the tables, a row in
+// runs of positions that one copy moves where the layouts allow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -116,6 +117,33 @@ llvm::Error runPad(const uint8_t *args, const KernelContext &context) {
   std::vector<int64_t> index(rank, 0);
   std::vector<int64_t> innerSources =
       rank == 0 ? std::vector<int64_t>{0} : sources[rank - 1];
+  // The positions of a row as runs that one copy moves: with the output
+  // contiguous along the row, consecutive positions whose sources follow on
+  // in the input, or that all take the pad value; else one position each.
+  struct InnerRun {
+    int64_t begin, count, source;
+  };
+  bool outContiguous = outInner == elemBytes;
+  std::vector<InnerRun> innerRuns;
+  for (int64_t i = 0; i < inner; ++i) {
+    int64_t source = innerSources[i];
+    if (outContiguous && !innerRuns.empty()) {
+      InnerRun &last = innerRuns.back();
+      bool follows = source < 0
+                         ? last.source < 0
+                         : last.source >= 0 &&
+                               source == last.source + last.count * elemBytes;
+      if (follows) {
+        ++last.count;
+        continue;
+      }
+    }
+    innerRuns.push_back({i, 1, source});
+  }
+  std::vector<uint8_t> padRow(inner * elemBytes);
+  for (int64_t i = 0; i < inner; ++i) {
+    std::memcpy(padRow.data() + i * elemBytes, padBytes, elemBytes);
+  }
   while (true) {
     int64_t src = 0, dst = 0;
     bool constant = false;
@@ -125,12 +153,13 @@ llvm::Error runPad(const uint8_t *args, const KernelContext &context) {
       src += offset;
       dst += index[d] * (outStrides[shape::Dim(d)] / 8);
     }
-    for (int64_t i = 0; i < inner; ++i) {
-      uint8_t *target = out.data + dst + i * outInner;
-      if (constant || innerSources[i] < 0) {
-        std::memcpy(target, padBytes, elemBytes);
+    for (const InnerRun &run : innerRuns) {
+      uint8_t *target = out.data + dst + run.begin * outInner;
+      size_t bytes = static_cast<size_t>(run.count * elemBytes);
+      if (constant || run.source < 0) {
+        std::memcpy(target, padRow.data(), bytes);
       } else {
-        std::memcpy(target, in.data + src + innerSources[i], elemBytes);
+        std::memcpy(target, in.data + src + run.source, bytes);
       }
     }
     int64_t d = rank - 2;
