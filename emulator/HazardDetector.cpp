@@ -51,10 +51,28 @@ HazardDetector::HazardDetector(
       taskPosition(std::move(taskPosition)),
       describeTask(std::move(describeTask)) {}
 
+void *HazardDetector::NodeArena::allocate(size_t size, size_t align) {
+  auto it = freeNodes.find(size);
+  if (it != freeNodes.end() && it->second) {
+    void *node = it->second;
+    it->second = *static_cast<void **>(node);
+    return node;
+  }
+  return blocks.Allocate(std::max(size, sizeof(void *)),
+                         llvm::Align(std::max(align, alignof(void *))));
+}
+
+void HazardDetector::NodeArena::deallocate(void *pointer, size_t size) {
+  void *&head = freeNodes[size];
+  *static_cast<void **>(pointer) = head;
+  head = pointer;
+}
+
 uint32_t HazardDetector::addRegion(std::string name, bool hostWritten,
                                    uint64_t size) {
   regionNames.push_back(std::move(name));
-  shadows.emplace_back();
+  shadows.emplace_back(
+      NodeAllocator<std::pair<const uint64_t, Segment>>(arena.get()));
   if (hostWritten && size > 0) {
     shadows.back()[0] = Segment{size, kHost, {}};
   }
