@@ -592,19 +592,6 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
 
 } // namespace
 
-float applyNceFloatPpe(const NceInvariantDesc &desc, float value) {
-  switch (desc.ppe) {
-  case schema::PpeMode::RELU:
-    return value < 0 ? 0.0f : value;
-  case schema::PpeMode::RELUX:
-    return std::min(std::max(value, desc.clampLow), desc.clampHigh);
-  case schema::PpeMode::LRELU:
-    return value < 0 ? desc.alpha * value : value;
-  default:
-    return value;
-  }
-}
-
 NceKernelIsa getNceKernelIsa() { return selectedIsa(); }
 
 bool setNceKernelIsa(NceKernelIsa isa) {
