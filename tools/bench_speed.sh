@@ -13,7 +13,8 @@
 #   emu ms           the emulator's execution alone, hazard detection on, as `vpuc run --timing`
 #                    reports it: wall clock of Emulator::run inside the process, without
 #                    process start-up, reading the blob and the inputs or writing the outputs,
-#                    so the figure to set beside ORT run ms; and x: emu ms / ORT run ms
+#                    so the figure to set beside ORT run ms (the median of RUNS invocations, the
+#                    first of them the one timed whole below); and x: emu ms / ORT run ms
 #   emu no-hazard ms likewise with `--no-hazard-check`, and x
 #   run ms           wall clock of the whole `vpuc run` command (process start-up included:
 #                    dynamic loading of the shared LLVM and MLIR libraries, reading the blob and
@@ -22,8 +23,8 @@
 #   infer ms         wall clock of the whole `vpuc infer` command (import and run), and x:
 #                    infer ms / (ORT session ms + ORT run ms)
 #
-# The emu and run columns of one mode come from the same command. A VPUC_BIN without
-# `vpuc run --timing` gets `-` in the emu columns.
+# The run columns and the first of the emu column's invocations are the same command. A VPUC_BIN
+# without `vpuc run --timing` gets `-` in the emu columns.
 # vpuc runs with `--threads THREADS` when THREADS is set (else with its default, all cores). The
 # cosine of the emulator's output against the model's output_0.npy is printed, so that a fast but
 # wrong run shows. Needs node and onnxruntime-node
@@ -34,8 +35,8 @@
 #   --markdown FILE: also write the table into FILE between `<!-- bench_speed:begin -->` and
 #     `<!-- bench_speed:end -->` with the command, commit and machine (docs/emulator_speed.md).
 # MODE (default default_hw) and ARCH (VPUX37XX) choose the blob; THREADS (default: nproc) the
-# threads of both sides; RUNS (5) ONNX Runtime's timed runs; VPUC_BIN=path/to/vpuc uses that
-# binary instead of building one.
+# threads of both sides; RUNS (5) ONNX Runtime's timed runs and the emulator's in-process ones;
+# VPUC_BIN=path/to/vpuc uses that binary instead of building one.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source tools/bench_lib.sh
@@ -80,6 +81,22 @@ run_time() {
   awk '/^run: [0-9.]+ ms/ { t = $2 } END { print (t == "" ? "-" : t) }' "$1"
 }
 
+# median_run_time FIRST_OUTPUT ARGS...: the median of the in-process times of RUNS `vpuc run
+# --timing` invocations: the one whose output is FIRST_OUTPUT, then RUNS - 1 more of `vpuc run
+# ARGS... --timing`; `-` when a run gives no time.
+median_run_time() {
+  local first="$1" times i
+  shift
+  times="$(run_time "$first")"
+  for ((i = 1; i < runs; ++i)); do
+    times+=$'\n'"$("$vpuc" run "$@" --timing 2>/dev/null | awk '
+      /^run: [0-9.]+ ms/ { t = $2 } END { print (t == "" ? "-" : t) }')"
+  done
+  sort -g <<<"$times" | awk '
+    $0 == "-" { bad = 1 } { v[NR] = $0 }
+    END { if (bad || NR == 0) print "-"; else print v[int((NR + 1) / 2)] }'
+}
+
 echo "## Emulator and interpreter against ONNX Runtime"
 echo
 echo "$arch $mode blobs; vpuc with ${THREADS:+--threads $THREADS}${THREADS:-its default threads (all cores)}, ONNX Runtime with $threads intra-op threads."
@@ -105,7 +122,10 @@ while read -r dir; do
       --inputs "$dir/input_0.npy" -o "$base.out.npz" "${thread_args[@]}" \
       "${timing_args[@]}" >"$base.run.out"; then
     read -r run_ms _ <"$base.run.times"
-    emu_ms=$(run_time "$base.run.out")
+    if [[ ${#timing_args[@]} -gt 0 ]]; then
+      emu_ms=$(median_run_time "$base.run.out" "$base.blob" --inputs "$dir/input_0.npy" \
+        -o "$base.out.npz" "${thread_args[@]}")
+    fi
   else
     note="run: $(bench_first_error "$base.run.err")"
   fi
@@ -115,7 +135,10 @@ while read -r dir; do
       --inputs "$dir/input_0.npy" -o "$base.fast.npz" "${thread_args[@]}" \
       "${timing_args[@]}" --no-hazard-check >"$base.fast.out"; then
     read -r fast_ms _ <"$base.fast.times"
-    emu_fast_ms=$(run_time "$base.fast.out")
+    if [[ ${#timing_args[@]} -gt 0 ]]; then
+      emu_fast_ms=$(median_run_time "$base.fast.out" "$base.blob" --inputs "$dir/input_0.npy" \
+        -o "$base.fast.npz" "${thread_args[@]}" --no-hazard-check)
+    fi
   fi
   infer_ms=-
   if bench_time "$base.infer.times" "$base.infer.err" "$vpuc" infer "$dir/model.onnx" \
