@@ -592,6 +592,19 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
 
 } // namespace
 
+float applyNceFloatPpe(const NceInvariantDesc &desc, float value) {
+  switch (desc.ppe) {
+  case schema::PpeMode::RELU:
+    return value < 0 ? 0.0f : value;
+  case schema::PpeMode::RELUX:
+    return std::min(std::max(value, desc.clampLow), desc.clampHigh);
+  case schema::PpeMode::LRELU:
+    return value < 0 ? desc.alpha * value : value;
+  default:
+    return value;
+  }
+}
+
 NceKernelIsa getNceKernelIsa() { return selectedIsa(); }
 
 bool setNceKernelIsa(NceKernelIsa isa) {
@@ -635,10 +648,7 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   }
   forEachNceRowChunk(desc, input.channels, b.outChans, box, pool,
                      [&](int64_t y0, int64_t y1) {
-                       // Kept by each thread from box to box: its buffers
-                       // are set before they are read, and reusing them
-                       // saves allocating and faulting in fresh pages.
-                       static thread_local RowScratch scratch;
+                       RowScratch scratch;
                        computeRows(b, y0, y1, scratch);
                      });
 }

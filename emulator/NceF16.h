@@ -12,26 +12,12 @@
 #ifndef VPUC_EMULATOR_NCEF16_H_
 #define VPUC_EMULATOR_NCEF16_H_
 
-#include <algorithm>
-
 #include "emulator/NceExecution.h"
 
 namespace mlir::vpuc::emu {
 
-/// The PPE in FP32 (RELU, RELUX clamp, LRELU) of an F16 output; inline, as
-/// it runs once per output element.
-inline float applyNceFloatPpe(const NceInvariantDesc &desc, float value) {
-  switch (desc.ppe) {
-  case schema::PpeMode::RELU:
-    return value < 0 ? 0.0f : value;
-  case schema::PpeMode::RELUX:
-    return std::min(std::max(value, desc.clampLow), desc.clampHigh);
-  case schema::PpeMode::LRELU:
-    return value < 0 ? desc.alpha * value : value;
-  default:
-    return value;
-  }
-}
+/// The PPE in FP32 (RELU, RELUX clamp, LRELU) of an F16 output.
+float applyNceFloatPpe(const NceInvariantDesc &desc, float value);
 
 /// computeNceBox for an F16 input, on `pool`'s threads when it is set.
 void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,

@@ -403,10 +403,7 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
   }
   forEachNceRowChunk(desc, input.channels, b.outChans, box, pool,
                      [&](int64_t y0, int64_t y1) {
-                       // Kept by each thread from box to box: its buffers
-                       // are set before they are read, and reusing them
-                       // saves allocating and faulting in fresh pages.
-                       static thread_local Int8Scratch scratch;
+                       Int8Scratch scratch;
                        computeRows(b, y0, y1, scratch);
                      });
   return true;
