@@ -12,6 +12,9 @@
 
 #include "emulator/Emulator.h"
 
+#include <chrono>
+#include <ctime>
+
 #include "emulator/EmulatorImpl.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -64,9 +67,23 @@ llvm::Error Emulator::setInputs(const npy::ArrayMap &arrays) {
 }
 
 llvm::Expected<const RunReport &> Emulator::run() {
-  // The SHAVE kernels split their large loops over the emulator's threads.
-  kernels::ScopedParallelRunner scope(impl->getKernelRunner());
-  return impl->run();
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point start = Clock::now();
+  std::clock_t cpuStart = std::clock();
+  llvm::Expected<const RunReport &> report = [&] {
+    // The SHAVE kernels split their large loops over the emulator's threads.
+    kernels::ScopedParallelRunner scope(impl->getKernelRunner());
+    return impl->run();
+  }();
+  if (report) {
+    HostTime time;
+    time.wallMs =
+        std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    time.cpuMs =
+        1000.0 * static_cast<double>(std::clock() - cpuStart) / CLOCKS_PER_SEC;
+    impl->setHostTime(time);
+  }
+  return report;
 }
 
 npy::Array Emulator::getOutput(unsigned index) const {

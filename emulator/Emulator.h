@@ -224,6 +224,16 @@ struct NumericsIssue {
   std::string getMessage() const;
 };
 
+/// What a run cost the host: wall-clock and process CPU time (every thread)
+/// of Emulator::run, in milliseconds. It excludes process start-up, reading
+/// the blob, preparing the memory and setting the inputs, so it compares with
+/// an in-process inference run of another runtime. It depends on the machine
+/// and its load, unlike everything else in the report.
+struct HostTime {
+  double wallMs = 0;
+  double cpuMs = 0;
+};
+
 /// The outcome of a run.
 struct RunReport {
   std::vector<Problem> problems;
@@ -260,6 +270,8 @@ struct RunReport {
   /// Virtual barriers of the blob, and the physical barriers they use.
   uint32_t virtualBarriers = 0, physicalBarriersUsed = 0;
   ScratchTraffic scratch;
+  /// The host time of the run (not part of the printed summary).
+  HostTime hostTime;
 
   /// Cycles as microseconds at the target frequency.
   double toMicroseconds(double cycles) const;

@@ -100,6 +100,8 @@ public:
   /// The runner that splits the SHAVE kernels' loops over the pool's
   /// threads (null with one thread); Emulator::run installs it.
   kernels::ParallelRunner *getKernelRunner() const { return runner.get(); }
+  /// Emulator.cpp: records the host time run() took.
+  void setHostTime(const HostTime &time) { report.hostTime = time; }
 
 private:
   /// A memory region.

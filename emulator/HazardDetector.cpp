@@ -51,10 +51,28 @@ HazardDetector::HazardDetector(
       taskPosition(std::move(taskPosition)),
       describeTask(std::move(describeTask)) {}
 
+void *HazardDetector::NodeArena::allocate(size_t size, size_t align) {
+  auto it = freeNodes.find(size);
+  if (it != freeNodes.end() && it->second) {
+    void *node = it->second;
+    it->second = *static_cast<void **>(node);
+    return node;
+  }
+  return blocks.Allocate(std::max(size, sizeof(void *)),
+                         llvm::Align(std::max(align, alignof(void *))));
+}
+
+void HazardDetector::NodeArena::deallocate(void *pointer, size_t size) {
+  void *&head = freeNodes[size];
+  *static_cast<void **>(pointer) = head;
+  head = pointer;
+}
+
 uint32_t HazardDetector::addRegion(std::string name, bool hostWritten,
                                    uint64_t size) {
   regionNames.push_back(std::move(name));
-  shadows.emplace_back();
+  shadows.emplace_back(
+      NodeAllocator<std::pair<const uint64_t, Segment>>(arena.get()));
   if (hostWritten && size > 0) {
     shadows.back()[0] = Segment{size, kHost, {}};
   }
@@ -163,14 +181,52 @@ void HazardDetector::reportUninit(uint32_t region, uint64_t begin,
 
 void HazardDetector::access(uint32_t region, uint64_t begin, uint64_t end,
                             bool write) {
-  if (begin >= end) {
-    return;
-  }
   Shadow &shadow = shadows[region];
-  splitAt(shadow, begin);
-  splitAt(shadow, end);
+  accessFrom(shadow, shadow.end(), region, begin, end, write);
+}
+
+/// The last segment of `shadow` that starts at or before `at`, or
+/// shadow.end() when there is none. Walks forward from `hint` when it starts
+/// at or before `at` (a few steps, then a search).
+template <typename Map>
+static typename Map::iterator
+findSegment(Map &shadow, typename Map::iterator hint, uint64_t at) {
+  constexpr int kMaxSteps = 8;
+  if (hint != shadow.end() && hint->first <= at) {
+    for (int step = 0; step < kMaxSteps; ++step) {
+      auto next = std::next(hint);
+      if (next == shadow.end() || next->first > at) {
+        return hint;
+      }
+      hint = next;
+    }
+  }
+  auto it = shadow.upper_bound(at);
+  return it == shadow.begin() ? shadow.end() : std::prev(it);
+}
+
+HazardDetector::Shadow::iterator
+HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
+                           uint32_t region, uint64_t begin, uint64_t end,
+                           bool write) {
+  if (begin >= end) {
+    return hint;
+  }
+  // The first segment at or after `begin`, splitting the one across it.
+  auto it = findSegment(shadow, hint, begin);
+  if (it == shadow.end()) {
+    it = shadow.begin();
+  } else if (it->first < begin) {
+    if (it->second.end > begin) {
+      Segment tail = it->second;
+      it->second.end = begin;
+      it = shadow.emplace_hint(std::next(it), begin, std::move(tail));
+    } else {
+      ++it;
+    }
+  }
+  std::optional<Shadow::iterator> first;
   uint64_t at = begin;
-  auto it = shadow.lower_bound(begin);
   while (at < end) {
     if (it == shadow.end() || it->first > at) {
       // Bytes nobody touched yet.
@@ -181,11 +237,23 @@ void HazardDetector::access(uint32_t region, uint64_t begin, uint64_t end,
         reportUninit(region, at, gapEnd);
         segment.readers.push_back(current);
       }
-      it = std::next(shadow.emplace(at, std::move(segment)).first);
+      auto inserted = shadow.emplace_hint(it, at, std::move(segment));
+      if (!first) {
+        first = inserted;
+      }
       at = gapEnd;
       continue;
     }
+    if (!first) {
+      first = it;
+    }
     Segment &segment = it->second;
+    if (segment.end > end) {
+      // Split the segment across `end`: only its head is accessed.
+      Segment tail = segment;
+      segment.end = end;
+      shadow.emplace_hint(std::next(it), end, std::move(tail));
+    }
     uint64_t segEnd = segment.end;
     if (write) {
       if (segment.writer >= 0 && !happensBefore(segment.writer)) {
@@ -212,7 +280,29 @@ void HazardDetector::access(uint32_t region, uint64_t begin, uint64_t end,
     at = segEnd;
     ++it;
   }
-  mergeAround(shadow, begin, end);
+  // Merge equal neighbours from the segment before `begin` (as mergeAround
+  // does): the last one starting at or before `end` is the hint returned.
+  it = *first;
+  if (it != shadow.begin()) {
+    --it;
+  }
+  while (true) {
+    auto next = std::next(it);
+    if (next == shadow.end()) {
+      return it;
+    }
+    if (it->second.end == next->first &&
+        it->second.writer == next->second.writer &&
+        it->second.readers == next->second.readers) {
+      it->second.end = next->second.end;
+      shadow.erase(next);
+      continue;
+    }
+    if (next->first > end) {
+      return it;
+    }
+    it = next;
+  }
 }
 
 namespace {
@@ -379,9 +469,13 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
       return;
     }
   }
-  forEachByteRun(
-      offset, dims, strides, elemBits,
-      [&](uint64_t begin, uint64_t end) { access(region, begin, end, write); });
+  // Run by run, each search starting from where the previous run ended.
+  Shadow &shadow = shadows[region];
+  Shadow::iterator hint = shadow.end();
+  forEachByteRun(offset, dims, strides, elemBits,
+                 [&](uint64_t begin, uint64_t end) {
+                   hint = accessFrom(shadow, hint, region, begin, end, write);
+                 });
 }
 
 void HazardDetector::checkWritten(uint32_t region, uint64_t begin, uint64_t end,

@@ -38,6 +38,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Allocator.h"
 
 namespace mlir::vpuc::emu {
 
@@ -107,7 +109,49 @@ private:
     int32_t writer;
     llvm::SmallVector<int32_t, 2> readers;
   };
-  using Shadow = std::map<uint64_t, Segment>;
+
+  /// The memory of the shadow maps' nodes: carved from large blocks, and a
+  /// freed node is kept for the next one of its size (a strided access can
+  /// split a segment into thousands of nodes, which later accesses merge
+  /// again). Released with the detector.
+  class NodeArena {
+  public:
+    void *allocate(size_t size, size_t align);
+    void deallocate(void *pointer, size_t size);
+
+  private:
+    llvm::BumpPtrAllocator blocks;
+    /// Per node size, the freed nodes, linked through their first word.
+    llvm::SmallDenseMap<size_t, void *, 2> freeNodes;
+  };
+
+  /// A std::allocator for the nodes of the shadow maps, from a NodeArena.
+  template <typename T> class NodeAllocator {
+  public:
+    using value_type = T;
+    explicit NodeAllocator(NodeArena *arena) : arena(arena) {}
+    template <typename U>
+    NodeAllocator(const NodeAllocator<U> &other) : arena(other.arena) {}
+    T *allocate(size_t count) {
+      return static_cast<T *>(arena->allocate(count * sizeof(T), alignof(T)));
+    }
+    void deallocate(T *pointer, size_t count) {
+      arena->deallocate(pointer, count * sizeof(T));
+    }
+    bool operator==(const NodeAllocator &other) const {
+      return arena == other.arena;
+    }
+    bool operator!=(const NodeAllocator &other) const {
+      return arena != other.arena;
+    }
+
+  private:
+    template <typename U> friend class NodeAllocator;
+    NodeArena *arena;
+  };
+
+  using Shadow = std::map<uint64_t, Segment, std::less<uint64_t>,
+                          NodeAllocator<std::pair<const uint64_t, Segment>>>;
 
   struct Race {
     uint32_t first, second;
@@ -132,6 +176,13 @@ private:
                    bool write) const;
   void splitAt(Shadow &shadow, uint64_t at);
   void mergeAround(Shadow &shadow, uint64_t begin, uint64_t end);
+  /// access() starting the search of `begin` from `hint`: a segment that
+  /// starts at or before `begin` (the walk is then short when the accesses
+  /// come in ascending order, as the runs of a layout do), or shadow.end().
+  /// Returns a hint for an access at or after `end`.
+  Shadow::iterator accessFrom(Shadow &shadow, Shadow::iterator hint,
+                              uint32_t region, uint64_t begin, uint64_t end,
+                              bool write);
   void reportRace(uint32_t first, bool firstWrites, uint32_t region,
                   uint64_t begin, uint64_t end, bool secondWrites);
   void reportUninit(uint32_t region, uint64_t begin, uint64_t end);
@@ -139,6 +190,8 @@ private:
   std::vector<uint32_t> taskExecutor, taskPosition;
   std::function<std::string(uint32_t)> describeTask;
   std::vector<std::string> regionNames;
+  /// Before the shadows, which return their nodes to it when they go.
+  std::unique_ptr<NodeArena> arena = std::make_unique<NodeArena>();
   std::vector<Shadow> shadows;
 
   int32_t current = -1;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <vector>
 
 #include "core/numeric/Float16.h"
@@ -183,6 +184,56 @@ void storeNceInt8Result(const NceInvariantDesc &desc,
   result = std::min(std::max(result + desc.outZeroPoint, outLow), outHigh);
   // The low byte: the value for U8, its two's complement for I8.
   outPixel[k * output.strideC] = static_cast<uint8_t>(result & 0xFF);
+}
+
+void storeNceInt8Results(const NceInvariantDesc &desc,
+                         llvm::ArrayRef<NceChannelWeights> weights,
+                         const NceActivation &output, int64_t k0, int64_t count,
+                         uint8_t *outPixel, const int32_t *acc) {
+  // The PPE as a clamp of the requantised value: no bounds (NONE), from 0
+  // (RELU) or RELUX's; LRELU and F16 outputs go element by element
+  // (storeNceInt8Result).
+  int64_t ppeLow = std::numeric_limits<int64_t>::min();
+  int64_t ppeHigh = std::numeric_limits<int64_t>::max();
+  switch (desc.ppe) {
+  case schema::PpeMode::RELU:
+    ppeLow = 0;
+    break;
+  case schema::PpeMode::RELUX:
+    ppeLow = saturateToInt64(desc.clampLow);
+    ppeHigh = saturateToInt64(desc.clampHigh);
+    break;
+  default:
+    break;
+  }
+  if (output.dtype == schema::DType::F16 ||
+      desc.ppe == schema::PpeMode::LRELU) {
+    for (int64_t j = 0; j < count; ++j) {
+      storeNceInt8Result(desc, weights, output, k0 + j, outPixel, acc[j]);
+    }
+    return;
+  }
+  int64_t outLow = output.dtype == schema::DType::U8 ? 0 : -128;
+  int64_t outHigh = output.dtype == schema::DType::U8 ? 255 : 127;
+  int64_t strideC = output.strideC;
+  uint8_t *out = outPixel + k0 * strideC;
+  auto store = [&](int64_t j, int64_t value, uint32_t mult, uint32_t shift) {
+    int64_t result =
+        std::min(std::max(requantizeNce(value, mult, shift), ppeLow), ppeHigh);
+    result = std::min(std::max(result + desc.outZeroPoint, outLow), outHigh);
+    out[j * strideC] = static_cast<uint8_t>(result & 0xFF);
+  };
+  if (weights.empty()) {
+    for (int64_t j = 0; j < count; ++j) {
+      store(j, acc[j], desc.ppeMult, desc.ppeShift);
+    }
+    return;
+  }
+  const NceChannelWeights *channel = weights.data() + k0;
+  for (int64_t j = 0; j < count; ++j) {
+    store(j, static_cast<int64_t>(acc[j]) + channel[j].intBias, channel[j].mult,
+          channel[j].shift);
+  }
 }
 
 /// computeNceBox in INT8 mode, scalar, stopping at the first sum that leaves

@@ -648,14 +648,25 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
     int64_t block =
         desc.kernelH * desc.kernelW * (conv ? input.channels : int64_t(1));
     b.w.assign(block * b.kp, 0.0f);
-    std::vector<float> row(block);
+    // Converted kChannelGroup output channels at a time, so that the
+    // transposed writes fill whole cache lines of b.w.
+    constexpr int64_t kChannelGroup = 16;
+    std::vector<float> rows(kChannelGroup * block);
     std::vector<uint16_t> bits;
     b.finiteWeights = true;
-    for (int64_t k = 0; k < b.outChans; ++k) {
-      loadF16(weights[box.z0 + k].weights, 2, block, row.data(), bits);
+    for (int64_t k0 = 0; k0 < b.outChans; k0 += kChannelGroup) {
+      int64_t group = std::min(kChannelGroup, b.outChans - k0);
+      for (int64_t j = 0; j < group; ++j) {
+        loadF16(weights[box.z0 + k0 + j].weights, 2, block,
+                rows.data() + j * block, bits);
+      }
       for (int64_t i = 0; i < block; ++i) {
-        b.w[i * b.kp + k] = row[i];
-        b.finiteWeights &= std::isfinite(row[i]);
+        float *to = b.w.data() + i * b.kp + k0;
+        for (int64_t j = 0; j < group; ++j) {
+          float value = rows[j * block + i];
+          to[j] = value;
+          b.finiteWeights &= std::isfinite(value);
+        }
       }
     }
   }

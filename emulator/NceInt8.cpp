@@ -270,7 +270,9 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
                   (k * taps + s.tapIndex[t]) * b.chanStride;
             }
           }
-          int32_t tile[kTileChannels];
+          // The sums of the pixel's channels, stored together below (acc
+          // holds kp >= the tiles' channels).
+          int32_t *tile = s.acc.data() + k0;
 #ifdef VPUC_NCE_AVX2
           if (b.avx2) {
             convTileAvx2(s.tapIn.data(), s.tapWeights.data(), n, b.chanStride,
@@ -281,11 +283,9 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
             convTilePortable(s.tapIn.data(), s.tapWeights.data(), n,
                              b.chanStride, tile);
           }
-          for (int64_t j = 0; j < kTileChannels && k0 + j < b.outChans; ++j) {
-            storeNceInt8Result(desc, b.weights, b.output, box.z0 + k0 + j,
-                               outPixel, tile[j]);
-          }
         }
+        storeNceInt8Results(desc, b.weights, b.output, box.z0, b.outChans,
+                            outPixel, s.acc.data());
         continue;
       }
       int32_t *acc = s.acc.data();
@@ -326,10 +326,8 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
           acc[c] = value;
         }
       }
-      for (int64_t c = 0; c < b.outChans; ++c) {
-        storeNceInt8Result(desc, b.weights, b.output, box.z0 + c, outPixel,
-                           acc[c]);
-      }
+      storeNceInt8Results(desc, b.weights, b.output, box.z0, b.outChans,
+                          outPixel, acc);
     }
   }
 }

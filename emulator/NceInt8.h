@@ -49,6 +49,14 @@ void storeNceInt8Result(const NceInvariantDesc &desc,
                         const NceActivation &output, int64_t k,
                         uint8_t *outPixel, int32_t acc);
 
+/// storeNceInt8Result for the `count` channels from `k0` with the
+/// accumulators `acc[0..count)`, the per-task choices (output type, PPE)
+/// made once.
+void storeNceInt8Results(const NceInvariantDesc &desc,
+                         llvm::ArrayRef<NceChannelWeights> weights,
+                         const NceActivation &output, int64_t k0, int64_t count,
+                         uint8_t *outPixel, const int32_t *acc);
+
 } // namespace mlir::vpuc::emu
 
 #endif // VPUC_EMULATOR_NCEINT8_H_

@@ -6,12 +6,13 @@
 //
 // Implements `stridedCopy`: dimension collapsing, then an iterative walk over
 // the outer dimensions with a memcpy or an element-size specialised loop for
-// the innermost one.
+// the innermost one, or tiles of a transpose of the two innermost ones.
 //
 //===----------------------------------------------------------------------===//
 
 #include "core/shape/StridedCopy.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cstring>
 
@@ -86,6 +87,75 @@ static RowCopyFn selectRowCopy(const CopyDim &inner, int64_t elemBytes) {
   }
 }
 
+/// Copies a tile of `count` x `outer.size` elements of `N` bytes, where
+/// element (i, o) is read at `src + o * N + i * srcStride` and written at
+/// `dst + o * outer.dstStride + i * N`: a transpose, whose reads run along
+/// the source in blocks of kTileBlock elements while the block's writes stay
+/// in the cache, rather than gathering one strided element after the other.
+template <size_t N>
+static void copyTransposedFixed(char *dst, const char *src, int64_t count,
+                                int64_t srcStride, const CopyDim &outer) {
+  constexpr int64_t kTileBlock = 64;
+  for (int64_t o0 = 0; o0 < outer.size; o0 += kTileBlock) {
+    int64_t block = std::min(kTileBlock, outer.size - o0);
+    for (int64_t i = 0; i < count; ++i) {
+      const char *from = src + o0 * static_cast<int64_t>(N) + i * srcStride;
+      char *to = dst + o0 * outer.dstStride + i * static_cast<int64_t>(N);
+      for (int64_t o = 0; o < block; ++o) {
+        std::memcpy(to + o * outer.dstStride,
+                    from + o * static_cast<int64_t>(N), N);
+      }
+    }
+  }
+}
+
+/// Copies a transposed tile (copyTransposedFixed).
+using TileCopyFn = void (*)(char *dst, const char *src, int64_t count,
+                            int64_t srcStride, const CopyDim &outer);
+
+/// The transposed tile copy for `elemBytes`, or null for other sizes.
+static TileCopyFn selectTileCopy(int64_t elemBytes) {
+  switch (elemBytes) {
+  case 1:
+    return copyTransposedFixed<1>;
+  case 2:
+    return copyTransposedFixed<2>;
+  case 4:
+    return copyTransposedFixed<4>;
+  case 8:
+    return copyTransposedFixed<8>;
+  default:
+    return nullptr;
+  }
+}
+
+/// Calls `fn(srcOffset, dstOffset)` for every index of `dims` (an odometer,
+/// the last dimension fastest), offsets in bytes.
+template <typename Fn>
+static void forEachOuterIndex(llvm::ArrayRef<CopyDim> dims, Fn fn) {
+  llvm::SmallVector<int64_t, 8> index(dims.size(), 0);
+  int64_t srcOffset = 0;
+  int64_t dstOffset = 0;
+  while (true) {
+    fn(srcOffset, dstOffset);
+    int64_t d = static_cast<int64_t>(dims.size()) - 1;
+    for (; d >= 0; --d) {
+      ++index[d];
+      srcOffset += dims[d].srcStride;
+      dstOffset += dims[d].dstStride;
+      if (index[d] < dims[d].size) {
+        break;
+      }
+      srcOffset -= dims[d].srcStride * dims[d].size;
+      dstOffset -= dims[d].dstStride * dims[d].size;
+      index[d] = 0;
+    }
+    if (d < 0) {
+      return;
+    }
+  }
+}
+
 /// Converts a stride or size in bits to bytes.
 static int64_t toByteCount(int64_t bits) {
   assert(bits % 8 == 0 && "stridedCopy: strides must be whole bytes");
@@ -128,32 +198,26 @@ void stridedCopy(const char *src, const MemStrides &srcStrides, char *dst,
   }
 
   CopyDim inner = dims.pop_back_val();
+  // A transpose of the two innermost dimensions (the destination contiguous
+  // along the innermost, the source along the next one, as in NCHW <-> NHWC):
+  // in tiles, one per index of the other dimensions.
+  if (TileCopyFn copyTile = selectTileCopy(elemBytes);
+      copyTile && !dims.empty() && inner.dstStride == elemBytes &&
+      inner.srcStride != elemBytes && dims.back().srcStride == elemBytes) {
+    CopyDim outer = dims.pop_back_val();
+    forEachOuterIndex(dims, [&](int64_t srcOffset, int64_t dstOffset) {
+      copyTile(dst + dstOffset, src + srcOffset, inner.size, inner.srcStride,
+               outer);
+    });
+    return;
+  }
   RowCopyFn copyRow = selectRowCopy(inner, elemBytes);
   auto elemByteCount = static_cast<size_t>(elemBytes);
-
-  // Odometer over the outer dimensions, one row per step.
-  llvm::SmallVector<int64_t, 8> index(dims.size(), 0);
-  int64_t srcOffset = 0;
-  int64_t dstOffset = 0;
-  while (true) {
+  // One row per index of the outer dimensions.
+  forEachOuterIndex(dims, [&](int64_t srcOffset, int64_t dstOffset) {
     copyRow(dst + dstOffset, src + srcOffset, inner.size, inner.dstStride,
             inner.srcStride, elemByteCount);
-    int64_t d = static_cast<int64_t>(dims.size()) - 1;
-    for (; d >= 0; --d) {
-      ++index[d];
-      srcOffset += dims[d].srcStride;
-      dstOffset += dims[d].dstStride;
-      if (index[d] < dims[d].size) {
-        break;
-      }
-      srcOffset -= dims[d].srcStride * dims[d].size;
-      dstOffset -= dims[d].dstStride * dims[d].size;
-      index[d] = 0;
-    }
-    if (d < 0) {
-      return;
-    }
-  }
+  });
 }
 
 } // namespace mlir::vpuc::shape

@@ -26,6 +26,7 @@
 #include "core/arch/Arch.h"
 #include "core/threading/ThreadPool.h"
 #include "emulator/NceExecution.h"
+#include "emulator/NceInt8.h"
 #include "emulator/unittests/TestUtils.h"
 #include "llvm/ADT/bit.h"
 #include "gmock/gmock.h"
@@ -1400,6 +1401,65 @@ TEST(NceInt8Test, sumsThatCouldOverflowButDoNot) {
     c.bias[k] = 0;
   }
   checkKernels(c);
+}
+
+TEST(NceInt8Test, storeOfManyChannelsEqualsTheStoreOfEach) {
+  // storeNceInt8Results against storeNceInt8Result channel by channel, on
+  // random accumulators, weights table entries (or the task's multiplier
+  // without a table), output types, zero points and every PPE.
+  std::mt19937 rng(4711);
+  auto uniform = [&](int64_t low, int64_t high) {
+    return std::uniform_int_distribution<int64_t>(low, high)(rng);
+  };
+  const schema::PpeMode ppes[] = {schema::PpeMode::NONE, schema::PpeMode::RELU,
+                                  schema::PpeMode::RELUX,
+                                  schema::PpeMode::LRELU};
+  const schema::DType types[] = {schema::DType::U8, schema::DType::I8,
+                                 schema::DType::F16};
+  constexpr int64_t kChannels = 19;
+  for (int round = 0; round < 600; ++round) {
+    NceInvariantDesc desc;
+    desc.ppe = ppes[round % 4];
+    desc.clampLow = static_cast<float>(uniform(-300, 50));
+    desc.clampHigh = static_cast<float>(uniform(-20, 300));
+    desc.alpha = static_cast<float>(uniform(-40, 40)) / 16;
+    desc.outZeroPoint = static_cast<int32_t>(uniform(-128, 255));
+    desc.ppeMult = static_cast<uint32_t>(uniform(1, 1 << 15));
+    desc.ppeShift = static_cast<uint32_t>(uniform(0, 31));
+    std::vector<NceChannelWeights> weights;
+    schema::DType dtype = types[(round / 4) % 3];
+    if (dtype == schema::DType::F16 || round % 3 != 0) {
+      weights.resize(kChannels);
+      for (NceChannelWeights &w : weights) {
+        w.mult = static_cast<uint32_t>(uniform(0, (int64_t(1) << 31) - 1));
+        w.shift = static_cast<uint32_t>(uniform(0, 40));
+        w.intBias = static_cast<int32_t>(uniform(-(1 << 20), 1 << 20));
+        w.scale = static_cast<float>(uniform(-1000, 1000)) / 4096;
+        w.bias = static_cast<float>(uniform(-1000, 1000)) / 64;
+      }
+    }
+    int64_t elemBytes = dtype == schema::DType::F16 ? 2 : 1;
+    NceActivation output;
+    output.dtype = dtype;
+    output.channels = kChannels;
+    output.height = output.width = 1;
+    output.strideC = elemBytes * (round % 2 == 0 ? 1 : 3);
+    std::vector<int32_t> acc(kChannels);
+    for (int32_t &a : acc) {
+      int64_t magnitude = int64_t(1) << uniform(0, 30);
+      a = static_cast<int32_t>(uniform(-magnitude, magnitude));
+    }
+    int64_t k0 = uniform(0, kChannels - 1);
+    int64_t count = uniform(0, kChannels - k0);
+    std::vector<uint8_t> many(kChannels * output.strideC, 0xA5);
+    std::vector<uint8_t> each = many;
+    storeNceInt8Results(desc, weights, output, k0, count, many.data(),
+                        acc.data() + k0);
+    for (int64_t k = k0; k < k0 + count; ++k) {
+      storeNceInt8Result(desc, weights, output, k, each.data(), acc[k]);
+    }
+    ASSERT_EQ(many, each) << "round " << round;
+  }
 }
 
 } // namespace

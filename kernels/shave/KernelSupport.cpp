@@ -156,18 +156,22 @@ void loadRowImpl(abi::DataType type, const uint8_t *data, int64_t stride,
     return loadInts<float>(data, stride, count, out);
   case abi::DataType::F16:
     if constexpr (std::is_same_v<V, float>) {
-      if (stride == 2) {
-        // In blocks through the bulk conversion (F16C where the CPU has it;
-        // the same values).
-        uint16_t bits[256];
-        for (int64_t i = 0; i < count; i += 256) {
-          int64_t n = std::min<int64_t>(256, count - i);
+      // In blocks through the bulk conversion (F16C where the CPU has it;
+      // the same values), strided elements gathered first.
+      uint16_t bits[256];
+      for (int64_t i = 0; i < count; i += 256) {
+        int64_t n = std::min<int64_t>(256, count - i);
+        if (stride == 2) {
           std::memcpy(bits, data + 2 * i, 2 * n);
-          numeric::f16BitsToFloat(llvm::ArrayRef<uint16_t>(bits, n),
-                                  llvm::MutableArrayRef<float>(out + i, n));
+        } else {
+          for (int64_t j = 0; j < n; ++j) {
+            std::memcpy(&bits[j], data + (i + j) * stride, 2);
+          }
         }
-        return;
+        numeric::f16BitsToFloat(llvm::ArrayRef<uint16_t>(bits, n),
+                                llvm::MutableArrayRef<float>(out + i, n));
       }
+      return;
     }
     for (int64_t i = 0; i < count; ++i) {
       uint16_t bits;

@@ -8,7 +8,9 @@
 // (kernels/abi/SwKernels.h): constant, edge, reflect or symmetric padding of
 // a tensor of any byte-sized type (the same for both), any layouts. Each dim
 // gets a table of the source index of every output position (-1 for the
-// constant), and the output is filled row by row from the tables.
+// constant), and the output is filled row by row from the tables, a row
+// along the dim the output is contiguous along and in runs of positions that
+// one copy moves where the layouts allow.
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,37 +112,81 @@ llvm::Error runPad(const uint8_t *args, const KernelContext &context) {
   float padValue = a.padValue;
   storeRow(out.type, padBytes, 0, 1, &padValue);
   shape::Strides outStrides = out.getLogicalStrides();
-  // Rows along the last logical dim (a rank-0 tensor is one row of one).
-  int64_t inner = rank == 0 ? 1 : expected[rank - 1];
-  int64_t outInner = rank == 0 ? 0 : outStrides[shape::Dim(rank - 1)] / 8;
-  std::vector<int64_t> index(rank, 0);
+  // Rows along the dim the output is contiguous along (the innermost in
+  // memory), else the last logical dim; a rank-0 tensor is one row of one.
+  int64_t rowDim = rank - 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (expected[d] > 1 && outStrides[shape::Dim(d)] / 8 == elemBytes) {
+      rowDim = d;
+    }
+  }
+  int64_t inner = rank == 0 ? 1 : expected[rowDim];
+  int64_t outInner = rank == 0 ? 0 : outStrides[shape::Dim(rowDim)] / 8;
   std::vector<int64_t> innerSources =
-      rank == 0 ? std::vector<int64_t>{0} : sources[rank - 1];
+      rank == 0 ? std::vector<int64_t>{0} : sources[rowDim];
+  // The other dims, whose positions pick the rows.
+  std::vector<int64_t> outerDims;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (d != rowDim) {
+      outerDims.push_back(d);
+    }
+  }
+  int64_t numOuter = static_cast<int64_t>(outerDims.size());
+  std::vector<int64_t> index(numOuter, 0);
+  // The positions of a row as runs that one copy moves: with the output
+  // contiguous along the row, consecutive positions whose sources follow on
+  // in the input, or that all take the pad value; else one position each.
+  struct InnerRun {
+    int64_t begin, count, source;
+  };
+  bool outContiguous = outInner == elemBytes;
+  std::vector<InnerRun> innerRuns;
+  for (int64_t i = 0; i < inner; ++i) {
+    int64_t source = innerSources[i];
+    if (outContiguous && !innerRuns.empty()) {
+      InnerRun &last = innerRuns.back();
+      bool follows = source < 0
+                         ? last.source < 0
+                         : last.source >= 0 &&
+                               source == last.source + last.count * elemBytes;
+      if (follows) {
+        ++last.count;
+        continue;
+      }
+    }
+    innerRuns.push_back({i, 1, source});
+  }
+  std::vector<uint8_t> padRow(inner * elemBytes);
+  for (int64_t i = 0; i < inner; ++i) {
+    std::memcpy(padRow.data() + i * elemBytes, padBytes, elemBytes);
+  }
   while (true) {
     int64_t src = 0, dst = 0;
     bool constant = false;
-    for (int64_t d = 0; d + 1 < rank; ++d) {
-      int64_t offset = sources[d][index[d]];
+    for (int64_t o = 0; o < numOuter; ++o) {
+      int64_t d = outerDims[o];
+      int64_t offset = sources[d][index[o]];
       constant = constant || offset < 0;
       src += offset;
-      dst += index[d] * (outStrides[shape::Dim(d)] / 8);
+      dst += index[o] * (outStrides[shape::Dim(d)] / 8);
     }
-    for (int64_t i = 0; i < inner; ++i) {
-      uint8_t *target = out.data + dst + i * outInner;
-      if (constant || innerSources[i] < 0) {
-        std::memcpy(target, padBytes, elemBytes);
+    for (const InnerRun &run : innerRuns) {
+      uint8_t *target = out.data + dst + run.begin * outInner;
+      size_t bytes = static_cast<size_t>(run.count * elemBytes);
+      if (constant || run.source < 0) {
+        std::memcpy(target, padRow.data(), bytes);
       } else {
-        std::memcpy(target, in.data + src + innerSources[i], elemBytes);
+        std::memcpy(target, in.data + src + run.source, bytes);
       }
     }
-    int64_t d = rank - 2;
-    for (; d >= 0; --d) {
-      if (++index[d] < expected[d]) {
+    int64_t o = numOuter - 1;
+    for (; o >= 0; --o) {
+      if (++index[o] < expected[outerDims[o]]) {
         break;
       }
-      index[d] = 0;
+      index[o] = 0;
     }
-    if (d < 0) {
+    if (o < 0) {
       break;
     }
   }

@@ -13,7 +13,9 @@
 // layer output: --dump-layers writes them by layer name, and -o only the
 // network's outputs. The numerics check (tasks that make NaN or Inf from
 // finite inputs, or saturate FP16) prints warnings; --strict-numerics makes
-// them problems, --no-numerics-check turns it off.
+// them problems, --no-numerics-check turns it off. --timing prints the host
+// time of the execution alone (wall clock and process CPU time), without
+// process start-up, reading the blob and inputs or writing the outputs.
 // Exit codes: 0 when the run completed without problems; 1 when the
 // emulator found problems in the blob (hazards, barrier misuse, deadlock,
 // bad kernel arguments, numerics with --strict-numerics; outputs are still
@@ -31,6 +33,7 @@
 #include "tools/vpuc/EmulatorRun.h"
 #include "tools/vpuc/driver/LayerDump.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -96,6 +99,12 @@ cl::opt<unsigned> threads(
              "over (default 0: all cores); the results are the same for "
              "every count"),
     cl::value_desc("N"), cl::init(0), cl::sub(getRunCommand()));
+cl::opt<bool> timing(
+    "timing",
+    cl::desc("After the summary, print the host time of the execution (wall "
+             "clock and CPU time), without start-up, loading the blob and the "
+             "inputs or writing the outputs"),
+    cl::sub(getRunCommand()));
 
 int fail(llvm::Error error) {
   llvm::WithColor::error(llvm::errs(), "vpuc run")
@@ -189,6 +198,11 @@ int runRun() {
   report->printSummary(llvm::outs());
   if (profileCount > 0) {
     report->printProfile(llvm::outs(), profileCount);
+  }
+  if (timing) {
+    llvm::outs() << llvm::format("run: %.2f ms (cpu %.2f ms)\n",
+                                 report->hostTime.wallMs,
+                                 report->hostTime.cpuMs);
   }
   llvm::outs().flush();
   report->printWarnings(llvm::errs());

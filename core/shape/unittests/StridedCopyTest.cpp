@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <numeric>
 #include <vector>
@@ -178,6 +179,52 @@ TEST(StridedCopyTest, negativeStride) {
   std::vector<int32_t> dst(4, -1);
   copy32(src, {1}, dst, {-1}, {4}, /*dstOffset=*/3);
   EXPECT_EQ(dst, (std::vector<int32_t>{3, 2, 1, 0}));
+}
+
+TEST(StridedCopyTest, transposedTilesMatchReference) {
+  // The destination contiguous along the innermost dimension and the source
+  // along the next one (copied in transposed tiles), with sizes around the
+  // tile block, an outer dimension, padded source rows and a broadcast or
+  // negative inner source stride; every element size, against the
+  // per-element reference.
+  struct Case {
+    int64_t outer, rows, cols;
+    int64_t srcColStride; // in elements; the source is contiguous along rows
+  };
+  const Case cases[] = {{1, 5, 3, 5},       {2, 64, 16, 64}, {3, 130, 7, 131},
+                        {1, 1000, 2, 1000}, {2, 65, 33, 0},  {1, 70, 4, -70}};
+  for (size_t elemBytes : {1, 2, 3, 4, 8}) {
+    for (const Case &c : cases) {
+      int64_t e = static_cast<int64_t>(elemBytes);
+      int64_t colSpan = std::max<int64_t>(1, std::abs(c.srcColStride)) * c.cols;
+      int64_t srcPlane = std::max<int64_t>(c.rows, colSpan) + c.rows;
+      std::vector<char> src(static_cast<size_t>(c.outer * srcPlane * e));
+      for (size_t i = 0; i < src.size(); ++i) {
+        src[i] = static_cast<char>(i * 7 + i / 251);
+      }
+      // Memory order of the copy: outer, rows, cols; the destination is
+      // compact (cols innermost).
+      int64_t srcBase = c.srcColStride < 0 ? (c.cols - 1) * -c.srcColStride : 0;
+      std::vector<int64_t> shape = {c.outer, c.rows, c.cols};
+      std::vector<int64_t> srcStrides = {srcPlane * e, e, c.srcColStride * e};
+      std::vector<int64_t> dstStrides = {c.rows * c.cols * e, c.cols * e, e};
+      std::vector<char> got(static_cast<size_t>(c.outer * c.rows * c.cols * e),
+                            0);
+      std::vector<char> expected = got;
+      MemStrides srcBits, dstBits;
+      for (int d = 0; d < 3; ++d) {
+        srcBits.push_back(srcStrides[d] * 8);
+        dstBits.push_back(dstStrides[d] * 8);
+      }
+      stridedCopy(src.data() + srcBase * e, srcBits, got.data(), dstBits,
+                  MemShape(llvm::ArrayRef<int64_t>(shape)), Bit(8 * e));
+      referenceCopy(src.data() + srcBase * e, srcStrides, expected.data(),
+                    dstStrides, shape, elemBytes);
+      EXPECT_EQ(got, expected)
+          << "elemBytes " << elemBytes << " case " << c.outer << "x" << c.rows
+          << "x" << c.cols << " stride " << c.srcColStride;
+    }
+  }
 }
 
 TEST(StridedCopyTest, matchesReference) {

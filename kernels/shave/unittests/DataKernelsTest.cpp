@@ -268,6 +268,57 @@ TEST(DataKernelsTest, padModes) {
   }
 }
 
+TEST(DataKernelsTest, padRowsInRuns) {
+  // Layouts whose output is contiguous along a dim (the last logical one, or
+  // dim 1 in order 0x132), with the input in the same or another order, so
+  // that rows are copied in runs or element by element; every mode and
+  // element size, pads on every dim (below the sizes, as reflect needs);
+  // against padSource.
+  std::vector<int64_t> dims = {3, 2, 5};
+  std::vector<int64_t> begin = {1, 0, 2}, end = {0, 1, 3};
+  std::vector<int64_t> outDims = {4, 3, 10};
+  const std::pair<uint64_t, uint64_t> orders[] = {
+      {0, 0}, {0x132, 0x132}, {0, 0x132}, {0x132, 0}};
+  for (auto [inOrder, outOrder] : orders) {
+    for (DataType type : {DataType::U8, DataType::F16, DataType::F32}) {
+      for (int mode = 0; mode < 4; ++mode) {
+        Machine machine;
+        Random random(10 + mode);
+        Tensor in = machine.alloc(type, dims, inOrder);
+        Tensor out = machine.alloc(type, outDims, outOrder);
+        std::vector<double> x = machine.fill(in, random, 0, 100);
+        float padValue = mode == 0 ? 7.0f : 0.0f;
+        abi::ArgPacker packer;
+        machine.in(packer, in);
+        machine.out(packer, out);
+        packer.addI32(mode);
+        packer.addF32(padValue);
+        for (int d = 0; d < 8; ++d) {
+          packer.addI32(d < 3 ? begin[d] : 0);
+        }
+        for (int d = 0; d < 8; ++d) {
+          packer.addI32(d < 3 ? end[d] : 0);
+        }
+        ASSERT_EQ(machine.run("pad", packer), "") << mode;
+        std::vector<double> reference;
+        forEachIndex(outDims, [&](const std::vector<int64_t> &index) {
+          std::vector<int64_t> source(3);
+          bool constant = false;
+          for (int d = 0; d < 3; ++d) {
+            source[d] = padSource(static_cast<abi::PadMode>(mode), index[d],
+                                  begin[d], dims[d]);
+            constant = constant || source[d] < 0;
+          }
+          reference.push_back(constant ? padValue : x[flatIndex(dims, source)]);
+        });
+        EXPECT_EQ(machine.read(out), reference)
+            << "orders " << inOrder << " " << outOrder << ", type "
+            << static_cast<int>(type) << ", mode " << mode;
+      }
+    }
+  }
+}
+
 TEST(DataKernelsTest, padErrors) {
   Machine machine;
   Tensor in = machine.alloc(DataType::F16, {2, 3});
