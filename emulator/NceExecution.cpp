@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <utility>
 #include <vector>
 
 #include "core/numeric/Float16.h"
@@ -129,21 +130,38 @@ static double roundHalfToEven(double value) {
   return std::fmod(floor, 2.0) == 0 ? floor : floor + 1;
 }
 
-int64_t applyIntegerPpe(const NceInvariantDesc &desc, int64_t value) {
+/// The PPE of an integer output other than LRELU as a clamp of the
+/// requantised value: no bounds (NONE), from 0 (RELU), or RELUX's bounds.
+static std::pair<int64_t, int64_t>
+getIntegerPpeBounds(const NceInvariantDesc &desc) {
   switch (desc.ppe) {
   case schema::PpeMode::RELU:
-    return std::max<int64_t>(value, 0);
+    return {0, std::numeric_limits<int64_t>::max()};
   case schema::PpeMode::RELUX:
-    return std::min(std::max(value, saturateToInt64(desc.clampLow)),
-                    saturateToInt64(desc.clampHigh));
-  case schema::PpeMode::LRELU:
+    return {saturateToInt64(desc.clampLow), saturateToInt64(desc.clampHigh)};
+  default:
+    return {std::numeric_limits<int64_t>::min(),
+            std::numeric_limits<int64_t>::max()};
+  }
+}
+
+/// The range of an integer (U8 or I8) output element.
+static std::pair<int64_t, int64_t> getInt8OutputRange(schema::DType dtype) {
+  if (dtype == schema::DType::U8) {
+    return {0, 255};
+  }
+  return {-128, 127};
+}
+
+int64_t applyIntegerPpe(const NceInvariantDesc &desc, int64_t value) {
+  if (desc.ppe == schema::PpeMode::LRELU) {
     return value < 0 ? saturateToInt64(
                            roundHalfToEven(static_cast<double>(value) *
                                            static_cast<double>(desc.alpha)))
                      : value;
-  default:
-    return value;
   }
+  auto [low, high] = getIntegerPpeBounds(desc);
+  return std::min(std::max(value, low), high);
 }
 
 // |a|, |b| <= 255 and the multipliers are below 2^15 (loadBlob): |acc| <
@@ -171,8 +189,7 @@ void storeNceInt8Result(const NceInvariantDesc &desc,
     std::memcpy(outPixel + k * output.strideC, &bits, sizeof(bits));
     return;
   }
-  int64_t outLow = output.dtype == schema::DType::U8 ? 0 : -128;
-  int64_t outHigh = output.dtype == schema::DType::U8 ? 255 : 127;
+  auto [outLow, outHigh] = getInt8OutputRange(output.dtype);
   int64_t value = acc;
   uint32_t mult = desc.ppeMult, shift = desc.ppeShift;
   if (!weights.empty()) {
@@ -190,22 +207,8 @@ void storeNceInt8Results(const NceInvariantDesc &desc,
                          llvm::ArrayRef<NceChannelWeights> weights,
                          const NceActivation &output, int64_t k0, int64_t count,
                          uint8_t *outPixel, const int32_t *acc) {
-  // The PPE as a clamp of the requantised value: no bounds (NONE), from 0
-  // (RELU) or RELUX's; LRELU and F16 outputs go element by element
-  // (storeNceInt8Result).
-  int64_t ppeLow = std::numeric_limits<int64_t>::min();
-  int64_t ppeHigh = std::numeric_limits<int64_t>::max();
-  switch (desc.ppe) {
-  case schema::PpeMode::RELU:
-    ppeLow = 0;
-    break;
-  case schema::PpeMode::RELUX:
-    ppeLow = saturateToInt64(desc.clampLow);
-    ppeHigh = saturateToInt64(desc.clampHigh);
-    break;
-  default:
-    break;
-  }
+  // LRELU and F16 outputs go element by element (storeNceInt8Result); the
+  // other PPEs are a clamp of the requantised value.
   if (output.dtype == schema::DType::F16 ||
       desc.ppe == schema::PpeMode::LRELU) {
     for (int64_t j = 0; j < count; ++j) {
@@ -213,14 +216,16 @@ void storeNceInt8Results(const NceInvariantDesc &desc,
     }
     return;
   }
-  int64_t outLow = output.dtype == schema::DType::U8 ? 0 : -128;
-  int64_t outHigh = output.dtype == schema::DType::U8 ? 255 : 127;
+  // Named values, not structured bindings: the lambda below captures them.
+  const std::pair<int64_t, int64_t> ppe = getIntegerPpeBounds(desc);
+  const std::pair<int64_t, int64_t> range = getInt8OutputRange(output.dtype);
   int64_t strideC = output.strideC;
   uint8_t *out = outPixel + k0 * strideC;
   auto store = [&](int64_t j, int64_t value, uint32_t mult, uint32_t shift) {
-    int64_t result =
-        std::min(std::max(requantizeNce(value, mult, shift), ppeLow), ppeHigh);
-    result = std::min(std::max(result + desc.outZeroPoint, outLow), outHigh);
+    int64_t result = std::min(
+        std::max(requantizeNce(value, mult, shift), ppe.first), ppe.second);
+    result = std::min(std::max(result + desc.outZeroPoint, range.first),
+                      range.second);
     out[j * strideC] = static_cast<uint8_t>(result & 0xFF);
   };
   if (weights.empty()) {
