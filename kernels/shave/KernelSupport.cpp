@@ -256,33 +256,39 @@ void storeRowImpl(abi::DataType type, uint8_t *data, int64_t stride,
       std::memcpy(data + i * stride, &value, 4);
     }
     return;
-  case abi::DataType::F16:
-    if constexpr (std::is_same_v<V, float>) {
-      if (stride == 2) {
-        uint16_t bits[256];
-        for (int64_t i = 0; i < count; i += 256) {
-          int64_t n = std::min<int64_t>(256, count - i);
-          numeric::floatToF16Bits(llvm::ArrayRef<float>(in + i, n),
-                                  llvm::MutableArrayRef<uint16_t>(bits, n));
-          if (currentUnderflow) {
-            numeric::countF16Underflow(llvm::ArrayRef<float>(in + i, n),
-                                       llvm::ArrayRef<uint16_t>(bits, n),
-                                       *currentUnderflow);
-          }
-          std::memcpy(data + 2 * i, bits, 2 * n);
+  case abi::DataType::F16: {
+    // In blocks through the bulk conversion (F16C where the CPU has it; the
+    // same values), counted for the underflow check where a scope asks,
+    // then written (strided elements scattered).
+    float values[256];
+    uint16_t bits[256];
+    for (int64_t i = 0; i < count; i += 256) {
+      int64_t n = std::min<int64_t>(256, count - i);
+      const float *block = values;
+      if constexpr (std::is_same_v<V, float>) {
+        block = in + i;
+      } else {
+        for (int64_t j = 0; j < n; ++j) {
+          values[j] = static_cast<float>(in[i + j]);
         }
-        return;
       }
-    }
-    for (int64_t i = 0; i < count; ++i) {
-      float value = static_cast<float>(in[i]);
-      uint16_t bits = numeric::floatToF16Bits(value);
+      numeric::floatToF16Bits(llvm::ArrayRef<float>(block, n),
+                              llvm::MutableArrayRef<uint16_t>(bits, n));
       if (currentUnderflow) {
-        numeric::countF16Underflow(value, bits, *currentUnderflow);
+        numeric::countF16Underflow(llvm::ArrayRef<float>(block, n),
+                                   llvm::ArrayRef<uint16_t>(bits, n),
+                                   *currentUnderflow);
       }
-      std::memcpy(data + i * stride, &bits, 2);
+      if (stride == 2) {
+        std::memcpy(data + 2 * i, bits, 2 * n);
+      } else {
+        for (int64_t j = 0; j < n; ++j) {
+          std::memcpy(data + (i + j) * stride, &bits[j], 2);
+        }
+      }
     }
     return;
+  }
   case abi::DataType::BF16:
     for (int64_t i = 0; i < count; ++i) {
       uint16_t bits = numeric::floatToBF16Bits(static_cast<float>(in[i]));
