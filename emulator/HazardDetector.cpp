@@ -103,6 +103,13 @@ bool HazardDetector::happensBefore(int32_t task) const {
   return clock[taskExecutor[task]] > taskPosition[task];
 }
 
+HazardDetector::Shadow::iterator
+HazardDetector::splitSegment(Shadow &shadow, Shadow::iterator it, uint64_t at) {
+  Segment tail = it->second;
+  it->second.end = at;
+  return shadow.emplace_hint(std::next(it), at, std::move(tail));
+}
+
 void HazardDetector::splitAt(Shadow &shadow, uint64_t at) {
   auto it = shadow.upper_bound(at);
   if (it == shadow.begin()) {
@@ -110,9 +117,28 @@ void HazardDetector::splitAt(Shadow &shadow, uint64_t at) {
   }
   --it;
   if (it->first < at && it->second.end > at) {
-    Segment tail = it->second;
-    it->second.end = at;
-    shadow.emplace(at, std::move(tail));
+    splitSegment(shadow, it, at);
+  }
+}
+
+HazardDetector::Shadow::iterator
+HazardDetector::mergeFrom(Shadow &shadow, Shadow::iterator it, uint64_t end) {
+  while (true) {
+    auto next = std::next(it);
+    if (next == shadow.end()) {
+      return it;
+    }
+    if (it->second.end == next->first &&
+        it->second.writer == next->second.writer &&
+        it->second.readers == next->second.readers) {
+      it->second.end = next->second.end;
+      shadow.erase(next);
+      continue;
+    }
+    if (next->first > end) {
+      return it;
+    }
+    it = next;
   }
 }
 
@@ -121,19 +147,8 @@ void HazardDetector::mergeAround(Shadow &shadow, uint64_t begin, uint64_t end) {
   if (it != shadow.begin()) {
     --it;
   }
-  while (it != shadow.end() && it->first <= end) {
-    auto next = std::next(it);
-    if (next == shadow.end()) {
-      break;
-    }
-    if (it->second.end == next->first &&
-        it->second.writer == next->second.writer &&
-        it->second.readers == next->second.readers) {
-      it->second.end = next->second.end;
-      shadow.erase(next);
-    } else {
-      it = next;
-    }
+  if (it != shadow.end() && it->first <= end) {
+    mergeFrom(shadow, it, end);
   }
 }
 
@@ -217,13 +232,8 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
   if (it == shadow.end()) {
     it = shadow.begin();
   } else if (it->first < begin) {
-    if (it->second.end > begin) {
-      Segment tail = it->second;
-      it->second.end = begin;
-      it = shadow.emplace_hint(std::next(it), begin, std::move(tail));
-    } else {
-      ++it;
-    }
+    it = it->second.end > begin ? splitSegment(shadow, it, begin)
+                                : std::next(it);
   }
   std::optional<Shadow::iterator> first;
   uint64_t at = begin;
@@ -250,9 +260,7 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
     Segment &segment = it->second;
     if (segment.end > end) {
       // Split the segment across `end`: only its head is accessed.
-      Segment tail = segment;
-      segment.end = end;
-      shadow.emplace_hint(std::next(it), end, std::move(tail));
+      splitSegment(shadow, it, end);
     }
     uint64_t segEnd = segment.end;
     if (write) {
@@ -280,29 +288,13 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
     at = segEnd;
     ++it;
   }
-  // Merge equal neighbours from the segment before `begin` (as mergeAround
-  // does): the last one starting at or before `end` is the hint returned.
+  // Merge equal neighbours from the segment before `begin`; the last one
+  // starting at or before `end` is the hint returned.
   it = *first;
   if (it != shadow.begin()) {
     --it;
   }
-  while (true) {
-    auto next = std::next(it);
-    if (next == shadow.end()) {
-      return it;
-    }
-    if (it->second.end == next->first &&
-        it->second.writer == next->second.writer &&
-        it->second.readers == next->second.readers) {
-      it->second.end = next->second.end;
-      shadow.erase(next);
-      continue;
-    }
-    if (next->first > end) {
-      return it;
-    }
-    it = next;
-  }
+  return mergeFrom(shadow, it, end);
 }
 
 namespace {

@@ -174,7 +174,14 @@ private:
   /// would report a race or an uninitialised read.
   bool wouldReport(uint32_t region, uint64_t begin, uint64_t end,
                    bool write) const;
+  /// Splits the segment `it` at `at` (inside it); returns its new tail.
+  Shadow::iterator splitSegment(Shadow &shadow, Shadow::iterator it,
+                                uint64_t at);
   void splitAt(Shadow &shadow, uint64_t at);
+  /// Merges equal neighbours from `it` on, up to the segments that start
+  /// after `end`; returns the last segment that starts at or before `end`
+  /// (or `it`, merged).
+  Shadow::iterator mergeFrom(Shadow &shadow, Shadow::iterator it, uint64_t end);
   void mergeAround(Shadow &shadow, uint64_t begin, uint64_t end);
   /// access() starting the search of `begin` from `hint`: a segment that
   /// starts at or before `begin` (the walk is then short when the accesses
