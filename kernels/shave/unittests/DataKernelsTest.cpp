@@ -231,6 +231,42 @@ int64_t padSource(abi::PadMode mode, int64_t o, int64_t begin, int64_t size) {
   return -1;
 }
 
+/// The scalars of a `pad` call on a rank-3 tensor: mode, pad value, begin
+/// and end pads (8 each).
+void packPadScalars(abi::ArgPacker &packer, int mode, float padValue,
+                    const std::vector<int64_t> &begin,
+                    const std::vector<int64_t> &end) {
+  packer.addI32(mode);
+  packer.addF32(padValue);
+  for (int d = 0; d < 8; ++d) {
+    packer.addI32(d < 3 ? begin[d] : 0);
+  }
+  for (int d = 0; d < 8; ++d) {
+    packer.addI32(d < 3 ? end[d] : 0);
+  }
+}
+
+/// The padded rank-3 tensor of `x` (dims `dims`, logical order) with
+/// `outDims`, from padSource.
+std::vector<double> padReference(int mode, const std::vector<double> &x,
+                                 const std::vector<int64_t> &dims,
+                                 const std::vector<int64_t> &outDims,
+                                 const std::vector<int64_t> &begin,
+                                 double padValue) {
+  std::vector<double> reference;
+  forEachIndex(outDims, [&](const std::vector<int64_t> &index) {
+    std::vector<int64_t> source(3);
+    bool constant = false;
+    for (int d = 0; d < 3; ++d) {
+      source[d] = padSource(static_cast<abi::PadMode>(mode), index[d], begin[d],
+                            dims[d]);
+      constant = constant || source[d] < 0;
+    }
+    reference.push_back(constant ? padValue : x[flatIndex(dims, source)]);
+  });
+  return reference;
+}
+
 TEST(DataKernelsTest, padModes) {
   std::vector<int64_t> dims = {2, 3, 4};
   std::vector<int64_t> begin = {0, 2, 3}, end = {1, 2, 1};
@@ -244,27 +280,11 @@ TEST(DataKernelsTest, padModes) {
     abi::ArgPacker packer;
     machine.in(packer, in);
     machine.out(packer, out);
-    packer.addI32(mode);
-    packer.addF32(mode == 0 ? 1.5f : 0.0f);
-    for (int d = 0; d < 8; ++d) {
-      packer.addI32(d < 3 ? begin[d] : 0);
-    }
-    for (int d = 0; d < 8; ++d) {
-      packer.addI32(d < 3 ? end[d] : 0);
-    }
+    packPadScalars(packer, mode, mode == 0 ? 1.5f : 0.0f, begin, end);
     ASSERT_EQ(machine.run("pad", packer), "") << mode;
-    std::vector<double> reference;
-    forEachIndex(outDims, [&](const std::vector<int64_t> &index) {
-      std::vector<int64_t> source(3);
-      bool constant = false;
-      for (int d = 0; d < 3; ++d) {
-        source[d] = padSource(static_cast<abi::PadMode>(mode), index[d],
-                              begin[d], dims[d]);
-        constant = constant || source[d] < 0;
-      }
-      reference.push_back(constant ? 1.5 : x[flatIndex(dims, source)]);
-    });
-    EXPECT_EQ(machine.read(out), reference) << "mode " << mode;
+    EXPECT_EQ(machine.read(out),
+              padReference(mode, x, dims, outDims, begin, 1.5))
+        << "mode " << mode;
   }
 }
 
@@ -291,27 +311,10 @@ TEST(DataKernelsTest, padRowsInRuns) {
         abi::ArgPacker packer;
         machine.in(packer, in);
         machine.out(packer, out);
-        packer.addI32(mode);
-        packer.addF32(padValue);
-        for (int d = 0; d < 8; ++d) {
-          packer.addI32(d < 3 ? begin[d] : 0);
-        }
-        for (int d = 0; d < 8; ++d) {
-          packer.addI32(d < 3 ? end[d] : 0);
-        }
+        packPadScalars(packer, mode, padValue, begin, end);
         ASSERT_EQ(machine.run("pad", packer), "") << mode;
-        std::vector<double> reference;
-        forEachIndex(outDims, [&](const std::vector<int64_t> &index) {
-          std::vector<int64_t> source(3);
-          bool constant = false;
-          for (int d = 0; d < 3; ++d) {
-            source[d] = padSource(static_cast<abi::PadMode>(mode), index[d],
-                                  begin[d], dims[d]);
-            constant = constant || source[d] < 0;
-          }
-          reference.push_back(constant ? padValue : x[flatIndex(dims, source)]);
-        });
-        EXPECT_EQ(machine.read(out), reference)
+        EXPECT_EQ(machine.read(out),
+                  padReference(mode, x, dims, outDims, begin, padValue))
             << "orders " << inOrder << " " << outOrder << ", type "
             << static_cast<int>(type) << ", mode " << mode;
       }
