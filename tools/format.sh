@@ -24,7 +24,13 @@ fi
 
 files=()
 if [ $# -gt 0 ]; then
-  files=("$@")
+  # Only C++ sources: clang-format would rewrite a BUILD file or a script as if it were C++.
+  for f in "$@"; do
+    case "$f" in
+      *.cpp | *.h) files+=("$f") ;;
+      *) echo "tools/format.sh: skipping $f (not a .cpp or .h file)" >&2 ;;
+    esac
+  done
 else
   while IFS= read -r -d '' f; do
     files+=("$f")
