@@ -120,6 +120,12 @@ class SwKernel<string kernelName, list<SwArg> kernelArgs> {
   /// Every tensor is f32, f16 or bf16 (the compiler rejects other types
   /// before it calls the kernel).
   bit floatOnly = 0;
+  /// Element-wise: every output element is computed from the input elements
+  /// at its own index alone (the inputs broadcast by NumPy rules), and the
+  /// scalars do not depend on the tensors' extents, so a call on matching
+  /// pieces of the tensors computes those pieces of the outputs (the compiler
+  /// splits such kernels over SHAVEs).
+  bit elementwise = 0;
   /// A packed struct shared by kernels with the same arguments (e.g.
   /// "BinaryArgs"); empty: the kernel's own `Args`.
   string sharedArgs = "";

@@ -22,7 +22,10 @@
 //   - `signature`: the ArgKind of every field of Args, in order (fixed-size
 //     arrays such as `int32_t perm[kMaxRank]` are kMaxRank scalars);
 //   - `scalars`: each scalar field with its range (`numScalars` of them);
-//   - `floatOnly`: every tensor is f32, f16 or bf16.
+//   - `floatOnly`: every tensor is f32, f16 or bf16;
+//   - `elementwise`: every output element depends on the input elements at
+//     its own index alone (inputs broadcast by NumPy rules), so a call on
+//     matching pieces of the tensors computes those pieces of the outputs.
 // static_asserts check that Args is exactly the packed size of the signature
 // and that every field sits at its signature offset.
 //
@@ -122,6 +125,8 @@ struct KernelDecl {
   uint32_t numScalars;
   /// Every tensor is f32, f16 or bf16.
   bool floatOnly;
+  /// Computes each output element from the inputs at its index alone.
+  bool elementwise;
 };
 
 #define VPUC_ABI_KERNEL_DECL(Kernel)                                           \
@@ -131,7 +136,8 @@ struct KernelDecl {
       static_cast<uint32_t>(sizeof(Kernel::signature) / sizeof(ArgKind)),      \
       Kernel::scalars,                                                         \
       Kernel::numScalars,                                                      \
-      Kernel::floatOnly},
+      Kernel::floatOnly,                                                       \
+      Kernel::elementwise},
 
 /// Every kernel of the library, in VPUC_SW_KERNELS order.
 inline constexpr KernelDecl kSwKernels[] = {

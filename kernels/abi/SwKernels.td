@@ -237,6 +237,7 @@ def PoolGeometryArgs {
 class UnaryKernel<string kernelName> : SwKernel<kernelName,
     [In<"input">, Out<"output">]> {
   let sharedArgs = "UnaryArgs";
+  let elementwise = 1;
 }
 
 /// The binary element-wise kernels, all `name(input1, input2, output)`: NumPy
@@ -249,6 +250,7 @@ class BinaryKernel<string kernelName, string kernelDoc,
   let doc = kernelDoc;
   let sharedArgs = "BinaryArgs";
   let vpuKernels = mappedVpuKernels;
+  let elementwise = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -365,6 +367,7 @@ def LogicalNot : UnaryKernel<"logical_not"> {
 
 def Select : SwKernel<"select", [In<"condition">, In<"input1">, In<"input2">,
                                  Out<"output">]> {
+  let elementwise = 1;
   let doc = "select(condition, input1, input2, output): condition != 0 ? "
             "input1 : input2, the three inputs broadcast as for the binary "
             "kernels; condition of any float, int or Bool type.";
@@ -373,6 +376,7 @@ def Select : SwKernel<"select", [In<"condition">, In<"input1">, In<"input2">,
 
 def Activation : SwKernel<"activation", [In<"input">, Out<"output">,
     EnumArg<"op", ActivationOp>, F32<"alpha">, F32<"beta">]> {
+  let elementwise = 1;
   let doc = "activation(input: float, output: float, op, alpha: f32, beta: "
             "f32): the ActivationOp `op` element by element, same logical "
             "dims.";
@@ -390,6 +394,7 @@ def Relu : UnaryKernel<"relu"> {
 def Clamp : SwKernel<"clamp", [In<"input">, Out<"output">,
     F32<"min", "lower bound; min <= max, neither NaN">,
     F32<"max", "upper bound">]> {
+  let elementwise = 1;
   let doc = "clamp(input: float, output: float, min: f32, max: f32): "
             "activation Clamp.";
   let floatOnly = 1;

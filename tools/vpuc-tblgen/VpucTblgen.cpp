@@ -161,6 +161,7 @@ struct Kernel {
   std::string name;
   std::string doc;
   bool floatOnly;
+  bool elementwise;
   std::string sharedArgs;
   std::string upaTable;
   std::vector<std::string> vpuKernels;
@@ -266,6 +267,7 @@ Library readLibrary(RecordKeeper &records) {
     kernel.name = def->getValueAsString("name").str();
     kernel.doc = def->getValueAsString("doc").str();
     kernel.floatOnly = def->getValueAsBit("floatOnly");
+    kernel.elementwise = def->getValueAsBit("elementwise");
     kernel.sharedArgs = def->getValueAsString("sharedArgs").str();
     kernel.upaTable = def->getValueAsString("upaTable").str();
     for (StringRef vpu : def->getValueAsListOfStrings("vpuKernels")) {
@@ -534,6 +536,8 @@ bool emitSwKernelAbi(raw_ostream &os, RecordKeeper &records) {
        << ";\n";
     os << "  static constexpr bool floatOnly = "
        << (kernel.floatOnly ? "true" : "false") << ";\n";
+    os << "  static constexpr bool elementwise = "
+       << (kernel.elementwise ? "true" : "false") << ";\n";
     os << "};\n";
     os << "static_assert(sizeof(" << kernel.structName()
        << "::Args) == getPackedArgSize(" << kernel.structName()

@@ -50,6 +50,30 @@ TEST(SwKernelsTest, namesAndOperandOrder) {
   EXPECT_EQ(names.size(), 67u);
 }
 
+// The element-wise kernels, which the compiler may split into pieces: the
+// unary and binary families, select, activation and clamp; none whose output
+// element reads other indices (a reduction, a window, a permutation).
+TEST(SwKernelsTest, elementwiseKernels) {
+  std::set<std::string> elementwise;
+  for (const KernelDecl &decl : kSwKernels) {
+    if (decl.elementwise) {
+      elementwise.insert(decl.name);
+    }
+  }
+  for (const char *name :
+       {"copy", "convert", "relu", "logical_not", "add", "multiply", "divide",
+        "greater_equal", "select", "activation", "clamp"}) {
+    EXPECT_EQ(elementwise.count(name), 1u) << name;
+  }
+  for (const char *name :
+       {"softmax", "transpose", "pad", "prelu", "reduce", "interpolate",
+        "convolution", "matmul", "depth_to_space", "quantize", "mvn"}) {
+    EXPECT_EQ(elementwise.count(name), 0u) << name;
+    ASSERT_NE(findKernel(name), nullptr) << name;
+  }
+  EXPECT_EQ(elementwise.size(), 25u);
+}
+
 TEST(SwKernelsTest, argsStructMatchesThePacker) {
   // A convolution's Args filled by a compiler written as a struct...
   ConvolutionKernel::Args args;

@@ -1,5 +1,4 @@
-//===- Registration.cpp - Entry point of sw_kernels_to_cmx -------*- C++
-//-*-===//
+//===- Registration.cpp - Entry point of sw_kernels_to_cmx ------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

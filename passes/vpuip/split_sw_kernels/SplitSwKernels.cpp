@@ -1,0 +1,196 @@
+//===- SplitSwKernels.cpp - Element-wise kernels in pieces ------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements SplitSwKernelsPass: an element-wise software kernel becomes
+// calls of the same kernel on matching pieces of its tensors, so that several
+// SHAVEs share the work and each piece fits a tile's CMX.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/vpuip/split_sw_kernels/SplitSwKernels.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "core/support/Logger.h"
+#include "dialects/vpuip/ir/BufferType.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
+#include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "dialects/vpuip/ir/VPUIPOps.h"
+#include "kernels/abi/SwKernels.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir::vpuc::VPUIP {
+
+#define GEN_PASS_DEF_SPLITSWKERNELSPASS
+#include "passes/vpuip/split_sw_kernels/Passes.h.inc" // IWYU pragma: keep
+
+namespace {
+
+/// Whether `kernel` calls an element-wise kernel of the library.
+bool isElementwise(SwKernelOp kernel, SymbolTableCollection &tables) {
+  auto decl = llvm::dyn_cast_or_null<func::FuncOp>(
+      tables.lookupNearestSymbolFrom(kernel, kernel.getKernelAttr()));
+  if (!decl) {
+    return false;
+  }
+  auto entry =
+      decl->getAttrOfType<StringAttr>(VPUIPDialect::kKernelEntryAttrName);
+  const abi::KernelDecl *abiKernel =
+      entry ? abi::findKernel(entry.getValue().str()) : nullptr;
+  return abiKernel && abiKernel->elementwise;
+}
+
+/// The bytes of data `buffer` holds.
+int64_t getBytes(Value buffer) {
+  return BufferType(llvm::cast<MemRefType>(buffer.getType()))
+      .getDataSize()
+      .toBytes()
+      .count();
+}
+
+/// The dim of the output to split `kernel` along: the outermost in memory
+/// order with more than one element; std::nullopt when the kernel cannot be
+/// split (not one output, a sub-byte buffer, a scalar output).
+std::optional<int64_t> getSplitAxis(SwKernelOp kernel) {
+  if (kernel.getOutputBuffs().size() != 1) {
+    return std::nullopt;
+  }
+  for (Value buffer : kernel->getOperands()) {
+    if (BufferType(llvm::cast<MemRefType>(buffer.getType()))
+            .getElemTypeSize()
+            .count() < 8) {
+      return std::nullopt;
+    }
+  }
+  BufferType output(
+      llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType()));
+  ArrayRef<int64_t> shape = output.getType().getShape();
+  for (shape::Dim dim : output.getOrder().toPermutation()) {
+    if (shape[dim.ind()] > 1) {
+      return dim.ind();
+    }
+  }
+  return std::nullopt;
+}
+
+/// `name/part<index>` for a kernel located at `name`, its location otherwise.
+Location getPieceLoc(Location loc, int64_t index) {
+  auto name = llvm::dyn_cast<NameLoc>(loc);
+  if (!name) {
+    return loc;
+  }
+  return NameLoc::get(
+      StringAttr::get(loc.getContext(),
+                      name.getName().str() + "/part" + std::to_string(index)),
+      name.getChildLoc());
+}
+
+/// `buffer`'s piece for the output rows [offset, offset + size) of `axis`
+/// (output rank `outRank`): a view of them when `buffer` has the output's
+/// `extent` along the matching dim, else all of `buffer` (it broadcasts).
+Value slice(OpBuilder &builder, Location loc, Value buffer, int64_t outRank,
+            int64_t axis, int64_t extent, int64_t offset, int64_t size) {
+  auto type = llvm::cast<MemRefType>(buffer.getType());
+  const int64_t dim = axis - (outRank - type.getRank());
+  if (dim < 0 || type.getDimSize(dim) != extent) {
+    return buffer;
+  }
+  SmallVector<int64_t> offsets(type.getRank(), 0);
+  SmallVector<int64_t> sizes(type.getShape());
+  offsets[dim] = offset;
+  sizes[dim] = size;
+  return builder.create<SubViewOp>(loc, buffer, offsets, sizes);
+}
+
+/// Replaces `kernel` by `count` calls on pieces of its tensors along `axis`.
+void split(SwKernelOp kernel, int64_t axis, int64_t count) {
+  OpBuilder builder(kernel);
+  Value output = kernel.getOutputBuffs().front();
+  auto outType = llvm::cast<MemRefType>(output.getType());
+  const int64_t rank = outType.getRank();
+  const int64_t extent = outType.getDimSize(axis);
+  const unsigned numInputs = kernel.getInputs().size();
+  SmallVector<Value> results;
+  for (int64_t i = 0, offset = 0; i < count; ++i) {
+    const int64_t size = extent / count + (i < extent % count ? 1 : 0);
+    Location loc = getPieceLoc(kernel.getLoc(), i);
+    auto piece = llvm::cast<SwKernelOp>(builder.clone(*kernel));
+    piece->setLoc(loc);
+    Block &body = piece.getBody().front();
+    for (OpOperand &operand : piece->getOpOperands()) {
+      builder.setInsertionPoint(piece);
+      Value part =
+          slice(builder, loc, operand.get(), rank, axis, extent, offset, size);
+      operand.set(part);
+      body.getArgument(operand.getOperandNumber()).setType(part.getType());
+    }
+    Value pieceOutput = piece->getOperand(numInputs);
+    piece->getResult(0).setType(pieceOutput.getType());
+    results.push_back(piece->getResult(0));
+    builder.setInsertionPointAfter(piece);
+    offset += size;
+  }
+  auto concat =
+      builder.create<ConcatViewOp>(kernel.getLoc(), outType, results, output);
+  kernel->getResult(0).replaceAllUsesWith(concat.getOutput());
+  kernel.erase();
+}
+
+struct SplitSwKernelsPass final
+    : impl::SplitSwKernelsPassBase<SplitSwKernelsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    support::Logger log(getArgument());
+    ResourcesAttr resources = getResources(func);
+    if (!resources || resources.getShaveKind() != ShaveKind::ACT) {
+      log.info("@{0}: the target has no activation SHAVEs: nothing to split",
+               func.getName());
+      return;
+    }
+    const int64_t shaves = resources.getClusters() * resources.getShaves();
+    const int64_t pieceBudget =
+        std::max<int64_t>(1, resources.getCmxSize() / 2);
+    const int64_t minElements = std::max<int64_t>(1, minPieceElements);
+    SymbolTableCollection tables;
+    SmallVector<std::pair<SwKernelOp, std::pair<int64_t, int64_t>>> plan;
+    func.walk([&](SwKernelOp kernel) {
+      std::optional<int64_t> axis = getSplitAxis(kernel);
+      if (!axis || !isElementwise(kernel, tables)) {
+        return;
+      }
+      auto outType =
+          llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType());
+      int64_t footprint = 0;
+      for (Value buffer : kernel->getOperands()) {
+        footprint += getBytes(buffer);
+      }
+      int64_t count =
+          std::max(shaves, (footprint + pieceBudget - 1) / pieceBudget);
+      count = std::min({count, outType.getDimSize(*axis),
+                        outType.getNumElements() / minElements});
+      if (count >= 2) {
+        plan.push_back({kernel, {*axis, count}});
+      }
+    });
+    int64_t pieces = 0;
+    for (auto &[kernel, axisAndCount] : plan) {
+      split(kernel, axisAndCount.first, axisAndCount.second);
+      pieces += axisAndCount.second;
+    }
+    log.info("@{0}: {1} kernel(s) split into {2} pieces", func.getName(),
+             plan.size(), pieces);
+  }
+};
+
+} // namespace
+} // namespace mlir::vpuc::VPUIP

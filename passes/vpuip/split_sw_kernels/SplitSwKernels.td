@@ -1,0 +1,72 @@
+//===- SplitSwKernels.td - vpuc-vpuip-split-sw-kernels pass --*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares SplitSwKernelsPass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_VPUIP_SPLIT_SW_KERNELS_SPLITSWKERNELS
+#define VPUC_PASSES_VPUIP_SPLIT_SW_KERNELS_SPLITSWKERNELS
+
+include "mlir/Pass/PassBase.td"
+
+def SplitSwKernelsPass
+    : Pass<"vpuc-vpuip-split-sw-kernels", "::mlir::func::FuncOp"> {
+  let summary = "Splits element-wise software kernels into pieces for several SHAVEs";
+  let description = [{
+    A software layer is one kernel call, which runs on one SHAVE while the
+    other activation SHAVEs of the target wait, and whose tensors may not fit
+    a tile's CMX. This pass splits each `VPUIP.SW.Kernel` of an element-wise
+    kernel (`elementwise` in the kernel library's ABI,
+    kernels/abi/SwKernels.td: the unary and binary families, `select`,
+    `activation`, `clamp`) into pieces, each a call of the same kernel with
+    the same scalars on matching `VPUIP.SubView`s of the tensors; a
+    `VPUIP.ConcatView` of the pieces' results over the output buffer
+    replaces the kernel's result.
+
+    **Axis.** The outermost dim of the output in its memory order with more
+    than one element, so that each piece of a compact output is a contiguous
+    block of it. An input is sliced along the matching dim (dims aligned from
+    the innermost, as in NumPy broadcasting) when it has the output's extent
+    there, and passed whole when it broadcasts along it (extent 1, or fewer
+    dims).
+
+    **Count.** At least `clusters x shaves` pieces (every activation SHAVE of
+    the target's `VPUIP.resources`), and more when the piece's tensors would
+    not fit half a tile's CMX (`cmx_size / 2`), so that
+    `vpuc-vpuip-sw-kernels-to-cmx` can move each piece into CMX with room for
+    the next piece's input; at most the axis's extent, and no more than one
+    piece per `min-piece-elements` output elements (the fixed cost of a task
+    outweighs smaller pieces). A kernel that would make fewer than two pieces
+    is left alone. Pieces differ in size by at most one index, the larger
+    first, and piece `i` of a layer located at `name` is located at
+    `name/part<i>`.
+
+    Only kernels with one output and buffers of at least a byte per element
+    are split, and only on targets with activation SHAVEs (`shave_kind =
+    ACT`). The pass runs before `vpuc-vpuip-assign-shaves`, which spreads the
+    pieces over the SHAVEs. At log level `info` it reports the kernels split
+    and the pieces made.
+
+    ```mlir
+    %r = VPUIP.SW.Kernel @VPU.SW::@activation on tile 0
+        inputs(%x : memref<1x16x64x64xf16, #NHWC>) outputs(%y : memref<1x16x64x64xf16, #NHWC>) ...
+    // becomes, with 4 SHAVEs (H is outermost in NHWC)
+    %x0 = VPUIP.SubView %x [0, 0, 0, 0] [1, 16, 16, 64] ...
+    %y0 = VPUIP.SubView %y [0, 0, 0, 0] [1, 16, 16, 64] ...
+    %r0 = VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%x0 : ...) outputs(%y0 : ...) ...
+    ...
+    %r = VPUIP.ConcatView inputs(%r0, %r1, %r2, %r3 : ...) outputs(%y : ...)
+    ```
+  }];
+  let options = [
+    Option<"minPieceElements", "min-piece-elements", "int64_t",
+           /*default=*/"8192",
+           "The fewest output elements of a piece">,
+  ];
+}
+
+#endif // VPUC_PASSES_VPUIP_SPLIT_SW_KERNELS_SPLITSWKERNELS

@@ -1,0 +1,116 @@
+// RUN: vpuc-opt %s --split-input-file --vpuc-vpuip-split-sw-kernels="min-piece-elements=64" | FileCheck %s
+// RUN: vpuc-opt %s --split-input-file --vpuc-vpuip-split-sw-kernels="min-piece-elements=64" --mlir-print-debuginfo | FileCheck %s --check-prefix=LOC
+// RUN: vpuc-opt %s --split-input-file --vpuc-vpuip-split-sw-kernels="min-piece-elements=64" --vpuc-log-level=info -o /dev/null 2>&1 | FileCheck %s --check-prefix=LOG
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// 2 tiles x 2 SHAVEs, 16 KB of CMX per tile (pieces of at most 8 KB).
+module @split attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 16384, cmx_alignment = 64, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @activation(memref<*xf16>, memref<*xf16>, i32, f32, f32) attributes {VPUIP.kernel_entry = "activation"}
+    func.func private @multiply(memref<*xf16>, memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "multiply"}
+    func.func private @softmax(memref<*xf16>, memref<*xf16>, i64) attributes {VPUIP.kernel_entry = "softmax"}
+  }
+  // CHECK-LABEL: func.func @split
+  func.func @split(%x: memref<1x16x10x8xf16, #NHWC>, %s: memref<1x16x1x1xf16, #NHWC>, %y: memref<1x16x10x8xf16>)
+      -> (memref<1x16x10x8xf16, #NHWC>, memref<1x16x10x8xf16, #NHWC>, memref<1x16x10x8xf16>) {
+    // NHWC: split along H (outermost in memory, so each piece is a compact block), 10 rows in 4
+    // pieces of 3, 3, 2, 2; the scalars and the tile stay; the pieces are located at the layer's
+    // name + /part<i>.
+    // CHECK: %[[X0:.+]] = VPUIP.SubView %arg0 [0, 0, 0, 0] [1, 16, 3, 8]
+    // CHECK: %[[Y0:.+]] = VPUIP.SubView %[[A:.+]] [0, 0, 0, 0] [1, 16, 3, 8]
+    // CHECK: %[[K0:.+]] = VPUIP.SW.Kernel @VPU.SW::@activation on tile 1 inputs(%[[X0]] : memref<1x16x3x8xf16, #{{.+}}>) outputs(%[[Y0]] : memref<1x16x3x8xf16, #{{.+}}>)
+    // CHECK: VPUIP.SW.Kernel.run(%{{.+}}, %{{.+}}, 2 : i32, 0.000000e+00 : f32, 0.000000e+00 : f32)
+    // CHECK: VPUIP.SubView %arg0 [0, 0, 3, 0] [1, 16, 3, 8]
+    // CHECK: VPUIP.SubView %arg0 [0, 0, 6, 0] [1, 16, 2, 8]
+    // CHECK: VPUIP.SubView %arg0 [0, 0, 8, 0] [1, 16, 2, 8]
+    // CHECK: %[[K3:.+]] = VPUIP.SW.Kernel @VPU.SW::@activation on tile 1
+    // CHECK: %[[R:.+]] = VPUIP.ConcatView inputs(%[[K0]], %{{.+}}, %{{.+}}, %[[K3]] : {{.+}}) outputs(%[[A]] : memref<1x16x10x8xf16, #{{.+}}>)
+    %a = memref.alloc() : memref<1x16x10x8xf16, #NHWC>
+    %0 = VPUIP.SW.Kernel @VPU.SW::@activation on tile 1 inputs(%x : memref<1x16x10x8xf16, #NHWC>) outputs(%a : memref<1x16x10x8xf16, #NHWC>) -> memref<1x16x10x8xf16, #NHWC> {
+    ^bb0(%i: memref<1x16x10x8xf16, #NHWC>, %o: memref<1x16x10x8xf16, #NHWC>):
+      VPUIP.SW.Kernel.run(%i, %o, 2 : i32, 0.0 : f32, 0.0 : f32) : memref<1x16x10x8xf16, #NHWC>, memref<1x16x10x8xf16, #NHWC>
+    } loc("sig")
+    // A broadcast operand (1x16x1x1) is passed whole to every piece.
+    // CHECK: %[[M0:.+]] = VPUIP.SW.Kernel @VPU.SW::@multiply on tile 0 inputs(%{{.+}}, %arg1 : memref<1x16x3x8xf16, #{{.+}}>, memref<1x16x1x1xf16, #{{.+}}>)
+    // CHECK-COUNT-3: VPUIP.SW.Kernel @VPU.SW::@multiply on tile 0 inputs(%{{.+}}, %arg1 :
+    // CHECK: VPUIP.ConcatView
+    %b = memref.alloc() : memref<1x16x10x8xf16, #NHWC>
+    %1 = VPUIP.SW.Kernel @VPU.SW::@multiply on tile 0 inputs(%0, %s : memref<1x16x10x8xf16, #NHWC>, memref<1x16x1x1xf16, #NHWC>) outputs(%b : memref<1x16x10x8xf16, #NHWC>) -> memref<1x16x10x8xf16, #NHWC> {
+    ^bb0(%i: memref<1x16x10x8xf16, #NHWC>, %j: memref<1x16x1x1xf16, #NHWC>, %o: memref<1x16x10x8xf16, #NHWC>):
+      VPUIP.SW.Kernel.run(%i, %j, %o) : memref<1x16x10x8xf16, #NHWC>, memref<1x16x1x1xf16, #NHWC>, memref<1x16x10x8xf16, #NHWC>
+    }
+    // NCHW: along C; the network output is written piece by piece.
+    // CHECK: VPUIP.SubView %arg2 [0, 0, 0, 0] [1, 4, 10, 8] : memref<1x16x10x8xf16> to memref<1x4x10x8xf16
+    // CHECK: %[[C:.+]] = VPUIP.ConcatView inputs({{.+}}) outputs(%arg2 : memref<1x16x10x8xf16>)
+    // CHECK: return %[[R]], %{{.+}}, %[[C]]
+    %c = memref.alloc() : memref<1x16x10x8xf16>
+    %2 = VPUIP.Copy inputs(%x : memref<1x16x10x8xf16, #NHWC>) outputs(%c : memref<1x16x10x8xf16>) -> memref<1x16x10x8xf16>
+    %3 = VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%2 : memref<1x16x10x8xf16>) outputs(%y : memref<1x16x10x8xf16>) -> memref<1x16x10x8xf16> {
+    ^bb0(%i: memref<1x16x10x8xf16>, %o: memref<1x16x10x8xf16>):
+      VPUIP.SW.Kernel.run(%i, %o, 0 : i32, 0.0 : f32, 0.0 : f32) : memref<1x16x10x8xf16>, memref<1x16x10x8xf16>
+    }
+    return %0, %1, %3 : memref<1x16x10x8xf16, #NHWC>, memref<1x16x10x8xf16, #NHWC>, memref<1x16x10x8xf16>
+  }
+}
+// LOC-DAG: loc("sig/part0")
+// LOC-DAG: loc("sig/part1")
+// LOC-DAG: loc("sig/part2")
+// LOC-DAG: loc("sig/part3")
+// LOG: @split: 3 kernel(s) split into 12 pieces
+
+// -----
+
+module @left attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 16384, cmx_alignment = 64, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @activation(memref<*xf16>, memref<*xf16>, i32, f32, f32) attributes {VPUIP.kernel_entry = "activation"}
+    func.func private @softmax(memref<*xf16>, memref<*xf16>, i64) attributes {VPUIP.kernel_entry = "softmax"}
+  }
+  // CHECK-LABEL: func.func @left
+  func.func @left(%x: memref<1x16x10x8xf16>, %t: memref<1x16x2x2xf16>) -> (memref<1x16x10x8xf16>, memref<1x16x2x2xf16>) {
+    // Softmax is not element-wise; 64 elements make one piece of at least 64.
+    // CHECK: VPUIP.SW.Kernel @VPU.SW::@softmax on tile 0 inputs(%arg0 : memref<1x16x10x8xf16>)
+    // CHECK: VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%arg1 : memref<1x16x2x2xf16>)
+    // CHECK-NOT: VPUIP.ConcatView
+    %a = memref.alloc() : memref<1x16x10x8xf16>
+    %0 = VPUIP.SW.Kernel @VPU.SW::@softmax on tile 0 inputs(%x : memref<1x16x10x8xf16>) outputs(%a : memref<1x16x10x8xf16>) -> memref<1x16x10x8xf16> {
+    ^bb0(%i: memref<1x16x10x8xf16>, %o: memref<1x16x10x8xf16>):
+      VPUIP.SW.Kernel.run(%i, %o, 1 : i64) : memref<1x16x10x8xf16>, memref<1x16x10x8xf16>
+    }
+    %b = memref.alloc() : memref<1x16x2x2xf16>
+    %1 = VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%t : memref<1x16x2x2xf16>) outputs(%b : memref<1x16x2x2xf16>) -> memref<1x16x2x2xf16> {
+    ^bb0(%i: memref<1x16x2x2xf16>, %o: memref<1x16x2x2xf16>):
+      VPUIP.SW.Kernel.run(%i, %o, 0 : i32, 0.0 : f32, 0.0 : f32) : memref<1x16x2x2xf16>, memref<1x16x2x2xf16>
+    }
+    return %0, %1 : memref<1x16x10x8xf16>, memref<1x16x2x2xf16>
+  }
+}
+// LOG: @left: 0 kernel(s) split into 0 pieces
+
+// -----
+
+// 20 KB of tensors in pieces of at most half the CMX (2 KB) would be 10 pieces, more than the 4
+// SHAVEs; the axis (C, outermost in NCHW) has 8 channels: 8 pieces of one channel.
+module @fit attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 4096, cmx_alignment = 64, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @activation(memref<*xf16>, memref<*xf16>, i32, f32, f32) attributes {VPUIP.kernel_entry = "activation"}
+  }
+  // CHECK-LABEL: func.func @fit
+  // CHECK-COUNT-8: VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%{{.+}} : memref<1x1x10x64xf16>)
+  func.func @fit(%x: memref<1x8x10x64xf16>, %y: memref<1x8x10x64xf16>) -> memref<1x8x10x64xf16> {
+    %0 = VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%x : memref<1x8x10x64xf16>) outputs(%y : memref<1x8x10x64xf16>) -> memref<1x8x10x64xf16> {
+    ^bb0(%i: memref<1x8x10x64xf16>, %o: memref<1x8x10x64xf16>):
+      VPUIP.SW.Kernel.run(%i, %o, 0 : i32, 0.0 : f32, 0.0 : f32) : memref<1x8x10x64xf16>, memref<1x8x10x64xf16>
+    }
+    return %0 : memref<1x8x10x64xf16>
+  }
+}
