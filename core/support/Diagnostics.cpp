@@ -61,6 +61,15 @@ std::string getLocationName(Location loc) {
   return name;
 }
 
+Location getPieceLocation(Location loc, llvm::StringRef suffix) {
+  std::string name = getLocationName(loc);
+  if (name.empty()) {
+    return loc;
+  }
+  return NameLoc::get(
+      StringAttr::get(loc.getContext(), name + "/" + suffix.str()), loc);
+}
+
 std::string locationToString(Location loc) {
   std::string text;
   llvm::raw_string_ostream os(text);

@@ -76,6 +76,11 @@ std::string locationToString(Location loc);
 /// child locations; an ONNX node's name in imported IR), or "" without one.
 std::string getLocationName(Location loc);
 
+/// The location of a piece of the op at `loc` (a tile, a part of a split
+/// layer): `<name>/<suffix>` around `loc` for a named `loc` (getLocationName),
+/// `loc` itself otherwise.
+Location getPieceLocation(Location loc, llvm::StringRef suffix);
+
 } // namespace mlir::vpuc::support
 
 #endif // VPUC_CORE_SUPPORT_DIAGNOSTICS_H_

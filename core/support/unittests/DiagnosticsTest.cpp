@@ -131,4 +131,18 @@ TEST_F(DiagnosticsTest, getLocationName) {
   EXPECT_EQ(getLocationName(file), "");
 }
 
+TEST_F(DiagnosticsTest, getPieceLocation) {
+  Builder b(&context);
+  Location file = fileLoc(10, 4);
+  Location conv = NameLoc::get(b.getStringAttr("conv1"), file);
+  // A named location gets `<name>/<suffix>` around it, whose name the piece's
+  // location then has; an unnamed one stays.
+  Location piece = getPieceLocation(conv, "part2");
+  EXPECT_EQ(piece, NameLoc::get(b.getStringAttr("conv1/part2"), conv));
+  EXPECT_EQ(getLocationName(piece), "conv1/part2");
+  EXPECT_EQ(getLocationName(getPieceLocation(piece, "row0")),
+            "conv1/part2/row0");
+  EXPECT_EQ(getPieceLocation(file, "part0"), file);
+}
+
 } // namespace

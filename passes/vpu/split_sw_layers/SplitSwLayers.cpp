@@ -19,6 +19,7 @@
 #include <string>
 
 #include "core/shape/ShapedTypeUtils.h"
+#include "core/support/Diagnostics.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "kernels/abi/SwKernelAbi.h"
@@ -163,16 +164,6 @@ chooseBlocks(const ProductGeometry &geometry, Value output, int64_t window) {
   return best;
 }
 
-/// `<layer>/<suffix>` for a named layer, the op's location otherwise.
-Location pieceLoc(Operation *op, const std::string &suffix) {
-  std::string name = layerName(op);
-  if (name == op->getName().getStringRef()) {
-    return op->getLoc();
-  }
-  return NameLoc::get(StringAttr::get(op->getContext(), name + "/" + suffix),
-                      op->getLoc());
-}
-
 struct SplitSwLayersPass
     : public impl::SplitSwLayersPassBase<SplitSwLayersPass> {
   using Base::Base;
@@ -262,7 +253,7 @@ struct SplitSwLayersPass
           suffix += (suffix.empty() ? "" : "/") + std::string("part") +
                     std::to_string(colIndex);
         }
-        Location loc = pieceLoc(op, suffix);
+        Location loc = support::getPieceLocation(op->getLoc(), suffix);
         SmallVector<Value, 3> operands;
         for (const ProductGeometry::Operand &operand : geometry.operands) {
           auto shape =

@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "core/shape/ShapedTypeUtils.h"
+#include "core/support/Diagnostics.h"
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/vpu/ir/VPUOps.h"
@@ -212,38 +213,9 @@ int64_t footprint(const OpGeometry &geometry, std::optional<TileAxis> axis,
 }
 
 std::string layerName(Operation *op) {
-  std::optional<std::string> name;
-  op->getLoc()->walk([&](Location loc) {
-    if (auto named = llvm::dyn_cast<NameLoc>(loc)) {
-      name = named.getName().str();
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return name ? *name : op->getName().getStringRef().str();
+  std::string name = support::getLocationName(op->getLoc());
+  return name.empty() ? op->getName().getStringRef().str() : name;
 }
-
-namespace {
-
-/// The location of piece `index` of `op`: `<layer>/<suffix><index>` for a
-/// named layer, the op's location otherwise.
-Location tileLoc(Operation *op, StringRef suffix, size_t index) {
-  Location loc = op->getLoc();
-  bool named = false;
-  loc->walk([&](Location inner) {
-    named |= llvm::isa<NameLoc>(inner);
-    return named ? WalkResult::interrupt() : WalkResult::advance();
-  });
-  if (!named) {
-    return loc;
-  }
-  return NameLoc::get(
-      StringAttr::get(op->getContext(), layerName(op) + "/" + suffix.str() +
-                                            std::to_string(index)),
-      loc);
-}
-
-} // namespace
 
 Value sliceValue(OpBuilder &builder, Location loc, Value value,
                  ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
@@ -275,7 +247,8 @@ rewriteIntoTiles(NCEOpInterface nce, const OpGeometry &geometry, TileAxis axis,
   SmallVector<Value> results;
   SmallVector<Operation *> pieces;
   for (auto [index, tile] : llvm::enumerate(tiles)) {
-    Location loc = tileLoc(op, suffix, index);
+    Location loc = support::getPieceLocation(
+        op->getLoc(), suffix.str() + std::to_string(index));
     SmallVector<int64_t, 4> inOffsets(4, 0);
     SmallVector<int64_t, 4> inSizes(in.begin(), in.end());
     SmallVector<int64_t, 4> outShape(geometry.outputShape);

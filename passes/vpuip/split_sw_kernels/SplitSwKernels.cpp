@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 
+#include "core/support/Diagnostics.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
@@ -81,18 +82,6 @@ std::optional<int64_t> getSplitAxis(SwKernelOp kernel) {
   return std::nullopt;
 }
 
-/// `name/part<index>` for a kernel located at `name`, its location otherwise.
-Location getPieceLoc(Location loc, int64_t index) {
-  auto name = llvm::dyn_cast<NameLoc>(loc);
-  if (!name) {
-    return loc;
-  }
-  return NameLoc::get(
-      StringAttr::get(loc.getContext(),
-                      name.getName().str() + "/part" + std::to_string(index)),
-      name.getChildLoc());
-}
-
 /// `buffer`'s piece for the output rows [offset, offset + size) of `axis`
 /// (output rank `outRank`): a view of them when `buffer` has the output's
 /// `extent` along the matching dim, else all of `buffer` (it broadcasts).
@@ -121,7 +110,8 @@ void split(SwKernelOp kernel, int64_t axis, int64_t count) {
   SmallVector<Value> results;
   for (int64_t i = 0, offset = 0; i < count; ++i) {
     const int64_t size = extent / count + (i < extent % count ? 1 : 0);
-    Location loc = getPieceLoc(kernel.getLoc(), i);
+    Location loc =
+        support::getPieceLocation(kernel.getLoc(), "part" + std::to_string(i));
     auto piece = llvm::cast<SwKernelOp>(builder.clone(*kernel));
     piece->setLoc(loc);
     Block &body = piece.getBody().front();

@@ -56,10 +56,10 @@ module @split attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", 
     return %0, %1, %3 : memref<1x16x10x8xf16, #NHWC>, memref<1x16x10x8xf16, #NHWC>, memref<1x16x10x8xf16>
   }
 }
-// LOC-DAG: loc("sig/part0")
-// LOC-DAG: loc("sig/part1")
-// LOC-DAG: loc("sig/part2")
-// LOC-DAG: loc("sig/part3")
+// LOC-DAG: loc("sig/part0"
+// LOC-DAG: loc("sig/part1"
+// LOC-DAG: loc("sig/part2"
+// LOC-DAG: loc("sig/part3"
 // LOG: @split: 3 kernel(s) split into 12 pieces
 
 // -----
