@@ -5,7 +5,7 @@ input and NumPy references.
 Usage: make_swish_onnx.py OUT_DIR -> OUT_DIR/swish.onnx, OUT_DIR/swish_in.npy,
 OUT_DIR/swish_ref.npz.
 
-On x [1, 16, 10, 12]: `conv1` (3x3, 16 -> 32, padding 1) then `silu` (Sigmoid and Mul); `conv2`
+On x [1, 16, 40, 48]: `conv1` (3x3, 16 -> 32, padding 1) then `silu` (Sigmoid and Mul); `conv2`
 (1x1, 32 -> 32) then `gelu_approx`, x * sigmoid(1.702 x) (Mul by a scalar, Sigmoid, Mul), and
 `hswish`, x * HardSigmoid(x) with alpha 1/6 and beta 0.5; `gate`, the product of the hard swish
 with the sigmoid of its global average (a squeeze-and-excitation gate, not a swish). The
@@ -40,7 +40,7 @@ def main():
     out = sys.argv[1]
     os.makedirs(out, exist_ok=True)
     rng = np.random.RandomState(5)
-    x = rng.uniform(-1, 1, [1, 16, 10, 12]).astype(np.float32)
+    x = rng.uniform(-1, 1, [1, 16, 40, 48]).astype(np.float32)
     w1 = (rng.standard_normal([32, 16, 3, 3]) * 0.25).astype(np.float32)
     b1 = rng.uniform(-0.5, 0.5, [32]).astype(np.float32)
     w2 = (rng.standard_normal([32, 32, 1, 1]) * 0.4).astype(np.float32)
