@@ -35,18 +35,93 @@ namespace mlir::vpuc::VPUIP {
 
 namespace {
 
-/// Whether `kernel` calls an element-wise kernel of the library.
-bool isElementwise(SwKernelOp kernel, SymbolTableCollection &tables) {
+/// The library kernel `kernel` calls, or null.
+const abi::KernelDecl *getAbiKernel(SwKernelOp kernel,
+                                    SymbolTableCollection &tables) {
   auto decl = llvm::dyn_cast_or_null<func::FuncOp>(
       tables.lookupNearestSymbolFrom(kernel, kernel.getKernelAttr()));
-  if (!decl) {
+  auto entry =
+      decl ? decl->getAttrOfType<StringAttr>(VPUIPDialect::kKernelEntryAttrName)
+           : StringAttr();
+  return entry ? abi::findKernel(entry.getValue().str()) : nullptr;
+}
+
+/// The scalar parameters of `kernel` (its run's), each by its ABI field.
+class KernelScalars {
+public:
+  KernelScalars(SwKernelOp kernel, const abi::KernelDecl &decl)
+      : params(kernel.getRunOp().getParams()), decl(decl) {}
+
+  /// Element `index` of the scalar field `name` as a double, or std::nullopt
+  /// (no such field or element, not a number).
+  std::optional<double> get(llvm::StringRef name, uint32_t index = 0) const {
+    size_t offset = 0;
+    for (uint32_t i = 0; i < decl.numScalars; ++i) {
+      const abi::ScalarDecl &scalar = decl.scalars[i];
+      if (name == scalar.name) {
+        if (index >= scalar.count || offset + index >= params.size()) {
+          return std::nullopt;
+        }
+        Attribute value = params[offset + index];
+        if (auto integer = llvm::dyn_cast<IntegerAttr>(value)) {
+          return static_cast<double>(integer.getInt());
+        }
+        if (auto real = llvm::dyn_cast<FloatAttr>(value)) {
+          return real.getValueAsDouble();
+        }
+        return std::nullopt;
+      }
+      offset += scalar.count;
+    }
+    return std::nullopt;
+  }
+
+private:
+  ArrayAttr params;
+  const abi::KernelDecl &decl;
+};
+
+/// Whether a call of `kernel` on pieces along output dim `dim` computes those
+/// pieces of its output (given its inputs' matching pieces, see `slice`):
+/// every dim of an element-wise kernel; the dims an `interpolate` copies
+/// through. Those are the dims it does not resize (same input and output
+/// extent, scale 1 or sizes given) in the nearest and linear modes with a
+/// coordinate transformation that maps an index to itself at scale 1
+/// (half_pixel, pytorch_half_pixel, align_corners, asymmetric: the taps are
+/// the index itself with weight 1, and the reference skips such dims); not
+/// cubic (its zero-weight taps read the neighbours) nor the tf_* modes.
+bool isIndependentDim(SwKernelOp kernel, const abi::KernelDecl &decl,
+                      int64_t dim) {
+  if (decl.elementwise) {
+    return true;
+  }
+  if (llvm::StringRef(decl.name) != abi::InterpolateKernel::name) {
     return false;
   }
-  auto entry =
-      decl->getAttrOfType<StringAttr>(VPUIPDialect::kKernelEntryAttrName);
-  const abi::KernelDecl *abiKernel =
-      entry ? abi::findKernel(entry.getValue().str()) : nullptr;
-  return abiKernel && abiKernel->elementwise;
+  auto inType = llvm::cast<MemRefType>(kernel.getInputs().front().getType());
+  auto outType =
+      llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType());
+  if (inType.getRank() != outType.getRank() ||
+      inType.getDimSize(dim) != outType.getDimSize(dim)) {
+    return false;
+  }
+  KernelScalars scalars(kernel, decl);
+  using abi::InterpolateCoordMode;
+  using abi::InterpolateMode;
+  std::optional<double> mode = scalars.get("mode");
+  std::optional<double> coordMode = scalars.get("coordMode");
+  std::optional<double> scale =
+      scalars.get("scales", static_cast<uint32_t>(dim));
+  auto is = [](std::optional<double> value, auto enumValue) {
+    return value && *value == static_cast<double>(enumValue);
+  };
+  return (is(mode, InterpolateMode::Nearest) ||
+          is(mode, InterpolateMode::Linear)) &&
+         (is(coordMode, InterpolateCoordMode::HalfPixel) ||
+          is(coordMode, InterpolateCoordMode::PytorchHalfPixel) ||
+          is(coordMode, InterpolateCoordMode::AlignCorners) ||
+          is(coordMode, InterpolateCoordMode::Asymmetric)) &&
+         scale && (*scale == 0.0 || *scale == 1.0);
 }
 
 /// The bytes of data `buffer` holds.
@@ -57,10 +132,12 @@ int64_t getBytes(Value buffer) {
       .count();
 }
 
-/// The dim of the output to split `kernel` along: the outermost in memory
-/// order with more than one element; std::nullopt when the kernel cannot be
-/// split (not one output, a sub-byte buffer, a scalar output).
-std::optional<int64_t> getSplitAxis(SwKernelOp kernel) {
+/// The dim of the output to split `kernel` (calling `decl`) along: the
+/// outermost in memory order with more than one element along which pieces
+/// are independent (isIndependentDim); std::nullopt when there is none or the
+/// kernel cannot be split (not one output, a sub-byte buffer).
+std::optional<int64_t> getSplitAxis(SwKernelOp kernel,
+                                    const abi::KernelDecl &decl) {
   if (kernel.getOutputBuffs().size() != 1) {
     return std::nullopt;
   }
@@ -75,7 +152,7 @@ std::optional<int64_t> getSplitAxis(SwKernelOp kernel) {
       llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType()));
   ArrayRef<int64_t> shape = output.getType().getShape();
   for (shape::Dim dim : output.getOrder().toPermutation()) {
-    if (shape[dim.ind()] > 1) {
+    if (shape[dim.ind()] > 1 && isIndependentDim(kernel, decl, dim.ind())) {
       return dim.ind();
     }
   }
@@ -154,8 +231,10 @@ struct SplitSwKernelsPass final
     SymbolTableCollection tables;
     SmallVector<std::pair<SwKernelOp, std::pair<int64_t, int64_t>>> plan;
     func.walk([&](SwKernelOp kernel) {
-      std::optional<int64_t> axis = getSplitAxis(kernel);
-      if (!axis || !isElementwise(kernel, tables)) {
+      const abi::KernelDecl *decl = getAbiKernel(kernel, tables);
+      std::optional<int64_t> axis =
+          decl ? getSplitAxis(kernel, *decl) : std::nullopt;
+      if (!axis) {
         return;
       }
       auto outType =

@@ -15,24 +15,33 @@ include "mlir/Pass/PassBase.td"
 
 def SplitSwKernelsPass
     : Pass<"vpuc-vpuip-split-sw-kernels", "::mlir::func::FuncOp"> {
-  let summary = "Splits element-wise software kernels into pieces for several SHAVEs";
+  let summary = "Splits software kernels into independent pieces for several SHAVEs";
   let description = [{
     A software layer is one kernel call, which runs on one SHAVE while the
     other activation SHAVEs of the target wait, and whose tensors may not fit
-    a tile's CMX. This pass splits each `VPUIP.SW.Kernel` of an element-wise
-    kernel (`elementwise` in the kernel library's ABI,
-    kernels/abi/SwKernels.td: the unary and binary families, `select`,
-    `activation`, `clamp`) into pieces, each a call of the same kernel with
-    the same scalars on matching `VPUIP.SubView`s of the tensors; a
-    `VPUIP.ConcatView` of the pieces' results over the output buffer
-    replaces the kernel's result.
+    a tile's CMX. This pass splits each `VPUIP.SW.Kernel` along an output dim
+    whose pieces the kernel computes independently into pieces, each a call
+    of the same kernel with the same scalars on matching `VPUIP.SubView`s of
+    the tensors; a `VPUIP.ConcatView` of the pieces' results over the output
+    buffer replaces the kernel's result. Such dims are:
 
-    **Axis.** The outermost dim of the output in its memory order with more
-    than one element, so that each piece of a compact output is a contiguous
-    block of it. An input is sliced along the matching dim (dims aligned from
-    the innermost, as in NumPy broadcasting) when it has the output's extent
-    there, and passed whole when it broadcasts along it (extent 1, or fewer
-    dims).
+    * every dim of an element-wise kernel (`elementwise` in the kernel
+      library's ABI, kernels/abi/SwKernels.td: the unary and binary
+      families, `select`, `activation`, `clamp`);
+    * the dims an `interpolate` copies through: same input and output
+      extent, scale 1 (or sizes given), in the nearest or linear mode with
+      the half_pixel, pytorch_half_pixel, align_corners or asymmetric
+      coordinate transformation, which map an index to itself at scale 1
+      (so the kernel reads each output index's own input index; the cubic
+      mode reads the neighbours with weight 0, the tf_* modes shift or
+      crop). The channels of a 2-D resize are such a dim.
+
+    **Axis.** The outermost such dim of the output in its memory order with
+    more than one element, so that each piece of a compact output is as
+    contiguous as can be. An input is sliced along the matching dim (dims
+    aligned from the innermost, as in NumPy broadcasting) when it has the
+    output's extent there, and passed whole when it broadcasts along it
+    (extent 1, or fewer dims).
 
     **Count.** At least `clusters x shaves` pieces (every activation SHAVE of
     the target's `VPUIP.resources`), and more when the piece's tensors would

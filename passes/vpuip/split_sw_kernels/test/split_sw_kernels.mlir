@@ -114,3 +114,52 @@ module @fit attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cl
     return %0 : memref<1x8x10x64xf16>
   }
 }
+
+// -----
+
+// Interpolation: split along the dims it copies through, here C (H and W are resized; C is
+// innermost in NHWC, so the pieces are strided views), in the nearest and linear modes with an
+// index-preserving coordinate mode and sizes given or scale 1; not in cubic mode, not in
+// tf_crop_and_resize, and not along a resized dim.
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module @interpolate attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 1048576, cmx_alignment = 64, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @interpolate(memref<*xf16>, memref<*xf16>, i32, i32, i32, i32, i32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32, f32) attributes {VPUIP.kernel_entry = "interpolate"}
+  }
+  // CHECK-LABEL: func.func @interpolate
+  func.func @interpolate(%x: memref<1x32x4x4xf16, #NHWC>, %y: memref<1x32x8x8xf16, #NHWC>, %z: memref<1x32x8x8xf16, #NHWC>, %w: memref<1x32x8x8xf16, #NHWC>, %v: memref<1x32x8x8xf16, #NHWC>) -> (memref<1x32x8x8xf16, #NHWC>, memref<1x32x8x8xf16, #NHWC>, memref<1x32x8x8xf16, #NHWC>, memref<1x32x8x8xf16, #NHWC>) {
+    // Linear, half_pixel, sizes: 4 pieces of 8 channels.
+    // CHECK: %[[X0:.+]] = VPUIP.SubView %arg0 [0, 0, 0, 0] [1, 8, 4, 4] : memref<1x32x4x4xf16, #{{.+}}> to memref<1x8x4x4xf16, strided<[512, 1, 128, 32]>>
+    // CHECK: %[[Y0:.+]] = VPUIP.SubView %arg1 [0, 0, 0, 0] [1, 8, 8, 8] : memref<1x32x8x8xf16, #{{.+}}> to memref<1x8x8x8xf16, strided<[2048, 1, 256, 32]>>
+    // CHECK: VPUIP.SW.Kernel @VPU.SW::@interpolate on tile 0 inputs(%[[X0]] : memref<1x8x4x4xf16, strided<[512, 1, 128, 32]>>) outputs(%[[Y0]] :
+    // CHECK: VPUIP.SubView %arg0 [0, 24, 0, 0] [1, 8, 4, 4]
+    // CHECK: %[[R0:.+]] = VPUIP.ConcatView inputs({{.+}}) outputs(%arg1 : memref<1x32x8x8xf16, #{{.+}}>)
+    %0 = VPUIP.SW.Kernel @VPU.SW::@interpolate on tile 0 inputs(%x : memref<1x32x4x4xf16, #NHWC>) outputs(%y : memref<1x32x8x8xf16, #NHWC>) -> memref<1x32x8x8xf16, #NHWC> {
+    ^bb0(%i: memref<1x32x4x4xf16, #NHWC>, %o: memref<1x32x8x8xf16, #NHWC>):
+      VPUIP.SW.Kernel.run(%i, %o, 1 : i32, 0 : i32, 0 : i32, 1 : i32, 0 : i32, -7.500000e-01 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32) : memref<1x32x4x4xf16, #NHWC>, memref<1x32x8x8xf16, #NHWC>
+    }
+    // Nearest, asymmetric, scales (1 on C): split too.
+    // CHECK: %[[R1:.+]] = VPUIP.ConcatView inputs({{.+}}) outputs(%arg2 : memref<1x32x8x8xf16, #{{.+}}>)
+    %1 = VPUIP.SW.Kernel @VPU.SW::@interpolate on tile 0 inputs(%x : memref<1x32x4x4xf16, #NHWC>) outputs(%z : memref<1x32x8x8xf16, #NHWC>) -> memref<1x32x8x8xf16, #NHWC> {
+    ^bb0(%i: memref<1x32x4x4xf16, #NHWC>, %o: memref<1x32x8x8xf16, #NHWC>):
+      VPUIP.SW.Kernel.run(%i, %o, 0 : i32, 3 : i32, 0 : i32, 0 : i32, 0 : i32, -7.500000e-01 : f32, 0.000000e+00 : f32, 1.000000e+00 : f32, 1.000000e+00 : f32, 2.000000e+00 : f32, 2.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32) : memref<1x32x4x4xf16, #NHWC>, memref<1x32x8x8xf16, #NHWC>
+    }
+    // Cubic; tf_crop_and_resize: whole.
+    // CHECK: %[[R2:.+]] = VPUIP.SW.Kernel @VPU.SW::@interpolate on tile 0 inputs(%arg0 : memref<1x32x4x4xf16, #{{.+}}>) outputs(%arg3
+    // CHECK: %[[R3:.+]] = VPUIP.SW.Kernel @VPU.SW::@interpolate on tile 0 inputs(%arg0 : memref<1x32x4x4xf16, #{{.+}}>) outputs(%arg4
+    // CHECK: return %[[R0]], %[[R1]], %[[R2]], %[[R3]]
+    %2 = VPUIP.SW.Kernel @VPU.SW::@interpolate on tile 0 inputs(%x : memref<1x32x4x4xf16, #NHWC>) outputs(%w : memref<1x32x8x8xf16, #NHWC>) -> memref<1x32x8x8xf16, #NHWC> {
+    ^bb0(%i: memref<1x32x4x4xf16, #NHWC>, %o: memref<1x32x8x8xf16, #NHWC>):
+      VPUIP.SW.Kernel.run(%i, %o, 2 : i32, 0 : i32, 0 : i32, 1 : i32, 0 : i32, -7.500000e-01 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32) : memref<1x32x4x4xf16, #NHWC>, memref<1x32x8x8xf16, #NHWC>
+    }
+    %3 = VPUIP.SW.Kernel @VPU.SW::@interpolate on tile 0 inputs(%x : memref<1x32x4x4xf16, #NHWC>) outputs(%v : memref<1x32x8x8xf16, #NHWC>) -> memref<1x32x8x8xf16, #NHWC> {
+    ^bb0(%i: memref<1x32x4x4xf16, #NHWC>, %o: memref<1x32x8x8xf16, #NHWC>):
+      VPUIP.SW.Kernel.run(%i, %o, 1 : i32, 5 : i32, 0 : i32, 1 : i32, 0 : i32, -7.500000e-01 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32, 0.000000e+00 : f32) : memref<1x32x4x4xf16, #NHWC>, memref<1x32x8x8xf16, #NHWC>
+    }
+    return %0, %1, %2, %3 : memref<1x32x8x8xf16, #NHWC>, memref<1x32x8x8xf16, #NHWC>, memref<1x32x8x8xf16, #NHWC>, memref<1x32x8x8xf16, #NHWC>
+  }
+}
+// LOG: @interpolate: 2 kernel(s) split into 8 pieces
