@@ -49,10 +49,8 @@ def FeasibleAllocationPass
     prefetched) and reloads its buffer instead of spilling it.
 
     **Costs** (estimates for the schedule's timing only, not its
-    decisions), one function: a DMA `100 + bytes / 32` cycles; an NCE task
-    `MACs / (256 x dpus)` cycles, the MACs being the output elements times
-    `KY x KX x IC` (CONV), `KY x KX` (DWCONV, pools) or 1 (eltwise); a
-    SHAVE task `1000 + output elements / (8 x shaves)` cycles; at least 1
+    decisions): the cycles of each task alone under the target's cost model
+    (core/cost/CostModel.h, the emulator's; docs/cost_model.md), at least 1
     (`estimateTaskCost` of passes/vpuip/utils/TaskCost.h, shared with
     `vpuc-vpuip-list-schedule`).
 
