@@ -103,10 +103,86 @@ bool HazardDetector::happensBefore(int32_t task) const {
   return clock[taskExecutor[task]] > taskPosition[task];
 }
 
+bool HazardDetector::reports(int32_t writer, llvm::ArrayRef<int32_t> readers,
+                             bool write) const {
+  if (!write) {
+    return writer == kNobody || !happensBefore(writer);
+  }
+  if (writer >= 0 && !happensBefore(writer)) {
+    return true;
+  }
+  return llvm::any_of(readers,
+                      [&](int32_t reader) { return !happensBefore(reader); });
+}
+
+bool HazardDetector::sameState(const Segment &a, const Segment &b) {
+  if (a.writer != b.writer || a.readers != b.readers ||
+      static_cast<bool>(a.strided) != static_cast<bool>(b.strided)) {
+    return false;
+  }
+  return !a.strided || *a.strided == *b.strided;
+}
+
+/// The offset of byte `at` in the period of `strided` (its runs start at 0).
+template <typename Strided>
+static uint64_t getOffsetInPeriod(const Strided &strided, uint64_t at) {
+  return (at % strided.period + strided.period - strided.phase) %
+         strided.period;
+}
+
+void HazardDetector::simplify(uint64_t begin, Segment &segment) {
+  if (!segment.strided) {
+    return;
+  }
+  const Strided &runs = *segment.strided;
+  if (runs.writer == segment.writer && runs.readers == segment.readers) {
+    segment.strided.reset();
+    return;
+  }
+  uint64_t offset = getOffsetInPeriod(runs, begin);
+  bool inRun = offset < runs.runBytes;
+  uint64_t pieceEnd =
+      begin + (inRun ? runs.runBytes - offset : runs.period - offset);
+  if (segment.end > pieceEnd) {
+    return;
+  }
+  if (inRun) {
+    segment.writer = runs.writer;
+    segment.readers = runs.readers;
+  }
+  segment.strided.reset();
+}
+
+HazardDetector::Shadow::iterator HazardDetector::expand(Shadow &shadow,
+                                                        Shadow::iterator it) {
+  Segment whole = std::move(it->second);
+  Strided runs = std::move(*whole.strided);
+  uint64_t at = it->first;
+  auto last = it;
+  while (at < whole.end) {
+    uint64_t offset = getOffsetInPeriod(runs, at);
+    bool inRun = offset < runs.runBytes;
+    uint64_t pieceEnd =
+        std::min(whole.end,
+                 at + (inRun ? runs.runBytes - offset : runs.period - offset));
+    Segment piece{pieceEnd, inRun ? runs.writer : whole.writer,
+                  inRun ? runs.readers : whole.readers, StridedPtr()};
+    if (at == it->first) {
+      it->second = std::move(piece);
+    } else {
+      last = shadow.emplace_hint(std::next(last), at, std::move(piece));
+    }
+    at = pieceEnd;
+  }
+  return it;
+}
+
 HazardDetector::Shadow::iterator
 HazardDetector::splitSegment(Shadow &shadow, Shadow::iterator it, uint64_t at) {
   Segment tail = it->second;
   it->second.end = at;
+  simplify(it->first, it->second);
+  simplify(at, tail);
   return shadow.emplace_hint(std::next(it), at, std::move(tail));
 }
 
@@ -128,9 +204,7 @@ HazardDetector::mergeFrom(Shadow &shadow, Shadow::iterator it, uint64_t end) {
     if (next == shadow.end()) {
       return it;
     }
-    if (it->second.end == next->first &&
-        it->second.writer == next->second.writer &&
-        it->second.readers == next->second.readers) {
+    if (it->second.end == next->first && sameState(it->second, next->second)) {
       it->second.end = next->second.end;
       shadow.erase(next);
       continue;
@@ -261,6 +335,32 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
     if (segment.end > end) {
       // Split the segment across `end`: only its head is accessed.
       splitSegment(shadow, it, end);
+    }
+    if (segment.strided) {
+      Strided &runs = *segment.strided;
+      if (!reports(segment.writer, segment.readers, write) &&
+          !reports(runs.writer, runs.readers, write)) {
+        // Every byte takes the same step as in a plain segment.
+        if (write) {
+          segment.writer = current;
+          segment.readers.clear();
+          segment.strided.reset();
+        } else {
+          for (auto *readers : {&segment.readers, &runs.readers}) {
+            llvm::erase_if(*readers, [&](int32_t reader) {
+              return happensBefore(reader);
+            });
+            readers->push_back(current);
+          }
+          simplify(it->first, segment);
+        }
+        at = segment.end;
+        ++it;
+        continue;
+      }
+      // Reports follow the runs and gaps: expand them, and go on with the
+      // first as a plain segment.
+      expand(shadow, it);
     }
     uint64_t segEnd = segment.end;
     if (write) {
@@ -419,16 +519,10 @@ bool HazardDetector::wouldReport(uint32_t region, uint64_t begin, uint64_t end,
       return false;
     }
     const Segment &segment = it->second;
-    if (write) {
-      if (segment.writer >= 0 && !happensBefore(segment.writer)) {
-        return true;
-      }
-      for (int32_t reader : segment.readers) {
-        if (!happensBefore(reader)) {
-          return true;
-        }
-      }
-    } else if (segment.writer == kNobody || !happensBefore(segment.writer)) {
+    // Both states of a strided segment, whichever bytes the range holds.
+    if (reports(segment.writer, segment.readers, write) ||
+        (segment.strided &&
+         reports(segment.strided->writer, segment.strided->readers, write))) {
       return true;
     }
     at = segment.end;
@@ -460,6 +554,13 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
       access(region, offset, offset + *bytes, write);
       return;
     }
+    // Equal runs at one stride: one strided segment when possible.
+    if (shape.kept.size() == 1 && shape.kept[0].first >= 2 &&
+        shape.kept[0].second > shape.runBytes &&
+        accessStrided(shadows[region], offset, shape.kept[0].first,
+                      shape.kept[0].second, shape.runBytes, write)) {
+      return;
+    }
   }
   // Run by run, each search starting from where the previous run ended.
   Shadow &shadow = shadows[region];
@@ -468,6 +569,61 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
                  [&](uint64_t begin, uint64_t end) {
                    hint = accessFrom(shadow, hint, region, begin, end, write);
                  });
+}
+
+bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
+                                   int64_t count, int64_t stride,
+                                   int64_t runBytes, bool write) {
+  uint64_t end =
+      offset + static_cast<uint64_t>((count - 1) * stride + runBytes);
+  auto it = shadow.upper_bound(offset);
+  if (it == shadow.begin()) {
+    return false;
+  }
+  --it;
+  // The runs in plain segments without gaps between them (each of which a
+  // write replaces or a read joins), none of them reported; no strided
+  // state has writer kNobody.
+  uint64_t at = offset;
+  for (auto check = it; at < end; ++check) {
+    if (check == shadow.end() || check->second.end <= at || check->first > at) {
+      return false;
+    }
+    const Segment &segment = check->second;
+    if (segment.strided || segment.writer == kNobody ||
+        reports(segment.writer, segment.readers, write)) {
+      return false;
+    }
+    at = segment.end;
+  }
+  if (it->first < offset) {
+    it = splitSegment(shadow, it, offset);
+  }
+  auto first = it;
+  for (; it != shadow.end() && it->first < end; ++it) {
+    if (it->second.end > end) {
+      splitSegment(shadow, it, end);
+    }
+    Segment &segment = it->second;
+    Strided runs{offset % static_cast<uint64_t>(stride),
+                 static_cast<uint64_t>(stride),
+                 static_cast<uint64_t>(runBytes),
+                 write ? current : segment.writer,
+                 {}};
+    if (!write) {
+      runs.readers = segment.readers;
+      llvm::erase_if(runs.readers,
+                     [&](int32_t reader) { return happensBefore(reader); });
+      runs.readers.push_back(current);
+    }
+    // Unless the runs stay as they are (e.g. read again by the same task).
+    if (runs.writer != segment.writer || runs.readers != segment.readers) {
+      segment.strided = StridedPtr(std::move(runs));
+      simplify(it->first, segment);
+    }
+  }
+  mergeFrom(shadow, first == shadow.begin() ? first : std::prev(first), end);
+  return true;
 }
 
 void HazardDetector::checkWritten(uint32_t region, uint64_t begin, uint64_t end,

@@ -30,6 +30,17 @@
 // Accesses are given as tensor layouts (`accessLayout`), walked as runs of
 // contiguous bytes, so strided and permuted tensors are tracked exactly.
 //
+// Strided segments. A layout of equal runs at a fixed stride (e.g. one channel
+// of an NHWC tensor) would split a segment into two per run. When the runs lie
+// in plain segments (no bytes untouched between them) and none of them is to
+// be reported, those segments are instead marked strided: the bytes of the runs
+// (by their offset in the period) hold one state, the others another. A strided
+// segment splits like any other (both parts keep the period), takes a later
+// access that covers it whole and reports nothing in one step, and is expanded
+// into its runs (as the runs one by one would have left it) for anything else.
+// Each byte's state is then the same as with the runs one by one, and so are
+// the reports.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef VPUC_EMULATOR_HAZARDDETECTOR_H_
@@ -104,10 +115,49 @@ private:
   static constexpr int32_t kNobody = -2;
   static constexpr int32_t kHost = -1;
 
+  /// The state of the run bytes of a strided segment: byte b is one when
+  /// (b + period - phase) % period < runBytes.
+  struct Strided {
+    uint64_t phase, period, runBytes;
+    int32_t writer;
+    llvm::SmallVector<int32_t, 2> readers;
+    bool operator==(const Strided &other) const {
+      return phase == other.phase && period == other.period &&
+             runBytes == other.runBytes && writer == other.writer &&
+             readers == other.readers;
+    }
+  };
+  /// An owning pointer to a Strided that copies what it points to.
+  class StridedPtr {
+  public:
+    StridedPtr() = default;
+    StridedPtr(const StridedPtr &other)
+        : pointer(other ? std::make_unique<Strided>(*other) : nullptr) {}
+    StridedPtr(StridedPtr &&other) = default;
+    StridedPtr &operator=(const StridedPtr &other) {
+      pointer = other ? std::make_unique<Strided>(*other) : nullptr;
+      return *this;
+    }
+    StridedPtr &operator=(StridedPtr &&other) = default;
+    explicit StridedPtr(Strided strided)
+        : pointer(std::make_unique<Strided>(std::move(strided))) {}
+    explicit operator bool() const { return pointer != nullptr; }
+    Strided &operator*() const { return *pointer; }
+    Strided *operator->() const { return pointer.get(); }
+    void reset() { pointer.reset(); }
+
+  private:
+    std::unique_ptr<Strided> pointer;
+  };
+
+  /// The bytes [key, end): last written by `writer`, read since by
+  /// `readers`; when `strided` is set, that is the state of the bytes outside
+  /// its runs (see the file comment). No strided state has writer kNobody.
   struct Segment {
     uint64_t end;
     int32_t writer;
     llvm::SmallVector<int32_t, 2> readers;
+    StridedPtr strided;
   };
 
   /// The memory of the shadow maps' nodes: carved from large blocks, and a
@@ -174,6 +224,24 @@ private:
   /// would report a race or an uninitialised read.
   bool wouldReport(uint32_t region, uint64_t begin, uint64_t end,
                    bool write) const;
+  /// True when a write (or read) of a byte in the state (writer, readers)
+  /// by the current task would report a race or an uninitialised read.
+  bool reports(int32_t writer, llvm::ArrayRef<int32_t> readers,
+               bool write) const;
+  /// The same state (writer, readers and run state) in `a` and `b`.
+  static bool sameState(const Segment &a, const Segment &b);
+  /// A strided segment starting at `begin` that holds only run bytes or only
+  /// others becomes a plain one in their state.
+  static void simplify(uint64_t begin, Segment &segment);
+  /// Replaces the strided segment `it` by plain segments, one per run and
+  /// gap; returns the first (`it`, which keeps its key).
+  Shadow::iterator expand(Shadow &shadow, Shadow::iterator it);
+  /// accessLayout of `count` runs of `runBytes` bytes, `stride` apart, from
+  /// `offset`, each segment they cross made strided: false (and nothing done)
+  /// when the runs do not lie in plain segments without gaps between them,
+  /// or would be reported.
+  bool accessStrided(Shadow &shadow, uint64_t offset, int64_t count,
+                     int64_t stride, int64_t runBytes, bool write);
   /// Splits the segment `it` at `at` (inside it); returns its new tail.
   Shadow::iterator splitSegment(Shadow &shadow, Shadow::iterator it,
                                 uint64_t at);
