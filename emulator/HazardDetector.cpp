@@ -7,6 +7,7 @@
 #include "emulator/HazardDetector.h"
 
 #include <algorithm>
+#include <cassert>
 #include <optional>
 
 #include "llvm/ADT/STLExtras.h"
@@ -115,6 +116,29 @@ bool HazardDetector::reports(int32_t writer, llvm::ArrayRef<int32_t> readers,
                       [&](int32_t reader) { return !happensBefore(reader); });
 }
 
+bool HazardDetector::anyReports(const Segment &segment, bool write) const {
+  if (!segment.strided) {
+    return reports(segment.writer, segment.readers, write);
+  }
+  return llvm::any_of(segment.strided->phases, [&](const Phase &phase) {
+    return reports(phase.writer, phase.readers, write);
+  });
+}
+
+void HazardDetector::step(int32_t &writer,
+                          llvm::SmallVector<int32_t, 2> &readers,
+                          bool write) const {
+  if (write) {
+    writer = current;
+    readers.clear();
+    return;
+  }
+  // Readers ordered before this one are covered by it from now on.
+  llvm::erase_if(readers,
+                 [&](int32_t reader) { return happensBefore(reader); });
+  readers.push_back(current);
+}
+
 bool HazardDetector::sameState(const Segment &a, const Segment &b) {
   if (a.writer != b.writer || a.readers != b.readers ||
       static_cast<bool>(a.strided) != static_cast<bool>(b.strided)) {
@@ -123,50 +147,74 @@ bool HazardDetector::sameState(const Segment &a, const Segment &b) {
   return !a.strided || *a.strided == *b.strided;
 }
 
-/// The offset of byte `at` in the period of `strided` (its runs start at 0).
+/// The phase of `strided` that holds the bytes at offset `offset` of the
+/// period.
 template <typename Strided>
-static uint64_t getOffsetInPeriod(const Strided &strided, uint64_t at) {
-  return (at % strided.period + strided.period - strided.phase) %
-         strided.period;
+static size_t findPhase(const Strided &strided, uint64_t offset) {
+  size_t i = strided.phases.size() - 1;
+  while (strided.phases[i].begin > offset) {
+    --i;
+  }
+  return i;
+}
+
+/// The offset in the period after the last byte of phase `i`.
+template <typename Strided>
+static uint64_t getPhaseEnd(const Strided &strided, size_t i) {
+  return i + 1 < strided.phases.size() ? strided.phases[i + 1].begin
+                                       : strided.period;
+}
+
+/// Makes `offset` (inside the period) the start of a phase.
+template <typename Strided>
+static void splitPhase(Strided &strided, uint64_t offset) {
+  size_t i = findPhase(strided, offset);
+  if (strided.phases[i].begin != offset) {
+    auto phase = strided.phases[i];
+    phase.begin = offset;
+    strided.phases.insert(strided.phases.begin() + i + 1, std::move(phase));
+  }
+}
+
+/// Merges neighbouring phases in the same state.
+template <typename Strided> static void mergePhases(Strided &strided) {
+  auto &phases = strided.phases;
+  for (size_t i = phases.size(); i-- > 1;) {
+    if (phases[i].writer == phases[i - 1].writer &&
+        phases[i].readers == phases[i - 1].readers) {
+      phases.erase(phases.begin() + i);
+    }
+  }
 }
 
 void HazardDetector::simplify(uint64_t begin, Segment &segment) {
   if (!segment.strided) {
     return;
   }
-  const Strided &runs = *segment.strided;
-  if (runs.writer == segment.writer && runs.readers == segment.readers) {
-    segment.strided.reset();
+  Strided &strided = *segment.strided;
+  uint64_t offset = begin % strided.period;
+  size_t i = findPhase(strided, offset);
+  uint64_t pieceEnd = begin + (getPhaseEnd(strided, i) - offset);
+  if (strided.phases.size() > 1 && segment.end > pieceEnd) {
     return;
   }
-  uint64_t offset = getOffsetInPeriod(runs, begin);
-  bool inRun = offset < runs.runBytes;
-  uint64_t pieceEnd =
-      begin + (inRun ? runs.runBytes - offset : runs.period - offset);
-  if (segment.end > pieceEnd) {
-    return;
-  }
-  if (inRun) {
-    segment.writer = runs.writer;
-    segment.readers = runs.readers;
-  }
+  segment.writer = strided.phases[i].writer;
+  segment.readers = std::move(strided.phases[i].readers);
   segment.strided.reset();
 }
 
 HazardDetector::Shadow::iterator HazardDetector::expand(Shadow &shadow,
                                                         Shadow::iterator it) {
-  Segment whole = std::move(it->second);
-  Strided runs = std::move(*whole.strided);
+  uint64_t end = it->second.end;
+  Strided strided = std::move(*it->second.strided);
   uint64_t at = it->first;
   auto last = it;
-  while (at < whole.end) {
-    uint64_t offset = getOffsetInPeriod(runs, at);
-    bool inRun = offset < runs.runBytes;
-    uint64_t pieceEnd =
-        std::min(whole.end,
-                 at + (inRun ? runs.runBytes - offset : runs.period - offset));
-    Segment piece{pieceEnd, inRun ? runs.writer : whole.writer,
-                  inRun ? runs.readers : whole.readers, StridedPtr()};
+  while (at < end) {
+    uint64_t offset = at % strided.period;
+    size_t i = findPhase(strided, offset);
+    uint64_t pieceEnd = std::min(end, at + (getPhaseEnd(strided, i) - offset));
+    Segment piece{pieceEnd, strided.phases[i].writer, strided.phases[i].readers,
+                  StridedPtr()};
     if (at == it->first) {
       it->second = std::move(piece);
     } else {
@@ -218,7 +266,7 @@ HazardDetector::mergeFrom(Shadow &shadow, Shadow::iterator it, uint64_t end) {
 
 void HazardDetector::mergeAround(Shadow &shadow, uint64_t begin, uint64_t end) {
   auto it = shadow.lower_bound(begin);
-  if (it != shadow.begin()) {
+  for (int back = 0; back < 2 && it != shadow.begin(); ++back) {
     --it;
   }
   if (it != shadow.end() && it->first <= end) {
@@ -301,6 +349,27 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
   if (begin >= end) {
     return hint;
   }
+  // Strided segments the access reports on become plain pieces first,
+  // merged with their equal neighbours: reports name maximal ranges of bytes
+  // in one state (a race's range grows only from where it ended), as without
+  // strided segments.
+  bool expanded = false;
+  uint64_t expandedBegin = 0, expandedEnd = 0;
+  auto scan = findSegment(shadow, hint, begin);
+  for (scan = scan == shadow.end() ? shadow.begin() : scan;
+       scan != shadow.end() && scan->first < end; ++scan) {
+    if (scan->second.strided && scan->second.end > begin &&
+        anyReports(scan->second, write)) {
+      expandedBegin = expanded ? expandedBegin : scan->first;
+      expandedEnd = scan->second.end;
+      expanded = true;
+      expand(shadow, scan);
+    }
+  }
+  if (expanded) {
+    mergeAround(shadow, expandedBegin, expandedEnd);
+    hint = shadow.end();
+  }
   // The first segment at or after `begin`, splitting the one across it.
   auto it = findSegment(shadow, hint, begin);
   if (it == shadow.end()) {
@@ -337,30 +406,17 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
       splitSegment(shadow, it, end);
     }
     if (segment.strided) {
-      Strided &runs = *segment.strided;
-      if (!reports(segment.writer, segment.readers, write) &&
-          !reports(runs.writer, runs.readers, write)) {
-        // Every byte takes the same step as in a plain segment.
-        if (write) {
-          segment.writer = current;
-          segment.readers.clear();
-          segment.strided.reset();
-        } else {
-          for (auto *readers : {&segment.readers, &runs.readers}) {
-            llvm::erase_if(*readers, [&](int32_t reader) {
-              return happensBefore(reader);
-            });
-            readers->push_back(current);
-          }
-          simplify(it->first, segment);
-        }
-        at = segment.end;
-        ++it;
-        continue;
+      // Nothing to report here (see above): every byte takes the step of its
+      // phase.
+      assert(!anyReports(segment, write));
+      for (Phase &phase : segment.strided->phases) {
+        step(phase.writer, phase.readers, write);
       }
-      // Reports follow the runs and gaps: expand them, and go on with the
-      // first as a plain segment.
-      expand(shadow, it);
+      mergePhases(*segment.strided);
+      simplify(it->first, segment);
+      at = segment.end;
+      ++it;
+      continue;
     }
     uint64_t segEnd = segment.end;
     if (write) {
@@ -388,10 +444,11 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
     at = segEnd;
     ++it;
   }
-  // Merge equal neighbours from the segment before `begin`; the last one
-  // starting at or before `end` is the hint returned.
+  // Merge equal neighbours from two segments before `begin` (the head of a
+  // split strided segment can have become equal to the one before it); the
+  // last one starting at or before `end` is the hint returned.
   it = *first;
-  if (it != shadow.begin()) {
+  for (int back = 0; back < 2 && it != shadow.begin(); ++back) {
     --it;
   }
   return mergeFrom(shadow, it, end);
@@ -519,10 +576,8 @@ bool HazardDetector::wouldReport(uint32_t region, uint64_t begin, uint64_t end,
       return false;
     }
     const Segment &segment = it->second;
-    // Both states of a strided segment, whichever bytes the range holds.
-    if (reports(segment.writer, segment.readers, write) ||
-        (segment.strided &&
-         reports(segment.strided->writer, segment.strided->readers, write))) {
+    // Every phase of a strided segment, whichever bytes the range holds.
+    if (anyReports(segment, write)) {
       return true;
     }
     at = segment.end;
@@ -574,6 +629,7 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
 bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
                                    int64_t count, int64_t stride,
                                    int64_t runBytes, bool write) {
+  uint64_t period = static_cast<uint64_t>(stride);
   uint64_t end =
       offset + static_cast<uint64_t>((count - 1) * stride + runBytes);
   auto it = shadow.upper_bound(offset);
@@ -581,48 +637,63 @@ bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
     return false;
   }
   --it;
-  // The runs in plain segments without gaps between them (each of which a
-  // write replaces or a read joins), none of them reported; no strided
-  // state has writer kNobody.
+  // The runs in segments without untouched bytes between them, plain or of
+  // this period, none of whose states is to be reported (so no phase gets
+  // writer kNobody).
   uint64_t at = offset;
   for (auto check = it; at < end; ++check) {
     if (check == shadow.end() || check->second.end <= at || check->first > at) {
       return false;
     }
     const Segment &segment = check->second;
-    if (segment.strided || segment.writer == kNobody ||
-        reports(segment.writer, segment.readers, write)) {
+    if ((segment.strided ? segment.strided->period != period
+                         : segment.writer == kNobody) ||
+        anyReports(segment, write)) {
       return false;
     }
     at = segment.end;
   }
+  // The runs' offsets in the period: [first, first + runBytes), wrapping.
+  uint64_t first = offset % period;
+  uint64_t last = first + static_cast<uint64_t>(runBytes);
   if (it->first < offset) {
     it = splitSegment(shadow, it, offset);
   }
-  auto first = it;
+  auto from = it;
   for (; it != shadow.end() && it->first < end; ++it) {
     if (it->second.end > end) {
       splitSegment(shadow, it, end);
     }
     Segment &segment = it->second;
-    Strided runs{offset % static_cast<uint64_t>(stride),
-                 static_cast<uint64_t>(stride),
-                 static_cast<uint64_t>(runBytes),
-                 write ? current : segment.writer,
-                 {}};
-    if (!write) {
-      runs.readers = segment.readers;
-      llvm::erase_if(runs.readers,
-                     [&](int32_t reader) { return happensBefore(reader); });
-      runs.readers.push_back(current);
+    if (!segment.strided) {
+      segment.strided = StridedPtr(Strided{
+          period, {Phase{0, segment.writer, std::move(segment.readers)}}});
+      segment.writer = kHost;
+      segment.readers.clear();
     }
-    // Unless the runs stay as they are (e.g. read again by the same task).
-    if (runs.writer != segment.writer || runs.readers != segment.readers) {
-      segment.strided = StridedPtr(std::move(runs));
-      simplify(it->first, segment);
+    Strided &strided = *segment.strided;
+    auto stepRange = [&](uint64_t begin, uint64_t rangeEnd) {
+      splitPhase(strided, begin);
+      if (rangeEnd < period) {
+        splitPhase(strided, rangeEnd);
+      }
+      for (Phase &phase : strided.phases) {
+        if (phase.begin >= begin && phase.begin < rangeEnd) {
+          step(phase.writer, phase.readers, write);
+        }
+      }
+    };
+    stepRange(first, std::min(last, period));
+    if (last > period) {
+      stepRange(0, last - period);
     }
+    mergePhases(strided);
+    simplify(it->first, segment);
   }
-  mergeFrom(shadow, first == shadow.begin() ? first : std::prev(first), end);
+  for (int back = 0; back < 2 && from != shadow.begin(); ++back) {
+    --from;
+  }
+  mergeFrom(shadow, from, end);
   return true;
 }
 
@@ -650,7 +721,8 @@ void HazardDetector::checkWritten(uint32_t region, uint64_t begin, uint64_t end,
       continue;
     }
     note(at, std::min(end, it->first));
-    if (it->second.writer == kNobody) {
+    // (No phase of a strided segment has writer kNobody.)
+    if (!it->second.strided && it->second.writer == kNobody) {
       note(std::max(at, it->first), std::min(end, it->second.end));
     }
     at = std::max(at, std::min(end, it->second.end));

@@ -32,12 +32,14 @@
 //
 // Strided segments. A layout of equal runs at a fixed stride (e.g. one channel
 // of an NHWC tensor) would split a segment into two per run. When the runs lie
-// in plain segments (no bytes untouched between them) and none of them is to
-// be reported, those segments are instead marked strided: the bytes of the runs
-// (by their offset in the period) hold one state, the others another. A strided
-// segment splits like any other (both parts keep the period), takes a later
-// access that covers it whole and reports nothing in one step, and is expanded
-// into its runs (as the runs one by one would have left it) for anything else.
+// in segments (no bytes untouched between them) and none of them is to be
+// reported, those segments are instead made strided with the runs' stride as
+// their period: a byte's state is that of its offset in the period, kept as a
+// few phases (e.g. the channels one DMA read, and the others); a later layout
+// of the same stride splits and updates the phases. A strided segment splits
+// like any other (both parts keep the phases), takes a later access that
+// covers it whole and reports nothing in one step, and is expanded into its
+// pieces (as the runs one by one would have left them) for anything else.
 // Each byte's state is then the same as with the runs one by one, and so are
 // the reports.
 //
@@ -115,16 +117,26 @@ private:
   static constexpr int32_t kNobody = -2;
   static constexpr int32_t kHost = -1;
 
-  /// The state of the run bytes of a strided segment: byte b is one when
-  /// (b + period - phase) % period < runBytes.
-  struct Strided {
-    uint64_t phase, period, runBytes;
+  /// The state of the bytes of a strided segment from offset `begin` of the
+  /// period (the bytes b with b % period in [begin, the next phase's begin
+  /// or the period)).
+  struct Phase {
+    uint64_t begin;
     int32_t writer;
     llvm::SmallVector<int32_t, 2> readers;
-    bool operator==(const Strided &other) const {
-      return phase == other.phase && period == other.period &&
-             runBytes == other.runBytes && writer == other.writer &&
+    bool operator==(const Phase &other) const {
+      return begin == other.begin && writer == other.writer &&
              readers == other.readers;
+    }
+  };
+  /// The states of a strided segment's bytes by their offset in the period:
+  /// phases from offset 0 on, neighbours in different states; none has
+  /// writer kNobody.
+  struct Strided {
+    uint64_t period;
+    llvm::SmallVector<Phase, 2> phases;
+    bool operator==(const Strided &other) const {
+      return period == other.period && phases == other.phases;
     }
   };
   /// An owning pointer to a Strided that copies what it points to.
@@ -151,8 +163,8 @@ private:
   };
 
   /// The bytes [key, end): last written by `writer`, read since by
-  /// `readers`; when `strided` is set, that is the state of the bytes outside
-  /// its runs (see the file comment). No strided state has writer kNobody.
+  /// `readers`; or, when `strided` is set, in the states of its phases (and
+  /// then `writer` is kHost and `readers` empty).
   struct Segment {
     uint64_t end;
     int32_t writer;
@@ -230,16 +242,23 @@ private:
                bool write) const;
   /// The same state (writer, readers and run state) in `a` and `b`.
   static bool sameState(const Segment &a, const Segment &b);
-  /// A strided segment starting at `begin` that holds only run bytes or only
-  /// others becomes a plain one in their state.
+  /// The state of bytes the current task accesses and reports nothing on.
+  void step(int32_t &writer, llvm::SmallVector<int32_t, 2> &readers,
+            bool write) const;
+  /// True when an access of the current task to bytes of `segment` in any
+  /// of its states (the one, or every phase) would report.
+  bool anyReports(const Segment &segment, bool write) const;
+  /// A strided segment starting at `begin` whose bytes lie in one phase
+  /// becomes a plain one in its state.
   static void simplify(uint64_t begin, Segment &segment);
-  /// Replaces the strided segment `it` by plain segments, one per run and
-  /// gap; returns the first (`it`, which keeps its key).
+  /// Replaces the strided segment `it` by plain segments, one per piece of
+  /// consecutive bytes in one phase; returns the first (`it`, which keeps
+  /// its key).
   Shadow::iterator expand(Shadow &shadow, Shadow::iterator it);
   /// accessLayout of `count` runs of `runBytes` bytes, `stride` apart, from
-  /// `offset`, each segment they cross made strided: false (and nothing done)
-  /// when the runs do not lie in plain segments without gaps between them,
-  /// or would be reported.
+  /// `offset`, each segment they cross made (or kept) strided with period
+  /// `stride`: false (and nothing done) when the runs cross untouched bytes
+  /// or a strided segment of another period, or would be reported.
   bool accessStrided(Shadow &shadow, uint64_t offset, int64_t count,
                      int64_t stride, int64_t runBytes, bool write);
   /// Splits the segment `it` at `at` (inside it); returns its new tail.

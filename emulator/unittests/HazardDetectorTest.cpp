@@ -437,7 +437,7 @@ TEST(HazardDetectorTest, stridedSegmentsAgreeWithByteByByteDefinition) {
   std::vector<uint32_t> positions = {0, 1, 0, 1, 0, 1};
   auto describe = [](uint32_t task) { return "task" + std::to_string(task); };
   constexpr uint64_t kSize = 512;
-  for (int round = 0; round < 300; ++round) {
+  for (int round = 0; round < 400; ++round) {
     bool hosted = round % 3 == 0;
     HazardDetector detector(executors, positions, describe);
     HazardDetector byRuns(executors, positions, describe);
