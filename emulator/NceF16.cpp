@@ -296,6 +296,8 @@ struct F16Box {
   int64_t outChans = 0, kp = 0;
   /// CONV: w[((ky * KX + kx) * IC + ic) * kp + k]; DWCONV: w[tap * kp + k].
   std::vector<float> w;
+  /// Weighted tasks: the scale and bias of output channel box.z0 + k.
+  std::vector<float> scale, bias;
   /// No weight is infinite or NaN: a product with an input of +0 is then
   /// ±0, which leaves every sum as it is (sums start at +0 and so are never
   /// -0), so padding may be read as zeros instead of skipped.
@@ -551,7 +553,6 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
   int64_t kp = b.kp, nk = b.outChans;
   int64_t outCols = b.box.x1 - b.box.x0 + 1;
   s.acc.assign((y1 - y0 + 1) * outCols * kp, 0.0f);
-  s.result.resize(nk);
   s.tapIn.resize(desc.kernelH * desc.kernelW);
   s.tapW.resize(desc.kernelH * desc.kernelW);
   if (isNceEltwise(type)) {
@@ -559,42 +560,50 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
   } else {
     computeWindowRows(b, y0, y1, s);
   }
-  // Scale and bias, or the average's division, the PPE, one rounding.
+  // Scale and bias, or the average's division, the PPE, one rounding: a row
+  // of pixels at a time, each element through the same operations as alone.
   float window = static_cast<float>(desc.kernelH * desc.kernelW);
+  bool weighted = isNceWeighted(type);
+  int64_t count = outCols * nk;
+  s.result.resize(count);
+  s.bits.resize(count);
+  float *r = s.result.data();
   for (int64_t y = y0; y <= y1; ++y) {
-    for (int64_t x = b.box.x0; x <= b.box.x1; ++x) {
-      const float *a = s.acc.data() + ((y - y0) * outCols + x - b.box.x0) * kp;
-      float *r = s.result.data();
-      if (isNceWeighted(type)) {
+    const float *rowAcc = s.acc.data() + (y - y0) * outCols * kp;
+    for (int64_t i = 0; i < outCols; ++i) {
+      const float *a = rowAcc + i * kp;
+      float *to = r + i * nk;
+      if (weighted) {
         for (int64_t k = 0; k < nk; ++k) {
-          const NceChannelWeights &cw = b.weights[b.box.z0 + k];
-          float scaled = a[k] * cw.scale;
-          r[k] = applyNceFloatPpe(desc, scaled + cw.bias);
+          float scaled = a[k] * b.scale[k];
+          to[k] = scaled + b.bias[k];
         }
       } else if (type == schema::NceTaskType::AVEPOOL) {
         for (int64_t k = 0; k < nk; ++k) {
-          r[k] = applyNceFloatPpe(desc, a[k] / window);
+          to[k] = a[k] / window;
         }
       } else {
-        for (int64_t k = 0; k < nk; ++k) {
-          r[k] = applyNceFloatPpe(desc, a[k]);
-        }
+        std::memcpy(to, a, nk * sizeof(float));
       }
-      s.bits.resize(nk);
-      numeric::floatToF16Bits(
-          llvm::ArrayRef<float>(r, nk),
-          llvm::MutableArrayRef<uint16_t>(s.bits.data(), nk));
-      if (b.underflow) {
-        numeric::countF16Underflow(llvm::ArrayRef<float>(r, nk), s.bits,
-                                   s.underflow);
-      }
+    }
+    applyNceFloatPpe(desc, llvm::MutableArrayRef<float>(r, count));
+    numeric::floatToF16Bits(
+        llvm::ArrayRef<float>(r, count),
+        llvm::MutableArrayRef<uint16_t>(s.bits.data(), count));
+    if (b.underflow) {
+      numeric::countF16Underflow(llvm::ArrayRef<float>(r, count), s.bits,
+                                 s.underflow);
+    }
+    for (int64_t i = 0; i < outCols; ++i) {
+      const uint16_t *bits = s.bits.data() + i * nk;
       uint8_t *outPixel = output.data + y * output.strideH +
-                          x * output.strideW + b.box.z0 * output.strideC;
+                          (b.box.x0 + i) * output.strideW +
+                          b.box.z0 * output.strideC;
       if (output.strideC == 2) {
-        std::memcpy(outPixel, s.bits.data(), nk * 2);
+        std::memcpy(outPixel, bits, nk * 2);
       } else {
         for (int64_t k = 0; k < nk; ++k) {
-          std::memcpy(outPixel + k * output.strideC, &s.bits[k], 2);
+          std::memcpy(outPixel + k * output.strideC, bits + k, 2);
         }
       }
     }
@@ -603,8 +612,10 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
 
 } // namespace
 
-float applyNceFloatPpe(const NceInvariantDesc &desc, float value) {
-  switch (desc.ppe) {
+/// The PPE of one value in `mode`.
+template <schema::PpeMode mode>
+static float applyPpe(const NceInvariantDesc &desc, float value) {
+  switch (mode) {
   case schema::PpeMode::RELU:
     return value < 0 ? 0.0f : value;
   case schema::PpeMode::RELUX:
@@ -613,6 +624,45 @@ float applyNceFloatPpe(const NceInvariantDesc &desc, float value) {
     return value < 0 ? desc.alpha * value : value;
   default:
     return value;
+  }
+}
+
+float applyNceFloatPpe(const NceInvariantDesc &desc, float value) {
+  switch (desc.ppe) {
+  case schema::PpeMode::RELU:
+    return applyPpe<schema::PpeMode::RELU>(desc, value);
+  case schema::PpeMode::RELUX:
+    return applyPpe<schema::PpeMode::RELUX>(desc, value);
+  case schema::PpeMode::LRELU:
+    return applyPpe<schema::PpeMode::LRELU>(desc, value);
+  default:
+    return value;
+  }
+}
+
+/// applyPpe<mode> over `values` in place.
+template <schema::PpeMode mode>
+static void applyPpeInPlace(const NceInvariantDesc &desc,
+                            llvm::MutableArrayRef<float> values) {
+  for (float &value : values) {
+    value = applyPpe<mode>(desc, value);
+  }
+}
+
+void applyNceFloatPpe(const NceInvariantDesc &desc,
+                      llvm::MutableArrayRef<float> values) {
+  switch (desc.ppe) {
+  case schema::PpeMode::RELU:
+    applyPpeInPlace<schema::PpeMode::RELU>(desc, values);
+    return;
+  case schema::PpeMode::RELUX:
+    applyPpeInPlace<schema::PpeMode::RELUX>(desc, values);
+    return;
+  case schema::PpeMode::LRELU:
+    applyPpeInPlace<schema::PpeMode::LRELU>(desc, values);
+    return;
+  default:
+    return;
   }
 }
 
@@ -642,6 +692,14 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   b.kp = roundUpToVector(b.outChans);
   if (b.outChans <= 0 || box.x1 < box.x0 || box.y1 < box.y0) {
     return;
+  }
+  if (isNceWeighted(desc.type)) {
+    b.scale.resize(b.outChans);
+    b.bias.resize(b.outChans);
+    for (int64_t k = 0; k < b.outChans; ++k) {
+      b.scale[k] = weights[box.z0 + k].scale;
+      b.bias[k] = weights[box.z0 + k].bias;
+    }
   }
   if (!weights.empty()) {
     bool conv = desc.type == schema::NceTaskType::CONV;

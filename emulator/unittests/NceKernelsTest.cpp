@@ -400,5 +400,29 @@ TEST(NceKernelsTest, infinitiesAndNaNs) {
   }
 }
 
+/// Every PPE mode on results with infinities and NaNs (which the clamps and
+/// LRELU's product must treat as the reference does), for weighted, pooled
+/// and element-wise tasks, rows of pixels at a time.
+TEST(NceKernelsTest, ppeModesOnSpecials) {
+  for (schema::PpeMode ppe : {schema::PpeMode::NONE, schema::PpeMode::RELU,
+                              schema::PpeMode::RELUX, schema::PpeMode::LRELU}) {
+    for (Type type : {Type::CONV, Type::AVEPOOL, Type::ELTWISE_MUL}) {
+      Case c;
+      c.type = type;
+      c.ppe = ppe;
+      c.specials = true;
+      c.width = 23;
+      if (c.eltwise()) {
+        c.kernelH = c.kernelW = 1;
+        c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
+        c.outC = c.inC;
+      }
+      checkCase(c, 10);
+      c.channelMinor = false;
+      checkCase(c, 11);
+    }
+  }
+}
+
 } // namespace
 } // namespace mlir::vpuc::emu
