@@ -295,7 +295,8 @@ struct F16Box {
   /// The output channels of the box, and rounded up to a vector.
   int64_t outChans = 0, kp = 0;
   /// CONV: w[((ky * KX + kx) * IC + ic) * kp + k]; DWCONV: w[tap * kp + k].
-  std::vector<float> w;
+  /// (In the calling thread's weights scratch, see computeNceF16Box.)
+  llvm::MutableArrayRef<float> w;
   /// Weighted tasks: the scale and bias of output channel box.z0 + k.
   std::vector<float> scale, bias;
   /// No weight is infinite or NaN: a product with an input of +0 is then
@@ -705,7 +706,16 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
     bool conv = desc.type == schema::NceTaskType::CONV;
     int64_t block =
         desc.kernelH * desc.kernelW * (conv ? input.channels : int64_t(1));
-    b.w.assign(block * b.kp, 0.0f);
+    // The converted weights of a box are megabytes for large layers (and
+    // all of the work for one-pixel ones): kept in a buffer of the thread
+    // that grows to the largest and is reused, instead of fresh pages from
+    // the system for every box.
+    thread_local std::vector<float> weightScratch;
+    if (weightScratch.size() < static_cast<size_t>(block * b.kp)) {
+      weightScratch.resize(block * b.kp);
+    }
+    b.w = llvm::MutableArrayRef<float>(weightScratch.data(), block * b.kp);
+    std::fill(b.w.begin(), b.w.end(), 0.0f);
     // Converted kChannelGroup output channels at a time, so that the
     // transposed writes fill whole cache lines of b.w.
     constexpr int64_t kChannelGroup = 16;
