@@ -80,6 +80,10 @@ struct NceKernels {
   /// in[t][k] over the taps; 0 without taps.
   void (*pool)(const float *const *in, int64_t taps, int64_t kp, bool max,
                float *acc);
+  /// to[i * kp + j] = rows[j * block + i] (j < group, i < block): `group`
+  /// output channels' weights transposed; returns whether all are finite.
+  bool (*transposeWeights)(const float *rows, int64_t group, int64_t block,
+                           float *to, int64_t kp);
 };
 
 //===----------------------------------------------------------------------===//
@@ -138,8 +142,23 @@ void poolPortable(const float *const *in, int64_t taps, int64_t kp, bool max,
   }
 }
 
+bool transposeWeightsPortable(const float *rows, int64_t group, int64_t block,
+                              float *to, int64_t kp) {
+  bool finite = true;
+  for (int64_t i = 0; i < block; ++i) {
+    float *dst = to + i * kp;
+    for (int64_t j = 0; j < group; ++j) {
+      float value = rows[j * block + i];
+      dst[j] = value;
+      finite &= std::isfinite(value);
+    }
+  }
+  return finite;
+}
+
 constexpr NceKernels kPortableKernels = {convTilePortable, depthwisePortable,
-                                         poolPortable};
+                                         poolPortable,
+                                         transposeWeightsPortable};
 
 //===----------------------------------------------------------------------===//
 // AVX2 + FMA kernels
@@ -241,7 +260,66 @@ __attribute__((target("avx2"))) void poolAvx2(const float *const *in,
   }
 }
 
-constexpr NceKernels kAvx2Kernels = {convTileAvx2, depthwiseAvx2, poolAvx2};
+/// transposeWeightsPortable in 8x8 tiles (eight rows loaded, transposed in
+/// registers, stored as eight columns), the finiteness of |value| < inf
+/// tested on whole tiles; the edges element by element.
+__attribute__((target("avx2"))) bool
+transposeWeightsAvx2(const float *rows, int64_t group, int64_t block, float *to,
+                     int64_t kp) {
+  const __m256 absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+  const __m256 infinity = _mm256_set1_ps(INFINITY);
+  __m256 bad = _mm256_setzero_ps();
+  int64_t group8 = group - group % 8, block8 = block - block % 8;
+  for (int64_t j0 = 0; j0 < group8; j0 += 8) {
+    for (int64_t i0 = 0; i0 < block8; i0 += 8) {
+      __m256 r[8];
+      for (int k = 0; k < 8; ++k) {
+        r[k] = _mm256_loadu_ps(rows + (j0 + k) * block + i0);
+        bad = _mm256_or_ps(bad, _mm256_cmp_ps(_mm256_and_ps(r[k], absMask),
+                                              infinity, _CMP_NLT_UQ));
+      }
+      // Pairs, then quadruples within each 128-bit half, then the halves.
+      __m256 t[8], q[8];
+      for (int k = 0; k < 8; k += 2) {
+        t[k] = _mm256_unpacklo_ps(r[k], r[k + 1]);
+        t[k + 1] = _mm256_unpackhi_ps(r[k], r[k + 1]);
+      }
+      for (int k = 0; k < 8; k += 4) {
+        q[k] = _mm256_shuffle_ps(t[k], t[k + 2], _MM_SHUFFLE(1, 0, 1, 0));
+        q[k + 1] = _mm256_shuffle_ps(t[k], t[k + 2], _MM_SHUFFLE(3, 2, 3, 2));
+        q[k + 2] =
+            _mm256_shuffle_ps(t[k + 1], t[k + 3], _MM_SHUFFLE(1, 0, 1, 0));
+        q[k + 3] =
+            _mm256_shuffle_ps(t[k + 1], t[k + 3], _MM_SHUFFLE(3, 2, 3, 2));
+      }
+      for (int c = 0; c < 4; ++c) {
+        _mm256_storeu_ps(to + (i0 + c) * kp + j0,
+                         _mm256_permute2f128_ps(q[c], q[c + 4], 0x20));
+        _mm256_storeu_ps(to + (i0 + c + 4) * kp + j0,
+                         _mm256_permute2f128_ps(q[c], q[c + 4], 0x31));
+      }
+    }
+  }
+  bool finite = _mm256_movemask_ps(bad) == 0;
+  // The columns past the tiles, then the rows past them.
+  for (int64_t j0 = 0; j0 < group8; j0 += 8) {
+    for (int64_t i = block8; i < block; ++i) {
+      for (int64_t j = j0; j < j0 + 8; ++j) {
+        float value = rows[j * block + i];
+        to[i * kp + j] = value;
+        finite &= std::isfinite(value);
+      }
+    }
+  }
+  if (group8 < group) {
+    finite &= transposeWeightsPortable(rows + group8 * block, group - group8,
+                                       block, to + group8, kp);
+  }
+  return finite;
+}
+
+constexpr NceKernels kAvx2Kernels = {convTileAvx2, depthwiseAvx2, poolAvx2,
+                                     transposeWeightsAvx2};
 
 #endif // VPUC_NCE_AVX2
 
@@ -728,14 +806,8 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
         loadF16(weights[box.z0 + k0 + j].weights, 2, block,
                 rows.data() + j * block, bits);
       }
-      for (int64_t i = 0; i < block; ++i) {
-        float *to = b.w.data() + i * b.kp + k0;
-        for (int64_t j = 0; j < group; ++j) {
-          float value = rows[j * block + i];
-          to[j] = value;
-          b.finiteWeights &= std::isfinite(value);
-        }
-      }
+      b.finiteWeights &= b.kernels.transposeWeights(rows.data(), group, block,
+                                                    b.w.data() + k0, b.kp);
     }
   }
   forEachNceRowChunk(desc, input.channels, b.outChans, box, pool,
