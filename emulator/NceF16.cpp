@@ -84,6 +84,8 @@ struct NceKernels {
   /// output channels' weights transposed; returns whether all are finite.
   bool (*transposeWeights)(const float *rows, int64_t group, int64_t block,
                            float *to, int64_t kp);
+  /// applyNceFloatPpe of each of values[0, count), in place.
+  void (*ppe)(const NceInvariantDesc &desc, float *values, int64_t count);
 };
 
 //===----------------------------------------------------------------------===//
@@ -156,9 +158,13 @@ bool transposeWeightsPortable(const float *rows, int64_t group, int64_t block,
   return finite;
 }
 
+void ppePortable(const NceInvariantDesc &desc, float *values, int64_t count) {
+  applyNceFloatPpe(desc, llvm::MutableArrayRef<float>(values, count));
+}
+
 constexpr NceKernels kPortableKernels = {convTilePortable, depthwisePortable,
-                                         poolPortable,
-                                         transposeWeightsPortable};
+                                         poolPortable, transposeWeightsPortable,
+                                         ppePortable};
 
 //===----------------------------------------------------------------------===//
 // AVX2 + FMA kernels
@@ -318,8 +324,39 @@ transposeWeightsAvx2(const float *rows, int64_t group, int64_t block, float *to,
   return finite;
 }
 
+/// ppePortable eight values at a time. maxps(a, b) is `a > b ? a : b` and
+/// minps(a, b) `a < b ? a : b`, so with the bound first they are the scalar
+/// code's `v < low ? low : v` and `high < v ? high : v` (NaN and -0 kept
+/// alike); LRELU multiplies every value and keeps the product where v < 0.
+__attribute__((target("avx2"))) void ppeAvx2(const NceInvariantDesc &desc,
+                                             float *values, int64_t count) {
+  schema::PpeMode mode = desc.ppe;
+  if (mode != schema::PpeMode::RELU && mode != schema::PpeMode::RELUX &&
+      mode != schema::PpeMode::LRELU) {
+    return;
+  }
+  const __m256 zero = _mm256_setzero_ps();
+  const __m256 low = _mm256_set1_ps(desc.clampLow);
+  const __m256 high = _mm256_set1_ps(desc.clampHigh);
+  const __m256 alpha = _mm256_set1_ps(desc.alpha);
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256 v = _mm256_loadu_ps(values + i);
+    if (mode == schema::PpeMode::RELU) {
+      v = _mm256_max_ps(zero, v);
+    } else if (mode == schema::PpeMode::RELUX) {
+      v = _mm256_min_ps(high, _mm256_max_ps(low, v));
+    } else {
+      v = _mm256_blendv_ps(v, _mm256_mul_ps(alpha, v),
+                           _mm256_cmp_ps(v, zero, _CMP_LT_OQ));
+    }
+    _mm256_storeu_ps(values + i, v);
+  }
+  ppePortable(desc, values + i, count - i);
+}
+
 constexpr NceKernels kAvx2Kernels = {convTileAvx2, depthwiseAvx2, poolAvx2,
-                                     transposeWeightsAvx2};
+                                     transposeWeightsAvx2, ppeAvx2};
 
 #endif // VPUC_NCE_AVX2
 
@@ -665,7 +702,7 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
         std::memcpy(to, a, nk * sizeof(float));
       }
     }
-    applyNceFloatPpe(desc, llvm::MutableArrayRef<float>(r, count));
+    b.kernels.ppe(desc, r, count);
     numeric::floatToF16Bits(
         llvm::ArrayRef<float>(r, count),
         llvm::MutableArrayRef<uint16_t>(s.bits.data(), count));
