@@ -632,27 +632,42 @@ bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
   uint64_t period = static_cast<uint64_t>(stride);
   uint64_t end =
       offset + static_cast<uint64_t>((count - 1) * stride + runBytes);
+  // The segments the runs cross: plain or of this period, none of whose
+  // states is to be reported; a read also needs every byte touched (others
+  // are uninitialised reads).
   auto it = shadow.upper_bound(offset);
-  if (it == shadow.begin()) {
-    return false;
+  if (it != shadow.begin() && std::prev(it)->second.end > offset) {
+    --it;
   }
-  --it;
-  // The runs in segments without untouched bytes between them, plain or of
-  // this period, none of whose states is to be reported (so no phase gets
-  // writer kNobody).
   uint64_t at = offset;
-  for (auto check = it; at < end; ++check) {
-    if (check == shadow.end() || check->second.end <= at || check->first > at) {
-      return false;
-    }
+  bool holes = false;
+  for (auto check = it; check != shadow.end() && check->first < end; ++check) {
+    holes |= check->first > at;
     const Segment &segment = check->second;
-    if ((segment.strided ? segment.strided->period != period
-                         : segment.writer == kNobody) ||
+    if ((segment.strided && segment.strided->period != period) ||
         anyReports(segment, write)) {
       return false;
     }
     at = segment.end;
   }
+  holes |= at < end;
+  if (holes && !write) {
+    return false;
+  }
+  // A write's untouched bytes become segments of nobody's (and nobody read
+  // them), which is how every later access and checkWritten treat untouched
+  // bytes too.
+  for (at = offset; holes && at < end;) {
+    if (it == shadow.end() || it->first > at) {
+      uint64_t holeEnd = it == shadow.end() ? end : std::min(end, it->first);
+      shadow.emplace_hint(it, at, Segment{holeEnd, kNobody, {}, StridedPtr()});
+      at = holeEnd;
+      continue;
+    }
+    at = it->second.end;
+    ++it;
+  }
+  it = std::prev(shadow.upper_bound(offset));
   // The runs' offsets in the period: [first, first + runBytes), wrapping.
   uint64_t first = offset % period;
   uint64_t last = first + static_cast<uint64_t>(runBytes);
@@ -699,7 +714,25 @@ bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
 
 void HazardDetector::checkWritten(uint32_t region, uint64_t begin, uint64_t end,
                                   const std::string &what) {
-  const Shadow &shadow = shadows[region];
+  Shadow &shadow = shadows[region];
+  // Strided segments as their pieces (a phase can be bytes nobody wrote).
+  bool expanded = false;
+  uint64_t expandedBegin = 0, expandedEnd = 0;
+  auto scan = shadow.upper_bound(begin);
+  if (scan != shadow.begin()) {
+    --scan;
+  }
+  for (; scan != shadow.end() && scan->first < end; ++scan) {
+    if (scan->second.strided && scan->second.end > begin) {
+      expandedBegin = expanded ? expandedBegin : scan->first;
+      expandedEnd = scan->second.end;
+      expanded = true;
+      expand(shadow, scan);
+    }
+  }
+  if (expanded) {
+    mergeAround(shadow, expandedBegin, expandedEnd);
+  }
   uint64_t missingBegin = 0, missingEnd = 0, missing = 0;
   auto note = [&](uint64_t from, uint64_t to) {
     if (from >= to) {
@@ -721,8 +754,7 @@ void HazardDetector::checkWritten(uint32_t region, uint64_t begin, uint64_t end,
       continue;
     }
     note(at, std::min(end, it->first));
-    // (No phase of a strided segment has writer kNobody.)
-    if (!it->second.strided && it->second.writer == kNobody) {
+    if (it->second.writer == kNobody) {
       note(std::max(at, it->first), std::min(end, it->second.end));
     }
     at = std::max(at, std::min(end, it->second.end));

@@ -31,9 +31,9 @@
 // contiguous bytes, so strided and permuted tensors are tracked exactly.
 //
 // Strided segments. A layout of equal runs at a fixed stride (e.g. one channel
-// of an NHWC tensor) would split a segment into two per run. When the runs lie
-// in segments (no bytes untouched between them) and none of them is to be
-// reported, those segments are instead made strided with the runs' stride as
+// of an NHWC tensor) would split a segment into two per run. When none of the
+// runs is to be reported, the segments they cross (a write's untouched bytes
+// made bytes nobody wrote) are instead made strided with the runs' stride as
 // their period: a byte's state is that of its offset in the period, kept as a
 // few phases (e.g. the channels one DMA read, and the others); a later layout
 // of the same stride splits and updates the phases. A strided segment splits
@@ -130,8 +130,7 @@ private:
     }
   };
   /// The states of a strided segment's bytes by their offset in the period:
-  /// phases from offset 0 on, neighbours in different states; none has
-  /// writer kNobody.
+  /// phases from offset 0 on, neighbours in different states.
   struct Strided {
     uint64_t period;
     llvm::SmallVector<Phase, 2> phases;
@@ -257,8 +256,9 @@ private:
   Shadow::iterator expand(Shadow &shadow, Shadow::iterator it);
   /// accessLayout of `count` runs of `runBytes` bytes, `stride` apart, from
   /// `offset`, each segment they cross made (or kept) strided with period
-  /// `stride`: false (and nothing done) when the runs cross untouched bytes
-  /// or a strided segment of another period, or would be reported.
+  /// `stride`: false (and nothing done) when the runs cross a strided
+  /// segment of another period or would be reported (a read of untouched
+  /// bytes is).
   bool accessStrided(Shadow &shadow, uint64_t offset, int64_t count,
                      int64_t stride, int64_t runBytes, bool write);
   /// Splits the segment `it` at `at` (inside it); returns its new tail.
