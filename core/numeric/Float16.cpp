@@ -318,9 +318,11 @@ countF16UnderflowAvx2(const float *values, const uint16_t *bits, size_t size,
     result = result < lane ? lane : result;
   }
   count.largest = result;
-  countF16UnderflowPortable(llvm::ArrayRef<float>(values + i, size - i),
-                            llvm::ArrayRef<uint16_t>(bits + i, size - i),
-                            count);
+  if (i < size) {
+    countF16UnderflowPortable(llvm::ArrayRef<float>(values + i, size - i),
+                              llvm::ArrayRef<uint16_t>(bits + i, size - i),
+                              count);
+  }
 }
 #endif // VPUC_NUMERIC_F16C
 
@@ -329,7 +331,9 @@ void countF16Underflow(llvm::ArrayRef<float> values,
   assert(values.size() == bits.size() &&
          "countF16Underflow: values and bits differ in size");
 #ifdef VPUC_NUMERIC_F16C
-  if (hasAvx2()) {
+  // (Short rows, e.g. a SHAVE kernel's rows of 8 channels, cost less one by
+  // one than the vector set-up and reduction.)
+  if (values.size() >= 32 && hasAvx2()) {
     countF16UnderflowAvx2(values.data(), bits.data(), values.size(), count);
     return;
   }

@@ -103,7 +103,8 @@ struct F16Underflow {
 
 /// Adds the results `values` and their f16 roundings `bits` (same sizes) to
 /// `count`. Eight at a time with AVX2 when the CPU has it (chosen at run
-/// time), else countF16UnderflowPortable; the counts are the same.
+/// time) and there are 32 or more, else countF16UnderflowPortable; the
+/// counts are the same.
 void countF16Underflow(llvm::ArrayRef<float> values,
                        llvm::ArrayRef<uint16_t> bits, F16Underflow &count);
 
