@@ -7,6 +7,7 @@
 #include "emulator/HazardDetector.h"
 
 #include <algorithm>
+#include <cassert>
 #include <optional>
 
 #include "llvm/ADT/STLExtras.h"
@@ -103,10 +104,133 @@ bool HazardDetector::happensBefore(int32_t task) const {
   return clock[taskExecutor[task]] > taskPosition[task];
 }
 
+bool HazardDetector::reports(int32_t writer, llvm::ArrayRef<int32_t> readers,
+                             bool write) const {
+  if (!write) {
+    return writer == kNobody || !happensBefore(writer);
+  }
+  if (writer >= 0 && !happensBefore(writer)) {
+    return true;
+  }
+  return llvm::any_of(readers,
+                      [&](int32_t reader) { return !happensBefore(reader); });
+}
+
+bool HazardDetector::anyReports(const Segment &segment, bool write) const {
+  if (!segment.strided) {
+    return reports(segment.writer, segment.readers, write);
+  }
+  return llvm::any_of(segment.strided->phases, [&](const Phase &phase) {
+    return reports(phase.writer, phase.readers, write);
+  });
+}
+
+void HazardDetector::step(int32_t &writer,
+                          llvm::SmallVector<int32_t, 2> &readers,
+                          bool write) const {
+  if (write) {
+    writer = current;
+    readers.clear();
+    return;
+  }
+  // Readers ordered before this one are covered by it from now on.
+  llvm::erase_if(readers,
+                 [&](int32_t reader) { return happensBefore(reader); });
+  readers.push_back(current);
+}
+
+bool HazardDetector::sameState(const Segment &a, const Segment &b) {
+  if (a.writer != b.writer || a.readers != b.readers ||
+      static_cast<bool>(a.strided) != static_cast<bool>(b.strided)) {
+    return false;
+  }
+  return !a.strided || *a.strided == *b.strided;
+}
+
+/// The phase of `strided` that holds the bytes at offset `offset` of the
+/// period.
+template <typename Strided>
+static size_t findPhase(const Strided &strided, uint64_t offset) {
+  size_t i = strided.phases.size() - 1;
+  while (strided.phases[i].begin > offset) {
+    --i;
+  }
+  return i;
+}
+
+/// The offset in the period after the last byte of phase `i`.
+template <typename Strided>
+static uint64_t getPhaseEnd(const Strided &strided, size_t i) {
+  return i + 1 < strided.phases.size() ? strided.phases[i + 1].begin
+                                       : strided.period;
+}
+
+/// Makes `offset` (inside the period) the start of a phase.
+template <typename Strided>
+static void splitPhase(Strided &strided, uint64_t offset) {
+  size_t i = findPhase(strided, offset);
+  if (strided.phases[i].begin != offset) {
+    auto phase = strided.phases[i];
+    phase.begin = offset;
+    strided.phases.insert(strided.phases.begin() + i + 1, std::move(phase));
+  }
+}
+
+/// Merges neighbouring phases in the same state.
+template <typename Strided> static void mergePhases(Strided &strided) {
+  auto &phases = strided.phases;
+  for (size_t i = phases.size(); i-- > 1;) {
+    if (phases[i].writer == phases[i - 1].writer &&
+        phases[i].readers == phases[i - 1].readers) {
+      phases.erase(phases.begin() + i);
+    }
+  }
+}
+
+void HazardDetector::simplify(uint64_t begin, Segment &segment) {
+  if (!segment.strided) {
+    return;
+  }
+  Strided &strided = *segment.strided;
+  uint64_t offset = begin % strided.period;
+  size_t i = findPhase(strided, offset);
+  uint64_t pieceEnd = begin + (getPhaseEnd(strided, i) - offset);
+  if (strided.phases.size() > 1 && segment.end > pieceEnd) {
+    return;
+  }
+  segment.writer = strided.phases[i].writer;
+  segment.readers = std::move(strided.phases[i].readers);
+  segment.strided.reset();
+}
+
+HazardDetector::Shadow::iterator HazardDetector::expand(Shadow &shadow,
+                                                        Shadow::iterator it) {
+  uint64_t end = it->second.end;
+  Strided strided = std::move(*it->second.strided);
+  uint64_t at = it->first;
+  auto last = it;
+  while (at < end) {
+    uint64_t offset = at % strided.period;
+    size_t i = findPhase(strided, offset);
+    uint64_t pieceEnd = std::min(end, at + (getPhaseEnd(strided, i) - offset));
+    Segment piece{pieceEnd, strided.phases[i].writer, strided.phases[i].readers,
+                  StridedPtr()};
+    if (at == it->first) {
+      it->second = std::move(piece);
+    } else {
+      last = shadow.emplace_hint(std::next(last), at, std::move(piece));
+    }
+    at = pieceEnd;
+  }
+  return it;
+}
+
 HazardDetector::Shadow::iterator
 HazardDetector::splitSegment(Shadow &shadow, Shadow::iterator it, uint64_t at) {
   Segment tail = it->second;
   it->second.end = at;
+  simplify(it->first, it->second);
+  simplify(at, tail);
   return shadow.emplace_hint(std::next(it), at, std::move(tail));
 }
 
@@ -128,9 +252,7 @@ HazardDetector::mergeFrom(Shadow &shadow, Shadow::iterator it, uint64_t end) {
     if (next == shadow.end()) {
       return it;
     }
-    if (it->second.end == next->first &&
-        it->second.writer == next->second.writer &&
-        it->second.readers == next->second.readers) {
+    if (it->second.end == next->first && sameState(it->second, next->second)) {
       it->second.end = next->second.end;
       shadow.erase(next);
       continue;
@@ -144,7 +266,7 @@ HazardDetector::mergeFrom(Shadow &shadow, Shadow::iterator it, uint64_t end) {
 
 void HazardDetector::mergeAround(Shadow &shadow, uint64_t begin, uint64_t end) {
   auto it = shadow.lower_bound(begin);
-  if (it != shadow.begin()) {
+  for (int back = 0; back < 2 && it != shadow.begin(); ++back) {
     --it;
   }
   if (it != shadow.end() && it->first <= end) {
@@ -227,6 +349,27 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
   if (begin >= end) {
     return hint;
   }
+  // Strided segments the access reports on become plain pieces first,
+  // merged with their equal neighbours: reports name maximal ranges of bytes
+  // in one state (a race's range grows only from where it ended), as without
+  // strided segments.
+  bool expanded = false;
+  uint64_t expandedBegin = 0, expandedEnd = 0;
+  auto scan = findSegment(shadow, hint, begin);
+  for (scan = scan == shadow.end() ? shadow.begin() : scan;
+       scan != shadow.end() && scan->first < end; ++scan) {
+    if (scan->second.strided && scan->second.end > begin &&
+        anyReports(scan->second, write)) {
+      expandedBegin = expanded ? expandedBegin : scan->first;
+      expandedEnd = scan->second.end;
+      expanded = true;
+      expand(shadow, scan);
+    }
+  }
+  if (expanded) {
+    mergeAround(shadow, expandedBegin, expandedEnd);
+    hint = shadow.end();
+  }
   // The first segment at or after `begin`, splitting the one across it.
   auto it = findSegment(shadow, hint, begin);
   if (it == shadow.end()) {
@@ -262,6 +405,19 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
       // Split the segment across `end`: only its head is accessed.
       splitSegment(shadow, it, end);
     }
+    if (segment.strided) {
+      // Nothing to report here (see above): every byte takes the step of its
+      // phase.
+      assert(!anyReports(segment, write));
+      for (Phase &phase : segment.strided->phases) {
+        step(phase.writer, phase.readers, write);
+      }
+      mergePhases(*segment.strided);
+      simplify(it->first, segment);
+      at = segment.end;
+      ++it;
+      continue;
+    }
     uint64_t segEnd = segment.end;
     if (write) {
       if (segment.writer >= 0 && !happensBefore(segment.writer)) {
@@ -288,10 +444,11 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
     at = segEnd;
     ++it;
   }
-  // Merge equal neighbours from the segment before `begin`; the last one
-  // starting at or before `end` is the hint returned.
+  // Merge equal neighbours from two segments before `begin` (the head of a
+  // split strided segment can have become equal to the one before it); the
+  // last one starting at or before `end` is the hint returned.
   it = *first;
-  if (it != shadow.begin()) {
+  for (int back = 0; back < 2 && it != shadow.begin(); ++back) {
     --it;
   }
   return mergeFrom(shadow, it, end);
@@ -419,16 +576,8 @@ bool HazardDetector::wouldReport(uint32_t region, uint64_t begin, uint64_t end,
       return false;
     }
     const Segment &segment = it->second;
-    if (write) {
-      if (segment.writer >= 0 && !happensBefore(segment.writer)) {
-        return true;
-      }
-      for (int32_t reader : segment.readers) {
-        if (!happensBefore(reader)) {
-          return true;
-        }
-      }
-    } else if (segment.writer == kNobody || !happensBefore(segment.writer)) {
+    // Every phase of a strided segment, whichever bytes the range holds.
+    if (anyReports(segment, write)) {
       return true;
     }
     at = segment.end;
@@ -460,6 +609,13 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
       access(region, offset, offset + *bytes, write);
       return;
     }
+    // Equal runs at one stride: one strided segment when possible.
+    if (shape.kept.size() == 1 && shape.kept[0].first >= 2 &&
+        shape.kept[0].second > shape.runBytes &&
+        accessStrided(shadows[region], offset, shape.kept[0].first,
+                      shape.kept[0].second, shape.runBytes, write)) {
+      return;
+    }
   }
   // Run by run, each search starting from where the previous run ended.
   Shadow &shadow = shadows[region];
@@ -470,9 +626,113 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
                  });
 }
 
+bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
+                                   int64_t count, int64_t stride,
+                                   int64_t runBytes, bool write) {
+  uint64_t period = static_cast<uint64_t>(stride);
+  uint64_t end =
+      offset + static_cast<uint64_t>((count - 1) * stride + runBytes);
+  // The segments the runs cross: plain or of this period, none of whose
+  // states is to be reported; a read also needs every byte touched (others
+  // are uninitialised reads).
+  auto it = shadow.upper_bound(offset);
+  if (it != shadow.begin() && std::prev(it)->second.end > offset) {
+    --it;
+  }
+  uint64_t at = offset;
+  bool holes = false;
+  for (auto check = it; check != shadow.end() && check->first < end; ++check) {
+    holes |= check->first > at;
+    const Segment &segment = check->second;
+    if ((segment.strided && segment.strided->period != period) ||
+        anyReports(segment, write)) {
+      return false;
+    }
+    at = segment.end;
+  }
+  holes |= at < end;
+  if (holes && !write) {
+    return false;
+  }
+  // A write's untouched bytes become segments of nobody's (and nobody read
+  // them), which is how every later access and checkWritten treat untouched
+  // bytes too.
+  for (at = offset; holes && at < end;) {
+    if (it == shadow.end() || it->first > at) {
+      uint64_t holeEnd = it == shadow.end() ? end : std::min(end, it->first);
+      shadow.emplace_hint(it, at, Segment{holeEnd, kNobody, {}, StridedPtr()});
+      at = holeEnd;
+      continue;
+    }
+    at = it->second.end;
+    ++it;
+  }
+  it = std::prev(shadow.upper_bound(offset));
+  // The runs' offsets in the period: [first, first + runBytes), wrapping.
+  uint64_t first = offset % period;
+  uint64_t last = first + static_cast<uint64_t>(runBytes);
+  if (it->first < offset) {
+    it = splitSegment(shadow, it, offset);
+  }
+  auto from = it;
+  for (; it != shadow.end() && it->first < end; ++it) {
+    if (it->second.end > end) {
+      splitSegment(shadow, it, end);
+    }
+    Segment &segment = it->second;
+    if (!segment.strided) {
+      segment.strided = StridedPtr(Strided{
+          period, {Phase{0, segment.writer, std::move(segment.readers)}}});
+      segment.writer = kHost;
+      segment.readers.clear();
+    }
+    Strided &strided = *segment.strided;
+    auto stepRange = [&](uint64_t begin, uint64_t rangeEnd) {
+      splitPhase(strided, begin);
+      if (rangeEnd < period) {
+        splitPhase(strided, rangeEnd);
+      }
+      for (Phase &phase : strided.phases) {
+        if (phase.begin >= begin && phase.begin < rangeEnd) {
+          step(phase.writer, phase.readers, write);
+        }
+      }
+    };
+    stepRange(first, std::min(last, period));
+    if (last > period) {
+      stepRange(0, last - period);
+    }
+    mergePhases(strided);
+    simplify(it->first, segment);
+  }
+  for (int back = 0; back < 2 && from != shadow.begin(); ++back) {
+    --from;
+  }
+  mergeFrom(shadow, from, end);
+  return true;
+}
+
 void HazardDetector::checkWritten(uint32_t region, uint64_t begin, uint64_t end,
                                   const std::string &what) {
-  const Shadow &shadow = shadows[region];
+  Shadow &shadow = shadows[region];
+  // Strided segments as their pieces (a phase can be bytes nobody wrote).
+  bool expanded = false;
+  uint64_t expandedBegin = 0, expandedEnd = 0;
+  auto scan = shadow.upper_bound(begin);
+  if (scan != shadow.begin()) {
+    --scan;
+  }
+  for (; scan != shadow.end() && scan->first < end; ++scan) {
+    if (scan->second.strided && scan->second.end > begin) {
+      expandedBegin = expanded ? expandedBegin : scan->first;
+      expandedEnd = scan->second.end;
+      expanded = true;
+      expand(shadow, scan);
+    }
+  }
+  if (expanded) {
+    mergeAround(shadow, expandedBegin, expandedEnd);
+  }
   uint64_t missingBegin = 0, missingEnd = 0, missing = 0;
   auto note = [&](uint64_t from, uint64_t to) {
     if (from >= to) {

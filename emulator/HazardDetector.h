@@ -30,6 +30,19 @@
 // Accesses are given as tensor layouts (`accessLayout`), walked as runs of
 // contiguous bytes, so strided and permuted tensors are tracked exactly.
 //
+// Strided segments. A layout of equal runs at a fixed stride (e.g. one channel
+// of an NHWC tensor) would split a segment into two per run. When none of the
+// runs is to be reported, the segments they cross (a write's untouched bytes
+// made bytes nobody wrote) are instead made strided with the runs' stride as
+// their period: a byte's state is that of its offset in the period, kept as a
+// few phases (e.g. the channels one DMA read, and the others); a later layout
+// of the same stride splits and updates the phases. A strided segment splits
+// like any other (both parts keep the phases), takes a later access that
+// covers it whole and reports nothing in one step, and is expanded into its
+// pieces (as the runs one by one would have left them) for anything else.
+// Each byte's state is then the same as with the runs one by one, and so are
+// the reports.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef VPUC_EMULATOR_HAZARDDETECTOR_H_
@@ -104,10 +117,58 @@ private:
   static constexpr int32_t kNobody = -2;
   static constexpr int32_t kHost = -1;
 
+  /// The state of the bytes of a strided segment from offset `begin` of the
+  /// period (the bytes b with b % period in [begin, the next phase's begin
+  /// or the period)).
+  struct Phase {
+    uint64_t begin;
+    int32_t writer;
+    llvm::SmallVector<int32_t, 2> readers;
+    bool operator==(const Phase &other) const {
+      return begin == other.begin && writer == other.writer &&
+             readers == other.readers;
+    }
+  };
+  /// The states of a strided segment's bytes by their offset in the period:
+  /// phases from offset 0 on, neighbours in different states.
+  struct Strided {
+    uint64_t period;
+    llvm::SmallVector<Phase, 2> phases;
+    bool operator==(const Strided &other) const {
+      return period == other.period && phases == other.phases;
+    }
+  };
+  /// An owning pointer to a Strided that copies what it points to.
+  class StridedPtr {
+  public:
+    StridedPtr() = default;
+    StridedPtr(const StridedPtr &other)
+        : pointer(other ? std::make_unique<Strided>(*other) : nullptr) {}
+    StridedPtr(StridedPtr &&other) = default;
+    StridedPtr &operator=(const StridedPtr &other) {
+      pointer = other ? std::make_unique<Strided>(*other) : nullptr;
+      return *this;
+    }
+    StridedPtr &operator=(StridedPtr &&other) = default;
+    explicit StridedPtr(Strided strided)
+        : pointer(std::make_unique<Strided>(std::move(strided))) {}
+    explicit operator bool() const { return pointer != nullptr; }
+    Strided &operator*() const { return *pointer; }
+    Strided *operator->() const { return pointer.get(); }
+    void reset() { pointer.reset(); }
+
+  private:
+    std::unique_ptr<Strided> pointer;
+  };
+
+  /// The bytes [key, end): last written by `writer`, read since by
+  /// `readers`; or, when `strided` is set, in the states of its phases (and
+  /// then `writer` is kHost and `readers` empty).
   struct Segment {
     uint64_t end;
     int32_t writer;
     llvm::SmallVector<int32_t, 2> readers;
+    StridedPtr strided;
   };
 
   /// The memory of the shadow maps' nodes: carved from large blocks, and a
@@ -174,6 +235,32 @@ private:
   /// would report a race or an uninitialised read.
   bool wouldReport(uint32_t region, uint64_t begin, uint64_t end,
                    bool write) const;
+  /// True when a write (or read) of a byte in the state (writer, readers)
+  /// by the current task would report a race or an uninitialised read.
+  bool reports(int32_t writer, llvm::ArrayRef<int32_t> readers,
+               bool write) const;
+  /// The same state (writer, readers and run state) in `a` and `b`.
+  static bool sameState(const Segment &a, const Segment &b);
+  /// The state of bytes the current task accesses and reports nothing on.
+  void step(int32_t &writer, llvm::SmallVector<int32_t, 2> &readers,
+            bool write) const;
+  /// True when an access of the current task to bytes of `segment` in any
+  /// of its states (the one, or every phase) would report.
+  bool anyReports(const Segment &segment, bool write) const;
+  /// A strided segment starting at `begin` whose bytes lie in one phase
+  /// becomes a plain one in its state.
+  static void simplify(uint64_t begin, Segment &segment);
+  /// Replaces the strided segment `it` by plain segments, one per piece of
+  /// consecutive bytes in one phase; returns the first (`it`, which keeps
+  /// its key).
+  Shadow::iterator expand(Shadow &shadow, Shadow::iterator it);
+  /// accessLayout of `count` runs of `runBytes` bytes, `stride` apart, from
+  /// `offset`, each segment they cross made (or kept) strided with period
+  /// `stride`: false (and nothing done) when the runs cross a strided
+  /// segment of another period or would be reported (a read of untouched
+  /// bytes is).
+  bool accessStrided(Shadow &shadow, uint64_t offset, int64_t count,
+                     int64_t stride, int64_t runBytes, bool write);
   /// Splits the segment `it` at `at` (inside it); returns its new tail.
   Shadow::iterator splitSegment(Shadow &shadow, Shadow::iterator it,
                                 uint64_t at);

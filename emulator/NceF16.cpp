@@ -80,6 +80,12 @@ struct NceKernels {
   /// in[t][k] over the taps; 0 without taps.
   void (*pool)(const float *const *in, int64_t taps, int64_t kp, bool max,
                float *acc);
+  /// to[i * kp + j] = rows[j * block + i] (j < group, i < block): `group`
+  /// output channels' weights transposed; returns whether all are finite.
+  bool (*transposeWeights)(const float *rows, int64_t group, int64_t block,
+                           float *to, int64_t kp);
+  /// applyNceFloatPpe of each of values[0, count), in place.
+  void (*ppe)(const NceInvariantDesc &desc, float *values, int64_t count);
 };
 
 //===----------------------------------------------------------------------===//
@@ -138,8 +144,27 @@ void poolPortable(const float *const *in, int64_t taps, int64_t kp, bool max,
   }
 }
 
+bool transposeWeightsPortable(const float *rows, int64_t group, int64_t block,
+                              float *to, int64_t kp) {
+  bool finite = true;
+  for (int64_t i = 0; i < block; ++i) {
+    float *dst = to + i * kp;
+    for (int64_t j = 0; j < group; ++j) {
+      float value = rows[j * block + i];
+      dst[j] = value;
+      finite &= std::isfinite(value);
+    }
+  }
+  return finite;
+}
+
+void ppePortable(const NceInvariantDesc &desc, float *values, int64_t count) {
+  applyNceFloatPpe(desc, llvm::MutableArrayRef<float>(values, count));
+}
+
 constexpr NceKernels kPortableKernels = {convTilePortable, depthwisePortable,
-                                         poolPortable};
+                                         poolPortable, transposeWeightsPortable,
+                                         ppePortable};
 
 //===----------------------------------------------------------------------===//
 // AVX2 + FMA kernels
@@ -241,7 +266,97 @@ __attribute__((target("avx2"))) void poolAvx2(const float *const *in,
   }
 }
 
-constexpr NceKernels kAvx2Kernels = {convTileAvx2, depthwiseAvx2, poolAvx2};
+/// transposeWeightsPortable in 8x8 tiles (eight rows loaded, transposed in
+/// registers, stored as eight columns), the finiteness of |value| < inf
+/// tested on whole tiles; the edges element by element.
+__attribute__((target("avx2"))) bool
+transposeWeightsAvx2(const float *rows, int64_t group, int64_t block, float *to,
+                     int64_t kp) {
+  const __m256 absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+  const __m256 infinity = _mm256_set1_ps(INFINITY);
+  __m256 bad = _mm256_setzero_ps();
+  int64_t group8 = group - group % 8, block8 = block - block % 8;
+  for (int64_t j0 = 0; j0 < group8; j0 += 8) {
+    for (int64_t i0 = 0; i0 < block8; i0 += 8) {
+      __m256 r[8];
+      for (int k = 0; k < 8; ++k) {
+        r[k] = _mm256_loadu_ps(rows + (j0 + k) * block + i0);
+        bad = _mm256_or_ps(bad, _mm256_cmp_ps(_mm256_and_ps(r[k], absMask),
+                                              infinity, _CMP_NLT_UQ));
+      }
+      // Pairs, then quadruples within each 128-bit half, then the halves.
+      __m256 t[8], q[8];
+      for (int k = 0; k < 8; k += 2) {
+        t[k] = _mm256_unpacklo_ps(r[k], r[k + 1]);
+        t[k + 1] = _mm256_unpackhi_ps(r[k], r[k + 1]);
+      }
+      for (int k = 0; k < 8; k += 4) {
+        q[k] = _mm256_shuffle_ps(t[k], t[k + 2], _MM_SHUFFLE(1, 0, 1, 0));
+        q[k + 1] = _mm256_shuffle_ps(t[k], t[k + 2], _MM_SHUFFLE(3, 2, 3, 2));
+        q[k + 2] =
+            _mm256_shuffle_ps(t[k + 1], t[k + 3], _MM_SHUFFLE(1, 0, 1, 0));
+        q[k + 3] =
+            _mm256_shuffle_ps(t[k + 1], t[k + 3], _MM_SHUFFLE(3, 2, 3, 2));
+      }
+      for (int c = 0; c < 4; ++c) {
+        _mm256_storeu_ps(to + (i0 + c) * kp + j0,
+                         _mm256_permute2f128_ps(q[c], q[c + 4], 0x20));
+        _mm256_storeu_ps(to + (i0 + c + 4) * kp + j0,
+                         _mm256_permute2f128_ps(q[c], q[c + 4], 0x31));
+      }
+    }
+  }
+  bool finite = _mm256_movemask_ps(bad) == 0;
+  // The columns past the tiles, then the rows past them.
+  for (int64_t j0 = 0; j0 < group8; j0 += 8) {
+    for (int64_t i = block8; i < block; ++i) {
+      for (int64_t j = j0; j < j0 + 8; ++j) {
+        float value = rows[j * block + i];
+        to[i * kp + j] = value;
+        finite &= std::isfinite(value);
+      }
+    }
+  }
+  if (group8 < group) {
+    finite &= transposeWeightsPortable(rows + group8 * block, group - group8,
+                                       block, to + group8, kp);
+  }
+  return finite;
+}
+
+/// ppePortable eight values at a time. maxps(a, b) is `a > b ? a : b` and
+/// minps(a, b) `a < b ? a : b`, so with the bound first they are the scalar
+/// code's `v < low ? low : v` and `high < v ? high : v` (NaN and -0 kept
+/// alike); LRELU multiplies every value and keeps the product where v < 0.
+__attribute__((target("avx2"))) void ppeAvx2(const NceInvariantDesc &desc,
+                                             float *values, int64_t count) {
+  schema::PpeMode mode = desc.ppe;
+  if (mode != schema::PpeMode::RELU && mode != schema::PpeMode::RELUX &&
+      mode != schema::PpeMode::LRELU) {
+    return;
+  }
+  const __m256 zero = _mm256_setzero_ps();
+  const __m256 low = _mm256_set1_ps(desc.clampLow);
+  const __m256 high = _mm256_set1_ps(desc.clampHigh);
+  const __m256 alpha = _mm256_set1_ps(desc.alpha);
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256 v = _mm256_loadu_ps(values + i);
+    if (mode == schema::PpeMode::RELU) {
+      v = _mm256_max_ps(zero, v);
+    } else if (mode == schema::PpeMode::RELUX) {
+      v = _mm256_min_ps(high, _mm256_max_ps(low, v));
+    } else {
+      v = _mm256_blendv_ps(v, _mm256_mul_ps(alpha, v),
+                           _mm256_cmp_ps(v, zero, _CMP_LT_OQ));
+    }
+    _mm256_storeu_ps(values + i, v);
+  }
+  ppePortable(desc, values + i, count - i);
+}
+
+constexpr NceKernels kAvx2Kernels = {convTileAvx2, depthwiseAvx2, poolAvx2,
+                                     transposeWeightsAvx2, ppeAvx2};
 
 #endif // VPUC_NCE_AVX2
 
@@ -295,7 +410,10 @@ struct F16Box {
   /// The output channels of the box, and rounded up to a vector.
   int64_t outChans = 0, kp = 0;
   /// CONV: w[((ky * KX + kx) * IC + ic) * kp + k]; DWCONV: w[tap * kp + k].
-  std::vector<float> w;
+  /// (In the calling thread's weights scratch, see computeNceF16Box.)
+  llvm::MutableArrayRef<float> w;
+  /// Weighted tasks: the scale and bias of output channel box.z0 + k.
+  std::vector<float> scale, bias;
   /// No weight is infinite or NaN: a product with an input of +0 is then
   /// ±0, which leaves every sum as it is (sums start at +0 and so are never
   /// -0), so padding may be read as zeros instead of skipped.
@@ -551,7 +669,6 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
   int64_t kp = b.kp, nk = b.outChans;
   int64_t outCols = b.box.x1 - b.box.x0 + 1;
   s.acc.assign((y1 - y0 + 1) * outCols * kp, 0.0f);
-  s.result.resize(nk);
   s.tapIn.resize(desc.kernelH * desc.kernelW);
   s.tapW.resize(desc.kernelH * desc.kernelW);
   if (isNceEltwise(type)) {
@@ -559,42 +676,50 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
   } else {
     computeWindowRows(b, y0, y1, s);
   }
-  // Scale and bias, or the average's division, the PPE, one rounding.
+  // Scale and bias, or the average's division, the PPE, one rounding: a row
+  // of pixels at a time, each element through the same operations as alone.
   float window = static_cast<float>(desc.kernelH * desc.kernelW);
+  bool weighted = isNceWeighted(type);
+  int64_t count = outCols * nk;
+  s.result.resize(count);
+  s.bits.resize(count);
+  float *r = s.result.data();
   for (int64_t y = y0; y <= y1; ++y) {
-    for (int64_t x = b.box.x0; x <= b.box.x1; ++x) {
-      const float *a = s.acc.data() + ((y - y0) * outCols + x - b.box.x0) * kp;
-      float *r = s.result.data();
-      if (isNceWeighted(type)) {
+    const float *rowAcc = s.acc.data() + (y - y0) * outCols * kp;
+    for (int64_t i = 0; i < outCols; ++i) {
+      const float *a = rowAcc + i * kp;
+      float *to = r + i * nk;
+      if (weighted) {
         for (int64_t k = 0; k < nk; ++k) {
-          const NceChannelWeights &cw = b.weights[b.box.z0 + k];
-          float scaled = a[k] * cw.scale;
-          r[k] = applyNceFloatPpe(desc, scaled + cw.bias);
+          float scaled = a[k] * b.scale[k];
+          to[k] = scaled + b.bias[k];
         }
       } else if (type == schema::NceTaskType::AVEPOOL) {
         for (int64_t k = 0; k < nk; ++k) {
-          r[k] = applyNceFloatPpe(desc, a[k] / window);
+          to[k] = a[k] / window;
         }
       } else {
-        for (int64_t k = 0; k < nk; ++k) {
-          r[k] = applyNceFloatPpe(desc, a[k]);
-        }
+        std::memcpy(to, a, nk * sizeof(float));
       }
-      s.bits.resize(nk);
-      numeric::floatToF16Bits(
-          llvm::ArrayRef<float>(r, nk),
-          llvm::MutableArrayRef<uint16_t>(s.bits.data(), nk));
-      if (b.underflow) {
-        numeric::countF16Underflow(llvm::ArrayRef<float>(r, nk), s.bits,
-                                   s.underflow);
-      }
+    }
+    b.kernels.ppe(desc, r, count);
+    numeric::floatToF16Bits(
+        llvm::ArrayRef<float>(r, count),
+        llvm::MutableArrayRef<uint16_t>(s.bits.data(), count));
+    if (b.underflow) {
+      numeric::countF16Underflow(llvm::ArrayRef<float>(r, count), s.bits,
+                                 s.underflow);
+    }
+    for (int64_t i = 0; i < outCols; ++i) {
+      const uint16_t *bits = s.bits.data() + i * nk;
       uint8_t *outPixel = output.data + y * output.strideH +
-                          x * output.strideW + b.box.z0 * output.strideC;
+                          (b.box.x0 + i) * output.strideW +
+                          b.box.z0 * output.strideC;
       if (output.strideC == 2) {
-        std::memcpy(outPixel, s.bits.data(), nk * 2);
+        std::memcpy(outPixel, bits, nk * 2);
       } else {
         for (int64_t k = 0; k < nk; ++k) {
-          std::memcpy(outPixel + k * output.strideC, &s.bits[k], 2);
+          std::memcpy(outPixel + k * output.strideC, bits + k, 2);
         }
       }
     }
@@ -603,8 +728,10 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
 
 } // namespace
 
-float applyNceFloatPpe(const NceInvariantDesc &desc, float value) {
-  switch (desc.ppe) {
+/// The PPE of one value in `mode`.
+template <schema::PpeMode mode>
+static float applyPpe(const NceInvariantDesc &desc, float value) {
+  switch (mode) {
   case schema::PpeMode::RELU:
     return value < 0 ? 0.0f : value;
   case schema::PpeMode::RELUX:
@@ -613,6 +740,45 @@ float applyNceFloatPpe(const NceInvariantDesc &desc, float value) {
     return value < 0 ? desc.alpha * value : value;
   default:
     return value;
+  }
+}
+
+float applyNceFloatPpe(const NceInvariantDesc &desc, float value) {
+  switch (desc.ppe) {
+  case schema::PpeMode::RELU:
+    return applyPpe<schema::PpeMode::RELU>(desc, value);
+  case schema::PpeMode::RELUX:
+    return applyPpe<schema::PpeMode::RELUX>(desc, value);
+  case schema::PpeMode::LRELU:
+    return applyPpe<schema::PpeMode::LRELU>(desc, value);
+  default:
+    return value;
+  }
+}
+
+/// applyPpe<mode> over `values` in place.
+template <schema::PpeMode mode>
+static void applyPpeInPlace(const NceInvariantDesc &desc,
+                            llvm::MutableArrayRef<float> values) {
+  for (float &value : values) {
+    value = applyPpe<mode>(desc, value);
+  }
+}
+
+void applyNceFloatPpe(const NceInvariantDesc &desc,
+                      llvm::MutableArrayRef<float> values) {
+  switch (desc.ppe) {
+  case schema::PpeMode::RELU:
+    applyPpeInPlace<schema::PpeMode::RELU>(desc, values);
+    return;
+  case schema::PpeMode::RELUX:
+    applyPpeInPlace<schema::PpeMode::RELUX>(desc, values);
+    return;
+  case schema::PpeMode::LRELU:
+    applyPpeInPlace<schema::PpeMode::LRELU>(desc, values);
+    return;
+  default:
+    return;
   }
 }
 
@@ -643,11 +809,28 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   if (b.outChans <= 0 || box.x1 < box.x0 || box.y1 < box.y0) {
     return;
   }
+  if (isNceWeighted(desc.type)) {
+    b.scale.resize(b.outChans);
+    b.bias.resize(b.outChans);
+    for (int64_t k = 0; k < b.outChans; ++k) {
+      b.scale[k] = weights[box.z0 + k].scale;
+      b.bias[k] = weights[box.z0 + k].bias;
+    }
+  }
   if (!weights.empty()) {
     bool conv = desc.type == schema::NceTaskType::CONV;
     int64_t block =
         desc.kernelH * desc.kernelW * (conv ? input.channels : int64_t(1));
-    b.w.assign(block * b.kp, 0.0f);
+    // The converted weights of a box are megabytes for large layers (and
+    // all of the work for one-pixel ones): kept in a buffer of the thread
+    // that grows to the largest and is reused, instead of fresh pages from
+    // the system for every box.
+    thread_local std::vector<float> weightScratch;
+    if (weightScratch.size() < static_cast<size_t>(block * b.kp)) {
+      weightScratch.resize(block * b.kp);
+    }
+    b.w = llvm::MutableArrayRef<float>(weightScratch.data(), block * b.kp);
+    std::fill(b.w.begin(), b.w.end(), 0.0f);
     // Converted kChannelGroup output channels at a time, so that the
     // transposed writes fill whole cache lines of b.w.
     constexpr int64_t kChannelGroup = 16;
@@ -660,14 +843,8 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
         loadF16(weights[box.z0 + k0 + j].weights, 2, block,
                 rows.data() + j * block, bits);
       }
-      for (int64_t i = 0; i < block; ++i) {
-        float *to = b.w.data() + i * b.kp + k0;
-        for (int64_t j = 0; j < group; ++j) {
-          float value = rows[j * block + i];
-          to[j] = value;
-          b.finiteWeights &= std::isfinite(value);
-        }
-      }
+      b.finiteWeights &= b.kernels.transposeWeights(rows.data(), group, block,
+                                                    b.w.data() + k0, b.kp);
     }
   }
   forEachNceRowChunk(desc, input.channels, b.outChans, box, pool,

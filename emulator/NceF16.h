@@ -19,6 +19,10 @@ namespace mlir::vpuc::emu {
 /// The PPE in FP32 (RELU, RELUX clamp, LRELU) of an F16 output.
 float applyNceFloatPpe(const NceInvariantDesc &desc, float value);
 
+/// applyNceFloatPpe of each of `values`, in place (the mode chosen once).
+void applyNceFloatPpe(const NceInvariantDesc &desc,
+                      llvm::MutableArrayRef<float> values);
+
 /// computeNceBox for an F16 input, on `pool`'s threads when it is set,
 /// adding its results to `underflow` when that is set.
 void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,

@@ -102,9 +102,17 @@ struct F16Underflow {
 };
 
 /// Adds the results `values` and their f16 roundings `bits` (same sizes) to
-/// `count`.
+/// `count`. Eight at a time with AVX2 when the CPU has it (chosen at run
+/// time) and there are 32 or more, else countF16UnderflowPortable; the
+/// counts are the same.
 void countF16Underflow(llvm::ArrayRef<float> values,
                        llvm::ArrayRef<uint16_t> bits, F16Underflow &count);
+
+/// countF16Underflow one element at a time, on every CPU (the definition the
+/// vectorised loop is tested against).
+void countF16UnderflowPortable(llvm::ArrayRef<float> values,
+                               llvm::ArrayRef<uint16_t> bits,
+                               F16Underflow &count);
 
 //===----------------------------------------------------------------------===//
 // Value classes

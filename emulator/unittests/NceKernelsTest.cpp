@@ -400,5 +400,48 @@ TEST(NceKernelsTest, infinitiesAndNaNs) {
   }
 }
 
+/// The weights' transposition (in 8x8 tiles on AVX2) at every edge: groups
+/// of output channels and input blocks that are no multiple of 8, with
+/// infinities and NaNs among the weights in the tiles and at the edges (the
+/// padding must then be skipped, not read as zeros).
+TEST(NceKernelsTest, weightsAtTileEdges) {
+  for (int64_t outC : {5, 21, 45}) {
+    Case c;
+    c.inC = 13;
+    c.outC = outC;
+    c.width = 9;
+    c.specials = true;
+    checkCase(c, 12);
+    c.specials = false;
+    c.kernelH = c.kernelW = 1;
+    c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
+    checkCase(c, 13);
+  }
+}
+
+/// Every PPE mode on results with infinities and NaNs (which the clamps and
+/// LRELU's product must treat as the reference does), for weighted, pooled
+/// and element-wise tasks, rows of pixels at a time.
+TEST(NceKernelsTest, ppeModesOnSpecials) {
+  for (schema::PpeMode ppe : {schema::PpeMode::NONE, schema::PpeMode::RELU,
+                              schema::PpeMode::RELUX, schema::PpeMode::LRELU}) {
+    for (Type type : {Type::CONV, Type::AVEPOOL, Type::ELTWISE_MUL}) {
+      Case c;
+      c.type = type;
+      c.ppe = ppe;
+      c.specials = true;
+      c.width = 23;
+      if (c.eltwise()) {
+        c.kernelH = c.kernelW = 1;
+        c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
+        c.outC = c.inC;
+      }
+      checkCase(c, 10);
+      c.channelMinor = false;
+      checkCase(c, 11);
+    }
+  }
+}
+
 } // namespace
 } // namespace mlir::vpuc::emu

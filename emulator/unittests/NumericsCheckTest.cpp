@@ -17,6 +17,7 @@
 #include <cmath>
 #include <cstring>
 #include <optional>
+#include <random>
 #include <vector>
 
 #include "core/numeric/Float16.h"
@@ -158,6 +159,92 @@ TEST(NumericsCheckTest, stridedAndPermutedLayoutsReadOnlyTheirElements) {
   scan = scanFloats(buffer);
   EXPECT_EQ(scan.inf.count, 1u);
   EXPECT_THAT(scan.inf.firstIndex, ElementsAre(0, 1, 1, 2));
+}
+
+// Random f16 and f32 buffers, dense (row-major or permuted) or with padded
+// strides, of lengths around the vector widths, with a few NaNs, Infs and
+// +-65504s (or none) at random places: the counts and first indices of
+// scanFloats against a walk of the elements in memory order here.
+TEST(NumericsCheckTest, scansAgreeWithAnElementWalk) {
+  std::mt19937 rng(1709);
+  auto uniform = [&](int64_t low, int64_t high) {
+    return std::uniform_int_distribution<int64_t>(low, high)(rng);
+  };
+  for (int round = 0; round < 400; ++round) {
+    bool f32 = round % 3 == 2;
+    int64_t elem = f32 ? 4 : 2;
+    std::vector<int64_t> dims = {uniform(1, 3), uniform(1, 9), uniform(1, 70)};
+    // Memory order: a permutation of the dims, innermost last.
+    std::vector<size_t> order = {0, 1, 2};
+    if (round % 2) {
+      std::shuffle(order.begin(), order.end(), rng);
+    }
+    bool padded = round % 5 == 0;
+    std::vector<int64_t> strides(3);
+    int64_t stride = elem;
+    for (size_t i = 3; i-- > 0;) {
+      strides[order[i]] = stride;
+      stride *= dims[order[i]] + (padded && i == 1 ? 2 : 0);
+    }
+    std::vector<uint8_t> memory(stride + 8, 0);
+    auto put = [&](int64_t offset, uint32_t bits) {
+      std::memcpy(memory.data() + offset, &bits, elem);
+    };
+    for (int64_t at = 0; at + elem <= stride; at += elem) {
+      put(at, f32 ? 0x3f800000u : kF16One);
+    }
+    int64_t notable = uniform(0, 2) == 0 ? 0 : uniform(1, 4);
+    for (int64_t k = 0; k < notable; ++k) {
+      int64_t at = uniform(0, stride / elem - 1) * elem;
+      uint32_t choice = uniform(0, 2);
+      uint32_t sign = uniform(0, 1) ? (f32 ? 0x80000000u : 0x8000u) : 0;
+      uint32_t bits = f32 ? (choice == 0 ? 0x7fc00000u : 0x7f800000u)
+                          : (choice == 0   ? kF16NaN
+                             : choice == 1 ? kF16Inf
+                                           : kF16Max);
+      put(at, bits | sign);
+    }
+    FloatBuffer buffer;
+    buffer.data = memory.data();
+    buffer.type = f32 ? FloatType::F32 : FloatType::F16;
+    buffer.dims = llvm::SmallVector<int64_t, 4>(dims.begin(), dims.end());
+    buffer.strides =
+        llvm::SmallVector<int64_t, 4>(strides.begin(), strides.end());
+    // The expectation: the elements in memory order.
+    FloatCount nan, inf, saturated;
+    std::vector<int64_t> index(3);
+    for (index[order[0]] = 0; index[order[0]] < dims[order[0]];
+         ++index[order[0]]) {
+      for (index[order[1]] = 0; index[order[1]] < dims[order[1]];
+           ++index[order[1]]) {
+        for (index[order[2]] = 0; index[order[2]] < dims[order[2]];
+             ++index[order[2]]) {
+          int64_t offset = 0;
+          for (size_t d = 0; d < 3; ++d) {
+            offset += index[d] * strides[d];
+          }
+          uint32_t bits = 0;
+          std::memcpy(&bits, memory.data() + offset, elem);
+          uint32_t magnitude = bits & (f32 ? 0x7fffffffu : 0x7fffu);
+          uint32_t infBits = f32 ? 0x7f800000u : kF16Inf;
+          FloatCount *count = magnitude > infBits            ? &nan
+                              : magnitude == infBits         ? &inf
+                              : !f32 && magnitude == kF16Max ? &saturated
+                                                             : nullptr;
+          if (count && count->count++ == 0) {
+            count->firstIndex.assign(index.begin(), index.end());
+          }
+        }
+      }
+    }
+    FloatScan scan = scanFloats(buffer);
+    for (auto [got, want] :
+         {std::make_pair(&scan.nan, &nan), std::make_pair(&scan.inf, &inf),
+          std::make_pair(&scan.saturated, &saturated)}) {
+      ASSERT_EQ(got->count, want->count) << "round " << round;
+      ASSERT_EQ(got->firstIndex, want->firstIndex) << "round " << round;
+    }
+  }
 }
 
 TEST(NumericsCheckTest, classifyInputStopsAtTheFirstNonFinite) {

@@ -147,6 +147,12 @@ void loadInts(const uint8_t *data, int64_t stride, int64_t count, V *out) {
 template <typename V>
 void loadRowImpl(abi::DataType type, const uint8_t *data, int64_t stride,
                  int64_t count, V *out) {
+  if (stride == 0 && count > 1) {
+    // A broadcast element (e.g. a scalar operand): converted once.
+    loadRowImpl(type, data, 0, 1, out);
+    std::fill(out + 1, out + count, out[0]);
+    return;
+  }
   switch (type) {
   case abi::DataType::F32:
     if (std::is_same_v<V, float> && stride == 4) {

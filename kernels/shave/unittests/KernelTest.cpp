@@ -377,5 +377,52 @@ TEST(KernelTest, f16StoresCountUnderflowInScope) {
   }
 }
 
+// A row with stride 0 (a broadcast element) loads as the element converted
+// once per position: the same values as a dense row of copies, for every
+// float and integer type and lengths around the conversion blocks.
+TEST(KernelTest, broadcastRowsLoadAsDenseCopies) {
+  struct Case {
+    abi::DataType type;
+    std::vector<uint8_t> bytes;
+  };
+  std::vector<Case> cases = {
+      {abi::DataType::F16, {0x00, 0x3c}},             // 1.0
+      {abi::DataType::F16, {0x01, 0x7e}},             // a NaN with payload
+      {abi::DataType::F16, {0x01, 0x80}},             // -subnormal
+      {abi::DataType::BF16, {0x80, 0x3f}},            // 1.0
+      {abi::DataType::F32, {0x00, 0x00, 0xc0, 0x7f}}, // NaN
+      {abi::DataType::I8, {0x80}},
+      {abi::DataType::U8, {0xff}},
+      {abi::DataType::I32, {0x01, 0x00, 0x00, 0x80}},
+  };
+  for (const Case &c : cases) {
+    for (int64_t count : {1, 2, 7, 8, 9, 255, 256, 257, 600}) {
+      size_t size = c.bytes.size();
+      std::vector<uint8_t> dense(size * count);
+      for (int64_t i = 0; i < count; ++i) {
+        std::memcpy(dense.data() + i * size, c.bytes.data(), size);
+      }
+      std::vector<float> broadcast(count, 5.0f), copies(count, 7.0f);
+      loadRow(c.type, c.bytes.data(), 0, count, broadcast.data());
+      loadRow(c.type, dense.data(), size, count, copies.data());
+      std::vector<double> broadcast64(count, 5.0), copies64(count, 7.0);
+      loadRowF64(c.type, c.bytes.data(), 0, count, broadcast64.data());
+      loadRowF64(c.type, dense.data(), size, count, copies64.data());
+      for (int64_t i = 0; i < count; ++i) {
+        uint32_t a, b;
+        std::memcpy(&a, &broadcast[i], 4);
+        std::memcpy(&b, &copies[i], 4);
+        ASSERT_EQ(a, b) << "type " << static_cast<int>(c.type) << ", count "
+                        << count << ", element " << i;
+        uint64_t a64, b64;
+        std::memcpy(&a64, &broadcast64[i], 8);
+        std::memcpy(&b64, &copies64[i], 8);
+        ASSERT_EQ(a64, b64) << "type " << static_cast<int>(c.type) << ", count "
+                            << count << ", element " << i;
+      }
+    }
+  }
+}
+
 } // namespace
 } // namespace mlir::vpuc::emu
