@@ -342,6 +342,28 @@ findSegment(Map &shadow, typename Map::iterator hint, uint64_t at) {
   return it == shadow.begin() ? shadow.end() : std::prev(it);
 }
 
+bool HazardDetector::expandStrided(
+    Shadow &shadow, Shadow::iterator hint, uint64_t begin, uint64_t end,
+    llvm::function_ref<bool(const Segment &)> select) {
+  bool expanded = false;
+  uint64_t expandedBegin = 0, expandedEnd = 0;
+  auto scan = findSegment(shadow, hint, begin);
+  for (scan = scan == shadow.end() ? shadow.begin() : scan;
+       scan != shadow.end() && scan->first < end; ++scan) {
+    if (scan->second.strided && scan->second.end > begin &&
+        select(scan->second)) {
+      expandedBegin = expanded ? expandedBegin : scan->first;
+      expandedEnd = scan->second.end;
+      expanded = true;
+      expand(shadow, scan);
+    }
+  }
+  if (expanded) {
+    mergeAround(shadow, expandedBegin, expandedEnd);
+  }
+  return expanded;
+}
+
 HazardDetector::Shadow::iterator
 HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
                            uint32_t region, uint64_t begin, uint64_t end,
@@ -353,21 +375,9 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
   // merged with their equal neighbours: reports name maximal ranges of bytes
   // in one state (a race's range grows only from where it ended), as without
   // strided segments.
-  bool expanded = false;
-  uint64_t expandedBegin = 0, expandedEnd = 0;
-  auto scan = findSegment(shadow, hint, begin);
-  for (scan = scan == shadow.end() ? shadow.begin() : scan;
-       scan != shadow.end() && scan->first < end; ++scan) {
-    if (scan->second.strided && scan->second.end > begin &&
-        anyReports(scan->second, write)) {
-      expandedBegin = expanded ? expandedBegin : scan->first;
-      expandedEnd = scan->second.end;
-      expanded = true;
-      expand(shadow, scan);
-    }
-  }
-  if (expanded) {
-    mergeAround(shadow, expandedBegin, expandedEnd);
+  if (expandStrided(shadow, hint, begin, end, [&](const Segment &segment) {
+        return anyReports(segment, write);
+      })) {
     hint = shadow.end();
   }
   // The first segment at or after `begin`, splitting the one across it.
@@ -716,23 +726,8 @@ void HazardDetector::checkWritten(uint32_t region, uint64_t begin, uint64_t end,
                                   const std::string &what) {
   Shadow &shadow = shadows[region];
   // Strided segments as their pieces (a phase can be bytes nobody wrote).
-  bool expanded = false;
-  uint64_t expandedBegin = 0, expandedEnd = 0;
-  auto scan = shadow.upper_bound(begin);
-  if (scan != shadow.begin()) {
-    --scan;
-  }
-  for (; scan != shadow.end() && scan->first < end; ++scan) {
-    if (scan->second.strided && scan->second.end > begin) {
-      expandedBegin = expanded ? expandedBegin : scan->first;
-      expandedEnd = scan->second.end;
-      expanded = true;
-      expand(shadow, scan);
-    }
-  }
-  if (expanded) {
-    mergeAround(shadow, expandedBegin, expandedEnd);
-  }
+  expandStrided(shadow, shadow.end(), begin, end,
+                [](const Segment &) { return true; });
   uint64_t missingBegin = 0, missingEnd = 0, missing = 0;
   auto note = [&](uint64_t from, uint64_t to) {
     if (from >= to) {

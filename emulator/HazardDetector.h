@@ -254,6 +254,13 @@ private:
   /// consecutive bytes in one phase; returns the first (`it`, which keeps
   /// its key).
   Shadow::iterator expand(Shadow &shadow, Shadow::iterator it);
+  /// Expands the strided segments overlapping [begin, end) that `select`
+  /// picks and merges the pieces with their equal neighbours; the search of
+  /// `begin` starts from `hint` (as in accessFrom). True if any was expanded
+  /// (iterators into `shadow` are then stale).
+  bool expandStrided(Shadow &shadow, Shadow::iterator hint, uint64_t begin,
+                     uint64_t end,
+                     llvm::function_ref<bool(const Segment &)> select);
   /// accessLayout of `count` runs of `runBytes` bytes, `stride` apart, from
   /// `offset`, each segment they cross made (or kept) strided with period
   /// `stride`: false (and nothing done) when the runs cross a strided
