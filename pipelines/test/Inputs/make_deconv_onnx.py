@@ -15,8 +15,9 @@ import os
 import sys
 
 import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
+from onnx import helper, numpy_helper
+
+from e2e_models import conv, save_model
 
 
 def conv_transpose(x, w, b, stride, pad):
@@ -33,18 +34,6 @@ def conv_transpose(x, w, b, stride, pad):
     if b is not None:
         out = out + b.reshape(1, -1, 1, 1)
     return out
-
-
-def conv3x3(x, w, b):
-    """A 3x3 convolution with padding 1 in float64 loops."""
-    _, c, h, wd = x.shape
-    xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
-    y = np.zeros((1, w.shape[0], h, wd))
-    for o in range(w.shape[0]):
-        for i in range(h):
-            for j in range(wd):
-                y[0, o, i, j] = np.sum(xp[0, :, i:i + 3, j:j + 3] * w[o]) + b[o]
-    return y
 
 
 def main():
@@ -73,21 +62,11 @@ def main():
     f64 = x.astype(np.float64)
     r2 = np.maximum(conv_transpose(f64, w2.astype(np.float64), b2.astype(np.float64), 2, 0), 0)
     refs = {
-        "y2": conv3x3(r2, wc.astype(np.float64), bc.astype(np.float64)),
+        "y2": conv(r2, wc.astype(np.float64), bc.astype(np.float64), 1),
         "y3": conv_transpose(f64, w3.astype(np.float64), None, 3, 0),
         "yo": conv_transpose(f64, wo.astype(np.float64), None, 2, 1),
     }
-    outputs = [helper.make_tensor_value_info(name, TensorProto.FLOAT, list(ref.shape))
-               for name, ref in refs.items()]
-    graph = helper.make_graph(nodes, "deconv",
-                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(x.shape))],
-                              outputs, initializer=inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
-    onnx.checker.check_model(model, full_check=True)
-    onnx.save(model, os.path.join(out, "deconv.onnx"))
-    np.save(os.path.join(out, "deconv_in.npy"), x)
-    np.savez(os.path.join(out, "deconv_ref.npz"),
-             **{name: ref.astype(np.float32) for name, ref in refs.items()})
+    save_model(out, "deconv", nodes, inits, x, refs)
 
 
 if __name__ == "__main__":

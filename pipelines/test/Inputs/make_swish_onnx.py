@@ -15,21 +15,9 @@ import os
 import sys
 
 import numpy as np
-import onnx
-from onnx import TensorProto, helper, numpy_helper
+from onnx import helper, numpy_helper
 
-
-def conv(x, w, b, pad):
-    """An ONNX Conv (stride 1, group 1) in float64 loops."""
-    _, _, h, wd = x.shape
-    kh, kw = w.shape[2:]
-    xp = np.pad(x, ((0, 0), (0, 0), (pad, pad), (pad, pad)))
-    y = np.zeros((1, w.shape[0], h + 2 * pad - kh + 1, wd + 2 * pad - kw + 1))
-    for o in range(w.shape[0]):
-        for i in range(y.shape[2]):
-            for j in range(y.shape[3]):
-                y[0, o, i, j] = np.sum(xp[0, :, i:i + kh, j:j + kw] * w[o]) + b[o]
-    return y
+from e2e_models import conv, save_model
 
 
 def sigmoid(v):
@@ -73,17 +61,7 @@ def main():
         "y3": y3,
         "y4": y3 * sigmoid(y3.mean(axis=(2, 3), keepdims=True)),
     }
-    outputs = [helper.make_tensor_value_info(name, TensorProto.FLOAT, list(ref.shape))
-               for name, ref in refs.items()]
-    graph = helper.make_graph(nodes, "swish",
-                              [helper.make_tensor_value_info("x", TensorProto.FLOAT, list(x.shape))],
-                              outputs, initializer=inits)
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
-    onnx.checker.check_model(model, full_check=True)
-    onnx.save(model, os.path.join(out, "swish.onnx"))
-    np.save(os.path.join(out, "swish_in.npy"), x)
-    np.savez(os.path.join(out, "swish_ref.npz"),
-             **{name: ref.astype(np.float32) for name, ref in refs.items()})
+    save_model(out, "swish", nodes, inits, x, refs)
 
 
 if __name__ == "__main__":
