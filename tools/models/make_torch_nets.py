@@ -2,7 +2,7 @@
 "unseen" ResNet-50-, EfficientNet-, RegNet-, MobileNetV3- and U-Net-style networks), with torch.
 
 Usage: make_torch_nets.py OUT_DIR -> OUT_DIR/<name>/model.onnx and input_0.npy for every
-network; ONNX Runtime's output_0.npy then comes from tools/models/ort_reference.mjs, and
+network (torch and torchvision: `tools/setup.sh --model-tools`); ONNX Runtime's output_0.npy then comes from tools/models/ort_reference.mjs, and
 tools/bench_modes.sh OUT_DIR measures them (docs/cost_model.md).
 
 The torchvision networks (resnet50, efficientnet_b0, mobilenet_v3_large, regnet_y_400mf) have
