@@ -395,11 +395,11 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
       // Bytes nobody touched yet.
       uint64_t gapEnd =
           it == shadow.end() ? end : std::min<uint64_t>(end, it->first);
-      Segment segment{gapEnd, write ? current : kNobody, {}};
+      Segment segment{gapEnd, kNobody, {}};
       if (!write) {
         reportUninit(region, at, gapEnd);
-        segment.readers.push_back(current);
       }
+      step(segment.writer, segment.readers, write);
       auto inserted = shadow.emplace_hint(it, at, std::move(segment));
       if (!first) {
         first = inserted;
@@ -438,19 +438,12 @@ HazardDetector::accessFrom(Shadow &shadow, Shadow::iterator hint,
           reportRace(reader, false, region, at, segEnd, true);
         }
       }
-      segment.writer = current;
-      segment.readers.clear();
-    } else {
-      if (segment.writer == kNobody) {
-        reportUninit(region, at, segEnd);
-      } else if (!happensBefore(segment.writer)) {
-        reportRace(segment.writer, true, region, at, segEnd, false);
-      }
-      // Readers ordered before this one are covered by it from now on.
-      llvm::erase_if(segment.readers,
-                     [&](int32_t reader) { return happensBefore(reader); });
-      segment.readers.push_back(current);
+    } else if (segment.writer == kNobody) {
+      reportUninit(region, at, segEnd);
+    } else if (!happensBefore(segment.writer)) {
+      reportRace(segment.writer, true, region, at, segEnd, false);
     }
+    step(segment.writer, segment.readers, write);
     at = segEnd;
     ++it;
   }
@@ -684,7 +677,6 @@ bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
   if (it->first < offset) {
     it = splitSegment(shadow, it, offset);
   }
-  auto from = it;
   for (; it != shadow.end() && it->first < end; ++it) {
     if (it->second.end > end) {
       splitSegment(shadow, it, end);
@@ -715,10 +707,7 @@ bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
     mergePhases(strided);
     simplify(it->first, segment);
   }
-  for (int back = 0; back < 2 && from != shadow.begin(); ++back) {
-    --from;
-  }
-  mergeFrom(shadow, from, end);
+  mergeAround(shadow, offset, end);
   return true;
 }
 
