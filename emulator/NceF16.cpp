@@ -45,6 +45,7 @@
 #include <mutex>
 #include <vector>
 
+#include "core/numeric/CpuFeatures.h"
 #include "core/numeric/Float16.h"
 #include "emulator/NceRows.h"
 
@@ -363,10 +364,7 @@ constexpr NceKernels kAvx2Kernels = {convTileAvx2, depthwiseAvx2, poolAvx2,
 /// True when the CPU runs the AVX2 kernels.
 bool hasAvx2Kernels() {
 #ifdef VPUC_NCE_AVX2
-  static const bool has = __builtin_cpu_supports("avx2") &&
-                          __builtin_cpu_supports("fma") &&
-                          __builtin_cpu_supports("f16c");
-  return has;
+  return numeric::cpuHasAvx2() && numeric::cpuHasFma() && numeric::cpuHasF16c();
 #else
   return false;
 #endif

@@ -25,6 +25,7 @@
 #include <immintrin.h>
 #endif
 
+#include "core/numeric/CpuFeatures.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
@@ -158,11 +159,6 @@ static bool anyAtOrAbovePortable(const uint8_t *data, int64_t count,
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-static bool hasAvx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
-}
-
 /// anyAtOrAbovePortable 16 f16/bf16 or 8 f32 elements at a time, stopping at
 /// the first block that holds one. The magnitudes are below 2^15 (2^31), so
 /// the signed compares are exact.
@@ -205,7 +201,7 @@ template <typename T>
 static bool anyAtOrAbove(const uint8_t *data, int64_t count, uint32_t absMask,
                          uint32_t threshold) {
 #if defined(__x86_64__) && defined(__GNUC__)
-  if (hasAvx2()) {
+  if (numeric::cpuHasAvx2()) {
     return anyAtOrAboveAvx2<T>(data, count, absMask, threshold);
   }
 #endif

@@ -19,6 +19,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "core/numeric/CpuFeatures.h"
+
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define VPUC_NUMERIC_F16C 1
@@ -139,13 +141,6 @@ float bf16BitsToFloat(uint16_t bits) {
 //===----------------------------------------------------------------------===//
 
 #ifdef VPUC_NUMERIC_F16C
-/// True when the CPU has F16C (and the AVX registers it uses).
-static bool hasF16c() {
-  static const bool has =
-      __builtin_cpu_supports("avx") && __builtin_cpu_supports("f16c");
-  return has;
-}
-
 __attribute__((target("avx,f16c"))) static void
 floatToF16BitsF16c(const float *src, uint16_t *dst, size_t count) {
   size_t i = 0;
@@ -176,7 +171,7 @@ f16BitsToFloatF16c(const uint16_t *src, float *dst, size_t count) {
 /// The bulk conversions over raw pointers.
 static void floatToF16BitsBulk(const float *src, uint16_t *dst, size_t count) {
 #ifdef VPUC_NUMERIC_F16C
-  if (hasF16c()) {
+  if (cpuHasF16c()) {
     floatToF16BitsF16c(src, dst, count);
     return;
   }
@@ -188,7 +183,7 @@ static void floatToF16BitsBulk(const float *src, uint16_t *dst, size_t count) {
 
 static void f16BitsToFloatBulk(const uint16_t *src, float *dst, size_t count) {
 #ifdef VPUC_NUMERIC_F16C
-  if (hasF16c()) {
+  if (cpuHasF16c()) {
     f16BitsToFloatF16c(src, dst, count);
     return;
   }
@@ -262,11 +257,6 @@ void countF16UnderflowPortable(llvm::ArrayRef<float> values,
 }
 
 #ifdef VPUC_NUMERIC_F16C
-static bool hasAvx2() {
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
-}
-
 /// countF16UnderflowPortable eight elements at a time: the three conditions
 /// as lane masks (counted by subtracting the all-ones masks from 32-bit lane
 /// counters, added up at most every 2^24 steps), the largest magnitude as
@@ -333,7 +323,7 @@ void countF16Underflow(llvm::ArrayRef<float> values,
 #ifdef VPUC_NUMERIC_F16C
   // (Short rows, e.g. a SHAVE kernel's rows of 8 channels, cost less one by
   // one than the vector set-up and reduction.)
-  if (values.size() >= 32 && hasAvx2()) {
+  if (values.size() >= 32 && cpuHasAvx2()) {
     countF16UnderflowAvx2(values.data(), bits.data(), values.size(), count);
     return;
   }
