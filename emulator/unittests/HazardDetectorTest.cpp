@@ -25,6 +25,20 @@ using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
 
+/// Uniform random integers in [low, high] for the randomised tests.
+struct Uniform {
+  explicit Uniform(unsigned seed) : rng(seed) {}
+  int64_t operator()(int64_t low, int64_t high) {
+    return std::uniform_int_distribution<int64_t>(low, high)(rng);
+  }
+  std::mt19937 rng;
+};
+
+/// "task<i>", the randomised tests' task names.
+std::string describeTask(uint32_t task) {
+  return "task" + std::to_string(task);
+}
+
 std::vector<std::pair<uint64_t, uint64_t>> runs(uint64_t offset,
                                                 std::vector<int64_t> dims,
                                                 std::vector<int64_t> strides,
@@ -143,17 +157,13 @@ TEST(HazardDetectorTest, layoutsAgreeWithTheirRunsOneByOne) {
   // run (the definition), on random layouts, tasks and clocks: the same
   // reports after every access, the same never-written bytes at the end, and
   // the same reports of a last task racing with everything.
-  std::mt19937 rng(17);
-  auto uniform = [&](int64_t low, int64_t high) {
-    return std::uniform_int_distribution<int64_t>(low, high)(rng);
-  };
+  Uniform uniform(17);
   // Six tasks, two per executor.
   std::vector<uint32_t> executors = {0, 0, 1, 1, 2, 2, 0};
   std::vector<uint32_t> positions = {0, 1, 0, 1, 0, 1, 2};
-  auto describe = [](uint32_t task) { return "task" + std::to_string(task); };
   for (int round = 0; round < 40; ++round) {
-    HazardDetector whole(executors, positions, describe);
-    HazardDetector byRuns(executors, positions, describe);
+    HazardDetector whole(executors, positions, describeTask);
+    HazardDetector byRuns(executors, positions, describeTask);
     constexpr uint64_t kSize = 512;
     bool hosted = round % 4 == 0;
     uint32_t region = whole.addRegion("R", hosted, kSize);
@@ -175,7 +185,7 @@ TEST(HazardDetectorTest, layoutsAgreeWithTheirRunsOneByOne) {
       std::vector<int64_t> sizes = {uniform(1, 4), uniform(1, 5),
                                     uniform(1, 6)};
       std::vector<int> order = {0, 1, 2};
-      std::shuffle(order.begin(), order.end(), rng);
+      std::shuffle(order.begin(), order.end(), uniform.rng);
       std::vector<int64_t> strides(3);
       int64_t stride = elem;
       bool padded = uniform(0, 3) == 0;
@@ -362,17 +372,13 @@ TEST(HazardDetectorTest, stridedLayoutsAgreeWithByteByByteDefinition) {
   // Strided layouts (slices with gaps between their runs, permuted or not)
   // and plain ranges from random tasks and clocks, against the byte-by-byte
   // definition: the same reports after every access.
-  std::mt19937 rng(1717);
-  auto uniform = [&](int64_t low, int64_t high) {
-    return std::uniform_int_distribution<int64_t>(low, high)(rng);
-  };
+  Uniform uniform(1717);
   std::vector<uint32_t> executors = {0, 0, 1, 1, 2, 2};
   std::vector<uint32_t> positions = {0, 1, 0, 1, 0, 1};
-  auto describe = [](uint32_t task) { return "task" + std::to_string(task); };
   constexpr uint64_t kSize = 1024;
   for (int round = 0; round < 60; ++round) {
     bool hosted = round % 5 == 0;
-    HazardDetector detector(executors, positions, describe);
+    HazardDetector detector(executors, positions, describeTask);
     uint32_t region = detector.addRegion("R", hosted, kSize);
     ByteByByteDetector reference(executors, positions, kSize, hosted);
     for (int step = 0; step < 16; ++step) {
@@ -397,7 +403,7 @@ TEST(HazardDetectorTest, stridedLayoutsAgreeWithByteByByteDefinition) {
                                       uniform(1, 5)};
         std::vector<int> order = {0, 1, 2};
         if (uniform(0, 2) == 0) {
-          std::shuffle(order.begin(), order.end(), rng);
+          std::shuffle(order.begin(), order.end(), uniform.rng);
         }
         std::vector<int64_t> strides(3);
         int64_t stride = elem;
@@ -429,18 +435,14 @@ TEST(HazardDetectorTest, stridedSegmentsAgreeWithByteByByteDefinition) {
   // part or whole and host writes, from random tasks and clocks: the same
   // reports as the byte-by-byte definition after every access, and the same
   // never-written bytes as the runs given one by one.
-  std::mt19937 rng(1717);
-  auto uniform = [&](int64_t low, int64_t high) {
-    return std::uniform_int_distribution<int64_t>(low, high)(rng);
-  };
+  Uniform uniform(1717);
   std::vector<uint32_t> executors = {0, 0, 1, 1, 2, 2};
   std::vector<uint32_t> positions = {0, 1, 0, 1, 0, 1};
-  auto describe = [](uint32_t task) { return "task" + std::to_string(task); };
   constexpr uint64_t kSize = 512;
   for (int round = 0; round < 400; ++round) {
     bool hosted = round % 3 == 0;
-    HazardDetector detector(executors, positions, describe);
-    HazardDetector byRuns(executors, positions, describe);
+    HazardDetector detector(executors, positions, describeTask);
+    HazardDetector byRuns(executors, positions, describeTask);
     uint32_t region = detector.addRegion("R", hosted, kSize);
     byRuns.addRegion("R", hosted, kSize);
     ByteByByteDetector reference(executors, positions, kSize, hosted);
