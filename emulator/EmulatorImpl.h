@@ -251,6 +251,11 @@ private:
   /// Records the findings of `numerics` after task `taskId` ran (per layer,
   /// see NumericsIssue).
   void checkNumerics(uint32_t taskId, TaskNumerics &numerics);
+  /// Adds the issue of `finding` at task `taskId` in `layer` (its first
+  /// task) to the report and returns it, or counts it as dropped and
+  /// returns null when the report holds options.maxProblems issues already.
+  NumericsIssue *addNumericsIssue(uint32_t taskId, std::string layer,
+                                  NumericsFinding finding);
   /// The numerics check's view of (a box of) `tensor`, when it holds floats.
   std::optional<FloatBuffer> getFloatBuffer(const Tensor &tensor,
                                             std::string name) const;

@@ -154,22 +154,27 @@ void Emulator::Impl::checkNumerics(uint32_t taskId, TaskNumerics &numerics) {
         continue;
       }
     }
-    if (report.numerics.size() >= options.maxProblems) {
-      ++report.droppedNumerics;
-      continue;
+    if (addNumericsIssue(taskId, layer, std::move(finding)) && !layer.empty()) {
+      numericsIndex[key] = report.numerics.size() - 1;
     }
-    NumericsIssue issue;
-    issue.executor = task.executor;
-    issue.position = task.position;
-    issue.task = describeTask(taskId);
-    issue.layer = layer;
-    issue.totalCount = finding.count;
-    issue.finding = std::move(finding);
-    if (!layer.empty()) {
-      numericsIndex[key] = report.numerics.size();
-    }
-    report.numerics.push_back(std::move(issue));
   }
+}
+
+NumericsIssue *Emulator::Impl::addNumericsIssue(uint32_t taskId,
+                                                std::string layer,
+                                                NumericsFinding finding) {
+  if (report.numerics.size() >= options.maxProblems) {
+    ++report.droppedNumerics;
+    return nullptr;
+  }
+  NumericsIssue &issue = report.numerics.emplace_back();
+  issue.executor = tasks[taskId].executor;
+  issue.position = tasks[taskId].position;
+  issue.task = describeTask(taskId);
+  issue.layer = std::move(layer);
+  issue.totalCount = finding.count;
+  issue.finding = std::move(finding);
+  return &issue;
 }
 
 //===----------------------------------------------------------------------===//
@@ -961,19 +966,10 @@ void Emulator::Impl::finishReport() {
   }
   // The underflow finding of the run (one issue, see RunUnderflow).
   if (std::optional<RunUnderflow::Finding> lost = underflow.getFinding()) {
-    if (report.numerics.size() >= options.maxProblems) {
-      ++report.droppedNumerics;
-    } else {
-      NumericsIssue issue;
-      issue.executor = tasks[lost->firstTask].executor;
-      issue.position = tasks[lost->firstTask].position;
-      issue.task = describeTask(lost->firstTask);
-      issue.layer = lost->layer;
-      issue.tasks = lost->tasks;
-      issue.totalCount = lost->finding.count;
-      issue.finding = std::move(lost->finding);
-      issue.laterLayers = std::move(lost->laterLayers);
-      report.numerics.push_back(std::move(issue));
+    if (NumericsIssue *issue = addNumericsIssue(lost->firstTask, lost->layer,
+                                                std::move(lost->finding))) {
+      issue->tasks = lost->tasks;
+      issue->laterLayers = std::move(lost->laterLayers);
     }
   }
   // The numerics issues: warnings, or problems of the run.
