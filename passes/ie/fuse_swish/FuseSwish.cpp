@@ -12,6 +12,7 @@
 #include "passes/ie/fuse_swish/FuseSwish.h"
 
 #include <optional>
+#include <utility>
 
 #include "dialects/ie/ir/ConstantUtils.h"
 #include "dialects/ie/ir/IEDialect.h"
@@ -61,40 +62,54 @@ std::optional<double> getSwishBeta(Value sigmoidInput, Value x) {
   return beta ? getSplatValue(beta) : std::nullopt;
 }
 
+/// The gate `GateOp` and the tensor `x` of `op` = `Multiply(x, GateOp(...))`
+/// (either operand order) where the gate has no other user, `op` is a plain
+/// float product of `x` (isPlainFloatProductOf) and `accept(gate, x)`;
+/// std::nullopt when neither operand order is such a product.
+template <typename GateOp>
+std::optional<std::pair<GateOp, Value>>
+matchGatedProduct(MultiplyOp op, function_ref<bool(GateOp, Value)> accept) {
+  for (Value operand : {op.getInput1(), op.getInput2()}) {
+    auto gate = operand.getDefiningOp<GateOp>();
+    if (!gate || !gate->hasOneUse()) {
+      continue;
+    }
+    Value x = getOtherOperand(op, operand);
+    if (x && isPlainFloatProductOf(op, x) && accept(gate, x)) {
+      return std::make_pair(gate, x);
+    }
+  }
+  return std::nullopt;
+}
+
 /// `Multiply(x, Sigmoid(x * beta))` -> `Swish(x) {beta_value = beta}`.
 struct FuseSigmoidProduct final : OpRewritePattern<MultiplyOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(MultiplyOp op,
                                 PatternRewriter &rewriter) const override {
-    for (Value operand : {op.getInput1(), op.getInput2()}) {
-      auto sigmoid = operand.getDefiningOp<SigmoidOp>();
-      if (!sigmoid || !sigmoid->hasOneUse()) {
-        continue;
-      }
-      Value x = getOtherOperand(op, operand);
-      if (!x || !isPlainFloatProductOf(op, x)) {
-        continue;
-      }
-      std::optional<double> beta = getSwishBeta(sigmoid.getInput(), x);
-      if (!beta) {
-        continue;
-      }
-      FloatAttr betaAttr =
-          *beta == 1.0 ? FloatAttr() : rewriter.getF64FloatAttr(*beta);
-      // The `x * beta` product feeding the sigmoid, if any, dies with it.
-      Operation *scale = sigmoid.getInput() == x
-                             ? nullptr
-                             : sigmoid.getInput().getDefiningOp();
-      rewriter.replaceOpWithNewOp<SwishOp>(op, op.getOutput().getType(), x,
-                                           /*beta=*/Value(), betaAttr);
-      rewriter.eraseOp(sigmoid);
-      if (scale) {
-        rewriter.eraseOp(scale);
-      }
-      return success();
+    std::optional<double> beta;
+    auto match =
+        matchGatedProduct<SigmoidOp>(op, [&](SigmoidOp sigmoid, Value x) {
+          beta = getSwishBeta(sigmoid.getInput(), x);
+          return beta.has_value();
+        });
+    if (!match) {
+      return rewriter.notifyMatchFailure(op, "not x * sigmoid(beta * x)");
     }
-    return rewriter.notifyMatchFailure(op, "not x * sigmoid(beta * x)");
+    auto [sigmoid, x] = *match;
+    FloatAttr betaAttr =
+        *beta == 1.0 ? FloatAttr() : rewriter.getF64FloatAttr(*beta);
+    // The `x * beta` product feeding the sigmoid, if any, dies with it.
+    Operation *scale =
+        sigmoid.getInput() == x ? nullptr : sigmoid.getInput().getDefiningOp();
+    rewriter.replaceOpWithNewOp<SwishOp>(op, op.getOutput().getType(), x,
+                                         /*beta=*/Value(), betaAttr);
+    rewriter.eraseOp(sigmoid);
+    if (scale) {
+      rewriter.eraseOp(scale);
+    }
+    return success();
   }
 };
 
@@ -104,20 +119,17 @@ struct FuseHSigmoidProduct final : OpRewritePattern<MultiplyOp> {
 
   LogicalResult matchAndRewrite(MultiplyOp op,
                                 PatternRewriter &rewriter) const override {
-    for (Value operand : {op.getInput1(), op.getInput2()}) {
-      auto hsigmoid = operand.getDefiningOp<HSigmoidOp>();
-      if (!hsigmoid || !hsigmoid->hasOneUse()) {
-        continue;
-      }
-      Value x = getOtherOperand(op, operand);
-      if (!x || hsigmoid.getInput() != x || !isPlainFloatProductOf(op, x)) {
-        continue;
-      }
-      rewriter.replaceOpWithNewOp<HSwishOp>(op, op.getOutput().getType(), x);
-      rewriter.eraseOp(hsigmoid);
-      return success();
+    auto match =
+        matchGatedProduct<HSigmoidOp>(op, [](HSigmoidOp hsigmoid, Value x) {
+          return hsigmoid.getInput() == x;
+        });
+    if (!match) {
+      return rewriter.notifyMatchFailure(op, "not x * hsigmoid(x)");
     }
-    return rewriter.notifyMatchFailure(op, "not x * hsigmoid(x)");
+    auto [hsigmoid, x] = *match;
+    rewriter.replaceOpWithNewOp<HSwishOp>(op, op.getOutput().getType(), x);
+    rewriter.eraseOp(hsigmoid);
+    return success();
   }
 };
 
