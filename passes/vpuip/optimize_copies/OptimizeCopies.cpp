@@ -25,8 +25,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
-#include "mlir/Interfaces/DestinationStyleOpInterface.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "passes/vpuip/utils/BufferBoxes.h"
 #include "passes/vpuip/utils/BufferLocation.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
@@ -39,191 +38,6 @@ namespace mlir::vpuc::VPUIP {
 #include "passes/vpuip/optimize_copies/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// The ops of one block writing each root buffer, in program order.
-class WriterMap {
-public:
-  /// Records the writes of the ops of `block`. Fails when an op writes
-  /// memory that cannot be located.
-  LogicalResult build(Block &block) {
-    for (Operation &op : block) {
-      if (isMemoryEffectFree(&op)) {
-        continue;
-      }
-      auto effects = llvm::dyn_cast<MemoryEffectOpInterface>(op);
-      if (!effects) {
-        // Unknown effects: every buffer operand may be written.
-        for (Value operand : op.getOperands()) {
-          if (llvm::isa<BaseMemRefType>(operand.getType()) &&
-              failed(addWriter(operand, &op))) {
-            return failure();
-          }
-        }
-        continue;
-      }
-      SmallVector<MemoryEffects::EffectInstance> instances;
-      effects.getEffects(instances);
-      for (const MemoryEffects::EffectInstance &instance : instances) {
-        if (!llvm::isa<MemoryEffects::Write>(instance.getEffect())) {
-          continue;
-        }
-        Value value = instance.getValue();
-        if (!value || !llvm::isa<BaseMemRefType>(value.getType()) ||
-            failed(addWriter(value, &op))) {
-          return failure();
-        }
-      }
-    }
-    return success();
-  }
-
-  /// The ops writing `root`.
-  ArrayRef<Operation *> getWriters(Value root) const {
-    auto it = writers.find(root);
-    if (it == writers.end()) {
-      return {};
-    }
-    return it->second;
-  }
-
-  /// Records that `newWriters` write what `oldWriter` wrote in `root`.
-  void replaceWriter(Value root, Operation *oldWriter,
-                     ArrayRef<Operation *> newWriters) {
-    SmallVector<Operation *, 2> &list = writers[root];
-    auto it = llvm::find(list, oldWriter);
-    if (it == list.end()) {
-      return;
-    }
-    it = list.erase(it);
-    list.insert(it, newWriters.begin(), newWriters.end());
-  }
-
-private:
-  LogicalResult addWriter(Value buffer, Operation *op) {
-    BufferLocation location = getBufferLocation(buffer);
-    if (location.kind == BufferRootKind::Unknown) {
-      return failure();
-    }
-    SmallVector<Operation *, 2> &list = writers[location.root];
-    if (list.empty() || list.back() != op) {
-      list.push_back(op);
-    }
-    return success();
-  }
-
-  DenseMap<Value, SmallVector<Operation *, 2>> writers;
-};
-
-/// The whole `memref.alloc` that `buffer` is, in memory `kind`, or null.
-static memref::AllocOp getWholeAllocation(Value buffer, MemoryKind kind) {
-  auto alloc = buffer.getDefiningOp<memref::AllocOp>();
-  if (!alloc || !alloc.getDynamicSizes().empty() ||
-      !alloc.getSymbolOperands().empty()) {
-    return {};
-  }
-  FailureOr<BufferType> type = BufferType::get(alloc.getType());
-  if (failed(type) || type->getMemoryKind() != kind) {
-    return {};
-  }
-  return alloc;
-}
-
-/// A rectangular part of a root buffer: the elements `offsets[i] + k`,
-/// `0 <= k < sizes[i]`, in the logical dimensions of `root`.
-struct Box {
-  Value root;
-  SmallVector<int64_t, 4> offsets;
-  SmallVector<int64_t, 4> sizes;
-
-  int64_t getNumElements() const {
-    int64_t count = 1;
-    for (int64_t size : sizes) {
-      count *= size;
-    }
-    return count;
-  }
-
-  /// The elements of both boxes (of one root), or nullopt when none.
-  std::optional<Box> intersect(const Box &other) const {
-    Box result;
-    result.root = root;
-    for (size_t i = 0, e = offsets.size(); i < e; ++i) {
-      int64_t begin = std::max(offsets[i], other.offsets[i]);
-      int64_t end =
-          std::min(offsets[i] + sizes[i], other.offsets[i] + other.sizes[i]);
-      if (end <= begin) {
-        return std::nullopt;
-      }
-      result.offsets.push_back(begin);
-      result.sizes.push_back(end - begin);
-    }
-    return result;
-  }
-};
-
-/// The box `buffer` covers in the `memref.alloc` it is a view of, following
-/// unit-step `VPUIP.SubView`s, `VPUIP.ConcatView`s and the results of
-/// destination-style ops (their output buffers); nullopt through any other
-/// view (a reshape, a strided step) or to another root.
-static std::optional<Box> getBox(Value buffer) {
-  auto type = llvm::dyn_cast<MemRefType>(buffer.getType());
-  if (!type || !type.hasStaticShape()) {
-    return std::nullopt;
-  }
-  Box box;
-  box.offsets.assign(type.getRank(), 0);
-  box.sizes.assign(type.getShape().begin(), type.getShape().end());
-  Value current = buffer;
-  while (Operation *def = current.getDefiningOp()) {
-    if (auto subView = llvm::dyn_cast<SubViewOp>(def)) {
-      if (std::optional<ArrayRef<int64_t>> steps = subView.getStaticStrides();
-          steps && llvm::any_of(*steps, [](int64_t s) { return s != 1; })) {
-        return std::nullopt;
-      }
-      ArrayRef<int64_t> offsets = subView.getStaticOffsets();
-      if (offsets.size() != box.offsets.size()) {
-        return std::nullopt;
-      }
-      for (size_t i = 0, e = offsets.size(); i < e; ++i) {
-        box.offsets[i] += offsets[i];
-      }
-      current = subView.getSource();
-      continue;
-    }
-    if (auto concat = llvm::dyn_cast<ConcatViewOp>(def)) {
-      current = concat.getOutputBuff();
-      continue;
-    }
-    if (llvm::isa<memref::AllocOp>(def)) {
-      break;
-    }
-    auto dps = llvm::dyn_cast<DestinationStyleOpInterface>(def);
-    OpOperand *tied =
-        dps ? dps.getTiedOpOperand(llvm::cast<OpResult>(current)) : nullptr;
-    if (!tied || tied->get().getType() != current.getType()) {
-      return std::nullopt;
-    }
-    current = tied->get();
-  }
-  if (!current.getDefiningOp<memref::AllocOp>()) {
-    return std::nullopt;
-  }
-  box.root = current;
-  return box;
-}
-
-/// True if `sizes` at `offsets` is all of `buffer`.
-static bool isWhole(Value buffer, ArrayRef<int64_t> offsets,
-                    ArrayRef<int64_t> sizes) {
-  return llvm::all_of(offsets, [](int64_t o) { return o == 0; }) &&
-         llvm::cast<MemRefType>(buffer.getType()).getShape() == sizes;
-}
-
-/// `value` of memory `kind`.
-static bool isIn(Value value, MemoryKind kind) {
-  FailureOr<BufferType> type = BufferType::get(value.getType());
-  return succeeded(type) && type->getMemoryKind() == kind;
-}
 
 /// A part of the region of DDR a fill reads, held by one CMX buffer.
 struct Piece {
@@ -354,7 +168,7 @@ public:
           if (auto dma = llvm::dyn_cast<NNDMAOp>(op)) {
             ++counts.spills;
             std::optional<Box> source = getBox(dma.getInput());
-            if (source && isIn(source->root, MemoryKind::DDR)) {
+            if (source && isInMemory(source->root, MemoryKind::DDR)) {
               pending.insert(source->root);
             }
           }
@@ -461,7 +275,7 @@ private:
         target.push_back(origin[i] + part->offsets[i] - region.offsets[i]);
       }
       Value input = dma.getInput();
-      if (isIn(input, MemoryKind::CMX_NN)) {
+      if (isInMemory(input, MemoryKind::CMX_NN)) {
         BufferLocation location = getBufferLocation(input);
         if (location.kind != BufferRootKind::Allocation) {
           return false;
@@ -475,7 +289,7 @@ private:
         continue;
       }
       std::optional<Box> inputBox =
-          isIn(input, MemoryKind::DDR) ? getBox(input) : std::nullopt;
+          isInMemory(input, MemoryKind::DDR) ? getBox(input) : std::nullopt;
       if (copies == 0 || !inputBox) {
         return false;
       }
@@ -559,8 +373,8 @@ struct OptimizeCopiesPass
     SmallVector<NNDMAOp> fills;
     for (Operation &op : block) {
       auto dma = llvm::dyn_cast<NNDMAOp>(op);
-      if (dma && isIn(dma.getInput(), MemoryKind::DDR) &&
-          isIn(dma.getOutputBuff(), MemoryKind::CMX_NN)) {
+      if (dma && isInMemory(dma.getInput(), MemoryKind::DDR) &&
+          isInMemory(dma.getOutputBuff(), MemoryKind::CMX_NN)) {
         fills.push_back(dma);
       }
     }
