@@ -11,7 +11,7 @@
 // TEXTUAL: builtin.module(vpuc-init-compiler{arch=VPUX37XX},func.func(canonicalize,cse),symbol-dce,
 // TEXTUAL-SAME: vpuc-ie-fuse-layers,
 // TEXTUAL-SAME: vpuc-convert-ie-to-vpu{use-nce=true},func.func(vpuc-vpu-split-sw-layers,vpuc-vpu-multi-cluster,vpuc-vpu-tiling),vpuc-convert-vpu-to-vpuip,
-// TEXTUAL-SAME: vpuc-vpuip-assign-shaves,vpuc-vpuip-sw-kernels-to-cmx,vpuc-vpuip-convert-copies-to-dma,vpuc-vpuip-optimize-copies,vpuc-vpuip-feasible-allocation,vpuc-vpuip-assign-dma-ports),
+// TEXTUAL-SAME: vpuc-vpuip-assign-shaves,vpuc-vpuip-sw-kernels-to-cmx,vpuc-vpuip-convert-copies-to-dma,vpuc-vpuip-optimize-copies,vpuc-vpuip-write-in-place,vpuc-vpuip-feasible-allocation,vpuc-vpuip-assign-dma-ports),
 // TEXTUAL-SAME: vpuc-vpuip-ddr-static-allocation,func.func(vpuc-vpuip-list-schedule,vpuc-vpuip-wrap-into-async-regions,
 // TEXTUAL-SAME: vpuc-vpurt-print-statistics)
 
@@ -22,8 +22,8 @@
 // for their DMAs), the four software kernels are spread over the four ACT SHAVEs, the DMAs over
 // both ports; the software kernels work on copies of their tensors in their tile's CMX.
 // STATS: remark: VPURT statistics of @main:
-// STATS-NEXT: tasks: 29
-// STATS-NEXT: DMA_NN[0]: 10
+// STATS-NEXT: tasks: 28
+// STATS-NEXT: DMA_NN[0]: 9
 // STATS-NEXT: DMA_NN[1]: 9
 // STATS-NEXT: DPU[0]: 3
 // STATS-NEXT: DPU[1]: 3

@@ -63,6 +63,7 @@ ALL_COMPONENTS = {
     "vpuip_split_sw_kernels": "//passes/vpuip/split_sw_kernels:component",
     "vpuip_sw_kernels_to_cmx": "//passes/vpuip/sw_kernels_to_cmx:component",
     "vpuip_wrap_into_async_regions": "//passes/vpuip/wrap_into_async_regions:component",
+    "vpuip_write_in_place": "//passes/vpuip/write_in_place:component",
     "vpurt_assign_physical_barriers": "//passes/vpurt/assign_physical_barriers:component",
     "vpurt_async_to_vpurt": "//passes/vpurt/async_to_vpurt:component",
     "vpurt_dialect": "//dialects/vpurt/ir:component",

@@ -63,12 +63,72 @@ struct PieceCost {
   double dpu = 0;
   double dma = 0;
   int64_t bytes = 0;
+  /// The bytes its DMAs move.
+  int64_t moved = 0;
   double total() const { return dpu + dma; }
 };
 
+/// The rows of `value` each cluster holds when the ops placed before split it
+/// over height across the clusters: a VPU.Concat over H of NCE pieces on
+/// clusters 0, 1, ... in order, or a VPU.Concat over channels of values split
+/// alike. Empty otherwise.
+SmallVector<int64_t> getClusterRows(Value value) {
+  auto concat = value.getDefiningOp<ConcatOp>();
+  auto type = llvm::dyn_cast<RankedTensorType>(value.getType());
+  if (!concat || !type || type.getRank() != 4) {
+    return {};
+  }
+  const int64_t axis =
+      concat.getAxis() < 0 ? concat.getAxis() + 4 : concat.getAxis();
+  SmallVector<int64_t> rows;
+  if (axis == 1) {
+    for (Value input : concat.getInputs()) {
+      SmallVector<int64_t> inputRows = getClusterRows(input);
+      if (inputRows.empty() || (!rows.empty() && inputRows != rows)) {
+        return {};
+      }
+      rows = std::move(inputRows);
+    }
+    return rows;
+  }
+  if (axis != 2) {
+    return {};
+  }
+  for (auto [index, input] : llvm::enumerate(concat.getInputs())) {
+    auto piece = input.getDefiningOp<NCEOpInterface>();
+    if (!piece || !piece->hasAttr("cluster") ||
+        piece.getClusterIndex() != static_cast<int64_t>(index)) {
+      return {};
+    }
+    rows.push_back(llvm::cast<RankedTensorType>(input.getType()).getDimSize(2));
+  }
+  return rows;
+}
+
+/// The bytes of the input rows [begin, begin + count) of `value` that
+/// `cluster` holds already (see getClusterRows).
+int64_t getLocalInputBytes(Value value, int64_t cluster, int64_t begin,
+                           int64_t count, int64_t bits) {
+  SmallVector<int64_t> rows = getClusterRows(value);
+  if (cluster >= static_cast<int64_t>(rows.size())) {
+    return 0;
+  }
+  int64_t first = 0;
+  for (int64_t i = 0; i < cluster; ++i) {
+    first += rows[i];
+  }
+  const int64_t overlap =
+      std::min(begin + count, first + rows[cluster]) - std::max(begin, first);
+  if (overlap <= 0) {
+    return 0;
+  }
+  auto type = llvm::cast<RankedTensorType>(value.getType());
+  return overlap * type.getDimSize(1) * type.getDimSize(3) * bits / 8;
+}
+
 PieceCost costPiece(Operation *op, const OpGeometry &geometry,
                     std::optional<TileAxis> axis, const TileBox &tile,
-                    const CostParams &params) {
+                    const CostParams &params, int64_t localBytes = 0) {
   int64_t width = geometry.outputShape[3];
   int64_t height = geometry.outputShape[2];
   int64_t channels = geometry.outputShape[1];
@@ -91,7 +151,10 @@ PieceCost costPiece(Operation *op, const OpGeometry &geometry,
   const int64_t transfers = 2 + (geometry.input2 ? 1 : 0) +
                             (geometry.filter ? 1 : 0) +
                             (geometry.hasWeightsTable ? 1 : 0);
-  cost.dma = model.getDmaCycles(static_cast<uint64_t>(cost.bytes),
+  // The input rows a piece split over height finds in its cluster's CMX
+  // already need no DMA.
+  cost.moved = cost.bytes - localBytes;
+  cost.dma = model.getDmaCycles(static_cast<uint64_t>(cost.moved),
                                 /*ddr=*/true) +
              static_cast<double>(transfers - 1) * model.getDmaLatencyCycles();
   return cost;
@@ -123,12 +186,21 @@ std::optional<Candidate> costSplit(Operation *op, const OpGeometry &geometry,
   candidate.pieces = planTiles(geometry, axis, clusters);
   double dmaTotal = 0;
   double bytesTotal = 0;
-  for (const TileBox &piece : candidate.pieces) {
-    PieceCost cost = costPiece(op, geometry, axis, piece, params);
+  for (auto [cluster, piece] : llvm::enumerate(candidate.pieces)) {
+    int64_t localBytes = 0;
+    if (axis == TileAxis::Height) {
+      for (Value input : {geometry.input, geometry.input2}) {
+        if (input) {
+          localBytes += getLocalInputBytes(input, cluster, piece.inputOffset,
+                                           piece.inputRows, geometry.inputBits);
+        }
+      }
+    }
+    PieceCost cost = costPiece(op, geometry, axis, piece, params, localBytes);
     candidate.costs.push_back(cost);
     candidate.cost = std::max(candidate.cost, cost.total());
     dmaTotal += cost.dma;
-    bytesTotal += static_cast<double>(cost.bytes);
+    bytesTotal += static_cast<double>(cost.moved);
   }
   // The clusters share the DMA ports, and the ports share the DDR.
   candidate.cost =

@@ -49,7 +49,13 @@ def MultiClusterPass : Pass<"vpuc-vpu-multi-cluster", "::mlir::func::FuncOp"> {
     the MAC rate of its input element type. DMA cycles: one DMA latency per transferred
     tensor plus the bytes the piece moves (its input rows with halo or channels, the
     eltwise's second input, its weights and weights table, its output) at
-    `CostModel::getDmaCycles`'s rate between DDR and CMX. A strategy costs the maximum
+    `CostModel::getDmaCycles`'s rate between DDR and CMX. A piece split over height
+    moves no bytes for the input rows its cluster holds already: those of an input that
+    the ops placed before split over height across the clusters (a `VPU.Concat` over H
+    of NCE pieces on clusters 0, 1, ... in order, or a `VPU.Concat` over channels of
+    inputs split alike), which the producers write into the piece's input buffer in
+    place (vpuc-vpuip-write-in-place); only its halo rows come from the other clusters.
+    A strategy costs the maximum
     over clusters of its pieces' costs, at least the DMA cycles of all pieces divided by
     the DMA ports, and at least all their bytes at the effective DDR bandwidth (the
     clusters share the DMA engines, and the engines share the DDR). The cheapest strategy

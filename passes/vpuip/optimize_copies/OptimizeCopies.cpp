@@ -27,6 +27,7 @@
 #include "mlir/IR/Builders.h"
 #include "passes/vpuip/utils/BufferBoxes.h"
 #include "passes/vpuip/utils/BufferLocation.h"
+#include "passes/vpuip/utils/InPlace.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -60,6 +61,8 @@ struct Counts {
   int64_t created = 0;
   /// DMAs into DDR erased with the DDR buffers they wrote.
   int64_t spills = 0;
+  /// Pieces a task writes into the target instead of a CMX-to-CMX DMA.
+  int64_t inPlace = 0;
 };
 
 /// Finds where the DDR data a fill reads came from and rewrites the fill.
@@ -107,8 +110,13 @@ public:
       ++counts.sameCluster;
       return;
     }
+    // A piece that is a whole task result and cannot be in the CMX together
+    // with the target is not copied: the task writes its part of the target.
+    SmallVector<bool, 4> inPlace;
     for (const Piece &piece : pieces) {
-      if (!fitWithTarget(piece.source, target)) {
+      const bool fits = fitWithTarget(piece.source, target);
+      inPlace.push_back(!fits && canTaskWriteInPlace(piece, target));
+      if (!fits && !inPlace.back()) {
         return;
       }
     }
@@ -143,6 +151,13 @@ public:
     fill.erase();
     ++counts.toDma;
     counts.created += static_cast<int64_t>(pieces.size());
+    for (auto [dma, place] : llvm::zip(newWriters, inPlace)) {
+      if (place) {
+        writeInPlace(llvm::cast<NNDMAOp>(dma), writers);
+        --counts.created;
+        ++counts.inPlace;
+      }
+    }
   }
 
   /// Erases the DDR allocations the rewritten fills read that nothing reads
@@ -205,6 +220,20 @@ private:
           llvm::alignTo(type.getTotalAllocSize().count(), cmxAlignment));
     };
     return aligned(sourceRoot) + aligned(targetType) <= cmxCapacity;
+  }
+
+  /// True if `piece` is a whole task result that the task can write into
+  /// its part of `target` instead (see passes/vpuip/utils/InPlace.h).
+  bool canTaskWriteInPlace(const Piece &piece, memref::AllocOp target) const {
+    if (!isWhole(piece.source, piece.sourceOffsets, piece.sizes)) {
+      return false;
+    }
+    FailureOr<MemRefType> part = SubViewOp::inferResultType(
+        [&] { return target.emitError(); }, target.getType(),
+        piece.targetOffsets, piece.sizes, {});
+    return succeeded(part) &&
+           isInPlaceSource(piece.source, *part, target.getType(), writers,
+                           CmxLimit{cmxCapacity, cmxAlignment});
   }
 
   /// The DMAs writing the DDR allocation `root` and the boxes they write;
@@ -280,8 +309,14 @@ private:
         if (location.kind != BufferRootKind::Allocation) {
           return false;
         }
+        // Nothing after the DMA writes the part of the buffer it read (a
+        // task writing its result in place shares the buffer with the
+        // DMAs filling the rest of it).
+        std::optional<Box> read = getBox(input);
         for (Operation *writer : writers.getWriters(location.root)) {
-          if (!writer->isBeforeInBlock(dma)) {
+          if (!writer->isBeforeInBlock(dma) &&
+              !(read && read->root == location.root &&
+                writesOutside(writer, *read))) {
             return false;
           }
         }
@@ -390,11 +425,12 @@ struct OptimizeCopiesPass
     support::Logger(getArgument())
         .info("@{0}: removed {1} DMA task(s): {2} DDR round trip(s) within "
               "a cluster, {3} replaced by {4} CMX-to-CMX DMA(s), {5} DMA(s) "
-              "into DDR erased",
+              "into DDR erased, {6} part(s) written in place by their task",
               func.getSymName(),
               counts.sameCluster + counts.toDma + counts.spills -
                   counts.created,
-              counts.sameCluster, counts.toDma, counts.created, counts.spills);
+              counts.sameCluster, counts.toDma, counts.created, counts.spills,
+              counts.inPlace);
   }
 };
 

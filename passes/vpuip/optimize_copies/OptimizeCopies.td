@@ -66,12 +66,16 @@ def OptimizeCopiesPass
     CMX afterwards spills buffers to DDR when it runs out), only that a
     CMX-to-CMX DMA within one cluster can run at all: with target resources
     on the module (`#VPUIP.resources`), the allocations of its source and of
-    `Y`, each aligned to `cmx_alignment`, fit in `cmx_size` together;
-    otherwise `F` is left alone. At log level `info`
+    `Y`, each aligned to `cmx_alignment`, fit in `cmx_size` together.
+    When they do not, and the part is all of the result of an NCE task or a
+    software kernel that can write its part of `Y` itself (the conditions of
+    `vpuc-vpuip-write-in-place`, passes/vpuip/utils/InPlace.h), the task
+    writes that part instead of the DMA; otherwise `F` is left alone. At log
+    level `info`
     (`--vpuc-log-level=info`) the pass reports, per function, the DMA tasks
     it removed (erased minus created), the fills it replaced by the CMX
-    buffer, those it replaced by CMX-to-CMX DMAs (and how many) and the DMAs
-    into DDR it erased.
+    buffer, those it replaced by CMX-to-CMX DMAs (and how many), the DMAs
+    into DDR it erased and the parts written in place.
 
     ```mlir
     // Two clusters compute the rows of one result (split over H); both

@@ -110,6 +110,23 @@ bool isWhole(Value buffer, ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {
          llvm::cast<MemRefType>(buffer.getType()).getShape() == sizes;
 }
 
+bool writesOutside(Operation *writer, const Box &box) {
+  auto dps = llvm::dyn_cast<DestinationStyleOpInterface>(writer);
+  if (!dps) {
+    return false;
+  }
+  for (Value init : dps.getDpsInits()) {
+    if (getBufferLocation(init).root != box.root) {
+      continue;
+    }
+    std::optional<Box> written = getBox(init);
+    if (!written || written->root != box.root || written->intersect(box)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 LogicalResult WriterMap::build(Block &block) {
   for (Operation &op : block) {
     if (isMemoryEffectFree(&op)) {

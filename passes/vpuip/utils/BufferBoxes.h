@@ -59,6 +59,11 @@ std::optional<Box> getBox(Value buffer);
 bool isWhole(Value buffer, llvm::ArrayRef<int64_t> offsets,
              llvm::ArrayRef<int64_t> sizes);
 
+/// True if `writer` writes nothing of `box` (of the root buffer `box.root`):
+/// it is a destination-style op whose every output buffer in that root is a
+/// box (getBox) disjoint from `box`.
+bool writesOutside(Operation *writer, const Box &box);
+
 /// The ops of one block writing each root buffer (see BufferLocation.h), in
 /// program order.
 class WriterMap {

@@ -107,6 +107,16 @@ TEST_F(BufferBoxesTest, channelSlicesAreDisjointBoxes) {
   EXPECT_FALSE(isWhole(at("a"), {0, 0, 0, 0}, {1, 8, 4, 4}));
 }
 
+TEST_F(BufferBoxesTest, writersOutsideABox) {
+  Operation *d1 = at("d1").getDefiningOp();
+  // d1 writes channels 8-15 of %a.
+  EXPECT_TRUE(writesOutside(d1, *getBox(at("lo"))));
+  EXPECT_FALSE(writesOutside(d1, *getBox(at("hi1"))));
+  EXPECT_FALSE(writesOutside(d1, *getBox(at("cat"))));
+  // Nothing of another root.
+  EXPECT_TRUE(writesOutside(at("d3").getDefiningOp(), *getBox(at("hi"))));
+}
+
 TEST_F(BufferBoxesTest, wholeAllocationsAndMemories) {
   EXPECT_EQ(getWholeAllocation(at("a"), MemoryKind::CMX_NN).getResult(),
             at("a"));

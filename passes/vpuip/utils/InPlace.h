@@ -1,0 +1,73 @@
+//===- InPlace.h - A task writing where its result is copied ----*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The rewrite of a DMA copying the CMX result of an NCE task or a software
+// kernel into a part of another CMX buffer of its cluster: the task writes
+// that part instead (see passes/vpuip/write_in_place/WriteInPlace.td for
+// the conditions and why they keep every value read). Shared by
+// vpuc-vpuip-write-in-place and vpuc-vpuip-optimize-copies, which uses it
+// where the two buffers of such a copy could not be in the CMX together.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_VPUIP_UTILS_INPLACE_H_
+#define VPUC_PASSES_VPUIP_UTILS_INPLACE_H_
+
+#include <cstdint>
+
+#include "dialects/vpuip/ir/VPUIPOps.h"
+#include "mlir/IR/Value.h"
+
+namespace mlir::vpuc::VPUIP {
+
+class WriterMap;
+
+/// The CMX of a cluster, which a task's buffers must fit in together.
+struct CmxLimit {
+  /// Bytes (0: not checked).
+  int64_t capacity = 0;
+  /// The alignment every buffer is rounded up to.
+  int64_t alignment = 1;
+};
+
+/// True if `source` is the result of an NCE task or a software kernel that
+/// could write a part of type `part` of a CMX buffer of type `destination`
+/// instead of its own buffer: it writes it into a whole CMX `memref.alloc`
+/// that nothing else uses or writes, in `part`'s cluster, of `part`'s shape,
+/// element type and dims order; every user of it but `skip` takes a strided
+/// buffer; and the CMX buffers of the task and of each of those readers in
+/// that cluster, `destination` in place of the task's buffer, fit in `limit`
+/// together.
+bool isInPlaceSource(Value source, MemRefType part, MemRefType destination,
+                     const WriterMap &writers, const CmxLimit &limit,
+                     Operation *skip = nullptr);
+
+/// True if the task whose result `copy` copies can write `copy`'s
+/// destination instead: isInPlaceSource, the destination a unit-step view
+/// of a whole CMX `memref.alloc`, and every other op writing that
+/// allocation writes boxes of it disjoint from the destination.
+bool canWriteInPlace(NNDMAOp copy, const WriterMap &writers,
+                     const CmxLimit &limit);
+
+/// What writeInPlace did.
+struct InPlaceWrite {
+  /// The task was a software kernel (an NCE task otherwise).
+  bool kernel = false;
+  /// The bytes the erased copy moved.
+  int64_t bytes = 0;
+};
+
+/// Rewrites `copy` (canWriteInPlace must hold for some limit): the
+/// destination allocation
+/// and its views move before the task, the task writes the destination and
+/// its result takes its type (views of it are rebuilt, kernel bodies
+/// retyped), the users of `copy` read the task's result, and `copy` and the
+/// task's former buffer are erased. `writers` is updated.
+InPlaceWrite writeInPlace(NNDMAOp copy, WriterMap &writers);
+
+} // namespace mlir::vpuc::VPUIP
+
+#endif // VPUC_PASSES_VPUIP_UTILS_INPLACE_H_
