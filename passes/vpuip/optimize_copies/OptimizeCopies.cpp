@@ -233,7 +233,7 @@ private:
         piece.targetOffsets, piece.sizes, {});
     return succeeded(part) &&
            isInPlaceSource(piece.source, *part, target.getType(), writers,
-                           CmxLimit{cmxCapacity, cmxAlignment});
+                           getInPlaceLimit(cmxCapacity, cmxAlignment));
   }
 
   /// The DMAs writing the DDR allocation `root` and the boxes they write;

@@ -69,7 +69,8 @@ def OptimizeCopiesPass
     `Y`, each aligned to `cmx_alignment`, fit in `cmx_size` together.
     When they do not, and the part is all of the result of an NCE task or a
     software kernel that can write its part of `Y` itself (the conditions of
-    `vpuc-vpuip-write-in-place`, passes/vpuip/utils/InPlace.h), the task
+    `vpuc-vpuip-write-in-place`, passes/vpuip/utils/InPlace.h, within three
+    quarters of the CMX), the task
     writes that part instead of the DMA; otherwise `F` is left alone. At log
     level `info`
     (`--vpuc-log-level=info`) the pass reports, per function, the DMA tasks

@@ -233,6 +233,14 @@ std::optional<Destination> getDestination(NNDMAOp copy,
 
 } // namespace
 
+CmxLimit getInPlaceLimit(int64_t cmxSize, int64_t alignment) {
+  CmxLimit limit;
+  limit.capacity =
+      static_cast<int64_t>(static_cast<double>(cmxSize) * kInPlaceCmxShare);
+  limit.alignment = alignment;
+  return limit;
+}
+
 bool isInPlaceSource(Value source, MemRefType part, MemRefType destination,
                      const WriterMap &writers, const CmxLimit &limit,
                      Operation *skip) {

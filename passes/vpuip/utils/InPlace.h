@@ -33,6 +33,17 @@ struct CmxLimit {
   int64_t alignment = 1;
 };
 
+/// The share of a cluster's CMX that a task writing in place may fill with
+/// its buffers and the whole destination. Writing in place makes all of the
+/// destination part of the task's working set; the rest of the CMX is left
+/// for the buffers the memory scheduler keeps or prefetches meanwhile (with
+/// all of it, spills grew on a U-Net and a ResNet-50: docs/cost_model.md).
+inline constexpr double kInPlaceCmxShare = 0.75;
+
+/// The limit of the in-place checks for a CMX of `cmxSize` bytes (0: not
+/// checked) and buffers aligned to `alignment`: kInPlaceCmxShare of it.
+CmxLimit getInPlaceLimit(int64_t cmxSize, int64_t alignment);
+
 /// True if `source` is the result of an NCE task or a software kernel that
 /// could write a part of type `part` of a CMX buffer of type `destination`
 /// instead of its own buffer: it writes it into a whole CMX `memref.alloc`

@@ -57,9 +57,16 @@ struct WriteInPlacePass : public impl::WriteInPlacePassBase<WriteInPlacePass> {
       return;
     }
     // The CMX-to-CMX DMAs, in program order; a rewrite erases only the DMA
-    // it rewrites.
+    // it rewrites. The compute tasks (NCE tasks and software kernels) before
+    // each op, which the rewrites do not change.
     SmallVector<NNDMAOp> copies;
+    DenseMap<Operation *, int64_t> computeBefore;
+    int64_t computeTasks = 0;
     for (Operation &op : block) {
+      computeBefore[&op] = computeTasks;
+      if (llvm::isa<NCEClusterTaskOp, SwKernelOp>(op)) {
+        ++computeTasks;
+      }
       auto dma = llvm::dyn_cast<NNDMAOp>(op);
       if (dma && isInMemory(dma.getInput(), MemoryKind::CMX_NN) &&
           isInMemory(dma.getOutputBuff(), MemoryKind::CMX_NN)) {
@@ -69,11 +76,16 @@ struct WriteInPlacePass : public impl::WriteInPlacePassBase<WriteInPlacePass> {
     Counts counts;
     CmxLimit limit;
     if (ResourcesAttr resources = getResources(func)) {
-      limit.capacity = resources.getCmxSize();
-      limit.alignment = resources.getCmxAlignment();
+      limit =
+          getInPlaceLimit(resources.getCmxSize(), resources.getCmxAlignment());
     }
     for (NNDMAOp copy : copies) {
-      if (!canWriteInPlace(copy, writers, limit)) {
+      // The destination is live from the task on: a copy long after it
+      // (a skip connection) would keep a larger buffer in CMX meanwhile.
+      Operation *task = copy.getInput().getDefiningOp();
+      if (!task || !computeBefore.count(task) ||
+          computeBefore[copy] - computeBefore[task] - 1 > maxTasksBetween ||
+          !canWriteInPlace(copy, writers, limit)) {
         continue;
       }
       InPlaceWrite done = writeInPlace(copy, writers);

@@ -46,8 +46,17 @@ def WriteInPlacePass
     * with target resources on the module (`#VPUIP.resources`), the CMX
       buffers of `T` and of each other reader of `R` in `X`'s cluster, with
       all of `Y` in place of `X`, each rounded up to `cmx_alignment`, fit in
-      `cmx_size` together (a tile of a layer may fit the CMX while the whole
-      next input does not).
+      three quarters of `cmx_size` together (`kInPlaceCmxShare`): a tile of
+      a layer may fit the CMX while the whole next input does not, and the
+      rest is left for the buffers the memory scheduler keeps or prefetches
+      meanwhile;
+
+    * at most `max-tasks-between` compute tasks (NCE tasks and software
+      kernels) are between `T` and `F` in program order: `Y`, larger than
+      `X`, is then in CMX from `T` on instead of from `F`, which for a copy
+      long after the task (a skip connection of a U-Net, the shortcut of a
+      residual block) keeps more CMX busy for longer and can make the
+      memory scheduler spill.
 
     Then `Y` and the views down to `P` are moved before `T` (they are
     side-effect free), `T` writes `P` (its result takes `P`'s type, and the
@@ -76,6 +85,12 @@ def WriteInPlacePass
     %r = VPUIP.NCEClusterTask<CONV> ... outputs(%p : memref<1x16x8x8xf16, strided<[2048, 1, 256, 32]>, CMX_NN[0]>)
     ```
   }];
+  let options = [
+    Option<"maxTasksBetween", "max-tasks-between", "int64_t",
+           /*default=*/"4",
+           "The most compute tasks (NCE tasks and software kernels) between a "
+           "task and the copy of its result that the pass removes">,
+  ];
 }
 
 #endif // VPUC_PASSES_VPUIP_WRITE_IN_PLACE_WRITEINPLACE
