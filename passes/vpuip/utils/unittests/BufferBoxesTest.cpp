@@ -11,15 +11,8 @@
 
 #include "passes/vpuip/utils/BufferBoxes.h"
 
-#include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/OwningOpRef.h"
-#include "mlir/Parser/Parser.h"
-#include "llvm/ADT/StringMap.h"
+#include "passes/vpuip/utils/unittests/TaggedProgram.h"
 #include "gtest/gtest.h"
 
 using namespace mlir;
@@ -47,30 +40,9 @@ func.func @main(%in: memref<1x16x4x4xf16, #NHWC>, %out: memref<1x16x4x4xf16, #NH
 }
 )mlir";
 
-class BufferBoxesTest : public ::testing::Test {
+class BufferBoxesTest : public TaggedProgramTest {
 protected:
-  void SetUp() override {
-    context
-        .loadDialect<VPUIPDialect, func::FuncDialect, memref::MemRefDialect>();
-    module = parseSourceString<ModuleOp>(kProgram, &context);
-    ASSERT_TRUE(module);
-    func = *module->getOps<func::FuncOp>().begin();
-    func.walk([&](Operation *op) {
-      if (auto name = op->getAttrOfType<StringAttr>("tag")) {
-        values[name.getValue()] = op->getResult(0);
-      }
-    });
-  }
-
-  Value at(StringRef name) {
-    EXPECT_TRUE(values.count(name)) << name.str();
-    return values.lookup(name);
-  }
-
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  func::FuncOp func;
-  llvm::StringMap<Value> values;
+  void SetUp() override { parse(kProgram); }
 };
 
 TEST_F(BufferBoxesTest, viewsAddTheirOffsets) {

@@ -12,16 +12,8 @@
 
 #include "passes/vpuip/utils/BufferLocation.h"
 
-#include "dialects/const/ir/ConstDialect.h"
-#include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/OwningOpRef.h"
-#include "mlir/Parser/Parser.h"
-#include "llvm/ADT/StringMap.h"
+#include "passes/vpuip/utils/unittests/TaggedProgram.h"
 #include "gtest/gtest.h"
 
 using namespace mlir;
@@ -61,30 +53,14 @@ func.func @main(%in: memref<1x16x4x4xf16, #NHWC>, %out: memref<1x16x4x4xf16, #NH
 }
 )mlir";
 
-class BufferLocationTest : public ::testing::Test {
+class BufferLocationTest : public TaggedProgramTest {
 protected:
-  void SetUp() override {
-    context.loadDialect<VPUIPDialect, Const::ConstDialect, func::FuncDialect,
-                        memref::MemRefDialect>();
-    module = parseSourceString<ModuleOp>(kProgram, &context);
-    ASSERT_TRUE(module);
-    func = *module->getOps<func::FuncOp>().begin();
-    func.walk([&](Operation *op) {
-      if (auto name = op->getAttrOfType<StringAttr>("tag")) {
-        values[name.getValue()] = op->getResult(0);
-      }
-    });
-  }
+  void SetUp() override { parse(kProgram); }
 
-  BufferLocation at(StringRef name) {
-    EXPECT_TRUE(values.count(name)) << name.str();
-    return getBufferLocation(values.lookup(name));
-  }
-
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  func::FuncOp func;
-  llvm::StringMap<Value> values;
+  /// The value tagged `name`.
+  Value value(StringRef name) { return TaggedProgramTest::at(name); }
+  /// Its location.
+  BufferLocation at(StringRef name) { return getBufferLocation(value(name)); }
 };
 
 TEST_F(BufferLocationTest, argumentsAndAllocationsAreRoots) {
@@ -95,7 +71,7 @@ TEST_F(BufferLocationTest, argumentsAndAllocationsAreRoots) {
   EXPECT_EQ(in.size, 512);
   BufferLocation a = at("a");
   EXPECT_EQ(a.kind, BufferRootKind::Allocation);
-  EXPECT_EQ(a.root, values.lookup("a"));
+  EXPECT_EQ(a.root, value("a"));
   EXPECT_TRUE(a.exact);
   EXPECT_FALSE(a.getAbsoluteOffset());
   // Distinct arguments and allocations never overlap.
@@ -107,11 +83,11 @@ TEST_F(BufferLocationTest, argumentsAndAllocationsAreRoots) {
 
 TEST_F(BufferLocationTest, subViewsAddTheirByteOffset) {
   BufferLocation hi = at("hi");
-  EXPECT_EQ(hi.root, values.lookup("a"));
+  EXPECT_EQ(hi.root, value("a"));
   EXPECT_EQ(hi.offset, 16); // Channel 8 of NHWC f16.
   EXPECT_EQ(hi.size, (7 + 3 * 64 + 3 * 16 + 1) * 2);
   BufferLocation row1 = at("row1");
-  EXPECT_EQ(row1.root, values.lookup("a"));
+  EXPECT_EQ(row1.root, value("a"));
   EXPECT_EQ(row1.offset, 3 * 4 * 32); // Row 2 then row 1 of the view.
   EXPECT_EQ(row1.size, 4 * 32);
   EXPECT_TRUE(row1.mayOverlap(at("row")));
@@ -125,14 +101,14 @@ TEST_F(BufferLocationTest, subViewsAddTheirByteOffset) {
 
 TEST_F(BufferLocationTest, taskResultsAndConcatsFollowTheirBuffers) {
   BufferLocation d1 = at("d1");
-  EXPECT_EQ(d1.root, values.lookup("a"));
+  EXPECT_EQ(d1.root, value("a"));
   EXPECT_EQ(d1.offset, 16);
   BufferLocation d0 = at("d0");
-  EXPECT_EQ(d0.root, values.lookup("a"));
+  EXPECT_EQ(d0.root, value("a"));
   EXPECT_EQ(d0.offset, 0);
   EXPECT_EQ(d0.size, 512);
   BufferLocation cat = at("cat");
-  EXPECT_EQ(cat.root, values.lookup("b"));
+  EXPECT_EQ(cat.root, value("b"));
   EXPECT_EQ(cat.size, 512);
   BufferLocation top = at("top");
   EXPECT_EQ(top.kind, BufferRootKind::Argument);
@@ -168,13 +144,13 @@ TEST_F(BufferLocationTest, unknownRootsAndViewsAreConservative) {
   // memref.cast is a view: of all of %b.
   BufferLocation cast = at("cast");
   EXPECT_FALSE(cast.exact);
-  EXPECT_EQ(cast.root, values.lookup("b"));
+  EXPECT_EQ(cast.root, value("b"));
   EXPECT_EQ(cast.kind, BufferRootKind::Allocation);
   // memref.subview is a view with an offset the analysis does not read: the
   // location is all of its root.
   BufferLocation u = at("u");
   EXPECT_FALSE(u.exact);
-  EXPECT_EQ(u.root, values.lookup("s1"));
+  EXPECT_EQ(u.root, value("s1"));
   EXPECT_EQ(u.offset, 0);
   EXPECT_EQ(u.size, 128);
   // Empty buffers share nothing.
@@ -189,7 +165,7 @@ TEST_F(BufferLocationTest, genericReshapeIsTheSameBytes) {
   // A reshape of the view at byte 64 of %s1: the same bytes, exactly.
   BufferLocation r = at("r");
   EXPECT_TRUE(r.exact);
-  EXPECT_EQ(r.root, values.lookup("s1"));
+  EXPECT_EQ(r.root, value("s1"));
   EXPECT_EQ(r.kind, BufferRootKind::StaticAllocation);
   EXPECT_EQ(r.offset, 64);
   EXPECT_EQ(r.size, 64);
@@ -209,7 +185,7 @@ TEST_F(BufferLocationTest, constantsShareNothing) {
   EXPECT_TRUE(k.mayOverlap(at("g")));
   // A view of a constant is in the constant.
   BufferLocation kv = at("kv");
-  EXPECT_EQ(kv.root, values.lookup("k"));
+  EXPECT_EQ(kv.root, value("k"));
   EXPECT_EQ(kv.kind, BufferRootKind::Constant);
   EXPECT_EQ(kv.offset, 16);
   EXPECT_TRUE(kv.mayOverlap(k));

@@ -11,17 +11,10 @@
 
 #include "passes/vpuip/utils/InPlace.h"
 
-#include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/OwningOpRef.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
 #include "passes/vpuip/utils/BufferBoxes.h"
-#include "llvm/ADT/StringMap.h"
+#include "passes/vpuip/utils/unittests/TaggedProgram.h"
 #include "gtest/gtest.h"
 
 using namespace mlir;
@@ -56,35 +49,22 @@ func.func @main(%in: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %other:
 }
 )mlir";
 
-class InPlaceTest : public ::testing::Test {
+class InPlaceTest : public TaggedProgramTest {
 protected:
   void SetUp() override {
-    context
-        .loadDialect<VPUIPDialect, func::FuncDialect, memref::MemRefDialect>();
-    module = parseSourceString<ModuleOp>(kProgram, &context);
-    ASSERT_TRUE(module);
-    func = *module->getOps<func::FuncOp>().begin();
-    func.walk([&](Operation *op) {
-      if (auto name = op->getAttrOfType<StringAttr>("tag")) {
-        ops[name.getValue()] = op;
-      }
-    });
+    parse(kProgram);
     ASSERT_TRUE(succeeded(writers.build(func.getBody().front())));
   }
 
-  NNDMAOp dma(StringRef name) { return llvm::cast<NNDMAOp>(ops.lookup(name)); }
+  NNDMAOp dma(StringRef name) { return llvm::cast<NNDMAOp>(op(name)); }
 
-  MLIRContext context;
-  OwningOpRef<ModuleOp> module;
-  func::FuncOp func;
-  llvm::StringMap<Operation *> ops;
   WriterMap writers;
 };
 
 TEST_F(InPlaceTest, onlyCopiesWithinTheClusterQualify) {
   EXPECT_TRUE(canWriteInPlace(dma("into"), writers, CmxLimit()));
   EXPECT_FALSE(canWriteInPlace(dma("across"), writers, CmxLimit()));
-  Value result = ops.lookup("task")->getResult(0);
+  Value result = op("task")->getResult(0);
   auto into = llvm::cast<MemRefType>(dma("into").getOutputBuff().getType());
   auto across = llvm::cast<MemRefType>(dma("across").getOutputBuff().getType());
   auto buffer = llvm::cast<MemRefType>(
@@ -110,7 +90,7 @@ TEST_F(InPlaceTest, theTaskWritesTheDestination) {
   InPlaceWrite done = writeInPlace(into, writers);
   EXPECT_FALSE(done.kernel);
   EXPECT_EQ(done.bytes, 16 * 4 * 4 * 2);
-  auto task = llvm::cast<NCEClusterTaskOp>(ops.lookup("task"));
+  auto task = llvm::cast<NCEClusterTaskOp>(op("task"));
   EXPECT_EQ(task.getOutputBuff(), part);
   EXPECT_EQ(task.getOutput().getType(), part.getType());
   EXPECT_TRUE(part.getDefiningOp()->isBeforeInBlock(task));
