@@ -553,6 +553,26 @@ void loadF16(const uint8_t *src, int64_t stride, int64_t count, float *dst,
   numeric::f16BitsToFloat(bits, llvm::MutableArrayRef<float>(dst, count));
 }
 
+/// Converts `cols` pixels of `chans` FP16 channels (pixel i at src + i *
+/// strideW, its channel c at + c * strideC) to dst + i * colStride, and
+/// zeroes each pixel's floats from chans to colStride when `zeroTail`. Whole
+/// channel-minor pixels without a tail convert as one run.
+void loadF16Pixels(const uint8_t *src, int64_t strideW, int64_t strideC,
+                   int64_t cols, int64_t chans, float *dst, int64_t colStride,
+                   bool zeroTail, std::vector<uint16_t> &bits) {
+  if (strideC == 2 && strideW == 2 * chans && colStride == chans) {
+    loadF16(src, 2, cols * chans, dst, bits);
+    return;
+  }
+  for (int64_t i = 0; i < cols; ++i) {
+    float *to = dst + i * colStride;
+    loadF16(src + i * strideW, strideC, chans, to, bits);
+    if (zeroTail) {
+      std::fill(to + chans, to + colStride, 0.0f);
+    }
+  }
+}
+
 /// The taps of a CONV segment: about 32 KiB of weights of a 16-channel
 /// block (L1).
 int64_t getTapSegment(int64_t inChannels) {
@@ -650,11 +670,10 @@ void computeZeroPaddedConvRows(const F16Box &b, int64_t y0, int64_t y1,
     std::fill(row, row + (validX0 - left) * colStride, 0.0f);
     std::fill(row + (validX1 + 1 - left) * colStride, row + cols * colStride,
               0.0f);
-    for (int64_t ix = validX0; ix <= validX1; ++ix) {
-      loadF16(input.data + iy * input.strideH + ix * input.strideW,
-              input.strideC, input.channels, row + (ix - left) * colStride,
-              s.bits);
-    }
+    loadF16Pixels(input.data + iy * input.strideH + validX0 * input.strideW,
+                  input.strideW, input.strideC, validX1 - validX0 + 1,
+                  input.channels, row + (validX0 - left) * colStride, colStride,
+                  /*zeroTail=*/false, s.bits);
   }
   int64_t taps = kernelH * kernelW;
   for (int64_t t = 0; t < taps; ++t) {
@@ -707,16 +726,13 @@ void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
       input.height - 1, y1 * desc.strideH - desc.padTop + kernelH - 1);
   int64_t rowCount = std::max<int64_t>(0, lastRow - firstRow + 1);
   float *rows = s.rows.get(rowCount * b.cols * b.colStride);
+  // (DWCONV and the pools read the whole vector of the last channels.)
   for (int64_t iy = firstRow; iy <= lastRow; ++iy) {
-    for (int64_t col = 0; col < b.cols; ++col) {
-      float *to = rows + ((iy - firstRow) * b.cols + col) * b.colStride;
-      loadF16(input.data + iy * input.strideH +
-                  (b.inBox.x0 + col) * input.strideW +
-                  b.inBox.z0 * input.strideC,
-              input.strideC, b.chans, to, s.bits);
-      // DWCONV and the pools read the whole vector of the last channels.
-      std::fill(to + b.chans, to + b.colStride, 0.0f);
-    }
+    loadF16Pixels(input.data + iy * input.strideH + b.inBox.x0 * input.strideW +
+                      b.inBox.z0 * input.strideC,
+                  input.strideW, input.strideC, b.cols, b.chans,
+                  rows + (iy - firstRow) * b.cols * b.colStride, b.colStride,
+                  /*zeroTail=*/true, s.bits);
   }
   // Collects the taps t0 <= ky * KX + kx < t1 of output (y, x) inside the
   // input into s.tapIn and s.tapW (CONV: the weights of the output channels
