@@ -94,6 +94,12 @@ struct NceKernels {
   /// to[k] = acc[k] * scale[k] + bias[k], two roundings, for k < count.
   void (*scaleBias)(const float *acc, const float *scale, const float *bias,
                     int64_t count, float *to);
+  /// dst[i] = the FP16 value at src + 2 * i, i < count.
+  void (*convertF16)(const uint8_t *src, int64_t count, float *dst);
+  /// a[i] = a[i] + b[i], a[i] - b[i] or a[i] * b[i] (ELTWISE_ADD, _SUB,
+  /// _MUL), i < count.
+  void (*eltwise)(schema::NceTaskType type, float *a, const float *b,
+                  int64_t count);
 };
 
 //===----------------------------------------------------------------------===//
@@ -191,9 +197,35 @@ void scaleBiasPortable(const float *acc, const float *scale, const float *bias,
   }
 }
 
+void convertF16Portable(const uint8_t *src, int64_t count, float *dst) {
+  for (int64_t i = 0; i < count; ++i) {
+    uint16_t bits;
+    std::memcpy(&bits, src + 2 * i, 2);
+    dst[i] = numeric::f16BitsToFloat(bits);
+  }
+}
+
+void eltwisePortable(schema::NceTaskType type, float *a, const float *b,
+                     int64_t count) {
+  if (type == schema::NceTaskType::ELTWISE_ADD) {
+    for (int64_t i = 0; i < count; ++i) {
+      a[i] = a[i] + b[i];
+    }
+  } else if (type == schema::NceTaskType::ELTWISE_SUB) {
+    for (int64_t i = 0; i < count; ++i) {
+      a[i] = a[i] - b[i];
+    }
+  } else {
+    for (int64_t i = 0; i < count; ++i) {
+      a[i] = a[i] * b[i];
+    }
+  }
+}
+
 constexpr NceKernels kPortableKernels = {
     convTilePortable,         depthwisePortable, poolPortable,
-    transposeWeightsPortable, ppePortable,       scaleBiasPortable};
+    transposeWeightsPortable, ppePortable,       scaleBiasPortable,
+    convertF16Portable,       eltwisePortable};
 
 //===----------------------------------------------------------------------===//
 // AVX2 + FMA kernels
@@ -435,9 +467,35 @@ __attribute__((target("avx2"))) void scaleBiasAvx2(const float *acc,
   scaleBiasPortable(acc + k, scale + k, bias + k, count - k, to + k);
 }
 
-constexpr NceKernels kAvx2Kernels = {convTileAvx2, depthwiseAvx2,
-                                     poolAvx2,     transposeWeightsAvx2,
-                                     ppeAvx2,      scaleBiasAvx2};
+/// convertF16Portable eight values at a time (F16C).
+__attribute__((target("avx2,f16c"))) void
+convertF16Avx2(const uint8_t *src, int64_t count, float *dst) {
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m128i half =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(src + 2 * i));
+    _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(half));
+  }
+  convertF16Portable(src + 2 * i, count - i, dst + i);
+}
+
+/// eltwisePortable eight values at a time.
+__attribute__((target("avx2"))) void
+eltwiseAvx2(schema::NceTaskType type, float *a, const float *b, int64_t count) {
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256 x = _mm256_loadu_ps(a + i), y = _mm256_loadu_ps(b + i);
+    __m256 r = type == schema::NceTaskType::ELTWISE_ADD   ? _mm256_add_ps(x, y)
+               : type == schema::NceTaskType::ELTWISE_SUB ? _mm256_sub_ps(x, y)
+                                                          : _mm256_mul_ps(x, y);
+    _mm256_storeu_ps(a + i, r);
+  }
+  eltwisePortable(type, a + i, b + i, count - i);
+}
+
+constexpr NceKernels kAvx2Kernels = {
+    convTileAvx2, depthwiseAvx2, poolAvx2,       transposeWeightsAvx2,
+    ppeAvx2,      scaleBiasAvx2, convertF16Avx2, eltwiseAvx2};
 
 #endif // VPUC_NCE_AVX2
 
@@ -540,15 +598,15 @@ private:
 };
 
 /// Converts `count` FP16 elements `stride` bytes apart at `src` to `dst`.
-void loadF16(const uint8_t *src, int64_t stride, int64_t count, float *dst,
-             std::vector<uint16_t> &bits) {
-  bits.resize(count);
+void loadF16(const NceKernels &kernels, const uint8_t *src, int64_t stride,
+             int64_t count, float *dst, std::vector<uint16_t> &bits) {
   if (stride == 2) {
-    std::memcpy(bits.data(), src, count * 2);
-  } else {
-    for (int64_t i = 0; i < count; ++i) {
-      std::memcpy(&bits[i], src + i * stride, 2);
-    }
+    kernels.convertF16(src, count, dst);
+    return;
+  }
+  bits.resize(count);
+  for (int64_t i = 0; i < count; ++i) {
+    std::memcpy(&bits[i], src + i * stride, 2);
   }
   numeric::f16BitsToFloat(bits, llvm::MutableArrayRef<float>(dst, count));
 }
@@ -557,16 +615,17 @@ void loadF16(const uint8_t *src, int64_t stride, int64_t count, float *dst,
 /// strideW, its channel c at + c * strideC) to dst + i * colStride, and
 /// zeroes each pixel's floats from chans to colStride when `zeroTail`. Whole
 /// channel-minor pixels without a tail convert as one run.
-void loadF16Pixels(const uint8_t *src, int64_t strideW, int64_t strideC,
-                   int64_t cols, int64_t chans, float *dst, int64_t colStride,
-                   bool zeroTail, std::vector<uint16_t> &bits) {
+void loadF16Pixels(const NceKernels &kernels, const uint8_t *src,
+                   int64_t strideW, int64_t strideC, int64_t cols,
+                   int64_t chans, float *dst, int64_t colStride, bool zeroTail,
+                   std::vector<uint16_t> &bits) {
   if (strideC == 2 && strideW == 2 * chans && colStride == chans) {
-    loadF16(src, 2, cols * chans, dst, bits);
+    loadF16(kernels, src, 2, cols * chans, dst, bits);
     return;
   }
   for (int64_t i = 0; i < cols; ++i) {
     float *to = dst + i * colStride;
-    loadF16(src + i * strideW, strideC, chans, to, bits);
+    loadF16(kernels, src + i * strideW, strideC, chans, to, bits);
     if (zeroTail) {
       std::fill(to + chans, to + colStride, 0.0f);
     }
@@ -592,43 +651,40 @@ struct RowScratch {
   std::vector<float> result;
   std::vector<uint16_t> bits;
   std::vector<const float *> tapIn, tapW;
-  std::vector<float> other;
+  /// Eltwise: the second input's row.
+  FloatScratch other;
   /// The underflow counts of the rows (F16Box::underflow).
   numeric::F16Underflow underflow;
 };
 
-/// Eltwise: acc = input op input2 for the output rows [y0, y1].
+/// Eltwise: acc = input op input2 for the output rows [y0, y1], a row of
+/// pixels at a time.
 void computeEltwiseRows(const F16Box &b, int64_t y0, int64_t y1,
                         RowScratch &s) {
   const NceActivation &input = b.input;
   const NceActivation &in2 = *b.input2;
   schema::NceTaskType type = b.desc.type;
   int64_t nk = b.outChans, kp = b.kp, outCols = b.box.x1 - b.box.x0 + 1;
-  s.other.resize(nk);
+  float *other = s.other.get(outCols * kp);
   for (int64_t y = y0; y <= y1; ++y) {
     // The window is the element (1x1, strides 1, no padding).
-    for (int64_t x = b.box.x0; x <= b.box.x1; ++x) {
-      float *a = s.acc.data() + ((y - y0) * outCols + x - b.box.x0) * kp;
-      loadF16(input.data + y * input.strideH + x * input.strideW +
-                  b.box.z0 * input.strideC,
-              input.strideC, nk, a, s.bits);
-      loadF16(in2.data + y * in2.strideH + x * in2.strideW +
-                  b.box.z0 * in2.strideC,
-              in2.strideC, nk, s.other.data(), s.bits);
-      const float *o = s.other.data();
-      if (type == schema::NceTaskType::ELTWISE_ADD) {
-        for (int64_t k = 0; k < nk; ++k) {
-          a[k] = a[k] + o[k];
-        }
-      } else if (type == schema::NceTaskType::ELTWISE_SUB) {
-        for (int64_t k = 0; k < nk; ++k) {
-          a[k] = a[k] - o[k];
-        }
-      } else {
-        for (int64_t k = 0; k < nk; ++k) {
-          a[k] = a[k] * o[k];
-        }
-      }
+    float *row = s.acc.data() + (y - y0) * outCols * kp;
+    loadF16Pixels(b.kernels,
+                  input.data + y * input.strideH + b.box.x0 * input.strideW +
+                      b.box.z0 * input.strideC,
+                  input.strideW, input.strideC, outCols, nk, row, kp,
+                  /*zeroTail=*/false, s.bits);
+    loadF16Pixels(b.kernels,
+                  in2.data + y * in2.strideH + b.box.x0 * in2.strideW +
+                      b.box.z0 * in2.strideC,
+                  in2.strideW, in2.strideC, outCols, nk, other, kp,
+                  /*zeroTail=*/false, s.bits);
+    if (nk == kp) {
+      b.kernels.eltwise(type, row, other, outCols * kp);
+      continue;
+    }
+    for (int64_t i = 0; i < outCols; ++i) {
+      b.kernels.eltwise(type, row + i * kp, other + i * kp, nk);
     }
   }
 }
@@ -670,7 +726,8 @@ void computeZeroPaddedConvRows(const F16Box &b, int64_t y0, int64_t y1,
     std::fill(row, row + (validX0 - left) * colStride, 0.0f);
     std::fill(row + (validX1 + 1 - left) * colStride, row + cols * colStride,
               0.0f);
-    loadF16Pixels(input.data + iy * input.strideH + validX0 * input.strideW,
+    loadF16Pixels(b.kernels,
+                  input.data + iy * input.strideH + validX0 * input.strideW,
                   input.strideW, input.strideC, validX1 - validX0 + 1,
                   input.channels, row + (validX0 - left) * colStride, colStride,
                   /*zeroTail=*/false, s.bits);
@@ -728,7 +785,8 @@ void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
   float *rows = s.rows.get(rowCount * b.cols * b.colStride);
   // (DWCONV and the pools read the whole vector of the last channels.)
   for (int64_t iy = firstRow; iy <= lastRow; ++iy) {
-    loadF16Pixels(input.data + iy * input.strideH + b.inBox.x0 * input.strideW +
+    loadF16Pixels(b.kernels,
+                  input.data + iy * input.strideH + b.inBox.x0 * input.strideW +
                       b.inBox.z0 * input.strideC,
                   input.strideW, input.strideC, b.cols, b.chans,
                   rows + (iy - firstRow) * b.cols * b.colStride, b.colStride,

@@ -372,14 +372,20 @@ TEST(NceKernelsTest, depthwiseAndPools) {
   }
 }
 
+// Channels that fill whole vectors (rows of pixels converted and combined as
+// one run where a box has all the channels) and channels that do not.
 TEST(NceKernelsTest, eltwise) {
   for (Type type : {Type::ELTWISE_ADD, Type::ELTWISE_SUB, Type::ELTWISE_MUL}) {
-    Case c;
-    c.type = type;
-    c.kernelH = c.kernelW = 1;
-    c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
-    c.inC = c.outC = 20;
-    checkCase(c, 8);
+    for (int64_t channels : {20, 32}) {
+      Case c;
+      c.type = type;
+      c.kernelH = c.kernelW = 1;
+      c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
+      c.inC = c.outC = channels;
+      checkCase(c, 8);
+      c.channelMinor = false;
+      checkCase(c, 9);
+    }
   }
 }
 
