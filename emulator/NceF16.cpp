@@ -10,29 +10,34 @@
 //
 //  - the weights of the box's channels are converted to FP32 once and
 //    transposed so that a tap's weights of consecutive output channels are
-//    contiguous (one vector load per input channel and 8 output channels);
+//    contiguous (one vector load per input channel and 8 output channels;
+//    CONV: packed per block of 16 output channels, in the order the tiles
+//    read them);
 //  - the input rows a group of output rows reads are converted to FP32 once
 //    (F16C where the CPU has it);
 //  - a CONV tile of up to kLanes output pixels x 16 output channels keeps
-//    its sums in registers and runs over the taps (ky, kx) and the input
-//    channels in the scalar order. A product of two FP16 values is exact in
-//    FP32, so a fused multiply-add rounds exactly as the scalar `acc += x *
-//    w` does. The taps are cut into segments whose weights stay in L1 over
-//    all the pixels; a sum continues from segment to segment in memory, in
-//    the same order;
+//    its sums in registers (12 independent FMA chains) and runs over the
+//    taps (ky, kx) and the input channels in the scalar order; a DWCONV tile
+//    the same over the taps, for kLanes pixels x 16 channels. A product of two
+//    FP16 values is exact in FP32, so a fused multiply-add rounds exactly as
+//    the scalar `acc += x * w` does. The taps are cut into segments whose
+//    weights stay in L1 over all the pixels; a sum continues from segment to
+//    segment in memory, in the same order;
 //  - positions in the padding are skipped, not added as zero products
 //    (0 * inf is NaN), except when every weight is finite: a product with +0
 //    is then ±0, which changes no sum (sums start at +0 and so never become
 //    -0), and the padding is read as zeros so that every pixel runs in full
-//    tiles. Otherwise the pixels whose window crosses the padding run one at
-//    a time over their valid taps;
+//    tiles (CONV and DWCONV), the tiles running on from one output row to
+//    the next. Otherwise the pixels whose window crosses the padding run one
+//    at a time over their valid taps;
 //  - scale, bias, the average's division and the PPE stay separate FP32
 //    operations (never fused), then one rounding to FP16 (F16C).
 //
 // The AVX2 + FMA code is chosen at run time when the CPU has AVX2, FMA and
 // F16C; the portable loops are the same algorithm in plain C++. Output rows
-// are independent, so a thread pool splits a box into groups of rows; every
-// element is computed by the same operations whatever the split.
+// are independent, so a thread pool splits a box into groups of rows (CONV
+// boxes of few pixels also into blocks of output channels); every element is
+// computed by the same operations whatever the split.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,6 +84,11 @@ struct NceKernels {
   /// acc[k] (k < kp) = the sum over the taps of in[t][k] * w[t][k].
   void (*depthwise)(const float *const *in, const float *const *w, int64_t taps,
                     int64_t kp, float *acc);
+  /// depthwise of `lanes` (1 to kLanes) pixels: acc + l * kp of in[t] +
+  /// lane[l].
+  void (*depthwiseTile)(int64_t lanes, const float *const *in,
+                        const int64_t *lane, const float *const *w,
+                        int64_t taps, int64_t kp, float *acc);
   /// acc[k] = the sum (`max` false) or the std::max fold (`max` true) of
   /// in[t][k] over the taps; 0 without taps.
   void (*pool)(const float *const *in, int64_t taps, int64_t kp, bool max,
@@ -137,6 +147,18 @@ void depthwisePortable(const float *const *in, const float *const *w,
     for (int64_t k = 0; k < kp; ++k) {
       acc[k] += in[t][k] * w[t][k];
     }
+  }
+}
+
+void depthwiseTilePortable(int64_t lanes, const float *const *in,
+                           const int64_t *lane, const float *const *w,
+                           int64_t taps, int64_t kp, float *acc) {
+  std::vector<const float *> pixelIn(taps);
+  for (int64_t l = 0; l < lanes; ++l) {
+    for (int64_t t = 0; t < taps; ++t) {
+      pixelIn[t] = in[t] + lane[l];
+    }
+    depthwisePortable(pixelIn.data(), w, taps, kp, acc + l * kp);
   }
 }
 
@@ -223,9 +245,9 @@ void eltwisePortable(schema::NceTaskType type, float *a, const float *b,
 }
 
 constexpr NceKernels kPortableKernels = {
-    convTilePortable,         depthwisePortable, poolPortable,
-    transposeWeightsPortable, ppePortable,       scaleBiasPortable,
-    convertF16Portable,       eltwisePortable};
+    convTilePortable,  depthwisePortable,        depthwiseTilePortable,
+    poolPortable,      transposeWeightsPortable, ppePortable,
+    scaleBiasPortable, convertF16Portable,       eltwisePortable};
 
 //===----------------------------------------------------------------------===//
 // AVX2 + FMA kernels
@@ -349,6 +371,69 @@ __attribute__((target("avx2,fma"))) void depthwiseAvx2(const float *const *in,
   for (; k < kp; k += 8) {
     depthwiseBlockAvx2<1>(in, w, taps, k, acc);
   }
+}
+
+/// depthwiseTilePortable of the channels [k, k + 8 * Vectors): the sums of
+/// `Lanes` pixels x `Vectors` vectors in registers.
+template <int64_t Lanes, int64_t Vectors>
+__attribute__((target("avx2,fma"), always_inline)) inline void
+depthwiseTileBlockAvx2(const float *const *in, const int64_t *lane,
+                       const float *const *w, int64_t taps, int64_t kp,
+                       int64_t k, float *acc) {
+  __m256 a[Lanes][Vectors];
+#pragma GCC unroll 8
+  for (int64_t l = 0; l < Lanes; ++l) {
+#pragma GCC unroll 8
+    for (int64_t v = 0; v < Vectors; ++v) {
+      a[l][v] = _mm256_setzero_ps();
+    }
+  }
+  for (int64_t t = 0; t < taps; ++t) {
+    __m256 wv[Vectors];
+#pragma GCC unroll 8
+    for (int64_t v = 0; v < Vectors; ++v) {
+      wv[v] = _mm256_loadu_ps(w[t] + k + 8 * v);
+    }
+#pragma GCC unroll 8
+    for (int64_t l = 0; l < Lanes; ++l) {
+      const float *x = in[t] + lane[l] + k;
+#pragma GCC unroll 8
+      for (int64_t v = 0; v < Vectors; ++v) {
+        a[l][v] = _mm256_fmadd_ps(_mm256_loadu_ps(x + 8 * v), wv[v], a[l][v]);
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (int64_t l = 0; l < Lanes; ++l) {
+#pragma GCC unroll 8
+    for (int64_t v = 0; v < Vectors; ++v) {
+      _mm256_storeu_ps(acc + l * kp + k + 8 * v, a[l][v]);
+    }
+  }
+}
+
+template <int64_t Lanes>
+__attribute__((target("avx2,fma"))) void
+depthwiseTileAvx2(const float *const *in, const int64_t *lane,
+                  const float *const *w, int64_t taps, int64_t kp, float *acc) {
+  int64_t k = 0;
+  for (; k + 16 <= kp; k += 16) {
+    depthwiseTileBlockAvx2<Lanes, 2>(in, lane, w, taps, kp, k, acc);
+  }
+  if (k < kp) {
+    depthwiseTileBlockAvx2<Lanes, 1>(in, lane, w, taps, kp, k, acc);
+  }
+}
+
+void depthwiseTileAvx2(int64_t lanes, const float *const *in,
+                       const int64_t *lane, const float *const *w, int64_t taps,
+                       int64_t kp, float *acc) {
+  using Tile = void (*)(const float *const *, const int64_t *,
+                        const float *const *, int64_t, int64_t, float *);
+  static constexpr Tile tiles[kLanes] = {
+      depthwiseTileAvx2<1>, depthwiseTileAvx2<2>, depthwiseTileAvx2<3>,
+      depthwiseTileAvx2<4>, depthwiseTileAvx2<5>, depthwiseTileAvx2<6>};
+  tiles[lanes - 1](in, lane, w, taps, kp, acc);
 }
 
 __attribute__((target("avx2"))) void poolAvx2(const float *const *in,
@@ -494,8 +579,9 @@ eltwiseAvx2(schema::NceTaskType type, float *a, const float *b, int64_t count) {
 }
 
 constexpr NceKernels kAvx2Kernels = {
-    convTileAvx2, depthwiseAvx2, poolAvx2,       transposeWeightsAvx2,
-    ppeAvx2,      scaleBiasAvx2, convertF16Avx2, eltwiseAvx2};
+    convTileAvx2,  depthwiseAvx2,        depthwiseTileAvx2,
+    poolAvx2,      transposeWeightsAvx2, ppeAvx2,
+    scaleBiasAvx2, convertF16Avx2,       eltwiseAvx2};
 
 #endif // VPUC_NCE_AVX2
 
@@ -695,19 +781,20 @@ int64_t getAccEnd(const F16Box &b, int64_t c1) {
   return c1 == b.outChans ? b.kp : c1;
 }
 
-/// CONV with finite weights: the accumulators of the output rows [y0, y1]
-/// and channels [c0, c1) over the input with its padding as zeros, so that
-/// every pixel has every tap and the pixels run in full tiles, from row to
-/// row.
-void computeZeroPaddedConvRows(const F16Box &b, int64_t y0, int64_t y1,
-                               int64_t c0, int64_t c1, RowScratch &s) {
+/// CONV and DWCONV with finite weights: the accumulators of the output rows
+/// [y0, y1] and (CONV) channels [c0, c1) over the input with its padding as
+/// zeros, so that every pixel has every tap and the pixels run in full
+/// tiles, from row to row.
+void computeZeroPaddedRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
+                           int64_t c1, RowScratch &s) {
   const NceInvariantDesc &desc = b.desc;
   const NceActivation &input = b.input;
   int64_t kernelH = desc.kernelH, kernelW = desc.kernelW;
   int64_t kp = b.kp, outCols = b.box.x1 - b.box.x0 + 1;
+  bool conv = desc.type == schema::NceTaskType::CONV;
   // Padded input rows top..top + rowCount - 1, columns left..left + cols - 1
-  // (positions outside the input zero; the channels past input.channels are
-  // never read).
+  // (positions outside the input zero; CONV reads the input channels only,
+  // DWCONV the whole vector of the last ones).
   int64_t top = y0 * desc.strideH - desc.padTop;
   int64_t rowCount = (y1 - y0) * desc.strideH + kernelH;
   int64_t left = b.box.x0 * desc.strideW - desc.padLeft;
@@ -727,10 +814,11 @@ void computeZeroPaddedConvRows(const F16Box &b, int64_t y0, int64_t y1,
     std::fill(row + (validX1 + 1 - left) * colStride, row + cols * colStride,
               0.0f);
     loadF16Pixels(b.kernels,
-                  input.data + iy * input.strideH + validX0 * input.strideW,
-                  input.strideW, input.strideC, validX1 - validX0 + 1,
-                  input.channels, row + (validX0 - left) * colStride, colStride,
-                  /*zeroTail=*/false, s.bits);
+                  input.data + iy * input.strideH + validX0 * input.strideW +
+                      b.inBox.z0 * input.strideC,
+                  input.strideW, input.strideC, validX1 - validX0 + 1, b.chans,
+                  row + (validX0 - left) * colStride, colStride,
+                  /*zeroTail=*/!conv, s.bits);
   }
   int64_t taps = kernelH * kernelW;
   for (int64_t t = 0; t < taps; ++t) {
@@ -745,6 +833,17 @@ void computeZeroPaddedConvRows(const F16Box &b, int64_t y0, int64_t y1,
         colStride;
   }
   float *acc = s.acc.data();
+  if (!conv) {
+    for (int64_t t = 0; t < taps; ++t) {
+      s.tapW[t] = b.w.data() + t * kp;
+    }
+    for (int64_t p = 0; p < pixels; p += kLanes) {
+      b.kernels.depthwiseTile(std::min(kLanes, pixels - p), s.tapIn.data(),
+                              s.lanes.data() + p, s.tapW.data(), taps, kp,
+                              acc + p * kp);
+    }
+    return;
+  }
   int64_t segment = getTapSegment(input.channels);
   for (int64_t k0 = c0; k0 < getAccEnd(b, c1); k0 += 16) {
     int64_t vectors = getConvBlockWidth(b, k0) / 8;
@@ -767,8 +866,8 @@ void computeZeroPaddedConvRows(const F16Box &b, int64_t y0, int64_t y1,
 /// channels [c0, c1); the other types compute all channels.
 void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
                        int64_t c1, RowScratch &s) {
-  if (b.desc.type == schema::NceTaskType::CONV && b.finiteWeights) {
-    computeZeroPaddedConvRows(b, y0, y1, c0, c1, s);
+  if (isNceWeighted(b.desc.type) && b.finiteWeights) {
+    computeZeroPaddedRows(b, y0, y1, c0, c1, s);
     return;
   }
   const NceInvariantDesc &desc = b.desc;
