@@ -10,29 +10,34 @@
 //
 //  - the weights of the box's channels are converted to FP32 once and
 //    transposed so that a tap's weights of consecutive output channels are
-//    contiguous (one vector load per input channel and 8 output channels);
+//    contiguous (one vector load per input channel and 8 output channels;
+//    CONV: packed per block of 16 output channels, in the order the tiles
+//    read them);
 //  - the input rows a group of output rows reads are converted to FP32 once
 //    (F16C where the CPU has it);
 //  - a CONV tile of up to kLanes output pixels x 16 output channels keeps
-//    its sums in registers and runs over the taps (ky, kx) and the input
-//    channels in the scalar order. A product of two FP16 values is exact in
-//    FP32, so a fused multiply-add rounds exactly as the scalar `acc += x *
-//    w` does. The taps are cut into segments whose weights stay in L1 over
-//    all the pixels; a sum continues from segment to segment in memory, in
-//    the same order;
+//    its sums in registers (12 independent FMA chains) and runs over the
+//    taps (ky, kx) and the input channels in the scalar order; a DWCONV tile
+//    the same over the taps, for kLanes pixels x 16 channels. A product of two
+//    FP16 values is exact in FP32, so a fused multiply-add rounds exactly as
+//    the scalar `acc += x * w` does. The taps are cut into segments whose
+//    weights stay in L1 over all the pixels; a sum continues from segment to
+//    segment in memory, in the same order;
 //  - positions in the padding are skipped, not added as zero products
 //    (0 * inf is NaN), except when every weight is finite: a product with +0
 //    is then ±0, which changes no sum (sums start at +0 and so never become
 //    -0), and the padding is read as zeros so that every pixel runs in full
-//    tiles. Otherwise the pixels whose window crosses the padding run one at
-//    a time over their valid taps;
+//    tiles (CONV and DWCONV), the tiles running on from one output row to
+//    the next. Otherwise the pixels whose window crosses the padding run one
+//    at a time over their valid taps;
 //  - scale, bias, the average's division and the PPE stay separate FP32
 //    operations (never fused), then one rounding to FP16 (F16C).
 //
 // The AVX2 + FMA code is chosen at run time when the CPU has AVX2, FMA and
 // F16C; the portable loops are the same algorithm in plain C++. Output rows
-// are independent, so a thread pool splits a box into groups of rows; every
-// element is computed by the same operations whatever the split.
+// are independent, so a thread pool splits a box into groups of rows (CONV
+// boxes of few pixels also into blocks of output channels); every element is
+// computed by the same operations whatever the split.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +47,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <vector>
 
@@ -58,35 +64,52 @@ namespace mlir::vpuc::emu {
 
 namespace {
 
-/// Output pixels of a CONV tile.
-constexpr int64_t kLanes = 4;
+/// Output pixels of a CONV tile: with two vectors of output channels, 12
+/// accumulators, enough independent sums to keep both FMA pipes busy.
+constexpr int64_t kLanes = 6;
 
 /// `count` rounded up to whole vectors of 8 floats.
 int64_t roundUpToVector(int64_t count) { return (count + 7) / 8 * 8; }
 
 /// The kernel set an ISA provides (see the file comment).
 struct NceKernels {
-  /// acc[l * kp + k] (l < lanes, k0 <= k < k0 + 8 * vectors) += (one
-  /// rounding per term) the products in[t][l * laneStride + ic] *
-  /// w[t][ic * kp + k] in the order of the taps and then of the input
-  /// channels ic < inC. kp and k0 are multiples
+  /// acc[l * kp + k0 + j] (l < lanes, j < 8 * vectors) += (one rounding
+  /// per term) the products in[t][lane[l] + ic] * w[t][ic * 8 * vectors +
+  /// j] in the order of the taps and then of the input channels ic < inC,
+  /// starting from +0 instead of acc when `first`. kp and k0 are multiples
   /// of 8, vectors is 1 or 2, lanes 1 to kLanes.
-  void (*convTile)(int64_t lanes, const float *const *in, const float *const *w,
-                   int64_t taps, int64_t inC, int64_t laneStride, int64_t kp,
-                   int64_t k0, int64_t vectors, float *acc);
+  void (*convTile)(int64_t lanes, const float *const *in, const int64_t *lane,
+                   const float *const *w, int64_t taps, int64_t inC, int64_t kp,
+                   int64_t k0, int64_t vectors, bool first, float *acc);
   /// acc[k] (k < kp) = the sum over the taps of in[t][k] * w[t][k].
   void (*depthwise)(const float *const *in, const float *const *w, int64_t taps,
                     int64_t kp, float *acc);
+  /// depthwise of `lanes` (1 to kLanes) pixels: acc + l * kp of in[t] +
+  /// lane[l].
+  void (*depthwiseTile)(int64_t lanes, const float *const *in,
+                        const int64_t *lane, const float *const *w,
+                        int64_t taps, int64_t kp, float *acc);
   /// acc[k] = the sum (`max` false) or the std::max fold (`max` true) of
   /// in[t][k] over the taps; 0 without taps.
   void (*pool)(const float *const *in, int64_t taps, int64_t kp, bool max,
                float *acc);
-  /// to[i * kp + j] = rows[j * block + i] (j < group, i < block): `group`
-  /// output channels' weights transposed; returns whether all are finite.
-  bool (*transposeWeights)(const float *rows, int64_t group, int64_t block,
-                           float *to, int64_t kp);
+  /// to[i * kp + j] = the FP16 weight i of output channel j, at
+  /// channels[j] + 2 * i (j < group, i < block), in FP32: `group` output
+  /// channels' weights converted and transposed; returns whether all are
+  /// finite.
+  bool (*transposeWeights)(const uint8_t *const *channels, int64_t group,
+                           int64_t block, float *to, int64_t kp);
   /// applyNceFloatPpe of each of values[0, count), in place.
   void (*ppe)(const NceInvariantDesc &desc, float *values, int64_t count);
+  /// to[k] = acc[k] * scale[k] + bias[k], two roundings, for k < count.
+  void (*scaleBias)(const float *acc, const float *scale, const float *bias,
+                    int64_t count, float *to);
+  /// dst[i] = the FP16 value at src + 2 * i, i < count.
+  void (*convertF16)(const uint8_t *src, int64_t count, float *dst);
+  /// a[i] = a[i] + b[i], a[i] - b[i] or a[i] * b[i] (ELTWISE_ADD, _SUB,
+  /// _MUL), i < count.
+  void (*eltwise)(schema::NceTaskType type, float *a, const float *b,
+                  int64_t count);
 };
 
 //===----------------------------------------------------------------------===//
@@ -94,17 +117,22 @@ struct NceKernels {
 //===----------------------------------------------------------------------===//
 
 void convTilePortable(int64_t lanes, const float *const *in,
-                      const float *const *w, int64_t taps, int64_t inC,
-                      int64_t laneStride, int64_t kp, int64_t k0,
-                      int64_t vectors, float *acc) {
-  int64_t k1 = k0 + 8 * vectors;
+                      const int64_t *lane, const float *const *w, int64_t taps,
+                      int64_t inC, int64_t kp, int64_t k0, int64_t vectors,
+                      bool first, float *acc) {
+  int64_t width = 8 * vectors;
+  if (first) {
+    for (int64_t l = 0; l < lanes; ++l) {
+      std::fill(acc + l * kp + k0, acc + l * kp + k0 + width, 0.0f);
+    }
+  }
   for (int64_t t = 0; t < taps; ++t) {
     for (int64_t ic = 0; ic < inC; ++ic) {
-      const float *wk = w[t] + ic * kp;
+      const float *wk = w[t] + ic * width;
       for (int64_t l = 0; l < lanes; ++l) {
-        float x = in[t][l * laneStride + ic];
-        float *a = acc + l * kp;
-        for (int64_t k = k0; k < k1; ++k) {
+        float x = in[t][lane[l] + ic];
+        float *a = acc + l * kp + k0;
+        for (int64_t k = 0; k < width; ++k) {
           a[k] += x * wk[k];
         }
       }
@@ -119,6 +147,18 @@ void depthwisePortable(const float *const *in, const float *const *w,
     for (int64_t k = 0; k < kp; ++k) {
       acc[k] += in[t][k] * w[t][k];
     }
+  }
+}
+
+void depthwiseTilePortable(int64_t lanes, const float *const *in,
+                           const int64_t *lane, const float *const *w,
+                           int64_t taps, int64_t kp, float *acc) {
+  std::vector<const float *> pixelIn(taps);
+  for (int64_t l = 0; l < lanes; ++l) {
+    for (int64_t t = 0; t < taps; ++t) {
+      pixelIn[t] = in[t] + lane[l];
+    }
+    depthwisePortable(pixelIn.data(), w, taps, kp, acc + l * kp);
   }
 }
 
@@ -145,13 +185,16 @@ void poolPortable(const float *const *in, int64_t taps, int64_t kp, bool max,
   }
 }
 
-bool transposeWeightsPortable(const float *rows, int64_t group, int64_t block,
-                              float *to, int64_t kp) {
+/// transposeWeightsPortable of the weights i0 <= i < i1 only.
+bool transposeWeightRange(const uint8_t *const *channels, int64_t group,
+                          int64_t i0, int64_t i1, float *to, int64_t kp) {
   bool finite = true;
-  for (int64_t i = 0; i < block; ++i) {
+  for (int64_t i = i0; i < i1; ++i) {
     float *dst = to + i * kp;
     for (int64_t j = 0; j < group; ++j) {
-      float value = rows[j * block + i];
+      uint16_t bits;
+      std::memcpy(&bits, channels[j] + 2 * i, 2);
+      float value = numeric::f16BitsToFloat(bits);
       dst[j] = value;
       finite &= std::isfinite(value);
     }
@@ -159,13 +202,52 @@ bool transposeWeightsPortable(const float *rows, int64_t group, int64_t block,
   return finite;
 }
 
+bool transposeWeightsPortable(const uint8_t *const *channels, int64_t group,
+                              int64_t block, float *to, int64_t kp) {
+  return transposeWeightRange(channels, group, 0, block, to, kp);
+}
+
 void ppePortable(const NceInvariantDesc &desc, float *values, int64_t count) {
   applyNceFloatPpe(desc, llvm::MutableArrayRef<float>(values, count));
 }
 
-constexpr NceKernels kPortableKernels = {convTilePortable, depthwisePortable,
-                                         poolPortable, transposeWeightsPortable,
-                                         ppePortable};
+void scaleBiasPortable(const float *acc, const float *scale, const float *bias,
+                       int64_t count, float *to) {
+  for (int64_t k = 0; k < count; ++k) {
+    float scaled = acc[k] * scale[k];
+    to[k] = scaled + bias[k];
+  }
+}
+
+void convertF16Portable(const uint8_t *src, int64_t count, float *dst) {
+  for (int64_t i = 0; i < count; ++i) {
+    uint16_t bits;
+    std::memcpy(&bits, src + 2 * i, 2);
+    dst[i] = numeric::f16BitsToFloat(bits);
+  }
+}
+
+void eltwisePortable(schema::NceTaskType type, float *a, const float *b,
+                     int64_t count) {
+  if (type == schema::NceTaskType::ELTWISE_ADD) {
+    for (int64_t i = 0; i < count; ++i) {
+      a[i] = a[i] + b[i];
+    }
+  } else if (type == schema::NceTaskType::ELTWISE_SUB) {
+    for (int64_t i = 0; i < count; ++i) {
+      a[i] = a[i] - b[i];
+    }
+  } else {
+    for (int64_t i = 0; i < count; ++i) {
+      a[i] = a[i] * b[i];
+    }
+  }
+}
+
+constexpr NceKernels kPortableKernels = {
+    convTilePortable,  depthwisePortable,        depthwiseTilePortable,
+    poolPortable,      transposeWeightsPortable, ppePortable,
+    scaleBiasPortable, convertF16Portable,       eltwisePortable};
 
 //===----------------------------------------------------------------------===//
 // AVX2 + FMA kernels
@@ -174,28 +256,39 @@ constexpr NceKernels kPortableKernels = {convTilePortable, depthwisePortable,
 #ifdef VPUC_NCE_AVX2
 
 /// One CONV tile of `Lanes` pixels x `Vectors` vectors of output channels
-/// from k0.
+/// from k0. The loops over the lanes and vectors are unrolled so that the
+/// sums stay in registers (GCC's -O2 keeps such arrays in memory otherwise).
 template <int64_t Lanes, int64_t Vectors>
 __attribute__((target("avx2,fma"), always_inline)) inline void
-convBlockAvx2(const float *const *in, const float *const *w, int64_t taps,
-              int64_t inC, int64_t laneStride, int64_t kp, int64_t k0,
-              float *acc) {
+convBlockAvx2(const float *const *in, const int64_t *lane,
+              const float *const *w, int64_t taps, int64_t inC, int64_t kp,
+              int64_t k0, bool first, float *acc) {
   __m256 a[Lanes][Vectors];
+#pragma GCC unroll 8
   for (int64_t l = 0; l < Lanes; ++l) {
+#pragma GCC unroll 8
     for (int64_t v = 0; v < Vectors; ++v) {
-      a[l][v] = _mm256_loadu_ps(acc + l * kp + k0 + 8 * v);
+      a[l][v] = first ? _mm256_setzero_ps()
+                      : _mm256_loadu_ps(acc + l * kp + k0 + 8 * v);
     }
   }
   for (int64_t t = 0; t < taps; ++t) {
-    const float *x = in[t];
-    const float *wk = w[t] + k0;
-    for (int64_t ic = 0; ic < inC; ++ic, wk += kp) {
+    const float *x[Lanes];
+#pragma GCC unroll 8
+    for (int64_t l = 0; l < Lanes; ++l) {
+      x[l] = in[t] + lane[l];
+    }
+    const float *wk = w[t];
+    for (int64_t ic = 0; ic < inC; ++ic, wk += 8 * Vectors) {
       __m256 wv[Vectors];
+#pragma GCC unroll 8
       for (int64_t v = 0; v < Vectors; ++v) {
         wv[v] = _mm256_loadu_ps(wk + 8 * v);
       }
+#pragma GCC unroll 8
       for (int64_t l = 0; l < Lanes; ++l) {
-        __m256 xv = _mm256_broadcast_ss(x + l * laneStride + ic);
+        __m256 xv = _mm256_broadcast_ss(x[l] + ic);
+#pragma GCC unroll 8
         for (int64_t v = 0; v < Vectors; ++v) {
           // x * w is exact in FP32: the fused operation rounds once, as
           // the scalar `acc += x * w` does.
@@ -204,7 +297,9 @@ convBlockAvx2(const float *const *in, const float *const *w, int64_t taps,
       }
     }
   }
+#pragma GCC unroll 8
   for (int64_t l = 0; l < Lanes; ++l) {
+#pragma GCC unroll 8
     for (int64_t v = 0; v < Vectors; ++v) {
       _mm256_storeu_ps(acc + l * kp + k0 + 8 * v, a[l][v]);
     }
@@ -213,37 +308,132 @@ convBlockAvx2(const float *const *in, const float *const *w, int64_t taps,
 
 template <int64_t Lanes, int64_t Vectors>
 __attribute__((target("avx2,fma"))) void
-convTileAvx2(const float *const *in, const float *const *w, int64_t taps,
-             int64_t inC, int64_t laneStride, int64_t kp, int64_t k0,
+convTileAvx2(const float *const *in, const int64_t *lane, const float *const *w,
+             int64_t taps, int64_t inC, int64_t kp, int64_t k0, bool first,
              float *acc) {
-  convBlockAvx2<Lanes, Vectors>(in, w, taps, inC, laneStride, kp, k0, acc);
+  convBlockAvx2<Lanes, Vectors>(in, lane, w, taps, inC, kp, k0, first, acc);
 }
 
-void convTileAvx2(int64_t lanes, const float *const *in, const float *const *w,
-                  int64_t taps, int64_t inC, int64_t laneStride, int64_t kp,
-                  int64_t k0, int64_t vectors, float *acc) {
-  using Tile = void (*)(const float *const *, const float *const *, int64_t,
-                        int64_t, int64_t, int64_t, int64_t, float *);
+void convTileAvx2(int64_t lanes, const float *const *in, const int64_t *lane,
+                  const float *const *w, int64_t taps, int64_t inC, int64_t kp,
+                  int64_t k0, int64_t vectors, bool first, float *acc) {
+  using Tile =
+      void (*)(const float *const *, const int64_t *, const float *const *,
+               int64_t, int64_t, int64_t, int64_t, bool, float *);
   static constexpr Tile tiles[kLanes][2] = {
       {convTileAvx2<1, 1>, convTileAvx2<1, 2>},
       {convTileAvx2<2, 1>, convTileAvx2<2, 2>},
       {convTileAvx2<3, 1>, convTileAvx2<3, 2>},
-      {convTileAvx2<4, 1>, convTileAvx2<4, 2>}};
-  tiles[lanes - 1][vectors - 1](in, w, taps, inC, laneStride, kp, k0, acc);
+      {convTileAvx2<4, 1>, convTileAvx2<4, 2>},
+      {convTileAvx2<5, 1>, convTileAvx2<5, 2>},
+      {convTileAvx2<6, 1>, convTileAvx2<6, 2>}};
+  tiles[lanes - 1][vectors - 1](in, lane, w, taps, inC, kp, k0, first, acc);
+}
+
+/// depthwisePortable of the channels [k, k + 8 * Vectors): one sum per
+/// vector, the vectors' sums independent (unrolled, so that they overlap).
+template <int64_t Vectors>
+__attribute__((target("avx2,fma"), always_inline)) inline void
+depthwiseBlockAvx2(const float *const *in, const float *const *w, int64_t taps,
+                   int64_t k, float *acc) {
+  __m256 a[Vectors];
+#pragma GCC unroll 8
+  for (int64_t v = 0; v < Vectors; ++v) {
+    a[v] = _mm256_setzero_ps();
+  }
+  for (int64_t t = 0; t < taps; ++t) {
+#pragma GCC unroll 8
+    for (int64_t v = 0; v < Vectors; ++v) {
+      a[v] = _mm256_fmadd_ps(_mm256_loadu_ps(in[t] + k + 8 * v),
+                             _mm256_loadu_ps(w[t] + k + 8 * v), a[v]);
+    }
+  }
+#pragma GCC unroll 8
+  for (int64_t v = 0; v < Vectors; ++v) {
+    _mm256_storeu_ps(acc + k + 8 * v, a[v]);
+  }
 }
 
 __attribute__((target("avx2,fma"))) void depthwiseAvx2(const float *const *in,
                                                        const float *const *w,
                                                        int64_t taps, int64_t kp,
                                                        float *acc) {
-  for (int64_t k = 0; k < kp; k += 8) {
-    __m256 a = _mm256_setzero_ps();
-    for (int64_t t = 0; t < taps; ++t) {
-      a = _mm256_fmadd_ps(_mm256_loadu_ps(in[t] + k), _mm256_loadu_ps(w[t] + k),
-                          a);
-    }
-    _mm256_storeu_ps(acc + k, a);
+  int64_t k = 0;
+  for (; k + 64 <= kp; k += 64) {
+    depthwiseBlockAvx2<8>(in, w, taps, k, acc);
   }
+  for (; k + 32 <= kp; k += 32) {
+    depthwiseBlockAvx2<4>(in, w, taps, k, acc);
+  }
+  for (; k + 16 <= kp; k += 16) {
+    depthwiseBlockAvx2<2>(in, w, taps, k, acc);
+  }
+  for (; k < kp; k += 8) {
+    depthwiseBlockAvx2<1>(in, w, taps, k, acc);
+  }
+}
+
+/// depthwiseTilePortable of the channels [k, k + 8 * Vectors): the sums of
+/// `Lanes` pixels x `Vectors` vectors in registers.
+template <int64_t Lanes, int64_t Vectors>
+__attribute__((target("avx2,fma"), always_inline)) inline void
+depthwiseTileBlockAvx2(const float *const *in, const int64_t *lane,
+                       const float *const *w, int64_t taps, int64_t kp,
+                       int64_t k, float *acc) {
+  __m256 a[Lanes][Vectors];
+#pragma GCC unroll 8
+  for (int64_t l = 0; l < Lanes; ++l) {
+#pragma GCC unroll 8
+    for (int64_t v = 0; v < Vectors; ++v) {
+      a[l][v] = _mm256_setzero_ps();
+    }
+  }
+  for (int64_t t = 0; t < taps; ++t) {
+    __m256 wv[Vectors];
+#pragma GCC unroll 8
+    for (int64_t v = 0; v < Vectors; ++v) {
+      wv[v] = _mm256_loadu_ps(w[t] + k + 8 * v);
+    }
+#pragma GCC unroll 8
+    for (int64_t l = 0; l < Lanes; ++l) {
+      const float *x = in[t] + lane[l] + k;
+#pragma GCC unroll 8
+      for (int64_t v = 0; v < Vectors; ++v) {
+        a[l][v] = _mm256_fmadd_ps(_mm256_loadu_ps(x + 8 * v), wv[v], a[l][v]);
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (int64_t l = 0; l < Lanes; ++l) {
+#pragma GCC unroll 8
+    for (int64_t v = 0; v < Vectors; ++v) {
+      _mm256_storeu_ps(acc + l * kp + k + 8 * v, a[l][v]);
+    }
+  }
+}
+
+template <int64_t Lanes>
+__attribute__((target("avx2,fma"))) void
+depthwiseTileAvx2(const float *const *in, const int64_t *lane,
+                  const float *const *w, int64_t taps, int64_t kp, float *acc) {
+  int64_t k = 0;
+  for (; k + 16 <= kp; k += 16) {
+    depthwiseTileBlockAvx2<Lanes, 2>(in, lane, w, taps, kp, k, acc);
+  }
+  if (k < kp) {
+    depthwiseTileBlockAvx2<Lanes, 1>(in, lane, w, taps, kp, k, acc);
+  }
+}
+
+void depthwiseTileAvx2(int64_t lanes, const float *const *in,
+                       const int64_t *lane, const float *const *w, int64_t taps,
+                       int64_t kp, float *acc) {
+  using Tile = void (*)(const float *const *, const int64_t *,
+                        const float *const *, int64_t, int64_t, float *);
+  static constexpr Tile tiles[kLanes] = {
+      depthwiseTileAvx2<1>, depthwiseTileAvx2<2>, depthwiseTileAvx2<3>,
+      depthwiseTileAvx2<4>, depthwiseTileAvx2<5>, depthwiseTileAvx2<6>};
+  tiles[lanes - 1](in, lane, w, taps, kp, acc);
 }
 
 __attribute__((target("avx2"))) void poolAvx2(const float *const *in,
@@ -267,61 +457,53 @@ __attribute__((target("avx2"))) void poolAvx2(const float *const *in,
   }
 }
 
-/// transposeWeightsPortable in 8x8 tiles (eight rows loaded, transposed in
-/// registers, stored as eight columns), the finiteness of |value| < inf
-/// tested on whole tiles; the edges element by element.
-__attribute__((target("avx2"))) bool
-transposeWeightsAvx2(const float *rows, int64_t group, int64_t block, float *to,
-                     int64_t kp) {
-  const __m256 absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
-  const __m256 infinity = _mm256_set1_ps(INFINITY);
-  __m256 bad = _mm256_setzero_ps();
+/// transposeWeightsPortable in tiles of 8 weights of 8 channels: eight rows
+/// of FP16 loaded, transposed in registers, converted (F16C) and stored as
+/// eight rows of `to`; the finiteness (an exponent of all ones is an infinity
+/// or NaN) tested on whole tiles; the edges element by element.
+__attribute__((target("avx2,f16c"))) bool
+transposeWeightsAvx2(const uint8_t *const *channels, int64_t group,
+                     int64_t block, float *to, int64_t kp) {
+  const __m128i exponent = _mm_set1_epi16(0x7c00);
+  __m128i bad = _mm_setzero_si128();
   int64_t group8 = group - group % 8, block8 = block - block % 8;
-  for (int64_t j0 = 0; j0 < group8; j0 += 8) {
-    for (int64_t i0 = 0; i0 < block8; i0 += 8) {
-      __m256 r[8];
+  // The channels of a row of `to` before the next rows, so that each cache
+  // line of `to` is written whole.
+  for (int64_t i0 = 0; i0 < block8; i0 += 8) {
+    for (int64_t j0 = 0; j0 < group8; j0 += 8) {
+      __m128i h[8], a[8], b[8];
       for (int k = 0; k < 8; ++k) {
-        r[k] = _mm256_loadu_ps(rows + (j0 + k) * block + i0);
-        bad = _mm256_or_ps(bad, _mm256_cmp_ps(_mm256_and_ps(r[k], absMask),
-                                              infinity, _CMP_NLT_UQ));
+        h[k] = _mm_loadu_si128(
+            reinterpret_cast<const __m128i *>(channels[j0 + k] + 2 * i0));
+        bad = _mm_or_si128(
+            bad, _mm_cmpeq_epi16(_mm_and_si128(h[k], exponent), exponent));
       }
-      // Pairs, then quadruples within each 128-bit half, then the halves.
-      __m256 t[8], q[8];
+      // Pairs of channels, then quadruples, then all eight per weight.
       for (int k = 0; k < 8; k += 2) {
-        t[k] = _mm256_unpacklo_ps(r[k], r[k + 1]);
-        t[k + 1] = _mm256_unpackhi_ps(r[k], r[k + 1]);
+        a[k] = _mm_unpacklo_epi16(h[k], h[k + 1]);
+        a[k + 1] = _mm_unpackhi_epi16(h[k], h[k + 1]);
       }
       for (int k = 0; k < 8; k += 4) {
-        q[k] = _mm256_shuffle_ps(t[k], t[k + 2], _MM_SHUFFLE(1, 0, 1, 0));
-        q[k + 1] = _mm256_shuffle_ps(t[k], t[k + 2], _MM_SHUFFLE(3, 2, 3, 2));
-        q[k + 2] =
-            _mm256_shuffle_ps(t[k + 1], t[k + 3], _MM_SHUFFLE(1, 0, 1, 0));
-        q[k + 3] =
-            _mm256_shuffle_ps(t[k + 1], t[k + 3], _MM_SHUFFLE(3, 2, 3, 2));
+        b[k] = _mm_unpacklo_epi32(a[k], a[k + 2]);
+        b[k + 1] = _mm_unpackhi_epi32(a[k], a[k + 2]);
+        b[k + 2] = _mm_unpacklo_epi32(a[k + 1], a[k + 3]);
+        b[k + 3] = _mm_unpackhi_epi32(a[k + 1], a[k + 3]);
       }
-      for (int c = 0; c < 4; ++c) {
-        _mm256_storeu_ps(to + (i0 + c) * kp + j0,
-                         _mm256_permute2f128_ps(q[c], q[c + 4], 0x20));
-        _mm256_storeu_ps(to + (i0 + c + 4) * kp + j0,
-                         _mm256_permute2f128_ps(q[c], q[c + 4], 0x31));
-      }
-    }
-  }
-  bool finite = _mm256_movemask_ps(bad) == 0;
-  // The columns past the tiles, then the rows past them.
-  for (int64_t j0 = 0; j0 < group8; j0 += 8) {
-    for (int64_t i = block8; i < block; ++i) {
-      for (int64_t j = j0; j < j0 + 8; ++j) {
-        float value = rows[j * block + i];
-        to[i * kp + j] = value;
-        finite &= std::isfinite(value);
+      // b[q] (q < 4) holds weights 2q and 2q + 1 of channels 0-3, b[q + 4]
+      // those of channels 4-7.
+      for (int q = 0; q < 4; ++q) {
+        __m128i even = _mm_unpacklo_epi64(b[q], b[q + 4]);
+        __m128i odd = _mm_unpackhi_epi64(b[q], b[q + 4]);
+        _mm256_storeu_ps(to + (i0 + 2 * q) * kp + j0, _mm256_cvtph_ps(even));
+        _mm256_storeu_ps(to + (i0 + 2 * q + 1) * kp + j0, _mm256_cvtph_ps(odd));
       }
     }
   }
-  if (group8 < group) {
-    finite &= transposeWeightsPortable(rows + group8 * block, group - group8,
-                                       block, to + group8, kp);
-  }
+  bool finite = _mm_movemask_epi8(bad) == 0;
+  // The weights past the tiles, then the channels past them.
+  finite &= transposeWeightRange(channels, group8, block8, block, to, kp);
+  finite &= transposeWeightRange(channels + group8, group - group8, 0, block,
+                                 to + group8, kp);
   return finite;
 }
 
@@ -356,8 +538,50 @@ __attribute__((target("avx2"))) void ppeAvx2(const NceInvariantDesc &desc,
   ppePortable(desc, values + i, count - i);
 }
 
-constexpr NceKernels kAvx2Kernels = {convTileAvx2, depthwiseAvx2, poolAvx2,
-                                     transposeWeightsAvx2, ppeAvx2};
+/// scaleBiasPortable eight channels at a time (a multiply, then an add).
+__attribute__((target("avx2"))) void scaleBiasAvx2(const float *acc,
+                                                   const float *scale,
+                                                   const float *bias,
+                                                   int64_t count, float *to) {
+  int64_t k = 0;
+  for (; k + 8 <= count; k += 8) {
+    __m256 scaled =
+        _mm256_mul_ps(_mm256_loadu_ps(acc + k), _mm256_loadu_ps(scale + k));
+    _mm256_storeu_ps(to + k, _mm256_add_ps(scaled, _mm256_loadu_ps(bias + k)));
+  }
+  scaleBiasPortable(acc + k, scale + k, bias + k, count - k, to + k);
+}
+
+/// convertF16Portable eight values at a time (F16C).
+__attribute__((target("avx2,f16c"))) void
+convertF16Avx2(const uint8_t *src, int64_t count, float *dst) {
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m128i half =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(src + 2 * i));
+    _mm256_storeu_ps(dst + i, _mm256_cvtph_ps(half));
+  }
+  convertF16Portable(src + 2 * i, count - i, dst + i);
+}
+
+/// eltwisePortable eight values at a time.
+__attribute__((target("avx2"))) void
+eltwiseAvx2(schema::NceTaskType type, float *a, const float *b, int64_t count) {
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256 x = _mm256_loadu_ps(a + i), y = _mm256_loadu_ps(b + i);
+    __m256 r = type == schema::NceTaskType::ELTWISE_ADD   ? _mm256_add_ps(x, y)
+               : type == schema::NceTaskType::ELTWISE_SUB ? _mm256_sub_ps(x, y)
+                                                          : _mm256_mul_ps(x, y);
+    _mm256_storeu_ps(a + i, r);
+  }
+  eltwisePortable(type, a + i, b + i, count - i);
+}
+
+constexpr NceKernels kAvx2Kernels = {
+    convTileAvx2,  depthwiseAvx2,        depthwiseTileAvx2,
+    poolAvx2,      transposeWeightsAvx2, ppeAvx2,
+    scaleBiasAvx2, convertF16Avx2,       eltwiseAvx2};
 
 #endif // VPUC_NCE_AVX2
 
@@ -407,8 +631,14 @@ struct F16Box {
   int64_t colStride = 0;
   /// The output channels of the box, and rounded up to a vector.
   int64_t outChans = 0, kp = 0;
-  /// CONV: w[((ky * KX + kx) * IC + ic) * kp + k]; DWCONV: w[tap * kp + k].
-  /// (In the calling thread's weights scratch, see computeNceF16Box.)
+  /// The weights of an output channel: KY * KX * IC (CONV) or KY * KX.
+  int64_t block = 0;
+  /// CONV: the output channels in blocks of 16 (the last one of 8 when kp
+  /// is no multiple of 16), each block's weights contiguous in the order the
+  /// tiles read them: w[k0 * block + ((ky * KX + kx) * IC + ic) * width + j]
+  /// for channel k0 + j, width = min(16, kp - k0) (getConvWeights). DWCONV:
+  /// w[tap * kp + k]. (In the calling thread's weights scratch, see
+  /// computeNceF16Box.)
   llvm::MutableArrayRef<float> w;
   /// Weighted tasks: the scale and bias of output channel box.z0 + k.
   std::vector<float> scale, bias;
@@ -422,18 +652,70 @@ struct F16Box {
   std::mutex underflowMutex;
 };
 
-/// Converts `count` FP16 elements `stride` bytes apart at `src` to `dst`.
-void loadF16(const uint8_t *src, int64_t stride, int64_t count, float *dst,
-             std::vector<uint16_t> &bits) {
-  bits.resize(count);
-  if (stride == 2) {
-    std::memcpy(bits.data(), src, count * 2);
-  } else {
-    for (int64_t i = 0; i < count; ++i) {
-      std::memcpy(&bits[i], src + i * stride, 2);
+/// The output channels of the CONV weights block at k0 (F16Box::w).
+int64_t getConvBlockWidth(const F16Box &b, int64_t k0) {
+  return std::min<int64_t>(16, b.kp - k0);
+}
+
+/// The CONV weights of `tap` for the output channels from k0 (a multiple of
+/// 16): row ic of getConvBlockWidth floats at ic * width.
+const float *getConvWeights(const F16Box &b, int64_t k0, int64_t tap) {
+  return b.w.data() + k0 * b.block +
+         tap * b.input.channels * getConvBlockWidth(b, k0);
+}
+
+/// Floats that grow to the largest size asked and are not initialised (each
+/// user writes what it reads).
+class FloatScratch {
+public:
+  /// At least `count` floats.
+  float *get(int64_t count) {
+    if (count > capacity) {
+      buffer.reset(new float[count]);
+      capacity = count;
     }
+    return buffer.get();
+  }
+  float *data() const { return buffer.get(); }
+
+private:
+  std::unique_ptr<float[]> buffer;
+  int64_t capacity = 0;
+};
+
+/// Converts `count` FP16 elements `stride` bytes apart at `src` to `dst`.
+void loadF16(const NceKernels &kernels, const uint8_t *src, int64_t stride,
+             int64_t count, float *dst, std::vector<uint16_t> &bits) {
+  if (stride == 2) {
+    kernels.convertF16(src, count, dst);
+    return;
+  }
+  bits.resize(count);
+  for (int64_t i = 0; i < count; ++i) {
+    std::memcpy(&bits[i], src + i * stride, 2);
   }
   numeric::f16BitsToFloat(bits, llvm::MutableArrayRef<float>(dst, count));
+}
+
+/// Converts `cols` pixels of `chans` FP16 channels (pixel i at src + i *
+/// strideW, its channel c at + c * strideC) to dst + i * colStride, and
+/// zeroes each pixel's floats from chans to colStride when `zeroTail`. Whole
+/// channel-minor pixels without a tail convert as one run.
+void loadF16Pixels(const NceKernels &kernels, const uint8_t *src,
+                   int64_t strideW, int64_t strideC, int64_t cols,
+                   int64_t chans, float *dst, int64_t colStride, bool zeroTail,
+                   std::vector<uint16_t> &bits) {
+  if (strideC == 2 && strideW == 2 * chans && colStride == chans) {
+    loadF16(kernels, src, 2, cols * chans, dst, bits);
+    return;
+  }
+  for (int64_t i = 0; i < cols; ++i) {
+    float *to = dst + i * colStride;
+    loadF16(kernels, src + i * strideW, strideC, chans, to, bits);
+    if (zeroTail) {
+      std::fill(to + chans, to + colStride, 0.0f);
+    }
+  }
 }
 
 /// The taps of a CONV segment: about 32 KiB of weights of a 16-channel
@@ -446,117 +728,146 @@ int64_t getTapSegment(int64_t inChannels) {
 struct RowScratch {
   /// The input rows the output rows read, converted: row iy - firstRow,
   /// column col, channel c at ((iy - firstRow) * cols + col) * colStride + c.
-  std::vector<float> rows;
+  FloatScratch rows;
   /// The accumulators of the output rows: pixel (y - y0, x - x0), channel k
   /// at ((y - y0) * outCols + x - x0) * kp + k.
-  std::vector<float> acc;
+  FloatScratch acc;
+  /// CONV tiles: where each pixel's window starts in `rows`.
+  std::vector<int64_t> lanes;
   std::vector<float> result;
   std::vector<uint16_t> bits;
   std::vector<const float *> tapIn, tapW;
-  std::vector<float> other;
+  /// Eltwise: the second input's row.
+  FloatScratch other;
   /// The underflow counts of the rows (F16Box::underflow).
   numeric::F16Underflow underflow;
 };
 
-/// Eltwise: acc = input op input2 for the output rows [y0, y1].
+/// Eltwise: acc = input op input2 for the output rows [y0, y1], a row of
+/// pixels at a time.
 void computeEltwiseRows(const F16Box &b, int64_t y0, int64_t y1,
                         RowScratch &s) {
   const NceActivation &input = b.input;
   const NceActivation &in2 = *b.input2;
   schema::NceTaskType type = b.desc.type;
   int64_t nk = b.outChans, kp = b.kp, outCols = b.box.x1 - b.box.x0 + 1;
-  s.other.resize(nk);
+  float *other = s.other.get(outCols * kp);
   for (int64_t y = y0; y <= y1; ++y) {
     // The window is the element (1x1, strides 1, no padding).
-    for (int64_t x = b.box.x0; x <= b.box.x1; ++x) {
-      float *a = s.acc.data() + ((y - y0) * outCols + x - b.box.x0) * kp;
-      loadF16(input.data + y * input.strideH + x * input.strideW +
-                  b.box.z0 * input.strideC,
-              input.strideC, nk, a, s.bits);
-      loadF16(in2.data + y * in2.strideH + x * in2.strideW +
-                  b.box.z0 * in2.strideC,
-              in2.strideC, nk, s.other.data(), s.bits);
-      const float *o = s.other.data();
-      if (type == schema::NceTaskType::ELTWISE_ADD) {
-        for (int64_t k = 0; k < nk; ++k) {
-          a[k] = a[k] + o[k];
-        }
-      } else if (type == schema::NceTaskType::ELTWISE_SUB) {
-        for (int64_t k = 0; k < nk; ++k) {
-          a[k] = a[k] - o[k];
-        }
-      } else {
-        for (int64_t k = 0; k < nk; ++k) {
-          a[k] = a[k] * o[k];
-        }
-      }
+    float *row = s.acc.data() + (y - y0) * outCols * kp;
+    loadF16Pixels(b.kernels,
+                  input.data + y * input.strideH + b.box.x0 * input.strideW +
+                      b.box.z0 * input.strideC,
+                  input.strideW, input.strideC, outCols, nk, row, kp,
+                  /*zeroTail=*/false, s.bits);
+    loadF16Pixels(b.kernels,
+                  in2.data + y * in2.strideH + b.box.x0 * in2.strideW +
+                      b.box.z0 * in2.strideC,
+                  in2.strideW, in2.strideC, outCols, nk, other, kp,
+                  /*zeroTail=*/false, s.bits);
+    if (nk == kp) {
+      b.kernels.eltwise(type, row, other, outCols * kp);
+      continue;
+    }
+    for (int64_t i = 0; i < outCols; ++i) {
+      b.kernels.eltwise(type, row + i * kp, other + i * kp, nk);
     }
   }
 }
 
-/// CONV with finite weights: the accumulators of the output rows [y0, y1]
-/// over the input with its padding as zeros, so that every pixel has every
-/// tap and runs in full tiles.
-void computeZeroPaddedConvRows(const F16Box &b, int64_t y0, int64_t y1,
-                               RowScratch &s) {
+/// The end of the accumulators of the output channels [c0, c1) (F16Box:
+/// c1 is a multiple of 16 or the box's last channel).
+int64_t getAccEnd(const F16Box &b, int64_t c1) {
+  return c1 == b.outChans ? b.kp : c1;
+}
+
+/// CONV and DWCONV with finite weights: the accumulators of the output rows
+/// [y0, y1] and (CONV) channels [c0, c1) over the input with its padding as
+/// zeros, so that every pixel has every tap and the pixels run in full
+/// tiles, from row to row.
+void computeZeroPaddedRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
+                           int64_t c1, RowScratch &s) {
   const NceInvariantDesc &desc = b.desc;
   const NceActivation &input = b.input;
   int64_t kernelH = desc.kernelH, kernelW = desc.kernelW;
   int64_t kp = b.kp, outCols = b.box.x1 - b.box.x0 + 1;
+  bool conv = desc.type == schema::NceTaskType::CONV;
   // Padded input rows top..top + rowCount - 1, columns left..left + cols - 1
-  // (positions outside the input zero).
+  // (positions outside the input zero; CONV reads the input channels only,
+  // DWCONV the whole vector of the last ones).
   int64_t top = y0 * desc.strideH - desc.padTop;
   int64_t rowCount = (y1 - y0) * desc.strideH + kernelH;
   int64_t left = b.box.x0 * desc.strideW - desc.padLeft;
   int64_t cols = (outCols - 1) * desc.strideW + kernelW;
   int64_t colStride = b.colStride;
-  s.rows.assign(rowCount * cols * colStride, 0.0f);
+  float *rows = s.rows.get(rowCount * cols * colStride);
   int64_t validX0 = std::max<int64_t>(left, 0);
   int64_t validX1 = std::min<int64_t>(left + cols - 1, input.width - 1);
   for (int64_t r = 0; r < rowCount; ++r) {
     int64_t iy = top + r;
-    if (iy < 0 || iy >= input.height) {
+    float *row = rows + r * cols * colStride;
+    if (iy < 0 || iy >= input.height || validX1 < validX0) {
+      std::fill(row, row + cols * colStride, 0.0f);
       continue;
     }
-    for (int64_t ix = validX0; ix <= validX1; ++ix) {
-      loadF16(input.data + iy * input.strideH + ix * input.strideW,
-              input.strideC, input.channels,
-              s.rows.data() + (r * cols + ix - left) * colStride, s.bits);
-    }
+    std::fill(row, row + (validX0 - left) * colStride, 0.0f);
+    std::fill(row + (validX1 + 1 - left) * colStride, row + cols * colStride,
+              0.0f);
+    loadF16Pixels(b.kernels,
+                  input.data + iy * input.strideH + validX0 * input.strideW +
+                      b.inBox.z0 * input.strideC,
+                  input.strideW, input.strideC, validX1 - validX0 + 1, b.chans,
+                  row + (validX0 - left) * colStride, colStride,
+                  /*zeroTail=*/!conv, s.bits);
   }
   int64_t taps = kernelH * kernelW;
   for (int64_t t = 0; t < taps; ++t) {
-    s.tapW[t] = b.w.data() + t * input.channels * kp;
+    s.tapIn[t] = rows + ((t / kernelW) * cols + t % kernelW) * colStride;
+  }
+  // The pixels in the order of the accumulators, row after row.
+  int64_t pixels = (y1 - y0 + 1) * outCols;
+  s.lanes.resize(pixels);
+  for (int64_t p = 0; p < pixels; ++p) {
+    s.lanes[p] =
+        ((p / outCols) * desc.strideH * cols + (p % outCols) * desc.strideW) *
+        colStride;
+  }
+  float *acc = s.acc.data();
+  if (!conv) {
+    for (int64_t t = 0; t < taps; ++t) {
+      s.tapW[t] = b.w.data() + t * kp;
+    }
+    for (int64_t p = 0; p < pixels; p += kLanes) {
+      b.kernels.depthwiseTile(std::min(kLanes, pixels - p), s.tapIn.data(),
+                              s.lanes.data() + p, s.tapW.data(), taps, kp,
+                              acc + p * kp);
+    }
+    return;
   }
   int64_t segment = getTapSegment(input.channels);
-  for (int64_t k0 = 0; k0 < kp; k0 += 16) {
-    int64_t vectors = std::min<int64_t>(2, (kp - k0) / 8);
+  for (int64_t k0 = c0; k0 < getAccEnd(b, c1); k0 += 16) {
+    int64_t vectors = getConvBlockWidth(b, k0) / 8;
+    for (int64_t t = 0; t < taps; ++t) {
+      s.tapW[t] = getConvWeights(b, k0, t);
+    }
     for (int64_t t0 = 0; t0 < taps; t0 += segment) {
       int64_t count = std::min(segment, taps - t0);
-      for (int64_t y = y0; y <= y1; ++y) {
-        for (int64_t x = 0; x < outCols; x += kLanes) {
-          int64_t lanes = std::min(kLanes, outCols - x);
-          for (int64_t t = t0; t < t0 + count; ++t) {
-            int64_t ky = t / kernelW, kx = t % kernelW;
-            s.tapIn[t] =
-                s.rows.data() + (((y - y0) * desc.strideH + ky) * cols +
-                                 x * desc.strideW + kx) *
-                                    colStride;
-          }
-          b.kernels.convTile(lanes, s.tapIn.data() + t0, s.tapW.data() + t0,
-                             count, input.channels, desc.strideW * colStride,
-                             kp, k0, vectors,
-                             s.acc.data() + ((y - y0) * outCols + x) * kp);
-        }
+      for (int64_t p = 0; p < pixels; p += kLanes) {
+        b.kernels.convTile(std::min(kLanes, pixels - p), s.tapIn.data() + t0,
+                           s.lanes.data() + p, s.tapW.data() + t0, count,
+                           input.channels, kp, k0, vectors, t0 == 0,
+                           acc + p * kp);
       }
     }
   }
 }
 
-/// Windowed tasks: the accumulators of the output rows [y0, y1].
-void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
-  if (b.desc.type == schema::NceTaskType::CONV && b.finiteWeights) {
-    computeZeroPaddedConvRows(b, y0, y1, s);
+/// Windowed tasks: the accumulators of the output rows [y0, y1] and (CONV)
+/// channels [c0, c1); the other types compute all channels.
+void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
+                       int64_t c1, RowScratch &s) {
+  if (isNceWeighted(b.desc.type) && b.finiteWeights) {
+    computeZeroPaddedRows(b, y0, y1, c0, c1, s);
     return;
   }
   const NceInvariantDesc &desc = b.desc;
@@ -570,21 +881,20 @@ void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
   int64_t lastRow = std::min<int64_t>(
       input.height - 1, y1 * desc.strideH - desc.padTop + kernelH - 1);
   int64_t rowCount = std::max<int64_t>(0, lastRow - firstRow + 1);
-  s.rows.assign(rowCount * b.cols * b.colStride, 0.0f);
+  float *rows = s.rows.get(rowCount * b.cols * b.colStride);
+  // (DWCONV and the pools read the whole vector of the last channels.)
   for (int64_t iy = firstRow; iy <= lastRow; ++iy) {
-    for (int64_t col = 0; col < b.cols; ++col) {
-      loadF16(input.data + iy * input.strideH +
-                  (b.inBox.x0 + col) * input.strideW +
-                  b.inBox.z0 * input.strideC,
-              input.strideC, b.chans,
-              s.rows.data() + ((iy - firstRow) * b.cols + col) * b.colStride,
-              s.bits);
-    }
+    loadF16Pixels(b.kernels,
+                  input.data + iy * input.strideH + b.inBox.x0 * input.strideW +
+                      b.inBox.z0 * input.strideC,
+                  input.strideW, input.strideC, b.cols, b.chans,
+                  rows + (iy - firstRow) * b.cols * b.colStride, b.colStride,
+                  /*zeroTail=*/true, s.bits);
   }
   // Collects the taps t0 <= ky * KX + kx < t1 of output (y, x) inside the
-  // input into s.tapIn and s.tapW, in the order ky, kx; returns their
-  // number.
-  auto collectTaps = [&](int64_t y, int64_t x, int64_t t0 = 0,
+  // input into s.tapIn and s.tapW (CONV: the weights of the output channels
+  // from k0), in the order ky, kx; returns their number.
+  auto collectTaps = [&](int64_t y, int64_t x, int64_t k0 = 0, int64_t t0 = 0,
                          int64_t t1 = std::numeric_limits<int64_t>::max()) {
     int64_t taps = 0;
     for (int64_t ky = 0; ky < kernelH; ++ky) {
@@ -602,11 +912,11 @@ void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
           continue;
         }
         s.tapIn[taps] =
-            s.rows.data() +
-            ((iy - firstRow) * b.cols + (ix - b.inBox.x0)) * b.colStride;
-        if (!b.w.empty()) {
-          s.tapW[taps] = b.w.data() +
-                         (ky * kernelW + kx) * (conv ? input.channels : 1) * kp;
+            rows + ((iy - firstRow) * b.cols + (ix - b.inBox.x0)) * b.colStride;
+        if (conv) {
+          s.tapW[taps] = getConvWeights(b, k0, tap);
+        } else if (!b.w.empty()) {
+          s.tapW[taps] = b.w.data() + tap * kp;
         }
         ++taps;
       }
@@ -621,6 +931,11 @@ void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
   auto accAt = [&](int64_t y, int64_t x) {
     return s.acc.data() + ((y - y0) * outCols + x - b.box.x0) * kp;
   };
+  // The windows of kLanes consecutive pixels.
+  int64_t lanes[kLanes];
+  for (int64_t l = 0; l < kLanes; ++l) {
+    lanes[l] = l * desc.strideW * b.colStride;
+  }
   if (!conv) {
     for (int64_t y = y0; y <= y1; ++y) {
       for (int64_t x = b.box.x0; x <= b.box.x1; ++x) {
@@ -640,39 +955,42 @@ void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
   // segments, so that a segment's weights stay in cache over all the pixels
   // (the sums continue from segment to segment in the same order).
   int64_t segment = getTapSegment(input.channels);
-  for (int64_t k0 = 0; k0 < kp; k0 += 16) {
-    int64_t vectors = std::min<int64_t>(2, (kp - k0) / 8);
+  for (int64_t k0 = c0; k0 < getAccEnd(b, c1); k0 += 16) {
+    int64_t vectors = getConvBlockWidth(b, k0) / 8;
     for (int64_t t0 = 0; t0 < kernelH * kernelW; t0 += segment) {
       for (int64_t y = y0; y <= y1; ++y) {
         for (int64_t x = b.box.x0; x <= b.box.x1;) {
           bool block = x + kLanes - 1 <= b.box.x1 && interior(x) &&
                        interior(x + kLanes - 1);
-          int64_t lanes = block ? kLanes : 1;
-          int64_t taps = collectTaps(y, x, t0, t0 + segment);
-          b.kernels.convTile(lanes, s.tapIn.data(), s.tapW.data(), taps,
-                             input.channels, desc.strideW * b.colStride, kp, k0,
-                             vectors, accAt(y, x));
-          x += lanes;
+          int64_t count = block ? kLanes : 1;
+          int64_t taps = collectTaps(y, x, k0, t0, t0 + segment);
+          b.kernels.convTile(count, s.tapIn.data(), lanes, s.tapW.data(), taps,
+                             input.channels, kp, k0, vectors, t0 == 0,
+                             accAt(y, x));
+          x += count;
         }
       }
     }
   }
 }
 
-/// Computes output rows [y0, y1] of the box.
-void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
+/// Computes output rows [y0, y1] and channels [c0, c1) of the box (all
+/// channels unless CONV; c0 is a multiple of 16, c1 too or the last).
+void computeRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
+                 int64_t c1, RowScratch &s) {
   const NceInvariantDesc &desc = b.desc;
   const NceActivation &output = b.output;
   schema::NceTaskType type = desc.type;
-  int64_t kp = b.kp, nk = b.outChans;
+  int64_t kp = b.kp, nk = c1 - c0;
   int64_t outCols = b.box.x1 - b.box.x0 + 1;
-  s.acc.assign((y1 - y0 + 1) * outCols * kp, 0.0f);
+  // Every task type writes the accumulators before it reads them.
+  s.acc.get((y1 - y0 + 1) * outCols * kp);
   s.tapIn.resize(desc.kernelH * desc.kernelW);
   s.tapW.resize(desc.kernelH * desc.kernelW);
   if (isNceEltwise(type)) {
     computeEltwiseRows(b, y0, y1, s);
   } else {
-    computeWindowRows(b, y0, y1, s);
+    computeWindowRows(b, y0, y1, c0, c1, s);
   }
   // Scale and bias, or the average's division, the PPE, one rounding: a row
   // of pixels at a time, each element through the same operations as alone.
@@ -683,15 +1001,12 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
   s.bits.resize(count);
   float *r = s.result.data();
   for (int64_t y = y0; y <= y1; ++y) {
-    const float *rowAcc = s.acc.data() + (y - y0) * outCols * kp;
+    const float *rowAcc = s.acc.data() + (y - y0) * outCols * kp + c0;
     for (int64_t i = 0; i < outCols; ++i) {
       const float *a = rowAcc + i * kp;
       float *to = r + i * nk;
       if (weighted) {
-        for (int64_t k = 0; k < nk; ++k) {
-          float scaled = a[k] * b.scale[k];
-          to[k] = scaled + b.bias[k];
-        }
+        b.kernels.scaleBias(a, b.scale.data() + c0, b.bias.data() + c0, nk, to);
       } else if (type == schema::NceTaskType::AVEPOOL) {
         for (int64_t k = 0; k < nk; ++k) {
           to[k] = a[k] / window;
@@ -712,7 +1027,7 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, RowScratch &s) {
       const uint16_t *bits = s.bits.data() + i * nk;
       uint8_t *outPixel = output.data + y * output.strideH +
                           (b.box.x0 + i) * output.strideW +
-                          b.box.z0 * output.strideC;
+                          (b.box.z0 + c0) * output.strideC;
       if (output.strideC == 2) {
         std::memcpy(outPixel, bits, nk * 2);
       } else {
@@ -828,32 +1143,83 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
       weightScratch.resize(block * b.kp);
     }
     b.w = llvm::MutableArrayRef<float>(weightScratch.data(), block * b.kp);
-    std::fill(b.w.begin(), b.w.end(), 0.0f);
-    // Converted kChannelGroup output channels at a time, so that the
-    // transposed writes fill whole cache lines of b.w.
+    b.block = block;
+    // Converted 16 output channels at a time (a CONV block; for DWCONV, the
+    // transposed writes fill whole cache lines of b.w), the groups of about
+    // 64K weights on the pool's threads.
     constexpr int64_t kChannelGroup = 16;
-    std::vector<float> rows(kChannelGroup * block);
-    std::vector<uint16_t> bits;
-    b.finiteWeights = true;
-    for (int64_t k0 = 0; k0 < b.outChans; k0 += kChannelGroup) {
-      int64_t group = std::min(kChannelGroup, b.outChans - k0);
-      for (int64_t j = 0; j < group; ++j) {
-        loadF16(weights[box.z0 + k0 + j].weights, 2, block,
-                rows.data() + j * block, bits);
+    int64_t groups = (b.outChans + kChannelGroup - 1) / kChannelGroup;
+    std::vector<char> finite(groups);
+    auto convert = [&](int64_t g0, int64_t g1) {
+      const uint8_t *channels[kChannelGroup];
+      for (int64_t g = g0; g < g1; ++g) {
+        int64_t k0 = g * kChannelGroup;
+        int64_t group = std::min(kChannelGroup, b.outChans - k0);
+        for (int64_t j = 0; j < group; ++j) {
+          channels[j] = weights[box.z0 + k0 + j].weights;
+        }
+        int64_t width = conv ? getConvBlockWidth(b, k0) : b.kp;
+        float *to = b.w.data() + (conv ? k0 * block : k0);
+        finite[g] =
+            b.kernels.transposeWeights(channels, group, block, to, width);
+        // The channels that pad the last group to a vector weigh zero.
+        for (int64_t i = 0; i < block; ++i) {
+          std::fill(to + i * width + group,
+                    to + i * width + roundUpToVector(group), 0.0f);
+        }
       }
-      b.finiteWeights &= b.kernels.transposeWeights(rows.data(), group, block,
-                                                    b.w.data() + k0, b.kp);
+    };
+    int64_t grain =
+        std::max<int64_t>(1, (int64_t(1) << 16) / (kChannelGroup * block));
+    if (pool) {
+      pool->parallelFor(groups, grain, convert);
+    } else {
+      convert(0, groups);
     }
+    b.finiteWeights =
+        std::all_of(finite.begin(), finite.end(), [](char f) { return f; });
   }
-  forEachNceRowChunk(desc, input.channels, b.outChans, box, pool,
-                     [&](int64_t y0, int64_t y1) {
-                       RowScratch scratch;
-                       computeRows(b, y0, y1, scratch);
-                       if (b.underflow) {
-                         std::lock_guard<std::mutex> lock(b.underflowMutex);
-                         b.underflow->merge(scratch.underflow);
-                       }
-                     });
+  auto computePart = [&](int64_t y0, int64_t y1, int64_t c0, int64_t c1) {
+    RowScratch scratch;
+    computeRows(b, y0, y1, c0, c1, scratch);
+    if (b.underflow) {
+      std::lock_guard<std::mutex> lock(b.underflowMutex);
+      b.underflow->merge(scratch.underflow);
+    }
+  };
+  // A CONV box of few pixels for its MACs is split by its output channels
+  // too (blocks of 16): each part reads all the weights of its channels
+  // once, and in parts of a few rows the weights of large layers would be
+  // read from memory again for every few pixels.
+  int64_t rows = box.y1 - box.y0 + 1, outCols = box.x1 - box.x0 + 1;
+  int64_t blocks = (b.kp + 15) / 16;
+  int64_t parts = 0, rowParts = 1, channelParts = 1;
+  if (pool && pool->getThreadCount() > 1 &&
+      desc.type == schema::NceTaskType::CONV) {
+    int64_t macs = rows * outCols * b.outChans * b.block;
+    parts = std::min<int64_t>(pool->getThreadCount() * 4,
+                              macs / (int64_t(1) << 16));
+    rowParts = std::clamp<int64_t>(rows * outCols / 64, 1, rows);
+    channelParts = std::min(blocks, (parts + rowParts - 1) / rowParts);
+  }
+  if (channelParts <= 1) {
+    forEachNceRowChunk(
+        desc, input.channels, b.outChans, box, pool,
+        [&](int64_t y0, int64_t y1) { computePart(y0, y1, 0, b.outChans); });
+    return;
+  }
+  pool->parallelFor(
+      rowParts * channelParts, 1, [&](int64_t begin, int64_t end) {
+        for (int64_t part = begin; part < end; ++part) {
+          int64_t r = part / channelParts, c = part % channelParts;
+          int64_t y0 = box.y0 + rows * r / rowParts;
+          int64_t y1 = box.y0 + rows * (r + 1) / rowParts - 1;
+          int64_t c0 = 16 * (blocks * c / channelParts);
+          int64_t c1 =
+              std::min(b.outChans, 16 * (blocks * (c + 1) / channelParts));
+          computePart(y0, y1, c0, c1);
+        }
+      });
 }
 
 } // namespace mlir::vpuc::emu

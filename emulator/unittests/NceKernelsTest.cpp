@@ -372,14 +372,20 @@ TEST(NceKernelsTest, depthwiseAndPools) {
   }
 }
 
+// Channels that fill whole vectors (rows of pixels converted and combined as
+// one run where a box has all the channels) and channels that do not.
 TEST(NceKernelsTest, eltwise) {
   for (Type type : {Type::ELTWISE_ADD, Type::ELTWISE_SUB, Type::ELTWISE_MUL}) {
-    Case c;
-    c.type = type;
-    c.kernelH = c.kernelW = 1;
-    c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
-    c.inC = c.outC = 20;
-    checkCase(c, 8);
+    for (int64_t channels : {20, 32}) {
+      Case c;
+      c.type = type;
+      c.kernelH = c.kernelW = 1;
+      c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
+      c.inC = c.outC = channels;
+      checkCase(c, 8);
+      c.channelMinor = false;
+      checkCase(c, 9);
+    }
   }
 }
 
@@ -416,6 +422,69 @@ TEST(NceKernelsTest, weightsAtTileEdges) {
     c.kernelH = c.kernelW = 1;
     c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
     checkCase(c, 13);
+  }
+}
+
+/// CONV tiles of up to six pixels that run on from one output row to the
+/// next, over outputs of every width modulo the tile (and a single column),
+/// with output channel blocks of one and two vectors, and input channels
+/// enough for the taps to run in several segments (a sum continued from
+/// segment to segment); with finite weights (the padding read as zeros) and
+/// with infinities among them (the padding skipped).
+TEST(NceKernelsTest, convTilesAcrossRowsAndSegments) {
+  uint32_t seed = 30;
+  for (int64_t width : {1, 5, 6, 7, 13}) {
+    for (int64_t outC : {8, 24}) {
+      for (bool specials : {false, true}) {
+        Case c;
+        c.inC = 200;
+        c.outC = outC;
+        c.height = 5;
+        c.width = width;
+        c.specials = specials;
+        checkCase(c, seed++);
+      }
+    }
+  }
+  // Stride 2 with a kernel wider than the input.
+  Case c;
+  c.inC = 24;
+  c.outC = 16;
+  c.height = 6;
+  c.width = 4;
+  c.kernelH = c.kernelW = 5;
+  c.padTop = c.padBottom = c.padLeft = c.padRight = 2;
+  c.strideH = c.strideW = 2;
+  checkCase(c, seed++);
+}
+
+/// CONV boxes of few pixels for their MACs, which the threads split by
+/// output channels (blocks of 16, the last one of 8) as well as by rows.
+TEST(NceKernelsTest, convSplitByChannels) {
+  Case c;
+  c.inC = 64;
+  c.outC = 72;
+  c.height = 8;
+  c.width = 16;
+  c.ppe = schema::PpeMode::LRELU;
+  checkCase(c, 50);
+  c.height = c.width = 3;
+  c.specials = true;
+  checkCase(c, 51);
+}
+
+/// DWCONV over channel counts that use every block of the vectorised
+/// depthwise sums (8, 4, 2 and 1 vectors) and the edge of a vector.
+TEST(NceKernelsTest, depthwiseChannelBlocks) {
+  uint32_t seed = 40;
+  for (int64_t outC : {8, 16, 40, 64, 77, 120, 136}) {
+    Case c;
+    c.type = Type::DWCONV;
+    c.outC = outC;
+    c.height = 5;
+    c.width = 6;
+    c.ppe = schema::PpeMode::RELU;
+    checkCase(c, seed++);
   }
 }
 
