@@ -14,21 +14,31 @@
 #include <cassert>
 #include <iterator>
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::vpuc::sched::feasible {
 
-CmxArena::CmxArena(uint64_t capacity) : capacity(capacity) {
+CmxArena::CmxArena(uint64_t capacity, size_t avoidRecent)
+    : capacity(capacity), avoidRecent(avoidRecent) {
   if (capacity > 0) {
     freeRanges.emplace(0, capacity);
   }
 }
 
 std::map<uint64_t, uint64_t>::const_iterator
-CmxArena::findBestFit(uint64_t size, uint64_t alignment) const {
+CmxArena::findBestFit(uint64_t size, uint64_t alignment,
+                      bool avoidRecent) const {
   auto best = freeRanges.end();
   uint64_t bestSlack = 0;
   for (auto it = freeRanges.begin(), e = freeRanges.end(); it != e; ++it) {
+    if (avoidRecent &&
+        llvm::any_of(recent, [&](const std::pair<uint64_t, uint64_t> &r) {
+          return r.first < it->second && it->first < r.second;
+        })) {
+      continue;
+    }
     uint64_t start = llvm::alignTo(it->first, alignment);
     if (start >= it->second || it->second - start < size) {
       continue;
@@ -54,7 +64,13 @@ std::optional<uint64_t> CmxArena::allocate(uint64_t size, uint64_t alignment) {
   if (size == 0) {
     return 0;
   }
-  auto best = findBestFit(size, alignment);
+  std::map<uint64_t, uint64_t>::const_iterator best = freeRanges.end();
+  if (!recent.empty()) {
+    best = findBestFit(size, alignment, /*avoidRecent=*/true);
+  }
+  if (best == freeRanges.end()) {
+    best = findBestFit(size, alignment);
+  }
   if (best == freeRanges.end()) {
     return std::nullopt;
   }
@@ -80,6 +96,12 @@ void CmxArena::release(uint64_t offset, uint64_t size) {
   uint64_t start = offset;
   uint64_t end = offset + size;
   assert(end <= capacity && used >= size && "release of a foreign range");
+  if (avoidRecent > 0) {
+    recent.emplace_back(start, end);
+    if (recent.size() > avoidRecent) {
+      recent.pop_front();
+    }
+  }
   auto next = freeRanges.lower_bound(start);
   assert((next == freeRanges.end() || next->first >= end) &&
          "release of a range that is partly free");

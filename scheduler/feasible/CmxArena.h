@@ -12,17 +12,26 @@
 // The free space is a set of disjoint free ranges ordered by offset. An
 // allocation takes the best fitting range: the free range that leaves the
 // least space after the aligned block (ties: the lowest offset); the padding
-// before the aligned start and the tail stay free. A release merges the range
-// with its free neighbours (coalescing), so the free ranges are always
-// maximal. Allocation is O(F) in the number F of free ranges, release
-// O(log F).
+// before the aligned start and the tail stay free. An arena that avoids its
+// last N releases first looks only at the free ranges that meet none of the
+// last N released ranges, and at all of them when none of those holds the
+// block: a buffer placed where one that was just released lived must wait for
+// that buffer's last reader (the dependency derived from the shared
+// addresses), so two tasks that the schedule puts one after the other but the
+// hardware could run together (two software kernels on two SHAVEs) would be
+// serialised. A
+// release merges the range with its free neighbours (coalescing), so the free
+// ranges are always maximal. Allocation is O(F) in the number F of free ranges,
+// release O(log F).
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef VPUC_SCHEDULER_FEASIBLE_CMXARENA_H_
 #define VPUC_SCHEDULER_FEASIBLE_CMXARENA_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <map>
 #include <optional>
 
@@ -31,8 +40,10 @@ namespace mlir::vpuc::sched::feasible {
 /// A contiguous memory of `capacity` bytes handing out aligned ranges.
 class CmxArena {
 public:
-  /// An empty arena of `capacity` bytes starting at offset 0.
-  explicit CmxArena(uint64_t capacity);
+  /// An empty arena of `capacity` bytes starting at offset 0, which avoids
+  /// its last `avoidRecent` released ranges while other free space holds a
+  /// block (0: plain best fit).
+  explicit CmxArena(uint64_t capacity, size_t avoidRecent = 0);
 
   /// Allocates `size` bytes at an offset that is a multiple of `alignment`
   /// (a power of two), best fit. Returns std::nullopt when no free range
@@ -66,9 +77,16 @@ public:
   uint64_t getLargestFreeRange() const;
 
 private:
-  /// Finds the best free range for the request: its start, or end() if none.
+  /// Finds the best free range for the request (with `avoidRecent`, among
+  /// those meeting none of the `recent` releases): its start, or end() if
+  /// none.
   std::map<uint64_t, uint64_t>::const_iterator
-  findBestFit(uint64_t size, uint64_t alignment) const;
+  findBestFit(uint64_t size, uint64_t alignment,
+              bool avoidRecent = false) const;
+  /// How many of the last released ranges allocations avoid.
+  size_t avoidRecent;
+  /// The ranges released last, oldest first (at most avoidRecent).
+  std::deque<std::pair<uint64_t, uint64_t>> recent;
 
   uint64_t capacity;
   uint64_t used = 0;

@@ -235,7 +235,8 @@ public:
         buffers(graph.buffers.size()), ddrLocations(graph.buffers.size()),
         spillLocations(graph.buffers.size()), history(graph.getNumArenas()) {
     for (unsigned arena = 0, e = graph.getNumArenas(); arena < e; ++arena) {
-      arenas.emplace_back(graph.getArenaCapacity(arena));
+      arenas.emplace_back(graph.getArenaCapacity(arena),
+                          options.avoidRecentReleases);
     }
   }
 

@@ -140,6 +140,11 @@ struct SchedulerOptions {
   /// fit without evicting anything, so that their DMAs overlap the compute.
   /// 0 disables prefetching (data tasks are then scheduled just in time).
   unsigned prefetchLookahead = 1;
+  /// Each CMX arena avoids its last `avoidRecentReleases` released ranges
+  /// while other free space holds a buffer (CmxArena), so that fewer tasks
+  /// wait for the last reader of the buffer before them at an address. 0:
+  /// plain best fit.
+  unsigned avoidRecentReleases = 0;
   /// The cycles of an inserted spill DMA of `bytes` between CMX and DDR
   /// (reloads cost what their data task costs): the compiler passes the cost
   /// model's (core/cost/CostModel.h). Null: 1 cycle.

@@ -48,6 +48,13 @@ def FeasibleAllocationPass
     writes is a *data task*: the scheduler moves it (just in time or
     prefetched) and reloads its buffer instead of spilling it.
 
+    **Placement.** Each cluster's arena places a buffer by best fit, away
+    from the last `avoid-recent-releases` released ranges while other free
+    space holds it: a buffer at the address of one just released waits for
+    that buffer's last reader, which would serialise tasks the hardware could
+    run together (e.g. the pieces of a software kernel on the SHAVEs of one
+    tile).
+
     **Costs** (estimates for the schedule's timing only, not its
     decisions): the cycles of each task alone under the target's cost model
     (core/cost/CostModel.h, the emulator's; docs/cost_model.md), at least 1
@@ -104,6 +111,12 @@ def FeasibleAllocationPass
            /*default=*/"1",
            "Prefetch the loads of the next N compute tasks while they fit "
            "(0: just in time)">,
+    Option<"avoidRecentReleases", "avoid-recent-releases", "unsigned",
+           /*default=*/"4",
+           "Place a CMX buffer away from the last N released ranges while "
+           "other free space holds it, so that fewer tasks wait for the last "
+           "reader of the buffer before them at its address (0: plain best "
+           "fit)">,
     Option<"cmxBytes", "cmx-bytes", "int64_t", /*default=*/"0",
            "CMX bytes of each cluster the pass may use (0: cmx_size of the "
            "target resources)">,

@@ -124,5 +124,30 @@ TEST(CmxArenaTest, RandomSequencesNeverOverlap) {
   }
 }
 
+/// An arena avoiding its last release places a block elsewhere while other
+/// free space holds it, and in the released range when nothing else does.
+TEST(CmxArenaTest, AvoidsTheLastReleasesWhileOtherSpaceHolds) {
+  CmxArena arena(1000, /*avoidRecent=*/1);
+  EXPECT_EQ(arena.allocate(300, 1), 0u);
+  EXPECT_EQ(arena.allocate(300, 1), 300u);
+  arena.release(0, 300);
+  // [0, 300) is the tightest hole but was just released: [600, 1000) holds
+  // the block.
+  EXPECT_EQ(arena.allocate(300, 1), 600u);
+  // Only [0, 300) holds 300 bytes now.
+  EXPECT_EQ(arena.allocate(300, 1), 0u);
+  // With [300, 600) released last, [0, 300) is not avoided any more; the
+  // best fit for 100 bytes is [900, 1000), which meets no release.
+  arena.release(0, 300);
+  arena.release(300, 300);
+  EXPECT_EQ(arena.allocate(100, 1), 900u);
+  // Plain best fit reuses the released range.
+  CmxArena plain(1000);
+  EXPECT_EQ(plain.allocate(300, 1), 0u);
+  EXPECT_EQ(plain.allocate(300, 1), 300u);
+  plain.release(0, 300);
+  EXPECT_EQ(plain.allocate(300, 1), 0u);
+}
+
 } // namespace
 } // namespace mlir::vpuc::sched::feasible
