@@ -106,10 +106,10 @@ SmallVector<int64_t> getClusterRows(Value value) {
 }
 
 /// The bytes of the input rows [begin, begin + count) of `value` that
-/// `cluster` holds already (see getClusterRows).
-int64_t getLocalInputBytes(Value value, int64_t cluster, int64_t begin,
-                           int64_t count, int64_t bits) {
-  SmallVector<int64_t> rows = getClusterRows(value);
+/// `cluster` holds already, given the rows each cluster holds
+/// (getClusterRows).
+int64_t getLocalInputBytes(Value value, ArrayRef<int64_t> rows, int64_t cluster,
+                           int64_t begin, int64_t count, int64_t bits) {
   if (cluster >= static_cast<int64_t>(rows.size())) {
     return 0;
   }
@@ -186,15 +186,20 @@ std::optional<Candidate> costSplit(Operation *op, const OpGeometry &geometry,
   candidate.pieces = planTiles(geometry, axis, clusters);
   double dmaTotal = 0;
   double bytesTotal = 0;
+  // The rows of each input the clusters hold already, for pieces over H.
+  SmallVector<std::pair<Value, SmallVector<int64_t>>, 2> held;
+  if (axis == TileAxis::Height) {
+    for (Value input : {geometry.input, geometry.input2}) {
+      if (input) {
+        held.emplace_back(input, getClusterRows(input));
+      }
+    }
+  }
   for (auto [cluster, piece] : llvm::enumerate(candidate.pieces)) {
     int64_t localBytes = 0;
-    if (axis == TileAxis::Height) {
-      for (Value input : {geometry.input, geometry.input2}) {
-        if (input) {
-          localBytes += getLocalInputBytes(input, cluster, piece.inputOffset,
-                                           piece.inputRows, geometry.inputBits);
-        }
-      }
+    for (const auto &[input, rows] : held) {
+      localBytes += getLocalInputBytes(input, rows, cluster, piece.inputOffset,
+                                       piece.inputRows, geometry.inputBits);
     }
     PieceCost cost = costPiece(op, geometry, axis, piece, params, localBytes);
     candidate.costs.push_back(cost);
