@@ -154,7 +154,11 @@ public:
     counts.created += static_cast<int64_t>(pieces.size());
     for (auto [dma, place] : llvm::zip(newWriters, inPlace)) {
       if (place) {
-        writeInPlace(llvm::cast<NNDMAOp>(dma), writers);
+        // The checks of canTaskWriteInPlace, with the DMA in place.
+        std::optional<InPlaceCopy> plan =
+            canWriteInPlace(llvm::cast<NNDMAOp>(dma), writers, CmxLimit());
+        assert(plan && "a piece checked for an in-place write");
+        writeInPlace(*plan, writers);
         --counts.created;
         ++counts.inPlace;
       }

@@ -205,32 +205,6 @@ std::optional<SourceTask> getSourceTask(Value source, MemRefType part,
   return SourceTask{result, init, buffer};
 }
 
-/// The destination of `copy`: the whole CMX allocation, the views from it to
-/// the destination (root first) and the destination's box.
-struct Destination {
-  memref::AllocOp buffer;
-  SmallVector<SubViewOp, 2> chain;
-  Box box;
-};
-
-std::optional<Destination> getDestination(NNDMAOp copy,
-                                          const WriterMap &writers) {
-  Value part = copy.getOutputBuff();
-  std::optional<Box> box = getBox(part);
-  if (!box) {
-    return std::nullopt;
-  }
-  Destination destination;
-  destination.buffer = getWholeAllocation(box->root, MemoryKind::CMX_NN);
-  if (!destination.buffer ||
-      !getViewChain(part, destination.buffer.getResult(), destination.chain) ||
-      !othersWriteElsewhere(writers, box->root, copy, *box)) {
-    return std::nullopt;
-  }
-  destination.box = *box;
-  return destination;
-}
-
 } // namespace
 
 CmxLimit getInPlaceLimit(int64_t cmxSize, int64_t alignment) {
@@ -248,52 +222,67 @@ bool isInPlaceSource(Value source, MemRefType part, MemRefType destination,
       .has_value();
 }
 
-bool canWriteInPlace(NNDMAOp copy, const WriterMap &writers,
-                     const CmxLimit &limit) {
-  auto part = llvm::dyn_cast<MemRefType>(copy.getOutputBuff().getType());
-  std::optional<Destination> destination = getDestination(copy, writers);
-  if (!part || !destination) {
-    return false;
+std::optional<InPlaceCopy>
+canWriteInPlace(NNDMAOp copy, const WriterMap &writers, const CmxLimit &limit) {
+  InPlaceCopy plan;
+  plan.copy = copy;
+  // The destination: a unit-step view of a whole CMX allocation that
+  // nothing else writes there.
+  Value part = copy.getOutputBuff();
+  auto partType = llvm::dyn_cast<MemRefType>(part.getType());
+  std::optional<Box> box = getBox(part);
+  if (!partType || !box) {
+    return std::nullopt;
+  }
+  plan.destination = getWholeAllocation(box->root, MemoryKind::CMX_NN);
+  if (!plan.destination ||
+      !getViewChain(part, plan.destination.getResult(), plan.chain) ||
+      !othersWriteElsewhere(writers, box->root, copy, *box)) {
+    return std::nullopt;
   }
   std::optional<SourceTask> source =
-      getSourceTask(copy.getInput(), part, destination->buffer.getType(),
+      getSourceTask(copy.getInput(), partType, plan.destination.getType(),
                     writers, limit, copy);
-  return source && destination->buffer != source->buffer;
+  if (!source || source->buffer == plan.destination) {
+    return std::nullopt;
+  }
+  plan.result = source->result;
+  plan.init = source->init;
+  plan.buffer = source->buffer;
+  return plan;
 }
 
-InPlaceWrite writeInPlace(NNDMAOp copy, WriterMap &writers) {
-  assert(canWriteInPlace(copy, writers, CmxLimit()) &&
-         "the copy cannot be removed");
+InPlaceWrite writeInPlace(const InPlaceCopy &plan, WriterMap &writers) {
+  NNDMAOp copy = plan.copy;
+  memref::AllocOp buffer = plan.buffer;
+  memref::AllocOp destination = plan.destination;
   Value part = copy.getOutputBuff();
   auto partType = llvm::cast<MemRefType>(part.getType());
-  Destination destination = *getDestination(copy, writers);
-  SourceTask source =
-      *getSourceTask(copy.getInput(), partType, destination.buffer.getType(),
-                     writers, CmxLimit(), copy);
-  Operation *task = source.result.getOwner();
+  Operation *task = plan.result.getOwner();
   // The destination and the views down to it before the task.
-  if (!destination.buffer->isBeforeInBlock(task)) {
-    destination.buffer->moveBefore(task);
+  if (!destination->isBeforeInBlock(task)) {
+    destination->moveBefore(task);
   }
-  for (SubViewOp view : destination.chain) {
+  for (SubViewOp view : plan.chain) {
     if (!view->isBeforeInBlock(task)) {
       view->moveBefore(task);
     }
   }
   InPlaceWrite done;
   done.bytes = static_cast<int64_t>(
-      BufferType(source.buffer.getType()).getDataSize().count() / 8);
-  source.init->set(part);
-  source.result.setType(partType);
+      BufferType(buffer.getType()).getDataSize().count() / 8);
+  plan.init->set(part);
+  OpResult result = plan.result;
+  result.setType(partType);
   if (auto kernel = llvm::dyn_cast<SwKernelOp>(task)) {
-    retypeKernelArgument(kernel, *source.init);
+    retypeKernelArgument(kernel, *plan.init);
     done.kernel = true;
   }
-  copy.getOutput().replaceAllUsesWith(source.result);
-  writers.replaceWriter(destination.buffer.getResult(), copy, {task});
+  copy.getOutput().replaceAllUsesWith(result);
+  writers.replaceWriter(destination.getResult(), copy, {task});
   copy.erase();
-  source.buffer.erase();
-  retypeReaders(source.result);
+  buffer.erase();
+  retypeReaders(result);
   return done;
 }
 

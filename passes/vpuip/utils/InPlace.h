@@ -17,9 +17,12 @@
 #define VPUC_PASSES_VPUIP_UTILS_INPLACE_H_
 
 #include <cstdint>
+#include <optional>
 
 #include "dialects/vpuip/ir/VPUIPOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -56,12 +59,27 @@ bool isInPlaceSource(Value source, MemRefType part, MemRefType destination,
                      const WriterMap &writers, const CmxLimit &limit,
                      Operation *skip = nullptr);
 
-/// True if the task whose result `copy` copies can write `copy`'s
-/// destination instead: isInPlaceSource, the destination a unit-step view
-/// of a whole CMX `memref.alloc`, and every other op writing that
-/// allocation writes boxes of it disjoint from the destination.
-bool canWriteInPlace(NNDMAOp copy, const WriterMap &writers,
-                     const CmxLimit &limit);
+/// A copy that its task can replace by writing the copy's destination, with
+/// what the rewrite needs.
+struct InPlaceCopy {
+  NNDMAOp copy;
+  /// The task's result that `copy` reads, and the task's operand tied to it.
+  OpResult result;
+  OpOperand *init = nullptr;
+  /// The task's own buffer.
+  memref::AllocOp buffer;
+  /// The allocation `copy` writes a part of, and the views from it down to
+  /// that part, root first.
+  memref::AllocOp destination;
+  llvm::SmallVector<SubViewOp, 2> chain;
+};
+
+/// The replacement of `copy` when the task whose result it copies can write
+/// `copy`'s destination instead: isInPlaceSource, the destination a
+/// unit-step view of a whole CMX `memref.alloc`, and every other op writing
+/// that allocation writes boxes of it disjoint from the destination.
+std::optional<InPlaceCopy>
+canWriteInPlace(NNDMAOp copy, const WriterMap &writers, const CmxLimit &limit);
 
 /// What writeInPlace did.
 struct InPlaceWrite {
@@ -71,13 +89,13 @@ struct InPlaceWrite {
   int64_t bytes = 0;
 };
 
-/// Rewrites `copy` (canWriteInPlace must hold for some limit): the
-/// destination allocation
-/// and its views move before the task, the task writes the destination and
-/// its result takes its type (views of it are rebuilt, kernel bodies
-/// retyped), the users of `copy` read the task's result, and `copy` and the
-/// task's former buffer are erased. `writers` is updated.
-InPlaceWrite writeInPlace(NNDMAOp copy, WriterMap &writers);
+/// Rewrites `plan.copy` as canWriteInPlace found it possible: the
+/// destination allocation and its views move before the task, the task
+/// writes the destination and its result takes its type (views of it are
+/// rebuilt, kernel bodies retyped), the users of the copy read the task's
+/// result, and the copy and the task's former buffer are erased. `writers`
+/// is updated.
+InPlaceWrite writeInPlace(const InPlaceCopy &plan, WriterMap &writers);
 
 } // namespace mlir::vpuc::VPUIP
 

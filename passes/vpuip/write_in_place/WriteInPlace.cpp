@@ -84,11 +84,14 @@ struct WriteInPlacePass : public impl::WriteInPlacePassBase<WriteInPlacePass> {
       // (a skip connection) would keep a larger buffer in CMX meanwhile.
       Operation *task = copy.getInput().getDefiningOp();
       if (!task || !computeBefore.count(task) ||
-          computeBefore[copy] - computeBefore[task] - 1 > maxTasksBetween ||
-          !canWriteInPlace(copy, writers, limit)) {
+          computeBefore[copy] - computeBefore[task] - 1 > maxTasksBetween) {
         continue;
       }
-      InPlaceWrite done = writeInPlace(copy, writers);
+      std::optional<InPlaceCopy> plan = canWriteInPlace(copy, writers, limit);
+      if (!plan) {
+        continue;
+      }
+      InPlaceWrite done = writeInPlace(*plan, writers);
       ++(done.kernel ? counts.kernels : counts.nceTasks);
       counts.bytes += done.bytes;
     }

@@ -87,7 +87,8 @@ TEST_F(InPlaceTest, theTaskMustFitWithTheDestination) {
 TEST_F(InPlaceTest, theTaskWritesTheDestination) {
   NNDMAOp into = dma("into");
   Value part = into.getOutputBuff();
-  InPlaceWrite done = writeInPlace(into, writers);
+  InPlaceWrite done =
+      writeInPlace(*canWriteInPlace(into, writers, CmxLimit()), writers);
   EXPECT_FALSE(done.kernel);
   EXPECT_EQ(done.bytes, 16 * 4 * 4 * 2);
   auto task = llvm::cast<NCEClusterTaskOp>(op("task"));
