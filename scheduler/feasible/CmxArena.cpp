@@ -29,11 +29,11 @@ CmxArena::CmxArena(uint64_t capacity, size_t avoidRecent)
 
 std::map<uint64_t, uint64_t>::const_iterator
 CmxArena::findBestFit(uint64_t size, uint64_t alignment,
-                      bool avoidRecent) const {
+                      bool skipRecent) const {
   auto best = freeRanges.end();
   uint64_t bestSlack = 0;
   for (auto it = freeRanges.begin(), e = freeRanges.end(); it != e; ++it) {
-    if (avoidRecent &&
+    if (skipRecent &&
         llvm::any_of(recent, [&](const std::pair<uint64_t, uint64_t> &r) {
           return r.first < it->second && it->first < r.second;
         })) {
@@ -66,7 +66,7 @@ std::optional<uint64_t> CmxArena::allocate(uint64_t size, uint64_t alignment) {
   }
   std::map<uint64_t, uint64_t>::const_iterator best = freeRanges.end();
   if (!recent.empty()) {
-    best = findBestFit(size, alignment, /*avoidRecent=*/true);
+    best = findBestFit(size, alignment, /*skipRecent=*/true);
   }
   if (best == freeRanges.end()) {
     best = findBestFit(size, alignment);

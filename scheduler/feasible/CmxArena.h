@@ -19,10 +19,9 @@
 // that buffer's last reader (the dependency derived from the shared
 // addresses), so two tasks that the schedule puts one after the other but the
 // hardware could run together (two software kernels on two SHAVEs) would be
-// serialised. A
-// release merges the range with its free neighbours (coalescing), so the free
-// ranges are always maximal. Allocation is O(F) in the number F of free ranges,
-// release O(log F).
+// serialised. A release merges the range with its free neighbours
+// (coalescing), so the free ranges are always maximal. Allocation is O(F * N)
+// in the number F of free ranges, release O(log F).
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,12 +76,11 @@ public:
   uint64_t getLargestFreeRange() const;
 
 private:
-  /// Finds the best free range for the request (with `avoidRecent`, among
+  /// Finds the best free range for the request (with `skipRecent`, among
   /// those meeting none of the `recent` releases): its start, or end() if
   /// none.
   std::map<uint64_t, uint64_t>::const_iterator
-  findBestFit(uint64_t size, uint64_t alignment,
-              bool avoidRecent = false) const;
+  findBestFit(uint64_t size, uint64_t alignment, bool skipRecent = false) const;
   /// How many of the last released ranges allocations avoid.
   size_t avoidRecent;
   /// The ranges released last, oldest first (at most avoidRecent).
