@@ -83,19 +83,20 @@ private:
 
 /// Whether a call of `kernel` on pieces along output dim `dim` computes those
 /// pieces of its output (given its inputs' matching pieces, see `slice`):
-/// every dim of an element-wise kernel; the dims an `interpolate` copies
-/// through. Those are the dims it does not resize (same input and output
-/// extent, scale 1 or sizes given) in the nearest and linear modes with a
-/// coordinate transformation that maps an index to itself at scale 1
-/// (half_pixel, pytorch_half_pixel, align_corners, asymmetric: the taps are
-/// the index itself with weight 1, and the reference skips such dims); not
-/// cubic (its zero-weight taps read the neighbours) nor the tf_* modes.
+/// every dim of an element-wise kernel; the dims a `pad` does not pad; the
+/// dims an `interpolate` copies through. Those are the dims it does not resize
+/// (same input and output extent, scale 1 or sizes given) in the nearest and
+/// linear modes with a coordinate transformation that maps an index to itself
+/// at scale 1 (half_pixel, pytorch_half_pixel, align_corners, asymmetric: the
+/// taps are the index itself with weight 1, and the reference skips such dims);
+/// not cubic (its zero-weight taps read the neighbours) nor the tf_* modes.
 bool isIndependentDim(SwKernelOp kernel, const abi::KernelDecl &decl,
                       int64_t dim) {
   if (decl.elementwise) {
     return true;
   }
-  if (llvm::StringRef(decl.name) != abi::InterpolateKernel::name) {
+  const llvm::StringRef name(decl.name);
+  if (name != abi::InterpolateKernel::name && name != abi::PadKernel::name) {
     return false;
   }
   auto inType = llvm::cast<MemRefType>(kernel.getInputs().front().getType());
@@ -104,6 +105,11 @@ bool isIndependentDim(SwKernelOp kernel, const abi::KernelDecl &decl,
   if (inType.getRank() != outType.getRank() ||
       inType.getDimSize(dim) != outType.getDimSize(dim)) {
     return false;
+  }
+  // A dim `pad` does not pad (same extent: no pads) is read index by index,
+  // whatever the mode: an edge or a mirror of another dim stays in the row.
+  if (name == abi::PadKernel::name) {
+    return true;
   }
   KernelScalars scalars(kernel, decl);
   using abi::InterpolateCoordMode;
@@ -132,12 +138,13 @@ int64_t getBytes(Value buffer) {
       .count();
 }
 
-/// The dim of the output to split `kernel` (calling `decl`) along: the
-/// outermost in memory order with more than one element along which pieces
-/// are independent (isIndependentDim); std::nullopt when there is none or the
+/// The dim of the output to split `kernel` (calling `decl`) into `count`
+/// pieces along: the outermost in memory order along which pieces are
+/// independent (isIndependentDim) with at least `count` elements, else the
+/// outermost such with more than one; std::nullopt when there is none or the
 /// kernel cannot be split (not one output, a sub-byte buffer).
-std::optional<int64_t> getSplitAxis(SwKernelOp kernel,
-                                    const abi::KernelDecl &decl) {
+std::optional<int64_t>
+getSplitAxis(SwKernelOp kernel, const abi::KernelDecl &decl, int64_t count) {
   if (kernel.getOutputBuffs().size() != 1) {
     return std::nullopt;
   }
@@ -151,12 +158,18 @@ std::optional<int64_t> getSplitAxis(SwKernelOp kernel,
   BufferType output(
       llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType()));
   ArrayRef<int64_t> shape = output.getType().getShape();
+  std::optional<int64_t> axis;
   for (shape::Dim dim : output.getOrder().toPermutation()) {
     if (shape[dim.ind()] > 1 && isIndependentDim(kernel, decl, dim.ind())) {
-      return dim.ind();
+      if (shape[dim.ind()] >= count) {
+        return dim.ind();
+      }
+      if (!axis) {
+        axis = dim.ind();
+      }
     }
   }
-  return std::nullopt;
+  return axis;
 }
 
 /// `buffer`'s piece for the output rows [offset, offset + size) of `axis`
@@ -232,19 +245,21 @@ struct SplitSwKernelsPass final
     SmallVector<std::pair<SwKernelOp, std::pair<int64_t, int64_t>>> plan;
     func.walk([&](SwKernelOp kernel) {
       const abi::KernelDecl *decl = getAbiKernel(kernel, tables);
-      std::optional<int64_t> axis =
-          decl ? getSplitAxis(kernel, *decl) : std::nullopt;
-      if (!axis) {
+      if (!decl) {
         return;
       }
-      auto outType =
-          llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType());
       int64_t footprint = 0;
       for (Value buffer : kernel->getOperands()) {
         footprint += getBytes(buffer);
       }
       int64_t count =
           std::max(shaves, (footprint + pieceBudget - 1) / pieceBudget);
+      std::optional<int64_t> axis = getSplitAxis(kernel, *decl, count);
+      if (!axis) {
+        return;
+      }
+      auto outType =
+          llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType());
       count = std::min({count, outType.getDimSize(*axis),
                         outType.getNumElements() / minElements});
       if (count >= 2) {

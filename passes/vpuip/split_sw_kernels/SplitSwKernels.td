@@ -28,6 +28,9 @@ def SplitSwKernelsPass
     * every dim of an element-wise kernel (`elementwise` in the kernel
       library's ABI, kernels/abi/SwKernels.td: the unary and binary
       families, `select`, `activation`, `clamp`);
+    * the dims a `pad` does not pad (same input and output extent), in
+      every mode: an edge or a mirror along another dim stays within the
+      index of this one;
     * the dims an `interpolate` copies through: same input and output
       extent, scale 1 (or sizes given), in the nearest or linear mode with
       the half_pixel, pytorch_half_pixel, align_corners or asymmetric
@@ -37,8 +40,12 @@ def SplitSwKernelsPass
       crop). The channels of a 2-D resize are such a dim.
 
     **Axis.** The outermost such dim of the output in its memory order with
-    more than one element, so that each piece of a compact output is as
-    contiguous as can be. An input is sliced along the matching dim (dims
+    at least as many elements as the pieces wanted (the count below, before
+    its cap by the axis's extent), else the outermost with more than one:
+    each piece of a compact output is then as contiguous as can be, and a
+    3-channel NCHW image (a network's input, converted and padded to 4
+    channels) is split over H into a piece per SHAVE rather than into 3
+    channel planes. An input is sliced along the matching dim (dims
     aligned from the innermost, as in NumPy broadcasting) when it has the
     output's extent there, and passed whole when it broadcasts along it
     (extent 1, or fewer dims).

@@ -95,8 +95,8 @@ module @left attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", c
 
 // -----
 
-// 20 KB of tensors in pieces of at most half the CMX (2 KB) would be 10 pieces, more than the 4
-// SHAVEs; the axis (C, outermost in NCHW) has 8 channels: 8 pieces of one channel.
+// 20 KB of tensors in pieces of at most half the CMX (2 KB) are 10 pieces, more than the 4
+// SHAVEs; C, outermost in NCHW, has only 8 channels: 10 pieces of one row of H.
 module @fit attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
     cmx_size = 4096, cmx_alignment = 64, ddr_alignment = 64, dma_ports = 2,
     dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
@@ -105,7 +105,7 @@ module @fit attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cl
     func.func private @activation(memref<*xf16>, memref<*xf16>, i32, f32, f32) attributes {VPUIP.kernel_entry = "activation"}
   }
   // CHECK-LABEL: func.func @fit
-  // CHECK-COUNT-8: VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%{{.+}} : memref<1x1x10x64xf16>)
+  // CHECK-COUNT-10: VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%{{.+}} : memref<1x8x1x64xf16, {{.+}}>)
   func.func @fit(%x: memref<1x8x10x64xf16>, %y: memref<1x8x10x64xf16>) -> memref<1x8x10x64xf16> {
     %0 = VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%x : memref<1x8x10x64xf16>) outputs(%y : memref<1x8x10x64xf16>) -> memref<1x8x10x64xf16> {
     ^bb0(%i: memref<1x8x10x64xf16>, %o: memref<1x8x10x64xf16>):
@@ -163,3 +163,45 @@ module @interpolate attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX3
   }
 }
 // LOG: @interpolate: 2 kernel(s) split into 8 pieces
+
+// -----
+
+// A dim a `pad` does not pad is split like a dim of an element-wise kernel, whatever the mode.
+// The axis is the outermost with at least as many elements as the pieces wanted (4 SHAVEs): a
+// 3-channel NCHW input (a network's f32 image) is split over H, not into 3 channel planes.
+module @pad attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 1048576, cmx_alignment = 64, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @convert_f32_f16(memref<*xf32>, memref<*xf16>) attributes {VPUIP.kernel_entry = "convert"}
+    func.func private @pad(memref<*xf16>, memref<*xf16>, i32, f32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32, i32) attributes {VPUIP.kernel_entry = "pad"}
+  }
+  // CHECK-LABEL: func.func @pad
+  func.func @pad(%x: memref<1x3x16x8xf32>, %e: memref<1x8x4x4xf16>) -> (memref<1x4x16x8xf16>, memref<1x8x6x6xf16>) {
+    // CHECK-COUNT-4: VPUIP.SW.Kernel @VPU.SW::@convert_f32_f16 on tile 0 inputs(%{{.+}} : memref<1x3x4x8xf32, {{.+}}>)
+    %a = memref.alloc() : memref<1x3x16x8xf16>
+    %0 = VPUIP.SW.Kernel @VPU.SW::@convert_f32_f16 on tile 0 inputs(%x : memref<1x3x16x8xf32>) outputs(%a : memref<1x3x16x8xf16>) -> memref<1x3x16x8xf16> {
+    ^bb0(%i: memref<1x3x16x8xf32>, %o: memref<1x3x16x8xf16>):
+      VPUIP.SW.Kernel.run(%i, %o) : memref<1x3x16x8xf32>, memref<1x3x16x8xf16>
+    }
+    // Channels 3 -> 4 (pads_end of C): over H, the pads unchanged.
+    // CHECK: VPUIP.ConcatView
+    // CHECK-COUNT-4: VPUIP.SW.Kernel @VPU.SW::@pad on tile 0 inputs(%{{.+}} : memref<1x3x4x8xf16, {{.+}}>) outputs(%{{.+}} : memref<1x4x4x8xf16, {{.+}}>)
+    // CHECK: VPUIP.ConcatView
+    %b = memref.alloc() : memref<1x4x16x8xf16>
+    %1 = VPUIP.SW.Kernel @VPU.SW::@pad on tile 0 inputs(%0 : memref<1x3x16x8xf16>) outputs(%b : memref<1x4x16x8xf16>) -> memref<1x4x16x8xf16> {
+    ^bb0(%i: memref<1x3x16x8xf16>, %o: memref<1x4x16x8xf16>):
+      VPUIP.SW.Kernel.run(%i, %o, 0 : i32, 0.0 : f32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 1 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32) : memref<1x3x16x8xf16>, memref<1x4x16x8xf16>
+    }
+    // Edge padding of H and W: over C, the only dim not padded.
+    // CHECK-COUNT-4: VPUIP.SW.Kernel @VPU.SW::@pad on tile 0 inputs(%{{.+}} : memref<1x2x4x4xf16>) outputs(%{{.+}} : memref<1x2x6x6xf16>)
+    %c = memref.alloc() : memref<1x8x6x6xf16>
+    %2 = VPUIP.SW.Kernel @VPU.SW::@pad on tile 0 inputs(%e : memref<1x8x4x4xf16>) outputs(%c : memref<1x8x6x6xf16>) -> memref<1x8x6x6xf16> {
+    ^bb0(%i: memref<1x8x4x4xf16>, %o: memref<1x8x6x6xf16>):
+      VPUIP.SW.Kernel.run(%i, %o, 1 : i32, 0.0 : f32, 0 : i32, 0 : i32, 1 : i32, 1 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32, 1 : i32, 1 : i32, 0 : i32, 0 : i32, 0 : i32, 0 : i32) : memref<1x8x4x4xf16>, memref<1x8x6x6xf16>
+    }
+    return %1, %2 : memref<1x4x16x8xf16>, memref<1x8x6x6xf16>
+  }
+}
+// LOG: @pad: 3 kernel(s) split into 12 pieces
