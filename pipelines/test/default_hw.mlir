@@ -23,8 +23,8 @@
 // both ports; the software kernels work on copies of their tensors in their tile's CMX.
 // STATS: remark: VPURT statistics of @main:
 // STATS-NEXT: tasks: 28
-// STATS-NEXT: DMA_NN[0]: 9
-// STATS-NEXT: DMA_NN[1]: 9
+// STATS-NEXT: DMA_NN[0]: 7
+// STATS-NEXT: DMA_NN[1]: 11
 // STATS-NEXT: DPU[0]: 3
 // STATS-NEXT: DPU[1]: 3
 // STATS-NEXT: SHAVE_ACT[0]: 1

@@ -19,6 +19,7 @@
 #include "scheduler/dependencies/TaskDependencies.h"
 #include "scheduler/feasible/CmxArena.h"
 #include "scheduler/feasible/GraphAnalysis.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -250,8 +251,13 @@ private:
   unsigned chooseVictim(llvm::ArrayRef<unsigned> needed, unsigned request);
   /// Moves `buffer` out of CMX (spill write unless not needed).
   void evict(unsigned buffer);
-  /// Schedules data tasks of the next compute tasks while they fit.
+  /// Schedules data tasks of the next compute tasks while they fit (and,
+  /// with options.prefetchLeavesRoom, leave room: leavesRoom).
   void prefetchAfter(unsigned computePosition);
+  /// Whether CMX buffer `buffer`, placed now, leaves room for `requests`
+  /// ((size, alignment) in its arena) once the `dying` buffers are released.
+  bool leavesRoom(unsigned buffer, llvm::ArrayRef<unsigned> dying,
+                  llvm::ArrayRef<std::pair<uint64_t, uint64_t>> requests) const;
   /// The arena of CMX buffer `buffer`.
   CmxArena &arenaOf(unsigned buffer) {
     return arenas[graph.buffers[buffer].arena];
@@ -615,21 +621,68 @@ void Scheduler::scheduleCompute(unsigned task) {
   }
 }
 
+bool Scheduler::leavesRoom(
+    unsigned buffer, llvm::ArrayRef<unsigned> dying,
+    llvm::ArrayRef<std::pair<uint64_t, uint64_t>> requests) const {
+  const Buffer &b = graph.buffers[buffer];
+  CmxArena trial = arenas[b.arena];
+  if (!trial.allocate(b.size, b.alignment)) {
+    return false;
+  }
+  for (unsigned dead : dying) {
+    const Instance &instance = schedule.instances[buffers[dead].instance];
+    if (graph.buffers[dead].arena == b.arena && instance.size != 0) {
+      trial.release(instance.offset, instance.size);
+    }
+  }
+  return llvm::all_of(requests, [&](const auto &request) {
+    return trial.allocate(request.first, request.second).has_value();
+  });
+}
+
 void Scheduler::prefetchAfter(unsigned computePosition) {
   const auto &order = analysis.computeOrder;
+  // With prefetchLeavesRoom, a load for compute task order[i] must leave
+  // room for the buffers the tasks up to that one will place without a data
+  // task (their results, and spilled buffers they read back): the load is
+  // made only if, in a trial copy of its arena, those buffers still fit after
+  // it once the buffers dying with the task just scheduled are released
+  // (later releases are not counted).
+  llvm::SmallVector<llvm::SmallVector<std::pair<uint64_t, uint64_t>, 8>, 4>
+      pending(graph.getNumArenas());
+  llvm::SmallDenseSet<unsigned, 8> counted;
+  llvm::SmallVector<unsigned, 4> dying;
+  for (unsigned buffer : analysis.placementOrder[order[computePosition]]) {
+    if (buffers[buffer].residency == Residency::Resident &&
+        buffers[buffer].cursor == analysis.users[buffer].size()) {
+      dying.push_back(buffer);
+    }
+  }
   for (unsigned
            i = computePosition + 1,
            e = std::min<size_t>(order.size(), computePosition + 1 +
                                                   options.prefetchLookahead);
        i < e; ++i) {
+    for (unsigned buffer : analysis.placementOrder[order[i]]) {
+      const Buffer &b = graph.buffers[buffer];
+      if (analysis.dataTaskOf[buffer] == ~0u &&
+          buffers[buffer].residency != Residency::Resident &&
+          counted.insert(buffer).second) {
+        pending[b.arena].emplace_back(b.size, b.alignment);
+      }
+    }
     for (unsigned dataTask : analysis.dataPreds[order[i]]) {
       if (taskScheduled[dataTask]) {
         continue;
       }
       unsigned buffer = graph.tasks[dataTask].writes.front();
       const Buffer &b = graph.buffers[buffer];
-      std::optional<uint64_t> offset =
-          arenaOf(buffer).allocate(b.size, b.alignment);
+      CmxArena &arena = arenaOf(buffer);
+      if (options.prefetchLeavesRoom &&
+          !leavesRoom(buffer, dying, pending[b.arena])) {
+        return;
+      }
+      std::optional<uint64_t> offset = arena.allocate(b.size, b.alignment);
       if (!offset) {
         return;
       }

@@ -140,6 +140,13 @@ struct SchedulerOptions {
   /// fit without evicting anything, so that their DMAs overlap the compute.
   /// 0 disables prefetching (data tasks are then scheduled just in time).
   unsigned prefetchLookahead = 1;
+  /// With `prefetchLeavesRoom`, a load is prefetched only if the buffers the
+  /// compute tasks up to its own place without a data task (their results,
+  /// spilled buffers they read back) still fit after it, in a trial placement
+  /// where the buffers dying with the task just scheduled are released: so
+  /// that prefetched loads do not crowd out results and force evictions (a
+  /// spilled activation, or a prefetched constant dropped and loaded again).
+  bool prefetchLeavesRoom = true;
   /// Each CMX arena avoids its last `avoidRecentReleases` released ranges
   /// while other free space holds a buffer (CmxArena), so that fewer tasks
   /// wait for the last reader of the buffer before them at an address. 0:

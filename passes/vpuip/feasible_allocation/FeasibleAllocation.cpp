@@ -516,6 +516,7 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
 
   feasible::SchedulerOptions options;
   options.prefetchLookahead = prefetchLookahead;
+  options.prefetchLeavesRoom = prefetchLeavesRoom;
   options.avoidRecentReleases = avoidRecentReleases;
   options.spillCycles = [model = *costModel](uint64_t bytes) {
     return static_cast<uint64_t>(

@@ -48,6 +48,14 @@ def FeasibleAllocationPass
     writes is a *data task*: the scheduler moves it (just in time or
     prefetched) and reloads its buffer instead of spilling it.
 
+    **Prefetch.** After each compute task the loads of the next
+    `prefetch-lookahead` compute tasks are scheduled while they fit, so that
+    their DMAs overlap the compute. With `prefetch-leaves-room`, a load is
+    made only if the buffers the tasks up to its own place without a load
+    (their results, spilled buffers read back) still fit in the arena after
+    it, so that prefetching never forces an eviction (a spilled skip
+    connection, or weights loaded early, dropped and loaded again).
+
     **Placement.** Each cluster's arena places a buffer by best fit, away
     from the last `avoid-recent-releases` released ranges while other free
     space holds it: a buffer at the address of one just released waits for
@@ -108,9 +116,13 @@ def FeasibleAllocationPass
   }];
   let options = [
     Option<"prefetchLookahead", "prefetch-lookahead", "unsigned",
-           /*default=*/"1",
+           /*default=*/"16",
            "Prefetch the loads of the next N compute tasks while they fit "
            "(0: just in time)">,
+    Option<"prefetchLeavesRoom", "prefetch-leaves-room", "bool",
+           /*default=*/"true",
+           "Prefetch a load only if the results of the compute tasks up to "
+           "its own still fit after it">,
     Option<"avoidRecentReleases", "avoid-recent-releases", "unsigned",
            /*default=*/"4",
            "Place a CMX buffer away from the last N released ranges while "

@@ -195,6 +195,65 @@ TEST(FeasibleSchedulerTest, PrefetchDoesNotEvict) {
   EXPECT_EQ(schedule.stats.peakCmx, 300u);
 }
 
+/// A skip connection: conv1 makes s, which conv3 reads after conv2; conv2's
+/// result is large, conv3's small.
+struct Skip {
+  explicit Skip(uint64_t capacity) : b(capacity) {
+    unsigned in = b.ddr("in", 100, true);
+    unsigned consts = b.ddr("consts", 1000, true);
+    unsigned out = b.ddr("out", 100);
+    unsigned x = b.cmx("x", 100);
+    unsigned w1 = b.cmx("w1", 100);
+    unsigned s = b.cmx("s", 100);
+    unsigned w2 = b.cmx("w2", 150);
+    unsigned a = b.cmx("a", 250);
+    unsigned w3 = b.cmx("w3", 200);
+    unsigned o = b.cmx("o", 50);
+    b.dma("load_x", {in}, {x});
+    b.dma("load_w1", {consts}, {w1});
+    b.dpu("conv1", {x, w1}, {s});
+    b.dma("load_w2", {consts}, {w2});
+    b.dpu("conv2", {s, w2}, {a});
+    loadW3 = b.dma("load_w3", {consts}, {w3});
+    b.dpu("conv3", {a, s, w3}, {o});
+    b.dma("store", {o}, {out});
+  }
+  Builder b;
+  unsigned loadW3;
+};
+
+TEST(FeasibleSchedulerTest, LaterPrefetchesLeaveRoomForResults) {
+  SchedulerOptions options;
+  options.prefetchLookahead = 2;
+  // With 1000 bytes, w3 loads during conv1 as well as w2.
+  Skip roomy(1000);
+  Schedule early = scheduleOk(roomy.b.graph, options);
+  EXPECT_THAT(describe(roomy.b.graph, early),
+              ElementsAre("load_x", "load_w1", "conv1", "load_w2", "load_w3",
+                          "conv2", "conv3", "store"));
+  EXPECT_EQ(early.stats.numPrefetched, 2u);
+  // With 700, w3 would fit next to x, w1, s and w2 during conv1 (650 bytes),
+  // but then conv2's result (250 bytes) would fit in no hole, even once x and
+  // w1 are gone (200 bytes): w3 waits for conv2, and nothing is evicted.
+  Skip tight(700);
+  Schedule late = scheduleOk(tight.b.graph, options);
+  EXPECT_THAT(describe(tight.b.graph, late),
+              ElementsAre("load_x", "load_w1", "conv1", "load_w2", "conv2",
+                          "load_w3", "conv3", "store"));
+  // (w3 is then prefetched during conv2, into the room of x and w1.)
+  EXPECT_EQ(late.stats.numPrefetched, 2u);
+  EXPECT_EQ(late.stats.numReloads, 0u);
+  EXPECT_EQ(late.stats.numSpillWrites, 0u);
+  // Without the check, w3 loads during conv1, is dropped for conv2's result
+  // and loaded again.
+  options.prefetchLeavesRoom = false;
+  Schedule crowded = scheduleOk(tight.b.graph, options);
+  EXPECT_THAT(describe(tight.b.graph, crowded),
+              ElementsAre("load_x", "load_w1", "conv1", "load_w2", "load_w3",
+                          "conv2", "reload:w3", "conv3", "store"));
+  EXPECT_EQ(crowded.stats.numReloads, 1u);
+}
+
 TEST(FeasibleSchedulerTest, SerialModeChainsEverything) {
   Chain chain(1000);
   SchedulerOptions options;
