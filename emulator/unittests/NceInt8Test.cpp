@@ -22,6 +22,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <string>
 
 #include "core/arch/Arch.h"
 #include "core/threading/ThreadPool.h"
@@ -1342,6 +1343,34 @@ TEST(NceInt8Test, kernelsOnEveryIsaAndThreadCount) {
   padded.padTop = padded.padBottom = padded.padLeft = padded.padRight = 4;
   padded.randomize(seed++);
   checkKernels(padded);
+}
+
+TEST(NceInt8Test, convTilesAcrossWidthsAndChannels) {
+  // The CONV tiles of 4 pixels x 16 channels: rows of 1 to 9 pixels (whole
+  // tiles and a last one of 1 to 3), 8 to 37 output channels (one or two
+  // vectors in the last block), an odd number of input channels (a pair
+  // half padding), the window over the padding on every side, stride 1 and
+  // 2.
+  uint32_t seed = 300;
+  for (int64_t width : {1, 2, 3, 4, 5, 7, 9}) {
+    for (int64_t outC : {8, 16, 24, 37}) {
+      for (int64_t stride : {1, 2}) {
+        Int8Case c = strided3x3(DType::U8, DType::I8, DType::U8, seed++);
+        c.inC = outC == 37 ? 33 : 3;
+        c.outC = outC;
+        c.height = 5;
+        c.width = width;
+        c.strideH = c.strideW = stride;
+        c.padTop = c.padBottom = c.padLeft = c.padRight = 1;
+        c.ppe = schema::PpeMode::RELU;
+        c.randomize(seed++);
+        SCOPED_TRACE("width " + std::to_string(width) + ", " +
+                     std::to_string(outC) + " channels, stride " +
+                     std::to_string(stride));
+        checkKernels(c);
+      }
+    }
+  }
 }
 
 TEST(NceInt8Test, kernelsOfDepthwisePoolsAndEltwise) {
