@@ -204,6 +204,64 @@ __attribute__((target("avx2"))) void depthwiseAvx2(const int16_t *const *in,
   }
 }
 
+__attribute__((target("avx2"), always_inline)) inline __m256i
+load64(const int64_t *p) {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+}
+
+/// The larger and the smaller of each pair of int64 lanes.
+__attribute__((target("avx2"), always_inline)) inline __m256i max64(__m256i a,
+                                                                    __m256i b) {
+  return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(b, a));
+}
+__attribute__((target("avx2"), always_inline)) inline __m256i min64(__m256i a,
+                                                                    __m256i b) {
+  return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
+}
+
+/// storeNceInt8Results of `count` channels on 4 64-bit lanes at a time:
+/// v = acc + bias; the product v * mult from two 32 x 32-bit multiplies (the
+/// low half of v unsigned, the high half signed; exact, as |v| <= 2^33 and
+/// mult < 2^24); plus the rounding term; floor of the division by 2^shift
+/// as a logical shift between two complements of a negative value (for
+/// y < 0, ~y = -y - 1 >= 0, and ~(~y >> s) = -((-y - 1) >> s) - 1, the
+/// scalar floorShiftRight); the clamps as compares and blends; the low byte
+/// of each result. Reads acc, bias, mult, shift and round up to a multiple
+/// of 4 past count (computed, not stored).
+__attribute__((target("avx2"))) void
+requantizeAvx2(const int32_t *acc, int64_t count, const int64_t *bias,
+               const int64_t *mult, const int64_t *shift, const int64_t *round,
+               const NceInt8Clamps &clamps, int64_t zeroPoint, uint8_t *out,
+               int64_t strideC) {
+  __m256i ppeLow = _mm256_set1_epi64x(clamps.ppeLow);
+  __m256i ppeHigh = _mm256_set1_epi64x(clamps.ppeHigh);
+  __m256i outLow = _mm256_set1_epi64x(clamps.outLow);
+  __m256i outHigh = _mm256_set1_epi64x(clamps.outHigh);
+  __m256i zp = _mm256_set1_epi64x(zeroPoint);
+  __m256i zero = _mm256_setzero_si256();
+  alignas(32) int64_t results[4];
+  for (int64_t j = 0; j < count; j += 4) {
+    __m256i v =
+        _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm_loadu_si128(
+                             reinterpret_cast<const __m128i *>(acc + j))),
+                         load64(bias + j));
+    __m256i m = load64(mult + j);
+    __m256i product = _mm256_add_epi64(
+        _mm256_mul_epu32(v, m),
+        _mm256_slli_epi64(_mm256_mul_epi32(_mm256_srli_epi64(v, 32), m), 32));
+    __m256i y = _mm256_add_epi64(product, load64(round + j));
+    __m256i sign = _mm256_cmpgt_epi64(zero, y);
+    __m256i r = _mm256_xor_si256(
+        _mm256_srlv_epi64(_mm256_xor_si256(y, sign), load64(shift + j)), sign);
+    r = min64(max64(r, ppeLow), ppeHigh);
+    r = min64(max64(_mm256_add_epi64(r, zp), outLow), outHigh);
+    _mm256_store_si256(reinterpret_cast<__m256i *>(results), r);
+    for (int64_t i = 0; i < std::min<int64_t>(4, count - j); ++i) {
+      out[(j + i) * strideC] = static_cast<uint8_t>(results[i] & 0xFF);
+    }
+  }
+}
+
 #endif // VPUC_NCE_AVX2
 
 //===----------------------------------------------------------------------===//
@@ -236,7 +294,30 @@ struct Int8Box {
   /// DWCONV: per tap, kp weights less the zero point.
   std::vector<int32_t> dwWeights;
   bool avx2 = false;
+  /// Integer outputs other than LRELU's with every multiplier below 2^24
+  /// and every shift at most 63, on AVX2: per output channel of the box
+  /// (kp of them, zeros past the box), the bias, multiplier, shift and
+  /// rounding term of requantizeAvx2.
+  bool vectorStore = false;
+  std::vector<int64_t> storeBias, storeMult, storeShift, storeRound;
+  NceInt8Clamps clamps;
 };
+
+/// Writes the results of the box's output channels at `outPixel` from
+/// their accumulators (storeNceInt8Results); acc holds b.kp of them.
+void storeResults(const Int8Box &b, uint8_t *outPixel, const int32_t *acc) {
+#ifdef VPUC_NCE_AVX2
+  if (b.vectorStore) {
+    requantizeAvx2(acc, b.outChans, b.storeBias.data(), b.storeMult.data(),
+                   b.storeShift.data(), b.storeRound.data(), b.clamps,
+                   b.desc.outZeroPoint, outPixel + b.box.z0 * b.output.strideC,
+                   b.output.strideC);
+    return;
+  }
+#endif
+  storeNceInt8Results(b.desc, b.weights, b.output, b.box.z0, b.outChans,
+                      outPixel, acc);
+}
 
 /// What one thread of a box writes to on the side.
 struct Int8Scratch {
@@ -373,8 +454,7 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
       for (int64_t i = 0; i < pixels; ++i) {
         uint8_t *outPixel =
             b.output.data + y * b.output.strideH + (x + i) * b.output.strideW;
-        storeNceInt8Results(desc, b.weights, b.output, box.z0, b.outChans,
-                            outPixel, s.acc.data() + i * kp16);
+        storeResults(b, outPixel, s.acc.data() + i * kp16);
       }
     }
   }
@@ -450,8 +530,7 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
           acc[c] = value;
         }
       }
-      storeNceInt8Results(desc, b.weights, b.output, box.z0, b.outChans,
-                          outPixel, acc);
+      storeResults(b, outPixel, acc);
     }
   }
 }
@@ -529,6 +608,28 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
   } else if (desc.type == schema::NceTaskType::AVEPOOL &&
              taps * maxInput > kMaxSum) {
     return false;
+  }
+  if (b.avx2 && output.dtype != schema::DType::F16 &&
+      desc.ppe != schema::PpeMode::LRELU) {
+    b.vectorStore = true;
+    b.clamps = getNceInt8Clamps(desc, output);
+    b.storeBias.assign(b.kp, 0);
+    b.storeMult.assign(b.kp, 0);
+    b.storeShift.assign(b.kp, 0);
+    b.storeRound.assign(b.kp, 0);
+    for (int64_t k = 0; k < b.outChans; ++k) {
+      uint32_t mult = desc.ppeMult, shift = desc.ppeShift;
+      if (!weights.empty()) {
+        b.storeBias[k] = weights[box.z0 + k].intBias;
+        mult = weights[box.z0 + k].mult;
+        shift = weights[box.z0 + k].shift;
+      }
+      b.vectorStore = b.vectorStore && mult < (1u << 24) && shift <= 63;
+      b.storeMult[k] = mult;
+      b.storeShift[k] = shift;
+      b.storeRound[k] =
+          shift == 0 ? 0 : int64_t(1) << (std::min(shift, 63u) - 1);
+    }
   }
   forEachNceRowChunk(desc, input.channels, b.outChans, box, pool,
                      [&](int64_t y0, int64_t y1) {

@@ -1373,6 +1373,58 @@ TEST(NceInt8Test, convTilesAcrossWidthsAndChannels) {
   }
 }
 
+TEST(NceInt8Test, vectorRequantisationOfEveryClamp) {
+  // The AVX2 requantisation against the reference: every PPE but LRELU
+  // (which stays scalar), RELUX bounds inside and around the output range,
+  // shifts of 0 and up to 63 with multipliers up to 2^24 - 1, large biases
+  // of either sign.
+  uint32_t seed = 400;
+  struct Clamp {
+    schema::PpeMode ppe;
+    float low, high;
+  };
+  for (DType out : {DType::U8, DType::I8}) {
+    for (Clamp clamp : {Clamp{schema::PpeMode::NONE, 0, 0},
+                        Clamp{schema::PpeMode::RELU, 0, 0},
+                        Clamp{schema::PpeMode::RELUX, -30, 60},
+                        Clamp{schema::PpeMode::RELUX, -1000, 1e6f},
+                        Clamp{schema::PpeMode::RELUX, 200, 300}}) {
+      Int8Case c = strided3x3(DType::I8, DType::U8, out, seed++);
+      c.inC = 19;
+      c.outC = 29;
+      c.ppe = clamp.ppe;
+      c.clampLow = clamp.low;
+      c.clampHigh = clamp.high;
+      c.randomize(seed++);
+      for (int64_t k = 0; k < c.outC; ++k) {
+        switch (k % 5) {
+        case 0:
+          c.mult[k] = 1;
+          c.shift[k] = 0;
+          break;
+        case 1:
+          c.mult[k] = (1u << 24) - 1;
+          c.shift[k] = 63;
+          c.bias[k] = k % 2 ? 2147483647 : -2147483647 - 1;
+          break;
+        case 2:
+          c.mult[k] = (1u << 24) - 1;
+          c.shift[k] = 40;
+          c.bias[k] = k % 2 ? -123456789 : 123456789;
+          break;
+        default:
+          break;
+        }
+      }
+      SCOPED_TRACE(std::to_string(static_cast<int>(clamp.ppe)) + " [" +
+                   std::to_string(clamp.low) + ", " +
+                   std::to_string(clamp.high) + "] -> " +
+                   blob::getDTypeName(out));
+      checkKernels(c);
+    }
+  }
+}
+
 TEST(NceInt8Test, kernelsOfDepthwisePoolsAndEltwise) {
   uint32_t seed = 220;
   for (DType out : {DType::U8, DType::I8, DType::F16}) {
