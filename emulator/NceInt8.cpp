@@ -41,6 +41,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "emulator/NceRows.h"
@@ -321,15 +322,16 @@ void storeResults(const Int8Box &b, uint8_t *outPixel, const int32_t *acc) {
 
 /// What one thread of a box writes to on the side.
 struct Int8Scratch {
-  /// The input rows of an output row: per ky, per column, chanStride values.
-  std::vector<int16_t> rows;
+  /// The input rows of an output row: per ky, per column, chanStride values
+  /// (convStride for CONV), not zero-filled as a whole (see the users).
+  std::unique_ptr<int16_t[]> rows;
   std::vector<bool> rowValid;
   std::vector<const int16_t *> tapIn;
   std::vector<const int32_t *> dwTaps;
   std::vector<int64_t> tapIndex;
   std::vector<int32_t> acc;
-  /// CONV: which of the rows hold a previous output row's input (else zeros).
-  std::vector<bool> rowLoaded;
+  /// CONV: which of the rows are all zeros (outside the input).
+  std::vector<bool> rowZeros;
 };
 
 /// `n` U8 (or I8) values from `from` less `zp`, as int16, into `into`.
@@ -365,7 +367,7 @@ void loadRows(const Int8Box &b, int64_t y, Int8Scratch &s) {
       const uint8_t *pixel = input.data + iy * input.strideH +
                              (b.inBox.x0 + col) * input.strideW +
                              b.inBox.z0 * input.strideC;
-      int16_t *into = s.rows.data() + (ky * b.cols + col) * b.chanStride;
+      int16_t *into = s.rows.get() + (ky * b.cols + col) * b.chanStride;
       if (input.strideC == 1) {
         convertRow(b, pixel, b.chans, zp, into);
       } else {
@@ -374,6 +376,8 @@ void loadRows(const Int8Box &b, int64_t y, Int8Scratch &s) {
               loadNceInt8(pixel + c * input.strideC, input.dtype) - zp);
         }
       }
+      // DWCONV reads whole vectors (times zero weights past the box).
+      std::fill(into + b.chans, into + b.chanStride, 0);
     }
   }
 }
@@ -388,8 +392,8 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
   int64_t taps = desc.kernelH * desc.kernelW;
   int64_t stride = b.convStride, pairs = stride / 2;
   int64_t rowSize = b.convCols * stride;
-  s.rows.assign(desc.kernelH * rowSize, 0);
-  s.rowLoaded.assign(desc.kernelH, false);
+  s.rows.reset(new int16_t[desc.kernelH * rowSize]);
+  s.rowZeros.assign(desc.kernelH, false);
   s.tapIndex.resize(taps);
   for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
     for (int64_t kx = 0; kx < desc.kernelW; ++kx) {
@@ -399,21 +403,24 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
   int64_t kp16 = roundUp(b.outChans, 16);
   s.acc.assign(kTilePixels * kp16, 0);
   // The columns of the rows inside the input (the others stay zeros).
-  int64_t colBegin = std::max<int64_t>(0, -b.convCol0);
+  int64_t colBegin = std::min(b.convCols, std::max<int64_t>(0, -b.convCol0));
   int64_t colEnd = std::min(b.convCols, input.width - b.convCol0);
   for (int64_t y = y0; y <= y1; ++y) {
     int64_t top = y * desc.strideH - desc.padTop;
     for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
       int64_t iy = top + ky;
-      int16_t *row = s.rows.data() + ky * rowSize;
+      int16_t *row = s.rows.get() + ky * rowSize;
       if (iy < 0 || iy >= input.height) {
-        if (s.rowLoaded[ky]) {
+        if (!s.rowZeros[ky]) {
           std::fill(row, row + rowSize, 0);
-          s.rowLoaded[ky] = false;
+          s.rowZeros[ky] = true;
         }
         continue;
       }
-      s.rowLoaded[ky] = true;
+      s.rowZeros[ky] = false;
+      // The padding columns, and the half pair past the channels.
+      std::fill(row, row + colBegin * stride, 0);
+      std::fill(row + std::max(colBegin, colEnd) * stride, row + rowSize, 0);
       for (int64_t col = colBegin; col < colEnd; ++col) {
         const uint8_t *pixel = input.data + iy * input.strideH +
                                (b.convCol0 + col) * input.strideW;
@@ -427,6 +434,7 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
                 desc.inputZeroPoint);
           }
         }
+        std::fill(into + b.chans, into + stride, 0);
       }
     }
     for (int64_t x = box.x0; x <= box.x1; x += kTilePixels) {
@@ -434,7 +442,7 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
       const int16_t *in[kTilePixels];
       for (int64_t i = 0; i < kTilePixels; ++i) {
         int64_t xi = x + std::min(i, pixels - 1);
-        in[i] = s.rows.data() + (xi - box.x0) * desc.strideW * stride;
+        in[i] = s.rows.get() + (xi - box.x0) * desc.strideW * stride;
       }
       for (int64_t k0 = 0; k0 < b.outChans; k0 += 16) {
         int64_t vectors = b.outChans - k0 > 8 ? 2 : 1;
@@ -466,7 +474,8 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
   const NceBox &box = b.box;
   schema::NceTaskType type = desc.type;
   int64_t taps = desc.kernelH * desc.kernelW;
-  s.rows.assign(desc.kernelH * b.cols * b.chanStride, 0);
+  // Rows outside the input are not read (rowValid).
+  s.rows.reset(new int16_t[desc.kernelH * b.cols * b.chanStride]);
   s.rowValid.assign(desc.kernelH, false);
   s.tapIn.resize(taps);
   s.tapIndex.resize(taps);
@@ -485,7 +494,7 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
             continue;
           }
           s.tapIn[n] =
-              s.rows.data() + (ky * b.cols + (ix - b.inBox.x0)) * b.chanStride;
+              s.rows.get() + (ky * b.cols + (ix - b.inBox.x0)) * b.chanStride;
           s.tapIndex[n] = ky * desc.kernelW + kx;
           ++n;
         }
@@ -580,30 +589,52 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
     } else {
       b.dwWeights.assign(taps * b.kp, 0);
     }
-    for (int64_t k = 0; k < b.outChans; ++k) {
-      const uint8_t *row = weights[box.z0 + k].weights;
-      int64_t magnitude = 0;
-      for (int64_t t = 0; t < taps; ++t) {
-        for (int64_t ic = 0; ic < inC; ++ic) {
-          int64_t w = static_cast<int64_t>(
-                          loadNceInt8(row + t * inC + ic, desc.weightsType)) -
-                      desc.weightsZeroPoint;
-          if (std::abs(w) > kMaxOperand) {
-            return false;
-          }
-          magnitude += std::abs(w);
+    // Every weight less the zero point is an int16 (else the scalar code).
+    if (getMaxMagnitude(desc.weightsType, desc.weightsZeroPoint) >
+        kMaxOperand) {
+      return false;
+    }
+    int64_t pairs = b.convStride / 2;
+    int32_t zp = desc.weightsZeroPoint;
+    // Converts and places the weights, element by element through `load`
+    // (of one type: a loop per type); false when a channel's magnitude is
+    // too large.
+    auto place = [&](auto load) {
+      for (int64_t k = 0; k < b.outChans; ++k) {
+        const uint8_t *row = weights[box.z0 + k].weights;
+        int64_t magnitude = 0;
+        int16_t *convInto = conv ? b.convWeights.data() +
+                                       (k / 8) * b.convBlockStride + (k % 8) * 2
+                                 : nullptr;
+        for (int64_t t = 0; t < taps; ++t) {
+          const uint8_t *tapRow = row + t * inC;
           if (conv) {
-            b.convWeights[(k / 8) * b.convBlockStride +
-                          (t * (b.convStride / 2) + ic / 2) * 16 + (k % 8) * 2 +
-                          ic % 2] = static_cast<int16_t>(w);
+            int16_t *into = convInto + t * pairs * 16;
+            for (int64_t ic = 0; ic < inC; ++ic) {
+              int32_t w = load(tapRow[ic]) - zp;
+              magnitude += std::abs(w);
+              into[(ic / 2) * 16 + ic % 2] = static_cast<int16_t>(w);
+            }
           } else {
-            b.dwWeights[t * b.kp + k] = static_cast<int32_t>(w);
+            int32_t w = load(tapRow[0]) - zp;
+            magnitude += std::abs(w);
+            b.dwWeights[t * b.kp + k] = w;
           }
         }
+        if (magnitude * maxInput > kMaxSum) {
+          return false;
+        }
       }
-      if (magnitude * maxInput > kMaxSum) {
-        return false;
-      }
+      return true;
+    };
+    bool placed =
+        desc.weightsType == schema::DType::U8
+            ? place([](uint8_t byte) { return static_cast<int32_t>(byte); })
+            : place([](uint8_t byte) {
+                return static_cast<int32_t>(static_cast<int8_t>(byte));
+              });
+    if (!placed) {
+      return false;
     }
   } else if (desc.type == schema::NceTaskType::AVEPOOL &&
              taps * maxInput > kMaxSum) {
