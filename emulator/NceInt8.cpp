@@ -220,6 +220,26 @@ __attribute__((target("avx2"), always_inline)) inline __m256i min64(__m256i a,
   return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
 }
 
+/// The results of 4 channels (see requantizeAvx2), in [outLow, outHigh].
+__attribute__((target("avx2"), always_inline)) inline __m256i
+requantize4(const int32_t *acc, const int64_t *bias, const int64_t *mult,
+            const int64_t *shift, const int64_t *round, __m256i ppeLow,
+            __m256i ppeHigh, __m256i outLow, __m256i outHigh, __m256i zp) {
+  __m256i v = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm_loadu_si128(
+                                   reinterpret_cast<const __m128i *>(acc))),
+                               load64(bias));
+  __m256i m = load64(mult);
+  __m256i product = _mm256_add_epi64(
+      _mm256_mul_epu32(v, m),
+      _mm256_slli_epi64(_mm256_mul_epi32(_mm256_srli_epi64(v, 32), m), 32));
+  __m256i y = _mm256_add_epi64(product, load64(round));
+  __m256i sign = _mm256_cmpgt_epi64(_mm256_setzero_si256(), y);
+  __m256i r = _mm256_xor_si256(
+      _mm256_srlv_epi64(_mm256_xor_si256(y, sign), load64(shift)), sign);
+  r = min64(max64(r, ppeLow), ppeHigh);
+  return min64(max64(_mm256_add_epi64(r, zp), outLow), outHigh);
+}
+
 /// storeNceInt8Results of `count` channels on 4 64-bit lanes at a time:
 /// v = acc + bias; the product v * mult from two 32 x 32-bit multiplies (the
 /// low half of v unsigned, the high half signed; exact, as |v| <= 2^33 and
@@ -239,26 +259,36 @@ requantizeAvx2(const int32_t *acc, int64_t count, const int64_t *bias,
   __m256i outLow = _mm256_set1_epi64x(clamps.outLow);
   __m256i outHigh = _mm256_set1_epi64x(clamps.outHigh);
   __m256i zp = _mm256_set1_epi64x(zeroPoint);
-  __m256i zero = _mm256_setzero_si256();
-  alignas(32) int64_t results[4];
-  for (int64_t j = 0; j < count; j += 4) {
-    __m256i v =
-        _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm_loadu_si128(
-                             reinterpret_cast<const __m128i *>(acc + j))),
-                         load64(bias + j));
-    __m256i m = load64(mult + j);
-    __m256i product = _mm256_add_epi64(
-        _mm256_mul_epu32(v, m),
-        _mm256_slli_epi64(_mm256_mul_epi32(_mm256_srli_epi64(v, 32), m), 32));
-    __m256i y = _mm256_add_epi64(product, load64(round + j));
-    __m256i sign = _mm256_cmpgt_epi64(zero, y);
-    __m256i r = _mm256_xor_si256(
-        _mm256_srlv_epi64(_mm256_xor_si256(y, sign), load64(shift + j)), sign);
-    r = min64(max64(r, ppeLow), ppeHigh);
-    r = min64(max64(_mm256_add_epi64(r, zp), outLow), outHigh);
-    _mm256_store_si256(reinterpret_cast<__m256i *>(results), r);
+  int64_t j = 0;
+  if (strideC == 1) {
+    // 8 channels' results packed to bytes (a saturating pack of values
+    // inside the output type's range keeps them): the low 32 bits of each
+    // lane, then to 16 and 8 bits.
+    const __m256i low32 = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    bool u8 = clamps.outLow == 0;
+    for (; j + 8 <= count; j += 8) {
+      __m128i a = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+          requantize4(acc + j, bias + j, mult + j, shift + j, round + j, ppeLow,
+                      ppeHigh, outLow, outHigh, zp),
+          low32));
+      __m128i b = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+          requantize4(acc + j + 4, bias + j + 4, mult + j + 4, shift + j + 4,
+                      round + j + 4, ppeLow, ppeHigh, outLow, outHigh, zp),
+          low32));
+      __m128i words = _mm_packs_epi32(a, b);
+      __m128i bytes =
+          u8 ? _mm_packus_epi16(words, words) : _mm_packs_epi16(words, words);
+      _mm_storel_epi64(reinterpret_cast<__m128i *>(out + j), bytes);
+    }
+  }
+  alignas(32) int64_t last[4];
+  for (; j < count; j += 4) {
+    _mm256_store_si256(reinterpret_cast<__m256i *>(last),
+                       requantize4(acc + j, bias + j, mult + j, shift + j,
+                                   round + j, ppeLow, ppeHigh, outLow, outHigh,
+                                   zp));
     for (int64_t i = 0; i < std::min<int64_t>(4, count - j); ++i) {
-      out[(j + i) * strideC] = static_cast<uint8_t>(results[i] & 0xFF);
+      out[(j + i) * strideC] = static_cast<uint8_t>(last[i] & 0xFF);
     }
   }
 }
@@ -291,7 +321,7 @@ struct Int8Box {
   /// channels, the 8 channels' pairs side by side (convTilePortable), zeros
   /// past the channels.
   int64_t convCol0 = 0, convCols = 0, convStride = 0, convBlockStride = 0;
-  std::vector<int16_t> convWeights;
+  std::unique_ptr<int16_t[]> convWeights;
   /// DWCONV: per tap, kp weights less the zero point.
   std::vector<int32_t> dwWeights;
   bool avx2 = false;
@@ -446,7 +476,7 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
       }
       for (int64_t k0 = 0; k0 < b.outChans; k0 += 16) {
         int64_t vectors = b.outChans - k0 > 8 ? 2 : 1;
-        const int16_t *w = b.convWeights.data() + (k0 / 8) * b.convBlockStride;
+        const int16_t *w = b.convWeights.get() + (k0 / 8) * b.convBlockStride;
         int32_t *acc = s.acc.data() + k0;
 #ifdef VPUC_NCE_AVX2
         if (b.avx2) {
@@ -585,7 +615,8 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
       b.convCols = (box.x1 - box.x0) * desc.strideW + desc.kernelW;
       b.convStride = roundUp(std::max<int64_t>(b.chans, 1), 2);
       b.convBlockStride = taps * b.convStride * 8;
-      b.convWeights.assign(roundUp(b.outChans, 16) / 8 * b.convBlockStride, 0);
+      b.convWeights.reset(
+          new int16_t[roundUp(b.outChans, 16) / 8 * b.convBlockStride]);
     } else {
       b.dwWeights.assign(taps * b.kp, 0);
     }
@@ -596,14 +627,14 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
     }
     int64_t pairs = b.convStride / 2;
     int32_t zp = desc.weightsZeroPoint;
-    // Converts and places the weights, element by element through `load`
-    // (of one type: a loop per type); false when a channel's magnitude is
-    // too large.
-    auto place = [&](auto load) {
-      for (int64_t k = 0; k < b.outChans; ++k) {
+    // Converts and places the weights of channels [k0, k1), element by
+    // element through `load` (of one type: a loop per type); false when a
+    // channel's magnitude is too large.
+    auto place = [&](auto load, int64_t k0, int64_t k1) {
+      for (int64_t k = k0; k < k1; ++k) {
         const uint8_t *row = weights[box.z0 + k].weights;
         int64_t magnitude = 0;
-        int16_t *convInto = conv ? b.convWeights.data() +
+        int16_t *convInto = conv ? b.convWeights.get() +
                                        (k / 8) * b.convBlockStride + (k % 8) * 2
                                  : nullptr;
         for (int64_t t = 0; t < taps; ++t) {
@@ -627,13 +658,44 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
       }
       return true;
     };
-    bool placed =
-        desc.weightsType == schema::DType::U8
-            ? place([](uint8_t byte) { return static_cast<int32_t>(byte); })
-            : place([](uint8_t byte) {
-                return static_cast<int32_t>(static_cast<int8_t>(byte));
-              });
-    if (!placed) {
+    auto placeChannels = [&](int64_t k0, int64_t k1) {
+      return desc.weightsType == schema::DType::U8
+                 ? place(
+                       [](uint8_t byte) { return static_cast<int32_t>(byte); },
+                       k0, k1)
+                 : place(
+                       [](uint8_t byte) {
+                         return static_cast<int32_t>(static_cast<int8_t>(byte));
+                       },
+                       k0, k1);
+    };
+    if (conv) {
+      // Per block of 8 channels (whose weights are one range of convWeights:
+      // zeroed, then placed), the blocks of about 64K weights on the pool's
+      // threads.
+      int64_t blocks = roundUp(b.outChans, 16) / 8;
+      std::vector<char> placed(blocks, 1);
+      auto placeBlocks = [&](int64_t begin, int64_t end) {
+        for (int64_t block = begin; block < end; ++block) {
+          int16_t *at = b.convWeights.get() + block * b.convBlockStride;
+          std::fill(at, at + b.convBlockStride, 0);
+          placed[block] = placeChannels(std::min(b.outChans, block * 8),
+                                        std::min(b.outChans, block * 8 + 8));
+        }
+      };
+      if (pool) {
+        pool->parallelFor(
+            blocks,
+            std::max<int64_t>(1, (int64_t(1) << 16) / b.convBlockStride),
+            placeBlocks);
+      } else {
+        placeBlocks(0, blocks);
+      }
+      if (!std::all_of(placed.begin(), placed.end(),
+                       [](char ok) { return ok; })) {
+        return false;
+      }
+    } else if (!placeChannels(0, b.outChans)) {
       return false;
     }
   } else if (desc.type == schema::NceTaskType::AVEPOOL &&
