@@ -220,6 +220,45 @@ __attribute__((target("avx2"), always_inline)) inline __m256i min64(__m256i a,
   return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
 }
 
+/// Places `n` (< 2^18) weights of one tap of a CONV channel, U8 (or I8)
+/// less `zp`, into the pairs of `into` (pair p at into[16 * p]); returns the
+/// sum of their magnitudes. The weights are converted 16 at a time, their
+/// pairs copied as 32-bit values.
+__attribute__((target("avx2"))) int64_t placeConvWeightsAvx2(
+    const uint8_t *from, int64_t n, bool u8, int32_t zp, int16_t *into) {
+  __m256i zero = _mm256_set1_epi16(static_cast<int16_t>(zp));
+  __m256i ones = _mm256_set1_epi16(1);
+  __m256i sums = _mm256_setzero_si256();
+  alignas(32) int32_t pairs[8];
+  int64_t c = 0;
+  for (; c + 16 <= n; c += 16) {
+    __m128i bytes =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(from + c));
+    __m256i w = _mm256_sub_epi16(
+        u8 ? _mm256_cvtepu8_epi16(bytes) : _mm256_cvtepi8_epi16(bytes), zero);
+    sums = _mm256_add_epi32(sums, _mm256_madd_epi16(_mm256_abs_epi16(w), ones));
+    _mm256_store_si256(reinterpret_cast<__m256i *>(pairs), w);
+#pragma GCC unroll 8
+    for (int64_t p = 0; p < 8; ++p) {
+      std::memcpy(into + (c / 2 + p) * 16, pairs + p, sizeof(int32_t));
+    }
+  }
+  alignas(32) int32_t lanes[8];
+  _mm256_store_si256(reinterpret_cast<__m256i *>(lanes), sums);
+  int64_t magnitude = 0;
+  for (int32_t lane : lanes) {
+    magnitude += lane;
+  }
+  for (; c < n; ++c) {
+    int32_t value = u8 ? static_cast<int32_t>(from[c])
+                       : static_cast<int32_t>(static_cast<int8_t>(from[c]));
+    int32_t w = value - zp;
+    magnitude += std::abs(w);
+    into[(c / 2) * 16 + c % 2] = static_cast<int16_t>(w);
+  }
+  return magnitude;
+}
+
 /// The results of 4 channels (see requantizeAvx2), in [outLow, outHigh].
 __attribute__((target("avx2"), always_inline)) inline __m256i
 requantize4(const int32_t *acc, const int64_t *bias, const int64_t *mult,
@@ -641,6 +680,13 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
           const uint8_t *tapRow = row + t * inC;
           if (conv) {
             int16_t *into = convInto + t * pairs * 16;
+#ifdef VPUC_NCE_AVX2
+            if (b.avx2 && inC < (int64_t(1) << 18)) {
+              magnitude += placeConvWeightsAvx2(
+                  tapRow, inC, desc.weightsType == schema::DType::U8, zp, into);
+              continue;
+            }
+#endif
             for (int64_t ic = 0; ic < inC; ++ic) {
               int32_t w = load(tapRow[ic]) - zp;
               magnitude += std::abs(w);
