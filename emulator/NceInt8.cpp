@@ -262,8 +262,8 @@ __attribute__((target("avx2"))) int64_t placeConvWeightsAvx2(
 /// The results of 4 channels (see requantizeAvx2), in [outLow, outHigh].
 __attribute__((target("avx2"), always_inline)) inline __m256i
 requantize4(const int32_t *acc, const int64_t *bias, const int64_t *mult,
-            const int64_t *shift, const int64_t *round, __m256i ppeLow,
-            __m256i ppeHigh, __m256i outLow, __m256i outHigh, __m256i zp) {
+            const int64_t *shift, const int64_t *round, __m256i low,
+            __m256i high, __m256i zp) {
   __m256i v = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm_loadu_si128(
                                    reinterpret_cast<const __m128i *>(acc))),
                                load64(bias));
@@ -275,8 +275,7 @@ requantize4(const int32_t *acc, const int64_t *bias, const int64_t *mult,
   __m256i sign = _mm256_cmpgt_epi64(_mm256_setzero_si256(), y);
   __m256i r = _mm256_xor_si256(
       _mm256_srlv_epi64(_mm256_xor_si256(y, sign), load64(shift)), sign);
-  r = min64(max64(r, ppeLow), ppeHigh);
-  return min64(max64(_mm256_add_epi64(r, zp), outLow), outHigh);
+  return min64(max64(_mm256_add_epi64(r, zp), low), high);
 }
 
 /// storeNceInt8Results of `count` channels on 4 64-bit lanes at a time:
@@ -285,18 +284,18 @@ requantize4(const int32_t *acc, const int64_t *bias, const int64_t *mult,
 /// mult < 2^24); plus the rounding term; floor of the division by 2^shift
 /// as a logical shift between two complements of a negative value (for
 /// y < 0, ~y = -y - 1 >= 0, and ~(~y >> s) = -((-y - 1) >> s) - 1, the
-/// scalar floorShiftRight); the clamps as compares and blends; the low byte
-/// of each result. Reads acc, bias, mult, shift and round up to a multiple
-/// of 4 past count (computed, not stored).
+/// scalar floorShiftRight); plus the zero point, then one clamp to
+/// [lowBound, highBound] (the PPE's clamp and the output type's, composed:
+/// see computeNceInt8BoxUnchecked) as compares and blends; the low byte of
+/// each result (`u8`: the output type is U8, else I8). Reads acc, bias, mult,
+/// shift and round up to a multiple of 4 past count (computed, not stored).
 __attribute__((target("avx2"))) void
 requantizeAvx2(const int32_t *acc, int64_t count, const int64_t *bias,
                const int64_t *mult, const int64_t *shift, const int64_t *round,
-               const NceInt8Clamps &clamps, int64_t zeroPoint, uint8_t *out,
-               int64_t strideC) {
-  __m256i ppeLow = _mm256_set1_epi64x(clamps.ppeLow);
-  __m256i ppeHigh = _mm256_set1_epi64x(clamps.ppeHigh);
-  __m256i outLow = _mm256_set1_epi64x(clamps.outLow);
-  __m256i outHigh = _mm256_set1_epi64x(clamps.outHigh);
+               int64_t lowBound, int64_t highBound, bool u8, int64_t zeroPoint,
+               uint8_t *out, int64_t strideC) {
+  __m256i low = _mm256_set1_epi64x(lowBound);
+  __m256i high = _mm256_set1_epi64x(highBound);
   __m256i zp = _mm256_set1_epi64x(zeroPoint);
   int64_t j = 0;
   if (strideC == 1) {
@@ -304,15 +303,14 @@ requantizeAvx2(const int32_t *acc, int64_t count, const int64_t *bias,
     // inside the output type's range keeps them): the low 32 bits of each
     // lane, then to 16 and 8 bits.
     const __m256i low32 = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
-    bool u8 = clamps.outLow == 0;
     for (; j + 8 <= count; j += 8) {
       __m128i a = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
-          requantize4(acc + j, bias + j, mult + j, shift + j, round + j, ppeLow,
-                      ppeHigh, outLow, outHigh, zp),
+          requantize4(acc + j, bias + j, mult + j, shift + j, round + j, low,
+                      high, zp),
           low32));
       __m128i b = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
           requantize4(acc + j + 4, bias + j + 4, mult + j + 4, shift + j + 4,
-                      round + j + 4, ppeLow, ppeHigh, outLow, outHigh, zp),
+                      round + j + 4, low, high, zp),
           low32));
       __m128i words = _mm_packs_epi32(a, b);
       __m128i bytes =
@@ -324,8 +322,7 @@ requantizeAvx2(const int32_t *acc, int64_t count, const int64_t *bias,
   for (; j < count; j += 4) {
     _mm256_store_si256(reinterpret_cast<__m256i *>(last),
                        requantize4(acc + j, bias + j, mult + j, shift + j,
-                                   round + j, ppeLow, ppeHigh, outLow, outHigh,
-                                   zp));
+                                   round + j, low, high, zp));
     for (int64_t i = 0; i < std::min<int64_t>(4, count - j); ++i) {
       out[(j + i) * strideC] = static_cast<uint8_t>(last[i] & 0xFF);
     }
@@ -370,7 +367,7 @@ struct Int8Box {
   /// rounding term of requantizeAvx2.
   bool vectorStore = false;
   std::vector<int64_t> storeBias, storeMult, storeShift, storeRound;
-  NceInt8Clamps clamps;
+  int64_t storeLow = 0, storeHigh = 0;
 };
 
 /// Writes the results of the box's output channels at `outPixel` from
@@ -379,7 +376,8 @@ void storeResults(const Int8Box &b, uint8_t *outPixel, const int32_t *acc) {
 #ifdef VPUC_NCE_AVX2
   if (b.vectorStore) {
     requantizeAvx2(acc, b.outChans, b.storeBias.data(), b.storeMult.data(),
-                   b.storeShift.data(), b.storeRound.data(), b.clamps,
+                   b.storeShift.data(), b.storeRound.data(), b.storeLow,
+                   b.storeHigh, b.output.dtype == schema::DType::U8,
                    b.desc.outZeroPoint, outPixel + b.box.z0 * b.output.strideC,
                    b.output.strideC);
     return;
@@ -751,7 +749,25 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
   if (b.avx2 && output.dtype != schema::DType::F16 &&
       desc.ppe != schema::PpeMode::LRELU) {
     b.vectorStore = true;
-    b.clamps = getNceInt8Clamps(desc, output);
+    // r clamped to the PPE's [pl, ph], plus zp, then clamped to the output's
+    // [ol, oh], is one clamp to their intersection, or the bound of the
+    // output's range nearest the PPE's when they do not meet. |r| < 2^58
+    // (|v * mult| < 2^57), so bounds beyond 2^62 act as none, and limiting
+    // them there keeps the sums with zp in range.
+    constexpr int64_t kUnbounded = int64_t(1) << 62;
+    NceInt8Clamps clamps = getNceInt8Clamps(desc, output);
+    int64_t ppeLow =
+        std::clamp(clamps.ppeLow, -kUnbounded, kUnbounded) + desc.outZeroPoint;
+    int64_t ppeHigh =
+        std::clamp(clamps.ppeHigh, -kUnbounded, kUnbounded) + desc.outZeroPoint;
+    // min(max(r, pl), ph) is ph whatever r when pl > ph.
+    ppeLow = std::min(ppeLow, ppeHigh);
+    b.storeLow = std::max(ppeLow, clamps.outLow);
+    b.storeHigh = std::min(ppeHigh, clamps.outHigh);
+    if (b.storeLow > b.storeHigh) {
+      b.storeLow = b.storeHigh =
+          ppeHigh < clamps.outLow ? clamps.outLow : clamps.outHigh;
+    }
     b.storeBias.assign(b.kp, 0);
     b.storeMult.assign(b.kp, 0);
     b.storeShift.assign(b.kp, 0);

@@ -1375,7 +1375,8 @@ TEST(NceInt8Test, convTilesAcrossWidthsAndChannels) {
 
 TEST(NceInt8Test, vectorRequantisationOfEveryClamp) {
   // The AVX2 requantisation against the reference: every PPE but LRELU
-  // (which stays scalar), RELUX bounds inside and around the output range,
+  // (which stays scalar), RELUX bounds inside, around and beyond the output
+  // range on either side, and a low bound above the high one,
   // shifts of 0 and up to 63 with multipliers up to 2^24 - 1, large biases
   // of either sign.
   uint32_t seed = 400;
@@ -1388,7 +1389,9 @@ TEST(NceInt8Test, vectorRequantisationOfEveryClamp) {
                         Clamp{schema::PpeMode::RELU, 0, 0},
                         Clamp{schema::PpeMode::RELUX, -30, 60},
                         Clamp{schema::PpeMode::RELUX, -1000, 1e6f},
-                        Clamp{schema::PpeMode::RELUX, 200, 300}}) {
+                        Clamp{schema::PpeMode::RELUX, 200, 300},
+                        Clamp{schema::PpeMode::RELUX, -300, -200},
+                        Clamp{schema::PpeMode::RELUX, 60, -30}}) {
       Int8Case c = strided3x3(DType::I8, DType::U8, out, seed++);
       c.inC = 19;
       c.outC = 29;
