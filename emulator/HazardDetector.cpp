@@ -614,25 +614,10 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
     }
     // Equal runs at one stride: one strided segment when possible.
     if (shape.kept.size() == 1 && shape.kept[0].first >= 2 &&
-        shape.kept[0].second > shape.runBytes) {
-      Shadow &shadow = shadows[region];
-      int64_t count = shape.kept[0].first, stride = shape.kept[0].second;
-      if (accessStrided(shadow, offset, count, stride, shape.runBytes, write)) {
-        return;
-      }
-      // Strided segments of another period in the range are expanded into
-      // the pieces the runs one by one would have left (plain segments, of
-      // the same bytes' states), and the access tried once more.
-      uint64_t end =
-          offset + static_cast<uint64_t>((count - 1) * stride + shape.runBytes);
-      auto otherPeriod = [&](const Segment &segment) {
-        return segment.strided &&
-               segment.strided->period != static_cast<uint64_t>(stride);
-      };
-      if (expandStrided(shadow, shadow.end(), offset, end, otherPeriod) &&
-          accessStrided(shadow, offset, count, stride, shape.runBytes, write)) {
-        return;
-      }
+        shape.kept[0].second > shape.runBytes &&
+        accessStrided(shadows[region], offset, shape.kept[0].first,
+                      shape.kept[0].second, shape.runBytes, write)) {
+      return;
     }
   }
   // Run by run, each search starting from where the previous run ended.

@@ -40,9 +40,8 @@
 // like any other (both parts keep the phases), takes a later access that
 // covers it whole and reports nothing in one step, and is expanded into its
 // pieces (as the runs one by one would have left them) for anything else.
-// A strided access over strided segments of another period expands those
-// first, then is one strided access over the pieces. Each byte's state is
-// then the same as with the runs one by one, and so are the reports.
+// Each byte's state is then the same as with the runs one by one, and so are
+// the reports.
 //
 //===----------------------------------------------------------------------===//
 

@@ -429,15 +429,13 @@ TEST(HazardDetectorTest, stridedLayoutsAgreeWithByteByByteDefinition) {
   }
 }
 
-/// Runs of a few bytes at one stride (kept as strided segments), over each
-/// other at other strides and phases (a layout takes another stride than
-/// its round's with odds 1 in `otherStrideOdds`), with plain ranges that
-/// cover them in part or whole and host writes, from random tasks and
-/// clocks: the same reports as the byte-by-byte definition after every
-/// access, and the same never-written bytes as the runs given one by one.
-void checkStridedSegmentsAgainstDefinition(uint32_t seed,
-                                           int64_t otherStrideOdds) {
-  Uniform uniform(seed);
+TEST(HazardDetectorTest, stridedSegmentsAgreeWithByteByByteDefinition) {
+  // Runs of a few bytes at one stride (kept as strided segments), over each
+  // other at other strides and phases, with plain ranges that cover them in
+  // part or whole and host writes, from random tasks and clocks: the same
+  // reports as the byte-by-byte definition after every access, and the same
+  // never-written bytes as the runs given one by one.
+  Uniform uniform(1717);
   std::vector<uint32_t> executors = {0, 0, 1, 1, 2, 2};
   std::vector<uint32_t> positions = {0, 1, 0, 1, 0, 1};
   constexpr uint64_t kSize = 512;
@@ -485,8 +483,7 @@ void checkStridedSegmentsAgainstDefinition(uint32_t seed,
         // count runs of elem x size bytes, stride bytes apart: a 2-d layout
         // (runs, elements) whose outer stride leaves gaps.
         int64_t elem = uniform(1, 2);
-        int64_t stride =
-            uniform(0, otherStrideOdds - 1) == 0 ? uniform(2, 12) : roundStride;
+        int64_t stride = uniform(0, 3) == 0 ? uniform(2, 12) : roundStride;
         int64_t size = uniform(1, std::max<int64_t>(1, stride / elem - 1));
         if (size * elem >= stride) {
           continue;
@@ -515,17 +512,6 @@ void checkStridedSegmentsAgainstDefinition(uint32_t seed,
     byRuns.checkWritten(region, 0, kSize, "output 'y'");
     EXPECT_EQ(messages(detector), messages(byRuns)) << "round " << round;
   }
-}
-
-TEST(HazardDetectorTest, stridedSegmentsAgreeWithByteByByteDefinition) {
-  checkStridedSegmentsAgainstDefinition(1717, 4);
-}
-
-TEST(HazardDetectorTest, stridedAccessesOverOtherPeriodsAgreeWithDefinition) {
-  // Half the layouts at another stride than the round's: strided accesses
-  // over strided segments of other periods (expanded, then one strided
-  // access) in most rounds.
-  checkStridedSegmentsAgainstDefinition(2929, 2);
 }
 
 } // namespace
