@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -201,6 +202,14 @@ void storeNceInt8Result(const NceInvariantDesc &desc,
   result = std::min(std::max(result + desc.outZeroPoint, outLow), outHigh);
   // The low byte: the value for U8, its two's complement for I8.
   outPixel[k * output.strideC] = static_cast<uint8_t>(result & 0xFF);
+}
+
+NceInt8Clamps getNceInt8Clamps(const NceInvariantDesc &desc,
+                               const NceActivation &output) {
+  NceInt8Clamps clamps;
+  std::tie(clamps.ppeLow, clamps.ppeHigh) = getIntegerPpeBounds(desc);
+  std::tie(clamps.outLow, clamps.outHigh) = getInt8OutputRange(output.dtype);
+  return clamps;
 }
 
 void storeNceInt8Results(const NceInvariantDesc &desc,

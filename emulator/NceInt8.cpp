@@ -14,14 +14,18 @@
 // window times X does), the sums are exact integers whatever their order:
 //
 //  - the operands are converted once per output row to int16 less their
-//    zero points (|x - zp| <= 32767 is also required), with the channels of
-//    a pixel padded to whole AVX2 vectors with zeros;
-//  - CONV: per output pixel and group of 4 output channels, the dot products
-//    over the taps inside the input (taps in the padding are skipped, as the
-//    definition does) with pairwise 16-bit multiply-adds (vpmaddwd: two
-//    products of at most 32767^2 each, whose sum fits int32) into 32-bit
-//    lanes; DWCONV across the channels with 32-bit multiplies; pools and
-//    eltwise tasks as scalar loops;
+//    zero points (|x - zp| <= 32767 is also required; AVX2: 16 at a time),
+//    with the channels of a pixel padded with zeros (to whole AVX2 vectors,
+//    for CONV to a pair);
+//  - CONV: tiles of 4 output pixels x 16 output channels, over every tap of
+//    the window: the input rows hold the padding as zeros (a zero product
+//    changes no partial sum, and the bound above holds for any subset of
+//    the terms), each pair of a pixel's input channels broadcast and
+//    multiplied with 8 channels' weight pairs by a pairwise 16-bit
+//    multiply-add (vpmaddwd: two products of at most 32767^2 each, whose sum
+//    fits int32) into 32-bit lanes, so no horizontal sums; DWCONV across the
+//    channels with 32-bit multiplies over the taps inside the input; pools
+//    and eltwise tasks as scalar loops;
 //  - the requantisation, PPE and clamp of each element are the scalar code's
 //    (storeNceInt8Result).
 //
@@ -35,7 +39,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "emulator/NceRows.h"
@@ -52,8 +58,8 @@ namespace {
 /// int16 values in an AVX2 vector: the input channels of a pixel are padded
 /// to a multiple of this.
 constexpr int64_t kChannelBlock = 16;
-/// Output channels of a CONV tile.
-constexpr int64_t kTileChannels = 4;
+/// Output pixels of a CONV tile (of one or two vectors of 8 channels).
+constexpr int64_t kTilePixels = 4;
 
 int64_t roundUp(int64_t value, int64_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
@@ -63,21 +69,31 @@ int64_t roundUp(int64_t value, int64_t multiple) {
 // Kernels
 //===----------------------------------------------------------------------===//
 
-/// acc[j] (j < kTileChannels) = the sum over the taps t < taps and the
-/// channels i < n of in[t][i] * w[j * taps + t][i]; n is a multiple of
-/// kChannelBlock.
-void convTilePortable(const int16_t *const *in, const int16_t *const *w,
-                      int64_t taps, int64_t n, int32_t *acc) {
-  for (int64_t j = 0; j < kTileChannels; ++j) {
-    int32_t sum = 0;
-    for (int64_t t = 0; t < taps; ++t) {
-      const int16_t *x = in[t];
-      const int16_t *wj = w[j * taps + t];
-      for (int64_t i = 0; i < n; ++i) {
-        sum += static_cast<int32_t>(x[i]) * static_cast<int32_t>(wj[i]);
+/// The CONV tile: for the pixels i < kTilePixels and the output channels
+/// j < 8 * vectors of a block, acc[i * accStride + j] = the sum over the taps
+/// t < taps and the input channels c < 2 * pairs of in[i][tapOffset[t] + c]
+/// times the weight of channel j, tap t and input channel c. The weights of
+/// 8 channels, `blockStride` apart, hold per tap and pair of input channels
+/// the channels' pairs (w[c], w[c + 1]) side by side: an input pair read as
+/// one 32-bit value is multiplied with 8 channels' pairs at once.
+void convTilePortable(const int16_t *const *in, const int64_t *tapOffset,
+                      int64_t taps, int64_t pairs, const int16_t *w,
+                      int64_t blockStride, int64_t vectors, int32_t *acc,
+                      int64_t accStride) {
+  for (int64_t i = 0; i < kTilePixels; ++i) {
+    for (int64_t j = 0; j < 8 * vectors; ++j) {
+      const int16_t *wj = w + (j / 8) * blockStride + (j % 8) * 2;
+      int32_t sum = 0;
+      for (int64_t t = 0; t < taps; ++t) {
+        const int16_t *x = in[i] + tapOffset[t];
+        const int16_t *wt = wj + t * pairs * 16;
+        for (int64_t p = 0; p < pairs; ++p) {
+          sum += static_cast<int32_t>(x[2 * p]) * wt[16 * p] +
+                 static_cast<int32_t>(x[2 * p + 1]) * wt[16 * p + 1];
+        }
       }
+      acc[i * accStride + j] = sum;
     }
-    acc[j] = sum;
   }
 }
 
@@ -95,41 +111,81 @@ void depthwisePortable(const int16_t *const *in, const int32_t *const *w,
 
 #ifdef VPUC_NCE_AVX2
 
-__attribute__((target("avx2"), always_inline)) inline int32_t
-horizontalSum(__m256i v) {
-  __m128i s =
-      _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
-  s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
-  s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
-  return _mm_cvtsi128_si32(s);
-}
-
 __attribute__((target("avx2"), always_inline)) inline __m256i
 load16(const int16_t *p) {
   return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
 }
 
-__attribute__((target("avx2"))) void convTileAvx2(const int16_t *const *in,
-                                                  const int16_t *const *w,
-                                                  int64_t taps, int64_t n,
-                                                  int32_t *acc) {
-  __m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
-  for (int64_t t = 0; t < taps; ++t) {
-    const int16_t *x = in[t];
-    const int16_t *w0 = w[t], *w1 = w[taps + t], *w2 = w[2 * taps + t],
-                  *w3 = w[3 * taps + t];
-    for (int64_t i = 0; i < n; i += kChannelBlock) {
-      __m256i xv = load16(x + i);
-      a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(xv, load16(w0 + i)));
-      a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(xv, load16(w1 + i)));
-      a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(xv, load16(w2 + i)));
-      a3 = _mm256_add_epi32(a3, _mm256_madd_epi16(xv, load16(w3 + i)));
+/// convTilePortable with `Vectors` vectors, the sums in registers.
+template <int64_t Vectors>
+__attribute__((target("avx2"))) void
+convTileAvx2(const int16_t *const *in, const int64_t *tapOffset, int64_t taps,
+             int64_t pairs, const int16_t *w, int64_t blockStride, int32_t *acc,
+             int64_t accStride) {
+  __m256i a[kTilePixels][Vectors];
+#pragma GCC unroll 8
+  for (int64_t i = 0; i < kTilePixels; ++i) {
+#pragma GCC unroll 2
+    for (int64_t v = 0; v < Vectors; ++v) {
+      a[i][v] = _mm256_setzero_si256();
     }
   }
-  acc[0] = horizontalSum(a0);
-  acc[1] = horizontalSum(a1);
-  acc[2] = horizontalSum(a2);
-  acc[3] = horizontalSum(a3);
+  for (int64_t t = 0; t < taps; ++t) {
+    const int16_t *x[kTilePixels];
+#pragma GCC unroll 8
+    for (int64_t i = 0; i < kTilePixels; ++i) {
+      x[i] = in[i] + tapOffset[t];
+    }
+    const int16_t *wt = w + t * pairs * 16;
+    for (int64_t p = 0; p < pairs; ++p) {
+      __m256i wv[Vectors];
+#pragma GCC unroll 2
+      for (int64_t v = 0; v < Vectors; ++v) {
+        wv[v] = load16(wt + v * blockStride + 16 * p);
+      }
+#pragma GCC unroll 8
+      for (int64_t i = 0; i < kTilePixels; ++i) {
+        int32_t pair;
+        std::memcpy(&pair, x[i] + 2 * p, sizeof(pair));
+        __m256i xv = _mm256_set1_epi32(pair);
+#pragma GCC unroll 2
+        for (int64_t v = 0; v < Vectors; ++v) {
+          a[i][v] = _mm256_add_epi32(a[i][v], _mm256_madd_epi16(xv, wv[v]));
+        }
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (int64_t i = 0; i < kTilePixels; ++i) {
+#pragma GCC unroll 2
+    for (int64_t v = 0; v < Vectors; ++v) {
+      _mm256_storeu_si256(
+          reinterpret_cast<__m256i *>(acc + i * accStride + 8 * v), a[i][v]);
+    }
+  }
+}
+
+/// `n` U8 (or I8) values less `zp` as int16 (which holds them: see
+/// computeNceInt8BoxUnchecked); the subtraction wraps modulo 2^16 as the
+/// scalar one's truncation does.
+__attribute__((target("avx2"))) void convertRowAvx2(const uint8_t *from,
+                                                    int64_t n, bool u8,
+                                                    int32_t zp, int16_t *into) {
+  __m256i zero = _mm256_set1_epi16(static_cast<int16_t>(zp));
+  int64_t c = 0;
+  for (; c + 16 <= n; c += 16) {
+    __m128i bytes =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(from + c));
+    __m256i wide =
+        u8 ? _mm256_cvtepu8_epi16(bytes) : _mm256_cvtepi8_epi16(bytes);
+    _mm256_storeu_si256(reinterpret_cast<__m256i *>(into + c),
+                        _mm256_sub_epi16(wide, zero));
+  }
+  for (; c < n; ++c) {
+    int32_t value = u8 ? static_cast<int32_t>(from[c])
+                       : static_cast<int32_t>(static_cast<int8_t>(from[c]));
+    into[c] = static_cast<int16_t>(value - zp);
+  }
 }
 
 __attribute__((target("avx2"))) void depthwiseAvx2(const int16_t *const *in,
@@ -146,6 +202,130 @@ __attribute__((target("avx2"))) void depthwiseAvx2(const int16_t *const *in,
       a = _mm256_add_epi32(a, _mm256_mullo_epi32(x, wv));
     }
     _mm256_storeu_si256(reinterpret_cast<__m256i *>(acc + k), a);
+  }
+}
+
+__attribute__((target("avx2"), always_inline)) inline __m256i
+load64(const int64_t *p) {
+  return _mm256_loadu_si256(reinterpret_cast<const __m256i *>(p));
+}
+
+/// The larger and the smaller of each pair of int64 lanes.
+__attribute__((target("avx2"), always_inline)) inline __m256i max64(__m256i a,
+                                                                    __m256i b) {
+  return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(b, a));
+}
+__attribute__((target("avx2"), always_inline)) inline __m256i min64(__m256i a,
+                                                                    __m256i b) {
+  return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
+}
+
+/// Places `n` (< 2^18) weights of one tap of a CONV channel, U8 (or I8)
+/// less `zp`, into the pairs of `into` (pair p at into[16 * p]); returns the
+/// sum of their magnitudes. The weights are converted 16 at a time, their
+/// pairs copied as 32-bit values.
+__attribute__((target("avx2"))) int64_t placeConvWeightsAvx2(
+    const uint8_t *from, int64_t n, bool u8, int32_t zp, int16_t *into) {
+  __m256i zero = _mm256_set1_epi16(static_cast<int16_t>(zp));
+  __m256i ones = _mm256_set1_epi16(1);
+  __m256i sums = _mm256_setzero_si256();
+  alignas(32) int32_t pairs[8];
+  int64_t c = 0;
+  for (; c + 16 <= n; c += 16) {
+    __m128i bytes =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(from + c));
+    __m256i w = _mm256_sub_epi16(
+        u8 ? _mm256_cvtepu8_epi16(bytes) : _mm256_cvtepi8_epi16(bytes), zero);
+    sums = _mm256_add_epi32(sums, _mm256_madd_epi16(_mm256_abs_epi16(w), ones));
+    _mm256_store_si256(reinterpret_cast<__m256i *>(pairs), w);
+#pragma GCC unroll 8
+    for (int64_t p = 0; p < 8; ++p) {
+      std::memcpy(into + (c / 2 + p) * 16, pairs + p, sizeof(int32_t));
+    }
+  }
+  alignas(32) int32_t lanes[8];
+  _mm256_store_si256(reinterpret_cast<__m256i *>(lanes), sums);
+  int64_t magnitude = 0;
+  for (int32_t lane : lanes) {
+    magnitude += lane;
+  }
+  for (; c < n; ++c) {
+    int32_t value = u8 ? static_cast<int32_t>(from[c])
+                       : static_cast<int32_t>(static_cast<int8_t>(from[c]));
+    int32_t w = value - zp;
+    magnitude += std::abs(w);
+    into[(c / 2) * 16 + c % 2] = static_cast<int16_t>(w);
+  }
+  return magnitude;
+}
+
+/// The results of 4 channels (see requantizeAvx2), in [outLow, outHigh].
+__attribute__((target("avx2"), always_inline)) inline __m256i
+requantize4(const int32_t *acc, const int64_t *bias, const int64_t *mult,
+            const int64_t *shift, const int64_t *round, __m256i low,
+            __m256i high, __m256i zp) {
+  __m256i v = _mm256_add_epi64(_mm256_cvtepi32_epi64(_mm_loadu_si128(
+                                   reinterpret_cast<const __m128i *>(acc))),
+                               load64(bias));
+  __m256i m = load64(mult);
+  __m256i product = _mm256_add_epi64(
+      _mm256_mul_epu32(v, m),
+      _mm256_slli_epi64(_mm256_mul_epi32(_mm256_srli_epi64(v, 32), m), 32));
+  __m256i y = _mm256_add_epi64(product, load64(round));
+  __m256i sign = _mm256_cmpgt_epi64(_mm256_setzero_si256(), y);
+  __m256i r = _mm256_xor_si256(
+      _mm256_srlv_epi64(_mm256_xor_si256(y, sign), load64(shift)), sign);
+  return min64(max64(_mm256_add_epi64(r, zp), low), high);
+}
+
+/// storeNceInt8Results of `count` channels on 4 64-bit lanes at a time:
+/// v = acc + bias; the product v * mult from two 32 x 32-bit multiplies (the
+/// low half of v unsigned, the high half signed; exact, as |v| <= 2^33 and
+/// mult < 2^24); plus the rounding term; floor of the division by 2^shift
+/// as a logical shift between two complements of a negative value (for
+/// y < 0, ~y = -y - 1 >= 0, and ~(~y >> s) = -((-y - 1) >> s) - 1, the
+/// scalar floorShiftRight); plus the zero point, then one clamp to
+/// [lowBound, highBound] (the PPE's clamp and the output type's, composed:
+/// see computeNceInt8BoxUnchecked) as compares and blends; the low byte of
+/// each result (`u8`: the output type is U8, else I8). Reads acc, bias, mult,
+/// shift and round up to a multiple of 4 past count (computed, not stored).
+__attribute__((target("avx2"))) void
+requantizeAvx2(const int32_t *acc, int64_t count, const int64_t *bias,
+               const int64_t *mult, const int64_t *shift, const int64_t *round,
+               int64_t lowBound, int64_t highBound, bool u8, int64_t zeroPoint,
+               uint8_t *out, int64_t strideC) {
+  __m256i low = _mm256_set1_epi64x(lowBound);
+  __m256i high = _mm256_set1_epi64x(highBound);
+  __m256i zp = _mm256_set1_epi64x(zeroPoint);
+  int64_t j = 0;
+  if (strideC == 1) {
+    // 8 channels' results packed to bytes (a saturating pack of values
+    // inside the output type's range keeps them): the low 32 bits of each
+    // lane, then to 16 and 8 bits.
+    const __m256i low32 = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+    for (; j + 8 <= count; j += 8) {
+      __m128i a = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+          requantize4(acc + j, bias + j, mult + j, shift + j, round + j, low,
+                      high, zp),
+          low32));
+      __m128i b = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(
+          requantize4(acc + j + 4, bias + j + 4, mult + j + 4, shift + j + 4,
+                      round + j + 4, low, high, zp),
+          low32));
+      __m128i words = _mm_packs_epi32(a, b);
+      __m128i bytes =
+          u8 ? _mm_packus_epi16(words, words) : _mm_packs_epi16(words, words);
+      _mm_storel_epi64(reinterpret_cast<__m128i *>(out + j), bytes);
+    }
+  }
+  alignas(32) int64_t last[4];
+  for (; j < count; j += 4) {
+    _mm256_store_si256(reinterpret_cast<__m256i *>(last),
+                       requantize4(acc + j, bias + j, mult + j, shift + j,
+                                   round + j, low, high, zp));
+    for (int64_t i = 0; i < std::min<int64_t>(4, count - j); ++i) {
+      out[(j + i) * strideC] = static_cast<uint8_t>(last[i] & 0xFF);
+    }
   }
 }
 
@@ -169,24 +349,74 @@ struct Int8Box {
   int64_t cols = 0, chans = 0, chanStride = 0;
   /// The box's output channels and their number rounded up to 8.
   int64_t outChans = 0, kp = 0;
-  /// CONV: per output channel of the box and tap (ky, kx), chanStride
-  /// weights less the zero point, zeros past the input channels.
-  std::vector<int16_t> convWeights;
+  /// CONV: the input rows are read with their padding as zeros (adding a
+  /// zero product changes no integer sum), from input column convCol0 on,
+  /// convCols of them, convStride (the input channels rounded up to a pair)
+  /// values per pixel; the weights less the zero point per block of 8 output
+  /// channels (convBlockStride values), tap (ky, kx) and pair of input
+  /// channels, the 8 channels' pairs side by side (convTilePortable), zeros
+  /// past the channels.
+  int64_t convCol0 = 0, convCols = 0, convStride = 0, convBlockStride = 0;
+  std::unique_ptr<int16_t[]> convWeights;
   /// DWCONV: per tap, kp weights less the zero point.
   std::vector<int32_t> dwWeights;
   bool avx2 = false;
+  /// Integer outputs other than LRELU's with every multiplier below 2^24
+  /// and every shift at most 63, on AVX2: per output channel of the box
+  /// (kp of them, zeros past the box), the bias, multiplier, shift and
+  /// rounding term of requantizeAvx2.
+  bool vectorStore = false;
+  std::vector<int64_t> storeBias, storeMult, storeShift, storeRound;
+  int64_t storeLow = 0, storeHigh = 0;
 };
+
+/// Writes the results of the box's output channels at `outPixel` from
+/// their accumulators (storeNceInt8Results); acc holds b.kp of them.
+void storeResults(const Int8Box &b, uint8_t *outPixel, const int32_t *acc) {
+#ifdef VPUC_NCE_AVX2
+  if (b.vectorStore) {
+    requantizeAvx2(acc, b.outChans, b.storeBias.data(), b.storeMult.data(),
+                   b.storeShift.data(), b.storeRound.data(), b.storeLow,
+                   b.storeHigh, b.output.dtype == schema::DType::U8,
+                   b.desc.outZeroPoint, outPixel + b.box.z0 * b.output.strideC,
+                   b.output.strideC);
+    return;
+  }
+#endif
+  storeNceInt8Results(b.desc, b.weights, b.output, b.box.z0, b.outChans,
+                      outPixel, acc);
+}
 
 /// What one thread of a box writes to on the side.
 struct Int8Scratch {
-  /// The input rows of an output row: per ky, per column, chanStride values.
-  std::vector<int16_t> rows;
+  /// The input rows of an output row: per ky, per column, chanStride values
+  /// (convStride for CONV), not zero-filled as a whole (see the users).
+  std::unique_ptr<int16_t[]> rows;
   std::vector<bool> rowValid;
-  std::vector<const int16_t *> tapIn, tapWeights;
+  std::vector<const int16_t *> tapIn;
   std::vector<const int32_t *> dwTaps;
   std::vector<int64_t> tapIndex;
   std::vector<int32_t> acc;
+  /// CONV: which of the rows are all zeros (outside the input).
+  std::vector<bool> rowZeros;
 };
+
+/// `n` U8 (or I8) values from `from` less `zp`, as int16, into `into`.
+void convertRow(const Int8Box &b, const uint8_t *from, int64_t n, int32_t zp,
+                int16_t *into) {
+  bool u8 = b.input.dtype == schema::DType::U8;
+#ifdef VPUC_NCE_AVX2
+  if (b.avx2) {
+    convertRowAvx2(from, n, u8, zp, into);
+    return;
+  }
+#endif
+  for (int64_t c = 0; c < n; ++c) {
+    int32_t value = u8 ? static_cast<int32_t>(from[c])
+                       : static_cast<int32_t>(static_cast<int8_t>(from[c]));
+    into[c] = static_cast<int16_t>(value - zp);
+  }
+}
 
 /// Converts the input rows of output row `y` into `s.rows`.
 void loadRows(const Int8Box &b, int64_t y, Int8Scratch &s) {
@@ -194,7 +424,6 @@ void loadRows(const Int8Box &b, int64_t y, Int8Scratch &s) {
   const NceActivation &input = b.input;
   int64_t top = y * desc.strideH - desc.padTop;
   int32_t zp = desc.inputZeroPoint;
-  bool u8 = input.dtype == schema::DType::U8;
   for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
     int64_t iy = top + ky;
     s.rowValid[ky] = iy >= 0 && iy < input.height;
@@ -205,22 +434,102 @@ void loadRows(const Int8Box &b, int64_t y, Int8Scratch &s) {
       const uint8_t *pixel = input.data + iy * input.strideH +
                              (b.inBox.x0 + col) * input.strideW +
                              b.inBox.z0 * input.strideC;
-      int16_t *into = s.rows.data() + (ky * b.cols + col) * b.chanStride;
-      if (input.strideC == 1 && u8) {
-        for (int64_t c = 0; c < b.chans; ++c) {
-          into[c] = static_cast<int16_t>(static_cast<int32_t>(pixel[c]) - zp);
-        }
-      } else if (input.strideC == 1) {
-        const auto *signedPixel = reinterpret_cast<const int8_t *>(pixel);
-        for (int64_t c = 0; c < b.chans; ++c) {
-          into[c] =
-              static_cast<int16_t>(static_cast<int32_t>(signedPixel[c]) - zp);
-        }
+      int16_t *into = s.rows.get() + (ky * b.cols + col) * b.chanStride;
+      if (input.strideC == 1) {
+        convertRow(b, pixel, b.chans, zp, into);
       } else {
         for (int64_t c = 0; c < b.chans; ++c) {
           into[c] = static_cast<int16_t>(
               loadNceInt8(pixel + c * input.strideC, input.dtype) - zp);
         }
+      }
+      // DWCONV reads whole vectors (times zero weights past the box).
+      std::fill(into + b.chans, into + b.chanStride, 0);
+    }
+  }
+}
+
+/// Computes output rows [y0, y1] of a CONV box: tiles of kTilePixels pixels
+/// (the last one repeating its last pixel) x 16 output channels (8 in the
+/// last block when the box's channels end there).
+void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
+  const NceInvariantDesc &desc = b.desc;
+  const NceActivation &input = b.input;
+  const NceBox &box = b.box;
+  int64_t taps = desc.kernelH * desc.kernelW;
+  int64_t stride = b.convStride, pairs = stride / 2;
+  int64_t rowSize = b.convCols * stride;
+  s.rows.reset(new int16_t[desc.kernelH * rowSize]);
+  s.rowZeros.assign(desc.kernelH, false);
+  s.tapIndex.resize(taps);
+  for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
+    for (int64_t kx = 0; kx < desc.kernelW; ++kx) {
+      s.tapIndex[ky * desc.kernelW + kx] = ky * rowSize + kx * stride;
+    }
+  }
+  int64_t kp16 = roundUp(b.outChans, 16);
+  s.acc.assign(kTilePixels * kp16, 0);
+  // The columns of the rows inside the input (the others stay zeros).
+  int64_t colBegin = std::min(b.convCols, std::max<int64_t>(0, -b.convCol0));
+  int64_t colEnd = std::min(b.convCols, input.width - b.convCol0);
+  for (int64_t y = y0; y <= y1; ++y) {
+    int64_t top = y * desc.strideH - desc.padTop;
+    for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
+      int64_t iy = top + ky;
+      int16_t *row = s.rows.get() + ky * rowSize;
+      if (iy < 0 || iy >= input.height) {
+        if (!s.rowZeros[ky]) {
+          std::fill(row, row + rowSize, 0);
+          s.rowZeros[ky] = true;
+        }
+        continue;
+      }
+      s.rowZeros[ky] = false;
+      // The padding columns, and the half pair past the channels.
+      std::fill(row, row + colBegin * stride, 0);
+      std::fill(row + std::max(colBegin, colEnd) * stride, row + rowSize, 0);
+      for (int64_t col = colBegin; col < colEnd; ++col) {
+        const uint8_t *pixel = input.data + iy * input.strideH +
+                               (b.convCol0 + col) * input.strideW;
+        int16_t *into = row + col * stride;
+        if (input.strideC == 1) {
+          convertRow(b, pixel, b.chans, desc.inputZeroPoint, into);
+        } else {
+          for (int64_t c = 0; c < b.chans; ++c) {
+            into[c] = static_cast<int16_t>(
+                loadNceInt8(pixel + c * input.strideC, input.dtype) -
+                desc.inputZeroPoint);
+          }
+        }
+        std::fill(into + b.chans, into + stride, 0);
+      }
+    }
+    for (int64_t x = box.x0; x <= box.x1; x += kTilePixels) {
+      int64_t pixels = std::min(kTilePixels, box.x1 - x + 1);
+      const int16_t *in[kTilePixels];
+      for (int64_t i = 0; i < kTilePixels; ++i) {
+        int64_t xi = x + std::min(i, pixels - 1);
+        in[i] = s.rows.get() + (xi - box.x0) * desc.strideW * stride;
+      }
+      for (int64_t k0 = 0; k0 < b.outChans; k0 += 16) {
+        int64_t vectors = b.outChans - k0 > 8 ? 2 : 1;
+        const int16_t *w = b.convWeights.get() + (k0 / 8) * b.convBlockStride;
+        int32_t *acc = s.acc.data() + k0;
+#ifdef VPUC_NCE_AVX2
+        if (b.avx2) {
+          (vectors == 2 ? convTileAvx2<2>
+                        : convTileAvx2<1>)(in, s.tapIndex.data(), taps, pairs,
+                                           w, b.convBlockStride, acc, kp16);
+          continue;
+        }
+#endif
+        convTilePortable(in, s.tapIndex.data(), taps, pairs, w,
+                         b.convBlockStride, vectors, acc, kp16);
+      }
+      for (int64_t i = 0; i < pixels; ++i) {
+        uint8_t *outPixel =
+            b.output.data + y * b.output.strideH + (x + i) * b.output.strideW;
+        storeResults(b, outPixel, s.acc.data() + i * kp16);
       }
     }
   }
@@ -232,13 +541,13 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
   const NceBox &box = b.box;
   schema::NceTaskType type = desc.type;
   int64_t taps = desc.kernelH * desc.kernelW;
-  s.rows.assign(desc.kernelH * b.cols * b.chanStride, 0);
+  // Rows outside the input are not read (rowValid).
+  s.rows.reset(new int16_t[desc.kernelH * b.cols * b.chanStride]);
   s.rowValid.assign(desc.kernelH, false);
   s.tapIn.resize(taps);
   s.tapIndex.resize(taps);
-  s.tapWeights.resize(kTileChannels * taps);
   s.dwTaps.resize(taps);
-  s.acc.assign(std::max(b.kp, kTileChannels), 0);
+  s.acc.assign(b.kp, 0);
   for (int64_t y = y0; y <= y1; ++y) {
     loadRows(b, y, s);
     for (int64_t x = box.x0; x <= box.x1; ++x) {
@@ -252,42 +561,13 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
             continue;
           }
           s.tapIn[n] =
-              s.rows.data() + (ky * b.cols + (ix - b.inBox.x0)) * b.chanStride;
+              s.rows.get() + (ky * b.cols + (ix - b.inBox.x0)) * b.chanStride;
           s.tapIndex[n] = ky * desc.kernelW + kx;
           ++n;
         }
       }
       uint8_t *outPixel =
           b.output.data + y * b.output.strideH + x * b.output.strideW;
-      if (type == schema::NceTaskType::CONV) {
-        for (int64_t k0 = 0; k0 < b.outChans; k0 += kTileChannels) {
-          for (int64_t j = 0; j < kTileChannels; ++j) {
-            // Channels past the box repeat its last one (computed, unused).
-            int64_t k = std::min(k0 + j, b.outChans - 1);
-            for (int64_t t = 0; t < n; ++t) {
-              s.tapWeights[j * n + t] =
-                  b.convWeights.data() +
-                  (k * taps + s.tapIndex[t]) * b.chanStride;
-            }
-          }
-          // The sums of the pixel's channels, stored together below (acc
-          // holds kp >= the tiles' channels).
-          int32_t *tile = s.acc.data() + k0;
-#ifdef VPUC_NCE_AVX2
-          if (b.avx2) {
-            convTileAvx2(s.tapIn.data(), s.tapWeights.data(), n, b.chanStride,
-                         tile);
-          } else
-#endif
-          {
-            convTilePortable(s.tapIn.data(), s.tapWeights.data(), n,
-                             b.chanStride, tile);
-          }
-        }
-        storeNceInt8Results(desc, b.weights, b.output, box.z0, b.outChans,
-                            outPixel, s.acc.data());
-        continue;
-      }
       int32_t *acc = s.acc.data();
       if (type == schema::NceTaskType::DWCONV) {
         for (int64_t t = 0; t < n; ++t) {
@@ -326,8 +606,7 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
           acc[c] = value;
         }
       }
-      storeNceInt8Results(desc, b.weights, b.output, box.z0, b.outChans,
-                          outPixel, acc);
+      storeResults(b, outPixel, acc);
     }
   }
 }
@@ -369,42 +648,152 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
   if (isNceWeighted(desc.type)) {
     int64_t inC = conv ? input.channels : 1;
     if (conv) {
-      b.convWeights.assign(b.outChans * taps * b.chanStride, 0);
+      b.convCol0 = box.x0 * desc.strideW - desc.padLeft;
+      b.convCols = (box.x1 - box.x0) * desc.strideW + desc.kernelW;
+      b.convStride = roundUp(std::max<int64_t>(b.chans, 1), 2);
+      b.convBlockStride = taps * b.convStride * 8;
+      b.convWeights.reset(
+          new int16_t[roundUp(b.outChans, 16) / 8 * b.convBlockStride]);
     } else {
       b.dwWeights.assign(taps * b.kp, 0);
     }
-    for (int64_t k = 0; k < b.outChans; ++k) {
-      const uint8_t *row = weights[box.z0 + k].weights;
-      int64_t magnitude = 0;
-      for (int64_t t = 0; t < taps; ++t) {
-        for (int64_t ic = 0; ic < inC; ++ic) {
-          int64_t w = static_cast<int64_t>(
-                          loadNceInt8(row + t * inC + ic, desc.weightsType)) -
-                      desc.weightsZeroPoint;
-          if (std::abs(w) > kMaxOperand) {
-            return false;
-          }
-          magnitude += std::abs(w);
+    // Every weight less the zero point is an int16 (else the scalar code).
+    if (getMaxMagnitude(desc.weightsType, desc.weightsZeroPoint) >
+        kMaxOperand) {
+      return false;
+    }
+    int64_t pairs = b.convStride / 2;
+    int32_t zp = desc.weightsZeroPoint;
+    // Converts and places the weights of channels [k0, k1), element by
+    // element through `load` (of one type: a loop per type); false when a
+    // channel's magnitude is too large.
+    auto place = [&](auto load, int64_t k0, int64_t k1) {
+      for (int64_t k = k0; k < k1; ++k) {
+        const uint8_t *row = weights[box.z0 + k].weights;
+        int64_t magnitude = 0;
+        int16_t *convInto = conv ? b.convWeights.get() +
+                                       (k / 8) * b.convBlockStride + (k % 8) * 2
+                                 : nullptr;
+        for (int64_t t = 0; t < taps; ++t) {
+          const uint8_t *tapRow = row + t * inC;
           if (conv) {
-            b.convWeights[(k * taps + t) * b.chanStride + ic] =
-                static_cast<int16_t>(w);
+            int16_t *into = convInto + t * pairs * 16;
+#ifdef VPUC_NCE_AVX2
+            if (b.avx2 && inC < (int64_t(1) << 18)) {
+              magnitude += placeConvWeightsAvx2(
+                  tapRow, inC, desc.weightsType == schema::DType::U8, zp, into);
+              continue;
+            }
+#endif
+            for (int64_t ic = 0; ic < inC; ++ic) {
+              int32_t w = load(tapRow[ic]) - zp;
+              magnitude += std::abs(w);
+              into[(ic / 2) * 16 + ic % 2] = static_cast<int16_t>(w);
+            }
           } else {
-            b.dwWeights[t * b.kp + k] = static_cast<int32_t>(w);
+            int32_t w = load(tapRow[0]) - zp;
+            magnitude += std::abs(w);
+            b.dwWeights[t * b.kp + k] = w;
           }
         }
+        if (magnitude * maxInput > kMaxSum) {
+          return false;
+        }
       }
-      if (magnitude * maxInput > kMaxSum) {
+      return true;
+    };
+    auto placeChannels = [&](int64_t k0, int64_t k1) {
+      return desc.weightsType == schema::DType::U8
+                 ? place(
+                       [](uint8_t byte) { return static_cast<int32_t>(byte); },
+                       k0, k1)
+                 : place(
+                       [](uint8_t byte) {
+                         return static_cast<int32_t>(static_cast<int8_t>(byte));
+                       },
+                       k0, k1);
+    };
+    if (conv) {
+      // Per block of 8 channels (whose weights are one range of convWeights:
+      // zeroed, then placed), the blocks of about 64K weights on the pool's
+      // threads.
+      int64_t blocks = roundUp(b.outChans, 16) / 8;
+      std::vector<char> placed(blocks, 1);
+      auto placeBlocks = [&](int64_t begin, int64_t end) {
+        for (int64_t block = begin; block < end; ++block) {
+          int16_t *at = b.convWeights.get() + block * b.convBlockStride;
+          std::fill(at, at + b.convBlockStride, 0);
+          placed[block] = placeChannels(std::min(b.outChans, block * 8),
+                                        std::min(b.outChans, block * 8 + 8));
+        }
+      };
+      if (pool) {
+        pool->parallelFor(
+            blocks,
+            std::max<int64_t>(1, (int64_t(1) << 16) / b.convBlockStride),
+            placeBlocks);
+      } else {
+        placeBlocks(0, blocks);
+      }
+      if (!std::all_of(placed.begin(), placed.end(),
+                       [](char ok) { return ok; })) {
         return false;
       }
+    } else if (!placeChannels(0, b.outChans)) {
+      return false;
     }
   } else if (desc.type == schema::NceTaskType::AVEPOOL &&
              taps * maxInput > kMaxSum) {
     return false;
   }
+  if (b.avx2 && output.dtype != schema::DType::F16 &&
+      desc.ppe != schema::PpeMode::LRELU) {
+    b.vectorStore = true;
+    // r clamped to the PPE's [pl, ph], plus zp, then clamped to the output's
+    // [ol, oh], is one clamp to their intersection, or the bound of the
+    // output's range nearest the PPE's when they do not meet. |r| < 2^58
+    // (|v * mult| < 2^57), so bounds beyond 2^62 act as none, and limiting
+    // them there keeps the sums with zp in range.
+    constexpr int64_t kUnbounded = int64_t(1) << 62;
+    NceInt8Clamps clamps = getNceInt8Clamps(desc, output);
+    int64_t ppeLow =
+        std::clamp(clamps.ppeLow, -kUnbounded, kUnbounded) + desc.outZeroPoint;
+    int64_t ppeHigh =
+        std::clamp(clamps.ppeHigh, -kUnbounded, kUnbounded) + desc.outZeroPoint;
+    // min(max(r, pl), ph) is ph whatever r when pl > ph.
+    ppeLow = std::min(ppeLow, ppeHigh);
+    b.storeLow = std::max(ppeLow, clamps.outLow);
+    b.storeHigh = std::min(ppeHigh, clamps.outHigh);
+    if (b.storeLow > b.storeHigh) {
+      b.storeLow = b.storeHigh =
+          ppeHigh < clamps.outLow ? clamps.outLow : clamps.outHigh;
+    }
+    b.storeBias.assign(b.kp, 0);
+    b.storeMult.assign(b.kp, 0);
+    b.storeShift.assign(b.kp, 0);
+    b.storeRound.assign(b.kp, 0);
+    for (int64_t k = 0; k < b.outChans; ++k) {
+      uint32_t mult = desc.ppeMult, shift = desc.ppeShift;
+      if (!weights.empty()) {
+        b.storeBias[k] = weights[box.z0 + k].intBias;
+        mult = weights[box.z0 + k].mult;
+        shift = weights[box.z0 + k].shift;
+      }
+      b.vectorStore = b.vectorStore && mult < (1u << 24) && shift <= 63;
+      b.storeMult[k] = mult;
+      b.storeShift[k] = shift;
+      b.storeRound[k] =
+          shift == 0 ? 0 : int64_t(1) << (std::min(shift, 63u) - 1);
+    }
+  }
   forEachNceRowChunk(desc, input.channels, b.outChans, box, pool,
                      [&](int64_t y0, int64_t y1) {
                        Int8Scratch scratch;
-                       computeRows(b, y0, y1, scratch);
+                       if (conv) {
+                         computeConvRows(b, y0, y1, scratch);
+                       } else {
+                         computeRows(b, y0, y1, scratch);
+                       }
                      });
   return true;
 }

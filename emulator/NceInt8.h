@@ -57,6 +57,15 @@ void storeNceInt8Results(const NceInvariantDesc &desc,
                          const NceActivation &output, int64_t k0, int64_t count,
                          uint8_t *outPixel, const int32_t *acc);
 
+/// The clamps of storeNceInt8Results on an integer output whose PPE is not
+/// LRELU: the PPE's bounds on the requantised value r, then the output
+/// type's on r plus the output zero point.
+struct NceInt8Clamps {
+  int64_t ppeLow = 0, ppeHigh = 0, outLow = 0, outHigh = 0;
+};
+NceInt8Clamps getNceInt8Clamps(const NceInvariantDesc &desc,
+                               const NceActivation &output);
+
 } // namespace mlir::vpuc::emu
 
 #endif // VPUC_EMULATOR_NCEINT8_H_

@@ -22,6 +22,7 @@
 #include <optional>
 #include <random>
 #include <set>
+#include <string>
 
 #include "core/arch/Arch.h"
 #include "core/threading/ThreadPool.h"
@@ -1342,6 +1343,89 @@ TEST(NceInt8Test, kernelsOnEveryIsaAndThreadCount) {
   padded.padTop = padded.padBottom = padded.padLeft = padded.padRight = 4;
   padded.randomize(seed++);
   checkKernels(padded);
+}
+
+TEST(NceInt8Test, convTilesAcrossWidthsAndChannels) {
+  // The CONV tiles of 4 pixels x 16 channels: rows of 1 to 9 pixels (whole
+  // tiles and a last one of 1 to 3), 8 to 37 output channels (one or two
+  // vectors in the last block), an odd number of input channels (a pair
+  // half padding), the window over the padding on every side, stride 1 and
+  // 2.
+  uint32_t seed = 300;
+  for (int64_t width : {1, 2, 3, 4, 5, 7, 9}) {
+    for (int64_t outC : {8, 16, 24, 37}) {
+      for (int64_t stride : {1, 2}) {
+        Int8Case c = strided3x3(DType::U8, DType::I8, DType::U8, seed++);
+        c.inC = outC == 37 ? 33 : 3;
+        c.outC = outC;
+        c.height = 5;
+        c.width = width;
+        c.strideH = c.strideW = stride;
+        c.padTop = c.padBottom = c.padLeft = c.padRight = 1;
+        c.ppe = schema::PpeMode::RELU;
+        c.randomize(seed++);
+        SCOPED_TRACE("width " + std::to_string(width) + ", " +
+                     std::to_string(outC) + " channels, stride " +
+                     std::to_string(stride));
+        checkKernels(c);
+      }
+    }
+  }
+}
+
+TEST(NceInt8Test, vectorRequantisationOfEveryClamp) {
+  // The AVX2 requantisation against the reference: every PPE but LRELU
+  // (which stays scalar), RELUX bounds inside, around and beyond the output
+  // range on either side, and a low bound above the high one,
+  // shifts of 0 and up to 63 with multipliers up to 2^24 - 1, large biases
+  // of either sign.
+  uint32_t seed = 400;
+  struct Clamp {
+    schema::PpeMode ppe;
+    float low, high;
+  };
+  for (DType out : {DType::U8, DType::I8}) {
+    for (Clamp clamp : {Clamp{schema::PpeMode::NONE, 0, 0},
+                        Clamp{schema::PpeMode::RELU, 0, 0},
+                        Clamp{schema::PpeMode::RELUX, -30, 60},
+                        Clamp{schema::PpeMode::RELUX, -1000, 1e6f},
+                        Clamp{schema::PpeMode::RELUX, 200, 300},
+                        Clamp{schema::PpeMode::RELUX, -300, -200},
+                        Clamp{schema::PpeMode::RELUX, 60, -30}}) {
+      Int8Case c = strided3x3(DType::I8, DType::U8, out, seed++);
+      c.inC = 19;
+      c.outC = 29;
+      c.ppe = clamp.ppe;
+      c.clampLow = clamp.low;
+      c.clampHigh = clamp.high;
+      c.randomize(seed++);
+      for (int64_t k = 0; k < c.outC; ++k) {
+        switch (k % 5) {
+        case 0:
+          c.mult[k] = 1;
+          c.shift[k] = 0;
+          break;
+        case 1:
+          c.mult[k] = (1u << 24) - 1;
+          c.shift[k] = 63;
+          c.bias[k] = k % 2 ? 2147483647 : -2147483647 - 1;
+          break;
+        case 2:
+          c.mult[k] = (1u << 24) - 1;
+          c.shift[k] = 40;
+          c.bias[k] = k % 2 ? -123456789 : 123456789;
+          break;
+        default:
+          break;
+        }
+      }
+      SCOPED_TRACE(std::to_string(static_cast<int>(clamp.ppe)) + " [" +
+                   std::to_string(clamp.low) + ", " +
+                   std::to_string(clamp.high) + "] -> " +
+                   blob::getDTypeName(out));
+      checkKernels(c);
+    }
+  }
 }
 
 TEST(NceInt8Test, kernelsOfDepthwisePoolsAndEltwise) {

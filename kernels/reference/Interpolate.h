@@ -57,6 +57,9 @@ struct InterpolateParams {
   /// TfCropAndResize only: the value of output positions that map outside the
   /// input.
   float extrapolationValue = 0.0f;
+  /// False: the scalar loops only (tests compare the vectorised ones, which
+  /// must give the same bits, with them).
+  bool vectorised = true;
 };
 
 /// The geometry of one dim.

@@ -191,8 +191,11 @@ TEST(StridedCopyTest, transposedTilesMatchReference) {
     int64_t outer, rows, cols;
     int64_t srcColStride; // in elements; the source is contiguous along rows
   };
-  const Case cases[] = {{1, 5, 3, 5},       {2, 64, 16, 64}, {3, 130, 7, 131},
-                        {1, 1000, 2, 1000}, {2, 65, 33, 0},  {1, 70, 4, -70}};
+  // Also 8 x 8 register tiles (2-byte elements) and their edges.
+  const Case cases[] = {{1, 5, 3, 5},       {2, 64, 16, 64},  {3, 130, 7, 131},
+                        {1, 1000, 2, 1000}, {2, 65, 33, 0},   {1, 70, 4, -70},
+                        {1, 8, 8, 8},       {2, 72, 17, 75},  {1, 63, 9, -63},
+                        {2, 16, 24, 0},     {1, 256, 64, 256}};
   for (size_t elemBytes : {1, 2, 3, 4, 8}) {
     for (const Case &c : cases) {
       int64_t e = static_cast<int64_t>(elemBytes);

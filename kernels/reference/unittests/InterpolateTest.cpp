@@ -12,6 +12,10 @@
 
 #include "kernels/reference/Interpolate.h"
 
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <random>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -33,6 +37,65 @@ TEST(InterpolateTest, geometryFromSizesAndScales) {
   EXPECT_FALSE(isValid(empty));
   InterpolateDim negative = getInterpolateDimFromScale(3, -1.0);
   EXPECT_FALSE(isValid(negative));
+}
+
+TEST(InterpolateTest, vectorisedLoopsGiveTheScalarBits) {
+  // Every mode, up- and downscaling, over ranks 1 to 4 whose rows are not
+  // multiples of the vectors, with signed zeros and infinities among the
+  // values: the vectorised resize and conversion give the scalar loops'
+  // bits.
+  std::mt19937 random(17);
+  std::uniform_real_distribution<float> value(-100.0f, 100.0f);
+  const float specials[] = {0.0f, -0.0f, std::numeric_limits<float>::infinity(),
+                            -std::numeric_limits<float>::infinity()};
+  struct Case {
+    InterpolateMode mode;
+    InterpolateCoordMode coordMode;
+    std::vector<std::pair<int64_t, int64_t>> dims; // in, out
+  };
+  const Case cases[] = {
+      {InterpolateMode::Nearest,
+       InterpolateCoordMode::Asymmetric,
+       {{1, 1}, {3, 3}, {5, 10}, {7, 14}}},
+      {InterpolateMode::Linear,
+       InterpolateCoordMode::HalfPixel,
+       {{2, 2}, {9, 18}, {13, 26}}},
+      {InterpolateMode::Linear,
+       InterpolateCoordMode::AlignCorners,
+       {{3, 7}, {11, 5}}},
+      {InterpolateMode::Cubic,
+       InterpolateCoordMode::HalfPixel,
+       {{6, 13}, {10, 23}}},
+      {InterpolateMode::Linear,
+       InterpolateCoordMode::PytorchHalfPixel,
+       {{37, 74}}},
+  };
+  for (const Case &c : cases) {
+    std::vector<InterpolateDim> dims;
+    int64_t inCount = 1, outCount = 1;
+    for (auto [in, out] : c.dims) {
+      dims.push_back(getInterpolateDimFromSize(in, out));
+      inCount *= in;
+      outCount *= out;
+    }
+    std::vector<float> input(inCount);
+    for (int64_t i = 0; i < inCount; ++i) {
+      input[i] = i % 29 == 3 ? specials[(i / 29) % 4] : value(random);
+    }
+    InterpolateParams params;
+    params.mode = c.mode;
+    params.coordMode = c.coordMode;
+    std::vector<float> vectorised(outCount), scalar(outCount);
+    interpolate(params, dims.data(), static_cast<int64_t>(dims.size()),
+                input.data(), vectorised.data());
+    params.vectorised = false;
+    interpolate(params, dims.data(), static_cast<int64_t>(dims.size()),
+                input.data(), scalar.data());
+    EXPECT_EQ(
+        std::memcmp(vectorised.data(), scalar.data(), outCount * sizeof(float)),
+        0)
+        << "mode " << static_cast<int>(c.mode) << ", rank " << dims.size();
+  }
 }
 
 TEST(InterpolateTest, nearestAsymmetricUpsampling) {
