@@ -83,8 +83,9 @@ private:
 
 /// Whether a call of `kernel` on pieces along output dim `dim` computes those
 /// pieces of its output (given its inputs' matching pieces, see `slice`):
-/// every dim of an element-wise kernel; the dims a `pad` does not pad; the
-/// dims an `interpolate` copies through. Those are the dims it does not resize
+/// every dim of an element-wise kernel; the dims a `reduce` keeping its
+/// reduced dims does not reduce; the dims a `pad` does not pad; the dims an
+/// `interpolate` copies through. Those are the dims it does not resize
 /// (same input and output extent, scale 1 or sizes given) in the nearest and
 /// linear modes with a coordinate transformation that maps an index to itself
 /// at scale 1 (half_pixel, pytorch_half_pixel, align_corners, asymmetric: the
@@ -96,6 +97,16 @@ bool isIndependentDim(SwKernelOp kernel, const abi::KernelDecl &decl,
     return true;
   }
   const llvm::StringRef name(decl.name);
+  if (name == abi::ReduceKernel::name) {
+    // With the reduced dims kept (as 1), a dim not in the mask is reduced
+    // index by index.
+    auto inType = llvm::cast<MemRefType>(kernel.getInputs().front().getType());
+    auto outType =
+        llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType());
+    std::optional<double> mask = KernelScalars(kernel, decl).get("axesMask");
+    return inType.getRank() == outType.getRank() && mask &&
+           (static_cast<int64_t>(*mask) & (int64_t{1} << dim)) == 0;
+  }
   if (name != abi::InterpolateKernel::name && name != abi::PadKernel::name) {
     return false;
   }
@@ -249,8 +260,11 @@ struct SplitSwKernelsPass final
         return;
       }
       int64_t footprint = 0;
+      int64_t largest = 0;
       for (Value buffer : kernel->getOperands()) {
         footprint += getBytes(buffer);
+        largest = std::max(
+            largest, llvm::cast<MemRefType>(buffer.getType()).getNumElements());
       }
       int64_t count =
           std::max(shaves, (footprint + pieceBudget - 1) / pieceBudget);
@@ -260,8 +274,8 @@ struct SplitSwKernelsPass final
       }
       auto outType =
           llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType());
-      count = std::min({count, outType.getDimSize(*axis),
-                        outType.getNumElements() / minElements});
+      count =
+          std::min({count, outType.getDimSize(*axis), largest / minElements});
       if (count >= 2) {
         plan.push_back({kernel, {*axis, count}});
       }

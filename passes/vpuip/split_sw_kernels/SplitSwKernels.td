@@ -28,6 +28,8 @@ def SplitSwKernelsPass
     * every dim of an element-wise kernel (`elementwise` in the kernel
       library's ABI, kernels/abi/SwKernels.td: the unary and binary
       families, `select`, `activation`, `clamp`);
+    * the dims a `reduce` that keeps its reduced dims (as 1) does not reduce
+      (not in its `axesMask`): a global average pool splits over channels;
     * the dims a `pad` does not pad (same input and output extent), in
       every mode: an edge or a mirror along another dim stays within the
       index of this one;
@@ -55,8 +57,9 @@ def SplitSwKernelsPass
     not fit half a tile's CMX (`cmx_size / 2`), so that
     `vpuc-vpuip-sw-kernels-to-cmx` can move each piece into CMX with room for
     the next piece's input; at most the axis's extent, and no more than one
-    piece per `min-piece-elements` output elements (the fixed cost of a task
-    outweighs smaller pieces). A kernel that would make fewer than two pieces
+    piece per `min-piece-elements` elements of the kernel's largest tensor
+    (the fixed cost of a task outweighs smaller pieces; a reduction's work
+    is its input). A kernel that would make fewer than two pieces
     is left alone. Pieces differ in size by at most one index, the larger
     first, and piece `i` of a layer located at `name` is located at
     `name/part<i>`.
@@ -81,7 +84,7 @@ def SplitSwKernelsPass
   let options = [
     Option<"minPieceElements", "min-piece-elements", "int64_t",
            /*default=*/"8192",
-           "The fewest output elements of a piece">,
+           "The fewest elements of a piece's largest tensor">,
   ];
 }
 

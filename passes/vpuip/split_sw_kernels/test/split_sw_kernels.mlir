@@ -205,3 +205,39 @@ module @pad attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cl
   }
 }
 // LOG: @pad: 3 kernel(s) split into 12 pieces
+
+// -----
+
+// A reduction that keeps its reduced dims splits along the others: a global average pool (H and W,
+// mask 12) over C, here innermost in NHWC (strided pieces); its 16 output elements are below
+// min-piece-elements, its 1600 input elements are not. Without keepDims, or along a reduced dim,
+// it is not split.
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module @reduce attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 1048576, cmx_alignment = 64, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @reduce(memref<*xf16>, memref<*xf16>, i32, i32, i32) attributes {VPUIP.kernel_entry = "reduce"}
+  }
+  // CHECK-LABEL: func.func @reduce
+  func.func @reduce(%x: memref<1x16x10x10xf16, #NHWC>, %y: memref<1x16x10x10xf16>) -> (memref<1x16x1x1xf16, #NHWC>, memref<1x10x10xf16>) {
+    // CHECK-COUNT-4: VPUIP.SW.Kernel @VPU.SW::@reduce on tile 0 inputs(%{{.+}} : memref<1x4x10x10xf16, {{.+}}>) outputs(%{{.+}} : memref<1x4x1x1xf16, {{.+}}>)
+    // CHECK: VPUIP.ConcatView
+    %a = memref.alloc() : memref<1x16x1x1xf16, #NHWC>
+    %0 = VPUIP.SW.Kernel @VPU.SW::@reduce on tile 0 inputs(%x : memref<1x16x10x10xf16, #NHWC>) outputs(%a : memref<1x16x1x1xf16, #NHWC>) -> memref<1x16x1x1xf16, #NHWC> {
+    ^bb0(%i: memref<1x16x10x10xf16, #NHWC>, %o: memref<1x16x1x1xf16, #NHWC>):
+      VPUIP.SW.Kernel.run(%i, %o, 1 : i32, 12 : i32, 1 : i32) : memref<1x16x10x10xf16, #NHWC>, memref<1x16x1x1xf16, #NHWC>
+    }
+    // Over C (mask 2) without keepDims: the output has one dim less.
+    // CHECK: VPUIP.SW.Kernel @VPU.SW::@reduce on tile 0 inputs(%arg1 : memref<1x16x10x10xf16>) outputs(%{{.+}} : memref<1x10x10xf16>)
+    // CHECK-NOT: VPUIP.ConcatView
+    %b = memref.alloc() : memref<1x10x10xf16>
+    %1 = VPUIP.SW.Kernel @VPU.SW::@reduce on tile 0 inputs(%y : memref<1x16x10x10xf16>) outputs(%b : memref<1x10x10xf16>) -> memref<1x10x10xf16> {
+    ^bb0(%i: memref<1x16x10x10xf16>, %o: memref<1x10x10xf16>):
+      VPUIP.SW.Kernel.run(%i, %o, 1 : i32, 2 : i32, 0 : i32) : memref<1x16x10x10xf16>, memref<1x10x10xf16>
+    }
+    return %0, %1 : memref<1x16x1x1xf16, #NHWC>, memref<1x10x10xf16>
+  }
+}
+// LOG: @reduce: 1 kernel(s) split into 4 pieces
