@@ -66,6 +66,16 @@ struct Counts {
   int64_t inPlace = 0;
 };
 
+/// True if every use of `value` is an input of a software kernel (which
+/// reads it and takes any strided view).
+bool readByKernelsOnly(Value value) {
+  return !value.use_empty() &&
+         llvm::all_of(value.getUses(), [](OpOperand &use) {
+           auto kernel = llvm::dyn_cast<SwKernelOp>(use.getOwner());
+           return kernel && use.getOperandNumber() < kernel.getInputs().size();
+         });
+}
+
 /// Finds where the DDR data a fill reads came from and rewrites the fill.
 class RoundTrips {
 public:
@@ -106,6 +116,30 @@ public:
       // One CMX buffer of Y's type in Y's cluster: read it instead of Y.
       touched.insert(roots.begin(), roots.end());
       fill.getOutput().replaceAllUsesWith(pieces.front().source);
+      fill.erase();
+      target.erase();
+      ++counts.sameCluster;
+      return;
+    }
+    if (pieces.size() == 1 && readByKernelsOnly(fill.getOutput()) &&
+        llvm::cast<MemRefType>(pieces.front().source.getType())
+                .getMemorySpace() == target.getType().getMemorySpace()) {
+      // A part of one CMX buffer in Y's cluster read by software kernels
+      // only, which take strided views: they read the part instead of Y.
+      touched.insert(roots.begin(), roots.end());
+      const Piece &piece = pieces.front();
+      OpBuilder builder(fill);
+      Value view = builder.create<SubViewOp>(fill.getLoc(), piece.source,
+                                             piece.sourceOffsets, piece.sizes);
+      for (OpOperand &use :
+           llvm::make_early_inc_range(fill.getOutput().getUses())) {
+        auto kernel = llvm::cast<SwKernelOp>(use.getOwner());
+        use.set(view);
+        kernel.getBody()
+            .front()
+            .getArgument(use.getOperandNumber())
+            .setType(view.getType());
+      }
       fill.erase();
       target.erase();
       ++counts.sameCluster;

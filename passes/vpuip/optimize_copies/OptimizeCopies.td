@@ -37,6 +37,11 @@ def OptimizeCopiesPass
 
     * `R` is one whole CMX buffer `X` of `Y`'s type (so in `Y`'s cluster):
       the users of `Y` read `X` instead; `F` and `Y` are erased;
+    * `R` is one part of a CMX buffer `X` in `Y`'s cluster and only
+      software kernels read `Y` (as an input; kernels take strided views):
+      they read a `VPUIP.SubView` of that part of `X` instead; `F` and `Y`
+      are erased (a piece of a global average pool reading its channels of
+      a convolution's result);
     * otherwise each part becomes a CMX-to-CMX DMA (same cluster or across
       clusters, on `F`'s port) from the part of `X` (a `VPUIP.SubView` of it
       unless it is all of `X`) into the part of `Y` (a `VPUIP.SubView` of `Y`
