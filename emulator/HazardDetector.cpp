@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cassert>
+#include <numeric>
 #include <optional>
 
 #include "llvm/ADT/STLExtras.h"
@@ -185,6 +186,70 @@ template <typename Strided> static void mergePhases(Strided &strided) {
       phases.erase(phases.begin() + i);
     }
   }
+}
+
+/// The most phases a strided segment takes on when its period is made a
+/// common multiple of its own and an access's stride, and the most runs of
+/// the access per period: beyond these the runs go one by one.
+static constexpr uint64_t kMaxPhases = 64;
+static constexpr uint64_t kMaxRunsPerPeriod = 16;
+
+/// The period a strided segment of period `period` (0 for a plain one) takes
+/// for an access of runs `stride` apart: the least common multiple of the
+/// two, or 0 when that exceeds the bounds above for `phases` phases (a
+/// segment of the access's own period is always taken, as before).
+static uint64_t getCommonPeriod(uint64_t period, size_t phases,
+                                uint64_t stride) {
+  if (period == 0 || period == stride) {
+    return stride;
+  }
+  uint64_t copies = stride / std::gcd(period, stride);
+  if (copies > 1 && copies > kMaxPhases / std::max<size_t>(phases, 1)) {
+    return 0;
+  }
+  uint64_t common = period * copies;
+  return common / stride > kMaxRunsPerPeriod ? 0 : common;
+}
+
+/// Makes `period` (a multiple of the strided's own) the period of `strided`:
+/// the phases repeat, each byte keeps its state.
+template <typename Strided>
+static void widenPeriod(Strided &strided, uint64_t period) {
+  uint64_t old = strided.period;
+  size_t count = strided.phases.size();
+  for (uint64_t copy = 1; copy < period / old; ++copy) {
+    for (size_t i = 0; i < count; ++i) {
+      auto phase = strided.phases[i];
+      phase.begin += copy * old;
+      strided.phases.push_back(std::move(phase));
+    }
+  }
+  strided.period = period;
+  mergePhases(strided);
+}
+
+/// Makes `period` (a divisor of the strided's own) the period of `strided`
+/// if its phases repeat with it; true if so.
+template <typename Strided>
+static bool narrowPeriod(Strided &strided, uint64_t period) {
+  if (period >= strided.period || strided.period % period != 0) {
+    return false;
+  }
+  Strided narrow;
+  narrow.period = period;
+  for (const auto &phase : strided.phases) {
+    if (phase.begin >= period) {
+      break;
+    }
+    narrow.phases.push_back(phase);
+  }
+  Strided wide = narrow;
+  widenPeriod(wide, strided.period);
+  if (!(wide == strided)) {
+    return false;
+  }
+  strided = std::move(narrow);
+  return true;
 }
 
 void HazardDetector::simplify(uint64_t begin, Segment &segment) {
@@ -647,7 +712,9 @@ bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
   for (auto check = it; check != shadow.end() && check->first < end; ++check) {
     holes |= check->first > at;
     const Segment &segment = check->second;
-    if ((segment.strided && segment.strided->period != period) ||
+    if ((segment.strided &&
+         getCommonPeriod(segment.strided->period,
+                         segment.strided->phases.size(), period) == 0) ||
         anyReports(segment, write)) {
       return false;
     }
@@ -673,7 +740,6 @@ bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
   it = std::prev(shadow.upper_bound(offset));
   // The runs' offsets in the period: [first, first + runBytes), wrapping.
   uint64_t first = offset % period;
-  uint64_t last = first + static_cast<uint64_t>(runBytes);
   if (it->first < offset) {
     it = splitSegment(shadow, it, offset);
   }
@@ -689,9 +755,17 @@ bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
       segment.readers.clear();
     }
     Strided &strided = *segment.strided;
+    // A segment of another period takes a common multiple of the two (each
+    // byte keeps its state), so the runs are some phases of it.
+    uint64_t oldPeriod = strided.period;
+    uint64_t common = getCommonPeriod(oldPeriod, strided.phases.size(), period);
+    if (common > oldPeriod) {
+      widenPeriod(strided, common);
+    }
+    uint64_t segPeriod = strided.period;
     auto stepRange = [&](uint64_t begin, uint64_t rangeEnd) {
       splitPhase(strided, begin);
-      if (rangeEnd < period) {
+      if (rangeEnd < segPeriod) {
         splitPhase(strided, rangeEnd);
       }
       for (Phase &phase : strided.phases) {
@@ -700,11 +774,21 @@ bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,
         }
       }
     };
-    stepRange(first, std::min(last, period));
-    if (last > period) {
-      stepRange(0, last - period);
+    for (uint64_t runBegin = first; runBegin < segPeriod; runBegin += period) {
+      uint64_t runEnd = runBegin + static_cast<uint64_t>(runBytes);
+      stepRange(runBegin, std::min(runEnd, segPeriod));
+      if (runEnd > segPeriod) {
+        stepRange(0, runEnd - segPeriod);
+      }
     }
     mergePhases(strided);
+    // Back to the shorter of the two periods if the phases repeat with it.
+    for (uint64_t shorter :
+         {std::min(period, oldPeriod), std::max(period, oldPeriod)}) {
+      if (shorter < segPeriod && narrowPeriod(strided, shorter)) {
+        break;
+      }
+    }
     simplify(it->first, segment);
   }
   mergeAround(shadow, offset, end);

@@ -36,7 +36,12 @@
 // made bytes nobody wrote) are instead made strided with the runs' stride as
 // their period: a byte's state is that of its offset in the period, kept as a
 // few phases (e.g. the channels one DMA read, and the others); a later layout
-// of the same stride splits and updates the phases. A strided segment splits
+// of the same stride splits and updates the phases. A layout of another
+// stride over a strided segment first makes the segment's period the least
+// common multiple of the two (the phases repeat, each byte keeps its state;
+// not beyond 64 phases or 16 runs per period), so it too is one step per
+// phase and segment, not one per run; afterwards the segment goes back to
+// the shorter period if its phases repeat with it. A strided segment splits
 // like any other (both parts keep the phases), takes a later access that
 // covers it whole and reports nothing in one step, and is expanded into its
 // pieces (as the runs one by one would have left them) for anything else.

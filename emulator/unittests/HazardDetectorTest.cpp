@@ -429,13 +429,22 @@ TEST(HazardDetectorTest, stridedLayoutsAgreeWithByteByByteDefinition) {
   }
 }
 
-TEST(HazardDetectorTest, stridedSegmentsAgreeWithByteByByteDefinition) {
-  // Runs of a few bytes at one stride (kept as strided segments), over each
-  // other at other strides and phases, with plain ranges that cover them in
-  // part or whole and host writes, from random tasks and clocks: the same
-  // reports as the byte-by-byte definition after every access, and the same
-  // never-written bytes as the runs given one by one.
-  Uniform uniform(1717);
+/// Runs of a few bytes at one stride (kept as strided segments), over each
+/// other at other strides and phases (a layout takes another stride than its
+/// round's with odds 1 in `otherStrideOdds`; with `relatedStrides`, the
+/// strides are 2, 3, 4, 6, 8, 12, 16 or 24 bytes, so that most pairs have a
+/// small common multiple), with plain ranges that cover them in part or
+/// whole and host writes, from random tasks and clocks: the same reports as
+/// the byte-by-byte definition after every access, and the same
+/// never-written bytes as the runs given one by one.
+void checkStridedSegmentsAgainstDefinition(uint32_t seed,
+                                           int64_t otherStrideOdds,
+                                           bool relatedStrides) {
+  Uniform uniform(seed);
+  const int64_t related[] = {2, 3, 4, 6, 8, 12, 16, 24};
+  auto pickStride = [&] {
+    return relatedStrides ? related[uniform(0, 7)] : uniform(2, 12);
+  };
   std::vector<uint32_t> executors = {0, 0, 1, 1, 2, 2};
   std::vector<uint32_t> positions = {0, 1, 0, 1, 0, 1};
   constexpr uint64_t kSize = 512;
@@ -449,7 +458,7 @@ TEST(HazardDetectorTest, stridedSegmentsAgreeWithByteByByteDefinition) {
     // Most rounds use one stride, so that accesses meet strided segments of
     // their own period; the clocks order most pairs, so that few accesses
     // are reported and strided segments live on.
-    int64_t roundStride = uniform(2, 12);
+    int64_t roundStride = pickStride();
     for (int step = 0; step < 24; ++step) {
       uint32_t task = static_cast<uint32_t>(uniform(0, 5));
       VectorClock clock = {static_cast<uint32_t>(uniform(1, 2)),
@@ -483,7 +492,8 @@ TEST(HazardDetectorTest, stridedSegmentsAgreeWithByteByByteDefinition) {
         // count runs of elem x size bytes, stride bytes apart: a 2-d layout
         // (runs, elements) whose outer stride leaves gaps.
         int64_t elem = uniform(1, 2);
-        int64_t stride = uniform(0, 3) == 0 ? uniform(2, 12) : roundStride;
+        int64_t stride =
+            uniform(0, otherStrideOdds - 1) == 0 ? pickStride() : roundStride;
         int64_t size = uniform(1, std::max<int64_t>(1, stride / elem - 1));
         if (size * elem >= stride) {
           continue;
@@ -511,6 +521,20 @@ TEST(HazardDetectorTest, stridedSegmentsAgreeWithByteByByteDefinition) {
     detector.checkWritten(region, 0, kSize, "output 'y'");
     byRuns.checkWritten(region, 0, kSize, "output 'y'");
     EXPECT_EQ(messages(detector), messages(byRuns)) << "round " << round;
+  }
+}
+
+TEST(HazardDetectorTest, stridedSegmentsAgreeWithByteByByteDefinition) {
+  checkStridedSegmentsAgainstDefinition(1717, 4, false);
+}
+
+TEST(HazardDetectorTest, stridedAccessesOverOtherPeriodsAgreeWithDefinition) {
+  // Half the layouts at another stride than the round's, most with a small
+  // common multiple: strided accesses over strided segments of other periods
+  // in most rounds.
+  for (uint32_t seed : {2929u, 3131u, 3737u}) {
+    checkStridedSegmentsAgainstDefinition(seed, 2, true);
+    checkStridedSegmentsAgainstDefinition(seed + 1, 2, false);
   }
 }
 
