@@ -252,8 +252,9 @@ private:
   /// Moves `buffer` out of CMX (spill write unless not needed).
   void evict(unsigned buffer);
   /// Schedules data tasks of the next compute tasks while they fit (and,
-  /// with options.prefetchLeavesRoom, leave room: leavesRoom).
-  void prefetchAfter(unsigned computePosition);
+  /// with options.prefetchLeavesRoom, leave room once the `dying` buffers of
+  /// the task just scheduled are released: leavesRoom).
+  void prefetchAfter(unsigned computePosition, llvm::ArrayRef<unsigned> dying);
   /// Whether CMX buffer `buffer`, placed now, leaves room for `requests`
   /// ((size, alignment) in its arena) once the `dying` buffers are released.
   bool leavesRoom(unsigned buffer, llvm::ArrayRef<unsigned> dying,
@@ -607,17 +608,21 @@ void Scheduler::scheduleCompute(unsigned task) {
   }
   emitTask(task);
 
-  if (!options.serial && options.prefetchLookahead > 0) {
-    prefetchAfter(analysis.computePosition[task]);
-  }
-
+  // The buffers this task was the last user of; released after the
+  // prefetches, which must not reuse their bytes while the task runs.
+  llvm::SmallVector<unsigned, 4> dying;
   for (unsigned buffer : needed) {
-    BufferState &state = buffers[buffer];
-    if (state.residency == Residency::Resident &&
-        state.cursor == analysis.users[buffer].size()) {
-      releaseInstance(buffer);
-      state.residency = Residency::Dead;
+    if (buffers[buffer].residency == Residency::Resident &&
+        buffers[buffer].cursor == analysis.users[buffer].size()) {
+      dying.push_back(buffer);
     }
+  }
+  if (!options.serial && options.prefetchLookahead > 0) {
+    prefetchAfter(analysis.computePosition[task], dying);
+  }
+  for (unsigned buffer : dying) {
+    releaseInstance(buffer);
+    buffers[buffer].residency = Residency::Dead;
   }
 }
 
@@ -640,24 +645,18 @@ bool Scheduler::leavesRoom(
   });
 }
 
-void Scheduler::prefetchAfter(unsigned computePosition) {
+void Scheduler::prefetchAfter(unsigned computePosition,
+                              llvm::ArrayRef<unsigned> dying) {
   const auto &order = analysis.computeOrder;
   // With prefetchLeavesRoom, a load for compute task order[i] must leave
   // room for the buffers the tasks up to that one will place without a data
   // task (their results, and spilled buffers they read back): the load is
   // made only if, in a trial copy of its arena, those buffers still fit after
-  // it once the buffers dying with the task just scheduled are released
-  // (later releases are not counted).
+  // it once the `dying` buffers are released (later releases are not
+  // counted).
   llvm::SmallVector<llvm::SmallVector<std::pair<uint64_t, uint64_t>, 8>, 4>
       pending(graph.getNumArenas());
   llvm::SmallDenseSet<unsigned, 8> counted;
-  llvm::SmallVector<unsigned, 4> dying;
-  for (unsigned buffer : analysis.placementOrder[order[computePosition]]) {
-    if (buffers[buffer].residency == Residency::Resident &&
-        buffers[buffer].cursor == analysis.users[buffer].size()) {
-      dying.push_back(buffer);
-    }
-  }
   for (unsigned
            i = computePosition + 1,
            e = std::min<size_t>(order.size(), computePosition + 1 +

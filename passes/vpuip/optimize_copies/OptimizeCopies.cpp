@@ -133,12 +133,8 @@ public:
                                              piece.sourceOffsets, piece.sizes);
       for (OpOperand &use :
            llvm::make_early_inc_range(fill.getOutput().getUses())) {
-        auto kernel = llvm::cast<SwKernelOp>(use.getOwner());
         use.set(view);
-        kernel.getBody()
-            .front()
-            .getArgument(use.getOperandNumber())
-            .setType(view.getType());
+        retypeKernelArgument(llvm::cast<SwKernelOp>(use.getOwner()), use);
       }
       fill.erase();
       target.erase();

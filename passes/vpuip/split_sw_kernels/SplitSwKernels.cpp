@@ -97,24 +97,23 @@ bool isIndependentDim(SwKernelOp kernel, const abi::KernelDecl &decl,
     return true;
   }
   const llvm::StringRef name(decl.name);
-  if (name == abi::ReduceKernel::name) {
-    // With the reduced dims kept (as 1), a dim not in the mask is reduced
-    // index by index.
-    auto inType = llvm::cast<MemRefType>(kernel.getInputs().front().getType());
-    auto outType =
-        llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType());
-    std::optional<double> mask = KernelScalars(kernel, decl).get("axesMask");
-    return inType.getRank() == outType.getRank() && mask &&
-           (static_cast<int64_t>(*mask) & (int64_t{1} << dim)) == 0;
-  }
-  if (name != abi::InterpolateKernel::name && name != abi::PadKernel::name) {
+  if (name != abi::ReduceKernel::name && name != abi::PadKernel::name &&
+      name != abi::InterpolateKernel::name) {
     return false;
   }
   auto inType = llvm::cast<MemRefType>(kernel.getInputs().front().getType());
   auto outType =
       llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType());
-  if (inType.getRank() != outType.getRank() ||
-      inType.getDimSize(dim) != outType.getDimSize(dim)) {
+  if (inType.getRank() != outType.getRank()) {
+    return false;
+  }
+  if (name == abi::ReduceKernel::name) {
+    // With the reduced dims kept (as 1), a dim not in the mask is reduced
+    // index by index.
+    std::optional<double> mask = KernelScalars(kernel, decl).get("axesMask");
+    return mask && (static_cast<int64_t>(*mask) & (int64_t{1} << dim)) == 0;
+  }
+  if (inType.getDimSize(dim) != outType.getDimSize(dim)) {
     return false;
   }
   // A dim `pad` does not pad (same extent: no pads) is read index by index,

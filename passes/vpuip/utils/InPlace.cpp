@@ -60,16 +60,6 @@ bool collectReaders(Value value, Operation *skip,
   return true;
 }
 
-/// Gives the operand `use` of a software kernel, whose value changed type,
-/// the same type in the kernel's body.
-void retypeKernelArgument(SwKernelOp kernel, OpOperand &use) {
-  Block &body = kernel.getBody().front();
-  unsigned index = use.getOperandNumber();
-  assert(body.getNumArguments() == kernel->getNumOperands() &&
-         "a kernel's body has an argument per buffer operand");
-  body.getArgument(index).setType(use.get().getType());
-}
-
 /// Updates the users of `value`, whose type changed (see
 /// collectReaders): views are rebuilt on it, kernels' bodies retyped.
 void retypeReaders(Value value) {
@@ -284,6 +274,14 @@ InPlaceWrite writeInPlace(const InPlaceCopy &plan, WriterMap &writers) {
   buffer.erase();
   retypeReaders(result);
   return done;
+}
+
+void retypeKernelArgument(SwKernelOp kernel, OpOperand &use) {
+  Block &body = kernel.getBody().front();
+  unsigned index = use.getOperandNumber();
+  assert(body.getNumArguments() == kernel->getNumOperands() &&
+         "a kernel's body has an argument per buffer operand");
+  body.getArgument(index).setType(use.get().getType());
 }
 
 } // namespace mlir::vpuc::VPUIP

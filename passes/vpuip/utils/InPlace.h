@@ -43,6 +43,10 @@ struct CmxLimit {
 /// all of it, spills grew on a U-Net and a ResNet-50: docs/cost_model.md).
 inline constexpr double kInPlaceCmxShare = 0.75;
 
+/// Gives the operand `use` of software kernel `kernel`, whose value changed
+/// type (a view in place of a buffer), the same type in the kernel's body.
+void retypeKernelArgument(SwKernelOp kernel, OpOperand &use);
+
 /// The limit of the in-place checks for a CMX of `cmxSize` bytes (0: not
 /// checked) and buffers aligned to `alignment`: kInPlaceCmxShare of it.
 CmxLimit getInPlaceLimit(int64_t cmxSize, int64_t alignment);
