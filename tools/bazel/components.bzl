@@ -60,6 +60,7 @@ ALL_COMPONENTS = {
     "vpuip_feasible_allocation": "//passes/vpuip/feasible_allocation:component",
     "vpuip_list_schedule": "//passes/vpuip/list_schedule:component",
     "vpuip_optimize_copies": "//passes/vpuip/optimize_copies:component",
+    "vpuip_split_dmas": "//passes/vpuip/split_dmas:component",
     "vpuip_split_sw_kernels": "//passes/vpuip/split_sw_kernels:component",
     "vpuip_sw_kernels_to_cmx": "//passes/vpuip/sw_kernels_to_cmx:component",
     "vpuip_wrap_into_async_regions": "//passes/vpuip/wrap_into_async_regions:component",

@@ -11,6 +11,7 @@
 
 #include "dialects/const/ir/ConstDialect.h"
 
+#include "dialects/common/ConstantSlicing.h"
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "mlir/Dialect/Quant/QuantOps.h"
@@ -21,12 +22,35 @@
 
 namespace mlir::vpuc::Const {
 
+namespace {
+
+/// Slices of `const.Declare` buffers: a new declaration whose content is the
+/// slice (a `#const.SubView` appended to the transformations).
+struct ConstSlicing : public ConstantSlicingInterface {
+  using ConstantSlicingInterface::ConstantSlicingInterface;
+
+  Value sliceConstant(OpBuilder &builder, Location loc, Value constant,
+                      ArrayRef<int64_t> offsets,
+                      ArrayRef<int64_t> sizes) const override {
+    auto declare = constant.getDefiningOp<DeclareOp>();
+    if (!declare || !llvm::isa<MemRefType>(declare.getType())) {
+      return nullptr;
+    }
+    ContentAttr content = declare.getContent().subview(offsets, sizes);
+    return builder.create<DeclareOp>(
+        loc, DeclareOp::getBufferType(content.getType()), content);
+  }
+};
+
+} // namespace
+
 void ConstDialect::initialize() {
   registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "dialects/const/ir/ConstOps.cpp.inc" // IWYU pragma: keep
       >();
+  addInterfaces<ConstSlicing>();
 }
 
 Operation *ConstDialect::materializeConstant(OpBuilder &builder,
