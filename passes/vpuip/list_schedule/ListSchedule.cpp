@@ -86,6 +86,16 @@ static ListScheduleResult listSchedule(const TaskGraph &graph,
       ++pending[task];
     }
   }
+  // Per task: the estimated cycles of the longest path from its start to
+  // the end of the program (its own cost included), the tie-break between
+  // tasks of one start: an urgent transfer goes before a part of a prefetch.
+  SmallVector<uint64_t> remaining(graph.costs);
+  for (unsigned task = n; task-- > 0;) {
+    for (unsigned succ : successors[task]) {
+      remaining[task] =
+          std::max(remaining[task], graph.costs[task] + remaining[succ]);
+    }
+  }
   SmallVector<uint64_t> readyAt(n, 0);
   SmallVector<uint64_t> executorFree(graph.numExecutors, 0);
   SmallVector<bool> placed(n, false);
@@ -111,8 +121,11 @@ static ListScheduleResult listSchedule(const TaskGraph &graph,
       }
       uint64_t start =
           std::max(readyAt[task], executorFree[graph.executors[task]]);
+      unsigned best = bestSlot == ready.size() ? 0 : ready[bestSlot];
       if (bestSlot == ready.size() || start < bestStart ||
-          (start == bestStart && task < ready[bestSlot])) {
+          (start == bestStart &&
+           (remaining[task] > remaining[best] ||
+            (remaining[task] == remaining[best] && task < best)))) {
         bestSlot = slot;
         bestStart = start;
       }

@@ -43,7 +43,12 @@ def ListSchedulePass
     `VPUIP_TaskOpInterface` executor kind and instance). Repeatedly, among
     the tasks whose predecessors are all placed, it places next the one with
     the earliest estimated start (the latest end of its predecessors, or its
-    executor's free time if later), on a tie the earliest in program order.
+    executor's free time if later). On a tie it places the task with the
+    longest estimated path from its start to the end of the program (its
+    cycles plus the longest such path of the tasks that depend on it), then
+    the earliest in program order: when a DMA port frees, the input of the
+    next layer goes before a part of a prefetch for a layer far ahead
+    (`vpuc-vpuip-split-dmas` cuts long prefetches into such parts).
     With `window` = N > 0 a task may be placed only while it is among the N
     earliest (in program order) tasks not yet placed: 1 keeps the program
     order, 0 (the default) sets no bound.
