@@ -110,6 +110,12 @@ LogicalResult emitDmaParts(OpBuilder &builder, Location loc, Value input,
     if (elementBits < 8 || elementBits / 8 > maxBytes) {
       return failure();
     }
+    // A task reads constant buffers directly, not through views.
+    Operation *def = input.getDefiningOp();
+    if (def && def->hasTrait<OpTrait::ConstantLike>() &&
+        !getConstantSlicing(input)) {
+      return failure();
+    }
   }
   PartEmitter{builder, loc, port, maxBytes, parts, constants}.emit(input,
                                                                    output);
