@@ -92,8 +92,10 @@ struct EmulatorOptions {
   /// saturation (NumericsCheck.h); findings are warnings or problems.
   NumericsMode numerics = NumericsMode::Warn;
   /// Threads that large NCE boxes and SHAVE kernels are split over, the
-  /// caller included (0: the hardware's). The outputs, timing and reports
-  /// are the same for every count.
+  /// caller included (0: the hardware's). With more than one, the hazard
+  /// detector of a run of many tasks takes its accesses on a thread of its
+  /// own (HazardFeed.h). The outputs, timing and reports are the same for
+  /// every count.
   unsigned threads = 0;
 };
 

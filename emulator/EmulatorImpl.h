@@ -49,6 +49,7 @@ namespace mlir::vpuc::emu {
 namespace schema = ::vpuc::schema;
 
 class HazardDetector;
+class HazardFeed;
 
 /// An error with `message`.
 inline llvm::Error makeError(const llvm::Twine &message) {
@@ -313,6 +314,9 @@ private:
   std::vector<Executor> executors;
   std::optional<Barriers> barriers;
   std::unique_ptr<HazardDetector> detector;
+  /// The detector's input during the run: on a thread of its own when the
+  /// run has more than one.
+  std::unique_ptr<HazardFeed> hazards;
 
   std::priority_queue<Event, std::vector<Event>, std::greater<Event>> events;
   uint64_t sequence = 0;

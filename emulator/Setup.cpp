@@ -18,6 +18,7 @@
 
 #include "backend/schema/UpaParams.h"
 #include "emulator/HazardDetector.h"
+#include "emulator/HazardFeed.h"
 #include "kernels/pool/PoolRunner.h"
 #include "llvm/ADT/StringExtras.h"
 

@@ -15,6 +15,7 @@
 #include <map>
 #include <random>
 
+#include "emulator/HazardFeed.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -535,6 +536,77 @@ TEST(HazardDetectorTest, stridedAccessesOverOtherPeriodsAgreeWithDefinition) {
   for (uint32_t seed : {2929u, 3131u, 3737u}) {
     checkStridedSegmentsAgainstDefinition(seed, 2, true);
     checkStridedSegmentsAgainstDefinition(seed + 1, 2, false);
+  }
+}
+
+TEST(HazardDetectorTest, concurrentFeedMakesTheSameCalls) {
+  // Random accesses of unordered tasks (many races, so the thread names
+  // tasks in its reports), in batches of every size around the feed's.
+  std::vector<uint32_t> executors = {0, 0, 1, 1, 2, 2, 3, 3};
+  std::vector<uint32_t> positions = {0, 1, 0, 1, 0, 1, 0, 1};
+  constexpr uint64_t kSize = 4096;
+  Uniform uniform(4242);
+  for (int round = 0; round < 40; ++round) {
+    HazardDetector direct(executors, positions, describeTask);
+    HazardDetector fed(executors, positions, describeTask);
+    std::vector<uint32_t> regions;
+    for (int r = 0; r < 3; ++r) {
+      bool hosted = r == 0;
+      regions.push_back(
+          direct.addRegion("R" + std::to_string(r), hosted, kSize));
+      fed.addRegion("R" + std::to_string(r), hosted, kSize);
+    }
+    {
+      HazardFeed feed(fed, /*concurrent=*/true);
+      int64_t steps = uniform(0, 400);
+      for (int64_t step = 0; step < steps; ++step) {
+        int64_t kind = uniform(0, 9);
+        uint32_t region = regions[uniform(0, 2)];
+        bool write = uniform(0, 1) == 0;
+        if (kind == 0) {
+          uint32_t task = static_cast<uint32_t>(uniform(0, 7));
+          VectorClock clock = {static_cast<uint32_t>(uniform(0, 2)),
+                               static_cast<uint32_t>(uniform(0, 2)),
+                               static_cast<uint32_t>(uniform(0, 2)),
+                               static_cast<uint32_t>(uniform(0, 2))};
+          direct.beginTask(task, clock);
+          feed.beginTask(task, clock);
+        } else if (kind <= 4) {
+          uint64_t begin = static_cast<uint64_t>(uniform(0, kSize - 1));
+          uint64_t end = static_cast<uint64_t>(uniform(begin, kSize));
+          direct.access(region, begin, end, write);
+          feed.access(region, begin, end, write);
+        } else {
+          // Rows of 2-byte elements at a stride.
+          int64_t stride = 2 * uniform(2, 16);
+          int64_t size = uniform(1, stride / 2 - 1);
+          int64_t count = uniform(1, 64);
+          int64_t span = (count - 1) * stride + 2 * size;
+          uint64_t offset = static_cast<uint64_t>(uniform(0, kSize - span));
+          std::vector<int64_t> sizes = {count, size};
+          std::vector<int64_t> strides = {stride * 8, 16};
+          shape::MemShape dims{llvm::ArrayRef<int64_t>(sizes)};
+          shape::MemStrides bits{llvm::ArrayRef<int64_t>(strides)};
+          direct.accessLayout(region, offset, dims, bits, 16, write);
+          feed.accessLayout(region, offset, dims, bits, 16, write);
+        }
+      }
+      feed.finish();
+    }
+    for (uint32_t region : regions) {
+      direct.checkWritten(region, 0, kSize, "output 'y'");
+      fed.checkWritten(region, 0, kSize, "output 'y'");
+    }
+    size_t directDropped = 0, fedDropped = 0;
+    std::vector<std::string> expected, actual;
+    for (const Problem &problem : direct.getProblems(10000, &directDropped)) {
+      expected.push_back(problem.message);
+    }
+    for (const Problem &problem : fed.getProblems(10000, &fedDropped)) {
+      actual.push_back(problem.message);
+    }
+    ASSERT_EQ(actual, expected) << "round " << round;
+    EXPECT_EQ(fedDropped, directDropped);
   }
 }
 

@@ -7,8 +7,9 @@
 // The interpolation is separable, so the kernel resizes one dim at a time. For
 // each resized dim it precomputes, per output position, the taps (input index,
 // weight) of the mode, then runs a plain loop `out[o, j, i] += w * in[o, index,
-// i]` over the outer and inner blocks. Values are kept in double between the
-// passes and rounded to float once. Positions that tf_crop_and_resize maps
+// i]` over the outer and inner blocks, its rows (o, j) split over the calling
+// thread's ParallelRunner. Values are kept in double between the passes and
+// rounded to float once. Positions that tf_crop_and_resize maps
 // outside the input in any dim are set to the extrapolation value at the end.
 //
 //===----------------------------------------------------------------------===//
@@ -18,7 +19,10 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <utility>
 #include <vector>
+
+#include "kernels/reference/Parallel.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -214,20 +218,26 @@ void addWeightedRow(double *dst, const double *row, double weight, int64_t n,
   }
 }
 
-/// Resizes dim `d` of `data` (of `shape`) from shape[d] to `out` elements.
-std::vector<double> resizeDim(const std::vector<double> &data,
-                              const std::vector<int64_t> &shape, size_t d,
-                              int64_t out, const DimPlan &plan,
-                              bool vectorised) {
+/// Resizes dim `d` of `data` (of `shape`) from shape[d] to `out` elements
+/// into `result`, its output rows split over the calling thread's
+/// ParallelRunner (each row is written by one chunk, with the operations of
+/// the serial loop).
+void resizeDim(const double *data, const std::vector<int64_t> &shape, size_t d,
+               int64_t out, const DimPlan &plan, bool vectorised,
+               double *result) {
   const int64_t in = shape[d];
   const int64_t outer = product(shape, 0, d);
   const int64_t inner = product(shape, d + 1, shape.size());
   const int64_t taps = plan.tapsPerOutput;
-  std::vector<double> result(static_cast<size_t>(outer * out * inner), 0.0);
-  for (int64_t o = 0; o < outer; ++o) {
-    const double *src = data.data() + o * in * inner;
-    for (int64_t j = 0; j < out; ++j) {
-      double *dst = result.data() + (o * out + j) * inner;
+  // Rows of about 32K multiply-adds per chunk.
+  const int64_t grain = std::max<int64_t>(
+      1, (int64_t(1) << 15) / std::max<int64_t>(1, inner * taps));
+  parallelFor(outer * out, grain, [&](int64_t row0, int64_t row1) {
+    for (int64_t row = row0; row < row1; ++row) {
+      const int64_t o = row / out, j = row % out;
+      const double *src = data + o * in * inner;
+      double *dst = result + row * inner;
+      std::fill(dst, dst + inner, 0.0);
       const Tap *jTaps = plan.taps.data() + j * taps;
       if (inner == 1 && vectorised) {
         // The innermost dim: the same sum, kept in a register.
@@ -243,8 +253,7 @@ std::vector<double> resizeDim(const std::vector<double> &data,
                        inner, vectorised);
       }
     }
-  }
-  return result;
+  });
 }
 
 } // namespace
@@ -285,6 +294,7 @@ void interpolate(const InterpolateParams &params, const InterpolateDim *dims,
     outShape.push_back(dims[d].out);
   }
   std::vector<double> data(input, input + product(shape, 0, shape.size()));
+  std::vector<double> resized;
   std::vector<DimPlan> plans;
   for (int64_t d = 0; d < rank; ++d) {
     const int64_t out = dims[d].out;
@@ -292,7 +302,12 @@ void interpolate(const InterpolateParams &params, const InterpolateDim *dims,
     if (isIdentity(plans.back(), shape[d], out)) {
       continue;
     }
-    data = resizeDim(data, shape, d, out, plans.back(), params.vectorised);
+    // Every element is written by resizeDim.
+    resized.resize(static_cast<size_t>(product(shape, 0, d) * out *
+                                       product(shape, d + 1, shape.size())));
+    resizeDim(data.data(), shape, d, out, plans.back(), params.vectorised,
+              resized.data());
+    std::swap(data, resized);
     shape[d] = out;
   }
   const int64_t count = product(outShape, 0, outShape.size());

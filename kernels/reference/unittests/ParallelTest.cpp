@@ -4,9 +4,9 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// GEMM and convolutions run under a ParallelRunner that spreads the chunks
-// over real threads give the same bytes as without a runner, and every chunk
-// of [0, n) runs once.
+// GEMM, convolutions and interpolation run under a ParallelRunner that spreads
+// the chunks over real threads give the same bytes as without a runner, and
+// every chunk of [0, n) runs once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +20,7 @@
 
 #include "kernels/reference/Convolution.h"
 #include "kernels/reference/Gemm.h"
+#include "kernels/reference/Interpolate.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::kernels {
@@ -132,6 +133,34 @@ TEST(ParallelTest, convolutionsSameBytes) {
     }
     EXPECT_GT(runner.loops, 0) << "groups " << g.groups;
     EXPECT_TRUE(sameBytes(serial, parallel)) << "groups " << g.groups;
+  }
+}
+
+TEST(ParallelTest, interpolationSameBytes) {
+  // Each resized dim split into many chunks of rows: an outer dim that is
+  // resized too, a middle one (rows of the inner dim) and the innermost one
+  // (rows of one element), in every mode.
+  std::vector<InterpolateDim> dims = {
+      getInterpolateDimFromSize(2, 3), getInterpolateDimFromSize(16, 16),
+      getInterpolateDimFromSize(40, 77), getInterpolateDimFromSize(50, 100)};
+  int64_t inCount = 2 * 16 * 40 * 50, outCount = 3 * 16 * 77 * 100;
+  std::vector<float> input = randomFloats(inCount, 6);
+  for (InterpolateMode mode :
+       {InterpolateMode::Nearest, InterpolateMode::Linear,
+        InterpolateMode::Cubic}) {
+    InterpolateParams params;
+    params.mode = mode;
+    params.coordMode = InterpolateCoordMode::HalfPixel;
+    std::vector<float> serial(outCount), parallel(outCount);
+    interpolate(params, dims.data(), 4, input.data(), serial.data());
+    ThreadPerChunkRunner runner;
+    {
+      ScopedParallelRunner scope(&runner);
+      interpolate(params, dims.data(), 4, input.data(), parallel.data());
+    }
+    EXPECT_EQ(runner.loops, 3) << "mode " << static_cast<int>(mode);
+    EXPECT_TRUE(sameBytes(serial, parallel))
+        << "mode " << static_cast<int>(mode);
   }
 }
 

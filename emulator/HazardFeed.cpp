@@ -1,0 +1,178 @@
+//===- HazardFeed.cpp - The hazard detector's calls during a run ----------===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The queue of a concurrent feed: the caller collects calls into a batch and
+// appends it to the queue every kBatchCalls calls; the thread takes the whole
+// queue at a time and makes its calls in order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emulator/HazardFeed.h"
+
+#include <utility>
+
+#include "emulator/HazardDetector.h"
+
+namespace mlir::vpuc::emu {
+
+/// Calls per hand-over: enough that the queue's lock is rare, few enough that
+/// the thread starts early.
+static constexpr size_t kBatchCalls = 64;
+
+HazardFeed::HazardFeed(HazardDetector &detector, bool concurrent)
+    : detector(detector), concurrent(concurrent) {
+  if (concurrent) {
+    thread = std::thread([this] { work(); });
+  }
+}
+
+HazardFeed::~HazardFeed() { finish(); }
+
+void HazardFeed::beginTask(uint32_t task, const VectorClock &clock) {
+  if (!concurrent) {
+    detector.beginTask(task, clock);
+    return;
+  }
+  Call &call = pending.calls.emplace_back();
+  call.kind = Call::Kind::BeginTask;
+  call.write = false;
+  call.region = task;
+  call.begin = pending.clocks.size();
+  pending.clocks.insert(pending.clocks.end(), clock.begin(), clock.end());
+  call.end = pending.clocks.size();
+  call.elemBits = 0;
+  if (pending.calls.size() >= kBatchCalls) {
+    flush();
+  }
+}
+
+void HazardFeed::access(uint32_t region, uint64_t begin, uint64_t end,
+                        bool write) {
+  if (!concurrent) {
+    detector.access(region, begin, end, write);
+    return;
+  }
+  Call &call = pending.calls.emplace_back();
+  call.kind = Call::Kind::Access;
+  call.write = write;
+  call.region = region;
+  call.begin = begin;
+  call.end = end;
+  call.elemBits = 0;
+  if (pending.calls.size() >= kBatchCalls) {
+    flush();
+  }
+}
+
+void HazardFeed::accessLayout(uint32_t region, uint64_t offset,
+                              const shape::MemShape &dims,
+                              const shape::MemStrides &strides,
+                              int64_t elemBits, bool write) {
+  if (!concurrent) {
+    detector.accessLayout(region, offset, dims, strides, elemBits, write);
+    return;
+  }
+  Call &call = pending.calls.emplace_back();
+  call.kind = Call::Kind::AccessLayout;
+  call.write = write;
+  call.region = region;
+  call.begin = offset;
+  call.end = 0;
+  call.elemBits = elemBits;
+  call.dims = dims;
+  call.strides = strides;
+  if (pending.calls.size() >= kBatchCalls) {
+    flush();
+  }
+}
+
+void HazardFeed::finish() {
+  if (!concurrent) {
+    return;
+  }
+  flush();
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    idle.wait(lock, [this] { return queued.calls.empty() && !working; });
+    stopping = true;
+  }
+  wake.notify_one();
+  thread.join();
+  concurrent = false;
+}
+
+void HazardFeed::flush() {
+  if (pending.calls.empty()) {
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    if (queued.calls.empty()) {
+      std::swap(queued, pending);
+    } else {
+      // Behind the queued calls: their clocks come first.
+      uint64_t base = queued.clocks.size();
+      for (Call &call : pending.calls) {
+        if (call.kind == Call::Kind::BeginTask) {
+          call.begin += base;
+          call.end += base;
+        }
+      }
+      queued.calls.insert(queued.calls.end(),
+                          std::make_move_iterator(pending.calls.begin()),
+                          std::make_move_iterator(pending.calls.end()));
+      queued.clocks.insert(queued.clocks.end(), pending.clocks.begin(),
+                           pending.clocks.end());
+    }
+  }
+  wake.notify_one();
+  pending.calls.clear();
+  pending.clocks.clear();
+}
+
+void HazardFeed::work() {
+  Batch batch;
+  while (true) {
+    {
+      std::unique_lock<std::mutex> lock(mutex);
+      working = false;
+      if (queued.calls.empty()) {
+        idle.notify_all();
+      }
+      wake.wait(lock, [this] { return stopping || !queued.calls.empty(); });
+      if (queued.calls.empty()) {
+        return;
+      }
+      std::swap(batch, queued);
+      working = true;
+    }
+    run(batch);
+    batch.calls.clear();
+    batch.clocks.clear();
+  }
+}
+
+void HazardFeed::run(const Batch &batch) {
+  VectorClock clock;
+  for (const Call &call : batch.calls) {
+    switch (call.kind) {
+    case Call::Kind::BeginTask:
+      clock.assign(batch.clocks.begin() + call.begin,
+                   batch.clocks.begin() + call.end);
+      detector.beginTask(call.region, clock);
+      break;
+    case Call::Kind::Access:
+      detector.access(call.region, call.begin, call.end, call.write);
+      break;
+    case Call::Kind::AccessLayout:
+      detector.accessLayout(call.region, call.begin, call.dims, call.strides,
+                            call.elemBits, call.write);
+      break;
+    }
+  }
+}
+
+} // namespace mlir::vpuc::emu
