@@ -356,7 +356,7 @@ double Emulator::Impl::getBodyCycles(const TaskCost &cost,
 Emulator::Impl::TaskCost Emulator::Impl::execute(uint32_t taskId,
                                                  const VectorClock &clock) {
   Task &task = tasks[taskId];
-  if (detector) {
+  if (hazards) {
     hazards->beginTask(taskId, clock);
   }
   if (task.kind == schema::TaskKind::DmaTask) {
@@ -374,7 +374,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeDma(Task &task) {
   const TensorLayout &layout = dst.layout;
   uint8_t *from = regions[src.region].bytes.data() + src.offset;
   uint8_t *to = regions[dst.region].bytes.data() + dst.offset;
-  if (detector) {
+  if (hazards) {
     hazards->accessLayout(src.region, src.offset, src.memDims, src.memStrides,
                           src.layout.elemBits, false);
     hazards->accessLayout(dst.region, dst.offset, dst.memDims, dst.memStrides,
@@ -503,7 +503,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeKernel(uint32_t taskId,
       }
     }
   }
-  if (detector) {
+  if (hazards) {
     // Reads first, then writes (a kernel may work in place).
     for (int pass = 0; pass < 2; ++pass) {
       for (size_t i = 0; i < views.size(); ++i) {
@@ -594,7 +594,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
 
   // The weights table, read from CMX now: one row per output channel (each
   // variant reads the rows of its channels).
-  if (detector && isNceWeighted(desc.type)) {
+  if (hazards && isNceWeighted(desc.type)) {
     const Tensor &table = tensors[inv.weights_table()];
     for (uint32_t v = 0; v < variants.size(); ++v) {
       NceBox out = box(v);
@@ -673,7 +673,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
     }
   }
 
-  if (detector) {
+  if (hazards) {
     // A box of an activation tensor, as the detector sees it.
     auto accessBox = [&](uint32_t id, const NceBox &part, bool write) {
       const Tensor &tensor = tensors[id];

@@ -36,17 +36,12 @@ void HazardFeed::beginTask(uint32_t task, const VectorClock &clock) {
     detector.beginTask(task, clock);
     return;
   }
-  Call &call = pending.calls.emplace_back();
-  call.kind = Call::Kind::BeginTask;
-  call.write = false;
+  Call call{Call::Kind::BeginTask};
   call.region = task;
   call.begin = pending.clocks.size();
   pending.clocks.insert(pending.clocks.end(), clock.begin(), clock.end());
   call.end = pending.clocks.size();
-  call.elemBits = 0;
-  if (pending.calls.size() >= kBatchCalls) {
-    flush();
-  }
+  enqueue(std::move(call));
 }
 
 void HazardFeed::access(uint32_t region, uint64_t begin, uint64_t end,
@@ -55,16 +50,7 @@ void HazardFeed::access(uint32_t region, uint64_t begin, uint64_t end,
     detector.access(region, begin, end, write);
     return;
   }
-  Call &call = pending.calls.emplace_back();
-  call.kind = Call::Kind::Access;
-  call.write = write;
-  call.region = region;
-  call.begin = begin;
-  call.end = end;
-  call.elemBits = 0;
-  if (pending.calls.size() >= kBatchCalls) {
-    flush();
-  }
+  enqueue({Call::Kind::Access, write, region, begin, end});
 }
 
 void HazardFeed::accessLayout(uint32_t region, uint64_t offset,
@@ -75,15 +61,12 @@ void HazardFeed::accessLayout(uint32_t region, uint64_t offset,
     detector.accessLayout(region, offset, dims, strides, elemBits, write);
     return;
   }
-  Call &call = pending.calls.emplace_back();
-  call.kind = Call::Kind::AccessLayout;
-  call.write = write;
-  call.region = region;
-  call.begin = offset;
-  call.end = 0;
-  call.elemBits = elemBits;
-  call.dims = dims;
-  call.strides = strides;
+  enqueue({Call::Kind::AccessLayout, write, region, offset, /*end=*/0, elemBits,
+           dims, strides});
+}
+
+void HazardFeed::enqueue(Call call) {
+  pending.calls.push_back(std::move(call));
   if (pending.calls.size() >= kBatchCalls) {
     flush();
   }

@@ -59,13 +59,13 @@ private:
   struct Call {
     enum class Kind : uint8_t { BeginTask, Access, AccessLayout };
     Kind kind;
-    bool write;
+    bool write = false;
     /// The region, or the task of BeginTask.
-    uint32_t region;
+    uint32_t region = 0;
     /// [begin, end) of Access; the offset of AccessLayout in `begin`; the
     /// clock of BeginTask at [begin, end) of the clocks of the batch.
-    uint64_t begin, end;
-    int64_t elemBits;
+    uint64_t begin = 0, end = 0;
+    int64_t elemBits = 0;
     shape::MemShape dims;
     shape::MemStrides strides;
   };
@@ -75,6 +75,8 @@ private:
     std::vector<uint32_t> clocks;
   };
 
+  /// Adds `call` to the caller's batch, queued once it is full.
+  void enqueue(Call call);
   /// Queues the caller's batch for the thread.
   void flush();
   /// The thread's loop.

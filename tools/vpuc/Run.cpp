@@ -142,9 +142,7 @@ llvm::Error writeLayerDump(npy::ArrayMap &layers) {
 } // namespace
 
 int runRun() {
-  // The kernels allocate and free megabytes of scratch per task: keep the
-  // pages once faulted in (a short-lived process).
-  support::retainFreedMemory();
+  support::retainFreedMemory(); // See the file comment.
   size_t profileCount = 0;
   if (profile.getNumOccurrences() > 0) {
     profileCount = 10;
