@@ -58,6 +58,7 @@ ALL_COMPONENTS = {
     "vpuip_ddr_static_allocation": "//passes/vpuip/ddr_static_allocation:component",
     "vpuip_dialect": "//dialects/vpuip/ir:component",
     "vpuip_feasible_allocation": "//passes/vpuip/feasible_allocation:component",
+    "vpuip_fold_result_copies": "//passes/vpuip/fold_result_copies:component",
     "vpuip_list_schedule": "//passes/vpuip/list_schedule:component",
     "vpuip_optimize_copies": "//passes/vpuip/optimize_copies:component",
     "vpuip_split_dmas": "//passes/vpuip/split_dmas:component",
