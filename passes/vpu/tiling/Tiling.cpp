@@ -185,6 +185,26 @@ std::optional<TilingChoice> chooseCombined(const OpGeometry &geometry,
   return best;
 }
 
+/// True if the activation `value` reaches CMX by DMA: it is, or joins or
+/// slices, the result of something other than an NCE op (a software layer, a
+/// network input), whereas an NCE op's result can stay in CMX.
+bool arrivesByDma(Value value) {
+  Operation *producer = value.getDefiningOp();
+  if (producer == nullptr) {
+    return true;
+  }
+  if (llvm::isa<NCEOpInterface>(producer)) {
+    return false;
+  }
+  if (auto slice = llvm::dyn_cast<SliceOp>(producer)) {
+    return arrivesByDma(slice.getInput());
+  }
+  if (auto concat = llvm::dyn_cast<ConcatOp>(producer)) {
+    return llvm::any_of(concat.getInputs(), arrivesByDma);
+  }
+  return true;
+}
+
 struct TilingPass : public impl::TilingPassBase<TilingPass> {
   using Base::Base;
 
@@ -203,6 +223,12 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
           << "has no CMX budget for vpuc-vpu-tiling: the module has no "
              "VPUIP.resources (run vpuc-init-compiler) and the option "
              "cmx-bytes is 0";
+      return signalPassFailure();
+    }
+    if (!(prefetchShare >= 0 && prefetchShare <= 1)) {
+      func.emitOpError() << "cannot tile within a share of " << prefetchShare
+                         << " of the CMX budget (option prefetch-share of "
+                            "vpuc-vpu-tiling): it is not in [0, 1]";
       return signalPassFailure();
     }
     const int64_t budget =
@@ -230,13 +256,24 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
     }
     const int64_t whole =
         footprint(*geometry, std::nullopt, TileBox(), alignment);
-    if (whole <= budget) {
+    // An input that arrives by DMA anyway: H tiles within the prefetch share
+    // of the budget, so that the next tile's rows load while a tile runs.
+    std::optional<TilingChoice> best;
+    const auto prefetchBudget =
+        static_cast<int64_t>(prefetchShare * static_cast<double>(budget));
+    if (prefetchShare > 0 && whole > prefetchBudget &&
+        llvm::is_contained(geometry->axes, TileAxis::Height) &&
+        arrivesByDma(geometry->input)) {
+      int64_t smallest = whole;
+      best = chooseCount(*geometry, TileAxis::Height, prefetchBudget, alignment,
+                         smallest);
+    }
+    if (!best && whole <= budget) {
       return success();
     }
-    std::optional<TilingChoice> best;
     std::string smallestText;
     llvm::raw_string_ostream smallestOs(smallestText);
-    for (TileAxis axis : geometry->axes) {
+    for (TileAxis axis : best ? ArrayRef<TileAxis>() : geometry->axes) {
       int64_t smallest = whole;
       std::optional<TilingChoice> choice =
           chooseCount(*geometry, axis, budget, alignment, smallest);

@@ -1,6 +1,9 @@
 // RUN: vpuc-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(func.func(vpuc-vpu-tiling))'
 // RUN: not vpuc-opt %s --pass-pipeline='builtin.module(func.func(vpuc-vpu-tiling{cmx-bytes=-1}))' 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 
+// RUN: not vpuc-opt %s --pass-pipeline='builtin.module(func.func(vpuc-vpu-tiling{cmx-bytes=8000 prefetch-share=1.5}))' 2>&1 | FileCheck %s --check-prefix=SHARE
+
+// SHARE: cannot tile within a share of 1.500000e+00 of the CMX budget (option prefetch-share of vpuc-vpu-tiling): it is not in [0, 1]
 // NEGATIVE: cannot use a CMX budget of -1 bytes (option cmx-bytes of vpuc-vpu-tiling): it is negative
 
 // Without target resources the budget must be given.
