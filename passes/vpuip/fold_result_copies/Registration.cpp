@@ -1,5 +1,4 @@
-//===- Registration.cpp - Entry point of fold_result_copies -------------*- C++
-//-*-===//
+//===- Registration.cpp - Entry point of fold_result_copies -----*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
