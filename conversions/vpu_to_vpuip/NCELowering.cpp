@@ -43,6 +43,7 @@
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/const/ir/Content.h"
+#include "dialects/vpu/ir/EltwiseInPlace.h"
 #include "dialects/vpu/ir/NCELimits.h"
 #include "dialects/vpu/ir/VPUAttributes.h"
 #include "dialects/vpu/ir/VPUNCEInterfaces.h"
@@ -509,7 +510,8 @@ private:
 
 bool isNCELayer(Operation *op) { return llvm::isa<VPU::NCEOpInterface>(op); }
 
-int64_t getNCELayerCMXBytes(Operation *op, ResourcesAttr resources) {
+int64_t getNCELayerCMXBytes(Operation *op, ResourcesAttr resources,
+                            bool eltwiseInPlace) {
   const uint64_t alignment = static_cast<uint64_t>(resources.getCmxAlignment());
   auto aligned = [&](int64_t bytes) {
     return static_cast<int64_t>(
@@ -519,7 +521,9 @@ int64_t getNCELayerCMXBytes(Operation *op, ResourcesAttr resources) {
   if (!layer) {
     return 0;
   }
-  int64_t total = aligned(getByteSize(op->getResult(0).getType()));
+  int64_t total = eltwiseInPlace && VPU::canOverwriteInput(op)
+                      ? 0
+                      : aligned(getByteSize(op->getResult(0).getType()));
   for (unsigned index : layer->activations) {
     total += aligned(getByteSize(op->getOperand(index).getType()));
   }
@@ -531,7 +535,7 @@ int64_t getNCELayerCMXBytes(Operation *op, ResourcesAttr resources) {
 }
 
 LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
-                            std::string &reason) {
+                            std::string &reason, bool eltwiseInPlace) {
   std::optional<NCELayer> layer = describe(op);
   if (!layer) {
     reason = "the bufferisation does not know this NCE op";
@@ -559,7 +563,7 @@ LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
                  .str();
     return failure();
   }
-  const int64_t needed = getNCELayerCMXBytes(op, resources);
+  const int64_t needed = getNCELayerCMXBytes(op, resources, eltwiseInPlace);
   if (needed > resources.getCmxSize()) {
     reason = ("needs tiling: its activations, weights, weights table and "
               "output need " +

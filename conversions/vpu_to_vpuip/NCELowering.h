@@ -33,15 +33,17 @@ bool isNCELayer(Operation *op);
 
 /// The CMX bytes the NCE layer `op` needs on one cluster: its activations,
 /// weights, weights table and output, each rounded up to the CMX alignment
-/// of `resources`.
-int64_t getNCELayerCMXBytes(Operation *op, ResourcesAttr resources);
+/// of `resources`; with `eltwiseInPlace`, no output for an eltwise op that
+/// can write it over an input (VPU::canOverwriteInput).
+int64_t getNCELayerCMXBytes(Operation *op, ResourcesAttr resources,
+                            bool eltwiseInPlace = false);
 
 /// Checks that the NCE layer `op` can be lowered for `resources`: its cluster
 /// exists, its buffers fit the CMX of one cluster (else `reason` says the
 /// bytes needed and available: the layer needs tiling) and its weights and
 /// bias are constants.
 LogicalResult checkNCELayer(Operation *op, ResourcesAttr resources,
-                            std::string &reason);
+                            std::string &reason, bool eltwiseInPlace = false);
 
 /// Adds the pattern that lowers every VPU.NCE op to copies into the CMX of
 /// its cluster, an NCE cluster task with one variant per DPU of the cluster

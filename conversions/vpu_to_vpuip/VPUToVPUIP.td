@@ -77,6 +77,9 @@ def ConvertVPUToVPUIPPass : Pass<"vpuc-convert-vpu-to-vpuip", "::mlir::ModuleOp"
   let options = [
     Option<"tile", "tile", "int64_t", /*default=*/"0",
            "The tile whose activation SHAVEs run the kernels on DDR tensors (ACT targets)">,
+    Option<"eltwiseInPlace", "eltwise-in-place", "bool", /*default=*/"false",
+           "The CMX check counts no output for an NCE eltwise op that can write it over an "
+           "input (as vpuc-vpu-tiling's eltwise-in-place; vpuc-vpuip-eltwise-in-place does so)">,
   ];
   let dependentDialects = [
     "::mlir::func::FuncDialect",

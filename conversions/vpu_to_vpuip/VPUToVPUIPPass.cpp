@@ -190,7 +190,7 @@ struct ConvertVPUToVPUIPPass
       }
       if (isNCELayer(op)) {
         std::string reason;
-        if (failed(checkNCELayer(op, resources, reason))) {
+        if (failed(checkNCELayer(op, resources, reason, eltwiseInPlace))) {
           unlowered.push_back({op, reason});
         }
         return;

@@ -57,6 +57,7 @@ ALL_COMPONENTS = {
     "vpuip_convert_copies_to_dma": "//passes/vpuip/convert_copies_to_dma:component",
     "vpuip_ddr_static_allocation": "//passes/vpuip/ddr_static_allocation:component",
     "vpuip_dialect": "//dialects/vpuip/ir:component",
+    "vpuip_eltwise_in_place": "//passes/vpuip/eltwise_in_place:component",
     "vpuip_feasible_allocation": "//passes/vpuip/feasible_allocation:component",
     "vpuip_fold_result_copies": "//passes/vpuip/fold_result_copies:component",
     "vpuip_list_schedule": "//passes/vpuip/list_schedule:component",

@@ -22,6 +22,7 @@
 #include <string>
 
 #include "dialects/const/ir/ConstOps.h"
+#include "dialects/vpu/ir/EltwiseInPlace.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -254,6 +255,7 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
       return op->emitOpError()
              << "is an NCE op that vpuc-vpu-tiling does not know how to tile";
     }
+    geometry->outputOverwritesInput = eltwiseInPlace && canOverwriteInput(op);
     const int64_t whole =
         footprint(*geometry, std::nullopt, TileBox(), alignment);
     // An input that arrives by DMA anyway: H tiles within the prefetch share

@@ -56,6 +56,18 @@ def TilingPass : Pass<"vpuc-vpu-tiling", "::mlir::func::FuncOp"> {
     are concatenated over `H`, then the pieces over the channel axis; the tiles of a
     piece of layer `conv` are located at `conv/tile<i>/row<j>`.
 
+    **In place.** With `eltwise-in-place`, the whole footprint of an eltwise
+    op that can write its result over an input (an input of the result's
+    type that only it reads, the result of an NCE op, directly or as its
+    piece of the join of a split over clusters:
+    `dialects/vpu/ir/EltwiseInPlace.h`) counts no output, since
+    `vpuc-vpuip-eltwise-in-place` makes it write over that input; its tiles,
+    if it needs tiles, count their outputs. `vpuc-convert-vpu-to-vpuip`
+    must then be run with its own `eltwise-in-place` option, which counts
+    the same in its CMX check. (A ResNet-50 bottleneck's residual addition
+    on 56 x 56 x 256 needs 2.4 MB with its output, 1.6 MB without: it then
+    runs whole and nothing spills around it.)
+
     **Prefetch.** With `prefetch-share` above 0, an op whose activation input
     reaches CMX by DMA anyway (it is, or slices or joins, the result of a
     software layer or a network input, not only of NCE ops, which can keep
@@ -97,6 +109,9 @@ def TilingPass : Pass<"vpuc-vpu-tiling", "::mlir::func::FuncOp"> {
   let options = [
     Option<"cmxBytes", "cmx-bytes", "int64_t", /*default=*/"0",
            "CMX budget in bytes per op (0: the cmx_size of the module's VPUIP.resources)">,
+    Option<"eltwiseInPlace", "eltwise-in-place", "bool", /*default=*/"false",
+           "Count no output for an eltwise op that can write it over an input "
+           "(VPU::canOverwriteInput; vpuc-vpuip-eltwise-in-place does so)">,
     Option<"prefetchShare", "prefetch-share", "double", /*default=*/"0.0",
            "Share of the budget in [0, 1] that the H tiles of an op whose input arrives by DMA "
            "must each fit, so that the next tile's input loads while a tile runs (0: off)">,

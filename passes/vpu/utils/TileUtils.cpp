@@ -198,8 +198,10 @@ int64_t footprint(const OpGeometry &geometry, std::optional<TileAxis> axis,
   if (geometry.input2) {
     bytes += alignedBytes(inElements, geometry.inputBits, alignment);
   }
-  bytes += alignedBytes(out[0] * outChannels * outRows * out[3],
-                        geometry.outputBits, alignment);
+  if (axis || !geometry.outputOverwritesInput) {
+    bytes += alignedBytes(out[0] * outChannels * outRows * out[3],
+                          geometry.outputBits, alignment);
+  }
   if (geometry.filter) {
     ArrayRef<int64_t> filter = geometry.filterShape;
     bytes += alignedBytes(filterChannels * filter[1] * filter[2] * filter[3],

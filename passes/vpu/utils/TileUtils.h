@@ -82,6 +82,10 @@ struct OpGeometry {
   /// The axes this op can be split over: `Height` first, then its channel
   /// axis (`OutputChannels` for a convolution, `Channels` otherwise).
   SmallVector<TileAxis, 2> axes;
+  /// An eltwise op that can write its result over an input
+  /// (canOverwriteInput, which the caller asks): its whole footprint counts no
+  /// output.
+  bool outputOverwritesInput = false;
   /// The target's NCE channel alignment (NCE::getTargetLimits): channel
   /// pieces are multiples of it.
   int64_t channelAlignment = 0;

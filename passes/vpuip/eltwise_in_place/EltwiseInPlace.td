@@ -1,0 +1,59 @@
+//===- EltwiseInPlace.td - Eltwise tasks in place ---------*- tablegen -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Declares EltwiseInPlacePass.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef VPUC_PASSES_VPUIP_ELTWISE_IN_PLACE_ELTWISEINPLACE
+#define VPUC_PASSES_VPUIP_ELTWISE_IN_PLACE_ELTWISEINPLACE
+
+include "mlir/Pass/PassBase.td"
+
+def EltwiseInPlacePass
+    : Pass<"vpuc-vpuip-eltwise-in-place", "::mlir::func::FuncOp"> {
+  let summary = "An NCE eltwise task writes its result over an input it "
+                "reads last";
+  let description = [{
+    The residual addition of a ResNet bottleneck reads two activations of
+    the full width (its block's input and its last convolution's result) and
+    writes a third: on a 56 x 56 x 256 stage, split over two clusters, that
+    is 2.4 MB of CMX per cluster for one task, more than the CMX holds, so
+    the memory scheduler spills. An eltwise task reads each element of its
+    inputs only to compute the output element at the same index, so it can
+    write its result over one of them when nothing reads that input after
+    it. This pass makes it do so.
+
+    A `VPUIP.NCEClusterTask` of type `ELTWISE_ADD`, `ELTWISE_SUB` or
+    `ELTWISE_MUL` whose output buffer is a `memref.alloc` `O` that only it
+    uses writes instead into the buffer `A` of its `input` (else of its
+    `input2`) when:
+
+    * the operand is all of a `memref.alloc` `A` (the allocation itself or
+      a result tied to all of it, `passes/vpuip/utils/BufferLocation.h`) of
+      `O`'s type (shape, element type, layout and memory, so the same
+      cluster's CMX);
+    * no op after the task in the function body has an operand in `A`: the
+      task is the last to read it, so the values it overwrites are dead.
+
+    Then the task's output is `A` (its result takes the type of `A`, which
+    is `O`'s) and `O` is erased. Its readers and writers before it keep
+    their order with it through their buffer dependencies. The pass never
+    fails; a task that does not qualify is left alone. It runs before the
+    memory scheduler (`vpuc-vpuip-feasible-allocation`), which then keeps one
+    buffer where there were two.
+
+    ```mlir
+    %o = memref.alloc() : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    %r = VPUIP.NCEClusterTask <ELTWISE_ADD> ... input(%x : ...) input2(%y : ...) outputs(%o : ...)
+    // becomes (nothing reads %x after the task)
+    %r = VPUIP.NCEClusterTask <ELTWISE_ADD> ... input(%x : ...) input2(%y : ...) outputs(%x : ...)
+    ```
+  }];
+  let dependentDialects = ["::mlir::vpuc::VPUIP::VPUIPDialect"];
+}
+
+#endif // VPUC_PASSES_VPUIP_ELTWISE_IN_PLACE_ELTWISEINPLACE
