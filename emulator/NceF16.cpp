@@ -110,6 +110,15 @@ struct NceKernels {
   /// _MUL), i < count.
   void (*eltwise)(schema::NceTaskType type, float *a, const float *b,
                   int64_t count);
+  /// One output pixel of CONV from the FP16 weights as stored: acc[j] (j <
+  /// count, 1 to 16) = the sum from +0 of the products x[t * inC + ic] *
+  /// (the FP16 weight at channels[j] + 2 * (offset[t] + ic)) in the order of
+  /// the taps t < taps and then of the input channels ic < inC, one rounding
+  /// per term; acc[j] for count <= j < roundUpToVector(count) is written
+  /// with anything. channels[j] for count <= j < 16 must point at a valid
+  /// channel (read, its sums dropped).
+  void (*gemv)(const float *x, const int64_t *offset, int64_t taps, int64_t inC,
+               const uint8_t *const *channels, int64_t count, float *acc);
 };
 
 //===----------------------------------------------------------------------===//
@@ -244,10 +253,30 @@ void eltwisePortable(schema::NceTaskType type, float *a, const float *b,
   }
 }
 
+void gemvPortable(const float *x, const int64_t *offset, int64_t taps,
+                  int64_t inC, const uint8_t *const *channels, int64_t count,
+                  float *acc) {
+  for (int64_t j = 0; j < count; ++j) {
+    float a = 0.0f;
+    for (int64_t t = 0; t < taps; ++t) {
+      const uint8_t *w = channels[j] + 2 * offset[t];
+      const float *xt = x + t * inC;
+      for (int64_t ic = 0; ic < inC; ++ic) {
+        uint16_t bits;
+        std::memcpy(&bits, w + 2 * ic, 2);
+        a += xt[ic] * numeric::f16BitsToFloat(bits);
+      }
+    }
+    acc[j] = a;
+  }
+  std::fill(acc + count, acc + roundUpToVector(count), 0.0f);
+}
+
 constexpr NceKernels kPortableKernels = {
     convTilePortable,  depthwisePortable,        depthwiseTilePortable,
     poolPortable,      transposeWeightsPortable, ppePortable,
-    scaleBiasPortable, convertF16Portable,       eltwisePortable};
+    scaleBiasPortable, convertF16Portable,       eltwisePortable,
+    gemvPortable};
 
 //===----------------------------------------------------------------------===//
 // AVX2 + FMA kernels
@@ -578,10 +607,92 @@ eltwiseAvx2(schema::NceTaskType type, float *a, const float *b, int64_t count) {
   eltwisePortable(type, a + i, b + i, count - i);
 }
 
+/// gemvPortable of 8 * Vectors channels: a tile of 8 input channels of 8
+/// output channels loaded as eight rows of FP16, transposed in registers as
+/// in transposeWeightsAvx2, converted (F16C) and multiplied into one sum per
+/// vector of channels in the order of the input channels (the vectors'
+/// sums independent); the input channels past the tiles gathered one by one.
+template <int64_t Vectors>
+__attribute__((target("avx2,fma,f16c"))) void
+gemvAvx2(const float *x, const int64_t *offset, int64_t taps, int64_t inC,
+         const uint8_t *const *channels, float *acc) {
+  __m256 a[Vectors];
+#pragma GCC unroll 8
+  for (int64_t v = 0; v < Vectors; ++v) {
+    a[v] = _mm256_setzero_ps();
+  }
+  int64_t inC8 = inC - inC % 8;
+  for (int64_t t = 0; t < taps; ++t) {
+    const float *xt = x + t * inC;
+    int64_t byte = 2 * offset[t];
+    for (int64_t ic0 = 0; ic0 < inC8; ic0 += 8) {
+#pragma GCC unroll 8
+      for (int64_t v = 0; v < Vectors; ++v) {
+        const uint8_t *const *ch = channels + 8 * v;
+        __m128i h[8], p[8], q[8];
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; ++k) {
+          h[k] = _mm_loadu_si128(
+              reinterpret_cast<const __m128i *>(ch[k] + byte + 2 * ic0));
+        }
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; k += 2) {
+          p[k] = _mm_unpacklo_epi16(h[k], h[k + 1]);
+          p[k + 1] = _mm_unpackhi_epi16(h[k], h[k + 1]);
+        }
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; k += 4) {
+          q[k] = _mm_unpacklo_epi32(p[k], p[k + 2]);
+          q[k + 1] = _mm_unpackhi_epi32(p[k], p[k + 2]);
+          q[k + 2] = _mm_unpacklo_epi32(p[k + 1], p[k + 3]);
+          q[k + 3] = _mm_unpackhi_epi32(p[k + 1], p[k + 3]);
+        }
+        // q[m] (m < 4) holds input channels 2m and 2m + 1 of output
+        // channels 0-3, q[m + 4] those of output channels 4-7.
+#pragma GCC unroll 8
+        for (int m = 0; m < 4; ++m) {
+          __m256 even = _mm256_cvtph_ps(_mm_unpacklo_epi64(q[m], q[m + 4]));
+          __m256 odd = _mm256_cvtph_ps(_mm_unpackhi_epi64(q[m], q[m + 4]));
+          // As in the CONV tile: x * w is exact, one rounding per term.
+          a[v] = _mm256_fmadd_ps(_mm256_broadcast_ss(xt + ic0 + 2 * m), even,
+                                 a[v]);
+          a[v] = _mm256_fmadd_ps(_mm256_broadcast_ss(xt + ic0 + 2 * m + 1), odd,
+                                 a[v]);
+        }
+      }
+    }
+    for (int64_t ic = inC8; ic < inC; ++ic) {
+#pragma GCC unroll 8
+      for (int64_t v = 0; v < Vectors; ++v) {
+        alignas(16) uint16_t bits[8];
+        for (int k = 0; k < 8; ++k) {
+          std::memcpy(&bits[k], channels[8 * v + k] + byte + 2 * ic, 2);
+        }
+        __m256 w = _mm256_cvtph_ps(
+            _mm_load_si128(reinterpret_cast<const __m128i *>(bits)));
+        a[v] = _mm256_fmadd_ps(_mm256_broadcast_ss(xt + ic), w, a[v]);
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (int64_t v = 0; v < Vectors; ++v) {
+    _mm256_storeu_ps(acc + 8 * v, a[v]);
+  }
+}
+
+void gemvAvx2(const float *x, const int64_t *offset, int64_t taps, int64_t inC,
+              const uint8_t *const *channels, int64_t count, float *acc) {
+  if (count > 8) {
+    gemvAvx2<2>(x, offset, taps, inC, channels, acc);
+  } else {
+    gemvAvx2<1>(x, offset, taps, inC, channels, acc);
+  }
+}
+
 constexpr NceKernels kAvx2Kernels = {
-    convTileAvx2,  depthwiseAvx2,        depthwiseTileAvx2,
-    poolAvx2,      transposeWeightsAvx2, ppeAvx2,
-    scaleBiasAvx2, convertF16Avx2,       eltwiseAvx2};
+    convTileAvx2,         depthwiseAvx2, depthwiseTileAvx2, poolAvx2,
+    transposeWeightsAvx2, ppeAvx2,       scaleBiasAvx2,     convertF16Avx2,
+    eltwiseAvx2,          gemvAvx2};
 
 #endif // VPUC_NCE_AVX2
 
@@ -642,6 +753,9 @@ struct F16Box {
   llvm::MutableArrayRef<float> w;
   /// Weighted tasks: the scale and bias of output channel box.z0 + k.
   std::vector<float> scale, bias;
+  /// A CONV box of one output pixel: its weights are read as stored (the
+  /// gemv kernel), not converted into `w`.
+  bool onePixel = false;
   /// No weight is infinite or NaN: a product with an input of +0 is then
   /// ±0, which leaves every sum as it is (sums start at +0 and so are never
   /// -0), so padding may be read as zeros instead of skipped.
@@ -862,10 +976,57 @@ void computeZeroPaddedRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
   }
 }
 
+/// A CONV box of one output pixel (F16Box::onePixel): the accumulators of
+/// its channels [c0, c1), from the weights as stored. Each weight is used
+/// once, so converting the weights first (and faulting in the buffer they
+/// would take) is not worth it. The taps in the padding are skipped, which
+/// gives the sums of the zero-padded tiles too (a product with +0 changes no
+/// sum that starts at +0).
+void computeOnePixel(const F16Box &b, int64_t c0, int64_t c1, RowScratch &s) {
+  const NceInvariantDesc &desc = b.desc;
+  const NceActivation &input = b.input;
+  int64_t inC = input.channels;
+  int64_t y = b.box.y0, x = b.box.x0;
+  float *xs = s.rows.get(std::max<int64_t>(1, desc.kernelH * desc.kernelW) *
+                         std::max<int64_t>(1, inC));
+  s.lanes.resize(desc.kernelH * desc.kernelW);
+  int64_t taps = 0;
+  for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
+    int64_t iy = y * desc.strideH - desc.padTop + ky;
+    if (iy < 0 || iy >= input.height) {
+      continue;
+    }
+    for (int64_t kx = 0; kx < desc.kernelW; ++kx) {
+      int64_t ix = x * desc.strideW - desc.padLeft + kx;
+      if (ix < 0 || ix >= input.width) {
+        continue;
+      }
+      loadF16(b.kernels, input.data + iy * input.strideH + ix * input.strideW,
+              input.strideC, inC, xs + taps * inC, s.bits);
+      s.lanes[taps] = (ky * desc.kernelW + kx) * inC;
+      ++taps;
+    }
+  }
+  float *acc = s.acc.data();
+  const uint8_t *channels[16];
+  for (int64_t k0 = c0; k0 < c1; k0 += 16) {
+    int64_t count = std::min<int64_t>(16, c1 - k0);
+    for (int64_t j = 0; j < 16; ++j) {
+      channels[j] =
+          b.weights[b.box.z0 + k0 + std::min<int64_t>(j, count - 1)].weights;
+    }
+    b.kernels.gemv(xs, s.lanes.data(), taps, inC, channels, count, acc + k0);
+  }
+}
+
 /// Windowed tasks: the accumulators of the output rows [y0, y1] and (CONV)
 /// channels [c0, c1); the other types compute all channels.
 void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
                        int64_t c1, RowScratch &s) {
+  if (b.onePixel) {
+    computeOnePixel(b, c0, c1, s);
+    return;
+  }
   if (isNceWeighted(b.desc.type) && b.finiteWeights) {
     computeZeroPaddedRows(b, y0, y1, c0, c1, s);
     return;
@@ -1130,8 +1291,11 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
       b.bias[k] = weights[box.z0 + k].bias;
     }
   }
-  if (!weights.empty()) {
-    bool conv = desc.type == schema::NceTaskType::CONV;
+  bool conv = desc.type == schema::NceTaskType::CONV;
+  b.onePixel = conv && !weights.empty() && box.x0 == box.x1 && box.y0 == box.y1;
+  if (b.onePixel) {
+    b.block = desc.kernelH * desc.kernelW * input.channels;
+  } else if (!weights.empty()) {
     int64_t block =
         desc.kernelH * desc.kernelW * (conv ? input.channels : int64_t(1));
     // The converted weights of a box are megabytes for large layers (and

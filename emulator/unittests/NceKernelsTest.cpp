@@ -45,6 +45,9 @@ struct Case {
   /// Weighted tasks: scales of about 1e-8 and no bias, so that most results
   /// lie below the normal FP16 range (the underflow counts).
   bool tinyScales = false;
+  /// Every output pixel its own pair of boxes (the channels split in two),
+  /// instead of boxes of rows.
+  bool pixelBoxes = false;
 
   int64_t outH() const {
     return (height + padTop + padBottom - kernelH) / strideH + 1;
@@ -273,6 +276,15 @@ void checkCase(const Case &c, uint32_t seed) {
           {0, 0, 0, c.outW() - 1, splitY, c.outC - 1},
           {0, splitY + 1, 0, c.outW() - 1, c.outH() - 1, splitK},
           {0, splitY + 1, splitK + 1, c.outW() - 1, c.outH() - 1, c.outC - 1}};
+      if (c.pixelBoxes) {
+        boxes.clear();
+        for (int64_t y = 0; y < c.outH(); ++y) {
+          for (int64_t x = 0; x < c.outW(); ++x) {
+            boxes.push_back({x, y, 0, x, y, splitK});
+            boxes.push_back({x, y, splitK + 1, x, y, c.outC - 1});
+          }
+        }
+      }
       numeric::F16Underflow underflow;
       for (const NceBox &box : boxes) {
         if (box.y1 < box.y0 || box.z1 < box.z0) {
@@ -471,6 +483,50 @@ TEST(NceKernelsTest, convSplitByChannels) {
   c.height = c.width = 3;
   c.specials = true;
   checkCase(c, 51);
+}
+
+/// CONV boxes of one output pixel, which read the FP16 weights as stored
+/// (tiles of 8 input channels of 8 output channels transposed in registers
+/// on AVX2): input channels that are and are not whole tiles, output
+/// channels in blocks of 16, 8 and fewer; fully connected layers (1x1 inputs)
+/// and windows over the padding, with finite weights and with infinities
+/// and NaNs among them; and a box with enough MACs to be split by output
+/// channels over the threads.
+TEST(NceKernelsTest, onePixelBoxes) {
+  uint32_t seed = 60;
+  for (int64_t inC : {8, 13, 64, 203}) {
+    for (int64_t outC : {3, 21, 45}) {
+      Case c;
+      c.inC = inC;
+      c.outC = outC;
+      c.height = c.width = 1;
+      c.kernelH = c.kernelW = 1;
+      c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
+      c.ppe = schema::PpeMode::RELU;
+      checkCase(c, seed++);
+      c.specials = true;
+      checkCase(c, seed++);
+    }
+  }
+  for (bool specials : {false, true}) {
+    Case c;
+    c.inC = 19;
+    c.outC = 40;
+    c.height = 4;
+    c.width = 5;
+    c.strideW = 2;
+    c.pixelBoxes = true;
+    c.specials = specials;
+    c.ppe = schema::PpeMode::LRELU;
+    checkCase(c, seed++);
+  }
+  Case c;
+  c.inC = 517;
+  c.outC = 300;
+  c.height = c.width = 1;
+  c.kernelH = c.kernelW = 1;
+  c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
+  checkCase(c, seed++);
 }
 
 /// DWCONV over channel counts that use every block of the vectorised
