@@ -24,8 +24,8 @@ namespace mlir::vpuc::VPUIP {
 namespace {
 
 bool isEltwise(NCETaskType type) {
-  return type == NCETaskType::ELTWISE_ADD ||
-         type == NCETaskType::ELTWISE_SUB || type == NCETaskType::ELTWISE_MUL;
+  return type == NCETaskType::ELTWISE_ADD || type == NCETaskType::ELTWISE_SUB ||
+         type == NCETaskType::ELTWISE_MUL;
 }
 
 /// The allocation `value` is all of, or null.

@@ -11,8 +11,8 @@
 #include "core/registry/Registry.h"
 #include "passes/vpuip/eltwise_in_place/EltwiseInPlace.h"
 
-extern "C" void vpuc_register_vpuip_eltwise_in_place(
-    mlir::vpuc::registry::Registry &registry) {
+extern "C" void
+vpuc_register_vpuip_eltwise_in_place(mlir::vpuc::registry::Registry &registry) {
   registry.addPass(
       [] { return mlir::vpuc::VPUIP::createEltwiseInPlacePass(); });
 }

@@ -39,9 +39,9 @@ protected:
     const std::string type = "tensor<1x16x8x8xf16, #NHWC>";
     const std::string source =
         "#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>\n"
-        "func.func @f(%x: " + type + ", %y: " + type +
-        ", %z: tensor<1x16x16x8xf16, #NHWC>) -> (" + results + ") {\n" + body +
-        "}\n";
+        "func.func @f(%x: " +
+        type + ", %y: " + type + ", %z: tensor<1x16x16x8xf16, #NHWC>) -> (" +
+        results + ") {\n" + body + "}\n";
     module = parseSourceString<ModuleOp>(source, &context);
     if (!module) {
       ADD_FAILURE() << "cannot parse:\n" << source;
@@ -79,9 +79,9 @@ TEST_F(EltwiseInPlaceTest, anNceResultOnlyItReads) {
 
 TEST_F(EltwiseInPlaceTest, notAResultOthersRead) {
   const std::string r = std::string(kResult);
-  EXPECT_FALSE(overwrites(std::string("%p = ") + kPool + "%a = " +
-                              add("%p", "%y") + "return %a, %p : " + r + ", " +
-                              r + "\n",
+  EXPECT_FALSE(overwrites(std::string("%p = ") + kPool +
+                              "%a = " + add("%p", "%y") +
+                              "return %a, %p : " + r + ", " + r + "\n",
                           r + ", " + r));
 }
 
