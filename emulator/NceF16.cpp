@@ -1361,8 +1361,8 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   if (pool && pool->getThreadCount() > 1 &&
       desc.type == schema::NceTaskType::CONV) {
     int64_t macs = rows * outCols * b.outChans * b.block;
-    parts = std::min<int64_t>(pool->getThreadCount() * 4,
-                              macs / (int64_t(1) << 16));
+    parts =
+        std::min<int64_t>(pool->getThreadCount() * 4, macs / kNceMacsPerChunk);
     rowParts = std::clamp<int64_t>(rows * outCols / 64, 1, rows);
     channelParts = std::min(blocks, (parts + rowParts - 1) / rowParts);
   }

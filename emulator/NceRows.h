@@ -22,10 +22,17 @@
 
 namespace mlir::vpuc::emu {
 
+/// The MACs of an NCE box below which a part of it is not given to another
+/// thread: about 10 us of the vectorised tiles, against the futex wake and
+/// the latency of a sleeping worker (at 64K MACs, 3 us of work, the wakes of
+/// the small boxes of ppocr and transformer_enc cost more than they gave).
+/// The parts write disjoint outputs, so the bytes do not depend on it.
+constexpr int64_t kNceMacsPerChunk = int64_t(1) << 18;
+
 /// Calls `computeRows(y0, y1)` (inclusive output rows) over the rows of
 /// `box`: once for the whole box without `pool`, with one thread or for one
-/// row; else in chunks of about 64K MACs (`outChannels` channels of
-/// `inChannels` inputs each) on `pool`'s threads, which makes the threads
+/// row; else in chunks of about kNceMacsPerChunk MACs (`outChannels` channels
+/// of `inChannels` inputs each) on `pool`'s threads, which makes the threads
 /// worth their start. Each call computes its rows alone (its own scratch).
 inline void forEachNceRowChunk(
     const NceInvariantDesc &desc, int64_t inChannels, int64_t outChannels,
@@ -38,8 +45,8 @@ inline void forEachNceRowChunk(
   }
   int64_t macsPerRow = (box.x1 - box.x0 + 1) * outChannels *
                        getNceMacsPerOutput(desc, inChannels);
-  int64_t grain = std::max<int64_t>(1, (int64_t(1) << 16) /
-                                           std::max<int64_t>(1, macsPerRow));
+  int64_t grain =
+      std::max<int64_t>(1, kNceMacsPerChunk / std::max<int64_t>(1, macsPerRow));
   pool->parallelFor(rows, grain, [&](int64_t begin, int64_t end) {
     computeRows(box.y0 + begin, box.y0 + end - 1);
   });

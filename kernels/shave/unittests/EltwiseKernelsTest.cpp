@@ -12,8 +12,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <cmath>
 #include <cstring>
 #include <functional>
+#include <limits>
+#include <utility>
 
 #include "kernels/shave/unittests/KernelHarness.h"
 #include "gmock/gmock.h"
@@ -132,6 +135,133 @@ TEST(EltwiseKernelsTest, arithmeticWithBroadcasting) {
     // FP32 results: a couple of f32 ulps (pow is not correctly rounded).
     checkBinary(c, {1}, {6, 7}, {6, 7}, DataType::F32, DataType::F32,
                 DataType::F32, 0x21, 4.0);
+  }
+}
+
+/// Runs the binary kernel `name` on f32 `a` (dims dimsA) and `b` (dimsB) into
+/// an f32 output of dims dimsA; the output's values.
+std::vector<float> runF32Binary(const char *name, const std::vector<double> &a,
+                                std::vector<int64_t> dimsA,
+                                const std::vector<double> &b,
+                                std::vector<int64_t> dimsB) {
+  Machine machine;
+  Tensor in1 = machine.alloc(DataType::F32, dimsA);
+  Tensor in2 = machine.alloc(DataType::F32, dimsB);
+  Tensor out = machine.alloc(DataType::F32, dimsA);
+  machine.write(in1, a);
+  machine.write(in2, b);
+  abi::ArgPacker packer;
+  machine.in(packer, in1);
+  machine.in(packer, in2);
+  machine.out(packer, out);
+  EXPECT_EQ(machine.run(name, packer), "") << name;
+  std::vector<float> result;
+  for (double value : machine.read(out)) {
+    result.push_back(static_cast<float>(value));
+  }
+  return result;
+}
+
+bool sameFloat(float x, float y) {
+  return (std::isnan(x) && std::isnan(y)) ||
+         (!std::isnan(x) && !std::isnan(y) &&
+          std::memcmp(&x, &y, sizeof x) == 0);
+}
+
+/// The arithmetic kernels run their rows four lanes at a time (power: an
+/// exponent of 2 as one multiply), with a broadcast operand loaded once:
+/// every element has the bits of the scalar FP32 operation, on rows of 1 to
+/// 13 and 37 elements (whole vectors and tails), specials (infinities, NaN,
+/// signed zeros, subnormals, huge values) included.
+TEST(EltwiseKernelsTest, arithmeticRowsGiveTheScalarBits) {
+  volatile float two = 2.0f;
+  const std::vector<std::pair<const char *, std::function<float(float, float)>>>
+      ops = {
+          {"add", [](float a, float b) { return a + b; }},
+          {"subtract", [](float a, float b) { return a - b; }},
+          {"multiply", [](float a, float b) { return a * b; }},
+          {"divide", [](float a, float b) { return a / b; }},
+          {"power", [](float a, float b) { return std::pow(a, b); }},
+      };
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::vector<double> specials = {
+      0.0,  -0.0, inf, -inf, std::nan(""), 1e-40, -1e-40,  3.0e38, -3.0e38, 1.0,
+      -1.0, 0.5,  2.0, -2.0, 65504.0,      6e-8,  -6.1e-5, 1.0e20, -7.25};
+  Random random(7);
+  for (const auto &[name, fn] : ops) {
+    for (int64_t n : {1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 37}) {
+      std::vector<double> a(2 * n), b(2 * n);
+      for (int64_t i = 0; i < 2 * n; ++i) {
+        a[i] = random.integer(0, 2) == 0
+                   ? specials[random.integer(0, specials.size() - 1)]
+                   : random.uniform(-8, 8);
+        b[i] = random.integer(0, 2) == 0
+                   ? specials[random.integer(0, specials.size() - 1)]
+                   : random.uniform(-8, 8);
+      }
+      // Element by element, then a broadcast second operand (one per row,
+      // among them the power's exponent 2).
+      std::vector<float> got = runF32Binary(name, a, {2, n}, b, {2, n});
+      for (int64_t i = 0; i < 2 * n; ++i) {
+        float want = fn(static_cast<float>(a[i]), static_cast<float>(b[i]));
+        EXPECT_TRUE(sameFloat(got[i], want))
+            << name << " n=" << n << " " << a[i] << ", " << b[i] << ": "
+            << got[i] << " != " << want;
+      }
+      for (double scalar : {b[0], 2.0, -0.0, inf, 0.5}) {
+        got = runF32Binary(name, a, {2, n}, {scalar, scalar * 3}, {2, 1});
+        for (int64_t i = 0; i < 2 * n; ++i) {
+          float y = static_cast<float>(i < n ? scalar : scalar * 3);
+          float want = fn(static_cast<float>(a[i]), y == 2.0f ? two : y);
+          EXPECT_TRUE(sameFloat(got[i], want))
+              << name << " n=" << n << " " << a[i] << " by " << y << ": "
+              << got[i] << " != " << want;
+        }
+      }
+    }
+  }
+}
+
+/// power(x, 2) has the bits of powf(x, 2.0f) for every f16 value x of an f16
+/// base (the case computed as x * x), broadcast and element by element, and
+/// for f32 bases (powf itself) whose squares are subnormal (some ties, which
+/// x * x would round the other way) or near the ends of the normal range.
+TEST(EltwiseKernelsTest, powerOfTwoIsPowfOnEveryF16Value) {
+  volatile float two = 2.0f;
+  std::vector<double> x(65536);
+  for (uint32_t bits = 0; bits < 65536; ++bits) {
+    x[bits] = numeric::f16BitsToFloat(static_cast<uint16_t>(bits));
+  }
+  std::vector<float> broadcast = runF32Binary("power", x, {65536}, {2.0}, {1});
+  std::vector<float> dense = runF32Binary(
+      "power", x, {65536}, std::vector<double>(65536, 2.0), {65536});
+  for (uint32_t bits = 0; bits < 65536; ++bits) {
+    float want = std::pow(static_cast<float>(x[bits]), two);
+    EXPECT_TRUE(sameFloat(broadcast[bits], want)) << "f16 bits " << bits;
+    EXPECT_TRUE(sameFloat(dense[bits], want)) << "f16 bits " << bits;
+  }
+  // f32 bases whose squares are subnormal (some ties, which x * x and powf
+  // round differently), around the smallest normal square and the largest
+  // finite one, of either sign: powf's bits.
+  std::vector<double> y;
+  for (uint32_t bits = 0x19000000; bits < 0x1d000000; bits += 0x800) {
+    for (uint32_t sign : {0u, 0x80000000u}) {
+      uint32_t b = bits | sign;
+      float value;
+      std::memcpy(&value, &b, sizeof value);
+      y.push_back(value);
+    }
+  }
+  for (uint32_t bits = 0x5f7ff000; bits < 0x5f801000; bits += 0x10) {
+    float value;
+    std::memcpy(&value, &bits, sizeof value);
+    y.push_back(value);
+  }
+  int64_t count = static_cast<int64_t>(y.size());
+  std::vector<float> got = runF32Binary("power", y, {count}, {2.0}, {1});
+  for (int64_t i = 0; i < count; ++i) {
+    float want = std::pow(static_cast<float>(y[i]), two);
+    EXPECT_TRUE(sameFloat(got[i], want)) << "x = " << y[i];
   }
 }
 
