@@ -15,6 +15,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "passes/vpuip/utils/BufferLocation.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -41,43 +43,29 @@ memref::AllocOp getWholeAllocation(Value value) {
   return alloc;
 }
 
-/// True if an op after `task` in its block has an operand in `root`.
-bool isUsedAfter(Operation *task, Value root) {
-  for (Operation *op = task->getNextNode(); op; op = op->getNextNode()) {
-    for (Value operand : op->getOperands()) {
-      if (llvm::isa<BaseMemRefType>(operand.getType()) &&
-          getBufferLocation(operand).root == root) {
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-/// Makes `task` write over one of its inputs as the pass description says;
-/// returns false when it does not qualify.
-bool writeOverInput(NCEClusterTaskOp task) {
+/// Makes `task` write over one of its inputs as the pass description says,
+/// given the roots of the buffers the ops after it use (`usedAfter`); returns
+/// the task's former output buffer, to erase, or null when it does not
+/// qualify.
+memref::AllocOp writeOverInput(NCEClusterTaskOp task,
+                               const llvm::DenseSet<Value> &usedAfter) {
   auto output = task.getOutputBuff().getDefiningOp<memref::AllocOp>();
   if (!output || !output->hasOneUse()) {
-    return false;
+    return nullptr;
   }
-  for (OpOperand *operand :
-       {&task.getInputMutable(), task.getInput2Mutable().empty()
-                                     ? nullptr
-                                     : &task.getInput2Mutable()[0]}) {
-    if (operand == nullptr) {
-      continue;
-    }
-    memref::AllocOp input = getWholeAllocation(operand->get());
-    if (!input || input.getType() != output.getType() ||
-        isUsedAfter(task, input)) {
-      continue;
-    }
-    task.getOutputBuffMutable().assign(input.getResult());
-    output.erase();
-    return true;
+  SmallVector<Value, 2> inputs = {task.getInput()};
+  if (Value input2 = task.getInput2()) {
+    inputs.push_back(input2);
   }
-  return false;
+  for (Value operand : inputs) {
+    memref::AllocOp input = getWholeAllocation(operand);
+    if (input && input.getType() == output.getType() &&
+        !usedAfter.contains(input.getResult())) {
+      task.getOutputBuffMutable().assign(input.getResult());
+      return output;
+    }
+  }
+  return nullptr;
 }
 
 struct EltwiseInPlacePass
@@ -85,14 +73,27 @@ struct EltwiseInPlacePass
   using Base::Base;
 
   void runOnOperation() override {
-    SmallVector<NCEClusterTaskOp> tasks;
-    getOperation().walk([&](NCEClusterTaskOp task) {
-      if (isEltwise(task.getTaskType())) {
-        tasks.push_back(task);
+    // One walk from the end of each block: the roots of the buffers the ops
+    // after a task use are known when the walk reaches it.
+    SmallVector<memref::AllocOp> erased;
+    getOperation().walk([&](Block *block) {
+      llvm::DenseSet<Value> usedAfter;
+      for (Operation &op : llvm::reverse(*block)) {
+        auto task = llvm::dyn_cast<NCEClusterTaskOp>(&op);
+        if (task && isEltwise(task.getTaskType())) {
+          if (memref::AllocOp output = writeOverInput(task, usedAfter)) {
+            erased.push_back(output);
+          }
+        }
+        for (Value operand : op.getOperands()) {
+          if (llvm::isa<BaseMemRefType>(operand.getType())) {
+            usedAfter.insert(getBufferLocation(operand).root);
+          }
+        }
       }
     });
-    for (NCEClusterTaskOp task : tasks) {
-      writeOverInput(task);
+    for (memref::AllocOp output : erased) {
+      output.erase();
     }
   }
 };
