@@ -11,7 +11,7 @@
 
 #include "passes/vpuip/fold_result_copies/FoldResultCopies.h"
 
-#include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "dialects/vpuip/ir/KernelDecl.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "kernels/abi/SwKernels.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,13 +30,7 @@ namespace {
 /// True if `kernel` calls an element-wise library kernel, which takes its
 /// buffers in any layout.
 bool isElementwiseKernel(SwKernelOp kernel, SymbolTableCollection &tables) {
-  auto decl = llvm::dyn_cast_or_null<func::FuncOp>(
-      tables.lookupNearestSymbolFrom(kernel, kernel.getKernelAttr()));
-  auto entry =
-      decl ? decl->getAttrOfType<StringAttr>(VPUIPDialect::kKernelEntryAttrName)
-           : StringAttr();
-  const abi::KernelDecl *abiKernel =
-      entry ? abi::findKernel(entry.getValue().str()) : nullptr;
+  const abi::KernelDecl *abiKernel = getAbiKernel(kernel, tables);
   return abiKernel != nullptr && abiKernel->elementwise;
 }
 

@@ -19,8 +19,8 @@
 #include "core/support/Diagnostics.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
+#include "dialects/vpuip/ir/KernelDecl.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
-#include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "kernels/abi/SwKernels.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -34,17 +34,6 @@ namespace mlir::vpuc::VPUIP {
 #include "passes/vpuip/split_sw_kernels/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// The library kernel `kernel` calls, or null.
-const abi::KernelDecl *getAbiKernel(SwKernelOp kernel,
-                                    SymbolTableCollection &tables) {
-  auto decl = llvm::dyn_cast_or_null<func::FuncOp>(
-      tables.lookupNearestSymbolFrom(kernel, kernel.getKernelAttr()));
-  auto entry =
-      decl ? decl->getAttrOfType<StringAttr>(VPUIPDialect::kKernelEntryAttrName)
-           : StringAttr();
-  return entry ? abi::findKernel(entry.getValue().str()) : nullptr;
-}
 
 /// The scalar parameters of `kernel` (its run's), each by its ABI field.
 class KernelScalars {
