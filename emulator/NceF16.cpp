@@ -486,6 +486,33 @@ __attribute__((target("avx2"))) void poolAvx2(const float *const *in,
   }
 }
 
+/// Eight rows of eight FP16 values (h[k]: row k) transposed in registers and
+/// converted (F16C): out[i] holds value i of rows 0-7.
+__attribute__((target("avx2,f16c"), always_inline)) inline void
+transposeConvertF16x8(const __m128i h[8], __m256 out[8]) {
+  __m128i a[8], b[8];
+  // Pairs of rows, then quadruples, then all eight per value.
+#pragma GCC unroll 8
+  for (int k = 0; k < 8; k += 2) {
+    a[k] = _mm_unpacklo_epi16(h[k], h[k + 1]);
+    a[k + 1] = _mm_unpackhi_epi16(h[k], h[k + 1]);
+  }
+#pragma GCC unroll 8
+  for (int k = 0; k < 8; k += 4) {
+    b[k] = _mm_unpacklo_epi32(a[k], a[k + 2]);
+    b[k + 1] = _mm_unpackhi_epi32(a[k], a[k + 2]);
+    b[k + 2] = _mm_unpacklo_epi32(a[k + 1], a[k + 3]);
+    b[k + 3] = _mm_unpackhi_epi32(a[k + 1], a[k + 3]);
+  }
+  // b[q] (q < 4) holds values 2q and 2q + 1 of rows 0-3, b[q + 4] those of
+  // rows 4-7.
+#pragma GCC unroll 8
+  for (int q = 0; q < 4; ++q) {
+    out[2 * q] = _mm256_cvtph_ps(_mm_unpacklo_epi64(b[q], b[q + 4]));
+    out[2 * q + 1] = _mm256_cvtph_ps(_mm_unpackhi_epi64(b[q], b[q + 4]));
+  }
+}
+
 /// transposeWeightsPortable in tiles of 8 weights of 8 channels: eight rows
 /// of FP16 loaded, transposed in registers, converted (F16C) and stored as
 /// eight rows of `to`; the finiteness (an exponent of all ones is an infinity
@@ -500,31 +527,17 @@ transposeWeightsAvx2(const uint8_t *const *channels, int64_t group,
   // line of `to` is written whole.
   for (int64_t i0 = 0; i0 < block8; i0 += 8) {
     for (int64_t j0 = 0; j0 < group8; j0 += 8) {
-      __m128i h[8], a[8], b[8];
+      __m128i h[8];
       for (int k = 0; k < 8; ++k) {
         h[k] = _mm_loadu_si128(
             reinterpret_cast<const __m128i *>(channels[j0 + k] + 2 * i0));
         bad = _mm_or_si128(
             bad, _mm_cmpeq_epi16(_mm_and_si128(h[k], exponent), exponent));
       }
-      // Pairs of channels, then quadruples, then all eight per weight.
-      for (int k = 0; k < 8; k += 2) {
-        a[k] = _mm_unpacklo_epi16(h[k], h[k + 1]);
-        a[k + 1] = _mm_unpackhi_epi16(h[k], h[k + 1]);
-      }
-      for (int k = 0; k < 8; k += 4) {
-        b[k] = _mm_unpacklo_epi32(a[k], a[k + 2]);
-        b[k + 1] = _mm_unpackhi_epi32(a[k], a[k + 2]);
-        b[k + 2] = _mm_unpacklo_epi32(a[k + 1], a[k + 3]);
-        b[k + 3] = _mm_unpackhi_epi32(a[k + 1], a[k + 3]);
-      }
-      // b[q] (q < 4) holds weights 2q and 2q + 1 of channels 0-3, b[q + 4]
-      // those of channels 4-7.
-      for (int q = 0; q < 4; ++q) {
-        __m128i even = _mm_unpacklo_epi64(b[q], b[q + 4]);
-        __m128i odd = _mm_unpackhi_epi64(b[q], b[q + 4]);
-        _mm256_storeu_ps(to + (i0 + 2 * q) * kp + j0, _mm256_cvtph_ps(even));
-        _mm256_storeu_ps(to + (i0 + 2 * q + 1) * kp + j0, _mm256_cvtph_ps(odd));
+      __m256 w[8];
+      transposeConvertF16x8(h, w);
+      for (int i = 0; i < 8; ++i) {
+        _mm256_storeu_ps(to + (i0 + i) * kp + j0, w[i]);
       }
     }
   }
@@ -608,8 +621,8 @@ eltwiseAvx2(schema::NceTaskType type, float *a, const float *b, int64_t count) {
 }
 
 /// gemvPortable of 8 * Vectors channels: a tile of 8 input channels of 8
-/// output channels loaded as eight rows of FP16, transposed in registers as
-/// in transposeWeightsAvx2, converted (F16C) and multiplied into one sum per
+/// output channels loaded as eight rows of FP16, transposed and converted
+/// (transposeConvertF16x8) and multiplied into one sum per
 /// vector of channels in the order of the input channels (the vectors'
 /// sums independent); the input channels past the tiles gathered one by one.
 template <int64_t Vectors>
@@ -629,35 +642,19 @@ gemvAvx2(const float *x, const int64_t *offset, int64_t taps, int64_t inC,
 #pragma GCC unroll 8
       for (int64_t v = 0; v < Vectors; ++v) {
         const uint8_t *const *ch = channels + 8 * v;
-        __m128i h[8], p[8], q[8];
+        __m128i h[8];
 #pragma GCC unroll 8
         for (int k = 0; k < 8; ++k) {
           h[k] = _mm_loadu_si128(
               reinterpret_cast<const __m128i *>(ch[k] + byte + 2 * ic0));
         }
+        // w[i]: input channel ic0 + i of the 8 output channels.
+        __m256 w[8];
+        transposeConvertF16x8(h, w);
 #pragma GCC unroll 8
-        for (int k = 0; k < 8; k += 2) {
-          p[k] = _mm_unpacklo_epi16(h[k], h[k + 1]);
-          p[k + 1] = _mm_unpackhi_epi16(h[k], h[k + 1]);
-        }
-#pragma GCC unroll 8
-        for (int k = 0; k < 8; k += 4) {
-          q[k] = _mm_unpacklo_epi32(p[k], p[k + 2]);
-          q[k + 1] = _mm_unpackhi_epi32(p[k], p[k + 2]);
-          q[k + 2] = _mm_unpacklo_epi32(p[k + 1], p[k + 3]);
-          q[k + 3] = _mm_unpackhi_epi32(p[k + 1], p[k + 3]);
-        }
-        // q[m] (m < 4) holds input channels 2m and 2m + 1 of output
-        // channels 0-3, q[m + 4] those of output channels 4-7.
-#pragma GCC unroll 8
-        for (int m = 0; m < 4; ++m) {
-          __m256 even = _mm256_cvtph_ps(_mm_unpacklo_epi64(q[m], q[m + 4]));
-          __m256 odd = _mm256_cvtph_ps(_mm_unpackhi_epi64(q[m], q[m + 4]));
+        for (int i = 0; i < 8; ++i) {
           // As in the CONV tile: x * w is exact, one rounding per term.
-          a[v] = _mm256_fmadd_ps(_mm256_broadcast_ss(xt + ic0 + 2 * m), even,
-                                 a[v]);
-          a[v] = _mm256_fmadd_ps(_mm256_broadcast_ss(xt + ic0 + 2 * m + 1), odd,
-                                 a[v]);
+          a[v] = _mm256_fmadd_ps(_mm256_broadcast_ss(xt + ic0 + i), w[i], a[v]);
         }
       }
     }
