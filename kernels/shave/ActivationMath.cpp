@@ -7,9 +7,8 @@
 #include "kernels/shave/ActivationMath.h"
 
 #include <cmath>
-#include <cstring>
-#include <type_traits>
 
+#include "kernels/shave/Float4.h"
 #include "kernels/shave/KernelSupport.h"
 #include "llvm/ADT/Twine.h"
 
@@ -51,38 +50,9 @@ template <typename Fn> void apply(float *values, int64_t count, Fn fn) {
   }
 }
 
-/// Four floats (SSE on x86-64) for the ops below made of IEEE operations and
-/// compares only: each lane gets the bits of the scalar op.
-typedef float Float4 __attribute__((vector_size(16)));
-
-/// `s` in every lane of V (a float or Float4).
-template <typename V> V splat(float s) {
-  if constexpr (std::is_same_v<V, float>) {
-    return s;
-  } else {
-    return V{s, s, s, s};
-  }
-}
-
 /// `c ? a : b` per lane (c a compare of V).
 template <typename V, typename C> V select(C c, V a, V b) {
   return c ? a : b; // For Float4, GCC's vector conditional: lane by lane.
-}
-
-/// apply() with `fn` (a generic lambda of float and Float4, the same
-/// operations) four lanes at a time, the tail one by one.
-template <typename Fn>
-void applyVectorised(float *values, int64_t count, Fn fn) {
-  int64_t i = 0;
-  for (; i + 4 <= count; i += 4) {
-    Float4 v;
-    std::memcpy(&v, values + i, sizeof v);
-    v = fn(v);
-    std::memcpy(values + i, &v, sizeof v);
-  }
-  for (; i < count; ++i) {
-    values[i] = fn(values[i]);
-  }
 }
 
 /// hardSigmoid of a V: fmax(x + 3, 0) is `x + 3 > 0 ? x + 3 : 0` (fmax
@@ -195,12 +165,12 @@ void applyActivation(ActivationOp op, float alpha, float beta, float *values,
                      int64_t count) {
   switch (op) {
   case ActivationOp::Relu:
-    return applyVectorised(values, count, [](auto x) {
+    return mapFloat4(values, count, [](auto x) {
       using V = decltype(x);
       return select<V>(x < splat<V>(0.0f), splat<V>(0.0f), x);
     });
   case ActivationOp::Clamp:
-    return applyVectorised(values, count, [alpha, beta](auto x) {
+    return mapFloat4(values, count, [alpha, beta](auto x) {
       using V = decltype(x);
       return select<V>(x < splat<V>(alpha), splat<V>(alpha),
                        select<V>(x > splat<V>(beta), splat<V>(beta), x));
@@ -244,11 +214,10 @@ void applyActivation(ActivationOp op, float alpha, float beta, float *values,
   case ActivationOp::RoundHalfAwayFromZero:
     return apply(values, count, [](float x) { return std::round(x); });
   case ActivationOp::HSwish:
-    return applyVectorised(values, count,
-                           [](auto x) { return x * hardSigmoidOf(x); });
+    return mapFloat4(values, count,
+                     [](auto x) { return x * hardSigmoidOf(x); });
   case ActivationOp::HSigmoid:
-    return applyVectorised(values, count,
-                           [](auto x) { return hardSigmoidOf(x); });
+    return mapFloat4(values, count, [](auto x) { return hardSigmoidOf(x); });
   case ActivationOp::Swish:
     return apply(values, count, [alpha](float x) {
       return x / (1.0f + std::exp(-alpha * x));
@@ -271,7 +240,7 @@ void applyActivation(ActivationOp op, float alpha, float beta, float *values,
       return x > 0.0f ? 1.0f : (x < 0.0f ? -1.0f : x);
     });
   case ActivationOp::HardSigmoid:
-    return applyVectorised(values, count, [alpha, beta](auto x) {
+    return mapFloat4(values, count, [alpha, beta](auto x) {
       using V = decltype(x);
       V v = splat<V>(alpha) * x + splat<V>(beta);
       return select<V>(v < splat<V>(0.0f), splat<V>(0.0f),

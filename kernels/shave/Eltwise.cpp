@@ -15,51 +15,15 @@
 //===----------------------------------------------------------------------===//
 
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <type_traits>
 #include <vector>
 
+#include "kernels/shave/Float4.h"
 #include "kernels/shave/KernelSupport.h"
 
 namespace mlir::vpuc::emu {
 namespace {
-
-/// Four floats (SSE on x86-64): the IEEE operations of the scalar code, four
-/// lanes at a time, so each lane's result has the scalar result's bits.
-typedef float Float4 __attribute__((vector_size(16)));
-
-/// `x[i] = f(x[i], y)` over a row, y broadcast or y[i]: four lanes at a time,
-/// then the tail one by one. `f` is one IEEE operation of either type.
-template <typename F>
-void applyRowVectorised(float *x, const float *y, bool yBroadcast, int64_t n,
-                        F f) {
-  int64_t i = 0;
-  if (yBroadcast) {
-    float b = y[0];
-    Float4 bv = {b, b, b, b};
-    for (; i + 4 <= n; i += 4) {
-      Float4 a;
-      std::memcpy(&a, x + i, sizeof a);
-      a = f(a, bv);
-      std::memcpy(x + i, &a, sizeof a);
-    }
-    for (; i < n; ++i) {
-      x[i] = f(x[i], b);
-    }
-    return;
-  }
-  for (; i + 4 <= n; i += 4) {
-    Float4 a, b;
-    std::memcpy(&a, x + i, sizeof a);
-    std::memcpy(&b, y + i, sizeof b);
-    a = f(a, b);
-    std::memcpy(x + i, &a, sizeof a);
-  }
-  for (; i < n; ++i) {
-    x[i] = f(x[i], y[i]);
-  }
-}
 
 float nanAware(float a, float b, float chosen) {
   return (std::isnan(a) || std::isnan(b))
@@ -81,24 +45,21 @@ struct Add : abi::AddKernel {
   static float apply(float a, float b, bool) { return a + b; }
   static void applyRow(float *x, const float *y, bool yBroadcast, int64_t n,
                        bool, abi::DataType) {
-    applyRowVectorised(x, y, yBroadcast, n,
-                       [](auto a, auto b) { return a + b; });
+    mapFloat4(x, y, yBroadcast, n, [](auto a, auto b) { return a + b; });
   }
 };
 struct Subtract : abi::SubtractKernel {
   static float apply(float a, float b, bool) { return a - b; }
   static void applyRow(float *x, const float *y, bool yBroadcast, int64_t n,
                        bool, abi::DataType) {
-    applyRowVectorised(x, y, yBroadcast, n,
-                       [](auto a, auto b) { return a - b; });
+    mapFloat4(x, y, yBroadcast, n, [](auto a, auto b) { return a - b; });
   }
 };
 struct Multiply : abi::MultiplyKernel {
   static float apply(float a, float b, bool) { return a * b; }
   static void applyRow(float *x, const float *y, bool yBroadcast, int64_t n,
                        bool, abi::DataType) {
-    applyRowVectorised(x, y, yBroadcast, n,
-                       [](auto a, auto b) { return a * b; });
+    mapFloat4(x, y, yBroadcast, n, [](auto a, auto b) { return a * b; });
   }
 };
 struct Divide : abi::DivideKernel {
@@ -113,8 +74,7 @@ struct Divide : abi::DivideKernel {
     if (integer) {
       return ScalarRow<Divide>::applyRow(x, y, yBroadcast, n, integer);
     }
-    applyRowVectorised(x, y, yBroadcast, n,
-                       [](auto a, auto b) { return a / b; });
+    mapFloat4(x, y, yBroadcast, n, [](auto a, auto b) { return a / b; });
   }
 };
 struct Power : abi::PowerKernel {
