@@ -52,9 +52,8 @@ void mapFloat4(float *x, const float *y, bool yBroadcast, int64_t count,
                Fn fn) {
   if (yBroadcast) {
     const float b = y[0];
-    return mapFloat4(x, count, [&](auto a) {
-      return fn(a, splat<decltype(a)>(b));
-    });
+    return mapFloat4(x, count,
+                     [&](auto a) { return fn(a, splat<decltype(a)>(b)); });
   }
   int64_t i = 0;
   for (; i + 4 <= count; i += 4) {
