@@ -24,4 +24,9 @@ const abi::KernelDecl *getAbiKernel(SwKernelOp kernel,
   return entry ? abi::findKernel(entry.getValue().str()) : nullptr;
 }
 
+bool isElementwiseKernel(SwKernelOp kernel, SymbolTableCollection &tables) {
+  const abi::KernelDecl *decl = getAbiKernel(kernel, tables);
+  return decl != nullptr && decl->elementwise;
+}
+
 } // namespace mlir::vpuc::VPUIP

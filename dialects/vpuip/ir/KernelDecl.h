@@ -30,6 +30,11 @@ class SwKernelOp;
 const abi::KernelDecl *getAbiKernel(SwKernelOp kernel,
                                     SymbolTableCollection &tables);
 
+/// True if `kernel` calls an element-wise library kernel
+/// (`abi::KernelDecl::elementwise`): each output element is computed from
+/// the inputs at its own index, in any layout.
+bool isElementwiseKernel(SwKernelOp kernel, SymbolTableCollection &tables);
+
 } // namespace mlir::vpuc::VPUIP
 
 #endif // VPUC_DIALECTS_VPUIP_IR_KERNELDECL_H_

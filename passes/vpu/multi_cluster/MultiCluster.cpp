@@ -24,6 +24,7 @@
 #include "dialects/vpu/ir/VPUOps.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "passes/vpu/utils/ClusterPieces.h"
 #include "passes/vpu/utils/TileUtils.h"
 #include "passes/vpuip/utils/TaskCost.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -67,43 +68,6 @@ struct PieceCost {
   int64_t moved = 0;
   double total() const { return dpu + dma; }
 };
-
-/// The rows of `value` each cluster holds when the ops placed before split it
-/// over height across the clusters: a VPU.Concat over H of NCE pieces on
-/// clusters 0, 1, ... in order, or a VPU.Concat over channels of values split
-/// alike. Empty otherwise.
-SmallVector<int64_t> getClusterRows(Value value) {
-  auto concat = value.getDefiningOp<ConcatOp>();
-  auto type = llvm::dyn_cast<RankedTensorType>(value.getType());
-  if (!concat || !type || type.getRank() != 4) {
-    return {};
-  }
-  const int64_t axis =
-      concat.getAxis() < 0 ? concat.getAxis() + 4 : concat.getAxis();
-  SmallVector<int64_t> rows;
-  if (axis == 1) {
-    for (Value input : concat.getInputs()) {
-      SmallVector<int64_t> inputRows = getClusterRows(input);
-      if (inputRows.empty() || (!rows.empty() && inputRows != rows)) {
-        return {};
-      }
-      rows = std::move(inputRows);
-    }
-    return rows;
-  }
-  if (axis != 2) {
-    return {};
-  }
-  for (auto [index, input] : llvm::enumerate(concat.getInputs())) {
-    auto piece = input.getDefiningOp<NCEOpInterface>();
-    if (!piece || !piece->hasAttr("cluster") ||
-        piece.getClusterIndex() != static_cast<int64_t>(index)) {
-      return {};
-    }
-    rows.push_back(llvm::cast<RankedTensorType>(input.getType()).getDimSize(2));
-  }
-  return rows;
-}
 
 /// The bytes of the input rows [begin, begin + count) of `value` that
 /// `cluster` holds already, given the rows each cluster holds
@@ -277,9 +241,28 @@ struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
 
     SmallVector<double> load(count, 0.0);
     counts = {};
-    SmallVector<NCEOpInterface> ops;
-    func.walk([&](NCEOpInterface op) { ops.push_back(op); });
-    for (NCEOpInterface op : ops) {
+    swLayerCount = 0;
+    // The NCE ops and, with `sw-layers`, the element-wise software layers,
+    // in program order: a layer split after its producers is read in place
+    // by the ops placed after it.
+    SmallVector<Operation *> ops;
+    func.walk([&](Operation *op) {
+      if (llvm::isa<NCEOpInterface>(op) ||
+          (swLayers && isElementwiseSwLayer(op))) {
+        ops.push_back(op);
+      }
+    });
+    for (Operation *layer : ops) {
+      auto op = llvm::dyn_cast<NCEOpInterface>(layer);
+      if (!op) {
+        SmallVector<int64_t> rows = getSwLayerClusterRows(layer);
+        if (rows.size() > 1) {
+          splitSwLayerOverClusters(layer, rows);
+          ++numSwLayers;
+          ++swLayerCount;
+        }
+        continue;
+      }
       FailureOr<OpGeometry> geometry = getGeometry(op);
       if (failed(geometry)) {
         op->emitOpError() << "is an NCE op that vpuc-vpu-multi-cluster does "
@@ -297,10 +280,15 @@ struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
       placeOp(op, *geometry, params, count, automatic, *forced, load);
     }
     if (remarks) {
-      func.emitRemark() << "vpuc-vpu-multi-cluster over " << count << " cluster"
-                        << (count == 1 ? "" : "s") << ": " << counts[0]
-                        << " Clustering, " << counts[1] << " SplitOverHeight, "
-                        << counts[2] << " SplitOverKernel";
+      InFlightDiagnostic remark = func.emitRemark();
+      remark << "vpuc-vpu-multi-cluster over " << count << " cluster"
+             << (count == 1 ? "" : "s") << ": " << counts[0] << " Clustering, "
+             << counts[1] << " SplitOverHeight, " << counts[2]
+             << " SplitOverKernel";
+      if (swLayers) {
+        remark << ", " << swLayerCount << " software layer"
+               << (swLayerCount == 1 ? "" : "s") << " split";
+      }
     }
   }
 
@@ -360,6 +348,9 @@ struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
 
   /// Ops of the current function per strategy, in the order of Strategy.
   std::array<int64_t, 3> counts = {};
+  /// Element-wise software layers of the current function split over the
+  /// clusters.
+  int64_t swLayerCount = 0;
 };
 
 } // namespace

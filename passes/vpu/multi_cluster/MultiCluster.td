@@ -64,11 +64,35 @@ def MultiClusterPass : Pass<"vpuc-vpu-multi-cluster", "::mlir::func::FuncOp"> {
     output rows cannot be split over height, one with fewer than `16 * N` output channels
     not over kernel; an op that can be split neither way is Clustering.
 
+    **Element-wise software layers** (`sw-layers`): a software layer that
+    computes every output element from its operands at that element's index
+    (the unary activations and math layers, `Convert`, the binary arithmetic
+    layers; passes/vpu/utils/ClusterPieces.h) whose operands with its rows
+    are split over height across the clusters (as above: a `VPU.Concat` over
+    H of pieces computed on clusters 0, 1, ... in order), and whose other
+    operands broadcast over the rows, is split the same way in program order:
+    one layer per cluster on that cluster's rows, and a `VPU.Concat` over H.
+    Piece `i` is computed in cluster `i`: the SHAVEs of its tile read its
+    operands where the NCE pieces left them (vpuc-vpuip-assign-shaves), and
+    an op placed after it finds its rows there, so a SplitOverHeight
+    convolution, a Swish and the next SplitOverHeight convolution move only
+    halo rows between the clusters. A piece of a named layer is located at
+    `<layer>/cluster<i>`.
+
+    ```mlir
+    // %c = VPU.Concat(%p0, %p1) {axis = 2} of NCE pieces on clusters 0 and 1
+    %s = VPU.SW.Swish(%c) : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+    // becomes
+    %s0 = VPU.SW.Swish(%p0) : tensor<1x16x4x8xf16, #NHWC> -> tensor<1x16x4x8xf16, #NHWC>
+    %s1 = VPU.SW.Swish(%p1) : tensor<1x16x4x8xf16, #NHWC> -> tensor<1x16x4x8xf16, #NHWC>
+    %s = VPU.Concat(%s0, %s1) {axis = 2 : i64} : ... -> tensor<1x16x8x8xf16, #NHWC>
+    ```
+
     With `strategy` other than `auto`, every op uses that strategy where it can be split
     so (Clustering otherwise). NCE ops that already have a `cluster` are left as they are
     (their cost counts towards their cluster's load). The pass statistics count the
     strategies chosen (when LLVM is built with statistics); with `remarks`, every function
-    gets a remark with its counts, e.g. `vpuc-vpu-multi-cluster over 4 clusters: 3
+    gets a remark with its counts (with `sw-layers`, also of the software layers split), e.g. `vpuc-vpu-multi-cluster over 4 clusters: 3
     Clustering, 2 SplitOverHeight, 1 SplitOverKernel`.
   }];
   let options = [
@@ -78,11 +102,15 @@ def MultiClusterPass : Pass<"vpuc-vpu-multi-cluster", "::mlir::func::FuncOp"> {
            "auto (cost model), clustering, soh or sok">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark per function with the count of each strategy chosen">,
+    Option<"swLayers", "sw-layers", "bool", /*default=*/"false",
+           "Split element-wise software layers whose operands are split over "
+           "height across the clusters the same way">,
   ];
   let statistics = [
     Statistic<"numClustering", "clustering", "NCE ops run whole on one cluster">,
     Statistic<"numSplitOverHeight", "split-over-height", "NCE ops split over output rows">,
     Statistic<"numSplitOverKernel", "split-over-kernel", "NCE ops split over output channels">,
+    Statistic<"numSwLayers", "sw-layers", "Element-wise software layers split over the clusters">,
   ];
   let dependentDialects = [
     "::mlir::vpuc::Const::ConstDialect",

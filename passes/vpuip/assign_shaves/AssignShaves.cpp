@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Async/IR/Async.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "passes/vpuip/utils/ProducerTile.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -105,6 +106,7 @@ struct AssignShavesPass : public impl::AssignShavesPassBase<AssignShavesPass> {
       }
       return time;
     };
+    ProducerTiles producers(func);
     Builder builder(func.getContext());
     func.walk<WalkOrder::PreOrder>([&](Operation *op) {
       auto kernel = llvm::dyn_cast<SwKernelOp>(op);
@@ -118,7 +120,11 @@ struct AssignShavesPass : public impl::AssignShavesPassBase<AssignShavesPass> {
       int64_t operandsReady = readyOf(op);
       int64_t cost = getKernelCost(kernel);
       int64_t first = 0, last = tiles * perTile;
-      if (std::optional<int64_t> tile = getCmxTile(kernel)) {
+      std::optional<int64_t> tile = getCmxTile(kernel);
+      if (!tile) {
+        tile = producers.getProducerTile(kernel);
+      }
+      if (tile && *tile < tiles) {
         first = *tile * perTile;
         last = first + perTile;
       }

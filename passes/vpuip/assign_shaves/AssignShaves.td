@@ -38,8 +38,13 @@ def AssignShavesPass
     (tile, shave). So kernels that do not depend on each other land on
     different SHAVEs, and a chain of dependent kernels is spread evenly. A
     kernel with a buffer in the CMX of a tile stays on that tile (the op
-    requires it) and only its SHAVE is chosen; one on DDR buffers may go to
-    any tile.
+    requires it) and only its SHAVE is chosen. A kernel on DDR buffers whose
+    inputs were copied there out of the CMX of one tile (the results of NCE
+    tasks on that tile: all the copies from CMX that write bytes of its
+    inputs come from that tile) stays on that tile too, so that
+    `vpuc-vpuip-optimize-copies` can remove the round trip through DDR once
+    `vpuc-vpuip-sw-kernels-to-cmx` has moved it into the tile's CMX; any
+    other kernel may go to any tile.
 
     The pass runs before the static allocation (which may make independent
     kernels share memory, i.e. depend on each other) and before

@@ -13,7 +13,6 @@
 
 #include "dialects/vpuip/ir/KernelDecl.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
-#include "kernels/abi/SwKernels.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/SymbolTable.h"
@@ -26,13 +25,6 @@ namespace mlir::vpuc::VPUIP {
 #include "passes/vpuip/fold_result_copies/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// True if `kernel` calls an element-wise library kernel, which takes its
-/// buffers in any layout.
-bool isElementwiseKernel(SwKernelOp kernel, SymbolTableCollection &tables) {
-  const abi::KernelDecl *abiKernel = getAbiKernel(kernel, tables);
-  return abiKernel != nullptr && abiKernel->elementwise;
-}
 
 /// The input and output buffer of a copy, or nulls for another op.
 std::pair<Value, Value> getCopyBuffers(Operation *op) {

@@ -26,7 +26,9 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
+#include "passes/vpuip/utils/ProducerTile.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -237,6 +239,7 @@ struct SplitSwKernelsPass final
       return;
     }
     const int64_t shaves = resources.getClusters() * resources.getShaves();
+    ProducerTiles producers(func);
     const int64_t pieceBudget =
         std::max<int64_t>(1, resources.getCmxSize() / 2);
     const int64_t minElements = std::max<int64_t>(1, minPieceElements);
@@ -254,8 +257,15 @@ struct SplitSwKernelsPass final
         largest = std::max(
             largest, llvm::cast<MemRefType>(buffer.getType()).getNumElements());
       }
-      int64_t count =
-          std::max(shaves, (footprint + pieceBudget - 1) / pieceBudget);
+      // A kernel whose inputs one tile produced runs on that tile's SHAVEs
+      // (vpuc-vpuip-assign-shaves): a multiple of their count keeps them
+      // equally busy.
+      const bool onProducerTile = producers.getProducerTile(kernel).has_value();
+      int64_t count = std::max(onProducerTile ? resources.getShaves() : shaves,
+                               (footprint + pieceBudget - 1) / pieceBudget);
+      if (onProducerTile) {
+        count = llvm::alignTo(count, resources.getShaves());
+      }
       std::optional<int64_t> axis = getSplitAxis(kernel, *decl, count);
       if (!axis) {
         return;

@@ -53,11 +53,15 @@ def SplitSwKernelsPass
     (extent 1, or fewer dims).
 
     **Count.** At least `clusters x shaves` pieces (every activation SHAVE of
-    the target's `VPUIP.resources`), and more when the piece's tensors would
+    the target's `VPUIP.resources`), or `shaves` when the kernel's DDR inputs
+    were copied there out of the CMX of one tile (passes/vpuip/utils/
+    ProducerTile.h: `vpuc-vpuip-assign-shaves` keeps such a kernel on that
+    tile), and more when the piece's tensors would
     not fit half a tile's CMX (`cmx_size / 2`), so that
     `vpuc-vpuip-sw-kernels-to-cmx` can move each piece into CMX with room for
-    the next piece's input; at most the axis's extent, and no more than one
-    piece per `min-piece-elements` elements of the kernel's largest tensor
+    the next piece's input (for a kernel of one tile, a multiple of its
+    SHAVEs, so that they stay equally busy); at most the axis's extent, and
+    no more than one piece per `min-piece-elements` elements of the kernel's largest tensor
     (the fixed cost of a task outweighs smaller pieces; a reduction's work
     is its input). A kernel that would make fewer than two pieces
     is left alone. Pieces differ in size by at most one index, the larger
