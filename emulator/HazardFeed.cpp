@@ -6,7 +6,8 @@
 //
 // The queue of a concurrent feed: the caller collects calls into a batch and
 // appends it to the queue every kBatchCalls calls; the thread takes the whole
-// queue at a time and makes its calls in order.
+// queue at a time, makes its calls in order and hands the emptied batches
+// back for the caller to fill again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -79,7 +80,7 @@ void HazardFeed::finish() {
   flush();
   {
     std::unique_lock<std::mutex> lock(mutex);
-    idle.wait(lock, [this] { return queued.calls.empty() && !working; });
+    idle.wait(lock, [this] { return queued.empty() && !working; });
     stopping = true;
   }
   wake.notify_one();
@@ -93,48 +94,42 @@ void HazardFeed::flush() {
   }
   {
     std::lock_guard<std::mutex> lock(mutex);
-    if (queued.calls.empty()) {
-      std::swap(queued, pending);
+    queued.push_back(std::move(pending));
+    if (spare.empty()) {
+      pending = Batch();
     } else {
-      // Behind the queued calls: their clocks come first.
-      uint64_t base = queued.clocks.size();
-      for (Call &call : pending.calls) {
-        if (call.kind == Call::Kind::BeginTask) {
-          call.begin += base;
-          call.end += base;
-        }
-      }
-      queued.calls.insert(queued.calls.end(),
-                          std::make_move_iterator(pending.calls.begin()),
-                          std::make_move_iterator(pending.calls.end()));
-      queued.clocks.insert(queued.clocks.end(), pending.clocks.begin(),
-                           pending.clocks.end());
+      pending = std::move(spare.back());
+      spare.pop_back();
     }
   }
   wake.notify_one();
-  pending.calls.clear();
-  pending.clocks.clear();
 }
 
 void HazardFeed::work() {
-  Batch batch;
+  std::deque<Batch> batches;
   while (true) {
     {
       std::unique_lock<std::mutex> lock(mutex);
+      for (Batch &batch : batches) {
+        spare.push_back(std::move(batch));
+      }
+      batches.clear();
       working = false;
-      if (queued.calls.empty()) {
+      if (queued.empty()) {
         idle.notify_all();
       }
-      wake.wait(lock, [this] { return stopping || !queued.calls.empty(); });
-      if (queued.calls.empty()) {
+      wake.wait(lock, [this] { return stopping || !queued.empty(); });
+      if (queued.empty()) {
         return;
       }
-      std::swap(batch, queued);
+      std::swap(batches, queued);
       working = true;
     }
-    run(batch);
-    batch.calls.clear();
-    batch.clocks.clear();
+    for (Batch &batch : batches) {
+      run(batch);
+      batch.calls.clear();
+      batch.clocks.clear();
+    }
   }
 }
 

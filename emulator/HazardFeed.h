@@ -18,6 +18,7 @@
 
 #include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -77,7 +78,7 @@ private:
 
   /// Adds `call` to the caller's batch, queued once it is full.
   void enqueue(Call call);
-  /// Queues the caller's batch for the thread.
+  /// Queues the caller's batch for the thread and takes a spare one.
   void flush();
   /// The thread's loop.
   void work();
@@ -91,8 +92,12 @@ private:
   /// Guards the fields below.
   std::mutex mutex;
   std::condition_variable wake, idle;
-  /// The calls queued for the thread.
-  Batch queued;
+  /// The batches queued for the thread, in order.
+  std::deque<Batch> queued;
+  /// Batches whose calls the thread has made, emptied, for the caller to
+  /// reuse: their buffers keep their capacity, so a run that keeps the
+  /// thread busy does not allocate (and fault in) ever larger queues.
+  std::vector<Batch> spare;
   bool working = false;
   bool stopping = false;
   std::thread thread;

@@ -1298,12 +1298,11 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
     // The converted weights of a box are megabytes for large layers (and
     // all of the work for one-pixel ones): kept in a buffer of the thread
     // that grows to the largest and is reused, instead of fresh pages from
-    // the system for every box.
-    thread_local std::vector<float> weightScratch;
-    if (weightScratch.size() < static_cast<size_t>(block * b.kp)) {
-      weightScratch.resize(block * b.kp);
-    }
-    b.w = llvm::MutableArrayRef<float>(weightScratch.data(), block * b.kp);
+    // the system for every box. Every element is written below, so growing
+    // it neither copies the old weights nor zero-fills the new buffer.
+    thread_local FloatScratch weightScratch;
+    b.w = llvm::MutableArrayRef<float>(weightScratch.get(block * b.kp),
+                                       block * b.kp);
     b.block = block;
     // Converted 16 output channels at a time (a CONV block; for DWCONV, the
     // transposed writes fill whole cache lines of b.w), the groups of about
