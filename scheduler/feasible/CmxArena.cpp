@@ -21,7 +21,7 @@
 namespace mlir::vpuc::sched::feasible {
 
 CmxArena::CmxArena(uint64_t capacity, size_t avoidRecent)
-    : capacity(capacity), avoidRecent(avoidRecent) {
+    : avoidRecent(avoidRecent), capacity(capacity) {
   if (capacity > 0) {
     freeRanges.emplace(0, capacity);
   }
