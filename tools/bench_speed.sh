@@ -99,7 +99,10 @@ median_run_time() {
 
 echo "## Emulator and interpreter against ONNX Runtime"
 echo
-echo "$arch $mode blobs; vpuc with ${THREADS:+--threads $THREADS}${THREADS:-its default threads (all cores)}, ONNX Runtime with $threads intra-op threads."
+# The ONNX Runtime release measured (its speed changes from release to release).
+ort_version=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' \
+  "$ort_dir/node_modules/onnxruntime-node/package.json" "$ort_dir/package.json" 2>/dev/null | head -n 1)
+echo "$arch $mode blobs; vpuc with ${THREADS:+--threads $THREADS}${THREADS:-its default threads (all cores)}, ONNX Runtime ${ort_version:-(version unknown)} (onnxruntime-node) with $threads intra-op threads."
 echo
 bench_header model "ORT run ms:" "ORT session ms:" "emu ms:" "x:" "emu no-hazard ms:" "x:" \
   "run ms:" "x:" "no-hazard ms:" "x:" "infer ms:" "x:" "cosine:" note
