@@ -56,9 +56,9 @@ int64_t normalisedAxis(ConcatOp concat) {
   return concat.getAxis() < 0 ? concat.getAxis() + rank : concat.getAxis();
 }
 
-/// Rows [offset, offset + count) of `operand` (whose dim `dim` holds the
-/// rows): the input of a VPU.Concat over those rows that is exactly them,
-/// else a slice.
+/// Rows [offset, offset + count) of `operand` (its dim that NumPy rules
+/// align with the rows of a 4-D result): the input of a VPU.Concat over those
+/// rows that is exactly them, else a slice.
 Value getRows(OpBuilder &builder, Location loc, Value operand, int64_t offset,
               int64_t count) {
   auto type = llvm::cast<RankedTensorType>(operand.getType());
