@@ -15,24 +15,8 @@ namespace {
 
 /// The input of `concat` that `slice` is exactly, or null.
 Value getSlicedInput(ConcatOp concat, SliceOp slice) {
-  const auto axis = static_cast<size_t>(concat.getAxis());
-  ArrayRef<int64_t> offsets = slice.getStaticOffsets();
-  ArrayRef<int64_t> sizes = slice.getStaticSizes();
-  int64_t begin = 0;
-  for (Value input : concat.getInputs()) {
-    ArrayRef<int64_t> shape =
-        llvm::cast<RankedTensorType>(input.getType()).getShape();
-    bool same = true;
-    for (size_t d = 0; d < shape.size(); ++d) {
-      int64_t offset = d == axis ? begin : 0;
-      same = same && offsets[d] == offset && sizes[d] == shape[d];
-    }
-    if (same) {
-      return input;
-    }
-    begin += shape[axis];
-  }
-  return nullptr;
+  return getConcatInputAt(concat, slice.getStaticOffsets(),
+                          slice.getStaticSizes());
 }
 
 } // namespace

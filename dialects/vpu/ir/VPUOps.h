@@ -43,6 +43,15 @@ namespace mlir::vpuc::VPU {
 /// into the dim.
 int64_t resolveSliceStart(int64_t start, int64_t step, int64_t dim);
 
+/// The axis `concat` joins along, in [0, rank) (a negative `axis` counts
+/// from the end).
+int64_t getConcatAxis(ConcatOp concat);
+
+/// The input of `concat` that is exactly the box [offsets, offsets + sizes)
+/// of its result, or null when no input is.
+Value getConcatInputAt(ConcatOp concat, ArrayRef<int64_t> offsets,
+                       ArrayRef<int64_t> sizes);
+
 } // namespace mlir::vpuc::VPU
 
 namespace mlir::vpuc::VPU::detail {

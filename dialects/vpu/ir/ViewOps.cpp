@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The checks of VPU.Reshape beyond IE.Reshape's, and VPU.Slice: verifier,
-// result type, host inference and cost.
+// The checks of VPU.Reshape beyond IE.Reshape's, the inputs of VPU.Concat,
+// and VPU.Slice: verifier, result type, host inference and cost.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +27,42 @@ LogicalResult ReshapeOp::verify() {
            << order->getName() << "; reorder it first (VPU.SW.Reorder)";
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ConcatOp
+//===----------------------------------------------------------------------===//
+
+int64_t getConcatAxis(ConcatOp concat) {
+  // The attribute is signed; the accessor's uint64_t would lose the sign.
+  const int64_t axis = concat.getAxisAttr().getInt();
+  return axis < 0
+             ? axis + llvm::cast<RankedTensorType>(concat.getType()).getRank()
+             : axis;
+}
+
+Value getConcatInputAt(ConcatOp concat, ArrayRef<int64_t> offsets,
+                       ArrayRef<int64_t> sizes) {
+  const int64_t rank = llvm::cast<RankedTensorType>(concat.getType()).getRank();
+  const int64_t axis = getConcatAxis(concat);
+  if (static_cast<int64_t>(offsets.size()) != rank ||
+      static_cast<int64_t>(sizes.size()) != rank) {
+    return nullptr;
+  }
+  int64_t begin = 0;
+  for (Value input : concat.getInputs()) {
+    ArrayRef<int64_t> shape =
+        llvm::cast<RankedTensorType>(input.getType()).getShape();
+    bool same = true;
+    for (int64_t d = 0; d < rank && same; ++d) {
+      same = offsets[d] == (d == axis ? begin : 0) && sizes[d] == shape[d];
+    }
+    if (same) {
+      return input;
+    }
+    begin += shape[axis];
+  }
+  return nullptr;
 }
 
 //===----------------------------------------------------------------------===//

@@ -51,34 +51,47 @@ int64_t resultRows(Operation *op) {
       .getDimSize(kRowDim);
 }
 
-int64_t normalisedAxis(ConcatOp concat) {
-  const int64_t rank = llvm::cast<RankedTensorType>(concat.getType()).getRank();
-  return concat.getAxis() < 0 ? concat.getAxis() + rank : concat.getAxis();
+/// The one value `of` gives every operand of the element-wise software
+/// layer `op` that has its rows; `T()` (none) when an operand gives `T()`,
+/// two give different values, none has the rows, or an operand neither has
+/// the rows nor broadcasts over them.
+template <typename T>
+T getCommonOverRowOperands(Operation *op, function_ref<T(Value)> of) {
+  const int64_t rows = resultRows(op);
+  T common{};
+  for (Value operand : op->getOperands()) {
+    FailureOr<bool> full = hasLayerRows(operand, rows);
+    if (failed(full)) {
+      return T();
+    }
+    if (!*full) {
+      continue;
+    }
+    T value = of(operand);
+    if (value == T() || (common != T() && value != common)) {
+      return T();
+    }
+    common = std::move(value);
+  }
+  return common;
 }
 
 /// Rows [offset, offset + count) of `operand` (its dim that NumPy rules
-/// align with the rows of a 4-D result): the input of a VPU.Concat over those
-/// rows that is exactly them, else a slice.
+/// align with the rows of a 4-D result): the input of a VPU.Concat that is
+/// exactly them, else a slice.
 Value getRows(OpBuilder &builder, Location loc, Value operand, int64_t offset,
               int64_t count) {
   auto type = llvm::cast<RankedTensorType>(operand.getType());
   const int64_t dim = type.getRank() - 2;
-  if (auto concat = operand.getDefiningOp<ConcatOp>();
-      concat && normalisedAxis(concat) == dim) {
-    int64_t begin = 0;
-    for (Value input : concat.getInputs()) {
-      const int64_t rows =
-          llvm::cast<RankedTensorType>(input.getType()).getDimSize(dim);
-      if (begin == offset && rows == count) {
-        return input;
-      }
-      begin += rows;
-    }
-  }
   SmallVector<int64_t, 4> offsets(type.getRank(), 0);
   SmallVector<int64_t, 4> sizes(type.getShape());
   offsets[dim] = offset;
   sizes[dim] = count;
+  if (auto concat = operand.getDefiningOp<ConcatOp>()) {
+    if (Value input = getConcatInputAt(concat, offsets, sizes)) {
+      return input;
+    }
+  }
   return sliceValue(builder, loc, operand, offsets, sizes);
 }
 
@@ -112,23 +125,7 @@ std::optional<int64_t> getValueCluster(Value value) {
   if (!isElementwiseSwLayer(op)) {
     return std::nullopt;
   }
-  const int64_t rows = resultRows(op);
-  std::optional<int64_t> cluster;
-  for (Value operand : op->getOperands()) {
-    FailureOr<bool> full = hasLayerRows(operand, rows);
-    if (failed(full)) {
-      return std::nullopt;
-    }
-    if (!*full) {
-      continue;
-    }
-    std::optional<int64_t> operandCluster = getValueCluster(operand);
-    if (!operandCluster || (cluster && *cluster != *operandCluster)) {
-      return std::nullopt;
-    }
-    cluster = operandCluster;
-  }
-  return cluster;
+  return getCommonOverRowOperands<std::optional<int64_t>>(op, getValueCluster);
 }
 
 SmallVector<int64_t> getClusterRows(Value value) {
@@ -137,7 +134,7 @@ SmallVector<int64_t> getClusterRows(Value value) {
   if (!concat || !type || type.getRank() != 4) {
     return {};
   }
-  const int64_t axis = normalisedAxis(concat);
+  const int64_t axis = getConcatAxis(concat);
   SmallVector<int64_t> rows;
   if (axis == 1) {
     for (Value input : concat.getInputs()) {
@@ -166,24 +163,7 @@ SmallVector<int64_t> getSwLayerClusterRows(Operation *op) {
   if (!isElementwiseSwLayer(op)) {
     return {};
   }
-  const int64_t rows = resultRows(op);
-  SmallVector<int64_t> clusterRows;
-  for (Value operand : op->getOperands()) {
-    FailureOr<bool> full = hasLayerRows(operand, rows);
-    if (failed(full)) {
-      return {};
-    }
-    if (!*full) {
-      continue;
-    }
-    SmallVector<int64_t> operandRows = getClusterRows(operand);
-    if (operandRows.empty() ||
-        (!clusterRows.empty() && operandRows != clusterRows)) {
-      return {};
-    }
-    clusterRows = std::move(operandRows);
-  }
-  return clusterRows;
+  return getCommonOverRowOperands<SmallVector<int64_t>>(op, getClusterRows);
 }
 
 void splitSwLayerOverClusters(Operation *op, ArrayRef<int64_t> rows) {
