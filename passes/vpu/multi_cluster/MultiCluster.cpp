@@ -70,19 +70,18 @@ struct PieceCost {
 };
 
 /// The bytes of the input rows [begin, begin + count) of `value` that
-/// `cluster` holds already, given the rows each cluster holds
-/// (getClusterRows).
-int64_t getLocalInputBytes(Value value, ArrayRef<int64_t> rows, int64_t cluster,
-                           int64_t begin, int64_t count, int64_t bits) {
-  if (cluster >= static_cast<int64_t>(rows.size())) {
+/// `cluster` holds already, given the rows each cluster holds (a split over
+/// rows, getClusterSplit).
+int64_t getLocalInputBytes(Value value, const ClusterSplit &rows,
+                           int64_t cluster, int64_t begin, int64_t count,
+                           int64_t bits) {
+  if (cluster >= static_cast<int64_t>(rows.extents.size())) {
     return 0;
   }
-  int64_t first = 0;
-  for (int64_t i = 0; i < cluster; ++i) {
-    first += rows[i];
-  }
+  const int64_t first = rows.offsetOf(cluster);
   const int64_t overlap =
-      std::min(begin + count, first + rows[cluster]) - std::max(begin, first);
+      std::min(begin + count, first + rows.extents[cluster]) -
+      std::max(begin, first);
   if (overlap <= 0) {
     return 0;
   }
@@ -151,11 +150,19 @@ std::optional<Candidate> costSplit(Operation *op, const OpGeometry &geometry,
   double dmaTotal = 0;
   double bytesTotal = 0;
   // The rows of each input the clusters hold already, for pieces over H.
-  SmallVector<std::pair<Value, SmallVector<int64_t>>, 2> held;
+  // A piece over channels is not credited for the channels its cluster holds:
+  // measured on the unseen conv nets, EfficientNet-B0 gained 3 % and
+  // ResNet-50 and mobilenet_v2 lost 2 % (their additions then split over
+  // channels, and the convolutions after them moved the rows between the
+  // clusters).
+  SmallVector<std::pair<Value, ClusterSplit>, 2> held;
   if (axis == TileAxis::Height) {
     for (Value input : {geometry.input, geometry.input2}) {
       if (input) {
-        held.emplace_back(input, getClusterRows(input));
+        ClusterSplit split = getClusterSplit(input);
+        if (split.dim == 2) {
+          held.emplace_back(input, std::move(split));
+        }
       }
     }
   }
@@ -255,9 +262,9 @@ struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
     for (Operation *layer : ops) {
       auto op = llvm::dyn_cast<NCEOpInterface>(layer);
       if (!op) {
-        SmallVector<int64_t> rows = getSwLayerClusterRows(layer);
-        if (rows.size() > 1) {
-          splitSwLayerOverClusters(layer, rows);
+        ClusterSplit split = getSwLayerClusterSplit(layer);
+        if (!split.empty()) {
+          splitSwLayerOverClusters(layer, split);
           ++numSwLayers;
           ++swLayerCount;
         }

@@ -67,16 +67,22 @@ def MultiClusterPass : Pass<"vpuc-vpu-multi-cluster", "::mlir::func::FuncOp"> {
     **Element-wise software layers** (`sw-layers`): a software layer that
     computes every output element from its operands at that element's index
     (the unary activations and math layers, `Convert`, the binary arithmetic
-    layers; passes/vpu/utils/ClusterPieces.h) whose operands with its rows
-    are split over height across the clusters (as above: a `VPU.Concat` over
-    H of pieces computed on clusters 0, 1, ... in order), and whose other
-    operands broadcast over the rows, is split the same way in program order:
-    one layer per cluster on that cluster's rows, and a `VPU.Concat` over H.
-    Piece `i` is computed in cluster `i`: the SHAVEs of its tile read its
-    operands where the NCE pieces left them (vpuc-vpuip-assign-shaves), and
-    an op placed after it finds its rows there, so a SplitOverHeight
-    convolution, a Swish and the next SplitOverHeight convolution move only
-    halo rows between the clusters. A piece of a named layer is located at
+    layers; passes/vpu/utils/ClusterPieces.h) whose operands of its whole
+    shape are split alike across the clusters, over height (a `VPU.Concat`
+    over H of pieces computed on clusters 0, 1, ... in order, or a
+    `VPU.Concat` over channels of values split so) or over channels (a
+    `VPU.Concat` over C of pieces computed on clusters 0, 1, ... in order:
+    the results of a SplitOverKernel op), is split the same way in program
+    order: one layer per cluster on that cluster's rows or channels, and a
+    `VPU.Concat` over the same dim. Its smaller operands broadcast: one with
+    the split dim is cut alike (a squeeze-excitation scale over channels),
+    one without it is passed whole. Piece `i` is computed in cluster `i`:
+    the SHAVEs of its tile read its operands where the NCE pieces left them
+    (vpuc-vpuip-assign-shaves), and an op placed after it finds its part
+    there, so a SplitOverHeight convolution, a Swish and the next
+    SplitOverHeight convolution move only halo rows between the clusters,
+    and a SplitOverKernel expansion, a Swish and a SplitOverKernel depthwise
+    convolution move nothing. A piece of a named layer is located at
     `<layer>/cluster<i>`.
 
     ```mlir
@@ -104,7 +110,7 @@ def MultiClusterPass : Pass<"vpuc-vpu-multi-cluster", "::mlir::func::FuncOp"> {
            "Emit a remark per function with the count of each strategy chosen">,
     Option<"swLayers", "sw-layers", "bool", /*default=*/"false",
            "Split element-wise software layers whose operands are split over "
-           "height across the clusters the same way">,
+           "height or channels across the clusters the same way">,
   ];
   let statistics = [
     Statistic<"numClustering", "clustering", "NCE ops run whole on one cluster">,

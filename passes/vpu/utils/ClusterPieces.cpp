@@ -22,49 +22,38 @@ namespace mlir::vpuc::VPU {
 
 namespace {
 
-/// The rows of a 4-D tensor.
+/// The channels and the rows of a 4-D tensor.
+constexpr int64_t kChannelDim = 1;
 constexpr int64_t kRowDim = 2;
+constexpr int64_t kRank = 4;
 
-/// Whether `operand` of an element-wise layer with `rows` output rows has
-/// those rows (true) or broadcasts over them (false: its dim that NumPy rules
-/// align with the rows is 1, or it has none); failure for anything else.
-FailureOr<bool> hasLayerRows(Value operand, int64_t rows) {
-  auto type = llvm::dyn_cast<RankedTensorType>(operand.getType());
-  if (!type) {
-    return failure();
-  }
-  if (type.getRank() < 2) {
-    return false;
-  }
-  const int64_t extent = type.getDimSize(type.getRank() - 2);
-  if (extent == rows) {
-    return rows != 1;
-  }
-  if (extent == 1) {
-    return false;
-  }
-  return failure();
+RankedTensorType resultType(Operation *op) {
+  return llvm::cast<RankedTensorType>(op->getResult(0).getType());
 }
 
-int64_t resultRows(Operation *op) {
-  return llvm::cast<RankedTensorType>(op->getResult(0).getType())
-      .getDimSize(kRowDim);
+/// The extent of `operand` along the dim that NumPy rules align with dim
+/// `dim` of a 4-D result (1 when it has none); nullopt for an unranked
+/// operand.
+std::optional<int64_t> getAlignedExtent(Value operand, int64_t dim) {
+  auto type = llvm::dyn_cast<RankedTensorType>(operand.getType());
+  if (!type) {
+    return std::nullopt;
+  }
+  const int64_t aligned = type.getRank() - (kRank - dim);
+  return aligned < 0 ? 1 : type.getDimSize(aligned);
 }
 
 /// The one value `of` gives every operand of the element-wise software
-/// layer `op` that has its rows; `T()` (none) when an operand gives `T()`,
-/// two give different values, none has the rows, or an operand neither has
-/// the rows nor broadcasts over them.
+/// layer `op` that has the layer's whole shape (the others broadcast into
+/// it); `T()` (none) when an operand gives `T()`, two give different values,
+/// or none has the whole shape.
 template <typename T>
-T getCommonOverRowOperands(Operation *op, function_ref<T(Value)> of) {
-  const int64_t rows = resultRows(op);
+T getCommonOverFullOperands(Operation *op, function_ref<T(Value)> of) {
+  ArrayRef<int64_t> shape = resultType(op).getShape();
   T common{};
   for (Value operand : op->getOperands()) {
-    FailureOr<bool> full = hasLayerRows(operand, rows);
-    if (failed(full)) {
-      return T();
-    }
-    if (!*full) {
+    auto type = llvm::dyn_cast<RankedTensorType>(operand.getType());
+    if (!type || type.getShape() != shape) {
       continue;
     }
     T value = of(operand);
@@ -76,17 +65,17 @@ T getCommonOverRowOperands(Operation *op, function_ref<T(Value)> of) {
   return common;
 }
 
-/// Rows [offset, offset + count) of `operand` (its dim that NumPy rules
-/// align with the rows of a 4-D result): the input of a VPU.Concat that is
-/// exactly them, else a slice.
-Value getRows(OpBuilder &builder, Location loc, Value operand, int64_t offset,
-              int64_t count) {
+/// Elements [offset, offset + count) of `operand` along the dim that NumPy
+/// rules align with dim `dim` of a 4-D result: the input of a VPU.Concat
+/// that is exactly them, else a slice.
+Value getPart(OpBuilder &builder, Location loc, Value operand, int64_t dim,
+              int64_t offset, int64_t count) {
   auto type = llvm::cast<RankedTensorType>(operand.getType());
-  const int64_t dim = type.getRank() - 2;
+  const int64_t aligned = type.getRank() - (kRank - dim);
   SmallVector<int64_t, 4> offsets(type.getRank(), 0);
   SmallVector<int64_t, 4> sizes(type.getShape());
-  offsets[dim] = offset;
-  sizes[dim] = count;
+  offsets[aligned] = offset;
+  sizes[aligned] = count;
   if (auto concat = operand.getDefiningOp<ConcatOp>()) {
     if (Value input = getConcatInputAt(concat, offsets, sizes)) {
       return input;
@@ -96,6 +85,14 @@ Value getRows(OpBuilder &builder, Location loc, Value operand, int64_t offset,
 }
 
 } // namespace
+
+int64_t ClusterSplit::offsetOf(int64_t cluster) const {
+  int64_t offset = 0;
+  for (int64_t i = 0; i < cluster; ++i) {
+    offset += extents[i];
+  }
+  return offset;
+}
 
 bool isElementwiseSwLayer(Operation *op) {
   if (!llvm::isa<SWReLUOp, SWSigmoidOp, SWTanhOp, SWErfOp, SWGeluOp, SWExpOp,
@@ -108,7 +105,7 @@ bool isElementwiseSwLayer(Operation *op) {
     return false;
   }
   auto type = llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
-  return type && type.getRank() == 4;
+  return type && type.getRank() == kRank;
 }
 
 std::optional<int64_t> getValueCluster(Value value) {
@@ -125,73 +122,92 @@ std::optional<int64_t> getValueCluster(Value value) {
   if (!isElementwiseSwLayer(op)) {
     return std::nullopt;
   }
-  return getCommonOverRowOperands<std::optional<int64_t>>(op, getValueCluster);
+  return getCommonOverFullOperands<std::optional<int64_t>>(op, getValueCluster);
 }
 
-SmallVector<int64_t> getClusterRows(Value value) {
+ClusterSplit getClusterSplit(Value value) {
   auto concat = value.getDefiningOp<ConcatOp>();
   auto type = llvm::dyn_cast<RankedTensorType>(value.getType());
-  if (!concat || !type || type.getRank() != 4) {
+  if (!concat || !type || type.getRank() != kRank) {
     return {};
   }
   const int64_t axis = getConcatAxis(concat);
-  SmallVector<int64_t> rows;
-  if (axis == 1) {
-    for (Value input : concat.getInputs()) {
-      SmallVector<int64_t> inputRows = getClusterRows(input);
-      if (inputRows.empty() || (!rows.empty() && inputRows != rows)) {
-        return {};
-      }
-      rows = std::move(inputRows);
-    }
-    return rows;
-  }
-  if (axis != kRowDim) {
+  if (axis != kChannelDim && axis != kRowDim) {
     return {};
   }
+  // Input `i` computed in cluster `i`: split over the axis.
+  ClusterSplit split;
+  split.dim = axis;
   for (auto [index, input] : llvm::enumerate(concat.getInputs())) {
     if (getValueCluster(input) != static_cast<int64_t>(index)) {
+      split.extents.clear();
+      break;
+    }
+    split.extents.push_back(
+        llvm::cast<RankedTensorType>(input.getType()).getDimSize(axis));
+  }
+  if (!split.empty() || axis != kChannelDim) {
+    return split;
+  }
+  // A join over channels of values split alike over rows.
+  ClusterSplit rows;
+  for (Value input : concat.getInputs()) {
+    ClusterSplit inputSplit = getClusterSplit(input);
+    if (inputSplit.empty() || inputSplit.dim != kRowDim ||
+        (!rows.empty() && inputSplit != rows)) {
       return {};
     }
-    rows.push_back(
-        llvm::cast<RankedTensorType>(input.getType()).getDimSize(kRowDim));
+    rows = std::move(inputSplit);
   }
   return rows;
 }
 
-SmallVector<int64_t> getSwLayerClusterRows(Operation *op) {
+ClusterSplit getSwLayerClusterSplit(Operation *op) {
   if (!isElementwiseSwLayer(op)) {
     return {};
   }
-  return getCommonOverRowOperands<SmallVector<int64_t>>(op, getClusterRows);
+  ClusterSplit split =
+      getCommonOverFullOperands<ClusterSplit>(op, getClusterSplit);
+  if (split.extents.size() < 2) {
+    return {};
+  }
+  // Every operand has the split extent or broadcasts along the dim.
+  const int64_t extent = resultType(op).getDimSize(split.dim);
+  for (Value operand : op->getOperands()) {
+    std::optional<int64_t> operandExtent = getAlignedExtent(operand, split.dim);
+    if (!operandExtent || (*operandExtent != 1 && *operandExtent != extent)) {
+      return {};
+    }
+  }
+  return split;
 }
 
-void splitSwLayerOverClusters(Operation *op, ArrayRef<int64_t> rows) {
+void splitSwLayerOverClusters(Operation *op, const ClusterSplit &split) {
   OpBuilder builder(op);
-  auto type = llvm::cast<RankedTensorType>(op->getResult(0).getType());
-  const int64_t layerRows = type.getDimSize(kRowDim);
+  RankedTensorType type = resultType(op);
+  const int64_t layerExtent = type.getDimSize(split.dim);
   SmallVector<Value> pieces;
-  int64_t offset = 0;
-  for (auto [index, count] : llvm::enumerate(rows)) {
+  for (auto [index, extent] : llvm::enumerate(split.extents)) {
     Location loc = support::getPieceLocation(op->getLoc(),
                                              "cluster" + std::to_string(index));
+    const int64_t offset = split.offsetOf(static_cast<int64_t>(index));
     IRMapping mapping;
     for (Value operand : op->getOperands()) {
-      if (*hasLayerRows(operand, layerRows)) {
-        mapping.map(operand, getRows(builder, loc, operand, offset, count));
+      if (getAlignedExtent(operand, split.dim) == layerExtent) {
+        mapping.map(operand,
+                    getPart(builder, loc, operand, split.dim, offset, extent));
       }
     }
     Operation *piece = builder.clone(*op, mapping);
     piece->setLoc(loc);
     SmallVector<int64_t, 4> shape(type.getShape());
-    shape[kRowDim] = count;
+    shape[split.dim] = extent;
     piece->getResult(0).setType(RankedTensorType::get(
         shape, type.getElementType(), type.getEncoding()));
     pieces.push_back(piece->getResult(0));
-    offset += count;
   }
   auto concat = builder.create<ConcatOp>(op->getLoc(), type, pieces,
-                                         builder.getI64IntegerAttr(kRowDim));
+                                         builder.getI64IntegerAttr(split.dim));
   op->getResult(0).replaceAllUsesWith(concat.getResult());
   SmallVector<Value, 2> operands(op->getOperands());
   op->erase();

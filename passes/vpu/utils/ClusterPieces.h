@@ -8,9 +8,9 @@
 // vpuc-vpu-multi-cluster sees it in program order: an NCE op with a `cluster`
 // computes its result in that cluster's CMX, and an element-wise software
 // layer whose operands are computed in one cluster can run on that cluster's
-// SHAVEs on them in place. A VPU.Concat over H of such pieces, on clusters 0,
-// 1, ... in order, leaves each cluster holding its rows; an op split over
-// height next reads them where they are.
+// SHAVEs on them in place. A VPU.Concat over H (or over channels) of such
+// pieces, on clusters 0, 1, ... in order, leaves each cluster holding its
+// rows (channels); an op split the same way next reads them where they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,29 +32,48 @@ namespace mlir::vpuc::VPU {
 /// `Convert`, and the binary arithmetic layers, with one 4-D result.
 bool isElementwiseSwLayer(Operation *op);
 
+/// How a 4-D value is split over the clusters: cluster `i` holds
+/// `extents[i]` of dim `dim` (2: rows, 1: channels), the pieces in cluster
+/// order, and all of the other dims. Empty when the value is not split so.
+struct ClusterSplit {
+  int64_t dim = 0;
+  SmallVector<int64_t> extents;
+
+  bool empty() const { return extents.empty(); }
+  /// The first index of dim `dim` that cluster `cluster` holds.
+  int64_t offsetOf(int64_t cluster) const;
+  bool operator==(const ClusterSplit &other) const {
+    return dim == other.dim && extents == other.extents;
+  }
+  bool operator!=(const ClusterSplit &other) const { return !(*this == other); }
+};
+
 /// The cluster whose CMX `value` is computed in: the `cluster` of an NCE op,
 /// or the one cluster of every operand of an element-wise software layer
-/// that has the layer's rows (dim 2); nullopt otherwise.
+/// that has the layer's whole shape (the others broadcast into it); nullopt
+/// otherwise.
 std::optional<int64_t> getValueCluster(Value value);
 
-/// The rows of `value` each cluster holds when the ops placed before split
-/// it over height across the clusters: a VPU.Concat over H whose input `i`
-/// is computed in cluster `i` (getValueCluster), or a VPU.Concat over
-/// channels of values split alike. Empty otherwise.
-SmallVector<int64_t> getClusterRows(Value value);
+/// How the ops placed before split `value` over the clusters: a VPU.Concat
+/// over H whose input `i` is computed in cluster `i` (getValueCluster) is
+/// split over rows, and so is a VPU.Concat over channels of values split
+/// alike over rows; a VPU.Concat over channels whose input `i` is computed
+/// in cluster `i` is split over channels. Empty otherwise.
+ClusterSplit getClusterSplit(Value value);
 
-/// The rows each cluster holds of the operands of the element-wise software
-/// layer `op` (getClusterRows), when every operand with the layer's rows
-/// (dim 2) has them and the others broadcast over the rows; empty otherwise.
-SmallVector<int64_t> getSwLayerClusterRows(Operation *op);
+/// How the operands of the element-wise software layer `op` that have its
+/// whole shape are split (getClusterSplit), when they all are and alike;
+/// empty otherwise.
+ClusterSplit getSwLayerClusterSplit(Operation *op);
 
 /// Rewrites the element-wise software layer `op` into one layer per cluster
-/// on the rows `rows[i]` cluster `i` holds (getSwLayerClusterRows): each
-/// operand with the layer's rows is sliced (an operand that is already a
-/// VPU.Concat of those pieces gives its pieces), the others are passed
-/// whole, and a VPU.Concat over H of the pieces replaces the layer. Piece `i`
-/// of a named layer is located at `<layer>/cluster<i>`.
-void splitSwLayerOverClusters(Operation *op, ArrayRef<int64_t> rows);
+/// on the part `split` says cluster `i` holds (getSwLayerClusterSplit): each
+/// operand with the layer's extent of the split dim is cut the same way (an
+/// operand that is already a VPU.Concat of those pieces gives its pieces),
+/// the others broadcast and are passed whole, and a VPU.Concat over the dim
+/// of the pieces replaces the layer. Piece `i` of a named layer is located at
+/// `<layer>/cluster<i>`.
+void splitSwLayerOverClusters(Operation *op, const ClusterSplit &split);
 
 } // namespace mlir::vpuc::VPU
 
