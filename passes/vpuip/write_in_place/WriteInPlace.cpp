@@ -14,7 +14,10 @@
 
 #include "passes/vpuip/write_in_place/WriteInPlace.h"
 
+#include <optional>
+
 #include "core/support/Logger.h"
+#include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,6 +30,30 @@ namespace mlir::vpuc::VPUIP {
 #include "passes/vpuip/write_in_place/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
+
+/// The tile whose CMX the compute task `op` writes its result in, nullopt
+/// when it writes outside CMX.
+std::optional<int64_t> getTaskTile(Operation *op) {
+  for (Value result : op->getResults()) {
+    if (auto type = llvm::dyn_cast<MemRefType>(result.getType())) {
+      return BufferType(type).getClusterIndex();
+    }
+  }
+  return std::nullopt;
+}
+
+/// The compute tasks (NCE tasks and software kernels) before an op that
+/// write the CMX of each tile, and those that write outside CMX.
+struct TasksBefore {
+  SmallVector<int64_t, 4> onTile;
+  int64_t elsewhere = 0;
+
+  /// The tasks that share the CMX of `tile` (or write elsewhere).
+  int64_t on(int64_t tile) const {
+    return elsewhere +
+           (tile < static_cast<int64_t>(onTile.size()) ? onTile[tile] : 0);
+  }
+};
 
 /// What the rewrites did.
 struct Counts {
@@ -57,15 +84,22 @@ struct WriteInPlacePass : public impl::WriteInPlacePassBase<WriteInPlacePass> {
       return;
     }
     // The CMX-to-CMX DMAs, in program order; a rewrite erases only the DMA
-    // it rewrites. The compute tasks (NCE tasks and software kernels) before
-    // each op, which the rewrites do not change.
+    // it rewrites. The compute tasks before each op, which the rewrites do
+    // not change.
     SmallVector<NNDMAOp> copies;
-    DenseMap<Operation *, int64_t> computeBefore;
-    int64_t computeTasks = 0;
+    DenseMap<Operation *, TasksBefore> computeBefore;
+    TasksBefore tasks;
     for (Operation &op : block) {
-      computeBefore[&op] = computeTasks;
+      computeBefore[&op] = tasks;
       if (llvm::isa<NCEClusterTaskOp, SwKernelOp>(op)) {
-        ++computeTasks;
+        if (std::optional<int64_t> tile = getTaskTile(&op)) {
+          if (*tile >= static_cast<int64_t>(tasks.onTile.size())) {
+            tasks.onTile.resize(*tile + 1, 0);
+          }
+          ++tasks.onTile[*tile];
+        } else {
+          ++tasks.elsewhere;
+        }
       }
       auto dma = llvm::dyn_cast<NNDMAOp>(op);
       if (dma && isInMemory(dma.getInput(), MemoryKind::CMX_NN) &&
@@ -82,9 +116,14 @@ struct WriteInPlacePass : public impl::WriteInPlacePassBase<WriteInPlacePass> {
     for (NNDMAOp copy : copies) {
       // The destination is live from the task on: a copy long after it
       // (a skip connection) would keep a larger buffer in CMX meanwhile.
+      // Only the tasks that use the same CMX count: those of the other
+      // tiles (the other clusters' pieces of a layer) leave it alone.
       Operation *task = copy.getInput().getDefiningOp();
-      if (!task || !computeBefore.count(task) ||
-          computeBefore[copy] - computeBefore[task] - 1 > maxTasksBetween) {
+      std::optional<int64_t> tile =
+          task ? getTaskTile(task) : std::optional<int64_t>();
+      if (!task || !tile || !computeBefore.count(task) ||
+          computeBefore[copy].on(*tile) - computeBefore[task].on(*tile) - 1 >
+              maxTasksBetween) {
         continue;
       }
       std::optional<InPlaceCopy> plan = canWriteInPlace(copy, writers, limit);

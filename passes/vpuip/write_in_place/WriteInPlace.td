@@ -52,7 +52,9 @@ def WriteInPlacePass
       meanwhile;
 
     * at most `max-tasks-between` compute tasks (NCE tasks and software
-      kernels) are between `T` and `F` in program order: `Y`, larger than
+      kernels) that write the CMX of `T`'s tile (or outside CMX) are between
+      `T` and `F` in program order (the other clusters' pieces of the same
+      layers, placed between them, use another CMX): `Y`, larger than
       `X`, is then in CMX from `T` on instead of from `F`, which for a copy
       long after the task (a skip connection of a U-Net, the shortcut of a
       residual block) keeps more CMX busy for longer and can make the
@@ -88,8 +90,9 @@ def WriteInPlacePass
   let options = [
     Option<"maxTasksBetween", "max-tasks-between", "int64_t",
            /*default=*/"4",
-           "The most compute tasks (NCE tasks and software kernels) between a "
-           "task and the copy of its result that the pass removes">,
+           "The most compute tasks (NCE tasks and software kernels) on the "
+           "task's tile between a task and the copy of its result that the "
+           "pass removes">,
   ];
 }
 
