@@ -62,6 +62,7 @@ ALL_COMPONENTS = {
     "vpuip_fold_result_copies": "//passes/vpuip/fold_result_copies:component",
     "vpuip_list_schedule": "//passes/vpuip/list_schedule:component",
     "vpuip_optimize_copies": "//passes/vpuip/optimize_copies:component",
+    "vpuip_read_in_place": "//passes/vpuip/read_in_place:component",
     "vpuip_split_dmas": "//passes/vpuip/split_dmas:component",
     "vpuip_split_sw_kernels": "//passes/vpuip/split_sw_kernels:component",
     "vpuip_sw_kernels_to_cmx": "//passes/vpuip/sw_kernels_to_cmx:component",

@@ -27,7 +27,8 @@ def EltwiseInPlacePass
     write its result over one of them when nothing reads that input after
     it. This pass makes it do so. The same holds for an element-wise
     software kernel: EfficientNet's Swish after a 112 x 112 x 96 expansion
-    reads 1.2 MB per cluster and would write another 1.2 MB.
+    reads 1.2 MB per cluster and would write another 1.2 MB; split into a
+    piece per SHAVE, each piece writes over its own rows of it.
 
     A `VPUIP.NCEClusterTask` of type `ELTWISE_ADD`, `ELTWISE_SUB` or
     `ELTWISE_MUL`, or a `VPUIP.SW.Kernel` with one output that calls an
@@ -39,14 +40,20 @@ def EltwiseInPlacePass
     an NCE task `input`, else `input2`) that qualifies:
 
     * the operand is all of a `memref.alloc` `A` (the allocation itself or
-      a result tied to all of it, `passes/vpuip/utils/BufferLocation.h`) of
-      `O`'s type (shape, element type, layout and memory, so the same
-      cluster's CMX);
-    * no op after the task in the function body has an operand in `A`: the
-      task is the last to read it, so the values it overwrites are dead.
+      a result tied to all of it, `passes/vpuip/utils/BufferLocation.h`) or
+      a unit-step view of one (a piece of a kernel split over rows reads a
+      range of rows of its producer's buffer), of `O`'s type (shape,
+      element type, layout and memory, so the same cluster's CMX);
+    * no op after the task in the function body has an operand that may
+      share a byte with it (views themselves read nothing; the ops using
+      them count): the task is the last to read those bytes, so the values
+      it overwrites are dead;
+    * for a view, the ops reading the task's result (directly or through
+      views) still have their CMX buffers fit in the cluster's CMX (the
+      module's `VPUIP.resources`) with all of `A` in place of `O`.
 
-    Then the task's output is `A` (its result takes the type of `A`, which
-    is `O`'s) and `O` is erased. Its readers and writers before it keep
+    Then the task's output is `A` (or the view; its result takes that type,
+    which is `O`'s) and `O` is erased. Its readers and writers before it keep
     their order with it through their buffer dependencies. The pass never
     fails; a task that does not qualify is left alone. It runs before the
     memory scheduler (`vpuc-vpuip-feasible-allocation`), which then keeps one

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "passes/vpuip/utils/BufferBoxes.h"
 #include "passes/vpuip/utils/BufferLocation.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -196,6 +197,18 @@ std::optional<SourceTask> getSourceTask(Value source, MemRefType part,
 }
 
 } // namespace
+
+bool usersFitWith(Value value, memref::AllocOp buffer, MemRefType replacement,
+                  const CmxLimit &limit) {
+  return llvm::all_of(value.getUsers(), [&](Operation *user) {
+    if (llvm::isa<ViewLikeOpInterface>(user)) {
+      return llvm::all_of(user->getResults(), [&](Value view) {
+        return usersFitWith(view, buffer, replacement, limit);
+      });
+    }
+    return fitsWith(user, buffer, replacement, limit);
+  });
+}
 
 CmxLimit getInPlaceLimit(int64_t cmxSize, int64_t alignment) {
   CmxLimit limit;

@@ -51,6 +51,13 @@ void retypeKernelArgument(SwKernelOp kernel, OpOperand &use);
 /// checked) and buffers aligned to `alignment`: kInPlaceCmxShare of it.
 CmxLimit getInPlaceLimit(int64_t cmxSize, int64_t alignment);
 
+/// True if every op using `value`, directly or through views of it, has its
+/// CMX buffers in `buffer`'s cluster fit in `limit` together with a buffer of
+/// type `replacement` in place of `buffer`: the check of a rewrite that makes
+/// the readers of `value` (which lives in `buffer`) read a larger buffer.
+bool usersFitWith(Value value, memref::AllocOp buffer, MemRefType replacement,
+                  const CmxLimit &limit);
+
 /// True if `source` is the result of an NCE task or a software kernel that
 /// could write a part of type `part` of a CMX buffer of type `destination`
 /// instead of its own buffer: it writes it into a whole CMX `memref.alloc`

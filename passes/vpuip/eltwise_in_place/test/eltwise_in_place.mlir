@@ -109,3 +109,50 @@ module @kernels {
     return %4 : memref<1x16x4x4xf16, #NHWC>
   }
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// The pieces of a kernel split over rows read views of one buffer: a piece writes over its own
+// rows when no later op reads them (the views taken for the later pieces read nothing); the
+// second piece's rows are read after it (a DMA of row 3), so it keeps its own output.
+module @pieces {
+  module @VPU.SW {
+    func.func private @swish(memref<*xf16>, memref<*xf16>, i32, f32, f32) attributes {VPUIP.kernel_entry = "activation"}
+  }
+  // CHECK-LABEL: func.func @pieces
+  func.func @pieces(%x: memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %out: memref<1x16x2x4xf16, #NHWC>, %row: memref<1x16x1x4xf16, #NHWC>) -> (memref<1x16x2x4xf16, #NHWC>, memref<1x16x2x4xf16, #NHWC>, memref<1x16x1x4xf16, #NHWC>) {
+    // CHECK: %[[R:.+]] = VPUIP.NCEClusterTask<MAXPOOL>
+    // CHECK: %[[A:.+]] = VPUIP.SubView %[[R]] [0, 0, 0, 0] [1, 16, 2, 4]
+    // CHECK-NEXT: VPUIP.SW.Kernel @VPU.SW::@swish on tile 0 inputs(%[[A]] : {{.+}}) outputs(%[[A]] : {{.+}})
+    // CHECK: %[[B:.+]] = VPUIP.SubView %[[R]] [0, 0, 2, 0] [1, 16, 2, 4]
+    // CHECK-NEXT: %[[O:.+]] = memref.alloc()
+    // CHECK-NEXT: VPUIP.SW.Kernel @VPU.SW::@swish on tile 0 inputs(%[[B]] : {{.+}}) outputs(%[[O]] : {{.+}})
+    %c = memref.alloc() : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    %0 = VPUIP.NCEClusterTask <MAXPOOL> {kernel_size = array<i64: 1, 1>, kernel_strides = array<i64: 1, 1>,
+            kernel_padding = array<i64: 0, 0, 0, 0>}
+        input(%x : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        outputs(%c : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        -> memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> variants {
+      VPUIP.DPUTask outStart [0, 0, 0] outEnd [3, 3, 15] pad [0, 0, 0, 0] dpu 0 mpe VECTOR
+    }
+    %a = VPUIP.SubView %0 [0, 0, 0, 0] [1, 16, 2, 4] : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> to memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    %sa = memref.alloc() : memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    %1 = VPUIP.SW.Kernel @VPU.SW::@swish on tile 0 inputs(%a : memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) outputs(%sa : memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+    ^bb0(%i: memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %o: memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>):
+      VPUIP.SW.Kernel.run(%i, %o, 5 : i32, 1.0 : f32, 0.0 : f32) : memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    }
+    %b = VPUIP.SubView %0 [0, 0, 2, 0] [1, 16, 2, 4] : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> to memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    %sb = memref.alloc() : memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    %2 = VPUIP.SW.Kernel @VPU.SW::@swish on tile 0 inputs(%b : memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) outputs(%sb : memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+    ^bb0(%i: memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, %o: memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>):
+      VPUIP.SW.Kernel.run(%i, %o, 5 : i32, 1.0 : f32, 0.0 : f32) : memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    }
+    %3 = VPUIP.NNDMA inputs(%1 : memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) outputs(%out : memref<1x16x2x4xf16, #NHWC>) -> memref<1x16x2x4xf16, #NHWC>
+    %4 = VPUIP.NNDMA inputs(%2 : memref<1x16x2x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) outputs(%out : memref<1x16x2x4xf16, #NHWC>) -> memref<1x16x2x4xf16, #NHWC>
+    %r = VPUIP.SubView %0 [0, 0, 3, 0] [1, 16, 1, 4] : memref<1x16x4x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> to memref<1x16x1x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    %5 = VPUIP.NNDMA inputs(%r : memref<1x16x1x4xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) outputs(%row : memref<1x16x1x4xf16, #NHWC>) -> memref<1x16x1x4xf16, #NHWC>
+    return %3, %4, %5 : memref<1x16x2x4xf16, #NHWC>, memref<1x16x2x4xf16, #NHWC>, memref<1x16x1x4xf16, #NHWC>
+  }
+}
