@@ -350,11 +350,13 @@ Relation relate(const HappensBefore &hb, unsigned task, bool isProducer,
                                         : Relation::Orderable;
 }
 
-/// Number of producers among `users` that are consumers of `previous`. At
-/// most one may be (the last consumer of a use hands the physical barrier over
-/// to the next use it signals).
-unsigned handOvers(llvm::ArrayRef<unsigned> users, unsigned numProducers,
-                   const VirtualBarrier &previous) {
+/// Number of producers among `users` that are consumers of `previous`. None
+/// may be: a task is dispatched only when every physical barrier it
+/// references holds the use it names, so a consumer of one use cannot signal
+/// the next use of the same physical barrier (it would wait for itself).
+unsigned signallingConsumers(llvm::ArrayRef<unsigned> users,
+                             unsigned numProducers,
+                             const VirtualBarrier &previous) {
   unsigned count = 0;
   for (unsigned i = 0; i < numProducers; ++i) {
     count += llvm::is_contained(previous.consumers, users[i]);
@@ -464,7 +466,7 @@ llvm::Expected<BarrierAssignment> assignGreedy(BarrierProgram &program,
           program.barriers[result.physicalUses[p].back()];
       llvm::ArrayRef<unsigned> completion = completionSet(previous);
       std::vector<uint32_t> joined = hb.join(completion);
-      if (handOvers(users, numProducers, previous) > 1) {
+      if (signallingConsumers(users, numProducers, previous) > 0) {
         return Relation::Cyclic;
       }
       Relation worst = Relation::Implied;
@@ -549,7 +551,7 @@ llvm::Expected<BarrierAssignment> assignGreedy(BarrierProgram &program,
         const VirtualBarrier &previous = program.barriers[*before];
         llvm::ArrayRef<unsigned> completion = completionSet(previous);
         std::vector<uint32_t> joined = hb.join(completion);
-        acyclic = handOvers(users, numProducers, previous) <= 1;
+        acyclic = signallingConsumers(users, numProducers, previous) == 0;
         for (unsigned i = 0, e = users.size(); i < e && acyclic; ++i) {
           acyclic =
               relate(hb, users[i], i < numProducers, completion,

@@ -126,19 +126,6 @@ llvm::Error simulateBarriers(const BarrierProgram &program,
       waits[task].push_back(v);
     }
   }
-  // True if `task` is the last consumer of the use its physical barrier holds
-  // just before `v`: starting it resets the barrier to `v`, which it signals
-  // when it finishes.
-  auto handsOver = [&](unsigned task, unsigned v) {
-    unsigned p = assignment.physicalId[v];
-    const PhysicalState &s = state[p];
-    if (s.use + 1 != static_cast<unsigned>(useIndex[v]) ||
-        s.producersLeft != 0 || s.consumersLeft != 1) {
-      return false;
-    }
-    return llvm::is_contained(waits[task], uses[p][s.use]);
-  };
-
   // Ground truth per virtual barrier, independent of the physical counts.
   std::vector<unsigned> producersDone(numBarriers, 0);
   std::vector<unsigned> executedAt(numTasks, ~0u);
@@ -159,8 +146,9 @@ llvm::Error simulateBarriers(const BarrierProgram &program,
           ready &=
               holds(v) && state[assignment.physicalId[v]].producersLeft == 0;
         }
+        // Dispatched only when every barrier it references holds its use.
         for (unsigned v : updates[task]) {
-          ready &= holds(v) || handsOver(task, v);
+          ready &= holds(v);
         }
         if (!ready) {
           break;
@@ -235,7 +223,7 @@ llvm::Error simulateBarriers(const BarrierProgram &program,
         }
       }
       for (unsigned v : updates[task]) {
-        if (!holds(v) && !handsOver(task, v)) {
+        if (!holds(v)) {
           describe(v, "to signal");
         }
       }

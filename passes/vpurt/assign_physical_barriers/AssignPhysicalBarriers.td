@@ -34,7 +34,10 @@ def AssignPhysicalBarriersPass
        takes are split (every consumer still waits for every producer);
     2. `assignPhysicalBarriers` picks, in release order, an id whose
        previous use is complete, else one whose reuse only adds an ordering
-       the runtime enforces, else merges the barrier into a previous use; if
+       the runtime enforces (never one whose previous use a producer of the
+       barrier consumes: a task is dispatched only when every barrier it
+       references holds the use it names, so it would wait for itself),
+       else merges the barrier into a previous use; if
        that greedy finds nothing and there are at least two barriers, the
        program is serialised into segments joined by added sync barriers;
     3. `simulateBarriers` runs the rewritten function's task lists on the

@@ -110,6 +110,33 @@ TEST(BarrierAssignmentTest, chainOverDistinctExecutors) {
   EXPECT_EQ(usedIds(assignment), 2u);
 }
 
+/// A task that consumes one use of a physical barrier and signals its next
+/// use waits for itself: it is dispatched only when the barrier holds the use
+/// it signals, which happens only once it has started. The simulation finds
+/// the deadlock, and the assignment never makes such a reuse (a chain over
+/// three executors then needs two barriers).
+TEST(BarrierAssignmentTest, consumerNeverSignalsTheNextUse) {
+  BarrierProgram program;
+  program.numExecutors = 3;
+  program.taskExecutor = {0, 1, 2};
+  program.barriers = {barrier({0}, {1}), barrier({1}, {2})};
+  BarrierAssignment handOver;
+  handOver.physicalId = {0, 0};
+  handOver.physicalUses = {{0, 1}};
+  handOver.order = {0, 1};
+  handOver.mergedInto = {std::nullopt, std::nullopt};
+  llvm::Error error = simulateBarriers(program, handOver, limitsOf(1));
+  EXPECT_THAT(llvm::toString(std::move(error)), HasSubstr("deadlock"));
+
+  BarrierProgram one = program;
+  EXPECT_THAT(
+      assignError(one, limitsOf(1)),
+      HasSubstr("cannot assign a physical barrier to virtual barrier 1"));
+  BarrierAssignment assignment = assignAndSimulate(program, limitsOf(2));
+  EXPECT_EQ(usedIds(assignment), 2u);
+  EXPECT_NE(assignment.physicalId[0], assignment.physicalId[1]);
+}
+
 TEST(BarrierAssignmentTest, diamond) {
   // t0 -> {t1, t2} -> t3 on three executors.
   BarrierProgram program;
