@@ -1,7 +1,7 @@
 """Builds the conv nets the default-HW mode is measured on beyond the shared models (issue 13's
 "unseen" ResNet-50-, EfficientNet-, RegNet-, MobileNetV3- and U-Net-style networks), with torch.
 
-Usage: make_torch_nets.py OUT_DIR -> OUT_DIR/<name>/model.onnx and input_0.npy for every
+Usage: make_torch_nets.py OUT_DIR [--extra] -> OUT_DIR/<name>/model.onnx and input_0.npy for every
 network (torch and torchvision: `tools/setup.sh --model-tools`); ONNX Runtime's output_0.npy then comes from tools/models/ort_reference.mjs, and
 tools/bench_modes.sh OUT_DIR measures them (docs/cost_model.md).
 
@@ -55,16 +55,8 @@ def calibrated(net, shape):
     return net.eval()
 
 
-def main():
-    out = sys.argv[1]
-    torch.manual_seed(3)
-    nets = {
-        "resnet50": (torchvision.models.resnet50, [1, 3, 224, 224]),
-        "effnet_b0": (torchvision.models.efficientnet_b0, [1, 3, 224, 224]),
-        "mnv3_large": (torchvision.models.mobilenet_v3_large, [1, 3, 224, 224]),
-        "regnet_y_400mf": (torchvision.models.regnet_y_400mf, [1, 3, 224, 224]),
-        "unet16": (UNet, [1, 3, 160, 160]),
-    }
+def export(nets, out):
+    """Exports every network of `nets` (name -> (constructor, input shape)) into `out`."""
     for name, (ctor, shape) in nets.items():
         net = calibrated(ctor(), shape)
         x = torch.randn(*shape)
@@ -73,6 +65,30 @@ def main():
                           input_names=["input"], output_names=["output"])
         np.save(os.path.join(out, name, "input_0.npy"), x.numpy())
         print(name, "->", os.path.join(out, name))
+
+
+def main():
+    out = sys.argv[1]
+    if "--extra" in sys.argv[2:]:
+        # More of the same families, at other sizes and widths (docs/cost_model.md).
+        torch.manual_seed(5)
+        export({
+            "effnet_b1": (torchvision.models.efficientnet_b1, [1, 3, 240, 240]),
+            "effnet_b0_192": (torchvision.models.efficientnet_b0, [1, 3, 192, 192]),
+            "regnet_x_400mf": (torchvision.models.regnet_x_400mf, [1, 3, 224, 224]),
+            "regnet_y_800mf": (torchvision.models.regnet_y_800mf, [1, 3, 224, 224]),
+            "resnet101": (torchvision.models.resnet101, [1, 3, 224, 224]),
+            "mnasnet1_0": (torchvision.models.mnasnet1_0, [1, 3, 224, 224]),
+        }, out)
+        return
+    torch.manual_seed(3)
+    export({
+        "resnet50": (torchvision.models.resnet50, [1, 3, 224, 224]),
+        "effnet_b0": (torchvision.models.efficientnet_b0, [1, 3, 224, 224]),
+        "mnv3_large": (torchvision.models.mobilenet_v3_large, [1, 3, 224, 224]),
+        "regnet_y_400mf": (torchvision.models.regnet_y_400mf, [1, 3, 224, 224]),
+        "unet16": (UNet, [1, 3, 160, 160]),
+    }, out)
 
 
 if __name__ == "__main__":
