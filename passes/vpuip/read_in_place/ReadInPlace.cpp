@@ -118,7 +118,9 @@ std::optional<Plan> getPlan(memref::AllocOp alloc, const WriterMap &writers,
       return std::nullopt;
     }
   } else if (plan.fills.size() != 1 ||
-             plan.fills.front().getOutputBuff() != alloc.getResult()) {
+             plan.fills.front().getOutputBuff() != alloc.getResult() ||
+             plan.fills.front().getInput().getType() != alloc.getType()) {
+    // A lone DMA's readers read its source: it must have the buffer's type.
     return std::nullopt;
   }
   // Every fill copies a compact range of one allocation `R` in the same CMX
