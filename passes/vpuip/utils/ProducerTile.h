@@ -33,14 +33,19 @@ namespace mlir::vpuc::VPUIP {
 class SwKernelOp;
 
 /// The bytes of DDR allocations that copies out of a tile's CMX write
-/// (`VPUIP.Copy` from a `CMX_NN[t]` buffer into a DDR buffer), in a function.
+/// (`VPUIP.Copy` from a `CMX_NN[t]` buffer into a DDR buffer), in a function,
+/// and those that kernels running on a producer tile write (a Swish on the
+/// rows a convolution computed on tile t writes them for the next kernel).
 class ProducerTiles {
 public:
   explicit ProducerTiles(func::FuncOp func);
 
   /// The one tile whose CMX the copies writing bytes of the DDR inputs of
-  /// `kernel` came from, if there are such copies and they all came from one
-  /// tile; nullopt otherwise (inputs in CMX are not looked at).
+  /// `kernel` came from (or the producer tile of the kernels that wrote
+  /// them), if there are such writes and they all came from one tile;
+  /// nullopt otherwise. Inputs in CMX are not looked at, nor inputs smaller
+  /// than the kernel's largest output (they broadcast into it, like a
+  /// squeeze-excitation scale).
   std::optional<int64_t> getProducerTile(SwKernelOp kernel) const;
 
 private:

@@ -6,7 +6,9 @@
 //
 // The tile whose CMX a software kernel's DDR inputs were copied out of, on
 // parsed VPUIP IR: the halves of a buffer that two tiles' results were copied
-// into, all of it, and inputs no CMX copy wrote.
+// into, all of it, the result of a kernel on one of them, a half with a
+// small operand from the other tile broadcast into it, and inputs no CMX
+// copy wrote.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,7 @@ namespace {
 constexpr const char *kProgram = R"mlir(
 module @VPU.SW {
   func.func private @relu(memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "relu"}
+  func.func private @mul(memref<*xf16>, memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "multiply"}
 }
 func.func @main(%in: memref<2000xf16>) {
   %cmx0 = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
@@ -62,6 +65,17 @@ func.func @main(%in: memref<2000xf16>) {
   ^bb0(%x: memref<1000xf16, #VPUIP.mem<CMX_NN[1]>>, %y: memref<1000xf16, #VPUIP.mem<CMX_NN[1]>>):
     VPUIP.SW.Kernel.run(%x, %y) : memref<1000xf16, #VPUIP.mem<CMX_NN[1]>>, memref<1000xf16, #VPUIP.mem<CMX_NN[1]>>
   }
+  %g = memref.alloc() : memref<500xf16>
+  %5 = VPUIP.SW.Kernel @VPU.SW::@relu on tile 0 inputs(%0 : memref<500xf16>) outputs(%g : memref<500xf16>) -> memref<500xf16> attributes {tag = "chained"} {
+  ^bb0(%x: memref<500xf16>, %y: memref<500xf16>):
+    VPUIP.SW.Kernel.run(%x, %y) : memref<500xf16>, memref<500xf16>
+  }
+  %s = VPUIP.SubView %join [1000] [10] : memref<2000xf16> to memref<10xf16>
+  %f = memref.alloc() : memref<500xf16>
+  %6 = VPUIP.SW.Kernel @VPU.SW::@mul on tile 0 inputs(%r0, %s : memref<500xf16>, memref<10xf16>) outputs(%f : memref<500xf16>) -> memref<500xf16> attributes {tag = "broadcast"} {
+  ^bb0(%x: memref<500xf16>, %w: memref<10xf16>, %y: memref<500xf16>):
+    VPUIP.SW.Kernel.run(%x, %w, %y) : memref<500xf16>, memref<10xf16>, memref<500xf16>
+  }
   return
 }
 )mlir";
@@ -82,6 +96,10 @@ TEST_F(ProducerTileTest, oneTileOrNone) {
   EXPECT_EQ(producerOf(tiles, "high"), std::optional<int64_t>(1));
   // All of it came from both tiles.
   EXPECT_EQ(producerOf(tiles, "both"), std::nullopt);
+  // The result of a kernel on tile 0's rows: tile 0 again.
+  EXPECT_EQ(producerOf(tiles, "chained"), std::optional<int64_t>(0));
+  // Rows of tile 0 and a 10-element operand from tile 1 broadcast into them.
+  EXPECT_EQ(producerOf(tiles, "broadcast"), std::optional<int64_t>(0));
   // A network input no copy wrote; an input in CMX (not looked at).
   EXPECT_EQ(producerOf(tiles, "argument"), std::nullopt);
   EXPECT_EQ(producerOf(tiles, "cmx"), std::nullopt);
