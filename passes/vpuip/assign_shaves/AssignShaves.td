@@ -41,7 +41,9 @@ def AssignShavesPass
     requires it) and only its SHAVE is chosen. A kernel on DDR buffers whose
     inputs were copied there out of the CMX of one tile (the results of NCE
     tasks on that tile: all the copies from CMX that write bytes of its
-    inputs come from that tile) stays on that tile too, so that
+    inputs come from that tile), or written by kernels kept on that tile,
+    stays on that tile too (inputs smaller than its output, which broadcast
+    into it, do not count; passes/vpuip/utils/ProducerTile.h), so that
     `vpuc-vpuip-optimize-copies` can remove the round trip through DDR once
     `vpuc-vpuip-sw-kernels-to-cmx` has moved it into the tile's CMX; any
     other kernel may go to any tile.
