@@ -18,6 +18,7 @@
 
 #include "core/support/Diagnostics.h"
 #include "core/support/Logger.h"
+#include "dialects/common/ConstantSlicing.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/KernelDecl.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
@@ -175,7 +176,9 @@ getSplitAxis(SwKernelOp kernel, const abi::KernelDecl &decl, int64_t count) {
 
 /// `buffer`'s piece for the output rows [offset, offset + size) of `axis`
 /// (output rank `outRank`): a view of them when `buffer` has the output's
-/// `extent` along the matching dim, else all of `buffer` (it broadcasts).
+/// `extent` along the matching dim (a new constant holding them when
+/// `buffer` is a constant: tasks read constants directly), else all of
+/// `buffer` (it broadcasts).
 Value slice(OpBuilder &builder, Location loc, Value buffer, int64_t outRank,
             int64_t axis, int64_t extent, int64_t offset, int64_t size) {
   auto type = llvm::cast<MemRefType>(buffer.getType());
@@ -187,6 +190,12 @@ Value slice(OpBuilder &builder, Location loc, Value buffer, int64_t outRank,
   SmallVector<int64_t> sizes(type.getShape());
   offsets[dim] = offset;
   sizes[dim] = size;
+  if (const ConstantSlicingInterface *slicing = getConstantSlicing(buffer)) {
+    if (Value part =
+            slicing->sliceConstant(builder, loc, buffer, offsets, sizes)) {
+      return part;
+    }
+  }
   return builder.create<SubViewOp>(loc, buffer, offsets, sizes);
 }
 
@@ -222,7 +231,15 @@ void split(SwKernelOp kernel, int64_t axis, int64_t count) {
   auto concat =
       builder.create<ConcatViewOp>(kernel.getLoc(), outType, results, output);
   kernel->getResult(0).replaceAllUsesWith(concat.getOutput());
+  SmallVector<Value> operands(kernel->getOperands());
   kernel.erase();
+  // A constant the pieces read in parts is left unread.
+  for (Value operand : operands) {
+    Operation *def = operand.getDefiningOp();
+    if (def && def->use_empty() && getConstantSlicing(operand)) {
+      def->erase();
+    }
+  }
 }
 
 struct SplitSwKernelsPass final

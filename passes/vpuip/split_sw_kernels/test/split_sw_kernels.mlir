@@ -241,3 +241,32 @@ module @reduce attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX",
   }
 }
 // LOG: @reduce: 1 kernel(s) split into 4 pieces
+
+// -----
+
+// A constant operand with the split dim is cut into constants (a `#const.SubView` each): tasks
+// read constant buffers directly, never through a view.
+module @constant attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 16384, cmx_alignment = 64, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @multiply(memref<*xf16>, memref<*xf16>, memref<*xf16>) attributes {VPUIP.kernel_entry = "multiply"}
+  }
+  // CHECK-LABEL: func.func @constant
+  func.func @constant(%x: memref<1x64x2x2xf16>) -> memref<1x64x2x2xf16> {
+    // CHECK-NOT: const.Declare memref<1x64x1x1xf16>
+    // CHECK: %[[S0:.+]] = const.Declare memref<1x16x1x1xf16> = #const.Content<dense<1.500000e+00> : tensor<1x64x1x1xf16>, [#const.SubView<[0, 0, 0, 0], [1, 16, 1, 1]>]>
+    // CHECK: VPUIP.SW.Kernel @VPU.SW::@multiply on tile 0 inputs(%{{.+}}, %[[S0]] : memref<1x16x2x2xf16>, memref<1x16x1x1xf16>)
+    // CHECK: const.Declare memref<1x16x1x1xf16> = #const.Content<dense<1.500000e+00> : tensor<1x64x1x1xf16>, [#const.SubView<[0, 48, 0, 0], [1, 16, 1, 1]>]>
+    // CHECK-NOT: VPUIP.SubView %{{.+}} [0, {{[0-9]+}}, 0, 0] [1, 16, 1, 1]
+    %s = const.Declare memref<1x64x1x1xf16> = #const.Content<dense<1.5> : tensor<1x64x1x1xf16>>
+    %a = memref.alloc() : memref<1x64x2x2xf16>
+    %0 = VPUIP.SW.Kernel @VPU.SW::@multiply on tile 0 inputs(%x, %s : memref<1x64x2x2xf16>, memref<1x64x1x1xf16>) outputs(%a : memref<1x64x2x2xf16>) -> memref<1x64x2x2xf16> {
+    ^bb0(%i: memref<1x64x2x2xf16>, %j: memref<1x64x1x1xf16>, %o: memref<1x64x2x2xf16>):
+      VPUIP.SW.Kernel.run(%i, %j, %o) : memref<1x64x2x2xf16>, memref<1x64x1x1xf16>, memref<1x64x2x2xf16>
+    }
+    return %0 : memref<1x64x2x2xf16>
+  }
+}
+// LOG: @constant: 1 kernel(s) split into 4 pieces
