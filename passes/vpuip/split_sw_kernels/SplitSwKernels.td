@@ -49,8 +49,10 @@ def SplitSwKernelsPass
     channels) is split over H into a piece per SHAVE rather than into 3
     channel planes. An input is sliced along the matching dim (dims
     aligned from the innermost, as in NumPy broadcasting) when it has the
-    output's extent there, and passed whole when it broadcasts along it
-    (extent 1, or fewer dims).
+    output's extent there (a constant into constants, each a
+    `#const.SubView`: tasks read constant buffers directly, never through a
+    view), and passed whole when it broadcasts along it (extent 1, or fewer
+    dims).
 
     **Count.** At least `clusters x shaves` pieces (every activation SHAVE of
     the target's `VPUIP.resources`), or `shaves` when the kernel's DDR inputs
