@@ -280,6 +280,23 @@ struct SplitSwKernelsPass final
       const bool onProducerTile = producers.getProducerTile(kernel).has_value();
       int64_t count = std::max(onProducerTile ? resources.getShaves() : shaves,
                                (footprint + pieceBudget - 1) / pieceBudget);
+      // A piece of a kernel on its producer's tile reads its input where the
+      // producer wrote it, all of which stays in the CMX meanwhile: the
+      // piece's output must fit beside the whole input.
+      if (onProducerTile) {
+        int64_t inputs = 0;
+        int64_t outputs = 0;
+        for (Value buffer : kernel.getInputs()) {
+          inputs += getBytes(buffer);
+        }
+        for (Value buffer : kernel.getOutputBuffs()) {
+          outputs += getBytes(buffer);
+        }
+        const int64_t room = resources.getCmxSize() - inputs;
+        if (room > 0) {
+          count = std::max(count, (outputs + room - 1) / room);
+        }
+      }
       if (onProducerTile) {
         count = llvm::alignTo(count, resources.getShaves());
       }

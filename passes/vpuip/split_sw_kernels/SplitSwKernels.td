@@ -61,8 +61,12 @@ def SplitSwKernelsPass
     tile), and more when the piece's tensors would
     not fit half a tile's CMX (`cmx_size / 2`), so that
     `vpuc-vpuip-sw-kernels-to-cmx` can move each piece into CMX with room for
-    the next piece's input (for a kernel of one tile, a multiple of its
-    SHAVEs, so that they stay equally busy); at most the axis's extent, and
+    the next piece's input, and, for a kernel of one tile, enough that a
+    piece's output fits the CMX beside all of the kernel's inputs (the
+    pieces read them in place where the producer wrote them, and that
+    buffer stays whole meanwhile: an EfficientNet-B2 Swish on a 1.62 MB
+    expansion) (for a kernel of one tile, a multiple of its SHAVEs, so
+    that they stay equally busy); at most the axis's extent, and
     no more than one piece per `min-piece-elements` elements of the kernel's largest tensor
     (the fixed cost of a task outweighs smaller pieces; a reduction's work
     is its input). A kernel that would make fewer than two pieces

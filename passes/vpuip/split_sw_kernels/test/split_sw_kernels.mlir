@@ -270,3 +270,30 @@ module @constant attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX
   }
 }
 // LOG: @constant: 1 kernel(s) split into 4 pieces
+
+// -----
+
+// A kernel on its producer's tile (its input copied out of tile 0's CMX) reads that input in place
+// later, all 14 KB of it: each piece's output must fit in the 2 KB left of the 16 KB CMX, so 8
+// pieces (1 KB of output each), not the 4 that half the CMX per piece gives.
+module @room attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 16384, cmx_alignment = 64, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @activation(memref<*xf16>, memref<*xf16>, i32, f32, f32) attributes {VPUIP.kernel_entry = "activation"}
+  }
+  // CHECK-LABEL: func.func @room
+  func.func @room(%x: memref<1x8x56x16xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x8x56x16xf16> {
+    // CHECK-COUNT-8: VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%{{.+}} : memref<1x1x56x16xf16>)
+    %d = memref.alloc() : memref<1x8x56x16xf16>
+    %c = VPUIP.Copy inputs(%x : memref<1x8x56x16xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%d : memref<1x8x56x16xf16>) -> memref<1x8x56x16xf16>
+    %a = memref.alloc() : memref<1x8x56x16xf16>
+    %0 = VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%c : memref<1x8x56x16xf16>) outputs(%a : memref<1x8x56x16xf16>) -> memref<1x8x56x16xf16> {
+    ^bb0(%i: memref<1x8x56x16xf16>, %o: memref<1x8x56x16xf16>):
+      VPUIP.SW.Kernel.run(%i, %o, 2 : i32, 0.0 : f32, 0.0 : f32) : memref<1x8x56x16xf16>, memref<1x8x56x16xf16>
+    }
+    return %0 : memref<1x8x56x16xf16>
+  }
+}
+// LOG: @room: 1 kernel(s) split into 8 pieces
