@@ -15,7 +15,6 @@
 #include <optional>
 
 #include "dialects/vpuip/ir/KernelDecl.h"
-#include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -147,10 +146,7 @@ struct EltwiseInPlacePass
     SmallVector<memref::AllocOp> erased;
     SymbolTableCollection tables;
     // The whole CMX: a task's buffers must be in it together.
-    CmxLimit limit;
-    if (ResourcesAttr resources = getResources(getOperation())) {
-      limit = {resources.getCmxSize(), resources.getCmxAlignment()};
-    }
+    const CmxLimit limit = getCmxLimit(getOperation());
     getOperation().walk([&](Block *block) {
       UsedAfter usedAfter;
       for (Operation &op : llvm::reverse(*block)) {

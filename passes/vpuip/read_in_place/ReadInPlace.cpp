@@ -17,7 +17,6 @@
 
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
-#include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -48,6 +47,42 @@ std::optional<BufferLocation> getCompactLocation(Value value) {
   return location;
 }
 
+/// The offsets of a view of `source` of `type` starting `offset` bytes into
+/// it, compact in the same order, if there is one.
+std::optional<SmallVector<int64_t>>
+getViewOffsets(MemRefType source, MemRefType type, int64_t offset) {
+  BufferType from(source);
+  if (from.getRank() != BufferType(type).getRank() ||
+      from.getElementType() != type.getElementType()) {
+    return std::nullopt;
+  }
+  shape::Strides strides = from.getStrides();
+  const int64_t bitsPerByte = 8;
+  int64_t bits = offset * bitsPerByte;
+  SmallVector<int64_t> offsets(from.getRank(), 0);
+  // The dims from the outermost in memory: the coordinate of the first byte.
+  shape::DimsOrder order = from.getOrder();
+  for (int64_t i = 0; i < from.getRank(); ++i) {
+    const int64_t dim = order.dimAt(shape::MemDim(i)).ind();
+    const int64_t stride = strides[shape::Dim(dim)];
+    if (stride <= 0) {
+      return std::nullopt;
+    }
+    offsets[dim] = bits / stride;
+    bits %= stride;
+  }
+  if (bits != 0) {
+    return std::nullopt;
+  }
+  auto silent = [] { return InFlightDiagnostic(); };
+  FailureOr<MemRefType> view =
+      SubViewOp::inferResultType(silent, source, offsets, type.getShape());
+  if (failed(view) || *view != type) {
+    return std::nullopt;
+  }
+  return offsets;
+}
+
 /// A CMX allocation `D` that DMAs fill from one range of another CMX
 /// allocation `R`, and what its readers read.
 struct Plan {
@@ -56,9 +91,10 @@ struct Plan {
   SmallVector<NNDMAOp, 4> fills;
   /// The join of the fills' results over `destination`, if any.
   ConcatViewOp join;
-  /// The root read and the byte offset in it of `destination`'s first byte.
+  /// The root read, and the offsets of the view of it that is
+  /// `destination`.
   Value source;
-  int64_t offset = 0;
+  SmallVector<int64_t> viewOffsets;
 };
 
 /// The plan for `alloc` when the pass description's conditions hold.
@@ -147,7 +183,6 @@ std::optional<Plan> getPlan(memref::AllocOp alloc, const WriterMap &writers,
       bytes != type.getTotalAllocSize().count()) {
     return std::nullopt;
   }
-  plan.offset = *shift;
   // Only the fills write the allocation, and nothing writes `R` from the
   // first fill on: the view reads what the fills copied.
   ArrayRef<Operation *> destinationWriters = writers.getWriters(alloc);
@@ -168,43 +203,13 @@ std::optional<Plan> getPlan(memref::AllocOp alloc, const WriterMap &writers,
   if (!usersFitWith(read, alloc, sourceAlloc.getType(), limit)) {
     return std::nullopt;
   }
+  std::optional<SmallVector<int64_t>> offsets =
+      getViewOffsets(sourceAlloc.getType(), alloc.getType(), *shift);
+  if (!offsets) {
+    return std::nullopt;
+  }
+  plan.viewOffsets = std::move(*offsets);
   return plan;
-}
-
-/// The offsets of a view of `source` of `type` starting `offset` bytes into
-/// it, compact in the same order, if there is one.
-std::optional<SmallVector<int64_t>>
-getViewOffsets(MemRefType source, MemRefType type, int64_t offset) {
-  BufferType from(source);
-  if (from.getRank() != BufferType(type).getRank() ||
-      from.getElementType() != type.getElementType()) {
-    return std::nullopt;
-  }
-  shape::Strides strides = from.getStrides();
-  const int64_t bitsPerByte = 8;
-  int64_t bits = offset * bitsPerByte;
-  SmallVector<int64_t> offsets(from.getRank(), 0);
-  // The dims from the outermost in memory: the coordinate of the first byte.
-  shape::DimsOrder order = from.getOrder();
-  for (int64_t i = 0; i < from.getRank(); ++i) {
-    const int64_t dim = order.dimAt(shape::MemDim(i)).ind();
-    const int64_t stride = strides[shape::Dim(dim)];
-    if (stride <= 0) {
-      return std::nullopt;
-    }
-    offsets[dim] = bits / stride;
-    bits %= stride;
-  }
-  if (bits != 0) {
-    return std::nullopt;
-  }
-  auto silent = [] { return InFlightDiagnostic(); };
-  FailureOr<MemRefType> view =
-      SubViewOp::inferResultType(silent, source, offsets, type.getShape());
-  if (failed(view) || *view != type) {
-    return std::nullopt;
-  }
-  return offsets;
 }
 
 struct ReadInPlacePass : public impl::ReadInPlacePassBase<ReadInPlacePass> {
@@ -222,10 +227,7 @@ struct ReadInPlacePass : public impl::ReadInPlacePassBase<ReadInPlacePass> {
       return;
     }
     // The whole CMX: a task's buffers must be in it together.
-    CmxLimit limit;
-    if (ResourcesAttr resources = getResources(func)) {
-      limit = {resources.getCmxSize(), resources.getCmxAlignment()};
-    }
+    const CmxLimit limit = getCmxLimit(func);
     SmallVector<memref::AllocOp> allocs(block.getOps<memref::AllocOp>());
     int64_t removed = 0;
     int64_t bytes = 0;
@@ -234,32 +236,26 @@ struct ReadInPlacePass : public impl::ReadInPlacePassBase<ReadInPlacePass> {
       if (!plan) {
         continue;
       }
-      std::optional<SmallVector<int64_t>> offsets =
-          getViewOffsets(llvm::cast<MemRefType>(plan->source.getType()),
-                         alloc.getType(), plan->offset);
-      if (!offsets) {
-        continue;
-      }
       removed += static_cast<int64_t>(plan->fills.size());
       bytes += BufferType(alloc.getType()).getTotalAllocSize().count();
-      rewrite(*plan, *offsets);
+      rewrite(*plan);
     }
     support::Logger(getArgument())
         .info("@{0}: {1} CMX-to-CMX DMA task(s) read in place, {2} bytes",
               func.getSymName(), removed, bytes);
   }
 
-  /// Replaces the allocation of `plan` by the view of its source at
-  /// `offsets`: the join (if any) takes the fills' sources over the view, a
-  /// lone fill's readers read its source, and the fills, the allocation and
-  /// its views are erased.
-  static void rewrite(Plan plan, ArrayRef<int64_t> offsets) {
+  /// Replaces the allocation of `plan` by the view of its source: the join (if
+  /// any) takes the fills' sources over the view, a lone fill's readers read
+  /// its source, and the fills, the allocation and its views are erased.
+  static void rewrite(Plan plan) {
     NNDMAOp first = plan.fills.front();
     OpBuilder builder(first);
     memref::AllocOp alloc = plan.destination;
     if (plan.join) {
-      auto view = builder.create<SubViewOp>(
-          alloc.getLoc(), plan.source, offsets, alloc.getType().getShape());
+      auto view = builder.create<SubViewOp>(alloc.getLoc(), plan.source,
+                                            plan.viewOffsets,
+                                            alloc.getType().getShape());
       SmallVector<Value, 4> sources;
       for (Value input : plan.join.getInputs()) {
         sources.push_back(input.getDefiningOp<NNDMAOp>().getInput());

@@ -267,10 +267,14 @@ struct SplitSwKernelsPass final
       if (!decl) {
         return;
       }
+      const size_t numInputs = kernel.getInputs().size();
       int64_t footprint = 0;
+      int64_t inputBytes = 0;
       int64_t largest = 0;
-      for (Value buffer : kernel->getOperands()) {
-        footprint += getBytes(buffer);
+      for (auto [index, buffer] : llvm::enumerate(kernel->getOperands())) {
+        const int64_t bytes = getBytes(buffer);
+        footprint += bytes;
+        inputBytes += index < numInputs ? bytes : 0;
         largest = std::max(
             largest, llvm::cast<MemRefType>(buffer.getType()).getNumElements());
       }
@@ -284,20 +288,11 @@ struct SplitSwKernelsPass final
       // producer wrote it, all of which stays in the CMX meanwhile: the
       // piece's output must fit beside the whole input.
       if (onProducerTile) {
-        int64_t inputs = 0;
-        int64_t outputs = 0;
-        for (Value buffer : kernel.getInputs()) {
-          inputs += getBytes(buffer);
-        }
-        for (Value buffer : kernel.getOutputBuffs()) {
-          outputs += getBytes(buffer);
-        }
-        const int64_t room = resources.getCmxSize() - inputs;
+        const int64_t outputBytes = footprint - inputBytes;
+        const int64_t room = resources.getCmxSize() - inputBytes;
         if (room > 0) {
-          count = std::max(count, (outputs + room - 1) / room);
+          count = std::max(count, (outputBytes + room - 1) / room);
         }
-      }
-      if (onProducerTile) {
         count = llvm::alignTo(count, resources.getShaves());
       }
       std::optional<int64_t> axis = getSplitAxis(kernel, *decl, count);

@@ -10,6 +10,7 @@
 #include <cassert>
 
 #include "dialects/vpuip/ir/BufferType.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
@@ -215,6 +216,15 @@ CmxLimit getInPlaceLimit(int64_t cmxSize, int64_t alignment) {
   limit.capacity =
       static_cast<int64_t>(static_cast<double>(cmxSize) * kInPlaceCmxShare);
   limit.alignment = alignment;
+  return limit;
+}
+
+CmxLimit getCmxLimit(Operation *op) {
+  CmxLimit limit;
+  if (ResourcesAttr resources = getResources(op)) {
+    limit.capacity = resources.getCmxSize();
+    limit.alignment = resources.getCmxAlignment();
+  }
   return limit;
 }
 

@@ -51,6 +51,11 @@ void retypeKernelArgument(SwKernelOp kernel, OpOperand &use);
 /// checked) and buffers aligned to `alignment`: kInPlaceCmxShare of it.
 CmxLimit getInPlaceLimit(int64_t cmxSize, int64_t alignment);
 
+/// The whole CMX of a cluster of the target in the module of `op`
+/// (`VPUIP.resources`; not checked without one): what a task's buffers must
+/// fit in together for the memory scheduler.
+CmxLimit getCmxLimit(Operation *op);
+
 /// True if every op using `value`, directly or through views of it, has its
 /// CMX buffers in `buffer`'s cluster fit in `limit` together with a buffer of
 /// type `replacement` in place of `buffer`: the check of a rewrite that makes
