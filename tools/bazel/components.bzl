@@ -51,6 +51,7 @@ ALL_COMPONENTS = {
     "vpu_multi_cluster": "//passes/vpu/multi_cluster:component",
     "vpu_split_sw_layers": "//passes/vpu/split_sw_layers:component",
     "vpu_tiling": "//passes/vpu/tiling:component",
+    "vpu_vertical_fusion": "//passes/vpu/vertical_fusion:component",
     "vpuip_add_buffers_for_net_results": "//passes/vpuip/add_buffers_for_net_results:component",
     "vpuip_assign_dma_ports": "//passes/vpuip/assign_dma_ports:component",
     "vpuip_assign_shaves": "//passes/vpuip/assign_shaves:component",

@@ -142,27 +142,36 @@ int64_t maxTilesOf(const OpGeometry &geometry, TileAxis axis) {
                            1);
 }
 
+TileBox rowBox(const OpGeometry &geometry, int64_t offset, int64_t size) {
+  TileBox tile;
+  tile.offset = offset;
+  tile.size = size;
+  // Rows of the padded input the tile's windows cover, in input coordinates
+  // (negative or past the end inside the padding).
+  const int64_t stride = geometry.strides[0];
+  const int64_t first = offset * stride - geometry.padsBegin[0];
+  const int64_t end =
+      (offset + size - 1) * stride - geometry.padsBegin[0] + geometry.kernel[0];
+  const int64_t height = geometry.inputShape[2];
+  tile.inputOffset = std::max<int64_t>(first, 0);
+  tile.inputRows = std::min(end, height) - tile.inputOffset;
+  tile.padTop = std::max<int64_t>(-first, 0);
+  tile.padBottom = std::max<int64_t>(end - height, 0);
+  return tile;
+}
+
 SmallVector<TileBox> planTiles(const OpGeometry &geometry, TileAxis axis,
                                int64_t count) {
   SmallVector<TileBox> tiles;
   for (auto [offset, size] :
        splitRange(extentOf(geometry, axis), granuleOf(geometry, axis), count)) {
+    if (axis == TileAxis::Height) {
+      tiles.push_back(rowBox(geometry, offset, size));
+      continue;
+    }
     TileBox tile;
     tile.offset = offset;
     tile.size = size;
-    if (axis == TileAxis::Height) {
-      // Rows of the padded input the tile's windows cover, in input
-      // coordinates (negative or past the end inside the padding).
-      const int64_t stride = geometry.strides[0];
-      const int64_t first = offset * stride - geometry.padsBegin[0];
-      const int64_t end = (offset + size - 1) * stride - geometry.padsBegin[0] +
-                          geometry.kernel[0];
-      const int64_t height = geometry.inputShape[2];
-      tile.inputOffset = std::max<int64_t>(first, 0);
-      tile.inputRows = std::min(end, height) - tile.inputOffset;
-      tile.padTop = std::max<int64_t>(-first, 0);
-      tile.padBottom = std::max<int64_t>(end - height, 0);
-    }
     tiles.push_back(tile);
   }
   return tiles;
@@ -237,80 +246,100 @@ Value sliceValue(OpBuilder &builder, Location loc, Value value,
   return builder.create<SliceOp>(loc, sliceType, value, offsets, sizes);
 }
 
+Operation *createTile(OpBuilder &builder, NCEOpInterface nce,
+                      const OpGeometry &geometry, TileAxis axis,
+                      const TileBox &tile, Location loc,
+                      std::optional<int64_t> cluster, Value activation) {
+  Operation *op = nce.getOperation();
+  MLIRContext *context = op->getContext();
+  RankedTensorType outputType = tensorOf(op->getResult(0));
+  ArrayRef<int64_t> in = geometry.inputShape;
+  SmallVector<int64_t, 4> inOffsets(4, 0);
+  SmallVector<int64_t, 4> inSizes(in.begin(), in.end());
+  SmallVector<int64_t, 4> outShape(geometry.outputShape);
+  SmallVector<int64_t, 2> padsBegin(geometry.padsBegin);
+  SmallVector<int64_t, 2> padsEnd(geometry.padsEnd);
+  // Filter and bias boxes (dim 0 of both) for channel tiles.
+  std::optional<std::pair<int64_t, int64_t>> weightsRange;
+  switch (axis) {
+  case TileAxis::Height:
+    inOffsets[2] = tile.inputOffset;
+    inSizes[2] = tile.inputRows;
+    outShape[2] = tile.size;
+    padsBegin[0] = tile.padTop;
+    padsEnd[0] = tile.padBottom;
+    break;
+  case TileAxis::OutputChannels:
+    outShape[1] = tile.size;
+    weightsRange = {tile.offset, tile.size};
+    break;
+  case TileAxis::Channels:
+    inOffsets[1] = tile.offset;
+    inSizes[1] = tile.size;
+    outShape[1] = tile.size;
+    weightsRange = {tile.offset, tile.size};
+    break;
+  }
+  SmallVector<Value, 3> operands;
+  for (Value operand : op->getOperands()) {
+    if (operand == geometry.filter || operand == geometry.bias) {
+      // Channel tiles slice dim 0 of the filter and the bias.
+      RankedTensorType type = tensorOf(operand);
+      if (!weightsRange) {
+        operands.push_back(operand);
+        continue;
+      }
+      SmallVector<int64_t, 4> offsets(type.getRank(), 0);
+      SmallVector<int64_t, 4> sizes(type.getShape());
+      offsets[0] = weightsRange->first;
+      sizes[0] = weightsRange->second;
+      operands.push_back(sliceValue(builder, loc, operand, offsets, sizes));
+      continue;
+    }
+    // An activation: the input (the geometry's, which may be another value
+    // than the op's own) or the eltwise's second input.
+    if (operand == nce.getActivation() && activation) {
+      operands.push_back(activation);
+      continue;
+    }
+    Value source = operand == nce.getActivation() ? geometry.input : operand;
+    operands.push_back(sliceValue(builder, loc, source, inOffsets, inSizes));
+  }
+  NamedAttrList attributes(op->getAttrDictionary());
+  if (axis == TileAxis::Height && op->hasAttr("pads_begin")) {
+    attributes.set("pads_begin", DenseI64ArrayAttr::get(context, padsBegin));
+    attributes.set("pads_end", DenseI64ArrayAttr::get(context, padsEnd));
+  }
+  if (cluster) {
+    attributes.set("cluster", builder.getI64IntegerAttr(*cluster));
+  }
+  auto tileType = RankedTensorType::get(outShape, outputType.getElementType(),
+                                        outputType.getEncoding());
+  OperationState state(loc, op->getName());
+  state.addOperands(operands);
+  state.addTypes(tileType);
+  state.addAttributes(attributes);
+  return builder.create(state);
+}
+
 SmallVector<Operation *>
 rewriteIntoTiles(NCEOpInterface nce, const OpGeometry &geometry, TileAxis axis,
                  ArrayRef<TileBox> tiles, StringRef suffix,
                  ArrayRef<int64_t> clusters) {
   Operation *op = nce.getOperation();
   OpBuilder builder(op);
-  MLIRContext *context = op->getContext();
   RankedTensorType outputType = tensorOf(op->getResult(0));
-  ArrayRef<int64_t> in = geometry.inputShape;
   SmallVector<Value> results;
   SmallVector<Operation *> pieces;
   for (auto [index, tile] : llvm::enumerate(tiles)) {
     Location loc = support::getPieceLocation(
         op->getLoc(), suffix.str() + std::to_string(index));
-    SmallVector<int64_t, 4> inOffsets(4, 0);
-    SmallVector<int64_t, 4> inSizes(in.begin(), in.end());
-    SmallVector<int64_t, 4> outShape(geometry.outputShape);
-    SmallVector<int64_t, 2> padsBegin(geometry.padsBegin);
-    SmallVector<int64_t, 2> padsEnd(geometry.padsEnd);
-    // Filter and bias boxes (dim 0 of both) for channel tiles.
-    std::optional<std::pair<int64_t, int64_t>> weightsRange;
-    switch (axis) {
-    case TileAxis::Height:
-      inOffsets[2] = tile.inputOffset;
-      inSizes[2] = tile.inputRows;
-      outShape[2] = tile.size;
-      padsBegin[0] = tile.padTop;
-      padsEnd[0] = tile.padBottom;
-      break;
-    case TileAxis::OutputChannels:
-      outShape[1] = tile.size;
-      weightsRange = {tile.offset, tile.size};
-      break;
-    case TileAxis::Channels:
-      inOffsets[1] = tile.offset;
-      inSizes[1] = tile.size;
-      outShape[1] = tile.size;
-      weightsRange = {tile.offset, tile.size};
-      break;
-    }
-    SmallVector<Value, 3> operands;
-    for (Value operand : op->getOperands()) {
-      if (operand == geometry.filter || operand == geometry.bias) {
-        // Channel tiles slice dim 0 of the filter and the bias.
-        RankedTensorType type = tensorOf(operand);
-        if (!weightsRange) {
-          operands.push_back(operand);
-          continue;
-        }
-        SmallVector<int64_t, 4> offsets(type.getRank(), 0);
-        SmallVector<int64_t, 4> sizes(type.getShape());
-        offsets[0] = weightsRange->first;
-        sizes[0] = weightsRange->second;
-        operands.push_back(sliceValue(builder, loc, operand, offsets, sizes));
-        continue;
-      }
-      // An activation: the input or the eltwise's second input.
-      operands.push_back(sliceValue(builder, loc, operand, inOffsets, inSizes));
-    }
-    NamedAttrList attributes(op->getAttrDictionary());
-    if (axis == TileAxis::Height && op->hasAttr("pads_begin")) {
-      attributes.set("pads_begin", DenseI64ArrayAttr::get(context, padsBegin));
-      attributes.set("pads_end", DenseI64ArrayAttr::get(context, padsEnd));
-    }
+    std::optional<int64_t> cluster;
     if (!clusters.empty()) {
-      attributes.set("cluster", builder.getI64IntegerAttr(clusters[index]));
+      cluster = clusters[index];
     }
-    auto tileType = RankedTensorType::get(outShape, outputType.getElementType(),
-                                          outputType.getEncoding());
-    OperationState state(loc, op->getName());
-    state.addOperands(operands);
-    state.addTypes(tileType);
-    state.addAttributes(attributes);
-    Operation *piece = builder.create(state);
+    Operation *piece =
+        createTile(builder, nce, geometry, axis, tile, loc, cluster);
     pieces.push_back(piece);
     results.push_back(piece->getResult(0));
   }

@@ -117,6 +117,10 @@ int64_t extentOf(const OpGeometry &geometry, TileAxis axis);
 /// least 1.
 int64_t maxTilesOf(const OpGeometry &geometry, TileAxis axis);
 
+/// The piece of output rows [offset, offset + size) of `geometry`: the input
+/// rows its windows read and the padding it keeps at the true edges.
+TileBox rowBox(const OpGeometry &geometry, int64_t offset, int64_t size);
+
 /// The pieces of a split of `geometry` over `axis` into `count` pieces of
 /// whole granules that differ by at most one granule, the larger first
 /// (`count` at most maxTilesOf).
@@ -141,6 +145,17 @@ std::string layerName(Operation *op);
 /// `const.Declare`, a VPU.Slice otherwise; created at `builder`'s point.
 Value sliceValue(OpBuilder &builder, Location loc, Value value,
                  ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes);
+
+/// Creates at `builder`'s point the NCE op computing the piece `tile` (of a
+/// split over `axis`) of `op`, whose input is `geometry.input` (sliced to the
+/// rows or channels the piece reads; `activation` instead, when given, which
+/// must be those already) and whose other operands are `op`'s (a filter and
+/// bias sliced for channel pieces); it keeps `op`'s attributes, with the
+/// piece's padding and `cluster` when given.
+Operation *createTile(OpBuilder &builder, NCEOpInterface op,
+                      const OpGeometry &geometry, TileAxis axis,
+                      const TileBox &tile, Location loc,
+                      std::optional<int64_t> cluster, Value activation = {});
 
 /// Rewrites `op` into one NCE op per piece of `tiles` (a split over `axis`),
 /// fed by VPU.Slice of its activations (a `const.Declare` filter or bias is

@@ -11,6 +11,7 @@
 #include "passes/vpu/utils/testing/SplitEquivalence.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/vpu/ir/VPUDialect.h"
@@ -38,7 +39,7 @@ float SplitEquivalence::next() {
 }
 
 std::string SplitEquivalence::expandConstants(std::string function) {
-  for (const char *marker : {"{W:", "{B:"}) {
+  for (const char *marker : {"{W:", "{B:", "{V:", "{C:"}) {
     for (size_t begin = function.find(marker); begin != std::string::npos;
          begin = function.find(marker)) {
       size_t end = function.find('}', begin);
@@ -58,7 +59,7 @@ std::string SplitEquivalence::expandConstants(std::string function) {
           llvm::formatv("  %{0} = const.Declare tensor<{1}xf16{2}> = "
                         "#const.Content<dense<{3}> : tensor<{4}xf16>, "
                         "[#const.Reshape<[{5}]>{6}]>\n",
-                        marker[1] == 'W' ? "w" : "b", shape,
+                        static_cast<char>(std::tolower(marker[1])), shape,
                         rank4 ? ", #NHWC" : "", body, count, dims,
                         rank4 ? ", #const.Reorder<#NHWC>" : "")
               .str();

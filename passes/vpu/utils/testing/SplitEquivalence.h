@@ -40,8 +40,9 @@ protected:
   /// Deterministic pseudo-random floats in [-1, 1].
   float next();
 
-  /// `function` with every `{W:shape:count}` and `{B:shape:count}` marker
-  /// (shape written "64x16x3x3") replaced by a const.Declare `%w` / `%b` of
+  /// `function` with every `{W:shape:count}`, `{B:shape:count}`,
+  /// `{V:shape:count}` and `{C:shape:count}` marker (shape written
+  /// "64x16x3x3") replaced by a const.Declare `%w`, `%b`, `%v` or `%c` of
   /// `count` random values (next() / 4) reshaped from 1-D, and reordered to
   /// NHWC for rank 4.
   std::string expandConstants(std::string function);
