@@ -91,6 +91,14 @@ FailureOr<DimsOrder> orderOf(Value value) {
   return shape::getOrder(value.getType());
 }
 
+/// True if `op` is a layer that can compute in another order: layout-agnostic
+/// (IE_AnyLayout, with the layout interface), one result, not an NCE layer.
+bool isMovableLayer(Operation *op) {
+  return llvm::isa<LayoutInfoOpInterface>(op) && op->hasTrait<AnyLayout>() &&
+         op->getNumResults() == 1 && op->getNumRegions() == 0 &&
+         !llvm::isa<ReorderOp>(op) && !VPU::isNCELayer(op);
+}
+
 /// A layout-agnostic op reading reorders from one order S computes in S, with
 /// one reorder after it (see the pass description).
 struct MoveReorderDown : RewritePattern {
@@ -99,12 +107,10 @@ struct MoveReorderDown : RewritePattern {
 
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    auto layoutInfo = llvm::dyn_cast<LayoutInfoOpInterface>(op);
-    if (!layoutInfo || !op->hasTrait<AnyLayout>() || op->getNumResults() != 1 ||
-        op->getNumRegions() != 0 || llvm::isa<ReorderOp>(op) ||
-        VPU::isNCELayer(op)) {
+    if (!isMovableLayer(op)) {
       return failure();
     }
+    auto layoutInfo = llvm::cast<LayoutInfoOpInterface>(op);
     auto resultType =
         llvm::dyn_cast<RankedTensorType>(op->getResult(0).getType());
     FailureOr<DimsOrder> resultOrder = orderOf(op->getResult(0));
@@ -122,12 +128,13 @@ struct MoveReorderDown : RewritePattern {
       if (operand.getDefiningOp<Const::DeclareOp>()) {
         continue;
       }
+      // A reorder read by other layers too moves when they all can: each
+      // reads its input in turn, and the reorder goes with its last user.
       auto reorder = operand.getDefiningOp<ReorderOp>();
-      if (!reorder || llvm::any_of(reorder->getUsers(), [&](Operation *user) {
-            return user != op;
-          })) {
+      if (!reorder || !llvm::all_of(reorder->getUsers(), isMovableLayer)) {
         return rewriter.notifyMatchFailure(
-            op, "an operand is not a reorder used by this op only");
+            op, "an operand is not a reorder read by layout-agnostic layers "
+                "only");
       }
       FailureOr<DimsOrder> order = orderOf(reorder.getInput());
       if (failed(order) || (source && *source != *order)) {

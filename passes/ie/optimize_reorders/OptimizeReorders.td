@@ -24,7 +24,9 @@ def OptimizeReordersPass : Pass<"vpuc-ie-optimize-reorders", "::mlir::func::Func
     * `Reorder` of a `const.Declare` becomes a constant with `#const.Reorder`;
     * a layout-agnostic op (one with the `IE_AnyLayout` trait: eltwise ops, activations,
       ... whose `IE_LayoutInfoOpInterface` accepts the new orders) whose operands of the
-      result's rank are all reorders from one order S, used by this op only, or constants,
+      result's rank are all reorders from one order S or constants, each reorder read by
+      such layers only (a squeeze-excitation's average pool and multiplication read one
+      activation: each moves in turn and the reorder goes with the last),
       computes in S instead, and one reorder after it restores the former order of its
       result. Operands of another rank (broadcasts) are kept, provided the result then
       still takes S (its type inference says so). The reorder thus moves down towards the

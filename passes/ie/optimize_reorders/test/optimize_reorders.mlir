@@ -136,3 +136,31 @@ func.func @depth_to_space(%x: tensor<1x64x4x4xf16, #NHWC>) -> tensor<1x16x8x8xf1
          strides = array<i64: 1, 1>} : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
   return %4 : tensor<1x16x8x8xf16, #NHWC>
 }
+
+// -----
+
+// A squeeze-excitation block between NHWC layers: the average pool and the multiplication both
+// read the reordered activation. Each computes in NHWC in turn, and the reorder goes with the
+// last of them; the pooled vector and the product then reach the next layers without a reorder.
+
+// CHECK-DAG:   #[[$NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-LABEL: func.func @excitation
+// CHECK-SAME:    (%[[X:.+]]: tensor<1x16x8x8xf16, #[[$NHWC]]>, %[[S:.+]]: tensor<1x16x1x1xf16, #[[$NHWC]]>)
+// CHECK-NOT:     IE.Reorder
+// CHECK:         %[[P:.+]] = IE.ReduceMean(%[[X]]) {{.+}} : tensor<1x16x8x8xf16, #[[$NHWC]]> -> tensor<1x16x1x1xf16, #[[$NHWC]]>
+// CHECK-NOT:     IE.Reorder
+// CHECK:         %[[M:.+]] = IE.Multiply(%[[X]], %[[S]]) : tensor<1x16x8x8xf16, #[[$NHWC]]>, tensor<1x16x1x1xf16, #[[$NHWC]]> -> tensor<1x16x8x8xf16, #[[$NHWC]]>
+// CHECK-NOT:     IE.Reorder
+// CHECK:         return %[[P]], %[[M]]
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+#NCHW = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @excitation(%x: tensor<1x16x8x8xf16, #NHWC>, %s: tensor<1x16x1x1xf16, #NHWC>)
+    -> (tensor<1x16x1x1xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC>) {
+  %0 = IE.Reorder(%x) {dstOrder = #NCHW} : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16>
+  %1 = IE.ReduceMean(%0) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x16x8x8xf16> -> tensor<1x16x1x1xf16>
+  %2 = IE.Reorder(%1) {dstOrder = #NHWC} : tensor<1x16x1x1xf16> -> tensor<1x16x1x1xf16, #NHWC>
+  %3 = IE.Reorder(%s) {dstOrder = #NCHW} : tensor<1x16x1x1xf16, #NHWC> -> tensor<1x16x1x1xf16>
+  %4 = IE.Multiply(%0, %3) : tensor<1x16x8x8xf16>, tensor<1x16x1x1xf16> -> tensor<1x16x8x8xf16>
+  %5 = IE.Reorder(%4) {dstOrder = #NHWC} : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16, #NHWC>
+  return %2, %5 : tensor<1x16x1x1xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC>
+}
