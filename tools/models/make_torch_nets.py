@@ -1,7 +1,7 @@
 """Builds the conv nets the default-HW mode is measured on beyond the shared models (issue 13's
 "unseen" ResNet-50-, EfficientNet-, RegNet-, MobileNetV3- and U-Net-style networks), with torch.
 
-Usage: make_torch_nets.py OUT_DIR [--extra] -> OUT_DIR/<name>/model.onnx and input_0.npy for every
+Usage: make_torch_nets.py OUT_DIR [--extra | --large] -> OUT_DIR/<name>/model.onnx and input_0.npy for every
 network (torch and torchvision: `tools/setup.sh --model-tools`); ONNX Runtime's output_0.npy then comes from tools/models/ort_reference.mjs, and
 tools/bench_modes.sh OUT_DIR measures them (docs/cost_model.md).
 
@@ -79,6 +79,16 @@ def main():
             "regnet_y_800mf": (torchvision.models.regnet_y_800mf, [1, 3, 224, 224]),
             "resnet101": (torchvision.models.resnet101, [1, 3, 224, 224]),
             "mnasnet1_0": (torchvision.models.mnasnet1_0, [1, 3, 224, 224]),
+        }, out)
+        return
+    if "--large" in sys.argv[2:]:
+        # EfficientNets at the larger resolutions of their family, whose early stages do not fit
+        # the CMX (vertical fusion: docs/cost_model.md).
+        torch.manual_seed(7)
+        export({
+            "effnet_b2": (torchvision.models.efficientnet_b2, [1, 3, 260, 260]),
+            "effnet_b3": (torchvision.models.efficientnet_b3, [1, 3, 300, 300]),
+            "effnet_b0_256": (torchvision.models.efficientnet_b0, [1, 3, 256, 256]),
         }, out)
         return
     torch.manual_seed(3)

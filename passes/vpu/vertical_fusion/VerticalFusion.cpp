@@ -100,8 +100,8 @@ std::optional<int64_t> rowSliceOffset(SliceOp slice) {
   auto result = llvm::cast<RankedTensorType>(slice.getResult().getType());
   ArrayRef<int64_t> offsets = slice.getStaticOffsets();
   for (int64_t dim = 0; dim < source.getRank(); ++dim) {
-    if (dim != kRowDim &&
-        (offsets[dim] != 0 || source.getDimSize(dim) != result.getDimSize(dim))) {
+    if (dim != kRowDim && (offsets[dim] != 0 ||
+                           source.getDimSize(dim) != result.getDimSize(dim))) {
       return std::nullopt;
     }
   }
@@ -156,7 +156,8 @@ std::optional<OpGeometry> wholeGeometry(ArrayRef<NCEOpInterface> producers,
     const TileBox box = rowBox(whole, offset, size);
     if (!inputOffset || *inputOffset != box.inputOffset ||
         piece->inputShape[kRowDim] != box.inputRows ||
-        piece->padsBegin[0] != box.padTop || piece->padsEnd[0] != box.padBottom) {
+        piece->padsBegin[0] != box.padTop ||
+        piece->padsEnd[0] != box.padBottom) {
       return std::nullopt;
     }
     offset += size;
@@ -251,12 +252,12 @@ std::optional<Chain> matchChain(Value value) {
 /// its input, which is the producer's output.
 int64_t fusedFootprint(const Chain &chain, const Consumer &consumer,
                        const TileBox &tile, int64_t alignment) {
-  const TileBox rows = rowBox(chain.geometry, consumer.rowOffset + tile.inputOffset,
-                              tile.inputRows);
+  const TileBox rows = rowBox(
+      chain.geometry, consumer.rowOffset + tile.inputOffset, tile.inputRows);
   const OpGeometry &geometry = consumer.geometry;
-  const int64_t input = alignedBytes(
-      geometry.inputShape[1] * tile.inputRows * geometry.inputShape[3],
-      geometry.inputBits, alignment);
+  const int64_t input = alignedBytes(geometry.inputShape[1] * tile.inputRows *
+                                         geometry.inputShape[3],
+                                     geometry.inputBits, alignment);
   return footprint(chain.geometry, TileAxis::Height, rows, alignment) +
          footprint(geometry, TileAxis::Height, tile, alignment) - input;
 }
@@ -283,7 +284,8 @@ RankedTensorType withRows(Value value, int64_t rows) {
   auto type = llvm::cast<RankedTensorType>(value.getType());
   SmallVector<int64_t, 4> shape(type.getShape());
   shape[kRowDim] = rows;
-  return RankedTensorType::get(shape, type.getElementType(), type.getEncoding());
+  return RankedTensorType::get(shape, type.getElementType(),
+                               type.getEncoding());
 }
 
 /// Replaces `consumer` by its fused tiles, each computing its producer rows
@@ -295,18 +297,27 @@ void rewriteConsumer(const Chain &chain, Consumer consumer) {
   if (op->hasAttr("cluster")) {
     cluster = consumer.op.getClusterIndex();
   }
+  // The producer piece (and its layers) of the consumer's cluster names the
+  // tiles' producers; every piece has the same attributes and weights.
+  size_t piece = 0;
+  for (size_t index = 0; index < chain.producers.size(); ++index) {
+    NCEOpInterface candidate = chain.producers[index];
+    if (cluster && candidate->hasAttr("cluster") &&
+        candidate.getClusterIndex() == *cluster) {
+      piece = index;
+    }
+  }
+  NCEOpInterface producer = chain.producers[piece];
   SmallVector<Value> results;
   for (auto [index, tile] : llvm::enumerate(consumer.tiles)) {
     const std::string suffix = "fused" + std::to_string(index);
-    const TileBox rows = rowBox(chain.geometry,
-                                consumer.rowOffset + tile.inputOffset,
-                                tile.inputRows);
-    NCEOpInterface producer = chain.producers.front();
-    Operation *piece = createTile(
+    const TileBox rows = rowBox(
+        chain.geometry, consumer.rowOffset + tile.inputOffset, tile.inputRows);
+    Operation *rowsOp = createTile(
         builder, producer, chain.geometry, TileAxis::Height, rows,
         support::getPieceLocation(producer->getLoc(), suffix), cluster);
-    Value value = piece->getResult(0);
-    for (Operation *layer : chain.layers.front()) {
+    Value value = rowsOp->getResult(0);
+    for (Operation *layer : chain.layers[piece]) {
       Operation *copy = builder.clone(*layer);
       copy->setLoc(support::getPieceLocation(layer->getLoc(), suffix));
       copy->setOperand(0, value);
@@ -343,7 +354,8 @@ void eraseChain(Chain &chain) {
       user->erase();
     }
   }
-  for (auto [producer, layers] : llvm::zip_equal(chain.producers, chain.layers)) {
+  for (auto [producer, layers] :
+       llvm::zip_equal(chain.producers, chain.layers)) {
     for (Operation *layer : llvm::reverse(layers)) {
       dead.push_back(layer);
     }
@@ -394,8 +406,7 @@ struct VerticalFusionPass
       return signalPassFailure();
     }
     const int64_t cmx = optionBytes != 0 ? optionBytes : resources.getCmxSize();
-    const auto budget =
-        static_cast<int64_t>(share * static_cast<double>(cmx));
+    const auto budget = static_cast<int64_t>(share * static_cast<double>(cmx));
     const int64_t alignment = resources ? resources.getCmxAlignment() : 1;
 
     // The candidate results, in program order: every value some NCE op
@@ -426,8 +437,9 @@ struct VerticalFusionPass
           producerRows += tile.inputRows;
         }
       }
-      const auto limit = static_cast<double>(chain->geometry.outputShape[kRowDim]) *
-                         maxRecompute;
+      const auto limit =
+          static_cast<double>(chain->geometry.outputShape[kRowDim]) *
+          maxRecompute;
       if (!fits || !needsTiles || static_cast<double>(producerRows) > limit) {
         continue;
       }
