@@ -21,8 +21,10 @@
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "passes/ie/utils/InferredType.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::vpuc::IE {
@@ -43,6 +45,18 @@ RankedTensorType tensorOf(Value value) {
 
 /// The channel count (dim 1) of a rank-4 activation.
 int64_t channelsOf(Value value) { return tensorOf(value).getDimSize(1); }
+
+/// True if `op` is an element-wise layer that computes each channel from the
+/// same channel of its operands and keeps finite values finite (so the extra
+/// channels it computes from an expanded layer's stay harmless to a
+/// convolution's zero weights): activations and +, -, *, max, min; not
+/// division, exponentials, logarithms or roots.
+bool isFiniteElementwise(Operation *op) {
+  return llvm::isa<ReLUOp, ClampOp, SigmoidOp, TanhOp, EluOp, GeluOp, AbsOp,
+                   HSwishOp, HSigmoidOp, MishOp, LeakyReluOp, NegativeOp,
+                   SwishOp, AddOp, SubtractOp, MultiplyOp, MaximumOp,
+                   MinimumOp>(op);
+}
 
 /// Rewrites the layers of one function.
 class ChannelExpander {
@@ -105,6 +119,67 @@ public:
     }
     layer->getResult(0).replaceAllUsesWith(replacement);
     layer->erase();
+  }
+
+  /// Computes the element-wise layer `op` on the padded results its channel
+  /// operands are slices of (see the pass description), when they all are, it
+  /// is a layer whose extra channels stay finite, and every user of its result
+  /// is an NCE layer (of `nceLayers`) or such a layer, which can read it
+  /// padded in turn.
+  void expandElementwise(Operation *op,
+                         const llvm::DenseSet<Operation *> &nceLayers) {
+    if (!isFiniteElementwise(op) || op->getNumResults() != 1 ||
+        !llvm::all_of(op->getUsers(), [&](Operation *user) {
+          return nceLayers.contains(user) || isFiniteElementwise(user);
+        })) {
+      return;
+    }
+    RankedTensorType type = tensorOf(op->getResult(0));
+    if (type.getRank() != 4) {
+      return;
+    }
+    const int64_t channels = type.getDimSize(1);
+    int64_t padded = 0;
+    SmallVector<Value, 2> operands(op->getOperands());
+    for (Value &operand : operands) {
+      auto operandType = llvm::dyn_cast<RankedTensorType>(operand.getType());
+      // Operands without the channels (a broadcast scalar) are kept.
+      if (!operandType || operandType.getRank() != 4 ||
+          operandType.getDimSize(1) != channels) {
+        continue;
+      }
+      auto slice = operand.getDefiningOp<SliceOp>();
+      if (!slice || !slices.contains(slice) ||
+          (padded != 0 && channelsOf(slice.getInput()) != padded)) {
+        return;
+      }
+      padded = channelsOf(slice.getInput());
+      operand = slice.getInput();
+    }
+    if (padded == 0 || padded == channels || channels == 1) {
+      return;
+    }
+    builder.setInsertionPoint(op);
+    Operation *expanded = builder.clone(*op);
+    expanded->setOperands(operands);
+    SmallVector<int64_t, 4> shape(type.getShape());
+    shape[1] = padded;
+    expanded->getResult(0).setType(RankedTensorType::get(
+        shape, type.getElementType(), type.getEncoding()));
+    if (!hasInferredType(expanded)) {
+      expanded->erase();
+      return;
+    }
+    SmallVector<int64_t, 4> starts(shape.size(), 0);
+    auto slice =
+        builder.create<SliceOp>(op->getLoc(), expanded->getResult(0),
+                                builder.getDenseI64ArrayAttr(starts),
+                                builder.getDenseI64ArrayAttr(type.getShape()),
+                                DenseI64ArrayAttr(), DenseI64ArrayAttr());
+    slices.insert(slice);
+    maybeDead.push_back(slice);
+    op->getResult(0).replaceAllUsesWith(slice.getOutput());
+    op->erase();
   }
 
   /// Erases the slices and constants this pass left without users (a slice
@@ -202,9 +277,19 @@ struct ExpandActivationChannelsPass
 
   void runOnOperation() override {
     ChannelExpander expander(&getContext());
-    for (Operation *layer : VPU::collectNCELayers(getOperation())) {
-      expander.expand(layer);
-    }
+    SmallVector<Operation *> layers = VPU::collectNCELayers(getOperation());
+    llvm::DenseSet<Operation *> nceLayers(layers.begin(), layers.end());
+    // In program order, so that an element-wise layer sees the slices of
+    // the expanded layers before it.
+    getOperation().walk([&](Block *block) {
+      for (Operation &op : llvm::make_early_inc_range(*block)) {
+        if (nceLayers.contains(&op)) {
+          expander.expand(&op);
+        } else {
+          expander.expandElementwise(&op, nceLayers);
+        }
+      }
+    });
     expander.eraseDeadOps();
   }
 };

@@ -37,6 +37,18 @@ def ExpandActivationChannelsPass
     zero weights and every other layer computes only its own extra channels from them,
     which are sliced away in the end).
 
+    An element-wise layer between expanded layers computes on the padded channels too, so
+    that no slice / pad pair (two copies of the activation) surrounds it: when each of its
+    operands with the channels is a slice of an expanded result (one padded count), it is
+    one of the layers that keep finite values finite (the activations, `IE.Add`,
+    `IE.Subtract`, `IE.Multiply`, `IE.Maximum`, `IE.Minimum`: not a division, whose zero
+    channels would give NaN, nor exponentials, logarithms or roots) and every user of its
+    result is an NCE layer or such a layer (an EfficientNet Swish between an expansion and
+    its depthwise convolution, a squeeze-excitation's product with its scale). Its extra
+    channels hold finite values computed from the extra channels of its operands, which the
+    zero weights of the convolutions after it cancel (a NaN or an infinity would not
+    cancel: NaN times zero is NaN).
+
     The padded channels never reach a value the function returns, so the results are
     unchanged (up to no rounding: every real channel is computed from the same values).
 

@@ -24,6 +24,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "passes/ie/utils/InferredType.h"
 
 namespace mlir::vpuc::IE {
 
@@ -69,22 +70,6 @@ struct FoldReorderOfConstant : OpRewritePattern<ReorderOp> {
     return success();
   }
 };
-
-/// True if the result type `moved` infers is the one it has.
-bool hasInferredType(Operation *moved) {
-  auto infer = llvm::dyn_cast<InferTypeOpInterface>(moved);
-  if (!infer) {
-    return false;
-  }
-  SmallVector<Type, 1> types;
-  if (failed(infer.inferReturnTypes(
-          moved->getContext(), moved->getLoc(), moved->getOperands(),
-          moved->getRawDictionaryAttrs(), moved->getPropertiesStorage(),
-          moved->getRegions(), types))) {
-    return false;
-  }
-  return types.size() == 1 && types.front() == moved->getResult(0).getType();
-}
 
 /// The order of a ranked tensor value, or failure.
 FailureOr<DimsOrder> orderOf(Value value) {

@@ -76,3 +76,47 @@ func.func @activation_filter(%x: tensor<1x24x8x8x!qx>, %s: tensor<24x1x1x1x!qs>)
   %0 = IE.GroupConvolution(%x, %s) {dilations = array<i64: 1, 1>, groups = 24 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>} : tensor<1x24x8x8x!qx>, tensor<24x1x1x1x!qs> -> tensor<1x24x8x8x!qy>
   return %0 : tensor<1x24x8x8x!qy>
 }
+
+// -----
+
+// Element-wise layers between expanded layers compute on the padded channels: a Swish and a
+// product with a per-channel scale (a squeeze-excitation) between two convolutions of 24
+// channels run on 32, and the second convolution reads the product without a pad. A division
+// (the padded zeros would give NaN) and a Swish returned as well (no layer reads it padded)
+// keep their slices.
+
+// CHECK-LABEL: func.func @elementwise
+// CHECK:         %[[C:.+]] = IE.Convolution({{.+}} -> tensor<1x32x4x4xf16>
+// CHECK:         %[[K:.+]] = IE.Convolution({{.+}} -> tensor<1x32x1x1xf16>
+// CHECK:         %[[S:.+]] = IE.Swish(%[[C]]) : tensor<1x32x4x4xf16> -> tensor<1x32x4x4xf16>
+// CHECK:         %[[G:.+]] = IE.Sigmoid(%[[K]]) : tensor<1x32x1x1xf16> -> tensor<1x32x1x1xf16>
+// CHECK:         %[[M:.+]] = IE.Multiply(%[[S]], %[[G]]) : tensor<1x32x4x4xf16>, tensor<1x32x1x1xf16> -> tensor<1x32x4x4xf16>
+// CHECK-NOT:     IE.Pad
+// CHECK:         IE.Convolution(%[[M]], {{.+}} -> tensor<1x16x4x4xf16>
+// CHECK:         IE.Divide({{.+}} : tensor<1x24x4x4xf16>, tensor<1x24x1x1xf16> -> tensor<1x24x4x4xf16>
+// CHECK:         IE.Pad
+// CHECK:         IE.Swish({{.+}} : tensor<1x24x4x4xf16> -> tensor<1x24x4x4xf16>
+func.func @elementwise(%x: tensor<1x16x4x4xf16>) -> (tensor<1x16x4x4xf16>, tensor<1x16x4x4xf16>, tensor<1x24x4x4xf16>) {
+  %w = const.Declare tensor<24x16x1x1xf16> = #const.Content<dense<0.5> : tensor<24x16x1x1xf16>>
+  %w2 = const.Declare tensor<16x24x1x1xf16> = #const.Content<dense<0.25> : tensor<16x24x1x1xf16>>
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x4x4xf16>, tensor<24x16x1x1xf16> -> tensor<1x24x4x4xf16>
+  %p = IE.MaxPool(%x) {kernel_size = array<i64: 4, 4>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 4, 4>} : tensor<1x16x4x4xf16> -> tensor<1x16x1x1xf16>
+  %k = IE.Convolution(%p, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x1x1xf16>, tensor<24x16x1x1xf16> -> tensor<1x24x1x1xf16>
+  %1 = IE.Swish(%0) : tensor<1x24x4x4xf16> -> tensor<1x24x4x4xf16>
+  %2 = IE.Sigmoid(%k) : tensor<1x24x1x1xf16> -> tensor<1x24x1x1xf16>
+  %3 = IE.Multiply(%1, %2) : tensor<1x24x4x4xf16>, tensor<1x24x1x1xf16> -> tensor<1x24x4x4xf16>
+  %4 = IE.Convolution(%3, %w2) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x24x4x4xf16>, tensor<16x24x1x1xf16> -> tensor<1x16x4x4xf16>
+  %5 = IE.Divide(%0, %k) : tensor<1x24x4x4xf16>, tensor<1x24x1x1xf16> -> tensor<1x24x4x4xf16>
+  %6 = IE.Convolution(%5, %w2) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x24x4x4xf16>, tensor<16x24x1x1xf16> -> tensor<1x16x4x4xf16>
+  %7 = IE.Swish(%0) : tensor<1x24x4x4xf16> -> tensor<1x24x4x4xf16>
+  return %4, %6, %7 : tensor<1x16x4x4xf16>, tensor<1x16x4x4xf16>, tensor<1x24x4x4xf16>
+}
