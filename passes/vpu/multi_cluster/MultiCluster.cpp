@@ -255,12 +255,22 @@ struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
     SmallVector<Operation *> ops;
     func.walk([&](Operation *op) {
       if (llvm::isa<NCEOpInterface>(op) ||
-          (swLayers && isElementwiseSwLayer(op))) {
+          (swLayers &&
+           (isElementwiseSwLayer(op) || llvm::isa<SWReduceMeanOp>(op)))) {
         ops.push_back(op);
       }
     });
     for (Operation *layer : ops) {
       auto op = llvm::dyn_cast<NCEOpInterface>(layer);
+      if (llvm::isa<SWReduceMeanOp>(layer)) {
+        ClusterSplit split = getRowMeanClusterSplit(layer);
+        if (!split.empty()) {
+          splitRowMeanOverClusters(layer, split);
+          ++numSwLayers;
+          ++swLayerCount;
+        }
+        continue;
+      }
       if (!op) {
         ClusterSplit split = getSwLayerClusterSplit(layer);
         if (!split.empty()) {

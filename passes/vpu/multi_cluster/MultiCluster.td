@@ -94,6 +94,13 @@ def MultiClusterPass : Pass<"vpuc-vpu-multi-cluster", "::mlir::func::FuncOp"> {
     %s = VPU.Concat(%s0, %s1) {axis = 2 : i64} : ... -> tensor<1x16x8x8xf16, #NHWC>
     ```
 
+    With `sw-layers`, a global average pool (`VPU.SW.ReduceMean` over H and W
+    with `keep_dims`, a squeeze-excitation's squeeze) of rows split so runs
+    per cluster on its rows too, and the partial means are summed weighted by
+    each cluster's share of the rows (`VPU.SW.Multiply` by an f16 constant,
+    `VPU.SW.Add`): no cluster copies the other's rows. The weighted sum of the
+    FP16 partial means rounds a few more times than one mean.
+
     With `strategy` other than `auto`, every op uses that strategy where it can be split
     so (Clustering otherwise). NCE ops that already have a `cluster` are left as they are
     (their cost counts towards their cluster's load). The pass statistics count the

@@ -13,10 +13,14 @@
 #include <string>
 
 #include "core/support/Diagnostics.h"
+#include "dialects/const/ir/ConstAttributes.h"
+#include "dialects/const/ir/ConstOps.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/IRMapping.h"
 #include "passes/vpu/utils/TileUtils.h"
+#include "llvm/ADT/APFloat.h"
 
 namespace mlir::vpuc::VPU {
 
@@ -219,6 +223,77 @@ void splitSwLayerOverClusters(Operation *op, const ClusterSplit &split) {
       join.erase();
     }
   }
+}
+
+ClusterSplit getRowMeanClusterSplit(Operation *op) {
+  auto mean = llvm::dyn_cast<SWReduceMeanOp>(op);
+  if (!mean || !mean.getKeepDims()) {
+    return {};
+  }
+  auto type = llvm::dyn_cast<RankedTensorType>(mean.getInput().getType());
+  if (!type || type.getRank() != kRank) {
+    return {};
+  }
+  SmallVector<int64_t, 2> axes;
+  for (int64_t axis : mean.getAxes()) {
+    axes.push_back(axis < 0 ? axis + kRank : axis);
+  }
+  llvm::sort(axes);
+  if (axes != SmallVector<int64_t, 2>{kRowDim, kRowDim + 1}) {
+    return {};
+  }
+  ClusterSplit split = getClusterSplit(mean.getInput());
+  if (split.dim != kRowDim || split.extents.size() < 2) {
+    return {};
+  }
+  return split;
+}
+
+void splitRowMeanOverClusters(Operation *op, const ClusterSplit &split) {
+  auto mean = llvm::cast<SWReduceMeanOp>(op);
+  OpBuilder builder(op);
+  RankedTensorType type = resultType(op);
+  Value input = mean.getInput();
+  const int64_t rows =
+      llvm::cast<RankedTensorType>(input.getType()).getDimSize(kRowDim);
+  // The weights are scalars of the result's element type and order.
+  auto elementType = llvm::cast<FloatType>(type.getElementType());
+  Value sum;
+  for (auto [index, extent] : llvm::enumerate(split.extents)) {
+    Location loc = support::getPieceLocation(op->getLoc(),
+                                             "cluster" + std::to_string(index));
+    const int64_t offset = split.offsetOf(static_cast<int64_t>(index));
+    IRMapping mapping;
+    mapping.map(input, getPart(builder, loc, input, kRowDim, offset, extent));
+    Operation *piece = builder.clone(*op, mapping);
+    piece->setLoc(loc);
+    llvm::APFloat weight(static_cast<double>(extent) /
+                         static_cast<double>(rows));
+    bool lost = false;
+    weight.convert(elementType.getFloatSemantics(),
+                   llvm::APFloat::rmNearestTiesToEven, &lost);
+    auto content = Const::ContentAttr::get(DenseElementsAttr::get(
+        RankedTensorType::get({1, 1, 1, 1}, type.getElementType()), weight));
+    if (type.getEncoding()) {
+      content = content.reorder(
+          llvm::cast<AffineMapAttr>(type.getEncoding()).getValue());
+    }
+    Value scale = builder.create<Const::DeclareOp>(loc, content);
+    OperationState product(loc, SWMultiplyOp::getOperationName());
+    product.addOperands({piece->getResult(0), scale});
+    product.addTypes(type);
+    Value weighted = builder.create(product)->getResult(0);
+    if (!sum) {
+      sum = weighted;
+      continue;
+    }
+    OperationState add(op->getLoc(), SWAddOp::getOperationName());
+    add.addOperands({sum, weighted});
+    add.addTypes(type);
+    sum = builder.create(add)->getResult(0);
+  }
+  op->getResult(0).replaceAllUsesWith(sum);
+  op->erase();
 }
 
 } // namespace mlir::vpuc::VPU

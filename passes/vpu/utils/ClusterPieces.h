@@ -75,6 +75,20 @@ ClusterSplit getSwLayerClusterSplit(Operation *op);
 /// `<layer>/cluster<i>`.
 void splitSwLayerOverClusters(Operation *op, const ClusterSplit &split);
 
+/// How the input of `op` is split over rows (getClusterSplit), when `op` is a
+/// `VPU.SW.ReduceMean` over H and W with `keep_dims` (a global average pool)
+/// of a 4-D input split so; empty otherwise.
+ClusterSplit getRowMeanClusterSplit(Operation *op);
+
+/// Rewrites the global average pool `op` (getRowMeanClusterSplit) into one
+/// `VPU.SW.ReduceMean` per cluster on the rows that cluster holds, and their
+/// sum weighted by each cluster's share of the rows (`VPU.SW.Multiply` by a
+/// 1x1x1x1 constant, `VPU.SW.Add`), which replaces it. The pieces read their
+/// rows where they were computed; the weighted sum of the FP16 partial means
+/// rounds more often than one mean (a few units in the last place). Piece `i`
+/// of a named layer is located at `<layer>/cluster<i>`.
+void splitRowMeanOverClusters(Operation *op, const ClusterSplit &split);
+
 } // namespace mlir::vpuc::VPU
 
 #endif // VPUC_PASSES_VPU_UTILS_CLUSTERPIECES_H_

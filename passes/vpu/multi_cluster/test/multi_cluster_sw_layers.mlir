@@ -136,3 +136,44 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
 
 // OFF-LABEL: func.func @excitation
 // OFF:       VPU.SW.Swish(%{{.+}}) : tensor<1x672x14x14xf16, #map> -> tensor<1x672x14x14xf16, #map>
+
+// -----
+
+// A global average pool (ReduceMean over H and W, keep_dims) of rows split over the clusters
+// (unequal rows: 30 and 34 of 64) runs per cluster on its rows, and the partial means are summed
+// weighted by each cluster's share of the rows (30/64 and 34/64, rounded to f16); a mean over
+// channels only is left whole.
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464,
+    cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT,
+    shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+  // expected-remark @+1 {{vpuc-vpu-multi-cluster over 2 clusters: 0 Clustering, 0 SplitOverHeight, 0 SplitOverKernel, 1 software layer split}}
+  func.func @mean(%x: tensor<1x16x64x64xf16, #NHWC>) -> (tensor<1x16x1x1xf16, #NHWC>, tensor<1x1x64x64xf16, #NHWC>) {
+    %a0 = VPU.Slice %x [0, 0, 0, 0] [1, 16, 30, 64] : tensor<1x16x64x64xf16, #NHWC> -> tensor<1x16x30x64xf16, #NHWC>
+    %a1 = VPU.Slice %x [0, 0, 30, 0] [1, 16, 34, 64] : tensor<1x16x64x64xf16, #NHWC> -> tensor<1x16x34x64xf16, #NHWC>
+    %b0 = VPU.NCE.MaxPool(%a0) {cluster = 0 : i64, kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+           : tensor<1x16x30x64xf16, #NHWC> -> tensor<1x16x30x64xf16, #NHWC>
+    %b1 = VPU.NCE.MaxPool(%a1) {cluster = 1 : i64, kernel_size = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+           : tensor<1x16x34x64xf16, #NHWC> -> tensor<1x16x34x64xf16, #NHWC>
+    %b = VPU.Concat(%b0, %b1) {axis = 2 : i64} : tensor<1x16x30x64xf16, #NHWC>, tensor<1x16x34x64xf16, #NHWC> -> tensor<1x16x64x64xf16, #NHWC>
+    %0 = VPU.SW.ReduceMean(%b) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x16x64x64xf16, #NHWC> -> tensor<1x16x1x1xf16, #NHWC>
+    %1 = VPU.SW.ReduceMean(%b) {axes = array<i64: 1>, keep_dims} : tensor<1x16x64x64xf16, #NHWC> -> tensor<1x1x64x64xf16, #NHWC>
+    return %0, %1 : tensor<1x16x1x1xf16, #NHWC>, tensor<1x1x64x64xf16, #NHWC>
+  }
+}
+
+// CHECK-LABEL: func.func @mean
+// CHECK:       %[[B0:.+]] = VPU.NCE.MaxPool
+// CHECK:       %[[B1:.+]] = VPU.NCE.MaxPool
+// CHECK:       %[[B:.+]] = VPU.Concat(%[[B0]], %[[B1]])
+// CHECK:       %[[M0:.+]] = VPU.SW.ReduceMean(%[[B0]]) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x16x30x64xf16, #map> -> tensor<1x16x1x1xf16, #map>
+// CHECK:       %[[W0:.+]] = const.Declare tensor<1x1x1x1xf16, #map> = #const.Content<dense<4.687500e-01> : tensor<1x1x1x1xf16>, [#const.Reorder<#map>]>
+// CHECK:       %[[P0:.+]] = VPU.SW.Multiply(%[[M0]], %[[W0]])
+// CHECK:       %[[M1:.+]] = VPU.SW.ReduceMean(%[[B1]]) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x16x34x64xf16, #map> -> tensor<1x16x1x1xf16, #map>
+// CHECK:       %[[W1:.+]] = const.Declare tensor<1x1x1x1xf16, #map> = #const.Content<dense<5.312500e-01> : tensor<1x1x1x1xf16>, [#const.Reorder<#map>]>
+// CHECK:       %[[P1:.+]] = VPU.SW.Multiply(%[[M1]], %[[W1]])
+// CHECK:       %[[S:.+]] = VPU.SW.Add(%[[P0]], %[[P1]]) : tensor<1x16x1x1xf16, #map>, tensor<1x16x1x1xf16, #map> -> tensor<1x16x1x1xf16, #map>
+// CHECK:       %[[C:.+]] = VPU.SW.ReduceMean(%[[B]]) {axes = array<i64: 1>, keep_dims}
+// CHECK:       return %[[S]], %[[C]]
