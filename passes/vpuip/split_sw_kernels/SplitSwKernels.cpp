@@ -132,12 +132,34 @@ bool isIndependentDim(SwKernelOp kernel, const abi::KernelDecl &decl,
          scale && (*scale == 0.0 || *scale == 1.0);
 }
 
+/// The rank of `kernel`'s output.
+int64_t outRank(SwKernelOp kernel) {
+  return llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType())
+      .getRank();
+}
+
 /// The bytes of data `buffer` holds.
 int64_t getBytes(Value buffer) {
   return BufferType(llvm::cast<MemRefType>(buffer.getType()))
       .getDataSize()
       .toBytes()
       .count();
+}
+
+/// True if the pieces of `buffer` along its dim `dim` are contiguous: every
+/// dim outer to it in memory order has extent 1.
+bool hasContiguousPieces(Value buffer, int64_t dim) {
+  BufferType type(llvm::cast<MemRefType>(buffer.getType()));
+  ArrayRef<int64_t> shape = type.getType().getShape();
+  for (shape::Dim outer : type.getOrder().toPermutation()) {
+    if (outer.ind() == dim) {
+      return true;
+    }
+    if (shape[outer.ind()] != 1) {
+      return false;
+    }
+  }
+  return true;
 }
 
 /// The dim of the output to split `kernel` (calling `decl`) into `count`
@@ -297,6 +319,18 @@ struct SplitSwKernelsPass final
       }
       std::optional<int64_t> axis = getSplitAxis(kernel, *decl, count);
       if (!axis) {
+        return;
+      }
+      // On its producer's tile a piece reads its part of each input in
+      // place; a strided part (a global average pool's channels of an NHWC
+      // activation) would be copied into a buffer of its own instead, so
+      // such a kernel stays whole.
+      if (onProducerTile && llvm::any_of(kernel.getInputs(), [&](Value input) {
+            auto type = llvm::cast<MemRefType>(input.getType());
+            const int64_t dim = *axis - (outRank(kernel) - type.getRank());
+            return dim >= 0 && type.getDimSize(dim) > 1 &&
+                   !hasContiguousPieces(input, dim);
+          })) {
         return;
       }
       auto outType =

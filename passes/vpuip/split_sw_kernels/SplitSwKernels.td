@@ -54,6 +54,12 @@ def SplitSwKernelsPass
     view), and passed whole when it broadcasts along it (extent 1, or fewer
     dims).
 
+    A kernel on its producer's tile (below) reads its inputs in place, so
+    it is split only along a dim whose parts of its inputs are contiguous
+    (every dim outer to it in memory order of extent 1): a global average
+    pool of an NHWC activation, whose channel parts would be strided and
+    each copied into a buffer of its own, stays whole.
+
     **Count.** At least `clusters x shaves` pieces (every activation SHAVE of
     the target's `VPUIP.resources`), or `shaves` when the kernel's DDR inputs
     were copied there out of the CMX of one tile (passes/vpuip/utils/

@@ -297,3 +297,32 @@ module @room attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", c
   }
 }
 // LOG: @room: 1 kernel(s) split into 8 pieces
+
+// -----
+
+// A global average pool whose input one tile's CMX holds (copied out of it) runs on that tile and
+// reads the input in place: its pieces over C would be strided parts of the NHWC input, each
+// copied into a buffer of its own, so it stays whole.
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+module @reduce_in_place attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2,
+    cmx_size = 1048576, cmx_alignment = 64, ddr_alignment = 64, dma_ports = 2,
+    dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64,
+    max_producers = 256, max_consumers = 256>} {
+  module @VPU.SW {
+    func.func private @reduce(memref<*xf16>, memref<*xf16>, i32, i32, i32) attributes {VPUIP.kernel_entry = "reduce"}
+  }
+  // CHECK-LABEL: func.func @reduce_in_place
+  func.func @reduce_in_place(%x: memref<1x16x10x10xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x1x1xf16, #NHWC> {
+    // CHECK:     VPUIP.SW.Kernel @VPU.SW::@reduce on tile 0 inputs(%{{.+}} : memref<1x16x10x10xf16, #{{.+}}>) outputs(%{{.+}} : memref<1x16x1x1xf16, #{{.+}}>)
+    // CHECK-NOT: VPUIP.ConcatView
+    %d = memref.alloc() : memref<1x16x10x10xf16, #NHWC>
+    %c = VPUIP.Copy inputs(%x : memref<1x16x10x10xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) outputs(%d : memref<1x16x10x10xf16, #NHWC>) -> memref<1x16x10x10xf16, #NHWC>
+    %a = memref.alloc() : memref<1x16x1x1xf16, #NHWC>
+    %0 = VPUIP.SW.Kernel @VPU.SW::@reduce on tile 0 inputs(%c : memref<1x16x10x10xf16, #NHWC>) outputs(%a : memref<1x16x1x1xf16, #NHWC>) -> memref<1x16x1x1xf16, #NHWC> {
+    ^bb0(%i: memref<1x16x10x10xf16, #NHWC>, %o: memref<1x16x1x1xf16, #NHWC>):
+      VPUIP.SW.Kernel.run(%i, %o, 1 : i32, 12 : i32, 1 : i32) : memref<1x16x10x10xf16, #NHWC>, memref<1x16x1x1xf16, #NHWC>
+    }
+    return %0 : memref<1x16x1x1xf16, #NHWC>
+  }
+}
+// LOG: @reduce_in_place: 0 kernel(s) split into 0 pieces
