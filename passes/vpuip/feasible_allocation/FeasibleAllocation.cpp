@@ -29,6 +29,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "passes/vpuip/utils/BufferBoxes.h"
 #include "passes/vpuip/utils/BufferLocation.h"
 #include "passes/vpuip/utils/TaskAccesses.h"
 #include "passes/vpuip/utils/TaskCost.h"
@@ -395,11 +396,89 @@ void FeasibleAllocationPass::rewrite(func::FuncOp func, Problem &problem,
     }
   };
 
+  // Per CMX buffer: the boxes of it that the tasks scheduled so far wrote
+  // (an entry without boxes: a write that is not a box of it, so all of it
+  // counts as written). A spill copies only the written part when that is
+  // one box: the bytes of a concatenation whose other parts are still to be
+  // written hold no data yet, and a copy of them reads memory no task wrote.
+  DenseMap<unsigned, std::optional<SmallVector<Box, 2>>> written;
+  auto recordWrites = [&](unsigned task) {
+    Operation *op = problem.taskOps[task];
+    auto dps = llvm::dyn_cast<DestinationStyleOpInterface>(op);
+    for (unsigned buffer : graph.tasks[task].writes) {
+      if (graph.buffers[buffer].memory != feasible::MemoryKind::CMX) {
+        continue;
+      }
+      auto [it, inserted] = written.try_emplace(buffer, SmallVector<Box, 2>());
+      std::optional<SmallVector<Box, 2>> &boxes = it->second;
+      bool located = false;
+      if (dps && boxes) {
+        for (OpOperand &init : dps.getDpsInitsMutable()) {
+          Value original = problem.taskOperands[task][init.getOperandNumber()];
+          if (getBufferLocation(original).root != problem.roots[buffer]) {
+            continue;
+          }
+          std::optional<Box> box = getBox(original);
+          if (!box || box->root != problem.roots[buffer]) {
+            located = false;
+            break;
+          }
+          boxes->push_back(*box);
+          located = true;
+        }
+      }
+      if (!located) {
+        boxes.reset();
+      }
+    }
+  };
+  // The written part of `buffer` as one box (offsets, sizes) when it is not
+  // all of it; nullopt: all of it.
+  auto writtenBox = [&](unsigned buffer)
+      -> std::optional<
+          std::pair<SmallVector<int64_t, 4>, SmallVector<int64_t, 4>>> {
+    auto it = written.find(buffer);
+    if (it == written.end() || !it->second || it->second->empty()) {
+      return std::nullopt;
+    }
+    const SmallVector<Box, 2> &boxes = *it->second;
+    SmallVector<int64_t, 4> lower(boxes.front().offsets);
+    SmallVector<int64_t, 4> upper(lower.size(), 0);
+    int64_t volume = 0;
+    for (const Box &box : boxes) {
+      for (size_t dim = 0; dim < lower.size(); ++dim) {
+        lower[dim] = std::min(lower[dim], box.offsets[dim]);
+        upper[dim] = std::max(upper[dim], box.offsets[dim] + box.sizes[dim]);
+      }
+      volume += box.getNumElements();
+    }
+    SmallVector<int64_t, 4> sizes;
+    int64_t hull = 1;
+    for (size_t dim = 0; dim < lower.size(); ++dim) {
+      sizes.push_back(upper[dim] - lower[dim]);
+      hull *= sizes.back();
+    }
+    // Disjoint boxes filling their hull (pairwise disjoint: no box meets
+    // another), and not the whole buffer.
+    for (size_t i = 0; i < boxes.size(); ++i) {
+      for (size_t j = i + 1; j < boxes.size(); ++j) {
+        if (boxes[i].intersect(boxes[j])) {
+          return std::nullopt;
+        }
+      }
+    }
+    if (volume != hull || isWhole(problem.roots[buffer], lower, sizes)) {
+      return std::nullopt;
+    }
+    return std::make_pair(lower, sizes);
+  };
+
   for (const feasible::Step &step : schedule.steps) {
     switch (step.kind) {
     case feasible::StepKind::Task: {
       Operation *op = problem.taskOps[step.task];
       op->moveBefore(terminator);
+      recordWrites(step.task);
       retarget(op, problem.taskOperands[step.task], step);
       stepOps.push_back(op);
       break;
@@ -417,10 +496,14 @@ void FeasibleAllocationPass::rewrite(func::FuncOp func, Problem &problem,
       Value slot = getSpillBuffer(step.buffer);
       Value cmx = instances[step.cmx.front().instance];
       bool write = step.kind == feasible::StepKind::SpillWrite;
+      Location loc = problem.roots[step.buffer].getLoc();
+      if (auto part = writtenBox(step.buffer)) {
+        slot = builder.create<SubViewOp>(loc, slot, part->first, part->second);
+        cmx = builder.create<SubViewOp>(loc, cmx, part->first, part->second);
+      }
       Value from = write ? cmx : slot;
       Value to = write ? slot : cmx;
-      auto dma = builder.create<NNDMAOp>(problem.roots[step.buffer].getLoc(),
-                                         to.getType(), from, to,
+      auto dma = builder.create<NNDMAOp>(loc, to.getType(), from, to,
                                          static_cast<uint64_t>(0));
       stepOps.push_back(dma);
       break;

@@ -75,7 +75,12 @@ def FeasibleAllocationPass
     current at its step (views are rebuilt on it). A spill is a DMA of the
     instance to a spill buffer (a new `memref.alloc` in DDR, one per
     spilled buffer) and a DMA from there into the new instance, which later
-    users use; a reload is a clone of the data DMA writing the new instance.
+    users use. When the tasks scheduled before the spill wrote only part of
+    the buffer, as boxes that together fill one box (the first parts of a
+    concatenation whose other parts are written after the buffer comes
+    back), both DMAs move only that box: the rest holds no data yet, and a
+    copy of it would read memory no task wrote (the emulator reports such a
+    read). A reload is a clone of the data DMA writing the new instance.
     Task results and `VPUIP.ConcatView`s are replaced by the buffers they
     stand for. The order of the body is then a valid sequential schedule,
     and `vpuc-vpuip-wrap-into-async-regions` derives every dependency the

@@ -96,3 +96,45 @@ module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", cluster
     return %2, %3 : memref<1000xf16>, memref<1000xf16>
   }
 }
+
+// -----
+
+// A concatenation %a whose first half is written before it must leave CMX and whose second
+// half is written after it comes back: the spill copies only the written half (the other half
+// holds no data yet, and a copy of it would read memory no task wrote), and reads it back.
+// CHECK-LABEL: func.func @partial_spill
+// CHECK: %[[SPILL:.+]] = memref.alloc() : memref<1000xf16>
+// CHECK-NEXT: VPUIP.StaticAlloc<0> -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+// CHECK-NEXT: %[[A:.+]] = VPUIP.StaticAlloc<2000> -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+// CHECK-NEXT: VPUIP.StaticAlloc<0> -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+// CHECK-NEXT: VPUIP.StaticAlloc<2000> -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+// CHECK-NEXT: %[[A2:.+]] = VPUIP.StaticAlloc<0> -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+// CHECK: %[[S:.+]] = VPUIP.SubView %[[SPILL]] [0] [500]
+// CHECK-NEXT: %[[P:.+]] = VPUIP.SubView %[[A]] [0] [500]
+// CHECK-NEXT: VPUIP.NNDMA inputs(%[[P]] : memref<500xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%[[S]] : memref<500xf16>)
+// CHECK: %[[S2:.+]] = VPUIP.SubView %[[SPILL]] [0] [500]
+// CHECK-NEXT: %[[P2:.+]] = VPUIP.SubView %[[A2]] [0] [500]
+// CHECK-NEXT: VPUIP.NNDMA inputs(%[[S2]] : memref<500xf16>) outputs(%[[P2]] : memref<500xf16, #VPUIP.mem<CMX_NN[0]>>)
+// CHECK: VPUIP.NNDMA inputs(%[[A2]] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%arg2 : memref<1000xf16>)
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 8192, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 8, max_producers = 256, max_consumers = 256>} {
+  // expected-remark @+1 {{7 task(s), 9 step(s); 1 spill write(s) (2000 bytes), 1 spill read(s), 0 reload(s) (0 bytes)}}
+  func.func @partial_spill(%in: memref<1000xf16>, %out1: memref<1000xf16>, %out2: memref<1000xf16>) -> (memref<1000xf16>, memref<1000xf16>) {
+    %x = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+    %0 = VPUIP.NNDMA inputs(%in : memref<1000xf16>) outputs(%x : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+    %a = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+    %x0 = VPUIP.SubView %0 [0] [500] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>> to memref<500xf16, #VPUIP.mem<CMX_NN[0]>>
+    %a0 = VPUIP.SubView %a [0] [500] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>> to memref<500xf16, #VPUIP.mem<CMX_NN[0]>>
+    %1 = VPUIP.NNDMA inputs(%x0 : memref<500xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%a0 : memref<500xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<500xf16, #VPUIP.mem<CMX_NN[0]>>
+    %y = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+    %2 = VPUIP.NNDMA inputs(%in : memref<1000xf16>) outputs(%y : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+    %z = memref.alloc() : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+    %3 = VPUIP.NNDMA inputs(%2 : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%z : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+    %4 = VPUIP.NNDMA inputs(%3 : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%out1 : memref<1000xf16>) -> memref<1000xf16>
+    %i1 = VPUIP.SubView %in [500] [500] : memref<1000xf16> to memref<500xf16>
+    %a1 = VPUIP.SubView %a [500] [500] : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>> to memref<500xf16, #VPUIP.mem<CMX_NN[0]>>
+    %6 = VPUIP.NNDMA inputs(%i1 : memref<500xf16>) outputs(%a1 : memref<500xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<500xf16, #VPUIP.mem<CMX_NN[0]>>
+    %cat = VPUIP.ConcatView inputs(%1, %6 : memref<500xf16, #VPUIP.mem<CMX_NN[0]>>, memref<500xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%a : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
+    %5 = VPUIP.NNDMA inputs(%cat : memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%out2 : memref<1000xf16>) -> memref<1000xf16>
+    return %4, %5 : memref<1000xf16>, memref<1000xf16>
+  }
+}
