@@ -231,7 +231,11 @@ ClusterSplit getRowMeanClusterSplit(Operation *op) {
     return {};
   }
   auto type = llvm::dyn_cast<RankedTensorType>(mean.getInput().getType());
-  if (!type || type.getRank() != kRank) {
+  // The weights are floats in the result's order (an affine map, or none).
+  Attribute encoding = resultType(op).getEncoding();
+  if (!type || type.getRank() != kRank ||
+      !llvm::isa<FloatType>(type.getElementType()) ||
+      (encoding && !llvm::isa<AffineMapAttr>(encoding))) {
     return {};
   }
   SmallVector<int64_t, 2> axes;
