@@ -19,6 +19,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "gtest/gtest.h"
 
@@ -105,6 +107,27 @@ void SplitEquivalence::expectSameValues(const IE::HostTensorMap &before,
   for (size_t i = 0; i < expected.data.size(); ++i) {
     ASSERT_EQ(actual.data[i], expected.data[i]) << "element " << i;
   }
+}
+
+OwningOpRef<ModuleOp>
+SplitEquivalence::expectPassKeepsValues(const std::string &source,
+                                        std::unique_ptr<Pass> pass) {
+  OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(source, &context);
+  if (!module) {
+    ADD_FAILURE() << "cannot parse:\n" << source;
+    return {};
+  }
+  auto func = *module->getOps<func::FuncOp>().begin();
+  IE::HostTensorMap inputs = randomInputs(func);
+  IE::HostTensorMap before = run(*module, inputs);
+  PassManager pm(&context);
+  pm.addNestedPass<func::FuncOp>(std::move(pass));
+  if (failed(pm.run(*module))) {
+    ADD_FAILURE() << "the pass failed";
+    return {};
+  }
+  expectSameValues(before, run(*module, inputs));
+  return module;
 }
 
 } // namespace mlir::vpuc::VPU::testing

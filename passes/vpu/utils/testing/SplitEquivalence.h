@@ -17,13 +17,16 @@
 #define VPUC_PASSES_VPU_UTILS_TESTING_SPLITEQUIVALENCE_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "dialects/ie/interpreter/Interpreter.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Pass/Pass.h"
 
 namespace mlir {
-class ModuleOp;
 namespace func {
 class FuncOp;
 } // namespace func
@@ -57,6 +60,14 @@ protected:
   /// Expects `before` and `after` to hold one output each, equal bit for bit.
   static void expectSameValues(const IE::HostTensorMap &before,
                                const IE::HostTensorMap &after);
+
+  /// Parses the module `source`, runs its first function with the reference
+  /// interpreter on randomInputs, runs `pass` on every function, and expects
+  /// the same values after (expectSameValues). Returns the rewritten module
+  /// for the caller's checks of its shape, or null (a failure recorded) when
+  /// it does not parse or the pass fails.
+  OwningOpRef<ModuleOp> expectPassKeepsValues(const std::string &source,
+                                              std::unique_ptr<Pass> pass);
 
   MLIRContext context;
 
