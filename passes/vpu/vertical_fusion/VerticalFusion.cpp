@@ -157,7 +157,9 @@ std::optional<OpGeometry> wholeGeometry(ArrayRef<NCEOpInterface> producers,
     if (!inputOffset || *inputOffset != box.inputOffset ||
         piece->inputShape[kRowDim] != box.inputRows ||
         piece->padsBegin[0] != box.padTop ||
-        piece->padsEnd[0] != box.padBottom) {
+        piece->padsEnd[0] != box.padBottom ||
+        piece->padsBegin[1] != whole.padsBegin[1] ||
+        piece->padsEnd[1] != whole.padsEnd[1]) {
       return std::nullopt;
     }
     offset += size;
@@ -255,9 +257,10 @@ int64_t fusedFootprint(const Chain &chain, const Consumer &consumer,
   const TileBox rows = rowBox(
       chain.geometry, consumer.rowOffset + tile.inputOffset, tile.inputRows);
   const OpGeometry &geometry = consumer.geometry;
-  const int64_t input = alignedBytes(geometry.inputShape[1] * tile.inputRows *
-                                         geometry.inputShape[3],
-                                     geometry.inputBits, alignment);
+  const int64_t input =
+      alignedBytes(geometry.inputShape[0] * geometry.inputShape[1] *
+                       tile.inputRows * geometry.inputShape[3],
+                   geometry.inputBits, alignment);
   return footprint(chain.geometry, TileAxis::Height, rows, alignment) +
          footprint(geometry, TileAxis::Height, tile, alignment) - input;
 }
@@ -289,8 +292,8 @@ RankedTensorType withRows(Value value, int64_t rows) {
 }
 
 /// Replaces `consumer` by its fused tiles, each computing its producer rows
-/// and software layers first.
-void rewriteConsumer(const Chain &chain, Consumer consumer) {
+/// and software layers first; returns the value that replaces its result.
+Value rewriteConsumer(const Chain &chain, Consumer consumer) {
   Operation *op = consumer.op.getOperation();
   OpBuilder builder(op);
   std::optional<int64_t> cluster;
@@ -329,14 +332,15 @@ void rewriteConsumer(const Chain &chain, Consumer consumer) {
         support::getPieceLocation(op->getLoc(), suffix), cluster, value);
     results.push_back(fused->getResult(0));
   }
-  if (results.size() == 1) {
-    op->getResult(0).replaceAllUsesWith(results.front());
-  } else {
-    op->getResult(0).replaceAllUsesWith(
+  Value replacement = results.front();
+  if (results.size() > 1) {
+    replacement =
         builder.create<ConcatOp>(op->getLoc(), op->getResult(0).getType(),
-                                 results, builder.getI64IntegerAttr(kRowDim)));
+                                 results, builder.getI64IntegerAttr(kRowDim));
   }
+  op->getResult(0).replaceAllUsesWith(replacement);
   op->erase();
+  return replacement;
 }
 
 /// Erases the ops of `chain` left without users (its row slices, its join,
@@ -421,8 +425,8 @@ struct VerticalFusionPass
         candidates.push_back(input);
       }
     });
-    for (Value candidate : candidates) {
-      std::optional<Chain> chain = matchChain(candidate);
+    for (size_t index = 0; index < candidates.size(); ++index) {
+      std::optional<Chain> chain = matchChain(candidates[index]);
       if (!chain) {
         continue;
       }
@@ -444,7 +448,13 @@ struct VerticalFusionPass
         continue;
       }
       for (const Consumer &consumer : chain->consumers) {
-        rewriteConsumer(*chain, consumer);
+        // A later candidate may be this consumer's result (read by another
+        // NCE op): it becomes the value that replaces it, never a value of
+        // an erased op.
+        Value old = consumer.op->getResult(0);
+        Value replacement = rewriteConsumer(*chain, consumer);
+        std::replace(candidates.begin() + index + 1, candidates.end(), old,
+                     replacement);
       }
       eraseChain(*chain);
     }

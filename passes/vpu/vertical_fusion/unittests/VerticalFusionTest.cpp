@@ -84,6 +84,21 @@ INSTANTIATE_TEST_SUITE_P(
   return %2 : tensor<1x32x40x4xf16, #NHWC>
 })",
             20000, 8, 4},
+        // The same chain whose consumer's result an NCE pool reads: the
+        // pool then reads the join of the fused tiles.
+        FusionCase{
+            "ConsumerReadByNce",
+            R"(func.func @main(%x: tensor<1x16x40x4xf16, #NHWC>) -> tensor<1x32x40x4xf16, #NHWC> {
+{W:32x16x1x1:512}{B:32:32}{V:32x1x3x3:288}{C:32:32}  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x40x4xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC>, tensor<32xf16> -> tensor<1x32x40x4xf16, #NHWC>
+  %1 = VPU.SW.Sigmoid(%0) : tensor<1x32x40x4xf16, #NHWC> -> tensor<1x32x40x4xf16, #NHWC>
+  %2 = VPU.NCE.DepthConvolution(%1, %v, %c) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<RELU>, strides = array<i64: 1, 1>}
+         : tensor<1x32x40x4xf16, #NHWC>, tensor<32x1x3x3xf16, #NHWC>, tensor<32xf16> -> tensor<1x32x40x4xf16, #NHWC>
+  %3 = VPU.NCE.MaxPool(%2) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x32x40x4xf16, #NHWC> -> tensor<1x32x40x4xf16, #NHWC>
+  return %3 : tensor<1x32x40x4xf16, #NHWC>
+})",
+            20000, 9, 4},
         // Two software layers between a padded 3x3 convolution and a
         // stride-2 depthwise: 3 fused tiles of 5, 4 and 4 output rows (2
         // tiles do not fit; 1-row tiles would recompute too many rows).
