@@ -235,6 +235,7 @@ ClusterSplit getRowMeanClusterSplit(Operation *op) {
   Attribute encoding = resultType(op).getEncoding();
   if (!type || type.getRank() != kRank ||
       !llvm::isa<FloatType>(type.getElementType()) ||
+      !llvm::isa<FloatType>(resultType(op).getElementType()) ||
       (encoding && !llvm::isa<AffineMapAttr>(encoding))) {
     return {};
   }
@@ -298,6 +299,11 @@ void splitRowMeanOverClusters(Operation *op, const ClusterSplit &split) {
   }
   op->getResult(0).replaceAllUsesWith(sum);
   op->erase();
+  // A join of the rows that only the pool read is left unread: without it
+  // the rows are not copied into one buffer.
+  if (auto join = input.getDefiningOp<ConcatOp>(); join && join.use_empty()) {
+    join.erase();
+  }
 }
 
 } // namespace mlir::vpuc::VPU
