@@ -57,7 +57,8 @@ def VerticalFusionPass : Pass<"vpuc-vpu-vertical-fusion", "::mlir::func::FuncOp"
     Each tile runs on the consumer's `cluster` (the producer's pieces keep
     theirs when the consumer has none). Tile `t` of consumer layer `L` is
     located at `L/fused<t>`, and its producer and software layers at
-    `<layer>/fused<t>` under the names of the first piece.
+    `<layer>/fused<t>` under the names of the producer piece (and its
+    layers) of the consumer's cluster, or of the first piece.
 
     ```mlir
     // cmx-bytes=400000, share=0.5
