@@ -96,26 +96,14 @@ public:
       operands[2] =
           padConstant(operands[2], dim, outAligned - outChannels, dim, 0);
     }
-    Operation *expanded = builder.clone(*layer);
-    expanded->setOperands(operands);
+    Operation *expanded = cloneWithChannels(layer, operands, outAligned);
     RankedTensorType type = tensorOf(result);
-    SmallVector<int64_t, 4> shape(type.getShape());
-    shape[1] = outAligned;
-    expanded->getResult(0).setType(RankedTensorType::get(
-        shape, type.getElementType(), type.getEncoding()));
     if (auto group = llvm::dyn_cast<GroupConvolutionOp>(expanded)) {
       group.setGroups(static_cast<uint64_t>(outAligned));
     }
     Value replacement = expanded->getResult(0);
     if (outAligned != outChannels) {
-      SmallVector<int64_t, 4> starts(shape.size(), 0);
-      auto slice = builder.create<SliceOp>(
-          loc, replacement, builder.getDenseI64ArrayAttr(starts),
-          builder.getDenseI64ArrayAttr(type.getShape()), DenseI64ArrayAttr(),
-          DenseI64ArrayAttr());
-      slices.insert(slice);
-      maybeDead.push_back(slice);
-      replacement = slice.getOutput();
+      replacement = sliceBack(loc, replacement, type);
     }
     layer->getResult(0).replaceAllUsesWith(replacement);
     layer->erase();
@@ -160,25 +148,13 @@ public:
       return;
     }
     builder.setInsertionPoint(op);
-    Operation *expanded = builder.clone(*op);
-    expanded->setOperands(operands);
-    SmallVector<int64_t, 4> shape(type.getShape());
-    shape[1] = padded;
-    expanded->getResult(0).setType(RankedTensorType::get(
-        shape, type.getElementType(), type.getEncoding()));
+    Operation *expanded = cloneWithChannels(op, operands, padded);
     if (!hasInferredType(expanded)) {
       expanded->erase();
       return;
     }
-    SmallVector<int64_t, 4> starts(shape.size(), 0);
-    auto slice =
-        builder.create<SliceOp>(op->getLoc(), expanded->getResult(0),
-                                builder.getDenseI64ArrayAttr(starts),
-                                builder.getDenseI64ArrayAttr(type.getShape()),
-                                DenseI64ArrayAttr(), DenseI64ArrayAttr());
-    slices.insert(slice);
-    maybeDead.push_back(slice);
-    op->getResult(0).replaceAllUsesWith(slice.getOutput());
+    op->getResult(0).replaceAllUsesWith(
+        sliceBack(op->getLoc(), expanded->getResult(0), type));
     op->erase();
   }
 
@@ -194,6 +170,33 @@ public:
   }
 
 private:
+  /// A clone of `op` at the builder's point on `operands`, its result with
+  /// `channels` channels.
+  Operation *cloneWithChannels(Operation *op, ValueRange operands,
+                               int64_t channels) {
+    Operation *clone = builder.clone(*op);
+    clone->setOperands(operands);
+    RankedTensorType type = tensorOf(op->getResult(0));
+    SmallVector<int64_t, 4> shape(type.getShape());
+    shape[1] = channels;
+    clone->getResult(0).setType(RankedTensorType::get(
+        shape, type.getElementType(), type.getEncoding()));
+    return clone;
+  }
+
+  /// The slice of the padded `value` back to the former `type` (its first
+  /// channels), recorded as one of this pass's slices.
+  Value sliceBack(Location loc, Value value, RankedTensorType type) {
+    SmallVector<int64_t, 4> starts(type.getRank(), 0);
+    auto slice = builder.create<SliceOp>(
+        loc, value, builder.getDenseI64ArrayAttr(starts),
+        builder.getDenseI64ArrayAttr(type.getShape()), DenseI64ArrayAttr(),
+        DenseI64ArrayAttr());
+    slices.insert(slice);
+    maybeDead.push_back(slice);
+    return slice.getOutput();
+  }
+
   /// `value` with zero channels added up to `channels`: itself, the padded
   /// result a slice of this pass was taken from, or an IE.Pad (one per value,
   /// created before the first layer reading it, which precedes the others).
