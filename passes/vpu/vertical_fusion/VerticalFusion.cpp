@@ -15,6 +15,7 @@
 #include "passes/vpu/vertical_fusion/VerticalFusion.h"
 
 #include <algorithm>
+#include <numeric>
 #include <optional>
 #include <string>
 
@@ -113,16 +114,20 @@ std::optional<int64_t> rowSliceOffset(SliceOp slice) {
 /// split of that layer gives it from one common input; nullopt otherwise.
 std::optional<OpGeometry> wholeGeometry(ArrayRef<NCEOpInterface> producers,
                                         ArrayRef<int64_t> rows) {
-  FailureOr<OpGeometry> first = getGeometry(producers.front());
-  if (failed(first) || first->input2 ||
-      !llvm::is_contained(first->axes, TileAxis::Height)) {
-    return std::nullopt;
+  SmallVector<OpGeometry, 2> pieces;
+  for (NCEOpInterface producer : producers) {
+    FailureOr<OpGeometry> piece = getGeometry(producer);
+    if (failed(piece) || piece->input2 ||
+        !llvm::is_contained(piece->axes, TileAxis::Height)) {
+      return std::nullopt;
+    }
+    pieces.push_back(std::move(*piece));
   }
   if (producers.size() == 1) {
-    return *first;
+    return pieces.front();
   }
-  OpGeometry whole = *first;
-  auto slice = first->input.getDefiningOp<SliceOp>();
+  OpGeometry whole = pieces.front();
+  auto slice = whole.input.getDefiningOp<SliceOp>();
   if (!slice) {
     return std::nullopt;
   }
@@ -130,24 +135,16 @@ std::optional<OpGeometry> wholeGeometry(ArrayRef<NCEOpInterface> producers,
   auto inputType = llvm::cast<RankedTensorType>(whole.input.getType());
   whole.inputShape.assign(inputType.getShape().begin(),
                           inputType.getShape().end());
-  int64_t total = 0;
-  for (int64_t size : rows) {
-    total += size;
-  }
-  whole.outputShape[kRowDim] = total;
-  FailureOr<OpGeometry> last = getGeometry(producers.back());
-  if (failed(last)) {
-    return std::nullopt;
-  }
-  whole.padsEnd[0] = last->padsEnd[0];
+  whole.outputShape[kRowDim] =
+      std::accumulate(rows.begin(), rows.end(), int64_t{0});
+  whole.padsEnd[0] = pieces.back().padsEnd[0];
   const NamedAttrList attributes = pieceAttributes(producers.front());
   int64_t offset = 0;
-  for (auto [producer, size] : llvm::zip_equal(producers, rows)) {
-    FailureOr<OpGeometry> piece = getGeometry(producer);
-    auto pieceSlice =
-        failed(piece) ? SliceOp() : piece->input.getDefiningOp<SliceOp>();
+  for (auto [producer, piece, size] :
+       llvm::zip_equal(producers, pieces, rows)) {
+    auto pieceSlice = piece.input.getDefiningOp<SliceOp>();
     if (!pieceSlice || pieceSlice.getInput() != whole.input ||
-        piece->filter != whole.filter || piece->bias != whole.bias ||
+        piece.filter != whole.filter || piece.bias != whole.bias ||
         producer->getName() != producers.front()->getName() ||
         pieceAttributes(producer) != attributes) {
       return std::nullopt;
@@ -155,11 +152,10 @@ std::optional<OpGeometry> wholeGeometry(ArrayRef<NCEOpInterface> producers,
     std::optional<int64_t> inputOffset = rowSliceOffset(pieceSlice);
     const TileBox box = rowBox(whole, offset, size);
     if (!inputOffset || *inputOffset != box.inputOffset ||
-        piece->inputShape[kRowDim] != box.inputRows ||
-        piece->padsBegin[0] != box.padTop ||
-        piece->padsEnd[0] != box.padBottom ||
-        piece->padsBegin[1] != whole.padsBegin[1] ||
-        piece->padsEnd[1] != whole.padsEnd[1]) {
+        piece.inputShape[kRowDim] != box.inputRows ||
+        piece.padsBegin[0] != box.padTop || piece.padsEnd[0] != box.padBottom ||
+        piece.padsBegin[1] != whole.padsBegin[1] ||
+        piece.padsEnd[1] != whole.padsEnd[1]) {
       return std::nullopt;
     }
     offset += size;
