@@ -21,6 +21,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "passes/vpu/utils/TileUtils.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::vpuc::VPU {
 
@@ -86,6 +87,22 @@ Value getPart(OpBuilder &builder, Location loc, Value operand, int64_t dim,
     }
   }
   return sliceValue(builder, loc, operand, offsets, sizes);
+}
+
+/// Erases the layer `op`, which its pieces replaced, and the joins of
+/// pieces only it read: left unread, they would copy the pieces into one
+/// buffer.
+void eraseWithUnreadJoins(Operation *op) {
+  // Each once: a layer may read one join twice (x * x).
+  llvm::SmallSetVector<Value, 2> operands(op->getOperands().begin(),
+                                          op->getOperands().end());
+  op->erase();
+  for (Value operand : operands) {
+    if (auto join = operand.getDefiningOp<ConcatOp>();
+        join && join.use_empty()) {
+      join.erase();
+    }
+  }
 }
 
 } // namespace
@@ -213,16 +230,7 @@ void splitSwLayerOverClusters(Operation *op, const ClusterSplit &split) {
   auto concat = builder.create<ConcatOp>(op->getLoc(), type, pieces,
                                          builder.getI64IntegerAttr(split.dim));
   op->getResult(0).replaceAllUsesWith(concat.getResult());
-  SmallVector<Value, 2> operands(op->getOperands());
-  op->erase();
-  // A join of the pieces that only the layer read is left unread: without
-  // it the pieces are not copied into one buffer.
-  for (Value operand : operands) {
-    if (auto join = operand.getDefiningOp<ConcatOp>();
-        join && join.use_empty()) {
-      join.erase();
-    }
-  }
+  eraseWithUnreadJoins(op);
 }
 
 ClusterSplit getRowMeanClusterSplit(Operation *op) {
@@ -298,12 +306,7 @@ void splitRowMeanOverClusters(Operation *op, const ClusterSplit &split) {
     sum = builder.create(add)->getResult(0);
   }
   op->getResult(0).replaceAllUsesWith(sum);
-  op->erase();
-  // A join of the rows that only the pool read is left unread: without it
-  // the rows are not copied into one buffer.
-  if (auto join = input.getDefiningOp<ConcatOp>(); join && join.use_empty()) {
-    join.erase();
-  }
+  eraseWithUnreadJoins(op);
 }
 
 } // namespace mlir::vpuc::VPU
