@@ -132,10 +132,11 @@ bool isIndependentDim(SwKernelOp kernel, const abi::KernelDecl &decl,
          scale && (*scale == 0.0 || *scale == 1.0);
 }
 
-/// The rank of `kernel`'s output.
-int64_t outRank(SwKernelOp kernel) {
-  return llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType())
-      .getRank();
+/// The dim of `type` (a tensor of a kernel whose output has rank `outRank`)
+/// that matches output dim `axis`: dims align from the innermost, as in
+/// NumPy broadcasting; negative when `type` has no such dim.
+int64_t alignedDim(MemRefType type, int64_t outRank, int64_t axis) {
+  return axis - (outRank - type.getRank());
 }
 
 /// The bytes of data `buffer` holds.
@@ -204,7 +205,7 @@ getSplitAxis(SwKernelOp kernel, const abi::KernelDecl &decl, int64_t count) {
 Value slice(OpBuilder &builder, Location loc, Value buffer, int64_t outRank,
             int64_t axis, int64_t extent, int64_t offset, int64_t size) {
   auto type = llvm::cast<MemRefType>(buffer.getType());
-  const int64_t dim = axis - (outRank - type.getRank());
+  const int64_t dim = alignedDim(type, outRank, axis);
   if (dim < 0 || type.getDimSize(dim) != extent) {
     return buffer;
   }
@@ -325,16 +326,16 @@ struct SplitSwKernelsPass final
       // place; a strided part (a global average pool's channels of an NHWC
       // activation) would be copied into a buffer of its own instead, so
       // such a kernel stays whole.
+      auto outType =
+          llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType());
       if (onProducerTile && llvm::any_of(kernel.getInputs(), [&](Value input) {
             auto type = llvm::cast<MemRefType>(input.getType());
-            const int64_t dim = *axis - (outRank(kernel) - type.getRank());
+            const int64_t dim = alignedDim(type, outType.getRank(), *axis);
             return dim >= 0 && type.getDimSize(dim) > 1 &&
                    !hasContiguousPieces(input, dim);
           })) {
         return;
       }
-      auto outType =
-          llvm::cast<MemRefType>(kernel.getOutputBuffs().front().getType());
       count =
           std::min({count, outType.getDimSize(*axis), largest / minElements});
       if (count >= 2) {
