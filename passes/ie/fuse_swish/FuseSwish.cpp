@@ -11,6 +11,7 @@
 
 #include "passes/ie/fuse_swish/FuseSwish.h"
 
+#include <cmath>
 #include <optional>
 #include <utility>
 
@@ -133,6 +134,103 @@ struct FuseHSigmoidProduct final : OpRewritePattern<MultiplyOp> {
   }
 };
 
+/// `x` when `g` is `Clamp(Add(x, 3), 0, 6)` (ReLU6(x + 3), the numerator of an
+/// exported hard sigmoid) of float elements with no broadcasting, where the sum
+/// has no post-op and neither op has another user; null otherwise.
+Value matchRelu6OfPlus3(Value g) {
+  auto clamp = g.getDefiningOp<ClampOp>();
+  if (!clamp || !clamp->hasOneUse() ||
+      clamp.getMin().convertToDouble() != 0.0 ||
+      clamp.getMax().convertToDouble() != 6.0 ||
+      !llvm::isa<FloatType>(clamp.getOutput().getType().getElementType())) {
+    return Value();
+  }
+  auto add = clamp.getInput().getDefiningOp<AddOp>();
+  if (!add || !add->hasOneUse() || add->hasAttr(kPostOpAttrName)) {
+    return Value();
+  }
+  for (auto [x, three] : {std::pair(add.getInput1(), add.getInput2()),
+                          std::pair(add.getInput2(), add.getInput1())}) {
+    if (x.getType() == add.getOutput().getType() &&
+        x.getType() == clamp.getOutput().getType() &&
+        getSplatValue(three) == 3.0) {
+      return x;
+    }
+  }
+  return Value();
+}
+
+/// The dividend of `op` = `y / 6` or `y * c` (c a splat within 2^-11 of 1/6
+/// relatively: 1/6 rounded to f16 or a wider float), either operand order for
+/// the product, without post-op; null otherwise.
+Value getSixthOf(Operation *op) {
+  if (op->hasAttr(kPostOpAttrName)) {
+    return Value();
+  }
+  if (auto divide = llvm::dyn_cast<DivideOp>(op)) {
+    return getSplatValue(divide.getInput2()) == 6.0 ? divide.getInput1()
+                                                    : Value();
+  }
+  auto multiply = llvm::dyn_cast<MultiplyOp>(op);
+  if (!multiply) {
+    return Value();
+  }
+  for (auto [y, c] : {std::pair(multiply.getInput1(), multiply.getInput2()),
+                      std::pair(multiply.getInput2(), multiply.getInput1())}) {
+    std::optional<double> value = getSplatValue(c);
+    if (value && std::abs(*value * 6.0 - 1.0) <= 0x1p-11 &&
+        y.getType() == multiply.getOutput().getType()) {
+      return y;
+    }
+  }
+  return Value();
+}
+
+/// `Clamp(Add(x, 3), 0, 6) / 6` -> `HSigmoid(x)` and
+/// `Multiply(x, Clamp(Add(x, 3), 0, 6)) / 6` -> `HSwish(x)` (the hard sigmoid
+/// and hard swish as older PyTorch and Paddle exports spell them; `/ 6` may be
+/// a product with 1/6). `x * HSigmoid(x)` is left to FuseHSigmoidProduct.
+template <typename RootOp>
+struct FuseDecomposedHardSwish final : OpRewritePattern<RootOp> {
+  using OpRewritePattern<RootOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(RootOp op,
+                                PatternRewriter &rewriter) const override {
+    Value y = getSixthOf(op);
+    Type type = op.getOutput().getType();
+    if (!y || y.getType() != type) {
+      return rewriter.notifyMatchFailure(op, "not a division by 6");
+    }
+    if (Value x = matchRelu6OfPlus3(y)) {
+      Operation *clamp = y.getDefiningOp();
+      Operation *add = clamp->getOperand(0).getDefiningOp();
+      rewriter.replaceOpWithNewOp<HSigmoidOp>(op, type, x);
+      rewriter.eraseOp(clamp);
+      rewriter.eraseOp(add);
+      return success();
+    }
+    auto product = y.getDefiningOp<MultiplyOp>();
+    if (!product || !product->hasOneUse()) {
+      return rewriter.notifyMatchFailure(op, "not (x * relu6(x + 3)) / 6");
+    }
+    for (Value gate : {product.getInput1(), product.getInput2()}) {
+      Value x = matchRelu6OfPlus3(gate);
+      if (!x || getOtherOperand(product, gate) != x ||
+          !isPlainFloatProductOf(product, x)) {
+        continue;
+      }
+      Operation *clamp = gate.getDefiningOp();
+      Operation *add = clamp->getOperand(0).getDefiningOp();
+      rewriter.replaceOpWithNewOp<HSwishOp>(op, type, x);
+      rewriter.eraseOp(product);
+      rewriter.eraseOp(clamp);
+      rewriter.eraseOp(add);
+      return success();
+    }
+    return rewriter.notifyMatchFailure(op, "not (x * relu6(x + 3)) / 6");
+  }
+};
+
 struct FuseSwishPass final : impl::FuseSwishPassBase<FuseSwishPass> {
   void runOnOperation() override {
     applyPatternsOnce(getOperation(), populateFuseSwishPatterns);
@@ -142,7 +240,9 @@ struct FuseSwishPass final : impl::FuseSwishPassBase<FuseSwishPass> {
 } // namespace
 
 void populateFuseSwishPatterns(RewritePatternSet &patterns) {
-  patterns.add<FuseSigmoidProduct, FuseHSigmoidProduct>(patterns.getContext());
+  patterns.add<FuseSigmoidProduct, FuseHSigmoidProduct,
+               FuseDecomposedHardSwish<DivideOp>,
+               FuseDecomposedHardSwish<MultiplyOp>>(patterns.getContext());
 }
 
 } // namespace mlir::vpuc::IE
