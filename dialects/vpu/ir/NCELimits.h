@@ -48,6 +48,11 @@ namespace NCE {
 inline constexpr int64_t kMinKernelSize = 1;
 /// The NCE processes one image: the batch is 1.
 inline constexpr int64_t kBatch = 1;
+/// An element-wise layer is offered to the NCE only when aligning its channels
+/// to the channel alignment at most doubles them (e.g. 8 -> 16, not 4 -> 16):
+/// the NCE reads and writes the padded channels, copies pad and slice them,
+/// where a SHAVE kernel works on the channels the tensor has.
+inline constexpr int64_t kMaxEltwisePadding = 2;
 
 /// The window and channel limits of the target's DPUs (arch file
 /// `nce.limits`), which vpuc-init-compiler records on the module as

@@ -24,6 +24,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace mlir::vpuc::VPU {
@@ -919,9 +920,20 @@ bool NCEEltwiseOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
         " differ: the NCE eltwise does not broadcast");
     ok = false;
   }
+  int64_t channels = channelsOf(layer.output);
+  int64_t alignment = options.getLimits().channelAlignment;
   if (options.checkChannelAlignment) {
-    ok &= NCE::checkChannels(channelsOf(layer.output), "channels",
-                             options.getLimits(), log);
+    ok &= NCE::checkChannels(channels, "channels", options.getLimits(), log);
+  } else if (channels > 0 && llvm::alignTo(channels, alignment) >
+                                 NCE::kMaxEltwisePadding * channels) {
+    // Before the channel expansion: the padded channels would multiply the
+    // data the eltwise reads and writes, and the copies that pad and slice it;
+    // a SHAVE kernel computes it on the channels it has.
+    log(Twine(channels) + " channels would be padded to " +
+        Twine(llvm::alignTo(channels, alignment)) + ", more than " +
+        Twine(NCE::kMaxEltwisePadding) +
+        " times the data: the eltwise stays a software layer");
+    ok = false;
   }
   return ok;
 }

@@ -218,7 +218,11 @@ def VPU_NCEEltwiseOp : VPU_NCEOp<"Eltwise", [
     `IE.Add`, `IE.Subtract` or `IE.Multiply` (by `op_type`) of two tensors of the same
     shape and layout (no broadcasting), then the PPE: `input1` and `input2`
     `[1, C, H, W]` NHWC, the output the same. Limits: batch 1, C a multiple of 16.
-    `isSupported(layer, log)` is the query of `IE.Add`, `IE.Subtract` and `IE.Multiply`.
+    `isSupported(layer, log)` is the query of `IE.Add`, `IE.Subtract` and `IE.Multiply`;
+    before the channel expansion (the IE-stage options) it also declines a layer whose
+    channels would more than double when aligned (`NCE::kMaxEltwisePadding`: 1 to 7
+    channels; a transformer's residual sum of `1x1xTxD` would be read and written at 16
+    times its size, through pads, reorders and slices), which then stays a SHAVE kernel.
 
     Element types (NCE::checkEltwiseElementTypes): f16 operands and result; or, for ADD
     and MULTIPLY, a quantized layer as `IE.Add` defines it (8-bit per-tensor operands and

@@ -335,6 +335,26 @@ func.func @f(%a: tensor<)" +
   EXPECT_EQ(
       reasons([&](LogCallback log) { return isSupportedOnNCE(maximum, log); }),
       "'IE.Maximum' has no NCE form\n");
+  // Before the channel expansion: 8 channels (padded to 16, twice the data)
+  // are offered to the NCE, 7 and 1 are not; with the alignment checked, any
+  // unaligned count is refused as before.
+  NCE::SupportOptions ieStage = NCE::getIEStageOptions();
+  EXPECT_TRUE(isSupportedOnNCE(
+      parse("IE.Add", "1x8x4x4", "1x8x4x4", "1x8x4x4"), [](const Twine &) {},
+      ieStage));
+  EXPECT_EQ(reasons([&](LogCallback log) {
+              return isSupportedOnNCE(
+                  parse("IE.Add", "1x7x4x4", "1x7x4x4", "1x7x4x4"), log,
+                  ieStage);
+            }),
+            "7 channels would be padded to 16, more than 2 times the data: "
+            "the eltwise stays a software layer\n");
+  Operation *residual =
+      parse("IE.Multiply", "1x1x64x256", "1x1x64x256", "1x1x64x256");
+  EXPECT_FALSE(isSupportedOnNCE(residual, [](const Twine &) {}, ieStage));
+  EXPECT_EQ(
+      reasons([&](LogCallback log) { return isSupportedOnNCE(residual, log); }),
+      "channels 1 are not a multiple of the NCE channel alignment 16\n");
 }
 
 //===----------------------------------------------------------------------===//

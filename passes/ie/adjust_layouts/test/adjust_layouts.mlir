@@ -54,6 +54,25 @@ func.func @eltwise(%x: tensor<1x16x4x4xf16>, %y: tensor<1x16x4x4xf16, #NHWC>, %f
 
 // -----
 
+// An eltwise of 1 or 7 channels stays a software layer in NCHW (aligning its channels to 16
+// would multiply its data by more than 2, NCE::kMaxEltwisePadding); one of 8 channels goes to
+// the NCE in NHWC.
+// CHECK-DAG:   #[[$NHWC:.+]] = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+// CHECK-LABEL: func.func @few_channels
+// CHECK-NEXT:    IE.Reorder(%arg2) {dstOrder = #[[$NHWC]]}
+// CHECK-NEXT:    IE.Add(%arg0, %arg0) : tensor<1x1x64x256xf16>, tensor<1x1x64x256xf16> -> tensor<1x1x64x256xf16>
+// CHECK-NEXT:    IE.Subtract(%arg1, %arg1) : tensor<1x7x4x4xf16>, tensor<1x7x4x4xf16> -> tensor<1x7x4x4xf16>
+// CHECK-NEXT:    IE.Multiply({{.+}}) : tensor<1x8x4x4xf16, #[[$NHWC]]>, tensor<1x8x4x4xf16, #[[$NHWC]]> -> tensor<1x8x4x4xf16, #[[$NHWC]]>
+func.func @few_channels(%a: tensor<1x1x64x256xf16>, %b: tensor<1x7x4x4xf16>, %c: tensor<1x8x4x4xf16>)
+    -> (tensor<1x1x64x256xf16>, tensor<1x7x4x4xf16>, tensor<1x8x4x4xf16>) {
+  %0 = IE.Add(%a, %a) : tensor<1x1x64x256xf16>, tensor<1x1x64x256xf16> -> tensor<1x1x64x256xf16>
+  %1 = IE.Subtract(%b, %b) : tensor<1x7x4x4xf16>, tensor<1x7x4x4xf16> -> tensor<1x7x4x4xf16>
+  %2 = IE.Multiply(%c, %c) : tensor<1x8x4x4xf16>, tensor<1x8x4x4xf16> -> tensor<1x8x4x4xf16>
+  return %0, %1, %2 : tensor<1x1x64x256xf16>, tensor<1x7x4x4xf16>, tensor<1x8x4x4xf16>
+}
+
+// -----
+
 !qx = !quant.uniform<u8:f32, 5.000000e-02:128>
 !qs = !quant.uniform<u8:f32, 3.906250e-03>
 !qy = !quant.uniform<u8:f32, 4.000000e-02:3>
