@@ -620,10 +620,10 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
     for (int64_t k = 0; k < output.channels; ++k) {
       uint32_t words[4];
       std::memcpy(words, rows + k * 16, sizeof(words));
-      std::string row = "weights table row " + std::to_string(k);
+      auto row = [k] { return "weights table row " + std::to_string(k); };
       if (words[1] != 0xFFFFFFFFu) {
         problem(ProblemKind::KernelError,
-                "invalid NCE task: " + describeTask(taskId) + ": " + row +
+                "invalid NCE task: " + describeTask(taskId) + ": " + row() +
                     " has sparsity offset " + std::to_string(words[1]) +
                     ", but only dense weights (0xFFFFFFFF) are modelled; the "
                     "task was skipped");
@@ -634,7 +634,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
           blockBytes >
               static_cast<uint64_t>(weights.layout.spanBytes - words[0])) {
         problem(ProblemKind::OutOfBounds,
-                "out-of-bounds access: " + describeTask(taskId) + ": " + row +
+                "out-of-bounds access: " + describeTask(taskId) + ": " + row() +
                     " points at weights byte " + std::to_string(words[0]) +
                     ", but the block of " + std::to_string(blockBytes) +
                     " bytes must end within the " +
@@ -651,7 +651,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
         uint32_t shift = words[2] & 0xFF;
         if (shift > blob::kMaxQuantShift) {
           problem(ProblemKind::KernelError,
-                  "invalid NCE task: " + describeTask(taskId) + ": " + row +
+                  "invalid NCE task: " + describeTask(taskId) + ": " + row() +
                       " (output channel " + std::to_string(k) +
                       ") has word 2 0x" + llvm::utohexstr(words[2], false, 8) +
                       ", whose shift " + std::to_string(shift) + " is above " +
