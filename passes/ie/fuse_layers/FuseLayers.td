@@ -26,7 +26,11 @@ def FuseLayersPass : Pass<"vpuc-ie-fuse-layers"> {
       it is C or 1: `[1, C, 1, 1]`, `[C, 1, 1]`, `[O]` for FullyConnected, a scalar; a `[C]`
       addend of a 4-D output is per column, not per channel), becomes the layer with bias
       `c` reshaped (and broadcast) to `[1, C, 1, 1]` (`[1, O]` for FullyConnected) through
-      `#const` transformations.
+      `#const` transformations. Also `Add(Reshape(FullyConnected), c)` where the reshape only
+      puts unit dims in front of the layer's `[N, O]` (how `vpuc-ie-convert-shape-to-4d`
+      leaves a Gemm's bias Add: `[1, 1, N, O]`) and `c` holds one value per output feature
+      (1 everywhere but at the last dim, O or 1): the layer takes the bias `[1, O]` and the
+      reshape replaces the Add.
     * `batch-norm`: `BatchNormInference(Convolution | GroupConvolution | Deconvolution)` with
       constant statistics, a constant filter in the default order and a constant or no bias,
       the convolution having no other user, becomes one convolution with the filter scaled

@@ -188,6 +188,71 @@ struct FuseBiasAdd : public OpRewritePattern<AddOp> {
   }
 };
 
+/// Add(Reshape(FullyConnected(x, w)), c) where the reshape only puts unit dims
+/// in front of the layer's [N, O] output (what vpuc-ie-convert-shape-to-4d
+/// makes of a Gemm's bias Add) and `c` holds one value per output feature
+/// (aligned on the right with the Add's result, 1 everywhere but at the last
+/// dim, where it is O or 1) -> Reshape(FullyConnected(x, w, c as [1, O])).
+struct FuseBiasAddThroughReshape : public OpRewritePattern<AddOp> {
+  using OpRewritePattern<AddOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(AddOp add,
+                                PatternRewriter &rewriter) const override {
+    for (unsigned index = 0; index < 2; ++index) {
+      auto reshape = add->getOperand(index).getDefiningOp<ReshapeOp>();
+      auto layer = reshape
+                       ? reshape.getInput().getDefiningOp<FullyConnectedOp>()
+                       : FullyConnectedOp();
+      if (!layer || layer.getBias() || !layer->hasOneUse() ||
+          !reshape->hasOneUse() || add.getType() != reshape.getType()) {
+        continue;
+      }
+      ArrayRef<int64_t> features = layer.getType().getShape();
+      ArrayRef<int64_t> shape = reshape.getType().getShape();
+      if (features.size() != 2 || shape.size() < 2 ||
+          shape.take_back(2) != features ||
+          llvm::any_of(shape.drop_back(2), [](int64_t d) { return d != 1; })) {
+        continue;
+      }
+      Const::ContentAttr content = getConstContent(add->getOperand(1 - index));
+      if (!content) {
+        continue;
+      }
+      ArrayRef<int64_t> addend = content.getType().getShape();
+      const int64_t columns = addend.empty() ? 1 : addend.back();
+      if (addend.size() > shape.size() ||
+          (columns != 1 && columns != features[1]) ||
+          llvm::any_of(addend.drop_back(), [](int64_t d) { return d != 1; })) {
+        continue;
+      }
+      MLIRContext *ctx = content.getContext();
+      SmallVector<Const::TransformationAttrInterface, 2> list;
+      if (addend != ArrayRef<int64_t>{1, columns}) {
+        list.push_back(Const::ReshapeAttr::get(ctx, {1, columns}));
+      }
+      if (columns != features[1]) {
+        list.push_back(Const::BroadcastAttr::get(ctx, 1, features[1]));
+      }
+      Const::ContentAttr bias = tryTransform(content, list);
+      if (!bias) {
+        continue;
+      }
+      rewriter.setInsertionPoint(layer);
+      Value biasValue = createConstant(rewriter, add.getLoc(), bias);
+      Location loc = rewriter.getFusedLoc({layer.getLoc(), add.getLoc()});
+      rewriter.modifyOpInPlace(layer, [&] {
+        layer.getBiasMutable().assign(biasValue);
+        layer->setLoc(loc);
+      });
+      rewriter.replaceOp(add, reshape->getResults());
+      return success();
+    }
+    return rewriter.notifyMatchFailure(
+        add,
+        "not a reshaped fully connected layer plus a per-feature constant");
+  }
+};
+
 //===----------------------------------------------------------------------===//
 // BatchNormInference
 //===----------------------------------------------------------------------===//
@@ -488,7 +553,8 @@ struct MatMulToFullyConnected : public OpRewritePattern<MatMulOp> {
 
 void populateFuseConvBiasPatterns(RewritePatternSet &patterns) {
   patterns.add<FuseBiasAdd<ConvolutionOp>, FuseBiasAdd<GroupConvolutionOp>,
-               FuseBiasAdd<FullyConnectedOp>>(patterns.getContext());
+               FuseBiasAdd<FullyConnectedOp>, FuseBiasAddThroughReshape>(
+      patterns.getContext());
 }
 
 void populateFuseBatchNormPatterns(RewritePatternSet &patterns) {

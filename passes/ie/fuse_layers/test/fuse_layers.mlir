@@ -63,6 +63,53 @@ func.func @group_conv_and_fc_bias(%x: tensor<1x4x5x5xf32>, %w: tensor<4x1x3x3xf3
 
 // -----
 
+// A Gemm's bias Add after vpuc-ie-convert-shape-to-4d: the FullyConnected output reshaped to
+// [1, 1, N, O] plus a [1, 1, 1, O] constant; the layer takes the bias [1, O] and the reshape
+// replaces the Add. A splat addend is broadcast to every feature.
+// CHECK-LABEL: func.func @fc_bias_through_reshape
+// CHECK-DAG: %[[B0:.+]] = const.Declare tensor<1x3xf16> = #const.Content<dense<{{\[\[\[\[}}1.000000e+00, 2.000000e+00, 3.000000e+00{{\]\]\]\]}}> : tensor<1x1x1x3xf16>, [#const.Reshape<[1, 3]>]>
+// CHECK-DAG: %[[F0:.+]] = IE.FullyConnected(%arg0, %arg1, %[[B0]]) : tensor<2x8xf16>, tensor<3x8xf16>, tensor<1x3xf16> -> tensor<2x3xf16>
+// CHECK-DAG: IE.Reshape(%[[F0]]) {shape = array<i64: 1, 1, 2, 3>}
+// CHECK-DAG: %[[B1:.+]] = const.Declare tensor<1x3xf16> = #const.Content<dense<5.000000e-01> : tensor<1xf16>, [#const.Reshape<[1, 1]>, #const.Broadcast<1, 3>]>
+// CHECK-DAG: %[[F1:.+]] = IE.FullyConnected(%arg0, %arg1, %[[B1]])
+// CHECK-NOT: IE.Add
+func.func @fc_bias_through_reshape(%y: tensor<2x8xf16>, %f: tensor<3x8xf16>) -> (tensor<1x1x2x3xf16>, tensor<1x2x3xf16>) {
+  %b = const.Declare tensor<1x1x1x3xf16> = #const.Content<dense<[[[[1.0, 2.0, 3.0]]]]> : tensor<1x1x1x3xf16>>
+  %h = const.Declare tensor<1xf16> = #const.Content<dense<0.5> : tensor<1xf16>>
+  %0 = IE.FullyConnected(%y, %f) : tensor<2x8xf16>, tensor<3x8xf16> -> tensor<2x3xf16>
+  %1 = IE.Reshape(%0) {shape = array<i64: 1, 1, 2, 3>} : tensor<2x3xf16> -> tensor<1x1x2x3xf16>
+  %2 = IE.Add(%b, %1) : tensor<1x1x1x3xf16>, tensor<1x1x2x3xf16> -> tensor<1x1x2x3xf16>
+  %3 = IE.FullyConnected(%y, %f) : tensor<2x8xf16>, tensor<3x8xf16> -> tensor<2x3xf16>
+  %4 = IE.Reshape(%3) {shape = array<i64: 1, 2, 3>} : tensor<2x3xf16> -> tensor<1x2x3xf16>
+  %5 = IE.Add(%4, %h) : tensor<1x2x3xf16>, tensor<1xf16> -> tensor<1x2x3xf16>
+  return %2, %5 : tensor<1x1x2x3xf16>, tensor<1x2x3xf16>
+}
+
+// -----
+
+// Left alone: the reshape moves the features off the last dim, the addend varies per row, and
+// the reshape has another user.
+// CHECK-LABEL: func.func @fc_bias_through_reshape_not_fused
+// CHECK-COUNT-3: IE.Add
+func.func @fc_bias_through_reshape_not_fused(%y: tensor<2x8xf16>, %f: tensor<3x8xf16>)
+    -> (tensor<1x3x2x1xf16>, tensor<1x1x2x3xf16>, tensor<1x1x2x3xf16>, tensor<1x1x2x3xf16>) {
+  %c = const.Declare tensor<1x3x1x1xf16> = #const.Content<dense<1.0> : tensor<1x3x1x1xf16>>
+  %rows = const.Declare tensor<1x1x2x1xf16> = #const.Content<dense<[[[[1.0], [2.0]]]]> : tensor<1x1x2x1xf16>>
+  %b = const.Declare tensor<3xf16> = #const.Content<dense<1.0> : tensor<3xf16>>
+  %0 = IE.FullyConnected(%y, %f) : tensor<2x8xf16>, tensor<3x8xf16> -> tensor<2x3xf16>
+  %1 = IE.Reshape(%0) {shape = array<i64: 1, 3, 2, 1>} : tensor<2x3xf16> -> tensor<1x3x2x1xf16>
+  %2 = IE.Add(%1, %c) : tensor<1x3x2x1xf16>, tensor<1x3x1x1xf16> -> tensor<1x3x2x1xf16>
+  %3 = IE.FullyConnected(%y, %f) : tensor<2x8xf16>, tensor<3x8xf16> -> tensor<2x3xf16>
+  %4 = IE.Reshape(%3) {shape = array<i64: 1, 1, 2, 3>} : tensor<2x3xf16> -> tensor<1x1x2x3xf16>
+  %5 = IE.Add(%4, %rows) : tensor<1x1x2x3xf16>, tensor<1x1x2x1xf16> -> tensor<1x1x2x3xf16>
+  %6 = IE.FullyConnected(%y, %f) : tensor<2x8xf16>, tensor<3x8xf16> -> tensor<2x3xf16>
+  %7 = IE.Reshape(%6) {shape = array<i64: 1, 1, 2, 3>} : tensor<2x3xf16> -> tensor<1x1x2x3xf16>
+  %8 = IE.Add(%7, %b) : tensor<1x1x2x3xf16>, tensor<3xf16> -> tensor<1x1x2x3xf16>
+  return %2, %5, %8, %7 : tensor<1x3x2x1xf16>, tensor<1x1x2x3xf16>, tensor<1x1x2x3xf16>, tensor<1x1x2x3xf16>
+}
+
+// -----
+
 // Where the bias must not be fused.
 // CHECK-LABEL: func.func @conv_bias_not_fused
 func.func @conv_bias_not_fused(%x: tensor<1x4x6x6xf32>, %w: tensor<4x4x3x3xf32>, %b: tensor<1x4x1x1xf32>, %cb: tensor<4xf32>)
