@@ -7,8 +7,35 @@
 #include "core/threading/ThreadPool.h"
 
 #include <algorithm>
+#include <chrono>
 
 namespace mlir::vpuc::threading {
+
+namespace {
+
+/// A hint to the core that the thread is spinning.
+inline void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#else
+  std::this_thread::yield();
+#endif
+}
+
+/// Spins until `ready()` holds or ThreadPool::kSpinMicroseconds have passed.
+template <typename Ready> void spinUntil(Ready ready) {
+  const auto deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::microseconds(ThreadPool::kSpinMicroseconds);
+  for (unsigned i = 1; !ready(); ++i) {
+    if (i % 64 == 0 && std::chrono::steady_clock::now() >= deadline) {
+      return;
+    }
+    cpuRelax();
+  }
+}
+
+} // namespace
 
 /// True on a thread while it runs a chunk of a loop: a loop it starts then
 /// runs serially.
@@ -60,8 +87,12 @@ int64_t ThreadPool::runChunks() {
 
 void ThreadPool::work() {
   uint64_t seen = 0;
-  std::unique_lock<std::mutex> lock(mutex);
   while (true) {
+    // The next loop often follows within microseconds (the rows of the next
+    // NCE box): watch for it before sleeping.
+    spinUntil(
+        [&] { return generation.load(std::memory_order_acquire) != seen; });
+    std::unique_lock<std::mutex> lock(mutex);
     wake.wait(lock, [&] { return stopping || generation != seen; });
     if (stopping) {
       return;
@@ -69,7 +100,6 @@ void ThreadPool::work() {
     seen = generation;
     lock.unlock();
     runChunks();
-    lock.lock();
   }
 }
 
@@ -99,6 +129,10 @@ void ThreadPool::parallelFor(int64_t n, int64_t grain,
   }
   wake.notify_all();
   runChunks();
+  // The other threads' last chunks: spin while they finish, then sleep.
+  const int64_t all = chunks;
+  spinUntil(
+      [&] { return finishedChunks.load(std::memory_order_acquire) == all; });
   std::unique_lock<std::mutex> lock(mutex);
   done.wait(lock, [&] { return finishedChunks == chunks; });
   body = nullptr;
