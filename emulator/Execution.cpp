@@ -608,6 +608,8 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
   bool intOut = output.dtype != schema::DType::F16;
   std::vector<NceChannelWeights> channelWeights;
   std::vector<uint64_t> weightsOffsets;
+  channelWeights.reserve(output.channels);
+  weightsOffsets.reserve(output.channels);
   uint64_t blockBytes = 0;
   if (isNceWeighted(desc.type)) {
     const Tensor &table = tensors[inv.weights_table()];
@@ -696,10 +698,18 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
         accessBox(inv.input2(), out, false);
       }
       if (isNceWeighted(desc.type)) {
+        // The channels' blocks, one access per run of blocks that follow
+        // each other in memory (the usual packing): the detector's state and
+        // reports are those of one access per block (a race's range grows
+        // over accesses that follow on).
         uint32_t weightsRegion = tensors[inv.weights()].region;
-        for (int64_t k = out.z0; k <= out.z1; ++k) {
-          hazards->access(weightsRegion, weightsOffsets[k],
-                          weightsOffsets[k] + blockBytes, false);
+        for (int64_t k = out.z0; k <= out.z1;) {
+          uint64_t begin = weightsOffsets[k];
+          uint64_t end = begin + blockBytes;
+          for (++k; k <= out.z1 && weightsOffsets[k] == end; ++k) {
+            end += blockBytes;
+          }
+          hazards->access(weightsRegion, begin, end, false);
         }
       }
     }

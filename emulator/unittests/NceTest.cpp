@@ -694,6 +694,33 @@ TEST(NceTest, raceOnTheHaloOfAVariant) {
   EXPECT_THAT(races[0], HasSubstr("DMA0 task 3 'late_row'"));
 }
 
+TEST(NceTest, raceOnTheWeightsOfSeveralChannels) {
+  // A 1x1 conv of 16 channels: a channel's weights are a block of 32 bytes,
+  // the blocks packed in channel order. A DMA not ordered with the NCE task
+  // writes the blocks of channels 2 to 5: one race whose range covers the
+  // four blocks (the task reads the blocks that follow each other as one
+  // range).
+  NceCase c;
+  NceBlobParts parts;
+  blob::BlobBuilder builder =
+      buildNce(c, &parts, nullptr, /*storeResult=*/false);
+  TensorTypeDesc blocks =
+      tensorType(schema::DType::F16, {1, 64, 1, 1}, shape::DimsOrder::NHWC);
+  uint32_t src = builder.addTensor("x_part", kInput, 0, 0, blocks);
+  uint64_t begin = parts.weightsOffset + 2 * 32;
+  uint32_t dst = builder.addTensor("w_cmx_2_5", kCmx, 0, begin, blocks);
+  builder.addDmaTask(0, src, dst, {{parts.loaded}, {}}, "late_weights");
+  addStore(builder, c, parts);
+  RunResult result = runBlob(builder.finish(), inputsOf(c));
+  ASSERT_EQ(result.error, "");
+  std::vector<std::string> races = result.messages(ProblemKind::Race);
+  ASSERT_EQ(races.size(), 1u);
+  EXPECT_THAT(races[0], HasSubstr("NCE0 task 0 'nce' reads"));
+  EXPECT_THAT(races[0], HasSubstr("DMA0 task 3 'late_weights' writes"));
+  EXPECT_THAT(races[0], HasSubstr("bytes [" + std::to_string(begin) + ", " +
+                                  std::to_string(begin + 4 * 32) + ")"));
+}
+
 /// A run on several threads gives the bytes, the timing and the problems
 /// (here a race) of a run on one thread.
 TEST(NceTest, threadsGiveTheSameOutputsAndReports) {
