@@ -1174,12 +1174,12 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
       }
     }
     b.kernels.ppe(desc, r, count);
-    numeric::floatToF16Bits(
-        llvm::ArrayRef<float>(r, count),
-        llvm::MutableArrayRef<uint16_t>(s.bits.data(), count));
+    llvm::MutableArrayRef<uint16_t> rowBits(s.bits.data(), count);
     if (b.underflow) {
-      numeric::countF16Underflow(llvm::ArrayRef<float>(r, count), s.bits,
-                                 s.underflow);
+      numeric::floatToF16BitsCounting(llvm::ArrayRef<float>(r, count), rowBits,
+                                      s.underflow);
+    } else {
+      numeric::floatToF16Bits(llvm::ArrayRef<float>(r, count), rowBits);
     }
     for (int64_t i = 0; i < outCols; ++i) {
       const uint16_t *bits = s.bits.data() + i * nk;

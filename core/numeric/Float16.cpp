@@ -316,6 +316,83 @@ countF16UnderflowAvx2(const float *values, const uint16_t *bits, size_t size,
 }
 #endif // VPUC_NUMERIC_F16C
 
+#ifdef VPUC_NUMERIC_F16C
+/// floatToF16BitsF16c and countF16UnderflowAvx2 in one pass: each block of
+/// eight converted, stored and counted from the registers (the same
+/// operations, so the same bits and counts).
+__attribute__((target("avx2,f16c"))) static void
+floatToF16BitsCountingAvx2(const float *src, uint16_t *dst, size_t size,
+                           F16Underflow &count) {
+  const __m256 absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+  const __m256i magMask = _mm256_set1_epi32(0x7fff);
+  const __m256i normalBits = _mm256_set1_epi32(0x0400);
+  const __m256i zero = _mm256_setzero_si256();
+  __m256 largest = _mm256_set1_ps(count.largest);
+  size_t i = 0;
+  while (i + 8 <= size) {
+    size_t blockEnd = std::min(size - size % 8, i + (size_t(8) << 24));
+    __m256i nonzero = zero, flushed = zero, subnormal = zero;
+    for (; i < blockEnd; i += 8) {
+      __m256 v = _mm256_loadu_ps(src + i);
+      __m128i half =
+          _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+      _mm_storeu_si128(reinterpret_cast<__m128i *>(dst + i), half);
+      __m256i magnitude =
+          _mm256_and_si256(_mm256_cvtepu16_epi32(half), magMask);
+      __m256i isNonzero = _mm256_castps_si256(
+          _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_NEQ_UQ));
+      __m256i isZeroBits = _mm256_cmpeq_epi32(magnitude, zero);
+      __m256i belowNormal = _mm256_cmpgt_epi32(normalBits, magnitude);
+      nonzero = _mm256_sub_epi32(nonzero, isNonzero);
+      flushed =
+          _mm256_sub_epi32(flushed, _mm256_and_si256(isNonzero, isZeroBits));
+      subnormal = _mm256_sub_epi32(
+          subnormal, _mm256_andnot_si256(isZeroBits, belowNormal));
+      largest = _mm256_max_ps(_mm256_and_ps(v, absMask), largest);
+    }
+    alignas(32) uint32_t lanes[3][8];
+    _mm256_store_si256(reinterpret_cast<__m256i *>(lanes[0]), nonzero);
+    _mm256_store_si256(reinterpret_cast<__m256i *>(lanes[1]), flushed);
+    _mm256_store_si256(reinterpret_cast<__m256i *>(lanes[2]), subnormal);
+    for (int lane = 0; lane < 8; ++lane) {
+      count.nonzero += lanes[0][lane];
+      count.flushed += lanes[1][lane];
+      count.subnormal += lanes[2][lane];
+    }
+  }
+  alignas(32) float maxima[8];
+  _mm256_store_ps(maxima, largest);
+  float result = count.largest;
+  for (float lane : maxima) {
+    result = result < lane ? lane : result;
+  }
+  count.largest = result;
+  for (size_t j = i; j < size; ++j) {
+    dst[j] = floatToF16Bits(src[j]);
+  }
+  if (i < size) {
+    countF16UnderflowPortable(llvm::ArrayRef<float>(src + i, size - i),
+                              llvm::ArrayRef<uint16_t>(dst + i, size - i),
+                              count);
+  }
+}
+#endif // VPUC_NUMERIC_F16C
+
+void floatToF16BitsCounting(llvm::ArrayRef<float> src,
+                            llvm::MutableArrayRef<uint16_t> dst,
+                            F16Underflow &count) {
+  assert(src.size() == dst.size() &&
+         "floatToF16BitsCounting: src and dst differ in size");
+#ifdef VPUC_NUMERIC_F16C
+  if (src.size() >= 8 && cpuHasAvx2() && cpuHasF16c()) {
+    floatToF16BitsCountingAvx2(src.data(), dst.data(), src.size(), count);
+    return;
+  }
+#endif
+  floatToF16Bits(src, dst);
+  countF16Underflow(src, dst, count);
+}
+
 void countF16Underflow(llvm::ArrayRef<float> values,
                        llvm::ArrayRef<uint16_t> bits, F16Underflow &count) {
   assert(values.size() == bits.size() &&

@@ -278,12 +278,13 @@ void storeRowImpl(abi::DataType type, uint8_t *data, int64_t stride,
           values[j] = static_cast<float>(in[i + j]);
         }
       }
-      numeric::floatToF16Bits(llvm::ArrayRef<float>(block, n),
-                              llvm::MutableArrayRef<uint16_t>(bits, n));
       if (currentUnderflow) {
-        numeric::countF16Underflow(llvm::ArrayRef<float>(block, n),
-                                   llvm::ArrayRef<uint16_t>(bits, n),
-                                   *currentUnderflow);
+        numeric::floatToF16BitsCounting(
+            llvm::ArrayRef<float>(block, n),
+            llvm::MutableArrayRef<uint16_t>(bits, n), *currentUnderflow);
+      } else {
+        numeric::floatToF16Bits(llvm::ArrayRef<float>(block, n),
+                                llvm::MutableArrayRef<uint16_t>(bits, n));
       }
       if (stride == 2) {
         std::memcpy(data + 2 * i, bits, 2 * n);

@@ -469,6 +469,49 @@ TEST(F16UnderflowTest, vectorisedCountEqualsPortable) {
   }
 }
 
+TEST(F16UnderflowTest, convertAndCountInOnePassEqualsTheTwoSteps) {
+  // floatToF16BitsCounting against floatToF16Bits then the portable count,
+  // on values around the f16 subnormal and overflow boundaries, zeros, NaNs
+  // and infinities, for lengths around the blocks of eight.
+  std::mt19937 rng(2026);
+  auto uniform = [&](int low, int high) {
+    return std::uniform_int_distribution<int>(low, high)(rng);
+  };
+  std::vector<float> values(100);
+  for (int round = 0; round < 2000; ++round) {
+    for (float &v : values) {
+      switch (uniform(0, 5)) {
+      case 0:
+        v = uniform(0, 1) ? 0.0f : -0.0f;
+        break;
+      case 1:
+        v = uniform(0, 1) ? std::numeric_limits<float>::quiet_NaN()
+                          : std::numeric_limits<float>::infinity();
+        break;
+      default:
+        v = std::ldexp(1.0f + uniform(0, 8191) / 8192.0f, uniform(-30, 17));
+        v = uniform(0, 1) ? v : -v;
+      }
+    }
+    size_t length = uniform(0, 100);
+    auto some = llvm::ArrayRef(values).take_front(length);
+    F16Underflow start;
+    start.nonzero = uniform(0, 5);
+    start.largest = round % 2 ? 0.0f : std::ldexp(1.0f, uniform(-30, 5));
+    F16Underflow fused = start, twoSteps = start;
+    std::vector<uint16_t> fusedBits(length), bits(length);
+    floatToF16BitsCounting(some, fusedBits, fused);
+    floatToF16Bits(some, bits);
+    countF16UnderflowPortable(some, bits, twoSteps);
+    ASSERT_EQ(fusedBits, bits) << "round " << round;
+    ASSERT_EQ(fused.nonzero, twoSteps.nonzero) << "round " << round;
+    ASSERT_EQ(fused.flushed, twoSteps.flushed) << "round " << round;
+    ASSERT_EQ(fused.subnormal, twoSteps.subnormal) << "round " << round;
+    ASSERT_EQ(bitsOf(fused.largest), bitsOf(twoSteps.largest))
+        << "round " << round;
+  }
+}
+
 TEST(F16UnderflowTest, totalOnlyWhenEveryResultIsBelowTheNormalRange) {
   std::vector<float> tiny = {0.0f, 5e-13f, -2e-10f, 3e-6f};
   std::vector<uint16_t> bits(tiny.size());
