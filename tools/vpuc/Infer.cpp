@@ -22,8 +22,8 @@
 #include <ctime>
 
 #include "core/registry/Components.h"
-#include "core/support/HostMemory.h"
 #include "core/registry/Registry.h"
+#include "core/support/HostMemory.h"
 #include "core/threading/ThreadPool.h"
 #include "dialects/ie/interpreter/FileRun.h"
 #include "frontend/onnx/ModelLoader.h"

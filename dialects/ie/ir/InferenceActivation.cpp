@@ -43,16 +43,21 @@ static inline float hardSigmoid(float x) {
 
 LogicalResult ReLUOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                  SmallVectorImpl<HostTensor> &outputs) {
+  // `x < 0 ? 0 : x` (NaN and -0 kept), written as the select maxss makes.
   return inferUnary(*this, inputs, outputs,
-                    [](float x) { return x < 0.0f ? 0.0f : x; });
+                    [](float x) { return 0.0f > x ? 0.0f : x; });
 }
 
 LogicalResult ClampOp::inferOnCPU(ArrayRef<HostTensor> inputs,
                                   SmallVectorImpl<HostTensor> &outputs) {
   const float lo = static_cast<float>(getMin().convertToDouble());
   const float hi = static_cast<float>(getMax().convertToDouble());
+  // `x < lo ? lo : (x > hi ? hi : x)` (NaN kept), as two selects the
+  // compiler makes branch-free (maxss, minss): clamped activations are
+  // half below the bound, which a branch mispredicts.
   return inferUnary(*this, inputs, outputs, [lo, hi](float x) {
-    return x < lo ? lo : (x > hi ? hi : x);
+    const float y = lo > x ? lo : x;
+    return hi < y ? hi : y;
   });
 }
 

@@ -539,6 +539,29 @@ TEST_F(InferenceTest, parameterisedActivations) {
       builder.getF64FloatAttr(1.0));
 }
 
+TEST_F(InferenceTest, clampAndReluKeepNaNAndNegativeZero) {
+  // `x < lo ? lo : (x > hi ? hi : x)` and `x < 0 ? 0 : x`: -0 is not below
+  // +0 and stays -0, NaN compares false and stays NaN.
+  std::vector<float> values = {-0.0f, kNaN, -1.0f, 7.0f};
+  for (bool clamp : {false, true}) {
+    Value x = arg({4});
+    Operation *op =
+        clamp ? builder
+                    .create<ClampOp>(loc(), x, builder.getF64FloatAttr(0.0),
+                                     builder.getF64FloatAttr(6.0))
+                    .getOperation()
+              : builder.create<ReLUOp>(loc(), x).getOperation();
+    HostTensor out = run(op, {HostTensor({4}, values)});
+    ASSERT_EQ(out.data.size(), 4u);
+    EXPECT_EQ(out.data[0], 0.0f);
+    EXPECT_TRUE(std::signbit(out.data[0])) << (clamp ? "Clamp" : "ReLU");
+    EXPECT_TRUE(std::isnan(out.data[1])) << (clamp ? "Clamp" : "ReLU");
+    EXPECT_EQ(out.data[2], 0.0f);
+    EXPECT_FALSE(std::signbit(out.data[2])) << (clamp ? "Clamp" : "ReLU");
+    EXPECT_EQ(out.data[3], clamp ? 6.0f : 7.0f);
+  }
+}
+
 TEST_F(InferenceTest, roundModes) {
   std::vector<float> values = {0.5f,  1.5f, 2.5f,  -0.5f, -1.5f,
                                -2.5f, 2.4f, -2.6f, 3.0f};
