@@ -109,6 +109,34 @@ void depthwisePortable(const int16_t *const *in, const int32_t *const *w,
   }
 }
 
+/// acc[k] (k < kp, a multiple of 8) of a MAXPOOL (`max`) or AVEPOOL window:
+/// the largest of, or the sum over, the taps' in[t][k]; 0 without taps.
+void poolPortable(const int16_t *const *in, int64_t taps, int64_t kp, bool max,
+                  int32_t *acc) {
+  for (int64_t k = 0; k < kp; ++k) {
+    int32_t value = 0;
+    for (int64_t t = 0; t < taps; ++t) {
+      int32_t x = in[t][k];
+      value = max ? (t == 0 ? x : std::max(value, x)) : value + x;
+    }
+    acc[k] = value;
+  }
+}
+
+/// acc[k] = getNceInt8EltwiseAcc of a[k] and b[k] (the operands less their
+/// zero points) for k < kp (a multiple of 8): m1 a + m2 b, m1 a - m2 b, or
+/// a b (the box's check keeps these in int32).
+void eltwisePortable(schema::NceTaskType type, int32_t m1, int32_t m2,
+                     const int16_t *a, const int16_t *b, int64_t kp,
+                     int32_t *acc) {
+  for (int64_t k = 0; k < kp; ++k) {
+    int32_t x = a[k], y = b[k];
+    acc[k] = type == schema::NceTaskType::ELTWISE_ADD   ? m1 * x + m2 * y
+             : type == schema::NceTaskType::ELTWISE_SUB ? m1 * x - m2 * y
+                                                        : x * y;
+  }
+}
+
 #ifdef VPUC_NCE_AVX2
 
 __attribute__((target("avx2"), always_inline)) inline __m256i
@@ -329,6 +357,48 @@ requantizeAvx2(const int32_t *acc, int64_t count, const int64_t *bias,
   }
 }
 
+/// poolPortable eight channels at a time (the same integer max and sums).
+__attribute__((target("avx2"))) void poolAvx2(const int16_t *const *in,
+                                              int64_t taps, int64_t kp,
+                                              bool max, int32_t *acc) {
+  for (int64_t k = 0; k < kp; k += 8) {
+    __m256i value = _mm256_setzero_si256();
+    for (int64_t t = 0; t < taps; ++t) {
+      __m256i x = _mm256_cvtepi16_epi32(
+          _mm_loadu_si128(reinterpret_cast<const __m128i *>(in[t] + k)));
+      value = !max     ? _mm256_add_epi32(value, x)
+              : t == 0 ? x
+                       : _mm256_max_epi32(value, x);
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i *>(acc + k), value);
+  }
+}
+
+/// eltwisePortable eight channels at a time (32-bit products: the low
+/// halves of _mm256_mullo_epi32 are the products, which fit).
+__attribute__((target("avx2"))) void
+eltwiseAvx2(schema::NceTaskType type, int32_t m1, int32_t m2, const int16_t *a,
+            const int16_t *b, int64_t kp, int32_t *acc) {
+  const __m256i mult1 = _mm256_set1_epi32(m1), mult2 = _mm256_set1_epi32(m2);
+  for (int64_t k = 0; k < kp; k += 8) {
+    __m256i x = _mm256_cvtepi16_epi32(
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(a + k)));
+    __m256i y = _mm256_cvtepi16_epi32(
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(b + k)));
+    __m256i value;
+    if (type == schema::NceTaskType::ELTWISE_ADD) {
+      value = _mm256_add_epi32(_mm256_mullo_epi32(mult1, x),
+                               _mm256_mullo_epi32(mult2, y));
+    } else if (type == schema::NceTaskType::ELTWISE_SUB) {
+      value = _mm256_sub_epi32(_mm256_mullo_epi32(mult1, x),
+                               _mm256_mullo_epi32(mult2, y));
+    } else {
+      value = _mm256_mullo_epi32(x, y);
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i *>(acc + k), value);
+  }
+}
+
 #endif // VPUC_NCE_AVX2
 
 //===----------------------------------------------------------------------===//
@@ -397,14 +467,17 @@ struct Int8Scratch {
   std::vector<const int32_t *> dwTaps;
   std::vector<int64_t> tapIndex;
   std::vector<int32_t> acc;
+  /// ELTWISE: the second operand's channels less its zero point (kp).
+  std::vector<int16_t> other;
   /// CONV: which of the rows are all zeros (outside the input).
   std::vector<bool> rowZeros;
 };
 
-/// `n` U8 (or I8) values from `from` less `zp`, as int16, into `into`.
-void convertRow(const Int8Box &b, const uint8_t *from, int64_t n, int32_t zp,
-                int16_t *into) {
-  bool u8 = b.input.dtype == schema::DType::U8;
+/// `n` U8 (or I8, by `dtype`) values from `from` less `zp`, as int16, into
+/// `into`.
+void convertRow(const Int8Box &b, schema::DType dtype, const uint8_t *from,
+                int64_t n, int32_t zp, int16_t *into) {
+  bool u8 = dtype == schema::DType::U8;
 #ifdef VPUC_NCE_AVX2
   if (b.avx2) {
     convertRowAvx2(from, n, u8, zp, into);
@@ -436,7 +509,7 @@ void loadRows(const Int8Box &b, int64_t y, Int8Scratch &s) {
                              b.inBox.z0 * input.strideC;
       int16_t *into = s.rows.get() + (ky * b.cols + col) * b.chanStride;
       if (input.strideC == 1) {
-        convertRow(b, pixel, b.chans, zp, into);
+        convertRow(b, input.dtype, pixel, b.chans, zp, into);
       } else {
         for (int64_t c = 0; c < b.chans; ++c) {
           into[c] = static_cast<int16_t>(
@@ -493,7 +566,7 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
                                (b.convCol0 + col) * input.strideW;
         int16_t *into = row + col * stride;
         if (input.strideC == 1) {
-          convertRow(b, pixel, b.chans, desc.inputZeroPoint, into);
+          convertRow(b, input.dtype, pixel, b.chans, desc.inputZeroPoint, into);
         } else {
           for (int64_t c = 0; c < b.chans; ++c) {
             into[c] = static_cast<int16_t>(
@@ -548,6 +621,7 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
   s.tapIndex.resize(taps);
   s.dwTaps.resize(taps);
   s.acc.assign(b.kp, 0);
+  s.other.assign(b.kp, 0);
   for (int64_t y = y0; y <= y1; ++y) {
     loadRows(b, y, s);
     for (int64_t x = box.x0; x <= box.x1; ++x) {
@@ -581,30 +655,47 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
         {
           depthwisePortable(s.tapIn.data(), s.dwTaps.data(), n, b.kp, acc);
         }
-      } else {
-        // Pools and eltwise tasks: the input channels are the box's.
-        for (int64_t c = 0; c < b.outChans; ++c) {
-          int32_t value = 0;
-          for (int64_t t = 0; t < n; ++t) {
-            int32_t in = s.tapIn[t][c];
-            if (type == schema::NceTaskType::MAXPOOL) {
-              value = t == 0 ? in : std::max(value, in);
-            } else if (type == schema::NceTaskType::AVEPOOL) {
-              value += in;
-            } else {
-              // Eltwise: the window is the element (1x1, strides 1, no
-              // padding).
-              const NceActivation &in2 = *b.input2;
-              int32_t other =
-                  loadNceInt8(in2.data + y * in2.strideH + x * in2.strideW +
-                                  (box.z0 + c) * in2.strideC,
-                              in2.dtype) -
-                  desc.input2ZeroPoint;
-              value = getNceInt8EltwiseAcc(desc, in, other);
-            }
+      } else if (isNceEltwise(type)) {
+        // The window is the element (1x1, strides 1, no padding): the second
+        // operand's channels less its zero point, combined with the first's
+        // (the channels past the box are zeros in both).
+        const NceActivation &in2 = *b.input2;
+        const uint8_t *pixel2 =
+            in2.data + y * in2.strideH + x * in2.strideW + box.z0 * in2.strideC;
+        int16_t *other = s.other.data();
+        if (in2.strideC == 1) {
+          convertRow(b, in2.dtype, pixel2, b.outChans, desc.input2ZeroPoint,
+                     other);
+        } else {
+          for (int64_t c = 0; c < b.outChans; ++c) {
+            other[c] = static_cast<int16_t>(
+                loadNceInt8(pixel2 + c * in2.strideC, in2.dtype) -
+                desc.input2ZeroPoint);
           }
-          acc[c] = value;
         }
+        auto eltwise = eltwisePortable;
+#ifdef VPUC_NCE_AVX2
+        if (b.avx2) {
+          eltwise = eltwiseAvx2;
+        }
+#endif
+        if (n == 0) {
+          std::fill(acc, acc + b.kp, 0);
+        } else {
+          // (One tap: the window is the element.)
+          eltwise(type, desc.inputMult, desc.input2Mult, s.tapIn[n - 1], other,
+                  b.kp, acc);
+        }
+      } else {
+        // Pools: the input channels are the box's.
+        auto pool = poolPortable;
+#ifdef VPUC_NCE_AVX2
+        if (b.avx2) {
+          pool = poolAvx2;
+        }
+#endif
+        pool(s.tapIn.data(), n, b.kp, type == schema::NceTaskType::MAXPOOL,
+             acc);
       }
       storeResults(b, outPixel, acc);
     }
