@@ -18,6 +18,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstring>
+#include <type_traits>
 
 #include "core/numeric/CpuFeatures.h"
 
@@ -262,9 +263,14 @@ void countF16UnderflowPortable(llvm::ArrayRef<float> values,
 /// counters, added up at most every 2^24 steps), the largest magnitude as
 /// `max(|v|, largest)`, which keeps `largest` when |v| is NaN as the scalar
 /// comparison does; the maximum of the same values in any order is the same.
-__attribute__((target("avx2"))) static void
-countF16UnderflowAvx2(const float *values, const uint16_t *bits, size_t size,
-                      F16Underflow &count) {
+/// With `Convert`, each block of eight is first converted into `bits`
+/// (floatToF16BitsF16c's operation) and counted from the registers: the
+/// conversion and the count in one pass.
+template <bool Convert>
+__attribute__((target("avx2,f16c"))) static void countF16UnderflowAvx2(
+    const float *values,
+    std::conditional_t<Convert, uint16_t *, const uint16_t *> bits, size_t size,
+    F16Underflow &count) {
   const __m256 absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
   const __m256i magMask = _mm256_set1_epi32(0x7fff);
   const __m256i normalBits = _mm256_set1_epi32(0x0400);
@@ -276,67 +282,14 @@ countF16UnderflowAvx2(const float *values, const uint16_t *bits, size_t size,
     __m256i nonzero = zero, flushed = zero, subnormal = zero;
     for (; i < blockEnd; i += 8) {
       __m256 v = _mm256_loadu_ps(values + i);
-      __m256i magnitude =
-          _mm256_and_si256(_mm256_cvtepu16_epi32(_mm_loadu_si128(
-                               reinterpret_cast<const __m128i *>(bits + i))),
-                           magMask);
-      __m256i isNonzero = _mm256_castps_si256(
-          _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_NEQ_UQ));
-      __m256i isZeroBits = _mm256_cmpeq_epi32(magnitude, zero);
-      __m256i belowNormal = _mm256_cmpgt_epi32(normalBits, magnitude);
-      nonzero = _mm256_sub_epi32(nonzero, isNonzero);
-      flushed =
-          _mm256_sub_epi32(flushed, _mm256_and_si256(isNonzero, isZeroBits));
-      subnormal = _mm256_sub_epi32(
-          subnormal, _mm256_andnot_si256(isZeroBits, belowNormal));
-      largest = _mm256_max_ps(_mm256_and_ps(v, absMask), largest);
-    }
-    alignas(32) uint32_t lanes[3][8];
-    _mm256_store_si256(reinterpret_cast<__m256i *>(lanes[0]), nonzero);
-    _mm256_store_si256(reinterpret_cast<__m256i *>(lanes[1]), flushed);
-    _mm256_store_si256(reinterpret_cast<__m256i *>(lanes[2]), subnormal);
-    for (int lane = 0; lane < 8; ++lane) {
-      count.nonzero += lanes[0][lane];
-      count.flushed += lanes[1][lane];
-      count.subnormal += lanes[2][lane];
-    }
-  }
-  alignas(32) float maxima[8];
-  _mm256_store_ps(maxima, largest);
-  float result = count.largest;
-  for (float lane : maxima) {
-    result = result < lane ? lane : result;
-  }
-  count.largest = result;
-  if (i < size) {
-    countF16UnderflowPortable(llvm::ArrayRef<float>(values + i, size - i),
-                              llvm::ArrayRef<uint16_t>(bits + i, size - i),
-                              count);
-  }
-}
-#endif // VPUC_NUMERIC_F16C
-
-#ifdef VPUC_NUMERIC_F16C
-/// floatToF16BitsF16c and countF16UnderflowAvx2 in one pass: each block of
-/// eight converted, stored and counted from the registers (the same
-/// operations, so the same bits and counts).
-__attribute__((target("avx2,f16c"))) static void
-floatToF16BitsCountingAvx2(const float *src, uint16_t *dst, size_t size,
-                           F16Underflow &count) {
-  const __m256 absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
-  const __m256i magMask = _mm256_set1_epi32(0x7fff);
-  const __m256i normalBits = _mm256_set1_epi32(0x0400);
-  const __m256i zero = _mm256_setzero_si256();
-  __m256 largest = _mm256_set1_ps(count.largest);
-  size_t i = 0;
-  while (i + 8 <= size) {
-    size_t blockEnd = std::min(size - size % 8, i + (size_t(8) << 24));
-    __m256i nonzero = zero, flushed = zero, subnormal = zero;
-    for (; i < blockEnd; i += 8) {
-      __m256 v = _mm256_loadu_ps(src + i);
-      __m128i half =
-          _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-      _mm_storeu_si128(reinterpret_cast<__m128i *>(dst + i), half);
+      __m128i half;
+      if constexpr (Convert) {
+        half =
+            _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+        _mm_storeu_si128(reinterpret_cast<__m128i *>(bits + i), half);
+      } else {
+        half = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bits + i));
+      }
       __m256i magnitude =
           _mm256_and_si256(_mm256_cvtepu16_epi32(half), magMask);
       __m256i isNonzero = _mm256_castps_si256(
@@ -367,12 +320,14 @@ floatToF16BitsCountingAvx2(const float *src, uint16_t *dst, size_t size,
     result = result < lane ? lane : result;
   }
   count.largest = result;
-  for (size_t j = i; j < size; ++j) {
-    dst[j] = floatToF16Bits(src[j]);
-  }
   if (i < size) {
-    countF16UnderflowPortable(llvm::ArrayRef<float>(src + i, size - i),
-                              llvm::ArrayRef<uint16_t>(dst + i, size - i),
+    if constexpr (Convert) {
+      for (size_t j = i; j < size; ++j) {
+        bits[j] = floatToF16Bits(values[j]);
+      }
+    }
+    countF16UnderflowPortable(llvm::ArrayRef<float>(values + i, size - i),
+                              llvm::ArrayRef<uint16_t>(bits + i, size - i),
                               count);
   }
 }
@@ -385,7 +340,7 @@ void floatToF16BitsCounting(llvm::ArrayRef<float> src,
          "floatToF16BitsCounting: src and dst differ in size");
 #ifdef VPUC_NUMERIC_F16C
   if (src.size() >= 8 && cpuHasAvx2() && cpuHasF16c()) {
-    floatToF16BitsCountingAvx2(src.data(), dst.data(), src.size(), count);
+    countF16UnderflowAvx2<true>(src.data(), dst.data(), src.size(), count);
     return;
   }
 #endif
@@ -401,7 +356,8 @@ void countF16Underflow(llvm::ArrayRef<float> values,
   // (Short rows, e.g. a SHAVE kernel's rows of 8 channels, cost less one by
   // one than the vector set-up and reduction.)
   if (values.size() >= 32 && cpuHasAvx2()) {
-    countF16UnderflowAvx2(values.data(), bits.data(), values.size(), count);
+    countF16UnderflowAvx2<false>(values.data(), bits.data(), values.size(),
+                                 count);
     return;
   }
 #endif

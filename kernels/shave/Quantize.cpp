@@ -17,33 +17,11 @@
 #include <cmath>
 #include <limits>
 
+#include "kernels/reference/Quantize.h"
 #include "kernels/shave/KernelSupport.h"
 
 namespace mlir::vpuc::emu {
 namespace {
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&         \
-    __GNUC__ >= 12 && defined(__linux__)
-/// Compiles the function for the baseline ISA and for x86-64-v3, where
-/// std::nearbyint is one instruction instead of a library call; dispatched at
-/// load time.
-#define VPUC_QUANTIZE_CLONES                                                   \
-  __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define VPUC_QUANTIZE_CLONES
-#endif
-
-/// A row of the quantize kernel: nearbyint(x / scale) + zp in FP32 (halves
-/// to even), clamped to [qmin, qmax]; NaN becomes zp.
-VPUC_QUANTIZE_CLONES void quantizeRow(const float *data, double *result,
-                                      int64_t count, float scale, float zp,
-                                      float qmin, float qmax) {
-  for (int64_t i = 0; i < count; ++i) {
-    // nearbyint rounds halves to even in the default rounding mode.
-    float q = std::nearbyint(data[i] / scale) + zp;
-    result[i] = std::isnan(q) ? zp : std::clamp(q, qmin, qmax);
-  }
-}
 
 /// The scales and zero points of a kernel call, as [outer, channels, inner].
 struct QuantParams {
@@ -142,17 +120,18 @@ llvm::Error runQuantize(const uint8_t *args, const KernelContext &context) {
   }
   int64_t channels = params->scales.size();
   std::vector<float> data = loadTensor(in);
-  std::vector<double> result(data.size());
   float qmin = static_cast<float>(a.qmin), qmax = static_cast<float>(a.qmax);
   for (int64_t o = 0; o < params->outer; ++o) {
     for (int64_t c = 0; c < channels; ++c) {
       float s = static_cast<float>(params->scales[c]);
       float zp = static_cast<float>(params->zeroPoints[c]);
       int64_t base = (o * channels + c) * params->inner;
-      quantizeRow(data.data() + base, result.data() + base, params->inner, s,
-                  zp, qmin, qmax);
+      // In place: the FP32 results, exact in the doubles stored below.
+      kernels::quantizeRow(data.data() + base, params->inner, s, zp, qmin, qmax,
+                           data.data() + base);
     }
   }
+  std::vector<double> result(data.begin(), data.end());
   storeTensorF64(out, result.data());
   return llvm::Error::success();
 }

@@ -21,34 +21,12 @@
 #include "dialects/ie/ir/DataOpUtils.h"
 #include "dialects/ie/ir/IEOpUtils.h"
 #include "dialects/ie/ir/InferenceUtils.h"
+#include "kernels/reference/Quantize.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 
 namespace mlir::vpuc::IE {
 
 namespace {
-
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&         \
-    __GNUC__ >= 12 && defined(__linux__)
-/// Compiles the function for the baseline ISA and for x86-64-v3, where
-/// std::nearbyint is one instruction instead of a library call; dispatched at
-/// load time.
-#define VPUC_QUANTIZE_CLONES                                                   \
-  __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define VPUC_QUANTIZE_CLONES
-#endif
-
-/// A row of QuantizeOp::inferOnCPU: round(x / scale) (halves to even) plus
-/// the zero point, clamped to [lo, hi]; NaN becomes the zero point.
-VPUC_QUANTIZE_CLONES void quantizeRow(const float *in, float *out,
-                                      int64_t count, float scale,
-                                      float zeroPoint, float lo, float hi) {
-  for (int64_t i = 0; i < count; ++i) {
-    // std::nearbyint rounds halves to even in the default rounding mode.
-    const float q = std::nearbyint(in[i] / scale) + zeroPoint;
-    out[i] = std::isnan(q) ? zeroPoint : std::clamp(q, lo, hi);
-  }
-}
 
 /// The scales and zero points of a uniform quantized type as [outer, channels,
 /// inner] blocks over a tensor of `shape` (channels = 1 per tensor).
@@ -150,8 +128,8 @@ LogicalResult QuantizeOp::inferOnCPU(ArrayRef<HostTensor> inputs,
       const float scale = static_cast<float>(params.scales[c]);
       const float zeroPoint = static_cast<float>(params.zeroPoints[c]);
       const int64_t base = (o * channels + c) * params.inner;
-      quantizeRow(input.data.data() + base, output.data.data() + base,
-                  params.inner, scale, zeroPoint, lo, hi);
+      kernels::quantizeRow(input.data.data() + base, params.inner, scale,
+                           zeroPoint, lo, hi, output.data.data() + base);
     }
   }
   outputs.push_back(std::move(output));

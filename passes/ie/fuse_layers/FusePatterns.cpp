@@ -143,6 +143,22 @@ Value createConstant(PatternRewriter &rewriter, Location loc,
 // Bias Add into the preceding layer
 //===----------------------------------------------------------------------===//
 
+/// Gives the bias-less `layer` the bias constant `bias` (created before the
+/// layer, at the Add's location) and the location of both, and replaces `add`
+/// by `replacement` (the layer's result, or a reshape of it).
+template <typename LayerOp>
+void attachBias(PatternRewriter &rewriter, LayerOp layer, AddOp add,
+                Const::ContentAttr bias, ValueRange replacement) {
+  rewriter.setInsertionPoint(layer);
+  Value biasValue = createConstant(rewriter, add.getLoc(), bias);
+  Location loc = rewriter.getFusedLoc({layer.getLoc(), add.getLoc()});
+  rewriter.modifyOpInPlace(layer, [&] {
+    layer.getBiasMutable().assign(biasValue);
+    layer->setLoc(loc);
+  });
+  rewriter.replaceOp(add, replacement);
+}
+
 /// Add(layer, c) with a per-channel constant c and a bias-less `LayerOp` used
 /// only here -> the layer with bias c ([1, C, 1, 1], or [1, O] for
 /// FullyConnected).
@@ -174,14 +190,7 @@ struct FuseBiasAdd : public OpRewritePattern<AddOp> {
         return rewriter.notifyMatchFailure(
             add, "the addend is no per-channel constant");
       }
-      rewriter.setInsertionPoint(layer);
-      Value biasValue = createConstant(rewriter, add.getLoc(), bias);
-      Location loc = rewriter.getFusedLoc({layer.getLoc(), add.getLoc()});
-      rewriter.modifyOpInPlace(layer, [&] {
-        layer.getBiasMutable().assign(biasValue);
-        layer->setLoc(loc);
-      });
-      rewriter.replaceOp(add, layer->getResults());
+      attachBias(rewriter, layer, add, bias, layer->getResults());
       return success();
     }
     return rewriter.notifyMatchFailure(add, "no layer operand");
@@ -237,14 +246,7 @@ struct FuseBiasAddThroughReshape : public OpRewritePattern<AddOp> {
       if (!bias) {
         continue;
       }
-      rewriter.setInsertionPoint(layer);
-      Value biasValue = createConstant(rewriter, add.getLoc(), bias);
-      Location loc = rewriter.getFusedLoc({layer.getLoc(), add.getLoc()});
-      rewriter.modifyOpInPlace(layer, [&] {
-        layer.getBiasMutable().assign(biasValue);
-        layer->setLoc(loc);
-      });
-      rewriter.replaceOp(add, reshape->getResults());
+      attachBias(rewriter, layer, add, bias, reshape->getResults());
       return success();
     }
     return rewriter.notifyMatchFailure(
