@@ -138,6 +138,16 @@ class SwKernel<string kernelName, list<SwArg> kernelArgs> {
   /// in snake_case (an AxisArg checked against the input rank, ranges
   /// checked): their mapping rows are generated.
   list<string> vpuKernels = [];
+  /// The cost model's SHAVE cycles per vector of `fp16_lanes` elements of
+  /// work (core/cost/CostModel.h, getShaveComputeCycles), as a decimal
+  /// number: the compiler's task estimates and the emulator's timing read it.
+  string cyclesPerVector = "1";
+  /// What the work counts: "outputs" (the output elements), "inputs" (the
+  /// first input's elements: kernels that read their whole input per pass,
+  /// reductions and normalisations) or "kernel" (a count of the kernel's own,
+  /// e.g. the MACs of a convolution, which the emulator computes from the
+  /// call's arguments and the compiler approximates by the output elements).
+  string work = "outputs";
 }
 
 /// The library: every kernel in ABI order. The order of first use of the UPA

@@ -113,6 +113,21 @@ struct ScalarDecl {
 inline constexpr int64_t kNoMin = INT64_MIN;
 inline constexpr int64_t kNoMax = INT64_MAX;
 
+/// What the cost model counts as a kernel call's work (SwKernelBase.td,
+/// `work`): the cost is the kernel's `cyclesPerVector` per vector of
+/// `fp16_lanes` elements of it.
+enum class KernelWork {
+  /// The output elements.
+  Outputs,
+  /// The first input's elements (kernels that read their whole input per
+  /// pass: reductions, normalisations).
+  Inputs,
+  /// A count of the kernel's own (e.g. a convolution's MACs), which the
+  /// emulator computes from the call's arguments; the compiler's estimates
+  /// count the output elements instead.
+  Kernel,
+};
+
 #include "kernels/abi/SwKernels.h.inc"
 
 /// A kernel of the library as data.
@@ -127,6 +142,9 @@ struct KernelDecl {
   bool floatOnly;
   /// Computes each output element from the inputs at its index alone.
   bool elementwise;
+  /// The cost model's cycles per vector of work, and what the work counts.
+  double cyclesPerVector;
+  KernelWork work;
 };
 
 #define VPUC_ABI_KERNEL_DECL(Kernel)                                           \
@@ -137,7 +155,9 @@ struct KernelDecl {
       Kernel::scalars,                                                         \
       Kernel::numScalars,                                                      \
       Kernel::floatOnly,                                                       \
-      Kernel::elementwise},
+      Kernel::elementwise,                                                     \
+      Kernel::cyclesPerVector,                                                 \
+      Kernel::work},
 
 /// Every kernel of the library, in VPUC_SW_KERNELS order.
 inline constexpr KernelDecl kSwKernels[] = {

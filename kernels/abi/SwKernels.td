@@ -258,6 +258,7 @@ class BinaryKernel<string kernelName, string kernelDoc,
 //===----------------------------------------------------------------------===//
 
 def Copy : UnaryKernel<"copy"> {
+  let cyclesPerVector = "0.5";
   let doc = "copy(input: any, output: any): same logical dims and type, any "
             "layouts. Usually a DMA; the kernel exists for layouts a DMA "
             "cannot reach.";
@@ -376,6 +377,7 @@ def Select : SwKernel<"select", [In<"condition">, In<"input1">, In<"input2">,
 
 def Activation : SwKernel<"activation", [In<"input">, Out<"output">,
     EnumArg<"op", ActivationOp>, F32<"alpha">, F32<"beta">]> {
+  let cyclesPerVector = "4";
   let elementwise = 1;
   let doc = "activation(input: float, output: float, op, alpha: f32, beta: "
             "f32): the ActivationOp `op` element by element, same logical "
@@ -422,6 +424,7 @@ def Quantize : SwKernel<"quantize", [In<"input">, In<"scale">,
     I32<"axis", "the quantised dim when scales are per axis", 0, 0, 7>,
     I32<"qmin", "the storage range; checked against the output type">,
     I32<"qmax">]> {
+  let cyclesPerVector = "2";
   let doc = "quantize(input: float, scale: float, zeroPoint: int or float "
             "(optional), output: int, axis, qmin, qmax): q = "
             "clamp(round_half_even(x / scale) + zp, qmin, qmax) (NaN -> zp). "
@@ -433,6 +436,7 @@ def Quantize : SwKernel<"quantize", [In<"input">, In<"scale">,
 def Dequantize : SwKernel<"dequantize", [In<"input">, In<"scale">,
     OptionalIn<"zeroPoint">, Out<"output">,
     I32<"axis", "the quantised dim when scales are per axis", 0, 0, 7>]> {
+  let cyclesPerVector = "2";
   let doc = "dequantize(input: int, scale: float, zeroPoint: int or float "
             "(optional), output: float, axis): (q - zp) * scale in FP64, per "
             "tensor or per axis as for quantize.";
@@ -445,6 +449,7 @@ def Dequantize : SwKernel<"dequantize", [In<"input">, In<"scale">,
 
 def Softmax : SwKernel<"softmax", [In<"input">, Out<"output">,
     I32<"axis", "negative values count from the end", 0, -8, 7>]> {
+  let cyclesPerVector = "8";
   let doc = "softmax(input: float, output: float, axis): e^(x - max) / sum "
             "along logical dim `axis` (negative from the end). In place "
             "allowed.";
@@ -454,6 +459,7 @@ def Softmax : SwKernel<"softmax", [In<"input">, Out<"output">,
 }
 
 def LogSoftmax : SwKernel<"log_softmax", Softmax.args> {
+  let cyclesPerVector = "8";
   let doc = "log_softmax(input: float, output: float, axis): (x - max) - "
             "ln(sum e^(x - max)). In place allowed.";
   let floatOnly = 1;
@@ -473,6 +479,8 @@ def CumSum : SwKernel<"cumsum", [In<"input">, Out<"output">,
 def TopK : SwKernel<"topk", [In<"input">, Out<"values">, Out<"indices">,
     I32<"axis", "", 0, -8, 7>, I32<"k", "", 1, 1>, EnumArg<"mode", TopKMode>,
     EnumArg<"sort", TopKSort>]> {
+  let cyclesPerVector = "8";
+  let work = "inputs";
   let doc = "topk(input: float or int, values: float or int, indices: int "
             "or float, axis, k, mode, sort): the k largest (TopKMode::Max) "
             "or smallest values along `axis` (negative from the end) and "
@@ -490,6 +498,7 @@ def Reduce : SwKernel<"reduce", [In<"input">, Out<"output">,
     EnumArg<"op", ReduceOp>,
     I32<"axesMask", "bit d set: dim d is reduced", 0, 0, 255>,
     Flag<"keepDims">]> {
+  let work = "inputs";
   let doc = "reduce(input: float, output: float, op, axesMask, keepDims): "
             "the ReduceOp over the logical dims in axesMask; the output has "
             "the input dims with the reduced dims set to 1 (keepDims = 1) or "
@@ -501,6 +510,8 @@ def Reduce : SwKernel<"reduce", [In<"input">, Out<"output">,
 def Mvn : SwKernel<"mvn", [In<"input">, Out<"output">,
     I32<"axesMask", "bit d set: dim d is normalised over", 0, 0, 255>,
     Flag<"normalizeVariance">, EnumArg<"epsMode", MvnEpsMode>, F32<"eps">]> {
+  let cyclesPerVector = "4";
+  let work = "inputs";
   let doc = "mvn(input: float, output: float, axesMask, normalizeVariance, "
             "epsMode, eps: f32): x - mean over the dims in axesMask, divided "
             "by the standard deviation (MvnEpsMode) when normalizeVariance "
@@ -512,6 +523,7 @@ def Mvn : SwKernel<"mvn", [In<"input">, Out<"output">,
 def LayerNorm : SwKernel<"layer_norm", [In<"input">, OptionalIn<"scale">,
     OptionalIn<"bias">, Out<"output">,
     I32<"axis", "the first normalised dim", 0, -8, 7>, F32<"eps">]> {
+  let cyclesPerVector = "4";
   let doc = "layer_norm(input: float, scale: float (optional), bias: float "
             "(optional), output: float, axis, eps: f32): normalises over the "
             "dims from `axis` (negative from the end) to the last: (x - "
@@ -525,6 +537,8 @@ def LayerNorm : SwKernel<"layer_norm", [In<"input">, OptionalIn<"scale">,
 def NormalizeL2 : SwKernel<"normalize_l2", [In<"input">, Out<"output">,
     I32<"axesMask", "bit d set: dim d is summed over", 0, 0, 255>,
     EnumArg<"epsMode", NormalizeEpsMode>, F32<"eps">]> {
+  let cyclesPerVector = "3";
+  let work = "inputs";
   let doc = "normalize_l2(input: float, output: float, axesMask, epsMode, "
             "eps: f32): x / sqrt(sum of x^2 over the dims in axesMask, "
             "combined with eps by NormalizeEpsMode).";
@@ -537,6 +551,7 @@ def Lrn : SwKernel<"lrn", [In<"input">, Out<"output">,
     F32<"beta", "exponent; finite">,
     F32<"bias", "added to the scaled sum; > 0">,
     I32<"size", "the number of channels of the window", 1, 1>]> {
+  let work = "kernel";
   let doc = "lrn(input: float [N, C, ...], output: float, alpha: f32, beta: "
             "f32, bias: f32, size): local response normalisation across the "
             "channels (logical dim 1, ONNX LRN): x / (bias + alpha / size * "
@@ -550,6 +565,7 @@ def Lrn : SwKernel<"lrn", [In<"input">, Out<"output">,
 
 def BatchNorm : SwKernel<"batch_norm_inference", [In<"input">, In<"gamma">,
     In<"beta">, In<"mean">, In<"variance">, Out<"output">, F32<"eps">]> {
+  let cyclesPerVector = "2";
   let doc = "batch_norm_inference(input: float [N, C, ...], gamma, beta, "
             "mean, variance: float [C], output: float, eps: f32): x * s + "
             "(beta - mean * s) with s = gamma / sqrt(variance + eps), per "
@@ -566,6 +582,7 @@ def Convolution : SwKernel<"convolution",
     !listconcat([In<"input">, In<"filter">, OptionalIn<"bias">, Out<"output">],
                 ConvGeometryArgs.args, [I32<"groups", "", 1, 1>],
                 PostOpArgs.args)> {
+  let work = "kernel";
   let doc = "convolution(input: float [N, C, H, W], filter: float [OC, C / "
             "groups, KH, KW], bias: float [OC] (optional), output: float [N, "
             "OC, OH, OW], strides, pads, dilations, groups, postOp, "
@@ -591,6 +608,7 @@ def QuantizedConvolution : SwKernel<"quantized_convolution",
                  I32<"qmax">,
                  F32<"outputScale", "the output's scale (> 0)">],
                 PostOpArgs.args)> {
+  let work = "kernel";
   let doc = "quantized_convolution(input: int [N, C, H, W], filter: int [OC, C / "
             "groups, KH, KW], bias: i32 [OC] (optional), scale: f32 [OC], "
             "filterZeroPoint: i32 [OC], output: int [N, OC, OH, OW], strides, "
@@ -618,6 +636,7 @@ def QuantizedEltwise : SwKernel<"quantized_eltwise",
                  I32<"qmin", "the output's storage range; checked against its type">,
                  I32<"qmax">],
                 PostOpArgs.args)> {
+  let cyclesPerVector = "4";
   let doc = "quantized_eltwise(input1: int, input2: int, output: int, op, "
             "input1Scale, input1ZeroPoint, input2Scale, input2ZeroPoint, "
             "outputScale, outputZeroPoint, qmin, qmax, postOp, postOpAlpha, "
@@ -640,6 +659,7 @@ def Deconvolution : SwKernel<"deconvolution",
                 [I32<"outputPaddingH", "", 0, 0>,
                  I32<"outputPaddingW", "", 0, 0>, I32<"groups", "", 1, 1>],
                 PostOpArgs.args)> {
+  let work = "kernel";
   let doc = "deconvolution(input: float [N, C, H, W], filter: float [C, OC / "
             "groups, KH, KW], bias: float [OC] (optional), output: float [N, "
             "OC, OH, OW], strides, pads, dilations, output paddings, groups, "
@@ -652,6 +672,7 @@ def Deconvolution : SwKernel<"deconvolution",
 
 def MatMul : SwKernel<"matmul", [In<"a">, In<"b">, Out<"output">,
     Flag<"transposeA">, Flag<"transposeB">]> {
+  let work = "kernel";
   let doc = "matmul(a: float [..., M, K], b: float [..., K, N], output: "
             "float [..., M, N], transposeA, transposeB): batched matrix "
             "product; with transposeA (0/1) a is given as [..., K, M], with "
@@ -664,6 +685,7 @@ def MatMul : SwKernel<"matmul", [In<"a">, In<"b">, Out<"output">,
 def FullyConnected : SwKernel<"fully_connected",
     !listconcat([In<"input">, In<"weights">, OptionalIn<"bias">,
                  Out<"output">], PostOpArgs.args)> {
+  let work = "kernel";
   let doc = "fully_connected(input: float [M, K], weights: float [N, K], "
             "bias: float [N] (optional), output: float [M, N], postOp, "
             "postOpAlpha, postOpBeta): input * weights^T + bias, then the "
@@ -674,6 +696,7 @@ def FullyConnected : SwKernel<"fully_connected",
 
 def MaxPool : SwKernel<"max_pool",
     !listconcat([In<"input">, Out<"output">], PoolGeometryArgs.args)> {
+  let work = "kernel";
   let doc = "max_pool(input: numeric [N, C, H, W], output: the input's type [N, "
             "C, OH, OW], kernel, strides, pads, roundingType): the maximum of "
             "each window over the input values it covers (padding is ignored; "
@@ -686,6 +709,7 @@ def MaxPool : SwKernel<"max_pool",
 def AvgPool : SwKernel<"avg_pool",
     !listconcat([In<"input">, Out<"output">], PoolGeometryArgs.args,
                 [Flag<"excludePad">])> {
+  let work = "kernel";
   let doc = "avg_pool(input, output, kernel, strides, pads, roundingType, "
             "excludePad): as max_pool with the mean of each window: the sum "
             "of the input values it covers divided by their number "
@@ -699,6 +723,7 @@ def AvgPool : SwKernel<"avg_pool",
 def LpPool : SwKernel<"lp_pool",
     !listconcat([In<"input">, Out<"output">], PoolGeometryArgs.args,
                 [I32<"p", "the order of the norm (>= 1)", 2, 1>])> {
+  let work = "kernel";
   let doc = "lp_pool(input: float [N, C, H, W], output: the input's type [N, "
             "C, OH, OW], kernel, strides, pads, roundingType, p): the p-norm "
             "(sum |x|^p)^(1/p) of each window over the input values it "
@@ -718,6 +743,7 @@ def QuantizedAvgPool : SwKernel<"quantized_avg_pool",
                  I32<"qmin", "the output's storage range; checked against its type">,
                  I32<"qmax">],
                 PostOpArgs.args)> {
+  let work = "kernel";
   let doc = "quantized_avg_pool(input: int [N, C, H, W], output: int [N, C, "
             "OH, OW], kernel, strides, pads, roundingType, excludePad, "
             "inputScale, inputZeroPoint, outputScale, outputZeroPoint, qmin, "
@@ -745,6 +771,7 @@ def Interpolate : SwKernel<"interpolate", [In<"input">, Out<"output">,
     Flag<"excludeOutside">, F32<"cubicCoeffA", "", "-0.75f">,
     F32<"extrapolationValue">, F32PerDim<"scales">, F32PerDim<"roiStart">,
     F32PerDim<"roiEnd">]> {
+  let cyclesPerVector = "8";
   let doc = "interpolate(input: float, output: float, mode, coordMode, "
             "nearestMode, shapeCalcMode, excludeOutside, cubicCoeffA: f32, "
             "extrapolationValue: f32, scales[kMaxRank]: f32, "
@@ -776,8 +803,12 @@ class ArgExtremumKernel<string kernelName, string extremum>
   let vpuKernels = [kernelName];
 }
 
-def ArgMax : ArgExtremumKernel<"argmax", "largest">;
-def ArgMin : ArgExtremumKernel<"argmin", "smallest">;
+def ArgMax : ArgExtremumKernel<"argmax", "largest"> {
+  let work = "inputs";
+}
+def ArgMin : ArgExtremumKernel<"argmin", "smallest"> {
+  let work = "inputs";
+}
 
 def BitShift : SwKernel<"bitshift", [In<"input1">, In<"input2">, Out<"output">,
     EnumArg<"direction", BitShiftDirection>]> {
@@ -867,6 +898,7 @@ def RoiAlign : SwKernel<"roi_align", [In<"input">, In<"rois">,
         "1.0f">,
     Flag<"halfPixel", "1: the scaled corners are shifted by -0.5; 0: regions "
                       "are at least 1 x 1">]> {
+  let work = "kernel";
   let doc = "roi_align(input: float [N, C, H, W], rois: float [R, 4], "
             "batchIndices: int [R], output: float [R, C, PH, PW], mode, "
             "samplingRatio, spatialScale, halfPixel): ONNX RoiAlign "
@@ -882,6 +914,7 @@ def MaxRoiPool : SwKernel<"max_roi_pool", [In<"input">, In<"rois">,
     Out<"output">,
     F32<"spatialScale", "input coordinates per region unit; finite, > 0",
         "1.0f">]> {
+  let work = "inputs";
   let doc = "max_roi_pool(input: float [N, C, H, W], rois: float [R, 5], "
             "output: float [R, C, PH, PW], spatialScale): ONNX MaxRoiPool "
             "(IE.MaxROIPool): region r = (batch, x1, y1, x2, y2), the batch "
@@ -898,6 +931,7 @@ def MaxRoiPool : SwKernel<"max_roi_pool", [In<"input">, In<"rois">,
 //===----------------------------------------------------------------------===//
 
 def Det : SwKernel<"det", [In<"input">, Out<"output">]> {
+  let work = "kernel";
   let doc = "det(input: float [*, M, M], output: float [*]): the determinant of "
             "each M x M matrix by LU decomposition with partial pivoting in "
             "FP64, rounded once on the store; an exactly singular pivot column "
@@ -921,6 +955,7 @@ def LstmSequence : SwKernel<"lstm_sequence", [In<"input">,
     F32<"clip", "> 0: every activation's input is clamped to [-clip, clip]; 0: "
         "none">,
     EnumArg<"direction", RnnDirection>]> {
+  let work = "kernel";
   let doc = "lstm_sequence(input [B, T, I], initialHiddenState [B, D, H], "
             "initialCellState [B, D, H], weights [D, 4H, I], "
             "recurrenceWeights [D, 4H, H], biases [D, 4H], output [B, D, T, "
@@ -944,6 +979,7 @@ def GruSequence : SwKernel<"gru_sequence", [In<"input">,
     EnumArg<"direction", RnnDirection>,
     Flag<"linearBeforeReset", "apply the reset gate after the recurrence "
          "product (biases [D, 4H])">]> {
+  let work = "kernel";
   let doc = "gru_sequence(input [B, T, I], initialHiddenState [B, D, H], "
             "weights [D, 3H, I], recurrenceWeights [D, 3H, H], biases [D, 3H] "
             "or [D, 4H] with linearBeforeReset, output [B, D, T, H], "

@@ -18,9 +18,9 @@
 
 namespace mlir::vpuc::kernels {
 
-VPUC_KERNEL_CLONES void quantizeRow(const float *in, int64_t count,
-                                    float scale, float zeroPoint, float low,
-                                    float high, float *out) {
+VPUC_KERNEL_CLONES void quantizeRow(const float *in, int64_t count, float scale,
+                                    float zeroPoint, float low, float high,
+                                    float *out) {
   for (int64_t i = 0; i < count; ++i) {
     // std::nearbyint rounds halves to even in the default rounding mode.
     const float q = std::nearbyint(in[i] / scale) + zeroPoint;

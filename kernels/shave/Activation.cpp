@@ -82,10 +82,9 @@ llvm::Error runClamp(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(activation) {
-  registry.add(makeKernelInfo<abi::ActivationKernel>(runActivation,
-                                                     /*cyclesPerVector=*/4.0));
-  registry.add(makeKernelInfo<abi::ReluKernel>(runRelu, 1.0));
-  registry.add(makeKernelInfo<abi::ClampKernel>(runClamp, 1.0));
+  registry.add(makeKernelInfo<abi::ActivationKernel>(runActivation));
+  registry.add(makeKernelInfo<abi::ReluKernel>(runRelu));
+  registry.add(makeKernelInfo<abi::ClampKernel>(runClamp));
 }
 
 } // namespace mlir::vpuc::emu

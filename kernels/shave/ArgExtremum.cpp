@@ -91,10 +91,8 @@ llvm::Error runArgExtremum(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(arg_extremum) {
-  registry.add(makeKernelInfo<abi::ArgMaxKernel>(runArgExtremum<true>, 1.0,
-                                                 getInputWork));
-  registry.add(makeKernelInfo<abi::ArgMinKernel>(runArgExtremum<false>, 1.0,
-                                                 getInputWork));
+  registry.add(makeKernelInfo<abi::ArgMaxKernel>(runArgExtremum<true>));
+  registry.add(makeKernelInfo<abi::ArgMinKernel>(runArgExtremum<false>));
 }
 
 } // namespace mlir::vpuc::emu

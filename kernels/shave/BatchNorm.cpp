@@ -92,7 +92,7 @@ llvm::Error runBatchNorm(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(batch_norm) {
-  registry.add(makeKernelInfo<abi::BatchNormKernel>(runBatchNorm, 2.0));
+  registry.add(makeKernelInfo<abi::BatchNormKernel>(runBatchNorm));
 }
 
 } // namespace mlir::vpuc::emu

@@ -114,8 +114,7 @@ llvm::Error runBitShift(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(bitshift) {
-  registry.add(makeKernelInfo<abi::BitShiftKernel>(runBitShift,
-                                                   /*cyclesPerVector=*/1.0));
+  registry.add(makeKernelInfo<abi::BitShiftKernel>(runBitShift));
 }
 
 } // namespace mlir::vpuc::emu

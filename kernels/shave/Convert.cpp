@@ -51,7 +51,7 @@ llvm::Error runConvert(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(convert) {
-  registry.add(makeKernelInfo<abi::ConvertKernel>(runConvert, 1.0));
+  registry.add(makeKernelInfo<abi::ConvertKernel>(runConvert));
 }
 
 } // namespace mlir::vpuc::emu

@@ -94,7 +94,7 @@ int64_t getConvolutionWork(const uint8_t *, llvm::ArrayRef<TensorView> views) {
 } // namespace
 
 VPUC_EMU_KERNEL(convolution) {
-  registry.add(makeKernelInfo<abi::ConvolutionKernel>(runConvolution, 1.0,
+  registry.add(makeKernelInfo<abi::ConvolutionKernel>(runConvolution,
                                                       getConvolutionWork));
 }
 

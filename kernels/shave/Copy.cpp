@@ -65,7 +65,7 @@ llvm::Error runCopy(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(copy) {
-  registry.add(makeKernelInfo<abi::CopyKernel>(runCopy, 0.5));
+  registry.add(makeKernelInfo<abi::CopyKernel>(runCopy));
 }
 
 } // namespace mlir::vpuc::emu

@@ -72,7 +72,7 @@ llvm::Error runCumSum(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(cumsum) {
-  registry.add(makeKernelInfo<abi::CumSumKernel>(runCumSum, 1.0));
+  registry.add(makeKernelInfo<abi::CumSumKernel>(runCumSum));
 }
 
 } // namespace mlir::vpuc::emu

@@ -113,7 +113,7 @@ int64_t getDeconvolutionWork(const uint8_t *,
 } // namespace
 
 VPUC_EMU_KERNEL(deconvolution) {
-  registry.add(makeKernelInfo<abi::DeconvolutionKernel>(runDeconvolution, 1.0,
+  registry.add(makeKernelInfo<abi::DeconvolutionKernel>(runDeconvolution,
                                                         getDeconvolutionWork));
 }
 

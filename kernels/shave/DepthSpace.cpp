@@ -118,10 +118,8 @@ llvm::Error runDepthSpace(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(depth_space) {
-  registry.add(
-      makeKernelInfo<abi::DepthToSpaceKernel>(runDepthSpace<true>, 1.0));
-  registry.add(
-      makeKernelInfo<abi::SpaceToDepthKernel>(runDepthSpace<false>, 1.0));
+  registry.add(makeKernelInfo<abi::DepthToSpaceKernel>(runDepthSpace<true>));
+  registry.add(makeKernelInfo<abi::SpaceToDepthKernel>(runDepthSpace<false>));
 }
 
 } // namespace mlir::vpuc::emu

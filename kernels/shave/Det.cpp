@@ -98,7 +98,7 @@ int64_t getDetWork(const uint8_t *, llvm::ArrayRef<TensorView> views) {
 } // namespace
 
 VPUC_EMU_KERNEL(det) {
-  registry.add(makeKernelInfo<abi::DetKernel>(runDet, 1.0, getDetWork));
+  registry.add(makeKernelInfo<abi::DetKernel>(runDet, getDetWork));
 }
 
 } // namespace mlir::vpuc::emu

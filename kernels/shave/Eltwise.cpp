@@ -207,7 +207,7 @@ llvm::Error runBinary(const uint8_t *args, const KernelContext &context) {
 }
 
 template <typename Op> KernelInfo binaryKernel() {
-  return makeKernelInfo<Op>(runBinary<Op>, /*cyclesPerVector=*/1.0);
+  return makeKernelInfo<Op>(runBinary<Op>);
 }
 
 } // namespace

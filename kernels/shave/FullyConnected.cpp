@@ -84,7 +84,7 @@ int64_t getFullyConnectedWork(const uint8_t *,
 
 VPUC_EMU_KERNEL(fully_connected) {
   registry.add(makeKernelInfo<abi::FullyConnectedKernel>(
-      runFullyConnected, 1.0, getFullyConnectedWork));
+      runFullyConnected, getFullyConnectedWork));
 }
 
 } // namespace mlir::vpuc::emu

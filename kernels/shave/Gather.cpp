@@ -120,7 +120,7 @@ llvm::Error runGather(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(gather) {
-  registry.add(makeKernelInfo<abi::GatherKernel>(runGather, 1.0));
+  registry.add(makeKernelInfo<abi::GatherKernel>(runGather));
 }
 
 } // namespace mlir::vpuc::emu

@@ -192,9 +192,8 @@ llvm::Error runGatherND(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(gather_elements) {
-  registry.add(
-      makeKernelInfo<abi::GatherElementsKernel>(runGatherElements, 1.0));
-  registry.add(makeKernelInfo<abi::GatherNDKernel>(runGatherND, 1.0));
+  registry.add(makeKernelInfo<abi::GatherElementsKernel>(runGatherElements));
+  registry.add(makeKernelInfo<abi::GatherNDKernel>(runGatherND));
 }
 
 } // namespace mlir::vpuc::emu

@@ -150,7 +150,7 @@ llvm::Error runInterpolate(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(interpolate) {
-  registry.add(makeKernelInfo<abi::InterpolateKernel>(runInterpolate, 8.0));
+  registry.add(makeKernelInfo<abi::InterpolateKernel>(runInterpolate));
 }
 
 } // namespace mlir::vpuc::emu

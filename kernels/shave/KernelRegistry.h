@@ -35,8 +35,9 @@
 //   }
 //   } // namespace
 //   VPUC_EMU_KERNEL(my_kernel) {
-//     registry.add(makeKernelInfo<abi::MyKernel>(run, /*cyclesPerVector=*/1.0,
-//                                                work));
+//     // The cost (cyclesPerVector, work) is the ABI's (SwKernels.td); a
+//     // kernel whose `work` is "kernel" passes its work function.
+//     registry.add(makeKernelInfo<abi::MyKernel>(run, work));
 //   }
 //   } // namespace mlir::vpuc::emu
 //
@@ -165,7 +166,8 @@ struct KernelInfo {
   /// The argument kinds, in ABI order.
   std::vector<abi::ArgKind> signature;
   KernelFn run = nullptr;
-  /// Cost model: SHAVE cycles per vector of `fp16_lanes` output elements.
+  /// Cost model: SHAVE cycles per vector of `fp16_lanes` elements of work
+  /// (the ABI's abi::KernelDecl::cyclesPerVector).
   double cyclesPerVector = 1.0;
   /// The work of a call; nullptr: the number of output elements.
   KernelWorkFn work = nullptr;

@@ -22,6 +22,7 @@
 #define VPUC_KERNELS_SHAVE_KERNELSUPPORT_H_
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <initializer_list>
 #include <iterator>
@@ -414,20 +415,30 @@ llvm::Expected<std::vector<float>> loadBroadcast(const TensorView &view,
 /// The product of dims[begin, end).
 int64_t getProduct(llvm::ArrayRef<int64_t> dims, size_t begin, size_t end);
 
-/// The registry entry of ABI kernel `K` (kernels/abi/SwKernels.h).
-template <typename K>
-KernelInfo makeKernelInfo(KernelFn run, double cyclesPerVector,
-                          KernelWorkFn work = nullptr) {
-  return {K::name,
-          {std::begin(K::signature), std::end(K::signature)},
-          run,
-          cyclesPerVector,
-          work};
-}
-
 /// Work function: the elements of the first tensor argument (kernels that
 /// read their whole input once per pass: reductions, normalisations).
 int64_t getInputWork(const uint8_t *args, llvm::ArrayRef<TensorView> views);
+
+/// The registry entry of ABI kernel `K` (kernels/abi/SwKernels.h), with the
+/// cost the ABI declares (`K::cyclesPerVector`, `K::work`): the work of an
+/// `Inputs` kernel is getInputWork, a `Kernel` kernel's is `work` (its own
+/// count), an `Outputs` kernel has none (the output elements).
+template <typename K>
+KernelInfo makeKernelInfo(KernelFn run, KernelWorkFn work = nullptr) {
+  static_assert(K::cyclesPerVector > 0, "a kernel costs something");
+  if constexpr (K::work == abi::KernelWork::Inputs) {
+    assert(!work && "an Inputs kernel's work is getInputWork");
+    work = getInputWork;
+  } else {
+    assert((K::work == abi::KernelWork::Kernel) == (work != nullptr) &&
+           "a kernel's own work function is that of a Kernel-work kernel");
+  }
+  return {K::name,
+          {std::begin(K::signature), std::end(K::signature)},
+          run,
+          K::cyclesPerVector,
+          work};
+}
 
 /// The elements of view `index`, or 0 when there is no such view.
 inline int64_t getElements(llvm::ArrayRef<TensorView> views, size_t index) {

@@ -101,7 +101,7 @@ llvm::Error runLayerNorm(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(layer_norm) {
-  registry.add(makeKernelInfo<abi::LayerNormKernel>(runLayerNorm, 4.0));
+  registry.add(makeKernelInfo<abi::LayerNormKernel>(runLayerNorm));
 }
 
 } // namespace mlir::vpuc::emu

@@ -55,7 +55,7 @@ llvm::Error runLogicalNot(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(logical_not) {
-  registry.add(makeKernelInfo<abi::LogicalNotKernel>(runLogicalNot, 1.0));
+  registry.add(makeKernelInfo<abi::LogicalNotKernel>(runLogicalNot));
 }
 
 } // namespace mlir::vpuc::emu

@@ -44,7 +44,7 @@ llvm::Error runLpPool(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(lp_pool) {
-  registry.add(makeKernelInfo<abi::LpPoolKernel>(runLpPool, 1.0, getPoolWork));
+  registry.add(makeKernelInfo<abi::LpPoolKernel>(runLpPool, getPoolWork));
 }
 
 } // namespace mlir::vpuc::emu

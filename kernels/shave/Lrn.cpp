@@ -89,7 +89,7 @@ int64_t getLrnWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
 } // namespace
 
 VPUC_EMU_KERNEL(lrn) {
-  registry.add(makeKernelInfo<abi::LrnKernel>(runLrn, 1.0, getLrnWork));
+  registry.add(makeKernelInfo<abi::LrnKernel>(runLrn, getLrnWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -129,8 +129,7 @@ int64_t getMatMulWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
 } // namespace
 
 VPUC_EMU_KERNEL(matmul) {
-  registry.add(
-      makeKernelInfo<abi::MatMulKernel>(runMatMul, 1.0, getMatMulWork));
+  registry.add(makeKernelInfo<abi::MatMulKernel>(runMatMul, getMatMulWork));
 }
 
 } // namespace mlir::vpuc::emu

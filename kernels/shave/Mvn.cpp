@@ -100,8 +100,6 @@ llvm::Error runMvn(const uint8_t *args, const KernelContext &context) {
 
 } // namespace
 
-VPUC_EMU_KERNEL(mvn) {
-  registry.add(makeKernelInfo<abi::MvnKernel>(runMvn, 4.0, getInputWork));
-}
+VPUC_EMU_KERNEL(mvn) { registry.add(makeKernelInfo<abi::MvnKernel>(runMvn)); }
 
 } // namespace mlir::vpuc::emu

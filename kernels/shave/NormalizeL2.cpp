@@ -81,8 +81,7 @@ llvm::Error runNormalizeL2(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(normalize_l2) {
-  registry.add(makeKernelInfo<abi::NormalizeL2Kernel>(runNormalizeL2, 3.0,
-                                                      getInputWork));
+  registry.add(makeKernelInfo<abi::NormalizeL2Kernel>(runNormalizeL2));
 }
 
 } // namespace mlir::vpuc::emu

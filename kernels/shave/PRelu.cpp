@@ -65,7 +65,7 @@ llvm::Error runPRelu(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(prelu) {
-  registry.add(makeKernelInfo<abi::PReluKernel>(runPRelu, 1.0));
+  registry.add(makeKernelInfo<abi::PReluKernel>(runPRelu));
 }
 
 } // namespace mlir::vpuc::emu

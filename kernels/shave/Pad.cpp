@@ -195,8 +195,6 @@ llvm::Error runPad(const uint8_t *args, const KernelContext &context) {
 
 } // namespace
 
-VPUC_EMU_KERNEL(pad) {
-  registry.add(makeKernelInfo<abi::PadKernel>(runPad, 1.0));
-}
+VPUC_EMU_KERNEL(pad) { registry.add(makeKernelInfo<abi::PadKernel>(runPad)); }
 
 } // namespace mlir::vpuc::emu

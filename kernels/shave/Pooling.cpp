@@ -66,10 +66,8 @@ llvm::Error runAvgPool(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(pooling) {
-  registry.add(
-      makeKernelInfo<abi::MaxPoolKernel>(runMaxPool, 1.0, getPoolWork));
-  registry.add(
-      makeKernelInfo<abi::AvgPoolKernel>(runAvgPool, 1.0, getPoolWork));
+  registry.add(makeKernelInfo<abi::MaxPoolKernel>(runMaxPool, getPoolWork));
+  registry.add(makeKernelInfo<abi::AvgPoolKernel>(runAvgPool, getPoolWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -184,8 +184,8 @@ llvm::Error runDequantize(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(quantize) {
-  registry.add(makeKernelInfo<abi::QuantizeKernel>(runQuantize, 2.0));
-  registry.add(makeKernelInfo<abi::DequantizeKernel>(runDequantize, 2.0));
+  registry.add(makeKernelInfo<abi::QuantizeKernel>(runQuantize));
+  registry.add(makeKernelInfo<abi::DequantizeKernel>(runDequantize));
 }
 
 } // namespace mlir::vpuc::emu

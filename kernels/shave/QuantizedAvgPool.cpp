@@ -80,8 +80,8 @@ llvm::Error runQuantizedAvgPool(const uint8_t *args,
 // point, the dequantization, the mean and the requantisation applied to the
 // one sum), so the window costs what avg_pool's does.
 VPUC_EMU_KERNEL(quantized_avg_pool) {
-  registry.add(makeKernelInfo<abi::QuantizedAvgPoolKernel>(
-      runQuantizedAvgPool, /*cyclesPerVector=*/1.0, getPoolWork));
+  registry.add(makeKernelInfo<abi::QuantizedAvgPoolKernel>(runQuantizedAvgPool,
+                                                           getPoolWork));
 }
 
 } // namespace mlir::vpuc::emu

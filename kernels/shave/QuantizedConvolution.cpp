@@ -169,7 +169,7 @@ int64_t getQuantizedConvolutionWork(const uint8_t *,
 
 VPUC_EMU_KERNEL(quantized_convolution) {
   registry.add(makeKernelInfo<abi::QuantizedConvolutionKernel>(
-      runQuantizedConvolution, 1.0, getQuantizedConvolutionWork));
+      runQuantizedConvolution, getQuantizedConvolutionWork));
 }
 
 } // namespace mlir::vpuc::emu

@@ -88,8 +88,8 @@ llvm::Error runQuantizedEltwise(const uint8_t *args,
 // Per vector of outputs: two dequantizations, the op and a requantisation,
 // about the work of the quantize kernel plus one vector operation per input.
 VPUC_EMU_KERNEL(quantized_eltwise) {
-  registry.add(makeKernelInfo<abi::QuantizedEltwiseKernel>(
-      runQuantizedEltwise, /*cyclesPerVector=*/4.0));
+  registry.add(
+      makeKernelInfo<abi::QuantizedEltwiseKernel>(runQuantizedEltwise));
 }
 
 } // namespace mlir::vpuc::emu

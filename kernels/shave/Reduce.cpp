@@ -172,7 +172,7 @@ llvm::Error runReduce(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(reduce) {
-  registry.add(makeKernelInfo<abi::ReduceKernel>(runReduce, 1.0, getInputWork));
+  registry.add(makeKernelInfo<abi::ReduceKernel>(runReduce));
 }
 
 } // namespace mlir::vpuc::emu

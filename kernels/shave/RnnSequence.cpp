@@ -314,12 +314,12 @@ int64_t getRnnWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
 
 VPUC_EMU_KERNEL(lstm_sequence) {
   registry.add(makeKernelInfo<abi::LstmSequenceKernel>(
-      runLstmSequence, 1.0, getRnnWork<abi::LstmSequenceKernel::Args, 4>));
+      runLstmSequence, getRnnWork<abi::LstmSequenceKernel::Args, 4>));
 }
 
 VPUC_EMU_KERNEL(gru_sequence) {
   registry.add(makeKernelInfo<abi::GruSequenceKernel>(
-      runGruSequence, 1.0, getRnnWork<abi::GruSequenceKernel::Args, 3>));
+      runGruSequence, getRnnWork<abi::GruSequenceKernel::Args, 3>));
 }
 
 } // namespace mlir::vpuc::emu

@@ -196,10 +196,9 @@ int64_t getRoiAlignWork(const uint8_t *args, llvm::ArrayRef<TensorView> views) {
 
 VPUC_EMU_KERNEL(roi_pooling) {
   registry.add(
-      makeKernelInfo<abi::RoiAlignKernel>(runRoiAlign, 1.0, getRoiAlignWork));
+      makeKernelInfo<abi::RoiAlignKernel>(runRoiAlign, getRoiAlignWork));
   // Work: about the input's elements (a region's bins cover about its planes).
-  registry.add(
-      makeKernelInfo<abi::MaxRoiPoolKernel>(runMaxRoiPool, 1.0, getInputWork));
+  registry.add(makeKernelInfo<abi::MaxRoiPoolKernel>(runMaxRoiPool));
 }
 
 } // namespace mlir::vpuc::emu

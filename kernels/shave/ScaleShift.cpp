@@ -87,7 +87,7 @@ llvm::Error runScaleShift(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(scale_shift) {
-  registry.add(makeKernelInfo<abi::ScaleShiftKernel>(runScaleShift, 1.0));
+  registry.add(makeKernelInfo<abi::ScaleShiftKernel>(runScaleShift));
 }
 
 } // namespace mlir::vpuc::emu

@@ -208,10 +208,8 @@ llvm::Error runScatterElements(const uint8_t *args,
 } // namespace
 
 VPUC_EMU_KERNEL(scatter) {
-  registry.add(
-      makeKernelInfo<abi::ScatterNDUpdateKernel>(runScatterNDUpdate, 1.0));
-  registry.add(
-      makeKernelInfo<abi::ScatterElementsKernel>(runScatterElements, 1.0));
+  registry.add(makeKernelInfo<abi::ScatterNDUpdateKernel>(runScatterNDUpdate));
+  registry.add(makeKernelInfo<abi::ScatterElementsKernel>(runScatterElements));
 }
 
 } // namespace mlir::vpuc::emu

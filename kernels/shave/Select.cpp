@@ -64,7 +64,7 @@ llvm::Error runSelect(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(select) {
-  registry.add(makeKernelInfo<abi::SelectKernel>(runSelect, 1.0));
+  registry.add(makeKernelInfo<abi::SelectKernel>(runSelect));
 }
 
 } // namespace mlir::vpuc::emu

@@ -90,8 +90,8 @@ llvm::Error runSoftmax(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(softmax) {
-  registry.add(makeKernelInfo<abi::SoftmaxKernel>(runSoftmax<false>, 8.0));
-  registry.add(makeKernelInfo<abi::LogSoftmaxKernel>(runSoftmax<true>, 8.0));
+  registry.add(makeKernelInfo<abi::SoftmaxKernel>(runSoftmax<false>));
+  registry.add(makeKernelInfo<abi::LogSoftmaxKernel>(runSoftmax<true>));
 }
 
 } // namespace mlir::vpuc::emu

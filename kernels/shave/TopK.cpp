@@ -124,7 +124,7 @@ llvm::Error runTopK(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(topk) {
-  registry.add(makeKernelInfo<abi::TopKKernel>(runTopK, 8.0, getInputWork));
+  registry.add(makeKernelInfo<abi::TopKKernel>(runTopK));
 }
 
 } // namespace mlir::vpuc::emu

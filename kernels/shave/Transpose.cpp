@@ -75,7 +75,7 @@ llvm::Error runTranspose(const uint8_t *args, const KernelContext &context) {
 } // namespace
 
 VPUC_EMU_KERNEL(transpose) {
-  registry.add(makeKernelInfo<abi::TransposeKernel>(runTranspose, 1.0));
+  registry.add(makeKernelInfo<abi::TransposeKernel>(runTranspose));
 }
 
 } // namespace mlir::vpuc::emu

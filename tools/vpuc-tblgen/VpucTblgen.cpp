@@ -166,6 +166,10 @@ struct Kernel {
   std::string upaTable;
   std::vector<std::string> vpuKernels;
   std::vector<Arg> args;
+  /// The cost: cycles per vector (a decimal literal) and the work kind
+  /// ("Outputs", "Inputs" or "Kernel": a KernelWork enumerator).
+  std::string cyclesPerVector;
+  std::string work;
 
   std::string structName() const { return recordName + "Kernel"; }
   bool hasScalars() const {
@@ -270,6 +274,24 @@ Library readLibrary(RecordKeeper &records) {
     kernel.elementwise = def->getValueAsBit("elementwise");
     kernel.sharedArgs = def->getValueAsString("sharedArgs").str();
     kernel.upaTable = def->getValueAsString("upaTable").str();
+    StringRef cycles = def->getValueAsString("cyclesPerVector");
+    double cyclesValue = 0;
+    if (cycles.getAsDouble(cyclesValue) || !(cyclesValue > 0)) {
+      PrintFatalError(def->getLoc(), "cyclesPerVector '" + cycles +
+                                         "' is not a positive number");
+    }
+    kernel.cyclesPerVector = cycles.str();
+    StringRef work = def->getValueAsString("work");
+    if (work == "outputs") {
+      kernel.work = "Outputs";
+    } else if (work == "inputs") {
+      kernel.work = "Inputs";
+    } else if (work == "kernel") {
+      kernel.work = "Kernel";
+    } else {
+      PrintFatalError(def->getLoc(),
+                      "work '" + work + "' is not outputs, inputs or kernel");
+    }
     for (StringRef vpu : def->getValueAsListOfStrings("vpuKernels")) {
       kernel.vpuKernels.push_back(vpu.str());
     }
@@ -538,6 +560,10 @@ bool emitSwKernelAbi(raw_ostream &os, RecordKeeper &records) {
        << (kernel.floatOnly ? "true" : "false") << ";\n";
     os << "  static constexpr bool elementwise = "
        << (kernel.elementwise ? "true" : "false") << ";\n";
+    os << "  static constexpr double cyclesPerVector = "
+       << kernel.cyclesPerVector << ";\n";
+    os << "  static constexpr KernelWork work = KernelWork::" << kernel.work
+       << ";\n";
     os << "};\n";
     os << "static_assert(sizeof(" << kernel.structName()
        << "::Args) == getPackedArgSize(" << kernel.structName()

@@ -102,6 +102,20 @@ TEST(KernelTest, registryHasTheKernelLibrary) {
               std::vector<abi::ArgKind>(decl.signature,
                                         decl.signature + decl.numArgs))
         << decl.name;
+    // The cost the ABI declares, which the compiler's estimates read too.
+    EXPECT_EQ(kernel->cyclesPerVector, decl.cyclesPerVector) << decl.name;
+    switch (decl.work) {
+    case abi::KernelWork::Outputs:
+      EXPECT_EQ(kernel->work, nullptr) << decl.name;
+      break;
+    case abi::KernelWork::Inputs:
+      EXPECT_EQ(kernel->work, &getInputWork) << decl.name;
+      break;
+    case abi::KernelWork::Kernel:
+      EXPECT_NE(kernel->work, nullptr) << decl.name;
+      EXPECT_NE(kernel->work, &getInputWork) << decl.name;
+      break;
+    }
   }
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(getBuiltinKernels().getNames(), expected);
