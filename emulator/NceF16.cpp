@@ -1176,8 +1176,8 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
     b.kernels.ppe(desc, r, count);
     llvm::MutableArrayRef<uint16_t> rowBits(s.bits.data(), count);
     if (b.underflow) {
-      numeric::floatToF16BitsCounting(llvm::ArrayRef<float>(r, count), rowBits,
-                                      s.underflow);
+      numeric::floatToF16BitsForUnderflow(llvm::ArrayRef<float>(r, count),
+                                          rowBits, s.underflow);
     } else {
       numeric::floatToF16Bits(llvm::ArrayRef<float>(r, count), rowBits);
     }

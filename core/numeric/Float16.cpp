@@ -263,14 +263,9 @@ void countF16UnderflowPortable(llvm::ArrayRef<float> values,
 /// counters, added up at most every 2^24 steps), the largest magnitude as
 /// `max(|v|, largest)`, which keeps `largest` when |v| is NaN as the scalar
 /// comparison does; the maximum of the same values in any order is the same.
-/// With `Convert`, each block of eight is first converted into `bits`
-/// (floatToF16BitsF16c's operation) and counted from the registers: the
-/// conversion and the count in one pass.
-template <bool Convert>
-__attribute__((target("avx2,f16c"))) static void countF16UnderflowAvx2(
-    const float *values,
-    std::conditional_t<Convert, uint16_t *, const uint16_t *> bits, size_t size,
-    F16Underflow &count) {
+__attribute__((target("avx2"))) static void
+countF16UnderflowAvx2(const float *values, const uint16_t *bits, size_t size,
+                      F16Underflow &count) {
   const __m256 absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
   const __m256i magMask = _mm256_set1_epi32(0x7fff);
   const __m256i normalBits = _mm256_set1_epi32(0x0400);
@@ -282,14 +277,8 @@ __attribute__((target("avx2,f16c"))) static void countF16UnderflowAvx2(
     __m256i nonzero = zero, flushed = zero, subnormal = zero;
     for (; i < blockEnd; i += 8) {
       __m256 v = _mm256_loadu_ps(values + i);
-      __m128i half;
-      if constexpr (Convert) {
-        half =
-            _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-        _mm_storeu_si128(reinterpret_cast<__m128i *>(bits + i), half);
-      } else {
-        half = _mm_loadu_si128(reinterpret_cast<const __m128i *>(bits + i));
-      }
+      __m128i half =
+          _mm_loadu_si128(reinterpret_cast<const __m128i *>(bits + i));
       __m256i magnitude =
           _mm256_and_si256(_mm256_cvtepu16_epi32(half), magMask);
       __m256i isNonzero = _mm256_castps_si256(
@@ -321,26 +310,55 @@ __attribute__((target("avx2,f16c"))) static void countF16UnderflowAvx2(
   }
   count.largest = result;
   if (i < size) {
-    if constexpr (Convert) {
-      for (size_t j = i; j < size; ++j) {
-        bits[j] = floatToF16Bits(values[j]);
-      }
-    }
     countF16UnderflowPortable(llvm::ArrayRef<float>(values + i, size - i),
                               llvm::ArrayRef<uint16_t>(bits + i, size - i),
                               count);
   }
 }
+
+/// floatToF16BitsF16c that also returns the largest magnitude of `src`
+/// (NaN ignored, 0 for none): eight at a time, `max(|v|, largest)`.
+__attribute__((target("avx2,f16c"))) static float
+floatToF16BitsMaxF16c(const float *src, uint16_t *dst, size_t count) {
+  const __m256 absMask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+  __m256 largest = _mm256_setzero_ps();
+  size_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256 v = _mm256_loadu_ps(src + i);
+    _mm_storeu_si128(
+        reinterpret_cast<__m128i *>(dst + i),
+        _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
+    largest = _mm256_max_ps(_mm256_and_ps(v, absMask), largest);
+  }
+  alignas(32) float maxima[8];
+  _mm256_store_ps(maxima, largest);
+  float result = 0;
+  for (float lane : maxima) {
+    result = result < lane ? lane : result;
+  }
+  for (; i < count; ++i) {
+    dst[i] = floatToF16Bits(src[i]);
+    float a = std::fabs(src[i]);
+    result = result < a ? a : result;
+  }
+  return result;
+}
 #endif // VPUC_NUMERIC_F16C
 
-void floatToF16BitsCounting(llvm::ArrayRef<float> src,
-                            llvm::MutableArrayRef<uint16_t> dst,
-                            F16Underflow &count) {
+void floatToF16BitsForUnderflow(llvm::ArrayRef<float> src,
+                                llvm::MutableArrayRef<uint16_t> dst,
+                                F16Underflow &count) {
   assert(src.size() == dst.size() &&
-         "floatToF16BitsCounting: src and dst differ in size");
+         "floatToF16BitsForUnderflow: src and dst differ in size");
 #ifdef VPUC_NUMERIC_F16C
   if (src.size() >= 8 && cpuHasAvx2() && cpuHasF16c()) {
-    countF16UnderflowAvx2<true>(src.data(), dst.data(), src.size(), count);
+    float largest = floatToF16BitsMaxF16c(src.data(), dst.data(), src.size());
+    if (!(largest < kMinNormalF16) || !(count.largest < kMinNormalF16)) {
+      // Not an underflow: only the largest magnitude counts.
+      count.largest = count.largest < largest ? largest : count.largest;
+      return;
+    }
+    countF16Underflow(src, dst, count);
     return;
   }
 #endif
@@ -356,8 +374,7 @@ void countF16Underflow(llvm::ArrayRef<float> values,
   // (Short rows, e.g. a SHAVE kernel's rows of 8 channels, cost less one by
   // one than the vector set-up and reduction.)
   if (values.size() >= 32 && cpuHasAvx2()) {
-    countF16UnderflowAvx2<false>(values.data(), bits.data(), values.size(),
-                                 count);
+    countF16UnderflowAvx2(values.data(), bits.data(), values.size(), count);
     return;
   }
 #endif

@@ -108,12 +108,16 @@ struct F16Underflow {
 void countF16Underflow(llvm::ArrayRef<float> values,
                        llvm::ArrayRef<uint16_t> bits, F16Underflow &count);
 
-/// floatToF16Bits(src, dst) then countF16Underflow(src, dst, count), in one
-/// pass over the values (eight at a time with AVX2 and F16C when the CPU has
-/// them): the same bits and counts.
-void floatToF16BitsCounting(llvm::ArrayRef<float> src,
-                            llvm::MutableArrayRef<uint16_t> dst,
-                            F16Underflow &count);
+/// floatToF16Bits(src, dst), adding to `count` what its underflow finding
+/// needs (F16Underflow::isTotal): the largest magnitude of `src` always, and
+/// countF16Underflow's other counts only when that largest magnitude lies
+/// below the normal f16 range. A count whose largest magnitude is normal is
+/// never total, so its other fields are not needed (they are then left as
+/// they were). With AVX2 and F16C, the conversion and the largest magnitude
+/// come in one pass and the counts in a second one only for such rows.
+void floatToF16BitsForUnderflow(llvm::ArrayRef<float> src,
+                                llvm::MutableArrayRef<uint16_t> dst,
+                                F16Underflow &count);
 
 /// countF16Underflow one element at a time, on every CPU (the definition the
 /// vectorised loop is tested against).

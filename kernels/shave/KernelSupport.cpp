@@ -279,7 +279,7 @@ void storeRowImpl(abi::DataType type, uint8_t *data, int64_t stride,
         }
       }
       if (currentUnderflow) {
-        numeric::floatToF16BitsCounting(
+        numeric::floatToF16BitsForUnderflow(
             llvm::ArrayRef<float>(block, n),
             llvm::MutableArrayRef<uint16_t>(bits, n), *currentUnderflow);
       } else {
