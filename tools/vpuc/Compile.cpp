@@ -13,7 +13,8 @@
 // `arch` option of vpuc-init-compiler: overridden where the spec runs that
 // pass, run before the spec where it does not. The output is written to a
 // temporary file renamed into place, so a failed compilation leaves nothing at
-// the output path.
+// the output path; an output that is not a regular file (/dev/null, a pipe)
+// is written directly, never replaced.
 //
 // --dump-ir-after-each writes the module after every pass (as --emit=mlir
 // writes the final one: with locations, so that the ONNX node names survive
@@ -774,13 +775,22 @@ void printSummary(llvm::raw_ostream &os, llvm::StringRef archDisplay,
 //===----------------------------------------------------------------------===//
 
 /// The output file: a temporary file next to the destination, renamed into
-/// place by `keep`, removed otherwise; or standard output.
+/// place by `keep`, removed otherwise; or standard output, or a destination
+/// that is not a regular file (a device such as /dev/null, a pipe), which
+/// `keep` writes directly: a rename would replace it.
 class OutputFile {
 public:
   static llvm::Expected<OutputFile> open(llvm::StringRef path) {
     OutputFile file;
     file.path = path.str();
     if (path == "-") {
+      return file;
+    }
+    llvm::sys::fs::file_status status;
+    if (!llvm::sys::fs::status(path, status) && llvm::sys::fs::exists(status) &&
+        !llvm::sys::fs::is_regular_file(status) &&
+        !llvm::sys::fs::is_directory(status)) {
+      file.special = true;
       return file;
     }
     llvm::Expected<llvm::sys::fs::TempFile> temp =
@@ -796,7 +806,7 @@ public:
 
   OutputFile(OutputFile &&other)
       : path(std::move(other.path)), temp(std::move(other.temp)),
-        pending(std::move(other.pending)) {
+        pending(std::move(other.pending)), special(other.special) {
     // A moved-from TempFile is done; the moved-from object must not discard the
     // file.
     other.temp.reset();
@@ -804,8 +814,8 @@ public:
   OutputFile &operator=(OutputFile &&) = delete;
   ~OutputFile() { discard(); }
 
-  /// Writes `bytes` into the temporary file (for standard output, keeps them
-  /// until `keep`).
+  /// Writes `bytes` into the temporary file (for standard output or a
+  /// special file, keeps them until `keep`).
   llvm::Error write(llvm::StringRef bytes) {
     if (!temp) {
       pending = bytes.str();
@@ -824,8 +834,24 @@ public:
   }
 
   /// Moves the written file into place (or writes the bytes to standard
-  /// output).
+  /// output or the special file).
   llvm::Error keep() {
+    if (special) {
+      std::error_code error;
+      llvm::raw_fd_ostream os(path, error);
+      if (!error) {
+        os << pending;
+        os.flush();
+        error = os.error();
+        os.clear_error();
+      }
+      pending.clear();
+      if (error) {
+        return llvm::createStringError(error, "cannot write " + path + ": " +
+                                                  error.message());
+      }
+      return llvm::Error::success();
+    }
     if (!temp) {
       llvm::outs() << pending;
       llvm::outs().flush();
@@ -854,8 +880,10 @@ private:
   OutputFile() = default;
   std::string path;
   std::optional<llvm::sys::fs::TempFile> temp;
-  /// The bytes for standard output.
+  /// The bytes for standard output or the special file.
   std::string pending;
+  /// The destination is neither a regular file nor a directory.
+  bool special = false;
 };
 
 } // namespace
