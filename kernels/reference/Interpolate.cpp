@@ -233,21 +233,28 @@ void resizeDim(const double *data, const std::vector<int64_t> &shape, size_t d,
   const int64_t grain = std::max<int64_t>(
       1, (int64_t(1) << 15) / std::max<int64_t>(1, inner * taps));
   parallelFor(outer * out, grain, [&](int64_t row0, int64_t row1) {
+    // Row `row` is output index j of outer block o; (o, j) advance with the
+    // row rather than by a division per row (a row of the innermost dim is
+    // one element).
+    int64_t o = row0 / out, j = row0 % out;
     for (int64_t row = row0; row < row1; ++row) {
-      const int64_t o = row / out, j = row % out;
       const double *src = data + o * in * inner;
       double *dst = result + row * inner;
-      std::fill(dst, dst + inner, 0.0);
       const Tap *jTaps = plan.taps.data() + j * taps;
+      if (++j == out) {
+        j = 0;
+        ++o;
+      }
       if (inner == 1 && vectorised) {
-        // The innermost dim: the same sum, kept in a register.
-        double sum = *dst;
+        // The innermost dim: the same sum from +0, kept in a register.
+        double sum = 0.0;
         for (int64_t k = 0; k < taps; ++k) {
           sum += jTaps[k].weight * src[jTaps[k].index];
         }
         *dst = sum;
         continue;
       }
+      std::fill(dst, dst + inner, 0.0);
       for (int64_t k = 0; k < taps; ++k) {
         addWeightedRow(dst, src + jTaps[k].index * inner, jTaps[k].weight,
                        inner, vectorised);
