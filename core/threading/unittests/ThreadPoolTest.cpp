@@ -7,7 +7,9 @@
 #include "core/threading/ThreadPool.h"
 
 #include <atomic>
+#include <chrono>
 #include <set>
+#include <thread>
 
 #include "gtest/gtest.h"
 
@@ -89,6 +91,30 @@ TEST(ThreadPoolTest, concurrentCallers) {
     caller.join();
   }
   EXPECT_EQ(sum.load(), 3 * 20 * 100);
+}
+
+/// Thousands of short loops back to back, the workers catching most of
+/// them while they spin and, after the pauses, the others once woken: each
+/// loop covers its range once. The pools are destroyed right after their
+/// last loop, while the workers spin.
+TEST(ThreadPoolTest, shortLoopsBackToBack) {
+  for (unsigned threads : {2u, 3u}) {
+    ThreadPool pool(threads);
+    for (int loop = 0; loop < 3000; ++loop) {
+      std::atomic<int64_t> sum{0};
+      pool.parallelFor(64, 1, [&](int64_t begin, int64_t end) {
+        for (int64_t i = begin; i < end; ++i) {
+          sum += i;
+        }
+      });
+      ASSERT_EQ(sum.load(), 63 * 64 / 2) << "loop " << loop;
+      if (loop % 500 == 499) {
+        // Past the spin: the workers sleep until the next loop wakes them.
+        std::this_thread::sleep_for(
+            std::chrono::microseconds(4 * ThreadPool::kSpinMicroseconds));
+      }
+    }
+  }
 }
 
 TEST(ThreadPoolTest, defaultIsTheHardwareThreadCount) {
