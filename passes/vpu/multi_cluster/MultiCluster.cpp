@@ -262,22 +262,21 @@ struct MultiClusterPass : public impl::MultiClusterPassBase<MultiClusterPass> {
     });
     for (Operation *layer : ops) {
       auto op = llvm::dyn_cast<NCEOpInterface>(layer);
-      if (llvm::isa<SWReduceMeanOp>(layer)) {
-        ClusterSplit split = getRowMeanClusterSplit(layer);
-        if (!split.empty()) {
-          splitRowMeanOverClusters(layer, split);
-          ++numSwLayers;
-          ++swLayerCount;
-        }
-        continue;
-      }
       if (!op) {
-        ClusterSplit split = getSwLayerClusterSplit(layer);
-        if (!split.empty()) {
-          splitSwLayerOverClusters(layer, split);
-          ++numSwLayers;
-          ++swLayerCount;
+        // A software layer: an element-wise one, or a global average pool.
+        const bool mean = llvm::isa<SWReduceMeanOp>(layer);
+        ClusterSplit split = mean ? getRowMeanClusterSplit(layer)
+                                  : getSwLayerClusterSplit(layer);
+        if (split.empty()) {
+          continue;
         }
+        if (mean) {
+          splitRowMeanOverClusters(layer, split);
+        } else {
+          splitSwLayerOverClusters(layer, split);
+        }
+        ++numSwLayers;
+        ++swLayerCount;
         continue;
       }
       FailureOr<OpGeometry> geometry = getGeometry(op);
