@@ -18,7 +18,6 @@
 #include <cassert>
 #include <cmath>
 #include <cstring>
-#include <type_traits>
 
 #include "core/numeric/CpuFeatures.h"
 
@@ -258,6 +257,19 @@ void countF16UnderflowPortable(llvm::ArrayRef<float> values,
 }
 
 #ifdef VPUC_NUMERIC_F16C
+/// The largest of `init` and the lanes of `lanes`, compared as
+/// `result < lane` (a NaN lane is skipped).
+__attribute__((target("avx"))) static float maxOfLanes(__m256 lanes,
+                                                       float init) {
+  alignas(32) float values[8];
+  _mm256_store_ps(values, lanes);
+  float result = init;
+  for (float lane : values) {
+    result = result < lane ? lane : result;
+  }
+  return result;
+}
+
 /// countF16UnderflowPortable eight elements at a time: the three conditions
 /// as lane masks (counted by subtracting the all-ones masks from 32-bit lane
 /// counters, added up at most every 2^24 steps), the largest magnitude as
@@ -277,10 +289,10 @@ countF16UnderflowAvx2(const float *values, const uint16_t *bits, size_t size,
     __m256i nonzero = zero, flushed = zero, subnormal = zero;
     for (; i < blockEnd; i += 8) {
       __m256 v = _mm256_loadu_ps(values + i);
-      __m128i half =
-          _mm_loadu_si128(reinterpret_cast<const __m128i *>(bits + i));
       __m256i magnitude =
-          _mm256_and_si256(_mm256_cvtepu16_epi32(half), magMask);
+          _mm256_and_si256(_mm256_cvtepu16_epi32(_mm_loadu_si128(
+                               reinterpret_cast<const __m128i *>(bits + i))),
+                           magMask);
       __m256i isNonzero = _mm256_castps_si256(
           _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_NEQ_UQ));
       __m256i isZeroBits = _mm256_cmpeq_epi32(magnitude, zero);
@@ -302,13 +314,7 @@ countF16UnderflowAvx2(const float *values, const uint16_t *bits, size_t size,
       count.subnormal += lanes[2][lane];
     }
   }
-  alignas(32) float maxima[8];
-  _mm256_store_ps(maxima, largest);
-  float result = count.largest;
-  for (float lane : maxima) {
-    result = result < lane ? lane : result;
-  }
-  count.largest = result;
+  count.largest = maxOfLanes(largest, count.largest);
   if (i < size) {
     countF16UnderflowPortable(llvm::ArrayRef<float>(values + i, size - i),
                               llvm::ArrayRef<uint16_t>(bits + i, size - i),
@@ -330,12 +336,7 @@ floatToF16BitsMaxF16c(const float *src, uint16_t *dst, size_t count) {
         _mm256_cvtps_ph(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC));
     largest = _mm256_max_ps(_mm256_and_ps(v, absMask), largest);
   }
-  alignas(32) float maxima[8];
-  _mm256_store_ps(maxima, largest);
-  float result = 0;
-  for (float lane : maxima) {
-    result = result < lane ? lane : result;
-  }
+  float result = maxOfLanes(largest, 0.0f);
   for (; i < count; ++i) {
     dst[i] = floatToF16Bits(src[i]);
     float a = std::fabs(src[i]);
