@@ -126,13 +126,13 @@ llvm::Error runQuantize(const uint8_t *args, const KernelContext &context) {
       float s = static_cast<float>(params->scales[c]);
       float zp = static_cast<float>(params->zeroPoints[c]);
       int64_t base = (o * channels + c) * params->inner;
-      // In place: the FP32 results, exact in the doubles stored below.
+      // In place: the FP32 results, stored to the integer output as they
+      // are (the integer store converts through double either way).
       kernels::quantizeRow(data.data() + base, params->inner, s, zp, qmin, qmax,
                            data.data() + base);
     }
   }
-  std::vector<double> result(data.begin(), data.end());
-  storeTensorF64(out, result.data());
+  storeTensor(out, data.data());
   return llvm::Error::success();
 }
 
