@@ -608,10 +608,10 @@ Emulator::Impl::TaskCost Emulator::Impl::executeNce(uint32_t taskId,
   bool intOut = output.dtype != schema::DType::F16;
   std::vector<NceChannelWeights> channelWeights;
   std::vector<uint64_t> weightsOffsets;
-  channelWeights.reserve(output.channels);
-  weightsOffsets.reserve(output.channels);
   uint64_t blockBytes = 0;
   if (isNceWeighted(desc.type)) {
+    channelWeights.reserve(output.channels);
+    weightsOffsets.reserve(output.channels);
     const Tensor &table = tensors[inv.weights_table()];
     const Tensor &weights = tensors[inv.weights()];
     desc.weightsType = weights.layout.dtype;
