@@ -123,17 +123,13 @@ void poolPortable(const int16_t *const *in, int64_t taps, int64_t kp, bool max,
   }
 }
 
-/// acc[k] = getNceInt8EltwiseAcc of a[k] and b[k] (the operands less their
-/// zero points) for k < kp (a multiple of 8): m1 a + m2 b, m1 a - m2 b, or
-/// a b (the box's check keeps these in int32).
-void eltwisePortable(schema::NceTaskType type, int32_t m1, int32_t m2,
-                     const int16_t *a, const int16_t *b, int64_t kp,
-                     int32_t *acc) {
+/// acc[k] = getNceInt8EltwiseAcc(desc, a[k], b[k]) (the operands less their
+/// zero points) for k < kp (a multiple of 8; the box's check keeps these in
+/// int32).
+void eltwisePortable(const NceInvariantDesc &desc, const int16_t *a,
+                     const int16_t *b, int64_t kp, int32_t *acc) {
   for (int64_t k = 0; k < kp; ++k) {
-    int32_t x = a[k], y = b[k];
-    acc[k] = type == schema::NceTaskType::ELTWISE_ADD   ? m1 * x + m2 * y
-             : type == schema::NceTaskType::ELTWISE_SUB ? m1 * x - m2 * y
-                                                        : x * y;
+    acc[k] = getNceInt8EltwiseAcc(desc, a[k], b[k]);
   }
 }
 
@@ -376,10 +372,13 @@ __attribute__((target("avx2"))) void poolAvx2(const int16_t *const *in,
 
 /// eltwisePortable eight channels at a time (32-bit products: the low
 /// halves of _mm256_mullo_epi32 are the products, which fit).
-__attribute__((target("avx2"))) void
-eltwiseAvx2(schema::NceTaskType type, int32_t m1, int32_t m2, const int16_t *a,
-            const int16_t *b, int64_t kp, int32_t *acc) {
-  const __m256i mult1 = _mm256_set1_epi32(m1), mult2 = _mm256_set1_epi32(m2);
+__attribute__((target("avx2"))) void eltwiseAvx2(const NceInvariantDesc &desc,
+                                                 const int16_t *a,
+                                                 const int16_t *b, int64_t kp,
+                                                 int32_t *acc) {
+  const schema::NceTaskType type = desc.type;
+  const __m256i mult1 = _mm256_set1_epi32(desc.inputMult),
+                mult2 = _mm256_set1_epi32(desc.input2Mult);
   for (int64_t k = 0; k < kp; k += 8) {
     __m256i x = _mm256_cvtepi16_epi32(
         _mm_loadu_si128(reinterpret_cast<const __m128i *>(a + k)));
@@ -683,8 +682,7 @@ void computeRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
           std::fill(acc, acc + b.kp, 0);
         } else {
           // (One tap: the window is the element.)
-          eltwise(type, desc.inputMult, desc.input2Mult, s.tapIn[n - 1], other,
-                  b.kp, acc);
+          eltwise(desc, s.tapIn[n - 1], other, b.kp, acc);
         }
       } else {
         // Pools: the input channels are the box's.
