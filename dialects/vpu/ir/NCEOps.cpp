@@ -920,18 +920,17 @@ bool NCEEltwiseOp::isSupported(const NCE::LayerDesc &layer, LogCallback log,
         " differ: the NCE eltwise does not broadcast");
     ok = false;
   }
-  int64_t channels = channelsOf(layer.output);
-  int64_t alignment = options.getLimits().channelAlignment;
+  const int64_t channels = channelsOf(layer.output);
+  const int64_t padded = static_cast<int64_t>(
+      llvm::alignTo(channels, options.getLimits().channelAlignment));
   if (options.checkChannelAlignment) {
     ok &= NCE::checkChannels(channels, "channels", options.getLimits(), log);
-  } else if (channels > 0 && llvm::alignTo(channels, alignment) >
-                                 NCE::kMaxEltwisePadding * channels) {
+  } else if (channels > 0 && padded > NCE::kMaxEltwisePadding * channels) {
     // Before the channel expansion: the padded channels would multiply the
     // data the eltwise reads and writes, and the copies that pad and slice it;
     // a SHAVE kernel computes it on the channels it has.
-    log(Twine(channels) + " channels would be padded to " +
-        Twine(llvm::alignTo(channels, alignment)) + ", more than " +
-        Twine(NCE::kMaxEltwisePadding) +
+    log(Twine(channels) + " channels would be padded to " + Twine(padded) +
+        ", more than " + Twine(NCE::kMaxEltwisePadding) +
         " times the data: the eltwise stays a software layer");
     ok = false;
   }
