@@ -1,5 +1,4 @@
-//===- VerticalFusionTest.cpp - Tests of vpuc-vpu-vertical-fusion -*- C++
-//-*-===//
+//===- VerticalFusionTest.cpp - Tests of vertical fusion --------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
