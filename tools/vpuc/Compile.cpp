@@ -790,7 +790,6 @@ public:
     if (!llvm::sys::fs::status(path, status) && llvm::sys::fs::exists(status) &&
         !llvm::sys::fs::is_regular_file(status) &&
         !llvm::sys::fs::is_directory(status)) {
-      file.special = true;
       return file;
     }
     llvm::Expected<llvm::sys::fs::TempFile> temp =
@@ -806,7 +805,7 @@ public:
 
   OutputFile(OutputFile &&other)
       : path(std::move(other.path)), temp(std::move(other.temp)),
-        pending(std::move(other.pending)), special(other.special) {
+        pending(std::move(other.pending)) {
     // A moved-from TempFile is done; the moved-from object must not discard the
     // file.
     other.temp.reset();
@@ -836,7 +835,7 @@ public:
   /// Moves the written file into place (or writes the bytes to standard
   /// output or the special file).
   llvm::Error keep() {
-    if (special) {
+    if (!temp && path != "-") {
       std::error_code error;
       llvm::raw_fd_ostream os(path, error);
       if (!error) {
@@ -880,10 +879,9 @@ private:
   OutputFile() = default;
   std::string path;
   std::optional<llvm::sys::fs::TempFile> temp;
-  /// The bytes for standard output or the special file.
+  /// The bytes for standard output or the special file (the destinations
+  /// without a temporary file).
   std::string pending;
-  /// The destination is neither a regular file nor a directory.
-  bool special = false;
 };
 
 } // namespace
