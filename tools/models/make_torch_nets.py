@@ -67,38 +67,40 @@ def export(nets, out):
         print(name, "->", os.path.join(out, name))
 
 
-def main():
-    out = sys.argv[1]
-    if "--extra" in sys.argv[2:]:
-        # More of the same families, at other sizes and widths (docs/cost_model.md).
-        torch.manual_seed(5)
-        export({
-            "effnet_b1": (torchvision.models.efficientnet_b1, [1, 3, 240, 240]),
-            "effnet_b0_192": (torchvision.models.efficientnet_b0, [1, 3, 192, 192]),
-            "regnet_x_400mf": (torchvision.models.regnet_x_400mf, [1, 3, 224, 224]),
-            "regnet_y_800mf": (torchvision.models.regnet_y_800mf, [1, 3, 224, 224]),
-            "resnet101": (torchvision.models.resnet101, [1, 3, 224, 224]),
-            "mnasnet1_0": (torchvision.models.mnasnet1_0, [1, 3, 224, 224]),
-        }, out)
-        return
-    if "--large" in sys.argv[2:]:
-        # EfficientNets at the larger resolutions of their family, whose early stages do not fit
-        # the CMX (vertical fusion: docs/cost_model.md).
-        torch.manual_seed(7)
-        export({
-            "effnet_b2": (torchvision.models.efficientnet_b2, [1, 3, 260, 260]),
-            "effnet_b3": (torchvision.models.efficientnet_b3, [1, 3, 300, 300]),
-            "effnet_b0_256": (torchvision.models.efficientnet_b0, [1, 3, 256, 256]),
-        }, out)
-        return
-    torch.manual_seed(3)
-    export({
+# The sets of networks by command-line flag (None: the default set), each with its seed.
+SETS = {
+    None: (3, {
         "resnet50": (torchvision.models.resnet50, [1, 3, 224, 224]),
         "effnet_b0": (torchvision.models.efficientnet_b0, [1, 3, 224, 224]),
         "mnv3_large": (torchvision.models.mobilenet_v3_large, [1, 3, 224, 224]),
         "regnet_y_400mf": (torchvision.models.regnet_y_400mf, [1, 3, 224, 224]),
         "unet16": (UNet, [1, 3, 160, 160]),
-    }, out)
+    }),
+    # More of the same families, at other sizes and widths (docs/cost_model.md).
+    "--extra": (5, {
+        "effnet_b1": (torchvision.models.efficientnet_b1, [1, 3, 240, 240]),
+        "effnet_b0_192": (torchvision.models.efficientnet_b0, [1, 3, 192, 192]),
+        "regnet_x_400mf": (torchvision.models.regnet_x_400mf, [1, 3, 224, 224]),
+        "regnet_y_800mf": (torchvision.models.regnet_y_800mf, [1, 3, 224, 224]),
+        "resnet101": (torchvision.models.resnet101, [1, 3, 224, 224]),
+        "mnasnet1_0": (torchvision.models.mnasnet1_0, [1, 3, 224, 224]),
+    }),
+    # EfficientNets at the larger resolutions of their family, whose early stages do not fit the
+    # CMX (vertical fusion: docs/cost_model.md).
+    "--large": (7, {
+        "effnet_b2": (torchvision.models.efficientnet_b2, [1, 3, 260, 260]),
+        "effnet_b3": (torchvision.models.efficientnet_b3, [1, 3, 300, 300]),
+        "effnet_b0_256": (torchvision.models.efficientnet_b0, [1, 3, 256, 256]),
+    }),
+}
+
+
+def main():
+    out = sys.argv[1]
+    flag = next((name for name in ("--extra", "--large") if name in sys.argv[2:]), None)
+    seed, nets = SETS[flag]
+    torch.manual_seed(seed)
+    export(nets, out)
 
 
 if __name__ == "__main__":
