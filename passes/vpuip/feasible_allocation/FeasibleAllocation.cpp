@@ -432,45 +432,18 @@ void FeasibleAllocationPass::rewrite(func::FuncOp func, Problem &problem,
       }
     }
   };
-  // The written part of `buffer` as one box (offsets, sizes) when it is not
-  // all of it; nullopt: all of it.
-  auto writtenBox = [&](unsigned buffer)
-      -> std::optional<
-          std::pair<SmallVector<int64_t, 4>, SmallVector<int64_t, 4>>> {
+  // The written part of `buffer` as one box when it is not all of it;
+  // nullopt: all of it.
+  auto writtenBox = [&](unsigned buffer) -> std::optional<Box> {
     auto it = written.find(buffer);
     if (it == written.end() || !it->second || it->second->empty()) {
       return std::nullopt;
     }
-    const SmallVector<Box, 2> &boxes = *it->second;
-    SmallVector<int64_t, 4> lower(boxes.front().offsets);
-    SmallVector<int64_t, 4> upper(lower.size(), 0);
-    int64_t volume = 0;
-    for (const Box &box : boxes) {
-      for (size_t dim = 0; dim < lower.size(); ++dim) {
-        lower[dim] = std::min(lower[dim], box.offsets[dim]);
-        upper[dim] = std::max(upper[dim], box.offsets[dim] + box.sizes[dim]);
-      }
-      volume += box.getNumElements();
-    }
-    SmallVector<int64_t, 4> sizes;
-    int64_t hull = 1;
-    for (size_t dim = 0; dim < lower.size(); ++dim) {
-      sizes.push_back(upper[dim] - lower[dim]);
-      hull *= sizes.back();
-    }
-    // Disjoint boxes filling their hull (pairwise disjoint: no box meets
-    // another), and not the whole buffer.
-    for (size_t i = 0; i < boxes.size(); ++i) {
-      for (size_t j = i + 1; j < boxes.size(); ++j) {
-        if (boxes[i].intersect(boxes[j])) {
-          return std::nullopt;
-        }
-      }
-    }
-    if (volume != hull || isWhole(problem.roots[buffer], lower, sizes)) {
+    std::optional<Box> box = getFilledBox(*it->second);
+    if (!box || isWhole(problem.roots[buffer], box->offsets, box->sizes)) {
       return std::nullopt;
     }
-    return std::make_pair(lower, sizes);
+    return box;
   };
 
   for (const feasible::Step &step : schedule.steps) {
@@ -497,9 +470,9 @@ void FeasibleAllocationPass::rewrite(func::FuncOp func, Problem &problem,
       Value cmx = instances[step.cmx.front().instance];
       bool write = step.kind == feasible::StepKind::SpillWrite;
       Location loc = problem.roots[step.buffer].getLoc();
-      if (auto part = writtenBox(step.buffer)) {
-        slot = builder.create<SubViewOp>(loc, slot, part->first, part->second);
-        cmx = builder.create<SubViewOp>(loc, cmx, part->first, part->second);
+      if (std::optional<Box> part = writtenBox(step.buffer)) {
+        slot = builder.create<SubViewOp>(loc, slot, part->offsets, part->sizes);
+        cmx = builder.create<SubViewOp>(loc, cmx, part->offsets, part->sizes);
       }
       Value from = write ? cmx : slot;
       Value to = write ? slot : cmx;

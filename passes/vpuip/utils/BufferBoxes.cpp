@@ -7,6 +7,9 @@
 #include "passes/vpuip/utils/BufferBoxes.h"
 
 #include <algorithm>
+#include <cassert>
+
+#include <algorithm>
 
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
@@ -103,6 +106,35 @@ std::optional<Box> getBox(Value buffer) {
   }
   box.root = current;
   return box;
+}
+
+std::optional<Box> getFilledBox(ArrayRef<Box> boxes) {
+  assert(!boxes.empty() && "getFilledBox of no boxes");
+  Box hull = boxes.front();
+  SmallVector<int64_t, 4> upper(hull.offsets.size(), 0);
+  int64_t volume = 0;
+  for (const Box &box : boxes) {
+    for (size_t dim = 0; dim < upper.size(); ++dim) {
+      hull.offsets[dim] = std::min(hull.offsets[dim], box.offsets[dim]);
+      upper[dim] = std::max(upper[dim], box.offsets[dim] + box.sizes[dim]);
+    }
+    volume += box.getNumElements();
+  }
+  for (size_t dim = 0; dim < upper.size(); ++dim) {
+    hull.sizes[dim] = upper[dim] - hull.offsets[dim];
+  }
+  // Pairwise disjoint boxes as many elements as their hull fill it.
+  for (size_t i = 0; i < boxes.size(); ++i) {
+    for (size_t j = i + 1; j < boxes.size(); ++j) {
+      if (boxes[i].intersect(boxes[j])) {
+        return std::nullopt;
+      }
+    }
+  }
+  if (volume != hull.getNumElements()) {
+    return std::nullopt;
+  }
+  return hull;
 }
 
 bool isWhole(Value buffer, ArrayRef<int64_t> offsets, ArrayRef<int64_t> sizes) {

@@ -55,6 +55,11 @@ struct Box {
 /// root.
 std::optional<Box> getBox(Value buffer);
 
+/// The one box that `boxes` (of one root, at least one) fill when they are
+/// pairwise disjoint and their elements are all of their bounding box;
+/// nullopt otherwise (some overlap, or the bounding box has holes).
+std::optional<Box> getFilledBox(llvm::ArrayRef<Box> boxes);
+
 /// True if `sizes` at `offsets` is all of `buffer`.
 bool isWhole(Value buffer, llvm::ArrayRef<int64_t> offsets,
              llvm::ArrayRef<int64_t> sizes);

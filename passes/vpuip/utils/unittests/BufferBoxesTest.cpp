@@ -79,6 +79,28 @@ TEST_F(BufferBoxesTest, channelSlicesAreDisjointBoxes) {
   EXPECT_FALSE(isWhole(at("a"), {0, 0, 0, 0}, {1, 8, 4, 4}));
 }
 
+TEST_F(BufferBoxesTest, boxesThatFillOneBox) {
+  // The two channel halves of `a` fill it; a half alone is its own box; a
+  // half and a box overlapping it, or two boxes leaving a hole, fill none.
+  std::optional<Box> lo = getBox(at("lo"));
+  std::optional<Box> hi = getBox(at("hi"));
+  ASSERT_TRUE(lo && hi);
+  std::optional<Box> both = getFilledBox({*hi, *lo});
+  ASSERT_TRUE(both);
+  EXPECT_EQ(both->root, at("a"));
+  EXPECT_EQ(both->offsets, (SmallVector<int64_t, 4>{0, 0, 0, 0}));
+  EXPECT_EQ(both->sizes, (SmallVector<int64_t, 4>{1, 16, 4, 4}));
+  std::optional<Box> alone = getFilledBox({*lo});
+  ASSERT_TRUE(alone);
+  EXPECT_EQ(alone->offsets, lo->offsets);
+  EXPECT_EQ(alone->sizes, lo->sizes);
+  EXPECT_FALSE(getFilledBox({*lo, *getBox(at("cat"))}));
+  Box corner = *lo;
+  corner.offsets = {0, 12, 3, 3};
+  corner.sizes = {1, 4, 1, 1};
+  EXPECT_FALSE(getFilledBox({*lo, corner}));
+}
+
 TEST_F(BufferBoxesTest, writersOutsideABox) {
   Operation *d1 = at("d1").getDefiningOp();
   // d1 writes channels 8-15 of %a.
