@@ -206,6 +206,27 @@ bool arrivesByDma(Value value) {
   return true;
 }
 
+/// The split of an op whose input arrives by DMA into tiles that each fit
+/// `budget` (the prefetch share): over H, or over K when that moves fewer
+/// bytes (every H tile reloads the weights, every K tile the input: a
+/// classifier-sized filter on a small map is re-read once per H tile).
+std::optional<TilingChoice> choosePrefetchSplit(const OpGeometry &geometry,
+                                                int64_t budget,
+                                                int64_t alignment) {
+  int64_t smallest = 0;
+  std::optional<TilingChoice> rows =
+      chooseCount(geometry, TileAxis::Height, budget, alignment, smallest);
+  if (!llvm::is_contained(geometry.axes, TileAxis::OutputChannels)) {
+    return rows;
+  }
+  std::optional<TilingChoice> kernels = chooseCount(
+      geometry, TileAxis::OutputChannels, budget, alignment, smallest);
+  if (kernels && (!rows || kernels->bytesMoved < rows->bytesMoved)) {
+    return kernels;
+  }
+  return rows;
+}
+
 struct TilingPass : public impl::TilingPassBase<TilingPass> {
   using Base::Base;
 
@@ -266,9 +287,7 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
     if (prefetchShare > 0 && whole > prefetchBudget &&
         llvm::is_contained(geometry->axes, TileAxis::Height) &&
         arrivesByDma(geometry->input)) {
-      int64_t smallest = whole;
-      best = chooseCount(*geometry, TileAxis::Height, prefetchBudget, alignment,
-                         smallest);
+      best = choosePrefetchSplit(*geometry, prefetchBudget, alignment);
     }
     if (!best && whole <= budget) {
       return success();

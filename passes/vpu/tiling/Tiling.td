@@ -76,8 +76,13 @@ def TilingPass : Pass<"vpuc-vpu-tiling", "::mlir::func::FuncOp"> {
     (when some count does): a tile then leaves room for the next tile's
     input rows, which load while it runs, instead of the whole input
     loading before the op starts (a U-Net decoder's convolution after its
-    upsampling: 340 -> 316 us on unet_tiny with a share of one half). When
-    no `H` split fits the share, the op is tiled as above.
+    upsampling: 340 -> 316 us on unet_tiny with a share of one half). A
+    convolution is split over `K` instead when the fewest `K` tiles that fit
+    the share move fewer bytes than the `H` tiles: every `H` tile reloads
+    the weights, every `K` tile the input (EfficientNet-B3's last projection,
+    2304 to 384 channels on 10 x 10 after a squeeze-excitation product: five
+    `H` tiles per cluster each reloaded 885 KB of weights). When no split
+    fits the share, the op is tiled as above.
 
     **Order.** Tiles are emitted in ascending order along the axis, each preceded by its
     own slices, so that a scheduler can prefetch the inputs of tile `i + 1` while tile `i`

@@ -58,3 +58,31 @@ func.func @nce_input(%x: tensor<1x16x8x8xf16, #NHWC>, %y: tensor<1x16x4x8xf16, #
          : tensor<1x16x8x8xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC> -> tensor<1x32x8x8xf16, #NHWC>
   return %0, %1 : tensor<1x32x8x8xf16, #NHWC>, tensor<1x32x8x8xf16, #NHWC>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A 1x1 convolution of 16 to 64 channels on 2x8 pixels whose weights outweigh its input needs
+// 5632 bytes (input 512, filter 2048, weights table 1024, output 2048), above the share of 4800.
+// Two H tiles fit it (4352 bytes each) but each reloads the filter: 8704 bytes moved. Two K
+// tiles read the input twice and the filter once (3072 bytes each, 6144 moved): K wins.
+// CHECK-LABEL: func.func @weights_outweigh_input
+// CHECK-NOT:  VPU.Slice %arg0
+// CHECK:      %[[W0:.+]] = const.Declare tensor<32x16x1x1xf16, {{.+}}#const.SubView<[0, 0, 0, 0], [32, 16, 1, 1]>
+// CHECK-NEXT: %[[T0:.+]] = VPU.NCE.Convolution(%arg0, %[[W0]])
+// CHECK-SAME: -> tensor<1x32x2x8xf16
+// CHECK-NEXT: %[[W1:.+]] = const.Declare tensor<32x16x1x1xf16, {{.+}}#const.SubView<[32, 0, 0, 0], [32, 16, 1, 1]>
+// CHECK-NEXT: %[[T1:.+]] = VPU.NCE.Convolution(%arg0, %[[W1]])
+// CHECK-SAME: -> tensor<1x32x2x8xf16
+// CHECK:      VPU.Concat(%[[T0]], %[[T1]]) {axis = 1 : i64}
+// OFF-LABEL: func.func @weights_outweigh_input
+// OFF-NOT:   VPU.Slice
+// OFF:       VPU.NCE.Convolution
+// OFF-SAME:  -> tensor<1x64x2x8xf16
+func.func @weights_outweigh_input(%x: tensor<1x16x2x8xf16, #NHWC>) -> tensor<1x64x2x8xf16, #NHWC> {
+  %w = const.Declare tensor<64x16x1x1xf16, #NHWC> = #const.Content<dense<1.0> : tensor<64x16x1x1xf16>, [#const.Reorder<#NHWC>]>
+  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x2x8xf16, #NHWC>, tensor<64x16x1x1xf16, #NHWC> -> tensor<1x64x2x8xf16, #NHWC>
+  return %0 : tensor<1x64x2x8xf16, #NHWC>
+}
