@@ -131,6 +131,8 @@ private:
     schema::TaskKind kind = schema::TaskKind::NONE;
     // DMA.
     uint32_t src = 0, dst = 0;
+    /// The more destinations of a broadcast DMA.
+    llvm::SmallVector<uint32_t, 2> broadcast;
     // Software layers.
     const KernelInfo *kernel = nullptr;
     llvm::SmallVector<Window, 4> windows;

@@ -373,29 +373,37 @@ Emulator::Impl::TaskCost Emulator::Impl::executeDma(Task &task) {
   const Tensor &dst = tensors[task.dst];
   const TensorLayout &layout = dst.layout;
   uint8_t *from = regions[src.region].bytes.data() + src.offset;
-  uint8_t *to = regions[dst.region].bytes.data() + dst.offset;
   if (hazards) {
     hazards->accessLayout(src.region, src.offset, src.memDims, src.memStrides,
                           src.layout.elemBits, false);
-    hazards->accessLayout(dst.region, dst.offset, dst.memDims, dst.memStrides,
-                          layout.elemBits, true);
   }
-  if (layout.elemBits % 8 != 0) {
-    // Identical compact layouts (checked by loadBlob).
-    std::memmove(to, from, layout.spanBytes);
-  } else {
-    // Source strides along the destination's memory dimensions.
-    shape::MemStrides srcStrides;
-    for (int64_t d = 0; d < dst.memDims.rank(); ++d) {
-      srcStrides.push_back(src.layout.strides[layout.order.dimAt(MemDim(d))]);
+  // The destination, then those of a broadcast (same layout, other CMX).
+  llvm::SmallVector<uint32_t, 3> destinations = {task.dst};
+  destinations.append(task.broadcast.begin(), task.broadcast.end());
+  for (uint32_t index : destinations) {
+    const Tensor &copy = tensors[index];
+    uint8_t *to = regions[copy.region].bytes.data() + copy.offset;
+    if (hazards) {
+      hazards->accessLayout(copy.region, copy.offset, copy.memDims,
+                            copy.memStrides, layout.elemBits, true);
     }
-    shape::stridedCopy(reinterpret_cast<const char *>(from), srcStrides,
-                       reinterpret_cast<char *>(to), dst.memStrides,
-                       dst.memDims, shape::Bit(layout.elemBits));
+    if (layout.elemBits % 8 != 0) {
+      // Identical compact layouts (checked by loadBlob).
+      std::memmove(to, from, layout.spanBytes);
+    } else {
+      // Source strides along the destination's memory dimensions.
+      shape::MemStrides srcStrides;
+      for (int64_t d = 0; d < copy.memDims.rank(); ++d) {
+        srcStrides.push_back(src.layout.strides[layout.order.dimAt(MemDim(d))]);
+      }
+      shape::stridedCopy(reinterpret_cast<const char *>(from), srcStrides,
+                         reinterpret_cast<char *>(to), copy.memStrides,
+                         copy.memDims, shape::Bit(layout.elemBits));
+    }
+    touch(copy);
   }
   uint64_t bytes = getElementBytes(layout);
   touch(src);
-  touch(dst);
   noteRead(src.region, src.offset, src.memDims, src.memStrides,
            src.layout.elemBits);
   if (isCmx(src.region) && dst.region == ddrId) {
@@ -408,8 +416,10 @@ Emulator::Impl::TaskCost Emulator::Impl::executeDma(Task &task) {
   lastAmount = bytes;
   TaskCost cost;
   cost.fixedCycles = costModel.getDmaLatencyCycles();
-  for (uint32_t region : {src.region, dst.region}) {
-    addBytes(cost, region, bytes);
+  // One read of the source, a write into each destination.
+  addBytes(cost, src.region, bytes);
+  for (uint32_t index : destinations) {
+    addBytes(cost, tensors[index].region, bytes);
   }
   cost.bodyCycles = getBodyCycles(
       cost, static_cast<double>(bytes) / costModel.getDmaPortBytesPerCycle());

@@ -491,10 +491,19 @@ llvm::Error Emulator::Impl::prepareTasks() {
 
 llvm::Error Emulator::Impl::prepareTask(Task &task, const std::string &what) {
   switch (task.kind) {
-  case schema::TaskKind::DmaTask:
-    task.src = task.task->kind_as_DmaTask()->src();
-    task.dst = task.task->kind_as_DmaTask()->dst();
+  case schema::TaskKind::DmaTask: {
+    const schema::DmaTask &dma = *task.task->kind_as_DmaTask();
+    task.src = dma.src();
+    task.dst = dma.dst();
+    if (dma.broadcast() && dma.broadcast()->size() > 0) {
+      if (!arch.dma().broadcast()) {
+        return makeError(what + ": a broadcast DMA, but the DMA engines of " +
+                         arch.name() + " do not broadcast");
+      }
+      task.broadcast.assign(dma.broadcast()->begin(), dma.broadcast()->end());
+    }
     return llvm::Error::success();
+  }
   case schema::TaskKind::ActKernelTask:
     return prepareActTask(task, what);
   case schema::TaskKind::UpaLayerTask:

@@ -297,6 +297,10 @@ private:
   llvm::Error checkRelocations(const schema::ActKernelInvocation &invocation,
                                const std::string &what);
   llvm::Error checkWritable(uint32_t index, const llvm::Twine &what);
+  /// The broadcast destinations of a DMA whose source and destination are
+  /// checked.
+  llvm::Error checkBroadcast(const schema::DmaTask &dma,
+                             const std::string &what);
   llvm::Error checkNceTask(const schema::TaskList &list,
                            const schema::NceClusterTask &nce,
                            const std::string &what);
@@ -780,6 +784,61 @@ llvm::Error Checker::checkWritable(uint32_t index, const llvm::Twine &what) {
   return llvm::Error::success();
 }
 
+llvm::Error Checker::checkBroadcast(const schema::DmaTask &dma,
+                                    const std::string &what) {
+  if (!dma.broadcast() || dma.broadcast()->size() == 0) {
+    return llvm::Error::success();
+  }
+  const uint16_t minor = blob.header()->version()->minor();
+  if (minor < 7) {
+    return makeError(what +
+                     ": a broadcast DMA needs schema 2.7, the blob "
+                     "says 2." +
+                     llvm::Twine(minor));
+  }
+  const schema::TensorReference &dstRef = *blob.tensors()->Get(dma.dst());
+  const TensorLayout &dst = layouts[dma.dst()];
+  if (dstRef.location() != schema::MemoryLocation::CMX_NN) {
+    return makeError(what +
+                     ": a broadcast DMA writes CMX, but its "
+                     "destination is in " +
+                     getRegionName(dstRef.location(), dstRef.location_index()));
+  }
+  llvm::SmallDenseSet<uint32_t, 4> clusters = {dstRef.location_index()};
+  for (uint32_t index : *dma.broadcast()) {
+    const std::string copy =
+        what + " broadcast destination " + llvm::Twine(index).str();
+    if (llvm::Error error = checkTensorIndex(index, copy)) {
+      return error;
+    }
+    if (llvm::Error error = checkWritable(index, copy)) {
+      return error;
+    }
+    const schema::TensorReference &ref = *blob.tensors()->Get(index);
+    const TensorLayout &layout = layouts[index];
+    if (ref.location() != schema::MemoryLocation::CMX_NN) {
+      return makeError(copy + " is in " +
+                       getRegionName(ref.location(), ref.location_index()) +
+                       ", not in the CMX of a cluster");
+    }
+    if (!clusters.insert(ref.location_index()).second) {
+      return makeError(copy + ": the DMA already writes the CMX of cluster " +
+                       llvm::Twine(ref.location_index()));
+    }
+    if (ref.offset() != dstRef.offset() || layout.dtype != dst.dtype ||
+        layout.dims != dst.dims || layout.strides != dst.strides) {
+      return makeError(copy + " (" + layout.describe() + " at offset " +
+                       llvm::Twine(ref.offset()) +
+                       ") is not the destination's layout at its offset (" +
+                       dst.describe() + " at offset " +
+                       llvm::Twine(dstRef.offset()) +
+                       "): a broadcast writes the same bytes at the same "
+                       "address of every CMX");
+    }
+  }
+  return llvm::Error::success();
+}
+
 llvm::Error Checker::checkTask(const schema::TaskList &list,
                                const schema::Task &task,
                                const std::string &what) {
@@ -879,7 +938,7 @@ llvm::Error Checker::checkTask(const schema::TaskList &list,
           what + ": DMA source and destination overlap in " +
           getRegionName(srcRef.location(), srcRef.location_index()));
     }
-    return llvm::Error::success();
+    return checkBroadcast(dma, what);
   }
   case schema::TaskKind::ActKernelTask: {
     uint32_t index = task.kind_as_ActKernelTask()->invocation();

@@ -151,13 +151,15 @@ void BlobBuilder::setActRuntime(
 
 void BlobBuilder::addDmaTask(uint32_t port, uint32_t src, uint32_t dst,
                              const TaskBarriers &barriers,
-                             llvm::StringRef location) {
+                             llvm::StringRef location,
+                             llvm::ArrayRef<uint32_t> broadcast) {
   Task task;
   task.kind = schema::TaskKind::DmaTask;
   task.location = location.str();
   task.barriers = barriers;
   task.src = src;
   task.dst = dst;
+  task.broadcast.assign(broadcast.begin(), broadcast.end());
   taskLists[{schema::ExecutorKind::DMA, 0, port}].push_back(std::move(task));
 }
 
@@ -323,7 +325,11 @@ std::vector<uint8_t> BlobBuilder::finish() const {
       fb::Offset<void> kind;
       switch (task.kind) {
       case schema::TaskKind::DmaTask:
-        kind = schema::CreateDmaTask(fbb, task.src, task.dst).Union();
+        kind = schema::CreateDmaTask(fbb, task.src, task.dst,
+                                     task.broadcast.empty()
+                                         ? 0
+                                         : fbb.CreateVector(task.broadcast))
+                   .Union();
         break;
       case schema::TaskKind::ActKernelTask:
         kind = schema::CreateActKernelTask(fbb, task.invocation).Union();

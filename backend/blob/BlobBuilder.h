@@ -198,9 +198,11 @@ public:
                      std::optional<KernelDataRef> code = std::nullopt,
                      std::optional<KernelDeclarationDesc> declaration = {});
 
-  /// Appends a DMA task to DMA port `port`.
+  /// Appends a DMA task to DMA port `port`; a broadcast DMA also writes the
+  /// tensors `broadcast` (schema 2.7).
   void addDmaTask(uint32_t port, uint32_t src, uint32_t dst,
-                  const TaskBarriers &barriers, llvm::StringRef location);
+                  const TaskBarriers &barriers, llvm::StringRef location,
+                  llvm::ArrayRef<uint32_t> broadcast = {});
   /// Appends an ACT kernel task to SHAVE `shave` of tile `tile`.
   void addActTask(uint32_t tile, uint32_t shave, uint32_t invocation,
                   const TaskBarriers &barriers, llvm::StringRef location);
@@ -256,6 +258,7 @@ private:
     TaskBarriers barriers;
     // DMA
     uint32_t src = 0, dst = 0;
+    std::vector<uint32_t> broadcast;
     // ACT
     uint32_t invocation = 0;
     // UPA

@@ -148,6 +148,11 @@ void printBlobInfo(const BlobFile &file, llvm::raw_ostream &os, bool tasks) {
         const schema::DmaTask &dma = *task.kind_as_DmaTask();
         os << "DMA " << describeTensor(blob, dma.src()) << " -> "
            << describeTensor(blob, dma.dst());
+        if (const auto *broadcast = dma.broadcast()) {
+          for (uint32_t copy : *broadcast) {
+            os << ", " << describeTensor(blob, copy);
+          }
+        }
         break;
       }
       case schema::TaskKind::ActKernelTask: {

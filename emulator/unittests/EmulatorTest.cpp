@@ -174,6 +174,79 @@ RunResult runTwoPortDmas(bool secondFromDdr) {
   return runBlob(builder.finish(), inputs, "", options);
 }
 
+/// A broadcast DMA of 32 KiB from network input x into the CMX of both tiles
+/// at offset 0 (`broadcast`), or two DMAs on one port, then each copy stored
+/// into an output of its own.
+RunResult runBroadcast(bool broadcast, blob::BlobBuilder builder) {
+  TensorTypeDesc type = tensorType(schema::DType::F16, {1, 16, 32, 32});
+  builder.addInput("x", type);
+  builder.addOutput("y0", type);
+  builder.addOutput("y1", type);
+  uint32_t x = builder.addTensor("x", kInput, 0, 0, type);
+  uint32_t a = builder.addTensor("a", kCmx, 0, 0, type);
+  uint32_t b = builder.addTensor("b", kCmx, 1, 0, type);
+  uint32_t y0 = builder.addTensor("y0", kOutput, 0, 0, type);
+  uint32_t y1 = builder.addTensor("y1", kOutput, 1, 0, type);
+  uint32_t loaded = builder.addBarrier(0);
+  if (broadcast) {
+    builder.addDmaTask(0, x, a, {{}, {loaded}}, "load", {b});
+  } else {
+    builder.addDmaTask(0, x, a, {{}, {loaded}}, "load");
+    builder.addDmaTask(0, x, b, {{}, {loaded}}, "load");
+  }
+  builder.addDmaTask(0, a, y0, {{loaded}, {}}, "store0");
+  builder.addDmaTask(1, b, y1, {{loaded}, {}}, "store1");
+  npy::ArrayMap inputs;
+  inputs.insert({"x", f16Array({1, 16, 32, 32}, ramp(16384))});
+  return runBlob(builder.finish(), inputs);
+}
+
+TEST(EmulatorTest, broadcastDmaReadsOnceAndWritesEveryCmx) {
+  RunResult once = runBroadcast(/*broadcast=*/true, make37xxBuilder());
+  ASSERT_EQ(once.error, "");
+  EXPECT_THAT(once.messages(), ElementsAre());
+  ASSERT_EQ(once.outputs.size(), 2u);
+  for (const auto &[name, array] : once.outputs) {
+    EXPECT_EQ(array.data, f16Array({1, 16, 32, 32}, ramp(16384)).data) << name;
+  }
+  // One read of x, then the two stores.
+  EXPECT_EQ(once.report.ddrBytes, 3 * 32768u);
+  // VPUX37XX: 150 cycles of latency and ports of 20 GB/s at 1300 MHz; the
+  // broadcast takes what one of its copies would.
+  const double port = 20e3 / 1300;
+  ASSERT_EQ(once.report.tasks.size(), 3u);
+  EXPECT_NEAR(once.report.tasks[0].endCycles, 150 + 32768 / port, 1e-6);
+
+  RunResult twice = runBroadcast(/*broadcast=*/false, make37xxBuilder());
+  ASSERT_EQ(twice.error, "");
+  EXPECT_EQ(twice.outputs.begin()->second.data,
+            once.outputs.begin()->second.data);
+  EXPECT_EQ(twice.report.ddrBytes, 4 * 32768u);
+  EXPECT_LT(once.report.totalCycles, twice.report.totalCycles);
+}
+
+TEST(EmulatorTest, broadcastDmaNeedsATargetThatBroadcasts) {
+  // VPUX37XX with DMA engines that do not broadcast.
+  blob::BlobBuilder builder = make37xxBuilder();
+  TensorTypeDesc type = tensorType(schema::DType::F16, {1, 16, 32, 32});
+  builder.addInput("x", type);
+  builder.addOutput("y", type);
+  uint32_t x = builder.addTensor("x", kInput, 0, 0, type);
+  uint32_t a = builder.addTensor("a", kCmx, 0, 0, type);
+  uint32_t b = builder.addTensor("b", kCmx, 1, 0, type);
+  uint32_t y = builder.addTensor("y", kOutput, 0, 0, type);
+  uint32_t loaded = builder.addBarrier(0);
+  builder.addDmaTask(0, x, a, {{}, {loaded}}, "load", {b});
+  builder.addDmaTask(0, a, y, {{loaded}, {}}, "store");
+  arch::ArchDesc arch = getArch("VPUX37XX");
+  arch.mutable_dma()->set_broadcast(false);
+  npy::ArrayMap inputs;
+  inputs.insert({"x", f16Array({1, 16, 32, 32}, ramp(16384))});
+  RunResult result = runBlobOn(builder.finish(), &arch, inputs);
+  EXPECT_THAT(result.error, HasSubstr("a broadcast DMA, but the DMA engines "
+                                      "of VPUX37XX do not broadcast"));
+}
+
 TEST(EmulatorTest, twoPortsStreamingFromDdrShareItsBandwidth) {
   // VPUX37XX: 150 cycles of DMA latency, ports of 20 GB/s, DDR of 27 GB/s
   // derated by 0.75, CMX of 128 GB/s, at 1300 MHz.

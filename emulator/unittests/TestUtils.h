@@ -185,11 +185,13 @@ struct RunResult {
   }
 };
 
-/// Loads, creates, sets inputs, runs.
-inline RunResult runBlob(const std::vector<uint8_t> &bytes,
-                         const npy::ArrayMap &inputs,
-                         llvm::StringRef archName = "",
-                         EmulatorOptions options = {}) {
+/// Loads, creates on `arch` (null: the built-in target `archName`, or the
+/// blob's when empty), sets inputs, runs.
+inline RunResult runBlobOn(const std::vector<uint8_t> &bytes,
+                           const arch::ArchDesc *arch,
+                           const npy::ArrayMap &inputs,
+                           llvm::StringRef archName = "",
+                           EmulatorOptions options = {}) {
   RunResult result;
   llvm::Expected<blob::BlobFile> file = blob::loadBlob(bytes);
   if (!file) {
@@ -201,7 +203,7 @@ inline RunResult runBlob(const std::vector<uint8_t> &bytes,
                          ? result.file->get().header()->arch()->str()
                          : archName.str();
   llvm::Expected<std::unique_ptr<Emulator>> emulator = Emulator::create(
-      *result.file, getArch(name), getBuiltinKernels(), options);
+      *result.file, arch ? *arch : getArch(name), getBuiltinKernels(), options);
   if (!emulator) {
     result.error = llvm::toString(emulator.takeError());
     return result;
@@ -221,6 +223,14 @@ inline RunResult runBlob(const std::vector<uint8_t> &bytes,
     result.outputs = result.emulator->getOutputs();
   }
   return result;
+}
+
+/// runBlobOn the built-in target `archName` (the blob's when empty).
+inline RunResult runBlob(const std::vector<uint8_t> &bytes,
+                         const npy::ArrayMap &inputs,
+                         llvm::StringRef archName = "",
+                         EmulatorOptions options = {}) {
+  return runBlobOn(bytes, nullptr, inputs, archName, options);
 }
 
 } // namespace mlir::vpuc::emu::testing

@@ -142,11 +142,11 @@ TEST(BlobTest, checksVersion) {
   major.setVersion(3, 0);
   EXPECT_THAT(loadError(major),
               HasSubstr("unsupported blob schema version 3.0: this reader "
-                        "reads 2.0 to 2.6"));
+                        "reads 2.0 to 2.7"));
   BlobBuilder minor = makeFullBuilder();
-  minor.setVersion(2, 7);
+  minor.setVersion(2, 8);
   EXPECT_THAT(loadError(minor),
-              HasSubstr("unsupported blob schema version 2.7"));
+              HasSubstr("unsupported blob schema version 2.8"));
   // 1.x blobs have other UPA parameter tables.
   BlobBuilder old = makeFullBuilder();
   old.setVersion(1, 3);
@@ -436,6 +436,55 @@ TEST(BlobTest, checksDmaTasks) {
               b.addDmaTask(1, t, p.ddrTensor, {}, "broadcast");
             }),
             "");
+}
+
+TEST(BlobTest, checksBroadcastDmas) {
+  FullBlob p;
+  const TensorTypeDesc type =
+      tensorType(schema::DType::F16, {1, 8, 4, 4}, shape::DimsOrder::NHWC);
+  // `change` adds a broadcast DMA of the network input into x_cmx (CMX_NN[0]
+  // at 0) and into the tensor it returns.
+  auto broadcastError = [&](std::function<uint32_t(BlobBuilder &)> change,
+                            uint16_t minor = kSchemaMinor) {
+    BlobBuilder builder = makeFullBuilder(&p);
+    uint32_t copy = change(builder);
+    builder.addDmaTask(1, p.inputTensor, p.cmxIn, {}, "load", {copy});
+    builder.setVersion(kSchemaMajor, minor);
+    return loadError(builder);
+  };
+  auto inCluster1 = [&](uint64_t offset, TensorTypeDesc layout) {
+    return [=](BlobBuilder &b) {
+      return b.addTensor("copy", schema::MemoryLocation::CMX_NN, 1, offset,
+                         layout);
+    };
+  };
+  EXPECT_EQ(broadcastError(inCluster1(0, type)), "");
+  EXPECT_THAT(broadcastError(inCluster1(0, type), 6),
+              HasSubstr("task list DMA1, task 1 'load': a broadcast DMA needs "
+                        "schema 2.7, the blob says 2.6"));
+  EXPECT_THAT(broadcastError(inCluster1(64, type)),
+              HasSubstr("broadcast destination 6 (f16 1x8x4x4 NHWC at offset "
+                        "64) is not the destination's layout at its offset "
+                        "(f16 1x8x4x4 NHWC at offset 0)"));
+  EXPECT_THAT(broadcastError(
+                  inCluster1(0, tensorType(schema::DType::F16, {1, 8, 4, 4}))),
+              HasSubstr("is not the destination's layout at its offset"));
+  EXPECT_THAT(broadcastError([&](BlobBuilder &) { return p.cmxOut; }),
+              HasSubstr("the DMA already writes the CMX of cluster 0"));
+  EXPECT_THAT(broadcastError([&](BlobBuilder &) { return p.ddrTensor; }),
+              HasSubstr("broadcast destination 5 is in DDR_SCRATCH, not in "
+                        "the CMX of a cluster"));
+  EXPECT_THAT(broadcastError([&](BlobBuilder &) { return 99u; }),
+              HasSubstr("broadcast destination 99: tensor 99 out of range"));
+  // The first destination must be in CMX too.
+  BlobBuilder ddrFirst = makeFullBuilder(&p);
+  uint32_t copy = inCluster1(0, type)(ddrFirst);
+  uint32_t ddr = ddrFirst.addTensor("ddr", schema::MemoryLocation::DDR_SCRATCH,
+                                    0, 1024, type);
+  ddrFirst.addDmaTask(1, p.inputTensor, ddr, {}, "load", {copy});
+  EXPECT_THAT(loadError(ddrFirst),
+              HasSubstr("a broadcast DMA writes CMX, but its destination is "
+                        "in DDR_SCRATCH"));
 }
 
 TEST(BlobTest, checksActKernels) {

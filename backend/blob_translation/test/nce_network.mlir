@@ -89,7 +89,7 @@ module @nce_network attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX3
 // CHECK:      VPUIP.NCEClusterTask<MAXPOOL> {kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 2, 2>, kernel_strides = array<i64: 2, 2>}
 // CHECK-NEXT:   VPUIP.DPUTask outStart [0, 0, 0] outEnd [1, 1, 7] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
 
-// INFO:      a.blob: schema 2.6, arch VPUX30XX
+// INFO:      a.blob: schema 2.7, arch VPUX30XX
 // INFO:      NCE0: 2 tasks
 // INFO-NEXT:   0 'conv' wait [0] update [1]: NCE CONV kernel 3x3 stride 2x2 pad [1, 1, 1, 1] ppe LRELU, 2 variants
 // INFO:          dpu 0 VECTOR [0, 0, 0] to [3, 1, 7]
