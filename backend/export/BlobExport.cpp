@@ -843,10 +843,14 @@ LogicalResult BlobWriter::writeTasks() {
       LogicalResult result =
           llvm::TypeSwitch<Operation *, LogicalResult>(inner)
               .Case([&](VPUIP::NNDMAOp dma) {
+                llvm::SmallVector<uint32_t, 2> copies;
+                for (Value copy : dma.getBroadcastBuffs()) {
+                  copies.push_back(tensors.at(copy));
+                }
                 builder.addDmaTask(static_cast<uint32_t>(dma.getPort()),
                                    tensors.at(dma.getInput()),
                                    tensors.at(dma.getOutputBuff()),
-                                   taskBarriers, location);
+                                   taskBarriers, location, copies);
                 return success();
               })
               .Case([&](VPUIP::SwKernelOp kernel) {

@@ -811,8 +811,14 @@ llvm::Error BlobReader::createTask(const schema::Task &task,
     if (list.index() != 0) {
       port = builder.getI64IntegerAttr(list.index());
     }
+    llvm::SmallVector<Value, 2> copies;
+    if (dma.broadcast()) {
+      for (uint32_t copy : *dma.broadcast()) {
+        copies.push_back(tensors[copy]);
+      }
+    }
     builder.create<VPUIP::NNDMAOp>(taskLoc, output.getType(),
-                                   tensors[dma.src()], output, port);
+                                   tensors[dma.src()], output, copies, port);
     return llvm::Error::success();
   }
   case schema::TaskKind::ActKernelTask: {

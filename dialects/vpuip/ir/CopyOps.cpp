@@ -10,7 +10,10 @@
 
 #include "dialects/vpuip/ir/VPUIPOps.h"
 
+#include <optional>
+
 #include "dialects/vpuip/ir/BufferType.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -65,8 +68,60 @@ void CopyOp::getEffects(EffectList &effects) {
 // NNDMAOp
 //===----------------------------------------------------------------------===//
 
+/// The offset of a buffer placed by `VPUIP.StaticAlloc`, if it is one.
+static std::optional<uint64_t> getStaticOffset(Value buffer) {
+  if (auto alloc = buffer.getDefiningOp<StaticAllocOp>()) {
+    return alloc.getOffset();
+  }
+  return std::nullopt;
+}
+
+/// The broadcast buffers of a DMA: `output`'s type in the CMX of other
+/// clusters, at `output`'s offset when both are placed.
+static LogicalResult verifyBroadcast(NNDMAOp op) {
+  if (op.getBroadcastBuffs().empty()) {
+    return success();
+  }
+  BufferType out(op.getOutputBuff().getType());
+  std::optional<int64_t> cluster = out.getClusterIndex();
+  if (!cluster) {
+    return op.emitOpError()
+           << "broadcasts, but its output buffer is not in the CMX of a "
+              "cluster";
+  }
+  llvm::SmallDenseSet<int64_t, 4> clusters = {*cluster};
+  for (Value buffer : op.getBroadcastBuffs()) {
+    BufferType copy(llvm::cast<MemRefType>(buffer.getType()));
+    std::optional<int64_t> copyCluster = copy.getClusterIndex();
+    if (!copyCluster) {
+      return op.emitOpError() << "broadcast buffer of type " << copy.getType()
+                              << " is not in the CMX of a cluster";
+    }
+    if (!clusters.insert(*copyCluster).second) {
+      return op.emitOpError()
+             << "broadcasts twice into the CMX of cluster " << *copyCluster;
+    }
+    if (copy.withMemorySpace(out.getMemorySpace()) != out) {
+      return op.emitOpError() << "broadcast buffer of type " << copy.getType()
+                              << " is not the output buffer's type "
+                              << out.getType() << " in another CMX";
+    }
+    std::optional<uint64_t> offset = getStaticOffset(op.getOutputBuff());
+    std::optional<uint64_t> copyOffset = getStaticOffset(buffer);
+    if (offset && copyOffset && *offset != *copyOffset) {
+      return op.emitOpError()
+             << "broadcast buffer at offset " << *copyOffset
+             << " of the CMX of cluster " << *copyCluster
+             << ", but the output buffer is at offset " << *offset
+             << ": a broadcast writes the same address of every CMX";
+    }
+  }
+  return success();
+}
+
 LogicalResult NNDMAOp::verify() {
-  if (failed(verifyCopy(*this, getInput(), getOutputBuff()))) {
+  if (failed(verifyCopy(*this, getInput(), getOutputBuff())) ||
+      failed(verifyBroadcast(*this))) {
     return failure();
   }
   ResourcesAttr resources = getResources(*this);
@@ -91,6 +146,10 @@ LogicalResult NNDMAOp::verify() {
 
 void NNDMAOp::getEffects(EffectList &effects) {
   addCopyEffects(effects, getInputMutable(), getOutputBuffMutable());
+  for (OpOperand &copy : getBroadcastBuffsMutable()) {
+    effects.emplace_back(MemoryEffects::Write::get(), &copy,
+                         SideEffects::DefaultResource::get());
+  }
 }
 
 ExecutorKind NNDMAOp::getExecutorKind() { return ExecutorKind::DMA_NN; }

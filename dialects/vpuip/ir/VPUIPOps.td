@@ -214,23 +214,48 @@ def VPUIP_NNDMAOp : VPUIP_CopyLikeOp<"NNDMA", [
     number of bytes. With target resources on the module, `port` is below
     `dma_ports` and the transfer at most `dma_max_transfer` bytes.
 
+    A broadcast DMA (targets whose DMA engines broadcast, `dma.broadcast` of
+    the target description) reads `input` once and also writes the same
+    bytes into each of `broadcast_buffs`: buffers of `output_buff`'s type in
+    the CMX of other clusters, at the same address (an `output_buff` and a
+    broadcast buffer that are both `VPUIP.StaticAlloc`s have the same
+    offset). `output_buff` is then in CMX too, and no two of them are in the
+    same cluster. Readers of a copy read its buffer.
+
     ```mlir
     #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
     %r = VPUIP.NNDMA {port = 1 : i64}
         inputs(%in : memref<1x16x8x8xf16>)
         outputs(%buf : memref<1x16x8x8xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
         -> memref<1x16x8x8xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    // The same bytes at offset 1024 of the CMX of clusters 0 and 1.
+    %b0 = VPUIP.StaticAlloc<1024> -> memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+    %b1 = VPUIP.StaticAlloc<1024> -> memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+    %w = VPUIP.NNDMA inputs(%cst : memref<16x16x1x1xf16, #NHWC>)
+        outputs(%b0 : memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+        broadcast(%b1 : memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+        -> memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
     ```
   }];
   let arguments = (ins
     VPUIP_Buffer:$input,
     VPUIP_Buffer:$output_buff,
+    Variadic<VPUIP_Buffer>:$broadcast_buffs,
     DefaultValuedAttr<ConfinedAttr<I64Attr, [IntNonNegative]>, "0">:$port
   );
   let assemblyFormat = [{
     attr-dict `inputs` `(` $input `:` type($input) `)`
-    `outputs` `(` $output_buff `:` type($output_buff) `)` `->` type($output)
+    `outputs` `(` $output_buff `:` type($output_buff) `)`
+    (`broadcast` `(` $broadcast_buffs^ `:` type($broadcast_buffs) `)`)?
+    `->` type($output)
   }];
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$output, "::mlir::Value":$input,
+                   "::mlir::Value":$output_buff, "int64_t":$port), [{
+      build($_builder, $_state, output, input, output_buff,
+            ::mlir::ValueRange(), port);
+    }]>,
+  ];
 }
 
 //===----------------------------------------------------------------------===//

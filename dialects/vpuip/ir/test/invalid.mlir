@@ -348,6 +348,48 @@ func.func @dma_element_type(%in: memref<4xf16>, %out: memref<4xf32>) {
 
 // -----
 
+func.func @broadcast_from_ddr(%in: memref<16xf16>, %out: memref<16xf16>, %copy: memref<16xf16, #VPUIP.mem<CMX_NN[1]>>) {
+  // expected-error @+1 {{'VPUIP.NNDMA' op broadcasts, but its output buffer is not in the CMX of a cluster}}
+  %0 = VPUIP.NNDMA inputs(%in : memref<16xf16>) outputs(%out : memref<16xf16>) broadcast(%copy : memref<16xf16, #VPUIP.mem<CMX_NN[1]>>) -> memref<16xf16>
+  return
+}
+
+// -----
+
+func.func @broadcast_into_ddr(%in: memref<16xf16>, %out: memref<16xf16, #VPUIP.mem<CMX_NN[0]>>, %copy: memref<16xf16>) {
+  // expected-error @+1 {{'VPUIP.NNDMA' op broadcast buffer of type 'memref<16xf16>' is not in the CMX of a cluster}}
+  %0 = VPUIP.NNDMA inputs(%in : memref<16xf16>) outputs(%out : memref<16xf16, #VPUIP.mem<CMX_NN[0]>>) broadcast(%copy : memref<16xf16>) -> memref<16xf16, #VPUIP.mem<CMX_NN[0]>>
+  return
+}
+
+// -----
+
+func.func @broadcast_same_cluster(%in: memref<16xf16>, %out: memref<16xf16, #VPUIP.mem<CMX_NN[0]>>, %copy: memref<16xf16, #VPUIP.mem<CMX_NN[0]>>) {
+  // expected-error @+1 {{'VPUIP.NNDMA' op broadcasts twice into the CMX of cluster 0}}
+  %0 = VPUIP.NNDMA inputs(%in : memref<16xf16>) outputs(%out : memref<16xf16, #VPUIP.mem<CMX_NN[0]>>) broadcast(%copy : memref<16xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<16xf16, #VPUIP.mem<CMX_NN[0]>>
+  return
+}
+
+// -----
+
+func.func @broadcast_other_type(%in: memref<16xf16>, %out: memref<16xf16, #VPUIP.mem<CMX_NN[0]>>, %copy: memref<32xf16, #VPUIP.mem<CMX_NN[1]>>) {
+  // expected-error @+1 {{'VPUIP.NNDMA' op broadcast buffer of type 'memref<32xf16, #VPUIP.mem<CMX_NN[1]>>' is not the output buffer's type 'memref<16xf16, #VPUIP.mem<CMX_NN[0]>>' in another CMX}}
+  %0 = VPUIP.NNDMA inputs(%in : memref<16xf16>) outputs(%out : memref<16xf16, #VPUIP.mem<CMX_NN[0]>>) broadcast(%copy : memref<32xf16, #VPUIP.mem<CMX_NN[1]>>) -> memref<16xf16, #VPUIP.mem<CMX_NN[0]>>
+  return
+}
+
+// -----
+
+func.func @broadcast_other_offset(%in: memref<16xf16>) {
+  %out = VPUIP.StaticAlloc<0> -> memref<16xf16, #VPUIP.mem<CMX_NN[0]>>
+  %copy = VPUIP.StaticAlloc<64> -> memref<16xf16, #VPUIP.mem<CMX_NN[1]>>
+  // expected-error @+1 {{'VPUIP.NNDMA' op broadcast buffer at offset 64 of the CMX of cluster 1, but the output buffer is at offset 0: a broadcast writes the same address of every CMX}}
+  %0 = VPUIP.NNDMA inputs(%in : memref<16xf16>) outputs(%out : memref<16xf16, #VPUIP.mem<CMX_NN[0]>>) broadcast(%copy : memref<16xf16, #VPUIP.mem<CMX_NN[1]>>) -> memref<16xf16, #VPUIP.mem<CMX_NN[0]>>
+  return
+}
+
+// -----
+
 func.func @dma_sub_byte(%in: memref<3xi4>, %out: memref<3xi4>) {
   // expected-error @+1 {{'VPUIP.NNDMA' op moves 12 bits, not a whole number of bytes}}
   %0 = VPUIP.NNDMA inputs(%in : memref<3xi4>) outputs(%out : memref<3xi4>) -> memref<3xi4>

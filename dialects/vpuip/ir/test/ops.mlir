@@ -21,6 +21,23 @@ func.func @alloc_and_dma(%in: memref<1x16x4x4xf16>) -> memref<1x16x4x4xf16, #NHW
 
 // -----
 
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A broadcast DMA: the same bytes at offset 1024 of the CMX of clusters 0 and 1.
+// CHECK-LABEL: func.func @broadcast_dma
+func.func @broadcast_dma(%in: memref<16x16x1x1xf16, #NHWC>) -> memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>> {
+  %b0 = VPUIP.StaticAlloc<1024> -> memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  %b1 = VPUIP.StaticAlloc<1024> -> memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>
+  // CHECK: VPUIP.NNDMA inputs(%{{.+}} : memref<16x16x1x1xf16, #[[$NHWC]]>) outputs(%{{.+}} : memref<16x16x1x1xf16, #[[$NHWC]], #VPUIP.mem<CMX_NN[0]>>) broadcast(%{{.+}} : memref<16x16x1x1xf16, #[[$NHWC]], #VPUIP.mem<CMX_NN[1]>>) -> memref<16x16x1x1xf16, #[[$NHWC]], #VPUIP.mem<CMX_NN[0]>>
+  %0 = VPUIP.NNDMA inputs(%in : memref<16x16x1x1xf16, #NHWC>)
+                   outputs(%b0 : memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>)
+                   broadcast(%b1 : memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[1]>>)
+                   -> memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+  return %0 : memref<16x16x1x1xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @copy_ddr_spellings
 func.func @copy_ddr_spellings(%in: memref<2x3xf32>, %out: memref<2x3xf32, #VPUIP.mem<DDR>>) -> memref<2x3xf32, #VPUIP.mem<DDR>> {
   // CHECK: VPUIP.Copy inputs(%{{.+}} : memref<2x3xf32>) outputs(%{{.+}} : memref<2x3xf32, #VPUIP.mem<DDR>>) -> memref<2x3xf32, #VPUIP.mem<DDR>>
