@@ -12,7 +12,7 @@
 // TEXTUAL-SAME: vpuc-ie-fuse-layers,
 // TEXTUAL-SAME: vpuc-convert-ie-to-vpu{use-nce=true},func.func(vpuc-vpu-split-sw-layers,vpuc-vpu-multi-cluster{sw-layers=true},vpuc-vpu-vertical-fusion,vpuc-vpu-tiling{prefetch-share=0.5 eltwise-in-place=true}),vpuc-convert-vpu-to-vpuip{eltwise-in-place=true},
 // TEXTUAL-SAME: vpuc-vpuip-add-buffers-for-net-results,func.func(vpuc-vpuip-fold-result-copies,vpuc-vpuip-split-sw-kernels,
-// TEXTUAL-SAME: vpuc-vpuip-assign-shaves,vpuc-vpuip-sw-kernels-to-cmx,vpuc-vpuip-convert-copies-to-dma,vpuc-vpuip-optimize-copies,vpuc-vpuip-write-in-place,vpuc-vpuip-eltwise-in-place,vpuc-vpuip-read-in-place,vpuc-vpuip-feasible-allocation,vpuc-vpuip-split-dmas,vpuc-vpuip-assign-dma-ports),
+// TEXTUAL-SAME: vpuc-vpuip-assign-shaves,vpuc-vpuip-sw-kernels-to-cmx,vpuc-vpuip-convert-copies-to-dma,vpuc-vpuip-optimize-copies,vpuc-vpuip-write-in-place,vpuc-vpuip-eltwise-in-place,vpuc-vpuip-read-in-place,vpuc-vpuip-feasible-allocation,vpuc-vpuip-split-dmas,vpuc-vpuip-assign-dma-ports,vpuc-vpuip-broadcast-dmas),
 // TEXTUAL-SAME: vpuc-vpuip-ddr-static-allocation,func.func(vpuc-vpuip-list-schedule,vpuc-vpuip-wrap-into-async-regions,
 // TEXTUAL-SAME: vpuc-vpurt-print-statistics)
 
@@ -21,11 +21,12 @@
 // The layers of the reference-HW mode: the convolution and the first pool are split over the two
 // tiles, the small second pool and the FC run whole on the less loaded tile (pieces would not pay
 // for their DMAs), the four software kernels are spread over the four ACT SHAVEs, the DMAs over
-// both ports; the software kernels work on copies of their tensors in their tile's CMX.
+// both ports; the software kernels work on copies of their tensors in their tile's CMX; the
+// weights and weights table of the convolution's two pieces are each one broadcast DMA.
 // STATS: remark: VPURT statistics of @main:
-// STATS-NEXT: tasks: 28
+// STATS-NEXT: tasks: 26
 // STATS-NEXT: DMA_NN[0]: 7
-// STATS-NEXT: DMA_NN[1]: 11
+// STATS-NEXT: DMA_NN[1]: 9
 // STATS-NEXT: DPU[0]: 3
 // STATS-NEXT: DPU[1]: 3
 // STATS-NEXT: SHAVE_ACT[0]: 1

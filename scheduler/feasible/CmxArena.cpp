@@ -89,6 +89,36 @@ std::optional<uint64_t> CmxArena::allocate(uint64_t size, uint64_t alignment) {
   return start;
 }
 
+bool CmxArena::allocateAt(uint64_t offset, uint64_t size, uint64_t alignment) {
+  assert(llvm::isPowerOf2_64(alignment) && "alignment must be a power of 2");
+  if (size == 0) {
+    return offset == 0;
+  }
+  if (offset % alignment != 0 || offset + size > capacity) {
+    return false;
+  }
+  // The free range holding `offset`: the last one starting at or before it.
+  auto it = freeRanges.upper_bound(offset);
+  if (it == freeRanges.begin()) {
+    return false;
+  }
+  --it;
+  const uint64_t rangeStart = it->first;
+  const uint64_t rangeEnd = it->second;
+  if (offset + size > rangeEnd) {
+    return false;
+  }
+  freeRanges.erase(it);
+  if (rangeStart < offset) {
+    freeRanges.emplace(rangeStart, offset);
+  }
+  if (offset + size < rangeEnd) {
+    freeRanges.emplace(offset + size, rangeEnd);
+  }
+  used += size;
+  return true;
+}
+
 void CmxArena::release(uint64_t offset, uint64_t size) {
   if (size == 0) {
     return;

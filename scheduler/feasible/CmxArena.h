@@ -50,6 +50,10 @@ public:
   /// occupies nothing (it must not be released).
   std::optional<uint64_t> allocate(uint64_t size, uint64_t alignment);
 
+  /// Allocates exactly [offset, offset + size) if that range is free and
+  /// `offset` a multiple of `alignment`; returns false (and changes nothing)
+  /// otherwise. A zero-size request succeeds only at offset 0, as allocate.
+  bool allocateAt(uint64_t offset, uint64_t size, uint64_t alignment);
   /// Returns true if `allocate(size, alignment)` would succeed.
   bool canAllocate(uint64_t size, uint64_t alignment) const;
 

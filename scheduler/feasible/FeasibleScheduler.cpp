@@ -19,6 +19,7 @@
 #include "scheduler/dependencies/TaskDependencies.h"
 #include "scheduler/feasible/CmxArena.h"
 #include "scheduler/feasible/GraphAnalysis.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -263,6 +264,24 @@ private:
   CmxArena &arenaOf(unsigned buffer) {
     return arenas[graph.buffers[buffer].arena];
   }
+  /// Allocates `buffer` in its arena: at its twin's last offset when that
+  /// range is free (Buffer::twin), else best fit.
+  std::optional<uint64_t> place(unsigned buffer) {
+    const Buffer &b = graph.buffers[buffer];
+    CmxArena &arena = arenaOf(buffer);
+    if (b.twin != 0) {
+      auto it = twinOffsets.find(b.twin);
+      if (it != twinOffsets.end() &&
+          arena.allocateAt(it->second, b.size, b.alignment)) {
+        return it->second;
+      }
+    }
+    std::optional<uint64_t> offset = arena.allocate(b.size, b.alignment);
+    if (offset && b.twin != 0) {
+      twinOffsets[b.twin] = *offset;
+    }
+    return offset;
+  }
   /// Creates an instance for `buffer` at `offset`.
   unsigned createInstance(unsigned buffer, uint64_t offset);
   /// Releases the instance of a resident buffer and records its users as the
@@ -303,6 +322,8 @@ private:
   GraphAnalysis analysis;
   /// One allocator per CMX arena.
   std::vector<CmxArena> arenas;
+  /// The offset the last placed buffer of each twin group took.
+  llvm::DenseMap<uint64_t, uint64_t> twinOffsets;
   std::vector<BufferState> buffers;
   std::vector<bool> taskScheduled;
   /// Resident buffers, unordered.
@@ -555,9 +576,7 @@ void Scheduler::scheduleCompute(unsigned task) {
       if (buffers[buffer].residency == Residency::Resident) {
         continue;
       }
-      const Buffer &b = graph.buffers[buffer];
-      std::optional<uint64_t> offset =
-          arenaOf(buffer).allocate(b.size, b.alignment);
+      std::optional<uint64_t> offset = place(buffer);
       if (!offset) {
         failed = buffer;
         break;
@@ -676,12 +695,11 @@ void Scheduler::prefetchAfter(unsigned computePosition,
       }
       unsigned buffer = graph.tasks[dataTask].writes.front();
       const Buffer &b = graph.buffers[buffer];
-      CmxArena &arena = arenaOf(buffer);
       if (options.prefetchLeavesRoom &&
           !leavesRoom(buffer, dying, pending[b.arena])) {
         return;
       }
-      std::optional<uint64_t> offset = arena.allocate(b.size, b.alignment);
+      std::optional<uint64_t> offset = place(buffer);
       if (!offset) {
         return;
       }

@@ -82,6 +82,12 @@ struct Buffer {
   /// arenas are disjoint memories, each with its own capacity (see
   /// Graph::arenaCapacities). Ignored for DDR buffers.
   unsigned arena = 0;
+  /// CMX buffers with the same non-zero `twin` hold the same data in
+  /// different arenas (the copies of one constant in the CMX of each
+  /// cluster): each is placed where the twin placed last sits when that
+  /// range of its own arena is free, so that one broadcast DMA can fill
+  /// them. 0: none.
+  uint64_t twin = 0;
 };
 
 /// A task of the graph.

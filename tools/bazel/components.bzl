@@ -55,6 +55,7 @@ ALL_COMPONENTS = {
     "vpuip_add_buffers_for_net_results": "//passes/vpuip/add_buffers_for_net_results:component",
     "vpuip_assign_dma_ports": "//passes/vpuip/assign_dma_ports:component",
     "vpuip_assign_shaves": "//passes/vpuip/assign_shaves:component",
+    "vpuip_broadcast_dmas": "//passes/vpuip/broadcast_dmas:component",
     "vpuip_convert_copies_to_dma": "//passes/vpuip/convert_copies_to_dma:component",
     "vpuip_ddr_static_allocation": "//passes/vpuip/ddr_static_allocation:component",
     "vpuip_dialect": "//dialects/vpuip/ir:component",

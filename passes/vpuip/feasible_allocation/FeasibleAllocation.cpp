@@ -293,6 +293,31 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
     problem.taskOperands.emplace_back(op->getOperands());
   }
 
+  // The CMX copies of one constant (loads of equal constants into buffers
+  // of one type in several clusters) are twins: placed at one offset, one
+  // broadcast DMA can fill them (vpuc-vpuip-broadcast-dmas).
+  DenseMap<std::pair<Attribute, Type>, uint64_t> twins;
+  for (auto &[op, accesses] : tasks) {
+    auto dma = llvm::dyn_cast<NNDMAOp>(op);
+    if (!dma) {
+      continue;
+    }
+    Operation *constant = dma.getInput().getDefiningOp();
+    auto it =
+        problem.bufferOfRoot.find(getBufferLocation(dma.getOutputBuff()).root);
+    if (constant == nullptr || !constant->hasTrait<OpTrait::ConstantLike>() ||
+        it == problem.bufferOfRoot.end() ||
+        graph.buffers[it->second].memory != feasible::MemoryKind::CMX ||
+        dma.getOutputBuff() != problem.roots[it->second]) {
+      continue;
+    }
+    BufferType type(llvm::cast<MemRefType>(dma.getOutputBuff().getType()));
+    const std::pair<Attribute, Type> key = {
+        constant->getAttrDictionary(), type.withMemorySpace(nullptr).getType()};
+    graph.buffers[it->second].twin =
+        twins.try_emplace(key, twins.size() + 1).first->second;
+  }
+
   // The return must not hand out CMX buffers.
   Operation *terminator = block.getTerminator();
   for (Value operand : terminator->getOperands()) {

@@ -61,7 +61,12 @@ def FeasibleAllocationPass
     space holds it: a buffer at the address of one just released waits for
     that buffer's last reader, which would serialise tasks the hardware could
     run together (e.g. the pieces of a software kernel on the SHAVEs of one
-    tile).
+    tile). The CMX copies of one constant in several clusters (DMAs whole
+    buffers of one type from constants with equal attributes, i.e. content:
+    the weights of the pieces of a layer split over height) are twins: each
+    takes the offset its twin placed last took when that range of its own
+    arena is free, so that `vpuc-vpuip-broadcast-dmas` can load them with
+    one DMA (ResNet-50 on VPUX37XX default_hw: 4261 -> 4035 us).
 
     **Costs** (estimates for the schedule's timing only, not its
     decisions): the cycles of each task alone under the target's cost model

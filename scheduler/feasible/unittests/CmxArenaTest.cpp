@@ -124,6 +124,31 @@ TEST(CmxArenaTest, RandomSequencesNeverOverlap) {
   }
 }
 
+/// allocateAt takes exactly the requested free range, aligned, and nothing
+/// else.
+TEST(CmxArenaTest, AllocatesAtAFreeOffset) {
+  CmxArena arena(1000);
+  EXPECT_TRUE(arena.allocateAt(100, 200, 4));
+  EXPECT_EQ(arena.getUsedBytes(), 200u);
+  EXPECT_EQ(arena.getNumFreeRanges(), 2u);
+  // Taken, overlapping, beyond the capacity, misaligned: refused.
+  EXPECT_FALSE(arena.allocateAt(100, 10, 1));
+  EXPECT_FALSE(arena.allocateAt(250, 100, 1));
+  EXPECT_FALSE(arena.allocateAt(900, 200, 1));
+  EXPECT_FALSE(arena.allocateAt(302, 8, 4));
+  EXPECT_EQ(arena.getUsedBytes(), 200u);
+  // The holes left around the block: [0, 100) and [300, 1000).
+  EXPECT_TRUE(arena.allocateAt(0, 100, 1));
+  EXPECT_EQ(arena.allocate(700, 1), 300u);
+  EXPECT_EQ(arena.getUsedBytes(), 1000u);
+  arena.release(100, 200);
+  EXPECT_TRUE(arena.allocateAt(300 - 50, 50, 2));
+  EXPECT_EQ(arena.getLargestFreeRange(), 150u);
+  // A zero-size block fits only at 0, as with allocate.
+  EXPECT_TRUE(arena.allocateAt(0, 0, 1));
+  EXPECT_FALSE(arena.allocateAt(8, 0, 1));
+}
+
 /// An arena avoiding its last release places a block elsewhere while other
 /// free space holds it, and in the released range when nothing else does.
 TEST(CmxArenaTest, AvoidsTheLastReleasesWhileOtherSpaceHolds) {

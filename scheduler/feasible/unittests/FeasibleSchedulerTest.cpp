@@ -483,6 +483,50 @@ TEST(FeasibleSchedulerTest, ArenasAreSeparateMemories) {
   EXPECT_FALSE(llvm::is_contained(conv1.deps, schedule.stepOfTask[c0]));
 }
 
+TEST(FeasibleSchedulerTest, TwinsTakeTheSameOffset) {
+  // When the weights arrive, cluster 0 holds x0 at [0, 100) and cluster 1
+  // x1 at [0, 40): best fit puts cluster 0's copy of the weights at 100 and
+  // cluster 1's at 40. As twins, cluster 1's copy takes offset 100 as well,
+  // which is free there.
+  for (bool twins : {false, true}) {
+    Builder b(0);
+    b.graph.arenaCapacities = {200, 200};
+    unsigned in = b.ddr("in", 100, true);
+    unsigned w = b.ddr("w", 60, true);
+    unsigned out = b.ddr("out", 40);
+    unsigned x0 = b.cmx("x0", 100, 1, 0);
+    unsigned x1 = b.cmx("x1", 40, 1, 1);
+    unsigned w0 = b.cmx("w0", 60, 1, 0);
+    unsigned w1 = b.cmx("w1", 60, 1, 1);
+    unsigned y0 = b.cmx("y0", 40, 1, 0);
+    unsigned y1 = b.cmx("y1", 40, 1, 1);
+    if (twins) {
+      b.graph.buffers[w0].twin = 7;
+      b.graph.buffers[w1].twin = 7;
+    }
+    b.dma("load_x0", {in}, {x0});
+    b.dma("load_x1", {in}, {x1});
+    b.dma("load_w0", {w}, {w0});
+    b.dma("load_w1", {w}, {w1});
+    b.dpu("conv0", {x0, w0}, {y0});
+    b.dpu("conv1", {x1, w1}, {y1});
+    b.dma("store0", {y0}, {out});
+    b.dma("store1", {y1}, {out});
+    Schedule schedule = scheduleOk(b.graph);
+    auto offsetOf = [&](unsigned buffer) {
+      for (const Instance &instance : schedule.instances) {
+        if (instance.buffer == buffer) {
+          return instance.offset;
+        }
+      }
+      ADD_FAILURE() << "no instance of buffer " << buffer;
+      return uint64_t{0};
+    };
+    EXPECT_EQ(offsetOf(w0), 100u);
+    EXPECT_EQ(offsetOf(w1), twins ? 100u : 40u);
+  }
+}
+
 TEST(FeasibleSchedulerTest, EvictsOnlyInTheArenaThatIsFull) {
   // a (arena 0) is used again at the end; the tasks in between fill arena 1
   // only, so a stays resident and nothing of arena 0 is spilled, while arena

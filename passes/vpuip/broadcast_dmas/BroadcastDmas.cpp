@@ -1,0 +1,219 @@
+//===- BroadcastDmas.cpp - one DMA for the copies of a constant -*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements BroadcastDmasPass (see BroadcastDmas.td): after the memory
+// placement, the DMAs of one constant to the same offset of the CMX of
+// several clusters become one broadcast DMA.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/vpuip/broadcast_dmas/BroadcastDmas.h"
+
+#include <optional>
+
+#include "core/arch/Arch.h"
+#include "dialects/vpuip/ir/BufferType.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
+#include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "dialects/vpuip/ir/VPUIPOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "passes/vpuip/utils/BufferLocation.h"
+#include "passes/vpuip/utils/TaskAccesses.h"
+#include "llvm/ADT/STLExtras.h"
+
+namespace mlir::vpuc::VPUIP {
+
+#define GEN_PASS_DEF_BROADCASTDMASPASS
+#include "passes/vpuip/broadcast_dmas/Passes.h.inc"
+
+namespace {
+
+/// What makes two DMAs copies of one broadcast: the constant (its attributes,
+/// which hold its content), the destination's type outside its memory space,
+/// and its offset.
+struct BroadcastKey {
+  Attribute content;
+  Type type;
+  int64_t offset = 0;
+};
+
+/// The key of a DMA of a constant into a placed CMX buffer (a
+/// `VPUIP.StaticAlloc` or a view of one: the part of a split DMA), with the
+/// destination's cluster, or nothing.
+std::optional<std::pair<BroadcastKey, int64_t>> getKey(NNDMAOp dma) {
+  // A constant buffer (a ConstantLike op): its attributes are its content.
+  Operation *constant = dma.getInput().getDefiningOp();
+  if (constant == nullptr ||
+      !constant->hasTrait<OpTrait::ConstantLike>()) {
+    return std::nullopt;
+  }
+  Value output = dma.getOutputBuff();
+  BufferLocation location = getBufferLocation(output);
+  std::optional<int64_t> offset = location.getAbsoluteOffset();
+  if (location.kind != BufferRootKind::StaticAllocation || !location.exact ||
+      !offset) {
+    return std::nullopt;
+  }
+  BufferType type(llvm::cast<MemRefType>(output.getType()));
+  std::optional<int64_t> cluster = type.getClusterIndex();
+  if (!cluster) {
+    return std::nullopt;
+  }
+  BroadcastKey key;
+  key.content = constant->getAttrDictionary();
+  key.type = type.withMemorySpace(nullptr).getType();
+  key.offset = *offset;
+  return std::make_pair(key, *cluster);
+}
+
+/// True if `dma` already writes the CMX of `cluster`.
+bool writesCluster(NNDMAOp dma, int64_t cluster) {
+  auto inCluster = [&](Value buffer) {
+    return BufferType(llvm::cast<MemRefType>(buffer.getType()))
+               .getClusterIndex() == cluster;
+  };
+  return inCluster(dma.getOutputBuff()) ||
+         llvm::any_of(dma.getBroadcastBuffs(), inCluster);
+}
+
+/// True if the target named by `resources` broadcasts DMAs.
+bool targetBroadcasts(ResourcesAttr resources) {
+  llvm::StringRef source = resources.getArchFile().empty()
+                               ? resources.getArch()
+                               : resources.getArchFile();
+  llvm::Expected<arch::ArchDesc> desc = arch::loadArch(source);
+  if (!desc) {
+    llvm::consumeError(desc.takeError());
+    return false;
+  }
+  return desc->dma().broadcast();
+}
+
+struct BroadcastDmasPass
+    : public impl::BroadcastDmasPassBase<BroadcastDmasPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (window < 1) {
+      func.emitOpError() << "cannot broadcast DMAs within a window of "
+                         << static_cast<int64_t>(window)
+                         << " operations (option window of "
+                            "vpuc-vpuip-broadcast-dmas): it is not positive";
+      return signalPassFailure();
+    }
+    ResourcesAttr resources = getResources(func);
+    if (!resources || resources.getClusters() < 2 ||
+        !targetBroadcasts(resources)) {
+      return;
+    }
+    for (Block &block : func.getBody()) {
+      broadcastInBlock(block);
+    }
+  }
+
+  /// Joins each DMA of the block with the latest earlier DMA it can, into
+  /// the earlier one or the later one.
+  void broadcastInBlock(Block &block) {
+    SmallVector<Operation *> ops;
+    for (Operation &op : block) {
+      ops.push_back(&op);
+    }
+    // True if no operation strictly between positions j and i touches the
+    // bytes `dma` writes.
+    auto untouchedBetween = [&](size_t j, size_t i, NNDMAOp dma) {
+      TaskAccesses writes;
+      writes.accesses.push_back({dma.getOutputBuff(),
+                                 getBufferLocation(dma.getOutputBuff()),
+                                 /*read=*/false, /*write=*/true});
+      for (size_t k = j + 1; k < i; ++k) {
+        if (ops[k] != nullptr && !isAllocationOrPure(ops[k]) &&
+            conflict(getTaskAccesses(ops[k]), writes)) {
+          return false;
+        }
+      }
+      return true;
+    };
+    for (size_t i = 0; i < ops.size(); ++i) {
+      auto dma = llvm::dyn_cast_or_null<NNDMAOp>(ops[i]);
+      std::optional<std::pair<BroadcastKey, int64_t>> key =
+          dma ? getKey(dma) : std::nullopt;
+      if (!key || !dma.getBroadcastBuffs().empty()) {
+        continue;
+      }
+      const size_t first = i > static_cast<size_t>(window)
+                               ? i - static_cast<size_t>(window)
+                               : 0;
+      for (size_t j = i; j-- > first;) {
+        auto earlier = llvm::dyn_cast_or_null<NNDMAOp>(ops[j]);
+        std::optional<std::pair<BroadcastKey, int64_t>> earlierKey =
+            earlier ? getKey(earlier) : std::nullopt;
+        if (!earlierKey || earlierKey->first.content != key->first.content ||
+            earlierKey->first.type != key->first.type ||
+            earlierKey->first.offset != key->first.offset ||
+            writesCluster(earlier, key->second)) {
+          continue;
+        }
+        // The later copy written early, or the earlier one written late.
+        if (untouchedBetween(j, i, dma) && join(earlier, dma)) {
+          ops[i] = nullptr;
+          break;
+        }
+        if (earlier.getBroadcastBuffs().empty() &&
+            untouchedBetween(j, i, earlier) && join(dma, earlier)) {
+          ops[j] = nullptr;
+          break;
+        }
+      }
+    }
+  }
+
+  /// `dma`'s copy becomes a broadcast buffer of `into`, and its readers read
+  /// the buffer; false (nothing changed) when the buffer is defined after
+  /// `into` by something other than views and allocations.
+  static bool join(NNDMAOp into, NNDMAOp dma) {
+    Value buffer = dma.getOutputBuff();
+    if (!canHoist(buffer, into)) {
+      return false;
+    }
+    hoist(buffer, into);
+    into.getBroadcastBuffsMutable().append(buffer);
+    dma.getOutput().replaceAllUsesWith(buffer);
+    dma.erase();
+    return true;
+  }
+
+  /// True if `value` is defined before `point` or by views and allocations
+  /// (pure, of operands that can be hoisted too), which can move before it.
+  static bool canHoist(Value value, Operation *point) {
+    Operation *def = value.getDefiningOp();
+    if (def == nullptr || def->getBlock() != point->getBlock() ||
+        def->isBeforeInBlock(point)) {
+      return true;
+    }
+    return isAllocationOrPure(def) &&
+           llvm::all_of(def->getOperands(), [&](Value operand) {
+             return canHoist(operand, point);
+           });
+  }
+
+  /// Moves the definitions canHoist accepted before `point`.
+  static void hoist(Value value, Operation *point) {
+    Operation *def = value.getDefiningOp();
+    if (def == nullptr || def->getBlock() != point->getBlock() ||
+        def->isBeforeInBlock(point)) {
+      return;
+    }
+    for (Value operand : def->getOperands()) {
+      hoist(operand, point);
+    }
+    def->moveBefore(point);
+  }
+};
+
+} // namespace
+
+} // namespace mlir::vpuc::VPUIP
