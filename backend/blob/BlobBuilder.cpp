@@ -10,6 +10,8 @@
 
 #include <algorithm>
 
+#include "llvm/ADT/Hashing.h"
+
 namespace mlir::vpuc::blob {
 
 namespace fb = flatbuffers;
@@ -83,11 +85,24 @@ uint32_t BlobBuilder::addOutput(llvm::StringRef name,
 
 uint64_t BlobBuilder::addConstant(llvm::ArrayRef<uint8_t> bytes,
                                   uint64_t alignment) {
+  // The same bytes, already in the section at a suitable offset, are shared.
+  const size_t hash = llvm::hash_value(bytes);
+  auto [first, last] = constantOffsets.equal_range(hash);
+  for (auto it = first; it != last; ++it) {
+    const uint64_t existing = it->second;
+    if ((alignment == 0 || existing % alignment == 0) &&
+        existing + bytes.size() <= constants.size() &&
+        std::equal(bytes.begin(), bytes.end(),
+                   constants.begin() + static_cast<std::ptrdiff_t>(existing))) {
+      return existing;
+    }
+  }
   uint64_t offset = alignment == 0 ? constants.size()
                                    : (constants.size() + alignment - 1) /
                                          alignment * alignment;
   constants.resize(offset, 0);
   constants.insert(constants.end(), bytes.begin(), bytes.end());
+  constantOffsets.emplace(hash, offset);
   return offset;
 }
 

@@ -24,6 +24,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -163,7 +164,9 @@ public:
   /// Adds a network output; returns its index.
   uint32_t addOutput(llvm::StringRef name, const TensorTypeDesc &type);
   /// Appends bytes to the constants section at the next multiple of
-  /// `alignment`; returns their offset.
+  /// `alignment`, unless the section already holds the same bytes at a
+  /// multiple of `alignment` (constants are read-only, so tensors may share
+  /// them); returns their offset.
   uint64_t addConstant(llvm::ArrayRef<uint8_t> bytes, uint64_t alignment = 64);
   /// Adds a kernel data buffer; returns its index.
   uint32_t addKernelData(llvm::StringRef name, llvm::ArrayRef<uint8_t> bytes);
@@ -277,6 +280,8 @@ private:
   Resources resources;
   std::vector<IO> inputs, outputs;
   std::vector<uint8_t> constants;
+  /// The offset of each addConstant block, by the hash of its bytes.
+  std::unordered_multimap<size_t, uint64_t> constantOffsets;
   std::vector<KernelDataBuffer> kernelData;
   std::vector<Tensor> tensors;
   std::vector<Barrier> barriers;

@@ -153,6 +153,29 @@ TEST(BlobTest, checksVersion) {
   EXPECT_THAT(loadError(old), HasSubstr("version 1.3"));
 }
 
+TEST(BlobTest, constantsWithTheSameBytesAreStoredOnce) {
+  BlobBuilder builder = makeFullBuilder();
+  const std::vector<uint8_t> a(100, 1), b(100, 2);
+  uint64_t first = builder.addConstant(a, 64);
+  EXPECT_EQ(first % 64, 0u);
+  EXPECT_EQ(builder.addConstant(a, 64), first);
+  EXPECT_EQ(builder.addConstant(a, 32), first);
+  uint64_t other = builder.addConstant(b, 64);
+  EXPECT_NE(other, first);
+  EXPECT_EQ(builder.addConstant(b, 64), other);
+  // A block at a multiple of 64 is not at one of a larger alignment unless
+  // its offset happens to be: a stricter request may take a copy of its own.
+  uint64_t strict = builder.addConstant(b, 4096);
+  EXPECT_EQ(strict % 4096, 0u);
+  std::vector<uint8_t> bytes = builder.finish();
+  llvm::Expected<BlobFile> file = loadBlob(bytes);
+  ASSERT_TRUE(static_cast<bool>(file)) << llvm::toString(file.takeError());
+  const auto *constants = file->get().constants();
+  ASSERT_NE(constants, nullptr);
+  EXPECT_EQ(constants->Get(first + 99), 1);
+  EXPECT_EQ(constants->Get(other + 99), 2);
+}
+
 TEST(BlobTest, readsAndWritesFiles) {
   std::string path = ::testing::TempDir() + "/round_trip.blob";
   std::vector<uint8_t> bytes = makeFullBuilder().finish();
