@@ -46,8 +46,7 @@ struct BroadcastKey {
 std::optional<std::pair<BroadcastKey, int64_t>> getKey(NNDMAOp dma) {
   // A constant buffer (a ConstantLike op): its attributes are its content.
   Operation *constant = dma.getInput().getDefiningOp();
-  if (constant == nullptr ||
-      !constant->hasTrait<OpTrait::ConstantLike>()) {
+  if (constant == nullptr || !constant->hasTrait<OpTrait::ConstantLike>()) {
     return std::nullopt;
   }
   Value output = dma.getOutputBuff();
@@ -144,9 +143,8 @@ struct BroadcastDmasPass
       if (!key || !dma.getBroadcastBuffs().empty()) {
         continue;
       }
-      const size_t first = i > static_cast<size_t>(window)
-                               ? i - static_cast<size_t>(window)
-                               : 0;
+      const size_t first =
+          i > static_cast<size_t>(window) ? i - static_cast<size_t>(window) : 0;
       for (size_t j = i; j-- > first;) {
         auto earlier = llvm::dyn_cast_or_null<NNDMAOp>(ops[j]);
         std::optional<std::pair<BroadcastKey, int64_t>> earlierKey =

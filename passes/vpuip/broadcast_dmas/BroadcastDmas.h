@@ -1,4 +1,4 @@
-//===- BroadcastDmas.h - broadcast DMAs of constants -----------*- C++ -*-===//
+//===- BroadcastDmas.h - broadcast DMAs of constants ------------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,4 @@
-//===- BroadcastDmas.td - one DMA for the copies of a constant -*- tablegen -*-===//
+//===- BroadcastDmas.td - broadcast DMAs of constants ------*- tablegen -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,4 @@
-//===- Registration.cpp - Entry point of broadcast_dmas ----------*- C++ -*-===//
+//===- Registration.cpp - Entry point of broadcast_dmas ---------*- C++ -*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
