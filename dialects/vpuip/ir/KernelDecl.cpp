@@ -14,14 +14,26 @@
 
 namespace mlir::vpuc::VPUIP {
 
-const abi::KernelDecl *getAbiKernel(SwKernelOp kernel,
-                                    SymbolTableCollection &tables) {
+/// The library kernel the declaration `symbol` (from `call`) names.
+static const abi::KernelDecl *lookUpKernel(Operation *call,
+                                           SymbolRefAttr symbol,
+                                           SymbolTableCollection &tables) {
   auto decl = llvm::dyn_cast_or_null<func::FuncOp>(
-      tables.lookupNearestSymbolFrom(kernel, kernel.getKernelAttr()));
+      tables.lookupNearestSymbolFrom(call, symbol));
   auto entry =
       decl ? decl->getAttrOfType<StringAttr>(VPUIPDialect::kKernelEntryAttrName)
            : StringAttr();
   return entry ? abi::findKernel(entry.getValue().str()) : nullptr;
+}
+
+const abi::KernelDecl *getAbiKernel(SwKernelOp kernel,
+                                    SymbolTableCollection &tables) {
+  return lookUpKernel(kernel, kernel.getKernelAttr(), tables);
+}
+
+const abi::KernelDecl *getAbiKernel(UpaSwOp kernel,
+                                    SymbolTableCollection &tables) {
+  return lookUpKernel(kernel, kernel.getKernelAttr(), tables);
 }
 
 bool isElementwiseKernel(SwKernelOp kernel, SymbolTableCollection &tables) {

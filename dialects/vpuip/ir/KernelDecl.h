@@ -14,6 +14,7 @@
 #define VPUC_DIALECTS_VPUIP_IR_KERNELDECL_H_
 
 namespace mlir {
+class Operation;
 class SymbolTableCollection;
 } // namespace mlir
 
@@ -24,10 +25,14 @@ struct KernelDecl;
 namespace mlir::vpuc::VPUIP {
 
 class SwKernelOp;
+class UpaSwOp;
 
 /// The library kernel `kernel` calls, or null (no declaration with an entry
 /// name, or a name the library does not have).
 const abi::KernelDecl *getAbiKernel(SwKernelOp kernel,
+                                    SymbolTableCollection &tables);
+/// The same for a UPA task.
+const abi::KernelDecl *getAbiKernel(UpaSwOp kernel,
                                     SymbolTableCollection &tables);
 
 /// True if `kernel` calls an element-wise library kernel

@@ -59,6 +59,8 @@ struct TaskGraph {
   sched::DependencyGraph dependencies;
   /// Per task: the estimated cycles.
   SmallVector<uint64_t> costs;
+  /// Per task: the cycles of its DDR bytes at the DDR bandwidth.
+  SmallVector<uint64_t> ddrCycles;
   /// Per task: the index of its executor (kind, instance).
   SmallVector<unsigned> executors;
   unsigned numExecutors = 0;
@@ -98,6 +100,14 @@ static ListScheduleResult listSchedule(const TaskGraph &graph,
   }
   SmallVector<uint64_t> readyAt(n, 0);
   SmallVector<uint64_t> executorFree(graph.numExecutors, 0);
+  // The DDR, which the tasks moving bytes through it use one at a time in
+  // the simulation (two DMA ports streaming from DDR share its bandwidth).
+  uint64_t ddrFree = 0;
+  auto getStart = [&](unsigned task) {
+    uint64_t start =
+        std::max(readyAt[task], executorFree[graph.executors[task]]);
+    return graph.ddrCycles[task] > 0 ? std::max(start, ddrFree) : start;
+  };
   SmallVector<bool> placed(n, false);
   SmallVector<unsigned> ready;
   for (unsigned task = 0; task < n; ++task) {
@@ -119,8 +129,7 @@ static ListScheduleResult listSchedule(const TaskGraph &graph,
       if (window != 0 && task >= lowest + window) {
         continue;
       }
-      uint64_t start =
-          std::max(readyAt[task], executorFree[graph.executors[task]]);
+      uint64_t start = getStart(task);
       unsigned best = bestSlot == ready.size() ? 0 : ready[bestSlot];
       if (bestSlot == ready.size() || start < bestStart ||
           (start == bestStart &&
@@ -136,6 +145,9 @@ static ListScheduleResult listSchedule(const TaskGraph &graph,
     placed[task] = true;
     uint64_t end = bestStart + graph.costs[task];
     executorFree[graph.executors[task]] = end;
+    if (graph.ddrCycles[task] > 0) {
+      ddrFree = bestStart + std::min(graph.costs[task], graph.ddrCycles[task]);
+    }
     result.makespan = std::max(result.makespan, end);
     result.order.push_back(task);
     for (unsigned succ : successors[task]) {
@@ -224,6 +236,7 @@ FailureOr<TaskGraph> ListSchedulePass::buildGraph(Block &block,
              conflict(accesses[earlier], accesses[current]);
     });
     graph.costs.push_back(estimateTaskCost(task, resources, *costModel));
+    graph.ddrCycles.push_back(estimateDdrCycles(task, *costModel));
     auto key = std::make_pair(static_cast<unsigned>(task.getExecutorKind()),
                               task.getExecutorInstance());
     auto [it, inserted] = executorIndex.try_emplace(key, graph.numExecutors);

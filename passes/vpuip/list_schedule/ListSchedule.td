@@ -39,11 +39,16 @@ def ListSchedulePass
 
     **List scheduling.** The pass simulates the executors: each task takes
     its estimated cycles (`estimateTaskCost`, passes/vpuip/utils/TaskCost.h,
-    the cost model of the feasible memory scheduler) on its executor (the
-    `VPUIP_TaskOpInterface` executor kind and instance). Repeatedly, among
-    the tasks whose predecessors are all placed, it places next the one with
-    the earliest estimated start (the latest end of its predecessors, or its
-    executor's free time if later). On a tie it places the task with the
+    the cost model of the feasible memory scheduler and of the emulator) on
+    its executor (the `VPUIP_TaskOpInterface` executor kind and instance).
+    The DDR is shared: a task moving bytes through it holds it for the
+    cycles of those bytes at the DDR bandwidth (`estimateDdrCycles`), and
+    another such task starts after that (two DMA ports streaming from DDR
+    each get half of it in the emulator; on VPUX37XX one port alone nearly
+    fills it). Repeatedly, among the tasks whose predecessors are all
+    placed, it places next the one with the earliest estimated start (the
+    latest end of its predecessors, or its executor's free time, or the
+    DDR's for a task that uses it, if later). On a tie it places the task with the
     longest estimated path from its start to the end of the program (its
     cycles plus the longest such path of the tasks that depend on it), then
     the earliest in program order: when a DMA port frees, the input of the

@@ -15,9 +15,12 @@
 
 #include "core/cost/CostModel.h"
 #include "dialects/vpuip/ir/BufferType.h"
+#include "dialects/vpuip/ir/KernelDecl.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
+#include "kernels/abi/SwKernels.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
 namespace mlir::vpuc::VPUIP {
@@ -170,10 +173,41 @@ uint64_t estimateTaskCost(TaskOpInterface task, ResourcesAttr resources,
         static_cast<uint32_t>(task.getExecutorKind() == ExecutorKind::SHAVE_UPA
                                   ? std::max<int64_t>(1, resources.getShaves())
                                   : 1);
-    cycles = model.getShaveCycles(elements, /*cyclesPerVector=*/1.0, shaves,
+    // The kernel's own cost (kernels/abi/SwKernels.td), as the emulator
+    // prices it; a count of the kernel's own is estimated by its outputs.
+    SymbolTableCollection tables;
+    const abi::KernelDecl *decl = nullptr;
+    ValueRange inputs;
+    if (auto act = llvm::dyn_cast<SwKernelOp>(task.getOperation())) {
+      decl = getAbiKernel(act, tables);
+      inputs = act.getInputs();
+    } else if (auto upa = llvm::dyn_cast<UpaSwOp>(task.getOperation())) {
+      decl = getAbiKernel(upa, tables);
+      inputs = upa.getInputs();
+    }
+    double cyclesPerVector = 1.0;
+    if (decl != nullptr) {
+      cyclesPerVector = decl->cyclesPerVector;
+      if (decl->work == abi::KernelWork::Inputs && !inputs.empty()) {
+        elements = getElements(inputs.front());
+      }
+    }
+    cycles = model.getShaveCycles(elements, cyclesPerVector, shaves,
                                   traffic.ddr, traffic.cmx);
   }
   return std::max<uint64_t>(1, static_cast<uint64_t>(std::ceil(cycles)));
+}
+
+uint64_t estimateDdrCycles(TaskOpInterface task, const cost::CostModel &model) {
+  if (llvm::isa<NCEClusterTaskOp>(task.getOperation())) {
+    return 0;
+  }
+  Traffic traffic;
+  for (Value operand : task->getOperands()) {
+    traffic.add(operand);
+  }
+  return static_cast<uint64_t>(std::ceil(static_cast<double>(traffic.ddr) /
+                                         model.getDdrBytesPerCycle()));
 }
 
 } // namespace mlir::vpuc::VPUIP

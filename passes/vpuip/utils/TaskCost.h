@@ -39,12 +39,21 @@ llvm::Expected<cost::CostModel> loadCostModel(ResourcesAttr resources);
 ///   `VPUIP.DPUTask` variants, each in its MPE mode (the output split over the
 ///   target's DPUs when it has none yet), or the CMX bytes of its buffers at
 ///   the CMX bandwidth if longer;
-/// - SHAVE tasks: CostModel::getShaveCycles of its output elements at one
-///   cycle per vector, on every SHAVE of the target for a UPA task, with the
-///   bytes of its buffers in DDR and CMX;
+/// - SHAVE tasks: CostModel::getShaveCycles of the kernel's work at its
+///   cycles per vector (`work` and `cyclesPerVector` of the kernel library,
+///   kernels/abi/SwKernels.td, as the emulator prices it: the first input's
+///   elements for `inputs`, else the output elements; one cycle per vector
+///   of output elements for a kernel the library does not have), on every
+///   SHAVE of the target for a UPA task, with the bytes of its buffers in
+///   DDR and CMX;
 /// - anything else: 1.
 uint64_t estimateTaskCost(TaskOpInterface task, ResourcesAttr resources,
                           const cost::CostModel &model);
+
+/// The cycles `task`'s DDR bytes take at the DDR bandwidth of `model`
+/// (cost::CostModel::getDdrBytesPerCycle), which every DMA port and SHAVE
+/// shares; 0 for a task that moves nothing through DDR (NCE tasks).
+uint64_t estimateDdrCycles(TaskOpInterface task, const cost::CostModel &model);
 
 } // namespace mlir::vpuc::VPUIP
 

@@ -103,9 +103,10 @@ func.func @reused_cmx(%in0: memref<1x16x16x16xf16, #NHWC>, %in1: memref<1x16x16x
 // Views of task results move with their users. The DMA on port 1 does not
 // wait for anything and moves ahead of the store, which waits for the load
 // on port 0; the view the store reads stays between the load and the store,
-// the reshape the return uses goes after the tasks.
+// the reshape the return uses goes after the tasks. (All three move bytes
+// through DDR, which they take one after the other in the estimate.)
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 1, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
-// REMARK: remark: 3 task(s), 3 moved; estimated makespan 13308 cycles in program order, 13308 cycles list-scheduled
+// REMARK: remark: 3 task(s), 3 moved; estimated makespan 14738 cycles in program order, 14738 cycles list-scheduled
 // CHECK-LABEL: func.func @views
 func.func @views(%in: memref<8192xf16>, %big: memref<65536xf16>, %out: memref<4096xf16>, %out2: memref<65536xf16>) -> (memref<4096xf16>, memref<65536xf16>) {
   // CHECK: %[[A:.+]] = VPUIP.StaticAlloc<0>
@@ -165,5 +166,24 @@ func.func @urgent_before_prefetch(%in: memref<1x16x16x16xf16, #NHWC>, %w0: memre
   }
   %2 = VPUIP.NNDMA {tag = "out"} inputs(%1 : memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>) outputs(%out : memref<1x16x16x16xf16, #NHWC>) -> memref<1x16x16x16xf16, #NHWC>
   return %2, %p0, %p1 : memref<1x16x16x16xf16, #NHWC>, memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>, memref<1x16x16x16xf16, #NHWC, #VPUIP.mem<CMX_NN[0]>>
+}
+}
+
+// -----
+
+// Two loads of 64 KiB from DDR on the two ports of VPUX37XX, which nothing
+// orders: the ports would each take 150 + 65536 / 15.38 = 4410 cycles, but
+// the DDR moves 15.58 bytes a cycle (27 GB/s derated by 0.75 at 1300 MHz)
+// for both, so the estimate ends when 128 KiB have gone through it: the
+// second load starts when the first one's 4208 cycles of DDR are over.
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256>} {
+// REMARK: remark: 2 task(s), 0 moved; estimated makespan 8618 cycles in program order, 8618 cycles list-scheduled
+// CHECK-LABEL: func.func @shared_ddr
+func.func @shared_ddr(%x0: memref<32768xf16>, %x1: memref<32768xf16>) -> (memref<32768xf16, #VPUIP.mem<CMX_NN[0]>>, memref<32768xf16, #VPUIP.mem<CMX_NN[1]>>) {
+  %a = VPUIP.StaticAlloc<0> -> memref<32768xf16, #VPUIP.mem<CMX_NN[0]>>
+  %b = VPUIP.StaticAlloc<0> -> memref<32768xf16, #VPUIP.mem<CMX_NN[1]>>
+  %0 = VPUIP.NNDMA inputs(%x0 : memref<32768xf16>) outputs(%a : memref<32768xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<32768xf16, #VPUIP.mem<CMX_NN[0]>>
+  %1 = VPUIP.NNDMA {port = 1 : i64} inputs(%x1 : memref<32768xf16>) outputs(%b : memref<32768xf16, #VPUIP.mem<CMX_NN[1]>>) -> memref<32768xf16, #VPUIP.mem<CMX_NN[1]>>
+  return %0, %1 : memref<32768xf16, #VPUIP.mem<CMX_NN[0]>>, memref<32768xf16, #VPUIP.mem<CMX_NN[1]>>
 }
 }

@@ -88,4 +88,63 @@ func.func @main(%in: memref<1000xf16>, %out: memref<1000xf16, #VPUIP.mem<CMX_NN[
   EXPECT_EQ(estimateTaskCost(dma, resources, model), 280u);
 }
 
+/// An activation (4 cycles per vector of its outputs) and a mean over H and W
+/// (one cycle per vector of its input) of 1x16x64x64 f16 buffers in CMX.
+constexpr StringLiteral kKernels = R"mlir(
+module {
+  module @VPU.SW {
+    func.func private @activation(memref<*xf16>, memref<*xf16>, i32, f32, f32) attributes {VPUIP.kernel_entry = "activation"}
+    func.func private @reduce(memref<*xf16>, memref<*xf16>, i32, i32, i32) attributes {VPUIP.kernel_entry = "reduce"}
+  }
+  func.func @main(%x: memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>, %y: memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>, %m: memref<1x16x1x1xf16, #VPUIP.mem<CMX_NN[0]>>) {
+    %0 = VPUIP.SW.Kernel @VPU.SW::@activation on tile 0 inputs(%x : memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%y : memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>> {
+    ^bb0(%i: memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>, %o: memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>):
+      VPUIP.SW.Kernel.run(%i, %o, 2 : i32, 0.0 : f32, 0.0 : f32) : memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>, memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>
+    }
+    %1 = VPUIP.SW.Kernel @VPU.SW::@reduce on tile 0 inputs(%x : memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>) outputs(%m : memref<1x16x1x1xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<1x16x1x1xf16, #VPUIP.mem<CMX_NN[0]>> {
+    ^bb0(%i: memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>, %o: memref<1x16x1x1xf16, #VPUIP.mem<CMX_NN[0]>>):
+      VPUIP.SW.Kernel.run(%i, %o, 1 : i32, 12 : i32, 1 : i32) : memref<1x16x64x64xf16, #VPUIP.mem<CMX_NN[0]>>, memref<1x16x1x1xf16, #VPUIP.mem<CMX_NN[0]>>
+    }
+    return
+  }
+}
+)mlir";
+
+TEST(TaskCost, pricesAShaveKernelAtItsOwnCost) {
+  MLIRContext context;
+  context.loadDialect<func::FuncDialect, VPUIPDialect>();
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(kKernels, &context);
+  ASSERT_TRUE(module);
+  SmallVector<TaskOpInterface> tasks;
+  module->walk([&](TaskOpInterface task) { tasks.push_back(task); });
+  ASSERT_EQ(tasks.size(), 2u);
+  ResourcesAttr resources = getResources(context, "VPUX37XX");
+  cost::CostModel model = cantFail(loadCostModel(resources));
+  // VPUX37XX: 300 cycles of overhead and 16 lanes. The activation: 65536
+  // outputs, 4096 vectors at 4 cycles (its 256 KiB of CMX take 2663 cycles
+  // at 128 GB/s). The mean: its 65536 inputs at one cycle per vector.
+  EXPECT_EQ(estimateTaskCost(tasks[0], resources, model), 300u + 16384u);
+  EXPECT_EQ(estimateTaskCost(tasks[1], resources, model), 300u + 4096u);
+  // Neither moves a byte through DDR.
+  EXPECT_EQ(estimateDdrCycles(tasks[0], model), 0u);
+}
+
+TEST(TaskCost, pricesTheDdrBytesOfATask) {
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+  TaskOpInterface dma = parseTask(context, R"mlir(
+func.func @main(%in: memref<13000xf16>, %out: memref<13000xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<13000xf16, #VPUIP.mem<CMX_NN[0]>> {
+  %0 = VPUIP.NNDMA inputs(%in : memref<13000xf16>) outputs(%out : memref<13000xf16, #VPUIP.mem<CMX_NN[0]>>) -> memref<13000xf16, #VPUIP.mem<CMX_NN[0]>>
+  return %0 : memref<13000xf16, #VPUIP.mem<CMX_NN[0]>>
+}
+)mlir",
+                                  module);
+  ASSERT_TRUE(dma);
+  cost::CostModel model =
+      cantFail(loadCostModel(getResources(context, "VPUX37XX")));
+  // 26000 bytes at DDR's 27 x 0.75 GB/s at 1300 MHz (15.577 bytes a cycle).
+  EXPECT_EQ(estimateDdrCycles(dma, model), 1670u);
+}
+
 } // namespace
