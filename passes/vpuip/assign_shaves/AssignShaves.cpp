@@ -5,13 +5,14 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements AssignShavesPass: the (tile, SHAVE) of every VPUIP.SW.Kernel of
-// a function body by a list schedule in program order on an element-count
-// cost (see AssignShaves.td).
+// a function body by a list schedule in program order on the cost model's
+// cycles of each kernel (see AssignShaves.td).
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/vpuip/assign_shaves/AssignShaves.h"
 
+#include "core/cost/CostModel.h"
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
@@ -19,6 +20,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "passes/vpuip/utils/ProducerTile.h"
+#include "passes/vpuip/utils/TaskCost.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -26,16 +28,6 @@ namespace mlir::vpuc::VPUIP {
 #include "passes/vpuip/assign_shaves/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// The estimated work of `kernel`: the elements of its buffers, at least 1.
-static int64_t getKernelCost(SwKernelOp kernel) {
-  int64_t elements = 0;
-  // The operands are the inputs then the output buffers.
-  for (Value buffer : kernel->getOperands()) {
-    elements += llvm::cast<MemRefType>(buffer.getType()).getNumElements();
-  }
-  return std::max<int64_t>(elements, 1);
-}
 
 /// The tile whose CMX holds a buffer of `kernel`, if any.
 static std::optional<int64_t> getCmxTile(SwKernelOp kernel) {
@@ -94,6 +86,11 @@ struct AssignShavesPass : public impl::AssignShavesPassBase<AssignShavesPass> {
       return;
     }
 
+    llvm::Expected<cost::CostModel> model = loadCostModel(resources);
+    if (!model) {
+      func.emitOpError() << llvm::toString(model.takeError());
+      return signalPassFailure();
+    }
     int64_t tiles = resources.getClusters();
     int64_t perTile = resources.getShaves();
     SmallVector<Shave> shaves(tiles * perTile);
@@ -118,7 +115,10 @@ struct AssignShavesPass : public impl::AssignShavesPassBase<AssignShavesPass> {
         return WalkResult::advance();
       }
       int64_t operandsReady = readyOf(op);
-      int64_t cost = getKernelCost(kernel);
+      // The cycles of the kernel alone, as the emulator prices it.
+      auto cost = static_cast<int64_t>(
+          estimateTaskCost(llvm::cast<TaskOpInterface>(kernel.getOperation()),
+                           resources, *model));
       int64_t first = 0, last = tiles * perTile;
       std::optional<int64_t> tile = getCmxTile(kernel);
       if (!tile) {
@@ -154,7 +154,7 @@ struct AssignShavesPass : public impl::AssignShavesPassBase<AssignShavesPass> {
     });
 
     for (auto [index, shave] : llvm::enumerate(shaves)) {
-      log.info("@{0}: tile {1} SHAVE {2}: {3} kernel(s), {4} element(s)",
+      log.info("@{0}: tile {1} SHAVE {2}: {3} kernel(s), {4} cycle(s)",
                func.getSymName(), index / perTile, index % perTile,
                shave.kernels, shave.work);
     }

@@ -25,8 +25,11 @@ def AssignShavesPass
     the linear chain. On a target with UPA SHAVEs (`VPUIP.UPA.SW` tasks,
     VPUX30XX) the pass changes nothing.
 
-    **Cost.** The estimated work of a kernel is the number of elements it
-    processes: the elements of all its input and output buffers (at least 1).
+    **Cost.** The estimated work of a kernel is its cycles alone under the
+    target's cost model (`estimateTaskCost`, passes/vpuip/utils/TaskCost.h:
+    the kernel library's cycles per vector of its work, the overhead of a
+    SHAVE task and the bytes of its buffers in DDR and CMX), as the emulator
+    prices it; the target named by the resources must load.
 
     **Choice.** A list schedule in program order. Every value gets an
     estimated ready time: the results of a kernel are ready when the kernel
