@@ -264,12 +264,12 @@ private:
   CmxArena &arenaOf(unsigned buffer) {
     return arenas[graph.buffers[buffer].arena];
   }
-  /// Allocates `buffer` in its arena: at its twin's last offset when that
-  /// range is free (Buffer::twin), else best fit.
-  std::optional<uint64_t> place(unsigned buffer) {
+  /// Allocates `buffer` in its arena: with `twins`, at its twin's last
+  /// offset when that range is free (Buffer::twin), else best fit.
+  std::optional<uint64_t> place(unsigned buffer, bool twins = true) {
     const Buffer &b = graph.buffers[buffer];
     CmxArena &arena = arenaOf(buffer);
-    if (b.twin != 0) {
+    if (twins && b.twin != 0) {
       auto it = twinOffsets.find(b.twin);
       if (it != twinOffsets.end() &&
           arena.allocateAt(it->second, b.size, b.alignment)) {
@@ -569,6 +569,10 @@ unsigned Scheduler::chooseVictim(llvm::ArrayRef<unsigned> needed,
 void Scheduler::scheduleCompute(unsigned task) {
   llvm::ArrayRef<unsigned> needed = analysis.placementOrder[task];
   llvm::SmallVector<std::pair<unsigned, uint64_t>, 8> placed;
+  // A twin's offset may cut the hole another buffer needed: a placement that
+  // fails with the twins' offsets is tried again by best fit alone before
+  // anything is evicted (which, with the footprint checked, always ends).
+  bool twins = true;
   while (true) {
     placed.clear();
     unsigned failed = ~0u;
@@ -576,7 +580,7 @@ void Scheduler::scheduleCompute(unsigned task) {
       if (buffers[buffer].residency == Residency::Resident) {
         continue;
       }
-      std::optional<uint64_t> offset = place(buffer);
+      std::optional<uint64_t> offset = place(buffer, twins);
       if (!offset) {
         failed = buffer;
         break;
@@ -588,6 +592,10 @@ void Scheduler::scheduleCompute(unsigned task) {
     }
     for (auto [buffer, offset] : placed) {
       arenaOf(buffer).release(offset, graph.buffers[buffer].size);
+    }
+    if (twins) {
+      twins = false;
+      continue;
     }
     evict(chooseVictim(needed, failed));
   }

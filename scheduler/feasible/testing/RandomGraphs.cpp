@@ -64,6 +64,10 @@ unsigned Generator::cmxBuffer(const std::string &name, unsigned maxUnits) {
 unsigned Generator::dataTask(unsigned source, unsigned maxUnits,
                              const std::string &name) {
   unsigned buffer = cmxBuffer(name, maxUnits);
+  // Loads of one source into several arenas are twins half of the time.
+  if (options.numArenas > 1 && chance(0.5)) {
+    graph.buffers[buffer].twin = source + 1;
+  }
   Task task;
   task.name = "load_" + name;
   task.executor = ExecutorKind::DMA;

@@ -43,7 +43,9 @@ struct RandomGraphOptions {
   bool irregular = true;
   /// Number of CMX arenas (clusters): every CMX buffer is put in a random
   /// arena, and each arena gets its own capacity (the pressure applied to
-  /// the buffers of that arena). 1 keeps Graph::arenaCapacities empty.
+  /// the buffers of that arena); with several, half of the loads are twins
+  /// of the other loads of their source (Buffer::twin). 1 keeps
+  /// Graph::arenaCapacities empty.
   unsigned numArenas = 1;
 };
 
