@@ -264,21 +264,23 @@ private:
   CmxArena &arenaOf(unsigned buffer) {
     return arenas[graph.buffers[buffer].arena];
   }
-  /// Allocates `buffer` in its arena: with `twins`, at its twin's last
-  /// offset when that range is free (Buffer::twin), else best fit.
+  /// Allocates `buffer` in its arena: with `twins`, at the offset of the
+  /// twin placed last while that twin is in CMX and the range is free
+  /// (Buffer::twin), else best fit.
   std::optional<uint64_t> place(unsigned buffer, bool twins = true) {
     const Buffer &b = graph.buffers[buffer];
     CmxArena &arena = arenaOf(buffer);
     if (twins && b.twin != 0) {
       auto it = twinOffsets.find(b.twin);
       if (it != twinOffsets.end() &&
-          arena.allocateAt(it->second, b.size, b.alignment)) {
-        return it->second;
+          buffers[it->second.second].residency == Residency::Resident &&
+          arena.allocateAt(it->second.first, b.size, b.alignment)) {
+        return it->second.first;
       }
     }
     std::optional<uint64_t> offset = arena.allocate(b.size, b.alignment);
     if (offset && b.twin != 0) {
-      twinOffsets[b.twin] = *offset;
+      twinOffsets[b.twin] = {*offset, buffer};
     }
     return offset;
   }
@@ -322,8 +324,9 @@ private:
   GraphAnalysis analysis;
   /// One allocator per CMX arena.
   std::vector<CmxArena> arenas;
-  /// The offset the last placed buffer of each twin group took.
-  llvm::DenseMap<uint64_t, uint64_t> twinOffsets;
+  /// The offset the last buffer of each twin group placed by best fit
+  /// took, and that buffer.
+  llvm::DenseMap<uint64_t, std::pair<uint64_t, unsigned>> twinOffsets;
   std::vector<BufferState> buffers;
   std::vector<bool> taskScheduled;
   /// Resident buffers, unordered.

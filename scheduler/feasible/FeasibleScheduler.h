@@ -84,9 +84,9 @@ struct Buffer {
   unsigned arena = 0;
   /// CMX buffers with the same non-zero `twin` hold the same data in
   /// different arenas (the copies of one constant in the CMX of each
-  /// cluster): each is placed where the twin placed last sits when that
-  /// range of its own arena is free, so that one broadcast DMA can fill
-  /// them. 0: none.
+  /// cluster): each is placed at the offset of the twin last placed by best
+  /// fit, while that twin is in CMX and the range of its own arena is free,
+  /// so that one broadcast DMA can fill them. 0: none.
   uint64_t twin = 0;
 };
 

@@ -64,9 +64,10 @@ def FeasibleAllocationPass
     tile). The CMX copies of one constant in several clusters (DMAs whole
     buffers of one type from constants with equal attributes, i.e. content:
     the weights of the pieces of a layer split over height) are twins: each
-    takes the offset its twin placed last took when that range of its own
-    arena is free, so that `vpuc-vpuip-broadcast-dmas` can load them with
-    one DMA (ResNet-50 on VPUX37XX default_hw: 4261 -> 4035 us).
+    takes the offset of the twin last placed by best fit, while that twin is
+    in CMX and the range of its own arena is free, so that
+    `vpuc-vpuip-broadcast-dmas` can load them with one DMA (ResNet-50 on
+    VPUX37XX default_hw: 4261 -> 4035 us).
 
     **Costs** (estimates for the schedule's timing only, not its
     decisions): the cycles of each task alone under the target's cost model
