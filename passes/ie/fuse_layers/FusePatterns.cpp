@@ -48,45 +48,57 @@ std::optional<int64_t> getChannels(Type type) {
 }
 
 /// If `constant` is a const.Declare that an eltwise op broadcasts (NumPy,
-/// aligned on the right) against `activation` [N, C, ...] along the channel dim
-/// only (each of its dims is 1 except the one aligned with dim 1, which is C or
-/// 1, and its rank is at most the activation's), returns its content as [1, C,
-/// 1, ..., 1] of the activation's rank; otherwise null.
-Const::ContentAttr getPerChannelContent(Value constant,
-                                        RankedTensorType activation) {
-  std::optional<int64_t> channels = getChannels(activation);
+/// aligned on the right) against a tensor of rank `rank` along its dim `axis`
+/// only (each of its dims is 1 except the one aligned with `axis`, which is
+/// `count` or 1, and its rank is at most `rank`), returns its content as
+/// `count` values along dim `targetAxis` of a tensor of rank `targetRank`
+/// with unit dims elsewhere; otherwise null.
+Const::ContentAttr getPerAxisContent(Value constant, int64_t rank, int64_t axis,
+                                     int64_t count, int64_t targetRank,
+                                     int64_t targetAxis) {
   Const::ContentAttr content = getConstContent(constant);
-  if (!channels || !content) {
+  if (!content) {
     return {};
   }
   ArrayRef<int64_t> shape = content.getType().getShape();
-  const int64_t rank = activation.getRank();
   if (static_cast<int64_t>(shape.size()) > rank) {
     return {};
   }
   const int64_t offset = rank - static_cast<int64_t>(shape.size());
-  int64_t perChannel = 1;
+  int64_t perAxis = 1;
   for (auto [index, dim] : llvm::enumerate(shape)) {
-    if (static_cast<int64_t>(index) + offset == 1) {
-      perChannel = dim;
+    if (static_cast<int64_t>(index) + offset == axis) {
+      perAxis = dim;
     } else if (dim != 1) {
       return {};
     }
   }
-  if (perChannel != 1 && perChannel != *channels) {
+  if (perAxis != 1 && perAxis != count) {
     return {};
   }
   MLIRContext *ctx = content.getContext();
-  SmallVector<int64_t, 6> target(rank, 1);
-  target[1] = perChannel;
+  SmallVector<int64_t, 6> target(targetRank, 1);
+  target[targetAxis] = perAxis;
   SmallVector<Const::TransformationAttrInterface, 2> list;
   if (shape != ArrayRef<int64_t>(target)) {
     list.push_back(Const::ReshapeAttr::get(ctx, target));
   }
-  if (perChannel != *channels) {
-    list.push_back(Const::BroadcastAttr::get(ctx, 1, *channels));
+  if (perAxis != count) {
+    list.push_back(Const::BroadcastAttr::get(ctx, targetAxis, count));
   }
   return tryTransform(content, list);
+}
+
+/// getPerAxisContent along the channels (dim 1) of `activation` [N, C, ...]:
+/// the content as [1, C, 1, ..., 1] of the activation's rank, or null.
+Const::ContentAttr getPerChannelContent(Value constant,
+                                        RankedTensorType activation) {
+  std::optional<int64_t> channels = getChannels(activation);
+  if (!channels) {
+    return {};
+  }
+  const int64_t rank = activation.getRank();
+  return getPerAxisContent(constant, rank, 1, *channels, rank, 1);
 }
 
 /// The per-channel scale s = gamma / sqrt(variance + epsilon) and shift
@@ -223,26 +235,11 @@ struct FuseBiasAddThroughReshape : public OpRewritePattern<AddOp> {
           llvm::any_of(shape.drop_back(2), [](int64_t d) { return d != 1; })) {
         continue;
       }
-      Const::ContentAttr content = getConstContent(add->getOperand(1 - index));
-      if (!content) {
-        continue;
-      }
-      ArrayRef<int64_t> addend = content.getType().getShape();
-      const int64_t columns = addend.empty() ? 1 : addend.back();
-      if (addend.size() > shape.size() ||
-          (columns != 1 && columns != features[1]) ||
-          llvm::any_of(addend.drop_back(), [](int64_t d) { return d != 1; })) {
-        continue;
-      }
-      MLIRContext *ctx = content.getContext();
-      SmallVector<Const::TransformationAttrInterface, 2> list;
-      if (addend != ArrayRef<int64_t>{1, columns}) {
-        list.push_back(Const::ReshapeAttr::get(ctx, {1, columns}));
-      }
-      if (columns != features[1]) {
-        list.push_back(Const::BroadcastAttr::get(ctx, 1, features[1]));
-      }
-      Const::ContentAttr bias = tryTransform(content, list);
+      // One value per output feature (the Add's last dim), as [1, O].
+      const auto rank = static_cast<int64_t>(shape.size());
+      Const::ContentAttr bias =
+          getPerAxisContent(add->getOperand(1 - index), rank, rank - 1,
+                            features[1], /*targetRank=*/2, /*targetAxis=*/1);
       if (!bias) {
         continue;
       }
