@@ -109,6 +109,13 @@ def VPUIP_ResourcesAttr : VPUIP_Attr<"Resources", "resources"> {
   let skipDefaultBuilders = 1;
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// Where arch::loadArch finds the target: `arch_file` when set, else the
+    /// built-in target `arch`.
+    ::llvm::StringRef getArchSource() const {
+      return getArchFile().empty() ? getArch() : getArchFile();
+    }
+  }];
 }
 
 #endif // VPUC_DIALECTS_VPUIP_IR_VPUIPATTRIBUTES

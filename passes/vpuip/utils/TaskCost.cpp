@@ -26,9 +26,7 @@
 namespace mlir::vpuc::VPUIP {
 
 llvm::Expected<cost::CostModel> loadCostModel(ResourcesAttr resources) {
-  llvm::StringRef source = resources.getArchFile().empty()
-                               ? resources.getArch()
-                               : resources.getArchFile();
+  llvm::StringRef source = resources.getArchSource();
   llvm::Expected<cost::CostModel> model = cost::CostModel::load(source);
   if (!model) {
     return llvm::createStringError(
