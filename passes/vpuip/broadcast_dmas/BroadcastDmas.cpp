@@ -31,41 +31,37 @@ namespace mlir::vpuc::VPUIP {
 
 namespace {
 
-/// What makes two DMAs copies of one broadcast: the constant (its attributes,
-/// which hold its content), the destination's type outside its memory space,
-/// and its offset.
-struct BroadcastKey {
-  Attribute content;
-  Type type;
+/// A DMA of a constant into a placed CMX buffer: what it holds, its offset
+/// and its cluster. Two DMAs with the same key and offset in different
+/// clusters are copies of one broadcast.
+struct ConstantCopy {
+  ConstantCopyKey key;
   int64_t offset = 0;
+  int64_t cluster = 0;
+
+  bool isCopyOf(const ConstantCopy &other) const {
+    return key == other.key && offset == other.offset;
+  }
 };
 
-/// The key of a DMA of a constant into a placed CMX buffer (a
-/// `VPUIP.StaticAlloc` or a view of one: the part of a split DMA), with the
-/// destination's cluster, or nothing.
-std::optional<std::pair<BroadcastKey, int64_t>> getKey(NNDMAOp dma) {
-  // A constant buffer (a ConstantLike op): its attributes are its content.
-  Operation *constant = dma.getInput().getDefiningOp();
-  if (constant == nullptr || !constant->hasTrait<OpTrait::ConstantLike>()) {
-    return std::nullopt;
-  }
+/// The copy `dma` makes when it loads a constant into a `VPUIP.StaticAlloc`
+/// in CMX or a view of one (the part of a split DMA), or nothing.
+std::optional<ConstantCopy> getConstantCopy(NNDMAOp dma) {
   Value output = dma.getOutputBuff();
+  std::optional<ConstantCopyKey> key =
+      getConstantCopyKey(dma.getInput(), output);
   BufferLocation location = getBufferLocation(output);
   std::optional<int64_t> offset = location.getAbsoluteOffset();
-  if (location.kind != BufferRootKind::StaticAllocation || !location.exact ||
-      !offset) {
+  if (!key || location.kind != BufferRootKind::StaticAllocation ||
+      !location.exact || !offset) {
     return std::nullopt;
   }
-  BufferType type(llvm::cast<MemRefType>(output.getType()));
-  std::optional<int64_t> cluster = type.getClusterIndex();
+  std::optional<int64_t> cluster =
+      BufferType(llvm::cast<MemRefType>(output.getType())).getClusterIndex();
   if (!cluster) {
     return std::nullopt;
   }
-  BroadcastKey key;
-  key.content = constant->getAttrDictionary();
-  key.type = type.withMemorySpace(nullptr).getType();
-  key.offset = *offset;
-  return std::make_pair(key, *cluster);
+  return ConstantCopy{*key, *offset, *cluster};
 }
 
 /// True if `dma` already writes the CMX of `cluster`.
@@ -80,10 +76,8 @@ bool writesCluster(NNDMAOp dma, int64_t cluster) {
 
 /// True if the target named by `resources` broadcasts DMAs.
 bool targetBroadcasts(ResourcesAttr resources) {
-  llvm::StringRef source = resources.getArchFile().empty()
-                               ? resources.getArch()
-                               : resources.getArchFile();
-  llvm::Expected<arch::ArchDesc> desc = arch::loadArch(source);
+  llvm::Expected<arch::ArchDesc> desc =
+      arch::loadArch(resources.getArchSource());
   if (!desc) {
     llvm::consumeError(desc.takeError());
     return false;
@@ -121,6 +115,15 @@ struct BroadcastDmasPass
     for (Operation &op : block) {
       ops.push_back(&op);
     }
+    // The memory accesses of each op, computed once (a join adds a write to
+    // the op that absorbs the other: it is computed again).
+    SmallVector<std::optional<TaskAccesses>> accesses(ops.size());
+    auto getAccesses = [&](size_t k) -> const TaskAccesses & {
+      if (!accesses[k]) {
+        accesses[k] = getTaskAccesses(ops[k]);
+      }
+      return *accesses[k];
+    };
     // True if no operation strictly between positions j and i touches the
     // bytes `dma` writes.
     auto untouchedBetween = [&](size_t j, size_t i, NNDMAOp dma) {
@@ -130,7 +133,7 @@ struct BroadcastDmasPass
                                  /*read=*/false, /*write=*/true});
       for (size_t k = j + 1; k < i; ++k) {
         if (ops[k] != nullptr && !isAllocationOrPure(ops[k]) &&
-            conflict(getTaskAccesses(ops[k]), writes)) {
+            conflict(getAccesses(k), writes)) {
           return false;
         }
       }
@@ -138,31 +141,31 @@ struct BroadcastDmasPass
     };
     for (size_t i = 0; i < ops.size(); ++i) {
       auto dma = llvm::dyn_cast_or_null<NNDMAOp>(ops[i]);
-      std::optional<std::pair<BroadcastKey, int64_t>> key =
-          dma ? getKey(dma) : std::nullopt;
-      if (!key || !dma.getBroadcastBuffs().empty()) {
+      std::optional<ConstantCopy> copy =
+          dma ? getConstantCopy(dma) : std::nullopt;
+      if (!copy || !dma.getBroadcastBuffs().empty()) {
         continue;
       }
       const size_t first =
           i > static_cast<size_t>(window) ? i - static_cast<size_t>(window) : 0;
       for (size_t j = i; j-- > first;) {
         auto earlier = llvm::dyn_cast_or_null<NNDMAOp>(ops[j]);
-        std::optional<std::pair<BroadcastKey, int64_t>> earlierKey =
-            earlier ? getKey(earlier) : std::nullopt;
-        if (!earlierKey || earlierKey->first.content != key->first.content ||
-            earlierKey->first.type != key->first.type ||
-            earlierKey->first.offset != key->first.offset ||
-            writesCluster(earlier, key->second)) {
+        std::optional<ConstantCopy> earlierCopy =
+            earlier ? getConstantCopy(earlier) : std::nullopt;
+        if (!earlierCopy || !earlierCopy->isCopyOf(*copy) ||
+            writesCluster(earlier, copy->cluster)) {
           continue;
         }
         // The later copy written early, or the earlier one written late.
         if (untouchedBetween(j, i, dma) && join(earlier, dma)) {
           ops[i] = nullptr;
+          accesses[j].reset();
           break;
         }
         if (earlier.getBroadcastBuffs().empty() &&
             untouchedBetween(j, i, earlier) && join(dma, earlier)) {
           ops[j] = nullptr;
+          accesses[i].reset();
           break;
         }
       }

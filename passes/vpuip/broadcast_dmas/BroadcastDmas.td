@@ -28,7 +28,7 @@ def BroadcastDmasPass : Pass<"vpuc-vpuip-broadcast-dmas", "::mlir::func::FuncOp"
     After the memory placement, a DMA `L2` is folded into an earlier DMA
     `L1` (`VPUIP.NNDMA` `broadcast` buffers) when:
     - both read a constant buffer (a `ConstantLike` op such as
-      `const.Declare`) with the same attributes (content) and write a
+      `const.Declare`) of the same value (content) and write a
       `VPUIP.StaticAlloc` at the same offset, with the same type but in the
       CMX of different clusters, and `L1` does not write `L2`'s cluster yet;
     - no operation between them (at most `window` operations apart) reads or

@@ -299,23 +299,22 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
   DenseMap<std::pair<Attribute, Type>, uint64_t> twins;
   for (auto &[op, accesses] : tasks) {
     auto dma = llvm::dyn_cast<NNDMAOp>(op);
-    if (!dma) {
+    std::optional<ConstantCopyKey> key =
+        dma ? getConstantCopyKey(dma.getInput(), dma.getOutputBuff())
+            : std::nullopt;
+    if (!key) {
       continue;
     }
-    Operation *constant = dma.getInput().getDefiningOp();
     auto it =
         problem.bufferOfRoot.find(getBufferLocation(dma.getOutputBuff()).root);
-    if (constant == nullptr || !constant->hasTrait<OpTrait::ConstantLike>() ||
-        it == problem.bufferOfRoot.end() ||
+    if (it == problem.bufferOfRoot.end() ||
         graph.buffers[it->second].memory != feasible::MemoryKind::CMX ||
         dma.getOutputBuff() != problem.roots[it->second]) {
       continue;
     }
-    BufferType type(llvm::cast<MemRefType>(dma.getOutputBuff().getType()));
-    const std::pair<Attribute, Type> key = {
-        constant->getAttrDictionary(), type.withMemorySpace(nullptr).getType()};
     graph.buffers[it->second].twin =
-        twins.try_emplace(key, twins.size() + 1).first->second;
+        twins.try_emplace({key->content, key->type}, twins.size() + 1)
+            .first->second;
   }
 
   // The return must not hand out CMX buffers.

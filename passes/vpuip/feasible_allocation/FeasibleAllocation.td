@@ -62,7 +62,7 @@ def FeasibleAllocationPass
     that buffer's last reader, which would serialise tasks the hardware could
     run together (e.g. the pieces of a software kernel on the SHAVEs of one
     tile). The CMX copies of one constant in several clusters (DMAs whole
-    buffers of one type from constants with equal attributes, i.e. content:
+    buffers of one type from constants of equal value, i.e. content:
     the weights of the pieces of a layer split over height) are twins: each
     takes the offset of the twin last placed by best fit, while that twin is
     in CMX and the range of its own arena is free, so that

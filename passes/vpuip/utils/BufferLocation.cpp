@@ -17,6 +17,7 @@
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -133,6 +134,17 @@ bool BufferLocation::mayOverlap(const BufferLocation &other) const {
                          other.size);
   }
   return false;
+}
+
+std::optional<ConstantCopyKey> getConstantCopyKey(Value source,
+                                                  Value destination) {
+  // A ConstantLike op folds to its value (a const.Declare to its content).
+  Attribute content;
+  FailureOr<BufferType> type = BufferType::get(destination.getType());
+  if (!matchPattern(source, m_Constant(&content)) || failed(type)) {
+    return std::nullopt;
+  }
+  return ConstantCopyKey{content, type->withMemorySpace(nullptr).getType()};
 }
 
 } // namespace mlir::vpuc::VPUIP

@@ -24,6 +24,8 @@
 #include <cstdint>
 #include <optional>
 
+#include "mlir/IR/Attributes.h"
+#include "mlir/IR/Types.h"
 #include "mlir/IR/Value.h"
 
 namespace mlir::vpuc::VPUIP {
@@ -80,6 +82,28 @@ struct BufferLocation {
 /// size of a value whose type is not a VPUIP buffer (e.g. unranked) is
 /// unknown and taken as unbounded.
 BufferLocation getBufferLocation(Value buffer);
+
+/// What a copy of a constant holds wherever it is: the constant buffer's
+/// value (the attribute its ConstantLike op folds to, a const.Declare's
+/// content) and the copy's type outside its memory space. Copies with equal
+/// keys hold the same bytes.
+struct ConstantCopyKey {
+  Attribute content;
+  Type type;
+
+  bool operator==(const ConstantCopyKey &other) const {
+    return content == other.content && type == other.type;
+  }
+  bool operator!=(const ConstantCopyKey &other) const {
+    return !(*this == other);
+  }
+};
+
+/// The key of the copy `destination` holds once a DMA copied the constant
+/// buffer `source` into it; nothing when `source` is not a constant buffer
+/// (the result of a ConstantLike op) or `destination` not a VPUIP buffer.
+std::optional<ConstantCopyKey> getConstantCopyKey(Value source,
+                                                  Value destination);
 
 } // namespace mlir::vpuc::VPUIP
 

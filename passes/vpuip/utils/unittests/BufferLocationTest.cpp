@@ -49,6 +49,10 @@ func.func @main(%in: memref<1x16x4x4xf16, #NHWC>, %out: memref<1x16x4x4xf16, #NH
   %r = VPUIP.GenericReshape %s1v {tag = "r"} : memref<32xf16> to memref<4x8xf16>
   %k = const.Declare memref<16xf16> = #const.Content<dense<1.0> : tensor<16xf16>> {tag = "k"}
   %kv = VPUIP.SubView %k [8] [8] {tag = "kv"} : memref<16xf16> to memref<8xf16>
+  %k2 = const.Declare memref<16xf16> = #const.Content<dense<1.0> : tensor<16xf16>> {tag = "k2"}
+  %k3 = const.Declare memref<16xf16> = #const.Content<dense<2.0> : tensor<16xf16>> {tag = "k3"}
+  %t0 = VPUIP.StaticAlloc<0> {tag = "t0"} -> memref<16xf16, #VPUIP.mem<CMX_NN[0]>>
+  %t1 = VPUIP.StaticAlloc<64> {tag = "t1"} -> memref<16xf16, #VPUIP.mem<CMX_NN[1]>>
   return %out : memref<1x16x4x4xf16, #NHWC>
 }
 )mlir";
@@ -189,4 +193,17 @@ TEST_F(BufferLocationTest, constantsShareNothing) {
   EXPECT_EQ(kv.kind, BufferRootKind::Constant);
   EXPECT_EQ(kv.offset, 16);
   EXPECT_TRUE(kv.mayOverlap(k));
+}
+
+TEST_F(BufferLocationTest, constantCopiesHoldTheirConstantsContent) {
+  // Equal constants copied into buffers of one type in any memory: one key.
+  std::optional<ConstantCopyKey> first =
+      getConstantCopyKey(value("k"), value("t0"));
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(getConstantCopyKey(value("k2"), value("t1")), first);
+  // Another content, another type: other keys.
+  EXPECT_NE(getConstantCopyKey(value("k3"), value("t1")), first);
+  EXPECT_NE(getConstantCopyKey(value("k"), value("c0")), first);
+  // Not a constant.
+  EXPECT_EQ(getConstantCopyKey(value("a"), value("t0")), std::nullopt);
 }
