@@ -377,6 +377,11 @@ Emulator::Impl::TaskCost Emulator::Impl::executeDma(Task &task) {
     hazards->accessLayout(src.region, src.offset, src.memDims, src.memStrides,
                           src.layout.elemBits, false);
   }
+  // Source strides along the destination's memory dimensions.
+  shape::MemStrides srcStrides;
+  for (int64_t d = 0; d < dst.memDims.rank(); ++d) {
+    srcStrides.push_back(src.layout.strides[layout.order.dimAt(MemDim(d))]);
+  }
   // The destination, then those of a broadcast (same layout, other CMX).
   llvm::SmallVector<uint32_t, 3> destinations = {task.dst};
   destinations.append(task.broadcast.begin(), task.broadcast.end());
@@ -391,11 +396,6 @@ Emulator::Impl::TaskCost Emulator::Impl::executeDma(Task &task) {
       // Identical compact layouts (checked by loadBlob).
       std::memmove(to, from, layout.spanBytes);
     } else {
-      // Source strides along the destination's memory dimensions.
-      shape::MemStrides srcStrides;
-      for (int64_t d = 0; d < copy.memDims.rank(); ++d) {
-        srcStrides.push_back(src.layout.strides[layout.order.dimAt(MemDim(d))]);
-      }
       shape::stridedCopy(reinterpret_cast<const char *>(from), srcStrides,
                          reinterpret_cast<char *>(to), copy.memStrides,
                          copy.memDims, shape::Bit(layout.elemBits));
