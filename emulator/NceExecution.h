@@ -164,7 +164,9 @@ computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
 
 /// The code the FP16 arithmetic runs: portable C++ loops, or AVX2 + FMA +
 /// F16C. Both give the same bits.
-enum class NceKernelIsa { Portable, Avx2 };
+/// Avx512: the AVX2 kernels, and for INT8 CONV and requantisation AVX-512
+/// (VNNI's 8-bit dot products, 64-bit lanes).
+enum class NceKernelIsa { Portable, Avx2, Avx512 };
 
 /// The ISA in use: the best the CPU has, unless setNceKernelIsa changed it.
 NceKernelIsa getNceKernelIsa();

@@ -702,16 +702,23 @@ bool hasAvx2Kernels() {
 #endif
 }
 
+/// True when the CPU runs the AVX-512 INT8 kernels (NceInt8.cpp) too.
+bool hasAvx512Kernels() {
+  return hasAvx2Kernels() && numeric::cpuHasAvx512Vnni();
+}
+
 /// The ISA in use (setNceKernelIsa), initially the best the CPU has.
 NceKernelIsa &selectedIsa() {
-  static NceKernelIsa isa =
-      hasAvx2Kernels() ? NceKernelIsa::Avx2 : NceKernelIsa::Portable;
+  static NceKernelIsa isa = hasAvx512Kernels() ? NceKernelIsa::Avx512
+                            : hasAvx2Kernels() ? NceKernelIsa::Avx2
+                                               : NceKernelIsa::Portable;
   return isa;
 }
 
 const NceKernels &getKernels() {
 #ifdef VPUC_NCE_AVX2
-  if (selectedIsa() == NceKernelIsa::Avx2) {
+  // (The FP16 kernels have no AVX-512 versions.)
+  if (selectedIsa() != NceKernelIsa::Portable) {
     return kAvx2Kernels;
   }
 #endif
@@ -1256,7 +1263,8 @@ void applyNceFloatPpe(const NceInvariantDesc &desc,
 NceKernelIsa getNceKernelIsa() { return selectedIsa(); }
 
 bool setNceKernelIsa(NceKernelIsa isa) {
-  if (isa == NceKernelIsa::Avx2 && !hasAvx2Kernels()) {
+  if ((isa == NceKernelIsa::Avx2 && !hasAvx2Kernels()) ||
+      (isa == NceKernelIsa::Avx512 && !hasAvx512Kernels())) {
     return false;
   }
   selectedIsa() = isa;

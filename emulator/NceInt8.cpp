@@ -29,9 +29,20 @@
 //  - the requantisation, PPE and clamp of each element are the scalar code's
 //    (storeNceInt8Result).
 //
-// AVX2 is used when setNceKernelIsa selects it (NceF16.cpp), portable loops of
-// the same algorithm otherwise. Output rows are independent, so a thread pool
-// splits a box into groups of rows; the bytes do not depend on the split.
+// With AVX-512 (VNNI), CONV reads the input bytes themselves (I8 shifted to
+// U8 by 128, the zero point with them) and multiplies each quad of a pixel's
+// input channels with 8 channels' quads of weights less their zero point
+// (which must fit int8) by vpdpbusd; the padding holds the input's zero
+// point, so sum((x - zp) * w) = sum(x * w) - zp * sum(w) over every tap and
+// channel, and the correction, one subtraction per output channel, gives the
+// exact sum: the arithmetic wraps modulo 2^32 and the result fits int32. The
+// requantisation runs on 8 64-bit lanes (an exact 64-bit multiply and an
+// arithmetic shift, the scalar floor shift).
+//
+// AVX2 and AVX-512 are used when setNceKernelIsa selects them (NceF16.cpp),
+// portable loops of the same algorithm otherwise. Output rows are independent,
+// so a thread pool splits a box into groups of rows; the bytes do not depend on
+// the split.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,6 +71,8 @@ namespace {
 constexpr int64_t kChannelBlock = 16;
 /// Output pixels of a CONV tile (of one or two vectors of 8 channels).
 constexpr int64_t kTilePixels = 4;
+/// Output pixels of an AVX-512 CONV tile (of one or two vectors).
+constexpr int64_t kBytesTilePixels = 6;
 
 int64_t roundUp(int64_t value, int64_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
@@ -398,6 +411,163 @@ __attribute__((target("avx2"))) void eltwiseAvx2(const NceInvariantDesc &desc,
   }
 }
 
+#define VPUC_AVX512                                                            \
+  __attribute__((target("avx512f,avx512vl,avx512bw,avx512dq,avx512vnni")))
+
+// GCC 12's AVX-512 headers start some intrinsics from undefined vectors.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+/// The AVX-512 CONV tile: for the pixels i < kBytesTilePixels and the output
+/// channels j < 8 * Vectors of a block, acc[i * accStride + j] = the sum over
+/// the taps t < taps and the input channels c < 4 * quads of in[i][tapOffset
+/// [t] + c] (a byte) times the weight (int8) of channel j, tap t and input
+/// channel c, less corr[j], all modulo 2^32. The weights of 8 channels,
+/// `blockStride` apart, hold per tap and quad of input channels the
+/// channels' quads side by side: an input quad read as one 32-bit value is
+/// multiplied with 8 channels' quads at once.
+template <int64_t Vectors>
+VPUC_AVX512 void
+convTileBytes(const uint8_t *const *in, const int64_t *tapOffset, int64_t taps,
+              int64_t quads, const int8_t *w, int64_t blockStride,
+              const int32_t *corr, int32_t *acc, int64_t accStride) {
+  __m256i a[kBytesTilePixels][Vectors];
+#pragma GCC unroll 8
+  for (int64_t i = 0; i < kBytesTilePixels; ++i) {
+#pragma GCC unroll 2
+    for (int64_t v = 0; v < Vectors; ++v) {
+      a[i][v] = _mm256_setzero_si256();
+    }
+  }
+  for (int64_t t = 0; t < taps; ++t) {
+    const uint8_t *x[kBytesTilePixels];
+#pragma GCC unroll 8
+    for (int64_t i = 0; i < kBytesTilePixels; ++i) {
+      x[i] = in[i] + tapOffset[t];
+    }
+    const int8_t *wt = w + t * quads * 32;
+    for (int64_t q = 0; q < quads; ++q) {
+      __m256i wv[Vectors];
+#pragma GCC unroll 2
+      for (int64_t v = 0; v < Vectors; ++v) {
+        wv[v] = _mm256_loadu_si256(
+            reinterpret_cast<const __m256i *>(wt + v * blockStride + 32 * q));
+      }
+#pragma GCC unroll 8
+      for (int64_t i = 0; i < kBytesTilePixels; ++i) {
+        int32_t quad;
+        std::memcpy(&quad, x[i] + 4 * q, sizeof(quad));
+        __m256i xv = _mm256_set1_epi32(quad);
+#pragma GCC unroll 2
+        for (int64_t v = 0; v < Vectors; ++v) {
+          a[i][v] = _mm256_dpbusd_epi32(a[i][v], xv, wv[v]);
+        }
+      }
+    }
+  }
+  __m256i c[Vectors];
+#pragma GCC unroll 2
+  for (int64_t v = 0; v < Vectors; ++v) {
+    c[v] = _mm256_loadu_si256(reinterpret_cast<const __m256i *>(corr + 8 * v));
+  }
+#pragma GCC unroll 8
+  for (int64_t i = 0; i < kBytesTilePixels; ++i) {
+#pragma GCC unroll 2
+    for (int64_t v = 0; v < Vectors; ++v) {
+      _mm256_storeu_si256(
+          reinterpret_cast<__m256i *>(acc + i * accStride + 8 * v),
+          _mm256_sub_epi32(a[i][v], c[v]));
+    }
+  }
+}
+
+/// Places `n` weights of one tap of a CONV channel, U8 (or I8)
+/// less `zp` (each fits int8: checked by the caller), into the quads of
+/// `into` (quad q at into[32 * q]); adds the sum of their magnitudes to
+/// `magnitude` and their sum to `sum`.
+VPUC_AVX512 void placeByteWeights(const uint8_t *from, int64_t n, bool u8,
+                                  int32_t zp, int8_t *into, int64_t &magnitude,
+                                  int64_t &sum) {
+  __m256i zero = _mm256_set1_epi16(static_cast<int16_t>(zp));
+  __m256i ones = _mm256_set1_epi16(1);
+  __m256i magnitudes = _mm256_setzero_si256(), sums = _mm256_setzero_si256();
+  alignas(16) int32_t quads[4];
+  int64_t c = 0;
+  for (; c + 16 <= n; c += 16) {
+    __m128i bytes =
+        _mm_loadu_si128(reinterpret_cast<const __m128i *>(from + c));
+    __m256i w = _mm256_sub_epi16(
+        u8 ? _mm256_cvtepu8_epi16(bytes) : _mm256_cvtepi8_epi16(bytes), zero);
+    magnitudes = _mm256_add_epi32(magnitudes,
+                                  _mm256_madd_epi16(_mm256_abs_epi16(w), ones));
+    sums = _mm256_add_epi32(sums, _mm256_madd_epi16(w, ones));
+    _mm_store_si128(reinterpret_cast<__m128i *>(quads),
+                    _mm256_cvtepi16_epi8(w));
+#pragma GCC unroll 4
+    for (int64_t q = 0; q < 4; ++q) {
+      std::memcpy(into + (c / 4 + q) * 32, quads + q, sizeof(int32_t));
+    }
+  }
+  alignas(32) int32_t lanes[8];
+  _mm256_store_si256(reinterpret_cast<__m256i *>(lanes), magnitudes);
+  for (int32_t lane : lanes) {
+    magnitude += lane;
+  }
+  _mm256_store_si256(reinterpret_cast<__m256i *>(lanes), sums);
+  for (int32_t lane : lanes) {
+    sum += lane;
+  }
+  for (; c < n; ++c) {
+    int32_t value = u8 ? static_cast<int32_t>(from[c])
+                       : static_cast<int32_t>(static_cast<int8_t>(from[c]));
+    int32_t w = value - zp;
+    magnitude += std::abs(w);
+    sum += w;
+    into[(c / 4) * 32 + c % 4] = static_cast<int8_t>(w);
+  }
+}
+
+/// requantizeAvx2 on 8 64-bit lanes: the product v * mult by one 64-bit
+/// multiply (exact: |v * mult| < 2^57), the floor division by 2^shift by an
+/// arithmetic shift; reads up to a multiple of 8 past count.
+VPUC_AVX512 void requantizeAvx512(const int32_t *acc, int64_t count,
+                                  const int64_t *bias, const int64_t *mult,
+                                  const int64_t *shift, const int64_t *round,
+                                  int64_t lowBound, int64_t highBound,
+                                  int64_t zeroPoint, uint8_t *out,
+                                  int64_t strideC) {
+  const __m512i low = _mm512_set1_epi64(lowBound);
+  const __m512i high = _mm512_set1_epi64(highBound);
+  const __m512i zp = _mm512_set1_epi64(zeroPoint);
+  for (int64_t j = 0; j < count; j += 8) {
+    __m512i v =
+        _mm512_add_epi64(_mm512_cvtepi32_epi64(_mm256_loadu_si256(
+                             reinterpret_cast<const __m256i *>(acc + j))),
+                         _mm512_loadu_si512(bias + j));
+    __m512i y =
+        _mm512_add_epi64(_mm512_mullo_epi64(v, _mm512_loadu_si512(mult + j)),
+                         _mm512_loadu_si512(round + j));
+    __m512i r = _mm512_srav_epi64(y, _mm512_loadu_si512(shift + j));
+    __m512i clamped =
+        _mm512_min_epi64(_mm512_max_epi64(_mm512_add_epi64(r, zp), low), high);
+    // The low byte of each result.
+    __m128i bytes = _mm512_cvtepi64_epi8(clamped);
+    int64_t n = std::min<int64_t>(8, count - j);
+    if (strideC == 1) {
+      _mm_mask_storeu_epi8(out + j, static_cast<__mmask16>((1u << n) - 1),
+                           bytes);
+    } else {
+      alignas(16) uint8_t lanes[16];
+      _mm_store_si128(reinterpret_cast<__m128i *>(lanes), bytes);
+      for (int64_t i = 0; i < n; ++i) {
+        out[(j + i) * strideC] = lanes[i];
+      }
+    }
+  }
+}
+
+#pragma GCC diagnostic pop
+
 #endif // VPUC_NCE_AVX2
 
 //===----------------------------------------------------------------------===//
@@ -427,9 +597,22 @@ struct Int8Box {
   /// past the channels.
   int64_t convCol0 = 0, convCols = 0, convStride = 0, convBlockStride = 0;
   std::unique_ptr<int16_t[]> convWeights;
+  /// CONV on AVX-512 (`bytes`): the input rows hold bytes (I8 plus 128),
+  /// the padding `bytesZeroPoint` (the input's zero point so shifted),
+  /// bytesStride (the input channels rounded up to a quad) per pixel; the
+  /// weights less their zero point as int8 per block of 8 output channels
+  /// (bytesBlockStride), tap and quad of input channels, the 8 channels'
+  /// quads side by side (convTileBytes), zeros past the channels; per output
+  /// channel of the box (a multiple of 16 of them), bytesZeroPoint times the
+  /// sum of its weights, modulo 2^32 (the tile's correction).
+  bool bytes = false;
+  int64_t bytesStride = 0, bytesBlockStride = 0;
+  int32_t bytesZeroPoint = 0;
+  std::unique_ptr<int8_t[]> byteWeights;
+  std::vector<int32_t> byteCorrection;
   /// DWCONV: per tap, kp weights less the zero point.
   std::vector<int32_t> dwWeights;
-  bool avx2 = false;
+  bool avx2 = false, avx512 = false;
   /// Integer outputs other than LRELU's with every multiplier below 2^24
   /// and every shift at most 63, on AVX2: per output channel of the box
   /// (kp of them, zeros past the box), the bias, multiplier, shift and
@@ -443,6 +626,13 @@ struct Int8Box {
 /// their accumulators (storeNceInt8Results); acc holds b.kp of them.
 void storeResults(const Int8Box &b, uint8_t *outPixel, const int32_t *acc) {
 #ifdef VPUC_NCE_AVX2
+  if (b.vectorStore && b.avx512) {
+    requantizeAvx512(acc, b.outChans, b.storeBias.data(), b.storeMult.data(),
+                     b.storeShift.data(), b.storeRound.data(), b.storeLow,
+                     b.storeHigh, b.desc.outZeroPoint,
+                     outPixel + b.box.z0 * b.output.strideC, b.output.strideC);
+    return;
+  }
   if (b.vectorStore) {
     requantizeAvx2(acc, b.outChans, b.storeBias.data(), b.storeMult.data(),
                    b.storeShift.data(), b.storeRound.data(), b.storeLow,
@@ -521,17 +711,23 @@ void loadRows(const Int8Box &b, int64_t y, Int8Scratch &s) {
   }
 }
 
-/// Computes output rows [y0, y1] of a CONV box: tiles of kTilePixels pixels
-/// (the last one repeating its last pixel) x 16 output channels (8 in the
-/// last block when the box's channels end there).
-void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
+/// Computes output rows [y0, y1] of a CONV box: tiles of Pixels pixels (the
+/// last one repeating its last pixel) x 16 output channels (8 in the last
+/// block when the box's channels end there). The input rows hold `Elem`s,
+/// `stride` per pixel, `padding` outside the input; `loadPixel(pixel, into)`
+/// fills a pixel's `stride` values from the input; `tile(in, tapOffset,
+/// taps, k0, vectors, acc, accStride)` computes a tile of the channels from
+/// k0 on.
+template <typename Elem, int64_t Pixels, typename LoadPixel, typename Tile>
+void computeConvRowsOf(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s,
+                       int64_t stride, Elem padding, LoadPixel loadPixel,
+                       Tile tile) {
   const NceInvariantDesc &desc = b.desc;
   const NceActivation &input = b.input;
   const NceBox &box = b.box;
   int64_t taps = desc.kernelH * desc.kernelW;
-  int64_t stride = b.convStride, pairs = stride / 2;
   int64_t rowSize = b.convCols * stride;
-  s.rows.reset(new int16_t[desc.kernelH * rowSize]);
+  std::unique_ptr<Elem[]> rows(new Elem[desc.kernelH * rowSize]);
   s.rowZeros.assign(desc.kernelH, false);
   s.tapIndex.resize(taps);
   for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
@@ -540,63 +736,43 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
     }
   }
   int64_t kp16 = roundUp(b.outChans, 16);
-  s.acc.assign(kTilePixels * kp16, 0);
-  // The columns of the rows inside the input (the others stay zeros).
+  s.acc.assign(Pixels * kp16, 0);
+  // The columns of the rows inside the input (the others stay padding).
   int64_t colBegin = std::min(b.convCols, std::max<int64_t>(0, -b.convCol0));
   int64_t colEnd = std::min(b.convCols, input.width - b.convCol0);
   for (int64_t y = y0; y <= y1; ++y) {
     int64_t top = y * desc.strideH - desc.padTop;
     for (int64_t ky = 0; ky < desc.kernelH; ++ky) {
       int64_t iy = top + ky;
-      int16_t *row = s.rows.get() + ky * rowSize;
+      Elem *row = rows.get() + ky * rowSize;
       if (iy < 0 || iy >= input.height) {
         if (!s.rowZeros[ky]) {
-          std::fill(row, row + rowSize, 0);
+          std::fill(row, row + rowSize, padding);
           s.rowZeros[ky] = true;
         }
         continue;
       }
       s.rowZeros[ky] = false;
-      // The padding columns, and the half pair past the channels.
-      std::fill(row, row + colBegin * stride, 0);
-      std::fill(row + std::max(colBegin, colEnd) * stride, row + rowSize, 0);
+      // The padding columns.
+      std::fill(row, row + colBegin * stride, padding);
+      std::fill(row + std::max(colBegin, colEnd) * stride, row + rowSize,
+                padding);
       for (int64_t col = colBegin; col < colEnd; ++col) {
-        const uint8_t *pixel = input.data + iy * input.strideH +
-                               (b.convCol0 + col) * input.strideW;
-        int16_t *into = row + col * stride;
-        if (input.strideC == 1) {
-          convertRow(b, input.dtype, pixel, b.chans, desc.inputZeroPoint, into);
-        } else {
-          for (int64_t c = 0; c < b.chans; ++c) {
-            into[c] = static_cast<int16_t>(
-                loadNceInt8(pixel + c * input.strideC, input.dtype) -
-                desc.inputZeroPoint);
-          }
-        }
-        std::fill(into + b.chans, into + stride, 0);
+        loadPixel(input.data + iy * input.strideH +
+                      (b.convCol0 + col) * input.strideW,
+                  row + col * stride);
       }
     }
-    for (int64_t x = box.x0; x <= box.x1; x += kTilePixels) {
-      int64_t pixels = std::min(kTilePixels, box.x1 - x + 1);
-      const int16_t *in[kTilePixels];
-      for (int64_t i = 0; i < kTilePixels; ++i) {
+    for (int64_t x = box.x0; x <= box.x1; x += Pixels) {
+      int64_t pixels = std::min(Pixels, box.x1 - x + 1);
+      const Elem *in[Pixels];
+      for (int64_t i = 0; i < Pixels; ++i) {
         int64_t xi = x + std::min(i, pixels - 1);
-        in[i] = s.rows.get() + (xi - box.x0) * desc.strideW * stride;
+        in[i] = rows.get() + (xi - box.x0) * desc.strideW * stride;
       }
       for (int64_t k0 = 0; k0 < b.outChans; k0 += 16) {
-        int64_t vectors = b.outChans - k0 > 8 ? 2 : 1;
-        const int16_t *w = b.convWeights.get() + (k0 / 8) * b.convBlockStride;
-        int32_t *acc = s.acc.data() + k0;
-#ifdef VPUC_NCE_AVX2
-        if (b.avx2) {
-          (vectors == 2 ? convTileAvx2<2>
-                        : convTileAvx2<1>)(in, s.tapIndex.data(), taps, pairs,
-                                           w, b.convBlockStride, acc, kp16);
-          continue;
-        }
-#endif
-        convTilePortable(in, s.tapIndex.data(), taps, pairs, w,
-                         b.convBlockStride, vectors, acc, kp16);
+        tile(in, s.tapIndex.data(), taps, k0, b.outChans - k0 > 8 ? 2 : 1,
+             s.acc.data() + k0, kp16);
       }
       for (int64_t i = 0; i < pixels; ++i) {
         uint8_t *outPixel =
@@ -605,6 +781,82 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
       }
     }
   }
+}
+
+/// Computes output rows [y0, y1] of a CONV box (computeConvRowsOf), on
+/// int16 operands less their zero points, or on bytes (AVX-512).
+void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
+  const NceInvariantDesc &desc = b.desc;
+  const NceActivation &input = b.input;
+#ifdef VPUC_NCE_AVX2
+  if (b.bytes) {
+    bool shift = input.dtype != schema::DType::U8;
+    auto loadPixel = [&](const uint8_t *pixel, uint8_t *into) {
+      if (input.strideC == 1) {
+        std::memcpy(into, pixel, b.chans);
+        if (shift) {
+          for (int64_t c = 0; c < b.chans; ++c) {
+            into[c] ^= 0x80;
+          }
+        }
+      } else {
+        for (int64_t c = 0; c < b.chans; ++c) {
+          into[c] = static_cast<uint8_t>(
+              loadNceInt8(pixel + c * input.strideC, input.dtype) +
+              (shift ? 128 : 0));
+        }
+      }
+      std::fill(into + b.chans, into + b.bytesStride,
+                static_cast<uint8_t>(b.bytesZeroPoint));
+    };
+    int64_t quads = b.bytesStride / 4;
+    auto tile = [&](const uint8_t *const *in, const int64_t *tapOffset,
+                    int64_t taps, int64_t k0, int64_t vectors, int32_t *acc,
+                    int64_t accStride) {
+      const int8_t *w = b.byteWeights.get() + (k0 / 8) * b.bytesBlockStride;
+      const int32_t *corr = b.byteCorrection.data() + k0;
+      (vectors == 2 ? convTileBytes<2>
+                    : convTileBytes<1>)(in, tapOffset, taps, quads, w,
+                                        b.bytesBlockStride, corr, acc,
+                                        accStride);
+    };
+    computeConvRowsOf<uint8_t, kBytesTilePixels>(
+        b, y0, y1, s, b.bytesStride, static_cast<uint8_t>(b.bytesZeroPoint),
+        loadPixel, tile);
+    return;
+  }
+#endif
+  int64_t pairs = b.convStride / 2;
+  auto loadPixel = [&](const uint8_t *pixel, int16_t *into) {
+    if (input.strideC == 1) {
+      convertRow(b, input.dtype, pixel, b.chans, desc.inputZeroPoint, into);
+    } else {
+      for (int64_t c = 0; c < b.chans; ++c) {
+        into[c] = static_cast<int16_t>(
+            loadNceInt8(pixel + c * input.strideC, input.dtype) -
+            desc.inputZeroPoint);
+      }
+    }
+    // The half pair past the channels.
+    std::fill(into + b.chans, into + b.convStride, 0);
+  };
+  auto tile = [&](const int16_t *const *in, const int64_t *tapOffset,
+                  int64_t taps, int64_t k0, int64_t vectors, int32_t *acc,
+                  int64_t accStride) {
+    const int16_t *w = b.convWeights.get() + (k0 / 8) * b.convBlockStride;
+#ifdef VPUC_NCE_AVX2
+    if (b.avx2) {
+      (vectors == 2 ? convTileAvx2<2>
+                    : convTileAvx2<1>)(in, tapOffset, taps, pairs, w,
+                                       b.convBlockStride, acc, accStride);
+      return;
+    }
+#endif
+    convTilePortable(in, tapOffset, taps, pairs, w, b.convBlockStride, vectors,
+                     acc, accStride);
+  };
+  computeConvRowsOf<int16_t, kTilePixels>(b, y0, y1, s, b.convStride,
+                                          int16_t(0), loadPixel, tile);
 }
 
 /// Computes output rows [y0, y1] of the box.
@@ -731,7 +983,9 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
   b.chans = b.inBox.z1 - b.inBox.z0 + 1;
   b.chanStride = roundUp(std::max<int64_t>(b.chans, 1), kChannelBlock);
   b.kp = roundUp(b.outChans, 8);
-  b.avx2 = getNceKernelIsa() == NceKernelIsa::Avx2;
+  NceKernelIsa isa = getNceKernelIsa();
+  b.avx2 = isa != NceKernelIsa::Portable;
+  b.avx512 = isa == NceKernelIsa::Avx512;
   bool conv = desc.type == schema::NceTaskType::CONV;
   int64_t taps = desc.kernelH * desc.kernelW;
   if (isNceWeighted(desc.type)) {
@@ -739,10 +993,26 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
     if (conv) {
       b.convCol0 = box.x0 * desc.strideW - desc.padLeft;
       b.convCols = (box.x1 - box.x0) * desc.strideW + desc.kernelW;
-      b.convStride = roundUp(std::max<int64_t>(b.chans, 1), 2);
-      b.convBlockStride = taps * b.convStride * 8;
-      b.convWeights.reset(
-          new int16_t[roundUp(b.outChans, 16) / 8 * b.convBlockStride]);
+      // On bytes when the weights less their zero point are int8 and the
+      // input's zero point, shifted with an I8 input, is a byte.
+      b.bytesZeroPoint =
+          desc.inputZeroPoint + (input.dtype == schema::DType::U8 ? 0 : 128);
+      int32_t wLow = desc.weightsType == schema::DType::U8 ? 0 : -128;
+      b.bytes = b.avx512 && b.bytesZeroPoint >= 0 && b.bytesZeroPoint <= 255 &&
+                wLow - desc.weightsZeroPoint >= -128 &&
+                wLow + 255 - desc.weightsZeroPoint <= 127;
+      if (b.bytes) {
+        b.bytesStride = roundUp(std::max<int64_t>(b.chans, 1), 4);
+        b.bytesBlockStride = taps * b.bytesStride * 8;
+        b.byteWeights.reset(
+            new int8_t[roundUp(b.outChans, 16) / 8 * b.bytesBlockStride]);
+        b.byteCorrection.assign(roundUp(b.outChans, 16), 0);
+      } else {
+        b.convStride = roundUp(std::max<int64_t>(b.chans, 1), 2);
+        b.convBlockStride = taps * b.convStride * 8;
+        b.convWeights.reset(
+            new int16_t[roundUp(b.outChans, 16) / 8 * b.convBlockStride]);
+      }
     } else {
       b.dwWeights.assign(taps * b.kp, 0);
     }
@@ -760,6 +1030,25 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
       for (int64_t k = k0; k < k1; ++k) {
         const uint8_t *row = weights[box.z0 + k].weights;
         int64_t magnitude = 0;
+#ifdef VPUC_NCE_AVX2
+        if (b.bytes) {
+          int8_t *into =
+              b.byteWeights.get() + (k / 8) * b.bytesBlockStride + (k % 8) * 4;
+          int64_t sum = 0;
+          for (int64_t t = 0; t < taps; ++t) {
+            placeByteWeights(
+                row + t * inC, inC, desc.weightsType == schema::DType::U8, zp,
+                into + t * (b.bytesStride / 4) * 32, magnitude, sum);
+          }
+          if (magnitude * maxInput > kMaxSum) {
+            return false;
+          }
+          // The tile's correction, modulo 2^32.
+          b.byteCorrection[k] = static_cast<int32_t>(static_cast<uint32_t>(
+              static_cast<uint64_t>(sum * b.bytesZeroPoint)));
+          continue;
+        }
+#endif
         int16_t *convInto = conv ? b.convWeights.get() +
                                        (k / 8) * b.convBlockStride + (k % 8) * 2
                                  : nullptr;
@@ -810,16 +1099,22 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
       std::vector<char> placed(blocks, 1);
       auto placeBlocks = [&](int64_t begin, int64_t end) {
         for (int64_t block = begin; block < end; ++block) {
-          int16_t *at = b.convWeights.get() + block * b.convBlockStride;
-          std::fill(at, at + b.convBlockStride, 0);
+          if (b.bytes) {
+            int8_t *at = b.byteWeights.get() + block * b.bytesBlockStride;
+            std::fill(at, at + b.bytesBlockStride, 0);
+          } else {
+            int16_t *at = b.convWeights.get() + block * b.convBlockStride;
+            std::fill(at, at + b.convBlockStride, 0);
+          }
           placed[block] = placeChannels(std::min(b.outChans, block * 8),
                                         std::min(b.outChans, block * 8 + 8));
         }
       };
       if (pool) {
+        int64_t blockValues =
+            b.bytes ? b.bytesBlockStride / 2 : b.convBlockStride;
         pool->parallelFor(
-            blocks,
-            std::max<int64_t>(1, (int64_t(1) << 16) / b.convBlockStride),
+            blocks, std::max<int64_t>(1, (int64_t(1) << 16) / blockValues),
             placeBlocks);
       } else {
         placeBlocks(0, blocks);

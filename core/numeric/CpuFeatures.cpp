@@ -24,10 +24,20 @@ bool cpuHasFma() {
   static const bool has = __builtin_cpu_supports("fma");
   return has;
 }
+
+bool cpuHasAvx512Vnni() {
+  static const bool has = __builtin_cpu_supports("avx512f") &&
+                          __builtin_cpu_supports("avx512vl") &&
+                          __builtin_cpu_supports("avx512bw") &&
+                          __builtin_cpu_supports("avx512dq") &&
+                          __builtin_cpu_supports("avx512vnni");
+  return has;
+}
 #else
 bool cpuHasAvx2() { return false; }
 bool cpuHasF16c() { return false; }
 bool cpuHasFma() { return false; }
+bool cpuHasAvx512Vnni() { return false; }
 #endif
 
 } // namespace mlir::vpuc::numeric

@@ -21,6 +21,9 @@ bool cpuHasAvx2();
 bool cpuHasF16c();
 /// True when the CPU has FMA.
 bool cpuHasFma();
+/// AVX-512 F, VL, BW and DQ with VNNI (the 8-bit dot products of
+/// vpdpbusd, on 256- and 512-bit vectors).
+bool cpuHasAvx512Vnni();
 
 } // namespace mlir::vpuc::numeric
 

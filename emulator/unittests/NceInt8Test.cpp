@@ -1247,15 +1247,18 @@ void checkKernels(const Int8Case &c) {
       in2 = int8View(c.input2, c.in2Type, c.inC, c.height, c.width,
                      channelMinor, in2Storage);
     }
-    for (NceKernelIsa isa : {NceKernelIsa::Portable, NceKernelIsa::Avx2}) {
+    for (NceKernelIsa isa :
+         {NceKernelIsa::Portable, NceKernelIsa::Avx2, NceKernelIsa::Avx512}) {
       if (!setNceKernelIsa(isa)) {
         continue;
       }
       for (threading::ThreadPool *threads :
            {static_cast<threading::ThreadPool *>(nullptr), &pool}) {
         SCOPED_TRACE(std::string(channelMinor ? "NHWC" : "NCHW") + ", " +
-                     (isa == NceKernelIsa::Avx2 ? "AVX2" : "portable") + ", " +
-                     (threads ? "3 threads" : "1 thread"));
+                     (isa == NceKernelIsa::Avx512 ? "AVX-512"
+                      : isa == NceKernelIsa::Avx2 ? "AVX2"
+                                                  : "portable") +
+                     ", " + (threads ? "3 threads" : "1 thread"));
         std::vector<uint8_t> bytes(c.outC * c.outH() * c.outW() * elemBytes,
                                    0xab);
         NceActivation out;
@@ -1323,6 +1326,12 @@ TEST(NceInt8Test, kernelsOnEveryIsaAndThreadCount) {
                      blob::getDTypeName(weights) + " -> " +
                      blob::getDTypeName(out));
         checkKernels(strided3x3(in, weights, out, seed++));
+        // Weights whose zero point leaves them int8 (the AVX-512 CONV on
+        // bytes): symmetric I8, U8 around 128.
+        Int8Case bytes = strided3x3(in, weights, out, seed++);
+        bytes.weightsZp = weights == DType::U8 ? 128 : 0;
+        SCOPED_TRACE("weights zero point " + std::to_string(bytes.weightsZp));
+        checkKernels(bytes);
       }
     }
   }
@@ -1336,6 +1345,8 @@ TEST(NceInt8Test, kernelsOnEveryIsaAndThreadCount) {
   wide.padTop = wide.padBottom = wide.padLeft = wide.padRight = 0;
   wide.randomize(seed++);
   checkKernels(wide);
+  wide.weightsZp = 0;
+  checkKernels(wide);
   // A 5x5 window over wide padding: pixels whose window is mostly outside.
   Int8Case padded = strided3x3(DType::U8, DType::U8, DType::U8, seed++);
   padded.kernelH = padded.kernelW = 5;
@@ -1346,13 +1357,14 @@ TEST(NceInt8Test, kernelsOnEveryIsaAndThreadCount) {
 }
 
 TEST(NceInt8Test, convTilesAcrossWidthsAndChannels) {
-  // The CONV tiles of 4 pixels x 16 channels: rows of 1 to 9 pixels (whole
-  // tiles and a last one of 1 to 3), 8 to 37 output channels (one or two
-  // vectors in the last block), an odd number of input channels (a pair
-  // half padding), the window over the padding on every side, stride 1 and
-  // 2.
+  // The CONV tiles of 4 (AVX-512 on bytes: 6) pixels x 16 channels: rows of
+  // 1 to 13 pixels (whole tiles and a last one shorter), 8 to 37 output
+  // channels (one or two vectors in the last block), a number of input
+  // channels that is not a multiple of a pair or a quad, the window over
+  // the padding on every side, stride 1 and 2; weights whose zero point
+  // leaves them int8 or not.
   uint32_t seed = 300;
-  for (int64_t width : {1, 2, 3, 4, 5, 7, 9}) {
+  for (int64_t width : {1, 2, 3, 4, 5, 7, 9, 11, 13}) {
     for (int64_t outC : {8, 16, 24, 37}) {
       for (int64_t stride : {1, 2}) {
         Int8Case c = strided3x3(DType::U8, DType::I8, DType::U8, seed++);
@@ -1367,6 +1379,8 @@ TEST(NceInt8Test, convTilesAcrossWidthsAndChannels) {
         SCOPED_TRACE("width " + std::to_string(width) + ", " +
                      std::to_string(outC) + " channels, stride " +
                      std::to_string(stride));
+        checkKernels(c);
+        c.weightsZp = 0;
         checkKernels(c);
       }
     }
