@@ -714,13 +714,14 @@ void loadRows(const Int8Box &b, int64_t y, Int8Scratch &s) {
 /// Computes output rows [y0, y1] of a CONV box: tiles of Pixels pixels (the
 /// last one repeating its last pixel) x 16 output channels (8 in the last
 /// block when the box's channels end there). The input rows hold `Elem`s,
-/// `stride` per pixel, `padding` outside the input; `loadPixel(pixel, into)`
-/// fills a pixel's `stride` values from the input; `tile(in, tapOffset,
+/// `stride` per pixel, `padding` outside the input; `loadPixels(pixel, n,
+/// into)` fills the `stride` values of each of n pixels from the input, the
+/// first at `pixel`, the next input.strideW bytes on; `tile(in, tapOffset,
 /// taps, k0, vectors, acc, accStride)` computes a tile of the channels from
 /// k0 on.
-template <typename Elem, int64_t Pixels, typename LoadPixel, typename Tile>
+template <typename Elem, int64_t Pixels, typename LoadPixels, typename Tile>
 void computeConvRowsOf(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s,
-                       int64_t stride, Elem padding, LoadPixel loadPixel,
+                       int64_t stride, Elem padding, LoadPixels loadPixels,
                        Tile tile) {
   const NceInvariantDesc &desc = b.desc;
   const NceActivation &input = b.input;
@@ -757,10 +758,10 @@ void computeConvRowsOf(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s,
       std::fill(row, row + colBegin * stride, padding);
       std::fill(row + std::max(colBegin, colEnd) * stride, row + rowSize,
                 padding);
-      for (int64_t col = colBegin; col < colEnd; ++col) {
-        loadPixel(input.data + iy * input.strideH +
-                      (b.convCol0 + col) * input.strideW,
-                  row + col * stride);
+      if (colEnd > colBegin) {
+        loadPixels(input.data + iy * input.strideH +
+                       (b.convCol0 + colBegin) * input.strideW,
+                   colEnd - colBegin, row + colBegin * stride);
       }
     }
     for (int64_t x = box.x0; x <= box.x1; x += Pixels) {
@@ -791,23 +792,46 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
 #ifdef VPUC_NCE_AVX2
   if (b.bytes) {
     bool shift = input.dtype != schema::DType::U8;
-    auto loadPixel = [&](const uint8_t *pixel, uint8_t *into) {
-      if (input.strideC == 1) {
-        std::memcpy(into, pixel, b.chans);
+    // I8 to U8: plus 128 modulo 256, the top bit flipped.
+    auto flip = [](uint8_t *bytes, int64_t n) {
+      int64_t c = 0;
+      for (; c + 8 <= n; c += 8) {
+        uint64_t word;
+        std::memcpy(&word, bytes + c, sizeof(word));
+        word ^= 0x8080808080808080ull;
+        std::memcpy(bytes + c, &word, sizeof(word));
+      }
+      for (; c < n; ++c) {
+        bytes[c] ^= 0x80;
+      }
+    };
+    auto loadPixels = [&](const uint8_t *pixel, int64_t n, uint8_t *into) {
+      if (input.strideC == 1 && input.strideW == b.chans &&
+          b.bytesStride == b.chans) {
+        // Whole pixels side by side in the input and the row: one copy.
+        std::memcpy(into, pixel, n * b.chans);
         if (shift) {
+          flip(into, n * b.chans);
+        }
+        return;
+      }
+      for (int64_t i = 0; i < n;
+           ++i, pixel += input.strideW, into += b.bytesStride) {
+        if (input.strideC == 1) {
+          std::memcpy(into, pixel, b.chans);
+          if (shift) {
+            flip(into, b.chans);
+          }
+        } else {
           for (int64_t c = 0; c < b.chans; ++c) {
-            into[c] ^= 0x80;
+            into[c] = static_cast<uint8_t>(
+                loadNceInt8(pixel + c * input.strideC, input.dtype) +
+                (shift ? 128 : 0));
           }
         }
-      } else {
-        for (int64_t c = 0; c < b.chans; ++c) {
-          into[c] = static_cast<uint8_t>(
-              loadNceInt8(pixel + c * input.strideC, input.dtype) +
-              (shift ? 128 : 0));
-        }
+        std::fill(into + b.chans, into + b.bytesStride,
+                  static_cast<uint8_t>(b.bytesZeroPoint));
       }
-      std::fill(into + b.chans, into + b.bytesStride,
-                static_cast<uint8_t>(b.bytesZeroPoint));
     };
     int64_t quads = b.bytesStride / 4;
     auto tile = [&](const uint8_t *const *in, const int64_t *tapOffset,
@@ -822,23 +846,26 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
     };
     computeConvRowsOf<uint8_t, kBytesTilePixels>(
         b, y0, y1, s, b.bytesStride, static_cast<uint8_t>(b.bytesZeroPoint),
-        loadPixel, tile);
+        loadPixels, tile);
     return;
   }
 #endif
   int64_t pairs = b.convStride / 2;
-  auto loadPixel = [&](const uint8_t *pixel, int16_t *into) {
-    if (input.strideC == 1) {
-      convertRow(b, input.dtype, pixel, b.chans, desc.inputZeroPoint, into);
-    } else {
-      for (int64_t c = 0; c < b.chans; ++c) {
-        into[c] = static_cast<int16_t>(
-            loadNceInt8(pixel + c * input.strideC, input.dtype) -
-            desc.inputZeroPoint);
+  auto loadPixels = [&](const uint8_t *pixel, int64_t n, int16_t *into) {
+    for (int64_t i = 0; i < n;
+         ++i, pixel += input.strideW, into += b.convStride) {
+      if (input.strideC == 1) {
+        convertRow(b, input.dtype, pixel, b.chans, desc.inputZeroPoint, into);
+      } else {
+        for (int64_t c = 0; c < b.chans; ++c) {
+          into[c] = static_cast<int16_t>(
+              loadNceInt8(pixel + c * input.strideC, input.dtype) -
+              desc.inputZeroPoint);
+        }
       }
+      // The half pair past the channels.
+      std::fill(into + b.chans, into + b.convStride, 0);
     }
-    // The half pair past the channels.
-    std::fill(into + b.chans, into + b.convStride, 0);
   };
   auto tile = [&](const int16_t *const *in, const int64_t *tapOffset,
                   int64_t taps, int64_t k0, int64_t vectors, int32_t *acc,
@@ -856,7 +883,7 @@ void computeConvRows(const Int8Box &b, int64_t y0, int64_t y1, Int8Scratch &s) {
                      acc, accStride);
   };
   computeConvRowsOf<int16_t, kTilePixels>(b, y0, y1, s, b.convStride,
-                                          int16_t(0), loadPixel, tile);
+                                          int16_t(0), loadPixels, tile);
 }
 
 /// Computes output rows [y0, y1] of the box.
@@ -1035,10 +1062,16 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
           int8_t *into =
               b.byteWeights.get() + (k / 8) * b.bytesBlockStride + (k % 8) * 4;
           int64_t sum = 0;
-          for (int64_t t = 0; t < taps; ++t) {
-            placeByteWeights(
-                row + t * inC, inC, desc.weightsType == schema::DType::U8, zp,
-                into + t * (b.bytesStride / 4) * 32, magnitude, sum);
+          bool u8 = desc.weightsType == schema::DType::U8;
+          if (b.bytesStride == inC) {
+            // Whole quads per tap: the channel's taps are one run of quads.
+            placeByteWeights(row, taps * inC, u8, zp, into, magnitude, sum);
+          } else {
+            for (int64_t t = 0; t < taps; ++t) {
+              placeByteWeights(row + t * inC, inC, u8, zp,
+                               into + t * (b.bytesStride / 4) * 32, magnitude,
+                               sum);
+            }
           }
           if (magnitude * maxInput > kMaxSum) {
             return false;

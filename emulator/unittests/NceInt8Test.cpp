@@ -1329,6 +1329,8 @@ TEST(NceInt8Test, kernelsOnEveryIsaAndThreadCount) {
         // Weights whose zero point leaves them int8 (the AVX-512 CONV on
         // bytes): symmetric I8, U8 around 128.
         Int8Case bytes = strided3x3(in, weights, out, seed++);
+        bytes.inC = 16;
+        bytes.randomize(seed++);
         bytes.weightsZp = weights == DType::U8 ? 128 : 0;
         SCOPED_TRACE("weights zero point " + std::to_string(bytes.weightsZp));
         checkKernels(bytes);
@@ -1368,7 +1370,8 @@ TEST(NceInt8Test, convTilesAcrossWidthsAndChannels) {
     for (int64_t outC : {8, 16, 24, 37}) {
       for (int64_t stride : {1, 2}) {
         Int8Case c = strided3x3(DType::U8, DType::I8, DType::U8, seed++);
-        c.inC = outC == 37 ? 33 : 3;
+        // Quads of input channels too (a pixel's channels copied whole).
+        c.inC = outC == 37 ? 33 : outC == 24 ? 32 : 3;
         c.outC = outC;
         c.height = 5;
         c.width = width;
