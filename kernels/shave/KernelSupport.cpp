@@ -13,8 +13,14 @@
 #include <limits>
 #include <type_traits>
 
+#include "core/numeric/CpuFeatures.h"
 #include "core/numeric/Float16.h"
 #include "core/shape/StridedCopy.h"
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define VPUC_KERNEL_AVX2 1
+#endif
 
 namespace mlir::vpuc::emu {
 
@@ -237,9 +243,47 @@ template <typename T, typename V> T toInteger(V value) {
   return static_cast<T>(t);
 }
 
+#ifdef VPUC_KERNEL_AVX2
+/// toInteger<T> of in[i] into data[i] for a byte type T, eight at a time,
+/// for the whole vectors of `count`; returns how many it stored. The same
+/// operations: truncation (exact in float), the clamp to T's range (for an
+/// integral value, t <= lo is max(t, lo) = lo and t >= hi + 1 is
+/// min(t, hi) = hi; infinities too), NaN to 0 (maxps returns its second
+/// operand, a bound, for a NaN, which the ordered mask then clears).
+template <typename T>
+__attribute__((target("avx2"))) int64_t storeBytesAvx2(uint8_t *data,
+                                                       int64_t count,
+                                                       const float *in) {
+  const __m256 lo = _mm256_set1_ps(std::numeric_limits<T>::min());
+  const __m256 hi = _mm256_set1_ps(std::numeric_limits<T>::max());
+  int64_t i = 0;
+  for (; i + 8 <= count; i += 8) {
+    __m256 v = _mm256_loadu_ps(in + i);
+    __m256 ordered = _mm256_cmp_ps(v, v, _CMP_ORD_Q);
+    __m256 t = _mm256_round_ps(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    t = _mm256_and_ps(_mm256_min_ps(_mm256_max_ps(t, lo), hi), ordered);
+    __m256i q = _mm256_cvttps_epi32(t);
+    __m128i words = _mm_packs_epi32(_mm256_castsi256_si128(q),
+                                    _mm256_extracti128_si256(q, 1));
+    __m128i bytes = std::is_signed_v<T> ? _mm_packs_epi16(words, words)
+                                        : _mm_packus_epi16(words, words);
+    _mm_storel_epi64(reinterpret_cast<__m128i *>(data + i), bytes);
+  }
+  return i;
+}
+#endif
+
 template <typename T, typename V>
 void storeInts(uint8_t *data, int64_t stride, int64_t count, const V *in) {
-  for (int64_t i = 0; i < count; ++i) {
+  int64_t i = 0;
+#ifdef VPUC_KERNEL_AVX2
+  if constexpr (sizeof(T) == 1 && std::is_same_v<V, float>) {
+    if (stride == 1 && numeric::cpuHasAvx2()) {
+      i = storeBytesAvx2<T>(data, count, in);
+    }
+  }
+#endif
+  for (; i < count; ++i) {
     T result = toInteger<T>(in[i]);
     std::memcpy(data + i * stride, &result, sizeof(T));
   }

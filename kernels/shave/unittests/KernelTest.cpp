@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
+#include <random>
 
 #include "core/numeric/Float16.h"
 #include "kernels/abi/ArgPacker.h"
@@ -394,6 +396,59 @@ TEST(KernelTest, f16StoresCountUnderflowInScope) {
 // A row with stride 0 (a broadcast element) loads as the element converted
 // once per position: the same values as a dense row of copies, for every
 // float and integer type and lengths around the conversion blocks.
+TEST(KernelTest, floatStoresToBytesTruncateAndSaturate) {
+  // storeRow of floats into I8 and U8: rows with stride 1 (eight at a time
+  // where the CPU has AVX2) and stride 2 (element by element) against the
+  // definition: NaN -> 0, else truncation toward zero, then saturation.
+  std::vector<float> values = {std::numeric_limits<float>::quiet_NaN(),
+                               -std::numeric_limits<float>::quiet_NaN(),
+                               std::numeric_limits<float>::infinity(),
+                               -std::numeric_limits<float>::infinity(),
+                               0.0f,
+                               -0.0f,
+                               0.5f,
+                               -0.5f,
+                               0.99f,
+                               -0.99f,
+                               1.0f,
+                               -1.0f,
+                               126.9f,
+                               127.0f,
+                               127.5f,
+                               128.0f,
+                               -128.0f,
+                               -128.9f,
+                               -129.0f,
+                               254.9f,
+                               255.0f,
+                               255.99f,
+                               256.0f,
+                               1e10f,
+                               -1e10f,
+                               std::numeric_limits<float>::denorm_min()};
+  std::mt19937 random(7);
+  std::uniform_real_distribution<float> uniform(-300.0f, 300.0f);
+  for (int i = 0; i < 301; ++i) {
+    values.push_back(uniform(random));
+  }
+  for (abi::DataType type : {abi::DataType::I8, abi::DataType::U8}) {
+    bool isSigned = type == abi::DataType::I8;
+    double lo = isSigned ? -128 : 0, hi = isSigned ? 127 : 255;
+    int64_t count = static_cast<int64_t>(values.size());
+    std::vector<uint8_t> dense(count), strided(2 * count);
+    storeRow(type, dense.data(), 1, count, values.data());
+    storeRow(type, strided.data(), 2, count, values.data());
+    for (int64_t i = 0; i < count; ++i) {
+      double v = values[i];
+      double t = std::isnan(v) ? 0 : std::clamp(std::trunc(v), lo, hi);
+      uint8_t want = static_cast<uint8_t>(static_cast<int64_t>(t) & 0xFF);
+      EXPECT_EQ(dense[i], want)
+          << "value " << values[i] << ", type " << static_cast<int>(type);
+      EXPECT_EQ(strided[2 * i], want) << "value " << values[i];
+    }
+  }
+}
+
 TEST(KernelTest, broadcastRowsLoadAsDenseCopies) {
   struct Case {
     abi::DataType type;
