@@ -1203,15 +1203,17 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
           shift == 0 ? 0 : int64_t(1) << (std::min(shift, 63u) - 1);
     }
   }
-  forEachNceRowChunk(desc, input.channels, b.outChans, box, pool,
-                     [&](int64_t y0, int64_t y1) {
-                       Int8Scratch scratch;
-                       if (conv) {
-                         computeConvRows(b, y0, y1, scratch);
-                       } else {
-                         computeRows(b, y0, y1, scratch);
-                       }
-                     });
+  forEachNceRowChunk(
+      desc, input.channels, b.outChans, box, pool,
+      [&](int64_t y0, int64_t y1) {
+        Int8Scratch scratch;
+        if (conv) {
+          computeConvRows(b, y0, y1, scratch);
+        } else {
+          computeRows(b, y0, y1, scratch);
+        }
+      },
+      kNceInt8MacsPerChunk);
   return true;
 }
 

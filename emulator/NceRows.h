@@ -28,16 +28,23 @@ namespace mlir::vpuc::emu {
 /// the small boxes of ppocr and transformer_enc cost more than they gave).
 /// The parts write disjoint outputs, so the bytes do not depend on it.
 constexpr int64_t kNceMacsPerChunk = int64_t(1) << 18;
+/// The same for INT8 boxes, whose tiles run 4 to 8 times the MACs per
+/// second of the FP16 ones (AVX-512 VNNI): at 256K MACs the small networks'
+/// boxes split into parts of a few microseconds, and resnet_tiny_qdq and
+/// regnet_tiny_qdq ran slower on two threads than on one.
+constexpr int64_t kNceInt8MacsPerChunk = int64_t(1) << 21;
 
 /// Calls `computeRows(y0, y1)` (inclusive output rows) over the rows of
 /// `box`: once for the whole box without `pool`, with one thread or for one
-/// row; else in chunks of about kNceMacsPerChunk MACs (`outChannels` channels
+/// row; else in chunks of about `macsPerChunk` MACs (`outChannels` channels
 /// of `inChannels` inputs each) on `pool`'s threads, which makes the threads
 /// worth their start. Each call computes its rows alone (its own scratch).
-inline void forEachNceRowChunk(
-    const NceInvariantDesc &desc, int64_t inChannels, int64_t outChannels,
-    const NceBox &box, threading::ThreadPool *pool,
-    llvm::function_ref<void(int64_t y0, int64_t y1)> computeRows) {
+inline void
+forEachNceRowChunk(const NceInvariantDesc &desc, int64_t inChannels,
+                   int64_t outChannels, const NceBox &box,
+                   threading::ThreadPool *pool,
+                   llvm::function_ref<void(int64_t y0, int64_t y1)> computeRows,
+                   int64_t macsPerChunk = kNceMacsPerChunk) {
   int64_t rows = box.y1 - box.y0 + 1;
   if (!pool || pool->getThreadCount() == 1 || rows == 1) {
     computeRows(box.y0, box.y1);
@@ -46,7 +53,7 @@ inline void forEachNceRowChunk(
   int64_t macsPerRow = (box.x1 - box.x0 + 1) * outChannels *
                        getNceMacsPerOutput(desc, inChannels);
   int64_t grain =
-      std::max<int64_t>(1, kNceMacsPerChunk / std::max<int64_t>(1, macsPerRow));
+      std::max<int64_t>(1, macsPerChunk / std::max<int64_t>(1, macsPerRow));
   pool->parallelFor(rows, grain, [&](int64_t begin, int64_t end) {
     computeRows(box.y0 + begin, box.y0 + end - 1);
   });

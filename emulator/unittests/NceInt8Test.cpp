@@ -1349,6 +1349,18 @@ TEST(NceInt8Test, kernelsOnEveryIsaAndThreadCount) {
   checkKernels(wide);
   wide.weightsZp = 0;
   checkKernels(wide);
+  // A box large enough to be split into rows over the threads (kNceInt8
+  // MacsPerChunk: 40 rows of 40 x 64 x 576 MACs), on bytes and on int16.
+  Int8Case large = strided3x3(DType::U8, DType::I8, DType::U8, seed++);
+  large.inC = 64;
+  large.outC = 64;
+  large.height = large.width = 40;
+  large.strideH = large.strideW = 1;
+  large.padTop = large.padBottom = large.padLeft = large.padRight = 1;
+  large.randomize(seed++);
+  checkKernels(large);
+  large.weightsZp = 0;
+  checkKernels(large);
   // A 5x5 window over wide padding: pixels whose window is mostly outside.
   Int8Case padded = strided3x3(DType::U8, DType::U8, DType::U8, seed++);
   padded.kernelH = padded.kernelW = 5;
