@@ -162,10 +162,10 @@ computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
               threading::ThreadPool *pool = nullptr,
               numeric::F16Underflow *underflow = nullptr);
 
-/// The code the FP16 arithmetic runs: portable C++ loops, or AVX2 + FMA +
-/// F16C. Both give the same bits.
-/// Avx512: the AVX2 kernels, and for INT8 CONV and requantisation AVX-512
-/// (VNNI's 8-bit dot products, 64-bit lanes).
+/// The code the NCE arithmetic runs: portable C++ loops, AVX2 + FMA + F16C,
+/// or (Avx512) those AVX2 kernels with AVX-512 for INT8 CONV and the
+/// requantisation (VNNI's 8-bit dot products, 64-bit lanes). All give the
+/// same bits.
 enum class NceKernelIsa { Portable, Avx2, Avx512 };
 
 /// The ISA in use: the best the CPU has, unless setNceKernelIsa changed it.

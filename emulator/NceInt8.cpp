@@ -78,6 +78,12 @@ int64_t roundUp(int64_t value, int64_t multiple) {
   return (value + multiple - 1) / multiple * multiple;
 }
 
+/// A U8 (`u8`) or I8 byte's value.
+int32_t loadByte(uint8_t byte, bool u8) {
+  return u8 ? static_cast<int32_t>(byte)
+            : static_cast<int32_t>(static_cast<int8_t>(byte));
+}
+
 //===----------------------------------------------------------------------===//
 // Kernels
 //===----------------------------------------------------------------------===//
@@ -202,6 +208,27 @@ convTileAvx2(const int16_t *const *in, const int64_t *tapOffset, int64_t taps,
   }
 }
 
+/// The 16 U8 (`u8`) or I8 values at `from` less `zero` (in every 16-bit
+/// lane) as int16; the subtraction wraps modulo 2^16.
+__attribute__((target("avx2"), always_inline)) inline __m256i
+loadBytesLess(const uint8_t *from, bool u8, __m256i zero) {
+  __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i *>(from));
+  return _mm256_sub_epi16(
+      u8 ? _mm256_cvtepu8_epi16(bytes) : _mm256_cvtepi8_epi16(bytes), zero);
+}
+
+/// The sum of the 8 int32 lanes of `v`.
+__attribute__((target("avx2"), always_inline)) inline int64_t
+sumLanes(__m256i v) {
+  alignas(32) int32_t lanes[8];
+  _mm256_store_si256(reinterpret_cast<__m256i *>(lanes), v);
+  int64_t sum = 0;
+  for (int32_t lane : lanes) {
+    sum += lane;
+  }
+  return sum;
+}
+
 /// `n` U8 (or I8) values less `zp` as int16 (which holds them: see
 /// computeNceInt8BoxUnchecked); the subtraction wraps modulo 2^16 as the
 /// scalar one's truncation does.
@@ -211,16 +238,11 @@ __attribute__((target("avx2"))) void convertRowAvx2(const uint8_t *from,
   __m256i zero = _mm256_set1_epi16(static_cast<int16_t>(zp));
   int64_t c = 0;
   for (; c + 16 <= n; c += 16) {
-    __m128i bytes =
-        _mm_loadu_si128(reinterpret_cast<const __m128i *>(from + c));
-    __m256i wide =
-        u8 ? _mm256_cvtepu8_epi16(bytes) : _mm256_cvtepi8_epi16(bytes);
     _mm256_storeu_si256(reinterpret_cast<__m256i *>(into + c),
-                        _mm256_sub_epi16(wide, zero));
+                        loadBytesLess(from + c, u8, zero));
   }
   for (; c < n; ++c) {
-    int32_t value = u8 ? static_cast<int32_t>(from[c])
-                       : static_cast<int32_t>(static_cast<int8_t>(from[c]));
+    int32_t value = loadByte(from[c], u8);
     into[c] = static_cast<int16_t>(value - zp);
   }
 }
@@ -269,10 +291,7 @@ __attribute__((target("avx2"))) int64_t placeConvWeightsAvx2(
   alignas(32) int32_t pairs[8];
   int64_t c = 0;
   for (; c + 16 <= n; c += 16) {
-    __m128i bytes =
-        _mm_loadu_si128(reinterpret_cast<const __m128i *>(from + c));
-    __m256i w = _mm256_sub_epi16(
-        u8 ? _mm256_cvtepu8_epi16(bytes) : _mm256_cvtepi8_epi16(bytes), zero);
+    __m256i w = loadBytesLess(from + c, u8, zero);
     sums = _mm256_add_epi32(sums, _mm256_madd_epi16(_mm256_abs_epi16(w), ones));
     _mm256_store_si256(reinterpret_cast<__m256i *>(pairs), w);
 #pragma GCC unroll 8
@@ -280,15 +299,9 @@ __attribute__((target("avx2"))) int64_t placeConvWeightsAvx2(
       std::memcpy(into + (c / 2 + p) * 16, pairs + p, sizeof(int32_t));
     }
   }
-  alignas(32) int32_t lanes[8];
-  _mm256_store_si256(reinterpret_cast<__m256i *>(lanes), sums);
-  int64_t magnitude = 0;
-  for (int32_t lane : lanes) {
-    magnitude += lane;
-  }
+  int64_t magnitude = sumLanes(sums);
   for (; c < n; ++c) {
-    int32_t value = u8 ? static_cast<int32_t>(from[c])
-                       : static_cast<int32_t>(static_cast<int8_t>(from[c]));
+    int32_t value = loadByte(from[c], u8);
     int32_t w = value - zp;
     magnitude += std::abs(w);
     into[(c / 2) * 16 + c % 2] = static_cast<int16_t>(w);
@@ -494,10 +507,7 @@ VPUC_AVX512 void placeByteWeights(const uint8_t *from, int64_t n, bool u8,
   alignas(16) int32_t quads[4];
   int64_t c = 0;
   for (; c + 16 <= n; c += 16) {
-    __m128i bytes =
-        _mm_loadu_si128(reinterpret_cast<const __m128i *>(from + c));
-    __m256i w = _mm256_sub_epi16(
-        u8 ? _mm256_cvtepu8_epi16(bytes) : _mm256_cvtepi8_epi16(bytes), zero);
+    __m256i w = loadBytesLess(from + c, u8, zero);
     magnitudes = _mm256_add_epi32(magnitudes,
                                   _mm256_madd_epi16(_mm256_abs_epi16(w), ones));
     sums = _mm256_add_epi32(sums, _mm256_madd_epi16(w, ones));
@@ -508,18 +518,10 @@ VPUC_AVX512 void placeByteWeights(const uint8_t *from, int64_t n, bool u8,
       std::memcpy(into + (c / 4 + q) * 32, quads + q, sizeof(int32_t));
     }
   }
-  alignas(32) int32_t lanes[8];
-  _mm256_store_si256(reinterpret_cast<__m256i *>(lanes), magnitudes);
-  for (int32_t lane : lanes) {
-    magnitude += lane;
-  }
-  _mm256_store_si256(reinterpret_cast<__m256i *>(lanes), sums);
-  for (int32_t lane : lanes) {
-    sum += lane;
-  }
+  magnitude += sumLanes(magnitudes);
+  sum += sumLanes(sums);
   for (; c < n; ++c) {
-    int32_t value = u8 ? static_cast<int32_t>(from[c])
-                       : static_cast<int32_t>(static_cast<int8_t>(from[c]));
+    int32_t value = loadByte(from[c], u8);
     int32_t w = value - zp;
     magnitude += std::abs(w);
     sum += w;
@@ -674,8 +676,7 @@ void convertRow(const Int8Box &b, schema::DType dtype, const uint8_t *from,
   }
 #endif
   for (int64_t c = 0; c < n; ++c) {
-    int32_t value = u8 ? static_cast<int32_t>(from[c])
-                       : static_cast<int32_t>(static_cast<int8_t>(from[c]));
+    int32_t value = loadByte(from[c], u8);
     into[c] = static_cast<int16_t>(value - zp);
   }
 }
@@ -1077,8 +1078,8 @@ bool computeNceInt8BoxUnchecked(const NceInvariantDesc &desc,
             return false;
           }
           // The tile's correction, modulo 2^32.
-          b.byteCorrection[k] = static_cast<int32_t>(static_cast<uint32_t>(
-              static_cast<uint64_t>(sum * b.bytesZeroPoint)));
+          b.byteCorrection[k] = static_cast<int32_t>(
+              static_cast<uint32_t>(sum * b.bytesZeroPoint));
           continue;
         }
 #endif
