@@ -131,8 +131,9 @@ private:
     schema::TaskKind kind = schema::TaskKind::NONE;
     // DMA.
     uint32_t src = 0, dst = 0;
-    /// The more destinations of a broadcast DMA.
-    llvm::SmallVector<uint32_t, 2> broadcast;
+    /// `dst`, then the more destinations of a broadcast DMA (same layout,
+    /// other CMX).
+    llvm::SmallVector<uint32_t, 3> destinations;
     // Software layers.
     const KernelInfo *kernel = nullptr;
     llvm::SmallVector<Window, 4> windows;

@@ -382,10 +382,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeDma(Task &task) {
   for (int64_t d = 0; d < dst.memDims.rank(); ++d) {
     srcStrides.push_back(src.layout.strides[layout.order.dimAt(MemDim(d))]);
   }
-  // The destination, then those of a broadcast (same layout, other CMX).
-  llvm::SmallVector<uint32_t, 3> destinations = {task.dst};
-  destinations.append(task.broadcast.begin(), task.broadcast.end());
-  for (uint32_t index : destinations) {
+  for (uint32_t index : task.destinations) {
     const Tensor &copy = tensors[index];
     uint8_t *to = regions[copy.region].bytes.data() + copy.offset;
     if (hazards) {
@@ -418,7 +415,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeDma(Task &task) {
   cost.fixedCycles = costModel.getDmaLatencyCycles();
   // One read of the source, a write into each destination.
   addBytes(cost, src.region, bytes);
-  for (uint32_t index : destinations) {
+  for (uint32_t index : task.destinations) {
     addBytes(cost, tensors[index].region, bytes);
   }
   cost.bodyCycles = getBodyCycles(

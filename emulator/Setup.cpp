@@ -495,12 +495,14 @@ llvm::Error Emulator::Impl::prepareTask(Task &task, const std::string &what) {
     const schema::DmaTask &dma = *task.task->kind_as_DmaTask();
     task.src = dma.src();
     task.dst = dma.dst();
+    task.destinations = {task.dst};
     if (dma.broadcast() && dma.broadcast()->size() > 0) {
       if (!arch.dma().broadcast()) {
         return makeError(what + ": a broadcast DMA, but the DMA engines of " +
                          arch.name() + " do not broadcast");
       }
-      task.broadcast.assign(dma.broadcast()->begin(), dma.broadcast()->end());
+      task.destinations.append(dma.broadcast()->begin(),
+                               dma.broadcast()->end());
     }
     return llvm::Error::success();
   }
