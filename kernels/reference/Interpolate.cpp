@@ -11,6 +11,10 @@
 // thread's ParallelRunner. Values are kept in double between the passes and
 // rounded to float once. Positions that tf_crop_and_resize maps
 // outside the input in any dim are set to the extrapolation value at the end.
+// That scalar form is the definition (InterpolateParams::vectorised false);
+// the default computes the same bits faster: each pass sums an element's taps
+// in one loop (AVX2 clone without fused multiply-adds), and nearest mode
+// gathers the selected input elements directly, without the passes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +27,7 @@
 #include <vector>
 
 #include "kernels/reference/Parallel.h"
+#include "kernels/reference/Target.h"
 
 #ifdef __SSE2__
 #include <emmintrin.h>
@@ -196,25 +201,82 @@ int64_t product(const std::vector<int64_t> &shape, size_t begin, size_t end) {
   return result;
 }
 
-/// dst[i] += weight * row[i] for i < n: one multiply and one add per
-/// element, as the scalar loop, two elements at a time in SSE2 registers
-/// unless `vectorised` is false.
-void addWeightedRow(double *dst, const double *row, double weight, int64_t n,
-                    bool vectorised) {
-  int64_t i = 0;
-#ifdef __SSE2__
-  if (vectorised) {
-    const __m128d w = _mm_set1_pd(weight);
-    for (; i + 4 <= n; i += 4) {
-      __m128d a = _mm_mul_pd(w, _mm_loadu_pd(row + i));
-      __m128d b = _mm_mul_pd(w, _mm_loadu_pd(row + i + 2));
-      _mm_storeu_pd(dst + i, _mm_add_pd(a, _mm_loadu_pd(dst + i)));
-      _mm_storeu_pd(dst + i + 2, _mm_add_pd(b, _mm_loadu_pd(dst + i + 2)));
+/// dst[i] += weight * row[i] for i < n: the scalar loop.
+void addWeightedRow(double *dst, const double *row, double weight, int64_t n) {
+  for (int64_t i = 0; i < n; ++i) {
+    dst[i] += weight * row[i];
+  }
+}
+
+/// Output rows [row0, row1) of a pass over a dim of `in` elements resized to
+/// `out` (row o * out + j holds `inner` elements), each element the sum from
+/// +0.0 of its `Taps` taps in order, as the scalar loop of resizeDim adds
+/// them; one pass over each output row instead of one per tap.
+template <int64_t Taps>
+VPUC_KERNEL_INLINE void
+resizeRowsOf(const double *data, int64_t in, int64_t out, int64_t inner,
+             const Tap *taps, int64_t row0, int64_t row1, double *result) {
+  if (inner == 1) {
+    // The innermost dim: the outputs of one input row at a time.
+    for (int64_t row = row0; row < row1;) {
+      const int64_t o = row / out, j = row % out;
+      const int64_t end = std::min(row1, row + out - j);
+      const double *src = data + o * in;
+      const Tap *jTaps = taps + j * Taps;
+      for (double *dst = result + row; row < end; ++row, ++dst) {
+        double sum = 0.0;
+        for (int64_t k = 0; k < Taps; ++k) {
+          sum += jTaps[k].weight * src[jTaps[k].index];
+        }
+        *dst = sum;
+        jTaps += Taps;
+      }
+    }
+    return;
+  }
+  int64_t o = row0 / out, j = row0 % out;
+  for (int64_t row = row0; row < row1; ++row) {
+    const double *src = data + o * in * inner;
+    double *dst = result + row * inner;
+    const Tap *jTaps = taps + j * Taps;
+    if (++j == out) {
+      j = 0;
+      ++o;
+    }
+    const double *rows[Taps];
+    double weights[Taps];
+    for (int64_t k = 0; k < Taps; ++k) {
+      rows[k] = src + jTaps[k].index * inner;
+      weights[k] = jTaps[k].weight;
+    }
+    for (int64_t i = 0; i < inner; ++i) {
+      double sum = 0.0;
+      for (int64_t k = 0; k < Taps; ++k) {
+        sum += weights[k] * rows[k][i];
+      }
+      dst[i] = sum;
     }
   }
-#endif
-  for (; i < n; ++i) {
-    dst[i] += weight * row[i];
+}
+
+/// resizeRowsOf for the plan's taps per output (1, 2 or 4). Its products
+/// and sums stay separate roundings in the AVX2 clone too (no fused
+/// multiply-adds), as in the scalar loop; the rows of an outer dim are
+/// vectorised over their elements (the dynamic cost model, which -O2's does
+/// not take).
+VPUC_KERNEL_CLONES
+__attribute__((optimize("fp-contract=off", "vect-cost-model=dynamic"))) void
+resizeRows(const double *data, int64_t in, int64_t out, int64_t inner,
+           const DimPlan &plan, int64_t row0, int64_t row1, double *result) {
+  const Tap *taps = plan.taps.data();
+  switch (plan.tapsPerOutput) {
+  case 1:
+    return resizeRowsOf<1>(data, in, out, inner, taps, row0, row1, result);
+  case 2:
+    return resizeRowsOf<2>(data, in, out, inner, taps, row0, row1, result);
+  default:
+    assert(plan.tapsPerOutput == 4 && "1, 2 or 4 taps per output");
+    return resizeRowsOf<4>(data, in, out, inner, taps, row0, row1, result);
   }
 }
 
@@ -233,9 +295,12 @@ void resizeDim(const double *data, const std::vector<int64_t> &shape, size_t d,
   const int64_t grain = std::max<int64_t>(
       1, (int64_t(1) << 15) / std::max<int64_t>(1, inner * taps));
   parallelFor(outer * out, grain, [&](int64_t row0, int64_t row1) {
+    if (vectorised) {
+      resizeRows(data, in, out, inner, plan, row0, row1, result);
+      return;
+    }
     // Row `row` is output index j of outer block o; (o, j) advance with the
-    // row rather than by a division per row (a row of the innermost dim is
-    // one element).
+    // row rather than by a division per row.
     int64_t o = row0 / out, j = row0 % out;
     for (int64_t row = row0; row < row1; ++row) {
       const double *src = data + o * in * inner;
@@ -245,19 +310,61 @@ void resizeDim(const double *data, const std::vector<int64_t> &shape, size_t d,
         j = 0;
         ++o;
       }
-      if (inner == 1 && vectorised) {
-        // The innermost dim: the same sum from +0, kept in a register.
-        double sum = 0.0;
-        for (int64_t k = 0; k < taps; ++k) {
-          sum += jTaps[k].weight * src[jTaps[k].index];
-        }
-        *dst = sum;
-        continue;
-      }
       std::fill(dst, dst + inner, 0.0);
       for (int64_t k = 0; k < taps; ++k) {
         addWeightedRow(dst, src + jTaps[k].index * inner, jTaps[k].weight,
-                       inner, vectorised);
+                       inner);
+      }
+    }
+  });
+}
+
+/// Nearest mode without the passes: each output element is the input element
+/// its dims' taps select, gathered row by row of the innermost dim. The
+/// passes compute it as 0.0 + 1.0 * x in every resized dim, which is x + 0.0
+/// (-0.0 becomes +0.0, a NaN becomes quiet), the same in float as in double;
+/// `anyResized` false leaves x as it is.
+VPUC_KERNEL_CLONES void gatherNearest(const float *input,
+                                      const std::vector<int64_t> &inShape,
+                                      const std::vector<int64_t> &outShape,
+                                      const std::vector<DimPlan> &plans,
+                                      bool anyResized, float *output) {
+  const size_t rank = inShape.size();
+  // Each dim's selected input index times its input stride.
+  std::vector<std::vector<int64_t>> offsets(rank);
+  int64_t stride = 1;
+  for (size_t d = rank; d-- > 0;) {
+    offsets[d].resize(outShape[d]);
+    for (int64_t o = 0; o < outShape[d]; ++o) {
+      offsets[d][o] = plans[d].taps[o].index * stride;
+    }
+    stride *= inShape[d];
+  }
+  const int64_t rowLength = outShape[rank - 1];
+  const int64_t rows = product(outShape, 0, rank - 1);
+  const int64_t *inner = offsets[rank - 1].data();
+  const float zero = anyResized ? 0.0f : -0.0f;
+  // Rows of about 32K elements per chunk.
+  const int64_t grain = std::max<int64_t>(
+      1, (int64_t(1) << 15) / std::max<int64_t>(1, rowLength));
+  parallelFor(rows, grain, [&](int64_t row0, int64_t row1) {
+    std::vector<int64_t> index(rank, 0);
+    for (size_t d = rank - 1, rest = row0; d-- > 0;) {
+      index[d] = static_cast<int64_t>(rest) % outShape[d];
+      rest /= outShape[d];
+    }
+    for (int64_t row = row0; row < row1; ++row) {
+      int64_t base = 0;
+      for (size_t d = 0; d + 1 < rank; ++d) {
+        base += offsets[d][index[d]];
+      }
+      const float *src = input + base;
+      float *dst = output + row * rowLength;
+      for (int64_t i = 0; i < rowLength; ++i) {
+        dst[i] = src[inner[i]] + zero;
+      }
+      for (size_t d = rank - 1; d-- > 0 && ++index[d] == outShape[d];) {
+        index[d] = 0;
       }
     }
   });
@@ -300,36 +407,47 @@ void interpolate(const InterpolateParams &params, const InterpolateDim *dims,
     shape.push_back(dims[d].in);
     outShape.push_back(dims[d].out);
   }
-  std::vector<double> data(input, input + product(shape, 0, shape.size()));
-  std::vector<double> resized;
   std::vector<DimPlan> plans;
+  std::vector<bool> identity;
   for (int64_t d = 0; d < rank; ++d) {
-    const int64_t out = dims[d].out;
     plans.push_back(planDim(params, dims[d]));
-    if (isIdentity(plans.back(), shape[d], out)) {
-      continue;
-    }
-    // Every element is written by resizeDim.
-    resized.resize(static_cast<size_t>(product(shape, 0, d) * out *
-                                       product(shape, d + 1, shape.size())));
-    resizeDim(data.data(), shape, d, out, plans.back(), params.vectorised,
-              resized.data());
-    std::swap(data, resized);
-    shape[d] = out;
+    identity.push_back(isIdentity(plans.back(), shape[d], dims[d].out));
   }
   const int64_t count = product(outShape, 0, outShape.size());
-  int64_t i = 0;
+  if (params.mode == InterpolateMode::Nearest && params.vectorised &&
+      rank > 0 && count > 0) {
+    const bool anyResized =
+        std::find(identity.begin(), identity.end(), false) != identity.end();
+    gatherNearest(input, shape, outShape, plans, anyResized, output);
+  } else {
+    std::vector<double> data(input, input + product(shape, 0, shape.size()));
+    std::vector<double> resized;
+    for (int64_t d = 0; d < rank; ++d) {
+      const int64_t out = dims[d].out;
+      if (identity[d]) {
+        continue;
+      }
+      // Every element is written by resizeDim.
+      resized.resize(static_cast<size_t>(product(shape, 0, d) * out *
+                                         product(shape, d + 1, shape.size())));
+      resizeDim(data.data(), shape, d, out, plans[d], params.vectorised,
+                resized.data());
+      std::swap(data, resized);
+      shape[d] = out;
+    }
+    int64_t i = 0;
 #ifdef __SSE2__
-  // The same rounding as the conversion below (to nearest, the default
-  // mode), four at a time.
-  for (; params.vectorised && i + 4 <= count; i += 4) {
-    __m128 low = _mm_cvtpd_ps(_mm_loadu_pd(data.data() + i));
-    __m128 high = _mm_cvtpd_ps(_mm_loadu_pd(data.data() + i + 2));
-    _mm_storeu_ps(output + i, _mm_movelh_ps(low, high));
-  }
+    // The same rounding as the conversion below (to nearest, the default
+    // mode), four at a time.
+    for (; params.vectorised && i + 4 <= count; i += 4) {
+      __m128 low = _mm_cvtpd_ps(_mm_loadu_pd(data.data() + i));
+      __m128 high = _mm_cvtpd_ps(_mm_loadu_pd(data.data() + i + 2));
+      _mm_storeu_ps(output + i, _mm_movelh_ps(low, high));
+    }
 #endif
-  for (; i < count; ++i) {
-    output[i] = static_cast<float>(data[i]);
+    for (; i < count; ++i) {
+      output[i] = static_cast<float>(data[i]);
+    }
   }
   // tf_crop_and_resize: positions outside the input in any dim take the
   // extrapolation value.

@@ -69,6 +69,17 @@ TEST(InterpolateTest, vectorisedLoopsGiveTheScalarBits) {
       {InterpolateMode::Linear,
        InterpolateCoordMode::PytorchHalfPixel,
        {{37, 74}}},
+      // Weights in thirds and sevenths, whose products round; nearest
+      // downscaling.
+      {InterpolateMode::Linear,
+       InterpolateCoordMode::AlignCorners,
+       {{2, 2}, {5, 7}, {9, 4}}},
+      {InterpolateMode::Cubic,
+       InterpolateCoordMode::AlignCorners,
+       {{5, 7}, {17, 23}}},
+      {InterpolateMode::Nearest,
+       InterpolateCoordMode::HalfPixel,
+       {{3, 3}, {8, 3}, {5, 16}}},
   };
   for (const Case &c : cases) {
     std::vector<InterpolateDim> dims;
