@@ -9,6 +9,8 @@
 // through FP64, which holds every f32 and every integer up to 2^53 exactly:
 // float -> integer truncates toward zero and saturates (NaN -> 0), integer ->
 // integer saturates, -> bool is x != 0, -> f16/bf16 rounds to nearest even.
+// Between f16, bf16 and f32 the rows go through FP32 instead, which holds
+// their values exactly too, with the rows' bulk conversions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,8 +38,23 @@ llvm::Error runConvert(const uint8_t *args, const KernelContext &context) {
   if (!space) {
     return space.takeError();
   }
-  std::vector<double> row;
   abi::DataType inType = in.type, outType = out.type;
+  auto isFloat = [](abi::DataType type) {
+    return type == abi::DataType::F16 || type == abi::DataType::BF16 ||
+           type == abi::DataType::F32;
+  };
+  if (isFloat(inType) && isFloat(outType)) {
+    std::vector<float> row;
+    forEachRow<2>(*space, {out.data, in.data},
+                  [&](const std::array<uint8_t *, 2> &p,
+                      const std::array<int64_t, 2> &stride, int64_t n) {
+                    row.resize(n);
+                    loadRow(inType, p[1], stride[1], n, row.data());
+                    storeRow(outType, p[0], stride[0], n, row.data());
+                  });
+    return llvm::Error::success();
+  }
+  std::vector<double> row;
   forEachRow<2>(*space, {out.data, in.data},
                 [&](const std::array<uint8_t *, 2> &p,
                     const std::array<int64_t, 2> &stride, int64_t n) {

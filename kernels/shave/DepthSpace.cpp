@@ -12,6 +12,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
+#include <array>
+
 #include "core/shape/StridedCopy.h"
 #include "kernels/shave/KernelSupport.h"
 
@@ -102,15 +105,27 @@ llvm::Error runDepthSpace(const uint8_t *args, const KernelContext &context) {
     depthStrides.push_back(stride);
   }
   if (out.getNumElements() > 0) {
-    if (toSpace) {
-      shape::stridedCopy(reinterpret_cast<const char *>(depth.data),
-                         depthStrides, reinterpret_cast<char *>(space.data),
-                         spaceStrides, dims, shape::Bit(in.elemBits));
-    } else {
-      shape::stridedCopy(reinterpret_cast<const char *>(space.data),
-                         spaceStrides, reinterpret_cast<char *>(depth.data),
-                         depthStrides, dims, shape::Bit(in.elemBits));
+    const shape::MemStrides &srcStrides = toSpace ? depthStrides : spaceStrides;
+    const shape::MemStrides &dstStrides = toSpace ? spaceStrides : depthStrides;
+    // The six dims in the output's memory order (outermost first), so that
+    // the copy walks the output in order and merges the dims that are
+    // contiguous on both sides (the channels of NHWC tensors).
+    std::array<int64_t, 6> order = {0, 1, 2, 3, 4, 5};
+    std::stable_sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+      return dstStrides[shape::MemDim(a)] > dstStrides[shape::MemDim(b)];
+    });
+    shape::MemShape sortedDims;
+    shape::MemStrides sortedSrc, sortedDst;
+    for (int64_t d : order) {
+      sortedDims.push_back(dims[shape::MemDim(d)]);
+      sortedSrc.push_back(srcStrides[shape::MemDim(d)]);
+      sortedDst.push_back(dstStrides[shape::MemDim(d)]);
     }
+    const uint8_t *from = toSpace ? depth.data : space.data;
+    uint8_t *to = toSpace ? space.data : depth.data;
+    shape::stridedCopy(reinterpret_cast<const char *>(from), sortedSrc,
+                       reinterpret_cast<char *>(to), sortedDst, sortedDims,
+                       shape::Bit(in.elemBits));
   }
   return llvm::Error::success();
 }

@@ -412,12 +412,17 @@ TEST(DataKernelsTest, depthToSpaceAndBack) {
   const int64_t b = 2;
   std::vector<int64_t> depthDims = {2, 12, 2, 3};
   std::vector<int64_t> spaceDims = {2, 3, 4, 6};
-  for (int mode = 0; mode < 2; ++mode) {
+  // Both modes; NHWC to padded NCHW rows and back to NCHW, and NHWC on
+  // both sides (whole pixels' channels move together).
+  for (int test = 0; test < 4; ++test) {
+    const int mode = test % 2;
+    const bool nhwc = test >= 2;
     Machine machine;
-    Random random(mode);
+    Random random(test);
     Tensor depth = machine.alloc(DataType::F16, depthDims, 0x1342);
-    Tensor space = machine.alloc(DataType::F16, spaceDims, 0, 1);
-    Tensor back = machine.alloc(DataType::F16, depthDims);
+    Tensor space = nhwc ? machine.alloc(DataType::F16, spaceDims, 0x1342)
+                        : machine.alloc(DataType::F16, spaceDims, 0, 1);
+    Tensor back = machine.alloc(DataType::F16, depthDims, nhwc ? 0x1342 : 0);
     std::vector<double> x = machine.fill(depth, random, -8, 8);
     abi::ArgPacker packer;
     machine.in(packer, depth);
@@ -433,14 +438,14 @@ TEST(DataKernelsTest, depthToSpaceAndBack) {
       reference.push_back(x[flatIndex(
           depthDims, {index[0], channel, index[2] / b, index[3] / b})]);
     });
-    EXPECT_EQ(machine.read(space), reference) << "mode " << mode;
+    EXPECT_EQ(machine.read(space), reference) << "test " << test;
     abi::ArgPacker inverse;
     machine.in(inverse, space);
     machine.out(inverse, back);
     inverse.addI32(b);
     inverse.addI32(mode);
     ASSERT_EQ(machine.run("space_to_depth", inverse), "");
-    EXPECT_EQ(machine.read(back), x) << "mode " << mode;
+    EXPECT_EQ(machine.read(back), x) << "test " << test;
   }
   Machine machine;
   Tensor depth = machine.alloc(DataType::F16, {1, 6, 2, 2});
