@@ -24,10 +24,10 @@ namespace {
 void runUpsampling(benchmark::State &state, InterpolateMode mode,
                    InterpolateCoordMode coordMode) {
   constexpr int64_t kC = 8, kH = 64, kW = 64, kFactor = 2;
-  const InterpolateDim dims[] = {
-      getInterpolateDimFromSize(1, 1), getInterpolateDimFromSize(kC, kC),
-      getInterpolateDimFromSize(kH, kH * kFactor),
-      getInterpolateDimFromSize(kW, kW * kFactor)};
+  const InterpolateDim dims[] = {getInterpolateDimFromSize(1, 1),
+                                 getInterpolateDimFromSize(kC, kC),
+                                 getInterpolateDimFromSize(kH, kH * kFactor),
+                                 getInterpolateDimFromSize(kW, kW * kFactor)};
   InterpolateParams params;
   params.mode = mode;
   params.coordMode = coordMode;
