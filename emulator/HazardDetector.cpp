@@ -192,6 +192,9 @@ template <typename Strided> static void mergePhases(Strided &strided) {
 /// common multiple of its own and an access's stride, and the most runs of
 /// the access per period: beyond these the runs go one by one.
 static constexpr uint64_t kMaxPhases = 64;
+/// The fewest runs of a layout taken one by one whose segments are folded
+/// into a strided one (foldPeriodic).
+static constexpr int64_t kMinFoldRuns = 8;
 static constexpr uint64_t kMaxRunsPerPeriod = 16;
 
 /// The period a strided segment of period `period` (0 for a plain one) takes
@@ -417,10 +420,20 @@ bool HazardDetector::expandStrided(
        scan != shadow.end() && scan->first < end; ++scan) {
     if (scan->second.strided && scan->second.end > begin &&
         select(scan->second)) {
+      // Only the bytes in [begin, end): the rest of a long strided segment
+      // stays one segment.
+      if (scan->first < begin) {
+        scan = splitSegment(shadow, scan, begin);
+      }
+      if (scan->second.end > end) {
+        splitSegment(shadow, scan, end);
+      }
       expandedBegin = expanded ? expandedBegin : scan->first;
       expandedEnd = scan->second.end;
       expanded = true;
-      expand(shadow, scan);
+      if (scan->second.strided) {
+        expand(shadow, scan);
+      }
     }
   }
   if (expanded) {
@@ -688,10 +701,138 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
   // Run by run, each search starting from where the previous run ended.
   Shadow &shadow = shadows[region];
   Shadow::iterator hint = shadow.end();
+  uint64_t lastEnd = offset;
   forEachByteRun(offset, dims, strides, elemBits,
                  [&](uint64_t begin, uint64_t end) {
                    hint = accessFrom(shadow, hint, region, begin, end, write);
+                   lastEnd = end;
                  });
+  // Equal runs at one stride: their segments as one strided segment when
+  // their states (the runs' and the gaps') repeat with the stride, or with
+  // a common multiple of it and the period of a strided segment they met.
+  if (whole) {
+    ByteRunShape shape = getByteRunShape(dims, strides, elemBits);
+    if (shape.kept.size() == 1 && shape.kept[0].first >= kMinFoldRuns &&
+        shape.kept[0].second > shape.runBytes) {
+      uint64_t stride = static_cast<uint64_t>(shape.kept[0].second);
+      llvm::SmallVector<uint64_t, 4> periods = {stride};
+      auto it = shadow.upper_bound(offset);
+      if (it != shadow.begin()) {
+        --it;
+      }
+      for (; it != shadow.end() && it->first < lastEnd && periods.size() < 4;
+           ++it) {
+        if (!it->second.strided) {
+          continue;
+        }
+        uint64_t common =
+            getCommonPeriod(it->second.strided->period, 1, stride);
+        if (common != 0 && !llvm::is_contained(periods, common)) {
+          periods.push_back(common);
+        }
+      }
+      for (uint64_t period : periods) {
+        if (foldPeriodic(shadow, offset, lastEnd, period)) {
+          break;
+        }
+      }
+    }
+  }
+}
+
+bool HazardDetector::foldPeriodic(Shadow &shadow, uint64_t begin, uint64_t end,
+                                  uint64_t period) {
+  if (period == 0 || end - begin < 2 * period) {
+    return false;
+  }
+  auto first = shadow.upper_bound(begin);
+  if (first == shadow.begin()) {
+    return false;
+  }
+  --first;
+  // The states of [begin, end) piece by piece: `visit(at, pieceEnd, writer,
+  // readers)` for consecutive pieces in one state each; false if a byte is
+  // untouched or `visit` refuses.
+  auto walk = [&](auto visit) {
+    uint64_t at = begin;
+    for (auto it = first; at < end; ++it) {
+      if (it == shadow.end() || it->first > at || it->second.end <= at) {
+        return false;
+      }
+      const Segment &segment = it->second;
+      uint64_t segmentEnd = std::min(end, segment.end);
+      while (at < segmentEnd) {
+        if (!segment.strided) {
+          if (!visit(at, segmentEnd, segment.writer, segment.readers)) {
+            return false;
+          }
+          at = segmentEnd;
+          continue;
+        }
+        const Strided &strided = *segment.strided;
+        uint64_t offset = at % strided.period;
+        size_t i = findPhase(strided, offset);
+        uint64_t pieceEnd =
+            std::min(segmentEnd, at + (getPhaseEnd(strided, i) - offset));
+        if (!visit(at, pieceEnd, strided.phases[i].writer,
+                   strided.phases[i].readers)) {
+          return false;
+        }
+        at = pieceEnd;
+      }
+    }
+    return true;
+  };
+  // The phases from the first period of the range (wrapping at a multiple
+  // of the period), then every later byte checked against them.
+  Strided folded{period, {}};
+  uint64_t firstPeriodEnd = begin + period;
+  bool complete = false;
+  walk([&](uint64_t at, uint64_t pieceEnd, int32_t writer,
+           const llvm::SmallVector<int32_t, 2> &readers) {
+    for (uint64_t from = at, to = std::min(pieceEnd, firstPeriodEnd);
+         from < to;) {
+      uint64_t offset = from % period;
+      uint64_t length = std::min(to - from, period - offset);
+      folded.phases.push_back(Phase{offset, writer, readers});
+      from += length;
+    }
+    complete = pieceEnd >= firstPeriodEnd;
+    return !complete && folded.phases.size() <= 2 * kMaxPhases;
+  });
+  if (!complete) {
+    return false;
+  }
+  llvm::sort(folded.phases,
+             [](const Phase &a, const Phase &b) { return a.begin < b.begin; });
+  mergePhases(folded);
+  if (folded.phases.size() > kMaxPhases) {
+    return false;
+  }
+  bool periodic = walk([&](uint64_t at, uint64_t pieceEnd, int32_t writer,
+                           const llvm::SmallVector<int32_t, 2> &readers) {
+    while (at < pieceEnd) {
+      uint64_t offset = at % period;
+      size_t i = findPhase(folded, offset);
+      const Phase &phase = folded.phases[i];
+      if (phase.writer != writer || phase.readers != readers) {
+        return false;
+      }
+      at += std::min(pieceEnd - at, getPhaseEnd(folded, i) - offset);
+    }
+    return true;
+  });
+  if (!periodic) {
+    return false;
+  }
+  splitAt(shadow, begin);
+  splitAt(shadow, end);
+  shadow.erase(shadow.lower_bound(begin), shadow.lower_bound(end));
+  auto it = shadow.emplace(
+      begin, Segment{end, kHost, {}, StridedPtr(std::move(folded))});
+  simplify(begin, it.first->second);
+  mergeAround(shadow, begin, end);
+  return true;
 }
 
 bool HazardDetector::accessStrided(Shadow &shadow, uint64_t offset,

@@ -113,6 +113,11 @@ public:
   void checkWritten(uint32_t region, uint64_t begin, uint64_t end,
                     const std::string &what);
 
+  /// The segments the shadow of `region` holds (its memory, for tests).
+  size_t getSegmentCount(uint32_t region) const {
+    return shadows[region].size();
+  }
+
   /// The problems found, in the order found (at most `limit`; the number
   /// left out goes to `*dropped`).
   std::vector<Problem> getProblems(size_t limit, size_t *dropped) const;
@@ -273,6 +278,14 @@ private:
   /// bytes is).
   bool accessStrided(Shadow &shadow, uint64_t offset, int64_t count,
                      int64_t stride, int64_t runBytes, bool write);
+  /// Replaces the segments covering [begin, end) by one strided segment of
+  /// period `period` when the states of their bytes repeat with it (at most
+  /// kMaxPhases phases; the range spans two periods at least): the runs of an
+  /// access taken one by one leave such patterns, e.g. the channels of every
+  /// pixel that one task wrote between those of another, which later accesses
+  /// then meet as one segment. True if folded.
+  bool foldPeriodic(Shadow &shadow, uint64_t begin, uint64_t end,
+                    uint64_t period);
   /// Splits the segment `it` at `at` (inside it); returns its new tail.
   Shadow::iterator splitSegment(Shadow &shadow, Shadow::iterator it,
                                 uint64_t at);

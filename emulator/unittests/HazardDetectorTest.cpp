@@ -539,6 +539,42 @@ TEST(HazardDetectorTest, stridedAccessesOverOtherPeriodsAgreeWithDefinition) {
   }
 }
 
+TEST(HazardDetectorTest, runsTakenOneByOneFoldIntoAStridedSegment) {
+  // Task 2, not ordered after task 0, reads the first half of each 128-byte
+  // pixel task 0 wrote: a race, so the runs are taken one by one. The bytes
+  // then alternate between two states with the stride, and become one
+  // strided segment again. A later race on a few of them expands only
+  // those. The reports are the byte-by-byte definition's throughout.
+  constexpr uint64_t kSize = 16384;
+  std::vector<uint32_t> executors = {0, 0, 1}, positions = {0, 1, 0};
+  HazardDetector detector = makeDetector();
+  uint32_t region = detector.addRegion("R", false, kSize);
+  ByteByByteDetector reference(executors, positions, kSize, false);
+  detector.beginTask(0, {0, 0});
+  reference.beginTask(0, {0, 0});
+  detector.access(region, 0, kSize, true);
+  reference.access(0, kSize, true);
+  detector.beginTask(2, {0, 0});
+  reference.beginTask(2, {0, 0});
+  shape::MemShape dims{llvm::ArrayRef<int64_t>({128, 32})};
+  shape::MemStrides strides{llvm::ArrayRef<int64_t>({128 * 8, 16})};
+  detector.accessLayout(region, 0, dims, strides, 16, false);
+  forEachByteRun(0, dims, strides, 16, [&](uint64_t begin, uint64_t end) {
+    reference.access(begin, end, false);
+  });
+  EXPECT_EQ(messages(detector), reference.messages());
+  // The strided segment and the second half of the last pixel (without the
+  // fold, one segment per run and per gap: 256).
+  EXPECT_EQ(detector.getSegmentCount(region), 2u);
+  // Task 1 follows task 0 but not task 2.
+  detector.beginTask(1, {1, 0});
+  reference.beginTask(1, {1, 0});
+  detector.access(region, 1000, 1100, true);
+  reference.access(1000, 1100, true);
+  EXPECT_EQ(messages(detector), reference.messages());
+  EXPECT_LE(detector.getSegmentCount(region), 4u);
+}
+
 TEST(HazardDetectorTest, concurrentFeedMakesTheSameCalls) {
   // Random accesses of unordered tasks (many races, so the thread names
   // tasks in its reports), in batches of every size around the feed's.
