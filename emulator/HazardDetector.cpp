@@ -680,25 +680,63 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
   for (int64_t d = 0; whole && d < dims.rank(); ++d) {
     whole = dims[shape::MemDim(d)] > 0;
   }
-  if (whole) {
-    ByteRunShape shape = getByteRunShape(dims, strides, elemBits);
-    std::optional<int64_t> bytes;
-    if (!shape.kept.empty()) {
-      bytes = getDenseBytes(shape);
+  if (!whole) {
+    accessRuns(region, offset, dims, strides, elemBits, write);
+    return;
+  }
+  ByteRunShape shape = getByteRunShape(dims, strides, elemBits);
+  if (shape.kept.empty()) {
+    // One run: the access itself.
+    access(region, offset, offset + shape.runBytes, write);
+    return;
+  }
+  std::optional<int64_t> bytes = getDenseBytes(shape);
+  if (bytes && !wouldReport(region, offset, offset + *bytes, write)) {
+    access(region, offset, offset + *bytes, write);
+    return;
+  }
+  // Equal runs at one stride: one strided segment when possible.
+  bool strided = shape.kept.size() == 1 && shape.kept[0].first >= 2 &&
+                 shape.kept[0].second > shape.runBytes;
+  if (strided && accessStrided(shadows[region], offset, shape.kept[0].first,
+                               shape.kept[0].second, shape.runBytes, write)) {
+    return;
+  }
+  uint64_t end = accessRuns(region, offset, dims, strides, elemBits, write);
+  if (!strided || shape.kept[0].first < kMinFoldRuns) {
+    return;
+  }
+  // Their segments as one strided segment when their states (the runs' and
+  // the gaps') repeat with the stride, or with a common multiple of it and
+  // the period of a strided segment they met.
+  Shadow &shadow = shadows[region];
+  uint64_t stride = static_cast<uint64_t>(shape.kept[0].second);
+  llvm::SmallVector<uint64_t, 4> periods = {stride};
+  auto it = shadow.upper_bound(offset);
+  if (it != shadow.begin()) {
+    --it;
+  }
+  for (; it != shadow.end() && it->first < end && periods.size() < 4; ++it) {
+    if (!it->second.strided) {
+      continue;
     }
-    if (bytes && !wouldReport(region, offset, offset + *bytes, write)) {
-      access(region, offset, offset + *bytes, write);
-      return;
+    uint64_t common = getCommonPeriod(it->second.strided->period, 1, stride);
+    if (common != 0 && !llvm::is_contained(periods, common)) {
+      periods.push_back(common);
     }
-    // Equal runs at one stride: one strided segment when possible.
-    if (shape.kept.size() == 1 && shape.kept[0].first >= 2 &&
-        shape.kept[0].second > shape.runBytes &&
-        accessStrided(shadows[region], offset, shape.kept[0].first,
-                      shape.kept[0].second, shape.runBytes, write)) {
+  }
+  for (uint64_t period : periods) {
+    if (foldPeriodic(shadow, offset, end, period)) {
       return;
     }
   }
-  // Run by run, each search starting from where the previous run ended.
+}
+
+uint64_t HazardDetector::accessRuns(uint32_t region, uint64_t offset,
+                                    const shape::MemShape &dims,
+                                    const shape::MemStrides &strides,
+                                    int64_t elemBits, bool write) {
+  // Each search starting from where the previous run ended.
   Shadow &shadow = shadows[region];
   Shadow::iterator hint = shadow.end();
   uint64_t lastEnd = offset;
@@ -707,37 +745,7 @@ void HazardDetector::accessLayout(uint32_t region, uint64_t offset,
                    hint = accessFrom(shadow, hint, region, begin, end, write);
                    lastEnd = end;
                  });
-  // Equal runs at one stride: their segments as one strided segment when
-  // their states (the runs' and the gaps') repeat with the stride, or with
-  // a common multiple of it and the period of a strided segment they met.
-  if (whole) {
-    ByteRunShape shape = getByteRunShape(dims, strides, elemBits);
-    if (shape.kept.size() == 1 && shape.kept[0].first >= kMinFoldRuns &&
-        shape.kept[0].second > shape.runBytes) {
-      uint64_t stride = static_cast<uint64_t>(shape.kept[0].second);
-      llvm::SmallVector<uint64_t, 4> periods = {stride};
-      auto it = shadow.upper_bound(offset);
-      if (it != shadow.begin()) {
-        --it;
-      }
-      for (; it != shadow.end() && it->first < lastEnd && periods.size() < 4;
-           ++it) {
-        if (!it->second.strided) {
-          continue;
-        }
-        uint64_t common =
-            getCommonPeriod(it->second.strided->period, 1, stride);
-        if (common != 0 && !llvm::is_contained(periods, common)) {
-          periods.push_back(common);
-        }
-      }
-      for (uint64_t period : periods) {
-        if (foldPeriodic(shadow, offset, lastEnd, period)) {
-          break;
-        }
-      }
-    }
-  }
+  return lastEnd;
 }
 
 bool HazardDetector::foldPeriodic(Shadow &shadow, uint64_t begin, uint64_t end,

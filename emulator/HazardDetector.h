@@ -278,6 +278,11 @@ private:
   /// bytes is).
   bool accessStrided(Shadow &shadow, uint64_t offset, int64_t count,
                      int64_t stride, int64_t runBytes, bool write);
+  /// accessLayout run by run; returns the end of the last run.
+  uint64_t accessRuns(uint32_t region, uint64_t offset,
+                      const shape::MemShape &dims,
+                      const shape::MemStrides &strides, int64_t elemBits,
+                      bool write);
   /// Replaces the segments covering [begin, end) by one strided segment of
   /// period `period` when the states of their bytes repeat with it (at most
   /// kMaxPhases phases; the range spans two periods at least): the runs of an
