@@ -19,6 +19,38 @@
 namespace mlir::vpuc::emu {
 namespace {
 
+/// A row loaded and stored through floats or doubles.
+void loadRowAs(abi::DataType type, const uint8_t *data, int64_t stride,
+               int64_t count, float *out) {
+  loadRow(type, data, stride, count, out);
+}
+void loadRowAs(abi::DataType type, const uint8_t *data, int64_t stride,
+               int64_t count, double *out) {
+  loadRowF64(type, data, stride, count, out);
+}
+void storeRowAs(abi::DataType type, uint8_t *data, int64_t stride,
+                int64_t count, const float *in) {
+  storeRow(type, data, stride, count, in);
+}
+void storeRowAs(abi::DataType type, uint8_t *data, int64_t stride,
+                int64_t count, const double *in) {
+  storeRowF64(type, data, stride, count, in);
+}
+
+/// Converts every row of `space` (output, input) through a row of `V`s.
+template <typename V>
+void convertRows(const IterationSpace<2> &space, const TensorView &in,
+                 const TensorView &out) {
+  std::vector<V> row;
+  forEachRow<2>(space, {out.data, in.data},
+                [&](const std::array<uint8_t *, 2> &p,
+                    const std::array<int64_t, 2> &stride, int64_t n) {
+                  row.resize(n);
+                  loadRowAs(in.type, p[1], stride[1], n, row.data());
+                  storeRowAs(out.type, p[0], stride[0], n, row.data());
+                });
+}
+
 llvm::Error runConvert(const uint8_t *args, const KernelContext &context) {
   auto a = readArgs<abi::ConvertKernel::Args>(args);
   const char *name = abi::ConvertKernel::name;
@@ -38,30 +70,15 @@ llvm::Error runConvert(const uint8_t *args, const KernelContext &context) {
   if (!space) {
     return space.takeError();
   }
-  abi::DataType inType = in.type, outType = out.type;
   auto isFloat = [](abi::DataType type) {
     return type == abi::DataType::F16 || type == abi::DataType::BF16 ||
            type == abi::DataType::F32;
   };
-  if (isFloat(inType) && isFloat(outType)) {
-    std::vector<float> row;
-    forEachRow<2>(*space, {out.data, in.data},
-                  [&](const std::array<uint8_t *, 2> &p,
-                      const std::array<int64_t, 2> &stride, int64_t n) {
-                    row.resize(n);
-                    loadRow(inType, p[1], stride[1], n, row.data());
-                    storeRow(outType, p[0], stride[0], n, row.data());
-                  });
-    return llvm::Error::success();
+  if (isFloat(in.type) && isFloat(out.type)) {
+    convertRows<float>(*space, in, out);
+  } else {
+    convertRows<double>(*space, in, out);
   }
-  std::vector<double> row;
-  forEachRow<2>(*space, {out.data, in.data},
-                [&](const std::array<uint8_t *, 2> &p,
-                    const std::array<int64_t, 2> &stride, int64_t n) {
-                  row.resize(n);
-                  loadRowF64(inType, p[1], stride[1], n, row.data());
-                  storeRowF64(outType, p[0], stride[0], n, row.data());
-                });
   return llvm::Error::success();
 }
 
