@@ -264,8 +264,7 @@ resizeRowsOf(const double *data, int64_t in, int64_t out, int64_t inner,
 /// multiply-adds), as in the scalar loop; the rows of an outer dim are
 /// vectorised over their elements (the dynamic cost model, which -O2's does
 /// not take).
-VPUC_KERNEL_CLONES
-__attribute__((optimize("fp-contract=off", "vect-cost-model=dynamic"))) void
+VPUC_KERNEL_CLONES VPUC_KERNEL_SEPARATE_ROUNDING void
 resizeRows(const double *data, int64_t in, int64_t out, int64_t inner,
            const DimPlan &plan, int64_t row0, int64_t row1, double *result) {
   const Tap *taps = plan.taps.data();

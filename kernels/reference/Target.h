@@ -25,6 +25,15 @@
 #define VPUC_KERNEL_CLONES
 #endif
 
+#if defined(__GNUC__) && !defined(__clang__)
+/// For a cloned loop nest whose float results must not depend on the clone:
+/// no fused multiply-adds (GCC contracts `a * b + c` in C++ by default), and
+/// loops vectorised by the dynamic cost model (-O2's declines most).
+#define VPUC_KERNEL_SEPARATE_ROUNDING                                          \
+  __attribute__((optimize("fp-contract=off", "vect-cost-model=dynamic")))
+#else
+#define VPUC_KERNEL_SEPARATE_ROUNDING
+#endif
 /// Forces inlining of a helper into the (cloned) loop nest that calls it, so
 /// that it is compiled for the clone's ISA.
 #define VPUC_KERNEL_INLINE inline __attribute__((always_inline))
