@@ -14,30 +14,15 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <type_traits>
+
 #include "kernels/shave/KernelSupport.h"
 
 namespace mlir::vpuc::emu {
 namespace {
 
-/// A row loaded and stored through floats or doubles.
-void loadRowAs(abi::DataType type, const uint8_t *data, int64_t stride,
-               int64_t count, float *out) {
-  loadRow(type, data, stride, count, out);
-}
-void loadRowAs(abi::DataType type, const uint8_t *data, int64_t stride,
-               int64_t count, double *out) {
-  loadRowF64(type, data, stride, count, out);
-}
-void storeRowAs(abi::DataType type, uint8_t *data, int64_t stride,
-                int64_t count, const float *in) {
-  storeRow(type, data, stride, count, in);
-}
-void storeRowAs(abi::DataType type, uint8_t *data, int64_t stride,
-                int64_t count, const double *in) {
-  storeRowF64(type, data, stride, count, in);
-}
-
-/// Converts every row of `space` (output, input) through a row of `V`s.
+/// Converts every row of `space` (output, input) through a row of `V`s:
+/// floats (loadRow, storeRow) or doubles (loadRowF64, storeRowF64).
 template <typename V>
 void convertRows(const IterationSpace<2> &space, const TensorView &in,
                  const TensorView &out) {
@@ -46,8 +31,13 @@ void convertRows(const IterationSpace<2> &space, const TensorView &in,
                 [&](const std::array<uint8_t *, 2> &p,
                     const std::array<int64_t, 2> &stride, int64_t n) {
                   row.resize(n);
-                  loadRowAs(in.type, p[1], stride[1], n, row.data());
-                  storeRowAs(out.type, p[0], stride[0], n, row.data());
+                  if constexpr (std::is_same_v<V, float>) {
+                    loadRow(in.type, p[1], stride[1], n, row.data());
+                    storeRow(out.type, p[0], stride[0], n, row.data());
+                  } else {
+                    loadRowF64(in.type, p[1], stride[1], n, row.data());
+                    storeRowF64(out.type, p[0], stride[0], n, row.data());
+                  }
                 });
 }
 
