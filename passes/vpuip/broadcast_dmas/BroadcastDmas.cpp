@@ -124,6 +124,14 @@ struct BroadcastDmasPass
       }
       return *accesses[k];
     };
+    // The copy each DMA makes, computed once (a join leaves the copy of the
+    // DMA that absorbs the other as it was).
+    SmallVector<std::optional<ConstantCopy>> copies(ops.size());
+    for (size_t k = 0; k < ops.size(); ++k) {
+      if (auto dma = llvm::dyn_cast<NNDMAOp>(ops[k])) {
+        copies[k] = getConstantCopy(dma);
+      }
+    }
     // True if no operation strictly between positions j and i touches the
     // bytes `dma` writes.
     auto untouchedBetween = [&](size_t j, size_t i, NNDMAOp dma) {
@@ -141,18 +149,16 @@ struct BroadcastDmasPass
     };
     for (size_t i = 0; i < ops.size(); ++i) {
       auto dma = llvm::dyn_cast_or_null<NNDMAOp>(ops[i]);
-      std::optional<ConstantCopy> copy =
-          dma ? getConstantCopy(dma) : std::nullopt;
-      if (!copy || !dma.getBroadcastBuffs().empty()) {
+      const std::optional<ConstantCopy> &copy = copies[i];
+      if (!dma || !copy || !dma.getBroadcastBuffs().empty()) {
         continue;
       }
       const size_t first =
           i > static_cast<size_t>(window) ? i - static_cast<size_t>(window) : 0;
       for (size_t j = i; j-- > first;) {
         auto earlier = llvm::dyn_cast_or_null<NNDMAOp>(ops[j]);
-        std::optional<ConstantCopy> earlierCopy =
-            earlier ? getConstantCopy(earlier) : std::nullopt;
-        if (!earlierCopy || !earlierCopy->isCopyOf(*copy) ||
+        const std::optional<ConstantCopy> &earlierCopy = copies[j];
+        if (!earlier || !earlierCopy || !earlierCopy->isCopyOf(*copy) ||
             writesCluster(earlier, copy->cluster)) {
           continue;
         }
