@@ -323,11 +323,10 @@ void resizeDim(const double *data, const std::vector<int64_t> &shape, size_t d,
 /// passes compute it as 0.0 + 1.0 * x in every resized dim, which is x + 0.0
 /// (-0.0 becomes +0.0, a NaN becomes quiet), the same in float as in double;
 /// `anyResized` false leaves x as it is.
-VPUC_KERNEL_CLONES void gatherNearest(const float *input,
-                                      const std::vector<int64_t> &inShape,
-                                      const std::vector<int64_t> &outShape,
-                                      const std::vector<DimPlan> &plans,
-                                      bool anyResized, float *output) {
+void gatherNearest(const float *input, const std::vector<int64_t> &inShape,
+                   const std::vector<int64_t> &outShape,
+                   const std::vector<DimPlan> &plans, bool anyResized,
+                   float *output) {
   const size_t rank = inShape.size();
   // Each dim's selected input index times its input stride.
   std::vector<std::vector<int64_t>> offsets(rank);
