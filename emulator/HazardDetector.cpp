@@ -166,6 +166,17 @@ static uint64_t getPhaseEnd(const Strided &strided, size_t i) {
                                        : strided.period;
 }
 
+/// The phase of `strided` that holds the byte at address `at`; `pieceEnd`
+/// becomes the end of that phase's bytes from `at` on, at most `limit`.
+template <typename Strided>
+static size_t findPiece(const Strided &strided, uint64_t at, uint64_t limit,
+                        uint64_t &pieceEnd) {
+  uint64_t offset = at % strided.period;
+  size_t i = findPhase(strided, offset);
+  pieceEnd = std::min(limit, at + (getPhaseEnd(strided, i) - offset));
+  return i;
+}
+
 /// Makes `offset` (inside the period) the start of a phase.
 template <typename Strided>
 static void splitPhase(Strided &strided, uint64_t offset) {
@@ -260,9 +271,8 @@ void HazardDetector::simplify(uint64_t begin, Segment &segment) {
     return;
   }
   Strided &strided = *segment.strided;
-  uint64_t offset = begin % strided.period;
-  size_t i = findPhase(strided, offset);
-  uint64_t pieceEnd = begin + (getPhaseEnd(strided, i) - offset);
+  uint64_t pieceEnd = 0;
+  size_t i = findPiece(strided, begin, segment.end, pieceEnd);
   if (strided.phases.size() > 1 && segment.end > pieceEnd) {
     return;
   }
@@ -278,9 +288,8 @@ HazardDetector::Shadow::iterator HazardDetector::expand(Shadow &shadow,
   uint64_t at = it->first;
   auto last = it;
   while (at < end) {
-    uint64_t offset = at % strided.period;
-    size_t i = findPhase(strided, offset);
-    uint64_t pieceEnd = std::min(end, at + (getPhaseEnd(strided, i) - offset));
+    uint64_t pieceEnd = 0;
+    size_t i = findPiece(strided, at, end, pieceEnd);
     Segment piece{pieceEnd, strided.phases[i].writer, strided.phases[i].readers,
                   StridedPtr()};
     if (at == it->first) {
@@ -778,10 +787,8 @@ bool HazardDetector::foldPeriodic(Shadow &shadow, uint64_t begin, uint64_t end,
           continue;
         }
         const Strided &strided = *segment.strided;
-        uint64_t offset = at % strided.period;
-        size_t i = findPhase(strided, offset);
-        uint64_t pieceEnd =
-            std::min(segmentEnd, at + (getPhaseEnd(strided, i) - offset));
+        uint64_t pieceEnd = 0;
+        size_t i = findPiece(strided, at, segmentEnd, pieceEnd);
         if (!visit(at, pieceEnd, strided.phases[i].writer,
                    strided.phases[i].readers)) {
           return false;
@@ -820,13 +827,13 @@ bool HazardDetector::foldPeriodic(Shadow &shadow, uint64_t begin, uint64_t end,
   bool periodic = walk([&](uint64_t at, uint64_t pieceEnd, int32_t writer,
                            const llvm::SmallVector<int32_t, 2> &readers) {
     while (at < pieceEnd) {
-      uint64_t offset = at % period;
-      size_t i = findPhase(folded, offset);
-      const Phase &phase = folded.phases[i];
+      uint64_t phaseEnd = 0;
+      const Phase &phase =
+          folded.phases[findPiece(folded, at, pieceEnd, phaseEnd)];
       if (phase.writer != writer || phase.readers != readers) {
         return false;
       }
-      at += std::min(pieceEnd - at, getPhaseEnd(folded, i) - offset);
+      at = phaseEnd;
     }
     return true;
   });
