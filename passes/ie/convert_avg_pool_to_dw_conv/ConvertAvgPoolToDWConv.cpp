@@ -15,6 +15,7 @@
 
 #include "passes/ie/convert_avg_pool_to_dw_conv/ConvertAvgPoolToDWConv.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 
@@ -24,6 +25,7 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpu/ir/NCELegality.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -52,9 +54,21 @@ struct PoolSpec {
   RankedTensorType resultType;
   /// The NCE legality options of the IE stage for the pool's target.
   VPU::NCE::SupportOptions options;
+  /// The CMX bytes of one cluster of the target (its `VPUIP.resources`; 0
+  /// without them).
+  int64_t cmxBytes = 0;
 
   ArrayRef<int64_t> inputShape() const {
     return llvm::cast<RankedTensorType>(input.getType()).getShape();
+  }
+
+  /// Sets the options and the CMX size of the target of the module holding
+  /// `op`.
+  void setTarget(Operation *op) {
+    options = VPU::NCE::getIEStageOptions(op);
+    if (VPUIP::ResourcesAttr resources = VPUIP::getResources(op)) {
+      cmxBytes = resources.getCmxSize();
+    }
   }
 };
 
@@ -185,6 +199,16 @@ Value createDepthwise(RewriterBase &rewriter, Location loc,
       static_cast<uint64_t>(channels));
 }
 
+/// The bytes of `type`'s elements (0 unless they are integers or floats).
+int64_t getBytes(RankedTensorType type) {
+  Type element = type.getElementType();
+  if (!element.isIntOrFloat()) {
+    return 0;
+  }
+  return type.getNumElements() *
+         static_cast<int64_t>(element.getIntOrFloatBitWidth()) / 8;
+}
+
 /// The factor pairs (dy, dx) of (ky, kx) but (1, 1), largest product first.
 SmallVector<std::pair<int64_t, int64_t>> getFactorPairs(int64_t ky,
                                                         int64_t kx) {
@@ -231,7 +255,20 @@ planPoolChain(MLIRContext *context, const PoolSpec &spec,
   SmallVector<std::pair<int64_t, int64_t>> windows;
   while (remainingY != 1 || remainingX != 1) {
     RankedTensorType next;
-    for (auto [dy, dx] : getFactorPairs(remainingY, remainingX)) {
+    SmallVector<std::pair<int64_t, int64_t>> pairs =
+        getFactorPairs(remainingY, remainingX);
+    // The first pool reads the whole input. One larger than half the CMX is
+    // split over rows, between the clusters and into tiles, where its
+    // producer left it: one-row windows make every such split a window
+    // boundary, so that each piece pools the rows it holds (EfficientNet-B3's
+    // 75 x 75 x 192 squeeze-excitation means, 38 / 37 rows per cluster, which
+    // no taller window divides).
+    if (windows.empty() && spec.cmxBytes > 0 &&
+        getBytes(current) * 2 > spec.cmxBytes) {
+      std::stable_partition(pairs.begin(), pairs.end(),
+                            [](const auto &pair) { return pair.first == 1; });
+    }
+    for (auto [dy, dx] : pairs) {
       const SmallVector<int64_t, 2> window = {dy, dx};
       FailureOr<RankedTensorType> output = VPU::NCE::inferWindowOutputType(
           current, channels, window, window, {0, 0}, {0, 0});
@@ -339,7 +376,7 @@ std::optional<PoolSpec> getSpec(AvgPoolOp op) {
   spec.padsEnd.assign(op.getPadsEnd().begin(), op.getPadsEnd().end());
   spec.excludePad = op.getExcludePad();
   spec.resultType = llvm::cast<RankedTensorType>(op.getType());
-  spec.options = VPU::NCE::getIEStageOptions(op);
+  spec.setTarget(op);
   return spec;
 }
 
@@ -357,7 +394,7 @@ std::optional<PoolSpec> getSpec(ReduceMeanOp op) {
   spec.padsBegin = {0, 0};
   spec.padsEnd = {0, 0};
   spec.resultType = llvm::cast<RankedTensorType>(op.getType());
-  spec.options = VPU::NCE::getIEStageOptions(op);
+  spec.setTarget(op);
   return spec;
 }
 

@@ -36,7 +36,13 @@ def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::
        of the `ky_i` and of the `kx_i` are KY and KX: the mean of equal-sized group means is
        the mean. Each stage takes the largest factor pair (by `ky * kx`) whose pool
        NCE accepts (`IE.AvgPool`'s legality interface); a kernel that does not factor so
-       (e.g. a prime beyond the NCE kernel limit) is left.
+       (e.g. a prime beyond the NCE kernel limit) is left. The first stage of an input
+       larger than half the CMX of one cluster (the module's `VPUIP.resources`) takes the
+       largest pair with `ky_1 = 1` where there is one: such an input is split over rows,
+       between the clusters and into tiles, where its producer left it, and one-row windows
+       make every such split a window boundary, so that each piece pools the rows it holds
+       instead of rows moving between the clusters (EfficientNet-B3's 75x75 squeeze-excitation
+       means, 38 / 37 rows per cluster, which no taller window divides).
 
     Global average pools, `IE.ReduceMean` over axes 2 and 3 of a rank-4 input with
     `keep_dims` (the form of ONNX GlobalAveragePool), are treated as the average pool with

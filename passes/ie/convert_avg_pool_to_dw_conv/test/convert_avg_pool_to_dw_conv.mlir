@@ -73,6 +73,30 @@ func.func @large_global_pool(%x: tensor<1x32x14x14xf16>) -> tensor<1x32x1x1xf16>
 
 // -----
 
+// With the target's resources: the first pool of a chain over an input larger than half the CMX
+// (16 KiB here) takes one-row windows, so that every split over rows is a window boundary
+// (30x30 = (1x6), (6x5), (5x1) instead of (6x6), (5x5); strides are at most 8); a smaller
+// input keeps the largest windows (14x14 = (7x7), (2x2)).
+
+// CHECK-LABEL: func.func @first_pool_of_large_input
+// CHECK-SAME:    (%[[X:.+]]: tensor<1x16x30x30xf16>, %[[Y:.+]]: tensor<1x16x14x14xf16>)
+// CHECK-NEXT:    %[[P0:.+]] = IE.AvgPool(%[[X]]) {kernel_size = array<i64: 1, 6>, {{.+}} strides = array<i64: 1, 6>} : tensor<1x16x30x30xf16> -> tensor<1x16x30x5xf16>
+// CHECK-NEXT:    %[[P1:.+]] = IE.AvgPool(%[[P0]]) {kernel_size = array<i64: 6, 5>, {{.+}} strides = array<i64: 6, 5>} : tensor<1x16x30x5xf16> -> tensor<1x16x5x1xf16>
+// CHECK-NEXT:    %[[P2:.+]] = IE.AvgPool(%[[P1]]) {kernel_size = array<i64: 5, 1>, {{.+}} strides = array<i64: 5, 1>} : tensor<1x16x5x1xf16> -> tensor<1x16x1x1xf16>
+// CHECK-NEXT:    %[[Q0:.+]] = IE.AvgPool(%[[Y]]) {kernel_size = array<i64: 7, 7>, {{.+}} strides = array<i64: 7, 7>} : tensor<1x16x14x14xf16> -> tensor<1x16x2x2xf16>
+// CHECK-NEXT:    %[[Q1:.+]] = IE.AvgPool(%[[Q0]]) {kernel_size = array<i64: 2, 2>, {{.+}} strides = array<i64: 2, 2>} : tensor<1x16x2x2xf16> -> tensor<1x16x1x1xf16>
+// CHECK-NEXT:    return %[[P2]], %[[Q1]]
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 16384, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256, max_variants = 128>} {
+  func.func @first_pool_of_large_input(%x: tensor<1x16x30x30xf16>, %y: tensor<1x16x14x14xf16>)
+      -> (tensor<1x16x1x1xf16>, tensor<1x16x1x1xf16>) {
+    %0 = IE.ReduceMean(%x) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x16x30x30xf16> -> tensor<1x16x1x1xf16>
+    %1 = IE.ReduceMean(%y) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x16x14x14xf16> -> tensor<1x16x1x1xf16>
+    return %0, %1 : tensor<1x16x1x1xf16>, tensor<1x16x1x1xf16>
+  }
+}
+
+// -----
+
 // Non-overlapping windows (stride = kernel) beyond the limit, rectangular: 12x24 = (6x8) then
 // (2x3).
 
