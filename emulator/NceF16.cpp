@@ -68,8 +68,13 @@ namespace {
 /// accumulators, enough independent sums to keep both FMA pipes busy.
 constexpr int64_t kLanes = 6;
 
-/// `count` rounded up to whole vectors of 8 floats.
-int64_t roundUpToVector(int64_t count) { return (count + 7) / 8 * 8; }
+/// The floats of a vector of the kernels.
+constexpr int64_t kVector = 8;
+
+/// `count` rounded up to whole vectors.
+int64_t roundUpToVector(int64_t count) {
+  return (count + kVector - 1) / kVector * kVector;
+}
 
 /// The kernel set an ISA provides (see the file comment).
 struct NceKernels {
@@ -818,13 +823,28 @@ void loadF16(const NceKernels &kernels, const uint8_t *src, int64_t stride,
 /// Converts `cols` pixels of `chans` FP16 channels (pixel i at src + i *
 /// strideW, its channel c at + c * strideC) to dst + i * colStride, and
 /// zeroes each pixel's floats from chans to colStride when `zeroTail`. Whole
-/// channel-minor pixels without a tail convert as one run.
+/// channel-minor pixels without a tail convert as one run. Pixels of fewer
+/// channels than a vector (a compressed stem convolution's 4) or not
+/// channel-minor are gathered, their tails as zeros whether or not
+/// `zeroTail` asks for them, and convert as one run.
 void loadF16Pixels(const NceKernels &kernels, const uint8_t *src,
                    int64_t strideW, int64_t strideC, int64_t cols,
                    int64_t chans, float *dst, int64_t colStride, bool zeroTail,
                    std::vector<uint16_t> &bits) {
   if (strideC == 2 && strideW == 2 * chans && colStride == chans) {
     loadF16(kernels, src, 2, cols * chans, dst, bits);
+    return;
+  }
+  if (strideC != 2 || chans < kVector) {
+    bits.assign(cols * colStride, 0);
+    for (int64_t i = 0; i < cols; ++i) {
+      for (int64_t c = 0; c < chans; ++c) {
+        std::memcpy(&bits[i * colStride + c], src + i * strideW + c * strideC,
+                    2);
+      }
+    }
+    kernels.convertF16(reinterpret_cast<const uint8_t *>(bits.data()),
+                       cols * colStride, dst);
     return;
   }
   for (int64_t i = 0; i < cols; ++i) {

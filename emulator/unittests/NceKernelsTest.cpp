@@ -353,6 +353,24 @@ TEST(NceKernelsTest, convStridedOddChannels) {
   checkCase(c, 3);
 }
 
+// A stem convolution's few input channels (3, or 4 compressed), fewer than
+// a vector: each pixel's channels gathered, channel-minor and planar.
+TEST(NceKernelsTest, convFewInputChannels) {
+  for (int64_t channels : {3, 4}) {
+    for (bool channelMinor : {true, false}) {
+      Case c;
+      c.inC = channels;
+      c.outC = 16;
+      c.height = 10;
+      c.width = 13;
+      c.strideH = c.strideW = 2;
+      c.padBottom = c.padRight = 0;
+      c.channelMinor = channelMinor;
+      checkCase(c, 30 + channels + (channelMinor ? 0 : 10));
+    }
+  }
+}
+
 TEST(NceKernelsTest, convLargeKernelWidePadding) {
   Case c;
   c.inC = 8;
