@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 
+#include "core/shape/ShapedTypeUtils.h"
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/const/ir/ConstOps.h"
@@ -199,16 +200,6 @@ Value createDepthwise(RewriterBase &rewriter, Location loc,
       static_cast<uint64_t>(channels));
 }
 
-/// The bytes of `type`'s elements (0 unless they are integers or floats).
-int64_t getBytes(RankedTensorType type) {
-  Type element = type.getElementType();
-  if (!element.isIntOrFloat()) {
-    return 0;
-  }
-  return type.getNumElements() *
-         static_cast<int64_t>(element.getIntOrFloatBitWidth()) / 8;
-}
-
 /// The factor pairs (dy, dx) of (ky, kx) but (1, 1), largest product first.
 SmallVector<std::pair<int64_t, int64_t>> getFactorPairs(int64_t ky,
                                                         int64_t kx) {
@@ -263,8 +254,9 @@ planPoolChain(MLIRContext *context, const PoolSpec &spec,
     // boundary, so that each piece pools the rows it holds (EfficientNet-B3's
     // 75 x 75 x 192 squeeze-excitation means, 38 / 37 rows per cluster, which
     // no taller window divides).
-    if (windows.empty() && spec.cmxBytes > 0 &&
-        getBytes(current) * 2 > spec.cmxBytes) {
+    FailureOr<shape::Byte> bytes = shape::getTotalAllocSize(current);
+    if (windows.empty() && spec.cmxBytes > 0 && succeeded(bytes) &&
+        bytes->count() * 2 > spec.cmxBytes) {
       std::stable_partition(pairs.begin(), pairs.end(),
                             [](const auto &pair) { return pair.first == 1; });
     }
