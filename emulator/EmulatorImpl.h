@@ -134,6 +134,8 @@ private:
     /// `dst`, then the more destinations of a broadcast DMA (same layout,
     /// other CMX).
     llvm::SmallVector<uint32_t, 3> destinations;
+    /// The source's strides along the destination's memory dims.
+    shape::MemStrides srcStrides;
     // Software layers.
     const KernelInfo *kernel = nullptr;
     llvm::SmallVector<Window, 4> windows;

@@ -377,11 +377,6 @@ Emulator::Impl::TaskCost Emulator::Impl::executeDma(Task &task) {
     hazards->accessLayout(src.region, src.offset, src.memDims, src.memStrides,
                           src.layout.elemBits, false);
   }
-  // Source strides along the destination's memory dimensions.
-  shape::MemStrides srcStrides;
-  for (int64_t d = 0; d < dst.memDims.rank(); ++d) {
-    srcStrides.push_back(src.layout.strides[layout.order.dimAt(MemDim(d))]);
-  }
   for (uint32_t index : task.destinations) {
     const Tensor &copy = tensors[index];
     uint8_t *to = regions[copy.region].bytes.data() + copy.offset;
@@ -393,7 +388,7 @@ Emulator::Impl::TaskCost Emulator::Impl::executeDma(Task &task) {
       // Identical compact layouts (checked by loadBlob).
       std::memmove(to, from, layout.spanBytes);
     } else {
-      shape::stridedCopy(reinterpret_cast<const char *>(from), srcStrides,
+      shape::stridedCopy(reinterpret_cast<const char *>(from), task.srcStrides,
                          reinterpret_cast<char *>(to), copy.memStrides,
                          copy.memDims, shape::Bit(layout.elemBits));
     }

@@ -504,6 +504,12 @@ llvm::Error Emulator::Impl::prepareTask(Task &task, const std::string &what) {
       task.destinations.append(dma.broadcast()->begin(),
                                dma.broadcast()->end());
     }
+    const Tensor &src = tensors[task.src];
+    const Tensor &dst = tensors[task.dst];
+    for (int64_t d = 0; d < dst.memDims.rank(); ++d) {
+      task.srcStrides.push_back(
+          src.layout.strides[dst.layout.order.dimAt(shape::MemDim(d))]);
+    }
     return llvm::Error::success();
   }
   case schema::TaskKind::ActKernelTask:
