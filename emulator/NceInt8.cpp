@@ -650,8 +650,9 @@ void storeResults(const Int8Box &b, uint8_t *outPixel, const int32_t *acc) {
 
 /// What one thread of a box writes to on the side.
 struct Int8Scratch {
-  /// The input rows of an output row: per ky, per column, chanStride values
-  /// (convStride for CONV), not zero-filled as a whole (see the users).
+  /// The input rows of an output row (not CONV, whose rows
+  /// computeConvRowsOf holds): per ky, per column, chanStride values, not
+  /// zero-filled as a whole (see the users).
   std::unique_ptr<int16_t[]> rows;
   std::vector<bool> rowValid;
   std::vector<const int16_t *> tapIn;
