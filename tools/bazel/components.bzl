@@ -49,6 +49,7 @@ ALL_COMPONENTS = {
     "pipelines_ie_pipelines": "//pipelines/ie_pipelines",
     "vpu_dialect": "//dialects/vpu/ir:component",
     "vpu_multi_cluster": "//passes/vpu/multi_cluster:component",
+    "vpu_pipeline_sw_layers": "//passes/vpu/pipeline_sw_layers:component",
     "vpu_split_sw_layers": "//passes/vpu/split_sw_layers:component",
     "vpu_tiling": "//passes/vpu/tiling:component",
     "vpu_vertical_fusion": "//passes/vpu/vertical_fusion:component",

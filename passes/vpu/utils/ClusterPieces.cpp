@@ -204,13 +204,17 @@ ClusterSplit getSwLayerClusterSplit(Operation *op) {
 }
 
 void splitSwLayerOverClusters(Operation *op, const ClusterSplit &split) {
+  splitSwLayer(op, split, "cluster");
+}
+
+Value splitSwLayer(Operation *op, const ClusterSplit &split, StringRef suffix) {
   OpBuilder builder(op);
   RankedTensorType type = resultType(op);
   const int64_t layerExtent = type.getDimSize(split.dim);
   SmallVector<Value> pieces;
   for (auto [index, extent] : llvm::enumerate(split.extents)) {
-    Location loc = support::getPieceLocation(op->getLoc(),
-                                             "cluster" + std::to_string(index));
+    Location loc = support::getPieceLocation(
+        op->getLoc(), suffix.str() + std::to_string(index));
     const int64_t offset = split.offsetOf(static_cast<int64_t>(index));
     IRMapping mapping;
     for (Value operand : op->getOperands()) {
@@ -231,6 +235,7 @@ void splitSwLayerOverClusters(Operation *op, const ClusterSplit &split) {
                                          builder.getI64IntegerAttr(split.dim));
   op->getResult(0).replaceAllUsesWith(concat.getResult());
   eraseWithUnreadJoins(op);
+  return concat.getResult();
 }
 
 ClusterSplit getRowMeanClusterSplit(Operation *op) {

@@ -23,6 +23,7 @@
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace mlir::vpuc::VPU {
 
@@ -74,6 +75,12 @@ ClusterSplit getSwLayerClusterSplit(Operation *op);
 /// of the pieces replaces the layer. Piece `i` of a named layer is located at
 /// `<layer>/cluster<i>`.
 void splitSwLayerOverClusters(Operation *op, const ClusterSplit &split);
+
+/// splitSwLayerOverClusters for any split of `op`'s result over rows or
+/// channels into parts (`split.extents[i]` of dim `split.dim` in part `i`):
+/// part `i` of a named layer is located at `<layer>/<suffix><i>`. Returns the
+/// VPU.Concat that replaces the layer.
+Value splitSwLayer(Operation *op, const ClusterSplit &split, StringRef suffix);
 
 /// How the input of `op` is split over rows (getClusterSplit), when `op` is a
 /// `VPU.SW.ReduceMean` over H and W with `keep_dims` (a global average pool)
