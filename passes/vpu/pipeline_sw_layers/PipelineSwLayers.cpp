@@ -169,8 +169,7 @@ struct PipelineSwLayersPass
   }
 
   /// Cuts `producer` into the row tiles `split` (all on its cluster).
-  static void splitProducer(NCEOpInterface producer,
-                            const OpGeometry &geometry,
+  static void splitProducer(NCEOpInterface producer, const OpGeometry &geometry,
                             const ClusterSplit &split) {
     SmallVector<TileBox> boxes;
     int64_t offset = 0;
@@ -187,7 +186,8 @@ struct PipelineSwLayersPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (tiles < 2) {
-      func.emitOpError() << "cannot cut NCE ops into " << static_cast<int64_t>(tiles)
+      func.emitOpError() << "cannot cut NCE ops into "
+                         << static_cast<int64_t>(tiles)
                          << " row tiles (option tiles of "
                             "vpuc-vpu-pipeline-sw-layers): it is below 2";
       return signalPassFailure();
@@ -254,8 +254,7 @@ struct PipelineSwLayersPass
           continue;
         }
         split.dim = kRowDim;
-        split.extents =
-            planRows(geometry->outputShape[kRowDim], rowAlignment);
+        split.extents = planRows(geometry->outputShape[kRowDim], rowAlignment);
         if (split.extents.empty()) {
           continue;
         }

@@ -1,4 +1,5 @@
-//===- PipelineSwLayers.h - vpuc-vpu-pipeline-sw-layers pass -----*- C++ -*-===//
+//===- PipelineSwLayers.h - vpuc-vpu-pipeline-sw-layers pass -----*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //

@@ -1,4 +1,5 @@
-//===- Registration.cpp - Entry point of pipeline_sw_layers --------*- C++ -*-===//
+//===- Registration.cpp - Entry point of pipeline_sw_layers --------*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
@@ -13,5 +14,6 @@
 
 extern "C" void
 vpuc_register_vpu_pipeline_sw_layers(mlir::vpuc::registry::Registry &registry) {
-  registry.addPass([] { return mlir::vpuc::VPU::createPipelineSwLayersPass(); });
+  registry.addPass(
+      [] { return mlir::vpuc::VPU::createPipelineSwLayersPass(); });
 }

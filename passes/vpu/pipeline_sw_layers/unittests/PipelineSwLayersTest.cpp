@@ -1,4 +1,5 @@
-//===- PipelineSwLayersTest.cpp - Tests of the row-tile pipelining -*- C++ -*-===//
+//===- PipelineSwLayersTest.cpp - Tests of the row-tile pipelining -*- C++
+//-*-===//
 //
 // Part of vpuc. SPDX-License-Identifier: Apache-2.0
 //
