@@ -39,7 +39,6 @@ namespace mlir::vpuc::VPU {
 namespace {
 
 constexpr int64_t kRowDim = 2;
-constexpr int64_t kRank = 4;
 constexpr StringLiteral kSuffix = "pipe";
 
 RankedTensorType tensorOf(Value value) {
@@ -112,34 +111,17 @@ NCEOpInterface getProducer(Operation *layer) {
   return producer;
 }
 
-/// The output bytes of the smallest part of a split of `layer`'s result.
-int64_t getSmallestPartBytes(Operation *layer, const ClusterSplit &split) {
-  RankedTensorType type = tensorOf(layer->getResult(0));
-  const int64_t perRow = type.getNumElements() / type.getDimSize(kRowDim) *
-                         type.getElementTypeBitWidth() / 8;
-  return *llvm::min_element(split.extents) * perRow;
-}
-
-/// The bytes of the weights and weights table of `geometry`, which every
-/// row tile loads again.
-int64_t getWeightsBytes(const OpGeometry &geometry) {
-  if (!geometry.filter) {
-    return 0;
-  }
-  int64_t elements = 1;
-  for (int64_t dim : geometry.filterShape) {
-    elements *= dim;
-  }
-  const int64_t channels = geometry.outputShape[1];
-  return elements * geometry.filterBits / 8 +
-         (geometry.hasWeightsTable ? channels * kWeightsTableBytesPerChannel
-                                   : 0);
-}
-
 /// The bytes of `value`.
 int64_t getBytes(Value value) {
   RankedTensorType type = tensorOf(value);
   return type.getNumElements() * type.getElementTypeBitWidth() / 8;
+}
+
+/// The output bytes of the smallest part of a split of `layer`'s result.
+int64_t getSmallestPartBytes(Operation *layer, const ClusterSplit &split) {
+  Value result = layer->getResult(0);
+  return getBytes(result) / tensorOf(result).getDimSize(kRowDim) *
+         *llvm::min_element(split.extents);
 }
 
 struct PipelineSwLayersPass
@@ -268,10 +250,16 @@ struct PipelineSwLayersPass
         bytes += getBytes(geometry->input);
       }
       const int64_t partBytes = getSmallestPartBytes(layer, split);
+      // The producer's weights, which each of its tiles loads again.
+      const int64_t weights =
+          producer && geometry->filter
+              ? weightsBytes(*geometry, geometry->filterShape[0],
+                             /*alignment=*/1)
+              : 0;
       if (partBytes < minTileBytes ||
           static_cast<double>(bytes) > maxCmxShare * static_cast<double>(cmx) ||
-          (producer && static_cast<double>(getWeightsBytes(*geometry)) >
-                           maxWeightsRatio * static_cast<double>(partBytes))) {
+          (static_cast<double>(weights) >
+           maxWeightsRatio * static_cast<double>(partBytes))) {
         continue;
       }
       if (producer) {

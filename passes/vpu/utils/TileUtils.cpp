@@ -211,6 +211,12 @@ int64_t footprint(const OpGeometry &geometry, std::optional<TileAxis> axis,
     bytes += alignedBytes(out[0] * outChannels * outRows * out[3],
                           geometry.outputBits, alignment);
   }
+  return bytes + weightsBytes(geometry, filterChannels, alignment);
+}
+
+int64_t weightsBytes(const OpGeometry &geometry, int64_t filterChannels,
+                     int64_t alignment) {
+  int64_t bytes = 0;
   if (geometry.filter) {
     ArrayRef<int64_t> filter = geometry.filterShape;
     bytes += alignedBytes(filterChannels * filter[1] * filter[2] * filter[3],

@@ -136,6 +136,12 @@ int64_t alignedBytes(int64_t elements, int64_t bits, int64_t alignment);
 int64_t footprint(const OpGeometry &geometry, std::optional<TileAxis> axis,
                   const TileBox &tile, int64_t alignment);
 
+/// The bytes of the weights (`filter`) and weights table of `filterChannels`
+/// output channels of `geometry`, each rounded up to `alignment` (0 without
+/// a filter).
+int64_t weightsBytes(const OpGeometry &geometry, int64_t filterChannels,
+                     int64_t alignment);
+
 /// The layer's name for messages: the name of its NameLoc (through fused and
 /// call-site locations), else the op name.
 std::string layerName(Operation *op);
