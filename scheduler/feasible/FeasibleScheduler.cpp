@@ -255,11 +255,23 @@ private:
   /// Schedules data tasks of the next compute tasks while they fit (and,
   /// with options.prefetchLeavesRoom, leave room once the `dying` buffers of
   /// the task just scheduled are released: leavesRoom).
-  void prefetchAfter(unsigned computePosition, llvm::ArrayRef<unsigned> dying);
+  /// Beyond options.prefetchLookahead, loads for up to
+  /// options.prefetchIdleLookahead further compute tasks while the DMA queue
+  /// ends before `computeEnd` (the estimated end of the task just
+  /// scheduled), each only if leavesRoomThrough.
+  void prefetchAfter(unsigned computePosition, llvm::ArrayRef<unsigned> dying,
+                     uint64_t computeEnd);
   /// Whether CMX buffer `buffer`, placed now, leaves room for `requests`
   /// ((size, alignment) in its arena) once the `dying` buffers are released.
   bool leavesRoom(unsigned buffer, llvm::ArrayRef<unsigned> dying,
                   llvm::ArrayRef<std::pair<uint64_t, uint64_t>> requests) const;
+  /// Whether CMX buffer `buffer`, placed now, leaves room in its arena for
+  /// the buffers the compute tasks after `computePosition` place, through
+  /// `prefetchLookahead` tasks past `target` (its user), in a trial that
+  /// releases the `dying` buffers first and every buffer after its last
+  /// user.
+  bool leavesRoomThrough(unsigned buffer, llvm::ArrayRef<unsigned> dying,
+                         unsigned computePosition, unsigned target) const;
   /// The arena of CMX buffer `buffer`.
   CmxArena &arenaOf(unsigned buffer) {
     return arenas[graph.buffers[buffer].arena];
@@ -342,6 +354,8 @@ private:
   std::vector<std::map<uint64_t, std::pair<uint64_t, unsigned>>> history;
   DependencyGraph dependencies;
   Schedule schedule;
+  /// The estimated end of the last step of each executor kind so far.
+  uint64_t executorFree[kNumExecutorKinds] = {};
 };
 
 } // namespace
@@ -444,6 +458,14 @@ void Scheduler::emit(Step step, llvm::ArrayRef<Access> accesses,
   }
   llvm::SmallVector<unsigned> reduced = dependencies.addTask({}, candidates);
   step.deps.assign(reduced.begin(), reduced.end());
+  // Estimated timing: in-order executors, dependencies.
+  uint64_t &free = executorFree[static_cast<unsigned>(step.executor)];
+  step.start = free;
+  for (unsigned dep : step.deps) {
+    step.start = std::max(step.start, schedule.steps[dep].end);
+  }
+  step.end = step.start + step.cost;
+  free = step.end;
   for (const Access &access : accesses) {
     LocationState &state = location(access);
     if (access.write) {
@@ -648,7 +670,8 @@ void Scheduler::scheduleCompute(unsigned task) {
     }
   }
   if (!options.serial && options.prefetchLookahead > 0) {
-    prefetchAfter(analysis.computePosition[task], dying);
+    prefetchAfter(analysis.computePosition[task], dying,
+                  schedule.steps[schedule.stepOfTask[task]].end);
   }
   for (unsigned buffer : dying) {
     releaseInstance(buffer);
@@ -675,8 +698,69 @@ bool Scheduler::leavesRoom(
   });
 }
 
+bool Scheduler::leavesRoomThrough(unsigned buffer,
+                                  llvm::ArrayRef<unsigned> dying,
+                                  unsigned computePosition,
+                                  unsigned target) const {
+  const auto &order = analysis.computeOrder;
+  unsigned arena = graph.buffers[buffer].arena;
+  CmxArena trial = arenas[arena];
+  for (unsigned dead : dying) {
+    const Instance &instance = schedule.instances[buffers[dead].instance];
+    if (graph.buffers[dead].arena == arena && instance.size != 0) {
+      trial.release(instance.offset, instance.size);
+    }
+  }
+  const Buffer &b = graph.buffers[buffer];
+  std::optional<uint64_t> own = trial.allocate(b.size, b.alignment);
+  if (!own) {
+    return false;
+  }
+  // The ranges of the buffers of this arena in the trial: resident ones where
+  // they are, the others where the trial placed them; released ones marked.
+  struct Range {
+    uint64_t offset, size;
+    bool released;
+  };
+  llvm::SmallDenseMap<unsigned, Range, 16> placed;
+  placed[buffer] = {*own, b.size, false};
+  for (unsigned i = computePosition + 1,
+                e = std::min<size_t>(order.size() - 1,
+                                     target + options.prefetchLookahead);
+       i <= e; ++i) {
+    unsigned task = order[i];
+    for (unsigned user : analysis.placementOrder[task]) {
+      const Buffer &u = graph.buffers[user];
+      if (u.arena != arena || u.size == 0 || placed.count(user) ||
+          llvm::is_contained(dying, user)) {
+        continue;
+      }
+      if (buffers[user].residency == Residency::Resident) {
+        const Instance &instance = schedule.instances[buffers[user].instance];
+        placed[user] = {instance.offset, instance.size, false};
+        continue;
+      }
+      std::optional<uint64_t> offset = trial.allocate(u.size, u.alignment);
+      if (!offset) {
+        return false;
+      }
+      placed[user] = {*offset, u.size, false};
+    }
+    for (unsigned user : analysis.placementOrder[task]) {
+      auto it = placed.find(user);
+      if (it != placed.end() && !it->second.released &&
+          analysis.users[user].back() == task) {
+        trial.release(it->second.offset, it->second.size);
+        it->second.released = true;
+      }
+    }
+  }
+  return true;
+}
+
 void Scheduler::prefetchAfter(unsigned computePosition,
-                              llvm::ArrayRef<unsigned> dying) {
+                              llvm::ArrayRef<unsigned> dying,
+                              uint64_t computeEnd) {
   const auto &order = analysis.computeOrder;
   // With prefetchLeavesRoom, a load for compute task order[i] must leave
   // room for the buffers the tasks up to that one will place without a data
@@ -687,11 +771,17 @@ void Scheduler::prefetchAfter(unsigned computePosition,
   llvm::SmallVector<llvm::SmallVector<std::pair<uint64_t, uint64_t>, 8>, 4>
       pending(graph.getNumArenas());
   llvm::SmallDenseSet<unsigned, 8> counted;
-  for (unsigned
-           i = computePosition + 1,
-           e = std::min<size_t>(order.size(), computePosition + 1 +
-                                                  options.prefetchLookahead);
+  const unsigned near = computePosition + 1 + options.prefetchLookahead;
+  for (unsigned i = computePosition + 1,
+                e = std::min<size_t>(order.size(),
+                                     near + options.prefetchIdleLookahead);
        i < e; ++i) {
+    // Far loads only fill DMA time the queue would leave idle.
+    bool far = i >= near;
+    if (far &&
+        executorFree[static_cast<unsigned>(ExecutorKind::DMA)] >= computeEnd) {
+      return;
+    }
     for (unsigned buffer : analysis.placementOrder[order[i]]) {
       const Buffer &b = graph.buffers[buffer];
       if (analysis.dataTaskOf[buffer] == ~0u &&
@@ -706,8 +796,9 @@ void Scheduler::prefetchAfter(unsigned computePosition,
       }
       unsigned buffer = graph.tasks[dataTask].writes.front();
       const Buffer &b = graph.buffers[buffer];
-      if (options.prefetchLeavesRoom &&
-          !leavesRoom(buffer, dying, pending[b.arena])) {
+      if (far ? !leavesRoomThrough(buffer, dying, computePosition, i)
+              : options.prefetchLeavesRoom &&
+                    !leavesRoom(buffer, dying, pending[b.arena])) {
         return;
       }
       std::optional<uint64_t> offset = place(buffer);
@@ -730,17 +821,9 @@ Schedule Scheduler::run() {
   }
   assert(resident.empty() && "a buffer outlives its users");
 
-  // Estimated timing: in-order executors, dependencies.
-  uint64_t executorFree[kNumExecutorKinds] = {};
+  // The steps' estimated timing was set as they were emitted.
   ScheduleStats &stats = schedule.stats;
-  for (Step &step : schedule.steps) {
-    uint64_t start = executorFree[static_cast<unsigned>(step.executor)];
-    for (unsigned dep : step.deps) {
-      start = std::max(start, schedule.steps[dep].end);
-    }
-    step.start = start;
-    step.end = start + step.cost;
-    executorFree[static_cast<unsigned>(step.executor)] = step.end;
+  for (const Step &step : schedule.steps) {
     stats.makespan = std::max(stats.makespan, step.end);
     stats.numDependencies += step.deps.size();
   }

@@ -153,6 +153,13 @@ struct SchedulerOptions {
   /// that prefetched loads do not crowd out results and force evictions (a
   /// spilled activation, or a prefetched constant dropped and loaded again).
   bool prefetchLeavesRoom = true;
+  /// Beyond the `prefetchLookahead` compute tasks, the data tasks of up to
+  /// this many further compute tasks are prefetched while the DMA queue
+  /// would otherwise idle (its estimated end before that of the compute task
+  /// just scheduled), each only if the buffers the compute tasks up to its
+  /// user place still fit after it, counting the release of every buffer
+  /// after its last user. 0: none.
+  unsigned prefetchIdleLookahead = 0;
   /// Each CMX arena avoids its last `avoidRecentReleases` released ranges
   /// while other free space holds a buffer (CmxArena), so that fewer tasks
   /// wait for the last reader of the buffer before them at an address. 0:

@@ -597,6 +597,7 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
   feasible::SchedulerOptions options;
   options.prefetchLookahead = prefetchLookahead;
   options.prefetchLeavesRoom = prefetchLeavesRoom;
+  options.prefetchIdleLookahead = prefetchIdleLookahead;
   options.avoidRecentReleases = avoidRecentReleases;
   options.spillCycles = [model = *costModel](uint64_t bytes) {
     return static_cast<uint64_t>(

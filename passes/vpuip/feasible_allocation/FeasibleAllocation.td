@@ -54,7 +54,14 @@ def FeasibleAllocationPass
     made only if the buffers the tasks up to its own place without a load
     (their results, spilled buffers read back) still fit in the arena after
     it, so that prefetching never forces an eviction (a spilled skip
-    connection, or weights loaded early, dropped and loaded again).
+    connection, or weights loaded early, dropped and loaded again). With
+    `prefetch-idle-lookahead` N, the loads of up to N further compute tasks
+    follow while the estimated DMA queue would otherwise idle during the task
+    just scheduled, each only if the buffers up to its user (and
+    `prefetch-lookahead` tasks past it) still fit after it, counting the
+    release of every buffer after its last user (off by default: on
+    VPUX37XX default_hw it speeds up some networks and slows others,
+    docs/cost_model.md).
 
     **Placement.** Each cluster's arena places a buffer by best fit, away
     from the last `avoid-recent-releases` released ranges while other free
@@ -134,6 +141,12 @@ def FeasibleAllocationPass
            /*default=*/"true",
            "Prefetch a load only if the results of the compute tasks up to "
            "its own still fit after it">,
+    Option<"prefetchIdleLookahead", "prefetch-idle-lookahead", "unsigned",
+           /*default=*/"0",
+           "Beyond prefetch-lookahead, prefetch the loads of up to N further "
+           "compute tasks while the DMA queue would otherwise idle, each only "
+           "if the buffers up to its user still fit after it (releases "
+           "counted)">,
     Option<"avoidRecentReleases", "avoid-recent-releases", "unsigned",
            /*default=*/"4",
            "Place a CMX buffer away from the last N released ranges while "

@@ -45,6 +45,11 @@ std::vector<Variant> variants() {
   // Spill DMAs of 1 cycle per 7 bytes.
   deep.spillCycles = [](uint64_t bytes) { return (bytes + 6) / 7; };
   result.push_back({"prefetch-3", deep});
+  SchedulerOptions idle;
+  idle.prefetchLookahead = 1;
+  idle.prefetchIdleLookahead = 6;
+  idle.avoidRecentReleases = 2;
+  result.push_back({"prefetch-1-idle-6", idle});
   SchedulerOptions serial;
   serial.serial = true;
   result.push_back({"serial", serial});
@@ -111,7 +116,7 @@ TEST(FeasibleSchedulerRandomTest, ThousandsOfSmallGraphs) {
       return;
     }
   }
-  EXPECT_EQ(totals.schedules, 6000u);
+  EXPECT_EQ(totals.schedules, 7500u);
   // The generator must exercise spills, reloads and prefetching.
   EXPECT_GT(totals.withSpillWrites, 600u);
   EXPECT_GT(totals.withReloads, 600u);
@@ -142,7 +147,7 @@ TEST(FeasibleSchedulerRandomTest, MultipleArenas) {
       return;
     }
   }
-  EXPECT_EQ(totals.schedules, 1600u);
+  EXPECT_EQ(totals.schedules, 2000u);
   EXPECT_GT(totals.withSpillWrites, 100u);
   EXPECT_GT(totals.withReloads, 100u);
   EXPECT_GT(totals.withPrefetch, 100u);
