@@ -1,8 +1,11 @@
 // RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpuip-feasible-allocation{check-dependencies=true}))' | FileCheck %s
+// Loads farther ahead into idle DMA time: every schedule still passes the dependency check.
+// RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpuip-feasible-allocation{check-dependencies=true prefetch-lookahead=1 prefetch-idle-lookahead=8}))' | FileCheck %s --check-prefix=IDLE
 
 // Without pressure every CMX buffer gets a static placement in its cluster,
 // the data load first (just in time), and nothing is spilled.
 // CHECK-LABEL: func.func @no_spill
+// IDLE-LABEL: func.func @no_spill
 // CHECK-DAG: %[[X:.+]] = VPUIP.StaticAlloc<0> -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
 // CHECK-DAG: %[[A:.+]] = VPUIP.StaticAlloc<2000> -> memref<1000xf16, #VPUIP.mem<CMX_NN[0]>>
 // CHECK-NOT: memref.alloc
