@@ -272,6 +272,10 @@ private:
   /// user.
   bool leavesRoomThrough(unsigned buffer, llvm::ArrayRef<unsigned> dying,
                          unsigned computePosition, unsigned target) const;
+  /// Releases, in `trial` (a copy of arena `arena`), the instances of the
+  /// `dying` buffers that are in that arena.
+  void releaseDying(CmxArena &trial, unsigned arena,
+                    llvm::ArrayRef<unsigned> dying) const;
   /// The arena of CMX buffer `buffer`.
   CmxArena &arenaOf(unsigned buffer) {
     return arenas[graph.buffers[buffer].arena];
@@ -679,6 +683,16 @@ void Scheduler::scheduleCompute(unsigned task) {
   }
 }
 
+void Scheduler::releaseDying(CmxArena &trial, unsigned arena,
+                             llvm::ArrayRef<unsigned> dying) const {
+  for (unsigned dead : dying) {
+    const Instance &instance = schedule.instances[buffers[dead].instance];
+    if (graph.buffers[dead].arena == arena && instance.size != 0) {
+      trial.release(instance.offset, instance.size);
+    }
+  }
+}
+
 bool Scheduler::leavesRoom(
     unsigned buffer, llvm::ArrayRef<unsigned> dying,
     llvm::ArrayRef<std::pair<uint64_t, uint64_t>> requests) const {
@@ -687,12 +701,7 @@ bool Scheduler::leavesRoom(
   if (!trial.allocate(b.size, b.alignment)) {
     return false;
   }
-  for (unsigned dead : dying) {
-    const Instance &instance = schedule.instances[buffers[dead].instance];
-    if (graph.buffers[dead].arena == b.arena && instance.size != 0) {
-      trial.release(instance.offset, instance.size);
-    }
-  }
+  releaseDying(trial, b.arena, dying);
   return llvm::all_of(requests, [&](const auto &request) {
     return trial.allocate(request.first, request.second).has_value();
   });
@@ -705,25 +714,17 @@ bool Scheduler::leavesRoomThrough(unsigned buffer,
   const auto &order = analysis.computeOrder;
   unsigned arena = graph.buffers[buffer].arena;
   CmxArena trial = arenas[arena];
-  for (unsigned dead : dying) {
-    const Instance &instance = schedule.instances[buffers[dead].instance];
-    if (graph.buffers[dead].arena == arena && instance.size != 0) {
-      trial.release(instance.offset, instance.size);
-    }
-  }
+  releaseDying(trial, arena, dying);
   const Buffer &b = graph.buffers[buffer];
   std::optional<uint64_t> own = trial.allocate(b.size, b.alignment);
   if (!own) {
     return false;
   }
-  // The ranges of the buffers of this arena in the trial: resident ones where
-  // they are, the others where the trial placed them; released ones marked.
-  struct Range {
-    uint64_t offset, size;
-    bool released;
-  };
-  llvm::SmallDenseMap<unsigned, Range, 16> placed;
-  placed[buffer] = {*own, b.size, false};
+  // The (offset, size) of the buffers of this arena held in the trial:
+  // resident ones where they are, the others where the trial placed them.
+  // A buffer leaves the map when released after its last user.
+  llvm::SmallDenseMap<unsigned, std::pair<uint64_t, uint64_t>, 16> placed;
+  placed[buffer] = {*own, b.size};
   for (unsigned i = computePosition + 1,
                 e = std::min<size_t>(order.size() - 1,
                                      target + options.prefetchLookahead);
@@ -737,21 +738,20 @@ bool Scheduler::leavesRoomThrough(unsigned buffer,
       }
       if (buffers[user].residency == Residency::Resident) {
         const Instance &instance = schedule.instances[buffers[user].instance];
-        placed[user] = {instance.offset, instance.size, false};
+        placed[user] = {instance.offset, instance.size};
         continue;
       }
       std::optional<uint64_t> offset = trial.allocate(u.size, u.alignment);
       if (!offset) {
         return false;
       }
-      placed[user] = {*offset, u.size, false};
+      placed[user] = {*offset, u.size};
     }
     for (unsigned user : analysis.placementOrder[task]) {
       auto it = placed.find(user);
-      if (it != placed.end() && !it->second.released &&
-          analysis.users[user].back() == task) {
-        trial.release(it->second.offset, it->second.size);
-        it->second.released = true;
+      if (it != placed.end() && analysis.users[user].back() == task) {
+        trial.release(it->second.first, it->second.second);
+        placed.erase(it);
       }
     }
   }
