@@ -27,6 +27,7 @@
 #include "passes/vpuip/utils/TaskAccesses.h"
 #include "passes/vpuip/utils/TaskCost.h"
 #include "scheduler/dependencies/TaskDependencies.h"
+#include "scheduler/list/ListScheduler.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -52,113 +53,13 @@ static void forEachUseFrom(Operation *op, Block &block,
   });
 }
 
-/// The tasks of a function with their dependencies, costs and executors.
+/// The tasks of a function with their costs, executors and dependencies.
 struct TaskGraph {
   SmallVector<Operation *> tasks;
-  /// Per task: the tasks it must follow (the transitive reduction).
-  sched::DependencyGraph dependencies;
-  /// Per task: the estimated cycles.
-  SmallVector<uint64_t> costs;
-  /// Per task: the cycles of its DDR bytes at the DDR bandwidth.
-  SmallVector<uint64_t> ddrCycles;
-  /// Per task: the index of its executor (kind, instance).
-  SmallVector<unsigned> executors;
-  unsigned numExecutors = 0;
+  /// Per task (same index): its cost, DDR cycles, executor and the tasks it
+  /// must follow (the transitive reduction of its conflicts).
+  sched::list::Graph graph;
 };
-
-/// The result of a list scheduling.
-struct ListScheduleResult {
-  /// The task indices in the new order.
-  SmallVector<unsigned> order;
-  /// The estimated cycles until the last task ends.
-  uint64_t makespan = 0;
-};
-
-/// List-schedules `graph`: repeatedly the ready task with the earliest
-/// estimated start, on a tie the earliest in program order, among the
-/// `window` earliest unplaced tasks (all with 0).
-static ListScheduleResult listSchedule(const TaskGraph &graph,
-                                       unsigned window) {
-  const unsigned n = graph.tasks.size();
-  SmallVector<SmallVector<unsigned>> successors(n);
-  SmallVector<unsigned> pending(n, 0);
-  for (unsigned task = 0; task < n; ++task) {
-    for (unsigned pred : graph.dependencies.getDependencies(task)) {
-      successors[pred].push_back(task);
-      ++pending[task];
-    }
-  }
-  // Per task: the estimated cycles of the longest path from its start to
-  // the end of the program (its own cost included), the tie-break between
-  // tasks of one start: an urgent transfer goes before a part of a prefetch.
-  SmallVector<uint64_t> remaining(graph.costs);
-  for (unsigned task = n; task-- > 0;) {
-    for (unsigned succ : successors[task]) {
-      remaining[task] =
-          std::max(remaining[task], graph.costs[task] + remaining[succ]);
-    }
-  }
-  SmallVector<uint64_t> readyAt(n, 0);
-  SmallVector<uint64_t> executorFree(graph.numExecutors, 0);
-  // The DDR, which the tasks moving bytes through it use one at a time in
-  // the simulation (two DMA ports streaming from DDR share its bandwidth).
-  uint64_t ddrFree = 0;
-  auto getStart = [&](unsigned task) {
-    uint64_t start =
-        std::max(readyAt[task], executorFree[graph.executors[task]]);
-    return graph.ddrCycles[task] > 0 ? std::max(start, ddrFree) : start;
-  };
-  SmallVector<bool> placed(n, false);
-  SmallVector<unsigned> ready;
-  for (unsigned task = 0; task < n; ++task) {
-    if (pending[task] == 0) {
-      ready.push_back(task);
-    }
-  }
-  ListScheduleResult result;
-  unsigned lowest = 0;
-  while (result.order.size() < n) {
-    // The lowest unplaced task is always ready: its predecessors are
-    // earlier, so placed.
-    while (placed[lowest]) {
-      ++lowest;
-    }
-    size_t bestSlot = ready.size();
-    uint64_t bestStart = 0;
-    for (auto [slot, task] : llvm::enumerate(ready)) {
-      if (window != 0 && task >= lowest + window) {
-        continue;
-      }
-      uint64_t start = getStart(task);
-      unsigned best = bestSlot == ready.size() ? 0 : ready[bestSlot];
-      if (bestSlot == ready.size() || start < bestStart ||
-          (start == bestStart &&
-           (remaining[task] > remaining[best] ||
-            (remaining[task] == remaining[best] && task < best)))) {
-        bestSlot = slot;
-        bestStart = start;
-      }
-    }
-    assert(bestSlot < ready.size() && "the lowest unplaced task is ready");
-    unsigned task = ready[bestSlot];
-    ready.erase(ready.begin() + bestSlot);
-    placed[task] = true;
-    uint64_t end = bestStart + graph.costs[task];
-    executorFree[graph.executors[task]] = end;
-    if (graph.ddrCycles[task] > 0) {
-      ddrFree = bestStart + std::min(graph.costs[task], graph.ddrCycles[task]);
-    }
-    result.makespan = std::max(result.makespan, end);
-    result.order.push_back(task);
-    for (unsigned succ : successors[task]) {
-      readyAt[succ] = std::max(readyAt[succ], end);
-      if (--pending[succ] == 0) {
-        ready.push_back(succ);
-      }
-    }
-  }
-  return result;
-}
 
 struct ListSchedulePass : public impl::ListSchedulePassBase<ListSchedulePass> {
   using Base::Base;
@@ -185,6 +86,7 @@ FailureOr<TaskGraph> ListSchedulePass::buildGraph(Block &block,
            << llvm::toString(costModel.takeError());
   }
   TaskGraph graph;
+  sched::DependencyGraph dependencies;
   DenseMap<Operation *, unsigned> taskIndex;
   // Per non-task op: the tasks whose results it uses, directly or through
   // other non-task ops.
@@ -231,19 +133,23 @@ FailureOr<TaskGraph> ListSchedulePass::buildGraph(Block &block,
     taskIndex[&op] = current;
     graph.tasks.push_back(&op);
     accesses.push_back(getTaskAccesses(&op));
-    graph.dependencies.addTaskIf({}, [&](unsigned earlier) {
-      return uses.contains(earlier) ||
-             conflict(accesses[earlier], accesses[current]);
-    });
-    graph.costs.push_back(estimateTaskCost(task, resources, *costModel));
-    graph.ddrCycles.push_back(estimateDdrCycles(task, *costModel));
+    sched::list::Task &t = graph.graph.tasks.emplace_back();
+    SmallVector<unsigned> preds =
+        dependencies.addTaskIf({}, [&](unsigned earlier) {
+          return uses.contains(earlier) ||
+                 conflict(accesses[earlier], accesses[current]);
+        });
+    t.preds.assign(preds.begin(), preds.end());
+    t.cost = estimateTaskCost(task, resources, *costModel);
+    t.ddrCycles = estimateDdrCycles(task, *costModel);
     auto key = std::make_pair(static_cast<unsigned>(task.getExecutorKind()),
                               task.getExecutorInstance());
-    auto [it, inserted] = executorIndex.try_emplace(key, graph.numExecutors);
+    auto [it, inserted] =
+        executorIndex.try_emplace(key, graph.graph.numExecutors);
     if (inserted) {
-      ++graph.numExecutors;
+      ++graph.graph.numExecutors;
     }
-    graph.executors.push_back(it->second);
+    t.executor = it->second;
   }
   return graph;
 }
@@ -317,8 +223,10 @@ LogicalResult ListSchedulePass::run(func::FuncOp func) {
     return failure();
   }
 
-  ListScheduleResult programOrder = listSchedule(*graph, /*window=*/1);
-  ListScheduleResult scheduled = listSchedule(*graph, window);
+  sched::list::Result programOrder =
+      sched::list::listSchedule(graph->graph, /*window=*/1);
+  sched::list::Result scheduled =
+      sched::list::listSchedule(graph->graph, window);
   size_t moved = 0;
   for (auto [position, task] : llvm::enumerate(scheduled.order)) {
     moved += position != task;
