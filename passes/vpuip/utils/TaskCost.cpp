@@ -45,13 +45,15 @@ struct Traffic {
   uint64_t ddr = 0;
   uint64_t cmx = 0;
 
-  /// Adds the bytes of `value`'s elements to the memory it lives in.
+  /// Adds the bytes of `value`'s elements to the memory it lives in (the
+  /// data, not the span of a strided view: a slice of rows of a channel-major
+  /// tensor spans the other channels too).
   void add(Value value) {
     FailureOr<BufferType> type = BufferType::get(value.getType());
     if (failed(type)) {
       return;
     }
-    uint64_t bytes = type->getTotalAllocSize().count();
+    uint64_t bytes = type->getDataSize().toBytesCeil().count();
     if (type->getMemoryKind() == MemoryKind::CMX_NN) {
       cmx += bytes;
     } else {
@@ -60,10 +62,10 @@ struct Traffic {
   }
 };
 
-/// The bytes of `value`'s buffer (0 if it is not a VPUIP buffer).
+/// The bytes of `value`'s elements (0 if it is not a VPUIP buffer).
 uint64_t getBytes(Value value) {
   FailureOr<BufferType> type = BufferType::get(value.getType());
-  return succeeded(type) ? type->getTotalAllocSize().count() : 0;
+  return succeeded(type) ? type->getDataSize().toBytesCeil().count() : 0;
 }
 
 /// The elements of `value` (0 if it is not a shaped type).
