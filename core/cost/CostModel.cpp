@@ -35,6 +35,7 @@ CostModel::CostModel(const arch::ArchDesc &arch)
       shaveOverhead(arch.shave().task_overhead_cycles()),
       shaveLanes(std::max<int64_t>(1, arch.shave().fp16_lanes())),
       barrierCycles(arch.barriers().latency_cycles()),
+      dmaBroadcasts(arch.dma().broadcast()),
       clusters(std::max<int64_t>(1, arch.nce().clusters())),
       dpusPerCluster(std::max<int64_t>(1, arch.nce().dpus_per_cluster())),
       channelAlignment(

@@ -117,6 +117,9 @@ public:
   //===--------------------------------------------------------------------===//
 
   double getDmaLatencyCycles() const { return dmaLatency; }
+  /// True if one DMA writes the bytes of one DDR read into the CMX of
+  /// several clusters (dma.broadcast).
+  bool getDmaBroadcasts() const { return dmaBroadcasts; }
   /// Cycles of a DMA of `bytes` alone that moves `ddrBytes` through DDR and
   /// at most `cmxBytes` through the CMX of one cluster (`bytes` per end in a
   /// memory: a copy within DDR moves 2 x `bytes` through it): the latency +
@@ -208,6 +211,7 @@ private:
   double dmaLatency, dmaBytesPerCycle, ddrBytesPerCycle, cmxBytesPerCycle;
   double shaveOverhead, shaveLanes;
   double barrierCycles;
+  bool dmaBroadcasts;
   llvm::StringMap<double> dpuMacsPerCycle;
   int64_t clusters, dpusPerCluster, channelAlignment;
   double nceOverhead;

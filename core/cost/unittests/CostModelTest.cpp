@@ -41,6 +41,8 @@ TEST(CostModel, readsTheRatesOfTheDescription) {
   EXPECT_DOUBLE_EQ(model.getPeakMacsPerCycle("i8"), 2 * 2048);
   EXPECT_DOUBLE_EQ(model.getPeakMacsPerCycle("f32"), 0);
   EXPECT_DOUBLE_EQ(model.getBarrierCycles(), 40);
+  EXPECT_TRUE(model.getDmaBroadcasts());
+  EXPECT_FALSE(CostModel(loadBuiltin("VPUX30XX")).getDmaBroadcasts());
 }
 
 TEST(CostModel, capsADmaByTheDeratedDdr) {

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/cost/CostModel.h"
 #include "core/support/Logger.h"
@@ -33,7 +34,9 @@
 #include "passes/vpuip/utils/BufferLocation.h"
 #include "passes/vpuip/utils/TaskAccesses.h"
 #include "passes/vpuip/utils/TaskCost.h"
+#include "scheduler/dependencies/TaskDependencies.h"
 #include "scheduler/feasible/FeasibleScheduler.h"
+#include "scheduler/list/ListScheduler.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
@@ -108,6 +111,22 @@ struct FeasibleAllocationPass
   FailureOr<Problem> buildGraph(func::FuncOp func, ResourcesAttr resources,
                                 const cost::CostModel &costModel,
                                 int64_t capacity);
+  /// The estimated makespan of `schedule` once the passes after this one
+  /// have run: list-scheduled over the target's executors (sched::list, the
+  /// model of vpuc-vpuip-list-schedule), each step on its task's executor,
+  /// the steps moving bytes through DDR taking turns on it, a step after the
+  /// earlier ones it conflicts with in the rewritten function (common bytes,
+  /// one writing; reused addresses); the DMAs cut into parts as
+  /// vpuc-vpuip-split-dmas does, spread over the ports as
+  /// vpuc-vpuip-assign-dma-ports balances them (here by their cycles), and
+  /// the loads of twin constants folded as vpuc-vpuip-broadcast-dmas does.
+  /// `ddrCycles`: per graph task, its estimateDdrCycles.
+  FailureOr<uint64_t> estimateMakespan(func::FuncOp func,
+                                       const Problem &problem,
+                                       const feasible::Schedule &schedule,
+                                       ResourcesAttr resources,
+                                       const cost::CostModel &costModel,
+                                       ArrayRef<uint64_t> ddrCycles);
   void rewrite(func::FuncOp func, Problem &problem,
                const feasible::Schedule &schedule,
                SmallVectorImpl<Operation *> &stepOps);
@@ -561,6 +580,163 @@ FeasibleAllocationPass::verifyDependencies(func::FuncOp func,
   return success();
 }
 
+FailureOr<uint64_t> FeasibleAllocationPass::estimateMakespan(
+    func::FuncOp func, const Problem &problem,
+    const feasible::Schedule &schedule, ResourcesAttr resources,
+    const cost::CostModel &costModel, ArrayRef<uint64_t> ddrCycles) {
+  sched::list::Graph graph;
+  DenseMap<std::pair<unsigned, int64_t>, unsigned> executorIndex;
+  auto getExecutor = [&](std::pair<unsigned, int64_t> key) {
+    auto [it, inserted] = executorIndex.try_emplace(key, graph.numExecutors);
+    if (inserted) {
+      ++graph.numExecutors;
+    }
+    return it->second;
+  };
+  const auto dmaKind = static_cast<unsigned>(ExecutorKind::DMA_NN);
+  SmallVector<uint64_t> portCycles(
+      std::max<int64_t>(1, resources.getDmaPorts()), 0);
+  // Per step: its tasks in the graph (the parts of a cut DMA).
+  SmallVector<SmallVector<unsigned, 1>> tasksOfStep;
+  // The last load of each twin constant (by Buffer::twin): its step, offset
+  // and the arenas it writes.
+  struct TwinLoad {
+    unsigned step;
+    uint64_t offset;
+    uint64_t arenas;
+  };
+  DenseMap<uint64_t, TwinLoad> twinLoads;
+  // The dependencies of the rewritten function (vpuc-vpuip-list-schedule
+  // derives them from it): a step follows the earlier ones it conflicts
+  // with. The schedule's own order whole buffers: the tasks writing two
+  // parts of one buffer follow each other there, but not in the function.
+  SmallVector<std::optional<TaskAccesses>> taskAccesses(problem.taskOps.size());
+  auto getAccesses = [&](unsigned task) -> const TaskAccesses & {
+    if (!taskAccesses[task]) {
+      taskAccesses[task] = getTaskAccesses(problem.taskOps[task]);
+    }
+    return *taskAccesses[task];
+  };
+  auto conflicts = [&](const feasible::Step &a, const feasible::Step &b) {
+    for (const feasible::InstanceUse &x : a.cmx) {
+      for (const feasible::InstanceUse &y : b.cmx) {
+        if (x.instance == y.instance) {
+          // A spill or a reload moves the whole instance; the accesses of
+          // two tasks decide.
+          if (a.task == ~0u || b.task == ~0u ||
+              a.kind == feasible::StepKind::Reload ||
+              b.kind == feasible::StepKind::Reload) {
+            return true;
+          }
+          continue;
+        }
+        // Address reuse.
+        const feasible::Instance &i = schedule.instances[x.instance];
+        const feasible::Instance &j = schedule.instances[y.instance];
+        if (i.arena == j.arena && i.offset < j.offset + j.size &&
+            j.offset < i.offset + i.size) {
+          return true;
+        }
+      }
+    }
+    if (a.task != ~0u && b.task != ~0u) {
+      return conflict(getAccesses(a.task), getAccesses(b.task));
+    }
+    // The spill slot of a buffer.
+    return a.task == ~0u && b.task == ~0u && a.buffer == b.buffer;
+  };
+  sched::DependencyGraph dependencies;
+  for (auto [index, step] : llvm::enumerate(schedule.steps)) {
+    SmallVector<unsigned> stepDeps =
+        dependencies.addTaskIf({}, [&, &step = step](unsigned earlier) {
+          return conflicts(schedule.steps[earlier], step);
+        });
+    SmallVector<unsigned> preds;
+    for (unsigned dep : stepDeps) {
+      preds.append(tasksOfStep[dep].begin(), tasksOfStep[dep].end());
+    }
+    SmallVector<unsigned, 1> &tasks = tasksOfStep.emplace_back();
+    auto addTask = [&](uint64_t cost, uint64_t ddr, unsigned executor) {
+      tasks.push_back(graph.tasks.size());
+      sched::list::Task &t = graph.tasks.emplace_back();
+      t.cost = std::max<uint64_t>(1, cost);
+      t.ddrCycles = ddr;
+      t.executor = executor;
+      t.preds.assign(preds.begin(), preds.end());
+    };
+    if (step.executor != feasible::ExecutorKind::DMA) {
+      auto task = llvm::cast<TaskOpInterface>(problem.taskOps[step.task]);
+      addTask(step.cost, ddrCycles[step.task],
+              getExecutor({static_cast<unsigned>(task.getExecutorKind()),
+                           task.getExecutorInstance()}));
+      continue;
+    }
+    uint64_t ddr = 0;
+    uint64_t bytes = 0;
+    if (step.task != ~0u) {
+      ddr = ddrCycles[step.task];
+      if (auto dma = llvm::dyn_cast<NNDMAOp>(problem.taskOps[step.task])) {
+        bytes = BufferType(dma.getInput().getType())
+                    .getDataSize()
+                    .toBytes()
+                    .count();
+      }
+    } else {
+      bytes = problem.graph.buffers[step.buffer].size;
+      ddr = static_cast<uint64_t>(std::ceil(static_cast<double>(bytes) /
+                                            costModel.getDdrBytesPerCycle()));
+    }
+    // On a target that broadcasts, the load of a twin at the offset of the
+    // last load of its twins, into another cluster, with no dependency after
+    // that load, folds into it (vpuc-vpuip-broadcast-dmas): it moves nothing
+    // of its own, and the load waits for its dependencies too.
+    if (costModel.getDmaBroadcasts() && step.task != ~0u &&
+        step.cmx.size() == 1 &&
+        problem.graph.buffers[step.cmx.front().buffer].twin != 0) {
+      const feasible::Instance &instance =
+          schedule.instances[step.cmx.front().instance];
+      uint64_t id = problem.graph.buffers[instance.buffer].twin;
+      uint64_t arena = uint64_t(1) << std::min(instance.arena, 63u);
+      auto it = twinLoads.find(id);
+      if (it != twinLoads.end() && it->second.offset == instance.offset &&
+          !(it->second.arenas & arena) &&
+          llvm::all_of(stepDeps,
+                       [&](unsigned dep) { return dep < it->second.step; })) {
+        it->second.arenas |= arena;
+        for (unsigned into : tasksOfStep[it->second.step]) {
+          graph.tasks[into].preds.append(preds.begin(), preds.end());
+        }
+        preds.assign(tasksOfStep[it->second.step].begin(),
+                     tasksOfStep[it->second.step].end());
+        addTask(1, 0, graph.tasks[preds.front()].executor);
+        continue;
+      }
+      twinLoads[id] = {static_cast<unsigned>(index), instance.offset, arena};
+    }
+    // vpuc-vpuip-split-dmas cuts the DMA into parts of at most dma-part-bytes
+    // (of one latency each), vpuc-vpuip-assign-dma-ports spreads the parts.
+    uint64_t parts =
+        dmaPartBytes > 0 && bytes > static_cast<uint64_t>(dmaPartBytes)
+            ? llvm::divideCeil(bytes, dmaPartBytes)
+            : 1;
+    auto latency = static_cast<uint64_t>(costModel.getDmaLatencyCycles());
+    uint64_t body = step.cost > latency ? step.cost - latency : step.cost;
+    for (uint64_t part = 0; part < parts; ++part) {
+      uint64_t cost = (parts == 1 ? step.cost : latency + body / parts);
+      auto port = std::min_element(portCycles.begin(), portCycles.end());
+      *port += cost;
+      addTask(cost, llvm::divideCeil(ddr, parts),
+              getExecutor({dmaKind, port - portCycles.begin()}));
+    }
+  }
+  if (llvm::Error error = sched::list::verifyGraph(graph)) {
+    return func.emitOpError() << "cannot estimate its schedule: "
+                              << llvm::toString(std::move(error));
+  }
+
+  return sched::list::listSchedule(graph).makespan;
+}
+
 LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
   if (func.isExternal()) {
     return success();
@@ -580,6 +756,11 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
   }
   if (capacity == 0) {
     capacity = resources.getCmxSize();
+  }
+  if (dmaPartBytes < 0) {
+    return func.emitOpError()
+           << "dma-part-bytes " << static_cast<int64_t>(dmaPartBytes) << " of "
+           << getArgument() << " is negative";
   }
   llvm::Expected<cost::CostModel> costModel = loadCostModel(resources);
   if (!costModel) {
@@ -605,6 +786,41 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
   };
   llvm::Expected<feasible::Schedule> schedule =
       feasible::scheduleGraph(problem->graph, options);
+  // With idle prefetching, the schedule without it is kept when its
+  // estimate is not worse (the far loads may crowd CMX so that tasks that
+  // could overlap share addresses, or force spills).
+  std::string choice;
+  if (schedule && prefetchIdleLookahead > 0 && compareIdlePrefetch) {
+    SmallVector<uint64_t> ddrCycles;
+    for (Operation *op : problem->taskOps) {
+      ddrCycles.push_back(
+          estimateDdrCycles(llvm::cast<TaskOpInterface>(op), *costModel));
+    }
+    feasible::SchedulerOptions without = options;
+    without.prefetchIdleLookahead = 0;
+    llvm::Expected<feasible::Schedule> plain =
+        feasible::scheduleGraph(problem->graph, without);
+    if (!plain) {
+      return func.emitOpError()
+             << "cannot be scheduled without idle prefetching: "
+             << llvm::toString(plain.takeError());
+    }
+    FailureOr<uint64_t> withEstimate = estimateMakespan(
+        func, *problem, *schedule, resources, *costModel, ddrCycles);
+    FailureOr<uint64_t> withoutEstimate = estimateMakespan(
+        func, *problem, *plain, resources, *costModel, ddrCycles);
+    if (failed(withEstimate) || failed(withoutEstimate)) {
+      return failure();
+    }
+    bool keep = *withEstimate < *withoutEstimate;
+    choice = llvm::formatv("; idle prefetching {0}: list-scheduled estimate "
+                           "{1} cycles with it, {2} without",
+                           keep ? "kept" : "dropped", *withEstimate,
+                           *withoutEstimate);
+    if (!keep) {
+      schedule = std::move(plain);
+    }
+  }
   if (!schedule) {
     // Name the task when the message is about one.
     std::string message = llvm::toString(schedule.takeError());
@@ -640,6 +856,7 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
       problem->graph.tasks.size(), schedule->steps.size(), stats.numSpillWrites,
       stats.spillWriteBytes, stats.numSpillReads, stats.numReloads,
       stats.reloadBytes, stats.numPrefetched, capacity, peaks, stats.makespan);
+  text += choice;
   support::Logger(getArgument()).info("@{0}: {1}", func.getSymName(), text);
   if (summary) {
     func.emitRemark() << text;

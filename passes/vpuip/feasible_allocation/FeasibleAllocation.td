@@ -59,9 +59,22 @@ def FeasibleAllocationPass
     follow while the estimated DMA queue would otherwise idle during the task
     just scheduled, each only if the buffers up to its user (and
     `prefetch-lookahead` tasks past it) still fit after it, counting the
-    release of every buffer after its last user (off by default: on
-    VPUX37XX default_hw it speeds up some networks and slows others,
-    docs/cost_model.md).
+    release of every buffer after its last user (off by default). The far
+    loads speed up some networks and slow others (their buffers crowd CMX,
+    so that tasks that could overlap share addresses, or force spills,
+    docs/cost_model.md): with `compare-idle-prefetch` the pass also
+    schedules without them and keeps the schedule whose estimated makespan
+    is lower, the schedule without on a tie. The estimate is the list
+    scheduling of vpuc-vpuip-list-schedule (scheduler/list) of what the
+    passes after this one make of the schedule: each step on its task's
+    executor (a cluster's DPUs, a SHAVE, a DMA port), the steps that move
+    DDR bytes taking turns on the DDR, a step after the earlier ones it
+    conflicts with in the rewritten function (common bytes one of them
+    writes, or reused addresses: not the tasks writing two parts of one
+    buffer); DMAs cut into parts of `dma-part-bytes` (vpuc-vpuip-split-dmas)
+    balanced over the ports by their cycles (vpuc-vpuip-assign-dma-ports),
+    the loads of a constant's copies into the clusters at one offset folded
+    into one (vpuc-vpuip-broadcast-dmas, on a target that broadcasts).
 
     **Placement.** Each cluster's arena places a buffer by best fit, away
     from the last `avoid-recent-releases` released ranges while other free
@@ -147,6 +160,15 @@ def FeasibleAllocationPass
            "compute tasks while the DMA queue would otherwise idle, each only "
            "if the buffers up to its user still fit after it (releases "
            "counted)">,
+    Option<"compareIdlePrefetch", "compare-idle-prefetch", "bool",
+           /*default=*/"true",
+           "With prefetch-idle-lookahead, also schedule without idle "
+           "prefetching and keep that schedule unless the one with it has a "
+           "lower list-scheduled makespan estimate">,
+    Option<"dmaPartBytes", "dma-part-bytes", "int64_t", /*default=*/"65536",
+           "For compare-idle-prefetch's estimate: the most bytes one DMA "
+           "moves once vpuc-vpuip-split-dmas has cut it (its max-bytes; 0: "
+           "no cut)">,
     Option<"avoidRecentReleases", "avoid-recent-releases", "unsigned",
            /*default=*/"4",
            "Place a CMX buffer away from the last N released ranges while "
