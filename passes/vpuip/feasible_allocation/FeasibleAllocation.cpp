@@ -584,6 +584,133 @@ FailureOr<uint64_t> FeasibleAllocationPass::estimateMakespan(
     func::FuncOp func, const Problem &problem,
     const feasible::Schedule &schedule, ResourcesAttr resources,
     const cost::CostModel &costModel, ArrayRef<uint64_t> ddrCycles) {
+  // The units of the estimate: each step, or each part of a DMA step that
+  // vpuc-vpuip-split-dmas cuts (part k of n of every CMX buffer the step
+  // uses: bytes [k * size / n, (k + 1) * size / n) of its instance).
+  struct Unit {
+    unsigned step;
+    unsigned part;
+    unsigned parts;
+  };
+  const auto dmaKind = static_cast<unsigned>(ExecutorKind::DMA_NN);
+  auto latency = static_cast<uint64_t>(costModel.getDmaLatencyCycles());
+  SmallVector<Unit> units;
+  SmallVector<uint64_t> unitDdr;
+  for (auto [index, step] : llvm::enumerate(schedule.steps)) {
+    uint64_t parts = 1;
+    uint64_t ddr = 0;
+    if (step.task != ~0u) {
+      ddr = ddrCycles[step.task];
+    }
+    if (step.executor == feasible::ExecutorKind::DMA) {
+      uint64_t bytes = 0;
+      if (step.task == ~0u) {
+        bytes = problem.graph.buffers[step.buffer].size;
+        ddr = static_cast<uint64_t>(std::ceil(static_cast<double>(bytes) /
+                                              costModel.getDdrBytesPerCycle()));
+      } else if (auto dma =
+                     llvm::dyn_cast<NNDMAOp>(problem.taskOps[step.task])) {
+        bytes = BufferType(dma.getInput().getType())
+                    .getDataSize()
+                    .toBytesCeil()
+                    .count();
+      }
+      if (dmaPartBytes > 0 && bytes > static_cast<uint64_t>(dmaPartBytes)) {
+        parts = llvm::divideCeil(bytes, dmaPartBytes);
+      }
+    }
+    for (uint64_t part = 0; part < parts; ++part) {
+      units.push_back({static_cast<unsigned>(index),
+                       static_cast<unsigned>(part),
+                       static_cast<unsigned>(parts)});
+      unitDdr.push_back(llvm::divideCeil(ddr, parts));
+    }
+  }
+
+  // Two units conflict in the rewritten function (vpuc-vpuip-list-schedule
+  // derives the dependencies from it) when they touch common bytes, one of
+  // them writing: a reused CMX address, an instance a spill or a reload
+  // moves, a spill slot, or the tasks' own accesses (TaskAccesses), except
+  // for a CMX buffer the two use at different instances (evicted in
+  // between). The schedule's own dependencies order whole buffers: the
+  // tasks writing two parts of one buffer, or every part of a load and
+  // every earlier user of any of its bytes.
+  SmallVector<std::optional<TaskAccesses>> taskAccesses(problem.taskOps.size());
+  auto getAccesses = [&](unsigned task) -> const TaskAccesses & {
+    if (!taskAccesses[task]) {
+      taskAccesses[task] = getTaskAccesses(problem.taskOps[task]);
+    }
+    return *taskAccesses[task];
+  };
+  auto getRange = [&](const Unit &unit, const feasible::InstanceUse &use) {
+    const feasible::Instance &instance = schedule.instances[use.instance];
+    uint64_t begin = instance.offset + instance.size * unit.part / unit.parts;
+    uint64_t end =
+        instance.offset + instance.size * (unit.part + 1) / unit.parts;
+    return std::make_pair(begin, end);
+  };
+  auto getInstance = [](const feasible::Step &step, unsigned buffer) {
+    for (const feasible::InstanceUse &use : step.cmx) {
+      if (use.buffer == buffer) {
+        return use.instance;
+      }
+    }
+    return ~0u;
+  };
+  auto conflicts = [&](const Unit &u, const Unit &v) {
+    if (u.step == v.step) {
+      return false;
+    }
+    const feasible::Step &a = schedule.steps[u.step];
+    const feasible::Step &b = schedule.steps[v.step];
+    bool moves = a.task == ~0u || b.task == ~0u ||
+                 a.kind == feasible::StepKind::Reload ||
+                 b.kind == feasible::StepKind::Reload;
+    for (const feasible::InstanceUse &x : a.cmx) {
+      for (const feasible::InstanceUse &y : b.cmx) {
+        if (x.instance == y.instance && !moves) {
+          continue;
+        }
+        if (schedule.instances[x.instance].arena !=
+            schedule.instances[y.instance].arena) {
+          continue;
+        }
+        auto [xBegin, xEnd] = getRange(u, x);
+        auto [yBegin, yEnd] = getRange(v, y);
+        if (xBegin < yEnd && yBegin < xEnd) {
+          return true;
+        }
+      }
+    }
+    if (a.task == ~0u || b.task == ~0u) {
+      // The spill slot of a buffer.
+      return a.task == ~0u && b.task == ~0u && a.buffer == b.buffer;
+    }
+    const TaskAccesses &x = getAccesses(a.task);
+    const TaskAccesses &y = getAccesses(b.task);
+    if (x.touchesAll || y.touchesAll) {
+      return true;
+    }
+    for (const BufferAccess &p : x.accesses) {
+      for (const BufferAccess &q : y.accesses) {
+        if (!(p.write || q.write) || !p.location.mayOverlap(q.location)) {
+          continue;
+        }
+        auto it = problem.bufferOfRoot.find(p.location.root);
+        if (p.location.root == q.location.root &&
+            it != problem.bufferOfRoot.end()) {
+          unsigned i = getInstance(a, it->second);
+          unsigned j = getInstance(b, it->second);
+          if (i != ~0u && j != ~0u && i != j) {
+            continue;
+          }
+        }
+        return true;
+      }
+    }
+    return false;
+  };
+
   sched::list::Graph graph;
   DenseMap<std::pair<unsigned, int64_t>, unsigned> executorIndex;
   auto getExecutor = [&](std::pair<unsigned, int64_t> key) {
@@ -593,103 +720,42 @@ FailureOr<uint64_t> FeasibleAllocationPass::estimateMakespan(
     }
     return it->second;
   };
-  const auto dmaKind = static_cast<unsigned>(ExecutorKind::DMA_NN);
   SmallVector<uint64_t> portCycles(
       std::max<int64_t>(1, resources.getDmaPorts()), 0);
-  // Per step: its tasks in the graph (the parts of a cut DMA).
-  SmallVector<SmallVector<unsigned, 1>> tasksOfStep;
-  // The last load of each twin constant (by Buffer::twin): its step, offset
-  // and the arenas it writes.
+  // The last load of each twin constant (by Buffer::twin): its first unit,
+  // offset and the arenas it writes.
   struct TwinLoad {
-    unsigned step;
+    unsigned unit;
+    unsigned parts;
     uint64_t offset;
     uint64_t arenas;
   };
   DenseMap<uint64_t, TwinLoad> twinLoads;
-  // The dependencies of the rewritten function (vpuc-vpuip-list-schedule
-  // derives them from it): a step follows the earlier ones it conflicts
-  // with. The schedule's own order whole buffers: the tasks writing two
-  // parts of one buffer follow each other there, but not in the function.
-  SmallVector<std::optional<TaskAccesses>> taskAccesses(problem.taskOps.size());
-  auto getAccesses = [&](unsigned task) -> const TaskAccesses & {
-    if (!taskAccesses[task]) {
-      taskAccesses[task] = getTaskAccesses(problem.taskOps[task]);
-    }
-    return *taskAccesses[task];
-  };
-  auto conflicts = [&](const feasible::Step &a, const feasible::Step &b) {
-    for (const feasible::InstanceUse &x : a.cmx) {
-      for (const feasible::InstanceUse &y : b.cmx) {
-        if (x.instance == y.instance) {
-          // A spill or a reload moves the whole instance; the accesses of
-          // two tasks decide.
-          if (a.task == ~0u || b.task == ~0u ||
-              a.kind == feasible::StepKind::Reload ||
-              b.kind == feasible::StepKind::Reload) {
-            return true;
-          }
-          continue;
-        }
-        // Address reuse.
-        const feasible::Instance &i = schedule.instances[x.instance];
-        const feasible::Instance &j = schedule.instances[y.instance];
-        if (i.arena == j.arena && i.offset < j.offset + j.size &&
-            j.offset < i.offset + i.size) {
-          return true;
-        }
-      }
-    }
-    if (a.task != ~0u && b.task != ~0u) {
-      return conflict(getAccesses(a.task), getAccesses(b.task));
-    }
-    // The spill slot of a buffer.
-    return a.task == ~0u && b.task == ~0u && a.buffer == b.buffer;
-  };
   sched::DependencyGraph dependencies;
-  for (auto [index, step] : llvm::enumerate(schedule.steps)) {
-    SmallVector<unsigned> stepDeps =
-        dependencies.addTaskIf({}, [&, &step = step](unsigned earlier) {
-          return conflicts(schedule.steps[earlier], step);
+  for (auto [index, unit] : llvm::enumerate(units)) {
+    const feasible::Step &step = schedule.steps[unit.step];
+    SmallVector<unsigned> preds =
+        dependencies.addTaskIf({}, [&, &unit = unit](unsigned earlier) {
+          return conflicts(units[earlier], unit);
         });
-    SmallVector<unsigned> preds;
-    for (unsigned dep : stepDeps) {
-      preds.append(tasksOfStep[dep].begin(), tasksOfStep[dep].end());
-    }
-    SmallVector<unsigned, 1> &tasks = tasksOfStep.emplace_back();
-    auto addTask = [&](uint64_t cost, uint64_t ddr, unsigned executor) {
-      tasks.push_back(graph.tasks.size());
-      sched::list::Task &t = graph.tasks.emplace_back();
-      t.cost = std::max<uint64_t>(1, cost);
-      t.ddrCycles = ddr;
-      t.executor = executor;
-      t.preds.assign(preds.begin(), preds.end());
-    };
+    sched::list::Task &t = graph.tasks.emplace_back();
+    t.preds.assign(preds.begin(), preds.end());
+    t.ddrCycles = unitDdr[index];
     if (step.executor != feasible::ExecutorKind::DMA) {
       auto task = llvm::cast<TaskOpInterface>(problem.taskOps[step.task]);
-      addTask(step.cost, ddrCycles[step.task],
-              getExecutor({static_cast<unsigned>(task.getExecutorKind()),
-                           task.getExecutorInstance()}));
+      t.cost = std::max<uint64_t>(1, step.cost);
+      t.executor = getExecutor({static_cast<unsigned>(task.getExecutorKind()),
+                                task.getExecutorInstance()});
       continue;
     }
-    uint64_t ddr = 0;
-    uint64_t bytes = 0;
-    if (step.task != ~0u) {
-      ddr = ddrCycles[step.task];
-      if (auto dma = llvm::dyn_cast<NNDMAOp>(problem.taskOps[step.task])) {
-        bytes = BufferType(dma.getInput().getType())
-                    .getDataSize()
-                    .toBytes()
-                    .count();
-      }
-    } else {
-      bytes = problem.graph.buffers[step.buffer].size;
-      ddr = static_cast<uint64_t>(std::ceil(static_cast<double>(bytes) /
-                                            costModel.getDdrBytesPerCycle()));
-    }
+    // Each part pays the latency.
+    uint64_t body = step.cost > latency ? step.cost - latency : step.cost;
+    t.cost = std::max<uint64_t>(
+        1, unit.parts == 1 ? step.cost : latency + body / unit.parts);
     // On a target that broadcasts, the load of a twin at the offset of the
     // last load of its twins, into another cluster, with no dependency after
-    // that load, folds into it (vpuc-vpuip-broadcast-dmas): it moves nothing
-    // of its own, and the load waits for its dependencies too.
+    // that load, folds into it part by part (vpuc-vpuip-broadcast-dmas): it
+    // moves nothing of its own, and the load waits for its dependencies too.
     if (costModel.getDmaBroadcasts() && step.task != ~0u &&
         step.cmx.size() == 1 &&
         problem.graph.buffers[step.cmx.front().buffer].twin != 0) {
@@ -699,41 +765,33 @@ FailureOr<uint64_t> FeasibleAllocationPass::estimateMakespan(
       uint64_t arena = uint64_t(1) << std::min(instance.arena, 63u);
       auto it = twinLoads.find(id);
       if (it != twinLoads.end() && it->second.offset == instance.offset &&
-          !(it->second.arenas & arena) &&
-          llvm::all_of(stepDeps,
-                       [&](unsigned dep) { return dep < it->second.step; })) {
-        it->second.arenas |= arena;
-        for (unsigned into : tasksOfStep[it->second.step]) {
-          graph.tasks[into].preds.append(preds.begin(), preds.end());
+          it->second.parts == unit.parts && !(it->second.arenas & arena) &&
+          llvm::all_of(preds,
+                       [&](unsigned pred) { return pred < it->second.unit; })) {
+        unsigned into = it->second.unit + unit.part;
+        graph.tasks[into].preds.append(preds.begin(), preds.end());
+        t.preds.assign({into});
+        t.cost = 1;
+        t.ddrCycles = 0;
+        t.executor = graph.tasks[into].executor;
+        if (unit.part + 1 == unit.parts) {
+          it->second.arenas |= arena;
         }
-        preds.assign(tasksOfStep[it->second.step].begin(),
-                     tasksOfStep[it->second.step].end());
-        addTask(1, 0, graph.tasks[preds.front()].executor);
         continue;
       }
-      twinLoads[id] = {static_cast<unsigned>(index), instance.offset, arena};
+      if (unit.part == 0) {
+        twinLoads[id] = {static_cast<unsigned>(index), unit.parts,
+                         instance.offset, arena};
+      }
     }
-    // vpuc-vpuip-split-dmas cuts the DMA into parts of at most dma-part-bytes
-    // (of one latency each), vpuc-vpuip-assign-dma-ports spreads the parts.
-    uint64_t parts =
-        dmaPartBytes > 0 && bytes > static_cast<uint64_t>(dmaPartBytes)
-            ? llvm::divideCeil(bytes, dmaPartBytes)
-            : 1;
-    auto latency = static_cast<uint64_t>(costModel.getDmaLatencyCycles());
-    uint64_t body = step.cost > latency ? step.cost - latency : step.cost;
-    for (uint64_t part = 0; part < parts; ++part) {
-      uint64_t cost = (parts == 1 ? step.cost : latency + body / parts);
-      auto port = std::min_element(portCycles.begin(), portCycles.end());
-      *port += cost;
-      addTask(cost, llvm::divideCeil(ddr, parts),
-              getExecutor({dmaKind, port - portCycles.begin()}));
-    }
+    auto port = std::min_element(portCycles.begin(), portCycles.end());
+    *port += t.cost;
+    t.executor = getExecutor({dmaKind, port - portCycles.begin()});
   }
   if (llvm::Error error = sched::list::verifyGraph(graph)) {
     return func.emitOpError() << "cannot estimate its schedule: "
                               << llvm::toString(std::move(error));
   }
-
   return sched::list::listSchedule(graph).makespan;
 }
 
@@ -784,42 +842,71 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
     return static_cast<uint64_t>(
         std::ceil(model.getDmaCycles(bytes, /*ddr=*/true)));
   };
+  // The candidate schedules: with each prefetch lookahead (the option's
+  // first, then the extra ones), the schedule without idle prefetching and
+  // the one with it when they are compared. The one with the lowest estimate
+  // is kept, the first of them on a tie.
+  SmallVector<unsigned> lookaheads{prefetchLookahead};
+  for (unsigned lookahead : extraPrefetchLookaheads) {
+    if (!llvm::is_contained(lookaheads, lookahead)) {
+      lookaheads.push_back(lookahead);
+    }
+  }
+  SmallVector<feasible::SchedulerOptions> candidates;
+  for (unsigned lookahead : lookaheads) {
+    feasible::SchedulerOptions candidate = options;
+    candidate.prefetchLookahead = lookahead;
+    if (prefetchIdleLookahead > 0 && compareIdlePrefetch) {
+      candidate.prefetchIdleLookahead = 0;
+      candidates.push_back(candidate);
+      candidate.prefetchIdleLookahead = prefetchIdleLookahead;
+    }
+    candidates.push_back(candidate);
+  }
   llvm::Expected<feasible::Schedule> schedule =
-      feasible::scheduleGraph(problem->graph, options);
-  // With idle prefetching, the schedule without it is kept when its
-  // estimate is not worse (the far loads may crowd CMX so that tasks that
-  // could overlap share addresses, or force spills).
+      feasible::scheduleGraph(problem->graph, candidates.front());
   std::string choice;
-  if (schedule && prefetchIdleLookahead > 0 && compareIdlePrefetch) {
+  if (schedule && candidates.size() > 1) {
     SmallVector<uint64_t> ddrCycles;
     for (Operation *op : problem->taskOps) {
       ddrCycles.push_back(
           estimateDdrCycles(llvm::cast<TaskOpInterface>(op), *costModel));
     }
-    feasible::SchedulerOptions without = options;
-    without.prefetchIdleLookahead = 0;
-    llvm::Expected<feasible::Schedule> plain =
-        feasible::scheduleGraph(problem->graph, without);
-    if (!plain) {
-      return func.emitOpError()
-             << "cannot be scheduled without idle prefetching: "
-             << llvm::toString(plain.takeError());
-    }
-    FailureOr<uint64_t> withEstimate = estimateMakespan(
+    auto describe = [](const feasible::SchedulerOptions &candidate) {
+      return llvm::formatv("lookahead {0}{1}", candidate.prefetchLookahead,
+                           candidate.prefetchIdleLookahead > 0 ? " idle" : "")
+          .str();
+    };
+    FailureOr<uint64_t> best = estimateMakespan(
         func, *problem, *schedule, resources, *costModel, ddrCycles);
-    FailureOr<uint64_t> withoutEstimate = estimateMakespan(
-        func, *problem, *plain, resources, *costModel, ddrCycles);
-    if (failed(withEstimate) || failed(withoutEstimate)) {
+    if (failed(best)) {
       return failure();
     }
-    bool keep = *withEstimate < *withoutEstimate;
-    choice = llvm::formatv("; idle prefetching {0}: list-scheduled estimate "
-                           "{1} cycles with it, {2} without",
-                           keep ? "kept" : "dropped", *withEstimate,
-                           *withoutEstimate);
-    if (!keep) {
-      schedule = std::move(plain);
+    size_t bestIndex = 0;
+    std::string estimates =
+        describe(candidates.front()) + " " + std::to_string(*best);
+    for (size_t index = 1; index < candidates.size() && schedule; ++index) {
+      llvm::Expected<feasible::Schedule> other =
+          feasible::scheduleGraph(problem->graph, candidates[index]);
+      if (!other) {
+        schedule = other.takeError();
+        break;
+      }
+      FailureOr<uint64_t> estimate = estimateMakespan(
+          func, *problem, *other, resources, *costModel, ddrCycles);
+      if (failed(estimate)) {
+        return failure();
+      }
+      estimates +=
+          ", " + describe(candidates[index]) + " " + std::to_string(*estimate);
+      if (*estimate < *best) {
+        best = *estimate;
+        bestIndex = index;
+        schedule = std::move(other);
+      }
     }
+    choice = "; kept " + describe(candidates[bestIndex]) +
+             " of the list-scheduled estimates (cycles) " + estimates;
   }
   if (!schedule) {
     // Name the task when the message is about one.

@@ -64,17 +64,28 @@ def FeasibleAllocationPass
     so that tasks that could overlap share addresses, or force spills,
     docs/cost_model.md): with `compare-idle-prefetch` the pass also
     schedules without them and keeps the schedule whose estimated makespan
-    is lower, the schedule without on a tie. The estimate is the list
-    scheduling of vpuc-vpuip-list-schedule (scheduler/list) of what the
-    passes after this one make of the schedule: each step on its task's
-    executor (a cluster's DPUs, a SHAVE, a DMA port), the steps that move
-    DDR bytes taking turns on the DDR, a step after the earlier ones it
-    conflicts with in the rewritten function (common bytes one of them
-    writes, or reused addresses: not the tasks writing two parts of one
-    buffer); DMAs cut into parts of `dma-part-bytes` (vpuc-vpuip-split-dmas)
-    balanced over the ports by their cycles (vpuc-vpuip-assign-dma-ports),
-    the loads of a constant's copies into the clusters at one offset folded
-    into one (vpuc-vpuip-broadcast-dmas, on a target that broadcasts).
+    is lower, the schedule without on a tie.
+
+    **Candidates.** With `extra-prefetch-lookaheads`, the pass also
+    schedules with each of those lookaheads (with and without idle
+    prefetching as above) and keeps the schedule with the lowest estimate,
+    the first candidate on a tie (`prefetch-lookahead` without idle
+    prefetching first). The estimate is the list scheduling of
+    vpuc-vpuip-list-schedule (scheduler/list) of what the passes after this
+    one make of a schedule: the DMAs cut into parts of `dma-part-bytes`
+    (vpuc-vpuip-split-dmas: part k of n of each DMA covers bytes
+    [k size / n, (k + 1) size / n) of its CMX buffers), balanced over the
+    ports by their cycles (vpuc-vpuip-assign-dma-ports), the parts of the
+    loads of a constant's copies into the clusters at one offset folded
+    into one (vpuc-vpuip-broadcast-dmas, on a target that broadcasts); each
+    task or part on its executor (a cluster's DPUs, a SHAVE, a DMA port),
+    those that move DDR bytes taking turns on the DDR, after the earlier
+    ones it conflicts with in the rewritten function: common bytes one of
+    them writes (a reused CMX address, an instance spilled or reloaded, a
+    spill slot, the tasks' own accesses), not the schedule's whole-buffer
+    orders (the tasks writing two parts of one buffer, every part of a load
+    after every earlier user of any of its bytes). With `summary`, the
+    remark lists the candidates' estimates and names the one kept.
 
     **Placement.** Each cluster's arena places a buffer by best fit, away
     from the last `avoid-recent-releases` released ranges while other free
@@ -127,8 +138,11 @@ def FeasibleAllocationPass
     and the estimated makespan:
     `12 task(s), 14 step(s); 1 spill write(s) (2048 bytes), 1 spill read(s),
     0 reload(s) (0 bytes), 2 prefetched; CMX peak per cluster (of 4096
-    bytes): CMX_NN[0] 4096; estimated makespan 1234 cycles`. (MLIR pass
-    statistics are not used: the system LLVM is built without them.)
+    bytes): CMX_NN[0] 4096; estimated makespan 1234 cycles` (the
+    scheduler's own estimate), then with several candidates `; kept
+    lookahead 16 idle of the list-scheduled estimates (cycles) lookahead 16
+    2988, lookahead 16 idle 2959`. (MLIR pass statistics are not used: the
+    system LLVM is built without them.)
 
     **Errors.** No `#VPUIP.resources`; a task whose CMX buffers of one
     cluster do not fit on their own (it names the task, the buffers and the
@@ -165,6 +179,11 @@ def FeasibleAllocationPass
            "With prefetch-idle-lookahead, also schedule without idle "
            "prefetching and keep that schedule unless the one with it has a "
            "lower list-scheduled makespan estimate">,
+    ListOption<"extraPrefetchLookaheads", "extra-prefetch-lookaheads",
+               "unsigned",
+               "Also schedule with each of these prefetch lookaheads (with and "
+               "without idle prefetching as for prefetch-lookahead) and keep "
+               "the schedule with the lowest list-scheduled makespan estimate">,
     Option<"dmaPartBytes", "dma-part-bytes", "int64_t", /*default=*/"65536",
            "For compare-idle-prefetch's estimate: the most bytes one DMA "
            "moves once vpuc-vpuip-split-dmas has cut it (its max-bytes; 0: "

@@ -1,8 +1,13 @@
 // RUN: vpuc-opt %s --split-input-file --verify-diagnostics --mlir-print-op-on-diagnostic=false --pass-pipeline='builtin.module(func.func(vpuc-vpuip-feasible-allocation{prefetch-lookahead=1 prefetch-idle-lookahead=8 summary=true check-dependencies=true}))' | FileCheck %s
 // RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpuip-feasible-allocation{prefetch-lookahead=1 prefetch-idle-lookahead=8 compare-idle-prefetch=false}))' | FileCheck %s --check-prefix=FORCED
+// More candidates: each lookahead with and without idle prefetching, the first lowest kept.
+// RUN: vpuc-opt %s --split-input-file --mlir-print-op-on-diagnostic=false --pass-pipeline='builtin.module(func.func(vpuc-vpuip-feasible-allocation{prefetch-lookahead=1 prefetch-idle-lookahead=8 extra-prefetch-lookaheads=2,1 summary=true}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXTRA
+// EXTRA: kept lookahead 1 idle of the list-scheduled estimates (cycles) lookahead 1 2988, lookahead 1 idle 2959, lookahead 2 2988, lookahead 2 idle 2959{{$}}
+// EXTRA: kept lookahead 1 of the list-scheduled estimates (cycles) lookahead 1 2959, lookahead 1 idle 2988, lookahead 2 2959, lookahead 2 idle 2988{{$}}
 
 // compare-idle-prefetch: the schedule with idle prefetching is kept only when
-// its list-scheduled estimate is lower than the one without. Both functions:
+// its list-scheduled estimate is lower than the one without (the remark lists
+// the estimates). Both functions:
 // a pool on the first input, a pool on its result (written to DDR), and a
 // pool on a second input, all on cluster 0, with one DMA port and CMX for
 // three of the 8 KiB buffers. With prefetch-lookahead=1 the second input is
@@ -17,7 +22,7 @@
 // load runs during the pool, into the free third slot: kept.
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 1, cmx_size = 24576, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
 func.func @kept(%in0: memref<1x16x16x16xf16, #NHWC>, %in2: memref<1x16x16x16xf16, #NHWC>, %out1: memref<1x16x16x16xf16, #NHWC>, %out2: memref<1x16x16x16xf16, #NHWC>) -> (memref<1x16x16x16xf16, #NHWC>, memref<1x16x16x16xf16, #NHWC>) {
-  // expected-remark @-1 {{idle prefetching kept: list-scheduled estimate 2959 cycles with it, 2988 without}}
+  // expected-remark @-1 {{kept lookahead 1 idle of the list-scheduled estimates (cycles) lookahead 1 2988, lookahead 1 idle 2959}}
   // CHECK-LABEL: func.func @kept
   // CHECK-DAG: %[[A2:.+]] = VPUIP.StaticAlloc<16384>
   // CHECK: VPUIP.NNDMA {tag = "in0"}
@@ -70,7 +75,7 @@ func.func @kept(%in0: memref<1x16x16x16xf16, #NHWC>, %in2: memref<1x16x16x16xf16
 // has read it: dropped (and kept when the comparison is off, FORCED).
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 1, cmx_size = 24576, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
 func.func @dropped(%in0: memref<1x16x16x16xf16, #NHWC>, %in2: memref<1x16x16x16xf16, #NHWC>, %out1: memref<1x16x16x16xf16, #NHWC>, %out2: memref<1x16x16x16xf16, #NHWC>) -> (memref<1x16x16x16xf16, #NHWC>, memref<1x16x16x16xf16, #NHWC>) {
-  // expected-remark @-1 {{idle prefetching dropped: list-scheduled estimate 2988 cycles with it, 2959 without}}
+  // expected-remark @-1 {{kept lookahead 1 of the list-scheduled estimates (cycles) lookahead 1 2959, lookahead 1 idle 2988}}
   // CHECK-LABEL: func.func @dropped
   // CHECK: VPUIP.NNDMA {tag = "in0"}
   // CHECK-NEXT: VPUIP.NCEClusterTask<MAXPOOL> {{.*}}tag = "pool0"
