@@ -4,6 +4,11 @@
 // RUN: vpuc-opt %s --split-input-file --mlir-print-op-on-diagnostic=false --pass-pipeline='builtin.module(func.func(vpuc-vpuip-feasible-allocation{prefetch-lookahead=1 prefetch-idle-lookahead=8 extra-prefetch-lookaheads=2,1 summary=true}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXTRA
 // EXTRA: kept lookahead 1 idle of the list-scheduled estimates (cycles) lookahead 1 2988, lookahead 1 idle 2959, lookahead 2 2988, lookahead 2 idle 2959{{$}}
 // EXTRA: kept lookahead 1 of the list-scheduled estimates (cycles) lookahead 1 2959, lookahead 1 idle 2988, lookahead 2 2959, lookahead 2 idle 2988{{$}}
+// The estimate cuts each 8 KiB DMA in two parts of 4 KiB (as vpuc-vpuip-split-dmas with
+// max-bytes=4096 would), each paying the DMA latency (150 cycles on VPUX37XX).
+// RUN: vpuc-opt %s --split-input-file --mlir-print-op-on-diagnostic=false --pass-pipeline='builtin.module(func.func(vpuc-vpuip-feasible-allocation{prefetch-lookahead=1 prefetch-idle-lookahead=8 dma-part-bytes=4096 summary=true}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=PARTS
+// PARTS: kept lookahead 1 idle of the list-scheduled estimates (cycles) lookahead 1 3584, lookahead 1 idle 3555{{$}}
+// PARTS: kept lookahead 1 of the list-scheduled estimates (cycles) lookahead 1 3555, lookahead 1 idle 3584{{$}}
 
 // compare-idle-prefetch: the schedule with idle prefetching is kept only when
 // its list-scheduled estimate is lower than the one without (the remark lists
