@@ -41,6 +41,15 @@ llvm::Error verifyGraph(const Graph &graph) {
   return llvm::Error::success();
 }
 
+unsigned ExecutorNumbering::get(unsigned kind, int64_t instance) {
+  auto [it, inserted] =
+      numbers.try_emplace({kind, instance}, graph.numExecutors);
+  if (inserted) {
+    ++graph.numExecutors;
+  }
+  return it->second;
+}
+
 Result listSchedule(const Graph &graph, unsigned window) {
   const unsigned n = graph.tasks.size();
   llvm::SmallVector<llvm::SmallVector<unsigned>> successors(n);

@@ -18,8 +18,10 @@
 #define VPUC_SCHEDULER_LIST_LISTSCHEDULER_H_
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
@@ -43,6 +45,20 @@ struct Task {
 struct Graph {
   std::vector<Task> tasks;
   unsigned numExecutors = 0;
+};
+
+/// Numbers the executors of `graph` named by a kind and an instance (a DMA
+/// port, a cluster's DPUs, a SHAVE), in the order they are first named,
+/// counting them in Graph::numExecutors.
+class ExecutorNumbering {
+public:
+  explicit ExecutorNumbering(Graph &graph) : graph(graph) {}
+  /// The executor of instance `instance` of kind `kind`.
+  unsigned get(unsigned kind, int64_t instance);
+
+private:
+  Graph &graph;
+  llvm::DenseMap<std::pair<unsigned, int64_t>, unsigned> numbers;
 };
 
 /// A list schedule.

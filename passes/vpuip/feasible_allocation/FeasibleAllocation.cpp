@@ -94,8 +94,9 @@ struct FeasibleAllocationPass
   /// The graph of a function and what its indices stand for.
   struct Problem {
     feasible::Graph graph;
-    /// Per graph task: the op.
+    /// Per graph task: the op and its accesses.
     SmallVector<Operation *> taskOps;
+    SmallVector<TaskAccesses> taskAccesses;
     /// Per graph task: its operands before the rewrite (for reload clones).
     SmallVector<SmallVector<Value>> taskOperands;
     /// Per graph buffer: its root value.
@@ -292,6 +293,7 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
     // an uninitialised buffer, which the scheduler cannot preserve.
     graph.addTask(std::move(t));
     problem.taskOps.push_back(op);
+    problem.taskAccesses.push_back(accesses);
     problem.taskOperands.emplace_back(op->getOperands());
   }
 
@@ -645,8 +647,13 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
                            candidate.prefetchIdleLookahead > 0 ? " idle" : "")
           .str();
     };
-    EstimateInput input{problem->graph, problem->taskOps, problem->bufferOfRoot,
-                        resources,      *costModel,       ddrCycles,
+    EstimateInput input{problem->graph,
+                        problem->taskOps,
+                        problem->taskAccesses,
+                        problem->bufferOfRoot,
+                        resources,
+                        *costModel,
+                        ddrCycles,
                         dmaPartBytes};
     FailureOr<uint64_t> best =
         estimateListScheduledMakespan(func, input, *schedule);

@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <optional>
 #include <utility>
 
 #include "core/cost/CostModel.h"
@@ -80,13 +79,6 @@ estimateListScheduledMakespan(func::FuncOp func, const EstimateInput &input,
   // between). The schedule's own dependencies order whole buffers: the
   // tasks writing two parts of one buffer, or every part of a load and
   // every earlier user of any of its bytes.
-  SmallVector<std::optional<TaskAccesses>> taskAccesses(input.taskOps.size());
-  auto getAccesses = [&](unsigned task) -> const TaskAccesses & {
-    if (!taskAccesses[task]) {
-      taskAccesses[task] = getTaskAccesses(input.taskOps[task]);
-    }
-    return *taskAccesses[task];
-  };
   auto getRange = [&](const Unit &unit, const feasible::InstanceUse &use) {
     const feasible::Instance &instance = schedule.instances[use.instance];
     uint64_t begin = instance.offset + instance.size * unit.part / unit.parts;
@@ -131,40 +123,22 @@ estimateListScheduledMakespan(func::FuncOp func, const EstimateInput &input,
       // The spill slot of a buffer.
       return a.task == ~0u && b.task == ~0u && a.buffer == b.buffer;
     }
-    const TaskAccesses &x = getAccesses(a.task);
-    const TaskAccesses &y = getAccesses(b.task);
-    if (x.touchesAll || y.touchesAll) {
-      return true;
-    }
-    for (const BufferAccess &p : x.accesses) {
-      for (const BufferAccess &q : y.accesses) {
-        if (!(p.write || q.write) || !p.location.mayOverlap(q.location)) {
-          continue;
-        }
-        auto it = input.bufferOfRoot.find(p.location.root);
-        if (p.location.root == q.location.root &&
-            it != input.bufferOfRoot.end()) {
-          unsigned i = getInstance(a, it->second);
-          unsigned j = getInstance(b, it->second);
-          if (i != ~0u && j != ~0u && i != j) {
-            continue;
-          }
-        }
-        return true;
-      }
-    }
-    return false;
+    // Not through a CMX buffer the two use at different instances.
+    return conflict(input.taskAccesses[a.task], input.taskAccesses[b.task],
+                    [&](const BufferAccess &p, const BufferAccess &q) {
+                      auto it = input.bufferOfRoot.find(p.location.root);
+                      if (p.location.root != q.location.root ||
+                          it == input.bufferOfRoot.end()) {
+                        return false;
+                      }
+                      unsigned i = getInstance(a, it->second);
+                      unsigned j = getInstance(b, it->second);
+                      return i != ~0u && j != ~0u && i != j;
+                    });
   };
 
   sched::list::Graph graph;
-  DenseMap<std::pair<unsigned, int64_t>, unsigned> executorIndex;
-  auto getExecutor = [&](std::pair<unsigned, int64_t> key) {
-    auto [it, inserted] = executorIndex.try_emplace(key, graph.numExecutors);
-    if (inserted) {
-      ++graph.numExecutors;
-    }
-    return it->second;
-  };
+  sched::list::ExecutorNumbering executors(graph);
   SmallVector<uint64_t> portCycles(
       std::max<int64_t>(1, input.resources.getDmaPorts()), 0);
   // The last load of each twin constant (by Buffer::twin): its first unit,
@@ -189,8 +163,8 @@ estimateListScheduledMakespan(func::FuncOp func, const EstimateInput &input,
     if (step.executor != feasible::ExecutorKind::DMA) {
       auto task = llvm::cast<TaskOpInterface>(input.taskOps[step.task]);
       t.cost = std::max<uint64_t>(1, step.cost);
-      t.executor = getExecutor({static_cast<unsigned>(task.getExecutorKind()),
-                                task.getExecutorInstance()});
+      t.executor = executors.get(static_cast<unsigned>(task.getExecutorKind()),
+                                 task.getExecutorInstance());
       continue;
     }
     // Each part pays the latency.
@@ -231,7 +205,7 @@ estimateListScheduledMakespan(func::FuncOp func, const EstimateInput &input,
     }
     auto port = std::min_element(portCycles.begin(), portCycles.end());
     *port += t.cost;
-    t.executor = getExecutor({dmaKind, port - portCycles.begin()});
+    t.executor = executors.get(dmaKind, port - portCycles.begin());
   }
   if (llvm::Error error = sched::list::verifyGraph(graph)) {
     return func.emitOpError() << "cannot estimate its schedule: "

@@ -18,6 +18,7 @@
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LogicalResult.h"
+#include "passes/vpuip/utils/TaskAccesses.h"
 #include "scheduler/feasible/FeasibleScheduler.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
@@ -32,8 +33,9 @@ namespace mlir::vpuc::VPUIP {
 struct EstimateInput {
   /// The graph scheduled.
   const sched::feasible::Graph &graph;
-  /// Per graph task: the task op (before the rewrite).
+  /// Per graph task: the task op (before the rewrite) and its accesses.
   ArrayRef<Operation *> taskOps;
+  ArrayRef<TaskAccesses> taskAccesses;
   /// Per root buffer value: its buffer in the graph.
   const DenseMap<Value, unsigned> &bufferOfRoot;
   /// The target's resources (the DMA ports).

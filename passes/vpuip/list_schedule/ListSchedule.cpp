@@ -86,12 +86,12 @@ FailureOr<TaskGraph> ListSchedulePass::buildGraph(Block &block,
            << llvm::toString(costModel.takeError());
   }
   TaskGraph graph;
+  sched::list::ExecutorNumbering executors(graph.graph);
   sched::DependencyGraph dependencies;
   DenseMap<Operation *, unsigned> taskIndex;
   // Per non-task op: the tasks whose results it uses, directly or through
   // other non-task ops.
   DenseMap<Operation *, SmallVector<unsigned, 2>> taskAncestors;
-  DenseMap<std::pair<unsigned, int64_t>, unsigned> executorIndex;
   SmallVector<TaskAccesses> accesses;
 
   for (Operation &op : block) {
@@ -142,14 +142,8 @@ FailureOr<TaskGraph> ListSchedulePass::buildGraph(Block &block,
     t.preds.assign(preds.begin(), preds.end());
     t.cost = estimateTaskCost(task, resources, *costModel);
     t.ddrCycles = estimateDdrCycles(task, *costModel);
-    auto key = std::make_pair(static_cast<unsigned>(task.getExecutorKind()),
-                              task.getExecutorInstance());
-    auto [it, inserted] =
-        executorIndex.try_emplace(key, graph.graph.numExecutors);
-    if (inserted) {
-      ++graph.graph.numExecutors;
-    }
-    t.executor = it->second;
+    t.executor = executors.get(static_cast<unsigned>(task.getExecutorKind()),
+                               task.getExecutorInstance());
   }
   return graph;
 }

@@ -48,13 +48,17 @@ TaskAccesses getTaskAccesses(Operation *op) {
   return result;
 }
 
-bool conflict(const TaskAccesses &a, const TaskAccesses &b) {
+bool conflict(
+    const TaskAccesses &a, const TaskAccesses &b,
+    llvm::function_ref<bool(const BufferAccess &, const BufferAccess &)>
+        ignore) {
   if (a.touchesAll || b.touchesAll) {
     return true;
   }
   for (const BufferAccess &x : a.accesses) {
     for (const BufferAccess &y : b.accesses) {
-      if ((x.write || y.write) && x.location.mayOverlap(y.location)) {
+      if ((x.write || y.write) && x.location.mayOverlap(y.location) &&
+          !(ignore && ignore(x, y))) {
         return true;
       }
     }

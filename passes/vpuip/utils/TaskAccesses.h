@@ -18,6 +18,7 @@
 #define VPUC_PASSES_VPUIP_UTILS_TASKACCESSES_H_
 
 #include "passes/vpuip/utils/BufferLocation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir {
@@ -53,8 +54,12 @@ TaskAccesses getTaskAccesses(Operation *op);
 
 /// True if `b`, after `a`, must wait for it: one of them touches all memory,
 /// or they access buffers that may share a byte (BufferLocation::mayOverlap)
-/// and at least one of the two accesses writes.
-bool conflict(const TaskAccesses &a, const TaskAccesses &b);
+/// and at least one of the two accesses writes. With `ignore`, a pair of
+/// accesses (of `a`, of `b`) for which it returns true does not count.
+bool conflict(
+    const TaskAccesses &a, const TaskAccesses &b,
+    llvm::function_ref<bool(const BufferAccess &, const BufferAccess &)>
+        ignore = nullptr);
 
 /// True if `op` does nothing to memory but allocate (no memory effects, or
 /// only allocations): an op the level-2 scheduling passes may leave outside

@@ -96,6 +96,16 @@ TEST(ListSchedulerTest, TieGoesToTheLongerPath) {
   EXPECT_EQ(result.makespan, 23u);
 }
 
+TEST(ListSchedulerTest, ExecutorsAreNumberedAsFirstNamed) {
+  Graph graph;
+  ExecutorNumbering executors(graph);
+  EXPECT_EQ(executors.get(2, 0), 0u);
+  EXPECT_EQ(executors.get(0, 1), 1u);
+  EXPECT_EQ(executors.get(2, 0), 0u);
+  EXPECT_EQ(executors.get(0, 0), 2u);
+  EXPECT_EQ(graph.numExecutors, 3u);
+}
+
 TEST(ListSchedulerTest, VerifyGraphNamesTheTask) {
   Graph graph;
   graph.numExecutors = 1;

@@ -108,6 +108,21 @@ TEST_F(TaskAccessesTest, writesOrderTasksOnSharedBytes) {
   EXPECT_FALSE(conflict(of("load"), of("store")));
 }
 
+TEST_F(TaskAccessesTest, ignoredPairsDoNotConflict) {
+  auto writes = [](const BufferAccess &x, const BufferAccess &y) {
+    return x.write || y.write;
+  };
+  // Read after write, the pair ignored: no other access overlaps.
+  EXPECT_FALSE(conflict(of("load"), of("copy"), writes));
+  // Ignoring nothing is the plain conflict.
+  auto none = [](const BufferAccess &, const BufferAccess &) { return false; };
+  EXPECT_TRUE(conflict(of("load"), of("copy"), none));
+  // A task touching all memory conflicts whatever is ignored.
+  TaskAccesses all;
+  all.touchesAll = true;
+  EXPECT_TRUE(conflict(all, of("copy"), writes));
+}
+
 TEST_F(TaskAccessesTest, opsWithoutEffectsReadAndWriteEveryBuffer) {
   TaskAccesses opaque = of("opaque");
   ASSERT_EQ(opaque.accesses.size(), 1u);
