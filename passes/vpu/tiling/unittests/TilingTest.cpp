@@ -48,9 +48,7 @@ protected:
 
 TEST_P(TilingTest, SameValuesAfterTiling) {
   const TilingCase &param = GetParam();
-  std::string source =
-      "#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>\n" +
-      expandConstants(param.function);
+  std::string source = withNhwcAndConstants(param.function);
   TilingPassOptions options;
   options.cmxBytes = param.cmxBytes;
   OwningOpRef<ModuleOp> module =

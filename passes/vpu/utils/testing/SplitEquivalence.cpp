@@ -12,9 +12,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "dialects/const/ir/ConstDialect.h"
 #include "dialects/vpu/ir/VPUDialect.h"
+#include "dialects/vpu/ir/VPUOps.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -38,6 +40,22 @@ SplitEquivalence::SplitEquivalence(uint32_t seed) : seed(seed) {
 float SplitEquivalence::next() {
   seed = seed * 1664525u + 1013904223u;
   return static_cast<float>(seed >> 8) / static_cast<float>(1u << 23) - 1.0f;
+}
+
+std::string SplitEquivalence::withNhwcAndConstants(std::string function) {
+  return "#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>\n" +
+         expandConstants(std::move(function));
+}
+
+std::pair<int64_t, int64_t>
+SplitEquivalence::countNceOpsAndSwLayers(ModuleOp module) {
+  int64_t nceOps = 0;
+  int64_t swLayers = 0;
+  module.walk([&](Operation *op) {
+    nceOps += llvm::isa<NCEOpInterface>(op) ? 1 : 0;
+    swLayers += llvm::isa<SWSwishOp, SWSigmoidOp>(op) ? 1 : 0;
+  });
+  return {nceOps, swLayers};
 }
 
 std::string SplitEquivalence::expandConstants(std::string function) {

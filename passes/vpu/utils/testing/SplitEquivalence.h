@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 
 #include "dialects/ie/interpreter/Interpreter.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -49,6 +50,12 @@ protected:
   /// `count` random values (next() / 4) reshaped from 1-D, and reordered to
   /// NHWC for rank 4.
   std::string expandConstants(std::string function);
+
+  /// A module source: the `#NHWC` alias, then expandConstants(`function`).
+  std::string withNhwcAndConstants(std::string function);
+
+  /// The NCE ops and the Swish and Sigmoid software layers in `module`.
+  static std::pair<int64_t, int64_t> countNceOpsAndSwLayers(ModuleOp module);
 
   /// Random values (next()) for every argument of `func`, named `arg<i>`.
   IE::HostTensorMap randomInputs(func::FuncOp func);

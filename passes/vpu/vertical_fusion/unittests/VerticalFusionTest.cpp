@@ -15,8 +15,6 @@
 #include <cstdint>
 #include <string>
 
-#include "dialects/vpu/ir/VPUOps.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "passes/vpu/utils/testing/SplitEquivalence.h"
@@ -47,22 +45,13 @@ protected:
 
 TEST_P(VerticalFusionTest, SameValuesAfterFusion) {
   const FusionCase &param = GetParam();
-  std::string source =
-      "#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>\n" +
-      expandConstants(param.function);
+  std::string source = withNhwcAndConstants(param.function);
   VerticalFusionPassOptions options;
   options.cmxBytes = param.cmxBytes;
   OwningOpRef<ModuleOp> module =
       expectPassKeepsValues(source, createVerticalFusionPass(options));
   ASSERT_TRUE(module);
-  auto func = *module->getOps<func::FuncOp>().begin();
-
-  int64_t nceOps = 0;
-  int64_t swLayers = 0;
-  func.walk([&](Operation *op) {
-    nceOps += llvm::isa<NCEOpInterface>(op) ? 1 : 0;
-    swLayers += llvm::isa<SWSwishOp, SWSigmoidOp>(op) ? 1 : 0;
-  });
+  auto [nceOps, swLayers] = countNceOpsAndSwLayers(*module);
   EXPECT_EQ(nceOps, param.expectedNceOps);
   EXPECT_EQ(swLayers, param.expectedSwLayers);
 }
