@@ -11,8 +11,8 @@
 #include <utility>
 
 #include "core/cost/CostModel.h"
-#include "dialects/vpuip/ir/BufferType.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
+#include "passes/vpuip/utils/DmaParts.h"
 #include "passes/vpuip/utils/TaskAccesses.h"
 #include "scheduler/dependencies/TaskDependencies.h"
 #include "scheduler/list/ListScheduler.h"
@@ -54,10 +54,7 @@ estimateListScheduledMakespan(func::FuncOp func, const EstimateInput &input,
         ddr = static_cast<uint64_t>(std::ceil(static_cast<double>(bytes) /
                                               costModel.getDdrBytesPerCycle()));
       } else if (auto dma = llvm::dyn_cast<NNDMAOp>(input.taskOps[step.task])) {
-        bytes = BufferType(dma.getInput().getType())
-                    .getDataSize()
-                    .toBytesCeil()
-                    .count();
+        bytes = getDmaBytes(dma.getInput());
       }
       if (dmaPartBytes > 0 && bytes > static_cast<uint64_t>(dmaPartBytes)) {
         parts = llvm::divideCeil(bytes, dmaPartBytes);
