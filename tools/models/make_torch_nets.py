@@ -1,7 +1,7 @@
 """Builds the conv nets the default-HW mode is measured on beyond the shared models (issue 13's
 "unseen" ResNet-50-, EfficientNet-, RegNet-, MobileNetV3- and U-Net-style networks), with torch.
 
-Usage: make_torch_nets.py OUT_DIR [--extra | --large] -> OUT_DIR/<name>/model.onnx and input_0.npy for every
+Usage: make_torch_nets.py OUT_DIR [--extra | --large | --holdout] -> OUT_DIR/<name>/model.onnx and input_0.npy for every
 network (torch and torchvision: `tools/setup.sh --model-tools`); ONNX Runtime's output_0.npy then comes from tools/models/ort_reference.mjs, and
 tools/bench_modes.sh OUT_DIR measures them (docs/cost_model.md).
 
@@ -92,12 +92,23 @@ SETS = {
         "effnet_b3": (torchvision.models.efficientnet_b3, [1, 3, 300, 300]),
         "effnet_b0_256": (torchvision.models.efficientnet_b0, [1, 3, 256, 256]),
     }),
+    # Held out: networks no default-HW setting was tuned on, to check a change measured on the
+    # sets above (docs/cost_model.md).
+    "--holdout": (11, {
+        "effnet_b0_240": (torchvision.models.efficientnet_b0, [1, 3, 240, 240]),
+        "effnet_b1_272": (torchvision.models.efficientnet_b1, [1, 3, 272, 272]),
+        "effnet_v2_s": (torchvision.models.efficientnet_v2_s, [1, 3, 224, 224]),
+        "mnv3_small_256": (torchvision.models.mobilenet_v3_small, [1, 3, 256, 256]),
+        "regnet_y_1_6gf": (torchvision.models.regnet_y_1_6gf, [1, 3, 224, 224]),
+        "resnet34": (torchvision.models.resnet34, [1, 3, 224, 224]),
+    }),
 }
 
 
 def main():
     out = sys.argv[1]
-    flag = next((name for name in ("--extra", "--large") if name in sys.argv[2:]), None)
+    flag = next((name for name in ("--extra", "--large", "--holdout") if name in sys.argv[2:]),
+                None)
     seed, nets = SETS[flag]
     torch.manual_seed(seed)
     export(nets, out)
