@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <tuple>
 
 #include "core/shape/ShapedTypeUtils.h"
 #include "dialects/const/ir/ConstAttributes.h"
@@ -42,6 +43,8 @@ namespace mlir::vpuc::IE {
 
 namespace {
 
+bool isNonZero(int64_t value) { return value != 0; }
+
 /// An average pool to rewrite: 2-D, static shapes.
 struct PoolSpec {
   Value input;
@@ -58,6 +61,9 @@ struct PoolSpec {
   /// The CMX bytes of one cluster of the target (its `VPUIP.resources`; 0
   /// without them).
   int64_t cmxBytes = 0;
+  /// The least H * W of a mean that rule 3 rewrites (the pass's
+  /// `min-padded-area`).
+  int64_t minPaddedArea = kDefaultMinPaddedArea;
 
   ArrayRef<int64_t> inputShape() const {
     return llvm::cast<RankedTensorType>(input.getType()).getShape();
@@ -117,25 +123,58 @@ struct Plan {
     Depthwise,
     /// Rule 2: a chain of non-overlapping pools with `windows`.
     PoolChain,
+    /// Rule 3: a chain of non-overlapping zero-padded pools with `stages`,
+    /// the last a depthwise convolution that scales the sum to the mean.
+    PaddedChain,
+  };
+  /// A stage of rule 3: kernel = strides `window`, end padding `padsEnd`.
+  struct Stage {
+    SmallVector<int64_t, 2> window;
+    SmallVector<int64_t, 2> padsEnd;
   };
   Kind kind = Kind::Pool;
   SmallVector<int64_t, 2> padsEnd;
   SmallVector<std::pair<int64_t, int64_t>> windows;
+  SmallVector<Stage> stages;
 };
 
-/// The description of an average pool with `window` (kernel = strides), no
-/// padding and floor rounding on `input`, with its output type.
+/// The description of an average pool with `kernel`, `strides`, no begin
+/// padding, `padsEnd` (none by default) and floor rounding on `input`, with
+/// its output type.
 VPU::NCE::LayerDesc describePool(RankedTensorType input,
                                  ArrayRef<int64_t> kernel,
                                  ArrayRef<int64_t> strides,
-                                 RankedTensorType output) {
+                                 RankedTensorType output,
+                                 ArrayRef<int64_t> padsEnd = {0, 0}) {
   VPU::NCE::LayerDesc layer;
   layer.inputs = {input};
   layer.output = output;
   layer.kernel.assign(kernel.begin(), kernel.end());
   layer.strides.assign(strides.begin(), strides.end());
   layer.padsBegin = {0, 0};
-  layer.padsEnd = {0, 0};
+  layer.padsEnd.assign(padsEnd.begin(), padsEnd.end());
+  return layer;
+}
+
+/// The description of a depthwise convolution of `input` with a constant
+/// filter of `kernel`, `strides`, `padsBegin` and `padsEnd`, with its output
+/// type.
+VPU::NCE::LayerDesc
+describeDepthwise(RankedTensorType input, ArrayRef<int64_t> kernel,
+                  ArrayRef<int64_t> strides, ArrayRef<int64_t> padsBegin,
+                  ArrayRef<int64_t> padsEnd, RankedTensorType output) {
+  const int64_t channels = input.getDimSize(1);
+  VPU::NCE::LayerDesc layer;
+  layer.inputs = {input};
+  layer.output = output;
+  layer.filter = RankedTensorType::get({channels, 1, kernel[0], kernel[1]},
+                                       input.getElementType());
+  layer.constantFilter = true;
+  layer.strides.assign(strides.begin(), strides.end());
+  layer.padsBegin.assign(padsBegin.begin(), padsBegin.end());
+  layer.padsEnd.assign(padsEnd.begin(), padsEnd.end());
+  layer.dilations = {1, 1};
+  layer.groups = channels;
   return layer;
 }
 
@@ -158,20 +197,12 @@ FailureOr<SmallVector<int64_t, 2>> checkDepthwise(MLIRContext *context,
                 "type");
     return failure();
   }
-  VPU::NCE::LayerDesc layer;
-  layer.inputs = {inType};
-  layer.output = *output;
-  layer.filter = RankedTensorType::get(
-      {channels, 1, spec.kernel[0], spec.kernel[1]}, inType.getElementType());
-  layer.constantFilter = true;
-  layer.strides = spec.strides;
-  layer.padsBegin = spec.padsBegin;
-  layer.padsEnd = *padsEnd;
-  layer.dilations = {1, 1};
-  layer.groups = channels;
   VPU::NCE::Reasons nce;
-  if (!VPU::isSupportedOnNCE<GroupConvolutionOp>(context, layer, nce,
-                                                 spec.options)) {
+  if (!VPU::isSupportedOnNCE<GroupConvolutionOp>(
+          context,
+          describeDepthwise(inType, spec.kernel, spec.strides, spec.padsBegin,
+                            *padsEnd, *output),
+          nce, spec.options)) {
     reasons.add("the NCE cannot run the depthwise convolution (" + nce.join() +
                 ")");
     return failure();
@@ -179,25 +210,34 @@ FailureOr<SmallVector<int64_t, 2>> checkDepthwise(MLIRContext *context,
   return padsEnd;
 }
 
-/// Rule 1: builds the depthwise convolution checkDepthwise accepted.
-Value createDepthwise(RewriterBase &rewriter, Location loc,
-                      const PoolSpec &spec, ArrayRef<int64_t> padsEnd) {
-  auto inType = llvm::cast<RankedTensorType>(spec.input.getType());
+/// A depthwise convolution of `input` whose constant filter of `kernel` holds
+/// `weight` everywhere.
+Value createDepthwise(RewriterBase &rewriter, Location loc, Value input,
+                      ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                      ArrayRef<int64_t> padsBegin, ArrayRef<int64_t> padsEnd,
+                      double weight) {
+  auto inType = llvm::cast<RankedTensorType>(input.getType());
   const int64_t channels = inType.getDimSize(1);
   Type elementType = inType.getElementType();
-  const int64_t area = spec.kernel[0] * spec.kernel[1];
-  auto filterType = RankedTensorType::get(
-      {channels, 1, spec.kernel[0], spec.kernel[1]}, elementType);
-  Attribute weight =
-      rewriter.getFloatAttr(elementType, 1.0 / static_cast<double>(area));
-  auto weights = DenseElementsAttr::get(filterType, llvm::ArrayRef(weight));
+  auto filterType =
+      RankedTensorType::get({channels, 1, kernel[0], kernel[1]}, elementType);
+  Attribute value = rewriter.getFloatAttr(elementType, weight);
+  auto weights = DenseElementsAttr::get(filterType, llvm::ArrayRef(value));
   Value filter =
       rewriter.create<Const::DeclareOp>(loc, Const::ContentAttr::get(weights));
   const SmallVector<int64_t, 2> dilations = {1, 1};
   return rewriter.create<GroupConvolutionOp>(
-      loc, spec.input, filter, Value(), ArrayRef<int64_t>(spec.strides),
-      ArrayRef<int64_t>(spec.padsBegin), padsEnd, ArrayRef<int64_t>(dilations),
-      static_cast<uint64_t>(channels));
+      loc, input, filter, Value(), strides, padsBegin, padsEnd,
+      ArrayRef<int64_t>(dilations), static_cast<uint64_t>(channels));
+}
+
+/// Rule 1: builds the depthwise convolution checkDepthwise accepted.
+Value createDepthwise(RewriterBase &rewriter, Location loc,
+                      const PoolSpec &spec, ArrayRef<int64_t> padsEnd) {
+  const int64_t area = spec.kernel[0] * spec.kernel[1];
+  return createDepthwise(rewriter, loc, spec.input, spec.kernel, spec.strides,
+                         spec.padsBegin, padsEnd,
+                         1.0 / static_cast<double>(area));
 }
 
 /// The factor pairs (dy, dx) of (ky, kx) but (1, 1), largest product first.
@@ -307,8 +347,135 @@ Value createPoolChain(RewriterBase &rewriter, Location loc,
   return current;
 }
 
-/// Plans rule 1, else rule 2, for `spec`; adds the reasons of both if neither
-/// applies.
+/// The largest window side rule 3 tries: beyond the NCE kernel limits of
+/// the targets (11), so that the NCE decides.
+constexpr int64_t kMaxPaddedWindow = 16;
+
+/// Rule 3: the stages of a chain of zero-padded non-overlapping pools the NCE
+/// runs that computes a mean over the whole input (a global mean whose sides
+/// have a prime factor beyond the NCE kernel limit, e.g. EfficientNet-B2's
+/// 65 x 65 and 17 x 17 maps); else adds the reasons.
+FailureOr<SmallVector<Plan::Stage>>
+planPaddedChain(MLIRContext *context, const PoolSpec &spec,
+                VPU::NCE::Reasons &reasons) {
+  ArrayRef<int64_t> inShape = spec.inputShape();
+  ArrayRef<int64_t> outShape = spec.resultType.getShape();
+  if (outShape[2] != 1 || outShape[3] != 1 || spec.kernel[0] != inShape[2] ||
+      spec.kernel[1] != inShape[3] || llvm::any_of(spec.padsBegin, isNonZero) ||
+      llvm::any_of(spec.padsEnd, isNonZero)) {
+    reasons.add("no chain of padded pools: not a mean over the whole input");
+    return failure();
+  }
+  if (inShape[2] * inShape[3] < spec.minPaddedArea) {
+    reasons.add("no chain of padded pools: the map of " + Twine(inShape[2]) +
+                "x" + Twine(inShape[3]) + " is smaller than min-padded-area " +
+                Twine(spec.minPaddedArea));
+    return failure();
+  }
+  auto current = llvm::cast<RankedTensorType>(spec.input.getType());
+  const int64_t channels = current.getDimSize(1);
+  int64_t remainingY = inShape[2];
+  int64_t remainingX = inShape[3];
+  SmallVector<Plan::Stage> stages;
+  while (remainingY != 1 || remainingX != 1) {
+    // The windows that leave the fewest means first, then those that read
+    // the least padding, then the larger.
+    struct Candidate {
+      int64_t dy, dx, outY, outX;
+      /// The padded extents: the least, the least padding.
+      int64_t paddedExtents() const { return outY * dy + outX * dx; }
+    };
+    SmallVector<Candidate> candidates;
+    for (int64_t dy = 1; dy <= std::min(remainingY, kMaxPaddedWindow); ++dy) {
+      for (int64_t dx = 1; dx <= std::min(remainingX, kMaxPaddedWindow); ++dx) {
+        if (dy != 1 || dx != 1) {
+          candidates.push_back(
+              {dy, dx, (remainingY + dy - 1) / dy, (remainingX + dx - 1) / dx});
+        }
+      }
+    }
+    llvm::stable_sort(candidates, [](const Candidate &a, const Candidate &b) {
+      return std::make_tuple(a.outY * a.outX, a.paddedExtents(), -a.dy * a.dx) <
+             std::make_tuple(b.outY * b.outX, b.paddedExtents(), -b.dy * b.dx);
+    });
+    // As in rule 2, the first pool of an input larger than half the CMX
+    // takes one-row windows where it can.
+    FailureOr<shape::Byte> bytes = shape::getTotalAllocSize(current);
+    if (stages.empty() && spec.cmxBytes > 0 && succeeded(bytes) &&
+        bytes->count() * 2 > spec.cmxBytes) {
+      std::stable_partition(candidates.begin(), candidates.end(),
+                            [](const Candidate &c) { return c.dy == 1; });
+    }
+    RankedTensorType next;
+    for (const Candidate &c : candidates) {
+      Plan::Stage stage;
+      stage.window = {c.dy, c.dx};
+      stage.padsEnd = {c.outY * c.dy - remainingY, c.outX * c.dx - remainingX};
+      FailureOr<RankedTensorType> output = VPU::NCE::inferWindowOutputType(
+          current, channels, stage.window, stage.window, {0, 0}, stage.padsEnd);
+      if (failed(output)) {
+        continue;
+      }
+      // The last stage scales the padded mean to the mean: a depthwise
+      // convolution; the others are pools that count the padding.
+      const bool last = c.outY == 1 && c.outX == 1;
+      if (last ? !VPU::isSupportedOnNCE<GroupConvolutionOp>(
+                     context,
+                     describeDepthwise(current, stage.window, stage.window,
+                                       {0, 0}, stage.padsEnd, *output),
+                     VPU::NCE::ignoreReason, spec.options)
+               : !VPU::isSupportedOnNCE<AvgPoolOp>(
+                     context,
+                     describePool(current, stage.window, stage.window, *output,
+                                  stage.padsEnd),
+                     VPU::NCE::ignoreReason, spec.options)) {
+        continue;
+      }
+      next = *output;
+      stages.push_back(std::move(stage));
+      remainingY = c.outY;
+      remainingX = c.outX;
+      break;
+    }
+    if (!next) {
+      reasons.add("no chain of padded pools the NCE runs");
+      return failure();
+    }
+    current = next;
+  }
+  if (current != spec.resultType) {
+    reasons.add("the chain of padded pools would not have the pool's result "
+                "type");
+    return failure();
+  }
+  return stages;
+}
+
+/// Rule 3: builds the chain planPaddedChain planned. The pools before the
+/// last stage average over their padded windows, so that the last, a
+/// depthwise convolution, multiplies the sum of its window by (the product of
+/// the earlier windows' areas) / (the input's area): the mean.
+Value createPaddedChain(RewriterBase &rewriter, Location loc,
+                        const PoolSpec &spec, ArrayRef<Plan::Stage> stages) {
+  Value current = spec.input;
+  const SmallVector<int64_t, 2> zeros = {0, 0};
+  double earlierAreas = 1;
+  for (const Plan::Stage &stage : stages.drop_back()) {
+    current = rewriter.create<AvgPoolOp>(
+        loc, current, ArrayRef<int64_t>(stage.window),
+        ArrayRef<int64_t>(stage.window), ArrayRef<int64_t>(zeros),
+        ArrayRef<int64_t>(stage.padsEnd), RoundingType::FLOOR,
+        /*exclude_pad=*/false);
+    earlierAreas *= static_cast<double>(stage.window[0] * stage.window[1]);
+  }
+  const Plan::Stage &last = stages.back();
+  const double area = static_cast<double>(spec.kernel[0] * spec.kernel[1]);
+  return createDepthwise(rewriter, loc, current, last.window, last.window,
+                         zeros, last.padsEnd, earlierAreas / area);
+}
+
+/// Plans rule 1, else rule 2, else rule 3, for `spec`; adds the reasons of
+/// each if none applies.
 FailureOr<Plan> planRules(MLIRContext *context, const PoolSpec &spec,
                           VPU::NCE::Reasons &reasons) {
   Plan plan;
@@ -321,11 +488,18 @@ FailureOr<Plan> planRules(MLIRContext *context, const PoolSpec &spec,
   }
   FailureOr<SmallVector<std::pair<int64_t, int64_t>>> windows =
       planPoolChain(context, spec, reasons);
-  if (failed(windows)) {
+  if (succeeded(windows)) {
+    plan.kind = Plan::Kind::PoolChain;
+    plan.windows = std::move(*windows);
+    return plan;
+  }
+  FailureOr<SmallVector<Plan::Stage>> stages =
+      planPaddedChain(context, spec, reasons);
+  if (failed(stages)) {
     return failure();
   }
-  plan.kind = Plan::Kind::PoolChain;
-  plan.windows = std::move(*windows);
+  plan.kind = Plan::Kind::PaddedChain;
+  plan.stages = std::move(*stages);
   return plan;
 }
 
@@ -343,6 +517,8 @@ Value createPlan(RewriterBase &rewriter, Location loc, const PoolSpec &spec,
     return createDepthwise(rewriter, loc, spec, plan.padsEnd);
   case Plan::Kind::PoolChain:
     return createPoolChain(rewriter, loc, spec, plan.windows);
+  case Plan::Kind::PaddedChain:
+    return createPaddedChain(rewriter, loc, spec, plan.stages);
   }
   llvm_unreachable("unknown plan kind");
 }
@@ -441,7 +617,8 @@ FailureOr<Plan> planRewrite(ReduceMeanOp op, const PoolSpec &spec,
 /// cannot run as it is by a form it runs.
 template <typename OpT>
 struct ConvertAveragePool final : OpRewritePattern<OpT> {
-  using OpRewritePattern<OpT>::OpRewritePattern;
+  ConvertAveragePool(MLIRContext *context, int64_t minPaddedArea)
+      : OpRewritePattern<OpT>(context), minPaddedArea(minPaddedArea) {}
 
   LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
@@ -449,6 +626,7 @@ struct ConvertAveragePool final : OpRewritePattern<OpT> {
     if (!spec) {
       return rewriter.notifyMatchFailure(op, "not a static 2-D average pool");
     }
+    spec->minPaddedArea = minPaddedArea;
     VPU::NCE::Reasons reasons;
     FailureOr<Plan> plan = planRewrite(op, *spec, reasons);
     if (failed(plan)) {
@@ -458,6 +636,8 @@ struct ConvertAveragePool final : OpRewritePattern<OpT> {
     rewriter.replaceOp(op, createPlan(rewriter, op.getLoc(), *spec, *plan));
     return success();
   }
+
+  int64_t minPaddedArea;
 };
 
 struct ConvertAvgPoolToDWConvPass
@@ -470,34 +650,50 @@ struct ConvertAvgPoolToDWConvPass
   }
 
   /// Why the pass left the pool `op` as it is ("" if it did not).
-  template <typename OpT> static std::string whyUnchanged(OpT op) {
+  template <typename OpT> std::string whyUnchanged(OpT op) const {
     std::optional<PoolSpec> spec = getSpec(op);
+    if (!spec) {
+      return "";
+    }
+    spec->minPaddedArea = minPaddedArea;
     VPU::NCE::Reasons reasons;
-    if (spec && failed(planRewrite(op, *spec, reasons))) {
+    if (failed(planRewrite(op, *spec, reasons))) {
       return reasons.join();
     }
     return "";
   }
 
   void runOnOperation() override {
-    applyPatternsOnce(getOperation(), populateConvertAvgPoolToDWConvPatterns,
-                      emitRemarks, [](Operation *op) -> std::string {
-                        if (auto pool = llvm::dyn_cast<AvgPoolOp>(op)) {
-                          return whyUnchanged(pool);
-                        }
-                        if (auto mean = llvm::dyn_cast<ReduceMeanOp>(op)) {
-                          return whyUnchanged(mean);
-                        }
-                        return "";
-                      });
+    if (minPaddedArea < 1) {
+      getOperation()->emitError("vpuc-ie-convert-avg-pool-to-dw-conv: "
+                                "min-padded-area must be at least 1, got ")
+          << static_cast<int64_t>(minPaddedArea);
+      return signalPassFailure();
+    }
+    applyPatternsOnce(
+        getOperation(),
+        [&](RewritePatternSet &patterns) {
+          populateConvertAvgPoolToDWConvPatterns(patterns, minPaddedArea);
+        },
+        emitRemarks,
+        [&](Operation *op) -> std::string {
+          if (auto pool = llvm::dyn_cast<AvgPoolOp>(op)) {
+            return whyUnchanged(pool);
+          }
+          if (auto mean = llvm::dyn_cast<ReduceMeanOp>(op)) {
+            return whyUnchanged(mean);
+          }
+          return "";
+        });
   }
 };
 
 } // namespace
 
-void populateConvertAvgPoolToDWConvPatterns(RewritePatternSet &patterns) {
+void populateConvertAvgPoolToDWConvPatterns(RewritePatternSet &patterns,
+                                            int64_t minPaddedArea) {
   patterns.add<ConvertAveragePool<AvgPoolOp>, ConvertAveragePool<ReduceMeanOp>>(
-      patterns.getContext());
+      patterns.getContext(), minPaddedArea);
 }
 
 } // namespace mlir::vpuc::IE

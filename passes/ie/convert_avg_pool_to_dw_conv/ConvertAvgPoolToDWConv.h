@@ -11,6 +11,7 @@
 #ifndef VPUC_PASSES_IE_CONVERT_AVG_POOL_TO_DW_CONV_CONVERTAVGPOOLTODWCONV_H_
 #define VPUC_PASSES_IE_CONVERT_AVG_POOL_TO_DW_CONV_CONVERTAVGPOOLTODWCONV_H_
 
+#include <cstdint>
 #include <memory>
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -30,7 +31,13 @@ namespace mlir::vpuc::IE {
 /// depthwise convolution or a chain of pools the NCE runs, where that is
 /// exact. The context must have the NCE legality models
 /// (VPU::registerNCELegalityModels).
-void populateConvertAvgPoolToDWConvPatterns(RewritePatternSet &patterns);
+/// The default of the pass's `min-padded-area` option.
+inline constexpr int64_t kDefaultMinPaddedArea = 256;
+
+/// The pass's rewrites, rule 3 for means over maps of at least
+/// `minPaddedArea` elements per channel.
+void populateConvertAvgPoolToDWConvPatterns(
+    RewritePatternSet &patterns, int64_t minPaddedArea = kDefaultMinPaddedArea);
 
 } // namespace mlir::vpuc::IE
 

@@ -17,7 +17,8 @@ def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::
   let summary = "Rewrites average pools the NCE cannot run as pools into forms it can run";
   let description = [{
     An `IE.AvgPool` the NCE rejects (its `VPU::NCELegalityOpInterface`) is rewritten, where the
-    rewrite computes exactly the same values, into a form the NCE runs:
+    rewrite computes exactly the same values (up to the rounding of the constant weights and of
+    the intermediate means in the element type), into a form the NCE runs:
 
     1. **Depthwise convolution.** The pool becomes an `IE.GroupConvolution` with
        `groups = C`, a constant filter `[C, 1, KY, KX]` of `1 / (KY * KX)` (in the
@@ -44,10 +45,28 @@ def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::
        instead of rows moving between the clusters (EfficientNet-B3's 75x75 squeeze-excitation
        means, 38 / 37 rows per cluster, which no taller window divides).
 
+    3. **Padded chain for a mean over the whole input** (one output per channel, no
+       padding), where rule 2 finds no factors: a side with a prime factor beyond the NCE's
+       window (EfficientNet-B2's 65 x 65 = 5 x 13 and 17 x 17 squeeze-excitation maps, with
+       windows and strides up to 8). Each stage is a non-overlapping window `(dy, dx)` with
+       end padding up to the next multiple of the window (`IE.AvgPool` with kernel = strides
+       and `pads_end`, floor rounding, padding counted), so that it averages zeros with the
+       input; the last stage is a depthwise convolution whose weights,
+       (the product of the earlier windows' areas) / (H * W), make the sum of its window the
+       mean: the zeros add nothing, and every earlier stage divided by its window's area. Each
+       stage takes the window the NCE accepts (pool, or the depthwise convolution for the
+       last) that leaves the fewest means, then reads the least padding, then is the larger;
+       the first stage of an input larger than half the CMX prefers one-row windows, as in
+       rule 2. Only maps of at least `min-padded-area` elements per channel are rewritten:
+       on squeezenet1_1's 13 x 13 x 1000 mean, which ends the network while the SHAVEs idle,
+       the chain made the run 1.6 % slower (its input copied per cluster into the NCE's
+       layout), while on EfficientNet-B2 the means of the 17 x 17 maps run where the
+       SHAVEs are the bottleneck (docs/cost_model.md).
+
     Global average pools, `IE.ReduceMean` over axes 2 and 3 of a rank-4 input with
     `keep_dims` (the form of ONNX GlobalAveragePool), are treated as the average pool with
     kernel `[H, W]`, strides 1 and no padding: replaced by that pool if the NCE runs it,
-    else by rule 1 or 2.
+    else by rule 1, 2 or 3.
 
     An `IE.AvgPool` on a quantized tensor (vpuc-ie-fuse-quantized-layers makes them of the
     float islands `Quantize(mean(Dequantize(x)))` of a quantized network) is left: a depthwise
@@ -79,6 +98,9 @@ def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::
     Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark on each average pool the NCE cannot run that the pass leaves, "
            "with the reasons">,
+    Option<"minPaddedArea", "min-padded-area", "int64_t", /*default=*/"256",
+           "Least H * W of a mean over the whole input that rule 3 (padded pools) rewrites "
+           "(at least 1)">,
   ];
   let dependentDialects = [
     "::mlir::vpuc::Const::ConstDialect",

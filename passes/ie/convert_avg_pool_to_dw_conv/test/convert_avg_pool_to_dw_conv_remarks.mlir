@@ -22,7 +22,7 @@ func.func @ceil_beyond_padding(%x: tensor<1x16x8x8xf16>) -> tensor<1x16x4x4xf16>
 // -----
 
 func.func @prime_kernel(%x: tensor<1x16x13x13xf16>) -> tensor<1x16x1x1xf16> {
-  // expected-remark @below {{the NCE cannot run the depthwise convolution (kernel height 13 is outside the NCE range [1, 11]; kernel width 13 is outside the NCE range [1, 11]); no chain of smaller pools: the kernel 13x13 does not factor into pools the NCE runs}}
+  // expected-remark @below {{the NCE cannot run the depthwise convolution (kernel height 13 is outside the NCE range [1, 11]; kernel width 13 is outside the NCE range [1, 11]); no chain of smaller pools: the kernel 13x13 does not factor into pools the NCE runs; no chain of padded pools: the map of 13x13 is smaller than min-padded-area 256}}
   %0 = IE.ReduceMean(%x) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x16x13x13xf16> -> tensor<1x16x1x1xf16>
   return %0 : tensor<1x16x1x1xf16>
 }
