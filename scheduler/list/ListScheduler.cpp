@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cassert>
 #include <string>
+#include <utility>
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -50,7 +51,7 @@ unsigned ExecutorNumbering::get(unsigned kind, int64_t instance) {
   return it->second;
 }
 
-Result listSchedule(const Graph &graph, unsigned window) {
+Result listSchedule(const Graph &graph, unsigned window, TieBreak tieBreak) {
   const unsigned n = graph.tasks.size();
   llvm::SmallVector<llvm::SmallVector<unsigned>> successors(n);
   llvm::SmallVector<unsigned> pending(n, 0);
@@ -80,6 +81,17 @@ Result listSchedule(const Graph &graph, unsigned window) {
     uint64_t start = std::max(readyAt[task], executorFree[t.executor]);
     return t.ddrCycles > 0 ? std::max(start, ddrFree) : start;
   };
+  // Whether `task`, starting at `start`, is the last unplaced predecessor of
+  // a task with others, all ending by then (TieBreak::JoinsFirst).
+  auto completesWaitingJoin = [&](unsigned task, uint64_t start) {
+    for (unsigned succ : successors[task]) {
+      if (pending[succ] == 1 && graph.tasks[succ].preds.size() >= 2 &&
+          readyAt[succ] <= start) {
+        return true;
+      }
+    }
+    return false;
+  };
   llvm::SmallVector<bool> placed(n, false);
   llvm::SmallVector<unsigned> ready;
   for (unsigned task = 0; task < n; ++task) {
@@ -98,18 +110,24 @@ Result listSchedule(const Graph &graph, unsigned window) {
     }
     size_t bestSlot = ready.size();
     uint64_t bestStart = 0;
+    bool bestCompletes = false;
     for (auto [slot, task] : llvm::enumerate(ready)) {
       if (window != 0 && task >= lowest + window) {
         continue;
       }
       uint64_t start = getStart(task);
+      bool completes =
+          tieBreak == TieBreak::JoinsFirst && completesWaitingJoin(task, start);
       unsigned best = bestSlot == ready.size() ? 0 : ready[bestSlot];
       if (bestSlot == ready.size() || start < bestStart ||
           (start == bestStart &&
-           (remaining[task] > remaining[best] ||
-            (remaining[task] == remaining[best] && task < best)))) {
+           (completes != bestCompletes
+                ? completes
+                : (remaining[task] > remaining[best] ||
+                   (remaining[task] == remaining[best] && task < best))))) {
         bestSlot = slot;
         bestStart = start;
+        bestCompletes = completes;
       }
     }
     assert(bestSlot < ready.size() && "the lowest unplaced task is ready");
@@ -133,6 +151,16 @@ Result listSchedule(const Graph &graph, unsigned window) {
     }
   }
   return result;
+}
+
+Result listScheduleBest(const Graph &graph, unsigned window, TieBreak *chosen) {
+  Result longest = listSchedule(graph, window, TieBreak::LongestPath);
+  Result joins = listSchedule(graph, window, TieBreak::JoinsFirst);
+  const bool takeJoins = joins.makespan < longest.makespan;
+  if (chosen) {
+    *chosen = takeJoins ? TieBreak::JoinsFirst : TieBreak::LongestPath;
+  }
+  return takeJoins ? std::move(joins) : std::move(longest);
 }
 
 } // namespace mlir::vpuc::sched::list

@@ -76,15 +76,33 @@ struct Result {
 /// names the task.
 llvm::Error verifyGraph(const Graph &graph);
 
+/// How listSchedule chooses between ready tasks of one estimated start.
+enum class TieBreak {
+  /// The task with the longest estimated path from its start to the end of
+  /// the program, then the earliest in program order.
+  LongestPath,
+  /// First a task that is the last unplaced predecessor of a task with other
+  /// predecessors, all of which end by this task's start (that task then
+  /// waits for this one alone: a layer's weights load behind the loads of
+  /// the next layers' inputs), then as LongestPath.
+  JoinsFirst,
+};
+
 /// List-schedules `graph` (which must pass verifyGraph): repeatedly, among the
 /// tasks whose predecessors are all placed, the one with the earliest
 /// estimated start (its predecessors' latest end, its executor's free time,
 /// and the DDR's for a task that moves bytes through it); on a tie the one
-/// with the longest estimated path from its start to the end of the program,
-/// then the earliest in program order. With `window` = N > 0 a task may be
-/// placed only while it is among the N earliest unplaced tasks in program
-/// order: 1 keeps the program order (and so estimates it), 0 sets no bound.
-Result listSchedule(const Graph &graph, unsigned window = 0);
+/// `tieBreak` prefers. With `window` = N > 0 a task may be placed only while
+/// it is among the N earliest unplaced tasks in program order: 1 keeps the
+/// program order (and so estimates it), 0 sets no bound.
+Result listSchedule(const Graph &graph, unsigned window = 0,
+                    TieBreak tieBreak = TieBreak::LongestPath);
+
+/// The list schedule of `graph` with the lower makespan of the two
+/// tie-breaks (LongestPath on a tie), and in `chosen` (if given) its
+/// tie-break. Neither rule is better on every graph (docs/cost_model.md).
+Result listScheduleBest(const Graph &graph, unsigned window = 0,
+                        TieBreak *chosen = nullptr);
 
 } // namespace mlir::vpuc::sched::list
 

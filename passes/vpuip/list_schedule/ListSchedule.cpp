@@ -219,8 +219,11 @@ LogicalResult ListSchedulePass::run(func::FuncOp func) {
 
   sched::list::Result programOrder =
       sched::list::listSchedule(graph->graph, /*window=*/1);
+  sched::list::TieBreak tieBreak = sched::list::TieBreak::LongestPath;
   sched::list::Result scheduled =
-      sched::list::listSchedule(graph->graph, window);
+      compareTieBreaks
+          ? sched::list::listScheduleBest(graph->graph, window, &tieBreak)
+          : sched::list::listSchedule(graph->graph, window);
   size_t moved = 0;
   for (auto [position, task] : llvm::enumerate(scheduled.order)) {
     moved += position != task;
@@ -229,8 +232,10 @@ LogicalResult ListSchedulePass::run(func::FuncOp func) {
 
   std::string text = llvm::formatv(
       "{0} task(s), {1} moved; estimated makespan {2} cycles in program "
-      "order, {3} cycles list-scheduled",
-      graph->tasks.size(), moved, programOrder.makespan, scheduled.makespan);
+      "order, {3} cycles list-scheduled ({4} first on ties)",
+      graph->tasks.size(), moved, programOrder.makespan, scheduled.makespan,
+      tieBreak == sched::list::TieBreak::JoinsFirst ? "joins"
+                                                    : "longest paths");
   support::Logger(getArgument()).info("@{0}: {1}", func.getSymName(), text);
   if (summary) {
     func.emitRemark() << text;

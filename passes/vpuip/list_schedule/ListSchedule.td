@@ -58,6 +58,18 @@ def ListSchedulePass
     earliest (in program order) tasks not yet placed: 1 keeps the program
     order, 0 (the default) sets no bound.
 
+    **Joins first.** With `compare-tie-breaks` (the default) the pass also
+    schedules with another tie-break and keeps the order of the lower
+    estimated makespan (the first on a tie): a task that is the last
+    unplaced predecessor of a task whose other predecessors all end by its
+    start goes first, then as above (`sched::list::TieBreak::JoinsFirst`).
+    Longest paths first, a layer's small weights load loses every tie to
+    the loads of the inputs of the layers after it, whose paths are longer,
+    and the layer waits for it alone: MobileNetV2's first convolution on
+    cluster 1 waited 13 us for its 1792-byte weights behind the network
+    input's 50 KB loads. Neither rule is better on every network
+    (docs/cost_model.md); the summary names the one kept.
+
     **Rewrite.** Ops that are not tasks (`VPUIP.StaticAlloc`, views,
     constants, `memref.alloc`) stay in front of the tasks when they use no
     task result; the others move just before the first task that uses them,
@@ -99,6 +111,10 @@ def ListSchedulePass
     Option<"summary", "summary", "bool", /*default=*/"false",
            "Report the moved tasks and the estimated makespans as a remark "
            "on the function">,
+    Option<"compareTieBreaks", "compare-tie-breaks", "bool",
+           /*default=*/"true",
+           "Schedule with both tie-breaks (longest paths first, joins first) "
+           "and keep the lower estimated makespan; false: longest paths first">,
   ];
 }
 

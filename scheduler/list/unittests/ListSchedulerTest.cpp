@@ -68,6 +68,45 @@ TEST(ListSchedulerTest, DdrIsShared) {
   EXPECT_EQ(result.makespan, 14u);
 }
 
+TEST(ListSchedulerTest, JoinsFirstPlacesTheLastInputOfAWaitingTask) {
+  // One DMA port (executor 0). Task 2 (NCE, executor 2) needs task 0 (a
+  // SHAVE kernel, executor 1) and the small weights load 1; three loads
+  // (3 to 5) feed long tails on executors of their own (6 to 8), so their
+  // paths are longer than the weights load's. Longest paths first, the
+  // weights load goes after the three loads and the NCE task waits for it
+  // alone; joins first, it goes as soon as the kernel is placed.
+  Graph graph;
+  graph.numExecutors = 6;
+  graph.tasks = {makeTask(5, 1),         makeTask(1, 0),
+                 makeTask(5, 2, {0, 1}), makeTask(10, 0),
+                 makeTask(10, 0),        makeTask(10, 0),
+                 makeTask(20, 3, {3}),   makeTask(20, 4, {4}),
+                 makeTask(20, 5, {5}),   makeTask(20, 2, {2})};
+  ASSERT_EQ(message(verifyGraph(graph)), "ok");
+  Result longest = listSchedule(graph, 0, TieBreak::LongestPath);
+  EXPECT_EQ(longest.starts[1], 30u);
+  EXPECT_EQ(longest.starts[2], 31u);
+  EXPECT_EQ(longest.makespan, 56u);
+  Result joins = listSchedule(graph, 0, TieBreak::JoinsFirst);
+  EXPECT_EQ(joins.starts[1], 10u);
+  EXPECT_EQ(joins.starts[2], 11u);
+  EXPECT_EQ(joins.makespan, 51u);
+  // The lower makespan is kept.
+  TieBreak chosen = TieBreak::LongestPath;
+  Result best = listScheduleBest(graph, 0, &chosen);
+  EXPECT_EQ(chosen, TieBreak::JoinsFirst);
+  EXPECT_EQ(best.makespan, 51u);
+  EXPECT_EQ(best.order, joins.order);
+  // On a tie the longest paths are kept: here no task waits for a last
+  // input, so both rules give one schedule.
+  Graph chain;
+  chain.numExecutors = 2;
+  chain.tasks = {makeTask(10, 0), makeTask(5, 1, {0}), makeTask(8, 1)};
+  chosen = TieBreak::JoinsFirst;
+  EXPECT_EQ(listScheduleBest(chain, 0, &chosen).makespan, 15u);
+  EXPECT_EQ(chosen, TieBreak::LongestPath);
+}
+
 TEST(ListSchedulerTest, WindowOneKeepsProgramOrder) {
   // Task 1 waits for the long task 0; the independent task 2 on the same
   // executor as 1 can go first.

@@ -1,6 +1,8 @@
 // RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpuip-list-schedule))' | FileCheck %s
 // RUN: vpuc-opt %s --split-input-file --mlir-print-op-on-diagnostic=false --pass-pipeline='builtin.module(func.func(vpuc-vpuip-list-schedule{summary=true}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpuip-list-schedule{window=1}))' | FileCheck %s --check-prefix=WINDOW1
+// RUN: vpuc-opt %s --split-input-file --mlir-print-op-on-diagnostic=false --pass-pipeline='builtin.module(func.func(vpuc-vpuip-list-schedule{summary=true compare-tie-breaks=false}))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=LONGEST
+// RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpuip-list-schedule{compare-tie-breaks=false}))' | FileCheck %s
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
@@ -10,7 +12,8 @@
 // other. List-scheduled, the DMA in of piece 1 goes first and the pools
 // overlap.
 module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 2, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
-// REMARK: remark: 6 task(s), 4 moved; estimated makespan 8912 cycles in program order, 5066 cycles list-scheduled
+// REMARK: remark: 6 task(s), 4 moved; estimated makespan 8912 cycles in program order, 5066 cycles list-scheduled (longest paths first on ties)
+// LONGEST: remark: 6 task(s), 4 moved; estimated makespan 8912 cycles in program order, 5066 cycles list-scheduled (longest paths first on ties)
 // CHECK-LABEL: func.func @two_clusters
 func.func @two_clusters(%in0: memref<1x16x16x16xf16, #NHWC>, %in1: memref<1x16x16x16xf16, #NHWC>, %out0: memref<1x16x16x16xf16, #NHWC>, %out1: memref<1x16x16x16xf16, #NHWC>) -> (memref<1x16x16x16xf16, #NHWC>, memref<1x16x16x16xf16, #NHWC>) {
   // The allocations stay in front.
