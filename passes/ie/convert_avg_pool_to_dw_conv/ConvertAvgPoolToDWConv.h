@@ -26,16 +26,15 @@ namespace mlir::vpuc::IE {
 #define GEN_PASS_DECL_CONVERTAVGPOOLTODWCONVPASS
 #include "passes/ie/convert_avg_pool_to_dw_conv/Passes.h.inc" // IWYU pragma: keep
 
-/// Adds the patterns of vpuc-ie-convert-avg-pool-to-dw-conv: an IE.AvgPool the
-/// NCE cannot run as a pool, and a global IE.ReduceMean, become a pool, a
-/// depthwise convolution or a chain of pools the NCE runs, where that is
-/// exact. The context must have the NCE legality models
-/// (VPU::registerNCELegalityModels).
 /// The default of the pass's `min-padded-area` option.
 inline constexpr int64_t kDefaultMinPaddedArea = 256;
 
-/// The pass's rewrites, rule 3 for means over maps of at least
-/// `minPaddedArea` elements per channel.
+/// Adds the patterns of vpuc-ie-convert-avg-pool-to-dw-conv: an IE.AvgPool the
+/// NCE cannot run as a pool, and a global IE.ReduceMean, become a pool, a
+/// depthwise convolution, a chain of pools or (over maps of at least
+/// `minPaddedArea` elements per channel) a chain of zero-padded pools the NCE
+/// runs, where that is exact. The context must have the NCE legality models
+/// (VPU::registerNCELegalityModels).
 void populateConvertAvgPoolToDWConvPatterns(
     RewritePatternSet &patterns, int64_t minPaddedArea = kDefaultMinPaddedArea);
 
