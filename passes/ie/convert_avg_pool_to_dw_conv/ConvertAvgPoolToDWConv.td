@@ -61,7 +61,9 @@ def ConvertAvgPoolToDWConvPass : Pass<"vpuc-ie-convert-avg-pool-to-dw-conv", "::
        on squeezenet1_1's 13 x 13 x 1000 mean, which ends the network while the SHAVEs idle,
        the chain made the run 1.6 % slower (its input copied per cluster into the NCE's
        layout), while on EfficientNet-B2 the means of the 17 x 17 maps run where the
-       SHAVEs are the bottleneck (docs/cost_model.md).
+       SHAVEs are the bottleneck (docs/cost_model.md). Nor on a target whose software
+       layers run on UPA SHAVEs (`VPUIP.resources` with `shave_kind = UPA`, VPUX30XX):
+       there the chains made EfficientNet-B2 4.4 % slower.
 
     Global average pools, `IE.ReduceMean` over axes 2 and 3 of a rank-4 input with
     `keep_dims` (the form of ONNX GlobalAveragePool), are treated as the average pool with

@@ -63,3 +63,15 @@ func.func @not_global(%x: tensor<1x16x26x26xf16>) -> tensor<1x16x2x2xf16> {
          strides = array<i64: 13, 13>} : tensor<1x16x26x26xf16> -> tensor<1x16x2x2xf16>
   return %0 : tensor<1x16x2x2xf16>
 }
+
+// On a target whose software layers run on UPA SHAVEs (VPUX30XX) the 65 x 65 mean is left.
+// CHECK-LABEL: func.func @upa_target
+// CHECK-NEXT:  IE.ReduceMean
+// SMALL-LABEL: func.func @upa_target
+// SMALL-NEXT:  IE.ReduceMean
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 2, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
+func.func @upa_target(%x: tensor<1x32x65x65xf16>) -> tensor<1x32x1x1xf16> {
+  %0 = IE.ReduceMean(%x) {axes = array<i64: 2, 3>, keep_dims} : tensor<1x32x65x65xf16> -> tensor<1x32x1x1xf16>
+  return %0 : tensor<1x32x1x1xf16>
+}
+}

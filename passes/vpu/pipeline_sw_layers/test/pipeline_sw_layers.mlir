@@ -105,3 +105,24 @@ func.func @left_alone(%x: tensor<1x16x8x32xf16, #NHWC>) -> (tensor<1x32x8x32xf16
   %5 = VPU.SW.Sigmoid(%j) : tensor<1x16x8x32xf16, #NHWC> -> tensor<1x16x8x32xf16, #NHWC>
   return %0, %1, %4, %4 : tensor<1x32x8x32xf16, #NHWC>, tensor<1x32x8x32xf16, #NHWC>, tensor<1x32x8x32xf16, #NHWC>, tensor<1x32x8x32xf16, #NHWC>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// The expansion of @expansion on a target whose software layers run on UPA SHAVEs (VPUX30XX,
+// shared by the clusters, working in DDR): left whole.
+// CHECK-LABEL: func.func @upa_target
+// CHECK-COUNT-1: VPU.NCE.Convolution
+// CHECK-NOT:   VPU.NCE.Convolution
+// CHECK-NOT:   VPU.Concat
+module attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 2, cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1, dma_max_transfer = 16777215, shave_kind = UPA, shaves = 1, barriers = 32, max_producers = 256, max_consumers = 256, dpus = 1>} {
+func.func @upa_target(%x: tensor<1x16x8x32xf16, #NHWC>) -> tensor<1x32x8x32xf16, #NHWC> {
+  %w = const.Declare tensor<32x16x1x1xf16, #NHWC> = #const.Content<dense<1.0> : tensor<32x16x1x1xf16>, [#const.Reorder<#NHWC>]>
+  %b = const.Declare tensor<32xf16> = #const.Content<dense<0.0> : tensor<32xf16>>
+  %0 = VPU.NCE.Convolution(%x, %w, %b) {cluster = 0 : i64, pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x32xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC>, tensor<32xf16> -> tensor<1x32x8x32xf16, #NHWC>
+  %1 = VPU.SW.Swish(%0) : tensor<1x32x8x32xf16, #NHWC> -> tensor<1x32x8x32xf16, #NHWC>
+  return %1 : tensor<1x32x8x32xf16, #NHWC>
+}
+}
