@@ -54,6 +54,12 @@ def PipelineSwLayersPass : Pass<"vpuc-vpu-pipeline-sw-layers", "::mlir::func::Fu
       allocation of such large tensors is tight, and the tiles' buffers,
       allocated in another order, spill.
 
+    **Targets.** The overlap needs each cluster's own activation SHAVEs: on
+    a target whose software layers run on UPA SHAVEs (`shave_kind = UPA` in
+    the module's `VPUIP.resources`, VPUX30XX), shared by the clusters and
+    working in DDR, the pass does nothing (its tiles made EfficientNet-B0
+    12.6 % slower there).
+
     **In `default_hw`** after `vpuc-vpu-tiling`, with `max-cmx-share=0.7`.
     When first tried there (with this option's default of 0.5) it made
     EfficientNet-B0 4.1 % and B1 1.3 % faster, but EfficientNet-B0 at
