@@ -229,13 +229,6 @@ struct PipelineSwLayersPass
       ClusterSplit split = getLayerRowTiles(layer);
       NCEOpInterface producer;
       FailureOr<OpGeometry> geometry = failure();
-      // A tile of a vertically fused chain (read by an NCE op directly)
-      // overlaps the DPU and the SHAVEs tile by tile already.
-      if (llvm::any_of(layer->getUsers(), [](Operation *user) {
-            return llvm::isa<NCEOpInterface>(user);
-          })) {
-        continue;
-      }
       if (split.empty()) {
         producer = getProducer(layer);
         if (!producer || failed(geometry = getGeometry(producer))) {

@@ -39,10 +39,14 @@ def PipelineSwLayersPass : Pass<"vpuc-vpu-pipeline-sw-layers", "::mlir::func::Fu
        the target (`nce.mpe_modes`), so that the DPU runs no more grid steps
        than for the whole op.
 
+    A layer an NCE op reads directly is cut too: the Swish after a depthwise
+    convolution, read by the NCE pools of its squeeze-and-excitation mean,
+    and the Swish tiles of a vertically fused chain. Such layers were left
+    whole until session 28 (cut further, EfficientNet-B3's spills had grown);
+    with today's schedules, leaving them whole made EfficientNet-B0 2.3 %
+    slower and no network of docs/cost_model.md faster.
+
     **Left alone** (the cost rules, measured on EfficientNets):
-    - a layer whose result an NCE op reads directly: a tile of a vertically
-      fused chain, whose tiles overlap the DPU and the SHAVEs already (cut
-      further, EfficientNet-B3's spills grew);
     - a split whose smallest part has less than `min-tile-bytes` of output:
       the SHAVE's task overhead of the extra parts outweighs the overlap;
     - a producer whose weights (and weights table), which each tile loads
