@@ -116,6 +116,10 @@ Result listSchedule(const Graph &graph, unsigned window, TieBreak tieBreak) {
         continue;
       }
       uint64_t start = getStart(task);
+      if (bestSlot != ready.size() && start > bestStart) {
+        continue;
+      }
+      // (Only a task that starts no later than the best so far needs it.)
       bool completes =
           tieBreak == TieBreak::JoinsFirst && completesWaitingJoin(task, start);
       unsigned best = bestSlot == ready.size() ? 0 : ready[bestSlot];

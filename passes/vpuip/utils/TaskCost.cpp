@@ -40,32 +40,33 @@ llvm::Expected<cost::CostModel> loadCostModel(ResourcesAttr resources) {
 
 namespace {
 
+/// The bytes of the elements of a buffer of `type`: the data, not the span of
+/// a strided view (a slice of rows of a channel-major tensor spans the other
+/// channels too).
+uint64_t getDataBytes(const BufferType &type) {
+  return type.getDataSize().toBytesCeil().count();
+}
+
 /// The bytes a task moves through DDR and through the CMX (of one cluster).
 struct Traffic {
   uint64_t ddr = 0;
   uint64_t cmx = 0;
 
-  /// Adds the bytes of `value`'s elements to the memory it lives in (the
-  /// data, not the span of a strided view: a slice of rows of a channel-major
-  /// tensor spans the other channels too).
+  /// Adds the bytes of `value`'s elements to the memory it lives in.
   void add(Value value) {
     FailureOr<BufferType> type = BufferType::get(value.getType());
     if (failed(type)) {
       return;
     }
-    uint64_t bytes = type->getDataSize().toBytesCeil().count();
-    if (type->getMemoryKind() == MemoryKind::CMX_NN) {
-      cmx += bytes;
-    } else {
-      ddr += bytes;
-    }
+    (type->getMemoryKind() == MemoryKind::CMX_NN ? cmx : ddr) +=
+        getDataBytes(*type);
   }
 };
 
 /// The bytes of `value`'s elements (0 if it is not a VPUIP buffer).
 uint64_t getBytes(Value value) {
   FailureOr<BufferType> type = BufferType::get(value.getType());
-  return succeeded(type) ? type->getDataSize().toBytesCeil().count() : 0;
+  return succeeded(type) ? getDataBytes(*type) : 0;
 }
 
 /// The elements of `value` (0 if it is not a shaped type).
