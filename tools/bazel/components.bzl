@@ -66,6 +66,7 @@ ALL_COMPONENTS = {
     "vpuip_list_schedule": "//passes/vpuip/list_schedule:component",
     "vpuip_optimize_copies": "//passes/vpuip/optimize_copies:component",
     "vpuip_read_in_place": "//passes/vpuip/read_in_place:component",
+    "vpuip_share_constant_loads": "//passes/vpuip/share_constant_loads:component",
     "vpuip_split_dmas": "//passes/vpuip/split_dmas:component",
     "vpuip_split_sw_kernels": "//passes/vpuip/split_sw_kernels:component",
     "vpuip_sw_kernels_to_cmx": "//passes/vpuip/sw_kernels_to_cmx:component",

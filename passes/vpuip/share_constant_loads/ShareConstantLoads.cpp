@@ -1,0 +1,162 @@
+//===- ShareConstantLoads.cpp - one CMX copy per constant -------*- C++ -*-===//
+//
+// Part of vpuc. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Implements ShareConstantLoadsPass (see ShareConstantLoads.td): a DMA that
+// loads a constant into a CMX buffer a nearby earlier DMA already loaded it
+// into is erased, and its readers read the earlier copy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "passes/vpuip/share_constant_loads/ShareConstantLoads.h"
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+
+#include "core/support/Logger.h"
+#include "dialects/vpuip/ir/BufferType.h"
+#include "dialects/vpuip/ir/VPUIPDialect.h"
+#include "dialects/vpuip/ir/VPUIPOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "passes/vpuip/utils/BufferLocation.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::vpuc::VPUIP {
+
+#define GEN_PASS_DEF_SHARECONSTANTLOADSPASS
+#include "passes/vpuip/share_constant_loads/Passes.h.inc"
+
+namespace {
+
+/// True if every use of `value`, through views of it, is an input of a
+/// destination-style op (a task that reads it).
+bool isOnlyRead(Value value) {
+  for (OpOperand &use : value.getUses()) {
+    Operation *user = use.getOwner();
+    auto view = llvm::dyn_cast<ViewLikeOpInterface>(user);
+    if (view && view.getViewSource() == value) {
+      if (!llvm::all_of(user->getResults(), isOnlyRead)) {
+        return false;
+      }
+      continue;
+    }
+    auto dps = llvm::dyn_cast<DestinationStyleOpInterface>(user);
+    if (!dps || dps.isDpsInit(&use)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// A CMX copy of a constant that later loads of it may share: the DMA
+/// making it and the position of its last reader so far.
+struct Copy {
+  ConstantCopyKey key;
+  /// The type of its CMX buffer (with the cluster).
+  Type type;
+  NNDMAOp dma;
+  int64_t lastRead = 0;
+};
+
+struct ShareConstantLoadsPass
+    : public impl::ShareConstantLoadsPassBase<ShareConstantLoadsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (window < 1) {
+      func.emitOpError() << "cannot share constant loads within a window of "
+                         << static_cast<int64_t>(window)
+                         << " operations (option window of "
+                            "vpuc-vpuip-share-constant-loads): it is not "
+                            "positive";
+      return signalPassFailure();
+    }
+    if (maxBytes < 1) {
+      func.emitOpError() << "cannot share constant copies of at most "
+                         << static_cast<int64_t>(maxBytes)
+                         << " bytes (option max-bytes of "
+                            "vpuc-vpuip-share-constant-loads): it is not "
+                            "positive";
+      return signalPassFailure();
+    }
+    int64_t erased = 0, bytes = 0;
+    for (Block &block : func.getBody()) {
+      shareInBlock(block, erased, bytes);
+    }
+    support::Logger(getArgument())
+        .info("@{0}: erased {1} DMA(s) of constants ({2} bytes): their "
+              "readers read an earlier copy",
+              func.getSymName(), erased, bytes);
+  }
+
+  void shareInBlock(Block &block, int64_t &erased, int64_t &bytes) {
+    SmallVector<Operation *> ops;
+    llvm::DenseMap<Operation *, int64_t> position;
+    for (Operation &op : block) {
+      position[&op] = static_cast<int64_t>(ops.size());
+      ops.push_back(&op);
+    }
+    // The position of the last op of the block reading `value` (through
+    // views).
+    std::function<int64_t(Value)> getLastRead = [&](Value value) {
+      int64_t last = 0;
+      for (Operation *user : value.getUsers()) {
+        if (Operation *op = block.findAncestorOpInBlock(*user)) {
+          last = std::max(last, position.lookup(op));
+        }
+        if (llvm::isa<ViewLikeOpInterface>(user)) {
+          for (Value result : user->getResults()) {
+            last = std::max(last, getLastRead(result));
+          }
+        }
+      }
+      return last;
+    };
+    SmallVector<Copy> copies;
+    for (Operation *op : ops) {
+      auto dma = llvm::dyn_cast<NNDMAOp>(op);
+      if (!dma || !dma.getBroadcastBuffs().empty()) {
+        continue;
+      }
+      std::optional<ConstantCopyKey> key =
+          getConstantCopyKey(dma.getInput(), dma.getOutputBuff());
+      auto alloc = dma.getOutputBuff().getDefiningOp<memref::AllocOp>();
+      if (!key || !alloc || !alloc->hasOneUse() ||
+          !BufferType(alloc.getType()).getClusterIndex() ||
+          BufferType(alloc.getType()).getTotalAllocSize().count() > maxBytes ||
+          !isOnlyRead(dma.getOutput())) {
+        continue;
+      }
+      Type type = alloc.getType();
+      auto copy = llvm::find_if(copies, [&](const Copy &c) {
+        return c.key == *key && c.type == type;
+      });
+      int64_t lastRead = getLastRead(dma.getOutput());
+      if (copy != copies.end() && position[op] - copy->lastRead <= window) {
+        copy->lastRead = std::max(copy->lastRead, lastRead);
+        dma.getOutput().replaceAllUsesWith(copy->dma.getOutput());
+        bytes += BufferType(alloc.getType()).getTotalAllocSize().count();
+        dma.erase();
+        alloc.erase();
+        ++erased;
+        continue;
+      }
+      if (copy != copies.end()) {
+        *copy = Copy{*key, type, dma, lastRead};
+      } else {
+        copies.push_back(Copy{*key, type, dma, lastRead});
+      }
+    }
+  }
+};
+
+} // namespace
+
+} // namespace mlir::vpuc::VPUIP
