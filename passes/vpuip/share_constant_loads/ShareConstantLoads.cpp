@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <functional>
 #include <optional>
+#include <utility>
 
 #include "core/support/Logger.h"
 #include "dialects/vpuip/ir/BufferType.h"
@@ -26,6 +27,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "passes/vpuip/utils/BufferLocation.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace mlir::vpuc::VPUIP {
 
@@ -57,12 +59,18 @@ bool isOnlyRead(Value value) {
 /// A CMX copy of a constant that later loads of it may share: the DMA
 /// making it and the position of its last reader so far.
 struct Copy {
-  ConstantCopyKey key;
-  /// The type of its CMX buffer (with the cluster).
-  Type type;
   NNDMAOp dma;
   int64_t lastRead = 0;
 };
+
+/// Emits that an option of the pass is not positive.
+void emitNotPositive(func::FuncOp func, llvm::StringRef what, int64_t value,
+                     llvm::StringRef unit, llvm::StringRef option) {
+  func.emitOpError() << "cannot share constant " << what << " " << value << " "
+                     << unit << " (option " << option
+                     << " of vpuc-vpuip-share-constant-loads): it is not "
+                        "positive";
+}
 
 struct ShareConstantLoadsPass
     : public impl::ShareConstantLoadsPassBase<ShareConstantLoadsPass> {
@@ -71,19 +79,13 @@ struct ShareConstantLoadsPass
   void runOnOperation() override {
     func::FuncOp func = getOperation();
     if (window < 1) {
-      func.emitOpError() << "cannot share constant loads within a window of "
-                         << static_cast<int64_t>(window)
-                         << " operations (option window of "
-                            "vpuc-vpuip-share-constant-loads): it is not "
-                            "positive";
+      emitNotPositive(func, "loads within a window of", window, "operations",
+                      "window");
       return signalPassFailure();
     }
     if (maxBytes < 1) {
-      func.emitOpError() << "cannot share constant copies of at most "
-                         << static_cast<int64_t>(maxBytes)
-                         << " bytes (option max-bytes of "
-                            "vpuc-vpuip-share-constant-loads): it is not "
-                            "positive";
+      emitNotPositive(func, "copies of at most", maxBytes, "bytes",
+                      "max-bytes");
       return signalPassFailure();
     }
     int64_t erased = 0, bytes = 0;
@@ -119,7 +121,9 @@ struct ShareConstantLoadsPass
       }
       return last;
     };
-    SmallVector<Copy> copies;
+    // The latest copy of each constant content in each CMX buffer type
+    // (which includes the cluster).
+    llvm::DenseMap<std::pair<Attribute, Type>, Copy> copies;
     for (Operation *op : ops) {
       auto dma = llvm::dyn_cast<NNDMAOp>(op);
       if (!dma || !dma.getBroadcastBuffs().empty()) {
@@ -128,31 +132,32 @@ struct ShareConstantLoadsPass
       std::optional<ConstantCopyKey> key =
           getConstantCopyKey(dma.getInput(), dma.getOutputBuff());
       auto alloc = dma.getOutputBuff().getDefiningOp<memref::AllocOp>();
-      if (!key || !alloc || !alloc->hasOneUse() ||
-          !BufferType(alloc.getType()).getClusterIndex() ||
-          BufferType(alloc.getType()).getTotalAllocSize().count() > maxBytes ||
+      if (!key || !alloc || !alloc->hasOneUse()) {
+        continue;
+      }
+      BufferType buffer(alloc.getType());
+      int64_t size = buffer.getTotalAllocSize().count();
+      if (!buffer.getClusterIndex() || size > maxBytes ||
           !isOnlyRead(dma.getOutput())) {
         continue;
       }
-      Type type = alloc.getType();
-      auto copy = llvm::find_if(copies, [&](const Copy &c) {
-        return c.key == *key && c.type == type;
-      });
       int64_t lastRead = getLastRead(dma.getOutput());
-      if (copy != copies.end() && position[op] - copy->lastRead <= window) {
-        copy->lastRead = std::max(copy->lastRead, lastRead);
-        dma.getOutput().replaceAllUsesWith(copy->dma.getOutput());
-        bytes += BufferType(alloc.getType()).getTotalAllocSize().count();
-        dma.erase();
-        alloc.erase();
-        ++erased;
+      auto [copy, first] = copies.try_emplace(
+          std::make_pair(key->content, Type(alloc.getType())),
+          Copy{dma, lastRead});
+      if (first) {
         continue;
       }
-      if (copy != copies.end()) {
-        *copy = Copy{*key, type, dma, lastRead};
-      } else {
-        copies.push_back(Copy{*key, type, dma, lastRead});
+      if (position[op] - copy->second.lastRead > window) {
+        copy->second = Copy{dma, lastRead};
+        continue;
       }
+      copy->second.lastRead = std::max(copy->second.lastRead, lastRead);
+      dma.getOutput().replaceAllUsesWith(copy->second.dma.getOutput());
+      bytes += size;
+      dma.erase();
+      alloc.erase();
+      ++erased;
     }
   }
 };
