@@ -13,7 +13,6 @@
 #include "passes/vpuip/share_constant_loads/ShareConstantLoads.h"
 
 #include <algorithm>
-#include <functional>
 #include <optional>
 #include <utility>
 
@@ -25,6 +24,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "passes/vpuip/utils/BufferBoxes.h"
 #include "passes/vpuip/utils/BufferLocation.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
@@ -36,24 +36,35 @@ namespace mlir::vpuc::VPUIP {
 
 namespace {
 
-/// True if every use of `value`, through views of it, is an input of a
-/// destination-style op (a task that reads it).
-bool isOnlyRead(Value value) {
+/// The position (in `position`, by the user's ancestor in its block) of the
+/// last use of `value`, through views of it, when every such use is an input
+/// of a destination-style op (a task that reads it); nothing otherwise.
+std::optional<int64_t>
+getLastRead(Value value, Block &block,
+            const llvm::DenseMap<Operation *, int64_t> &position) {
+  int64_t last = 0;
   for (OpOperand &use : value.getUses()) {
     Operation *user = use.getOwner();
+    if (Operation *op = block.findAncestorOpInBlock(*user)) {
+      last = std::max(last, position.lookup(op));
+    }
     auto view = llvm::dyn_cast<ViewLikeOpInterface>(user);
     if (view && view.getViewSource() == value) {
-      if (!llvm::all_of(user->getResults(), isOnlyRead)) {
-        return false;
+      for (Value result : user->getResults()) {
+        std::optional<int64_t> viewLast = getLastRead(result, block, position);
+        if (!viewLast) {
+          return std::nullopt;
+        }
+        last = std::max(last, *viewLast);
       }
       continue;
     }
     auto dps = llvm::dyn_cast<DestinationStyleOpInterface>(user);
     if (!dps || dps.isDpsInit(&use)) {
-      return false;
+      return std::nullopt;
     }
   }
-  return true;
+  return last;
 }
 
 /// A CMX copy of a constant that later loads of it may share: the DMA
@@ -105,22 +116,6 @@ struct ShareConstantLoadsPass
       position[&op] = static_cast<int64_t>(ops.size());
       ops.push_back(&op);
     }
-    // The position of the last op of the block reading `value` (through
-    // views).
-    std::function<int64_t(Value)> getLastRead = [&](Value value) {
-      int64_t last = 0;
-      for (Operation *user : value.getUsers()) {
-        if (Operation *op = block.findAncestorOpInBlock(*user)) {
-          last = std::max(last, position.lookup(op));
-        }
-        if (llvm::isa<ViewLikeOpInterface>(user)) {
-          for (Value result : user->getResults()) {
-            last = std::max(last, getLastRead(result));
-          }
-        }
-      }
-      return last;
-    };
     // The latest copy of each constant content in each CMX buffer type
     // (which includes the cluster).
     llvm::DenseMap<std::pair<Attribute, Type>, Copy> copies;
@@ -131,28 +126,28 @@ struct ShareConstantLoadsPass
       }
       std::optional<ConstantCopyKey> key =
           getConstantCopyKey(dma.getInput(), dma.getOutputBuff());
-      auto alloc = dma.getOutputBuff().getDefiningOp<memref::AllocOp>();
+      memref::AllocOp alloc =
+          getWholeAllocation(dma.getOutputBuff(), MemoryKind::CMX_NN);
       if (!key || !alloc || !alloc->hasOneUse()) {
         continue;
       }
-      BufferType buffer(alloc.getType());
-      int64_t size = buffer.getTotalAllocSize().count();
-      if (!buffer.getClusterIndex() || size > maxBytes ||
-          !isOnlyRead(dma.getOutput())) {
+      int64_t size = BufferType(alloc.getType()).getTotalAllocSize().count();
+      std::optional<int64_t> lastRead =
+          getLastRead(dma.getOutput(), block, position);
+      if (size > maxBytes || !lastRead) {
         continue;
       }
-      int64_t lastRead = getLastRead(dma.getOutput());
       auto [copy, first] = copies.try_emplace(
           std::make_pair(key->content, Type(alloc.getType())),
-          Copy{dma, lastRead});
+          Copy{dma, *lastRead});
       if (first) {
         continue;
       }
       if (position[op] - copy->second.lastRead > window) {
-        copy->second = Copy{dma, lastRead};
+        copy->second = Copy{dma, *lastRead};
         continue;
       }
-      copy->second.lastRead = std::max(copy->second.lastRead, lastRead);
+      copy->second.lastRead = std::max(copy->second.lastRead, *lastRead);
       dma.getOutput().replaceAllUsesWith(copy->second.dma.getOutput());
       bytes += size;
       dma.erase();
