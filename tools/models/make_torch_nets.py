@@ -107,8 +107,7 @@ SETS = {
 
 def main():
     out = sys.argv[1]
-    flag = next((name for name in ("--extra", "--large", "--holdout") if name in sys.argv[2:]),
-                None)
+    flag = next((name for name in SETS if name and name in sys.argv[2:]), None)
     seed, nets = SETS[flag]
     torch.manual_seed(seed)
     export(nets, out)
