@@ -240,6 +240,15 @@ public:
       arenas.emplace_back(graph.getArenaCapacity(arena),
                           options.avoidRecentReleases);
     }
+    if (options.shareCopies) {
+      for (unsigned buffer = 0, e = graph.buffers.size(); buffer < e;
+           ++buffer) {
+        uint64_t content = graph.buffers[buffer].content;
+        if (content != 0 && analysis.dataTaskOf[buffer] != ~0u) {
+          buffersOfContent[content].push_back(buffer);
+        }
+      }
+    }
   }
 
   Schedule run();
@@ -302,9 +311,22 @@ private:
   }
   /// Creates an instance for `buffer` at `offset`.
   unsigned createInstance(unsigned buffer, uint64_t offset);
-  /// Releases the instance of a resident buffer and records its users as the
-  /// latest occupants of its bytes.
+  /// Takes a resident buffer out of its instance; the last one to leave
+  /// releases the instance and records its users as the latest occupants of
+  /// its bytes.
   void releaseInstance(unsigned buffer);
+  /// With options.shareCopies, a resident data buffer holding what data
+  /// buffer `buffer` will hold (Buffer::content) in an instance `buffer`
+  /// can use (same arena, size and alignment); ~0u if none.
+  unsigned findResidentCopy(unsigned buffer) const;
+  /// Makes `buffer` resident in the instance of the resident `copy`.
+  void shareInstance(unsigned buffer, unsigned copy);
+  /// Whether the instance of resident `buffer` holds other buffers too.
+  bool isShared(unsigned buffer) const {
+    return instanceHolders[buffers[buffer].instance] > 1;
+  }
+  /// The other resident buffers in the instance of resident `buffer`.
+  llvm::SmallVector<unsigned, 2> otherHolders(unsigned buffer) const;
   /// Appends a step; computes its dependencies from `accesses`, the reuse of
   /// the bytes of the instances it is the first to use and explicit deps.
   void emit(Step step, llvm::ArrayRef<Access> accesses,
@@ -344,6 +366,10 @@ private:
   /// took, and that buffer.
   llvm::DenseMap<uint64_t, std::pair<uint64_t, unsigned>> twinOffsets;
   std::vector<BufferState> buffers;
+  /// The resident buffers in each instance (more than one: shared copies).
+  std::vector<unsigned> instanceHolders;
+  /// With options.shareCopies: the data buffers of each Buffer::content.
+  llvm::DenseMap<uint64_t, llvm::SmallVector<unsigned, 4>> buffersOfContent;
   std::vector<bool> taskScheduled;
   /// Resident buffers, unordered.
   std::vector<unsigned> resident;
@@ -362,6 +388,21 @@ private:
   uint64_t executorFree[kNumExecutorKinds] = {};
 };
 
+/// Sets the shared-copy statistics of `schedule`: the buffers that used the
+/// instance of another buffer, one count per buffer and instance.
+void countSharedUses(const Graph &graph, Schedule &schedule) {
+  llvm::DenseSet<std::pair<unsigned, unsigned>> shared;
+  for (const Step &step : schedule.steps) {
+    for (const InstanceUse &use : step.cmx) {
+      if (schedule.instances[use.instance].buffer != use.buffer &&
+          shared.insert({use.buffer, use.instance}).second) {
+        ++schedule.stats.numShared;
+        schedule.stats.sharedBytes += graph.buffers[use.buffer].size;
+      }
+    }
+  }
+}
+
 } // namespace
 
 unsigned Scheduler::createInstance(unsigned buffer, uint64_t offset) {
@@ -375,6 +416,7 @@ unsigned Scheduler::createInstance(unsigned buffer, uint64_t offset) {
   schedule.instances.push_back(instance);
   instanceLocations.emplace_back();
   instanceUsers.emplace_back();
+  instanceHolders.push_back(1);
   unsigned id = schedule.instances.size() - 1;
   BufferState &state = buffers[buffer];
   state.residency = Residency::Resident;
@@ -383,10 +425,48 @@ unsigned Scheduler::createInstance(unsigned buffer, uint64_t offset) {
   return id;
 }
 
+unsigned Scheduler::findResidentCopy(unsigned buffer) const {
+  const Buffer &b = graph.buffers[buffer];
+  auto it = buffersOfContent.find(b.content);
+  if (b.content == 0 || it == buffersOfContent.end() ||
+      analysis.dataTaskOf[buffer] == ~0u) {
+    return ~0u;
+  }
+  for (unsigned copy : it->second) {
+    const Buffer &c = graph.buffers[copy];
+    if (copy != buffer && buffers[copy].residency == Residency::Resident &&
+        c.arena == b.arena && c.size == b.size && c.alignment == b.alignment) {
+      return copy;
+    }
+  }
+  return ~0u;
+}
+
+void Scheduler::shareInstance(unsigned buffer, unsigned copy) {
+  BufferState &state = buffers[buffer];
+  state.residency = Residency::Resident;
+  state.instance = buffers[copy].instance;
+  ++instanceHolders[state.instance];
+  resident.push_back(buffer);
+}
+
+llvm::SmallVector<unsigned, 2> Scheduler::otherHolders(unsigned buffer) const {
+  llvm::SmallVector<unsigned, 2> others;
+  if (isShared(buffer)) {
+    for (unsigned other : resident) {
+      if (other != buffer &&
+          buffers[other].instance == buffers[buffer].instance) {
+        others.push_back(other);
+      }
+    }
+  }
+  return others;
+}
+
 void Scheduler::releaseInstance(unsigned buffer) {
   BufferState &state = buffers[buffer];
   const Instance &instance = schedule.instances[state.instance];
-  if (instance.size != 0) {
+  if (--instanceHolders[state.instance] == 0 && instance.size != 0) {
     arenaOf(buffer).release(instance.offset, instance.size);
     auto &history = this->history[instance.arena];
     uint64_t start = instance.offset;
@@ -529,6 +609,12 @@ void Scheduler::emitTask(unsigned task) {
 }
 
 void Scheduler::evict(unsigned buffer) {
+  // A shared instance is freed only with all its buffers (data buffers,
+  // dropped without a spill).
+  for (unsigned other : otherHolders(buffer)) {
+    releaseInstance(other);
+    buffers[other].residency = Residency::Evicted;
+  }
   BufferState &state = buffers[buffer];
   unsigned instance = state.instance;
   bool isData = analysis.dataTaskOf[buffer] != ~0u;
@@ -564,14 +650,25 @@ unsigned Scheduler::chooseVictim(llvm::ArrayRef<unsigned> needed,
         graph.buffers[buffer].arena != req.arena) {
       continue;
     }
+    // Evicting a shared instance evicts all its buffers: not while the task
+    // needs one of them; their next use is the earliest.
+    unsigned next = nextUse(buffer);
+    llvm::SmallVector<unsigned, 2> others = otherHolders(buffer);
+    if (llvm::any_of(others, [&](unsigned other) {
+          return llvm::is_contained(needed, other);
+        })) {
+      continue;
+    }
+    for (unsigned other : others) {
+      next = std::min(next, nextUse(other));
+    }
     const Instance &instance = schedule.instances[buffers[buffer].instance];
     bool freesHole = arena.fitsIfReleased(instance.offset, instance.size,
                                           req.size, req.alignment);
     bool cheap = analysis.dataTaskOf[buffer] != ~0u ||
                  buffers[buffer].spilledVersion ==
                      static_cast<int64_t>(buffers[buffer].version);
-    auto key =
-        std::make_tuple(freesHole, nextUse(buffer), cheap, instance.size);
+    auto key = std::make_tuple(freesHole, next, cheap, instance.size);
     if (best == ~0u || key > bestKey || (key == bestKey && buffer < best)) {
       best = buffer;
       bestKey = key;
@@ -597,6 +694,16 @@ unsigned Scheduler::chooseVictim(llvm::ArrayRef<unsigned> needed,
 
 void Scheduler::scheduleCompute(unsigned task) {
   llvm::ArrayRef<unsigned> needed = analysis.placementOrder[task];
+  // Data buffers whose content is resident in another buffer use its
+  // instance.
+  for (unsigned buffer : needed) {
+    if (buffers[buffer].residency != Residency::Resident) {
+      unsigned copy = findResidentCopy(buffer);
+      if (copy != ~0u) {
+        shareInstance(buffer, copy);
+      }
+    }
+  }
   llvm::SmallVector<std::pair<unsigned, uint64_t>, 8> placed;
   // A twin's offset may cut the hole another buffer needed: a placement that
   // fails with the twins' offsets is tried again by best fit alone before
@@ -687,7 +794,9 @@ void Scheduler::releaseDying(CmxArena &trial, unsigned arena,
                              llvm::ArrayRef<unsigned> dying) const {
   for (unsigned dead : dying) {
     const Instance &instance = schedule.instances[buffers[dead].instance];
-    if (graph.buffers[dead].arena == arena && instance.size != 0) {
+    // A shared instance is kept (its other buffers may live on).
+    if (graph.buffers[dead].arena == arena && instance.size != 0 &&
+        !isShared(dead)) {
       trial.release(instance.offset, instance.size);
     }
   }
@@ -737,8 +846,11 @@ bool Scheduler::leavesRoomThrough(unsigned buffer,
         continue;
       }
       if (buffers[user].residency == Residency::Resident) {
-        const Instance &instance = schedule.instances[buffers[user].instance];
-        placed[user] = {instance.offset, instance.size};
+        // A shared instance stays for the trial (not released here).
+        if (!isShared(user)) {
+          const Instance &instance = schedule.instances[buffers[user].instance];
+          placed[user] = {instance.offset, instance.size};
+        }
         continue;
       }
       std::optional<uint64_t> offset = trial.allocate(u.size, u.alignment);
@@ -791,10 +903,16 @@ void Scheduler::prefetchAfter(unsigned computePosition,
       }
     }
     for (unsigned dataTask : analysis.dataPreds[order[i]]) {
-      if (taskScheduled[dataTask]) {
+      unsigned buffer = graph.tasks[dataTask].writes.front();
+      // Run, or its buffer shared a copy (and may be evicted or dead since).
+      if (taskScheduled[dataTask] ||
+          buffers[buffer].residency != Residency::Unborn) {
         continue;
       }
-      unsigned buffer = graph.tasks[dataTask].writes.front();
+      if (unsigned copy = findResidentCopy(buffer); copy != ~0u) {
+        shareInstance(buffer, copy);
+        continue;
+      }
       const Buffer &b = graph.buffers[buffer];
       if (far ? !leavesRoomThrough(buffer, dying, computePosition, i)
               : options.prefetchLeavesRoom &&
@@ -827,6 +945,7 @@ Schedule Scheduler::run() {
     stats.makespan = std::max(stats.makespan, step.end);
     stats.numDependencies += step.deps.size();
   }
+  countSharedUses(graph, schedule);
   stats.peakCmxPerArena.assign(graph.getNumArenas(), 0);
   for (const Instance &instance : schedule.instances) {
     if (instance.size != 0) {

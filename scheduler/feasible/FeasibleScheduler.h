@@ -88,6 +88,12 @@ struct Buffer {
   /// fit, while that twin is in CMX and the range of its own arena is free,
   /// so that one broadcast DMA can fill them. 0: none.
   uint64_t twin = 0;
+  /// CMX buffers with the same non-zero `content`, arena, size and
+  /// alignment hold the same bytes once their data tasks have run (loads of
+  /// one constant into one cluster). With SchedulerOptions::shareCopies, a
+  /// data task whose buffer has a resident equal copy is not run: its
+  /// readers use that copy's instance. 0: none.
+  uint64_t content = 0;
 };
 
 /// A task of the graph.
@@ -165,6 +171,11 @@ struct SchedulerOptions {
   /// wait for the last reader of the buffer before them at an address. 0:
   /// plain best fit.
   unsigned avoidRecentReleases = 0;
+  /// When a data task's buffer is needed (or prefetched) while a buffer of
+  /// equal content (Buffer::content) is resident in its arena, the buffer
+  /// joins that instance instead of being loaded: the instance is released
+  /// once every buffer in it has left. The data task then has no step.
+  bool shareCopies = false;
   /// The cycles of an inserted spill DMA of `bytes` between CMX and DDR
   /// (reloads cost what their data task costs): the compiler passes the cost
   /// model's (core/cost/CostModel.h). Null: 1 cycle.
@@ -268,6 +279,12 @@ struct ScheduleStats {
   uint64_t reloadBytes = 0;
   /// Data tasks scheduled ahead of the compute task that needs them.
   unsigned numPrefetched = 0;
+  /// Buffers that joined the instance of a resident equal copy instead of
+  /// being loaded or reloaded (SchedulerOptions::shareCopies), and their
+  /// bytes.
+  unsigned numShared = 0;
+  /// See numShared.
+  uint64_t sharedBytes = 0;
   /// Total number of dependencies (after reduction).
   unsigned numDependencies = 0;
   /// Estimated end of the last step, in cycles.

@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <sstream>
 
 #include "core/cost/CostModel.h"
 #include "core/support/Logger.h"
@@ -299,8 +300,11 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
 
   // The CMX copies of one constant (loads of equal constants into buffers
   // of one type in several clusters) are twins: placed at one offset, one
-  // broadcast DMA can fill them (vpuc-vpuip-broadcast-dmas).
+  // broadcast DMA can fill them (vpuc-vpuip-broadcast-dmas). Those of one
+  // type in one cluster have one content: the scheduler may let one copy
+  // stand for another (share-copies).
   DenseMap<std::pair<Attribute, Type>, uint64_t> twins;
+  DenseMap<std::pair<Attribute, Type>, uint64_t> contents;
   for (auto &[op, accesses] : tasks) {
     auto dma = llvm::dyn_cast<NNDMAOp>(op);
     std::optional<ConstantCopyKey> key =
@@ -318,6 +322,11 @@ FeasibleAllocationPass::buildGraph(func::FuncOp func, ResourcesAttr resources,
     }
     graph.buffers[it->second].twin =
         twins.try_emplace({key->content, key->type}, twins.size() + 1)
+            .first->second;
+    graph.buffers[it->second].content =
+        contents
+            .try_emplace({key->content, dma.getOutputBuff().getType()},
+                         contents.size() + 1)
             .first->second;
   }
 
@@ -512,7 +521,13 @@ void FeasibleAllocationPass::rewrite(func::FuncOp func, Problem &problem,
     }
   }
 
-  // The old CMX allocations, their views and other dead pure ops go.
+  // The loads the scheduler did not run (their buffers used an equal copy)
+  // go, then the old CMX allocations, their views and other dead pure ops.
+  for (auto [task, op] : llvm::enumerate(problem.taskOps)) {
+    if (schedule.stepOfTask[task] == ~0u) {
+      op->erase();
+    }
+  }
   for (Operation &op : llvm::make_early_inc_range(llvm::reverse(block))) {
     if (!op.hasTrait<OpTrait::IsTerminator>() &&
         !llvm::isa<TaskOpInterface>(op) && op.use_empty() &&
@@ -585,6 +600,12 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
   if (capacity == 0) {
     capacity = resources.getCmxSize();
   }
+  if (!(shareMargin >= 0.0 && shareMargin < 1.0)) {
+    std::ostringstream margin;
+    margin << shareMargin;
+    return func.emitOpError() << "share-margin " << margin.str() << " of "
+                              << getArgument() << " is not in [0, 1)";
+  }
   if (dmaPartBytes < 0) {
     return func.emitOpError()
            << "dma-part-bytes " << static_cast<int64_t>(dmaPartBytes) << " of "
@@ -633,6 +654,14 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
     }
     candidates.push_back(candidate);
   }
+  // With share-copies, each also with shared copies (right after it).
+  if (shareCopies) {
+    for (size_t index = candidates.size(); index-- > 0;) {
+      feasible::SchedulerOptions shared = candidates[index];
+      shared.shareCopies = true;
+      candidates.insert(candidates.begin() + index + 1, shared);
+    }
+  }
   llvm::Expected<feasible::Schedule> schedule =
       feasible::scheduleGraph(problem->graph, candidates.front());
   std::string choice;
@@ -643,8 +672,9 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
           estimateDdrCycles(llvm::cast<TaskOpInterface>(op), *costModel));
     }
     auto describe = [](const feasible::SchedulerOptions &candidate) {
-      return llvm::formatv("lookahead {0}{1}", candidate.prefetchLookahead,
-                           candidate.prefetchIdleLookahead > 0 ? " idle" : "")
+      return llvm::formatv("lookahead {0}{1}{2}", candidate.prefetchLookahead,
+                           candidate.prefetchIdleLookahead > 0 ? " idle" : "",
+                           candidate.shareCopies ? " shared" : "")
           .str();
     };
     EstimateInput input{problem->graph,
@@ -655,14 +685,19 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
                         *costModel,
                         ddrCycles,
                         dmaPartBytes};
-    FailureOr<uint64_t> best =
+    FailureOr<uint64_t> first =
         estimateListScheduledMakespan(func, input, *schedule);
-    if (failed(best)) {
+    if (failed(first)) {
       return failure();
     }
+    // The best schedule without and with shared copies (the first on a tie).
+    uint64_t best = *first;
     size_t bestIndex = 0;
+    std::optional<feasible::Schedule> bestShared;
+    uint64_t bestSharedEstimate = 0;
+    size_t bestSharedIndex = 0;
     std::string estimates =
-        describe(candidates.front()) + " " + std::to_string(*best);
+        describe(candidates.front()) + " " + std::to_string(*first);
     for (size_t index = 1; index < candidates.size() && schedule; ++index) {
       llvm::Expected<feasible::Schedule> other =
           feasible::scheduleGraph(problem->graph, candidates[index]);
@@ -677,11 +712,24 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
       }
       estimates +=
           ", " + describe(candidates[index]) + " " + std::to_string(*estimate);
-      if (*estimate < *best) {
+      if (candidates[index].shareCopies) {
+        if (!bestShared || *estimate < bestSharedEstimate) {
+          bestShared = std::move(*other);
+          bestSharedEstimate = *estimate;
+          bestSharedIndex = index;
+        }
+      } else if (*estimate < best) {
         best = *estimate;
         bestIndex = index;
         schedule = std::move(other);
       }
+    }
+    // Shared copies must win by the margin.
+    if (schedule && bestShared &&
+        static_cast<double>(bestSharedEstimate) <
+            static_cast<double>(best) * (1.0 - shareMargin)) {
+      schedule = std::move(*bestShared);
+      bestIndex = bestSharedIndex;
     }
     choice = "; kept " + describe(candidates[bestIndex]) +
              " of the list-scheduled estimates (cycles) " + estimates;
@@ -716,11 +764,13 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
   }
   std::string text = llvm::formatv(
       "{0} task(s), {1} step(s); {2} spill write(s) ({3} bytes), {4} spill "
-      "read(s), {5} reload(s) ({6} bytes), {7} prefetched; CMX peak per "
-      "cluster (of {8} bytes): {9}; estimated makespan {10} cycles",
+      "read(s), {5} reload(s) ({6} bytes), {7} prefetched, {8} shared ({9} "
+      "bytes); CMX peak per cluster (of {10} bytes): {11}; estimated "
+      "makespan {12} cycles",
       problem->graph.tasks.size(), schedule->steps.size(), stats.numSpillWrites,
       stats.spillWriteBytes, stats.numSpillReads, stats.numReloads,
-      stats.reloadBytes, stats.numPrefetched, capacity, peaks, stats.makespan);
+      stats.reloadBytes, stats.numPrefetched, stats.numShared,
+      stats.sharedBytes, capacity, peaks, stats.makespan);
   text += choice;
   support::Logger(getArgument()).info("@{0}: {1}", func.getSymName(), text);
   if (summary) {

@@ -100,6 +100,24 @@ def FeasibleAllocationPass
     `vpuc-vpuip-broadcast-dmas` can load them with one DMA (ResNet-50 on
     VPUX37XX default_hw: 4261 -> 4035 us).
 
+    **Shared copies.** The loads of one constant into buffers of one type
+    in one cluster (the weights of the row tiles of a layer, each an NCE
+    task with its own load) hold the same bytes. With `share-copies`, every
+    candidate above is also scheduled with shared copies: when the
+    scheduler needs (or
+    prefetches) such a buffer while another is in CMX, the buffer takes
+    that copy's instance and its load is erased; the instance is released
+    when the last buffer in it is. Unlike `vpuc-vpuip-share-constant-loads`,
+    which decides before the schedule, a copy is shared only while the
+    schedule keeps it anyway, so no buffer lives longer than the load it
+    replaces would have. The memory schedule after a shared copy changes,
+    though, and can be slower (ResNet-50 on VPUX37XX: 6 % with sharing
+    alone): hence the comparison. The best schedule with shared copies is
+    kept only if its estimate is lower than the best without by the
+    fraction `share-margin`: the estimate errs by about a percent, and with
+    twice the candidates one that wins by less is as likely slower
+    (resnet18: 0.2 % lower estimate, 2.4 % slower in the emulator).
+
     **Costs** (estimates for the schedule's timing only, not its
     decisions): the cycles of each task alone under the target's cost model
     (core/cost/CostModel.h, the emulator's; docs/cost_model.md), at least 1
@@ -134,11 +152,11 @@ def FeasibleAllocationPass
 
     **Summary.** The log (`--vpuc-log-level=info`), and with `summary` a
     remark on the function, give the numbers of tasks, steps, spill writes,
-    spill reads, reloads and prefetched loads, the CMX peak of every cluster
-    and the estimated makespan:
+    spill reads, reloads, prefetched and shared loads, the CMX peak of every
+    cluster and the estimated makespan:
     `12 task(s), 14 step(s); 1 spill write(s) (2048 bytes), 1 spill read(s),
-    0 reload(s) (0 bytes), 2 prefetched; CMX peak per cluster (of 4096
-    bytes): CMX_NN[0] 4096; estimated makespan 1234 cycles` (the
+    0 reload(s) (0 bytes), 2 prefetched, 0 shared (0 bytes); CMX peak per
+    cluster (of 4096 bytes): CMX_NN[0] 4096; estimated makespan 1234 cycles` (the
     scheduler's own estimate), then with several candidates `; kept
     lookahead 16 idle of the list-scheduled estimates (cycles) lookahead 16
     2988, lookahead 16 idle 2959`. (MLIR pass statistics are not used: the
@@ -194,6 +212,17 @@ def FeasibleAllocationPass
            "other free space holds it, so that fewer tasks wait for the last "
            "reader of the buffer before them at its address (0: plain best "
            "fit)">,
+    Option<"shareCopies", "share-copies", "bool", /*default=*/"false",
+           "Also schedule every candidate with shared copies (a constant's "
+           "load into a cluster's CMX wanted while a copy of the same "
+           "constant of the same type is in that CMX is dropped, its readers "
+           "read that copy), and keep the best of those if its "
+           "list-scheduled makespan estimate beats the best without by "
+           "share-margin">,
+    Option<"shareMargin", "share-margin", "double", /*default=*/"0.01",
+           "With share-copies: the fraction of the best estimate without "
+           "shared copies by which the best with them must be lower to be "
+           "kept, in [0, 1)">,
     Option<"cmxBytes", "cmx-bytes", "int64_t", /*default=*/"0",
            "CMX bytes of each cluster the pass may use (0: cmx_size of the "
            "target resources)">,

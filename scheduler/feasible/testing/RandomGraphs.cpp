@@ -121,7 +121,23 @@ Graph Generator::run() {
         }
       }
       if (task.executor == ExecutorKind::DPU) {
-        if (!weights.empty() && chance(0.2)) {
+        if (!weights.empty() && options.copyChance > 0.0 &&
+            chance(options.copyChance)) {
+          unsigned original = weights[uniform(0, weights.size() - 1)];
+          Buffer copy = graph.buffers[original];
+          copy.name = "c" + id;
+          copy.content = original + 1;
+          graph.buffers[original].content = original + 1;
+          unsigned buffer = graph.addBuffer(copy);
+          Task load;
+          load.name = "load_" + copy.name;
+          load.executor = ExecutorKind::DMA;
+          load.cost = 1 + copy.size / 32;
+          load.reads.push_back(constantBuffer);
+          load.writes.push_back(buffer);
+          graph.addTask(load);
+          task.reads.push_back(buffer);
+        } else if (!weights.empty() && chance(0.2)) {
           task.reads.push_back(weights[uniform(0, weights.size() - 1)]);
         } else {
           unsigned w =

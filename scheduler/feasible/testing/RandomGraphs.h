@@ -47,6 +47,11 @@ struct RandomGraphOptions {
   /// of the other loads of their source (Buffer::twin). 1 keeps
   /// Graph::arenaCapacities empty.
   unsigned numArenas = 1;
+  /// With this chance, a DPU task reads a new load of the content of
+  /// earlier weights (same source, arena, size and alignment, and
+  /// Buffer::content) instead of its own weights; 0 draws nothing, so the
+  /// other graphs stay as they were.
+  double copyChance = 0.0;
 };
 
 /// Builds a random graph from `seed`; it always passes verifyGraph.

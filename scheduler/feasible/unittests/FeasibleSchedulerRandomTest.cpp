@@ -62,11 +62,14 @@ struct Totals {
   unsigned withSpillWrites = 0;
   unsigned withReloads = 0;
   unsigned withPrefetch = 0;
+  unsigned withShared = 0;
 };
 
 void scheduleAndVerify(const Graph &graph, const std::string &label,
-                       Totals &totals, bool expectNoEviction) {
-  for (const Variant &variant : variants()) {
+                       Totals &totals, bool expectNoEviction,
+                       bool shareCopies = false) {
+  for (Variant variant : variants()) {
+    variant.options.shareCopies = shareCopies;
     llvm::Expected<Schedule> schedule = scheduleGraph(graph, variant.options);
     ASSERT_TRUE(static_cast<bool>(schedule))
         << label << " " << variant.name << ": "
@@ -92,6 +95,10 @@ void scheduleAndVerify(const Graph &graph, const std::string &label,
     totals.withSpillWrites += stats.numSpillWrites > 0;
     totals.withReloads += stats.numReloads > 0;
     totals.withPrefetch += stats.numPrefetched > 0;
+    totals.withShared += stats.numShared > 0;
+    if (!shareCopies) {
+      EXPECT_EQ(stats.numShared, 0u) << label << " " << variant.name;
+    }
   }
 }
 
@@ -157,6 +164,37 @@ TEST(FeasibleSchedulerRandomTest, MultipleArenas) {
             << totals.withPrefetch << "\n";
 }
 
+// Loads of equal content (Buffer::content) into one arena: with shareCopies
+// a buffer whose copy is resident uses that copy's instance, and the
+// verifier replays that every reader finds the content it expects.
+TEST(FeasibleSchedulerRandomTest, SharedCopies) {
+  const double pressures[] = {0.0, 0.5, 0.85, 1.0};
+  Totals totals;
+  for (uint64_t seed = 0; seed < 500; ++seed) {
+    RandomGraphOptions options;
+    options.numComputeTasks = 3 + seed % 40;
+    options.maxLayerWidth = 1 + seed % 4;
+    options.pressure = pressures[seed % 4];
+    options.numArenas = 1 + seed % 3;
+    options.irregular = seed % 5 != 0;
+    options.copyChance = 0.4;
+    Graph graph = makeRandomGraph(40000 + seed, options);
+    ASSERT_FALSE(static_cast<bool>(verifyGraph(graph))) << "seed " << seed;
+    std::string label = "copies seed " + std::to_string(40000 + seed);
+    scheduleAndVerify(graph, label, totals, false, /*shareCopies=*/true);
+    scheduleAndVerify(graph, label + " unshared", totals, false);
+    if (HasFatalFailure()) {
+      return;
+    }
+  }
+  EXPECT_EQ(totals.schedules, 5000u);
+  EXPECT_GT(totals.withShared, 300u);
+  EXPECT_GT(totals.withReloads, 100u);
+  std::cout << "copies: schedules " << totals.schedules << ", with shared "
+            << totals.withShared << ", with reloads " << totals.withReloads
+            << "\n";
+}
+
 TEST(FeasibleSchedulerRandomTest, LargerGraphs) {
   Totals totals;
   for (uint64_t seed = 0; seed < 12; ++seed) {
@@ -186,9 +224,11 @@ TEST(FeasibleSchedulerRandomTest, DroppingAnyDependencyIsCaught) {
     options.numComputeTasks = 3 + seed % 30;
     options.pressure = (seed % 4) / 3.0;
     options.numArenas = 1 + seed % 3;
+    options.copyChance = seed % 2 == 0 ? 0.0 : 0.4;
     Graph graph = makeRandomGraph(5000 + seed, options);
     SchedulerOptions schedulerOptions;
     schedulerOptions.serial = seed % 5 == 0;
+    schedulerOptions.shareCopies = seed % 2 != 0;
     llvm::Expected<Schedule> schedule = scheduleGraph(graph, schedulerOptions);
     ASSERT_TRUE(static_cast<bool>(schedule))
         << llvm::toString(schedule.takeError());

@@ -612,6 +612,46 @@ TEST(FeasibleSchedulerTest, TwinsTakeTheSameOffset) {
   }
 }
 
+TEST(FeasibleSchedulerTest, SharesAResidentCopy) {
+  // w1 and w2 hold the same bytes. With lookahead 1, w2 is wanted after
+  // conv1, before w1 is released: conv2 reads w1's instance and load_w2
+  // never runs. Just in time, w1 is gone by then and w2 is loaded.
+  Chain chain(1000);
+  chain.b.graph.buffers[chain.w1].content = 5;
+  chain.b.graph.buffers[chain.w2].content = 5;
+  SchedulerOptions options;
+  options.shareCopies = true;
+  Schedule shared = scheduleOk(chain.b.graph, options);
+  EXPECT_THAT(describe(chain.b.graph, shared),
+              ElementsAre("load_x", "load_w1", "conv1", "conv2", "store"));
+  EXPECT_EQ(shared.stepOfTask[3], ~0u);
+  const Step &conv2 = shared.steps[shared.stepOfTask[chain.conv2]];
+  const InstanceUse *use =
+      llvm::find_if(conv2.cmx, [&](const InstanceUse &use) {
+        return use.buffer == chain.w2;
+      });
+  ASSERT_NE(use, conv2.cmx.end());
+  EXPECT_EQ(shared.instances[use->instance].buffer, chain.w1);
+  EXPECT_EQ(shared.stats.numShared, 1u);
+  EXPECT_EQ(shared.stats.sharedBytes, 100u);
+  EXPECT_EQ(shared.stats.peakCmx, 300u);
+
+  options.prefetchLookahead = 0;
+  Schedule late = scheduleOk(chain.b.graph, options);
+  EXPECT_THAT(
+      describe(chain.b.graph, late),
+      ElementsAre("load_x", "load_w1", "conv1", "load_w2", "conv2", "store"));
+  EXPECT_EQ(late.stats.numShared, 0u);
+
+  // Other content, or sharing off: loaded.
+  options.prefetchLookahead = 1;
+  options.shareCopies = false;
+  EXPECT_EQ(scheduleOk(chain.b.graph, options).stats.numShared, 0u);
+  chain.b.graph.buffers[chain.w2].content = 6;
+  options.shareCopies = true;
+  EXPECT_EQ(scheduleOk(chain.b.graph, options).stats.numShared, 0u);
+}
+
 TEST(FeasibleSchedulerTest, EvictsOnlyInTheArenaThatIsFull) {
   // a (arena 0) is used again at the end; the tasks in between fill arena 1
   // only, so a stays resident and nothing of arena 0 is spilled, while arena
@@ -926,6 +966,25 @@ TEST(ScheduleVerifierTest, DetectsUnscheduledTaskAndBadStats) {
   schedule.steps.pop_back();
   EXPECT_THAT(verifyError(chain.b.graph, schedule),
               HasSubstr("task 'store' (#5) is not scheduled"));
+}
+
+TEST(ScheduleVerifierTest, DetectsACopyOfOtherContent) {
+  Chain chain(1000);
+  chain.b.graph.buffers[chain.w1].content = 5;
+  chain.b.graph.buffers[chain.w2].content = 5;
+  SchedulerOptions options;
+  options.shareCopies = true;
+  Schedule schedule = scheduleOk(chain.b.graph, options);
+  ASSERT_EQ(schedule.stats.numShared, 1u);
+  // The same schedule is wrong when w2 holds other bytes than w1.
+  chain.b.graph.buffers[chain.w2].content = 6;
+  EXPECT_THAT(verifyError(chain.b.graph, schedule, options),
+              HasSubstr("maps buffer #6 to instance #1, which does not hold "
+                        "it"));
+  // Without a content, load_w2 must run.
+  chain.b.graph.buffers[chain.w2].content = 0;
+  EXPECT_THAT(verifyError(chain.b.graph, schedule, options),
+              HasSubstr("task 'load_w2' (#3) is not scheduled"));
 }
 
 TEST(ScheduleVerifierTest, DetectsBrokenSerialOrder) {
