@@ -36,6 +36,8 @@ private:
   unsigned cmxBuffer(const std::string &name, unsigned maxUnits);
   unsigned dataTask(unsigned source, unsigned maxUnits,
                     const std::string &name);
+  /// Adds the DMA loading `buffer` from `source`.
+  void addLoad(unsigned source, unsigned buffer);
 
   std::mt19937_64 rng;
   const RandomGraphOptions &options;
@@ -68,14 +70,18 @@ unsigned Generator::dataTask(unsigned source, unsigned maxUnits,
   if (options.numArenas > 1 && chance(0.5)) {
     graph.buffers[buffer].twin = source + 1;
   }
+  addLoad(source, buffer);
+  return buffer;
+}
+
+void Generator::addLoad(unsigned source, unsigned buffer) {
   Task task;
-  task.name = "load_" + name;
+  task.name = "load_" + graph.buffers[buffer].name;
   task.executor = ExecutorKind::DMA;
   task.cost = 1 + graph.buffers[buffer].size / 32;
   task.reads.push_back(source);
   task.writes.push_back(buffer);
   graph.addTask(task);
-  return buffer;
 }
 
 Graph Generator::run() {
@@ -129,13 +135,7 @@ Graph Generator::run() {
           copy.content = original + 1;
           graph.buffers[original].content = original + 1;
           unsigned buffer = graph.addBuffer(copy);
-          Task load;
-          load.name = "load_" + copy.name;
-          load.executor = ExecutorKind::DMA;
-          load.cost = 1 + copy.size / 32;
-          load.reads.push_back(constantBuffer);
-          load.writes.push_back(buffer);
-          graph.addTask(load);
+          addLoad(constantBuffer, buffer);
           task.reads.push_back(buffer);
         } else if (!weights.empty() && chance(0.2)) {
           task.reads.push_back(weights[uniform(0, weights.size() - 1)]);

@@ -139,6 +139,11 @@ struct Chain {
     conv2 = b.dpu("conv2", {a1, w2}, {a2});
     b.dma("store", {a2}, {out});
   }
+  /// Gives w1 and w2 one content (Buffer::content): copies of one constant.
+  void makeCopies() {
+    b.graph.buffers[w1].content = 5;
+    b.graph.buffers[w2].content = 5;
+  }
   Builder b;
   unsigned in, consts, out, x, w1, a1, w2, a2, conv1, conv2;
 };
@@ -617,8 +622,7 @@ TEST(FeasibleSchedulerTest, SharesAResidentCopy) {
   // conv1, before w1 is released: conv2 reads w1's instance and load_w2
   // never runs. Just in time, w1 is gone by then and w2 is loaded.
   Chain chain(1000);
-  chain.b.graph.buffers[chain.w1].content = 5;
-  chain.b.graph.buffers[chain.w2].content = 5;
+  chain.makeCopies();
   SchedulerOptions options;
   options.shareCopies = true;
   Schedule shared = scheduleOk(chain.b.graph, options);
@@ -970,8 +974,7 @@ TEST(ScheduleVerifierTest, DetectsUnscheduledTaskAndBadStats) {
 
 TEST(ScheduleVerifierTest, DetectsACopyOfOtherContent) {
   Chain chain(1000);
-  chain.b.graph.buffers[chain.w1].content = 5;
-  chain.b.graph.buffers[chain.w2].content = 5;
+  chain.makeCopies();
   SchedulerOptions options;
   options.shareCopies = true;
   Schedule schedule = scheduleOk(chain.b.graph, options);
