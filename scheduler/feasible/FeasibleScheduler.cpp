@@ -427,15 +427,17 @@ unsigned Scheduler::createInstance(unsigned buffer, uint64_t offset) {
 
 unsigned Scheduler::findResidentCopy(unsigned buffer) const {
   const Buffer &b = graph.buffers[buffer];
-  auto it = buffersOfContent.find(b.content);
-  if (b.content == 0 || it == buffersOfContent.end() ||
+  if (!options.shareCopies || b.content == 0 ||
       analysis.dataTaskOf[buffer] == ~0u) {
     return ~0u;
   }
+  auto it = buffersOfContent.find(b.content);
+  if (it == buffersOfContent.end()) {
+    return ~0u;
+  }
   for (unsigned copy : it->second) {
-    const Buffer &c = graph.buffers[copy];
     if (copy != buffer && buffers[copy].residency == Residency::Resident &&
-        c.arena == b.arena && c.size == b.size && c.alignment == b.alignment) {
+        areCopies(graph.buffers[copy], b)) {
       return copy;
     }
   }

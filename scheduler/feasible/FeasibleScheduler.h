@@ -96,6 +96,14 @@ struct Buffer {
   uint64_t content = 0;
 };
 
+/// Whether buffers `a` and `b` hold the same bytes once loaded, so that one's
+/// instance can stand for the other's: the same non-zero Buffer::content,
+/// arena, size and alignment.
+inline bool areCopies(const Buffer &a, const Buffer &b) {
+  return a.content != 0 && a.content == b.content && a.arena == b.arena &&
+         a.size == b.size && a.alignment == b.alignment;
+}
+
 /// A task of the graph.
 struct Task {
   /// Readable name used in messages.

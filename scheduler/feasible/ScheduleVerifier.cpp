@@ -61,13 +61,9 @@ private:
   bool precedes(unsigned a, unsigned b) const {
     return a < b && ancestors[b].test(a);
   }
-  /// Whether buffers `a` and `b` hold the same bytes once loaded
-  /// (Buffer::content), so that one's instance can stand for the other's.
+  /// Whether buffers `a` and `b` hold the same bytes once loaded.
   bool sameContent(unsigned a, unsigned b) const {
-    const Buffer &x = graph.buffers[a];
-    const Buffer &y = graph.buffers[b];
-    return x.content != 0 && x.content == y.content && x.arena == y.arena &&
-           x.size == y.size && x.alignment == y.alignment;
+    return areCopies(graph.buffers[a], graph.buffers[b]);
   }
   /// Whether task `t` may have no step: a DMA loading reloadable data into
   /// one CMX buffer that has a Buffer::content (its readers use a copy;

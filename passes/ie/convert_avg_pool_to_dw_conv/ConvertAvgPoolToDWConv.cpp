@@ -577,6 +577,16 @@ std::optional<PoolSpec> getSpec(ReduceMeanOp op) {
   return spec;
 }
 
+/// getSpec with the pass's `min-padded-area` (rule 3).
+template <typename OpT>
+std::optional<PoolSpec> getSpec(OpT op, int64_t minPaddedArea) {
+  std::optional<PoolSpec> spec = getSpec(op);
+  if (spec) {
+    spec->minPaddedArea = minPaddedArea;
+  }
+  return spec;
+}
+
 /// The rewrite of an IE.AvgPool the NCE cannot run as a pool: rule 1 or 2.
 /// Fails with no reasons if the pass leaves `op` silently (not considered, or
 /// the NCE runs it).
@@ -633,11 +643,10 @@ struct ConvertAveragePool final : OpRewritePattern<OpT> {
 
   LogicalResult matchAndRewrite(OpT op,
                                 PatternRewriter &rewriter) const override {
-    std::optional<PoolSpec> spec = getSpec(op);
+    std::optional<PoolSpec> spec = getSpec(op, minPaddedArea);
     if (!spec) {
       return rewriter.notifyMatchFailure(op, "not a static 2-D average pool");
     }
-    spec->minPaddedArea = minPaddedArea;
     VPU::NCE::Reasons reasons;
     FailureOr<Plan> plan = planRewrite(op, *spec, reasons);
     if (failed(plan)) {
@@ -662,13 +671,9 @@ struct ConvertAvgPoolToDWConvPass
 
   /// Why the pass left the pool `op` as it is ("" if it did not).
   template <typename OpT> std::string whyUnchanged(OpT op) const {
-    std::optional<PoolSpec> spec = getSpec(op);
-    if (!spec) {
-      return "";
-    }
-    spec->minPaddedArea = minPaddedArea;
+    std::optional<PoolSpec> spec = getSpec(op, minPaddedArea);
     VPU::NCE::Reasons reasons;
-    if (failed(planRewrite(op, *spec, reasons))) {
+    if (spec && failed(planRewrite(op, *spec, reasons))) {
       return reasons.join();
     }
     return "";

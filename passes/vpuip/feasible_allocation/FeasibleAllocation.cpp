@@ -691,14 +691,16 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
       return failure();
     }
     // The best schedule without and with shared copies (the first on a tie).
-    uint64_t best = *first;
-    size_t bestIndex = 0;
-    std::optional<feasible::Schedule> bestShared;
-    uint64_t bestSharedEstimate = 0;
-    size_t bestSharedIndex = 0;
+    struct Kept {
+      std::optional<feasible::Schedule> schedule;
+      uint64_t estimate = 0;
+      size_t index = 0;
+    };
+    Kept kept[2];
+    kept[0] = {std::move(*schedule), *first, 0};
     std::string estimates =
         describe(candidates.front()) + " " + std::to_string(*first);
-    for (size_t index = 1; index < candidates.size() && schedule; ++index) {
+    for (size_t index = 1; index < candidates.size(); ++index) {
       llvm::Expected<feasible::Schedule> other =
           feasible::scheduleGraph(problem->graph, candidates[index]);
       if (!other) {
@@ -712,26 +714,21 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
       }
       estimates +=
           ", " + describe(candidates[index]) + " " + std::to_string(*estimate);
-      if (candidates[index].shareCopies) {
-        if (!bestShared || *estimate < bestSharedEstimate) {
-          bestShared = std::move(*other);
-          bestSharedEstimate = *estimate;
-          bestSharedIndex = index;
-        }
-      } else if (*estimate < best) {
-        best = *estimate;
-        bestIndex = index;
-        schedule = std::move(other);
+      Kept &best = kept[candidates[index].shareCopies ? 1 : 0];
+      if (!best.schedule || *estimate < best.estimate) {
+        best = {std::move(*other), *estimate, index};
       }
     }
     // Shared copies must win by the margin.
-    if (schedule && bestShared &&
-        static_cast<double>(bestSharedEstimate) <
-            static_cast<double>(best) * (1.0 - shareMargin)) {
-      schedule = std::move(*bestShared);
-      bestIndex = bestSharedIndex;
+    const bool shared =
+        kept[1].schedule &&
+        static_cast<double>(kept[1].estimate) <
+            static_cast<double>(kept[0].estimate) * (1.0 - shareMargin);
+    Kept &chosen = kept[shared ? 1 : 0];
+    if (schedule) {
+      schedule = std::move(*chosen.schedule);
     }
-    choice = "; kept " + describe(candidates[bestIndex]) +
+    choice = "; kept " + describe(candidates[chosen.index]) +
              " of the list-scheduled estimates (cycles) " + estimates;
   }
   if (!schedule) {
