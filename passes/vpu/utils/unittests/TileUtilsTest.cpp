@@ -62,6 +62,16 @@ protected:
   OwningOpRef<ModuleOp> module;
 };
 
+/// Expects the piece `tile` to read `inputRows` input rows from
+/// `inputOffset` and keep `padTop` and `padBottom` rows of padding.
+void expectRows(const TileBox &tile, int64_t inputOffset, int64_t inputRows,
+                int64_t padTop, int64_t padBottom) {
+  EXPECT_EQ(tile.inputOffset, inputOffset);
+  EXPECT_EQ(tile.inputRows, inputRows);
+  EXPECT_EQ(tile.padTop, padTop);
+  EXPECT_EQ(tile.padBottom, padBottom);
+}
+
 /// A 3x3 convolution, padding 1, 16 -> 16 channels, 14 x 9.
 const char *const kConv3x3 =
     R"(func.func @main(%x: tensor<1x16x14x9xf16, #NHWC>) -> tensor<1x16x14x9xf16, #NHWC> {
@@ -99,24 +109,12 @@ TEST_F(TileUtilsTest, rowPiecesReadTheirHaloAndKeepTheTrueEdges) {
   std::optional<OpGeometry> g = geometryOf(kConv3x3);
   ASSERT_TRUE(g);
   // Output rows 0..3 read input rows -1..4: rows 0..4 and the top padding.
-  TileBox top = rowBox(*g, 0, 4);
-  EXPECT_EQ(top.inputOffset, 0);
-  EXPECT_EQ(top.inputRows, 5);
-  EXPECT_EQ(top.padTop, 1);
-  EXPECT_EQ(top.padBottom, 0);
+  expectRows(rowBox(*g, 0, 4), 0, 5, 1, 0);
   // Output rows 4..7 read input rows 3..8: no padding.
-  TileBox middle = rowBox(*g, 4, 4);
-  EXPECT_EQ(middle.inputOffset, 3);
-  EXPECT_EQ(middle.inputRows, 6);
-  EXPECT_EQ(middle.padTop, 0);
-  EXPECT_EQ(middle.padBottom, 0);
+  expectRows(rowBox(*g, 4, 4), 3, 6, 0, 0);
   // Output rows 10..13 read input rows 9..14: rows 9..13 and the bottom
   // padding.
-  TileBox bottom = rowBox(*g, 10, 4);
-  EXPECT_EQ(bottom.inputOffset, 9);
-  EXPECT_EQ(bottom.inputRows, 5);
-  EXPECT_EQ(bottom.padTop, 0);
-  EXPECT_EQ(bottom.padBottom, 1);
+  expectRows(rowBox(*g, 10, 4), 9, 5, 0, 1);
 
   // 14 rows in 4 pieces: 4, 4, 3, 3, the larger first.
   SmallVector<TileBox> tiles = planTiles(*g, TileAxis::Height, 4);
@@ -141,16 +139,9 @@ TEST_F(TileUtilsTest, stridedRowPieces) {
 })");
   ASSERT_TRUE(g);
   // Output rows 4..7 read input rows 7..15, row 15 the bottom padding.
-  TileBox tile = rowBox(*g, 4, 4);
-  EXPECT_EQ(tile.inputOffset, 7);
-  EXPECT_EQ(tile.inputRows, 8);
-  EXPECT_EQ(tile.padTop, 0);
-  EXPECT_EQ(tile.padBottom, 1);
+  expectRows(rowBox(*g, 4, 4), 7, 8, 0, 1);
   // Output rows 0..3 read input rows -1..7.
-  tile = rowBox(*g, 0, 4);
-  EXPECT_EQ(tile.inputOffset, 0);
-  EXPECT_EQ(tile.inputRows, 8);
-  EXPECT_EQ(tile.padTop, 1);
+  expectRows(rowBox(*g, 0, 4), 0, 8, 1, 0);
 }
 
 TEST_F(TileUtilsTest, footprints) {
