@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <map>
+#include <tuple>
 
 #include "scheduler/dependencies/TaskDependencies.h"
 #include "scheduler/feasible/CmxArena.h"
@@ -74,6 +75,21 @@ static std::string describeTask(const Graph &graph, unsigned task) {
 static std::string describeBuffer(const Graph &graph, unsigned buffer) {
   return llvm::formatv("buffer '{0}' (#{1})", graph.buffers[buffer].name,
                        buffer);
+}
+
+std::pair<unsigned, uint64_t> countSharedUses(const Graph &graph,
+                                              const Schedule &schedule) {
+  llvm::DenseSet<std::pair<unsigned, unsigned>> shared;
+  uint64_t bytes = 0;
+  for (const Step &step : schedule.steps) {
+    for (const InstanceUse &use : step.cmx) {
+      if (schedule.instances[use.instance].buffer != use.buffer &&
+          shared.insert({use.buffer, use.instance}).second) {
+        bytes += graph.buffers[use.buffer].size;
+      }
+    }
+  }
+  return {static_cast<unsigned>(shared.size()), bytes};
 }
 
 uint64_t getTaskCmxFootprint(const Graph &graph, unsigned task,
@@ -387,21 +403,6 @@ private:
   /// The estimated end of the last step of each executor kind so far.
   uint64_t executorFree[kNumExecutorKinds] = {};
 };
-
-/// Sets the shared-copy statistics of `schedule`: the buffers that used the
-/// instance of another buffer, one count per buffer and instance.
-void countSharedUses(const Graph &graph, Schedule &schedule) {
-  llvm::DenseSet<std::pair<unsigned, unsigned>> shared;
-  for (const Step &step : schedule.steps) {
-    for (const InstanceUse &use : step.cmx) {
-      if (schedule.instances[use.instance].buffer != use.buffer &&
-          shared.insert({use.buffer, use.instance}).second) {
-        ++schedule.stats.numShared;
-        schedule.stats.sharedBytes += graph.buffers[use.buffer].size;
-      }
-    }
-  }
-}
 
 } // namespace
 
@@ -947,7 +948,8 @@ Schedule Scheduler::run() {
     stats.makespan = std::max(stats.makespan, step.end);
     stats.numDependencies += step.deps.size();
   }
-  countSharedUses(graph, schedule);
+  std::tie(stats.numShared, stats.sharedBytes) =
+      countSharedUses(graph, schedule);
   stats.peakCmxPerArena.assign(graph.getNumArenas(), 0);
   for (const Instance &instance : schedule.instances) {
     if (instance.size != 0) {

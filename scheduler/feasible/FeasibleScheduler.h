@@ -40,6 +40,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "llvm/ADT/ArrayRef.h"
@@ -338,6 +339,12 @@ llvm::Expected<Schedule> scheduleGraph(const Graph &graph,
 /// the statistics. The first violation is returned as an error.
 llvm::Error verifySchedule(const Graph &graph, const Schedule &schedule,
                            const SchedulerOptions &options = {});
+
+/// The shared-copy statistics of `schedule` (ScheduleStats::numShared and
+/// sharedBytes): the buffers its steps use in the instance of another
+/// buffer, counted once per buffer and instance, and their bytes.
+std::pair<unsigned, uint64_t> countSharedUses(const Graph &graph,
+                                              const Schedule &schedule);
 
 /// The least CMX of arena `arena` that task `task` needs on its own: its
 /// distinct CMX buffers of that arena packed by decreasing alignment, then

@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
-#include <set>
+#include <tuple>
 
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
@@ -619,16 +619,8 @@ llvm::Error Verifier::checkStats() {
       break;
     }
   }
-  std::set<std::pair<unsigned, unsigned>> shared;
-  for (const Step &step : schedule.steps) {
-    for (const InstanceUse &use : step.cmx) {
-      if (schedule.instances[use.instance].buffer != use.buffer &&
-          shared.emplace(use.buffer, use.instance).second) {
-        ++expected.numShared;
-        expected.sharedBytes += graph.buffers[use.buffer].size;
-      }
-    }
-  }
+  std::tie(expected.numShared, expected.sharedBytes) =
+      countSharedUses(graph, schedule);
   expected.peakCmxPerArena.assign(graph.getNumArenas(), 0);
   for (const Instance &instance : schedule.instances) {
     if (instance.size != 0) {

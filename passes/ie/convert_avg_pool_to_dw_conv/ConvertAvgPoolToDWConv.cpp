@@ -63,7 +63,7 @@ struct PoolSpec {
   int64_t cmxBytes = 0;
   /// The least H * W of a mean that rule 3 rewrites (the pass's
   /// `min-padded-area`).
-  int64_t minPaddedArea = kDefaultMinPaddedArea;
+  int64_t minPaddedArea = ConvertAvgPoolToDWConvPassOptions().minPaddedArea;
   /// Whether the target runs software layers on UPA SHAVEs (VPUX30XX),
   /// where rule 3 is not made.
   bool upaShaves = false;

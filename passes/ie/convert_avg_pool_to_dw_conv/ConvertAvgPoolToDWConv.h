@@ -26,17 +26,16 @@ namespace mlir::vpuc::IE {
 #define GEN_PASS_DECL_CONVERTAVGPOOLTODWCONVPASS
 #include "passes/ie/convert_avg_pool_to_dw_conv/Passes.h.inc" // IWYU pragma: keep
 
-/// The default of the pass's `min-padded-area` option.
-inline constexpr int64_t kDefaultMinPaddedArea = 256;
-
 /// Adds the patterns of vpuc-ie-convert-avg-pool-to-dw-conv: an IE.AvgPool the
 /// NCE cannot run as a pool, and a global IE.ReduceMean, become a pool, a
 /// depthwise convolution, a chain of pools or (over maps of at least
 /// `minPaddedArea` elements per channel) a chain of zero-padded pools the NCE
-/// runs, where that is exact. The context must have the NCE legality models
+/// runs, where that is exact (`minPaddedArea` by default the pass option's
+/// default). The context must have the NCE legality models
 /// (VPU::registerNCELegalityModels).
 void populateConvertAvgPoolToDWConvPatterns(
-    RewritePatternSet &patterns, int64_t minPaddedArea = kDefaultMinPaddedArea);
+    RewritePatternSet &patterns,
+    int64_t minPaddedArea = ConvertAvgPoolToDWConvPassOptions().minPaddedArea);
 
 } // namespace mlir::vpuc::IE
 

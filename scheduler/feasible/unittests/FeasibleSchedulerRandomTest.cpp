@@ -102,6 +102,17 @@ void scheduleAndVerify(const Graph &graph, const std::string &label,
   }
 }
 
+/// The sizes, widths and pressures that MultipleArenas and SharedCopies sweep
+/// over with `seed`.
+RandomGraphOptions sweptOptions(uint64_t seed) {
+  const double pressures[] = {0.0, 0.5, 0.85, 1.0};
+  RandomGraphOptions options;
+  options.numComputeTasks = 3 + seed % 40;
+  options.maxLayerWidth = 1 + seed % 4;
+  options.pressure = pressures[seed % 4];
+  return options;
+}
+
 TEST(FeasibleSchedulerRandomTest, ThousandsOfSmallGraphs) {
   const double pressures[] = {0.0, 0.3, 0.6, 0.85, 1.0};
   Totals totals;
@@ -137,13 +148,9 @@ TEST(FeasibleSchedulerRandomTest, ThousandsOfSmallGraphs) {
 // arenas with one capacity each; tasks often use buffers of several arenas
 // (e.g. a DMA from one cluster's CMX to another's).
 TEST(FeasibleSchedulerRandomTest, MultipleArenas) {
-  const double pressures[] = {0.0, 0.5, 0.85, 1.0};
   Totals totals;
   for (uint64_t seed = 0; seed < 400; ++seed) {
-    RandomGraphOptions options;
-    options.numComputeTasks = 3 + seed % 40;
-    options.maxLayerWidth = 1 + seed % 4;
-    options.pressure = pressures[seed % 4];
+    RandomGraphOptions options = sweptOptions(seed);
     options.numArenas = 2 + seed % 3;
     Graph graph = makeRandomGraph(20000 + seed, options);
     ASSERT_EQ(graph.getNumArenas(), options.numArenas);
@@ -168,13 +175,9 @@ TEST(FeasibleSchedulerRandomTest, MultipleArenas) {
 // a buffer whose copy is resident uses that copy's instance, and the
 // verifier replays that every reader finds the content it expects.
 TEST(FeasibleSchedulerRandomTest, SharedCopies) {
-  const double pressures[] = {0.0, 0.5, 0.85, 1.0};
   Totals totals;
   for (uint64_t seed = 0; seed < 500; ++seed) {
-    RandomGraphOptions options;
-    options.numComputeTasks = 3 + seed % 40;
-    options.maxLayerWidth = 1 + seed % 4;
-    options.pressure = pressures[seed % 4];
+    RandomGraphOptions options = sweptOptions(seed);
     options.numArenas = 1 + seed % 3;
     options.irregular = seed % 5 != 0;
     options.copyChance = 0.4;

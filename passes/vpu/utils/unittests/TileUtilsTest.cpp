@@ -33,16 +33,24 @@ class TileUtilsTest : public testing::SplitEquivalence, public ::testing::Test {
 protected:
   TileUtilsTest() : SplitEquivalence(/*seed=*/7) {}
 
-  /// The geometry of the one NCE op of `function` (see expandConstants),
-  /// in a module with `moduleAttrs` ("" for none).
-  std::optional<OpGeometry> geometryOf(const std::string &function,
-                                       const std::string &moduleAttrs = "") {
+  /// Parses `function` (see expandConstants) into `module`, with
+  /// `moduleAttrs` ("" for none); false (a failure recorded) if it does not
+  /// parse.
+  bool parse(const std::string &function, const std::string &moduleAttrs) {
     std::string source = withNhwcAndConstants(
         "module" + (moduleAttrs.empty() ? "" : " attributes " + moduleAttrs) +
         " {\n" + function + "\n}");
     module = parseSourceString<ModuleOp>(source, &context);
     if (!module) {
       ADD_FAILURE() << "does not parse:\n" << source;
+    }
+    return static_cast<bool>(module);
+  }
+
+  /// The geometry of the last NCE op of `function`, parsed (parse()).
+  std::optional<OpGeometry> geometryOf(const std::string &function,
+                                       const std::string &moduleAttrs = "") {
+    if (!parse(function, moduleAttrs)) {
       return std::nullopt;
     }
     NCEOpInterface nce;
@@ -225,8 +233,7 @@ const char *const kClusterRows =
 })";
 
 TEST_F(TileUtilsTest, clusterPiecesFollowTheirProducers) {
-  std::optional<OpGeometry> g = geometryOf(kClusterRows);
-  ASSERT_TRUE(g);
+  ASSERT_TRUE(parse(kClusterRows, ""));
   func::FuncOp func = *module->getOps<func::FuncOp>().begin();
   SmallVector<Operation *> ops;
   for (Operation &op : func.getBody().front().without_terminator()) {
