@@ -119,6 +119,41 @@ bool CmxArena::allocateAt(uint64_t offset, uint64_t size, uint64_t alignment) {
   return true;
 }
 
+std::optional<uint64_t> CmxArena::allocateFreeIn(const CmxArena &other,
+                                                 uint64_t size,
+                                                 uint64_t alignment) {
+  assert(llvm::isPowerOf2_64(alignment) && "alignment must be a power of 2");
+  if (size == 0) {
+    return 0;
+  }
+  std::optional<uint64_t> best;
+  uint64_t bestSlack = 0;
+  for (auto [start, end] : freeRanges) {
+    // The free ranges of `other` overlapping [start, end).
+    auto it = other.freeRanges.upper_bound(start);
+    if (it != other.freeRanges.begin()) {
+      --it;
+    }
+    for (; it != other.freeRanges.end() && it->first < end; ++it) {
+      uint64_t from = llvm::alignTo(std::max(start, it->first), alignment);
+      uint64_t to = std::min(end, it->second);
+      if (from >= to || to - from < size) {
+        continue;
+      }
+      uint64_t slack = (end - start) - size;
+      if (!best || slack < bestSlack) {
+        best = from;
+        bestSlack = slack;
+      }
+      break;
+    }
+  }
+  if (best && !allocateAt(*best, size, alignment)) {
+    return std::nullopt;
+  }
+  return best;
+}
+
 void CmxArena::release(uint64_t offset, uint64_t size) {
   if (size == 0) {
     return;

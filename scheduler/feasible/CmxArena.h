@@ -54,6 +54,14 @@ public:
   /// `offset` a multiple of `alignment`; returns false (and changes nothing)
   /// otherwise. A zero-size request succeeds only at offset 0, as allocate.
   bool allocateAt(uint64_t offset, uint64_t size, uint64_t alignment);
+  /// Allocates `size` bytes at an offset that is a multiple of `alignment`
+  /// and whose range is free in `other` too (another cluster's CMX, for a
+  /// copy of the same data there), best fit in this arena. Returns
+  /// std::nullopt (and changes nothing) when no such range exists. A
+  /// zero-size request succeeds at offset 0, as allocate.
+  std::optional<uint64_t> allocateFreeIn(const CmxArena &other, uint64_t size,
+                                         uint64_t alignment);
+
   /// Returns true if `allocate(size, alignment)` would succeed.
   bool canAllocate(uint64_t size, uint64_t alignment) const;
 

@@ -256,6 +256,14 @@ public:
       arenas.emplace_back(graph.getArenaCapacity(arena),
                           options.avoidRecentReleases);
     }
+    for (const Buffer &buffer : graph.buffers) {
+      if (buffer.twin != 0 && buffer.memory == MemoryKind::CMX) {
+        llvm::SmallVector<unsigned, 2> &group = twinArenas[buffer.twin];
+        if (!llvm::is_contained(group, buffer.arena)) {
+          group.push_back(buffer.arena);
+        }
+      }
+    }
     if (options.shareCopies) {
       for (unsigned buffer = 0, e = graph.buffers.size(); buffer < e;
            ++buffer) {
@@ -307,19 +315,32 @@ private:
   }
   /// Allocates `buffer` in its arena: with `twins`, at the offset of the
   /// twin placed last while that twin is in CMX and the range is free
-  /// (Buffer::twin), else best fit.
+  /// (Buffer::twin), else, for a twin with SchedulerOptions::jointTwins, at
+  /// the best fit whose range is free in the arena of another twin too
+  /// (where it will likely be placed soon); else best fit.
   std::optional<uint64_t> place(unsigned buffer, bool twins = true) {
     const Buffer &b = graph.buffers[buffer];
     CmxArena &arena = arenaOf(buffer);
+    std::optional<uint64_t> offset;
     if (twins && b.twin != 0) {
       auto it = twinOffsets.find(b.twin);
       if (it != twinOffsets.end() &&
-          buffers[it->second.second].residency == Residency::Resident &&
-          arena.allocateAt(it->second.first, b.size, b.alignment)) {
-        return it->second.first;
+          buffers[it->second.second].residency == Residency::Resident) {
+        if (arena.allocateAt(it->second.first, b.size, b.alignment)) {
+          return it->second.first;
+        }
+      } else if (options.jointTwins) {
+        for (unsigned other : twinArenas.lookup(b.twin)) {
+          if (other != b.arena && (offset = arena.allocateFreeIn(
+                                       arenas[other], b.size, b.alignment))) {
+            break;
+          }
+        }
       }
     }
-    std::optional<uint64_t> offset = arena.allocate(b.size, b.alignment);
+    if (!offset) {
+      offset = arena.allocate(b.size, b.alignment);
+    }
     if (offset && b.twin != 0) {
       twinOffsets[b.twin] = {*offset, buffer};
     }
@@ -381,6 +402,8 @@ private:
   /// The offset the last buffer of each twin group placed by best fit
   /// took, and that buffer.
   llvm::DenseMap<uint64_t, std::pair<uint64_t, unsigned>> twinOffsets;
+  /// The arenas of the buffers of each twin group.
+  llvm::DenseMap<uint64_t, llvm::SmallVector<unsigned, 2>> twinArenas;
   std::vector<BufferState> buffers;
   /// The resident buffers in each instance (more than one: shared copies).
   std::vector<unsigned> instanceHolders;

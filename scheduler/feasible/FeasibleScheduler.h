@@ -185,6 +185,11 @@ struct SchedulerOptions {
   /// joins that instance instead of being loaded: the instance is released
   /// once every buffer in it has left. The data task then has no step.
   bool shareCopies = false;
+  /// A CMX buffer with a twin (Buffer::twin) placed while no twin of its
+  /// group is resident takes, where one exists, the best-fit offset whose
+  /// range is also free in the arena of another twin, so that the twin
+  /// placed next can take the same offset and one broadcast DMA fill both.
+  bool jointTwins = false;
   /// The cycles of an inserted spill DMA of `bytes` between CMX and DDR
   /// (reloads cost what their data task costs): the compiler passes the cost
   /// model's (core/cost/CostModel.h). Null: 1 cycle.

@@ -654,6 +654,14 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
     }
     candidates.push_back(candidate);
   }
+  // With joint-twins, each also with joint twins (right after it).
+  if (jointTwins) {
+    for (size_t index = candidates.size(); index-- > 0;) {
+      feasible::SchedulerOptions joint = candidates[index];
+      joint.jointTwins = true;
+      candidates.insert(candidates.begin() + index + 1, joint);
+    }
+  }
   // With share-copies, each also with shared copies (right after it).
   if (shareCopies) {
     for (size_t index = candidates.size(); index-- > 0;) {
@@ -672,8 +680,10 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
           estimateDdrCycles(llvm::cast<TaskOpInterface>(op), *costModel));
     }
     auto describe = [](const feasible::SchedulerOptions &candidate) {
-      return llvm::formatv("lookahead {0}{1}{2}", candidate.prefetchLookahead,
+      return llvm::formatv("lookahead {0}{1}{2}{3}",
+                           candidate.prefetchLookahead,
                            candidate.prefetchIdleLookahead > 0 ? " idle" : "",
+                           candidate.jointTwins ? " joint" : "",
                            candidate.shareCopies ? " shared" : "")
           .str();
     };
@@ -690,14 +700,18 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
     if (failed(first)) {
       return failure();
     }
-    // The best schedule without and with shared copies (the first on a tie).
+    // The best schedule of each kind: plain, with shared copies, with joint
+    // twins, with both (the first on a tie).
     struct Kept {
       std::optional<feasible::Schedule> schedule;
       uint64_t estimate = 0;
       size_t index = 0;
     };
-    Kept kept[2];
-    kept[0] = {std::move(*schedule), *first, 0};
+    auto kindOf = [](const feasible::SchedulerOptions &candidate) {
+      return (candidate.shareCopies ? 1 : 0) + (candidate.jointTwins ? 2 : 0);
+    };
+    Kept kept[4];
+    kept[kindOf(candidates.front())] = {std::move(*schedule), *first, 0};
     std::string estimates =
         describe(candidates.front()) + " " + std::to_string(*first);
     for (size_t index = 1; index < candidates.size(); ++index) {
@@ -714,21 +728,26 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
       }
       estimates +=
           ", " + describe(candidates[index]) + " " + std::to_string(*estimate);
-      Kept &best = kept[candidates[index].shareCopies ? 1 : 0];
+      Kept &best = kept[kindOf(candidates[index])];
       if (!best.schedule || *estimate < best.estimate) {
         best = {std::move(*other), *estimate, index};
       }
     }
-    // Shared copies must win by the margin.
-    const bool shared =
-        kept[1].schedule &&
-        static_cast<double>(kept[1].estimate) <
-            static_cast<double>(kept[0].estimate) * (1.0 - shareMargin);
-    Kept &chosen = kept[shared ? 1 : 0];
-    if (schedule) {
-      schedule = std::move(*chosen.schedule);
+    // Shared copies and joint twins must win over the plain schedule by the
+    // margin; the lowest estimate of those that do is kept.
+    Kept *chosen = &kept[0];
+    const double bar =
+        static_cast<double>(kept[0].estimate) * (1.0 - shareMargin);
+    for (Kept &variant : llvm::drop_begin(kept)) {
+      if (variant.schedule && static_cast<double>(variant.estimate) < bar &&
+          variant.estimate < chosen->estimate) {
+        chosen = &variant;
+      }
     }
-    choice = "; kept " + describe(candidates[chosen.index]) +
+    if (schedule) {
+      schedule = std::move(*chosen->schedule);
+    }
+    choice = "; kept " + describe(candidates[chosen->index]) +
              " of the list-scheduled estimates (cycles) " + estimates;
   }
   if (!schedule) {

@@ -118,6 +118,18 @@ def FeasibleAllocationPass
     twice the candidates one that wins by less is as likely slower
     (resnet18: 0.2 % lower estimate, 2.4 % slower in the emulator).
 
+    **Joint twins.** A twin takes the offset of its resident twin only if
+    that range is free in its own cluster; else each copy is loaded on its
+    own (EfficientNet-B2 on VPUX37XX: 1.0 MB of its 20.8 MB of constant
+    loads). With `joint-twins`, every candidate is also scheduled (with and
+    without shared copies) with the scheduler's `jointTwins`: a twin placed
+    while no twin of its group is in CMX takes the best fit whose range is
+    also free in another twin's cluster. That constrains the placement, so
+    the best such schedule is kept only if it beats the best with neither
+    by `share-margin`, as shared copies must (EfficientNet-B2: 19.7 MB of
+    constant loads, the same latency; MnasNet 4.2 % faster, ResNet-34
+    2.7 % slower; docs/cost_model.md).
+
     **Costs** (estimates for the schedule's timing only, not its
     decisions): the cycles of each task alone under the target's cost model
     (core/cost/CostModel.h, the emulator's; docs/cost_model.md), at least 1
@@ -219,10 +231,17 @@ def FeasibleAllocationPass
            "read that copy), and keep the best of those if its "
            "list-scheduled makespan estimate beats the best without by "
            "share-margin">,
+    Option<"jointTwins", "joint-twins", "bool", /*default=*/"false",
+           "Also schedule every candidate with joint twins (a constant's "
+           "load into a cluster's CMX, while no copy of it is in another "
+           "cluster's CMX, takes an offset free there too, so that the "
+           "other cluster's load can be one broadcast with it) and keep the "
+           "best if its list-scheduled makespan estimate beats the best "
+           "without by share-margin">,
     Option<"shareMargin", "share-margin", "double", /*default=*/"0.01",
-           "With share-copies: the fraction of the best estimate without "
-           "shared copies by which the best with them must be lower to be "
-           "kept, in [0, 1)">,
+           "With share-copies or joint-twins: the fraction of the best "
+           "estimate with neither by which the best with shared copies, joint "
+           "twins or both must be lower to be kept, in [0, 1)">,
     Option<"cmxBytes", "cmx-bytes", "int64_t", /*default=*/"0",
            "CMX bytes of each cluster the pass may use (0: cmx_size of the "
            "target resources)">,

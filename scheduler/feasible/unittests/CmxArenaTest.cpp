@@ -149,6 +149,31 @@ TEST(CmxArenaTest, AllocatesAtAFreeOffset) {
   EXPECT_FALSE(arena.allocateAt(8, 0, 1));
 }
 
+/// allocateFreeIn takes the best fit among the ranges free in both arenas,
+/// aligned, and changes nothing when there is none.
+TEST(CmxArenaTest, AllocatesARangeFreeInAnotherArena) {
+  CmxArena arena(1000);
+  ASSERT_TRUE(arena.allocateAt(0, 100, 1));
+  ASSERT_TRUE(arena.allocateAt(400, 50, 1));
+  // Free here: [100, 400) and [450, 1000); in `other`: [300, 1000).
+  CmxArena other(1000);
+  ASSERT_TRUE(other.allocateAt(0, 300, 1));
+  // Plain best fit would take 100; [300, 400) is the tightest range free in
+  // both.
+  EXPECT_EQ(arena.allocateFreeIn(other, 80, 1), std::optional<uint64_t>(300));
+  EXPECT_EQ(arena.getUsedBytes(), 230u);
+  arena.release(300, 80);
+  // Aligned to 64 within [300, 400): 320.
+  EXPECT_EQ(arena.allocateFreeIn(other, 64, 64), std::optional<uint64_t>(320));
+  arena.release(320, 64);
+  // With `other` free only in [300, 400), 150 bytes fit nowhere in both.
+  ASSERT_TRUE(other.allocateAt(400, 600, 1));
+  EXPECT_EQ(arena.allocateFreeIn(other, 150, 1), std::nullopt);
+  EXPECT_EQ(arena.getUsedBytes(), 150u);
+  // A zero-size block: offset 0, as with allocate.
+  EXPECT_EQ(arena.allocateFreeIn(other, 0, 1), std::optional<uint64_t>(0));
+}
+
 /// An arena avoiding its last release places a block elsewhere while other
 /// free space holds it, and in the released range when nothing else does.
 TEST(CmxArenaTest, AvoidsTheLastReleasesWhileOtherSpaceHolds) {

@@ -617,6 +617,55 @@ TEST(FeasibleSchedulerTest, TwinsTakeTheSameOffset) {
   }
 }
 
+TEST(FeasibleSchedulerTest, JointTwinsTakeAnOffsetFreeInBothArenas) {
+  // pre1 leaves x1 at [80, 140) of cluster 1 (its input a1 at [0, 80) is
+  // dead). conv0 then places its copy of the weights in cluster 0, which
+  // holds x0 at [0, 100): best fit puts it at 100, partly taken in cluster
+  // 1, so conv1's copy goes to 140 there. With joint twins, cluster 0's copy
+  // takes the best fit free in both clusters, 140, and conv1's copy follows.
+  for (bool joint : {false, true}) {
+    Builder b(0);
+    b.graph.arenaCapacities = {200, 200};
+    unsigned in = b.ddr("in", 100, true);
+    unsigned w = b.ddr("w", 60, true);
+    unsigned out = b.ddr("out", 20);
+    unsigned a1 = b.cmx("a1", 80, 1, 1);
+    unsigned x0 = b.cmx("x0", 100, 1, 0);
+    unsigned x1 = b.cmx("x1", 60, 1, 1);
+    unsigned w0 = b.cmx("w0", 60, 1, 0);
+    unsigned w1 = b.cmx("w1", 60, 1, 1);
+    unsigned y0 = b.cmx("y0", 20, 1, 0);
+    unsigned y1 = b.cmx("y1", 20, 1, 1);
+    b.graph.buffers[w0].twin = 7;
+    b.graph.buffers[w1].twin = 7;
+    b.dma("load_a1", {in}, {a1});
+    b.dma("load_x0", {in}, {x0});
+    b.dma("load_w0", {w}, {w0});
+    b.dma("load_w1", {w}, {w1});
+    b.dpu("pre1", {a1}, {x1});
+    b.dpu("conv0", {x0, w0}, {y0});
+    b.dpu("conv1", {x1, w1}, {y1});
+    b.dma("store0", {y0}, {out});
+    b.dma("store1", {y1}, {out});
+    SchedulerOptions options;
+    options.jointTwins = joint;
+    Schedule schedule = scheduleOk(b.graph, options);
+    auto offsetOf = [&](unsigned buffer) {
+      for (const Instance &instance : schedule.instances) {
+        if (instance.buffer == buffer) {
+          return instance.offset;
+        }
+      }
+      ADD_FAILURE() << "no instance of buffer " << buffer;
+      return uint64_t{0};
+    };
+    EXPECT_EQ(offsetOf(x1), 80u);
+    EXPECT_EQ(offsetOf(w0), joint ? 140u : 100u);
+    EXPECT_EQ(offsetOf(w1), 140u);
+    EXPECT_EQ(schedule.stats.numSpillWrites + schedule.stats.numReloads, 0u);
+  }
+}
+
 TEST(FeasibleSchedulerTest, SharesAResidentCopy) {
   // w1 and w2 hold the same bytes. With lookahead 1, w2 is wanted after
   // conv1, before w1 is released: conv2 reads w1's instance and load_w2
