@@ -573,6 +573,32 @@ TEST(FeasibleSchedulerTest, ArenasAreSeparateMemories) {
   EXPECT_FALSE(llvm::is_contained(conv1.deps, schedule.stepOfTask[c0]));
 }
 
+/// The offset of the first instance of `buffer` in `schedule`.
+uint64_t instanceOffset(const Schedule &schedule, unsigned buffer) {
+  for (const Instance &instance : schedule.instances) {
+    if (instance.buffer == buffer) {
+      return instance.offset;
+    }
+  }
+  ADD_FAILURE() << "no instance of buffer " << buffer;
+  return 0;
+}
+
+/// Adds to `b` two convolutions, conv0 on cluster 0 reading x0 and w0 and
+/// conv1 on cluster 1 reading x1 and w1, each stored to `out`; w0 and w1
+/// are loads of `w`.
+void addTwoClusterConvs(Builder &b, unsigned w, unsigned out, unsigned x0,
+                        unsigned x1, unsigned w0, unsigned w1) {
+  unsigned y0 = b.cmx("y0", 20, 1, 0);
+  unsigned y1 = b.cmx("y1", 20, 1, 1);
+  b.dma("load_w0", {w}, {w0});
+  b.dma("load_w1", {w}, {w1});
+  b.dpu("conv0", {x0, w0}, {y0});
+  b.dpu("conv1", {x1, w1}, {y1});
+  b.dma("store0", {y0}, {out});
+  b.dma("store1", {y1}, {out});
+}
+
 TEST(FeasibleSchedulerTest, TwinsTakeTheSameOffset) {
   // When the weights arrive, cluster 0 holds x0 at [0, 100) and cluster 1
   // x1 at [0, 40): best fit puts cluster 0's copy of the weights at 100 and
@@ -588,32 +614,16 @@ TEST(FeasibleSchedulerTest, TwinsTakeTheSameOffset) {
     unsigned x1 = b.cmx("x1", 40, 1, 1);
     unsigned w0 = b.cmx("w0", 60, 1, 0);
     unsigned w1 = b.cmx("w1", 60, 1, 1);
-    unsigned y0 = b.cmx("y0", 40, 1, 0);
-    unsigned y1 = b.cmx("y1", 40, 1, 1);
     if (twins) {
       b.graph.buffers[w0].twin = 7;
       b.graph.buffers[w1].twin = 7;
     }
     b.dma("load_x0", {in}, {x0});
     b.dma("load_x1", {in}, {x1});
-    b.dma("load_w0", {w}, {w0});
-    b.dma("load_w1", {w}, {w1});
-    b.dpu("conv0", {x0, w0}, {y0});
-    b.dpu("conv1", {x1, w1}, {y1});
-    b.dma("store0", {y0}, {out});
-    b.dma("store1", {y1}, {out});
+    addTwoClusterConvs(b, w, out, x0, x1, w0, w1);
     Schedule schedule = scheduleOk(b.graph);
-    auto offsetOf = [&](unsigned buffer) {
-      for (const Instance &instance : schedule.instances) {
-        if (instance.buffer == buffer) {
-          return instance.offset;
-        }
-      }
-      ADD_FAILURE() << "no instance of buffer " << buffer;
-      return uint64_t{0};
-    };
-    EXPECT_EQ(offsetOf(w0), 100u);
-    EXPECT_EQ(offsetOf(w1), twins ? 100u : 40u);
+    EXPECT_EQ(instanceOffset(schedule, w0), 100u);
+    EXPECT_EQ(instanceOffset(schedule, w1), twins ? 100u : 40u);
   }
 }
 
@@ -634,34 +644,18 @@ TEST(FeasibleSchedulerTest, JointTwinsTakeAnOffsetFreeInBothArenas) {
     unsigned x1 = b.cmx("x1", 60, 1, 1);
     unsigned w0 = b.cmx("w0", 60, 1, 0);
     unsigned w1 = b.cmx("w1", 60, 1, 1);
-    unsigned y0 = b.cmx("y0", 20, 1, 0);
-    unsigned y1 = b.cmx("y1", 20, 1, 1);
     b.graph.buffers[w0].twin = 7;
     b.graph.buffers[w1].twin = 7;
     b.dma("load_a1", {in}, {a1});
     b.dma("load_x0", {in}, {x0});
-    b.dma("load_w0", {w}, {w0});
-    b.dma("load_w1", {w}, {w1});
     b.dpu("pre1", {a1}, {x1});
-    b.dpu("conv0", {x0, w0}, {y0});
-    b.dpu("conv1", {x1, w1}, {y1});
-    b.dma("store0", {y0}, {out});
-    b.dma("store1", {y1}, {out});
+    addTwoClusterConvs(b, w, out, x0, x1, w0, w1);
     SchedulerOptions options;
     options.jointTwins = joint;
     Schedule schedule = scheduleOk(b.graph, options);
-    auto offsetOf = [&](unsigned buffer) {
-      for (const Instance &instance : schedule.instances) {
-        if (instance.buffer == buffer) {
-          return instance.offset;
-        }
-      }
-      ADD_FAILURE() << "no instance of buffer " << buffer;
-      return uint64_t{0};
-    };
-    EXPECT_EQ(offsetOf(x1), 80u);
-    EXPECT_EQ(offsetOf(w0), joint ? 140u : 100u);
-    EXPECT_EQ(offsetOf(w1), 140u);
+    EXPECT_EQ(instanceOffset(schedule, x1), 80u);
+    EXPECT_EQ(instanceOffset(schedule, w0), joint ? 140u : 100u);
+    EXPECT_EQ(instanceOffset(schedule, w1), 140u);
     EXPECT_EQ(schedule.stats.numSpillWrites + schedule.stats.numReloads, 0u);
   }
 }
