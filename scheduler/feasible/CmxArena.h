@@ -61,7 +61,6 @@ public:
   /// zero-size request succeeds at offset 0, as allocate.
   std::optional<uint64_t> allocateFreeIn(const CmxArena &other, uint64_t size,
                                          uint64_t alignment);
-
   /// Returns true if `allocate(size, alignment)` would succeed.
   bool canAllocate(uint64_t size, uint64_t alignment) const;
 

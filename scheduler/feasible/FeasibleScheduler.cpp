@@ -330,7 +330,9 @@ private:
           return it->second.first;
         }
       } else if (options.jointTwins) {
-        for (unsigned other : twinArenas.lookup(b.twin)) {
+        auto group = twinArenas.find(b.twin);
+        assert(group != twinArenas.end() && "a CMX twin has a group");
+        for (unsigned other : group->second) {
           if (other != b.arena && (offset = arena.allocateFreeIn(
                                        arenas[other], b.size, b.alignment))) {
             break;

@@ -654,21 +654,19 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
     }
     candidates.push_back(candidate);
   }
-  // With joint-twins, each also with joint twins (right after it).
+  // Each candidate also with `flag` set, right after it.
+  auto addVariants = [&](bool feasible::SchedulerOptions::*flag) {
+    for (size_t index = candidates.size(); index-- > 0;) {
+      feasible::SchedulerOptions variant = candidates[index];
+      variant.*flag = true;
+      candidates.insert(candidates.begin() + index + 1, variant);
+    }
+  };
   if (jointTwins) {
-    for (size_t index = candidates.size(); index-- > 0;) {
-      feasible::SchedulerOptions joint = candidates[index];
-      joint.jointTwins = true;
-      candidates.insert(candidates.begin() + index + 1, joint);
-    }
+    addVariants(&feasible::SchedulerOptions::jointTwins);
   }
-  // With share-copies, each also with shared copies (right after it).
   if (shareCopies) {
-    for (size_t index = candidates.size(); index-- > 0;) {
-      feasible::SchedulerOptions shared = candidates[index];
-      shared.shareCopies = true;
-      candidates.insert(candidates.begin() + index + 1, shared);
-    }
+    addVariants(&feasible::SchedulerOptions::shareCopies);
   }
   llvm::Expected<feasible::Schedule> schedule =
       feasible::scheduleGraph(problem->graph, candidates.front());
