@@ -50,6 +50,8 @@ llvm::StringRef stringifyStepKind(StepKind kind) {
     return "spill-read";
   case StepKind::Reload:
     return "reload";
+  case StepKind::Move:
+    return "move";
   }
   return "unknown";
 }
@@ -285,6 +287,18 @@ private:
   unsigned chooseVictim(llvm::ArrayRef<unsigned> needed, unsigned request);
   /// Moves `buffer` out of CMX (spill write unless not needed).
   void evict(unsigned buffer);
+  /// Whether evicting resident `buffer` writes it to DDR: an activation
+  /// whose spill slot does not hold its current version.
+  bool needsSpillWrite(unsigned buffer) const {
+    return analysis.dataTaskOf[buffer] == ~0u &&
+           buffers[buffer].spilledVersion !=
+               static_cast<int64_t>(buffers[buffer].version);
+  }
+  /// With options.moveToFit: moves one resident buffer within the arena of
+  /// `request` so that the buffers of `needed` not yet resident there all fit
+  /// after it (the smallest such buffer that is neither shared nor a twin);
+  /// false if none does.
+  bool moveToFit(llvm::ArrayRef<unsigned> needed, unsigned request);
   /// Schedules data tasks of the next compute tasks while they fit (and,
   /// with options.prefetchLeavesRoom, leave room once the `dying` buffers of
   /// the task just scheduled are released: leavesRoom).
@@ -636,6 +650,78 @@ void Scheduler::emitTask(unsigned task) {
   }
 }
 
+bool Scheduler::moveToFit(llvm::ArrayRef<unsigned> needed, unsigned request) {
+  const unsigned arenaIndex = graph.buffers[request].arena;
+  CmxArena &arena = arenas[arenaIndex];
+  llvm::SmallVector<unsigned, 8> missing;
+  uint64_t missingBytes = 0;
+  for (unsigned buffer : needed) {
+    if (buffers[buffer].residency != Residency::Resident &&
+        graph.buffers[buffer].arena == arenaIndex) {
+      missing.push_back(buffer);
+      missingBytes += graph.buffers[buffer].size;
+    }
+  }
+  // Holes can only be joined when the free bytes hold the missing buffers.
+  if (arena.getUsedBytes() + missingBytes > arena.getCapacity()) {
+    return false;
+  }
+  const Buffer &req = graph.buffers[request];
+  unsigned best = ~0u;
+  uint64_t bestOffset = 0;
+  for (unsigned buffer : resident) {
+    const Buffer &b = graph.buffers[buffer];
+    if (b.arena != arenaIndex || b.size == 0 || b.twin != 0 ||
+        isShared(buffer) ||
+        (best != ~0u && std::make_pair(b.size, buffer) >
+                            std::make_pair(graph.buffers[best].size, best))) {
+      continue;
+    }
+    const Instance &instance = schedule.instances[buffers[buffer].instance];
+    if (!arena.fitsIfReleased(instance.offset, instance.size, req.size,
+                              req.alignment)) {
+      continue;
+    }
+    // The new range is taken while the old one is held: they never overlap.
+    CmxArena trial = arena;
+    std::optional<uint64_t> offset = trial.allocate(b.size, b.alignment);
+    if (!offset) {
+      continue;
+    }
+    trial.release(instance.offset, instance.size);
+    if (llvm::all_of(missing, [&](unsigned other) {
+          const Buffer &o = graph.buffers[other];
+          return trial.allocate(o.size, o.alignment).has_value();
+        })) {
+      best = buffer;
+      bestOffset = *offset;
+    }
+  }
+  if (best == ~0u) {
+    return false;
+  }
+  const uint64_t size = graph.buffers[best].size;
+  [[maybe_unused]] bool taken =
+      arena.allocateAt(bestOffset, size, graph.buffers[best].alignment);
+  assert(taken && "the trial's offset is free");
+  unsigned from = buffers[best].instance;
+  releaseInstance(best);
+  unsigned to = createInstance(best, bestOffset);
+  Step step;
+  step.kind = StepKind::Move;
+  step.buffer = best;
+  step.executor = ExecutorKind::DMA;
+  step.cost = options.getMoveCycles(size);
+  step.cmx.push_back({best, from});
+  step.cmx.push_back({best, to});
+  Access accesses[] = {{Access::Space::Instance, from, true, false},
+                       {Access::Space::Instance, to, false, true}};
+  emit(std::move(step), accesses);
+  ++schedule.stats.numMoves;
+  schedule.stats.moveBytes += size;
+  return true;
+}
+
 void Scheduler::evict(unsigned buffer) {
   // A shared instance is freed only with all its buffers (data buffers,
   // dropped without a spill).
@@ -645,8 +731,7 @@ void Scheduler::evict(unsigned buffer) {
   }
   BufferState &state = buffers[buffer];
   unsigned instance = state.instance;
-  bool isData = analysis.dataTaskOf[buffer] != ~0u;
-  if (!isData && state.spilledVersion != static_cast<int64_t>(state.version)) {
+  if (needsSpillWrite(buffer)) {
     uint64_t size = graph.buffers[buffer].size;
     Step step;
     step.kind = StepKind::SpillWrite;
@@ -693,9 +778,7 @@ unsigned Scheduler::chooseVictim(llvm::ArrayRef<unsigned> needed,
     const Instance &instance = schedule.instances[buffers[buffer].instance];
     bool freesHole = arena.fitsIfReleased(instance.offset, instance.size,
                                           req.size, req.alignment);
-    bool cheap = analysis.dataTaskOf[buffer] != ~0u ||
-                 buffers[buffer].spilledVersion ==
-                     static_cast<int64_t>(buffers[buffer].version);
+    bool cheap = !needsSpillWrite(buffer);
     auto key = std::make_tuple(freesHole, next, cheap, instance.size);
     if (best == ~0u || key > bestKey || (key == bestKey && buffer < best)) {
       best = buffer;
@@ -737,6 +820,7 @@ void Scheduler::scheduleCompute(unsigned task) {
   // fails with the twins' offsets is tried again by best fit alone before
   // anything is evicted (which, with the footprint checked, always ends).
   bool twins = true;
+  unsigned moves = 0;
   while (true) {
     placed.clear();
     unsigned failed = ~0u;
@@ -761,7 +845,16 @@ void Scheduler::scheduleCompute(unsigned task) {
       twins = false;
       continue;
     }
-    evict(chooseVictim(needed, failed));
+    unsigned victim = chooseVictim(needed, failed);
+    // A move replaces the victim's trip through DDR and back; the eviction
+    // of a buffer that needs no spill write (a constant, or an activation
+    // whose DDR copy is current) stays, and frees the CMX.
+    if (options.moveToFit && moves < options.maxMovesPerTask &&
+        needsSpillWrite(victim) && moveToFit(needed, failed)) {
+      ++moves;
+      continue;
+    }
+    evict(victim);
   }
 
   // Bring in what is missing, then run the task.

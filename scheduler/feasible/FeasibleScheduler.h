@@ -190,14 +190,30 @@ struct SchedulerOptions {
   /// range is also free in the arena of another twin, so that the twin
   /// placed next can take the same offset and one broadcast DMA fill both.
   bool jointTwins = false;
+  /// When a buffer does not fit its arena although the free bytes would
+  /// hold it (the free space is cut into holes), a resident buffer is moved
+  /// within the arena (a CMX -> CMX DMA, StepKind::Move) if that leaves a
+  /// hole for it, before anything is evicted: the smallest such buffer that
+  /// is neither shared nor a twin, at most `maxMovesPerTask` times per
+  /// compute task. A spill moves the bytes through DDR twice.
+  bool moveToFit = false;
+  /// See moveToFit.
+  unsigned maxMovesPerTask = 4;
   /// The cycles of an inserted spill DMA of `bytes` between CMX and DDR
   /// (reloads cost what their data task costs): the compiler passes the cost
   /// model's (core/cost/CostModel.h). Null: 1 cycle.
   std::function<uint64_t(uint64_t bytes)> spillCycles;
+  /// The cycles of an inserted DMA moving `bytes` within a CMX arena
+  /// (moveToFit). Null: 1 cycle.
+  std::function<uint64_t(uint64_t bytes)> moveCycles;
 
   /// The cycles of a spill DMA of `bytes` (spillCycles, or 1).
   uint64_t getSpillCycles(uint64_t bytes) const {
     return spillCycles ? spillCycles(bytes) : 1;
+  }
+  /// The cycles of a move DMA of `bytes` (moveCycles, or 1).
+  uint64_t getMoveCycles(uint64_t bytes) const {
+    return moveCycles ? moveCycles(bytes) : 1;
   }
 };
 
@@ -216,9 +232,13 @@ enum class StepKind : uint8_t {
   /// Runs data task `task` again to reload its buffer `buffer` (evicted
   /// earlier) from the task's reloadable DDR source.
   Reload,
+  /// DMA CMX -> CMX within one arena: copies resident `buffer` from its
+  /// instance to a new one, which holds it from then on
+  /// (SchedulerOptions::moveToFit).
+  Move,
 };
 
-/// Returns "task", "spill-write", "spill-read" or "reload".
+/// Returns "task", "spill-write", "spill-read", "reload" or "move".
 llvm::StringRef stringifyStepKind(StepKind kind);
 
 /// A CMX buffer instance this step accesses.
@@ -235,7 +255,7 @@ struct Step {
   StepKind kind = StepKind::Task;
   /// The graph task run (Task, Reload), else ~0u.
   unsigned task = ~0u;
-  /// The buffer moved (SpillWrite, SpillRead, Reload), else ~0u.
+  /// The buffer moved (SpillWrite, SpillRead, Reload, Move), else ~0u.
   unsigned buffer = ~0u;
   /// The executor.
   ExecutorKind executor = ExecutorKind::DMA;
@@ -243,7 +263,8 @@ struct Step {
   uint64_t cost = 0;
   /// The CMX instances the step uses, one per CMX buffer it reads or writes:
   /// for a Task, every CMX buffer of the task; for a SpillWrite the instance
-  /// read; for a SpillRead or Reload the instance written.
+  /// read; for a SpillRead or Reload the instance written; for a Move the
+  /// instance read, then the instance written.
   llvm::SmallVector<InstanceUse, 4> cmx;
   /// The earlier steps this one waits for (transitively reduced, ascending).
   llvm::SmallVector<unsigned, 4> deps;
@@ -291,6 +312,10 @@ struct ScheduleStats {
   unsigned numReloads = 0;
   /// See numReloads.
   uint64_t reloadBytes = 0;
+  /// Moves within an arena (StepKind::Move) and their bytes.
+  unsigned numMoves = 0;
+  /// See numMoves.
+  uint64_t moveBytes = 0;
   /// Data tasks scheduled ahead of the compute task that needs them.
   unsigned numPrefetched = 0;
   /// Buffers that joined the instance of a resident equal copy instead of

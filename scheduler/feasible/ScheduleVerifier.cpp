@@ -243,6 +243,22 @@ llvm::Error Verifier::checkStepShapes() {
       }
       continue;
     }
+    if (step.kind == StepKind::Move) {
+      if (step.buffer >= numBuffers || step.cmx.size() != 2 ||
+          step.cmx[0].buffer != step.buffer ||
+          step.cmx[1].buffer != step.buffer ||
+          step.cmx[0].instance == step.cmx[1].instance ||
+          schedule.instances[step.cmx[0].instance].arena !=
+              schedule.instances[step.cmx[1].instance].arena ||
+          step.executor != ExecutorKind::DMA) {
+        return fail("{0} must be a DMA from one CMX instance of the buffer "
+                    "it moves to another in the same arena",
+                    describeStep(s));
+      }
+      addAccess({Space::Instance, step.cmx[0].instance}, true, false);
+      addAccess({Space::Instance, step.cmx[1].instance}, false, true);
+      continue;
+    }
     if (step.buffer >= numBuffers || step.cmx.size() != 1 ||
         step.cmx.front().buffer != step.buffer ||
         step.executor != ExecutorKind::DMA) {
@@ -291,6 +307,7 @@ llvm::Error Verifier::checkStepShapes() {
       break;
     }
     case StepKind::Task:
+    case StepKind::Move:
       break;
     }
   }
@@ -568,6 +585,19 @@ llvm::Error Verifier::replay() {
       contents[{Space::Instance, step.cmx.front().instance}] = {
           step.buffer, versionBefore(step.task, step.buffer) + 1, s, true};
       break;
+    case StepKind::Move: {
+      auto it = contents.find({Space::Instance, step.cmx[0].instance});
+      if (it == contents.end() ||
+          (it->second.buffer != step.buffer &&
+           !sameContent(it->second.buffer, step.buffer))) {
+        return fail("{0} moves an instance that does not hold the buffer",
+                    describeStep(s));
+      }
+      Content moved = it->second;
+      moved.writer = s;
+      contents[{Space::Instance, step.cmx[1].instance}] = moved;
+      break;
+    }
     }
   }
   return llvm::Error::success();
@@ -617,6 +647,14 @@ llvm::Error Verifier::checkStats() {
       ++expected.numReloads;
       expected.reloadBytes += size;
       break;
+    case StepKind::Move:
+      ++expected.numMoves;
+      expected.moveBytes += size;
+      if (step.cost != options.getMoveCycles(size)) {
+        return fail("{0} costs {1} cycles, expected {2}", describeStep(s),
+                    step.cost, options.getMoveCycles(size));
+      }
+      break;
     }
   }
   std::tie(expected.numShared, expected.sharedBytes) =
@@ -641,6 +679,8 @@ llvm::Error Verifier::checkStats() {
       actual.spillReadBytes != expected.spillReadBytes ||
       actual.numReloads != expected.numReloads ||
       actual.reloadBytes != expected.reloadBytes ||
+      actual.numMoves != expected.numMoves ||
+      actual.moveBytes != expected.moveBytes ||
       actual.numDependencies != expected.numDependencies ||
       actual.makespan != expected.makespan ||
       actual.numShared != expected.numShared ||
@@ -648,13 +688,13 @@ llvm::Error Verifier::checkStats() {
     return fail("the statistics do not match the schedule (peak {0} vs {1}, "
                 "spill writes {2} vs {3}, spill reads {4} vs {5}, reloads {6} "
                 "vs {7}, dependencies {8} vs {9}, makespan {10} vs {11}, "
-                "shared {12} vs {13})",
+                "shared {12} vs {13}, moves {14} vs {15})",
                 actual.peakCmx, expected.peakCmx, actual.numSpillWrites,
                 expected.numSpillWrites, actual.numSpillReads,
                 expected.numSpillReads, actual.numReloads, expected.numReloads,
                 actual.numDependencies, expected.numDependencies,
                 actual.makespan, expected.makespan, actual.numShared,
-                expected.numShared);
+                expected.numShared, actual.numMoves, expected.numMoves);
   }
   return llvm::Error::success();
 }

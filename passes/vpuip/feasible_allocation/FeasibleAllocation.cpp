@@ -518,6 +518,21 @@ void FeasibleAllocationPass::rewrite(func::FuncOp func, Problem &problem,
       stepOps.push_back(dma);
       break;
     }
+    case feasible::StepKind::Move: {
+      // The written part of the buffer, from its old instance to its new one.
+      builder.setInsertionPoint(terminator);
+      Value from = instances[step.cmx[0].instance];
+      Value to = instances[step.cmx[1].instance];
+      Location loc = problem.roots[step.buffer].getLoc();
+      if (std::optional<Box> part = writtenBox(step.buffer)) {
+        from = builder.create<SubViewOp>(loc, from, part->offsets, part->sizes);
+        to = builder.create<SubViewOp>(loc, to, part->offsets, part->sizes);
+      }
+      auto dma = builder.create<NNDMAOp>(loc, to.getType(), from, to,
+                                         static_cast<uint64_t>(0));
+      stepOps.push_back(dma);
+      break;
+    }
     }
   }
 
@@ -633,6 +648,10 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
     return static_cast<uint64_t>(
         std::ceil(model.getDmaCycles(bytes, /*ddr=*/true)));
   };
+  options.moveCycles = [model = *costModel](uint64_t bytes) {
+    return static_cast<uint64_t>(
+        std::ceil(model.getDmaCycles(bytes, /*ddr=*/false)));
+  };
   // The candidate schedules: with each prefetch lookahead (the option's
   // first, then the extra ones), the schedule without idle prefetching and
   // the one with it when they are compared. The one with the lowest estimate
@@ -671,18 +690,19 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
   llvm::Expected<feasible::Schedule> schedule =
       feasible::scheduleGraph(problem->graph, candidates.front());
   std::string choice;
-  if (schedule && candidates.size() > 1) {
+  if (schedule && (candidates.size() > 1 || moveToFit)) {
     SmallVector<uint64_t> ddrCycles;
     for (Operation *op : problem->taskOps) {
       ddrCycles.push_back(
           estimateDdrCycles(llvm::cast<TaskOpInterface>(op), *costModel));
     }
     auto describe = [](const feasible::SchedulerOptions &candidate) {
-      return llvm::formatv("lookahead {0}{1}{2}{3}",
+      return llvm::formatv("lookahead {0}{1}{2}{3}{4}",
                            candidate.prefetchLookahead,
                            candidate.prefetchIdleLookahead > 0 ? " idle" : "",
                            candidate.jointTwins ? " joint" : "",
-                           candidate.shareCopies ? " shared" : "")
+                           candidate.shareCopies ? " shared" : "",
+                           candidate.moveToFit ? " moves" : "")
           .str();
     };
     EstimateInput input{problem->graph,
@@ -742,10 +762,34 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
         chosen = &variant;
       }
     }
+    // The schedule kept so far, again with moves within CMX: kept if it
+    // beats that one by the margin too.
+    feasible::SchedulerOptions keptOptions = candidates[chosen->index];
+    if (schedule && moveToFit) {
+      feasible::SchedulerOptions moved = keptOptions;
+      moved.moveToFit = true;
+      llvm::Expected<feasible::Schedule> other =
+          feasible::scheduleGraph(problem->graph, moved);
+      if (!other) {
+        schedule = other.takeError();
+      } else {
+        FailureOr<uint64_t> estimate =
+            estimateListScheduledMakespan(func, input, *other);
+        if (failed(estimate)) {
+          return failure();
+        }
+        estimates += ", " + describe(moved) + " " + std::to_string(*estimate);
+        if (static_cast<double>(*estimate) <
+            static_cast<double>(chosen->estimate) * (1.0 - shareMargin)) {
+          *chosen = {std::move(*other), *estimate, chosen->index};
+          keptOptions = moved;
+        }
+      }
+    }
     if (schedule) {
       schedule = std::move(*chosen->schedule);
     }
-    choice = "; kept " + describe(candidates[chosen->index]) +
+    choice = "; kept " + describe(keptOptions) +
              " of the list-scheduled estimates (cycles) " + estimates;
   }
   if (!schedule) {
@@ -779,12 +823,13 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
   std::string text = llvm::formatv(
       "{0} task(s), {1} step(s); {2} spill write(s) ({3} bytes), {4} spill "
       "read(s), {5} reload(s) ({6} bytes), {7} prefetched, {8} shared ({9} "
-      "bytes); CMX peak per cluster (of {10} bytes): {11}; estimated "
-      "makespan {12} cycles",
+      "bytes), {10} move(s) ({11} bytes); CMX peak per cluster (of {12} "
+      "bytes): {13}; estimated makespan {14} cycles",
       problem->graph.tasks.size(), schedule->steps.size(), stats.numSpillWrites,
       stats.spillWriteBytes, stats.numSpillReads, stats.numReloads,
       stats.reloadBytes, stats.numPrefetched, stats.numShared,
-      stats.sharedBytes, capacity, peaks, stats.makespan);
+      stats.sharedBytes, stats.numMoves, stats.moveBytes, capacity, peaks,
+      stats.makespan);
   text += choice;
   support::Logger(getArgument()).info("@{0}: {1}", func.getSymName(), text);
   if (summary) {

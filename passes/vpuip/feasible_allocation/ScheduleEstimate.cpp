@@ -50,9 +50,12 @@ estimateListScheduledMakespan(func::FuncOp func, const EstimateInput &input,
     if (step.executor == feasible::ExecutorKind::DMA) {
       uint64_t bytes = 0;
       if (step.task == ~0u) {
+        // A spill or a move within CMX (through no DDR).
         bytes = problemGraph.buffers[step.buffer].size;
-        ddr = static_cast<uint64_t>(std::ceil(static_cast<double>(bytes) /
-                                              costModel.getDdrBytesPerCycle()));
+        if (step.kind != feasible::StepKind::Move) {
+          ddr = static_cast<uint64_t>(std::ceil(
+              static_cast<double>(bytes) / costModel.getDdrBytesPerCycle()));
+        }
       } else if (auto dma = llvm::dyn_cast<NNDMAOp>(input.taskOps[step.task])) {
         bytes = getDmaBytes(dma.getInput());
       }

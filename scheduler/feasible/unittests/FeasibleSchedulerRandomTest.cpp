@@ -50,6 +50,13 @@ std::vector<Variant> variants() {
   idle.prefetchIdleLookahead = 6;
   idle.avoidRecentReleases = 2;
   result.push_back({"prefetch-1-idle-6", idle});
+  SchedulerOptions moves;
+  moves.prefetchLookahead = 1;
+  moves.avoidRecentReleases = 2;
+  moves.moveToFit = true;
+  // Moves within CMX of 3 cycles + 1 per 64 bytes.
+  moves.moveCycles = [](uint64_t bytes) { return 3 + (bytes + 63) / 64; };
+  result.push_back({"prefetch-1-moves", moves});
   SchedulerOptions serial;
   serial.serial = true;
   result.push_back({"serial", serial});
@@ -63,6 +70,7 @@ struct Totals {
   unsigned withReloads = 0;
   unsigned withPrefetch = 0;
   unsigned withShared = 0;
+  unsigned withMoves = 0;
 };
 
 void scheduleAndVerify(const Graph &graph, const std::string &label,
@@ -96,6 +104,10 @@ void scheduleAndVerify(const Graph &graph, const std::string &label,
     totals.withReloads += stats.numReloads > 0;
     totals.withPrefetch += stats.numPrefetched > 0;
     totals.withShared += stats.numShared > 0;
+    totals.withMoves += stats.numMoves > 0;
+    if (!variant.options.moveToFit) {
+      EXPECT_EQ(stats.numMoves, 0u) << label << " " << variant.name;
+    }
     if (!shareCopies) {
       EXPECT_EQ(stats.numShared, 0u) << label << " " << variant.name;
     }
@@ -134,14 +146,16 @@ TEST(FeasibleSchedulerRandomTest, ThousandsOfSmallGraphs) {
       return;
     }
   }
-  EXPECT_EQ(totals.schedules, 7500u);
+  EXPECT_EQ(totals.schedules, 9000u);
+  EXPECT_GT(totals.withMoves, 50u);
   // The generator must exercise spills, reloads and prefetching.
   EXPECT_GT(totals.withSpillWrites, 600u);
   EXPECT_GT(totals.withReloads, 600u);
   EXPECT_GT(totals.withPrefetch, 600u);
   std::cout << "schedules " << totals.schedules << ", with spill writes "
             << totals.withSpillWrites << ", with reloads " << totals.withReloads
-            << ", with prefetches " << totals.withPrefetch << "\n";
+            << ", with prefetches " << totals.withPrefetch << ", with moves "
+            << totals.withMoves << "\n";
 }
 
 // Several CMX arenas (clusters): buffers spread at random over 2 to 4
@@ -161,7 +175,8 @@ TEST(FeasibleSchedulerRandomTest, MultipleArenas) {
       return;
     }
   }
-  EXPECT_EQ(totals.schedules, 2000u);
+  EXPECT_EQ(totals.schedules, 2400u);
+  EXPECT_GT(totals.withMoves, 10u);
   EXPECT_GT(totals.withSpillWrites, 100u);
   EXPECT_GT(totals.withReloads, 100u);
   EXPECT_GT(totals.withPrefetch, 100u);
@@ -190,7 +205,7 @@ TEST(FeasibleSchedulerRandomTest, SharedCopies) {
       return;
     }
   }
-  EXPECT_EQ(totals.schedules, 5000u);
+  EXPECT_EQ(totals.schedules, 6000u);
   EXPECT_GT(totals.withShared, 300u);
   EXPECT_GT(totals.withReloads, 100u);
   std::cout << "copies: schedules " << totals.schedules << ", with shared "

@@ -486,6 +486,86 @@ TEST(FeasibleSchedulerTest, RelocatesItsOwnInputUnderFragmentation) {
   EXPECT_EQ(schedule.stats.peakCmx, 300u);
 }
 
+TEST(FeasibleSchedulerTest, MovesItsOwnInputWithinCmxUnderFragmentation) {
+  // The graph of RelocatesItsOwnInputUnderFragmentation: with moveToFit, k2
+  // moves within CMX ([100, 200) to [0, 100)) instead of going through DDR.
+  Builder b(300);
+  unsigned in = b.ddr("in", 100);
+  unsigned k1 = b.cmx("k1", 100);
+  unsigned k2 = b.cmx("k2", 100);
+  unsigned big = b.cmx("big", 200);
+  unsigned out = b.ddr("out", 300);
+  b.dma("f1", {in}, {k1});
+  b.dma("f2", {in, k1}, {k2});
+  b.dpu("big", {k2}, {big});
+  unsigned use = b.dpu("use", {big, k2}, {out});
+  SchedulerOptions options;
+  options.moveToFit = true;
+  options.moveCycles = [](uint64_t bytes) { return bytes / 10; };
+  Schedule schedule = scheduleOk(b.graph, options);
+  EXPECT_EQ(schedule.stats.numSpillWrites, 0u);
+  EXPECT_EQ(schedule.stats.numMoves, 1u);
+  EXPECT_EQ(schedule.stats.moveBytes, 100u);
+  EXPECT_THAT(describe(b.graph, schedule),
+              ElementsAre("f1", "f2", "move:k2", "big", "use"));
+  const Step &move = schedule.steps[2];
+  EXPECT_EQ(move.cost, 10u);
+  ASSERT_EQ(move.cmx.size(), 2u);
+  EXPECT_EQ(schedule.instances[move.cmx[0].instance].offset, 100u);
+  EXPECT_EQ(schedule.instances[move.cmx[1].instance].offset, 0u);
+  // "big" takes the bytes k2 left, after the move read them; "use" reads k2
+  // where it moved.
+  const Step &bigStep = schedule.steps[3];
+  auto bigUse = llvm::find_if(
+      bigStep.cmx, [&](const InstanceUse &use) { return use.buffer == big; });
+  ASSERT_NE(bigUse, bigStep.cmx.end());
+  EXPECT_EQ(schedule.instances[bigUse->instance].offset, 100u);
+  EXPECT_THAT(bigStep.deps, testing::Contains(2u));
+  EXPECT_EQ(schedule.steps[schedule.stepOfTask[use]].cmx[1].instance,
+            move.cmx[1].instance);
+  EXPECT_EQ(schedule.stats.peakCmx, 300u);
+}
+
+TEST(FeasibleSchedulerTest, MovesAnotherBufferToJoinTwoHoles) {
+  // Capacity 400: a [0, 40), s [40, 80), g [80, 200), t [200, 400). Once a
+  // and g die, 160 bytes are free in two holes; "e" needs 160 contiguous
+  // bytes. Without moves s is spilled and read back for "last"; with them
+  // s moves into a's hole and e takes [40, 200).
+  Builder b(400);
+  unsigned in = b.ddr("in", 200);
+  unsigned out = b.ddr("out", 200);
+  unsigned a = b.cmx("a", 40);
+  unsigned s = b.cmx("s", 40);
+  unsigned g = b.cmx("g", 120);
+  unsigned t = b.cmx("t", 200);
+  unsigned e = b.cmx("e", 160);
+  b.dma("pa", {in}, {a});
+  b.dma("ps", {in}, {s});
+  b.dma("pg", {in}, {g});
+  b.dma("pt", {in}, {t});
+  b.dpu("ua", {a}, {out});
+  b.dpu("ug", {g}, {out});
+  b.dpu("make_e", {t}, {e});
+  b.dpu("last", {s, t, e}, {out});
+  Schedule spilled = scheduleOk(b.graph);
+  EXPECT_EQ(spilled.stats.numSpillWrites, 1u);
+  EXPECT_EQ(spilled.stats.numSpillReads, 1u);
+  SchedulerOptions options;
+  options.moveToFit = true;
+  Schedule moved = scheduleOk(b.graph, options);
+  EXPECT_EQ(moved.stats.numSpillWrites, 0u);
+  EXPECT_EQ(moved.stats.numSpillReads, 0u);
+  EXPECT_EQ(moved.stats.numMoves, 1u);
+  EXPECT_EQ(moved.stats.moveBytes, 40u);
+  EXPECT_THAT(describe(b.graph, moved),
+              ElementsAre("pa", "ps", "pg", "pt", "ua", "ug", "move:s",
+                          "make_e", "last"));
+  const Step &move = moved.steps[6];
+  EXPECT_EQ(moved.instances[move.cmx[0].instance].offset, 40u);
+  EXPECT_EQ(moved.instances[move.cmx[1].instance].offset, 0u);
+  EXPECT_EQ(moved.stats.peakCmx, 400u);
+}
+
 TEST(FeasibleSchedulerTest, ReuseWaitsForAllReadersOfThePreviousOccupant) {
   // x is read by two independent tasks; the buffer that reuses x's bytes must
   // wait for both.
@@ -934,6 +1014,31 @@ TEST(ScheduleVerifierTest, DetectsMismatchedInstance) {
   (void)a2;
   (void)a3;
   (void)out;
+}
+
+TEST(ScheduleVerifierTest, DetectsAMoveOntoItsOwnInstance) {
+  Builder b(300);
+  unsigned in = b.ddr("in", 100);
+  unsigned k1 = b.cmx("k1", 100);
+  unsigned k2 = b.cmx("k2", 100);
+  unsigned big = b.cmx("big", 200);
+  unsigned out = b.ddr("out", 300);
+  b.dma("f1", {in}, {k1});
+  b.dma("f2", {in, k1}, {k2});
+  b.dpu("big", {k2}, {big});
+  b.dpu("use", {big, k2}, {out});
+  SchedulerOptions options;
+  options.moveToFit = true;
+  Schedule schedule = scheduleOk(b.graph, options);
+  ASSERT_EQ(schedule.steps[2].kind, StepKind::Move);
+  Schedule wrongCost = schedule;
+  wrongCost.steps[2].cost = 7;
+  EXPECT_THAT(verifyError(b.graph, wrongCost, options),
+              HasSubstr("has estimated cycles"));
+  schedule.steps[2].cmx[1].instance = schedule.steps[2].cmx[0].instance;
+  EXPECT_THAT(verifyError(b.graph, schedule, options),
+              HasSubstr("must be a DMA from one CMX instance of the buffer it "
+                        "moves to another in the same arena"));
 }
 
 /// Removes step `victim`; later steps that waited for it wait for its
