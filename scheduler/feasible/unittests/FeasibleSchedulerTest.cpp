@@ -463,50 +463,50 @@ TEST(FeasibleSchedulerTest, InPlaceUpdateIsSpilledWithItsNewVersion) {
   EXPECT_EQ(schedule.stats.numSpillReads, 3u);
 }
 
+/// Capacity 300. k1 and k2 sit at 0 and 100, k1 dies, leaving [0, 100) and
+/// [200, 300) free around k2. "big" needs k2 plus 200 contiguous bytes: k2
+/// must be moved although 200 bytes are free.
+struct FragmentedInput {
+  FragmentedInput() : b(300) {
+    unsigned in = b.ddr("in", 100);
+    unsigned k1 = b.cmx("k1", 100);
+    k2 = b.cmx("k2", 100);
+    big = b.cmx("big", 200);
+    unsigned out = b.ddr("out", 300);
+    b.dma("f1", {in}, {k1});
+    b.dma("f2", {in, k1}, {k2});
+    b.dpu("big", {k2}, {big});
+    use = b.dpu("use", {big, k2}, {out});
+  }
+  Builder b;
+  unsigned k2, big, use;
+};
+
 TEST(FeasibleSchedulerTest, RelocatesItsOwnInputUnderFragmentation) {
-  // Capacity 300. k1 and k2 sit at 0 and 100, k1 dies, leaving [0, 100) and
-  // [200, 300) free around k2. "big" needs k2 plus 200 contiguous bytes: k2
-  // must be moved (spilled and read back) although 200 bytes are free.
-  Builder b(300);
-  unsigned in = b.ddr("in", 100);
-  unsigned k1 = b.cmx("k1", 100);
-  unsigned k2 = b.cmx("k2", 100);
-  unsigned big = b.cmx("big", 200);
-  unsigned out = b.ddr("out", 300);
-  b.dma("f1", {in}, {k1});
-  b.dma("f2", {in, k1}, {k2});
-  b.dpu("big", {k2}, {big});
-  b.dpu("use", {big, k2}, {out});
-  Schedule schedule = scheduleOk(b.graph);
+  // Without moves, k2 is spilled and read back.
+  FragmentedInput graph;
+  Schedule schedule = scheduleOk(graph.b.graph);
   EXPECT_EQ(schedule.stats.numSpillWrites, 1u);
   EXPECT_EQ(schedule.stats.numSpillReads, 1u);
   EXPECT_THAT(
-      describe(b.graph, schedule),
+      describe(graph.b.graph, schedule),
       ElementsAre("f1", "f2", "spill-write:k2", "spill-read:k2", "big", "use"));
   EXPECT_EQ(schedule.stats.peakCmx, 300u);
 }
 
 TEST(FeasibleSchedulerTest, MovesItsOwnInputWithinCmxUnderFragmentation) {
-  // The graph of RelocatesItsOwnInputUnderFragmentation: with moveToFit, k2
-  // moves within CMX ([100, 200) to [0, 100)) instead of going through DDR.
-  Builder b(300);
-  unsigned in = b.ddr("in", 100);
-  unsigned k1 = b.cmx("k1", 100);
-  unsigned k2 = b.cmx("k2", 100);
-  unsigned big = b.cmx("big", 200);
-  unsigned out = b.ddr("out", 300);
-  b.dma("f1", {in}, {k1});
-  b.dma("f2", {in, k1}, {k2});
-  b.dpu("big", {k2}, {big});
-  unsigned use = b.dpu("use", {big, k2}, {out});
+  // With moveToFit, k2 moves within CMX ([100, 200) to [0, 100)) instead of
+  // going through DDR.
+  FragmentedInput graph;
+  const Graph &g = graph.b.graph;
   SchedulerOptions options;
   options.moveToFit = true;
   options.moveCycles = [](uint64_t bytes) { return bytes / 10; };
-  Schedule schedule = scheduleOk(b.graph, options);
+  Schedule schedule = scheduleOk(g, options);
   EXPECT_EQ(schedule.stats.numSpillWrites, 0u);
   EXPECT_EQ(schedule.stats.numMoves, 1u);
   EXPECT_EQ(schedule.stats.moveBytes, 100u);
-  EXPECT_THAT(describe(b.graph, schedule),
+  EXPECT_THAT(describe(g, schedule),
               ElementsAre("f1", "f2", "move:k2", "big", "use"));
   const Step &move = schedule.steps[2];
   EXPECT_EQ(move.cost, 10u);
@@ -516,12 +516,13 @@ TEST(FeasibleSchedulerTest, MovesItsOwnInputWithinCmxUnderFragmentation) {
   // "big" takes the bytes k2 left, after the move read them; "use" reads k2
   // where it moved.
   const Step &bigStep = schedule.steps[3];
-  auto bigUse = llvm::find_if(
-      bigStep.cmx, [&](const InstanceUse &use) { return use.buffer == big; });
+  auto bigUse = llvm::find_if(bigStep.cmx, [&](const InstanceUse &use) {
+    return use.buffer == graph.big;
+  });
   ASSERT_NE(bigUse, bigStep.cmx.end());
   EXPECT_EQ(schedule.instances[bigUse->instance].offset, 100u);
   EXPECT_THAT(bigStep.deps, testing::Contains(2u));
-  EXPECT_EQ(schedule.steps[schedule.stepOfTask[use]].cmx[1].instance,
+  EXPECT_EQ(schedule.steps[schedule.stepOfTask[graph.use]].cmx[1].instance,
             move.cmx[1].instance);
   EXPECT_EQ(schedule.stats.peakCmx, 300u);
 }
@@ -1017,26 +1018,18 @@ TEST(ScheduleVerifierTest, DetectsMismatchedInstance) {
 }
 
 TEST(ScheduleVerifierTest, DetectsAMoveOntoItsOwnInstance) {
-  Builder b(300);
-  unsigned in = b.ddr("in", 100);
-  unsigned k1 = b.cmx("k1", 100);
-  unsigned k2 = b.cmx("k2", 100);
-  unsigned big = b.cmx("big", 200);
-  unsigned out = b.ddr("out", 300);
-  b.dma("f1", {in}, {k1});
-  b.dma("f2", {in, k1}, {k2});
-  b.dpu("big", {k2}, {big});
-  b.dpu("use", {big, k2}, {out});
+  FragmentedInput graph;
+  const Graph &g = graph.b.graph;
   SchedulerOptions options;
   options.moveToFit = true;
-  Schedule schedule = scheduleOk(b.graph, options);
+  Schedule schedule = scheduleOk(g, options);
   ASSERT_EQ(schedule.steps[2].kind, StepKind::Move);
   Schedule wrongCost = schedule;
   wrongCost.steps[2].cost = 7;
-  EXPECT_THAT(verifyError(b.graph, wrongCost, options),
+  EXPECT_THAT(verifyError(g, wrongCost, options),
               HasSubstr("has estimated cycles"));
   schedule.steps[2].cmx[1].instance = schedule.steps[2].cmx[0].instance;
-  EXPECT_THAT(verifyError(b.graph, schedule, options),
+  EXPECT_THAT(verifyError(g, schedule, options),
               HasSubstr("must be a DMA from one CMX instance of the buffer it "
                         "moves to another in the same arena"));
 }
