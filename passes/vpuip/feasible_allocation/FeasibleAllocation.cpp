@@ -501,33 +501,25 @@ void FeasibleAllocationPass::rewrite(func::FuncOp func, Problem &problem,
       break;
     }
     case feasible::StepKind::SpillWrite:
-    case feasible::StepKind::SpillRead: {
-      builder.setInsertionPoint(terminator);
-      Value slot = getSpillBuffer(step.buffer);
-      Value cmx = instances[step.cmx.front().instance];
-      bool write = step.kind == feasible::StepKind::SpillWrite;
-      Location loc = problem.roots[step.buffer].getLoc();
-      if (std::optional<Box> part = writtenBox(step.buffer)) {
-        slot = builder.create<SubViewOp>(loc, slot, part->offsets, part->sizes);
-        cmx = builder.create<SubViewOp>(loc, cmx, part->offsets, part->sizes);
-      }
-      Value from = write ? cmx : slot;
-      Value to = write ? slot : cmx;
-      auto dma = builder.create<NNDMAOp>(loc, to.getType(), from, to,
-                                         static_cast<uint64_t>(0));
-      stepOps.push_back(dma);
-      break;
-    }
+    case feasible::StepKind::SpillRead:
     case feasible::StepKind::Move: {
-      // The written part of the buffer, from its old instance to its new one.
+      // A DMA of the written part of the buffer: between its instance and
+      // its spill slot, or from its old instance to its new one.
       builder.setInsertionPoint(terminator);
-      Value from = instances[step.cmx[0].instance];
-      Value to = instances[step.cmx[1].instance];
+      Value instance = instances[step.cmx.front().instance];
+      Value other = step.kind == feasible::StepKind::Move
+                        ? instances[step.cmx[1].instance]
+                        : getSpillBuffer(step.buffer);
       Location loc = problem.roots[step.buffer].getLoc();
       if (std::optional<Box> part = writtenBox(step.buffer)) {
-        from = builder.create<SubViewOp>(loc, from, part->offsets, part->sizes);
-        to = builder.create<SubViewOp>(loc, to, part->offsets, part->sizes);
+        other =
+            builder.create<SubViewOp>(loc, other, part->offsets, part->sizes);
+        instance = builder.create<SubViewOp>(loc, instance, part->offsets,
+                                             part->sizes);
       }
+      bool read = step.kind == feasible::StepKind::SpillRead;
+      Value from = read ? other : instance;
+      Value to = read ? instance : other;
       auto dma = builder.create<NNDMAOp>(loc, to.getType(), from, to,
                                          static_cast<uint64_t>(0));
       stepOps.push_back(dma);
@@ -732,23 +724,36 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
     kept[kindOf(candidates.front())] = {std::move(*schedule), *first, 0};
     std::string estimates =
         describe(candidates.front()) + " " + std::to_string(*first);
-    for (size_t index = 1; index < candidates.size(); ++index) {
+    // Schedules `candidate` (the one at `index`) and lists its estimate:
+    // without a schedule when it cannot be scheduled (the error is left in
+    // `schedule`), failure when it cannot be estimated.
+    auto evaluate = [&](const feasible::SchedulerOptions &candidate,
+                        size_t index) -> FailureOr<Kept> {
       llvm::Expected<feasible::Schedule> other =
-          feasible::scheduleGraph(problem->graph, candidates[index]);
+          feasible::scheduleGraph(problem->graph, candidate);
       if (!other) {
         schedule = other.takeError();
-        break;
+        return Kept{};
       }
       FailureOr<uint64_t> estimate =
           estimateListScheduledMakespan(func, input, *other);
       if (failed(estimate)) {
         return failure();
       }
-      estimates +=
-          ", " + describe(candidates[index]) + " " + std::to_string(*estimate);
+      estimates += ", " + describe(candidate) + " " + std::to_string(*estimate);
+      return Kept{std::move(*other), *estimate, index};
+    };
+    for (size_t index = 1; index < candidates.size(); ++index) {
+      FailureOr<Kept> other = evaluate(candidates[index], index);
+      if (failed(other)) {
+        return failure();
+      }
+      if (!other->schedule) {
+        break;
+      }
       Kept &best = kept[kindOf(candidates[index])];
-      if (!best.schedule || *estimate < best.estimate) {
-        best = {std::move(*other), *estimate, index};
+      if (!best.schedule || other->estimate < best.estimate) {
+        best = std::move(*other);
       }
     }
     // Shared copies and joint twins must win over the plain schedule by the
@@ -768,22 +773,15 @@ LogicalResult FeasibleAllocationPass::run(func::FuncOp func) {
     if (schedule && moveToFit) {
       feasible::SchedulerOptions moved = keptOptions;
       moved.moveToFit = true;
-      llvm::Expected<feasible::Schedule> other =
-          feasible::scheduleGraph(problem->graph, moved);
-      if (!other) {
-        schedule = other.takeError();
-      } else {
-        FailureOr<uint64_t> estimate =
-            estimateListScheduledMakespan(func, input, *other);
-        if (failed(estimate)) {
-          return failure();
-        }
-        estimates += ", " + describe(moved) + " " + std::to_string(*estimate);
-        if (static_cast<double>(*estimate) <
-            static_cast<double>(chosen->estimate) * (1.0 - shareMargin)) {
-          *chosen = {std::move(*other), *estimate, chosen->index};
-          keptOptions = moved;
-        }
+      FailureOr<Kept> other = evaluate(moved, chosen->index);
+      if (failed(other)) {
+        return failure();
+      }
+      if (other->schedule &&
+          static_cast<double>(other->estimate) <
+              static_cast<double>(chosen->estimate) * (1.0 - shareMargin)) {
+        *chosen = std::move(*other);
+        keptOptions = moved;
       }
     }
     if (schedule) {
