@@ -163,9 +163,9 @@ computeNceBox(const NceInvariantDesc &desc, const NceActivation &input,
               numeric::F16Underflow *underflow = nullptr);
 
 /// The code the NCE arithmetic runs: portable C++ loops, AVX2 + FMA + F16C,
-/// or (Avx512) those AVX2 kernels with AVX-512 for INT8 CONV and the
-/// requantisation (VNNI's 8-bit dot products, 64-bit lanes). All give the
-/// same bits.
+/// or (Avx512) those AVX2 kernels with AVX-512 for the FP16 CONV tile, INT8
+/// CONV and the requantisation (VNNI's 8-bit dot products, 64-bit lanes). All
+/// give the same bits.
 enum class NceKernelIsa { Portable, Avx2, Avx512 };
 
 /// The ISA in use: the best the CPU has, unless setNceKernelIsa changed it.

@@ -15,8 +15,9 @@
 //    read them);
 //  - the input rows a group of output rows reads are converted to FP32 once
 //    (F16C where the CPU has it);
-//  - a CONV tile of up to kLanes output pixels x 16 output channels keeps
-//    its sums in registers (12 independent FMA chains) and runs over the
+//  - a CONV tile of up to kLanes output pixels x 16 output channels (AVX-512:
+//    kMaxConvLanes pixels) keeps its sums in registers (12 independent FMA
+//    chains) and runs over the
 //    taps (ky, kx) and the input channels in the scalar order; a DWCONV tile
 //    the same over the taps, for kLanes pixels x 16 channels. A product of two
 //    FP16 values is exact in FP32, so a fused multiply-add rounds exactly as
@@ -34,7 +35,8 @@
 //    operations (never fused), then one rounding to FP16 (F16C).
 //
 // The AVX2 + FMA code is chosen at run time when the CPU has AVX2, FMA and
-// F16C; the portable loops are the same algorithm in plain C++. Output rows
+// F16C, with the AVX-512 CONV tile when it has AVX-512 too; the portable
+// loops are the same algorithm in plain C++. Output rows
 // are independent, so a thread pool splits a box into groups of rows (CONV
 // boxes of few pixels also into blocks of output channels); every element is
 // computed by the same operations whatever the split.
@@ -64,9 +66,14 @@ namespace mlir::vpuc::emu {
 
 namespace {
 
-/// Output pixels of a CONV tile: with two vectors of output channels, 12
-/// accumulators, enough independent sums to keep both FMA pipes busy.
+/// Output pixels of a DWCONV tile, and of an AVX2 or portable CONV tile:
+/// with two vectors of output channels, 12 accumulators, enough independent
+/// sums to keep both FMA pipes busy.
 constexpr int64_t kLanes = 6;
+
+/// Output pixels of an AVX-512 CONV tile (one vector of 16 output channels
+/// per pixel, 12 accumulators), the most any CONV tile takes.
+constexpr int64_t kMaxConvLanes = 12;
 
 /// The floats of a vector of the kernels.
 constexpr int64_t kVector = 8;
@@ -78,11 +85,13 @@ int64_t roundUpToVector(int64_t count) {
 
 /// The kernel set an ISA provides (see the file comment).
 struct NceKernels {
+  /// The most pixels convTile takes (kLanes or kMaxConvLanes).
+  int64_t convLanes;
   /// acc[l * kp + k0 + j] (l < lanes, j < 8 * vectors) += (one rounding
   /// per term) the products in[t][lane[l] + ic] * w[t][ic * 8 * vectors +
   /// j] in the order of the taps and then of the input channels ic < inC,
   /// starting from +0 instead of acc when `first`. kp and k0 are multiples
-  /// of 8, vectors is 1 or 2, lanes 1 to kLanes.
+  /// of 8, vectors is 1 or 2, lanes 1 to convLanes.
   void (*convTile)(int64_t lanes, const float *const *in, const int64_t *lane,
                    const float *const *w, int64_t taps, int64_t inC, int64_t kp,
                    int64_t k0, int64_t vectors, bool first, float *acc);
@@ -277,11 +286,17 @@ void gemvPortable(const float *x, const int64_t *offset, int64_t taps,
   std::fill(acc + count, acc + roundUpToVector(count), 0.0f);
 }
 
-constexpr NceKernels kPortableKernels = {
-    convTilePortable,  depthwisePortable,        depthwiseTilePortable,
-    poolPortable,      transposeWeightsPortable, ppePortable,
-    scaleBiasPortable, convertF16Portable,       eltwisePortable,
-    gemvPortable};
+constexpr NceKernels kPortableKernels = {kLanes,
+                                         convTilePortable,
+                                         depthwisePortable,
+                                         depthwiseTilePortable,
+                                         poolPortable,
+                                         transposeWeightsPortable,
+                                         ppePortable,
+                                         scaleBiasPortable,
+                                         convertF16Portable,
+                                         eltwisePortable,
+                                         gemvPortable};
 
 //===----------------------------------------------------------------------===//
 // AVX2 + FMA kernels
@@ -692,9 +707,78 @@ void gemvAvx2(const float *x, const int64_t *offset, int64_t taps, int64_t inC,
 }
 
 constexpr NceKernels kAvx2Kernels = {
-    convTileAvx2,         depthwiseAvx2, depthwiseTileAvx2, poolAvx2,
-    transposeWeightsAvx2, ppeAvx2,       scaleBiasAvx2,     convertF16Avx2,
-    eltwiseAvx2,          gemvAvx2};
+    kLanes,         convTileAvx2,         depthwiseAvx2, depthwiseTileAvx2,
+    poolAvx2,       transposeWeightsAvx2, ppeAvx2,       scaleBiasAvx2,
+    convertF16Avx2, eltwiseAvx2,          gemvAvx2};
+
+//===----------------------------------------------------------------------===//
+// AVX-512 kernels
+//===----------------------------------------------------------------------===//
+
+/// A CONV tile of `Lanes` pixels x 16 output channels (one 512-bit vector
+/// per pixel) from k0: convBlockAvx2's sums, twice as wide, with up to
+/// kMaxConvLanes independent chains.
+template <int64_t Lanes>
+__attribute__((target("avx512f"))) void
+convTileAvx512(const float *const *in, const int64_t *lane,
+               const float *const *w, int64_t taps, int64_t inC, int64_t kp,
+               int64_t k0, bool first, float *acc) {
+  __m512 a[Lanes];
+#pragma GCC unroll 16
+  for (int64_t l = 0; l < Lanes; ++l) {
+    a[l] = first ? _mm512_setzero_ps() : _mm512_loadu_ps(acc + l * kp + k0);
+  }
+  for (int64_t t = 0; t < taps; ++t) {
+    const float *x[Lanes];
+#pragma GCC unroll 16
+    for (int64_t l = 0; l < Lanes; ++l) {
+      x[l] = in[t] + lane[l];
+    }
+    const float *wk = w[t];
+    for (int64_t ic = 0; ic < inC; ++ic, wk += 16) {
+      __m512 wv = _mm512_loadu_ps(wk);
+#pragma GCC unroll 16
+      for (int64_t l = 0; l < Lanes; ++l) {
+        // As in convBlockAvx2: x * w is exact, one rounding per term.
+        a[l] = _mm512_fmadd_ps(_mm512_set1_ps(x[l][ic]), wv, a[l]);
+      }
+    }
+  }
+#pragma GCC unroll 16
+  for (int64_t l = 0; l < Lanes; ++l) {
+    _mm512_storeu_ps(acc + l * kp + k0, a[l]);
+  }
+}
+
+/// convTileAvx2 of up to kMaxConvLanes pixels: blocks of 16 output channels
+/// in 512-bit vectors, a block of 8 (the last when kp is an odd number of
+/// vectors) by the AVX2 tiles, kLanes pixels at a time.
+void convTileAvx512(int64_t lanes, const float *const *in, const int64_t *lane,
+                    const float *const *w, int64_t taps, int64_t inC,
+                    int64_t kp, int64_t k0, int64_t vectors, bool first,
+                    float *acc) {
+  if (vectors == 1) {
+    for (int64_t l = 0; l < lanes; l += kLanes) {
+      convTileAvx2(std::min(kLanes, lanes - l), in, lane + l, w, taps, inC, kp,
+                   k0, vectors, first, acc + l * kp);
+    }
+    return;
+  }
+  using Tile =
+      void (*)(const float *const *, const int64_t *, const float *const *,
+               int64_t, int64_t, int64_t, int64_t, bool, float *);
+  static constexpr Tile tiles[kMaxConvLanes] = {
+      convTileAvx512<1>,  convTileAvx512<2>,  convTileAvx512<3>,
+      convTileAvx512<4>,  convTileAvx512<5>,  convTileAvx512<6>,
+      convTileAvx512<7>,  convTileAvx512<8>,  convTileAvx512<9>,
+      convTileAvx512<10>, convTileAvx512<11>, convTileAvx512<12>};
+  tiles[lanes - 1](in, lane, w, taps, inC, kp, k0, first, acc);
+}
+
+constexpr NceKernels kAvx512Kernels = {
+    kMaxConvLanes,  convTileAvx512,       depthwiseAvx2, depthwiseTileAvx2,
+    poolAvx2,       transposeWeightsAvx2, ppeAvx2,       scaleBiasAvx2,
+    convertF16Avx2, eltwiseAvx2,          gemvAvx2};
 
 #endif // VPUC_NCE_AVX2
 
@@ -707,7 +791,7 @@ bool hasAvx2Kernels() {
 #endif
 }
 
-/// True when the CPU runs the AVX-512 INT8 kernels (NceInt8.cpp) too.
+/// True when the CPU runs the AVX-512 kernels (here and in NceInt8.cpp).
 bool hasAvx512Kernels() {
   return hasAvx2Kernels() && numeric::cpuHasAvx512Vnni();
 }
@@ -722,8 +806,10 @@ NceKernelIsa &selectedIsa() {
 
 const NceKernels &getKernels() {
 #ifdef VPUC_NCE_AVX2
-  // (The FP16 kernels have no AVX-512 versions.)
-  if (selectedIsa() != NceKernelIsa::Portable) {
+  if (selectedIsa() == NceKernelIsa::Avx512) {
+    return kAvx512Kernels;
+  }
+  if (selectedIsa() == NceKernelIsa::Avx2) {
     return kAvx2Kernels;
   }
 #endif
@@ -990,11 +1076,11 @@ void computeZeroPaddedRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
     }
     for (int64_t t0 = 0; t0 < taps; t0 += segment) {
       int64_t count = std::min(segment, taps - t0);
-      for (int64_t p = 0; p < pixels; p += kLanes) {
-        b.kernels.convTile(std::min(kLanes, pixels - p), s.tapIn.data() + t0,
-                           s.lanes.data() + p, s.tapW.data() + t0, count,
-                           input.channels, kp, k0, vectors, t0 == 0,
-                           acc + p * kp);
+      for (int64_t p = 0; p < pixels; p += b.kernels.convLanes) {
+        b.kernels.convTile(std::min(b.kernels.convLanes, pixels - p),
+                           s.tapIn.data() + t0, s.lanes.data() + p,
+                           s.tapW.data() + t0, count, input.channels, kp, k0,
+                           vectors, t0 == 0, acc + p * kp);
       }
     }
   }
@@ -1116,9 +1202,10 @@ void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
   auto accAt = [&](int64_t y, int64_t x) {
     return s.acc.data() + ((y - y0) * outCols + x - b.box.x0) * kp;
   };
-  // The windows of kLanes consecutive pixels.
-  int64_t lanes[kLanes];
-  for (int64_t l = 0; l < kLanes; ++l) {
+  // The windows of convLanes consecutive pixels.
+  int64_t convLanes = b.kernels.convLanes;
+  int64_t lanes[kMaxConvLanes];
+  for (int64_t l = 0; l < convLanes; ++l) {
     lanes[l] = l * desc.strideW * b.colStride;
   }
   if (!conv) {
@@ -1145,9 +1232,9 @@ void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
     for (int64_t t0 = 0; t0 < kernelH * kernelW; t0 += segment) {
       for (int64_t y = y0; y <= y1; ++y) {
         for (int64_t x = b.box.x0; x <= b.box.x1;) {
-          bool block = x + kLanes - 1 <= b.box.x1 && interior(x) &&
-                       interior(x + kLanes - 1);
-          int64_t count = block ? kLanes : 1;
+          bool block = x + convLanes - 1 <= b.box.x1 && interior(x) &&
+                       interior(x + convLanes - 1);
+          int64_t count = block ? convLanes : 1;
           int64_t taps = collectTaps(y, x, k0, t0, t0 + segment);
           b.kernels.convTile(count, s.tapIn.data(), lanes, s.tapW.data(), taps,
                              input.channels, kp, k0, vectors, t0 == 0,

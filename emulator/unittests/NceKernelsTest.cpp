@@ -260,7 +260,8 @@ void checkCase(const Case &c, uint32_t seed) {
   }
   threading::ThreadPool pool(3);
   NceKernelIsa original = getNceKernelIsa();
-  for (NceKernelIsa isa : {NceKernelIsa::Portable, NceKernelIsa::Avx2}) {
+  for (NceKernelIsa isa :
+       {NceKernelIsa::Portable, NceKernelIsa::Avx2, NceKernelIsa::Avx512}) {
     if (!setNceKernelIsa(isa)) {
       continue;
     }
@@ -312,8 +313,10 @@ void checkCase(const Case &c, uint32_t seed) {
         ASSERT_TRUE(sameF16(actual[i], expected[i]))
             << "element " << i << ": 0x" << std::hex << actual[i]
             << " instead of 0x" << expected[i] << std::dec << " (ISA "
-            << (isa == NceKernelIsa::Avx2 ? "AVX2" : "portable") << ", "
-            << (threads ? 3 : 1) << " threads)";
+            << (isa == NceKernelIsa::Avx512 ? "AVX-512"
+                : isa == NceKernelIsa::Avx2 ? "AVX2"
+                                            : "portable")
+            << ", " << (threads ? 3 : 1) << " threads)";
       }
     }
   }
@@ -470,7 +473,7 @@ TEST(NceKernelsTest, weightsAtTileEdges) {
 /// with infinities among them (the padding skipped).
 TEST(NceKernelsTest, convTilesAcrossRowsAndSegments) {
   uint32_t seed = 30;
-  for (int64_t width : {1, 5, 6, 7, 13}) {
+  for (int64_t width : {1, 5, 6, 7, 11, 12, 13, 25}) {
     for (int64_t outC : {8, 24}) {
       for (bool specials : {false, true}) {
         Case c;
