@@ -719,7 +719,7 @@ constexpr NceKernels kAvx2Kernels = {
 /// per pixel) from k0: convBlockAvx2's sums, twice as wide, with up to
 /// kMaxConvLanes independent chains.
 template <int64_t Lanes>
-__attribute__((target("avx512f"))) void
+__attribute__((target("avx512f,avx2,fma,f16c"))) void
 convTileAvx512(const float *const *in, const int64_t *lane,
                const float *const *w, int64_t taps, int64_t inC, int64_t kp,
                int64_t k0, bool first, float *acc) {
@@ -775,10 +775,140 @@ void convTileAvx512(int64_t lanes, const float *const *in, const int64_t *lane,
   tiles[lanes - 1](in, lane, w, taps, inC, kp, k0, first, acc);
 }
 
+/// depthwiseTileAvx2 in 512-bit vectors: the sums of `Lanes` pixels x
+/// `Vectors` vectors of 16 channels from k in registers (a vector of 8 at
+/// the end of kp, which is a multiple of 8, by the AVX2 block).
+template <int64_t Lanes, int64_t Vectors>
+__attribute__((target("avx512f,avx2,fma,f16c"), always_inline)) inline void
+depthwiseTileBlockAvx512(const float *const *in, const int64_t *lane,
+                         const float *const *w, int64_t taps, int64_t kp,
+                         int64_t k, float *acc) {
+  __m512 a[Lanes][Vectors];
+#pragma GCC unroll 8
+  for (int64_t l = 0; l < Lanes; ++l) {
+#pragma GCC unroll 8
+    for (int64_t v = 0; v < Vectors; ++v) {
+      a[l][v] = _mm512_setzero_ps();
+    }
+  }
+  for (int64_t t = 0; t < taps; ++t) {
+    __m512 wv[Vectors];
+#pragma GCC unroll 8
+    for (int64_t v = 0; v < Vectors; ++v) {
+      wv[v] = _mm512_loadu_ps(w[t] + k + 16 * v);
+    }
+#pragma GCC unroll 8
+    for (int64_t l = 0; l < Lanes; ++l) {
+      const float *x = in[t] + lane[l] + k;
+#pragma GCC unroll 8
+      for (int64_t v = 0; v < Vectors; ++v) {
+        a[l][v] = _mm512_fmadd_ps(_mm512_loadu_ps(x + 16 * v), wv[v], a[l][v]);
+      }
+    }
+  }
+#pragma GCC unroll 8
+  for (int64_t l = 0; l < Lanes; ++l) {
+#pragma GCC unroll 8
+    for (int64_t v = 0; v < Vectors; ++v) {
+      _mm512_storeu_ps(acc + l * kp + k + 16 * v, a[l][v]);
+    }
+  }
+}
+
+template <int64_t Lanes>
+__attribute__((target("avx512f,avx2,fma,f16c"))) void
+depthwiseTileAvx512(const float *const *in, const int64_t *lane,
+                    const float *const *w, int64_t taps, int64_t kp,
+                    float *acc) {
+  int64_t k = 0;
+  for (; k + 32 <= kp; k += 32) {
+    depthwiseTileBlockAvx512<Lanes, 2>(in, lane, w, taps, kp, k, acc);
+  }
+  if (k + 16 <= kp) {
+    depthwiseTileBlockAvx512<Lanes, 1>(in, lane, w, taps, kp, k, acc);
+    k += 16;
+  }
+  if (k < kp) {
+    depthwiseTileBlockAvx2<Lanes, 1>(in, lane, w, taps, kp, k, acc);
+  }
+}
+
+void depthwiseTileAvx512(int64_t lanes, const float *const *in,
+                         const int64_t *lane, const float *const *w,
+                         int64_t taps, int64_t kp, float *acc) {
+  using Tile = void (*)(const float *const *, const int64_t *,
+                        const float *const *, int64_t, int64_t, float *);
+  static constexpr Tile tiles[kLanes] = {
+      depthwiseTileAvx512<1>, depthwiseTileAvx512<2>, depthwiseTileAvx512<3>,
+      depthwiseTileAvx512<4>, depthwiseTileAvx512<5>, depthwiseTileAvx512<6>};
+  tiles[lanes - 1](in, lane, w, taps, kp, acc);
+}
+
+/// ppeAvx2 sixteen values at a time (the same operand order), the rest by
+/// ppeAvx2.
+__attribute__((target("avx512f,avx2,f16c"))) void
+ppeAvx512(const NceInvariantDesc &desc, float *values, int64_t count) {
+  schema::PpeMode mode = desc.ppe;
+  if (mode != schema::PpeMode::RELU && mode != schema::PpeMode::RELUX &&
+      mode != schema::PpeMode::LRELU) {
+    return;
+  }
+  const __m512 zero = _mm512_setzero_ps();
+  const __m512 low = _mm512_set1_ps(desc.clampLow);
+  const __m512 high = _mm512_set1_ps(desc.clampHigh);
+  const __m512 alpha = _mm512_set1_ps(desc.alpha);
+  int64_t i = 0;
+  for (; i + 16 <= count; i += 16) {
+    __m512 v = _mm512_loadu_ps(values + i);
+    if (mode == schema::PpeMode::RELU) {
+      v = _mm512_max_ps(zero, v);
+    } else if (mode == schema::PpeMode::RELUX) {
+      v = _mm512_min_ps(high, _mm512_max_ps(low, v));
+    } else {
+      __mmask16 negative = _mm512_cmp_ps_mask(v, zero, _CMP_LT_OQ);
+      v = _mm512_mask_mul_ps(v, negative, alpha, v);
+    }
+    _mm512_storeu_ps(values + i, v);
+  }
+  ppeAvx2(desc, values + i, count - i);
+}
+
+/// scaleBiasAvx2 sixteen channels at a time, the rest by scaleBiasAvx2.
+/// AVX-512F has fused multiply-adds of its own, and GCC contracts the
+/// operator forms of _mm512_mul_ps and _mm512_add_ps into one; the `_round`
+/// forms (in the current rounding mode, as the plain ones) are builtins it
+/// leaves apart, so the product is rounded before the add.
+__attribute__((target("avx512f,avx2,f16c"))) void
+scaleBiasAvx512(const float *acc, const float *scale, const float *bias,
+                int64_t count, float *to) {
+  int64_t k = 0;
+  for (; k + 16 <= count; k += 16) {
+    __m512 scaled = _mm512_mul_round_ps(_mm512_loadu_ps(acc + k),
+                                        _mm512_loadu_ps(scale + k),
+                                        _MM_FROUND_CUR_DIRECTION);
+    _mm512_storeu_ps(to + k,
+                     _mm512_add_round_ps(scaled, _mm512_loadu_ps(bias + k),
+                                         _MM_FROUND_CUR_DIRECTION));
+  }
+  scaleBiasAvx2(acc + k, scale + k, bias + k, count - k, to + k);
+}
+
+/// convertF16Avx2 sixteen values at a time, the rest by convertF16Avx2.
+__attribute__((target("avx512f,avx2,f16c"))) void
+convertF16Avx512(const uint8_t *src, int64_t count, float *dst) {
+  int64_t i = 0;
+  for (; i + 16 <= count; i += 16) {
+    __m256i half =
+        _mm256_loadu_si256(reinterpret_cast<const __m256i *>(src + 2 * i));
+    _mm512_storeu_ps(dst + i, _mm512_cvtph_ps(half));
+  }
+  convertF16Avx2(src + 2 * i, count - i, dst + i);
+}
+
 constexpr NceKernels kAvx512Kernels = {
-    kMaxConvLanes,  convTileAvx512,       depthwiseAvx2, depthwiseTileAvx2,
-    poolAvx2,       transposeWeightsAvx2, ppeAvx2,       scaleBiasAvx2,
-    convertF16Avx2, eltwiseAvx2,          gemvAvx2};
+    kMaxConvLanes,    convTileAvx512,       depthwiseAvx2, depthwiseTileAvx512,
+    poolAvx2,         transposeWeightsAvx2, ppeAvx512,     scaleBiasAvx512,
+    convertF16Avx512, eltwiseAvx2,          gemvAvx2};
 
 #endif // VPUC_NCE_AVX2
 
