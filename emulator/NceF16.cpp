@@ -859,6 +859,12 @@ void depthwiseTileAvx512(int64_t lanes, const float *const *in,
   tiles[lanes - 1](in, lane, w, taps, kp, acc);
 }
 
+// GCC 12's avx512fintrin.h passes `_mm512_undefined_ps()` (a self-initialised
+// variable) as the unused merge operand of the unmasked forms, which
+// -Wmaybe-uninitialized reports at -O0.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
 /// ppeAvx2 sixteen values at a time (the same operand order), the rest by
 /// ppeAvx2.
 __attribute__((target("avx512f,avx2,f16c"))) void
@@ -919,6 +925,8 @@ convertF16Avx512(const uint8_t *src, int64_t count, float *dst) {
   }
   convertF16Avx2(src + 2 * i, count - i, dst + i);
 }
+
+#pragma GCC diagnostic pop
 
 constexpr NceKernels kAvx512Kernels = {
     kMaxConvLanes,        4 * kNceMacsPerChunk,
