@@ -790,75 +790,6 @@ void convTileAvx512(int64_t lanes, const float *const *in, const int64_t *lane,
   tiles[lanes - 1](in, lane, w, taps, inC, kp, k0, first, acc);
 }
 
-/// depthwiseTileAvx2 in 512-bit vectors: the sums of `Lanes` pixels x
-/// `Vectors` vectors of 16 channels from k in registers (a vector of 8 at
-/// the end of kp, which is a multiple of 8, by the AVX2 block).
-template <int64_t Lanes, int64_t Vectors>
-__attribute__((target("avx512f,avx2,fma,f16c"), always_inline)) inline void
-depthwiseTileBlockAvx512(const float *const *in, const int64_t *lane,
-                         const float *const *w, int64_t taps, int64_t kp,
-                         int64_t k, float *acc) {
-  __m512 a[Lanes][Vectors];
-#pragma GCC unroll 8
-  for (int64_t l = 0; l < Lanes; ++l) {
-#pragma GCC unroll 8
-    for (int64_t v = 0; v < Vectors; ++v) {
-      a[l][v] = _mm512_setzero_ps();
-    }
-  }
-  for (int64_t t = 0; t < taps; ++t) {
-    __m512 wv[Vectors];
-#pragma GCC unroll 8
-    for (int64_t v = 0; v < Vectors; ++v) {
-      wv[v] = _mm512_loadu_ps(w[t] + k + 16 * v);
-    }
-#pragma GCC unroll 8
-    for (int64_t l = 0; l < Lanes; ++l) {
-      const float *x = in[t] + lane[l] + k;
-#pragma GCC unroll 8
-      for (int64_t v = 0; v < Vectors; ++v) {
-        a[l][v] = _mm512_fmadd_ps(_mm512_loadu_ps(x + 16 * v), wv[v], a[l][v]);
-      }
-    }
-  }
-#pragma GCC unroll 8
-  for (int64_t l = 0; l < Lanes; ++l) {
-#pragma GCC unroll 8
-    for (int64_t v = 0; v < Vectors; ++v) {
-      _mm512_storeu_ps(acc + l * kp + k + 16 * v, a[l][v]);
-    }
-  }
-}
-
-template <int64_t Lanes>
-__attribute__((target("avx512f,avx2,fma,f16c"))) void
-depthwiseTileAvx512(const float *const *in, const int64_t *lane,
-                    const float *const *w, int64_t taps, int64_t kp,
-                    float *acc) {
-  int64_t k = 0;
-  for (; k + 32 <= kp; k += 32) {
-    depthwiseTileBlockAvx512<Lanes, 2>(in, lane, w, taps, kp, k, acc);
-  }
-  if (k + 16 <= kp) {
-    depthwiseTileBlockAvx512<Lanes, 1>(in, lane, w, taps, kp, k, acc);
-    k += 16;
-  }
-  if (k < kp) {
-    depthwiseTileBlockAvx2<Lanes, 1>(in, lane, w, taps, kp, k, acc);
-  }
-}
-
-void depthwiseTileAvx512(int64_t lanes, const float *const *in,
-                         const int64_t *lane, const float *const *w,
-                         int64_t taps, int64_t kp, float *acc) {
-  using Tile = void (*)(const float *const *, const int64_t *,
-                        const float *const *, int64_t, int64_t, float *);
-  static constexpr Tile tiles[kLanes] = {
-      depthwiseTileAvx512<1>, depthwiseTileAvx512<2>, depthwiseTileAvx512<3>,
-      depthwiseTileAvx512<4>, depthwiseTileAvx512<5>, depthwiseTileAvx512<6>};
-  tiles[lanes - 1](in, lane, w, taps, kp, acc);
-}
-
 // GCC 12's avx512fintrin.h passes `_mm512_undefined_ps()` (a self-initialised
 // variable) as the unused merge operand of the unmasked forms, which
 // -Wmaybe-uninitialized reports at -O0.
@@ -931,7 +862,7 @@ convertF16Avx512(const uint8_t *src, int64_t count, float *dst) {
 constexpr NceKernels kAvx512Kernels = {
     kMaxConvLanes,        4 * kNceMacsPerChunk,
     convTileAvx512,       depthwiseAvx2,
-    depthwiseTileAvx512,  poolAvx2,
+    depthwiseTileAvx2,    poolAvx2,
     transposeWeightsAvx2, ppeAvx512,
     scaleBiasAvx512,      convertF16Avx512,
     eltwiseAvx2,          gemvAvx2};
