@@ -258,11 +258,13 @@ public:
       arenas.emplace_back(graph.getArenaCapacity(arena),
                           options.avoidRecentReleases);
     }
-    for (const Buffer &buffer : graph.buffers) {
-      if (buffer.twin != 0 && buffer.memory == MemoryKind::CMX) {
-        llvm::SmallVector<unsigned, 2> &group = twinArenas[buffer.twin];
-        if (!llvm::is_contained(group, buffer.arena)) {
-          group.push_back(buffer.arena);
+    if (options.jointTwins) {
+      for (const Buffer &buffer : graph.buffers) {
+        if (buffer.twin != 0 && buffer.memory == MemoryKind::CMX) {
+          llvm::SmallVector<unsigned, 2> &group = twinArenas[buffer.twin];
+          if (!llvm::is_contained(group, buffer.arena)) {
+            group.push_back(buffer.arena);
+          }
         }
       }
     }
@@ -418,7 +420,8 @@ private:
   /// The offset the last buffer of each twin group placed by best fit
   /// took, and that buffer.
   llvm::DenseMap<uint64_t, std::pair<uint64_t, unsigned>> twinOffsets;
-  /// The arenas of the buffers of each twin group.
+  /// The arenas of the buffers of each twin group (with
+  /// SchedulerOptions::jointTwins, the only user).
   llvm::DenseMap<uint64_t, llvm::SmallVector<unsigned, 2>> twinArenas;
   std::vector<BufferState> buffers;
   /// The resident buffers in each instance (more than one: shared copies).
