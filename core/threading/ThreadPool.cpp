@@ -13,29 +13,47 @@ namespace mlir::vpuc::threading {
 
 namespace {
 
-/// A hint to the core that the thread is spinning.
-inline void cpuRelax() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#else
-  std::this_thread::yield();
-#endif
-}
-
-/// Spins until `ready()` holds or ThreadPool::kSpinMicroseconds have passed.
+/// Waits without blocking until `ready()` holds or
+/// ThreadPool::kSpinMicroseconds have passed: a hint to the core between
+/// looks for the first ThreadPool::kPauseMicroseconds, then a yield, so that
+/// another thread that wants the core (the hazard detector's) gets it.
 template <typename Ready> void spinUntil(Ready ready) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto yieldFrom =
+      start + std::chrono::microseconds(ThreadPool::kPauseMicroseconds);
   const auto deadline =
-      std::chrono::steady_clock::now() +
-      std::chrono::microseconds(ThreadPool::kSpinMicroseconds);
+      start + std::chrono::microseconds(ThreadPool::kSpinMicroseconds);
+  bool yielding = false;
   for (unsigned i = 1; !ready(); ++i) {
-    if (i % 64 == 0 && std::chrono::steady_clock::now() >= deadline) {
-      return;
+    if (yielding || i % 64 == 0) {
+      auto now = std::chrono::steady_clock::now();
+      if (now >= deadline) {
+        return;
+      }
+      yielding = now >= yieldFrom;
     }
-    cpuRelax();
+    if (yielding) {
+      std::this_thread::yield();
+    } else {
+#if defined(__x86_64__) || defined(__i386__)
+      __builtin_ia32_pause();
+#endif
+    }
   }
 }
 
 } // namespace
+
+/// The chunk index of a closed loop (ThreadPool::cursor).
+constexpr uint64_t kClosed = 0xffffffffu;
+
+/// The cursor of `generation` at chunk `index`.
+constexpr uint64_t makeCursor(uint32_t generation, uint64_t index) {
+  return (uint64_t(generation) << 32) | index;
+}
+constexpr uint32_t generationOf(uint64_t cursor) {
+  return static_cast<uint32_t>(cursor >> 32);
+}
 
 /// True on a thread while it runs a chunk of a loop: a loop it starts then
 /// runs serially.
@@ -46,7 +64,8 @@ unsigned getDefaultThreadCount() {
 }
 
 ThreadPool::ThreadPool(unsigned threads)
-    : threadCount(threads == 0 ? getDefaultThreadCount() : threads) {
+    : threadCount(threads == 0 ? getDefaultThreadCount() : threads),
+      cursor(makeCursor(0, kClosed)) {
   workers.reserve(threadCount - 1);
   for (unsigned i = 1; i < threadCount; ++i) {
     workers.emplace_back([this] { work(); });
@@ -64,47 +83,64 @@ ThreadPool::~ThreadPool() {
   }
 }
 
-int64_t ThreadPool::runChunks() {
-  int64_t ran = 0;
-  std::unique_lock<std::mutex> lock(mutex);
-  while (body && nextChunk < chunks) {
-    int64_t index = nextChunk++;
-    const std::function<void(int64_t, int64_t)> &fn = *body;
-    int64_t begin = index * chunk;
-    int64_t end = std::min(total, begin + chunk);
-    lock.unlock();
+void ThreadPool::runChunks(uint32_t generation) {
+  uint64_t current = cursor.load(std::memory_order_acquire);
+  while (generationOf(current) == generation) {
+    uint64_t index = current & kClosed;
+    if (index >=
+        static_cast<uint64_t>(chunks.load(std::memory_order_relaxed))) {
+      return;
+    }
+    // A failed exchange reloads `current`: another thread claimed the chunk,
+    // or the loop closed (and its fields may since have changed).
+    if (!cursor.compare_exchange_weak(current, current + 1,
+                                      std::memory_order_acq_rel,
+                                      std::memory_order_acquire)) {
+      continue;
+    }
+    int64_t size = chunk.load(std::memory_order_relaxed);
+    int64_t begin = static_cast<int64_t>(index) * size;
+    int64_t end = std::min(total.load(std::memory_order_relaxed), begin + size);
     insideLoop = true;
-    fn(begin, end);
+    (*body.load(std::memory_order_relaxed))(begin, end);
     insideLoop = false;
-    ++ran;
-    lock.lock();
-    if (++finishedChunks == chunks) {
+    if (finishedChunks.fetch_add(1) + 1 ==
+            chunks.load(std::memory_order_relaxed) &&
+        callerSleeps.load()) {
+      std::lock_guard<std::mutex> lock(mutex);
       done.notify_all();
     }
+    current = cursor.load(std::memory_order_acquire);
   }
-  return ran;
 }
 
 void ThreadPool::work() {
-  uint64_t seen = 0;
+  uint32_t seen = 0;
+  auto ready = [&] {
+    // Sequentially consistent: see the sleepers count below.
+    return stopping.load() || generationOf(cursor.load()) != seen;
+  };
   while (true) {
     // The next loop often follows within microseconds (the rows of the next
     // NCE box): watch for it before sleeping.
-    spinUntil(
-        [&] { return generation.load(std::memory_order_acquire) != seen; });
-    std::unique_lock<std::mutex> lock(mutex);
-    wake.wait(lock, [&] { return stopping || generation != seen; });
+    spinUntil(ready);
+    if (!ready()) {
+      std::unique_lock<std::mutex> lock(mutex);
+      // Counted before the last look at the cursor, so that a caller that
+      // moved it after that look sees a sleeper to wake.
+      ++sleepers;
+      wake.wait(lock, ready);
+      --sleepers;
+    }
     if (stopping) {
       return;
     }
-    seen = generation;
-    lock.unlock();
-    runChunks();
+    seen = generationOf(cursor.load(std::memory_order_acquire));
+    runChunks(seen);
   }
 }
 
-void ThreadPool::parallelFor(int64_t n, int64_t grain,
-                             const std::function<void(int64_t, int64_t)> &fn) {
+void ThreadPool::parallelFor(int64_t n, int64_t grain, const Body &fn) {
   if (n <= 0) {
     return;
   }
@@ -114,28 +150,37 @@ void ThreadPool::parallelFor(int64_t n, int64_t grain,
     return;
   }
   std::lock_guard<std::mutex> loopLock(loopMutex);
-  {
+  // About four chunks per thread balance uneven chunks without making them
+  // small (and keep the count far below kClosed).
+  int64_t wanted = static_cast<int64_t>(threadCount) * 4;
+  int64_t size = std::max(grain, (n + wanted - 1) / wanted);
+  int64_t count = (n + size - 1) / size;
+  // The previous loop is closed: no thread reads these fields until the
+  // cursor below opens the new one.
+  body.store(&fn, std::memory_order_relaxed);
+  total.store(n, std::memory_order_relaxed);
+  chunk.store(size, std::memory_order_relaxed);
+  chunks.store(count, std::memory_order_relaxed);
+  finishedChunks.store(0, std::memory_order_relaxed);
+  uint32_t generation = ++lastGeneration;
+  cursor.store(makeCursor(generation, 0));
+  if (sleepers.load() > 0) {
     std::lock_guard<std::mutex> lock(mutex);
-    // About four chunks per thread balance uneven chunks without making
-    // them small.
-    int64_t wanted = static_cast<int64_t>(threadCount) * 4;
-    chunk = std::max(grain, (n + wanted - 1) / wanted);
-    chunks = (n + chunk - 1) / chunk;
-    total = n;
-    nextChunk = 0;
-    finishedChunks = 0;
-    body = &fn;
-    ++generation;
+    wake.notify_all();
   }
-  wake.notify_all();
-  runChunks();
+  runChunks(generation);
   // The other threads' last chunks: spin while they finish, then sleep.
-  const int64_t all = chunks;
-  spinUntil(
-      [&] { return finishedChunks.load(std::memory_order_acquire) == all; });
-  std::unique_lock<std::mutex> lock(mutex);
-  done.wait(lock, [&] { return finishedChunks == chunks; });
-  body = nullptr;
+  auto finished = [&] { return finishedChunks.load() == count; };
+  spinUntil(finished);
+  if (!finished()) {
+    std::unique_lock<std::mutex> lock(mutex);
+    // Set before the last look at the count, so that the thread finishing
+    // the last chunk after that look sees a sleeper to wake.
+    callerSleeps = true;
+    done.wait(lock, finished);
+    callerSleeps = false;
+  }
+  cursor.store(makeCursor(generation, kClosed), std::memory_order_release);
 }
 
 } // namespace mlir::vpuc::threading

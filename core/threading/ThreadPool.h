@@ -34,10 +34,13 @@ unsigned getDefaultThreadCount();
 /// A fixed set of threads running data-parallel loops (see the file comment).
 /// A pool of 1 thread has no workers: every loop runs on the caller.
 ///
-/// Between loops a worker spins for a short while (kSpinMicroseconds) before
-/// it sleeps, and the caller spins while the last chunks finish: waking a
-/// sleeping thread costs tens of microseconds on virtual machines (an idle
-/// vCPU is halted), more than a whole loop over a small NCE box.
+/// Threads claim chunks with an atomic compare-and-swap and take the mutex
+/// only to sleep or to wake a sleeper: on virtual machines a contended mutex
+/// costs a futex wait and wake, tens to hundreds of microseconds each, more
+/// than a chunk of a small NCE box. Between loops a worker waits without
+/// blocking for a while (kSpinMicroseconds) before it sleeps, and the caller
+/// likewise while the last chunks finish, for the same reason (an idle vCPU
+/// is halted).
 class ThreadPool {
 public:
   /// A pool of `threads` threads, the caller included (0: the hardware's).
@@ -46,9 +49,15 @@ public:
   ThreadPool(const ThreadPool &) = delete;
   ThreadPool &operator=(const ThreadPool &) = delete;
 
-  /// How long a thread spins for the next loop or the end of the current one
-  /// before it blocks.
-  static constexpr int64_t kSpinMicroseconds = 50;
+  /// How long a thread waits without blocking for the next loop or the end
+  /// of the current one before it sleeps: long enough for the serial work
+  /// between the NCE tasks of a network (DMA copies, SHAVE kernels, small
+  /// boxes), since on virtual machines waking a thread costs the waker 20 to
+  /// 300 microseconds.
+  static constexpr int64_t kSpinMicroseconds = 1000;
+  /// For how much of kSpinMicroseconds the thread only spins; after that it
+  /// yields its core between looks.
+  static constexpr int64_t kPauseMicroseconds = 50;
 
   /// The threads a loop runs on, the caller included.
   unsigned getThreadCount() const { return threadCount; }
@@ -62,29 +71,36 @@ public:
                    const std::function<void(int64_t, int64_t)> &body);
 
 private:
+  using Body = std::function<void(int64_t, int64_t)>;
+
   /// The worker threads' loop.
   void work();
-  /// Runs chunks of the current loop until none is left; returns the number
-  /// run.
-  int64_t runChunks();
+  /// Claims and runs chunks of loop `generation` until none is left.
+  void runChunks(uint32_t generation);
 
   unsigned threadCount;
   std::vector<std::thread> workers;
   /// Serialises the loops of different callers.
   std::mutex loopMutex;
-  /// Guards the fields below.
+  /// The generation of the last loop started (under loopMutex).
+  uint32_t lastGeneration = 0;
+  /// Guards sleeping on `wake` and `done` only.
   std::mutex mutex;
   std::condition_variable wake, done;
-  bool stopping = false;
-  /// Incremented for every loop, so that a worker joins each loop once
-  /// (atomic so that a spinning worker can watch it without the mutex).
-  std::atomic<uint64_t> generation{0};
-  /// The current loop.
-  const std::function<void(int64_t, int64_t)> *body = nullptr;
-  int64_t total = 0, chunk = 0, chunks = 0;
-  int64_t nextChunk = 0;
-  /// Atomic so that the caller can watch it without the mutex.
+  std::atomic<bool> stopping{false};
+  /// The generation of the current loop (upper 32 bits) and the index of
+  /// its next unclaimed chunk (lower 32 bits), kClosed once the loop has
+  /// finished. A thread claims a chunk by advancing the index with a
+  /// compare-and-swap, which fails once the loop has closed: the loop's
+  /// fields below change only while it is closed, so a successful claim saw
+  /// them whole.
+  std::atomic<uint64_t> cursor;
+  std::atomic<const Body *> body{nullptr};
+  std::atomic<int64_t> total{0}, chunk{0}, chunks{0};
   std::atomic<int64_t> finishedChunks{0};
+  /// Workers asleep on `wake`; whether the caller sleeps on `done`.
+  std::atomic<unsigned> sleepers{0};
+  std::atomic<bool> callerSleeps{false};
 };
 
 } // namespace mlir::vpuc::threading
