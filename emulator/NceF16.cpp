@@ -1542,7 +1542,11 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
         std::all_of(finite.begin(), finite.end(), [](char f) { return f; });
   }
   auto computePart = [&](int64_t y0, int64_t y1, int64_t c0, int64_t c1) {
-    RowScratch scratch;
+    // The thread's buffers, kept from part to part and box to box: fresh
+    // ones for every part cost the allocations and, on the workers, page
+    // faults on memory the thread had not touched yet.
+    thread_local RowScratch scratch;
+    scratch.underflow = {};
     computeRows(b, y0, y1, c0, c1, scratch);
     if (b.underflow) {
       std::lock_guard<std::mutex> lock(b.underflowMutex);
