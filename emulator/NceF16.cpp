@@ -121,9 +121,12 @@ struct NceKernels {
                            int64_t block, float *to, int64_t kp);
   /// applyNceFloatPpe of each of values[0, count), in place.
   void (*ppe)(const NceInvariantDesc &desc, float *values, int64_t count);
-  /// to[k] = acc[k] * scale[k] + bias[k], two roundings, for k < count.
-  void (*scaleBias)(const float *acc, const float *scale, const float *bias,
-                    int64_t count, float *to);
+  /// to[p * count + k] = acc[p * accStride + k] * scale[k] + bias[k], two
+  /// roundings, for k < count and p < pixels (a row of pixels in one call:
+  /// per pixel, the calls cost more than the arithmetic of few channels).
+  void (*scaleBias)(const float *acc, int64_t accStride, const float *scale,
+                    const float *bias, int64_t count, int64_t pixels,
+                    float *to);
   /// dst[i] = the FP16 value at src + 2 * i, i < count.
   void (*convertF16)(const uint8_t *src, int64_t count, float *dst);
   /// a[i] = a[i] + b[i], a[i] - b[i] or a[i] * b[i] (ELTWISE_ADD, _SUB,
@@ -240,11 +243,14 @@ void ppePortable(const NceInvariantDesc &desc, float *values, int64_t count) {
   applyNceFloatPpe(desc, llvm::MutableArrayRef<float>(values, count));
 }
 
-void scaleBiasPortable(const float *acc, const float *scale, const float *bias,
-                       int64_t count, float *to) {
-  for (int64_t k = 0; k < count; ++k) {
-    float scaled = acc[k] * scale[k];
-    to[k] = scaled + bias[k];
+void scaleBiasPortable(const float *acc, int64_t accStride, const float *scale,
+                       const float *bias, int64_t count, int64_t pixels,
+                       float *to) {
+  for (int64_t p = 0; p < pixels; ++p, acc += accStride, to += count) {
+    for (int64_t k = 0; k < count; ++k) {
+      float scaled = acc[k] * scale[k];
+      to[k] = scaled + bias[k];
+    }
   }
 }
 
@@ -608,17 +614,22 @@ __attribute__((target("avx2"))) void ppeAvx2(const NceInvariantDesc &desc,
 }
 
 /// scaleBiasPortable eight channels at a time (a multiply, then an add).
-__attribute__((target("avx2"))) void scaleBiasAvx2(const float *acc,
-                                                   const float *scale,
-                                                   const float *bias,
-                                                   int64_t count, float *to) {
-  int64_t k = 0;
-  for (; k + 8 <= count; k += 8) {
-    __m256 scaled =
-        _mm256_mul_ps(_mm256_loadu_ps(acc + k), _mm256_loadu_ps(scale + k));
-    _mm256_storeu_ps(to + k, _mm256_add_ps(scaled, _mm256_loadu_ps(bias + k)));
+__attribute__((target("avx2"))) void
+scaleBiasAvx2(const float *acc, int64_t accStride, const float *scale,
+              const float *bias, int64_t count, int64_t pixels, float *to) {
+  int64_t vectorEnd = count / 8 * 8;
+  for (int64_t p = 0; p < pixels; ++p, acc += accStride, to += count) {
+    for (int64_t k = 0; k < vectorEnd; k += 8) {
+      __m256 scaled =
+          _mm256_mul_ps(_mm256_loadu_ps(acc + k), _mm256_loadu_ps(scale + k));
+      _mm256_storeu_ps(to + k,
+                       _mm256_add_ps(scaled, _mm256_loadu_ps(bias + k)));
+    }
+    for (int64_t k = vectorEnd; k < count; ++k) {
+      float scaled = acc[k] * scale[k];
+      to[k] = scaled + bias[k];
+    }
   }
-  scaleBiasPortable(acc + k, scale + k, bias + k, count - k, to + k);
 }
 
 /// convertF16Portable eight values at a time (F16C).
@@ -825,24 +836,28 @@ ppeAvx512(const NceInvariantDesc &desc, float *values, int64_t count) {
   ppeAvx2(desc, values + i, count - i);
 }
 
-/// scaleBiasAvx2 sixteen channels at a time, the rest by scaleBiasAvx2.
-/// AVX-512F has fused multiply-adds of its own, and GCC contracts the
-/// operator forms of _mm512_mul_ps and _mm512_add_ps into one; the `_round`
-/// forms (in the current rounding mode, as the plain ones) are builtins it
-/// leaves apart, so the product is rounded before the add.
+/// scaleBiasPortable sixteen channels at a time, the last ones under a
+/// mask. AVX-512F has fused multiply-adds of its own, and GCC contracts the
+/// operator forms of _mm512_mul_ps and _mm512_add_ps (and of scalar floats)
+/// into one; the `_round` forms (in the current rounding mode, as the plain
+/// ones) are builtins it leaves apart, so the product is rounded before the
+/// add.
 __attribute__((target("avx512f,avx2,f16c"))) void
-scaleBiasAvx512(const float *acc, const float *scale, const float *bias,
-                int64_t count, float *to) {
-  int64_t k = 0;
-  for (; k + 16 <= count; k += 16) {
-    __m512 scaled = _mm512_mul_round_ps(_mm512_loadu_ps(acc + k),
-                                        _mm512_loadu_ps(scale + k),
-                                        _MM_FROUND_CUR_DIRECTION);
-    _mm512_storeu_ps(to + k,
-                     _mm512_add_round_ps(scaled, _mm512_loadu_ps(bias + k),
-                                         _MM_FROUND_CUR_DIRECTION));
+scaleBiasAvx512(const float *acc, int64_t accStride, const float *scale,
+                const float *bias, int64_t count, int64_t pixels, float *to) {
+  for (int64_t p = 0; p < pixels; ++p, acc += accStride, to += count) {
+    for (int64_t k = 0; k < count; k += 16) {
+      __mmask16 lanes = count - k >= 16 ? __mmask16(0xffff)
+                                        : __mmask16((1u << (count - k)) - 1);
+      __m512 scaled = _mm512_mul_round_ps(
+          _mm512_maskz_loadu_ps(lanes, acc + k),
+          _mm512_maskz_loadu_ps(lanes, scale + k), _MM_FROUND_CUR_DIRECTION);
+      _mm512_mask_storeu_ps(
+          to + k, lanes,
+          _mm512_add_round_ps(scaled, _mm512_maskz_loadu_ps(lanes, bias + k),
+                              _MM_FROUND_CUR_DIRECTION));
+    }
   }
-  scaleBiasAvx2(acc + k, scale + k, bias + k, count - k, to + k);
 }
 
 /// convertF16Avx2 sixteen values at a time, the rest by convertF16Avx2.
@@ -1361,12 +1376,14 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
   float *r = s.result.data();
   for (int64_t y = y0; y <= y1; ++y) {
     const float *rowAcc = s.acc.data() + (y - y0) * outCols * kp + c0;
-    for (int64_t i = 0; i < outCols; ++i) {
+    if (weighted) {
+      b.kernels.scaleBias(rowAcc, kp, b.scale.data() + c0, b.bias.data() + c0,
+                          nk, outCols, r);
+    }
+    for (int64_t i = 0; !weighted && i < outCols; ++i) {
       const float *a = rowAcc + i * kp;
       float *to = r + i * nk;
-      if (weighted) {
-        b.kernels.scaleBias(a, b.scale.data() + c0, b.bias.data() + c0, nk, to);
-      } else if (type == schema::NceTaskType::AVEPOOL) {
+      if (type == schema::NceTaskType::AVEPOOL) {
         for (int64_t k = 0; k < nk; ++k) {
           to[k] = a[k] / window;
         }
@@ -1382,11 +1399,17 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
     } else {
       numeric::floatToF16Bits(llvm::ArrayRef<float>(r, count), rowBits);
     }
+    uint8_t *outRow = output.data + y * output.strideH +
+                      b.box.x0 * output.strideW +
+                      (b.box.z0 + c0) * output.strideC;
+    if (output.strideC == 2 && output.strideW == 2 * nk) {
+      // The row's pixels are adjacent in the output (all its channels).
+      std::memcpy(outRow, s.bits.data(), 2 * count);
+      continue;
+    }
     for (int64_t i = 0; i < outCols; ++i) {
       const uint16_t *bits = s.bits.data() + i * nk;
-      uint8_t *outPixel = output.data + y * output.strideH +
-                          (b.box.x0 + i) * output.strideW +
-                          (b.box.z0 + c0) * output.strideC;
+      uint8_t *outPixel = outRow + i * output.strideW;
       if (output.strideC == 2) {
         std::memcpy(outPixel, bits, nk * 2);
       } else {
