@@ -87,7 +87,7 @@ int64_t roundUpToVector(int64_t count) {
 struct NceKernels {
   /// The most pixels convTile takes (kLanes or kMaxConvLanes).
   int64_t convLanes;
-  /// The MACs of a part of a box given to another thread
+  /// The MACs of a part of a CONV box given to another thread
   /// (forEachNceRowChunk): kNceMacsPerChunk, about 10 us of the AVX2 tiles;
   /// 4 times that for the AVX-512 ones, which run about twice as fast (at
   /// 256K MACs, ppocr_mobile_v2_cls and dbnet_tiny ran 24 % and 12 % slower
@@ -946,7 +946,8 @@ struct F16Box {
   /// tiles read them: w[k0 * block + ((ky * KX + kx) * IC + ic) * width + j]
   /// for channel k0 + j, width = min(16, kp - k0) (getConvWeights). DWCONV:
   /// w[tap * kp + k]. (In the calling thread's weights scratch, see
-  /// computeNceF16Box.)
+  /// computeNceF16Box; written before the parts, or by each part for its
+  /// own channels.)
   llvm::MutableArrayRef<float> w;
   /// Weighted tasks: the scale and bias of output channel box.z0 + k.
   std::vector<float> scale, bias;
@@ -955,7 +956,9 @@ struct F16Box {
   bool onePixel = false;
   /// No weight is infinite or NaN: a product with an input of +0 is then
   /// ±0, which leaves every sum as it is (sums start at +0 and so are never
-  /// -0), so padding may be read as zeros instead of skipped.
+  /// -0), so padding may be read as zeros instead of skipped. (Of the whole
+  /// box when its weights are converted before its parts; a part that
+  /// converts its own channels knows theirs.)
   bool finiteWeights = false;
   /// Where the row chunks add their underflow counts (under the mutex), if
   /// anywhere.
@@ -1232,14 +1235,15 @@ void computeOnePixel(const F16Box &b, int64_t c0, int64_t c1, RowScratch &s) {
 }
 
 /// Windowed tasks: the accumulators of the output rows [y0, y1] and (CONV)
-/// channels [c0, c1); the other types compute all channels.
+/// channels [c0, c1); the other types compute all channels. `finiteWeights`:
+/// no weight of those channels is infinite or NaN (F16Box::finiteWeights).
 void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
-                       int64_t c1, RowScratch &s) {
+                       int64_t c1, bool finiteWeights, RowScratch &s) {
   if (b.onePixel) {
     computeOnePixel(b, c0, c1, s);
     return;
   }
-  if (isNceWeighted(b.desc.type) && b.finiteWeights) {
+  if (isNceWeighted(b.desc.type) && finiteWeights) {
     computeZeroPaddedRows(b, y0, y1, c0, c1, s);
     return;
   }
@@ -1349,9 +1353,10 @@ void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
 }
 
 /// Computes output rows [y0, y1] and channels [c0, c1) of the box (all
-/// channels unless CONV; c0 is a multiple of 16, c1 too or the last).
+/// channels unless CONV; c0 is a multiple of 16, c1 too or the last), with
+/// computeWindowRows's `finiteWeights`.
 void computeRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
-                 int64_t c1, RowScratch &s) {
+                 int64_t c1, bool finiteWeights, RowScratch &s) {
   const NceInvariantDesc &desc = b.desc;
   const NceActivation &output = b.output;
   schema::NceTaskType type = desc.type;
@@ -1364,7 +1369,7 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
   if (isNceEltwise(type)) {
     computeEltwiseRows(b, y0, y1, s);
   } else {
-    computeWindowRows(b, y0, y1, c0, c1, s);
+    computeWindowRows(b, y0, y1, c0, c1, finiteWeights, s);
   }
   // Scale and bias, or the average's division, the PPE, one rounding: a row
   // of pixels at a time, each element through the same operations as alone.
@@ -1515,67 +1520,7 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   }
   bool conv = desc.type == schema::NceTaskType::CONV;
   b.onePixel = conv && !weights.empty() && box.x0 == box.x1 && box.y0 == box.y1;
-  if (b.onePixel) {
-    b.block = desc.kernelH * desc.kernelW * input.channels;
-  } else if (!weights.empty()) {
-    int64_t block =
-        desc.kernelH * desc.kernelW * (conv ? input.channels : int64_t(1));
-    // The converted weights of a box are megabytes for large layers (and
-    // all of the work for one-pixel ones): kept in a buffer of the thread
-    // that grows to the largest and is reused, instead of fresh pages from
-    // the system for every box. Every element is written below, so growing
-    // it neither copies the old weights nor zero-fills the new buffer.
-    thread_local FloatScratch weightScratch;
-    b.w = llvm::MutableArrayRef<float>(weightScratch.get(block * b.kp),
-                                       block * b.kp);
-    b.block = block;
-    // Converted 16 output channels at a time (a CONV block; for DWCONV, the
-    // transposed writes fill whole cache lines of b.w), the groups of about
-    // 64K weights on the pool's threads.
-    constexpr int64_t kChannelGroup = 16;
-    int64_t groups = (b.outChans + kChannelGroup - 1) / kChannelGroup;
-    std::vector<char> finite(groups);
-    auto convert = [&](int64_t g0, int64_t g1) {
-      const uint8_t *channels[kChannelGroup];
-      for (int64_t g = g0; g < g1; ++g) {
-        int64_t k0 = g * kChannelGroup;
-        int64_t group = std::min(kChannelGroup, b.outChans - k0);
-        for (int64_t j = 0; j < group; ++j) {
-          channels[j] = weights[box.z0 + k0 + j].weights;
-        }
-        int64_t width = conv ? getConvBlockWidth(b, k0) : b.kp;
-        float *to = b.w.data() + (conv ? k0 * block : k0);
-        finite[g] =
-            b.kernels.transposeWeights(channels, group, block, to, width);
-        // The channels that pad the last group to a vector weigh zero.
-        for (int64_t i = 0; i < block; ++i) {
-          std::fill(to + i * width + group,
-                    to + i * width + roundUpToVector(group), 0.0f);
-        }
-      }
-    };
-    int64_t grain =
-        std::max<int64_t>(1, (int64_t(1) << 16) / (kChannelGroup * block));
-    if (pool) {
-      pool->parallelFor(groups, grain, convert);
-    } else {
-      convert(0, groups);
-    }
-    b.finiteWeights =
-        std::all_of(finite.begin(), finite.end(), [](char f) { return f; });
-  }
-  auto computePart = [&](int64_t y0, int64_t y1, int64_t c0, int64_t c1) {
-    // The thread's buffers, kept from part to part and box to box: fresh
-    // ones for every part cost the allocations and, on the workers, page
-    // faults on memory the thread had not touched yet.
-    thread_local RowScratch scratch;
-    scratch.underflow = {};
-    computeRows(b, y0, y1, c0, c1, scratch);
-    if (b.underflow) {
-      std::lock_guard<std::mutex> lock(b.underflowMutex);
-      b.underflow->merge(scratch.underflow);
-    }
-  };
+  b.block = desc.kernelH * desc.kernelW * (conv ? input.channels : int64_t(1));
   // A CONV box of few pixels for its MACs is split by its output channels
   // too (blocks of 16): each part reads all the weights of its channels
   // once, and in parts of a few rows the weights of large layers would be
@@ -1583,18 +1528,88 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   int64_t rows = box.y1 - box.y0 + 1, outCols = box.x1 - box.x0 + 1;
   int64_t blocks = (b.kp + 15) / 16;
   int64_t parts = 0, rowParts = 1, channelParts = 1;
-  if (pool && pool->getThreadCount() > 1 &&
-      desc.type == schema::NceTaskType::CONV) {
+  if (pool && pool->getThreadCount() > 1 && conv) {
     int64_t macs = rows * outCols * b.outChans * b.block;
     parts = std::min<int64_t>(pool->getThreadCount() * 4,
                               macs / b.kernels.macsPerChunk);
     rowParts = std::clamp<int64_t>(rows * outCols / 64, 1, rows);
     channelParts = std::min(blocks, (parts + rowParts - 1) / rowParts);
   }
+  // Split by channels alone, each part converts the weights of its own
+  // channels, on its thread: they are then written and read in one core's
+  // cache, where weights converted by the other thread came over from its
+  // cache (a 7x7 box of 960 to 160 channels took longer on two threads than
+  // on one).
+  bool convertInParts = channelParts > 1 && rowParts == 1;
+  // Converted 16 output channels at a time (a CONV block; for DWCONV, the
+  // transposed writes fill whole cache lines of b.w).
+  constexpr int64_t kChannelGroup = 16;
+  int64_t groups = (b.outChans + kChannelGroup - 1) / kChannelGroup;
+  std::vector<char> finite(groups);
+  auto convert = [&](int64_t g0, int64_t g1) {
+    const uint8_t *channels[kChannelGroup];
+    for (int64_t g = g0; g < g1; ++g) {
+      int64_t k0 = g * kChannelGroup;
+      int64_t group = std::min(kChannelGroup, b.outChans - k0);
+      for (int64_t j = 0; j < group; ++j) {
+        channels[j] = weights[box.z0 + k0 + j].weights;
+      }
+      int64_t width = conv ? getConvBlockWidth(b, k0) : b.kp;
+      float *to = b.w.data() + (conv ? k0 * b.block : k0);
+      finite[g] =
+          b.kernels.transposeWeights(channels, group, b.block, to, width);
+      // The channels that pad the last group to a vector weigh zero.
+      for (int64_t i = 0; i < b.block; ++i) {
+        std::fill(to + i * width + group,
+                  to + i * width + roundUpToVector(group), 0.0f);
+      }
+    }
+  };
+  auto allFinite = [&](int64_t g0, int64_t g1) {
+    return std::all_of(finite.begin() + g0, finite.begin() + g1,
+                       [](char f) { return f; });
+  };
+  if (!b.onePixel && !weights.empty()) {
+    // The converted weights of a box are megabytes for large layers (and
+    // all of the work for one-pixel ones): kept in a buffer of the thread
+    // that grows to the largest and is reused, instead of fresh pages from
+    // the system for every box. Every element is written before it is
+    // read, so growing it neither copies the old weights nor zero-fills the
+    // new buffer.
+    thread_local FloatScratch weightScratch;
+    b.w = llvm::MutableArrayRef<float>(weightScratch.get(b.block * b.kp),
+                                       b.block * b.kp);
+    if (!convertInParts) {
+      // The groups of about 64K weights on the pool's threads.
+      int64_t grain =
+          std::max<int64_t>(1, (int64_t(1) << 16) / (kChannelGroup * b.block));
+      if (pool) {
+        pool->parallelFor(groups, grain, convert);
+      } else {
+        convert(0, groups);
+      }
+      b.finiteWeights = allFinite(0, groups);
+    }
+  }
+  auto computePart = [&](int64_t y0, int64_t y1, int64_t c0, int64_t c1,
+                         bool finiteWeights) {
+    // The thread's buffers, kept from part to part and box to box: fresh
+    // ones for every part cost the allocations and, on the workers, page
+    // faults on memory the thread had not touched yet.
+    thread_local RowScratch scratch;
+    scratch.underflow = {};
+    computeRows(b, y0, y1, c0, c1, finiteWeights, scratch);
+    if (b.underflow) {
+      std::lock_guard<std::mutex> lock(b.underflowMutex);
+      b.underflow->merge(scratch.underflow);
+    }
+  };
   if (channelParts <= 1) {
     forEachNceRowChunk(
         desc, input.channels, b.outChans, box, pool,
-        [&](int64_t y0, int64_t y1) { computePart(y0, y1, 0, b.outChans); },
+        [&](int64_t y0, int64_t y1) {
+          computePart(y0, y1, 0, b.outChans, b.finiteWeights);
+        },
         b.kernels.macsPerChunk);
     return;
   }
@@ -1607,7 +1622,15 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
           int64_t c0 = 16 * (blocks * c / channelParts);
           int64_t c1 =
               std::min(b.outChans, 16 * (blocks * (c + 1) / channelParts));
-          computePart(y0, y1, c0, c1);
+          bool finiteWeights = b.finiteWeights;
+          if (convertInParts) {
+            // The parts' channels are disjoint whole groups.
+            int64_t g0 = c0 / kChannelGroup;
+            int64_t g1 = (c1 + kChannelGroup - 1) / kChannelGroup;
+            convert(g0, g1);
+            finiteWeights = allFinite(g0, g1);
+          }
+          computePart(y0, y1, c0, c1, finiteWeights);
         }
       });
 }
