@@ -91,7 +91,11 @@ struct NceKernels {
   /// (forEachNceRowChunk): kNceMacsPerChunk, about 10 us of the AVX2 tiles;
   /// 4 times that for the AVX-512 ones, which run about twice as fast (at
   /// 256K MACs, ppocr_mobile_v2_cls and dbnet_tiny ran 24 % and 12 % slower
-  /// on two threads than with 1M).
+  /// on two threads than with 1M). The other task types run the AVX2
+  /// kernels on both ISAs, several times slower per MAC than the CONV
+  /// tiles, and take parts of kNceMacsPerChunk (a depthwise 3x3 box of 1.35M
+  /// MACs in two parts of 21 and 7 rows ran 1.3x faster on two threads than
+  /// on one; in parts of 256K, 1.8x: nce_benchmark).
   int64_t macsPerChunk;
   /// acc[l * kp + k0 + j] (l < lanes, j < 8 * vectors) += (one rounding
   /// per term) the products in[t][lane[l] + ic] * w[t][ic * 8 * vectors +
@@ -1610,7 +1614,7 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
         [&](int64_t y0, int64_t y1) {
           computePart(y0, y1, 0, b.outChans, b.finiteWeights);
         },
-        b.kernels.macsPerChunk);
+        conv ? b.kernels.macsPerChunk : kNceMacsPerChunk);
     return;
   }
   pool->parallelFor(
