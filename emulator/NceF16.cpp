@@ -125,12 +125,13 @@ struct NceKernels {
                            int64_t block, float *to, int64_t kp);
   /// applyNceFloatPpe of each of values[0, count), in place.
   void (*ppe)(const NceInvariantDesc &desc, float *values, int64_t count);
-  /// to[p * count + k] = acc[p * accStride + k] * scale[k] + bias[k], two
-  /// roundings, for k < count and p < pixels (a row of pixels in one call:
-  /// per pixel, the calls cost more than the arithmetic of few channels).
-  void (*scaleBias)(const float *acc, int64_t accStride, const float *scale,
-                    const float *bias, int64_t count, int64_t pixels,
-                    float *to);
+  /// to[p * count + k] = ppe(acc[p * accStride + k] * scale[k] + bias[k]),
+  /// two roundings and the PPE of `desc` (applyNceFloatPpe), for k < count
+  /// and p < pixels (a row of pixels in one call: per pixel, the calls cost
+  /// more than the arithmetic of few channels).
+  void (*scaleBiasPpe)(const NceInvariantDesc &desc, const float *acc,
+                       int64_t accStride, const float *scale, const float *bias,
+                       int64_t count, int64_t pixels, float *to);
   /// dst[i] = the FP16 value at src + 2 * i, i < count.
   void (*convertF16)(const uint8_t *src, int64_t count, float *dst);
   /// a[i] = a[i] + b[i], a[i] - b[i] or a[i] * b[i] (ELTWISE_ADD, _SUB,
@@ -247,15 +248,18 @@ void ppePortable(const NceInvariantDesc &desc, float *values, int64_t count) {
   applyNceFloatPpe(desc, llvm::MutableArrayRef<float>(values, count));
 }
 
-void scaleBiasPortable(const float *acc, int64_t accStride, const float *scale,
-                       const float *bias, int64_t count, int64_t pixels,
-                       float *to) {
+void scaleBiasPpePortable(const NceInvariantDesc &desc, const float *acc,
+                          int64_t accStride, const float *scale,
+                          const float *bias, int64_t count, int64_t pixels,
+                          float *to) {
+  float *row = to;
   for (int64_t p = 0; p < pixels; ++p, acc += accStride, to += count) {
     for (int64_t k = 0; k < count; ++k) {
       float scaled = acc[k] * scale[k];
       to[k] = scaled + bias[k];
     }
   }
+  ppePortable(desc, row, count * pixels);
 }
 
 void convertF16Portable(const uint8_t *src, int64_t count, float *dst) {
@@ -310,7 +314,7 @@ constexpr NceKernels kPortableKernels = {kLanes,
                                          poolPortable,
                                          transposeWeightsPortable,
                                          ppePortable,
-                                         scaleBiasPortable,
+                                         scaleBiasPpePortable,
                                          convertF16Portable,
                                          eltwisePortable,
                                          gemvPortable};
@@ -617,10 +621,13 @@ __attribute__((target("avx2"))) void ppeAvx2(const NceInvariantDesc &desc,
   ppePortable(desc, values + i, count - i);
 }
 
-/// scaleBiasPortable eight channels at a time (a multiply, then an add).
+/// scaleBiasPpePortable eight channels at a time (a multiply, then an
+/// add), then the PPE over the row.
 __attribute__((target("avx2"))) void
-scaleBiasAvx2(const float *acc, int64_t accStride, const float *scale,
-              const float *bias, int64_t count, int64_t pixels, float *to) {
+scaleBiasPpeAvx2(const NceInvariantDesc &desc, const float *acc,
+                 int64_t accStride, const float *scale, const float *bias,
+                 int64_t count, int64_t pixels, float *to) {
+  float *row = to;
   int64_t vectorEnd = count / 8 * 8;
   for (int64_t p = 0; p < pixels; ++p, acc += accStride, to += count) {
     for (int64_t k = 0; k < vectorEnd; k += 8) {
@@ -634,6 +641,7 @@ scaleBiasAvx2(const float *acc, int64_t accStride, const float *scale,
       to[k] = scaled + bias[k];
     }
   }
+  ppeAvx2(desc, row, count * pixels);
 }
 
 /// convertF16Portable eight values at a time (F16C).
@@ -736,7 +744,7 @@ constexpr NceKernels kAvx2Kernels = {kLanes,
                                      poolAvx2,
                                      transposeWeightsAvx2,
                                      ppeAvx2,
-                                     scaleBiasAvx2,
+                                     scaleBiasPpeAvx2,
                                      convertF16Avx2,
                                      eltwiseAvx2,
                                      gemvAvx2};
@@ -811,44 +819,60 @@ void convTileAvx512(int64_t lanes, const float *const *in, const int64_t *lane,
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
-/// ppeAvx2 sixteen values at a time (the same operand order), the rest by
-/// ppeAvx2.
+/// The PPE of ppeAvx2 on sixteen values (the same operand order).
+struct PpeAvx512 {
+  schema::PpeMode mode;
+  __m512 zero, low, high, alpha;
+
+  __attribute__((target("avx512f,avx2,f16c"))) explicit PpeAvx512(
+      const NceInvariantDesc &desc)
+      : mode(desc.ppe), zero(_mm512_setzero_ps()),
+        low(_mm512_set1_ps(desc.clampLow)),
+        high(_mm512_set1_ps(desc.clampHigh)),
+        alpha(_mm512_set1_ps(desc.alpha)) {}
+
+  __attribute__((target("avx512f,avx2,f16c"), always_inline)) __m512
+  operator()(__m512 v) const {
+    if (mode == schema::PpeMode::RELU) {
+      return _mm512_max_ps(zero, v);
+    }
+    if (mode == schema::PpeMode::RELUX) {
+      return _mm512_min_ps(high, _mm512_max_ps(low, v));
+    }
+    if (mode == schema::PpeMode::LRELU) {
+      __mmask16 negative = _mm512_cmp_ps_mask(v, zero, _CMP_LT_OQ);
+      return _mm512_mask_mul_ps(v, negative, alpha, v);
+    }
+    return v;
+  }
+};
+
+/// ppeAvx2 sixteen values at a time, the rest by ppeAvx2.
 __attribute__((target("avx512f,avx2,f16c"))) void
 ppeAvx512(const NceInvariantDesc &desc, float *values, int64_t count) {
-  schema::PpeMode mode = desc.ppe;
-  if (mode != schema::PpeMode::RELU && mode != schema::PpeMode::RELUX &&
-      mode != schema::PpeMode::LRELU) {
+  if (desc.ppe != schema::PpeMode::RELU && desc.ppe != schema::PpeMode::RELUX &&
+      desc.ppe != schema::PpeMode::LRELU) {
     return;
   }
-  const __m512 zero = _mm512_setzero_ps();
-  const __m512 low = _mm512_set1_ps(desc.clampLow);
-  const __m512 high = _mm512_set1_ps(desc.clampHigh);
-  const __m512 alpha = _mm512_set1_ps(desc.alpha);
+  PpeAvx512 ppe(desc);
   int64_t i = 0;
   for (; i + 16 <= count; i += 16) {
-    __m512 v = _mm512_loadu_ps(values + i);
-    if (mode == schema::PpeMode::RELU) {
-      v = _mm512_max_ps(zero, v);
-    } else if (mode == schema::PpeMode::RELUX) {
-      v = _mm512_min_ps(high, _mm512_max_ps(low, v));
-    } else {
-      __mmask16 negative = _mm512_cmp_ps_mask(v, zero, _CMP_LT_OQ);
-      v = _mm512_mask_mul_ps(v, negative, alpha, v);
-    }
-    _mm512_storeu_ps(values + i, v);
+    _mm512_storeu_ps(values + i, ppe(_mm512_loadu_ps(values + i)));
   }
   ppeAvx2(desc, values + i, count - i);
 }
 
-/// scaleBiasPortable sixteen channels at a time, the last ones under a
-/// mask. AVX-512F has fused multiply-adds of its own, and GCC contracts the
-/// operator forms of _mm512_mul_ps and _mm512_add_ps (and of scalar floats)
-/// into one; the `_round` forms (in the current rounding mode, as the plain
-/// ones) are builtins it leaves apart, so the product is rounded before the
-/// add.
+/// scaleBiasPpePortable sixteen channels at a time, the last ones under a
+/// mask, the PPE in the same pass. AVX-512F has fused multiply-adds of its
+/// own, and GCC contracts the operator forms of _mm512_mul_ps and
+/// _mm512_add_ps (and of scalar floats) into one; the `_round` forms (in the
+/// current rounding mode, as the plain ones) are builtins it leaves apart,
+/// so the product is rounded before the add.
 __attribute__((target("avx512f,avx2,f16c"))) void
-scaleBiasAvx512(const float *acc, int64_t accStride, const float *scale,
-                const float *bias, int64_t count, int64_t pixels, float *to) {
+scaleBiasPpeAvx512(const NceInvariantDesc &desc, const float *acc,
+                   int64_t accStride, const float *scale, const float *bias,
+                   int64_t count, int64_t pixels, float *to) {
+  PpeAvx512 ppe(desc);
   for (int64_t p = 0; p < pixels; ++p, acc += accStride, to += count) {
     for (int64_t k = 0; k < count; k += 16) {
       __mmask16 lanes = count - k >= 16 ? __mmask16(0xffff)
@@ -856,10 +880,10 @@ scaleBiasAvx512(const float *acc, int64_t accStride, const float *scale,
       __m512 scaled = _mm512_mul_round_ps(
           _mm512_maskz_loadu_ps(lanes, acc + k),
           _mm512_maskz_loadu_ps(lanes, scale + k), _MM_FROUND_CUR_DIRECTION);
-      _mm512_mask_storeu_ps(
-          to + k, lanes,
-          _mm512_add_round_ps(scaled, _mm512_maskz_loadu_ps(lanes, bias + k),
-                              _MM_FROUND_CUR_DIRECTION));
+      _mm512_mask_storeu_ps(to + k, lanes,
+                            ppe(_mm512_add_round_ps(
+                                scaled, _mm512_maskz_loadu_ps(lanes, bias + k),
+                                _MM_FROUND_CUR_DIRECTION)));
     }
   }
 }
@@ -883,7 +907,7 @@ constexpr NceKernels kAvx512Kernels = {
     convTileAvx512,       depthwiseAvx2,
     depthwiseTileAvx2,    poolAvx2,
     transposeWeightsAvx2, ppeAvx512,
-    scaleBiasAvx512,      convertF16Avx512,
+    scaleBiasPpeAvx512,   convertF16Avx512,
     eltwiseAvx2,          gemvAvx2};
 
 #endif // VPUC_NCE_AVX2
@@ -1386,8 +1410,8 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
   for (int64_t y = y0; y <= y1; ++y) {
     const float *rowAcc = s.acc.data() + (y - y0) * outCols * kp + c0;
     if (weighted) {
-      b.kernels.scaleBias(rowAcc, kp, b.scale.data() + c0, b.bias.data() + c0,
-                          nk, outCols, r);
+      b.kernels.scaleBiasPpe(desc, rowAcc, kp, b.scale.data() + c0,
+                             b.bias.data() + c0, nk, outCols, r);
     }
     for (int64_t i = 0; !weighted && i < outCols; ++i) {
       const float *a = rowAcc + i * kp;
@@ -1400,7 +1424,9 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
         std::memcpy(to, a, nk * sizeof(float));
       }
     }
-    b.kernels.ppe(desc, r, count);
+    if (!weighted) {
+      b.kernels.ppe(desc, r, count);
+    }
     llvm::MutableArrayRef<uint16_t> rowBits(s.bits.data(), count);
     if (b.underflow) {
       numeric::floatToF16BitsForUnderflow(llvm::ArrayRef<float>(r, count),
