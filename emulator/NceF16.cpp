@@ -1570,7 +1570,9 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   // cache, where weights converted by the other thread came over from its
   // cache (a 7x7 box of 960 to 160 channels took longer on two threads than
   // on one).
-  bool convertInParts = channelParts > 1 && rowParts == 1;
+  // (A one-pixel box reads its weights as stored: nothing to convert.)
+  bool convertInParts =
+      channelParts > 1 && rowParts == 1 && !b.onePixel && !weights.empty();
   // Converted 16 output channels at a time (a CONV block; for DWCONV, the
   // transposed writes fill whole cache lines of b.w).
   constexpr int64_t kChannelGroup = 16;

@@ -511,6 +511,17 @@ TEST(NceKernelsTest, convSplitByChannels) {
   c.height = c.width = 3;
   c.specials = true;
   checkCase(c, 51);
+  // Enough MACs in a box of rows of few pixels for parts of channels alone
+  // on every ISA (AVX-512: 1M MACs a part), each converting the weights of
+  // its channels and knowing whether they are finite: finite weights, and
+  // infinities and NaNs among them.
+  c.inC = 256;
+  c.outC = 200;
+  c.kernelH = c.kernelW = 3;
+  for (bool specials : {false, true}) {
+    c.specials = specials;
+    checkCase(c, 52 + specials);
+  }
 }
 
 /// CONV boxes of one output pixel, which read the FP16 weights as stored
@@ -548,9 +559,11 @@ TEST(NceKernelsTest, onePixelBoxes) {
     c.ppe = schema::PpeMode::LRELU;
     checkCase(c, seed++);
   }
+  // Enough MACs to be split by output channels on every ISA (AVX-512: 1M
+  // MACs a part); such a box reads its weights as stored, none converted.
   Case c;
-  c.inC = 517;
-  c.outC = 300;
+  c.inC = 1500;
+  c.outC = 1500;
   c.height = c.width = 1;
   c.kernelH = c.kernelW = 1;
   c.padTop = c.padBottom = c.padLeft = c.padRight = 0;
