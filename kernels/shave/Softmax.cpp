@@ -67,9 +67,15 @@ llvm::Error runSoftmax(const uint8_t *args, const KernelContext &context) {
                   for (int64_t i = 0; i < n; ++i) {
                     max = std::max(max, row[i]);
                   }
+                  // Softmax keeps each e^(x - max) in the row for the
+                  // product (one exp per element, the same values).
                   float sum = 0.0f;
                   for (int64_t i = 0; i < n; ++i) {
-                    sum += std::exp(row[i] - max);
+                    float e = std::exp(row[i] - max);
+                    sum += e;
+                    if (!isLog) {
+                      row[i] = e;
+                    }
                   }
                   if (isLog) {
                     float logSum = std::log(sum);
@@ -79,7 +85,7 @@ llvm::Error runSoftmax(const uint8_t *args, const KernelContext &context) {
                   } else {
                     float scale = 1.0f / sum;
                     for (int64_t i = 0; i < n; ++i) {
-                      row[i] = std::exp(row[i] - max) * scale;
+                      row[i] *= scale;
                     }
                   }
                   storeRow(outType, p[0], stride[0], n, row.data());
