@@ -1565,14 +1565,14 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
     rowParts = std::clamp<int64_t>(rows * outCols / 64, 1, rows);
     channelParts = std::min(blocks, (parts + rowParts - 1) / rowParts);
   }
-  // Split by channels alone, each part converts the weights of its own
-  // channels, on its thread: they are then written and read in one core's
-  // cache, where weights converted by the other thread came over from its
-  // cache (a 7x7 box of 960 to 160 channels took longer on two threads than
-  // on one).
-  // (A one-pixel box reads its weights as stored: nothing to convert.)
-  bool convertInParts =
-      channelParts > 1 && rowParts == 1 && !b.onePixel && !weights.empty();
+  // The weights are converted unless the box has none or reads them as
+  // stored (one pixel). Split by channels alone, each part converts the
+  // weights of its own channels, on its thread: they are then written and
+  // read in one core's cache, where weights converted by the other thread
+  // came over from its cache (a 7x7 box of 960 to 160 channels took longer
+  // on two threads than on one).
+  bool convertWeights = !b.onePixel && !weights.empty();
+  bool convertInParts = convertWeights && channelParts > 1 && rowParts == 1;
   // Converted 16 output channels at a time (a CONV block; for DWCONV, the
   // transposed writes fill whole cache lines of b.w).
   constexpr int64_t kChannelGroup = 16;
@@ -1601,7 +1601,7 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
     return std::all_of(finite.begin() + g0, finite.begin() + g1,
                        [](char f) { return f; });
   };
-  if (!b.onePixel && !weights.empty()) {
+  if (convertWeights) {
     // The converted weights of a box are megabytes for large layers (and
     // all of the work for one-pixel ones): kept in a buffer of the thread
     // that grows to the largest and is reused, instead of fresh pages from
