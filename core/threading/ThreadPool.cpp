@@ -42,8 +42,6 @@ template <typename Ready> void spinUntil(Ready ready) {
   }
 }
 
-} // namespace
-
 /// The chunk index of a closed loop (ThreadPool::cursor).
 constexpr uint64_t kClosed = 0xffffffffu;
 
@@ -54,6 +52,8 @@ constexpr uint64_t makeCursor(uint32_t generation, uint64_t index) {
 constexpr uint32_t generationOf(uint64_t cursor) {
   return static_cast<uint32_t>(cursor >> 32);
 }
+
+} // namespace
 
 /// True on a thread while it runs a chunk of a loop: a loop it starts then
 /// runs serially.

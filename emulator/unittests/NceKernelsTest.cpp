@@ -517,7 +517,6 @@ TEST(NceKernelsTest, convSplitByChannels) {
   // infinities and NaNs among them.
   c.inC = 256;
   c.outC = 200;
-  c.kernelH = c.kernelW = 3;
   for (bool specials : {false, true}) {
     c.specials = specials;
     checkCase(c, 52 + specials);
