@@ -5,9 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Host time of computeNceBox on FP16 boxes the size of one cluster's share
-// of mobilenet_v2 and resnet18 layers (channel-minor, ReLU6 / ReLU PPE), on
-// a pool of 1 and of 2 threads: where a second thread pays and where its
-// parts cost more than the whole box on one. Not a test:
+// of mobilenet_v2, resnet18 and transformer_enc layers (channel-minor, ReLU6
+// PPE), on a pool of 1 and of 2 threads: where a second thread pays and where
+// its parts cost more than the whole box on one. Not a test:
 //   tools/bazel.sh run -c opt //emulator:nce_benchmark
 //
 //===----------------------------------------------------------------------===//
@@ -44,6 +44,10 @@ constexpr Layer kLayers[] = {
     // resnet18 layer2 and layer4 3x3 convolutions.
     {"r18_conv3x3_28x28_128", 14, 28, 128, 128, 3, 1, false},
     {"r18_conv3x3_7x7_512", 4, 7, 512, 512, 3, 1, false},
+    // transformer_enc's matrix products: 64 tokens as 8x8 pixels, a
+    // cluster's half of the output channels.
+    {"tfm_linear1_8x8_256to512", 8, 8, 512, 256, 1, 1, false},
+    {"tfm_linear2_8x8_1024to128", 8, 8, 128, 1024, 1, 1, false},
 };
 
 /// Random finite FP16 bits in [-1, 1).

@@ -3,7 +3,8 @@
 // Times ONNX Runtime (CPU, graph optimisations all) on a model and one .npy input: the yardstick
 // of tools/bench_speed.sh. Prints one line, `session_ms first_run_ms median_run_ms`: the session
 // creation, the first run and the median of RUNS further runs (default 5), in milliseconds of
-// wall time.
+// wall time; the runs to the microsecond (a small network runs in about 0.1 ms, where one decimal
+// would make the emulator's ratio to it off by up to a half).
 //
 // The ONNX Runtime package is found as in ort_reference.mjs: --ort=DIR or $ORT_NODE_DIR names a
 // directory holding node_modules/onnxruntime-node, or the package itself.
@@ -71,4 +72,4 @@ for (let i = 0; i < runs; ++i) {
 }
 times.sort((a, b) => a - b);
 const median = times[Math.floor(times.length / 2)];
-console.log(`${sessionMs.toFixed(1)} ${firstMs.toFixed(1)} ${median.toFixed(1)}`);
+console.log(`${sessionMs.toFixed(1)} ${firstMs.toFixed(3)} ${median.toFixed(3)}`);
