@@ -8,7 +8,7 @@
 // RUN: vpuc-opt %s --pipeline=default_hw --pipeline-option=vpuc-init-compiler.arch=VPUX37XX 2>&1 -o /dev/null \
 // RUN:   | FileCheck %s --check-prefix=STATS
 
-// TEXTUAL: builtin.module(vpuc-init-compiler{arch=VPUX37XX},func.func(canonicalize,cse),symbol-dce,
+// TEXTUAL: builtin.module(vpuc-init-compiler{arch=VPUX37XX},func.func(vpuc-ie-fuse-layer-norm),func.func(canonicalize,cse),symbol-dce,
 // TEXTUAL-SAME: vpuc-ie-fuse-layers,
 // TEXTUAL-SAME: vpuc-convert-ie-to-vpu{use-nce=true},func.func(vpuc-vpu-split-sw-layers,vpuc-vpu-multi-cluster{sw-layers=true},vpuc-vpu-vertical-fusion,vpuc-vpu-tiling{prefetch-share=0.5 eltwise-in-place=true},vpuc-vpu-pipeline-sw-layers{max-cmx-share=0.7}),vpuc-convert-vpu-to-vpuip{eltwise-in-place=true},
 // TEXTUAL-SAME: vpuc-vpuip-add-buffers-for-net-results,func.func(vpuc-vpuip-fold-result-copies,vpuc-vpuip-split-sw-kernels,

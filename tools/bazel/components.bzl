@@ -38,6 +38,7 @@ ALL_COMPONENTS = {
     "ie_expose_layer_outputs": "//passes/ie/expose_layer_outputs:component",
     "ie_fuse_layers": "//passes/ie/fuse_layers:component",
     "ie_fuse_post_ops": "//passes/ie/fuse_post_ops:component",
+    "ie_fuse_layer_norm": "//passes/ie/fuse_layer_norm:component",
     "ie_fuse_swish": "//passes/ie/fuse_swish:component",
     "ie_fuse_quantized_layers": "//passes/ie/fuse_quantized_layers:component",
     "ie_handle_asymmetric_strides": "//passes/ie/handle_asymmetric_strides:component",
