@@ -248,16 +248,23 @@ void ppePortable(const NceInvariantDesc &desc, float *values, int64_t count) {
   applyNceFloatPpe(desc, llvm::MutableArrayRef<float>(values, count));
 }
 
+/// to[k] = acc[k] * scale[k] + bias[k], two roundings, for k0 <= k < k1.
+inline void scaleBiasRange(const float *acc, const float *scale,
+                           const float *bias, int64_t k0, int64_t k1,
+                           float *to) {
+  for (int64_t k = k0; k < k1; ++k) {
+    float scaled = acc[k] * scale[k];
+    to[k] = scaled + bias[k];
+  }
+}
+
 void scaleBiasPpePortable(const NceInvariantDesc &desc, const float *acc,
                           int64_t accStride, const float *scale,
                           const float *bias, int64_t count, int64_t pixels,
                           float *to) {
   float *row = to;
   for (int64_t p = 0; p < pixels; ++p, acc += accStride, to += count) {
-    for (int64_t k = 0; k < count; ++k) {
-      float scaled = acc[k] * scale[k];
-      to[k] = scaled + bias[k];
-    }
+    scaleBiasRange(acc, scale, bias, 0, count, to);
   }
   ppePortable(desc, row, count * pixels);
 }
@@ -636,10 +643,7 @@ scaleBiasPpeAvx2(const NceInvariantDesc &desc, const float *acc,
       _mm256_storeu_ps(to + k,
                        _mm256_add_ps(scaled, _mm256_loadu_ps(bias + k)));
     }
-    for (int64_t k = vectorEnd; k < count; ++k) {
-      float scaled = acc[k] * scale[k];
-      to[k] = scaled + bias[k];
-    }
+    scaleBiasRange(acc, scale, bias, vectorEnd, count, to);
   }
   ppeAvx2(desc, row, count * pixels);
 }
@@ -1412,19 +1416,18 @@ void computeRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
     if (weighted) {
       b.kernels.scaleBiasPpe(desc, rowAcc, kp, b.scale.data() + c0,
                              b.bias.data() + c0, nk, outCols, r);
-    }
-    for (int64_t i = 0; !weighted && i < outCols; ++i) {
-      const float *a = rowAcc + i * kp;
-      float *to = r + i * nk;
-      if (type == schema::NceTaskType::AVEPOOL) {
-        for (int64_t k = 0; k < nk; ++k) {
-          to[k] = a[k] / window;
+    } else {
+      for (int64_t i = 0; i < outCols; ++i) {
+        const float *a = rowAcc + i * kp;
+        float *to = r + i * nk;
+        if (type == schema::NceTaskType::AVEPOOL) {
+          for (int64_t k = 0; k < nk; ++k) {
+            to[k] = a[k] / window;
+          }
+        } else {
+          std::memcpy(to, a, nk * sizeof(float));
         }
-      } else {
-        std::memcpy(to, a, nk * sizeof(float));
       }
-    }
-    if (!weighted) {
       b.kernels.ppe(desc, r, count);
     }
     llvm::MutableArrayRef<uint16_t> rowBits(s.bits.data(), count);

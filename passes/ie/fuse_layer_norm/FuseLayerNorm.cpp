@@ -20,6 +20,7 @@
 #include "dialects/ie/ir/PostOp.h"
 #include "mlir/IR/PatternMatch.h"
 #include "passes/ie/utils/ApplyOnce.h"
+#include "llvm/ADT/Sequence.h"
 
 namespace mlir::vpuc::IE {
 
@@ -229,10 +230,8 @@ struct FuseLayerNorm final : OpRewritePattern<DivideOp> {
                                                     llvm::APFloat(norm->eps));
     } else {
       int64_t rank = getTensorType(norm->x).getRank();
-      llvm::SmallVector<int64_t, 8> axes;
-      for (int64_t dim = norm->axis; dim < rank; ++dim) {
-        axes.push_back(dim);
-      }
+      llvm::SmallVector<int64_t, 8> axes =
+          llvm::to_vector<8>(llvm::seq<int64_t>(norm->axis, rank));
       fused = rewriter.create<MVNOp>(last->getLoc(), norm->x, axes,
                                      /*normalize_variance=*/true,
                                      llvm::APFloat(norm->eps),
