@@ -31,6 +31,12 @@
 //    tiles (CONV and DWCONV), the tiles running on from one output row to
 //    the next. Otherwise the pixels whose window crosses the padding run one
 //    at a time over their valid taps;
+//  - a CONV box of few pixels for its weights (AVX-512; choosePixelLanes)
+//    runs the other way round: its input windows are transposed so that
+//    up to 64 pixels lie in the vector lanes, each weight is broadcast, and
+//    the sums of every element are the same terms in the same order. The
+//    input windows of 64 pixels are far fewer floats than the weights of
+//    hundreds of output channels, which the other tiles transpose;
 //  - scale, bias, the average's division and the PPE stay separate FP32
 //    operations (never fused), then one rounding to FP16 (F16C).
 //
@@ -46,11 +52,13 @@
 #include "emulator/NceF16.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <memory>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 #include "core/numeric/CpuFeatures.h"
@@ -74,6 +82,10 @@ constexpr int64_t kLanes = 6;
 /// Output pixels of an AVX-512 CONV tile (one vector of 16 output channels
 /// per pixel, 12 accumulators), the most any CONV tile takes.
 constexpr int64_t kMaxConvLanes = 12;
+
+/// The most pixels of a CONV box whose pixels run in the vector lanes
+/// (NceKernels::pixelConv): four vectors of 16.
+constexpr int64_t kMaxPixelLanes = 64;
 
 /// The floats of a vector of the kernels.
 constexpr int64_t kVector = 8;
@@ -147,6 +159,24 @@ struct NceKernels {
   /// channel (read, its sums dropped).
   void (*gemv)(const float *x, const int64_t *offset, int64_t taps, int64_t inC,
                const uint8_t *const *channels, int64_t count, float *acc);
+  /// CONV with the pixels in the vector lanes, for boxes of few pixels and
+  /// many weights (null when the ISA has no such kernel): acc[p * kp + j]
+  /// (p < pixels, j < count) = the sum from +0 of the products w[j * n + i]
+  /// * x[i * pv + p] in the order of i < n, one rounding per term. pv is
+  /// `pixels` rounded up to 16, at most kMaxPixelLanes; the lanes of x past
+  /// `pixels` are read and their sums dropped. `sums` is scratch of count *
+  /// pv floats.
+  void (*pixelConv)(const float *x, int64_t pv, int64_t pixels, const float *w,
+                    int64_t n, int64_t count, int64_t kp, float *sums,
+                    float *acc);
+  /// convertF16 that also returns whether every value is finite (null with
+  /// pixelConv).
+  bool (*convertF16Finite)(const uint8_t *src, int64_t count, float *dst);
+  /// to[i * pv + p] = rows[p][i] for p < pv (a multiple of 16) and i < n:
+  /// the pixels' rows transposed into the lanes pixelConv reads (null with
+  /// pixelConv).
+  void (*transposePixels)(const float *const *rows, int64_t n, int64_t pv,
+                          float *to);
 };
 
 //===----------------------------------------------------------------------===//
@@ -324,7 +354,10 @@ constexpr NceKernels kPortableKernels = {kLanes,
                                          scaleBiasPpePortable,
                                          convertF16Portable,
                                          eltwisePortable,
-                                         gemvPortable};
+                                         gemvPortable,
+                                         nullptr,
+                                         nullptr,
+                                         nullptr};
 
 //===----------------------------------------------------------------------===//
 // AVX2 + FMA kernels
@@ -751,7 +784,10 @@ constexpr NceKernels kAvx2Kernels = {kLanes,
                                      scaleBiasPpeAvx2,
                                      convertF16Avx2,
                                      eltwiseAvx2,
-                                     gemvAvx2};
+                                     gemvAvx2,
+                                     nullptr,
+                                     nullptr,
+                                     nullptr};
 
 //===----------------------------------------------------------------------===//
 // AVX-512 kernels
@@ -904,6 +940,196 @@ convertF16Avx512(const uint8_t *src, int64_t count, float *dst) {
   convertF16Avx2(src + 2 * i, count - i, dst + i);
 }
 
+/// convertF16Avx512 that tests the exponents too (all ones: an infinity or
+/// a NaN).
+__attribute__((target("avx512f,avx2,f16c"))) bool
+convertF16FiniteAvx512(const uint8_t *src, int64_t count, float *dst) {
+  const __m256i exponent = _mm256_set1_epi16(0x7c00);
+  __m256i bad = _mm256_setzero_si256();
+  int64_t i = 0;
+  for (; i + 16 <= count; i += 16) {
+    __m256i half =
+        _mm256_loadu_si256(reinterpret_cast<const __m256i *>(src + 2 * i));
+    bad = _mm256_or_si256(
+        bad, _mm256_cmpeq_epi16(_mm256_and_si256(half, exponent), exponent));
+    _mm512_storeu_ps(dst + i, _mm512_cvtph_ps(half));
+  }
+  bool finite = _mm256_movemask_epi8(bad) == 0;
+  convertF16Avx2(src + 2 * i, count - i, dst + i);
+  for (; i < count; ++i) {
+    finite &= std::isfinite(dst[i]);
+  }
+  return finite;
+}
+
+/// A pixelConv tile of `Channels` output channels x `Vectors` vectors of 16
+/// pixels over the terms i < n of x and w: sums[j * pv + p] (p < 16 *
+/// Vectors) continues the sums of output channel j, from +0 when `first`,
+/// in registers (Channels * Vectors independent FMA chains).
+template <int64_t Channels, int64_t Vectors>
+__attribute__((target("avx512f"))) void
+pixelTileAvx512(const float *x, int64_t pv, const float *w, int64_t wStride,
+                int64_t n, bool first, float *sums) {
+  __m512 a[Channels][Vectors];
+  const float *wj[Channels];
+#pragma GCC unroll 24
+  for (int64_t j = 0; j < Channels; ++j) {
+    wj[j] = w + j * wStride;
+#pragma GCC unroll 4
+    for (int64_t v = 0; v < Vectors; ++v) {
+      a[j][v] =
+          first ? _mm512_setzero_ps() : _mm512_loadu_ps(sums + j * pv + 16 * v);
+    }
+  }
+  for (int64_t i = 0; i < n; ++i, x += pv) {
+    __m512 xv[Vectors];
+#pragma GCC unroll 4
+    for (int64_t v = 0; v < Vectors; ++v) {
+      xv[v] = _mm512_loadu_ps(x + 16 * v);
+    }
+#pragma GCC unroll 24
+    for (int64_t j = 0; j < Channels; ++j) {
+      __m512 wv = _mm512_set1_ps(wj[j][i]);
+#pragma GCC unroll 4
+      for (int64_t v = 0; v < Vectors; ++v) {
+        // As in convBlockAvx2: w * x is exact, one rounding per term.
+        a[j][v] = _mm512_fmadd_ps(wv, xv[v], a[j][v]);
+      }
+    }
+  }
+#pragma GCC unroll 24
+  for (int64_t j = 0; j < Channels; ++j) {
+#pragma GCC unroll 4
+    for (int64_t v = 0; v < Vectors; ++v) {
+      _mm512_storeu_ps(sums + j * pv + 16 * v, a[j][v]);
+    }
+  }
+}
+
+using PixelTile = void (*)(const float *, int64_t, const float *, int64_t,
+                           int64_t, bool, float *);
+
+/// The output channels of a full pixelConv tile of `vectors` vectors of
+/// pixels: 16 to 24 sums in registers.
+constexpr int64_t getPixelTileChannels(int64_t vectors) {
+  return vectors == 1 ? 16 : 24 / vectors;
+}
+
+/// The tiles of 1 to getPixelTileChannels(Vectors) channels.
+template <int64_t Vectors, size_t... C>
+constexpr std::array<PixelTile, sizeof...(C)>
+makePixelTiles(std::index_sequence<C...>) {
+  return {pixelTileAvx512<static_cast<int64_t>(C) + 1, Vectors>...};
+}
+
+template <int64_t Vectors>
+constexpr auto kPixelTiles = makePixelTiles<Vectors>(
+    std::make_index_sequence<getPixelTileChannels(Vectors)>());
+
+/// Transposes the 16 x 16 floats of r (r[i] element j to r[j] element i).
+__attribute__((target("avx512f"), always_inline)) inline void
+transpose16x16Avx512(__m512 r[16]) {
+  __m512 t[16];
+  // Pairs of rows interleaved by elements, then by pairs of elements: each
+  // 128-bit lane k of u[4q + m] holds the 4 x 4 block of rows 4q..4q+3,
+  // columns 4k..4k+3, column m of it.
+  for (int q = 0; q < 8; ++q) {
+    t[2 * q] = _mm512_unpacklo_ps(r[2 * q], r[2 * q + 1]);
+    t[2 * q + 1] = _mm512_unpackhi_ps(r[2 * q], r[2 * q + 1]);
+  }
+  __m512 u[16];
+  for (int q = 0; q < 4; ++q) {
+    __m512d a = _mm512_castps_pd(t[4 * q]), b = _mm512_castps_pd(t[4 * q + 2]);
+    __m512d c = _mm512_castps_pd(t[4 * q + 1]),
+            d = _mm512_castps_pd(t[4 * q + 3]);
+    u[4 * q] = _mm512_castpd_ps(_mm512_unpacklo_pd(a, b));
+    u[4 * q + 1] = _mm512_castpd_ps(_mm512_unpackhi_pd(a, b));
+    u[4 * q + 2] = _mm512_castpd_ps(_mm512_unpacklo_pd(c, d));
+    u[4 * q + 3] = _mm512_castpd_ps(_mm512_unpackhi_pd(c, d));
+  }
+  // The 128-bit lanes: first lanes 0/2 and 1/3 of pairs of row groups, then
+  // of the results, so that r[4k + m] gathers lane k of every group.
+  for (int m = 0; m < 4; ++m) {
+    __m512 a0 = _mm512_shuffle_f32x4(u[m], u[4 + m], 0x88);
+    __m512 a1 = _mm512_shuffle_f32x4(u[m], u[4 + m], 0xdd);
+    __m512 b0 = _mm512_shuffle_f32x4(u[8 + m], u[12 + m], 0x88);
+    __m512 b1 = _mm512_shuffle_f32x4(u[8 + m], u[12 + m], 0xdd);
+    r[m] = _mm512_shuffle_f32x4(a0, b0, 0x88);
+    r[8 + m] = _mm512_shuffle_f32x4(a0, b0, 0xdd);
+    r[4 + m] = _mm512_shuffle_f32x4(a1, b1, 0x88);
+    r[12 + m] = _mm512_shuffle_f32x4(a1, b1, 0xdd);
+  }
+}
+
+/// NceKernels::transposePixels in 16 x 16 blocks in registers, the rows
+/// past the last block one by one.
+__attribute__((target("avx512f"))) void
+transposePixelsAvx512(const float *const *rows, int64_t n, int64_t pv,
+                      float *to) {
+  int64_t n16 = n - n % 16;
+  for (int64_t p0 = 0; p0 < pv; p0 += 16) {
+    for (int64_t i0 = 0; i0 < n16; i0 += 16) {
+      __m512 r[16];
+      for (int64_t p = 0; p < 16; ++p) {
+        r[p] = _mm512_loadu_ps(rows[p0 + p] + i0);
+      }
+      transpose16x16Avx512(r);
+      for (int64_t i = 0; i < 16; ++i) {
+        _mm512_storeu_ps(to + (i0 + i) * pv + p0, r[i]);
+      }
+    }
+    for (int64_t i = n16; i < n; ++i) {
+      for (int64_t p = 0; p < 16; ++p) {
+        to[i * pv + p0 + p] = rows[p0 + p][i];
+      }
+    }
+  }
+}
+
+/// The terms are taken in segments of about 16 KiB of x, which stay in L1
+/// over all the channels' tiles; the sums continue in memory from segment
+/// to segment, in the same order.
+__attribute__((target("avx512f"))) void
+pixelConvAvx512(const float *x, int64_t pv, int64_t pixels, const float *w,
+                int64_t n, int64_t count, int64_t kp, float *sums, float *acc) {
+  int64_t vectors = pv / 16;
+  int64_t channels = getPixelTileChannels(vectors);
+  const PixelTile *tiles = vectors == 1   ? kPixelTiles<1>.data()
+                           : vectors == 2 ? kPixelTiles<2>.data()
+                           : vectors == 3 ? kPixelTiles<3>.data()
+                                          : kPixelTiles<4>.data();
+  int64_t segment = std::max<int64_t>(1, 4096 / pv);
+  for (int64_t i0 = 0; i0 < n; i0 += segment) {
+    int64_t terms = std::min(segment, n - i0);
+    for (int64_t j0 = 0; j0 < count; j0 += channels) {
+      int64_t c = std::min(channels, count - j0);
+      tiles[c - 1](x + i0 * pv, pv, w + j0 * n + i0, n, terms, i0 == 0,
+                   sums + j0 * pv);
+    }
+  }
+  // The sums transposed into acc, in 16 x 16 blocks in registers (with kp
+  // floats between them, element by element the writes of a pixel would
+  // fall in a few cache sets), the last channels one by one.
+  int64_t count16 = count - count % 16;
+  for (int64_t j0 = 0; j0 < count16; j0 += 16) {
+    for (int64_t p0 = 0; p0 < pixels; p0 += 16) {
+      __m512 r[16];
+      for (int64_t j = 0; j < 16; ++j) {
+        r[j] = _mm512_loadu_ps(sums + (j0 + j) * pv + p0);
+      }
+      transpose16x16Avx512(r);
+      for (int64_t p = 0; p < std::min<int64_t>(16, pixels - p0); ++p) {
+        _mm512_storeu_ps(acc + (p0 + p) * kp + j0, r[p]);
+      }
+    }
+  }
+  for (int64_t p = 0; p < pixels; ++p) {
+    for (int64_t j = count16; j < count; ++j) {
+      acc[p * kp + j] = sums[j * pv + p];
+    }
+  }
+}
+
 #pragma GCC diagnostic pop
 
 constexpr NceKernels kAvx512Kernels = {
@@ -912,7 +1138,9 @@ constexpr NceKernels kAvx512Kernels = {
     depthwiseTileAvx2,    poolAvx2,
     transposeWeightsAvx2, ppeAvx512,
     scaleBiasPpeAvx512,   convertF16Avx512,
-    eltwiseAvx2,          gemvAvx2};
+    eltwiseAvx2,          gemvAvx2,
+    pixelConvAvx512,      convertF16FiniteAvx512,
+    transposePixelsAvx512};
 
 #endif // VPUC_NCE_AVX2
 
@@ -986,6 +1214,19 @@ struct F16Box {
   /// A CONV box of one output pixel: its weights are read as stored (the
   /// gemv kernel), not converted into `w`.
   bool onePixel = false;
+  /// A CONV box of few pixels for its weights (at most kMaxPixelLanes,
+  /// choosePixelLanes), run with its pixels in the vector lanes
+  /// (NceKernels::pixelConv): the input windows are transposed into `lanes`
+  /// instead of the weights into `w`, and each part converts the weights of
+  /// its channels as stored. A part whose weights are not all finite
+  /// converts them into `w` and runs as the other boxes do.
+  bool pixelLanes = false;
+  /// pixelLanes: pixel p = (y - box.y0) * outCols + x - box.x0 in lane p of
+  /// each row of `pv` floats; row (ky * KX + kx) * IC + ic holds input
+  /// channel ic at tap (ky, kx) of each pixel's window, +0 in the padding
+  /// and in the lanes past the pixels.
+  const float *lanes = nullptr;
+  int64_t pixels = 0, pv = 0;
   /// No weight is infinite or NaN: a product with an input of +0 is then
   /// ±0, which leaves every sum as it is (sums start at +0 and so are never
   /// -0), so padding may be read as zeros instead of skipped. (Of the whole
@@ -1102,6 +1343,10 @@ struct RowScratch {
   FloatScratch other;
   /// The underflow counts of the rows (F16Box::underflow).
   numeric::F16Underflow underflow;
+  /// F16Box::pixelLanes: the weights of the part's output channels in FP32,
+  /// a row of F16Box::block each, when `pixelWeightsReady` (all finite).
+  FloatScratch pixelWeights;
+  bool pixelWeightsReady = false;
 };
 
 /// Eltwise: acc = input op input2 for the output rows [y0, y1], a row of
@@ -1266,6 +1511,92 @@ void computeOnePixel(const F16Box &b, int64_t c0, int64_t c1, RowScratch &s) {
   }
 }
 
+/// True when a CONV box of `pixels` pixels, `block` weights per output
+/// channel and `outChans` output channels runs faster with its pixels in
+/// the vector lanes. Per weight of an output channel, the weights' transposed
+/// conversion costs about as much as 12 MACs of the tiles, and per weight of
+/// a pixel the lanes' about 17 (nce_benchmark's boxes on AVX-512); the lanes
+/// past the pixels compute sums that are dropped. So the lanes win when 17 *
+/// pv + (pv - pixels) * outChans < 12 * outChans: on transformer_enc's
+/// 64-pixel matrix products, not on resnet18's 49-pixel 3x3 tiles of 128
+/// output channels (15 lanes lost; 1.4x slower in the lanes).
+bool choosePixelLanes(const NceKernels &kernels, int64_t pixels, int64_t block,
+                      int64_t outChans) {
+  constexpr int64_t kWeightCost = 12, kLaneCost = 17;
+  int64_t pv = (pixels + 15) / 16 * 16;
+  return kernels.pixelConv && pixels > 1 && pixels <= kMaxPixelLanes &&
+         kLaneCost * pv + (pv - pixels) * outChans < kWeightCost * outChans;
+}
+
+/// The input channels of a piece of F16Box::lanes written on its own.
+constexpr int64_t kLaneChannels = 128;
+
+/// F16Box::pixelLanes: writes the rows of the box's input windows (F16Box::
+/// lanes, block * pv floats at `to`) for input channels [c0, c1) of tap
+/// (ky, kx): each pixel's channels converted, then transposed into the
+/// lanes.
+void loadPixelLanes(const F16Box &b, int64_t ky, int64_t kx, int64_t c0,
+                    int64_t c1, float *to) {
+  const NceInvariantDesc &desc = b.desc;
+  const NceActivation &input = b.input;
+  int64_t n = c1 - c0, outCols = b.box.x1 - b.box.x0 + 1;
+  thread_local std::vector<float> pixels, zeros;
+  thread_local std::vector<const float *> rows;
+  thread_local std::vector<uint16_t> bits;
+  pixels.resize(b.pixels * n);
+  zeros.assign(n, 0.0f);
+  rows.assign(b.pv, zeros.data());
+  for (int64_t p = 0; p < b.pixels; ++p) {
+    int64_t y = b.box.y0 + p / outCols, x = b.box.x0 + p % outCols;
+    int64_t iy = y * desc.strideH - desc.padTop + ky;
+    int64_t ix = x * desc.strideW - desc.padLeft + kx;
+    if (iy < 0 || iy >= input.height || ix < 0 || ix >= input.width) {
+      continue;
+    }
+    rows[p] = pixels.data() + p * n;
+    loadF16(b.kernels,
+            input.data + iy * input.strideH + ix * input.strideW +
+                (b.inBox.z0 + c0) * input.strideC,
+            input.strideC, n, pixels.data() + p * n, bits);
+  }
+  b.kernels.transposePixels(
+      rows.data(), n, b.pv,
+      to + ((ky * desc.kernelW + kx) * input.channels + c0) * b.pv);
+}
+
+/// F16Box::pixelLanes: writes the box's input windows to `to`, in pieces of
+/// a tap and up to kLaneChannels input channels on the pool's threads.
+void loadPixelLanes(const F16Box &b, threading::ThreadPool *pool, float *to) {
+  int64_t inC = b.input.channels, kernelW = b.desc.kernelW;
+  int64_t pieces = (inC + kLaneChannels - 1) / kLaneChannels;
+  auto load = [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
+      int64_t tap = i / pieces, c0 = i % pieces * kLaneChannels;
+      loadPixelLanes(b, tap / kernelW, tap % kernelW, c0,
+                     std::min(inC, c0 + kLaneChannels), to);
+    }
+  };
+  int64_t count = b.desc.kernelH * kernelW * pieces;
+  if (pool) {
+    pool->parallelFor(count, 1, load);
+  } else {
+    load(0, count);
+  }
+}
+
+/// F16Box::pixelLanes: converts the weights of output channels [c0, c1)
+/// into s.pixelWeights; pixelWeightsReady when all are finite.
+void convertPixelWeights(const F16Box &b, int64_t c0, int64_t c1,
+                         RowScratch &s) {
+  float *w = s.pixelWeights.get((c1 - c0) * b.block);
+  bool finite = true;
+  for (int64_t k = c0; k < c1; ++k) {
+    finite &= b.kernels.convertF16Finite(b.weights[b.box.z0 + k].weights,
+                                         b.block, w + (k - c0) * b.block);
+  }
+  s.pixelWeightsReady = finite;
+}
+
 /// Windowed tasks: the accumulators of the output rows [y0, y1] and (CONV)
 /// channels [c0, c1); the other types compute all channels. `finiteWeights`:
 /// no weight of those channels is infinite or NaN (F16Box::finiteWeights).
@@ -1273,6 +1604,13 @@ void computeWindowRows(const F16Box &b, int64_t y0, int64_t y1, int64_t c0,
                        int64_t c1, bool finiteWeights, RowScratch &s) {
   if (b.onePixel) {
     computeOnePixel(b, c0, c1, s);
+    return;
+  }
+  if (s.pixelWeightsReady) {
+    // The lanes are the box's pixels, so [y0, y1] are all its rows.
+    b.kernels.pixelConv(b.lanes, b.pv, b.pixels, s.pixelWeights.data(), b.block,
+                        c1 - c0, b.kp, s.rows.get((c1 - c0) * b.pv),
+                        s.acc.data() + c0);
     return;
   }
   if (isNceWeighted(b.desc.type) && finiteWeights) {
@@ -1554,6 +1892,9 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   bool conv = desc.type == schema::NceTaskType::CONV;
   b.onePixel = conv && !weights.empty() && box.x0 == box.x1 && box.y0 == box.y1;
   b.block = desc.kernelH * desc.kernelW * (conv ? input.channels : int64_t(1));
+  b.pixels = (box.y1 - box.y0 + 1) * (box.x1 - box.x0 + 1);
+  b.pixelLanes = conv && !weights.empty() &&
+                 choosePixelLanes(b.kernels, b.pixels, b.block, b.outChans);
   // A CONV box of few pixels for its MACs is split by its output channels
   // too (blocks of 16): each part reads all the weights of its channels
   // once, and in parts of a few rows the weights of large layers would be
@@ -1563,7 +1904,11 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   int64_t parts = 0, rowParts = 1, channelParts = 1;
   if (pool && pool->getThreadCount() > 1 && conv) {
     int64_t macs = rows * outCols * b.outChans * b.block;
-    parts = std::min<int64_t>(pool->getThreadCount() * 4,
+    // (A pixelLanes box in one part per thread: each part reads all the
+    // input windows, so more parts read them more often; on transformer_enc's
+    // 64-pixel matrix products, 4 parts per thread ran 1.2x to 1.4x slower
+    // than one in nce_benchmark.)
+    parts = std::min<int64_t>(pool->getThreadCount() * (b.pixelLanes ? 1 : 4),
                               macs / b.kernels.macsPerChunk);
     rowParts = std::clamp<int64_t>(rows * outCols / 64, 1, rows);
     channelParts = std::min(blocks, (parts + rowParts - 1) / rowParts);
@@ -1574,7 +1919,7 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   // read in one core's cache, where weights converted by the other thread
   // came over from its cache (a 7x7 box of 960 to 160 channels took longer
   // on two threads than on one).
-  bool convertWeights = !b.onePixel && !weights.empty();
+  bool convertWeights = !b.onePixel && !b.pixelLanes && !weights.empty();
   bool convertInParts = convertWeights && channelParts > 1 && rowParts == 1;
   // Converted 16 output channels at a time (a CONV block; for DWCONV, the
   // transposed writes fill whole cache lines of b.w).
@@ -1604,16 +1949,26 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
     return std::all_of(finite.begin() + g0, finite.begin() + g1,
                        [](char f) { return f; });
   };
-  if (convertWeights) {
+  if (convertWeights || b.pixelLanes) {
     // The converted weights of a box are megabytes for large layers (and
     // all of the work for one-pixel ones): kept in a buffer of the thread
     // that grows to the largest and is reused, instead of fresh pages from
     // the system for every box. Every element is written before it is
     // read, so growing it neither copies the old weights nor zero-fills the
-    // new buffer.
+    // new buffer. (A pixelLanes box writes it only for parts whose weights
+    // are not all finite.)
     thread_local FloatScratch weightScratch;
     b.w = llvm::MutableArrayRef<float>(weightScratch.get(b.block * b.kp),
                                        b.block * b.kp);
+  }
+  if (b.pixelLanes) {
+    thread_local FloatScratch laneScratch;
+    b.pv = (b.pixels + 15) / 16 * 16;
+    float *lanes = laneScratch.get(b.block * b.pv);
+    loadPixelLanes(b, pool, lanes);
+    b.lanes = lanes;
+  }
+  if (convertWeights) {
     if (!convertInParts) {
       // The groups of about 64K weights on the pool's threads.
       int64_t grain =
@@ -1633,12 +1988,27 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
     // faults on memory the thread had not touched yet.
     thread_local RowScratch scratch;
     scratch.underflow = {};
+    scratch.pixelWeightsReady = false;
+    if (b.pixelLanes) {
+      convertPixelWeights(b, c0, c1, scratch);
+      if (!scratch.pixelWeightsReady) {
+        // Infinities or NaNs: the padding must be skipped, so the part runs
+        // over the transposed weights of its channels (whole groups).
+        convert(c0 / kChannelGroup, (c1 + kChannelGroup - 1) / kChannelGroup);
+        finiteWeights = false;
+      }
+    }
     computeRows(b, y0, y1, c0, c1, finiteWeights, scratch);
     if (b.underflow) {
       std::lock_guard<std::mutex> lock(b.underflowMutex);
       b.underflow->merge(scratch.underflow);
     }
   };
+  if (b.pixelLanes && channelParts <= 1) {
+    // The lanes hold all the box's pixels: its rows are not split.
+    computePart(box.y0, box.y1, 0, b.outChans, false);
+    return;
+  }
   if (channelParts <= 1) {
     forEachNceRowChunk(
         desc, input.channels, b.outChans, box, pool,

@@ -44,6 +44,9 @@ constexpr Layer kLayers[] = {
     // resnet18 layer2 and layer4 3x3 convolutions.
     {"r18_conv3x3_28x28_128", 14, 28, 128, 128, 3, 1, false},
     {"r18_conv3x3_7x7_512", 4, 7, 512, 512, 3, 1, false},
+    // resnet18 layer4 in default_hw: a cluster's tile of 128 of the output
+    // channels over all 49 pixels (not run with the pixels in the lanes).
+    {"r18_conv3x3_7x7_512to128", 7, 7, 128, 512, 3, 1, false},
     // transformer_enc's matrix products: 64 tokens as 8x8 pixels, a
     // cluster's half of the output channels.
     {"tfm_linear1_8x8_256to512", 8, 8, 512, 256, 1, 1, false},

@@ -523,6 +523,47 @@ TEST(NceKernelsTest, convSplitByChannels) {
   }
 }
 
+/// CONV boxes of few pixels for their weights, which run with the pixels in
+/// the vector lanes on AVX-512 (pixelConv; each box of these shapes has
+/// enough output channels for its pixels): one to four vectors of pixels,
+/// whole and partial; output channels past whole 16 x 16 blocks and past
+/// whole register tiles; input channels past whole blocks of 16, in several
+/// pieces of 128 and in several segments of the sums; padded and strided
+/// windows and planar activations; and infinities and NaNs among the
+/// weights (parts that then run over the transposed weights).
+TEST(NceKernelsTest, convPixelLanes) {
+  struct Shape {
+    int64_t height, width, inC, outC, kernel, stride, pad;
+    bool channelMinor;
+  };
+  const Shape shapes[] = {
+      {15, 8, 200, 900, 1, 1, 0, true},  {8, 8, 256, 450, 1, 1, 0, true},
+      {4, 16, 37, 300, 3, 1, 1, true},   {11, 32, 96, 260, 3, 2, 1, true},
+      {4, 16, 300, 100, 1, 1, 0, false}, {2, 16, 1024, 64, 1, 1, 0, true},
+      {4, 8, 64, 420, 5, 1, 2, false},   {3, 3, 48, 500, 1, 1, 0, true}};
+  uint32_t seed = 80;
+  for (const Shape &shape : shapes) {
+    Case c;
+    c.height = shape.height;
+    c.width = shape.width;
+    c.inC = shape.inC;
+    c.outC = shape.outC;
+    c.kernelH = c.kernelW = shape.kernel;
+    c.strideH = c.strideW = shape.stride;
+    c.padTop = c.padBottom = c.padLeft = c.padRight = shape.pad;
+    c.channelMinor = shape.channelMinor;
+    c.ppe = schema::PpeMode::RELUX;
+    for (bool specials : {false, true}) {
+      c.specials = specials;
+      SCOPED_TRACE(::testing::Message()
+                   << shape.height << "x" << shape.width << ", " << shape.inC
+                   << " to " << shape.outC << " channels, kernel "
+                   << shape.kernel << (specials ? ", specials" : ""));
+      checkCase(c, seed++);
+    }
+  }
+}
+
 /// CONV boxes of one output pixel, which read the FP16 weights as stored
 /// (tiles of 8 input channels of 8 output channels transposed in registers
 /// on AVX2): input channels that are and are not whole tiles, output
