@@ -11,11 +11,13 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <type_traits>
 
 #include "core/numeric/CpuFeatures.h"
 #include "core/numeric/Float16.h"
 #include "core/shape/StridedCopy.h"
+#include "kernels/reference/Parallel.h"
 
 #if defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
@@ -388,6 +390,27 @@ ScopedF16UnderflowCount::ScopedF16UnderflowCount(numeric::F16Underflow &count)
 
 ScopedF16UnderflowCount::~ScopedF16UnderflowCount() {
   currentUnderflow = previous;
+}
+
+void parallelRows(int64_t rows, int64_t grain,
+                  const std::function<void(int64_t, int64_t)> &body) {
+  numeric::F16Underflow *target = currentUnderflow;
+  if (!target) {
+    kernels::parallelFor(rows, grain, body);
+    return;
+  }
+  std::mutex mutex;
+  kernels::parallelFor(rows, grain, [&](int64_t begin, int64_t end) {
+    // The chunk's own count, also on the calling thread, so that no count
+    // is written by two threads.
+    numeric::F16Underflow count;
+    {
+      ScopedF16UnderflowCount counting(count);
+      body(begin, end);
+    }
+    std::lock_guard<std::mutex> lock(mutex);
+    target->merge(count);
+  });
 }
 
 void loadRow(abi::DataType type, const uint8_t *data, int64_t stride,

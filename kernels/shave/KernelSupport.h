@@ -24,6 +24,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <iterator>
 #include <string>
@@ -184,6 +185,55 @@ void forEachRow(const IterationSpace<N> &space,
       return;
     }
   }
+}
+
+/// Calls `body(begin, end)` over [0, rows) on the kernels' parallel runner
+/// (kernels::parallelFor), in chunks of at least `grain` rows. The f16
+/// stores of every chunk count into the calling thread's
+/// ScopedF16UnderflowCount, if any: each chunk counts into its own and they
+/// are merged, the same counts as one thread's.
+void parallelRows(int64_t rows, int64_t grain,
+                  const std::function<void(int64_t, int64_t)> &body);
+
+/// forEachRow with the rows split over the kernels' parallel runner
+/// (parallelRows) in chunks of at least `grainRows` rows: rowFn is called
+/// concurrently for different rows, so its buffers must be its own per call
+/// or per thread.
+template <size_t N, typename RowFn>
+void forEachRowParallel(const IterationSpace<N> &space,
+                        const std::array<uint8_t *, N> &bases,
+                        int64_t grainRows, RowFn rowFn) {
+  size_t rank = space.dims.size();
+  int64_t rows = 1;
+  for (size_t d = 0; d + 1 < rank; ++d) {
+    rows *= space.dims[d];
+  }
+  if (rank <= 1 || rows <= grainRows) {
+    forEachRow(space, bases, rowFn);
+    return;
+  }
+  if (space.dims[rank - 1] == 0) {
+    return;
+  }
+  std::array<int64_t, N> inner;
+  for (size_t i = 0; i < N; ++i) {
+    inner[i] = space.strides[i][rank - 1];
+  }
+  parallelRows(rows, grainRows, [&](int64_t begin, int64_t end) {
+    for (int64_t r = begin; r < end; ++r) {
+      // Row r's index over the outer dims (mixed radix, last fastest).
+      std::array<uint8_t *, N> pointers = bases;
+      int64_t rest = r;
+      for (size_t d = rank - 1; d-- > 0;) {
+        int64_t index = rest % space.dims[d];
+        rest /= space.dims[d];
+        for (size_t i = 0; i < N; ++i) {
+          pointers[i] += index * space.strides[i][d];
+        }
+      }
+      rowFn(pointers, inner, space.dims[rank - 1]);
+    }
+  });
 }
 
 template <size_t N> void IterationSpace<N>::simplify(bool keepLast) {

@@ -13,7 +13,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "kernels/shave/KernelSupport.h"
 
@@ -56,40 +58,43 @@ llvm::Error runSoftmax(const uint8_t *args, const KernelContext &context) {
   shape::Dim axisDim(*axis);
   space.push(dims[axisDim], {outStrides[axisDim] / 8, inStrides[axisDim] / 8});
   space.simplify(/*keepLast=*/true);
-  std::vector<float> row;
   abi::DataType inType = in.type, outType = out.type;
-  forEachRow<2>(space, {out.data, in.data},
-                [&](const std::array<uint8_t *, 2> &p,
-                    const std::array<int64_t, 2> &stride, int64_t n) {
-                  row.resize(n);
-                  loadRow(inType, p[1], stride[1], n, row.data());
-                  float max = -INFINITY;
-                  for (int64_t i = 0; i < n; ++i) {
-                    max = std::max(max, row[i]);
-                  }
-                  // Softmax keeps each e^(x - max) in the row for the
-                  // product (one exp per element, the same values).
-                  float sum = 0.0f;
-                  for (int64_t i = 0; i < n; ++i) {
-                    float e = std::exp(row[i] - max);
-                    sum += e;
-                    if (!isLog) {
-                      row[i] = e;
-                    }
-                  }
-                  if (isLog) {
-                    float logSum = std::log(sum);
-                    for (int64_t i = 0; i < n; ++i) {
-                      row[i] = (row[i] - max) - logSum;
-                    }
-                  } else {
-                    float scale = 1.0f / sum;
-                    for (int64_t i = 0; i < n; ++i) {
-                      row[i] *= scale;
-                    }
-                  }
-                  storeRow(outType, p[0], stride[0], n, row.data());
-                });
+  // The rows on the kernels' threads, about 16K elements a chunk.
+  int64_t rowLength = space.dims.empty() ? 1 : space.dims.back();
+  int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(1, rowLength));
+  forEachRowParallel<2>(space, {out.data, in.data}, grain,
+                        [&](const std::array<uint8_t *, 2> &p,
+                            const std::array<int64_t, 2> &stride, int64_t n) {
+                          thread_local std::vector<float> row;
+                          row.resize(n);
+                          loadRow(inType, p[1], stride[1], n, row.data());
+                          float max = -INFINITY;
+                          for (int64_t i = 0; i < n; ++i) {
+                            max = std::max(max, row[i]);
+                          }
+                          // Softmax keeps each e^(x - max) in the row for the
+                          // product (one exp per element, the same values).
+                          float sum = 0.0f;
+                          for (int64_t i = 0; i < n; ++i) {
+                            float e = std::exp(row[i] - max);
+                            sum += e;
+                            if (!isLog) {
+                              row[i] = e;
+                            }
+                          }
+                          if (isLog) {
+                            float logSum = std::log(sum);
+                            for (int64_t i = 0; i < n; ++i) {
+                              row[i] = (row[i] - max) - logSum;
+                            }
+                          } else {
+                            float scale = 1.0f / sum;
+                            for (int64_t i = 0; i < n; ++i) {
+                              row[i] *= scale;
+                            }
+                          }
+                          storeRow(outType, p[0], stride[0], n, row.data());
+                        });
   return llvm::Error::success();
 }
 

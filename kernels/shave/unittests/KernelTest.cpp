@@ -14,11 +14,14 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <mutex>
 #include <random>
+#include <thread>
 
 #include "core/numeric/Float16.h"
 #include "kernels/abi/ArgPacker.h"
 #include "kernels/abi/SwKernels.h"
+#include "kernels/reference/Parallel.h"
 #include "kernels/shave/KernelRegistry.h"
 #include "kernels/shave/KernelSupport.h"
 #include "gmock/gmock.h"
@@ -246,6 +249,104 @@ TEST(KernelTest, softmaxAxesAndErrors) {
   bad.addI32(2);
   EXPECT_EQ(tile.run("softmax", bad),
             "softmax: axis 2 out of range for rank 2");
+}
+
+/// Runs every chunk of a loop on its own std::thread.
+class ThreadPerChunkRunner : public kernels::ParallelRunner {
+public:
+  void parallelFor(int64_t n, int64_t grain,
+                   const std::function<void(int64_t, int64_t)> &body) override {
+    ++loops;
+    std::vector<std::thread> threads;
+    for (int64_t begin = 0; begin < n; begin += grain) {
+      int64_t end = std::min(n, begin + grain);
+      threads.emplace_back([&body, begin, end] { body(begin, end); });
+    }
+    for (std::thread &thread : threads) {
+      thread.join();
+    }
+  }
+  int loops = 0;
+};
+
+// forEachRowParallel hands every row of a strided space to the callback
+// once, with the pointers forEachRow gives it, from several threads.
+TEST(KernelTest, forEachRowParallelVisitsEveryRowOnce) {
+  IterationSpace<2> space;
+  space.push(3, {1000, 7});
+  space.push(5, {100, 70});
+  space.push(4, {1, 2});
+  std::vector<uint8_t> memory(4096);
+  std::array<uint8_t *, 2> bases = {memory.data(), memory.data() + 8};
+  using Row = std::array<uint8_t *, 2>;
+  std::vector<Row> serial, parallel;
+  forEachRow<2>(
+      space, bases,
+      [&](const Row &p, const std::array<int64_t, 2> &inner, int64_t n) {
+        EXPECT_EQ(inner, (std::array<int64_t, 2>{1, 2}));
+        EXPECT_EQ(n, 4);
+        serial.push_back(p);
+      });
+  ThreadPerChunkRunner runner;
+  std::mutex mutex;
+  {
+    kernels::ScopedParallelRunner scope(&runner);
+    forEachRowParallel<2>(
+        space, bases, 2,
+        [&](const Row &p, const std::array<int64_t, 2> &inner, int64_t n) {
+          std::lock_guard<std::mutex> lock(mutex);
+          EXPECT_EQ(inner, (std::array<int64_t, 2>{1, 2}));
+          EXPECT_EQ(n, 4);
+          parallel.push_back(p);
+        });
+  }
+  EXPECT_EQ(runner.loops, 1);
+  EXPECT_EQ(serial.size(), 15u);
+  std::sort(serial.begin(), serial.end());
+  std::sort(parallel.begin(), parallel.end());
+  EXPECT_EQ(parallel, serial);
+}
+
+// Softmax's rows on several threads store the bytes of one thread and count
+// the same f16 underflow (each chunk counts on its own, then merged).
+TEST(KernelTest, softmaxRowsOnThreadsMatchOneThread) {
+  // Rows so long that every result lies below the normal f16 range (about
+  // 1 / 24000 each; every fifth a flushed e^-30 of that), so that all the
+  // counts are kept; a chunk per row.
+  constexpr int64_t kRows = 3, kLength = 24000, kBytes = 2 * kRows * kLength;
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> value(-0.1f, 0.1f);
+  std::vector<float> input(kRows * kLength);
+  for (size_t i = 0; i < input.size(); ++i) {
+    input[i] = i % 5 == 0 ? -30.0f : value(rng);
+  }
+  auto run = [&](kernels::ParallelRunner *runner,
+                 numeric::F16Underflow &count) {
+    Tile tile;
+    tile.cmx.assign(2 * kBytes + 64, 0);
+    tile.putF16(0, input);
+    abi::ArgPacker packer;
+    addF16(packer, abi::ArgKind::MemRefIn, 0, {kRows, kLength});
+    addF16(packer, abi::ArgKind::MemRefOut, kBytes, {kRows, kLength});
+    packer.addI32(-1);
+    kernels::ScopedParallelRunner scope(runner);
+    ScopedF16UnderflowCount counting(count);
+    EXPECT_EQ(tile.run("softmax", packer), "");
+    return std::vector<uint8_t>(tile.cmx.begin() + kBytes,
+                                tile.cmx.begin() + 2 * kBytes);
+  };
+  numeric::F16Underflow serialCount, threadedCount;
+  std::vector<uint8_t> serial = run(nullptr, serialCount);
+  ThreadPerChunkRunner runner;
+  std::vector<uint8_t> threaded = run(&runner, threadedCount);
+  EXPECT_EQ(runner.loops, 1);
+  EXPECT_EQ(threaded, serial);
+  EXPECT_GT(serialCount.flushed, 0u);
+  EXPECT_GT(serialCount.subnormal, 0u);
+  EXPECT_EQ(threadedCount.nonzero, serialCount.nonzero);
+  EXPECT_EQ(threadedCount.flushed, serialCount.flushed);
+  EXPECT_EQ(threadedCount.subnormal, serialCount.subnormal);
+  EXPECT_EQ(threadedCount.largest, serialCount.largest);
 }
 
 TEST(KernelTest, clampRejectsBadBounds) {
