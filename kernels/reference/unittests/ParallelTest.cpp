@@ -15,34 +15,16 @@
 #include <atomic>
 #include <cstring>
 #include <random>
-#include <thread>
 #include <vector>
 
 #include "kernels/reference/Convolution.h"
 #include "kernels/reference/Gemm.h"
 #include "kernels/reference/Interpolate.h"
+#include "kernels/reference/testing/ThreadPerChunkRunner.h"
 #include "gtest/gtest.h"
 
 namespace mlir::vpuc::kernels {
 namespace {
-
-/// Runs every chunk of a loop on its own std::thread, in chunks of the grain.
-class ThreadPerChunkRunner : public ParallelRunner {
-public:
-  void parallelFor(int64_t n, int64_t grain,
-                   const std::function<void(int64_t, int64_t)> &body) override {
-    ++loops;
-    std::vector<std::thread> threads;
-    for (int64_t begin = 0; begin < n; begin += grain) {
-      int64_t end = std::min(n, begin + grain);
-      threads.emplace_back([&body, begin, end] { body(begin, end); });
-    }
-    for (std::thread &thread : threads) {
-      thread.join();
-    }
-  }
-  int loops = 0;
-};
 
 std::vector<float> randomFloats(int64_t count, uint32_t seed) {
   std::mt19937 rng(seed);

@@ -16,12 +16,12 @@
 #include <limits>
 #include <mutex>
 #include <random>
-#include <thread>
 
 #include "core/numeric/Float16.h"
 #include "kernels/abi/ArgPacker.h"
 #include "kernels/abi/SwKernels.h"
 #include "kernels/reference/Parallel.h"
+#include "kernels/reference/testing/ThreadPerChunkRunner.h"
 #include "kernels/shave/KernelRegistry.h"
 #include "kernels/shave/KernelSupport.h"
 #include "gmock/gmock.h"
@@ -251,24 +251,6 @@ TEST(KernelTest, softmaxAxesAndErrors) {
             "softmax: axis 2 out of range for rank 2");
 }
 
-/// Runs every chunk of a loop on its own std::thread.
-class ThreadPerChunkRunner : public kernels::ParallelRunner {
-public:
-  void parallelFor(int64_t n, int64_t grain,
-                   const std::function<void(int64_t, int64_t)> &body) override {
-    ++loops;
-    std::vector<std::thread> threads;
-    for (int64_t begin = 0; begin < n; begin += grain) {
-      int64_t end = std::min(n, begin + grain);
-      threads.emplace_back([&body, begin, end] { body(begin, end); });
-    }
-    for (std::thread &thread : threads) {
-      thread.join();
-    }
-  }
-  int loops = 0;
-};
-
 // forEachRowParallel hands every row of a strided space to the callback
 // once, with the pointers forEachRow gives it, from several threads.
 TEST(KernelTest, forEachRowParallelVisitsEveryRowOnce) {
@@ -287,7 +269,7 @@ TEST(KernelTest, forEachRowParallelVisitsEveryRowOnce) {
         EXPECT_EQ(n, 4);
         serial.push_back(p);
       });
-  ThreadPerChunkRunner runner;
+  kernels::ThreadPerChunkRunner runner;
   std::mutex mutex;
   {
     kernels::ScopedParallelRunner scope(&runner);
@@ -337,7 +319,7 @@ TEST(KernelTest, softmaxRowsOnThreadsMatchOneThread) {
   };
   numeric::F16Underflow serialCount, threadedCount;
   std::vector<uint8_t> serial = run(nullptr, serialCount);
-  ThreadPerChunkRunner runner;
+  kernels::ThreadPerChunkRunner runner;
   std::vector<uint8_t> threaded = run(&runner, threadedCount);
   EXPECT_EQ(runner.loops, 1);
   EXPECT_EQ(threaded, serial);
