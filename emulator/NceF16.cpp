@@ -1226,6 +1226,8 @@ struct F16Box {
   /// channel ic at tap (ky, kx) of each pixel's window, +0 in the padding
   /// and in the lanes past the pixels.
   const float *lanes = nullptr;
+  /// The box's pixels, and rounded up to a vector of 16 (the rows of
+  /// `lanes`).
   int64_t pixels = 0, pv = 0;
   /// No weight is infinite or NaN: a product with an input of +0 is then
   /// ±0, which leaves every sum as it is (sums start at +0 and so are never
@@ -1511,19 +1513,18 @@ void computeOnePixel(const F16Box &b, int64_t c0, int64_t c1, RowScratch &s) {
   }
 }
 
-/// True when a CONV box of `pixels` pixels, `block` weights per output
-/// channel and `outChans` output channels runs faster with its pixels in
-/// the vector lanes. Per weight of an output channel, the weights' transposed
+/// True when a CONV box of `pixels` pixels (`pv` rounded up to 16) and
+/// `outChans` output channels runs faster with its pixels in the vector
+/// lanes. Per weight of an output channel, the weights' transposed
 /// conversion costs about as much as 12 MACs of the tiles, and per weight of
 /// a pixel the lanes' about 17 (nce_benchmark's boxes on AVX-512); the lanes
 /// past the pixels compute sums that are dropped. So the lanes win when 17 *
 /// pv + (pv - pixels) * outChans < 12 * outChans: on transformer_enc's
 /// 64-pixel matrix products, not on resnet18's 49-pixel 3x3 tiles of 128
 /// output channels (15 lanes lost; 1.4x slower in the lanes).
-bool choosePixelLanes(const NceKernels &kernels, int64_t pixels, int64_t block,
+bool choosePixelLanes(const NceKernels &kernels, int64_t pixels, int64_t pv,
                       int64_t outChans) {
   constexpr int64_t kWeightCost = 12, kLaneCost = 17;
-  int64_t pv = (pixels + 15) / 16 * 16;
   return kernels.pixelConv && pixels > 1 && pixels <= kMaxPixelLanes &&
          kLaneCost * pv + (pv - pixels) * outChans < kWeightCost * outChans;
 }
@@ -1893,8 +1894,9 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   b.onePixel = conv && !weights.empty() && box.x0 == box.x1 && box.y0 == box.y1;
   b.block = desc.kernelH * desc.kernelW * (conv ? input.channels : int64_t(1));
   b.pixels = (box.y1 - box.y0 + 1) * (box.x1 - box.x0 + 1);
+  b.pv = (b.pixels + 15) / 16 * 16;
   b.pixelLanes = conv && !weights.empty() &&
-                 choosePixelLanes(b.kernels, b.pixels, b.block, b.outChans);
+                 choosePixelLanes(b.kernels, b.pixels, b.pv, b.outChans);
   // A CONV box of few pixels for its MACs is split by its output channels
   // too (blocks of 16): each part reads all the weights of its channels
   // once, and in parts of a few rows the weights of large layers would be
@@ -1963,7 +1965,6 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   }
   if (b.pixelLanes) {
     thread_local FloatScratch laneScratch;
-    b.pv = (b.pixels + 15) / 16 * 16;
     float *lanes = laneScratch.get(b.block * b.pv);
     loadPixelLanes(b, pool, lanes);
     b.lanes = lanes;
@@ -1981,8 +1982,7 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
       b.finiteWeights = allFinite(0, groups);
     }
   }
-  auto computePart = [&](int64_t y0, int64_t y1, int64_t c0, int64_t c1,
-                         bool finiteWeights) {
+  auto computePart = [&](int64_t y0, int64_t y1, int64_t c0, int64_t c1) {
     // The thread's buffers, kept from part to part and box to box: fresh
     // ones for every part cost the allocations and, on the workers, page
     // faults on memory the thread had not touched yet.
@@ -1991,12 +1991,17 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
     scratch.pixelWeightsReady = false;
     if (b.pixelLanes) {
       convertPixelWeights(b, c0, c1, scratch);
-      if (!scratch.pixelWeightsReady) {
-        // Infinities or NaNs: the padding must be skipped, so the part runs
-        // over the transposed weights of its channels (whole groups).
-        convert(c0 / kChannelGroup, (c1 + kChannelGroup - 1) / kChannelGroup);
-        finiteWeights = false;
-      }
+    }
+    // The part converts the transposed weights of its own channels (whole
+    // groups, disjoint from the other parts') when the box converts them in
+    // parts, and when its pixelLanes weights hold infinities or NaNs (the
+    // padding must then be skipped).
+    bool finiteWeights = b.finiteWeights;
+    if (convertInParts || (b.pixelLanes && !scratch.pixelWeightsReady)) {
+      int64_t g0 = c0 / kChannelGroup;
+      int64_t g1 = (c1 + kChannelGroup - 1) / kChannelGroup;
+      convert(g0, g1);
+      finiteWeights = allFinite(g0, g1);
     }
     computeRows(b, y0, y1, c0, c1, finiteWeights, scratch);
     if (b.underflow) {
@@ -2006,15 +2011,13 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
   };
   if (b.pixelLanes && channelParts <= 1) {
     // The lanes hold all the box's pixels: its rows are not split.
-    computePart(box.y0, box.y1, 0, b.outChans, false);
+    computePart(box.y0, box.y1, 0, b.outChans);
     return;
   }
   if (channelParts <= 1) {
     forEachNceRowChunk(
         desc, input.channels, b.outChans, box, pool,
-        [&](int64_t y0, int64_t y1) {
-          computePart(y0, y1, 0, b.outChans, b.finiteWeights);
-        },
+        [&](int64_t y0, int64_t y1) { computePart(y0, y1, 0, b.outChans); },
         conv ? b.kernels.macsPerChunk : kNceMacsPerChunk);
     return;
   }
@@ -2027,15 +2030,7 @@ void computeNceF16Box(const NceInvariantDesc &desc, const NceActivation &input,
           int64_t c0 = 16 * (blocks * c / channelParts);
           int64_t c1 =
               std::min(b.outChans, 16 * (blocks * (c + 1) / channelParts));
-          bool finiteWeights = b.finiteWeights;
-          if (convertInParts) {
-            // The parts' channels are disjoint whole groups.
-            int64_t g0 = c0 / kChannelGroup;
-            int64_t g1 = (c1 + kChannelGroup - 1) / kChannelGroup;
-            convert(g0, g1);
-            finiteWeights = allFinite(g0, g1);
-          }
-          computePart(y0, y1, c0, c1, finiteWeights);
+          computePart(y0, y1, c0, c1);
         }
       });
 }

@@ -21,6 +21,7 @@
 #ifndef VPUC_KERNELS_SHAVE_KERNELSUPPORT_H_
 #define VPUC_KERNELS_SHAVE_KERNELSUPPORT_H_
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -196,18 +197,23 @@ void parallelRows(int64_t rows, int64_t grain,
                   const std::function<void(int64_t, int64_t)> &body);
 
 /// forEachRow with the rows split over the kernels' parallel runner
-/// (parallelRows) in chunks of at least `grainRows` rows: rowFn is called
-/// concurrently for different rows, so its buffers must be its own per call
-/// or per thread.
+/// (parallelRows) in chunks of whole rows and at least `grainElements`
+/// elements: rowFn is called concurrently for different rows, so its buffers
+/// must be its own per call or per thread.
 template <size_t N, typename RowFn>
 void forEachRowParallel(const IterationSpace<N> &space,
                         const std::array<uint8_t *, N> &bases,
-                        int64_t grainRows, RowFn rowFn) {
+                        int64_t grainElements, RowFn rowFn) {
   size_t rank = space.dims.size();
   int64_t rows = 1;
   for (size_t d = 0; d + 1 < rank; ++d) {
     rows *= space.dims[d];
   }
+  int64_t grainRows =
+      rank == 0
+          ? 1
+          : std::max<int64_t>(1, grainElements /
+                                     std::max<int64_t>(1, space.dims.back()));
   if (rank <= 1 || rows <= grainRows) {
     forEachRow(space, bases, rowFn);
     return;

@@ -60,9 +60,7 @@ llvm::Error runSoftmax(const uint8_t *args, const KernelContext &context) {
   space.simplify(/*keepLast=*/true);
   abi::DataType inType = in.type, outType = out.type;
   // The rows on the kernels' threads, about 16K elements a chunk.
-  int64_t rowLength = space.dims.empty() ? 1 : space.dims.back();
-  int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(1, rowLength));
-  forEachRowParallel<2>(space, {out.data, in.data}, grain,
+  forEachRowParallel<2>(space, {out.data, in.data}, 16384,
                         [&](const std::array<uint8_t *, 2> &p,
                             const std::array<int64_t, 2> &stride, int64_t n) {
                           thread_local std::vector<float> row;

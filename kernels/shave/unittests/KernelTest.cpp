@@ -274,7 +274,7 @@ TEST(KernelTest, forEachRowParallelVisitsEveryRowOnce) {
   {
     kernels::ScopedParallelRunner scope(&runner);
     forEachRowParallel<2>(
-        space, bases, 2,
+        space, bases, /*grainElements=*/8,
         [&](const Row &p, const std::array<int64_t, 2> &inner, int64_t n) {
           std::lock_guard<std::mutex> lock(mutex);
           EXPECT_EQ(inner, (std::array<int64_t, 2>{1, 2}));
