@@ -20,6 +20,7 @@
 #include "dialects/ie/ir/PostOp.h"
 #include "mlir/IR/PatternMatch.h"
 #include "passes/ie/utils/ApplyOnce.h"
+#include "passes/ie/utils/BinaryOperands.h"
 #include "llvm/ADT/Sequence.h"
 
 namespace mlir::vpuc::IE {
@@ -62,15 +63,6 @@ std::optional<int64_t> getTrailingAxis(ReduceMeanOp mean) {
     return std::nullopt;
   }
   return first;
-}
-
-/// The operand of the binary op `op` that is not `value`, or null when
-/// neither or both are.
-template <typename OpTy> Value getOther(OpTy op, Value value) {
-  if (op.getInput1() == value) {
-    return op.getInput2() == value ? Value() : op.getInput2();
-  }
-  return op.getInput2() == value ? op.getInput1() : Value();
 }
 
 /// Whether `square` is d^2: Power(d, 2) with a splat constant 2, or
@@ -160,7 +152,7 @@ std::optional<Normalization> matchNormalization(DivideOp divide) {
 /// type and broadcasts to the dims [axis, rank) of `value`; null otherwise.
 template <typename OpTy>
 Value getAffineOperand(OpTy op, Value value, int64_t axis) {
-  Value other = getOther(op, value);
+  Value other = getOtherOperand(op, value);
   if (!other || !isPlain(op) || op.getOutput().getType() != value.getType()) {
     return Value();
   }

@@ -22,6 +22,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "passes/ie/utils/ApplyOnce.h"
+#include "passes/ie/utils/BinaryOperands.h"
 
 namespace mlir::vpuc::IE {
 
@@ -29,15 +30,6 @@ namespace mlir::vpuc::IE {
 #include "passes/ie/fuse_swish/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// `op`'s operand that is not `other` (`op` is a binary eltwise op one of
-/// whose operands is `other`), or null when both are.
-Value getOtherOperand(MultiplyOp op, Value other) {
-  if (op.getInput1() == other) {
-    return op.getInput2() == other ? Value() : op.getInput2();
-  }
-  return op.getInput2() == other ? op.getInput1() : Value();
-}
 
 /// Whether `op` is a plain float product that may be replaced by a layer
 /// computing its result from `x`: no post-op, float elements and no
