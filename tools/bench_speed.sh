@@ -9,22 +9,25 @@
 #   ORT run ms       ONNX Runtime's median run (tools/models/ort_time.mjs, CPU, THREADS
 #                    intra-op threads, graph optimisations all), after a first run: measured
 #                    inside the process, around the session's run call
-#   ORT session ms   ONNX Runtime's session creation
-#   emu ms           the emulator's execution alone, hazard detection on, as `vpuc run --timing`
-#                    reports it: wall clock of Emulator::run inside the process, without
-#                    process start-up, reading the blob and the inputs or writing the outputs,
-#                    so the figure to set beside ORT run ms (the median of RUNS invocations, the
-#                    first of them the one timed whole below); and x: emu ms / ORT run ms
+#   emu ms           the emulator's execution alone after a first run, hazard detection on:
+#                    `vpuc run --repeat 2 --timing`'s second run, on a new emulator in the same
+#                    process (the wall clock of Emulator::run, without process start-up,
+#                    reading the blob and the inputs or writing the outputs): the median of
+#                    RUNS invocations; and x: emu ms / ORT run ms, both measured the same way
 #   emu no-hazard ms likewise with `--no-hazard-check`, and x
-#   run ms           wall clock of the whole `vpuc run` command (process start-up included:
-#                    dynamic loading of the shared LLVM and MLIR libraries, reading the blob and
-#                    inputs, the run, writing the outputs), and x: run ms / ORT run ms
-#   no-hazard ms     the whole `vpuc run --no-hazard-check` command, and x
+#   ORT first ms     ONNX Runtime's first run of the session (cold caches, lazy set-up)
+#   emu first ms     the first run of those invocations (cold caches), the median of RUNS; and
+#                    x: emu first ms / ORT first ms
+#   first no-hazard ms likewise with `--no-hazard-check`, and x
+#   ORT session ms   ONNX Runtime's session creation
+#   run ms           wall clock of the first whole `vpuc run` command (process start-up
+#                    included: dynamic loading of the shared LLVM and MLIR libraries, reading the
+#                    blob and inputs, the runs, writing the outputs)
 #   infer ms         wall clock of the whole `vpuc infer` command (import and run), and x:
 #                    infer ms / (ORT session ms + ORT run ms)
 #
-# The run columns and the first of the emu column's invocations are the same command. A VPUC_BIN
-# without `vpuc run --timing` gets `-` in the emu columns.
+# A VPUC_BIN without `vpuc run --timing` gets `-` in the emu columns, one without `--repeat` in
+# the emu ms columns (after a first run).
 # vpuc runs with `--threads THREADS` when THREADS is set (else with its default, all cores). The
 # cosine of the emulator's output against the model's output_0.npy is printed, so that a fast but
 # wrong run shows. Needs node and onnxruntime-node
@@ -62,10 +65,14 @@ if [[ ! -d "$ort_dir" ]]; then
 fi
 bench_build_vpuc
 bench_make_work_dir
-# `vpuc run --timing` prints the host time of the execution alone ("run: W ms (cpu C ms)").
+# `vpuc run --timing` prints the host time of the execution alone ("run: W ms (cpu C ms)"), and
+# with `--repeat 2` that of a second run ("repeated runs: median W ms, ...").
 timing_args=()
 if "$vpuc" run --help 2>/dev/null | grep -q -- '--timing'; then
   timing_args=(--timing)
+  if "$vpuc" run --help 2>/dev/null | grep -q -- '--repeat'; then
+    timing_args+=(--repeat 2)
+  fi
 fi
 
 # ratio A B: A / B to one decimal, `-` when either is not a number.
@@ -75,26 +82,31 @@ ratio() {
     printf "%.1f\n", a / b }'
 }
 
-# run_time FILE: the wall milliseconds of the `run: W ms (cpu C ms)` line of a `vpuc run --timing`
-# output, `-` without one.
-run_time() {
-  awk '/^run: [0-9.]+ ms/ { t = $2 } END { print (t == "" ? "-" : t) }' "$1"
+# run_times FILE: the wall milliseconds of the first run and of the run after it in a `vpuc run
+# --timing` output (its `run: W ms` and `repeated runs: median W ms` lines), `-` for a missing one.
+run_times() {
+  awk '/^run: [0-9.]+ ms/ { first = $2 } /^repeated runs: median [0-9.]+ ms/ { warm = $4 }
+    END { print (first == "" ? "-" : first), (warm == "" ? "-" : warm) }' "$1"
 }
 
-# median_run_time FIRST_OUTPUT ARGS...: the median of the in-process times of RUNS `vpuc run
-# --timing` invocations: the one whose output is FIRST_OUTPUT, then RUNS - 1 more of `vpuc run
-# ARGS... --timing`; `-` when a run gives no time.
-median_run_time() {
+# median: the median of the numbers on standard input, one per line; `-` when one is not a number.
+median() {
+  sort -g | awk '$0 !~ /^[0-9.]+$/ { bad = 1 } { v[NR] = $0 }
+    END { if (bad || NR == 0) print "-"; else print v[int((NR + 1) / 2)] }'
+}
+
+# median_run_times FIRST_OUTPUT ARGS...: the medians of the first runs' and of the second runs'
+# in-process times over RUNS `vpuc run --timing` invocations: the one whose output is FIRST_OUTPUT,
+# then RUNS - 1 more of `vpuc run ARGS... --timing`.
+median_run_times() {
   local first="$1" times i
   shift
-  times="$(run_time "$first")"
+  times="$(run_times "$first")"
   for ((i = 1; i < runs; ++i)); do
-    times+=$'\n'"$("$vpuc" run "$@" --timing 2>/dev/null | awk '
-      /^run: [0-9.]+ ms/ { t = $2 } END { print (t == "" ? "-" : t) }')"
+    times+=$'\n'"$("$vpuc" run "$@" "${timing_args[@]}" 2>/dev/null >"$work/times.out"
+      run_times "$work/times.out")"
   done
-  sort -g <<<"$times" | awk '
-    $0 == "-" { bad = 1 } { v[NR] = $0 }
-    END { if (bad || NR == 0) print "-"; else print v[int((NR + 1) / 2)] }'
+  echo "$(cut -d' ' -f1 <<<"$times" | median) $(cut -d' ' -f2 <<<"$times" | median)"
 }
 
 echo "## Emulator and interpreter against ONNX Runtime"
@@ -104,8 +116,9 @@ ort_version=$(sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' \
   "$ort_dir/node_modules/onnxruntime-node/package.json" "$ort_dir/package.json" 2>/dev/null | head -n 1)
 echo "$arch $mode blobs; vpuc with ${THREADS:+--threads $THREADS}${THREADS:-its default threads (all cores)}, ONNX Runtime ${ort_version:-(version unknown)} (onnxruntime-node) with $threads intra-op threads."
 echo
-bench_header model "ORT run ms:" "ORT session ms:" "emu ms:" "x:" "emu no-hazard ms:" "x:" \
-  "run ms:" "x:" "no-hazard ms:" "x:" "infer ms:" "x:" "cosine:" note
+bench_header model "ORT run ms:" "emu ms:" "x:" "emu no-hazard ms:" "x:" "ORT first ms:" \
+  "emu first ms:" "x:" "first no-hazard ms:" "x:" "ORT session ms:" "run ms:" "infer ms:" "x:" \
+  "cosine:" note
 while read -r dir; do
   name="$(basename "$dir")"
   base="$work/$name"
@@ -115,33 +128,31 @@ while read -r dir; do
     echo "- - -")
   if ! "$vpuc" compile "$dir/model.onnx" --arch "$arch" --mode "$mode" -o "$base.blob" \
       --quiet >"$base.compile.out" 2>&1; then
-    bench_row "$name" "$ort_run" "$ort_session" - - - - - - - - - - - \
+    bench_row "$name" "$ort_run" - - - - "$ort_first" - - - - "$ort_session" - - - - \
       "compile: $(bench_first_error "$base.compile.out")"
     continue
   fi
   run_ms=-
+  emu_first_ms=-
   emu_ms=-
   if bench_time "$base.run.times" "$base.run.err" "$vpuc" run "$base.blob" \
       --inputs "$dir/input_0.npy" -o "$base.out.npz" "${thread_args[@]}" \
       "${timing_args[@]}" >"$base.run.out"; then
     read -r run_ms _ <"$base.run.times"
     if [[ ${#timing_args[@]} -gt 0 ]]; then
-      emu_ms=$(median_run_time "$base.run.out" "$base.blob" --inputs "$dir/input_0.npy" \
-        -o "$base.out.npz" "${thread_args[@]}")
+      read -r emu_first_ms emu_ms < <(median_run_times "$base.run.out" "$base.blob" \
+        --inputs "$dir/input_0.npy" -o "$base.out.npz" "${thread_args[@]}")
     fi
   else
     note="run: $(bench_first_error "$base.run.err")"
   fi
-  fast_ms=-
+  emu_fast_first_ms=-
   emu_fast_ms=-
-  if bench_time "$base.fast.times" "$base.fast.err" "$vpuc" run "$base.blob" \
-      --inputs "$dir/input_0.npy" -o "$base.fast.npz" "${thread_args[@]}" \
-      "${timing_args[@]}" --no-hazard-check >"$base.fast.out"; then
-    read -r fast_ms _ <"$base.fast.times"
-    if [[ ${#timing_args[@]} -gt 0 ]]; then
-      emu_fast_ms=$(median_run_time "$base.fast.out" "$base.blob" --inputs "$dir/input_0.npy" \
-        -o "$base.fast.npz" "${thread_args[@]}" --no-hazard-check)
-    fi
+  if [[ ${#timing_args[@]} -gt 0 ]] && "$vpuc" run "$base.blob" --inputs "$dir/input_0.npy" \
+      -o "$base.fast.npz" "${thread_args[@]}" "${timing_args[@]}" --no-hazard-check \
+      >"$base.fast.out" 2>/dev/null; then
+    read -r emu_fast_first_ms emu_fast_ms < <(median_run_times "$base.fast.out" "$base.blob" \
+      --inputs "$dir/input_0.npy" -o "$base.fast.npz" "${thread_args[@]}" --no-hazard-check)
   fi
   infer_ms=-
   if bench_time "$base.infer.times" "$base.infer.err" "$vpuc" infer "$dir/model.onnx" \
@@ -156,9 +167,9 @@ while read -r dir; do
   fi
   ort_total=$(awk -v a="$ort_session" -v b="$ort_run" \
     'BEGIN { if (a ~ /^[0-9.]+$/ && b ~ /^[0-9.]+$/) printf "%.1f\n", a + b; else print "-" }')
-  bench_row "$name" "$ort_run" "$ort_session" "$emu_ms" "$(ratio "$emu_ms" "$ort_run")" \
-    "$emu_fast_ms" "$(ratio "$emu_fast_ms" "$ort_run")" \
-    "$run_ms" "$(ratio "$run_ms" "$ort_run")" \
-    "$fast_ms" "$(ratio "$fast_ms" "$ort_run")" "$infer_ms" "$(ratio "$infer_ms" "$ort_total")" \
-    "$cosine" "${note:-ok}"
+  bench_row "$name" "$ort_run" "$emu_ms" "$(ratio "$emu_ms" "$ort_run")" \
+    "$emu_fast_ms" "$(ratio "$emu_fast_ms" "$ort_run")" "$ort_first" \
+    "$emu_first_ms" "$(ratio "$emu_first_ms" "$ort_first")" \
+    "$emu_fast_first_ms" "$(ratio "$emu_fast_first_ms" "$ort_first")" "$ort_session" \
+    "$run_ms" "$infer_ms" "$(ratio "$infer_ms" "$ort_total")" "$cosine" "${note:-ok}"
 done <<<"$dirs"

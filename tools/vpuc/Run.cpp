@@ -16,6 +16,11 @@
 // them problems, --no-numerics-check turns it off. --timing prints the host
 // time of the execution alone (wall clock and process CPU time), without
 // process start-up, reading the blob and inputs or writing the outputs.
+// --repeat N runs the blob N times, each on a new emulator, and fails when a
+// run's outputs, problems or estimated latency differ from the first's; with
+// --timing it also prints the median host time of the runs after the first:
+// the steady state (warm caches) that a benchmark timing a runtime after its
+// first run measures, beside the first run's cold figure.
 // The process keeps the memory it frees (support::retainFreedMemory), so the
 // kernels' scratch buffers are not page-faulted in anew on every task.
 // Exit codes: 0 when the run completed without problems; 1 when the
@@ -35,6 +40,7 @@
 #include "tools/vpuc/Commands.h"
 #include "tools/vpuc/EmulatorRun.h"
 #include "tools/vpuc/driver/LayerDump.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/WithColor.h"
@@ -108,6 +114,13 @@ cl::opt<bool> timing(
              "clock and CPU time), without start-up, loading the blob and the "
              "inputs or writing the outputs"),
     cl::sub(getRunCommand()));
+cl::opt<unsigned> repeat(
+    "repeat",
+    cl::desc("Run the blob N times, each on a new emulator, and fail when a "
+             "run differs from the first (outputs, problems, estimated "
+             "latency); with --timing also print the median host time of "
+             "the runs after the first (default 1)"),
+    cl::value_desc("N"), cl::init(1), cl::sub(getRunCommand()));
 
 int fail(llvm::Error error) {
   llvm::WithColor::error(llvm::errs(), "vpuc run")
@@ -122,6 +135,57 @@ bool observesLayers(const blob::schema::Blob &blob) {
          llvm::any_of(*outputs, [](const blob::schema::NetworkIO *io) {
            return io->name() && driver::isLayerOutput(io->name()->str());
          });
+}
+
+/// Runs the blob `repeat - 1` more times after `first` and returns the host
+/// wall times of those runs in milliseconds; fails at the first run whose
+/// outputs, problems or estimated latency differ from `first`'s.
+llvm::Expected<std::vector<double>>
+runRepeats(const EmulatorRun &first, const blob::BlobFile &file,
+           const arch::ArchDesc &arch, const RunInputs &inputs,
+           const emu::EmulatorOptions &options) {
+  std::vector<double> wallMs;
+  const emu::RunReport &report = *first.report;
+  npy::ArrayMap outputs;
+  if (report.completed) {
+    outputs = first.emulator->getOutputs();
+  }
+  for (unsigned k = 2; k <= repeat; ++k) {
+    llvm::Expected<EmulatorRun> run =
+        runOnEmulator(file, arch, inputs, options, blobPath);
+    if (!run) {
+      return run.takeError();
+    }
+    const emu::RunReport &again = *run->report;
+    auto differs = [&](llvm::StringRef what) {
+      return llvm::createStringError(
+          llvm::inconvertibleErrorCode(),
+          "--repeat: run " + llvm::Twine(k) + " of " + llvm::Twine(repeat) +
+              " of " + blobPath + " gave other " + what + " than run 1");
+    };
+    auto sameProblem = [](const emu::Problem &a, const emu::Problem &b) {
+      return a.kind == b.kind && a.message == b.message;
+    };
+    if (again.completed != report.completed ||
+        !llvm::equal(again.problems, report.problems, sameProblem)) {
+      return differs("problems");
+    }
+    if (again.totalCycles != report.totalCycles) {
+      return differs("estimated latency");
+    }
+    if (report.completed) {
+      npy::ArrayMap next = run->emulator->getOutputs();
+      for (const auto &[name, array] : outputs) {
+        auto it = next.find(name);
+        if (it == next.end() || it->second.dtype != array.dtype ||
+            it->second.shape != array.shape || it->second.data != array.data) {
+          return differs("bytes in output '" + name + "'");
+        }
+      }
+    }
+    wallMs.push_back(again.hostTime.wallMs);
+  }
+  return wallMs;
 }
 
 /// Writes the layer outputs of a run to --dump-layers.
@@ -154,6 +218,11 @@ int runRun() {
           "--profile takes a positive number of layers, not '" + profile +
               "'"));
     }
+  }
+  if (repeat == 0) {
+    return fail(llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                        "--repeat takes a positive number of "
+                                        "runs"));
   }
   if (strictNumerics && noNumericsCheck) {
     return fail(llvm::createStringError(
@@ -197,6 +266,11 @@ int runRun() {
   if (!run) {
     return fail(run.takeError());
   }
+  llvm::Expected<std::vector<double>> repeatMs =
+      runRepeats(*run, *file, *arch, inputs, options);
+  if (!repeatMs) {
+    return fail(repeatMs.takeError());
+  }
   const emu::RunReport *report = run->report;
   emu::Emulator &emulator = *run->emulator;
   report->printSummary(llvm::outs());
@@ -207,6 +281,14 @@ int runRun() {
     llvm::outs() << llvm::format("run: %.2f ms (cpu %.2f ms)\n",
                                  report->hostTime.wallMs,
                                  report->hostTime.cpuMs);
+    if (!repeatMs->empty()) {
+      std::vector<double> sorted = *repeatMs;
+      llvm::sort(sorted);
+      llvm::outs() << llvm::format(
+          "repeated runs: median %.2f ms, min %.2f ms over %zu runs after the "
+          "first\n",
+          sorted[(sorted.size() - 1) / 2], sorted.front(), sorted.size());
+    }
   }
   llvm::outs().flush();
   report->printWarnings(llvm::errs());
