@@ -27,7 +27,8 @@
 // emulator found problems in the blob (hazards, barrier misuse, deadlock,
 // bad kernel arguments, numerics with --strict-numerics; outputs are still
 // written when every task ran); 2 on bad input (unreadable blob or inputs, a
-// blob the target cannot run).
+// blob the target cannot run) and when --repeat's runs differ (an emulator
+// that is not deterministic).
 //
 //===----------------------------------------------------------------------===//
 
