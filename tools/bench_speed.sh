@@ -96,15 +96,18 @@ median() {
 }
 
 # median_run_times FIRST_OUTPUT ARGS...: the medians of the first runs' and of the second runs'
-# in-process times over RUNS `vpuc run --timing` invocations: the one whose output is FIRST_OUTPUT,
-# then RUNS - 1 more of `vpuc run ARGS... --timing`.
+# in-process times over RUNS `vpuc run ARGS... --timing` invocations, the first of them the one
+# whose output is FIRST_OUTPUT (when it is not empty).
 median_run_times() {
-  local first="$1" times i
+  local first="$1" times="" i=0
   shift
-  times="$(run_times "$first")"
-  for ((i = 1; i < runs; ++i)); do
-    times+=$'\n'"$("$vpuc" run "$@" "${timing_args[@]}" 2>/dev/null >"$work/times.out"
-      run_times "$work/times.out")"
+  if [[ -n "$first" ]]; then
+    times="$(run_times "$first")"
+    i=1
+  fi
+  for (( ; i < runs; ++i)); do
+    "$vpuc" run "$@" "${timing_args[@]}" >"$work/times.out" 2>/dev/null
+    times+="${times:+$'\n'}$(run_times "$work/times.out")"
   done
   echo "$(cut -d' ' -f1 <<<"$times" | median) $(cut -d' ' -f2 <<<"$times" | median)"
 }
@@ -148,10 +151,8 @@ while read -r dir; do
   fi
   emu_fast_first_ms=-
   emu_fast_ms=-
-  if [[ ${#timing_args[@]} -gt 0 ]] && "$vpuc" run "$base.blob" --inputs "$dir/input_0.npy" \
-      -o "$base.fast.npz" "${thread_args[@]}" "${timing_args[@]}" --no-hazard-check \
-      >"$base.fast.out" 2>/dev/null; then
-    read -r emu_fast_first_ms emu_fast_ms < <(median_run_times "$base.fast.out" "$base.blob" \
+  if [[ ${#timing_args[@]} -gt 0 ]]; then
+    read -r emu_fast_first_ms emu_fast_ms < <(median_run_times "" "$base.blob" \
       --inputs "$dir/input_0.npy" -o "$base.fast.npz" "${thread_args[@]}" --no-hazard-check)
   fi
   infer_ms=-
