@@ -23,7 +23,7 @@
 // CHECK: IE.SoftMax
 // CHECK-NOT: IE.ReLU
 // CHECK-NOT: IE.FullyConnected
-module @net {
+module @net attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX", clusters = 2, cmx_size = 1982464, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 2, dma_max_transfer = 16777215, shave_kind = ACT, shaves = 2, barriers = 64, max_producers = 256, max_consumers = 256, dpus = 1>} {
   func.func @main(%arg0: tensor<1x3x16x16xf32>) -> tensor<1x10xf32> {
     %w = const.Declare tensor<16x3x3x3xf32> = #const.Content<dense<0.1> : tensor<16x3x3x3xf32>>
     %b = const.Declare tensor<1x16x1x1xf32> = #const.Content<dense<0.05> : tensor<1x16x1x1xf32>>

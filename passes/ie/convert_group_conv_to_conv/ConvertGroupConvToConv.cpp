@@ -15,8 +15,10 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 #include <string>
 
+#include "core/cost/CostModel.h"
 #include "core/shape/ShapedTypeUtils.h"
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstDialect.h"
@@ -26,11 +28,13 @@
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpu/ir/NCELegality.h"
 #include "dialects/vpu/ir/VPUNCEInterfaces.h"
+#include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "passes/ie/utils/ApplyOnce.h"
 #include "passes/ie/utils/ConstantWeights.h"
+#include "passes/vpuip/utils/TaskCost.h"
 
 namespace mlir::vpuc::IE {
 
@@ -52,33 +56,86 @@ std::pair<int64_t, int64_t> getGroupChannels(GroupConvolutionOp op) {
   return {filter.getDimSize(1), filter.getDimSize(0) / op.getGroups()};
 }
 
-/// The groups of each run of `op`: the fewest consecutive groups whose input
-/// and output channels are multiples of the NCE channel alignment and whose
-/// output channels number at least `minRunChannels` (a multiple of that
-/// fewest).
-int64_t getRunGroups(GroupConvolutionOp op, int64_t minRunChannels) {
+/// The fewest consecutive groups of `op` whose input and output channels are
+/// multiples of the NCE channel alignment: every run but the last is a
+/// multiple of it.
+int64_t getAlignedRunGroups(GroupConvolutionOp op) {
   const auto [groupIn, groupOut] = getGroupChannels(op);
   const int64_t align = VPU::NCE::getTargetLimits(op).channelAlignment;
-  const int64_t aligned = std::lcm(align / std::gcd(groupIn, align),
-                                   align / std::gcd(groupOut, align));
-  const int64_t alignedChannels = aligned * groupOut;
-  return aligned * std::max<int64_t>(1, (minRunChannels + alignedChannels - 1) /
-                                            alignedChannels);
+  return std::lcm(align / std::gcd(groupIn, align),
+                  align / std::gcd(groupOut, align));
 }
 
-/// The runs a group convolution with `groups` groups is split into when it
-/// has more than `maxGroups`: runs of `runGroups` groups (the last one may be
-/// shorter); one run of all groups otherwise.
-SmallVector<GroupRun> getRuns(int64_t groups, int64_t maxGroups,
-                              int64_t runGroups) {
-  if (groups <= maxGroups) {
-    return {GroupRun{0, groups}};
-  }
+/// The runs of `runGroups` groups of a group convolution with `groups`
+/// groups (the last one may be shorter).
+SmallVector<GroupRun> getRuns(int64_t groups, int64_t runGroups) {
   SmallVector<GroupRun> runs;
   for (int64_t first = 0; first < groups; first += runGroups) {
     runs.push_back(GroupRun{first, std::min(runGroups, groups - first)});
   }
   return runs;
+}
+
+/// The bytes of one element of `type` (a quantized type's storage).
+int64_t getElementBytes(Type type) {
+  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(type)) {
+    return std::max<int64_t>(1, quantized.getStorageTypeIntegralWidth() / 8);
+  }
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+/// The name of the NCE MAC rate (nce.mac_rates) of an input of element type
+/// `type`: "u8" / "i8" for a quantized type, "bf16", else "f16".
+StringRef getRateName(Type type) {
+  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(type)) {
+    return quantized.isSigned() ? "i8" : "u8";
+  }
+  return type.isBF16() ? "bf16" : "f16";
+}
+
+/// The estimated cycles of `op` as `runs` (see the pass description): per
+/// run, the larger of its NCE task (rows over the clusters, channels
+/// aligned) and its DMAs (weights and weights table from DDR; its input
+/// channels when there are several runs), plus a barrier.
+double estimateRuns(GroupConvolutionOp op, ArrayRef<GroupRun> runs,
+                    const GroupConvTarget &target) {
+  const cost::CostModel &model = *target.model;
+  const auto [groupIn, groupOut] = getGroupChannels(op);
+  RankedTensorType input = op.getInput().getType();
+  RankedTensorType output = op.getOutput().getType();
+  auto filter = llvm::cast<RankedTensorType>(op.getFilter().getType());
+  const int64_t align = VPU::NCE::getTargetLimits(op).channelAlignment;
+  auto aligned = [&](int64_t channels) {
+    return (channels + align - 1) / align * align;
+  };
+  const int64_t window = filter.getDimSize(2) * filter.getDimSize(3);
+  const int64_t clusters = std::max<int64_t>(1, target.clusters);
+  const int64_t rows = (output.getDimSize(2) + clusters - 1) / clusters;
+  const double rate =
+      model.getDpuMacsPerCycle(getRateName(input.getElementType()));
+  const int64_t weightBytes = getElementBytes(filter.getElementType());
+  const int64_t inputBytes = getElementBytes(input.getElementType());
+  constexpr int64_t kTableRowBytes = 16;
+  double cycles = 0;
+  for (GroupRun run : runs) {
+    const int64_t in = aligned(run.count * groupIn);
+    const int64_t out = aligned(run.count * groupOut);
+    const double nce = model.getNceTaskCycles(
+        output.getDimSize(3), rows, out, window * in,
+        std::max<int64_t>(1, target.dpus), rate, /*cmxBytes=*/0);
+    double dma = model.getDmaCycles(
+        static_cast<uint64_t>(out *
+                              (in * window * weightBytes + kTableRowBytes)),
+        /*ddr=*/true);
+    if (runs.size() > 1) {
+      dma += model.getDmaCycles(
+          static_cast<uint64_t>(in * input.getDimSize(2) * input.getDimSize(3) *
+                                inputBytes / clusters),
+          /*ddr=*/false);
+    }
+    cycles += std::max(nce, dma) + model.getBarrierCycles();
+  }
+  return cycles;
 }
 
 /// The box of `type` with `count` elements of dim `axis` from `first` (the
@@ -129,49 +186,18 @@ getBiasSlice(RankedTensorType type, int64_t first, int64_t channels) {
   return getAxisSlice(type, type.getRank() == 1 ? 0 : 1, first, channels);
 }
 
-/// Checks that `op` can become convolutions: a 2-D group convolution the NCE
-/// rejects, with a constant filter in the default order and at least 2
-/// groups, and a constant bias if any; with at most `maxGroups` groups one
-/// convolution, else one per run of the fewest groups whose channels are
-/// aligned (getRunGroups, at most `maxGroups`), which the NCE accepts.
-/// Logs the reasons it cannot.
-LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
-                           int64_t minRunChannels, VPU::LogCallback log) {
-  const VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions(op);
-  if (VPU::isSupportedOnNCE(op, VPU::NCE::ignoreReason, options)) {
-    return failure(); // The NCE runs it as it is (depthwise): no reason.
-  }
-  auto filter = llvm::dyn_cast<RankedTensorType>(op.getFilter().getType());
-  auto groups = static_cast<int64_t>(op.getGroups());
-  bool ok = true;
-  if (!filter || filter.getRank() != 4 || !filter.hasStaticShape()) {
-    log("the filter is not a static rank-4 tensor");
-    return failure();
-  }
-  if (groups < 2) {
-    log("it has " + Twine(groups) + " group");
-    ok = false;
-  }
-  if (!checkConstantWeights(op.getFilter(), op.getBias(), log)) {
-    ok = false;
-  }
-  if (!ok) {
-    return failure();
-  }
-  const int64_t runGroups = getRunGroups(op, minRunChannels);
-  if (groups > maxGroups && runGroups > maxGroups) {
-    log("its " + Twine(groups) +
-        " groups are more than max-groups = " + Twine(maxGroups) +
-        ", and so are the " + Twine(runGroups) + " groups of its runs");
-    return failure();
-  }
-  // The description of each convolution: the group convolution's with the
-  // run's channels and dense filter.
+/// True if the NCE accepts the convolution of every run of `runs` of `op`
+/// (the group convolution's description with the run's channels and dense
+/// filter); logs the reasons of the first it rejects otherwise.
+bool acceptsRuns(GroupConvolutionOp op, ArrayRef<GroupRun> runs,
+                 const VPU::NCE::SupportOptions &options,
+                 VPU::LogCallback log) {
   const VPU::NCE::LayerDesc whole =
       llvm::cast<VPU::NCELegalityOpInterface>(op.getOperation())
           .getNCELayerDesc();
+  const auto groups = static_cast<int64_t>(op.getGroups());
   const auto [groupIn, groupOut] = getGroupChannels(op);
-  for (GroupRun run : getRuns(groups, maxGroups, runGroups)) {
+  for (GroupRun run : runs) {
     VPU::NCE::LayerDesc layer = whole;
     layer.inputs = {getChannelSliceType(
         op.getInput().getType(), run.first * groupIn, run.count * groupIn)};
@@ -194,10 +220,83 @@ LogicalResult checkRewrite(GroupConvolutionOp op, int64_t maxGroups,
               : "the convolution of groups " + std::to_string(run.first) +
                     " to " + std::to_string(run.first + run.count - 1);
       log("the NCE cannot run " + which + " (" + reasons.join() + ")");
-      return failure();
+      return false;
     }
   }
-  return success();
+  return true;
+}
+
+/// The groups of each run `op` becomes (all its groups for one convolution):
+/// of the multiples of getAlignedRunGroups below its groups, and its groups,
+/// at most `maxGroups` each, the one with the fewest estimated cycles
+/// (estimateRuns; the fewer groups on a tie) whose runs the NCE accepts.
+/// Fails, logging the reasons, when `op` cannot become convolutions: the NCE
+/// runs it as it is (depthwise; no reason), or it is not a 2-D group
+/// convolution with a constant filter in the default order, a constant bias
+/// if any and at least 2 groups, or no run size fits.
+FailureOr<int64_t> chooseRunGroups(GroupConvolutionOp op, int64_t maxGroups,
+                                   const GroupConvTarget &target,
+                                   VPU::LogCallback log) {
+  const VPU::NCE::SupportOptions options = VPU::NCE::getIEStageOptions(op);
+  if (VPU::isSupportedOnNCE(op, VPU::NCE::ignoreReason, options)) {
+    return failure(); // The NCE runs it as it is (depthwise): no reason.
+  }
+  auto filter = llvm::dyn_cast<RankedTensorType>(op.getFilter().getType());
+  auto groups = static_cast<int64_t>(op.getGroups());
+  bool ok = true;
+  if (!filter || filter.getRank() != 4 || !filter.hasStaticShape()) {
+    log("the filter is not a static rank-4 tensor");
+    return failure();
+  }
+  if (groups < 2) {
+    log("it has " + Twine(groups) + " group");
+    ok = false;
+  }
+  if (!checkConstantWeights(op.getFilter(), op.getBias(), log)) {
+    ok = false;
+  }
+  if (!ok) {
+    return failure();
+  }
+  const int64_t aligned = getAlignedRunGroups(op);
+  SmallVector<int64_t> candidates;
+  for (int64_t count = aligned; count < groups && count <= maxGroups;
+       count += aligned) {
+    candidates.push_back(count);
+  }
+  if (groups <= maxGroups) {
+    candidates.push_back(groups);
+  }
+  if (candidates.empty()) {
+    log("its runs of " + Twine(aligned) +
+        " groups (the fewest with aligned channels) are more than "
+        "max-groups = " +
+        Twine(maxGroups));
+    return failure();
+  }
+  std::optional<int64_t> best;
+  double bestCycles = 0;
+  std::string firstReason;
+  for (int64_t count : candidates) {
+    SmallVector<GroupRun> runs = getRuns(groups, count);
+    VPU::NCE::Reasons reasons;
+    if (!acceptsRuns(op, runs, options, reasons)) {
+      if (firstReason.empty()) {
+        firstReason = reasons.join();
+      }
+      continue;
+    }
+    const double cycles = estimateRuns(op, runs, target);
+    if (!best || cycles < bestCycles) {
+      best = count;
+      bestCycles = cycles;
+    }
+  }
+  if (!best) {
+    log(firstReason);
+    return failure();
+  }
+  return *best;
 }
 
 /// The zero weight of output channel `oc` of a filter of element type
@@ -274,21 +373,21 @@ Value getRunBias(GroupConvolutionOp op, GroupRun run, int64_t outChannels,
   return rewriter.create<Const::DeclareOp>(op.getLoc(), content);
 }
 
-/// IE.GroupConvolution -> IE.Convolution with a block-diagonal filter, or
-/// for more than `maxGroups` groups IE.Slice -> IE.Convolution per run of
-/// aligned groups, concatenated.
+/// IE.GroupConvolution -> IE.Slice -> IE.Convolution with a block-diagonal
+/// filter per run of groups (chooseRunGroups), concatenated; one
+/// IE.Convolution for a run of all groups.
 class ConvertGroupConvolution final
     : public OpRewritePattern<GroupConvolutionOp> {
 public:
   ConvertGroupConvolution(MLIRContext *context, int64_t maxGroups,
-                          int64_t minRunChannels)
-      : OpRewritePattern(context), maxGroups(maxGroups),
-        minRunChannels(minRunChannels) {}
+                          GroupConvTarget target)
+      : OpRewritePattern(context), maxGroups(maxGroups), target(target) {}
 
   LogicalResult matchAndRewrite(GroupConvolutionOp op,
                                 PatternRewriter &rewriter) const override {
-    if (failed(checkRewrite(op, maxGroups, minRunChannels,
-                            VPU::NCE::ignoreReason))) {
+    FailureOr<int64_t> runGroups =
+        chooseRunGroups(op, maxGroups, target, VPU::NCE::ignoreReason);
+    if (failed(runGroups)) {
       return rewriter.notifyMatchFailure(op, "not rewritten");
     }
     SmallVector<NamedAttribute> attrs;
@@ -303,8 +402,7 @@ public:
     RankedTensorType outputType = op.getOutput().getType();
     const int64_t outChannels = outputType.getDimSize(1);
     SmallVector<Value> results;
-    for (GroupRun run :
-         getRuns(groups, maxGroups, getRunGroups(op, minRunChannels))) {
+    for (GroupRun run : getRuns(groups, *runGroups)) {
       Value input = op.getInput();
       if (run.count != groups) {
         SmallVector<int64_t, 4> starts(inputType.getRank(), 0);
@@ -339,7 +437,7 @@ public:
 
 private:
   int64_t maxGroups;
-  int64_t minRunChannels;
+  GroupConvTarget target;
 };
 
 struct ConvertGroupConvToConvPass
@@ -352,12 +450,28 @@ struct ConvertGroupConvToConvPass
   }
 
   void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    VPUIP::ResourcesAttr resources = VPUIP::getResources(func);
+    if (!resources) {
+      func.emitOpError() << "has no target for vpuc-ie-convert-group-conv-to-"
+                            "conv's cost model: the module has no "
+                            "VPUIP.resources (run vpuc-init-compiler)";
+      return signalPassFailure();
+    }
+    llvm::Expected<cost::CostModel> model = VPUIP::loadCostModel(resources);
+    if (!model) {
+      func.emitOpError() << "cannot choose the runs of group convolutions "
+                            "(vpuc-ie-convert-group-conv-to-conv): "
+                         << llvm::toString(model.takeError());
+      return signalPassFailure();
+    }
+    const GroupConvTarget target{&*model, resources.getClusters(),
+                                 resources.getDpus()};
     const int64_t limit = maxGroups;
-    const int64_t runChannels = minRunChannels;
     applyPatternsOnce(
-        getOperation(),
+        func,
         [&](RewritePatternSet &patterns) {
-          populateConvertGroupConvToConvPatterns(patterns, limit, runChannels);
+          populateConvertGroupConvToConvPatterns(patterns, limit, target);
         },
         emitRemarks,
         [&](Operation *op) -> std::string {
@@ -366,7 +480,7 @@ struct ConvertGroupConvToConvPass
             return "";
           }
           VPU::NCE::Reasons reasons;
-          (void)checkRewrite(conv, limit, runChannels, reasons);
+          (void)chooseRunGroups(conv, limit, target, reasons);
           return reasons.join();
         });
   }
@@ -376,9 +490,9 @@ struct ConvertGroupConvToConvPass
 
 void populateConvertGroupConvToConvPatterns(RewritePatternSet &patterns,
                                             int64_t maxGroups,
-                                            int64_t minRunChannels) {
+                                            GroupConvTarget target) {
   patterns.add<ConvertGroupConvolution>(patterns.getContext(), maxGroups,
-                                        minRunChannels);
+                                        target);
 }
 
 } // namespace mlir::vpuc::IE

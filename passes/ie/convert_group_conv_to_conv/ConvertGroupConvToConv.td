@@ -18,40 +18,40 @@ def ConvertGroupConvToConvPass : Pass<"vpuc-ie-convert-group-conv-to-conv", "::m
   let description = [{
     The NCE runs dense and depthwise convolutions, not group convolutions with several
     channels per group (ResNeXt- and RegNet-style blocks), which therefore run as software
-    kernels. An `IE.GroupConvolution` with `G` groups that the NCE rejects (its
+    kernels. An `IE.GroupConvolution` with `G >= 2` groups that the NCE rejects (its
     `VPU::NCELegalityOpInterface`), with a constant filter `[OC, IC / G, KY, KX]` in the
-    default order (and a constant bias, if any) and `2 <= G <= max-groups`, becomes an
-    `IE.Convolution` with the same input,
-    bias, attributes and post-op and the constant filter `[OC, IC, KY, KX]` whose block of
-    group `g` (output channels `[g * OC / G, (g + 1) * OC / G)`, input channels
-    `[g * IC / G, (g + 1) * IC / G)`) is the group's filter and whose other weights are zero:
-    the real value 0, i.e. the output channel's zero point for a quantized filter. Each output
-    then adds only products of zero weights to the group convolution's sum, so the result is
-    the same (in float, up to a non-finite input value, whose product with a zero weight is
-    NaN). The rewrite is made only if the NCE accepts the convolution (`IE.Convolution`'s
-    legality interface, asked without the layout and channel alignment checks, which the
-    later passes handle, and with the module's `VPU.nce_element_types`).
+    default order (and a constant bias, if any), becomes convolutions over runs of `R`
+    consecutive groups. Each run is an `IE.Slice` of its input channels, an `IE.Convolution`
+    with the run's block-diagonal filter `[R * OC / G, R * IC / G, KY, KX]` (group `g`'s block
+    reads the run's input channels of group `g`; the other weights are zero: the real value 0,
+    i.e. the output channel's zero point for a quantized filter, whose per-output-channel
+    quantization is sliced), the run's slice of the bias and the attributes and post-op; an
+    `IE.Concat` on the channel axis joins the results in group order, and the last run may
+    have fewer groups (its channels are expanded later like any layer's). With `R = G` it is
+    one `IE.Convolution` of the whole input, without slice or concat. Each output adds only
+    products of zero weights to the group convolution's sum, so the result is the same (in
+    float, up to a non-finite input value, whose product with a zero weight is NaN).
 
-    The convolution computes `G` times the group convolution's MACs and its filter is `G`
-    times larger, which pays off while the NCE's MAC rate is that many times a SHAVE's (on the
-    modelled targets the DPUs of a tile run 1024 to 2048 MACs per cycle against 16 FP16 lanes
-    of a SHAVE): `max-groups` (default 32) bounds it.
+    A run of `R` groups computes `R` times its groups' MACs and reads `R` times their
+    weights, while each run more costs a task, its weights' DMA latency and a copy of its
+    input channels. `R` is chosen by the target's cost model (`core/cost`, the target of the
+    module's `VPUIP.resources`), among the multiples of the fewest groups whose input and
+    output channels are multiples of the NCE channel alignment, and `G`, up to `max-groups`:
+    the lowest sum over the runs of the larger of the run's NCE task (its output rows split
+    over the clusters, channels aligned) and the DMAs of its weights and weights table from
+    DDR and, when there are several runs, of its input channels, plus a barrier. A
+    convolution whose weights dwarf its MACs (RegNetY-3.2GF's 576-channel stage: 24 groups of
+    24 channels on 14 x 14) then runs as runs of 2 groups rather than one dense convolution
+    that reads 24 times the weights. The rewrite is made only if the NCE accepts every run's
+    convolution (`IE.Convolution`'s legality interface, asked without the layout and channel
+    alignment checks, which the later passes handle, and with the module's
+    `VPU.nce_element_types`).
 
-    With more groups (RegNetY's stage-4 blocks: 55 groups of 8 channels) the group
-    convolution is split into runs of `R` consecutive groups: the fewest whose input and
-    output channels are multiples of the NCE channel alignment (16), taken as many times as
-    needed for at least `min-run-channels` output channels (default 32: fewer, smaller
-    convolutions cost more in per-task DMA and barrier latency than the zero weights of a
-    larger block cost in MACs). Each run becomes an `IE.Slice` of its input channels, an
-    `IE.Convolution` with the run's block-diagonal filter `[R * OC / G, R * IC / G, KY, KX]`
-    (per-output-channel quantization sliced), the run's slice of the bias and the
-    attributes and post-op, and an `IE.Concat` on the channel axis joins the results in
-    group order; the last run may have fewer groups (its channels are expanded later like any
-    layer's). Each convolution computes `R` times its groups' MACs. `R` must not exceed
-    `max-groups`, and the NCE must accept every run's convolution.
+    A module without `VPUIP.resources` (run `vpuc-init-compiler`), or whose target the cost
+    model cannot load, is an error.
 
-    The new ops take the location of the op they replace. The pass never fails. The rewrite is
-    also exported as `populateConvertGroupConvToConvPatterns`.
+    The new ops take the location of the op they replace. The rewrite is also exported as
+    `populateConvertGroupConvToConvPatterns`.
 
     ```mlir
     %0 = IE.GroupConvolution(%x, %w) {dilations = array<i64: 1, 1>, groups = 2 : i64,
@@ -66,12 +66,8 @@ def ConvertGroupConvToConvPass : Pass<"vpuc-ie-convert-group-conv-to-conv", "::m
   }];
   let options = [
     Option<"maxGroups", "max-groups", "int64_t", /*default=*/"32",
-           "The most groups a group convolution may have to be rewritten (the "
-           "convolution computes that many times its MACs)">,
-    Option<"minRunChannels", "min-run-channels", "int64_t", /*default=*/"32",
-           "The fewest output channels of each convolution a group convolution with more "
-           "than max-groups groups is split into (rounded up to whole runs of groups with "
-           "aligned channels)">,
+           "The most groups one convolution may combine (it computes that many times "
+           "their MACs and reads that many times their weights)">,
     Option<"emitRemarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark on each group convolution the NCE cannot run that the pass "
            "leaves, with the reasons">,
