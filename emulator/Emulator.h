@@ -61,8 +61,10 @@
 #ifndef VPUC_EMULATOR_EMULATOR_H_
 #define VPUC_EMULATOR_EMULATOR_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -171,12 +173,23 @@ struct Roofline {
   /// Bytes of the network inputs and outputs (their elements), and the
   /// distinct bytes of the constant section that tasks read.
   uint64_t inputBytes = 0, outputBytes = 0, constantBytesRead = 0;
+  /// The bytes of the network's own constants (Header.network_weight_bytes:
+  /// before any channel padding or dense rewrite of grouped convolutions),
+  /// when the blob states them.
+  std::optional<uint64_t> networkWeightBytes;
   /// Effective DDR bandwidth: bandwidth x derate, in bytes per cycle.
   double ddrBytesPerCycle = 0;
 
-  /// Inputs + outputs + constants read, each byte once.
+  /// The constant bytes the bound counts: the lesser of the constants read
+  /// and the network's own (a blob may read less than the network holds, e.g.
+  /// constants folded away, or more: padded and densified weights).
+  uint64_t getCompulsoryConstantBytes() const {
+    return networkWeightBytes ? std::min(constantBytesRead, *networkWeightBytes)
+                              : constantBytesRead;
+  }
+  /// Inputs + outputs + getCompulsoryConstantBytes, each byte once.
   uint64_t getCompulsoryDdrBytes() const {
-    return inputBytes + outputBytes + constantBytesRead;
+    return inputBytes + outputBytes + getCompulsoryConstantBytes();
   }
   /// The network's MACs at the peak rates (networkCycles) when the blob
   /// states them, else the executed ones (nceCycles).

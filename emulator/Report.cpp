@@ -103,8 +103,13 @@ void RunReport::printSummary(llvm::raw_ostream &os) const {
   os << "\n";
   os << "  ddr: " << roofline.getCompulsoryDdrBytes() << " bytes (inputs "
      << roofline.inputBytes << ", outputs " << roofline.outputBytes
-     << ", constants read " << roofline.constantBytesRead << ") at "
-     << llvm::format("%.3f", roofline.ddrBytesPerCycle) << " bytes/cycle = "
+     << ", constants read " << roofline.constantBytesRead;
+  if (roofline.networkWeightBytes) {
+    os << ", network weights " << *roofline.networkWeightBytes
+       << ": the lesser counts";
+  }
+  os << ") at " << llvm::format("%.3f", roofline.ddrBytesPerCycle)
+     << " bytes/cycle = "
      << llvm::format("%.3f", toMicroseconds(roofline.getDdrCycles()))
      << " us\n";
   os << "ddr traffic: " << ddrBytes << " bytes moved, "

@@ -15,6 +15,7 @@
 #include "emulator/EmulatorImpl.h"
 
 #include <cstring>
+#include <optional>
 
 #include "backend/schema/UpaParams.h"
 #include "emulator/HazardDetector.h"
@@ -607,6 +608,9 @@ llvm::Error Emulator::Impl::prepare() {
       }
       roofline.networkMacs.push_back({type, count->macs()});
     }
+  }
+  if (std::optional<uint64_t> bytes = blob.header()->network_weight_bytes()) {
+    roofline.networkWeightBytes = *bytes;
   }
   roofline.ddrBytesPerCycle = costModel.getDdrBytesPerCycle();
   for (const TensorLayout &layout : inputLayouts) {

@@ -40,7 +40,7 @@ namespace schema = ::vpuc::schema;
 
 /// The schema version this library reads and writes.
 inline constexpr uint16_t kSchemaMajor = 2;
-inline constexpr uint16_t kSchemaMinor = 7;
+inline constexpr uint16_t kSchemaMinor = 8;
 /// The largest requantisation multiplier of an INT8 NCE task with an integer
 /// output (weights-table word 2, a pool's PPE quant_mult): 24 bits (2.2).
 inline constexpr int64_t kMaxQuantMult = (int64_t{1} << 24) - 1;

@@ -312,7 +312,7 @@ std::vector<uint8_t> BlobBuilder::finish() const {
   auto header = schema::CreateHeader(
       fbb, &schemaVersion, fbb.CreateString(arch), fbb.CreateString(name),
       fbb.CreateString(generator), resourcesOffset, inputsOffset, outputsOffset,
-      macsOffset);
+      macsOffset, networkWeightBytes);
 
   std::vector<fb::Offset<schema::TensorReference>> tensorOffsets;
   for (const Tensor &tensor : tensors) {

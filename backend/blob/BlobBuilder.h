@@ -147,6 +147,8 @@ public:
   void addNetworkMacs(llvm::StringRef elementType, uint64_t macs) {
     networkMacs.push_back({elementType.str(), macs});
   }
+  /// Header.network_weight_bytes: the bytes of the network's own constants.
+  void setNetworkWeightBytes(uint64_t bytes) { networkWeightBytes = bytes; }
 
   /// Resources (Header.resources).
   struct Resources {
@@ -277,6 +279,7 @@ private:
   std::string arch, name, generator = "vpuc BlobBuilder";
   std::pair<uint16_t, uint16_t> version;
   std::vector<std::pair<std::string, uint64_t>> networkMacs;
+  std::optional<uint64_t> networkWeightBytes;
   Resources resources;
   std::vector<IO> inputs, outputs;
   std::vector<uint8_t> constants;

@@ -7,6 +7,7 @@
 #include "backend/blob/BlobInfo.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 #include "backend/blob/TensorLayout.h"
@@ -77,6 +78,9 @@ void printBlobInfo(const BlobFile &file, llvm::raw_ostream &os, bool tasks) {
       os << " " << count->macs() << " " << count->element_type()->str();
     }
     os << "\n";
+  }
+  if (std::optional<uint64_t> bytes = header.network_weight_bytes()) {
+    os << "network weights: " << *bytes << " bytes\n";
   }
   os << "resources: " << count(resources.clusters(), "cluster") << ", "
      << count(resources.shaves(), "SHAVE") << ", "

@@ -905,6 +905,10 @@ FailureOr<std::vector<uint8_t>> BlobWriter::run() {
           llvm::cast<IntegerAttr>(count.getValue()).getValue().getZExtValue());
     }
   }
+  if (auto bytes = module->getAttrOfType<IntegerAttr>(
+          VPUIP::VPUIPDialect::kNetworkWeightBytesAttrName)) {
+    builder.setNetworkWeightBytes(bytes.getValue().getZExtValue());
+  }
   BlobBuilder::Resources &header = builder.getResources();
   header.clusters = static_cast<uint32_t>(resources.getClusters());
   header.shaves = static_cast<uint32_t>(resources.getShaves());

@@ -220,6 +220,10 @@ llvm::Error BlobReader::createModule() {
     (*module)->setAttr(VPUIP::VPUIPDialect::kNetworkMacsAttrName,
                        builder.getDictionaryAttr(counts));
   }
+  if (std::optional<uint64_t> bytes = header.network_weight_bytes()) {
+    (*module)->setAttr(VPUIP::VPUIPDialect::kNetworkWeightBytesAttrName,
+                       builder.getI64IntegerAttr(static_cast<int64_t>(*bytes)));
+  }
   (*module)->setAttr(
       VPURT::VPURTDialect::kSectionSizesAttrName,
       builder.getDictionaryAttr(builder.getNamedAttr(

@@ -1066,6 +1066,51 @@ TEST(EmulatorTest, rooflineAndResourceSummary) {
   EXPECT_EQ(rows, 2u) << ps.str();
 }
 
+/// The DDR bound counts the lesser of the constants read and the network's own
+/// weights (Header.network_weight_bytes): a blob with padded or densified
+/// weights reads more than the network has, one with constants folded away
+/// fewer.
+TEST(EmulatorTest, rooflineCountsTheLesserOfConstantsReadAndNetworkWeights) {
+  for (uint64_t networkBytes : {16u, 1000u}) {
+    blob::BlobBuilder builder = make37xxBuilder();
+    builder.setNetworkWeightBytes(networkBytes);
+    TensorTypeDesc type = tensorType(schema::DType::U8, {64});
+    builder.addInput("x", type);
+    builder.addOutput("y", type);
+    uint64_t constant = builder.addConstant(std::vector<uint8_t>(64, 1));
+    uint32_t x = builder.addTensor("x", kInput, 0, 0, type);
+    uint32_t y = builder.addTensor("y", kOutput, 0, 0, type);
+    uint32_t c = builder.addTensor("c", schema::MemoryLocation::CONSTANT, 0,
+                                   constant, type);
+    uint32_t cmx = builder.addTensor("x_cmx", kCmx, 0, 256, type);
+    uint32_t cmxC = builder.addTensor("c_cmx", kCmx, 0, 512, type);
+    uint32_t b0 = builder.addBarrier(0);
+    builder.addDmaTask(0, x, cmx, {{}, {b0}}, "load");
+    builder.addDmaTask(1, c, cmxC, {{}, {}}, "const");
+    builder.addDmaTask(0, cmx, y, {{b0}, {}}, "store");
+    npy::ArrayMap inputs;
+    inputs.insert({"x", npy::Array::zeros(npy::DType::U8, {64})});
+    RunResult result = runBlob(builder.finish(), inputs);
+    ASSERT_EQ(result.error, "");
+    const Roofline &roofline = result.report.roofline;
+    EXPECT_EQ(roofline.constantBytesRead, 64u);
+    ASSERT_TRUE(roofline.networkWeightBytes.has_value());
+    EXPECT_EQ(*roofline.networkWeightBytes, networkBytes);
+    const uint64_t weights = std::min<uint64_t>(networkBytes, 64);
+    EXPECT_EQ(roofline.getCompulsoryConstantBytes(), weights);
+    EXPECT_EQ(roofline.getCompulsoryDdrBytes(), 128 + weights);
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    result.report.printSummary(os);
+    EXPECT_THAT(os.str(),
+                HasSubstr("  ddr: " + std::to_string(128 + weights) +
+                          " bytes (inputs 64, outputs 64, constants read 64, "
+                          "network weights " +
+                          std::to_string(networkBytes) +
+                          ": the lesser counts) at 15.577 bytes/cycle"));
+  }
+}
+
 TEST(EmulatorTest, profileGroupsTasksByLocation) {
   RunReport report;
   report.frequencyMhz = 1;

@@ -142,11 +142,11 @@ TEST(BlobTest, checksVersion) {
   major.setVersion(3, 0);
   EXPECT_THAT(loadError(major),
               HasSubstr("unsupported blob schema version 3.0: this reader "
-                        "reads 2.0 to 2.7"));
+                        "reads 2.0 to 2.8"));
   BlobBuilder minor = makeFullBuilder();
-  minor.setVersion(2, 8);
+  minor.setVersion(2, 9);
   EXPECT_THAT(loadError(minor),
-              HasSubstr("unsupported blob schema version 2.8"));
+              HasSubstr("unsupported blob schema version 2.9"));
   // 1.x blobs have other UPA parameter tables.
   BlobBuilder old = makeFullBuilder();
   old.setVersion(1, 3);

@@ -81,7 +81,7 @@ module @act_ddr attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX37XX"
 // CHECK:       no_bias: "0x08000000"
 
 // Each relocation names the descriptor's offset in the arguments and the tensor.
-// INFO:      a.blob: schema 2.7, arch VPUX37XX
+// INFO:      a.blob: schema 2.8, arch VPUX37XX
 // INFO:      0 'conv' wait [] update [0]: ActKernel 'convolution' invocation 0 (args 336 bytes in kernel data 0)
 // INFO-NEXT:     @0 <- tensor 2 'x' NETWORK_INPUT[0]@0 f16 1x2x4x4 NCHW (64 bytes)
 // INFO-NEXT:     @32 <- tensor 0 'w' CONSTANT@0 f16 2x2x1x1 NCHW (8 bytes)

@@ -20,7 +20,9 @@
 // RUN: %python -c "import json; t = json.load(open('%t/trace.json')); names = [e['args']['name'] for e in t['traceEvents'] if e['name'] == 'thread_name']; assert 'NCE0.DPU0' in names and 'NCE0.DPU1' in names, names; assert sum(1 for e in t['traceEvents'] if e.get('cat') == 'DPU') == 3"
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
-module @nce_network attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 4,
+module @nce_network attributes {VPUIP.network_macs = {f16 = 4608 : i64},
+    VPUIP.network_weight_bytes = 500 : i64,
+    VPUIP.resources = #VPUIP.resources<arch = "VPUX30XX", clusters = 4,
     cmx_size = 917504, cmx_alignment = 16, ddr_alignment = 64, dma_ports = 1,
     dma_max_transfer = 16777215, shave_kind = UPA, shaves = 16, barriers = 32,
     max_producers = 256, max_consumers = 256>} {
@@ -79,6 +81,7 @@ module @nce_network attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX3
 }
 
 // The barriers count the conv once per variant.
+// CHECK:      module @nce_network attributes {VPUIP.network_macs = {f16 = 4608 : i64}, VPUIP.network_weight_bytes = 500 : i64, VPUIP.resources
 // CHECK:      VPURT.ConfigureBarrier<0> {consumer_count = 2 : i64, producer_count = 3 : i64}
 // CHECK:      VPURT.ConfigureBarrier<1> {consumer_count = 2 : i64, producer_count = 2 : i64}
 // CHECK:      VPURT.ConfigureBarrier<2> {consumer_count = 1 : i64, producer_count = 1 : i64}
@@ -89,7 +92,11 @@ module @nce_network attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX3
 // CHECK:      VPUIP.NCEClusterTask<MAXPOOL> {kernel_padding = array<i64: 0, 0, 0, 0>, kernel_size = array<i64: 2, 2>, kernel_strides = array<i64: 2, 2>}
 // CHECK-NEXT:   VPUIP.DPUTask outStart [0, 0, 0] outEnd [1, 1, 7] pad [0, 0, 0, 0] dpu 0 mpe MATRIX
 
-// INFO:      a.blob: schema 2.7, arch VPUX30XX
+// The network's own MACs and weight bytes travel in the header: the DDR bound counts the lesser
+// of the stated 500 bytes and the 704 bytes of constants read (filter and weights table).
+// INFO:      a.blob: schema 2.8, arch VPUX30XX
+// INFO:      network MACs: 4608 f16
+// INFO-NEXT: network weights: 500 bytes
 // INFO:      NCE0: 2 tasks
 // INFO-NEXT:   0 'conv' wait [0] update [1]: NCE CONV kernel 3x3 stride 2x2 pad [1, 1, 1, 1] ppe LRELU, 2 variants
 // INFO:          dpu 0 VECTOR [0, 0, 0] to [3, 1, 7]
@@ -101,3 +108,4 @@ module @nce_network attributes {VPUIP.resources = #VPUIP.resources<arch = "VPUX3
 // EMU:      dpu  variants
 // EMU-NEXT: NCE0.DPU0   2
 // EMU-NEXT: NCE0.DPU1   1
+// EMU:      ddr: 1212 bytes (inputs 392, outputs 320, constants read 704, network weights 500: the lesser counts)

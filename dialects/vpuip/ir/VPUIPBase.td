@@ -101,6 +101,11 @@ def VPUIP_Dialect : Dialect {
     /// (a dictionary of i64: {f16 = N, u8 = M}; vpuc-ie-count-network-macs),
     /// which the blob carries for the emulator's roofline.
     static constexpr ::llvm::StringLiteral kNetworkMacsAttrName = "VPUIP.network_macs";
+    /// The module attribute holding the bytes of the network's own constants
+    /// (an i64; vpuc-ie-count-network-macs), which the blob carries for the
+    /// emulator's roofline.
+    static constexpr ::llvm::StringLiteral kNetworkWeightBytesAttrName =
+        "VPUIP.network_weight_bytes";
     /// The attribute of a kernel declaration naming its entry point.
     static constexpr ::llvm::StringLiteral kKernelEntryAttrName = "VPUIP.kernel_entry";
     /// The name of the module holding the software kernel declarations.

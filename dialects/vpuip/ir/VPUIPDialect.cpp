@@ -117,6 +117,16 @@ LogicalResult VPUIPDialect::verifyOperationAttribute(Operation *op,
     }
     return success();
   }
+  if (name == kNetworkWeightBytesAttrName) {
+    auto bytes = llvm::dyn_cast<IntegerAttr>(attr.getValue());
+    if (!llvm::isa<ModuleOp>(op) || !bytes || !bytes.getType().isInteger(64) ||
+        bytes.getInt() < 0) {
+      return op->emitOpError() << "attribute '" << name
+                               << "' must be a module's non-negative i64 "
+                                  "byte count";
+    }
+    return success();
+  }
   return op->emitOpError() << "unknown VPUIP attribute '" << name << "'";
 }
 

@@ -5,15 +5,18 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements CountNetworkMacsPass: the sum of the layers' MACs per element
-// type, stored on the module as VPUIP.network_macs.
+// type and the bytes of the constants, stored on the module as
+// VPUIP.network_macs and VPUIP.network_weight_bytes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/ie/count_network_macs/CountNetworkMacs.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 
+#include "dialects/const/ir/ConstOps.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
@@ -45,6 +48,20 @@ std::string getComputeTypeName(Value input) {
   return name;
 }
 
+/// The bytes of the constant `op`'s elements (a quantized type's storage; at
+/// least one byte each).
+int64_t getConstantBytes(Const::DeclareOp op) {
+  auto type = llvm::cast<ShapedType>(op.getType());
+  Type element = type.getElementType();
+  int64_t bits = 8;
+  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(element)) {
+    bits = quantized.getStorageTypeIntegralWidth();
+  } else if (element.isIntOrFloat()) {
+    bits = element.getIntOrFloatBitWidth();
+  }
+  return type.getNumElements() * std::max<int64_t>(1, (bits + 7) / 8);
+}
+
 struct CountNetworkMacsPass
     : impl::CountNetworkMacsPassBase<CountNetworkMacsPass> {
   void runOnOperation() override {
@@ -66,6 +83,20 @@ struct CountNetworkMacsPass
     if (result.wasInterrupted()) {
       return signalPassFailure();
     }
+    int64_t weightBytes = 0;
+    result = module.walk([&](Const::DeclareOp constant) {
+      if (!llvm::cast<ShapedType>(constant.getType()).hasStaticShape()) {
+        constant->emitOpError() << "has a dynamic shape; "
+                                   "vpuc-ie-count-network-macs needs static "
+                                   "shapes";
+        return WalkResult::interrupt();
+      }
+      weightBytes += getConstantBytes(constant);
+      return WalkResult::advance();
+    });
+    if (result.wasInterrupted()) {
+      return signalPassFailure();
+    }
     Builder builder(&getContext());
     SmallVector<NamedAttribute> counts;
     for (const auto &[type, count] : macs) {
@@ -74,6 +105,8 @@ struct CountNetworkMacsPass
     }
     module->setAttr(VPUIP::VPUIPDialect::kNetworkMacsAttrName,
                     builder.getDictionaryAttr(counts));
+    module->setAttr(VPUIP::VPUIPDialect::kNetworkWeightBytesAttrName,
+                    builder.getI64IntegerAttr(weightBytes));
   }
 };
 

@@ -77,6 +77,18 @@ module attributes {VPUIP.resources = 1 : i64} {
 
 // -----
 
+// expected-error @+1 {{'builtin.module' op attribute 'VPUIP.network_weight_bytes' must be a module's non-negative i64 byte count}}
+module attributes {VPUIP.network_weight_bytes = -1 : i64} {
+}
+
+// -----
+
+// expected-error @+1 {{'builtin.module' op attribute 'VPUIP.network_macs' must be a module's dictionary of non-negative i64 MAC counts by element type}}
+module attributes {VPUIP.network_macs = {f16 = 1.0 : f32}} {
+}
+
+// -----
+
 // expected-error @+1 {{'builtin.module' op unknown VPUIP attribute 'VPUIP.resource'}}
 module attributes {VPUIP.resource = 1 : i64} {
 }

@@ -1,8 +1,9 @@
 // RUN: vpuc-opt %s --split-input-file --vpuc-ie-count-network-macs | FileCheck %s
 
 // A float convolution (12 x 32 x 32 outputs x 3 x 3 x 3 MACs = 331776), a fully connected layer
-// (4 x 1000 outputs x 1024 = 4096000) and a pool (no MACs): 4427776 in f16.
-// CHECK: module attributes {VPUIP.network_macs = {f16 = 4427776 : i64}}
+// (4 x 1000 outputs x 1024 = 4096000) and a pool (no MACs): 4427776 in f16. Their weights:
+// 324 + 1024000 f16 values, 2048648 bytes.
+// CHECK: module attributes {VPUIP.network_macs = {f16 = 4427776 : i64}, VPUIP.network_weight_bytes = 2048648 : i64}
 func.func @main(%x: tensor<1x3x32x32xf16>, %a: tensor<4x1024xf16>) -> (tensor<1x12x16x16xf16>, tensor<4x1000xf16>) {
   %w = const.Declare tensor<12x3x3x3xf16> = #const.Content<dense<1.0> : tensor<12x3x3x3xf16>>
   %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, strides = array<i64: 1, 1>} : tensor<1x3x32x32xf16>, tensor<12x3x3x3xf16> -> tensor<1x12x32x32xf16>
@@ -15,8 +16,9 @@ func.func @main(%x: tensor<1x3x32x32xf16>, %a: tensor<4x1024xf16>) -> (tensor<1x
 // -----
 
 // A quantized grouped convolution counts in u8 (4 x 8 x 8 outputs x 2 input channels per group),
-// the float one in f16 (its own MACs, not those of a dense convolution of 4 channels).
-// CHECK: module attributes {VPUIP.network_macs = {f16 = 512 : i64, u8 = 512 : i64}}
+// the float one in f16 (its own MACs, not those of a dense convolution of 4 channels). The
+// weights: 8 u8 values (their storage) and 8 f16 values, 24 bytes.
+// CHECK: module attributes {VPUIP.network_macs = {f16 = 512 : i64, u8 = 512 : i64}, VPUIP.network_weight_bytes = 24 : i64}
 !qx = !quant.uniform<u8:f32, 5.000000e-02:128>
 !qw = !quant.uniform<u8:f32:0, {1.0:3, 2.0:3, 3.0:3, 4.0:3}>
 !qy = !quant.uniform<u8:f32, 1.000000e-01:10>
@@ -30,8 +32,8 @@ func.func @quantized(%x: tensor<1x4x8x8x!qx>, %y: tensor<1x4x8x8xf16>) -> (tenso
 
 // -----
 
-// No layer with MACs: an empty dictionary.
-// CHECK: module attributes {VPUIP.network_macs = {}}
+// No layer with MACs and no constant: an empty dictionary and no bytes.
+// CHECK: module attributes {VPUIP.network_macs = {}, VPUIP.network_weight_bytes = 0 : i64}
 func.func @relu(%x: tensor<1x4xf16>) -> tensor<1x4xf16> {
   %0 = IE.ReLU(%x) : tensor<1x4xf16> -> tensor<1x4xf16>
   return %0 : tensor<1x4xf16>
