@@ -5,8 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements FusePostOpsPass and its pattern: an IE.ReLU / IE.Clamp /
-// IE.LeakyRelu that is the only user of an NCE-capable layer becomes the
-// layer's `post_op`, and the layer's location the fusion of both.
+// IE.LeakyRelu that is the only user of an NCE-capable layer, or of a concat
+// of such layers, becomes the `post_op` of the layer (of each), and the
+// layer's location the fusion of both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,25 +39,58 @@ bool acceptsPostOp(Operation *layer, Operation *activation) {
   return canHavePostOp(layer) && isPostOpActivation(activation);
 }
 
-/// The layer `activation` can be fused into, or null.
-Operation *getFusableLayer(Operation *activation) {
-  if (activation->getNumOperands() != 1 || activation->getNumResults() != 1) {
-    return nullptr;
+/// True if `activation` can become the post-op of the layer defining `value`,
+/// which it reads directly or through an IE.Concat: `value` is the layer's
+/// single result and its only use, the layer has no post-op, runs on the NCE
+/// and accepts the activation as a post-op (asked of a detached copy of the
+/// activation reading `value` when the activation reads a concat).
+bool canFuseInto(Operation *activation, Value value) {
+  Operation *layer = value.getDefiningOp();
+  if (!layer || layer->getNumResults() != 1 || !value.hasOneUse() ||
+      hasPostOp(layer) || !VPU::isNCELayer(layer)) {
+    return false;
   }
-  Value input = activation->getOperand(0);
-  Operation *layer = input.getDefiningOp();
-  if (!layer || layer->getNumResults() != 1 || !input.hasOneUse() ||
-      hasPostOp(layer) ||
-      activation->getResult(0).getType() != input.getType() ||
-      !acceptsPostOp(layer, activation) ||
-      !VPU::PPEAttr::getForActivation(activation) || !VPU::isNCELayer(layer)) {
-    return nullptr;
+  if (activation->getOperand(0) == value) {
+    return acceptsPostOp(layer, activation);
   }
-  return layer;
+  Operation *probe = activation->clone();
+  probe->setOperand(0, value);
+  const bool accepted = acceptsPostOp(layer, probe);
+  probe->destroy();
+  return accepted;
 }
 
-/// Fuses an activation into the layer it is the only user of (see
-/// getFusableLayer) as the layer's `post_op`.
+/// The layers `activation` can be fused into: the layer whose only user it
+/// is, or every input layer of an IE.Concat whose only user it is (the runs
+/// of a group convolution), when it can be fused into each (canFuseInto);
+/// empty otherwise.
+SmallVector<Operation *, 2> getFusableLayers(Operation *activation) {
+  if (activation->getNumOperands() != 1 || activation->getNumResults() != 1) {
+    return {};
+  }
+  Value input = activation->getOperand(0);
+  if (!input.hasOneUse() ||
+      activation->getResult(0).getType() != input.getType() ||
+      !VPU::PPEAttr::getForActivation(activation)) {
+    return {};
+  }
+  SmallVector<Value, 2> parts = {input};
+  if (auto concat = input.getDefiningOp<ConcatOp>()) {
+    parts.assign(concat.getInputs().begin(), concat.getInputs().end());
+  }
+  SmallVector<Operation *, 2> layers;
+  for (Value part : parts) {
+    if (!canFuseInto(activation, part)) {
+      return {};
+    }
+    layers.push_back(part.getDefiningOp());
+  }
+  return layers;
+}
+
+/// Fuses an activation into the layer it is the only user of, or into each
+/// input layer of the concat it is the only user of (see getFusableLayers),
+/// as the layers' `post_op`.
 struct FusePostOpPattern final : RewritePattern {
   explicit FusePostOpPattern(MLIRContext *context)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
@@ -66,21 +100,24 @@ struct FusePostOpPattern final : RewritePattern {
     if (!isPostOpActivation(activation)) {
       return rewriter.notifyMatchFailure(activation, "not a post-op");
     }
-    Operation *layer = getFusableLayer(activation);
-    if (!layer) {
+    SmallVector<Operation *, 2> layers = getFusableLayers(activation);
+    if (layers.empty()) {
       return rewriter.notifyMatchFailure(activation,
                                          "no NCE layer to fuse into");
     }
-    // The layer now computes the activation's output: its location names
+    // Each layer now computes the activation's output: its location names
     // both, the activation last (the layer name of a fused op, as the
     // interpreter's layer dumps read it).
-    Location loc =
-        rewriter.getFusedLoc({layer->getLoc(), activation->getLoc()});
-    rewriter.modifyOpInPlace(layer, [&] {
-      layer->setAttr(kPostOpAttrName, buildPostOpAttr(activation));
-      layer->setLoc(loc);
-    });
-    rewriter.replaceOp(activation, layer->getResults());
+    DictionaryAttr postOp = buildPostOpAttr(activation);
+    for (Operation *layer : layers) {
+      Location loc =
+          rewriter.getFusedLoc({layer->getLoc(), activation->getLoc()});
+      rewriter.modifyOpInPlace(layer, [&] {
+        layer->setAttr(kPostOpAttrName, postOp);
+        layer->setLoc(loc);
+      });
+    }
+    rewriter.replaceOp(activation, activation->getOperand(0));
     return success();
   }
 };

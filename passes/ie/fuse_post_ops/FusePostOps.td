@@ -34,6 +34,12 @@ def FusePostOpsPass : Pass<"vpuc-ie-fuse-post-ops", "::mlir::func::FuncOp"> {
     The layer then computes exactly what the two ops computed (its host inference applies
     the post-op to the rounded output and rounds again), so the results are unchanged.
 
+    An activation whose input is the only use of the result of an `IE.Concat` is fused into
+    every input of the concat when each input is the only use of the single result of such a
+    layer (the convolutions over runs of groups that `vpuc-ie-convert-group-conv-to-conv`
+    joins, followed by a RegNet block's ReLU): each layer gets the post-op, and the concat's
+    users read the concat. If one input cannot take it, none does and the activation stays.
+
     ```mlir
     %0 = IE.Convolution(%x, %w) {...} : tensor<1x16x8x8xf16>, tensor<16x16x3x3xf16> -> tensor<1x16x8x8xf16>
     %1 = IE.Clamp(%0) {max = 6.0 : f64, min = 0.0 : f64} : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16>

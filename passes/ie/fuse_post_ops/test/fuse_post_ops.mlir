@@ -131,3 +131,61 @@ func.func @fusedLocation(%x: tensor<1x16x8x8xf16>) -> tensor<1x16x8x8xf16> {
   %1 = IE.ReLU(%0) : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16> loc("relu")
   return %1 : tensor<1x16x8x8xf16>
 }
+
+// -----
+
+// An activation whose input is a concat of NCE layers, each read only by it (the runs of a group
+// convolution), becomes the post-op of every layer; the concat stays and its users read it.
+// CHECK-LABEL: func.func @concat
+// CHECK:         %[[A:.+]] = IE.Convolution(%{{.+}}, %{{.+}}) {{{.+}}, post_op = {name = "IE.ReLU"}, {{.+}}} : tensor<1x16x8x8xf16>, tensor<16x16x1x1xf16> -> tensor<1x16x8x8xf16>
+// CHECK-NEXT:    %[[B:.+]] = IE.Convolution(%{{.+}}, %{{.+}}) {{{.+}}, post_op = {name = "IE.ReLU"}, {{.+}}} : tensor<1x16x8x8xf16>, tensor<16x16x1x1xf16> -> tensor<1x16x8x8xf16>
+// CHECK-NEXT:    %[[C:.+]] = IE.Concat(%[[A]], %[[B]]) {axis = 1 : i64}
+// CHECK-NEXT:    return %[[C]]
+// CHECK-NOT:     IE.ReLU
+func.func @concat(%x: tensor<1x16x8x8xf16>, %y: tensor<1x16x8x8xf16>) -> tensor<1x32x8x8xf16> {
+  %w = const.Declare tensor<16x16x1x1xf16> = #const.Content<dense<0.5> : tensor<16x16x1x1xf16>>
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16>, tensor<16x16x1x1xf16> -> tensor<1x16x8x8xf16>
+  %1 = IE.Convolution(%y, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16>, tensor<16x16x1x1xf16> -> tensor<1x16x8x8xf16>
+  %2 = IE.Concat(%0, %1) {axis = 1 : i64} : tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16> -> tensor<1x32x8x8xf16>
+  %3 = IE.ReLU(%2) : tensor<1x32x8x8xf16> -> tensor<1x32x8x8xf16>
+  return %3 : tensor<1x32x8x8xf16>
+}
+
+// -----
+
+// Unless it can be fused into every input: a concat input that is a network input, a layer
+// whose result another op also reads, or a layer that stays a software kernel keeps the
+// activation after the concat, and no input gets it.
+// CHECK-LABEL: func.func @concatUnfused
+// CHECK-NOT:     post_op
+// CHECK:         IE.ReLU
+// CHECK-NOT:     post_op
+// CHECK:         IE.ReLU
+// CHECK-NOT:     post_op
+// CHECK:         IE.ReLU
+// CHECK-NOT:     post_op
+// CHECK:         return
+func.func @concatUnfused(%x: tensor<1x16x8x8xf16>) -> (tensor<1x32x8x8xf16>, tensor<1x32x8x8xf16>, tensor<1x16x8x8xf16>, tensor<1x32x8x8xf16>) {
+  %w = const.Declare tensor<16x16x1x1xf16> = #const.Content<dense<0.5> : tensor<16x16x1x1xf16>>
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16>, tensor<16x16x1x1xf16> -> tensor<1x16x8x8xf16>
+  %1 = IE.Concat(%0, %x) {axis = 1 : i64} : tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16> -> tensor<1x32x8x8xf16>
+  %2 = IE.ReLU(%1) : tensor<1x32x8x8xf16> -> tensor<1x32x8x8xf16>
+  %3 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16>, tensor<16x16x1x1xf16> -> tensor<1x16x8x8xf16>
+  %4 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16>, tensor<16x16x1x1xf16> -> tensor<1x16x8x8xf16>
+  %5 = IE.Concat(%3, %4) {axis = 1 : i64} : tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16> -> tensor<1x32x8x8xf16>
+  %6 = IE.ReLU(%5) : tensor<1x32x8x8xf16> -> tensor<1x32x8x8xf16>
+  %7 = IE.Sigmoid(%x) : tensor<1x16x8x8xf16> -> tensor<1x16x8x8xf16>
+  %8 = IE.Concat(%3, %7) {axis = 1 : i64} : tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16> -> tensor<1x32x8x8xf16>
+  %9 = IE.ReLU(%8) : tensor<1x32x8x8xf16> -> tensor<1x32x8x8xf16>
+  return %2, %6, %4, %9 : tensor<1x32x8x8xf16>, tensor<1x32x8x8xf16>, tensor<1x16x8x8xf16>, tensor<1x32x8x8xf16>
+}
