@@ -39,7 +39,7 @@ def CountNetworkMacsPass : Pass<"vpuc-ie-count-network-macs", "::mlir::ModuleOp"
     constant bytes the tasks read.
 
     The modes run it right after ie_adaptation, before any hardware rewrite. A layer whose
-    MACs depend on a dynamic shape, or a constant of a dynamic shape, is an error naming it.
+    MACs depend on a dynamic shape is an error naming it.
 
     ```mlir
     // module attributes {VPUIP.network_macs = {f16 = 110592 : i64}, VPUIP.network_weight_bytes = 648 : i64}
