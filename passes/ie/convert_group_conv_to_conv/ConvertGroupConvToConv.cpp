@@ -451,6 +451,14 @@ struct ConvertGroupConvToConvPass
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    const int64_t limit = maxGroups;
+    if (limit < 1) {
+      func.emitOpError() << "cannot combine " << limit
+                         << " groups per convolution (option max-groups of "
+                            "vpuc-ie-convert-group-conv-to-conv): it is "
+                            "below 1";
+      return signalPassFailure();
+    }
     VPUIP::ResourcesAttr resources = VPUIP::getResources(func);
     if (!resources) {
       func.emitOpError() << "has no target for vpuc-ie-convert-group-conv-to-"
@@ -467,7 +475,6 @@ struct ConvertGroupConvToConvPass
     }
     const GroupConvTarget target{&*model, resources.getClusters(),
                                  resources.getDpus()};
-    const int64_t limit = maxGroups;
     applyPatternsOnce(
         func,
         [&](RewritePatternSet &patterns) {

@@ -48,7 +48,7 @@ def ConvertGroupConvToConvPass : Pass<"vpuc-ie-convert-group-conv-to-conv", "::m
     `VPU.nce_element_types`).
 
     A module without `VPUIP.resources` (run `vpuc-init-compiler`), or whose target the cost
-    model cannot load, is an error.
+    model cannot load, is an error, and so is a `max-groups` below 1.
 
     The new ops take the location of the op they replace. The rewrite is also exported as
     `populateConvertGroupConvToConvPatterns`.

@@ -1,4 +1,6 @@
 // RUN: vpuc-opt %s --split-input-file --vpuc-ie-convert-group-conv-to-conv="remarks=true max-groups=4" -verify-diagnostics -o /dev/null
+// RUN: not vpuc-opt %s --split-input-file --vpuc-ie-convert-group-conv-to-conv="max-groups=0" -o /dev/null 2>&1 | FileCheck %s --check-prefix=ZERO
+// ZERO: error: {{.+}} cannot combine 0 groups per convolution (option max-groups of vpuc-ie-convert-group-conv-to-conv): it is below 1
 
 // Each group convolution the NCE cannot run that the pass leaves is named with the reasons (with
 // max-groups 4: the 64 groups of 2 channels need runs of 8 groups for aligned channels).
