@@ -107,17 +107,24 @@ struct FusePostOpPattern final : RewritePattern {
     }
     // Each layer now computes the activation's output: its location names
     // both, the activation last (the layer name of a fused op, as the
-    // interpreter's layer dumps read it).
+    // interpreter's layer dumps read it). So does a concat between them, so
+    // that the activation's layer is the layers and the concat, and its
+    // output the concat's.
     DictionaryAttr postOp = buildPostOpAttr(activation);
+    auto fuseLocation = [&](Operation *op) {
+      Location loc = rewriter.getFusedLoc({op->getLoc(), activation->getLoc()});
+      rewriter.modifyOpInPlace(op, [&] { op->setLoc(loc); });
+    };
     for (Operation *layer : layers) {
-      Location loc =
-          rewriter.getFusedLoc({layer->getLoc(), activation->getLoc()});
-      rewriter.modifyOpInPlace(layer, [&] {
-        layer->setAttr(kPostOpAttrName, postOp);
-        layer->setLoc(loc);
-      });
+      rewriter.modifyOpInPlace(
+          layer, [&] { layer->setAttr(kPostOpAttrName, postOp); });
+      fuseLocation(layer);
     }
-    rewriter.replaceOp(activation, activation->getOperand(0));
+    Value input = activation->getOperand(0);
+    if (Operation *concat = input.getDefiningOp<ConcatOp>()) {
+      fuseLocation(concat);
+    }
+    rewriter.replaceOp(activation, input);
     return success();
   }
 };

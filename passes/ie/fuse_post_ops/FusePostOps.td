@@ -39,6 +39,9 @@ def FusePostOpsPass : Pass<"vpuc-ie-fuse-post-ops", "::mlir::func::FuncOp"> {
     layer (the convolutions over runs of groups that `vpuc-ie-convert-group-conv-to-conv`
     joins, followed by a RegNet block's ReLU): each layer gets the post-op, and the concat's
     users read the concat. If one input cannot take it, none does and the activation stays.
+    The layers and the concat are all located at both their own and the activation's
+    location, so the activation's layer in a layer dump is the layers and the concat, and its
+    output the concat's.
 
     ```mlir
     %0 = IE.Convolution(%x, %w) {...} : tensor<1x16x8x8xf16>, tensor<16x16x3x3xf16> -> tensor<1x16x8x8xf16>

@@ -189,3 +189,27 @@ func.func @concatUnfused(%x: tensor<1x16x8x8xf16>) -> (tensor<1x32x8x8xf16>, ten
   %9 = IE.ReLU(%8) : tensor<1x32x8x8xf16> -> tensor<1x32x8x8xf16>
   return %2, %6, %4, %9 : tensor<1x32x8x8xf16>, tensor<1x32x8x8xf16>, tensor<1x16x8x8xf16>, tensor<1x32x8x8xf16>
 }
+
+// -----
+
+// Fused through a concat, the layers and the concat are all located at the activation too, so
+// that the activation's layer (in layer dumps and --observe-layers) outputs the concat's result.
+// LOC-LABEL: func.func @concatLocation
+// LOC:         IE.Convolution({{.+}}post_op = {name = "IE.ReLU"}{{.+}} loc(#[[LOC:loc[0-9]*]])
+// LOC-NEXT:    IE.Convolution({{.+}}post_op = {name = "IE.ReLU"}{{.+}} loc(#[[LOC]])
+// LOC-NEXT:    IE.Concat({{.+}} loc(#[[LOC]])
+// LOC:       #[[GROUP:loc[0-9]+]] = loc("group")
+// LOC:       #[[RELU:loc[0-9]+]] = loc("relu")
+// LOC:       #[[LOC]] = loc(fused[#[[GROUP]], #[[RELU]]])
+func.func @concatLocation(%x: tensor<1x16x8x8xf16>, %y: tensor<1x16x8x8xf16>) -> tensor<1x32x8x8xf16> {
+  %w = const.Declare tensor<16x16x1x1xf16> = #const.Content<dense<0.5> : tensor<16x16x1x1xf16>>
+  %0 = IE.Convolution(%x, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16>, tensor<16x16x1x1xf16> -> tensor<1x16x8x8xf16> loc("group")
+  %1 = IE.Convolution(%y, %w) {dilations = array<i64: 1, 1>, pads_begin = array<i64: 0, 0>,
+         pads_end = array<i64: 0, 0>, strides = array<i64: 1, 1>}
+         : tensor<1x16x8x8xf16>, tensor<16x16x1x1xf16> -> tensor<1x16x8x8xf16> loc("group")
+  %2 = IE.Concat(%0, %1) {axis = 1 : i64} : tensor<1x16x8x8xf16>, tensor<1x16x8x8xf16> -> tensor<1x32x8x8xf16> loc("group")
+  %3 = IE.ReLU(%2) : tensor<1x32x8x8xf16> -> tensor<1x32x8x8xf16> loc("relu")
+  return %3 : tensor<1x32x8x8xf16>
+}
