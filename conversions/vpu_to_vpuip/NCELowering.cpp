@@ -63,8 +63,6 @@ namespace mlir::vpuc::VPUIP {
 
 namespace {
 
-/// Bytes of one weights-table row: 4 x int32.
-constexpr int64_t kTableRowBytes = 16;
 /// Weights-table word 1 of dense weights (no sparsity map).
 constexpr uint32_t kDenseSparsity = 0xFFFFFFFFu;
 
@@ -529,7 +527,8 @@ int64_t getNCELayerCMXBytes(Operation *op, ResourcesAttr resources,
   }
   if (layer->filter >= 0) {
     total += aligned(getByteSize(op->getOperand(layer->filter).getType()));
-    total += aligned(getOutputChannels(op) * kTableRowBytes);
+    total +=
+        aligned(getOutputChannels(op) * VPU::NCE::kWeightsTableBytesPerChannel);
   }
   return total;
 }

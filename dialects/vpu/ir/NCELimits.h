@@ -53,6 +53,9 @@ inline constexpr int64_t kBatch = 1;
 /// the NCE reads and writes the padded channels, copies pad and slice them,
 /// where a SHAVE kernel works on the channels the tensor has.
 inline constexpr int64_t kMaxEltwisePadding = 2;
+/// Bytes of the weights table per output channel (4 x i32, see
+/// VPUIP.NCEClusterTask).
+inline constexpr int64_t kWeightsTableBytesPerChannel = 16;
 
 /// The window and channel limits of the target's DPUs (arch file
 /// `nce.limits`), which vpuc-init-compiler records on the module as

@@ -27,6 +27,7 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpu/ir/NCELegality.h"
+#include "dialects/vpu/ir/NCELimits.h"
 #include "dialects/vpu/ir/VPUNCEInterfaces.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/Dialect/Quant/QuantTypes.h"
@@ -35,6 +36,7 @@
 #include "passes/ie/utils/ApplyOnce.h"
 #include "passes/ie/utils/ConstantWeights.h"
 #include "passes/vpuip/utils/TaskCost.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir::vpuc::IE {
 
@@ -76,23 +78,6 @@ SmallVector<GroupRun> getRuns(int64_t groups, int64_t runGroups) {
   return runs;
 }
 
-/// The bytes of one element of `type` (a quantized type's storage).
-int64_t getElementBytes(Type type) {
-  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(type)) {
-    return std::max<int64_t>(1, quantized.getStorageTypeIntegralWidth() / 8);
-  }
-  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
-}
-
-/// The name of the NCE MAC rate (nce.mac_rates) of an input of element type
-/// `type`: "u8" / "i8" for a quantized type, "bf16", else "f16".
-StringRef getRateName(Type type) {
-  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(type)) {
-    return quantized.isSigned() ? "i8" : "u8";
-  }
-  return type.isBF16() ? "bf16" : "f16";
-}
-
 /// The estimated cycles of `op` as `runs` (see the pass description): per
 /// run, the larger of its NCE task (rows over the clusters, channels
 /// aligned) and its DMAs (weights and weights table from DDR; its input
@@ -104,28 +89,29 @@ double estimateRuns(GroupConvolutionOp op, ArrayRef<GroupRun> runs,
   RankedTensorType input = op.getInput().getType();
   RankedTensorType output = op.getOutput().getType();
   auto filter = llvm::cast<RankedTensorType>(op.getFilter().getType());
-  const int64_t align = VPU::NCE::getTargetLimits(op).channelAlignment;
-  auto aligned = [&](int64_t channels) {
-    return (channels + align - 1) / align * align;
-  };
+  const uint64_t align = VPU::NCE::getTargetLimits(op).channelAlignment;
   const int64_t window = filter.getDimSize(2) * filter.getDimSize(3);
   const int64_t clusters = std::max<int64_t>(1, target.clusters);
-  const int64_t rows = (output.getDimSize(2) + clusters - 1) / clusters;
+  const auto rows =
+      static_cast<int64_t>(llvm::divideCeil(output.getDimSize(2), clusters));
   const double rate =
-      model.getDpuMacsPerCycle(getRateName(input.getElementType()));
-  const int64_t weightBytes = getElementBytes(filter.getElementType());
-  const int64_t inputBytes = getElementBytes(input.getElementType());
-  constexpr int64_t kTableRowBytes = 16;
+      model.getDpuMacsPerCycle(VPUIP::getMacRateName(input.getElementType()));
+  const auto weightBytes = static_cast<int64_t>(
+      Const::Content::getElementByteSize(filter.getElementType()));
+  const auto inputBytes = static_cast<int64_t>(
+      Const::Content::getElementByteSize(input.getElementType()));
   double cycles = 0;
   for (GroupRun run : runs) {
-    const int64_t in = aligned(run.count * groupIn);
-    const int64_t out = aligned(run.count * groupOut);
+    const auto in =
+        static_cast<int64_t>(llvm::alignTo(run.count * groupIn, align));
+    const auto out =
+        static_cast<int64_t>(llvm::alignTo(run.count * groupOut, align));
     const double nce = model.getNceTaskCycles(
         output.getDimSize(3), rows, out, window * in,
         std::max<int64_t>(1, target.dpus), rate, /*cmxBytes=*/0);
     double dma = model.getDmaCycles(
-        static_cast<uint64_t>(out *
-                              (in * window * weightBytes + kTableRowBytes)),
+        static_cast<uint64_t>(out * (in * window * weightBytes +
+                                     VPU::NCE::kWeightsTableBytesPerChannel)),
         /*ddr=*/true);
     if (runs.size() > 1) {
       dma += model.getDmaCycles(

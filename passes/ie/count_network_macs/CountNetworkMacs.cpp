@@ -12,11 +12,11 @@
 
 #include "passes/ie/count_network_macs/CountNetworkMacs.h"
 
-#include <algorithm>
 #include <map>
 #include <string>
 
 #include "dialects/const/ir/ConstOps.h"
+#include "dialects/const/ir/Content.h"
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
@@ -48,20 +48,6 @@ std::string getComputeTypeName(Value input) {
   return name;
 }
 
-/// The bytes of the constant `op`'s elements (a quantized type's storage; at
-/// least one byte each).
-int64_t getConstantBytes(Const::DeclareOp op) {
-  auto type = llvm::cast<ShapedType>(op.getType());
-  Type element = type.getElementType();
-  int64_t bits = 8;
-  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(element)) {
-    bits = quantized.getStorageTypeIntegralWidth();
-  } else if (element.isIntOrFloat()) {
-    bits = element.getIntOrFloatBitWidth();
-  }
-  return type.getNumElements() * std::max<int64_t>(1, (bits + 7) / 8);
-}
-
 struct CountNetworkMacsPass
     : impl::CountNetworkMacsPassBase<CountNetworkMacsPass> {
   void runOnOperation() override {
@@ -83,10 +69,14 @@ struct CountNetworkMacsPass
     if (result.wasInterrupted()) {
       return signalPassFailure();
     }
-    // A constant's content is a static-shaped attribute.
+    // A constant's content is a static-shaped attribute; a quantized
+    // element counts its storage.
     int64_t weightBytes = 0;
     module.walk([&](Const::DeclareOp constant) {
-      weightBytes += getConstantBytes(constant);
+      auto type = llvm::cast<ShapedType>(constant.getType());
+      weightBytes += type.getNumElements() *
+                     static_cast<int64_t>(Const::Content::getElementByteSize(
+                         type.getElementType()));
     });
     Builder builder(&getContext());
     SmallVector<NamedAttribute> counts;

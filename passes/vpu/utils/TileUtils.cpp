@@ -16,6 +16,7 @@
 #include "core/support/Diagnostics.h"
 #include "dialects/const/ir/ConstAttributes.h"
 #include "dialects/const/ir/ConstOps.h"
+#include "dialects/vpu/ir/NCELimits.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -223,7 +224,7 @@ int64_t weightsBytes(const OpGeometry &geometry, int64_t filterChannels,
                           geometry.filterBits, alignment);
   }
   if (geometry.hasWeightsTable) {
-    bytes += alignedBytes(filterChannels * kWeightsTableBytesPerChannel, 8,
+    bytes += alignedBytes(filterChannels * NCE::kWeightsTableBytesPerChannel, 8,
                           alignment);
   }
   return bytes;

@@ -39,10 +39,6 @@ namespace mlir::vpuc::VPU {
 
 class NCEOpInterface;
 
-/// Bytes of the weights table per output channel (4 x i32, see
-/// VPUIP.NCEClusterTask).
-constexpr int64_t kWeightsTableBytesPerChannel = 16;
-
 /// The axis a split cuts.
 enum class TileAxis {
   /// Output rows (dim 2), input rows with their halo.

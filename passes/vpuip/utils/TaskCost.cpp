@@ -20,6 +20,7 @@
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "kernels/abi/SwKernels.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
@@ -36,6 +37,21 @@ llvm::Expected<cost::CostModel> loadCostModel(ResourcesAttr resources) {
             llvm::toString(model.takeError()));
   }
   return model;
+}
+
+std::string getMacRateName(Type elementType) {
+  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(elementType)) {
+    return (quantized.isSigned() ? "i" : "u") +
+           std::to_string(quantized.getStorageTypeIntegralWidth());
+  }
+  if (auto integer = llvm::dyn_cast<IntegerType>(elementType)) {
+    return (integer.isUnsigned() ? "u" : "i") +
+           std::to_string(integer.getWidth());
+  }
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  elementType.print(os);
+  return name;
 }
 
 namespace {
@@ -75,18 +91,6 @@ int64_t getElements(Value value) {
   return type && type.hasStaticShape() ? type.getNumElements() : 0;
 }
 
-/// The name of the MAC rate (nce.mac_rates) of an NCE input element type.
-std::string getRateName(Type type) {
-  if (auto integer = llvm::dyn_cast<IntegerType>(type)) {
-    return (integer.isUnsigned() ? "u" : "i") +
-           std::to_string(integer.getWidth());
-  }
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  type.print(os);
-  return name;
-}
-
 /// MACs per output element of `nce`.
 int64_t getMacsPerOutput(NCEClusterTaskOp nce) {
   ArrayRef<int64_t> kernel = nce.getKernelSize();
@@ -113,7 +117,7 @@ double estimateNceCycles(NCEClusterTaskOp nce, ResourcesAttr resources,
     }
   }
   const int64_t macsPerOutput = getMacsPerOutput(nce);
-  const double macsPerCycle = model.getDpuMacsPerCycle(getRateName(
+  const double macsPerCycle = model.getDpuMacsPerCycle(getMacRateName(
       llvm::cast<ShapedType>(nce.getInput().getType()).getElementType()));
   SmallVector<DPUTaskOp> variants = nce.getDpuTasks();
   if (variants.empty()) {

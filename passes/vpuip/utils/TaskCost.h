@@ -15,7 +15,9 @@
 #define VPUC_PASSES_VPUIP_UTILS_TASKCOST_H_
 
 #include <cstdint>
+#include <string>
 
+#include "mlir/IR/Types.h"
 #include "llvm/Support/Error.h"
 
 namespace mlir::vpuc::cost {
@@ -31,6 +33,11 @@ class TaskOpInterface;
 /// of `resources`) when set, else the built-in target named `arch`. An
 /// error names the target when it cannot be loaded.
 llvm::Expected<cost::CostModel> loadCostModel(ResourcesAttr resources);
+
+/// The name of the MAC rate (nce.mac_rates) of an NCE input of element type
+/// `elementType`: "u8" / "i8" for a quantized type's storage or an integer
+/// type, else the type's name ("f16", "bf16").
+std::string getMacRateName(Type elementType);
 
 /// The estimated cycles of `task` alone under `model`, at least 1:
 /// - `VPUIP.NNDMA`: CostModel::getDmaCycles of its bytes, their DDR and CMX

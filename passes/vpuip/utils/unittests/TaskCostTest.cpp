@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // loadCostModel loads the cost model of the module's target and names a
-// target it cannot load; estimateTaskCost prices tasks with it.
+// target it cannot load; getMacRateName names the MAC rate of an element
+// type; estimateTaskCost prices tasks with it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,9 @@
 #include "dialects/vpuip/ir/VPUIPDialect.h"
 #include "dialects/vpuip/ir/VPUIPOps.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Quant/QuantOps.h"
+#include "mlir/Dialect/Quant/QuantTypes.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -46,6 +50,27 @@ TEST(TaskCost, loadsTheModelOfTheTarget) {
       loadCostModel(getResources(context, "VPUX37XX"));
   ASSERT_TRUE(static_cast<bool>(model)) << llvm::toString(model.takeError());
   EXPECT_DOUBLE_EQ(model->getDmaLatencyCycles(), 150);
+}
+
+/// The MAC rate names are the arch file's nce.mac_rates keys: a quantized
+/// type's storage and an integer type by sign and width, a float by name.
+TEST(TaskCost, namesTheMacRateOfAnElementType) {
+  MLIRContext context;
+  context.getOrLoadDialect<quant::QuantizationDialect>();
+  Builder builder(&context);
+  auto quantized = [&](bool isSigned) {
+    return quant::UniformQuantizedType::get(
+        isSigned ? quant::QuantizationFlags::Signed : 0,
+        builder.getIntegerType(8), builder.getF32Type(), 0.5,
+        isSigned ? 0 : 128, isSigned ? -128 : 0, isSigned ? 127 : 255);
+  };
+  EXPECT_EQ(getMacRateName(quantized(false)), "u8");
+  EXPECT_EQ(getMacRateName(quantized(true)), "i8");
+  EXPECT_EQ(getMacRateName(builder.getIntegerType(8, /*isSigned=*/false)),
+            "u8");
+  EXPECT_EQ(getMacRateName(builder.getIntegerType(8)), "i8");
+  EXPECT_EQ(getMacRateName(builder.getF16Type()), "f16");
+  EXPECT_EQ(getMacRateName(builder.getBF16Type()), "bf16");
 }
 
 TEST(TaskCost, namesATargetItCannotLoad) {
