@@ -8,13 +8,16 @@
 // unary element-wise software layers -> consumers is matched (Chain), each
 // consumer's split into fused tiles is chosen by the footprint of a tile
 // (planConsumer), and the consumers are rewritten tile by tile, the
-// producer's rows recomputed per tile (createTile, shared with the tiling).
+// producer's rows recomputed per tile (createTile, shared with the tiling),
+// with the element-wise software layers after a consumer whose result is too
+// large to stay in the CMX (its tail) run per tile too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "passes/vpu/vertical_fusion/VerticalFusion.h"
 
 #include <algorithm>
+#include <functional>
 #include <numeric>
 #include <optional>
 #include <string>
@@ -39,13 +42,38 @@ namespace {
 constexpr int64_t kRowDim = 2;
 
 /// A consumer of the chain: an NCE op reading rows [rowOffset, ...) of the
-/// chain's result as its activation, with its split into fused tiles.
+/// chain's result as its activation, the unary element-wise software layers
+/// after it (its tail: each reads the one before, the op's result and every
+/// layer's but the last have one user), and its split into fused tiles.
 struct Consumer {
   NCEOpInterface op;
   OpGeometry geometry;
   int64_t rowOffset = 0;
+  SmallVector<Operation *, 2> tail;
   SmallVector<TileBox> tiles;
+
+  /// The value the consumer's fused tiles replace: the last tail layer's
+  /// result, or the op's.
+  Value end() const {
+    return tail.empty() ? op->getResult(0) : tail.back()->getResult(0);
+  }
 };
+
+/// The unary element-wise software layers after `op`, nearest first: each is
+/// the one user of the result before it.
+SmallVector<Operation *, 2> tailOf(Operation *op) {
+  SmallVector<Operation *, 2> tail;
+  Value value = op->getResult(0);
+  while (value.hasOneUse()) {
+    Operation *user = *value.getUsers().begin();
+    if (!isElementwiseSwLayer(user) || user->getNumOperands() != 1) {
+      break;
+    }
+    tail.push_back(user);
+    value = user->getResult(0);
+  }
+  return tail;
+}
 
 /// A producer layer (one NCE op or its pieces over rows) and the unary
 /// element-wise software layers after each piece, joined over H.
@@ -221,7 +249,8 @@ std::optional<Chain> matchChain(Value value) {
         !llvm::is_contained(consumerGeometry->axes, TileAxis::Height)) {
       return false;
     }
-    chain.consumers.push_back({nce, *consumerGeometry, rowOffset, {}});
+    chain.consumers.push_back(
+        {nce, *consumerGeometry, rowOffset, tailOf(user), {}});
     return true;
   };
   for (Operation *user : value.getUsers()) {
@@ -278,6 +307,22 @@ SmallVector<TileBox> planConsumer(const Chain &chain, const Consumer &consumer,
   return {};
 }
 
+/// Leaves `consumer`'s tail whole (clears it) when its whole result is at
+/// most `limit` bytes: the tail then runs in place on the joined result,
+/// which stays in the CMX for the layers after it to read there. A larger
+/// result does not stay there whole; the tail then runs on each fused tile
+/// while the tile is in the CMX.
+void keepSmallTailWhole(Consumer &consumer, int64_t limit, int64_t alignment) {
+  const OpGeometry &geometry = consumer.geometry;
+  const int64_t result = alignedBytes(
+      std::accumulate(geometry.outputShape.begin(), geometry.outputShape.end(),
+                      int64_t{1}, std::multiplies<>()),
+      geometry.outputBits, alignment);
+  if (result <= limit) {
+    consumer.tail.clear();
+  }
+}
+
 /// The type of `value` with `rows` rows.
 RankedTensorType withRows(Value value, int64_t rows) {
   auto type = llvm::cast<RankedTensorType>(value.getType());
@@ -287,8 +332,23 @@ RankedTensorType withRows(Value value, int64_t rows) {
                                type.getEncoding());
 }
 
-/// Replaces `consumer` by its fused tiles, each computing its producer rows
-/// and software layers first; returns the value that replaces its result.
+/// Clones `layers` (unary, element-wise, each reading the one before) on
+/// `value` of `rows` rows, located as pieces `suffix`; returns the last.
+Value cloneLayers(OpBuilder &builder, ArrayRef<Operation *> layers, Value value,
+                  int64_t rows, StringRef suffix) {
+  for (Operation *layer : layers) {
+    Operation *copy = builder.clone(*layer);
+    copy->setLoc(support::getPieceLocation(layer->getLoc(), suffix));
+    copy->setOperand(0, value);
+    copy->getResult(0).setType(withRows(layer->getResult(0), rows));
+    value = copy->getResult(0);
+  }
+  return value;
+}
+
+/// Replaces `consumer` and its tail by its fused tiles, each computing its
+/// producer rows and software layers first and its tail last; returns the
+/// value that replaces `consumer.end()`.
 Value rewriteConsumer(const Chain &chain, Consumer consumer) {
   Operation *op = consumer.op.getOperation();
   OpBuilder builder(op);
@@ -315,26 +375,27 @@ Value rewriteConsumer(const Chain &chain, Consumer consumer) {
     Operation *rowsOp = createTile(
         builder, producer, chain.geometry, TileAxis::Height, rows,
         support::getPieceLocation(producer->getLoc(), suffix), cluster);
-    Value value = rowsOp->getResult(0);
-    for (Operation *layer : chain.layers[piece]) {
-      Operation *copy = builder.clone(*layer);
-      copy->setLoc(support::getPieceLocation(layer->getLoc(), suffix));
-      copy->setOperand(0, value);
-      copy->getResult(0).setType(withRows(layer->getResult(0), rows.size));
-      value = copy->getResult(0);
-    }
+    Value value = cloneLayers(builder, chain.layers[piece],
+                              rowsOp->getResult(0), rows.size, suffix);
     Operation *fused = createTile(
         builder, consumer.op, consumer.geometry, TileAxis::Height, tile,
         support::getPieceLocation(op->getLoc(), suffix), cluster, value);
-    results.push_back(fused->getResult(0));
+    Value result = fused->getResult(0);
+    results.push_back(cloneLayers(
+        builder, consumer.tail, result,
+        llvm::cast<RankedTensorType>(result.getType()).getDimSize(kRowDim),
+        suffix));
   }
+  Value end = consumer.end();
   Value replacement = results.front();
   if (results.size() > 1) {
-    replacement =
-        builder.create<ConcatOp>(op->getLoc(), op->getResult(0).getType(),
-                                 results, builder.getI64IntegerAttr(kRowDim));
+    replacement = builder.create<ConcatOp>(end.getLoc(), end.getType(), results,
+                                           builder.getI64IntegerAttr(kRowDim));
   }
-  op->getResult(0).replaceAllUsesWith(replacement);
+  end.replaceAllUsesWith(replacement);
+  for (Operation *layer : llvm::reverse(consumer.tail)) {
+    layer->erase();
+  }
   op->erase();
   return replacement;
 }
@@ -398,6 +459,13 @@ struct VerticalFusionPass
                             "vpuc-vpu-vertical-fusion): it is not in (0, 1]";
       return signalPassFailure();
     }
+    if (!(tailShare > 0 && tailShare <= 1)) {
+      func.emitOpError() << "cannot keep whole results within a share of "
+                         << tailShare
+                         << " of the CMX budget (option tail-share of "
+                            "vpuc-vpu-vertical-fusion): it is not in (0, 1]";
+      return signalPassFailure();
+    }
     if (!(maxRecompute >= 1)) {
       func.emitOpError() << "cannot recompute " << maxRecompute
                          << " times the producer's rows (option "
@@ -408,6 +476,8 @@ struct VerticalFusionPass
     const int64_t cmx = optionBytes != 0 ? optionBytes : resources.getCmxSize();
     const auto budget = static_cast<int64_t>(share * static_cast<double>(cmx));
     const int64_t alignment = resources ? resources.getCmxAlignment() : 1;
+    const auto tailLimit =
+        static_cast<int64_t>(tailShare * static_cast<double>(cmx));
 
     // The candidate results, in program order: every value some NCE op
     // reads as its activation, directly or through a row slice.
@@ -443,11 +513,14 @@ struct VerticalFusionPass
       if (!fits || !needsTiles || static_cast<double>(producerRows) > limit) {
         continue;
       }
+      for (Consumer &consumer : chain->consumers) {
+        keepSmallTailWhole(consumer, tailLimit, alignment);
+      }
       for (const Consumer &consumer : chain->consumers) {
         // A later candidate may be this consumer's result (read by another
         // NCE op): it becomes the value that replaces it, never a value of
         // an erased op.
-        Value old = consumer.op->getResult(0);
+        Value old = consumer.end();
         Value replacement = rewriteConsumer(*chain, consumer);
         std::replace(candidates.begin() + index + 1, candidates.end(), old,
                      replacement);

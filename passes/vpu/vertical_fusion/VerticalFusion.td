@@ -54,6 +54,19 @@ def VerticalFusionPass : Pass<"vpuc-vpu-vertical-fusion", "::mlir::func::FuncOp"
     rows (a consumer split over output channels reads every row: fusing
     would compute the producer once per cluster).
 
+    **The consumer's tail.** The unary element-wise software layers after a
+    consumer (its result's one user, and so on; EfficientNet's Swish after
+    the depthwise convolution) are its tail. When the consumer's whole
+    result is more than `tail-share` of the CMX budget, it does not stay in
+    the CMX whole: the tail would read it back from DDR and write it there
+    again. Each fused tile then runs the tail on its own output rows, in
+    place while they are in the CMX, and the join of the tiles replaces the
+    tail's last result. A smaller result keeps its tail whole: it runs in
+    place on the joined result, which stays in the CMX for the layers after
+    it (tiles of the tail would each be a buffer of their own, which the
+    layers reading the whole result copy together again). The tail adds no
+    bytes to a fused tile.
+
     Each tile runs on the consumer's `cluster` (the producer's pieces keep
     theirs when the consumer has none). Tile `t` of consumer layer `L` is
     located at `L/fused<t>`, and its producer and software layers at
@@ -75,6 +88,9 @@ def VerticalFusionPass : Pass<"vpuc-vpu-vertical-fusion", "::mlir::func::FuncOp"
            "CMX budget in bytes (0: the cmx_size of the module's VPUIP.resources)">,
     Option<"share", "share", "double", /*default=*/"0.5",
            "Share of the budget in (0, 1] that each fused tile must fit">,
+    Option<"tailShare", "tail-share", "double", /*default=*/"0.75",
+           "Share of the CMX budget in (0, 1] above which a consumer's result runs its tail "
+           "(the element-wise software layers after it) tile by tile">,
     Option<"maxRecompute", "max-recompute", "double", /*default=*/"1.25",
            "Most producer rows the fused tiles may compute together, as a multiple (>= 1) "
            "of the producer's rows">,

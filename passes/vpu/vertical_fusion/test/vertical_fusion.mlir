@@ -1,5 +1,6 @@
 // RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpu-vertical-fusion{cmx-bytes=12000 max-recompute=1.5}))' | FileCheck %s
 // RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpu-vertical-fusion{cmx-bytes=12000}))' | FileCheck %s --check-prefix=RECOMPUTE
+// RUN: vpuc-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(vpuc-vpu-vertical-fusion{cmx-bytes=12000 max-recompute=1.5 tail-share=0.5}))' | FileCheck %s --check-prefix=TAIL
 
 #NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
 
@@ -99,4 +100,71 @@ func.func @fits(%x: tensor<1x16x4x4xf16, #NHWC>, %y: tensor<1x16x12x4xf16, #NHWC
   %4 = VPU.NCE.DepthConvolution(%3, %dw) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
          : tensor<1x32x12x4xf16, #NHWC>, tensor<32x1x3x3xf16, #NHWC> -> tensor<1x32x12x4xf16, #NHWC>
   return %2, %4 : tensor<1x32x4x4xf16, #NHWC>, tensor<1x32x12x4xf16, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// The chain of @expansion with a Swish after the depthwise convolution (its tail: the consumer's
+// one user, an element-wise software layer). The whole result (3072 bytes) is within the tail
+// share of the CMX (0.75 of 12000 bytes; 0.5 in the TAIL run): the tail stays one layer, in place
+// on the join.
+// CHECK-LABEL: func.func @tailWhole
+// CHECK-COUNT-2: VPU.NCE.DepthConvolution
+// CHECK:      %[[D2:.+]] = VPU.NCE.DepthConvolution
+// CHECK-SAME: -> tensor<1x32x4x4xf16
+// CHECK-NEXT: %[[J:.+]] = VPU.Concat(%{{.+}}, %{{.+}}, %[[D2]]) {axis = 2 : i64}
+// CHECK-NEXT: %[[T:.+]] = VPU.SW.Swish(%[[J]]) : tensor<1x32x12x4xf16
+// CHECK-NEXT: return %[[T]]
+func.func @tailWhole(%x: tensor<1x16x12x4xf16, #NHWC>) -> tensor<1x32x12x4xf16, #NHWC> {
+  %w = const.Declare tensor<32x16x1x1xf16, #NHWC> = #const.Content<dense<0.5> : tensor<32x16x1x1xf16>, [#const.Reorder<#NHWC>]>
+  %dw = const.Declare tensor<32x1x3x3xf16, #NHWC> = #const.Content<dense<0.25> : tensor<32x1x3x3xf16>, [#const.Reorder<#NHWC>]>
+  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x12x4xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC> -> tensor<1x32x12x4xf16, #NHWC>
+  %1 = VPU.SW.Swish(%0) : tensor<1x32x12x4xf16, #NHWC> -> tensor<1x32x12x4xf16, #NHWC>
+  %2 = VPU.NCE.DepthConvolution(%1, %dw) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x32x12x4xf16, #NHWC>, tensor<32x1x3x3xf16, #NHWC> -> tensor<1x32x12x4xf16, #NHWC>
+  %3 = VPU.SW.Swish(%2) : tensor<1x32x12x4xf16, #NHWC> -> tensor<1x32x12x4xf16, #NHWC>
+  return %3 : tensor<1x32x12x4xf16, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// The same on 24 rows: the whole result (6144 bytes) is within 0.75 of the CMX, so the tail stays
+// whole, but above 0.5 of it (the TAIL run): each of the 6 tiles of 4 rows then runs the tail on
+// its own rows, and their join replaces the tail's result, which two layers read.
+// CHECK-LABEL: func.func @tail(
+// CHECK:       %[[J:.+]] = VPU.Concat
+// CHECK-NEXT:  %[[T:.+]] = VPU.SW.Swish(%[[J]]) : tensor<1x32x24x4xf16
+// CHECK-NEXT:  VPU.SW.Sigmoid(%[[T]])
+// TAIL-LABEL: func.func @tail(
+// TAIL:      VPU.Slice %arg0 [0, 0, 0, 0] [1, 16, 5, 4]
+// TAIL-NEXT: VPU.NCE.Convolution
+// TAIL-NEXT: VPU.SW.Swish
+// TAIL-NEXT: %[[D0:.+]] = VPU.NCE.DepthConvolution
+// TAIL-SAME: -> tensor<1x32x4x4xf16
+// TAIL-NEXT: %[[T0:.+]] = VPU.SW.Swish(%[[D0]]) : tensor<1x32x4x4xf16, #{{.+}}> -> tensor<1x32x4x4xf16
+// TAIL-NEXT: VPU.Slice %arg0 [0, 0, 3, 0] [1, 16, 6, 4]
+// TAIL-NEXT: VPU.NCE.Convolution
+// TAIL-NEXT: VPU.SW.Swish
+// TAIL-NEXT: %[[D1:.+]] = VPU.NCE.DepthConvolution
+// TAIL-NEXT: %[[T1:.+]] = VPU.SW.Swish(%[[D1]])
+// TAIL:      %[[J:.+]] = VPU.Concat(%[[T0]], %[[T1]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) {axis = 2 : i64}
+// TAIL-NOT:  VPU.SW.Swish
+// TAIL:      %[[G:.+]] = VPU.SW.Sigmoid(%[[J]])
+// TAIL-NEXT: return %[[J]], %[[G]]
+func.func @tail(%x: tensor<1x16x24x4xf16, #NHWC>) -> (tensor<1x32x24x4xf16, #NHWC>, tensor<1x32x24x4xf16, #NHWC>) {
+  %w = const.Declare tensor<32x16x1x1xf16, #NHWC> = #const.Content<dense<0.5> : tensor<32x16x1x1xf16>, [#const.Reorder<#NHWC>]>
+  %dw = const.Declare tensor<32x1x3x3xf16, #NHWC> = #const.Content<dense<0.25> : tensor<32x1x3x3xf16>, [#const.Reorder<#NHWC>]>
+  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x24x4xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC> -> tensor<1x32x24x4xf16, #NHWC>
+  %1 = VPU.SW.Swish(%0) : tensor<1x32x24x4xf16, #NHWC> -> tensor<1x32x24x4xf16, #NHWC>
+  %2 = VPU.NCE.DepthConvolution(%1, %dw) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x32x24x4xf16, #NHWC>, tensor<32x1x3x3xf16, #NHWC> -> tensor<1x32x24x4xf16, #NHWC>
+  %3 = VPU.SW.Swish(%2) : tensor<1x32x24x4xf16, #NHWC> -> tensor<1x32x24x4xf16, #NHWC>
+  %4 = VPU.SW.Sigmoid(%3) : tensor<1x32x24x4xf16, #NHWC> -> tensor<1x32x24x4xf16, #NHWC>
+  return %3, %4 : tensor<1x32x24x4xf16, #NHWC>, tensor<1x32x24x4xf16, #NHWC>
 }

@@ -127,6 +127,50 @@ INSTANTIATE_TEST_SUITE_P(
   return %o : tensor<1x16x8x4xf16, #NHWC>
 })",
             18000, 8, 4},
+        // The whole chain on 64 rows with a tail of two layers after the
+        // depthwise convolution: its result (16384 bytes) is more than the
+        // tail share (0.75) of the CMX, so each of the 7 fused tiles (at
+        // most 10 rows: 9792 bytes) runs the tail on its rows.
+        FusionCase{
+            "ConsumerTail",
+            R"(func.func @main(%x: tensor<1x16x64x4xf16, #NHWC>) -> tensor<1x32x64x4xf16, #NHWC> {
+{W:32x16x1x1:512}{B:32:32}{V:32x1x3x3:288}{C:32:32}  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x64x4xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC>, tensor<32xf16> -> tensor<1x32x64x4xf16, #NHWC>
+  %1 = VPU.SW.Swish(%0) : tensor<1x32x64x4xf16, #NHWC> -> tensor<1x32x64x4xf16, #NHWC>
+  %2 = VPU.NCE.DepthConvolution(%1, %v, %c) {pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x32x64x4xf16, #NHWC>, tensor<32x1x3x3xf16, #NHWC>, tensor<32xf16> -> tensor<1x32x64x4xf16, #NHWC>
+  %3 = VPU.SW.Swish(%2) : tensor<1x32x64x4xf16, #NHWC> -> tensor<1x32x64x4xf16, #NHWC>
+  %4 = VPU.SW.Sigmoid(%3) : tensor<1x32x64x4xf16, #NHWC> -> tensor<1x32x64x4xf16, #NHWC>
+  return %4 : tensor<1x32x64x4xf16, #NHWC>
+})",
+            20000, 14, 21},
+        // SplitOverClusters with a Swish after each depthwise piece (before
+        // their join): each piece's result (512 bytes) fits the CMX with
+        // its tiles, so each Swish stays whole, after the piece's join.
+        FusionCase{
+            "SplitOverClustersTail",
+            R"(func.func @main(%x: tensor<1x16x16x8xf16, #NHWC>) -> tensor<1x16x8x4xf16, #NHWC> {
+{W:16x16x3x3:2304}{B:16:16}{V:16x1x3x3:144}{C:16:16}  %s0 = VPU.Slice %x [0, 0, 0, 0] [1, 16, 9, 8] : tensor<1x16x16x8xf16, #NHWC> -> tensor<1x16x9x8xf16, #NHWC>
+  %p0 = VPU.NCE.Convolution(%s0, %w, %b) {cluster = 0 : i64, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 0, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x9x8xf16, #NHWC>, tensor<16x16x3x3xf16, #NHWC>, tensor<16xf16> -> tensor<1x16x8x8xf16, #NHWC>
+  %s1 = VPU.Slice %x [0, 0, 7, 0] [1, 16, 9, 8] : tensor<1x16x16x8xf16, #NHWC> -> tensor<1x16x9x8xf16, #NHWC>
+  %p1 = VPU.NCE.Convolution(%s1, %w, %b) {cluster = 1 : i64, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x9x8xf16, #NHWC>, tensor<16x16x3x3xf16, #NHWC>, tensor<16xf16> -> tensor<1x16x8x8xf16, #NHWC>
+  %a0 = VPU.SW.Swish(%p0) : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  %a1 = VPU.SW.Swish(%p1) : tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  %j = VPU.Concat(%a0, %a1) {axis = 2 : i64} : tensor<1x16x8x8xf16, #NHWC>, tensor<1x16x8x8xf16, #NHWC> -> tensor<1x16x16x8xf16, #NHWC>
+  %r0 = VPU.Slice %j [0, 0, 0, 0] [1, 16, 8, 8] : tensor<1x16x16x8xf16, #NHWC> -> tensor<1x16x8x8xf16, #NHWC>
+  %d0 = VPU.NCE.DepthConvolution(%r0, %v, %c) {cluster = 0 : i64, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 0, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+         : tensor<1x16x8x8xf16, #NHWC>, tensor<16x1x3x3xf16, #NHWC>, tensor<16xf16> -> tensor<1x16x4x4xf16, #NHWC>
+  %r1 = VPU.Slice %j [0, 0, 7, 0] [1, 16, 9, 8] : tensor<1x16x16x8xf16, #NHWC> -> tensor<1x16x9x8xf16, #NHWC>
+  %d1 = VPU.NCE.DepthConvolution(%r1, %v, %c) {cluster = 1 : i64, pads_begin = array<i64: 0, 1>, pads_end = array<i64: 0, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+         : tensor<1x16x9x8xf16, #NHWC>, tensor<16x1x3x3xf16, #NHWC>, tensor<16xf16> -> tensor<1x16x4x4xf16, #NHWC>
+  %t0 = VPU.SW.Swish(%d0) : tensor<1x16x4x4xf16, #NHWC> -> tensor<1x16x4x4xf16, #NHWC>
+  %t1 = VPU.SW.Swish(%d1) : tensor<1x16x4x4xf16, #NHWC> -> tensor<1x16x4x4xf16, #NHWC>
+  %o = VPU.Concat(%t0, %t1) {axis = 2 : i64} : tensor<1x16x4x4xf16, #NHWC>, tensor<1x16x4x4xf16, #NHWC> -> tensor<1x16x8x4xf16, #NHWC>
+  return %o : tensor<1x16x8x4xf16, #NHWC>
+})",
+            18000, 8, 6},
         // The Swish's result is also read by a software layer: nothing is
         // fused.
         FusionCase{
