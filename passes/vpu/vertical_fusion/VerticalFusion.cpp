@@ -5,7 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements VerticalFusionPass (see VerticalFusion.td): a chain producer ->
-// unary element-wise software layers -> consumers is matched (Chain), each
+// unary element-wise software layers -> consumers (or producer -> eltwise
+// consumers, whose inputs do not fit the CMX together) is matched (Chain), each
 // consumer's split into fused tiles is chosen by the footprint of a tile
 // (planConsumer), and the consumers are rewritten tile by tile, the
 // producer's rows recomputed per tile (createTile, shared with the tiling),
@@ -100,14 +101,15 @@ NamedAttrList pieceAttributes(Operation *op) {
 }
 
 /// The software layers from `end` back to the NCE op they start at, nearest
-/// to the op first; every one but `end` has one user, and so has the op.
+/// to the op first (none when `end` is the op's result); every one but `end`
+/// has one user, and so has the op when there are layers.
 std::optional<std::pair<NCEOpInterface, SmallVector<Operation *, 2>>>
 walkBack(Value end) {
   SmallVector<Operation *, 2> layers;
   Value value = end;
   while (Operation *op = value.getDefiningOp()) {
     if (auto nce = llvm::dyn_cast<NCEOpInterface>(op)) {
-      if (layers.empty() || !value.hasOneUse()) {
+      if (value != end && !value.hasOneUse()) {
         return std::nullopt;
       }
       std::reverse(layers.begin(), layers.end());
@@ -237,7 +239,10 @@ std::optional<Chain> matchChain(Value value) {
   }
   chain.geometry = *geometry;
   // Every user reads the result as an NCE op's activation, maybe through a
-  // row slice.
+  // row slice. Without software layers between them, only eltwise ops: the
+  // producer's whole result would otherwise stay in the CMX for its reader
+  // (an eltwise's other input, as large, is what does not fit with it).
+  const bool direct = chain.layers.front().empty();
   auto addConsumer = [&](Operation *user, Value read, int64_t rowOffset) {
     auto nce = llvm::dyn_cast<NCEOpInterface>(user);
     if (!nce || nce.getActivation() != read ||
@@ -245,7 +250,8 @@ std::optional<Chain> matchChain(Value value) {
       return false;
     }
     FailureOr<OpGeometry> consumerGeometry = getGeometry(nce);
-    if (failed(consumerGeometry) || consumerGeometry->input2 ||
+    if (failed(consumerGeometry) ||
+        static_cast<bool>(consumerGeometry->input2) != direct ||
         !llvm::is_contained(consumerGeometry->axes, TileAxis::Height)) {
       return false;
     }
@@ -305,6 +311,17 @@ SmallVector<TileBox> planConsumer(const Chain &chain, const Consumer &consumer,
     }
   }
   return {};
+}
+
+/// True if the two whole inputs of the eltwise op of `geometry` are more than
+/// `cmx` bytes together: they cannot both stay in the CMX, so one goes to DDR
+/// and back unless the op is fused with its producer.
+bool inputsExceed(const OpGeometry &geometry, int64_t cmx, int64_t alignment) {
+  const int64_t input = alignedBytes(
+      std::accumulate(geometry.inputShape.begin(), geometry.inputShape.end(),
+                      int64_t{1}, std::multiplies<>()),
+      geometry.inputBits, alignment);
+  return 2 * input > cmx;
 }
 
 /// Leaves `consumer`'s tail whole (clears it) when its whole result is at
@@ -510,7 +527,11 @@ struct VerticalFusionPass
       const auto limit =
           static_cast<double>(chain->geometry.outputShape[kRowDim]) *
           maxRecompute;
-      if (!fits || !needsTiles || static_cast<double>(producerRows) > limit) {
+      if (!fits || !needsTiles || static_cast<double>(producerRows) > limit ||
+          (chain->layers.front().empty() &&
+           !llvm::all_of(chain->consumers, [&](const Consumer &consumer) {
+             return inputsExceed(consumer.geometry, cmx, alignment);
+           }))) {
         continue;
       }
       for (Consumer &consumer : chain->consumers) {

@@ -1,6 +1,7 @@
-"""Shared parts of the end-to-end test model generators of pipelines/test/Inputs: a float64
-convolution written from the ONNX definition, and the writing of a one-input model with its
-input and float64 references.
+"""Shared parts of the end-to-end test model generators of pipelines/test/Inputs: float64
+convolutions written from the ONNX definition (in loops, and as products over channels and
+shifted sums for large maps), and the writing of a one-input model with its input and float64
+references.
 """
 import os
 
@@ -20,6 +21,26 @@ def conv(x, w, b, pad):
             for j in range(y.shape[3]):
                 y[0, o, i, j] = np.sum(xp[0, :, i:i + kh, j:j + kw] * w[o]) + b[o]
     return y
+
+
+def pointwise(x, w, b):
+    """A 1x1 ONNX Conv (stride 1, group 1) as a product over channels."""
+    return np.einsum("nchw,oc->nohw", x, w[:, :, 0, 0]) + b.reshape(1, -1, 1, 1)
+
+
+def conv3x3(x, w, b, group=1):
+    """A 3x3 ONNX Conv (stride 1, padding 1, `group` 1 or the channels) as shifted sums."""
+    _, _, h, wd = x.shape
+    xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
+    y = np.zeros((x.shape[0], w.shape[0], h, wd))
+    for i in range(3):
+        for j in range(3):
+            window = xp[:, :, i:i + h, j:j + wd]
+            if group == 1:
+                y += np.einsum("nchw,oc->nohw", window, w[:, :, i, j])
+            else:
+                y += window * w[:, 0, i, j].reshape(1, -1, 1, 1)
+    return y + b.reshape(1, -1, 1, 1)
 
 
 def save_model(out, name, nodes, inits, x, refs, opset=13):

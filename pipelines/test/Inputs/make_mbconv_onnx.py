@@ -8,8 +8,8 @@ On x [1, 16, 192, 192]: `expand` (1x1, 16 -> 48) and its swish (`expand_sigmoid`
 `expand_swish`); `dw` (3x3 depthwise, padding 1) and its swish (`dw_sigmoid`, `dw_swish`); a
 squeeze-and-excitation gate (`squeeze`: global average, `se_reduce` 1x1 48 -> 8 with a swish,
 `se_expand` 8 -> 48, `se_sigmoid`, `se_scale`); `project` (1x1, 48 -> 24). The references are
-float64 NumPy expressions written from the ONNX definitions (products over channels and shifted
-sums), independent of vpuc.
+float64 NumPy expressions written from the ONNX definitions (e2e_models.py: products over
+channels and shifted sums), independent of vpuc.
 """
 import os
 import sys
@@ -17,27 +17,11 @@ import sys
 import numpy as np
 from onnx import helper, numpy_helper
 
-from e2e_models import save_model
+from e2e_models import conv3x3, pointwise, save_model
 
 
 def sigmoid(v):
     return 1.0 / (1.0 + np.exp(-v))
-
-
-def pointwise(x, w, b):
-    """A 1x1 ONNX Conv."""
-    return np.einsum("nchw,oc->nohw", x, w[:, :, 0, 0]) + b.reshape(1, -1, 1, 1)
-
-
-def depthwise3x3(x, w, b):
-    """A 3x3 ONNX Conv with group = channels and padding 1."""
-    _, _, h, wd = x.shape
-    xp = np.pad(x, ((0, 0), (0, 0), (1, 1), (1, 1)))
-    y = np.zeros_like(x)
-    for i in range(3):
-        for j in range(3):
-            y += xp[:, :, i:i + h, j:j + wd] * w[:, 0, i, j].reshape(1, -1, 1, 1)
-    return y + b.reshape(1, -1, 1, 1)
 
 
 def main():
@@ -74,7 +58,7 @@ def main():
     p = {name: v.astype(np.float64) for name, v in params.items()}
     e = pointwise(x.astype(np.float64), p["we"], p["be"])
     e = e * sigmoid(e)
-    d = depthwise3x3(e, p["wd"], p["bd"])
+    d = conv3x3(e, p["wd"], p["bd"], group=48)
     d = d * sigmoid(d)
     r = pointwise(d.mean(axis=(2, 3), keepdims=True), p["wr"], p["br"])
     r = r * sigmoid(r)

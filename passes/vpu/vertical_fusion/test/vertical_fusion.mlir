@@ -168,3 +168,54 @@ func.func @tail(%x: tensor<1x16x24x4xf16, #NHWC>) -> (tensor<1x32x24x4xf16, #NHW
   %4 = VPU.SW.Sigmoid(%3) : tensor<1x32x24x4xf16, #NHWC> -> tensor<1x32x24x4xf16, #NHWC>
   return %3, %4 : tensor<1x32x24x4xf16, #NHWC>, tensor<1x32x24x4xf16, #NHWC>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A convolution read directly by an eltwise addition (a ResNet block's last convolution and its
+// residual addition), no software layer between them: the addition's two inputs (12288 bytes)
+// are more than the CMX (12000), so one of them would go to DDR and back. Fused, each of 6 tiles
+// of 4 rows (5120 bytes) computes the convolution's rows and adds the residual's.
+// CHECK-LABEL: func.func @eltwise
+// CHECK:      %[[S0:.+]] = VPU.Slice %arg0 [0, 0, 0, 0] [1, 16, 4, 4]
+// CHECK-NEXT: %[[C0:.+]] = VPU.NCE.Convolution(%[[S0]], %{{.+}})
+// CHECK-SAME: -> tensor<1x32x4x4xf16
+// CHECK-NEXT: %[[R0:.+]] = VPU.Slice %arg1 [0, 0, 0, 0] [1, 32, 4, 4]
+// CHECK-NEXT: %[[E0:.+]] = VPU.NCE.Eltwise(%[[C0]], %[[R0]]) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}
+// CHECK-NEXT: %[[S1:.+]] = VPU.Slice %arg0 [0, 0, 4, 0] [1, 16, 4, 4]
+// CHECK-NEXT: %[[C1:.+]] = VPU.NCE.Convolution(%[[S1]], %{{.+}})
+// CHECK-NEXT: %[[R1:.+]] = VPU.Slice %arg1 [0, 0, 4, 0] [1, 32, 4, 4]
+// CHECK-NEXT: %[[E1:.+]] = VPU.NCE.Eltwise(%[[C1]], %[[R1]])
+// CHECK-COUNT-4: VPU.NCE.Eltwise
+// CHECK-NEXT: %[[J:.+]] = VPU.Concat(%[[E0]], %[[E1]], %{{.+}}, %{{.+}}, %{{.+}}, %{{.+}}) {axis = 2 : i64}
+// CHECK-NEXT: return %[[J]]
+func.func @eltwise(%x: tensor<1x16x24x4xf16, #NHWC>, %r: tensor<1x32x24x4xf16, #NHWC>) -> tensor<1x32x24x4xf16, #NHWC> {
+  %w = const.Declare tensor<32x16x1x1xf16, #NHWC> = #const.Content<dense<0.5> : tensor<32x16x1x1xf16>, [#const.Reorder<#NHWC>]>
+  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x24x4xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC> -> tensor<1x32x24x4xf16, #NHWC>
+  %1 = VPU.NCE.Eltwise(%0, %r) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}
+         : tensor<1x32x24x4xf16, #NHWC>, tensor<1x32x24x4xf16, #NHWC> -> tensor<1x32x24x4xf16, #NHWC>
+  return %1 : tensor<1x32x24x4xf16, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// The same on 20 rows: the two inputs (10240 bytes) fit the CMX together, and the convolution's
+// result stays there for the addition: unchanged, as is a convolution read directly by a
+// depthwise one (@fits).
+// CHECK-LABEL: func.func @eltwiseFits
+// CHECK:       VPU.NCE.Convolution
+// CHECK-SAME:  -> tensor<1x32x20x4xf16
+// CHECK-NEXT:  VPU.NCE.Eltwise
+// CHECK-SAME:  -> tensor<1x32x20x4xf16
+func.func @eltwiseFits(%x: tensor<1x16x20x4xf16, #NHWC>, %r: tensor<1x32x20x4xf16, #NHWC>) -> tensor<1x32x20x4xf16, #NHWC> {
+  %w = const.Declare tensor<32x16x1x1xf16, #NHWC> = #const.Content<dense<0.5> : tensor<32x16x1x1xf16>, [#const.Reorder<#NHWC>]>
+  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x16x20x4xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC> -> tensor<1x32x20x4xf16, #NHWC>
+  %1 = VPU.NCE.Eltwise(%0, %r) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}
+         : tensor<1x32x20x4xf16, #NHWC>, tensor<1x32x20x4xf16, #NHWC> -> tensor<1x32x20x4xf16, #NHWC>
+  return %1 : tensor<1x32x20x4xf16, #NHWC>
+}

@@ -171,6 +171,20 @@ INSTANTIATE_TEST_SUITE_P(
   return %o : tensor<1x16x8x4xf16, #NHWC>
 })",
             18000, 8, 6},
+        // A ResNet block's last convolution read directly by its residual
+        // addition (of its own input here): the addition's inputs (24576
+        // bytes) exceed the CMX, so 7 fused tiles (at most 7 rows) each
+        // compute the convolution's rows and add the input's.
+        FusionCase{
+            "EltwiseConsumer",
+            R"(func.func @main(%x: tensor<1x32x48x4xf16, #NHWC>) -> tensor<1x32x48x4xf16, #NHWC> {
+{W:32x32x1x1:1024}{B:32:32}  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<NONE>, strides = array<i64: 1, 1>}
+         : tensor<1x32x48x4xf16, #NHWC>, tensor<32x32x1x1xf16, #NHWC>, tensor<32xf16> -> tensor<1x32x48x4xf16, #NHWC>
+  %1 = VPU.NCE.Eltwise(%0, %x) {op_type = #VPU.eltwise_type<ADD>, ppe = #VPU.PPE<RELU>}
+         : tensor<1x32x48x4xf16, #NHWC>, tensor<1x32x48x4xf16, #NHWC> -> tensor<1x32x48x4xf16, #NHWC>
+  return %1 : tensor<1x32x48x4xf16, #NHWC>
+})",
+            20000, 14, 0},
         // The Swish's result is also read by a software layer: nothing is
         // fused.
         FusionCase{
