@@ -219,3 +219,54 @@ func.func @eltwiseFits(%x: tensor<1x16x20x4xf16, #NHWC>, %r: tensor<1x32x20x4xf1
          : tensor<1x32x20x4xf16, #NHWC>, tensor<1x32x20x4xf16, #NHWC> -> tensor<1x32x20x4xf16, #NHWC>
   return %1 : tensor<1x32x20x4xf16, #NHWC>
 }
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// A convolution read directly by a 3x3 stride-2 max pool (a ResNet stem): the convolution's
+// input, weights and result and the pool's result (12288 bytes) do not fit the CMX (12000)
+// together, so the result would go to DDR and back. Fused, each of 3 tiles of 4 output rows
+// computes the 9 (8 at the top) convolution rows its windows read.
+// CHECK-LABEL: func.func @pool(
+// CHECK:      VPU.Slice %arg0 [0, 0, 0, 0] [1, 16, 8, 4]
+// CHECK-NEXT: VPU.NCE.Convolution
+// CHECK-SAME: -> tensor<1x32x8x4xf16
+// CHECK-NEXT: %[[P0:.+]] = VPU.NCE.MaxPool
+// CHECK-SAME: -> tensor<1x32x4x2xf16
+// CHECK-NEXT: VPU.Slice %arg0 [0, 0, 7, 0] [1, 16, 9, 4]
+// CHECK-NEXT: VPU.NCE.Convolution
+// CHECK-NEXT: %[[P1:.+]] = VPU.NCE.MaxPool
+// CHECK-NEXT: VPU.Slice %arg0 [0, 0, 15, 0] [1, 16, 9, 4]
+// CHECK-NEXT: VPU.NCE.Convolution
+// CHECK-NEXT: %[[P2:.+]] = VPU.NCE.MaxPool
+// CHECK-NEXT: %[[J:.+]] = VPU.Concat(%[[P0]], %[[P1]], %[[P2]]) {axis = 2 : i64}
+// CHECK-NEXT: return %[[J]]
+func.func @pool(%x: tensor<1x16x24x4xf16, #NHWC>) -> tensor<1x32x12x2xf16, #NHWC> {
+  %w = const.Declare tensor<32x16x1x1xf16, #NHWC> = #const.Content<dense<0.5> : tensor<32x16x1x1xf16>, [#const.Reorder<#NHWC>]>
+  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<RELU>, strides = array<i64: 1, 1>}
+         : tensor<1x16x24x4xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC> -> tensor<1x32x24x4xf16, #NHWC>
+  %1 = VPU.NCE.MaxPool(%0) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+         : tensor<1x32x24x4xf16, #NHWC> -> tensor<1x32x12x2xf16, #NHWC>
+  return %1 : tensor<1x32x12x2xf16, #NHWC>
+}
+
+// -----
+
+#NHWC = affine_map<(d0, d1, d2, d3) -> (d0, d2, d3, d1)>
+
+// The same on 16 rows (8704 bytes): the pair fits the CMX, and the pool reads the convolution's
+// result there: unchanged.
+// CHECK-LABEL: func.func @poolFits
+// CHECK:       VPU.NCE.Convolution
+// CHECK-SAME:  -> tensor<1x32x16x4xf16
+// CHECK-NEXT:  VPU.NCE.MaxPool
+// CHECK-SAME:  -> tensor<1x32x8x2xf16
+func.func @poolFits(%x: tensor<1x16x16x4xf16, #NHWC>) -> tensor<1x32x8x2xf16, #NHWC> {
+  %w = const.Declare tensor<32x16x1x1xf16, #NHWC> = #const.Content<dense<0.5> : tensor<32x16x1x1xf16>, [#const.Reorder<#NHWC>]>
+  %0 = VPU.NCE.Convolution(%x, %w) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<RELU>, strides = array<i64: 1, 1>}
+         : tensor<1x16x16x4xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC> -> tensor<1x32x16x4xf16, #NHWC>
+  %1 = VPU.NCE.MaxPool(%0) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
+         : tensor<1x32x16x4xf16, #NHWC> -> tensor<1x32x8x2xf16, #NHWC>
+  return %1 : tensor<1x32x8x2xf16, #NHWC>
+}
