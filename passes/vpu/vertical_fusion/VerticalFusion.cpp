@@ -5,8 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Implements VerticalFusionPass (see VerticalFusion.td): a chain producer ->
-// unary element-wise software layers -> consumers (or producer -> eltwise or
-// pool consumers that do not fit the CMX with it) is matched (Chain), each
+// unary element-wise software layers -> consumers (or producer -> eltwise
+// consumers, whose inputs do not fit the CMX together) is matched (Chain), each
 // consumer's split into fused tiles is chosen by the footprint of a tile
 // (planConsumer), and the consumers are rewritten tile by tile, the
 // producer's rows recomputed per tile (createTile, shared with the tiling),
@@ -239,9 +239,9 @@ std::optional<Chain> matchChain(Value value) {
   }
   chain.geometry = *geometry;
   // Every user reads the result as an NCE op's activation, maybe through a
-  // row slice. Without software layers between them, only eltwise ops and
-  // pools (a ResNet's residual additions and its stem's max pool), and only
-  // when they do not fit the CMX with the producer (checked once planned).
+  // row slice. Without software layers between them, only eltwise ops: the
+  // producer's whole result would otherwise stay in the CMX for its reader
+  // (an eltwise's other input, as large, is what does not fit with it).
   const bool direct = chain.layers.front().empty();
   auto addConsumer = [&](Operation *user, Value read, int64_t rowOffset) {
     auto nce = llvm::dyn_cast<NCEOpInterface>(user);
@@ -250,9 +250,8 @@ std::optional<Chain> matchChain(Value value) {
       return false;
     }
     FailureOr<OpGeometry> consumerGeometry = getGeometry(nce);
-    if (failed(consumerGeometry) || (consumerGeometry->input2 && !direct) ||
-        (direct && !consumerGeometry->input2 &&
-         !llvm::isa<NCEMaxPoolOp, NCEAveragePoolOp>(user)) ||
+    if (failed(consumerGeometry) ||
+        static_cast<bool>(consumerGeometry->input2) != direct ||
         !llvm::is_contained(consumerGeometry->axes, TileAxis::Height)) {
       return false;
     }
@@ -314,6 +313,17 @@ SmallVector<TileBox> planConsumer(const Chain &chain, const Consumer &consumer,
   return {};
 }
 
+/// True if the two whole inputs of the eltwise op of `geometry` are more than
+/// `cmx` bytes together: they cannot both stay in the CMX, so one goes to DDR
+/// and back unless the op is fused with its producer.
+bool inputsExceed(const OpGeometry &geometry, int64_t cmx, int64_t alignment) {
+  const int64_t input = alignedBytes(
+      std::accumulate(geometry.inputShape.begin(), geometry.inputShape.end(),
+                      int64_t{1}, std::multiplies<>()),
+      geometry.inputBits, alignment);
+  return 2 * input > cmx;
+}
+
 /// Leaves `consumer`'s tail whole (clears it) when its whole result is at
 /// most `limit` bytes: the tail then runs in place on the joined result,
 /// which stays in the CMX for the layers after it to read there. A larger
@@ -328,28 +338,6 @@ void keepSmallTailWhole(Consumer &consumer, int64_t limit, int64_t alignment) {
   if (result <= limit) {
     consumer.tail.clear();
   }
-}
-
-/// True if the two whole inputs of the eltwise op of `geometry` are more than
-/// `cmx` bytes together: they cannot both stay in the CMX, so one goes to DDR
-/// and back unless the op is fused with its producer.
-bool inputsExceed(const OpGeometry &geometry, int64_t cmx, int64_t alignment) {
-  const int64_t input = alignedBytes(
-      std::accumulate(geometry.inputShape.begin(), geometry.inputShape.end(),
-                      int64_t{1}, std::multiplies<>()),
-      geometry.inputBits, alignment);
-  return 2 * input > cmx;
-}
-
-/// True if the pool `consumer`, whole, and the producer's rows it reads fit
-/// the CMX (`cmx` bytes) together: the producer's input rows, weights and
-/// output, and the pool's output. The pool then reads the producer's result
-/// in the CMX, and fusing them gains nothing.
-bool pairFits(const Chain &chain, const Consumer &consumer, int64_t cmx,
-              int64_t alignment) {
-  const TileBox whole =
-      planTiles(consumer.geometry, TileAxis::Height, 1).front();
-  return fusedFootprint(chain, consumer, whole, alignment) <= cmx;
 }
 
 /// The type of `value` with `rows` rows.
@@ -541,10 +529,8 @@ struct VerticalFusionPass
           maxRecompute;
       if (!fits || !needsTiles || static_cast<double>(producerRows) > limit ||
           (chain->layers.front().empty() &&
-           llvm::any_of(chain->consumers, [&](const Consumer &consumer) {
-             return consumer.geometry.input2
-                        ? !inputsExceed(consumer.geometry, cmx, alignment)
-                        : pairFits(*chain, consumer, cmx, alignment);
+           !llvm::all_of(chain->consumers, [&](const Consumer &consumer) {
+             return inputsExceed(consumer.geometry, cmx, alignment);
            }))) {
         continue;
       }

@@ -15,7 +15,7 @@ include "mlir/Pass/PassBase.td"
 
 def VerticalFusionPass : Pass<"vpuc-vpu-vertical-fusion", "::mlir::func::FuncOp"> {
   let summary = "Tiles an NCE op, the element-wise software layers after it and the NCE op "
-                "reading them (or an eltwise op or pool reading it) together over rows";
+                "reading them (or an eltwise op reading it) together over rows";
   let description = [{
     A chain *producer -> element-wise software layers -> consumer*, where the
     producer and the consumer are NCE ops and the software layers are unary
@@ -40,22 +40,15 @@ def VerticalFusionPass : Pass<"vpuc-vpu-vertical-fusion", "::mlir::func::FuncOp"
     through a `VPU.Slice` over H only: each such consumer is rewritten, and
     the old chain is erased.
 
-    **Consumers without software layers.** A chain may have no software
-    layer when every consumer is an eltwise op reading the producer's result
-    as its first input (a ResNet bottleneck's last convolution and its
-    residual addition) or a pool (a ResNet stem's max pool), and only when
-    that result would not stay in the CMX for it; otherwise an NCE op
-    reading another's result directly reads it in the CMX, and nothing
-    changes:
-
-    * an eltwise consumer's two whole inputs are more than the CMX budget
-      together (ResNet-50's `layer1` at 256 x 256: 64 x 64 x 256 FP16, 1 MB
-      per cluster each); each tile slices the other input's rows beside the
-      producer's;
-    * a pool and the producer's rows it reads, whole (the producer's input
-      rows, weights and result, and the pool's result), are more than the
-      CMX budget (ResNet-50's stem at 288 x 288: 144 x 144 x 64 FP16, 1.33
-      MB per cluster, beside its input and the pool's result).
+    **Eltwise consumers.** A chain may have no software layer when every
+    consumer is an eltwise op reading the producer's result as its first
+    input (a ResNet bottleneck's last convolution and its residual
+    addition), and only when each consumer's two whole inputs are more than
+    the CMX budget together: they cannot both stay in the CMX, so one would
+    go to DDR and back (ResNet-50's `layer1` at 256 x 256: 64 x 64 x 256
+    FP16, 1 MB per cluster each). Each tile then slices the other input's
+    rows beside the producer's. Otherwise an NCE op reading another's result
+    directly reads it in the CMX, and nothing changes.
 
     **Tiles (the cost rule).** A fused tile holds in the CMX of one cluster
     the producer's input rows, weights and weights table, its output rows

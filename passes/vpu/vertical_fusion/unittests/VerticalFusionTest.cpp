@@ -185,19 +185,6 @@ INSTANTIATE_TEST_SUITE_P(
   return %1 : tensor<1x32x48x4xf16, #NHWC>
 })",
             20000, 14, 0},
-        // A ResNet stem: a convolution read directly by a 3x3 stride-2 max
-        // pool, the pair (19456 bytes) more than the CMX: 3 fused tiles of
-        // at most 7 pool rows, each computing the convolution rows it reads.
-        FusionCase{
-            "PoolConsumer",
-            R"(func.func @main(%x: tensor<1x16x40x4xf16, #NHWC>) -> tensor<1x32x20x2xf16, #NHWC> {
-{W:32x16x1x1:512}{B:32:32}  %0 = VPU.NCE.Convolution(%x, %w, %b) {pads_begin = array<i64: 0, 0>, pads_end = array<i64: 0, 0>, ppe = #VPU.PPE<RELU>, strides = array<i64: 1, 1>}
-         : tensor<1x16x40x4xf16, #NHWC>, tensor<32x16x1x1xf16, #NHWC>, tensor<32xf16> -> tensor<1x32x40x4xf16, #NHWC>
-  %1 = VPU.NCE.MaxPool(%0) {kernel_size = array<i64: 3, 3>, pads_begin = array<i64: 1, 1>, pads_end = array<i64: 1, 1>, ppe = #VPU.PPE<NONE>, strides = array<i64: 2, 2>}
-         : tensor<1x32x40x4xf16, #NHWC> -> tensor<1x32x20x2xf16, #NHWC>
-  return %1 : tensor<1x32x20x2xf16, #NHWC>
-})",
-            18000, 6, 0},
         // The Swish's result is also read by a software layer: nothing is
         // fused.
         FusionCase{
