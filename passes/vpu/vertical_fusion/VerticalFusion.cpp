@@ -313,15 +313,19 @@ SmallVector<TileBox> planConsumer(const Chain &chain, const Consumer &consumer,
   return {};
 }
 
+/// The bytes of a whole tensor of `shape` and `bits` per element in the CMX.
+int64_t wholeBytes(ArrayRef<int64_t> shape, int64_t bits, int64_t alignment) {
+  return alignedBytes(std::accumulate(shape.begin(), shape.end(), int64_t{1},
+                                      std::multiplies<>()),
+                      bits, alignment);
+}
+
 /// True if the two whole inputs of the eltwise op of `geometry` are more than
 /// `cmx` bytes together: they cannot both stay in the CMX, so one goes to DDR
 /// and back unless the op is fused with its producer.
 bool inputsExceed(const OpGeometry &geometry, int64_t cmx, int64_t alignment) {
-  const int64_t input = alignedBytes(
-      std::accumulate(geometry.inputShape.begin(), geometry.inputShape.end(),
-                      int64_t{1}, std::multiplies<>()),
-      geometry.inputBits, alignment);
-  return 2 * input > cmx;
+  return 2 * wholeBytes(geometry.inputShape, geometry.inputBits, alignment) >
+         cmx;
 }
 
 /// Leaves `consumer`'s tail whole (clears it) when its whole result is at
@@ -331,11 +335,8 @@ bool inputsExceed(const OpGeometry &geometry, int64_t cmx, int64_t alignment) {
 /// while the tile is in the CMX.
 void keepSmallTailWhole(Consumer &consumer, int64_t limit, int64_t alignment) {
   const OpGeometry &geometry = consumer.geometry;
-  const int64_t result = alignedBytes(
-      std::accumulate(geometry.outputShape.begin(), geometry.outputShape.end(),
-                      int64_t{1}, std::multiplies<>()),
-      geometry.outputBits, alignment);
-  if (result <= limit) {
+  if (wholeBytes(geometry.outputShape, geometry.outputBits, alignment) <=
+      limit) {
     consumer.tail.clear();
   }
 }
