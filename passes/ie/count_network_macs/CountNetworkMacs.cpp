@@ -20,11 +20,10 @@
 #include "dialects/ie/ir/IEDialect.h"
 #include "dialects/ie/ir/IEOps.h"
 #include "dialects/vpuip/ir/VPUIPDialect.h"
-#include "mlir/Dialect/Quant/QuantTypes.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/TypeUtilities.h"
-#include "llvm/Support/raw_ostream.h"
+#include "passes/vpuip/utils/TaskCost.h"
 
 namespace mlir::vpuc::IE {
 
@@ -32,21 +31,6 @@ namespace mlir::vpuc::IE {
 #include "passes/ie/count_network_macs/Passes.h.inc" // IWYU pragma: keep
 
 namespace {
-
-/// The name of the element type a layer with input `input` computes in, as in
-/// the arch's nce.mac_rates: the storage type of a quantized input ("u8",
-/// "i8"), else the float type ("f16").
-std::string getComputeTypeName(Value input) {
-  Type type = getElementTypeOrSelf(input.getType());
-  if (auto quantized = llvm::dyn_cast<quant::QuantizedType>(type)) {
-    return (quantized.isSigned() ? "i" : "u") +
-           std::to_string(quantized.getStorageTypeIntegralWidth());
-  }
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  type.print(os);
-  return name;
-}
 
 struct CountNetworkMacsPass
     : impl::CountNetworkMacsPassBase<CountNetworkMacsPass> {
@@ -62,7 +46,8 @@ struct CountNetworkMacsPass
         return WalkResult::interrupt();
       }
       if (*count > 0) {
-        macs[getComputeTypeName(layer->getOperand(0))] += *count;
+        macs[VPUIP::getMacRateName(
+            getElementTypeOrSelf(layer->getOperand(0).getType()))] += *count;
       }
       return WalkResult::advance();
     });
