@@ -21,12 +21,15 @@
 #include <optional>
 #include <string>
 
+#include "core/cost/CostModel.h"
 #include "dialects/const/ir/ConstOps.h"
 #include "dialects/vpu/ir/EltwiseInPlace.h"
 #include "dialects/vpu/ir/VPUOps.h"
 #include "dialects/vpuip/ir/VPUIPAttributes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "passes/vpu/utils/TileUtils.h"
+#include "passes/vpuip/utils/TaskCost.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -227,11 +230,58 @@ std::optional<TilingChoice> choosePrefetchSplit(const OpGeometry &geometry,
   return rows;
 }
 
+/// The fewest output-channel tiles of a convolution whose weights (and
+/// weights table) each fit `weightsBudget` and whose footprints each fit
+/// `budget`, or nothing.
+std::optional<TilingChoice> chooseStreamSplit(const OpGeometry &geometry,
+                                              int64_t weightsBudget,
+                                              int64_t budget,
+                                              int64_t alignment) {
+  const int64_t maxTiles = maxTilesOf(geometry, TileAxis::OutputChannels);
+  for (int64_t count = 2; count <= maxTiles; ++count) {
+    TilingChoice choice;
+    choice.axis = TileAxis::OutputChannels;
+    choice.tiles = planTiles(geometry, TileAxis::OutputChannels, count);
+    choice.count = count;
+    bool fits = true;
+    for (const TileBox &tile : choice.tiles) {
+      const int64_t bytes =
+          footprint(geometry, TileAxis::OutputChannels, tile, alignment);
+      fits = fits && bytes <= budget &&
+             weightsBytes(geometry, tile.size, alignment) <= weightsBudget;
+      choice.bytesMoved += bytes;
+    }
+    if (fits) {
+      return choice;
+    }
+  }
+  return std::nullopt;
+}
+
+/// True if loading the weights of the convolution `geometry` from DDR takes
+/// longer than its NCE task under the target's cost model (`dpus` DPUs): the
+/// op is weights-bound, and tiles that stream its weights overlap the loads
+/// with the compute.
+bool isWeightsBound(const OpGeometry &geometry, const cost::CostModel &model,
+                    int64_t dpus, double ratio, int64_t alignment) {
+  ArrayRef<int64_t> out = geometry.outputShape;
+  const double rate = model.getDpuMacsPerCycle(
+      VPUIP::getMacRateName(getElementTypeOrSelf(geometry.input.getType())));
+  const double nce = model.getNceTaskCycles(
+      out[3], out[2], out[1],
+      geometry.kernel[0] * geometry.kernel[1] * geometry.inputShape[1],
+      std::max<int64_t>(1, dpus), rate, /*cmxBytes=*/0);
+  const auto weights = static_cast<uint64_t>(
+      weightsBytes(geometry, geometry.filterShape[0], alignment));
+  return model.getDmaCycles(weights, /*ddr=*/true) > ratio * nce;
+}
+
 struct TilingPass : public impl::TilingPassBase<TilingPass> {
   using Base::Base;
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
+    model.reset();
     VPUIP::ResourcesAttr resources = VPUIP::getResources(func);
     const auto optionBytes = static_cast<int64_t>(cmxBytes);
     if (optionBytes < 0) {
@@ -253,12 +303,37 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
                             "vpuc-vpu-tiling): it is not in [0, 1]";
       return signalPassFailure();
     }
+    if (!(streamWeightsShare >= 0 && streamWeightsShare <= 1)) {
+      func.emitOpError() << "cannot stream weights within a share of "
+                         << streamWeightsShare
+                         << " of the CMX budget (option stream-weights-share "
+                            "of vpuc-vpu-tiling): it is not in [0, 1]";
+      return signalPassFailure();
+    }
     const int64_t budget =
         optionBytes != 0 ? optionBytes : resources.getCmxSize();
     const int64_t alignment = resources ? resources.getCmxAlignment() : 1;
     if (resources && failed(verifyClusters(func, resources.getClusters(),
                                            "vpuc-vpu-tiling"))) {
       return signalPassFailure();
+    }
+    // Streamed weights need the target's cost model.
+    if (streamWeightsShare > 0) {
+      if (!resources) {
+        func.emitOpError()
+            << "has no target for the cost model of vpuc-vpu-tiling's "
+               "stream-weights-share: the module has no VPUIP.resources "
+               "(run vpuc-init-compiler)";
+        return signalPassFailure();
+      }
+      llvm::Expected<cost::CostModel> loaded = VPUIP::loadCostModel(resources);
+      if (!loaded) {
+        func.emitOpError() << "cannot stream weights (vpuc-vpu-tiling): "
+                           << llvm::toString(loaded.takeError());
+        return signalPassFailure();
+      }
+      model = std::move(*loaded);
+      dpus = resources.getDpus();
     }
 
     SmallVector<NCEOpInterface> ops;
@@ -269,6 +344,10 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
       }
     }
   }
+
+  /// The target's cost model and DPUs per cluster, for streamed weights.
+  std::optional<cost::CostModel> model;
+  int64_t dpus = 1;
 
   LogicalResult tileOp(NCEOpInterface op, int64_t budget, int64_t alignment) {
     FailureOr<OpGeometry> geometry = getGeometry(op);
@@ -288,6 +367,17 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
         llvm::is_contained(geometry->axes, TileAxis::Height) &&
         arrivesByDma(geometry->input)) {
       best = choosePrefetchSplit(*geometry, prefetchBudget, alignment);
+    }
+    // Weights that dominate the op stream in by output-channel tiles.
+    const auto streamBudget =
+        static_cast<int64_t>(streamWeightsShare * static_cast<double>(budget));
+    if (!best && model &&
+        llvm::is_contained(geometry->axes, TileAxis::OutputChannels) &&
+        weightsBytes(*geometry, geometry->filterShape[0], alignment) >
+            streamBudget &&
+        isWeightsBound(*geometry, *model, dpus, streamWeightsRatio,
+                       alignment)) {
+      best = chooseStreamSplit(*geometry, streamBudget, budget, alignment);
     }
     if (!best && whole <= budget) {
       return success();
