@@ -10,7 +10,7 @@
 
 // TEXTUAL: builtin.module(vpuc-init-compiler{arch=VPUX37XX},func.func(vpuc-ie-fuse-layer-norm),func.func(canonicalize,cse),symbol-dce,
 // TEXTUAL-SAME: vpuc-ie-fuse-layers,
-// TEXTUAL-SAME: vpuc-convert-ie-to-vpu{use-nce=true},func.func(vpuc-vpu-split-sw-layers,vpuc-vpu-multi-cluster{sw-layers=true},vpuc-vpu-vertical-fusion,vpuc-vpu-tiling{prefetch-share=0.5 eltwise-in-place=true stream-weights-share=0.4 stream-weights-ratio=2},vpuc-vpu-pipeline-sw-layers{max-cmx-share=0.7}),vpuc-convert-vpu-to-vpuip{eltwise-in-place=true},
+// TEXTUAL-SAME: vpuc-convert-ie-to-vpu{use-nce=true},func.func(vpuc-vpu-split-sw-layers,vpuc-vpu-multi-cluster{sw-layers=true},vpuc-vpu-vertical-fusion,vpuc-vpu-tiling{prefetch-share=0.5 eltwise-in-place=true stream-weights-share=0.4 stream-weights-ratio=2},vpuc-vpu-pipeline-sw-layers{max-cmx-share=0.7 max-weights-ratio=2}),vpuc-convert-vpu-to-vpuip{eltwise-in-place=true},
 // TEXTUAL-SAME: vpuc-vpuip-add-buffers-for-net-results,func.func(vpuc-vpuip-fold-result-copies,vpuc-vpuip-split-sw-kernels,
 // TEXTUAL-SAME: vpuc-vpuip-assign-shaves,vpuc-vpuip-sw-kernels-to-cmx,vpuc-vpuip-convert-copies-to-dma,vpuc-vpuip-optimize-copies,vpuc-vpuip-write-in-place,vpuc-vpuip-eltwise-in-place,vpuc-vpuip-read-in-place,vpuc-vpuip-feasible-allocation{prefetch-idle-lookahead=256 extra-prefetch-lookaheads=4,8,24,32 share-copies=true joint-twins=true},vpuc-vpuip-split-dmas,vpuc-vpuip-assign-dma-ports,vpuc-vpuip-broadcast-dmas),
 // TEXTUAL-SAME: vpuc-vpuip-ddr-static-allocation,func.func(vpuc-vpuip-list-schedule,vpuc-vpuip-wrap-into-async-regions,

@@ -73,6 +73,13 @@ def PipelineSwLayersPass : Pass<"vpuc-vpu-pipeline-sw-layers", "::mlir::func::Fu
     0.7, of the 19 networks of docs/cost_model.md only EfficientNet-B2 is
     slower (0.4 %; B0 at 256 x 256 is 2.7 % faster, B1 1.5 %), and of the
     six held out none by more than 0.1 % (B1 at 272 x 272 4.5 % faster).
+    Since session 41 also with `max-weights-ratio=2`: the feasible scheduler
+    prefetches the weights each tile loads again, and a walk of the critical
+    path of EfficientNet-B0 at 288 x 288 put 568 of its 1366 us on the
+    SHAVEs, most of it Swish kernels waiting whole for their producer. Of the
+    37 networks of docs/cost_model.md, EfficientNetV2-S at 300 x 300 got
+    3.3 % faster, B1 at 272 x 272 2.9 %, B0 at 288 x 288 and B2 1.9 %, and
+    EfficientNet-B4 at 380 x 380 0.8 % slower, B0 at 192 x 192 0.3 %.
 
     The results are the same values: every element is computed once, by
     the same operation on the same inputs. Part `i` of layer `L` is located
