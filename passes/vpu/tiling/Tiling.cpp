@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <limits>
 #include <optional>
 #include <string>
 
@@ -70,12 +71,14 @@ struct TilingChoice {
   }
 };
 
-/// The smallest split of `geometry` over `axis` whose tiles all fit `budget`,
-/// or nothing; `smallest` receives the largest tile footprint of the finest
+/// The smallest split of `geometry` over `axis` whose tiles all fit `budget`
+/// and whose weights (filter and weights table) each fit `weightsBudget`, or
+/// nothing; `smallest` receives the largest tile footprint of the finest
 /// split (for the error message).
-std::optional<TilingChoice> chooseCount(const OpGeometry &geometry,
-                                        TileAxis axis, int64_t budget,
-                                        int64_t alignment, int64_t &smallest) {
+std::optional<TilingChoice>
+chooseCount(const OpGeometry &geometry, TileAxis axis, int64_t budget,
+            int64_t alignment, int64_t &smallest,
+            int64_t weightsBudget = std::numeric_limits<int64_t>::max()) {
   const int64_t maxTiles = maxTilesOf(geometry, axis);
   for (int64_t count = 2; count <= maxTiles; ++count) {
     TilingChoice choice;
@@ -83,13 +86,17 @@ std::optional<TilingChoice> chooseCount(const OpGeometry &geometry,
     choice.tiles = planTiles(geometry, axis, count);
     choice.count = count;
     int64_t largest = 0;
+    bool weightsFit = true;
     for (const TileBox &tile : choice.tiles) {
       int64_t bytes = footprint(geometry, axis, tile, alignment);
       largest = std::max(largest, bytes);
       choice.bytesMoved += bytes;
+      weightsFit = weightsFit && (axis != TileAxis::OutputChannels ||
+                                  weightsBytes(geometry, tile.size,
+                                               alignment) <= weightsBudget);
     }
     smallest = largest;
-    if (largest <= budget) {
+    if (largest <= budget && weightsFit) {
       return choice;
     }
   }
@@ -230,34 +237,6 @@ std::optional<TilingChoice> choosePrefetchSplit(const OpGeometry &geometry,
   return rows;
 }
 
-/// The fewest output-channel tiles of a convolution whose weights (and
-/// weights table) each fit `weightsBudget` and whose footprints each fit
-/// `budget`, or nothing.
-std::optional<TilingChoice> chooseStreamSplit(const OpGeometry &geometry,
-                                              int64_t weightsBudget,
-                                              int64_t budget,
-                                              int64_t alignment) {
-  const int64_t maxTiles = maxTilesOf(geometry, TileAxis::OutputChannels);
-  for (int64_t count = 2; count <= maxTiles; ++count) {
-    TilingChoice choice;
-    choice.axis = TileAxis::OutputChannels;
-    choice.tiles = planTiles(geometry, TileAxis::OutputChannels, count);
-    choice.count = count;
-    bool fits = true;
-    for (const TileBox &tile : choice.tiles) {
-      const int64_t bytes =
-          footprint(geometry, TileAxis::OutputChannels, tile, alignment);
-      fits = fits && bytes <= budget &&
-             weightsBytes(geometry, tile.size, alignment) <= weightsBudget;
-      choice.bytesMoved += bytes;
-    }
-    if (fits) {
-      return choice;
-    }
-  }
-  return std::nullopt;
-}
-
 /// True if loading the weights of the convolution `geometry` from DDR takes
 /// longer than its NCE task under the target's cost model (`dpus` DPUs): the
 /// op is weights-bound, and tiles that stream its weights overlap the loads
@@ -308,6 +287,13 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
                          << streamWeightsShare
                          << " of the CMX budget (option stream-weights-share "
                             "of vpuc-vpu-tiling): it is not in [0, 1]";
+      return signalPassFailure();
+    }
+    if (!(streamWeightsRatio >= 0)) {
+      func.emitOpError() << "cannot stream weights above a ratio of "
+                         << streamWeightsRatio
+                         << " (option stream-weights-ratio of "
+                            "vpuc-vpu-tiling): it is negative";
       return signalPassFailure();
     }
     const int64_t budget =
@@ -377,7 +363,9 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
             streamBudget &&
         isWeightsBound(*geometry, *model, dpus, streamWeightsRatio,
                        alignment)) {
-      best = chooseStreamSplit(*geometry, streamBudget, budget, alignment);
+      int64_t smallest = 0;
+      best = chooseCount(*geometry, TileAxis::OutputChannels, budget, alignment,
+                         smallest, streamBudget);
     }
     if (!best && whole <= budget) {
       return success();
