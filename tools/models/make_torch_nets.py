@@ -1,7 +1,7 @@
 """Builds the conv nets the default-HW mode is measured on beyond the shared models (issue 13's
 "unseen" ResNet-50-, EfficientNet-, RegNet-, MobileNetV3- and U-Net-style networks), with torch.
 
-Usage: make_torch_nets.py OUT_DIR [--extra | --large | --holdout] -> OUT_DIR/<name>/model.onnx and input_0.npy for every
+Usage: make_torch_nets.py OUT_DIR [--extra | --large | --holdout | --holdout41] -> OUT_DIR/<name>/model.onnx and input_0.npy for every
 network (torch and torchvision: `tools/setup.sh --model-tools`); ONNX Runtime's output_0.npy then comes from tools/models/ort_reference.mjs, and
 tools/bench_modes.sh OUT_DIR measures them (docs/cost_model.md).
 
@@ -101,6 +101,16 @@ SETS = {
         "mnv3_small_256": (torchvision.models.mobilenet_v3_small, [1, 3, 256, 256]),
         "regnet_y_1_6gf": (torchvision.models.regnet_y_1_6gf, [1, 3, 224, 224]),
         "resnet34": (torchvision.models.resnet34, [1, 3, 224, 224]),
+    }),
+    # Held out in session 41: built after its default_hw changes, to check them
+    # (docs/cost_model.md, "Software layers pipelined after layers with more weights").
+    "--holdout41": (410, {
+        "effnet_b1_256": (torchvision.models.efficientnet_b1, [1, 3, 256, 256]),
+        "effnet_b0_320": (torchvision.models.efficientnet_b0, [1, 3, 320, 320]),
+        "resnet50_320": (torchvision.models.resnet50, [1, 3, 320, 320]),
+        "regnet_x_800mf": (torchvision.models.regnet_x_800mf, [1, 3, 224, 224]),
+        "regnet_y_1_6gf_256": (torchvision.models.regnet_y_1_6gf, [1, 3, 256, 256]),
+        "resnet152": (torchvision.models.resnet152, [1, 3, 224, 224]),
     }),
 }
 
