@@ -237,22 +237,28 @@ std::optional<TilingChoice> choosePrefetchSplit(const OpGeometry &geometry,
   return rows;
 }
 
-/// True if loading the weights of the convolution `geometry` from DDR takes
-/// longer than its NCE task under the target's cost model (`dpus` DPUs): the
-/// op is weights-bound, and tiles that stream its weights overlap the loads
-/// with the compute.
-bool isWeightsBound(const OpGeometry &geometry, const cost::CostModel &model,
-                    int64_t dpus, double ratio, int64_t alignment) {
+/// The target's cost model and DPUs per cluster, for streamed weights.
+struct StreamTarget {
+  cost::CostModel model;
+  int64_t dpus = 1;
+};
+
+/// True if loading the `weights` bytes of the convolution `geometry` from DDR
+/// takes more than `ratio` times its NCE task under the target's cost model:
+/// the op is weights-bound, and tiles that stream its weights overlap the
+/// loads with the compute.
+bool isWeightsBound(const OpGeometry &geometry, const StreamTarget &target,
+                    int64_t weights, double ratio) {
+  const cost::CostModel &model = target.model;
   ArrayRef<int64_t> out = geometry.outputShape;
   const double rate = model.getDpuMacsPerCycle(
       VPUIP::getMacRateName(getElementTypeOrSelf(geometry.input.getType())));
   const double nce = model.getNceTaskCycles(
       out[3], out[2], out[1],
       geometry.kernel[0] * geometry.kernel[1] * geometry.inputShape[1],
-      std::max<int64_t>(1, dpus), rate, /*cmxBytes=*/0);
-  const auto weights = static_cast<uint64_t>(
-      weightsBytes(geometry, geometry.filterShape[0], alignment));
-  return model.getDmaCycles(weights, /*ddr=*/true) > ratio * nce;
+      std::max<int64_t>(1, target.dpus), rate, /*cmxBytes=*/0);
+  return model.getDmaCycles(static_cast<uint64_t>(weights), /*ddr=*/true) >
+         ratio * nce;
 }
 
 struct TilingPass : public impl::TilingPassBase<TilingPass> {
@@ -260,7 +266,6 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
 
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    model.reset();
     VPUIP::ResourcesAttr resources = VPUIP::getResources(func);
     const auto optionBytes = static_cast<int64_t>(cmxBytes);
     if (optionBytes < 0) {
@@ -304,6 +309,7 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
       return signalPassFailure();
     }
     // Streamed weights need the target's cost model.
+    std::optional<StreamTarget> stream;
     if (streamWeightsShare > 0) {
       if (!resources) {
         func.emitOpError()
@@ -318,24 +324,21 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
                            << llvm::toString(loaded.takeError());
         return signalPassFailure();
       }
-      model = std::move(*loaded);
-      dpus = resources.getDpus();
+      stream = StreamTarget{std::move(*loaded), resources.getDpus()};
     }
 
     SmallVector<NCEOpInterface> ops;
     func.walk([&](NCEOpInterface op) { ops.push_back(op); });
     for (NCEOpInterface op : ops) {
-      if (failed(tileOp(op, budget, alignment))) {
+      if (failed(tileOp(op, budget, alignment, stream ? &*stream : nullptr))) {
         return signalPassFailure();
       }
     }
   }
 
-  /// The target's cost model and DPUs per cluster, for streamed weights.
-  std::optional<cost::CostModel> model;
-  int64_t dpus = 1;
-
-  LogicalResult tileOp(NCEOpInterface op, int64_t budget, int64_t alignment) {
+  /// Tiles `op`; `stream` is the target of streamed weights (null: off).
+  LogicalResult tileOp(NCEOpInterface op, int64_t budget, int64_t alignment,
+                       const StreamTarget *stream) {
     FailureOr<OpGeometry> geometry = getGeometry(op);
     if (failed(geometry)) {
       return op->emitOpError()
@@ -357,15 +360,16 @@ struct TilingPass : public impl::TilingPassBase<TilingPass> {
     // Weights that dominate the op stream in by output-channel tiles.
     const auto streamBudget =
         static_cast<int64_t>(streamWeightsShare * static_cast<double>(budget));
-    if (!best && model &&
-        llvm::is_contained(geometry->axes, TileAxis::OutputChannels) &&
-        weightsBytes(*geometry, geometry->filterShape[0], alignment) >
-            streamBudget &&
-        isWeightsBound(*geometry, *model, dpus, streamWeightsRatio,
-                       alignment)) {
-      int64_t smallest = 0;
-      best = chooseCount(*geometry, TileAxis::OutputChannels, budget, alignment,
-                         smallest, streamBudget);
+    if (!best && stream &&
+        llvm::is_contained(geometry->axes, TileAxis::OutputChannels)) {
+      const int64_t weights =
+          weightsBytes(*geometry, geometry->filterShape[0], alignment);
+      if (weights > streamBudget &&
+          isWeightsBound(*geometry, *stream, weights, streamWeightsRatio)) {
+        int64_t smallest = 0;
+        best = chooseCount(*geometry, TileAxis::OutputChannels, budget,
+                           alignment, smallest, streamBudget);
+      }
     }
     if (!best && whole <= budget) {
       return success();

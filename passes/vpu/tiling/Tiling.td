@@ -84,9 +84,9 @@ def TilingPass : Pass<"vpuc-vpu-tiling", "::mlir::func::FuncOp"> {
     `H` tiles per cluster each reloaded 885 KB of weights). When no split
     fits the share, the op is tiled as above.
 
-    **Streamed weights.** With `stream-weights-share` above 0, a
-    convolution that needs no other split, whose weights (filter and
-    weights table) exceed that share of the budget and take more than
+    **Streamed weights.** With `stream-weights-share` above 0, a convolution
+    that needs no other split, whose weights (filter and weights table)
+    exceed that share of the budget and take more than
     `stream-weights-ratio` times its NCE task to load from DDR (the target's
     cost model, core/cost/CostModel.h: so the module needs its
     `VPUIP.resources`) is split over `K` into the fewest tiles whose weights
@@ -97,10 +97,10 @@ def TilingPass : Pass<"vpuc-vpu-tiling", "::mlir::func::FuncOp"> {
     not fit beside the layers before it (the 1 x 1 and 3 x 3 layers of a
     ResNet's last stage, a classifier). A layer whose compute covers its
     loads is left whole: its extra tasks would only add overhead (with a
-    ratio of 1, ResNet-101's 14 x 14 stage got about 10 us slower per block). In
-    `default_hw` with a share of 0.4 and a ratio of 2 on VPUX37XX: resnet18
-    1577.9 -> 1514.4 us, ResNet-50 3801.0 -> 3679.2 us, RegNetY-1.6GF
-    2144.7 -> 2177.3 us (docs/cost_model.md).
+    ratio of 1, ResNet-101's 14 x 14 stage got about 10 us slower per
+    block). In `default_hw` with a share of 0.4 and a ratio of 2 on
+    VPUX37XX: resnet18 1577.9 -> 1514.4 us, ResNet-50 3801.0 -> 3679.2 us,
+    RegNetY-1.6GF 2144.7 -> 2177.3 us (docs/cost_model.md).
 
     **Order.** Tiles are emitted in ascending order along the axis, each preceded by its
     own slices, so that a scheduler can prefetch the inputs of tile `i + 1` while tile `i`
